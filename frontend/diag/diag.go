@@ -1,0 +1,127 @@
+// Package diag holds the diagnostics every stage of adesh2go reports, and renders them as text
+// (file:line:col: error[CODE]: message, the source line and a caret) or as JSON.
+package diag
+
+import (
+	"fmt"
+	"sort"
+
+	"adesh2go/frontend/source"
+)
+
+// Severity of a diagnostic.
+type Severity uint8
+
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Codes of the language reference, §10. Syntax errors carry no code, like rustc's.
+const (
+	AwaitOutsideAsync = "E0700"
+	NotSend           = "E0701"
+	BorrowEscapes     = "E0702"
+	ScopeConflict     = "E0703"
+	AwaitInDefer      = "E0704"
+	Type              = "E0705"
+	FutureNotAwaited  = "W0706"
+	GuardAcrossAwait  = "W0707"
+)
+
+// Note is a secondary position that explains a diagnostic ("guard acquired here").
+type Note struct {
+	Pos     source.Pos
+	Message string
+}
+
+// Diagnostic is one finding. End may be NoPos; then the caret marks one character.
+type Diagnostic struct {
+	Pos      source.Pos
+	End      source.Pos
+	Severity Severity
+	Code     string
+	Message  string
+	Notes    []Note
+	Help     string
+}
+
+// MaxErrors bounds the errors kept for one program, so a megabyte of garbage cannot produce a
+// megabyte of diagnostics. The last one kept says that more were dropped.
+const MaxErrors = 100
+
+// List collects the diagnostics of one program.
+type List struct {
+	Files   *source.FileSet
+	Items   []Diagnostic
+	errors  int
+	dropped int
+}
+
+// NewList returns an empty list for the files of fset.
+func NewList(fset *source.FileSet) *List { return &List{Files: fset} }
+
+// Add records d, unless too many errors were recorded already.
+func (l *List) Add(d Diagnostic) *Diagnostic {
+	if d.Severity == Error {
+		if l.errors >= MaxErrors {
+			l.dropped++
+			return &Diagnostic{}
+		}
+		l.errors++
+	}
+	l.Items = append(l.Items, d)
+	return &l.Items[len(l.Items)-1]
+}
+
+// Errorf records an error with a code (empty for syntax errors) and returns it so that the
+// caller can attach notes and help.
+func (l *List) Errorf(pos, end source.Pos, code, format string, args ...any) *Diagnostic {
+	return l.Add(Diagnostic{Pos: pos, End: end, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// Warnf records a warning.
+func (l *List) Warnf(pos, end source.Pos, code, format string, args ...any) *Diagnostic {
+	return l.Add(Diagnostic{Pos: pos, End: end, Severity: Warning, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// Note appends a secondary position to d.
+func (d *Diagnostic) Note(pos source.Pos, format string, args ...any) *Diagnostic {
+	d.Notes = append(d.Notes, Note{Pos: pos, Message: fmt.Sprintf(format, args...)})
+	return d
+}
+
+// WithHelp sets the one line saying how to fix d.
+func (d *Diagnostic) WithHelp(format string, args ...any) *Diagnostic {
+	d.Help = fmt.Sprintf(format, args...)
+	return d
+}
+
+// HasErrors reports whether any error (not warning) was recorded.
+func (l *List) HasErrors() bool { return l.errors > 0 }
+
+// ErrorCount is the number of errors recorded, dropped ones included.
+func (l *List) ErrorCount() int { return l.errors + l.dropped }
+
+// Dropped is the number of errors beyond MaxErrors that were not kept.
+func (l *List) Dropped() int { return l.dropped }
+
+// Sort orders the diagnostics by position (stable, so one position keeps its report order).
+func (l *List) Sort() {
+	sort.SliceStable(l.Items, func(i, j int) bool { return l.Items[i].Pos < l.Items[j].Pos })
+}
+
+// Merge appends the diagnostics of other (which must share the file set).
+func (l *List) Merge(other *List) {
+	for _, d := range other.Items {
+		l.Add(d)
+	}
+	l.dropped += other.dropped
+}

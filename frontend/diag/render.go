@@ -1,0 +1,156 @@
+package diag
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"adesh2go/frontend/source"
+)
+
+// maxShownLine bounds how much of a source line is echoed under a diagnostic: a 1 MB line is cut
+// to a window around the column.
+const maxShownLine = 160
+
+// WriteText renders every diagnostic as
+//
+//	file.adesh:12:9: error[E0701]: message
+//	    let g = m.lock();
+//	        ^^^^^^^^
+//	file.adesh:14:5: note: await here while the guard is held
+//	help: drop the guard in an inner block before the await
+func (l *List) WriteText(w io.Writer) {
+	for i := range l.Items {
+		l.writeOne(w, &l.Items[i])
+	}
+	if l.dropped > 0 {
+		fmt.Fprintf(w, "error: %d more errors not shown\n", l.dropped)
+	}
+}
+
+func (l *List) writeOne(w io.Writer, d *Diagnostic) {
+	head := d.Severity.String()
+	if d.Code != "" {
+		head += "[" + d.Code + "]"
+	}
+	fmt.Fprintf(w, "%s: %s: %s\n", l.where(d.Pos), head, d.Message)
+	l.writeSnippet(w, d.Pos, d.End)
+	for _, n := range d.Notes {
+		fmt.Fprintf(w, "%s: note: %s\n", l.where(n.Pos), n.Message)
+		l.writeSnippet(w, n.Pos, source.NoPos)
+	}
+	if d.Help != "" {
+		fmt.Fprintf(w, "help: %s\n", d.Help)
+	}
+}
+
+func (l *List) where(p source.Pos) string {
+	pos := l.Files.Position(p)
+	if pos.File == nil {
+		return "<unknown>"
+	}
+	return fmt.Sprintf("%s:%d:%d", pos.File.Name, pos.Line, pos.Col)
+}
+
+// writeSnippet prints the source line of pos and a caret under it, as wide as the range to end
+// when end is on the same line.
+func (l *List) writeSnippet(w io.Writer, pos, end source.Pos) {
+	p := l.Files.Position(pos)
+	if p.File == nil {
+		return
+	}
+	line := p.File.Line(p.Line)
+	if !utf8.ValidString(line) {
+		line = strings.ToValidUTF8(line, "\uFFFD")
+	}
+	runes := []rune(line)
+	col := p.Col - 1
+	if col > len(runes) {
+		col = len(runes)
+	}
+	width := 1
+	if end.IsValid() && end > pos {
+		e := l.Files.Position(end)
+		if e.File == p.File && e.Line == p.Line && e.Col > p.Col {
+			width = e.Col - p.Col
+		}
+	}
+	// Cut a long line to a window around the caret.
+	start := 0
+	if len(runes) > maxShownLine {
+		start = max(0, col-maxShownLine/2)
+		stop := min(len(runes), start+maxShownLine)
+		runes = runes[start:stop]
+		col -= start
+	}
+	width = max(1, min(width, len(runes)-col))
+	var pad strings.Builder
+	for _, r := range runes[:col] {
+		if r == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+	}
+	prefix := ""
+	if start > 0 {
+		prefix = "..."
+		pad.WriteString("   ")
+	}
+	fmt.Fprintf(w, "%s%s\n%s%s\n", prefix, string(runes), pad.String(), strings.Repeat("^", width))
+}
+
+// jsonDiag is the wire form of --format json: one object per line.
+type jsonDiag struct {
+	File     string     `json:"file"`
+	Line     int        `json:"line"`
+	Col      int        `json:"col"`
+	End      *jsonPos   `json:"end,omitempty"`
+	Severity string     `json:"severity"`
+	Code     string     `json:"code"`
+	Message  string     `json:"message"`
+	Notes    []jsonNote `json:"notes"`
+	Help     string     `json:"help,omitempty"`
+}
+
+type jsonPos struct {
+	Line int `json:"line"`
+	Col  int `json:"col"`
+}
+
+type jsonNote struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+}
+
+// WriteJSON renders every diagnostic as one JSON object per line.
+func (l *List) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	for _, d := range l.Items {
+		p := l.Files.Position(d.Pos)
+		j := jsonDiag{Line: p.Line, Col: p.Col, Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Help: d.Help, Notes: []jsonNote{}}
+		if p.File != nil {
+			j.File = p.File.Name
+		}
+		if d.End.IsValid() {
+			e := l.Files.Position(d.End)
+			j.End = &jsonPos{Line: e.Line, Col: e.Col}
+		}
+		for _, n := range d.Notes {
+			np := l.Files.Position(n.Pos)
+			jn := jsonNote{Line: np.Line, Col: np.Col, Message: n.Message}
+			if np.File != nil {
+				jn.File = np.File.Name
+			}
+			j.Notes = append(j.Notes, jn)
+		}
+		if err := enc.Encode(j); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+module adesh2go
+
+go 1.26
