@@ -62,3 +62,80 @@ func Fail(pos, msg string) {
 
 // Cancelled is the message of the error a cancelled task's await gives.
 const Cancelled = "cancelled"
+
+// Option is AdeshLang's `T?` and `Option<T>`: a value or null.
+type Option[T any] struct {
+	Some bool
+	Val  T
+}
+
+// Some makes a present optional.
+func Some[T any](v T) Option[T] { return Option[T]{Some: true, Val: v} }
+
+// None makes an empty optional (null).
+func None[T any]() Option[T] { return Option[T]{} }
+
+// Result is AdeshLang's `Result<T, E>`: Ok(Val) or Err(Err).
+type Result[T, E any] struct {
+	IsOk bool
+	Val  T
+	Err  E
+}
+
+// Ok makes a successful Result.
+func Ok[T, E any](v T) Result[T, E] { return Result[T, E]{IsOk: true, Val: v} }
+
+// Err makes a failed Result.
+func Err[T, E any](e E) Result[T, E] { return Result[T, E]{Err: e} }
+
+// Tuples of two to six elements: AdeshLang's `(A, B, …)`.
+type (
+	Tuple2[A, B any] struct {
+		F0 A
+		F1 B
+	}
+	Tuple3[A, B, C any] struct {
+		F0 A
+		F1 B
+		F2 C
+	}
+	Tuple4[A, B, C, D any] struct {
+		F0 A
+		F1 B
+		F2 C
+		F3 D
+	}
+	Tuple5[A, B, C, D, E any] struct {
+		F0 A
+		F1 B
+		F2 C
+		F3 D
+		F4 E
+	}
+	Tuple6[A, B, C, D, E, F any] struct {
+		F0 A
+		F1 B
+		F2 C
+		F3 D
+		F4 E
+		F5 F
+	}
+)
+
+// Char is AdeshLang's `char`: a distinct type so that it prints as a character, not a number.
+type Char rune
+
+var exitHooks []func()
+
+// AtExit registers f to run, last registered first, before the program exits through Exit
+// (flushing buffered output, printing metrics). Call it from init functions only.
+func AtExit(f func()) { exitHooks = append(exitHooks, f) }
+
+// RunExitHooks runs the exit hooks once; Exit calls it.
+func RunExitHooks() {
+	hooks := exitHooks
+	exitHooks = nil
+	for i := len(hooks) - 1; i >= 0; i-- {
+		hooks[i]()
+	}
+}
