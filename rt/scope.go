@@ -11,9 +11,9 @@ import (
 // children wherever they run, and the scope then fails with that error. Children are counted
 // atomically; the last to finish wakes the scope's task, whichever thread it finishes on.
 type Scope struct {
-	pending atomic.Int64          // children not yet finished
+	pending atomic.Int64           // children not yet finished
 	failure atomic.Pointer[Thrown] // the first failure
-	parent  atomic.Pointer[task]  // the task awaiting the scope
+	parent  atomic.Pointer[task]   // the task awaiting the scope
 
 	mu       sync.Mutex
 	children []*task // for cancellation; finished ones are pruned as it grows
