@@ -24,6 +24,9 @@ type worker struct {
 	cx    Context
 	tick  uint32
 	rng   uint64
+	// yielded holds, oldest first, the tasks that were woken during their own poll (yield_now,
+	// a spent budget): they go back on the deque only once it is empty, behind the rest.
+	yieldedHead, yieldedTail *task
 
 	searching bool
 	// searchOnWake is set (under sched.idleMu) by notify when it takes this worker off the idle
@@ -104,6 +107,19 @@ func (w *worker) next() *task {
 	w.drainInbox()
 	if t := w.popLocal(); t != nil {
 		return t
+	}
+	if w.yieldedHead != nil {
+		// Back onto the deque, where idle workers can steal them; this worker takes the oldest.
+		head := w.yieldedHead
+		w.yieldedHead, w.yieldedTail = nil, nil
+		for head != nil {
+			next := head.queueNext
+			head.queueNext = nil
+			w.pushLocal(head)
+			head = next
+		}
+		w.sched.notify()
+		return w.deque.steal()
 	}
 	if t := s.inject.pop(); t != nil {
 		w.stats[statInjectPops]++
@@ -421,8 +437,13 @@ func (w *worker) requeueYielded(t *task) {
 		w.pushLocal(t) // the bottom is the back of the line when running from the top
 		return
 	}
-	w.sched.inject.push(t)
-	w.sched.notify()
+	t.queueNext = nil
+	if w.yieldedTail == nil {
+		w.yieldedHead = t
+	} else {
+		w.yieldedTail.queueNext = t
+	}
+	w.yieldedTail = t
 }
 
 var cancelledThrown = Error{Message: Cancelled}
