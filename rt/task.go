@@ -176,8 +176,8 @@ func (t *task) finish(w *worker, err *Thrown, final uint32) {
 	if jw := t.joinWaker.Swap(nil); jw != nil {
 		jw.wake(w)
 	}
-	if err != nil && final == stateComplete && s&flagDetached != 0 {
-		reportUnawaited(t)
+	if err != nil && final == stateComplete && s&flagDetached != 0 && t.scope == nil {
+		reportUnawaited(t) // (a scope child's failure is the scope's, not lost)
 	}
 	sched.release()
 }
@@ -191,7 +191,7 @@ func (t *task) detach() {
 			return
 		}
 		if t.state.CompareAndSwap(s, s|flagDetached) {
-			if s&stateMask == stateComplete && t.err != nil && s&flagObserved == 0 {
+			if s&stateMask == stateComplete && t.err != nil && s&flagObserved == 0 && t.scope == nil {
 				reportUnawaited(t)
 			}
 			return

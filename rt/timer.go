@@ -107,11 +107,15 @@ func (q *timerQueue) fire(w *worker) bool {
 		e := q.heap[0]
 		q.removeAt(0)
 		if cb := e.cb; cb != nil {
-			callbacks = append(callbacks, cb.fn)
 			if cb.period > 0 {
-				e.when = max(e.when+cb.period, now)
-				q.push(e)
+				// The next tick is armed when this one's callback has run, as in JavaScript,
+				// where a tick's callback always runs before the next tick can fire.
+				callbacks = append(callbacks, func() {
+					defer q.rearm(cb, e.when)
+					cb.fn()
+				})
 			} else {
+				callbacks = append(callbacks, cb.fn)
 				delete(q.callbacks, cb.id)
 				finished++
 			}
@@ -152,6 +156,28 @@ func (q *timerQueue) setCallback(fn func(), delay, period int64) int64 {
 		q.sched.kickTimerDriver()
 	}
 	return cb.id
+}
+
+// rearm schedules an interval's next tick one period after the last (skipping the ticks
+// missed meanwhile), unless it was cleared.
+func (q *timerQueue) rearm(cb *callbackTimer, last int64) {
+	now := monoNow()
+	next := last + cb.period
+	if next <= now {
+		next = now + cb.period
+	}
+	q.mu.Lock()
+	if q.callbacks[cb.id] != cb {
+		q.mu.Unlock()
+		return
+	}
+	cb.entry.when = next
+	q.push(&cb.entry)
+	first := q.heap[0] == &cb.entry
+	q.mu.Unlock()
+	if first {
+		q.sched.kickTimerDriver()
+	}
 }
 
 // clearCallback cancels a setTimeout or setInterval by id; unknown or finished ids are ignored.
