@@ -11,4 +11,30 @@
 //     value is a *Thrown; try/catch is a recover of *Thrown; anything else is a bug and propagates;
 //   - printing and string conversion go through Format, so every AdeshLang value prints the same
 //     way wherever it appears.
+//
+// # The async runtime
+//
+// RunWorkers(n, main) runs main as the root task on n workers and returns when main and every
+// task it led to have finished; Main wraps it for a generated `func main()` (ADESH_WORKERS,
+// ADESH_TRACE_ASYNC=1 for metrics at exit and a task dump on SIGQUIT, ADESH_TRACEBACK=1).
+//   - Tasks: Spawn (or SpawnValue, one allocation) returns a *JoinHandle: awaiting it gives the
+//     value or re-raises the task's *Thrown; Cancel stops the task at its next suspension
+//     (its future's Drop runs its defers); Drop detaches, and a detached task's failure is
+//     reported on stderr. A panic in a task's Poll fails that task only.
+//   - Scheduling: each worker is a goroutine locked to an OS thread with a Chase-Lev deque
+//     (LIFO for its owner, FIFO for thieves), an inbox for wakes from other goroutines, and the
+//     global injection queue, checked every 61 polls. One worker runs its deque FIFO: the
+//     order is deterministic and is spawn/wake order. A task's poll may complete at most 128
+//     ready leaf operations (channel, join, promise) before it yields.
+//   - Leaf futures are values (Sleep, Recv, Send, Timeout, Join2, Select, YieldNow, RunScope):
+//     store them in the state struct and poll them in place; Drop them when abandoning them.
+//     Generated code calls cx.SuspendedAt("file.adesh:LINE") before returning Pending, which
+//     DumpTasks shows.
+//   - A send that is not awaited is ch.SendNow(cx, v). Promise callbacks run as tasks after
+//     the current code, as JavaScript microtasks do. join/join_all/select run their futures
+//     inside the awaiting task; select favours its first argument on a tie.
+//   - If every task waits with nothing left to wake them (no timer, no queued task, no
+//     spawn_blocking job), the run is deadlocked: the waiting tasks are cancelled and main, if
+//     still waiting, fails with a deadlock error. Code that wakes tasks from goroutines of its
+//     own (an I/O poller) holds KeepAlive while it may still do so.
 package rt

@@ -68,6 +68,11 @@ func (q *timerQueue) nextDeadline() (int64, bool) {
 // add puts e in the heap (the caller set e.when) and wakes the timer driver if e is now first.
 func (q *timerQueue) add(e *timerEntry) {
 	q.mu.Lock()
+	q.pushAndKickUnlock(e)
+}
+
+// pushAndKickUnlock pushes e, releases mu, and wakes the timer driver if e is now the earliest.
+func (q *timerQueue) pushAndKickUnlock(e *timerEntry) {
 	q.push(e)
 	first := q.heap[0] == e
 	q.mu.Unlock()
@@ -99,8 +104,7 @@ func (q *timerQueue) fire(w *worker) bool {
 	if now < q.next.Load() {
 		return false
 	}
-	var wakers []*task
-	var callbacks []func()
+	wakers, callbacks := w.firedTasks[:0], w.firedCallbacks[:0]
 	finished := 0
 	q.mu.Lock()
 	for len(q.heap) > 0 && q.heap[0].when <= now {
@@ -133,6 +137,9 @@ func (q *timerQueue) fire(w *worker) bool {
 	for _, fn := range callbacks {
 		spawnCallback(&w.cx, fn)
 	}
+	clear(wakers)
+	clear(callbacks)
+	w.firedTasks, w.firedCallbacks = wakers, callbacks // reused: no garbage per firing
 	for ; finished > 0; finished-- {
 		q.sched.release() // after the spawns: the callbacks' tasks now hold the run
 	}
@@ -147,15 +154,11 @@ func (q *timerQueue) setCallback(fn func(), delay, period int64) int64 {
 	q.sched.hold()
 	q.mu.Lock()
 	q.lastID++
-	cb.id = q.lastID
-	q.callbacks[cb.id] = cb
-	q.push(&cb.entry)
-	first := q.heap[0] == &cb.entry
-	q.mu.Unlock()
-	if first {
-		q.sched.kickTimerDriver()
-	}
-	return cb.id
+	id := q.lastID
+	cb.id = id
+	q.callbacks[id] = cb
+	q.pushAndKickUnlock(&cb.entry)
+	return id
 }
 
 // rearm schedules an interval's next tick one period after the last (skipping the ticks
@@ -172,12 +175,7 @@ func (q *timerQueue) rearm(cb *callbackTimer, last int64) {
 		return
 	}
 	cb.entry.when = next
-	q.push(&cb.entry)
-	first := q.heap[0] == &cb.entry
-	q.mu.Unlock()
-	if first {
-		q.sched.kickTimerDriver()
-	}
+	q.pushAndKickUnlock(&cb.entry)
 }
 
 // clearCallback cancels a setTimeout or setInterval by id; unknown or finished ids are ignored.

@@ -38,6 +38,10 @@ type worker struct {
 
 	stats     [numStats]uint64
 	published [numStats]atomic.Uint64
+
+	// Scratch for timers.fire.
+	firedTasks     []*task
+	firedCallbacks []func()
 }
 
 func newWorker(s *scheduler, index int) *worker {
