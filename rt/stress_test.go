@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // onceTask is a node of a binary spawn tree: it spawns its two children (onto its worker's
@@ -131,11 +132,14 @@ func stealCounts() (steals, globalPops uint64) {
 	return steals, globalPops
 }
 
-// wakeCounter is a task waiting until `need` signals have been posted by other goroutines,
-// each followed by a wake. It publishes its waker on the first poll.
+// wakeCounter is a task waiting for `need` signals posted one at a time by a goroutine of its
+// own. Each poll acknowledges what it saw and then lingers a moment before returning Pending,
+// so that the next post (which waits for the acknowledgement) and its wake land while the
+// task is still running: a wake lost in that window leaves the task asleep for good.
 type wakeCounter struct {
 	need   int64
 	posted atomic.Int64
+	acked  atomic.Int64
 	waker  atomic.Pointer[Waker]
 	polls  int
 }
@@ -146,36 +150,54 @@ func (f *wakeCounter) Poll(cx *Context) Poll[int] {
 		w := cx.Waker()
 		f.waker.Store(&w)
 	}
-	if f.posted.Load() >= f.need {
+	seen := f.posted.Load()
+	f.acked.Store(seen)
+	if seen >= f.need {
 		return Ready(f.polls)
+	}
+	for i := f.polls % 7; i > 0; i-- {
+		runtime.Gosched()
 	}
 	return Pending[int]()
 }
 
 func (f *wakeCounter) Drop() {}
 
-func (f *wakeCounter) post() {
-	f.posted.Add(1)
+// post posts the signals, each after the task acknowledged the previous one. It gives up
+// (reporting false) if the task makes no progress for a long time: a lost wake.
+func (f *wakeCounter) post() bool {
 	for f.waker.Load() == nil {
 		runtime.Gosched()
 	}
-	f.waker.Load().Wake()
+	for k := int64(1); k <= f.need; k++ {
+		deadline := time.Now().Add(10 * time.Second)
+		for f.acked.Load() < k-1 {
+			if time.Now().After(deadline) {
+				return false
+			}
+			runtime.Gosched()
+		}
+		f.posted.Store(k)
+		f.waker.Load().Wake()
+	}
+	return true
 }
 
 func TestNoLostWakeups(t *testing.T) {
-	const tasks = 32
-	need := int64(4000 / stressScale)
+	const tasks = 8
+	need := int64(2000 / stressScale)
 	for _, n := range []int{1, 2, 4} {
 		counters := make([]*wakeCounter, tasks)
 		for i := range counters {
 			counters[i] = &wakeCounter{need: need}
 		}
 		var wg sync.WaitGroup
-		mustRun(t, n, &pollFn[Unit]{poll: func() func(cx *Context) Poll[Unit] {
+		var stuck atomic.Int32
+		_, err := runChecked(t, n, &pollFn[Unit]{poll: func() func(cx *Context) Poll[Unit] {
 			var all *awaitAll[int]
 			return func(cx *Context) Poll[Unit] {
 				if all == nil {
-					// The foreign goroutines wake tasks the workers cannot see coming.
+					// The posting goroutines wake tasks the workers cannot see coming.
 					release := KeepAlive()
 					hs := make([]*JoinHandle[int], tasks)
 					for i, c := range counters {
@@ -186,11 +208,8 @@ func TestNoLostWakeups(t *testing.T) {
 					for _, c := range counters {
 						go func() {
 							defer wg.Done()
-							for j := int64(0); j < need; j++ {
-								c.post()
-								if j%64 == 0 {
-									runtime.Gosched()
-								}
+							if !c.post() {
+								stuck.Add(1)
 							}
 						}()
 					}
@@ -203,10 +222,8 @@ func TestNoLostWakeups(t *testing.T) {
 			}
 		}()})
 		wg.Wait()
-		for i, c := range counters {
-			if c.posted.Load() != need {
-				t.Fatalf("%d workers: counter %d saw %d posts", n, i, c.posted.Load())
-			}
+		if err != nil || stuck.Load() != 0 {
+			t.Fatalf("%d workers: %d tasks stopped waking up (run: %v)", n, stuck.Load(), err)
 		}
 	}
 }
