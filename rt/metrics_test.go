@@ -94,6 +94,8 @@ func mainHelper(mode string) {
 		Main(ready(func(*Context) int { Exit(3); return 0 }))
 	case "panic":
 		Main(ready(func(*Context) int { panic("go panic") }))
+	case "sleepy":
+		sleepyMain()
 	}
 	panic("unknown RT_MAIN_HELPER mode " + mode)
 }
