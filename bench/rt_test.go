@@ -421,8 +421,8 @@ func BenchmarkFanoutCPU(b *testing.B) {
 		}
 	}
 	for k, n := range counts {
-		b.ReportMetric(float64(rtTimes[k].Milliseconds())/float64(b.N), "rt-ms/"+itoa(n)+"w")
-		b.ReportMetric(float64(goTimes[k].Milliseconds())/float64(b.N), "go-ms/"+itoa(n)+"w")
+		b.ReportMetric(rtTimes[k].Seconds()*1e3/float64(b.N), "rt-ms/"+itoa(n)+"w")
+		b.ReportMetric(goTimes[k].Seconds()*1e3/float64(b.N), "go-ms/"+itoa(n)+"w")
 	}
 	for k, n := range counts[1:] {
 		b.ReportMetric(float64(rtTimes[0])/float64(rtTimes[k+1]), "rt-speedup-"+itoa(n)+"w")
