@@ -39,13 +39,14 @@ func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
 		if !cx.consumeBudget() {
 			return Pending[T]()
 		}
-		h.joinWaker.Store(cx.task)
+		waiter := cx.Waker().t
+		h.joinWaker.Store(waiter)
 		// Re-check after publishing the waker: finish swaps the waker out after making the
 		// state final, so either it sees this waker or this load sees the final state.
 		if !h.isFinal() {
 			return Pending[T]()
 		}
-		h.joinWaker.CompareAndSwap(cx.task, nil)
+		h.joinWaker.CompareAndSwap(waiter, nil)
 	}
 	if h.err != nil {
 		h.state.Or(flagObserved)

@@ -88,8 +88,8 @@ func (w *worker) loop() {
 	}
 }
 
-// next finds local work: now and then the global queue first (fairness), else the inbox and
-// deque, else the global queue.
+// next finds local work: now and then the global queue and the oldest local work first
+// (fairness), else the inbox and deque, else the yielded tasks, else the global queue.
 func (w *worker) next() *task {
 	s := w.sched
 	w.tick++
@@ -99,6 +99,9 @@ func (w *worker) next() *task {
 		if t := s.inject.pop(); t != nil {
 			w.stats[statInjectPops]++
 			return t
+		}
+		if w.yieldedHead != nil {
+			return w.takeYielded()
 		}
 		if !s.fifo {
 			// The oldest local task, so that two tasks waking each other at the bottom of the
@@ -113,23 +116,28 @@ func (w *worker) next() *task {
 		return t
 	}
 	if w.yieldedHead != nil {
-		// Back onto the deque, where idle workers can steal them; this worker takes the oldest.
-		head := w.yieldedHead
-		w.yieldedHead, w.yieldedTail = nil, nil
-		for head != nil {
-			next := head.queueNext
-			head.queueNext = nil
-			w.pushLocal(head)
-			head = next
-		}
-		w.sched.notify()
-		return w.deque.steal()
+		return w.takeYielded()
 	}
 	if t := s.inject.pop(); t != nil {
 		w.stats[statInjectPops]++
 		return t
 	}
 	return nil
+}
+
+// takeYielded moves the yielded tasks back onto the deque, where idle workers can steal them,
+// and takes the oldest task there.
+func (w *worker) takeYielded() *task {
+	head := w.yieldedHead
+	w.yieldedHead, w.yieldedTail = nil, nil
+	for head != nil {
+		next := head.queueNext
+		head.queueNext = nil
+		w.pushLocal(head)
+		head = next
+	}
+	w.sched.notify()
+	return w.deque.steal()
 }
 
 func (w *worker) popLocal() *task {
@@ -322,6 +330,11 @@ func (w *worker) park() {
 	if deadline, ok := s.timers.nextDeadline(); ok && s.timerDriver.CompareAndSwap(nil, w) {
 		w.sleepUntil(deadline)
 		s.timerDriver.CompareAndSwap(w, nil)
+		if s.timers.pending() {
+			// This worker goes back to work: hand the timers to a worker still parked, so a
+			// long poll here cannot hold them up.
+			s.wakeAnyParked()
+		}
 	} else {
 		<-w.wakeCh
 	}
