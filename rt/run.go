@@ -43,6 +43,7 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 	s.adopt(&h.task, stateScheduled)
 	s.mainTask = &h.task
 	s.workers[0].deque.push(&h.task) // before the workers start: main runs first
+	s.started.Store(true)
 
 	var wg sync.WaitGroup
 	wg.Add(n)

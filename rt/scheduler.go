@@ -24,7 +24,10 @@ type scheduler struct {
 	// external counts the subset of outstanding that no worker can see progress on: running
 	// spawn_blocking jobs and KeepAlive holds. The deadlock check needs it to be zero.
 	external atomic.Int64
-	done     atomic.Bool
+	// started is set once main is adopted: before that, outstanding may drop to zero (a
+	// timeout set and cleared before the run) without ending anything.
+	started atomic.Bool
+	done    atomic.Bool
 
 	// Idle workers. nParked and nSearching are read without the lock on the hot path.
 	idleMu     sync.Mutex
@@ -60,7 +63,7 @@ func (s *scheduler) adopt(t *task, initial uint32) {
 func (s *scheduler) hold() { s.outstanding.Add(1) }
 
 func (s *scheduler) release() {
-	if s.outstanding.Add(-1) == 0 {
+	if s.outstanding.Add(-1) == 0 && s.started.Load() {
 		s.shutdown()
 	}
 }

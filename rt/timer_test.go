@@ -71,11 +71,18 @@ func TestSetIntervalRunsUntilCleared(t *testing.T) {
 }
 
 func TestSetTimeoutBeforeTheRunFiresInIt(t *testing.T) {
-	var fired atomic.Bool
+	var fired, cleared atomic.Bool
 	SetTimeout(func() { fired.Store(true) }, 1)
-	mustRun(t, 1, ready(func(*Context) Unit { return Unit{} }))
-	if !fired.Load() {
-		t.Fatal("a timeout set before the run did not fire in it")
+	ClearTimeout(SetTimeout(func() { cleared.Store(true) }, 1))
+	if got := mustRun(t, 1, ready(func(*Context) int { return 5 })); got != 5 {
+		t.Fatalf("main gave %d", got)
+	}
+	if !fired.Load() || cleared.Load() {
+		t.Fatalf("timeouts set before the run: fired %v, cleared one fired %v", fired.Load(), cleared.Load())
+	}
+	ClearTimeout(SetTimeout(func() { cleared.Store(true) }, 1)) // nothing pending at all now
+	if got := mustRun(t, 2, ready(func(*Context) int { return 6 })); got != 6 || cleared.Load() {
+		t.Fatalf("a run after a timeout set and cleared between runs: main gave %d", got)
 	}
 }
 
