@@ -84,6 +84,9 @@ func (c *Channel[T]) Send(v T) SendFuture[T] {
 
 // Poll completes once the value is in the channel.
 func (f *SendFuture[T]) Poll(cx *Context) Poll[Unit] {
+	if !cx.consumeBudget() { // a loop of sends into an unbounded channel must yield too
+		return Pending[Unit]()
+	}
 	if f.done {
 		return Ready(Unit{})
 	}

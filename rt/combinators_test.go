@@ -198,3 +198,51 @@ func TestSpawnBlockingRunsOffTheWorkers(t *testing.T) {
 		t.Fatalf("spawn_blocking: %q", got)
 	}
 }
+
+// busyLoop awaits an always-ready leaf future in a loop until told to stop.
+type busyLoop struct {
+	leaf  func() Future[Unit]
+	stop  *atomic.Bool
+	count int
+	cur   Future[Unit]
+}
+
+func (f *busyLoop) Poll(cx *Context) Poll[int] {
+	for !f.stop.Load() {
+		if f.cur == nil {
+			f.cur = f.leaf()
+		}
+		if !f.cur.Poll(cx).Ready {
+			return Pending[int]()
+		}
+		f.cur = nil
+		f.count++
+	}
+	return Ready(f.count)
+}
+
+func (f *busyLoop) Drop() {}
+
+func TestPollBudgetCoversSendsAndZeroSleeps(t *testing.T) {
+	ch := NewChannel[int](0)
+	leaves := map[string]func() Future[Unit]{
+		"send": func() Future[Unit] { s := ch.Send(1); return &s },
+		"sleep(0)": func() Future[Unit] { s := Sleep(0); return &s },
+	}
+	for name, leaf := range leaves {
+		var stop atomic.Bool
+		got := mustRun(t, 1, &pollFn[int]{poll: func() func(cx *Context) Poll[int] {
+			var h *JoinHandle[int]
+			return func(cx *Context) Poll[int] {
+				if h == nil {
+					h = Spawn[int](cx, &busyLoop{leaf: leaf, stop: &stop})
+					Spawn[Unit](cx, ready(func(*Context) Unit { stop.Store(true); return Unit{} })).Drop()
+				}
+				return h.Poll(cx)
+			}
+		}()})
+		if got > 2*pollBudget {
+			t.Errorf("a loop of %s made %d iterations before another task ran", name, got)
+		}
+	}
+}

@@ -32,6 +32,9 @@ func (f *SleepFuture) Poll(cx *Context) Poll[Unit] {
 		return Ready(Unit{})
 	}
 	if monoNow() >= f.deadline {
+		if !cx.consumeBudget() { // `loop { await sleep(0) }` must yield too
+			return Pending[Unit]()
+		}
 		f.done = true
 		return Ready(Unit{})
 	}
