@@ -226,7 +226,7 @@ func (f *busyLoop) Drop() {}
 func TestPollBudgetCoversSendsAndZeroSleeps(t *testing.T) {
 	ch := NewChannel[int](0)
 	leaves := map[string]func() Future[Unit]{
-		"send": func() Future[Unit] { s := ch.Send(1); return &s },
+		"send":     func() Future[Unit] { s := ch.Send(1); return &s },
 		"sleep(0)": func() Future[Unit] { s := Sleep(0); return &s },
 	}
 	for name, leaf := range leaves {
