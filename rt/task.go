@@ -203,9 +203,6 @@ func (t *task) detach() {
 var failureOutput io.Writer = os.Stderr
 
 func reportUnawaited(t *task) {
-	msg := fmt.Sprintf("error: task %d failed and was not awaited: %s\n", t.id, t.err.Err.Message)
-	if t.err.Pos != "" {
-		msg += "    at " + t.err.Pos + "\n"
-	}
-	io.WriteString(failureOutput, msg)
+	msg := fmt.Sprintf("task %d failed and was not awaited: %s", t.id, t.err.Err.Message)
+	io.WriteString(failureOutput, FailureText(&Thrown{Err: Error{Message: msg}, Pos: t.err.Pos}))
 }

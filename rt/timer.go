@@ -55,10 +55,9 @@ func (q *timerQueue) init(s *scheduler) {
 	q.callbacks = make(map[int64]*callbackTimer)
 }
 
-func (q *timerQueue) due() bool       { return monoNow() >= q.next.Load() }
-func (q *timerQueue) pending() bool   { return q.count.Load() != 0 }
-func (q *timerQueue) length() int64   { return q.count.Load() }
-func (q *timerQueue) earliest() int64 { return q.next.Load() }
+func (q *timerQueue) due() bool     { return monoNow() >= q.next.Load() }
+func (q *timerQueue) pending() bool { return q.count.Load() != 0 }
+func (q *timerQueue) length() int64 { return q.count.Load() }
 
 func (q *timerQueue) nextDeadline() (int64, bool) {
 	d := q.next.Load()
