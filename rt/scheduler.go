@@ -100,34 +100,44 @@ func (s *scheduler) notify() {
 		return
 	}
 	s.idleMu.Lock()
-	if s.nSearching.Load() != 0 || len(s.idle) == 0 {
+	if s.nSearching.Load() != 0 {
 		s.idleMu.Unlock()
 		return
 	}
-	w := s.idle[len(s.idle)-1]
-	s.idle = s.idle[:len(s.idle)-1]
-	s.nParked.Add(-1)
-	s.nSearching.Add(1)
-	w.searchOnWake = true
+	w := s.popIdleLocked()
+	if w != nil {
+		s.nSearching.Add(1)
+		w.searchOnWake = true
+	}
 	s.idleMu.Unlock()
-	w.signal()
+	if w != nil {
+		w.signal()
+	}
 }
 
-// wakeAnyParked wakes one parked worker whatever the searchers do (a timer needs a driver).
+// wakeAnyParked wakes one parked worker whatever the searchers do (a timer needs a driver, a
+// deadlock check needs redoing).
 func (s *scheduler) wakeAnyParked() {
 	if s.nParked.Load() == 0 {
 		return
 	}
 	s.idleMu.Lock()
+	w := s.popIdleLocked()
+	s.idleMu.Unlock()
+	if w != nil {
+		w.signal()
+	}
+}
+
+// popIdleLocked takes the most recently parked worker off the idle list, or returns nil.
+func (s *scheduler) popIdleLocked() *worker {
 	if len(s.idle) == 0 {
-		s.idleMu.Unlock()
-		return
+		return nil
 	}
 	w := s.idle[len(s.idle)-1]
 	s.idle = s.idle[:len(s.idle)-1]
 	s.nParked.Add(-1)
-	s.idleMu.Unlock()
-	w.signal()
+	return w
 }
 
 // workVisible reports whether any queue holds a task (a snapshot).
