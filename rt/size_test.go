@@ -1,0 +1,60 @@
+package rt
+
+import (
+	"sync"
+	"testing"
+	"unsafe"
+)
+
+// The suspended-task memory target (≤ 256 bytes with a small future, bench/README.md) rests on
+// these sizes.
+func TestTaskAndLeafFutureSizes(t *testing.T) {
+	sizes := []struct {
+		name        string
+		size, limit uintptr // limit 0: reported only
+	}{
+		{"task", unsafe.Sizeof(task{}), 112},
+		{"JoinHandle[int64]", unsafe.Sizeof(JoinHandle[int64]{}), 136},
+		{"RecvFuture[int64]", unsafe.Sizeof(RecvFuture[int64]{}), 56},
+		{"SendFuture[int64]", unsafe.Sizeof(SendFuture[int64]{}), 0},
+		{"SleepFuture", unsafe.Sizeof(SleepFuture{}), 72},
+		{"YieldFuture", unsafe.Sizeof(YieldFuture{}), 0},
+		{"TimeoutFuture[int64]", unsafe.Sizeof(TimeoutFuture[int64]{}), 0},
+	}
+	for _, s := range sizes {
+		t.Logf("%-22s %3d bytes", s.name, s.size)
+		if s.limit != 0 && s.size > s.limit {
+			t.Errorf("%s is %d bytes, more than %d", s.name, s.size, s.limit)
+		}
+	}
+}
+
+func TestConcurrentRunsAreSerialized(t *testing.T) {
+	var wg sync.WaitGroup
+	results := make([]int, 4)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = mustRunQuiet(t, 2, ready(func(cx *Context) int {
+				return len(cx.worker.sched.workers) + i*10
+			}))
+		}()
+	}
+	wg.Wait()
+	for i, got := range results {
+		if got != 2+i*10 {
+			t.Errorf("run %d gave %d", i, got)
+		}
+	}
+}
+
+// mustRunQuiet is RunWorkers without the leak check (which counts the whole process's
+// goroutines, so it cannot run beside other runs).
+func mustRunQuiet[T any](t *testing.T, n int, main Future[T]) T {
+	v, err := RunWorkers(n, main)
+	if err != nil {
+		t.Errorf("run failed: %v", err)
+	}
+	return v
+}
