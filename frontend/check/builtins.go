@@ -20,8 +20,10 @@ var (
 	srcIO      = &BuiltinFuture{"io"}
 )
 
-func fn(params []types.Type, ret types.Type) *types.Func { return &types.Func{Params: params, Ret: ret} }
-func ts(t ...types.Type) []types.Type                    { return t }
+func fn(params []types.Type, ret types.Type) *types.Func {
+	return &types.Func{Params: params, Ret: ret}
+}
+func ts(t ...types.Type) []types.Type { return t }
 
 // builtinCall checks a call of a predeclared function.
 func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type) types.Type {

@@ -41,14 +41,14 @@ type CallInfo struct {
 type SelKind uint8
 
 const (
-	SelField       SelKind = iota // a struct field (Field), after Derefs
-	SelTupleField                 // `t.0` (Index)
-	SelVariant                    // a unit enum variant as a value (Variant)
-	SelImport                     // a member of an imported file (Obj)
-	SelMethodValue                // a method used as a function value (Obj)
-	SelErrorMessage               // `e.message` on an Error
-	SelBuiltinProp                // a property of a builtin type (Name): resp.status
-	SelDynamic                    // a field of an `any` value
+	SelField        SelKind = iota // a struct field (Field), after Derefs
+	SelTupleField                  // `t.0` (Index)
+	SelVariant                     // a unit enum variant as a value (Variant)
+	SelImport                      // a member of an imported file (Obj)
+	SelMethodValue                 // a method used as a function value (Obj)
+	SelErrorMessage                // `e.message` on an Error
+	SelBuiltinProp                 // a property of a builtin type (Name): resp.status
+	SelDynamic                     // a field of an `any` value
 )
 
 // SelInfo is what the checker learned about a selector that is not a call's callee.

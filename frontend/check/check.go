@@ -81,11 +81,11 @@ type ForInfo struct {
 type IterKind uint8
 
 const (
-	IterArray IterKind = iota
-	IterRange          // a..b, a...b, range(n), range(a, b)
-	IterMap            // for k in m, for (k, v) in m
-	IterString         // characters
-	IterChannel        // async iteration
+	IterArray   IterKind = iota
+	IterRange            // a..b, a...b, range(n), range(a, b)
+	IterMap              // for k in m, for (k, v) in m
+	IterString           // characters
+	IterChannel          // async iteration
 	IterDynamic
 )
 
@@ -111,31 +111,31 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 }
 
 type checker struct {
-	files   []*ast.File
-	fset    *source.FileSet
-	diags   *diag.List
-	info    *Info
+	files    []*ast.File
+	fset     *source.FileSet
+	diags    *diag.List
+	info     *Info
 	hints    map[*ast.Param]*hint
 	hintVars map[*types.Var]*hint
-	probing  bool // the silent first pass
+	probing  bool                         // the silent first pass
 	narrowed map[*types.Object]types.Type // optionals known not to be null here
 
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope
 	fileOf    map[*types.Object]*ast.File
 
-	fn    *FuncInfo    // the function being checked
-	scope *types.Scope // the innermost scope
-	loops int          // loop nesting of the current function
-	defer_ int         // > 0 inside a defer body
+	fn      *FuncInfo    // the function being checked
+	scope   *types.Scope // the innermost scope
+	loops   int          // loop nesting of the current function
+	defer_  int          // > 0 inside a defer body
 	nextVar int
 }
 
 func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints map[*ast.Param]*hint, probing bool) *checker {
 	return &checker{
-		files:   files,
-		fset:    fset,
-		diags:   diags,
+		files:    files,
+		fset:     fset,
+		diags:    diags,
 		hints:    hints,
 		hintVars: map[*types.Var]*hint{},
 		narrowed: map[*types.Object]types.Type{},
