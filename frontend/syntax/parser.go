@@ -1,0 +1,409 @@
+package syntax
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/source"
+)
+
+// maxDepth bounds the nesting of expressions, types, patterns and blocks, so that deeply nested
+// input gets an error instead of a stack overflow.
+const maxDepth = 1000
+
+// parser is the state of one parse. The participle parsers are built once per parser value
+// (their custom productions are closures over it) and parser values are pooled.
+type parser struct {
+	file  *source.File
+	diags *diag.List
+	src   string
+	base  source.Pos
+
+	tokens  []lexer.Token // every token of the file, EOF last
+	closers []int32       // see matchBrackets
+	lastEnd int           // offset just past the last token consumed by hand-written code
+	depth   int
+	docs    map[int]string   // doc comment by the offset of the token that follows it
+	errored map[int]struct{} // lines that already have an error (one error per line)
+
+	items *participle.Parser[itemG]
+	stmts *participle.Parser[stmtG]
+	lets  *participle.Parser[letG]
+}
+
+var parserPool = sync.Pool{New: func() any { return newParser() }}
+
+func newParser() *parser {
+	p := &parser{}
+	opts := []participle.Option{
+		participle.Lexer(Definition{}),
+		participle.ParseTypeWith(p.parseExprProd),
+		participle.ParseTypeWith(p.parseStmtExprProd),
+		participle.ParseTypeWith(p.parseHeadExprProd),
+		participle.ParseTypeWith(p.parseTypeProd),
+		participle.ParseTypeWith(p.parsePatternProd),
+		participle.ParseTypeWith(p.parseNameProd),
+		participle.ParseTypeWith(p.parseBlockProd),
+		participle.ParseTypeWith(p.parseSemiProd),
+		participle.ParseTypeWith(p.parseForCHeadProd),
+		participle.ParseTypeWith(p.parseFieldSepProd),
+	}
+	items, err := participle.Build[itemG](opts...)
+	if err != nil {
+		panic("syntax: the grammar does not build: " + err.Error()) // a bug in grammar.go
+	}
+	p.items = items
+	if p.stmts, err = participle.ParserForProduction[stmtG](items); err != nil {
+		panic("syntax: " + err.Error())
+	}
+	if p.lets, err = participle.ParserForProduction[letG](items); err != nil {
+		panic("syntax: " + err.Error())
+	}
+	return p
+}
+
+// ParseFile parses one file that was added to a source.FileSet. Syntax errors go to diags
+// (code "", one per line at most); the result is always a File, partial after errors. It never
+// panics.
+func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
+	p := parserPool.Get().(*parser)
+	p.reset(file, diags)
+	out := &ast.File{Name: file.Name, Span: ast.Span{Start: file.Base, End: file.Base + source.Pos(len(file.Src))}}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in the parser must not crash the compiler: report it at the file start.
+			diags.Errorf(file.Base, source.NoPos, "", "internal error in the parser: %v (please report this)", r)
+			result = out
+		}
+		p.release()
+		parserPool.Put(p)
+	}()
+	lex := p.lexAll()
+	p.parseItems(lex, out)
+	return out
+}
+
+func (p *parser) reset(file *source.File, diags *diag.List) {
+	p.file, p.diags = file, diags
+	p.src = string(file.Src)
+	p.base = file.Base
+	p.depth = 0
+	p.lastEnd = 0
+	p.docs = nil
+	p.errored = map[int]struct{}{}
+}
+
+func (p *parser) release() {
+	p.file, p.diags, p.src, p.tokens, p.docs, p.errored = nil, nil, "", nil, nil, nil
+	if cap(p.closers) > 1<<16 {
+		p.closers = nil // do not keep a huge file's table alive in the pool
+	}
+}
+
+// lexAll scans the whole file; lexical errors are reported as they are found.
+func (p *parser) lexAll() *lexer.PeekingLexer {
+	sc := newScanner(p.file.Name, p.src, p.lexError)
+	sc.doc = func(off int, text string) {
+		if p.docs == nil {
+			p.docs = map[int]string{}
+		}
+		p.docs[off] = text
+	}
+	counter := &countingLexer{scanner: sc}
+	lex, _ := lexer.Upgrade(counter)
+	p.tokens = lex.Range(0, lexer.RawCursor(counter.n))
+	p.closers = matchBrackets(p.tokens, p.closers[:0])
+	return lex
+}
+
+// countingLexer counts the tokens participle takes, so that the parser can see them all.
+type countingLexer struct {
+	*scanner
+	n int
+}
+
+func (l *countingLexer) Next() (lexer.Token, error) {
+	l.n++
+	return l.scanner.Next()
+}
+
+// matchBrackets returns, for each token, the index of the bracket that closes it when it is an
+// opening bracket (-1 when it is not closed, or is not an opening bracket). One pass, so that
+// lookahead over a parenthesised group is O(1) however deep the nesting.
+func matchBrackets(toks []lexer.Token, closers []int32) []int32 {
+	if cap(closers) < len(toks) {
+		closers = make([]int32, len(toks))
+	}
+	closers = closers[:len(toks)]
+	var stack []int32
+	for i := range toks {
+		closers[i] = -1
+		switch toks[i].Type {
+		case tLParen, tLBrack, tLBrace:
+			stack = append(stack, int32(i))
+		case tRParen, tRBrack, tRBrace:
+			// A mismatched closer ends the innermost group anyway; good enough for lookahead.
+			if n := len(stack); n > 0 {
+				closers[stack[n-1]] = int32(i)
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return closers
+}
+
+// parseItems parses the top-level items one by one, recovering after an error at the next
+// item boundary.
+func (p *parser) parseItems(lex *lexer.PeekingLexer, out *ast.File) {
+	for {
+		t := lex.Peek()
+		if t.Type == tEOF {
+			return
+		}
+		if t.Type == tSemi && p.prevIsRBrace(lex) {
+			lex.Next() // optional `;` after a block-bodied item
+			continue
+		}
+		start := lex.MakeCheckpoint()
+		item, err := p.items.ParseFromLexer(lex, participle.AllowTrailing(true))
+		if err != nil {
+			p.reportErr(err)
+			p.recover(lex, start, err, false)
+			continue
+		}
+		if n := p.convertItem(item); n != nil {
+			out.Items = append(out.Items, n)
+		}
+	}
+}
+
+// parseStmt parses one statement with participle's statement production.
+func (p *parser) parseStmt(lex *lexer.PeekingLexer) (ast.Stmt, error) {
+	s, err := p.stmts.ParseFromLexer(lex, participle.AllowTrailing(true))
+	if err != nil {
+		return nil, err
+	}
+	return p.convertStmt(s), nil
+}
+
+// recover skips what is left of a broken item or statement: up to and including a `;` or a
+// closing `}` at its own level, or up to a line that starts a new statement or declaration,
+// or (in a block) up to the `}` that closes the block.
+func (p *parser) recover(lex *lexer.PeekingLexer, start lexer.Checkpoint, err error, inBlock bool) {
+	errOff := p.errorOffset(err)
+	lex.LoadCheckpoint(start)
+	first := lex.Next() // always make progress
+	if first.Type == tEOF {
+		return
+	}
+	level := 0
+	if opens(first.Type) {
+		level++
+	}
+	// Move to the error, keeping count of brackets.
+	for t := lex.Peek(); t.Type != tEOF && t.Pos.Offset < errOff; t = lex.Peek() {
+		level += bracketDelta(t.Type)
+		lex.Next()
+	}
+	for {
+		t := lex.Peek()
+		switch {
+		case t.Type == tEOF:
+			return
+		case t.Type == tSemi && level <= 0:
+			lex.Next()
+			return
+		case t.Type == tRBrace:
+			if level <= 0 && inBlock {
+				return // the end of the enclosing block
+			}
+			lex.Next()
+			level--
+			if level == 0 {
+				return
+			}
+			continue
+		case level <= 0 && startsStatement(t.Type) && p.startsLine(t):
+			return
+		}
+		level += bracketDelta(t.Type)
+		lex.Next()
+	}
+}
+
+func opens(k Kind) bool { return k == tLParen || k == tLBrack || k == tLBrace }
+
+func bracketDelta(k Kind) int {
+	switch k {
+	case tLParen, tLBrack, tLBrace:
+		return 1
+	case tRParen, tRBrack, tRBrace:
+		return -1
+	}
+	return 0
+}
+
+// startsStatement reports whether a token at the start of a line surely begins a new statement
+// or declaration (a recovery point).
+func startsStatement(k Kind) bool {
+	switch k {
+	case kwFn, kwLet, kwConst, kwStruct, kwEnum, kwExtend, kwImpl, kwImport, kwExport, kwIf,
+		kwWhile, kwFor, kwReturn, kwBreak, kwContinue, kwDefer, kwTry, kwThrow, kwStrong, kwWeak:
+		return true
+	}
+	return false
+}
+
+// startsLine reports whether only blanks precede t on its line.
+func (p *parser) startsLine(t *lexer.Token) bool {
+	for i := t.Pos.Offset - 1; i >= 0; i-- {
+		switch p.src[i] {
+		case ' ', '\t', '\r':
+			continue
+		case '\n':
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+func (p *parser) prevIsRBrace(lex *lexer.PeekingLexer) bool {
+	rc := lex.RawCursor()
+	return rc > 0 && p.tokens[rc-1].Type == tRBrace
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+// syntaxError is an error found by the hand-written productions. It satisfies participle.Error
+// so that participle passes it through untouched.
+type syntaxError struct {
+	start, end int // byte offsets
+	msg        string
+}
+
+func (e *syntaxError) Error() string   { return e.msg }
+func (e *syntaxError) Message() string { return e.msg }
+func (e *syntaxError) Position() lexer.Position {
+	return lexer.Position{Offset: e.start}
+}
+
+// errAt makes an error at token t.
+func (p *parser) errAt(t *lexer.Token, format string, args ...any) error {
+	return &syntaxError{start: t.Pos.Offset, end: t.Pos.Offset + len(t.Value), msg: fmt.Sprintf(format, args...)}
+}
+
+// expected makes the usual "expected X, found Y" error at t.
+func (p *parser) expected(what string, t *lexer.Token) error {
+	if isKeyword(t.Type) && strings.Contains(what, "name") {
+		return p.errAt(t, "`%s` is a keyword and cannot be used as a name", t.Value)
+	}
+	return p.errAt(t, "expected %s, found %s", what, describe(t))
+}
+
+// lexError reports a lexical error.
+func (p *parser) lexError(start, end int, format string, args ...any) {
+	p.report(start, end, fmt.Sprintf(format, args...))
+}
+
+// report records a syntax error unless its line already has one (which avoids cascades).
+func (p *parser) report(start, end int, msg string) {
+	line := p.lineOf(start)
+	if _, dup := p.errored[line]; dup {
+		return
+	}
+	p.errored[line] = struct{}{}
+	var endPos source.Pos
+	if end > start {
+		endPos = p.base + source.Pos(end)
+	}
+	p.diags.Errorf(p.base+source.Pos(start), endPos, "", "%s", msg)
+}
+
+func (p *parser) lineOf(off int) int {
+	if off > len(p.src) {
+		off = len(p.src)
+	}
+	return p.file.Position(off).Line
+}
+
+// reportErr reports an error returned by participle or by a hand-written production.
+func (p *parser) reportErr(err error) {
+	start, end, msg := p.explain(err)
+	p.report(start, end, msg)
+}
+
+func (p *parser) errorOffset(err error) int {
+	start, _, _ := p.explain(err)
+	return start
+}
+
+// explain turns any parse error into a position and a message in the user's words.
+func (p *parser) explain(err error) (start, end int, msg string) {
+	var se *syntaxError
+	if errors.As(err, &se) {
+		return se.start, se.end, se.msg
+	}
+	var ute *participle.UnexpectedTokenError
+	if errors.As(err, &ute) {
+		t := p.tokenAt(ute.Unexpected.Pos.Offset)
+		if want := expectedWords(ute.Message()); want != "" {
+			return t.Pos.Offset, t.Pos.Offset + len(t.Value), "expected " + want + ", found " + describe(t)
+		}
+		return t.Pos.Offset, t.Pos.Offset + len(t.Value), "unexpected " + describe(t)
+	}
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		t := p.tokenAt(perr.Position().Offset)
+		return t.Pos.Offset, t.Pos.Offset + len(t.Value), "unexpected " + describe(t)
+	}
+	return 0, 0, err.Error()
+}
+
+// tokenAt finds the token that starts at or after off.
+func (p *parser) tokenAt(off int) *lexer.Token {
+	i := sort.Search(len(p.tokens), func(i int) bool { return p.tokens[i].Pos.Offset >= off })
+	if i >= len(p.tokens) {
+		i = len(p.tokens) - 1
+	}
+	return &p.tokens[i]
+}
+
+// productionWords names participle's productions for users.
+var productionWords = map[string]string{
+	"NameNode": "a name", "Expr": "an expression", "HeadExpr": "an expression", "Type": "a type",
+	"Pattern": "a pattern", "BlockNode": "`{`", "SemiNode": "`;`", "ForCHead": "`(`",
+	"FuncG": "`fn`", "FieldG": "a field", "VariantG": "a variant", "ParamG": "a parameter",
+	"TypeParamG": "a type parameter", "IfG": "`if`", "Ident": "a name", "<ident>": "a name",
+	"<string>": "a string", "StmtG": "a statement",
+}
+
+// expectedWords extracts what participle expected from its message and says it in words, or ""
+// when that is not something a user would recognise.
+func expectedWords(msg string) string {
+	i := strings.Index(msg, "(expected ")
+	if i < 0 {
+		return ""
+	}
+	want := strings.TrimSuffix(msg[i+len("(expected "):], ")")
+	want = strings.TrimLeft(want, "(")
+	if strings.HasPrefix(want, `"`) {
+		if j := strings.Index(want[1:], `"`); j >= 0 {
+			return "`" + want[1:1+j] + "`"
+		}
+	}
+	word := want
+	if j := strings.IndexAny(word, " )?*+|=\n"); j >= 0 {
+		word = word[:j]
+	}
+	return productionWords[word]
+}

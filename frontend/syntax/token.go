@@ -1,0 +1,175 @@
+// Package syntax turns AdeshLang source into the syntax tree of package ast.
+//
+// A hand-written lexer (the hot spot) feeds participle, whose struct-tag grammar (grammar.go)
+// drives the parse of items, declarations and statements; expressions, types, patterns and
+// blocks are custom productions written by hand (precedence climbing, error recovery).
+package syntax
+
+import (
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Kind is the type of a token; it doubles as participle's lexer.TokenType.
+type Kind = lexer.TokenType
+
+// Token kinds. Every operator and keyword has its own kind so that the hand-written parts of the
+// parser switch on an integer instead of comparing strings.
+const (
+	tEOF Kind = lexer.EOF
+
+	tIdent Kind = iota + 1
+	tInt
+	tFloat
+	tString   // "…", r"…", r#"…"#
+	tChar     // 'a'
+	tFString  // f"…{x}…"
+	tTemplate // `…${x}…`
+
+	// punctuation
+	tLParen    // (
+	tRParen    // )
+	tLBrack    // [
+	tRBrack    // ]
+	tLBrace    // {
+	tRBrace    // }
+	tComma     // ,
+	tSemi      // ;
+	tColon     // :
+	tColon2    // ::
+	tDot       // .
+	tDot2      // ..
+	tDot3      // ...
+	tQuestion  // ?
+	tQuestion2 // ??
+	tArrow     // ->
+	tFatArrow  // =>
+	tAssign    // =
+	tPlus      // +
+	tMinus     // -
+	tStar      // *
+	tSlash     // /
+	tPercent   // %
+	tAmp       // &
+	tPipe      // |
+	tCaret     // ^
+	tTilde     // ~
+	tBang      // !
+	tLess      // <
+	tGreater   // > (always single: `>>` is two adjacent `>` so that `Box<Box<T>>` closes twice)
+	tLessEq    // <=
+	tGreaterEq // >=
+	tEq        // ==
+	tNotEq     // !=
+	tAndAnd    // &&
+	tOrOr      // ||
+	tShl       // <<
+	tInc       // ++
+	tDec       // --
+	tPlusAssign
+	tMinusAssign
+	tStarAssign
+	tSlashAssign
+	tPercentAssign
+	tAmpAssign
+	tPipeAssign
+	tCaretAssign
+	tShlAssign // <<=
+	// `>>=` is `>` followed by `>=`, joined by the expression parser.
+
+	// keywords
+	kwFirst
+	kwFn
+	kwAsync
+	kwAwait
+	kwSpawn
+	kwLet
+	kwMut
+	kwConst
+	kwShare
+	kwStrong
+	kwWeak
+	kwStruct
+	kwEnum
+	kwExtend
+	kwOn
+	kwImpl
+	kwIf
+	kwElse
+	kwElif
+	kwWhile
+	kwFor
+	kwIn
+	kwMatch
+	kwReturn
+	kwBreak
+	kwContinue
+	kwDefer
+	kwTry
+	kwCatch
+	kwThrow
+	kwTrue
+	kwFalse
+	kwNull
+	kwAs
+	kwNew
+	kwImport
+	kwExport
+	kwLast
+
+	kindCount
+)
+
+// keywords maps each reserved word of LANGUAGE.md §1 to its kind. `self` and `this` are names
+// (the receiver), not keywords: `this` is read as `self` by the parser.
+var keywords = map[string]Kind{
+	"fn": kwFn, "async": kwAsync, "await": kwAwait, "spawn": kwSpawn, "let": kwLet, "mut": kwMut,
+	"const": kwConst, "share": kwShare, "strong": kwStrong, "weak": kwWeak, "struct": kwStruct,
+	"enum": kwEnum, "extend": kwExtend, "on": kwOn, "impl": kwImpl, "if": kwIf, "else": kwElse,
+	"elif": kwElif, "while": kwWhile, "for": kwFor, "in": kwIn, "match": kwMatch,
+	"return": kwReturn, "break": kwBreak, "continue": kwContinue, "defer": kwDefer, "try": kwTry,
+	"catch": kwCatch, "throw": kwThrow, "true": kwTrue, "false": kwFalse, "null": kwNull,
+	"as": kwAs, "new": kwNew, "import": kwImport, "export": kwExport,
+}
+
+func isKeyword(k Kind) bool { return k > kwFirst && k < kwLast }
+
+// symbols are the names participle's grammar uses for token kinds.
+var symbols = map[string]Kind{
+	"EOF": tEOF, "Ident": tIdent, "Int": tInt, "Float": tFloat, "String": tString, "Char": tChar,
+	"FString": tFString, "Template": tTemplate,
+}
+
+// describe names a token for an error message: "`}`", "a name", "the end of the file".
+func describe(t *lexer.Token) string {
+	switch t.Type {
+	case tEOF:
+		return "the end of the file"
+	case tIdent:
+		return "name `" + clip(t.Value) + "`"
+	case tInt, tFloat:
+		return "number `" + clip(t.Value) + "`"
+	case tString, tFString, tTemplate:
+		return "string " + clip(t.Value)
+	case tChar:
+		return "character " + t.Value
+	}
+	if isKeyword(t.Type) {
+		return "keyword `" + t.Value + "`"
+	}
+	return "`" + t.Value + "`"
+}
+
+// clip shortens a long token for an error message, cutting at a character boundary.
+func clip(s string) string {
+	const max = 24
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
