@@ -27,10 +27,14 @@ func (empty) AdeshFormat(b *strings.Builder, _ bool) { FormatVariant(b, "Empty")
 
 // Go types without AdeshFormat, printed by reflection.
 type (
-	celsius  float64
-	plain    struct{ Name string; tags []string; inner *plain }
+	celsius float64
+	plain   struct {
+		Name  string
+		tags  []string
+		inner *plain
+	}
 	pair[T any] struct{ A, B T }
-	node     struct{ next *node }
+	node        struct{ next *node }
 )
 
 func TestFormat(t *testing.T) {
