@@ -77,8 +77,18 @@ func ArrIndexOfEqual[T any](xs []T, v T) int64 {
 
 // ArrJoin joins the elements' top-level forms with sep.
 func ArrJoin[T any](xs []T, sep string) string {
-	if ss, ok := any(xs).([]string); ok {
-		return strings.Join(ss, sep)
+	switch ys := any(xs).(type) {
+	case []string:
+		return strings.Join(ys, sep)
+	case []int64:
+		buf := make([]byte, 0, len(ys)*(len(sep)+4))
+		for i, y := range ys {
+			if i > 0 {
+				buf = append(buf, sep...)
+			}
+			buf = strconv.AppendInt(buf, y, 10)
+		}
+		return string(buf)
 	}
 	var b strings.Builder
 	for i, x := range xs {

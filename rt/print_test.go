@@ -10,7 +10,7 @@ import (
 )
 
 // withOutput points Print and Eprint at buffers for one test.
-func withOutput(t *testing.T, out, errs io.Writer, lineFlush bool) {
+func withOutput(t testing.TB, out, errs io.Writer, lineFlush bool) {
 	old := stdio
 	stdio = newOutput(out, errs, lineFlush)
 	t.Cleanup(func() { stdio = old })

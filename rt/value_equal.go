@@ -106,7 +106,7 @@ func reflectEqual(a, b reflect.Value, depth int) bool {
 	case reflect.Struct:
 		a, b = addressable(a), addressable(b)
 		for i := range ta.NumField() {
-			if !childrenEqual(a.Field(i), b.Field(i), depth) {
+			if !elemsEqual(a.Field(i), b.Field(i), depth) {
 				return false
 			}
 		}
@@ -118,19 +118,19 @@ func reflectEqual(a, b reflect.Value, depth int) bool {
 		if a.IsNil() || b.IsNil() {
 			return false
 		}
-		return childrenEqual(a.Elem(), b.Elem(), depth)
+		return elemsEqual(a.Elem(), b.Elem(), depth)
 	case reflect.Interface:
 		if a.IsNil() || b.IsNil() {
 			return a.IsNil() == b.IsNil()
 		}
-		return childrenEqual(a.Elem(), b.Elem(), depth)
+		return childrenEqual(a.Elem(), b.Elem(), true, depth)
 	case reflect.Map:
 		if a.Len() != b.Len() {
 			return false
 		}
 		for it := a.MapRange(); it.Next(); {
 			bv := b.MapIndex(it.Key())
-			if !bv.IsValid() || !childrenEqual(it.Value(), bv, depth) {
+			if !bv.IsValid() || !elemsEqual(it.Value(), bv, depth) {
 				return false
 			}
 		}
@@ -148,23 +148,58 @@ func sequencesEqual(a, b reflect.Value, depth int) bool {
 		return false
 	}
 	a, b = addressable(a), addressable(b)
+	if a.Type() == b.Type() && !hasOwnEquality(a.Type().Elem()) {
+		switch a.Type().Elem().Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			for i := range a.Len() {
+				if a.Index(i).Int() != b.Index(i).Int() {
+					return false
+				}
+			}
+			return true
+		case reflect.String:
+			for i := range a.Len() {
+				if a.Index(i).String() != b.Index(i).String() {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	own := hasOwnEquality(a.Type().Elem()) || hasOwnEquality(b.Type().Elem())
 	for i := range a.Len() {
-		if !childrenEqual(a.Index(i), b.Index(i), depth) {
+		if !childrenEqual(a.Index(i), b.Index(i), own, depth) {
 			return false
 		}
 	}
 	return true
 }
 
-// childrenEqual compares components through valuesEqual when reflect lets them be read as
-// interfaces (so that Equaler, numbers and nested []Value get their rules), reflectively
-// otherwise.
-func childrenEqual(a, b reflect.Value, depth int) bool {
-	a, b = readable(a), readable(b)
-	if a.CanInterface() && b.CanInterface() {
-		return valuesEqual(a.Interface(), b.Interface(), depth+1)
+// childrenEqual compares components. Those whose type has rules of its own (own: an interface
+// holding anything, an Equaler, an optional) go through valuesEqual; the others are compared
+// reflectively, which does not allocate.
+func childrenEqual(a, b reflect.Value, own bool, depth int) bool {
+	if own {
+		a, b = readable(a), readable(b)
+		if a.CanInterface() && b.CanInterface() {
+			return valuesEqual(a.Interface(), b.Interface(), depth+1)
+		}
 	}
 	return reflectEqual(a, b, depth+1)
+}
+
+// elemsEqual compares two components of one static type.
+func elemsEqual(a, b reflect.Value, depth int) bool {
+	return childrenEqual(a, b, hasOwnEquality(a.Type()), depth)
+}
+
+var (
+	equalerType   = reflect.TypeFor[Equaler]()
+	payloaderType = reflect.TypeFor[dynamicPayloader]()
+)
+
+func hasOwnEquality(t reflect.Type) bool {
+	return t.Kind() == reflect.Interface || t.Implements(equalerType) || t.Implements(payloaderType)
 }
 
 // compareNums orders two numbers exactly, also across integer and float types (no rounding of
@@ -308,8 +343,16 @@ func DynGreaterEq(a, b Value, pos string) bool {
 
 // dynOrder is DynCompare that reports NaN operands as unordered instead of ordering them.
 func dynOrder(a, b Value, pos string) (int, bool) {
-	if x, ok := a.(int64); ok {
+	switch x := a.(type) {
+	case int64:
 		if y, ok := b.(int64); ok {
+			return cmp.Compare(x, y), true
+		}
+	case float64:
+		if y, ok := b.(float64); ok {
+			if x != x || y != y {
+				return 0, false
+			}
 			return cmp.Compare(x, y), true
 		}
 	}
