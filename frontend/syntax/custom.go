@@ -52,7 +52,7 @@ func (p *parser) parseBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
 			b.Span = ast.Span{Start: p.startOf(open), End: p.end()}
 			return b, nil
 		case t.Type == tEOF:
-			p.report(t.Pos.Offset, t.Pos.Offset, fmt.Sprintf("expected `}` to close the block opened at line %d, found the end of the file", p.lineOf(open.Pos.Offset)))
+			p.report(t.Pos.Offset, t.Pos.Offset, fmt.Sprintf("expected `}` to close the block opened at line %d, found %s", p.lineOf(open.Pos.Offset), p.describe(t)))
 			b.Span = ast.Span{Start: p.startOf(open), End: p.startOf(t)}
 			return b, nil
 		case t.Type == tSemi && p.prevIsRBrace(lex):
@@ -60,7 +60,7 @@ func (p *parser) parseBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
 			continue
 		}
 		start := lex.MakeCheckpoint()
-		s, err := p.parseStmt(lex)
+		s, err := p.parseBlockStmt(lex)
 		if err != nil {
 			p.reportErr(err)
 			p.recover(lex, start, err, true)
@@ -78,10 +78,10 @@ func (p *parser) parseBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
 func (p *parser) parseSemiProd(lex *lexer.PeekingLexer) (semiNode, error) {
 	t := lex.Peek()
 	if t.Type == tSemi {
-		lex.Next()
+		p.next(lex)
 		return nil, nil
 	}
-	rc := int(lex.RawCursor())
+	rc := p.cursor(lex)
 	if rc == 0 {
 		return nil, p.expected("`;`", t)
 	}
@@ -89,8 +89,8 @@ func (p *parser) parseSemiProd(lex *lexer.PeekingLexer) (semiNode, error) {
 	if prev.Type == tRBrace {
 		return nil, nil
 	}
-	at := prev.Pos.Offset + len(prev.Value)
-	p.report(at, at, "expected `;` after the statement, found "+describe(t))
+	at := int(prev.end)
+	p.report(at, at, "expected `;` after the statement, found "+p.describe(t))
 	return nil, nil
 }
 
@@ -101,7 +101,7 @@ func (p *parser) parseForCHeadProd(lex *lexer.PeekingLexer) (forCHead, error) {
 	if open.Type != tLParen {
 		return nil, participle.NextMatch
 	}
-	rc := int(lex.RawCursor())
+	rc := p.cursor(lex)
 	closeAt := int(p.closers[rc])
 	if closeAt < 0 {
 		closeAt = len(p.tokens) - 1
@@ -131,7 +131,7 @@ func (p *parser) parseForCHeadProd(lex *lexer.PeekingLexer) (forCHead, error) {
 		}
 		fc.Init = p.convertLet(l, false)
 	default:
-		x, err := p.parseExpr(lex, false)
+		x, err := p.parseExpr(lex, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -142,7 +142,7 @@ func (p *parser) parseForCHeadProd(lex *lexer.PeekingLexer) (forCHead, error) {
 	}
 	// condition
 	if lex.Peek().Type != tSemi {
-		x, err := p.parseExpr(lex, false)
+		x, err := p.parseExpr(lex, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +153,7 @@ func (p *parser) parseForCHeadProd(lex *lexer.PeekingLexer) (forCHead, error) {
 	}
 	// post
 	if lex.Peek().Type != tRParen {
-		x, err := p.parseExpr(lex, false)
+		x, err := p.parseExpr(lex, 0)
 		if err != nil {
 			return nil, err
 		}

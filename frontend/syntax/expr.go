@@ -16,6 +16,15 @@ import (
 // ns ("no struct") is set in the head of if/while/for/match, where `x {` starts the body and
 // not a struct literal; any bracket resets it.
 
+// exprCtx restricts what an expression may be, for the place it is in. Brackets lift the
+// restrictions.
+type exprCtx uint8
+
+const (
+	noStruct exprCtx = 1 << iota // `x {` ends the expression: the head of if/while/for/match
+	noLambda                     // `x =>` ends the expression: a match guard
+)
+
 // ----- token helpers
 
 func (p *parser) at(off int) source.Pos { return p.base + source.Pos(off) }
@@ -43,8 +52,8 @@ func (p *parser) expect(lex *lexer.PeekingLexer, k Kind, what string) (*lexer.To
 }
 
 // peekAt returns the token n places after the next one (0 is the next one).
-func (p *parser) peekAt(lex *lexer.PeekingLexer, n int) *lexer.Token {
-	i := int(lex.RawCursor()) + n
+func (p *parser) peekAt(lex *lexer.PeekingLexer, n int) *tok {
+	i := p.cursor(lex) + n
 	if i >= len(p.tokens) {
 		return &p.tokens[len(p.tokens)-1]
 	}
@@ -52,7 +61,7 @@ func (p *parser) peekAt(lex *lexer.PeekingLexer, n int) *lexer.Token {
 }
 
 // adjacent reports whether token b starts right where token a ends (`>` `>` is `>>`).
-func adjacent(a, b *lexer.Token) bool { return a.Pos.Offset+len(a.Value) == b.Pos.Offset }
+func adjacent(a *lexer.Token, b *tok) bool { return a.Pos.Offset+len(a.Value) == int(b.start) }
 
 func (p *parser) enter(t *lexer.Token) error {
 	p.depth++
@@ -70,14 +79,14 @@ func (p *parser) parseExprProd(lex *lexer.PeekingLexer) (ast.Expr, error) {
 	if !startsExpr(lex.Peek().Type) {
 		return nil, participle.NextMatch
 	}
-	return p.parseExpr(lex, false)
+	return p.parseExpr(lex, 0)
 }
 
 func (p *parser) parseHeadExprProd(lex *lexer.PeekingLexer) (headExpr, error) {
 	if !startsExpr(lex.Peek().Type) {
 		return nil, p.expected("an expression", lex.Peek())
 	}
-	return p.parseExpr(lex, true)
+	return p.parseExpr(lex, noStruct)
 }
 
 func (p *parser) parseStmtExprProd(lex *lexer.PeekingLexer) (stmtExpr, error) {
@@ -101,7 +110,7 @@ func (p *parser) parseStmtExprProd(lex *lexer.PeekingLexer) (stmtExpr, error) {
 	if !startsExpr(t.Type) {
 		return nil, participle.NextMatch
 	}
-	return p.parseExpr(lex, false)
+	return p.parseExpr(lex, 0)
 }
 
 // startsExpr reports whether a token can begin an expression.
@@ -118,7 +127,7 @@ func startsExpr(k Kind) bool {
 // ----- levels
 
 // parseExpr parses a whole expression, assignment included.
-func (p *parser) parseExpr(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error) {
+func (p *parser) parseExpr(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
 	if err := p.enter(lex.Peek()); err != nil {
 		return nil, err
 	}
@@ -160,7 +169,7 @@ func (p *parser) assignOp(lex *lexer.PeekingLexer) (string, int) {
 	return "", 0
 }
 
-func (p *parser) parseTernary(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error) {
+func (p *parser) parseTernary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
 	c, err := p.parseRange(lex, ns)
 	if err != nil {
 		return nil, err
@@ -169,7 +178,7 @@ func (p *parser) parseTernary(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error
 		return c, nil
 	}
 	p.next(lex)
-	a, err := p.parseExpr(lex, false)
+	a, err := p.parseExpr(lex, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +192,7 @@ func (p *parser) parseTernary(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error
 	return &ast.Cond{Span: ast.Span{Start: c.Pos(), End: b.EndPos()}, C: c, A: a, B: b}, nil
 }
 
-func (p *parser) parseRange(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error) {
+func (p *parser) parseRange(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
 	lo, err := p.parseBinary(lex, 1, ns)
 	if err != nil {
 		return nil, err
@@ -260,7 +269,7 @@ func (p *parser) binaryOp(lex *lexer.PeekingLexer) (op string, prec, n int) {
 	return "", 0, 0
 }
 
-func (p *parser) parseBinary(lex *lexer.PeekingLexer, minPrec int, ns bool) (ast.Expr, error) {
+func (p *parser) parseBinary(lex *lexer.PeekingLexer, minPrec int, ns exprCtx) (ast.Expr, error) {
 	x, err := p.parseCast(lex, ns)
 	if err != nil {
 		return nil, err
@@ -281,7 +290,7 @@ func (p *parser) parseBinary(lex *lexer.PeekingLexer, minPrec int, ns bool) (ast
 	}
 }
 
-func (p *parser) parseCast(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error) {
+func (p *parser) parseCast(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
 	x, err := p.parseUnary(lex, ns)
 	if err != nil {
 		return nil, err
@@ -297,7 +306,7 @@ func (p *parser) parseCast(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error) {
 	return x, nil
 }
 
-func (p *parser) parseUnary(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error) {
+func (p *parser) parseUnary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
 	t := lex.Peek()
 	switch t.Type {
 	case tBang, tMinus, tTilde, tStar, tAmp, kwAwait, kwShare:
@@ -339,7 +348,7 @@ func (p *parser) parseUnary(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error) 
 
 // parsePostfix parses a primary expression and its postfix operators; stopAtTry leaves a `?`
 // for the caller (the operand of await).
-func (p *parser) parsePostfix(lex *lexer.PeekingLexer, ns, stopAtTry bool) (ast.Expr, error) {
+func (p *parser) parsePostfix(lex *lexer.PeekingLexer, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
 	x, err := p.parsePrimary(lex, ns)
 	if err != nil {
 		return nil, err
@@ -347,7 +356,7 @@ func (p *parser) parsePostfix(lex *lexer.PeekingLexer, ns, stopAtTry bool) (ast.
 	return p.postfixOps(lex, x, ns, stopAtTry)
 }
 
-func (p *parser) postfixOps(lex *lexer.PeekingLexer, x ast.Expr, ns, stopAtTry bool) (ast.Expr, error) {
+func (p *parser) postfixOps(lex *lexer.PeekingLexer, x ast.Expr, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
 	for {
 		t := lex.Peek()
 		switch t.Type {
@@ -387,7 +396,7 @@ func (p *parser) postfixOps(lex *lexer.PeekingLexer, x ast.Expr, ns, stopAtTry b
 				return nil, err
 			}
 			p.next(lex)
-			i, err := p.parseExpr(lex, false)
+			i, err := p.parseExpr(lex, 0)
 			p.leave()
 			if err != nil {
 				return nil, err
@@ -406,7 +415,7 @@ func (p *parser) postfixOps(lex *lexer.PeekingLexer, x ast.Expr, ns, stopAtTry b
 			p.next(lex)
 			x = &ast.IncDec{Span: ast.Span{Start: x.Pos(), End: p.end()}, Op: t.Value, X: x}
 		case tLBrace:
-			if ns || !isPath(x) {
+			if ns&noStruct != 0 || !isPath(x) {
 				return x, nil
 			}
 			return p.parseStructLit(lex, x, nil)
@@ -433,7 +442,7 @@ func isPath(x ast.Expr) bool {
 // questionIsTernary tells `c ? a : b` from the postfix `x?`: it is a conditional when an
 // expression follows and a `:` follows that on the same level.
 func (p *parser) questionIsTernary(lex *lexer.PeekingLexer) bool {
-	rc := int(lex.RawCursor())
+	rc := p.cursor(lex)
 	if rc+1 >= len(p.tokens) || !startsExpr(p.tokens[rc+1].Type) || p.tokens[rc+1].Type == tLBrace {
 		return false
 	}
@@ -458,7 +467,7 @@ func (p *parser) questionIsTernary(lex *lexer.PeekingLexer) bool {
 // tryTypeArgs parses `<T, U>` after a path when it is followed by `(` (a generic call) or, where
 // struct literals are allowed, by `{`; otherwise it rewinds and reports false, and `<` is a
 // comparison.
-func (p *parser) tryTypeArgs(lex *lexer.PeekingLexer, ns bool) ([]ast.Type, bool) {
+func (p *parser) tryTypeArgs(lex *lexer.PeekingLexer, ns exprCtx) ([]ast.Type, bool) {
 	cp, lastEnd, depth := lex.MakeCheckpoint(), p.lastEnd, p.depth
 	fail := func() ([]ast.Type, bool) {
 		lex.LoadCheckpoint(cp)
@@ -489,7 +498,7 @@ func (p *parser) tryTypeArgs(lex *lexer.PeekingLexer, ns bool) ([]ast.Type, bool
 	case tLParen:
 		return args, true
 	case tLBrace:
-		if !ns {
+		if ns&noStruct == 0 {
 			return args, true
 		}
 	}
@@ -504,7 +513,7 @@ func (p *parser) parseArgs(lex *lexer.PeekingLexer) ([]ast.Expr, error) {
 	defer p.leave()
 	var args []ast.Expr
 	for lex.Peek().Type != tRParen {
-		a, err := p.parseExpr(lex, false)
+		a, err := p.parseExpr(lex, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -530,11 +539,11 @@ func (p *parser) ident(t *lexer.Token) *ast.Ident {
 
 // ----- primary expressions
 
-func (p *parser) parsePrimary(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error) {
+func (p *parser) parsePrimary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
 	t := lex.Peek()
 	switch t.Type {
 	case tIdent:
-		if p.peekAt(lex, 1).Type == tFatArrow {
+		if ns&noLambda == 0 && p.peekAt(lex, 1).Type == tFatArrow {
 			return p.parseLambda(lex, false)
 		}
 		p.next(lex)
@@ -561,7 +570,7 @@ func (p *parser) parsePrimary(lex *lexer.PeekingLexer, ns bool) (ast.Expr, error
 		p.next(lex)
 		return &ast.NullLit{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}}, nil
 	case tLParen:
-		if p.isLambdaParams(lex) {
+		if ns&noLambda == 0 && p.isLambdaParams(lex) {
 			return p.parseLambda(lex, false)
 		}
 		return p.parseParen(lex)
@@ -604,7 +613,7 @@ func (p *parser) parseParen(lex *lexer.PeekingLexer) (ast.Expr, error) {
 	var elems []ast.Expr
 	trailingComma := false
 	for lex.Peek().Type != tRParen {
-		e, err := p.parseExpr(lex, false)
+		e, err := p.parseExpr(lex, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -634,7 +643,7 @@ func (p *parser) parseArray(lex *lexer.PeekingLexer) (ast.Expr, error) {
 	defer p.leave()
 	var elems []ast.Expr
 	for lex.Peek().Type != tRBrack {
-		e, err := p.parseExpr(lex, false)
+		e, err := p.parseExpr(lex, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -665,14 +674,14 @@ func (p *parser) parseMap(lex *lexer.PeekingLexer) (ast.Expr, error) {
 			key = &ast.StringLit{Span: ast.Span{Start: p.startOf(k), End: p.endOf(k)}, Value: k.Value}
 		} else {
 			var err error
-			if key, err = p.parseExpr(lex, false); err != nil {
+			if key, err = p.parseExpr(lex, 0); err != nil {
 				return nil, err
 			}
 		}
 		if _, err := p.expect(lex, tColon, "`:` after the map key"); err != nil {
 			return nil, err
 		}
-		v, err := p.parseExpr(lex, false)
+		v, err := p.parseExpr(lex, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -711,7 +720,7 @@ func (p *parser) parseStructLit(lex *lexer.PeekingLexer, x ast.Expr, targs []ast
 		fi := &ast.FieldInit{Name: name}
 		if lex.Peek().Type == tColon {
 			p.next(lex)
-			v, err := p.parseExpr(lex, false)
+			v, err := p.parseExpr(lex, 0)
 			if err != nil {
 				return nil, err
 			}
@@ -800,7 +809,7 @@ func (p *parser) parseNew(lex *lexer.PeekingLexer) (ast.Expr, error) {
 // isLambdaParams reports whether the `(` at the cursor opens lambda parameters: its group is
 // followed by `=>`, or by `: Type =>`.
 func (p *parser) isLambdaParams(lex *lexer.PeekingLexer) bool {
-	rc := int(lex.RawCursor())
+	rc := p.cursor(lex)
 	c := int(p.closers[rc])
 	if c < 0 || c+1 >= len(p.tokens) {
 		return false
@@ -812,7 +821,7 @@ func (p *parser) isLambdaParams(lex *lexer.PeekingLexer) bool {
 		// `(x): T => …`; try the type.
 		cp, lastEnd, depth := lex.MakeCheckpoint(), p.lastEnd, p.depth
 		defer func() { lex.LoadCheckpoint(cp); p.lastEnd, p.depth = lastEnd, depth }()
-		for lex.RawCursor() <= lexer.RawCursor(c+1) {
+		for p.cursor(lex) <= c+1 && lex.Peek().Type != tEOF {
 			lex.Next()
 		}
 		if _, err := p.parseType(lex); err != nil {
@@ -868,7 +877,7 @@ func (p *parser) parseLambda(lex *lexer.PeekingLexer, async bool) (ast.Expr, err
 			}
 			lam.Body = b
 		} else {
-			e, err := p.parseExpr(lex, false)
+			e, err := p.parseExpr(lex, 0)
 			if err != nil {
 				return nil, err
 			}
@@ -922,7 +931,7 @@ func (p *parser) parseParams(lex *lexer.PeekingLexer) ([]*ast.Param, error) {
 		}
 		if lex.Peek().Type == tAssign {
 			p.next(lex)
-			d, err := p.parseExpr(lex, false)
+			d, err := p.parseExpr(lex, 0)
 			if err != nil {
 				return nil, err
 			}
@@ -972,7 +981,7 @@ func (p *parser) parseAsync(lex *lexer.PeekingLexer) (ast.Expr, error) {
 
 func (p *parser) parseMatch(lex *lexer.PeekingLexer) (ast.Expr, error) {
 	kw := p.next(lex)
-	x, err := p.parseExpr(lex, true)
+	x, err := p.parseExpr(lex, noStruct)
 	if err != nil {
 		return nil, err
 	}
@@ -1015,7 +1024,7 @@ func (p *parser) parseArm(lex *lexer.PeekingLexer) (*ast.Arm, bool, error) {
 	arm := &ast.Arm{Pattern: pat}
 	if lex.Peek().Type == kwIf {
 		p.next(lex)
-		g, err := p.parseExpr(lex, false)
+		g, err := p.parseExpr(lex, noLambda)
 		if err != nil {
 			return nil, false, err
 		}
@@ -1033,7 +1042,7 @@ func (p *parser) parseArm(lex *lexer.PeekingLexer) (*ast.Arm, bool, error) {
 		arm.Body = &ast.BlockExpr{Span: b.Span, Block: b}
 		blockBody = true
 	} else {
-		e, err := p.parseExpr(lex, false)
+		e, err := p.parseExpr(lex, 0)
 		if err != nil {
 			return nil, false, err
 		}

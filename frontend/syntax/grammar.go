@@ -173,12 +173,12 @@ type exprStmtG struct {
 }
 
 // letG is every binding form: `let`, `let mut`, `const`, `share let`, `share x = …`,
-// `strong a = d`, `weak w = d`.
+// `strong a = d`, `weak w = d`. (`share e;`, the expression, is taken by exprStmtG first.)
 type letG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 
-	Kind    string      `parser:"( @'let' | @'const' | @'share' ( 'let' | (?= Ident ( '=' | ':' ) ) ) | @'strong' | @'weak' )"`
+	Kind    string      `parser:"( @'let' | @'const' | @'share' 'let'? | @'strong' | @'weak' )"`
 	Mut     bool        `parser:"@'mut'?"`
 	Pattern ast.Pattern `parser:"@@"`
 	Type    ast.Type    `parser:"( ':' @@ )?"`

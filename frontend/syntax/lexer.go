@@ -36,20 +36,29 @@ func newScanner(filename, src string, errorf func(start, end int, format string,
 // Next returns the next token; at the end it returns EOF tokens forever. It implements
 // participle's lexer.Lexer.
 func (s *scanner) Next() (lexer.Token, error) {
-	s.skipSpaceAndComments()
-	start := s.off
-	pos := lexer.Position{Filename: s.filename, Offset: start, Line: s.line, Column: start - s.lineStart + 1}
-	if s.pendingDoc != "" {
-		if s.doc != nil {
-			s.doc(start, s.pendingDoc)
+	t := s.scan()
+	pos := lexer.Position{Filename: s.filename, Offset: int(t.start), Line: s.line, Column: int(t.start) - s.lineStart + 1}
+	return lexer.Token{Type: t.Type, Value: s.src[t.start:t.end], Pos: pos}, nil
+}
+
+// scan returns the next token in compact form.
+func (s *scanner) scan() tok {
+	for {
+		s.skipSpaceAndComments()
+		start := s.off
+		if start >= len(s.src) {
+			return tok{Type: tEOF, start: int32(start), end: int32(start)}
 		}
-		s.pendingDoc = ""
+		if s.pendingDoc != "" {
+			if s.doc != nil {
+				s.doc(start, s.pendingDoc)
+			}
+			s.pendingDoc = ""
+		}
+		if kind := s.scanToken(); kind != tInvalid {
+			return tok{Type: kind, start: int32(start), end: int32(s.off)}
+		}
 	}
-	if start >= len(s.src) {
-		return lexer.Token{Type: tEOF, Pos: pos}, nil
-	}
-	kind := s.scanToken()
-	return lexer.Token{Type: kind, Value: s.src[start:s.off], Pos: pos}, nil
 }
 
 func (s *scanner) newline(at int) {
@@ -300,11 +309,7 @@ func (s *scanner) scanToken() Kind {
 		}
 		s.off++
 	}
-	s.skipSpaceAndComments()
-	if s.off >= len(src) {
-		return tEOF
-	}
-	return s.scanToken()
+	return tInvalid
 }
 
 // rawHashes reports whether src[i:] is a run of '#' followed by '"' (the start of r#"…"#).

@@ -293,9 +293,9 @@ func (p *parser) interpolation(start, end int) ast.Expr {
 	defer p.leave()
 	sc := newScanner(p.file.Name, p.src[:end], p.lexError)
 	sc.off = start
-	var toks []lexer.Token
+	var toks []tok
 	for {
-		t, _ := sc.Next()
+		t := sc.scan()
 		toks = append(toks, t)
 		if t.Type == tEOF {
 			break
@@ -303,31 +303,37 @@ func (p *parser) interpolation(start, end int) ast.Expr {
 	}
 	// The hand-written productions look ahead through p.tokens and p.closers: point them at
 	// the interpolation's tokens while it is parsed.
-	savedToks, savedClosers, savedEnd := p.tokens, p.closers, p.lastEnd
-	p.tokens, p.closers = toks, matchBrackets(toks, nil)
-	defer func() { p.tokens, p.closers, p.lastEnd = savedToks, savedClosers, savedEnd }()
-	lex, _ := lexer.Upgrade(&replayLexer{toks: toks})
-	x, err := p.parseExpr(lex, false)
+	savedToks, savedClosers, savedFirst, savedInterp, savedEnd := p.tokens, p.closers, p.first, p.interp, p.lastEnd
+	p.tokens, p.closers, p.first, p.interp = toks, matchBrackets(toks, nil), 0, true
+	defer func() {
+		p.tokens, p.closers, p.first, p.interp, p.lastEnd = savedToks, savedClosers, savedFirst, savedInterp, savedEnd
+	}()
+	eof := lexer.Token{Type: tEOF, Pos: lexer.Position{Offset: end}}
+	lex, _ := lexer.Upgrade(&replayLexer{src: p.src, toks: toks[:len(toks)-1], eof: eof})
+	x, err := p.parseExpr(lex, 0)
 	if err != nil {
 		p.reportErr(err)
 		return nil
 	}
 	if t := lex.Peek(); t.Type != tEOF {
-		p.report(t.Pos.Offset, t.Pos.Offset+len(t.Value), "unexpected "+describe(t)+" in the interpolation")
+		p.report(t.Pos.Offset, t.Pos.Offset+len(t.Value), "unexpected "+p.describe(t)+" in the interpolation")
 	}
 	return x
 }
 
-// replayLexer replays scanned tokens to participle's PeekingLexer.
+// replayLexer hands scanned tokens, then eof, to participle's PeekingLexer.
 type replayLexer struct {
-	toks []lexer.Token
+	src  string
+	toks []tok
+	eof  lexer.Token
 	i    int
 }
 
 func (l *replayLexer) Next() (lexer.Token, error) {
-	t := l.toks[l.i]
-	if l.i < len(l.toks)-1 {
-		l.i++
+	if l.i >= len(l.toks) {
+		return l.eof, nil
 	}
-	return t, nil
+	t := l.toks[l.i]
+	l.i++
+	return lexer.Token{Type: t.Type, Value: l.src[t.start:t.end], Pos: lexer.Position{Offset: int(t.start)}}, nil
 }

@@ -27,9 +27,11 @@ type parser struct {
 	src   string
 	base  source.Pos
 
-	tokens  []lexer.Token // every token of the file, EOF last
-	closers []int32       // see matchBrackets
-	lastEnd int           // offset just past the last token consumed by hand-written code
+	tokens  []tok   // every token of the file, EOF last
+	closers []int32 // see matchBrackets
+	first   int     // index in tokens of the first token of the chunk being parsed
+	interp  bool    // parsing an interpolation (its tokens end at its closing brace)
+	lastEnd int     // offset just past the last token consumed by hand-written code
 	depth   int
 	docs    map[int]string   // doc comment by the offset of the token that follows it
 	errored map[int]struct{} // lines that already have an error (one error per line)
@@ -86,8 +88,8 @@ func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
 		p.release()
 		parserPool.Put(p)
 	}()
-	lex := p.lexAll()
-	p.parseItems(lex, out)
+	p.lexAll()
+	p.parseItems(out)
 	return out
 }
 
@@ -102,14 +104,16 @@ func (p *parser) reset(file *source.File, diags *diag.List) {
 }
 
 func (p *parser) release() {
-	p.file, p.diags, p.src, p.tokens, p.docs, p.errored = nil, nil, "", nil, nil, nil
+	p.file, p.diags, p.src, p.docs, p.errored = nil, nil, "", nil, nil
+	p.tokens = p.tokens[:0]
 	if cap(p.closers) > 1<<16 {
-		p.closers = nil // do not keep a huge file's table alive in the pool
+		// do not keep a huge file's tables alive in the pool
+		p.closers, p.tokens = nil, nil
 	}
 }
 
-// lexAll scans the whole file; lexical errors are reported as they are found.
-func (p *parser) lexAll() *lexer.PeekingLexer {
+// lexAll scans the whole file into p.tokens; lexical errors are reported as they are found.
+func (p *parser) lexAll() {
 	sc := newScanner(p.file.Name, p.src, p.lexError)
 	sc.doc = func(off int, text string) {
 		if p.docs == nil {
@@ -117,52 +121,72 @@ func (p *parser) lexAll() *lexer.PeekingLexer {
 		}
 		p.docs[off] = text
 	}
-	counter := &countingLexer{scanner: sc}
-	lex, _ := lexer.Upgrade(counter)
-	p.tokens = lex.Range(0, lexer.RawCursor(counter.n))
-	p.closers = matchBrackets(p.tokens, p.closers[:0])
-	return lex
-}
-
-// countingLexer counts the tokens participle takes, so that the parser can see them all.
-type countingLexer struct {
-	*scanner
-	n int
-}
-
-func (l *countingLexer) Next() (lexer.Token, error) {
-	l.n++
-	return l.scanner.Next()
-}
-
-// matchBrackets returns, for each token, the index of the bracket that closes it when it is an
-// opening bracket (-1 when it is not closed, or is not an opening bracket). One pass, so that
-// lookahead over a parenthesised group is O(1) however deep the nesting.
-func matchBrackets(toks []lexer.Token, closers []int32) []int32 {
-	if cap(closers) < len(toks) {
-		closers = make([]int32, len(toks))
+	toks := p.tokens[:0]
+	if want := len(p.src)/4 + 16; cap(toks) < want {
+		toks = make([]tok, 0, want)
 	}
-	closers = closers[:len(toks)]
-	var stack []int32
-	for i := range toks {
-		closers[i] = -1
-		switch toks[i].Type {
-		case tLParen, tLBrack, tLBrace:
-			stack = append(stack, int32(i))
-		case tRParen, tRBrack, tRBrace:
-			// A mismatched closer ends the innermost group anyway; good enough for lookahead.
-			if n := len(stack); n > 0 {
-				closers[stack[n-1]] = int32(i)
-				stack = stack[:n-1]
-			}
+	for {
+		t := sc.scan()
+		toks = append(toks, t)
+		if t.Type == tEOF {
+			break
 		}
 	}
-	return closers
+	p.tokens = toks
+	p.closers = matchBrackets(p.tokens, p.closers[:0])
 }
 
-// parseItems parses the top-level items one by one, recovering after an error at the next
+// cursor is the index in p.tokens of the next token of lex.
+func (p *parser) cursor(lex *lexer.PeekingLexer) int { return p.first + int(lex.RawCursor()) }
+
+// chunkTokens is about how many tokens participle's lexer gets at a time. The file is cut into
+// chunks at the start of top-level declarations, so that participle's token buffer stays small
+// (one buffer for a whole large file costs more in allocation and GC than the parse itself).
+const chunkTokens = 1024
+
+// parseItems parses the top-level items chunk by chunk, recovering after an error at the next
 // item boundary.
-func (p *parser) parseItems(lex *lexer.PeekingLexer, out *ast.File) {
+func (p *parser) parseItems(out *ast.File) {
+	depth := 0
+	start := 0
+	for i := range p.tokens {
+		t := &p.tokens[i]
+		if t.Type == tEOF || i-start >= chunkTokens && depth == 0 && p.startsItem(i) {
+			p.parseChunk(start, i, out)
+			start = i
+		}
+		depth += bracketDelta(t.Type)
+		if depth < 0 {
+			depth = 0
+		}
+	}
+}
+
+// startsItem reports whether token i begins a top-level declaration on a new line, a place
+// where no item can be in progress.
+func (p *parser) startsItem(i int) bool {
+	t := &p.tokens[i]
+	switch t.Type {
+	case kwFn:
+		if p.tokens[i+1].Type != tIdent {
+			return false
+		}
+	case kwAsync:
+		if p.tokens[i+1].Type != kwFn || p.tokens[i+2].Type != tIdent {
+			return false
+		}
+	case kwStruct, kwEnum, kwExtend, kwImpl, kwImport, kwExport, kwLet, kwConst:
+	default:
+		return false
+	}
+	return p.startsLine(int(t.start))
+}
+
+// parseChunk parses the items of p.tokens[from:to].
+func (p *parser) parseChunk(from, to int, out *ast.File) {
+	eof := lexer.Token{Type: tEOF, Pos: lexer.Position{Offset: int(p.tokens[to].start)}}
+	lex, _ := lexer.Upgrade(&replayLexer{src: p.src, toks: p.tokens[from:to], eof: eof})
+	p.first = from
 	for {
 		t := lex.Peek()
 		if t.Type == tEOF {
@@ -231,7 +255,7 @@ func (p *parser) recover(lex *lexer.PeekingLexer, start lexer.Checkpoint, err er
 				return
 			}
 			continue
-		case level <= 0 && startsStatement(t.Type) && p.startsLine(t):
+		case level <= 0 && startsStatement(t.Type) && p.startsLine(t.Pos.Offset):
 			return
 		}
 		level += bracketDelta(t.Type)
@@ -262,9 +286,9 @@ func startsStatement(k Kind) bool {
 	return false
 }
 
-// startsLine reports whether only blanks precede t on its line.
-func (p *parser) startsLine(t *lexer.Token) bool {
-	for i := t.Pos.Offset - 1; i >= 0; i-- {
+// startsLine reports whether only blanks precede offset off on its line.
+func (p *parser) startsLine(off int) bool {
+	for i := off - 1; i >= 0; i-- {
 		switch p.src[i] {
 		case ' ', '\t', '\r':
 			continue
@@ -277,7 +301,7 @@ func (p *parser) startsLine(t *lexer.Token) bool {
 }
 
 func (p *parser) prevIsRBrace(lex *lexer.PeekingLexer) bool {
-	rc := lex.RawCursor()
+	rc := p.cursor(lex)
 	return rc > 0 && p.tokens[rc-1].Type == tRBrace
 }
 
@@ -307,7 +331,7 @@ func (p *parser) expected(what string, t *lexer.Token) error {
 	if isKeyword(t.Type) && strings.Contains(what, "name") {
 		return p.errAt(t, "`%s` is a keyword and cannot be used as a name", t.Value)
 	}
-	return p.errAt(t, "expected %s, found %s", what, describe(t))
+	return p.errAt(t, "expected %s, found %s", what, p.describe(t))
 }
 
 // lexError reports a lexical error.
@@ -357,26 +381,43 @@ func (p *parser) explain(err error) (start, end int, msg string) {
 	if errors.As(err, &ute) {
 		t := p.tokenAt(ute.Unexpected.Pos.Offset)
 		if want := expectedWords(ute.Message()); want != "" {
-			return t.Pos.Offset, t.Pos.Offset + len(t.Value), "expected " + want + ", found " + describe(t)
+			return t.Pos.Offset, t.Pos.Offset + len(t.Value), "expected " + want + ", found " + p.describe(t)
 		}
-		return t.Pos.Offset, t.Pos.Offset + len(t.Value), "unexpected " + describe(t)
+		return t.Pos.Offset, t.Pos.Offset + len(t.Value), "unexpected " + p.describe(t)
 	}
 	var perr participle.Error
 	if errors.As(err, &perr) {
 		t := p.tokenAt(perr.Position().Offset)
-		return t.Pos.Offset, t.Pos.Offset + len(t.Value), "unexpected " + describe(t)
+		return t.Pos.Offset, t.Pos.Offset + len(t.Value), "unexpected " + p.describe(t)
 	}
 	return 0, 0, err.Error()
 }
 
 // tokenAt finds the token that starts at or after off.
 func (p *parser) tokenAt(off int) *lexer.Token {
-	i := sort.Search(len(p.tokens), func(i int) bool { return p.tokens[i].Pos.Offset >= off })
+	i := sort.Search(len(p.tokens), func(i int) bool { return int(p.tokens[i].start) >= off })
 	if i >= len(p.tokens) {
 		i = len(p.tokens) - 1
 	}
-	return &p.tokens[i]
+	t := p.tokens[i]
+	return &lexer.Token{Type: t.Type, Value: p.src[t.start:t.end], Pos: lexer.Position{Offset: int(t.start)}}
 }
+
+// describe names a token for an error message; the end of a chunk is the token after it.
+func (p *parser) describe(t *lexer.Token) string {
+	if t.Type == tEOF {
+		if p.interp {
+			return "the end of the interpolation"
+		}
+		if real := p.tokenAt(t.Pos.Offset); real.Type != tEOF {
+			return describe(real)
+		}
+	}
+	return describe(t)
+}
+
+// errNoMatch is what a custom production returns when the input is not for it.
+var errNoMatch = participle.NextMatch
 
 // productionWords names participle's productions for users.
 var productionWords = map[string]string{
@@ -406,4 +447,29 @@ func expectedWords(msg string) string {
 		word = word[:j]
 	}
 	return productionWords[word]
+}
+
+// matchBrackets returns, for each token, the index of the bracket that closes it when it is an
+// opening bracket (-1 when it is not closed, or is not an opening bracket). One pass, so that
+// lookahead over a parenthesised group is O(1) however deep the nesting.
+func matchBrackets(toks []tok, closers []int32) []int32 {
+	if cap(closers) < len(toks) {
+		closers = make([]int32, len(toks))
+	}
+	closers = closers[:len(toks)]
+	var stack []int32
+	for i := range toks {
+		closers[i] = -1
+		switch toks[i].Type {
+		case tLParen, tLBrack, tLBrace:
+			stack = append(stack, int32(i))
+		case tRParen, tRBrack, tRBrace:
+			// A mismatched closer ends the innermost group anyway; good enough for lookahead.
+			if n := len(stack); n > 0 {
+				closers[stack[n-1]] = int32(i)
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return closers
 }

@@ -125,7 +125,7 @@ func (p *parser) parseLiteralPattern(lex *lexer.PeekingLexer) (ast.Expr, error) 
 		if n.Type != tInt && n.Type != tFloat {
 			return nil, p.expected("a number after `-` in the pattern", n)
 		}
-		x, err := p.parsePrimary(lex, true)
+		x, err := p.parsePrimary(lex, noStruct)
 		if err != nil {
 			return nil, err
 		}
@@ -133,7 +133,7 @@ func (p *parser) parseLiteralPattern(lex *lexer.PeekingLexer) (ast.Expr, error) 
 	}
 	switch t.Type {
 	case tInt, tFloat, tString, tChar, kwTrue, kwFalse, kwNull:
-		return p.parsePrimary(lex, true)
+		return p.parsePrimary(lex, noStruct)
 	}
 	return nil, p.expected("a literal", t)
 }

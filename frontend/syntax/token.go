@@ -17,7 +17,8 @@ type Kind = lexer.TokenType
 // Token kinds. Every operator and keyword has its own kind so that the hand-written parts of the
 // parser switch on an integer instead of comparing strings.
 const (
-	tEOF Kind = lexer.EOF
+	tEOF     Kind = lexer.EOF
+	tInvalid Kind = 0 // not a token: reported and skipped by the scanner
 
 	tIdent Kind = iota + 1
 	tInt
@@ -120,6 +121,13 @@ const (
 
 	kindCount
 )
+
+// tok is a token in the compact form kept for a whole file (no pointers, 16 bytes):
+// participle's lexer.Token (64 bytes) is made only for the chunk being parsed.
+type tok struct {
+	Type       Kind
+	start, end int32
+}
 
 // keywords maps each reserved word of LANGUAGE.md §1 to its kind. `self` and `this` are names
 // (the receiver), not keywords: `this` is read as `self` by the parser.
