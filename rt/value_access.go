@@ -102,6 +102,7 @@ func DynField(v Value, name, pos string) Value {
 		if f, ok := x.AdeshField(name); ok {
 			return f
 		}
+		failNoField(v, name, pos)
 	case nil:
 		Fail(pos, "cannot read field "+name+" of null")
 	case string, []Value:
@@ -115,6 +116,9 @@ func DynField(v Value, name, pos string) Value {
 	}
 	switch rv.Kind() {
 	case reflect.Struct:
+		if isVocabularyType(rv.Type()) {
+			break // their Go fields are not AdeshLang fields
+		}
 		if f := rv.FieldByName(name); f.IsValid() {
 			if f = readable(addressableField(rv, name)); f.CanInterface() {
 				return f.Interface()
@@ -125,8 +129,25 @@ func DynField(v Value, name, pos string) Value {
 			return int64(rv.Len())
 		}
 	}
-	Fail(pos, "no field "+name+" on "+describe(v))
+	failNoField(v, name, pos)
 	return nil
+}
+
+// isVocabularyType reports whether t is one of this package's generic value types, whose fields
+// dynamic code must not reach by reflection.
+func isVocabularyType(t reflect.Type) bool {
+	if t.PkgPath() != rtPkgPath {
+		return false
+	}
+	switch genericName(t) {
+	case "Option", "Result", "Map", "Record":
+		return true
+	}
+	return false
+}
+
+func failNoField(v Value, name, pos string) {
+	Fail(pos, "no field "+name+" on "+describe(v))
 }
 
 // addressableField gives a struct's field from an addressable copy of the struct, so that an
@@ -149,7 +170,8 @@ func DynSetField(v Value, name string, x Value, pos string) {
 	case nil:
 		Fail(pos, "cannot set field "+name+" of null")
 	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Struct {
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Struct &&
+		!isVocabularyType(rv.Elem().Type()) {
 		if f := rv.Elem().FieldByName(name); f.IsValid() {
 			f = readable(f)
 			cv, ok := convertTo(x, f.Type(), pos)

@@ -112,6 +112,10 @@ func TestDynFields(t *testing.T) {
 	wantFail(t, `no field 2 on (i64, string) (1, "x")`, func() {
 		DynField(Tuple2[int64, string]{1, "x"}, "2", testPos)
 	})
+	wantFail(t, `no field names on record { a: 1, b: "new" }`, func() { DynField(rec, "names", testPos) })
+	wantFail(t, `no field Val on i64? 1`, func() { DynField(Some[int64](1), "Val", testPos) })
+	wantFail(t, `no field F0 on (i64, string) (1, "x")`, func() { DynField(Tuple2[int64, string]{1, "x"}, "F0", testPos) })
+	wantFail(t, `cannot set field index on Map<string, i64> {}`, func() { DynSetField(NewMap[string, int64](), "index", nil, testPos) })
 	wantFail(t, "cannot set field x of null", func() { DynSetField(nil, "x", int64(1), testPos) })
 	wantFail(t, `expected i64, found string "s"`, func() { DynSetField(p, "Y", "s", testPos) })
 	wantFail(t, "cannot set field Z on point point { X: 10, Y: 2, tag: \"changed\" }", func() { DynSetField(p, "Z", int64(1), testPos) })
