@@ -92,8 +92,8 @@ func (p *parser) convertFunc(f *funcG, docOff int) *ast.FuncDecl {
 	if d, ok := p.docs[f.Pos.Offset]; ok && fd.Doc == "" {
 		fd.Doc = d
 	}
-	for _, pr := range f.Params {
-		fd.Params = append(fd.Params, &ast.Param{Span: p.span(pr.Pos, pr.Tokens), Name: p.name(pr.Name), Type: pr.Type, Default: pr.Default})
+	if list, ok := f.Params.(*paramList); ok {
+		fd.Params = list.Params
 	}
 	return fd
 }
@@ -119,7 +119,7 @@ func (p *parser) convertStruct(s *structG, docOff int) *ast.StructDecl {
 			continue
 		}
 		if f := m.Field; f != nil {
-			sd.Fields = append(sd.Fields, &ast.Field{Span: p.span(f.Pos, f.Tokens), Name: p.name(f.Name), Type: f.Type})
+			sd.Fields = append(sd.Fields, &ast.Field{Span: ast.Span{Start: p.at(f.Pos.Offset), End: f.Type.EndPos()}, Name: p.name(f.Name), Type: f.Type})
 		}
 	}
 	return sd
@@ -133,7 +133,14 @@ func (p *parser) convertEnum(e *enumG, docOff int) *ast.EnumDecl {
 		TypeParams: p.convertTypeParams(e.TypeParams),
 	}
 	for _, v := range e.Variants {
-		ed.Variants = append(ed.Variants, &ast.Variant{Span: p.span(v.Pos, v.Tokens), Name: p.name(v.Name), Payload: v.Payload})
+		va := &ast.Variant{Span: p.span(v.Pos, v.Tokens), Name: p.name(v.Name)}
+		if list, ok := v.Payload.(*typeList); ok {
+			va.Payload = list.Types
+			va.End = list.End
+		} else {
+			va.End = va.Name.End
+		}
+		ed.Variants = append(ed.Variants, va)
 	}
 	return ed
 }

@@ -19,6 +19,8 @@ func (p *parser) parseNameProd(lex *lexer.PeekingLexer) (nameNode, error) {
 		p.next(lex)
 		return p.ident(t), nil
 	case isKeyword(t.Type):
+		// Taking the keyword makes participle report this error rather than try on.
+		p.next(lex)
 		return nil, p.errAt(t, "`%s` is a keyword and cannot be used as a name", t.Value)
 	}
 	return nil, participle.NextMatch
@@ -57,6 +59,11 @@ func (p *parser) parseBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
 			return b, nil
 		case t.Type == tSemi && p.prevIsRBrace(lex):
 			p.next(lex) // optional `;` after a block-bodied statement
+			continue
+		}
+		if !startsItemOrStmt(t.Type) {
+			p.reportErr(p.notAStatement(t))
+			lex.Next()
 			continue
 		}
 		start := lex.MakeCheckpoint()
@@ -165,13 +172,50 @@ func (p *parser) parseForCHeadProd(lex *lexer.PeekingLexer) (forCHead, error) {
 	return fc, nil
 }
 
-func (p *parser) parseFieldSepProd(lex *lexer.PeekingLexer) (fieldSep, error) {
+func (p *parser) parseListSepProd(lex *lexer.PeekingLexer) (listSep, error) {
 	switch t := lex.Peek(); t.Type {
 	case tComma, tSemi:
-		lex.Next()
+		p.next(lex)
 	case tRBrace, kwFn, kwAsync:
 	default:
-		return nil, p.expected("`,` or `}` after the field", t)
+		return nil, p.expected("`,` or `}`", t)
 	}
 	return nil, nil
+}
+
+func (p *parser) parseParamsProd(lex *lexer.PeekingLexer) (paramsNode, error) {
+	t := lex.Peek()
+	if t.Type != tLParen {
+		return nil, p.expected("`(` and the parameters", t)
+	}
+	params, err := p.parseParams(lex)
+	if err != nil {
+		return nil, err
+	}
+	return &paramList{Span: ast.Span{Start: p.startOf(t), End: p.end()}, Params: params}, nil
+}
+
+func (p *parser) parsePayloadProd(lex *lexer.PeekingLexer) (payloadNode, error) {
+	open := lex.Peek()
+	if open.Type != tLParen {
+		return nil, errNoMatch
+	}
+	p.next(lex)
+	list := &typeList{}
+	for lex.Peek().Type != tRParen {
+		t, err := p.parseType(lex)
+		if err != nil {
+			return nil, err
+		}
+		list.Types = append(list.Types, t)
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if _, err := p.expect(lex, tRParen, "`,` or `)` in the variant's payload"); err != nil {
+		return nil, err
+	}
+	list.Span = ast.Span{Start: p.startOf(open), End: p.end()}
+	return list, nil
 }

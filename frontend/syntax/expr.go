@@ -83,8 +83,8 @@ func (p *parser) parseExprProd(lex *lexer.PeekingLexer) (ast.Expr, error) {
 }
 
 func (p *parser) parseHeadExprProd(lex *lexer.PeekingLexer) (headExpr, error) {
-	if !startsExpr(lex.Peek().Type) {
-		return nil, p.expected("an expression", lex.Peek())
+	if t := lex.Peek(); !startsExpr(t.Type) || t.Type == tLBrace {
+		return nil, p.expected("a condition or a value before the block", t)
 	}
 	return p.parseExpr(lex, noStruct)
 }
@@ -415,7 +415,13 @@ func (p *parser) postfixOps(lex *lexer.PeekingLexer, x ast.Expr, ns exprCtx, sto
 			p.next(lex)
 			x = &ast.IncDec{Span: ast.Span{Start: x.Pos(), End: p.end()}, Op: t.Value, X: x}
 		case tLBrace:
-			if ns&noStruct != 0 || !isPath(x) {
+			if !isPath(x) {
+				return x, nil
+			}
+			if ns&noStruct != 0 {
+				if p.peekAt(lex, 1).Type == tIdent && p.peekAt(lex, 2).Type == tColon {
+					return nil, p.errAt(t, "a struct literal here must be in parentheses: `(%s { … })`, because `{` starts the body", exprText(p, x))
+				}
 				return x, nil
 			}
 			return p.parseStructLit(lex, x, nil)
@@ -443,8 +449,22 @@ func isPath(x ast.Expr) bool {
 // expression follows and a `:` follows that on the same level.
 func (p *parser) questionIsTernary(lex *lexer.PeekingLexer) bool {
 	rc := p.cursor(lex)
-	if rc+1 >= len(p.tokens) || !startsExpr(p.tokens[rc+1].Type) || p.tokens[rc+1].Type == tLBrace {
+	if rc+1 >= len(p.tokens) {
 		return false
+	}
+	switch next := &p.tokens[rc+1]; next.Type {
+	case tLParen, tLBrack, tMinus, tStar, tAmp:
+		// `f()? * 2` or `c ? -1 : 1`: look for the `:`
+	case tLBrace:
+		return false
+	case tIdent:
+		if v := p.src[next.start:next.end]; v == "or" || v == "and" {
+			return false
+		}
+		return true
+	default:
+		// After the postfix `?` only an operator or the end can come: a value means `c ? a : b`.
+		return startsExpr(next.Type)
 	}
 	const limit = 2000 // a conditional's middle part is never this long
 	for i, n := rc+1, 0; i < len(p.tokens) && n < limit; i, n = i+1, n+1 {
@@ -1050,4 +1070,13 @@ func (p *parser) parseArm(lex *lexer.PeekingLexer) (*ast.Arm, bool, error) {
 	}
 	arm.Span = ast.Span{Start: pat.Pos(), End: arm.Body.EndPos()}
 	return arm, blockBody, nil
+}
+
+// exprText is the source text of x, shortened.
+func exprText(p *parser, x ast.Expr) string {
+	start, end := int(x.Pos()-p.base), int(x.EndPos()-p.base)
+	if start < 0 || end > len(p.src) || start > end {
+		return "…"
+	}
+	return clip(p.src[start:end])
 }

@@ -27,12 +27,27 @@ type (
 	blockNode interface{ ast.Stmt }
 	// semiNode is the `;` that ends a statement (optional after `}`); it has no value.
 	semiNode interface{ ast.Node }
-	// fieldSep is the `,` or `;` after a struct field, which may be left out before `}` or
-	// a method.
-	fieldSep interface{ ast.Node }
+	// listSep is the `,` (or `;`) after a struct field or an enum variant, which may be left
+	// out before `}` or a method.
+	listSep interface{ ast.Node }
+	// paramsNode is a parameter list `(a, b: T, c = 1)`: a *paramList.
+	paramsNode interface{ ast.Node }
+	// payloadNode is the payload types of an enum variant `(A, B)`: a *typeList.
+	payloadNode interface{ ast.Node }
 	// forCHead is the `(init; cond; post)` of a C-style for: a *ast.ForCStmt without body.
 	forCHead interface{ ast.Stmt }
 )
+
+// paramList and typeList carry hand-parsed lists through participle.
+type paramList struct {
+	ast.Span
+	Params []*ast.Param
+}
+
+type typeList struct {
+	ast.Span
+	Types []ast.Type
+}
 
 // itemG is one top-level item: a declaration or a statement, maybe exported.
 type itemG struct {
@@ -57,10 +72,10 @@ type funcG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 
-	Async      bool          `parser:"@'async'?"`
-	Name       nameNode      `parser:"'fn' @@"`
-	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* ','? '>' )?"`
-	Params     []*paramG     `parser:"'(' ( @@ ( ',' @@ )* ','? )? ')'"`
+	Async      bool          `parser:"( (?= 'async' 'fn' ~'(') @'async' 'fn' | (?= 'fn' ~'(') 'fn' )"`
+	Name       nameNode      `parser:"@@"`
+	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Params     paramsNode    `parser:"@@"`
 	Ret        ast.Type      `parser:"( ( ':' | '->' ) @@ )?"`
 	Body       blockNode     `parser:"@@"`
 }
@@ -73,21 +88,12 @@ type typeParamG struct {
 	Bounds []ast.Type `parser:"( ':' @@ ( '+' @@ )* )?"`
 }
 
-type paramG struct {
-	Pos    lexer.Position
-	Tokens []lexer.Token
-
-	Name    nameNode `parser:"@@"`
-	Type    ast.Type `parser:"( ':' @@ )?"`
-	Default ast.Expr `parser:"( '=' @@ )?"`
-}
-
 type structG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 
 	Name       nameNode      `parser:"'struct' @@"`
-	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* ','? '>' )?"`
+	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
 	Members    []*memberG    `parser:"'{' @@* '}'"`
 }
 
@@ -104,7 +110,7 @@ type fieldG struct {
 
 	Name nameNode `parser:"@@ ':'"`
 	Type ast.Type `parser:"@@"`
-	Sep  fieldSep `parser:"@@"`
+	Sep  listSep  `parser:"@@"`
 }
 
 type enumG struct {
@@ -112,16 +118,17 @@ type enumG struct {
 	Tokens []lexer.Token
 
 	Name       nameNode      `parser:"'enum' @@"`
-	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* ','? '>' )?"`
-	Variants   []*variantG   `parser:"'{' ( @@ ( ',' @@ )* ','? )? '}'"`
+	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Variants   []*variantG   `parser:"'{' @@* '}'"`
 }
 
 type variantG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 
-	Name    nameNode   `parser:"@@"`
-	Payload []ast.Type `parser:"( '(' ( @@ ( ',' @@ )* ','? )? ')' )?"`
+	Name    nameNode    `parser:"@@"`
+	Payload payloadNode `parser:"@@?"`
+	Sep     listSep     `parser:"@@"`
 }
 
 type extendG struct {
@@ -129,7 +136,7 @@ type extendG struct {
 	Tokens []lexer.Token
 
 	Impl       bool          `parser:"( 'extend' 'on' | @'impl'"`
-	TypeParams []*typeParamG `parser:"  ( '<' @@ ( ',' @@ )* ','? '>' )? )"`
+	TypeParams []*typeParamG `parser:"  ( '<' @@ ( ',' @@ )* '>' )? )"`
 	Target     ast.Type      `parser:"@@"`
 	Methods    []*funcG      `parser:"'{' @@* '}'"`
 }
@@ -196,8 +203,8 @@ type ifG struct {
 }
 
 type elseG struct {
-	If    *ifG      `parser:"  'else' @@"`
-	Block blockNode `parser:"| 'else' @@"`
+	If    *ifG      `parser:"  'else' ( @@"`
+	Block blockNode `parser:"           | @@ )"`
 	Elif  *ifG      `parser:"| (?= 'elif') @@"`
 }
 

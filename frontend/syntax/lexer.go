@@ -55,7 +55,9 @@ func (s *scanner) scan() tok {
 			}
 			s.pendingDoc = ""
 		}
-		if kind := s.scanToken(); kind != tInvalid {
+		kind := s.scanToken()
+		s.off = min(s.off, len(s.src))
+		if kind != tInvalid {
 			return tok{Type: kind, start: int32(start), end: int32(s.off)}
 		}
 	}
@@ -578,7 +580,7 @@ func (s *scanner) skipQuoted(i int) (int, bool) {
 		}
 		i++
 	}
-	return i, false
+	return min(i, len(src)), false
 }
 
 // scanNumber scans an integer or float literal with its suffix; the parser decodes it.

@@ -31,10 +31,12 @@ type parser struct {
 	closers []int32 // see matchBrackets
 	first   int     // index in tokens of the first token of the chunk being parsed
 	interp  bool    // parsing an interpolation (its tokens end at its closing brace)
-	lastEnd int     // offset just past the last token consumed by hand-written code
-	depth   int
-	docs    map[int]string   // doc comment by the offset of the token that follows it
-	errored map[int]struct{} // lines that already have an error (one error per line)
+
+	lexedToEnd bool // an unterminated literal or comment ran to the end of the file
+	lastEnd    int  // offset just past the last token consumed by hand-written code
+	depth      int
+	docs       map[int]string   // doc comment by the offset of the token that follows it
+	errored    map[int]struct{} // lines that already have an error (one error per line)
 
 	items *participle.Parser[itemG]
 	stmts *participle.Parser[stmtG]
@@ -56,7 +58,10 @@ func newParser() *parser {
 		participle.ParseTypeWith(p.parseBlockProd),
 		participle.ParseTypeWith(p.parseSemiProd),
 		participle.ParseTypeWith(p.parseForCHeadProd),
-		participle.ParseTypeWith(p.parseFieldSepProd),
+		participle.ParseTypeWith(p.parseListSepProd),
+		participle.ParseTypeWith(p.parseParamsProd),
+		participle.ParseTypeWith(p.parsePayloadProd),
+		participle.UseLookahead(0), // LL(1): once a production took a token, a failure is an error
 	}
 	items, err := participle.Build[itemG](opts...)
 	if err != nil {
@@ -99,6 +104,7 @@ func (p *parser) reset(file *source.File, diags *diag.List) {
 	p.base = file.Base
 	p.depth = 0
 	p.lastEnd = 0
+	p.lexedToEnd = false
 	p.docs = nil
 	p.errored = map[int]struct{}{}
 }
@@ -196,6 +202,11 @@ func (p *parser) parseChunk(from, to int, out *ast.File) {
 			lex.Next() // optional `;` after a block-bodied item
 			continue
 		}
+		if !startsItemOrStmt(t.Type) {
+			p.reportErr(p.notAStatement(t))
+			lex.Next()
+			continue
+		}
 		start := lex.MakeCheckpoint()
 		item, err := p.items.ParseFromLexer(lex, participle.AllowTrailing(true))
 		if err != nil {
@@ -224,43 +235,72 @@ func (p *parser) parseStmt(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 func (p *parser) recover(lex *lexer.PeekingLexer, start lexer.Checkpoint, err error, inBlock bool) {
 	errOff := p.errorOffset(err)
 	lex.LoadCheckpoint(start)
-	first := lex.Next() // always make progress
-	if first.Type == tEOF {
+	first := p.cursor(lex)
+	if lex.Next().Type == tEOF { // always make progress
 		return
 	}
-	level := 0
-	if opens(first.Type) {
-		level++
-	}
-	// Move to the error, keeping count of brackets.
 	for t := lex.Peek(); t.Type != tEOF && t.Pos.Offset < errOff; t = lex.Peek() {
-		level += bracketDelta(t.Type)
 		lex.Next()
+	}
+	// The brackets opened before the error and closed after it are still to be skipped;
+	// brackets never closed (the likely mistake) are not waited for.
+	errAt := p.cursor(lex)
+	level := 0
+	for i := first; i < errAt; i++ {
+		if opens(p.tokens[i].Type) && int(p.closers[i]) >= errAt {
+			level++
+		}
 	}
 	for {
 		t := lex.Peek()
+		i := p.cursor(lex)
 		switch {
 		case t.Type == tEOF:
 			return
-		case t.Type == tSemi && level <= 0:
+		case t.Type == tSemi && level == 0:
 			lex.Next()
 			return
-		case t.Type == tRBrace:
-			if level <= 0 && inBlock {
-				return // the end of the enclosing block
-			}
-			lex.Next()
-			level--
+		case t.Type == tRBrace || t.Type == tRParen || t.Type == tRBrack:
 			if level == 0 {
+				if t.Type == tRBrace && inBlock {
+					return // the end of the enclosing block
+				}
+				lex.Next() // a stray closer
+				continue
+			}
+			level--
+			lex.Next()
+			if level == 0 && t.Type == tRBrace {
 				return
 			}
 			continue
-		case level <= 0 && startsStatement(t.Type) && p.startsLine(t.Pos.Offset):
+		case opens(t.Type) && p.closers[i] > 0:
+			// skip the whole group
+			for c := int(p.closers[i]); p.cursor(lex) <= c && lex.Peek().Type != tEOF; {
+				lex.Next()
+			}
+			if level == 0 && t.Type == tLBrace && !p.continuesAfterBrace(lex) {
+				return // a block-bodied statement ends here
+			}
+			continue
+		case level == 0 && startsStatement(t.Type) && p.startsLine(t.Pos.Offset):
 			return
 		}
-		level += bracketDelta(t.Type)
 		lex.Next()
 	}
+}
+
+// continuesAfterBrace reports whether the token after a `}` continues the statement
+// (`} else`, `} catch`, `} finally`, `}.then(…)`, `})`, `}, …`, `};`).
+func (p *parser) continuesAfterBrace(lex *lexer.PeekingLexer) bool {
+	t := lex.Peek()
+	switch t.Type {
+	case kwElse, kwElif, kwCatch, tDot, tComma, tRParen, tRBrack, tSemi, tQuestion:
+		return true
+	case tIdent:
+		return t.Value == "finally"
+	}
+	return false
 }
 
 func opens(k Kind) bool { return k == tLParen || k == tLBrack || k == tLBrace }
@@ -273,6 +313,31 @@ func bracketDelta(k Kind) int {
 		return -1
 	}
 	return 0
+}
+
+// startsItemOrStmt reports whether a token can begin a declaration or a statement.
+func startsItemOrStmt(k Kind) bool {
+	if startsExpr(k) || startsStatement(k) {
+		return true
+	}
+	switch k {
+	case kwAsync, kwShare, kwElif, tSemi, tLBrace:
+		return true
+	}
+	return false
+}
+
+// notAStatement is the error for a token that cannot begin a statement.
+func (p *parser) notAStatement(t *lexer.Token) error {
+	switch t.Type {
+	case tRBrace, tRParen, tRBrack:
+		return p.errAt(t, "unexpected %s", p.describe(t))
+	case kwElse:
+		return p.errAt(t, "`else` without an `if` before it")
+	case kwCatch:
+		return p.errAt(t, "`catch` without a `try` block before it")
+	}
+	return p.errAt(t, "expected a declaration or a statement, found %s", p.describe(t))
 }
 
 // startsStatement reports whether a token at the start of a line surely begins a new statement
@@ -336,11 +401,17 @@ func (p *parser) expected(what string, t *lexer.Token) error {
 
 // lexError reports a lexical error.
 func (p *parser) lexError(start, end int, format string, args ...any) {
+	if strings.HasPrefix(format, "unterminated") || strings.Contains(format, "never closed") {
+		p.lexedToEnd = true
+	}
 	p.report(start, end, fmt.Sprintf(format, args...))
 }
 
 // report records a syntax error unless its line already has one (which avoids cascades).
 func (p *parser) report(start, end int, msg string) {
+	if start >= len(p.src) && p.lexedToEnd {
+		return // the end of the file was swallowed by an unterminated literal, already reported
+	}
 	line := p.lineOf(start)
 	if _, dup := p.errored[line]; dup {
 		return
@@ -460,15 +531,29 @@ func matchBrackets(toks []tok, closers []int32) []int32 {
 	var stack []int32
 	for i := range toks {
 		closers[i] = -1
+		var open Kind
 		switch toks[i].Type {
 		case tLParen, tLBrack, tLBrace:
 			stack = append(stack, int32(i))
-		case tRParen, tRBrack, tRBrace:
-			// A mismatched closer ends the innermost group anyway; good enough for lookahead.
-			if n := len(stack); n > 0 {
-				closers[stack[n-1]] = int32(i)
-				stack = stack[:n-1]
-			}
+			continue
+		case tRParen:
+			open = tLParen
+		case tRBrack:
+			open = tLBrack
+		case tRBrace:
+			open = tLBrace
+		default:
+			continue
+		}
+		// Close the innermost bracket of the same kind; the unclosed ones inside it stay
+		// unmatched (-1). A closer with no opener is ignored.
+		n := len(stack) - 1
+		for n >= 0 && n >= len(stack)-64 && toks[stack[n]].Type != open {
+			n-- // (bounded, so that pathological input stays linear)
+		}
+		if n >= 0 && toks[stack[n]].Type == open {
+			closers[stack[n]] = int32(i)
+			stack = stack[:n]
 		}
 	}
 	return closers

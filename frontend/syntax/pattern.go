@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
 	"adesh2go/frontend/ast"
@@ -17,7 +16,7 @@ func (p *parser) parsePatternProd(lex *lexer.PeekingLexer) (ast.Pattern, error) 
 		if isKeyword(t.Type) {
 			return nil, p.expected("a name", t)
 		}
-		return nil, participle.NextMatch
+		return nil, p.expected("a name or a pattern", t)
 	}
 	return p.parsePattern(lex, false)
 }

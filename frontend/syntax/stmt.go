@@ -65,6 +65,8 @@ func (p *parser) parseBlockStmt(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 		if p.peekAt(lex, 1).Type == kwFn {
 			return p.parseStmt(lex)
 		}
+	case kwExport, kwImport, kwExtend, kwImpl:
+		return nil, p.errAt(t, "`%s` is allowed only at the top level of a file", t.Value)
 	}
 	x, err := p.parseStmtExprProd(lex)
 	if err != nil {

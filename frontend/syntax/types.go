@@ -13,10 +13,10 @@ import (
 func (p *parser) parseTypeProd(lex *lexer.PeekingLexer) (ast.Type, error) {
 	t := lex.Peek()
 	if !startsType(t.Type) {
-		if isKeyword(t.Type) {
-			return nil, p.expected("a type", t)
+		if t.Type == tRParen {
+			return nil, participle.NextMatch // `Variant()`
 		}
-		return nil, participle.NextMatch
+		return nil, p.expected("a type", t)
 	}
 	return p.parseType(lex)
 }
