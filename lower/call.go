@@ -409,7 +409,9 @@ func (l *lowerer) futureArgs(b *builder, args []ast.Expr) []Expr {
 // builtinMethod lowers a method of a builtin type.
 func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	name := ci.Name
-	arg := func(i int) Expr { return l.convertAt(l.expr(b, e.Args[i]), e.Args[i].TypeOf(), ci.Params[i], e.Args[i]) }
+	arg := func(i int) Expr {
+		return l.convertAt(l.expr(b, e.Args[i]), e.Args[i].TypeOf(), ci.Params[i], e.Args[i])
+	}
 	ownedArg := func(i int) Expr {
 		return l.convertAt(l.owned(b, e.Args[i]), e.Args[i].TypeOf(), ci.Params[i], e.Args[i])
 	}

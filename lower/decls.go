@@ -63,7 +63,7 @@ func (l *lowerer) structDecl(def *types.TypeDef) {
 		&Composite{Type: &TSlice{Elem: tString}, Elems: names}}, values...)}
 	l.prog.Decls = append(l.prog.Decls, &Func{Name: "AdeshFormat", Recv: recv,
 		Params: []*Param{{Name: "b", Type: builderPtr}, {Name: "nested", Type: tBool}},
-		Body: &Block{Stmts: []Stmt{&ExprStmt{X: format}}}})
+		Body:   &Block{Stmts: []Stmt{&ExprStmt{X: format}}}})
 	var fieldBody []Stmt
 	if len(fieldCases.Cases) > 0 {
 		fieldBody = append(fieldBody, fieldCases)
@@ -96,7 +96,7 @@ func (l *lowerer) enumDecl(def *types.TypeDef) {
 				Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{&Lit{Text: itoa(v.Index)}}}}}},
 			&Func{Name: "AdeshFormat", Recv: &Param{Name: "v", Type: self},
 				Params: []*Param{{Name: "b", Type: builderPtr}, {Name: "_", Type: tBool}},
-				Body: &Block{Stmts: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Pkg: "rt", Name: "FormatVariant"}, Args: payload}}}}})
+				Body:   &Block{Stmts: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Pkg: "rt", Name: "FormatVariant"}, Args: payload}}}}})
 	}
 }
 

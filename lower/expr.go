@@ -10,7 +10,9 @@ import (
 	"adesh2go/frontend/types"
 )
 
-func rtCall(name string, args ...Expr) *Call { return &Call{Fun: &Ident{Pkg: "rt", Name: name}, Args: args} }
+func rtCall(name string, args ...Expr) *Call {
+	return &Call{Fun: &Ident{Pkg: "rt", Name: name}, Args: args}
+}
 func rtCallT(name string, targs []Type, args ...Expr) *Call {
 	return &Call{Fun: &Ident{Pkg: "rt", Name: name}, TypeArgs: targs, Args: args}
 }

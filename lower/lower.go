@@ -13,16 +13,16 @@ import (
 // Lower turns a checked program into Go-shaped IR.
 func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 	l := &lowerer{
-		info:      info,
-		fset:      fset,
-		pkg:       newNamer(nil),
-		prog:      &Program{},
-		typeNames: map[*types.TypeDef]string{},
-		objNames:  map[*types.Object]string{},
-		locals:    map[*types.Object]*Local{},
-		futNames:  map[ast.Node]string{},
-		tpNames:   map[*types.TypeParam]string{},
-		variants:  map[*types.VariantDef]string{},
+		info:       info,
+		fset:       fset,
+		pkg:        newNamer(nil),
+		prog:       &Program{},
+		typeNames:  map[*types.TypeDef]string{},
+		objNames:   map[*types.Object]string{},
+		locals:     map[*types.Object]*Local{},
+		futNames:   map[ast.Node]string{},
+		tpNames:    map[*types.TypeParam]string{},
+		variants:   map[*types.VariantDef]string{},
 		matchTypes: map[*Local]types.Type{},
 		done:       map[ast.Node]bool{},
 	}
