@@ -1,0 +1,94 @@
+package rt
+
+import "sync/atomic"
+
+// Mutex is AdeshLang's Mutex<T>: a lock and the value it guards. It is a handle: generated code
+// holds a *Mutex, and AdeshLang copies of a mutex share the lock. The layout is part of the
+// contract with the language: the state word at offset 0 and the value at offset 8.
+//
+// Locking never parks a goroutine on the Go scheduler: a contended lock spins briefly and then
+// sleeps in the kernel on the state word (futex), which is what the OS-thread workers want.
+type Mutex[T any] struct {
+	state uint32 // mutexUnlocked, mutexLocked or mutexContended; the futex word
+	_     uint32
+	value T
+}
+
+// The states of a mutex word (Drepper, "Futexes Are Tricky", mutex 3).
+const (
+	mutexUnlocked  = 0
+	mutexLocked    = 1
+	mutexContended = 2 // locked, and a locker may be asleep on the word
+)
+
+// NewMutex makes an unlocked mutex holding v.
+func NewMutex[T any](v T) *Mutex[T] {
+	return &Mutex[T]{value: v}
+}
+
+// Lock waits for the lock and returns the guard that holds it.
+func (m *Mutex[T]) Lock() MutexGuard[T] {
+	if m == nil {
+		failMisuse("lock of a null Mutex<" + typeName[T]() + ">")
+	}
+	if !atomic.CompareAndSwapUint32(&m.state, mutexUnlocked, mutexLocked) {
+		lockContended(&m.state)
+	}
+	return MutexGuard[T]{m: m}
+}
+
+// TryLock takes the lock if it is free: the guard and true, or a guard that holds nothing and false.
+func (m *Mutex[T]) TryLock() (MutexGuard[T], bool) {
+	if m == nil {
+		failMisuse("try_lock of a null Mutex<" + typeName[T]() + ">")
+	}
+	if atomic.CompareAndSwapUint32(&m.state, mutexUnlocked, mutexLocked) {
+		return MutexGuard[T]{m: m}, true
+	}
+	return MutexGuard[T]{}, false
+}
+
+// With calls f with the value under the lock and stores f's result. If f throws, the value is
+// left as it was and the lock is released.
+func (m *Mutex[T]) With(f func(T) T) {
+	g := m.Lock()
+	defer g.Drop()
+	m.value = f(m.value)
+}
+
+// unlock releases the lock, waking one sleeper if any may be asleep.
+func (m *Mutex[T]) unlock() {
+	if old := atomic.SwapUint32(&m.state, mutexUnlocked); old != mutexLocked {
+		m.unlockContended(old)
+	}
+}
+
+// lockContended takes a mutex word that was not free at the first try.
+func lockContended(state *uint32) {
+	// Spin while the holder runs, unless lockers are already asleep: then queue up behind them.
+	for range spinLimit {
+		s := atomic.LoadUint32(state)
+		if s == mutexUnlocked {
+			if atomic.CompareAndSwapUint32(state, mutexUnlocked, mutexLocked) {
+				return
+			}
+			continue
+		}
+		if s == mutexContended {
+			break
+		}
+	}
+	// Mark the word contended before sleeping, so that the unlock wakes someone. Whoever takes
+	// the lock from here takes it as contended: it cannot know whether other sleepers remain.
+	for atomic.SwapUint32(state, mutexContended) != mutexUnlocked {
+		sleepOn(state, mutexContended)
+	}
+}
+
+// unlockContended finishes an unlock that found the word in state old rather than mutexLocked.
+func (m *Mutex[T]) unlockContended(old uint32) {
+	if old == mutexUnlocked {
+		failMisuse("unlock of a Mutex<" + typeName[T]() + "> that is not locked")
+	}
+	wakeOn(&m.state, 1)
+}
