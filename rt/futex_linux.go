@@ -1,4 +1,4 @@
-//go:build linux
+//go:build linux && !adesh_futex_table
 
 package rt
 

@@ -46,22 +46,23 @@ type mutexTestRecord struct {
 }
 
 func TestMutexLayout(t *testing.T) {
-	check := func(name string, stateOff, valueOff, size, wantSize uintptr) {
+	check := func(name string, stateOff, valueOff, size, align, valueSize uintptr) {
 		t.Helper()
+		wantSize := (8 + valueSize + align - 1) / align * align
 		if stateOff != 0 || valueOff != 8 || size != wantSize {
 			t.Errorf("Mutex[%s]: state at %d, value at %d, size %d; want 0, 8, %d", name, stateOff, valueOff, size, wantSize)
 		}
 	}
 	var a Mutex[int64]
-	check("int64", unsafe.Offsetof(a.state), unsafe.Offsetof(a.value), unsafe.Sizeof(a), 16)
+	check("int64", unsafe.Offsetof(a.state), unsafe.Offsetof(a.value), unsafe.Sizeof(a), unsafe.Alignof(a), 8)
 	var b Mutex[byte]
-	check("byte", unsafe.Offsetof(b.state), unsafe.Offsetof(b.value), unsafe.Sizeof(b), 12)
+	check("byte", unsafe.Offsetof(b.state), unsafe.Offsetof(b.value), unsafe.Sizeof(b), unsafe.Alignof(b), 1)
 	var c Mutex[string]
-	check("string", unsafe.Offsetof(c.state), unsafe.Offsetof(c.value), unsafe.Sizeof(c), 24)
+	check("string", unsafe.Offsetof(c.state), unsafe.Offsetof(c.value), unsafe.Sizeof(c), unsafe.Alignof(c), unsafe.Sizeof(""))
 	var d Mutex[mutexTestRecord]
-	check("record", unsafe.Offsetof(d.state), unsafe.Offsetof(d.value), unsafe.Sizeof(d), 8+unsafe.Sizeof(mutexTestRecord{}))
+	check("record", unsafe.Offsetof(d.state), unsafe.Offsetof(d.value), unsafe.Sizeof(d), unsafe.Alignof(d), unsafe.Sizeof(mutexTestRecord{}))
 	var e Mutex[[]int]
-	check("slice", unsafe.Offsetof(e.state), unsafe.Offsetof(e.value), unsafe.Sizeof(e), 32)
+	check("slice", unsafe.Offsetof(e.state), unsafe.Offsetof(e.value), unsafe.Sizeof(e), unsafe.Alignof(e), unsafe.Sizeof([]int{}))
 	if s := unsafe.Sizeof(MutexGuard[mutexTestRecord]{}); s != unsafe.Sizeof(uintptr(0)) {
 		t.Errorf("MutexGuard is %d bytes, want one pointer", s)
 	}
