@@ -28,13 +28,18 @@ func NewMutex[T any](v T) *Mutex[T] {
 
 // Lock waits for the lock and returns the guard that holds it.
 func (m *Mutex[T]) Lock() MutexGuard[T] {
+	if m == nil || !atomic.CompareAndSwapUint32(&m.state, mutexUnlocked, mutexLocked) {
+		m.lockSlow()
+	}
+	return MutexGuard[T]{m: m}
+}
+
+// lockSlow keeps Lock small enough to inline: one call for everything but the first try.
+func (m *Mutex[T]) lockSlow() {
 	if m == nil {
 		failMisuse("lock of a null Mutex<" + typeName[T]() + ">")
 	}
-	if !atomic.CompareAndSwapUint32(&m.state, mutexUnlocked, mutexLocked) {
-		lockContended(&m.state)
-	}
-	return MutexGuard[T]{m: m}
+	lockContended(&m.state)
 }
 
 // TryLock takes the lock if it is free: the guard and true, or a guard that holds nothing and false.
@@ -59,36 +64,50 @@ func (m *Mutex[T]) With(f func(T) T) {
 // unlock releases the lock, waking one sleeper if any may be asleep.
 func (m *Mutex[T]) unlock() {
 	if old := atomic.SwapUint32(&m.state, mutexUnlocked); old != mutexLocked {
-		m.unlockContended(old)
+		unlockSlow(&m.state, old)
 	}
 }
 
-// lockContended takes a mutex word that was not free at the first try.
+// lockContended takes a mutex word that was not free at the first try. It follows Rust's futex
+// mutex: spin while the holder runs; once lockers sleep, mark the word contended and sleep too.
 func lockContended(state *uint32) {
-	// Spin while the holder runs, unless lockers are already asleep: then queue up behind them.
-	for range spinLimit {
-		s := atomic.LoadUint32(state)
-		if s == mutexUnlocked {
-			if atomic.CompareAndSwapUint32(state, mutexUnlocked, mutexLocked) {
-				return
-			}
-			continue
+	s := spinWhileLocked(state)
+	if s == mutexUnlocked {
+		// Free again already: take it without marking it contended.
+		if atomic.CompareAndSwapUint32(state, mutexUnlocked, mutexLocked) {
+			return
 		}
-		if s == mutexContended {
-			break
-		}
+		s = atomic.LoadUint32(state)
 	}
-	// Mark the word contended before sleeping, so that the unlock wakes someone. Whoever takes
-	// the lock from here takes it as contended: it cannot know whether other sleepers remain.
-	for atomic.SwapUint32(state, mutexContended) != mutexUnlocked {
+	for {
+		// Mark the word contended so that the unlock wakes a sleeper. Whoever takes the lock from
+		// here takes it as contended: it cannot know whether other sleepers remain. A word already
+		// contended is left alone, which spares its cache line a write.
+		if s != mutexContended && atomic.SwapUint32(state, mutexContended) == mutexUnlocked {
+			return
+		}
 		sleepOn(state, mutexContended)
+		s = spinWhileLocked(state)
 	}
 }
 
-// unlockContended finishes an unlock that found the word in state old rather than mutexLocked.
-func (m *Mutex[T]) unlockContended(old uint32) {
-	if old == mutexUnlocked {
-		failMisuse("unlock of a Mutex<" + typeName[T]() + "> that is not locked")
+// spinWhileLocked watches the word, without writing it, while it is locked with nobody asleep,
+// and returns it once it changes or the spin runs out.
+func spinWhileLocked(state *uint32) uint32 {
+	for round := range spinLimit {
+		if s := atomic.LoadUint32(state); s != mutexLocked {
+			return s
+		}
+		spinPause(round)
 	}
-	wakeOn(&m.state, 1)
+	return atomic.LoadUint32(state)
+}
+
+// unlockSlow finishes an unlock that found the word in state old rather than mutexLocked. It is
+// not generic, which keeps the inlined unlock small.
+func unlockSlow(state *uint32, old uint32) {
+	if old == mutexUnlocked {
+		failMisuse("unlock of a Mutex that is not locked")
+	}
+	wakeOn(state, 1)
 }

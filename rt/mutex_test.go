@@ -148,7 +148,7 @@ func TestMutexMisuse(t *testing.T) {
 	g = m.Lock()
 	copied := g
 	g.Unlock()
-	syncMisuseSays(t, "unlock of a Mutex<int> that is not locked", copied.Unlock)
+	syncMisuseSays(t, "unlock of a Mutex that is not locked", copied.Unlock)
 	if m.state != mutexUnlocked {
 		t.Fatalf("state %d after a double unlock", m.state)
 	}

@@ -230,10 +230,11 @@ func (w *rwWords) spinWrite() uint32 {
 }
 
 func (w *rwWords) spinUntil(done func(uint32) bool) uint32 {
-	for range spinLimit {
+	for round := range spinLimit {
 		if s := atomic.LoadUint32(&w.state); done(s) {
 			return s
 		}
+		spinPause(round)
 	}
 	return atomic.LoadUint32(&w.state)
 }
