@@ -33,9 +33,10 @@ func rwReadersWait(s uint32) bool   { return s&rwReadersWaiting != 0 }
 func rwWritersWait(s uint32) bool   { return s&rwWritersWaiting != 0 }
 func rwReachedMax(s uint32) bool    { return s&rwMask == rwMaxReaders }
 func rwReadLockable(s uint32) bool {
-	// Waiting readers are refused too: they only wait while a writer is waiting or while the last
-	// unlocker is about to wake the writers first.
-	return s&rwMask < rwMaxReaders && s&(rwReadersWaiting|rwWritersWaiting) == 0
+	// Fewer than the most readers, and nobody waiting (the waiting bits are above the count, so
+	// one comparison checks both). Waiting readers are refused too: they only wait while a
+	// writer is waiting or while the last unlocker is about to wake the writers first.
+	return s < rwMaxReaders
 }
 
 // NewRwLock makes an unlocked RwLock holding v.
@@ -45,15 +46,18 @@ func NewRwLock[T any](v T) *RwLock[T] {
 
 // Read waits until no writer holds or waits for the lock and returns a read guard.
 func (l *RwLock[T]) Read() ReadGuard[T] {
+	if l == nil || !l.words.readOnce() {
+		l.readSlow()
+	}
+	return ReadGuard[T]{l: l}
+}
+
+// readSlow keeps Read small enough to inline: one call for everything but the first try.
+func (l *RwLock[T]) readSlow() {
 	if l == nil {
 		failMisuse("read of a null RwLock<" + typeName[T]() + ">")
 	}
-	w := &l.words
-	s := atomic.LoadUint32(&w.state)
-	if !rwReadLockable(s) || !atomic.CompareAndSwapUint32(&w.state, s, s+1) {
-		w.readContended()
-	}
-	return ReadGuard[T]{l: l}
+	l.words.readContended()
 }
 
 // TryRead takes a read lock if that needs no waiting.
@@ -72,13 +76,18 @@ func (l *RwLock[T]) TryRead() (ReadGuard[T], bool) {
 
 // Write waits until the lock is free and returns the write guard that holds it alone.
 func (l *RwLock[T]) Write() WriteGuard[T] {
+	if l == nil || !atomic.CompareAndSwapUint32(&l.words.state, 0, rwWriteLocked) {
+		l.writeSlow()
+	}
+	return WriteGuard[T]{l: l}
+}
+
+// writeSlow keeps Write small enough to inline.
+func (l *RwLock[T]) writeSlow() {
 	if l == nil {
 		failMisuse("write of a null RwLock<" + typeName[T]() + ">")
 	}
-	if !atomic.CompareAndSwapUint32(&l.words.state, 0, rwWriteLocked) {
-		l.words.writeContended()
-	}
-	return WriteGuard[T]{l: l}
+	l.words.writeContended()
 }
 
 // TryWrite takes the write lock if it is free.
@@ -95,11 +104,25 @@ func (l *RwLock[T]) TryWrite() (WriteGuard[T], bool) {
 	return WriteGuard[T]{}, false
 }
 
-// readUnlock drops one reader; the last one out wakes a waiting writer. It reports false, undoing
-// nothing, if the lock was not read-locked.
+// readOnce is the first try of a read lock: one compare-and-swap if the lock is read-lockable.
+func (w *rwWords) readOnce() bool {
+	s := atomic.LoadUint32(&w.state)
+	return rwReadLockable(s) && atomic.CompareAndSwapUint32(&w.state, s, s+1)
+}
+
+// readUnlock drops one reader; the last one out wakes a waiting writer. It reports false, leaving
+// the word as it was, if the lock was not read-locked.
 func (w *rwWords) readUnlock() bool {
 	s := atomic.AddUint32(&w.state, ^uint32(0))
-	if old := s + 1; old&rwMask == 0 || rwWriteLockedBy(old) {
+	if s&^rwMask == 0 && s&rwMask < rwMaxReaders {
+		return true // nobody waits, and the count was a reader count
+	}
+	return w.readUnlockSlow(s)
+}
+
+func (w *rwWords) readUnlockSlow(s uint32) bool {
+	// A count that was 0 (or a writer's) wraps to rwMask (or rwMaxReaders) when decremented.
+	if s&rwMask >= rwMaxReaders {
 		atomic.AddUint32(&w.state, 1)
 		return false
 	}
@@ -111,8 +134,8 @@ func (w *rwWords) readUnlock() bool {
 	return true
 }
 
-// writeUnlock releases the write lock and wakes whoever waits. It reports false, undoing
-// nothing, if the lock was not write-locked.
+// writeUnlock releases the write lock and wakes whoever waits. It reports false, leaving the
+// word as it was, if the lock was not write-locked.
 func (w *rwWords) writeUnlock() bool {
 	s := atomic.AddUint32(&w.state, ^uint32(rwWriteLocked-1))
 	if !rwUnlocked(s) {

@@ -31,15 +31,22 @@ func (g *ReadGuard[T]) Unlock() {
 	}
 	g.l = nil
 	if !l.words.readUnlock() {
-		failMisuse("read unlock of an RwLock<" + typeName[T]() + "> that is not read-locked")
+		g.failNotReadLocked()
 	}
 }
 
 // Drop unlocks at scope end unless the guard was already unlocked; safe to call more than once.
 func (g *ReadGuard[T]) Drop() {
-	if g.l != nil {
-		g.Unlock()
+	if l := g.l; l != nil {
+		g.l = nil
+		if !l.words.readUnlock() {
+			g.failNotReadLocked()
+		}
 	}
+}
+
+func (g *ReadGuard[T]) failNotReadLocked() {
+	failMisuse("read unlock of an RwLock<" + typeName[T]() + "> that is not read-locked")
 }
 
 func (g *ReadGuard[T]) failUnheld(what string) {
@@ -83,15 +90,22 @@ func (g *WriteGuard[T]) Unlock() {
 	}
 	g.l = nil
 	if !l.words.writeUnlock() {
-		failMisuse("write unlock of an RwLock<" + typeName[T]() + "> that is not write-locked")
+		g.failNotWriteLocked()
 	}
 }
 
 // Drop unlocks at scope end unless the guard was already unlocked; safe to call more than once.
 func (g *WriteGuard[T]) Drop() {
-	if g.l != nil {
-		g.Unlock()
+	if l := g.l; l != nil {
+		g.l = nil
+		if !l.words.writeUnlock() {
+			g.failNotWriteLocked()
+		}
 	}
+}
+
+func (g *WriteGuard[T]) failNotWriteLocked() {
+	failMisuse("write unlock of an RwLock<" + typeName[T]() + "> that is not write-locked")
 }
 
 func (g *WriteGuard[T]) failUnheld(what string) {
