@@ -17,10 +17,6 @@ type Share[T any] struct {
 	drop   func(*T) // run once when strong reaches 0, or nil
 }
 
-// maxRefs is the count past which Clone, Downgrade and Upgrade refuse to go: far beyond any real
-// program, it only catches a count gone wild before it could wrap around.
-const maxRefs = 1 << 62
-
 // NewShare makes a share of v with one strong reference and no Weak.
 func NewShare[T any](v T) *Share[T] {
 	return NewShareWithDrop(v, nil)
@@ -45,31 +41,41 @@ func (s *Share[T]) Get() *T {
 
 // Clone adds a strong reference and returns the same share.
 func (s *Share[T]) Clone() *Share[T] {
+	// A new count of 1 or less means the old one was 0 (released) or the add wrapped around.
+	if s == nil || s.strong.Add(1) <= 1 {
+		s.cloneRefused()
+	}
+	return s
+}
+
+// cloneRefused undoes the increment of a Clone that found the count 0 or at its maximum, and fails.
+func (s *Share[T]) cloneRefused() {
 	if s == nil {
 		s.fail("clone of a null")
 	}
-	if old := s.strong.Add(1) - 1; old <= 0 || old >= maxRefs {
-		s.strong.Add(-1)
-		if old <= 0 {
-			s.fail("clone of a released")
-		}
-		s.fail("too many clones of a")
+	if s.strong.Add(-1) <= 0 {
+		s.fail("clone of a released")
 	}
-	return s
+	s.fail("too many clones of a")
 }
 
 // Release gives up a strong reference; the last one drops the value (running the drop hook) and
 // then gives up the weak reference all strong ones held together.
 func (s *Share[T]) Release() {
+	if s == nil || s.strong.Add(-1) <= 0 {
+		s.releaseLast()
+	}
+}
+
+// releaseLast follows a Release that took the count to 0 or below. Nothing but a misuse changes a
+// count once it is 0 (Upgrade refuses to), so the count read back is the one the decrement made.
+func (s *Share[T]) releaseLast() {
 	if s == nil {
 		s.fail("release of a null")
 	}
-	if old := s.strong.Add(-1) + 1; old != 1 {
-		if old <= 0 {
-			s.strong.Add(1)
-			s.fail("release below zero of a")
-		}
-		return
+	if s.strong.Load() < 0 {
+		s.strong.Add(1)
+		s.fail("release below zero of a")
 	}
 	s.dropValue()
 }
@@ -112,9 +118,8 @@ func (s *Share[T]) Downgrade() *Weak[T] {
 	if s == nil {
 		s.fail("downgrade of a null")
 	}
-	if old := s.weak.Add(1) - 1; old <= 0 || old >= maxRefs {
-		s.weak.Add(-1)
-		if old <= 0 {
+	if s.weak.Add(1) <= 1 { // the count was 0 (all released) or the add wrapped around
+		if s.weak.Add(-1) <= 0 {
 			s.fail("downgrade of a released")
 		}
 		s.fail("too many Weaks of a")

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -162,13 +163,13 @@ func TestShareMisuse(t *testing.T) {
 
 func TestShareRefusesToOverflow(t *testing.T) {
 	s := NewShare(0)
-	s.strong.Store(maxRefs)
+	s.strong.Store(math.MaxInt64)
 	syncMisuseSays(t, "too many clones of a Share<int>", func() { s.Clone() })
-	if n := s.strong.Load(); n != maxRefs {
+	if n := s.strong.Load(); n != math.MaxInt64 {
 		t.Fatalf("strong %d after a refused clone", n)
 	}
 	syncMisuseSays(t, "too many clones of a Weak<int>", func() { s.Downgrade().Upgrade() })
-	s.weak.Store(maxRefs)
+	s.weak.Store(math.MaxInt64)
 	syncMisuseSays(t, "too many Weaks of a Share<int>", func() { s.Downgrade() })
 }
 

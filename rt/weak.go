@@ -1,5 +1,7 @@
 package rt
 
+import "math"
+
 // Weak is AdeshLang's Weak<T>: a reference to a Share that does not keep its value alive. A *Weak
 // is the *Share it came from seen through a different set of methods, so a downgrade allocates
 // nothing.
@@ -16,7 +18,7 @@ func (w *Weak[T]) Upgrade() *Share[T] {
 		if n <= 0 {
 			return nil
 		}
-		if n >= maxRefs {
+		if n == math.MaxInt64 {
 			w.fail("too many clones of a")
 		}
 		if s.strong.CompareAndSwap(n, n+1) {
