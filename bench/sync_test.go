@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -11,34 +12,39 @@ import (
 )
 
 // The lock and share benchmarks run rt's primitive and its standard-library baseline for the
-// same number of operations, alternating in rounds so that both see the same machine noise. They
-// report rt's time as ns/op, the baseline's beside it, and the ratio rt/baseline.
+// same number of operations, alternating in short rounds so that both see the same machine noise.
+// They report rt's time as ns/op, the baseline's beside it, and "ratio": the median over the
+// rounds of rt's time over the baseline's, which a burst of noise in one round cannot move.
 
 // syncSideBySide times contender and baseline, each asked to do n operations at a time.
 func syncSideBySide(b *testing.B, baselineName string, contender, baseline func(n int)) {
-	const rounds = 10
+	const rounds = 21
 	per := max(b.N/rounds, 1)
-	var contenderTime, baselineTime time.Duration
 	timed := func(f func(int)) time.Duration {
 		start := time.Now()
 		f(per)
 		return time.Since(start)
 	}
+	var contenderTotal, baselineTotal time.Duration
+	ratios := make([]float64, rounds)
 	b.ResetTimer()
 	for r := range rounds {
+		var c, base time.Duration
 		if r%2 == 0 {
-			contenderTime += timed(contender)
-			baselineTime += timed(baseline)
+			c, base = timed(contender), timed(baseline)
 		} else {
-			baselineTime += timed(baseline)
-			contenderTime += timed(contender)
+			base, c = timed(baseline), timed(contender)
 		}
+		contenderTotal += c
+		baselineTotal += base
+		ratios[r] = float64(c) / float64(max(base, 1))
 	}
 	b.StopTimer()
+	slices.Sort(ratios)
 	ops := float64(per * rounds)
-	b.ReportMetric(float64(contenderTime.Nanoseconds())/ops, "ns/op")
-	b.ReportMetric(float64(baselineTime.Nanoseconds())/ops, baselineName+"-ns/op")
-	b.ReportMetric(float64(contenderTime)/float64(baselineTime), "ratio")
+	b.ReportMetric(float64(contenderTotal.Nanoseconds())/ops, "ns/op")
+	b.ReportMetric(float64(baselineTotal.Nanoseconds())/ops, baselineName+"-ns/op")
+	b.ReportMetric(ratios[rounds/2], "ratio")
 }
 
 // inParallel splits n operations over g goroutines and waits for them.

@@ -6,8 +6,9 @@ import "sync/atomic"
 // holds a *Mutex, and AdeshLang copies of a mutex share the lock. The layout is part of the
 // contract with the language: the state word at offset 0 and the value at offset 8.
 //
-// Locking never parks a goroutine on the Go scheduler: a contended lock spins briefly and then
-// sleeps in the kernel on the state word (futex), which is what the OS-thread workers want.
+// A contended lock spins briefly and then sleeps on the state word: in the kernel on Linux (the
+// futex system call, which blocks the worker's OS thread rather than parking a goroutine), in the
+// portable futex table elsewhere.
 type Mutex[T any] struct {
 	state uint32 // mutexUnlocked, mutexLocked or mutexContended; the futex word
 	_     uint32
