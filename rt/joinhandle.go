@@ -1,0 +1,122 @@
+package rt
+
+// JoinHandle is a spawned task and the way to await its result: it is the task itself (one
+// allocation per spawn). Awaiting it (Poll) gives the task's value, or panics with the task's
+// *Thrown: its throw, its panic, or the "cancelled" error. Drop detaches: the task goes on.
+type JoinHandle[T any] struct {
+	task
+	fut Future[T]
+	val T
+}
+
+func (h *JoinHandle[T]) pollBody(cx *Context) bool {
+	p := h.fut.Poll(cx)
+	if !p.Ready {
+		return false
+	}
+	h.val = p.Value
+	h.fut = nil
+	if h.scope != nil {
+		if f, ok := any(p.Value).(scopeFailer); ok {
+			if e, failed := f.ScopeFailure(); failed {
+				h.scope.fail(&Thrown{Err: e}, cx.workerOrNil())
+			}
+		}
+	}
+	return true
+}
+
+func (h *JoinHandle[T]) dropBody() {
+	if f := h.fut; f != nil {
+		h.fut = nil
+		f.Drop()
+	}
+}
+
+// Poll waits for the task to finish.
+func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
+	if !h.isFinal() {
+		if !cx.consumeBudget() {
+			return Pending[T]()
+		}
+		h.joinWaker.Store(cx.task)
+		// Re-check after publishing the waker: finish swaps the waker out after making the
+		// state final, so either it sees this waker or this load sees the final state.
+		if !h.isFinal() {
+			return Pending[T]()
+		}
+		h.joinWaker.CompareAndSwap(cx.task, nil)
+	}
+	if h.err != nil {
+		h.state.Or(flagObserved)
+		panic(h.err)
+	}
+	return Ready(h.val)
+}
+
+// Drop detaches the handle: the task keeps running, and a failure it ends with is reported on
+// stderr since nothing can await it any more.
+func (h *JoinHandle[T]) Drop() {
+	h.joinWaker.Store(nil)
+	h.detach()
+}
+
+// Cancel stops the task at its next suspension: its future is dropped (running its pending
+// defers) and awaiting the handle then panics with the "cancelled" error. A finished task is
+// not affected.
+func (h *JoinHandle[T]) Cancel() { h.cancel() }
+
+// IsFinished reports whether the task has completed, failed or been cancelled.
+func (h *JoinHandle[T]) IsFinished() bool { return h.isFinal() }
+
+// ID is the task's id, as error messages and DumpTasks show it.
+func (h *JoinHandle[T]) ID() uint64 { return h.id }
+
+// Spawn starts f as a task and returns its handle at once. cx is the caller's Context, or nil
+// from synchronous code or outside a worker (the task then goes through the global injection
+// queue; before RunWorkers it waits for the next run).
+func Spawn[T any](cx *Context, f Future[T]) *JoinHandle[T] {
+	h := &JoinHandle[T]{fut: f}
+	h.body = h
+	spawnTask(cx, &h.task)
+	return h
+}
+
+// SpawnValue is Spawn for a future held by value: the task and the future share one
+// allocation. F is the future's struct type, PF its pointer type implementing Future[T].
+func SpawnValue[T any, F any, PF interface {
+	*F
+	Future[T]
+}](cx *Context, f F) *JoinHandle[T] {
+	cell := &valueTask[T, F]{future: f}
+	cell.handle.fut = PF(&cell.future)
+	cell.handle.body = &cell.handle
+	spawnTask(cx, &cell.handle.task)
+	return &cell.handle
+}
+
+// valueTask holds a handle and its future in one object.
+type valueTask[T, F any] struct {
+	handle JoinHandle[T]
+	future F
+}
+
+// scopeFailer is what the compiler's Result types implement so that a scope child returning
+// Err fails its scope.
+type scopeFailer interface {
+	ScopeFailure() (Error, bool)
+}
+
+// spawnTask registers a new task with the scheduler of cx (or the current one) and queues it.
+func spawnTask(cx *Context, t *task) {
+	var w *worker
+	var s *scheduler
+	if cx != nil && cx.worker != nil {
+		w = cx.worker
+		s = w.sched
+	} else {
+		s = currentScheduler()
+	}
+	s.adopt(t, stateScheduled)
+	s.schedule(t, w, -1)
+}

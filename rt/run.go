@@ -1,0 +1,130 @@
+package rt
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+)
+
+// runMu makes runs one at a time: the current scheduler is process-wide (Spawn and the timer
+// functions called from synchronous code find it there).
+var runMu sync.Mutex
+
+// RunWorkers runs main as the root task on n workers and returns when main is done and every
+// other task has finished, with main's value or its failure. n = 1 is one thread and a
+// deterministic order; n < 1 counts as 1. No goroutine it started outlives it. Runs are
+// serialized: a second concurrent call waits for the first.
+//
+// If every task ends up waiting with nothing left to wake any of them (no timer, no queued
+// task, no blocking job, no KeepAlive), the run is deadlocked: the waiting tasks are cancelled,
+// which runs their pending defers, and if main was among them it fails with a deadlock error.
+func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
+	runMu.Lock()
+	defer runMu.Unlock()
+	n = max(1, min(n, maxWorkers))
+
+	schedMu.Lock()
+	if nextSched == nil {
+		nextSched = newScheduler()
+	}
+	s := nextSched
+	s.fifo = n == 1
+	s.workers = make([]*worker, n)
+	for i := range s.workers {
+		s.workers[i] = newWorker(s, i)
+	}
+	runningSched.Store(s)
+	schedMu.Unlock()
+
+	h := &JoinHandle[T]{fut: main}
+	h.body = h
+	s.adopt(&h.task, stateScheduled)
+	s.mainTask = &h.task
+	s.workers[0].deque.push(&h.task) // before the workers start: main runs first
+
+	var wg sync.WaitGroup
+	wg.Add(n)
+	for _, w := range s.workers {
+		go func() {
+			defer wg.Done()
+			w.loop()
+		}()
+	}
+	wg.Wait()
+	s.blocking.close()
+
+	schedMu.Lock()
+	nextSched = nil
+	runningSched.Store(nil)
+	lastSched.Store(s)
+	schedMu.Unlock()
+
+	if h.err != nil {
+		var zero T
+		return zero, h.err
+	}
+	return h.val, nil
+}
+
+// Main runs a generated program's main future and exits the process: status 0 on success; on
+// failure it prints `error: MESSAGE` (and `    at file.adesh:L:C` when known) to stderr and
+// exits 1. Exit hooks (the stdout flush) run first either way.
+//
+// Environment: ADESH_WORKERS sets the number of workers (default: the number of CPUs);
+// ADESH_TRACE_ASYNC=1 prints the scheduler metrics to stderr at exit and dumps the live tasks
+// on SIGQUIT (Ctrl-\) while running; ADESH_TRACEBACK=1 lets a Go panic that is not an
+// AdeshLang error crash with its Go stack instead of failing its task.
+func Main[T any](main Future[T]) {
+	n, err := workersFromEnv()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(2)
+	}
+	rawPanics = os.Getenv("ADESH_TRACEBACK") == "1"
+	trace := os.Getenv("ADESH_TRACE_ASYNC") == "1"
+	if trace {
+		stop := dumpTasksOnQuit()
+		defer stop()
+	}
+	_, failure := RunWorkers(n, main)
+	RunExitHooks()
+	if trace {
+		WriteMetrics(os.Stderr)
+	}
+	if failure != nil {
+		fmt.Fprint(os.Stderr, FailureText(failure))
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// FailureText is how Main reports a failure: "error: MESSAGE\n" and, when the position is
+// known, "    at file.adesh:L:C\n".
+func FailureText(t *Thrown) string {
+	s := "error: " + t.Err.Message + "\n"
+	if t.Pos != "" {
+		s += "    at " + t.Pos + "\n"
+	}
+	return s
+}
+
+// workersFromEnv reads ADESH_WORKERS, defaulting to the number of CPUs.
+func workersFromEnv() (int, error) {
+	v := os.Getenv("ADESH_WORKERS")
+	if v == "" {
+		return runtime.NumCPU(), nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > maxWorkers {
+		return 0, fmt.Errorf("ADESH_WORKERS must be a whole number from 1 to %d, got %q", maxWorkers, v)
+	}
+	return n, nil
+}
+
+// Exit is AdeshLang's `exit(code)`: it runs the exit hooks and ends the process.
+func Exit(code int) {
+	RunExitHooks()
+	os.Exit(code)
+}

@@ -1,0 +1,215 @@
+package rt
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// scheduler is one run of RunWorkers: its workers, queues, timers and live tasks.
+type scheduler struct {
+	workers []*worker
+	// fifo is set on a single worker: it then runs its deque from the top, so tasks run in the
+	// order they were spawned or woken (deterministic, and what a JavaScript user expects).
+	fifo bool
+
+	inject   injectQueue
+	registry taskRegistry
+	timers   timerQueue
+	blocking blockingPool
+
+	nextID atomic.Uint64
+	// outstanding counts what keeps the run alive: live tasks, pending setTimeout callbacks and
+	// intervals, KeepAlive holds. The run ends when it drops to zero.
+	outstanding atomic.Int64
+	// external counts the subset of outstanding that no worker can see progress on: running
+	// spawn_blocking jobs and KeepAlive holds. The deadlock check needs it to be zero.
+	external atomic.Int64
+	done     atomic.Bool
+
+	// Idle workers. nParked and nSearching are read without the lock on the hot path.
+	idleMu     sync.Mutex
+	idle       []*worker
+	nParked    atomic.Int32
+	nSearching atomic.Int32
+	// timerDriver is the parked worker sleeping until the next timer deadline, if any.
+	timerDriver atomic.Pointer[worker]
+
+	mainTask   *task
+	deadlocked atomic.Bool
+	spawned    atomic.Uint64
+}
+
+func newScheduler() *scheduler {
+	s := &scheduler{}
+	s.timers.init(s)
+	s.blocking.init(s)
+	return s
+}
+
+// adopt registers a new task in the given initial state and counts it as outstanding.
+func (s *scheduler) adopt(t *task, initial uint32) {
+	t.sched = s
+	t.id = s.nextID.Add(1)
+	t.state.Store(initial)
+	s.outstanding.Add(1)
+	s.spawned.Add(1)
+	s.registry.add(t)
+}
+
+// hold and release count what keeps the run alive (see outstanding).
+func (s *scheduler) hold() { s.outstanding.Add(1) }
+
+func (s *scheduler) release() {
+	if s.outstanding.Add(-1) == 0 {
+		s.shutdown()
+	}
+}
+
+func (s *scheduler) shutdown() {
+	s.done.Store(true)
+	for _, w := range s.workers {
+		w.signal()
+	}
+}
+
+// schedule queues a task that just became scheduled. w is the worker the caller runs on (nil if
+// unknown); last is the index of the worker that last polled the task (-1 if none).
+func (s *scheduler) schedule(t *task, w *worker, last int) {
+	switch {
+	case w != nil && w.sched == s:
+		w.pushLocal(t)
+		s.notify()
+	case last >= 0 && last < len(s.workers):
+		// A wake from an unknown goroutine (possibly that very worker) goes to the inbox of the
+		// worker that ran the task last: no lock, and the task stays where its data is warm.
+		s.workers[last].pushInbox(t)
+	default:
+		s.inject.push(t)
+		s.notify()
+	}
+}
+
+// notify wakes one parked worker to look for the work just queued, unless a worker is already
+// searching (it will find the work, and wake another if it was the last searcher): at most
+// one searching worker is woken per new task.
+func (s *scheduler) notify() {
+	if s.nSearching.Load() != 0 || s.nParked.Load() == 0 {
+		return
+	}
+	s.idleMu.Lock()
+	if s.nSearching.Load() != 0 || len(s.idle) == 0 {
+		s.idleMu.Unlock()
+		return
+	}
+	w := s.idle[len(s.idle)-1]
+	s.idle = s.idle[:len(s.idle)-1]
+	s.nParked.Add(-1)
+	s.nSearching.Add(1)
+	w.searchOnWake = true
+	s.idleMu.Unlock()
+	w.signal()
+}
+
+// wakeAnyParked wakes one parked worker whatever the searchers do (a timer needs a driver).
+func (s *scheduler) wakeAnyParked() {
+	if s.nParked.Load() == 0 {
+		return
+	}
+	s.idleMu.Lock()
+	if len(s.idle) == 0 {
+		s.idleMu.Unlock()
+		return
+	}
+	w := s.idle[len(s.idle)-1]
+	s.idle = s.idle[:len(s.idle)-1]
+	s.nParked.Add(-1)
+	s.idleMu.Unlock()
+	w.signal()
+}
+
+// workVisible reports whether any queue holds a task (a snapshot).
+func (s *scheduler) workVisible() bool {
+	if s.inject.length.Load() != 0 {
+		return true
+	}
+	for _, w := range s.workers {
+		if w.deque.length() != 0 || w.inbox.Load() != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// checkDeadlock runs on the last worker to park. If every worker is parked, no queue holds a
+// task, no timer is pending and nothing outside the workers (a blocking job, a KeepAlive
+// holder) can wake a task, then every live task waits for something that will never happen:
+// the run is deadlocked. The live tasks are cancelled, which runs their pending defers; if the
+// main task was among them it fails with a deadlock error. It reports whether it cancelled.
+func (s *scheduler) checkDeadlock() bool {
+	if s.external.Load() != 0 || s.timers.pending() || s.workVisible() || s.done.Load() {
+		return false
+	}
+	s.idleMu.Lock()
+	all := len(s.idle) == len(s.workers)
+	s.idleMu.Unlock()
+	if !all || s.workVisible() {
+		return false
+	}
+	var stuck []*task
+	s.registry.each(func(t *task) {
+		if t.state.Load()&flagCancel == 0 {
+			stuck = append(stuck, t)
+		}
+	})
+	if len(stuck) == 0 {
+		return false
+	}
+	if s.mainTask != nil && !s.mainTask.isFinal() {
+		s.deadlocked.Store(true)
+	}
+	for _, t := range stuck {
+		t.cancel()
+	}
+	return true
+}
+
+// KeepAlive tells the running scheduler (or the next one) that something outside its workers
+// (a goroutine of your own, an I/O poller) will still wake tasks, so that the run neither ends
+// nor is taken for deadlocked while it holds. Call the returned function once, when done.
+func KeepAlive() (release func()) {
+	s := currentScheduler()
+	s.hold()
+	s.external.Add(1)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			s.external.Add(-1)
+			s.wakeAnyParked() // the deadlock check this hold prevented may now succeed
+			s.release()
+		})
+	}
+}
+
+var (
+	schedMu sync.Mutex
+	// nextSched is the scheduler of the current run, or the one the next run will use (so that
+	// tasks spawned and timers set before RunWorkers run in it).
+	nextSched *scheduler
+	// runningSched is the scheduler of the run under way, nil between runs.
+	runningSched atomic.Pointer[scheduler]
+	// lastSched is the scheduler of the last run, for WriteMetrics after it.
+	lastSched atomic.Pointer[scheduler]
+)
+
+// currentScheduler is the scheduler of the run under way, or of the next one.
+func currentScheduler() *scheduler {
+	if s := runningSched.Load(); s != nil {
+		return s
+	}
+	schedMu.Lock() // nextSched stays set for the whole run, so this finds the running one too
+	defer schedMu.Unlock()
+	if nextSched == nil {
+		nextSched = newScheduler()
+	}
+	return nextSched
+}

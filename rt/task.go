@@ -1,0 +1,211 @@
+package rt
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+)
+
+// A task's lifecycle lives in one atomic word, changed only by compare-and-swap:
+//
+//	bits 0-2  lifecycle: idle, scheduled, running, notified, complete, cancelled
+//	bit  3    cancel requested (JoinHandle.Cancel, a failing scope sibling, a deadlock)
+//	bit  4    detached: the JoinHandle was dropped without awaiting
+//	bit  5    observed: an await has delivered the task's failure
+//	bits 6-15 a count of polls, wrapping (lets DumpTasks detect a poll under way)
+//	bits 16+  1 + index of the worker that last polled the task (0: never polled)
+//
+// The transitions: a wake moves idle→scheduled (and queues the task: exactly one queue entry
+// per scheduled task) or running→notified (the worker re-queues it after the poll); a worker
+// moves scheduled→running, then running→idle (Pending), notified→scheduled (woken during the
+// poll) or →complete/cancelled (final).
+const (
+	stateIdle uint32 = iota
+	stateScheduled
+	stateRunning
+	stateNotified
+	stateComplete
+	stateCancelled
+
+	stateMask     uint32 = 7
+	flagCancel    uint32 = 1 << 3
+	flagDetached  uint32 = 1 << 4
+	flagObserved  uint32 = 1 << 5
+	runCountOne   uint32 = 1 << 6
+	runCountMask  uint32 = 0x3ff << 6
+	workerShift          = 16
+	workerBitMask uint32 = 0xffff << workerShift
+)
+
+// maxWorkers is what the worker field of the state word can name.
+const maxWorkers = 0xffff - 1
+
+var stateNames = [...]string{"idle", "scheduled", "running", "notified", "complete", "cancelled"}
+
+// taskBody is the typed half of a task (its future and result slot): see JoinHandle.
+type taskBody interface {
+	// pollBody polls the future once and reports whether it completed (its value stored).
+	pollBody(cx *Context) bool
+	// dropBody drops the future: cancellation, or cleanup after its Poll panicked.
+	dropBody()
+}
+
+// task is the untyped header of a spawned future, the unit the scheduler queues.
+type task struct {
+	state atomic.Uint32
+	id    uint64
+	sched *scheduler
+	body  taskBody
+	// site is where the task last suspended ("file.adesh:LINE"), set by Context.SuspendedAt.
+	site string
+	// err is the task's failure (a throw, a panic, or the cancellation error), set before the
+	// state becomes final.
+	err *Thrown
+	// joinWaker is the task awaiting this one through its JoinHandle.
+	joinWaker atomic.Pointer[task]
+	// queueNext links the task in an inbox or in the injection queue (it is in one at a time).
+	queueNext *task
+	// regPrev and regNext link the task in its registry shard while it is live.
+	regPrev, regNext *task
+	// scope is the scope the task is a child of, or nil.
+	scope *Scope
+}
+
+func (t *task) lifecycle() uint32 { return t.state.Load() & stateMask }
+
+func (t *task) isFinal() bool { return t.lifecycle() >= stateComplete }
+
+// wake schedules t. w is the worker the caller runs on, or nil when unknown.
+func (t *task) wake(w *worker) {
+	for {
+		s := t.state.Load()
+		switch s & stateMask {
+		case stateIdle:
+			if t.state.CompareAndSwap(s, s&^stateMask|stateScheduled) {
+				t.sched.schedule(t, w, int(s>>workerShift)-1)
+				return
+			}
+		case stateRunning:
+			if t.state.CompareAndSwap(s, s&^stateMask|stateNotified) {
+				return
+			}
+		default: // already queued or re-queued, or finished
+			return
+		}
+	}
+}
+
+// cancel asks t to stop at its next suspension: the worker that next picks it up drops its
+// future instead of polling it. A task that completes in the poll under way completes normally.
+func (t *task) cancel() {
+	for {
+		s := t.state.Load()
+		if s&stateMask >= stateComplete || s&flagCancel != 0 {
+			return
+		}
+		next := s | flagCancel
+		switch s & stateMask {
+		case stateIdle:
+			next = next&^stateMask | stateScheduled
+		case stateRunning:
+			next = next&^stateMask | stateNotified
+		}
+		if t.state.CompareAndSwap(s, next) {
+			if s&stateMask == stateIdle {
+				t.sched.schedule(t, nil, int(s>>workerShift)-1)
+			}
+			return
+		}
+	}
+}
+
+// startRun moves a dequeued task to running on w and reports whether it is to be cancelled.
+func (t *task) startRun(w *worker) (cancelRequested bool) {
+	for {
+		s := t.state.Load()
+		if s&stateMask != stateScheduled {
+			panic(fmt.Sprintf("rt: task %d dequeued in state %s", t.id, stateNames[s&stateMask]))
+		}
+		next := s&^(stateMask|workerBitMask|runCountMask) | stateRunning |
+			uint32(w.index+1)<<workerShift | (s+runCountOne)&runCountMask
+		if t.state.CompareAndSwap(s, next) {
+			return s&flagCancel != 0
+		}
+	}
+}
+
+// suspend ends a poll that returned Pending. It reports whether the task was woken during the
+// poll and is now scheduled again (the caller queues it).
+func (t *task) suspend() (requeue bool) {
+	for {
+		s := t.state.Load()
+		switch s & stateMask {
+		case stateRunning:
+			if t.state.CompareAndSwap(s, s&^stateMask|stateIdle) {
+				return false
+			}
+		case stateNotified:
+			if t.state.CompareAndSwap(s, s&^stateMask|stateScheduled) {
+				return true
+			}
+		default:
+			panic(fmt.Sprintf("rt: task %d suspended in state %s", t.id, stateNames[s&stateMask]))
+		}
+	}
+}
+
+// finish makes t final (complete or cancelled) with its failure err (nil on success), then
+// wakes its awaiter, tells its scope, and releases its hold on the scheduler. w is the worker
+// finishing it, or nil.
+func (t *task) finish(w *worker, err *Thrown, final uint32) {
+	t.err = err
+	var s uint32
+	for {
+		s = t.state.Load()
+		if t.state.CompareAndSwap(s, s&^stateMask|final) {
+			break
+		}
+	}
+	t.body = nil // the future and everything it holds can be collected
+	sched := t.sched
+	sched.registry.remove(t)
+	if t.scope != nil {
+		t.scope.childFinished(t, w, final)
+	}
+	if jw := t.joinWaker.Swap(nil); jw != nil {
+		jw.wake(w)
+	}
+	if err != nil && final == stateComplete && s&flagDetached != 0 && t.scope == nil {
+		reportUnawaited(t) // (a scope child's failure is the scope's, not lost)
+	}
+	sched.release()
+}
+
+// detach records that the task's handle was dropped: a later failure is reported, since no one
+// can await it any more.
+func (t *task) detach() {
+	for {
+		s := t.state.Load()
+		if s&flagDetached != 0 {
+			return
+		}
+		if t.state.CompareAndSwap(s, s|flagDetached) {
+			if s&stateMask == stateComplete && t.err != nil && s&flagObserved == 0 && t.scope == nil {
+				reportUnawaited(t)
+			}
+			return
+		}
+	}
+}
+
+// failureOutput is where failures of detached tasks are reported (a variable for tests).
+var failureOutput io.Writer = os.Stderr
+
+func reportUnawaited(t *task) {
+	msg := fmt.Sprintf("error: task %d failed and was not awaited: %s\n", t.id, t.err.Err.Message)
+	if t.err.Pos != "" {
+		msg += "    at " + t.err.Pos + "\n"
+	}
+	io.WriteString(failureOutput, msg)
+}

@@ -1,0 +1,460 @@
+package rt
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
+// globalCheckInterval is how many polls a worker makes between looks at the global injection
+// queue (and the top of its own deque, and the timers) ahead of its LIFO work: a prime, as in
+// Go's runtime and Tokio, so that it does not fall into step with a program's own periods.
+const globalCheckInterval = 61
+
+// worker is one scheduler thread: a goroutine locked to an OS thread, with its own deque and
+// inbox. Fields without a comment saying otherwise belong to the worker's goroutine.
+type worker struct {
+	index int
+	sched *scheduler
+	deque *workDeque
+	// inbox receives wakes from other goroutines for tasks this worker ran last: a lock-free
+	// stack (newest first) linked through task.queueNext, drained into the deque.
+	inbox atomic.Pointer[task]
+	cx    Context
+	tick  uint32
+	rng   uint64
+	// yielded holds, oldest first, the tasks that were woken during their own poll (yield_now,
+	// a spent budget): they go back on the deque only once it is empty, behind the rest.
+	yieldedHead, yieldedTail *task
+
+	searching bool
+	// searchOnWake is set (under sched.idleMu) by notify when it takes this worker off the idle
+	// list on behalf of a new task: the worker wakes up counted as searching.
+	searchOnWake bool
+	parked       atomic.Bool
+	wakeCh       chan struct{}
+	parkTimer    *time.Timer
+
+	stats     [numStats]uint64
+	published [numStats]atomic.Uint64
+}
+
+func newWorker(s *scheduler, index int) *worker {
+	return &worker{
+		index:  index,
+		sched:  s,
+		deque:  newWorkDeque(dequeSlots),
+		rng:    uint64(index)*0x9e3779b97f4a7c15 + 1,
+		wakeCh: make(chan struct{}, 1),
+	}
+}
+
+// signal wakes the worker if it is parked (or makes its next park return at once).
+func (w *worker) signal() {
+	select {
+	case w.wakeCh <- struct{}{}:
+	default:
+	}
+}
+
+func (w *worker) loop() {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	w.cx.worker = w
+	s := w.sched
+	for {
+		if s.done.Load() {
+			w.publish()
+			return
+		}
+		t := w.next()
+		if t == nil && s.timers.fire(w) {
+			t = w.next()
+		}
+		if t == nil && !s.fifo && w.startSearching() {
+			t = w.stealWork()
+		}
+		if t == nil {
+			w.park()
+			continue
+		}
+		w.stopSearching()
+		w.run(t)
+	}
+}
+
+// next finds local work: now and then the global queue first (fairness), else the inbox and
+// deque, else the global queue.
+func (w *worker) next() *task {
+	s := w.sched
+	w.tick++
+	if w.tick%globalCheckInterval == 0 {
+		w.publish()
+		s.timers.fire(w)
+		if t := s.inject.pop(); t != nil {
+			w.stats[statInjectPops]++
+			return t
+		}
+		if !s.fifo {
+			// The oldest local task, so that two tasks waking each other at the bottom of the
+			// deque cannot starve the rest of it.
+			if t := w.deque.steal(); t != nil {
+				return t
+			}
+		}
+	}
+	w.drainInbox()
+	if t := w.popLocal(); t != nil {
+		return t
+	}
+	if w.yieldedHead != nil {
+		// Back onto the deque, where idle workers can steal them; this worker takes the oldest.
+		head := w.yieldedHead
+		w.yieldedHead, w.yieldedTail = nil, nil
+		for head != nil {
+			next := head.queueNext
+			head.queueNext = nil
+			w.pushLocal(head)
+			head = next
+		}
+		w.sched.notify()
+		return w.deque.steal()
+	}
+	if t := s.inject.pop(); t != nil {
+		w.stats[statInjectPops]++
+		return t
+	}
+	return nil
+}
+
+func (w *worker) popLocal() *task {
+	if w.sched.fifo {
+		return w.deque.steal()
+	}
+	return w.deque.pop()
+}
+
+// pushLocal queues t on this worker's deque, moving half of a full deque to the global queue.
+func (w *worker) pushLocal(t *task) {
+	if !w.deque.push(t) {
+		w.overflow(t)
+	}
+	if d := uint64(w.deque.length()); d > w.stats[statMaxDepth] {
+		w.stats[statMaxDepth] = d
+	}
+}
+
+func (w *worker) overflow(t *task) {
+	var head, tail *task
+	n := 1
+	for i := len(w.deque.slots) / 2; i > 0; i-- {
+		old := w.deque.steal() // the oldest first, so the global queue keeps their order
+		if old == nil {
+			break
+		}
+		old.queueNext = nil
+		if tail == nil {
+			head = old
+		} else {
+			tail.queueNext = old
+		}
+		tail = old
+		n++
+	}
+	if tail == nil {
+		head = t
+	} else {
+		tail.queueNext = t
+	}
+	w.sched.inject.pushList(head, t, n)
+	w.sched.notify()
+}
+
+// pushInbox queues a task woken from an unknown goroutine. Any goroutine.
+func (w *worker) pushInbox(t *task) {
+	for {
+		old := w.inbox.Load()
+		t.queueNext = old
+		if w.inbox.CompareAndSwap(old, t) {
+			if w.parked.Load() {
+				w.signal()
+			} else if old != nil {
+				// Work is piling up on a busy worker: let an idle one come and take some.
+				w.sched.notify()
+			}
+			return
+		}
+	}
+}
+
+// drainInbox moves the inbox into the deque in the order of the wakes.
+func (w *worker) drainInbox() {
+	if w.inbox.Load() == nil {
+		return
+	}
+	n := w.pushChain(w.inbox.Swap(nil))
+	if n > 1 {
+		w.sched.notify()
+	}
+}
+
+// pushChain pushes a newest-first chain onto the deque, oldest first, and counts it.
+func (w *worker) pushChain(head *task) int {
+	var prev *task
+	n := 0
+	for head != nil {
+		next := head.queueNext
+		head.queueNext = prev
+		prev = head
+		head = next
+		n++
+	}
+	for t := prev; t != nil; {
+		next := t.queueNext
+		t.queueNext = nil
+		w.pushLocal(t)
+		t = next
+	}
+	return n
+}
+
+// startSearching makes the worker a searcher (a thief) unless half the workers already are.
+func (w *worker) startSearching() bool {
+	if w.searching {
+		return true
+	}
+	s := w.sched
+	if 2*int(s.nSearching.Load()) >= len(s.workers) {
+		return false
+	}
+	s.nSearching.Add(1)
+	w.searching = true
+	return true
+}
+
+// stopSearching ends a successful search; the last searcher to find work wakes another worker,
+// since where there was one task there may be more.
+func (w *worker) stopSearching() {
+	if !w.searching {
+		return
+	}
+	w.searching = false
+	if w.sched.nSearching.Add(-1) == 0 {
+		w.sched.notify()
+	}
+}
+
+// stealWork tries every other worker's deque from a random start, then the global queue, then
+// as a last resort the inbox of a worker busy with a long poll.
+func (w *worker) stealWork() *task {
+	s := w.sched
+	n := len(s.workers)
+	start := int(w.random() % uint64(n))
+	for i := 0; i < n; i++ {
+		v := s.workers[(start+i)%n]
+		if v == w {
+			continue
+		}
+		w.stats[statStealAttempts]++
+		if t := v.deque.steal(); t != nil {
+			w.stats[statSteals]++
+			return t
+		}
+	}
+	if t := s.inject.pop(); t != nil {
+		w.stats[statInjectPops]++
+		return t
+	}
+	for i := 0; i < n; i++ {
+		v := s.workers[(start+i)%n]
+		if v == w || v.inbox.Load() == nil {
+			continue
+		}
+		if head := v.inbox.Swap(nil); head != nil {
+			w.stats[statSteals]++
+			w.pushChain(head)
+			return w.popLocal()
+		}
+	}
+	return nil
+}
+
+// random is xorshift64: cheap victim selection.
+func (w *worker) random() uint64 {
+	x := w.rng
+	x ^= x << 13
+	x ^= x >> 7
+	x ^= x << 17
+	w.rng = x
+	return x
+}
+
+// park sleeps until there is work, a timer is due, or the run ends.
+func (w *worker) park() {
+	s := w.sched
+	s.idleMu.Lock()
+	if w.searching {
+		w.searching = false
+		s.nSearching.Add(-1)
+	}
+	s.idle = append(s.idle, w)
+	s.nParked.Add(1)
+	w.parked.Store(true)
+	s.idleMu.Unlock()
+	w.publish()
+
+	// Re-check after registering: a task queued before this point is seen here, one queued
+	// after it finds this worker parked and wakes it.
+	if s.done.Load() || s.workVisible() || s.timers.due() {
+		w.unpark()
+		return
+	}
+	if int(s.nParked.Load()) == len(s.workers) && s.checkDeadlock() {
+		w.unpark()
+		return
+	}
+	w.stats[statParks]++
+	if deadline, ok := s.timers.nextDeadline(); ok && s.timerDriver.CompareAndSwap(nil, w) {
+		w.sleepUntil(deadline)
+		s.timerDriver.CompareAndSwap(w, nil)
+	} else {
+		<-w.wakeCh
+	}
+	w.unpark()
+}
+
+func (w *worker) sleepUntil(deadline int64) {
+	d := time.Duration(deadline - monoNow())
+	if d <= 0 {
+		return
+	}
+	if w.parkTimer == nil {
+		w.parkTimer = time.NewTimer(d)
+	} else {
+		w.parkTimer.Reset(d)
+	}
+	select {
+	case <-w.wakeCh:
+		w.parkTimer.Stop()
+	case <-w.parkTimer.C:
+	}
+}
+
+func (w *worker) unpark() {
+	s := w.sched
+	w.parked.Store(false)
+	s.idleMu.Lock()
+	for i, x := range s.idle {
+		if x == w {
+			last := len(s.idle) - 1
+			s.idle[i] = s.idle[last]
+			s.idle = s.idle[:last]
+			s.nParked.Add(-1)
+			break
+		}
+	}
+	if w.searchOnWake {
+		w.searchOnWake = false
+		w.searching = true
+	}
+	s.idleMu.Unlock()
+	select { // a signal sent while we were getting up is spent
+	case <-w.wakeCh:
+	default:
+	}
+}
+
+// run polls t once, or drops it if it was cancelled, and settles what follows.
+func (w *worker) run(t *task) {
+	if t.startRun(w) {
+		w.cancelTask(t)
+		return
+	}
+	w.stats[statPolls]++
+	cx := &w.cx
+	cx.task = t
+	cx.budget = pollBudget
+	done, failure := w.poll(t)
+	cx.task = nil
+	switch {
+	case failure != nil:
+		w.stats[statReady]++
+		dropQuietly(t.body)
+		t.finish(w, failure, stateComplete)
+	case done:
+		w.stats[statReady]++
+		t.finish(w, nil, stateComplete)
+	default:
+		w.stats[statPending]++
+		if t.suspend() {
+			w.requeueYielded(t)
+		}
+	}
+}
+
+// poll calls the task's Poll, turning a panic into the task's failure.
+func (w *worker) poll(t *task) (done bool, failure *Thrown) {
+	defer func() {
+		if r := recover(); r != nil {
+			failure = panicToThrown(t, r)
+		}
+	}()
+	return t.body.pollBody(&w.cx), nil
+}
+
+// rawPanics makes a panic that is not a *Thrown crash the process with its Go stack
+// (ADESH_TRACEBACK=1) instead of failing the task.
+var rawPanics bool
+
+func panicToThrown(t *task, r any) *Thrown {
+	if th, ok := r.(*Thrown); ok {
+		return th
+	}
+	if rawPanics {
+		panic(r) // re-raised inside the deferred call: the trace still shows the original frames
+	}
+	return &Thrown{Err: Error{Message: fmt.Sprintf("panic in task %d: %v", t.id, r)}}
+}
+
+// dropQuietly drops a failed or cancelled task's future; a panic in its cleanup is ignored
+// (the task's outcome is already decided).
+func dropQuietly(b taskBody) {
+	defer func() {
+		if r := recover(); r != nil && rawPanics {
+			if _, ok := r.(*Thrown); !ok {
+				panic(r)
+			}
+		}
+	}()
+	b.dropBody()
+}
+
+// requeueYielded queues a task woken during its own poll (yield_now, a spent budget, a wake
+// racing the poll) behind the work already waiting.
+func (w *worker) requeueYielded(t *task) {
+	if w.sched.fifo {
+		w.pushLocal(t) // the bottom is the back of the line when running from the top
+		return
+	}
+	t.queueNext = nil
+	if w.yieldedTail == nil {
+		w.yieldedHead = t
+	} else {
+		w.yieldedTail.queueNext = t
+	}
+	w.yieldedTail = t
+}
+
+var cancelledThrown = Error{Message: Cancelled}
+
+func (w *worker) cancelTask(t *task) {
+	dropQuietly(t.body)
+	err := &Thrown{Err: cancelledThrown}
+	if t == t.sched.mainTask && t.sched.deadlocked.Load() {
+		err = &Thrown{Err: Error{Message: deadlockMessage}}
+	}
+	t.finish(w, err, stateCancelled)
+}
+
+const deadlockMessage = "deadlock: every task is waiting and nothing is left to wake them"
