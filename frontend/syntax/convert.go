@@ -16,12 +16,12 @@ func (p *parser) span(pos lexer.Position, toks []lexer.Token) ast.Span {
 		return ast.Span{Start: start, End: start}
 	}
 	last := &toks[len(toks)-1]
-	return ast.Span{Start: start, End: p.endOf(last)}
+	return ast.Span{Start: start, End: p.at(last.Pos.Offset + len(last.Value))}
 }
 
 func (p *parser) convertItem(it *itemG) ast.Node {
 	docOff := it.Pos.Offset
-	if d := it.Decl; d != nil {
+	if d := it; d.Stmt == nil {
 		switch {
 		case d.Func != nil:
 			f := p.convertFunc(d.Func, docOff)
@@ -113,14 +113,8 @@ func (p *parser) convertStruct(s *structG, docOff int) *ast.StructDecl {
 		Name:       p.name(s.Name),
 		TypeParams: p.convertTypeParams(s.TypeParams),
 	}
-	for _, m := range s.Members {
-		if m.Method != nil {
-			sd.Methods = append(sd.Methods, p.convertFunc(m.Method, m.Method.Pos.Offset))
-			continue
-		}
-		if f := m.Field; f != nil {
-			sd.Fields = append(sd.Fields, &ast.Field{Span: ast.Span{Start: p.at(f.Pos.Offset), End: f.Type.EndPos()}, Name: p.name(f.Name), Type: f.Type})
-		}
+	if m, ok := s.Body.(*structMembers); ok {
+		sd.Fields, sd.Methods = m.Fields, m.Methods
 	}
 	return sd
 }
@@ -132,15 +126,8 @@ func (p *parser) convertEnum(e *enumG, docOff int) *ast.EnumDecl {
 		Name:       p.name(e.Name),
 		TypeParams: p.convertTypeParams(e.TypeParams),
 	}
-	for _, v := range e.Variants {
-		va := &ast.Variant{Span: p.span(v.Pos, v.Tokens), Name: p.name(v.Name)}
-		if list, ok := v.Payload.(*typeList); ok {
-			va.Payload = list.Types
-			va.End = list.End
-		} else {
-			va.End = va.Name.End
-		}
-		ed.Variants = append(ed.Variants, va)
+	if v, ok := e.Body.(*enumVariants); ok {
+		ed.Variants = v.Variants
 	}
 	return ed
 }
@@ -161,7 +148,7 @@ func (p *parser) convertExtend(e *extendG) *ast.ExtendDecl {
 }
 
 func (p *parser) convertImport(im *importG) *ast.ImportDecl {
-	path, _ := p.stringLit(&im.Path).(*ast.StringLit)
+	path, _ := p.stringLit(&tok{Type: im.Path.Type, Value: im.Path.Value, Pos: tokPos{im.Path.Pos.Offset}}).(*ast.StringLit)
 	return &ast.ImportDecl{Span: p.span(im.Pos, im.Tokens), Path: path, Alias: p.name(im.Alias)}
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"adesh2go/frontend/ast"
 )
@@ -12,7 +11,7 @@ import (
 // The small custom productions of the grammar: names, blocks (with statement-level error
 // recovery), the statement terminator and the head of a C-style for.
 
-func (p *parser) parseNameProd(lex *lexer.PeekingLexer) (nameNode, error) {
+func (p *parser) nameProd(lex *cursor) (nameNode, error) {
 	t := lex.Peek()
 	switch {
 	case t.Type == tIdent:
@@ -26,7 +25,7 @@ func (p *parser) parseNameProd(lex *lexer.PeekingLexer) (nameNode, error) {
 	return nil, participle.NextMatch
 }
 
-func (p *parser) parseBlockProd(lex *lexer.PeekingLexer) (blockNode, error) {
+func (p *parser) blockProd(lex *cursor) (blockNode, error) {
 	if lex.Peek().Type != tLBrace {
 		return nil, participle.NextMatch
 	}
@@ -39,7 +38,7 @@ func (p *parser) parseBlockProd(lex *lexer.PeekingLexer) (blockNode, error) {
 
 // parseBlock parses `{ statements }`. A broken statement is reported and skipped, and the
 // block goes on with the next one; a missing `}` is reported at the end of the file.
-func (p *parser) parseBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
+func (p *parser) parseBlock(lex *cursor) (*ast.Block, error) {
 	open := p.next(lex)
 	if err := p.enter(open); err != nil {
 		return nil, p.errAt(open, "blocks nested too deeply (more than %d levels)", maxDepth)
@@ -57,7 +56,7 @@ func (p *parser) parseBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
 			p.report(t.Pos.Offset, t.Pos.Offset, fmt.Sprintf("expected `}` to close the block opened at line %d, found %s", p.lineOf(open.Pos.Offset), p.describe(t)))
 			b.Span = ast.Span{Start: p.startOf(open), End: p.startOf(t)}
 			return b, nil
-		case t.Type == tSemi && p.prevIsRBrace(lex):
+		case t.Type == tSemi && (lex.i > 0 && p.tokens[lex.i-1].Type == tRBrace):
 			p.next(lex) // optional `;` after a block-bodied statement
 			continue
 		}
@@ -66,11 +65,11 @@ func (p *parser) parseBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
 			lex.Next()
 			continue
 		}
-		start := lex.MakeCheckpoint()
+		start := lex.i
 		s, err := p.parseBlockStmt(lex)
 		if err != nil {
 			p.reportErr(err)
-			p.recover(lex, start, err, true)
+			lex.i = p.skipBroken(start, p.indexAt(p.errorOffset(err)), lex.end, true)
 			continue
 		}
 		if s != nil {
@@ -79,16 +78,16 @@ func (p *parser) parseBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
 	}
 }
 
-// parseSemiProd matches the `;` that ends a statement. It may be left out after `}` (a
+// semiProd matches the `;` that ends a statement. It may be left out after `}` (a
 // block-bodied statement). When it is missing elsewhere, the error is reported and the parse
 // goes on as if it were there, so that one forgotten `;` costs one error.
-func (p *parser) parseSemiProd(lex *lexer.PeekingLexer) (semiNode, error) {
+func (p *parser) semiProd(lex *cursor) (semiNode, error) {
 	t := lex.Peek()
 	if t.Type == tSemi {
 		p.next(lex)
 		return nil, nil
 	}
-	rc := p.cursor(lex)
+	rc := lex.i
 	if rc == 0 {
 		return nil, p.expected("`;`", t)
 	}
@@ -96,19 +95,19 @@ func (p *parser) parseSemiProd(lex *lexer.PeekingLexer) (semiNode, error) {
 	if prev.Type == tRBrace {
 		return nil, nil
 	}
-	at := int(prev.end)
+	at := prev.end()
 	p.report(at, at, "expected `;` after the statement, found "+p.describe(t))
 	return nil, nil
 }
 
-// parseForCHeadProd parses `(init; cond; post)` of a C-style for. It does not match (and the
+// forCHeadProd parses `(init; cond; post)` of a C-style for. It does not match (and the
 // grammar tries `for pattern in …`) unless the parenthesis holds a `;` at its own level.
-func (p *parser) parseForCHeadProd(lex *lexer.PeekingLexer) (forCHead, error) {
+func (p *parser) forCHeadProd(lex *cursor) (forCHead, error) {
 	open := lex.Peek()
 	if open.Type != tLParen {
 		return nil, participle.NextMatch
 	}
-	rc := p.cursor(lex)
+	rc := lex.i
 	closeAt := int(p.closers[rc])
 	if closeAt < 0 {
 		closeAt = len(p.tokens) - 1
@@ -132,11 +131,11 @@ func (p *parser) parseForCHeadProd(lex *lexer.PeekingLexer) (forCHead, error) {
 	case tSemi:
 		p.next(lex)
 	case kwLet, kwConst:
-		l, err := p.lets.ParseFromLexer(lex, participle.AllowTrailing(true))
+		l, err := p.parseLet(lex)
 		if err != nil {
 			return nil, err
 		}
-		fc.Init = p.convertLet(l, false)
+		fc.Init = l
 	default:
 		x, err := p.parseExpr(lex, 0)
 		if err != nil {
@@ -172,18 +171,7 @@ func (p *parser) parseForCHeadProd(lex *lexer.PeekingLexer) (forCHead, error) {
 	return fc, nil
 }
 
-func (p *parser) parseListSepProd(lex *lexer.PeekingLexer) (listSep, error) {
-	switch t := lex.Peek(); t.Type {
-	case tComma, tSemi:
-		p.next(lex)
-	case tRBrace, kwFn, kwAsync:
-	default:
-		return nil, p.expected("`,` or `}`", t)
-	}
-	return nil, nil
-}
-
-func (p *parser) parseParamsProd(lex *lexer.PeekingLexer) (paramsNode, error) {
+func (p *parser) paramsProd(lex *cursor) (paramsNode, error) {
 	t := lex.Peek()
 	if t.Type != tLParen {
 		return nil, p.expected("`(` and the parameters", t)
@@ -195,27 +183,109 @@ func (p *parser) parseParamsProd(lex *lexer.PeekingLexer) (paramsNode, error) {
 	return &paramList{Span: ast.Span{Start: p.startOf(t), End: p.end()}, Params: params}, nil
 }
 
-func (p *parser) parsePayloadProd(lex *lexer.PeekingLexer) (payloadNode, error) {
-	open := lex.Peek()
-	if open.Type != tLParen {
-		return nil, errNoMatch
+// structBodyProd parses a struct's `{ fields and methods }`; methods go to participle's
+// function production.
+func (p *parser) structBodyProd(lex *cursor) (structBody, error) {
+	open, err := p.expect(lex, tLBrace, "`{` and the fields")
+	if err != nil {
+		return nil, err
 	}
-	p.next(lex)
-	list := &typeList{}
-	for lex.Peek().Type != tRParen {
-		t, err := p.parseType(lex)
+	m := &structMembers{}
+	for {
+		t := lex.Peek()
+		switch t.Type {
+		case tRBrace:
+			p.next(lex)
+			m.Span = ast.Span{Start: p.startOf(open), End: p.end()}
+			return m, nil
+		case kwFn, kwAsync:
+			f, err := p.parseMethod(lex)
+			if err != nil {
+				return nil, err
+			}
+			m.Methods = append(m.Methods, f)
+			continue
+		case tIdent:
+		default:
+			return nil, p.expected("a field name, a method or `}`", t)
+		}
+		p.next(lex)
+		name := p.ident(t)
+		if _, err := p.expect(lex, tColon, "`:` and the field's type"); err != nil {
+			return nil, err
+		}
+		typ, err := p.typeProd(lex)
 		if err != nil {
 			return nil, err
 		}
-		list.Types = append(list.Types, t)
+		m.Fields = append(m.Fields, &ast.Field{Span: ast.Span{Start: name.Start, End: typ.EndPos()}, Name: name, Type: typ})
+		switch t := lex.Peek(); t.Type {
+		case tComma, tSemi:
+			p.next(lex)
+		case tRBrace, kwFn, kwAsync:
+		default:
+			return nil, p.expected("`,` or `}` after the field", t)
+		}
+	}
+}
+
+// parseMethod parses a method inside a struct body with participle's function production.
+func (p *parser) parseMethod(lex *cursor) (*ast.FuncDecl, error) {
+	to := p.stmtEnd(lex)
+	chunk := p.chunkLexer(lex.i, to)
+	saved := p.limit
+	p.limit = to
+	f, err := p.funcs.ParseFromLexer(chunk, participle.AllowTrailing(true))
+	p.limit = saved
+	if err != nil {
+		return nil, err
+	}
+	lex.i = min(p.indexAt(chunk.Peek().Pos.Offset), to)
+	p.lastEnd = p.tokens[lex.i-1].end()
+	return p.convertFunc(f, f.Pos.Offset), nil
+}
+
+// enumBodyProd parses `{ A, B(T, U), … }`.
+func (p *parser) enumBodyProd(lex *cursor) (enumBody, error) {
+	open, err := p.expect(lex, tLBrace, "`{` and the variants")
+	if err != nil {
+		return nil, err
+	}
+	e := &enumVariants{}
+	for lex.Peek().Type != tRBrace {
+		t := lex.Peek()
+		if t.Type != tIdent {
+			return nil, p.expected("a variant name", t)
+		}
+		p.next(lex)
+		v := &ast.Variant{Name: p.ident(t)}
+		if lex.Peek().Type == tLParen {
+			p.next(lex)
+			for lex.Peek().Type != tRParen {
+				typ, err := p.typeProd(lex)
+				if err != nil {
+					return nil, err
+				}
+				v.Payload = append(v.Payload, typ)
+				if lex.Peek().Type != tComma {
+					break
+				}
+				p.next(lex)
+			}
+			if _, err := p.expect(lex, tRParen, "`,` or `)` in the variant's payload"); err != nil {
+				return nil, err
+			}
+		}
+		v.Span = ast.Span{Start: v.Name.Start, End: p.end()}
+		e.Variants = append(e.Variants, v)
 		if lex.Peek().Type != tComma {
 			break
 		}
 		p.next(lex)
 	}
-	if _, err := p.expect(lex, tRParen, "`,` or `)` in the variant's payload"); err != nil {
+	if _, err := p.expect(lex, tRBrace, "`,` or `}` after the variant"); err != nil {
 		return nil, err
 	}
-	list.Span = ast.Span{Start: p.startOf(open), End: p.end()}
-	return list, nil
+	e.Span = ast.Span{Start: p.startOf(open), End: p.end()}
+	return e, nil
 }

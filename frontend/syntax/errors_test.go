@@ -33,7 +33,7 @@ var errorTests = []string{
 	// several errors in one file, each reported once, the rest of the file still parsed
 	"fn a() {\n    let x = /*ERROR \"expected an expression, found `;`\"*/;\n    let y = 2;\n    foo(/*ERROR \"expected an expression, found `;`\"*/;\n    bar();\n}\nfn b(/*ERROR \"expected a parameter name, found `{`\"*/{ }\nlet ok = 1;\nlet bad = 1 +/*ERROR \"expected an expression\"*/;",
 	// declarations
-	"struct S { a: i64 /*ERROR \"expected `,` or `}`, found name `b`\"*/b: i64 }",
+	"struct S { a: i64 /*ERROR \"expected `,` or `}` after the field, found name `b`\"*/b: i64 }",
 	"enum E { A(/*ERROR \"expected a type, found `,`\"*/, B }",
 	"fn f(a /*ERROR \"expected `,` or `)` in the parameter list, found name `b`\"*/b) {}",
 	"import /*ERROR \"expected a string, found name `x`\"*/x;",

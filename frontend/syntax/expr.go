@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/source"
@@ -29,12 +28,12 @@ const (
 
 func (p *parser) at(off int) source.Pos { return p.base + source.Pos(off) }
 
-func (p *parser) startOf(t *lexer.Token) source.Pos { return p.at(t.Pos.Offset) }
+func (p *parser) startOf(t *tok) source.Pos { return p.at(t.Pos.Offset) }
 
-func (p *parser) endOf(t *lexer.Token) source.Pos { return p.at(t.Pos.Offset + len(t.Value)) }
+func (p *parser) endOf(t *tok) source.Pos { return p.at(t.Pos.Offset + len(t.Value)) }
 
 // next consumes a token and remembers where it ends (the end of the node being built).
-func (p *parser) next(lex *lexer.PeekingLexer) *lexer.Token {
+func (p *parser) next(lex *cursor) *tok {
 	t := lex.Next()
 	p.lastEnd = t.Pos.Offset + len(t.Value)
 	return t
@@ -43,7 +42,7 @@ func (p *parser) next(lex *lexer.PeekingLexer) *lexer.Token {
 func (p *parser) end() source.Pos { return p.at(p.lastEnd) }
 
 // expect consumes a token of kind k or fails with "expected what, found …".
-func (p *parser) expect(lex *lexer.PeekingLexer, k Kind, what string) (*lexer.Token, error) {
+func (p *parser) expect(lex *cursor, k Kind, what string) (*tok, error) {
 	t := lex.Peek()
 	if t.Type != k {
 		return nil, p.expected(what, t)
@@ -52,8 +51,8 @@ func (p *parser) expect(lex *lexer.PeekingLexer, k Kind, what string) (*lexer.To
 }
 
 // peekAt returns the token n places after the next one (0 is the next one).
-func (p *parser) peekAt(lex *lexer.PeekingLexer, n int) *tok {
-	i := p.cursor(lex) + n
+func (p *parser) peekAt(lex *cursor, n int) *tok {
+	i := lex.i + n
 	if i >= len(p.tokens) {
 		return &p.tokens[len(p.tokens)-1]
 	}
@@ -61,11 +60,12 @@ func (p *parser) peekAt(lex *lexer.PeekingLexer, n int) *tok {
 }
 
 // adjacent reports whether token b starts right where token a ends (`>` `>` is `>>`).
-func adjacent(a *lexer.Token, b *tok) bool { return a.Pos.Offset+len(a.Value) == int(b.start) }
+func adjacent(a, b *tok) bool { return a.end() == b.Pos.Offset }
 
-func (p *parser) enter(t *lexer.Token) error {
+func (p *parser) enter(t *tok) error {
 	p.depth++
 	if p.depth > maxDepth {
+		p.depth--
 		return p.errAt(t, "expression nested too deeply (more than %d levels)", maxDepth)
 	}
 	return nil
@@ -75,21 +75,21 @@ func (p *parser) leave() { p.depth-- }
 
 // ----- participle entry points
 
-func (p *parser) parseExprProd(lex *lexer.PeekingLexer) (ast.Expr, error) {
+func (p *parser) exprProd(lex *cursor) (ast.Expr, error) {
 	if !startsExpr(lex.Peek().Type) {
 		return nil, participle.NextMatch
 	}
 	return p.parseExpr(lex, 0)
 }
 
-func (p *parser) parseHeadExprProd(lex *lexer.PeekingLexer) (headExpr, error) {
+func (p *parser) headExprProd(lex *cursor) (headExpr, error) {
 	if t := lex.Peek(); !startsExpr(t.Type) || t.Type == tLBrace {
 		return nil, p.expected("a condition or a value before the block", t)
 	}
 	return p.parseExpr(lex, noStruct)
 }
 
-func (p *parser) parseStmtExprProd(lex *lexer.PeekingLexer) (stmtExpr, error) {
+func (p *parser) stmtExprProd(lex *cursor) (stmtExpr, error) {
 	t := lex.Peek()
 	switch t.Type {
 	case tLBrace:
@@ -127,7 +127,7 @@ func startsExpr(k Kind) bool {
 // ----- levels
 
 // parseExpr parses a whole expression, assignment included.
-func (p *parser) parseExpr(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
+func (p *parser) parseExpr(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	if err := p.enter(lex.Peek()); err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ var assignOps = map[Kind]string{
 }
 
 // assignOp returns the assignment operator at the cursor and how many tokens spell it.
-func (p *parser) assignOp(lex *lexer.PeekingLexer) (string, int) {
+func (p *parser) assignOp(lex *cursor) (string, int) {
 	t := lex.Peek()
 	if op, ok := assignOps[t.Type]; ok {
 		return op, 1
@@ -169,7 +169,7 @@ func (p *parser) assignOp(lex *lexer.PeekingLexer) (string, int) {
 	return "", 0
 }
 
-func (p *parser) parseTernary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
+func (p *parser) parseTernary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	c, err := p.parseRange(lex, ns)
 	if err != nil {
 		return nil, err
@@ -192,7 +192,7 @@ func (p *parser) parseTernary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, er
 	return &ast.Cond{Span: ast.Span{Start: c.Pos(), End: b.EndPos()}, C: c, A: a, B: b}, nil
 }
 
-func (p *parser) parseRange(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
+func (p *parser) parseRange(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	lo, err := p.parseBinary(lex, 1, ns)
 	if err != nil {
 		return nil, err
@@ -211,7 +211,7 @@ func (p *parser) parseRange(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, erro
 
 // binaryOp returns the binary operator at the cursor, its precedence (0: none) and how many
 // tokens spell it.
-func (p *parser) binaryOp(lex *lexer.PeekingLexer) (op string, prec, n int) {
+func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
 	t := lex.Peek()
 	switch t.Type {
 	case tOrOr:
@@ -269,7 +269,7 @@ func (p *parser) binaryOp(lex *lexer.PeekingLexer) (op string, prec, n int) {
 	return "", 0, 0
 }
 
-func (p *parser) parseBinary(lex *lexer.PeekingLexer, minPrec int, ns exprCtx) (ast.Expr, error) {
+func (p *parser) parseBinary(lex *cursor, minPrec int, ns exprCtx) (ast.Expr, error) {
 	x, err := p.parseCast(lex, ns)
 	if err != nil {
 		return nil, err
@@ -290,7 +290,7 @@ func (p *parser) parseBinary(lex *lexer.PeekingLexer, minPrec int, ns exprCtx) (
 	}
 }
 
-func (p *parser) parseCast(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
+func (p *parser) parseCast(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	x, err := p.parseUnary(lex, ns)
 	if err != nil {
 		return nil, err
@@ -306,7 +306,7 @@ func (p *parser) parseCast(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error
 	return x, nil
 }
 
-func (p *parser) parseUnary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
+func (p *parser) parseUnary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	t := lex.Peek()
 	switch t.Type {
 	case tBang, tMinus, tTilde, tStar, tAmp, kwAwait, kwShare:
@@ -348,7 +348,7 @@ func (p *parser) parseUnary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, erro
 
 // parsePostfix parses a primary expression and its postfix operators; stopAtTry leaves a `?`
 // for the caller (the operand of await).
-func (p *parser) parsePostfix(lex *lexer.PeekingLexer, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
+func (p *parser) parsePostfix(lex *cursor, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
 	x, err := p.parsePrimary(lex, ns)
 	if err != nil {
 		return nil, err
@@ -356,7 +356,7 @@ func (p *parser) parsePostfix(lex *lexer.PeekingLexer, ns exprCtx, stopAtTry boo
 	return p.postfixOps(lex, x, ns, stopAtTry)
 }
 
-func (p *parser) postfixOps(lex *lexer.PeekingLexer, x ast.Expr, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
+func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
 	for {
 		t := lex.Peek()
 		switch t.Type {
@@ -447,8 +447,8 @@ func isPath(x ast.Expr) bool {
 
 // questionIsTernary tells `c ? a : b` from the postfix `x?`: it is a conditional when an
 // expression follows and a `:` follows that on the same level.
-func (p *parser) questionIsTernary(lex *lexer.PeekingLexer) bool {
-	rc := p.cursor(lex)
+func (p *parser) questionIsTernary(lex *cursor) bool {
+	rc := lex.i
 	if rc+1 >= len(p.tokens) {
 		return false
 	}
@@ -458,7 +458,7 @@ func (p *parser) questionIsTernary(lex *lexer.PeekingLexer) bool {
 	case tLBrace:
 		return false
 	case tIdent:
-		if v := p.src[next.start:next.end]; v == "or" || v == "and" {
+		if v := next.Value; v == "or" || v == "and" {
 			return false
 		}
 		return true
@@ -487,7 +487,7 @@ func (p *parser) questionIsTernary(lex *lexer.PeekingLexer) bool {
 // tryTypeArgs parses `<T, U>` after a path when it is followed by `(` (a generic call) or, where
 // struct literals are allowed, by `{`; otherwise it rewinds and reports false, and `<` is a
 // comparison.
-func (p *parser) tryTypeArgs(lex *lexer.PeekingLexer, ns exprCtx) ([]ast.Type, bool) {
+func (p *parser) tryTypeArgs(lex *cursor, ns exprCtx) ([]ast.Type, bool) {
 	cp, lastEnd, depth := lex.MakeCheckpoint(), p.lastEnd, p.depth
 	fail := func() ([]ast.Type, bool) {
 		lex.LoadCheckpoint(cp)
@@ -525,7 +525,7 @@ func (p *parser) tryTypeArgs(lex *lexer.PeekingLexer, ns exprCtx) ([]ast.Type, b
 	return fail()
 }
 
-func (p *parser) parseArgs(lex *lexer.PeekingLexer) ([]ast.Expr, error) {
+func (p *parser) parseArgs(lex *cursor) ([]ast.Expr, error) {
 	open := p.next(lex) // (
 	if err := p.enter(open); err != nil {
 		return nil, err
@@ -549,7 +549,7 @@ func (p *parser) parseArgs(lex *lexer.PeekingLexer) ([]ast.Expr, error) {
 	return args, nil
 }
 
-func (p *parser) ident(t *lexer.Token) *ast.Ident {
+func (p *parser) ident(t *tok) *ast.Ident {
 	name := t.Value
 	if name == "this" {
 		name = "self"
@@ -559,7 +559,7 @@ func (p *parser) ident(t *lexer.Token) *ast.Ident {
 
 // ----- primary expressions
 
-func (p *parser) parsePrimary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, error) {
+func (p *parser) parsePrimary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	t := lex.Peek()
 	switch t.Type {
 	case tIdent:
@@ -621,7 +621,7 @@ func (p *parser) parsePrimary(lex *lexer.PeekingLexer, ns exprCtx) (ast.Expr, er
 }
 
 // parseParen parses `()`, `(e)` and tuples `(a, b)`.
-func (p *parser) parseParen(lex *lexer.PeekingLexer) (ast.Expr, error) {
+func (p *parser) parseParen(lex *cursor) (ast.Expr, error) {
 	open, err := p.expect(lex, tLParen, "`(`")
 	if err != nil {
 		return nil, err
@@ -655,7 +655,7 @@ func (p *parser) parseParen(lex *lexer.PeekingLexer) (ast.Expr, error) {
 	return &ast.TupleLit{Span: span, Elems: elems}, nil
 }
 
-func (p *parser) parseArray(lex *lexer.PeekingLexer) (ast.Expr, error) {
+func (p *parser) parseArray(lex *cursor) (ast.Expr, error) {
 	open := p.next(lex)
 	if err := p.enter(open); err != nil {
 		return nil, err
@@ -680,7 +680,7 @@ func (p *parser) parseArray(lex *lexer.PeekingLexer) (ast.Expr, error) {
 }
 
 // parseMap parses `{k: v, …}`; an identifier key is the string of its name.
-func (p *parser) parseMap(lex *lexer.PeekingLexer) (ast.Expr, error) {
+func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
 	open := p.next(lex)
 	if err := p.enter(open); err != nil {
 		return nil, err
@@ -720,7 +720,7 @@ func (p *parser) parseMap(lex *lexer.PeekingLexer) (ast.Expr, error) {
 }
 
 // parseStructLit parses `{ field: value, … }` after the type path x.
-func (p *parser) parseStructLit(lex *lexer.PeekingLexer, x ast.Expr, targs []ast.Type) (ast.Expr, error) {
+func (p *parser) parseStructLit(lex *cursor, x ast.Expr, targs []ast.Type) (ast.Expr, error) {
 	typ := pathType(x)
 	typ.Args = targs
 	typ.End = p.end()
@@ -778,7 +778,7 @@ func pathType(x ast.Expr) *ast.NamedType {
 }
 
 // parseNew parses `new Path<T>(args)`.
-func (p *parser) parseNew(lex *lexer.PeekingLexer) (ast.Expr, error) {
+func (p *parser) parseNew(lex *cursor) (ast.Expr, error) {
 	kw := p.next(lex)
 	n := lex.Peek()
 	if n.Type != tIdent {
@@ -828,8 +828,8 @@ func (p *parser) parseNew(lex *lexer.PeekingLexer) (ast.Expr, error) {
 
 // isLambdaParams reports whether the `(` at the cursor opens lambda parameters: its group is
 // followed by `=>`, or by `: Type =>`.
-func (p *parser) isLambdaParams(lex *lexer.PeekingLexer) bool {
-	rc := p.cursor(lex)
+func (p *parser) isLambdaParams(lex *cursor) bool {
+	rc := lex.i
 	c := int(p.closers[rc])
 	if c < 0 || c+1 >= len(p.tokens) {
 		return false
@@ -841,7 +841,7 @@ func (p *parser) isLambdaParams(lex *lexer.PeekingLexer) bool {
 		// `(x): T => …`; try the type.
 		cp, lastEnd, depth := lex.MakeCheckpoint(), p.lastEnd, p.depth
 		defer func() { lex.LoadCheckpoint(cp); p.lastEnd, p.depth = lastEnd, depth }()
-		for p.cursor(lex) <= c+1 && lex.Peek().Type != tEOF {
+		for lex.i <= c+1 && lex.Peek().Type != tEOF {
 			lex.Next()
 		}
 		if _, err := p.parseType(lex); err != nil {
@@ -854,7 +854,7 @@ func (p *parser) isLambdaParams(lex *lexer.PeekingLexer) bool {
 
 // parseLambda parses `x => e`, `(a, b) => e`, `(v) => { … }`, `fn(a, b) { … }` and
 // `fn(x: i64): i64 => e`; async says that `async` was already consumed.
-func (p *parser) parseLambda(lex *lexer.PeekingLexer, async bool) (ast.Expr, error) {
+func (p *parser) parseLambda(lex *cursor, async bool) (ast.Expr, error) {
 	first := lex.Peek()
 	lam := &ast.Lambda{Async: async}
 	start := p.startOf(first)
@@ -923,7 +923,7 @@ func (p *parser) parseLambda(lex *lexer.PeekingLexer, async bool) (ast.Expr, err
 }
 
 // parseParams parses `(a, b: T, c = 1)`.
-func (p *parser) parseParams(lex *lexer.PeekingLexer) ([]*ast.Param, error) {
+func (p *parser) parseParams(lex *cursor) ([]*ast.Param, error) {
 	open, err := p.expect(lex, tLParen, "`(`")
 	if err != nil {
 		return nil, err
@@ -971,7 +971,7 @@ func (p *parser) parseParams(lex *lexer.PeekingLexer) ([]*ast.Param, error) {
 }
 
 // parseAsync parses `async { … }`, `async move { … }` and async lambdas.
-func (p *parser) parseAsync(lex *lexer.PeekingLexer) (ast.Expr, error) {
+func (p *parser) parseAsync(lex *cursor) (ast.Expr, error) {
 	kw := p.next(lex)
 	t := lex.Peek()
 	switch {
@@ -999,7 +999,7 @@ func (p *parser) parseAsync(lex *lexer.PeekingLexer) (ast.Expr, error) {
 
 // ----- match
 
-func (p *parser) parseMatch(lex *lexer.PeekingLexer) (ast.Expr, error) {
+func (p *parser) parseMatch(lex *cursor) (ast.Expr, error) {
 	kw := p.next(lex)
 	x, err := p.parseExpr(lex, noStruct)
 	if err != nil {
@@ -1033,7 +1033,7 @@ func (p *parser) parseMatch(lex *lexer.PeekingLexer) (ast.Expr, error) {
 	return m, nil
 }
 
-func (p *parser) parseArm(lex *lexer.PeekingLexer) (*ast.Arm, bool, error) {
+func (p *parser) parseArm(lex *cursor) (*ast.Arm, bool, error) {
 	if t := lex.Peek(); t.Type == tEOF {
 		return nil, false, p.expected("a match arm or `}`", t)
 	}

@@ -2,11 +2,13 @@ package syntax
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/source"
@@ -29,6 +31,16 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(""))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		// A parse that does not finish is a failure too: the fuzzer then keeps the input.
+		done := make(chan struct{})
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				panic(fmt.Sprintf("the parser did not finish within 10s on %q", src))
+			}
+		}()
+		defer close(done)
 		file, fset, diags := parseSource("fuzz.adesh", src)
 		base := fset.Files[0].Base
 		for _, d := range diags.Items {

@@ -27,13 +27,13 @@ type (
 	blockNode interface{ ast.Stmt }
 	// semiNode is the `;` that ends a statement (optional after `}`); it has no value.
 	semiNode interface{ ast.Node }
-	// listSep is the `,` (or `;`) after a struct field or an enum variant, which may be left
-	// out before `}` or a method.
-	listSep interface{ ast.Node }
 	// paramsNode is a parameter list `(a, b: T, c = 1)`: a *paramList.
 	paramsNode interface{ ast.Node }
-	// payloadNode is the payload types of an enum variant `(A, B)`: a *typeList.
-	payloadNode interface{ ast.Node }
+	// structBody is `{ field: Type, …  fn method() { … } }`: a *structMembers. Fields are
+	// separated by `,` or `;` (optional before `}` and methods); methods are funcG.
+	structBody interface{ ast.Node }
+	// enumBody is `{ A, B(T, U), … }` (a trailing `,` allowed): a *enumVariants.
+	enumBody interface{ ast.Node }
 	// forCHead is the `(init; cond; post)` of a C-style for: a *ast.ForCStmt without body.
 	forCHead interface{ ast.Stmt }
 )
@@ -44,28 +44,35 @@ type paramList struct {
 	Params []*ast.Param
 }
 
-type typeList struct {
+type structMembers struct {
 	ast.Span
-	Types []ast.Type
+	Fields  []*ast.Field
+	Methods []*ast.FuncDecl
 }
 
-// itemG is one top-level item: a declaration or a statement, maybe exported.
+type enumVariants struct {
+	ast.Span
+	Variants []*ast.Variant
+}
+
+// itemG is one top-level item: a declaration (only at the top level) or a statement: a declaration or a statement, maybe exported.
 type itemG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 
-	Export bool   `parser:"@'export'?"`
-	Decl   *declG `parser:"( @@"`
-	Stmt   *stmtG `parser:"| @@ )"`
-}
-
-// declG is a declaration that may appear only at the top level.
-type declG struct {
-	Func   *funcG   `parser:"  @@"`
+	Export bool     `parser:"@'export'?"`
+	Func   *funcG   `parser:"( @@"`
 	Struct *structG `parser:"| @@"`
 	Enum   *enumG   `parser:"| @@"`
 	Extend *extendG `parser:"| @@"`
 	Import *importG `parser:"| @@"`
+	Stmt   *stmtG   `parser:"| @@ )"`
+}
+
+// chunkG is a run of items: participle parses a chunk of the file in one go, and item by item
+// only after an error (to recover).
+type chunkG struct {
+	Items []*itemG `parser:"@@*"`
 }
 
 type funcG struct {
@@ -94,23 +101,7 @@ type structG struct {
 
 	Name       nameNode      `parser:"'struct' @@"`
 	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
-	Members    []*memberG    `parser:"'{' @@* '}'"`
-}
-
-// memberG is a field (`name: Type` then `,` or `;`, which may be left out before `}`) or a
-// method written inside the struct body.
-type memberG struct {
-	Method *funcG  `parser:"  @@"`
-	Field  *fieldG `parser:"| @@"`
-}
-
-type fieldG struct {
-	Pos    lexer.Position
-	Tokens []lexer.Token
-
-	Name nameNode `parser:"@@ ':'"`
-	Type ast.Type `parser:"@@"`
-	Sep  listSep  `parser:"@@"`
+	Body       structBody    `parser:"@@"`
 }
 
 type enumG struct {
@@ -119,16 +110,7 @@ type enumG struct {
 
 	Name       nameNode      `parser:"'enum' @@"`
 	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
-	Variants   []*variantG   `parser:"'{' @@* '}'"`
-}
-
-type variantG struct {
-	Pos    lexer.Position
-	Tokens []lexer.Token
-
-	Name    nameNode    `parser:"@@"`
-	Payload payloadNode `parser:"@@?"`
-	Sep     listSep     `parser:"@@"`
+	Body       enumBody      `parser:"@@"`
 }
 
 type extendG struct {

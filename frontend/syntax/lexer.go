@@ -37,8 +37,8 @@ func newScanner(filename, src string, errorf func(start, end int, format string,
 // participle's lexer.Lexer.
 func (s *scanner) Next() (lexer.Token, error) {
 	t := s.scan()
-	pos := lexer.Position{Filename: s.filename, Offset: int(t.start), Line: s.line, Column: int(t.start) - s.lineStart + 1}
-	return lexer.Token{Type: t.Type, Value: s.src[t.start:t.end], Pos: pos}, nil
+	pos := lexer.Position{Filename: s.filename, Offset: t.Pos.Offset, Line: s.line, Column: t.Pos.Offset - s.lineStart + 1}
+	return lexer.Token{Type: t.Type, Value: t.Value, Pos: pos}, nil
 }
 
 // scan returns the next token in compact form.
@@ -47,7 +47,7 @@ func (s *scanner) scan() tok {
 		s.skipSpaceAndComments()
 		start := s.off
 		if start >= len(s.src) {
-			return tok{Type: tEOF, start: int32(start), end: int32(start)}
+			return tok{Type: tEOF, Pos: tokPos{start}}
 		}
 		if s.pendingDoc != "" {
 			if s.doc != nil {
@@ -58,7 +58,7 @@ func (s *scanner) scan() tok {
 		kind := s.scanToken()
 		s.off = min(s.off, len(s.src))
 		if kind != tInvalid {
-			return tok{Type: kind, start: int32(start), end: int32(s.off)}
+			return tok{Type: kind, Value: s.src[start:s.off], Pos: tokPos{start}}
 		}
 	}
 }

@@ -16,7 +16,7 @@ func kinds(src string) string {
 		if t.Type == tEOF {
 			break
 		}
-		text := src[t.start:t.end]
+		text := t.Value
 		switch {
 		case t.Type == tIdent:
 			text = "id:" + text

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"adesh2go/frontend/ast"
 )
 
@@ -25,7 +23,7 @@ func splitSuffix(raw string, suffixes ...string) (digits, suffix string) {
 	return raw, ""
 }
 
-func (p *parser) intLit(t *lexer.Token) ast.Expr {
+func (p *parser) intLit(t *tok) ast.Expr {
 	raw := t.Value
 	span := ast.Span{Start: p.startOf(t), End: p.endOf(t)}
 	base, body := 10, raw
@@ -85,7 +83,7 @@ func (p *parser) badNumber(raw, digits string, base int) string {
 	return "invalid number `" + clip(raw) + "`"
 }
 
-func (p *parser) floatLit(t *lexer.Token) ast.Expr {
+func (p *parser) floatLit(t *tok) ast.Expr {
 	raw := t.Value
 	digits, suffix := splitSuffix(raw, "f32", "f64")
 	clean := strings.ReplaceAll(digits, "_", "")
@@ -101,7 +99,7 @@ func (p *parser) floatLit(t *lexer.Token) ast.Expr {
 	return &ast.FloatLit{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}, Raw: raw, Value: v, Suffix: suffix}
 }
 
-func (p *parser) stringLit(t *lexer.Token) ast.Expr {
+func (p *parser) stringLit(t *tok) ast.Expr {
 	raw := t.Value
 	lit := &ast.StringLit{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}}
 	if raw[0] == 'r' {
@@ -131,7 +129,7 @@ func escapedQuote(body string) bool {
 	return n%2 == 1
 }
 
-func (p *parser) charLit(t *lexer.Token) ast.Expr {
+func (p *parser) charLit(t *tok) ast.Expr {
 	raw := t.Value
 	lit := &ast.CharLit{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}}
 	body := raw[1:]
@@ -216,7 +214,7 @@ func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
 
 // template splits an f-string `f"a{x}b"` or a backtick template into literal parts and
 // interpolated expressions, parsing each expression where it stands in the file.
-func (p *parser) template(t *lexer.Token) ast.Expr {
+func (p *parser) template(t *tok) ast.Expr {
 	raw := t.Value
 	tpl := &ast.Template{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}, Backtick: raw[0] == '`'}
 	var body string
@@ -285,9 +283,8 @@ func (p *parser) interpolation(start, end int) ast.Expr {
 		p.report(start-1, end+1, "empty interpolation: write an expression between the braces")
 		return nil
 	}
-	if err := p.enter(&lexer.Token{Pos: lexer.Position{Offset: start}}); err != nil {
+	if err := p.enter(&tok{Pos: tokPos{start}}); err != nil {
 		p.reportErr(err)
-		p.leave()
 		return nil
 	}
 	defer p.leave()
@@ -301,39 +298,21 @@ func (p *parser) interpolation(start, end int) ast.Expr {
 			break
 		}
 	}
-	// The hand-written productions look ahead through p.tokens and p.closers: point them at
-	// the interpolation's tokens while it is parsed.
-	savedToks, savedClosers, savedFirst, savedInterp, savedEnd := p.tokens, p.closers, p.first, p.interp, p.lastEnd
-	p.tokens, p.closers, p.first, p.interp = toks, matchBrackets(toks, nil), 0, true
+	// The parser reads p.tokens, p.closers and p.limit: point them at the interpolation's
+	// tokens while it is parsed.
+	saved := *p
+	p.tokens, p.closers, p.limit, p.interp = toks, matchBrackets(toks, nil), len(toks)-1, true
 	defer func() {
-		p.tokens, p.closers, p.first, p.interp, p.lastEnd = savedToks, savedClosers, savedFirst, savedInterp, savedEnd
+		p.tokens, p.closers, p.limit, p.interp, p.lastEnd = saved.tokens, saved.closers, saved.limit, saved.interp, saved.lastEnd
 	}()
-	eof := lexer.Token{Type: tEOF, Pos: lexer.Position{Offset: end}}
-	lex, _ := lexer.Upgrade(&replayLexer{src: p.src, toks: toks[:len(toks)-1], eof: eof})
-	x, err := p.parseExpr(lex, 0)
+	c := p.newCursor(0)
+	x, err := p.parseExpr(c, 0)
 	if err != nil {
 		p.reportErr(err)
 		return nil
 	}
-	if t := lex.Peek(); t.Type != tEOF {
-		p.report(t.Pos.Offset, t.Pos.Offset+len(t.Value), "unexpected "+p.describe(t)+" in the interpolation")
+	if t := c.Peek(); t.Type != tEOF {
+		p.report(t.Pos.Offset, t.end(), "unexpected "+p.describe(t)+" in the interpolation")
 	}
 	return x
-}
-
-// replayLexer hands scanned tokens, then eof, to participle's PeekingLexer.
-type replayLexer struct {
-	src  string
-	toks []tok
-	eof  lexer.Token
-	i    int
-}
-
-func (l *replayLexer) Next() (lexer.Token, error) {
-	if l.i >= len(l.toks) {
-		return l.eof, nil
-	}
-	t := l.toks[l.i]
-	l.i++
-	return lexer.Token{Type: t.Type, Value: l.src[t.start:t.end], Pos: lexer.Position{Offset: int(t.start)}}, nil
 }

@@ -27,9 +27,9 @@ type parser struct {
 	src   string
 	base  source.Pos
 
-	tokens  []tok   // every token of the file, EOF last
+	tokens  []tok   // every token of the file (or of the interpolation being parsed), EOF last
 	closers []int32 // see matchBrackets
-	first   int     // index in tokens of the first token of the chunk being parsed
+	limit   int     // index in tokens where the part being parsed ends (a chunk, a statement)
 	interp  bool    // parsing an interpolation (its tokens end at its closing brace)
 
 	lexedToEnd bool // an unterminated literal or comment ran to the end of the file
@@ -38,40 +38,68 @@ type parser struct {
 	docs       map[int]string   // doc comment by the offset of the token that follows it
 	errored    map[int]struct{} // lines that already have an error (one error per line)
 
-	items *participle.Parser[itemG]
-	stmts *participle.Parser[stmtG]
-	lets  *participle.Parser[letG]
+	chunks *participle.Parser[chunkG]
+	items  *participle.Parser[itemG]
+	stmts  *participle.Parser[stmtG]
+	funcs  *participle.Parser[funcG]
 }
 
-var parserPool = sync.Pool{New: func() any { return newParser() }}
+// Built parsers are kept for reuse: building the grammar costs milliseconds. (Not a sync.Pool,
+// which a garbage collection empties.)
+var (
+	poolMu sync.Mutex
+	pool   []*parser
+)
+
+func getParser() *parser {
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	if n := len(pool); n > 0 {
+		p := pool[n-1]
+		pool = pool[:n-1]
+		return p
+	}
+	return newParser()
+}
+
+func putParser(p *parser) {
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	if len(pool) < 16 {
+		pool = append(pool, p)
+	}
+}
 
 func newParser() *parser {
 	p := &parser{}
 	opts := []participle.Option{
 		participle.Lexer(Definition{}),
-		participle.ParseTypeWith(p.parseExprProd),
-		participle.ParseTypeWith(p.parseStmtExprProd),
-		participle.ParseTypeWith(p.parseHeadExprProd),
-		participle.ParseTypeWith(p.parseTypeProd),
-		participle.ParseTypeWith(p.parsePatternProd),
-		participle.ParseTypeWith(p.parseNameProd),
-		participle.ParseTypeWith(p.parseBlockProd),
-		participle.ParseTypeWith(p.parseSemiProd),
-		participle.ParseTypeWith(p.parseForCHeadProd),
-		participle.ParseTypeWith(p.parseListSepProd),
-		participle.ParseTypeWith(p.parseParamsProd),
-		participle.ParseTypeWith(p.parsePayloadProd),
+		participle.ParseTypeWith(hand(p, p.exprProd)),
+		participle.ParseTypeWith(hand(p, p.stmtExprProd)),
+		participle.ParseTypeWith(hand(p, p.headExprProd)),
+		participle.ParseTypeWith(hand(p, p.typeProd)),
+		participle.ParseTypeWith(hand(p, p.patternProd)),
+		participle.ParseTypeWith(hand(p, p.nameProd)),
+		participle.ParseTypeWith(hand(p, p.blockProd)),
+		participle.ParseTypeWith(hand(p, p.semiProd)),
+		participle.ParseTypeWith(hand(p, p.forCHeadProd)),
+		participle.ParseTypeWith(hand(p, p.paramsProd)),
+		participle.ParseTypeWith(hand(p, p.structBodyProd)),
+		participle.ParseTypeWith(hand(p, p.enumBodyProd)),
 		participle.UseLookahead(0), // LL(1): once a production took a token, a failure is an error
 	}
-	items, err := participle.Build[itemG](opts...)
+	chunks, err := participle.Build[chunkG](opts...)
 	if err != nil {
 		panic("syntax: the grammar does not build: " + err.Error()) // a bug in grammar.go
 	}
-	p.items = items
-	if p.stmts, err = participle.ParserForProduction[stmtG](items); err != nil {
+	p.chunks = chunks
+	if p.items, err = participle.ParserForProduction[itemG](chunks); err != nil {
 		panic("syntax: " + err.Error())
 	}
-	if p.lets, err = participle.ParserForProduction[letG](items); err != nil {
+	if p.funcs, err = participle.ParserForProduction[funcG](chunks); err != nil {
+		panic("syntax: " + err.Error())
+	}
+	if p.stmts, err = participle.ParserForProduction[stmtG](chunks); err != nil {
 		panic("syntax: " + err.Error())
 	}
 	return p
@@ -81,7 +109,7 @@ func newParser() *parser {
 // (code "", one per line at most); the result is always a File, partial after errors. It never
 // panics.
 func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
-	p := parserPool.Get().(*parser)
+	p := getParser()
 	p.reset(file, diags)
 	out := &ast.File{Name: file.Name, Span: ast.Span{Start: file.Base, End: file.Base + source.Pos(len(file.Src))}}
 	defer func() {
@@ -91,7 +119,7 @@ func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
 			result = out
 		}
 		p.release()
-		parserPool.Put(p)
+		putParser(p)
 	}()
 	p.lexAll()
 	p.parseItems(out)
@@ -105,6 +133,7 @@ func (p *parser) reset(file *source.File, diags *diag.List) {
 	p.depth = 0
 	p.lastEnd = 0
 	p.lexedToEnd = false
+	p.interp = false
 	p.docs = nil
 	p.errored = map[int]struct{}{}
 }
@@ -142,16 +171,11 @@ func (p *parser) lexAll() {
 	p.closers = matchBrackets(p.tokens, p.closers[:0])
 }
 
-// cursor is the index in p.tokens of the next token of lex.
-func (p *parser) cursor(lex *lexer.PeekingLexer) int { return p.first + int(lex.RawCursor()) }
-
-// chunkTokens is about how many tokens participle's lexer gets at a time. The file is cut into
-// chunks at the start of top-level declarations, so that participle's token buffer stays small
-// (one buffer for a whole large file costs more in allocation and GC than the parse itself).
+// chunkTokens is about how many tokens participle's lexer gets at a time: the file is cut into
+// chunks at the start of top-level declarations.
 const chunkTokens = 1024
 
-// parseItems parses the top-level items chunk by chunk, recovering after an error at the next
-// item boundary.
+// parseItems parses the top-level items chunk by chunk.
 func (p *parser) parseItems(out *ast.File) {
 	depth := 0
 	start := 0
@@ -185,25 +209,40 @@ func (p *parser) startsItem(i int) bool {
 	default:
 		return false
 	}
-	return p.startsLine(int(t.start))
+	return p.startsLine(i)
 }
 
-// parseChunk parses the items of p.tokens[from:to].
+// parseChunk parses the items of p.tokens[from:to] with participle's item production,
+// recovering after an error at the next item boundary.
 func (p *parser) parseChunk(from, to int, out *ast.File) {
-	eof := lexer.Token{Type: tEOF, Pos: lexer.Position{Offset: int(p.tokens[to].start)}}
-	lex, _ := lexer.Upgrade(&replayLexer{src: p.src, toks: p.tokens[from:to], eof: eof})
-	p.first = from
+	lex := p.chunkLexer(from, to)
+	p.limit = to
+	// Most chunks parse in one go; after an error the chunk is parsed again item by item, to
+	// recover (errors reported twice are dropped, being on the same line).
+	chunkStart := lex.MakeCheckpoint()
+	p.depth = 0
+	if chunk, err := p.chunks.ParseFromLexer(lex, participle.AllowTrailing(true)); err == nil {
+		for _, it := range chunk.Items {
+			if n := p.convertItem(it); n != nil && !p.optionalSemi(n) {
+				out.Items = append(out.Items, n)
+			}
+		}
+		// What is left (if anything) does not start an item: the loop below reports it.
+	} else {
+		lex.LoadCheckpoint(chunkStart)
+	}
 	for {
 		t := lex.Peek()
 		if t.Type == tEOF {
 			return
 		}
-		if t.Type == tSemi && p.prevIsRBrace(lex) {
+		i := p.indexAt(t.Pos.Offset)
+		if t.Type == tSemi && i > 0 && p.tokens[i-1].Type == tRBrace {
 			lex.Next() // optional `;` after a block-bodied item
 			continue
 		}
 		if !startsItemOrStmt(t.Type) {
-			p.reportErr(p.notAStatement(t))
+			p.reportErr(p.notAStatement(&p.tokens[i]))
 			lex.Next()
 			continue
 		}
@@ -211,7 +250,9 @@ func (p *parser) parseChunk(from, to int, out *ast.File) {
 		item, err := p.items.ParseFromLexer(lex, participle.AllowTrailing(true))
 		if err != nil {
 			p.reportErr(err)
-			p.recover(lex, start, err, false)
+			resume := p.skipBroken(i, p.indexAt(p.errorOffset(err)), to, false)
+			lex.LoadCheckpoint(start)
+			p.syncLexerTo(lex, resume)
 			continue
 		}
 		if n := p.convertItem(item); n != nil {
@@ -220,80 +261,100 @@ func (p *parser) parseChunk(from, to int, out *ast.File) {
 	}
 }
 
-// parseStmt parses one statement with participle's statement production.
-func (p *parser) parseStmt(lex *lexer.PeekingLexer) (ast.Stmt, error) {
+// optionalSemi reports whether n is the optional `;` after a block-bodied item, which the
+// item-by-item loop skips.
+func (p *parser) optionalSemi(n ast.Node) bool {
+	if _, ok := n.(*ast.EmptyStmt); !ok {
+		return false
+	}
+	i := p.indexAt(int(n.Pos() - p.base))
+	return i > 0 && p.tokens[i-1].Type == tRBrace
+}
+
+// parseStmt parses one statement at the cursor with participle's statement production (the
+// statements that the hand-written block parser leaves to the grammar).
+func (p *parser) parseStmt(c *cursor) (ast.Stmt, error) {
+	to := p.stmtEnd(c)
+	lex := p.chunkLexer(c.i, to)
+	saved := p.limit
+	p.limit = to
 	s, err := p.stmts.ParseFromLexer(lex, participle.AllowTrailing(true))
+	p.limit = saved
 	if err != nil {
 		return nil, err
+	}
+	c.i = p.indexAt(lex.Peek().Pos.Offset)
+	if c.i > to {
+		c.i = to
+	}
+	if c.i > 0 {
+		p.lastEnd = p.tokens[c.i-1].end()
 	}
 	return p.convertStmt(s), nil
 }
 
-// recover skips what is left of a broken item or statement: up to and including a `;` or a
-// closing `}` at its own level, or up to a line that starts a new statement or declaration,
-// or (in a block) up to the `}` that closes the block.
-func (p *parser) recover(lex *lexer.PeekingLexer, start lexer.Checkpoint, err error, inBlock bool) {
-	errOff := p.errorOffset(err)
-	lex.LoadCheckpoint(start)
-	first := p.cursor(lex)
-	if lex.Next().Type == tEOF { // always make progress
-		return
+// skipBroken finds where to go on after a broken item or statement that starts at token first
+// and went wrong at token errAt: after a `;` or a closing `}` at the statement's own level, or
+// at a line that starts a new statement or declaration, or (in a block) at the `}` that closes
+// the block. Tokens are not read past limit.
+func (p *parser) skipBroken(first, errAt, limit int, inBlock bool) int {
+	if errAt <= first {
+		errAt = first + 1 // always make progress
 	}
-	for t := lex.Peek(); t.Type != tEOF && t.Pos.Offset < errOff; t = lex.Peek() {
-		lex.Next()
+	if errAt > limit {
+		return limit
 	}
-	// The brackets opened before the error and closed after it are still to be skipped;
-	// brackets never closed (the likely mistake) are not waited for.
-	errAt := p.cursor(lex)
+	// Brackets opened before the error and closed after it are still to be skipped; brackets
+	// never closed (the likely mistake) are not waited for.
 	level := 0
 	for i := first; i < errAt; i++ {
 		if opens(p.tokens[i].Type) && int(p.closers[i]) >= errAt {
 			level++
 		}
 	}
-	for {
-		t := lex.Peek()
-		i := p.cursor(lex)
+	i := errAt
+	for i < limit {
+		t := &p.tokens[i]
 		switch {
 		case t.Type == tEOF:
-			return
+			return i
 		case t.Type == tSemi && level == 0:
-			lex.Next()
-			return
+			return i + 1
 		case t.Type == tRBrace || t.Type == tRParen || t.Type == tRBrack:
 			if level == 0 {
 				if t.Type == tRBrace && inBlock {
-					return // the end of the enclosing block
+					return i // the end of the enclosing block
 				}
-				lex.Next() // a stray closer
+				i++ // a stray closer
 				continue
 			}
 			level--
-			lex.Next()
+			i++
 			if level == 0 && t.Type == tRBrace {
-				return
+				return i
 			}
 			continue
-		case opens(t.Type) && p.closers[i] > 0:
-			// skip the whole group
-			for c := int(p.closers[i]); p.cursor(lex) <= c && lex.Peek().Type != tEOF; {
-				lex.Next()
-			}
-			if level == 0 && t.Type == tLBrace && !p.continuesAfterBrace(lex) {
-				return // a block-bodied statement ends here
+		case opens(t.Type) && p.closers[i] > 0 && int(p.closers[i]) < limit:
+			i = int(p.closers[i]) + 1 // the whole group
+			if level == 0 && t.Type == tLBrace && !p.continuesAfterBrace(i) {
+				return i // a block-bodied statement ends here
 			}
 			continue
-		case level == 0 && startsStatement(t.Type) && p.startsLine(t.Pos.Offset):
-			return
+		case level == 0 && startsStatement(t.Type) && p.startsLine(i):
+			return i
 		}
-		lex.Next()
+		i++
 	}
+	return limit
 }
 
-// continuesAfterBrace reports whether the token after a `}` continues the statement
+// continuesAfterBrace reports whether token i, after a `}`, continues the statement
 // (`} else`, `} catch`, `} finally`, `}.then(…)`, `})`, `}, …`, `};`).
-func (p *parser) continuesAfterBrace(lex *lexer.PeekingLexer) bool {
-	t := lex.Peek()
+func (p *parser) continuesAfterBrace(i int) bool {
+	if i >= len(p.tokens) {
+		return false
+	}
+	t := &p.tokens[i]
 	switch t.Type {
 	case kwElse, kwElif, kwCatch, tDot, tComma, tRParen, tRBrack, tSemi, tQuestion:
 		return true
@@ -301,6 +362,33 @@ func (p *parser) continuesAfterBrace(lex *lexer.PeekingLexer) bool {
 		return t.Value == "finally"
 	}
 	return false
+}
+
+// stmtEnd is the index just past the statement at the cursor, found by bracket matching:
+// after its `;`, or after its last `{ … }` group.
+func (p *parser) stmtEnd(c *cursor) int {
+	i := c.i
+	for i < c.end {
+		k := p.tokens[i].Type
+		switch {
+		case k == tSemi:
+			return i + 1
+		case k == tRBrace:
+			return i
+		case opens(k):
+			cl := int(p.closers[i])
+			if cl < 0 || cl >= c.end {
+				return c.end
+			}
+			i = cl + 1
+			if k == tLBrace && !p.continuesAfterBrace(i) {
+				return i
+			}
+			continue
+		}
+		i++
+	}
+	return c.end
 }
 
 func opens(k Kind) bool { return k == tLParen || k == tLBrack || k == tLBrace }
@@ -328,7 +416,7 @@ func startsItemOrStmt(k Kind) bool {
 }
 
 // notAStatement is the error for a token that cannot begin a statement.
-func (p *parser) notAStatement(t *lexer.Token) error {
+func (p *parser) notAStatement(t *tok) error {
 	switch t.Type {
 	case tRBrace, tRParen, tRBrack:
 		return p.errAt(t, "unexpected %s", p.describe(t))
@@ -351,23 +439,52 @@ func startsStatement(k Kind) bool {
 	return false
 }
 
-// startsLine reports whether only blanks precede offset off on its line.
-func (p *parser) startsLine(off int) bool {
-	for i := off - 1; i >= 0; i-- {
-		switch p.src[i] {
-		case ' ', '\t', '\r':
-			continue
-		case '\n':
-			return true
-		}
-		return false
+// startsLine reports whether token i is the first of its line (a line break separates it
+// from the token before; comments between them may hold it).
+func (p *parser) startsLine(i int) bool {
+	if i == 0 {
+		return true
 	}
-	return true
+	return strings.IndexByte(p.src[p.tokens[i-1].end():p.tokens[i].Pos.Offset], '\n') >= 0
 }
 
-func (p *parser) prevIsRBrace(lex *lexer.PeekingLexer) bool {
-	rc := p.cursor(lex)
-	return rc > 0 && p.tokens[rc-1].Type == tRBrace
+// matchBrackets returns, for each token, the index of the bracket that closes it when it is an
+// opening bracket (-1 when it is not closed, or is not an opening bracket). One pass, so that
+// lookahead over a parenthesised group is O(1) however deep the nesting.
+func matchBrackets(toks []tok, closers []int32) []int32 {
+	if cap(closers) < len(toks) {
+		closers = make([]int32, len(toks))
+	}
+	closers = closers[:len(toks)]
+	var stack []int32
+	for i := range toks {
+		closers[i] = -1
+		var open Kind
+		switch toks[i].Type {
+		case tLParen, tLBrack, tLBrace:
+			stack = append(stack, int32(i))
+			continue
+		case tRParen:
+			open = tLParen
+		case tRBrack:
+			open = tLBrack
+		case tRBrace:
+			open = tLBrace
+		default:
+			continue
+		}
+		// Close the innermost bracket of the same kind; the unclosed ones inside it stay
+		// unmatched (-1). A closer with no opener is ignored.
+		n := len(stack) - 1
+		for n >= 0 && n >= len(stack)-64 && toks[stack[n]].Type != open {
+			n-- // (bounded, so that pathological input stays linear)
+		}
+		if n >= 0 && toks[stack[n]].Type == open {
+			closers[stack[n]] = int32(i)
+			stack = stack[:n]
+		}
+	}
+	return closers
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -387,12 +504,12 @@ func (e *syntaxError) Position() lexer.Position {
 }
 
 // errAt makes an error at token t.
-func (p *parser) errAt(t *lexer.Token, format string, args ...any) error {
-	return &syntaxError{start: t.Pos.Offset, end: t.Pos.Offset + len(t.Value), msg: fmt.Sprintf(format, args...)}
+func (p *parser) errAt(t *tok, format string, args ...any) error {
+	return &syntaxError{start: t.Pos.Offset, end: t.end(), msg: fmt.Sprintf(format, args...)}
 }
 
 // expected makes the usual "expected X, found Y" error at t.
-func (p *parser) expected(what string, t *lexer.Token) error {
+func (p *parser) expected(what string, t *tok) error {
 	if isKeyword(t.Type) && strings.Contains(what, "name") {
 		return p.errAt(t, "`%s` is a keyword and cannot be used as a name", t.Value)
 	}
@@ -465,17 +582,21 @@ func (p *parser) explain(err error) (start, end int, msg string) {
 }
 
 // tokenAt finds the token that starts at or after off.
-func (p *parser) tokenAt(off int) *lexer.Token {
-	i := sort.Search(len(p.tokens), func(i int) bool { return int(p.tokens[i].start) >= off })
+func (p *parser) tokenAt(off int) *tok {
+	i := p.indexAt(off)
 	if i >= len(p.tokens) {
 		i = len(p.tokens) - 1
 	}
-	t := p.tokens[i]
-	return &lexer.Token{Type: t.Type, Value: p.src[t.start:t.end], Pos: lexer.Position{Offset: int(t.start)}}
+	return &p.tokens[i]
+}
+
+// indexAt is the index of the first token that starts at or after off.
+func (p *parser) indexAt(off int) int {
+	return sort.Search(len(p.tokens), func(i int) bool { return p.tokens[i].Pos.Offset >= off })
 }
 
 // describe names a token for an error message; the end of a chunk is the token after it.
-func (p *parser) describe(t *lexer.Token) string {
+func (p *parser) describe(t *tok) string {
 	if t.Type == tEOF {
 		if p.interp {
 			return "the end of the interpolation"
@@ -518,43 +639,4 @@ func expectedWords(msg string) string {
 		word = word[:j]
 	}
 	return productionWords[word]
-}
-
-// matchBrackets returns, for each token, the index of the bracket that closes it when it is an
-// opening bracket (-1 when it is not closed, or is not an opening bracket). One pass, so that
-// lookahead over a parenthesised group is O(1) however deep the nesting.
-func matchBrackets(toks []tok, closers []int32) []int32 {
-	if cap(closers) < len(toks) {
-		closers = make([]int32, len(toks))
-	}
-	closers = closers[:len(toks)]
-	var stack []int32
-	for i := range toks {
-		closers[i] = -1
-		var open Kind
-		switch toks[i].Type {
-		case tLParen, tLBrack, tLBrace:
-			stack = append(stack, int32(i))
-			continue
-		case tRParen:
-			open = tLParen
-		case tRBrack:
-			open = tLBrack
-		case tRBrace:
-			open = tLBrace
-		default:
-			continue
-		}
-		// Close the innermost bracket of the same kind; the unclosed ones inside it stay
-		// unmatched (-1). A closer with no opener is ignored.
-		n := len(stack) - 1
-		for n >= 0 && n >= len(stack)-64 && toks[stack[n]].Type != open {
-			n-- // (bounded, so that pathological input stays linear)
-		}
-		if n >= 0 && toks[stack[n]].Type == open {
-			closers[stack[n]] = int32(i)
-			stack = stack[:n]
-		}
-	}
-	return closers
 }

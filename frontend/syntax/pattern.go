@@ -1,8 +1,6 @@
 package syntax
 
 import (
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"adesh2go/frontend/ast"
 )
 
@@ -10,7 +8,7 @@ import (
 // ranges `1..5`, bindings `x` / `mut x`, variants `Ok(x)`, `Result::Ok(x)`, `Shape.Empty`,
 // tuples `(a, b)`, or-patterns `a | b` and `(a | b)`.
 
-func (p *parser) parsePatternProd(lex *lexer.PeekingLexer) (ast.Pattern, error) {
+func (p *parser) patternProd(lex *cursor) (ast.Pattern, error) {
 	t := lex.Peek()
 	if !startsPattern(t.Type) {
 		if isKeyword(t.Type) {
@@ -30,7 +28,7 @@ func startsPattern(k Kind) bool {
 }
 
 // parsePattern parses a pattern; bareOr allows `a | b` without parentheses (a match arm).
-func (p *parser) parsePattern(lex *lexer.PeekingLexer, bareOr bool) (ast.Pattern, error) {
+func (p *parser) parsePattern(lex *cursor, bareOr bool) (ast.Pattern, error) {
 	first, err := p.parsePatternPrimary(lex)
 	if err != nil || !bareOr || lex.Peek().Type != tPipe {
 		return first, err
@@ -48,7 +46,7 @@ func (p *parser) parsePattern(lex *lexer.PeekingLexer, bareOr bool) (ast.Pattern
 	return or, nil
 }
 
-func (p *parser) parsePatternPrimary(lex *lexer.PeekingLexer) (ast.Pattern, error) {
+func (p *parser) parsePatternPrimary(lex *cursor) (ast.Pattern, error) {
 	t := lex.Peek()
 	if err := p.enter(t); err != nil {
 		return nil, err
@@ -116,7 +114,7 @@ func (p *parser) parsePatternPrimary(lex *lexer.PeekingLexer) (ast.Pattern, erro
 }
 
 // parseLiteralPattern parses a literal, maybe negative.
-func (p *parser) parseLiteralPattern(lex *lexer.PeekingLexer) (ast.Expr, error) {
+func (p *parser) parseLiteralPattern(lex *cursor) (ast.Expr, error) {
 	t := lex.Peek()
 	if t.Type == tMinus {
 		p.next(lex)
@@ -139,7 +137,7 @@ func (p *parser) parseLiteralPattern(lex *lexer.PeekingLexer) (ast.Expr, error) 
 
 // parsePathPattern parses a binding or a variant: `x`, `None`, `Ok(v)`, `Shape::Circle(r)`,
 // `Shape.Empty`.
-func (p *parser) parsePathPattern(lex *lexer.PeekingLexer) (ast.Pattern, error) {
+func (p *parser) parsePathPattern(lex *cursor) (ast.Pattern, error) {
 	first := p.next(lex)
 	path := []*ast.Ident{p.ident(first)}
 	for k := lex.Peek().Type; k == tDot || k == tColon2; k = lex.Peek().Type {

@@ -1,8 +1,6 @@
 package syntax
 
 import (
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"adesh2go/frontend/ast"
 )
 
@@ -14,7 +12,7 @@ import (
 // that both paths build the same tree.
 
 // parseBlockStmt parses one statement inside a block.
-func (p *parser) parseBlockStmt(lex *lexer.PeekingLexer) (ast.Stmt, error) {
+func (p *parser) parseBlockStmt(lex *cursor) (ast.Stmt, error) {
 	t := lex.Peek()
 	switch t.Type {
 	case kwLet, kwConst, kwStrong, kwWeak:
@@ -27,7 +25,7 @@ func (p *parser) parseBlockStmt(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 		return p.parseIf(lex)
 	case kwWhile:
 		p.next(lex)
-		cond, err := p.parseHeadExprProd(lex)
+		cond, err := p.headExprProd(lex)
 		if err != nil {
 			return nil, err
 		}
@@ -68,7 +66,7 @@ func (p *parser) parseBlockStmt(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 	case kwExport, kwImport, kwExtend, kwImpl:
 		return nil, p.errAt(t, "`%s` is allowed only at the top level of a file", t.Value)
 	}
-	x, err := p.parseStmtExprProd(lex)
+	x, err := p.stmtExprProd(lex)
 	if err != nil {
 		if err == errNoMatch {
 			return nil, p.errAt(t, "unexpected %s at the start of a statement", p.describe(t))
@@ -79,14 +77,14 @@ func (p *parser) parseBlockStmt(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 	return s, p.semi(lex)
 }
 
-// semi is parseSemiProd for the hand-written statements.
-func (p *parser) semi(lex *lexer.PeekingLexer) error {
-	_, err := p.parseSemiProd(lex)
+// semi is semiProd for the hand-written statements.
+func (p *parser) semi(lex *cursor) error {
+	_, err := p.semiProd(lex)
 	return err
 }
 
 // parseBodyBlock parses the `{ … }` a statement requires.
-func (p *parser) parseBodyBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
+func (p *parser) parseBodyBlock(lex *cursor) (*ast.Block, error) {
 	if lex.Peek().Type != tLBrace {
 		return nil, p.expected("`{`", lex.Peek())
 	}
@@ -95,7 +93,7 @@ func (p *parser) parseBodyBlock(lex *lexer.PeekingLexer) (*ast.Block, error) {
 
 // parseLet parses `let`, `let mut`, `const`, `share let`, `share x = …`, `strong a = d`,
 // `weak w = d` (letG).
-func (p *parser) parseLet(lex *lexer.PeekingLexer) (ast.Stmt, error) {
+func (p *parser) parseLet(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	l := &ast.LetStmt{Kind: letKinds[kw.Value]}
 	if kw.Type == kwShare && lex.Peek().Type == kwLet {
@@ -105,7 +103,7 @@ func (p *parser) parseLet(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 		p.next(lex)
 		l.Mut = true
 	}
-	pat, err := p.parsePatternProd(lex)
+	pat, err := p.patternProd(lex)
 	if err != nil {
 		if err == errNoMatch {
 			return nil, p.expected("a name or a pattern", lex.Peek())
@@ -115,7 +113,7 @@ func (p *parser) parseLet(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 	l.Pattern = pat
 	if lex.Peek().Type == tColon {
 		p.next(lex)
-		t, err := p.parseTypeProd(lex)
+		t, err := p.typeProd(lex)
 		if err != nil {
 			if err == errNoMatch {
 				return nil, p.expected("a type", lex.Peek())
@@ -140,13 +138,13 @@ func (p *parser) parseLet(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 }
 
 // parseIf parses `if c { } else if c { } elif c { } else { }` (ifG).
-func (p *parser) parseIf(lex *lexer.PeekingLexer) (*ast.IfStmt, error) {
+func (p *parser) parseIf(lex *cursor) (*ast.IfStmt, error) {
 	kw := p.next(lex)
 	if err := p.enter(kw); err != nil {
 		return nil, err
 	}
 	defer p.leave()
-	cond, err := p.parseHeadExprProd(lex)
+	cond, err := p.headExprProd(lex)
 	if err != nil {
 		return nil, err
 	}
@@ -178,9 +176,9 @@ func (p *parser) parseIf(lex *lexer.PeekingLexer) (*ast.IfStmt, error) {
 }
 
 // parseFor parses `for (init; cond; post) { }` and `for pattern in iter { }` (forG).
-func (p *parser) parseFor(lex *lexer.PeekingLexer) (ast.Stmt, error) {
+func (p *parser) parseFor(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
-	head, err := p.parseForCHeadProd(lex)
+	head, err := p.forCHeadProd(lex)
 	if err == nil {
 		fc := head.(*ast.ForCStmt)
 		if fc.Body, err = p.parseBodyBlock(lex); err != nil {
@@ -192,7 +190,7 @@ func (p *parser) parseFor(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 	if err != errNoMatch {
 		return nil, err
 	}
-	pat, err := p.parsePatternProd(lex)
+	pat, err := p.patternProd(lex)
 	if err != nil {
 		if err == errNoMatch {
 			return nil, p.expected("a pattern or `(`", lex.Peek())
@@ -202,7 +200,7 @@ func (p *parser) parseFor(lex *lexer.PeekingLexer) (ast.Stmt, error) {
 	if _, err := p.expect(lex, kwIn, "`in`"); err != nil {
 		return nil, err
 	}
-	iter, err := p.parseHeadExprProd(lex)
+	iter, err := p.headExprProd(lex)
 	if err != nil {
 		return nil, err
 	}

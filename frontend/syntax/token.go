@@ -122,12 +122,19 @@ const (
 	kindCount
 )
 
-// tok is a token in the compact form kept for a whole file (no pointers, 16 bytes):
-// participle's lexer.Token (64 bytes) is made only for the chunk being parsed.
+// tok is a token as the hand-written parser sees it (32 bytes, its text a slice of the
+// source); participle's lexer.Token (64 bytes) is made only for the part of a file that
+// participle parses itself (see chunk.go).
 type tok struct {
-	Type       Kind
-	start, end int32
+	Type  Kind
+	Value string
+	Pos   tokPos
 }
+
+type tokPos struct{ Offset int }
+
+// end is the offset just past t.
+func (t *tok) end() int { return t.Pos.Offset + len(t.Value) }
 
 // keywords maps each reserved word of LANGUAGE.md §1 to its kind. `self` and `this` are names
 // (the receiver), not keywords: `this` is read as `self` by the parser.
@@ -150,7 +157,7 @@ var symbols = map[string]Kind{
 }
 
 // describe names a token for an error message: "`}`", "a name", "the end of the file".
-func describe(t *lexer.Token) string {
+func describe(t *tok) string {
 	switch t.Type {
 	case tEOF:
 		return "the end of the file"

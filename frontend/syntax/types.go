@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"adesh2go/frontend/ast"
 )
@@ -10,7 +9,7 @@ import (
 // Types as written (LANGUAGE.md §6): `i64`, `m.Config`, `Map<K, V>`, `[T]`, `T?`, `(A, B)`,
 // `()`, `fn(A, B): R`, `async fn(A) -> R`.
 
-func (p *parser) parseTypeProd(lex *lexer.PeekingLexer) (ast.Type, error) {
+func (p *parser) typeProd(lex *cursor) (ast.Type, error) {
 	t := lex.Peek()
 	if !startsType(t.Type) {
 		if t.Type == tRParen {
@@ -25,7 +24,7 @@ func startsType(k Kind) bool {
 	return k == tIdent || k == tLBrack || k == tLParen || k == kwFn || k == kwAsync
 }
 
-func (p *parser) parseType(lex *lexer.PeekingLexer) (ast.Type, error) {
+func (p *parser) parseType(lex *cursor) (ast.Type, error) {
 	t := lex.Peek()
 	if err := p.enter(t); err != nil {
 		return nil, err
@@ -128,7 +127,7 @@ func (p *parser) parseType(lex *lexer.PeekingLexer) (ast.Type, error) {
 }
 
 // parseNamedType parses `Name`, `m.Name` and `Name<Args>`.
-func (p *parser) parseNamedType(lex *lexer.PeekingLexer) (*ast.NamedType, error) {
+func (p *parser) parseNamedType(lex *cursor) (*ast.NamedType, error) {
 	first := p.next(lex)
 	nt := &ast.NamedType{Name: p.ident(first)}
 	if lex.Peek().Type == tDot && p.peekAt(lex, 1).Type == tIdent {
