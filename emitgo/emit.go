@@ -30,6 +30,21 @@ func Source(p *lower.Program, opts Options) ([]byte, error) {
 		if i > 0 {
 			f.Line()
 		}
+		// Comments are items of their own: a comment chained before a token gets a space after
+		// it, which would break a //line directive.
+		switch d := d.(type) {
+		case *lower.TypeDecl:
+			if d.Doc != "" {
+				f.Add(jen.Comment(d.Doc))
+			}
+		case *lower.Func:
+			if d.Doc != "" {
+				f.Add(jen.Comment(d.Doc))
+			}
+			if d.Line != nil {
+				f.Add(jen.Comment(lineDirective(d.Line)))
+			}
+		}
 		f.Add(e.decl(d))
 	}
 	var buf bytes.Buffer
@@ -49,11 +64,7 @@ const Receiver = "f"
 func (e *emitter) decl(d lower.Decl) jen.Code {
 	switch d := d.(type) {
 	case *lower.TypeDecl:
-		s := jen.Null()
-		if d.Doc != "" {
-			s.Comment(d.Doc).Line()
-		}
-		s.Type().Id(d.Name)
+		s := jen.Type().Id(d.Name)
 		if len(d.TypeParams) > 0 {
 			s.Types(e.typeParams(d.TypeParams)...)
 		}
@@ -65,14 +76,7 @@ func (e *emitter) decl(d lower.Decl) jen.Code {
 		}
 		return s
 	case *lower.Func:
-		s := jen.Null()
-		if d.Doc != "" {
-			s.Comment(d.Doc).Line()
-		}
-		if d.Line != nil {
-			s.Comment(lineDirective(d.Line)).Line()
-		}
-		s.Func()
+		s := jen.Func()
 		if d.Recv != nil {
 			s.Params(jen.Id(d.Recv.Name).Add(e.typ(d.Recv.Type)))
 		}
@@ -400,7 +404,7 @@ func (e *emitter) expr(x lower.Expr) *jen.Statement {
 	case *lower.Lit:
 		return jen.Op(x.Text)
 	case *lower.Call:
-		s := e.expr(x.Fun)
+		s := e.primary(x.Fun)
 		if len(x.TypeArgs) > 0 {
 			s.Index(jen.List(e.types(x.TypeArgs)...))
 		}
@@ -410,9 +414,9 @@ func (e *emitter) expr(x lower.Expr) *jen.Statement {
 		}
 		return s.Call(args...)
 	case *lower.Sel:
-		return e.expr(x.X).Dot(x.Name)
+		return e.primary(x.X).Dot(x.Name)
 	case *lower.Index:
-		return e.expr(x.X).Index(e.expr(x.Index))
+		return e.primary(x.X).Index(e.expr(x.Index))
 	case *lower.SliceExpr:
 		lo, hi := jen.Null(), jen.Null()
 		if x.Lo != nil {
@@ -450,7 +454,7 @@ func (e *emitter) expr(x lower.Expr) *jen.Statement {
 		}
 		return s.Block(e.stmts(x.Body.Stmts)...)
 	case *lower.TypeAssert:
-		return e.expr(x.X).Assert(e.typ(x.Type))
+		return e.primary(x.X).Assert(e.typ(x.Type))
 	case *lower.Conv:
 		switch x.Type.(type) {
 		case *lower.TPtr, *lower.TFunc:
@@ -501,4 +505,18 @@ func (e *emitter) qual(pkg, name string) *jen.Statement {
 		return jen.Qual(e.rt, name)
 	}
 	return jen.Qual(pkg, name)
+}
+
+// primary renders the operand of a selector, an index, a call or an assertion, in parentheses
+// when it is an operator expression (`(*p).x`, not `*p.x`).
+func (e *emitter) primary(x lower.Expr) *jen.Statement {
+	switch x := x.(type) {
+	case *lower.Unary, *lower.Binary:
+		return jen.Parens(e.expr(x))
+	case *lower.Conv:
+		if _, ok := x.Type.(*lower.TPtr); ok {
+			return jen.Parens(e.expr(x))
+		}
+	}
+	return e.expr(x)
 }

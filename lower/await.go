@@ -11,6 +11,17 @@ func (l *lowerer) awaitInto(b *builder, e *ast.Await, _ Expr) Expr {
 	return l.awaitValue(b, e, e.X, nil)
 }
 
+// awaitDiscard lowers an await whose value is not used (`await h;`).
+func (l *lowerer) awaitDiscard(b *builder, e *ast.Await) {
+	t := e.X.TypeOf()
+	if !types.IsFuture(t) {
+		l.discard(b, l.expr(b, e.X), t)
+		return
+	}
+	fut, futT := l.futureOf(b, e.X)
+	b.add(&Await{Future: fut, FutType: futT, Result: l.valueType(types.AwaitResult(t)), Site: l.site(e), Line: l.line(e)})
+}
+
 // awaitValue lowers an await of x (from `await x` or `x.await()`); awaiting a value that is not
 // a future gives the value itself.
 func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.Type) Expr {

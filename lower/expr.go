@@ -86,6 +86,9 @@ func isLvalue(e ast.Expr) bool {
 // from a place is copied (arrays have value semantics; a share gets a new count), a fresh value
 // is taken as it is.
 func (l *lowerer) owned(b *builder, e ast.Expr) Expr {
+	if !isLvalue(e) {
+		return l.kept(b, e)
+	}
 	x := l.expr(b, e)
 	if isLvalue(e) {
 		return l.copyValue(x, e.TypeOf())
@@ -107,12 +110,30 @@ func (l *lowerer) copyValue(x Expr, t types.Type) Expr {
 	return x
 }
 
-// expr lowers an expression. Statements it needs go to b; releases of its temporaries go to
-// b.post.
+// expr lowers an expression whose value is used and not kept. Statements it needs go to b. A
+// fresh share, weak reference or guard (`m.lock()`, `w.upgrade()`) is a temporary: it is kept in
+// a variable and released when the statement ends (b.post), as Rust drops temporaries.
 func (l *lowerer) expr(b *builder, e ast.Expr) Expr {
 	x := l.expr1(b, e)
+	if needsRelease(e.TypeOf()) && !isLvalue(e) && isFresh(x) {
+		t := l.temp("tmp", l.goTypeOf(e.TypeOf()))
+		t.Reads++
+		b.add(&Define{V: t, Value: x})
+		b.post = append(b.post, releaseStmt(t))
+		return &Ref{V: t}
+	}
 	return x
 }
+
+// isFresh reports whether x makes a new value (a call), rather than reading one.
+func isFresh(x Expr) bool {
+	_, ok := x.(*Call)
+	return ok
+}
+
+// kept lowers e for a place that takes what the value holds (a binding, a field, an argument
+// of an async fn): a fresh share is not a temporary there.
+func (l *lowerer) kept(b *builder, e ast.Expr) Expr { return l.expr1(b, e) }
 
 func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	switch e := e.(type) {
@@ -230,7 +251,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.Lambda:
 		return l.lambda(e)
 	case *ast.AsyncBlock:
-		return l.boxFuture(l.asyncBlockValue(e), e.TypeOf())
+		return rtCallT("Box", []Type{l.valueType(types.AwaitResult(e.TypeOf()))}, l.asyncBlockValue(e))
 	case *ast.Match:
 		return l.matchExpr(b, e)
 	case *ast.Assign, *ast.IncDec:
@@ -444,7 +465,12 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 	xs := l.exprList(b, []ast.Expr{e.X, e.Y})
 	x, y := xs[0], xs[1]
 	xt, yt := e.X.TypeOf(), e.Y.TypeOf()
-	if types.IsBasic(xt, types.Null) || types.IsBasic(yt, types.Null) {
+	if (e.Op == "==" || e.Op == "!=") && (isNullLit(e.X) || isNullLit(e.Y)) {
+		if isNullLit(e.X) {
+			xt = types.NullType
+		} else {
+			yt = types.NullType
+		}
 		// x == null, x != null
 		other, ot := x, xt
 		if types.IsBasic(xt, types.Null) {
@@ -508,6 +534,11 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 		y = l.convertAt(y, yt, xt, e.Y)
 	}
 	return &Binary{Op: e.Op, X: x, Y: y}
+}
+
+func isNullLit(e ast.Expr) bool {
+	_, ok := unparen(e).(*ast.NullLit)
+	return ok
 }
 
 // simpleEq reports whether Go's == means AdeshLang's == for t.

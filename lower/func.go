@@ -99,7 +99,7 @@ func (l *lowerer) local(obj *types.Object, t types.Type) *Local {
 
 // temp makes a compiler temporary of Go type t.
 func (l *lowerer) temp(base string, t Type) *Local {
-	v := &Local{Name: l.fn.names.temp(base), Type: t}
+	v := &Local{Name: l.fn.names.temp(base), Type: t, Temp: true}
 	l.fn.locals = append(l.fn.locals, v)
 	return v
 }

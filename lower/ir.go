@@ -251,7 +251,7 @@ type Defer struct {
 }
 
 // Try is a try/catch/finally whose body awaits, in an async function: the state machine
-// catches for it. (A try that does not await is lowered to rt.CatchCode at once.) Err is the
+// catches for it. (A try that does not await is lowered to rt.TryCatchCode at once.) Err is the
 // catch binding (nil for a bare catch).
 type Try struct {
 	Body    *Block
@@ -303,6 +303,7 @@ type Local struct {
 	Boxed  bool // lives behind a pointer (captured by reference by an async block)
 	Param  bool
 	Global bool // a package-level variable
+	Temp   bool // a compiler temporary, always assigned before it is read
 }
 
 // Ref is a use of a local.

@@ -83,7 +83,13 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 		m.emitReturn(nil)
 	}
 	m.decideFields()
-	l.prog.Decls = append(l.prog.Decls, m.structDecl(), m.pollFunc(), m.dropFunc())
+	// The struct first, then Poll and Drop and their helpers, for a reader of the output.
+	start := len(l.prog.Decls)
+	poll := m.pollFunc()
+	drop := m.dropFunc()
+	helpers := append([]Decl(nil), l.prog.Decls[start:]...)
+	l.prog.Decls = append(l.prog.Decls[:start], m.structDecl(), poll, drop)
+	l.prog.Decls = append(l.prog.Decls, helpers...)
 	return m.self
 }
 
@@ -154,7 +160,14 @@ func (m *machine) explodeStmt(s Stmt) {
 		return
 	}
 	if !suspends(s) {
-		m.emit(m.rewrite(s, 0))
+		r := m.rewrite(s, 0)
+		if blk, ok := r.(*Block); ok && len(blk.Stmts) == 0 {
+			return
+		}
+		m.emit(r)
+		if terminatesIR([]Stmt{r}) {
+			m.cur = nil // what follows a return, a jump or a throw is unreachable
+		}
 		return
 	}
 	switch s := s.(type) {
@@ -193,7 +206,7 @@ func (m *machine) explodeStmt(s Stmt) {
 // await suspends until a future is ready: store it, then poll it in a case of its own.
 func (m *machine) await(a *Await) {
 	m.nsub++
-	field := &FieldDecl{Name: "aw" + itoa(m.nsub) + "_", Type: a.FutType}
+	field := &FieldDecl{Name: "sub" + itoa(m.nsub) + "_", Type: a.FutType}
 	m.subs = append(m.subs, field)
 	sub := &Sel{X: &Ident{Name: "f"}, Name: field.Name}
 	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{a.Future}, Line: a.Line})
@@ -416,6 +429,9 @@ func (m *machine) rewrite(s Stmt, depth int) Stmt {
 	case *Define:
 		if depth == 0 {
 			m.locals[s.V] = true
+			if s.Value == nil && s.V.Temp {
+				return &Block{} // assigned before it is read
+			}
 			if s.Value == nil {
 				return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{zeroOf(s.V.Type)}, Line: s.Line}
 			}
@@ -423,7 +439,7 @@ func (m *machine) rewrite(s Stmt, depth int) Stmt {
 		}
 	case *Assign:
 		if depth == 0 && s.Op == ":=" {
-			// `code_, caught_ := rt.CatchCode(…)` at the exploded level: hoist its variables.
+			// `code_, caught_ := rt.TryCatchCode(…)` at the exploded level: hoist its variables.
 			for _, x := range s.Lhs {
 				if r, ok := x.(*Ref); ok {
 					m.locals[r.V] = true
@@ -508,9 +524,10 @@ func (m *machine) emitReturn(r *Return) {
 	if r != nil && len(r.Results) > 0 {
 		value = r.Results[0]
 	}
-	if m.defers != nil || m.needsCleanup() {
+	if _, constant := value.(*Lit); !constant && !isUnitValue(value) {
+		// complete() clears the fields the value may read: take it first.
 		res := &Local{Name: "res_", Type: m.resultT, Reads: 1}
-		m.emit(&Assign{Lhs: []Expr{&Ref{V: res}}, Op: ":=", Rhs: []Expr{value}})
+		m.emit(&Define{V: res, Value: value})
 		value = &Ref{V: res}
 	}
 	m.emit(&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete"}}})
@@ -518,7 +535,9 @@ func (m *machine) emitReturn(r *Return) {
 	m.cur = nil
 }
 
-// needsCleanup reports whether completing the future has more to do than set its state.
-func (m *machine) needsCleanup() bool { return m.defers != nil }
+func isUnitValue(x Expr) bool {
+	c, ok := x.(*Composite)
+	return ok && len(c.Elems) == 0 && len(c.Fields) == 0 && c.Type == tUnit
+}
 
 var _ = types.UnitType

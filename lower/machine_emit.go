@@ -270,9 +270,6 @@ func (m *machine) pollBody() []Stmt {
 	var body []Stmt
 	for _, v := range m.hoisted {
 		body = append(body, &Define{V: v})
-		if v.Reads == 0 {
-			body = append(body, blank(v))
-		}
 	}
 	sw := &Switch{Tag: stateRef()}
 	for _, c := range m.cases {

@@ -298,7 +298,7 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 			return
 		}
 	case *ast.Await:
-		l.awaitInto(b, x, nil)
+		l.awaitDiscard(b, x)
 		return
 	}
 	v := l.expr(b, s.X)
@@ -435,6 +435,9 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		}
 		body := bodyWith(func(bb *builder) { bindElem(bb, &Ref{V: it}, fi.Elem) })
 		it.Reads++
+		if _, isLit := lo.(*Lit); isLit {
+			lo = &Conv{Type: it.Type, X: lo}
+		}
 		b.add(&For{Label: loop.label, Init: &Assign{Lhs: []Expr{&Ref{V: it}}, Op: ":=", Rhs: []Expr{lo}},
 			Cond: &Binary{Op: op, X: &Ref{V: it}, Y: &Ref{V: end}},
 			Post: &Assign{Lhs: []Expr{&Ref{V: it}}, Op: "+=", Rhs: []Expr{&Lit{Text: "1"}}}, Body: body, Line: b.line})
@@ -482,6 +485,7 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		elemT := fi.Elem
 		got := l.temp("got", rtType("Option", l.goTypeOf(elemT)))
 		body := bodyWith(func(bb *builder) {
+			bb.add(&Define{V: got})
 			bb.add(&Await{Dst: &Ref{V: got}, Future: &Call{Fun: &Sel{X: &Ref{V: ch}, Name: "Recv"}},
 				FutType: rtType("RecvFuture", l.goTypeOf(elemT)), Result: got.Type, Site: l.site(s), Line: l.line(s)})
 			bb.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: got}, Name: "Some"}}, Then: &Block{Stmts: []Stmt{&Branch{Tok: "break"}}}})

@@ -186,31 +186,87 @@ func walkExpr(x Expr, f func(Expr)) {
 }
 
 // finalize runs over the whole program once every function is lowered: releases become calls
-// (clearing a state-struct field after it), and a local Go would call unused gets `_ = x`.
+// (clearing a state-struct field after it), and a local that Go would call unused (AdeshLang
+// allows a binding that is never read) gets `_ = x`.
 func (l *lowerer) finalize() {
 	for _, d := range l.prog.Decls {
 		fn, ok := d.(*Func)
 		if !ok {
 			continue
 		}
-		fn.Body.Stmts = finalizeStmts(fn.Body.Stmts)
+		reads := map[*Local]int{}
+		countReads(fn.Body.Stmts, reads)
+		fn.Body.Stmts = finalizeStmts(fn.Body.Stmts, reads)
 	}
 }
 
-func finalizeStmts(list []Stmt) []Stmt {
+// countReads counts the uses of each local in a body (function literals included) that are
+// not the target of an assignment.
+func countReads(list []Stmt, reads map[*Local]int) {
+	readExpr := func(x Expr) {
+		walkExpr(x, func(e Expr) {
+			if r, ok := e.(*Ref); ok {
+				reads[r.V]++
+			}
+		})
+	}
+	walkStmts(list, true, func(s Stmt) {
+		switch s := s.(type) {
+		case *Assign:
+			for _, x := range s.Lhs {
+				if _, ok := x.(*Ref); ok && (s.Op == "=" || s.Op == ":=") {
+					continue
+				}
+				readExpr(x)
+			}
+			for _, x := range s.Rhs {
+				readExpr(x)
+			}
+		case *Define:
+			readExpr(s.Value)
+		case *ExprStmt:
+			readExpr(s.X)
+		case *Return:
+			for _, x := range s.Results {
+				readExpr(x)
+			}
+		case *If:
+			readExpr(s.Cond)
+		case *For:
+			readExpr(s.Cond)
+		case *ForRange:
+			readExpr(s.X)
+		case *Switch:
+			readExpr(s.Tag)
+			for _, c := range s.Cases {
+				for _, x := range c.Exprs {
+					readExpr(x)
+				}
+			}
+		case *TypeSwitch:
+			readExpr(s.X)
+		case *GoDefer:
+			readExpr(s.Call)
+		case *Release:
+			reads[s.V]++
+		}
+	})
+}
+
+func finalizeStmts(list []Stmt, reads map[*Local]int) []Stmt {
 	var out []Stmt
 	for _, s := range list {
-		s = finalizeStmt(s)
+		s = finalizeStmt(s, reads)
 		out = append(out, s)
 		switch d := s.(type) {
 		case *Define:
-			if d.V.Reads == 0 && !d.V.Field && !d.V.Global {
+			if reads[d.V] == 0 && !d.V.Field && !d.V.Global {
 				out = append(out, blank(d.V))
 			}
 		case *Assign:
 			if d.Op == ":=" {
 				for _, x := range d.Lhs {
-					if r, ok := x.(*Ref); ok && r.V.Reads == 0 {
+					if r, ok := x.(*Ref); ok && reads[r.V] == 0 {
 						out = append(out, blank(r.V))
 					}
 				}
@@ -224,7 +280,7 @@ func blank(v *Local) Stmt {
 	return &Assign{Lhs: []Expr{&Ident{Name: "_"}}, Op: "=", Rhs: []Expr{&Ref{V: v}}}
 }
 
-func finalizeStmt(s Stmt) Stmt {
+func finalizeStmt(s Stmt, reads map[*Local]int) Stmt {
 	switch s := s.(type) {
 	case *Release:
 		call := &ExprStmt{X: releaseCall(&Ref{V: s.V}, s.V.Type)}
@@ -233,47 +289,47 @@ func finalizeStmt(s Stmt) Stmt {
 		}
 		return call
 	case *Block:
-		s.Stmts = finalizeStmts(s.Stmts)
+		s.Stmts = finalizeStmts(s.Stmts, reads)
 	case *If:
-		finalizeExpr(s.Cond)
-		s.Then.Stmts = finalizeStmts(s.Then.Stmts)
+		finalizeExpr(s.Cond, reads)
+		s.Then.Stmts = finalizeStmts(s.Then.Stmts, reads)
 		if s.Else != nil {
-			s.Else = finalizeStmt(s.Else)
+			s.Else = finalizeStmt(s.Else, reads)
 		}
 	case *For:
-		s.Body.Stmts = finalizeStmts(s.Body.Stmts)
+		s.Body.Stmts = finalizeStmts(s.Body.Stmts, reads)
 	case *ForRange:
-		s.Body.Stmts = finalizeStmts(s.Body.Stmts)
+		s.Body.Stmts = finalizeStmts(s.Body.Stmts, reads)
 	case *Switch:
 		for _, c := range s.Cases {
-			c.Body = finalizeStmts(c.Body)
+			c.Body = finalizeStmts(c.Body, reads)
 		}
 	case *TypeSwitch:
 		for _, c := range s.Cases {
-			c.Body = finalizeStmts(c.Body)
+			c.Body = finalizeStmts(c.Body, reads)
 		}
 	case *ExprStmt:
-		finalizeExpr(s.X)
+		finalizeExpr(s.X, reads)
 	case *Assign:
 		for _, x := range s.Rhs {
-			finalizeExpr(x)
+			finalizeExpr(x, reads)
 		}
 	case *Define:
-		finalizeExpr(s.Value)
+		finalizeExpr(s.Value, reads)
 	case *Return:
 		for _, x := range s.Results {
-			finalizeExpr(x)
+			finalizeExpr(x, reads)
 		}
 	case *GoDefer:
-		finalizeExpr(s.Call)
+		finalizeExpr(s.Call, reads)
 	}
 	return s
 }
 
-func finalizeExpr(x Expr) {
+func finalizeExpr(x Expr, reads map[*Local]int) {
 	walkExpr(x, func(e Expr) {
 		if fl, ok := e.(*FuncLit); ok {
-			fl.Body.Stmts = finalizeStmts(fl.Body.Stmts)
+			fl.Body.Stmts = finalizeStmts(fl.Body.Stmts, reads)
 		}
 	})
 }

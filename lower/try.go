@@ -6,7 +6,7 @@ import (
 )
 
 // tryStmt lowers try/catch/finally. A try whose body does not await runs its body in a closure
-// under rt.CatchCode; a return, break or continue inside it leaves the closure with an exit code
+// under rt.TryCatchCode; a return, break or continue inside it leaves the closure with an exit code
 // that the code after it acts on. In an async function a try whose body awaits stays a Try node,
 // and the state machine catches for it.
 func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
@@ -39,10 +39,10 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 		code.Reads++
 		stmts := append(body.Stmts, &Return{Results: []Expr{&Lit{Text: "0"}}})
 		b.add(&Assign{Lhs: []Expr{&Ref{V: code}, &Ref{V: caught}}, Op: ":=", Rhs: []Expr{
-			rtCall("CatchCode", &FuncLit{Results: []Type{tInt}, Body: &Block{Stmts: stmts}})}, Line: b.line})
+			rtCall("TryCatchCode", &FuncLit{Results: []Type{tInt}, Body: &Block{Stmts: stmts}})}, Line: b.line})
 	} else {
 		b.add(&Assign{Lhs: []Expr{&Ref{V: caught}}, Op: ":=", Rhs: []Expr{
-			rtCall("Catch", &FuncLit{Body: body})}, Line: b.line})
+			rtCall("TryCatch", &FuncLit{Body: body})}, Line: b.line})
 	}
 	var handler []Stmt
 	if catch != nil {

@@ -212,7 +212,7 @@ func (c *checker) newVar() *types.Var {
 // declare adds a local object to the current scope and function.
 func (c *checker) declare(id *ast.Ident, kind types.ObjKind, t types.Type, decl any) *types.Object {
 	obj := &types.Object{Name: id.Name, Kind: kind, Type: t, Decl: decl, Owner: c.fn.Node}
-	if c.fn == c.info.Main && c.scope.Parent != nil && c.scope.Parent.Parent == c.universe {
+	if c.fn == c.info.Main && c.isFileScope(c.scope) {
 		// A let directly at the top level of a file is a global.
 		obj.Global = true
 		c.info.Globals = append(c.info.Globals, obj)

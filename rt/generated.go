@@ -74,9 +74,9 @@ func ToError(v any) Error {
 	return Error{Message: Str(v)}
 }
 
-// Catch runs body and returns the error it threw, or nil. Only AdeshLang errors (*Thrown) are
+// TryCatch runs body and returns the error it threw, or nil. Only AdeshLang errors (*Thrown) are
 // caught; anything else is a bug and keeps unwinding.
-func Catch(body func()) (caught *Thrown) {
+func TryCatch(body func()) (caught *Thrown) {
 	defer func() {
 		if r := recover(); r != nil {
 			t, ok := r.(*Thrown)
@@ -90,9 +90,9 @@ func Catch(body func()) (caught *Thrown) {
 	return nil
 }
 
-// CatchCode is Catch for a try body that can leave early: it returns the body's exit code (0 for
+// TryCatchCode is TryCatch for a try body that can leave early: it returns the body's exit code (0 for
 // falling off the end) and the error thrown, if any.
-func CatchCode(body func() int) (code int, caught *Thrown) {
+func TryCatchCode(body func() int) (code int, caught *Thrown) {
 	defer func() {
 		if r := recover(); r != nil {
 			t, ok := r.(*Thrown)
@@ -113,4 +113,70 @@ func ReleaseOption[T Releaser](o Option[T]) {
 	if o.Some {
 		o.Val.Release()
 	}
+}
+
+// ArrPush appends to an array in place: `xs.push(v)`.
+func ArrPush[T any](xs *[]T, v T) { *xs = append(*xs, v) }
+
+// ArrExtend appends another array in place: `xs.extend(ys)`.
+func ArrExtend[T any](xs *[]T, ys []T) { *xs = append(*xs, ys...) }
+
+// ArrClear empties an array in place.
+func ArrClear[T any](xs *[]T) { *xs = (*xs)[:0:0] }
+
+// Less orders two values of any type the way `<` does for dynamic values (for `sort()` on an
+// array of records or tuples with no comparator).
+func Less[T any](a, b T) bool { return DynLess(a, b, "") }
+
+// Expect unwraps an optional or a Result, failing with msg.
+func Expect[T interface{ Unwrap(string) V }, V any](x T, msg, pos string) (v V) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*Thrown); ok {
+				Fail(pos, msg)
+			}
+			panic(r)
+		}
+	}()
+	return x.Unwrap(pos)
+}
+
+// Assert fails with msg when cond is false.
+func Assert(cond bool, msg, pos string) {
+	if !cond {
+		Fail(pos, msg)
+	}
+}
+
+// Cond is `c ? a : b` for values that need no evaluation order.
+func Cond[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+// Upgrade is `w.upgrade()`: the share, if its value is still alive.
+func Upgrade[T any](w *Weak[T]) Option[*Share[T]] {
+	if s := w.Upgrade(); s != nil {
+		return Some(s)
+	}
+	return None[*Share[T]]()
+}
+
+// TryLockOption is `m.try_lock()`: a guard, or null when the lock is held.
+func TryLockOption[T any](m *Mutex[T]) Option[MutexGuard[T]] {
+	if g, ok := m.TryLock(); ok {
+		return Some(g)
+	}
+	return None[MutexGuard[T]]()
+}
+
+// AsFutures turns an array of join handles or promises into futures (for join_all).
+func AsFutures[T any, F Future[T]](xs []F) []Future[T] {
+	out := make([]Future[T], len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
 }
