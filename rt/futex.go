@@ -30,23 +30,23 @@ func wakeOn(addr *uint32, n int) int {
 	return futexWake(addr, n)
 }
 
-// spinLimit bounds how many times a contended lock rechecks its word before it sleeps: long enough
+// lockSpinLimit bounds how many times a contended lock rechecks its word before it sleeps: long enough
 // to cover a short critical section running on another core, short enough that a waiter whose
 // holder was descheduled goes to sleep quickly.
-const spinLimit = 100
+const lockSpinLimit = 100
 
-// spinPauseSink keeps spinPause's loop from being optimised away.
-var spinPauseSink atomic.Uint32
+// lockSpinPauseSink keeps lockSpinPause's loop from being optimised away.
+var lockSpinPauseSink atomic.Uint32
 
-// spinPause backs off between two looks at a lock word, a little longer each round up to a few
+// lockSpinPause backs off between two looks at a lock word, a little longer each round up to a few
 // dozen cycles, so that a spinner does not keep pulling the word's cache line away from the
 // holder. Go has no pause instruction for user code; a short dependent arithmetic chain stands in.
-func spinPause(round int) {
+func lockSpinPause(round int) {
 	x := uint32(round)
 	for range 1 << min(round, 4) {
 		x = x*1664525 + 1013904223
 	}
 	if x == 0 {
-		spinPauseSink.Store(x)
+		lockSpinPauseSink.Store(x)
 	}
 }

@@ -25,12 +25,12 @@ type futexBucket struct {
 }
 
 var (
-	futexBuckets  [64]futexBucket
-	sleeperPool   = sync.Pool{New: func() any { return &futexSleeper{awake: make(chan struct{}, 1)} }}
-	tableSleeping atomic.Int64 // sleepers currently queued, for tests
+	futexBuckets     [64]futexBucket
+	futexSleeperPool = sync.Pool{New: func() any { return &futexSleeper{awake: make(chan struct{}, 1)} }}
+	tableSleeping    atomic.Int64 // sleepers currently queued, for tests
 )
 
-func bucketOf(addr *uint32) *futexBucket {
+func futexBucketOf(addr *uint32) *futexBucket {
 	// Fibonacci hashing of the address; the low bits of aligned pointers carry no information.
 	h := uint64(uintptr(unsafe.Pointer(addr))) * 0x9E3779B97F4A7C15
 	return &futexBuckets[h>>58]
@@ -38,25 +38,25 @@ func bucketOf(addr *uint32) *futexBucket {
 
 // tableWait sleeps while *addr == val, until a tableWake on addr picks this sleeper.
 func tableWait(addr *uint32, val uint32) {
-	b := bucketOf(addr)
+	b := futexBucketOf(addr)
 	b.mu.Lock()
 	if atomic.LoadUint32(addr) != val {
 		b.mu.Unlock()
 		return
 	}
-	s := sleeperPool.Get().(*futexSleeper)
+	s := futexSleeperPool.Get().(*futexSleeper)
 	s.addr = addr
 	b.sleepers = append(b.sleepers, s)
 	tableSleeping.Add(1)
 	b.mu.Unlock()
 	<-s.awake
 	s.addr = nil
-	sleeperPool.Put(s)
+	futexSleeperPool.Put(s)
 }
 
 // tableWake wakes the n longest-sleeping sleepers on addr and reports how many it woke.
 func tableWake(addr *uint32, n int) int {
-	b := bucketOf(addr)
+	b := futexBucketOf(addr)
 	b.mu.Lock()
 	woken := 0
 	kept := b.sleepers[:0]

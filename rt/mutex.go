@@ -38,15 +38,15 @@ func (m *Mutex[T]) Lock() MutexGuard[T] {
 // lockSlow keeps Lock small enough to inline: one call for everything but the first try.
 func (m *Mutex[T]) lockSlow() {
 	if m == nil {
-		failMisuse("lock of a null Mutex<" + typeName[T]() + ">")
+		failMisuse("lock of a null Mutex<" + misuseTypeName[T]() + ">")
 	}
-	lockContended(&m.state)
+	mutexLockContended(&m.state)
 }
 
 // TryLock takes the lock if it is free: the guard and true, or a guard that holds nothing and false.
 func (m *Mutex[T]) TryLock() (MutexGuard[T], bool) {
 	if m == nil {
-		failMisuse("try_lock of a null Mutex<" + typeName[T]() + ">")
+		failMisuse("try_lock of a null Mutex<" + misuseTypeName[T]() + ">")
 	}
 	if atomic.CompareAndSwapUint32(&m.state, mutexUnlocked, mutexLocked) {
 		return MutexGuard[T]{m: m}, true
@@ -65,14 +65,14 @@ func (m *Mutex[T]) With(f func(T) T) {
 // unlock releases the lock, waking one sleeper if any may be asleep.
 func (m *Mutex[T]) unlock() {
 	if old := atomic.SwapUint32(&m.state, mutexUnlocked); old != mutexLocked {
-		unlockSlow(&m.state, old)
+		mutexUnlockSlow(&m.state, old)
 	}
 }
 
-// lockContended takes a mutex word that was not free at the first try. It follows Rust's futex
+// mutexLockContended takes a mutex word that was not free at the first try. It follows Rust's futex
 // mutex: spin while the holder runs; once lockers sleep, mark the word contended and sleep too.
-func lockContended(state *uint32) {
-	s := spinWhileLocked(state)
+func mutexLockContended(state *uint32) {
+	s := mutexSpinWhileLocked(state)
 	if s == mutexUnlocked {
 		// Free again already: take it without marking it contended.
 		if atomic.CompareAndSwapUint32(state, mutexUnlocked, mutexLocked) {
@@ -88,25 +88,25 @@ func lockContended(state *uint32) {
 			return
 		}
 		sleepOn(state, mutexContended)
-		s = spinWhileLocked(state)
+		s = mutexSpinWhileLocked(state)
 	}
 }
 
-// spinWhileLocked watches the word, without writing it, while it is locked with nobody asleep,
+// mutexSpinWhileLocked watches the word, without writing it, while it is locked with nobody asleep,
 // and returns it once it changes or the spin runs out.
-func spinWhileLocked(state *uint32) uint32 {
-	for round := range spinLimit {
+func mutexSpinWhileLocked(state *uint32) uint32 {
+	for round := range lockSpinLimit {
 		if s := atomic.LoadUint32(state); s != mutexLocked {
 			return s
 		}
-		spinPause(round)
+		lockSpinPause(round)
 	}
 	return atomic.LoadUint32(state)
 }
 
-// unlockSlow finishes an unlock that found the word in state old rather than mutexLocked. It is
+// mutexUnlockSlow finishes an unlock that found the word in state old rather than mutexLocked. It is
 // not generic, which keeps the inlined unlock small.
-func unlockSlow(state *uint32, old uint32) {
+func mutexUnlockSlow(state *uint32, old uint32) {
 	if old == mutexUnlocked {
 		failMisuse("unlock of a Mutex that is not locked")
 	}

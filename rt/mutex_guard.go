@@ -51,5 +51,5 @@ func (g *MutexGuard[T]) Drop() {
 }
 
 func (g *MutexGuard[T]) failUnheld(what string) {
-	failMisuse("MutexGuard<" + typeName[T]() + "> " + what + " after it was unlocked")
+	failMisuse("MutexGuard<" + misuseTypeName[T]() + "> " + what + " after it was unlocked")
 }

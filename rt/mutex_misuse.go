@@ -41,7 +41,7 @@ func callerOutsideRT() string {
 	}
 }
 
-// typeName names T for messages, in AdeshLang's angle-bracket style by the caller.
-func typeName[T any]() string {
+// misuseTypeName names T in misuse messages (the callers add the angle brackets).
+func misuseTypeName[T any]() string {
 	return reflect.TypeFor[T]().String()
 }

@@ -13,20 +13,20 @@ func TestMisusePositionIsTheAdeshLine(t *testing.T) {
 	m := rt.NewMutex(0)
 	g := m.Lock()
 	g.Unlock()
-	thrown := thrownBy(func() { unlockAgain(&g) })
+	thrown := syncThrownBy(func() { unlockAgain(&g) })
 	if thrown == nil || thrown.Pos != "prog.adesh:42" {
 		t.Fatalf("got %v, want an error at prog.adesh:42", thrown)
 	}
 
 	s := rt.NewShare("x")
 	s.Release()
-	thrown = thrownBy(func() { releaseAgain(s) })
+	thrown = syncThrownBy(func() { releaseAgain(s) })
 	if thrown == nil || thrown.Pos != "prog.adesh:7" || thrown.Err.Message != "release below zero of a Share<string>" {
 		t.Fatalf("got %v, want release below zero at prog.adesh:7", thrown)
 	}
 }
 
-func thrownBy(f func()) (thrown *rt.Thrown) {
+func syncThrownBy(f func()) (thrown *rt.Thrown) {
 	defer func() { thrown, _ = recover().(*rt.Thrown) }()
 	f()
 	return nil

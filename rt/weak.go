@@ -41,5 +41,5 @@ func (w *Weak[T]) Release() {
 }
 
 func (w *Weak[T]) fail(what string) {
-	failMisuse(what + " Weak<" + typeName[T]() + ">")
+	failMisuse(what + " Weak<" + misuseTypeName[T]() + ">")
 }
