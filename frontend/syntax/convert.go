@@ -83,7 +83,7 @@ func (p *parser) convertFunc(f *funcG, docOff int) *ast.FuncDecl {
 	fd := &ast.FuncDecl{
 		Span:       p.span(f.Pos, f.Tokens),
 		Doc:        p.docs[docOff],
-		Async:      f.Async,
+		Async:      f.Head.(*fnKeyword).Async,
 		Name:       p.name(f.Name),
 		TypeParams: p.convertTypeParams(f.TypeParams),
 		Ret:        f.Ret,

@@ -289,3 +289,33 @@ func (p *parser) enumBodyProd(lex *cursor) (enumBody, error) {
 	e.Span = ast.Span{Start: p.startOf(open), End: p.end()}
 	return e, nil
 }
+
+// fnHeadProd matches `fn` or `async fn` when a name follows (else it is a lambda).
+func (p *parser) fnHeadProd(lex *cursor) (fnHead, error) {
+	t := lex.Peek()
+	n := 0
+	switch {
+	case t.Type == kwFn:
+		n = 1
+	case t.Type == kwAsync && p.peekAt(lex, 1).Type == kwFn:
+		n = 2
+	default:
+		return nil, errNoMatch
+	}
+	if p.peekAt(lex, n).Type == tLParen {
+		return nil, errNoMatch
+	}
+	for i := 0; i < n; i++ {
+		p.next(lex)
+	}
+	return &fnKeyword{Span: ast.Span{Start: p.startOf(t), End: p.end()}, Async: n == 2}, nil
+}
+
+// retTypeProd matches `: Type` or `-> Type`.
+func (p *parser) retTypeProd(lex *cursor) (retType, error) {
+	if k := lex.Peek().Type; k != tColon && k != tArrow {
+		return nil, errNoMatch
+	}
+	p.next(lex)
+	return p.typeProd(lex)
+}

@@ -27,6 +27,11 @@ type (
 	blockNode interface{ ast.Stmt }
 	// semiNode is the `;` that ends a statement (optional after `}`); it has no value.
 	semiNode interface{ ast.Node }
+	// fnHead is `fn` or `async fn` starting a function declaration (not a lambda: `fn(`):
+	// a *fnKeyword.
+	fnHead interface{ ast.Node }
+	// retType is `: Type` or `-> Type` after the parameters: an ast.Type.
+	retType interface{ ast.Type }
 	// paramsNode is a parameter list `(a, b: T, c = 1)`: a *paramList.
 	paramsNode interface{ ast.Node }
 	// structBody is `{ field: Type, …  fn method() { … } }`: a *structMembers. Fields are
@@ -42,6 +47,11 @@ type (
 type paramList struct {
 	ast.Span
 	Params []*ast.Param
+}
+
+type fnKeyword struct {
+	ast.Span
+	Async bool
 }
 
 type structMembers struct {
@@ -79,11 +89,11 @@ type funcG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 
-	Async      bool          `parser:"( (?= 'async' 'fn' ~'(') @'async' 'fn' | (?= 'fn' ~'(') 'fn' )"`
+	Head       fnHead        `parser:"@@"`
 	Name       nameNode      `parser:"@@"`
 	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
 	Params     paramsNode    `parser:"@@"`
-	Ret        ast.Type      `parser:"( ( ':' | '->' ) @@ )?"`
+	Ret        retType       `parser:"@@?"`
 	Body       blockNode     `parser:"@@"`
 }
 

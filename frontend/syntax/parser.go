@@ -84,6 +84,8 @@ func newParser() *parser {
 		participle.ParseTypeWith(hand(p, p.semiProd)),
 		participle.ParseTypeWith(hand(p, p.forCHeadProd)),
 		participle.ParseTypeWith(hand(p, p.paramsProd)),
+		participle.ParseTypeWith(hand(p, p.fnHeadProd)),
+		participle.ParseTypeWith(hand(p, p.retTypeProd)),
 		participle.ParseTypeWith(hand(p, p.structBodyProd)),
 		participle.ParseTypeWith(hand(p, p.enumBodyProd)),
 		participle.UseLookahead(0), // LL(1): once a production took a token, a failure is an error
@@ -157,7 +159,7 @@ func (p *parser) lexAll() {
 		p.docs[off] = text
 	}
 	toks := p.tokens[:0]
-	if want := len(p.src)/4 + 16; cap(toks) < want {
+	if want := len(p.src)/3 + 16; cap(toks) < want { // about one token per 3 bytes in real code
 		toks = make([]tok, 0, want)
 	}
 	for {
