@@ -46,7 +46,13 @@ func (p *parser) newCursor(i int) *cursor {
 	if end < len(p.tokens) {
 		eofOff = p.tokens[end].Pos.Offset
 	}
-	return &cursor{i: i, end: end, toks: p.tokens, eof: tok{Type: tEOF, Pos: tokPos{eofOff}}}
+	c := &cursor{}
+	if n := len(p.freeCursors); n > 0 {
+		c = p.freeCursors[n-1]
+		p.freeCursors = p.freeCursors[:n-1]
+	}
+	*c = cursor{i: i, end: end, toks: p.tokens, eof: tok{Type: tEOF, Pos: tokPos{eofOff}}}
+	return c
 }
 
 // hand adapts a hand-written production to participle: it runs f on a cursor at participle's
@@ -57,6 +63,7 @@ func hand[T any](p *parser, f func(*cursor) (T, error)) func(*lexer.PeekingLexer
 		c := p.newCursor(p.indexAt(lex.Peek().Pos.Offset))
 		v, err := f(c)
 		p.syncLexerTo(lex, c.i)
+		p.freeCursors = append(p.freeCursors, c)
 		return v, err
 	}
 }
@@ -78,8 +85,8 @@ func (p *parser) syncLexerTo(lex *lexer.PeekingLexer, i int) {
 // chunkLexer gives participle the tokens p.tokens[from:to], with the `{ … }` groups it does
 // not parse collapsed, then EOF.
 func (p *parser) chunkLexer(from, to int) *lexer.PeekingLexer {
-	toks := make([]lexer.Token, 0, min(to-from, 256)+1)
-	typeBody := false // the next `{` opens the body of an extend block
+	toks := p.chunkBuf[:0] // participle copies the tokens: the buffer is reused
+	typeBody := false      // the next `{` opens the body of an extend block
 	for i := from; i < to; {
 		t := &p.tokens[i]
 		lt := lexer.Token{Type: t.Type, Value: t.Value, Pos: lexer.Position{Offset: t.Pos.Offset}}
@@ -106,6 +113,8 @@ func (p *parser) chunkLexer(from, to int) *lexer.PeekingLexer {
 		eofOff = p.tokens[to].Pos.Offset
 	}
 	lex, _ := lexer.Upgrade(&sliceLexer{toks: toks, eof: lexer.Token{Type: tEOF, Pos: lexer.Position{Offset: eofOff}}})
+	clear(toks) // drop the references to the source
+	p.chunkBuf = toks[:0]
 	return lex
 }
 

@@ -40,8 +40,11 @@ type parser struct {
 
 	chunks *participle.Parser[chunkG]
 	items  *participle.Parser[itemG]
-	stmts  *participle.Parser[stmtG]
-	funcs  *participle.Parser[funcG]
+
+	chunkBuf    []lexer.Token // reused by chunkLexer
+	freeCursors []*cursor     // reused by hand
+	stmts       *participle.Parser[stmtG]
+	funcs       *participle.Parser[funcG]
 }
 
 // Built parsers are kept for reuse: building the grammar costs milliseconds. (Not a sync.Pool,
