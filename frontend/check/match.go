@@ -251,57 +251,40 @@ func (c *checker) variantPattern(p *ast.VariantPat, t types.Type, binds *[]*type
 	}
 }
 
-// exhaustive reports a match over an enum, a Result, an optional or a bool that leaves a case
-// uncovered; a match expression over other types needs a catch-all arm.
+// exhaustive reports a match over an enum, a Result, an optional, a bool or a tuple of those
+// that leaves a case uncovered; a match expression over other types needs a catch-all arm.
+// Nested patterns count: `Ok(Ok(x))` and `Ok(Err(e))` together cover `Ok`.
 func (c *checker) exhaustive(e *ast.Match, t types.Type, stmt bool) {
-	var cases []string
-	switch u := types.Resolve(t).(type) {
-	case *types.Named:
-		if !u.Def.Enum {
-			return
-		}
-		for _, v := range u.Def.Variants {
-			cases = append(cases, v.Name)
-		}
-	case *types.Result:
-		cases = []string{"Ok", "Err"}
-	case *types.Optional:
-		cases = []string{"Some", "None"}
-	case *types.Basic:
-		if u.Kind == types.Bool {
-			cases = []string{"true", "false"}
-		} else if u.Kind == types.Invalid || u.Kind == types.Any && stmt {
-			return
-		}
+	if types.IsInvalid(t) || types.IsAny(t) && stmt {
+		return
 	}
-	covered := map[string]bool{}
+	var rows [][]ast.Pattern
 	for _, arm := range e.Arms {
-		if arm.Guard != nil {
-			continue
-		}
-		if c.coversAll(arm.Pattern) {
-			return
-		}
-		for _, name := range c.coveredCases(arm.Pattern) {
-			covered[name] = true
+		if arm.Guard == nil {
+			rows = append(rows, []ast.Pattern{arm.Pattern})
 		}
 	}
-	if cases == nil {
+	if c.covers(rows, []types.Type{t}) {
+		return
+	}
+	ctors := c.constructors(t)
+	if ctors == nil {
 		if !stmt {
 			c.errorf(e, "this match does not cover every `%s`: add a `_ =>` arm", typeString(t))
 		}
 		return
 	}
 	var missing []string
-	for _, k := range cases {
-		if !covered[k] {
+	for _, k := range ctors {
+		if !c.covers(c.specialize(rows, k, t), c.payloadTypes(k, t)) {
 			missing = append(missing, k)
 		}
 	}
-	if len(missing) > 0 {
-		c.errorf(e, "non-exhaustive match: %s not covered", quoteList(missing)).
-			WithHelp("add an arm for %s, or a `_ =>` arm", quoteList(missing))
+	if len(missing) == 0 {
+		missing = []string{"some values"}
 	}
+	c.errorf(e, "non-exhaustive match: %s not covered", quoteList(missing)).
+		WithHelp("add an arm for %s, or a `_ =>` arm", quoteList(missing))
 }
 
 func quoteList(names []string) string {
@@ -312,80 +295,180 @@ func quoteList(names []string) string {
 	return strings.Join(q, ", ")
 }
 
-// coversAll reports whether a pattern matches every value.
-func (c *checker) coversAll(p ast.Pattern) bool {
+// constructors lists the cases of a type a match can enumerate, or nil for an open type.
+func (c *checker) constructors(t types.Type) []string {
+	switch u := types.Resolve(t).(type) {
+	case *types.Named:
+		if !u.Def.Enum {
+			return nil
+		}
+		var out []string
+		for _, v := range u.Def.Variants {
+			out = append(out, v.Name)
+		}
+		return out
+	case *types.Result:
+		return []string{"Ok", "Err"}
+	case *types.Optional:
+		return []string{"Some", "None"}
+	case *types.Basic:
+		if u.Kind == types.Bool {
+			return []string{"true", "false"}
+		}
+	}
+	return nil
+}
+
+// payloadTypes are the types a constructor carries.
+func (c *checker) payloadTypes(k string, t types.Type) []types.Type {
+	switch u := types.Resolve(t).(type) {
+	case *types.Named:
+		if v := u.Def.Variant(k); v != nil {
+			m := u.Subst()
+			out := make([]types.Type, len(v.Payload))
+			for i, p := range v.Payload {
+				out[i] = types.Subst(p, m)
+			}
+			return out
+		}
+	case *types.Result:
+		if k == "Ok" {
+			return []types.Type{u.Ok}
+		}
+		return []types.Type{u.Err}
+	case *types.Optional:
+		if k == "Some" {
+			return []types.Type{u.Elem}
+		}
+	}
+	return nil
+}
+
+// ctorOf is the constructor a pattern tests, "" for a catch-all, and its payload patterns.
+func (c *checker) ctorOf(p ast.Pattern) (string, []ast.Pattern, bool) {
 	pi := c.info.Pats[p]
 	if pi == nil {
-		return false
+		return "", nil, true
 	}
 	switch pi.Kind {
 	case PatWild, PatBind:
-		return true
-	case PatTuple:
-		for _, el := range p.(*ast.TuplePat).Elems {
-			if !c.coversAll(el) {
-				return false
-			}
-		}
-		return true
-	case PatOr:
-		for _, alt := range p.(*ast.OrPat).Alts {
-			if c.coversAll(alt) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// coveredCases lists the variants a pattern covers completely.
-func (c *checker) coveredCases(p ast.Pattern) []string {
-	pi := c.info.Pats[p]
-	if pi == nil {
-		return nil
-	}
-	allArgs := func() bool {
-		if vp, ok := p.(*ast.VariantPat); ok {
-			for _, a := range vp.Args {
-				if !c.coversAll(a) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	switch pi.Kind {
+		return "", nil, true
 	case PatVariant:
-		if allArgs() {
-			return []string{pi.Variant.Name}
+		if vp, ok := p.(*ast.VariantPat); ok {
+			return pi.Variant.Name, vp.Args, true
 		}
-	case PatOk:
-		if allArgs() {
-			return []string{"Ok"}
-		}
-	case PatErr:
-		if allArgs() {
-			return []string{"Err"}
-		}
-	case PatSome:
-		if allArgs() {
-			return []string{"Some"}
-		}
+		return pi.Variant.Name, nil, true
+	case PatOk, PatErr, PatSome:
+		name := map[PatKind]string{PatOk: "Ok", PatErr: "Err", PatSome: "Some"}[pi.Kind]
+		return name, variantPatArgs(p), true
 	case PatNone:
-		return []string{"None"}
+		return "None", nil, true
 	case PatLit:
 		if b, ok := unparen(p.(*ast.LitPat).Value).(*ast.BoolLit); ok {
 			if b.Value {
-				return []string{"true"}
+				return "true", nil, true
 			}
-			return []string{"false"}
+			return "false", nil, true
 		}
-	case PatOr:
-		var out []string
-		for _, alt := range p.(*ast.OrPat).Alts {
-			out = append(out, c.coveredCases(alt)...)
-		}
-		return out
+	}
+	return "", nil, false // a literal, a range or a constant: covers nothing by itself
+}
+
+func variantPatArgs(p ast.Pattern) []ast.Pattern {
+	if vp, ok := p.(*ast.VariantPat); ok {
+		return vp.Args
 	}
 	return nil
+}
+
+// expandOr replaces a row whose first pattern is an or-pattern by one row per alternative.
+func (c *checker) expandOr(rows [][]ast.Pattern) [][]ast.Pattern {
+	var out [][]ast.Pattern
+	for _, r := range rows {
+		if or, ok := r[0].(*ast.OrPat); ok {
+			for _, alt := range or.Alts {
+				out = append(out, append([]ast.Pattern{alt}, r[1:]...))
+			}
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// specialize keeps the rows that match constructor k in their first column, replacing that
+// column by k's payload patterns (catch-alls by as many catch-alls).
+func (c *checker) specialize(rows [][]ast.Pattern, k string, t types.Type) [][]ast.Pattern {
+	n := len(c.payloadTypes(k, t))
+	var out [][]ast.Pattern
+	for _, r := range c.expandOr(rows) {
+		ctor, args, ok := c.ctorOf(r[0])
+		switch {
+		case ok && ctor == "":
+			wild := make([]ast.Pattern, n)
+			for i := range wild {
+				wild[i] = &ast.WildcardPat{}
+			}
+			out = append(out, append(wild, r[1:]...))
+		case ok && ctor == k:
+			row := make([]ast.Pattern, n)
+			for i := range row {
+				if i < len(args) {
+					row[i] = args[i]
+				} else {
+					row[i] = &ast.WildcardPat{}
+				}
+			}
+			out = append(out, append(row, r[1:]...))
+		}
+	}
+	return out
+}
+
+// covers reports whether the rows of patterns match every tuple of values of the types ts.
+func (c *checker) covers(rows [][]ast.Pattern, ts []types.Type) bool {
+	if len(ts) == 0 {
+		return len(rows) > 0
+	}
+	if len(rows) == 0 {
+		return false
+	}
+	rows = c.expandOr(rows)
+	t := ts[0]
+	if tt, ok := types.Resolve(t).(*types.Tuple); ok {
+		// Flatten a tuple column into its elements.
+		var flat [][]ast.Pattern
+		for _, r := range rows {
+			if tp, ok := r[0].(*ast.TuplePat); ok && len(tp.Elems) == len(tt.Elems) {
+				flat = append(flat, append(append([]ast.Pattern{}, tp.Elems...), r[1:]...))
+				continue
+			}
+			if ctor, _, ok := c.ctorOf(r[0]); ok && ctor == "" {
+				wild := make([]ast.Pattern, len(tt.Elems))
+				for i := range wild {
+					wild[i] = &ast.WildcardPat{}
+				}
+				flat = append(flat, append(wild, r[1:]...))
+			}
+		}
+		return c.covers(flat, append(append([]types.Type{}, tt.Elems...), ts[1:]...))
+	}
+	ctors := c.constructors(t)
+	if ctors == nil {
+		// An open type: only the rows with a catch-all first can cover it.
+		var rest [][]ast.Pattern
+		for _, r := range rows {
+			if ctor, _, ok := c.ctorOf(r[0]); ok && ctor == "" {
+				rest = append(rest, r[1:])
+			}
+		}
+		return c.covers(rest, ts[1:])
+	}
+	for _, k := range ctors {
+		pts := c.payloadTypes(k, t)
+		if !c.covers(c.specialize(rows, k, t), append(append([]types.Type{}, pts...), ts[1:]...)) {
+			return false
+		}
+	}
+	return true
 }
