@@ -89,7 +89,7 @@ func (p *parser) chunkLexer(from, to int) *lexer.PeekingLexer {
 	typeBody := false      // the next `{` opens the body of an extend block
 	for i := from; i < to; {
 		t := &p.tokens[i]
-		lt := lexer.Token{Type: t.Type, Value: t.Value, Pos: lexer.Position{Offset: t.Pos.Offset}}
+		lt := lexer.Token{Type: t.Type, Value: p.src[t.Pos.Offset:t.end()], Pos: lexer.Position{Offset: t.Pos.Offset}}
 		switch t.Type {
 		case kwExtend, kwImpl:
 			typeBody = true

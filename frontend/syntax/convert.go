@@ -148,7 +148,7 @@ func (p *parser) convertExtend(e *extendG) *ast.ExtendDecl {
 }
 
 func (p *parser) convertImport(im *importG) *ast.ImportDecl {
-	path, _ := p.stringLit(&tok{Type: im.Path.Type, Value: im.Path.Value, Pos: tokPos{im.Path.Pos.Offset}}).(*ast.StringLit)
+	path, _ := p.stringLit(&tok{Type: im.Path.Type, Pos: tokPos{im.Path.Pos.Offset}, n: len(im.Path.Value)}).(*ast.StringLit)
 	return &ast.ImportDecl{Span: p.span(im.Pos, im.Tokens), Path: path, Alias: p.name(im.Alias)}
 }
 

@@ -20,7 +20,7 @@ func (p *parser) nameProd(lex *cursor) (nameNode, error) {
 	case isKeyword(t.Type):
 		// Taking the keyword makes participle report this error rather than try on.
 		p.next(lex)
-		return nil, p.errAt(t, "`%s` is a keyword and cannot be used as a name", t.Value)
+		return nil, p.errAt(t, "`%s` is a keyword and cannot be used as a name", p.val(t))
 	}
 	return nil, participle.NextMatch
 }

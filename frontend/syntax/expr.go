@@ -30,12 +30,15 @@ func (p *parser) at(off int) source.Pos { return p.base + source.Pos(off) }
 
 func (p *parser) startOf(t *tok) source.Pos { return p.at(t.Pos.Offset) }
 
-func (p *parser) endOf(t *tok) source.Pos { return p.at(t.Pos.Offset + len(t.Value)) }
+func (p *parser) endOf(t *tok) source.Pos { return p.at(t.end()) }
+
+// val is the text of t.
+func (p *parser) val(t *tok) string { return p.src[t.Pos.Offset:t.end()] }
 
 // next consumes a token and remembers where it ends (the end of the node being built).
 func (p *parser) next(lex *cursor) *tok {
 	t := lex.Next()
-	p.lastEnd = t.Pos.Offset + len(t.Value)
+	p.lastEnd = t.end()
 	return t
 }
 
@@ -219,7 +222,7 @@ func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
 	case tAndAnd:
 		return "&&", 2, 1
 	case tIdent:
-		switch t.Value {
+		switch p.val(t) {
 		case "or":
 			return "||", 1, 1
 		case "and":
@@ -343,7 +346,7 @@ func (p *parser) parseUnary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	case kwSpawn:
 		return &ast.Spawn{Span: span, X: x}, nil
 	}
-	return &ast.Unary{Span: span, Op: op.Value, X: x}, nil
+	return &ast.Unary{Span: span, Op: p.val(op), X: x}, nil
 }
 
 // parsePostfix parses a primary expression and its postfix operators; stopAtTry leaves a `?`
@@ -386,7 +389,7 @@ func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool)
 			p.next(lex)
 			n := lex.Peek()
 			if n.Type != tIdent && !isKeyword(n.Type) {
-				return nil, p.expected("a member name after `"+t.Value+"`", n)
+				return nil, p.expected("a member name after `"+p.val(t)+"`", n)
 			}
 			p.next(lex)
 			name := p.ident(n)
@@ -413,7 +416,7 @@ func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool)
 			x = &ast.Try{Span: ast.Span{Start: x.Pos(), End: p.end()}, X: x}
 		case tInc, tDec:
 			p.next(lex)
-			x = &ast.IncDec{Span: ast.Span{Start: x.Pos(), End: p.end()}, Op: t.Value, X: x}
+			x = &ast.IncDec{Span: ast.Span{Start: x.Pos(), End: p.end()}, Op: p.val(t), X: x}
 		case tLBrace:
 			if !isPath(x) {
 				return x, nil
@@ -458,7 +461,7 @@ func (p *parser) questionIsTernary(lex *cursor) bool {
 	case tLBrace:
 		return false
 	case tIdent:
-		if v := next.Value; v == "or" || v == "and" {
+		if v := p.val(next); v == "or" || v == "and" {
 			return false
 		}
 		return true
@@ -550,7 +553,7 @@ func (p *parser) parseArgs(lex *cursor) ([]ast.Expr, error) {
 }
 
 func (p *parser) ident(t *tok) *ast.Ident {
-	name := t.Value
+	name := p.val(t)
 	if name == "this" {
 		name = "self"
 	}
@@ -691,7 +694,7 @@ func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
 		var key ast.Expr
 		if k := lex.Peek(); k.Type == tIdent && p.peekAt(lex, 1).Type == tColon {
 			p.next(lex)
-			key = &ast.StringLit{Span: ast.Span{Start: p.startOf(k), End: p.endOf(k)}, Value: k.Value}
+			key = &ast.StringLit{Span: ast.Span{Start: p.startOf(k), End: p.endOf(k)}, Value: p.val(k)}
 		} else {
 			var err error
 			if key, err = p.parseExpr(lex, 0); err != nil {
@@ -790,7 +793,7 @@ func (p *parser) parseNew(lex *cursor) (ast.Expr, error) {
 		sep := p.next(lex)
 		m := lex.Peek()
 		if m.Type != tIdent && !isKeyword(m.Type) {
-			return nil, p.expected("a name after `"+sep.Value+"`", m)
+			return nil, p.expected("a name after `"+p.val(sep)+"`", m)
 		}
 		p.next(lex)
 		name := p.ident(m)
@@ -815,7 +818,7 @@ func (p *parser) parseNew(lex *cursor) (ast.Expr, error) {
 		}
 	}
 	if lex.Peek().Type != tLParen {
-		return nil, p.expected("`(` after `new "+n.Value+"`", lex.Peek())
+		return nil, p.expected("`(` after `new "+p.val(n)+"`", lex.Peek())
 	}
 	args, err := p.parseArgs(lex)
 	if err != nil {
@@ -868,7 +871,7 @@ func (p *parser) parseLambda(lex *cursor, async bool) (ast.Expr, error) {
 			lam.Fn = true
 			if n := lex.Peek(); n.Type != tLParen {
 				if isKeyword(n.Type) {
-					return nil, p.errAt(n, "`%s` is a keyword and cannot be used as a name", n.Value)
+					return nil, p.errAt(n, "`%s` is a keyword and cannot be used as a name", p.val(n))
 				}
 				return nil, p.expected("`(` after `fn` (a function declaration goes at the top level or in a block)", n)
 			}
@@ -975,7 +978,7 @@ func (p *parser) parseAsync(lex *cursor) (ast.Expr, error) {
 	kw := p.next(lex)
 	t := lex.Peek()
 	switch {
-	case t.Type == tLBrace || t.Type == tIdent && t.Value == "move" && p.peekAt(lex, 1).Type == tLBrace:
+	case t.Type == tLBrace || t.Type == tIdent && p.val(t) == "move" && p.peekAt(lex, 1).Type == tLBrace:
 		move := t.Type == tIdent
 		if move {
 			p.next(lex)

@@ -38,7 +38,7 @@ func newScanner(filename, src string, errorf func(start, end int, format string,
 func (s *scanner) Next() (lexer.Token, error) {
 	t := s.scan()
 	pos := lexer.Position{Filename: s.filename, Offset: t.Pos.Offset, Line: s.line, Column: t.Pos.Offset - s.lineStart + 1}
-	return lexer.Token{Type: t.Type, Value: t.Value, Pos: pos}, nil
+	return lexer.Token{Type: t.Type, Value: s.src[t.Pos.Offset:t.end()], Pos: pos}, nil
 }
 
 // scan returns the next token in compact form.
@@ -58,7 +58,7 @@ func (s *scanner) scan() tok {
 		kind := s.scanToken()
 		s.off = min(s.off, len(s.src))
 		if kind != tInvalid {
-			return tok{Type: kind, Value: s.src[start:s.off], Pos: tokPos{start}}
+			return tok{Type: kind, Pos: tokPos{start}, n: s.off - start}
 		}
 	}
 }

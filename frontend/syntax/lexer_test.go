@@ -16,7 +16,7 @@ func kinds(src string) string {
 		if t.Type == tEOF {
 			break
 		}
-		text := t.Value
+		text := src[t.Pos.Offset:t.end()]
 		switch {
 		case t.Type == tIdent:
 			text = "id:" + text

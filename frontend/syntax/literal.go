@@ -24,7 +24,7 @@ func splitSuffix(raw string, suffixes ...string) (digits, suffix string) {
 }
 
 func (p *parser) intLit(t *tok) ast.Expr {
-	raw := t.Value
+	raw := p.val(t)
 	span := ast.Span{Start: p.startOf(t), End: p.endOf(t)}
 	base, body := 10, raw
 	if len(raw) > 1 && raw[0] == '0' {
@@ -84,7 +84,7 @@ func (p *parser) badNumber(raw, digits string, base int) string {
 }
 
 func (p *parser) floatLit(t *tok) ast.Expr {
-	raw := t.Value
+	raw := p.val(t)
 	digits, suffix := splitSuffix(raw, "f32", "f64")
 	clean := strings.ReplaceAll(digits, "_", "")
 	v, err := strconv.ParseFloat(clean, 64)
@@ -100,7 +100,7 @@ func (p *parser) floatLit(t *tok) ast.Expr {
 }
 
 func (p *parser) stringLit(t *tok) ast.Expr {
-	raw := t.Value
+	raw := p.val(t)
 	lit := &ast.StringLit{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}}
 	if raw[0] == 'r' {
 		lit.Raw = true
@@ -130,7 +130,7 @@ func escapedQuote(body string) bool {
 }
 
 func (p *parser) charLit(t *tok) ast.Expr {
-	raw := t.Value
+	raw := p.val(t)
 	lit := &ast.CharLit{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}}
 	body := raw[1:]
 	if len(body) > 0 && body[len(body)-1] == '\'' && !escapedQuote(body) {
@@ -215,7 +215,7 @@ func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
 // template splits an f-string `f"a{x}b"` or a backtick template into literal parts and
 // interpolated expressions, parsing each expression where it stands in the file.
 func (p *parser) template(t *tok) ast.Expr {
-	raw := t.Value
+	raw := p.val(t)
 	tpl := &ast.Template{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}, Backtick: raw[0] == '`'}
 	var body string
 	bodyOff := t.Pos.Offset

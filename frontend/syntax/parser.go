@@ -145,10 +145,11 @@ func (p *parser) reset(file *source.File, diags *diag.List) {
 
 func (p *parser) release() {
 	p.file, p.diags, p.src, p.docs, p.errored = nil, nil, "", nil, nil
-	p.tokens = p.tokens[:0]
-	if cap(p.closers) > 1<<16 {
-		// do not keep a huge file's tables alive in the pool
-		p.closers, p.tokens = nil, nil
+	// The token and bracket tables hold no pointers: they are kept for the next file (up to a
+	// size), which saves allocating and clearing them.
+	p.tokens, p.closers = p.tokens[:0], p.closers[:0]
+	if cap(p.tokens) > 4<<20 {
+		p.tokens, p.closers = nil, nil
 	}
 }
 
@@ -364,7 +365,7 @@ func (p *parser) continuesAfterBrace(i int) bool {
 	case kwElse, kwElif, kwCatch, tDot, tComma, tRParen, tRBrack, tSemi, tQuestion:
 		return true
 	case tIdent:
-		return t.Value == "finally"
+		return p.val(t) == "finally"
 	}
 	return false
 }
@@ -516,7 +517,7 @@ func (p *parser) errAt(t *tok, format string, args ...any) error {
 // expected makes the usual "expected X, found Y" error at t.
 func (p *parser) expected(what string, t *tok) error {
 	if isKeyword(t.Type) && strings.Contains(what, "name") {
-		return p.errAt(t, "`%s` is a keyword and cannot be used as a name", t.Value)
+		return p.errAt(t, "`%s` is a keyword and cannot be used as a name", p.val(t))
 	}
 	return p.errAt(t, "expected %s, found %s", what, p.describe(t))
 }
@@ -574,14 +575,14 @@ func (p *parser) explain(err error) (start, end int, msg string) {
 	if errors.As(err, &ute) {
 		t := p.tokenAt(ute.Unexpected.Pos.Offset)
 		if want := expectedWords(ute.Message()); want != "" {
-			return t.Pos.Offset, t.Pos.Offset + len(t.Value), "expected " + want + ", found " + p.describe(t)
+			return t.Pos.Offset, t.end(), "expected " + want + ", found " + p.describe(t)
 		}
-		return t.Pos.Offset, t.Pos.Offset + len(t.Value), "unexpected " + p.describe(t)
+		return t.Pos.Offset, t.end(), "unexpected " + p.describe(t)
 	}
 	var perr participle.Error
 	if errors.As(err, &perr) {
 		t := p.tokenAt(perr.Position().Offset)
-		return t.Pos.Offset, t.Pos.Offset + len(t.Value), "unexpected " + p.describe(t)
+		return t.Pos.Offset, t.end(), "unexpected " + p.describe(t)
 	}
 	return 0, 0, err.Error()
 }
@@ -607,10 +608,10 @@ func (p *parser) describe(t *tok) string {
 			return "the end of the interpolation"
 		}
 		if real := p.tokenAt(t.Pos.Offset); real.Type != tEOF {
-			return describe(real)
+			return describe(real, p.val(real))
 		}
 	}
-	return describe(t)
+	return describe(t, p.val(t))
 }
 
 // errNoMatch is what a custom production returns when the input is not for it.

@@ -55,7 +55,7 @@ func (p *parser) parsePatternPrimary(lex *cursor) (ast.Pattern, error) {
 	start := p.startOf(t)
 	switch t.Type {
 	case tIdent:
-		if t.Value == "_" {
+		if p.val(t) == "_" {
 			p.next(lex)
 			return &ast.WildcardPat{Span: ast.Span{Start: start, End: p.end()}}, nil
 		}

@@ -64,7 +64,7 @@ func (p *parser) parseBlockStmt(lex *cursor) (ast.Stmt, error) {
 			return p.parseStmt(lex)
 		}
 	case kwExport, kwImport, kwExtend, kwImpl:
-		return nil, p.errAt(t, "`%s` is allowed only at the top level of a file", t.Value)
+		return nil, p.errAt(t, "`%s` is allowed only at the top level of a file", p.val(t))
 	}
 	x, err := p.stmtExprProd(lex)
 	if err != nil {
@@ -95,7 +95,7 @@ func (p *parser) parseBodyBlock(lex *cursor) (*ast.Block, error) {
 // `weak w = d` (letG).
 func (p *parser) parseLet(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
-	l := &ast.LetStmt{Kind: letKinds[kw.Value]}
+	l := &ast.LetStmt{Kind: letKinds[p.val(kw)]}
 	if kw.Type == kwShare && lex.Peek().Type == kwLet {
 		p.next(lex)
 	}

@@ -122,19 +122,19 @@ const (
 	kindCount
 )
 
-// tok is a token as the hand-written parser sees it (32 bytes, its text a slice of the
-// source); participle's lexer.Token (64 bytes) is made only for the part of a file that
-// participle parses itself (see chunk.go).
+// tok is a token as the hand-written parser sees it (24 bytes, no pointers: the garbage
+// collector never scans the token array); participle's lexer.Token (64 bytes) is made only
+// for the part of a file that participle parses itself (see chunk.go). Its text is p.val(t).
 type tok struct {
-	Type  Kind
-	Value string
-	Pos   tokPos
+	Type Kind
+	Pos  tokPos
+	n    int // length in bytes
 }
 
 type tokPos struct{ Offset int }
 
 // end is the offset just past t.
-func (t *tok) end() int { return t.Pos.Offset + len(t.Value) }
+func (t *tok) end() int { return t.Pos.Offset + t.n }
 
 // keywords maps each reserved word of LANGUAGE.md §1 to its kind. `self` and `this` are names
 // (the receiver), not keywords: `this` is read as `self` by the parser.
@@ -157,23 +157,23 @@ var symbols = map[string]Kind{
 }
 
 // describe names a token for an error message: "`}`", "a name", "the end of the file".
-func describe(t *tok) string {
+func describe(t *tok, text string) string {
 	switch t.Type {
 	case tEOF:
 		return "the end of the file"
 	case tIdent:
-		return "name `" + clip(t.Value) + "`"
+		return "name `" + clip(text) + "`"
 	case tInt, tFloat:
-		return "number `" + clip(t.Value) + "`"
+		return "number `" + clip(text) + "`"
 	case tString, tFString, tTemplate:
-		return "string " + clip(t.Value)
+		return "string " + clip(text)
 	case tChar:
-		return "character " + t.Value
+		return "character " + text
 	}
 	if isKeyword(t.Type) {
-		return "keyword `" + t.Value + "`"
+		return "keyword `" + text + "`"
 	}
-	return "`" + t.Value + "`"
+	return "`" + text + "`"
 }
 
 // clip shortens a long token for an error message, cutting at a character boundary.
