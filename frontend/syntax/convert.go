@@ -157,7 +157,7 @@ func (p *parser) convertStmt(s *stmtG) ast.Stmt {
 	case s.Expr != nil:
 		return &ast.ExprStmt{Span: p.span(s.Expr.Pos, s.Expr.Tokens), X: s.Expr.X}
 	case s.Let != nil:
-		return p.convertLet(s.Let, false)
+		return p.convertLet(s.Let)
 	case s.If != nil:
 		return p.convertIf(s.If)
 	case s.While != nil:
@@ -209,12 +209,11 @@ var letKinds = map[string]ast.LetKind{
 	"let": ast.LetPlain, "const": ast.LetConst, "share": ast.LetShare, "strong": ast.LetStrong, "weak": ast.LetWeak,
 }
 
-func (p *parser) convertLet(l *letG, export bool) *ast.LetStmt {
+func (p *parser) convertLet(l *letG) *ast.LetStmt {
 	return &ast.LetStmt{
 		Span:    p.span(l.Pos, l.Tokens),
 		Kind:    letKinds[l.Kind],
 		Mut:     l.Mut,
-		Export:  export,
 		Pattern: l.Pattern,
 		Type:    l.Type,
 		Value:   l.Value,

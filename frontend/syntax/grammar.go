@@ -43,7 +43,7 @@ type (
 	forCHead interface{ ast.Stmt }
 )
 
-// paramList and typeList carry hand-parsed lists through participle.
+// Hand-parsed lists carried through participle by custom productions.
 type paramList struct {
 	ast.Span
 	Params []*ast.Param

@@ -125,3 +125,30 @@ func TestSpecExamplesParse(t *testing.T) {
 		}
 	}
 }
+
+func TestParseExpr(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"a + b * c", "Binary +\n  Ident a\n  Binary *\n    Ident b\n    Ident c\n"},
+		{"await f(x)?", "Try ?\n  Await\n    Call\n      fun: Ident f\n      arg: Ident x\n"},
+		{"x => x and y", "Lambda\n  Param x\n  body: Binary &&\n    Ident x\n    Ident y\n"},
+	}
+	for _, tt := range tests {
+		fset := source.NewFileSet()
+		f := fset.Add("e", "", []byte(tt.src))
+		diags := diag.NewList(fset)
+		x := ParseExpr(f, diags)
+		if diags.HasErrors() {
+			t.Fatalf("%q: %s", tt.src, diagText(diags))
+		}
+		var b bytes.Buffer
+		ast.Fprint(&b, fset, x)
+		if got := positionSuffix.ReplaceAllString(b.String(), ""); got != tt.want {
+			t.Errorf("%q:\ngot:\n%swant:\n%s", tt.src, got, tt.want)
+		}
+	}
+	fset := source.NewFileSet()
+	diags := diag.NewList(fset)
+	if x := ParseExpr(fset.Add("e", "", []byte("a b")), diags); x == nil || !strings.Contains(diagText(diags), "unexpected name `b` after the expression") {
+		t.Errorf("want an error after the expression, got %s", diagText(diags))
+	}
+}

@@ -131,6 +131,33 @@ func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
 	return out
 }
 
+// ParseExpr parses a file that holds a single expression (for tests and tools). Errors go to
+// diags; the result is nil when the expression does not parse.
+func ParseExpr(file *source.File, diags *diag.List) (result ast.Expr) {
+	p := getParser()
+	p.reset(file, diags)
+	defer func() {
+		if r := recover(); r != nil {
+			diags.Errorf(file.Base, source.NoPos, "", "internal error in the parser: %v (please report this)", r)
+			result = nil
+		}
+		p.release()
+		putParser(p)
+	}()
+	p.lexAll()
+	p.limit = len(p.tokens) - 1
+	c := p.newCursor(0)
+	x, err := p.parseExpr(c, 0)
+	if err != nil {
+		p.reportErr(err)
+		return nil
+	}
+	if t := c.Peek(); t.Type != tEOF {
+		p.report(t.Pos.Offset, t.end(), "unexpected "+p.describe(t)+" after the expression")
+	}
+	return x
+}
+
 func (p *parser) reset(file *source.File, diags *diag.List) {
 	p.file, p.diags = file, diags
 	p.src = string(file.Src)

@@ -1,8 +1,3 @@
-// Package syntax turns AdeshLang source into the syntax tree of package ast.
-//
-// A hand-written lexer (the hot spot) feeds participle, whose struct-tag grammar (grammar.go)
-// drives the parse of items, declarations and statements; expressions, types, patterns and
-// blocks are custom productions written by hand (precedence climbing, error recovery).
 package syntax
 
 import (
