@@ -646,11 +646,11 @@ var errNoMatch = participle.NextMatch
 
 // productionWords names participle's productions for users.
 var productionWords = map[string]string{
-	"NameNode": "a name", "Expr": "an expression", "HeadExpr": "an expression", "Type": "a type",
-	"Pattern": "a pattern", "BlockNode": "`{`", "SemiNode": "`;`", "ForCHead": "`(`",
-	"FuncG": "`fn`", "FieldG": "a field", "VariantG": "a variant", "ParamG": "a parameter",
-	"TypeParamG": "a type parameter", "IfG": "`if`", "Ident": "a name", "<ident>": "a name",
-	"<string>": "a string", "StmtG": "a statement",
+	"NameNode": "a name", "Expr": "an expression", "HeadExpr": "an expression",
+	"StmtExpr": "an expression", "Type": "a type", "RetType": "a type", "Pattern": "a pattern",
+	"BlockNode": "`{`", "SemiNode": "`;`", "ForCHead": "`(`", "ParamsNode": "`(`",
+	"StructBody": "`{`", "EnumBody": "`{`", "FnHead": "`fn`", "FuncG": "`fn`", "IfG": "`if`",
+	"StmtG": "a statement", "<ident>": "a name", "<string>": "a string",
 }
 
 // expectedWords extracts what participle expected from its message and says it in words, or ""
