@@ -86,14 +86,13 @@ func (p *parser) convertFunc(f *funcG, docOff int) *ast.FuncDecl {
 		Async:      f.Head.(*fnKeyword).Async,
 		Name:       p.name(f.Name),
 		TypeParams: p.convertTypeParams(f.TypeParams),
-		Ret:        f.Ret,
 		Body:       p.block(f.Body),
 	}
 	if d, ok := p.docs[f.Pos.Offset]; ok && fd.Doc == "" {
 		fd.Doc = d
 	}
-	if list, ok := f.Params.(*paramList); ok {
-		fd.Params = list.Params
+	if sig, ok := f.Sig.(*funcSignature); ok {
+		fd.Params, fd.Ret = sig.Params, sig.Ret
 	}
 	return fd
 }

@@ -171,7 +171,8 @@ func (p *parser) forCHeadProd(lex *cursor) (forCHead, error) {
 	return fc, nil
 }
 
-func (p *parser) paramsProd(lex *cursor) (paramsNode, error) {
+// signatureProd parses a function's `(parameters)` and its return type, if any.
+func (p *parser) signatureProd(lex *cursor) (signature, error) {
 	t := lex.Peek()
 	if t.Type != tLParen {
 		return nil, p.expected("`(` and the parameters", t)
@@ -180,7 +181,15 @@ func (p *parser) paramsProd(lex *cursor) (paramsNode, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &paramList{Span: ast.Span{Start: p.startOf(t), End: p.end()}, Params: params}, nil
+	sig := &funcSignature{Params: params}
+	if k := lex.Peek().Type; k == tColon || k == tArrow {
+		p.next(lex)
+		if sig.Ret, err = p.typeProd(lex); err != nil {
+			return nil, err
+		}
+	}
+	sig.Span = ast.Span{Start: p.startOf(t), End: p.end()}
+	return sig, nil
 }
 
 // structBodyProd parses a struct's `{ fields and methods }`; methods go to participle's
@@ -309,13 +318,4 @@ func (p *parser) fnHeadProd(lex *cursor) (fnHead, error) {
 		p.next(lex)
 	}
 	return &fnKeyword{Span: ast.Span{Start: p.startOf(t), End: p.end()}, Async: n == 2}, nil
-}
-
-// retTypeProd matches `: Type` or `-> Type`.
-func (p *parser) retTypeProd(lex *cursor) (retType, error) {
-	if k := lex.Peek().Type; k != tColon && k != tArrow {
-		return nil, errNoMatch
-	}
-	p.next(lex)
-	return p.typeProd(lex)
 }

@@ -30,10 +30,9 @@ type (
 	// fnHead is `fn` or `async fn` starting a function declaration (not a lambda: `fn(`):
 	// a *fnKeyword.
 	fnHead interface{ ast.Node }
-	// retType is `: Type` or `-> Type` after the parameters: an ast.Type.
-	retType interface{ ast.Type }
-	// paramsNode is a parameter list `(a, b: T, c = 1)`: a *paramList.
-	paramsNode interface{ ast.Node }
+	// signature is a parameter list `(a, b: T, c = 1)` and the return type after it, if any
+	// (`: R` or `-> R`): a *funcSignature.
+	signature interface{ ast.Node }
 	// structBody is `{ field: Type, …  fn method() { … } }`: a *structMembers. Fields are
 	// separated by `,` or `;` (optional before `}` and methods); methods are funcG.
 	structBody interface{ ast.Node }
@@ -44,9 +43,10 @@ type (
 )
 
 // Hand-parsed lists carried through participle by custom productions.
-type paramList struct {
+type funcSignature struct {
 	ast.Span
 	Params []*ast.Param
+	Ret    ast.Type
 }
 
 type fnKeyword struct {
@@ -92,8 +92,7 @@ type funcG struct {
 	Head       fnHead        `parser:"@@"`
 	Name       nameNode      `parser:"@@"`
 	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
-	Params     paramsNode    `parser:"@@"`
-	Ret        retType       `parser:"@@?"`
+	Sig        signature     `parser:"@@"`
 	Body       blockNode     `parser:"@@"`
 }
 

@@ -86,9 +86,8 @@ func newParser() *parser {
 		participle.ParseTypeWith(hand(p, p.blockProd)),
 		participle.ParseTypeWith(hand(p, p.semiProd)),
 		participle.ParseTypeWith(hand(p, p.forCHeadProd)),
-		participle.ParseTypeWith(hand(p, p.paramsProd)),
+		participle.ParseTypeWith(hand(p, p.signatureProd)),
 		participle.ParseTypeWith(hand(p, p.fnHeadProd)),
-		participle.ParseTypeWith(hand(p, p.retTypeProd)),
 		participle.ParseTypeWith(hand(p, p.structBodyProd)),
 		participle.ParseTypeWith(hand(p, p.enumBodyProd)),
 		participle.UseLookahead(0), // LL(1): once a production took a token, a failure is an error
@@ -647,8 +646,8 @@ var errNoMatch = participle.NextMatch
 // productionWords names participle's productions for users.
 var productionWords = map[string]string{
 	"NameNode": "a name", "Expr": "an expression", "HeadExpr": "an expression",
-	"StmtExpr": "an expression", "Type": "a type", "RetType": "a type", "Pattern": "a pattern",
-	"BlockNode": "`{`", "SemiNode": "`;`", "ForCHead": "`(`", "ParamsNode": "`(`",
+	"StmtExpr": "an expression", "Type": "a type", "Pattern": "a pattern",
+	"BlockNode": "`{`", "SemiNode": "`;`", "ForCHead": "`(`", "Signature": "`(`",
 	"StructBody": "`{`", "EnumBody": "`{`", "FnHead": "`fn`", "FuncG": "`fn`", "IfG": "`if`",
 	"StmtG": "a statement", "<ident>": "a name", "<string>": "a string",
 }
