@@ -1,0 +1,35 @@
+# adesh2go — see README.md. `make test` is what CI runs.
+GO      ?= go
+GOFILES := $(shell git ls-files '*.go' 2>/dev/null | grep -v '^golden/' | grep -v '^testdata/')
+
+.PHONY: all test fmt vet unit race golden bench fuzz install
+
+all: test
+
+test: fmt vet unit race
+
+fmt:
+	@out=$$(gofmt -l $(GOFILES)); if [ -n "$$out" ]; then echo "not gofmt-clean:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+unit:
+	$(GO) test ./...
+
+race:
+	$(GO) test -race ./rt/...
+	$(GO) test -race -tags adesh_futex_table -run 'Mutex|RwLock|Share|Weak|Futex' ./rt/...
+
+# Rewrite the golden files (then read `git diff golden/` before committing).
+golden:
+	$(GO) test ./... -update
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./bench/...
+
+fuzz:
+	$(GO) test ./frontend/syntax -run '^$$' -fuzz FuzzParse -fuzztime 60s
+
+install:
+	$(GO) install ./cmd/adesh2go

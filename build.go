@@ -1,0 +1,154 @@
+package adesh2go
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+)
+
+// RuntimeFiles returns the runtime's Go source files (tests excluded), by name.
+func RuntimeFiles() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	err := fs.WalkDir(runtimeFS, "rt", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, "_test.go") || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		b, err := runtimeFS.ReadFile(p)
+		out[filepath.Base(p)] = b
+		return err
+	})
+	return out, err
+}
+
+// WriteModule writes a buildable Go module to dir: go.mod, main.go and rt/. It is written to a
+// temporary directory next to dir first and renamed into place, so a failure leaves nothing
+// half-written behind.
+func WriteModule(dir string, mainSrc []byte) error {
+	rtFiles, err := RuntimeFiles()
+	if err != nil {
+		return err
+	}
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, ".adesh2go-emit-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	files := map[string][]byte{
+		"go.mod":  []byte("module " + ModulePath + "\n\ngo 1.26\n"),
+		"main.go": mainSrc,
+	}
+	for name, b := range rtFiles {
+		files[filepath.Join("rt", name)] = b
+	}
+	for name, b := range files {
+		p := filepath.Join(tmp, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return err
+		}
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dir)
+}
+
+// goEnv is the environment of the go command building a generated module: offline, no
+// workspace, modules on.
+func goEnv() []string {
+	env := os.Environ()
+	return append(env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GO111MODULE=on")
+}
+
+// BuildModule builds the module in dir into the executable out.
+func BuildModule(dir, out string) error {
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		var ee *exec.Error
+		if errors.As(err, &ee) {
+			return fmt.Errorf("cannot run the go command (is Go installed and on PATH?): %v", err)
+		}
+		return fmt.Errorf("go build failed (this is a bug in adesh2go):\n%s", stderr.String())
+	}
+	return nil
+}
+
+// CacheDir is where built programs are kept, by content hash.
+func CacheDir() string {
+	if d := os.Getenv("ADESH2GO_CACHE"); d != "" {
+		return d
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, "adesh2go")
+}
+
+// contentKey hashes everything a built program depends on: its Go source, the runtime, and the
+// Go toolchain that builds it.
+func contentKey(mainSrc []byte) (string, error) {
+	rtFiles, err := RuntimeFiles()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write([]byte(Version + "\x00" + runtime.Version() + "\x00"))
+	h.Write(mainSrc)
+	names := make([]string, 0, len(rtFiles))
+	for n := range rtFiles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		h.Write([]byte("\x00" + n + "\x00"))
+		h.Write(rtFiles[n])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32], nil
+}
+
+// CachedBinary returns the executable of a program, building it unless a build of the same
+// content is in the cache: a second run of an unchanged program does not invoke the go command.
+func CachedBinary(mainSrc []byte) (string, error) {
+	key, err := contentKey(mainSrc)
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(CacheDir(), key)
+	exe := filepath.Join(dir, "prog")
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	if _, err := os.Stat(exe); err == nil {
+		return exe, nil
+	}
+	mod := filepath.Join(dir, "src")
+	if err := WriteModule(mod, mainSrc); err != nil {
+		return "", err
+	}
+	tmpExe := exe + ".tmp"
+	if err := BuildModule(mod, tmpExe); err != nil {
+		os.Remove(tmpExe)
+		return "", err
+	}
+	return exe, os.Rename(tmpExe, exe)
+}

@@ -1,0 +1,321 @@
+// Command adesh2go compiles AdeshLang programs to Go and runs them.
+//
+//	adesh2go run [--workers N] [--trace-async] FILE.adesh [-- ARGS...]
+//	adesh2go build [-o OUT] FILE.adesh
+//	adesh2go emit [-o DIR] FILE.adesh
+//	adesh2go check [--format text|json] [--explain-types] FILE.adesh...
+//	adesh2go parse FILE.adesh
+//	adesh2go version
+//
+// Exit status: 0 ok, 1 the program has errors (or, for run, the program's own status), 2 usage.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"adesh2go"
+	"adesh2go/frontend"
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/source"
+	"adesh2go/frontend/syntax"
+)
+
+// exitError carries an exit status out of a command.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func usageError(format string, args ...any) error {
+	return &exitError{code: 2, msg: fmt.Sprintf(format, args...)}
+}
+
+// programError means the program was refused; its diagnostics are already printed.
+var programError = &exitError{code: 1}
+
+func main() {
+	root := newRoot(os.Stdout, os.Stderr)
+	err := root.Execute()
+	if err == nil {
+		return
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(os.Stderr, "adesh2go:", ee.msg)
+		}
+		os.Exit(ee.code)
+	}
+	// cobra's own errors: unknown commands and flags.
+	fmt.Fprintln(os.Stderr, "adesh2go:", err)
+	os.Exit(2)
+}
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "adesh2go",
+		Short:         "adesh2go compiles AdeshLang to Go: async fns become state machines on a work-stealing scheduler",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError("%v", err) })
+	root.AddCommand(runCmd(stdout, stderr), buildCmd(stderr), emitCmd(stderr), checkCmd(stdout, stderr),
+		parseCmd(stdout, stderr), versionCmd(stdout))
+	return root
+}
+
+func exactFile(cmd *cobra.Command, args []string) error {
+	if len(args) != 1 {
+		return usageError("%s needs exactly one .adesh file\nusage: %s", cmd.Name(), cmd.UseLine())
+	}
+	return nil
+}
+
+// load loads and checks a program, printing its diagnostics; it fails when there are errors.
+func load(file string, stderr io.Writer) (*frontend.Program, error) {
+	if _, err := os.Stat(file); err != nil {
+		return nil, usageError("cannot read %s: no such file", file)
+	}
+	p := frontend.Load(file)
+	p.Diags.WriteText(stderr)
+	if p.Diags.HasErrors() {
+		return nil, programError
+	}
+	return p, nil
+}
+
+// compile turns a file into the Go source of its program.
+func compile(file string, stderr io.Writer) ([]byte, error) {
+	p, err := load(file, stderr)
+	if err != nil {
+		return nil, err
+	}
+	src, err := adesh2go.GoSource(p)
+	if err != nil {
+		return nil, &exitError{code: 1, msg: err.Error()}
+	}
+	return src, nil
+}
+
+func runCmd(stdout, stderr io.Writer) *cobra.Command {
+	var workers int
+	var trace bool
+	cmd := &cobra.Command{
+		Use:   "run [--workers N] [--trace-async] FILE.adesh [-- ARGS...]",
+		Short: "Compile, build and run a program; exit with its status",
+		Args:  cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dash := cmd.ArgsLenAtDash()
+			progArgs := []string{}
+			if dash >= 0 {
+				progArgs = args[dash:]
+				args = args[:dash]
+			}
+			if err := exactFile(cmd, args); err != nil {
+				return err
+			}
+			if workers < 0 {
+				return usageError("--workers must be at least 1")
+			}
+			src, err := compile(args[0], stderr)
+			if err != nil {
+				return err
+			}
+			exe, err := adesh2go.CachedBinary(src)
+			if err != nil {
+				return &exitError{code: 1, msg: err.Error()}
+			}
+			run := exec.Command(exe, progArgs...)
+			run.Stdin, run.Stdout, run.Stderr = os.Stdin, stdout, stderr
+			run.Env = os.Environ()
+			if workers > 0 {
+				run.Env = append(run.Env, "ADESH_WORKERS="+strconv.Itoa(workers))
+			}
+			if trace {
+				run.Env = append(run.Env, "ADESH_TRACE_ASYNC=1")
+			}
+			if err := run.Run(); err != nil {
+				var ee *exec.ExitError
+				if errors.As(err, &ee) {
+					return &exitError{code: ee.ExitCode()}
+				}
+				return &exitError{code: 1, msg: err.Error()}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&workers, "workers", 0, "worker threads (default: ADESH_WORKERS, else the number of CPUs)")
+	cmd.Flags().BoolVar(&trace, "trace-async", false, "print the scheduler's metrics at exit")
+	return cmd
+}
+
+func buildCmd(stderr io.Writer) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "build [-o OUT] FILE.adesh",
+		Short: "Compile a program to a native executable",
+		Args:  exactFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			src, err := compile(args[0], stderr)
+			if err != nil {
+				return err
+			}
+			if out == "" {
+				out = strings.TrimSuffix(filepath.Base(args[0]), ".adesh")
+			}
+			exe, err := adesh2go.CachedBinary(src)
+			if err != nil {
+				return &exitError{code: 1, msg: err.Error()}
+			}
+			return copyFile(exe, out)
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the executable to write (default: the file's base name)")
+	return cmd
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return &exitError{code: 1, msg: err.Error()}
+	}
+	tmp := to + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o755); err != nil {
+		return &exitError{code: 1, msg: err.Error()}
+	}
+	if err := os.Rename(tmp, to); err != nil {
+		os.Remove(tmp)
+		return &exitError{code: 1, msg: err.Error()}
+	}
+	return nil
+}
+
+func emitCmd(stderr io.Writer) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "emit [-o DIR] FILE.adesh",
+		Short: "Write the program as a Go module that `go build` builds offline",
+		Args:  exactFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			src, err := compile(args[0], stderr)
+			if err != nil {
+				return err
+			}
+			if out == "" {
+				out = strings.TrimSuffix(filepath.Base(args[0]), ".adesh") + "_go"
+			}
+			if err := adesh2go.WriteModule(out, src); err != nil {
+				return &exitError{code: 1, msg: err.Error()}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the directory to write (default: FILE_go)")
+	return cmd
+}
+
+func checkCmd(stdout, stderr io.Writer) *cobra.Command {
+	var format string
+	var explain bool
+	cmd := &cobra.Command{
+		Use:   "check [--format text|json] [--explain-types] FILE.adesh...",
+		Short: "Report the diagnostics of programs without building them",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageError("check needs at least one .adesh file")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usageError("--format is text or json, not %q", format)
+			}
+			failed := false
+			for _, file := range args {
+				if _, err := os.Stat(file); err != nil {
+					return usageError("cannot read %s: no such file", file)
+				}
+				p := frontend.Load(file)
+				if format == "json" {
+					if err := p.Diags.WriteJSON(stdout); err != nil {
+						return err
+					}
+				} else {
+					p.Diags.WriteText(stderr)
+				}
+				if explain && p.Info != nil {
+					writeFallbacks(stdout, p)
+				}
+				failed = failed || p.Diags.HasErrors()
+			}
+			if failed {
+				return programError
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "text or json (one object per line)")
+	cmd.Flags().BoolVar(&explain, "explain-types", false, "list every place that fell back to the dynamic type `any`, and why")
+	return cmd
+}
+
+func writeFallbacks(w io.Writer, p *frontend.Program) {
+	if len(p.Info.Fallbacks) == 0 {
+		fmt.Fprintln(w, "every value has a static type: the program uses no dynamic values")
+		return
+	}
+	for _, f := range p.Info.Fallbacks {
+		fmt.Fprintf(w, "%s: `%s` is dynamic (any): %s\n", check.Pos(p.Fset, f.Pos), f.Name, f.Reason)
+	}
+}
+
+func parseCmd(stdout, stderr io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "parse FILE.adesh",
+		Short: "Print the syntax tree of a file (for debugging and parse goldens)",
+		Args:  exactFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			src, err := os.ReadFile(args[0])
+			if err != nil {
+				return usageError("cannot read %s: no such file", args[0])
+			}
+			fset := source.NewFileSet()
+			f := fset.Add(args[0], args[0], src)
+			diags := diag.NewList(fset)
+			tree := syntax.ParseFile(f, diags)
+			diags.WriteText(stderr)
+			ast.Fprint(stdout, fset, tree)
+			if diags.HasErrors() {
+				return programError
+			}
+			return nil
+		},
+	}
+}
+
+func versionCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Fprintln(stdout, "adesh2go", adesh2go.Version)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,538 @@
+package check
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+)
+
+// CallKind says what a call expression calls.
+type CallKind uint8
+
+const (
+	CallFunc          CallKind = iota // a declared function (Obj), possibly generic
+	CallMethod                        // a method of a user struct or enum (Obj is the method)
+	CallValue                         // a function value
+	CallBuiltin                       // a builtin function (Builtin)
+	CallBuiltinMethod                 // a method of a builtin type (Name), on Recv
+	CallStatic                        // a static member of a builtin type: Mutex::new, Promise.all (Name)
+	CallVariant                       // an enum variant constructor (Variant)
+	CallDynamic                       // a call of an `any` value
+	CallDynMethod                     // a method call on an `any` value (Name)
+	CallAwait                         // `h.await()`, the method spelling of `await h`
+)
+
+// CallInfo is what the checker learned about a call.
+type CallInfo struct {
+	Kind     CallKind
+	Obj      *types.Object
+	Builtin  types.Builtin
+	Name     string // method or static member name; for builtin methods "Kind.name" (Array.push)
+	Recv     ast.Expr
+	RecvType types.Type   // the receiver's type after auto-dereferencing
+	Derefs   []types.Type // the Share and guard types passed through to reach the receiver
+	Variant  *types.VariantDef
+	Sig      *types.Signature
+	TypeArgs []types.Type // the instantiation of a generic function's type parameters
+	Params   []types.Type // the parameter types after instantiation
+	Ret      types.Type
+}
+
+// SelKind says what a selector `x.name` denotes.
+type SelKind uint8
+
+const (
+	SelField        SelKind = iota // a struct field (Field), after Derefs
+	SelTupleField                  // `t.0` (Index)
+	SelVariant                     // a unit enum variant as a value (Variant)
+	SelImport                      // a member of an imported file (Obj)
+	SelMethodValue                 // a method used as a function value (Obj)
+	SelErrorMessage                // `e.message` on an Error
+	SelBuiltinProp                 // a property of a builtin type (Name): resp.status
+	SelDynamic                     // a field of an `any` value
+)
+
+// SelInfo is what the checker learned about a selector that is not a call's callee.
+type SelInfo struct {
+	Kind    SelKind
+	Field   *types.FieldDef
+	Index   int
+	Variant *types.VariantDef
+	Obj     *types.Object
+	Derefs  []types.Type
+	Name    string
+	Recv    types.Type
+}
+
+func (c *checker) recordCall(e *ast.Call, ci *CallInfo) types.Type {
+	c.info.Calls[e] = ci
+	if ci.Ret == nil {
+		ci.Ret = types.UnitType
+	}
+	return ci.Ret
+}
+
+// call checks a call expression.
+func (c *checker) call(e *ast.Call, expected types.Type) types.Type {
+	switch fun := unparen(e.Fun).(type) {
+	case *ast.Ident:
+		obj := c.scope.Lookup(fun.Name)
+		if obj != nil {
+			switch obj.Kind {
+			case types.ObjBuiltin:
+				fun.Obj = obj
+				return c.builtinCall(e, obj.Builtin, expected)
+			case types.ObjFunc:
+				if obj.Sig != nil {
+					fun.Obj = obj
+					c.noteCapture(obj)
+					fun.SetType(obj.Type)
+					return c.funcCall(e, &CallInfo{Kind: CallFunc, Obj: obj, Sig: obj.Sig}, nil, expected)
+				}
+			case types.ObjType:
+				fun.Obj = obj
+				c.errorf(fun, "`%s` is a type: build a value with `%s { field: value }`", fun.Name, fun.Name)
+				c.argsUnchecked(e)
+				return types.InvalidType
+			}
+		}
+	case *ast.Selector:
+		if t, ok := c.selectorCall(e, fun, expected); ok {
+			return t
+		}
+	}
+	// A call of a function value.
+	ft := c.expr(e.Fun, nil)
+	switch u := types.Resolve(ft).(type) {
+	case *types.Func:
+		ci := &CallInfo{Kind: CallValue, Params: u.Params, Ret: u.Ret}
+		c.args(e, u.Params, len(u.Params), nil)
+		return c.recordCall(e, ci)
+	case *types.Basic:
+		if u.Kind == types.Any {
+			c.argsUnchecked(e)
+			c.fallback(e.Pos(), "call", "the called value is dynamic")
+			return c.recordCall(e, &CallInfo{Kind: CallDynamic, Ret: types.AnyType})
+		}
+		if u.Kind == types.Invalid {
+			c.argsUnchecked(e)
+			return types.InvalidType
+		}
+	}
+	c.errorf(e.Fun, "`%s` is not a function", typeString(ft))
+	c.argsUnchecked(e)
+	return types.InvalidType
+}
+
+// argsUnchecked checks arguments for their own errors when the callee is already wrong.
+func (c *checker) argsUnchecked(e *ast.Call) {
+	for _, a := range e.Args {
+		c.expr(a, nil)
+	}
+}
+
+// args checks call arguments against parameter types. Lambdas are checked last, so that the
+// other arguments can fix the inference variables their parameters need. variadic, when not
+// nil, is the type of every argument beyond the parameters.
+func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types.Type) {
+	n := len(e.Args)
+	if n < min || (variadic == nil && n > len(params)) {
+		want := itoa(min)
+		if variadic != nil {
+			want = "at least " + want
+		} else if len(params) > min {
+			want = itoa(min) + " to " + itoa(len(params))
+		}
+		c.errorf(e, "wrong number of arguments: expected %s, found %d", want, n)
+	}
+	paramAt := func(i int) types.Type {
+		if i < len(params) {
+			return params[i]
+		}
+		return variadic
+	}
+	var later []int
+	for i, a := range e.Args {
+		p := paramAt(i)
+		if p == nil {
+			c.expr(a, nil)
+			continue
+		}
+		if isLambdaArg(a) {
+			later = append(later, i)
+			continue
+		}
+		t := c.expr(a, p)
+		c.expectAssignable(a, t, p, " in this argument")
+	}
+	for _, i := range later {
+		a, p := e.Args[i], paramAt(i)
+		t := c.expr(a, p)
+		c.expectAssignable(a, t, p, " in this argument")
+	}
+}
+
+func isLambdaArg(e ast.Expr) bool {
+	switch unparen(e).(type) {
+	case *ast.Lambda:
+		return true
+	}
+	return false
+}
+
+// funcCall checks a call of a declared function or method: instantiates its type parameters
+// with fresh inference variables (or the explicit type arguments), checks the arguments and
+// infers the result type.
+func (c *checker) funcCall(e *ast.Call, ci *CallInfo, recvSubst map[*types.TypeParam]types.Type, expected types.Type) types.Type {
+	sig := ci.Sig
+	if fi := c.info.FuncOf[sig.Decl.(ast.Node)]; fi != nil {
+		c.ensureBody(fi)
+	}
+	m := map[*types.TypeParam]types.Type{}
+	for k, v := range recvSubst {
+		m[k] = v
+	}
+	var vars []*types.Var
+	for _, tp := range sig.TypeParams {
+		v := c.newVar()
+		vars = append(vars, v)
+		m[tp] = v
+	}
+	if len(e.TypeArgs) > 0 {
+		if len(e.TypeArgs) != len(sig.TypeParams) {
+			c.errorf(e, "`%s` takes %d type argument%s, found %d", ci.Sig.Decl.(*ast.FuncDecl).Name.Name, len(sig.TypeParams), plural(len(sig.TypeParams)), len(e.TypeArgs))
+		}
+		for i, ta := range e.TypeArgs {
+			if i < len(vars) {
+				vars[i].Bound = c.typeExpr(ta)
+			}
+		}
+	}
+	params := make([]types.Type, len(sig.Params))
+	min := 0
+	for i, p := range sig.Params {
+		params[i] = types.Subst(p, m)
+		if sig.Defaults[i] == nil {
+			min = i + 1
+		}
+	}
+	ret := types.Subst(sig.Ret, m)
+	if sig.Async {
+		ret = &types.Future{Elem: ret, Src: sig.Decl}
+	}
+	if expected != nil && len(vars) > 0 {
+		// The expected result can fix type parameters that no argument mentions.
+		c.unifySoft(ret, expected)
+	}
+	c.args(e, params, min, nil)
+	for i, v := range vars {
+		if v.Bound == nil {
+			c.errorf(e, "cannot infer the type parameter `%s` of this call; give it explicitly: `%s<…>(…)`", sig.TypeParams[i].Name, calleeName(e))
+			v.Bound = types.InvalidType
+		}
+		ci.TypeArgs = append(ci.TypeArgs, types.Resolve(v))
+	}
+	ci.Params = params
+	ci.Ret = ret
+	return c.recordCall(e, ci)
+}
+
+// unifySoft unifies a with b when it can, binding nothing if it cannot.
+func (c *checker) unifySoft(a, b types.Type) {
+	if types.HasUnbound(a) {
+		saved := map[*types.Var]types.Type{}
+		types.Mentions(a, func(t types.Type) bool {
+			if v, ok := t.(*types.Var); ok {
+				saved[v] = v.Bound
+			}
+			return false
+		})
+		if !c.unify(a, b) {
+			for v, bound := range saved {
+				v.Bound = bound
+			}
+		}
+	}
+}
+
+func calleeName(e *ast.Call) string {
+	switch f := unparen(e.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.Selector:
+		return f.Name.Name
+	}
+	return "f"
+}
+
+// selectorCall checks `x.name(args)` and `T::name(args)`. It reports false when the selector is
+// an ordinary expression whose value is then called (a field holding a function).
+func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Type) (types.Type, bool) {
+	// Static members: Type::name, builtin type objects, imports.
+	if id, ok := unparen(sel.X).(*ast.Ident); ok {
+		if obj := c.scope.Lookup(id.Name); obj != nil {
+			switch obj.Kind {
+			case types.ObjType:
+				id.Obj = obj
+				return c.typeMemberCall(e, sel, obj, expected), true
+			case types.ObjBuiltin:
+				if obj.Builtin >= BMutexType {
+					id.Obj = obj
+					return c.staticCall(e, sel, obj.Builtin, expected), true
+				}
+			case types.ObjImport:
+				id.Obj = obj
+				member := obj.Members.LookupLocal(sel.Name.Name)
+				if member == nil || !isExported(member) {
+					c.errorf(sel.Name, "`%s` has no exported member `%s`", id.Name, sel.Name.Name)
+					c.argsUnchecked(e)
+					return types.InvalidType, true
+				}
+				sel.Name.Obj = member
+				if member.Kind == types.ObjFunc {
+					return c.funcCall(e, &CallInfo{Kind: CallFunc, Obj: member, Sig: member.Sig}, nil, expected), true
+				}
+				return types.InvalidType, false
+			}
+		}
+	}
+	recv := c.expr(sel.X, nil)
+	return c.methodCall(e, sel, recv, expected)
+}
+
+// typeMemberCall checks `Enum::Variant(args)` and `Struct::method(args)` (a static call of a
+// method with an explicit receiver is not AdeshLang; only variants live here).
+func (c *checker) typeMemberCall(e *ast.Call, sel *ast.Selector, obj *types.Object, expected types.Type) types.Type {
+	def := obj.Def
+	if def != nil && def.Enum {
+		if v := def.Variant(sel.Name.Name); v != nil {
+			return c.variantCall(e, v, expected)
+		}
+	}
+	if def != nil {
+		if m, ok := def.Methods[sel.Name.Name].(*ast.FuncDecl); ok && len(m.Params) >= 0 && m.Obj != nil {
+			c.errorf(sel, "`%s` is a method of `%s`: call it on a value, `x.%s(…)`", sel.Name.Name, def.Name, sel.Name.Name)
+			c.argsUnchecked(e)
+			return types.InvalidType
+		}
+	}
+	c.errorf(sel.Name, "`%s` has no variant or member `%s`", obj.Name, sel.Name.Name)
+	c.argsUnchecked(e)
+	return types.InvalidType
+}
+
+// variantCall checks an enum variant constructor call.
+func (c *checker) variantCall(e *ast.Call, v *types.VariantDef, expected types.Type) types.Type {
+	def := v.Enum
+	n := &types.Named{Def: def}
+	m := map[*types.TypeParam]types.Type{}
+	for _, tp := range def.TypeParams {
+		tv := c.newVar()
+		n.Args = append(n.Args, tv)
+		m[tp] = tv
+	}
+	if expected != nil {
+		c.unifySoft(n, expected)
+	}
+	params := make([]types.Type, len(v.Payload))
+	for i, p := range v.Payload {
+		params[i] = types.Subst(p, m)
+	}
+	c.args(e, params, len(params), nil)
+	for i, a := range n.Args {
+		if types.HasUnbound(a) {
+			c.errorf(e, "cannot infer the type parameter `%s` of `%s`; annotate the binding", def.TypeParams[i].Name, def.Name)
+			n.Args[i] = types.InvalidType
+		} else {
+			n.Args[i] = types.Resolve(a)
+		}
+	}
+	return c.recordCall(e, &CallInfo{Kind: CallVariant, Variant: v, Params: params, Ret: n})
+}
+
+// methodCall checks `x.name(args)` on a value of type recv, dereferencing shares and guards to
+// find the method.
+func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, expected types.Type) (types.Type, bool) {
+	name := sel.Name.Name
+	var derefs []types.Type
+	t := recv
+	for {
+		rt := types.Resolve(t)
+		if name == "await" && len(e.Args) == 0 && types.IsFuture(rt) {
+			c.noteAwait(e, "`.await()`")
+			return c.recordCall(e, &CallInfo{Kind: CallAwait, Recv: sel.X, RecvType: rt, Derefs: derefs, Ret: types.AwaitResult(rt)}), true
+		}
+		switch u := rt.(type) {
+		case *types.Named:
+			if m, ok := u.Def.Methods[name].(*ast.FuncDecl); ok && m.Obj != nil {
+				ci := &CallInfo{Kind: CallMethod, Obj: m.Obj, Sig: m.Obj.Sig, Recv: sel.X, RecvType: u, Derefs: derefs}
+				return c.funcCall(e, ci, u.Subst(), expected), true
+			}
+			if !u.Def.Enum && u.Def.Field(name) != nil {
+				return nil, false // a field holding a function
+			}
+			if ms := c.builtinMethod(e, sel, u, derefs, expected); ms != nil {
+				return ms, true
+			}
+			c.errorf(sel.Name, "`%s` has no method `%s`", typeString(u), name)
+			c.argsUnchecked(e)
+			return types.InvalidType, true
+		case *types.Basic:
+			if u.Kind == types.Any {
+				c.argsUnchecked(e)
+				c.fallback(e.Pos(), name, "a method called on a dynamic value")
+				return c.recordCall(e, &CallInfo{Kind: CallDynMethod, Name: name, Recv: sel.X, RecvType: u, Derefs: derefs, Ret: types.AnyType}), true
+			}
+			if u.Kind == types.Invalid {
+				c.argsUnchecked(e)
+				return types.InvalidType, true
+			}
+		}
+		if r := c.builtinMethod(e, sel, rt, derefs, expected); r != nil {
+			return r, true
+		}
+		if inner := derefType(rt); inner != nil {
+			derefs = append(derefs, rt)
+			t = inner
+			continue
+		}
+		c.errorf(sel.Name, "`%s` has no method `%s`", typeString(rt), name)
+		c.argsUnchecked(e)
+		return types.InvalidType, true
+	}
+}
+
+// selector checks `x.name` used as a value.
+func (c *checker) selector(e *ast.Selector) types.Type {
+	if id, ok := unparen(e.X).(*ast.Ident); ok {
+		if obj := c.scope.Lookup(id.Name); obj != nil {
+			switch obj.Kind {
+			case types.ObjType:
+				id.Obj = obj
+				if obj.Def != nil && obj.Def.Enum {
+					if v := obj.Def.Variant(e.Name.Name); v != nil {
+						return c.variantValue(e, v)
+					}
+				}
+				c.errorf(e.Name, "`%s` has no variant `%s`", obj.Name, e.Name.Name)
+				return types.InvalidType
+			case types.ObjImport:
+				id.Obj = obj
+				member := obj.Members.LookupLocal(e.Name.Name)
+				if member == nil || !isExported(member) {
+					c.errorf(e.Name, "`%s` has no exported member `%s`", id.Name, e.Name.Name)
+					return types.InvalidType
+				}
+				e.Name.Obj = member
+				c.info.Sels[e] = &SelInfo{Kind: SelImport, Obj: member}
+				if member.Type == nil {
+					c.errorf(e, "the type of `%s.%s` is not known yet here; annotate its declaration", id.Name, e.Name.Name)
+					return types.InvalidType
+				}
+				return member.Type
+			case types.ObjBuiltin:
+				if obj.Builtin >= BMutexType {
+					id.Obj = obj
+					c.errorf(e, "`%s.%s` must be called", id.Name, e.Name.Name)
+					return types.InvalidType
+				}
+			}
+		}
+	}
+	x := c.expr(e.X, nil)
+	var derefs []types.Type
+	t := x
+	name := e.Name.Name
+	for {
+		rt := types.Resolve(t)
+		switch u := rt.(type) {
+		case *types.Named:
+			if !u.Def.Enum {
+				for _, f := range types.FieldsOf(u) {
+					if f.Name == name {
+						c.info.Sels[e] = &SelInfo{Kind: SelField, Field: f, Derefs: derefs, Recv: u}
+						return f.Type
+					}
+				}
+			}
+			if m, ok := u.Def.Methods[name].(*ast.FuncDecl); ok && m.Obj != nil {
+				if len(m.Obj.Sig.TypeParams) > 0 || len(u.Def.TypeParams) > 0 {
+					c.errorf(e, "a generic method must be called, not used as a value")
+					return types.InvalidType
+				}
+				c.info.Sels[e] = &SelInfo{Kind: SelMethodValue, Obj: m.Obj, Derefs: derefs, Recv: u}
+				return m.Obj.Type
+			}
+			c.errorf(e.Name, "`%s` has no field `%s`", typeString(u), name)
+			return types.InvalidType
+		case *types.Tuple:
+			if i, ok := tupleIndex(name); ok && i < len(u.Elems) {
+				c.info.Sels[e] = &SelInfo{Kind: SelTupleField, Index: i, Derefs: derefs, Recv: u}
+				return u.Elems[i]
+			}
+		case *types.Basic:
+			switch u.Kind {
+			case types.ErrorKind:
+				if name == "message" {
+					c.info.Sels[e] = &SelInfo{Kind: SelErrorMessage, Derefs: derefs}
+					return types.StringType
+				}
+			case types.Response:
+				if pt, ok := responseProps[name]; ok {
+					c.info.Sels[e] = &SelInfo{Kind: SelBuiltinProp, Name: name, Derefs: derefs}
+					return pt
+				}
+			case types.Any:
+				c.info.Sels[e] = &SelInfo{Kind: SelDynamic, Name: name, Derefs: derefs}
+				return types.AnyType
+			case types.Invalid:
+				return types.InvalidType
+			}
+		}
+		if inner := derefType(rt); inner != nil {
+			derefs = append(derefs, rt)
+			t = inner
+			continue
+		}
+		if o, ok := rt.(*types.Optional); ok {
+			d := c.errorf(e, "`%s` may be null: check `!= null` before using `.%s`", typeString(o), name)
+			d.WithHelp("use `?` to return early when it is null, or `.unwrap()`")
+			return types.InvalidType
+		}
+		c.errorf(e.Name, "`%s` has no field `%s`", typeString(rt), name)
+		return types.InvalidType
+	}
+}
+
+var responseProps = map[string]types.Type{
+	"status": types.I64, "body": types.StringType,
+	"headers": &types.MapT{Key: types.StringType, Val: types.StringType},
+}
+
+func tupleIndex(name string) (int, bool) {
+	if name == "" || len(name) > 2 {
+		return 0, false
+	}
+	n := 0
+	for _, r := range name {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, true
+}
+
+// variantValue is a variant used without a call: a unit variant's value, or a constructor used
+// as a function value.
+func (c *checker) variantValue(e *ast.Selector, v *types.VariantDef) types.Type {
+	c.info.Sels[e] = &SelInfo{Kind: SelVariant, Variant: v}
+	if len(v.Payload) > 0 {
+		c.errorf(e, "the variant `%s` carries %d value%s: call it, `%s(…)`", v.Name, len(v.Payload), plural(len(v.Payload)), v.Name)
+		return types.InvalidType
+	}
+	n := &types.Named{Def: v.Enum}
+	for range v.Enum.TypeParams {
+		n.Args = append(n.Args, c.newVar())
+	}
+	return n
+}

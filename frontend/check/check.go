@@ -1,0 +1,251 @@
+// Package check resolves names and infers a static type for every expression of an AdeshLang
+// program (§3–§7 of the language reference), reporting E0700, E0704, E0705 and W0706.
+//
+// Checking is bidirectional: an expression is checked against the type its context expects, so
+// that literals, `[]`, `None`, `Ok(x)` and lambda parameters get their type from where they are
+// used. Untyped parameters (§7) are inferred in a first, silent pass that records what every call
+// site and use says about them; the real pass then gives each one the single type they agree on,
+// or `any` (and says why in Info.Fallbacks).
+package check
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/source"
+	"adesh2go/frontend/types"
+)
+
+// Info is what the checker learned, for the later stages.
+type Info struct {
+	Files     []*ast.File
+	Funcs     []*FuncInfo // every function body in the program: decls, methods, lambdas, async blocks
+	FuncOf    map[ast.Node]*FuncInfo
+	Main      *FuncInfo // the top-level statements of the entry file(s), an implicit async fn
+	MainFn    *types.Object
+	TypeDefs  []*types.TypeDef
+	Globals   []*types.Object
+	Calls     map[*ast.Call]*CallInfo
+	Sels      map[*ast.Selector]*SelInfo
+	Fallbacks []Fallback
+	Spawned   map[*ast.ExprStmt]bool // future statements that are spawned (W0706)
+	Lets      map[*ast.LetStmt]*LetInfo
+	ForIns    map[*ast.ForInStmt]*ForInfo
+	Matches   map[*ast.Match]*MatchInfo
+	Pats      map[ast.Pattern]*PatInfo
+}
+
+// Fallback is a place where a value got the dynamic type `any`, and why.
+type Fallback struct {
+	Pos    source.Pos
+	Name   string
+	Reason string
+}
+
+// FuncInfo describes one function body.
+type FuncInfo struct {
+	Node     ast.Node // *ast.FuncDecl, *ast.Lambda, *ast.AsyncBlock; nil for the top-level body
+	Name     string
+	Sig      *types.Signature
+	Async    bool // an async fn, async lambda, async block, or the top-level body
+	Ret      types.Type
+	Parent   *FuncInfo
+	Locals   []*types.Object // parameters and locals, in declaration order
+	Captures []*types.Object // variables of enclosing functions it uses
+	Awaits   int
+	Defers   int
+	HasTry   bool
+	Self     *types.Object // the receiver of a method
+	Generic  bool          // has type parameters (its own or its receiver's)
+
+	checked  bool
+	checking bool
+	captured map[*types.Object]bool
+	retVar   *types.Var // the inferred return type while the body is being checked
+}
+
+// LetInfo records what a let binds.
+type LetInfo struct {
+	Objs []*types.Object
+}
+
+// ForInfo records how a for-in loop iterates.
+type ForInfo struct {
+	Kind  IterKind
+	Elem  types.Type
+	Key   types.Type // maps: the key type
+	Objs  []*types.Object
+	Range *ast.Range // IterRange: the range expression, or nil for range(a, b) calls
+}
+
+// IterKind tells the for-in loop shapes apart.
+type IterKind uint8
+
+const (
+	IterArray   IterKind = iota
+	IterRange            // a..b, a...b, range(n), range(a, b)
+	IterMap              // for k in m, for (k, v) in m
+	IterString           // characters
+	IterChannel          // async iteration
+	IterDynamic
+)
+
+// MatchInfo records the checked scrutinee type of a match.
+type MatchInfo struct {
+	Scrutinee types.Type
+	Binds     map[*ast.Arm][]*types.Object
+}
+
+// Check type-checks the files of one program (the first is the entry file) and returns what it
+// learned. Diagnostics go to diags.
+func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
+	hints := map[*ast.Param]*hint{}
+	if hasUntypedParams(files) {
+		// First pass, silent: learn what call sites and uses say about untyped parameters.
+		silent := diag.NewList(fset)
+		c := newChecker(files, fset, silent, hints, true)
+		c.run()
+	}
+	c := newChecker(files, fset, diags, hints, false)
+	c.run()
+	return c.info
+}
+
+type checker struct {
+	files    []*ast.File
+	fset     *source.FileSet
+	diags    *diag.List
+	info     *Info
+	hints    map[*ast.Param]*hint
+	hintVars map[*types.Var]*hint
+	probing  bool                         // the silent first pass
+	narrowed map[*types.Object]types.Type // optionals known not to be null here
+
+	universe  *types.Scope
+	fileScope map[*ast.File]*types.Scope
+	fileOf    map[*types.Object]*ast.File
+
+	fn      *FuncInfo    // the function being checked
+	scope   *types.Scope // the innermost scope
+	loops   int          // loop nesting of the current function
+	defer_  int          // > 0 inside a defer body
+	nextVar int
+}
+
+func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints map[*ast.Param]*hint, probing bool) *checker {
+	return &checker{
+		files:    files,
+		fset:     fset,
+		diags:    diags,
+		hints:    hints,
+		hintVars: map[*types.Var]*hint{},
+		narrowed: map[*types.Object]types.Type{},
+		probing:  probing,
+		info: &Info{
+			Files:   files,
+			FuncOf:  map[ast.Node]*FuncInfo{},
+			Calls:   map[*ast.Call]*CallInfo{},
+			Sels:    map[*ast.Selector]*SelInfo{},
+			Spawned: map[*ast.ExprStmt]bool{},
+			Lets:    map[*ast.LetStmt]*LetInfo{},
+			ForIns:  map[*ast.ForInStmt]*ForInfo{},
+			Matches: map[*ast.Match]*MatchInfo{},
+		},
+		universe:  newUniverse(),
+		fileScope: map[*ast.File]*types.Scope{},
+		fileOf:    map[*types.Object]*ast.File{},
+	}
+}
+
+func (c *checker) run() {
+	c.collect()
+	main := &FuncInfo{Name: "main", Async: true, Ret: types.UnitType, captured: map[*types.Object]bool{}}
+	c.info.Main = main
+	// Top-level statements of every file run in the implicit async main, imported files first
+	// (an import runs the imported file's statements before the importer's).
+	for i := len(c.files) - 1; i >= 0; i-- {
+		f := c.files[i]
+		c.withFunc(main, c.fileScope[f], func() {
+			for _, it := range f.Items {
+				if s, ok := it.(ast.Stmt); ok {
+					c.stmt(s)
+				}
+			}
+		})
+	}
+	main.checked = true
+	for _, fi := range c.info.Funcs {
+		c.ensureBody(fi)
+	}
+	c.finishUntyped()
+}
+
+// withFunc runs body with fi as the current function and scope as the current scope.
+func (c *checker) withFunc(fi *FuncInfo, scope *types.Scope, body func()) {
+	oldFn, oldScope, oldLoops, oldDefer := c.fn, c.scope, c.loops, c.defer_
+	c.fn, c.scope, c.loops, c.defer_ = fi, scope, 0, 0
+	body()
+	c.fn, c.scope, c.loops, c.defer_ = oldFn, oldScope, oldLoops, oldDefer
+}
+
+// openScope pushes a block scope.
+func (c *checker) openScope() { c.scope = types.NewScope(c.scope) }
+
+// closeScope pops it.
+func (c *checker) closeScope() { c.scope = c.scope.Parent }
+
+// errorf reports a type error (E0705) at a node.
+func (c *checker) errorf(n ast.Node, format string, args ...any) *diag.Diagnostic {
+	return c.diags.Errorf(n.Pos(), n.EndPos(), diag.Type, format, args...)
+}
+
+// errorCode reports an error with another code.
+func (c *checker) errorCode(n ast.Node, code, format string, args ...any) *diag.Diagnostic {
+	return c.diags.Errorf(n.Pos(), n.EndPos(), code, format, args...)
+}
+
+// newVar makes a fresh inference variable.
+func (c *checker) newVar() *types.Var {
+	c.nextVar++
+	return &types.Var{ID: c.nextVar}
+}
+
+// declare adds a local object to the current scope and function.
+func (c *checker) declare(id *ast.Ident, kind types.ObjKind, t types.Type, decl any) *types.Object {
+	obj := &types.Object{Name: id.Name, Kind: kind, Type: t, Decl: decl, Owner: c.fn.Node}
+	if c.fn == c.info.Main && c.isFileScope(c.scope) {
+		// A let directly at the top level of a file is a global.
+		obj.Global = true
+		c.info.Globals = append(c.info.Globals, obj)
+	} else {
+		c.fn.Locals = append(c.fn.Locals, obj)
+	}
+	if id.Name != "_" {
+		c.scope.Insert(obj)
+	}
+	id.Obj = obj
+	id.SetType(t)
+	return obj
+}
+
+// pos renders a position as "file.adesh:line:col" for run-time errors.
+func Pos(fset *source.FileSet, p source.Pos) string {
+	pos := fset.Position(p)
+	if pos.File == nil {
+		return ""
+	}
+	return pos.File.Name + ":" + itoa(pos.Line) + ":" + itoa(pos.Col)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,864 @@
+package check
+
+import (
+	"math"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/types"
+)
+
+// eagerSend marks the Future of a channel send: it enqueues at once, so a statement that does
+// not await it is no W0706.
+var eagerSend = &struct{ name string }{"send"}
+
+// expr checks e against the type its context expects (nil: none) and returns its type.
+func (c *checker) expr(e ast.Expr, expected types.Type) types.Type {
+	t := c.expr1(e, expected)
+	if t == nil {
+		t = types.InvalidType
+	}
+	e.SetType(t)
+	return t
+}
+
+func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return c.ident(e)
+	case *ast.IntLit:
+		return c.intLit(e, expected)
+	case *ast.FloatLit:
+		switch e.Suffix {
+		case "f32":
+			return types.Typ[types.Float32]
+		case "f64":
+			return types.F64
+		}
+		if types.IsFloat(expected) {
+			return types.Resolve(expected)
+		}
+		return types.F64
+	case *ast.StringLit:
+		return types.StringType
+	case *ast.CharLit:
+		return types.CharType
+	case *ast.BoolLit:
+		return types.BoolType
+	case *ast.NullLit:
+		if _, ok := types.Resolve(expected).(*types.Optional); ok {
+			return types.Resolve(expected)
+		}
+		if types.IsAny(expected) {
+			return types.AnyType
+		}
+		return types.NullType
+	case *ast.Template:
+		for _, p := range e.Parts {
+			if p.Expr != nil {
+				c.expr(p.Expr, nil)
+			}
+		}
+		return types.StringType
+	case *ast.ArrayLit:
+		return c.arrayLit(e, expected)
+	case *ast.MapLit:
+		return c.mapLit(e, expected)
+	case *ast.StructLit:
+		return c.structLit(e, expected)
+	case *ast.TupleLit:
+		return c.tupleLit(e, expected)
+	case *ast.Paren:
+		return c.expr(e.X, expected)
+	case *ast.Unary:
+		return c.unary(e, expected)
+	case *ast.Binary:
+		return c.binary(e, expected)
+	case *ast.Assign:
+		c.assign(e)
+		return types.UnitType
+	case *ast.IncDec:
+		t := c.lvalue(e.X)
+		if !types.IsNumeric(t) && !types.IsAny(t) && !types.IsInvalid(t) {
+			c.errorf(e, "`%s` needs a number, found `%s`", e.Op, typeString(t))
+		}
+		return types.UnitType
+	case *ast.Cond:
+		c.cond(e.C)
+		undo := c.narrowAllExpr(c.narrowings(e.C, true))
+		a := c.expr(e.A, expected)
+		undo()
+		undo = c.narrowAllExpr(c.narrowings(e.C, false))
+		b := c.expr(e.B, expectedOr(expected, a))
+		undo()
+		t, ok := c.join(a, b)
+		if !ok {
+			c.errorf(e, "the branches of `?:` have different types: `%s` and `%s`", typeString(a), typeString(b))
+		}
+		return t
+	case *ast.Call:
+		return c.call(e, expected)
+	case *ast.Selector:
+		return c.selector(e)
+	case *ast.Index:
+		return c.index(e)
+	case *ast.Try:
+		return c.try(e)
+	case *ast.Await:
+		return c.await(e, e.X, expected)
+	case *ast.Spawn:
+		return c.spawn(e)
+	case *ast.Share:
+		var inner types.Type
+		if h := types.HandleOf(expected, types.ShareH); h != nil {
+			inner = h.Elem
+		}
+		t := c.expr(e.X, inner)
+		if inner != nil {
+			c.expectAssignable(e.X, t, inner, "")
+			t = inner
+		}
+		return &types.Handle{Kind: types.ShareH, Elem: t}
+	case *ast.Cast:
+		return c.cast(e)
+	case *ast.Range:
+		lo := c.expr(e.Lo, nil)
+		hi := c.expr(e.Hi, lo)
+		if !types.IsInteger(lo) && !types.IsInvalid(lo) {
+			c.errorf(e.Lo, "a range needs integers, found `%s`", typeString(lo))
+		}
+		c.expectAssignable(e.Hi, hi, lo, " in this range")
+		return &types.Array{Elem: lo}
+	case *ast.Lambda:
+		return c.lambda(e, expected)
+	case *ast.AsyncBlock:
+		return c.asyncBlock(e, expected)
+	case *ast.Match:
+		return c.match(e, expected, false)
+	case *ast.BlockExpr:
+		c.block(e.Block)
+		if terminates(e.Block) {
+			return types.NeverType
+		}
+		return types.UnitType
+	}
+	c.errorf(e, "unsupported expression")
+	return types.InvalidType
+}
+
+func expectedOr(expected, fallback types.Type) types.Type {
+	if expected != nil {
+		return expected
+	}
+	return fallback
+}
+
+func (c *checker) narrowAllExpr(m map[*types.Object]types.Type) func() {
+	var undo []func()
+	for obj, t := range m {
+		undo = append(undo, c.narrow(obj, t))
+	}
+	return func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}
+}
+
+func (c *checker) ident(e *ast.Ident) types.Type {
+	obj := c.scope.Lookup(e.Name)
+	if obj == nil {
+		d := c.errorf(e, "unknown name `%s`", e.Name)
+		if e.Name == "this" || e.Name == "self" {
+			d.WithHelp("`self` exists only inside methods (functions of an `extend` or `impl` block)")
+		}
+		return types.InvalidType
+	}
+	e.Obj = obj
+	switch obj.Kind {
+	case types.ObjVar, types.ObjParam, types.ObjConst:
+		if obj.Type == nil {
+			c.errorf(e, "the type of `%s` is not known here, before its declaration is checked; give it a type annotation", e.Name)
+			return types.InvalidType
+		}
+		c.noteCapture(obj)
+		if t, ok := c.narrowed[obj]; ok {
+			return t
+		}
+		return obj.Type
+	case types.ObjFunc:
+		if obj.Type == nil {
+			return types.InvalidType
+		}
+		c.noteCapture(obj)
+		if obj.Sig != nil && len(obj.Sig.TypeParams) > 0 {
+			c.errorf(e, "generic function `%s` must be called, not used as a value", e.Name)
+			return types.InvalidType
+		}
+		return obj.Type
+	case types.ObjBuiltin:
+		if obj.Builtin == BNoneVal {
+			return types.NullType
+		}
+		c.errorf(e, "`%s` is a builtin and must be called or used with `.`", e.Name)
+		return types.InvalidType
+	case types.ObjType:
+		c.errorf(e, "`%s` is a type, not a value", e.Name)
+		return types.InvalidType
+	case types.ObjImport:
+		c.errorf(e, "`%s` is an imported file; use its members as `%s.name`", e.Name, e.Name)
+		return types.InvalidType
+	}
+	return types.InvalidType
+}
+
+// noteCapture records that the current function uses a local of an enclosing function.
+func (c *checker) noteCapture(obj *types.Object) {
+	if obj.Global || c.fn == nil || obj.Owner == c.fn.Node {
+		return
+	}
+	if obj.Kind == types.ObjFunc && obj.Global {
+		return
+	}
+	for fi := c.fn; fi != nil && fi.Node != obj.Owner; fi = fi.Parent {
+		if !fi.captured[obj] {
+			fi.captured[obj] = true
+			fi.Captures = append(fi.Captures, obj)
+		}
+	}
+	obj.Captured = true
+}
+
+func (c *checker) intLit(e *ast.IntLit, expected types.Type) types.Type {
+	t := types.Type(types.I64)
+	if e.Suffix != "" {
+		t = basicTypeNames[e.Suffix]
+	} else if exp := types.Resolve(expected); types.IsNumeric(exp) {
+		t = exp
+	} else if o, ok := exp.(*types.Optional); ok && types.IsNumeric(o.Elem) {
+		t = types.Resolve(o.Elem)
+	}
+	if types.IsFloat(t) {
+		return t
+	}
+	if !fitsInt(e.Value, types.BasicKind(t), false) {
+		c.errorf(e, "the literal %s does not fit in `%s`", e.Raw, typeString(t))
+	}
+	return t
+}
+
+// fitsInt reports whether the magnitude v (negated when neg) fits in an integer kind.
+func fitsInt(v uint64, k types.Kind, neg bool) bool {
+	var max uint64
+	switch k {
+	case types.Int8:
+		max = math.MaxInt8
+	case types.Int16:
+		max = math.MaxInt16
+	case types.Int32:
+		max = math.MaxInt32
+	case types.Int64:
+		max = math.MaxInt64
+	case types.Uint8:
+		max = math.MaxUint8
+	case types.Uint16:
+		max = math.MaxUint16
+	case types.Uint32:
+		max = math.MaxUint32
+	case types.Uint64:
+		max = math.MaxUint64
+	default:
+		return true
+	}
+	if neg {
+		if k >= types.Uint8 {
+			return v == 0
+		}
+		return v <= max+1
+	}
+	return v <= max
+}
+
+func (c *checker) arrayLit(e *ast.ArrayLit, expected types.Type) types.Type {
+	var elem types.Type
+	if a, ok := types.Resolve(expected).(*types.Array); ok {
+		elem = a.Elem
+	}
+	if len(e.Elems) == 0 {
+		if elem == nil {
+			elem = c.newVar()
+		}
+		return &types.Array{Elem: elem}
+	}
+	if elem != nil {
+		for _, x := range e.Elems {
+			t := c.expr(x, elem)
+			c.expectAssignable(x, t, elem, " in this array")
+		}
+		return &types.Array{Elem: elem}
+	}
+	first := c.expr(e.Elems[0], nil)
+	elem = first
+	mixed := false
+	for _, x := range e.Elems[1:] {
+		t := c.expr(x, elem)
+		j, ok := c.join(elem, t)
+		if !ok {
+			mixed = true
+			continue
+		}
+		elem = j
+	}
+	if mixed {
+		c.fallback(e.Pos(), "array literal", "its elements have different types")
+		return &types.Array{Elem: types.AnyType}
+	}
+	return &types.Array{Elem: elem}
+}
+
+func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
+	var key, val types.Type
+	if m, ok := types.Resolve(expected).(*types.MapT); ok {
+		key, val = m.Key, m.Val
+	}
+	if len(e.Keys) == 0 {
+		if key == nil {
+			key, val = c.newVar(), c.newVar()
+		}
+		return &types.MapT{Key: key, Val: val}
+	}
+	mixed := false
+	for i := range e.Keys {
+		kt := c.expr(e.Keys[i], key)
+		if key == nil {
+			key = kt
+		} else {
+			c.expectAssignable(e.Keys[i], kt, key, " as a map key")
+		}
+		vt := c.expr(e.Values[i], val)
+		if val == nil {
+			val = vt
+		} else if j, ok := c.join(val, vt); ok {
+			val = j
+		} else if _, fixed := types.Resolve(expected).(*types.MapT); fixed {
+			c.expectAssignable(e.Values[i], vt, val, " as a map value")
+		} else {
+			mixed = true
+		}
+	}
+	if mixed {
+		c.fallback(e.Pos(), "map literal", "its values have different types (an object used as a record)")
+		val = types.AnyType
+	}
+	if !comparableKey(key) {
+		c.errorf(e.Keys[0], "`%s` cannot be a map key: keys are numbers, strings, chars or bools", typeString(key))
+	}
+	return &types.MapT{Key: key, Val: val}
+}
+
+// comparableKey reports whether t can key a map (a Go comparable type with AdeshLang equality).
+func comparableKey(t types.Type) bool {
+	switch types.Resolve(t).(type) {
+	case *types.Basic, *types.Var:
+		return !types.IsBasic(t, types.Unit)
+	}
+	return false
+}
+
+func (c *checker) tupleLit(e *ast.TupleLit, expected types.Type) types.Type {
+	switch len(e.Elems) {
+	case 0:
+		return types.UnitType
+	case 1:
+		return c.expr(e.Elems[0], expected)
+	}
+	if len(e.Elems) > 6 {
+		c.errorf(e, "tuples have at most 6 elements")
+	}
+	var want []types.Type
+	if tt, ok := types.Resolve(expected).(*types.Tuple); ok && len(tt.Elems) == len(e.Elems) {
+		want = tt.Elems
+	}
+	t := &types.Tuple{}
+	for i, x := range e.Elems {
+		var exp types.Type
+		if want != nil {
+			exp = want[i]
+		}
+		et := c.expr(x, exp)
+		if exp != nil {
+			c.expectAssignable(x, et, exp, "")
+			et = exp
+		}
+		t.Elems = append(t.Elems, et)
+	}
+	return t
+}
+
+func (c *checker) unary(e *ast.Unary, expected types.Type) types.Type {
+	switch e.Op {
+	case "!":
+		t := c.expr(e.X, types.BoolType)
+		switch types.Resolve(t).(type) {
+		case *types.Optional:
+			return types.BoolType
+		}
+		if !types.IsBasic(t, types.Bool) && !types.IsAny(t) && !types.IsInvalid(t) {
+			c.errorf(e, "`!` needs a `bool`, found `%s`", typeString(t))
+		}
+		return types.BoolType
+	case "-":
+		if lit, ok := e.X.(*ast.IntLit); ok {
+			t := c.expr(lit, expected)
+			if types.IsInteger(t) && !fitsInt(lit.Value, types.BasicKind(t), true) {
+				c.errorf(e, "the literal -%s does not fit in `%s`", lit.Raw, typeString(t))
+			}
+			if types.IsUnsigned(t) {
+				c.errorf(e, "`%s` cannot be negative", typeString(t))
+			}
+			return t
+		}
+		t := c.expr(e.X, expected)
+		if !types.IsNumeric(t) && !types.IsAny(t) && !types.IsInvalid(t) {
+			c.errorf(e, "`-` needs a number, found `%s`", typeString(t))
+		}
+		return t
+	case "~":
+		t := c.expr(e.X, expected)
+		if !types.IsInteger(t) && !types.IsAny(t) && !types.IsInvalid(t) {
+			c.errorf(e, "`~` needs an integer, found `%s`", typeString(t))
+		}
+		return t
+	case "*":
+		t := c.expr(e.X, nil)
+		if inner := derefType(t); inner != nil {
+			return inner
+		}
+		if types.IsAny(t) || types.IsInvalid(t) {
+			return t
+		}
+		c.errorf(e, "`*` dereferences a lock guard or a Share, not `%s`", typeString(t))
+		return types.InvalidType
+	case "&":
+		return c.expr(e.X, expected)
+	}
+	c.errorf(e, "unknown operator `%s`", e.Op)
+	return types.InvalidType
+}
+
+// derefType is what `*x` gives for a guard or a share, or nil.
+func derefType(t types.Type) types.Type {
+	if h, ok := types.Resolve(t).(*types.Handle); ok && (h.Kind == types.ShareH || h.Kind.IsGuard()) {
+		return h.Elem
+	}
+	return nil
+}
+
+// isLiteralish reports whether e is a numeric literal (possibly negated), whose type should come
+// from the other operand.
+func isLiteralish(e ast.Expr) bool {
+	switch e := unparen(e).(type) {
+	case *ast.IntLit, *ast.FloatLit:
+		return true
+	case *ast.Unary:
+		return e.Op == "-" && isLiteralish(e.X)
+	}
+	return false
+}
+
+func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
+	switch e.Op {
+	case "&&", "||":
+		c.cond(e.X)
+		var undo func()
+		undo = c.narrowAllExpr(c.narrowings(e.X, e.Op == "&&"))
+		c.cond(e.Y)
+		undo()
+		return types.BoolType
+	case "??":
+		x := c.expr(e.X, nil)
+		o, ok := types.Resolve(x).(*types.Optional)
+		if !ok {
+			if !types.IsAny(x) && !types.IsInvalid(x) && !types.IsBasic(x, types.Null) {
+				c.errorf(e.X, "`??` needs an optional on its left, found `%s`", typeString(x))
+			}
+			return c.expr(e.Y, expected)
+		}
+		y := c.expr(e.Y, o.Elem)
+		if yo, ok := types.Resolve(y).(*types.Optional); ok {
+			c.unify(yo.Elem, o.Elem)
+			return y
+		}
+		c.expectAssignable(e.Y, y, o.Elem, " on the right of `??`")
+		return o.Elem
+	}
+	var x, y types.Type
+	var hint types.Type
+	if isArith(e.Op) {
+		hint = expected
+	}
+	if isLiteralish(e.X) && !isLiteralish(e.Y) {
+		y = c.expr(e.Y, hint)
+		x = c.expr(e.X, y)
+	} else {
+		x = c.expr(e.X, hint)
+		y = c.expr(e.Y, x)
+	}
+	if types.IsInvalid(x) || types.IsInvalid(y) {
+		if isComparison(e.Op) {
+			return types.BoolType
+		}
+		return types.InvalidType
+	}
+	dyn := types.IsAny(x) || types.IsAny(y)
+	switch e.Op {
+	case "+":
+		if types.IsBasic(x, types.String) || types.IsBasic(y, types.String) {
+			return types.StringType
+		}
+		fallthrough
+	case "-", "*", "/", "%":
+		if dyn {
+			return types.AnyType
+		}
+		if !types.IsNumeric(x) {
+			c.errorf(e, "`%s` needs numbers, found `%s`", e.Op, typeString(x))
+			return types.InvalidType
+		}
+		c.sameOperands(e, x, y)
+		return x
+	case "&", "|", "^", "<<", ">>":
+		if dyn {
+			return types.AnyType
+		}
+		if !types.IsInteger(x) {
+			c.errorf(e, "`%s` needs integers, found `%s`", e.Op, typeString(x))
+			return types.InvalidType
+		}
+		if e.Op == "<<" || e.Op == ">>" {
+			if !types.IsInteger(y) {
+				c.errorf(e.Y, "a shift count must be an integer, found `%s`", typeString(y))
+			}
+			return x
+		}
+		c.sameOperands(e, x, y)
+		return x
+	case "==", "!=":
+		if dyn || types.IsBasic(x, types.Null) || types.IsBasic(y, types.Null) {
+			if types.IsBasic(y, types.Null) {
+				c.nullComparable(e.X, x)
+			} else if types.IsBasic(x, types.Null) {
+				c.nullComparable(e.Y, y)
+			}
+			return types.BoolType
+		}
+		if !c.assignable(y, x) && !c.assignable(x, y) {
+			c.errorf(e, "cannot compare `%s` with `%s`", typeString(x), typeString(y))
+		}
+		return types.BoolType
+	case "<", "<=", ">", ">=":
+		if dyn {
+			return types.BoolType
+		}
+		if !types.IsNumeric(x) && !types.IsBasic(x, types.String) && !types.IsBasic(x, types.Char) {
+			c.errorf(e, "`%s` compares numbers, strings or chars, not `%s`", e.Op, typeString(x))
+			return types.BoolType
+		}
+		c.sameOperands(e, x, y)
+		return types.BoolType
+	}
+	c.errorf(e, "unknown operator `%s`", e.Op)
+	return types.InvalidType
+}
+
+func (c *checker) nullComparable(e ast.Expr, t types.Type) {
+	switch types.Resolve(t).(type) {
+	case *types.Optional:
+		return
+	}
+	if types.IsAny(t) || types.IsInvalid(t) || types.IsBasic(t, types.Null) {
+		return
+	}
+	c.errorf(e, "`%s` is never null: only optionals (`T?`) can be compared with `null`", typeString(t))
+}
+
+func (c *checker) sameOperands(e *ast.Binary, x, y types.Type) {
+	if c.unify(x, y) {
+		return
+	}
+	d := c.errorf(e, "mismatched types in `%s`: `%s` and `%s`", e.Op, typeString(x), typeString(y))
+	if types.IsNumeric(x) && types.IsNumeric(y) {
+		d.WithHelp("convert one side with `as %s`", typeString(x))
+	}
+}
+
+func isArith(op string) bool {
+	switch op {
+	case "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>":
+		return true
+	}
+	return false
+}
+
+func isComparison(op string) bool {
+	switch op {
+	case "==", "!=", "<", "<=", ">", ">=":
+		return true
+	}
+	return false
+}
+
+// lvalue checks an assignment target and returns its declared (not narrowed) type.
+func (c *checker) lvalue(x ast.Expr) types.Type {
+	switch x := unparen(x).(type) {
+	case *ast.Ident:
+		t := c.expr(x, nil)
+		if x.Obj == nil {
+			return t
+		}
+		switch x.Obj.Kind {
+		case types.ObjVar, types.ObjParam:
+		case types.ObjConst:
+			c.errorf(x, "cannot assign to the constant `%s`", x.Name)
+		default:
+			c.errorf(x, "cannot assign to `%s`", x.Name)
+		}
+		x.Obj.Mutated = true
+		delete(c.narrowed, x.Obj)
+		return x.Obj.Type
+	case *ast.Selector:
+		t := c.expr(x, nil)
+		if si := c.info.Sels[x]; si != nil && si.Kind != SelField && si.Kind != SelDynamic && si.Kind != SelTupleField {
+			c.errorf(x, "cannot assign to `%s`", x.Name.Name)
+		}
+		c.markMutated(x.X)
+		return t
+	case *ast.Index:
+		t := c.expr(x, nil)
+		if types.IsBasic(x.X.TypeOf(), types.String) {
+			c.errorf(x, "strings are immutable: build a new string instead")
+		}
+		c.markMutated(x.X)
+		return t
+	case *ast.Unary:
+		if x.Op == "*" {
+			return c.expr(x, nil)
+		}
+	}
+	c.errorf(x, "cannot assign to this expression")
+	c.expr(x, nil)
+	return types.InvalidType
+}
+
+// markMutated records that the variable at the root of a field or index path changes.
+func (c *checker) markMutated(e ast.Expr) {
+	for {
+		switch x := unparen(e).(type) {
+		case *ast.Ident:
+			if x.Obj != nil {
+				x.Obj.Mutated = true
+			}
+			return
+		case *ast.Selector:
+			e = x.X
+		case *ast.Index:
+			e = x.X
+		default:
+			return
+		}
+	}
+}
+
+func (c *checker) assign(e *ast.Assign) {
+	t := c.lvalue(e.X)
+	if e.Op == "=" {
+		v := c.expr(e.Y, t)
+		c.expectAssignable(e.Y, v, t, " in this assignment")
+		return
+	}
+	op := e.Op[:len(e.Op)-1]
+	v := c.expr(e.Y, t)
+	if types.IsInvalid(t) || types.IsInvalid(v) || types.IsAny(t) {
+		return
+	}
+	switch {
+	case op == "+" && types.IsBasic(t, types.String):
+	case op == "<<" || op == ">>":
+		if !types.IsInteger(t) || !types.IsInteger(v) {
+			c.errorf(e, "`%s` needs integers", e.Op)
+		}
+	case op == "&" || op == "|" || op == "^":
+		if !types.IsInteger(t) {
+			c.errorf(e, "`%s` needs integers, found `%s`", e.Op, typeString(t))
+		} else {
+			c.expectAssignable(e.Y, v, t, "")
+		}
+	default:
+		if !types.IsNumeric(t) {
+			c.errorf(e, "`%s` needs a number, found `%s`", e.Op, typeString(t))
+			return
+		}
+		c.expectAssignable(e.Y, v, t, "")
+	}
+}
+
+func (c *checker) index(e *ast.Index) types.Type {
+	x := c.expr(e.X, nil)
+	switch u := types.Resolve(x).(type) {
+	case *types.Array:
+		c.intIndex(e.Index)
+		return u.Elem
+	case *types.MapT:
+		k := c.expr(e.Index, u.Key)
+		c.expectAssignable(e.Index, k, u.Key, " as a map key")
+		return u.Val
+	case *types.Basic:
+		switch u.Kind {
+		case types.String:
+			c.intIndex(e.Index)
+			return types.CharType
+		case types.Any:
+			c.expr(e.Index, nil)
+			return types.AnyType
+		case types.Invalid:
+			c.expr(e.Index, nil)
+			return types.InvalidType
+		}
+	case *types.Handle:
+		if inner := derefType(u); inner != nil {
+			// Indexing through a guard or a share reaches the inner value.
+			return c.indexInner(e, inner)
+		}
+	}
+	c.expr(e.Index, nil)
+	c.errorf(e, "cannot index `%s`", typeString(x))
+	return types.InvalidType
+}
+
+func (c *checker) indexInner(e *ast.Index, inner types.Type) types.Type {
+	switch u := types.Resolve(inner).(type) {
+	case *types.Array:
+		c.intIndex(e.Index)
+		return u.Elem
+	case *types.MapT:
+		k := c.expr(e.Index, u.Key)
+		c.expectAssignable(e.Index, k, u.Key, " as a map key")
+		return u.Val
+	}
+	c.expr(e.Index, nil)
+	c.errorf(e, "cannot index `%s`", typeString(inner))
+	return types.InvalidType
+}
+
+func (c *checker) intIndex(i ast.Expr) {
+	t := c.expr(i, types.I64)
+	if !types.IsInteger(t) && !types.IsAny(t) && !types.IsInvalid(t) {
+		c.errorf(i, "an index must be an integer, found `%s`", typeString(t))
+	}
+}
+
+// try checks `x?`: an Err or a null returns early from the enclosing function.
+func (c *checker) try(e *ast.Try) types.Type {
+	x := c.expr(e.X, nil)
+	ret := types.Resolve(c.fn.Ret)
+	switch u := types.Resolve(x).(type) {
+	case *types.Result:
+		if r, ok := ret.(*types.Result); ok {
+			if !c.assignable(u.Err, r.Err) {
+				c.errorf(e, "`?` returns this `%s` error from a function whose errors are `%s`", typeString(u.Err), typeString(r.Err))
+			}
+		} else if v, ok := ret.(*types.Var); ok && c.fn != c.info.Main {
+			c.bindVar(v, &types.Result{Ok: c.newVar(), Err: u.Err})
+		}
+		return u.Ok
+	case *types.Optional:
+		if _, ok := ret.(*types.Optional); !ok {
+			if v, ok := ret.(*types.Var); ok && c.fn != c.info.Main {
+				c.bindVar(v, &types.Optional{Elem: c.newVar()})
+			} else if !types.IsAny(ret) {
+				c.errorf(e, "`?` on an optional returns null early, but this function returns `%s`", typeString(ret))
+			}
+		}
+		return u.Elem
+	case *types.Basic:
+		if u.Kind == types.Any || u.Kind == types.Invalid {
+			return x
+		}
+	}
+	c.errorf(e, "`?` needs a Result or an optional, found `%s`", typeString(x))
+	return types.InvalidType
+}
+
+// await checks `await x` (and `x.await()`).
+func (c *checker) await(n ast.Node, x ast.Expr, expected types.Type) types.Type {
+	c.noteAwait(n, "`await`")
+	var want types.Type
+	if expected != nil {
+		want = &types.Future{Elem: expected}
+	}
+	t := c.expr(x, want)
+	return types.AwaitResult(t)
+}
+
+// noteAwait reports an await where none may be: outside async code (E0700) or in a defer (E0704).
+func (c *checker) noteAwait(n ast.Node, what string) {
+	if c.fn == nil {
+		return
+	}
+	c.fn.Awaits++
+	if c.defer_ > 0 {
+		c.errorCode(n, diag.AwaitInDefer, "%s inside `defer`: a deferred statement cannot wait", what).
+			WithHelp("await before the defer, or spawn the work inside the defer with `spawn(…)`")
+		return
+	}
+	if !c.fn.Async {
+		d := c.errorCode(n, diag.AwaitOutsideAsync, "%s is only allowed inside an async fn or an async block", what)
+		switch node := c.fn.Node.(type) {
+		case *ast.FuncDecl:
+			d.Note(node.Name.Pos(), "`%s` is not async", node.Name.Name)
+			d.WithHelp("declare it as `async fn %s(…)`", node.Name.Name)
+		case *ast.Lambda:
+			d.Note(node.Pos(), "this lambda is not async")
+			d.WithHelp("make the lambda async: `async (…) => { … }`")
+		}
+	}
+}
+
+func (c *checker) spawn(e *ast.Spawn) types.Type {
+	t := c.expr(e.X, nil)
+	switch u := types.Resolve(t).(type) {
+	case *types.Future:
+		return &types.Handle{Kind: types.JoinHandleH, Elem: u.Elem}
+	case *types.Handle:
+		if u.Kind == types.JoinHandleH {
+			return u
+		}
+		if u.Kind == types.PromiseH {
+			return &types.Handle{Kind: types.JoinHandleH, Elem: u.Elem}
+		}
+	case *types.Basic:
+		if u.Kind == types.Invalid {
+			return t
+		}
+	}
+	c.errorf(e.X, "`spawn` needs a future (an async fn call or an async block), found `%s`", typeString(t)).
+		WithHelp("wrap the work in an async block: `spawn(async move { … })`")
+	return types.InvalidType
+}
+
+func (c *checker) cast(e *ast.Cast) types.Type {
+	x := c.expr(e.X, nil)
+	t := c.typeExpr(e.Type)
+	switch {
+	case types.IsInvalid(x) || types.IsInvalid(t):
+	case types.IsNumeric(x) && types.IsNumeric(t):
+	case types.IsBasic(x, types.Char) && types.IsInteger(t), types.IsInteger(x) && types.IsBasic(t, types.Char):
+	case types.IsBasic(x, types.Bool) && types.IsInteger(t):
+	case types.IsAny(x) || types.IsAny(t):
+	case types.IsBasic(t, types.String):
+	case c.assignableQuiet(x, t):
+	default:
+		c.errorf(e, "cannot convert `%s` to `%s` with `as`", typeString(x), typeString(t))
+	}
+	return t
+}

@@ -1,0 +1,108 @@
+package check
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/source"
+	"adesh2go/frontend/types"
+)
+
+// hint gathers what a program says about one untyped parameter: the types of the arguments
+// passed for it and the types its uses demand. When they all agree the parameter gets that
+// static type; otherwise it is `any` (§7).
+type hint struct {
+	param    *ast.Param
+	seen     types.Type
+	conflict types.Type // a second, different type, when there is one
+	v        *types.Var
+	resolved types.Type
+	reason   string
+}
+
+func (h *hint) observe(t types.Type) {
+	t = types.Resolve(t)
+	if t == nil || types.HasUnbound(t) || types.IsInvalid(t) || types.IsNever(t) || types.IsBasic(t, types.Null) {
+		return
+	}
+	if _, isVar := t.(*types.Var); isVar {
+		return
+	}
+	switch {
+	case h.seen == nil:
+		h.seen = t
+	case !types.Identical(h.seen, t) && h.conflict == nil:
+		h.conflict = t
+	}
+}
+
+func (c *checker) hintOf(v *types.Var) *hint { return c.hintVars[v] }
+
+// untypedParam is the type of a parameter written without one.
+func (c *checker) untypedParam(p *ast.Param) types.Type {
+	h := c.hints[p]
+	if c.probing {
+		if h == nil {
+			h = &hint{param: p}
+			c.hints[p] = h
+		}
+		h.v = c.newVar()
+		c.hintVars[h.v] = h
+		return h.v
+	}
+	if h == nil || h.resolved == nil {
+		c.fallback(p.Pos(), p.Name.Name, "nothing in the program says what type it has")
+		return types.AnyType
+	}
+	if types.IsAny(h.resolved) {
+		c.fallback(p.Pos(), p.Name.Name, h.reason)
+	}
+	return h.resolved
+}
+
+// finishUntyped settles every hint at the end of the silent pass.
+func (c *checker) finishUntyped() {
+	if !c.probing {
+		return
+	}
+	for _, h := range c.hints {
+		switch {
+		case h.conflict != nil:
+			h.resolved = types.AnyType
+			h.reason = "its uses and call sites disagree: `" + typeString(h.seen) + "` and `" + typeString(h.conflict) + "`"
+		case h.seen == nil:
+			h.resolved = types.AnyType
+			h.reason = "nothing in the program says what type it has"
+		default:
+			h.resolved = h.seen
+		}
+		h.v = nil
+	}
+}
+
+// fallback records that a value is dynamic, for `check --explain-types`.
+func (c *checker) fallback(pos source.Pos, name, reason string) {
+	if c.probing {
+		return
+	}
+	c.info.Fallbacks = append(c.info.Fallbacks, Fallback{Pos: pos, Name: name, Reason: reason})
+}
+
+// hasUntypedParams reports whether any declared function leaves a parameter untyped.
+func hasUntypedParams(files []*ast.File) bool {
+	found := false
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			if fd, ok := n.(*ast.FuncDecl); ok {
+				for _, p := range fd.Params {
+					if p.Type == nil {
+						found = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return found
+}

@@ -1,0 +1,430 @@
+package check
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/types"
+)
+
+// block checks the statements of a block in a new scope.
+func (c *checker) block(b *ast.Block) {
+	c.openScope()
+	c.stmts(b.Stmts)
+	c.closeScope()
+}
+
+// stmts checks a statement list, narrowing optionals after an early exit such as
+// `if (x == null) { return; }`.
+func (c *checker) stmts(list []ast.Stmt) {
+	var restore []func()
+	for _, s := range list {
+		c.stmt(s)
+		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Else == nil && terminates(ifs.Then) {
+			// After `if (x == null) { return; }` x is not null.
+			for obj, t := range c.narrowings(ifs.Cond, false) {
+				if !assignedIn(obj, list) {
+					restore = append(restore, c.narrow(obj, t))
+				}
+			}
+		}
+	}
+	for i := len(restore) - 1; i >= 0; i-- {
+		restore[i]()
+	}
+}
+
+func (c *checker) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.LetStmt:
+		c.let(s)
+	case *ast.ExprStmt:
+		c.exprStmt(s)
+	case *ast.Block:
+		c.block(s)
+	case *ast.IfStmt:
+		c.ifStmt(s)
+	case *ast.WhileStmt:
+		c.cond(s.Cond)
+		undo := c.narrowAll(c.narrowings(s.Cond, true), s.Body)
+		c.loops++
+		c.block(s.Body)
+		c.loops--
+		undo()
+	case *ast.ForInStmt:
+		c.forIn(s)
+	case *ast.ForCStmt:
+		c.openScope()
+		if s.Init != nil {
+			c.stmt(s.Init)
+		}
+		if s.Cond != nil {
+			c.cond(s.Cond)
+		}
+		if s.Post != nil {
+			c.stmt(s.Post)
+		}
+		c.loops++
+		c.block(s.Body)
+		c.loops--
+		c.closeScope()
+	case *ast.BranchStmt:
+		if c.loops == 0 {
+			word := "break"
+			if s.Continue {
+				word = "continue"
+			}
+			c.errorf(s, "`%s` outside of a loop", word)
+		}
+	case *ast.ReturnStmt:
+		c.returnStmt(s)
+	case *ast.DeferStmt:
+		c.fn.Defers++
+		c.defer_++
+		c.openScope()
+		c.stmt(s.Body)
+		c.closeScope()
+		c.defer_--
+	case *ast.TryStmt:
+		c.fn.HasTry = true
+		c.block(s.Body)
+		if s.Catch != nil {
+			c.openScope()
+			if s.CatchName != nil {
+				t := types.Type(types.ErrorType)
+				if s.CatchType != nil {
+					t = c.typeExpr(s.CatchType)
+					if !types.IsBasic(t, types.ErrorKind) && !types.IsAny(t) {
+						c.errorf(s.CatchType, "a caught value is an `Error`, not `%s`", typeString(t))
+						t = types.ErrorType
+					}
+				}
+				c.declare(s.CatchName, types.ObjVar, t, s)
+			}
+			c.block(s.Catch)
+			c.closeScope()
+		}
+		if s.Finally != nil {
+			c.block(s.Finally)
+		}
+	case *ast.ThrowStmt:
+		c.expr(s.Value, nil)
+	case *ast.DeclStmt:
+		c.declStmt(s)
+	case *ast.EmptyStmt:
+	default:
+		c.errorf(s, "unsupported statement")
+	}
+}
+
+// exprStmt checks an expression statement. A future that is neither awaited nor spawned is
+// spawned, with warning W0706 (§8).
+func (c *checker) exprStmt(s *ast.ExprStmt) {
+	if m, ok := unparen(s.X).(*ast.Match); ok {
+		c.match(m, nil, true)
+		return
+	}
+	t := c.expr(s.X, nil)
+	if f, ok := types.Resolve(t).(*types.Future); ok && f.Src != eagerSend {
+		if !c.probing {
+			c.diags.Warnf(s.X.Pos(), s.X.EndPos(), diag.FutureNotAwaited,
+				"this future is never awaited; it is spawned as a task").
+				WithHelp("write `await` before it to wait for it, or `spawn(…)` to run it on its own")
+		}
+		c.info.Spawned[s] = true
+	}
+}
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+func (c *checker) ifStmt(s *ast.IfStmt) {
+	c.cond(s.Cond)
+	undo := c.narrowAll(c.narrowings(s.Cond, true), s.Then)
+	c.block(s.Then)
+	undo()
+	switch e := s.Else.(type) {
+	case nil:
+	case *ast.Block:
+		undo := c.narrowAll(c.narrowings(s.Cond, false), e)
+		c.block(e)
+		undo()
+	case *ast.IfStmt:
+		undo := c.narrowAll(c.narrowings(s.Cond, false), e)
+		c.ifStmt(e)
+		undo()
+	}
+}
+
+// cond checks a condition: a bool, an optional (true when not null) or a dynamic value.
+func (c *checker) cond(e ast.Expr) {
+	t := c.expr(e, types.BoolType)
+	switch types.Resolve(t).(type) {
+	case *types.Optional:
+		return
+	}
+	if !types.IsBasic(t, types.Bool) && !types.IsAny(t) && !types.IsInvalid(t) && !types.IsNever(t) {
+		c.errorf(e, "a condition must be a `bool`, found `%s`", typeString(t))
+	}
+}
+
+func (c *checker) let(s *ast.LetStmt) {
+	var declared types.Type
+	if s.Type != nil {
+		declared = c.letDeclType(s, c.scope)
+	}
+	var t types.Type
+	if s.Value == nil {
+		if declared == nil {
+			c.errorf(s, "a `let` without a value needs a type: `let x: T?;`")
+			declared = types.InvalidType
+		}
+		t = declared
+	} else {
+		expect := declared
+		if s.Kind == ast.LetShare && declared != nil {
+			expect = nil // the value may be the inner value or already a Share
+		}
+		vt := c.expr(s.Value, expect)
+		switch s.Kind {
+		case ast.LetShare:
+			if types.HandleOf(vt, types.ShareH) == nil && !types.IsInvalid(vt) {
+				vt = &types.Handle{Kind: types.ShareH, Elem: vt}
+			}
+		case ast.LetStrong:
+			if types.HandleOf(vt, types.ShareH) == nil && !types.IsInvalid(vt) {
+				c.errorf(s.Value, "`strong` makes a new reference to a Share, but this is `%s`", typeString(vt))
+			}
+		case ast.LetWeak:
+			if h := types.HandleOf(vt, types.ShareH); h != nil {
+				vt = &types.Handle{Kind: types.WeakH, Elem: h.Elem}
+			} else if !types.IsInvalid(vt) {
+				c.errorf(s.Value, "`weak` makes a weak reference to a Share, but this is `%s`", typeString(vt))
+			}
+		}
+		if declared != nil {
+			c.expectAssignable(s.Value, vt, declared, "")
+			t = declared
+		} else {
+			t = vt
+			if types.IsBasic(t, types.Null) {
+				t = &types.Optional{Elem: c.newVar()}
+			}
+			if types.IsUnit(t) && !c.probing {
+				c.diags.Warnf(s.Value.Pos(), s.Value.EndPos(), "", "this value is `()`: the binding holds nothing")
+			}
+		}
+	}
+	info := &LetInfo{}
+	c.info.Lets[s] = info
+	kind := types.ObjVar
+	if s.Kind == ast.LetConst {
+		kind = types.ObjConst
+	}
+	c.bindPattern(s.Pattern, t, kind, s, info)
+}
+
+// bindPattern declares the names of a let or for pattern.
+func (c *checker) bindPattern(p ast.Pattern, t types.Type, kind types.ObjKind, decl any, info *LetInfo) {
+	switch p := p.(type) {
+	case *ast.BindPat:
+		var obj *types.Object
+		if c.fn == c.info.Main && c.isFileScope(c.scope) {
+			if pre := c.scope.LookupLocal(p.Name.Name); pre != nil && pre.Decl == decl && pre.Type == nil || pre != nil && pre.Decl == decl {
+				obj = pre
+				if obj.Type == nil {
+					obj.Type = t
+				}
+				p.Name.Obj = obj
+				p.Name.SetType(obj.Type)
+				c.info.Globals = append(c.info.Globals, obj)
+			}
+		}
+		if obj == nil {
+			obj = c.declare(p.Name, kind, t, decl)
+		}
+		if info != nil {
+			info.Objs = append(info.Objs, obj)
+		}
+	case *ast.WildcardPat:
+		if info != nil {
+			info.Objs = append(info.Objs, nil)
+		}
+	case *ast.TuplePat:
+		tt, ok := types.Resolve(t).(*types.Tuple)
+		if !ok || len(tt.Elems) != len(p.Elems) {
+			if !types.IsInvalid(t) {
+				c.errorf(p, "cannot destructure `%s` into %d names", typeString(t), len(p.Elems))
+			}
+			for _, e := range p.Elems {
+				c.bindPattern(e, types.InvalidType, kind, decl, info)
+			}
+			return
+		}
+		for i, e := range p.Elems {
+			c.bindPattern(e, tt.Elems[i], kind, decl, info)
+		}
+	default:
+		c.errorf(p, "only names and tuples can be bound here")
+	}
+}
+
+func (c *checker) isFileScope(s *types.Scope) bool {
+	for _, fs := range c.fileScope {
+		if fs == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) returnStmt(s *ast.ReturnStmt) {
+	if c.fn == c.info.Main {
+		if s.Value != nil {
+			c.expr(s.Value, nil)
+		}
+		return
+	}
+	want := c.fn.Ret
+	if s.Value == nil {
+		if !c.assignable(types.UnitType, want) {
+			c.errorf(s, "this function returns `%s`: `return` needs a value", typeString(want))
+		}
+		return
+	}
+	t := c.expr(s.Value, want)
+	if v, ok := types.Resolve(want).(*types.Var); ok && c.hintOf(v) == nil && types.IsBasic(t, types.Null) {
+		// `return null` before any other return: the function returns an optional.
+		c.bindVar(v, &types.Optional{Elem: c.newVar()})
+		return
+	}
+	c.expectAssignable(s.Value, t, want, " in this return")
+}
+
+func (c *checker) forIn(s *ast.ForInStmt) {
+	fi := &ForInfo{}
+	c.info.ForIns[s] = fi
+	it := c.expr(s.Iter, nil)
+	var elem types.Type
+	switch u := types.Resolve(it).(type) {
+	case *types.Array:
+		fi.Kind, elem = IterArray, u.Elem
+		if r, ok := unparen(s.Iter).(*ast.Range); ok {
+			fi.Kind, fi.Range = IterRange, r
+		} else if call, ok := unparen(s.Iter).(*ast.Call); ok {
+			if ci := c.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == BRange {
+				fi.Kind = IterRange
+			}
+		}
+	case *types.MapT:
+		fi.Kind, elem, fi.Key = IterMap, u.Key, u.Key
+		if _, tuple := s.Pattern.(*ast.TuplePat); tuple {
+			elem = &types.Tuple{Elems: []types.Type{u.Key, u.Val}}
+		}
+	case *types.Handle:
+		if u.Kind == types.ChannelH {
+			fi.Kind, elem = IterChannel, u.Elem
+			c.noteAwait(s.Iter, "iterating over a channel")
+		}
+	case *types.Basic:
+		switch u.Kind {
+		case types.String:
+			fi.Kind, elem = IterString, types.CharType
+		case types.Any:
+			fi.Kind, elem = IterDynamic, types.AnyType
+		case types.Invalid:
+			elem = types.InvalidType
+		}
+	}
+	if elem == nil {
+		c.errorf(s.Iter, "cannot iterate over `%s`: expected an array, a range, a map, a string or a channel", typeString(it))
+		elem = types.InvalidType
+	}
+	fi.Elem = elem
+	c.openScope()
+	info := &LetInfo{}
+	c.bindPattern(s.Pattern, elem, types.ObjVar, s, info)
+	fi.Objs = info.Objs
+	c.loops++
+	c.block(s.Body)
+	c.loops--
+	c.closeScope()
+}
+
+// declStmt checks a declaration nested in a function: a local function becomes a closure.
+func (c *checker) declStmt(s *ast.DeclStmt) {
+	fd, ok := s.Decl.(*ast.FuncDecl)
+	if !ok {
+		c.errorf(s, "structs, enums and extend blocks must be declared at the top level")
+		return
+	}
+	sig := c.signature(fd, c.scope, nil)
+	obj := c.declare(fd.Name, types.ObjFunc, nil, fd)
+	obj.Sig = sig
+	obj.Type = sigType(sig)
+	obj.Global = false
+	fd.Obj = obj
+	fi := c.newFuncInfo(fd, fd.Name.Name, sig, c.fn)
+	c.checkBody(fi, c.scope)
+}
+
+// terminates reports whether a statement never completes normally (return, throw, break,
+// continue, or branches that all do).
+func terminates(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt, *ast.ThrowStmt, *ast.BranchStmt:
+		return true
+	case *ast.Block:
+		for _, st := range s.Stmts {
+			if terminates(st) {
+				return true
+			}
+		}
+	case *ast.IfStmt:
+		return s.Else != nil && terminates(s.Then) && terminates(s.Else)
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.Call); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "exit" {
+				return true
+			}
+		}
+		if m, ok := s.X.(*ast.Match); ok && len(m.Arms) > 0 {
+			for _, a := range m.Arms {
+				if be, ok := a.Body.(*ast.BlockExpr); !ok || !terminates(be.Block) {
+					return false
+				}
+			}
+			return true
+		}
+	case *ast.WhileStmt:
+		if b, ok := s.Cond.(*ast.BoolLit); ok && b.Value {
+			return !hasBreak(s.Body)
+		}
+	case *ast.TryStmt:
+		return terminates(s.Body) && (s.Catch == nil || terminates(s.Catch)) || s.Finally != nil && terminates(s.Finally)
+	}
+	return false
+}
+
+// hasBreak reports whether a loop body breaks out of that loop.
+func hasBreak(b *ast.Block) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BranchStmt:
+			if !n.Continue {
+				found = true
+			}
+		case *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt, *ast.Lambda, *ast.AsyncBlock:
+			return false
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,79 @@
+package check
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+)
+
+// structLit checks `Config { host: "h", port: 1 }`. Every field must be given once, except
+// optional fields, which default to null. A generic struct's type arguments come from the
+// literal's type, the expected type, or the field values.
+func (c *checker) structLit(e *ast.StructLit, expected types.Type) types.Type {
+	t := c.namedType(e.Type, c.scope)
+	n, ok := types.Resolve(t).(*types.Named)
+	if !ok || n.Def.Enum {
+		if !types.IsInvalid(t) {
+			c.errorf(e.Type, "`%s` is not a struct", typeString(t))
+		}
+		for _, f := range e.Fields {
+			c.expr(f.Value, nil)
+		}
+		return types.InvalidType
+	}
+	if len(e.Type.Args) == 0 && len(n.Def.TypeParams) > 0 {
+		return c.genericStructLit(e, n.Def, expected)
+	}
+	c.structFields(e, n)
+	return n
+}
+
+func (c *checker) genericStructLit(e *ast.StructLit, def *types.TypeDef, expected types.Type) types.Type {
+	n := &types.Named{Def: def}
+	for range def.TypeParams {
+		n.Args = append(n.Args, c.newVar())
+	}
+	c.unifySoft(n, expected)
+	c.structFields(e, n)
+	for i, a := range n.Args {
+		if types.HasUnbound(a) {
+			c.errorf(e.Type, "cannot infer the type parameter `%s` of `%s`; write `%s<…> { … }`", def.TypeParams[i].Name, def.Name, def.Name)
+			n.Args[i] = types.InvalidType
+		} else {
+			n.Args[i] = types.Resolve(a)
+		}
+	}
+	return n
+}
+
+func (c *checker) structFields(e *ast.StructLit, n *types.Named) {
+	fields := types.FieldsOf(n)
+	given := map[string]bool{}
+	for _, fi := range e.Fields {
+		var fd *types.FieldDef
+		for _, f := range fields {
+			if f.Name == fi.Name.Name {
+				fd = f
+			}
+		}
+		if fd == nil {
+			c.errorf(fi.Name, "`%s` has no field `%s`", n.Def.Name, fi.Name.Name)
+			c.expr(fi.Value, nil)
+			continue
+		}
+		if given[fd.Name] {
+			c.errorf(fi.Name, "field `%s` is given twice", fd.Name)
+		}
+		given[fd.Name] = true
+		t := c.expr(fi.Value, fd.Type)
+		c.expectAssignable(fi.Value, t, fd.Type, " for field `"+fd.Name+"`")
+	}
+	var missing []string
+	for _, f := range fields {
+		if _, opt := types.Resolve(f.Type).(*types.Optional); !given[f.Name] && !opt {
+			missing = append(missing, f.Name)
+		}
+	}
+	if len(missing) > 0 {
+		c.errorf(e, "missing field%s %s in `%s`", plural(len(missing)), quoteList(missing), n.Def.Name)
+	}
+}

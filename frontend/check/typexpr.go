@@ -1,0 +1,157 @@
+package check
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+)
+
+// typeExpr resolves a written type in the current scope.
+func (c *checker) typeExpr(t ast.Type) types.Type { return c.typeExprIn(t, c.scope) }
+
+// typeExprIn resolves a written type in scope; unknown names are reported and give Invalid.
+func (c *checker) typeExprIn(t ast.Type, scope *types.Scope) types.Type {
+	switch t := t.(type) {
+	case nil:
+		return types.UnitType
+	case *ast.ArrayType:
+		return &types.Array{Elem: c.typeExprIn(t.Elem, scope)}
+	case *ast.OptionalType:
+		elem := c.typeExprIn(t.Elem, scope)
+		if _, ok := elem.(*types.Optional); ok {
+			return elem // T?? is T?
+		}
+		return &types.Optional{Elem: elem}
+	case *ast.TupleType:
+		switch len(t.Elems) {
+		case 0:
+			return types.UnitType
+		case 1:
+			return c.typeExprIn(t.Elems[0], scope)
+		}
+		if len(t.Elems) > 6 {
+			c.errorf(t, "tuples have at most 6 elements")
+			return types.InvalidType
+		}
+		tt := &types.Tuple{}
+		for _, e := range t.Elems {
+			tt.Elems = append(tt.Elems, c.typeExprIn(e, scope))
+		}
+		return tt
+	case *ast.FuncType:
+		ft := &types.Func{}
+		for _, p := range t.Params {
+			ft.Params = append(ft.Params, c.typeExprIn(p, scope))
+		}
+		ft.Ret = types.UnitType
+		if t.Ret != nil {
+			ft.Ret = c.typeExprIn(t.Ret, scope)
+		}
+		if t.Async {
+			ft.Ret = &types.Future{Elem: ft.Ret}
+		}
+		return ft
+	case *ast.NamedType:
+		return c.namedType(t, scope)
+	}
+	c.errorf(t, "this is not a type")
+	return types.InvalidType
+}
+
+func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
+	name := t.Name.Name
+	if t.Pkg != nil {
+		imp := scope.Lookup(t.Pkg.Name)
+		if imp == nil || imp.Kind != types.ObjImport {
+			c.errorf(t.Pkg, "unknown import `%s`", t.Pkg.Name)
+			return types.InvalidType
+		}
+		obj := imp.Members.LookupLocal(name)
+		if obj == nil || obj.Kind != types.ObjType || !isExported(obj) {
+			c.errorf(t.Name, "`%s` has no exported type `%s`", t.Pkg.Name, name)
+			return types.InvalidType
+		}
+		return c.instantiateNamed(t, obj, scope)
+	}
+	if obj := scope.Lookup(name); obj != nil && obj.Kind == types.ObjType {
+		t.Name.Obj = obj
+		if tp, ok := obj.Type.(*types.TypeParam); ok {
+			if len(t.Args) > 0 {
+				c.errorf(t, "type parameter `%s` takes no type arguments", name)
+			}
+			return tp
+		}
+		return c.instantiateNamed(t, obj, scope)
+	}
+	if b, ok := basicTypeNames[name]; ok {
+		if len(t.Args) > 0 {
+			c.errorf(t, "`%s` takes no type arguments", name)
+		}
+		return b
+	}
+	if n, ok := genericTypeArity[name]; ok {
+		args := make([]types.Type, len(t.Args))
+		for i, a := range t.Args {
+			args[i] = c.typeExprIn(a, scope)
+		}
+		if len(args) != n {
+			// Result<T> means Result<T, Error>, as is common.
+			if name == "Result" && len(args) == 1 {
+				args = append(args, types.ErrorType)
+			} else {
+				c.errorf(t, "`%s` takes %d type argument%s, found %d", name, n, plural(n), len(args))
+				return types.InvalidType
+			}
+		}
+		switch name {
+		case "Result":
+			return &types.Result{Ok: args[0], Err: args[1]}
+		case "Option":
+			return &types.Optional{Elem: args[0]}
+		case "Map":
+			return &types.MapT{Key: args[0], Val: args[1]}
+		case "Array", "Vec":
+			return &types.Array{Elem: args[0]}
+		case "Future":
+			return &types.Future{Elem: args[0]}
+		}
+		return &types.Handle{Kind: handleKinds[name], Elem: args[0]}
+	}
+	if name == "Scope" {
+		return &types.Handle{Kind: types.ScopeH}
+	}
+	c.errorf(t.Name, "unknown type `%s`", name)
+	return types.InvalidType
+}
+
+var handleKinds = map[string]types.HandleKind{
+	"Promise": types.PromiseH, "JoinHandle": types.JoinHandleH, "Channel": types.ChannelH,
+	"Share": types.ShareH, "Weak": types.WeakH, "Mutex": types.MutexH, "RwLock": types.RwLockH,
+	"MutexGuard": types.MutexGuardH, "ReadGuard": types.ReadGuardH, "WriteGuard": types.WriteGuardH,
+}
+
+func (c *checker) instantiateNamed(t *ast.NamedType, obj *types.Object, scope *types.Scope) types.Type {
+	def := obj.Def
+	if def == nil {
+		return obj.Type
+	}
+	if len(t.Args) != len(def.TypeParams) {
+		if len(t.Args) == 0 && len(def.TypeParams) > 0 {
+			c.errorf(t, "`%s` needs %d type argument%s: write `%s<…>`", def.Name, len(def.TypeParams), plural(len(def.TypeParams)), def.Name)
+		} else {
+			c.errorf(t, "`%s` takes %d type argument%s, found %d", def.Name, len(def.TypeParams), plural(len(def.TypeParams)), len(t.Args))
+		}
+		return types.InvalidType
+	}
+	n := &types.Named{Def: def}
+	for _, a := range t.Args {
+		n.Args = append(n.Args, c.typeExprIn(a, scope))
+	}
+	return n
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,113 @@
+// Package frontend loads an AdeshLang program: it reads the entry file and the files it imports,
+// parses them and checks them, collecting every diagnostic.
+package frontend
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/source"
+	"adesh2go/frontend/syntax"
+)
+
+// Program is a loaded program: its files (the entry first), what the checker learned, and the
+// diagnostics of every stage so far.
+type Program struct {
+	Fset  *source.FileSet
+	Files []*ast.File
+	Info  *check.Info
+	Diags *diag.List
+}
+
+// ReadFile reads a file for Load; tests replace it.
+type ReadFile func(name string) ([]byte, error)
+
+// Load reads, parses and checks the program whose entry file is name. Names of imported files
+// are the importer's directory joined with the import path, so diagnostics name files the way
+// the user wrote them.
+func Load(name string) *Program {
+	return LoadWith(name, os.ReadFile)
+}
+
+// LoadSource loads a program held in memory (one file, no imports).
+func LoadSource(name string, src []byte) *Program {
+	return LoadWith(name, func(n string) ([]byte, error) {
+		if n == name {
+			return src, nil
+		}
+		return nil, os.ErrNotExist
+	})
+}
+
+// LoadWith is Load with a file reader.
+func LoadWith(name string, read ReadFile) *Program {
+	p := &Program{Fset: source.NewFileSet()}
+	p.Diags = diag.NewList(p.Fset)
+	src, err := read(name)
+	if err != nil {
+		p.Diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "cannot read " + name + ": " + describe(err)})
+		return p
+	}
+	seen := map[string]bool{}
+	var queue []string
+	add := func(n string, src []byte) {
+		f := p.Fset.Add(n, absPath(n), src)
+		af := syntax.ParseFile(f, p.Diags)
+		p.Files = append(p.Files, af)
+		for _, it := range af.Items {
+			if imp, ok := it.(*ast.ImportDecl); ok && imp.Path != nil {
+				target := path.Clean(path.Join(path.Dir(n), imp.Path.Value))
+				if !strings.HasSuffix(target, ".adesh") {
+					p.Diags.Errorf(imp.Path.Pos(), imp.Path.EndPos(), "", "an import names an .adesh file, found %q", imp.Path.Value)
+					continue
+				}
+				if !seen[target] {
+					seen[target] = true
+					queue = append(queue, target)
+					if _, err := read(target); err != nil {
+						p.Diags.Errorf(imp.Path.Pos(), imp.Path.EndPos(), "", "cannot import %q: %s", imp.Path.Value, describe(err))
+					}
+				}
+			}
+		}
+	}
+	seen[path.Clean(name)] = true
+	add(name, src)
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		src, err := read(n)
+		if err != nil {
+			continue // reported at the import
+		}
+		add(n, src)
+	}
+	if p.Diags.HasErrors() {
+		return p // type errors in a program that does not parse only add noise
+	}
+	p.Info = check.Check(p.Files, p.Fset, p.Diags)
+	p.Diags.Sort()
+	return p
+}
+
+func absPath(name string) string {
+	if a, err := filepath.Abs(name); err == nil {
+		return a
+	}
+	return name
+}
+
+func describe(err error) string {
+	if os.IsNotExist(err) {
+		return "no such file"
+	}
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

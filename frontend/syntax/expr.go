@@ -1,0 +1,1085 @@
+package syntax
+
+import (
+	"github.com/alecthomas/participle/v2"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/source"
+)
+
+// Expressions by precedence climbing (LANGUAGE.md §5), loosest first:
+//
+//	assignment · c ? a : b · a..b · || · && · ?? · | · ^ · & · == != · < <= > >= · << >> ·
+//	+ - · * / % · as · prefix ! - ~ * & await spawn share new · postfix () . :: [] ? ++ --
+//
+// ns ("no struct") is set in the head of if/while/for/match, where `x {` starts the body and
+// not a struct literal; any bracket resets it.
+
+// exprCtx restricts what an expression may be, for the place it is in. Brackets lift the
+// restrictions.
+type exprCtx uint8
+
+const (
+	noStruct exprCtx = 1 << iota // `x {` ends the expression: the head of if/while/for/match
+	noLambda                     // `x =>` ends the expression: a match guard
+)
+
+// ----- token helpers
+
+func (p *parser) at(off int) source.Pos { return p.base + source.Pos(off) }
+
+func (p *parser) startOf(t *tok) source.Pos { return p.at(t.Pos.Offset) }
+
+func (p *parser) endOf(t *tok) source.Pos { return p.at(t.end()) }
+
+// val is the text of t.
+func (p *parser) val(t *tok) string { return p.src[t.Pos.Offset:t.end()] }
+
+// next consumes a token and remembers where it ends (the end of the node being built).
+func (p *parser) next(lex *cursor) *tok {
+	t := lex.Next()
+	p.lastEnd = t.end()
+	return t
+}
+
+func (p *parser) end() source.Pos { return p.at(p.lastEnd) }
+
+// expect consumes a token of kind k or fails with "expected what, found …".
+func (p *parser) expect(lex *cursor, k Kind, what string) (*tok, error) {
+	t := lex.Peek()
+	if t.Type != k {
+		return nil, p.expected(what, t)
+	}
+	return p.next(lex), nil
+}
+
+// peekAt returns the token n places after the next one (0 is the next one).
+func (p *parser) peekAt(lex *cursor, n int) *tok {
+	i := lex.i + n
+	if i >= len(p.tokens) {
+		return &p.tokens[len(p.tokens)-1]
+	}
+	return &p.tokens[i]
+}
+
+// adjacent reports whether token b starts right where token a ends (`>` `>` is `>>`).
+func adjacent(a, b *tok) bool { return a.end() == b.Pos.Offset }
+
+func (p *parser) enter(t *tok) error {
+	p.depth++
+	if p.depth > maxDepth {
+		p.depth--
+		return p.errAt(t, "expression nested too deeply (more than %d levels)", maxDepth)
+	}
+	return nil
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// ----- participle entry points
+
+func (p *parser) exprProd(lex *cursor) (ast.Expr, error) {
+	if !startsExpr(lex.Peek().Type) {
+		return nil, participle.NextMatch
+	}
+	return p.parseExpr(lex, 0)
+}
+
+func (p *parser) headExprProd(lex *cursor) (headExpr, error) {
+	if t := lex.Peek(); !startsExpr(t.Type) || t.Type == tLBrace {
+		return nil, p.expected("a condition or a value before the block", t)
+	}
+	return p.parseExpr(lex, noStruct)
+}
+
+func (p *parser) stmtExprProd(lex *cursor) (stmtExpr, error) {
+	t := lex.Peek()
+	switch t.Type {
+	case tLBrace:
+		return nil, participle.NextMatch // a block
+	case kwFn:
+		if p.peekAt(lex, 1).Type != tLParen {
+			return nil, participle.NextMatch // a declaration
+		}
+	case kwAsync:
+		if p.peekAt(lex, 1).Type == kwFn && p.peekAt(lex, 2).Type != tLParen {
+			return nil, participle.NextMatch
+		}
+	case kwShare:
+		if n := p.peekAt(lex, 1); n.Type == kwLet || n.Type == tIdent && (p.peekAt(lex, 2).Type == tAssign || p.peekAt(lex, 2).Type == tColon) {
+			return nil, participle.NextMatch // `share let x = …` / `share x = …`
+		}
+	}
+	if !startsExpr(t.Type) {
+		return nil, participle.NextMatch
+	}
+	return p.parseExpr(lex, 0)
+}
+
+// startsExpr reports whether a token can begin an expression.
+func startsExpr(k Kind) bool {
+	switch k {
+	case tIdent, tInt, tFloat, tString, tChar, tFString, tTemplate, tLParen, tLBrack, tLBrace,
+		tBang, tMinus, tTilde, tStar, tAmp, kwAwait, kwSpawn, kwShare, kwNew, kwFn, kwAsync,
+		kwMatch, kwTrue, kwFalse, kwNull:
+		return true
+	}
+	return false
+}
+
+// ----- levels
+
+// parseExpr parses a whole expression, assignment included.
+func (p *parser) parseExpr(lex *cursor, ns exprCtx) (ast.Expr, error) {
+	if err := p.enter(lex.Peek()); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	x, err := p.parseTernary(lex, ns)
+	if err != nil {
+		return nil, err
+	}
+	op, n := p.assignOp(lex)
+	if n == 0 {
+		return x, nil
+	}
+	for i := 0; i < n; i++ {
+		p.next(lex)
+	}
+	y, err := p.parseExpr(lex, ns)
+	if err != nil {
+		return nil, err
+	}
+	return &ast.Assign{Span: ast.Span{Start: x.Pos(), End: y.EndPos()}, Op: op, X: x, Y: y}, nil
+}
+
+var assignOps = map[Kind]string{
+	tAssign: "=", tPlusAssign: "+=", tMinusAssign: "-=", tStarAssign: "*=", tSlashAssign: "/=",
+	tPercentAssign: "%=", tAmpAssign: "&=", tPipeAssign: "|=", tCaretAssign: "^=", tShlAssign: "<<=",
+}
+
+// assignOp returns the assignment operator at the cursor and how many tokens spell it.
+func (p *parser) assignOp(lex *cursor) (string, int) {
+	t := lex.Peek()
+	if op, ok := assignOps[t.Type]; ok {
+		return op, 1
+	}
+	if t.Type == tGreater {
+		if n := p.peekAt(lex, 1); n.Type == tGreaterEq && adjacent(t, n) {
+			return ">>=", 2
+		}
+	}
+	return "", 0
+}
+
+func (p *parser) parseTernary(lex *cursor, ns exprCtx) (ast.Expr, error) {
+	c, err := p.parseRange(lex, ns)
+	if err != nil {
+		return nil, err
+	}
+	if lex.Peek().Type != tQuestion {
+		return c, nil
+	}
+	p.next(lex)
+	a, err := p.parseExpr(lex, 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect(lex, tColon, "`:` of the conditional expression `c ? a : b`"); err != nil {
+		return nil, err
+	}
+	b, err := p.parseExpr(lex, ns)
+	if err != nil {
+		return nil, err
+	}
+	return &ast.Cond{Span: ast.Span{Start: c.Pos(), End: b.EndPos()}, C: c, A: a, B: b}, nil
+}
+
+func (p *parser) parseRange(lex *cursor, ns exprCtx) (ast.Expr, error) {
+	lo, err := p.parseBinary(lex, 1, ns)
+	if err != nil {
+		return nil, err
+	}
+	k := lex.Peek().Type
+	if k != tDot2 && k != tDot3 {
+		return lo, nil
+	}
+	p.next(lex)
+	hi, err := p.parseBinary(lex, 1, ns)
+	if err != nil {
+		return nil, err
+	}
+	return &ast.Range{Span: ast.Span{Start: lo.Pos(), End: hi.EndPos()}, Lo: lo, Hi: hi, Inclusive: k == tDot3}, nil
+}
+
+// binaryOp returns the binary operator at the cursor, its precedence (0: none) and how many
+// tokens spell it.
+func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
+	t := lex.Peek()
+	switch t.Type {
+	case tOrOr:
+		return "||", 1, 1
+	case tAndAnd:
+		return "&&", 2, 1
+	case tIdent:
+		switch p.val(t) {
+		case "or":
+			return "||", 1, 1
+		case "and":
+			return "&&", 2, 1
+		}
+	case tQuestion2:
+		return "??", 3, 1
+	case tPipe:
+		return "|", 4, 1
+	case tCaret:
+		return "^", 5, 1
+	case tAmp:
+		return "&", 6, 1
+	case tEq:
+		return "==", 7, 1
+	case tNotEq:
+		return "!=", 7, 1
+	case tLess:
+		return "<", 8, 1
+	case tLessEq:
+		return "<=", 8, 1
+	case tGreaterEq:
+		return ">=", 8, 1
+	case tGreater:
+		if n := p.peekAt(lex, 1); adjacent(t, n) {
+			switch n.Type {
+			case tGreater:
+				return ">>", 9, 2
+			case tGreaterEq:
+				return "", 0, 0 // `>>=`
+			}
+		}
+		return ">", 8, 1
+	case tShl:
+		return "<<", 9, 1
+	case tPlus:
+		return "+", 10, 1
+	case tMinus:
+		return "-", 10, 1
+	case tStar:
+		return "*", 11, 1
+	case tSlash:
+		return "/", 11, 1
+	case tPercent:
+		return "%", 11, 1
+	}
+	return "", 0, 0
+}
+
+func (p *parser) parseBinary(lex *cursor, minPrec int, ns exprCtx) (ast.Expr, error) {
+	x, err := p.parseCast(lex, ns)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		op, prec, n := p.binaryOp(lex)
+		if prec < minPrec || n == 0 {
+			return x, nil
+		}
+		for i := 0; i < n; i++ {
+			p.next(lex)
+		}
+		y, err := p.parseBinary(lex, prec+1, ns)
+		if err != nil {
+			return nil, err
+		}
+		x = &ast.Binary{Span: ast.Span{Start: x.Pos(), End: y.EndPos()}, Op: op, X: x, Y: y}
+	}
+}
+
+func (p *parser) parseCast(lex *cursor, ns exprCtx) (ast.Expr, error) {
+	x, err := p.parseUnary(lex, ns)
+	if err != nil {
+		return nil, err
+	}
+	for lex.Peek().Type == kwAs {
+		p.next(lex)
+		t, err := p.parseType(lex)
+		if err != nil {
+			return nil, err
+		}
+		x = &ast.Cast{Span: ast.Span{Start: x.Pos(), End: t.EndPos()}, X: x, Type: t}
+	}
+	return x, nil
+}
+
+func (p *parser) parseUnary(lex *cursor, ns exprCtx) (ast.Expr, error) {
+	t := lex.Peek()
+	switch t.Type {
+	case tBang, tMinus, tTilde, tStar, tAmp, kwAwait, kwShare:
+	case kwSpawn:
+		if p.peekAt(lex, 1).Type == tLParen {
+			return p.parsePostfix(lex, ns, false) // `spawn(e)` binds like a call
+		}
+	default:
+		return p.parsePostfix(lex, ns, false)
+	}
+	if err := p.enter(t); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	op := p.next(lex)
+	start := p.startOf(op)
+	if op.Type == kwAwait {
+		// `await f(x)?` is `(await f(x))?`: the operand stops before `?`, which then applies
+		// to the awaited value along with any postfix operators after it.
+		x, err := p.parsePostfix(lex, ns, true)
+		if err != nil {
+			return nil, err
+		}
+		return p.postfixOps(lex, &ast.Await{Span: ast.Span{Start: start, End: x.EndPos()}, X: x}, ns, false)
+	}
+	x, err := p.parseUnary(lex, ns)
+	if err != nil {
+		return nil, err
+	}
+	span := ast.Span{Start: start, End: x.EndPos()}
+	switch op.Type {
+	case kwShare:
+		return &ast.Share{Span: span, X: x}, nil
+	case kwSpawn:
+		return &ast.Spawn{Span: span, X: x}, nil
+	}
+	return &ast.Unary{Span: span, Op: p.val(op), X: x}, nil
+}
+
+// parsePostfix parses a primary expression and its postfix operators; stopAtTry leaves a `?`
+// for the caller (the operand of await).
+func (p *parser) parsePostfix(lex *cursor, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
+	x, err := p.parsePrimary(lex, ns)
+	if err != nil {
+		return nil, err
+	}
+	return p.postfixOps(lex, x, ns, stopAtTry)
+}
+
+func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
+	for {
+		t := lex.Peek()
+		switch t.Type {
+		case tLParen:
+			args, err := p.parseArgs(lex)
+			if err != nil {
+				return nil, err
+			}
+			x = &ast.Call{Span: ast.Span{Start: x.Pos(), End: p.end()}, Fun: x, Args: args}
+		case tLess:
+			if !isPath(x) {
+				return x, nil
+			}
+			targs, ok := p.tryTypeArgs(lex, ns)
+			if !ok {
+				return x, nil
+			}
+			if lex.Peek().Type == tLBrace {
+				return p.parseStructLit(lex, x, targs)
+			}
+			args, err := p.parseArgs(lex)
+			if err != nil {
+				return nil, err
+			}
+			x = &ast.Call{Span: ast.Span{Start: x.Pos(), End: p.end()}, Fun: x, TypeArgs: targs, Args: args}
+		case tDot, tColon2:
+			p.next(lex)
+			n := lex.Peek()
+			if n.Type != tIdent && !isKeyword(n.Type) {
+				return nil, p.expected("a member name after `"+p.val(t)+"`", n)
+			}
+			p.next(lex)
+			name := p.ident(n)
+			x = &ast.Selector{Span: ast.Span{Start: x.Pos(), End: name.End}, X: x, Name: name, DoubleColon: t.Type == tColon2}
+		case tLBrack:
+			if err := p.enter(t); err != nil {
+				return nil, err
+			}
+			p.next(lex)
+			i, err := p.parseExpr(lex, 0)
+			p.leave()
+			if err != nil {
+				return nil, err
+			}
+			if _, err := p.expect(lex, tRBrack, "`]` after the index"); err != nil {
+				return nil, err
+			}
+			x = &ast.Index{Span: ast.Span{Start: x.Pos(), End: p.end()}, X: x, Index: i}
+		case tQuestion:
+			if stopAtTry || p.questionIsTernary(lex) {
+				return x, nil
+			}
+			p.next(lex)
+			x = &ast.Try{Span: ast.Span{Start: x.Pos(), End: p.end()}, X: x}
+		case tInc, tDec:
+			p.next(lex)
+			x = &ast.IncDec{Span: ast.Span{Start: x.Pos(), End: p.end()}, Op: p.val(t), X: x}
+		case tLBrace:
+			if !isPath(x) {
+				return x, nil
+			}
+			if ns&noStruct != 0 {
+				if p.peekAt(lex, 1).Type == tIdent && p.peekAt(lex, 2).Type == tColon {
+					return nil, p.errAt(t, "a struct literal here must be in parentheses: `(%s { … })`, because `{` starts the body", exprText(p, x))
+				}
+				return x, nil
+			}
+			return p.parseStructLit(lex, x, nil)
+		default:
+			return x, nil
+		}
+	}
+}
+
+// isPath reports whether x can name a type or a generic function: `a`, `a.b`, `a::b`.
+func isPath(x ast.Expr) bool {
+	for {
+		switch e := x.(type) {
+		case *ast.Ident:
+			return true
+		case *ast.Selector:
+			x = e.X
+		default:
+			return false
+		}
+	}
+}
+
+// questionIsTernary tells `c ? a : b` from the postfix `x?`: it is a conditional when an
+// expression follows and a `:` follows that on the same level.
+func (p *parser) questionIsTernary(lex *cursor) bool {
+	rc := lex.i
+	if rc+1 >= len(p.tokens) {
+		return false
+	}
+	switch next := &p.tokens[rc+1]; next.Type {
+	case tLParen, tLBrack, tMinus, tStar, tAmp:
+		// `f()? * 2` or `c ? -1 : 1`: look for the `:`
+	case tLBrace:
+		return false
+	case tIdent:
+		if v := p.val(next); v == "or" || v == "and" {
+			return false
+		}
+		return true
+	default:
+		// After the postfix `?` only an operator or the end can come: a value means `c ? a : b`.
+		return startsExpr(next.Type)
+	}
+	const limit = 2000 // a conditional's middle part is never this long
+	for i, n := rc+1, 0; i < len(p.tokens) && n < limit; i, n = i+1, n+1 {
+		switch p.tokens[i].Type {
+		case tColon:
+			return true
+		case tLParen, tLBrack, tLBrace:
+			if c := p.closers[i]; c > 0 {
+				i = int(c)
+				continue
+			}
+			return false
+		case tSemi, tComma, tRParen, tRBrack, tRBrace, tFatArrow, tEOF:
+			return false
+		}
+	}
+	return false
+}
+
+// tryTypeArgs parses `<T, U>` after a path when it is followed by `(` (a generic call) or, where
+// struct literals are allowed, by `{`; otherwise it rewinds and reports false, and `<` is a
+// comparison.
+func (p *parser) tryTypeArgs(lex *cursor, ns exprCtx) ([]ast.Type, bool) {
+	cp, lastEnd, depth := lex.MakeCheckpoint(), p.lastEnd, p.depth
+	fail := func() ([]ast.Type, bool) {
+		lex.LoadCheckpoint(cp)
+		p.lastEnd, p.depth = lastEnd, depth
+		return nil, false
+	}
+	p.next(lex) // <
+	var args []ast.Type
+	for {
+		if !startsType(lex.Peek().Type) {
+			return fail()
+		}
+		t, err := p.parseType(lex)
+		if err != nil {
+			return fail()
+		}
+		args = append(args, t)
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if lex.Peek().Type != tGreater {
+		return fail()
+	}
+	p.next(lex)
+	switch lex.Peek().Type {
+	case tLParen:
+		return args, true
+	case tLBrace:
+		if ns&noStruct == 0 {
+			return args, true
+		}
+	}
+	return fail()
+}
+
+func (p *parser) parseArgs(lex *cursor) ([]ast.Expr, error) {
+	open := p.next(lex) // (
+	if err := p.enter(open); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	var args []ast.Expr
+	for lex.Peek().Type != tRParen {
+		a, err := p.parseExpr(lex, 0)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, a)
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if _, err := p.expect(lex, tRParen, "`,` or `)` in the argument list"); err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+func (p *parser) ident(t *tok) *ast.Ident {
+	name := p.val(t)
+	if name == "this" {
+		name = "self"
+	}
+	return &ast.Ident{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}, Name: name}
+}
+
+// ----- primary expressions
+
+func (p *parser) parsePrimary(lex *cursor, ns exprCtx) (ast.Expr, error) {
+	t := lex.Peek()
+	switch t.Type {
+	case tIdent:
+		if ns&noLambda == 0 && p.peekAt(lex, 1).Type == tFatArrow {
+			return p.parseLambda(lex, false)
+		}
+		p.next(lex)
+		return p.ident(t), nil
+	case tInt:
+		p.next(lex)
+		return p.intLit(t), nil
+	case tFloat:
+		p.next(lex)
+		return p.floatLit(t), nil
+	case tString:
+		p.next(lex)
+		return p.stringLit(t), nil
+	case tChar:
+		p.next(lex)
+		return p.charLit(t), nil
+	case tFString, tTemplate:
+		p.next(lex)
+		return p.template(t), nil
+	case kwTrue, kwFalse:
+		p.next(lex)
+		return &ast.BoolLit{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}, Value: t.Type == kwTrue}, nil
+	case kwNull:
+		p.next(lex)
+		return &ast.NullLit{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}}, nil
+	case tLParen:
+		if ns&noLambda == 0 && p.isLambdaParams(lex) {
+			return p.parseLambda(lex, false)
+		}
+		return p.parseParen(lex)
+	case tLBrack:
+		return p.parseArray(lex)
+	case tLBrace:
+		return p.parseMap(lex)
+	case kwFn:
+		return p.parseLambda(lex, false)
+	case kwAsync:
+		return p.parseAsync(lex)
+	case kwMatch:
+		return p.parseMatch(lex)
+	case kwSpawn:
+		p.next(lex)
+		x, err := p.parseParen(lex)
+		if err != nil {
+			return nil, err
+		}
+		if par, ok := x.(*ast.Paren); ok {
+			x = par.X
+		}
+		return &ast.Spawn{Span: ast.Span{Start: p.startOf(t), End: p.end()}, X: x}, nil
+	case kwNew:
+		return p.parseNew(lex)
+	}
+	return nil, p.expected("an expression", t)
+}
+
+// parseParen parses `()`, `(e)` and tuples `(a, b)`.
+func (p *parser) parseParen(lex *cursor) (ast.Expr, error) {
+	open, err := p.expect(lex, tLParen, "`(`")
+	if err != nil {
+		return nil, err
+	}
+	if err := p.enter(open); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	var elems []ast.Expr
+	trailingComma := false
+	for lex.Peek().Type != tRParen {
+		e, err := p.parseExpr(lex, 0)
+		if err != nil {
+			return nil, err
+		}
+		elems = append(elems, e)
+		trailingComma = false
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+		trailingComma = true
+	}
+	if _, err := p.expect(lex, tRParen, "`)`"); err != nil {
+		return nil, err
+	}
+	span := ast.Span{Start: p.startOf(open), End: p.end()}
+	if len(elems) == 1 && !trailingComma {
+		return &ast.Paren{Span: span, X: elems[0]}, nil
+	}
+	return &ast.TupleLit{Span: span, Elems: elems}, nil
+}
+
+func (p *parser) parseArray(lex *cursor) (ast.Expr, error) {
+	open := p.next(lex)
+	if err := p.enter(open); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	var elems []ast.Expr
+	for lex.Peek().Type != tRBrack {
+		e, err := p.parseExpr(lex, 0)
+		if err != nil {
+			return nil, err
+		}
+		elems = append(elems, e)
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if _, err := p.expect(lex, tRBrack, "`,` or `]` in the array literal"); err != nil {
+		return nil, err
+	}
+	return &ast.ArrayLit{Span: ast.Span{Start: p.startOf(open), End: p.end()}, Elems: elems}, nil
+}
+
+// parseMap parses `{k: v, …}`; an identifier key is the string of its name.
+func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
+	open := p.next(lex)
+	if err := p.enter(open); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	m := &ast.MapLit{}
+	for lex.Peek().Type != tRBrace {
+		var key ast.Expr
+		if k := lex.Peek(); k.Type == tIdent && p.peekAt(lex, 1).Type == tColon {
+			p.next(lex)
+			key = &ast.StringLit{Span: ast.Span{Start: p.startOf(k), End: p.endOf(k)}, Value: p.val(k)}
+		} else {
+			var err error
+			if key, err = p.parseExpr(lex, 0); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := p.expect(lex, tColon, "`:` after the map key"); err != nil {
+			return nil, err
+		}
+		v, err := p.parseExpr(lex, 0)
+		if err != nil {
+			return nil, err
+		}
+		m.Keys = append(m.Keys, key)
+		m.Values = append(m.Values, v)
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if _, err := p.expect(lex, tRBrace, "`,` or `}` in the map literal"); err != nil {
+		return nil, err
+	}
+	m.Span = ast.Span{Start: p.startOf(open), End: p.end()}
+	return m, nil
+}
+
+// parseStructLit parses `{ field: value, … }` after the type path x.
+func (p *parser) parseStructLit(lex *cursor, x ast.Expr, targs []ast.Type) (ast.Expr, error) {
+	typ := pathType(x)
+	typ.Args = targs
+	typ.End = p.end()
+	open := p.next(lex) // {
+	if err := p.enter(open); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	lit := &ast.StructLit{Type: typ}
+	for lex.Peek().Type != tRBrace {
+		n := lex.Peek()
+		if n.Type != tIdent {
+			return nil, p.expected("a field name", n)
+		}
+		p.next(lex)
+		name := p.ident(n)
+		fi := &ast.FieldInit{Name: name}
+		if lex.Peek().Type == tColon {
+			p.next(lex)
+			v, err := p.parseExpr(lex, 0)
+			if err != nil {
+				return nil, err
+			}
+			fi.Value = v
+		} else {
+			// shorthand `Config { host }` is `host: host`
+			fi.Value = &ast.Ident{Span: name.Span, Name: name.Name}
+		}
+		fi.Span = ast.Span{Start: name.Start, End: fi.Value.EndPos()}
+		lit.Fields = append(lit.Fields, fi)
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if _, err := p.expect(lex, tRBrace, "`,` or `}` in the struct literal"); err != nil {
+		return nil, err
+	}
+	lit.Span = ast.Span{Start: x.Pos(), End: p.end()}
+	return lit, nil
+}
+
+// pathType turns `a`, `m.A` or `a.b.c` into the named type of a struct literal.
+func pathType(x ast.Expr) *ast.NamedType {
+	switch e := x.(type) {
+	case *ast.Ident:
+		return &ast.NamedType{Span: e.Span, Name: e}
+	case *ast.Selector:
+		if id, ok := e.X.(*ast.Ident); ok {
+			return &ast.NamedType{Span: e.Span, Pkg: id, Name: e.Name}
+		}
+		return &ast.NamedType{Span: e.Span, Name: e.Name}
+	}
+	return &ast.NamedType{}
+}
+
+// parseNew parses `new Path<T>(args)`.
+func (p *parser) parseNew(lex *cursor) (ast.Expr, error) {
+	kw := p.next(lex)
+	n := lex.Peek()
+	if n.Type != tIdent {
+		return nil, p.expected("a type name after `new`", n)
+	}
+	p.next(lex)
+	var fun ast.Expr = p.ident(n)
+	for lex.Peek().Type == tDot || lex.Peek().Type == tColon2 {
+		sep := p.next(lex)
+		m := lex.Peek()
+		if m.Type != tIdent && !isKeyword(m.Type) {
+			return nil, p.expected("a name after `"+p.val(sep)+"`", m)
+		}
+		p.next(lex)
+		name := p.ident(m)
+		fun = &ast.Selector{Span: ast.Span{Start: fun.Pos(), End: name.End}, X: fun, Name: name, DoubleColon: sep.Type == tColon2}
+	}
+	var targs []ast.Type
+	if lex.Peek().Type == tLess {
+		p.next(lex)
+		for {
+			t, err := p.parseType(lex)
+			if err != nil {
+				return nil, err
+			}
+			targs = append(targs, t)
+			if lex.Peek().Type != tComma {
+				break
+			}
+			p.next(lex)
+		}
+		if _, err := p.expect(lex, tGreater, "`>` after the type arguments"); err != nil {
+			return nil, err
+		}
+	}
+	if lex.Peek().Type != tLParen {
+		return nil, p.expected("`(` after `new "+p.val(n)+"`", lex.Peek())
+	}
+	args, err := p.parseArgs(lex)
+	if err != nil {
+		return nil, err
+	}
+	return &ast.Call{Span: ast.Span{Start: p.startOf(kw), End: p.end()}, Fun: fun, TypeArgs: targs, Args: args, New: true}, nil
+}
+
+// ----- lambdas and async blocks
+
+// isLambdaParams reports whether the `(` at the cursor opens lambda parameters: its group is
+// followed by `=>`, or by `: Type =>`.
+func (p *parser) isLambdaParams(lex *cursor) bool {
+	rc := lex.i
+	c := int(p.closers[rc])
+	if c < 0 || c+1 >= len(p.tokens) {
+		return false
+	}
+	switch p.tokens[c+1].Type {
+	case tFatArrow:
+		return true
+	case tColon:
+		// `(x): T => …`; try the type.
+		cp, lastEnd, depth := lex.MakeCheckpoint(), p.lastEnd, p.depth
+		defer func() { lex.LoadCheckpoint(cp); p.lastEnd, p.depth = lastEnd, depth }()
+		for lex.i <= c+1 && lex.Peek().Type != tEOF {
+			lex.Next()
+		}
+		if _, err := p.parseType(lex); err != nil {
+			return false
+		}
+		return lex.Peek().Type == tFatArrow
+	}
+	return false
+}
+
+// parseLambda parses `x => e`, `(a, b) => e`, `(v) => { … }`, `fn(a, b) { … }` and
+// `fn(x: i64): i64 => e`; async says that `async` was already consumed.
+func (p *parser) parseLambda(lex *cursor, async bool) (ast.Expr, error) {
+	first := lex.Peek()
+	lam := &ast.Lambda{Async: async}
+	start := p.startOf(first)
+	if t := first; t.Type == tIdent {
+		p.next(lex)
+		name := p.ident(t)
+		lam.Params = []*ast.Param{{Span: name.Span, Name: name}}
+	} else {
+		if t.Type == kwFn {
+			p.next(lex)
+			lam.Fn = true
+			if n := lex.Peek(); n.Type != tLParen {
+				if isKeyword(n.Type) {
+					return nil, p.errAt(n, "`%s` is a keyword and cannot be used as a name", p.val(n))
+				}
+				return nil, p.expected("`(` after `fn` (a function declaration goes at the top level or in a block)", n)
+			}
+		}
+		params, err := p.parseParams(lex)
+		if err != nil {
+			return nil, err
+		}
+		lam.Params = params
+		if k := lex.Peek().Type; k == tColon || k == tArrow {
+			p.next(lex)
+			ret, err := p.parseType(lex)
+			if err != nil {
+				return nil, err
+			}
+			lam.Ret = ret
+		}
+	}
+	switch lex.Peek().Type {
+	case tFatArrow:
+		p.next(lex)
+		if lex.Peek().Type == tLBrace {
+			b, err := p.parseBlock(lex)
+			if err != nil {
+				return nil, err
+			}
+			lam.Body = b
+		} else {
+			e, err := p.parseExpr(lex, 0)
+			if err != nil {
+				return nil, err
+			}
+			lam.ExprBody = e
+		}
+	case tLBrace:
+		if !lam.Fn {
+			return nil, p.expected("`=>`", lex.Peek())
+		}
+		b, err := p.parseBlock(lex)
+		if err != nil {
+			return nil, err
+		}
+		lam.Body = b
+	default:
+		if lam.Fn {
+			return nil, p.expected("`{` or `=>` after the parameters", lex.Peek())
+		}
+		return nil, p.expected("`=>`", lex.Peek())
+	}
+	lam.Span = ast.Span{Start: start, End: p.end()}
+	return lam, nil
+}
+
+// parseParams parses `(a, b: T, c = 1)`.
+func (p *parser) parseParams(lex *cursor) ([]*ast.Param, error) {
+	open, err := p.expect(lex, tLParen, "`(`")
+	if err != nil {
+		return nil, err
+	}
+	if err := p.enter(open); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	var params []*ast.Param
+	for lex.Peek().Type != tRParen {
+		n := lex.Peek()
+		if n.Type != tIdent {
+			return nil, p.expected("a parameter name", n)
+		}
+		p.next(lex)
+		name := p.ident(n)
+		par := &ast.Param{Name: name}
+		if lex.Peek().Type == tColon {
+			p.next(lex)
+			t, err := p.parseType(lex)
+			if err != nil {
+				return nil, err
+			}
+			par.Type = t
+		}
+		if lex.Peek().Type == tAssign {
+			p.next(lex)
+			d, err := p.parseExpr(lex, 0)
+			if err != nil {
+				return nil, err
+			}
+			par.Default = d
+		}
+		par.Span = ast.Span{Start: name.Start, End: p.end()}
+		params = append(params, par)
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if _, err := p.expect(lex, tRParen, "`,` or `)` in the parameter list"); err != nil {
+		return nil, err
+	}
+	return params, nil
+}
+
+// parseAsync parses `async { … }`, `async move { … }` and async lambdas.
+func (p *parser) parseAsync(lex *cursor) (ast.Expr, error) {
+	kw := p.next(lex)
+	t := lex.Peek()
+	switch {
+	case t.Type == tLBrace || t.Type == tIdent && p.val(t) == "move" && p.peekAt(lex, 1).Type == tLBrace:
+		move := t.Type == tIdent
+		if move {
+			p.next(lex)
+		}
+		b, err := p.parseBlock(lex)
+		if err != nil {
+			return nil, err
+		}
+		return &ast.AsyncBlock{Span: ast.Span{Start: p.startOf(kw), End: p.end()}, Move: move, Body: b}, nil
+	case t.Type == kwFn || t.Type == tIdent && p.peekAt(lex, 1).Type == tFatArrow || t.Type == tLParen && p.isLambdaParams(lex):
+		x, err := p.parseLambda(lex, true)
+		if err != nil {
+			return nil, err
+		}
+		lam := x.(*ast.Lambda)
+		lam.Start = p.startOf(kw)
+		return lam, nil
+	}
+	return nil, p.expected("`{`, `move {` or a lambda after `async`", t)
+}
+
+// ----- match
+
+func (p *parser) parseMatch(lex *cursor) (ast.Expr, error) {
+	kw := p.next(lex)
+	x, err := p.parseExpr(lex, noStruct)
+	if err != nil {
+		return nil, err
+	}
+	open, err := p.expect(lex, tLBrace, "`{` after the matched value")
+	if err != nil {
+		return nil, err
+	}
+	if err := p.enter(open); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	m := &ast.Match{X: x}
+	for lex.Peek().Type != tRBrace {
+		arm, blockBody, err := p.parseArm(lex)
+		if err != nil {
+			return nil, err
+		}
+		m.Arms = append(m.Arms, arm)
+		switch t := lex.Peek(); {
+		case t.Type == tComma:
+			p.next(lex)
+		case t.Type == tRBrace || blockBody:
+		default:
+			return nil, p.expected("`,` or `}` after the match arm", t)
+		}
+	}
+	p.next(lex) // }
+	m.Span = ast.Span{Start: p.startOf(kw), End: p.end()}
+	return m, nil
+}
+
+func (p *parser) parseArm(lex *cursor) (*ast.Arm, bool, error) {
+	if t := lex.Peek(); t.Type == tEOF {
+		return nil, false, p.expected("a match arm or `}`", t)
+	}
+	pat, err := p.parsePattern(lex, true)
+	if err != nil {
+		return nil, false, err
+	}
+	arm := &ast.Arm{Pattern: pat}
+	if lex.Peek().Type == kwIf {
+		p.next(lex)
+		g, err := p.parseExpr(lex, noLambda)
+		if err != nil {
+			return nil, false, err
+		}
+		arm.Guard = g
+	}
+	if _, err := p.expect(lex, tFatArrow, "`=>` after the pattern"); err != nil {
+		return nil, false, err
+	}
+	blockBody := false
+	if lex.Peek().Type == tLBrace {
+		b, err := p.parseBlock(lex)
+		if err != nil {
+			return nil, false, err
+		}
+		arm.Body = &ast.BlockExpr{Span: b.Span, Block: b}
+		blockBody = true
+	} else {
+		e, err := p.parseExpr(lex, 0)
+		if err != nil {
+			return nil, false, err
+		}
+		arm.Body = e
+	}
+	arm.Span = ast.Span{Start: pat.Pos(), End: arm.Body.EndPos()}
+	return arm, blockBody, nil
+}
+
+// exprText is the source text of x, shortened.
+func exprText(p *parser, x ast.Expr) string {
+	start, end := int(x.Pos()-p.base), int(x.EndPos()-p.base)
+	if start < 0 || end > len(p.src) || start > end {
+		return "…"
+	}
+	return clip(p.src[start:end])
+}

@@ -1,0 +1,276 @@
+package syntax
+
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"adesh2go/frontend/ast"
+)
+
+// The participle grammar of items, declarations and statements. Each struct is one production;
+// its tags say what it matches. Fields of the interface types below are custom productions
+// written by hand (custom.go): expressions by precedence climbing, types, patterns, names,
+// blocks with error recovery, and the statement terminator.
+//
+// Pos and Tokens are filled in by participle and give each node its span.
+
+// Custom productions, registered with participle.ParseTypeWith.
+type (
+	// headExpr is an expression where a struct literal may not appear unparenthesised: the
+	// head of if/while/for/match, as in Go and Rust.
+	headExpr interface{ ast.Expr }
+	// stmtExpr is an expression that starts a statement: it does not match `{` (a block),
+	// `fn name` (a declaration) or a keyword that starts another statement.
+	stmtExpr interface{ ast.Expr }
+	// nameNode is a name being declared: a *ast.Ident; a keyword there is an error.
+	nameNode interface{ ast.Expr }
+	// blockNode is `{ statements }`: a *ast.Block.
+	blockNode interface{ ast.Stmt }
+	// semiNode is the `;` that ends a statement (optional after `}`); it has no value.
+	semiNode interface{ ast.Node }
+	// fnHead is `fn` or `async fn` starting a function declaration (not a lambda: `fn(`):
+	// a *fnKeyword.
+	fnHead interface{ ast.Node }
+	// signature is a parameter list `(a, b: T, c = 1)` and the return type after it, if any
+	// (`: R` or `-> R`): a *funcSignature.
+	signature interface{ ast.Node }
+	// structBody is `{ field: Type, …  fn method() { … } }`: a *structMembers. Fields are
+	// separated by `,` or `;` (optional before `}` and methods); methods are funcG.
+	structBody interface{ ast.Node }
+	// enumBody is `{ A, B(T, U), … }` (a trailing `,` allowed): a *enumVariants.
+	enumBody interface{ ast.Node }
+	// forCHead is the `(init; cond; post)` of a C-style for: a *ast.ForCStmt without body.
+	forCHead interface{ ast.Stmt }
+)
+
+// Hand-parsed lists carried through participle by custom productions.
+type funcSignature struct {
+	ast.Span
+	Params []*ast.Param
+	Ret    ast.Type
+}
+
+type fnKeyword struct {
+	ast.Span
+	Async bool
+}
+
+type structMembers struct {
+	ast.Span
+	Fields  []*ast.Field
+	Methods []*ast.FuncDecl
+}
+
+type enumVariants struct {
+	ast.Span
+	Variants []*ast.Variant
+}
+
+// itemG is one top-level item: a declaration (only at the top level) or a statement: a declaration or a statement, maybe exported.
+type itemG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Export bool     `parser:"@'export'?"`
+	Func   *funcG   `parser:"( @@"`
+	Struct *structG `parser:"| @@"`
+	Enum   *enumG   `parser:"| @@"`
+	Extend *extendG `parser:"| @@"`
+	Import *importG `parser:"| @@"`
+	Stmt   *stmtG   `parser:"| @@ )"`
+}
+
+// chunkG is a run of items: participle parses a chunk of the file in one go, and item by item
+// only after an error (to recover).
+type chunkG struct {
+	Items []*itemG `parser:"@@*"`
+}
+
+type funcG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Head       fnHead        `parser:"@@"`
+	Name       nameNode      `parser:"@@"`
+	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Sig        signature     `parser:"@@"`
+	Body       blockNode     `parser:"@@"`
+}
+
+type typeParamG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Name   nameNode   `parser:"@@"`
+	Bounds []ast.Type `parser:"( ':' @@ ( '+' @@ )* )?"`
+}
+
+type structG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Name       nameNode      `parser:"'struct' @@"`
+	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Body       structBody    `parser:"@@"`
+}
+
+type enumG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Name       nameNode      `parser:"'enum' @@"`
+	TypeParams []*typeParamG `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Body       enumBody      `parser:"@@"`
+}
+
+type extendG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Impl       bool          `parser:"( 'extend' 'on' | @'impl'"`
+	TypeParams []*typeParamG `parser:"  ( '<' @@ ( ',' @@ )* '>' )? )"`
+	Target     ast.Type      `parser:"@@"`
+	Methods    []*funcG      `parser:"'{' @@* '}'"`
+}
+
+type importG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Path  lexer.Token `parser:"'import' @String"`
+	Alias nameNode    `parser:"( 'as' @@ )?"`
+	Semi  semiNode    `parser:"@@"`
+}
+
+// stmtG is one statement. The expression statement comes first: its production gives up at
+// once on a token that starts another kind of statement, so that the common case tries one
+// alternative instead of all of them.
+type stmtG struct {
+	Expr   *exprStmtG `parser:"  @@"`
+	Let    *letG      `parser:"| @@"`
+	If     *ifG       `parser:"| @@"`
+	While  *whileG    `parser:"| @@"`
+	For    *forG      `parser:"| @@"`
+	Return *returnG   `parser:"| @@"`
+	Branch *branchG   `parser:"| @@"`
+	Defer  *deferG    `parser:"| @@"`
+	Try    *tryG      `parser:"| @@"`
+	Throw  *throwG    `parser:"| @@"`
+	Func   *funcG     `parser:"| @@"`
+	Struct *structG   `parser:"| @@"`
+	Enum   *enumG     `parser:"| @@"`
+	Block  blockNode  `parser:"| @@"`
+	Empty  *emptyG    `parser:"| @@"`
+}
+
+type exprStmtG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	X    stmtExpr `parser:"@@"`
+	Semi semiNode `parser:"@@"`
+}
+
+// letG is every binding form: `let`, `let mut`, `const`, `share let`, `share x = …`,
+// `strong a = d`, `weak w = d`. (`share e;`, the expression, is taken by exprStmtG first.)
+type letG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Kind    string      `parser:"( @'let' | @'const' | @'share' 'let'? | @'strong' | @'weak' )"`
+	Mut     bool        `parser:"@'mut'?"`
+	Pattern ast.Pattern `parser:"@@"`
+	Type    ast.Type    `parser:"( ':' @@ )?"`
+	Value   ast.Expr    `parser:"( '=' @@ )?"`
+	Semi    semiNode    `parser:"@@"`
+}
+
+type ifG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Cond headExpr  `parser:"( 'if' | 'elif' ) @@"`
+	Then blockNode `parser:"@@"`
+	Else *elseG    `parser:"@@?"`
+}
+
+type elseG struct {
+	If    *ifG      `parser:"  'else' ( @@"`
+	Block blockNode `parser:"           | @@ )"`
+	Elif  *ifG      `parser:"| (?= 'elif') @@"`
+}
+
+type whileG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Cond headExpr  `parser:"'while' @@"`
+	Body blockNode `parser:"@@"`
+}
+
+// forG is the C-style `for (init; cond; post)` or `for pattern in iter`.
+type forG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	CHead   forCHead    `parser:"'for' ( @@"`
+	Pattern ast.Pattern `parser:"  | @@ 'in'"`
+	Iter    headExpr    `parser:"    @@ )"`
+	Body    blockNode   `parser:"@@"`
+}
+
+type returnG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Value ast.Expr `parser:"'return' @@?"`
+	Semi  semiNode `parser:"@@"`
+}
+
+type branchG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Continue bool     `parser:"( 'break' | @'continue' )"`
+	Semi     semiNode `parser:"@@"`
+}
+
+type deferG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Block blockNode `parser:"'defer' ( @@"`
+	X     ast.Expr  `parser:"  | @@"`
+	Semi  semiNode  `parser:"    @@ )"`
+}
+
+type tryG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Body    blockNode `parser:"'try' @@"`
+	Catch   *catchG   `parser:"@@?"`
+	Finally blockNode `parser:"( 'finally' @@ )?"`
+}
+
+// catchG is `catch (e) { }`, `catch (e: Error) { }`, `catch e { }` or `catch { }`.
+type catchG struct {
+	ParenName nameNode  `parser:"'catch' ( '(' @@"`
+	Type      ast.Type  `parser:"  ( ':' @@ )? ')'"`
+	BareName  nameNode  `parser:"| @@ )?"`
+	Body      blockNode `parser:"@@"`
+}
+
+type throwG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Value ast.Expr `parser:"'throw' @@"`
+	Semi  semiNode `parser:"@@"`
+}
+
+type emptyG struct {
+	Pos    lexer.Position
+	Tokens []lexer.Token
+
+	Semi bool `parser:"@';'"`
+}

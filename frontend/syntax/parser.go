@@ -1,0 +1,674 @@
+package syntax
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/source"
+)
+
+// maxDepth bounds the nesting of expressions, types, patterns and blocks, so that deeply nested
+// input gets an error instead of a stack overflow.
+const maxDepth = 1000
+
+// parser is the state of one parse. The participle parsers are built once per parser value
+// (their custom productions are closures over it) and parser values are pooled.
+type parser struct {
+	file  *source.File
+	diags *diag.List
+	src   string
+	base  source.Pos
+
+	tokens  []tok   // every token of the file (or of the interpolation being parsed), EOF last
+	closers []int32 // see matchBrackets
+	limit   int     // index in tokens where the part being parsed ends (a chunk, a statement)
+	interp  bool    // parsing an interpolation (its tokens end at its closing brace)
+
+	lexedToEnd bool // an unterminated literal or comment ran to the end of the file
+	lastEnd    int  // offset just past the last token consumed by hand-written code
+	depth      int
+	docs       map[int]string   // doc comment by the offset of the token that follows it
+	errored    map[int]struct{} // lines that already have an error (one error per line)
+
+	chunks *participle.Parser[chunkG]
+	items  *participle.Parser[itemG]
+
+	chunkBuf    []lexer.Token // reused by chunkLexer
+	freeCursors []*cursor     // reused by hand
+	stmts       *participle.Parser[stmtG]
+	funcs       *participle.Parser[funcG]
+}
+
+// Built parsers are kept for reuse: building the grammar costs milliseconds. (Not a sync.Pool,
+// which a garbage collection empties.)
+var (
+	poolMu sync.Mutex
+	pool   []*parser
+)
+
+func getParser() *parser {
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	if n := len(pool); n > 0 {
+		p := pool[n-1]
+		pool = pool[:n-1]
+		return p
+	}
+	return newParser()
+}
+
+func putParser(p *parser) {
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	if len(pool) < 16 {
+		pool = append(pool, p)
+	}
+}
+
+func newParser() *parser {
+	p := &parser{}
+	opts := []participle.Option{
+		participle.Lexer(Definition{}),
+		participle.ParseTypeWith(hand(p, p.exprProd)),
+		participle.ParseTypeWith(hand(p, p.stmtExprProd)),
+		participle.ParseTypeWith(hand(p, p.headExprProd)),
+		participle.ParseTypeWith(hand(p, p.typeProd)),
+		participle.ParseTypeWith(hand(p, p.patternProd)),
+		participle.ParseTypeWith(hand(p, p.nameProd)),
+		participle.ParseTypeWith(hand(p, p.blockProd)),
+		participle.ParseTypeWith(hand(p, p.semiProd)),
+		participle.ParseTypeWith(hand(p, p.forCHeadProd)),
+		participle.ParseTypeWith(hand(p, p.signatureProd)),
+		participle.ParseTypeWith(hand(p, p.fnHeadProd)),
+		participle.ParseTypeWith(hand(p, p.structBodyProd)),
+		participle.ParseTypeWith(hand(p, p.enumBodyProd)),
+		participle.UseLookahead(0), // LL(1): once a production took a token, a failure is an error
+	}
+	chunks, err := participle.Build[chunkG](opts...)
+	if err != nil {
+		panic("syntax: the grammar does not build: " + err.Error()) // a bug in grammar.go
+	}
+	p.chunks = chunks
+	if p.items, err = participle.ParserForProduction[itemG](chunks); err != nil {
+		panic("syntax: " + err.Error())
+	}
+	if p.funcs, err = participle.ParserForProduction[funcG](chunks); err != nil {
+		panic("syntax: " + err.Error())
+	}
+	if p.stmts, err = participle.ParserForProduction[stmtG](chunks); err != nil {
+		panic("syntax: " + err.Error())
+	}
+	return p
+}
+
+// ParseFile parses one file that was added to a source.FileSet. Syntax errors go to diags
+// (code "", one per line at most); the result is always a File, partial after errors. It never
+// panics.
+func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
+	p := getParser()
+	p.reset(file, diags)
+	out := &ast.File{Name: file.Name, Span: ast.Span{Start: file.Base, End: file.Base + source.Pos(len(file.Src))}}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in the parser must not crash the compiler: report it at the file start.
+			diags.Errorf(file.Base, source.NoPos, "", "internal error in the parser: %v (please report this)", r)
+			result = out
+		}
+		p.release()
+		putParser(p)
+	}()
+	p.lexAll()
+	p.parseItems(out)
+	return out
+}
+
+// ParseExpr parses a file that holds a single expression (for tests and tools). Errors go to
+// diags; the result is nil when the expression does not parse.
+func ParseExpr(file *source.File, diags *diag.List) (result ast.Expr) {
+	p := getParser()
+	p.reset(file, diags)
+	defer func() {
+		if r := recover(); r != nil {
+			diags.Errorf(file.Base, source.NoPos, "", "internal error in the parser: %v (please report this)", r)
+			result = nil
+		}
+		p.release()
+		putParser(p)
+	}()
+	p.lexAll()
+	p.limit = len(p.tokens) - 1
+	c := p.newCursor(0)
+	x, err := p.parseExpr(c, 0)
+	if err != nil {
+		p.reportErr(err)
+		return nil
+	}
+	if t := c.Peek(); t.Type != tEOF {
+		p.report(t.Pos.Offset, t.end(), "unexpected "+p.describe(t)+" after the expression")
+	}
+	return x
+}
+
+func (p *parser) reset(file *source.File, diags *diag.List) {
+	p.file, p.diags = file, diags
+	p.src = string(file.Src)
+	p.base = file.Base
+	p.depth = 0
+	p.lastEnd = 0
+	p.lexedToEnd = false
+	p.interp = false
+	p.docs = nil
+	p.errored = map[int]struct{}{}
+}
+
+func (p *parser) release() {
+	p.file, p.diags, p.src, p.docs, p.errored = nil, nil, "", nil, nil
+	// The token and bracket tables hold no pointers: they are kept for the next file (up to a
+	// size), which saves allocating and clearing them.
+	p.tokens, p.closers = p.tokens[:0], p.closers[:0]
+	if cap(p.tokens) > 4<<20 {
+		p.tokens, p.closers = nil, nil
+	}
+}
+
+// lexAll scans the whole file into p.tokens; lexical errors are reported as they are found.
+func (p *parser) lexAll() {
+	sc := newScanner(p.file.Name, p.src, p.lexError)
+	sc.doc = func(off int, text string) {
+		if p.docs == nil {
+			p.docs = map[int]string{}
+		}
+		p.docs[off] = text
+	}
+	toks := p.tokens[:0]
+	if want := len(p.src)/3 + 16; cap(toks) < want { // about one token per 3 bytes in real code
+		toks = make([]tok, 0, want)
+	}
+	for {
+		t := sc.scan()
+		toks = append(toks, t)
+		if t.Type == tEOF {
+			break
+		}
+	}
+	p.tokens = toks
+	p.closers = matchBrackets(p.tokens, p.closers[:0])
+}
+
+// chunkTokens is about how many tokens participle's lexer gets at a time: the file is cut into
+// chunks at the start of top-level declarations.
+const chunkTokens = 1024
+
+// parseItems parses the top-level items chunk by chunk.
+func (p *parser) parseItems(out *ast.File) {
+	depth := 0
+	start := 0
+	for i := range p.tokens {
+		t := &p.tokens[i]
+		if t.Type == tEOF || i-start >= chunkTokens && depth == 0 && p.startsItem(i) {
+			p.parseChunk(start, i, out)
+			start = i
+		}
+		depth += bracketDelta(t.Type)
+		if depth < 0 {
+			depth = 0
+		}
+	}
+}
+
+// startsItem reports whether token i begins a top-level declaration on a new line, a place
+// where no item can be in progress.
+func (p *parser) startsItem(i int) bool {
+	t := &p.tokens[i]
+	switch t.Type {
+	case kwFn:
+		if p.tokens[i+1].Type != tIdent {
+			return false
+		}
+	case kwAsync:
+		if p.tokens[i+1].Type != kwFn || p.tokens[i+2].Type != tIdent {
+			return false
+		}
+	case kwStruct, kwEnum, kwExtend, kwImpl, kwImport, kwExport, kwLet, kwConst:
+	default:
+		return false
+	}
+	return p.startsLine(i)
+}
+
+// parseChunk parses the items of p.tokens[from:to] with participle's item production,
+// recovering after an error at the next item boundary.
+func (p *parser) parseChunk(from, to int, out *ast.File) {
+	lex := p.chunkLexer(from, to)
+	p.limit = to
+	// Most chunks parse in one go; after an error the chunk is parsed again item by item, to
+	// recover (errors reported twice are dropped, being on the same line).
+	chunkStart := lex.MakeCheckpoint()
+	p.depth = 0
+	if chunk, err := p.chunks.ParseFromLexer(lex, participle.AllowTrailing(true)); err == nil {
+		for _, it := range chunk.Items {
+			if n := p.convertItem(it); n != nil && !p.optionalSemi(n) {
+				out.Items = append(out.Items, n)
+			}
+		}
+		// What is left (if anything) does not start an item: the loop below reports it.
+	} else {
+		lex.LoadCheckpoint(chunkStart)
+	}
+	for {
+		t := lex.Peek()
+		if t.Type == tEOF {
+			return
+		}
+		i := p.indexAt(t.Pos.Offset)
+		if t.Type == tSemi && i > 0 && p.tokens[i-1].Type == tRBrace {
+			lex.Next() // optional `;` after a block-bodied item
+			continue
+		}
+		if !startsItemOrStmt(t.Type) {
+			p.reportErr(p.notAStatement(&p.tokens[i]))
+			lex.Next()
+			continue
+		}
+		start := lex.MakeCheckpoint()
+		item, err := p.items.ParseFromLexer(lex, participle.AllowTrailing(true))
+		if err != nil {
+			p.reportErr(err)
+			resume := p.skipBroken(i, p.indexAt(p.errorOffset(err)), to, false)
+			lex.LoadCheckpoint(start)
+			p.syncLexerTo(lex, resume)
+			continue
+		}
+		if n := p.convertItem(item); n != nil {
+			out.Items = append(out.Items, n)
+		}
+	}
+}
+
+// optionalSemi reports whether n is the optional `;` after a block-bodied item, which the
+// item-by-item loop skips.
+func (p *parser) optionalSemi(n ast.Node) bool {
+	if _, ok := n.(*ast.EmptyStmt); !ok {
+		return false
+	}
+	i := p.indexAt(int(n.Pos() - p.base))
+	return i > 0 && p.tokens[i-1].Type == tRBrace
+}
+
+// parseStmt parses one statement at the cursor with participle's statement production (the
+// statements that the hand-written block parser leaves to the grammar).
+func (p *parser) parseStmt(c *cursor) (ast.Stmt, error) {
+	to := p.stmtEnd(c)
+	lex := p.chunkLexer(c.i, to)
+	saved := p.limit
+	p.limit = to
+	s, err := p.stmts.ParseFromLexer(lex, participle.AllowTrailing(true))
+	p.limit = saved
+	if err != nil {
+		return nil, err
+	}
+	c.i = p.indexAt(lex.Peek().Pos.Offset)
+	if c.i > to {
+		c.i = to
+	}
+	if c.i > 0 {
+		p.lastEnd = p.tokens[c.i-1].end()
+	}
+	return p.convertStmt(s), nil
+}
+
+// skipBroken finds where to go on after a broken item or statement that starts at token first
+// and went wrong at token errAt: after a `;` or a closing `}` at the statement's own level, or
+// at a line that starts a new statement or declaration, or (in a block) at the `}` that closes
+// the block. Tokens are not read past limit.
+func (p *parser) skipBroken(first, errAt, limit int, inBlock bool) int {
+	if errAt <= first {
+		errAt = first + 1 // always make progress
+	}
+	if errAt > limit {
+		return limit
+	}
+	// Brackets opened before the error and closed after it are still to be skipped; brackets
+	// never closed (the likely mistake) are not waited for.
+	level := 0
+	for i := first; i < errAt; i++ {
+		if opens(p.tokens[i].Type) && int(p.closers[i]) >= errAt {
+			level++
+		}
+	}
+	i := errAt
+	for i < limit {
+		t := &p.tokens[i]
+		switch {
+		case t.Type == tEOF:
+			return i
+		case t.Type == tSemi && level == 0:
+			return i + 1
+		case t.Type == tRBrace || t.Type == tRParen || t.Type == tRBrack:
+			if level == 0 {
+				if t.Type == tRBrace && inBlock {
+					return i // the end of the enclosing block
+				}
+				i++ // a stray closer
+				continue
+			}
+			level--
+			i++
+			if level == 0 && t.Type == tRBrace {
+				return i
+			}
+			continue
+		case opens(t.Type) && p.closers[i] > 0 && int(p.closers[i]) < limit:
+			i = int(p.closers[i]) + 1 // the whole group
+			if level == 0 && t.Type == tLBrace && !p.continuesAfterBrace(i) {
+				return i // a block-bodied statement ends here
+			}
+			continue
+		case level == 0 && startsStatement(t.Type) && p.startsLine(i):
+			return i
+		}
+		i++
+	}
+	return limit
+}
+
+// continuesAfterBrace reports whether token i, after a `}`, continues the statement
+// (`} else`, `} catch`, `} finally`, `}.then(…)`, `})`, `}, …`, `};`).
+func (p *parser) continuesAfterBrace(i int) bool {
+	if i >= len(p.tokens) {
+		return false
+	}
+	t := &p.tokens[i]
+	switch t.Type {
+	case kwElse, kwElif, kwCatch, tDot, tComma, tRParen, tRBrack, tSemi, tQuestion:
+		return true
+	case tIdent:
+		return p.val(t) == "finally"
+	}
+	return false
+}
+
+// stmtEnd is the index just past the statement at the cursor, found by bracket matching:
+// after its `;`, or after its last `{ … }` group.
+func (p *parser) stmtEnd(c *cursor) int {
+	i := c.i
+	for i < c.end {
+		k := p.tokens[i].Type
+		switch {
+		case k == tSemi:
+			return i + 1
+		case k == tRBrace:
+			return i
+		case opens(k):
+			cl := int(p.closers[i])
+			if cl < 0 || cl >= c.end {
+				return c.end
+			}
+			i = cl + 1
+			if k == tLBrace && !p.continuesAfterBrace(i) {
+				return i
+			}
+			continue
+		}
+		i++
+	}
+	return c.end
+}
+
+func opens(k Kind) bool { return k == tLParen || k == tLBrack || k == tLBrace }
+
+func bracketDelta(k Kind) int {
+	switch k {
+	case tLParen, tLBrack, tLBrace:
+		return 1
+	case tRParen, tRBrack, tRBrace:
+		return -1
+	}
+	return 0
+}
+
+// startsItemOrStmt reports whether a token can begin a declaration or a statement.
+func startsItemOrStmt(k Kind) bool {
+	if startsExpr(k) || startsStatement(k) {
+		return true
+	}
+	switch k {
+	case kwAsync, kwShare, kwElif, tSemi, tLBrace:
+		return true
+	}
+	return false
+}
+
+// notAStatement is the error for a token that cannot begin a statement.
+func (p *parser) notAStatement(t *tok) error {
+	switch t.Type {
+	case tRBrace, tRParen, tRBrack:
+		return p.errAt(t, "unexpected %s", p.describe(t))
+	case kwElse:
+		return p.errAt(t, "`else` without an `if` before it")
+	case kwCatch:
+		return p.errAt(t, "`catch` without a `try` block before it")
+	}
+	return p.errAt(t, "expected a declaration or a statement, found %s", p.describe(t))
+}
+
+// startsStatement reports whether a token at the start of a line surely begins a new statement
+// or declaration (a recovery point).
+func startsStatement(k Kind) bool {
+	switch k {
+	case kwFn, kwLet, kwConst, kwStruct, kwEnum, kwExtend, kwImpl, kwImport, kwExport, kwIf,
+		kwWhile, kwFor, kwReturn, kwBreak, kwContinue, kwDefer, kwTry, kwThrow, kwStrong, kwWeak:
+		return true
+	}
+	return false
+}
+
+// startsLine reports whether token i is the first of its line (a line break separates it
+// from the token before; comments between them may hold it).
+func (p *parser) startsLine(i int) bool {
+	if i == 0 {
+		return true
+	}
+	return strings.IndexByte(p.src[p.tokens[i-1].end():p.tokens[i].Pos.Offset], '\n') >= 0
+}
+
+// matchBrackets returns, for each token, the index of the bracket that closes it when it is an
+// opening bracket (-1 when it is not closed, or is not an opening bracket). One pass, so that
+// lookahead over a parenthesised group is O(1) however deep the nesting.
+func matchBrackets(toks []tok, closers []int32) []int32 {
+	if cap(closers) < len(toks) {
+		closers = make([]int32, len(toks))
+	}
+	closers = closers[:len(toks)]
+	var stack []int32
+	for i := range toks {
+		closers[i] = -1
+		var open Kind
+		switch toks[i].Type {
+		case tLParen, tLBrack, tLBrace:
+			stack = append(stack, int32(i))
+			continue
+		case tRParen:
+			open = tLParen
+		case tRBrack:
+			open = tLBrack
+		case tRBrace:
+			open = tLBrace
+		default:
+			continue
+		}
+		// Close the innermost bracket of the same kind; the unclosed ones inside it stay
+		// unmatched (-1). A closer with no opener is ignored.
+		n := len(stack) - 1
+		for n >= 0 && n >= len(stack)-64 && toks[stack[n]].Type != open {
+			n-- // (bounded, so that pathological input stays linear)
+		}
+		if n >= 0 && toks[stack[n]].Type == open {
+			closers[stack[n]] = int32(i)
+			stack = stack[:n]
+		}
+	}
+	return closers
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+// syntaxError is an error found by the hand-written productions. It satisfies participle.Error
+// so that participle passes it through untouched.
+type syntaxError struct {
+	start, end int // byte offsets
+	msg        string
+}
+
+func (e *syntaxError) Error() string   { return e.msg }
+func (e *syntaxError) Message() string { return e.msg }
+func (e *syntaxError) Position() lexer.Position {
+	return lexer.Position{Offset: e.start}
+}
+
+// errAt makes an error at token t.
+func (p *parser) errAt(t *tok, format string, args ...any) error {
+	return &syntaxError{start: t.Pos.Offset, end: t.end(), msg: fmt.Sprintf(format, args...)}
+}
+
+// expected makes the usual "expected X, found Y" error at t.
+func (p *parser) expected(what string, t *tok) error {
+	if isKeyword(t.Type) && strings.Contains(what, "name") {
+		return p.errAt(t, "`%s` is a keyword and cannot be used as a name", p.val(t))
+	}
+	return p.errAt(t, "expected %s, found %s", what, p.describe(t))
+}
+
+// lexError reports a lexical error.
+func (p *parser) lexError(start, end int, format string, args ...any) {
+	if strings.HasPrefix(format, "unterminated") || strings.Contains(format, "never closed") {
+		p.lexedToEnd = true
+	}
+	p.report(start, end, fmt.Sprintf(format, args...))
+}
+
+// report records a syntax error unless its line already has one (which avoids cascades).
+func (p *parser) report(start, end int, msg string) {
+	if start >= len(p.src) && p.lexedToEnd {
+		return // the end of the file was swallowed by an unterminated literal, already reported
+	}
+	line := p.lineOf(start)
+	if _, dup := p.errored[line]; dup {
+		return
+	}
+	p.errored[line] = struct{}{}
+	var endPos source.Pos
+	if end > start {
+		endPos = p.base + source.Pos(end)
+	}
+	p.diags.Errorf(p.base+source.Pos(start), endPos, "", "%s", msg)
+}
+
+func (p *parser) lineOf(off int) int {
+	if off > len(p.src) {
+		off = len(p.src)
+	}
+	return p.file.Position(off).Line
+}
+
+// reportErr reports an error returned by participle or by a hand-written production.
+func (p *parser) reportErr(err error) {
+	start, end, msg := p.explain(err)
+	p.report(start, end, msg)
+}
+
+func (p *parser) errorOffset(err error) int {
+	start, _, _ := p.explain(err)
+	return start
+}
+
+// explain turns any parse error into a position and a message in the user's words.
+func (p *parser) explain(err error) (start, end int, msg string) {
+	var se *syntaxError
+	if errors.As(err, &se) {
+		return se.start, se.end, se.msg
+	}
+	var ute *participle.UnexpectedTokenError
+	if errors.As(err, &ute) {
+		t := p.tokenAt(ute.Unexpected.Pos.Offset)
+		if want := expectedWords(ute.Message()); want != "" {
+			return t.Pos.Offset, t.end(), "expected " + want + ", found " + p.describe(t)
+		}
+		return t.Pos.Offset, t.end(), "unexpected " + p.describe(t)
+	}
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		t := p.tokenAt(perr.Position().Offset)
+		return t.Pos.Offset, t.end(), "unexpected " + p.describe(t)
+	}
+	return 0, 0, err.Error()
+}
+
+// tokenAt finds the token that starts at or after off.
+func (p *parser) tokenAt(off int) *tok {
+	i := p.indexAt(off)
+	if i >= len(p.tokens) {
+		i = len(p.tokens) - 1
+	}
+	return &p.tokens[i]
+}
+
+// indexAt is the index of the first token that starts at or after off.
+func (p *parser) indexAt(off int) int {
+	return sort.Search(len(p.tokens), func(i int) bool { return p.tokens[i].Pos.Offset >= off })
+}
+
+// describe names a token for an error message; the end of a chunk is the token after it.
+func (p *parser) describe(t *tok) string {
+	if t.Type == tEOF {
+		if p.interp {
+			return "the end of the interpolation"
+		}
+		if real := p.tokenAt(t.Pos.Offset); real.Type != tEOF {
+			return describe(real, p.val(real))
+		}
+	}
+	return describe(t, p.val(t))
+}
+
+// errNoMatch is what a custom production returns when the input is not for it.
+var errNoMatch = participle.NextMatch
+
+// productionWords names participle's productions for users.
+var productionWords = map[string]string{
+	"NameNode": "a name", "Expr": "an expression", "HeadExpr": "an expression",
+	"StmtExpr": "an expression", "Type": "a type", "Pattern": "a pattern",
+	"BlockNode": "`{`", "SemiNode": "`;`", "ForCHead": "`(`", "Signature": "`(`",
+	"StructBody": "`{`", "EnumBody": "`{`", "FnHead": "`fn`", "FuncG": "`fn`", "IfG": "`if`",
+	"StmtG": "a statement", "<ident>": "a name", "<string>": "a string",
+}
+
+// expectedWords extracts what participle expected from its message and says it in words, or ""
+// when that is not something a user would recognise.
+func expectedWords(msg string) string {
+	i := strings.Index(msg, "(expected ")
+	if i < 0 {
+		return ""
+	}
+	want := strings.TrimSuffix(msg[i+len("(expected "):], ")")
+	want = strings.TrimLeft(want, "(")
+	if strings.HasPrefix(want, `"`) {
+		if j := strings.Index(want[1:], `"`); j >= 0 {
+			return "`" + want[1:1+j] + "`"
+		}
+	}
+	word := want
+	if j := strings.IndexAny(word, " )?*+|=\n"); j >= 0 {
+		word = word[:j]
+	}
+	return productionWords[word]
+}

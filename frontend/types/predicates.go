@@ -1,0 +1,279 @@
+package types
+
+// IsBasic reports whether t (resolved) is the basic type of kind k.
+func IsBasic(t Type, k Kind) bool {
+	b, ok := Resolve(t).(*Basic)
+	return ok && b.Kind == k
+}
+
+// BasicKind returns the kind of a basic type, or Invalid for other types.
+func BasicKind(t Type) Kind {
+	if b, ok := Resolve(t).(*Basic); ok {
+		return b.Kind
+	}
+	return Invalid
+}
+
+// IsInteger reports whether t is one of the integer types.
+func IsInteger(t Type) bool {
+	k := BasicKind(t)
+	return k >= Int8 && k <= Uint64
+}
+
+// IsUnsigned reports whether t is an unsigned integer type.
+func IsUnsigned(t Type) bool {
+	k := BasicKind(t)
+	return k >= Uint8 && k <= Uint64
+}
+
+// IsFloat reports whether t is f32 or f64.
+func IsFloat(t Type) bool {
+	k := BasicKind(t)
+	return k == Float32 || k == Float64
+}
+
+// IsNumeric reports whether t is an integer or float type.
+func IsNumeric(t Type) bool { return IsInteger(t) || IsFloat(t) }
+
+// IsAny reports whether t is the dynamic type.
+func IsAny(t Type) bool { return IsBasic(t, Any) }
+
+// IsInvalid reports whether t is the error type (or nil).
+func IsInvalid(t Type) bool { return t == nil || IsBasic(t, Invalid) }
+
+// IsUnit reports whether t is ().
+func IsUnit(t Type) bool { return IsBasic(t, Unit) }
+
+// IsNever reports whether t is the type of an expression that does not complete.
+func IsNever(t Type) bool { return IsBasic(t, Never) }
+
+// HandleOf returns t as a handle of kind k, or nil.
+func HandleOf(t Type, k HandleKind) *Handle {
+	if h, ok := Resolve(t).(*Handle); ok && h.Kind == k {
+		return h
+	}
+	return nil
+}
+
+// IsGuard reports whether t is a lock guard.
+func IsGuard(t Type) bool {
+	h, ok := Resolve(t).(*Handle)
+	return ok && h.Kind.IsGuard()
+}
+
+// IsShare reports whether t is a Share<T>.
+func IsShare(t Type) bool { return HandleOf(t, ShareH) != nil }
+
+// NeedsRelease reports whether a binding of t owns a count or a lock that the compiler releases
+// at scope end: Share, Weak and guards.
+func NeedsRelease(t Type) bool {
+	h, ok := Resolve(t).(*Handle)
+	return ok && (h.Kind == ShareH || h.Kind == WeakH || h.Kind.IsGuard())
+}
+
+// IsFuture reports whether t is awaitable: a Future, a JoinHandle or a Promise.
+func IsFuture(t Type) bool {
+	switch t := Resolve(t).(type) {
+	case *Future:
+		return true
+	case *Handle:
+		return t.Kind == JoinHandleH || t.Kind == PromiseH
+	}
+	return false
+}
+
+// AwaitResult is the type `await t` gives: the element of a future, or t itself.
+func AwaitResult(t Type) Type {
+	switch u := Resolve(t).(type) {
+	case *Future:
+		return u.Elem
+	case *Handle:
+		if u.Kind == JoinHandleH || u.Kind == PromiseH {
+			return u.Elem
+		}
+	}
+	return t
+}
+
+// Identical reports whether two types are the same type. Inference variables compare by what
+// they are bound to; an unbound variable is identical only to itself. A Future with a known
+// source and the abstract Future<T> are identical when their elements are (the difference only
+// matters to the emitter).
+func Identical(a, b Type) bool {
+	a, b = Resolve(a), Resolve(b)
+	if a == b {
+		return true
+	}
+	switch x := a.(type) {
+	case *Basic:
+		y, ok := b.(*Basic)
+		return ok && x.Kind == y.Kind
+	case *Array:
+		y, ok := b.(*Array)
+		return ok && Identical(x.Elem, y.Elem)
+	case *MapT:
+		y, ok := b.(*MapT)
+		return ok && Identical(x.Key, y.Key) && Identical(x.Val, y.Val)
+	case *Optional:
+		y, ok := b.(*Optional)
+		return ok && Identical(x.Elem, y.Elem)
+	case *Result:
+		y, ok := b.(*Result)
+		return ok && Identical(x.Ok, y.Ok) && Identical(x.Err, y.Err)
+	case *Tuple:
+		y, ok := b.(*Tuple)
+		return ok && identicalList(x.Elems, y.Elems)
+	case *Func:
+		y, ok := b.(*Func)
+		return ok && identicalList(x.Params, y.Params) && Identical(retOrUnit(x.Ret), retOrUnit(y.Ret))
+	case *Future:
+		y, ok := b.(*Future)
+		return ok && Identical(x.Elem, y.Elem)
+	case *Handle:
+		y, ok := b.(*Handle)
+		return ok && x.Kind == y.Kind && (x.Kind == ScopeH || Identical(x.Elem, y.Elem))
+	case *Named:
+		y, ok := b.(*Named)
+		return ok && x.Def == y.Def && identicalList(x.Args, y.Args)
+	case *TypeParam:
+		return false
+	}
+	return false
+}
+
+func retOrUnit(t Type) Type {
+	if t == nil {
+		return UnitType
+	}
+	return t
+}
+
+func identicalList(a, b []Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !Identical(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Subst replaces type parameters by the types of m (by pointer).
+func Subst(t Type, m map[*TypeParam]Type) Type {
+	if len(m) == 0 || t == nil {
+		return t
+	}
+	switch x := Resolve(t).(type) {
+	case *TypeParam:
+		if r, ok := m[x]; ok && r != nil {
+			return r
+		}
+		return x
+	case *Array:
+		return &Array{Elem: Subst(x.Elem, m)}
+	case *MapT:
+		return &MapT{Key: Subst(x.Key, m), Val: Subst(x.Val, m)}
+	case *Optional:
+		return &Optional{Elem: Subst(x.Elem, m)}
+	case *Result:
+		return &Result{Ok: Subst(x.Ok, m), Err: Subst(x.Err, m)}
+	case *Tuple:
+		return &Tuple{Elems: substList(x.Elems, m)}
+	case *Func:
+		return &Func{Params: substList(x.Params, m), Ret: Subst(x.Ret, m)}
+	case *Future:
+		return &Future{Elem: Subst(x.Elem, m), Src: x.Src}
+	case *Handle:
+		if x.Elem == nil {
+			return x
+		}
+		return &Handle{Kind: x.Kind, Elem: Subst(x.Elem, m)}
+	case *Named:
+		if len(x.Args) == 0 {
+			return x
+		}
+		return &Named{Def: x.Def, Args: substList(x.Args, m)}
+	default:
+		return x
+	}
+}
+
+func substList(ts []Type, m map[*TypeParam]Type) []Type {
+	out := make([]Type, len(ts))
+	for i, t := range ts {
+		out[i] = Subst(t, m)
+	}
+	return out
+}
+
+// Mentions reports whether t contains a type parameter or an unbound inference variable.
+func Mentions(t Type, pred func(Type) bool) bool {
+	t = Resolve(t)
+	if pred(t) {
+		return true
+	}
+	switch x := t.(type) {
+	case *Array:
+		return Mentions(x.Elem, pred)
+	case *MapT:
+		return Mentions(x.Key, pred) || Mentions(x.Val, pred)
+	case *Optional:
+		return Mentions(x.Elem, pred)
+	case *Result:
+		return Mentions(x.Ok, pred) || Mentions(x.Err, pred)
+	case *Tuple:
+		return mentionsList(x.Elems, pred)
+	case *Func:
+		return mentionsList(x.Params, pred) || (x.Ret != nil && Mentions(x.Ret, pred))
+	case *Future:
+		return Mentions(x.Elem, pred)
+	case *Handle:
+		return x.Elem != nil && Mentions(x.Elem, pred)
+	case *Named:
+		return mentionsList(x.Args, pred)
+	}
+	return false
+}
+
+func mentionsList(ts []Type, pred func(Type) bool) bool {
+	for _, t := range ts {
+		if Mentions(t, pred) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasUnbound reports whether t still contains an unbound inference variable.
+func HasUnbound(t Type) bool {
+	return Mentions(t, func(t Type) bool { v, ok := t.(*Var); return ok && v.Bound == nil })
+}
+
+// FieldsOf returns the fields of a struct type with its type arguments substituted.
+func FieldsOf(n *Named) []*FieldDef {
+	if len(n.Args) == 0 {
+		return n.Def.Fields
+	}
+	m := n.Subst()
+	out := make([]*FieldDef, len(n.Def.Fields))
+	for i, f := range n.Def.Fields {
+		out[i] = &FieldDef{Name: f.Name, Type: Subst(f.Type, m)}
+	}
+	return out
+}
+
+// Subst is the substitution of a named type's parameters by its arguments.
+func (n *Named) Subst() map[*TypeParam]Type {
+	if len(n.Args) == 0 {
+		return nil
+	}
+	m := make(map[*TypeParam]Type, len(n.Args))
+	for i, p := range n.Def.TypeParams {
+		if i < len(n.Args) {
+			m[p] = n.Args[i]
+		}
+	}
+	return m
+}

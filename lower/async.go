@@ -1,0 +1,254 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// smSpec describes a state machine to build: an async fn, an async block, an async lambda or
+// the top-level statements.
+type smSpec struct {
+	name       string
+	doc        string
+	typeParams []*TypeParam
+	fields     []*Local // parameters and captures, stored by the constructor
+	body       []Stmt   // the body lowered as if synchronous, with Await, Defer and Try nodes
+	ret        types.Type
+	line       *Line
+}
+
+// asyncFunc lowers an async fn to its state struct, its constructor, Poll and Drop.
+func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
+	name := l.futNames[fd]
+	fc := l.newFn(fi, true, fi.Ret)
+	l.fn = fc
+	recv, params := l.params(fi, fd)
+	var fields []*Local
+	if l.fn.self != nil {
+		fields = append(fields, l.fn.self)
+	}
+	for _, p := range fd.Params {
+		fields = append(fields, l.locals[p.Obj])
+	}
+	for _, v := range fields {
+		v.Field = true
+	}
+	b := &builder{}
+	l.openScope()
+	// The future owns the shares passed to it: they are released when it completes.
+	for _, p := range fd.Params {
+		if needsRelease(p.Obj.Type) && !types.IsGuard(p.Obj.Type) {
+			l.bindRelease(b, p.Obj, l.locals[p.Obj])
+		}
+	}
+	l.copyMutatedParams(b, fd)
+	l.stmtList(b, fd.Body.Stmts)
+	l.closeScope(b, !terminatesIR(b.stmts))
+	tps := l.funcTypeParams(fi)
+	if fi.Sig.Recv != nil && !l.methodIsFunc(fd) {
+		// The state struct of a method of a generic type is generic in the type's parameters.
+		var recvTPs []*TypeParam
+		for _, tp := range fi.Sig.Recv.TypeParams {
+			recvTPs = append(recvTPs, &TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
+		}
+		tps = append(recvTPs, tps...)
+	}
+	spec := &smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret, line: l.line(fd),
+		doc: name + " is the state machine of `" + fd.Name.Name + "`."}
+	futT := l.buildStateMachine(spec)
+	// The constructor: calling the async fn makes the future and runs nothing.
+	ctor := &Func{Name: l.funcName(fd), TypeParams: l.funcTypeParams(fi), Results: []Type{futT}, Line: l.line(fd)}
+	if recv != nil && !l.methodIsFunc(fd) {
+		ctor.Recv = recv
+	} else if recv != nil {
+		ctor.Params = append(ctor.Params, recv)
+	}
+	ctor.Params = append(ctor.Params, params...)
+	lit := &Composite{Type: futT, Fields: []*KeyValue{}}
+	for _, v := range fields {
+		lit.Fields = append(lit.Fields, &KeyValue{Key: v.Name, Value: &Ident{Name: v.Name}})
+	}
+	ctor.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{lit}}}}
+	l.prog.Decls = append(l.prog.Decls, ctor)
+	l.fn = fc.parent
+}
+
+// asyncBlockValue lowers an async block where it appears: the value of its state struct, with
+// the variables it captures (copied for `async move`, by pointer otherwise).
+func (l *lowerer) asyncBlockValue(e *ast.AsyncBlock) Expr {
+	fi := l.info.FuncOf[e]
+	futT := l.lowerBlockMachine(fi, e, nil, e.Body, e.Move)
+	return l.captureLiteral(fi, futT, e.Move)
+}
+
+// captureLiteral builds the state struct value of a block or lambda with its captures.
+func (l *lowerer) captureLiteral(fi *check.FuncInfo, futT Type, move bool) Expr {
+	lit := &Composite{Type: futT, Fields: []*KeyValue{}}
+	for _, obj := range fi.Captures {
+		ov := l.locals[obj]
+		if ov == nil || ov.Global {
+			continue
+		}
+		ov.Reads++
+		var val Expr
+		if move {
+			val = l.copyValue(&Ref{V: ov}, obj.Type)
+		} else if ov.Boxed {
+			val = &Ref{V: &Local{Name: ov.Name, Type: ov.Type, Field: ov.Field}}
+		} else {
+			val = &Unary{Op: "&", X: &Ref{V: ov}}
+		}
+		lit.Fields = append(lit.Fields, &KeyValue{Key: l.captureName(obj), Value: val})
+	}
+	return lit
+}
+
+func (l *lowerer) captureName(obj *types.Object) string { return goName(obj.Name) }
+
+// lowerBlockMachine lowers the body of an async block or async lambda to its state machine
+// (once) and returns the Go type of its state struct.
+func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []*ast.Param, body *ast.Block, move bool) Type {
+	name := l.futNames[node]
+	tps := l.enclosingTypeParams()
+	var targs []Type
+	for _, tp := range tps {
+		targs = append(targs, goType(tp.Name))
+	}
+	futT := &TName{Name: name, Args: targs}
+	if l.done[node] {
+		return futT
+	}
+	l.done[node] = true
+	outer := l.fn
+	fc := l.newFn(fi, true, fi.Ret)
+	fc.parent = outer
+	l.fn = fc
+	saved := map[*types.Object]*Local{}
+	var fields []*Local
+	for _, obj := range fi.Captures {
+		ov := l.locals[obj]
+		if ov == nil || ov.Global {
+			continue
+		}
+		saved[obj] = ov
+		v := &Local{Name: fc.names.user(l.captureName(obj)), Type: ov.Type, Field: true, Boxed: !move}
+		v.Name = l.captureName(obj)
+		if !move {
+			v.Type = &TPtr{Elem: ov.Type}
+		}
+		l.locals[obj] = v
+		fields = append(fields, v)
+	}
+	for _, p := range params {
+		v := l.local(p.Obj, p.Obj.Type)
+		v.Field, v.Param = true, true
+		fields = append(fields, v)
+	}
+	b := &builder{}
+	l.openScope()
+	if move {
+		// A moved share belongs to the block: released when it completes.
+		for _, obj := range fi.Captures {
+			if v := l.locals[obj]; v != nil && !v.Global && needsRelease(obj.Type) && !types.IsGuard(obj.Type) {
+				l.bindRelease(b, obj, v)
+			}
+		}
+	}
+	l.stmtList(b, body.Stmts)
+	l.closeScope(b, !terminatesIR(b.stmts))
+	what := "async block"
+	if _, ok := node.(*ast.Lambda); ok {
+		what = "async lambda"
+	}
+	l.buildStateMachine(&smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret,
+		line: l.line(node), doc: name + " is the state machine of the " + what + " at " + l.site(node) + "."})
+	for obj, ov := range saved {
+		l.locals[obj] = ov
+	}
+	l.fn = outer
+	return futT
+}
+
+// enclosingTypeParams are the type parameters in scope: those of the enclosing generic
+// function (and its receiver type).
+func (l *lowerer) enclosingTypeParams() []*TypeParam {
+	for fc := l.fn; fc != nil; fc = fc.parent {
+		if fc.info == nil {
+			continue
+		}
+		if fd, ok := fc.info.Node.(*ast.FuncDecl); ok && fd.Obj != nil && fd.Obj.Sig != nil {
+			tps := l.funcTypeParams(fc.info)
+			if fc.info.Sig.Recv != nil && !l.methodIsFunc(fd) {
+				var recvTPs []*TypeParam
+				for _, tp := range fc.info.Sig.Recv.TypeParams {
+					recvTPs = append(recvTPs, &TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
+				}
+				tps = append(recvTPs, tps...)
+			}
+			return tps
+		}
+	}
+	return nil
+}
+
+// asyncLambda lowers `async (x) => { … }`: a Go function that makes the lambda's future.
+func (l *lowerer) asyncLambda(e *ast.Lambda, fi *check.FuncInfo) Expr {
+	body := e.Body
+	if body == nil {
+		ret := &ast.ReturnStmt{Value: e.ExprBody}
+		ret.Span = ast.Span{Start: e.ExprBody.Pos(), End: e.ExprBody.EndPos()}
+		body = &ast.Block{Stmts: []ast.Stmt{ret}}
+		body.Span = ret.Span
+	}
+	futT := l.lowerBlockMachine(fi, e, e.Params, body, false)
+	lit := l.captureLiteral(fi, futT, false).(*Composite)
+	fn := &FuncLit{Results: []Type{rtType("Future", l.valueType(fi.Ret))}}
+	for i, p := range e.Params {
+		name := goName(p.Name.Name)
+		fn.Params = append(fn.Params, &Param{Name: name, Type: l.goTypeOf(fi.Sig.Params[i])})
+		lit.Fields = append(lit.Fields, &KeyValue{Key: l.locals[p.Obj].Name, Value: &Ident{Name: name}})
+	}
+	fn.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{rtCallT("Box", []Type{l.valueType(fi.Ret)}, lit)}}}}
+	return fn
+}
+
+// mainFunc lowers the top-level statements (and the call of `main`) to the program's main
+// future, and writes Go's func main.
+func (l *lowerer) mainFunc() {
+	fi := l.info.Main
+	fc := l.newFn(fi, true, types.UnitType)
+	fc.deferred = map[*types.Object]bool{}
+	for i := len(l.info.Files) - 1; i >= 0; i-- {
+		for obj := range deferReferenced(l.info.Files[i]) {
+			fc.deferred[obj] = true
+		}
+	}
+	l.fn = fc
+	b := &builder{}
+	l.openScope()
+	for i := len(l.info.Files) - 1; i >= 0; i-- {
+		for _, it := range l.info.Files[i].Items {
+			if s, ok := it.(ast.Stmt); ok {
+				l.stmt(b, s)
+			}
+		}
+	}
+	if mf := l.info.MainFn; mf != nil {
+		fd := mf.Decl.(*ast.FuncDecl)
+		call := &Call{Fun: &Ident{Name: l.funcName(fd)}}
+		if fd.Async {
+			b.add(&Await{Future: call, FutType: &TName{Name: l.futNames[fd]}, Result: l.valueType(mf.Sig.Ret), Site: l.site(fd), Line: l.line(fd)})
+		} else {
+			b.add(&ExprStmt{X: call, Line: l.line(fd)})
+		}
+	}
+	l.closeScope(b, !terminatesIR(b.stmts))
+	name := l.pkg.fresh("mainFuture")
+	futT := l.buildStateMachine(&smSpec{name: name, body: b.stmts, ret: types.UnitType,
+		doc: name + " runs the top-level statements, then main."})
+	l.fn = nil
+	l.prog.Decls = append(l.prog.Decls, &Func{Name: "main", Body: &Block{Stmts: []Stmt{
+		&ExprStmt{X: rtCallT("Main", []Type{tUnit}, &Unary{Op: "&", X: &Composite{Type: futT}})}}}})
+	l.finalize()
+}

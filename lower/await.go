@@ -1,0 +1,179 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// awaitInto lowers `await e` to an Await node and returns the expression of its value.
+func (l *lowerer) awaitInto(b *builder, e *ast.Await, _ Expr) Expr {
+	return l.awaitValue(b, e, e.X, nil)
+}
+
+// awaitDiscard lowers an await whose value is not used (`await h;`).
+func (l *lowerer) awaitDiscard(b *builder, e *ast.Await) {
+	t := e.X.TypeOf()
+	if !types.IsFuture(t) {
+		l.discard(b, l.expr(b, e.X), t)
+		return
+	}
+	fut, futT := l.futureOf(b, e.X)
+	b.add(&Await{Future: fut, FutType: futT, Result: l.valueType(types.AwaitResult(t)), Site: l.site(e), Line: l.line(e)})
+}
+
+// awaitValue lowers an await of x (from `await x` or `x.await()`); awaiting a value that is not
+// a future gives the value itself.
+func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.Type) Expr {
+	t := x.TypeOf()
+	if !types.IsFuture(t) {
+		return l.expr(b, x)
+	}
+	fut, futT := l.futureOf(b, x)
+	fut = l.derefAll(fut, derefs)
+	res := types.AwaitResult(t)
+	aw := &Await{Future: fut, FutType: futT, Result: l.valueType(res), Site: l.site(n), Line: l.line(n)}
+	if types.IsUnit(res) || types.IsNever(res) {
+		b.add(aw)
+		return &Composite{Type: tUnit}
+	}
+	dst := l.temp("aw", l.valueType(res))
+	dst.Reads++
+	aw.Dst = &Ref{V: dst}
+	b.add(&Define{V: dst}, aw)
+	return &Ref{V: dst}
+}
+
+// futureOf lowers the operand of an await: the future by value when its type is statically
+// known (an async fn's state struct, a runtime future), so that the awaiting state struct stores
+// it inline with no allocation; otherwise the dynamic future (an rt.Future, a join handle, a
+// promise).
+func (l *lowerer) futureOf(b *builder, x ast.Expr) (Expr, Type) {
+	switch e := unparen(x).(type) {
+	case *ast.Call:
+		ci := l.info.Calls[e]
+		switch {
+		case ci == nil:
+		case (ci.Kind == check.CallFunc || ci.Kind == check.CallMethod) && ci.Sig.Async && l.locals[ci.Obj] == nil:
+			fd := ci.Obj.Decl.(*ast.FuncDecl)
+			if l.sameCycle(l.fn.info.Node, fd) {
+				break // recursion: box it, as Rust does
+			}
+			call := l.funcCall(b, e, ci)
+			var targs []Type
+			if ci.Kind == check.CallMethod && !l.methodIsFunc(fd) {
+				if n, ok := types.Resolve(ci.RecvType).(*types.Named); ok {
+					targs = append(targs, l.goTypes(n.Args)...)
+				}
+			} else if ci.Kind == check.CallMethod {
+				if n, ok := types.Resolve(ci.RecvType).(*types.Named); ok {
+					targs = append(targs, l.goTypes(n.Args)...)
+				}
+			}
+			targs = append(targs, l.goTypes(ci.TypeArgs)...)
+			return call, &TName{Name: l.futNames[fd], Args: targs}
+		case ci.Kind == check.CallBuiltin:
+			switch ci.Builtin {
+			case check.BSleep, check.BYieldNow, check.BJoin, check.BJoinAll, check.BSelect, check.BTimeout, check.BScope:
+				return l.builtinFuture(b, e, ci)
+			}
+		case ci.Kind == check.CallBuiltinMethod && (ci.Name == "Channel.send" || ci.Name == "Channel.recv"):
+			ch := l.recvExpr(b, ci)
+			h := types.HandleOf(ci.RecvType, types.ChannelH)
+			if ci.Name == "Channel.send" {
+				v := l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), h.Elem, e.Args[0])
+				return &Call{Fun: &Sel{X: ch, Name: "Send"}, Args: []Expr{v}}, rtType("SendFuture", l.goTypeOf(h.Elem))
+			}
+			return &Call{Fun: &Sel{X: ch, Name: "Recv"}}, rtType("RecvFuture", l.goTypeOf(h.Elem))
+		case ci.Kind == check.CallStatic && (ci.Builtin == check.BNet || ci.Builtin == check.BHTTP || ci.Builtin == check.BFS):
+			return l.ioFuture(b, e, ci)
+		}
+	case *ast.AsyncBlock:
+		fi := l.info.FuncOf[e]
+		futT := l.lowerBlockMachine(fi, e, nil, e.Body, e.Move)
+		if !l.sameCycle(l.fn.info.Node, e) {
+			return l.captureLiteral(fi, futT, e.Move), futT
+		}
+		return rtCallT("Box", []Type{l.valueType(fi.Ret)}, l.captureLiteral(fi, futT, e.Move)), rtType("Future", l.valueType(fi.Ret))
+	}
+	return l.expr(b, x), l.goTypeOf(x.TypeOf())
+}
+
+// sameCycle reports whether storing the future of to inside the state of from would make a
+// struct contain itself: from and to await each other, directly or through others.
+func (l *lowerer) sameCycle(from ast.Node, to ast.Node) bool {
+	if from == nil {
+		return false
+	}
+	if l.awaits == nil {
+		l.awaits = l.awaitGraph()
+	}
+	// Does to reach from through direct awaits?
+	seen := map[ast.Node]bool{}
+	var reach func(n ast.Node) bool
+	reach = func(n ast.Node) bool {
+		if n == from {
+			return true
+		}
+		if seen[n] {
+			return false
+		}
+		seen[n] = true
+		for _, m := range l.awaits[n] {
+			if reach(m) {
+				return true
+			}
+		}
+		return false
+	}
+	return reach(to)
+}
+
+// awaitGraph maps each async fn and async block to the async fns and blocks it awaits directly
+// (whose state it would store inline).
+func (l *lowerer) awaitGraph() map[ast.Node][]ast.Node {
+	g := map[ast.Node][]ast.Node{}
+	for _, fi := range l.info.Funcs {
+		if !fi.Async || fi.Node == nil {
+			continue
+		}
+		owner := fi.Node
+		var body ast.Node
+		switch n := owner.(type) {
+		case *ast.FuncDecl:
+			body = n.Body
+		case *ast.AsyncBlock:
+			body = n.Body
+		case *ast.Lambda:
+			if n.Body != nil {
+				body = n.Body
+			} else {
+				body = n.ExprBody
+			}
+		}
+		if body == nil {
+			continue
+		}
+		ast.Inspect(body, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.Lambda:
+				return false
+			case *ast.AsyncBlock:
+				return false
+			case *ast.Await:
+				switch e := unparen(x.X).(type) {
+				case *ast.Call:
+					if ci := l.info.Calls[e]; ci != nil && (ci.Kind == check.CallFunc || ci.Kind == check.CallMethod) && ci.Sig.Async {
+						if fd, ok := ci.Obj.Decl.(*ast.FuncDecl); ok {
+							g[owner] = append(g[owner], fd)
+						}
+					}
+				case *ast.AsyncBlock:
+					g[owner] = append(g[owner], e)
+				}
+			}
+			return true
+		})
+	}
+	return g
+}

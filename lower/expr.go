@@ -1,0 +1,941 @@
+package lower
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+func rtCall(name string, args ...Expr) *Call {
+	return &Call{Fun: &Ident{Pkg: "rt", Name: name}, Args: args}
+}
+func rtCallT(name string, targs []Type, args ...Expr) *Call {
+	return &Call{Fun: &Ident{Pkg: "rt", Name: name}, TypeArgs: targs, Args: args}
+}
+
+// cx is the task context in scope: the Poll's `cx`, or nil in synchronous code and closures.
+func (l *lowerer) cx() Expr {
+	if l.fn != nil && l.fn.async && l.fn.closure == 0 {
+		return &Ident{Name: "cx"}
+	}
+	return &Ident{Name: "nil"}
+}
+
+// isPure reports whether evaluating x twice, or later, gives the same value with no effect.
+func isPure(x Expr) bool {
+	switch x := x.(type) {
+	case *Lit, *Ident:
+		return true
+	case *Ref:
+		return !x.V.Field || true
+	}
+	return false
+}
+
+// spill stores x in a temporary so that later statements cannot change what it is.
+func (l *lowerer) spill(b *builder, x Expr, t Type) Expr {
+	if isPure(x) {
+		return x
+	}
+	v := l.temp("t", t)
+	b.add(&Define{V: v, Value: x})
+	return &Ref{V: v}
+}
+
+// exprList lowers expressions left to right; when a later one needs statements (an await, a
+// match), the earlier ones are first stored in temporaries so that they keep their order.
+func (l *lowerer) exprList(b *builder, es []ast.Expr) []Expr {
+	out := make([]Expr, len(es))
+	var pending []int
+	for i, e := range es {
+		sb := &builder{line: b.line}
+		x := l.expr(sb, e)
+		if len(sb.stmts) > 0 {
+			for _, j := range pending {
+				out[j] = l.spill(b, out[j], l.goTypeOf(es[j].TypeOf()))
+			}
+			pending = pending[:0]
+			b.add(sb.stmts...)
+		}
+		b.post = append(b.post, sb.post...)
+		out[i] = x
+		pending = append(pending, i)
+	}
+	return out
+}
+
+// isLvalue reports whether e names a place (a variable, a field, an element): a copy of an
+// array or a share read from a place must be taken.
+func isLvalue(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.Ident:
+		return x.Obj != nil && (x.Obj.Kind == types.ObjVar || x.Obj.Kind == types.ObjParam || x.Obj.Kind == types.ObjConst)
+	case *ast.Selector, *ast.Index:
+		return true
+	case *ast.Unary:
+		return x.Op == "*"
+	}
+	return false
+}
+
+// owned lowers e for a place that keeps the value (a binding, a field, a return): a value read
+// from a place is copied (arrays have value semantics; a share gets a new count), a fresh value
+// is taken as it is.
+func (l *lowerer) owned(b *builder, e ast.Expr) Expr {
+	if !isLvalue(e) {
+		return l.kept(b, e)
+	}
+	x := l.expr(b, e)
+	if isLvalue(e) {
+		return l.copyValue(x, e.TypeOf())
+	}
+	return x
+}
+
+// copyValue copies a value read from a place.
+func (l *lowerer) copyValue(x Expr, t types.Type) Expr {
+	switch u := types.Resolve(t).(type) {
+	case *types.Array:
+		return rtCall("ArrClone", x)
+	case *types.Handle:
+		switch u.Kind {
+		case types.ShareH, types.WeakH:
+			return &Call{Fun: &Sel{X: x, Name: "Clone"}}
+		}
+	}
+	return x
+}
+
+// expr lowers an expression whose value is used and not kept. Statements it needs go to b. A
+// fresh share, weak reference or guard (`m.lock()`, `w.upgrade()`) is a temporary: it is kept in
+// a variable and released when the statement ends (b.post), as Rust drops temporaries.
+func (l *lowerer) expr(b *builder, e ast.Expr) Expr {
+	x := l.expr1(b, e)
+	if needsRelease(e.TypeOf()) && !isLvalue(e) && isFresh(x) {
+		t := l.temp("tmp", l.goTypeOf(e.TypeOf()))
+		t.Reads++
+		b.add(&Define{V: t, Value: x})
+		b.post = append(b.post, releaseStmt(t))
+		return &Ref{V: t}
+	}
+	return x
+}
+
+// isFresh reports whether x makes a new value (a call), rather than reading one.
+func isFresh(x Expr) bool {
+	_, ok := x.(*Call)
+	return ok
+}
+
+// kept lowers e for a place that takes what the value holds (a binding, a field, an argument
+// of an async fn): a fresh share is not a temporary there.
+func (l *lowerer) kept(b *builder, e ast.Expr) Expr { return l.expr1(b, e) }
+
+func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return l.ident(e)
+	case *ast.IntLit:
+		return &Lit{Text: strconv.FormatUint(e.Value, 10)}
+	case *ast.FloatLit:
+		if types.IsInteger(e.TypeOf()) {
+			return &Lit{Text: strconv.FormatInt(int64(e.Value), 10)}
+		}
+		return &Lit{Text: floatLit(e.Value)}
+	case *ast.StringLit:
+		return &Lit{Text: strconv.Quote(e.Value)}
+	case *ast.CharLit:
+		return &Lit{Text: strconv.QuoteRune(e.Value)}
+	case *ast.BoolLit:
+		return &Lit{Text: strconv.FormatBool(e.Value)}
+	case *ast.NullLit:
+		if o, ok := types.Resolve(e.TypeOf()).(*types.Optional); ok {
+			return rtCallT("None", []Type{l.goTypeOf(o.Elem)})
+		}
+		return &Ident{Name: "nil"}
+	case *ast.Template:
+		return l.template(b, e)
+	case *ast.ArrayLit:
+		elem := types.Resolve(e.TypeOf()).(*types.Array).Elem
+		xs := l.ownedList(b, e.Elems)
+		for i, x := range xs {
+			xs[i] = l.convertAt(x, e.Elems[i].TypeOf(), elem, e.Elems[i])
+		}
+		return &Composite{Type: &TSlice{l.goTypeOf(elem)}, Elems: xs}
+	case *ast.MapLit:
+		mt := types.Resolve(e.TypeOf()).(*types.MapT)
+		kt, vt := l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)
+		if len(e.Keys) == 0 {
+			return rtCallT("NewMap", []Type{kt, vt})
+		}
+		all := append(append([]ast.Expr{}, e.Keys...), e.Values...)
+		xs := l.ownedList(b, all)
+		keys := &Composite{Type: &TSlice{kt}}
+		vals := &Composite{Type: &TSlice{vt}}
+		for i := range e.Keys {
+			keys.Elems = append(keys.Elems, l.convertAt(xs[i], e.Keys[i].TypeOf(), mt.Key, e.Keys[i]))
+			vals.Elems = append(vals.Elems, l.convertAt(xs[len(e.Keys)+i], e.Values[i].TypeOf(), mt.Val, e.Values[i]))
+		}
+		return rtCallT("MapOf", []Type{kt, vt}, keys, vals)
+	case *ast.StructLit:
+		n := types.Resolve(e.TypeOf()).(*types.Named)
+		fields := types.FieldsOf(n)
+		vals := make([]ast.Expr, len(e.Fields))
+		for i, f := range e.Fields {
+			vals[i] = f.Value
+		}
+		xs := l.ownedList(b, vals)
+		c := &Composite{Type: l.goTypeOf(n), Fields: []*KeyValue{}}
+		for i, f := range e.Fields {
+			var ft types.Type = types.AnyType
+			for _, fd := range fields {
+				if fd.Name == f.Name.Name {
+					ft = fd.Type
+				}
+			}
+			c.Fields = append(c.Fields, &KeyValue{Key: fieldName(f.Name.Name), Value: l.convertAt(xs[i], f.Value.TypeOf(), ft, f.Value)})
+		}
+		return c
+	case *ast.TupleLit:
+		if len(e.Elems) == 0 {
+			return &Composite{Type: tUnit}
+		}
+		if len(e.Elems) == 1 {
+			return l.expr(b, e.Elems[0])
+		}
+		tt := types.Resolve(e.TypeOf()).(*types.Tuple)
+		xs := l.ownedList(b, e.Elems)
+		c := &Composite{Type: l.goTypeOf(tt), Fields: []*KeyValue{}}
+		for i, x := range xs {
+			c.Fields = append(c.Fields, &KeyValue{Key: "F" + itoa(i), Value: l.convertAt(x, e.Elems[i].TypeOf(), tt.Elems[i], e.Elems[i])})
+		}
+		return c
+	case *ast.Paren:
+		return l.expr(b, e.X)
+	case *ast.Unary:
+		return l.unary(b, e)
+	case *ast.Binary:
+		return l.binary(b, e)
+	case *ast.Cond:
+		return l.ternary(b, e)
+	case *ast.Call:
+		return l.call(b, e)
+	case *ast.Selector:
+		return l.selector(b, e)
+	case *ast.Index:
+		return l.index(b, e)
+	case *ast.Try:
+		return l.try(b, e)
+	case *ast.Await:
+		return l.awaitInto(b, e, nil)
+	case *ast.Spawn:
+		fut := l.expr(b, e.X)
+		ft := e.X.TypeOf()
+		if h := types.HandleOf(ft, types.JoinHandleH); h != nil {
+			return fut
+		}
+		return rtCall("Spawn", l.cx(), l.boxFuture(fut, ft))
+	case *ast.Share:
+		inner := l.owned(b, e.X)
+		h := types.HandleOf(e.TypeOf(), types.ShareH)
+		return rtCall("NewShare", l.convertAt(inner, e.X.TypeOf(), h.Elem, e.X))
+	case *ast.Cast:
+		return l.cast(l.expr(b, e.X), e.X.TypeOf(), e.TypeOf(), e)
+	case *ast.Range:
+		lo, hi := l.expr(b, e.Lo), l.expr(b, e.Hi)
+		return rtCall("RangeArray", lo, hi, &Lit{Text: strconv.FormatBool(e.Inclusive)})
+	case *ast.Lambda:
+		return l.lambda(e)
+	case *ast.AsyncBlock:
+		return rtCallT("Box", []Type{l.valueType(types.AwaitResult(e.TypeOf()))}, l.asyncBlockValue(e))
+	case *ast.Match:
+		return l.matchExpr(b, e)
+	case *ast.Assign, *ast.IncDec:
+		l.fail(e, "an assignment cannot be used as a value here; make it a statement of its own")
+	case *ast.BlockExpr:
+		b.add(l.block(e.Block.Stmts))
+		return &Composite{Type: tUnit}
+	}
+	l.fail(e, "this expression is not supported yet")
+	return nil
+}
+
+func (l *lowerer) ownedList(b *builder, es []ast.Expr) []Expr {
+	xs := l.exprList(b, es)
+	for i, e := range es {
+		if isLvalue(e) {
+			xs[i] = l.copyValue(xs[i], e.TypeOf())
+		}
+	}
+	return xs
+}
+
+// floatLit writes a float constant so that Go reads it as a float.
+func floatLit(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "math.Inf(1)"
+	case math.IsNaN(f):
+		return "math.NaN()"
+	}
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEn") {
+		s += ".0"
+	}
+	return s
+}
+
+// ident lowers a name: a local, a global, a function, `None`.
+func (l *lowerer) ident(e *ast.Ident) Expr {
+	obj := e.Obj
+	if obj == nil {
+		l.fail(e, "unresolved name `%s`", e.Name)
+	}
+	switch obj.Kind {
+	case types.ObjVar, types.ObjParam, types.ObjConst:
+		v := l.locals[obj]
+		if v == nil {
+			l.fail(e, "internal: no variable for `%s`", e.Name)
+		}
+		v.Reads++
+		var x Expr = &Ref{V: v}
+		if _, opt := types.Resolve(obj.Type).(*types.Optional); opt {
+			if _, still := types.Resolve(e.TypeOf()).(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
+				x = &Sel{X: x, Name: "Val"} // narrowed by `!= null`
+			}
+		}
+		return x
+	case types.ObjFunc:
+		if fd, ok := obj.Decl.(*ast.FuncDecl); ok {
+			if v := l.locals[obj]; v != nil {
+				v.Reads++
+				return &Ref{V: v}
+			}
+			if fd.Async {
+				return l.asyncFuncValue(fd)
+			}
+			return &Ident{Name: l.funcName(fd)}
+		}
+	case types.ObjBuiltin:
+		return &Ident{Name: "nil"}
+	}
+	l.fail(e, "`%s` cannot be used as a value", e.Name)
+	return nil
+}
+
+// asyncFuncValue wraps an async fn used as a function value: a Go func returning rt.Future.
+func (l *lowerer) asyncFuncValue(fd *ast.FuncDecl) Expr {
+	sig := fd.Obj.Sig
+	var params []*Param
+	var args []Expr
+	for i, p := range sig.Params {
+		name := "a" + itoa(i) + "_"
+		params = append(params, &Param{Name: name, Type: l.goTypeOf(p)})
+		args = append(args, &Ident{Name: name})
+	}
+	ret := l.valueType(sig.Ret)
+	body := &Return{Results: []Expr{rtCallT("Box", []Type{ret}, &Call{Fun: &Ident{Name: l.funcName(fd)}, Args: args})}}
+	return &FuncLit{Params: params, Results: []Type{rtType("Future", ret)}, Body: &Block{Stmts: []Stmt{body}}}
+}
+
+// template lowers an f-string or a backtick template to a string concatenation.
+func (l *lowerer) template(b *builder, e *ast.Template) Expr {
+	var exprs []ast.Expr
+	for _, p := range e.Parts {
+		if p.Expr != nil {
+			exprs = append(exprs, p.Expr)
+		}
+	}
+	xs := l.exprList(b, exprs)
+	var out Expr
+	i := 0
+	add := func(x Expr) {
+		if out == nil {
+			out = x
+		} else {
+			out = &Binary{Op: "+", X: out, Y: x}
+		}
+	}
+	for _, p := range e.Parts {
+		if p.Expr == nil {
+			if p.Lit != "" {
+				add(&Lit{Text: strconv.Quote(p.Lit)})
+			}
+			continue
+		}
+		add(l.toStr(xs[i], p.Expr.TypeOf()))
+		i++
+	}
+	if out == nil {
+		return &Lit{Text: `""`}
+	}
+	if _, ok := out.(*Binary); !ok {
+		if lit, ok := out.(*Lit); ok {
+			return lit
+		}
+	}
+	return out
+}
+
+// toStr converts a value to its top-level printed form.
+func (l *lowerer) toStr(x Expr, t types.Type) Expr {
+	if types.IsBasic(t, types.String) {
+		return x
+	}
+	return rtCall("Str", l.toAny(x, t))
+}
+
+// toAny converts a value to a Go interface without losing its AdeshLang type (a literal gets
+// its Go type written out).
+func (l *lowerer) toAny(x Expr, t types.Type) Expr {
+	if _, ok := x.(*Lit); ok {
+		switch types.BasicKind(t) {
+		case types.String, types.Bool:
+			return x
+		}
+		return &Conv{Type: l.goTypeOf(t), X: x}
+	}
+	if types.IsUnit(t) {
+		if _, isCall := x.(*Call); isCall && l.returnsNothing(x) {
+			return x // already unit-typed in Go
+		}
+	}
+	return x
+}
+
+func (l *lowerer) returnsNothing(x Expr) bool { return false }
+
+func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
+	x := l.expr(b, e.X)
+	t := e.X.TypeOf()
+	switch e.Op {
+	case "!":
+		if types.IsAny(t) {
+			return rtCall("DynNot", x)
+		}
+		return not(l.truthy(x, t))
+	case "-":
+		if types.IsAny(t) {
+			return rtCall("DynNeg", x, l.pos(e))
+		}
+		if lit, ok := x.(*Lit); ok {
+			return &Lit{Text: "-" + lit.Text}
+		}
+		return &Unary{Op: "-", X: x}
+	case "~":
+		if types.IsAny(t) {
+			return rtCall("DynBitNot", x, l.pos(e))
+		}
+		return &Unary{Op: "^", X: x}
+	case "*":
+		return l.deref(x, t)
+	case "&":
+		return x
+	}
+	l.fail(e, "unsupported operator `%s`", e.Op)
+	return nil
+}
+
+// deref reads through a share or a guard: `*g`, `g.field`, `s.method()`.
+func (l *lowerer) deref(x Expr, t types.Type) Expr {
+	h, ok := types.Resolve(t).(*types.Handle)
+	if !ok {
+		return x
+	}
+	switch h.Kind {
+	case types.ShareH:
+		return &Unary{Op: "*", X: &Call{Fun: &Sel{X: x, Name: "Get"}}}
+	case types.MutexGuardH, types.ReadGuardH, types.WriteGuardH:
+		return &Unary{Op: "*", X: &Call{Fun: &Sel{X: x, Name: "Ptr"}}}
+	}
+	return x
+}
+
+func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
+	switch e.Op {
+	case "&&", "||":
+		return l.logical(b, e)
+	case "??":
+		return l.coalesce(b, e)
+	}
+	xs := l.exprList(b, []ast.Expr{e.X, e.Y})
+	x, y := xs[0], xs[1]
+	xt, yt := e.X.TypeOf(), e.Y.TypeOf()
+	if (e.Op == "==" || e.Op == "!=") && (isNullLit(e.X) || isNullLit(e.Y)) {
+		if isNullLit(e.X) {
+			xt = types.NullType
+		} else {
+			yt = types.NullType
+		}
+		// x == null, x != null
+		other, ot := x, xt
+		if types.IsBasic(xt, types.Null) {
+			other, ot = y, yt
+		}
+		var isNull Expr
+		if types.IsAny(ot) {
+			isNull = &Binary{Op: "==", X: other, Y: &Ident{Name: "nil"}}
+		} else if types.IsBasic(ot, types.Null) {
+			isNull = &Lit{Text: "true"}
+		} else {
+			isNull = &Unary{Op: "!", X: &Sel{X: other, Name: "Some"}}
+		}
+		if e.Op == "!=" {
+			return not(isNull)
+		}
+		return isNull
+	}
+	if types.IsAny(xt) || types.IsAny(yt) {
+		if (e.Op == "+") && (types.IsBasic(xt, types.String) || types.IsBasic(yt, types.String)) {
+			return &Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
+		}
+		return l.dynBinary(e, l.toAny(x, xt), l.toAny(y, yt))
+	}
+	switch e.Op {
+	case "+":
+		if types.IsBasic(xt, types.String) || types.IsBasic(yt, types.String) {
+			return &Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
+		}
+	case "/", "%":
+		if types.IsInteger(xt) {
+			name := "Div"
+			if e.Op == "%" {
+				name = "Mod"
+			}
+			if lit, ok := y.(*Lit); ok && lit.Text != "0" && !strings.HasPrefix(lit.Text, "-") {
+				return &Binary{Op: e.Op, X: x, Y: y}
+			}
+			return rtCall(name, x, y, l.pos(e))
+		}
+		if e.Op == "%" {
+			return &Conv{Type: l.goTypeOf(xt), X: &Call{Fun: &Ident{Pkg: "math", Name: "Mod"}, Args: []Expr{&Conv{Type: tF64, X: x}, &Conv{Type: tF64, X: y}}}}
+		}
+	case "<<", ">>":
+		name := "Shl"
+		if e.Op == ">>" {
+			name = "Shr"
+		}
+		if lit, ok := y.(*Lit); ok && !strings.HasPrefix(lit.Text, "-") {
+			return &Binary{Op: e.Op, X: x, Y: y}
+		}
+		return rtCall(name, x, y, l.pos(e))
+	case "==", "!=":
+		if !simpleEq(xt) {
+			eq := rtCall("Equal", x, l.convertAt(y, yt, xt, e.Y))
+			if e.Op == "!=" {
+				return not(eq)
+			}
+			return eq
+		}
+		y = l.convertAt(y, yt, xt, e.Y)
+	}
+	return &Binary{Op: e.Op, X: x, Y: y}
+}
+
+func isNullLit(e ast.Expr) bool {
+	_, ok := unparen(e).(*ast.NullLit)
+	return ok
+}
+
+// simpleEq reports whether Go's == means AdeshLang's == for t.
+func simpleEq(t types.Type) bool {
+	switch u := types.Resolve(t).(type) {
+	case *types.Basic:
+		return true
+	case *types.Handle:
+		return u.Kind != types.ShareH
+	}
+	return false
+}
+
+var dynOps = map[string]string{
+	"+": "DynAdd", "-": "DynSub", "*": "DynMul", "/": "DynDiv", "%": "DynMod", "&": "DynBitAnd",
+	"|": "DynBitOr", "^": "DynBitXor", "<<": "DynShl", ">>": "DynShr", "<": "DynLess",
+	"<=": "DynLessEq", ">": "DynGreater", ">=": "DynGreaterEq",
+}
+
+func (l *lowerer) dynBinary(e *ast.Binary, x, y Expr) Expr {
+	switch e.Op {
+	case "==":
+		return rtCall("DynEq", x, y)
+	case "!=":
+		return not(rtCall("DynEq", x, y))
+	}
+	return rtCall(dynOps[e.Op], x, y, l.pos(e))
+}
+
+// logical lowers && and ||, keeping the right side unevaluated when it is not needed.
+func (l *lowerer) logical(b *builder, e *ast.Binary) Expr {
+	x := l.truthy(l.expr(b, e.X), e.X.TypeOf())
+	rb := &builder{line: b.line}
+	y := l.truthy(l.expr(rb, e.Y), e.Y.TypeOf())
+	if len(rb.stmts) == 0 && len(rb.post) == 0 {
+		return &Binary{Op: e.Op, X: x, Y: y}
+	}
+	t := l.temp("t", tBool)
+	b.add(&Define{V: t, Value: x})
+	cond := Expr(&Ref{V: t})
+	if e.Op == "||" {
+		cond = not(cond)
+	}
+	then := append(rb.stmts, &Assign{Lhs: []Expr{&Ref{V: t}}, Op: "=", Rhs: []Expr{y}})
+	then = append(then, rb.post...)
+	b.add(&If{Cond: cond, Then: &Block{Stmts: then}})
+	t.Reads++
+	return &Ref{V: t}
+}
+
+// coalesce lowers `x ?? y`.
+func (l *lowerer) coalesce(b *builder, e *ast.Binary) Expr {
+	x := l.expr(b, e.X)
+	xt := e.X.TypeOf()
+	rt := e.TypeOf()
+	if types.IsAny(xt) {
+		xt2 := l.spill(b, x, tValue)
+		res := l.temp("t", l.goTypeOf(rt))
+		yb := &builder{}
+		y := l.convertAt(l.owned(yb, e.Y), e.Y.TypeOf(), rt, e.Y)
+		b.add(&Define{V: res})
+		b.add(&If{Cond: &Binary{Op: "!=", X: xt2, Y: &Ident{Name: "nil"}},
+			Then: &Block{Stmts: []Stmt{&Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{l.convertAt(xt2, types.AnyType, rt, e)}}}},
+			Else: &Block{Stmts: append(yb.stmts, &Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{y}})}})
+		res.Reads++
+		return &Ref{V: res}
+	}
+	opt := l.temp("t", l.goTypeOf(xt))
+	b.add(&Define{V: opt, Value: x})
+	res := l.temp("t", l.goTypeOf(rt))
+	yb := &builder{}
+	y := l.convertAt(l.owned(yb, e.Y), e.Y.TypeOf(), rt, e.Y)
+	var some Expr = &Sel{X: &Ref{V: opt}, Name: "Val"}
+	if _, resOpt := types.Resolve(rt).(*types.Optional); resOpt {
+		some = &Ref{V: opt}
+	}
+	b.add(&Define{V: res})
+	b.add(&If{Cond: &Sel{X: &Ref{V: opt}, Name: "Some"},
+		Then: &Block{Stmts: []Stmt{&Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{some}}}},
+		Else: &Block{Stmts: append(append(yb.stmts, &Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{y}}), yb.post...)}})
+	opt.Reads += 2
+	res.Reads++
+	return &Ref{V: res}
+}
+
+func (l *lowerer) ternary(b *builder, e *ast.Cond) Expr {
+	cond := l.condExpr(b, e.C)
+	ab, bb := &builder{line: b.line}, &builder{line: b.line}
+	t := e.TypeOf()
+	a := l.convertAt(l.owned(ab, e.A), e.A.TypeOf(), t, e.A)
+	c := l.convertAt(l.owned(bb, e.B), e.B.TypeOf(), t, e.B)
+	if len(ab.stmts)+len(bb.stmts)+len(ab.post)+len(bb.post) == 0 && isPure(a) && isPure(c) {
+		return rtCall("Cond", cond, a, c)
+	}
+	res := l.temp("t", l.goTypeOf(t))
+	b.add(&Define{V: res})
+	then := append(append(ab.stmts, &Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{a}}), ab.post...)
+	els := append(append(bb.stmts, &Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{c}}), bb.post...)
+	b.add(&If{Cond: cond, Then: &Block{Stmts: then}, Else: &Block{Stmts: els}})
+	res.Reads++
+	return &Ref{V: res}
+}
+
+// selector lowers `x.name` used as a value.
+func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
+	si := l.info.Sels[e]
+	if si == nil {
+		l.fail(e, "internal: unchecked selector")
+	}
+	switch si.Kind {
+	case check.SelImport:
+		obj := si.Obj
+		if fd, ok := obj.Decl.(*ast.FuncDecl); ok {
+			return &Ident{Name: l.funcName(fd)}
+		}
+		for g, v := range l.locals {
+			if g.Decl == obj.Decl && v.Global {
+				v.Reads++
+				return &Ref{V: v}
+			}
+		}
+		l.fail(e, "internal: unknown imported member")
+	case check.SelVariant:
+		n := types.Resolve(e.TypeOf()).(*types.Named)
+		return l.variantValue(si.Variant, n, nil)
+	}
+	x := l.expr(b, e.X)
+	x = l.derefAll(x, si.Derefs)
+	switch si.Kind {
+	case check.SelField:
+		return &Sel{X: x, Name: fieldName(si.Field.Name)}
+	case check.SelTupleField:
+		return &Sel{X: x, Name: "F" + itoa(si.Index)}
+	case check.SelErrorMessage:
+		return &Sel{X: x, Name: "Message"}
+	case check.SelBuiltinProp:
+		return &Sel{X: x, Name: exportName(si.Name)}
+	case check.SelMethodValue:
+		return &Sel{X: x, Name: methodName(si.Obj.Name)}
+	case check.SelDynamic:
+		return rtCall("DynField", x, &Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e))
+	}
+	l.fail(e, "unsupported member access")
+	return nil
+}
+
+func exportName(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// derefAll dereferences the shares and guards a member access passes through.
+func (l *lowerer) derefAll(x Expr, derefs []types.Type) Expr {
+	for _, t := range derefs {
+		x = l.deref(x, t)
+	}
+	return x
+}
+
+func (l *lowerer) index(b *builder, e *ast.Index) Expr {
+	xs := l.exprList(b, []ast.Expr{e.X, e.Index})
+	x, i := xs[0], xs[1]
+	xt := e.X.TypeOf()
+	if inner := derefInner(xt); inner != nil {
+		x = l.deref(x, xt)
+		xt = inner
+	}
+	switch u := types.Resolve(xt).(type) {
+	case *types.Array:
+		x = l.spill(b, x, l.goTypeOf(u))
+		return &Index{X: x, Index: rtCall("Index", l.toInt64(i, e.Index.TypeOf()), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}, l.pos(e))}
+	case *types.MapT:
+		return &Call{Fun: &Sel{X: x, Name: "At"}, Args: []Expr{l.convertAt(i, e.Index.TypeOf(), u.Key, e.Index), l.pos(e)}}
+	case *types.Basic:
+		if u.Kind == types.String {
+			return rtCall("CharAt", x, l.toInt64(i, e.Index.TypeOf()), l.pos(e))
+		}
+		return rtCall("DynIndex", x, l.toAny(i, e.Index.TypeOf()), l.pos(e))
+	}
+	l.fail(e, "unsupported index expression")
+	return nil
+}
+
+func derefInner(t types.Type) types.Type {
+	if h, ok := types.Resolve(t).(*types.Handle); ok && (h.Kind == types.ShareH || h.Kind.IsGuard()) {
+		return h.Elem
+	}
+	return nil
+}
+
+// toInt64 converts an index of any integer type to int64.
+func (l *lowerer) toInt64(x Expr, t types.Type) Expr {
+	if types.IsBasic(t, types.Int64) {
+		return x
+	}
+	if _, ok := x.(*Lit); ok {
+		return x
+	}
+	if types.IsAny(t) {
+		return rtCall("AsInt", x, &Lit{Text: `""`})
+	}
+	return &Conv{Type: tInt64, X: x}
+}
+
+// lvalue lowers an assignment target.
+func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
+	switch x := unparen(e).(type) {
+	case *ast.Ident:
+		v := l.locals[x.Obj]
+		if v == nil {
+			l.fail(e, "internal: no variable for `%s`", x.Name)
+		}
+		return &Ref{V: v}
+	case *ast.Selector:
+		si := l.info.Sels[x]
+		base := l.lvalueBase(b, x.X)
+		base = l.derefAll(base, si.Derefs)
+		switch si.Kind {
+		case check.SelField:
+			return &Sel{X: base, Name: fieldName(si.Field.Name)}
+		case check.SelTupleField:
+			return &Sel{X: base, Name: "F" + itoa(si.Index)}
+		}
+	case *ast.Index:
+		base := l.lvalueBase(b, x.X)
+		xt := x.X.TypeOf()
+		if inner := derefInner(xt); inner != nil {
+			base = l.deref(base, xt)
+			xt = inner
+		}
+		i := l.expr(b, x.Index)
+		switch u := types.Resolve(xt).(type) {
+		case *types.Array:
+			return &Index{X: base, Index: rtCall("Index", l.toInt64(i, x.Index.TypeOf()), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{base}}, l.pos(x))}
+		case *types.MapT:
+			_ = u
+			return &mapSlot{m: base, k: l.convertAt(i, x.Index.TypeOf(), u.Key, x.Index)}
+		}
+	case *ast.Unary:
+		if x.Op == "*" {
+			return l.deref(l.expr(b, x.X), x.X.TypeOf())
+		}
+	}
+	l.fail(e, "cannot assign to this")
+	return nil
+}
+
+// lvalueBase lowers the container part of a field or index target (itself a place).
+func (l *lowerer) lvalueBase(b *builder, e ast.Expr) Expr {
+	if isLvalue(e) {
+		return l.lvalue(b, e)
+	}
+	return l.expr(b, e)
+}
+
+// mapSlot is an assignment target `m[k]`, which becomes `m.Set(k, v)`.
+type mapSlot struct {
+	m, k Expr
+}
+
+func (*mapSlot) exprNode() {}
+
+func (l *lowerer) assign(b *builder, a *ast.Assign) {
+	lhs := l.lvalue(b, a.X)
+	target := declaredType(a.X)
+	if a.Op == "=" {
+		v := l.convertAt(l.owned(b, a.Y), a.Y.TypeOf(), target, a.Y)
+		if ms, ok := lhs.(*mapSlot); ok {
+			b.add(&ExprStmt{X: &Call{Fun: &Sel{X: ms.m, Name: "Set"}, Args: []Expr{ms.k, v}}, Line: b.line})
+			return
+		}
+		if needsRelease(target) {
+			// The old value is released after the new one is stored.
+			old := l.temp("old", l.goTypeOf(target))
+			b.add(&Define{V: old, Value: lhs}, &Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{v}, Line: b.line}, releaseStmt(old))
+			old.Reads++
+			return
+		}
+		b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{v}, Line: b.line})
+		return
+	}
+	op := a.Op[:len(a.Op)-1]
+	y := l.expr(b, a.Y)
+	if ms, ok := lhs.(*mapSlot); ok {
+		cur := &Call{Fun: &Sel{X: ms.m, Name: "At"}, Args: []Expr{ms.k, l.pos(a)}}
+		nv := l.arith(op, cur, y, target, a.Y.TypeOf(), a)
+		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: ms.m, Name: "Set"}, Args: []Expr{ms.k, nv}}, Line: b.line})
+		return
+	}
+	if types.IsAny(target) || op == "/" && types.IsInteger(target) || op == "%" ||
+		op == "+" && types.IsBasic(target, types.String) && !types.IsBasic(a.Y.TypeOf(), types.String) ||
+		(op == "<<" || op == ">>") {
+		b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{l.arith(op, lhs, y, target, a.Y.TypeOf(), a)}, Line: b.line})
+		return
+	}
+	b.add(&Assign{Lhs: []Expr{lhs}, Op: a.Op, Rhs: []Expr{y}, Line: b.line})
+}
+
+// arith builds `x op y` with AdeshLang semantics (checked division, string concatenation,
+// dynamic operands).
+func (l *lowerer) arith(op string, x, y Expr, xt, yt types.Type, n ast.Node) Expr {
+	if types.IsAny(xt) || types.IsAny(yt) {
+		return rtCall(dynOps[op], l.toAny(x, xt), l.toAny(y, yt), l.pos(n))
+	}
+	switch {
+	case op == "+" && (types.IsBasic(xt, types.String) || types.IsBasic(yt, types.String)):
+		return &Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
+	case (op == "/" || op == "%") && types.IsInteger(xt):
+		name := "Div"
+		if op == "%" {
+			name = "Mod"
+		}
+		return rtCall(name, x, y, l.pos(n))
+	case op == "%":
+		return &Conv{Type: l.goTypeOf(xt), X: &Call{Fun: &Ident{Pkg: "math", Name: "Mod"}, Args: []Expr{&Conv{Type: tF64, X: x}, &Conv{Type: tF64, X: y}}}}
+	case op == "<<":
+		return rtCall("Shl", x, y, l.pos(n))
+	case op == ">>":
+		return rtCall("Shr", x, y, l.pos(n))
+	}
+	return &Binary{Op: op, X: x, Y: y}
+}
+
+// declaredType is the type an assignment target holds (a narrowed optional is still optional).
+func declaredType(e ast.Expr) types.Type {
+	if id, ok := unparen(e).(*ast.Ident); ok && id.Obj != nil {
+		return id.Obj.Type
+	}
+	return e.TypeOf()
+}
+
+// cast lowers `x as T`.
+func (l *lowerer) cast(x Expr, from, to types.Type, n ast.Node) Expr {
+	switch {
+	case types.Identical(from, to):
+		return x
+	case types.IsAny(from):
+		return l.convertAt(x, from, to, n)
+	case types.IsAny(to):
+		return l.toAny(x, from)
+	case types.IsBasic(to, types.String):
+		return l.toStr(x, from)
+	case types.IsFloat(from) && types.IsInteger(to):
+		return rtCallT("FloatToInt", []Type{l.goTypeOf(to)}, &Conv{Type: tF64, X: x})
+	case types.IsBasic(from, types.Bool) && types.IsInteger(to):
+		return rtCallT("BoolToInt", []Type{l.goTypeOf(to)}, x)
+	case types.IsNumeric(to) || types.IsBasic(to, types.Char):
+		return &Conv{Type: l.goTypeOf(to), X: x}
+	}
+	return l.convertAt(x, from, to, n)
+}
+
+// convert adapts a value of type from to a place of type to (see check's assignable).
+func (l *lowerer) convert(x Expr, from, to types.Type) Expr { return l.convertAt(x, from, to, nil) }
+
+func (l *lowerer) convertAt(x Expr, from, to types.Type, n ast.Node) Expr {
+	if to == nil || from == nil {
+		return x
+	}
+	rf, rto := types.Resolve(from), types.Resolve(to)
+	if types.IsNever(rf) || types.IsInvalid(rto) {
+		return x
+	}
+	if types.IsAny(rto) {
+		if types.IsAny(rf) {
+			return x
+		}
+		if types.IsBasic(rf, types.Null) {
+			return &Ident{Name: "nil"}
+		}
+		return l.toAny(x, rf)
+	}
+	if types.IsAny(rf) {
+		var pos Expr = &Lit{Text: `""`}
+		if n != nil {
+			pos = l.pos(n)
+		}
+		return rtCallT("DynTo", []Type{l.goTypeOf(rto)}, x, pos)
+	}
+	if o, ok := rto.(*types.Optional); ok {
+		if types.IsBasic(rf, types.Null) {
+			return rtCallT("None", []Type{l.goTypeOf(o.Elem)})
+		}
+		if _, already := rf.(*types.Optional); !already {
+			return rtCallT("Some", []Type{l.goTypeOf(o.Elem)}, l.convertAt(x, rf, o.Elem, n))
+		}
+		return x
+	}
+	if ft, ok := rf.(*types.Future); ok && ft.Src != nil {
+		if _, abstract := rto.(*types.Future); abstract {
+			return x // futures in value position are already boxed
+		}
+	}
+	return x
+}
+
+// boxFuture makes a value usable as an rt.Future: futures in value position already are.
+func (l *lowerer) boxFuture(x Expr, t types.Type) Expr { return x }

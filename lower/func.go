@@ -1,0 +1,275 @@
+package lower
+
+import (
+	"strconv"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+func quote(s string) string { return strconv.Quote(s) }
+
+// fnCtx is the state of the function being lowered.
+type fnCtx struct {
+	parent  *fnCtx
+	info    *check.FuncInfo
+	names   *namer
+	async   bool // lowered into a state machine: awaits allowed, `cx` in scope
+	closure int  // > 0 inside a Go function literal of this function (cx is not usable there)
+	ret     types.Type
+	locals  []*Local
+	scopes  []*scopeCtx
+	loops   []*loopCtx
+	// deferred holds the bindings referenced by a defer: they are released when the function
+	// exits, after the defers ran, not at the end of their block.
+	deferred map[*types.Object]bool
+	self     *Local
+	// owns lists the parameters a state machine owns (a Share passed to an async fn).
+	owns []*Local
+	// tryDepth counts enclosing try blocks in a synchronous function, where a return must go
+	// through the closure that catches.
+	tries []*tryCtx
+	// switches counts the Go switch statements being built around the current statement.
+	switches int
+}
+
+type loopCtx struct {
+	label    string // set when a branch needs to name the loop
+	scope    int    // len(scopes) when the loop body started
+	switches int    // fnCtx.switches when the loop started: a branch inside a Go switch needs the label
+}
+
+type tryCtx struct {
+	scope int
+	loops int // len(loops) when the try started: loops outside are reached by branch codes
+	codes []*tryExit
+	ret   *Local // where a return inside the try stores its value
+}
+
+// tryExit is a way out of a try closure: a return, or a break/continue of an outer loop.
+type tryExit struct {
+	code int
+	kind string // "return", "break", "continue"
+	loop *loopCtx
+}
+
+// newFn starts lowering a function.
+func (l *lowerer) newFn(fi *check.FuncInfo, async bool, ret types.Type) *fnCtx {
+	fc := &fnCtx{parent: l.fn, info: fi, names: newNamer(l.pkg), async: async, ret: ret, deferred: map[*types.Object]bool{}}
+	if fi != nil {
+		fc.deferred = deferReferenced(fi.Node)
+	}
+	return fc
+}
+
+// deferReferenced finds the variables used inside the defers of a function body.
+func deferReferenced(n ast.Node) map[*types.Object]bool {
+	out := map[*types.Object]bool{}
+	if n == nil {
+		return out
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.Lambda, *ast.AsyncBlock:
+			return x == n
+		case *ast.FuncDecl:
+			return x == n
+		case *ast.DeferStmt:
+			ast.Inspect(x.Body, func(y ast.Node) bool {
+				if id, ok := y.(*ast.Ident); ok && id.Obj != nil {
+					out[id.Obj] = true
+				}
+				return true
+			})
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// local makes the Go variable of a local object.
+func (l *lowerer) local(obj *types.Object, t types.Type) *Local {
+	v := &Local{Name: l.fn.names.user(obj.Name), Type: l.goTypeOf(t)}
+	l.locals[obj] = v
+	l.fn.locals = append(l.fn.locals, v)
+	return v
+}
+
+// temp makes a compiler temporary of Go type t.
+func (l *lowerer) temp(base string, t Type) *Local {
+	v := &Local{Name: l.fn.names.temp(base), Type: t, Temp: true}
+	l.fn.locals = append(l.fn.locals, v)
+	return v
+}
+
+// funcDecl lowers a declared function or method.
+func (l *lowerer) funcDecl(fi *check.FuncInfo, fd *ast.FuncDecl) {
+	if fi.Async {
+		l.asyncFunc(fi, fd)
+		return
+	}
+	fc := l.newFn(fi, false, fi.Ret)
+	l.fn = fc
+	fn := &Func{Name: l.funcName(fd), Line: l.line(fd), Results: l.resultTypes(fi.Ret)}
+	fn.TypeParams = l.funcTypeParams(fi)
+	recv, params := l.params(fi, fd)
+	if recv != nil && !l.methodIsFunc(fd) {
+		fn.Recv = recv
+	} else if recv != nil {
+		fn.Params = append(fn.Params, recv)
+	}
+	fn.Params = append(fn.Params, params...)
+	b := &builder{}
+	l.copyMutatedParams(b, fd)
+	l.funcBody(b, fd.Body)
+	fn.Body = l.finishSync(b.stmts, fi.Ret)
+	l.fn = fc.parent
+	l.prog.Decls = append(l.prog.Decls, fn)
+}
+
+// methodIsFunc reports whether a method must be emitted as a plain function (Go methods cannot
+// have their own type parameters).
+func (l *lowerer) methodIsFunc(fd *ast.FuncDecl) bool {
+	return fd.Recv != nil && len(fd.TypeParams) > 0
+}
+
+// funcName is the Go name of a declared function or method.
+func (l *lowerer) funcName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil {
+		if n, ok := l.objNames[fd.Obj]; ok {
+			return n
+		}
+	}
+	sig := fd.Obj.Sig
+	if l.methodIsFunc(fd) {
+		name, ok := l.objNames[fd.Obj]
+		if !ok {
+			name = l.pkg.fresh(l.typeName(sig.Recv) + "_" + fd.Name.Name)
+			l.objNames[fd.Obj] = name
+		}
+		return name
+	}
+	return methodName(fd.Name.Name)
+}
+
+// methodName is the Go name of a method: methods share their type's namespace with the
+// generated AdeshFormat and AdeshField, which user names cannot take (they end in no `_`).
+func methodName(name string) string { return goName(name) }
+
+// fieldName is the Go name of a struct field.
+func fieldName(name string) string { return goName(name) }
+
+// funcTypeParams are the Go type parameters of a function: the receiver type's (for methods
+// emitted as functions) and its own.
+func (l *lowerer) funcTypeParams(fi *check.FuncInfo) []*TypeParam {
+	var out []*TypeParam
+	fd, _ := fi.Node.(*ast.FuncDecl)
+	if fi.Sig.Recv != nil && fd != nil && l.methodIsFunc(fd) {
+		for _, tp := range fi.Sig.Recv.TypeParams {
+			out = append(out, &TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
+		}
+	}
+	for _, tp := range fi.Sig.TypeParams {
+		out = append(out, &TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
+	}
+	return out
+}
+
+// params makes the receiver and parameters of a declared function.
+func (l *lowerer) params(fi *check.FuncInfo, fd *ast.FuncDecl) (*Param, []*Param) {
+	var recv *Param
+	if fi.Self != nil {
+		v := l.local(fi.Self, fi.Self.Type)
+		v.Param = true
+		l.fn.self = v
+		rt := v.Type
+		if fi.Sig.SelfMut && !l.methodIsFunc(fd) {
+			rt = &TPtr{Elem: v.Type}
+			v.Boxed = true
+		}
+		recv = &Param{Name: v.Name, Type: rt}
+	}
+	var out []*Param
+	for i, p := range fd.Params {
+		v := l.local(p.Obj, fi.Sig.Params[i])
+		v.Param = true
+		out = append(out, &Param{Name: v.Name, Type: v.Type})
+	}
+	return recv, out
+}
+
+// copyMutatedParams gives arrays their value semantics in the callee: a parameter the function
+// changes in place is copied first, so the caller's array is untouched.
+func (l *lowerer) copyMutatedParams(b *builder, fd *ast.FuncDecl) {
+	for _, p := range fd.Params {
+		if p.Obj == nil || !p.Obj.Mutated {
+			continue
+		}
+		if _, ok := types.Resolve(p.Obj.Type).(*types.Array); ok {
+			v := l.locals[p.Obj]
+			b.add(&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{rtCall("ArrClone", &Ref{V: v})}})
+		}
+	}
+}
+
+// funcBody lowers the statements of a function body (its outermost scope).
+func (l *lowerer) funcBody(b *builder, body *ast.Block) {
+	l.openScope()
+	l.stmtList(b, body.Stmts)
+	l.closeScope(b, !terminatesIR(b.stmts))
+}
+
+// constraint is the Go constraint of a type parameter: what its uses in generic code need.
+func (l *lowerer) constraint(tp *types.TypeParam) Type {
+	switch l.typeParamNeeds(tp) {
+	case needOrdered:
+		return &TName{Pkg: "cmp", Name: "Ordered"}
+	case needNumber:
+		return rtType("Number")
+	case needComparable:
+		return goType("comparable")
+	}
+	return tAnyGo
+}
+
+type need uint8
+
+const (
+	needAny need = iota
+	needComparable
+	needNumber
+	needOrdered
+)
+
+// typeParamNeeds scans the program for operators applied to values of a type parameter.
+// Arithmetic needs rt.Number (which is also ordered and comparable).
+func (l *lowerer) typeParamNeeds(tp *types.TypeParam) need {
+	var comparable, ordered, number bool
+	is := func(e ast.Expr) bool { return e != nil && types.Resolve(e.TypeOf()) == tp }
+	for _, f := range l.info.Files {
+		ast.Inspect(f, func(x ast.Node) bool {
+			if b, ok := x.(*ast.Binary); ok && (is(b.X) || is(b.Y)) {
+				switch b.Op {
+				case "==", "!=":
+					comparable = true
+				case "<", "<=", ">", ">=":
+					ordered = true
+				case "+", "-", "*", "/", "%":
+					number = true
+				}
+			}
+			return true
+		})
+	}
+	switch {
+	case number:
+		return needNumber
+	case ordered:
+		return needOrdered
+	case comparable:
+		return needComparable
+	}
+	return needAny
+}

@@ -1,0 +1,409 @@
+// Package lower turns a checked AdeshLang program into an IR close to Go: control flow made
+// explicit, awaits split out of expressions, every async fn and async block made a state machine
+// (a struct and a Poll method switching on a state tag), and the scope-end releases of shares
+// and lock guards written out. emitgo prints the IR as Go source.
+package lower
+
+// Program is one Go package: the whole AdeshLang program.
+type Program struct {
+	Decls []Decl // in emission order
+}
+
+// Decl is a package-level declaration.
+type Decl interface{ declNode() }
+
+// TypeDecl is `type Name[TypeParams] Type`.
+type TypeDecl struct {
+	Doc        string
+	Name       string
+	TypeParams []*TypeParam
+	Type       Type
+}
+
+// VarDecl is a package-level `var Name Type`.
+type VarDecl struct {
+	Name  string
+	Type  Type
+	Value Expr // may be nil
+}
+
+// Func is a function or a method (Recv set).
+type Func struct {
+	Doc        string
+	Name       string
+	Recv       *Param // nil for functions
+	TypeParams []*TypeParam
+	Params     []*Param
+	Results    []Type
+	Body       *Block
+	Line       *Line // the AdeshLang position of the declaration
+}
+
+func (*TypeDecl) declNode() {}
+func (*VarDecl) declNode()  {}
+func (*Func) declNode()     {}
+
+// TypeParam is a Go type parameter with its constraint.
+type TypeParam struct {
+	Name       string
+	Constraint Type
+}
+
+// Param is a parameter or receiver.
+type Param struct {
+	Name string
+	Type Type
+}
+
+// Line is an AdeshLang source position, for //line directives.
+type Line struct {
+	File string
+	Line int
+}
+
+// ---------------------------------------------------------------------------------------------
+// Types
+
+// Type is a Go type expression.
+type Type interface{ typeNode() }
+
+// TName is a named type, possibly from package rt, possibly instantiated: `int64`,
+// `rt.Option[string]`, `Config`, `fetchFuture[T]`.
+type TName struct {
+	Pkg  string // "" or "rt"
+	Name string
+	Args []Type
+}
+
+// TPtr is `*T`.
+type TPtr struct{ Elem Type }
+
+// TSlice is `[]T`.
+type TSlice struct{ Elem Type }
+
+// TFunc is `func(params) results`.
+type TFunc struct {
+	Params  []Type
+	Results []Type
+}
+
+// TStruct is a struct type.
+type TStruct struct {
+	Fields []*FieldDecl
+}
+
+// FieldDecl is one struct field; an empty name embeds.
+type FieldDecl struct {
+	Name    string
+	Type    Type
+	Comment string
+}
+
+// TInterface is an interface type with method signatures (an enum's interface).
+type TInterface struct {
+	Methods []*IfaceMethod
+	Embeds  []Type
+}
+
+// IfaceMethod is one method of an interface.
+type IfaceMethod struct {
+	Name    string
+	Params  []Type
+	Results []Type
+}
+
+func (*TName) typeNode()      {}
+func (*TPtr) typeNode()       {}
+func (*TSlice) typeNode()     {}
+func (*TFunc) typeNode()      {}
+func (*TStruct) typeNode()    {}
+func (*TInterface) typeNode() {}
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+// Stmt is a Go statement.
+type Stmt interface{ stmtNode() }
+
+// Block is `{ stmts }`.
+type Block struct {
+	Stmts []Stmt
+}
+
+// ExprStmt is an expression statement.
+type ExprStmt struct {
+	X    Expr
+	Line *Line
+}
+
+// Assign is `lhs op rhs` with op "=", ":=" or a compound operator.
+type Assign struct {
+	Lhs  []Expr
+	Op   string
+	Rhs  []Expr
+	Line *Line
+}
+
+// Define is `var name Type = value` / `name := value` for a local.
+type Define struct {
+	V     *Local
+	Value Expr // nil: the zero value
+	Line  *Line
+}
+
+// If is `if init; cond { then } else { else }`.
+type If struct {
+	Init Stmt
+	Cond Expr
+	Then *Block
+	Else Stmt // nil, *Block or *If
+	Line *Line
+}
+
+// For is `for init; cond; post { body }` (all optional), with an optional label.
+type For struct {
+	Label string
+	Init  Stmt
+	Cond  Expr
+	Post  Stmt
+	Body  *Block
+	Line  *Line
+}
+
+// ForRange is `for key, value := range x { body }`; Key or Value may be nil.
+type ForRange struct {
+	Label string
+	Key   *Local
+	Value *Local
+	X     Expr
+	Body  *Block
+	Line  *Line
+}
+
+// Switch is `switch tag { cases }`; a nil Tag switches on true.
+type Switch struct {
+	Label string
+	Tag   Expr
+	Cases []*Case
+	Line  *Line
+}
+
+// Case is one switch case; no expressions is `default`.
+type Case struct {
+	Exprs []Expr
+	Body  []Stmt
+}
+
+// TypeSwitch is `switch bind := x.(type) { cases }`.
+type TypeSwitch struct {
+	Bind  *Local // nil: no binding
+	X     Expr
+	Cases []*TypeCase
+	Line  *Line
+}
+
+// TypeCase is one case of a type switch; no types is `default`.
+type TypeCase struct {
+	Types []Type
+	Body  []Stmt
+}
+
+// Return is `return results`.
+type Return struct {
+	Results []Expr
+	Line    *Line
+}
+
+// Branch is `break L`, `continue L` or `goto L`.
+type Branch struct {
+	Tok   string
+	Label string
+	Line  *Line
+}
+
+// GoDefer is Go's `defer call` (only in synchronous functions).
+type GoDefer struct {
+	Call Expr
+	Line *Line
+}
+
+// Comment is a comment line in the output.
+type Comment struct {
+	Text string
+}
+
+// Await is `dst = await future` before async lowering turns it into states: the only place an
+// await may appear. Dst may be nil (the value is dropped).
+type Await struct {
+	Dst     Expr
+	Future  Expr
+	FutType Type // the Go type the sub-future is stored as
+	Result  Type // the Go type of the awaited value
+	Site    string
+	Line    *Line
+}
+
+// Defer is an AdeshLang defer before lowering decides what it becomes (a Go defer in a
+// synchronous function, an entry in the state struct's defers in an async one).
+type Defer struct {
+	Body *Block
+	Line *Line
+}
+
+// Try is a try/catch/finally whose body awaits, in an async function: the state machine
+// catches for it. (A try that does not await is lowered to rt.TryCatchCode at once.) Err is the
+// catch binding (nil for a bare catch).
+type Try struct {
+	Body    *Block
+	Err     *Local
+	Catch   *Block // nil when there is only a finally
+	Finally *Block
+	Line    *Line
+}
+
+// Release gives back what a binding holds when its scope ends: a Share's or a Weak's count, a
+// guard's lock. A binding kept in a state struct is also cleared, so that dropping the future
+// later does not release it twice.
+type Release struct {
+	V *Local
+}
+
+func (*Block) stmtNode()      {}
+func (*ExprStmt) stmtNode()   {}
+func (*Assign) stmtNode()     {}
+func (*Define) stmtNode()     {}
+func (*If) stmtNode()         {}
+func (*For) stmtNode()        {}
+func (*ForRange) stmtNode()   {}
+func (*Switch) stmtNode()     {}
+func (*TypeSwitch) stmtNode() {}
+func (*Return) stmtNode()     {}
+func (*Branch) stmtNode()     {}
+func (*GoDefer) stmtNode()    {}
+func (*Comment) stmtNode()    {}
+func (*Await) stmtNode()      {}
+func (*Defer) stmtNode()      {}
+func (*Try) stmtNode()        {}
+func (*Release) stmtNode()    {}
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+// Expr is a Go expression.
+type Expr interface{ exprNode() }
+
+// Local is a local variable of a function. Field means it lives in the state struct of an
+// async function (it is live across an await), and is then written `f.Name`.
+type Local struct {
+	Name   string
+	Type   Type
+	Field  bool
+	Reads  int  // how often it is read; a never-read local gets `_ = x` so that Go accepts it
+	Hoist  bool // declared at the top of Poll (a local of an exploded async body)
+	Boxed  bool // lives behind a pointer (captured by reference by an async block)
+	Param  bool
+	Global bool // a package-level variable
+	Temp   bool // a compiler temporary, always assigned before it is read
+}
+
+// Ref is a use of a local.
+type Ref struct{ V *Local }
+
+// Ident is a package-level or predeclared name: `rt.Print`, `nil`, `fetchPayload`.
+type Ident struct {
+	Pkg  string
+	Name string
+}
+
+// Lit is a literal written as Go source text (`42`, `"a\n"`, `1.5`, `true`).
+type Lit struct{ Text string }
+
+// Call is `fun[typeArgs](args...)`.
+type Call struct {
+	Fun      Expr
+	TypeArgs []Type
+	Args     []Expr
+	Ellipsis bool
+}
+
+// Sel is `x.name`.
+type Sel struct {
+	X    Expr
+	Name string
+}
+
+// Index is `x[i]`.
+type Index struct {
+	X, Index Expr
+}
+
+// SliceExpr is `x[lo:hi]`.
+type SliceExpr struct {
+	X, Lo, Hi Expr
+}
+
+// Unary is a prefix operator: `!x`, `-x`, `^x`, `*x`, `&x`.
+type Unary struct {
+	Op string
+	X  Expr
+}
+
+// Binary is `x op y`.
+type Binary struct {
+	Op   string
+	X, Y Expr
+}
+
+// Composite is `Type{elems}` or `Type{Key: value}`.
+type Composite struct {
+	Type   Type
+	Elems  []Expr
+	Fields []*KeyValue
+}
+
+// KeyValue is a field of a composite literal.
+type KeyValue struct {
+	Key   string
+	Value Expr
+}
+
+// FuncLit is a function literal.
+type FuncLit struct {
+	Params  []*Param
+	Results []Type
+	Body    *Block
+}
+
+// TypeAssert is `x.(T)`.
+type TypeAssert struct {
+	X    Expr
+	Type Type
+}
+
+// Conv is a conversion `T(x)`.
+type Conv struct {
+	Type Type
+	X    Expr
+}
+
+// Paren is `(x)`.
+type Paren struct{ X Expr }
+
+// TypeExpr is a type in expression position (a composite's type argument, `new(T)`).
+type TypeExpr struct{ Type Type }
+
+func (*Ref) exprNode()        {}
+func (*Ident) exprNode()      {}
+func (*Lit) exprNode()        {}
+func (*Call) exprNode()       {}
+func (*Sel) exprNode()        {}
+func (*Index) exprNode()      {}
+func (*SliceExpr) exprNode()  {}
+func (*Unary) exprNode()      {}
+func (*Binary) exprNode()     {}
+func (*Composite) exprNode()  {}
+func (*FuncLit) exprNode()    {}
+func (*TypeAssert) exprNode() {}
+func (*Conv) exprNode()       {}
+func (*Paren) exprNode()      {}
+func (*TypeExpr) exprNode()   {}

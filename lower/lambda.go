@@ -1,0 +1,124 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// lambda lowers a lambda in value position.
+func (l *lowerer) lambda(e *ast.Lambda) Expr { return l.lambdaForce(e, false) }
+
+// lambdaForce lowers a lambda; forceResult makes a unit lambda return rt.Unit{} (for runtime
+// functions that need a result type).
+func (l *lowerer) lambdaForce(e *ast.Lambda, forceResult bool) Expr {
+	fi := l.info.FuncOf[e]
+	if fi == nil {
+		l.fail(e, "internal: unchecked lambda")
+	}
+	if e.Async {
+		return l.asyncLambda(e, fi)
+	}
+	body := e.Body
+	if body == nil {
+		// `x => expr`: a body that returns the expression (or evaluates it, for unit).
+		ret := &ast.ReturnStmt{Value: e.ExprBody}
+		ret.Span = ast.Span{Start: e.ExprBody.Pos(), End: e.ExprBody.EndPos()}
+		if types.IsUnit(fi.Ret) {
+			st := &ast.ExprStmt{X: e.ExprBody}
+			st.Span = ret.Span
+			body = &ast.Block{Stmts: []ast.Stmt{st}}
+		} else {
+			body = &ast.Block{Stmts: []ast.Stmt{ret}}
+		}
+		body.Span = ret.Span
+	}
+	var force Type
+	if forceResult && (fi.Ret == nil || types.IsUnit(fi.Ret)) {
+		force = tUnit
+	}
+	return l.funcLit(fi, e.Params, body, force)
+}
+
+// funcLit lowers a synchronous function body as a Go function literal. Captured variables are
+// Go's own closure captures (by reference, like AdeshLang's lambdas).
+func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Block, forceResult Type) *FuncLit {
+	outer := l.fn
+	fc := l.newFn(fi, false, fi.Ret)
+	fc.names = newNamer(outer.names)
+	fc.parent = outer
+	l.fn = fc
+	lit := &FuncLit{Results: l.resultTypes(fi.Ret)}
+	for i, p := range params {
+		v := l.local(p.Obj, fi.Sig.Params[i])
+		v.Param = true
+		lit.Params = append(lit.Params, &Param{Name: v.Name, Type: v.Type})
+	}
+	b := &builder{}
+	l.funcBody(b, body)
+	stmts := b.stmts
+	if forceResult != nil {
+		lit.Results = []Type{forceResult}
+		stmts = addUnitReturns(stmts)
+	}
+	lit.Body = l.finishSync(stmts, fi.Ret)
+	l.fn = outer
+	return lit
+}
+
+// addUnitReturns makes a unit function return rt.Unit{} on every path.
+func addUnitReturns(stmts []Stmt) []Stmt {
+	unit := []Expr{&Composite{Type: tUnit}}
+	var walk func([]Stmt) []Stmt
+	walk = func(list []Stmt) []Stmt {
+		for _, s := range list {
+			switch s := s.(type) {
+			case *Return:
+				if len(s.Results) == 0 {
+					s.Results = unit
+				}
+			case *Block:
+				s.Stmts = walk(s.Stmts)
+			case *If:
+				s.Then.Stmts = walk(s.Then.Stmts)
+				if blk, ok := s.Else.(*Block); ok {
+					blk.Stmts = walk(blk.Stmts)
+				} else if inner, ok := s.Else.(*If); ok {
+					walk([]Stmt{inner})
+				}
+			case *For:
+				s.Body.Stmts = walk(s.Body.Stmts)
+			case *ForRange:
+				s.Body.Stmts = walk(s.Body.Stmts)
+			case *Switch:
+				for _, c := range s.Cases {
+					c.Body = walk(c.Body)
+				}
+			case *TypeSwitch:
+				for _, c := range s.Cases {
+					c.Body = walk(c.Body)
+				}
+			case *Try:
+				s.Body.Stmts = walk(s.Body.Stmts)
+				if s.Catch != nil {
+					s.Catch.Stmts = walk(s.Catch.Stmts)
+				}
+			}
+		}
+		return list
+	}
+	stmts = walk(stmts)
+	if !terminatesIR(stmts) {
+		stmts = append(stmts, &Return{Results: unit})
+	}
+	return stmts
+}
+
+// variantValue builds an enum value: the variant's struct (an interface value of the enum).
+func (l *lowerer) variantValue(v *types.VariantDef, n *types.Named, args []Expr) Expr {
+	c := &Composite{Type: &TName{Name: l.variants[v], Args: l.goTypes(n.Args)}, Fields: []*KeyValue{}}
+	for i, a := range args {
+		c.Fields = append(c.Fields, &KeyValue{Key: "F" + itoa(i), Value: a})
+	}
+	return &Conv{Type: l.goTypeOf(n), X: c}
+}

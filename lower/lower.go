@@ -1,0 +1,190 @@
+package lower
+
+import (
+	"fmt"
+	"sort"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/source"
+	"adesh2go/frontend/types"
+)
+
+// Lower turns a checked program into Go-shaped IR.
+func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
+	l := &lowerer{
+		info:       info,
+		fset:       fset,
+		pkg:        newNamer(nil),
+		prog:       &Program{},
+		typeNames:  map[*types.TypeDef]string{},
+		objNames:   map[*types.Object]string{},
+		locals:     map[*types.Object]*Local{},
+		futNames:   map[ast.Node]string{},
+		tpNames:    map[*types.TypeParam]string{},
+		variants:   map[*types.VariantDef]string{},
+		matchTypes: map[*Local]types.Type{},
+		done:       map[ast.Node]bool{},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if le, ok := r.(lowerError); ok {
+				err = le
+				return
+			}
+			panic(r)
+		}
+	}()
+	l.declareNames()
+	l.typeDecls()
+	l.globals()
+	for _, fi := range info.Funcs {
+		if fd, ok := fi.Node.(*ast.FuncDecl); ok && (fd.Recv != nil || fd.Obj != nil && fd.Obj.Global) {
+			l.funcDecl(fi, fd)
+		}
+	}
+	l.mainFunc()
+	return l.prog, nil
+}
+
+// lowerError is an internal limitation reached while lowering, reported as a diagnostic-like
+// error rather than a crash.
+type lowerError struct {
+	pos source.Pos
+	msg string
+	fs  *source.FileSet
+}
+
+func (e lowerError) Error() string {
+	return check.Pos(e.fs, e.pos) + ": error: " + e.msg
+}
+
+func (l *lowerer) fail(n ast.Node, format string, args ...any) {
+	panic(lowerError{pos: n.Pos(), msg: fmt.Sprintf(format, args...), fs: l.fset})
+}
+
+type lowerer struct {
+	info *check.Info
+	fset *source.FileSet
+	pkg  *namer
+	prog *Program
+
+	typeNames map[*types.TypeDef]string
+	variants  map[*types.VariantDef]string
+	objNames  map[*types.Object]string // package-level functions and globals
+	locals    map[*types.Object]*Local
+	futNames  map[ast.Node]string // the state struct of each async fn, async block, async lambda
+	tpNames   map[*types.TypeParam]string
+	// matchTypes records the AdeshLang type of each match expression's result temporary.
+	matchTypes map[*Local]types.Type
+	done       map[ast.Node]bool       // async blocks and lambdas whose state machine exists
+	awaits     map[ast.Node][]ast.Node // which async fns and blocks await which (for recursion)
+
+	fn *fnCtx // the function being lowered
+}
+
+// declareNames gives every package-level entity its Go name before anything is lowered, so
+// that locals never shadow a name the function needs.
+func (l *lowerer) declareNames() {
+	for _, def := range l.info.TypeDefs {
+		l.typeNames[def] = l.pkg.user(def.Name)
+		if def.Enum {
+			for _, v := range def.Variants {
+				l.variants[v] = l.pkg.fresh(l.typeNames[def] + "_" + v.Name)
+			}
+		}
+	}
+	for _, fi := range l.info.Funcs {
+		fd, ok := fi.Node.(*ast.FuncDecl)
+		if !ok || fd.Obj == nil {
+			continue
+		}
+		if fd.Recv == nil && fd.Obj.Global {
+			name := fd.Name.Name
+			if name == "main" {
+				name = "adeshMain"
+			}
+			l.objNames[fd.Obj] = l.pkg.user(name)
+		}
+		if fi.Async {
+			base := fd.Name.Name
+			if fi.Sig.Recv != nil {
+				base = fi.Sig.Recv.Name + "_" + base
+			}
+			l.futNames[fd] = l.pkg.fresh(camel(base) + "Future")
+		}
+	}
+	// Methods live in their type's namespace; they only must not clash with its fields.
+	for _, g := range l.info.Globals {
+		if _, done := l.objNames[g]; !done {
+			l.objNames[g] = l.pkg.user(g.Name)
+		}
+	}
+	n := 0
+	for _, fi := range l.info.Funcs {
+		switch node := fi.Node.(type) {
+		case *ast.AsyncBlock:
+			n++
+			l.futNames[node] = l.pkg.fresh("asyncBlock" + itoa(n))
+		case *ast.Lambda:
+			if node.Async {
+				n++
+				l.futNames[node] = l.pkg.fresh("asyncLambda" + itoa(n))
+			}
+		}
+	}
+}
+
+// typeName is the Go name of a struct or enum.
+func (l *lowerer) typeName(def *types.TypeDef) string { return l.typeNames[def] }
+
+// typeParamName is the Go name of a type parameter (T stays T; a clash gets a suffix).
+func (l *lowerer) typeParamName(tp *types.TypeParam) string {
+	if n, ok := l.tpNames[tp]; ok {
+		return n
+	}
+	n := goName(tp.Name)
+	l.tpNames[tp] = n
+	return n
+}
+
+// line is the //line position of a node.
+func (l *lowerer) line(n ast.Node) *Line {
+	if n == nil {
+		return nil
+	}
+	p := l.fset.Position(n.Pos())
+	if p.File == nil {
+		return nil
+	}
+	return &Line{File: p.File.Name, Line: p.Line}
+}
+
+// pos is the "file:line:col" of a node for run-time errors.
+func (l *lowerer) pos(n ast.Node) Expr {
+	return &Lit{Text: quote(check.Pos(l.fset, n.Pos()))}
+}
+
+// globals declares the package-level variables of the top-level lets.
+func (l *lowerer) globals() {
+	seen := map[*types.Object]bool{}
+	for _, g := range l.info.Globals {
+		if seen[g] || g.Type == nil {
+			continue
+		}
+		seen[g] = true
+		v := &Local{Name: l.objNames[g], Type: l.goTypeOf(g.Type), Global: true}
+		l.locals[g] = v
+		l.prog.Decls = append(l.prog.Decls, &VarDecl{Name: v.Name, Type: v.Type})
+	}
+}
+
+// sortedObjs orders objects by name for deterministic output.
+func sortedObjs(m map[*types.Object]bool) []*types.Object {
+	out := make([]*types.Object, 0, len(m))
+	for o := range m {
+		out = append(out, o)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

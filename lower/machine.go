@@ -1,0 +1,543 @@
+package lower
+
+import (
+	"adesh2go/frontend/types"
+)
+
+// A state machine is built from a body lowered as if it were synchronous. Every statement that
+// awaits (directly or in a nested statement) is "exploded" into cases of one switch on the state
+// tag; statements that do not await are kept as they are, inside the current case. A jump
+// between cases sets the tag and continues the dispatch loop:
+//
+//	func (f *fooFuture) Poll(cx *rt.Context) rt.Poll[T] {
+//	poll_:
+//		for {
+//			switch f.state {
+//			case 0: … f.aw1 = bar(x); f.state = 1; fallthrough
+//			case 1: p_ := f.aw1.Poll(cx); if !p_.Ready { return rt.Pending[T]() } …
+//			}
+//		}
+//	}
+//
+// Locals live across an await (read in a case entered by resuming) become fields of the state
+// struct; the others are Go locals of Poll.
+
+type mcase struct {
+	id    int
+	stmts []Stmt
+	succ  []*mcase
+	try   *mtry // the try region the case belongs to, if any
+	// resumed is true for cases entered in a later call of Poll (after an await, a caught error).
+	resumed bool
+	// sub is the sub-future field this case polls (for Drop).
+	sub *FieldDecl
+	// falls is set when the case ends by falling into the next one.
+	falls bool
+}
+
+type mloop struct {
+	exploded bool
+	brk      *mcase
+	cont     *mcase
+	label    string // a Go loop's label, when the body names it
+}
+
+type mtry struct {
+	handler *mcase
+	outer   *mtry
+	finally []Stmt
+}
+
+type machine struct {
+	l        *lowerer
+	spec     *smSpec
+	self     Type // the state struct type
+	resultT  Type
+	cases    []*mcase
+	cur      *mcase
+	loops    []*mloop
+	try      *mtry
+	subs     []*FieldDecl
+	defers   *Local // the state struct's pending defers, when it has any
+	err      *Local // the error being handled by a catch
+	hoisted  []*Local
+	locals   map[*Local]bool // locals declared at the exploded level
+	usesJump bool
+	nsub     int
+}
+
+// buildStateMachine builds the state struct, Poll and Drop of spec and returns the struct type.
+func (l *lowerer) buildStateMachine(spec *smSpec) Type {
+	var targs []Type
+	for _, tp := range spec.typeParams {
+		targs = append(targs, goType(tp.Name))
+	}
+	m := &machine{l: l, spec: spec, self: &TName{Name: spec.name, Args: targs}, resultT: l.valueType(spec.ret), locals: map[*Local]bool{}}
+	if hasDefer(spec.body) {
+		m.defers = &Local{Name: "defers_", Type: rtType("Defers"), Field: true}
+	}
+	m.cur = m.newCase()
+	m.explode(spec.body)
+	if m.cur != nil {
+		// Falling off the end returns ().
+		m.emitReturn(nil)
+	}
+	m.decideFields()
+	// The struct first, then Poll and Drop and their helpers, for a reader of the output.
+	start := len(l.prog.Decls)
+	poll := m.pollFunc()
+	drop := m.dropFunc()
+	helpers := append([]Decl(nil), l.prog.Decls[start:]...)
+	l.prog.Decls = append(l.prog.Decls[:start], m.structDecl(), poll, drop)
+	l.prog.Decls = append(l.prog.Decls, helpers...)
+	return m.self
+}
+
+func (m *machine) newCase() *mcase {
+	c := &mcase{id: len(m.cases), try: m.try}
+	m.cases = append(m.cases, c)
+	return c
+}
+
+// done is the state of a completed (or dropped) future.
+func (m *machine) done() int { return len(m.cases) }
+
+func (m *machine) emit(s ...Stmt) {
+	if m.cur == nil {
+		return // unreachable code after a jump
+	}
+	m.cur.stmts = append(m.cur.stmts, s...)
+}
+
+func stateRef() Expr { return &Sel{X: &Ident{Name: "f"}, Name: "state"} }
+
+// jumpStmts sets the state and goes round the dispatch loop.
+func (m *machine) jumpStmts(to *mcase) []Stmt {
+	m.usesJump = true
+	m.cur.succ = append(m.cur.succ, to)
+	return []Stmt{
+		&Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(to.id)}}},
+		&Branch{Tok: "continue", Label: "poll_"},
+	}
+}
+
+// jump ends the current case with a jump to another.
+func (m *machine) jump(to *mcase) {
+	if m.cur == nil {
+		return
+	}
+	if to.id == m.cur.id+1 {
+		m.cur.succ = append(m.cur.succ, to)
+		m.emit(&Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(to.id)}}}, &Branch{Tok: "fallthrough"})
+		m.cur.falls = true
+	} else {
+		m.emit(m.jumpStmts(to)...)
+	}
+	m.cur = nil
+}
+
+// suspends reports whether a statement awaits, directly or in a nested statement (not in a
+// function literal).
+func suspends(s Stmt) bool {
+	found := false
+	walkStmts([]Stmt{s}, false, func(x Stmt) {
+		switch x.(type) {
+		case *Await, *Try:
+			found = true
+		}
+	})
+	return found
+}
+
+func (m *machine) explode(list []Stmt) {
+	for _, s := range list {
+		m.explodeStmt(s)
+	}
+}
+
+func (m *machine) explodeStmt(s Stmt) {
+	if m.cur == nil {
+		return
+	}
+	if !suspends(s) {
+		r := m.rewrite(s, 0)
+		if blk, ok := r.(*Block); ok && len(blk.Stmts) == 0 {
+			return
+		}
+		m.emit(r)
+		if terminatesIR([]Stmt{r}) {
+			m.cur = nil // what follows a return, a jump or a throw is unreachable
+		}
+		return
+	}
+	switch s := s.(type) {
+	case *Await:
+		m.await(s)
+	case *Block:
+		m.explode(s.Stmts)
+	case *If:
+		if s.Init != nil {
+			m.explodeStmt(s.Init)
+		}
+		elseC := m.newCase()
+		after := m.newCase()
+		m.emit(&If{Cond: not(s.Cond), Then: &Block{Stmts: m.jumpStmts(elseC)}, Line: s.Line})
+		m.explode(s.Then.Stmts)
+		m.jump(after)
+		m.cur = elseC
+		if s.Else != nil {
+			m.explodeStmt(s.Else)
+		}
+		m.jump(after)
+		m.cur = after
+	case *For:
+		m.explodeFor(s)
+	case *ForRange:
+		m.explodeFor(m.rangeToFor(s))
+	case *Switch:
+		m.explodeSwitch(s)
+	case *Try:
+		m.explodeTry(s)
+	default:
+		m.emit(m.rewrite(s, 0))
+	}
+}
+
+// await suspends until a future is ready: store it, then poll it in a case of its own.
+func (m *machine) await(a *Await) {
+	m.nsub++
+	field := &FieldDecl{Name: "sub" + itoa(m.nsub) + "_", Type: a.FutType}
+	m.subs = append(m.subs, field)
+	sub := &Sel{X: &Ident{Name: "f"}, Name: field.Name}
+	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{a.Future}, Line: a.Line})
+	next := m.newCase()
+	next.resumed = true
+	next.sub = field
+	m.jump(next)
+	m.cur = next
+	p := &Local{Name: "p_", Type: rtType("Poll", a.Result), Reads: 1}
+	m.emit(&Assign{Lhs: []Expr{&Ref{V: p}}, Op: ":=", Rhs: []Expr{&Call{Fun: &Sel{X: sub, Name: "Poll"}, Args: []Expr{&Ident{Name: "cx"}}}}, Line: a.Line})
+	pending := []Stmt{
+		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "cx"}, Name: "SuspendedAt"}, Args: []Expr{&Lit{Text: quote(a.Site)}}}},
+		&Return{Results: []Expr{rtCallT("Pending", []Type{m.resultT})}},
+	}
+	m.emit(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: p}, Name: "Ready"}}, Then: &Block{Stmts: pending}})
+	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{zeroOf(a.FutType)}})
+	if a.Dst != nil {
+		m.emit(&Assign{Lhs: []Expr{a.Dst}, Op: "=", Rhs: []Expr{&Sel{X: &Ref{V: p}, Name: "Value"}}})
+	}
+}
+
+// explodeFor explodes a loop whose body awaits.
+func (m *machine) explodeFor(s *For) {
+	if s.Init != nil {
+		m.explodeStmt(m.defineOf(s.Init))
+	}
+	head := m.newCase()
+	post := m.newCase()
+	exit := m.newCase()
+	m.jump(head)
+	m.cur = head
+	if s.Cond != nil {
+		m.emit(&If{Cond: not(s.Cond), Then: &Block{Stmts: m.jumpStmts(exit)}})
+	}
+	m.loops = append(m.loops, &mloop{exploded: true, brk: exit, cont: post, label: s.Label})
+	m.explode(s.Body.Stmts)
+	m.loops = m.loops[:len(m.loops)-1]
+	m.jump(post)
+	m.cur = post
+	if s.Post != nil {
+		m.emit(m.rewrite(m.defineOf(s.Post), 0))
+	}
+	m.jump(head)
+	m.cur = exit
+}
+
+// defineOf turns `i := 0` of a for header into an assignment of the hoisted variable.
+func (m *machine) defineOf(s Stmt) Stmt {
+	if a, ok := s.(*Assign); ok && a.Op == ":=" && len(a.Lhs) == 1 {
+		if r, ok := a.Lhs[0].(*Ref); ok {
+			return &Define{V: r.V, Value: a.Rhs[0]}
+		}
+	}
+	return s
+}
+
+// rangeToFor turns a range loop into an index loop that survives suspensions: over a slice, the
+// entries of a map, or the characters of a string.
+func (m *machine) rangeToFor(s *ForRange) *For {
+	l := m.l
+	var seq Expr = s.X
+	var elemT Type
+	isMap := false
+	if x, ok := s.X.(*Call); ok {
+		if sel, ok := x.Fun.(*Sel); ok && sel.Name == "All" {
+			// A map: iterate over a snapshot of its entries.
+			seq = &Call{Fun: &Sel{X: sel.X, Name: "Entries"}}
+			elemT = rtType("Tuple2", s.Key.Type, valueTypeOr(s.Value))
+			isMap = true
+		}
+	}
+	if s.Value != nil {
+		if n, ok := s.Value.Type.(*TName); ok && n.Name == "rune" && n.Pkg == "" {
+			seq = &Conv{Type: &TSlice{Elem: goType("rune")}, X: s.X}
+		}
+	}
+	items := l.temp("items", nil)
+	it := l.temp("i", tInt)
+	it.Reads += 3
+	items.Reads += 2
+	var body []Stmt
+	if isMap {
+		entry := &Index{X: &Ref{V: items}, Index: &Ref{V: it}}
+		body = append(body, &Define{V: s.Key, Value: &Sel{X: entry, Name: "F0"}})
+		if s.Value != nil {
+			body = append(body, &Define{V: s.Value, Value: &Sel{X: entry, Name: "F1"}})
+		}
+		items.Type = &TSlice{Elem: elemT}
+	} else {
+		if s.Key != nil {
+			body = append(body, &Define{V: s.Key, Value: &Conv{Type: tInt64, X: &Ref{V: it}}})
+		}
+		if s.Value != nil {
+			body = append(body, &Define{V: s.Value, Value: &Index{X: &Ref{V: items}, Index: &Ref{V: it}}})
+			items.Type = &TSlice{Elem: s.Value.Type}
+		}
+		if items.Type == nil {
+			items.Type = tValue
+		}
+	}
+	return &For{
+		Label: s.Label,
+		Init:  &Block{Stmts: []Stmt{&Define{V: items, Value: seq}, &Define{V: it, Value: &Lit{Text: "0"}}}},
+		Cond:  &Binary{Op: "<", X: &Ref{V: it}, Y: &Call{Fun: &Ident{Name: "len"}, Args: []Expr{&Ref{V: items}}}},
+		Post:  &Assign{Lhs: []Expr{&Ref{V: it}}, Op: "+=", Rhs: []Expr{&Lit{Text: "1"}}},
+		Body:  &Block{Stmts: append(body, s.Body.Stmts...)},
+		Line:  s.Line,
+	}
+}
+
+func valueTypeOr(v *Local) Type {
+	if v == nil {
+		return tValue
+	}
+	return v.Type
+}
+
+// explodeSwitch explodes a switch (a match) whose arms await.
+func (m *machine) explodeSwitch(s *Switch) {
+	after := m.newCase()
+	sw := &Switch{Tag: s.Tag, Line: s.Line}
+	var bodies []*mcase
+	hasDefault := false
+	for _, c := range s.Cases {
+		bc := m.newCase()
+		bodies = append(bodies, bc)
+		sw.Cases = append(sw.Cases, &Case{Exprs: c.Exprs, Body: m.jumpStmts(bc)})
+		if len(c.Exprs) == 0 {
+			hasDefault = true
+		}
+	}
+	m.emit(sw)
+	if !hasDefault {
+		m.emit(m.jumpStmts(after)...)
+	}
+	m.cur = nil
+	m.loops = append(m.loops, &mloop{exploded: false, label: s.Label})
+	for i, c := range s.Cases {
+		m.cur = bodies[i]
+		m.explode(c.Body)
+		m.jump(after)
+	}
+	m.loops = m.loops[:len(m.loops)-1]
+	m.cur = after
+}
+
+// explodeTry explodes a try whose body awaits: the cases of its body are a region whose errors
+// the Poll wrapper sends to the handler case.
+func (m *machine) explodeTry(s *Try) {
+	if m.err == nil {
+		m.err = &Local{Name: "err_", Type: &TPtr{Elem: rtType("Thrown")}, Field: true}
+	}
+	handler := &mcase{resumed: true}
+	t := &mtry{handler: handler, outer: m.try}
+	if s.Finally != nil {
+		t.finally = s.Finally.Stmts
+	}
+	after := m.newCase()
+	m.try = t
+	start := m.newCase()
+	m.jump(start)
+	m.cur = start
+	m.explode(s.Body.Stmts)
+	m.try = t.outer
+	if s.Finally != nil {
+		m.explode(cloneStmts(s.Finally.Stmts))
+	}
+	m.jump(after)
+	// The handler.
+	handler.id = len(m.cases)
+	handler.try = m.try
+	m.cases = append(m.cases, handler)
+	m.cur = handler
+	caught := &Local{Name: "caught_", Type: m.err.Type, Reads: 2}
+	m.emit(&Assign{Lhs: []Expr{&Ref{V: caught}}, Op: ":=", Rhs: []Expr{&Ref{V: m.err}}},
+		&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
+	if s.Catch != nil {
+		if s.Err != nil {
+			m.explodeStmt(&Define{V: s.Err, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
+		} else {
+			m.emit(blank(caught))
+		}
+		m.explode(s.Catch.Stmts)
+		if s.Finally != nil {
+			m.explode(cloneStmts(s.Finally.Stmts))
+		}
+		m.jump(after)
+	} else {
+		if s.Finally != nil {
+			m.explode(cloneStmts(s.Finally.Stmts))
+		}
+		m.emit(&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}})
+		m.cur = nil
+	}
+	m.cur = after
+}
+
+// rewrite adapts a statement that does not await to the state machine: a return completes the
+// future, a defer goes to the state struct, a break or continue of an exploded loop jumps, a
+// local declared at the exploded level is hoisted. depth counts the Go loops and switches
+// around s within the case.
+func (m *machine) rewrite(s Stmt, depth int) Stmt {
+	switch s := s.(type) {
+	case *Return:
+		b := &builder{}
+		saved := m.cur
+		tmp := &mcase{}
+		m.cur = tmp
+		m.emitReturn(s)
+		m.cur = saved
+		b.add(tmp.stmts...)
+		return &Block{Stmts: b.stmts}
+	case *Defer:
+		if m.defers == nil {
+			m.defers = &Local{Name: "defers_", Type: rtType("Defers"), Field: true}
+		}
+		return &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: m.defers}, Name: "Push"}, Args: []Expr{&FuncLit{Body: s.Body}}}, Line: s.Line}
+	case *Branch:
+		return m.branch(s, depth)
+	case *Define:
+		if depth == 0 {
+			m.locals[s.V] = true
+			if s.Value == nil && s.V.Temp {
+				return &Block{} // assigned before it is read
+			}
+			if s.Value == nil {
+				return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{zeroOf(s.V.Type)}, Line: s.Line}
+			}
+			return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{s.Value}, Line: s.Line}
+		}
+	case *Assign:
+		if depth == 0 && s.Op == ":=" {
+			// `code_, caught_ := rt.TryCatchCode(…)` at the exploded level: hoist its variables.
+			for _, x := range s.Lhs {
+				if r, ok := x.(*Ref); ok {
+					m.locals[r.V] = true
+				}
+			}
+			return &Assign{Lhs: s.Lhs, Op: "=", Rhs: s.Rhs, Line: s.Line}
+		}
+	case *Block:
+		for i, x := range s.Stmts {
+			s.Stmts[i] = m.rewrite(x, depth)
+		}
+	case *If:
+		if s.Init != nil {
+			s.Init = m.rewrite(s.Init, depth+1)
+		}
+		m.rewrite(s.Then, depth+1)
+		if s.Else != nil {
+			s.Else = m.rewrite(s.Else, depth+1)
+		}
+	case *For:
+		m.loops = append(m.loops, &mloop{label: s.Label})
+		m.rewrite(s.Body, depth+1)
+		m.loops = m.loops[:len(m.loops)-1]
+	case *ForRange:
+		m.loops = append(m.loops, &mloop{label: s.Label})
+		m.rewrite(s.Body, depth+1)
+		m.loops = m.loops[:len(m.loops)-1]
+	case *Switch:
+		m.loops = append(m.loops, &mloop{label: s.Label})
+		for _, c := range s.Cases {
+			for i, x := range c.Body {
+				c.Body[i] = m.rewrite(x, depth+1)
+			}
+		}
+		m.loops = m.loops[:len(m.loops)-1]
+	case *TypeSwitch:
+		m.loops = append(m.loops, &mloop{})
+		for _, c := range s.Cases {
+			for i, x := range c.Body {
+				c.Body[i] = m.rewrite(x, depth+1)
+			}
+		}
+		m.loops = m.loops[:len(m.loops)-1]
+	}
+	return s
+}
+
+// branch rewrites a break or continue: of an exploded loop it becomes a jump.
+func (m *machine) branch(s *Branch, depth int) Stmt {
+	if s.Tok != "break" && s.Tok != "continue" {
+		return s
+	}
+	var target *mloop
+	for i := len(m.loops) - 1; i >= 0; i-- {
+		lp := m.loops[i]
+		if s.Label != "" && lp.label != s.Label {
+			continue
+		}
+		if s.Label == "" && !lp.exploded && lp.brk == nil && lp.label == "" && isSwitchLoop(lp) {
+			continue
+		}
+		target = lp
+		break
+	}
+	if target == nil || !target.exploded {
+		return s
+	}
+	to := target.brk
+	if s.Tok == "continue" {
+		to = target.cont
+	}
+	return &Block{Stmts: m.jumpStmts(to)}
+}
+
+// isSwitchLoop is never true: switches push entries only so that labels resolve; an unlabeled
+// break inside a Go switch was given a label when it was lowered.
+func isSwitchLoop(*mloop) bool { return false }
+
+// emitReturn completes the future: run the pending defers, clear the state, return the value.
+func (m *machine) emitReturn(r *Return) {
+	var value Expr = &Composite{Type: tUnit}
+	if r != nil && len(r.Results) > 0 {
+		value = r.Results[0]
+	}
+	if _, constant := value.(*Lit); !constant && !isUnitValue(value) {
+		// complete() clears the fields the value may read: take it first.
+		res := &Local{Name: "res_", Type: m.resultT, Reads: 1}
+		m.emit(&Define{V: res, Value: value})
+		value = &Ref{V: res}
+	}
+	m.emit(&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete"}}})
+	m.emit(&Return{Results: []Expr{rtCallT("Ready", []Type{m.resultT}, value)}})
+	m.cur = nil
+}
+
+func isUnitValue(x Expr) bool {
+	c, ok := x.(*Composite)
+	return ok && len(c.Elems) == 0 && len(c.Fields) == 0 && c.Type == tUnit
+}
+
+var _ = types.UnitType

@@ -1,0 +1,417 @@
+package lower
+
+// decideFields finds the hoisted locals that must live in the state struct: those live when a
+// resumed case starts (they survive a return from Poll), those a function literal uses (it may
+// run in a later call of Poll) and those whose address is taken (a borrowing async block).
+func (m *machine) decideFields() {
+	n := len(m.cases)
+	use := make([]map[*Local]bool, n)
+	def := make([]map[*Local]bool, n)
+	forced := map[*Local]bool{}
+	for i, c := range m.cases {
+		use[i], def[i] = map[*Local]bool{}, map[*Local]bool{}
+		for _, s := range c.stmts {
+			m.scanStmt(s, use[i], def[i], forced, true)
+		}
+		if c.falls && i+1 < n {
+			// Already recorded as a successor by jump.
+		}
+	}
+	liveIn := make([]map[*Local]bool, n)
+	for i := range liveIn {
+		liveIn[i] = map[*Local]bool{}
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := n - 1; i >= 0; i-- {
+			c := m.cases[i]
+			out := map[*Local]bool{}
+			for _, s := range c.succ {
+				for v := range liveIn[s.id] {
+					out[v] = true
+				}
+			}
+			if c.try != nil {
+				// An error may send control to the handler from anywhere in the case.
+				for v := range liveIn[c.try.handler.id] {
+					out[v] = true
+				}
+			}
+			for v := range use[i] {
+				if !liveIn[i][v] {
+					liveIn[i][v] = true
+					changed = true
+				}
+			}
+			for v := range out {
+				if !def[i][v] && !liveIn[i][v] {
+					liveIn[i][v] = true
+					changed = true
+				}
+			}
+		}
+	}
+	for _, c := range m.cases {
+		if !c.resumed {
+			continue
+		}
+		for v := range liveIn[c.id] {
+			forced[v] = true
+		}
+	}
+	for v := range m.locals {
+		if forced[v] && !v.Global {
+			v.Field = true
+		} else if !v.Field && !v.Global {
+			v.Hoist = true
+			m.hoisted = append(m.hoisted, v)
+		}
+	}
+	sortLocals(m.hoisted)
+}
+
+// scanStmt records the locals a statement reads (use, unless defined before in the same case)
+// and those it surely assigns (def, only at the top level of the case).
+func (m *machine) scanStmt(s Stmt, use, def, forced map[*Local]bool, top bool) {
+	read := func(x Expr) { m.scanExpr(x, use, def, forced) }
+	switch s := s.(type) {
+	case *Assign:
+		for _, x := range s.Rhs {
+			read(x)
+		}
+		for _, x := range s.Lhs {
+			if r, ok := x.(*Ref); ok {
+				if s.Op != "=" && s.Op != ":=" {
+					read(x)
+				}
+				if top {
+					def[r.V] = true
+				}
+				continue
+			}
+			read(x)
+		}
+	case *Define:
+		read(s.Value)
+		if top {
+			def[s.V] = true
+		}
+	case *ExprStmt:
+		read(s.X)
+	case *Return:
+		for _, x := range s.Results {
+			read(x)
+		}
+	case *If:
+		if s.Init != nil {
+			m.scanStmt(s.Init, use, def, forced, false)
+		}
+		read(s.Cond)
+		m.scanStmt(s.Then, use, def, forced, false)
+		if s.Else != nil {
+			m.scanStmt(s.Else, use, def, forced, false)
+		}
+	case *Block:
+		for _, x := range s.Stmts {
+			m.scanStmt(x, use, def, forced, top)
+		}
+	case *For:
+		if s.Init != nil {
+			m.scanStmt(s.Init, use, def, forced, false)
+		}
+		read(s.Cond)
+		if s.Post != nil {
+			m.scanStmt(s.Post, use, def, forced, false)
+		}
+		m.scanStmt(s.Body, use, def, forced, false)
+	case *ForRange:
+		read(s.X)
+		m.scanStmt(s.Body, use, def, forced, false)
+	case *Switch:
+		read(s.Tag)
+		for _, c := range s.Cases {
+			for _, x := range c.Exprs {
+				read(x)
+			}
+			for _, x := range c.Body {
+				m.scanStmt(x, use, def, forced, false)
+			}
+		}
+	case *TypeSwitch:
+		read(s.X)
+		for _, c := range s.Cases {
+			for _, x := range c.Body {
+				m.scanStmt(x, use, def, forced, false)
+			}
+		}
+	case *GoDefer:
+		read(s.Call)
+	case *Release:
+		if !def[s.V] {
+			use[s.V] = true
+		}
+	}
+}
+
+func (m *machine) scanExpr(x Expr, use, def, forced map[*Local]bool) {
+	walkExpr(x, func(e Expr) {
+		switch e := e.(type) {
+		case *Ref:
+			if !def[e.V] {
+				use[e.V] = true
+			}
+		case *Unary:
+			if e.Op == "&" {
+				if r, ok := e.X.(*Ref); ok {
+					forced[r.V] = true
+				}
+			}
+		case *FuncLit:
+			// A closure may run in a later call of Poll: what it uses must be a field.
+			walkStmts(e.Body.Stmts, true, func(s Stmt) {
+				fu, fd := map[*Local]bool{}, map[*Local]bool{}
+				m.scanStmt(s, fu, fd, forced, false)
+				for v := range fu {
+					forced[v] = true
+					if !def[v] {
+						use[v] = true
+					}
+				}
+			})
+		}
+	})
+}
+
+func sortLocals(vs []*Local) {
+	for i := 1; i < len(vs); i++ {
+		for j := i; j > 0 && vs[j].Name < vs[j-1].Name; j-- {
+			vs[j], vs[j-1] = vs[j-1], vs[j]
+		}
+	}
+}
+
+// fields lists the state struct's fields in order: the tag, parameters and captures, locals
+// kept across awaits, sub-futures, defers, the error being handled.
+func (m *machine) fields() []*FieldDecl {
+	fs := []*FieldDecl{{Name: "state", Type: goType("uint32")}}
+	seen := map[*Local]bool{}
+	for _, v := range m.spec.fields {
+		fs = append(fs, &FieldDecl{Name: v.Name, Type: v.Type})
+		seen[v] = true
+	}
+	var kept []*Local
+	for v := range m.locals {
+		if v.Field && !seen[v] {
+			kept = append(kept, v)
+		}
+	}
+	sortLocals(kept)
+	for _, v := range kept {
+		fs = append(fs, &FieldDecl{Name: v.Name, Type: v.Type})
+	}
+	fs = append(fs, m.subs...)
+	if m.defers != nil {
+		fs = append(fs, &FieldDecl{Name: m.defers.Name, Type: m.defers.Type})
+	}
+	if m.err != nil {
+		fs = append(fs, &FieldDecl{Name: m.err.Name, Type: m.err.Type})
+	}
+	return fs
+}
+
+func (m *machine) structDecl() Decl {
+	return &TypeDecl{Doc: m.spec.doc, Name: m.spec.name, TypeParams: m.spec.typeParams, Type: &TStruct{Fields: m.fields()}}
+}
+
+func (m *machine) recv() *Param { return &Param{Name: "f", Type: &TPtr{Elem: m.self}} }
+
+func (m *machine) ctxParam() *Param { return &Param{Name: "cx", Type: &TPtr{Elem: rtType("Context")}} }
+
+// hasHandlers reports whether a case belongs to a try region.
+func (m *machine) hasHandlers() bool {
+	for _, c := range m.cases {
+		if c.try != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// cleansUp reports whether a failure must do more than end the task: run defers, release
+// shares and guards, drop the awaited sub-future.
+func (m *machine) cleansUp() bool {
+	if m.defers != nil || m.hasHandlers() {
+		return true
+	}
+	for _, f := range m.fields() {
+		if releasable(f.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// releasable reports whether a field's type holds a count or a lock.
+func releasable(t Type) bool {
+	switch t := t.(type) {
+	case *TPtr:
+		if n, ok := t.Elem.(*TName); ok && n.Pkg == "rt" && (n.Name == "Share" || n.Name == "Weak") {
+			return true
+		}
+	case *TName:
+		if t.Pkg == "rt" && (t.Name == "MutexGuard" || t.Name == "ReadGuard" || t.Name == "WriteGuard") {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *machine) pollBody() []Stmt {
+	var body []Stmt
+	for _, v := range m.hoisted {
+		body = append(body, &Define{V: v})
+	}
+	sw := &Switch{Tag: stateRef()}
+	for _, c := range m.cases {
+		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(c.id)}}, Body: c.stmts})
+	}
+	sw.Cases = append(sw.Cases, &Case{Body: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Lit{Text: `"adesh2go: future polled after it completed"`}}}}}})
+	loop := &For{Body: &Block{Stmts: []Stmt{sw}}}
+	if m.usesJump {
+		loop.Label = "poll_"
+	}
+	return append(body, loop)
+}
+
+func (m *machine) pollFunc() Decl {
+	pollT := rtType("Poll", m.resultT)
+	if !m.cleansUp() {
+		return &Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
+			Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: m.pollBody()}, Line: m.spec.line}
+	}
+	// Poll catches errors: a try region's handler takes them, or the future cleans up before the
+	// error goes on to the task.
+	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "poll", Recv: m.recv(), Params: []*Param{m.ctxParam()},
+		Results: []Type{pollT}, Body: &Block{Stmts: m.pollBody()}, Line: m.spec.line}, m.failFunc())
+	r := &Local{Name: "r_", Type: pollT, Reads: 1}
+	again := &Local{Name: "again_", Type: tBool, Reads: 1}
+	recovered := &Local{Name: "x_", Type: tAnyGo, Reads: 1}
+	guard := &FuncLit{Body: &Block{Stmts: []Stmt{
+		&If{Init: &Assign{Lhs: []Expr{&Ref{V: recovered}}, Op: ":=", Rhs: []Expr{&Call{Fun: &Ident{Name: "recover"}}}},
+			Cond: &Binary{Op: "!=", X: &Ref{V: recovered}, Y: &Ident{Name: "nil"}},
+			Then: &Block{Stmts: []Stmt{&Assign{Lhs: []Expr{&Ref{V: again}}, Op: "=", Rhs: []Expr{&Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "fail"}, Args: []Expr{&Ref{V: recovered}}}}}}}},
+	}}}
+	step := &FuncLit{Body: &Block{Stmts: []Stmt{
+		&GoDefer{Call: &Call{Fun: guard}},
+		&Assign{Lhs: []Expr{&Ref{V: r}}, Op: "=", Rhs: []Expr{&Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "poll"}, Args: []Expr{&Ident{Name: "cx"}}}}},
+	}}}
+	body := []Stmt{
+		&For{Body: &Block{Stmts: []Stmt{
+			&Define{V: r},
+			&Define{V: again, Value: &Lit{Text: "false"}},
+			&ExprStmt{X: &Call{Fun: step}},
+			&If{Cond: &Unary{Op: "!", X: &Ref{V: again}}, Then: &Block{Stmts: []Stmt{&Return{Results: []Expr{&Ref{V: r}}}}}},
+		}}},
+	}
+	return &Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
+		Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: body}}
+}
+
+// failFunc handles an error raised while polling: the handler of the try region the state is
+// in takes it (true: poll again), or the future cleans up and the error goes on.
+func (m *machine) failFunc() Decl {
+	x := &Local{Name: "x", Type: tAnyGo, Reads: 1}
+	var body []Stmt
+	if m.hasHandlers() {
+		handlers := map[int][]Expr{}
+		var order []int
+		for _, c := range m.cases {
+			if c.try != nil {
+				h := c.try.handler.id
+				if _, ok := handlers[h]; !ok {
+					order = append(order, h)
+				}
+				handlers[h] = append(handlers[h], &Lit{Text: itoa(c.id)})
+			}
+		}
+		t := &Local{Name: "t", Type: &TPtr{Elem: rtType("Thrown")}, Reads: 2}
+		ok := &Local{Name: "ok", Type: tBool, Reads: 1}
+		sw := &Switch{Tag: stateRef()}
+		for _, h := range order {
+			sw.Cases = append(sw.Cases, &Case{Exprs: handlers[h], Body: []Stmt{
+				&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "dropSub"}}},
+				&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ref{V: t}}},
+				&Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(h)}}},
+				&Return{Results: []Expr{&Lit{Text: "true"}}},
+			}})
+		}
+		body = append(body, &If{
+			Init: &Assign{Lhs: []Expr{&Ref{V: t}, &Ref{V: ok}}, Op: ":=", Rhs: []Expr{&TypeAssert{X: &Ref{V: x}, Type: &TPtr{Elem: rtType("Thrown")}}}},
+			Cond: &Ref{V: ok}, Then: &Block{Stmts: []Stmt{sw}}})
+	}
+	body = append(body,
+		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "Drop"}}},
+		&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: x}}}})
+	return &Func{Name: "fail", Recv: m.recv(), Params: []*Param{{Name: "x", Type: tAnyGo}}, Results: []Type{tBool}, Body: &Block{Stmts: body}}
+}
+
+// dropFunc writes Drop (cancel: drop the awaited sub-future, run the defers, release), complete
+// (the same work at a normal return) and dropSub.
+func (m *machine) dropFunc() Decl {
+	done := &Lit{Text: itoa(m.done())}
+	// dropSub drops the sub-future of the state the future is suspended in.
+	sw := &Switch{Tag: stateRef()}
+	for _, c := range m.cases {
+		if c.sub == nil {
+			continue
+		}
+		sub := &Sel{X: &Ident{Name: "f"}, Name: c.sub.Name}
+		drop := Stmt(&ExprStmt{X: &Call{Fun: &Sel{X: sub, Name: "Drop"}}})
+		if isNilable(c.sub.Type) {
+			drop = &If{Cond: &Binary{Op: "!=", X: sub, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{drop}}}
+		}
+		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(c.id)}}, Body: []Stmt{drop}})
+	}
+	var dropSubBody []Stmt
+	if len(sw.Cases) > 0 {
+		dropSubBody = []Stmt{sw}
+	}
+	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "dropSub", Recv: m.recv(), Body: &Block{Stmts: dropSubBody}})
+	// complete runs the defers and releases what the fields hold, then clears the struct.
+	var comp []Stmt
+	comp = append(comp, &Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{done}})
+	if m.defers != nil {
+		comp = append(comp, &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: m.defers}, Name: "Run"}}})
+	}
+	for _, f := range m.fields() {
+		if !releasable(f.Type) {
+			continue
+		}
+		x := &Sel{X: &Ident{Name: "f"}, Name: f.Name}
+		rel := Stmt(&ExprStmt{X: releaseCall(x, f.Type)})
+		if isNilable(f.Type) {
+			rel = &If{Cond: &Binary{Op: "!=", X: x, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{rel}}}
+		}
+		comp = append(comp, rel)
+	}
+	comp = append(comp, &Assign{Lhs: []Expr{&Unary{Op: "*", X: &Ident{Name: "f"}}}, Op: "=",
+		Rhs: []Expr{&Composite{Type: m.self, Fields: []*KeyValue{{Key: "state", Value: done}}}}})
+	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "complete", Recv: m.recv(), Body: &Block{Stmts: comp}})
+	drop := []Stmt{
+		&If{Cond: &Binary{Op: "==", X: stateRef(), Y: done}, Then: &Block{Stmts: []Stmt{&Return{}}}},
+		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "dropSub"}}},
+		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete"}}},
+	}
+	return &Func{Doc: "Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.",
+		Name: "Drop", Recv: m.recv(), Body: &Block{Stmts: drop}}
+}
+
+func isNilable(t Type) bool {
+	switch t := t.(type) {
+	case *TPtr, *TFunc, *TInterface, *TSlice:
+		return true
+	case *TName:
+		return t.Pkg == "rt" && (t.Name == "Future" || t.Name == "Value")
+	}
+	return false
+}

@@ -1,0 +1,41 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+)
+
+// try lowers `x?`: an Err (or a null) leaves the function at once, returning it when the
+// function returns a Result (an optional), and throwing it otherwise.
+func (l *lowerer) try(b *builder, e *ast.Try) Expr {
+	xt := e.X.TypeOf()
+	if types.IsAny(xt) || types.IsInvalid(xt) {
+		return l.expr(b, e.X)
+	}
+	t := l.temp("t", l.goTypeOf(xt))
+	t.Reads += 3
+	b.add(&Define{V: t, Value: l.expr(b, e.X)})
+	fail := &builder{line: b.line}
+	ret := types.Resolve(l.fn.ret)
+	switch u := types.Resolve(xt).(type) {
+	case *types.Result:
+		if r, ok := ret.(*types.Result); ok {
+			errV := l.convertAt(&Sel{X: &Ref{V: t}, Name: "Err"}, u.Err, r.Err, e)
+			l.emitReturn(fail, []Expr{rtCallT("Err", []Type{l.valueType(r.Ok), l.goTypeOf(r.Err)}, errV)})
+		} else {
+			fail.add(&ExprStmt{X: rtCall("Throw", l.toError(&Sel{X: &Ref{V: t}, Name: "Err"}, u.Err), l.pos(e))})
+		}
+		b.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: t}, Name: "IsOk"}}, Then: &Block{Stmts: fail.stmts}})
+		return &Sel{X: &Ref{V: t}, Name: "Val"}
+	case *types.Optional:
+		if o, ok := ret.(*types.Optional); ok {
+			l.emitReturn(fail, []Expr{rtCallT("None", []Type{l.goTypeOf(o.Elem)})})
+		} else {
+			fail.add(&ExprStmt{X: rtCall("Throw", rtCall("NewError", &Lit{Text: `"unexpected null"`}), l.pos(e))})
+		}
+		b.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: t}, Name: "Some"}}, Then: &Block{Stmts: fail.stmts}})
+		return &Sel{X: &Ref{V: t}, Name: "Val"}
+	}
+	l.fail(e, "`?` on this value is not supported")
+	return nil
+}

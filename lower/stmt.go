@@ -1,0 +1,691 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// builder collects the statements being produced; post holds the releases of the current
+// statement's temporaries (a guard from `print(*m.lock())`), emitted when the statement ends.
+type builder struct {
+	stmts []Stmt
+	post  []Stmt
+	line  *Line
+}
+
+func (b *builder) add(s ...Stmt) { b.stmts = append(b.stmts, s...) }
+
+// scopeCtx is one block scope: the bindings to release when it ends.
+type scopeCtx struct {
+	releases []*Local
+}
+
+func (l *lowerer) openScope() { l.fn.scopes = append(l.fn.scopes, &scopeCtx{}) }
+
+// closeScope pops the innermost scope, releasing its bindings if control can reach its end.
+func (l *lowerer) closeScope(b *builder, reachable bool) {
+	s := l.fn.scopes[len(l.fn.scopes)-1]
+	l.fn.scopes = l.fn.scopes[:len(l.fn.scopes)-1]
+	if reachable {
+		l.releaseAll(b, s.releases)
+	}
+}
+
+// releaseAll releases bindings in reverse order of declaration.
+func (l *lowerer) releaseAll(b *builder, vs []*Local) {
+	for i := len(vs) - 1; i >= 0; i-- {
+		b.add(releaseStmt(vs[i]))
+	}
+}
+
+// releaseScopesFrom releases the bindings of every scope from depth on (a jump out of them).
+func (l *lowerer) releaseScopesFrom(b *builder, depth int) {
+	for i := len(l.fn.scopes) - 1; i >= depth; i-- {
+		l.releaseAll(b, l.fn.scopes[i].releases)
+	}
+}
+
+// releaseStmt releases one binding: a Share or a Weak gives back its count, a guard unlocks,
+// an optional of those does so when it holds one.
+func releaseStmt(v *Local) Stmt { return &Release{V: v} }
+
+func releaseCall(x Expr, t Type) Expr {
+	if n, ok := t.(*TName); ok && n.Pkg == "rt" && n.Name == "Option" {
+		return rtCall("ReleaseOption", x)
+	}
+	if n, ok := t.(*TName); ok && n.Pkg == "rt" && (n.Name == "MutexGuard" || n.Name == "ReadGuard" || n.Name == "WriteGuard") {
+		return &Call{Fun: &Sel{X: x, Name: "Drop"}}
+	}
+	return &Call{Fun: &Sel{X: x, Name: "Release"}}
+}
+
+// needsRelease reports whether a binding of t is released at scope end.
+func needsRelease(t types.Type) bool {
+	if o, ok := types.Resolve(t).(*types.Optional); ok {
+		return types.NeedsRelease(o.Elem)
+	}
+	return types.NeedsRelease(t)
+}
+
+// bindRelease registers the release of a new binding at the end of its scope, or, when a defer
+// uses the binding, as a defer of its own registered now: it then runs at function exit after
+// the defers registered later, which may still use it.
+func (l *lowerer) bindRelease(b *builder, obj *types.Object, v *Local) {
+	if obj == nil || !needsRelease(obj.Type) || v.Global {
+		return
+	}
+	if l.fn.deferred[obj] {
+		b.add(&Defer{Body: &Block{Stmts: []Stmt{releaseStmt(v)}}})
+		return
+	}
+	s := l.fn.scopes[len(l.fn.scopes)-1]
+	s.releases = append(s.releases, v)
+}
+
+// stmtList lowers a list of statements.
+func (l *lowerer) stmtList(b *builder, list []ast.Stmt) {
+	for _, s := range list {
+		l.stmt(b, s)
+	}
+}
+
+// stmt lowers one statement, then releases its temporaries.
+func (l *lowerer) stmt(b *builder, s ast.Stmt) {
+	sb := &builder{line: l.line(s)}
+	l.stmt1(sb, s)
+	if len(sb.post) > 0 {
+		// A return must compute its value before the temporaries go.
+		if n := len(sb.stmts); n > 0 {
+			if r, ok := sb.stmts[n-1].(*Return); ok {
+				sb.stmts = sb.stmts[:n-1]
+				l.spillResults(sb, r)
+				sb.stmts = append(sb.stmts, sb.post...)
+				sb.stmts = append(sb.stmts, r)
+				sb.post = nil
+			}
+		}
+		sb.stmts = append(sb.stmts, sb.post...)
+	}
+	b.add(sb.stmts...)
+}
+
+func (l *lowerer) spillResults(b *builder, r *Return) {
+	for i, x := range r.Results {
+		if isPure(x) {
+			continue
+		}
+		t := l.temp("r", l.goTypeOfResult())
+		b.add(&Define{V: t, Value: x})
+		r.Results[i] = &Ref{V: t}
+	}
+}
+
+func (l *lowerer) goTypeOfResult() Type { return l.valueType(l.fn.ret) }
+
+func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.LetStmt:
+		l.let(b, s)
+	case *ast.ExprStmt:
+		l.exprStmt(b, s)
+	case *ast.Block:
+		b.add(l.block(s.Stmts))
+	case *ast.IfStmt:
+		l.ifStmt(b, s)
+	case *ast.WhileStmt:
+		l.whileStmt(b, s)
+	case *ast.ForInStmt:
+		l.forIn(b, s)
+	case *ast.ForCStmt:
+		l.forC(b, s)
+	case *ast.BranchStmt:
+		l.branch(b, s)
+	case *ast.ReturnStmt:
+		l.returnStmt(b, s)
+	case *ast.DeferStmt:
+		l.fn.closure++
+		body := l.blockOf(s.Body)
+		l.fn.closure--
+		b.add(&Defer{Body: body, Line: b.line})
+	case *ast.TryStmt:
+		l.tryStmt(b, s)
+	case *ast.ThrowStmt:
+		v := l.expr(b, s.Value)
+		b.add(&ExprStmt{X: rtCall("Throw", l.toError(v, s.Value.TypeOf()), l.pos(s)), Line: b.line})
+	case *ast.DeclStmt:
+		l.localFunc(b, s)
+	case *ast.EmptyStmt:
+	default:
+		l.fail(s, "this statement is not supported yet")
+	}
+}
+
+// block lowers a nested block with its own scope.
+func (l *lowerer) block(list []ast.Stmt) *Block {
+	b := &builder{}
+	l.openScope()
+	l.stmtList(b, list)
+	l.closeScope(b, !terminatesIR(b.stmts))
+	return &Block{Stmts: b.stmts}
+}
+
+// blockOf lowers a statement as a block.
+func (l *lowerer) blockOf(s ast.Stmt) *Block {
+	if blk, ok := s.(*ast.Block); ok {
+		return l.block(blk.Stmts)
+	}
+	return l.block([]ast.Stmt{s})
+}
+
+// toError converts a thrown value to an rt.Error (§11: a non-Error is wrapped as Error(str(v))).
+func (l *lowerer) toError(v Expr, t types.Type) Expr {
+	if types.IsBasic(t, types.ErrorKind) {
+		return v
+	}
+	return rtCall("ToError", v)
+}
+
+func (l *lowerer) let(b *builder, s *ast.LetStmt) {
+	li := l.info.Lets[s]
+	if li == nil {
+		return
+	}
+	if bp, ok := s.Pattern.(*ast.BindPat); ok && len(li.Objs) == 1 && li.Objs[0] != nil {
+		obj := li.Objs[0]
+		var value Expr
+		if s.Value != nil {
+			value = l.letValue(b, s, obj.Type)
+		}
+		v := l.bindLocal(obj)
+		_ = bp
+		b.add(&Define{V: v, Value: value, Line: b.line})
+		l.bindRelease(b, obj, v)
+		return
+	}
+	// Tuple destructuring: evaluate once, then bind each element.
+	if s.Value == nil {
+		return
+	}
+	value := l.expr(b, s.Value)
+	tt, _ := types.Resolve(s.Value.TypeOf()).(*types.Tuple)
+	t := l.temp("t", l.goTypeOf(s.Value.TypeOf()))
+	b.add(&Define{V: t, Value: value, Line: b.line})
+	l.destructure(b, s.Pattern, &Ref{V: t}, tt)
+}
+
+// destructure binds the names of a tuple pattern from a tuple value.
+func (l *lowerer) destructure(b *builder, p ast.Pattern, x Expr, tt *types.Tuple) {
+	tp, ok := p.(*ast.TuplePat)
+	if !ok || tt == nil {
+		return
+	}
+	for i, el := range tp.Elems {
+		field := &Sel{X: x, Name: "F" + itoa(i)}
+		switch el := el.(type) {
+		case *ast.BindPat:
+			if el.Name.Obj == nil {
+				continue
+			}
+			v := l.bindLocal(el.Name.Obj)
+			b.add(&Define{V: v, Value: l.copyValue(field, tt.Elems[i])})
+			l.bindRelease(b, el.Name.Obj, v)
+		case *ast.TuplePat:
+			inner, _ := types.Resolve(tt.Elems[i]).(*types.Tuple)
+			l.destructure(b, el, field, inner)
+		}
+	}
+}
+
+// bindLocal makes the Go variable of a binding (globals already have theirs).
+func (l *lowerer) bindLocal(obj *types.Object) *Local {
+	if v, ok := l.locals[obj]; ok && v.Global {
+		return v
+	}
+	return l.local(obj, obj.Type)
+}
+
+// letValue lowers the value of a let, applying the binding forms: `share` wraps a value in a
+// Share, `strong` clones, `weak` downgrades; a copy of an array or a share is taken.
+func (l *lowerer) letValue(b *builder, s *ast.LetStmt, t types.Type) Expr {
+	vt := s.Value.TypeOf()
+	switch s.Kind {
+	case ast.LetShare:
+		if types.HandleOf(vt, types.ShareH) == nil {
+			inner := l.owned(b, s.Value)
+			h := types.HandleOf(t, types.ShareH)
+			if h != nil {
+				inner = l.convert(inner, vt, h.Elem)
+			}
+			return rtCall("NewShare", inner)
+		}
+		return l.convert(l.owned(b, s.Value), vt, t)
+	case ast.LetStrong:
+		return &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Clone"}}
+	case ast.LetWeak:
+		return &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Downgrade"}}
+	}
+	return l.convert(l.owned(b, s.Value), vt, t)
+}
+
+func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
+	if l.info.Spawned[s] {
+		fut := l.expr(b, s.X)
+		b.add(&ExprStmt{X: rtCall("Spawn", l.cx(), l.boxFuture(fut, s.X.TypeOf())), Line: b.line})
+		return
+	}
+	switch x := unparen(s.X).(type) {
+	case *ast.Assign:
+		l.assign(b, x)
+		return
+	case *ast.IncDec:
+		lhs := l.lvalue(b, x.X)
+		op := "+="
+		if x.Op == "--" {
+			op = "-="
+		}
+		b.add(&Assign{Lhs: []Expr{lhs}, Op: op, Rhs: []Expr{&Lit{Text: "1"}}, Line: b.line})
+		return
+	case *ast.Match:
+		l.matchStmt(b, x)
+		return
+	case *ast.Call:
+		if ci := l.info.Calls[x]; ci != nil && ci.Kind == check.CallBuiltinMethod && ci.Name == "Channel.send" {
+			// An un-awaited send is eager: enqueue now, or let a task wait for room.
+			recv := l.recvExpr(b, ci)
+			arg := l.convert(l.owned(b, x.Args[0]), x.Args[0].TypeOf(), ci.Params[0])
+			b.add(&ExprStmt{X: &Call{Fun: &Sel{X: recv, Name: "SendNow"}, Args: []Expr{l.cx(), arg}}, Line: b.line})
+			return
+		}
+	case *ast.Await:
+		l.awaitDiscard(b, x)
+		return
+	}
+	v := l.expr(b, s.X)
+	l.discard(b, v, s.X.TypeOf())
+}
+
+// discard evaluates an expression for its effects.
+func (l *lowerer) discard(b *builder, v Expr, t types.Type) {
+	switch v.(type) {
+	case *Call:
+		if needsRelease(t) {
+			tmp := l.temp("t", l.goTypeOf(t))
+			b.add(&Define{V: tmp, Value: v, Line: b.line}, releaseStmt(tmp))
+			return
+		}
+		b.add(&ExprStmt{X: v, Line: b.line})
+	case *Ref, *Lit, *Ident, nil:
+		// no effect
+	default:
+		b.add(&Assign{Lhs: []Expr{&Ident{Name: "_"}}, Op: "=", Rhs: []Expr{v}, Line: b.line})
+	}
+}
+
+func (l *lowerer) ifStmt(b *builder, s *ast.IfStmt) {
+	cond := l.condExpr(b, s.Cond)
+	ifs := &If{Cond: cond, Then: l.block(s.Then.Stmts), Line: b.line}
+	switch e := s.Else.(type) {
+	case *ast.Block:
+		ifs.Else = l.block(e.Stmts)
+	case *ast.IfStmt:
+		eb := &builder{line: l.line(e)}
+		l.stmt(eb, e)
+		if len(eb.stmts) == 1 {
+			if inner, ok := eb.stmts[0].(*If); ok {
+				ifs.Else = inner
+				break
+			}
+		}
+		ifs.Else = &Block{Stmts: eb.stmts}
+	}
+	b.add(ifs)
+}
+
+// condExpr lowers a condition; temporaries it makes are released before the branch is taken.
+func (l *lowerer) condExpr(b *builder, e ast.Expr) Expr {
+	sb := &builder{line: b.line}
+	c := l.truthy(l.expr(sb, e), e.TypeOf())
+	b.add(sb.stmts...)
+	if len(sb.post) > 0 {
+		t := l.temp("c", tBool)
+		b.add(&Define{V: t, Value: c})
+		b.add(sb.post...)
+		return &Ref{V: t}
+	}
+	return c
+}
+
+// truthy makes a Go bool of a condition: an optional is true when not null, a dynamic value by
+// its truthiness.
+func (l *lowerer) truthy(x Expr, t types.Type) Expr {
+	switch types.Resolve(t).(type) {
+	case *types.Optional:
+		return &Sel{X: x, Name: "Some"}
+	}
+	if types.IsAny(t) {
+		return rtCall("DynTruthy", x)
+	}
+	return x
+}
+
+func (l *lowerer) whileStmt(b *builder, s *ast.WhileStmt) {
+	sb := &builder{}
+	cond := l.condExpr(sb, s.Cond)
+	loop := &loopCtx{scope: len(l.fn.scopes), switches: l.fn.switches}
+	l.fn.loops = append(l.fn.loops, loop)
+	body := l.block(s.Body.Stmts)
+	l.fn.loops = l.fn.loops[:len(l.fn.loops)-1]
+	if len(sb.stmts) == 0 {
+		if lit, ok := cond.(*Lit); ok && lit.Text == "true" {
+			cond = nil
+		}
+		b.add(&For{Label: loop.label, Cond: cond, Body: body, Line: b.line})
+		return
+	}
+	// The condition needs statements: evaluate it at the top of each iteration.
+	head := append(sb.stmts, &If{Cond: not(cond), Then: &Block{Stmts: []Stmt{&Branch{Tok: "break"}}}})
+	b.add(&For{Label: loop.label, Body: &Block{Stmts: append(head, body.Stmts...)}, Line: b.line})
+}
+
+func not(x Expr) Expr {
+	if u, ok := x.(*Unary); ok && u.Op == "!" {
+		return u.X
+	}
+	return &Unary{Op: "!", X: x}
+}
+
+func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
+	fi := l.info.ForIns[s]
+	loop := &loopCtx{scope: len(l.fn.scopes), switches: l.fn.switches}
+	var elemObj *types.Object
+	if bp, ok := s.Pattern.(*ast.BindPat); ok {
+		elemObj = bp.Name.Obj
+	}
+	bodyWith := func(bind func(*builder)) *Block {
+		l.fn.loops = append(l.fn.loops, loop)
+		l.openScope()
+		bb := &builder{}
+		bind(bb)
+		l.stmtList(bb, s.Body.Stmts)
+		l.closeScope(bb, !terminatesIR(bb.stmts))
+		l.fn.loops = l.fn.loops[:len(l.fn.loops)-1]
+		return &Block{Stmts: bb.stmts}
+	}
+	bindElem := func(bb *builder, x Expr, t types.Type) {
+		if elemObj != nil {
+			v := l.bindLocal(elemObj)
+			bb.add(&Define{V: v, Value: x})
+			return
+		}
+		if tp, ok := s.Pattern.(*ast.TuplePat); ok {
+			tt, _ := types.Resolve(t).(*types.Tuple)
+			l.destructure(bb, tp, x, tt)
+		}
+	}
+	switch fi.Kind {
+	case check.IterRange:
+		lo, hi, incl := l.rangeBounds(b, s.Iter)
+		it := l.temp("i", l.goTypeOf(fi.Elem))
+		end := l.temp("n", l.goTypeOf(fi.Elem))
+		b.add(&Define{V: end, Value: hi, Line: b.line})
+		op := "<"
+		if incl {
+			op = "<="
+		}
+		body := bodyWith(func(bb *builder) { bindElem(bb, &Ref{V: it}, fi.Elem) })
+		it.Reads++
+		if _, isLit := lo.(*Lit); isLit {
+			lo = &Conv{Type: it.Type, X: lo}
+		}
+		b.add(&For{Label: loop.label, Init: &Assign{Lhs: []Expr{&Ref{V: it}}, Op: ":=", Rhs: []Expr{lo}},
+			Cond: &Binary{Op: op, X: &Ref{V: it}, Y: &Ref{V: end}},
+			Post: &Assign{Lhs: []Expr{&Ref{V: it}}, Op: "+=", Rhs: []Expr{&Lit{Text: "1"}}}, Body: body, Line: b.line})
+	case check.IterArray, check.IterString, check.IterDynamic:
+		x := l.expr(b, s.Iter)
+		elemT := fi.Elem
+		if fi.Kind == check.IterDynamic {
+			x = rtCall("DynIter", x, l.pos(s.Iter))
+		}
+		val := l.temp("x", l.goTypeOf(elemT))
+		if fi.Kind == check.IterString {
+			val.Type = goType("rune")
+		}
+		body := bodyWith(func(bb *builder) {
+			var e Expr = &Ref{V: val}
+			if fi.Kind == check.IterString {
+				e = &Conv{Type: tChar, X: e}
+			}
+			bindElem(bb, e, elemT)
+		})
+		val.Reads++
+		b.add(&ForRange{Label: loop.label, Value: val, X: x, Body: body, Line: b.line})
+	case check.IterMap:
+		m := l.expr(b, s.Iter)
+		mt := types.Resolve(s.Iter.TypeOf()).(*types.MapT)
+		k := l.temp("k", l.goTypeOf(mt.Key))
+		v := l.temp("v", l.goTypeOf(mt.Val))
+		body := bodyWith(func(bb *builder) {
+			if elemObj != nil {
+				bindElem(bb, &Ref{V: k}, mt.Key)
+			} else {
+				bindElem(bb, &Composite{Type: rtType("Tuple2", l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)), Fields: []*KeyValue{{Key: "F0", Value: &Ref{V: k}}, {Key: "F1", Value: &Ref{V: v}}}}, fi.Elem)
+			}
+		})
+		k.Reads++
+		v.Reads++
+		if elemObj != nil {
+			b.add(&ForRange{Label: loop.label, Key: k, X: &Call{Fun: &Sel{X: m, Name: "All"}}, Body: body, Line: b.line})
+		} else {
+			b.add(&ForRange{Label: loop.label, Key: k, Value: v, X: &Call{Fun: &Sel{X: m, Name: "All"}}, Body: body, Line: b.line})
+		}
+	case check.IterChannel:
+		ch := l.temp("ch", l.goTypeOf(s.Iter.TypeOf()))
+		b.add(&Define{V: ch, Value: l.expr(b, s.Iter), Line: b.line})
+		elemT := fi.Elem
+		got := l.temp("got", rtType("Option", l.goTypeOf(elemT)))
+		body := bodyWith(func(bb *builder) {
+			bb.add(&Define{V: got})
+			bb.add(&Await{Dst: &Ref{V: got}, Future: &Call{Fun: &Sel{X: &Ref{V: ch}, Name: "Recv"}},
+				FutType: rtType("RecvFuture", l.goTypeOf(elemT)), Result: got.Type, Site: l.site(s), Line: l.line(s)})
+			bb.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: got}, Name: "Some"}}, Then: &Block{Stmts: []Stmt{&Branch{Tok: "break"}}}})
+			bindElem(bb, &Sel{X: &Ref{V: got}, Name: "Val"}, elemT)
+		})
+		got.Reads++
+		ch.Reads++
+		b.add(&For{Label: loop.label, Body: body, Line: b.line})
+	}
+}
+
+// rangeBounds lowers `a..b`, `a...b`, `range(n)` and `range(a, b)`.
+func (l *lowerer) rangeBounds(b *builder, e ast.Expr) (lo, hi Expr, inclusive bool) {
+	switch x := unparen(e).(type) {
+	case *ast.Range:
+		return l.expr(b, x.Lo), l.expr(b, x.Hi), x.Inclusive
+	case *ast.Call:
+		args := l.exprList(b, x.Args)
+		if len(args) == 1 {
+			return &Lit{Text: "0"}, args[0], false
+		}
+		return args[0], args[1], false
+	}
+	l.fail(e, "unsupported range")
+	return nil, nil, false
+}
+
+func (l *lowerer) forC(b *builder, s *ast.ForCStmt) {
+	l.openScope()
+	outer := &builder{}
+	if s.Init != nil {
+		l.stmt(outer, s.Init)
+	}
+	loop := &loopCtx{scope: len(l.fn.scopes), switches: l.fn.switches}
+	condB := &builder{}
+	var cond Expr
+	if s.Cond != nil {
+		cond = l.condExpr(condB, s.Cond)
+	}
+	postB := &builder{}
+	if s.Post != nil {
+		l.stmt(postB, s.Post)
+	}
+	l.fn.loops = append(l.fn.loops, loop)
+	body := l.block(s.Body.Stmts)
+	l.fn.loops = l.fn.loops[:len(l.fn.loops)-1]
+	if len(condB.stmts) == 0 && len(postB.stmts) <= 1 {
+		var post Stmt
+		if len(postB.stmts) == 1 {
+			post = postB.stmts[0]
+		}
+		if post != nil {
+			if _, simple := post.(*Assign); !simple {
+				post = nil
+			}
+		}
+		if post != nil || len(postB.stmts) == 0 {
+			outer.add(&For{Label: loop.label, Cond: cond, Post: post, Body: body, Line: l.line(s)})
+			l.closeScope(outer, true)
+			b.add(&Block{Stmts: outer.stmts})
+			return
+		}
+	}
+	// General form: the post statements run at the top of every iteration but the first, so
+	// that `continue` runs them too.
+	first := l.temp("first", tBool)
+	first.Reads++
+	head := []Stmt{&If{Cond: &Unary{Op: "!", X: &Ref{V: first}}, Then: &Block{Stmts: postB.stmts}}}
+	head = append(head, &Assign{Lhs: []Expr{&Ref{V: first}}, Op: "=", Rhs: []Expr{&Lit{Text: "false"}}})
+	head = append(head, condB.stmts...)
+	if cond != nil {
+		head = append(head, &If{Cond: not(cond), Then: &Block{Stmts: []Stmt{&Branch{Tok: "break"}}}})
+	}
+	outer.add(&Define{V: first, Value: &Lit{Text: "true"}})
+	outer.add(&For{Label: loop.label, Body: &Block{Stmts: append(head, body.Stmts...)}, Line: l.line(s)})
+	l.closeScope(outer, true)
+	b.add(&Block{Stmts: outer.stmts})
+}
+
+func (l *lowerer) branch(b *builder, s *ast.BranchStmt) {
+	loop := l.fn.loops[len(l.fn.loops)-1]
+	l.releaseScopesFrom(b, loop.scope)
+	tok := "break"
+	if s.Continue {
+		tok = "continue"
+	}
+	if t := l.innerTry(); t != nil && len(l.fn.loops) <= t.loops {
+		b.add(l.tryExitStmt(t, tok, loop))
+		return
+	}
+	label := ""
+	if l.fn.switches > loop.switches {
+		label = l.loopLabel(loop)
+	}
+	b.add(&Branch{Tok: tok, Label: label, Line: b.line})
+}
+
+func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
+	var results []Expr
+	if s.Value != nil && !types.IsUnit(l.fn.ret) && !types.IsNever(l.fn.ret) {
+		v := l.convertAt(l.owned(b, s.Value), s.Value.TypeOf(), l.fn.ret, s.Value)
+		results = []Expr{v}
+	} else if s.Value != nil {
+		l.discard(b, l.expr(b, s.Value), s.Value.TypeOf())
+	}
+	l.emitReturn(b, results)
+}
+
+// emitReturn leaves the function with results: the bindings of every open scope are released
+// first, and inside a try closure the return goes through its exit code.
+func (l *lowerer) emitReturn(b *builder, results []Expr) {
+	if len(l.fn.scopes) > 0 {
+		if len(results) > 0 && !isPure(results[0]) && hasReleases(l.fn.scopes) {
+			t := l.temp("r", l.valueType(l.fn.ret))
+			t.Reads++
+			b.add(&Define{V: t, Value: results[0]})
+			results[0] = &Ref{V: t}
+		}
+		l.releaseScopesFrom(b, 0)
+	}
+	if t := l.innerTry(); t != nil {
+		b.add(l.tryReturn(t, results))
+		return
+	}
+	b.add(&Return{Results: results, Line: b.line})
+}
+
+func hasReleases(scopes []*scopeCtx) bool {
+	for _, s := range scopes {
+		if len(s.releases) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// localFunc lowers a function declared inside a body: a closure bound to a local variable
+// (declared first, so that it can call itself).
+func (l *lowerer) localFunc(b *builder, s *ast.DeclStmt) {
+	fd := s.Decl.(*ast.FuncDecl)
+	fi := l.info.FuncOf[fd]
+	if fi == nil || fd.Obj == nil {
+		return
+	}
+	v := l.local(fd.Obj, fd.Obj.Type)
+	b.add(&Define{V: v, Line: b.line})
+	lit := l.funcLit(fi, fd.Params, fd.Body, nil)
+	b.add(&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{lit}})
+}
+
+// terminatesIR reports whether a lowered statement list ends in a jump.
+func terminatesIR(list []Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *Return, *Branch:
+		return true
+	case *ExprStmt:
+		if c, ok := s.X.(*Call); ok {
+			if id, ok := c.Fun.(*Ident); ok && id.Pkg == "rt" && (id.Name == "Throw" || id.Name == "Exit" || id.Name == "Fail") {
+				return true
+			}
+			if id, ok := c.Fun.(*Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	case *Block:
+		return terminatesIR(s.Stmts)
+	case *If:
+		if s.Else == nil {
+			return false
+		}
+		var elseTerm bool
+		switch e := s.Else.(type) {
+		case *Block:
+			elseTerm = terminatesIR(e.Stmts)
+		case *If:
+			elseTerm = terminatesIR([]Stmt{e})
+		}
+		return terminatesIR(s.Then.Stmts) && elseTerm
+	}
+	return false
+}
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// site is the "file:line" an await suspends at, for the task dump.
+func (l *lowerer) site(n ast.Node) string {
+	p := l.fset.Position(n.Pos())
+	if p.File == nil {
+		return ""
+	}
+	return p.File.Name + ":" + itoa(p.Line)
+}

@@ -1,0 +1,192 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+)
+
+// tryStmt lowers try/catch/finally. A try whose body does not await runs its body in a closure
+// under rt.TryCatchCode; a return, break or continue inside it leaves the closure with an exit code
+// that the code after it acts on. In an async function a try whose body awaits stays a Try node,
+// and the state machine catches for it.
+func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
+	if l.fn.async && suspendsAST(s.Body) {
+		t := &Try{Line: b.line}
+		t.Body = l.block(s.Body.Stmts)
+		t.Err, t.Catch = l.catchBlock(s)
+		if s.Finally != nil {
+			t.Finally = l.block(s.Finally.Stmts)
+		}
+		b.add(t)
+		return
+	}
+	tc := &tryCtx{scope: len(l.fn.scopes), loops: len(l.fn.loops)}
+	l.fn.tries = append(l.fn.tries, tc)
+	l.fn.closure++
+	body := l.block(s.Body.Stmts)
+	l.fn.closure--
+	l.fn.tries = l.fn.tries[:len(l.fn.tries)-1]
+	errV, catch := l.catchBlock(s)
+	var finally *Block
+	if s.Finally != nil {
+		finally = l.block(s.Finally.Stmts)
+	}
+	caught := l.temp("caught", &TPtr{Elem: rtType("Thrown")})
+	caught.Reads++
+	var code *Local
+	if len(tc.codes) > 0 {
+		code = l.temp("code", tInt)
+		code.Reads++
+		stmts := append(body.Stmts, &Return{Results: []Expr{&Lit{Text: "0"}}})
+		b.add(&Assign{Lhs: []Expr{&Ref{V: code}, &Ref{V: caught}}, Op: ":=", Rhs: []Expr{
+			rtCall("TryCatchCode", &FuncLit{Results: []Type{tInt}, Body: &Block{Stmts: stmts}})}, Line: b.line})
+	} else {
+		b.add(&Assign{Lhs: []Expr{&Ref{V: caught}}, Op: ":=", Rhs: []Expr{
+			rtCall("TryCatch", &FuncLit{Body: body})}, Line: b.line})
+	}
+	var handler []Stmt
+	if catch != nil {
+		if errV != nil {
+			handler = append(handler, &Define{V: errV, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
+		}
+		handler = append(handler, catch.Stmts...)
+		if finally != nil {
+			handler = append(handler, finally.Stmts...)
+		}
+	} else {
+		if finally != nil {
+			handler = append(handler, finally.Stmts...)
+		}
+		handler = append(handler, &ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}})
+	}
+	ifs := &If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: handler}}
+	if finally != nil {
+		ifs.Else = &Block{Stmts: cloneStmts(finally.Stmts)}
+	}
+	b.add(ifs)
+	if code != nil {
+		sw := &Switch{Tag: &Ref{V: code}}
+		for _, ex := range tc.codes {
+			eb := &builder{}
+			switch ex.kind {
+			case "return":
+				var results []Expr
+				if tc.ret != nil {
+					tc.ret.Reads++
+					results = []Expr{&Ref{V: tc.ret}}
+				}
+				if outer := l.innerTry(); outer != nil {
+					eb.add(l.tryReturn(outer, results))
+				} else {
+					eb.add(&Return{Results: results})
+				}
+			default:
+				if outer := l.innerTry(); outer != nil && len(l.fn.loops) <= outer.loops {
+					eb.add(l.tryExitStmt(outer, ex.kind, ex.loop))
+				} else {
+					eb.add(&Branch{Tok: ex.kind, Label: l.loopLabel(ex.loop)})
+				}
+			}
+			sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(ex.code)}}, Body: eb.stmts})
+		}
+		b.add(sw)
+	}
+}
+
+// catchBlock lowers the catch clause: its binding and its block (nil without a catch).
+func (l *lowerer) catchBlock(s *ast.TryStmt) (*Local, *Block) {
+	if s.Catch == nil {
+		return nil, nil
+	}
+	l.openScope()
+	var errV *Local
+	if s.CatchName != nil && s.CatchName.Obj != nil {
+		errV = l.local(s.CatchName.Obj, s.CatchName.Obj.Type)
+	}
+	cb := &builder{}
+	l.stmtList(cb, s.Catch.Stmts)
+	l.closeScope(cb, !terminatesIR(cb.stmts))
+	return errV, &Block{Stmts: cb.stmts}
+}
+
+// innerTry is the innermost try whose body is a closure, or nil.
+func (l *lowerer) innerTry() *tryCtx {
+	if len(l.fn.tries) == 0 {
+		return nil
+	}
+	return l.fn.tries[len(l.fn.tries)-1]
+}
+
+// tryReturn leaves a try closure for a return: the value waits in a variable of the function.
+func (l *lowerer) tryReturn(t *tryCtx, results []Expr) Stmt {
+	ex := t.exit("return", nil)
+	var stmts []Stmt
+	if len(results) > 0 {
+		if t.ret == nil {
+			t.ret = l.temp("ret", l.valueType(l.fn.ret))
+		}
+		stmts = append(stmts, &Assign{Lhs: []Expr{&Ref{V: t.ret}}, Op: "=", Rhs: results})
+	}
+	stmts = append(stmts, &Return{Results: []Expr{&Lit{Text: itoa(ex.code)}}})
+	return &Block{Stmts: stmts}
+}
+
+// tryExitStmt leaves a try closure for a break or continue of a loop outside it.
+func (l *lowerer) tryExitStmt(t *tryCtx, kind string, loop *loopCtx) Stmt {
+	ex := t.exit(kind, loop)
+	return &Return{Results: []Expr{&Lit{Text: itoa(ex.code)}}}
+}
+
+func (t *tryCtx) exit(kind string, loop *loopCtx) *tryExit {
+	for _, ex := range t.codes {
+		if ex.kind == kind && ex.loop == loop {
+			return ex
+		}
+	}
+	ex := &tryExit{code: len(t.codes) + 1, kind: kind, loop: loop}
+	t.codes = append(t.codes, ex)
+	return ex
+}
+
+// loopLabel labels a loop (on first need) so that a branch can name it.
+func (l *lowerer) loopLabel(loop *loopCtx) string {
+	if loop == nil {
+		return ""
+	}
+	if loop.label == "" {
+		loop.label = l.fn.names.temp("loop")
+	}
+	return loop.label
+}
+
+// suspendsAST reports whether a block awaits (outside nested lambdas and async blocks).
+func suspendsAST(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.Lambda, *ast.AsyncBlock:
+			return false
+		case *ast.Await:
+			found = true
+		case *ast.ForInStmt:
+			if ch, ok := x.Iter.TypeOf().(interface{ String() string }); ok && len(ch.String()) > 8 && ch.String()[:8] == "Channel<" {
+				found = true
+			}
+		case *ast.Call:
+			// `h.await()`
+			if sel, ok := x.Fun.(*ast.Selector); ok && sel.Name.Name == "await" && len(x.Args) == 0 {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+var _ = check.CallAwait
+
+// cloneStmts copies a statement list shallowly (a finally block emitted on two paths).
+func cloneStmts(s []Stmt) []Stmt { return append([]Stmt(nil), s...) }

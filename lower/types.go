@@ -1,0 +1,115 @@
+package lower
+
+import (
+	"adesh2go/frontend/types"
+)
+
+func rtType(name string, args ...Type) *TName { return &TName{Pkg: "rt", Name: name, Args: args} }
+func goType(name string) *TName               { return &TName{Name: name} }
+
+var (
+	tBool   = goType("bool")
+	tInt64  = goType("int64")
+	tInt    = goType("int")
+	tString = goType("string")
+	tF64    = goType("float64")
+	tUnit   = rtType("Unit")
+	tValue  = rtType("Value")
+	tError  = rtType("Error")
+	tChar   = rtType("Char")
+	tAnyGo  = goType("any")
+)
+
+var basicGo = map[types.Kind]Type{
+	types.Bool: tBool, types.Int8: goType("int8"), types.Int16: goType("int16"),
+	types.Int32: goType("int32"), types.Int64: tInt64, types.Uint8: goType("uint8"),
+	types.Uint16: goType("uint16"), types.Uint32: goType("uint32"), types.Uint64: goType("uint64"),
+	types.Float32: goType("float32"), types.Float64: tF64, types.String: tString,
+	types.Char: tChar, types.Unit: tUnit, types.Any: tValue, types.Null: tValue,
+	types.Never: tUnit, types.Invalid: tValue, types.ErrorKind: tError,
+	types.TcpListener: &TPtr{rtType("TcpListener")}, types.TcpStream: &TPtr{rtType("TcpStream")},
+	types.Response: rtType("Response"),
+}
+
+// goTypeOf maps an AdeshLang type to the Go type that represents it.
+func (l *lowerer) goTypeOf(t types.Type) Type {
+	switch u := types.Resolve(t).(type) {
+	case nil:
+		return tUnit
+	case *types.Basic:
+		return basicGo[u.Kind]
+	case *types.Var:
+		return tValue
+	case *types.Array:
+		return &TSlice{l.goTypeOf(u.Elem)}
+	case *types.MapT:
+		return &TPtr{rtType("Map", l.goTypeOf(u.Key), l.goTypeOf(u.Val))}
+	case *types.Optional:
+		return rtType("Option", l.goTypeOf(u.Elem))
+	case *types.Result:
+		return rtType("Result", l.goTypeOf(u.Ok), l.goTypeOf(u.Err))
+	case *types.Tuple:
+		return rtType("Tuple"+itoa(len(u.Elems)), l.goTypes(u.Elems)...)
+	case *types.Func:
+		ft := &TFunc{Params: l.goTypes(u.Params)}
+		if r := u.Ret; r != nil && !types.IsUnit(r) {
+			ft.Results = []Type{l.goTypeOf(r)}
+		}
+		return ft
+	case *types.Future:
+		return rtType("Future", l.goTypeOf(u.Elem))
+	case *types.Handle:
+		return l.handleType(u)
+	case *types.Named:
+		return &TName{Name: l.typeName(u.Def), Args: l.goTypes(u.Args)}
+	case *types.TypeParam:
+		return goType(l.typeParamName(u))
+	}
+	return tValue
+}
+
+func (l *lowerer) goTypes(ts []types.Type) []Type {
+	out := make([]Type, len(ts))
+	for i, t := range ts {
+		out[i] = l.goTypeOf(t)
+	}
+	return out
+}
+
+func (l *lowerer) handleType(h *types.Handle) Type {
+	switch h.Kind {
+	case types.ScopeH:
+		return &TPtr{rtType("Scope")}
+	case types.MutexGuardH:
+		return rtType("MutexGuard", l.goTypeOf(h.Elem))
+	case types.ReadGuardH:
+		return rtType("ReadGuard", l.goTypeOf(h.Elem))
+	case types.WriteGuardH:
+		return rtType("WriteGuard", l.goTypeOf(h.Elem))
+	}
+	return &TPtr{rtType(h.Kind.String(), l.goTypeOf(h.Elem))}
+}
+
+// resultType is the Go result list of a function returning t: none for unit.
+func (l *lowerer) resultTypes(t types.Type) []Type {
+	if t == nil || types.IsUnit(t) || types.IsNever(t) {
+		return nil
+	}
+	return []Type{l.goTypeOf(t)}
+}
+
+// valueType is the Go type of a value of t where a value is needed even for unit (a Poll's
+// result, a generic argument).
+func (l *lowerer) valueType(t types.Type) Type {
+	if t == nil || types.IsNever(t) {
+		return tUnit
+	}
+	return l.goTypeOf(t)
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

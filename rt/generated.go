@@ -1,0 +1,182 @@
+package rt
+
+// Box puts a future stored by value (a state struct, a SleepFuture) behind the Future interface,
+// for the places that need a dynamic future: a variable, an argument, a spawned task.
+//
+//	rt.Box[string](fetch(url))
+func Box[T any, F any, PF interface {
+	*F
+	Future[T]
+}](f F) Future[T] {
+	p := PF(new(F))
+	*p = f
+	return p
+}
+
+// Defers are the pending defers of a state machine, run last registered first when the future
+// completes, fails or is dropped.
+type Defers []func()
+
+// Push registers a deferred statement.
+func (d *Defers) Push(f func()) { *d = append(*d, f) }
+
+// Run runs and forgets every pending defer, last first. A defer that panics does not stop the
+// others; the first panic is raised again once all have run.
+func (d *Defers) Run() {
+	var first any
+	for len(*d) > 0 {
+		n := len(*d) - 1
+		f := (*d)[n]
+		*d = (*d)[:n]
+		func() {
+			defer func() {
+				if r := recover(); r != nil && first == nil {
+					first = r
+				}
+			}()
+			f()
+		}()
+	}
+	if first != nil {
+		panic(first)
+	}
+}
+
+// RangeArray materialises a range used as a value: `let xs = 0..5;`.
+func RangeArray[T Integer](lo, hi T, inclusive bool) []T {
+	if inclusive {
+		hi++
+	}
+	if hi <= lo {
+		return []T{}
+	}
+	out := make([]T, 0, int(hi-lo))
+	for i := lo; i < hi; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// BoolToInt converts a bool with `as`.
+func BoolToInt[T Integer](b bool) T {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ToError turns a thrown or rejected value into an Error (§11: a value that is not an Error is
+// wrapped as Error(str(v))).
+func ToError(v any) Error {
+	if e, ok := v.(Error); ok {
+		return e
+	}
+	return Error{Message: Str(v)}
+}
+
+// TryCatch runs body and returns the error it threw, or nil. Only AdeshLang errors (*Thrown) are
+// caught; anything else is a bug and keeps unwinding.
+func TryCatch(body func()) (caught *Thrown) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, ok := r.(*Thrown)
+			if !ok {
+				panic(r)
+			}
+			caught = t
+		}
+	}()
+	body()
+	return nil
+}
+
+// TryCatchCode is TryCatch for a try body that can leave early: it returns the body's exit code (0 for
+// falling off the end) and the error thrown, if any.
+func TryCatchCode(body func() int) (code int, caught *Thrown) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, ok := r.(*Thrown)
+			if !ok {
+				panic(r)
+			}
+			caught = t
+		}
+	}()
+	return body(), nil
+}
+
+// Releaser is anything a binding releases at scope end (a Share, a Weak).
+type Releaser interface{ Release() }
+
+// ReleaseOption releases the value of an optional Share or Weak, if it holds one.
+func ReleaseOption[T Releaser](o Option[T]) {
+	if o.Some {
+		o.Val.Release()
+	}
+}
+
+// ArrPush appends to an array in place: `xs.push(v)`.
+func ArrPush[T any](xs *[]T, v T) { *xs = append(*xs, v) }
+
+// ArrExtend appends another array in place: `xs.extend(ys)`.
+func ArrExtend[T any](xs *[]T, ys []T) { *xs = append(*xs, ys...) }
+
+// ArrClear empties an array in place.
+func ArrClear[T any](xs *[]T) { *xs = (*xs)[:0:0] }
+
+// Less orders two values of any type the way `<` does for dynamic values (for `sort()` on an
+// array of records or tuples with no comparator).
+func Less[T any](a, b T) bool { return DynLess(a, b, "") }
+
+// Expect unwraps an optional or a Result, failing with msg.
+func Expect[T interface{ Unwrap(string) V }, V any](x T, msg, pos string) (v V) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*Thrown); ok {
+				Fail(pos, msg)
+			}
+			panic(r)
+		}
+	}()
+	return x.Unwrap(pos)
+}
+
+// Assert fails with msg when cond is false.
+func Assert(cond bool, msg, pos string) {
+	if !cond {
+		Fail(pos, msg)
+	}
+}
+
+// Cond is `c ? a : b` for values that need no evaluation order.
+func Cond[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+// Upgrade is `w.upgrade()`: the share, if its value is still alive.
+func Upgrade[T any](w *Weak[T]) Option[*Share[T]] {
+	if s := w.Upgrade(); s != nil {
+		return Some(s)
+	}
+	return None[*Share[T]]()
+}
+
+// TryLockOption is `m.try_lock()`: a guard, or null when the lock is held.
+func TryLockOption[T any](m *Mutex[T]) Option[MutexGuard[T]] {
+	if g, ok := m.TryLock(); ok {
+		return Some(g)
+	}
+	return None[MutexGuard[T]]()
+}
+
+// AsFutures turns an array of join handles or promises into futures (for join_all).
+func AsFutures[T any, F Future[T]](xs []F) []Future[T] {
+	out := make([]Future[T], len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
+}

@@ -1,0 +1,324 @@
+package rt
+
+import (
+	"reflect"
+	"strconv"
+)
+
+// Indexing, fields, length, iteration and calls on dynamic values.
+
+// DynIndex is v[i]: an array or string element (integer i), a map's value for key i, a record's
+// field named i, or a tuple's element.
+func DynIndex(v, i Value, pos string) Value {
+	switch x := v.(type) {
+	case []Value:
+		return x[Index(indexArg(i, pos), len(x), pos)]
+	case string:
+		return CharAt(x, indexArg(i, pos), pos)
+	case dynMap:
+		val, ok := x.dynGet(i)
+		if !ok {
+			Fail(pos, "key "+Quote(i)+" not found")
+		}
+		return val
+	case *Record:
+		name, ok := i.(string)
+		if !ok {
+			failExpected("string field name", i, pos)
+		}
+		return DynField(x, name, pos)
+	case tupleItems:
+		items := x.items()
+		return items[Index(indexArg(i, pos), len(items), pos)]
+	case nil:
+		Fail(pos, "cannot index null")
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Slice || rv.Kind() == reflect.Array {
+		rv = addressable(rv)
+		e := readable(rv.Index(Index(indexArg(i, pos), rv.Len(), pos)))
+		if e.CanInterface() {
+			return e.Interface()
+		}
+	}
+	Fail(pos, "cannot index "+describe(v))
+	return nil
+}
+
+// indexArg gives an index operand as an i64, failing at pos unless it is an integer.
+func indexArg(i Value, pos string) int64 {
+	if x, ok := i.(int64); ok {
+		return x
+	}
+	switch n := toNum(i); n.kind {
+	case signedNum:
+		return n.i
+	case unsignedNum:
+		return int64(min(n.u, 1<<63-1))
+	}
+	failExpected("an integer index", i, pos)
+	return 0
+}
+
+// DynSetIndex is v[i] = x for an array (the element converts to a typed array's element type),
+// a map or a record.
+func DynSetIndex(v, i, x Value, pos string) {
+	switch c := v.(type) {
+	case []Value:
+		c[Index(indexArg(i, pos), len(c), pos)] = x
+		return
+	case dynMap:
+		c.dynSet(i, x, pos)
+		return
+	case *Record:
+		name, ok := i.(string)
+		if !ok {
+			failExpected("string field name", i, pos)
+		}
+		c.Set(name, x)
+		return
+	case string:
+		Fail(pos, "cannot assign to a character of a string")
+	case nil:
+		Fail(pos, "cannot index null")
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Slice {
+		at := Index(indexArg(i, pos), rv.Len(), pos)
+		elem := rv.Type().Elem()
+		cv, ok := convertTo(x, elem, pos)
+		if !ok {
+			failExpected(typeNameOf(elem), x, pos)
+		}
+		rv.Index(at).Set(cv)
+		return
+	}
+	Fail(pos, "cannot assign to an index of "+describe(v))
+}
+
+// DynField is v.name: a record's or struct's field, an Error's message, a tuple's element "0"…,
+// or the length of an array or string for JavaScript's `.length`.
+func DynField(v Value, name, pos string) Value {
+	switch x := v.(type) {
+	case FieldGetter:
+		if f, ok := x.AdeshField(name); ok {
+			return f
+		}
+		failNoField(v, name, pos)
+	case nil:
+		Fail(pos, "cannot read field "+name+" of null")
+	case string, []Value:
+		if name == "length" {
+			return DynLen(v, pos)
+		}
+	}
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	switch rv.Kind() {
+	case reflect.Struct:
+		if isVocabularyType(rv.Type()) {
+			break // their Go fields are not AdeshLang fields
+		}
+		if f := rv.FieldByName(name); f.IsValid() {
+			if f = readable(addressableField(rv, name)); f.CanInterface() {
+				return f.Interface()
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if name == "length" {
+			return int64(rv.Len())
+		}
+	}
+	failNoField(v, name, pos)
+	return nil
+}
+
+// isVocabularyType reports whether t is one of this package's generic value types, whose fields
+// dynamic code must not reach by reflection.
+func isVocabularyType(t reflect.Type) bool {
+	if t.PkgPath() != rtPkgPath {
+		return false
+	}
+	switch genericName(t) {
+	case "Option", "Result", "Map", "Record":
+		return true
+	}
+	return false
+}
+
+func failNoField(v Value, name, pos string) {
+	Fail(pos, "no field "+name+" on "+describe(v))
+}
+
+// addressableField gives a struct's field from an addressable copy of the struct, so that an
+// unexported field can be read.
+func addressableField(rv reflect.Value, name string) reflect.Value {
+	return addressable(rv).FieldByName(name)
+}
+
+// DynSetField is v.name = x for a record (adding the field when new), a FieldSetter, or a
+// pointer to a struct with that field (x converts to the field's type).
+func DynSetField(v Value, name string, x Value, pos string) {
+	switch r := v.(type) {
+	case *Record:
+		r.Set(name, x)
+		return
+	case FieldSetter:
+		if r.AdeshSetField(name, x, pos) {
+			return
+		}
+	case nil:
+		Fail(pos, "cannot set field "+name+" of null")
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Struct &&
+		!isVocabularyType(rv.Elem().Type()) {
+		if f := rv.Elem().FieldByName(name); f.IsValid() {
+			f = readable(f)
+			cv, ok := convertTo(x, f.Type(), pos)
+			if !ok {
+				failExpected(typeNameOf(f.Type()), x, pos)
+			}
+			f.Set(cv)
+			return
+		}
+	}
+	Fail(pos, "cannot set field "+name+" on "+describe(v))
+}
+
+// DynLen is len(v) for a string (in characters), an array, a map or a record.
+func DynLen(v Value, pos string) int64 {
+	switch x := v.(type) {
+	case string:
+		return StrLen(x)
+	case []Value:
+		return int64(len(x))
+	case dynMap:
+		return int64(x.dynLen())
+	case *Record:
+		return int64(x.Len())
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Slice || rv.Kind() == reflect.Array {
+		return int64(rv.Len())
+	}
+	Fail(pos, describe(v)+" has no length")
+	return 0
+}
+
+// DynIter gives the elements `for x in v` visits: an array's elements, a string's characters,
+// a map's or record's entries as (key, value) tuples (Tuple2[Value, Value]), a tuple's elements.
+func DynIter(v Value, pos string) []Value {
+	switch x := v.(type) {
+	case []Value:
+		return x
+	case string:
+		out := make([]Value, 0, len(x))
+		for _, r := range x {
+			out = append(out, Char(r))
+		}
+		return out
+	case dynMap:
+		keys, vals := x.dynKeys(), x.dynValues()
+		out := make([]Value, len(keys))
+		for i, k := range keys {
+			out[i] = Tuple2[Value, Value]{k, vals[i]}
+		}
+		return out
+	case *Record:
+		out := make([]Value, len(x.names))
+		for i, n := range x.names {
+			out[i] = Tuple2[Value, Value]{n, x.vals[i]}
+		}
+		return out
+	case tupleItems:
+		return x.items()
+	case nil:
+		Fail(pos, "cannot iterate over null")
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Slice || rv.Kind() == reflect.Array {
+		rv = addressable(rv)
+		out := make([]Value, rv.Len())
+		for i := range out {
+			if e := readable(rv.Index(i)); e.CanInterface() {
+				out[i] = e.Interface()
+			}
+		}
+		return out
+	}
+	Fail(pos, "cannot iterate over "+describe(v))
+	return nil
+}
+
+// DynUnpack destructures v into exactly n parts, `let (a, b) = v`: a tuple or an array of
+// length n.
+func DynUnpack(v Value, n int, pos string) []Value {
+	var parts []Value
+	switch x := v.(type) {
+	case tupleItems:
+		parts = x.items()
+	case []Value:
+		parts = x
+	default:
+		if rv := reflect.ValueOf(v); v != nil && (rv.Kind() == reflect.Slice || rv.Kind() == reflect.Array) {
+			parts = DynIter(v, pos)
+		} else {
+			Fail(pos, "cannot destructure "+describe(v)+" into "+strconv.Itoa(n)+" values")
+		}
+	}
+	if len(parts) != n {
+		Fail(pos, "cannot destructure "+plural(len(parts), "value")+" into "+strconv.Itoa(n))
+	}
+	return parts
+}
+
+// DynCall calls the function f with args. A DynFunc is called directly; a typed Go function is
+// called by reflection, each argument converting to its parameter's type. A function without a
+// result gives ().
+func DynCall(f Value, pos string, args ...Value) Value {
+	if fn, ok := f.(DynFunc); ok {
+		return fn(args...)
+	}
+	if f == nil {
+		Fail(pos, "cannot call null")
+	}
+	rv := reflect.ValueOf(f)
+	if rv.Kind() != reflect.Func {
+		Fail(pos, "cannot call "+describe(f))
+	}
+	t := rv.Type()
+	n := t.NumIn()
+	if t.IsVariadic() {
+		if len(args) < n-1 {
+			Fail(pos, "expected at least "+plural(n-1, "argument")+", found "+strconv.Itoa(len(args)))
+		}
+	} else if len(args) != n {
+		Fail(pos, "expected "+plural(n, "argument")+", found "+strconv.Itoa(len(args)))
+	}
+	in := make([]reflect.Value, len(args))
+	for i, a := range args {
+		pt := paramType(t, i)
+		cv, ok := convertTo(a, pt, pos)
+		if !ok {
+			failExpected(typeNameOf(pt)+" for argument "+strconv.Itoa(i+1), a, pos)
+		}
+		in[i] = cv
+	}
+	out := rv.Call(in)
+	switch len(out) {
+	case 0:
+		return Unit{}
+	case 1:
+		return out[0].Interface()
+	}
+	results := make([]Value, len(out))
+	for i, o := range out {
+		results[i] = o.Interface()
+	}
+	return results
+}
+
+func paramType(t reflect.Type, i int) reflect.Type {
+	if t.IsVariadic() && i >= t.NumIn()-1 {
+		return t.In(t.NumIn() - 1).Elem()
+	}
+	return t.In(i)
+}

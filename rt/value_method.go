@@ -1,0 +1,435 @@
+package rt
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// DynMethod calls the method name on the dynamic value v: the string, array and map methods of
+// LANGUAGE.md §6 (with their JavaScript spellings where those are common: includes, indexOf,
+// forEach, some, every, toUpperCase…), a record field holding a function, a MethodCaller's
+// methods, and to_string/clone on anything. Methods that change an array's length (push, pop,
+// insert, remove, clear) need the variable holding it: use DynMethodRef for those.
+func DynMethod(v Value, name, pos string, args ...Value) Value {
+	return dynMethod(&v, false, name, pos, args)
+}
+
+// DynMethodRef is DynMethod on the value in the variable *recv, which methods that change an
+// array's length update: `xs.push(1)` compiles to DynMethodRef(&xs, "push", pos, 1).
+func DynMethodRef(recv *Value, name, pos string, args ...Value) Value {
+	return dynMethod(recv, true, name, pos, args)
+}
+
+func dynMethod(recv *Value, inVariable bool, name, pos string, args []Value) Value {
+	v := *recv
+	switch x := v.(type) {
+	case string:
+		if r, ok := stringMethod(x, name, pos, args); ok {
+			return r
+		}
+	case []Value:
+		if r, ok := arrayMethod(recv, x, inVariable, name, pos, args); ok {
+			return r
+		}
+	case dynMap:
+		if r, ok := mapMethod(x, name, pos, args); ok {
+			return r
+		}
+	case *Record:
+		if f, ok := x.Get(name); ok {
+			return DynCall(f, pos, args...)
+		}
+	case MethodCaller:
+		if r, ok := x.AdeshMethod(name, pos, args); ok {
+			return r
+		}
+	case nil:
+		Fail(pos, "cannot call method "+name+" on null")
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Slice {
+		if r, ok := typedArrayMethod(recv, rv, inVariable, name, pos, args); ok {
+			return r
+		}
+	}
+	switch name {
+	case "to_string", "toString":
+		wantArgs(name, args, 0, pos)
+		return Str(v)
+	case "clone":
+		wantArgs(name, args, 0, pos)
+		return DynClone(v)
+	}
+	Fail(pos, "no method "+name+" on "+describe(v))
+	return nil
+}
+
+// typedArrayMethod applies an array method to a typed array held in a Value (an [i64] passed to
+// an untyped parameter) by way of a []Value copy, writing changes back in the array's own type.
+func typedArrayMethod(recv *Value, rv reflect.Value, inVariable bool, name, pos string, args []Value) (Value, bool) {
+	elems := DynIter(*recv, pos)
+	var copied Value = elems
+	r, ok := arrayMethod(&copied, elems, inVariable, name, pos, args)
+	if !ok {
+		return nil, false
+	}
+	if changed := copied.([]Value); mutatesArray(name) {
+		back, ok := convertSlice(reflect.ValueOf(changed), rv.Type(), pos)
+		if !ok {
+			failExpected(typeNameOf(rv.Type()), changed, pos)
+		}
+		if inVariable {
+			*recv = back.Interface()
+		} else {
+			reflect.Copy(rv, back) // only methods that keep the length get here
+		}
+	}
+	return r, true
+}
+
+func mutatesArray(name string) bool {
+	switch name {
+	case "push", "pop", "insert", "remove", "clear", "sort", "sort_by", "reverse":
+		return true
+	}
+	return false
+}
+
+// changesLength reports whether an array method changes the array's length.
+func changesLength(name string) bool {
+	switch name {
+	case "push", "pop", "insert", "remove", "clear":
+		return true
+	}
+	return false
+}
+
+func arrayMethod(recv *Value, xs []Value, inVariable bool, name, pos string, args []Value) (Value, bool) {
+	if changesLength(name) && !inVariable {
+		Fail(pos, name+" needs an array held in a variable")
+	}
+	switch name {
+	case "len", "length":
+		wantArgs(name, args, 0, pos)
+		return int64(len(xs)), true
+	case "is_empty":
+		wantArgs(name, args, 0, pos)
+		return len(xs) == 0, true
+	case "push":
+		*recv = append(xs, args...)
+		return Unit{}, true
+	case "pop":
+		wantArgs(name, args, 0, pos)
+		r := ArrPop(&xs)
+		*recv = xs
+		return r.ToValue(), true
+	case "insert":
+		wantArgs(name, args, 2, pos)
+		ArrInsert(&xs, indexArg(args[0], pos), args[1], pos)
+		*recv = xs
+		return Unit{}, true
+	case "remove":
+		wantArgs(name, args, 1, pos)
+		r := ArrRemove(&xs, indexArg(args[0], pos), pos)
+		*recv = xs
+		return r, true
+	case "clear":
+		wantArgs(name, args, 0, pos)
+		*recv = xs[:0:0]
+		return Unit{}, true
+	case "contains", "includes":
+		wantArgs(name, args, 1, pos)
+		return arrayIndexOf(xs, args[0]) >= 0, true
+	case "index_of", "indexOf":
+		wantArgs(name, args, 1, pos)
+		return arrayIndexOf(xs, args[0]), true
+	case "join":
+		sep := ","
+		if wantArgRange(name, args, 0, 1, pos) == 1 {
+			sep = argString(name, args, 0, pos)
+		}
+		return ArrJoin(xs, sep), true
+	case "sort", "sort_by":
+		sortValues(xs, name, pos, args)
+		return Unit{}, true
+	case "reverse":
+		wantArgs(name, args, 0, pos)
+		ArrReverse(xs)
+		return Unit{}, true
+	case "reversed":
+		wantArgs(name, args, 0, pos)
+		return ArrReversed(xs), true
+	case "map":
+		f := argFunc(name, args, pos)
+		return ArrMap(xs, func(x Value) Value { return DynCall(f, pos, x) }), true
+	case "filter":
+		f := argFunc(name, args, pos)
+		return ArrFilter(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }), true
+	case "find":
+		f := argFunc(name, args, pos)
+		return ArrFind(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }).ToValue(), true
+	case "find_index", "findIndex":
+		f := argFunc(name, args, pos)
+		return ArrFindIndex(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }), true
+	case "any", "some":
+		f := argFunc(name, args, pos)
+		return ArrAny(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }), true
+	case "all", "every":
+		f := argFunc(name, args, pos)
+		return ArrAll(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }), true
+	case "for_each", "forEach":
+		f := argFunc(name, args, pos)
+		ArrForEach(xs, func(x Value) { DynCall(f, pos, x) })
+		return Unit{}, true
+	case "reduce":
+		return reduceValues(xs, pos, args), true
+	case "slice":
+		from, to := sliceArgs(name, args, int64(len(xs)), pos)
+		return ArrSlice(xs, from, to, pos), true
+	case "concat":
+		wantArgs(name, args, 1, pos)
+		return ArrConcat(xs, DynIter(args[0], pos)), true
+	case "clone":
+		wantArgs(name, args, 0, pos)
+		return DynClone(xs), true
+	case "first":
+		wantArgs(name, args, 0, pos)
+		return ArrFirst(xs).ToValue(), true
+	case "last":
+		wantArgs(name, args, 0, pos)
+		return ArrLast(xs).ToValue(), true
+	case "sum":
+		wantArgs(name, args, 0, pos)
+		var sum Value = int64(0)
+		for _, x := range xs {
+			sum = DynAdd(sum, x, pos)
+		}
+		return sum, true
+	case "min", "max":
+		wantArgs(name, args, 0, pos)
+		return extremeValue(xs, name == "max", pos), true
+	}
+	return nil, false
+}
+
+func arrayIndexOf(xs []Value, v Value) int64 {
+	for i, x := range xs {
+		if DynEq(x, v) {
+			return int64(i)
+		}
+	}
+	return -1
+}
+
+// sortValues sorts in place, stable: by DynCompare without an argument, otherwise by a function
+// that is either a less-than (returns a bool) or a JavaScript comparator (returns a number,
+// negative when a comes first).
+func sortValues(xs []Value, name, pos string, args []Value) {
+	if wantArgRange(name, args, 0, 1, pos) == 0 {
+		ArrSortBy(xs, func(a, b Value) bool { return DynCompare(a, b, pos) < 0 })
+		return
+	}
+	f := args[0]
+	ArrSortBy(xs, func(a, b Value) bool {
+		switch r := DynCall(f, pos, a, b).(type) {
+		case bool:
+			return r
+		default:
+			return DynLess(r, int64(0), pos)
+		}
+	})
+}
+
+// reduceValues is reduce(f, init), or reduce(f) starting from the first element as in
+// JavaScript (failing on an empty array).
+func reduceValues(xs []Value, pos string, args []Value) Value {
+	n := wantArgRange("reduce", args, 1, 2, pos)
+	f := args[0]
+	var acc Value
+	if n == 2 {
+		acc = args[1]
+	} else {
+		if len(xs) == 0 {
+			Fail(pos, "reduce of an empty array with no initial value")
+		}
+		acc, xs = xs[0], xs[1:]
+	}
+	for _, x := range xs {
+		acc = DynCall(f, pos, acc, x)
+	}
+	return acc
+}
+
+func extremeValue(xs []Value, wantMax bool, pos string) Value {
+	if len(xs) == 0 {
+		return nil
+	}
+	m := xs[0]
+	for _, x := range xs[1:] {
+		c := DynCompare(x, m, pos)
+		if wantMax && c > 0 || !wantMax && c < 0 {
+			m = x
+		}
+	}
+	return m
+}
+
+func stringMethod(s, name, pos string, args []Value) (Value, bool) {
+	switch name {
+	case "len", "length":
+		wantArgs(name, args, 0, pos)
+		return StrLen(s), true
+	case "is_empty":
+		wantArgs(name, args, 0, pos)
+		return s == "", true
+	case "chars":
+		wantArgs(name, args, 0, pos)
+		return DynIter(s, pos), true
+	case "split":
+		wantArgs(name, args, 1, pos)
+		return ToValues(Split(s, argString(name, args, 0, pos))), true
+	case "split_whitespace":
+		wantArgs(name, args, 0, pos)
+		return ToValues(SplitWhitespace(s)), true
+	case "lines":
+		wantArgs(name, args, 0, pos)
+		return ToValues(Lines(s)), true
+	case "trim":
+		wantArgs(name, args, 0, pos)
+		return Trim(s), true
+	case "trim_start", "trimStart":
+		wantArgs(name, args, 0, pos)
+		return TrimStart(s), true
+	case "trim_end", "trimEnd":
+		wantArgs(name, args, 0, pos)
+		return TrimEnd(s), true
+	case "to_upper", "to_uppercase", "toUpperCase":
+		wantArgs(name, args, 0, pos)
+		return ToUpper(s), true
+	case "to_lower", "to_lowercase", "toLowerCase":
+		wantArgs(name, args, 0, pos)
+		return ToLower(s), true
+	case "contains", "includes":
+		wantArgs(name, args, 1, pos)
+		return StrContains(s, argString(name, args, 0, pos)), true
+	case "starts_with", "startsWith":
+		wantArgs(name, args, 1, pos)
+		return StartsWith(s, argString(name, args, 0, pos)), true
+	case "ends_with", "endsWith":
+		wantArgs(name, args, 1, pos)
+		return EndsWith(s, argString(name, args, 0, pos)), true
+	case "replace", "replace_all", "replaceAll":
+		wantArgs(name, args, 2, pos)
+		return Replace(s, argString(name, args, 0, pos), argString(name, args, 1, pos)), true
+	case "index_of", "indexOf", "find":
+		wantArgs(name, args, 1, pos)
+		return StrIndexOf(s, argString(name, args, 0, pos)), true
+	case "repeat":
+		wantArgs(name, args, 1, pos)
+		return Repeat(s, AsInt(args[0], pos), pos), true
+	case "reverse", "reversed":
+		wantArgs(name, args, 0, pos)
+		return StrReverse(s), true
+	case "parse_int":
+		wantArgs(name, args, 0, pos)
+		return ParseInt(s).ToValue(), true
+	case "parse_float":
+		wantArgs(name, args, 0, pos)
+		return ParseFloat(s).ToValue(), true
+	case "char_at", "charAt":
+		wantArgs(name, args, 1, pos)
+		return CharAt(s, indexArg(args[0], pos), pos), true
+	case "substring", "slice":
+		from, to := sliceArgs(name, args, StrLen(s), pos)
+		return Substring(s, from, to), true
+	case "pad_start", "padStart", "pad_end", "padEnd":
+		pad := " "
+		if wantArgRange(name, args, 1, 2, pos) == 2 {
+			pad = argString(name, args, 1, pos)
+		}
+		if strings.HasSuffix(name, "tart") {
+			return PadStart(s, AsInt(args[0], pos), pad), true
+		}
+		return PadEnd(s, AsInt(args[0], pos), pad), true
+	}
+	return nil, false
+}
+
+func mapMethod(m dynMap, name, pos string, args []Value) (Value, bool) {
+	switch name {
+	case "len", "size":
+		wantArgs(name, args, 0, pos)
+		return int64(m.dynLen()), true
+	case "is_empty":
+		wantArgs(name, args, 0, pos)
+		return m.dynLen() == 0, true
+	case "get":
+		wantArgs(name, args, 1, pos)
+		v, _ := m.dynGet(args[0])
+		return v, true
+	case "set", "insert":
+		wantArgs(name, args, 2, pos)
+		m.dynSet(args[0], args[1], pos)
+		return Unit{}, true
+	case "has", "contains_key", "contains":
+		wantArgs(name, args, 1, pos)
+		_, ok := m.dynGet(args[0])
+		return ok, true
+	case "delete", "remove":
+		wantArgs(name, args, 1, pos)
+		return m.dynDelete(args[0]), true
+	case "clear":
+		wantArgs(name, args, 0, pos)
+		m.dynClear()
+		return Unit{}, true
+	case "keys":
+		wantArgs(name, args, 0, pos)
+		return m.dynKeys(), true
+	case "values":
+		wantArgs(name, args, 0, pos)
+		return m.dynValues(), true
+	case "entries":
+		wantArgs(name, args, 0, pos)
+		return DynIter(m, pos), true
+	}
+	return nil, false
+}
+
+// sliceArgs reads (from) or (from, to) with to defaulting to n.
+func sliceArgs(name string, args []Value, n int64, pos string) (from, to int64) {
+	to = n
+	if wantArgRange(name, args, 1, 2, pos) == 2 {
+		to = indexArg(args[1], pos)
+	}
+	return indexArg(args[0], pos), to
+}
+
+func wantArgs(name string, args []Value, n int, pos string) {
+	if len(args) != n {
+		Fail(pos, name+" expects "+plural(n, "argument")+", found "+strconv.Itoa(len(args)))
+	}
+}
+
+// wantArgRange checks that lo ≤ len(args) ≤ hi and gives len(args).
+func wantArgRange(name string, args []Value, lo, hi int, pos string) int {
+	if len(args) < lo || len(args) > hi {
+		Fail(pos, name+" expects "+strconv.Itoa(lo)+" to "+plural(hi, "argument")+", found "+strconv.Itoa(len(args)))
+	}
+	return len(args)
+}
+
+func argString(name string, args []Value, i int, pos string) string {
+	s, ok := args[i].(string)
+	if !ok {
+		failExpected("a string argument to "+name, args[i], pos)
+	}
+	return s
+}
+
+func argFunc(name string, args []Value, pos string) Value {
+	wantArgs(name, args, 1, pos)
+	if args[0] == nil || !isFunc(args[0]) {
+		failExpected("a function argument to "+name, args[0], pos)
+	}
+	return args[0]
+}

@@ -1,0 +1,308 @@
+package adesh2go
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"adesh2go/frontend"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// specDir holds the language's own examples; it exists beside the repository in CI, not in a
+// user's clone.
+const specDir = "../shared/examples/spec"
+
+// program is one AdeshLang program of a run test.
+type program struct {
+	name   string // unique: "run/NAME" or "spec/NAME"
+	entry  string // the entry .adesh file
+	out    string // expected stdout file
+	stderr string // expected stderr file (then the exit status must be 1), or ""
+	golden string // the golden of its Go source, or "" (spec examples have none)
+}
+
+// runPrograms lists testdata/run: NAME.adesh, or NAME/main.adesh for a program of several files.
+func runPrograms(t *testing.T) []program {
+	var ps []program
+	entries, err := os.ReadDir("testdata/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		name := strings.TrimSuffix(e.Name(), ".adesh")
+		entry := filepath.Join("testdata/run", e.Name())
+		switch {
+		case e.IsDir():
+			entry = filepath.Join(entry, "main.adesh")
+			name = e.Name()
+		case !strings.HasSuffix(e.Name(), ".adesh"):
+			continue
+		}
+		p := program{name: "run/" + name, entry: entry, out: filepath.Join("testdata/run", name+".out"),
+			golden: filepath.Join("golden/run", name+".go")}
+		if _, err := os.Stat(filepath.Join("testdata/run", name+".stderr")); err == nil {
+			p.stderr = filepath.Join("testdata/run", name+".stderr")
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// examplePrograms lists examples/NAME.adesh with their NAME.out.
+func examplePrograms(t *testing.T) []program {
+	files, _ := filepath.Glob("examples/*.adesh")
+	var ps []program
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".adesh")
+		ps = append(ps, program{name: "examples/" + name, entry: f, out: strings.TrimSuffix(f, ".adesh") + ".out"})
+	}
+	return ps
+}
+
+func specPrograms(t *testing.T) []program {
+	files, _ := filepath.Glob(filepath.Join(specDir, "*.adesh"))
+	if len(files) == 0 {
+		t.Logf("skipping the spec examples: %s does not exist here", specDir)
+		return nil
+	}
+	var ps []program
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".adesh")
+		ps = append(ps, program{name: "spec/" + name, entry: f, out: strings.TrimSuffix(f, ".adesh") + ".out"})
+	}
+	return ps
+}
+
+// compileProgram turns a program into Go source, failing the test on any diagnostic error.
+func compileProgram(t *testing.T, p program) []byte {
+	t.Helper()
+	prog := frontend.Load(p.entry)
+	if prog.Diags.HasErrors() {
+		var b bytes.Buffer
+		prog.Diags.WriteText(&b)
+		t.Fatalf("%s does not compile:\n%s", p.entry, b.String())
+	}
+	src, err := GoSource(prog)
+	if err != nil {
+		t.Fatalf("%s: %v", p.entry, err)
+	}
+	return src
+}
+
+// checkGolden compares got with a golden file, or rewrites it with -update.
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("missing golden %s (run `go test ./... -update` and read the diff)", path)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from its golden; run `go test ./... -update` and read the diff\n%s", path, firstDiff(string(want), string(got)))
+	}
+}
+
+// firstDiff shows the first line where two texts differ.
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return fmt.Sprintf("line %d:\n  want: %s\n  got:  %s", i+1, wl, gl)
+		}
+	}
+	return ""
+}
+
+// TestRun compiles every program of testdata/run (and the spec examples, where they exist),
+// compares the Go it emits with its golden, builds them all in one module, vets them, and runs
+// each with 1 and with 4 workers: stdout must equal the .out file both times.
+func TestRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs with the go command")
+	}
+	progs := append(runPrograms(t), specPrograms(t)...)
+	progs = append(progs, examplePrograms(t)...)
+	dir := t.TempDir()
+	srcs := map[string][]byte{}
+	for _, p := range progs {
+		src := compileProgram(t, p)
+		srcs[p.name] = src
+		if p.golden != "" {
+			checkGolden(t, p.golden, src)
+		}
+	}
+	if err := writeTestModule(dir, srcs); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "bin")
+	goCmd(t, dir, "build", "-o", bin+string(filepath.Separator), "./progs/...")
+	goCmd(t, dir, "vet", "./progs/...")
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 4)
+	for _, p := range progs {
+		for _, workers := range []string{"1", "4"} {
+			wg.Add(1)
+			go func(p program, workers string) {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				runOne(t, filepath.Join(bin, exeName(p.name)), p, workers)
+			}(p, workers)
+		}
+	}
+	wg.Wait()
+}
+
+func exeName(name string) string { return strings.ReplaceAll(name, "/", "_") }
+
+// writeTestModule lays out one module holding every program as its own main package.
+func writeTestModule(dir string, srcs map[string][]byte) error {
+	rtFiles, err := RuntimeFiles()
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{"go.mod": []byte("module " + ModulePath + "\n\ngo 1.26\n")}
+	for n, b := range rtFiles {
+		files[filepath.Join("rt", n)] = b
+	}
+	for name, src := range srcs {
+		files[filepath.Join("progs", exeName(name), "main.go")] = src
+	}
+	for n, b := range files {
+		p := filepath.Join(dir, n)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func goCmd(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// runOne runs a built program and compares what it prints.
+func runOne(t *testing.T, exe string, p program, workers string) {
+	want, err := os.ReadFile(p.out)
+	if err != nil {
+		t.Errorf("%s: missing expected output %s", p.name, p.out)
+		return
+	}
+	cmd := exec.Command(exe)
+	cmd.Dir = filepath.Dir(p.entry)
+	cmd.Env = append(os.Environ(), "ADESH_WORKERS="+workers)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Errorf("%s: %v", p.name, err)
+		return
+	}
+	if !bytes.Equal(stdout.Bytes(), want) {
+		t.Errorf("%s with %s workers printed:\n%s\nwant:\n%s\nstderr:\n%s", p.name, workers, stdout.String(), want, stderr.String())
+	}
+	wantCode := 0
+	if p.stderr != "" {
+		wantCode = 1
+		wantErr, _ := os.ReadFile(p.stderr)
+		if !bytes.Equal(stderr.Bytes(), wantErr) {
+			t.Errorf("%s with %s workers wrote to stderr:\n%s\nwant:\n%s", p.name, workers, stderr.String(), wantErr)
+		}
+	}
+	if code != wantCode {
+		t.Errorf("%s with %s workers exited with %d, want %d; stderr:\n%s", p.name, workers, code, wantCode, stderr.String())
+	}
+}
+
+// TestSpecFail checks that every program of the spec's fail/ folder is refused with the code and
+// on the lines its .err file gives, and that nothing is emitted for it.
+func TestSpecFail(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(specDir, "fail", "*.adesh"))
+	if len(files) == 0 {
+		t.Skipf("skipping: %s/fail does not exist here", specDir)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		spec, err := os.ReadFile(strings.TrimSuffix(f, ".adesh") + ".err")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var code string
+		var lo, hi int
+		fields := strings.Fields(string(spec))
+		if len(fields) != 2 {
+			t.Fatalf("%s: cannot read %q", f, spec)
+		}
+		code = fields[0]
+		if _, err := fmt.Sscanf(fields[1], "%d-%d", &lo, &hi); err != nil {
+			fmt.Sscanf(fields[1], "%d", &lo)
+			hi = lo
+		}
+		prog := frontend.Load(f)
+		found := false
+		for _, d := range prog.Diags.Items {
+			line := prog.Fset.Position(d.Pos).Line
+			if d.Code == code && line >= lo && line <= hi {
+				found = true
+			}
+		}
+		if !found || !prog.Diags.HasErrors() {
+			var b bytes.Buffer
+			prog.Diags.WriteText(&b)
+			t.Errorf("%s: want %s on line %d-%d, got:\n%s", f, code, lo, hi, b.String())
+		}
+		if _, err := GoSource(prog); err == nil {
+			t.Errorf("%s: Go source was emitted for a refused program", f)
+		}
+	}
+}
+
+// TestFail checks the diagnostics of every program of testdata/fail against golden/fail.
+func TestFail(t *testing.T) {
+	files, _ := filepath.Glob("testdata/fail/*.adesh")
+	for _, f := range files {
+		prog := frontend.Load(f)
+		var b bytes.Buffer
+		prog.Diags.WriteText(&b)
+		if !prog.Diags.HasErrors() {
+			t.Errorf("%s: was not refused:\n%s", f, b.String())
+		}
+		checkGolden(t, filepath.Join("golden/fail", strings.TrimSuffix(filepath.Base(f), ".adesh")+".err"), b.Bytes())
+	}
+}
