@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"adesh2go"
+)
+
+// cli runs the command line in-process and returns stdout, stderr and the exit status.
+func cli(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	root := newRoot(&stdout, &stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	code := 0
+	var ee *exitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		code = ee.code
+		if ee.msg != "" {
+			stderr.WriteString("adesh2go: " + ee.msg + "\n")
+		}
+	default:
+		code = 2
+		stderr.WriteString("adesh2go: " + err.Error() + "\n")
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+func writeFile(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestVersion(t *testing.T) {
+	out, _, code := cli(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "adesh2go ") {
+		t.Fatalf("version: %q, status %d", out, code)
+	}
+}
+
+func TestUsageErrorsExitTwo(t *testing.T) {
+	dir := t.TempDir()
+	ok := writeFile(t, dir, "ok.adesh", "print(1);\n")
+	for _, args := range [][]string{
+		{"run"},
+		{"build", ok, ok},
+		{"check"},
+		{"check", "--format", "xml", ok},
+		{"run", filepath.Join(dir, "missing.adesh")},
+		{"frobnicate"},
+		{"run", "--workers", "x", ok},
+	} {
+		_, stderr, code := cli(t, args...)
+		if code != 2 {
+			t.Errorf("%v: exit status %d, want 2; stderr %q", args, code, stderr)
+		}
+	}
+}
+
+func TestCheckReportsAllErrorsWithCaret(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.adesh", "let a: i64 = \"x\";\nlet b: string = 1;\nprint(nope);\n")
+	_, stderr, code := cli(t, "check", bad)
+	if code != 1 {
+		t.Fatalf("exit status %d, want 1", code)
+	}
+	for _, want := range []string{"bad.adesh:1:14: error[E0705]", "bad.adesh:2:17: error[E0705]", "bad.adesh:3:7: error[E0705]: unknown name `nope`", "      ^^^^"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("missing %q in:\n%s", want, stderr)
+		}
+	}
+}
+
+func TestCheckJSON(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.adesh", "async fn f(): i64 { return 1; }\nfn g(): i64 {\n    return await f();\n}\n")
+	out, _, code := cli(t, "check", "--format", "json", bad)
+	if code != 1 {
+		t.Fatalf("exit status %d, want 1", code)
+	}
+	var d struct {
+		File, Severity, Code, Message, Help string
+		Line, Col                           int
+		Notes                               []struct {
+			Line    int
+			Message string
+		}
+	}
+	if err := json.Unmarshal([]byte(strings.Split(out, "\n")[0]), &d); err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	if d.Code != "E0700" || d.Line != 3 || d.Col != 12 || d.Severity != "error" || d.Help == "" || len(d.Notes) != 1 || d.Notes[0].Line != 2 {
+		t.Errorf("unexpected diagnostic %+v", d)
+	}
+}
+
+// Malformed inputs get a positioned diagnostic and exit status 1, never a crash.
+func TestMalformedInputs(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]string{
+		"unterminated.adesh": "let s = \"abc;\n",
+		"template.adesh":     "let s = `a ${b`;\n",
+		"brace.adesh":        "}\n",
+		"semicolon.adesh":    "let a = 1\nlet b = 2;\n",
+		"keyword.adesh":      "let match = 1;\n",
+		"utf8.adesh":         "let s = \"\xff\xfe\";\nprint(s\xff);\n",
+		"longline.adesh":     "let x = " + strings.Repeat("1 + ", 250000) + "1 +;\n",
+	}
+	for name, src := range cases {
+		p := writeFile(t, dir, name, src)
+		_, stderr, code := cli(t, "check", p)
+		if code != 1 || !strings.Contains(stderr, name+":") || strings.Contains(stderr, "goroutine ") {
+			t.Errorf("%s: status %d, stderr %.300q", name, code, stderr)
+		}
+	}
+	empty := writeFile(t, dir, "empty.adesh", "")
+	if _, stderr, code := cli(t, "check", empty); code != 0 {
+		t.Errorf("an empty file is a valid program: status %d, %s", code, stderr)
+	}
+}
+
+func TestParsePrintsTree(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "p.adesh", "fn f(x: i64): i64 { return x + 1; }\n")
+	out, _, code := cli(t, "parse", p)
+	if code != 0 || !strings.Contains(out, "FuncDecl") || !strings.Contains(out, "Binary") {
+		t.Errorf("parse: status %d, output:\n%s", code, out)
+	}
+}
+
+// TestEmitBuildsOffline checks that `emit` writes a module the go command builds with no
+// network and no module cache lookups, and that `build` and `run` work end to end.
+func TestEmitBuildRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	dir := t.TempDir()
+	t.Setenv("ADESH2GO_CACHE", filepath.Join(dir, "cache"))
+	p := writeFile(t, dir, "prog.adesh", "async fn twice(x: i64): i64 { await sleep(1); return x * 2; }\nprint(await twice(21));\nexit(3);\n")
+	mod := filepath.Join(dir, "mod")
+	if _, stderr, code := cli(t, "emit", "-o", mod, p); code != 0 {
+		t.Fatalf("emit: %d %s", code, stderr)
+	}
+	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "prog"), ".")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build of the emitted module: %v\n%s", err, out)
+	}
+	src, _ := os.ReadFile(filepath.Join(mod, "main.go"))
+	if !strings.HasPrefix(string(src), "// Code generated by adesh2go. DO NOT EDIT.") {
+		t.Errorf("main.go does not start with the generated-code header")
+	}
+	exe := filepath.Join(dir, "built")
+	if _, stderr, code := cli(t, "build", "-o", exe, p); code != 0 {
+		t.Fatalf("build: %d %s", code, stderr)
+	}
+	out, err := exec.Command(exe).Output()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 || string(out) != "42\n" {
+		t.Errorf("built program: output %q, err %v", out, err)
+	}
+	_ = adesh2go.Version
+}
