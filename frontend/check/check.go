@@ -57,6 +57,11 @@ type FuncInfo struct {
 	Self     *types.Object // the receiver of a method
 	Generic  bool          // has type parameters (its own or its receiver's)
 
+	// CaptureUses says how each capture is held and used (capture.go); Escape where the value
+	// of a lambda or async block goes (escape.go). Set after checking, without errors or not.
+	CaptureUses []Capture
+	Escape      *EscapeInfo
+
 	checked  bool
 	checking bool
 	captured map[*types.Object]bool
@@ -177,6 +182,9 @@ func (c *checker) run() {
 		c.ensureBody(fi)
 	}
 	c.finishUntyped()
+	if !c.probing {
+		c.checkConcurrency() // E0701–E0704, W0707 (concurrency.go)
+	}
 }
 
 // withFunc runs body with fi as the current function and scope as the current scope.

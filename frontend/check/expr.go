@@ -807,9 +807,7 @@ func (c *checker) noteAwait(n ast.Node, what string) {
 	}
 	c.fn.Awaits++
 	if c.defer_ > 0 {
-		c.errorCode(n, diag.AwaitInDefer, "%s inside `defer`: a deferred statement cannot wait", what).
-			WithHelp("await before the defer, or spawn the work inside the defer with `spawn(…)`")
-		return
+		return // E0704, reported with the defer's position by checkDeferAwaits
 	}
 	if !c.fn.Async {
 		d := c.errorCode(n, diag.AwaitOutsideAsync, "%s is only allowed inside an async fn or an async block", what)

@@ -1,0 +1,317 @@
+package check
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/types"
+)
+
+// An `async` block without `move` uses the enclosing function's variables themselves. If the
+// block leaves the place where those variables live (spawned, returned, stored somewhere that
+// outlives them) it would read and write variables that are gone: E0702. Inside `scope` a child
+// may borrow, because the scope ends only when its children have; but then children must not
+// race on what they borrow: E0703.
+
+// borrowed is one captured local that a block may outlive, and the fate that lets it.
+type borrowed struct {
+	cp  Capture
+	esc *Escape
+}
+
+// checkBorrows reports E0702 for the non-move blocks that may outlive a local they borrow.
+func (a *analysis) checkBorrows() {
+	for _, b := range a.blocks {
+		fi := a.info.FuncOf[b]
+		if b.Move || fi == nil {
+			continue
+		}
+		var list []borrowed
+		for _, cp := range fi.CaptureUses {
+			if cp.Mode != ByRef || !isLocal(cp.Obj) || cp.Use == nil {
+				continue
+			}
+			esc := a.escapePast(fi, cp.Obj)
+			if esc == nil {
+				continue
+			}
+			if esc.Kind == Spawned && esc.Via == nil && a.objFault(cp.Obj, map[*types.Object]bool{}) != nil {
+				continue // not Send either: E0701 says so at the use
+			}
+			list = append(list, borrowed{cp, esc})
+		}
+		if len(list) > 0 {
+			a.reportBorrow(b, list)
+		}
+	}
+}
+
+func (a *analysis) reportBorrow(b *ast.AsyncBlock, list []borrowed) {
+	first := list[0]
+	name := first.cp.Obj.Name
+	var how string
+	e := first.esc
+	switch e.Kind {
+	case Spawned:
+		how = "it is spawned"
+	case Returned:
+		how = "it is returned from " + funcRef(e.Fn)
+	case Stored:
+		how = "it is stored in " + e.What
+	case HeldIn:
+		how = fmt.Sprintf("it is kept in `%s`, which lives longer", e.Into.Name)
+	}
+	if e.Via != nil {
+		switch e.Kind {
+		case Spawned:
+			how = "it is passed to " + funcRef(e.Via) + ", which spawns it"
+		case Stored, HeldIn:
+			how = "it is passed to " + funcRef(e.Via) + ", which stores it"
+		}
+	}
+	d := a.diags.Errorf(b.Pos(), b.Body.Pos(), diag.BorrowEscapes,
+		"this async block borrows `%s`, but %s and may outlive `%s`", name, how, name)
+	for _, x := range list {
+		d.Note(x.cp.Use.Pos(), "`%s` is borrowed here", x.cp.Obj.Name)
+	}
+	switch {
+	case e.Via != nil:
+		d.Note(e.At.Pos(), "passed here")
+	case e.Kind == Spawned:
+		d.Note(e.At.Pos(), "spawned here")
+	case e.Kind == Returned:
+		d.Note(e.At.Pos(), "returned here")
+	case e.Kind == Stored:
+		d.Note(e.At.Pos(), "stored here")
+	case e.Kind == HeldIn:
+		d.Note(e.At.Pos(), "kept in `%s` here", e.Into.Name)
+		if id := a.declAt[e.Into]; id != nil {
+			d.Note(id.Pos(), "`%s` is declared here, outside the scope of `%s`", e.Into.Name, name)
+		}
+	}
+	var names, shares []string
+	for _, x := range list {
+		names = append(names, "`"+x.cp.Obj.Name+"`")
+		if types.IsShare(x.cp.Obj.Type) {
+			shares = append(shares, x.cp.Obj.Name)
+		}
+	}
+	if len(shares) > 0 {
+		d.WithHelp("clone the share before the block (`let %s2 = %s.clone();`) and use it in an `async move { … }` block", shares[0], shares[0])
+	} else {
+		d.WithHelp("write `async move { … }` so that the block owns a copy of %s", strings.Join(names, " and "))
+	}
+}
+
+// access is one participant's use of a variable borrowed by the children of a scope.
+type access struct {
+	child   *ast.Call // the s.spawn call; nil for the scope's own body
+	use     ast.Node  // the first use (a change, if there is one)
+	written bool
+	loop    ast.Node // the loop that spawns the child many times, if any
+}
+
+// checkScopes reports E0703 for the variables that the children of a scope borrow.
+func (a *analysis) checkScopes() {
+	for _, sc := range a.scopes {
+		if len(sc.Args) != 1 {
+			continue
+		}
+		lam, ok := unparen(sc.Args[0]).(*ast.Lambda)
+		if !ok {
+			continue
+		}
+		a.checkScope(sc, lam)
+	}
+}
+
+func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda) {
+	byObj := map[*types.Object][]access{}
+	var order []*types.Object
+	add := func(obj *types.Object, ac access) {
+		if _, ok := byObj[obj]; !ok {
+			order = append(order, obj)
+		}
+		byObj[obj] = append(byObj[obj], ac)
+	}
+	var children []*ast.Call
+	for _, sp := range a.spawns {
+		ch, ok := sp.(*ast.Call)
+		if !ok || !a.within(ch, lam) || a.scopeAround(ch) != sc {
+			continue
+		}
+		children = append(children, ch)
+		fi := a.srcFunc(a.spawnedExpr(ch).TypeOf())
+		if fi == nil {
+			continue
+		}
+		loop := a.loopBetween(ch, lam)
+		for _, cp := range fi.CaptureUses {
+			if cp.Mode != ByRef || !isLocal(cp.Obj) || cp.Use == nil {
+				continue
+			}
+			ac := access{child: ch, use: cp.Use, written: cp.Written, loop: loop}
+			if loop != nil && a.within(a.declAt[cp.Obj], loop) {
+				ac.loop = nil // a new variable on every iteration
+			}
+			if cp.Written {
+				ac.use = cp.WriteAt
+			}
+			add(cp.Obj, ac)
+		}
+	}
+	if len(children) == 0 {
+		return
+	}
+	// The scope's own body runs beside the children it has spawned.
+	for _, obj := range order {
+		var firstSpawn ast.Node
+		for _, ac := range byObj[obj] {
+			if firstSpawn == nil || ac.child.Pos() < firstSpawn.Pos() {
+				firstSpawn = ac.child
+			}
+		}
+		body := access{}
+		for _, u := range a.uses[obj] {
+			if !a.within(u, lam) || u.Pos() < firstSpawn.EndPos() || a.inChild(u, children) {
+				continue
+			}
+			if w := a.writeThrough(u); w != nil {
+				if !body.written {
+					body = access{use: w, written: true}
+				}
+			} else if body.use == nil {
+				body.use = u
+			}
+		}
+		if body.use != nil {
+			byObj[obj] = append(byObj[obj], body)
+		}
+	}
+	for _, obj := range order {
+		a.judgeScopeAccess(sc, obj, byObj[obj])
+	}
+}
+
+// judgeScopeAccess applies §10 to one borrowed variable: a changed one needs Send and one
+// participant alone; a read-only one needs Share.
+func (a *analysis) judgeScopeAccess(sc *ast.Call, obj *types.Object, list []access) {
+	sort.SliceStable(list, func(i, j int) bool { return list[i].use.Pos() < list[j].use.Pos() })
+	var w *access
+	for i := range list {
+		if list[i].written {
+			w = &list[i]
+			break
+		}
+	}
+	help := fmt.Sprintf("give each child its own variable, or put `%s` behind a lock (`Mutex::new(…)`) and change it through `lock()`", obj.Name)
+	if w != nil {
+		if w.loop != nil && w.child != nil {
+			a.diags.Errorf(w.use.Pos(), w.use.EndPos(), diag.ScopeConflict,
+				"this child of the scope changes `%s`, and the loop spawns it again on every iteration: its copies may change `%s` at the same time", obj.Name, obj.Name).
+				Note(w.child.Pos(), "spawned here, once per iteration").
+				Note(sc.Pos(), "the scope starts here").
+				WithHelp("%s", help)
+			return
+		}
+		for i := range list {
+			o := &list[i]
+			if o == w || o.child == w.child {
+				continue
+			}
+			var msg string
+			switch {
+			case o.written && o.child != nil && w.child != nil:
+				msg = fmt.Sprintf("two children of this scope may both change `%s`", obj.Name)
+			case w.child == nil:
+				msg = fmt.Sprintf("the scope body changes `%s` while a child of the scope uses it", obj.Name)
+			case o.child == nil:
+				msg = fmt.Sprintf("a child of this scope changes `%s` while the scope body uses it", obj.Name)
+			default:
+				msg = fmt.Sprintf("a child of this scope changes `%s` while another child reads it", obj.Name)
+			}
+			other := "read here"
+			if o.written {
+				other = "also changed here"
+			}
+			if o.child == nil {
+				other += ", by the scope body"
+			} else {
+				other += ", by another child"
+			}
+			a.diags.Errorf(w.use.Pos(), w.use.EndPos(), diag.ScopeConflict, "%s", msg).
+				Note(o.use.Pos(), "%s", other).
+				Note(sc.Pos(), "the scope starts here").
+				WithHelp("%s", help)
+			return
+		}
+		if f := a.objFault(obj, map[*types.Object]bool{}); f != nil && w.child != nil {
+			d := a.diags.Errorf(w.use.Pos(), w.use.EndPos(), diag.ScopeConflict,
+				"a child of this scope changes `%s`, which is not Send: %s", obj.Name, f.why)
+			f.attach(d).Note(sc.Pos(), "the scope starts here").
+				WithHelp("change it in the scope's own body, or lock inside the child instead of capturing the guard")
+		}
+		return
+	}
+	first := list[0]
+	if first.child == nil {
+		return
+	}
+	why := WhyNot(Share, obj.Type)
+	var f *sendFault
+	if why == "" {
+		if f = a.objFault(obj, map[*types.Object]bool{}); f != nil {
+			why = f.why
+		}
+	}
+	if why == "" {
+		return
+	}
+	d := a.diags.Errorf(first.use.Pos(), first.use.EndPos(), diag.ScopeConflict,
+		"a child of this scope reads `%s`, which is not Share: %s", obj.Name, why)
+	if f != nil {
+		f.attach(d)
+	} else if containsGuard(obj.Type) {
+		if id := a.declAt[obj]; id != nil {
+			d.Note(a.acquiredAt(obj, id).Pos(), "guard `%s` acquired here", obj.Name)
+		}
+	}
+	d.Note(sc.Pos(), "the scope starts here").
+		WithHelp("read what the children need before the scope (`let v = *%s;`), or let each child lock the mutex itself", obj.Name)
+}
+
+// scopeAround returns the innermost scope call whose body holds n.
+func (a *analysis) scopeAround(n ast.Node) *ast.Call {
+	for p := a.parent[n]; p != nil; p = a.parent[p] {
+		if call, ok := p.(*ast.Call); ok {
+			if ci := a.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == BScope {
+				return call
+			}
+		}
+	}
+	return nil
+}
+
+// loopBetween returns the innermost loop between n and root, or nil.
+func (a *analysis) loopBetween(n, root ast.Node) ast.Node {
+	for p := a.parent[n]; p != nil && p != root; p = a.parent[p] {
+		switch p.(type) {
+		case *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt:
+			return p
+		}
+	}
+	return nil
+}
+
+// inChild reports whether n lies inside the future passed to one of the spawn calls.
+func (a *analysis) inChild(n ast.Node, children []*ast.Call) bool {
+	for _, ch := range children {
+		if len(ch.Args) > 0 && a.within(n, ch.Args[0]) {
+			return true
+		}
+	}
+	return false
+}

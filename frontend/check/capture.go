@@ -1,0 +1,182 @@
+package check
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+)
+
+// CaptureMode says how a lambda or async block holds a variable of an enclosing function.
+type CaptureMode uint8
+
+const (
+	// ByRef: the body uses the variable itself (lambdas, async lambdas, `async { … }`).
+	ByRef CaptureMode = iota
+	// ByMove: the body gets its own copy when it is made (`async move { … }`).
+	ByMove
+)
+
+func (m CaptureMode) String() string {
+	if m == ByMove {
+		return "by move"
+	}
+	return "by reference"
+}
+
+// Capture is what one lambda or async block does with one captured variable.
+type Capture struct {
+	Obj     *types.Object
+	Mode    CaptureMode
+	Use     *ast.Ident // the first use inside the body
+	Written bool       // assigned, incremented, or changed by a mutating method in the body
+	WriteAt ast.Node   // the first change, when Written
+}
+
+// analyzeCaptures fills FuncInfo.CaptureUses for every lambda, async block and local function.
+func (a *analysis) analyzeCaptures() {
+	for _, fi := range a.info.Funcs {
+		if fi.Node == nil || len(fi.Captures) == 0 {
+			continue
+		}
+		mode := ByRef
+		if b, ok := fi.Node.(*ast.AsyncBlock); ok && b.Move {
+			mode = ByMove
+		}
+		fi.CaptureUses = make([]Capture, 0, len(fi.Captures))
+		for _, obj := range fi.Captures {
+			cp := Capture{Obj: obj, Mode: mode}
+			for _, u := range a.uses[obj] {
+				if !a.within(u, fi.Node) {
+					continue
+				}
+				if cp.Use == nil {
+					cp.Use = u
+				}
+				if w := a.writeThrough(u); w != nil && !cp.Written {
+					cp.Written, cp.WriteAt = true, w
+				}
+			}
+			fi.CaptureUses = append(fi.CaptureUses, cp)
+		}
+	}
+}
+
+// captureOf returns what fi does with obj, or nil when fi does not capture it.
+func captureOf(fi *FuncInfo, obj *types.Object) *Capture {
+	for i := range fi.CaptureUses {
+		if fi.CaptureUses[i].Obj == obj {
+			return &fi.CaptureUses[i]
+		}
+	}
+	return nil
+}
+
+// mutatingMethods are the builtin methods that change their receiver in place: the `.mut()`
+// methods of builtins.go, and the map methods that add or remove entries.
+var mutatingMethods = map[string]bool{
+	"Array.push": true, "Array.append": true, "Array.pop": true, "Array.insert": true,
+	"Array.remove": true, "Array.sort": true, "Array.reverse": true, "Array.clear": true,
+	"Array.extend": true,
+	"Map.set":      true, "Map.insert": true, "Map.delete": true, "Map.remove": true, "Map.clear": true,
+}
+
+// writeThrough returns the assignment, increment or mutating call that changes the variable
+// used at u (directly, through a field or index path, or through `*`), or nil when u only
+// reads it.
+func (a *analysis) writeThrough(u *ast.Ident) ast.Node {
+	var cur ast.Node = u
+	for {
+		switch p := a.parent[cur].(type) {
+		case *ast.Paren:
+			cur = p
+		case *ast.Index:
+			if p.X != cur {
+				return nil
+			}
+			cur = p
+		case *ast.Unary:
+			if p.Op != "*" {
+				return nil
+			}
+			cur = p
+		case *ast.Selector:
+			if p.X != cur {
+				return nil
+			}
+			if call, ok := a.parent[p].(*ast.Call); ok && call.Fun == p {
+				if a.mutates(call) {
+					return call
+				}
+				return nil
+			}
+			cur = p
+		case *ast.Assign:
+			if p.X == cur {
+				return p
+			}
+			return nil
+		case *ast.IncDec:
+			return p
+		default:
+			return nil
+		}
+	}
+}
+
+// mutates reports whether a method call changes its receiver.
+func (a *analysis) mutates(call *ast.Call) bool {
+	ci := a.info.Calls[call]
+	if ci == nil {
+		return false
+	}
+	switch ci.Kind {
+	case CallBuiltinMethod:
+		return mutatingMethods[ci.Name]
+	case CallMethod:
+		return ci.Sig != nil && ci.Sig.SelfMut
+	}
+	return false
+}
+
+// closuresOf returns the lambdas and local functions a variable of function type may hold:
+// those it is declared or assigned with, following copies from other such variables.
+func (a *analysis) closuresOf(obj *types.Object, seen map[*types.Object]bool) []*FuncInfo {
+	if obj == nil || seen[obj] {
+		return nil
+	}
+	seen[obj] = true
+	var out []*FuncInfo
+	if obj.Kind == types.ObjFunc {
+		if fd, ok := obj.Decl.(*ast.FuncDecl); ok && !obj.Global {
+			if fi := a.info.FuncOf[fd]; fi != nil {
+				out = append(out, fi)
+			}
+		}
+		return out
+	}
+	if _, ok := types.Resolve(obj.Type).(*types.Func); !ok {
+		return nil
+	}
+	from := func(e ast.Expr) {
+		switch e := unparen(e).(type) {
+		case *ast.Lambda:
+			if fi := a.info.FuncOf[e]; fi != nil {
+				out = append(out, fi)
+			}
+		case *ast.Ident:
+			out = append(out, a.closuresOf(e.Obj, seen)...)
+		}
+	}
+	if id := a.declAt[obj]; id != nil {
+		if bp, ok := a.parent[id].(*ast.BindPat); ok {
+			if let, ok := a.parent[bp].(*ast.LetStmt); ok && let.Value != nil && let.Pattern == bp {
+				from(let.Value)
+			}
+		}
+	}
+	for _, u := range a.uses[obj] {
+		if as, ok := a.parent[u].(*ast.Assign); ok && as.X == u && as.Op == "=" {
+			from(as.Y)
+		}
+	}
+	return out
+}

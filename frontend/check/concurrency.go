@@ -1,0 +1,280 @@
+package check
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/types"
+)
+
+// The concurrency rules of §10 run after type checking, over the typed AST and Info:
+//
+//   - capture.go: what each lambda and async block captures, by copy or by reference, read or
+//     written;
+//   - escape.go: where each future and closure goes (spawned, returned, stored, or only awaited
+//     where it is made), and which locals it may outlive;
+//   - guardlive.go: which lock guards are held at each await;
+//   - sendshare.go: the Send and Share predicates;
+//   - spawncheck.go (E0701, W0707), borrowcheck.go (E0702, E0703) and E0704 below turn those
+//     facts into diagnostics.
+
+// analysis holds the indexes the concurrency checks share.
+type analysis struct {
+	info  *Info
+	diags *diag.List
+
+	parent  map[ast.Node]ast.Node
+	uses    map[*types.Object][]*ast.Ident // every use of a local, in source order
+	declAt  map[*types.Object]*ast.Ident   // where a local is declared
+	scopeOf map[*types.Object]ast.Node     // the block, loop, arm or function it is declared in
+	spawns  []ast.Node                     // *ast.Spawn, Scope.spawn calls and W0706 statements, in source order
+	blocks  []*ast.AsyncBlock
+	defers  []*ast.DeferStmt
+	scopes  []*ast.Call // scope(async (s) => { … }) calls
+	calls   []*ast.Call // every call, in source order
+	// globalGuards are the uses of global lock guards (a top-level `let g = m.lock();`).
+	globalGuards []*ast.Ident
+	mainBody     []ast.Stmt // the top-level statements, in the order they run
+
+	holds      map[*FuncInfo][]guardHold
+	fates      map[ast.Node][]Escape // memo of fatesOf for closures and blocks
+	fateActive map[ast.Node]bool
+	varFates   map[*types.Object][]Escape
+	varActive  map[*types.Object]bool
+	paramFates map[*types.Object][]Escape
+	reported   map[guardKey]bool // guard holds already reported as part of an E0701
+}
+
+// checkConcurrency runs the analyses and reports E0701–E0704 and W0707.
+func (c *checker) checkConcurrency() {
+	a := &analysis{
+		info:       c.info,
+		diags:      c.diags,
+		parent:     map[ast.Node]ast.Node{},
+		uses:       map[*types.Object][]*ast.Ident{},
+		declAt:     map[*types.Object]*ast.Ident{},
+		scopeOf:    map[*types.Object]ast.Node{},
+		holds:      map[*FuncInfo][]guardHold{},
+		fates:      map[ast.Node][]Escape{},
+		fateActive: map[ast.Node]bool{},
+		varFates:   map[*types.Object][]Escape{},
+		varActive:  map[*types.Object]bool{},
+		paramFates: map[*types.Object][]Escape{},
+		reported:   map[guardKey]bool{},
+	}
+	for i := len(c.files) - 1; i >= 0; i-- {
+		for _, it := range c.files[i].Items {
+			if s, ok := it.(ast.Stmt); ok {
+				a.mainBody = append(a.mainBody, s)
+			}
+		}
+	}
+	for _, f := range c.files {
+		a.index(f)
+	}
+	a.analyzeCaptures()
+	a.analyzeEscapes()
+	a.checkDeferAwaits()
+	a.checkSpawns()
+	a.checkBorrows()
+	a.checkScopes()
+	a.warnGuards()
+}
+
+// index records parents, declarations, uses and the constructs the checks start from.
+func (a *analysis) index(f *ast.File) {
+	var stack []ast.Node
+	var scopes []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if len(scopes) > 0 && scopes[len(scopes)-1] == top {
+				scopes = scopes[:len(scopes)-1]
+			}
+			return true
+		}
+		var p ast.Node
+		if len(stack) > 0 {
+			p = stack[len(stack)-1]
+			a.parent[n] = p
+		}
+		stack = append(stack, n)
+		if opensScope(n) {
+			scopes = append(scopes, n)
+		}
+		switch n := n.(type) {
+		case *ast.Ident:
+			a.noteIdent(n, p, scopes)
+		case *ast.Spawn:
+			a.spawns = append(a.spawns, n)
+		case *ast.ExprStmt:
+			if a.info.Spawned[n] {
+				a.spawns = append(a.spawns, n)
+			}
+		case *ast.Call:
+			a.calls = append(a.calls, n)
+			if ci := a.info.Calls[n]; ci != nil {
+				switch {
+				case ci.Kind == CallBuiltinMethod && ci.Name == "Scope.spawn":
+					a.spawns = append(a.spawns, n)
+				case ci.Kind == CallBuiltin && ci.Builtin == BScope:
+					a.scopes = append(a.scopes, n)
+				}
+			}
+		case *ast.AsyncBlock:
+			a.blocks = append(a.blocks, n)
+		case *ast.DeferStmt:
+			a.defers = append(a.defers, n)
+		}
+		return true
+	})
+}
+
+// opensScope reports whether names declared directly under n live only as long as n.
+func opensScope(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.File, *ast.Block, *ast.ForInStmt, *ast.ForCStmt, *ast.Arm, *ast.TryStmt,
+		*ast.FuncDecl, *ast.Lambda, *ast.AsyncBlock:
+		return true
+	}
+	return false
+}
+
+// noteIdent records a declaration or a use of a variable.
+func (a *analysis) noteIdent(id *ast.Ident, p ast.Node, scopes []ast.Node) {
+	obj := id.Obj
+	if obj == nil {
+		return
+	}
+	switch p := p.(type) {
+	case *ast.BindPat, *ast.Param:
+		a.declare(obj, id, scopes)
+		return
+	case *ast.FuncDecl:
+		if p.Name == id {
+			// A local function is declared in the scope around it, not in its own.
+			a.declare(obj, id, scopes[:len(scopes)-1])
+		}
+		return
+	case *ast.TryStmt:
+		a.declare(obj, id, scopes)
+		return
+	case *ast.Selector:
+		if p.Name == id {
+			return
+		}
+	case *ast.FieldInit:
+		if p.Name == id && p.Value != nil {
+			return
+		}
+	case *ast.VariantPat, *ast.NamedType, *ast.TypeParam, *ast.Field, *ast.Variant,
+		*ast.StructDecl, *ast.EnumDecl, *ast.ImportDecl:
+		return
+	}
+	switch obj.Kind {
+	case types.ObjVar, types.ObjParam, types.ObjConst, types.ObjFunc:
+		a.uses[obj] = append(a.uses[obj], id)
+		if obj.Global && obj.Kind == types.ObjVar && containsGuard(obj.Type) {
+			a.globalGuards = append(a.globalGuards, id)
+		}
+	}
+}
+
+func (a *analysis) declare(obj *types.Object, id *ast.Ident, scopes []ast.Node) {
+	if _, seen := a.declAt[obj]; seen {
+		return
+	}
+	a.declAt[obj] = id
+	if len(scopes) > 0 {
+		a.scopeOf[obj] = scopes[len(scopes)-1]
+	}
+}
+
+// funcOf returns the function, lambda or async block whose own body holds n (Main for the
+// top-level statements). A function node itself belongs to the function around it.
+func (a *analysis) funcOf(n ast.Node) *FuncInfo {
+	for p := a.parent[n]; p != nil; p = a.parent[p] {
+		if fi := a.info.FuncOf[p]; fi != nil {
+			return fi
+		}
+	}
+	return a.info.Main
+}
+
+// within reports whether n lies inside the subtree of root.
+func (a *analysis) within(n, root ast.Node) bool {
+	for ; n != nil; n = a.parent[n] {
+		if n == root {
+			return true
+		}
+	}
+	return false
+}
+
+// isLocal reports whether obj is a variable that dies with its scope: not a global, a
+// constant or a function.
+func isLocal(obj *types.Object) bool {
+	return obj != nil && !obj.Global && (obj.Kind == types.ObjVar || obj.Kind == types.ObjParam)
+}
+
+// outlives reports whether the variable v lives longer than the local x: v is a global, or v
+// is declared in a scope that encloses x's.
+func (a *analysis) outlives(v, x *types.Object) bool {
+	if v.Global || !isLocal(v) {
+		return true
+	}
+	if !isLocal(x) {
+		return false
+	}
+	vs, xs := a.scopeOf[v], a.scopeOf[x]
+	if vs == nil || xs == nil || vs == xs {
+		return false
+	}
+	return a.within(xs, vs)
+}
+
+// ownerIsBetween reports whether obj is declared by fi or by one of its enclosing functions
+// up to and including stop.
+func ownerIsBetween(obj *types.Object, fi, stop *FuncInfo) bool {
+	for ; fi != nil; fi = fi.Parent {
+		if any(fi.Node) == obj.Owner || fi.Node == nil && obj.Owner == nil {
+			return true
+		}
+		if fi == stop {
+			return false
+		}
+	}
+	return false
+}
+
+// checkDeferAwaits reports E0704: an await inside a `defer`, which runs when the function ends
+// and cannot wait.
+func (a *analysis) checkDeferAwaits() {
+	for _, d := range a.defers {
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			var what string
+			switch n := n.(type) {
+			case *ast.Lambda, *ast.AsyncBlock, *ast.DeclStmt:
+				return false // a body of its own: it may await if it is async
+			case *ast.Await:
+				what = "`await`"
+			case *ast.Call:
+				if ci := a.info.Calls[n]; ci != nil && ci.Kind == CallAwait {
+					what = "`.await()`"
+				}
+			case *ast.ForInStmt:
+				if fi := a.info.ForIns[n]; fi != nil && fi.Kind == IterChannel {
+					a.diags.Errorf(n.Iter.Pos(), n.Iter.EndPos(), diag.AwaitInDefer, "iterating over a channel inside `defer`: a deferred statement cannot wait").
+						Note(d.Pos(), "the `defer` starts here").
+						WithHelp("receive before the defer, or spawn the work inside the defer with `spawn(async move { … })`")
+				}
+			}
+			if what != "" {
+				a.diags.Errorf(n.Pos(), n.EndPos(), diag.AwaitInDefer, "%s inside `defer`: a deferred statement cannot wait", what).
+					Note(d.Pos(), "the `defer` starts here").
+					WithHelp("await before the defer, or spawn the work inside the defer with `spawn(async move { … })`")
+			}
+			return true
+		})
+	}
+}
