@@ -63,7 +63,7 @@ func TestInspectSkipsNilFields(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 	Inspect(&TryStmt{Body: &Block{}}, func(Node) bool { return true }) // nil catch, finally
-	Inspect(&Lambda{ExprBody: x()}, func(Node) bool { return true })    // nil body
+	Inspect(&Lambda{ExprBody: x()}, func(Node) bool { return true })   // nil body
 }
 
 func x() Expr { return &Ident{Name: "x"} }
