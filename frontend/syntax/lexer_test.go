@@ -81,3 +81,37 @@ func TestDocComments(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestDefinition checks the lexer as participle's lexer.Definition.
+func TestDefinition(t *testing.T) {
+	lex, err := Definition{}.Lex("t.adesh", strings.NewReader("let x = `a ${b}`;"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for {
+		tok, err := lex.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tok.EOF() {
+			break
+		}
+		got = append(got, tok.Value)
+	}
+	if g := strings.Join(got, "|"); g != "let|x|=|`a ${b}`|;" {
+		t.Errorf("got %s", g)
+	}
+	lex, _ = Definition{}.LexString("t.adesh", "let s = \"abc")
+	for i := 0; i < 10; i++ {
+		if _, err = lex.Next(); err != nil {
+			break
+		}
+	}
+	if err == nil || !strings.Contains(err.Error(), "unterminated string literal") {
+		t.Errorf("want the lexical error, got %v", err)
+	}
+	if Definition.Symbols(Definition{})["Ident"] != tIdent {
+		t.Error("symbols")
+	}
+}
