@@ -22,12 +22,12 @@ func (p *parser) nameProd(lex *cursor) (nameNode, error) {
 		p.next(lex)
 		return nil, p.errAt(t, "`%s` is a keyword and cannot be used as a name", p.val(t))
 	}
-	return nil, participle.NextMatch
+	return nil, errNoMatch
 }
 
 func (p *parser) blockProd(lex *cursor) (blockNode, error) {
 	if lex.Peek().Type != tLBrace {
-		return nil, participle.NextMatch
+		return nil, errNoMatch
 	}
 	b, err := p.parseBlock(lex)
 	if err != nil {
@@ -105,7 +105,7 @@ func (p *parser) semiProd(lex *cursor) (semiNode, error) {
 func (p *parser) forCHeadProd(lex *cursor) (forCHead, error) {
 	open := lex.Peek()
 	if open.Type != tLParen {
-		return nil, participle.NextMatch
+		return nil, errNoMatch
 	}
 	rc := lex.i
 	closeAt := int(p.closers[rc])
@@ -122,7 +122,7 @@ func (p *parser) forCHeadProd(lex *cursor) (forCHead, error) {
 		}
 	}
 	if !cStyle {
-		return nil, participle.NextMatch
+		return nil, errNoMatch
 	}
 	p.next(lex)
 	fc := &ast.ForCStmt{}

@@ -1,8 +1,6 @@
 package syntax
 
 import (
-	"github.com/alecthomas/participle/v2"
-
 	"adesh2go/frontend/ast"
 )
 
@@ -13,7 +11,7 @@ func (p *parser) typeProd(lex *cursor) (ast.Type, error) {
 	t := lex.Peek()
 	if !startsType(t.Type) {
 		if t.Type == tRParen {
-			return nil, participle.NextMatch // `Variant()`
+			return nil, errNoMatch // `Variant()`
 		}
 		return nil, p.expected("a type", t)
 	}
