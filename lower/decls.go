@@ -71,6 +71,7 @@ func (l *lowerer) structDecl(def *types.TypeDef) {
 	fieldBody = append(fieldBody, &Return{Results: []Expr{&Ident{Name: "nil"}, &Lit{Text: "false"}}})
 	l.prog.Decls = append(l.prog.Decls, &Func{Name: "AdeshField", Recv: recv, Params: []*Param{{Name: "name", Type: tString}},
 		Results: []Type{tAnyGo, tBool}, Body: &Block{Stmts: fieldBody}})
+	l.prog.Decls = append(l.prog.Decls, l.cloneMethods(def, self)...)
 }
 
 func (l *lowerer) enumDecl(def *types.TypeDef) {

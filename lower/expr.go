@@ -87,7 +87,11 @@ func isLvalue(e ast.Expr) bool {
 // is taken as it is.
 func (l *lowerer) owned(b *builder, e ast.Expr) Expr {
 	if !isLvalue(e) {
-		return l.kept(b, e)
+		x := l.kept(b, e)
+		if l.aliasesPlace(e) {
+			return l.deepCopy(x, e.TypeOf())
+		}
+		return x
 	}
 	x := l.expr(b, e)
 	if isLvalue(e) {
@@ -98,16 +102,14 @@ func (l *lowerer) owned(b *builder, e ast.Expr) Expr {
 
 // copyValue copies a value read from a place.
 func (l *lowerer) copyValue(x Expr, t types.Type) Expr {
-	switch u := types.Resolve(t).(type) {
-	case *types.Array:
-		return rtCall("ArrClone", x)
-	case *types.Handle:
+	if u, ok := types.Resolve(t).(*types.Handle); ok {
 		switch u.Kind {
 		case types.ShareH, types.WeakH:
 			return &Call{Fun: &Sel{X: x, Name: "Clone"}}
 		}
+		return x
 	}
-	return x
+	return l.deepCopy(x, t)
 }
 
 // expr lowers an expression whose value is used and not kept. Statements it needs go to b. A
@@ -145,7 +147,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		if types.IsInteger(e.TypeOf()) {
 			return &Lit{Text: strconv.FormatInt(int64(e.Value), 10)}
 		}
-		return &Lit{Text: floatLit(e.Value)}
+		return floatExpr(e.Value, types.BasicKind(e.TypeOf()))
 	case *ast.StringLit:
 		return &Lit{Text: strconv.Quote(e.Value)}
 	case *ast.CharLit:
@@ -422,13 +424,16 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 		if types.IsAny(t) {
 			return rtCall("DynNeg", x, l.pos(e))
 		}
-		if lit, ok := x.(*Lit); ok {
-			return &Lit{Text: "-" + lit.Text}
+		if f := foldUnary("-", x, e.TypeOf()); f != nil {
+			return f
 		}
 		return &Unary{Op: "-", X: x}
 	case "~":
 		if types.IsAny(t) {
 			return rtCall("DynBitNot", x, l.pos(e))
+		}
+		if f := foldUnary("~", x, e.TypeOf()); f != nil {
+			return f
 		}
 		return &Unary{Op: "^", X: x}
 	case "*":
@@ -495,6 +500,9 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 		}
 		return l.dynBinary(e, l.toAny(x, xt), l.toAny(y, yt))
 	}
+	if f := foldBinary(e.Op, x, y, e.TypeOf(), yt); f != nil {
+		return f
+	}
 	switch e.Op {
 	case "+":
 		if types.IsBasic(xt, types.String) || types.IsBasic(yt, types.String) {
@@ -509,7 +517,7 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 			if lit, ok := y.(*Lit); ok && lit.Text != "0" && !strings.HasPrefix(lit.Text, "-") {
 				return &Binary{Op: e.Op, X: x, Y: y}
 			}
-			return rtCall(name, x, y, l.pos(e))
+			return rtCall(name, l.typedLit(x, xt), l.typedLit(y, xt), l.pos(e))
 		}
 		if e.Op == "%" {
 			return &Conv{Type: l.goTypeOf(xt), X: &Call{Fun: &Ident{Pkg: "math", Name: "Mod"}, Args: []Expr{&Conv{Type: tF64, X: x}, &Conv{Type: tF64, X: y}}}}
@@ -519,10 +527,10 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 		if e.Op == ">>" {
 			name = "Shr"
 		}
-		if lit, ok := y.(*Lit); ok && !strings.HasPrefix(lit.Text, "-") {
+		if c, ok := intBits(y, types.Uint64); ok && !strings.HasPrefix(y.(*Lit).Text, "-") && c < intWidth(types.BasicKind(xt)) {
 			return &Binary{Op: e.Op, X: x, Y: y}
 		}
-		return rtCall(name, x, y, l.pos(e))
+		return rtCall(name, l.typedLit(x, xt), l.typedLit(y, yt), l.pos(e))
 	case "==", "!=":
 		if !simpleEq(xt) {
 			eq := rtCall("Equal", x, l.convertAt(y, yt, xt, e.Y))
@@ -874,6 +882,9 @@ func declaredType(e ast.Expr) types.Type {
 
 // cast lowers `x as T`.
 func (l *lowerer) cast(x Expr, from, to types.Type, n ast.Node) Expr {
+	if f := foldCast(x, from, to); f != nil {
+		return f
+	}
 	switch {
 	case types.Identical(from, to):
 		return x

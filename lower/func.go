@@ -200,16 +200,16 @@ func (l *lowerer) params(fi *check.FuncInfo, fd *ast.FuncDecl) (*Param, []*Param
 	return recv, out
 }
 
-// copyMutatedParams gives arrays their value semantics in the callee: a parameter the function
-// changes in place is copied first, so the caller's array is untouched.
+// copyMutatedParams gives arrays their value semantics in the callee: a parameter (holding an
+// array) that the function changes in place is copied first, so the caller's value is untouched.
 func (l *lowerer) copyMutatedParams(b *builder, fd *ast.FuncDecl) {
 	for _, p := range fd.Params {
 		if p.Obj == nil || !p.Obj.Mutated {
 			continue
 		}
-		if _, ok := types.Resolve(p.Obj.Type).(*types.Array); ok {
+		if l.needsCopy(p.Obj.Type) {
 			v := l.locals[p.Obj]
-			b.add(&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{rtCall("ArrClone", &Ref{V: v})}})
+			b.add(&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{l.deepCopy(&Ref{V: v}, p.Obj.Type)}})
 		}
 	}
 }
@@ -221,55 +221,17 @@ func (l *lowerer) funcBody(b *builder, body *ast.Block) {
 	l.closeScope(b, !terminatesIR(b.stmts))
 }
 
-// constraint is the Go constraint of a type parameter: what its uses in generic code need.
+// constraint is the Go constraint of a type parameter: what its uses in generic code need (the
+// checker found them, and checked every instantiation against them). Equality of type
+// parameter values goes through rt.Equal, which needs no constraint.
 func (l *lowerer) constraint(tp *types.TypeParam) Type {
-	switch l.typeParamNeeds(tp) {
-	case needOrdered:
-		return &TName{Pkg: "cmp", Name: "Ordered"}
-	case needNumber:
+	switch l.info.TypeParamNeeds[tp] {
+	case check.NeedNumber:
 		return rtType("Number")
-	case needComparable:
+	case check.NeedOrdered:
+		return &TName{Pkg: "cmp", Name: "Ordered"}
+	case check.NeedComparable:
 		return goType("comparable")
 	}
 	return tAnyGo
-}
-
-type need uint8
-
-const (
-	needAny need = iota
-	needComparable
-	needNumber
-	needOrdered
-)
-
-// typeParamNeeds scans the program for operators applied to values of a type parameter.
-// Arithmetic needs rt.Number (which is also ordered and comparable).
-func (l *lowerer) typeParamNeeds(tp *types.TypeParam) need {
-	var comparable, ordered, number bool
-	is := func(e ast.Expr) bool { return e != nil && types.Resolve(e.TypeOf()) == tp }
-	for _, f := range l.info.Files {
-		ast.Inspect(f, func(x ast.Node) bool {
-			if b, ok := x.(*ast.Binary); ok && (is(b.X) || is(b.Y)) {
-				switch b.Op {
-				case "==", "!=":
-					comparable = true
-				case "<", "<=", ">", ">=":
-					ordered = true
-				case "+", "-", "*", "/", "%":
-					number = true
-				}
-			}
-			return true
-		})
-	}
-	switch {
-	case number:
-		return needNumber
-	case ordered:
-		return needOrdered
-	case comparable:
-		return needComparable
-	}
-	return needAny
 }

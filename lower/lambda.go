@@ -108,7 +108,7 @@ func addUnitReturns(stmts []Stmt) []Stmt {
 		return list
 	}
 	stmts = walk(stmts)
-	if !terminatesIR(stmts) {
+	if !goTerminates(stmts) {
 		stmts = append(stmts, &Return{Results: unit})
 	}
 	return stmts

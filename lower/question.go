@@ -23,7 +23,7 @@ func (l *lowerer) try(b *builder, e *ast.Try) Expr {
 			errV := l.convertAt(&Sel{X: &Ref{V: t}, Name: "Err"}, u.Err, r.Err, e)
 			l.emitReturn(fail, []Expr{rtCallT("Err", []Type{l.valueType(r.Ok), l.goTypeOf(r.Err)}, errV)})
 		} else {
-			fail.add(&ExprStmt{X: rtCall("Throw", l.toError(&Sel{X: &Ref{V: t}, Name: "Err"}, u.Err), l.pos(e))})
+			fail.add(throwStmt(l.toError(&Sel{X: &Ref{V: t}, Name: "Err"}, u.Err), l.pos(e), nil))
 		}
 		b.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: t}, Name: "IsOk"}}, Then: &Block{Stmts: fail.stmts}})
 		return &Sel{X: &Ref{V: t}, Name: "Val"}
@@ -31,7 +31,7 @@ func (l *lowerer) try(b *builder, e *ast.Try) Expr {
 		if o, ok := ret.(*types.Optional); ok {
 			l.emitReturn(fail, []Expr{rtCallT("None", []Type{l.goTypeOf(o.Elem)})})
 		} else {
-			fail.add(&ExprStmt{X: rtCall("Throw", rtCall("NewError", &Lit{Text: `"unexpected null"`}), l.pos(e))})
+			fail.add(throwStmt(rtCall("NewError", &Lit{Text: `"unexpected null"`}), l.pos(e), nil))
 		}
 		b.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: t}, Name: "Some"}}, Then: &Block{Stmts: fail.stmts}})
 		return &Sel{X: &Ref{V: t}, Name: "Val"}

@@ -152,7 +152,7 @@ func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
 		l.tryStmt(b, s)
 	case *ast.ThrowStmt:
 		v := l.expr(b, s.Value)
-		b.add(&ExprStmt{X: rtCall("Throw", l.toError(v, s.Value.TypeOf()), l.pos(s)), Line: b.line})
+		b.add(throwStmt(l.toError(v, s.Value.TypeOf()), l.pos(s), b.line))
 	case *ast.DeclStmt:
 		l.localFunc(b, s)
 	case *ast.EmptyStmt:
@@ -415,6 +415,10 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 	bindElem := func(bb *builder, x Expr, t types.Type) {
 		if elemObj != nil {
 			v := l.bindLocal(elemObj)
+			if elemObj.Mutated {
+				// The loop changes its element: give it its own copy.
+				x = l.deepCopy(x, t)
+			}
 			bb.add(&Define{V: v, Value: x})
 			return
 		}

@@ -17,7 +17,7 @@ func (l *lowerer) finishSync(stmts []Stmt, ret types.Type) *Block {
 		prologue := []Stmt{&Define{V: list}, &GoDefer{Call: &Call{Fun: &Sel{X: &Ref{V: list}, Name: "Run"}}}}
 		stmts = append(prologue, stmts...)
 	}
-	if len(l.resultTypes(ret)) > 0 && !terminatesIR(stmts) {
+	if len(l.resultTypes(ret)) > 0 && !goTerminates(stmts) {
 		stmts = append(stmts, unreachable())
 	}
 	return &Block{Stmts: stmts}

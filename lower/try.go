@@ -25,8 +25,19 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 	l.fn.closure++
 	body := l.block(s.Body.Stmts)
 	l.fn.closure--
-	l.fn.tries = l.fn.tries[:len(l.fn.tries)-1]
+	if s.Finally == nil {
+		l.fn.tries = l.fn.tries[:len(l.fn.tries)-1]
+	}
+	// With a finally, the catch runs in a closure of its own too, so that the finally also runs
+	// when the catch returns, breaks, continues or throws.
+	if s.Finally != nil {
+		l.fn.closure++
+	}
 	errV, catch := l.catchBlock(s)
+	if s.Finally != nil {
+		l.fn.closure--
+		l.fn.tries = l.fn.tries[:len(l.fn.tries)-1]
+	}
 	var finally *Block
 	if s.Finally != nil {
 		finally = l.block(s.Finally.Stmts)
@@ -34,36 +45,45 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 	caught := l.temp("caught", &TPtr{Elem: rtType("Thrown")})
 	caught.Reads++
 	var code *Local
+	if tc.ret != nil {
+		// The closure stores a return value here; the code after it returns it.
+		b.add(&Define{V: tc.ret})
+	}
+	// run calls a closure under rt.TryCatchCode (or rt.TryCatch when nothing leaves it early).
+	run := func(stmts []Stmt, op string) Stmt {
+		if code != nil {
+			if !goTerminates(stmts) {
+				stmts = append(stmts, &Return{Results: []Expr{&Lit{Text: "0"}}})
+			}
+			return &Assign{Lhs: []Expr{&Ref{V: code}, &Ref{V: caught}}, Op: op, Rhs: []Expr{
+				rtCall("TryCatchCode", &FuncLit{Results: []Type{tInt}, Body: &Block{Stmts: stmts}})}, Line: b.line}
+		}
+		return &Assign{Lhs: []Expr{&Ref{V: caught}}, Op: op, Rhs: []Expr{
+			rtCall("TryCatch", &FuncLit{Body: &Block{Stmts: stmts}})}, Line: b.line}
+	}
 	if len(tc.codes) > 0 {
 		code = l.temp("code", tInt)
 		code.Reads++
-		stmts := append(body.Stmts, &Return{Results: []Expr{&Lit{Text: "0"}}})
-		b.add(&Assign{Lhs: []Expr{&Ref{V: code}, &Ref{V: caught}}, Op: ":=", Rhs: []Expr{
-			rtCall("TryCatchCode", &FuncLit{Results: []Type{tInt}, Body: &Block{Stmts: stmts}})}, Line: b.line})
-	} else {
-		b.add(&Assign{Lhs: []Expr{&Ref{V: caught}}, Op: ":=", Rhs: []Expr{
-			rtCall("TryCatch", &FuncLit{Body: body})}, Line: b.line})
 	}
+	b.add(run(body.Stmts, ":="))
 	var handler []Stmt
-	if catch != nil {
-		if errV != nil {
-			handler = append(handler, &Define{V: errV, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
-		}
+	if catch != nil && errV != nil {
+		handler = append(handler, &Define{V: errV, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
+	}
+	switch {
+	case finally == nil && catch != nil:
 		handler = append(handler, catch.Stmts...)
-		if finally != nil {
-			handler = append(handler, finally.Stmts...)
+		b.add(&If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: handler}})
+	case finally != nil:
+		if catch != nil {
+			// The catch's own throw (or a rethrow) replaces the caught error.
+			handler = append(handler, run(catch.Stmts, "="))
+			b.add(&If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: handler}})
 		}
-	} else {
-		if finally != nil {
-			handler = append(handler, finally.Stmts...)
-		}
-		handler = append(handler, &ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}})
+		b.add(finally.Stmts...)
+		b.add(&If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{
+			&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}}}}})
 	}
-	ifs := &If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: handler}}
-	if finally != nil {
-		ifs.Else = &Block{Stmts: cloneStmts(finally.Stmts)}
-	}
-	b.add(ifs)
 	if code != nil {
 		sw := &Switch{Tag: &Ref{V: code}}
 		for _, ex := range tc.codes {

@@ -219,8 +219,9 @@ func (c *checker) funcCall(e *ast.Call, ci *CallInfo, recvSubst map[*types.TypeP
 	if sig.Async {
 		ret = &types.Future{Elem: ret, Src: sig.Decl}
 	}
-	if expected != nil && len(vars) > 0 {
-		// The expected result can fix type parameters that no argument mentions.
+	if expected != nil && len(vars) > 0 && !types.IsAny(expected) {
+		// The expected result can fix type parameters that no argument mentions (`any` says
+		// nothing about them: a typed call stays typed when its result is printed).
 		c.unifySoft(ret, expected)
 	}
 	c.args(e, params, min, nil)

@@ -32,6 +32,8 @@ type Info struct {
 	ForIns    map[*ast.ForInStmt]*ForInfo
 	Matches   map[*ast.Match]*MatchInfo
 	Pats      map[ast.Pattern]*PatInfo
+	// TypeParamNeeds says what generic code does with each type parameter's values.
+	TypeParamNeeds map[*types.TypeParam]TypeParamNeed
 }
 
 // Fallback is a place where a value got the dynamic type `any`, and why.
@@ -182,6 +184,9 @@ func (c *checker) run() {
 		c.ensureBody(fi)
 	}
 	c.finishUntyped()
+	if !c.probing {
+		c.typeParamNeeds()
+	}
 	if !c.probing {
 		c.checkConcurrency() // E0701–E0704, W0707 (concurrency.go)
 	}

@@ -230,6 +230,16 @@ func (c *checker) noteCapture(obj *types.Object) {
 }
 
 func (c *checker) intLit(e *ast.IntLit, expected types.Type) types.Type {
+	t := intLitType(e, expected)
+	if !types.IsFloat(t) && !fitsInt(e.Value, types.BasicKind(t), false) {
+		c.errorf(e, "the literal %s does not fit in `%s`", e.Raw, typeString(t))
+	}
+	return t
+}
+
+// intLitType is the type of an integer literal: its suffix's, or the number type its context
+// expects, or i64.
+func intLitType(e *ast.IntLit, expected types.Type) types.Type {
 	t := types.Type(types.I64)
 	if e.Suffix != "" {
 		t = basicTypeNames[e.Suffix]
@@ -237,12 +247,6 @@ func (c *checker) intLit(e *ast.IntLit, expected types.Type) types.Type {
 		t = exp
 	} else if o, ok := exp.(*types.Optional); ok && types.IsNumeric(o.Elem) {
 		t = types.Resolve(o.Elem)
-	}
-	if types.IsFloat(t) {
-		return t
-	}
-	if !fitsInt(e.Value, types.BasicKind(t), false) {
-		c.errorf(e, "the literal %s does not fit in `%s`", e.Raw, typeString(t))
 	}
 	return t
 }
@@ -409,7 +413,9 @@ func (c *checker) unary(e *ast.Unary, expected types.Type) types.Type {
 		return types.BoolType
 	case "-":
 		if lit, ok := e.X.(*ast.IntLit); ok {
-			t := c.expr(lit, expected)
+			// -128i8 fits although 128i8 does not: check the negated value.
+			t := intLitType(lit, expected)
+			lit.SetType(t)
 			if types.IsInteger(t) && !fitsInt(lit.Value, types.BasicKind(t), true) {
 				c.errorf(e, "the literal -%s does not fit in `%s`", lit.Raw, typeString(t))
 			}
@@ -521,7 +527,7 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		if dyn {
 			return types.AnyType
 		}
-		if !types.IsNumeric(x) {
+		if !types.IsNumeric(x) && !isTypeParam(x) {
 			c.errorf(e, "`%s` needs numbers, found `%s`", e.Op, typeString(x))
 			return types.InvalidType
 		}
@@ -560,7 +566,7 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		if dyn {
 			return types.BoolType
 		}
-		if !types.IsNumeric(x) && !types.IsBasic(x, types.String) && !types.IsBasic(x, types.Char) {
+		if !types.IsNumeric(x) && !types.IsBasic(x, types.String) && !types.IsBasic(x, types.Char) && !isTypeParam(x) {
 			c.errorf(e, "`%s` compares numbers, strings or chars, not `%s`", e.Op, typeString(x))
 			return types.BoolType
 		}

@@ -403,9 +403,11 @@ func terminates(s ast.Stmt) bool {
 			return true
 		}
 	case *ast.WhileStmt:
-		if b, ok := s.Cond.(*ast.BoolLit); ok && b.Value {
+		if b, ok := unparen(s.Cond).(*ast.BoolLit); ok && b.Value {
 			return !hasBreak(s.Body)
 		}
+	case *ast.ForCStmt:
+		return s.Cond == nil && !hasBreak(s.Body)
 	case *ast.TryStmt:
 		return terminates(s.Body) && (s.Catch == nil || terminates(s.Catch)) || s.Finally != nil && terminates(s.Finally)
 	}

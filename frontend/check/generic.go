@@ -1,0 +1,189 @@
+package check
+
+import (
+	"sort"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+)
+
+// TypeParamNeed is what generic code does with the values of a type parameter. It decides the
+// parameter's Go constraint and which types may stand for it. Needs are ordered: each one
+// includes the ones before it.
+type TypeParamNeed uint8
+
+const (
+	NeedAny        TypeParamNeed = iota
+	NeedComparable               // a map key: types with Go's ==
+	NeedOrdered                  // compared with < <= > >=: numbers, strings, chars
+	NeedNumber                   // arithmetic: numbers
+)
+
+var needWhat = [...]string{
+	NeedComparable: "used as a map key",
+	NeedOrdered:    "compared with `<`",
+	NeedNumber:     "used in arithmetic",
+}
+
+var needWho = [...]string{
+	NeedComparable: "numbers, strings, chars and bools",
+	NeedOrdered:    "numbers, strings and chars",
+	NeedNumber:     "numbers",
+}
+
+func isTypeParam(t types.Type) bool {
+	_, ok := types.Resolve(t).(*types.TypeParam)
+	return ok
+}
+
+// typeParamNeeds finds what every type parameter's values are used for, passes the needs of a
+// generic callee on to the type parameters of its generic callers, and reports the
+// instantiations whose type arguments cannot do what the generic code does with them.
+func (c *checker) typeParamNeeds() {
+	needs := map[*types.TypeParam]TypeParamNeed{}
+	c.info.TypeParamNeeds = needs
+	if !c.hasGenerics() {
+		return
+	}
+	raise := func(t types.Type, n TypeParamNeed) bool {
+		tp, ok := types.Resolve(t).(*types.TypeParam)
+		if !ok || needs[tp] >= n {
+			return false
+		}
+		needs[tp] = n
+		return true
+	}
+	keyOf := func(t types.Type) {
+		types.Mentions(t, func(t types.Type) bool {
+			if m, ok := t.(*types.MapT); ok {
+				raise(m.Key, NeedComparable)
+			}
+			return false
+		})
+	}
+	for _, f := range c.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			e, ok := n.(ast.Expr)
+			if !ok {
+				return true
+			}
+			if t := e.TypeOf(); t != nil {
+				keyOf(t)
+			}
+			if b, ok := e.(*ast.Binary); ok && b.X.TypeOf() != nil {
+				switch b.Op {
+				case "<", "<=", ">", ">=":
+					raise(b.X.TypeOf(), NeedOrdered)
+				case "+", "-", "*", "/", "%":
+					raise(b.X.TypeOf(), NeedNumber)
+				}
+			}
+			return true
+		})
+	}
+	for _, fi := range c.info.Funcs {
+		if fi.Sig != nil {
+			for _, p := range fi.Sig.Params {
+				keyOf(p)
+			}
+			keyOf(fi.Sig.Ret)
+		}
+	}
+	// A generic call passes its callee's needs to the type arguments that are type parameters of
+	// the caller; repeat until nothing changes (calls may form cycles).
+	insts := c.instantiations()
+	for changed := true; changed; {
+		changed = false
+		for _, in := range insts {
+			for i, tp := range in.params {
+				if raise(in.args[i], needs[tp]) {
+					changed = true
+				}
+			}
+		}
+	}
+	for _, in := range insts {
+		for i, tp := range in.params {
+			n := needs[tp]
+			arg := types.Resolve(in.args[i])
+			if n == NeedAny || isTypeParam(arg) || types.IsInvalid(arg) || satisfies(arg, n) {
+				continue
+			}
+			c.errorf(in.node, "`%s` cannot stand for the type parameter `%s` of `%s`: its values are %s, which only %s can be",
+				typeString(arg), tp.Name, in.name, needWhat[n], needWho[n])
+		}
+	}
+}
+
+// hasGenerics reports whether the program declares a generic function or type.
+func (c *checker) hasGenerics() bool {
+	for _, def := range c.info.TypeDefs {
+		if len(def.TypeParams) > 0 {
+			return true
+		}
+	}
+	for _, fi := range c.info.Funcs {
+		if fi.Generic {
+			return true
+		}
+	}
+	return false
+}
+
+// instantiation is one use of generic code with type arguments.
+type instantiation struct {
+	node   ast.Node
+	name   string
+	params []*types.TypeParam
+	args   []types.Type
+}
+
+// instantiations lists the calls of generic functions and methods and the values of generic
+// structs and enums.
+func (c *checker) instantiations() []instantiation {
+	var out []instantiation
+	named := func(n ast.Node, t types.Type) {
+		if nt, ok := types.Resolve(t).(*types.Named); ok && len(nt.Args) == len(nt.Def.TypeParams) && len(nt.Args) > 0 {
+			out = append(out, instantiation{node: n, name: nt.Def.Name, params: nt.Def.TypeParams, args: nt.Args})
+		}
+	}
+	for call, ci := range c.info.Calls {
+		switch ci.Kind {
+		case CallFunc, CallMethod:
+			if ci.Sig == nil {
+				continue
+			}
+			if len(ci.TypeArgs) == len(ci.Sig.TypeParams) && len(ci.TypeArgs) > 0 {
+				out = append(out, instantiation{node: call, name: calleeName(call), params: ci.Sig.TypeParams, args: ci.TypeArgs})
+			}
+			if ci.Kind == CallMethod {
+				named(call, ci.RecvType)
+			}
+		case CallVariant:
+			named(call, ci.Ret)
+		}
+	}
+	for _, f := range c.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sl, ok := n.(*ast.StructLit); ok {
+				named(sl, sl.TypeOf())
+			}
+			return true
+		})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].node.Pos() < out[j].node.Pos() })
+	return out
+}
+
+// satisfies reports whether values of t can do what n asks.
+func satisfies(t types.Type, n TypeParamNeed) bool {
+	switch n {
+	case NeedComparable:
+		return comparableKey(t)
+	case NeedOrdered:
+		return types.IsNumeric(t) || types.IsBasic(t, types.String) || types.IsBasic(t, types.Char)
+	case NeedNumber:
+		return types.IsNumeric(t)
+	}
+	return true
+}

@@ -1,0 +1,154 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// Arrays have value semantics (§6), and so has every value that holds an array: a struct with
+// an array field, a tuple, an optional, a Result. Go shares a slice's storage between copies, so
+// a value of such a type is copied (deeply, down to its arrays) when it is read from a place
+// into another. Enum payloads are never changed in place, so enum values are shared; maps and
+// the handles are references by design.
+
+// needsCopy reports whether a copy of a value of t must copy arrays inside it.
+func (l *lowerer) needsCopy(t types.Type) bool {
+	return needsCopy(t, map[*types.TypeDef]bool{})
+}
+
+func needsCopy(t types.Type, visiting map[*types.TypeDef]bool) bool {
+	switch u := types.Resolve(t).(type) {
+	case *types.Array, *types.TypeParam:
+		return true
+	case *types.Basic:
+		return u.Kind == types.Any
+	case *types.Var:
+		return true // an unbound variable is a dynamic value
+	case *types.Optional:
+		return needsCopy(u.Elem, visiting)
+	case *types.Result:
+		return needsCopy(u.Ok, visiting) || needsCopy(u.Err, visiting)
+	case *types.Tuple:
+		for _, e := range u.Elems {
+			if needsCopy(e, visiting) {
+				return true
+			}
+		}
+	case *types.Named:
+		if u.Def.Enum || visiting[u.Def] {
+			return false
+		}
+		visiting[u.Def] = true
+		defer delete(visiting, u.Def)
+		for _, f := range types.FieldsOf(u) {
+			if needsCopy(f.Type, visiting) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deepCopy copies x, a value of t read from a place, so that it shares no array with the place.
+func (l *lowerer) deepCopy(x Expr, t types.Type) Expr {
+	if !l.needsCopy(t) {
+		return x
+	}
+	switch u := types.Resolve(t).(type) {
+	case *types.Array:
+		switch {
+		case isTypeParamT(u.Elem):
+			return rtCall("ArrCloneT", x)
+		case l.needsCopy(u.Elem):
+			return rtCall("ArrCloneWith", x, l.cloneFunc(u.Elem))
+		}
+		return rtCall("ArrClone", x)
+	case *types.TypeParam:
+		return rtCall("CloneT", x)
+	case *types.Basic, *types.Var:
+		return rtCall("DynClone", x)
+	case *types.Optional:
+		return rtCall("OptionClone", x, l.cloneFunc(u.Elem))
+	case *types.Result:
+		return rtCall("ResultClone", x, l.cloneFuncOrNil(u.Ok), l.cloneFuncOrNil(u.Err))
+	case *types.Tuple:
+		args := []Expr{x}
+		for _, e := range u.Elems {
+			args = append(args, l.cloneFuncOrNil(e))
+		}
+		return rtCall("TupleClone"+itoa(len(u.Elems)), args...)
+	case *types.Named:
+		return &Call{Fun: &Sel{X: x, Name: "AdeshClone"}}
+	}
+	return x
+}
+
+func isTypeParamT(t types.Type) bool {
+	_, ok := types.Resolve(t).(*types.TypeParam)
+	return ok
+}
+
+// cloneFunc is a Go function value that copies a value of t.
+func (l *lowerer) cloneFunc(t types.Type) Expr {
+	gt := l.goTypeOf(t)
+	v := &Local{Name: "e_", Type: gt, Param: true}
+	return &FuncLit{Params: []*Param{{Name: v.Name, Type: gt}}, Results: []Type{gt},
+		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{l.deepCopy(&Ref{V: v}, t)}}}}}
+}
+
+// cloneFuncOrNil is cloneFunc, or nil when values of t need no copy.
+func (l *lowerer) cloneFuncOrNil(t types.Type) Expr {
+	if !l.needsCopy(t) {
+		return &Ident{Name: "nil"}
+	}
+	return l.cloneFunc(t)
+}
+
+// aliasesPlace reports whether e, though not itself a place, gives a value that shares storage
+// with one: the element a builtin method reads out of a container, or a choice between such
+// values.
+func (l *lowerer) aliasesPlace(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.Call:
+		ci := l.info.Calls[x]
+		if ci == nil || ci.Kind != check.CallBuiltinMethod {
+			return false
+		}
+		switch ci.Name {
+		case "Map.get", "Map.values", "Array.first", "Array.last", "Array.find",
+			"Option.unwrap", "Option.expect", "Option.unwrap_or", "Result.unwrap", "Result.expect",
+			"Result.unwrap_or", "Result.unwrap_err", "Result.ok":
+			return true
+		}
+	case *ast.Cond:
+		return isLvalue(x.A) || isLvalue(x.B) || l.aliasesPlace(x.A) || l.aliasesPlace(x.B)
+	case *ast.Binary:
+		return x.Op == "??" && (isLvalue(x.X) || isLvalue(x.Y) || l.aliasesPlace(x.X) || l.aliasesPlace(x.Y))
+	}
+	return false
+}
+
+// cloneMethods gives a struct that holds arrays its copy methods: AdeshClone for static code and
+// AdeshCloneAny (rt.AnyCloner) for generic code.
+func (l *lowerer) cloneMethods(def *types.TypeDef, self *TName) []Decl {
+	var stmts []Stmt
+	recv := &Local{Name: "v", Type: self, Param: true}
+	for _, f := range def.Fields {
+		if !l.needsCopy(f.Type) {
+			continue
+		}
+		field := &Sel{X: &Ref{V: recv}, Name: fieldName(f.Name)}
+		stmts = append(stmts, &Assign{Lhs: []Expr{field}, Op: "=", Rhs: []Expr{l.deepCopy(field, f.Type)}})
+	}
+	if len(stmts) == 0 {
+		return nil
+	}
+	stmts = append(stmts, &Return{Results: []Expr{&Ref{V: recv}}})
+	return []Decl{
+		&Func{Doc: "AdeshClone copies the arrays the value holds (arrays have value semantics).", Name: "AdeshClone",
+			Recv: &Param{Name: "v", Type: self}, Results: []Type{self}, Body: &Block{Stmts: stmts}},
+		&Func{Name: "AdeshCloneAny", Recv: &Param{Name: "v", Type: self}, Results: []Type{tAnyGo},
+			Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{&Call{Fun: &Sel{X: &Ref{V: recv}, Name: "AdeshClone"}}}}}}},
+	}
+}
