@@ -87,7 +87,7 @@ func catch_returns() string {
 //line testdata/run/s_24_try_control.adesh:33
 	code_, caught_ := rt.TryCatchCode(func() int {
 //line testdata/run/s_24_try_control.adesh:34
-		rt.Throw(rt.NewError("x"), "testdata/run/s_24_try_control.adesh:34:9")
+		panic(&rt.Thrown{Err: rt.NewError("x"), Pos: "testdata/run/s_24_try_control.adesh:34:9"})
 	})
 	if caught_ != nil {
 		var e rt.Error = caught_.Err
@@ -140,14 +140,14 @@ func rethrows() {
 //line testdata/run/s_24_try_control.adesh:55
 	caught_ := rt.TryCatch(func() {
 //line testdata/run/s_24_try_control.adesh:56
-		rt.Throw(rt.NewError("first"), "testdata/run/s_24_try_control.adesh:56:9")
+		panic(&rt.Thrown{Err: rt.NewError("first"), Pos: "testdata/run/s_24_try_control.adesh:56:9"})
 	})
 	if caught_ != nil {
 		var e rt.Error = caught_.Err
 //line testdata/run/s_24_try_control.adesh:55
 		caught_ = rt.TryCatch(func() {
 //line testdata/run/s_24_try_control.adesh:58
-			rt.Throw(rt.NewError("second after "+e.Message), "testdata/run/s_24_try_control.adesh:58:9")
+			panic(&rt.Thrown{Err: rt.NewError("second after " + e.Message), Pos: "testdata/run/s_24_try_control.adesh:58:9"})
 		})
 	}
 //line testdata/run/s_24_try_control.adesh:60
@@ -162,7 +162,7 @@ func no_catch() {
 //line testdata/run/s_24_try_control.adesh:66
 	caught_ := rt.TryCatch(func() {
 //line testdata/run/s_24_try_control.adesh:67
-		rt.Throw(rt.NewError("passes through"), "testdata/run/s_24_try_control.adesh:67:9")
+		panic(&rt.Thrown{Err: rt.NewError("passes through"), Pos: "testdata/run/s_24_try_control.adesh:67:9"})
 	})
 //line testdata/run/s_24_try_control.adesh:69
 	rt.Print("finally without catch")
@@ -234,7 +234,7 @@ func search(grid [][]int64) rt.Tuple2[int64, int64] {
 //line testdata/run/s_24_try_control.adesh:96
 				if t_[rt.Index(c, len(t_), "testdata/run/s_24_try_control.adesh:96:20")] < 0 {
 //line testdata/run/s_24_try_control.adesh:96
-					rt.Throw(rt.NewError("negative"), "testdata/run/s_24_try_control.adesh:96:37")
+					panic(&rt.Thrown{Err: rt.NewError("negative"), Pos: "testdata/run/s_24_try_control.adesh:96:37"})
 				}
 				var t1_ []int64 = grid[rt.Index(r, len(grid), "testdata/run/s_24_try_control.adesh:97:20")]
 //line testdata/run/s_24_try_control.adesh:97
