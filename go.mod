@@ -3,10 +3,12 @@ module adesh2go
 go 1.26.0
 
 require (
-	github.com/alecthomas/participle/v2 v2.1.4 // indirect
-	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/dave/jennifer v1.7.1
+	github.com/spf13/cobra v1.10.2
+)
+
+require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )
