@@ -52,28 +52,32 @@ func (a *analysis) checkBorrows() {
 func (a *analysis) reportBorrow(b *ast.AsyncBlock, list []borrowed) {
 	first := list[0]
 	name := first.cp.Obj.Name
-	var how string
 	e := first.esc
+	var how string
 	switch e.Kind {
 	case Spawned:
-		how = "it is spawned"
+		how = "it is spawned and may outlive `" + name + "`"
 	case Returned:
-		how = "it is returned from " + funcRef(e.Fn)
+		how = "it is returned from " + funcRef(e.Fn) + " and may outlive `" + name + "`"
 	case Stored:
-		how = "it is stored in " + e.What
+		how = "it is stored in " + e.What + " and may outlive `" + name + "`"
 	case HeldIn:
-		how = fmt.Sprintf("it is kept in `%s`, which lives longer", e.Into.Name)
+		how = fmt.Sprintf("it is kept in `%s`, which outlives `%s`", e.Into.Name, name)
 	}
 	if e.Via != nil {
-		switch e.Kind {
-		case Spawned:
-			how = "it is passed to " + funcRef(e.Via) + ", which spawns it"
-		case Stored, HeldIn:
-			how = "it is passed to " + funcRef(e.Via) + ", which stores it"
+		verb := "stores"
+		if e.Kind == Spawned {
+			verb = "spawns"
 		}
+		how = fmt.Sprintf("it is passed to %s, which %s it: it may outlive `%s`", funcRef(e.Via), verb, name)
 	}
-	d := a.diags.Errorf(b.Pos(), b.Body.Pos(), diag.BorrowEscapes,
-		"this async block borrows `%s`, but %s and may outlive `%s`", name, how, name)
+	var d *diag.Diagnostic
+	if e.Kind == ScopeChild {
+		d = a.diags.Errorf(b.Pos(), a.head(b), diag.BorrowEscapes,
+			"this async block borrows `%s`, a local of the scope's own body, but a child of the scope may outlive that body", name)
+	} else {
+		d = a.diags.Errorf(b.Pos(), a.head(b), diag.BorrowEscapes, "this async block borrows `%s`, but %s", name, how)
+	}
 	for _, x := range list {
 		d.Note(x.cp.Use.Pos(), "`%s` is borrowed here", x.cp.Obj.Name)
 	}
@@ -82,8 +86,12 @@ func (a *analysis) reportBorrow(b *ast.AsyncBlock, list []borrowed) {
 		d.Note(e.At.Pos(), "passed here")
 	case e.Kind == Spawned:
 		d.Note(e.At.Pos(), "spawned here")
+	case e.Kind == ScopeChild:
+		d.Note(e.At.Pos(), "spawned here; the scope waits for it after its body has returned")
 	case e.Kind == Returned:
 		d.Note(e.At.Pos(), "returned here")
+	case e.Kind == Stored && e.What == "a channel":
+		d.Note(e.At.Pos(), "sent here")
 	case e.Kind == Stored:
 		d.Note(e.At.Pos(), "stored here")
 	case e.Kind == HeldIn:
@@ -99,6 +107,10 @@ func (a *analysis) reportBorrow(b *ast.AsyncBlock, list []borrowed) {
 			shares = append(shares, x.cp.Obj.Name)
 		}
 	}
+	if e.Kind == ScopeChild {
+		d.WithHelp("declare %s before `scope(…)`, or write `async move { … }` so that the block owns a copy", strings.Join(names, " and "))
+		return
+	}
 	if len(shares) > 0 {
 		d.WithHelp("clone the share before the block (`let %s2 = %s.clone();`) and use it in an `async move { … }` block", shares[0], shares[0])
 	} else {
@@ -112,6 +124,7 @@ type access struct {
 	use     ast.Node  // the first use (a change, if there is one)
 	written bool
 	loop    ast.Node // the loop that spawns the child many times, if any
+	via     string   // the closure through which the child uses it, if any
 }
 
 // checkScopes reports E0703 for the variables that the children of a scope borrow.
@@ -161,6 +174,10 @@ func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda) {
 				ac.use = cp.WriteAt
 			}
 			add(cp.Obj, ac)
+			// A closure the child calls uses what the closure captures, there.
+			for _, inner := range a.closureCaptures(cp.Obj) {
+				add(inner.Obj, access{child: ch, use: cp.Use, written: inner.Written, loop: ac.loop, via: cp.Obj.Name})
+			}
 		}
 	}
 	if len(children) == 0 {
@@ -222,35 +239,46 @@ func (a *analysis) judgeScopeAccess(sc *ast.Call, obj *types.Object, list []acce
 			if o == w || o.child == w.child {
 				continue
 			}
-			var msg string
+			first, second := o, w
+			if second.use.Pos() < first.use.Pos() {
+				first, second = second, first
+			}
+			who, other := "a child of this scope", "another child"
+			if second.child == nil {
+				who, other = "the scope body", "a child of the scope"
+			} else if first.child == nil {
+				other = "the scope body"
+			}
+			var msg, note string
 			switch {
-			case o.written && o.child != nil && w.child != nil:
-				msg = fmt.Sprintf("two children of this scope may both change `%s`", obj.Name)
-			case w.child == nil:
-				msg = fmt.Sprintf("the scope body changes `%s` while a child of the scope uses it", obj.Name)
-			case o.child == nil:
-				msg = fmt.Sprintf("a child of this scope changes `%s` while the scope body uses it", obj.Name)
+			case first.written && second.written:
+				msg = fmt.Sprintf("%s changes `%s`, which %s may change at the same time", who, obj.Name, other)
+				if first.child != nil && second.child != nil {
+					msg = fmt.Sprintf("two children of this scope may both change `%s`", obj.Name)
+				}
+				note = "also changed here, by " + other
+			case second.written:
+				msg = fmt.Sprintf("%s changes `%s` while %s reads it", who, obj.Name, other)
+				note = "read here, by " + other
 			default:
-				msg = fmt.Sprintf("a child of this scope changes `%s` while another child reads it", obj.Name)
+				msg = fmt.Sprintf("%s reads `%s` while %s changes it", who, obj.Name, other)
+				note = "changed here, by " + other
 			}
-			other := "read here"
-			if o.written {
-				other = "also changed here"
+			if first.via != "" {
+				note = strings.Replace(note, " here", " here, through `"+first.via+"`", 1)
 			}
-			if o.child == nil {
-				other += ", by the scope body"
-			} else {
-				other += ", by another child"
+			if second.via != "" {
+				msg += " (through `" + second.via + "`)"
 			}
-			a.diags.Errorf(w.use.Pos(), w.use.EndPos(), diag.ScopeConflict, "%s", msg).
-				Note(o.use.Pos(), "%s", other).
+			a.diags.Errorf(second.use.Pos(), second.use.EndPos(), diag.ScopeConflict, "%s", msg).
+				Note(first.use.Pos(), "%s", note).
 				Note(sc.Pos(), "the scope starts here").
 				WithHelp("%s", help)
 			return
 		}
 		if f := a.objFault(obj, map[*types.Object]bool{}); f != nil && w.child != nil {
 			d := a.diags.Errorf(w.use.Pos(), w.use.EndPos(), diag.ScopeConflict,
-				"a child of this scope changes `%s`, which is not Send: %s", obj.Name, f.why)
+				"a child of this scope changes `%s`, which is not Send: %s", obj.Name, f.why())
 			f.attach(d).Note(sc.Pos(), "the scope starts here").
 				WithHelp("change it in the scope's own body, or lock inside the child instead of capturing the guard")
 		}
@@ -264,7 +292,7 @@ func (a *analysis) judgeScopeAccess(sc *ast.Call, obj *types.Object, list []acce
 	var f *sendFault
 	if why == "" {
 		if f = a.objFault(obj, map[*types.Object]bool{}); f != nil {
-			why = f.why
+			why = f.why()
 		}
 	}
 	if why == "" {
@@ -274,13 +302,16 @@ func (a *analysis) judgeScopeAccess(sc *ast.Call, obj *types.Object, list []acce
 		"a child of this scope reads `%s`, which is not Share: %s", obj.Name, why)
 	if f != nil {
 		f.attach(d)
-	} else if containsGuard(obj.Type) {
-		if id := a.declAt[obj]; id != nil {
-			d.Note(a.acquiredAt(obj, id).Pos(), "guard `%s` acquired here", obj.Name)
-		}
+	} else if id := a.declAt[obj]; id != nil {
+		n := a.acquiredNote(obj, id)
+		d.Note(n.Pos, "%s", n.Message)
 	}
-	d.Note(sc.Pos(), "the scope starts here").
-		WithHelp("read what the children need before the scope (`let v = *%s;`), or let each child lock the mutex itself", obj.Name)
+	d.Note(sc.Pos(), "the scope starts here")
+	if types.IsGuard(obj.Type) {
+		d.WithHelp("read what the children need before the scope (`let v = *%s;`), or let each child lock the mutex itself", obj.Name)
+	} else {
+		d.WithHelp("give the children values that are Share: build the closure inside each child, or let each child lock the mutex itself")
+	}
 }
 
 // scopeAround returns the innermost scope call whose body holds n.
@@ -314,4 +345,28 @@ func (a *analysis) inChild(n ast.Node, children []*ast.Call) bool {
 		}
 	}
 	return false
+}
+
+// closureCaptures lists what the closures a variable may hold capture by reference, through
+// closures they call in turn.
+func (a *analysis) closureCaptures(obj *types.Object) []Capture {
+	var out []Capture
+	seen := map[*FuncInfo]bool{}
+	var visit func(obj *types.Object)
+	visit = func(obj *types.Object) {
+		for _, fi := range a.closuresOf(obj, map[*types.Object]bool{}) {
+			if seen[fi] {
+				continue
+			}
+			seen[fi] = true
+			for _, cp := range fi.CaptureUses {
+				if cp.Mode == ByRef && isLocal(cp.Obj) {
+					out = append(out, cp)
+				}
+				visit(cp.Obj)
+			}
+		}
+	}
+	visit(obj)
+	return out
 }

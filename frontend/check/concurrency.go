@@ -264,17 +264,24 @@ func (a *analysis) checkDeferAwaits() {
 				}
 			case *ast.ForInStmt:
 				if fi := a.info.ForIns[n]; fi != nil && fi.Kind == IterChannel {
-					a.diags.Errorf(n.Iter.Pos(), n.Iter.EndPos(), diag.AwaitInDefer, "iterating over a channel inside `defer`: a deferred statement cannot wait").
-						Note(d.Pos(), "the `defer` starts here").
-						WithHelp("receive before the defer, or spawn the work inside the defer with `spawn(async move { … })`")
+					e := a.diags.Errorf(n.Iter.Pos(), n.Iter.EndPos(), diag.AwaitInDefer, "iterating over a channel inside `defer`: a deferred statement cannot wait")
+					a.noteDefer(e, d, n)
+					e.WithHelp("receive before the defer, or spawn the work inside the defer with `spawn(async move { … })`")
 				}
 			}
 			if what != "" {
-				a.diags.Errorf(n.Pos(), n.EndPos(), diag.AwaitInDefer, "%s inside `defer`: a deferred statement cannot wait", what).
-					Note(d.Pos(), "the `defer` starts here").
-					WithHelp("await before the defer, or spawn the work inside the defer with `spawn(async move { … })`")
+				e := a.diags.Errorf(n.Pos(), n.EndPos(), diag.AwaitInDefer, "%s inside `defer`: a deferred statement cannot wait", what)
+				a.noteDefer(e, d, n)
+				e.WithHelp("await before the defer, or spawn the work inside the defer with `spawn(async move { … })`")
 			}
 			return true
 		})
+	}
+}
+
+// noteDefer points at the defer around an await, unless both are on one line.
+func (a *analysis) noteDefer(e *diag.Diagnostic, d *ast.DeferStmt, n ast.Node) {
+	if a.diags.Files.Position(d.Pos()).Line != a.diags.Files.Position(n.Pos()).Line {
+		e.Note(d.Pos(), "the `defer` starts here")
 	}
 }

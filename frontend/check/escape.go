@@ -12,7 +12,8 @@ const (
 	// Spawned: started as a task (`spawn`, a W0706 statement, `spawn_blocking`); it may
 	// outlive every local.
 	Spawned EscapeKind = iota
-	// ScopeChild: started by `s.spawn` inside `scope`; it ends before the scope does.
+	// ScopeChild: started by `s.spawn` inside `scope`; it ends before the scope does, but may
+	// outlive the scope's own body (Fn), whose locals are gone once the body returns.
 	ScopeChild
 	// Returned from the function Fn.
 	Returned
@@ -62,7 +63,7 @@ func (a *analysis) analyzeEscapes() {
 
 // escapePast returns the first fate of fi that lets it outlive the local obj, or nil.
 func (a *analysis) escapePast(fi *FuncInfo, obj *types.Object) *Escape {
-	if !isLocal(obj) || fi.Escape == nil && fi.Node == nil {
+	if !isLocal(obj) || fi.Node == nil {
 		return nil
 	}
 	fates := a.fatesOf(fi.Node)
@@ -73,6 +74,10 @@ func (a *analysis) escapePast(fi *FuncInfo, obj *types.Object) *Escape {
 			return e
 		case Returned:
 			if ownerIsBetween(obj, fi.Parent, e.Fn) {
+				return e
+			}
+		case ScopeChild:
+			if e.Fn != nil && ownerIsBetween(obj, fi.Parent, e.Fn) {
 				return e
 			}
 		case HeldIn:
@@ -205,7 +210,13 @@ func (a *analysis) argFates(call *ast.Call, arg ast.Node) []Escape {
 	case CallBuiltinMethod:
 		switch ci.Name {
 		case "Scope.spawn":
-			return []Escape{{Kind: ScopeChild, At: call}}
+			e := Escape{Kind: ScopeChild, At: call}
+			if sc := a.scopeAround(call); sc != nil && len(sc.Args) == 1 {
+				if lam, ok := unparen(sc.Args[0]).(*ast.Lambda); ok {
+					e.Fn = a.info.FuncOf[lam]
+				}
+			}
+			return []Escape{e}
 		case "Channel.send":
 			return []Escape{{Kind: Stored, At: call, What: "a channel"}}
 		case "Promise.then", "Promise.catch", "Promise.finally":

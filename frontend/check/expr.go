@@ -823,7 +823,18 @@ func (c *checker) noteAwait(n ast.Node, what string) {
 			d.WithHelp("declare it as `async fn %s(…)`", node.Name.Name)
 		case *ast.Lambda:
 			d.Note(node.Pos(), "this lambda is not async")
-			d.WithHelp("make the lambda async: `async (…) => { … }`")
+			if p := c.fn.Parent; p != nil && p.Async {
+				// The surprise of §10: a lambda does not inherit `async` from the code around it.
+				switch pn := p.Node.(type) {
+				case *ast.FuncDecl:
+					d.Note(pn.Name.Pos(), "`%s` is async, but that does not make the lambdas inside it async", pn.Name.Name)
+				case *ast.AsyncBlock, *ast.Lambda:
+					d.Note(pn.Pos(), "this async code does not make the lambdas inside it async")
+				}
+				d.WithHelp("await outside the lambda (a `for` loop instead of a callback), or make it `async (…) => { … }` and await what it returns")
+			} else {
+				d.WithHelp("make the lambda async: `async (…) => { … }`")
+			}
 		}
 	}
 }

@@ -340,8 +340,16 @@ func (g *guardFlow) expr(e ast.Expr, st guardState) guardState {
 		return st
 	}
 	switch e := e.(type) {
-	case *ast.Lambda, *ast.AsyncBlock:
+	case *ast.Lambda:
 		return st // a body of its own
+	case *ast.AsyncBlock:
+		if fi := g.a.info.FuncOf[e]; fi != nil && e.Move {
+			// The guards it captures move into the block: this function no longer holds them.
+			for _, obj := range fi.Captures {
+				st = g.release(obj, st)
+			}
+		}
+		return st
 	case *ast.Await:
 		st = g.expr(e.X, st)
 		g.awaitAt(e, st)
@@ -397,7 +405,15 @@ func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 		g.awaitAt(e, st)
 	}
 	if obj := g.unlocked(e); obj != nil {
-		st = st.without(func(h heldGuard) bool { return h.obj == obj })
+		st = g.release(obj, st)
+	}
+	if ci != nil && (ci.Kind == CallFunc || ci.Kind == CallMethod || ci.Kind == CallValue) {
+		// A guard passed to a function moves into it.
+		for _, arg := range e.Args {
+			if id, ok := unparen(arg).(*ast.Ident); ok && id.Obj != nil {
+				st = g.release(id.Obj, st)
+			}
+		}
 	}
 	if containsGuard(e.TypeOf()) && g.isTemporary(e) {
 		st = st.with(heldGuard{at: e, stmt: g.stmt})
@@ -405,17 +421,42 @@ func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 	return st
 }
 
-// isTemporary reports whether a guard made by a call is not kept in a binding.
+// release drops a guard variable from the held set.
+func (g *guardFlow) release(obj *types.Object, st guardState) guardState {
+	return st.without(func(h heldGuard) bool { return h.obj == obj })
+}
+
+// isTemporary reports whether a guard made by a call lives only to the end of its statement:
+// it is read through (`*m.lock()`, `m.lock().len()`), not kept in a binding or moved into a
+// value or a function.
 func (g *guardFlow) isTemporary(e ast.Expr) bool {
 	var cur ast.Node = e
 	for {
 		switch p := g.a.parent[cur].(type) {
 		case *ast.Paren:
 			cur = p
-		case *ast.LetStmt:
-			return p.Value != cur
+		case *ast.LetStmt, *ast.ReturnStmt, *ast.FieldInit, *ast.ArrayLit, *ast.TupleLit, *ast.MapLit:
+			return false
 		case *ast.Assign:
 			return p.Y != cur
+		case *ast.Match:
+			// An arm that binds the guard takes it: the binding is tracked instead.
+			if mi := g.a.info.Matches[p]; mi != nil && p.X == cur {
+				for _, objs := range mi.Binds {
+					for _, obj := range objs {
+						if obj != nil && containsGuard(obj.Type) {
+							return false
+						}
+					}
+				}
+			}
+			return true
+		case *ast.Call:
+			if p.Fun == cur {
+				return true
+			}
+			ci := g.a.info.Calls[p]
+			return ci == nil || ci.Kind == CallBuiltin || ci.Kind == CallBuiltinMethod || ci.Kind == CallStatic
 		default:
 			return true
 		}

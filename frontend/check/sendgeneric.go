@@ -17,6 +17,7 @@ type obligation struct {
 	t    types.Type // in terms of fn's type parameters
 	what string     // "captures `x` of type"
 	at   ast.Node   // the spawn site
+	via  *FuncInfo  // the generic function that spawns, when fn only calls it
 }
 
 func typeParamHere(t types.Type) bool {
@@ -73,8 +74,12 @@ func (a *analysis) checkObligations(work []obligation) {
 			}
 			t := types.Subst(ob.t, m)
 			if why := WhyNot(Send, t); why != "" {
-				a.diags.Errorf(call.Pos(), call.EndPos(), diag.NotSend, "%s spawns a task that %s `%s`; here that is `%s`, and %s",
-					funcRef(ob.fn), ob.what, typeString(ob.t), typeString(t), why).
+				who := funcRef(ob.fn) + " spawns a task"
+				if ob.via != nil {
+					who += " (through " + funcRef(ob.via) + ")"
+				}
+				a.diags.Errorf(call.Pos(), call.EndPos(), diag.NotSend, "%s that %s `%s`; here that is `%s`, and %s",
+					who, ob.what, typeString(ob.t), typeString(t), why).
 					Note(ob.at.Pos(), "spawned here").
 					WithHelp("call it with a Send type: pass the mutex (or a clone of it) rather than a guard")
 				continue
@@ -86,7 +91,11 @@ func (a *analysis) checkObligations(work []obligation) {
 				k := key{caller, ob.at, t.String()}
 				if !seen[k] {
 					seen[k] = true
-					work = append(work, obligation{fn: caller, t: t, what: ob.what, at: ob.at})
+					via := ob.via
+					if via == nil {
+						via = ob.fn
+					}
+					work = append(work, obligation{fn: caller, t: t, what: ob.what, at: ob.at, via: via})
 				}
 			}
 		}

@@ -15,8 +15,22 @@ import (
 
 // sendFault explains why a value is not Send, with the places that show it.
 type sendFault struct {
-	why   string
+	kind  string   // "closure" or "future" when the value captures what is not Send
+	path  []string // the captures that lead to the leaf: `bump`, then `g`
+	leaf  string   // why the innermost value is not Send
 	notes []diag.Note
+}
+
+// why renders the fault: "it is a closure that captures `bump`, which captures `g`: …".
+func (f *sendFault) why() string {
+	if len(f.path) == 0 {
+		return f.leaf
+	}
+	s := "it is a " + f.kind + " that captures `" + f.path[0] + "`"
+	for _, p := range f.path[1:] {
+		s += ", which captures `" + p + "`"
+	}
+	return s + ": " + f.leaf
 }
 
 func (f *sendFault) attach(d *diag.Diagnostic) *diag.Diagnostic {
@@ -34,18 +48,16 @@ func (a *analysis) objFault(obj *types.Object, seen map[*types.Object]bool) *sen
 	}
 	seen[obj] = true
 	if why := WhyNot(Send, obj.Type); why != "" {
-		f := &sendFault{why: why}
-		if containsGuard(obj.Type) {
-			if id := a.declAt[obj]; id != nil {
-				f.notes = append(f.notes, diag.Note{Pos: a.acquiredAt(obj, id).Pos(), Message: fmt.Sprintf("guard `%s` acquired here", obj.Name)})
-			}
+		f := &sendFault{leaf: why}
+		if id := a.declAt[obj]; id != nil {
+			f.notes = append(f.notes, a.acquiredNote(obj, id))
 		}
 		return f
 	}
-	what := "closure"
+	kind := "closure"
 	closures := a.closuresOf(obj, map[*types.Object]bool{})
 	if fut, ok := types.Resolve(obj.Type).(*types.Future); ok {
-		what = "future"
+		kind = "future"
 		closures = nil
 		if n, ok := fut.Src.(ast.Node); ok {
 			if fi := a.info.FuncOf[n]; fi != nil && fi.Node != nil {
@@ -56,14 +68,24 @@ func (a *analysis) objFault(obj *types.Object, seen map[*types.Object]bool) *sen
 		}
 	}
 	for _, fi := range closures {
-		for _, cp := range fi.CaptureUses {
-			if inner := a.objFault(cp.Obj, seen); inner != nil {
-				f := &sendFault{why: fmt.Sprintf("it is a %s that captures `%s`, and %s", what, cp.Obj.Name, inner.why)}
-				f.notes = append(f.notes, diag.Note{Pos: cp.Use.Pos(), Message: fmt.Sprintf("`%s` is captured here", cp.Obj.Name)})
-				f.notes = append(f.notes, inner.notes...)
-				return f
-			}
+		if f := a.capturesFault(fi, kind, seen); f != nil {
+			return f
 		}
+	}
+	return nil
+}
+
+// capturesFault explains why a closure or block is not Send: the first capture that is not.
+func (a *analysis) capturesFault(fi *FuncInfo, kind string, seen map[*types.Object]bool) *sendFault {
+	for _, cp := range fi.CaptureUses {
+		inner := a.objFault(cp.Obj, seen)
+		if inner == nil {
+			continue
+		}
+		f := &sendFault{kind: kind, path: append([]string{cp.Obj.Name}, inner.path...), leaf: inner.leaf}
+		f.notes = append(f.notes, diag.Note{Pos: cp.Use.Pos(), Message: fmt.Sprintf("`%s` is captured here", cp.Obj.Name)})
+		f.notes = append(f.notes, inner.notes...)
+		return f
 	}
 	return nil
 }
@@ -77,21 +99,22 @@ func (a *analysis) exprFault(e ast.Expr) *sendFault {
 		}
 	case *ast.Lambda:
 		if fi := a.info.FuncOf[x]; fi != nil {
-			for _, cp := range fi.CaptureUses {
-				if inner := a.objFault(cp.Obj, map[*types.Object]bool{}); inner != nil {
-					f := &sendFault{why: fmt.Sprintf("the closure captures `%s`, and %s", cp.Obj.Name, inner.why)}
-					f.notes = append(f.notes, diag.Note{Pos: cp.Use.Pos(), Message: fmt.Sprintf("`%s` is captured here", cp.Obj.Name)})
-					f.notes = append(f.notes, inner.notes...)
-					return f
-				}
-			}
-			return nil
+			return a.capturesFault(fi, "closure", map[*types.Object]bool{})
 		}
 	}
 	if why := WhyNot(Send, e.TypeOf()); why != "" {
-		return &sendFault{why: why}
+		return &sendFault{leaf: why}
 	}
 	return nil
+}
+
+// acquiredNote points at where a variable that is not Send gets its value.
+func (a *analysis) acquiredNote(obj *types.Object, id *ast.Ident) diag.Note {
+	msg := fmt.Sprintf("`%s` gets its value here", obj.Name)
+	if types.IsGuard(obj.Type) {
+		msg = fmt.Sprintf("guard `%s` acquired here", obj.Name)
+	}
+	return diag.Note{Pos: a.acquiredAt(obj, id).Pos(), Message: msg}
 }
 
 // acquiredAt is where a guard variable gets its value: the initializer of its let, else its
@@ -121,11 +144,45 @@ func (a *analysis) spawnedExpr(sp ast.Node) ast.Expr {
 }
 
 // spawnSpan is the part of a spawn site the caret marks.
-func spawnSpan(sp ast.Node) (source.Pos, source.Pos) {
-	if s, ok := sp.(*ast.ExprStmt); ok {
-		return s.X.Pos(), s.X.EndPos()
+func (a *analysis) spawnSpan(sp ast.Node) (source.Pos, source.Pos) {
+	pos, end := sp.Pos(), sp.EndPos()
+	var x ast.Expr
+	switch s := sp.(type) {
+	case *ast.ExprStmt:
+		pos, end = s.X.Pos(), s.X.EndPos()
+		x = s.X
+	case *ast.Spawn:
+		x = s.X
+	case *ast.Call:
+		if len(s.Args) > 0 {
+			x = s.Args[0]
+		}
 	}
-	return sp.Pos(), sp.EndPos()
+	// A spawned block is marked up to its `{`: the caret then fits on one line.
+	if b, ok := unparenNode(x).(*ast.AsyncBlock); ok {
+		end = a.head(b)
+	}
+	return pos, end
+}
+
+// head is the end of an async block's `async` or `async move`, before its body.
+func (a *analysis) head(b *ast.AsyncBlock) source.Pos {
+	end := b.Body.Pos()
+	if f := a.diags.Files.File(end); f != nil {
+		for end > b.Pos() && f.Offset(end) > 0 && isSpace(f.Src[f.Offset(end)-1]) {
+			end--
+		}
+	}
+	return end
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func unparenNode(e ast.Expr) ast.Node {
+	if e == nil {
+		return nil
+	}
+	return unparen(e)
 }
 
 // srcFunc returns the function, lambda or block whose body a future runs, if known.
@@ -155,7 +212,7 @@ func (a *analysis) checkSpawns() {
 	for _, call := range a.calls {
 		if ci := a.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == BSpawnBlocking && len(call.Args) == 1 {
 			if f := a.exprFault(call.Args[0]); f != nil {
-				d := a.diags.Errorf(call.Args[0].Pos(), call.Args[0].EndPos(), diag.NotSend, "this function cannot run on a blocking thread: %s", f.why)
+				d := a.diags.Errorf(call.Args[0].Pos(), call.Args[0].EndPos(), diag.NotSend, "this function cannot run on a blocking thread: %s", f.why())
 				f.attach(d).WithHelp("capture only Send values: take what the function needs out of the guard or closure before `spawn_blocking`")
 			}
 		}
@@ -166,7 +223,7 @@ func (a *analysis) checkSpawns() {
 // checkTask checks one spawned future: what it returns, the arguments of the async fn it runs,
 // what it captures, and the guards it holds across awaits.
 func (a *analysis) checkTask(sp ast.Node, x ast.Expr, child bool) []obligation {
-	pos, end := spawnSpan(sp)
+	pos, end := a.spawnSpan(sp)
 	t := x.TypeOf()
 	var obligations []obligation
 	if !types.IsFuture(t) {
@@ -185,7 +242,7 @@ func (a *analysis) checkTask(sp ast.Node, x ast.Expr, child bool) []obligation {
 		if ci := a.info.Calls[call]; ci != nil && (ci.Kind == CallFunc || ci.Kind == CallMethod || ci.Kind == CallValue) {
 			for _, arg := range call.Args {
 				if f := a.exprFault(arg); f != nil {
-					d := a.diags.Errorf(arg.Pos(), arg.EndPos(), diag.NotSend, "%s cannot be passed to a spawned task: %s", describeExpr(arg), f.why)
+					d := a.diags.Errorf(arg.Pos(), arg.EndPos(), diag.NotSend, "%s cannot be passed to a spawned task: %s", describeExpr(arg), f.why())
 					f.attach(d).Note(pos, "spawned here").
 						WithHelp("pass what the task needs (a clone of the mutex, the value inside the guard), not the guard")
 				} else if mentionsTypeParam(arg.TypeOf()) {
@@ -223,7 +280,7 @@ func (a *analysis) checkTask(sp ast.Node, x ast.Expr, child bool) []obligation {
 
 // checkCaptures reports the captures of a spawned lambda or block that are not Send.
 func (a *analysis) checkCaptures(sp ast.Node, fi *FuncInfo, child bool) []obligation {
-	pos, _ := spawnSpan(sp)
+	pos, _ := a.spawnSpan(sp)
 	var obligations []obligation
 	for _, cp := range fi.CaptureUses {
 		if child && cp.Mode == ByRef {
@@ -240,7 +297,7 @@ func (a *analysis) checkCaptures(sp ast.Node, fi *FuncInfo, child bool) []obliga
 		if cp.Mode == ByRef {
 			verb = "cannot be used by a spawned task"
 		}
-		d := a.diags.Errorf(cp.Use.Pos(), cp.Use.EndPos(), diag.NotSend, "`%s` %s: %s", cp.Obj.Name, verb, f.why)
+		d := a.diags.Errorf(cp.Use.Pos(), cp.Use.EndPos(), diag.NotSend, "`%s` %s: %s", cp.Obj.Name, verb, f.why())
 		f.attach(d).Note(pos, "spawned here")
 		if containsGuard(cp.Obj.Type) {
 			d.WithHelp("lock inside the task instead: move the mutex (or `m.clone()`) into the task and call `lock()` there")
@@ -265,7 +322,16 @@ func (a *analysis) noteHold(d *diag.Diagnostic, h guardHold) {
 	} else {
 		d.Note(h.at.Pos(), "guard acquired here, released only at the end of the statement")
 	}
-	d.Note(h.await.Pos(), "await here while the guard is held")
+	a.noteAwait(d, h)
+}
+
+// noteAwait points at the await where a guard is held.
+func (a *analysis) noteAwait(d *diag.Diagnostic, h guardHold) {
+	if _, loop := a.parent[h.await].(*ast.ForInStmt); loop {
+		d.Note(h.await.Pos(), "this loop waits for the channel here while the guard is held")
+	} else {
+		d.Note(h.await.Pos(), "await here while the guard is held")
+	}
 	if h.deferred != nil {
 		d.Note(h.deferred.Pos(), "this `defer` releases it only when %s returns", funcRef(h.fn))
 	}
@@ -274,6 +340,9 @@ func (a *analysis) noteHold(d *diag.Diagnostic, h guardHold) {
 func holdHelp(h guardHold) string {
 	if h.guard == nil {
 		return "take what you need from the guard in a statement of its own, before the `await`"
+	}
+	if !types.IsGuard(h.guard.Type) {
+		return fmt.Sprintf("release the guard before the `await`: bind `%s` inside an inner block `{ … }` that ends before it", h.guard.Name)
 	}
 	return fmt.Sprintf("release the guard before the `await`: lock inside an inner block `{ … }`, or call `%s.unlock()` first", h.guard.Name)
 }
@@ -437,10 +506,7 @@ func (a *analysis) warnGuards() {
 			}
 			pos, end := h.at.Pos(), h.at.EndPos()
 			d := a.diags.Warnf(pos, end, diag.GuardAcrossAwait, "%s held across an `await`: other tasks that lock it wait until this one resumes", name)
-			d.Note(h.await.Pos(), "await here while the guard is held")
-			if h.deferred != nil {
-				d.Note(h.deferred.Pos(), "this `defer` releases it only when %s returns", funcRef(h.fn))
-			}
+			a.noteAwait(d, h)
 			d.WithHelp("%s", holdHelp(h))
 		}
 	}
