@@ -129,6 +129,14 @@ type access struct {
 
 // checkScopes reports E0703 for the variables that the children of a scope borrow.
 func (a *analysis) checkScopes() {
+	children := map[*ast.Call][]*ast.Call{}
+	for _, sp := range a.spawns {
+		if ch, ok := sp.(*ast.Call); ok {
+			if sc := a.scopeAround(ch); sc != nil {
+				children[sc] = append(children[sc], ch)
+			}
+		}
+	}
 	for _, sc := range a.scopes {
 		if len(sc.Args) != 1 {
 			continue
@@ -137,11 +145,12 @@ func (a *analysis) checkScopes() {
 		if !ok {
 			continue
 		}
-		a.checkScope(sc, lam)
+		a.checkScope(sc, lam, children[sc])
 	}
 }
 
-func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda) {
+// checkScope checks the children spawned inside one scope's body.
+func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda, spawned []*ast.Call) {
 	byObj := map[*types.Object][]access{}
 	var order []*types.Object
 	add := func(obj *types.Object, ac access) {
@@ -151,9 +160,8 @@ func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda) {
 		byObj[obj] = append(byObj[obj], ac)
 	}
 	var children []*ast.Call
-	for _, sp := range a.spawns {
-		ch, ok := sp.(*ast.Call)
-		if !ok || !a.within(ch, lam) || a.scopeAround(ch) != sc {
+	for _, ch := range spawned {
+		if !a.within(ch, lam) {
 			continue
 		}
 		children = append(children, ch)

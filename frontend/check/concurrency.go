@@ -36,39 +36,47 @@ type analysis struct {
 	mainBody     []ast.Stmt // the top-level statements, in the order they run
 
 	holds      map[*FuncInfo][]guardHold
+	hasGuards  map[*FuncInfo]bool    // functions that bind or make a lock guard
 	fates      map[ast.Node][]Escape // memo of fatesOf for closures and blocks
 	fateActive map[ast.Node]bool
 	varFates   map[*types.Object][]Escape
 	varActive  map[*types.Object]bool
-	paramFates map[*types.Object][]Escape
+	polled     map[*FuncInfo][]polled
 	reported   map[guardKey]bool // guard holds already reported as part of an E0701
 }
 
 // checkConcurrency runs the analyses and reports E0701–E0704 and W0707.
-func (c *checker) checkConcurrency() {
+func (c *checker) checkConcurrency() { Analyze(c.info, c.diags) }
+
+// Analyze runs the concurrency analyses over a checked program: it fills FuncInfo.CaptureUses
+// and FuncInfo.Escape and reports E0701–E0704 and W0707 to diags. Check calls it; running it
+// again on the same Info recomputes the same facts (tools and benchmarks do).
+func Analyze(info *Info, diags *diag.List) {
 	a := &analysis{
-		info:       c.info,
-		diags:      c.diags,
-		parent:     map[ast.Node]ast.Node{},
+		info:       info,
+		diags:      diags,
+		parent:     make(map[ast.Node]ast.Node, sourceSize(info)/4),
 		uses:       map[*types.Object][]*ast.Ident{},
 		declAt:     map[*types.Object]*ast.Ident{},
 		scopeOf:    map[*types.Object]ast.Node{},
 		holds:      map[*FuncInfo][]guardHold{},
+		hasGuards:  map[*FuncInfo]bool{},
 		fates:      map[ast.Node][]Escape{},
 		fateActive: map[ast.Node]bool{},
 		varFates:   map[*types.Object][]Escape{},
 		varActive:  map[*types.Object]bool{},
-		paramFates: map[*types.Object][]Escape{},
+		polled:     map[*FuncInfo][]polled{},
 		reported:   map[guardKey]bool{},
 	}
-	for i := len(c.files) - 1; i >= 0; i-- {
-		for _, it := range c.files[i].Items {
+	files := info.Files
+	for i := len(files) - 1; i >= 0; i-- {
+		for _, it := range files[i].Items {
 			if s, ok := it.(ast.Stmt); ok {
 				a.mainBody = append(a.mainBody, s)
 			}
 		}
 	}
-	for _, f := range c.files {
+	for _, f := range files {
 		a.index(f)
 	}
 	a.analyzeCaptures()
@@ -80,18 +88,40 @@ func (c *checker) checkConcurrency() {
 	a.warnGuards()
 }
 
+// sourceSize is the size of a program's source, to size the indexes up front.
+func sourceSize(info *Info) int {
+	n := 0
+	for _, f := range info.Files {
+		n += int(f.End - f.Start)
+	}
+	return n
+}
+
 // index records parents, declarations, uses and the constructs the checks start from.
 func (a *analysis) index(f *ast.File) {
 	var stack []ast.Node
 	var scopes []ast.Node
+	fns := []*FuncInfo{a.info.Main}
 	ast.Inspect(f, func(n ast.Node) bool {
+		if _, isType := n.(ast.Type); isType {
+			return false // no variable is declared or used inside a type
+		}
 		if n == nil {
 			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if len(scopes) > 0 && scopes[len(scopes)-1] == top {
 				scopes = scopes[:len(scopes)-1]
 			}
+			if len(fns) > 1 && fns[len(fns)-1].Node == top {
+				fns = fns[:len(fns)-1]
+			}
 			return true
+		}
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.Lambda, *ast.AsyncBlock:
+			if fi := a.info.FuncOf[n]; fi != nil {
+				fns = append(fns, fi)
+			}
 		}
 		var p ast.Node
 		if len(stack) > 0 {
@@ -104,7 +134,9 @@ func (a *analysis) index(f *ast.File) {
 		}
 		switch n := n.(type) {
 		case *ast.Ident:
-			a.noteIdent(n, p, scopes)
+			if a.noteIdent(n, p, scopes) && containsGuard(n.Obj.Type) {
+				a.hasGuards[fns[len(fns)-1]] = true
+			}
 		case *ast.Spawn:
 			a.spawns = append(a.spawns, n)
 		case *ast.ExprStmt:
@@ -113,6 +145,9 @@ func (a *analysis) index(f *ast.File) {
 			}
 		case *ast.Call:
 			a.calls = append(a.calls, n)
+			if containsGuard(n.TypeOf()) {
+				a.hasGuards[fns[len(fns)-1]] = true
+			}
 			if ci := a.info.Calls[n]; ci != nil {
 				switch {
 				case ci.Kind == CallBuiltinMethod && ci.Name == "Scope.spawn":
@@ -140,36 +175,36 @@ func opensScope(n ast.Node) bool {
 	return false
 }
 
-// noteIdent records a declaration or a use of a variable.
-func (a *analysis) noteIdent(id *ast.Ident, p ast.Node, scopes []ast.Node) {
+// noteIdent records a declaration or a use of a variable; it reports whether id declares one.
+func (a *analysis) noteIdent(id *ast.Ident, p ast.Node, scopes []ast.Node) bool {
 	obj := id.Obj
 	if obj == nil {
-		return
+		return false
 	}
 	switch p := p.(type) {
 	case *ast.BindPat, *ast.Param:
 		a.declare(obj, id, scopes)
-		return
+		return true
 	case *ast.FuncDecl:
 		if p.Name == id {
 			// A local function is declared in the scope around it, not in its own.
 			a.declare(obj, id, scopes[:len(scopes)-1])
 		}
-		return
+		return false
 	case *ast.TryStmt:
 		a.declare(obj, id, scopes)
-		return
+		return true
 	case *ast.Selector:
 		if p.Name == id {
-			return
+			return false
 		}
 	case *ast.FieldInit:
 		if p.Name == id && p.Value != nil {
-			return
+			return false
 		}
 	case *ast.VariantPat, *ast.NamedType, *ast.TypeParam, *ast.Field, *ast.Variant,
 		*ast.StructDecl, *ast.EnumDecl, *ast.ImportDecl:
-		return
+		return false
 	}
 	switch obj.Kind {
 	case types.ObjVar, types.ObjParam, types.ObjConst, types.ObjFunc:
@@ -178,6 +213,7 @@ func (a *analysis) noteIdent(id *ast.Ident, p ast.Node, scopes []ast.Node) {
 			a.globalGuards = append(a.globalGuards, id)
 		}
 	}
+	return false
 }
 
 func (a *analysis) declare(obj *types.Object, id *ast.Ident, scopes []ast.Node) {

@@ -109,7 +109,7 @@ func (a *analysis) holdsOf(fi *FuncInfo) []guardHold {
 		return h
 	}
 	a.holds[fi] = nil
-	if !fi.Async {
+	if !fi.Async || !a.hasGuards[fi] {
 		return nil
 	}
 	g := &guardFlow{a: a, fi: fi, seen: map[ast.Node]bool{}, deferred: map[*types.Object]ast.Node{}}

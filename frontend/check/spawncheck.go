@@ -409,7 +409,11 @@ type polled struct {
 
 // polledBy lists the futures fi awaits (directly, or through join, select, timeout, scope).
 func (a *analysis) polledBy(fi *FuncInfo) []polled {
-	var out []polled
+	if p, ok := a.polled[fi]; ok {
+		return p
+	}
+	out := []polled{}
+	defer func() { a.polled[fi] = out }()
 	a.ownNodes(fi, func(n ast.Node) {
 		var x ast.Expr
 		switch n := n.(type) {
