@@ -150,6 +150,16 @@ func (m *machine) scanStmt(s Stmt, use, def, forced map[*Local]bool, top bool) {
 		if !def[s.V] {
 			use[s.V] = true
 		}
+	case *Try:
+		for _, b := range []*Block{s.Body, s.Catch, s.Finally} {
+			if b != nil {
+				m.scanStmt(b, use, def, forced, false)
+			}
+		}
+	case *Defer:
+		if s.Body != nil {
+			m.scanStmt(s.Body, use, def, forced, false)
+		}
 	}
 }
 
@@ -167,17 +177,19 @@ func (m *machine) scanExpr(x Expr, use, def, forced map[*Local]bool) {
 				}
 			}
 		case *FuncLit:
-			// A closure may run in a later call of Poll: what it uses must be a field.
-			walkStmts(e.Body.Stmts, true, func(s Stmt) {
-				fu, fd := map[*Local]bool{}, map[*Local]bool{}
+			// A closure may run in a later call of Poll: what it uses must be a field. scanStmt
+			// enters nested statements and closures itself; walking them here too would scan a
+			// closure nested n deep 2^n times.
+			fu, fd := map[*Local]bool{}, map[*Local]bool{}
+			for _, s := range e.Body.Stmts {
 				m.scanStmt(s, fu, fd, forced, false)
-				for v := range fu {
-					forced[v] = true
-					if !def[v] {
-						use[v] = true
-					}
+			}
+			for v := range fu {
+				forced[v] = true
+				if !def[v] {
+					use[v] = true
 				}
-			})
+			}
 		}
 	})
 }
