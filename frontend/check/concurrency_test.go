@@ -107,6 +107,36 @@ async fn f() {
     }
 }
 await f();`, ""},
+		{"break and continue release the body's guards", `
+let m: Mutex<i64> = Mutex::new(0);
+async fn f() {
+    while (true) {
+        let g = m.lock();
+        if (*g > 3) { break; }
+        g.unlock();
+        await sleep(1);
+    }
+    await sleep(1);
+    for i in range(0, 3) {
+        await sleep(1);
+        let g = m.lock();
+        if (i == 1) { continue; }
+        g.unlock();
+    }
+}
+await f();`, ""},
+		{"break keeps a guard bound outside the loop", `
+let m: Mutex<i64> = Mutex::new(0);
+async fn f() {
+    let g = m.lock();
+    while (true) {
+        if (*g > 3) { break; }
+        g.unlock();
+        return;
+    }
+    await sleep(1);
+}
+await f();`, "W0707@4"},
 		{"channel loop holds the guard", `
 let m: Mutex<i64> = Mutex::new(0);
 async fn f(ch: Channel<i64>) {

@@ -89,6 +89,7 @@ func sameState(a, b guardState) bool {
 
 // loopExits collects the states at the `break`s and `continue`s of one loop.
 type loopExits struct {
+	loop              ast.Node
 	breaks, continues guardState
 }
 
@@ -276,6 +277,8 @@ func (g *guardFlow) statement(s ast.Stmt, st guardState) guardState {
 	case *ast.BranchStmt:
 		if n := len(g.loops); n > 0 {
 			l := g.loops[n-1]
+			// Leaving the body releases the guards bound inside it.
+			st = st.without(func(h heldGuard) bool { return h.obj != nil && g.a.within(g.a.scopeOf[h.obj], l.loop) })
 			if s.Continue {
 				l.continues = joinGuards(l.continues, st)
 			} else {
@@ -310,7 +313,7 @@ func (g *guardFlow) loop(s ast.Node, st guardState, cond ast.Expr, headAwait ast
 	head := st
 	var exit guardState
 	for range 8 {
-		exits := &loopExits{breaks: deadState, continues: deadState}
+		exits := &loopExits{loop: s, breaks: deadState, continues: deadState}
 		g.loops = append(g.loops, exits)
 		outer := g.stmt
 		g.stmt = s
