@@ -14,8 +14,10 @@ import (
 //     where it is made), and which locals it may outlive;
 //   - guardlive.go: which lock guards are held at each await;
 //   - sendshare.go: the Send and Share predicates;
-//   - spawncheck.go (E0701, W0707), borrowcheck.go (E0702, E0703) and E0704 below turn those
-//     facts into diagnostics.
+//   - spawncheck.go and sendgeneric.go (E0701, W0707), borrowcheck.go (E0702, E0703) and
+//     checkDeferAwaits below (E0704) turn those facts into diagnostics.
+//
+// docs/concurrency.md says how §10 is applied where it is silent.
 
 // analysis holds the indexes the concurrency checks share.
 type analysis struct {

@@ -78,6 +78,9 @@ func (a *analysis) objFault(obj *types.Object, seen map[*types.Object]bool) *sen
 // capturesFault explains why a closure or block is not Send: the first capture that is not.
 func (a *analysis) capturesFault(fi *FuncInfo, kind string, seen map[*types.Object]bool) *sendFault {
 	for _, cp := range fi.CaptureUses {
+		if cp.Use == nil {
+			continue
+		}
 		inner := a.objFault(cp.Obj, seen)
 		if inner == nil {
 			continue
@@ -128,7 +131,7 @@ func (a *analysis) acquiredAt(obj *types.Object, id *ast.Ident) ast.Node {
 	return id
 }
 
-// spawnedExpr returns the future a spawn site starts, and how the message names the task.
+// spawnedExpr returns the future a spawn site starts.
 func (a *analysis) spawnedExpr(sp ast.Node) ast.Expr {
 	switch sp := sp.(type) {
 	case *ast.Spawn:
@@ -263,11 +266,15 @@ func (a *analysis) checkTask(sp ast.Node, x ast.Expr, child bool) []obligation {
 		if h.guard != nil {
 			name = "the lock guard `" + h.guard.Name + "`"
 		}
+		task := "this spawned task"
+		if child {
+			task = "this child task of the scope"
+		}
 		var d *diag.Diagnostic
 		if h.fn == fi {
-			d = a.diags.Errorf(pos, end, diag.NotSend, "this spawned task is not Send: it holds %s across an `await`", name)
+			d = a.diags.Errorf(pos, end, diag.NotSend, "%s is not Send: it holds %s across an `await`", task, name)
 		} else {
-			d = a.diags.Errorf(pos, end, diag.NotSend, "this spawned task is not Send: %s, which it awaits, holds %s across an `await`", funcRef(h.fn), name)
+			d = a.diags.Errorf(pos, end, diag.NotSend, "%s is not Send: %s, which it awaits, holds %s across an `await`", task, funcRef(h.fn), name)
 		}
 		for _, p := range th.chain {
 			d.Note(p.at.Pos(), "%s is awaited here, inside the task", funcRef(p.fn))
@@ -283,7 +290,7 @@ func (a *analysis) checkCaptures(sp ast.Node, fi *FuncInfo, child bool) []obliga
 	pos, _ := a.spawnSpan(sp)
 	var obligations []obligation
 	for _, cp := range fi.CaptureUses {
-		if child && cp.Mode == ByRef {
+		if child && cp.Mode == ByRef || cp.Use == nil {
 			continue // a borrow by a child of a scope: E0703's rules
 		}
 		f := a.objFault(cp.Obj, map[*types.Object]bool{})
