@@ -485,11 +485,11 @@ func (c *checker) builtinMethodSig(recv types.Type, name string, e *ast.Call) *m
 		case "get":
 			return ms(M, &types.Optional{Elem: V}, K)
 		case "set", "insert":
-			return ms(M, unit, K, V)
+			return ms(M, unit, K, V).mut()
 		case "has", "contains_key", "contains":
 			return ms(M, b, K)
 		case "delete", "remove":
-			return ms(M, b, K)
+			return ms(M, b, K).mut()
 		case "len", "size":
 			return ms(M, i64)
 		case "is_empty":
@@ -501,7 +501,7 @@ func (c *checker) builtinMethodSig(recv types.Type, name string, e *ast.Call) *m
 		case "entries":
 			return ms(M, &types.Array{Elem: &types.Tuple{Elems: ts(K, V)}})
 		case "clear":
-			return ms(M, unit)
+			return ms(M, unit).mut()
 		}
 	case *types.Optional:
 		T, O := u.Elem, "Option"
