@@ -111,6 +111,9 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 			targs = append(targs, l.goTypes(n.Args)...)
 		}
 		targs = append(targs, l.goTypes(ci.TypeArgs)...)
+		if ci.Sig.SelfMut {
+			recv = &Unary{Op: "&", X: recv}
+		}
 		return &Call{Fun: &Ident{Name: l.funcName(fd)}, TypeArgs: targs, Args: append([]Expr{recv}, args...)}
 	}
 	if ci.Kind == check.CallMethod {
@@ -229,9 +232,9 @@ func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr 
 	case check.BRange:
 		xs := l.exprList(b, e.Args)
 		if len(xs) == 1 {
-			return rtCall("RangeArray", &Conv{Type: tInt64, X: &Lit{Text: "0"}}, xs[0], &Lit{Text: "false"})
+			return rtCall("RangeArray", &Conv{Type: l.goTypeOf(e.Args[0].TypeOf()), X: &Lit{Text: "0"}}, l.typedLit(xs[0], e.Args[0].TypeOf()), &Lit{Text: "false"})
 		}
-		return rtCall("RangeArray", xs[0], xs[1], &Lit{Text: "false"})
+		return rtCall("RangeArray", l.typedLit(xs[0], e.Args[0].TypeOf()), l.typedLit(xs[1], e.Args[1].TypeOf()), &Lit{Text: "false"})
 	case check.BSleep, check.BYieldNow, check.BJoin, check.BJoinAll, check.BSelect, check.BTimeout, check.BScope:
 		x, _ := l.builtinFuture(b, e, ci)
 		return rtCallT("Box", []Type{l.valueType(types.AwaitResult(ci.Ret))}, x)

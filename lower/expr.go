@@ -249,7 +249,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		return l.cast(l.expr(b, e.X), e.X.TypeOf(), e.TypeOf(), e)
 	case *ast.Range:
 		lo, hi := l.expr(b, e.Lo), l.expr(b, e.Hi)
-		return rtCall("RangeArray", lo, hi, &Lit{Text: strconv.FormatBool(e.Inclusive)})
+		return rtCall("RangeArray", l.typedLit(lo, e.Lo.TypeOf()), l.typedLit(hi, e.Hi.TypeOf()), &Lit{Text: strconv.FormatBool(e.Inclusive)})
 	case *ast.Lambda:
 		return l.lambda(e)
 	case *ast.AsyncBlock:
@@ -685,6 +685,9 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 	case check.SelBuiltinProp:
 		return &Sel{X: x, Name: exportName(si.Name)}
 	case check.SelMethodValue:
+		if fd, ok := si.Obj.Decl.(*ast.FuncDecl); ok && l.methodIsFunc(fd) {
+			return l.methodFuncValue(b, e, x, fd, si)
+		}
 		return &Sel{X: x, Name: methodName(si.Obj.Name)}
 	case check.SelDynamic:
 		return rtCall("DynField", x, &Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e))

@@ -129,10 +129,17 @@ func (l *lowerer) funcDecl(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	l.prog.Decls = append(l.prog.Decls, fn)
 }
 
-// methodIsFunc reports whether a method must be emitted as a plain function (Go methods cannot
-// have their own type parameters).
+// methodIsFunc reports whether a method must be emitted as a plain function taking its receiver
+// first: Go methods cannot have their own type parameters, and an enum is a Go interface, which
+// cannot have methods declared on it.
 func (l *lowerer) methodIsFunc(fd *ast.FuncDecl) bool {
-	return fd.Recv != nil && len(fd.TypeParams) > 0
+	if fd.Recv == nil {
+		return false
+	}
+	if len(fd.TypeParams) > 0 {
+		return true
+	}
+	return fd.Obj != nil && fd.Obj.Sig != nil && fd.Obj.Sig.Recv != nil && fd.Obj.Sig.Recv.Enum
 }
 
 // funcName is the Go name of a declared function or method.
@@ -185,7 +192,7 @@ func (l *lowerer) params(fi *check.FuncInfo, fd *ast.FuncDecl) (*Param, []*Param
 		v.Param = true
 		l.fn.self = v
 		rt := v.Type
-		if fi.Sig.SelfMut && !l.methodIsFunc(fd) {
+		if fi.Sig.SelfMut {
 			rt = &TPtr{Elem: v.Type}
 			v.Boxed = true
 		}

@@ -366,7 +366,13 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 		case *types.Named:
 			if m, ok := u.Def.Methods[name].(*ast.FuncDecl); ok && m.Obj != nil {
 				ci := &CallInfo{Kind: CallMethod, Obj: m.Obj, Sig: m.Obj.Sig, Recv: sel.X, RecvType: u, Derefs: derefs}
-				return c.funcCall(e, ci, u.Subst(), expected), true
+				t := c.funcCall(e, ci, u.Subst(), expected)
+				if m.Obj.Sig.SelfMut && len(derefs) == 0 {
+					// A method that changes its receiver changes the variable it is called on
+					// (funcCall checked its body first, so SelfMut is known).
+					c.markMutated(sel.X)
+				}
+				return t, true
 			}
 			if !u.Def.Enum && u.Def.Field(name) != nil {
 				return nil, false // a field holding a function

@@ -196,6 +196,7 @@ func (c *checker) run() {
 func (c *checker) withFunc(fi *FuncInfo, scope *types.Scope, body func()) {
 	oldFn, oldScope, oldLoops, oldDefer := c.fn, c.scope, c.loops, c.defer_
 	c.fn, c.scope, c.loops, c.defer_ = fi, scope, 0, 0
+	defer c.enterFunc(fi)()
 	body()
 	c.fn, c.scope, c.loops, c.defer_ = oldFn, oldScope, oldLoops, oldDefer
 }

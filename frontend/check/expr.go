@@ -79,6 +79,7 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		return types.UnitType
 	case *ast.IncDec:
 		t := c.lvalue(e.X)
+		c.unnarrow(e.X)
 		if !types.IsNumeric(t) && !types.IsAny(t) && !types.IsInvalid(t) {
 			c.errorf(e, "`%s` needs a number, found `%s`", e.Op, typeString(t))
 		}
@@ -630,7 +631,6 @@ func (c *checker) lvalue(x ast.Expr) types.Type {
 			c.errorf(x, "cannot assign to `%s`", x.Name)
 		}
 		x.Obj.Mutated = true
-		delete(c.narrowed, x.Obj)
 		return x.Obj.Type
 	case *ast.Selector:
 		t := c.expr(x, nil)
@@ -677,6 +677,7 @@ func (c *checker) markMutated(e ast.Expr) {
 
 func (c *checker) assign(e *ast.Assign) {
 	t := c.lvalue(e.X)
+	defer c.unnarrow(e.X)
 	if e.Op == "=" {
 		v := c.expr(e.Y, t)
 		c.expectAssignable(e.Y, v, t, " in this assignment")

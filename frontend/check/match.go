@@ -425,6 +425,16 @@ func (c *checker) specialize(rows [][]ast.Pattern, k string, t types.Type) [][]a
 	return out
 }
 
+// anyConstructor reports whether a row's first pattern tests a constructor.
+func (c *checker) anyConstructor(rows [][]ast.Pattern) bool {
+	for _, r := range rows {
+		if ctor, _, ok := c.ctorOf(r[0]); ok && ctor != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // covers reports whether the rows of patterns match every tuple of values of the types ts.
 func (c *checker) covers(rows [][]ast.Pattern, ts []types.Type) bool {
 	if len(ts) == 0 {
@@ -454,6 +464,11 @@ func (c *checker) covers(rows [][]ast.Pattern, ts []types.Type) bool {
 		return c.covers(flat, append(append([]types.Type{}, tt.Elems...), ts[1:]...))
 	}
 	ctors := c.constructors(t)
+	if !c.anyConstructor(rows) {
+		// No row tests this column: it is covered by the rows that cover the rest. (Enumerating
+		// the constructors anyway would never end for a recursive enum.)
+		ctors = nil
+	}
 	if ctors == nil {
 		// An open type: only the rows with a catch-all first can cover it.
 		var rest [][]ast.Pattern

@@ -79,12 +79,14 @@ func (c *checker) narrow(obj *types.Object, t types.Type) func() {
 	}
 }
 
-// narrowAll narrows every object of m inside region, except those the region assigns (a
-// narrowing must not outlive the value it was proven for).
+// narrowAll narrows every object of m inside region. A narrowing must not outlive the value it
+// was proven for: an assignment ends it (checker.unnarrow), a loop that assigns the object drops
+// it for the whole loop (checker.loopUnnarrow), and a lambda of the region that assigns the
+// object, which may run at any time, keeps it from starting.
 func (c *checker) narrowAll(m map[*types.Object]types.Type, region ast.Stmt) func() {
 	var undo []func()
 	for obj, t := range m {
-		if assignedIn(obj, []ast.Stmt{region}) {
+		if assignedInClosure(obj, []ast.Stmt{region}) {
 			continue
 		}
 		undo = append(undo, c.narrow(obj, t))
@@ -119,4 +121,111 @@ func assignedIn(obj *types.Object, list []ast.Stmt) bool {
 		})
 	}
 	return found
+}
+
+// assignedInClosure reports whether a lambda or an async block inside list assigns obj.
+func assignedInClosure(obj *types.Object, list []ast.Stmt) bool {
+	found := false
+	for _, s := range list {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.Lambda:
+				found = n.Body != nil && assignedIn(obj, []ast.Stmt{n.Body}) || n.ExprBody != nil && assignedInExpr(obj, n.ExprBody)
+				return false
+			case *ast.AsyncBlock:
+				found = assignedIn(obj, []ast.Stmt{n.Body})
+				return false
+			case *ast.DeclStmt:
+				if fd, ok := n.Decl.(*ast.FuncDecl); ok && fd.Body != nil {
+					found = assignedIn(obj, []ast.Stmt{fd.Body})
+				}
+				return false
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// assignedInExpr is assignedIn for an expression (a lambda's expression body).
+func assignedInExpr(obj *types.Object, e ast.Expr) bool {
+	s := &ast.ExprStmt{X: e}
+	return assignedIn(obj, []ast.Stmt{s})
+}
+
+// unnarrow ends the narrowing of the variable an assignment changes. (Its value is checked
+// first: in `cur = cur.next`, the right side still reads the narrowed `cur`.)
+func (c *checker) unnarrow(target ast.Expr) {
+	if id, ok := unparen(target).(*ast.Ident); ok && id.Obj != nil {
+		delete(c.narrowed, id.Obj)
+	}
+}
+
+// loopUnnarrow drops, for good, the narrowings of the variables a loop assigns: the loop comes
+// back around after the assignment, to code that was checked with the narrowing.
+func (c *checker) loopUnnarrow(parts ...ast.Node) {
+	var list []ast.Stmt
+	for _, p := range parts {
+		switch p := p.(type) {
+		case nil:
+		case ast.Stmt:
+			list = append(list, p)
+		case ast.Expr:
+			list = append(list, &ast.ExprStmt{X: p})
+		}
+	}
+	for obj := range c.narrowed {
+		if assignedIn(obj, list) {
+			delete(c.narrowed, obj)
+		}
+	}
+}
+
+// enterFunc keeps the narrowings a function body may rely on, and returns what restores the
+// others: a declared function may run at any time, so it sees none; a lambda or an async block
+// sees those of variables that are never assigned after they are declared.
+func (c *checker) enterFunc(fi *FuncInfo) func() {
+	if len(c.narrowed) == 0 || fi == nil || fi.Node == nil {
+		return func() {}
+	}
+	saved := c.narrowed
+	c.narrowed = map[*types.Object]types.Type{}
+	switch fi.Node.(type) {
+	case *ast.Lambda, *ast.AsyncBlock:
+		for obj, t := range saved {
+			if !c.assignedAnywhere(obj) {
+				c.narrowed[obj] = t
+			}
+		}
+	}
+	return func() { c.narrowed = saved }
+}
+
+// assignedAnywhere reports whether obj is assigned anywhere in the function that declares it.
+func (c *checker) assignedAnywhere(obj *types.Object) bool {
+	var list []ast.Stmt
+	switch n := obj.Owner.(type) {
+	case *ast.FuncDecl:
+		list = []ast.Stmt{n.Body}
+	case *ast.Lambda:
+		if n.Body != nil {
+			list = []ast.Stmt{n.Body}
+		} else {
+			list = []ast.Stmt{&ast.ExprStmt{X: n.ExprBody}}
+		}
+	case *ast.AsyncBlock:
+		list = []ast.Stmt{n.Body}
+	default:
+		for _, f := range c.files {
+			for _, it := range f.Items {
+				if s, ok := it.(ast.Stmt); ok {
+					list = append(list, s)
+				}
+			}
+		}
+	}
+	return assignedIn(obj, list)
 }

@@ -22,7 +22,7 @@ func (c *checker) stmts(list []ast.Stmt) {
 		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Else == nil && terminates(ifs.Then) {
 			// After `if (x == null) { return; }` x is not null.
 			for obj, t := range c.narrowings(ifs.Cond, false) {
-				if !assignedIn(obj, list) {
+				if !assignedInClosure(obj, list) {
 					restore = append(restore, c.narrow(obj, t))
 				}
 			}
@@ -44,6 +44,7 @@ func (c *checker) stmt(s ast.Stmt) {
 	case *ast.IfStmt:
 		c.ifStmt(s)
 	case *ast.WhileStmt:
+		c.loopUnnarrow(s.Cond, s.Body)
 		c.cond(s.Cond)
 		undo := c.narrowAll(c.narrowings(s.Cond, true), s.Body)
 		c.loops++
@@ -57,15 +58,19 @@ func (c *checker) stmt(s ast.Stmt) {
 		if s.Init != nil {
 			c.stmt(s.Init)
 		}
+		c.loopUnnarrow(s.Cond, s.Post, s.Body)
+		undo := func() {}
 		if s.Cond != nil {
 			c.cond(s.Cond)
-		}
-		if s.Post != nil {
-			c.stmt(s.Post)
+			undo = c.narrowAll(c.narrowings(s.Cond, true), s.Body)
 		}
 		c.loops++
 		c.block(s.Body)
 		c.loops--
+		if s.Post != nil {
+			c.stmt(s.Post)
+		}
+		undo()
 		c.closeScope()
 	case *ast.BranchStmt:
 		if c.loops == 0 {
@@ -311,6 +316,7 @@ func (c *checker) forIn(s *ast.ForInStmt) {
 	fi := &ForInfo{}
 	c.info.ForIns[s] = fi
 	it := c.expr(s.Iter, nil)
+	c.loopUnnarrow(s.Body)
 	var elem types.Type
 	switch u := types.Resolve(it).(type) {
 	case *types.Array:

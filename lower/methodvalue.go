@@ -1,0 +1,56 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// methodFuncValue lowers `x.method` used as a value when the method is emitted as a plain
+// function (an enum's method, see methodIsFunc): a function literal bound to the receiver, which
+// is evaluated once, now, as Go does for a method value.
+func (l *lowerer) methodFuncValue(b *builder, e *ast.Selector, x Expr, fd *ast.FuncDecl, si *check.SelInfo) Expr {
+	sig := fd.Obj.Sig
+	if len(sig.TypeParams) > 0 {
+		l.fail(e, "a generic method cannot be used as a value; call it, or wrap it in a lambda")
+	}
+	if fd.Async {
+		l.fail(e, "an async method of an enum cannot be used as a value; wrap it in a lambda")
+	}
+	var subst map[*types.TypeParam]types.Type
+	var targs []Type
+	if n, ok := types.Resolve(si.Recv).(*types.Named); ok {
+		subst = n.Subst()
+		targs = l.goTypes(n.Args)
+	}
+	recvT := l.goTypeOf(si.Recv)
+	var recv Expr
+	if sig.SelfMut && addressable(x) {
+		p := l.temp("recv", &TPtr{Elem: recvT})
+		p.Reads++
+		b.add(&Define{V: p, Value: &Unary{Op: "&", X: x}})
+		recv = &Ref{V: p}
+	} else {
+		v := l.temp("recv", recvT)
+		v.Reads++
+		b.add(&Define{V: v, Value: x})
+		recv = &Ref{V: v}
+		if sig.SelfMut {
+			recv = &Unary{Op: "&", X: recv}
+		}
+	}
+	lit := &FuncLit{Results: l.resultTypes(types.Subst(sig.Ret, subst))}
+	args := []Expr{recv}
+	for i, p := range sig.Params {
+		name := "a" + itoa(i) + "_"
+		lit.Params = append(lit.Params, &Param{Name: name, Type: l.goTypeOf(types.Subst(p, subst))})
+		args = append(args, &Ident{Name: name})
+	}
+	call := &Call{Fun: &Ident{Name: l.funcName(fd)}, TypeArgs: targs, Args: args}
+	if len(lit.Results) > 0 {
+		lit.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{call}}}}
+	} else {
+		lit.Body = &Block{Stmts: []Stmt{&ExprStmt{X: call}}}
+	}
+	return lit
+}
