@@ -132,10 +132,15 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 			continue
 		}
 		saved[obj] = ov
-		v := &Local{Name: fc.names.user(l.captureName(obj)), Type: ov.Type, Field: true, Boxed: !move}
-		v.Name = l.captureName(obj)
+		// The value's type: a boxed local (itself a borrowed capture) has a pointer type.
+		t := ov.Type
+		if ov.Boxed {
+			t = l.goTypeOf(obj.Type)
+		}
+		v := &Local{Name: l.captureName(obj), Type: t, Field: true, Boxed: !move}
+		fc.names.used[v.Name] = true
 		if !move {
-			v.Type = &TPtr{Elem: ov.Type}
+			v.Type = &TPtr{Elem: t}
 		}
 		l.locals[obj] = v
 		fields = append(fields, v)
@@ -244,11 +249,43 @@ func (l *lowerer) mainFunc() {
 		}
 	}
 	l.closeScope(b, !terminatesIR(b.stmts))
-	name := l.pkg.fresh("mainFuture")
+	name := l.pkg.fresh("programFuture")
 	futT := l.buildStateMachine(&smSpec{name: name, body: b.stmts, ret: types.UnitType,
 		doc: name + " runs the top-level statements, then main."})
 	l.fn = nil
 	l.prog.Decls = append(l.prog.Decls, &Func{Name: "main", Body: &Block{Stmts: []Stmt{
 		&ExprStmt{X: rtCallT("Main", []Type{tUnit}, &Unary{Op: "&", X: &Composite{Type: futT}})}}}})
 	l.finalize()
+}
+
+// asyncArgs lowers the receiver and arguments of an async fn's call, left to right: the future
+// keeps them, so a fresh share is handed over rather than released at the end of the statement,
+// and one read from a place is cloned (the future releases what it owns when it completes). A
+// receiver reached through a share or a guard is read through it, not kept.
+func (l *lowerer) asyncArgs(b *builder, es []ast.Expr, derefRecv bool) []Expr {
+	out := make([]Expr, len(es))
+	var pending []int
+	for i, e := range es {
+		sb := &builder{line: b.line}
+		var x Expr
+		switch {
+		case i == 0 && derefRecv:
+			x = l.expr(sb, e)
+		case isLvalue(e):
+			x = l.copyValue(l.expr(sb, e), e.TypeOf())
+		default:
+			x = l.kept(sb, e)
+		}
+		if len(sb.stmts) > 0 {
+			for _, j := range pending {
+				out[j] = l.spill(b, out[j], l.goTypeOf(es[j].TypeOf()))
+			}
+			pending = pending[:0]
+			b.add(sb.stmts...)
+		}
+		b.post = append(b.post, sb.post...)
+		out[i] = x
+		pending = append(pending, i)
+	}
+	return out
 }

@@ -96,6 +96,13 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr) (Expr, Type) {
 		}
 		return rtCallT("Box", []Type{l.valueType(fi.Ret)}, l.captureLiteral(fi, futT, e.Move)), rtType("Future", l.valueType(fi.Ret))
 	}
+	if h := types.HandleOf(x.TypeOf(), types.JoinHandleH); h != nil {
+		if r, ok := types.Resolve(h.Elem).(*types.Result); ok && types.IsBasic(r.Err, types.ErrorKind) {
+			// A task of a Result: its cancellation (or a panic) is an Err, not a throw.
+			okT := l.valueType(r.Ok)
+			return rtCallT("AsResult", []Type{okT}, l.expr(b, x)), rtType("ResultFuture", okT)
+		}
+	}
 	return l.expr(b, x), l.goTypeOf(x.TypeOf())
 }
 

@@ -19,7 +19,8 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 	case check.CallFunc, check.CallMethod:
 		x := l.funcCall(b, e, ci)
 		if ci.Sig.Async {
-			return rtCallT("Box", []Type{l.valueType(ci.Sig.Ret)}, x)
+			// The instantiated result: a generic async fn's signature says T.
+			return rtCallT("Box", []Type{l.valueType(types.AwaitResult(e.TypeOf()))}, x)
 		}
 		return x
 	case check.CallValue:
@@ -82,7 +83,7 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	exprs = append(exprs, e.Args...)
 	var xs []Expr
 	if ci.Sig.Async {
-		xs = l.ownedList(b, exprs)
+		xs = l.asyncArgs(b, exprs, ci.Kind == check.CallMethod && len(ci.Derefs) > 0)
 	} else {
 		xs = l.exprList(b, exprs)
 	}

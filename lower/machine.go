@@ -40,13 +40,37 @@ type mloop struct {
 	brk      *mcase
 	cont     *mcase
 	label    string // a Go loop's label, when the body names it
+	fins     int    // len(machine.fins) when the loop started: the finallys a jump out of it runs
 }
 
 type mtry struct {
 	handler *mcase
 	outer   *mtry
-	finally []Stmt
 }
+
+// mfin is a finally block being exploded around a try body and its catch. Every way out of them
+// (falling off the end, an error, a return, a break or continue of a loop outside) sets code and
+// enters start; after the finally, a switch on code goes on the way it was going.
+type mfin struct {
+	code  *Local // 0: go on after the try; 1: throw err again; 2: return; 3…: exits[code-3]
+	err   *Local // the error to throw again once the finally has run
+	start *mcase
+	exits []*finExit
+	// returns is set when a return leaves through the finally.
+	returns bool
+}
+
+// finExit is a jump out of a try with a finally: a return (to nil) or a break or continue.
+type finExit struct {
+	to   *mcase // nil for a return
+	fins int    // the finallys that stay around the target
+}
+
+const (
+	finNext    = 0
+	finRethrow = 1
+	finReturn  = 2
+)
 
 type machine struct {
 	l        *lowerer
@@ -60,10 +84,16 @@ type machine struct {
 	subs     []*FieldDecl
 	defers   *Local // the state struct's pending defers, when it has any
 	err      *Local // the error being handled by a catch
+	fins     []*mfin
+	ret      *Local          // the value a return keeps while finally blocks run
+	extra    []*Local        // fields of finally blocks
+	cells    map[*Local]bool // bindings closures capture (boxed when declared in an exploded loop)
+	cellRefs []cellRef
 	hoisted  []*Local
 	locals   map[*Local]bool // locals declared at the exploded level
 	usesJump bool
 	nsub     int
+	nfin     int
 }
 
 // buildStateMachine builds the state struct, Poll and Drop of spec and returns the struct type.
@@ -76,13 +106,23 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 	if hasDefer(spec.body) {
 		m.defers = &Local{Name: "defers_", Type: rtType("Defers"), Field: true}
 	}
+	m.cells = closureCaptured(spec.body)
 	m.cur = m.newCase()
 	m.explode(spec.body)
 	if m.cur != nil {
-		// Falling off the end returns ().
-		m.emitReturn(nil)
+		// Falling off the end returns (); with a result, the checker proved it unreachable
+		// (every path returns or throws, as after a try whose body and catch both leave).
+		if types.IsUnit(spec.ret) || types.IsNever(spec.ret) {
+			m.emitReturn(nil)
+		} else {
+			m.emit(unreachable())
+			m.cur = nil
+		}
 	}
 	m.decideFields()
+	for _, c := range m.cellRefs {
+		c.cell.Field = c.v.Field
+	}
 	// The struct first, then Poll and Drop and their helpers, for a reader of the output.
 	start := len(l.prog.Decls)
 	poll := m.pollFunc()
@@ -215,7 +255,7 @@ func (m *machine) await(a *Await) {
 	next.sub = field
 	m.jump(next)
 	m.cur = next
-	p := &Local{Name: "p_", Type: rtType("Poll", a.Result), Reads: 1}
+	p := &Local{Name: "step_", Type: rtType("Poll", a.Result), Reads: 1}
 	m.emit(&Assign{Lhs: []Expr{&Ref{V: p}}, Op: ":=", Rhs: []Expr{&Call{Fun: &Sel{X: sub, Name: "Poll"}, Args: []Expr{&Ident{Name: "cx"}}}}, Line: a.Line})
 	pending := []Stmt{
 		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "cx"}, Name: "SuspendedAt"}, Args: []Expr{&Lit{Text: quote(a.Site)}}}},
@@ -241,7 +281,7 @@ func (m *machine) explodeFor(s *For) {
 	if s.Cond != nil {
 		m.emit(&If{Cond: not(s.Cond), Then: &Block{Stmts: m.jumpStmts(exit)}})
 	}
-	m.loops = append(m.loops, &mloop{exploded: true, brk: exit, cont: post, label: s.Label})
+	m.loops = append(m.loops, &mloop{exploded: true, brk: exit, cont: post, label: s.Label, fins: len(m.fins)})
 	m.explode(s.Body.Stmts)
 	m.loops = m.loops[:len(m.loops)-1]
 	m.jump(post)
@@ -272,10 +312,16 @@ func (m *machine) rangeToFor(s *ForRange) *For {
 	isMap := false
 	if x, ok := s.X.(*Call); ok {
 		if sel, ok := x.Fun.(*Sel); ok && sel.Name == "All" {
-			// A map: iterate over a snapshot of its entries.
-			seq = &Call{Fun: &Sel{X: sel.X, Name: "Entries"}}
-			elemT = rtType("Tuple2", s.Key.Type, valueTypeOr(s.Value))
-			isMap = true
+			if s.Value == nil {
+				// The keys of a map: iterate over a snapshot of them.
+				seq = &Call{Fun: &Sel{X: sel.X, Name: "Keys"}}
+				s = &ForRange{Label: s.Label, Value: s.Key, X: seq, Body: s.Body, Line: s.Line}
+			} else {
+				// A map: iterate over a snapshot of its entries.
+				seq = &Call{Fun: &Sel{X: sel.X, Name: "Entries"}}
+				elemT = rtType("Tuple2", s.Key.Type, s.Value.Type)
+				isMap = true
+			}
 		}
 	}
 	if s.Value != nil {
@@ -317,13 +363,6 @@ func (m *machine) rangeToFor(s *ForRange) *For {
 	}
 }
 
-func valueTypeOr(v *Local) Type {
-	if v == nil {
-		return tValue
-	}
-	return v.Type
-}
-
 // explodeSwitch explodes a switch (a match) whose arms await.
 func (m *machine) explodeSwitch(s *Switch) {
 	after := m.newCase()
@@ -343,7 +382,7 @@ func (m *machine) explodeSwitch(s *Switch) {
 		m.emit(m.jumpStmts(after)...)
 	}
 	m.cur = nil
-	m.loops = append(m.loops, &mloop{exploded: false, label: s.Label})
+	m.loops = append(m.loops, &mloop{exploded: false, label: s.Label, fins: len(m.fins)})
 	for i, c := range s.Cases {
 		m.cur = bodies[i]
 		m.explode(c.Body)
@@ -354,54 +393,198 @@ func (m *machine) explodeSwitch(s *Switch) {
 }
 
 // explodeTry explodes a try whose body awaits: the cases of its body are a region whose errors
-// the Poll wrapper sends to the handler case.
+// the Poll wrapper sends to the handler case. A finally is exploded once; every way out of the
+// body and the catch goes through it (see mfin).
 func (m *machine) explodeTry(s *Try) {
 	if m.err == nil {
 		m.err = &Local{Name: "err_", Type: &TPtr{Elem: rtType("Thrown")}, Field: true}
 	}
-	handler := &mcase{resumed: true}
-	t := &mtry{handler: handler, outer: m.try}
+	var fin *mfin
 	if s.Finally != nil {
-		t.finally = s.Finally.Stmts
+		m.nfin++
+		n := itoa(m.nfin)
+		fin = &mfin{
+			code: &Local{Name: "fin" + n + "_", Type: tInt, Field: true},
+			err:  &Local{Name: "finErr" + n + "_", Type: m.err.Type, Field: true},
+		}
+		m.extra = append(m.extra, fin.code, fin.err)
+		fin.start = m.newCase()
 	}
+	outer := m.try
+	handler := &mcase{resumed: true}
+	t := &mtry{handler: handler, outer: outer}
 	after := m.newCase()
+	if fin != nil {
+		m.fins = append(m.fins, fin)
+	}
 	m.try = t
 	start := m.newCase()
 	m.jump(start)
 	m.cur = start
 	m.explode(s.Body.Stmts)
-	m.try = t.outer
-	if s.Finally != nil {
-		m.explode(cloneStmts(s.Finally.Stmts))
-	}
-	m.jump(after)
+	m.try = outer
+	m.leaveTry(fin, after)
 	// The handler.
-	handler.id = len(m.cases)
-	handler.try = m.try
-	m.cases = append(m.cases, handler)
+	m.addCase(handler)
 	m.cur = handler
-	caught := &Local{Name: "caught_", Type: m.err.Type, Reads: 2}
+	caught := &Local{Name: "thrown_", Type: m.err.Type, Reads: 2}
 	m.emit(&Assign{Lhs: []Expr{&Ref{V: caught}}, Op: ":=", Rhs: []Expr{&Ref{V: m.err}}},
 		&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
-	if s.Catch != nil {
+	switch {
+	case s.Catch != nil:
+		var rethrow *mcase
+		if fin != nil {
+			// An error in the catch runs the finally, then goes on.
+			rethrow = &mcase{resumed: true}
+			m.try = &mtry{handler: rethrow, outer: outer}
+			m.cur.try = m.try
+		}
 		if s.Err != nil {
 			m.explodeStmt(&Define{V: s.Err, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
 		} else {
 			m.emit(blank(caught))
 		}
 		m.explode(s.Catch.Stmts)
-		if s.Finally != nil {
-			m.explode(cloneStmts(s.Finally.Stmts))
+		m.try = outer
+		m.leaveTry(fin, after)
+		if rethrow != nil {
+			m.addCase(rethrow)
+			m.cur = rethrow
+			m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ref{V: m.err}}},
+				&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
+			m.enterFinally(fin, finRethrow)
 		}
-		m.jump(after)
-	} else {
-		if s.Finally != nil {
-			m.explode(cloneStmts(s.Finally.Stmts))
-		}
+	case fin != nil:
+		m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ref{V: caught}}})
+		m.enterFinally(fin, finRethrow)
+	default:
 		m.emit(&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}})
 		m.cur = nil
 	}
+	if fin != nil {
+		m.explodeFinally(fin, s.Finally.Stmts, after)
+	}
 	m.cur = after
+}
+
+// addCase appends a case made ahead of time (a handler) to the machine.
+func (m *machine) addCase(c *mcase) {
+	c.id = len(m.cases)
+	c.try = m.try
+	m.cases = append(m.cases, c)
+}
+
+// leaveTry ends a try body or catch that falls off its end: through the finally, if any.
+func (m *machine) leaveTry(fin *mfin, after *mcase) {
+	if fin == nil {
+		m.jump(after)
+		return
+	}
+	m.enterFinally(fin, finNext)
+}
+
+// enterFinally sets the finally's exit code and jumps to it.
+func (m *machine) enterFinally(fin *mfin, code int) {
+	if m.cur == nil {
+		return
+	}
+	m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.code}}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(code)}}})
+	m.emit(m.jumpStmts(fin.start)...)
+	m.cur = nil
+}
+
+// explodeFinally explodes a finally block once, then goes on the way its code says.
+func (m *machine) explodeFinally(fin *mfin, stmts []Stmt, after *mcase) {
+	m.fins = m.fins[:len(m.fins)-1]
+	m.cur = fin.start
+	m.explode(stmts)
+	if m.cur == nil {
+		return
+	}
+	sw := &Switch{Tag: &Ref{V: fin.code}}
+	x := &Local{Name: "rethrow_", Type: fin.err.Type, Reads: 1}
+	sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finRethrow)}}, Body: []Stmt{
+		&Assign{Lhs: []Expr{&Ref{V: x}}, Op: ":=", Rhs: []Expr{&Ref{V: fin.err}}},
+		&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}},
+		&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: x}}}},
+	}})
+	if fin.returns {
+		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finReturn)}}, Body: m.returnStmts()})
+	}
+	for i, ex := range fin.exits {
+		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finReturn + 1 + i)}}, Body: m.exitStmts(ex)})
+	}
+	m.emit(sw)
+	m.jump(after)
+}
+
+// finallyReturn starts a return from inside a try with a finally: the value waits in ret while
+// the finallys run.
+func (m *machine) finallyReturn(r *Return) {
+	if len(r.Results) > 0 {
+		if m.ret == nil {
+			m.ret = &Local{Name: "ret_", Type: m.resultT, Field: true}
+			m.extra = append(m.extra, m.ret)
+		}
+		m.emit(&Assign{Lhs: []Expr{&Ref{V: m.ret}}, Op: "=", Rhs: r.Results, Line: r.Line})
+	}
+	fin := m.fins[len(m.fins)-1]
+	fin.returns = true
+	m.enterFinally(fin, finReturn)
+}
+
+// returnStmts goes on with a return once a finally has run: through the next finally, or
+// completing the future with the value kept in ret.
+func (m *machine) returnStmts() []Stmt {
+	saved := m.cur
+	tmp := &mcase{id: saved.id}
+	m.cur = tmp
+	if len(m.fins) > 0 {
+		fin := m.fins[len(m.fins)-1]
+		fin.returns = true
+		m.enterFinally(fin, finReturn)
+	} else {
+		r := &Return{}
+		if m.ret != nil {
+			r.Results = []Expr{&Ref{V: m.ret}}
+		}
+		m.emitReturn(r)
+	}
+	saved.succ = append(saved.succ, tmp.succ...)
+	m.cur = saved
+	return tmp.stmts
+}
+
+// exitStmts goes on with a break or continue that left a try: through the next finally that
+// the target is outside of, or straight to the target.
+func (m *machine) exitStmts(ex *finExit) []Stmt {
+	saved := m.cur
+	tmp := &mcase{id: saved.id}
+	m.cur = tmp
+	m.emit(m.leave(ex.to, ex.fins)...)
+	saved.succ = append(saved.succ, tmp.succ...)
+	m.cur = saved
+	return tmp.stmts
+}
+
+// leave jumps to a case outside the finallys above depth fins: into the innermost of them
+// first, with an exit code that brings control on to the target afterwards.
+func (m *machine) leave(to *mcase, fins int) []Stmt {
+	if len(m.fins) <= fins {
+		return m.jumpStmts(to)
+	}
+	fin := m.fins[len(m.fins)-1]
+	code := -1
+	for i, ex := range fin.exits {
+		if ex.to == to {
+			code = finReturn + 1 + i
+		}
+	}
+	if code < 0 {
+		fin.exits = append(fin.exits, &finExit{to: to, fins: fins})
+		code = finReturn + len(fin.exits)
+	}
+	return append([]Stmt{&Assign{Lhs: []Expr{&Ref{V: fin.code}}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(code)}}}}, m.jumpStmts(fin.start)...)
 }
 
 // rewrite adapts a statement that does not await to the state machine: a return completes the
@@ -411,31 +594,44 @@ func (m *machine) explodeTry(s *Try) {
 func (m *machine) rewrite(s Stmt, depth int) Stmt {
 	switch s := s.(type) {
 	case *Return:
-		b := &builder{}
 		saved := m.cur
-		tmp := &mcase{}
+		tmp := &mcase{id: saved.id}
 		m.cur = tmp
-		m.emitReturn(s)
+		if len(m.fins) > 0 {
+			m.finallyReturn(s)
+		} else {
+			m.emitReturn(s)
+		}
+		saved.succ = append(saved.succ, tmp.succ...)
 		m.cur = saved
-		b.add(tmp.stmts...)
-		return &Block{Stmts: b.stmts}
+		return &Block{Stmts: tmp.stmts}
 	case *Defer:
 		if m.defers == nil {
 			m.defers = &Local{Name: "defers_", Type: rtType("Defers"), Field: true}
 		}
-		return &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: m.defers}, Name: "Push"}, Args: []Expr{&FuncLit{Body: s.Body}}}, Line: s.Line}
+		return m.pinCells(&ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: m.defers}, Name: "Push"}, Args: []Expr{&FuncLit{Body: s.Body}}}, Line: s.Line})
+	case *ExprStmt:
+		return m.pinCells(s)
 	case *Branch:
 		return m.branch(s, depth)
 	case *Define:
 		if depth == 0 {
 			m.locals[s.V] = true
+			if m.cells[s.V] && m.inExplodedLoop() {
+				return m.defineCell(s)
+			}
 			if s.Value == nil && s.V.Temp {
 				return &Block{} // assigned before it is read
 			}
 			if s.Value == nil {
 				return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{zeroOf(s.V.Type)}, Line: s.Line}
 			}
-			return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{s.Value}, Line: s.Line}
+			return m.pinCells(&Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{s.Value}, Line: s.Line})
+		}
+		if p, ok := m.pinCells(s).(*Block); ok {
+			// The variable must stay in its scope: pin inside a function that makes the value.
+			val := &FuncLit{Results: []Type{s.V.Type}, Body: &Block{Stmts: append(p.Stmts[:len(p.Stmts)-1], &Return{Results: []Expr{s.Value}})}}
+			return &Define{V: s.V, Value: &Call{Fun: val}, Line: s.Line}
 		}
 	case *Assign:
 		if depth == 0 && s.Op == ":=" {
@@ -446,6 +642,9 @@ func (m *machine) rewrite(s Stmt, depth int) Stmt {
 				}
 			}
 			return &Assign{Lhs: s.Lhs, Op: "=", Rhs: s.Rhs, Line: s.Line}
+		}
+		if s.Op != ":=" {
+			return m.pinCells(s)
 		}
 	case *Block:
 		for i, x := range s.Stmts {
@@ -487,6 +686,164 @@ func (m *machine) rewrite(s Stmt, depth int) Stmt {
 	return s
 }
 
+// inExplodedLoop reports whether the statement being exploded is inside an exploded loop.
+func (m *machine) inExplodedLoop() bool {
+	for _, lp := range m.loops {
+		if lp.exploded {
+			return true
+		}
+	}
+	return false
+}
+
+// defineCell declares a binding of an exploded loop body that a closure captures: each
+// iteration gets a new cell, as each iteration of a Go loop gets a new variable, so a defer or a
+// lambda made in one iteration keeps seeing that iteration's value.
+func (m *machine) defineCell(s *Define) Stmt {
+	v := s.V
+	v.Boxed = true
+	cell := &Local{Name: v.Name, Type: &TPtr{Elem: v.Type}}
+	m.cellRefs = append(m.cellRefs, cellRef{cell: cell, v: v})
+	var value Expr = s.Value
+	if value == nil {
+		value = zeroOf(v.Type)
+	}
+	return &Block{Stmts: []Stmt{
+		&Assign{Lhs: []Expr{&Ref{V: cell}}, Op: "=", Rhs: []Expr{&Call{Fun: &Ident{Name: "new"}, Args: []Expr{&TypeExpr{Type: v.Type}}}}, Line: s.Line},
+		&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{value}},
+	}}
+}
+
+// pinCells makes the closures made by s keep the cells that boxed bindings have now: a Go
+// local holds the pointer, and the closure captures that local rather than the state struct
+// (whose field gets a new cell in the next iteration).
+func (m *machine) pinCells(s Stmt) Stmt {
+	if len(m.cellRefs) == 0 {
+		return s
+	}
+	var pins []Stmt
+	pinned := map[*Local]*Local{}
+	forExprs(s, func(x Expr) {
+		walkExpr(x, func(e Expr) {
+			fl, ok := e.(*FuncLit)
+			if !ok {
+				return
+			}
+			walkStmts(fl.Body.Stmts, true, func(st Stmt) {
+				forExprs(st, func(y Expr) {
+					walkExpr(y, func(z Expr) {
+						r, ok := z.(*Ref)
+						if !ok || !r.V.Boxed || !m.cells[r.V] {
+							return
+						}
+						p := pinned[r.V]
+						if p == nil {
+							p = &Local{Name: r.V.Name, Type: &TPtr{Elem: r.V.Type}, Boxed: true}
+							pinned[r.V] = p
+							// &*cell is the cell itself, and a use of the binding for liveness.
+							pins = append(pins, &Define{V: p, Value: &Unary{Op: "&", X: &Ref{V: r.V}}})
+						}
+						p.Reads++
+						r.V = p
+					})
+				})
+			})
+		})
+	})
+	if len(pins) == 0 {
+		return s
+	}
+	return &Block{Stmts: append(pins, s)}
+}
+
+// cellRef is the pointer itself of a boxed binding, written where the cell is made; it is a
+// field when the binding is.
+type cellRef struct{ cell, v *Local }
+
+// closureCaptured finds the locals a closure of the body uses (a defer, a lambda) or whose
+// address is taken (a borrowing async block).
+func closureCaptured(body []Stmt) map[*Local]bool {
+	out := map[*Local]bool{}
+	refs := func(list []Stmt) {
+		walkStmts(list, true, func(s Stmt) {
+			forExprs(s, func(x Expr) {
+				walkExpr(x, func(e Expr) {
+					if r, ok := e.(*Ref); ok {
+						out[r.V] = true
+					}
+				})
+			})
+		})
+	}
+	walkStmts(body, true, func(s Stmt) {
+		if d, ok := s.(*Defer); ok {
+			refs(d.Body.Stmts)
+		}
+		forExprs(s, func(x Expr) {
+			walkExpr(x, func(e Expr) {
+				switch e := e.(type) {
+				case *FuncLit:
+					refs(e.Body.Stmts)
+				case *Unary:
+					if r, ok := e.X.(*Ref); ok && e.Op == "&" {
+						out[r.V] = true
+					}
+				}
+			})
+		})
+	})
+	return out
+}
+
+// forExprs calls f with the expressions of one statement (not those of nested statements).
+func forExprs(s Stmt, f func(Expr)) {
+	switch s := s.(type) {
+	case *ExprStmt:
+		f(s.X)
+	case *Assign:
+		for _, x := range s.Lhs {
+			f(x)
+		}
+		for _, x := range s.Rhs {
+			f(x)
+		}
+	case *Define:
+		if s.Value != nil {
+			f(s.Value)
+		}
+	case *If:
+		f(s.Cond)
+	case *For:
+		if s.Cond != nil {
+			f(s.Cond)
+		}
+	case *ForRange:
+		f(s.X)
+	case *Switch:
+		if s.Tag != nil {
+			f(s.Tag)
+		}
+		for _, c := range s.Cases {
+			for _, x := range c.Exprs {
+				f(x)
+			}
+		}
+	case *TypeSwitch:
+		f(s.X)
+	case *Return:
+		for _, x := range s.Results {
+			f(x)
+		}
+	case *GoDefer:
+		f(s.Call)
+	case *Await:
+		if s.Dst != nil {
+			f(s.Dst)
+		}
+		f(s.Future)
+	}
+}
+
 // branch rewrites a break or continue: of an exploded loop it becomes a jump.
 func (m *machine) branch(s *Branch, depth int) Stmt {
 	if s.Tok != "break" && s.Tok != "continue" {
@@ -511,7 +868,7 @@ func (m *machine) branch(s *Branch, depth int) Stmt {
 	if s.Tok == "continue" {
 		to = target.cont
 	}
-	return &Block{Stmts: m.jumpStmts(to)}
+	return &Block{Stmts: m.leave(to, target.fins)}
 }
 
 // isSwitchLoop is never true: switches push entries only so that labels resolve; an unlabeled
@@ -530,7 +887,7 @@ func (m *machine) emitReturn(r *Return) {
 		m.emit(&Define{V: res, Value: value})
 		value = &Ref{V: res}
 	}
-	m.emit(&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete"}}})
+	m.emit(&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete_"}}})
 	m.emit(&Return{Results: []Expr{rtCallT("Ready", []Type{m.resultT}, value)}})
 	m.cur = nil
 }
@@ -539,5 +896,3 @@ func isUnitValue(x Expr) bool {
 	c, ok := x.(*Composite)
 	return ok && len(c.Elems) == 0 && len(c.Fields) == 0 && c.Type == tUnit
 }
-
-var _ = types.UnitType

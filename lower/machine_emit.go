@@ -1,5 +1,7 @@
 package lower
 
+import "adesh2go/frontend/types"
+
 // decideFields finds the hoisted locals that must live in the state struct: those live when a
 // resumed case starts (they survive a return from Poll), those a function literal uses (it may
 // run in a later call of Poll) and those whose address is taken (a borrowing async block).
@@ -219,7 +221,11 @@ func (m *machine) fields() []*FieldDecl {
 	}
 	sortLocals(kept)
 	for _, v := range kept {
-		fs = append(fs, &FieldDecl{Name: v.Name, Type: v.Type})
+		t := v.Type
+		if v.Boxed {
+			t = &TPtr{Elem: t}
+		}
+		fs = append(fs, &FieldDecl{Name: v.Name, Type: t})
 	}
 	fs = append(fs, m.subs...)
 	if m.defers != nil {
@@ -227,6 +233,9 @@ func (m *machine) fields() []*FieldDecl {
 	}
 	if m.err != nil {
 		fs = append(fs, &FieldDecl{Name: m.err.Name, Type: m.err.Type})
+	}
+	for _, v := range m.extra {
+		fs = append(fs, &FieldDecl{Name: v.Name, Type: v.Type})
 	}
 	return fs
 }
@@ -281,6 +290,10 @@ func releasable(t Type) bool {
 func (m *machine) pollBody() []Stmt {
 	var body []Stmt
 	for _, v := range m.hoisted {
+		if v.Boxed {
+			body = append(body, &Define{V: &Local{Name: v.Name, Type: &TPtr{Elem: v.Type}}})
+			continue
+		}
 		body = append(body, &Define{V: v})
 	}
 	sw := &Switch{Tag: stateRef()}
@@ -297,43 +310,58 @@ func (m *machine) pollBody() []Stmt {
 
 func (m *machine) pollFunc() Decl {
 	pollT := rtType("Poll", m.resultT)
-	if !m.cleansUp() {
+	if !m.cleansUp() && m.errResult() == nil {
 		return &Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
 			Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: m.pollBody()}, Line: m.spec.line}
 	}
-	// Poll catches errors: a try region's handler takes them, or the future cleans up before the
-	// error goes on to the task.
-	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "poll", Recv: m.recv(), Params: []*Param{m.ctxParam()},
-		Results: []Type{pollT}, Body: &Block{Stmts: m.pollBody()}, Line: m.spec.line}, m.failFunc())
-	r := &Local{Name: "r_", Type: pollT, Reads: 1}
-	again := &Local{Name: "again_", Type: tBool, Reads: 1}
-	recovered := &Local{Name: "x_", Type: tAnyGo, Reads: 1}
-	guard := &FuncLit{Body: &Block{Stmts: []Stmt{
-		&If{Init: &Assign{Lhs: []Expr{&Ref{V: recovered}}, Op: ":=", Rhs: []Expr{&Call{Fun: &Ident{Name: "recover"}}}},
-			Cond: &Binary{Op: "!=", X: &Ref{V: recovered}, Y: &Ident{Name: "nil"}},
-			Then: &Block{Stmts: []Stmt{&Assign{Lhs: []Expr{&Ref{V: again}}, Op: "=", Rhs: []Expr{&Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "fail"}, Args: []Expr{&Ref{V: recovered}}}}}}}},
-	}}}
-	step := &FuncLit{Body: &Block{Stmts: []Stmt{
-		&GoDefer{Call: &Call{Fun: guard}},
-		&Assign{Lhs: []Expr{&Ref{V: r}}, Op: "=", Rhs: []Expr{&Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "poll"}, Args: []Expr{&Ident{Name: "cx"}}}}},
-	}}}
+	// Poll catches errors: a try region's handler takes them, a Result-typed future gives them
+	// as Err, or the future cleans up before the error goes on to the task.
+	m.l.prog.Decls = append(m.l.prog.Decls,
+		&Func{Name: "poll_", Recv: m.recv(), Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: m.pollBody()}, Line: m.spec.line},
+		m.guardFunc(pollT), m.catchFunc(pollT))
+	r := &Local{Name: "result_", Type: pollT, Reads: 1}
 	body := []Stmt{
-		&For{Body: &Block{Stmts: []Stmt{
-			&Define{V: r},
-			&Define{V: again, Value: &Lit{Text: "false"}},
-			&ExprStmt{X: &Call{Fun: step}},
-			&If{Cond: &Unary{Op: "!", X: &Ref{V: again}}, Then: &Block{Stmts: []Stmt{&Return{Results: []Expr{&Ref{V: r}}}}}},
-		}}},
+		&Define{V: r},
+		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "guard_"}, Args: []Expr{&Ident{Name: "cx"}, &Unary{Op: "&", X: &Ref{V: r}}}}},
+		&Return{Results: []Expr{&Ref{V: r}}},
 	}
 	return &Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
 		Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: body}}
 }
 
-// failFunc handles an error raised while polling: the handler of the try region the state is
-// in takes it (true: poll again), or the future cleans up and the error goes on.
-func (m *machine) failFunc() Decl {
-	x := &Local{Name: "x", Type: tAnyGo, Reads: 1}
-	var body []Stmt
+// guardFunc polls with catch_ deferred: a Go defer here costs next to nothing until a panic.
+func (m *machine) guardFunc(pollT Type) Decl {
+	r := &Ident{Name: "r"}
+	return &Func{Name: "guard_", Recv: m.recv(), Params: []*Param{m.ctxParam(), {Name: "r", Type: &TPtr{Elem: pollT}}},
+		Body: &Block{Stmts: []Stmt{
+			&GoDefer{Call: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "catch_"}, Args: []Expr{&Ident{Name: "cx"}, r}}},
+			&Assign{Lhs: []Expr{&Unary{Op: "*", X: r}}, Op: "=", Rhs: []Expr{&Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "poll_"}, Args: []Expr{&Ident{Name: "cx"}}}}},
+		}}}
+}
+
+// errResult is the Ok type of a future whose value is a Result with an Error (§11: an error
+// thrown and not caught inside it becomes its Err), or nil.
+func (m *machine) errResult() Type {
+	r, ok := types.Resolve(m.spec.ret).(*types.Result)
+	if !ok || !types.IsBasic(r.Err, types.ErrorKind) {
+		return nil
+	}
+	return m.l.valueType(r.Ok)
+}
+
+// catchFunc handles an error raised while polling: the handler of the try region the state is
+// in takes it (and polling goes on), a Result-typed future cleans up and gives it as Err, or
+// the future cleans up and the error goes on.
+func (m *machine) catchFunc(pollT Type) Decl {
+	x := &Local{Name: "x", Type: tAnyGo, Reads: 2}
+	r := &Ident{Name: "r"}
+	t := &Local{Name: "t", Type: &TPtr{Elem: rtType("Thrown")}, Reads: 1}
+	ok := &Local{Name: "ok", Type: tBool, Reads: 1}
+	body := []Stmt{
+		&Define{V: x, Value: &Call{Fun: &Ident{Name: "recover"}}},
+		&If{Cond: &Binary{Op: "==", X: &Ref{V: x}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{&Return{}}}},
+	}
+	var caught []Stmt
 	if m.hasHandlers() {
 		handlers := map[int][]Expr{}
 		var order []int
@@ -346,25 +374,35 @@ func (m *machine) failFunc() Decl {
 				handlers[h] = append(handlers[h], &Lit{Text: itoa(c.id)})
 			}
 		}
-		t := &Local{Name: "t", Type: &TPtr{Elem: rtType("Thrown")}, Reads: 2}
-		ok := &Local{Name: "ok", Type: tBool, Reads: 1}
 		sw := &Switch{Tag: stateRef()}
 		for _, h := range order {
 			sw.Cases = append(sw.Cases, &Case{Exprs: handlers[h], Body: []Stmt{
-				&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "dropSub"}}},
+				&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "dropSub_"}}},
 				&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ref{V: t}}},
 				&Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(h)}}},
-				&Return{Results: []Expr{&Lit{Text: "true"}}},
+				&Assign{Lhs: []Expr{&Unary{Op: "*", X: r}}, Op: "=", Rhs: []Expr{&Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "Poll"}, Args: []Expr{&Ident{Name: "cx"}}}}},
+				&Return{},
 			}})
 		}
+		caught = append(caught, sw)
+	}
+	if okT := m.errResult(); okT != nil {
+		caught = append(caught,
+			&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "Drop"}}},
+			&Assign{Lhs: []Expr{&Unary{Op: "*", X: r}}, Op: "=", Rhs: []Expr{rtCallT("Ready", []Type{m.resultT},
+				rtCallT("Err", []Type{okT, rtType("Error")}, &Sel{X: &Ref{V: t}, Name: "Err"}))}},
+			&Return{})
+	}
+	if len(caught) > 0 {
+		t.Reads++
 		body = append(body, &If{
 			Init: &Assign{Lhs: []Expr{&Ref{V: t}, &Ref{V: ok}}, Op: ":=", Rhs: []Expr{&TypeAssert{X: &Ref{V: x}, Type: &TPtr{Elem: rtType("Thrown")}}}},
-			Cond: &Ref{V: ok}, Then: &Block{Stmts: []Stmt{sw}}})
+			Cond: &Ref{V: ok}, Then: &Block{Stmts: caught}})
 	}
 	body = append(body,
 		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "Drop"}}},
 		&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: x}}}})
-	return &Func{Name: "fail", Recv: m.recv(), Params: []*Param{{Name: "x", Type: tAnyGo}}, Results: []Type{tBool}, Body: &Block{Stmts: body}}
+	return &Func{Name: "catch_", Recv: m.recv(), Params: []*Param{m.ctxParam(), {Name: "r", Type: &TPtr{Elem: pollT}}}, Body: &Block{Stmts: body}}
 }
 
 // dropFunc writes Drop (cancel: drop the awaited sub-future, run the defers, release), complete
@@ -388,7 +426,7 @@ func (m *machine) dropFunc() Decl {
 	if len(sw.Cases) > 0 {
 		dropSubBody = []Stmt{sw}
 	}
-	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "dropSub", Recv: m.recv(), Body: &Block{Stmts: dropSubBody}})
+	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "dropSub_", Recv: m.recv(), Body: &Block{Stmts: dropSubBody}})
 	// complete runs the defers and releases what the fields hold, then clears the struct.
 	var comp []Stmt
 	comp = append(comp, &Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{done}})
@@ -408,11 +446,11 @@ func (m *machine) dropFunc() Decl {
 	}
 	comp = append(comp, &Assign{Lhs: []Expr{&Unary{Op: "*", X: &Ident{Name: "f"}}}, Op: "=",
 		Rhs: []Expr{&Composite{Type: m.self, Fields: []*KeyValue{{Key: "state", Value: done}}}}})
-	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "complete", Recv: m.recv(), Body: &Block{Stmts: comp}})
+	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "complete_", Recv: m.recv(), Body: &Block{Stmts: comp}})
 	drop := []Stmt{
 		&If{Cond: &Binary{Op: "==", X: stateRef(), Y: done}, Then: &Block{Stmts: []Stmt{&Return{}}}},
-		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "dropSub"}}},
-		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete"}}},
+		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "dropSub_"}}},
+		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete_"}}},
 	}
 	return &Func{Doc: "Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.",
 		Name: "Drop", Recv: m.recv(), Body: &Block{Stmts: drop}}

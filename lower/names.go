@@ -18,7 +18,7 @@ func init() {
 		error false float32 float64 imag int int16 int32 int64 int8 iota len make max min new nil
 		panic print println real recover rune string true uint uint16 uint32 uint64 uint8 uintptr
 		rt strings cmp init main
-		f cx p state`) {
+		f cx p state Poll Drop`) {
 		reserved[w] = true
 	}
 }
@@ -40,7 +40,19 @@ type namer struct {
 	used   map[string]bool
 }
 
-func newNamer(parent *namer) *namer { return &namer{parent: parent, used: map[string]bool{}} }
+func newNamer(parent *namer) *namer {
+	n := &namer{parent: parent, used: map[string]bool{}}
+	if parent == nil {
+		// The locals a state machine's Poll declares itself: temporaries must not take them.
+		for _, name := range machineLocals {
+			n.used[name] = true
+		}
+	}
+	return n
+}
+
+// machineLocals are the Go locals the state machine builder writes into Poll methods.
+var machineLocals = []string{"step_", "thrown_", "rethrow_", "res_", "result_"}
 
 func (n *namer) taken(name string) bool {
 	for s := n; s != nil; s = s.parent {

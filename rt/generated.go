@@ -108,10 +108,16 @@ func TryCatchCode(body func() int) (code int, caught *Thrown) {
 // Releaser is anything a binding releases at scope end (a Share, a Weak).
 type Releaser interface{ Release() }
 
-// ReleaseOption releases the value of an optional Share or Weak, if it holds one.
-func ReleaseOption[T Releaser](o Option[T]) {
-	if o.Some {
-		o.Val.Release()
+// ReleaseOption releases the value of an optional Share or Weak, or unlocks the guard of an
+// optional guard (`m.try_lock()`), if it holds one.
+func ReleaseOption[T any](o Option[T]) {
+	if !o.Some {
+		return
+	}
+	if r, ok := any(o.Val).(Releaser); ok {
+		r.Release()
+	} else if g, ok := any(&o.Val).(interface{ Drop() }); ok {
+		g.Drop()
 	}
 }
 
@@ -179,4 +185,44 @@ func AsFutures[T any, F Future[T]](xs []F) []Future[T] {
 		out[i] = x
 	}
 	return out
+}
+
+// ScopeFailure lets a scope child that returns Err fail its scope (§8): the scope cancels the
+// other children and gives that error.
+func (r Result[T, E]) ScopeFailure() (Error, bool) {
+	if r.IsOk {
+		return Error{}, false
+	}
+	return ToError(r.Err), true
+}
+
+// ResultFuture awaits a join handle of a Result with an Error, giving what the task threw (its
+// cancellation, a panic) as Err rather than throwing it (§8: `await h` on a cancelled
+// JoinHandle<Result<T, Error>> is an Err).
+type ResultFuture[T any] struct {
+	F Future[Result[T, Error]]
+}
+
+// AsResult wraps a handle's future as a ResultFuture.
+func AsResult[T any](f Future[Result[T, Error]]) ResultFuture[T] { return ResultFuture[T]{F: f} }
+
+// Poll polls the handle, catching what it throws.
+func (f *ResultFuture[T]) Poll(cx *Context) (p Poll[Result[T, Error]]) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, ok := r.(*Thrown)
+			if !ok {
+				panic(r)
+			}
+			p = Ready(Err[T](t.Err))
+		}
+	}()
+	return f.F.Poll(cx)
+}
+
+// Drop drops the handle.
+func (f *ResultFuture[T]) Drop() {
+	if f.F != nil {
+		f.F.Drop()
+	}
 }

@@ -124,8 +124,23 @@ func workersFromEnv() (int, error) {
 	return n, nil
 }
 
-// Exit is AdeshLang's `exit(code)`: it runs the exit hooks and ends the process.
+// Exit is AdeshLang's `exit(code)`. During a run it unwinds the current task: each future on
+// the way runs its pending defers (§12), and the worker then ends the process (see
+// panicToThrown). Outside a run it runs the exit hooks and ends the process at once.
 func Exit(code int) {
+	if runningSched.Load() != nil {
+		panic(&exitRequest{code: code})
+	}
+	exitNow(code)
+}
+
+// exitRequest is the panic value of Exit during a run.
+type exitRequest struct{ code int }
+
+func (e *exitRequest) String() string { return "exit(" + strconv.Itoa(e.code) + ")" }
+
+// exitNow runs the exit hooks and ends the process.
+func exitNow(code int) {
 	RunExitHooks()
 	os.Exit(code)
 }

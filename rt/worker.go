@@ -425,6 +425,9 @@ func (w *worker) poll(t *task) (done bool, failure *Thrown) {
 var rawPanics bool
 
 func panicToThrown(t *task, r any) *Thrown {
+	if e, ok := r.(*exitRequest); ok {
+		exitNow(e.code) // exit(code): the task's futures ran their defers while it unwound
+	}
 	if th, ok := r.(*Thrown); ok {
 		return th
 	}

@@ -47,9 +47,23 @@ type connectFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-//
-//line testdata/run/01_state_machine.adesh:5
 func (f *connectFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Connection, rt.Error]] {
+	var result_ rt.Poll[rt.Result[Connection, rt.Error]]
+	f.guard_(cx, &result_)
+	return result_
+}
+
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *connectFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
+}
+
+//line testdata/run/01_state_machine.adesh:5
+func (f *connectFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[Connection, rt.Error]] {
 	for {
 		switch f.state {
 		case 0:
@@ -59,8 +73,8 @@ func (f *connectFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Connection, rt.Er
 			fallthrough
 		case 1:
 //line testdata/run/01_state_machine.adesh:6
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:6")
 				return rt.Pending[rt.Result[Connection, rt.Error]]()
 			}
@@ -69,13 +83,13 @@ func (f *connectFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Connection, rt.Er
 			if f.url == "https://down.example" {
 				{
 					var res_ rt.Result[Connection, rt.Error] = rt.Err[Connection, rt.Error](rt.NewError("connection refused"))
-					f.complete()
+					f.complete_()
 					return rt.Ready[rt.Result[Connection, rt.Error]](res_)
 				}
 			}
 			{
 				var res_ rt.Result[Connection, rt.Error] = rt.Ok[Connection, rt.Error](Connection{url: f.url})
-				f.complete()
+				f.complete_()
 				return rt.Ready[rt.Result[Connection, rt.Error]](res_)
 			}
 		default:
@@ -84,23 +98,33 @@ func (f *connectFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Connection, rt.Er
 	}
 }
 
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *connectFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub()
-	f.complete()
+func (f *connectFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[Connection, rt.Error]]) {
+	defer f.catch_(cx, r)
+	*r = f.poll_(cx)
 }
 
-func (f *connectFuture) dropSub() {
+func (f *connectFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[Connection, rt.Error]]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	if t, ok := x.(*rt.Thrown); ok {
+		f.Drop()
+		*r = rt.Ready[rt.Result[Connection, rt.Error]](rt.Err[Connection, rt.Error](t.Err))
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
+func (f *connectFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *connectFuture) complete() {
+func (f *connectFuture) complete_() {
 	f.state = 2
 	*f = connectFuture{state: 2}
 }
@@ -119,9 +143,23 @@ type fetchPayloadFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-//
-//line testdata/run/01_state_machine.adesh:20
 func (f *fetchPayloadFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[string, rt.Error]] {
+	var result_ rt.Poll[rt.Result[string, rt.Error]]
+	f.guard_(cx, &result_)
+	return result_
+}
+
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *fetchPayloadFuture) Drop() {
+	if f.state == 3 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
+}
+
+//line testdata/run/01_state_machine.adesh:20
+func (f *fetchPayloadFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[string, rt.Error]] {
 	var aw1_ rt.Result[Response, rt.Error]
 	var aw_ rt.Result[Connection, rt.Error]
 	var connection Connection
@@ -137,18 +175,18 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[string, rt.E
 			fallthrough
 		case 1:
 //line testdata/run/01_state_machine.adesh:21
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:21")
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
 			f.sub1_ = *new(connectFuture)
-			aw_ = p_.Value
+			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
 				{
 					var res_ rt.Result[string, rt.Error] = rt.Err[string, rt.Error](t_.Err)
-					f.complete()
+					f.complete_()
 					return rt.Ready[rt.Result[string, rt.Error]](res_)
 				}
 			}
@@ -160,18 +198,18 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[string, rt.E
 			fallthrough
 		case 2:
 //line testdata/run/01_state_machine.adesh:22
-			p_ := f.sub2_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:22")
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
 			f.sub2_ = *new(ConnectionGetFuture)
-			aw1_ = p_.Value
+			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
 				{
 					var res_ rt.Result[string, rt.Error] = rt.Err[string, rt.Error](t1_.Err)
-					f.complete()
+					f.complete_()
 					return rt.Ready[rt.Result[string, rt.Error]](res_)
 				}
 			}
@@ -179,7 +217,7 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[string, rt.E
 			response = t1_.Val
 			{
 				var res_ rt.Result[string, rt.Error] = rt.Ok[string, rt.Error](response.body)
-				f.complete()
+				f.complete_()
 				return rt.Ready[rt.Result[string, rt.Error]](res_)
 			}
 		default:
@@ -188,16 +226,26 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[string, rt.E
 	}
 }
 
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *fetchPayloadFuture) Drop() {
-	if f.state == 3 {
-		return
-	}
-	f.dropSub()
-	f.complete()
+func (f *fetchPayloadFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
+	defer f.catch_(cx, r)
+	*r = f.poll_(cx)
 }
 
-func (f *fetchPayloadFuture) dropSub() {
+func (f *fetchPayloadFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	if t, ok := x.(*rt.Thrown); ok {
+		f.Drop()
+		*r = rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t.Err))
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
+func (f *fetchPayloadFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
@@ -206,7 +254,7 @@ func (f *fetchPayloadFuture) dropSub() {
 	}
 }
 
-func (f *fetchPayloadFuture) complete() {
+func (f *fetchPayloadFuture) complete_() {
 	f.state = 3
 	*f = fetchPayloadFuture{state: 3}
 }
@@ -240,13 +288,13 @@ func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 			fallthrough
 		case 1:
 //line testdata/run/01_state_machine.adesh:27
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:27")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(fetchPayloadFuture)
-			aw_ = p_.Value
+			aw_ = step_.Value
 //line testdata/run/01_state_machine.adesh:27
 			f.a = aw_
 //line testdata/run/01_state_machine.adesh:28
@@ -255,18 +303,18 @@ func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 			fallthrough
 		case 2:
 //line testdata/run/01_state_machine.adesh:28
-			p_ := f.sub2_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:28")
 				return rt.Pending[string]()
 			}
 			f.sub2_ = *new(fetchPayloadFuture)
-			aw1_ = p_.Value
+			aw1_ = step_.Value
 //line testdata/run/01_state_machine.adesh:28
 			b = aw1_
 			{
 				var res_ string = rt.Str(f.a) + "+" + rt.Str(b)
-				f.complete()
+				f.complete_()
 				return rt.Ready[string](res_)
 			}
 		default:
@@ -280,11 +328,11 @@ func (f *composeFuture) Drop() {
 	if f.state == 3 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *composeFuture) dropSub() {
+func (f *composeFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
@@ -293,7 +341,7 @@ func (f *composeFuture) dropSub() {
 	}
 }
 
-func (f *composeFuture) complete() {
+func (f *composeFuture) complete_() {
 	f.state = 3
 	*f = composeFuture{state: 3}
 }
@@ -325,13 +373,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/01_state_machine.adesh:33
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(composeFuture)
-			aw_ = p_.Value
+			aw_ = step_.Value
 //line testdata/run/01_state_machine.adesh:33
 			rt.Print(aw_)
 //line testdata/run/01_state_machine.adesh:34
@@ -340,13 +388,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 2:
 //line testdata/run/01_state_machine.adesh:34
-			p_ := f.sub2_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:34")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(fetchPayloadFuture)
-			aw1_ = p_.Value
+			aw1_ = step_.Value
 			if aw1_.IsOk {
 				var body string = aw1_.Val
 //line testdata/run/01_state_machine.adesh:35
@@ -356,7 +404,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/01_state_machine.adesh:36
 				rt.Print("failed: " + e.Message)
 			}
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -369,11 +417,11 @@ func (f *mainFuture) Drop() {
 	if f.state == 3 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {
+func (f *mainFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
@@ -382,7 +430,7 @@ func (f *mainFuture) dropSub() {
 	}
 }
 
-func (f *mainFuture) complete() {
+func (f *mainFuture) complete_() {
 	f.state = 3
 	*f = mainFuture{state: 3}
 }
@@ -400,9 +448,23 @@ type ConnectionGetFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-//
-//line testdata/run/01_state_machine.adesh:14
 func (f *ConnectionGetFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Response, rt.Error]] {
+	var result_ rt.Poll[rt.Result[Response, rt.Error]]
+	f.guard_(cx, &result_)
+	return result_
+}
+
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *ConnectionGetFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
+}
+
+//line testdata/run/01_state_machine.adesh:14
+func (f *ConnectionGetFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[Response, rt.Error]] {
 	for {
 		switch f.state {
 		case 0:
@@ -412,15 +474,15 @@ func (f *ConnectionGetFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Response, r
 			fallthrough
 		case 1:
 //line testdata/run/01_state_machine.adesh:15
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:15")
 				return rt.Pending[rt.Result[Response, rt.Error]]()
 			}
 			f.sub1_ = rt.SleepFuture{}
 			{
 				var res_ rt.Result[Response, rt.Error] = rt.Ok[Response, rt.Error](Response{body: "payload of " + f.self.url})
-				f.complete()
+				f.complete_()
 				return rt.Ready[rt.Result[Response, rt.Error]](res_)
 			}
 		default:
@@ -429,23 +491,33 @@ func (f *ConnectionGetFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Response, r
 	}
 }
 
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *ConnectionGetFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub()
-	f.complete()
+func (f *ConnectionGetFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[Response, rt.Error]]) {
+	defer f.catch_(cx, r)
+	*r = f.poll_(cx)
 }
 
-func (f *ConnectionGetFuture) dropSub() {
+func (f *ConnectionGetFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[Response, rt.Error]]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	if t, ok := x.(*rt.Thrown); ok {
+		f.Drop()
+		*r = rt.Ready[rt.Result[Response, rt.Error]](rt.Err[Response, rt.Error](t.Err))
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
+func (f *ConnectionGetFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *ConnectionGetFuture) complete() {
+func (f *ConnectionGetFuture) complete_() {
 	f.state = 2
 	*f = ConnectionGetFuture{state: 2}
 }
@@ -455,14 +527,14 @@ func (self Connection) get() ConnectionGetFuture {
 	return ConnectionGetFuture{self: self}
 }
 
-// mainFuture1 runs the top-level statements, then main.
-type mainFuture1 struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 	sub1_ mainFuture
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
@@ -472,13 +544,13 @@ func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/01_state_machine.adesh:32
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:32")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -487,26 +559,26 @@ func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture1) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture1) dropSub() {
+func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *mainFuture1) complete() {
+func (f *programFuture) complete_() {
 	f.state = 2
-	*f = mainFuture1{state: 2}
+	*f = programFuture{state: 2}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture1{})
+	rt.Main[rt.Unit](&programFuture{})
 }

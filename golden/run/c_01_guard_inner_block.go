@@ -60,13 +60,13 @@ poll_:
 			g_.Drop()
 			{
 				var res_ int64 = r_
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		case 4:
 //line testdata/run/c_01_guard_inner_block.adesh:10
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:10")
 				return rt.Pending[int64]()
 			}
@@ -84,18 +84,18 @@ func (f *bumpFuture) Drop() {
 	if f.state == 5 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *bumpFuture) dropSub() {
+func (f *bumpFuture) dropSub_() {
 	switch f.state {
 	case 4:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *bumpFuture) complete() {
+func (f *bumpFuture) complete_() {
 	f.state = 5
 	*f = bumpFuture{state: 5}
 }
@@ -134,8 +134,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 			fallthrough
 		case 1:
 //line testdata/run/c_01_guard_inner_block.adesh:23
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:23")
 				return rt.Pending[int64]()
 			}
@@ -146,16 +146,16 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 			fallthrough
 		case 2:
 //line testdata/run/c_01_guard_inner_block.adesh:24
-			p_ := f.sub2_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:24")
 				return rt.Pending[int64]()
 			}
 			f.sub2_ = *new(bumpFuture)
-			aw_ = p_.Value
+			aw_ = step_.Value
 			{
 				var res_ int64 = aw_
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -169,11 +169,11 @@ func (f *asyncBlock1) Drop() {
 	if f.state == 3 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock1) dropSub() {
+func (f *asyncBlock1) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
@@ -182,13 +182,13 @@ func (f *asyncBlock1) dropSub() {
 	}
 }
 
-func (f *asyncBlock1) complete() {
+func (f *asyncBlock1) complete_() {
 	f.state = 3
 	*f = asyncBlock1{state: 3}
 }
 
-// mainFuture runs the top-level statements, then main.
-type mainFuture struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state  uint32
 	i1_    int
 	items_ []*rt.JoinHandle[int64]
@@ -196,7 +196,7 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var h *rt.JoinHandle[int64]
 	var n_ int64
 	var tmp_ rt.MutexGuard[int64]
@@ -244,12 +244,12 @@ poll_:
 //line testdata/run/c_01_guard_inner_block.adesh:28
 			rt.Print(*tmp_.Ptr())
 			tmp_.Drop()
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		case 4:
 //line testdata/run/c_01_guard_inner_block.adesh:27
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
@@ -263,15 +263,15 @@ poll_:
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 5 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {
+func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 4:
 		if f.sub1_ != nil {
@@ -280,11 +280,11 @@ func (f *mainFuture) dropSub() {
 	}
 }
 
-func (f *mainFuture) complete() {
+func (f *programFuture) complete_() {
 	f.state = 5
-	*f = mainFuture{state: 5}
+	*f = programFuture{state: 5}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture{})
+	rt.Main[rt.Unit](&programFuture{})
 }

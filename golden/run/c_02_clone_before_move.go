@@ -36,21 +36,9 @@ type reportFuture struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *reportFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	for {
-		var r_ rt.Poll[string]
-		var again_ bool = false
-		func() {
-			defer func() {
-				if x_ := recover(); x_ != nil {
-					again_ = f.fail(x_)
-				}
-			}()
-			r_ = f.poll(cx)
-		}()
-		if !again_ {
-			return r_
-		}
-	}
+	var result_ rt.Poll[string]
+	f.guard_(cx, &result_)
+	return result_
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
@@ -58,12 +46,12 @@ func (f *reportFuture) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
 //line testdata/run/c_02_clone_before_move.adesh:4
-func (f *reportFuture) poll(cx *rt.Context) rt.Poll[string] {
+func (f *reportFuture) poll_(cx *rt.Context) rt.Poll[string] {
 	var r_ string
 	for {
 		switch f.state {
@@ -74,8 +62,8 @@ func (f *reportFuture) poll(cx *rt.Context) rt.Poll[string] {
 			fallthrough
 		case 1:
 //line testdata/run/c_02_clone_before_move.adesh:5
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_02_clone_before_move.adesh:5")
 				return rt.Pending[string]()
 			}
@@ -87,7 +75,7 @@ func (f *reportFuture) poll(cx *rt.Context) rt.Poll[string] {
 			}
 			{
 				var res_ string = r_
-				f.complete()
+				f.complete_()
 				return rt.Ready[string](res_)
 			}
 		default:
@@ -96,19 +84,28 @@ func (f *reportFuture) poll(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *reportFuture) fail(x any) bool {
+func (f *reportFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
+	defer f.catch_(cx, r)
+	*r = f.poll_(cx)
+}
+
+func (f *reportFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
 	f.Drop()
 	panic(x)
 }
 
-func (f *reportFuture) dropSub() {
+func (f *reportFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *reportFuture) complete() {
+func (f *reportFuture) complete_() {
 	f.state = 2
 	if f.s != nil {
 		f.s.Release()
@@ -131,21 +128,9 @@ type asyncBlock1 struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
-	for {
-		var r_ rt.Poll[string]
-		var again_ bool = false
-		func() {
-			defer func() {
-				if x_ := recover(); x_ != nil {
-					again_ = f.fail(x_)
-				}
-			}()
-			r_ = f.poll(cx)
-		}()
-		if !again_ {
-			return r_
-		}
-	}
+	var result_ rt.Poll[string]
+	f.guard_(cx, &result_)
+	return result_
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
@@ -153,12 +138,12 @@ func (f *asyncBlock1) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
 //line testdata/run/c_02_clone_before_move.adesh:14
-func (f *asyncBlock1) poll(cx *rt.Context) rt.Poll[string] {
+func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[string] {
 	var aw_ string
 	for {
 		switch f.state {
@@ -169,20 +154,20 @@ func (f *asyncBlock1) poll(cx *rt.Context) rt.Poll[string] {
 			fallthrough
 		case 1:
 //line testdata/run/c_02_clone_before_move.adesh:15
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_02_clone_before_move.adesh:15")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(reportFuture)
-			aw_ = p_.Value
+			aw_ = step_.Value
 			{
 				f.mine.Release()
 				f.mine = nil
 			}
 			{
 				var res_ string = aw_
-				f.complete()
+				f.complete_()
 				return rt.Ready[string](res_)
 			}
 		default:
@@ -191,19 +176,28 @@ func (f *asyncBlock1) poll(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *asyncBlock1) fail(x any) bool {
+func (f *asyncBlock1) guard_(cx *rt.Context, r *rt.Poll[string]) {
+	defer f.catch_(cx, r)
+	*r = f.poll_(cx)
+}
+
+func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[string]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
 	f.Drop()
 	panic(x)
 }
 
-func (f *asyncBlock1) dropSub() {
+func (f *asyncBlock1) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *asyncBlock1) complete() {
+func (f *asyncBlock1) complete_() {
 	f.state = 2
 	if f.mine != nil {
 		f.mine.Release()
@@ -223,21 +217,9 @@ type mainFuture struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	for {
-		var r_ rt.Poll[rt.Unit]
-		var again_ bool = false
-		func() {
-			defer func() {
-				if x_ := recover(); x_ != nil {
-					again_ = f.fail(x_)
-				}
-			}()
-			r_ = f.poll(cx)
-		}()
-		if !again_ {
-			return r_
-		}
-	}
+	var result_ rt.Poll[rt.Unit]
+	f.guard_(cx, &result_)
+	return result_
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
@@ -245,12 +227,12 @@ func (f *mainFuture) Drop() {
 	if f.state == 5 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
 //line testdata/run/c_02_clone_before_move.adesh:9
-func (f *mainFuture) poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ string
 	var h *rt.JoinHandle[string]
 	var n_ int64
@@ -302,17 +284,17 @@ poll_:
 				f.stats.Release()
 				f.stats = nil
 			}
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		case 4:
 //line testdata/run/c_02_clone_before_move.adesh:19
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_02_clone_before_move.adesh:19")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
-			aw_ = p_.Value
+			aw_ = step_.Value
 //line testdata/run/c_02_clone_before_move.adesh:19
 			rt.Print(aw_)
 			f.state = 2
@@ -323,12 +305,21 @@ poll_:
 	}
 }
 
-func (f *mainFuture) fail(x any) bool {
+func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, r)
+	*r = f.poll_(cx)
+}
+
+func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
 	f.Drop()
 	panic(x)
 }
 
-func (f *mainFuture) dropSub() {
+func (f *mainFuture) dropSub_() {
 	switch f.state {
 	case 4:
 		if f.sub1_ != nil {
@@ -337,7 +328,7 @@ func (f *mainFuture) dropSub() {
 	}
 }
 
-func (f *mainFuture) complete() {
+func (f *mainFuture) complete_() {
 	f.state = 5
 	if f.stats != nil {
 		f.stats.Release()
@@ -350,14 +341,14 @@ func adeshMain() mainFuture {
 	return mainFuture{}
 }
 
-// mainFuture1 runs the top-level statements, then main.
-type mainFuture1 struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 	sub1_ mainFuture
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
@@ -367,13 +358,13 @@ func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/c_02_clone_before_move.adesh:9
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_02_clone_before_move.adesh:9")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -382,26 +373,26 @@ func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture1) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture1) dropSub() {
+func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *mainFuture1) complete() {
+func (f *programFuture) complete_() {
 	f.state = 2
-	*f = mainFuture1{state: 2}
+	*f = programFuture{state: 2}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture1{})
+	rt.Main[rt.Unit](&programFuture{})
 }

@@ -18,21 +18,9 @@ type addFuture struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *addFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	for {
-		var r_ rt.Poll[rt.Unit]
-		var again_ bool = false
-		func() {
-			defer func() {
-				if x_ := recover(); x_ != nil {
-					again_ = f.fail(x_)
-				}
-			}()
-			r_ = f.poll(cx)
-		}()
-		if !again_ {
-			return r_
-		}
-	}
+	var result_ rt.Poll[rt.Unit]
+	f.guard_(cx, &result_)
+	return result_
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
@@ -40,12 +28,12 @@ func (f *addFuture) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
 //line testdata/run/c_03_guard_unlocked.adesh:4
-func (f *addFuture) poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *addFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
@@ -61,8 +49,8 @@ func (f *addFuture) poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/c_03_guard_unlocked.adesh:8
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_03_guard_unlocked.adesh:8")
 				return rt.Pending[rt.Unit]()
 			}
@@ -71,7 +59,7 @@ func (f *addFuture) poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				f.g.Drop()
 				f.g = rt.MutexGuard[int64]{}
 			}
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -79,19 +67,28 @@ func (f *addFuture) poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *addFuture) fail(x any) bool {
+func (f *addFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, r)
+	*r = f.poll_(cx)
+}
+
+func (f *addFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
 	f.Drop()
 	panic(x)
 }
 
-func (f *addFuture) dropSub() {
+func (f *addFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *addFuture) complete() {
+func (f *addFuture) complete_() {
 	f.state = 2
 	f.g.Drop()
 	*f = addFuture{state: 2}
@@ -111,21 +108,9 @@ type asyncBlock1 struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	for {
-		var r_ rt.Poll[rt.Unit]
-		var again_ bool = false
-		func() {
-			defer func() {
-				if x_ := recover(); x_ != nil {
-					again_ = f.fail(x_)
-				}
-			}()
-			r_ = f.poll(cx)
-		}()
-		if !again_ {
-			return r_
-		}
-	}
+	var result_ rt.Poll[rt.Unit]
+	f.guard_(cx, &result_)
+	return result_
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
@@ -133,12 +118,12 @@ func (f *asyncBlock1) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
 //line testdata/run/c_03_guard_unlocked.adesh:14
-func (f *asyncBlock1) poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
@@ -154,8 +139,8 @@ func (f *asyncBlock1) poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/c_03_guard_unlocked.adesh:18
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_03_guard_unlocked.adesh:18")
 				return rt.Pending[rt.Unit]()
 			}
@@ -164,7 +149,7 @@ func (f *asyncBlock1) poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				f.g.Drop()
 				f.g = rt.MutexGuard[int64]{}
 			}
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -172,26 +157,35 @@ func (f *asyncBlock1) poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *asyncBlock1) fail(x any) bool {
+func (f *asyncBlock1) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, r)
+	*r = f.poll_(cx)
+}
+
+func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
 	f.Drop()
 	panic(x)
 }
 
-func (f *asyncBlock1) dropSub() {
+func (f *asyncBlock1) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *asyncBlock1) complete() {
+func (f *asyncBlock1) complete_() {
 	f.state = 2
 	f.g.Drop()
 	*f = asyncBlock1{state: 2}
 }
 
-// mainFuture runs the top-level statements, then main.
-type mainFuture struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state  uint32
 	i1_    int
 	items_ []*rt.JoinHandle[rt.Unit]
@@ -199,7 +193,7 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var h *rt.JoinHandle[rt.Unit]
 	var n_ int64
 	var tmp_ rt.MutexGuard[int64]
@@ -248,12 +242,12 @@ poll_:
 //line testdata/run/c_03_guard_unlocked.adesh:22
 			rt.Print(*tmp_.Ptr())
 			tmp_.Drop()
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		case 4:
 //line testdata/run/c_03_guard_unlocked.adesh:21
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_03_guard_unlocked.adesh:21")
 				return rt.Pending[rt.Unit]()
 			}
@@ -267,15 +261,15 @@ poll_:
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 5 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {
+func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 4:
 		if f.sub1_ != nil {
@@ -284,11 +278,11 @@ func (f *mainFuture) dropSub() {
 	}
 }
 
-func (f *mainFuture) complete() {
+func (f *programFuture) complete_() {
 	f.state = 5
-	*f = mainFuture{state: 5}
+	*f = programFuture{state: 5}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture{})
+	rt.Main[rt.Unit](&programFuture{})
 }

@@ -24,15 +24,15 @@ func (f *getFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			fallthrough
 		case 1:
 //line testdata/run/c_04_local_blocks.adesh:3
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:3")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.SleepFuture{}
 			{
 				var res_ int64 = f.n
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -46,18 +46,18 @@ func (f *getFuture) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *getFuture) dropSub() {
+func (f *getFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *getFuture) complete() {
+func (f *getFuture) complete_() {
 	f.state = 2
 	*f = getFuture{state: 2}
 }
@@ -82,7 +82,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 			{
 				var res_ int64 = (*f.x) + 10
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -96,13 +96,13 @@ func (f *asyncBlock1) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock1) dropSub() {}
+func (f *asyncBlock1) dropSub_() {}
 
-func (f *asyncBlock1) complete() {
+func (f *asyncBlock1) complete_() {
 	f.state = 1
 	*f = asyncBlock1{state: 1}
 }
@@ -122,7 +122,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 			{
 				var res_ int64 = (*f.x)
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -136,13 +136,13 @@ func (f *asyncBlock2) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock2) dropSub() {}
+func (f *asyncBlock2) dropSub_() {}
 
-func (f *asyncBlock2) complete() {
+func (f *asyncBlock2) complete_() {
 	f.state = 1
 	*f = asyncBlock2{state: 1}
 }
@@ -162,7 +162,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 			{
 				var res_ int64 = (*f.y)
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -176,13 +176,13 @@ func (f *asyncBlock3) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock3) dropSub() {}
+func (f *asyncBlock3) dropSub_() {}
 
-func (f *asyncBlock3) complete() {
+func (f *asyncBlock3) complete_() {
 	f.state = 1
 	*f = asyncBlock3{state: 1}
 }
@@ -202,7 +202,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 			{
 				var res_ int64 = (*f.y) * 100
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -216,13 +216,13 @@ func (f *asyncBlock4) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock4) dropSub() {}
+func (f *asyncBlock4) dropSub_() {}
 
-func (f *asyncBlock4) complete() {
+func (f *asyncBlock4) complete_() {
 	f.state = 1
 	*f = asyncBlock4{state: 1}
 }
@@ -242,7 +242,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 			{
 				var res_ int64 = (*f.x) * 1000
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -256,13 +256,13 @@ func (f *asyncBlock5) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock5) dropSub() {}
+func (f *asyncBlock5) dropSub_() {}
 
-func (f *asyncBlock5) complete() {
+func (f *asyncBlock5) complete_() {
 	f.state = 1
 	*f = asyncBlock5{state: 1}
 }
@@ -283,7 +283,7 @@ func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 			{
 				var res_ int64 = (*f.x) + (*f.y)
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -297,13 +297,13 @@ func (f *asyncBlock6) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock6) dropSub() {}
+func (f *asyncBlock6) dropSub_() {}
 
-func (f *asyncBlock6) complete() {
+func (f *asyncBlock6) complete_() {
 	f.state = 1
 	*f = asyncBlock6{state: 1}
 }
@@ -350,13 +350,13 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			fallthrough
 		case 1:
 //line testdata/run/c_04_local_blocks.adesh:11
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:11")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.Join2Future[int64, int64]{}
-			aw_ = p_.Value
+			aw_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:11
 			t_ = aw_
 			f.p_ = t_.F0
@@ -373,13 +373,13 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			fallthrough
 		case 2:
 //line testdata/run/c_04_local_blocks.adesh:15
-			p_ := f.sub2_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:15")
 				return rt.Pending[int64]()
 			}
 			f.sub2_ = rt.JoinAllFuture[int64]{}
-			aw1_ = p_.Value
+			aw1_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:15
 			f.all = aw1_
 //line testdata/run/c_04_local_blocks.adesh:16
@@ -388,13 +388,13 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			fallthrough
 		case 3:
 //line testdata/run/c_04_local_blocks.adesh:16
-			p_ := f.sub3_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub3_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:16")
 				return rt.Pending[int64]()
 			}
 			f.sub3_ = rt.TimeoutFuture[int64]{}
-			aw2_ = p_.Value
+			aw2_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:16
 			r = aw2_
 //line testdata/run/c_04_local_blocks.adesh:17
@@ -415,16 +415,16 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			fallthrough
 		case 4:
 //line testdata/run/c_04_local_blocks.adesh:22
-			p_ := f.sub4_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub4_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:22")
 				return rt.Pending[int64]()
 			}
 			f.sub4_ = nil
-			aw3_ = p_.Value
+			aw3_ = step_.Value
 			{
 				var res_ int64 = aw3_ + f.p_ + f.q + f.all[rt.Index(0, len(f.all), "testdata/run/c_04_local_blocks.adesh:22:30")] + f.all[rt.Index(1, len(f.all), "testdata/run/c_04_local_blocks.adesh:22:39")] + f.t
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -438,11 +438,11 @@ func (f *sumLocalFuture) Drop() {
 	if f.state == 5 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *sumLocalFuture) dropSub() {
+func (f *sumLocalFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
@@ -457,7 +457,7 @@ func (f *sumLocalFuture) dropSub() {
 	}
 }
 
-func (f *sumLocalFuture) complete() {
+func (f *sumLocalFuture) complete_() {
 	f.state = 5
 	*f = sumLocalFuture{state: 5}
 }
@@ -482,7 +482,7 @@ func (f *asyncBlock7) Poll(cx *rt.Context) rt.Poll[string] {
 		case 0:
 			{
 				var res_ string = "hello " + (*f.name)
-				f.complete()
+				f.complete_()
 				return rt.Ready[string](res_)
 			}
 		default:
@@ -496,13 +496,13 @@ func (f *asyncBlock7) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock7) dropSub() {}
+func (f *asyncBlock7) dropSub_() {}
 
-func (f *asyncBlock7) complete() {
+func (f *asyncBlock7) complete_() {
 	f.state = 1
 	*f = asyncBlock7{state: 1}
 }
@@ -531,13 +531,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/c_04_local_blocks.adesh:26
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(sumLocalFuture)
-			aw_ = p_.Value
+			aw_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:26
 			rt.Print(aw_)
 //line testdata/run/c_04_local_blocks.adesh:27
@@ -550,16 +550,16 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 2:
 //line testdata/run/c_04_local_blocks.adesh:29
-			p_ := f.sub2_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:29")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = nil
-			aw1_ = p_.Value
+			aw1_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:29
 			rt.Print(aw1_)
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -572,11 +572,11 @@ func (f *mainFuture) Drop() {
 	if f.state == 3 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {
+func (f *mainFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
@@ -587,7 +587,7 @@ func (f *mainFuture) dropSub() {
 	}
 }
 
-func (f *mainFuture) complete() {
+func (f *mainFuture) complete_() {
 	f.state = 3
 	*f = mainFuture{state: 3}
 }
@@ -597,14 +597,14 @@ func adeshMain() mainFuture {
 	return mainFuture{}
 }
 
-// mainFuture1 runs the top-level statements, then main.
-type mainFuture1 struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 	sub1_ mainFuture
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
@@ -614,13 +614,13 @@ func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/c_04_local_blocks.adesh:25
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:25")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -629,26 +629,26 @@ func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture1) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture1) dropSub() {
+func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *mainFuture1) complete() {
+func (f *programFuture) complete_() {
 	f.state = 2
-	*f = mainFuture1{state: 2}
+	*f = programFuture{state: 2}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture1{})
+	rt.Main[rt.Unit](&programFuture{})
 }

@@ -24,15 +24,15 @@ func (f *showFuture[T]) Poll(cx *rt.Context) rt.Poll[string] {
 			fallthrough
 		case 1:
 //line testdata/run/c_05_send_closures.adesh:3
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:3")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = rt.SleepFuture{}
 			{
 				var res_ string = "<" + rt.Str(f.x) + ">"
-				f.complete()
+				f.complete_()
 				return rt.Ready[string](res_)
 			}
 		default:
@@ -46,18 +46,18 @@ func (f *showFuture[T]) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *showFuture[T]) dropSub() {
+func (f *showFuture[T]) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *showFuture[T]) complete() {
+func (f *showFuture[T]) complete_() {
 	f.state = 2
 	*f = showFuture[T]{state: 2}
 }
@@ -88,16 +88,16 @@ func (f *asyncBlock1[T]) Poll(cx *rt.Context) rt.Poll[string] {
 			fallthrough
 		case 1:
 //line testdata/run/c_05_send_closures.adesh:9
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:9")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(showFuture[T])
-			aw_ = p_.Value
+			aw_ = step_.Value
 			{
 				var res_ string = aw_
-				f.complete()
+				f.complete_()
 				return rt.Ready[string](res_)
 			}
 		default:
@@ -111,18 +111,18 @@ func (f *asyncBlock1[T]) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock1[T]) dropSub() {
+func (f *asyncBlock1[T]) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *asyncBlock1[T]) complete() {
+func (f *asyncBlock1[T]) complete_() {
 	f.state = 2
 	*f = asyncBlock1[T]{state: 2}
 }
@@ -148,7 +148,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 			{
 				var res_ int64 = f.scale(4)
-				f.complete()
+				f.complete_()
 				return rt.Ready[int64](res_)
 			}
 		default:
@@ -162,13 +162,13 @@ func (f *asyncBlock2) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *asyncBlock2) dropSub() {}
+func (f *asyncBlock2) dropSub_() {}
 
-func (f *asyncBlock2) complete() {
+func (f *asyncBlock2) complete_() {
 	f.state = 1
 	*f = asyncBlock2{state: 1}
 }
@@ -213,13 +213,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/c_05_send_closures.adesh:19
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:19")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
-			aw_ = p_.Value
+			aw_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:19
 			rt.Print(aw_)
 //line testdata/run/c_05_send_closures.adesh:20
@@ -228,13 +228,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 2:
 //line testdata/run/c_05_send_closures.adesh:20
-			p_ := f.sub2_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = nil
-			aw1_ = p_.Value
+			aw1_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:20
 			rt.Print(aw1_)
 //line testdata/run/c_05_send_closures.adesh:21
@@ -243,13 +243,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 3:
 //line testdata/run/c_05_send_closures.adesh:21
-			p_ := f.sub3_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub3_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:21")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = nil
-			aw2_ = p_.Value
+			aw2_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:21
 			rt.Print(aw2_)
 //line testdata/run/c_05_send_closures.adesh:22
@@ -265,16 +265,16 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 4:
 //line testdata/run/c_05_send_closures.adesh:24
-			p_ := f.sub4_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub4_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:24")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = nil
-			aw3_ = p_.Value
+			aw3_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:24
 			rt.Print(aw3_)
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -287,11 +287,11 @@ func (f *mainFuture) Drop() {
 	if f.state == 5 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {
+func (f *mainFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		if f.sub1_ != nil {
@@ -312,7 +312,7 @@ func (f *mainFuture) dropSub() {
 	}
 }
 
-func (f *mainFuture) complete() {
+func (f *mainFuture) complete_() {
 	f.state = 5
 	*f = mainFuture{state: 5}
 }
@@ -322,14 +322,14 @@ func adeshMain() mainFuture {
 	return mainFuture{}
 }
 
-// mainFuture1 runs the top-level statements, then main.
-type mainFuture1 struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 	sub1_ mainFuture
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
@@ -339,13 +339,13 @@ func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 1:
 //line testdata/run/c_05_send_closures.adesh:13
-			p_ := f.sub1_.Poll(cx)
-			if !p_.Ready {
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:13")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -354,26 +354,26 @@ func (f *mainFuture1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture1) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 2 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture1) dropSub() {
+func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
 	}
 }
 
-func (f *mainFuture1) complete() {
+func (f *programFuture) complete_() {
 	f.state = 2
-	*f = mainFuture1{state: 2}
+	*f = programFuture{state: 2}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture1{})
+	rt.Main[rt.Unit](&programFuture{})
 }

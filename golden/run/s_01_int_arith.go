@@ -18,13 +18,13 @@ var counter int64
 
 var n int64
 
-// mainFuture runs the top-level statements, then main.
-type mainFuture struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
@@ -93,7 +93,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n -= 1
 //line testdata/run/s_01_int_arith.adesh:44
 			rt.Print(n)
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -102,21 +102,21 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {}
+func (f *programFuture) dropSub_() {}
 
-func (f *mainFuture) complete() {
+func (f *programFuture) complete_() {
 	f.state = 1
-	*f = mainFuture{state: 1}
+	*f = programFuture{state: 1}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture{})
+	rt.Main[rt.Unit](&programFuture{})
 }

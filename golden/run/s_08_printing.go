@@ -175,13 +175,13 @@ var names []rt.Option[string]
 
 var nested_opt rt.Result[rt.Option[int64], string]
 
-// mainFuture runs the top-level statements, then main.
-type mainFuture struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
@@ -243,7 +243,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("after empty line")
 //line testdata/run/s_08_printing.adesh:38
 			rt.Print(rt.Str(cfg), "s", rt.Str([]string{"s"}), rt.Str(cfg.tags)+" "+rt.Str(m))
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -252,21 +252,21 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {}
+func (f *programFuture) dropSub_() {}
 
-func (f *mainFuture) complete() {
+func (f *programFuture) complete_() {
 	f.state = 1
-	*f = mainFuture{state: 1}
+	*f = programFuture{state: 1}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture{})
+	rt.Main[rt.Unit](&programFuture{})
 }

@@ -109,13 +109,13 @@ func empty_bag(bag Bag) Bag {
 	return bag.AdeshClone()
 }
 
-// mainFuture runs the top-level statements, then main.
-type mainFuture struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ []int64
 	var t2_ rt.Tuple2[[]int64, string]
 	var t_ rt.Option[[]int64]
@@ -238,7 +238,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m2.Set("new", []int64{0})
 //line testdata/run/s_09_value_semantics.adesh:83
 			rt.Print(int64(m.Len()), int64(m2.Len()))
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -247,21 +247,21 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {}
+func (f *programFuture) dropSub_() {}
 
-func (f *mainFuture) complete() {
+func (f *programFuture) complete_() {
 	f.state = 1
-	*f = mainFuture{state: 1}
+	*f = programFuture{state: 1}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture{})
+	rt.Main[rt.Unit](&programFuture{})
 }

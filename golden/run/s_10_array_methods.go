@@ -50,13 +50,13 @@ var people []P
 
 var matrix [][]int64
 
-// mainFuture runs the top-level statements, then main.
-type mainFuture struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ []int64
 	var t_ []int64
 	for {
@@ -219,7 +219,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(t1_, t_[rt.Index(2, len(t_), "testdata/run/s_10_array_methods.adesh:61:37")], int64(len(matrix)), int64(len(matrix[rt.Index(0, len(matrix), "testdata/run/s_10_array_methods.adesh:61:65")])))
 //line testdata/run/s_10_array_methods.adesh:64
 			rt.Print(rt.Equal([]int64{1, 2}, []int64{1, 2}), !rt.Equal([]int64{1, 2}, []int64{2, 1}), rt.Equal([][]int64{[]int64{1}}, [][]int64{[]int64{1}}), rt.Equal([]string{"a"}, []string{"a"}))
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -228,21 +228,21 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {}
+func (f *programFuture) dropSub_() {}
 
-func (f *mainFuture) complete() {
+func (f *programFuture) complete_() {
 	f.state = 1
-	*f = mainFuture{state: 1}
+	*f = programFuture{state: 1}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture{})
+	rt.Main[rt.Unit](&programFuture{})
 }

@@ -248,13 +248,13 @@ func (self Temp) level() int64 {
 	return clamp(rt.FloatToInt[int64](float64(self.celsius))/10, 0, 5)
 }
 
-// mainFuture runs the top-level statements, then main.
-type mainFuture struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ []Counter
 	var t_ []Counter
 	for {
@@ -306,7 +306,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			describe = c.describe
 //line testdata/run/s_16_methods.adesh:71
 			rt.Print(describe())
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -315,21 +315,21 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {}
+func (f *programFuture) dropSub_() {}
 
-func (f *mainFuture) complete() {
+func (f *programFuture) complete_() {
 	f.state = 1
-	*f = mainFuture{state: 1}
+	*f = programFuture{state: 1}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture{})
+	rt.Main[rt.Unit](&programFuture{})
 }

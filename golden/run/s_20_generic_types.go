@@ -255,13 +255,13 @@ func (self Pair[A, B]) describe() string {
 	return "(" + rt.Str(self.first) + ", " + rt.Str(self.second) + ")"
 }
 
-// mainFuture runs the top-level statements, then main.
-type mainFuture struct {
+// programFuture runs the top-level statements, then main.
+type programFuture struct {
 	state uint32
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
@@ -322,7 +322,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(small)
 //line testdata/run/s_20_generic_types.adesh:71
 			rt.Print(or_default[string](Maybe[string](Maybe_Just[string]{F0: "x"}), "d"), or_default[int64](Maybe[int64](Maybe_Nothing[int64]{}), 7), Maybe[[]int64](Maybe_Just[[]int64]{F0: []int64{1}}))
-			f.complete()
+			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
@@ -331,21 +331,21 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
+func (f *programFuture) Drop() {
 	if f.state == 1 {
 		return
 	}
-	f.dropSub()
-	f.complete()
+	f.dropSub_()
+	f.complete_()
 }
 
-func (f *mainFuture) dropSub() {}
+func (f *programFuture) dropSub_() {}
 
-func (f *mainFuture) complete() {
+func (f *programFuture) complete_() {
 	f.state = 1
-	*f = mainFuture{state: 1}
+	*f = programFuture{state: 1}
 }
 
 func main() {
-	rt.Main[rt.Unit](&mainFuture{})
+	rt.Main[rt.Unit](&programFuture{})
 }
