@@ -105,6 +105,11 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 	m := &machine{l: l, spec: spec, self: &TName{Name: spec.name, Args: targs}, resultT: l.valueType(spec.ret), locals: map[*Local]bool{}}
 	if hasDefer(spec.body) {
 		m.defers = &Local{Name: "defers_", Type: rtType("Defers"), Field: true}
+		// A defer in a try that does not await sits in the try's closure, out of rewrite's
+		// reach: every defer becomes a push onto the future's list here.
+		spec.body = replaceDefers(spec.body, func(d *Defer) Stmt {
+			return &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: m.defers}, Name: "Push"}, Args: []Expr{&FuncLit{Body: d.Body}}}, Line: d.Line}
+		})
 	}
 	m.cells = closureCaptured(spec.body)
 	m.cur = m.newCase()
