@@ -165,7 +165,11 @@ func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda, spawned []*ast.Call
 			continue
 		}
 		children = append(children, ch)
-		fi := a.srcFunc(a.spawnedExpr(ch).TypeOf())
+		x := a.spawnedExpr(ch)
+		if x == nil {
+			continue // `s.spawn()` without a future: the checker reported it
+		}
+		fi := a.srcFunc(x.TypeOf())
 		if fi == nil {
 			continue
 		}
