@@ -2,6 +2,7 @@ package lower
 
 import (
 	"strconv"
+	"strings"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
@@ -161,12 +162,18 @@ func (l *lowerer) funcName(fd *ast.FuncDecl) string {
 	return methodName(fd.Name.Name)
 }
 
-// methodName is the Go name of a method: methods share their type's namespace with the
-// generated AdeshFormat and AdeshField, which user names cannot take (they end in no `_`).
-func methodName(name string) string { return goName(name) }
+// methodName is the Go name of a method. Methods and fields share their type's namespace with
+// the generated AdeshFormat, AdeshField, AdeshClone and AdeshCloneAny: a user name with that
+// prefix gets a `_` (which no generated name ends in).
+func methodName(name string) string {
+	if strings.HasPrefix(name, "Adesh") && !strings.HasSuffix(name, "_") {
+		return name + "_"
+	}
+	return goName(name)
+}
 
-// fieldName is the Go name of a struct field.
-func fieldName(name string) string { return goName(name) }
+// fieldName is the Go name of a struct field (see methodName).
+func fieldName(name string) string { return methodName(name) }
 
 // funcTypeParams are the Go type parameters of a function: the receiver type's (for methods
 // emitted as functions) and its own.

@@ -268,6 +268,9 @@ func calleeName(e *ast.Call) string {
 // selectorCall checks `x.name(args)` and `T::name(args)`. It reports false when the selector is
 // an ordinary expression whose value is then called (a field holding a function).
 func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Type) (types.Type, bool) {
+	if obj := c.importedType(sel.X); obj != nil {
+		return c.typeMemberCall(e, sel, obj, expected), true // m.Enum::Variant(…)
+	}
 	// Static members: Type::name, builtin type objects, imports.
 	if id, ok := unparen(sel.X).(*ast.Ident); ok {
 		if obj := c.scope.Lookup(id.Name); obj != nil {
@@ -408,8 +411,41 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 	}
 }
 
+// importedType resolves `m.Name`, a type that an imported file exports, or returns nil.
+func (c *checker) importedType(x ast.Expr) *types.Object {
+	sel, ok := unparen(x).(*ast.Selector)
+	if !ok {
+		return nil
+	}
+	id, ok := unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := c.scope.Lookup(id.Name)
+	if obj == nil || obj.Kind != types.ObjImport {
+		return nil
+	}
+	member := obj.Members.LookupLocal(sel.Name.Name)
+	if member == nil || member.Kind != types.ObjType || !isExported(member) {
+		return nil
+	}
+	id.Obj = obj
+	sel.Name.Obj = member
+	return member
+}
+
 // selector checks `x.name` used as a value.
 func (c *checker) selector(e *ast.Selector) types.Type {
+	if obj := c.importedType(e.X); obj != nil {
+		// m.Enum::Unit or m.Enum.Unit: a unit variant of an imported enum.
+		if obj.Def != nil && obj.Def.Enum {
+			if v := obj.Def.Variant(e.Name.Name); v != nil {
+				return c.variantValue(e, v)
+			}
+		}
+		c.errorf(e.Name, "`%s` has no variant `%s`", obj.Name, e.Name.Name)
+		return types.InvalidType
+	}
 	if id, ok := unparen(e.X).(*ast.Ident); ok {
 		if obj := c.scope.Lookup(id.Name); obj != nil {
 			switch obj.Kind {

@@ -9,6 +9,8 @@
 package check
 
 import (
+	"sort"
+
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/source"
@@ -184,6 +186,8 @@ func (c *checker) run() {
 		c.ensureBody(fi)
 	}
 	c.finishUntyped()
+	// Report the fallbacks in source order (parameters are settled after the bodies).
+	sort.SliceStable(c.info.Fallbacks, func(i, j int) bool { return c.info.Fallbacks[i].Pos < c.info.Fallbacks[j].Pos })
 	if !c.probing {
 		c.typeParamNeeds()
 	}
@@ -226,14 +230,23 @@ func (c *checker) newVar() *types.Var {
 // declare adds a local object to the current scope and function.
 func (c *checker) declare(id *ast.Ident, kind types.ObjKind, t types.Type, decl any) *types.Object {
 	obj := &types.Object{Name: id.Name, Kind: kind, Type: t, Decl: decl, Owner: c.fn.Node}
+	insert := id.Name != "_"
 	if c.fn == c.info.Main && c.isFileScope(c.scope) {
-		// A let directly at the top level of a file is a global.
+		// A let directly at the top level of a file is a global. It may shadow an earlier
+		// top-level let, not a function, a type or a constant of the file.
+		if prev := c.scope.LookupLocal(id.Name); prev != nil && prev.Kind != types.ObjVar && id.Name != "_" {
+			d := c.errorf(id, "`%s` is declared twice", id.Name)
+			if pn, ok := prev.Decl.(ast.Node); ok {
+				d.Note(pn.Pos(), "`%s` was first declared here", id.Name)
+			}
+			insert = false // uses of the name keep meaning the declaration
+		}
 		obj.Global = true
 		c.info.Globals = append(c.info.Globals, obj)
 	} else {
 		c.fn.Locals = append(c.fn.Locals, obj)
 	}
-	if id.Name != "_" {
+	if insert {
 		c.scope.Insert(obj)
 	}
 	id.Obj = obj

@@ -327,6 +327,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var m_ string
 	var t4_ int64
 	var t5_ rt.Option[int64]
+	var t6_ string
 	for {
 		switch f.state {
 		case 0:
@@ -398,6 +399,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_17_enums_match.adesh:52
 			size = m_
+			t6_ = size
 			t5_ = rt.ArrLast(stack)
 			if t5_.Some {
 				var v_ int64 = t5_.Val
@@ -408,7 +410,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				m1_ = int64(-1)
 			}
 //line testdata/run/s_17_enums_match.adesh:53
-			rt.Print(size, m1_)
+			rt.Print(t6_, m1_)
 //line testdata/run/s_17_enums_match.adesh:73
 			tree = Expr(Expr_Mul{F0: Expr(Expr_Add{F0: Expr(Expr_Num{F0: 2}), F1: Expr(Expr_Num{F0: 3})}), F1: Expr(Expr_Neg{F0: Expr(Expr_Num{F0: 4})})})
 //line testdata/run/s_17_enums_match.adesh:74
