@@ -644,6 +644,10 @@ func (l *lowerer) ternary(b *builder, e *ast.Cond) Expr {
 	a := l.convertAt(l.owned(ab, e.A), e.A.TypeOf(), t, e.A)
 	c := l.convertAt(l.owned(bb, e.B), e.B.TypeOf(), t, e.B)
 	if len(ab.stmts)+len(bb.stmts)+len(ab.post)+len(bb.post) == 0 && isPure(a) && isPure(c) {
+		if untypedConst(a) && untypedConst(c) && !types.IsBasic(t, types.String) && !types.IsBasic(t, types.Bool) {
+			// Go would instantiate rt.Cond at int or float64, not at the AdeshLang type.
+			return rtCallT("Cond", []Type{l.goTypeOf(t)}, cond, a, c)
+		}
 		return rtCall("Cond", cond, a, c)
 	}
 	res := l.temp("t", l.goTypeOf(t))
@@ -653,6 +657,21 @@ func (l *lowerer) ternary(b *builder, e *ast.Cond) Expr {
 	b.add(&If{Cond: cond, Then: &Block{Stmts: then}, Else: &Block{Stmts: els}})
 	res.Reads++
 	return &Ref{V: res}
+}
+
+// untypedConst reports whether x is a Go constant expression with no type of its own.
+func untypedConst(x Expr) bool {
+	switch x := x.(type) {
+	case *Lit:
+		return true
+	case *Paren:
+		return untypedConst(x.X)
+	case *Unary:
+		return untypedConst(x.X)
+	case *Binary:
+		return untypedConst(x.X) && untypedConst(x.Y)
+	}
+	return false
 }
 
 // selector lowers `x.name` used as a value.
