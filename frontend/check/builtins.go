@@ -97,7 +97,10 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 		return ret(&types.Future{Elem: elem, Src: srcSelect})
 	case BTimeout:
 		c.args(e, ts(types.I64, nil), 2, nil)
-		elem := c.awaitable(e.Args[min(1, len(e.Args)-1)])
+		elem := types.Type(types.InvalidType)
+		if len(e.Args) > 0 {
+			elem = c.awaitable(e.Args[min(1, len(e.Args)-1)])
+		}
 		return ret(&types.Future{Elem: &types.Result{Ok: elem, Err: types.ErrorType}, Src: srcTimeout})
 	case BScope:
 		elem := c.newVar()
