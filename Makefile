@@ -28,8 +28,10 @@ golden:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./bench/...
 
+# Both fuzz targets, one after the other (go test fuzzes one target at a time).
 fuzz:
 	$(GO) test ./frontend/syntax -run '^$$' -fuzz FuzzParse -fuzztime 60s
+	$(GO) test . -run '^$$' -fuzz FuzzCompile -fuzztime 60s
 
 install:
 	$(GO) install ./cmd/adesh2go
