@@ -289,3 +289,19 @@ func (l *lowerer) asyncArgs(b *builder, es []ast.Expr, derefRecv bool) []Expr {
 	}
 	return out
 }
+
+// spawn lowers `spawn(x)` (and a future statement spawned with W0706): the task of a future
+// whose type is known statically shares one allocation with it (rt.SpawnValue); a dynamic
+// future is spawned as it is; spawning a join handle gives the handle.
+func (l *lowerer) spawn(b *builder, x ast.Expr) Expr {
+	t := x.TypeOf()
+	if types.HandleOf(t, types.JoinHandleH) != nil {
+		return l.expr(b, x)
+	}
+	res := l.valueType(types.AwaitResult(t))
+	fut, futT := l.futureOf(b, x, false)
+	if n, ok := futT.(*TName); ok && !(n.Pkg == "rt" && n.Name == "Future") {
+		return rtCallT("SpawnValue", []Type{res}, l.cx(), fut)
+	}
+	return rtCall("Spawn", l.cx(), fut)
+}

@@ -18,7 +18,7 @@ func (l *lowerer) awaitDiscard(b *builder, e *ast.Await) {
 		l.discard(b, l.expr(b, e.X), t)
 		return
 	}
-	fut, futT := l.futureOf(b, e.X)
+	fut, futT := l.futureOf(b, e.X, true)
 	b.add(&Await{Future: fut, FutType: futT, Result: l.valueType(types.AwaitResult(t)), Site: l.site(e), Line: l.line(e)})
 }
 
@@ -29,7 +29,7 @@ func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.
 	if !types.IsFuture(t) {
 		return l.expr(b, x)
 	}
-	fut, futT := l.futureOf(b, x)
+	fut, futT := l.futureOf(b, x, true)
 	fut = l.derefAll(fut, derefs)
 	res := types.AwaitResult(t)
 	aw := &Await{Future: fut, FutType: futT, Result: l.valueType(res), Site: l.site(n), Line: l.line(n)}
@@ -47,8 +47,9 @@ func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.
 // futureOf lowers the operand of an await: the future by value when its type is statically
 // known (an async fn's state struct, a runtime future), so that the awaiting state struct stores
 // it inline with no allocation; otherwise the dynamic future (an rt.Future, a join handle, a
-// promise).
-func (l *lowerer) futureOf(b *builder, x ast.Expr) (Expr, Type) {
+// promise). inline says the future is stored in the current state struct: then one of the same
+// cycle of awaits is boxed, or the struct would contain itself.
+func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 	switch e := unparen(x).(type) {
 	case *ast.Call:
 		ci := l.info.Calls[e]
@@ -56,7 +57,7 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr) (Expr, Type) {
 		case ci == nil:
 		case (ci.Kind == check.CallFunc || ci.Kind == check.CallMethod) && ci.Sig.Async && l.locals[ci.Obj] == nil:
 			fd := ci.Obj.Decl.(*ast.FuncDecl)
-			if l.sameCycle(l.fn.info.Node, fd) {
+			if inline && l.sameCycle(l.fn.info.Node, fd) {
 				break // recursion: box it, as Rust does
 			}
 			call := l.funcCall(b, e, ci)
@@ -91,7 +92,7 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr) (Expr, Type) {
 	case *ast.AsyncBlock:
 		fi := l.info.FuncOf[e]
 		futT := l.lowerBlockMachine(fi, e, nil, e.Body, e.Move)
-		if !l.sameCycle(l.fn.info.Node, e) {
+		if !inline || !l.sameCycle(l.fn.info.Node, e) {
 			return l.captureLiteral(fi, futT, e.Move), futT
 		}
 		return rtCallT("Box", []Type{l.valueType(fi.Ret)}, l.captureLiteral(fi, futT, e.Move)), rtType("Future", l.valueType(fi.Ret))

@@ -240,12 +240,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.Await:
 		return l.awaitInto(b, e, nil)
 	case *ast.Spawn:
-		fut := l.expr(b, e.X)
-		ft := e.X.TypeOf()
-		if h := types.HandleOf(ft, types.JoinHandleH); h != nil {
-			return fut
-		}
-		return rtCall("Spawn", l.cx(), l.boxFuture(fut, ft))
+		return l.spawn(b, e.X)
 	case *ast.Share:
 		inner := l.owned(b, e.X)
 		h := types.HandleOf(e.TypeOf(), types.ShareH)

@@ -1,6 +1,10 @@
 package lower
 
 import (
+	"fmt"
+	"sort"
+	"strings"
+
 	"adesh2go/frontend/types"
 )
 
@@ -31,8 +35,15 @@ type mcase struct {
 	resumed bool
 	// sub is the sub-future field this case polls (for Drop).
 	sub *FieldDecl
-	// falls is set when the case ends by falling into the next one.
-	falls bool
+	// seq orders the cases as their code was written, for the output.
+	seq int
+}
+
+// jumpRef is a jump to a case, written once the cases have their final numbers.
+type jumpRef struct {
+	set *Lit    // the state the jump sets
+	br  *Branch // `continue poll_`, or `fallthrough` into the next case
+	to  *mcase
 }
 
 type mloop struct {
@@ -92,6 +103,8 @@ type machine struct {
 	hoisted  []*Local
 	locals   map[*Local]bool // locals declared at the exploded level
 	usesJump bool
+	jumps    []*jumpRef
+	seq      int
 	nsub     int
 	nfin     int
 }
@@ -124,6 +137,7 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 			m.cur = nil
 		}
 	}
+	m.compact()
 	m.decideFields()
 	for _, c := range m.cellRefs {
 		c.cell.Field = c.v.Field
@@ -151,6 +165,10 @@ func (m *machine) emit(s ...Stmt) {
 	if m.cur == nil {
 		return // unreachable code after a jump
 	}
+	if m.cur.seq == 0 {
+		m.seq++
+		m.cur.seq = m.seq
+	}
 	m.cur.stmts = append(m.cur.stmts, s...)
 }
 
@@ -158,12 +176,10 @@ func stateRef() Expr { return &Sel{X: &Ident{Name: "f"}, Name: "state"} }
 
 // jumpStmts sets the state and goes round the dispatch loop.
 func (m *machine) jumpStmts(to *mcase) []Stmt {
-	m.usesJump = true
 	m.cur.succ = append(m.cur.succ, to)
-	return []Stmt{
-		&Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(to.id)}}},
-		&Branch{Tok: "continue", Label: "poll_"},
-	}
+	j := &jumpRef{set: &Lit{}, br: &Branch{Tok: "continue", Label: "poll_"}, to: to}
+	m.jumps = append(m.jumps, j)
+	return []Stmt{&Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{j.set}}, j.br}
 }
 
 // jump ends the current case with a jump to another.
@@ -171,14 +187,92 @@ func (m *machine) jump(to *mcase) {
 	if m.cur == nil {
 		return
 	}
-	if to.id == m.cur.id+1 {
-		m.cur.succ = append(m.cur.succ, to)
-		m.emit(&Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(to.id)}}}, &Branch{Tok: "fallthrough"})
-		m.cur.falls = true
-	} else {
-		m.emit(m.jumpStmts(to)...)
-	}
+	m.emit(m.jumpStmts(to)...)
 	m.cur = nil
+}
+
+// compact tidies the cases once they are all built: a case that only jumps on is skipped by
+// the jumps to it, the rest are numbered in the order their code was written (the entry
+// first), and a case ending with a jump to the next one falls through into it.
+func (m *machine) compact() {
+	fwd := map[*mcase]*mcase{}
+	for _, c := range m.cases {
+		if j := m.onlyJump(c); j != nil && j.to != c && !c.resumed {
+			fwd[c] = j.to
+		}
+	}
+	resolve := func(c *mcase) *mcase {
+		for i := 0; fwd[c] != nil && i <= len(m.cases); i++ {
+			c = fwd[c]
+		}
+		return c
+	}
+	for _, j := range m.jumps {
+		j.to = resolve(j.to)
+	}
+	for _, c := range m.cases {
+		for i, s := range c.succ {
+			c.succ[i] = resolve(s)
+		}
+	}
+	entry := resolve(m.cases[0])
+	rest := make([]*mcase, 0, len(m.cases))
+	for _, c := range m.cases {
+		if c != entry && fwd[c] == nil && len(c.stmts) > 0 {
+			rest = append(rest, c)
+		}
+	}
+	sort.SliceStable(rest, func(i, k int) bool { return rest[i].seq < rest[k].seq })
+	m.cases = append([]*mcase{entry}, rest...)
+	for i, c := range m.cases {
+		c.id = i
+	}
+	for _, j := range m.jumps {
+		j.set.Text = itoa(j.to.id)
+	}
+	for i, c := range m.cases {
+		if j := m.lastJump(c); j != nil && j.to.id == i+1 {
+			j.br.Tok, j.br.Label = "fallthrough", ""
+		}
+	}
+	walkStmts(m.allStmts(), false, func(s Stmt) {
+		if br, ok := s.(*Branch); ok && br.Label == "poll_" {
+			m.usesJump = true
+		}
+	})
+}
+
+// onlyJump is the jump of a case that does nothing else, or nil.
+func (m *machine) onlyJump(c *mcase) *jumpRef {
+	if len(c.stmts) != 2 {
+		return nil
+	}
+	return m.lastJump(c)
+}
+
+// lastJump is the jump that ends a case at its top level, or nil.
+func (m *machine) lastJump(c *mcase) *jumpRef {
+	if len(c.stmts) == 0 {
+		return nil
+	}
+	br, ok := c.stmts[len(c.stmts)-1].(*Branch)
+	if !ok {
+		return nil
+	}
+	for _, j := range m.jumps {
+		if j.br == br {
+			return j
+		}
+	}
+	return nil
+}
+
+func (m *machine) allStmts() []Stmt {
+	var all []Stmt
+	for _, c := range m.cases {
+		all = append(all, c.stmts...)
+	}
+	return all
 }
 
 // suspends reports whether a statement awaits, directly or in a nested statement (not in a
@@ -250,9 +344,7 @@ func (m *machine) explodeStmt(s Stmt) {
 
 // await suspends until a future is ready: store it, then poll it in a case of its own.
 func (m *machine) await(a *Await) {
-	m.nsub++
-	field := &FieldDecl{Name: "sub" + itoa(m.nsub) + "_", Type: a.FutType}
-	m.subs = append(m.subs, field)
+	field := m.subField(a.FutType)
 	sub := &Sel{X: &Ident{Name: "f"}, Name: field.Name}
 	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{a.Future}, Line: a.Line})
 	next := m.newCase()
@@ -271,6 +363,62 @@ func (m *machine) await(a *Await) {
 	if a.Dst != nil {
 		m.emit(&Assign{Lhs: []Expr{a.Dst}, Op: "=", Rhs: []Expr{&Sel{X: &Ref{V: p}, Name: "Value"}}})
 	}
+}
+
+// subField is the field an awaited sub-future of type t is stored in. A future awaits one thing
+// at a time, so every await of one type shares one field.
+func (m *machine) subField(t Type) *FieldDecl {
+	key := typeKey(t)
+	for _, f := range m.subs {
+		if typeKey(f.Type) == key {
+			return f
+		}
+	}
+	m.nsub++
+	f := &FieldDecl{Name: "sub" + itoa(m.nsub) + "_", Type: t}
+	m.subs = append(m.subs, f)
+	return f
+}
+
+// typeKey writes a Go type out, to compare types.
+func typeKey(t Type) string {
+	var b strings.Builder
+	var w func(Type)
+	list := func(ts []Type) {
+		for i, x := range ts {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			w(x)
+		}
+	}
+	w = func(t Type) {
+		switch t := t.(type) {
+		case *TName:
+			b.WriteString(t.Pkg + "." + t.Name)
+			if len(t.Args) > 0 {
+				b.WriteByte('[')
+				list(t.Args)
+				b.WriteByte(']')
+			}
+		case *TPtr:
+			b.WriteByte('*')
+			w(t.Elem)
+		case *TSlice:
+			b.WriteString("[]")
+			w(t.Elem)
+		case *TFunc:
+			b.WriteString("func(")
+			list(t.Params)
+			b.WriteString(")(")
+			list(t.Results)
+			b.WriteByte(')')
+		default:
+			fmt.Fprintf(&b, "%p", t) // struct and interface literals: only identical nodes match
+		}
+	}
+	w(t)
+	return b.String()
 }
 
 // explodeFor explodes a loop whose body awaits.

@@ -15,9 +15,6 @@ func (m *machine) decideFields() {
 		for _, s := range c.stmts {
 			m.scanStmt(s, use[i], def[i], forced, true)
 		}
-		if c.falls && i+1 < n {
-			// Already recorded as a successor by jump.
-		}
 	}
 	liveIn := make([]map[*Local]bool, n)
 	for i := range liveIn {

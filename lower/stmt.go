@@ -270,8 +270,7 @@ func (l *lowerer) letValue(b *builder, s *ast.LetStmt, t types.Type) Expr {
 
 func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 	if l.info.Spawned[s] {
-		fut := l.expr(b, s.X)
-		b.add(&ExprStmt{X: rtCall("Spawn", l.cx(), l.boxFuture(fut, s.X.TypeOf())), Line: b.line})
+		b.add(&ExprStmt{X: l.spawn(b, s.X), Line: b.line})
 		return
 	}
 	switch x := unparen(s.X).(type) {

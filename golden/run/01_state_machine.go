@@ -269,7 +269,6 @@ type composeFuture struct {
 	state uint32
 	a     rt.Result[string, rt.Error]
 	sub1_ fetchPayloadFuture
-	sub2_ fetchPayloadFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -298,17 +297,17 @@ func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 //line testdata/run/01_state_machine.adesh:27
 			f.a = aw_
 //line testdata/run/01_state_machine.adesh:28
-			f.sub2_ = fetch_payload("https://b.example")
+			f.sub1_ = fetch_payload("https://b.example")
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/01_state_machine.adesh:28
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:28")
 				return rt.Pending[string]()
 			}
-			f.sub2_ = *new(fetchPayloadFuture)
+			f.sub1_ = *new(fetchPayloadFuture)
 			aw1_ = step_.Value
 //line testdata/run/01_state_machine.adesh:28
 			b = aw1_
@@ -337,7 +336,7 @@ func (f *composeFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	}
 }
 

@@ -86,28 +86,17 @@ func three(a int64, b int64, c int64) int64 {
 
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
-	state  uint32
-	aw2_   int64
-	aw5_   int64
-	aw7_   int64
-	aw9_   int64
-	aw_    int64
-	t1_    int64
-	t2_    int64
-	t3_    int64
-	t_     int64
-	sub1_  numFuture
-	sub2_  numFuture
-	sub3_  numFuture
-	sub4_  numFuture
-	sub5_  numFuture
-	sub6_  numFuture
-	sub7_  numFuture
-	sub8_  numFuture
-	sub9_  numFuture
-	sub10_ numFuture
-	sub11_ numFuture
-	sub12_ numFuture
+	state uint32
+	t1_   int64
+	t2_   int64
+	t3_   int64
+	t4_   int64
+	t5_   int64
+	t6_   int64
+	t7_   int64
+	t8_   int64
+	t_    int64
+	sub1_ numFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -118,10 +107,15 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw10_ int64
 	var aw11_ int64
 	var aw1_ int64
+	var aw2_ int64
 	var aw3_ int64
 	var aw4_ int64
+	var aw5_ int64
 	var aw6_ int64
+	var aw7_ int64
 	var aw8_ int64
+	var aw9_ int64
+	var aw_ int64
 	var m int64
 	var nested int64
 	var s int64
@@ -142,176 +136,181 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
-			f.aw_ = step_.Value
+			aw_ = step_.Value
+			f.t_ = aw_
 //line testdata/run/a_01_await_operands.adesh:18
-			f.sub2_ = num("b", 2)
+			f.sub1_ = num("b", 2)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_01_await_operands.adesh:18
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:18")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(numFuture)
+			f.sub1_ = *new(numFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:18
-			s = f.aw_ + aw1_
+			s = f.t_ + aw1_
 //line testdata/run/a_01_await_operands.adesh:19
 			rt.Print("sum", s)
 //line testdata/run/a_01_await_operands.adesh:20
-			f.sub3_ = num("c", 3)
+			f.sub1_ = num("c", 3)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_01_await_operands.adesh:20
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(numFuture)
-			f.aw2_ = step_.Value
+			f.sub1_ = *new(numFuture)
+			aw2_ = step_.Value
+			f.t1_ = aw2_
 //line testdata/run/a_01_await_operands.adesh:20
-			f.sub4_ = num("d", 4)
+			f.sub1_ = num("d", 4)
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_01_await_operands.adesh:20
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(numFuture)
+			f.sub1_ = *new(numFuture)
 			aw3_ = step_.Value
-			f.t_ = f.aw2_ * aw3_
+			f.t2_ = f.t1_ * aw3_
 //line testdata/run/a_01_await_operands.adesh:20
-			f.sub5_ = num("e", 5)
+			f.sub1_ = num("e", 5)
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_01_await_operands.adesh:20
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(numFuture)
+			f.sub1_ = *new(numFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:20
-			m = f.t_ - aw4_
+			m = f.t2_ - aw4_
 //line testdata/run/a_01_await_operands.adesh:21
 			rt.Print("mixed", m)
 //line testdata/run/a_01_await_operands.adesh:23
-			f.sub6_ = num("x", 1)
+			f.sub1_ = num("x", 1)
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_01_await_operands.adesh:23
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:23")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(numFuture)
-			f.aw5_ = step_.Value
-			f.t1_ = side("g", 2)
+			f.sub1_ = *new(numFuture)
+			aw5_ = step_.Value
+			f.t3_ = aw5_
+			f.t4_ = side("g", 2)
 //line testdata/run/a_01_await_operands.adesh:23
-			f.sub7_ = num("y", 3)
+			f.sub1_ = num("y", 3)
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_01_await_operands.adesh:23
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:23")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(numFuture)
+			f.sub1_ = *new(numFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:23
-			t = three(f.aw5_, f.t1_, aw6_)
+			t = three(f.t3_, f.t4_, aw6_)
 //line testdata/run/a_01_await_operands.adesh:24
 			rt.Print("three", t)
 //line testdata/run/a_01_await_operands.adesh:25
-			f.sub8_ = num("p", 7)
+			f.sub1_ = num("p", 7)
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_01_await_operands.adesh:25
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:25")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = *new(numFuture)
-			f.aw7_ = step_.Value
-			f.t2_ = side("q", 8)
+			f.sub1_ = *new(numFuture)
+			aw7_ = step_.Value
+			f.t5_ = aw7_
+			f.t6_ = side("q", 8)
 //line testdata/run/a_01_await_operands.adesh:25
-			f.sub9_ = num("r", 9)
+			f.sub1_ = num("r", 9)
 			f.state = 9
 			fallthrough
 		case 9:
 //line testdata/run/a_01_await_operands.adesh:25
-			step_ := f.sub9_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:25")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = *new(numFuture)
+			f.sub1_ = *new(numFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:25
-			arr = []int64{f.aw7_, f.t2_, aw8_}
+			arr = []int64{f.t5_, f.t6_, aw8_}
 //line testdata/run/a_01_await_operands.adesh:26
 			rt.Print(arr)
 //line testdata/run/a_01_await_operands.adesh:27
-			f.sub10_ = num("s", 10)
+			f.sub1_ = num("s", 10)
 			f.state = 10
 			fallthrough
 		case 10:
 //line testdata/run/a_01_await_operands.adesh:27
-			step_ := f.sub10_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = *new(numFuture)
-			f.aw9_ = step_.Value
+			f.sub1_ = *new(numFuture)
+			aw9_ = step_.Value
+			f.t7_ = aw9_
 //line testdata/run/a_01_await_operands.adesh:27
-			f.sub11_ = num("t", 11)
+			f.sub1_ = num("t", 11)
 			f.state = 11
 			fallthrough
 		case 11:
 //line testdata/run/a_01_await_operands.adesh:27
-			step_ := f.sub11_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub11_ = *new(numFuture)
+			f.sub1_ = *new(numFuture)
 			aw10_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:27
-			st = rt.Str(f.aw9_) + "-" + rt.Str(aw10_)
+			st = rt.Str(f.t7_) + "-" + rt.Str(aw10_)
 //line testdata/run/a_01_await_operands.adesh:28
 			rt.Print(st)
-			f.t3_ = side("h", 1)
+			f.t8_ = side("h", 1)
 //line testdata/run/a_01_await_operands.adesh:29
-			f.sub12_ = num("i", 2)
+			f.sub1_ = num("i", 2)
 			f.state = 12
 			fallthrough
 		case 12:
 //line testdata/run/a_01_await_operands.adesh:29
-			step_ := f.sub12_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:29")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub12_ = *new(numFuture)
+			f.sub1_ = *new(numFuture)
 			aw11_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:29
-			nested = three(f.t3_, three(aw11_, 0, 0), side("j", 3))
+			nested = three(f.t8_, three(aw11_, 0, 0), side("j", 3))
 //line testdata/run/a_01_await_operands.adesh:30
 			rt.Print("nested", nested)
 			f.complete_()
@@ -336,27 +335,27 @@ func (f *mainFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	case 3:
-		f.sub3_.Drop()
+		f.sub1_.Drop()
 	case 4:
-		f.sub4_.Drop()
+		f.sub1_.Drop()
 	case 5:
-		f.sub5_.Drop()
+		f.sub1_.Drop()
 	case 6:
-		f.sub6_.Drop()
+		f.sub1_.Drop()
 	case 7:
-		f.sub7_.Drop()
+		f.sub1_.Drop()
 	case 8:
-		f.sub8_.Drop()
+		f.sub1_.Drop()
 	case 9:
-		f.sub9_.Drop()
+		f.sub1_.Drop()
 	case 10:
-		f.sub10_.Drop()
+		f.sub1_.Drop()
 	case 11:
-		f.sub11_.Drop()
+		f.sub1_.Drop()
 	case 12:
-		f.sub12_.Drop()
+		f.sub1_.Drop()
 	}
 }
 

@@ -326,19 +326,12 @@ type mainFuture struct {
 	j      int64
 	m_     string
 	n_     int64
+	t_     int64
 	total  int64
 	sub1_  isEvenFuture
-	sub2_  isEvenFuture
-	sub3_  isEvenFuture
-	sub4_  belowFuture
-	sub5_  doubleFuture
-	sub6_  belowFuture
-	sub7_  isEvenFuture
-	sub8_  doubleFuture
-	sub9_  makeFuture
-	sub10_ doubleFuture
-	sub11_ doubleFuture
-	sub12_ doubleFuture
+	sub2_  belowFuture
+	sub3_  doubleFuture
+	sub4_  makeFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -390,17 +383,17 @@ poll_:
 				rt.Print("4 is odd")
 			}
 //line testdata/run/a_02_await_control.adesh:32
-			f.sub2_ = is_even(3)
+			f.sub1_ = is_even(3)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_02_await_control.adesh:32
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:32")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(isEvenFuture)
+			f.sub1_ = *new(isEvenFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:32
 			if !aw1_ {
@@ -409,112 +402,98 @@ poll_:
 			}
 //line testdata/run/a_02_await_control.adesh:33
 			rt.Print("3 is even")
-			f.state = 4
+			f.state = 5
 			continue poll_
 		case 3:
 //line testdata/run/a_02_await_control.adesh:34
-			f.sub3_ = is_even(6)
-			f.state = 5
-			continue poll_
+			f.sub1_ = is_even(6)
+			f.state = 4
+			fallthrough
 		case 4:
-//line testdata/run/a_02_await_control.adesh:37
-			f.i = 0
-			f.state = 6
-			continue poll_
-		case 5:
 //line testdata/run/a_02_await_control.adesh:34
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:34")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(isEvenFuture)
+			f.sub1_ = *new(isEvenFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:34
 			if aw2_ {
 //line testdata/run/a_02_await_control.adesh:35
 				rt.Print("3 is odd, 6 is even")
 			}
-			f.state = 4
-			continue poll_
+			f.state = 5
+			fallthrough
+		case 5:
+//line testdata/run/a_02_await_control.adesh:37
+			f.i = 0
+			f.state = 6
+			fallthrough
 		case 6:
 //line testdata/run/a_02_await_control.adesh:38
-			f.sub4_ = below(f.i, 3)
-			f.state = 9
-			continue poll_
+			f.sub2_ = below(f.i, 3)
+			f.state = 7
+			fallthrough
 		case 7:
-			f.state = 6
-			continue poll_
-		case 8:
-//line testdata/run/a_02_await_control.adesh:42
-			f.j = 0
-			f.first_ = true
-			f.state = 11
-			continue poll_
-		case 9:
 //line testdata/run/a_02_await_control.adesh:38
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(belowFuture)
+			f.sub2_ = *new(belowFuture)
 			aw3_ = step_.Value
 			if !aw3_ {
 				{
-					f.state = 8
+					f.state = 9
 					continue poll_
 				}
 			}
+			f.t_ = f.i
 //line testdata/run/a_02_await_control.adesh:39
-			f.sub5_ = double(f.i)
-			f.state = 10
+			f.sub3_ = double(f.i)
+			f.state = 8
 			fallthrough
-		case 10:
+		case 8:
 //line testdata/run/a_02_await_control.adesh:39
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:39")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(doubleFuture)
+			f.sub3_ = *new(doubleFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:39
-			rt.Print("while", f.i, aw4_)
+			rt.Print("while", f.t_, aw4_)
 //line testdata/run/a_02_await_control.adesh:40
 			f.i += 1
-			f.state = 7
+			f.state = 6
 			continue poll_
-		case 11:
+		case 9:
+//line testdata/run/a_02_await_control.adesh:42
+			f.j = 0
+			f.first_ = true
+			f.state = 10
+			fallthrough
+		case 10:
 			if !f.first_ {
 //line testdata/run/a_02_await_control.adesh:42
 				f.j += 1
 			}
 			f.first_ = false
 //line testdata/run/a_02_await_control.adesh:42
-			f.sub6_ = below(f.j, 3)
-			f.state = 14
-			continue poll_
-		case 12:
+			f.sub2_ = below(f.j, 3)
 			f.state = 11
-			continue poll_
-		case 13:
-//line testdata/run/a_02_await_control.adesh:46
-			f.total = 0
-			{
-				f.items_ = []int64{1, 2, 3, 4}
-				f.i1_ = 0
-			}
-			f.state = 16
-			continue poll_
-		case 14:
+			fallthrough
+		case 11:
 //line testdata/run/a_02_await_control.adesh:42
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:42")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(belowFuture)
+			f.sub2_ = *new(belowFuture)
 			aw5_ = step_.Value
 			if !aw5_ {
 				{
@@ -523,32 +502,41 @@ poll_:
 				}
 			}
 //line testdata/run/a_02_await_control.adesh:43
-			f.sub7_ = is_even(f.j)
-			f.state = 15
+			f.sub1_ = is_even(f.j)
+			f.state = 12
 			fallthrough
-		case 15:
+		case 12:
 //line testdata/run/a_02_await_control.adesh:43
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:43")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(isEvenFuture)
+			f.sub1_ = *new(isEvenFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:43
 			if aw6_ {
 				{
-					f.state = 12
+					f.state = 10
 					continue poll_
 				}
 			}
 //line testdata/run/a_02_await_control.adesh:44
 			rt.Print("for odd", f.j)
-			f.state = 12
+			f.state = 10
 			continue poll_
-		case 16:
+		case 13:
+//line testdata/run/a_02_await_control.adesh:46
+			f.total = 0
+			{
+				f.items_ = []int64{1, 2, 3, 4}
+				f.i1_ = 0
+			}
+			f.state = 14
+			fallthrough
+		case 14:
 			if !(f.i1_ < len(f.items_)) {
-				f.state = 18
+				f.state = 17
 				continue poll_
 			}
 			x_ = f.items_[f.i1_]
@@ -556,136 +544,133 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:48
 			if k == 4 {
 				{
-					f.state = 18
+					f.state = 17
 					continue poll_
 				}
 			}
 //line testdata/run/a_02_await_control.adesh:49
-			f.sub8_ = double(k)
-			f.state = 19
+			f.sub3_ = double(k)
+			f.state = 15
+			fallthrough
+		case 15:
+//line testdata/run/a_02_await_control.adesh:49
+			step_ := f.sub3_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:49")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub3_ = *new(doubleFuture)
+			aw7_ = step_.Value
+//line testdata/run/a_02_await_control.adesh:49
+			f.total += aw7_
+			f.state = 16
+			fallthrough
+		case 16:
+			f.i1_ += 1
+			f.state = 14
 			continue poll_
 		case 17:
-			f.i1_ += 1
-			f.state = 16
-			continue poll_
-		case 18:
 //line testdata/run/a_02_await_control.adesh:51
 			rt.Print("total", f.total)
 //line testdata/run/a_02_await_control.adesh:52
 			f.n_ = 3
 			f.i_ = int64(0)
-			f.state = 20
-			continue poll_
-		case 19:
-//line testdata/run/a_02_await_control.adesh:49
-			step_ := f.sub8_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:49")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub8_ = *new(doubleFuture)
-			aw7_ = step_.Value
-//line testdata/run/a_02_await_control.adesh:49
-			f.total += aw7_
-			f.state = 17
-			continue poll_
-		case 20:
+			f.state = 18
+			fallthrough
+		case 18:
 			if !(f.i_ < f.n_) {
-				f.state = 22
+				f.state = 26
 				continue poll_
 			}
 			k_ = f.i_
 //line testdata/run/a_02_await_control.adesh:53
-			f.sub9_ = make_(k_)
-			f.state = 23
-			continue poll_
-		case 21:
-			f.i_ += 1
-			f.state = 20
-			continue poll_
-		case 22:
-//line testdata/run/a_02_await_control.adesh:62
-			f.sub12_ = double(5)
-			f.state = 30
-			continue poll_
-		case 23:
+			f.sub4_ = make_(k_)
+			f.state = 19
+			fallthrough
+		case 19:
 //line testdata/run/a_02_await_control.adesh:53
-			step_ := f.sub9_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = *new(makeFuture)
+			f.sub4_ = *new(makeFuture)
 			aw8_ = step_.Value
 			switch aw8_.AdeshTag() {
 			case 0:
-				f.state = 25
+				f.state = 20
 				continue poll_
 			case 1:
-				f.state = 26
+				f.state = 22
 				continue poll_
 			case 2:
-				f.state = 27
+				f.state = 24
 				continue poll_
 			}
-			f.state = 24
+			f.state = 25
 			continue poll_
-		case 24:
-			f.state = 21
-			continue poll_
-		case 25:
+		case 20:
 			r = aw8_.(Shape_Circle).F0
 //line testdata/run/a_02_await_control.adesh:54
-			f.sub10_ = double(r)
-			f.state = 28
-			continue poll_
-		case 26:
-			s = aw8_.(Shape_Square).F0
-//line testdata/run/a_02_await_control.adesh:56
-			f.sub11_ = double(s)
-			f.state = 29
-			continue poll_
-		case 27:
-//line testdata/run/a_02_await_control.adesh:59
-			rt.Print("empty")
-			f.state = 24
-			continue poll_
-		case 28:
+			f.sub3_ = double(r)
+			f.state = 21
+			fallthrough
+		case 21:
 //line testdata/run/a_02_await_control.adesh:54
-			step_ := f.sub10_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:54")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = *new(doubleFuture)
+			f.sub3_ = *new(doubleFuture)
 			aw9_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:54
 			rt.Print("circle", aw9_)
-			f.state = 24
+			f.state = 25
 			continue poll_
-		case 29:
+		case 22:
+			s = aw8_.(Shape_Square).F0
 //line testdata/run/a_02_await_control.adesh:56
-			step_ := f.sub11_.Poll(cx)
+			f.sub3_ = double(s)
+			f.state = 23
+			fallthrough
+		case 23:
+//line testdata/run/a_02_await_control.adesh:56
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:56")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub11_ = *new(doubleFuture)
+			f.sub3_ = *new(doubleFuture)
 			aw10_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:56
 			d = aw10_
 //line testdata/run/a_02_await_control.adesh:57
 			rt.Print("square", d)
-			f.state = 24
+			f.state = 25
 			continue poll_
-		case 30:
+		case 24:
+//line testdata/run/a_02_await_control.adesh:59
+			rt.Print("empty")
+			f.state = 25
+			fallthrough
+		case 25:
+			f.i_ += 1
+			f.state = 18
+			continue poll_
+		case 26:
 //line testdata/run/a_02_await_control.adesh:62
-			step_ := f.sub12_.Poll(cx)
+			f.sub3_ = double(5)
+			f.state = 27
+			fallthrough
+		case 27:
+//line testdata/run/a_02_await_control.adesh:62
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:62")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub12_ = *new(doubleFuture)
+			f.sub3_ = *new(doubleFuture)
 			aw11_ = step_.Value
 			if aw11_ == 10 {
 //line testdata/run/a_02_await_control.adesh:63
@@ -708,7 +693,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 31 {
+	if f.state == 28 {
 		return
 	}
 	f.dropSub_()
@@ -720,33 +705,33 @@ func (f *mainFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
+		f.sub1_.Drop()
+	case 4:
+		f.sub1_.Drop()
+	case 7:
 		f.sub2_.Drop()
-	case 5:
+	case 8:
 		f.sub3_.Drop()
-	case 9:
-		f.sub4_.Drop()
-	case 10:
-		f.sub5_.Drop()
-	case 14:
-		f.sub6_.Drop()
+	case 11:
+		f.sub2_.Drop()
+	case 12:
+		f.sub1_.Drop()
 	case 15:
-		f.sub7_.Drop()
+		f.sub3_.Drop()
 	case 19:
-		f.sub8_.Drop()
+		f.sub4_.Drop()
+	case 21:
+		f.sub3_.Drop()
 	case 23:
-		f.sub9_.Drop()
-	case 28:
-		f.sub10_.Drop()
-	case 29:
-		f.sub11_.Drop()
-	case 30:
-		f.sub12_.Drop()
+		f.sub3_.Drop()
+	case 27:
+		f.sub3_.Drop()
 	}
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 31
-	*f = mainFuture{state: 31}
+	f.state = 28
+	*f = mainFuture{state: 28}
 }
 
 //line testdata/run/a_02_await_control.adesh:26

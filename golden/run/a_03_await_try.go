@@ -146,7 +146,7 @@ func (f *rethrowsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *rethrowsFuture) Drop() {
-	if f.state == 7 {
+	if f.state == 6 {
 		return
 	}
 	f.dropSub_()
@@ -162,31 +162,11 @@ poll_:
 	for {
 		switch f.state {
 		case 0:
-			f.state = 3
-			continue poll_
-		case 1:
-//line testdata/run/a_03_await_try.adesh:20
-			rt.Print("rethrows finally")
-			switch f.fin1_ {
-			case 1:
-				rethrow_ := f.finErr1_
-				f.finErr1_ = nil
-				panic(rethrow_)
-			case 2:
-				var res_ int64 = f.ret_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
-			f.state = 2
-			fallthrough
-		case 2:
-			panic("unreachable")
-		case 3:
 //line testdata/run/a_03_await_try.adesh:14
 			f.sub1_ = fails("inner")
-			f.state = 4
+			f.state = 1
 			fallthrough
-		case 4:
+		case 1:
 //line testdata/run/a_03_await_try.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -201,10 +181,10 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:15
 				f.ret_ = v
 				f.fin1_ = 2
-				f.state = 1
+				f.state = 4
 				continue poll_
 			}
-		case 5:
+		case 2:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -212,12 +192,29 @@ poll_:
 			rt.Print("rethrowing", e.Message)
 //line testdata/run/a_03_await_try.adesh:18
 			panic(&rt.Thrown{Err: rt.NewError("wrapped " + e.Message), Pos: "testdata/run/a_03_await_try.adesh:18:9"})
-		case 6:
+		case 3:
 			f.finErr1_ = f.err_
 			f.err_ = nil
 			f.fin1_ = 1
-			f.state = 1
-			continue poll_
+			f.state = 4
+			fallthrough
+		case 4:
+//line testdata/run/a_03_await_try.adesh:20
+			rt.Print("rethrows finally")
+			switch f.fin1_ {
+			case 1:
+				rethrow_ := f.finErr1_
+				f.finErr1_ = nil
+				panic(rethrow_)
+			case 2:
+				var res_ int64 = f.ret_
+				f.complete_()
+				return rt.Ready[int64](res_)
+			}
+			f.state = 5
+			fallthrough
+		case 5:
+			panic("unreachable")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -236,16 +233,16 @@ func (f *rethrowsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 3, 4:
+		case 0, 1:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 5
+			f.state = 2
 			*r = f.Poll(cx)
 			return
-		case 5:
+		case 2:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 6
+			f.state = 3
 			*r = f.Poll(cx)
 			return
 		}
@@ -256,14 +253,14 @@ func (f *rethrowsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
 
 func (f *rethrowsFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 1:
 		f.sub1_.Drop()
 	}
 }
 
 func (f *rethrowsFuture) complete_() {
-	f.state = 7
-	*f = rethrowsFuture{state: 7}
+	f.state = 6
+	*f = rethrowsFuture{state: 6}
 }
 
 //line testdata/run/a_03_await_try.adesh:12
@@ -292,7 +289,7 @@ func (f *withFinallyFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *withFinallyFuture) Drop() {
-	if f.state == 9 {
+	if f.state == 7 {
 		return
 	}
 	f.dropSub_()
@@ -305,9 +302,53 @@ poll_:
 	for {
 		switch f.state {
 		case 0:
-			f.state = 3
-			continue poll_
+//line testdata/run/a_03_await_try.adesh:26
+			if !f.fail {
+				f.state = 2
+				continue poll_
+			}
+//line testdata/run/a_03_await_try.adesh:27
+			f.sub1_ = fails("early")
+			f.state = 1
+			fallthrough
 		case 1:
+//line testdata/run/a_03_await_try.adesh:27
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:27")
+				return rt.Pending[string]()
+			}
+			f.sub1_ = *new(failsFuture)
+			f.state = 2
+			fallthrough
+		case 2:
+//line testdata/run/a_03_await_try.adesh:29
+			f.sub2_ = ok_after(1)
+			f.state = 3
+			fallthrough
+		case 3:
+//line testdata/run/a_03_await_try.adesh:29
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:29")
+				return rt.Pending[string]()
+			}
+			f.sub2_ = *new(okAfterFuture)
+			{
+//line testdata/run/a_03_await_try.adesh:30
+				f.ret_ = "body"
+				f.fin1_ = 2
+				f.state = 5
+				continue poll_
+			}
+		case 4:
+			thrown_ := f.err_
+			f.err_ = nil
+			f.finErr1_ = thrown_
+			f.fin1_ = 1
+			f.state = 5
+			fallthrough
+		case 5:
 //line testdata/run/a_03_await_try.adesh:32
 			rt.Print("finally ran, fail =", f.fail)
 			switch f.fin1_ {
@@ -320,60 +361,10 @@ poll_:
 				f.complete_()
 				return rt.Ready[string](res_)
 			}
-			f.state = 2
-			fallthrough
-		case 2:
-			panic("unreachable")
-		case 3:
-//line testdata/run/a_03_await_try.adesh:26
-			if !f.fail {
-				f.state = 4
-				continue poll_
-			}
-//line testdata/run/a_03_await_try.adesh:27
-			f.sub1_ = fails("early")
 			f.state = 6
-			continue poll_
-		case 4:
-			f.state = 5
 			fallthrough
-		case 5:
-//line testdata/run/a_03_await_try.adesh:29
-			f.sub2_ = ok_after(1)
-			f.state = 7
-			continue poll_
 		case 6:
-//line testdata/run/a_03_await_try.adesh:27
-			step_ := f.sub1_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:27")
-				return rt.Pending[string]()
-			}
-			f.sub1_ = *new(failsFuture)
-			f.state = 5
-			continue poll_
-		case 7:
-//line testdata/run/a_03_await_try.adesh:29
-			step_ := f.sub2_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:29")
-				return rt.Pending[string]()
-			}
-			f.sub2_ = *new(okAfterFuture)
-			{
-//line testdata/run/a_03_await_try.adesh:30
-				f.ret_ = "body"
-				f.fin1_ = 2
-				f.state = 1
-				continue poll_
-			}
-		case 8:
-			thrown_ := f.err_
-			f.err_ = nil
-			f.finErr1_ = thrown_
-			f.fin1_ = 1
-			f.state = 1
-			continue poll_
+			panic("unreachable")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -392,10 +383,10 @@ func (f *withFinallyFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 3, 4, 5, 6, 7:
+		case 0, 1, 2, 3:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 4
 			*r = f.Poll(cx)
 			return
 		}
@@ -406,16 +397,16 @@ func (f *withFinallyFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
 
 func (f *withFinallyFuture) dropSub_() {
 	switch f.state {
-	case 6:
+	case 1:
 		f.sub1_.Drop()
-	case 7:
+	case 3:
 		f.sub2_.Drop()
 	}
 }
 
 func (f *withFinallyFuture) complete_() {
-	f.state = 9
-	*f = withFinallyFuture{state: 9}
+	f.state = 7
+	*f = withFinallyFuture{state: 7}
 }
 
 //line testdata/run/a_03_await_try.adesh:24
@@ -437,12 +428,6 @@ type mainFuture struct {
 	sub3_    *rt.Promise[int64]
 	sub4_    rethrowsFuture
 	sub5_    withFinallyFuture
-	sub6_    withFinallyFuture
-	sub7_    failsFuture
-	sub8_    okAfterFuture
-	sub9_    failsFuture
-	sub10_   failsFuture
-	sub11_   okAfterFuture
 	err_     *rt.Thrown
 	fin1_    int
 	finErr1_ *rt.Thrown
@@ -457,7 +442,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 40 {
+	if f.state == 33 {
 		return
 	}
 	f.dropSub_()
@@ -484,26 +469,11 @@ poll_:
 	for {
 		switch f.state {
 		case 0:
-			f.state = 2
-			continue poll_
-		case 1:
-//line testdata/run/a_03_await_try.adesh:44
-			f.rejected = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
-				func(resolve func(int64), reject func(rt.Value)) {
-//line testdata/run/a_03_await_try.adesh:44
-					reject(rt.NewError("nope"))
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
-			})
-			f.state = 7
-			continue poll_
-		case 2:
 //line testdata/run/a_03_await_try.adesh:38
 			f.sub1_ = fails("boom")
-			f.state = 3
+			f.state = 1
 			fallthrough
-		case 3:
+		case 1:
 //line testdata/run/a_03_await_try.adesh:38
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -516,36 +486,34 @@ poll_:
 			v = aw_
 //line testdata/run/a_03_await_try.adesh:39
 			rt.Print("not reached", v)
-			f.state = 1
+			f.state = 3
 			continue poll_
-		case 4:
+		case 2:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:41
 			rt.Print("caught", e.Message)
-			f.state = 1
-			continue poll_
-		case 5:
-//line testdata/run/a_03_await_try.adesh:52
-			rt.Print("finally after reject")
-			switch f.fin1_ {
-			case 1:
-				rethrow_ := f.finErr1_
-				f.finErr1_ = nil
-				panic(rethrow_)
-			}
-			f.state = 6
+			f.state = 3
 			fallthrough
-		case 6:
-			f.state = 13
-			continue poll_
-		case 7:
+		case 3:
+//line testdata/run/a_03_await_try.adesh:44
+			f.rejected = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+				func(resolve func(int64), reject func(rt.Value)) {
+//line testdata/run/a_03_await_try.adesh:44
+					reject(rt.NewError("nope"))
+				}(resolve_, func(v_ rt.Value) {
+					reject_(rt.ToError(v_))
+				})
+			})
+			f.state = 4
+			fallthrough
+		case 4:
 //line testdata/run/a_03_await_try.adesh:46
 			f.sub2_ = ok_after(1)
-			f.state = 8
+			f.state = 5
 			fallthrough
-		case 8:
+		case 5:
 //line testdata/run/a_03_await_try.adesh:46
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -555,9 +523,9 @@ poll_:
 			f.sub2_ = *new(okAfterFuture)
 //line testdata/run/a_03_await_try.adesh:47
 			f.sub3_ = f.rejected
-			f.state = 9
+			f.state = 6
 			fallthrough
-		case 9:
+		case 6:
 //line testdata/run/a_03_await_try.adesh:47
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -568,34 +536,40 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:48
 			rt.Print("not reached")
 			f.fin1_ = 0
-			f.state = 5
+			f.state = 9
 			continue poll_
-		case 10:
+		case 7:
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:50
 			rt.Print("rejected:", e_.Message)
 			f.fin1_ = 0
-			f.state = 5
+			f.state = 9
 			continue poll_
-		case 11:
+		case 8:
 			f.finErr1_ = f.err_
 			f.err_ = nil
 			f.fin1_ = 1
-			f.state = 5
-			continue poll_
-		case 12:
-//line testdata/run/a_03_await_try.adesh:61
-			f.sub5_ = with_finally(false)
-			f.state = 16
-			continue poll_
-		case 13:
+			f.state = 9
+			fallthrough
+		case 9:
+//line testdata/run/a_03_await_try.adesh:52
+			rt.Print("finally after reject")
+			switch f.fin1_ {
+			case 1:
+				rethrow_ := f.finErr1_
+				f.finErr1_ = nil
+				panic(rethrow_)
+			}
+			f.state = 10
+			fallthrough
+		case 10:
 //line testdata/run/a_03_await_try.adesh:56
 			f.sub4_ = rethrows()
-			f.state = 14
+			f.state = 11
 			fallthrough
-		case 14:
+		case 11:
 //line testdata/run/a_03_await_try.adesh:56
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -606,17 +580,22 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:56
 			rt.Print(aw1_)
-			f.state = 12
+			f.state = 13
 			continue poll_
-		case 15:
+		case 12:
 			thrown_ := f.err_
 			f.err_ = nil
 			e_1 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:58
 			rt.Print("outer caught", e_1.Message)
-			f.state = 12
-			continue poll_
-		case 16:
+			f.state = 13
+			fallthrough
+		case 13:
+//line testdata/run/a_03_await_try.adesh:61
+			f.sub5_ = with_finally(false)
+			f.state = 14
+			fallthrough
+		case 14:
 //line testdata/run/a_03_await_try.adesh:61
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -627,178 +606,163 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:61
 			rt.Print(aw2_)
-			f.state = 18
-			continue poll_
-		case 17:
-			f.state = 22
-			continue poll_
-		case 18:
-//line testdata/run/a_03_await_try.adesh:63
-			f.sub6_ = with_finally(true)
-			f.state = 19
+			f.state = 15
 			fallthrough
-		case 19:
+		case 15:
 //line testdata/run/a_03_await_try.adesh:63
-			step_ := f.sub6_.Poll(cx)
+			f.sub5_ = with_finally(true)
+			f.state = 16
+			fallthrough
+		case 16:
+//line testdata/run/a_03_await_try.adesh:63
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:63")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(withFinallyFuture)
+			f.sub5_ = *new(withFinallyFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:63
 			rt.Print(aw3_)
-			f.state = 17
+			f.state = 18
 			continue poll_
-		case 20:
+		case 17:
 			thrown_ := f.err_
 			f.err_ = nil
 			e_2 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:65
 			rt.Print("with_finally threw", e_2.Message)
-			f.state = 17
-			continue poll_
-		case 21:
-//line testdata/run/a_03_await_try.adesh:82
-			f.good = 0
-//line testdata/run/a_03_await_try.adesh:83
-			f.n_ = 4
-			f.i_ = int64(0)
-			f.state = 30
-			continue poll_
-		case 22:
-			f.state = 24
-			continue poll_
-		case 23:
-			f.state = 21
-			continue poll_
-		case 24:
-//line testdata/run/a_03_await_try.adesh:71
-			f.sub7_ = fails("deep")
-			f.state = 25
+			f.state = 18
 			fallthrough
-		case 25:
+		case 18:
 //line testdata/run/a_03_await_try.adesh:71
-			step_ := f.sub7_.Poll(cx)
+			f.sub1_ = fails("deep")
+			f.state = 19
+			fallthrough
+		case 19:
+//line testdata/run/a_03_await_try.adesh:71
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:71")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(failsFuture)
-			f.state = 23
+			f.sub1_ = *new(failsFuture)
+			f.state = 24
 			continue poll_
-		case 26:
+		case 20:
 			thrown_ := f.err_
 			f.err_ = nil
 			f.e_3 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:73
-			f.sub8_ = ok_after(41)
-			f.state = 27
+			f.sub2_ = ok_after(41)
+			f.state = 21
 			fallthrough
-		case 27:
+		case 21:
 //line testdata/run/a_03_await_try.adesh:73
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:73")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = *new(okAfterFuture)
+			f.sub2_ = *new(okAfterFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:73
 			n = aw4_
 //line testdata/run/a_03_await_try.adesh:74
 			rt.Print("inner catch", f.e_3.Message, n+1)
 //line testdata/run/a_03_await_try.adesh:75
-			f.sub9_ = fails("again")
-			f.state = 28
+			f.sub1_ = fails("again")
+			f.state = 22
 			fallthrough
-		case 28:
+		case 22:
 //line testdata/run/a_03_await_try.adesh:75
-			step_ := f.sub9_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:75")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = *new(failsFuture)
-			f.state = 23
+			f.sub1_ = *new(failsFuture)
+			f.state = 24
 			continue poll_
-		case 29:
+		case 23:
 			thrown_ := f.err_
 			f.err_ = nil
 			e2 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:78
 			rt.Print("outer catch", e2.Message)
-			f.state = 21
-			continue poll_
-		case 30:
+			f.state = 24
+			fallthrough
+		case 24:
+//line testdata/run/a_03_await_try.adesh:82
+			f.good = 0
+//line testdata/run/a_03_await_try.adesh:83
+			f.n_ = 4
+			f.i_ = int64(0)
+			f.state = 25
+			fallthrough
+		case 25:
 			if !(f.i_ < f.n_) {
 				f.state = 32
 				continue poll_
 			}
 			f.i = f.i_
-			f.state = 34
+			f.state = 26
+			fallthrough
+		case 26:
+//line testdata/run/a_03_await_try.adesh:85
+			if !(f.i%2 == 1) {
+				f.state = 28
+				continue poll_
+			}
+//line testdata/run/a_03_await_try.adesh:85
+			f.sub1_ = fails("odd " + rt.Str(f.i))
+			f.state = 27
+			fallthrough
+		case 27:
+//line testdata/run/a_03_await_try.adesh:85
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:85")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = *new(failsFuture)
+			f.state = 28
+			fallthrough
+		case 28:
+//line testdata/run/a_03_await_try.adesh:86
+			f.sub2_ = ok_after(f.i)
+			f.state = 29
+			fallthrough
+		case 29:
+//line testdata/run/a_03_await_try.adesh:86
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:86")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = *new(okAfterFuture)
+			aw5_ = step_.Value
+//line testdata/run/a_03_await_try.adesh:86
+			f.good += aw5_
+			f.state = 31
 			continue poll_
+		case 30:
+			thrown_ := f.err_
+			f.err_ = nil
+			e_4 = thrown_.Err
+//line testdata/run/a_03_await_try.adesh:88
+			rt.Print("loop caught", e_4.Message)
+			f.state = 31
+			fallthrough
 		case 31:
 			f.i_ += 1
-			f.state = 30
+			f.state = 25
 			continue poll_
 		case 32:
 //line testdata/run/a_03_await_try.adesh:91
 			rt.Print("good", f.good)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
-		case 33:
-			f.state = 31
-			continue poll_
-		case 34:
-//line testdata/run/a_03_await_try.adesh:85
-			if !(f.i%2 == 1) {
-				f.state = 35
-				continue poll_
-			}
-//line testdata/run/a_03_await_try.adesh:85
-			f.sub10_ = fails("odd " + rt.Str(f.i))
-			f.state = 37
-			continue poll_
-		case 35:
-			f.state = 36
-			fallthrough
-		case 36:
-//line testdata/run/a_03_await_try.adesh:86
-			f.sub11_ = ok_after(f.i)
-			f.state = 38
-			continue poll_
-		case 37:
-//line testdata/run/a_03_await_try.adesh:85
-			step_ := f.sub10_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:85")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub10_ = *new(failsFuture)
-			f.state = 36
-			continue poll_
-		case 38:
-//line testdata/run/a_03_await_try.adesh:86
-			step_ := f.sub11_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:86")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub11_ = *new(okAfterFuture)
-			aw5_ = step_.Value
-//line testdata/run/a_03_await_try.adesh:86
-			f.good += aw5_
-			f.state = 33
-			continue poll_
-		case 39:
-			thrown_ := f.err_
-			f.err_ = nil
-			e_4 = thrown_.Err
-//line testdata/run/a_03_await_try.adesh:88
-			rt.Print("loop caught", e_4.Message)
-			f.state = 33
-			continue poll_
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -817,28 +781,34 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 2, 3:
+		case 0, 1:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 4
+			f.state = 2
 			*r = f.Poll(cx)
 			return
-		case 7, 8, 9:
+		case 4, 5, 6:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 10
+			f.state = 7
 			*r = f.Poll(cx)
 			return
-		case 10:
+		case 7:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 11
+			f.state = 8
 			*r = f.Poll(cx)
 			return
-		case 13, 14:
+		case 10, 11:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 15
+			f.state = 12
+			*r = f.Poll(cx)
+			return
+		case 15, 16:
+			f.dropSub_()
+			f.err_ = t
+			f.state = 17
 			*r = f.Poll(cx)
 			return
 		case 18, 19:
@@ -847,22 +817,16 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 			f.state = 20
 			*r = f.Poll(cx)
 			return
-		case 22, 23, 26, 27, 28:
+		case 20, 21, 22:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 29
+			f.state = 23
 			*r = f.Poll(cx)
 			return
-		case 24, 25:
+		case 26, 27, 28, 29:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 26
-			*r = f.Poll(cx)
-			return
-		case 34, 35, 36, 37, 38:
-			f.dropSub_()
-			f.err_ = t
-			f.state = 39
+			f.state = 30
 			*r = f.Poll(cx)
 			return
 		}
@@ -873,36 +837,36 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 
 func (f *mainFuture) dropSub_() {
 	switch f.state {
-	case 3:
+	case 1:
 		f.sub1_.Drop()
-	case 8:
+	case 5:
 		f.sub2_.Drop()
-	case 9:
+	case 6:
 		if f.sub3_ != nil {
 			f.sub3_.Drop()
 		}
-	case 14:
+	case 11:
 		f.sub4_.Drop()
+	case 14:
+		f.sub5_.Drop()
 	case 16:
 		f.sub5_.Drop()
 	case 19:
-		f.sub6_.Drop()
-	case 25:
-		f.sub7_.Drop()
+		f.sub1_.Drop()
+	case 21:
+		f.sub2_.Drop()
+	case 22:
+		f.sub1_.Drop()
 	case 27:
-		f.sub8_.Drop()
-	case 28:
-		f.sub9_.Drop()
-	case 37:
-		f.sub10_.Drop()
-	case 38:
-		f.sub11_.Drop()
+		f.sub1_.Drop()
+	case 29:
+		f.sub2_.Drop()
 	}
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 40
-	*f = mainFuture{state: 40}
+	f.state = 33
+	*f = mainFuture{state: 33}
 }
 
 //line testdata/run/a_03_await_try.adesh:36

@@ -367,7 +367,6 @@ type sumParsedFuture struct {
 	b     string
 	x     int64
 	sub1_ parseFuture
-	sub2_ parseFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -422,17 +421,17 @@ func (f *sumParsedFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Erro
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:33
 			rt.Print("parsed", f.a)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
-			f.sub2_ = parse(f.b)
+			f.sub1_ = parse(f.b)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:34")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub2_ = *new(parseFuture)
+			f.sub1_ = *new(parseFuture)
 			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
@@ -481,7 +480,7 @@ func (f *sumParsedFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	}
 }
 
@@ -577,7 +576,6 @@ type returnsAwaitFuture struct {
 	state uint32
 	n     int64
 	sub1_ incFuture
-	sub2_ incFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -603,17 +601,17 @@ func (f *returnsAwaitFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = *new(incFuture)
 			aw_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
-			f.sub2_ = inc(aw_)
+			f.sub1_ = inc(aw_)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:45")
 				return rt.Pending[int64]()
 			}
-			f.sub2_ = *new(incFuture)
+			f.sub1_ = *new(incFuture)
 			aw1_ = step_.Value
 			{
 				var res_ int64 = aw1_
@@ -640,7 +638,7 @@ func (f *returnsAwaitFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	}
 }
 
@@ -656,34 +654,14 @@ func returns_await(n int64) returnsAwaitFuture {
 
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
-	state  uint32
-	sub1_  returnsAwaitFuture
-	sub2_  incFuture
-	sub3_  incFuture
-	sub4_  incFuture
-	sub5_  sumParsedFuture
-	sub6_  sumParsedFuture
-	sub7_  sumParsedFuture
-	sub8_  firstSomeFuture
-	sub9_  firstSomeFuture
-	sub10_ flagFuture
-	sub11_ flagFuture
-	sub12_ flagFuture
-	sub13_ flagFuture
-	sub14_ flagFuture
-	sub15_ flagFuture
-	sub16_ flagFuture
-	sub17_ flagFuture
-	sub18_ maybeFuture
-	sub19_ valFuture
-	sub20_ maybeFuture
-	sub21_ valFuture
-	sub22_ flagFuture
-	sub23_ valFuture
-	sub24_ valFuture
-	sub25_ flagFuture
-	sub26_ valFuture
-	sub27_ valFuture
+	state uint32
+	sub1_ returnsAwaitFuture
+	sub2_ incFuture
+	sub3_ sumParsedFuture
+	sub4_ firstSomeFuture
+	sub5_ flagFuture
+	sub6_ maybeFuture
+	sub7_ valFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -764,131 +742,140 @@ poll_:
 			f.sub2_ = *new(incFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
-			f.sub3_ = inc(aw1_)
+			f.sub2_ = inc(aw1_)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(incFuture)
+			f.sub2_ = *new(incFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
-			f.sub4_ = inc(aw2_)
+			f.sub2_ = inc(aw2_)
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(incFuture)
+			f.sub2_ = *new(incFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			rt.Print(aw3_)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
-			f.sub5_ = sum_parsed("ab", "cde")
+			f.sub3_ = sum_parsed("ab", "cde")
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:51")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(sumParsedFuture)
+			f.sub3_ = *new(sumParsedFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			rt.Print(aw4_)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
-			f.sub6_ = sum_parsed("bad", "cde")
+			f.sub3_ = sum_parsed("bad", "cde")
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:52")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(sumParsedFuture)
+			f.sub3_ = *new(sumParsedFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			rt.Print(aw5_)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
-			f.sub7_ = sum_parsed("ab", "bad")
+			f.sub3_ = sum_parsed("ab", "bad")
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(sumParsedFuture)
+			f.sub3_ = *new(sumParsedFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			rt.Print(aw6_)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
-			f.sub8_ = first_some(rt.Some[int64](4))
+			f.sub4_ = first_some(rt.Some[int64](4))
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:54")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = *new(firstSomeFuture)
+			f.sub4_ = *new(firstSomeFuture)
 			aw7_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			rt.Print(aw7_)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
-			f.sub9_ = first_some(rt.None[int64]())
+			f.sub4_ = first_some(rt.None[int64]())
 			f.state = 9
 			fallthrough
 		case 9:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
-			step_ := f.sub9_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:55")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = *new(firstSomeFuture)
+			f.sub4_ = *new(firstSomeFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			rt.Print(aw8_)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
-			f.sub10_ = flag("l1", false)
+			f.sub5_ = flag("l1", false)
 			f.state = 10
 			fallthrough
 		case 10:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
-			step_ := f.sub10_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:58")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = *new(flagFuture)
+			f.sub5_ = *new(flagFuture)
 			aw9_ = step_.Value
 			t_ = aw9_
 			if !t_ {
-				f.state = 11
+				f.state = 12
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
-			f.sub11_ = flag("r1", true)
-			f.state = 13
-			continue poll_
+			f.sub5_ = flag("r1", true)
+			f.state = 11
+			fallthrough
 		case 11:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
+			step_ := f.sub5_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:58")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub5_ = *new(flagFuture)
+			aw10_ = step_.Value
+			t_ = aw10_
 			f.state = 12
 			fallthrough
 		case 12:
@@ -901,29 +888,17 @@ poll_:
 				rt.Print("and short")
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
-			f.sub12_ = flag("l2", true)
-			f.state = 14
-			continue poll_
+			f.sub5_ = flag("l2", true)
+			f.state = 13
+			fallthrough
 		case 13:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
-			step_ := f.sub11_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:58")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub11_ = *new(flagFuture)
-			aw10_ = step_.Value
-			t_ = aw10_
-			f.state = 12
-			continue poll_
-		case 14:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
-			step_ := f.sub12_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:59")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub12_ = *new(flagFuture)
+			f.sub5_ = *new(flagFuture)
 			aw11_ = step_.Value
 			t1_ = aw11_
 			if t1_ {
@@ -931,99 +906,102 @@ poll_:
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
-			f.sub13_ = flag("r2", true)
-			f.state = 17
-			continue poll_
-		case 15:
-			f.state = 16
+			f.sub5_ = flag("r2", true)
+			f.state = 14
 			fallthrough
-		case 16:
+		case 14:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
+			step_ := f.sub5_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:59")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub5_ = *new(flagFuture)
+			aw12_ = step_.Value
+			t1_ = aw12_
+			f.state = 15
+			fallthrough
+		case 15:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			if t1_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 				rt.Print("or short")
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
-			f.sub14_ = flag("l3", true)
-			f.state = 18
-			continue poll_
-		case 17:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
-			step_ := f.sub13_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:59")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub13_ = *new(flagFuture)
-			aw12_ = step_.Value
-			t1_ = aw12_
+			f.sub5_ = flag("l3", true)
 			f.state = 16
-			continue poll_
-		case 18:
+			fallthrough
+		case 16:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
-			step_ := f.sub14_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:60")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub14_ = *new(flagFuture)
+			f.sub5_ = *new(flagFuture)
 			aw13_ = step_.Value
 			t2_ = aw13_
 			if !t2_ {
-				f.state = 19
+				f.state = 18
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
-			f.sub15_ = flag("r3", true)
-			f.state = 21
-			continue poll_
-		case 19:
-			f.state = 20
+			f.sub5_ = flag("r3", true)
+			f.state = 17
 			fallthrough
-		case 20:
+		case 17:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
+			step_ := f.sub5_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:60")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub5_ = *new(flagFuture)
+			aw14_ = step_.Value
+			t2_ = aw14_
+			f.state = 18
+			fallthrough
+		case 18:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			if t2_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 				rt.Print("and both")
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
-			f.sub16_ = flag("l4", false)
-			f.state = 22
-			continue poll_
-		case 21:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
-			step_ := f.sub15_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:60")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub15_ = *new(flagFuture)
-			aw14_ = step_.Value
-			t2_ = aw14_
-			f.state = 20
-			continue poll_
-		case 22:
+			f.sub5_ = flag("l4", false)
+			f.state = 19
+			fallthrough
+		case 19:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
-			step_ := f.sub16_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:61")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub16_ = *new(flagFuture)
+			f.sub5_ = *new(flagFuture)
 			aw15_ = step_.Value
 			t3_ = aw15_
 			if t3_ {
-				f.state = 23
+				f.state = 21
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
-			f.sub17_ = flag("r4", false)
-			f.state = 25
-			continue poll_
-		case 23:
-			f.state = 24
+			f.sub5_ = flag("r4", false)
+			f.state = 20
 			fallthrough
-		case 24:
+		case 20:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
+			step_ := f.sub5_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:61")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub5_ = *new(flagFuture)
+			aw16_ = step_.Value
+			t3_ = aw16_
+			f.state = 21
+			fallthrough
+		case 21:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			if t3_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
@@ -1033,215 +1011,203 @@ poll_:
 				rt.Print("or both false")
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
-			f.sub18_ = maybe("m1", rt.Some[int64](5))
-			f.state = 26
-			continue poll_
-		case 25:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
-			step_ := f.sub17_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:61")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub17_ = *new(flagFuture)
-			aw16_ = step_.Value
-			t3_ = aw16_
-			f.state = 24
-			continue poll_
-		case 26:
+			f.sub6_ = maybe("m1", rt.Some[int64](5))
+			f.state = 22
+			fallthrough
+		case 22:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
-			step_ := f.sub18_.Poll(cx)
+			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:62")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub18_ = *new(maybeFuture)
+			f.sub6_ = *new(maybeFuture)
 			aw17_ = step_.Value
 			t4_ = aw17_
 			if !t4_.Some {
-				f.state = 27
+				f.state = 23
 				continue poll_
 			}
 			t5_ = t4_.Val
-			f.state = 28
+			f.state = 25
 			continue poll_
-		case 27:
+		case 23:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
-			f.sub19_ = val("fallback1", 0)
-			f.state = 29
-			continue poll_
-		case 28:
+			f.sub7_ = val("fallback1", 0)
+			f.state = 24
+			fallthrough
+		case 24:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
+			step_ := f.sub7_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:62")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub7_ = *new(valFuture)
+			aw18_ = step_.Value
+			t5_ = aw18_
+			f.state = 25
+			fallthrough
+		case 25:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			d = t5_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:63
 			rt.Print("coalesce", d)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
-			f.sub20_ = maybe("m2", rt.None[int64]())
-			f.state = 30
-			continue poll_
-		case 29:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
-			step_ := f.sub19_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:62")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub19_ = *new(valFuture)
-			aw18_ = step_.Value
-			t5_ = aw18_
-			f.state = 28
-			continue poll_
-		case 30:
+			f.sub6_ = maybe("m2", rt.None[int64]())
+			f.state = 26
+			fallthrough
+		case 26:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
-			step_ := f.sub20_.Poll(cx)
+			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:64")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub20_ = *new(maybeFuture)
+			f.sub6_ = *new(maybeFuture)
 			aw19_ = step_.Value
 			t6_ = aw19_
 			if !t6_.Some {
-				f.state = 31
+				f.state = 27
 				continue poll_
 			}
 			t7_ = t6_.Val
-			f.state = 32
+			f.state = 29
 			continue poll_
-		case 31:
+		case 27:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
-			f.sub21_ = val("fallback2", 9)
-			f.state = 33
-			continue poll_
-		case 32:
+			f.sub7_ = val("fallback2", 9)
+			f.state = 28
+			fallthrough
+		case 28:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
+			step_ := f.sub7_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:64")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub7_ = *new(valFuture)
+			aw20_ = step_.Value
+			t7_ = aw20_
+			f.state = 29
+			fallthrough
+		case 29:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			e = t7_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:65
 			rt.Print("coalesce", e)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
-			f.sub22_ = flag("cond", true)
-			f.state = 34
-			continue poll_
-		case 33:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
-			step_ := f.sub21_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:64")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub21_ = *new(valFuture)
-			aw20_ = step_.Value
-			t7_ = aw20_
-			f.state = 32
-			continue poll_
-		case 34:
+			f.sub5_ = flag("cond", true)
+			f.state = 30
+			fallthrough
+		case 30:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
-			step_ := f.sub22_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:66")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub22_ = *new(flagFuture)
+			f.sub5_ = *new(flagFuture)
 			aw21_ = step_.Value
 			if !aw21_ {
-				f.state = 35
+				f.state = 32
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
-			f.sub23_ = val("then", 1)
-			f.state = 37
-			continue poll_
-		case 35:
+			f.sub7_ = val("then", 1)
+			f.state = 31
+			fallthrough
+		case 31:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
-			f.sub24_ = val("else", 2)
-			f.state = 38
+			step_ := f.sub7_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:66")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub7_ = *new(valFuture)
+			aw22_ = step_.Value
+			t8_ = aw22_
+			f.state = 34
 			continue poll_
-		case 36:
+		case 32:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
+			f.sub7_ = val("else", 2)
+			f.state = 33
+			fallthrough
+		case 33:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
+			step_ := f.sub7_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:66")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub7_ = *new(valFuture)
+			aw23_ = step_.Value
+			t8_ = aw23_
+			f.state = 34
+			fallthrough
+		case 34:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			c = t8_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:67
 			rt.Print("ternary", c)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
-			f.sub25_ = flag("cond2", false)
-			f.state = 39
-			continue poll_
-		case 37:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
-			step_ := f.sub23_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:66")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub23_ = *new(valFuture)
-			aw22_ = step_.Value
-			t8_ = aw22_
-			f.state = 36
-			continue poll_
-		case 38:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
-			step_ := f.sub24_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:66")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub24_ = *new(valFuture)
-			aw23_ = step_.Value
-			t8_ = aw23_
-			f.state = 36
-			continue poll_
-		case 39:
+			f.sub5_ = flag("cond2", false)
+			f.state = 35
+			fallthrough
+		case 35:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
-			step_ := f.sub25_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:68")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub25_ = *new(flagFuture)
+			f.sub5_ = *new(flagFuture)
 			aw24_ = step_.Value
 			if !aw24_ {
-				f.state = 40
+				f.state = 37
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
-			f.sub26_ = val("then2", 1)
-			f.state = 42
-			continue poll_
-		case 40:
+			f.sub7_ = val("then2", 1)
+			f.state = 36
+			fallthrough
+		case 36:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
-			f.sub27_ = val("else2", 2)
-			f.state = 43
+			step_ := f.sub7_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:68")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub7_ = *new(valFuture)
+			aw25_ = step_.Value
+			t9_ = aw25_
+			f.state = 39
 			continue poll_
-		case 41:
+		case 37:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
+			f.sub7_ = val("else2", 2)
+			f.state = 38
+			fallthrough
+		case 38:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
+			step_ := f.sub7_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:68")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub7_ = *new(valFuture)
+			aw26_ = step_.Value
+			t9_ = aw26_
+			f.state = 39
+			fallthrough
+		case 39:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			c2 = t9_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:69
 			rt.Print("ternary", c2)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
-		case 42:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
-			step_ := f.sub26_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:68")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub26_ = *new(valFuture)
-			aw25_ = step_.Value
-			t9_ = aw25_
-			f.state = 41
-			continue poll_
-		case 43:
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
-			step_ := f.sub27_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:68")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub27_ = *new(valFuture)
-			aw26_ = step_.Value
-			t9_ = aw26_
-			f.state = 41
-			continue poll_
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -1250,7 +1216,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 44 {
+	if f.state == 40 {
 		return
 	}
 	f.dropSub_()
@@ -1264,61 +1230,61 @@ func (f *mainFuture) dropSub_() {
 	case 2:
 		f.sub2_.Drop()
 	case 3:
-		f.sub3_.Drop()
+		f.sub2_.Drop()
 	case 4:
-		f.sub4_.Drop()
+		f.sub2_.Drop()
 	case 5:
-		f.sub5_.Drop()
+		f.sub3_.Drop()
 	case 6:
-		f.sub6_.Drop()
+		f.sub3_.Drop()
 	case 7:
-		f.sub7_.Drop()
+		f.sub3_.Drop()
 	case 8:
-		f.sub8_.Drop()
+		f.sub4_.Drop()
 	case 9:
-		f.sub9_.Drop()
+		f.sub4_.Drop()
 	case 10:
-		f.sub10_.Drop()
+		f.sub5_.Drop()
+	case 11:
+		f.sub5_.Drop()
 	case 13:
-		f.sub11_.Drop()
+		f.sub5_.Drop()
 	case 14:
-		f.sub12_.Drop()
+		f.sub5_.Drop()
+	case 16:
+		f.sub5_.Drop()
 	case 17:
-		f.sub13_.Drop()
-	case 18:
-		f.sub14_.Drop()
-	case 21:
-		f.sub15_.Drop()
+		f.sub5_.Drop()
+	case 19:
+		f.sub5_.Drop()
+	case 20:
+		f.sub5_.Drop()
 	case 22:
-		f.sub16_.Drop()
-	case 25:
-		f.sub17_.Drop()
+		f.sub6_.Drop()
+	case 24:
+		f.sub7_.Drop()
 	case 26:
-		f.sub18_.Drop()
-	case 29:
-		f.sub19_.Drop()
+		f.sub6_.Drop()
+	case 28:
+		f.sub7_.Drop()
 	case 30:
-		f.sub20_.Drop()
+		f.sub5_.Drop()
+	case 31:
+		f.sub7_.Drop()
 	case 33:
-		f.sub21_.Drop()
-	case 34:
-		f.sub22_.Drop()
-	case 37:
-		f.sub23_.Drop()
+		f.sub7_.Drop()
+	case 35:
+		f.sub5_.Drop()
+	case 36:
+		f.sub7_.Drop()
 	case 38:
-		f.sub24_.Drop()
-	case 39:
-		f.sub25_.Drop()
-	case 42:
-		f.sub26_.Drop()
-	case 43:
-		f.sub27_.Drop()
+		f.sub7_.Drop()
 	}
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 44
-	*f = mainFuture{state: 44}
+	f.state = 40
+	*f = mainFuture{state: 40}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48

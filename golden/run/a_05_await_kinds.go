@@ -213,18 +213,16 @@ func (f *asyncBlock2) complete_() {
 
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
-	state  uint32
-	ch     *rt.Channel[int64]
-	sub1_  rt.Future[int64]
-	sub2_  runTwiceFuture
-	sub3_  rt.Future[string]
-	sub4_  *rt.JoinHandle[int64]
-	sub5_  *rt.JoinHandle[int64]
-	sub6_  *rt.Promise[string]
-	sub7_  *rt.Promise[int64]
-	sub8_  rt.SendFuture[int64]
-	sub9_  rt.RecvFuture[int64]
-	sub10_ rt.RecvFuture[int64]
+	state uint32
+	ch    *rt.Channel[int64]
+	sub1_ rt.Future[int64]
+	sub2_ runTwiceFuture
+	sub3_ rt.Future[string]
+	sub4_ *rt.JoinHandle[int64]
+	sub5_ *rt.Promise[string]
+	sub6_ *rt.Promise[int64]
+	sub7_ rt.SendFuture[int64]
+	sub8_ rt.RecvFuture[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -304,7 +302,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_05_await_kinds.adesh:22
 			rt.Print(aw2_)
 //line testdata/run/a_05_await_kinds.adesh:24
-			h = rt.Spawn(cx, rt.Box[int64](answer()))
+			h = rt.SpawnValue[int64](cx, answer())
 //line testdata/run/a_05_await_kinds.adesh:25
 			f.sub4_ = h
 			f.state = 4
@@ -321,36 +319,36 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_05_await_kinds.adesh:25
 			rt.Print(aw3_)
 //line testdata/run/a_05_await_kinds.adesh:26
-			h2 = rt.Spawn(cx, rt.Box[int64](asyncBlock2{}))
+			h2 = rt.SpawnValue[int64](cx, asyncBlock2{})
 //line testdata/run/a_05_await_kinds.adesh:27
-			f.sub5_ = h2
+			f.sub4_ = h2
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_05_await_kinds.adesh:27
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = nil
+			f.sub4_ = nil
 			aw4_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:27
 			rt.Print(aw4_)
 //line testdata/run/a_05_await_kinds.adesh:29
 			p_ = rt.Resolved[string]("resolved")
 //line testdata/run/a_05_await_kinds.adesh:30
-			f.sub6_ = p_
+			f.sub5_ = p_
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_05_await_kinds.adesh:30
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = nil
+			f.sub5_ = nil
 			aw5_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:30
 			rt.Print(aw5_)
@@ -364,46 +362,46 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				})
 			})
 //line testdata/run/a_05_await_kinds.adesh:32
-			f.sub7_ = p2
+			f.sub6_ = p2
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_05_await_kinds.adesh:32
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:32")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = nil
+			f.sub6_ = nil
 			aw6_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:32
 			rt.Print(aw6_)
 //line testdata/run/a_05_await_kinds.adesh:34
 			f.ch = rt.NewChannel[int64](int(1))
 //line testdata/run/a_05_await_kinds.adesh:35
-			f.sub8_ = f.ch.Send(5)
+			f.sub7_ = f.ch.Send(5)
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_05_await_kinds.adesh:35
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:35")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = rt.SendFuture[int64]{}
+			f.sub7_ = rt.SendFuture[int64]{}
 //line testdata/run/a_05_await_kinds.adesh:36
-			f.sub9_ = f.ch.Recv()
+			f.sub8_ = f.ch.Recv()
 			f.state = 9
 			fallthrough
 		case 9:
 //line testdata/run/a_05_await_kinds.adesh:36
-			step_ := f.sub9_.Poll(cx)
+			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = rt.RecvFuture[int64]{}
+			f.sub8_ = rt.RecvFuture[int64]{}
 			aw7_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:36
 			got = aw7_
@@ -412,17 +410,17 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_05_await_kinds.adesh:38
 			f.ch.Close()
 //line testdata/run/a_05_await_kinds.adesh:39
-			f.sub10_ = f.ch.Recv()
+			f.sub8_ = f.ch.Recv()
 			f.state = 10
 			fallthrough
 		case 10:
 //line testdata/run/a_05_await_kinds.adesh:39
-			step_ := f.sub10_.Poll(cx)
+			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:39")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = rt.RecvFuture[int64]{}
+			f.sub8_ = rt.RecvFuture[int64]{}
 			aw8_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:39
 			rt.Print(aw8_)
@@ -470,23 +468,23 @@ func (f *mainFuture) dropSub_() {
 			f.sub4_.Drop()
 		}
 	case 5:
+		if f.sub4_ != nil {
+			f.sub4_.Drop()
+		}
+	case 6:
 		if f.sub5_ != nil {
 			f.sub5_.Drop()
 		}
-	case 6:
+	case 7:
 		if f.sub6_ != nil {
 			f.sub6_.Drop()
 		}
-	case 7:
-		if f.sub7_ != nil {
-			f.sub7_.Drop()
-		}
 	case 8:
-		f.sub8_.Drop()
+		f.sub7_.Drop()
 	case 9:
-		f.sub9_.Drop()
+		f.sub8_.Drop()
 	case 10:
-		f.sub10_.Drop()
+		f.sub8_.Drop()
 	}
 }
 

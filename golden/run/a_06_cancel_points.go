@@ -478,7 +478,6 @@ type atSendFuture struct {
 	ch      *rt.Channel[int64]
 	ready   *rt.Channel[int64]
 	sub1_   rt.SendFuture[int64]
-	sub2_   rt.SendFuture[int64]
 	defers_ rt.Defers
 }
 
@@ -525,17 +524,17 @@ func (f *atSendFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_06_cancel_points.adesh:42
 			f.ready.SendNow(cx, 1)
 //line testdata/run/a_06_cancel_points.adesh:43
-			f.sub2_ = f.ch.Send(2)
+			f.sub1_ = f.ch.Send(2)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_06_cancel_points.adesh:43
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:43")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = rt.SendFuture[int64]{}
+			f.sub1_ = rt.SendFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:44
 			rt.Print("not reached")
 			f.complete_()
@@ -565,7 +564,7 @@ func (f *atSendFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	}
 }
 
@@ -628,17 +627,14 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:49
 			f.h.Cancel()
-			f.state = 3
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 3:
 //line testdata/run/a_06_cancel_points.adesh:51
 			f.sub2_ = f.h
-			f.state = 4
+			f.state = 3
 			fallthrough
-		case 4:
+		case 3:
 //line testdata/run/a_06_cancel_points.adesh:51
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -648,16 +644,19 @@ poll_:
 			f.sub2_ = nil
 //line testdata/run/a_06_cancel_points.adesh:52
 			rt.Print(f.name, "finished?")
-			f.state = 2
+			f.state = 5
 			continue poll_
-		case 5:
+		case 4:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_06_cancel_points.adesh:54
 			rt.Print(f.name, "->", e.Message)
-			f.state = 2
-			continue poll_
+			f.state = 5
+			fallthrough
+		case 5:
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -676,10 +675,10 @@ func (f *stopFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 3, 4:
+		case 2, 3:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 5
+			f.state = 4
 			*r = f.Poll(cx)
 			return
 		}
@@ -692,7 +691,7 @@ func (f *stopFuture) dropSub_() {
 	switch f.state {
 	case 1:
 		f.sub1_.Drop()
-	case 4:
+	case 3:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
 		}
@@ -716,13 +715,8 @@ type mainFuture struct {
 	long    *rt.JoinHandle[int64]
 	ready   *rt.Channel[int64]
 	sub1_   stopFuture
-	sub2_   stopFuture
-	sub3_   rt.RecvFuture[int64]
-	sub4_   stopFuture
-	sub5_   *rt.JoinHandle[int64]
-	sub6_   stopFuture
-	sub7_   stopFuture
-	sub8_   rt.RecvFuture[int64]
+	sub2_   rt.RecvFuture[int64]
+	sub3_   *rt.JoinHandle[int64]
 	err_    *rt.Thrown
 }
 
@@ -755,7 +749,7 @@ poll_:
 //line testdata/run/a_06_cancel_points.adesh:59
 			f.ready = rt.NewChannel[int64](0)
 //line testdata/run/a_06_cancel_points.adesh:60
-			f.sub1_ = stop("sleep", rt.Spawn(cx, rt.Box[rt.Unit](at_sleep(f.ready))), f.ready)
+			f.sub1_ = stop("sleep", rt.SpawnValue[rt.Unit](cx, at_sleep(f.ready)), f.ready)
 			f.state = 1
 			fallthrough
 		case 1:
@@ -769,113 +763,113 @@ poll_:
 //line testdata/run/a_06_cancel_points.adesh:62
 			ch = rt.NewChannel[int64](0)
 //line testdata/run/a_06_cancel_points.adesh:63
-			f.sub2_ = stop("recv", rt.Spawn(cx, rt.Box[rt.Unit](at_recv(ch, f.ready))), f.ready)
+			f.sub1_ = stop("recv", rt.SpawnValue[rt.Unit](cx, at_recv(ch, f.ready)), f.ready)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_06_cancel_points.adesh:63
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:63")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(stopFuture)
+			f.sub1_ = *new(stopFuture)
 //line testdata/run/a_06_cancel_points.adesh:65
 			long_ready = rt.NewChannel[int64](0)
 //line testdata/run/a_06_cancel_points.adesh:66
-			f.long = rt.Spawn(cx, rt.Box[int64](nested_sleep("awaited", long_ready)))
+			f.long = rt.SpawnValue[int64](cx, nested_sleep("awaited", long_ready))
 //line testdata/run/a_06_cancel_points.adesh:67
-			f.sub3_ = long_ready.Recv()
+			f.sub2_ = long_ready.Recv()
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_06_cancel_points.adesh:67
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:67")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = rt.RecvFuture[int64]{}
+			f.sub2_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:68
-			f.sub4_ = stop("join", rt.Spawn(cx, rt.Box[rt.Unit](at_join(f.long, f.ready))), f.ready)
+			f.sub1_ = stop("join", rt.SpawnValue[rt.Unit](cx, at_join(f.long, f.ready)), f.ready)
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_06_cancel_points.adesh:68
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:68")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(stopFuture)
+			f.sub1_ = *new(stopFuture)
 //line testdata/run/a_06_cancel_points.adesh:70
 			rt.Print("long finished:", f.long.IsFinished())
 //line testdata/run/a_06_cancel_points.adesh:71
 			f.long.Cancel()
-			f.state = 6
-			continue poll_
+			f.state = 5
+			fallthrough
 		case 5:
-//line testdata/run/a_06_cancel_points.adesh:74
-			f.sub6_ = stop("nested", rt.Spawn(cx, rt.Box[rt.Unit](at_nested(f.ready))), f.ready)
-			f.state = 9
-			continue poll_
+//line testdata/run/a_06_cancel_points.adesh:72
+			f.sub3_ = f.long
+			f.state = 6
+			fallthrough
 		case 6:
 //line testdata/run/a_06_cancel_points.adesh:72
-			f.sub5_ = f.long
-			f.state = 7
-			fallthrough
-		case 7:
-//line testdata/run/a_06_cancel_points.adesh:72
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:72")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = nil
-			f.state = 5
+			f.sub3_ = nil
+			f.state = 8
 			continue poll_
-		case 8:
+		case 7:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_06_cancel_points.adesh:72
 			rt.Print("long ->", e.Message)
-			f.state = 5
-			continue poll_
+			f.state = 8
+			fallthrough
+		case 8:
+//line testdata/run/a_06_cancel_points.adesh:74
+			f.sub1_ = stop("nested", rt.SpawnValue[rt.Unit](cx, at_nested(f.ready)), f.ready)
+			f.state = 9
+			fallthrough
 		case 9:
 //line testdata/run/a_06_cancel_points.adesh:74
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:74")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(stopFuture)
+			f.sub1_ = *new(stopFuture)
 //line testdata/run/a_06_cancel_points.adesh:76
 			f.bounded = rt.NewChannel[int64](int(1))
 //line testdata/run/a_06_cancel_points.adesh:77
-			f.sub7_ = stop("send", rt.Spawn(cx, rt.Box[rt.Unit](at_send(f.bounded, f.ready))), f.ready)
+			f.sub1_ = stop("send", rt.SpawnValue[rt.Unit](cx, at_send(f.bounded, f.ready)), f.ready)
 			f.state = 10
 			fallthrough
 		case 10:
 //line testdata/run/a_06_cancel_points.adesh:77
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:77")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(stopFuture)
+			f.sub1_ = *new(stopFuture)
 //line testdata/run/a_06_cancel_points.adesh:78
-			f.sub8_ = f.bounded.Recv()
+			f.sub2_ = f.bounded.Recv()
 			f.state = 11
 			fallthrough
 		case 11:
 //line testdata/run/a_06_cancel_points.adesh:78
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:78")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = rt.RecvFuture[int64]{}
+			f.sub2_ = rt.RecvFuture[int64]{}
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:78
 			rt.Print("buffered:", aw_)
@@ -899,10 +893,10 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 6, 7:
+		case 5, 6:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 7
 			*r = f.Poll(cx)
 			return
 		}
@@ -916,21 +910,21 @@ func (f *mainFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	case 3:
-		f.sub3_.Drop()
+		f.sub2_.Drop()
 	case 4:
-		f.sub4_.Drop()
-	case 7:
-		if f.sub5_ != nil {
-			f.sub5_.Drop()
+		f.sub1_.Drop()
+	case 6:
+		if f.sub3_ != nil {
+			f.sub3_.Drop()
 		}
 	case 9:
-		f.sub6_.Drop()
+		f.sub1_.Drop()
 	case 10:
-		f.sub7_.Drop()
+		f.sub1_.Drop()
 	case 11:
-		f.sub8_.Drop()
+		f.sub2_.Drop()
 	}
 }
 

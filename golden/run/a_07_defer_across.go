@@ -73,8 +73,6 @@ type lifoFuture struct {
 	state   uint32
 	n       int64
 	sub1_   stepFuture
-	sub2_   stepFuture
-	sub3_   stepFuture
 	defers_ rt.Defers
 }
 
@@ -123,17 +121,17 @@ func (f *lifoFuture) poll_(cx *rt.Context) rt.Poll[int64] {
 				rt.Print("  defer 2")
 			})
 //line testdata/run/a_07_defer_across.adesh:13
-			f.sub2_ = step("b")
+			f.sub1_ = step("b")
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_07_defer_across.adesh:13
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:13")
 				return rt.Pending[int64]()
 			}
-			f.sub2_ = *new(stepFuture)
+			f.sub1_ = *new(stepFuture)
 			aw_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:13
 			f.n = aw_
@@ -143,17 +141,17 @@ func (f *lifoFuture) poll_(cx *rt.Context) rt.Poll[int64] {
 				rt.Print("  defer 3 sees n =", f.n)
 			})
 //line testdata/run/a_07_defer_across.adesh:15
-			f.sub3_ = step("c")
+			f.sub1_ = step("c")
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_07_defer_across.adesh:15
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:15")
 				return rt.Pending[int64]()
 			}
-			f.sub3_ = *new(stepFuture)
+			f.sub1_ = *new(stepFuture)
 //line testdata/run/a_07_defer_across.adesh:16
 			rt.Print("  body done")
 			{
@@ -186,9 +184,9 @@ func (f *lifoFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	case 3:
-		f.sub3_.Drop()
+		f.sub1_.Drop()
 	}
 }
 
@@ -537,7 +535,7 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < f.n_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			{
@@ -554,18 +552,9 @@ poll_:
 			}
 //line testdata/run/a_07_defer_across.adesh:43
 			f.sub1_ = step("loop " + rt.Str((*f.i)))
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/a_07_defer_across.adesh:45
-			rt.Print("  loop done")
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/a_07_defer_across.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -573,8 +562,17 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stepFuture)
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+//line testdata/run/a_07_defer_across.adesh:45
+			rt.Print("  loop done")
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -597,7 +595,7 @@ func (f *loopDefersFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 
 func (f *loopDefersFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
 	}
 }
@@ -618,9 +616,8 @@ type mainFuture struct {
 	state uint32
 	sub1_ lifoFuture
 	sub2_ earlyFuture
-	sub3_ earlyFuture
-	sub4_ throwerFuture
-	sub5_ loopDefersFuture
+	sub3_ throwerFuture
+	sub4_ loopDefersFuture
 	err_  *rt.Thrown
 }
 
@@ -687,62 +684,62 @@ poll_:
 //line testdata/run/a_07_defer_across.adesh:53
 			rt.Print("early err")
 //line testdata/run/a_07_defer_across.adesh:54
-			f.sub3_ = early("")
+			f.sub2_ = early("")
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_07_defer_across.adesh:54
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:54")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(earlyFuture)
+			f.sub2_ = *new(earlyFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:54
 			rt.Print(aw2_)
 //line testdata/run/a_07_defer_across.adesh:55
 			rt.Print("throw")
-			f.state = 5
-			continue poll_
+			f.state = 4
+			fallthrough
 		case 4:
-//line testdata/run/a_07_defer_across.adesh:61
-			rt.Print("loop")
-//line testdata/run/a_07_defer_across.adesh:62
-			f.sub5_ = loop_defers()
-			f.state = 8
-			continue poll_
+//line testdata/run/a_07_defer_across.adesh:57
+			f.sub3_ = thrower()
+			f.state = 5
+			fallthrough
 		case 5:
 //line testdata/run/a_07_defer_across.adesh:57
-			f.sub4_ = thrower()
-			f.state = 6
-			fallthrough
-		case 6:
-//line testdata/run/a_07_defer_across.adesh:57
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:57")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(throwerFuture)
-			f.state = 4
+			f.sub3_ = *new(throwerFuture)
+			f.state = 7
 			continue poll_
-		case 7:
+		case 6:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_07_defer_across.adesh:59
 			rt.Print("caught", e.Message)
-			f.state = 4
-			continue poll_
+			f.state = 7
+			fallthrough
+		case 7:
+//line testdata/run/a_07_defer_across.adesh:61
+			rt.Print("loop")
+//line testdata/run/a_07_defer_across.adesh:62
+			f.sub4_ = loop_defers()
+			f.state = 8
+			fallthrough
 		case 8:
 //line testdata/run/a_07_defer_across.adesh:62
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:62")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(loopDefersFuture)
+			f.sub4_ = *new(loopDefersFuture)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -763,10 +760,10 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 5, 6:
+		case 4, 5:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 7
+			f.state = 6
 			*r = f.Poll(cx)
 			return
 		}
@@ -782,11 +779,11 @@ func (f *mainFuture) dropSub_() {
 	case 2:
 		f.sub2_.Drop()
 	case 3:
+		f.sub2_.Drop()
+	case 5:
 		f.sub3_.Drop()
-	case 6:
-		f.sub4_.Drop()
 	case 8:
-		f.sub5_.Drop()
+		f.sub4_.Drop()
 	}
 }
 

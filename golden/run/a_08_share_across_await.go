@@ -134,7 +134,6 @@ type scopedFuture struct {
 	c     *rt.Share[Config]
 	inner *rt.Share[Config]
 	sub1_ rt.YieldFuture
-	sub2_ rt.YieldFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -183,17 +182,17 @@ func (f *scopedFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_08_share_across_await.adesh:19
 			rt.Print("  after block:", f.c.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:20
-			f.sub2_ = rt.YieldNow()
+			f.sub1_ = rt.YieldNow()
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_08_share_across_await.adesh:20
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = rt.YieldFuture{}
+			f.sub1_ = rt.YieldFuture{}
 			{
 				f.c.Release()
 				f.c = nil
@@ -225,7 +224,7 @@ func (f *scopedFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	}
 }
 
@@ -341,9 +340,6 @@ type mainFuture struct {
 	sub1_ rt.RecvFuture[int64]
 	sub2_ *rt.JoinHandle[string]
 	sub3_ scopedFuture
-	sub4_ rt.RecvFuture[int64]
-	sub5_ *rt.JoinHandle[string]
-	sub6_ *rt.JoinHandle[string]
 	err_  *rt.Thrown
 }
 
@@ -380,7 +376,7 @@ poll_:
 //line testdata/run/a_08_share_across_await.adesh:29
 			f.ready = rt.NewChannel[int64](0)
 //line testdata/run/a_08_share_across_await.adesh:30
-			f.h = rt.Spawn(cx, rt.Box[string](hold(f.cfg.Clone(), 20, f.ready)))
+			f.h = rt.SpawnValue[string](cx, hold(f.cfg.Clone(), 20, f.ready))
 //line testdata/run/a_08_share_across_await.adesh:31
 			f.sub1_ = f.ready.Recv()
 			f.state = 1
@@ -427,67 +423,67 @@ poll_:
 //line testdata/run/a_08_share_across_await.adesh:37
 			rt.Print("after scoped:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:40
-			f.slow = rt.Spawn(cx, rt.Box[string](hold(f.cfg.Clone(), 100000, f.ready)))
+			f.slow = rt.SpawnValue[string](cx, hold(f.cfg.Clone(), 100000, f.ready))
 //line testdata/run/a_08_share_across_await.adesh:41
-			f.sub4_ = f.ready.Recv()
+			f.sub1_ = f.ready.Recv()
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_08_share_across_await.adesh:41
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:41")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = rt.RecvFuture[int64]{}
+			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_08_share_across_await.adesh:42
 			rt.Print("before cancel:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:43
 			f.slow.Cancel()
-			f.state = 6
-			continue poll_
+			f.state = 5
+			fallthrough
 		case 5:
-//line testdata/run/a_08_share_across_await.adesh:45
-			rt.Print("after cancel:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:48
-			t = rt.Spawn(cx, rt.Box[string](asyncBlock1{cfg: f.cfg.Clone()}))
-//line testdata/run/a_08_share_across_await.adesh:52
-			rt.Print("captured:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:53
-			f.sub6_ = t
-			f.state = 9
-			continue poll_
+//line testdata/run/a_08_share_across_await.adesh:44
+			f.sub2_ = f.slow
+			f.state = 6
+			fallthrough
 		case 6:
 //line testdata/run/a_08_share_across_await.adesh:44
-			f.sub5_ = f.slow
-			f.state = 7
-			fallthrough
-		case 7:
-//line testdata/run/a_08_share_across_await.adesh:44
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:44")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = nil
-			f.state = 5
+			f.sub2_ = nil
+			f.state = 8
 			continue poll_
-		case 8:
+		case 7:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_08_share_across_await.adesh:44
 			rt.Print("slow:", e.Message)
-			f.state = 5
-			continue poll_
+			f.state = 8
+			fallthrough
+		case 8:
+//line testdata/run/a_08_share_across_await.adesh:45
+			rt.Print("after cancel:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:48
+			t = rt.SpawnValue[string](cx, asyncBlock1{cfg: f.cfg.Clone()})
+//line testdata/run/a_08_share_across_await.adesh:52
+			rt.Print("captured:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:53
+			f.sub2_ = t
+			f.state = 9
+			fallthrough
 		case 9:
 //line testdata/run/a_08_share_across_await.adesh:53
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = nil
+			f.sub2_ = nil
 			aw1_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:53
 			rt.Print(aw1_)
@@ -517,10 +513,10 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 6, 7:
+		case 5, 6:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 7
 			*r = f.Poll(cx)
 			return
 		}
@@ -540,14 +536,14 @@ func (f *mainFuture) dropSub_() {
 	case 3:
 		f.sub3_.Drop()
 	case 4:
-		f.sub4_.Drop()
-	case 7:
-		if f.sub5_ != nil {
-			f.sub5_.Drop()
+		f.sub1_.Drop()
+	case 6:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
 	case 9:
-		if f.sub6_ != nil {
-			f.sub6_.Drop()
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
 	}
 }

@@ -10,7 +10,6 @@ type fibFuture struct {
 	n     int64
 	a     int64
 	sub1_ rt.Future[int64]
-	sub2_ rt.Future[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -47,17 +46,17 @@ func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_10_recursion.adesh:6
 			f.a = aw_
 //line testdata/run/a_10_recursion.adesh:7
-			f.sub2_ = rt.Box[int64](fib(f.n - 2))
+			f.sub1_ = rt.Box[int64](fib(f.n - 2))
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_10_recursion.adesh:7
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:7")
 				return rt.Pending[int64]()
 			}
-			f.sub2_ = nil
+			f.sub1_ = nil
 			aw1_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:7
 			b = aw1_
@@ -88,8 +87,8 @@ func (f *fibFuture) dropSub_() {
 			f.sub1_.Drop()
 		}
 	case 2:
-		if f.sub2_ != nil {
-			f.sub2_.Drop()
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
 		}
 	}
 }
@@ -389,7 +388,7 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_10_recursion.adesh:37
 			mid = (f.lo + f.hi) / 2
 //line testdata/run/a_10_recursion.adesh:38
-			f.left = rt.Spawn(cx, rt.Box[int64](tree_sum(f.lo, mid)))
+			f.left = rt.SpawnValue[int64](cx, tree_sum(f.lo, mid))
 //line testdata/run/a_10_recursion.adesh:39
 			f.sub1_ = rt.Box[int64](tree_sum(mid, f.hi))
 			f.state = 1
@@ -464,14 +463,13 @@ func tree_sum(lo int64, hi int64) treeSumFuture {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state uint32
-	aw2_  bool
-	aw3_  bool
+	t1_   bool
+	t_    bool
 	sub1_ fibFuture
 	sub2_ countdownFuture
 	sub3_ isEvenFuture
 	sub4_ isOddFuture
-	sub5_ isEvenFuture
-	sub6_ treeSumFuture
+	sub5_ treeSumFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -479,6 +477,8 @@ type mainFuture struct {
 //line testdata/run/a_10_recursion.adesh:43
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ []int64
+	var aw2_ bool
+	var aw3_ bool
 	var aw4_ bool
 	var aw5_ int64
 	var aw_ int64
@@ -527,7 +527,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(isEvenFuture)
-			f.aw2_ = step_.Value
+			aw2_ = step_.Value
+			f.t_ = aw2_
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub4_ = is_odd(7)
 			f.state = 4
@@ -540,34 +541,35 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(isOddFuture)
-			f.aw3_ = step_.Value
+			aw3_ = step_.Value
+			f.t1_ = aw3_
 //line testdata/run/a_10_recursion.adesh:46
-			f.sub5_ = is_even(7)
+			f.sub3_ = is_even(7)
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_10_recursion.adesh:46
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(isEvenFuture)
+			f.sub3_ = *new(isEvenFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
-			rt.Print(f.aw2_, f.aw3_, aw4_)
+			rt.Print(f.t_, f.t1_, aw4_)
 //line testdata/run/a_10_recursion.adesh:47
-			f.sub6_ = tree_sum(0, 1000)
+			f.sub5_ = tree_sum(0, 1000)
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_10_recursion.adesh:47
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(treeSumFuture)
+			f.sub5_ = *new(treeSumFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:47
 			rt.Print(aw5_)
@@ -599,9 +601,9 @@ func (f *mainFuture) dropSub_() {
 	case 4:
 		f.sub4_.Drop()
 	case 5:
-		f.sub5_.Drop()
+		f.sub3_.Drop()
 	case 6:
-		f.sub6_.Drop()
+		f.sub5_.Drop()
 	}
 }
 

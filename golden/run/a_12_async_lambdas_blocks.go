@@ -424,12 +424,9 @@ type mainFuture struct {
 	sq      *int64
 	sub1_   rt.Future[int64]
 	sub2_   applyFuture
-	sub3_   rt.Future[int64]
-	sub4_   rt.Future[int64]
-	sub5_   rt.Future[int64]
-	sub6_   rt.Future[string]
-	sub7_   *rt.JoinHandle[string]
-	sub8_   rt.YieldFuture
+	sub3_   rt.Future[string]
+	sub4_   *rt.JoinHandle[string]
+	sub5_   rt.YieldFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -493,17 +490,17 @@ poll_:
 				return rt.Box[int64](asyncLambda2{a: a, b: b})
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
-			f.sub3_ = add(2, 3)
+			f.sub1_ = add(2, 3)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:14")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = nil
+			f.sub1_ = nil
 			aw2_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			rt.Print(aw2_)
@@ -516,17 +513,17 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:22
 			f.base = 200
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
-			f.sub4_ = plus_base(1)
+			f.sub1_ = plus_base(1)
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:23")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = nil
+			f.sub1_ = nil
 			aw3_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			rt.Print(aw3_)
@@ -537,17 +534,17 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:32
 			f.counter = 10
 //line testdata/run/a_12_async_lambdas_blocks.adesh:33
-			f.sub5_ = blk
+			f.sub1_ = blk
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:33
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = nil
+			f.sub1_ = nil
 			aw4_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			rt.Print(aw4_, f.counter)
@@ -558,17 +555,17 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:41
 			f.name = "after"
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42
-			f.sub6_ = moved
+			f.sub3_ = moved
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:42")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = nil
+			f.sub3_ = nil
 			aw5_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			rt.Print(aw5_, f.name)
@@ -582,7 +579,7 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:47
 				var label string = "task " + rt.Str(i)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:48
-				rt.ArrPush(&f.hs, rt.Spawn(cx, rt.Box[string](asyncBlock6{i: i, label: label})))
+				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, asyncBlock6{i: i, label: label}))
 			}
 			{
 				f.items_ = f.hs
@@ -592,43 +589,43 @@ poll_:
 			fallthrough
 		case 7:
 			if !(f.i2_ < len(f.items_)) {
-				f.state = 9
+				f.state = 10
 				continue poll_
 			}
 			x_ = f.items_[f.i2_]
 			h = x_
 //line testdata/run/a_12_async_lambdas_blocks.adesh:53
-			f.sub7_ = h
-			f.state = 10
-			continue poll_
+			f.sub4_ = h
+			f.state = 8
+			fallthrough
 		case 8:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
+			step_ := f.sub4_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:53")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub4_ = nil
+			aw6_ = step_.Value
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
+			rt.Print(aw6_)
+			f.state = 9
+			fallthrough
+		case 9:
 			f.i2_ += 1
 			f.state = 7
 			continue poll_
-		case 9:
+		case 10:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:56
 			f.fs = []func() int64{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			f.n1_ = 3
 			f.i1_ = int64(0)
 			f.state = 11
-			continue poll_
-		case 10:
-//line testdata/run/a_12_async_lambdas_blocks.adesh:53
-			step_ := f.sub7_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:53")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub7_ = nil
-			aw6_ = step_.Value
-//line testdata/run/a_12_async_lambdas_blocks.adesh:53
-			rt.Print(aw6_)
-			f.state = 8
-			continue poll_
+			fallthrough
 		case 11:
 			if !(f.i1_ < f.n1_) {
-				f.state = 13
+				f.state = 14
 				continue poll_
 			}
 			{
@@ -641,30 +638,17 @@ poll_:
 				(*f.sq) = (*f.i_1) * (*f.i_1)
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:59
-			f.sub8_ = rt.YieldNow()
-			f.state = 14
-			continue poll_
+			f.sub5_ = rt.YieldNow()
+			f.state = 12
+			fallthrough
 		case 12:
-			f.i1_ += 1
-			f.state = 11
-			continue poll_
-		case 13:
-//line testdata/run/a_12_async_lambdas_blocks.adesh:62
-			for _, x1_ := range f.fs {
-				var f_ func() int64 = x1_
-//line testdata/run/a_12_async_lambdas_blocks.adesh:62
-				rt.Print(f_())
-			}
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 14:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:59
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:59")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = rt.YieldFuture{}
+			f.sub5_ = rt.YieldFuture{}
 			{
 				var sq *int64 = &(*f.sq)
 				var i_1 *int64 = &(*f.i_1)
@@ -674,8 +658,21 @@ poll_:
 					return (*sq) + (*i_1)
 				})
 			}
-			f.state = 12
+			f.state = 13
+			fallthrough
+		case 13:
+			f.i1_ += 1
+			f.state = 11
 			continue poll_
+		case 14:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:62
+			for _, x1_ := range f.fs {
+				var f_ func() int64 = x1_
+//line testdata/run/a_12_async_lambdas_blocks.adesh:62
+				rt.Print(f_())
+			}
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -700,27 +697,27 @@ func (f *mainFuture) dropSub_() {
 	case 2:
 		f.sub2_.Drop()
 	case 3:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 4:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 5:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 6:
 		if f.sub3_ != nil {
 			f.sub3_.Drop()
 		}
-	case 4:
+	case 8:
 		if f.sub4_ != nil {
 			f.sub4_.Drop()
 		}
-	case 5:
-		if f.sub5_ != nil {
-			f.sub5_.Drop()
-		}
-	case 6:
-		if f.sub6_ != nil {
-			f.sub6_.Drop()
-		}
-	case 10:
-		if f.sub7_ != nil {
-			f.sub7_.Drop()
-		}
-	case 14:
-		f.sub8_.Drop()
+	case 12:
+		f.sub5_.Drop()
 	}
 }
 

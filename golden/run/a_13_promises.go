@@ -122,26 +122,17 @@ func (f *asyncBlock2) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state   uint32
-	aw8_    int64
 	bad     *rt.Promise[string]
 	failing *rt.Promise[int64]
 	later   *rt.Promise[int64]
 	p_      *rt.Promise[int64]
 	slow    *rt.Promise[string]
+	t_      int64
 	trigger *rt.Channel[int64]
 	sub1_   *rt.Promise[int64]
 	sub2_   *rt.Promise[string]
-	sub3_   *rt.Promise[int64]
-	sub4_   *rt.Promise[string]
-	sub5_   *rt.Promise[int64]
-	sub6_   *rt.Promise[[]string]
-	sub7_   *rt.Promise[[]int64]
-	sub8_   *rt.Promise[string]
-	sub9_   *rt.Promise[string]
-	sub10_  *rt.Promise[string]
-	sub11_  *rt.Promise[int64]
-	sub12_  *rt.Promise[int64]
-	sub13_  *rt.Promise[int64]
+	sub3_   *rt.Promise[[]string]
+	sub4_   *rt.Promise[[]int64]
 	err_    *rt.Thrown
 }
 
@@ -171,6 +162,7 @@ func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw5_ string
 	var aw6_ string
 	var aw7_ int64
+	var aw8_ int64
 	var aw9_ int64
 	var aw_ int64
 	var chained *rt.Promise[string]
@@ -254,17 +246,17 @@ poll_:
 				return -1
 			})
 //line testdata/run/a_13_promises.adesh:19
-			f.sub3_ = recovered
+			f.sub1_ = recovered
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_13_promises.adesh:19
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:19")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = nil
+			f.sub1_ = nil
 			aw2_ = step_.Value
 //line testdata/run/a_13_promises.adesh:19
 			rt.Print(aw2_)
@@ -277,17 +269,17 @@ poll_:
 				return "handled " + e.Message
 			})
 //line testdata/run/a_13_promises.adesh:23
-			f.sub4_ = handled
+			f.sub2_ = handled
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_13_promises.adesh:23
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:23")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = nil
+			f.sub2_ = nil
 			aw3_ = step_.Value
 //line testdata/run/a_13_promises.adesh:23
 			rt.Print(aw3_)
@@ -301,59 +293,82 @@ poll_:
 //line testdata/run/a_13_promises.adesh:28
 				return v
 			})
-			f.state = 6
-			continue poll_
+			f.state = 5
+			fallthrough
 		case 5:
-//line testdata/run/a_13_promises.adesh:36
-			f.sub6_ = rt.PromiseAll([]*rt.Promise[string]{rt.Resolved[string]("a"), rt.Resolved[string]("b")})
-			f.state = 9
-			continue poll_
+//line testdata/run/a_13_promises.adesh:31
+			f.sub1_ = thrown
+			f.state = 6
+			fallthrough
 		case 6:
 //line testdata/run/a_13_promises.adesh:31
-			f.sub5_ = thrown
-			f.state = 7
-			fallthrough
-		case 7:
-//line testdata/run/a_13_promises.adesh:31
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:31")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = nil
-			f.state = 5
+			f.sub1_ = nil
+			f.state = 8
 			continue poll_
-		case 8:
+		case 7:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_13_promises.adesh:33
 			rt.Print("then threw:", e.Message)
-			f.state = 5
-			continue poll_
+			f.state = 8
+			fallthrough
+		case 8:
+//line testdata/run/a_13_promises.adesh:36
+			f.sub3_ = rt.PromiseAll([]*rt.Promise[string]{rt.Resolved[string]("a"), rt.Resolved[string]("b")})
+			f.state = 9
+			fallthrough
 		case 9:
 //line testdata/run/a_13_promises.adesh:36
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = nil
+			f.sub3_ = nil
 			aw4_ = step_.Value
 //line testdata/run/a_13_promises.adesh:36
 			rt.Print(aw4_)
 //line testdata/run/a_13_promises.adesh:37
 			all_fail = rt.PromiseAll([]*rt.Promise[int64]{rt.Resolved[int64](1), rt.Rejected[int64](rt.NewError("one failed"))})
-			f.state = 11
-			continue poll_
+			f.state = 10
+			fallthrough
 		case 10:
+//line testdata/run/a_13_promises.adesh:38
+			f.sub4_ = all_fail
+			f.state = 11
+			fallthrough
+		case 11:
+//line testdata/run/a_13_promises.adesh:38
+			step_ := f.sub4_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_13_promises.adesh:38")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub4_ = nil
+			f.state = 13
+			continue poll_
+		case 12:
+			thrown_ := f.err_
+			f.err_ = nil
+			e_ = thrown_.Err
+//line testdata/run/a_13_promises.adesh:38
+			rt.Print("all:", e_.Message)
+			f.state = 13
+			fallthrough
+		case 13:
 //line testdata/run/a_13_promises.adesh:42
 			f.trigger = rt.NewChannel[int64](0)
 //line testdata/run/a_13_promises.adesh:43
 			f.slow = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:44
-					rt.Spawn(nil, rt.Box[rt.Unit](asyncBlock1{trigger: f.trigger, resolve: resolve}))
+					rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: f.trigger, resolve: resolve})
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -371,40 +386,17 @@ poll_:
 				})
 			})
 //line testdata/run/a_13_promises.adesh:50
-			f.sub8_ = rt.PromiseRace([]*rt.Promise[string]{f.slow, fast})
+			f.sub2_ = rt.PromiseRace([]*rt.Promise[string]{f.slow, fast})
 			f.state = 14
-			continue poll_
-		case 11:
-//line testdata/run/a_13_promises.adesh:38
-			f.sub7_ = all_fail
-			f.state = 12
 			fallthrough
-		case 12:
-//line testdata/run/a_13_promises.adesh:38
-			step_ := f.sub7_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_13_promises.adesh:38")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub7_ = nil
-			f.state = 10
-			continue poll_
-		case 13:
-			thrown_ := f.err_
-			f.err_ = nil
-			e_ = thrown_.Err
-//line testdata/run/a_13_promises.adesh:38
-			rt.Print("all:", e_.Message)
-			f.state = 10
-			continue poll_
 		case 14:
 //line testdata/run/a_13_promises.adesh:50
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = nil
+			f.sub2_ = nil
 			aw5_ = step_.Value
 //line testdata/run/a_13_promises.adesh:50
 			rt.Print("race:", aw5_)
@@ -413,98 +405,99 @@ poll_:
 //line testdata/run/a_13_promises.adesh:52
 			f.bad = rt.Rejected[string](rt.NewError("x"))
 //line testdata/run/a_13_promises.adesh:53
-			f.sub9_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, f.slow})
+			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, f.slow})
 			f.state = 15
 			fallthrough
 		case 15:
 //line testdata/run/a_13_promises.adesh:53
-			step_ := f.sub9_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = nil
+			f.sub2_ = nil
 			aw6_ = step_.Value
 //line testdata/run/a_13_promises.adesh:53
 			rt.Print("any:", aw6_)
-			f.state = 17
-			continue poll_
+			f.state = 16
+			fallthrough
 		case 16:
-//line testdata/run/a_13_promises.adesh:61
-			f.later = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
-				func(resolve func(int64), reject func(rt.Value)) {
-//line testdata/run/a_13_promises.adesh:62
-					rt.Spawn(nil, rt.Box[rt.Unit](asyncBlock2{resolve: resolve}))
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
-			})
-//line testdata/run/a_13_promises.adesh:67
-			f.sub11_ = f.later
-			f.state = 20
-			continue poll_
+//line testdata/run/a_13_promises.adesh:55
+			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, rt.Rejected[string](rt.NewError("y"))})
+			f.state = 17
+			fallthrough
 		case 17:
 //line testdata/run/a_13_promises.adesh:55
-			f.sub10_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, rt.Rejected[string](rt.NewError("y"))})
-			f.state = 18
-			fallthrough
-		case 18:
-//line testdata/run/a_13_promises.adesh:55
-			step_ := f.sub10_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:55")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = nil
-			f.state = 16
+			f.sub2_ = nil
+			f.state = 19
 			continue poll_
-		case 19:
+		case 18:
 			thrown_ := f.err_
 			f.err_ = nil
 			e_1 = thrown_.Err
 //line testdata/run/a_13_promises.adesh:57
 			rt.Print("any failed")
-			f.state = 16
-			continue poll_
+			f.state = 19
+			fallthrough
+		case 19:
+//line testdata/run/a_13_promises.adesh:61
+			f.later = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+				func(resolve func(int64), reject func(rt.Value)) {
+//line testdata/run/a_13_promises.adesh:62
+					rt.SpawnValue[rt.Unit](nil, asyncBlock2{resolve: resolve})
+				}(resolve_, func(v_ rt.Value) {
+					reject_(rt.ToError(v_))
+				})
+			})
+//line testdata/run/a_13_promises.adesh:67
+			f.sub1_ = f.later
+			f.state = 20
+			fallthrough
 		case 20:
 //line testdata/run/a_13_promises.adesh:67
-			step_ := f.sub11_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:67")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub11_ = nil
+			f.sub1_ = nil
 			aw7_ = step_.Value
 //line testdata/run/a_13_promises.adesh:67
 			rt.Print("resolved by a task:", aw7_)
 //line testdata/run/a_13_promises.adesh:69
-			f.sub12_ = f.later
+			f.sub1_ = f.later
 			f.state = 21
 			fallthrough
 		case 21:
 //line testdata/run/a_13_promises.adesh:69
-			step_ := f.sub12_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:69")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub12_ = nil
-			f.aw8_ = step_.Value
+			f.sub1_ = nil
+			aw8_ = step_.Value
+			f.t_ = aw8_
 //line testdata/run/a_13_promises.adesh:69
-			f.sub13_ = f.later
+			f.sub1_ = f.later
 			f.state = 22
 			fallthrough
 		case 22:
 //line testdata/run/a_13_promises.adesh:69
-			step_ := f.sub13_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:69")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub13_ = nil
+			f.sub1_ = nil
 			aw9_ = step_.Value
 //line testdata/run/a_13_promises.adesh:69
-			rt.Print(f.aw8_ + aw9_)
+			rt.Print(f.t_ + aw9_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -525,22 +518,22 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 6, 7:
+		case 5, 6:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 7
 			*r = f.Poll(cx)
 			return
-		case 11, 12:
+		case 10, 11:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 13
+			f.state = 12
 			*r = f.Poll(cx)
 			return
-		case 17, 18:
+		case 16, 17:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 19
+			f.state = 18
 			*r = f.Poll(cx)
 			return
 		}
@@ -560,48 +553,48 @@ func (f *mainFuture) dropSub_() {
 			f.sub2_.Drop()
 		}
 	case 3:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 4:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	case 6:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 9:
 		if f.sub3_ != nil {
 			f.sub3_.Drop()
 		}
-	case 4:
+	case 11:
 		if f.sub4_ != nil {
 			f.sub4_.Drop()
 		}
-	case 7:
-		if f.sub5_ != nil {
-			f.sub5_.Drop()
-		}
-	case 9:
-		if f.sub6_ != nil {
-			f.sub6_.Drop()
-		}
-	case 12:
-		if f.sub7_ != nil {
-			f.sub7_.Drop()
-		}
 	case 14:
-		if f.sub8_ != nil {
-			f.sub8_.Drop()
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
 	case 15:
-		if f.sub9_ != nil {
-			f.sub9_.Drop()
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
-	case 18:
-		if f.sub10_ != nil {
-			f.sub10_.Drop()
+	case 17:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
 	case 20:
-		if f.sub11_ != nil {
-			f.sub11_.Drop()
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
 		}
 	case 21:
-		if f.sub12_ != nil {
-			f.sub12_.Drop()
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
 		}
 	case 22:
-		if f.sub13_ != nil {
-			f.sub13_.Drop()
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
 		}
 	}
 }

@@ -31,22 +31,15 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < f.n_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			i = f.i_
 //line testdata/run/a_14_channels.adesh:4
 			f.sub1_ = f.out.Send(f.id*100 + i)
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/a_14_channels.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -54,8 +47,15 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.SendFuture[int64]{}
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -73,7 +73,7 @@ func (f *producerFuture) Drop() {
 
 func (f *producerFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
 	}
 }
@@ -114,26 +114,15 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < f.n_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			f.i = f.i_
 //line testdata/run/a_14_channels.adesh:14
 			f.sub1_ = f.ch.Send("m" + rt.Str(f.i))
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/a_14_channels.adesh:17
-			f.ch.Close()
-//line testdata/run/a_14_channels.adesh:18
-			f.log.Close()
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/a_14_channels.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -143,8 +132,19 @@ poll_:
 			f.sub1_ = rt.SendFuture[string]{}
 //line testdata/run/a_14_channels.adesh:15
 			f.log.SendNow(cx, "sent m"+rt.Str(f.i))
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+//line testdata/run/a_14_channels.adesh:17
+			f.ch.Close()
+//line testdata/run/a_14_channels.adesh:18
+			f.log.Close()
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -162,7 +162,7 @@ func (f *asyncBlock1) Drop() {
 
 func (f *asyncBlock1) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
 	}
 }
@@ -200,25 +200,16 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < len(f.items_)) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			x_ = f.items_[f.i_]
 			h = x_
 //line testdata/run/a_14_channels.adesh:41
 			f.sub1_ = h
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/a_14_channels.adesh:42
-			f.data.Close()
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/a_14_channels.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -226,8 +217,17 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+//line testdata/run/a_14_channels.adesh:42
+			f.data.Close()
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -245,7 +245,7 @@ func (f *asyncBlock2) Drop() {
 
 func (f *asyncBlock2) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		if f.sub1_ != nil {
 			f.sub1_.Drop()
 		}
@@ -260,7 +260,6 @@ func (f *asyncBlock2) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state  uint32
-	aw_    rt.Option[string]
 	ch     *rt.Channel[string]
 	ch1_   *rt.Channel[string]
 	ch2_   *rt.Channel[int64]
@@ -273,15 +272,11 @@ type mainFuture struct {
 	p_     *rt.JoinHandle[rt.Unit]
 	sent   int64
 	sum    int64
+	t_     rt.Option[string]
 	sub1_  rt.RecvFuture[string]
-	sub2_  rt.RecvFuture[string]
-	sub3_  rt.RecvFuture[string]
-	sub4_  *rt.JoinHandle[rt.Unit]
-	sub5_  rt.RecvFuture[string]
-	sub6_  rt.RecvFuture[string]
-	sub7_  rt.RecvFuture[int64]
-	sub8_  *rt.JoinHandle[rt.Unit]
-	sub9_  rt.SendFuture[int64]
+	sub2_  *rt.JoinHandle[rt.Unit]
+	sub3_  rt.RecvFuture[int64]
+	sub4_  rt.SendFuture[int64]
 	err_   *rt.Thrown
 }
 
@@ -294,7 +289,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 22 {
+	if f.state == 19 {
 		return
 	}
 	f.dropSub_()
@@ -305,6 +300,7 @@ func (f *mainFuture) Drop() {
 func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ rt.Option[string]
 	var aw2_ rt.Option[string]
+	var aw_ rt.Option[string]
 	var data *rt.Channel[int64]
 	var done *rt.Channel[int64]
 	var e rt.Error
@@ -325,7 +321,7 @@ poll_:
 //line testdata/run/a_14_channels.adesh:11
 			f.log = rt.NewChannel[string](0)
 //line testdata/run/a_14_channels.adesh:12
-			f.p_ = rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock1{ch: f.ch, log: f.log}))
+			f.p_ = rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: f.ch, log: f.log})
 //line testdata/run/a_14_channels.adesh:21
 			f.sub1_ = f.log.Recv()
 			f.state = 1
@@ -338,22 +334,23 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.RecvFuture[string]{}
-			f.aw_ = step_.Value
+			aw_ = step_.Value
+			f.t_ = aw_
 //line testdata/run/a_14_channels.adesh:21
-			f.sub2_ = f.log.Recv()
+			f.sub1_ = f.log.Recv()
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_14_channels.adesh:21
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:21")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = rt.RecvFuture[string]{}
+			f.sub1_ = rt.RecvFuture[string]{}
 			aw1_ = step_.Value
 //line testdata/run/a_14_channels.adesh:21
-			rt.Print(f.aw_, aw1_)
+			rt.Print(f.t_, aw1_)
 //line testdata/run/a_14_channels.adesh:22
 			rt.Print("buffered:", int64(f.ch.Len()))
 //line testdata/run/a_14_channels.adesh:23
@@ -364,25 +361,17 @@ poll_:
 			fallthrough
 		case 3:
 //line testdata/run/a_14_channels.adesh:24
-			f.sub3_ = f.ch_.Recv()
-			f.state = 6
-			continue poll_
+			f.sub1_ = f.ch_.Recv()
+			f.state = 4
+			fallthrough
 		case 4:
-			f.state = 3
-			continue poll_
-		case 5:
-//line testdata/run/a_14_channels.adesh:27
-			f.sub4_ = f.p_
-			f.state = 7
-			continue poll_
-		case 6:
 //line testdata/run/a_14_channels.adesh:24
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:24")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = rt.RecvFuture[string]{}
+			f.sub1_ = rt.RecvFuture[string]{}
 			got_ = step_.Value
 			if !got_.Some {
 				{
@@ -393,67 +382,69 @@ poll_:
 			m = got_.Val
 //line testdata/run/a_14_channels.adesh:25
 			rt.ArrPush(&f.got, m)
-			f.state = 4
+			f.state = 3
 			continue poll_
-		case 7:
+		case 5:
 //line testdata/run/a_14_channels.adesh:27
-			step_ := f.sub4_.Poll(cx)
+			f.sub2_ = f.p_
+			f.state = 6
+			fallthrough
+		case 6:
+//line testdata/run/a_14_channels.adesh:27
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = nil
+			f.sub2_ = nil
 //line testdata/run/a_14_channels.adesh:28
 			rt.Print(f.got)
 //line testdata/run/a_14_channels.adesh:29
 			f.sent = 2
 //line testdata/run/a_14_channels.adesh:30
 			f.ch1_ = f.log
+			f.state = 7
+			fallthrough
+		case 7:
+//line testdata/run/a_14_channels.adesh:30
+			f.sub1_ = f.ch1_.Recv()
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_14_channels.adesh:30
-			f.sub5_ = f.ch1_.Recv()
-			f.state = 11
-			continue poll_
-		case 9:
-			f.state = 8
-			continue poll_
-		case 10:
-//line testdata/run/a_14_channels.adesh:31
-			rt.Print("sent:", f.sent)
-//line testdata/run/a_14_channels.adesh:32
-			f.sub6_ = f.ch.Recv()
-			f.state = 12
-			continue poll_
-		case 11:
-//line testdata/run/a_14_channels.adesh:30
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = rt.RecvFuture[string]{}
+			f.sub1_ = rt.RecvFuture[string]{}
 			got1_ = step_.Value
 			if !got1_.Some {
 				{
-					f.state = 10
+					f.state = 9
 					continue poll_
 				}
 			}
 			s = got1_.Val
 //line testdata/run/a_14_channels.adesh:30
 			f.sent += 1
-			f.state = 9
+			f.state = 7
 			continue poll_
-		case 12:
+		case 9:
+//line testdata/run/a_14_channels.adesh:31
+			rt.Print("sent:", f.sent)
 //line testdata/run/a_14_channels.adesh:32
-			step_ := f.sub6_.Poll(cx)
+			f.sub1_ = f.ch.Recv()
+			f.state = 10
+			fallthrough
+		case 10:
+//line testdata/run/a_14_channels.adesh:32
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:32")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = rt.RecvFuture[string]{}
+			f.sub1_ = rt.RecvFuture[string]{}
 			aw2_ = step_.Value
 //line testdata/run/a_14_channels.adesh:32
 			rt.Print("closed recv:", aw2_)
@@ -467,43 +458,35 @@ poll_:
 			for i_ := int64(1); i_ < n_; i_ += 1 {
 				var id int64 = i_
 //line testdata/run/a_14_channels.adesh:38
-				rt.ArrPush(&f.hs, rt.Spawn(cx, rt.Box[rt.Unit](producer(id, data, 25))))
+				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, producer(id, data, 25)))
 			}
 //line testdata/run/a_14_channels.adesh:40
-			f.closer = rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock2{hs: rt.ArrClone(f.hs), data: data}))
+			f.closer = rt.SpawnValue[rt.Unit](cx, asyncBlock2{hs: rt.ArrClone(f.hs), data: data})
 //line testdata/run/a_14_channels.adesh:44
 			f.count = 0
 //line testdata/run/a_14_channels.adesh:45
 			f.sum = 0
 //line testdata/run/a_14_channels.adesh:46
 			f.ch2_ = data
-			f.state = 13
+			f.state = 11
 			fallthrough
-		case 13:
+		case 11:
 //line testdata/run/a_14_channels.adesh:46
-			f.sub7_ = f.ch2_.Recv()
-			f.state = 16
-			continue poll_
-		case 14:
-			f.state = 13
-			continue poll_
-		case 15:
-//line testdata/run/a_14_channels.adesh:50
-			f.sub8_ = f.closer
-			f.state = 17
-			continue poll_
-		case 16:
+			f.sub3_ = f.ch2_.Recv()
+			f.state = 12
+			fallthrough
+		case 12:
 //line testdata/run/a_14_channels.adesh:46
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = rt.RecvFuture[int64]{}
+			f.sub3_ = rt.RecvFuture[int64]{}
 			got2_ = step_.Value
 			if !got2_.Some {
 				{
-					f.state = 15
+					f.state = 13
 					continue poll_
 				}
 			}
@@ -512,50 +495,55 @@ poll_:
 			f.count += 1
 //line testdata/run/a_14_channels.adesh:48
 			f.sum += v
-			f.state = 14
+			f.state = 11
 			continue poll_
-		case 17:
+		case 13:
 //line testdata/run/a_14_channels.adesh:50
-			step_ := f.sub8_.Poll(cx)
+			f.sub2_ = f.closer
+			f.state = 14
+			fallthrough
+		case 14:
+//line testdata/run/a_14_channels.adesh:50
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = nil
+			f.sub2_ = nil
 //line testdata/run/a_14_channels.adesh:51
 			rt.Print("count:", f.count, "sum:", f.sum)
 //line testdata/run/a_14_channels.adesh:54
 			done = rt.NewChannel[int64](0)
 //line testdata/run/a_14_channels.adesh:55
 			done.Close()
-			f.state = 19
-			continue poll_
-		case 18:
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 19:
-//line testdata/run/a_14_channels.adesh:57
-			f.sub9_ = done.Send(1)
-			f.state = 20
+			f.state = 15
 			fallthrough
-		case 20:
+		case 15:
 //line testdata/run/a_14_channels.adesh:57
-			step_ := f.sub9_.Poll(cx)
+			f.sub4_ = done.Send(1)
+			f.state = 16
+			fallthrough
+		case 16:
+//line testdata/run/a_14_channels.adesh:57
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:57")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = rt.SendFuture[int64]{}
+			f.sub4_ = rt.SendFuture[int64]{}
 			f.state = 18
 			continue poll_
-		case 21:
+		case 17:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_14_channels.adesh:59
 			rt.Print("send after close:", e.Message)
 			f.state = 18
-			continue poll_
+			fallthrough
+		case 18:
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -574,10 +562,10 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 19, 20:
+		case 15, 16:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 21
+			f.state = 17
 			*r = f.Poll(cx)
 			return
 		}
@@ -591,31 +579,31 @@ func (f *mainFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
+	case 4:
+		f.sub1_.Drop()
 	case 6:
-		f.sub3_.Drop()
-	case 7:
-		if f.sub4_ != nil {
-			f.sub4_.Drop()
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
-	case 11:
-		f.sub5_.Drop()
+	case 8:
+		f.sub1_.Drop()
+	case 10:
+		f.sub1_.Drop()
 	case 12:
-		f.sub6_.Drop()
-	case 16:
-		f.sub7_.Drop()
-	case 17:
-		if f.sub8_ != nil {
-			f.sub8_.Drop()
+		f.sub3_.Drop()
+	case 14:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
-	case 20:
-		f.sub9_.Drop()
+	case 16:
+		f.sub4_.Drop()
 	}
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 22
-	*f = mainFuture{state: 22}
+	f.state = 19
+	*f = mainFuture{state: 19}
 }
 
 //line testdata/run/a_14_channels.adesh:8

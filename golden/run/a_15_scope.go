@@ -266,23 +266,14 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i1_ < f.n1_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 //line testdata/run/a_15_scope.adesh:30
 			f.sub1_ = f.started.Recv()
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i1_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/a_15_scope.adesh:31
-			f.turns[rt.Index(0, len(f.turns), "testdata/run/a_15_scope.adesh:31:9")].SendNow(cx, 1)
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/a_15_scope.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -290,8 +281,17 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.RecvFuture[int64]{}
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i1_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+//line testdata/run/a_15_scope.adesh:31
+			f.turns[rt.Index(0, len(f.turns), "testdata/run/a_15_scope.adesh:31:9")].SendNow(cx, 1)
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -309,7 +309,7 @@ func (f *asyncLambda1) Drop() {
 
 func (f *asyncLambda1) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
 	}
 }
@@ -765,8 +765,6 @@ type mainFuture struct {
 	words   []string
 	sub1_   rt.ScopeFuture[rt.Unit]
 	sub2_   runJobsFuture
-	sub3_   runJobsFuture
-	sub4_   rt.ScopeFuture[rt.Unit]
 	err_    *rt.Thrown
 }
 
@@ -831,52 +829,52 @@ poll_:
 //line testdata/run/a_15_scope.adesh:54
 			rt.Print(aw_)
 //line testdata/run/a_15_scope.adesh:55
-			f.sub3_ = run_jobs(1)
+			f.sub2_ = run_jobs(1)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_15_scope.adesh:55
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:55")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(runJobsFuture)
+			f.sub2_ = *new(runJobsFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_15_scope.adesh:55
 			rt.Print(aw1_)
-			f.state = 5
-			continue poll_
+			f.state = 4
+			fallthrough
 		case 4:
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 5:
 //line testdata/run/a_15_scope.adesh:59
-			f.sub4_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
+			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 				return rt.Box[rt.Unit](asyncLambda6{s: s})
 			})
-			f.state = 6
+			f.state = 5
 			fallthrough
-		case 6:
+		case 5:
 //line testdata/run/a_15_scope.adesh:59
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:59")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = rt.ScopeFuture[rt.Unit]{}
+			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:70
 			rt.Print("not reached")
-			f.state = 4
+			f.state = 7
 			continue poll_
-		case 7:
+		case 6:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_15_scope.adesh:72
 			rt.Print("scope failed:", e.Message)
-			f.state = 4
-			continue poll_
+			f.state = 7
+			fallthrough
+		case 7:
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -895,10 +893,10 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 5, 6:
+		case 4, 5:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 7
+			f.state = 6
 			*r = f.Poll(cx)
 			return
 		}
@@ -914,9 +912,9 @@ func (f *mainFuture) dropSub_() {
 	case 2:
 		f.sub2_.Drop()
 	case 3:
-		f.sub3_.Drop()
-	case 6:
-		f.sub4_.Drop()
+		f.sub2_.Drop()
+	case 5:
+		f.sub1_.Drop()
 	}
 }
 

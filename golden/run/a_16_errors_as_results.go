@@ -373,13 +373,10 @@ type mainFuture struct {
 	state uint32
 	h     *rt.JoinHandle[rt.Result[int64, rt.Error]]
 	sub1_ riskyFuture
-	sub2_ riskyFuture
-	sub3_ riskyFuture
-	sub4_ fromPromiseFuture
-	sub5_ fromPromiseFuture
-	sub6_ rt.SleepFuture
-	sub7_ rt.ResultFuture[int64]
-	sub8_ *rt.JoinHandle[int64]
+	sub2_ fromPromiseFuture
+	sub3_ rt.SleepFuture
+	sub4_ rt.ResultFuture[int64]
+	sub5_ *rt.JoinHandle[int64]
 	err_  *rt.Thrown
 }
 
@@ -430,131 +427,131 @@ poll_:
 //line testdata/run/a_16_errors_as_results.adesh:34
 			rt.Print(aw_)
 //line testdata/run/a_16_errors_as_results.adesh:35
-			f.sub2_ = risky(-1)
+			f.sub1_ = risky(-1)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_16_errors_as_results.adesh:35
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:35")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(riskyFuture)
+			f.sub1_ = *new(riskyFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:35
 			rt.Print(aw1_)
 //line testdata/run/a_16_errors_as_results.adesh:36
-			f.sub3_ = risky(5)
+			f.sub1_ = risky(5)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_16_errors_as_results.adesh:36
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(riskyFuture)
+			f.sub1_ = *new(riskyFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:36
 			rt.Print(aw2_)
 //line testdata/run/a_16_errors_as_results.adesh:37
-			f.sub4_ = from_promise(true)
+			f.sub2_ = from_promise(true)
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_16_errors_as_results.adesh:37
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:37")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(fromPromiseFuture)
+			f.sub2_ = *new(fromPromiseFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:37
 			rt.Print(aw3_)
 //line testdata/run/a_16_errors_as_results.adesh:38
-			f.sub5_ = from_promise(false)
+			f.sub2_ = from_promise(false)
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_16_errors_as_results.adesh:38
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(fromPromiseFuture)
+			f.sub2_ = *new(fromPromiseFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:38
 			rt.Print(aw4_)
 //line testdata/run/a_16_errors_as_results.adesh:40
-			f.h = rt.Spawn(cx, rt.Box[rt.Result[int64, rt.Error]](slow()))
+			f.h = rt.SpawnValue[rt.Result[int64, rt.Error]](cx, slow())
 //line testdata/run/a_16_errors_as_results.adesh:41
-			f.sub6_ = rt.Sleep(1)
+			f.sub3_ = rt.Sleep(1)
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_16_errors_as_results.adesh:41
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:41")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = rt.SleepFuture{}
+			f.sub3_ = rt.SleepFuture{}
 //line testdata/run/a_16_errors_as_results.adesh:42
 			f.h.Cancel()
 //line testdata/run/a_16_errors_as_results.adesh:43
-			f.sub7_ = rt.AsResult[int64](f.h)
+			f.sub4_ = rt.AsResult[int64](f.h)
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_16_errors_as_results.adesh:43
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:43")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = rt.ResultFuture[int64]{}
+			f.sub4_ = rt.ResultFuture[int64]{}
 			aw5_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:43
 			rt.Print("cancelled handle:", aw5_)
 //line testdata/run/a_16_errors_as_results.adesh:46
-			bad = rt.Spawn(cx, rt.Box[int64](plain(3)))
-			f.state = 9
-			continue poll_
+			bad = rt.SpawnValue[int64](cx, plain(3))
+			f.state = 8
+			fallthrough
 		case 8:
-//line testdata/run/a_16_errors_as_results.adesh:52
-			rt.Print("still running")
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_16_errors_as_results.adesh:48
+			f.sub5_ = bad
+			f.state = 9
+			fallthrough
 		case 9:
 //line testdata/run/a_16_errors_as_results.adesh:48
-			f.sub8_ = bad
-			f.state = 10
-			fallthrough
-		case 10:
-//line testdata/run/a_16_errors_as_results.adesh:48
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:48")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = nil
+			f.sub5_ = nil
 			aw6_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:48
 			rt.Print(aw6_)
-			f.state = 8
+			f.state = 11
 			continue poll_
-		case 11:
+		case 10:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_16_errors_as_results.adesh:50
 			rt.Print("task failed:", e.Message)
-			f.state = 8
-			continue poll_
+			f.state = 11
+			fallthrough
+		case 11:
+//line testdata/run/a_16_errors_as_results.adesh:52
+			rt.Print("still running")
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -573,10 +570,10 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 9, 10:
+		case 8, 9:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 11
+			f.state = 10
 			*r = f.Poll(cx)
 			return
 		}
@@ -590,20 +587,20 @@ func (f *mainFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	case 3:
-		f.sub3_.Drop()
+		f.sub1_.Drop()
 	case 4:
-		f.sub4_.Drop()
+		f.sub2_.Drop()
 	case 5:
-		f.sub5_.Drop()
+		f.sub2_.Drop()
 	case 6:
-		f.sub6_.Drop()
+		f.sub3_.Drop()
 	case 7:
-		f.sub7_.Drop()
-	case 10:
-		if f.sub8_ != nil {
-			f.sub8_.Drop()
+		f.sub4_.Drop()
+	case 9:
+		if f.sub5_ != nil {
+			f.sub5_.Drop()
 		}
 	}
 }

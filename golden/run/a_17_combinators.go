@@ -198,7 +198,7 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < f.n_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			i = f.i_
@@ -206,16 +206,9 @@ poll_:
 			f.log.SendNow(cx, "other "+rt.Str(i))
 //line testdata/run/a_17_combinators.adesh:47
 			f.sub1_ = rt.YieldNow()
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/a_17_combinators.adesh:47
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -223,8 +216,15 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.YieldFuture{}
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -242,7 +242,7 @@ func (f *asyncBlock1) Drop() {
 
 func (f *asyncBlock1) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
 	}
 }
@@ -254,25 +254,23 @@ func (f *asyncBlock1) complete_() {
 
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
-	state  uint32
-	aw7_   int64
-	bh2    *rt.JoinHandle[int64]
-	ch_    *rt.Channel[string]
-	fs     []rt.Future[int64]
-	hs     []*rt.JoinHandle[int64]
-	lines  []string
-	log    *rt.Channel[string]
-	sub1_  rt.Join2Future[string, int64]
-	sub2_  rt.Join3Future[int64, int64, string]
-	sub3_  rt.JoinAllFuture[int64]
-	sub4_  rt.JoinAllFuture[int64]
-	sub5_  rt.SelectFuture[string]
-	sub6_  rt.TimeoutFuture[string]
-	sub7_  rt.TimeoutFuture[int64]
-	sub8_  *rt.JoinHandle[rt.Unit]
-	sub9_  rt.RecvFuture[string]
-	sub10_ *rt.JoinHandle[int64]
-	sub11_ *rt.JoinHandle[int64]
+	state uint32
+	bh2   *rt.JoinHandle[int64]
+	ch_   *rt.Channel[string]
+	fs    []rt.Future[int64]
+	hs    []*rt.JoinHandle[int64]
+	lines []string
+	log   *rt.Channel[string]
+	t1_   int64
+	sub1_ rt.Join2Future[string, int64]
+	sub2_ rt.Join3Future[int64, int64, string]
+	sub3_ rt.JoinAllFuture[int64]
+	sub4_ rt.SelectFuture[string]
+	sub5_ rt.TimeoutFuture[string]
+	sub6_ rt.TimeoutFuture[int64]
+	sub7_ *rt.JoinHandle[rt.Unit]
+	sub8_ rt.RecvFuture[string]
+	sub9_ *rt.JoinHandle[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -286,6 +284,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw4_ string
 	var aw5_ rt.Result[string, rt.Error]
 	var aw6_ rt.Result[int64, rt.Error]
+	var aw7_ int64
 	var aw8_ int64
 	var aw_ rt.Tuple2[string, int64]
 	var b int64
@@ -371,52 +370,52 @@ poll_:
 			for i1_ := int64(0); i1_ < n1_; i1_ += 1 {
 				var i_1 int64 = i1_
 //line testdata/run/a_17_combinators.adesh:29
-				rt.ArrPush(&f.hs, rt.Spawn(cx, rt.Box[int64](num(i_1+100))))
+				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, num(i_1+100)))
 			}
 //line testdata/run/a_17_combinators.adesh:30
-			f.sub4_ = rt.JoinAll(rt.AsFutures[int64](f.hs))
+			f.sub3_ = rt.JoinAll(rt.AsFutures[int64](f.hs))
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_17_combinators.adesh:30
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = rt.JoinAllFuture[int64]{}
+			f.sub3_ = rt.JoinAllFuture[int64]{}
 			aw3_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:30
 			rt.Print("join_all handles:", aw3_)
 //line testdata/run/a_17_combinators.adesh:33
-			f.sub5_ = rt.Select[string](rt.Box[string](after(100000, "slow")), rt.Box[string](after(5, "fast")))
+			f.sub4_ = rt.Select[string](rt.Box[string](after(100000, "slow")), rt.Box[string](after(5, "fast")))
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_17_combinators.adesh:33
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = rt.SelectFuture[string]{}
+			f.sub4_ = rt.SelectFuture[string]{}
 			aw4_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:33
 			winner = aw4_
 //line testdata/run/a_17_combinators.adesh:34
 			rt.Print("select:", winner)
 //line testdata/run/a_17_combinators.adesh:36
-			f.sub6_ = rt.Timeout(10, rt.Box[string](after(100000, "late")))
+			f.sub5_ = rt.Timeout(10, rt.Box[string](after(100000, "late")))
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_17_combinators.adesh:36
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = rt.TimeoutFuture[string]{}
+			f.sub5_ = rt.TimeoutFuture[string]{}
 			aw5_ = step_.Value
 			if aw5_.IsOk {
 				var v string = aw5_.Val
@@ -428,36 +427,36 @@ poll_:
 				rt.Print("timeout:", e.Message)
 			}
 //line testdata/run/a_17_combinators.adesh:40
-			f.sub7_ = rt.Timeout(1000, rt.Box[int64](num(7)))
+			f.sub6_ = rt.Timeout(1000, rt.Box[int64](num(7)))
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_17_combinators.adesh:40
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:40")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = rt.TimeoutFuture[int64]{}
+			f.sub6_ = rt.TimeoutFuture[int64]{}
 			aw6_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:40
 			rt.Print("timeout ok:", aw6_)
 //line testdata/run/a_17_combinators.adesh:43
 			f.log = rt.NewChannel[string](0)
 //line testdata/run/a_17_combinators.adesh:44
-			other = rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock1{log: f.log}))
+			other = rt.SpawnValue[rt.Unit](cx, asyncBlock1{log: f.log})
 //line testdata/run/a_17_combinators.adesh:50
-			f.sub8_ = other
+			f.sub7_ = other
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_17_combinators.adesh:50
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = nil
+			f.sub7_ = nil
 //line testdata/run/a_17_combinators.adesh:51
 			f.log.Close()
 //line testdata/run/a_17_combinators.adesh:52
@@ -468,10 +467,27 @@ poll_:
 			fallthrough
 		case 9:
 //line testdata/run/a_17_combinators.adesh:53
-			f.sub9_ = f.ch_.Recv()
-			f.state = 12
-			continue poll_
+			f.sub8_ = f.ch_.Recv()
+			f.state = 10
+			fallthrough
 		case 10:
+//line testdata/run/a_17_combinators.adesh:53
+			step_ := f.sub8_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:53")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub8_ = rt.RecvFuture[string]{}
+			got_ = step_.Value
+			if !got_.Some {
+				{
+					f.state = 11
+					continue poll_
+				}
+			}
+			l = got_.Val
+//line testdata/run/a_17_combinators.adesh:53
+			rt.ArrPush(&f.lines, l)
 			f.state = 9
 			continue poll_
 		case 11:
@@ -488,53 +504,34 @@ poll_:
 				return busy(10)
 			})
 //line testdata/run/a_17_combinators.adesh:59
-			f.sub10_ = bh
-			f.state = 13
-			continue poll_
+			f.sub9_ = bh
+			f.state = 12
+			fallthrough
 		case 12:
-//line testdata/run/a_17_combinators.adesh:53
+//line testdata/run/a_17_combinators.adesh:59
 			step_ := f.sub9_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:53")
+				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:59")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = rt.RecvFuture[string]{}
-			got_ = step_.Value
-			if !got_.Some {
-				{
-					f.state = 11
-					continue poll_
-				}
-			}
-			l = got_.Val
-//line testdata/run/a_17_combinators.adesh:53
-			rt.ArrPush(&f.lines, l)
-			f.state = 10
-			continue poll_
+			f.sub9_ = nil
+			aw7_ = step_.Value
+			f.t1_ = aw7_
+//line testdata/run/a_17_combinators.adesh:59
+			f.sub9_ = f.bh2
+			f.state = 13
+			fallthrough
 		case 13:
 //line testdata/run/a_17_combinators.adesh:59
-			step_ := f.sub10_.Poll(cx)
+			step_ := f.sub9_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:59")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = nil
-			f.aw7_ = step_.Value
-//line testdata/run/a_17_combinators.adesh:59
-			f.sub11_ = f.bh2
-			f.state = 14
-			fallthrough
-		case 14:
-//line testdata/run/a_17_combinators.adesh:59
-			step_ := f.sub11_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:59")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub11_ = nil
+			f.sub9_ = nil
 			aw8_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:59
-			rt.Print("blocking:", f.aw7_, aw8_)
+			rt.Print("blocking:", f.t1_, aw8_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -545,7 +542,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 15 {
+	if f.state == 14 {
 		return
 	}
 	f.dropSub_()
@@ -561,33 +558,33 @@ func (f *mainFuture) dropSub_() {
 	case 3:
 		f.sub3_.Drop()
 	case 4:
-		f.sub4_.Drop()
+		f.sub3_.Drop()
 	case 5:
-		f.sub5_.Drop()
+		f.sub4_.Drop()
 	case 6:
-		f.sub6_.Drop()
+		f.sub5_.Drop()
 	case 7:
-		f.sub7_.Drop()
+		f.sub6_.Drop()
 	case 8:
-		if f.sub8_ != nil {
-			f.sub8_.Drop()
+		if f.sub7_ != nil {
+			f.sub7_.Drop()
 		}
+	case 10:
+		f.sub8_.Drop()
 	case 12:
-		f.sub9_.Drop()
-	case 13:
-		if f.sub10_ != nil {
-			f.sub10_.Drop()
+		if f.sub9_ != nil {
+			f.sub9_.Drop()
 		}
-	case 14:
-		if f.sub11_ != nil {
-			f.sub11_.Drop()
+	case 13:
+		if f.sub9_ != nil {
+			f.sub9_.Drop()
 		}
 	}
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 15
-	*f = mainFuture{state: 15}
+	f.state = 14
+	*f = mainFuture{state: 14}
 }
 
 //line testdata/run/a_17_combinators.adesh:19

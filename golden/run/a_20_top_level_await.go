@@ -241,32 +241,15 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < f.n_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			i = f.i_
 //line testdata/run/a_20_top_level_await.adesh:10
 			f.sub1_ = square(i)
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/a_20_top_level_await.adesh:12
-			rt.Print("top-level total", total)
-//line testdata/run/a_20_top_level_await.adesh:14
-			h = rt.Spawn(cx, rt.Box[int64](square(9)))
-//line testdata/run/a_20_top_level_await.adesh:15
-			ch = rt.NewChannel[int64](int(1))
-//line testdata/run/a_20_top_level_await.adesh:16
-			rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock1{}))
-//line testdata/run/a_20_top_level_await.adesh:17
-			f.sub2_ = ch.Recv()
-			f.state = 5
-			continue poll_
-		case 4:
 //line testdata/run/a_20_top_level_await.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -277,8 +260,25 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:10
 			total += aw_
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+//line testdata/run/a_20_top_level_await.adesh:12
+			rt.Print("top-level total", total)
+//line testdata/run/a_20_top_level_await.adesh:14
+			h = rt.SpawnValue[int64](cx, square(9))
+//line testdata/run/a_20_top_level_await.adesh:15
+			ch = rt.NewChannel[int64](int(1))
+//line testdata/run/a_20_top_level_await.adesh:16
+			rt.SpawnValue[rt.Unit](cx, asyncBlock1{})
+//line testdata/run/a_20_top_level_await.adesh:17
+			f.sub2_ = ch.Recv()
+			f.state = 5
+			fallthrough
 		case 5:
 //line testdata/run/a_20_top_level_await.adesh:17
 			step_ := f.sub2_.Poll(cx)
@@ -323,7 +323,7 @@ func (f *programFuture) Drop() {
 
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
 	case 5:
 		f.sub2_.Drop()

@@ -147,7 +147,7 @@ func (f *loopExitsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *loopExitsFuture) Drop() {
-	if f.state == 9 {
+	if f.state == 8 {
 		return
 	}
 	f.dropSub_()
@@ -170,48 +170,18 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < f.n_) {
-				f.state = 3
+				f.state = 7
 				continue poll_
 			}
 			f.i = f.i_
-			f.state = 6
-			continue poll_
-		case 2:
-			f.i_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-			{
-				var res_ int64 = f.n
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
-		case 4:
-//line testdata/run/a_22_finally_jumps.adesh:22
-			rt.Print("  finally", f.i)
-			switch f.fin1_ {
-			case 1:
-				rethrow_ := f.finErr1_
-				f.finErr1_ = nil
-				panic(rethrow_)
-			case 3:
-				f.state = 2
-				continue poll_
-			case 4:
-				f.state = 3
-				continue poll_
-			}
-			f.state = 5
-			fallthrough
-		case 5:
 			f.state = 2
-			continue poll_
-		case 6:
+			fallthrough
+		case 2:
 //line testdata/run/a_22_finally_jumps.adesh:17
 			f.sub1_ = tick()
-			f.state = 7
+			f.state = 3
 			fallthrough
-		case 7:
+		case 3:
 //line testdata/run/a_22_finally_jumps.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -226,7 +196,7 @@ poll_:
 			if f.i == 1 {
 				{
 					f.fin1_ = 3
-					f.state = 4
+					f.state = 5
 					continue poll_
 				}
 			}
@@ -234,22 +204,49 @@ poll_:
 			if f.i == 3 {
 				{
 					f.fin1_ = 4
-					f.state = 4
+					f.state = 5
 					continue poll_
 				}
 			}
 //line testdata/run/a_22_finally_jumps.adesh:20
 			rt.Print("  body", f.i)
 			f.fin1_ = 0
-			f.state = 4
+			f.state = 5
 			continue poll_
-		case 8:
+		case 4:
 			thrown_ := f.err_
 			f.err_ = nil
 			f.finErr1_ = thrown_
 			f.fin1_ = 1
-			f.state = 4
+			f.state = 5
+			fallthrough
+		case 5:
+//line testdata/run/a_22_finally_jumps.adesh:22
+			rt.Print("  finally", f.i)
+			switch f.fin1_ {
+			case 1:
+				rethrow_ := f.finErr1_
+				f.finErr1_ = nil
+				panic(rethrow_)
+			case 3:
+				f.state = 6
+				continue poll_
+			case 4:
+				f.state = 7
+				continue poll_
+			}
+			f.state = 6
+			fallthrough
+		case 6:
+			f.i_ += 1
+			f.state = 1
 			continue poll_
+		case 7:
+			{
+				var res_ int64 = f.n
+				f.complete_()
+				return rt.Ready[int64](res_)
+			}
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -268,10 +265,10 @@ func (f *loopExitsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 6, 7:
+		case 2, 3:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 4
 			*r = f.Poll(cx)
 			return
 		}
@@ -282,14 +279,14 @@ func (f *loopExitsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
 
 func (f *loopExitsFuture) dropSub_() {
 	switch f.state {
-	case 7:
+	case 3:
 		f.sub1_.Drop()
 	}
 }
 
 func (f *loopExitsFuture) complete_() {
-	f.state = 9
-	*f = loopExitsFuture{state: 9}
+	f.state = 8
+	*f = loopExitsFuture{state: 8}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:13
@@ -318,7 +315,7 @@ func (f *nestedReturnFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *nestedReturnFuture) Drop() {
-	if f.state == 10 {
+	if f.state == 8 {
 		return
 	}
 	f.dropSub_()
@@ -331,9 +328,59 @@ poll_:
 	for {
 		switch f.state {
 		case 0:
-			f.state = 3
-			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:31
+			f.sub1_ = tick()
+			f.state = 1
+			fallthrough
 		case 1:
+//line testdata/run/a_22_finally_jumps.adesh:31
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:31")
+				return rt.Pending[string]()
+			}
+			f.sub1_ = *new(tickFuture)
+			{
+//line testdata/run/a_22_finally_jumps.adesh:32
+				f.ret_ = "from inner"
+				f.fin2_ = 2
+				f.state = 3
+				continue poll_
+			}
+		case 2:
+			thrown_ := f.err_
+			f.err_ = nil
+			f.finErr2_ = thrown_
+			f.fin2_ = 1
+			f.state = 3
+			fallthrough
+		case 3:
+//line testdata/run/a_22_finally_jumps.adesh:34
+			rt.Print("  inner finally")
+			switch f.fin2_ {
+			case 1:
+				rethrow_ := f.finErr2_
+				f.finErr2_ = nil
+				panic(rethrow_)
+			case 2:
+				f.fin1_ = 2
+				f.state = 6
+				continue poll_
+			}
+			f.state = 4
+			fallthrough
+		case 4:
+			f.fin1_ = 0
+			f.state = 6
+			continue poll_
+		case 5:
+			thrown_ := f.err_
+			f.err_ = nil
+			f.finErr1_ = thrown_
+			f.fin1_ = 1
+			f.state = 6
+			fallthrough
+		case 6:
 //line testdata/run/a_22_finally_jumps.adesh:37
 			rt.Print("  outer finally")
 			switch f.fin1_ {
@@ -346,66 +393,10 @@ poll_:
 				f.complete_()
 				return rt.Ready[string](res_)
 			}
-			f.state = 2
-			fallthrough
-		case 2:
-			panic("unreachable")
-		case 3:
-			f.state = 6
-			continue poll_
-		case 4:
-//line testdata/run/a_22_finally_jumps.adesh:34
-			rt.Print("  inner finally")
-			switch f.fin2_ {
-			case 1:
-				rethrow_ := f.finErr2_
-				f.finErr2_ = nil
-				panic(rethrow_)
-			case 2:
-				f.fin1_ = 2
-				f.state = 1
-				continue poll_
-			}
-			f.state = 5
-			fallthrough
-		case 5:
-			f.fin1_ = 0
-			f.state = 1
-			continue poll_
-		case 6:
-//line testdata/run/a_22_finally_jumps.adesh:31
-			f.sub1_ = tick()
 			f.state = 7
 			fallthrough
 		case 7:
-//line testdata/run/a_22_finally_jumps.adesh:31
-			step_ := f.sub1_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:31")
-				return rt.Pending[string]()
-			}
-			f.sub1_ = *new(tickFuture)
-			{
-//line testdata/run/a_22_finally_jumps.adesh:32
-				f.ret_ = "from inner"
-				f.fin2_ = 2
-				f.state = 4
-				continue poll_
-			}
-		case 8:
-			thrown_ := f.err_
-			f.err_ = nil
-			f.finErr2_ = thrown_
-			f.fin2_ = 1
-			f.state = 4
-			continue poll_
-		case 9:
-			thrown_ := f.err_
-			f.err_ = nil
-			f.finErr1_ = thrown_
-			f.fin1_ = 1
-			f.state = 1
-			continue poll_
+			panic("unreachable")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -424,16 +415,16 @@ func (f *nestedReturnFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 3, 4, 5, 8:
+		case 0, 1:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 9
+			f.state = 2
 			*r = f.Poll(cx)
 			return
-		case 6, 7:
+		case 2, 3, 4:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 5
 			*r = f.Poll(cx)
 			return
 		}
@@ -444,14 +435,14 @@ func (f *nestedReturnFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
 
 func (f *nestedReturnFuture) dropSub_() {
 	switch f.state {
-	case 7:
+	case 1:
 		f.sub1_.Drop()
 	}
 }
 
 func (f *nestedReturnFuture) complete_() {
-	f.state = 10
-	*f = nestedReturnFuture{state: 10}
+	f.state = 8
+	*f = nestedReturnFuture{state: 8}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:28
@@ -478,7 +469,7 @@ func (f *whileBreakFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *whileBreakFuture) Drop() {
-	if f.state == 10 {
+	if f.state == 8 {
 		return
 	}
 	f.dropSub_()
@@ -500,40 +491,14 @@ poll_:
 		case 1:
 //line testdata/run/a_22_finally_jumps.adesh:44
 			f.i += 1
-			f.state = 6
-			continue poll_
-		case 2:
-			f.state = 1
-			continue poll_
-		case 3:
-			{
-				var res_ int64 = f.i
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
-		case 4:
-//line testdata/run/a_22_finally_jumps.adesh:51
-			rt.Print("  while finally", f.i)
-			switch f.fin1_ {
-			case 1:
-				rethrow_ := f.finErr1_
-				f.finErr1_ = nil
-				panic(rethrow_)
-			case 3:
-				f.state = 3
-				continue poll_
-			}
-			f.state = 5
-			fallthrough
-		case 5:
 			f.state = 2
-			continue poll_
-		case 6:
+			fallthrough
+		case 2:
 //line testdata/run/a_22_finally_jumps.adesh:46
 			f.sub1_ = tick()
-			f.state = 7
+			f.state = 3
 			fallthrough
-		case 7:
+		case 3:
 //line testdata/run/a_22_finally_jumps.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -545,28 +510,48 @@ poll_:
 			if f.i == 3 {
 				{
 					f.fin1_ = 3
-					f.state = 4
+					f.state = 6
 					continue poll_
 				}
 			}
 			f.fin1_ = 0
-			f.state = 4
+			f.state = 6
 			continue poll_
-		case 8:
+		case 4:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:49
 			rt.Print("unexpected")
 			f.fin1_ = 0
-			f.state = 4
+			f.state = 6
 			continue poll_
-		case 9:
+		case 5:
 			f.finErr1_ = f.err_
 			f.err_ = nil
 			f.fin1_ = 1
-			f.state = 4
+			f.state = 6
+			fallthrough
+		case 6:
+//line testdata/run/a_22_finally_jumps.adesh:51
+			rt.Print("  while finally", f.i)
+			switch f.fin1_ {
+			case 1:
+				rethrow_ := f.finErr1_
+				f.finErr1_ = nil
+				panic(rethrow_)
+			case 3:
+				f.state = 7
+				continue poll_
+			}
+			f.state = 1
 			continue poll_
+		case 7:
+			{
+				var res_ int64 = f.i
+				f.complete_()
+				return rt.Ready[int64](res_)
+			}
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -585,16 +570,16 @@ func (f *whileBreakFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 6, 7:
+		case 2, 3:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 4
 			*r = f.Poll(cx)
 			return
-		case 8:
+		case 4:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 9
+			f.state = 5
 			*r = f.Poll(cx)
 			return
 		}
@@ -605,14 +590,14 @@ func (f *whileBreakFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
 
 func (f *whileBreakFuture) dropSub_() {
 	switch f.state {
-	case 7:
+	case 3:
 		f.sub1_.Drop()
 	}
 }
 
 func (f *whileBreakFuture) complete_() {
-	f.state = 10
-	*f = whileBreakFuture{state: 10}
+	f.state = 8
+	*f = whileBreakFuture{state: 8}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:41
@@ -641,7 +626,7 @@ func (f *rethrowThroughFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *rethrowThroughFuture) Drop() {
-	if f.state == 11 {
+	if f.state == 9 {
 		return
 	}
 	f.dropSub_()
@@ -655,9 +640,67 @@ poll_:
 	for {
 		switch f.state {
 		case 0:
+//line testdata/run/a_22_finally_jumps.adesh:60
+			f.sub1_ = boom("deep")
+			f.state = 1
+			fallthrough
+		case 1:
+//line testdata/run/a_22_finally_jumps.adesh:60
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:60")
+				return rt.Pending[int64]()
+			}
+			f.sub1_ = *new(boomFuture)
+			f.fin2_ = 0
 			f.state = 3
 			continue poll_
-		case 1:
+		case 2:
+			thrown_ := f.err_
+			f.err_ = nil
+			f.finErr2_ = thrown_
+			f.fin2_ = 1
+			f.state = 3
+			fallthrough
+		case 3:
+//line testdata/run/a_22_finally_jumps.adesh:62
+			rt.Print("  inner finally before rethrow")
+			switch f.fin2_ {
+			case 1:
+				rethrow_ := f.finErr2_
+				f.finErr2_ = nil
+				panic(rethrow_)
+			}
+			f.state = 4
+			fallthrough
+		case 4:
+			{
+//line testdata/run/a_22_finally_jumps.adesh:64
+				f.ret_ = 0
+				f.fin1_ = 2
+				f.state = 7
+				continue poll_
+			}
+		case 5:
+			thrown_ := f.err_
+			f.err_ = nil
+			e = thrown_.Err
+//line testdata/run/a_22_finally_jumps.adesh:66
+			rt.Print("  outer caught", e.Message)
+			{
+//line testdata/run/a_22_finally_jumps.adesh:67
+				f.ret_ = 7
+				f.fin1_ = 2
+				f.state = 7
+				continue poll_
+			}
+		case 6:
+			f.finErr1_ = f.err_
+			f.err_ = nil
+			f.fin1_ = 1
+			f.state = 7
+			fallthrough
+		case 7:
 //line testdata/run/a_22_finally_jumps.adesh:69
 			rt.Print("  outer finally")
 			switch f.fin1_ {
@@ -670,74 +713,10 @@ poll_:
 				f.complete_()
 				return rt.Ready[int64](res_)
 			}
-			f.state = 2
+			f.state = 8
 			fallthrough
-		case 2:
-			panic("unreachable")
-		case 3:
-			f.state = 6
-			continue poll_
-		case 4:
-//line testdata/run/a_22_finally_jumps.adesh:62
-			rt.Print("  inner finally before rethrow")
-			switch f.fin2_ {
-			case 1:
-				rethrow_ := f.finErr2_
-				f.finErr2_ = nil
-				panic(rethrow_)
-			}
-			f.state = 5
-			fallthrough
-		case 5:
-			{
-//line testdata/run/a_22_finally_jumps.adesh:64
-				f.ret_ = 0
-				f.fin1_ = 2
-				f.state = 1
-				continue poll_
-			}
-		case 6:
-//line testdata/run/a_22_finally_jumps.adesh:60
-			f.sub1_ = boom("deep")
-			f.state = 7
-			fallthrough
-		case 7:
-//line testdata/run/a_22_finally_jumps.adesh:60
-			step_ := f.sub1_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:60")
-				return rt.Pending[int64]()
-			}
-			f.sub1_ = *new(boomFuture)
-			f.fin2_ = 0
-			f.state = 4
-			continue poll_
 		case 8:
-			thrown_ := f.err_
-			f.err_ = nil
-			f.finErr2_ = thrown_
-			f.fin2_ = 1
-			f.state = 4
-			continue poll_
-		case 9:
-			thrown_ := f.err_
-			f.err_ = nil
-			e = thrown_.Err
-//line testdata/run/a_22_finally_jumps.adesh:66
-			rt.Print("  outer caught", e.Message)
-			{
-//line testdata/run/a_22_finally_jumps.adesh:67
-				f.ret_ = 7
-				f.fin1_ = 2
-				f.state = 1
-				continue poll_
-			}
-		case 10:
-			f.finErr1_ = f.err_
-			f.err_ = nil
-			f.fin1_ = 1
-			f.state = 1
-			continue poll_
+			panic("unreachable")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -756,22 +735,22 @@ func (f *rethrowThroughFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 3, 4, 5, 8:
+		case 0, 1:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 9
+			f.state = 2
 			*r = f.Poll(cx)
 			return
-		case 6, 7:
+		case 2, 3, 4:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 5
 			*r = f.Poll(cx)
 			return
-		case 9:
+		case 5:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 10
+			f.state = 6
 			*r = f.Poll(cx)
 			return
 		}
@@ -782,14 +761,14 @@ func (f *rethrowThroughFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
 
 func (f *rethrowThroughFuture) dropSub_() {
 	switch f.state {
-	case 7:
+	case 1:
 		f.sub1_.Drop()
 	}
 }
 
 func (f *rethrowThroughFuture) complete_() {
-	f.state = 11
-	*f = rethrowThroughFuture{state: 11}
+	f.state = 9
+	*f = rethrowThroughFuture{state: 9}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:57

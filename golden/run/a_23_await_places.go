@@ -218,35 +218,20 @@ func names() namesFuture {
 
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
-	state  uint32
-	aw10_  int64
-	aw2_   int64
-	aw4_   int64
-	aw_    int64
-	p_     Point
-	t1_    int64
-	t_     int64
-	total  int64
-	xs     []int64
-	sub1_  vFuture
-	sub2_  vFuture
-	sub3_  vFuture
-	sub4_  vFuture
-	sub5_  vFuture
-	sub6_  vFuture
-	sub7_  vFuture
-	sub8_  pointFuture
-	sub9_  namesFuture
-	sub10_ namesFuture
-	sub11_ vFuture
-	sub12_ vFuture
-	sub13_ vFuture
-	sub14_ vFuture
-	sub15_ vFuture
-	sub16_ vFuture
-	sub17_ vFuture
-	sub18_ vFuture
-	sub19_ vFuture
+	state uint32
+	aw10_ int64
+	p_    Point
+	t1_   int64
+	t2_   int64
+	t3_   []int64
+	t4_   int64
+	t5_   int64
+	t_    int64
+	total int64
+	xs    []int64
+	sub1_ vFuture
+	sub2_ pointFuture
+	sub3_ namesFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -262,12 +247,15 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw17_ int64
 	var aw18_ int64
 	var aw1_ int64
+	var aw2_ int64
 	var aw3_ int64
+	var aw4_ int64
 	var aw5_ int64
 	var aw6_ int64
 	var aw7_ Point
 	var aw8_ []string
 	var aw9_ []string
+	var aw_ int64
 	var m *rt.Map[string, int64]
 	var s string
 	var t rt.Tuple3[int64, string, int64]
@@ -286,170 +274,174 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(vFuture)
-			f.aw_ = step_.Value
+			aw_ = step_.Value
+			f.t_ = aw_
 //line testdata/run/a_23_await_places.adesh:22
-			f.sub2_ = v("py", 2)
+			f.sub1_ = v("py", 2)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_23_await_places.adesh:22
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:22")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:22
-			f.p_ = Point{x: f.aw_, y: aw1_}
+			f.p_ = Point{x: f.t_, y: aw1_}
 //line testdata/run/a_23_await_places.adesh:23
 			rt.Print(f.p_)
 //line testdata/run/a_23_await_places.adesh:24
-			f.sub3_ = v("ma", 10)
+			f.sub1_ = v("ma", 10)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_23_await_places.adesh:24
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:24")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(vFuture)
-			f.aw2_ = step_.Value
+			f.sub1_ = *new(vFuture)
+			aw2_ = step_.Value
+			f.t1_ = aw2_
 //line testdata/run/a_23_await_places.adesh:24
-			f.sub4_ = v("mb", 20)
+			f.sub1_ = v("mb", 20)
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_23_await_places.adesh:24
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:24")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:24
-			m = rt.MapOf[string, int64]([]string{"a", "b"}, []int64{f.aw2_, aw3_})
+			m = rt.MapOf[string, int64]([]string{"a", "b"}, []int64{f.t1_, aw3_})
 //line testdata/run/a_23_await_places.adesh:25
 			rt.Print(m)
 //line testdata/run/a_23_await_places.adesh:26
-			f.sub5_ = v("t0", 5)
+			f.sub1_ = v("t0", 5)
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_23_await_places.adesh:26
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(vFuture)
-			f.aw4_ = step_.Value
+			f.sub1_ = *new(vFuture)
+			aw4_ = step_.Value
+			f.t2_ = aw4_
 //line testdata/run/a_23_await_places.adesh:26
-			f.sub6_ = v("t1", 6)
+			f.sub1_ = v("t1", 6)
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_23_await_places.adesh:26
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:26
-			t = rt.Tuple3[int64, string, int64]{F0: f.aw4_, F1: "mid", F2: aw5_}
+			t = rt.Tuple3[int64, string, int64]{F0: f.t2_, F1: "mid", F2: aw5_}
 //line testdata/run/a_23_await_places.adesh:27
 			rt.Print(t)
 //line testdata/run/a_23_await_places.adesh:28
 			f.xs = []int64{10, 20, 30}
+			f.t3_ = f.xs
 //line testdata/run/a_23_await_places.adesh:29
-			f.sub7_ = v("index", 2)
+			f.sub1_ = v("index", 2)
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_23_await_places.adesh:29
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:29")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:29
-			rt.Print(f.xs[rt.Index(aw6_, len(f.xs), "testdata/run/a_23_await_places.adesh:29:11")])
+			rt.Print(f.t3_[rt.Index(aw6_, len(f.t3_), "testdata/run/a_23_await_places.adesh:29:11")])
 //line testdata/run/a_23_await_places.adesh:30
-			f.sub8_ = point()
+			f.sub2_ = point()
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_23_await_places.adesh:30
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = *new(pointFuture)
+			f.sub2_ = *new(pointFuture)
 			aw7_ = step_.Value
-			f.t_ = aw7_.y
+			f.t4_ = aw7_.y
 //line testdata/run/a_23_await_places.adesh:30
-			f.sub9_ = names()
+			f.sub3_ = names()
 			f.state = 9
 			fallthrough
 		case 9:
 //line testdata/run/a_23_await_places.adesh:30
-			step_ := f.sub9_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = *new(namesFuture)
+			f.sub3_ = *new(namesFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:30
-			rt.Print(f.t_, aw8_[rt.Index(1, len(aw8_), "testdata/run/a_23_await_places.adesh:30:30")])
+			rt.Print(f.t4_, aw8_[rt.Index(1, len(aw8_), "testdata/run/a_23_await_places.adesh:30:30")])
 //line testdata/run/a_23_await_places.adesh:31
-			f.sub10_ = names()
+			f.sub3_ = names()
 			f.state = 10
 			fallthrough
 		case 10:
 //line testdata/run/a_23_await_places.adesh:31
-			step_ := f.sub10_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:31")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = *new(namesFuture)
+			f.sub3_ = *new(namesFuture)
 			aw9_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:31
 			rt.Print(int64(len(aw9_)))
 //line testdata/run/a_23_await_places.adesh:34
-			f.sub11_ = v("target", 0)
+			f.sub1_ = v("target", 0)
 			f.state = 11
 			fallthrough
 		case 11:
 //line testdata/run/a_23_await_places.adesh:34
-			step_ := f.sub11_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:34")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub11_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			f.aw10_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:34
-			f.sub12_ = v("value", 99)
+			f.sub1_ = v("value", 99)
 			f.state = 12
 			fallthrough
 		case 12:
 //line testdata/run/a_23_await_places.adesh:34
-			step_ := f.sub12_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:34")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub12_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw11_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:34
 			f.xs[rt.Index(f.aw10_, len(f.xs), "testdata/run/a_23_await_places.adesh:34:5")] = aw11_
@@ -458,117 +450,117 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_23_await_places.adesh:36
 			f.total = 1
 //line testdata/run/a_23_await_places.adesh:37
-			f.sub13_ = v("plus", 4)
+			f.sub1_ = v("plus", 4)
 			f.state = 13
 			fallthrough
 		case 13:
 //line testdata/run/a_23_await_places.adesh:37
-			step_ := f.sub13_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:37")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub13_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw12_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:37
 			f.total += aw12_
 //line testdata/run/a_23_await_places.adesh:38
-			f.sub14_ = v("times", 3)
+			f.sub1_ = v("times", 3)
 			f.state = 14
 			fallthrough
 		case 14:
 //line testdata/run/a_23_await_places.adesh:38
-			step_ := f.sub14_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub14_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw13_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:38
 			f.total *= aw13_
 //line testdata/run/a_23_await_places.adesh:39
 			rt.Print(f.total)
 //line testdata/run/a_23_await_places.adesh:40
-			f.sub15_ = v("elem plus", 5)
+			f.sub1_ = v("elem plus", 5)
 			f.state = 15
 			fallthrough
 		case 15:
 //line testdata/run/a_23_await_places.adesh:40
-			step_ := f.sub15_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:40")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub15_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw14_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:40
 			f.xs[rt.Index(1, len(f.xs), "testdata/run/a_23_await_places.adesh:40:5")] += aw14_
 //line testdata/run/a_23_await_places.adesh:41
 			rt.Print(f.xs)
 //line testdata/run/a_23_await_places.adesh:42
-			f.sub16_ = v("field", 42)
+			f.sub1_ = v("field", 42)
 			f.state = 16
 			fallthrough
 		case 16:
 //line testdata/run/a_23_await_places.adesh:42
-			step_ := f.sub16_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:42")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub16_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw15_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:42
 			f.p_.x = aw15_
 //line testdata/run/a_23_await_places.adesh:43
 			rt.Print(f.p_)
 //line testdata/run/a_23_await_places.adesh:44
-			f.sub17_ = v("tmpl", 7)
+			f.sub1_ = v("tmpl", 7)
 			f.state = 17
 			fallthrough
 		case 17:
 //line testdata/run/a_23_await_places.adesh:44
-			step_ := f.sub17_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:44")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub17_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw16_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:44
 			s = "sum=" + rt.Str(aw16_+1)
 //line testdata/run/a_23_await_places.adesh:45
 			rt.Print(s)
 //line testdata/run/a_23_await_places.adesh:46
-			f.sub18_ = v("neg", 3)
+			f.sub1_ = v("neg", 3)
 			f.state = 18
 			fallthrough
 		case 18:
 //line testdata/run/a_23_await_places.adesh:46
-			step_ := f.sub18_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub18_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw17_ = step_.Value
-			f.t1_ = -aw17_
+			f.t5_ = -aw17_
 //line testdata/run/a_23_await_places.adesh:46
-			f.sub19_ = v("cmp", 1)
+			f.sub1_ = v("cmp", 1)
 			f.state = 19
 			fallthrough
 		case 19:
 //line testdata/run/a_23_await_places.adesh:46
-			step_ := f.sub19_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub19_ = *new(vFuture)
+			f.sub1_ = *new(vFuture)
 			aw18_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:46
-			rt.Print(f.t1_, !(aw18_ == 1))
+			rt.Print(f.t5_, !(aw18_ == 1))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -591,41 +583,41 @@ func (f *mainFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	case 3:
-		f.sub3_.Drop()
+		f.sub1_.Drop()
 	case 4:
-		f.sub4_.Drop()
+		f.sub1_.Drop()
 	case 5:
-		f.sub5_.Drop()
+		f.sub1_.Drop()
 	case 6:
-		f.sub6_.Drop()
+		f.sub1_.Drop()
 	case 7:
-		f.sub7_.Drop()
+		f.sub1_.Drop()
 	case 8:
-		f.sub8_.Drop()
+		f.sub2_.Drop()
 	case 9:
-		f.sub9_.Drop()
+		f.sub3_.Drop()
 	case 10:
-		f.sub10_.Drop()
+		f.sub3_.Drop()
 	case 11:
-		f.sub11_.Drop()
+		f.sub1_.Drop()
 	case 12:
-		f.sub12_.Drop()
+		f.sub1_.Drop()
 	case 13:
-		f.sub13_.Drop()
+		f.sub1_.Drop()
 	case 14:
-		f.sub14_.Drop()
+		f.sub1_.Drop()
 	case 15:
-		f.sub15_.Drop()
+		f.sub1_.Drop()
 	case 16:
-		f.sub16_.Drop()
+		f.sub1_.Drop()
 	case 17:
-		f.sub17_.Drop()
+		f.sub1_.Drop()
 	case 18:
-		f.sub18_.Drop()
+		f.sub1_.Drop()
 	case 19:
-		f.sub19_.Drop()
+		f.sub1_.Drop()
 	}
 }
 

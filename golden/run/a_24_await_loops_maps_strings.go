@@ -90,15 +90,13 @@ type mainFuture struct {
 	s       int64
 	scores  *rt.Map[string, int64]
 	sum     int64
+	t_      string
 	x       int64
 	xs      []int64
 	sub1_   echoFuture[int64]
 	sub2_   echoFuture[rt.Value]
-	sub3_   echoFuture[rt.Value]
-	sub4_   echoFuture[rt.Char]
-	sub5_   echoFuture[int64]
-	sub6_   rt.YieldFuture
-	sub7_   echoFuture[int64]
+	sub3_   echoFuture[rt.Char]
+	sub4_   rt.YieldFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -116,7 +114,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var k string
 	var k1_ string
 	var k_ string
-	var t_ []int64
+	var t1_ []int64
 	var v_ int64
 	var word string
 	var x1_ int64
@@ -137,7 +135,7 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i1_ < len(f.items_)) {
-				f.state = 3
+				f.state = 5
 				continue poll_
 			}
 			k_ = f.items_[f.i1_].F0
@@ -146,22 +144,9 @@ poll_:
 			f.s = rt.Tuple2[string, int64]{F0: k_, F1: v_}.F1
 //line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			f.sub1_ = echo[int64](f.s)
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i1_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/a_24_await_loops_maps_strings.adesh:15
-			rt.Print("sum", f.sum)
-			{
-				f.items1_ = f.scores.Keys()
-				f.i2_ = 0
-			}
-			f.state = 6
-			continue poll_
-		case 4:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -172,11 +157,12 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			f.sum += aw_
+			f.t_ = f.name
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			f.sub2_ = echo[rt.Value](f.s * 2)
-			f.state = 5
+			f.state = 3
 			fallthrough
-		case 5:
+		case 3:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -186,25 +172,51 @@ poll_:
 			f.sub2_ = *new(echoFuture[rt.Value])
 			aw1_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
-			rt.Print(f.name, aw1_)
-			f.state = 2
+			rt.Print(f.t_, aw1_)
+			f.state = 4
+			fallthrough
+		case 4:
+			f.i1_ += 1
+			f.state = 1
 			continue poll_
+		case 5:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:15
+			rt.Print("sum", f.sum)
+			{
+				f.items1_ = f.scores.Keys()
+				f.i2_ = 0
+			}
+			f.state = 6
+			fallthrough
 		case 6:
 			if !(f.i2_ < len(f.items1_)) {
-				f.state = 8
+				f.state = 9
 				continue poll_
 			}
 			k1_ = f.items1_[f.i2_]
 			k = k1_
 //line testdata/run/a_24_await_loops_maps_strings.adesh:17
-			f.sub3_ = echo[rt.Value](k)
-			f.state = 9
-			continue poll_
+			f.sub2_ = echo[rt.Value](k)
+			f.state = 7
+			fallthrough
 		case 7:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:17")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = *new(echoFuture[rt.Value])
+			aw2_ = step_.Value
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
+			rt.Print("key", aw2_)
+			f.state = 8
+			fallthrough
+		case 8:
 			f.i2_ += 1
 			f.state = 6
 			continue poll_
-		case 8:
+		case 9:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:20
 			word = "héllo"
 //line testdata/run/a_24_await_loops_maps_strings.adesh:21
@@ -214,36 +226,36 @@ poll_:
 				f.i3_ = 0
 			}
 			f.state = 10
-			continue poll_
-		case 9:
-//line testdata/run/a_24_await_loops_maps_strings.adesh:17
-			step_ := f.sub3_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:17")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub3_ = *new(echoFuture[rt.Value])
-			aw2_ = step_.Value
-//line testdata/run/a_24_await_loops_maps_strings.adesh:17
-			rt.Print("key", aw2_)
-			f.state = 7
-			continue poll_
+			fallthrough
 		case 10:
 			if !(f.i3_ < len(f.items2_)) {
-				f.state = 12
+				f.state = 13
 				continue poll_
 			}
 			x_ = f.items2_[f.i3_]
 			c = rt.Char(x_)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:23
-			f.sub4_ = echo[rt.Char](c)
-			f.state = 13
-			continue poll_
+			f.sub3_ = echo[rt.Char](c)
+			f.state = 11
+			fallthrough
 		case 11:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
+			step_ := f.sub3_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:23")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub3_ = *new(echoFuture[rt.Char])
+			aw3_ = step_.Value
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
+			rt.ArrPush(&f.letters, aw3_)
+			f.state = 12
+			fallthrough
+		case 12:
 			f.i3_ += 1
 			f.state = 10
 			continue poll_
-		case 12:
+		case 13:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:25
 			rt.Print(f.letters)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:27
@@ -253,36 +265,65 @@ poll_:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			f.r = 0
 			f.state = 14
-			continue poll_
-		case 13:
-//line testdata/run/a_24_await_loops_maps_strings.adesh:23
-			step_ := f.sub4_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:23")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub4_ = *new(echoFuture[rt.Char])
-			aw3_ = step_.Value
-//line testdata/run/a_24_await_loops_maps_strings.adesh:23
-			rt.ArrPush(&f.letters, aw3_)
-			f.state = 11
-			continue poll_
+			fallthrough
 		case 14:
 			if !(f.r < 3) {
-				f.state = 16
+				f.state = 19
 				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			f.n_ = 3
 			f.i_ = int64(0)
-			f.state = 17
-			continue poll_
+			f.state = 15
+			fallthrough
 		case 15:
+			if !(f.i_ < f.n_) {
+				f.state = 18
+				continue poll_
+			}
+			c_ = f.i_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:31
+			if c_ < f.r {
+				{
+					f.state = 17
+					continue poll_
+				}
+			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:32
+			if c_ > f.r {
+				{
+					f.state = 18
+					continue poll_
+				}
+			}
+			t1_ = f.grid[rt.Index(f.r, len(f.grid), "testdata/run/a_24_await_loops_maps_strings.adesh:33:32")]
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
+			f.sub1_ = echo[int64](t1_[rt.Index(c_, len(t1_), "testdata/run/a_24_await_loops_maps_strings.adesh:33:32")])
+			f.state = 16
+			fallthrough
+		case 16:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:33")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = *new(echoFuture[int64])
+			aw4_ = step_.Value
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
+			f.diag += aw4_
+			f.state = 17
+			fallthrough
+		case 17:
+			f.i_ += 1
+			f.state = 15
+			continue poll_
+		case 18:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			f.r += 1
 			f.state = 14
 			continue poll_
-		case 16:
+		case 19:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:36
 			rt.Print("diag", f.diag)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:39
@@ -291,54 +332,9 @@ poll_:
 				f.items3_ = f.xs
 				f.i4_ = 0
 			}
-			f.state = 21
-			continue poll_
-		case 17:
-			if !(f.i_ < f.n_) {
-				f.state = 19
-				continue poll_
-			}
-			c_ = f.i_
-//line testdata/run/a_24_await_loops_maps_strings.adesh:31
-			if c_ < f.r {
-				{
-					f.state = 18
-					continue poll_
-				}
-			}
-//line testdata/run/a_24_await_loops_maps_strings.adesh:32
-			if c_ > f.r {
-				{
-					f.state = 19
-					continue poll_
-				}
-			}
-			t_ = f.grid[rt.Index(f.r, len(f.grid), "testdata/run/a_24_await_loops_maps_strings.adesh:33:32")]
-//line testdata/run/a_24_await_loops_maps_strings.adesh:33
-			f.sub5_ = echo[int64](t_[rt.Index(c_, len(t_), "testdata/run/a_24_await_loops_maps_strings.adesh:33:32")])
 			f.state = 20
-			continue poll_
-		case 18:
-			f.i_ += 1
-			f.state = 17
-			continue poll_
-		case 19:
-			f.state = 15
-			continue poll_
+			fallthrough
 		case 20:
-//line testdata/run/a_24_await_loops_maps_strings.adesh:33
-			step_ := f.sub5_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:33")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub5_ = *new(echoFuture[int64])
-			aw4_ = step_.Value
-//line testdata/run/a_24_await_loops_maps_strings.adesh:33
-			f.diag += aw4_
-			f.state = 18
-			continue poll_
-		case 21:
 			if !(f.i4_ < len(f.items3_)) {
 				f.state = 23
 				continue poll_
@@ -346,12 +342,24 @@ poll_:
 			x1_ = f.items3_[f.i4_]
 			f.x = x1_
 //line testdata/run/a_24_await_loops_maps_strings.adesh:41
-			f.sub6_ = rt.YieldNow()
-			f.state = 24
-			continue poll_
+			f.sub4_ = rt.YieldNow()
+			f.state = 21
+			fallthrough
+		case 21:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:41
+			step_ := f.sub4_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:41")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub4_ = rt.YieldFuture{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:42
+			rt.ArrPush(&f.xs, f.x*10)
+			f.state = 22
+			fallthrough
 		case 22:
 			f.i4_ += 1
-			f.state = 21
+			f.state = 20
 			continue poll_
 		case 23:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:44
@@ -360,23 +368,11 @@ poll_:
 			f.i = 0
 //line testdata/run/a_24_await_loops_maps_strings.adesh:47
 			f.evens = []int64{}
-			f.state = 25
-			continue poll_
+			f.state = 24
+			fallthrough
 		case 24:
-//line testdata/run/a_24_await_loops_maps_strings.adesh:41
-			step_ := f.sub6_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:41")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub6_ = rt.YieldFuture{}
-//line testdata/run/a_24_await_loops_maps_strings.adesh:42
-			rt.ArrPush(&f.xs, f.x*10)
-			f.state = 22
-			continue poll_
-		case 25:
 			if !(f.i < 10) {
-				f.state = 27
+				f.state = 26
 				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:49
@@ -384,42 +380,39 @@ poll_:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:50
 			if f.i%2 == 1 {
 				{
-					f.state = 26
+					f.state = 24
 					continue poll_
 				}
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
-			f.sub7_ = echo[int64](f.i)
-			f.state = 28
-			continue poll_
-		case 26:
+			f.sub1_ = echo[int64](f.i)
 			f.state = 25
-			continue poll_
-		case 27:
-//line testdata/run/a_24_await_loops_maps_strings.adesh:54
-			rt.Print(f.evens, f.i)
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 28:
+			fallthrough
+		case 25:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:51")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(echoFuture[int64])
+			f.sub1_ = *new(echoFuture[int64])
 			aw5_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			rt.ArrPush(&f.evens, aw5_)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:52
 			if int64(len(f.evens)) == 3 {
 				{
-					f.state = 27
+					f.state = 26
 					continue poll_
 				}
 			}
-			f.state = 26
+			f.state = 24
 			continue poll_
+		case 26:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:54
+			rt.Print(f.evens, f.i)
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -428,7 +421,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 29 {
+	if f.state == 27 {
 		return
 	}
 	f.dropSub_()
@@ -437,26 +430,26 @@ func (f *mainFuture) Drop() {
 
 func (f *mainFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
-	case 5:
+	case 3:
 		f.sub2_.Drop()
-	case 9:
+	case 7:
+		f.sub2_.Drop()
+	case 11:
 		f.sub3_.Drop()
-	case 13:
+	case 16:
+		f.sub1_.Drop()
+	case 21:
 		f.sub4_.Drop()
-	case 20:
-		f.sub5_.Drop()
-	case 24:
-		f.sub6_.Drop()
-	case 28:
-		f.sub7_.Drop()
+	case 25:
+		f.sub1_.Drop()
 	}
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 29
-	*f = mainFuture{state: 29}
+	f.state = 27
+	*f = mainFuture{state: 27}
 }
 
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8

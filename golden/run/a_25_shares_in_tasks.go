@@ -239,7 +239,7 @@ func (f *shortLivedFuture) poll_(cx *rt.Context) rt.Poll[*rt.Weak[Stats]] {
 //line testdata/run/a_25_shares_in_tasks.adesh:12
 			f.s = rt.NewShare(Stats{hits: rt.NewMutex[int64](0)})
 //line testdata/run/a_25_shares_in_tasks.adesh:13
-			h = rt.Spawn(cx, rt.Box[int64](asyncBlock1{s: f.s.Clone()}))
+			h = rt.SpawnValue[int64](cx, asyncBlock1{s: f.s.Clone()})
 //line testdata/run/a_25_shares_in_tasks.adesh:17
 			f.sub1_ = h
 			f.state = 1
@@ -449,6 +449,8 @@ func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n3_ int64
 	var n_ int64
 	var t1_ int64
+	var t2_ rt.Option[*rt.Share[Stats]]
+	var t3_ rt.Option[*rt.Share[Stats]]
 	var t_ int64
 	var tmp1_ rt.MutexGuard[int64]
 	var tmp2_ rt.Option[*rt.Share[Stats]]
@@ -477,7 +479,7 @@ poll_:
 			for i_ := int64(1); i_ < n_; i_ += 1 {
 				var id int64 = i_
 //line testdata/run/a_25_shares_in_tasks.adesh:28
-				rt.ArrPush(&f.hs, rt.Spawn(cx, rt.Box[rt.Unit](worker(id, f.stats.Clone(), f.started, f.go_))))
+				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, worker(id, f.stats.Clone(), f.started, f.go_)))
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.n1_ = 4
@@ -486,18 +488,28 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i1_ < f.n1_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.sub1_ = f.started.Recv()
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
+//line testdata/run/a_25_shares_in_tasks.adesh:31
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:31")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = rt.RecvFuture[int64]{}
+			f.state = 3
+			fallthrough
+		case 3:
 			f.i1_ += 1
 			f.state = 1
 			continue poll_
-		case 3:
+		case 4:
 //line testdata/run/a_25_shares_in_tasks.adesh:32
 			rt.Print("while running:", f.stats.StrongCount())
 //line testdata/run/a_25_shares_in_tasks.adesh:33
@@ -512,33 +524,33 @@ poll_:
 				f.i4_ = 0
 			}
 			f.state = 5
-			continue poll_
-		case 4:
-//line testdata/run/a_25_shares_in_tasks.adesh:31
-			step_ := f.sub1_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:31")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub1_ = rt.RecvFuture[int64]{}
-			f.state = 2
-			continue poll_
+			fallthrough
 		case 5:
 			if !(f.i4_ < len(f.items_)) {
-				f.state = 7
+				f.state = 8
 				continue poll_
 			}
 			x_ = f.items_[f.i4_]
 			h = x_
 //line testdata/run/a_25_shares_in_tasks.adesh:34
 			f.sub2_ = h
-			f.state = 8
-			continue poll_
+			f.state = 6
+			fallthrough
 		case 6:
+//line testdata/run/a_25_shares_in_tasks.adesh:34
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:34")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			f.state = 7
+			fallthrough
+		case 7:
 			f.i4_ += 1
 			f.state = 5
 			continue poll_
-		case 7:
+		case 8:
 			t_ = f.stats.StrongCount()
 			tmp_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:35
@@ -553,7 +565,7 @@ poll_:
 				var i int64 = i3_
 				_ = i
 //line testdata/run/a_25_shares_in_tasks.adesh:40
-				rt.ArrPush(&f.blocks, rt.Spawn(cx, rt.Box[int64](asyncBlock2{stats: f.stats.Clone()})))
+				rt.ArrPush(&f.blocks, rt.SpawnValue[int64](cx, asyncBlock2{stats: f.stats.Clone()}))
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:46
 			f.seen = 0
@@ -562,51 +574,19 @@ poll_:
 				f.i5_ = 0
 			}
 			f.state = 9
-			continue poll_
-		case 8:
-//line testdata/run/a_25_shares_in_tasks.adesh:34
-			step_ := f.sub2_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:34")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub2_ = nil
-			f.state = 6
-			continue poll_
+			fallthrough
 		case 9:
 			if !(f.i5_ < len(f.items1_)) {
-				f.state = 11
+				f.state = 12
 				continue poll_
 			}
 			x1_ = f.items1_[f.i5_]
 			b = x1_
 //line testdata/run/a_25_shares_in_tasks.adesh:48
 			f.sub3_ = b
-			f.state = 12
-			continue poll_
+			f.state = 10
+			fallthrough
 		case 10:
-			f.i5_ += 1
-			f.state = 9
-			continue poll_
-		case 11:
-//line testdata/run/a_25_shares_in_tasks.adesh:51
-			rt.Print("blocks saw their own clone:", f.seen)
-			t1_ = f.stats.StrongCount()
-			tmp1_ = (*f.stats.Get()).hits.Lock()
-//line testdata/run/a_25_shares_in_tasks.adesh:52
-			rt.Print("after blocks:", t1_, "hits:", *tmp1_.Ptr())
-			tmp1_.Drop()
-//line testdata/run/a_25_shares_in_tasks.adesh:54
-			f.alive = rt.Upgrade(f.w)
-			tmp2_ = rt.None[*rt.Share[Stats]]()
-//line testdata/run/a_25_shares_in_tasks.adesh:55
-			rt.Print("weak alive:", f.alive.Some)
-			rt.ReleaseOption(tmp2_)
-//line testdata/run/a_25_shares_in_tasks.adesh:57
-			f.sub4_ = short_lived()
-			f.state = 13
-			continue poll_
-		case 12:
 //line testdata/run/a_25_shares_in_tasks.adesh:48
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -622,8 +602,31 @@ poll_:
 //line testdata/run/a_25_shares_in_tasks.adesh:49
 				f.seen += 1
 			}
-			f.state = 10
+			f.state = 11
+			fallthrough
+		case 11:
+			f.i5_ += 1
+			f.state = 9
 			continue poll_
+		case 12:
+//line testdata/run/a_25_shares_in_tasks.adesh:51
+			rt.Print("blocks saw their own clone:", f.seen)
+			t1_ = f.stats.StrongCount()
+			tmp1_ = (*f.stats.Get()).hits.Lock()
+//line testdata/run/a_25_shares_in_tasks.adesh:52
+			rt.Print("after blocks:", t1_, "hits:", *tmp1_.Ptr())
+			tmp1_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:54
+			f.alive = rt.Upgrade(f.w)
+			t2_ = f.alive
+			tmp2_ = rt.None[*rt.Share[Stats]]()
+//line testdata/run/a_25_shares_in_tasks.adesh:55
+			rt.Print("weak alive:", t2_.Some)
+			rt.ReleaseOption(tmp2_)
+//line testdata/run/a_25_shares_in_tasks.adesh:57
+			f.sub4_ = short_lived()
+			f.state = 13
+			fallthrough
 		case 13:
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			step_ := f.sub4_.Poll(cx)
@@ -636,9 +639,10 @@ poll_:
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			gone = aw1_
 			tmp3_ = rt.Upgrade(gone)
+			t3_ = tmp3_
 			tmp4_ = rt.None[*rt.Share[Stats]]()
 //line testdata/run/a_25_shares_in_tasks.adesh:58
-			rt.Print("weak after the last task:", !tmp3_.Some)
+			rt.Print("weak after the last task:", !t3_.Some)
 			rt.ReleaseOption(tmp3_)
 			rt.ReleaseOption(tmp4_)
 			gone.Release()
@@ -678,13 +682,13 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 
 func (f *mainFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
-	case 8:
+	case 6:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
 		}
-	case 12:
+	case 10:
 		if f.sub3_ != nil {
 			f.sub3_.Drop()
 		}

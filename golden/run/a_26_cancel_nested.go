@@ -116,7 +116,7 @@ func (f *chainFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *chainFuture) Drop() {
-	if f.state == 5 {
+	if f.state == 4 {
 		return
 	}
 	f.dropSub_()
@@ -138,22 +138,14 @@ poll_:
 			})
 //line testdata/run/a_26_cancel_nested.adesh:12
 			if !(f.depth == 0) {
-				f.state = 1
+				f.state = 2
 				continue poll_
 			}
 //line testdata/run/a_26_cancel_nested.adesh:13
 			f.sub1_ = hold("leaf", 100000, f.ready)
-			f.state = 3
-			continue poll_
-		case 1:
-			f.state = 2
+			f.state = 1
 			fallthrough
-		case 2:
-//line testdata/run/a_26_cancel_nested.adesh:15
-			f.sub2_ = rt.Box[string](chain(f.depth-1, f.ready))
-			f.state = 4
-			continue poll_
-		case 3:
+		case 1:
 //line testdata/run/a_26_cancel_nested.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -167,7 +159,12 @@ poll_:
 				f.complete_()
 				return rt.Ready[string](res_)
 			}
-		case 4:
+		case 2:
+//line testdata/run/a_26_cancel_nested.adesh:15
+			f.sub2_ = rt.Box[string](chain(f.depth-1, f.ready))
+			f.state = 3
+			fallthrough
+		case 3:
 //line testdata/run/a_26_cancel_nested.adesh:15
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -203,9 +200,9 @@ func (f *chainFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
 
 func (f *chainFuture) dropSub_() {
 	switch f.state {
-	case 3:
+	case 1:
 		f.sub1_.Drop()
-	case 4:
+	case 3:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
 		}
@@ -213,9 +210,9 @@ func (f *chainFuture) dropSub_() {
 }
 
 func (f *chainFuture) complete_() {
-	f.state = 5
+	f.state = 4
 	f.defers_.Run()
-	*f = chainFuture{state: 5}
+	*f = chainFuture{state: 4}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:10
@@ -267,23 +264,14 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < f.n_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 //line testdata/run/a_26_cancel_nested.adesh:19
 			f.sub1_ = f.ready.Recv()
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/a_26_cancel_nested.adesh:20
-			f.h.Cancel()
-			f.state = 6
-			continue poll_
-		case 4:
 //line testdata/run/a_26_cancel_nested.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -291,17 +279,23 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.RecvFuture[int64]{}
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+//line testdata/run/a_26_cancel_nested.adesh:20
+			f.h.Cancel()
+			f.state = 5
+			fallthrough
 		case 5:
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 6:
 //line testdata/run/a_26_cancel_nested.adesh:21
 			f.sub2_ = f.h
-			f.state = 7
+			f.state = 6
 			fallthrough
-		case 7:
+		case 6:
 //line testdata/run/a_26_cancel_nested.adesh:21
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -309,16 +303,19 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = nil
-			f.state = 5
+			f.state = 8
 			continue poll_
-		case 8:
+		case 7:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_26_cancel_nested.adesh:21
 			rt.Print(f.name, e.Message)
-			f.state = 5
-			continue poll_
+			f.state = 8
+			fallthrough
+		case 8:
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -337,10 +334,10 @@ func (f *cancelAfterFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 	}
 	if t, ok := x.(*rt.Thrown); ok {
 		switch f.state {
-		case 6, 7:
+		case 5, 6:
 			f.dropSub_()
 			f.err_ = t
-			f.state = 8
+			f.state = 7
 			*r = f.Poll(cx)
 			return
 		}
@@ -351,9 +348,9 @@ func (f *cancelAfterFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 
 func (f *cancelAfterFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
-	case 7:
+	case 6:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
 		}
@@ -614,9 +611,6 @@ type mainFuture struct {
 	state uint32
 	ready *rt.Channel[int64]
 	sub1_ cancelAfterFuture
-	sub2_ cancelAfterFuture
-	sub3_ cancelAfterFuture
-	sub4_ cancelAfterFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -629,7 +623,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_26_cancel_nested.adesh:25
 			f.ready = rt.NewChannel[int64](0)
 //line testdata/run/a_26_cancel_nested.adesh:26
-			f.sub1_ = cancel_after("join:", 2, f.ready, rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock1{ready: f.ready})))
+			f.sub1_ = cancel_after("join:", 2, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock1{ready: f.ready}))
 			f.state = 1
 			fallthrough
 		case 1:
@@ -641,41 +635,41 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			f.sub1_ = *new(cancelAfterFuture)
 //line testdata/run/a_26_cancel_nested.adesh:30
-			f.sub2_ = cancel_after("select:", 2, f.ready, rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock2{ready: f.ready})))
+			f.sub1_ = cancel_after("select:", 2, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock2{ready: f.ready}))
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_26_cancel_nested.adesh:30
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(cancelAfterFuture)
+			f.sub1_ = *new(cancelAfterFuture)
 //line testdata/run/a_26_cancel_nested.adesh:33
-			f.sub3_ = cancel_after("timeout:", 1, f.ready, rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock3{ready: f.ready})))
+			f.sub1_ = cancel_after("timeout:", 1, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock3{ready: f.ready}))
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_26_cancel_nested.adesh:33
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(cancelAfterFuture)
+			f.sub1_ = *new(cancelAfterFuture)
 //line testdata/run/a_26_cancel_nested.adesh:36
-			f.sub4_ = cancel_after("chain:", 1, f.ready, rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock4{ready: f.ready})))
+			f.sub1_ = cancel_after("chain:", 1, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock4{ready: f.ready}))
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_26_cancel_nested.adesh:36
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(cancelAfterFuture)
+			f.sub1_ = *new(cancelAfterFuture)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -698,11 +692,11 @@ func (f *mainFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	case 3:
-		f.sub3_.Drop()
+		f.sub1_.Drop()
 	case 4:
-		f.sub4_.Drop()
+		f.sub1_.Drop()
 	}
 }
 

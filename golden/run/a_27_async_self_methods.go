@@ -40,12 +40,7 @@ type mainFuture struct {
 	shared   *rt.Share[Account]
 	sub1_    AccountAuditFuture
 	sub2_    AccountWithInterestFuture
-	sub3_    AccountWithInterestFuture
-	sub4_    AccountAuditFuture
-	sub5_    AccountAuditFuture
-	sub6_    AccountAuditFuture
-	sub7_    AccountAuditFuture
-	sub8_    *rt.JoinHandle[string]
+	sub3_    *rt.JoinHandle[string]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -117,17 +112,17 @@ poll_:
 			f.sub2_ = *new(AccountWithInterestFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:20
-			f.sub3_ = aw1_.with_interest(10)
+			f.sub2_ = aw1_.with_interest(10)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_27_async_self_methods.adesh:20
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(AccountWithInterestFuture)
+			f.sub2_ = *new(AccountWithInterestFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:20
 			b = aw2_
@@ -145,64 +140,64 @@ poll_:
 			fallthrough
 		case 4:
 			if !(f.i_ < len(f.items_)) {
-				f.state = 6
+				f.state = 7
 				continue poll_
 			}
 			x_ = f.items_[f.i_]
 			acc = x_
 //line testdata/run/a_27_async_self_methods.adesh:26
-			f.sub4_ = acc.audit(1)
-			f.state = 7
-			continue poll_
+			f.sub1_ = acc.audit(1)
+			f.state = 5
+			fallthrough
 		case 5:
-			f.i_ += 1
-			f.state = 4
-			continue poll_
-		case 6:
-//line testdata/run/a_27_async_self_methods.adesh:28
-			rt.Print(f.reports)
-//line testdata/run/a_27_async_self_methods.adesh:29
-			f.sub5_ = f.accounts[rt.Index(2, len(f.accounts), "testdata/run/a_27_async_self_methods.adesh:29:17")].audit(0)
-			f.state = 8
-			continue poll_
-		case 7:
 //line testdata/run/a_27_async_self_methods.adesh:26
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(AccountAuditFuture)
+			f.sub1_ = *new(AccountAuditFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:26
 			rt.ArrPush(&f.reports, aw3_)
-			f.state = 5
+			f.state = 6
+			fallthrough
+		case 6:
+			f.i_ += 1
+			f.state = 4
 			continue poll_
+		case 7:
+//line testdata/run/a_27_async_self_methods.adesh:28
+			rt.Print(f.reports)
+//line testdata/run/a_27_async_self_methods.adesh:29
+			f.sub1_ = f.accounts[rt.Index(2, len(f.accounts), "testdata/run/a_27_async_self_methods.adesh:29:17")].audit(0)
+			f.state = 8
+			fallthrough
 		case 8:
 //line testdata/run/a_27_async_self_methods.adesh:29
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:29")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(AccountAuditFuture)
+			f.sub1_ = *new(AccountAuditFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:29
 			rt.Print(aw4_)
 //line testdata/run/a_27_async_self_methods.adesh:32
 			f.shared = rt.NewShare(Account{owner: "dee", balance: 1})
 //line testdata/run/a_27_async_self_methods.adesh:33
-			f.sub6_ = (*f.shared.Get()).audit(1)
+			f.sub1_ = (*f.shared.Get()).audit(1)
 			f.state = 9
 			fallthrough
 		case 9:
 //line testdata/run/a_27_async_self_methods.adesh:33
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(AccountAuditFuture)
+			f.sub1_ = *new(AccountAuditFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:33
 			rt.Print(aw5_)
@@ -213,17 +208,17 @@ poll_:
 			snapshot = *tmp_.Ptr()
 			tmp_.Drop()
 //line testdata/run/a_27_async_self_methods.adesh:36
-			f.sub7_ = snapshot.audit(1)
+			f.sub1_ = snapshot.audit(1)
 			f.state = 10
 			fallthrough
 		case 10:
 //line testdata/run/a_27_async_self_methods.adesh:36
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(AccountAuditFuture)
+			f.sub1_ = *new(AccountAuditFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:36
 			rt.Print(aw6_)
@@ -233,7 +228,7 @@ poll_:
 			for _, x1_ := range f.accounts {
 				var acc_ Account = x1_
 //line testdata/run/a_27_async_self_methods.adesh:41
-				rt.ArrPush(&f.hs, rt.Spawn(cx, rt.Box[string](acc_.audit(3))))
+				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, acc_.audit(3)))
 			}
 			{
 				f.items1_ = f.hs
@@ -243,39 +238,39 @@ poll_:
 			fallthrough
 		case 11:
 			if !(f.i1_ < len(f.items1_)) {
-				f.state = 13
+				f.state = 14
 				continue poll_
 			}
 			x2_ = f.items1_[f.i1_]
 			h = x2_
 //line testdata/run/a_27_async_self_methods.adesh:43
-			f.sub8_ = h
-			f.state = 14
-			continue poll_
+			f.sub3_ = h
+			f.state = 12
+			fallthrough
 		case 12:
+//line testdata/run/a_27_async_self_methods.adesh:43
+			step_ := f.sub3_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:43")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub3_ = nil
+			aw7_ = step_.Value
+//line testdata/run/a_27_async_self_methods.adesh:43
+			rt.Print(aw7_)
+			f.state = 13
+			fallthrough
+		case 13:
 			f.i1_ += 1
 			f.state = 11
 			continue poll_
-		case 13:
+		case 14:
 			{
 				f.shared.Release()
 				f.shared = nil
 			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
-		case 14:
-//line testdata/run/a_27_async_self_methods.adesh:43
-			step_ := f.sub8_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:43")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub8_ = nil
-			aw7_ = step_.Value
-//line testdata/run/a_27_async_self_methods.adesh:43
-			rt.Print(aw7_)
-			f.state = 12
-			continue poll_
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -303,18 +298,18 @@ func (f *mainFuture) dropSub_() {
 	case 2:
 		f.sub2_.Drop()
 	case 3:
-		f.sub3_.Drop()
-	case 7:
-		f.sub4_.Drop()
+		f.sub2_.Drop()
+	case 5:
+		f.sub1_.Drop()
 	case 8:
-		f.sub5_.Drop()
+		f.sub1_.Drop()
 	case 9:
-		f.sub6_.Drop()
+		f.sub1_.Drop()
 	case 10:
-		f.sub7_.Drop()
-	case 14:
-		if f.sub8_ != nil {
-			f.sub8_.Drop()
+		f.sub1_.Drop()
+	case 12:
+		if f.sub3_ != nil {
+			f.sub3_.Drop()
 		}
 	}
 }

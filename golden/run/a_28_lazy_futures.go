@@ -240,10 +240,8 @@ type mainFuture struct {
 	items_ []int64
 	sum    int64
 	sub1_  rt.Future[int64]
-	sub2_  rt.Future[int64]
-	sub3_  rt.RecvFuture[string]
-	sub4_  *rt.JoinHandle[int64]
-	sub5_  rt.Future[int64]
+	sub2_  rt.RecvFuture[string]
+	sub3_  *rt.JoinHandle[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -288,31 +286,16 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i1_ < len(f.items_)) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			x_ = f.items_[f.i1_]
 			i_1 = x_
 //line testdata/run/a_28_lazy_futures.adesh:17
 			f.sub1_ = f.fs[rt.Index(i_1, len(f.fs), "testdata/run/a_28_lazy_futures.adesh:17:22")]
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i1_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/a_28_lazy_futures.adesh:19
-			rt.Print("sum", f.sum)
-//line testdata/run/a_28_lazy_futures.adesh:21
-			blk = rt.Box[int64](asyncBlock1{})
-//line testdata/run/a_28_lazy_futures.adesh:25
-			rt.Print("made a block")
-//line testdata/run/a_28_lazy_futures.adesh:26
-			f.sub2_ = blk
-			f.state = 5
-			continue poll_
-		case 4:
 //line testdata/run/a_28_lazy_futures.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -323,16 +306,31 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:17
 			f.sum += aw_
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i1_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+//line testdata/run/a_28_lazy_futures.adesh:19
+			rt.Print("sum", f.sum)
+//line testdata/run/a_28_lazy_futures.adesh:21
+			blk = rt.Box[int64](asyncBlock1{})
+//line testdata/run/a_28_lazy_futures.adesh:25
+			rt.Print("made a block")
+//line testdata/run/a_28_lazy_futures.adesh:26
+			f.sub1_ = blk
+			f.state = 5
+			fallthrough
 		case 5:
 //line testdata/run/a_28_lazy_futures.adesh:26
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = nil
+			f.sub1_ = nil
 			aw1_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:26
 			rt.Print(aw1_)
@@ -341,36 +339,36 @@ poll_:
 //line testdata/run/a_28_lazy_futures.adesh:30
 			f.go_ = rt.NewChannel[int64](0)
 //line testdata/run/a_28_lazy_futures.adesh:31
-			f.h = rt.Spawn(cx, rt.Box[int64](asyncBlock2{gate: gate, go_: f.go_}))
+			f.h = rt.SpawnValue[int64](cx, asyncBlock2{gate: gate, go_: f.go_})
 //line testdata/run/a_28_lazy_futures.adesh:36
-			f.sub3_ = gate.Recv()
+			f.sub2_ = gate.Recv()
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_28_lazy_futures.adesh:36
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = rt.RecvFuture[string]{}
+			f.sub2_ = rt.RecvFuture[string]{}
 			aw2_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:36
 			rt.Print(aw2_)
 //line testdata/run/a_28_lazy_futures.adesh:37
 			f.go_.SendNow(cx, 1)
 //line testdata/run/a_28_lazy_futures.adesh:38
-			f.sub4_ = f.h
+			f.sub3_ = f.h
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_28_lazy_futures.adesh:38
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = nil
+			f.sub3_ = nil
 			aw3_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:38
 			rt.Print(aw3_)
@@ -383,17 +381,17 @@ poll_:
 //line testdata/run/a_28_lazy_futures.adesh:46
 			rt.Print("called the lambda")
 //line testdata/run/a_28_lazy_futures.adesh:47
-			f.sub5_ = pending
+			f.sub1_ = pending
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_28_lazy_futures.adesh:47
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = nil
+			f.sub1_ = nil
 			aw4_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:47
 			rt.Print(aw4_)
@@ -416,23 +414,23 @@ func (f *mainFuture) Drop() {
 
 func (f *mainFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		if f.sub1_ != nil {
 			f.sub1_.Drop()
 		}
 	case 5:
-		if f.sub2_ != nil {
-			f.sub2_.Drop()
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
 		}
 	case 6:
-		f.sub3_.Drop()
+		f.sub2_.Drop()
 	case 7:
-		if f.sub4_ != nil {
-			f.sub4_.Drop()
+		if f.sub3_ != nil {
+			f.sub3_.Drop()
 		}
 	case 8:
-		if f.sub5_ != nil {
-			f.sub5_.Drop()
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
 		}
 	}
 }

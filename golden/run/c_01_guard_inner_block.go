@@ -35,7 +35,7 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i_ < f.n_) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			{
@@ -47,13 +47,23 @@ poll_:
 			}
 //line testdata/run/c_01_guard_inner_block.adesh:10
 			f.sub1_ = rt.Sleep(1)
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
+//line testdata/run/c_01_guard_inner_block.adesh:10
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:10")
+				return rt.Pending[int64]()
+			}
+			f.sub1_ = rt.SleepFuture{}
+			f.state = 3
+			fallthrough
+		case 3:
 			f.i_ += 1
 			f.state = 1
 			continue poll_
-		case 3:
+		case 4:
 //line testdata/run/c_01_guard_inner_block.adesh:12
 			g_ = counter.Lock()
 			r_ = *g_.Ptr()
@@ -63,16 +73,6 @@ poll_:
 				f.complete_()
 				return rt.Ready[int64](res_)
 			}
-		case 4:
-//line testdata/run/c_01_guard_inner_block.adesh:10
-			step_ := f.sub1_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:10")
-				return rt.Pending[int64]()
-			}
-			f.sub1_ = rt.SleepFuture{}
-			f.state = 2
-			continue poll_
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -90,7 +90,7 @@ func (f *bumpFuture) Drop() {
 
 func (f *bumpFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		f.sub1_.Drop()
 	}
 }
@@ -216,7 +216,7 @@ poll_:
 				var i int64 = i_
 				_ = i
 //line testdata/run/c_01_guard_inner_block.adesh:18
-				rt.ArrPush(&handles, rt.Spawn(cx, rt.Box[int64](asyncBlock1{})))
+				rt.ArrPush(&handles, rt.SpawnValue[int64](cx, asyncBlock1{}))
 			}
 			{
 				f.items_ = handles
@@ -226,27 +226,16 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i1_ < len(f.items_)) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			x_ = f.items_[f.i1_]
 			h = x_
 //line testdata/run/c_01_guard_inner_block.adesh:27
 			f.sub1_ = h
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i1_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-			tmp_ = counter.Lock()
-//line testdata/run/c_01_guard_inner_block.adesh:28
-			rt.Print(*tmp_.Ptr())
-			tmp_.Drop()
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/c_01_guard_inner_block.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -254,8 +243,19 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i1_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+			tmp_ = counter.Lock()
+//line testdata/run/c_01_guard_inner_block.adesh:28
+			rt.Print(*tmp_.Ptr())
+			tmp_.Drop()
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -273,7 +273,7 @@ func (f *programFuture) Drop() {
 
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		if f.sub1_ != nil {
 			f.sub1_.Drop()
 		}

@@ -253,7 +253,7 @@ poll_:
 //line testdata/run/c_02_clone_before_move.adesh:13
 				var mine *rt.Share[Stats] = f.stats.Clone()
 //line testdata/run/c_02_clone_before_move.adesh:14
-				rt.ArrPush(&f.handles, rt.Spawn(cx, rt.Box[string](asyncBlock1{mine: mine.Clone(), i: i})))
+				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, asyncBlock1{mine: mine.Clone(), i: i}))
 				mine.Release()
 			}
 			{
@@ -264,29 +264,16 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i1_ < len(f.items_)) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			x_ = f.items_[f.i1_]
 			h = x_
 //line testdata/run/c_02_clone_before_move.adesh:19
 			f.sub1_ = h
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i1_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-//line testdata/run/c_02_clone_before_move.adesh:21
-			rt.Print(f.stats.StrongCount())
-			{
-				f.stats.Release()
-				f.stats = nil
-			}
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/c_02_clone_before_move.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -297,8 +284,21 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/c_02_clone_before_move.adesh:19
 			rt.Print(aw_)
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i1_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+//line testdata/run/c_02_clone_before_move.adesh:21
+			rt.Print(f.stats.StrongCount())
+			{
+				f.stats.Release()
+				f.stats = nil
+			}
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -321,7 +321,7 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 
 func (f *mainFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		if f.sub1_ != nil {
 			f.sub1_.Drop()
 		}

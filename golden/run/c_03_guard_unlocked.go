@@ -212,9 +212,9 @@ poll_:
 			for i_ := int64(1); i_ < n_; i_ += 1 {
 				var i int64 = i_
 //line testdata/run/c_03_guard_unlocked.adesh:13
-				rt.ArrPush(&hs, rt.Spawn(cx, rt.Box[rt.Unit](add(i))))
+				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, add(i)))
 //line testdata/run/c_03_guard_unlocked.adesh:14
-				rt.ArrPush(&hs, rt.Spawn(cx, rt.Box[rt.Unit](asyncBlock1{})))
+				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, asyncBlock1{}))
 			}
 			{
 				f.items_ = hs
@@ -224,27 +224,16 @@ poll_:
 			fallthrough
 		case 1:
 			if !(f.i1_ < len(f.items_)) {
-				f.state = 3
+				f.state = 4
 				continue poll_
 			}
 			x_ = f.items_[f.i1_]
 			h = x_
 //line testdata/run/c_03_guard_unlocked.adesh:21
 			f.sub1_ = h
-			f.state = 4
-			continue poll_
+			f.state = 2
+			fallthrough
 		case 2:
-			f.i1_ += 1
-			f.state = 1
-			continue poll_
-		case 3:
-			tmp_ = total.Lock()
-//line testdata/run/c_03_guard_unlocked.adesh:22
-			rt.Print(*tmp_.Ptr())
-			tmp_.Drop()
-			f.complete_()
-			return rt.Ready[rt.Unit](rt.Unit{})
-		case 4:
 //line testdata/run/c_03_guard_unlocked.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -252,8 +241,19 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
-			f.state = 2
+			f.state = 3
+			fallthrough
+		case 3:
+			f.i1_ += 1
+			f.state = 1
 			continue poll_
+		case 4:
+			tmp_ = total.Lock()
+//line testdata/run/c_03_guard_unlocked.adesh:22
+			rt.Print(*tmp_.Ptr())
+			tmp_.Drop()
+			f.complete_()
+			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -271,7 +271,7 @@ func (f *programFuture) Drop() {
 
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 4:
+	case 2:
 		if f.sub1_ != nil {
 			f.sub1_.Drop()
 		}

@@ -130,7 +130,7 @@ func (f *asyncBlock1[T]) complete_() {
 //line testdata/run/c_05_send_closures.adesh:7
 func in_background[T any](x T) *rt.JoinHandle[string] {
 //line testdata/run/c_05_send_closures.adesh:8
-	return rt.Spawn(nil, rt.Box[string](asyncBlock1[T]{x: rt.CloneT(x)}))
+	return rt.SpawnValue[string](nil, asyncBlock1[T]{x: rt.CloneT(x)})
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/c_05_send_closures.adesh:16.
@@ -180,8 +180,6 @@ type mainFuture struct {
 	words []string
 	sub1_ *rt.JoinHandle[int64]
 	sub2_ *rt.JoinHandle[string]
-	sub3_ *rt.JoinHandle[string]
-	sub4_ *rt.JoinHandle[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -206,7 +204,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return n * f.base
 			}
 //line testdata/run/c_05_send_closures.adesh:16
-			h = rt.Spawn(cx, rt.Box[int64](asyncBlock2{scale: scale}))
+			h = rt.SpawnValue[int64](cx, asyncBlock2{scale: scale})
 //line testdata/run/c_05_send_closures.adesh:19
 			f.sub1_ = h
 			f.state = 1
@@ -238,17 +236,17 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/c_05_send_closures.adesh:20
 			rt.Print(aw1_)
 //line testdata/run/c_05_send_closures.adesh:21
-			f.sub3_ = in_background[string]("text")
+			f.sub2_ = in_background[string]("text")
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/c_05_send_closures.adesh:21
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:21")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = nil
+			f.sub2_ = nil
 			aw2_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:21
 			rt.Print(aw2_)
@@ -260,17 +258,17 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return int64(len(f.words))
 			})
 //line testdata/run/c_05_send_closures.adesh:24
-			f.sub4_ = job
+			f.sub1_ = job
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/c_05_send_closures.adesh:24
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:24")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = nil
+			f.sub1_ = nil
 			aw3_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:24
 			rt.Print(aw3_)
@@ -302,12 +300,12 @@ func (f *mainFuture) dropSub_() {
 			f.sub2_.Drop()
 		}
 	case 3:
-		if f.sub3_ != nil {
-			f.sub3_.Drop()
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
 	case 4:
-		if f.sub4_ != nil {
-			f.sub4_.Drop()
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
 		}
 	}
 }
