@@ -244,7 +244,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.Share:
 		inner := l.owned(b, e.X)
 		h := types.HandleOf(e.TypeOf(), types.ShareH)
-		return rtCall("NewShare", l.convertAt(inner, e.X.TypeOf(), h.Elem, e.X))
+		return rtCallT("NewShare", []Type{l.goTypeOf(h.Elem)}, l.convertAt(inner, e.X.TypeOf(), h.Elem, e.X))
 	case *ast.Cast:
 		return l.cast(l.expr(b, e.X), e.X.TypeOf(), e.TypeOf(), e)
 	case *ast.Range:

@@ -255,7 +255,8 @@ func (l *lowerer) letValue(b *builder, s *ast.LetStmt, t types.Type) Expr {
 			inner := l.owned(b, s.Value)
 			h := types.HandleOf(t, types.ShareH)
 			if h != nil {
-				inner = l.convert(inner, vt, h.Elem)
+				// Typed: an untyped Go constant (`share 41`) would make a Share[int].
+				return rtCallT("NewShare", []Type{l.goTypeOf(h.Elem)}, l.convert(inner, vt, h.Elem))
 			}
 			return rtCall("NewShare", inner)
 		}

@@ -370,7 +370,7 @@ poll_:
 		switch f.state {
 		case 0:
 //line testdata/run/a_08_share_across_await.adesh:24
-			f.cfg = rt.NewShare(Config{name: "main"})
+			f.cfg = rt.NewShare[Config](Config{name: "main"})
 //line testdata/run/a_08_share_across_await.adesh:25
 			rt.Print("start:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:29

@@ -237,7 +237,7 @@ func (f *shortLivedFuture) poll_(cx *rt.Context) rt.Poll[*rt.Weak[Stats]] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_25_shares_in_tasks.adesh:12
-			f.s = rt.NewShare(Stats{hits: rt.NewMutex[int64](0)})
+			f.s = rt.NewShare[Stats](Stats{hits: rt.NewMutex[int64](0)})
 //line testdata/run/a_25_shares_in_tasks.adesh:13
 			h = rt.SpawnValue[int64](cx, asyncBlock1{s: f.s.Clone()})
 //line testdata/run/a_25_shares_in_tasks.adesh:17
@@ -464,7 +464,7 @@ poll_:
 		switch f.state {
 		case 0:
 //line testdata/run/a_25_shares_in_tasks.adesh:22
-			f.stats = rt.NewShare(Stats{hits: rt.NewMutex[int64](0)})
+			f.stats = rt.NewShare[Stats](Stats{hits: rt.NewMutex[int64](0)})
 //line testdata/run/a_25_shares_in_tasks.adesh:23
 			f.w = f.stats.Downgrade()
 //line testdata/run/a_25_shares_in_tasks.adesh:24

@@ -185,7 +185,7 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:29
 			rt.Print(aw4_)
 //line testdata/run/a_27_async_self_methods.adesh:32
-			f.shared = rt.NewShare(Account{owner: "dee", balance: 1})
+			f.shared = rt.NewShare[Account](Account{owner: "dee", balance: 1})
 //line testdata/run/a_27_async_self_methods.adesh:33
 			f.sub1_ = (*f.shared.Get()).audit(1)
 			f.state = 9

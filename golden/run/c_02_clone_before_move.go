@@ -242,7 +242,7 @@ poll_:
 		switch f.state {
 		case 0:
 //line testdata/run/c_02_clone_before_move.adesh:10
-			f.stats = rt.NewShare(Stats{hits: 40, name: "api"})
+			f.stats = rt.NewShare[Stats](Stats{hits: 40, name: "api"})
 //line testdata/run/c_02_clone_before_move.adesh:11
 			f.handles = []*rt.JoinHandle[string]{}
 //line testdata/run/c_02_clone_before_move.adesh:12
