@@ -34,8 +34,11 @@ type scheduler struct {
 	idle       []*worker
 	nParked    atomic.Int32
 	nSearching atomic.Int32
-	// timerDriver is the parked worker sleeping until the next timer deadline, if any.
-	timerDriver atomic.Pointer[worker]
+	// driver is the parked worker waiting for the next timer deadline or I/O readiness (in the
+	// reactor, if the process has one), if any.
+	driver atomic.Pointer[worker]
+	// ioWaiting counts the tasks registered with the reactor: the outside world can wake them.
+	ioWaiting atomic.Int64
 
 	mainTask   *task
 	deadlocked atomic.Bool
@@ -155,11 +158,12 @@ func (s *scheduler) workVisible() bool {
 
 // checkDeadlock runs on the last worker to park. If every worker is parked, no queue holds a
 // task, no timer is pending and nothing outside the workers (a blocking job, a KeepAlive
-// holder) can wake a task, then every live task waits for something that will never happen:
-// the run is deadlocked. The live tasks are cancelled, which runs their pending defers; if the
-// main task was among them it fails with a deadlock error. It reports whether it cancelled.
+// holder, a socket a task waits on) can wake a task, then every live task waits for something
+// that will never happen: the run is deadlocked. The live tasks are cancelled, which runs their
+// pending defers; if the main task was among them it fails with a deadlock error. It reports
+// whether it cancelled.
 func (s *scheduler) checkDeadlock() bool {
-	if s.external.Load() != 0 || s.timers.pending() || s.workVisible() || s.done.Load() {
+	if s.external.Load() != 0 || s.ioWaiting.Load() != 0 || s.timers.pending() || s.workVisible() || s.done.Load() {
 		return false
 	}
 	s.idleMu.Lock()

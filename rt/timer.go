@@ -269,7 +269,7 @@ func (q *timerQueue) down(i int) {
 // kickTimerDriver makes a worker re-read the earliest deadline: the parked driver, or else any
 // parked worker (which then parks again as the driver). Busy workers check timers on their own.
 func (s *scheduler) kickTimerDriver() {
-	if d := s.timerDriver.Load(); d != nil {
+	if d := s.driver.Load(); d != nil {
 		d.signal()
 		return
 	}

@@ -35,13 +35,20 @@ type worker struct {
 	parked       atomic.Bool
 	wakeCh       chan struct{}
 	parkTimer    *time.Timer
+	// inReactor is set while the worker, as the driver, may block in the reactor: a signal
+	// must then interrupt the reactor's wait as well.
+	inReactor atomic.Bool
 
 	stats     [numStats]uint64
 	published [numStats]atomic.Uint64
 
-	// Scratch for timers.fire.
+	// Scratch for timers.fire and the reactor.
 	firedTasks     []*task
 	firedCallbacks []func()
+	ioEvents       []readyEvent
+	ioReady        []*task
+	// ioBuf is where socket reads land before they become strings (see TcpStream).
+	ioBuf []byte
 }
 
 func newWorker(s *scheduler, index int) *worker {
@@ -59,6 +66,13 @@ func (w *worker) signal() {
 	select {
 	case w.wakeCh <- struct{}{}:
 	default:
+	}
+	// After the send: a driver that checked the channel before it went into the reactor is
+	// seen here as inReactor and interrupted (see waitInReactor).
+	if w.inReactor.Load() {
+		if r := loadedReactor.Load(); r != nil {
+			r.interrupt()
+		}
 	}
 }
 
@@ -96,6 +110,7 @@ func (w *worker) next() *task {
 	if w.tick%globalCheckInterval == 0 {
 		w.publish()
 		s.timers.fire(w)
+		w.pollIO()
 		if t := s.inject.pop(); t != nil {
 			w.stats[statInjectPops]++
 			return t
@@ -327,9 +342,17 @@ func (w *worker) park() {
 		return
 	}
 	w.stats[statParks]++
-	if deadline, ok := s.timers.nextDeadline(); ok && s.timerDriver.CompareAndSwap(nil, w) {
-		w.sleepUntil(deadline)
-		s.timerDriver.CompareAndSwap(w, nil)
+	r := loadedReactor.Load()
+	deadline, timed := s.timers.nextDeadline()
+	if (timed || r != nil && s.ioWaiting.Load() != 0) && s.driver.CompareAndSwap(nil, w) {
+		if r != nil {
+			// Once the process has a reactor the driver always waits in it, for timers too:
+			// tasks may start waiting for I/O while it sleeps.
+			w.waitInReactor(r, deadline, timed)
+		} else {
+			w.sleepUntil(deadline)
+		}
+		s.driver.CompareAndSwap(w, nil)
 		if s.timers.pending() {
 			// This worker goes back to work: hand the timers to a worker still parked, so a
 			// long poll here cannot hold them up.
@@ -339,6 +362,46 @@ func (w *worker) park() {
 		<-w.wakeCh
 	}
 	w.unpark()
+	w.wakeIOReady()
+}
+
+// waitInReactor blocks in the reactor until I/O readiness, the deadline (if timed) or a
+// signal, and keeps the tasks made ready in w.ioReady for after unpark.
+func (w *worker) waitInReactor(r *reactor, deadline int64, timed bool) {
+	w.inReactor.Store(true)
+	select {
+	case <-w.wakeCh: // signalled before inReactor was visible: do not block
+		w.inReactor.Store(false)
+		r.poll(w, 0)
+		return
+	default:
+	}
+	timeout := int64(-1)
+	if timed {
+		timeout = max(deadline-monoNow(), 0)
+	}
+	r.poll(w, timeout)
+	w.inReactor.Store(false)
+}
+
+// pollIO collects ready I/O without blocking, from a busy worker, unless a driver is waiting
+// in the reactor anyway.
+func (w *worker) pollIO() {
+	s := w.sched
+	if s.ioWaiting.Load() == 0 || s.driver.Load() != nil {
+		return
+	}
+	if r := loadedReactor.Load(); r != nil {
+		r.poll(w, 0)
+		w.wakeIOReady()
+	}
+}
+
+func (w *worker) wakeIOReady() {
+	if len(w.ioReady) != 0 {
+		wakeIOTasks(w, w.ioReady)
+		w.ioReady = w.ioReady[:0]
+	}
 }
 
 func (w *worker) sleepUntil(deadline int64) {
