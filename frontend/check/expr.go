@@ -503,6 +503,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 	var hint types.Type
 	if isArith(e.Op) {
 		hint = expected
+		if o, ok := types.Resolve(hint).(*types.Optional); ok {
+			hint = o.Elem // arithmetic never gives an optional: the T? only wraps its result
+		}
 	}
 	if isLiteralish(e.X) && !isLiteralish(e.Y) {
 		y = c.expr(e.Y, hint)
