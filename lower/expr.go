@@ -654,11 +654,13 @@ func (l *lowerer) ternary(b *builder, e *ast.Cond) Expr {
 	return &Ref{V: res}
 }
 
-// untypedConst reports whether x is a Go constant expression with no type of its own.
+// untypedConst reports whether x is a Go constant expression (or nil) with no type of its own.
 func untypedConst(x Expr) bool {
 	switch x := x.(type) {
 	case *Lit:
 		return true
+	case *Ident:
+		return x.Pkg == "" && x.Name == "nil"
 	case *Paren:
 		return untypedConst(x.X)
 	case *Unary:
