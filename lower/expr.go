@@ -57,7 +57,8 @@ func (l *lowerer) exprList(b *builder, es []ast.Expr) []Expr {
 		if len(sb.stmts) > 0 {
 			for _, j := range pending {
 				// A variable is read now too: the statements may change it (`f(n, g() ?? h())`).
-				if _, isRef := out[j].(*Ref); isRef || !isPure(out[j]) {
+				// A compiler temporary is assigned once and keeps its value.
+				if r, isRef := out[j].(*Ref); isRef && !r.V.Temp || !isPure(out[j]) {
 					v := l.temp("t", l.goTypeOf(es[j].TypeOf()))
 					b.add(&Define{V: v, Value: out[j]})
 					out[j] = &Ref{V: v}

@@ -87,14 +87,14 @@ func three(a int64, b int64, c int64) int64 {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state uint32
+	aw2_  int64
+	aw5_  int64
+	aw7_  int64
+	aw9_  int64
+	aw_   int64
 	t1_   int64
 	t2_   int64
 	t3_   int64
-	t4_   int64
-	t5_   int64
-	t6_   int64
-	t7_   int64
-	t8_   int64
 	t_    int64
 	sub1_ numFuture
 }
@@ -107,15 +107,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw10_ int64
 	var aw11_ int64
 	var aw1_ int64
-	var aw2_ int64
 	var aw3_ int64
 	var aw4_ int64
-	var aw5_ int64
 	var aw6_ int64
-	var aw7_ int64
 	var aw8_ int64
-	var aw9_ int64
-	var aw_ int64
 	var m int64
 	var nested int64
 	var s int64
@@ -136,8 +131,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
-			aw_ = step_.Value
-			f.t_ = aw_
+			f.aw_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:18
 			f.sub1_ = num("b", 2)
 			f.state = 2
@@ -152,7 +146,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(numFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:18
-			s = f.t_ + aw1_
+			s = f.aw_ + aw1_
 //line testdata/run/a_01_await_operands.adesh:19
 			rt.Print("sum", s)
 //line testdata/run/a_01_await_operands.adesh:20
@@ -167,8 +161,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
-			aw2_ = step_.Value
-			f.t1_ = aw2_
+			f.aw2_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("d", 4)
 			f.state = 4
@@ -182,7 +175,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			f.sub1_ = *new(numFuture)
 			aw3_ = step_.Value
-			f.t2_ = f.t1_ * aw3_
+			f.t_ = f.aw2_ * aw3_
 //line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("e", 5)
 			f.state = 5
@@ -197,7 +190,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(numFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:20
-			m = f.t2_ - aw4_
+			m = f.t_ - aw4_
 //line testdata/run/a_01_await_operands.adesh:21
 			rt.Print("mixed", m)
 //line testdata/run/a_01_await_operands.adesh:23
@@ -212,9 +205,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
-			aw5_ = step_.Value
-			f.t3_ = aw5_
-			f.t4_ = side("g", 2)
+			f.aw5_ = step_.Value
+			f.t1_ = side("g", 2)
 //line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = num("y", 3)
 			f.state = 7
@@ -229,7 +221,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(numFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:23
-			t = three(f.t3_, f.t4_, aw6_)
+			t = three(f.aw5_, f.t1_, aw6_)
 //line testdata/run/a_01_await_operands.adesh:24
 			rt.Print("three", t)
 //line testdata/run/a_01_await_operands.adesh:25
@@ -244,9 +236,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
-			aw7_ = step_.Value
-			f.t5_ = aw7_
-			f.t6_ = side("q", 8)
+			f.aw7_ = step_.Value
+			f.t2_ = side("q", 8)
 //line testdata/run/a_01_await_operands.adesh:25
 			f.sub1_ = num("r", 9)
 			f.state = 9
@@ -261,7 +252,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(numFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:25
-			arr = []int64{f.t5_, f.t6_, aw8_}
+			arr = []int64{f.aw7_, f.t2_, aw8_}
 //line testdata/run/a_01_await_operands.adesh:26
 			rt.Print(arr)
 //line testdata/run/a_01_await_operands.adesh:27
@@ -276,8 +267,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
-			aw9_ = step_.Value
-			f.t7_ = aw9_
+			f.aw9_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:27
 			f.sub1_ = num("t", 11)
 			f.state = 11
@@ -292,10 +282,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(numFuture)
 			aw10_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:27
-			st = rt.Str(f.t7_) + "-" + rt.Str(aw10_)
+			st = rt.Str(f.aw9_) + "-" + rt.Str(aw10_)
 //line testdata/run/a_01_await_operands.adesh:28
 			rt.Print(st)
-			f.t8_ = side("h", 1)
+			f.t3_ = side("h", 1)
 //line testdata/run/a_01_await_operands.adesh:29
 			f.sub1_ = num("i", 2)
 			f.state = 12
@@ -310,7 +300,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(numFuture)
 			aw11_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:29
-			nested = three(f.t8_, three(aw11_, 0, 0), side("j", 3))
+			nested = three(f.t3_, three(aw11_, 0, 0), side("j", 3))
 //line testdata/run/a_01_await_operands.adesh:30
 			rt.Print("nested", nested)
 			f.complete_()

@@ -111,7 +111,6 @@ type scopedFuture struct {
 //line testdata/run/a_09_guard_across_await.adesh:10
 func (f *scopedFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var g rt.MutexGuard[int64]
-	var t_ rt.Option[rt.MutexGuard[int64]]
 	var tmp1_ rt.Option[rt.MutexGuard[int64]]
 	var tmp_ rt.Option[rt.MutexGuard[int64]]
 	for {
@@ -137,10 +136,9 @@ func (f *scopedFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			f.sub1_ = rt.YieldFuture{}
 			tmp_ = rt.TryLockOption(f.m)
-			t_ = tmp_
 			tmp1_ = rt.None[rt.MutexGuard[int64]]()
 //line testdata/run/a_09_guard_across_await.adesh:16
-			rt.Print("  free after block:", t_.Some)
+			rt.Print("  free after block:", tmp_.Some)
 			rt.ReleaseOption(tmp_)
 			rt.ReleaseOption(tmp1_)
 			f.complete_()
@@ -180,9 +178,8 @@ func scoped(m *rt.Mutex[int64]) scopedFuture {
 //line testdata/run/a_09_guard_across_await.adesh:19
 func is_free(m *rt.Mutex[int64]) bool {
 	var tmp_ rt.Option[rt.MutexGuard[int64]] = rt.TryLockOption(m)
-	var t_ rt.Option[rt.MutexGuard[int64]] = tmp_
 	var tmp1_ rt.Option[rt.MutexGuard[int64]] = rt.None[rt.MutexGuard[int64]]()
-	var r_ bool = t_.Some
+	var r_ bool = tmp_.Some
 	rt.ReleaseOption(tmp_)
 	rt.ReleaseOption(tmp1_)
 //line testdata/run/a_09_guard_across_await.adesh:20

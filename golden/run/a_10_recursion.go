@@ -463,8 +463,8 @@ func tree_sum(lo int64, hi int64) treeSumFuture {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state uint32
-	t1_   bool
-	t_    bool
+	aw2_  bool
+	aw3_  bool
 	sub1_ fibFuture
 	sub2_ countdownFuture
 	sub3_ isEvenFuture
@@ -477,8 +477,6 @@ type mainFuture struct {
 //line testdata/run/a_10_recursion.adesh:43
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ []int64
-	var aw2_ bool
-	var aw3_ bool
 	var aw4_ bool
 	var aw5_ int64
 	var aw_ int64
@@ -527,8 +525,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(isEvenFuture)
-			aw2_ = step_.Value
-			f.t_ = aw2_
+			f.aw2_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub4_ = is_odd(7)
 			f.state = 4
@@ -541,8 +538,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(isOddFuture)
-			aw3_ = step_.Value
-			f.t1_ = aw3_
+			f.aw3_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub3_ = is_even(7)
 			f.state = 5
@@ -557,7 +553,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub3_ = *new(isEvenFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
-			rt.Print(f.t_, f.t1_, aw4_)
+			rt.Print(f.aw2_, f.aw3_, aw4_)
 //line testdata/run/a_10_recursion.adesh:47
 			f.sub5_ = tree_sum(0, 1000)
 			f.state = 6

@@ -276,15 +276,15 @@ func pair[A any, B any](a A, b B) pairFuture[A, B] {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state  uint32
+	aw11_  int64
+	aw1_   rt.Value
+	aw3_   rt.Option[int64]
+	aw7_   int64
+	aw9_   string
+	aw_    rt.Value
 	b      Box[string]
 	c      Counter
 	n      Box[int64]
-	t1_    rt.Value
-	t2_    rt.Option[int64]
-	t3_    int64
-	t4_    string
-	t5_    int64
-	t_     rt.Value
 	sub1_  delayedFuture[rt.Value]
 	sub2_  firstOfFuture[int64]
 	sub3_  firstOfFuture[string]
@@ -303,19 +303,13 @@ type mainFuture struct {
 //line testdata/run/a_11_generic_async.adesh:46
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw10_ int64
-	var aw11_ int64
 	var aw12_ int64
 	var aw13_ int64
-	var aw1_ rt.Value
 	var aw2_ rt.Value
-	var aw3_ rt.Option[int64]
 	var aw4_ rt.Option[string]
 	var aw5_ rt.Option[int64]
 	var aw6_ rt.Tuple2[int64, string]
-	var aw7_ int64
 	var aw8_ int64
-	var aw9_ string
-	var aw_ rt.Value
 	var empty []int64
 	var h *rt.JoinHandle[int64]
 	for {
@@ -333,8 +327,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(delayedFuture[rt.Value])
-			aw_ = step_.Value
-			f.t_ = aw_
+			f.aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			f.sub1_ = delayed[rt.Value]("five", 1)
 			f.state = 2
@@ -347,8 +340,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(delayedFuture[rt.Value])
-			aw1_ = step_.Value
-			f.t1_ = aw1_
+			f.aw1_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			f.sub1_ = delayed[rt.Value]([]int64{5}, 1)
 			f.state = 3
@@ -363,7 +355,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(delayedFuture[rt.Value])
 			aw2_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
-			rt.Print(f.t_, f.t1_, aw2_)
+			rt.Print(f.aw_, f.aw1_, aw2_)
 //line testdata/run/a_11_generic_async.adesh:48
 			f.sub2_ = first_of[int64]([]int64{3, 4})
 			f.state = 4
@@ -376,8 +368,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(firstOfFuture[int64])
-			aw3_ = step_.Value
-			f.t2_ = aw3_
+			f.aw3_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
 			f.sub3_ = first_of[string]([]string{"x"})
 			f.state = 5
@@ -392,7 +383,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub3_ = *new(firstOfFuture[string])
 			aw4_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
-			rt.Print(f.t2_, aw4_)
+			rt.Print(f.aw3_, aw4_)
 //line testdata/run/a_11_generic_async.adesh:49
 			empty = []int64{}
 //line testdata/run/a_11_generic_async.adesh:50
@@ -439,8 +430,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(CounterAddLaterFuture)
-			aw7_ = step_.Value
-			f.t3_ = aw7_
+			f.aw7_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
 			f.sub6_ = f.c.twice()
 			f.state = 9
@@ -455,7 +445,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub6_ = *new(CounterTwiceFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
-			rt.Print(f.t3_, aw8_)
+			rt.Print(f.aw7_, aw8_)
 //line testdata/run/a_11_generic_async.adesh:54
 			f.b = Box[string]{value: "hello"}
 //line testdata/run/a_11_generic_async.adesh:55
@@ -472,8 +462,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = *new(BoxGetFuture[string])
-			aw9_ = step_.Value
-			f.t4_ = aw9_
+			f.aw9_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
 			f.sub8_ = f.n.get()
 			f.state = 11
@@ -488,7 +477,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub8_ = *new(BoxGetFuture[int64])
 			aw10_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
-			rt.Print(f.t4_, aw10_)
+			rt.Print(f.aw9_, aw10_)
 //line testdata/run/a_11_generic_async.adesh:57
 			f.sub9_ = f.b.map_len()
 			f.state = 12
@@ -501,8 +490,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub9_ = *new(BoxMapLenFuture[string])
-			aw11_ = step_.Value
-			f.t5_ = aw11_
+			f.aw11_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
 			f.sub10_ = f.n.map_len()
 			f.state = 13
@@ -517,7 +505,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub10_ = *new(BoxMapLenFuture[int64])
 			aw12_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
-			rt.Print(f.t5_, aw12_)
+			rt.Print(f.aw11_, aw12_)
 //line testdata/run/a_11_generic_async.adesh:58
 			h = rt.SpawnValue[int64](cx, delayed[int64](99, 1))
 //line testdata/run/a_11_generic_async.adesh:59

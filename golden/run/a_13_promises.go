@@ -122,12 +122,12 @@ func (f *asyncBlock2) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state   uint32
+	aw8_    int64
 	bad     *rt.Promise[string]
 	failing *rt.Promise[int64]
 	later   *rt.Promise[int64]
 	p_      *rt.Promise[int64]
 	slow    *rt.Promise[string]
-	t_      int64
 	trigger *rt.Channel[int64]
 	sub1_   *rt.Promise[int64]
 	sub2_   *rt.Promise[string]
@@ -162,7 +162,6 @@ func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw5_ string
 	var aw6_ string
 	var aw7_ int64
-	var aw8_ int64
 	var aw9_ int64
 	var aw_ int64
 	var chained *rt.Promise[string]
@@ -481,8 +480,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
-			aw8_ = step_.Value
-			f.t_ = aw8_
+			f.aw8_ = step_.Value
 //line testdata/run/a_13_promises.adesh:69
 			f.sub1_ = f.later
 			f.state = 22
@@ -497,7 +495,7 @@ poll_:
 			f.sub1_ = nil
 			aw9_ = step_.Value
 //line testdata/run/a_13_promises.adesh:69
-			rt.Print(f.t_ + aw9_)
+			rt.Print(f.aw8_ + aw9_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -260,6 +260,7 @@ func (f *asyncBlock2) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state  uint32
+	aw_    rt.Option[string]
 	ch     *rt.Channel[string]
 	ch1_   *rt.Channel[string]
 	ch2_   *rt.Channel[int64]
@@ -272,7 +273,6 @@ type mainFuture struct {
 	p_     *rt.JoinHandle[rt.Unit]
 	sent   int64
 	sum    int64
-	t_     rt.Option[string]
 	sub1_  rt.RecvFuture[string]
 	sub2_  *rt.JoinHandle[rt.Unit]
 	sub3_  rt.RecvFuture[int64]
@@ -300,7 +300,6 @@ func (f *mainFuture) Drop() {
 func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ rt.Option[string]
 	var aw2_ rt.Option[string]
-	var aw_ rt.Option[string]
 	var data *rt.Channel[int64]
 	var done *rt.Channel[int64]
 	var e rt.Error
@@ -334,8 +333,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.RecvFuture[string]{}
-			aw_ = step_.Value
-			f.t_ = aw_
+			f.aw_ = step_.Value
 //line testdata/run/a_14_channels.adesh:21
 			f.sub1_ = f.log.Recv()
 			f.state = 2
@@ -350,7 +348,7 @@ poll_:
 			f.sub1_ = rt.RecvFuture[string]{}
 			aw1_ = step_.Value
 //line testdata/run/a_14_channels.adesh:21
-			rt.Print(f.t_, aw1_)
+			rt.Print(f.aw_, aw1_)
 //line testdata/run/a_14_channels.adesh:22
 			rt.Print("buffered:", int64(f.ch.Len()))
 //line testdata/run/a_14_channels.adesh:23

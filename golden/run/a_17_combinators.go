@@ -255,13 +255,13 @@ func (f *asyncBlock1) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state uint32
+	aw7_  int64
 	bh2   *rt.JoinHandle[int64]
 	ch_   *rt.Channel[string]
 	fs    []rt.Future[int64]
 	hs    []*rt.JoinHandle[int64]
 	lines []string
 	log   *rt.Channel[string]
-	t1_   int64
 	sub1_ rt.Join2Future[string, int64]
 	sub2_ rt.Join3Future[int64, int64, string]
 	sub3_ rt.JoinAllFuture[int64]
@@ -284,7 +284,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw4_ string
 	var aw5_ rt.Result[string, rt.Error]
 	var aw6_ rt.Result[int64, rt.Error]
-	var aw7_ int64
 	var aw8_ int64
 	var aw_ rt.Tuple2[string, int64]
 	var b int64
@@ -515,8 +514,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub9_ = nil
-			aw7_ = step_.Value
-			f.t1_ = aw7_
+			f.aw7_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:59
 			f.sub9_ = f.bh2
 			f.state = 13
@@ -531,7 +529,7 @@ poll_:
 			f.sub9_ = nil
 			aw8_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:59
-			rt.Print("blocking:", f.t1_, aw8_)
+			rt.Print("blocking:", f.aw7_, aw8_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -220,13 +220,13 @@ func names() namesFuture {
 type mainFuture struct {
 	state uint32
 	aw10_ int64
+	aw2_  int64
+	aw4_  int64
+	aw_   int64
 	p_    Point
 	t1_   int64
 	t2_   int64
-	t3_   []int64
-	t4_   int64
-	t5_   int64
-	t_    int64
+	t_    []int64
 	total int64
 	xs    []int64
 	sub1_ vFuture
@@ -247,15 +247,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw17_ int64
 	var aw18_ int64
 	var aw1_ int64
-	var aw2_ int64
 	var aw3_ int64
-	var aw4_ int64
 	var aw5_ int64
 	var aw6_ int64
 	var aw7_ Point
 	var aw8_ []string
 	var aw9_ []string
-	var aw_ int64
 	var m *rt.Map[string, int64]
 	var s string
 	var t rt.Tuple3[int64, string, int64]
@@ -274,8 +271,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(vFuture)
-			aw_ = step_.Value
-			f.t_ = aw_
+			f.aw_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:22
 			f.sub1_ = v("py", 2)
 			f.state = 2
@@ -290,7 +286,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(vFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:22
-			f.p_ = Point{x: f.t_, y: aw1_}
+			f.p_ = Point{x: f.aw_, y: aw1_}
 //line testdata/run/a_23_await_places.adesh:23
 			rt.Print(f.p_)
 //line testdata/run/a_23_await_places.adesh:24
@@ -305,8 +301,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(vFuture)
-			aw2_ = step_.Value
-			f.t1_ = aw2_
+			f.aw2_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:24
 			f.sub1_ = v("mb", 20)
 			f.state = 4
@@ -321,7 +316,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(vFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:24
-			m = rt.MapOf[string, int64]([]string{"a", "b"}, []int64{f.t1_, aw3_})
+			m = rt.MapOf[string, int64]([]string{"a", "b"}, []int64{f.aw2_, aw3_})
 //line testdata/run/a_23_await_places.adesh:25
 			rt.Print(m)
 //line testdata/run/a_23_await_places.adesh:26
@@ -336,8 +331,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(vFuture)
-			aw4_ = step_.Value
-			f.t2_ = aw4_
+			f.aw4_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:26
 			f.sub1_ = v("t1", 6)
 			f.state = 6
@@ -352,12 +346,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(vFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:26
-			t = rt.Tuple3[int64, string, int64]{F0: f.t2_, F1: "mid", F2: aw5_}
+			t = rt.Tuple3[int64, string, int64]{F0: f.aw4_, F1: "mid", F2: aw5_}
 //line testdata/run/a_23_await_places.adesh:27
 			rt.Print(t)
 //line testdata/run/a_23_await_places.adesh:28
 			f.xs = []int64{10, 20, 30}
-			f.t3_ = f.xs
+			f.t_ = f.xs
 //line testdata/run/a_23_await_places.adesh:29
 			f.sub1_ = v("index", 2)
 			f.state = 7
@@ -372,7 +366,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(vFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:29
-			rt.Print(f.t3_[rt.Index(aw6_, len(f.t3_), "testdata/run/a_23_await_places.adesh:29:11")])
+			rt.Print(f.t_[rt.Index(aw6_, len(f.t_), "testdata/run/a_23_await_places.adesh:29:11")])
 //line testdata/run/a_23_await_places.adesh:30
 			f.sub2_ = point()
 			f.state = 8
@@ -386,7 +380,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			f.sub2_ = *new(pointFuture)
 			aw7_ = step_.Value
-			f.t4_ = aw7_.y
+			f.t1_ = aw7_.y
 //line testdata/run/a_23_await_places.adesh:30
 			f.sub3_ = names()
 			f.state = 9
@@ -401,7 +395,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub3_ = *new(namesFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:30
-			rt.Print(f.t4_, aw8_[rt.Index(1, len(aw8_), "testdata/run/a_23_await_places.adesh:30:30")])
+			rt.Print(f.t1_, aw8_[rt.Index(1, len(aw8_), "testdata/run/a_23_await_places.adesh:30:30")])
 //line testdata/run/a_23_await_places.adesh:31
 			f.sub3_ = names()
 			f.state = 10
@@ -545,7 +539,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			f.sub1_ = *new(vFuture)
 			aw17_ = step_.Value
-			f.t5_ = -aw17_
+			f.t2_ = -aw17_
 //line testdata/run/a_23_await_places.adesh:46
 			f.sub1_ = v("cmp", 1)
 			f.state = 19
@@ -560,7 +554,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = *new(vFuture)
 			aw18_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:46
-			rt.Print(f.t5_, !(aw18_ == 1))
+			rt.Print(f.t2_, !(aw18_ == 1))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

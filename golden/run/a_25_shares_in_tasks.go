@@ -450,7 +450,6 @@ func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	var t1_ int64
 	var t2_ rt.Option[*rt.Share[Stats]]
-	var t3_ rt.Option[*rt.Share[Stats]]
 	var t_ int64
 	var tmp1_ rt.MutexGuard[int64]
 	var tmp2_ rt.Option[*rt.Share[Stats]]
@@ -639,10 +638,9 @@ poll_:
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			gone = aw1_
 			tmp3_ = rt.Upgrade(gone)
-			t3_ = tmp3_
 			tmp4_ = rt.None[*rt.Share[Stats]]()
 //line testdata/run/a_25_shares_in_tasks.adesh:58
-			rt.Print("weak after the last task:", !t3_.Some)
+			rt.Print("weak after the last task:", !tmp3_.Some)
 			rt.ReleaseOption(tmp3_)
 			rt.ReleaseOption(tmp4_)
 			gone.Release()

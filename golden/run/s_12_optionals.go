@@ -103,23 +103,20 @@ type programFuture struct {
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t10_ rt.Option[int64]
-	var t11_ rt.Option[int64]
+	var t11_ int64
 	var t12_ rt.Option[int64]
-	var t13_ int64
-	var t14_ int64
-	var t15_ rt.Option[int64]
-	var t16_ rt.Option[int64]
-	var t17_ rt.Option[int64]
-	var t18_ int64
+	var t13_ rt.Option[int64]
+	var t14_ rt.Option[int64]
+	var t15_ int64
 	var t1_ string
 	var t2_ rt.Option[int64]
 	var t3_ int64
-	var t4_ string
+	var t4_ rt.Option[int64]
 	var t5_ rt.Option[int64]
 	var t6_ rt.Option[int64]
-	var t7_ rt.Option[int64]
-	var t8_ int64
-	var t9_ int64
+	var t7_ int64
+	var t8_ rt.Option[int64]
+	var t9_ rt.Option[int64]
 	var t_ rt.Option[string]
 	for {
 		switch f.state {
@@ -159,49 +156,46 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			} else {
 				t1_ = "anon"
 			}
-			t4_ = t1_
 			t2_ = b
 			if t2_.Some {
 				t3_ = t2_.Val
 			} else {
 				t3_ = 0
 			}
-			t9_ = t3_
-			t5_ = a
-			if t5_.Some {
-				t6_ = t5_
+			t4_ = a
+			if t4_.Some {
+				t5_ = t4_
 			} else {
-				t6_ = b
+				t5_ = b
 			}
-			t7_ = t6_
-			if t7_.Some {
-				t8_ = t7_.Val
+			t6_ = t5_
+			if t6_.Some {
+				t7_ = t6_.Val
 			} else {
-				t8_ = 7
+				t7_ = 7
 			}
-			t14_ = t8_
-			t10_ = a
+			t8_ = a
+			if t8_.Some {
+				t9_ = t8_
+			} else {
+				t9_ = a
+			}
+			t10_ = t9_
 			if t10_.Some {
-				t11_ = t10_
+				t11_ = t10_.Val
 			} else {
-				t11_ = a
-			}
-			t12_ = t11_
-			if t12_.Some {
-				t13_ = t12_.Val
-			} else {
-				t13_ = 9
+				t11_ = 9
 			}
 //line testdata/run/s_12_optionals.adesh:37
-			rt.Print(t4_, t9_, t14_, t13_)
-			t15_ = a
-			if t15_.Some {
-				t16_ = t15_
+			rt.Print(t1_, t3_, t7_, t11_)
+			t12_ = a
+			if t12_.Some {
+				t13_ = t12_
 			} else {
-				t16_ = b
+				t13_ = b
 			}
 //line testdata/run/s_12_optionals.adesh:38
-			maybe = t16_
+			maybe = t13_
 //line testdata/run/s_12_optionals.adesh:39
 			rt.Print(maybe)
 //line testdata/run/s_12_optionals.adesh:42
@@ -251,14 +245,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_12_optionals.adesh:61
 				rt.Print("found", got.Val)
 			}
-			t17_ = lookups.Get("nope")
-			if t17_.Some {
-				t18_ = t17_.Val
+			t14_ = lookups.Get("nope")
+			if t14_.Some {
+				t15_ = t14_.Val
 			} else {
-				t18_ = -1
+				t15_ = -1
 			}
 //line testdata/run/s_12_optionals.adesh:62
-			rt.Print(t18_)
+			rt.Print(t15_)
 //line testdata/run/s_12_optionals.adesh:65
 			v = rt.Some[int64](10)
 //line testdata/run/s_12_optionals.adesh:66

@@ -95,29 +95,27 @@ type programFuture struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var t10_ int64
-	var t11_ rt.Option[int64]
-	var t12_ int64
+	var t10_ rt.Option[int64]
+	var t11_ int64
+	var t12_ rt.Option[int64]
 	var t13_ int64
-	var t14_ rt.Option[int64]
-	var t15_ int64
+	var t14_ int64
+	var t15_ rt.Option[int64]
 	var t16_ int64
-	var t17_ rt.Option[int64]
-	var t18_ int64
-	var t19_ string
+	var t17_ string
 	var t1_ rt.Option[int64]
-	var t22_ bool
-	var t23_ []int64
-	var t24_ rt.Option[string]
-	var t25_ func(int64) int64
+	var t20_ bool
+	var t21_ []int64
+	var t22_ rt.Option[string]
+	var t23_ func(int64) int64
 	var t2_ int64
 	var t3_ rt.Option[int64]
 	var t4_ int64
 	var t5_ int64
-	var t6_ int64
+	var t6_ rt.Option[int64]
 	var t7_ rt.Option[int64]
 	var t8_ rt.Option[int64]
-	var t9_ rt.Option[int64]
+	var t9_ int64
 	var t_ int64
 	for {
 		switch f.state {
@@ -149,8 +147,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			} else {
 				t2_ = side(100)
 			}
-			t5_ = t2_
-			t6_ = calls
+			t5_ = calls
 			t3_ = none
 			if t3_.Some {
 				t4_ = t3_.Val
@@ -158,59 +155,58 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				t4_ = side(5)
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:17
-			rt.Print(t5_, t6_, t4_, calls)
-			t7_ = none
-			if t7_.Some {
-				t8_ = t7_
+			rt.Print(t2_, t5_, t4_, calls)
+			t6_ = none
+			if t6_.Some {
+				t7_ = t6_
 			} else {
-				t8_ = none
+				t7_ = none
 			}
-			t9_ = t8_
-			if t9_.Some {
-				t10_ = t9_.Val
+			t8_ = t7_
+			if t8_.Some {
+				t9_ = t8_.Val
 			} else {
-				t10_ = 9
+				t9_ = 9
 			}
-			t13_ = t10_
-			t11_ = none
-			if t11_.Some {
-				t12_ = t11_.Val
+			t10_ = none
+			if t10_.Some {
+				t11_ = t10_.Val
 			} else {
-				t12_ = 3
+				t11_ = 3
 			}
-			t16_ = t12_ + 1
-			t14_ = maybe
-			if t14_.Some {
-				t15_ = t14_.Val
+			t14_ = t11_ + 1
+			t12_ = maybe
+			if t12_.Some {
+				t13_ = t12_.Val
 			} else {
-				t15_ = 0
+				t13_ = 0
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:19
-			rt.Print(t13_, t16_, t15_ > 3)
-			t19_ = rt.Cond(n > 0, "positive", "other")
-			t17_ = none
-			if t17_.Some {
-				t18_ = t17_.Val
+			rt.Print(t9_, t14_, t13_ > 3)
+			t17_ = rt.Cond(n > 0, "positive", "other")
+			t15_ = none
+			if t15_.Some {
+				t16_ = t15_.Val
 			} else {
-				t18_ = -1
+				t16_ = -1
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:23
-			b = Box{label: t19_, size: t18_}
+			b = Box{label: t17_, size: t16_}
 //line testdata/run/s_30_ternary_coalesce.adesh:24
 			rt.Print(b)
-			t22_ = n > 0
-			if t22_ {
-				var t20_ rt.Option[int64] = maybe
-				var t21_ int64
-				if t20_.Some {
-					t21_ = t20_.Val
+			t20_ = n > 0
+			if t20_ {
+				var t18_ rt.Option[int64] = maybe
+				var t19_ int64
+				if t18_.Some {
+					t19_ = t18_.Val
 				} else {
-					t21_ = 0
+					t19_ = 0
 				}
-				t22_ = t21_ > 3
+				t20_ = t19_ > 3
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:25
-			ok = t22_ || false
+			ok = t20_ || false
 //line testdata/run/s_30_ternary_coalesce.adesh:26
 			rt.Print(ok, rt.Cond(!ok, "no", "yes"))
 //line testdata/run/s_30_ternary_coalesce.adesh:31
@@ -222,32 +218,32 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_30_ternary_coalesce.adesh:35
 			rt.Print(true && false, true || false, not_true())
 			if n > 3 {
-				t23_ = []int64{1, 2}
+				t21_ = []int64{1, 2}
 			} else {
-				t23_ = []int64{}
+				t21_ = []int64{}
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:39
-			xs = t23_
+			xs = t21_
 			if n > 100 {
-				t24_ = rt.Some[string]("big")
+				t22_ = rt.Some[string]("big")
 			} else {
-				t24_ = rt.None[string]()
+				t22_ = rt.None[string]()
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:40
-			chosen = t24_
+			chosen = t22_
 			if n > 0 {
-				t25_ = func(a int64) int64 {
+				t23_ = func(a int64) int64 {
 //line testdata/run/s_30_ternary_coalesce.adesh:41
 					return a + 1
 				}
 			} else {
-				t25_ = func(a int64) int64 {
+				t23_ = func(a int64) int64 {
 //line testdata/run/s_30_ternary_coalesce.adesh:41
 					return a - 1
 				}
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:41
-			op = t25_
+			op = t23_
 //line testdata/run/s_30_ternary_coalesce.adesh:42
 			rt.Print(xs, chosen, op(10))
 			f.complete_()

@@ -123,7 +123,6 @@ func spread(xs []int64) int64 {
 	} else {
 		t1_ = 0
 	}
-	var t4_ int64 = t1_
 	var t2_ rt.Option[int64] = rt.ArrMin(xs)
 	var t3_ int64
 	if t2_.Some {
@@ -132,7 +131,7 @@ func spread(xs []int64) int64 {
 		t3_ = 0
 	}
 //line testdata/run/s_47_modules_names/stats.adesh:7
-	return t4_ - t3_
+	return t1_ - t3_
 }
 
 //line testdata/run/s_47_modules_names/stats.adesh:9
