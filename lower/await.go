@@ -86,7 +86,8 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 				return &Call{Fun: &Sel{X: ch, Name: "Send"}, Args: []Expr{v}}, rtType("SendFuture", l.goTypeOf(h.Elem))
 			}
 			return &Call{Fun: &Sel{X: ch, Name: "Recv"}}, rtType("RecvFuture", l.goTypeOf(h.Elem))
-		case ci.Kind == check.CallStatic && (ci.Builtin == check.BNet || ci.Builtin == check.BHTTP || ci.Builtin == check.BFS):
+		case ci.Kind == check.CallStatic && (ci.Builtin == check.BNet || ci.Builtin == check.BHTTP || ci.Builtin == check.BFS),
+			isIOMethod(ci):
 			return l.ioFuture(b, e, ci)
 		}
 	case *ast.AsyncBlock:

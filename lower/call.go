@@ -573,6 +573,9 @@ func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Exp
 	if x := l.handleMethod(b, e, ci, name, arg, ownedArg); x != nil {
 		return x
 	}
+	if x := l.ioMethod(b, e, ci); x != nil {
+		return x
+	}
 	l.fail(e, "the method `%s` is not supported yet", name)
 	return nil
 }
@@ -780,8 +783,7 @@ func (l *lowerer) staticCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return rtCallT("NewChannel", []Type{elem()}, n)
 	}
 	if ci.Builtin == check.BNet || ci.Builtin == check.BHTTP || ci.Builtin == check.BFS {
-		x, _ := l.ioFuture(b, e, ci)
-		return rtCallT("Box", []Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
+		return l.ioValue(b, e, ci)
 	}
 	l.fail(e, "`%s` is not supported yet", ci.Name)
 	return nil
@@ -803,16 +805,4 @@ func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) Expr 
 	}
 	return &FuncLit{Params: []*Param{res, rej}, Body: &Block{Stmts: []Stmt{
 		&ExprStmt{X: &Call{Fun: f, Args: []Expr{resolveArg, adapt}}}}}}
-}
-
-// ioFuture lowers the I/O calls of §12 to the runtime's futures.
-func (l *lowerer) ioFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Expr, Type) {
-	xs := l.exprList(b, e.Args)
-	name := map[string]string{"net.listen": "NetListen", "net.connect": "NetConnect", "http.get": "HTTPGet",
-		"http.post": "HTTPPost", "fs.read_file": "ReadFile", "fs.write_file": "WriteFile"}[ci.Name]
-	if name == "" {
-		l.fail(e, "`%s` is not supported yet", ci.Name)
-	}
-	res := l.valueType(types.AwaitResult(ci.Ret))
-	return rtCall(name, xs...), rtType("Future", res)
 }

@@ -61,7 +61,7 @@ func newRequest(method, rawURL, body string, hasBody bool) HTTPFuture {
 	case err != nil:
 		return HTTPFuture{failure: "bad URL " + strconv.Quote(rawURL) + ": " + urlErrorText(err)}
 	case u.Scheme == "https":
-		return HTTPFuture{failure: "https is not supported (" + rawURL + "): http.get speaks plain HTTP/1.1 only"}
+		return HTTPFuture{failure: "https URLs are not supported (plain http only): " + rawURL}
 	case u.Scheme != "http":
 		return HTTPFuture{failure: "bad URL " + strconv.Quote(rawURL) + ": the scheme must be http"}
 	case u.Hostname() == "":

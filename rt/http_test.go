@@ -86,7 +86,7 @@ func TestHTTPErrors(t *testing.T) {
 	closedAddr := ln.Addr().String()
 	ln.Close()
 	for url, want := range map[string]string{
-		"https://example.com/":    "https is not supported (https://example.com/): http.get speaks plain HTTP/1.1 only",
+		"https://example.com/":    "https URLs are not supported (plain http only): https://example.com/",
 		"ftp://example.com/":      `bad URL "ftp://example.com/": the scheme must be http`,
 		"http://":                 `bad URL "http://": no host`,
 		"http://" + closedAddr:    "connect " + closedAddr + ": connection refused",

@@ -156,7 +156,11 @@ func (f *AcceptFuture) Poll(cx *Context) Poll[*TcpStream] {
 }
 
 // Drop stops waiting for a connection.
-func (f *AcceptFuture) Drop() { f.op.finish(f.l.pd, dirRead) }
+func (f *AcceptFuture) Drop() {
+	if f.l != nil {
+		f.op.finish(f.l.pd, dirRead)
+	}
+}
 
 // ConnectFuture is `net.connect(addr)`: each resolved address in turn until one connects.
 type ConnectFuture struct {
@@ -370,7 +374,11 @@ func (s *TcpStream) consume(k int) {
 }
 
 // Drop stops waiting.
-func (f *ReadFuture) Drop() { f.op.finish(f.s.pd, dirRead) }
+func (f *ReadFuture) Drop() {
+	if f.s != nil {
+		f.op.finish(f.s.pd, dirRead)
+	}
+}
 
 // ReadLineFuture is `conn.read_line()`.
 type ReadLineFuture struct {
@@ -465,7 +473,11 @@ func trimCR(b []byte) []byte {
 }
 
 // Drop stops waiting.
-func (f *ReadLineFuture) Drop() { f.op.finish(f.s.pd, dirRead) }
+func (f *ReadLineFuture) Drop() {
+	if f.s != nil {
+		f.op.finish(f.s.pd, dirRead)
+	}
+}
 
 // WriteFuture is `conn.write(data)`: it completes when all of data is written.
 type WriteFuture struct {
@@ -508,6 +520,9 @@ func (f *WriteFuture) Poll(cx *Context) Poll[Unit] {
 
 // Drop stops writing; what was written stays written.
 func (f *WriteFuture) Drop() {
+	if f.s == nil {
+		return
+	}
 	if f.data != "" {
 		f.data = ""
 		sockAbandonWrite(f.s.pd)

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // The futures below are written the way the compiler emits an async fn: a state tag, the
@@ -574,4 +575,39 @@ func TestOpsOnClosedStream(t *testing.T) {
 	_, th = await[Unit](t, conn.Write("x"))
 	wantThrown(t, th, "write: connection is closed")
 	<-done
+}
+
+// The state machines reset a sub-future to its zero value once it is done; dropping that must
+// do nothing.
+func TestZeroFuturesDropQuietly(t *testing.T) {
+	(&ListenFuture{}).Drop()
+	(&ConnectFuture{}).Drop()
+	(&AcceptFuture{}).Drop()
+	(&ReadFuture{}).Drop()
+	(&ReadLineFuture{}).Drop()
+	(&WriteFuture{}).Drop()
+	(&HTTPFuture{}).Drop()
+}
+
+// The I/O futures are stored inline in state structs: keep them small.
+func TestIOFutureSizes(t *testing.T) {
+	sizes := []struct {
+		name        string
+		size, limit uintptr
+	}{
+		{"ReadLineFuture", unsafe.Sizeof(ReadLineFuture{}), 24},
+		{"ReadFuture", unsafe.Sizeof(ReadFuture{}), 32},
+		{"WriteFuture", unsafe.Sizeof(WriteFuture{}), 40},
+		{"AcceptFuture", unsafe.Sizeof(AcceptFuture{}), 24},
+		{"ConnectFuture", unsafe.Sizeof(ConnectFuture{}), 0},
+		{"HTTPFuture", unsafe.Sizeof(HTTPFuture{}), 0},
+		{"TcpStream", unsafe.Sizeof(TcpStream{}), 0},
+		{"pollDesc", unsafe.Sizeof(pollDesc{}), 0},
+	}
+	for _, s := range sizes {
+		t.Logf("%-15s %3d bytes", s.name, s.size)
+		if s.limit != 0 && s.size > s.limit {
+			t.Errorf("%s is %d bytes, more than %d", s.name, s.size, s.limit)
+		}
+	}
 }
