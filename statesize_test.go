@@ -84,7 +84,7 @@ async fn main() { print(await total(4), await twice()); }
 			"totalFuture": {"state", "n", "i_", "n_", "sum", "sub1_"},
 			"twiceFuture": {"state", "a", "sub1_"},
 			// The first argument waits in t_ while the second is awaited.
-			"mainFuture": {"state", "t_", "sub1_", "sub2_"},
+			"mainFuture": {"state", "aw_", "sub1_", "sub2_"},
 		},
 	},
 	{
