@@ -886,7 +886,7 @@ func (m *machine) pinCells(s Stmt) Stmt {
 				forExprs(st, func(y Expr) {
 					walkExpr(y, func(z Expr) {
 						r, ok := z.(*Ref)
-						if !ok || !r.V.Boxed || !m.cells[r.V] {
+						if !ok || !r.V.Boxed || !m.cells[r.V] || !m.isCell(r.V) {
 							return
 						}
 						p := pinned[r.V]
@@ -912,6 +912,17 @@ func (m *machine) pinCells(s Stmt) Stmt {
 // cellRef is the pointer itself of a boxed binding, written where the cell is made; it is a
 // field when the binding is.
 type cellRef struct{ cell, v *Local }
+
+// isCell reports whether defineCell boxed v. A borrowed capture of an async block is boxed too,
+// but its pointer stays the same on every iteration: it needs no pin.
+func (m *machine) isCell(v *Local) bool {
+	for _, c := range m.cellRefs {
+		if c.v == v {
+			return true
+		}
+	}
+	return false
+}
 
 // closureCaptured finds the locals a closure of the body uses (a defer, a lambda) or whose
 // address is taken (a borrowing async block).
