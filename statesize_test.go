@@ -83,7 +83,7 @@ async fn main() { print(await total(4), await twice()); }
 			"stepFuture":  {"state", "x", "sub1_"},
 			"totalFuture": {"state", "n", "i_", "n_", "sum", "sub1_"},
 			"twiceFuture": {"state", "a", "sub1_"},
-			// The first argument waits in t_ while the second is awaited.
+			// The first argument waits in its await temporary while the second is awaited.
 			"mainFuture": {"state", "aw_", "sub1_", "sub2_"},
 		},
 	},
