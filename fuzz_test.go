@@ -116,7 +116,7 @@ func compileChecked(t *testing.T, src []byte) (gap string) {
 		if line := atoi(m[1]); line < 1 || line > bytes.Count(src, []byte("\n"))+1 {
 			t.Fatalf("a lowering error on line %d, outside the file: %q", line, msg)
 		}
-		if strings.Contains(msg, "internal error") || strings.Contains(msg, "%!") {
+		if strings.Contains(msg, "error: internal") || strings.Contains(msg, "internal error") || strings.Contains(msg, "%!") {
 			t.Fatalf("a lowering error not worded for a user: %q", msg)
 		}
 		return msg

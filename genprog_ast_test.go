@@ -19,16 +19,60 @@ const (
 	gBool
 	gStr
 	gArr // [i64]
-	gFn  // fn(i64): i64, a lambda
-	gErr // the binding of a catch
+	gFn     // fn(i64): i64, a lambda
+	gErr    // the binding of a catch
+	gOpt    // i64?
+	gStruct // P, see programPrelude
+	gEnum   // Sh
+	gMap    // Map<string, i64>, a handle
 )
 
 func (t gType) String() string {
-	return [...]string{"()", "i64", "bool", "string", "[i64]", "fn(i64): i64", "Error"}[t]
+	return [...]string{"()", "i64", "bool", "string", "[i64]", "fn(i64): i64", "Error", "i64?", "P", "Sh", "Map<string, i64>"}[t]
 }
 
-// gValue is a run-time value: int64, bool, string, []int64, *gClosure or gThrown.
+// programPrelude declares the struct and the enum every generated program may use.
+const programPrelude = `struct P { x: i64, s: string, xs: [i64] }
+enum Sh { C(i64), S(string), E }
+
+`
+
+// gValue is a run-time value: int64, bool, string, []int64, optInt, pVal, shVal, *mapVal,
+// *gClosure.
 type gValue any
+
+// optInt is a value of i64?.
+type optInt struct {
+	ok bool
+	v  int64
+}
+
+// pVal is a value of the struct P.
+type pVal struct {
+	x  int64
+	s  string
+	xs []int64
+}
+
+// shVal is a value of the enum Sh: C(n), S(s) or E.
+type shVal struct {
+	tag int // 0 C, 1 S, 2 E
+	n   int64
+	s   string
+}
+
+// mapVal is a Map<string, i64>: a handle, printed in insertion order.
+type mapVal struct {
+	keys []string
+	vals map[string]int64
+}
+
+func (m *mapVal) set(k string, v int64) {
+	if _, ok := m.vals[k]; !ok {
+		m.keys = append(m.keys, k)
+	}
+	m.vals[k] = v
+}
 
 // gClosure is a lambda with the frame it captures (by reference, as AdeshLang closures do).
 type gClosure struct {
@@ -88,14 +132,40 @@ func formatValue(v gValue) string {
 			parts[i] = strconv.FormatInt(n, 10)
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
+	case optInt:
+		if !v.ok {
+			return "null"
+		}
+		return strconv.FormatInt(v.v, 10)
+	case pVal:
+		return fmt.Sprintf("P { x: %d, s: %s, xs: %s }", v.x, strconv.Quote(v.s), formatValue(v.xs))
+	case shVal:
+		switch v.tag {
+		case 0:
+			return fmt.Sprintf("C(%d)", v.n)
+		case 1:
+			return "S(" + strconv.Quote(v.s) + ")"
+		}
+		return "E"
+	case *mapVal:
+		parts := make([]string, len(v.keys))
+		for i, k := range v.keys {
+			parts[i] = fmt.Sprintf("%s: %d", strconv.Quote(k), v.vals[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
 	}
 	panic(fmt.Sprintf("genprog: cannot format %T", v))
 }
 
-// copyValue gives arrays their value semantics: every binding, argument and result is a copy.
+// copyValue gives arrays, and structs holding them, their value semantics: every binding,
+// argument and result is a copy. A map is a handle and is not copied.
 func copyValue(v gValue) gValue {
-	if a, ok := v.([]int64); ok {
-		return append([]int64(nil), a...)
+	switch v := v.(type) {
+	case []int64:
+		return append([]int64(nil), v...)
+	case pVal:
+		v.xs = append([]int64(nil), v.xs...)
+		return v
 	}
 	return v
 }
@@ -269,9 +339,9 @@ func (e *gCond) write(b *strings.Builder) {
 	b.WriteByte('(')
 	e.c.write(b)
 	b.WriteString(" ? ")
-	e.a.write(b)
+	writeArm(b, e.a) // `c ? {` reads as the postfix ? before a block
 	b.WriteString(" : ")
-	e.b.write(b)
+	writeArm(b, e.b)
 	b.WriteByte(')')
 }
 func (e *gCond) eval(x *gInterp) gValue {
@@ -364,18 +434,21 @@ func (e *gArrLit) eval(x *gInterp) gValue {
 	return out
 }
 
-// gIndex is `a[k % a.len()]`: arrays are never empty, so the index is in range.
+// gIndex is `a[k % a.len()]` where a is a variable or a field of one: arrays are never empty,
+// so the index is in range.
 type gIndex struct {
-	arr *gVar
+	arr gExpr
 	k   int64
 }
 
 func (e *gIndex) typ() gType { return gInt }
 func (e *gIndex) write(b *strings.Builder) {
-	fmt.Fprintf(b, "%s[%d %% %s.len()]", e.arr.name, e.k, e.arr.name)
+	var a strings.Builder
+	e.arr.write(&a)
+	fmt.Fprintf(b, "%s[%d %% %s.len()]", a.String(), e.k, a.String())
 }
 func (e *gIndex) eval(x *gInterp) gValue {
-	a := e.arr.read(x).([]int64)
+	a := e.arr.eval(x).([]int64)
 	return a[e.k%int64(len(a))]
 }
 
@@ -455,12 +528,24 @@ func (e *gMatch) write(b *strings.Builder) {
 	b.WriteString("match (")
 	e.x.write(b)
 	b.WriteString(" % 3) { 0 => ")
-	e.arms[0].write(b)
+	writeArm(b, e.arms[0])
 	b.WriteString(", 1 => ")
-	e.arms[1].write(b)
+	writeArm(b, e.arms[1])
 	b.WriteString(", _ => ")
-	e.arms[2].write(b)
+	writeArm(b, e.arms[2])
 	b.WriteString(" }")
+}
+
+// writeArm writes the value of a match arm or a ternary branch; a map literal there would read
+// as a block.
+func writeArm(b *strings.Builder, x gExpr) {
+	if _, ok := x.(*gMapLit); ok {
+		b.WriteByte('(')
+		x.write(b)
+		b.WriteByte(')')
+		return
+	}
+	x.write(b)
 }
 func (e *gMatch) eval(x *gInterp) gValue {
 	switch e.x.eval(x).(int64) % 3 {
@@ -478,6 +563,206 @@ type gErrMessage struct{ v *gVar }
 func (e *gErrMessage) typ() gType               { return gStr }
 func (e *gErrMessage) write(b *strings.Builder) { b.WriteString(e.v.name + ".message") }
 func (e *gErrMessage) eval(x *gInterp) gValue   { return e.v.read(x) }
+
+// gNull is `null` of type i64?.
+type gNull struct{}
+
+func (e *gNull) typ() gType               { return gOpt }
+func (e *gNull) write(b *strings.Builder) { b.WriteString("null") }
+func (e *gNull) eval(*gInterp) gValue     { return optInt{} }
+
+// gSome is an i64 used where an i64? is expected: the conversion is implicit.
+type gSome struct{ x gExpr }
+
+func (e *gSome) typ() gType               { return gOpt }
+func (e *gSome) write(b *strings.Builder) { e.x.write(b) }
+func (e *gSome) eval(x *gInterp) gValue   { return optInt{ok: true, v: e.x.eval(x).(int64)} }
+
+// gCoalesce is `(o ?? d)`.
+type gCoalesce struct{ o, d gExpr }
+
+func (e *gCoalesce) typ() gType { return gInt }
+func (e *gCoalesce) write(b *strings.Builder) {
+	b.WriteByte('(')
+	e.o.write(b)
+	b.WriteString(" ?? ")
+	e.d.write(b)
+	b.WriteByte(')')
+}
+func (e *gCoalesce) eval(x *gInterp) gValue {
+	if o := e.o.eval(x).(optInt); o.ok {
+		return o.v
+	}
+	return e.d.eval(x)
+}
+
+// gIsNull is `(o == null)` or `(o != null)`.
+type gIsNull struct {
+	o   gExpr
+	not bool
+}
+
+func (e *gIsNull) typ() gType { return gBool }
+func (e *gIsNull) write(b *strings.Builder) {
+	b.WriteByte('(')
+	e.o.write(b)
+	if e.not {
+		b.WriteString(" != null)")
+	} else {
+		b.WriteString(" == null)")
+	}
+}
+func (e *gIsNull) eval(x *gInterp) gValue { return e.o.eval(x).(optInt).ok == e.not }
+
+// gStructLit is `(P { x: …, s: …, xs: … })`, parenthesized so that it may sit in a condition.
+type gStructLit struct{ x, s, xs gExpr }
+
+func (e *gStructLit) typ() gType { return gStruct }
+func (e *gStructLit) write(b *strings.Builder) {
+	b.WriteString("(P { x: ")
+	e.x.write(b)
+	b.WriteString(", s: ")
+	e.s.write(b)
+	b.WriteString(", xs: ")
+	e.xs.write(b)
+	b.WriteString(" })")
+}
+func (e *gStructLit) eval(x *gInterp) gValue {
+	return pVal{x: e.x.eval(x).(int64), s: e.s.eval(x).(string), xs: e.xs.eval(x).([]int64)}
+}
+
+// gField is `v.x`, `v.s` or `v.xs` of a variable of type P.
+type gField struct {
+	v    *gVar
+	name string
+}
+
+func (e *gField) typ() gType {
+	return map[string]gType{"x": gInt, "s": gStr, "xs": gArr}[e.name]
+}
+func (e *gField) write(b *strings.Builder) { b.WriteString(e.v.name + "." + e.name) }
+func (e *gField) eval(x *gInterp) gValue {
+	p := e.v.read(x).(pVal)
+	switch e.name {
+	case "x":
+		return p.x
+	case "s":
+		return p.s
+	}
+	return append([]int64(nil), p.xs...)
+}
+
+// gEnumLit is `Sh::C(n)`, `Sh::S(s)` or `Sh::E`.
+type gEnumLit struct {
+	tag int
+	arg gExpr
+}
+
+func (e *gEnumLit) typ() gType { return gEnum }
+func (e *gEnumLit) write(b *strings.Builder) {
+	switch e.tag {
+	case 0, 1:
+		b.WriteString([]string{"Sh::C(", "Sh::S("}[e.tag])
+		e.arg.write(b)
+		b.WriteByte(')')
+	default:
+		b.WriteString("Sh::E")
+	}
+}
+func (e *gEnumLit) eval(x *gInterp) gValue {
+	switch e.tag {
+	case 0:
+		return shVal{tag: 0, n: e.arg.eval(x).(int64)}
+	case 1:
+		return shVal{tag: 1, s: e.arg.eval(x).(string)}
+	}
+	return shVal{tag: 2}
+}
+
+// gEnumMatch is `match sh { Sh::C(n) => a, Sh::S(s) => b, Sh::E => c }`.
+type gEnumMatch struct {
+	x    gExpr
+	n, s *gVar
+	arms [3]gExpr
+}
+
+func (e *gEnumMatch) typ() gType { return e.arms[0].typ() }
+func (e *gEnumMatch) write(b *strings.Builder) {
+	b.WriteString("match ")
+	e.x.write(b)
+	b.WriteString(" { Sh::C(" + e.n.name + ") => ")
+	writeArm(b, e.arms[0])
+	b.WriteString(", Sh::S(" + e.s.name + ") => ")
+	writeArm(b, e.arms[1])
+	b.WriteString(", Sh::E => ")
+	writeArm(b, e.arms[2])
+	b.WriteString(" }")
+}
+func (e *gEnumMatch) eval(x *gInterp) gValue {
+	v := e.x.eval(x).(shVal)
+	switch v.tag {
+	case 0:
+		e.n.assign(x, v.n)
+	case 1:
+		e.s.assign(x, v.s)
+	}
+	return e.arms[v.tag].eval(x)
+}
+
+// gMapLit is `{"k": v, …}` with distinct keys.
+type gMapLit struct {
+	keys []string
+	vals []gExpr
+}
+
+func (e *gMapLit) typ() gType { return gMap }
+func (e *gMapLit) write(b *strings.Builder) {
+	b.WriteByte('{')
+	for i, k := range e.keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(k) + ": ")
+		e.vals[i].write(b)
+	}
+	b.WriteByte('}')
+}
+func (e *gMapLit) eval(x *gInterp) gValue {
+	m := &mapVal{vals: map[string]int64{}}
+	for i, k := range e.keys {
+		m.set(k, e.vals[i].eval(x).(int64))
+	}
+	return m
+}
+
+// gMapGet is `m.get(k)` (an i64?), `m.contains_key(k)` or `m.len()`.
+type gMapGet struct {
+	m      *gVar
+	method string
+	k      gExpr
+}
+
+func (e *gMapGet) typ() gType {
+	return map[string]gType{"get": gOpt, "contains_key": gBool, "len": gInt}[e.method]
+}
+func (e *gMapGet) write(b *strings.Builder) {
+	b.WriteString(e.m.name + "." + e.method + "(")
+	if e.k != nil {
+		e.k.write(b)
+	}
+	b.WriteByte(')')
+}
+func (e *gMapGet) eval(x *gInterp) gValue {
+	m := e.m.read(x).(*mapVal)
+	if e.method == "len" {
+		return int64(len(m.keys))
+	}
+	v, ok := m.vals[e.k.eval(x).(string)]
+	if e.method == "contains_key" {
+		return ok
+	}
+	return optInt{ok: ok, v: v}
+}
 
 // Statements.
 
@@ -894,6 +1179,7 @@ type gProgram struct {
 
 func (p *gProgram) source() string {
 	var b strings.Builder
+	b.WriteString(programPrelude)
 	for _, f := range p.funcs {
 		f.write(&b)
 	}
@@ -914,4 +1200,178 @@ func (p *gProgram) output() string {
 		p.main.call(x, nil)
 	}
 	return x.out.String()
+}
+
+// gFieldSet is `v.x = e;`, `v.x += e;`, `v.s += e;` or `v.xs.push(e);` on a variable of type P.
+type gFieldSet struct {
+	v    *gVar
+	name string
+	op   string // "=", "+=" or "push"
+	x    gExpr
+}
+
+func (s *gFieldSet) write(b *strings.Builder, indent string) {
+	if s.op == "push" {
+		b.WriteString(indent + s.v.name + "." + s.name + ".push(")
+		s.x.write(b)
+		b.WriteString(");\n")
+		return
+	}
+	b.WriteString(indent + s.v.name + "." + s.name + " " + s.op + " ")
+	s.x.write(b)
+	b.WriteString(";\n")
+}
+func (s *gFieldSet) exec(x *gInterp) (control, gValue) {
+	r := s.x.eval(x)
+	p := s.v.read(x).(pVal)
+	switch {
+	case s.name == "x" && s.op == "=":
+		p.x = r.(int64)
+	case s.name == "x":
+		p.x += r.(int64)
+	case s.name == "s" && s.op == "=":
+		p.s = r.(string)
+	case s.name == "s":
+		p.s += r.(string)
+	case s.op == "push":
+		p.xs = append(p.xs, r.(int64))
+	default:
+		p.xs = r.([]int64)
+	}
+	s.v.assign(x, p)
+	return ctlNext, nil
+}
+
+// gMapSet is `m[k] = e;`.
+type gMapSet struct {
+	m    *gVar
+	k, x gExpr
+}
+
+func (s *gMapSet) write(b *strings.Builder, indent string) {
+	b.WriteString(indent + s.m.name + "[")
+	s.k.write(b)
+	b.WriteString("] = ")
+	s.x.write(b)
+	b.WriteString(";\n")
+}
+func (s *gMapSet) exec(x *gInterp) (control, gValue) {
+	k := s.k.eval(x).(string)
+	v := s.x.eval(x).(int64)
+	s.m.read(x).(*mapVal).set(k, v)
+	return ctlNext, nil
+}
+
+// gAsyncBlock is `let f = async [move] { body; return r; }; mid; let v = await f;`. Without
+// move the block reads the variables when it runs (at the await); with move it reads copies
+// made when it was created.
+type gAsyncBlock struct {
+	fut  string
+	move bool
+	body []gStmt
+	ret  gExpr
+	mid  []gStmt
+	v    *gVar
+}
+
+func (s *gAsyncBlock) write(b *strings.Builder, indent string) {
+	b.WriteString(indent + "let " + s.fut + " = async ")
+	if s.move {
+		b.WriteString("move ")
+	}
+	b.WriteString("{\n")
+	for _, st := range s.body {
+		st.write(b, indent+"    ")
+	}
+	b.WriteString(indent + "    return ")
+	s.ret.write(b)
+	b.WriteString(";\n" + indent + "};\n")
+	for _, st := range s.mid {
+		st.write(b, indent)
+	}
+	b.WriteString(indent + "let " + s.v.name + " = await " + s.fut + ";\n")
+}
+func (s *gAsyncBlock) exec(x *gInterp) (control, gValue) {
+	frame := x.frame
+	if s.move {
+		frame = &gFrame{vars: map[string]gValue{}}
+		for k, v := range x.frame.vars {
+			frame.vars[k] = copyValue(v)
+		}
+	}
+	if c, r := x.block(s.mid); c != ctlNext {
+		return c, r
+	}
+	saved := x.frame
+	x.frame = frame
+	x.block(s.body)
+	v := s.ret.eval(x)
+	x.frame = saved
+	s.v.assign(x, v)
+	return ctlNext, nil
+}
+
+// gMutexSum spawns tasks that each add a value to a Mutex<i64> under its lock, awaits them
+// all, and reads the total: the order of the tasks does not change it.
+type gMutexSum struct {
+	m       string
+	handles []string
+	start   gExpr
+	parts   []gExpr
+	v       *gVar
+}
+
+func (s *gMutexSum) write(b *strings.Builder, indent string) {
+	b.WriteString(indent + "let " + s.m + " = Mutex::new(")
+	s.start.write(b)
+	b.WriteString(");\n")
+	for i, p := range s.parts {
+		fmt.Fprintf(b, "%slet %s = spawn(async move { let g = %s.lock(); *g += ", indent, s.handles[i], s.m)
+		p.write(b)
+		b.WriteString("; });\n")
+	}
+	for _, h := range s.handles {
+		b.WriteString(indent + "await " + h + ";\n")
+	}
+	b.WriteString(indent + "let " + s.v.name + " = *" + s.m + ".lock();\n")
+}
+func (s *gMutexSum) exec(x *gInterp) (control, gValue) {
+	total := s.start.eval(x).(int64)
+	for _, p := range s.parts {
+		total += p.eval(x).(int64)
+	}
+	s.v.assign(x, total)
+	return ctlNext, nil
+}
+
+// gChannel is a producer task sending i*k for i in 0..n on an unbounded channel, then
+// closing it, and a `for q in ch { … }` loop receiving in order.
+type gChannel struct {
+	ch, h string
+	n     int64
+	k     gExpr
+	q     *gVar
+	body  []gStmt
+}
+
+func (s *gChannel) write(b *strings.Builder, indent string) {
+	fmt.Fprintf(b, "%slet %s = channel<i64>();\n%slet %s = spawn(async move { for i in 0..%d { %s.send(i * ", indent, s.ch, indent, s.h, s.n, s.ch)
+	s.k.write(b)
+	fmt.Fprintf(b, "); } %s.close(); });\n%sfor %s in %s ", s.ch, indent, s.q.name, s.ch)
+	writeBlock(b, indent, s.body)
+	b.WriteString("\n" + indent + "await " + s.h + ";\n")
+}
+func (s *gChannel) exec(x *gInterp) (control, gValue) {
+	k := s.k.eval(x).(int64)
+	for i := int64(0); i < s.n; i++ {
+		s.q.assign(x, i*k)
+		c, v := x.block(s.body)
+		if c == ctlBreak {
+			break
+		}
+		if c == ctlReturn {
+			return c, v
+		}
+	}
+	return ctlNext, nil
 }

@@ -107,6 +107,30 @@ var genRegressions = []struct{ src, want string }{
 }
 print(await f(1));
 `, "body\nd 1\n1\n"},
+	// Arithmetic where an i64? is expected (the match became an i64? and was refused).
+	{`let v: i64? = (match 1 { 1 => 2, _ => 3 } * 4);
+print(v);
+`, "8\n"},
+	// A ternary whose branches are both null (rt.Cond(true, nil, nil) did not build).
+	{`let a = 4;
+print(match (a % 3) { 0 => a, 1 => (true ? null : null), _ => 3 });
+`, "null\n"},
+	// A lambda in an exploded loop of a borrowing async block (emitted **int64).
+	{`async fn f(): i64 {
+    let c = 1;
+    let fb = async {
+        for q in [1, 2] {
+            let l = (p: i64): i64 => c * q;
+            await sleep(0);
+            print(l(1));
+        }
+        return 1;
+    };
+    await fb;
+    return c;
+}
+print(await f());
+`, "1\n2\n1\n"},
 	// A ternary over two integer literals (rt.Cond was instantiated at Go's int).
 	{`let x: i64 = true ? 1 : 2;
 let xs: [i64] = [false ? 3 : 4];
@@ -195,6 +219,11 @@ type progGen struct {
 	loops  int            // enclosing loops of the current function (break, continue)
 	tries  int            // enclosing try bodies (a throw is caught)
 	depth  int            // statement nesting
+	// inBlock counts the enclosing async blocks: no return or defer of the function there.
+	inBlock int
+	// frozen is the number of outer scopes whose variables may not be assigned (an async
+	// block's body leaves the variables it reads alone).
+	frozen int
 }
 
 func (g *progGen) name(prefix string) string {
@@ -214,7 +243,10 @@ func (g *progGen) declare(v *gVar, fixed bool) {
 // vars lists the variables in scope of type t (mutable ones only when mutable is set).
 func (g *progGen) vars(t gType, mutable bool) []*gVar {
 	var out []*gVar
-	for _, s := range g.scopes {
+	for i, s := range g.scopes {
+		if mutable && i < g.frozen {
+			continue
+		}
 		for _, v := range s {
 			if v.t == t && (!mutable || !g.fixed[v]) {
 				out = append(out, v)
@@ -290,8 +322,35 @@ func (g *progGen) leaf(t gType) gExpr {
 			a.elems = append(a.elems, g.intLit())
 		}
 		return a
+	case gOpt:
+		if g.chance(0.4) {
+			return &gNull{}
+		}
+		return &gSome{x: g.intLit()}
+	case gStruct:
+		return &gStructLit{x: g.intLit(), s: g.leaf(gStr), xs: g.leaf(gArr)}
+	case gEnum:
+		switch tag := g.r.Intn(3); tag {
+		case 0:
+			return &gEnumLit{tag: tag, arg: g.intLit()}
+		case 1:
+			return &gEnumLit{tag: tag, arg: g.leaf(gStr)}
+		default:
+			return &gEnumLit{tag: tag}
+		}
+	case gMap:
+		return g.mapLit(0)
 	}
 	panic("genprog: no leaf of type " + t.String())
+}
+
+func (g *progGen) mapLit(d int) *gMapLit {
+	m := &gMapLit{}
+	for _, i := range g.r.Perm(len(words))[:1+g.r.Intn(3)] {
+		m.keys = append(m.keys, words[i])
+		m.vals = append(m.vals, g.expr(gInt, d))
+	}
+	return m
 }
 
 // expr builds an expression of type t at most d levels deep.
@@ -312,6 +371,18 @@ func (g *progGen) expr(t gType, d int) gExpr {
 		}
 		return m
 	}
+	if g.chance(0.05) {
+		m := &gEnumMatch{x: g.expr(gEnum, d-1), n: &gVar{name: g.name("n"), t: gInt}, s: &gVar{name: g.name("t"), t: gStr}}
+		for i, bound := range []*gVar{m.n, m.s, nil} {
+			g.scopes = append(g.scopes, nil)
+			if bound != nil {
+				g.declare(bound, true)
+			}
+			m.arms[i] = g.expr(t, d-1)
+			g.scopes = g.scopes[:len(g.scopes)-1]
+		}
+		return m
+	}
 	switch t {
 	case gInt:
 		return g.intExpr(d)
@@ -319,6 +390,21 @@ func (g *progGen) expr(t gType, d int) gExpr {
 		return g.boolExpr(d)
 	case gStr:
 		return g.strExpr(d)
+	case gOpt:
+		if m := g.pickVar(gMap, false); m != nil && g.chance(0.4) {
+			return &gMapGet{m: m, method: "get", k: g.expr(gStr, d-1)}
+		}
+		return &gSome{x: g.expr(gInt, d-1)}
+	case gStruct:
+		return &gStructLit{x: g.expr(gInt, d-1), s: g.expr(gStr, d-1), xs: g.expr(gArr, d-1)}
+	case gEnum:
+		e := g.leaf(gEnum)
+		if lit, ok := e.(*gEnumLit); ok && lit.tag < 2 {
+			lit.arg = g.expr([]gType{gInt, gStr}[lit.tag], d-1)
+		}
+		return e
+	case gMap:
+		return g.mapLit(d - 1)
 	}
 	a := &gArrLit{}
 	for range 1 + g.r.Intn(3) {
@@ -330,7 +416,7 @@ func (g *progGen) expr(t gType, d int) gExpr {
 var arithOps = []string{"+", "-", "*", "/", "%", "&", "|", "^"}
 
 func (g *progGen) intExpr(d int) gExpr {
-	switch g.r.Intn(9) {
+	switch g.r.Intn(11) {
 	case 0:
 		return &gUnary{op: []string{"-", "~"}[g.r.Intn(2)], x: g.expr(gInt, d-1)}
 	case 1:
@@ -344,6 +430,24 @@ func (g *progGen) intExpr(d int) gExpr {
 		if a := g.pickVar(gArr, false); a != nil {
 			return &gIndex{arr: a, k: int64(g.r.Intn(5))}
 		}
+		if p := g.pickVar(gStruct, false); p != nil {
+			return &gIndex{arr: &gField{v: p, name: "xs"}, k: int64(g.r.Intn(5))}
+		}
+	case 5:
+		// `??` needs an optional on its left, not an i64 that would convert to one.
+		if o := g.pickVar(gOpt, false); o != nil {
+			return &gCoalesce{o: o, d: g.expr(gInt, d-1)}
+		}
+		if m := g.pickVar(gMap, false); m != nil {
+			return &gCoalesce{o: &gMapGet{m: m, method: "get", k: g.expr(gStr, d-1)}, d: g.expr(gInt, d-1)}
+		}
+	case 6:
+		if p := g.pickVar(gStruct, false); p != nil {
+			return &gField{v: p, name: "x"}
+		}
+		if m := g.pickVar(gMap, false); m != nil {
+			return &gMapGet{m: m, method: "len"}
+		}
 	case 4:
 		if g.chance(0.5) {
 			return &gMethod{name: "len", x: g.expr(gStr, d-1)}
@@ -356,7 +460,15 @@ func (g *progGen) intExpr(d int) gExpr {
 var compareOps = []string{"<", "<=", ">", ">=", "==", "!="}
 
 func (g *progGen) boolExpr(d int) gExpr {
-	switch g.r.Intn(6) {
+	switch g.r.Intn(8) {
+	case 6:
+		if o := g.pickVar(gOpt, false); o != nil {
+			return &gIsNull{o: o, not: g.chance(0.5)}
+		}
+	case 7:
+		if m := g.pickVar(gMap, false); m != nil {
+			return &gMapGet{m: m, method: "contains_key", k: g.expr(gStr, d-1)}
+		}
 	case 0, 1:
 		return &gBinary{op: compareOps[g.r.Intn(len(compareOps))], t: gBool, x: g.expr(gInt, d-1), y: g.expr(gInt, d-1)}
 	case 2:
@@ -403,7 +515,7 @@ func (g *progGen) strExpr(d int) gExpr {
 		return &gMethod{name: "to_upper", x: g.expr(gStr, d-1)}
 	case 2:
 		var vs []*gVar
-		for _, t := range []gType{gInt, gBool, gStr, gArr} {
+		for _, t := range []gType{gInt, gBool, gStr, gArr, gOpt, gStruct, gEnum, gMap} {
 			vs = append(vs, g.vars(t, false)...)
 		}
 		if len(vs) > 0 {
@@ -418,11 +530,15 @@ func (g *progGen) strExpr(d int) gExpr {
 		if e := g.pickVar(gErr, false); e != nil {
 			return &gErrMessage{v: e}
 		}
+	case 4:
+		if p := g.pickVar(gStruct, false); p != nil {
+			return &gField{v: p, name: "s"}
+		}
 	}
 	return &gBinary{op: "+", t: gStr, x: g.expr(gStr, d-1), y: g.expr(gStr, d-1)}
 }
 
-var valueTypes = []gType{gInt, gInt, gBool, gStr, gArr}
+var valueTypes = []gType{gInt, gInt, gInt, gBool, gStr, gStr, gArr, gOpt, gStruct, gEnum, gMap}
 
 // block builds a scope of n statements.
 func (g *progGen) block(n int) []gStmt {
@@ -446,11 +562,12 @@ func (g *progGen) guarded(s gStmt) gStmt {
 func (g *progGen) stmt() gStmt {
 	nested := g.depth < 4
 	for {
-		switch g.r.Intn(19) {
+		switch g.r.Intn(22) {
 		case 0, 1, 2:
 			t := valueTypes[g.r.Intn(len(valueTypes))]
 			v := &gVar{name: g.name("v"), t: t}
-			s := &gLet{v: v, typed: g.chance(0.4), x: g.expr(t, 3)}
+			// `let o = null;` has no type to infer: an optional is declared with its type.
+			s := &gLet{v: v, typed: t == gOpt || g.chance(0.4), x: g.expr(t, 3)}
 			g.declare(v, false)
 			return s
 		case 3:
@@ -467,26 +584,29 @@ func (g *progGen) stmt() gStmt {
 			g.declare(v, true)
 			return &gLet{v: v, x: &gLambda{param: param.name, body: body}}
 		case 4, 5:
-			t := valueTypes[g.r.Intn(len(valueTypes))]
-			v := g.pickVar(t, true)
-			if v == nil {
-				continue
+			if s := g.assign(); s != nil {
+				return s
 			}
-			op := "="
-			switch {
-			case t == gInt && g.chance(0.5):
-				op = []string{"+=", "-=", "*="}[g.r.Intn(3)]
-			case t == gStr && g.chance(0.5):
-				op = "+="
-			}
-			x := g.expr(t, 2)
-			if x == gExpr(v) && op == "=" {
-				continue // go vet calls `v = v` a self-assignment
-			}
-			return &gAssign{v: v, op: op, x: x}
 		case 6:
 			if v := g.pickVar(gArr, true); v != nil {
 				return &gPush{v: v, x: g.expr(gInt, 2)}
+			}
+			if v := g.pickVar(gStruct, true); v != nil {
+				f := &gFieldSet{v: v, name: []string{"x", "s", "xs"}[g.r.Intn(3)], op: "="}
+				switch {
+				case f.name == "xs" && g.chance(0.7):
+					f.op = "push"
+					f.x = g.expr(gInt, 2)
+				case f.name != "xs" && g.chance(0.5):
+					f.op = "+="
+				}
+				if f.x == nil {
+					f.x = g.expr((&gField{name: f.name}).typ(), 2)
+				}
+				return f
+			}
+			if m := g.pickVar(gMap, false); m != nil {
+				return &gMapSet{m: m, k: g.expr(gStr, 1), x: g.expr(gInt, 2)}
 			}
 		case 7, 8:
 			return g.print()
@@ -528,7 +648,7 @@ func (g *progGen) stmt() gStmt {
 			if g.loops > 0 {
 				return g.guarded(&gJump{ctl: []control{ctlBreak, ctlContinue}[g.r.Intn(2)]})
 			}
-			if g.fn != nil {
+			if g.fn != nil && g.inBlock == 0 {
 				j := &gJump{ctl: ctlReturn}
 				if g.fn.ret != gUnit {
 					j.x = g.expr(g.fn.ret, 2)
@@ -540,7 +660,7 @@ func (g *progGen) stmt() gStmt {
 				return &gSuspend{call: []string{"sleep(0)", "yield_now()", "sleep(1)"}[g.r.Intn(3)]}
 			}
 		case 14:
-			if g.fn != nil && !g.pure {
+			if g.fn != nil && !g.pure && g.inBlock == 0 {
 				// A defer runs at the return, when the variables of the blocks it sits in are
 				// gone: it prints only the function's own top-level variables.
 				scopes := g.scopes
@@ -574,8 +694,95 @@ func (g *progGen) stmt() gStmt {
 			if fs := g.callable(gUnit); len(fs) > 0 {
 				return &gExprStmt{x: g.call(fs[g.r.Intn(len(fs))])}
 			}
+		case 19:
+			if g.async && !g.pure && nested {
+				return g.asyncBlock()
+			}
+		case 20:
+			if g.async && !g.pure {
+				return g.mutexSum()
+			}
+		case 21:
+			if g.async && !g.pure && nested {
+				return g.channel()
+			}
 		}
 	}
+}
+
+// assign builds an assignment to a variable that may change here, or returns nil.
+func (g *progGen) assign() gStmt {
+	t := valueTypes[g.r.Intn(len(valueTypes))]
+	v := g.pickVar(t, true)
+	if v == nil {
+		return nil
+	}
+	op := "="
+	switch {
+	case t == gInt && g.chance(0.5):
+		op = []string{"+=", "-=", "*="}[g.r.Intn(3)]
+	case t == gStr && g.chance(0.5):
+		op = "+="
+	}
+	x := g.expr(t, 2)
+	if x == gExpr(v) && op == "=" {
+		return nil // go vet calls `v = v` a self-assignment
+	}
+	return &gAssign{v: v, op: op, x: x}
+}
+
+// asyncBlock builds a future from an async block, statements that may change what it reads,
+// and the await.
+func (g *progGen) asyncBlock() gStmt {
+	s := &gAsyncBlock{fut: g.name("fb"), move: g.chance(0.5), v: &gVar{name: g.name("r")}}
+	loops, frozen := g.loops, g.frozen
+	g.loops, g.frozen = 0, len(g.scopes)
+	g.inBlock++
+	s.body = g.block(1 + g.r.Intn(3))
+	g.inBlock--
+	g.loops, g.frozen = loops, frozen
+	// The block's type comes from its return, so `return 3` makes an i64, never an i64?.
+	for s.v.t = gOpt; s.v.t == gOpt; {
+		s.v.t = valueTypes[g.r.Intn(len(valueTypes))]
+	}
+	s.ret = g.expr(s.v.t, 2)
+	for range g.r.Intn(3) {
+		if a := g.assign(); a != nil {
+			s.mid = append(s.mid, a)
+		}
+	}
+	g.declare(s.v, false)
+	return s
+}
+
+// pureInt is an int expression without calls or awaits (it may run in another task).
+func (g *progGen) pureInt(d int) gExpr {
+	pure := g.pure
+	g.pure = true
+	x := g.expr(gInt, d)
+	g.pure = pure
+	return x
+}
+
+func (g *progGen) mutexSum() gStmt {
+	s := &gMutexSum{m: g.name("m"), start: g.pureInt(1), v: &gVar{name: g.name("sum"), t: gInt}}
+	for range 1 + g.r.Intn(3) {
+		s.handles = append(s.handles, g.name("h"))
+		s.parts = append(s.parts, g.pureInt(2))
+	}
+	g.declare(s.v, false)
+	return s
+}
+
+func (g *progGen) channel() gStmt {
+	s := &gChannel{ch: g.name("ch"), h: g.name("h"), n: int64(g.r.Intn(4)), k: g.pureInt(1), q: &gVar{name: g.name("q"), t: gInt}}
+	g.scopes = append(g.scopes, []*gVar{s.q})
+	g.fixed[s.q] = true
+	g.loops++
+	s.body = g.block(1 + g.r.Intn(3))
+	g.loops--
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	return s
 }
 
 func (g *progGen) print() gStmt {
@@ -597,7 +804,7 @@ func (g *progGen) spawn() gStmt {
 	}
 	var quiet []*gFunc
 	for _, f := range g.funcs {
-		if f.async && !f.prints && !f.throws && f.ret != gUnit {
+		if f.async && !f.prints && !f.throws && f.ret != gUnit && !f.takes(gMap) {
 			quiet = append(quiet, f)
 		}
 	}
@@ -619,6 +826,16 @@ func (g *progGen) spawn() gStmt {
 	}
 	g.declare(s.v, false)
 	return s
+}
+
+// takes reports whether the function has a parameter of type t.
+func (f *gFunc) takes(t gType) bool {
+	for _, p := range f.params {
+		if p.t == t {
+			return true
+		}
+	}
+	return false
 }
 
 // function builds a function over the functions declared so far.
@@ -643,7 +860,10 @@ func (g *progGen) program() *gProgram {
 	g.fixed = map[*gVar]bool{}
 	p := &gProgram{}
 	for range 2 + g.r.Intn(5) {
-		ret := []gType{gUnit, gInt, gInt, gBool, gStr, gArr}[g.r.Intn(6)]
+		ret := gUnit
+		if g.chance(0.8) {
+			ret = valueTypes[g.r.Intn(len(valueTypes))]
+		}
 		f := g.function(g.name("f"), g.chance(0.6), ret, g.r.Intn(4))
 		g.funcs = append(g.funcs, f)
 		p.funcs = append(p.funcs, f)
