@@ -18,7 +18,7 @@ const (
 	gInt
 	gBool
 	gStr
-	gArr // [i64]
+	gArr    // [i64]
 	gFn     // fn(i64): i64, a lambda
 	gErr    // the binding of a catch
 	gOpt    // i64?
