@@ -640,8 +640,9 @@ func (l *lowerer) ternary(b *builder, e *ast.Cond) Expr {
 	a := l.convertAt(l.owned(ab, e.A), e.A.TypeOf(), t, e.A)
 	c := l.convertAt(l.owned(bb, e.B), e.B.TypeOf(), t, e.B)
 	if len(ab.stmts)+len(bb.stmts)+len(ab.post)+len(bb.post) == 0 && isPure(a) && isPure(c) {
-		if untypedConst(a) && untypedConst(c) && !types.IsBasic(t, types.String) && !types.IsBasic(t, types.Bool) {
-			// Go would instantiate rt.Cond at int or float64, not at the AdeshLang type.
+		if (untypedConst(a) || untypedConst(c)) && !types.IsBasic(t, types.String) && !types.IsBasic(t, types.Bool) {
+			// Go would instantiate rt.Cond at int or float64, or at the other branch's type
+			// beside a nil, not at the AdeshLang type.
 			return rtCallT("Cond", []Type{l.goTypeOf(t)}, cond, a, c)
 		}
 		return rtCall("Cond", cond, a, c)
