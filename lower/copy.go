@@ -24,7 +24,7 @@ func needsCopy(t types.Type, visiting map[*types.TypeDef]bool) bool {
 	case *types.Basic:
 		return u.Kind == types.Any
 	case *types.Var:
-		return true // an unbound variable is a dynamic value
+		return false // unbound: no value of it exists (see goTypeOf)
 	case *types.Optional:
 		return needsCopy(u.Elem, visiting)
 	case *types.Result:
@@ -66,7 +66,7 @@ func (l *lowerer) deepCopy(x Expr, t types.Type) Expr {
 		return rtCall("ArrClone", x)
 	case *types.TypeParam:
 		return rtCall("CloneT", x)
-	case *types.Basic, *types.Var:
+	case *types.Basic:
 		return rtCall("DynClone", x)
 	case *types.Optional:
 		return rtCall("OptionClone", x, l.cloneFunc(u.Elem))

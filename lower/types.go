@@ -39,7 +39,10 @@ func (l *lowerer) goTypeOf(t types.Type) Type {
 	case *types.Basic:
 		return basicGo[u.Kind]
 	case *types.Var:
-		return tValue
+		// Still unbound after checking: nothing ever gives a value of this type (the elements of
+		// an empty array nothing is added to), so any representation does; a dynamic one would
+		// be the only rt.Value of a typed program.
+		return tUnit
 	case *types.Array:
 		return &TSlice{l.goTypeOf(u.Elem)}
 	case *types.MapT:

@@ -161,14 +161,24 @@ func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types
 			later = append(later, i)
 			continue
 		}
-		t := c.expr(a, p)
+		t := c.expr(a, argExpectation(p))
 		c.expectAssignable(a, t, p, " in this argument")
 	}
 	for _, i := range later {
 		a, p := e.Args[i], paramAt(i)
-		t := c.expr(a, p)
+		t := c.expr(a, argExpectation(p))
 		c.expectAssignable(a, t, p, " in this argument")
 	}
+}
+
+// argExpectation is what a parameter of type p tells its argument: nothing when p is `any`, so
+// that `print(match …)` or `print(first(xs))` keep the static type of the argument and only the
+// call converts it.
+func argExpectation(p types.Type) types.Type {
+	if types.IsAny(p) {
+		return nil
+	}
+	return p
 }
 
 func isLambdaArg(e ast.Expr) bool {

@@ -20,8 +20,8 @@ type hint struct {
 
 func (h *hint) observe(t types.Type) {
 	t = types.Resolve(t)
-	if t == nil || types.HasUnbound(t) || types.IsInvalid(t) || types.IsNever(t) || types.IsBasic(t, types.Null) {
-		return
+	if t == nil || types.HasUnbound(t) || types.IsInvalid(t) || types.IsNever(t) || types.IsBasic(t, types.Null) || types.IsAny(t) {
+		return // (a use that takes any value, like print's, says nothing about the type)
 	}
 	if _, isVar := t.(*types.Var); isVar {
 		return

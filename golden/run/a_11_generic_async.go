@@ -277,25 +277,27 @@ func pair[A any, B any](a A, b B) pairFuture[A, B] {
 type mainFuture struct {
 	state  uint32
 	aw11_  int64
-	aw1_   rt.Value
+	aw1_   string
 	aw3_   rt.Option[int64]
 	aw7_   int64
 	aw9_   string
-	aw_    rt.Value
+	aw_    int64
 	b      Box[string]
 	c      Counter
 	n      Box[int64]
-	sub1_  delayedFuture[rt.Value]
-	sub2_  firstOfFuture[int64]
-	sub3_  firstOfFuture[string]
-	sub4_  pairFuture[int64, string]
-	sub5_  CounterAddLaterFuture
-	sub6_  CounterTwiceFuture
-	sub7_  BoxGetFuture[string]
-	sub8_  BoxGetFuture[int64]
-	sub9_  BoxMapLenFuture[string]
-	sub10_ BoxMapLenFuture[int64]
-	sub11_ *rt.JoinHandle[int64]
+	sub1_  delayedFuture[int64]
+	sub2_  delayedFuture[string]
+	sub3_  delayedFuture[[]int64]
+	sub4_  firstOfFuture[int64]
+	sub5_  firstOfFuture[string]
+	sub6_  pairFuture[int64, string]
+	sub7_  CounterAddLaterFuture
+	sub8_  CounterTwiceFuture
+	sub9_  BoxGetFuture[string]
+	sub10_ BoxGetFuture[int64]
+	sub11_ BoxMapLenFuture[string]
+	sub12_ BoxMapLenFuture[int64]
+	sub13_ *rt.JoinHandle[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -305,7 +307,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw10_ int64
 	var aw12_ int64
 	var aw13_ int64
-	var aw2_ rt.Value
+	var aw2_ []int64
 	var aw4_ rt.Option[string]
 	var aw5_ rt.Option[int64]
 	var aw6_ rt.Tuple2[int64, string]
@@ -316,7 +318,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_11_generic_async.adesh:47
-			f.sub1_ = delayed[rt.Value](int64(5), 1)
+			f.sub1_ = delayed[int64](5, 1)
 			f.state = 1
 			fallthrough
 		case 1:
@@ -326,123 +328,123 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(delayedFuture[rt.Value])
+			f.sub1_ = *new(delayedFuture[int64])
 			f.aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
-			f.sub1_ = delayed[rt.Value]("five", 1)
+			f.sub2_ = delayed[string]("five", 1)
 			f.state = 2
 			fallthrough
 		case 2:
 //line testdata/run/a_11_generic_async.adesh:47
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(delayedFuture[rt.Value])
+			f.sub2_ = *new(delayedFuture[string])
 			f.aw1_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
-			f.sub1_ = delayed[rt.Value]([]int64{5}, 1)
+			f.sub3_ = delayed[[]int64]([]int64{5}, 1)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_11_generic_async.adesh:47
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(delayedFuture[rt.Value])
+			f.sub3_ = *new(delayedFuture[[]int64])
 			aw2_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			rt.Print(f.aw_, f.aw1_, aw2_)
 //line testdata/run/a_11_generic_async.adesh:48
-			f.sub2_ = first_of[int64]([]int64{3, 4})
+			f.sub4_ = first_of[int64]([]int64{3, 4})
 			f.state = 4
 			fallthrough
 		case 4:
 //line testdata/run/a_11_generic_async.adesh:48
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:48")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(firstOfFuture[int64])
+			f.sub4_ = *new(firstOfFuture[int64])
 			f.aw3_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
-			f.sub3_ = first_of[string]([]string{"x"})
+			f.sub5_ = first_of[string]([]string{"x"})
 			f.state = 5
 			fallthrough
 		case 5:
 //line testdata/run/a_11_generic_async.adesh:48
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:48")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(firstOfFuture[string])
+			f.sub5_ = *new(firstOfFuture[string])
 			aw4_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
 			rt.Print(f.aw3_, aw4_)
 //line testdata/run/a_11_generic_async.adesh:49
 			empty = []int64{}
 //line testdata/run/a_11_generic_async.adesh:50
-			f.sub2_ = first_of[int64](rt.ArrClone(empty))
+			f.sub4_ = first_of[int64](rt.ArrClone(empty))
 			f.state = 6
 			fallthrough
 		case 6:
 //line testdata/run/a_11_generic_async.adesh:50
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(firstOfFuture[int64])
+			f.sub4_ = *new(firstOfFuture[int64])
 			aw5_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:50
 			rt.Print(aw5_)
 //line testdata/run/a_11_generic_async.adesh:51
-			f.sub4_ = pair[int64, string](1, "one")
+			f.sub6_ = pair[int64, string](1, "one")
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_11_generic_async.adesh:51
-			step_ := f.sub4_.Poll(cx)
+			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:51")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(pairFuture[int64, string])
+			f.sub6_ = *new(pairFuture[int64, string])
 			aw6_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:51
 			rt.Print(aw6_)
 //line testdata/run/a_11_generic_async.adesh:52
 			f.c = Counter{n: 10}
 //line testdata/run/a_11_generic_async.adesh:53
-			f.sub5_ = f.c.add_later(5)
+			f.sub7_ = f.c.add_later(5)
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_11_generic_async.adesh:53
-			step_ := f.sub5_.Poll(cx)
+			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(CounterAddLaterFuture)
+			f.sub7_ = *new(CounterAddLaterFuture)
 			f.aw7_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
-			f.sub6_ = f.c.twice()
+			f.sub8_ = f.c.twice()
 			f.state = 9
 			fallthrough
 		case 9:
 //line testdata/run/a_11_generic_async.adesh:53
-			step_ := f.sub6_.Poll(cx)
+			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(CounterTwiceFuture)
+			f.sub8_ = *new(CounterTwiceFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
 			rt.Print(f.aw7_, aw8_)
@@ -451,75 +453,75 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:55
 			f.n = Box[int64]{value: 12345}
 //line testdata/run/a_11_generic_async.adesh:56
-			f.sub7_ = f.b.get()
+			f.sub9_ = f.b.get()
 			f.state = 10
 			fallthrough
 		case 10:
 //line testdata/run/a_11_generic_async.adesh:56
-			step_ := f.sub7_.Poll(cx)
+			step_ := f.sub9_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:56")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(BoxGetFuture[string])
+			f.sub9_ = *new(BoxGetFuture[string])
 			f.aw9_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
-			f.sub8_ = f.n.get()
+			f.sub10_ = f.n.get()
 			f.state = 11
 			fallthrough
 		case 11:
 //line testdata/run/a_11_generic_async.adesh:56
-			step_ := f.sub8_.Poll(cx)
+			step_ := f.sub10_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:56")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = *new(BoxGetFuture[int64])
+			f.sub10_ = *new(BoxGetFuture[int64])
 			aw10_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
 			rt.Print(f.aw9_, aw10_)
 //line testdata/run/a_11_generic_async.adesh:57
-			f.sub9_ = f.b.map_len()
+			f.sub11_ = f.b.map_len()
 			f.state = 12
 			fallthrough
 		case 12:
 //line testdata/run/a_11_generic_async.adesh:57
-			step_ := f.sub9_.Poll(cx)
+			step_ := f.sub11_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:57")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = *new(BoxMapLenFuture[string])
+			f.sub11_ = *new(BoxMapLenFuture[string])
 			f.aw11_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
-			f.sub10_ = f.n.map_len()
+			f.sub12_ = f.n.map_len()
 			f.state = 13
 			fallthrough
 		case 13:
 //line testdata/run/a_11_generic_async.adesh:57
-			step_ := f.sub10_.Poll(cx)
+			step_ := f.sub12_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:57")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = *new(BoxMapLenFuture[int64])
+			f.sub12_ = *new(BoxMapLenFuture[int64])
 			aw12_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
 			rt.Print(f.aw11_, aw12_)
 //line testdata/run/a_11_generic_async.adesh:58
 			h = rt.SpawnValue[int64](cx, delayed[int64](99, 1))
 //line testdata/run/a_11_generic_async.adesh:59
-			f.sub11_ = h
+			f.sub13_ = h
 			f.state = 14
 			fallthrough
 		case 14:
 //line testdata/run/a_11_generic_async.adesh:59
-			step_ := f.sub11_.Poll(cx)
+			step_ := f.sub13_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:59")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub11_ = nil
+			f.sub13_ = nil
 			aw13_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:59
 			rt.Print(aw13_)
@@ -545,32 +547,32 @@ func (f *mainFuture) dropSub_() {
 	case 1:
 		f.sub1_.Drop()
 	case 2:
-		f.sub1_.Drop()
+		f.sub2_.Drop()
 	case 3:
-		f.sub1_.Drop()
-	case 4:
-		f.sub2_.Drop()
-	case 5:
 		f.sub3_.Drop()
-	case 6:
-		f.sub2_.Drop()
-	case 7:
+	case 4:
 		f.sub4_.Drop()
-	case 8:
+	case 5:
 		f.sub5_.Drop()
-	case 9:
+	case 6:
+		f.sub4_.Drop()
+	case 7:
 		f.sub6_.Drop()
-	case 10:
+	case 8:
 		f.sub7_.Drop()
-	case 11:
+	case 9:
 		f.sub8_.Drop()
-	case 12:
+	case 10:
 		f.sub9_.Drop()
-	case 13:
+	case 11:
 		f.sub10_.Drop()
+	case 12:
+		f.sub11_.Drop()
+	case 13:
+		f.sub12_.Drop()
 	case 14:
-		if f.sub11_ != nil {
-			f.sub11_.Drop()
+		if f.sub13_ != nil {
+			f.sub13_.Drop()
 		}
 	}
 }

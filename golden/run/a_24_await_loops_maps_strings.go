@@ -94,7 +94,7 @@ type mainFuture struct {
 	x       int64
 	xs      []int64
 	sub1_   echoFuture[int64]
-	sub2_   echoFuture[rt.Value]
+	sub2_   echoFuture[string]
 	sub3_   echoFuture[rt.Char]
 	sub4_   rt.YieldFuture
 }
@@ -103,8 +103,8 @@ type mainFuture struct {
 //
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var aw1_ rt.Value
-	var aw2_ rt.Value
+	var aw1_ int64
+	var aw2_ string
 	var aw3_ rt.Char
 	var aw4_ int64
 	var aw5_ int64
@@ -159,17 +159,17 @@ poll_:
 			f.sum += aw_
 			f.t_ = f.name
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
-			f.sub2_ = echo[rt.Value](f.s * 2)
+			f.sub1_ = echo[int64](f.s * 2)
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:13")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(echoFuture[rt.Value])
+			f.sub1_ = *new(echoFuture[int64])
 			aw1_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			rt.Print(f.t_, aw1_)
@@ -196,7 +196,7 @@ poll_:
 			k1_ = f.items1_[f.i2_]
 			k = k1_
 //line testdata/run/a_24_await_loops_maps_strings.adesh:17
-			f.sub2_ = echo[rt.Value](k)
+			f.sub2_ = echo[string](k)
 			f.state = 7
 			fallthrough
 		case 7:
@@ -206,7 +206,7 @@ poll_:
 				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:17")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(echoFuture[rt.Value])
+			f.sub2_ = *new(echoFuture[string])
 			aw2_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			rt.Print("key", aw2_)
@@ -433,7 +433,7 @@ func (f *mainFuture) dropSub_() {
 	case 2:
 		f.sub1_.Drop()
 	case 3:
-		f.sub2_.Drop()
+		f.sub1_.Drop()
 	case 7:
 		f.sub2_.Drop()
 	case 11:

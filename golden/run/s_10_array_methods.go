@@ -65,7 +65,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:5
 			xs = []int64{5, 3, 8, 1, 9, 2}
 //line testdata/run/s_10_array_methods.adesh:6
-			rt.Print(int64(len(xs)), int64(len(xs)), int64(len(xs)), len(xs) == 0, int64(len([]rt.Value{})))
+			rt.Print(int64(len(xs)), int64(len(xs)), int64(len(xs)), len(xs) == 0, int64(len([]rt.Unit{})))
 //line testdata/run/s_10_array_methods.adesh:7
 			rt.Print(rt.ArrContains(xs, 8), rt.ArrContains(xs, 4), rt.ArrIndexOf(xs, 9), rt.ArrIndexOf(xs, 7))
 //line testdata/run/s_10_array_methods.adesh:8

@@ -323,7 +323,7 @@ type programFuture struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var m1_ rt.Value
+	var m1_ int64
 	var m_ string
 	var t4_ int64
 	var t5_ rt.Option[int64]
@@ -407,7 +407,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				m1_ = v_
 			} else {
 //line testdata/run/s_17_enums_match.adesh:53
-				m1_ = int64(-1)
+				m1_ = -1
 			}
 //line testdata/run/s_17_enums_match.adesh:53
 			rt.Print(t6_, m1_)

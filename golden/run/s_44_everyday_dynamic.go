@@ -81,7 +81,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_44_everyday_dynamic.adesh:21
 			rt.Print(int64(person.Len()), person.At("age", "testdata/run/s_44_everyday_dynamic.adesh:21:21"), person.Has("email"))
 //line testdata/run/s_44_everyday_dynamic.adesh:26
-			rt.Print(truthy(int64(1)), truthy(int64(0)), truthy(""), truthy("x"), truthy(nil), truthy([]rt.Value{}))
+			rt.Print(truthy(int64(1)), truthy(int64(0)), truthy(""), truthy("x"), truthy(nil), truthy([]rt.Unit{}))
 //line testdata/run/s_44_everyday_dynamic.adesh:28
 			rt.Print(bigger(int64(2), int64(1)), bigger(float64(1.5), int64(2)), bigger("b", "a"))
 //line testdata/run/s_44_everyday_dynamic.adesh:29

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"adesh2go"
+	"adesh2go/frontend"
+)
+
+// TestExplainTypesListsFallbacks checks that `check --explain-types` names every place that fell
+// back to the dynamic type, with its reason, in source order.
+func TestExplainTypesListsFallbacks(t *testing.T) {
+	dir := t.TempDir()
+	file := writeFile(t, dir, "dyn.adesh", `fn show(x) { print(x); }
+show(1);
+show("two");
+let mixed = [1, "a"];
+let rec = {"name": "Ada", "age": 36};
+let f = fn(v) { return v; };
+fn same(a, b) { return a + b; }
+print(same(1, 2), same(3, 4), f(1), mixed, rec);
+`)
+	out, errs, code := cli(t, "check", "--explain-types", file)
+	if code != 0 || errs != "" {
+		t.Fatalf("check failed (status %d):\n%s", code, errs)
+	}
+	want := []string{
+		"dyn.adesh:1:9: `x` is dynamic (any): its uses and call sites disagree: `i64` and `string`",
+		"dyn.adesh:4:13: `array literal` is dynamic (any): its elements have different types",
+		"dyn.adesh:5:11: `map literal` is dynamic (any): its values have different types (an object used as a record)",
+		"dyn.adesh:6:12: `v` is dynamic (any): a lambda parameter without a type, in a place that does not say what it receives",
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i, w := range want {
+		if !strings.HasSuffix(lines[i], w) {
+			t.Errorf("line %d:\n got  %s\n want …%s", i+1, lines[i], w)
+		}
+	}
+	// `same` is called with integers only: its parameters are typed, so it is not listed.
+	if strings.Contains(out, "`a`") || strings.Contains(out, "`b`") {
+		t.Errorf("agreeing call sites must give static types:\n%s", out)
+	}
+}
+
+// TestTypedProgramsEmitNoDynamicValues checks the rule of §7 on the fully typed run programs:
+// --explain-types finds nothing, and the Go they compile to never mentions the dynamic value
+// type or its operations.
+func TestTypedProgramsEmitNoDynamicValues(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/run/s_*.adesh")
+	mains, _ := filepath.Glob("../../testdata/run/s_*/main.adesh")
+	dynamic := map[string]bool{ // the programs about dynamic values
+		"s_42_err_dynamic.adesh": true, "s_44_everyday_dynamic.adesh": true, "s_45_templates_lambdas.adesh": true,
+	}
+	checked := 0
+	for _, f := range append(files, mains...) {
+		if dynamic[filepath.Base(f)] {
+			continue
+		}
+		out, errs, code := cli(t, "check", "--explain-types", f)
+		if code != 0 || strings.TrimSpace(out) != "every value has a static type: the program uses no dynamic values" {
+			t.Errorf("%s: status %d, explain-types says:\n%s%s", f, code, out, errs)
+			continue
+		}
+		prog := frontend.Load(f)
+		src, err := adesh2go.GoSource(prog)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		for _, dyn := range []string{"rt.Value", "rt.Dyn", "rt.AsInt", "rt.AsFloat", "rt.DynTo"} {
+			if strings.Contains(string(src), dyn) {
+				t.Errorf("%s: a fully typed program emits %s", f, dyn)
+			}
+		}
+		checked++
+	}
+	if checked < 30 {
+		t.Errorf("only %d typed programs found", checked)
+	}
+}
