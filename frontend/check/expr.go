@@ -401,6 +401,9 @@ func (c *checker) tupleLit(e *ast.TupleLit, expected types.Type) types.Type {
 }
 
 func (c *checker) unary(e *ast.Unary, expected types.Type) types.Type {
+	if o, ok := types.Resolve(expected).(*types.Optional); ok && (e.Op == "-" || e.Op == "~") {
+		expected = o.Elem // negation never gives an optional: the T? only wraps its result
+	}
 	switch e.Op {
 	case "!":
 		t := c.expr(e.X, types.BoolType)
