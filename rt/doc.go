@@ -37,4 +37,20 @@
 //     spawn_blocking job), the run is deadlocked: the waiting tasks are cancelled and main, if
 //     still waiting, fails with a deadlock error. Code that wakes tasks from goroutines of its
 //     own (an I/O poller) holds KeepAlive while it may still do so.
+//
+// # I/O
+//
+// Sockets are non-blocking and registered, edge-triggered, with one reactor per process (epoll
+// on Linux, kqueue on macOS and the BSDs; see reactor.go). An I/O future tries its system call
+// and, on EAGAIN, registers its task with the socket's direction and returns Pending. There is
+// no poller goroutine: a parked worker, the driver, waits in the reactor with the next timer
+// deadline as its timeout, and busy workers poll it every 61 polls. A task waiting for a
+// socket counts as wakeable for the deadlock check; dropping its future deregisters it.
+//   - TCP: NetListen, NetConnect, TcpListener.Accept, TcpStream.Read/ReadLine/Write/Close, each
+//     with a …Timeout variant where AdeshLang takes a timeout (tcp.go, tcp_futures.go).
+//   - HTTPGet/HTTPPost: a small HTTP/1.1 client over those futures (http.go says why not
+//     net/http). ReadFile/WriteFile run on the blocking pool. Args and Env.
+//   - OneShot and Go bridge Go code into tasks: a future any goroutine completes.
+//   - Without epoll or kqueue (or with the build tag adesh_portable_io) the same futures run
+//     over package net with a goroutine per blocked operation (socket_portable.go).
 package rt

@@ -2,7 +2,10 @@
 
 package rt
 
-import "syscall"
+import (
+	"syscall"
+	"unsafe"
+)
 
 // Without SOCK_NONBLOCK everywhere, the flags are set after the fact; ForkLock keeps a
 // concurrent fork from inheriting the descriptor in between.
@@ -40,4 +43,26 @@ func sysAccept(fd int) (int, syscall.Sockaddr, error) {
 	}
 	setNoDelay(nfd)
 	return nfd, sa, nil
+}
+
+// sockRead reads once into buf; 0 bytes and no error is the end of the stream.
+func sockRead(pd *pollDesc, buf []byte) (int, error) {
+	for {
+		n, err := syscall.Read(pd.fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		return max(n, 0), err
+	}
+}
+
+// sockWrite writes what the socket takes of data.
+func sockWrite(pd *pollDesc, data string) (int, error) {
+	for {
+		n, err := syscall.Write(pd.fd, unsafe.Slice(unsafe.StringData(data), len(data)))
+		if err == syscall.EINTR {
+			continue
+		}
+		return max(n, 0), err
+	}
 }

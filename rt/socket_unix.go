@@ -5,7 +5,6 @@ package rt
 import (
 	"net/netip"
 	"syscall"
-	"unsafe"
 )
 
 // The socket layer over the reactor: non-blocking sockets through the syscall package, each
@@ -140,28 +139,6 @@ func sockConnectResult(pd *pollDesc) (done bool, err error) {
 	}
 	setNoDelay(pd.fd)
 	return true, nil
-}
-
-// sockRead reads once into buf; 0 bytes and no error is the end of the stream.
-func sockRead(pd *pollDesc, buf []byte) (int, error) {
-	for {
-		n, err := syscall.Read(pd.fd, buf)
-		if err == syscall.EINTR {
-			continue
-		}
-		return max(n, 0), err
-	}
-}
-
-// sockWrite writes what the socket takes of data.
-func sockWrite(pd *pollDesc, data string) (int, error) {
-	for {
-		n, err := syscall.Write(pd.fd, unsafe.Slice(unsafe.StringData(data), len(data)))
-		if err == syscall.EINTR {
-			continue
-		}
-		return max(n, 0), err
-	}
 }
 
 // sockAbandonWrite is for the portable layer, whose writes run on their own; here a write
