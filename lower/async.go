@@ -13,6 +13,9 @@ type smSpec struct {
 	doc        string
 	typeParams []*TypeParam
 	fields     []*Local // parameters and captures, stored by the constructor
+	// byPointer holds the fields stored as a pointer to the local's type: the receiver of a
+	// method that changes self (the future changes the value it was called on).
+	byPointer map[*Local]bool
 	body       []Stmt   // the body lowered as if synchronous, with Await, Defer and Try nodes
 	ret        types.Type
 	line       *Line
@@ -56,6 +59,9 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	}
 	spec := &smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret, line: l.line(fd),
 		doc: name + " is the state machine of `" + fd.Name.Name + "`."}
+	if self := l.fn.self; self != nil && self.Boxed {
+		spec.byPointer = map[*Local]bool{self: true}
+	}
 	futT := l.buildStateMachine(spec)
 	// The constructor: calling the async fn makes the future and runs nothing.
 	ctor := &Func{Name: l.funcName(fd), TypeParams: l.funcTypeParams(fi), Results: []Type{futT}, Line: l.line(fd)}

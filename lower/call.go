@@ -791,6 +791,17 @@ func (l *lowerer) staticCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 
 // promiseExecutor lowers the executor of `new Promise((resolve, reject) => …)`: resolve takes
 // the promise's value, reject any value (wrapped as an Error).
+// resolveTakesNothing reports whether an executor's resolve parameter is a function of no
+// arguments (a Promise<()> resolved with `resolve()`), rather than of one ().
+func resolveTakesNothing(executor types.Type) bool {
+	ft, ok := types.Resolve(executor).(*types.Func)
+	if !ok || len(ft.Params) == 0 {
+		return true
+	}
+	rf, ok := types.Resolve(ft.Params[0]).(*types.Func)
+	return !ok || len(rf.Params) == 0
+}
+
 func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) Expr {
 	f := l.funcArg(b, e, false)
 	et := l.valueType(elem)
@@ -799,7 +810,7 @@ func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) Expr 
 	adapt := &FuncLit{Params: []*Param{{Name: "v_", Type: tValue}}, Body: &Block{Stmts: []Stmt{
 		&ExprStmt{X: &Call{Fun: &Ident{Name: "reject_"}, Args: []Expr{rtCall("ToError", &Ident{Name: "v_"})}}}}}}
 	resolveArg := Expr(&Ident{Name: "resolve_"})
-	if types.IsUnit(elem) {
+	if types.IsUnit(elem) && resolveTakesNothing(e.TypeOf()) {
 		// An AdeshLang resolve() of a Promise<()> takes nothing.
 		resolveArg = &FuncLit{Body: &Block{Stmts: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Name: "resolve_"}, Args: []Expr{&Composite{Type: tUnit}}}}}}}
 	}

@@ -858,16 +858,21 @@ func (l *lowerer) assign(b *builder, a *ast.Assign) {
 	}
 	op := a.Op[:len(a.Op)-1]
 	y := l.expr(b, a.Y)
+	yt := a.Y.TypeOf()
+	if types.IsAny(yt) && !types.IsAny(target) {
+		// `n += dyn`: the dynamic operand is checked at run time to be of n's type.
+		y, yt = l.convertAt(y, yt, target, a.Y), target
+	}
 	if ms, ok := lhs.(*mapSlot); ok {
 		cur := &Call{Fun: &Sel{X: ms.m, Name: "At"}, Args: []Expr{ms.k, l.pos(a)}}
-		nv := l.arith(op, cur, y, target, a.Y.TypeOf(), a)
+		nv := l.arith(op, cur, y, target, yt, a)
 		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: ms.m, Name: "Set"}, Args: []Expr{ms.k, nv}}, Line: b.line})
 		return
 	}
 	if types.IsAny(target) || op == "/" && types.IsInteger(target) || op == "%" ||
-		op == "+" && types.IsBasic(target, types.String) && !types.IsBasic(a.Y.TypeOf(), types.String) ||
+		op == "+" && types.IsBasic(target, types.String) && !types.IsBasic(yt, types.String) ||
 		(op == "<<" || op == ">>") {
-		b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{l.arith(op, lhs, y, target, a.Y.TypeOf(), a)}, Line: b.line})
+		b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{l.arith(op, lhs, y, target, yt, a)}, Line: b.line})
 		return
 	}
 	b.add(&Assign{Lhs: []Expr{lhs}, Op: a.Op, Rhs: []Expr{y}, Line: b.line})

@@ -207,7 +207,11 @@ func (m *machine) fields() []*FieldDecl {
 	fs := []*FieldDecl{{Name: "state", Type: goType("uint32")}}
 	seen := map[*Local]bool{}
 	for _, v := range m.spec.fields {
-		fs = append(fs, &FieldDecl{Name: v.Name, Type: v.Type})
+		t := v.Type
+		if m.spec.byPointer[v] {
+			t = &TPtr{Elem: t}
+		}
+		fs = append(fs, &FieldDecl{Name: v.Name, Type: t})
 		seen[v] = true
 	}
 	var kept []*Local

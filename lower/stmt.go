@@ -494,6 +494,10 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 				FutType: rtType("RecvFuture", l.goTypeOf(elemT)), Result: got.Type, Site: l.site(s), Line: l.line(s)})
 			bb.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: got}, Name: "Some"}}, Then: &Block{Stmts: []Stmt{&Branch{Tok: "break"}}}})
 			bindElem(bb, &Sel{X: &Ref{V: got}, Name: "Val"}, elemT)
+			if elemObj != nil {
+				// The received value is the loop's own (a share's count came with it).
+				l.bindRelease(bb, elemObj, l.locals[elemObj])
+			}
 		})
 		got.Reads++
 		ch.Reads++
