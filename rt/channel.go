@@ -127,8 +127,8 @@ func (f *SendFuture[T]) finish() {
 
 // Drop withdraws a send still waiting for room: its value is not sent.
 func (f *SendFuture[T]) Drop() {
-	if f.done {
-		return
+	if f.done || f.ch == nil {
+		return // finished, or the zero value a state machine keeps once the send is done
 	}
 	c := f.ch
 	c.mu.Lock()
@@ -217,8 +217,8 @@ func (f *RecvFuture[T]) finish() {
 // Drop withdraws a waiting receive. A value already handed to it goes to the next waiting
 // receiver, or back to the front of the buffer: it is never lost.
 func (f *RecvFuture[T]) Drop() {
-	if f.done {
-		return
+	if f.done || f.ch == nil {
+		return // finished, or the zero value a state machine keeps once the receive is done
 	}
 	c := f.ch
 	c.mu.Lock()
