@@ -58,7 +58,7 @@ type tryExit struct {
 // newFn starts lowering a function.
 func (l *lowerer) newFn(fi *check.FuncInfo, async bool, ret types.Type) *fnCtx {
 	fc := &fnCtx{parent: l.fn, info: fi, names: newNamer(l.pkg), async: async, ret: ret, deferred: map[*types.Object]bool{}}
-	if fi != nil {
+	if fi != nil && fi.Defers > 0 {
 		fc.deferred = deferReferenced(fi.Node)
 	}
 	return fc

@@ -61,8 +61,18 @@ func (c *checker) typeParamNeeds() {
 			return false
 		})
 	}
-	for _, f := range c.files {
-		ast.Inspect(f, func(n ast.Node) bool {
+	// Values of a type parameter exist only in the bodies of generic functions and methods (and
+	// the lambdas inside them).
+	for _, fi := range c.info.Funcs {
+		fd, ok := fi.Node.(*ast.FuncDecl)
+		if !ok || !fi.Generic || fd.Body == nil {
+			continue
+		}
+		for _, p := range fi.Sig.Params {
+			keyOf(p)
+		}
+		keyOf(fi.Sig.Ret)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			e, ok := n.(ast.Expr)
 			if !ok {
 				return true
@@ -81,12 +91,9 @@ func (c *checker) typeParamNeeds() {
 			return true
 		})
 	}
-	for _, fi := range c.info.Funcs {
-		if fi.Sig != nil {
-			for _, p := range fi.Sig.Params {
-				keyOf(p)
-			}
-			keyOf(fi.Sig.Ret)
+	for _, def := range c.info.TypeDefs {
+		for _, f := range def.Fields {
+			keyOf(f.Type)
 		}
 	}
 	// A generic call passes its callee's needs to the type arguments that are type parameters of
@@ -113,6 +120,16 @@ func (c *checker) typeParamNeeds() {
 				typeString(arg), tp.Name, in.name, needWhat[n], needWho[n])
 		}
 	}
+}
+
+// hasGenericStruct reports whether the program declares a generic struct.
+func (c *checker) hasGenericStruct() bool {
+	for _, def := range c.info.TypeDefs {
+		if len(def.TypeParams) > 0 && !def.Enum {
+			return true
+		}
+	}
+	return false
 }
 
 // hasGenerics reports whether the program declares a generic function or type.
@@ -163,13 +180,15 @@ func (c *checker) instantiations() []instantiation {
 			named(call, ci.Ret)
 		}
 	}
-	for _, f := range c.files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if sl, ok := n.(*ast.StructLit); ok {
-				named(sl, sl.TypeOf())
-			}
-			return true
-		})
+	if c.hasGenericStruct() {
+		for _, f := range c.files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if sl, ok := n.(*ast.StructLit); ok {
+					named(sl, sl.TypeOf())
+				}
+				return true
+			})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].node.Pos() < out[j].node.Pos() })
 	return out
