@@ -88,6 +88,10 @@ func (e *emitter) decl(d lower.Decl) jen.Code {
 		switch len(d.Results) {
 		case 0:
 		case 1:
+			if d.ResultName != "" {
+				s.Parens(jen.Id(d.ResultName).Add(e.typ(d.Results[0])))
+				break
+			}
 			s.Add(e.typ(d.Results[0]))
 		default:
 			s.Parens(jen.List(e.types(d.Results)...))

@@ -16,9 +16,9 @@ type smSpec struct {
 	// byPointer holds the fields stored as a pointer to the local's type: the receiver of a
 	// method that changes self (the future changes the value it was called on).
 	byPointer map[*Local]bool
-	body       []Stmt   // the body lowered as if synchronous, with Await, Defer and Try nodes
-	ret        types.Type
-	line       *Line
+	body      []Stmt // the body lowered as if synchronous, with Await, Defer and Try nodes
+	ret       types.Type
+	line      *Line
 }
 
 // asyncFunc lowers an async fn to its state struct, its constructor, Poll and Drop.

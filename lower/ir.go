@@ -35,6 +35,7 @@ type Func struct {
 	TypeParams []*TypeParam
 	Params     []*Param
 	Results    []Type
+	ResultName string // names the single result, for a deferred call that sets it
 	Body       *Block
 	Line       *Line // the AdeshLang position of the declaration
 }

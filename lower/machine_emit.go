@@ -316,28 +316,13 @@ func (m *machine) pollFunc() Decl {
 			Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: m.pollBody()}, Line: m.spec.line}
 	}
 	// Poll catches errors: a try region's handler takes them, a Result-typed future gives them
-	// as Err, or the future cleans up before the error goes on to the task.
-	m.l.prog.Decls = append(m.l.prog.Decls,
-		&Func{Name: "poll_", Recv: m.recv(), Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: m.pollBody()}, Line: m.spec.line},
-		m.guardFunc(pollT), m.catchFunc(pollT))
-	r := &Local{Name: "result_", Type: pollT, Reads: 1}
-	body := []Stmt{
-		&Define{V: r},
-		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "guard_"}, Args: []Expr{&Ident{Name: "cx"}, &Unary{Op: "&", X: &Ref{V: r}}}}},
-		&Return{Results: []Expr{&Ref{V: r}}},
-	}
+	// as Err, or the future cleans up before the error goes on to the task. A Go defer at the
+	// top of Poll costs next to nothing until something panics.
+	m.l.prog.Decls = append(m.l.prog.Decls, m.catchFunc(pollT))
+	body := append([]Stmt{&GoDefer{Call: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "catch_"},
+		Args: []Expr{&Ident{Name: "cx"}, &Unary{Op: "&", X: &Ident{Name: "result_"}}}}}}, m.pollBody()...)
 	return &Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
-		Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: body}}
-}
-
-// guardFunc polls with catch_ deferred: a Go defer here costs next to nothing until a panic.
-func (m *machine) guardFunc(pollT Type) Decl {
-	r := &Ident{Name: "r"}
-	return &Func{Name: "guard_", Recv: m.recv(), Params: []*Param{m.ctxParam(), {Name: "r", Type: &TPtr{Elem: pollT}}},
-		Body: &Block{Stmts: []Stmt{
-			&GoDefer{Call: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "catch_"}, Args: []Expr{&Ident{Name: "cx"}, r}}},
-			&Assign{Lhs: []Expr{&Unary{Op: "*", X: r}}, Op: "=", Rhs: []Expr{&Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "poll_"}, Args: []Expr{&Ident{Name: "cx"}}}}},
-		}}}
+		Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, ResultName: "result_", Body: &Block{Stmts: body}, Line: m.spec.line}
 }
 
 // errResult is the Ok type of a future whose value is a Result with an Error (§11: an error
@@ -350,9 +335,9 @@ func (m *machine) errResult() Type {
 	return m.l.valueType(r.Ok)
 }
 
-// catchFunc handles an error raised while polling: the handler of the try region the state is
-// in takes it (and polling goes on), a Result-typed future cleans up and gives it as Err, or
-// the future cleans up and the error goes on.
+// catchFunc handles an error raised while polling (Poll defers it): the handler of the try
+// region the state is in takes it (and polling goes on), a Result-typed future cleans up and
+// gives it as Err, or the future cleans up and the error goes on.
 func (m *machine) catchFunc(pollT Type) Decl {
 	x := &Local{Name: "x", Type: tAnyGo, Reads: 2}
 	r := &Ident{Name: "r"}

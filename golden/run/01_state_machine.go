@@ -47,23 +47,10 @@ type connectFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *connectFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Connection, rt.Error]] {
-	var result_ rt.Poll[rt.Result[Connection, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *connectFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/01_state_machine.adesh:5
-func (f *connectFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[Connection, rt.Error]] {
+func (f *connectFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Connection, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -98,9 +85,13 @@ func (f *connectFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[Connection, rt.E
 	}
 }
 
-func (f *connectFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[Connection, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *connectFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *connectFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[Connection, rt.Error]]) {
@@ -143,23 +134,10 @@ type fetchPayloadFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *fetchPayloadFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[string, rt.Error]] {
-	var result_ rt.Poll[rt.Result[string, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *fetchPayloadFuture) Drop() {
-	if f.state == 3 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/01_state_machine.adesh:20
-func (f *fetchPayloadFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[string, rt.Error]] {
+func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ rt.Result[Response, rt.Error]
 	var aw_ rt.Result[Connection, rt.Error]
 	var connection Connection
@@ -226,9 +204,13 @@ func (f *fetchPayloadFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[string, rt.
 	}
 }
 
-func (f *fetchPayloadFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *fetchPayloadFuture) Drop() {
+	if f.state == 3 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *fetchPayloadFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
@@ -447,23 +429,10 @@ type ConnectionGetFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *ConnectionGetFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[Response, rt.Error]] {
-	var result_ rt.Poll[rt.Result[Response, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *ConnectionGetFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/01_state_machine.adesh:14
-func (f *ConnectionGetFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[Response, rt.Error]] {
+func (f *ConnectionGetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Response, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -490,9 +459,13 @@ func (f *ConnectionGetFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[Response, 
 	}
 }
 
-func (f *ConnectionGetFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[Response, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *ConnectionGetFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *ConnectionGetFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[Response, rt.Error]]) {

@@ -138,23 +138,10 @@ type rethrowsFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *rethrowsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *rethrowsFuture) Drop() {
-	if f.state == 6 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_03_await_try.adesh:12
-func (f *rethrowsFuture) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *rethrowsFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var aw_ int64
 	var e rt.Error
 	var v int64
@@ -221,9 +208,13 @@ poll_:
 	}
 }
 
-func (f *rethrowsFuture) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *rethrowsFuture) Drop() {
+	if f.state == 6 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *rethrowsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
@@ -281,23 +272,10 @@ type withFinallyFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *withFinallyFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *withFinallyFuture) Drop() {
-	if f.state == 7 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_03_await_try.adesh:24
-func (f *withFinallyFuture) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *withFinallyFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 poll_:
 	for {
 		switch f.state {
@@ -371,9 +349,13 @@ poll_:
 	}
 }
 
-func (f *withFinallyFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *withFinallyFuture) Drop() {
+	if f.state == 7 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *withFinallyFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -434,23 +416,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 33 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_03_await_try.adesh:36
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ int64
 	var aw2_ string
 	var aw3_ string
@@ -769,9 +738,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 33 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

@@ -273,23 +273,10 @@ type parseFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *parseFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *parseFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:25
-func (f *parseFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -324,9 +311,13 @@ func (f *parseFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] 
 	}
 }
 
-func (f *parseFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *parseFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *parseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
@@ -370,23 +361,10 @@ type sumParsedFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *sumParsedFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *sumParsedFuture) Drop() {
-	if f.state == 3 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:31
-func (f *sumParsedFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ rt.Result[int64, rt.Error]
 	var aw_ rt.Result[int64, rt.Error]
 	var t1_ rt.Result[int64, rt.Error]
@@ -456,9 +434,13 @@ func (f *sumParsedFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Erro
 	}
 }
 
-func (f *sumParsedFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *sumParsedFuture) Drop() {
+	if f.state == 3 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *sumParsedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {

@@ -14,23 +14,10 @@ type nestedSleepFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *nestedSleepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *nestedSleepFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_06_cancel_points.adesh:4
-func (f *nestedSleepFuture) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -63,9 +50,13 @@ func (f *nestedSleepFuture) poll_(cx *rt.Context) rt.Poll[int64] {
 	}
 }
 
-func (f *nestedSleepFuture) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *nestedSleepFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *nestedSleepFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
@@ -104,23 +95,10 @@ type atSleepFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *atSleepFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *atSleepFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_06_cancel_points.adesh:11
-func (f *atSleepFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -153,9 +131,13 @@ func (f *atSleepFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *atSleepFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *atSleepFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *atSleepFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -195,23 +177,10 @@ type atRecvFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *atRecvFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *atRecvFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_06_cancel_points.adesh:18
-func (f *atRecvFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw_ rt.Option[int64]
 	var v rt.Option[int64]
 	for {
@@ -249,9 +218,13 @@ func (f *atRecvFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *atRecvFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *atRecvFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *atRecvFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -291,23 +264,10 @@ type atJoinFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *atJoinFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *atJoinFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_06_cancel_points.adesh:25
-func (f *atJoinFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw_ int64
 	var v int64
 	for {
@@ -345,9 +305,13 @@ func (f *atJoinFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *atJoinFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *atJoinFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *atJoinFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -388,23 +352,10 @@ type atNestedFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *atNestedFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *atNestedFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_06_cancel_points.adesh:32
-func (f *atNestedFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw_ int64
 	var v int64
 	for {
@@ -440,9 +391,13 @@ func (f *atNestedFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *atNestedFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *atNestedFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *atNestedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -482,23 +437,10 @@ type atSendFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *atSendFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *atSendFuture) Drop() {
-	if f.state == 3 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_06_cancel_points.adesh:38
-func (f *atSendFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -545,9 +487,13 @@ func (f *atSendFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *atSendFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *atSendFuture) Drop() {
+	if f.state == 3 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *atSendFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -591,23 +537,10 @@ type stopFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *stopFuture) Drop() {
-	if f.state == 6 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_06_cancel_points.adesh:47
-func (f *stopFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *stopFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var e rt.Error
 poll_:
 	for {
@@ -663,9 +596,13 @@ poll_:
 	}
 }
 
-func (f *stopFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *stopFuture) Drop() {
+	if f.state == 6 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *stopFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -721,23 +658,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 12 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_06_cancel_points.adesh:58
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw_ rt.Option[int64]
 	var ch *rt.Channel[int64]
 	var e rt.Error
@@ -881,9 +805,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 12 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

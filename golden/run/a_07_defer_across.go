@@ -77,23 +77,10 @@ type lifoFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *lifoFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *lifoFuture) Drop() {
-	if f.state == 4 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_07_defer_across.adesh:9
-func (f *lifoFuture) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var aw_ int64
 	for {
 		switch f.state {
@@ -165,9 +152,13 @@ func (f *lifoFuture) poll_(cx *rt.Context) rt.Poll[int64] {
 	}
 }
 
-func (f *lifoFuture) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *lifoFuture) Drop() {
+	if f.state == 4 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *lifoFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
@@ -209,23 +200,10 @@ type parseFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *parseFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *parseFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_07_defer_across.adesh:20
-func (f *parseFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -260,9 +238,13 @@ func (f *parseFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] 
 	}
 }
 
-func (f *parseFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *parseFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *parseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
@@ -305,23 +287,10 @@ type earlyFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *earlyFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *earlyFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_07_defer_across.adesh:26
-func (f *earlyFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	var aw_ rt.Result[int64, rt.Error]
 	var n int64
 	var t_ rt.Result[int64, rt.Error]
@@ -369,9 +338,13 @@ func (f *earlyFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] 
 	}
 }
 
-func (f *earlyFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *earlyFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *earlyFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
@@ -414,23 +387,10 @@ type throwerFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *throwerFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *throwerFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_07_defer_across.adesh:33
-func (f *throwerFuture) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -464,9 +424,13 @@ func (f *throwerFuture) poll_(cx *rt.Context) rt.Poll[int64] {
 	}
 }
 
-func (f *throwerFuture) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *throwerFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *throwerFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
@@ -507,23 +471,10 @@ type loopDefersFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *loopDefersFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *loopDefersFuture) Drop() {
-	if f.state == 5 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_07_defer_across.adesh:40
-func (f *loopDefersFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *loopDefersFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 poll_:
 	for {
 		switch f.state {
@@ -579,9 +530,13 @@ poll_:
 	}
 }
 
-func (f *loopDefersFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *loopDefersFuture) Drop() {
+	if f.state == 5 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *loopDefersFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -622,23 +577,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 9 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_07_defer_across.adesh:48
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ rt.Result[int64, rt.Error]
 	var aw2_ rt.Result[int64, rt.Error]
 	var aw_ int64
@@ -748,9 +690,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 9 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

@@ -34,23 +34,10 @@ type holdFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *holdFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *holdFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_08_share_across_await.adesh:5
-func (f *holdFuture) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 	var r_ string
 	for {
 		switch f.state {
@@ -91,9 +78,13 @@ func (f *holdFuture) poll_(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *holdFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *holdFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *holdFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -137,23 +128,10 @@ type scopedFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *scopedFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *scopedFuture) Drop() {
-	if f.state == 3 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_08_share_across_await.adesh:12
-func (f *scopedFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -205,9 +183,13 @@ func (f *scopedFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *scopedFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *scopedFuture) Drop() {
+	if f.state == 3 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *scopedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -252,23 +234,10 @@ type asyncBlock1 struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_08_share_across_await.adesh:48
-func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 	var r_ string
 	for {
 		switch f.state {
@@ -301,9 +270,13 @@ func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *asyncBlock1) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *asyncBlock1) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -344,23 +317,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 10 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_08_share_across_await.adesh:23
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ string
 	var aw_ string
 	var e rt.Error
@@ -501,9 +461,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 10 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

@@ -14,23 +14,10 @@ type bumpFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *bumpFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *bumpFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_09_guard_across_await.adesh:3
-func (f *bumpFuture) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var r_ int64
 	for {
 		switch f.state {
@@ -67,9 +54,13 @@ func (f *bumpFuture) poll_(cx *rt.Context) rt.Poll[int64] {
 	}
 }
 
-func (f *bumpFuture) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *bumpFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *bumpFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {

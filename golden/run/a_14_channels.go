@@ -281,23 +281,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 19 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_14_channels.adesh:8
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ rt.Option[string]
 	var aw2_ rt.Option[string]
 	var data *rt.Channel[int64]
@@ -548,9 +535,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 19 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

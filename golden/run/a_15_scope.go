@@ -18,23 +18,10 @@ type jobFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *jobFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *jobFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_15_scope.adesh:4
-func (f *jobFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -83,9 +70,13 @@ func (f *jobFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
 	}
 }
 
-func (f *jobFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *jobFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *jobFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
@@ -132,23 +123,10 @@ type asyncBlock2 struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_15_scope.adesh:24
-func (f *asyncBlock2) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	var aw_ rt.Result[int64, rt.Error]
 	var t_ rt.Result[int64, rt.Error]
 	var tmp_ rt.MutexGuard[int64]
@@ -194,9 +172,13 @@ func (f *asyncBlock2) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] 
 	}
 }
 
-func (f *asyncBlock2) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *asyncBlock2) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
@@ -328,23 +310,10 @@ type runJobsFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *runJobsFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *runJobsFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_15_scope.adesh:18
-func (f *runJobsFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	var r_ rt.Result[int64, rt.Error]
 	var tmp_ rt.MutexGuard[int64]
 	for {
@@ -380,9 +349,13 @@ func (f *runJobsFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]
 	}
 }
 
-func (f *runJobsFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *runJobsFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *runJobsFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
@@ -589,23 +562,10 @@ type asyncBlock7 struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *asyncBlock7) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *asyncBlock7) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_15_scope.adesh:60
-func (f *asyncBlock7) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -636,9 +596,13 @@ func (f *asyncBlock7) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *asyncBlock7) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *asyncBlock7) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *asyncBlock7) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -769,23 +733,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 8 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_15_scope.adesh:36
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ rt.Result[int64, rt.Error]
 	var aw_ rt.Result[int64, rt.Error]
 	var e rt.Error
@@ -881,9 +832,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 8 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

@@ -13,23 +13,10 @@ type riskyFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *riskyFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *riskyFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_16_errors_as_results.adesh:4
-func (f *riskyFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	var xs []int64
 	for {
 		switch f.state {
@@ -69,9 +56,13 @@ func (f *riskyFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] 
 	}
 }
 
-func (f *riskyFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *riskyFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *riskyFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
@@ -114,23 +105,10 @@ type fromPromiseFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *fromPromiseFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[string, rt.Error]] {
-	var result_ rt.Poll[rt.Result[string, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *fromPromiseFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_16_errors_as_results.adesh:14
-func (f *fromPromiseFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[string, rt.Error]] {
+func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	var aw_ string
 	var p_ *rt.Promise[string]
 	var v string
@@ -178,9 +156,13 @@ func (f *fromPromiseFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[string, rt.E
 	}
 }
 
-func (f *fromPromiseFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *fromPromiseFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *fromPromiseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
@@ -223,23 +205,10 @@ type slowFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *slowFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
-	var result_ rt.Poll[rt.Result[int64, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *slowFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_16_errors_as_results.adesh:22
-func (f *slowFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
+func (f *slowFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -266,9 +235,13 @@ func (f *slowFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[int64, rt.Error]] {
 	}
 }
 
-func (f *slowFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *slowFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *slowFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
@@ -381,23 +354,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 12 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_16_errors_as_results.adesh:33
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ rt.Result[int64, rt.Error]
 	var aw2_ rt.Result[int64, rt.Error]
 	var aw3_ rt.Result[string, rt.Error]
@@ -558,9 +518,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 12 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

@@ -14,23 +14,10 @@ type afterFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *afterFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *afterFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_17_combinators.adesh:2
-func (f *afterFuture) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *afterFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -62,9 +49,13 @@ func (f *afterFuture) poll_(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *afterFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *afterFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *afterFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {

@@ -139,23 +139,10 @@ type loopExitsFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *loopExitsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *loopExitsFuture) Drop() {
-	if f.state == 8 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_22_finally_jumps.adesh:13
-func (f *loopExitsFuture) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *loopExitsFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var aw_ int64
 poll_:
 	for {
@@ -253,9 +240,13 @@ poll_:
 	}
 }
 
-func (f *loopExitsFuture) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *loopExitsFuture) Drop() {
+	if f.state == 8 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *loopExitsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
@@ -307,23 +298,10 @@ type nestedReturnFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *nestedReturnFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *nestedReturnFuture) Drop() {
-	if f.state == 8 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_22_finally_jumps.adesh:28
-func (f *nestedReturnFuture) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *nestedReturnFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 poll_:
 	for {
 		switch f.state {
@@ -403,9 +381,13 @@ poll_:
 	}
 }
 
-func (f *nestedReturnFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *nestedReturnFuture) Drop() {
+	if f.state == 8 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *nestedReturnFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -461,23 +443,10 @@ type whileBreakFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *whileBreakFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *whileBreakFuture) Drop() {
-	if f.state == 8 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_22_finally_jumps.adesh:41
-func (f *whileBreakFuture) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *whileBreakFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var e rt.Error
 	_ = e
 poll_:
@@ -558,9 +527,13 @@ poll_:
 	}
 }
 
-func (f *whileBreakFuture) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *whileBreakFuture) Drop() {
+	if f.state == 8 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *whileBreakFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
@@ -618,23 +591,10 @@ type rethrowThroughFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *rethrowThroughFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *rethrowThroughFuture) Drop() {
-	if f.state == 9 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_22_finally_jumps.adesh:57
-func (f *rethrowThroughFuture) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *rethrowThroughFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var e rt.Error
 poll_:
 	for {
@@ -723,9 +683,13 @@ poll_:
 	}
 }
 
-func (f *rethrowThroughFuture) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *rethrowThroughFuture) Drop() {
+	if f.state == 9 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *rethrowThroughFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {

@@ -34,23 +34,10 @@ type workerFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *workerFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *workerFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_25_shares_in_tasks.adesh:5
-func (f *workerFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *workerFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var tmp_ rt.MutexGuard[int64]
 	for {
 		switch f.state {
@@ -85,9 +72,13 @@ func (f *workerFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *workerFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *workerFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *workerFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -127,23 +118,10 @@ type asyncBlock1 struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_25_shares_in_tasks.adesh:13
-func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var r_ int64
 	for {
 		switch f.state {
@@ -176,9 +154,13 @@ func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[int64] {
 	}
 }
 
-func (f *asyncBlock1) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *asyncBlock1) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[int64]) {
@@ -213,23 +195,10 @@ type shortLivedFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *shortLivedFuture) Poll(cx *rt.Context) rt.Poll[*rt.Weak[Stats]] {
-	var result_ rt.Poll[*rt.Weak[Stats]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *shortLivedFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_25_shares_in_tasks.adesh:11
-func (f *shortLivedFuture) poll_(cx *rt.Context) rt.Poll[*rt.Weak[Stats]] {
+func (f *shortLivedFuture) Poll(cx *rt.Context) (result_ rt.Poll[*rt.Weak[Stats]]) {
+	defer f.catch_(cx, &result_)
 	var aw_ int64
 	var h *rt.JoinHandle[int64]
 	var r_ *rt.Weak[Stats]
@@ -271,9 +240,13 @@ func (f *shortLivedFuture) poll_(cx *rt.Context) rt.Poll[*rt.Weak[Stats]] {
 	}
 }
 
-func (f *shortLivedFuture) guard_(cx *rt.Context, r *rt.Poll[*rt.Weak[Stats]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *shortLivedFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *shortLivedFuture) catch_(cx *rt.Context, r *rt.Poll[*rt.Weak[Stats]]) {
@@ -315,23 +288,10 @@ type asyncBlock2 struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
-	var result_ rt.Poll[int64]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_25_shares_in_tasks.adesh:40
-func (f *asyncBlock2) poll_(cx *rt.Context) rt.Poll[int64] {
+func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var r_ int64
 	var tmp_ rt.MutexGuard[int64]
 	for {
@@ -369,9 +329,13 @@ func (f *asyncBlock2) poll_(cx *rt.Context) rt.Poll[int64] {
 	}
 }
 
-func (f *asyncBlock2) guard_(cx *rt.Context, r *rt.Poll[int64]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *asyncBlock2) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[int64]) {
@@ -422,23 +386,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 14 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_25_shares_in_tasks.adesh:21
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ *rt.Weak[Stats]
 	var aw_ int64
 	var b *rt.JoinHandle[int64]
@@ -664,9 +615,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 14 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

@@ -15,23 +15,10 @@ type holdFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *holdFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *holdFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_26_cancel_nested.adesh:3
-func (f *holdFuture) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -65,9 +52,13 @@ func (f *holdFuture) poll_(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *holdFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *holdFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *holdFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -108,23 +99,10 @@ type chainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *chainFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *chainFuture) Drop() {
-	if f.state == 4 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_26_cancel_nested.adesh:10
-func (f *chainFuture) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *chainFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ string
 	var aw_ string
 poll_:
@@ -184,9 +162,13 @@ poll_:
 	}
 }
 
-func (f *chainFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *chainFuture) Drop() {
+	if f.state == 4 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *chainFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -235,23 +217,10 @@ type cancelAfterFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *cancelAfterFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *cancelAfterFuture) Drop() {
-	if f.state == 9 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/a_26_cancel_nested.adesh:18
-func (f *cancelAfterFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *cancelAfterFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var e rt.Error
 poll_:
 	for {
@@ -322,9 +291,13 @@ poll_:
 	}
 }
 
-func (f *cancelAfterFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *cancelAfterFuture) Drop() {
+	if f.state == 9 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *cancelAfterFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

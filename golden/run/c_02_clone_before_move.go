@@ -35,23 +35,10 @@ type reportFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *reportFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *reportFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/c_02_clone_before_move.adesh:4
-func (f *reportFuture) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *reportFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 	var r_ string
 	for {
 		switch f.state {
@@ -84,9 +71,13 @@ func (f *reportFuture) poll_(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *reportFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *reportFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *reportFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -127,23 +118,10 @@ type asyncBlock1 struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/c_02_clone_before_move.adesh:14
-func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 	var aw_ string
 	for {
 		switch f.state {
@@ -176,9 +154,13 @@ func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *asyncBlock1) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *asyncBlock1) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -216,23 +198,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 5 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/c_02_clone_before_move.adesh:9
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw_ string
 	var h *rt.JoinHandle[string]
 	var n_ int64
@@ -305,9 +274,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 5 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

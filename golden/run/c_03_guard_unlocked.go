@@ -17,23 +17,10 @@ type addFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *addFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *addFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/c_03_guard_unlocked.adesh:4
-func (f *addFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *addFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -67,9 +54,13 @@ func (f *addFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *addFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *addFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *addFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -107,23 +98,10 @@ type asyncBlock1 struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/c_03_guard_unlocked.adesh:14
-func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0:
@@ -157,9 +135,13 @@ func (f *asyncBlock1) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *asyncBlock1) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *asyncBlock1) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {

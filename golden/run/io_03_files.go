@@ -14,23 +14,10 @@ type roundTripFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *roundTripFuture) Poll(cx *rt.Context) rt.Poll[rt.Result[string, rt.Error]] {
-	var result_ rt.Poll[rt.Result[string, rt.Error]]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *roundTripFuture) Drop() {
-	if f.state == 3 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/io_03_files.adesh:3
-func (f *roundTripFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[string, rt.Error]] {
+func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string, rt.Error]]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ rt.Result[string, rt.Error]
 	var aw_ rt.Result[rt.Unit, rt.Error]
 	var back string
@@ -96,9 +83,13 @@ func (f *roundTripFuture) poll_(cx *rt.Context) rt.Poll[rt.Result[string, rt.Err
 	}
 }
 
-func (f *roundTripFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *roundTripFuture) Drop() {
+	if f.state == 3 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *roundTripFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {

@@ -15,23 +15,10 @@ type blockedReaderFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *blockedReaderFuture) Poll(cx *rt.Context) rt.Poll[string] {
-	var result_ rt.Poll[string]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *blockedReaderFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/io_04_timeouts_cancel.adesh:4
-func (f *blockedReaderFuture) poll_(cx *rt.Context) rt.Poll[string] {
+func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+	defer f.catch_(cx, &result_)
 	var aw_ rt.Option[string]
 	var line rt.Option[string]
 	var t_ rt.Option[string]
@@ -77,9 +64,13 @@ func (f *blockedReaderFuture) poll_(cx *rt.Context) rt.Poll[string] {
 	}
 }
 
-func (f *blockedReaderFuture) guard_(cx *rt.Context, r *rt.Poll[string]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *blockedReaderFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *blockedReaderFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
@@ -119,23 +110,10 @@ type blockedAcceptorFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *blockedAcceptorFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *blockedAcceptorFuture) Drop() {
-	if f.state == 2 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/io_04_timeouts_cancel.adesh:11
-func (f *blockedAcceptorFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw_ *rt.TcpStream
 	var conn *rt.TcpStream
 	for {
@@ -173,9 +151,13 @@ func (f *blockedAcceptorFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
 	}
 }
 
-func (f *blockedAcceptorFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *blockedAcceptorFuture) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *blockedAcceptorFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
@@ -231,23 +213,10 @@ type mainFuture struct {
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var result_ rt.Poll[rt.Unit]
-	f.guard_(cx, &result_)
-	return result_
-}
-
-// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
-func (f *mainFuture) Drop() {
-	if f.state == 44 {
-		return
-	}
-	f.dropSub_()
-	f.complete_()
-}
-
+//
 //line testdata/run/io_04_timeouts_cancel.adesh:18
-func (f *mainFuture) poll_(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var addr string
 	var aw10_ *rt.TcpStream
 	var aw11_ rt.Option[string]
@@ -717,9 +686,13 @@ poll_:
 	}
 }
 
-func (f *mainFuture) guard_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, r)
-	*r = f.poll_(cx)
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *mainFuture) Drop() {
+	if f.state == 44 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
