@@ -91,10 +91,10 @@ func (l *lowerer) asyncBlockValue(e *ast.AsyncBlock) Expr {
 // captureLiteral builds the state struct value of a block or lambda with its captures.
 func (l *lowerer) captureLiteral(fi *check.FuncInfo, futT Type, move bool) Expr {
 	lit := &Composite{Type: futT, Fields: []*KeyValue{}}
-	for _, obj := range fi.Captures {
+	for _, obj := range l.captured(fi, move) {
 		ov := l.locals[obj]
-		if ov == nil || ov.Global {
-			continue
+		if ov == nil || ov.Global && !move {
+			continue // a borrowing block reads a top-level variable in place
 		}
 		ov.Reads++
 		var val Expr
@@ -111,6 +111,27 @@ func (l *lowerer) captureLiteral(fi *check.FuncInfo, futT Type, move bool) Expr 
 }
 
 func (l *lowerer) captureName(obj *types.Object) string { return goName(obj.Name) }
+
+// captured lists what a block or lambda captures. A moving one also copies the top-level
+// variables it reads, which the checker leaves out (everything else reads them in place).
+func (l *lowerer) captured(fi *check.FuncInfo, move bool) []*types.Object {
+	if !move {
+		return fi.Captures
+	}
+	objs := append([]*types.Object(nil), fi.Captures...)
+	seen := map[*types.Object]bool{}
+	for _, obj := range objs {
+		seen[obj] = true
+	}
+	ast.Inspect(fi.Node, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Obj != nil && id.Obj.Global && id.Obj.Kind == types.ObjVar && !seen[id.Obj] {
+			seen[id.Obj] = true
+			objs = append(objs, id.Obj)
+		}
+		return true
+	})
+	return objs
+}
 
 // lowerBlockMachine lowers the body of an async block or async lambda to its state machine
 // (once) and returns the Go type of its state struct.
@@ -132,9 +153,9 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 	l.fn = fc
 	saved := map[*types.Object]*Local{}
 	var fields []*Local
-	for _, obj := range fi.Captures {
+	for _, obj := range l.captured(fi, move) {
 		ov := l.locals[obj]
-		if ov == nil || ov.Global {
+		if ov == nil || ov.Global && !move {
 			continue
 		}
 		saved[obj] = ov
@@ -160,7 +181,7 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 	l.openScope()
 	if move {
 		// A moved share belongs to the block: released when it completes.
-		for _, obj := range fi.Captures {
+		for _, obj := range l.captured(fi, move) {
 			if v := l.locals[obj]; v != nil && !v.Global && needsRelease(obj.Type) && !types.IsGuard(obj.Type) {
 				l.bindRelease(b, obj, v)
 			}

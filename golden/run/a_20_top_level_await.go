@@ -143,6 +143,8 @@ func adeshMain() mainFuture {
 // asyncBlock1 is the state machine of the async block at testdata/run/a_20_top_level_await.adesh:16.
 type asyncBlock1 struct {
 	state uint32
+	ch    *rt.Channel[int64]
+	h     *rt.JoinHandle[int64]
 	sub1_ *rt.JoinHandle[int64]
 	sub2_ rt.SendFuture[int64]
 }
@@ -156,7 +158,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_20_top_level_await.adesh:16
-			f.sub1_ = h
+			f.sub1_ = f.h
 			f.state = 1
 			fallthrough
 		case 1:
@@ -169,7 +171,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = nil
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:16
-			f.sub2_ = ch.Send(aw_)
+			f.sub2_ = f.ch.Send(aw_)
 			f.state = 2
 			fallthrough
 		case 2:
@@ -274,7 +276,7 @@ poll_:
 //line testdata/run/a_20_top_level_await.adesh:15
 			ch = rt.NewChannel[int64](int(1))
 //line testdata/run/a_20_top_level_await.adesh:16
-			rt.SpawnValue[rt.Unit](cx, asyncBlock1{})
+			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h})
 //line testdata/run/a_20_top_level_await.adesh:17
 			f.sub2_ = ch.Recv()
 			f.state = 5

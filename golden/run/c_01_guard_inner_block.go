@@ -107,9 +107,10 @@ func bump(times int64) bumpFuture {
 
 // asyncBlock1 is the state machine of the async block at testdata/run/c_01_guard_inner_block.adesh:18.
 type asyncBlock1 struct {
-	state uint32
-	sub1_ rt.YieldFuture
-	sub2_ bumpFuture
+	state   uint32
+	counter *rt.Mutex[int64]
+	sub1_   rt.YieldFuture
+	sub2_   bumpFuture
 }
 
 // Poll runs the future until it completes or must wait.
@@ -123,7 +124,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 			{
 //line testdata/run/c_01_guard_inner_block.adesh:20
-				g = counter.Lock()
+				g = f.counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:21
 				*g.Ptr() += 10
 				g.Drop()
@@ -216,7 +217,7 @@ poll_:
 				var i int64 = i_
 				_ = i
 //line testdata/run/c_01_guard_inner_block.adesh:18
-				rt.ArrPush(&handles, rt.SpawnValue[int64](cx, asyncBlock1{}))
+				rt.ArrPush(&handles, rt.SpawnValue[int64](cx, asyncBlock1{counter: counter}))
 			}
 			{
 				f.items_ = handles

@@ -93,6 +93,7 @@ func add(n int64) addFuture {
 // asyncBlock1 is the state machine of the async block at testdata/run/c_03_guard_unlocked.adesh:14.
 type asyncBlock1 struct {
 	state uint32
+	total *rt.Mutex[int64]
 	g     rt.MutexGuard[int64]
 	sub1_ rt.YieldFuture
 }
@@ -106,7 +107,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 		switch f.state {
 		case 0:
 //line testdata/run/c_03_guard_unlocked.adesh:15
-			f.g = total.Lock()
+			f.g = f.total.Lock()
 //line testdata/run/c_03_guard_unlocked.adesh:16
 			*f.g.Ptr() += 100
 //line testdata/run/c_03_guard_unlocked.adesh:17
@@ -196,7 +197,7 @@ poll_:
 //line testdata/run/c_03_guard_unlocked.adesh:13
 				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, add(i)))
 //line testdata/run/c_03_guard_unlocked.adesh:14
-				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, asyncBlock1{}))
+				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, asyncBlock1{total: total}))
 			}
 			{
 				f.items_ = hs
