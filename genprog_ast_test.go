@@ -689,7 +689,15 @@ type gEnumMatch struct {
 func (e *gEnumMatch) typ() gType { return e.arms[0].typ() }
 func (e *gEnumMatch) write(b *strings.Builder) {
 	b.WriteString("match ")
-	e.x.write(b)
+	switch e.x.(type) {
+	case *gMatch, *gEnumMatch:
+		// `match match x {…} {…}` does not parse: the inner match goes in parentheses.
+		b.WriteByte('(')
+		e.x.write(b)
+		b.WriteByte(')')
+	default:
+		e.x.write(b)
+	}
 	b.WriteString(" { Sh::C(" + e.n.name + ") => ")
 	writeArm(b, e.arms[0])
 	b.WriteString(", Sh::S(" + e.s.name + ") => ")
