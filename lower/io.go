@@ -23,6 +23,7 @@ var ioCalls = map[string]struct{ fn, timeoutFn, future string }{
 	"http.post":           {"HTTPPost", "", "HTTPFuture"},
 	"fs.read_file":        {"ReadFile", "", ""},
 	"fs.write_file":       {"WriteFile", "", ""},
+	"fs.remove":           {"RemoveFile", "", ""},
 	"TcpListener.accept":  {"Accept", "AcceptTimeout", "AcceptFuture"},
 	"TcpStream.read":      {"Read", "ReadTimeout", "ReadFuture"},
 	"TcpStream.read_line": {"ReadLine", "ReadLineTimeout", "ReadLineFuture"},
@@ -38,6 +39,7 @@ var ioParams = map[string][]types.Type{
 	"http.post":     {types.StringType, types.StringType},
 	"fs.read_file":  {types.StringType},
 	"fs.write_file": {types.StringType, types.StringType},
+	"fs.remove":     {types.StringType},
 }
 
 // isIOMethod reports whether ci is a future-returning method of TcpListener or TcpStream.

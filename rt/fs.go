@@ -24,3 +24,14 @@ func WriteFile(path, text string) *JoinHandle[Result[Unit, Error]] {
 		return Ok[Unit, Error](Unit{})
 	})
 }
+
+// RemoveFile is AdeshLang's `fs.remove(path)`: it deletes a file (or an empty directory), on
+// the blocking pool.
+func RemoveFile(path string) *JoinHandle[Result[Unit, Error]] {
+	return SpawnBlocking(func() Result[Unit, Error] {
+		if err := os.Remove(path); err != nil {
+			return Err[Unit](Error{Message: err.Error()})
+		}
+		return Ok[Unit, Error](Unit{})
+	})
+}

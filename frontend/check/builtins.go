@@ -362,6 +362,9 @@ func (c *checker) ioCall(e *ast.Call, b types.Builtin, name string, ci *CallInfo
 	case "fs.write_file":
 		c.args(e, ts(types.StringType, types.StringType), 2, nil)
 		ci.Ret = fut(res(types.UnitType))
+	case "fs.remove":
+		c.args(e, ts(types.StringType), 1, nil)
+		ci.Ret = fut(res(types.UnitType))
 	default:
 		return nil
 	}

@@ -31,6 +31,7 @@ func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string
 			f.state = 1
 			fallthrough
 		case 1:
+			f.text = ""
 //line testdata/run/io_03_files.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -54,6 +55,7 @@ func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string
 			f.state = 2
 			fallthrough
 		case 2:
+			f.path = ""
 //line testdata/run/io_03_files.adesh:5
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -150,8 +152,10 @@ type mainFuture struct {
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ rt.Result[string, rt.Error]
 	var aw2_ rt.Result[string, rt.Error]
-	var aw3_ rt.Result[string, rt.Error]
+	var aw3_ rt.Result[rt.Unit, rt.Error]
 	var aw4_ rt.Result[rt.Unit, rt.Error]
+	var aw5_ rt.Result[string, rt.Error]
+	var aw6_ rt.Result[rt.Unit, rt.Error]
 	var aw_ rt.Result[string, rt.Error]
 	var dir string
 	var n_ int64
@@ -212,6 +216,7 @@ poll_:
 			f.state = 2
 			fallthrough
 		case 2:
+			f.text = ""
 //line testdata/run/io_03_files.adesh:21
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -287,56 +292,87 @@ poll_:
 		case 7:
 //line testdata/run/io_03_files.adesh:35
 			rt.Print("concurrent reads that saw the new text:", f.same)
-//line testdata/run/io_03_files.adesh:37
-			f.sub3_ = rt.ReadFile("no_such_dir/missing.txt")
+//line testdata/run/io_03_files.adesh:38
+			f.sub2_ = rt.RemoveFile(f.path)
 			f.state = 8
 			fallthrough
 		case 8:
-//line testdata/run/io_03_files.adesh:37
-			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_03_files.adesh:38
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/io_03_files.adesh:37")
+				cx.SuspendedAt("testdata/run/io_03_files.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = nil
+			f.sub2_ = nil
 			aw3_ = step_.Value
-			if aw3_.IsOk {
-				var s string = aw3_.Val
 //line testdata/run/io_03_files.adesh:38
-				rt.Print("unexpected:", s)
-			} else {
-				var e_ rt.Error = aw3_.Err
+			rt.Print("removed:", aw3_.IsOk)
 //line testdata/run/io_03_files.adesh:39
-				rt.Print("missing file:", e_.Message)
-			}
-//line testdata/run/io_03_files.adesh:41
-			f.sub2_ = rt.WriteFile("no_such_dir/new.txt", "x")
+			f.sub2_ = rt.RemoveFile(f.path)
 			f.state = 9
 			fallthrough
 		case 9:
-//line testdata/run/io_03_files.adesh:41
+			f.path = ""
+//line testdata/run/io_03_files.adesh:39
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/io_03_files.adesh:41")
+				cx.SuspendedAt("testdata/run/io_03_files.adesh:39")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = nil
 			aw4_ = step_.Value
-			if aw4_.IsOk {
-				var u rt.Unit = aw4_.Val
-				_ = u
+//line testdata/run/io_03_files.adesh:39
+			rt.Print("removed again:", aw4_.IsOk)
+//line testdata/run/io_03_files.adesh:41
+			f.sub3_ = rt.ReadFile("no_such_dir/missing.txt")
+			f.state = 10
+			fallthrough
+		case 10:
+//line testdata/run/io_03_files.adesh:41
+			step_ := f.sub3_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/io_03_files.adesh:41")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub3_ = nil
+			aw5_ = step_.Value
+			if aw5_.IsOk {
+				var s string = aw5_.Val
 //line testdata/run/io_03_files.adesh:42
+				rt.Print("unexpected:", s)
+			} else {
+				var e_ rt.Error = aw5_.Err
+//line testdata/run/io_03_files.adesh:43
+				rt.Print("missing file:", e_.Message)
+			}
+//line testdata/run/io_03_files.adesh:45
+			f.sub2_ = rt.WriteFile("no_such_dir/new.txt", "x")
+			f.state = 11
+			fallthrough
+		case 11:
+//line testdata/run/io_03_files.adesh:45
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/io_03_files.adesh:45")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			aw6_ = step_.Value
+			if aw6_.IsOk {
+				var u rt.Unit = aw6_.Val
+				_ = u
+//line testdata/run/io_03_files.adesh:46
 				rt.Print("unexpected write")
 			} else {
-				var e_1 rt.Error = aw4_.Err
-//line testdata/run/io_03_files.adesh:43
+				var e_1 rt.Error = aw6_.Err
+//line testdata/run/io_03_files.adesh:47
 				rt.Print("missing directory:", e_1.Message)
 			}
-//line testdata/run/io_03_files.adesh:47
+//line testdata/run/io_03_files.adesh:51
 			rt.Print("args:", rt.Args())
-//line testdata/run/io_03_files.adesh:48
+//line testdata/run/io_03_files.adesh:52
 			rt.Print("a variable that is not set:", rt.Env("ADESH_IO_SURELY_NOT_SET"))
-//line testdata/run/io_03_files.adesh:49
+//line testdata/run/io_03_files.adesh:53
 			rt.Print("ADESH_WORKERS is set:", rt.Env("ADESH_WORKERS").Some)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -348,7 +384,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 10 {
+	if f.state == 12 {
 		return
 	}
 	f.dropSub_()
@@ -370,10 +406,18 @@ func (f *mainFuture) dropSub_() {
 	case 5:
 		f.sub4_.Drop()
 	case 8:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	case 9:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	case 10:
 		if f.sub3_ != nil {
 			f.sub3_.Drop()
 		}
-	case 9:
+	case 11:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
 		}
@@ -381,8 +425,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 10
-	*f = mainFuture{state: 10}
+	f.state = 12
+	*f = mainFuture{state: 12}
 }
 
 //line testdata/run/io_03_files.adesh:9
