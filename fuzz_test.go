@@ -25,8 +25,9 @@ const fuzzFile = "fuzz.adesh"
 // program carries at least one error, and every diagnostic points into the file; a lowering gap
 // is a positioned, worded error; emitted Go is gofmt-formatted.
 //
-// Seeds: every .adesh under testdata/, examples/ and the spec examples, plus the mutations of
-// fuzzMutations. Set ADESH_FUZZ_GAPS to a file name to append the lowering gaps met there.
+// Seeds: every .adesh under testdata/, examples/ and the spec examples, their mutations, the
+// programs of fuzzMutations and a few generated programs (genprog_test.go). Set
+// ADESH_FUZZ_GAPS to a file name to append the lowering gaps met there.
 func FuzzCompile(f *testing.F) {
 	for _, src := range seedPrograms(f) {
 		f.Add(src)
@@ -36,6 +37,11 @@ func FuzzCompile(f *testing.F) {
 	}
 	for _, src := range fuzzMutations {
 		f.Add([]byte(src))
+	}
+	// Generated programs pass the checker and reach deep into the lowering: mutations of them
+	// test what the hand-written seeds seldom reach.
+	for seed := int64(1); seed <= 12; seed++ {
+		f.Add([]byte(generateProgram(seed).source()))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if gap := compileChecked(t, src); gap != "" {
