@@ -82,7 +82,10 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	}
 	exprs = append(exprs, e.Args...)
 	var xs []Expr
-	if ci.Sig.Async {
+	if ci.Kind == check.CallMethod && ci.Sig.SelfMut && !ci.Sig.Async && len(ci.Derefs) == 0 && isLvalue(ci.Recv) {
+		// The method changes the place it is called on (a map's element is written back).
+		xs = append([]Expr{l.placeOf(b, ci.Recv)}, l.exprList(b, e.Args)...)
+	} else if ci.Sig.Async {
 		xs = l.asyncArgs(b, exprs, ci.Kind == check.CallMethod && len(ci.Derefs) > 0)
 	} else {
 		xs = l.exprList(b, exprs)
@@ -152,7 +155,7 @@ func (l *lowerer) recvExpr(b *builder, ci *check.CallInfo) Expr {
 // place lowers the receiver of a method that changes it (push on an array): a pointer to it.
 func (l *lowerer) place(b *builder, ci *check.CallInfo) Expr {
 	if len(ci.Derefs) == 0 && isLvalue(ci.Recv) {
-		return &Unary{Op: "&", X: l.lvalue(b, ci.Recv)}
+		return &Unary{Op: "&", X: l.placeOf(b, ci.Recv)}
 	}
 	if len(ci.Derefs) > 0 {
 		x := l.expr(b, ci.Recv)

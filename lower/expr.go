@@ -825,9 +825,35 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 // lvalueBase lowers the container part of a field or index target (itself a place).
 func (l *lowerer) lvalueBase(b *builder, e ast.Expr) Expr {
 	if isLvalue(e) {
-		return l.lvalue(b, e)
+		return l.placeOf(b, e)
 	}
 	return l.expr(b, e)
+}
+
+// placeOf is lvalue for a place that is changed in part (a field, an element, the receiver of a
+// method that changes it). An element of a map is read into a temporary, which is written back
+// when the statement ends: `m[k].x = v`, `m[k].push(v)`, `m[k][0] += 1` change the map's value.
+func (l *lowerer) placeOf(b *builder, e ast.Expr) Expr {
+	x := l.lvalue(b, e)
+	if id, ok := unparen(e).(*ast.Ident); ok && id.Obj != nil {
+		if _, opt := types.Resolve(id.Obj.Type).(*types.Optional); opt {
+			if _, still := types.Resolve(e.TypeOf()).(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
+				return &Sel{X: x, Name: "Val"} // narrowed by `!= null`: change the value it holds
+			}
+		}
+	}
+	ms, ok := x.(*mapSlot)
+	if !ok {
+		return x
+	}
+	m := l.spill(b, ms.m, l.goTypeOf(unparen(e).(*ast.Index).X.TypeOf()))
+	k := l.spill(b, ms.k, l.goTypeOf(unparen(e).(*ast.Index).Index.TypeOf()))
+	elem := l.temp("elem", l.goTypeOf(e.TypeOf()))
+	elem.Reads++
+	b.add(&Define{V: elem, Value: &Call{Fun: &Sel{X: m, Name: "At"}, Args: []Expr{k, l.pos(e)}}})
+	writeBack := &ExprStmt{X: &Call{Fun: &Sel{X: m, Name: "Set"}, Args: []Expr{k, &Ref{V: elem}}}}
+	b.post = append([]Stmt{writeBack}, b.post...)
+	return &Ref{V: elem}
 }
 
 // mapSlot is an assignment target `m[k]`, which becomes `m.Set(k, v)`.

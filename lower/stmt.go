@@ -279,12 +279,20 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 		l.assign(b, x)
 		return
 	case *ast.IncDec:
-		lhs := l.lvalue(b, x.X)
-		op := "+="
+		lhs := l.placeOf(b, x.X)
+		op := "+"
 		if x.Op == "--" {
-			op = "-="
+			op = "-"
 		}
-		b.add(&Assign{Lhs: []Expr{lhs}, Op: op, Rhs: []Expr{&Lit{Text: "1"}}, Line: b.line})
+		if t := declaredType(x.X); types.IsAny(t) {
+			one := rtCall("DynAdd", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
+			if op == "-" {
+				one = rtCall("DynSub", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
+			}
+			b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{one}, Line: b.line})
+			return
+		}
+		b.add(&Assign{Lhs: []Expr{lhs}, Op: op + "=", Rhs: []Expr{&Lit{Text: "1"}}, Line: b.line})
 		return
 	case *ast.Match:
 		l.matchStmt(b, x)

@@ -255,8 +255,6 @@ type programFuture struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var t1_ []Counter
-	var t_ []Counter
 	for {
 		switch f.state {
 		case 0:
@@ -280,12 +278,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(c)
 //line testdata/run/s_16_methods.adesh:37
 			team = Team{members: []Counter{Counter{name: "a", count: 1, log: []string{}}, Counter{name: "b", count: 2, log: []string{}}}}
-			t_ = team.members
 //line testdata/run/s_16_methods.adesh:38
-			t_[rt.Index(0, len(t_), "testdata/run/s_16_methods.adesh:38:1")].inc()
-			t1_ = team.members
+			team.members[rt.Index(0, len(team.members), "testdata/run/s_16_methods.adesh:38:1")].inc()
 //line testdata/run/s_16_methods.adesh:39
-			t1_[rt.Index(1, len(t1_), "testdata/run/s_16_methods.adesh:39:1")].add(10)
+			team.members[rt.Index(1, len(team.members), "testdata/run/s_16_methods.adesh:39:1")].add(10)
 //line testdata/run/s_16_methods.adesh:40
 			for _, x_ := range team.members {
 				var m Counter = x_
