@@ -39,6 +39,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
 	"adesh2go"
 	"adesh2go/frontend"
@@ -623,6 +624,41 @@ func addString(set map[string]bool, e ast.Expr) {
 	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 		if s, err := strconv.Unquote(lit.Value); err == nil {
 			set[s] = true
+		}
+	}
+}
+
+// TestLinks checks that every link to a section of the page, `](#anchor)`, names a heading, with
+// the anchors GitHub makes: the heading in lower case, without punctuation, spaces as hyphens.
+func TestLinks(t *testing.T) {
+	src, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	inBlock := false
+	for _, l := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(strings.TrimLeft(l, " "), "```") {
+			inBlock = !inBlock
+		}
+		if inBlock || !strings.HasPrefix(l, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(l, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		anchors[b.String()] = true
+	}
+	for _, m := range regexp.MustCompile(`\]\(#([^)]*)\)`).FindAllStringSubmatch(string(src), -1) {
+		if !anchors[m[1]] {
+			t.Errorf("the link #%s names no heading of %s", m[1], page)
 		}
 	}
 }
