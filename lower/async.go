@@ -112,19 +112,21 @@ func (l *lowerer) captureLiteral(fi *check.FuncInfo, futT Type, move bool) Expr 
 
 func (l *lowerer) captureName(obj *types.Object) string { return goName(obj.Name) }
 
-// captured lists what a block or lambda captures. A moving one also copies the top-level
-// variables it reads, which the checker leaves out (everything else reads them in place).
+// captured lists what a block or lambda captures. The checker leaves out the top-level
+// variables, which code reads in place; but a moving block copies those it reads, and a block
+// inside it then captures that copy like any local.
 func (l *lowerer) captured(fi *check.FuncInfo, move bool) []*types.Object {
-	if !move {
-		return fi.Captures
-	}
 	objs := append([]*types.Object(nil), fi.Captures...)
 	seen := map[*types.Object]bool{}
 	for _, obj := range objs {
 		seen[obj] = true
 	}
 	ast.Inspect(fi.Node, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Obj != nil && id.Obj.Global && id.Obj.Kind == types.ObjVar && !seen[id.Obj] {
+		id, ok := n.(*ast.Ident)
+		if !ok || id.Obj == nil || !id.Obj.Global || id.Obj.Kind != types.ObjVar || seen[id.Obj] {
+			return true
+		}
+		if v := l.locals[id.Obj]; v != nil && (move || !v.Global) {
 			seen[id.Obj] = true
 			objs = append(objs, id.Obj)
 		}
