@@ -169,6 +169,15 @@ let f = async move { return x; };
 x = 2;
 print(await f);
 `, "1\n"},
+	// A borrowing block inside an async move block reads the copy of a top-level variable.
+	{`let x = 1;
+let f = async move {
+    let g = async { return x + 1; };
+    return await g;
+};
+x = 5;
+print(await f);
+`, "2\n"},
 	// A ternary over two integer literals (rt.Cond was instantiated at Go's int).
 	{`let x: i64 = true ? 1 : 2;
 let xs: [i64] = [false ? 3 : 4];
