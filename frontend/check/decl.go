@@ -62,6 +62,7 @@ func (c *checker) collect() {
 			def.Fields = append(def.Fields, &types.FieldDef{Name: fd.Name.Name, Type: c.typeExprIn(fd.Type, scope)})
 		}
 	}
+	c.recursiveStructs(structs)
 	for _, d := range enums {
 		def := d.Obj.Def
 		scope := c.typeParamScope(c.fileScope[c.fileOfDecl(d)], def.TypeParams)

@@ -160,3 +160,23 @@ fn f(r: Result<i64?, string>): i64 {
 		t.Errorf("want `Ok` reported as not covered, got:\n%s", got)
 	}
 }
+
+func TestRecursiveStructsRefused(t *testing.T) {
+	for _, src := range []string{
+		`struct Node { val: i64, next: Node? }`,
+		`struct A { b: B } struct B { a: (A, i64)? }`,
+		`struct R { r: Result<R, string> }`,
+		`struct Box<T> { v: T } struct S { b: Box<S> }`,
+	} {
+		if got := typeErrors(src); !strings.Contains(got, "holds itself through the field") {
+			t.Errorf("%s: want a recursive-struct error, got:\n%s", src, got)
+		}
+	}
+	fine := `struct T { kids: [T], parent: i64? }
+enum E { N(E), Z }
+struct W { e: E, m: Map<string, W>, f: fn(W): W }
+print(T { kids: [], parent: null }, E::N(E::Z));`
+	if got := typeErrors(fine); got != "" {
+		t.Errorf("arrays, maps, enums and functions hold their values out of line:\n%s", got)
+	}
+}
