@@ -307,6 +307,9 @@ func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr 
 	case check.BMin, check.BMax, check.BPow:
 		xs := l.exprList(b, e.Args)
 		return l.mathCall(ci.Builtin, xs[0], e.Args[0].TypeOf(), xs[1], e)
+	case check.BMapType:
+		mt := types.Resolve(ci.Ret).(*types.MapT)
+		return rtCallT("NewMap", []Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
 	}
 	l.fail(e, "this builtin is not supported yet")
 	return nil

@@ -123,6 +123,12 @@ func (l *lowerer) copyValue(x Expr, t types.Type) Expr {
 // a variable and released when the statement ends (b.post), as Rust drops temporaries.
 func (l *lowerer) expr(b *builder, e ast.Expr) Expr {
 	x := l.expr1(b, e)
+	if types.IsUnit(e.TypeOf()) && isFresh(x) {
+		// A call of a function that returns nothing, used as a value (`print(log())`): Go has no
+		// value for it, so it runs as a statement and the value is ().
+		b.add(&ExprStmt{X: x, Line: b.line})
+		return &Composite{Type: tUnit}
+	}
 	if needsRelease(e.TypeOf()) && !isLvalue(e) && isFresh(x) {
 		t := l.temp("tmp", l.goTypeOf(e.TypeOf()))
 		t.Reads++
@@ -945,6 +951,8 @@ func (l *lowerer) cast(x Expr, from, to types.Type, n ast.Node) Expr {
 	switch {
 	case types.Identical(from, to):
 		return x
+	case types.IsBasic(to, types.String):
+		return l.toStr(x, from)
 	case types.IsAny(from):
 		return l.convertAt(x, from, to, n)
 	case types.IsAny(to):

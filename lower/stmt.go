@@ -256,22 +256,23 @@ func (l *lowerer) letValue(b *builder, s *ast.LetStmt, t types.Type) Expr {
 			h := types.HandleOf(t, types.ShareH)
 			if h != nil {
 				// Typed: an untyped Go constant (`share 41`) would make a Share[int].
-				return rtCallT("NewShare", []Type{l.goTypeOf(h.Elem)}, l.convert(inner, vt, h.Elem))
+				return rtCallT("NewShare", []Type{l.goTypeOf(h.Elem)}, l.convertAt(inner, vt, h.Elem, s.Value))
 			}
 			return rtCall("NewShare", inner)
 		}
-		return l.convert(l.owned(b, s.Value), vt, t)
+		return l.convertAt(l.owned(b, s.Value), vt, t, s.Value)
 	case ast.LetStrong:
 		return &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Clone"}}
 	case ast.LetWeak:
 		return &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Downgrade"}}
 	}
-	return l.convert(l.owned(b, s.Value), vt, t)
+	return l.convertAt(l.owned(b, s.Value), vt, t, s.Value)
 }
 
 func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 	if l.info.Spawned[s] {
-		b.add(&ExprStmt{X: l.spawn(b, s.X), Line: b.line})
+		// The handle is dropped at once: the task is detached, and its failure is reported.
+		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: l.spawn(b, s.X), Name: "Drop"}}, Line: b.line})
 		return
 	}
 	switch x := unparen(s.X).(type) {
@@ -301,7 +302,7 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 		if ci := l.info.Calls[x]; ci != nil && ci.Kind == check.CallBuiltinMethod && ci.Name == "Channel.send" {
 			// An un-awaited send is eager: enqueue now, or let a task wait for room.
 			recv := l.recvExpr(b, ci)
-			arg := l.convert(l.owned(b, x.Args[0]), x.Args[0].TypeOf(), ci.Params[0])
+			arg := l.convertAt(l.owned(b, x.Args[0]), x.Args[0].TypeOf(), ci.Params[0], x.Args[0])
 			b.add(&ExprStmt{X: &Call{Fun: &Sel{X: recv, Name: "SendNow"}, Args: []Expr{l.cx(), arg}}, Line: b.line})
 			return
 		}
@@ -321,6 +322,10 @@ func (l *lowerer) discard(b *builder, v Expr, t types.Type) {
 			tmp := l.temp("t", l.goTypeOf(t))
 			b.add(&Define{V: tmp, Value: v, Line: b.line}, releaseStmt(tmp))
 			return
+		}
+		if types.HandleOf(t, types.JoinHandleH) != nil {
+			// `spawn(f());` drops its handle: the task is detached, and its failure reported.
+			v = &Call{Fun: &Sel{X: v, Name: "Drop"}}
 		}
 		b.add(&ExprStmt{X: v, Line: b.line})
 	case *Ref, *Lit, *Ident, nil:

@@ -304,7 +304,7 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, b types.Builtin, ex
 			elem := elemOf(types.PromiseH)
 			c.args(e, ts(types.AnyType), 1, nil)
 			return ret(&types.Handle{Kind: types.PromiseH, Elem: c.defaultType(elem)})
-		case "all", "race", "any", "allSettled":
+		case "all", "race", "any":
 			elem := c.newVar()
 			c.args(e, ts(&types.Array{Elem: &types.Handle{Kind: types.PromiseH, Elem: elem}}), 1, nil)
 			out := types.Type(c.defaultType(elem))

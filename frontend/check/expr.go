@@ -601,7 +601,11 @@ func (c *checker) sameOperands(e *ast.Binary, x, y types.Type) {
 	}
 	d := c.errorf(e, "mismatched types in `%s`: `%s` and `%s`", e.Op, typeString(x), typeString(y))
 	if types.IsNumeric(x) && types.IsNumeric(y) {
-		d.WithHelp("convert one side with `as %s`", typeString(x))
+		to := x
+		if types.IsFloat(y) && !types.IsFloat(x) {
+			to = y // converting the integer side loses nothing
+		}
+		d.WithHelp("convert one side with `as %s`", typeString(to))
 	}
 }
 
