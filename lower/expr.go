@@ -123,12 +123,6 @@ func (l *lowerer) copyValue(x Expr, t types.Type) Expr {
 // a variable and released when the statement ends (b.post), as Rust drops temporaries.
 func (l *lowerer) expr(b *builder, e ast.Expr) Expr {
 	x := l.expr1(b, e)
-	if types.IsUnit(e.TypeOf()) && isFresh(x) {
-		// A call of a function that returns nothing, used as a value (`print(log())`): Go has no
-		// value for it, so it runs as a statement and the value is ().
-		b.add(&ExprStmt{X: x, Line: b.line})
-		return &Composite{Type: tUnit}
-	}
 	if needsRelease(e.TypeOf()) && !isLvalue(e) && isFresh(x) {
 		t := l.temp("tmp", l.goTypeOf(e.TypeOf()))
 		t.Reads++
@@ -237,7 +231,14 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.Cond:
 		return l.ternary(b, e)
 	case *ast.Call:
-		return l.call(b, e)
+		x := l.call(b, e)
+		if types.IsUnit(e.TypeOf()) && isFresh(x) {
+			// A call of a function that returns nothing, used as a value (`print(log())`): Go
+			// has no value for it, so it runs as a statement and the value is ().
+			b.add(&ExprStmt{X: x, Line: b.line})
+			return &Composite{Type: tUnit}
+		}
+		return x
 	case *ast.Selector:
 		return l.selector(b, e)
 	case *ast.Index:
