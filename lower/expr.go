@@ -175,6 +175,9 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		}
 		return &Composite{Type: &TSlice{l.goTypeOf(elem)}, Elems: xs}
 	case *ast.MapLit:
+		if types.IsAny(e.TypeOf()) {
+			return l.recordLit(b, e)
+		}
 		mt := types.Resolve(e.TypeOf()).(*types.MapT)
 		kt, vt := l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)
 		if len(e.Keys) == 0 {
@@ -272,6 +275,19 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	}
 	l.fail(e, "this expression is not supported yet")
 	return nil
+}
+
+// recordLit builds a dynamic record from an object literal whose fields differ in type.
+func (l *lowerer) recordLit(b *builder, e *ast.MapLit) Expr {
+	names := &Composite{Type: &TSlice{Elem: tString}}
+	for _, k := range e.Keys {
+		names.Elems = append(names.Elems, &Lit{Text: strconv.Quote(k.(*ast.StringLit).Value)})
+	}
+	args := []Expr{names}
+	for i, v := range l.ownedList(b, e.Values) {
+		args = append(args, l.toAny(v, e.Values[i].TypeOf()))
+	}
+	return rtCall("NewRecord", args...)
 }
 
 func (l *lowerer) ownedList(b *builder, es []ast.Expr) []Expr {

@@ -352,13 +352,29 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 		}
 	}
 	if mixed {
-		c.fallback(e.Pos(), "map literal", "its values have different types (an object used as a record)")
+		if isRecordLit(e) {
+			// `{name: "ann", age: 31}`: an object used as a record (§7), a dynamic value whose
+			// fields are read with `.name`.
+			c.fallback(e.Pos(), "object literal", "its fields have different types (an object used as a record)")
+			return types.AnyType
+		}
+		c.fallback(e.Pos(), "map literal", "its values have different types")
 		val = types.AnyType
 	}
 	if !comparableKey(key) {
 		c.errorf(e.Keys[0], "`%s` cannot be a map key: keys are numbers, strings, chars or bools", typeString(key))
 	}
 	return &types.MapT{Key: key, Val: val}
+}
+
+// isRecordLit reports whether every key of a map literal is a string literal (a field name).
+func isRecordLit(e *ast.MapLit) bool {
+	for _, k := range e.Keys {
+		if _, ok := k.(*ast.StringLit); !ok {
+			return false
+		}
+	}
+	return len(e.Keys) > 0
 }
 
 // comparableKey reports whether t can key a map (a Go comparable type with AdeshLang equality).
