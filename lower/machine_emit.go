@@ -67,6 +67,63 @@ func (m *machine) decideFields() {
 		}
 	}
 	sortLocals(m.hoisted)
+	m.clearDead(liveIn)
+}
+
+// clearDead zeroes, as a resumed case starts, the fields whose values were live before it and
+// are never read again: a suspended future then does not keep alive what they held. Fields a
+// closure reads (a defer runs later) and those released explicitly are left alone.
+func (m *machine) clearDead(liveIn []map[*Local]bool) {
+	preds := make([][]int, len(m.cases))
+	for _, c := range m.cases {
+		for _, s := range c.succ {
+			preds[s.id] = append(preds[s.id], c.id)
+		}
+		if c.try != nil {
+			preds[c.try.handler.id] = append(preds[c.try.handler.id], c.id)
+		}
+	}
+	internal := map[*Local]bool{m.err: true, m.ret: true, m.defers: true}
+	for _, v := range m.extra {
+		internal[v] = true
+	}
+	for _, c := range m.cases {
+		if !c.resumed {
+			continue
+		}
+		var dead []*Local
+		seen := map[*Local]bool{}
+		for _, p := range preds[c.id] {
+			for v := range liveIn[p] {
+				if seen[v] || liveIn[c.id][v] || !v.Field || v.Boxed || v.Global || internal[v] || m.cells[v] ||
+					!holdsMemory(v.Type) || releasable(v.Type) {
+					continue
+				}
+				seen[v] = true
+				dead = append(dead, v)
+			}
+		}
+		sortLocals(dead)
+		var clear []Stmt
+		for _, v := range dead {
+			clear = append(clear, &Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{zeroOf(v.Type)}})
+		}
+		c.stmts = append(clear, c.stmts...)
+	}
+}
+
+// holdsMemory reports whether a value of t may refer to memory the garbage collector could free.
+func holdsMemory(t Type) bool {
+	if n, ok := t.(*TName); ok && n.Pkg == "" {
+		switch n.Name {
+		case "int", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "bool", "rune":
+			return false
+		}
+	}
+	if n, ok := t.(*TName); ok && n.Pkg == "rt" && (n.Name == "Char" || n.Name == "Unit") {
+		return false
+	}
+	return true
 }
 
 // scanStmt records the locals a statement reads (use, unless defined before in the same case)

@@ -152,6 +152,7 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 			f.state = 1
 			fallthrough
 		case 1:
+			f.url = ""
 //line testdata/run/01_state_machine.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -26,6 +26,7 @@ func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.tag = ""
 //line testdata/run/a_01_await_operands.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

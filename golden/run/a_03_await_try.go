@@ -495,6 +495,7 @@ poll_:
 			f.state = 6
 			fallthrough
 		case 6:
+			f.rejected = nil
 //line testdata/run/a_03_await_try.adesh:47
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -508,6 +509,7 @@ poll_:
 			f.state = 9
 			continue poll_
 		case 7:
+			f.rejected = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -644,6 +646,7 @@ poll_:
 			f.state = 22
 			fallthrough
 		case 22:
+			f.e_3 = rt.Error{}
 //line testdata/run/a_03_await_try.adesh:75
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -654,6 +657,7 @@ poll_:
 			f.state = 24
 			continue poll_
 		case 23:
+			f.e_3 = rt.Error{}
 			thrown_ := f.err_
 			f.err_ = nil
 			e2 = thrown_.Err

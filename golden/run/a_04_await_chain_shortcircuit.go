@@ -26,6 +26,7 @@ func (f *valFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -92,6 +93,7 @@ func (f *flagFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -158,6 +160,7 @@ func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -403,6 +406,7 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			f.state = 2
 			fallthrough
 		case 2:
+			f.a = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -498,6 +502,7 @@ func (f *firstSomeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.a = rt.Option[int64]{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -86,6 +86,7 @@ func (f *runTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.f_ = nil
 //line testdata/run/a_05_await_kinds.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -414,6 +415,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 10
 			fallthrough
 		case 10:
+			f.ch = nil
 //line testdata/run/a_05_await_kinds.adesh:39
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {

@@ -33,6 +33,7 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -114,6 +115,7 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -198,6 +200,8 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ch = nil
+			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -285,6 +289,8 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.h = nil
+			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -371,6 +377,7 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -470,6 +477,8 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.state = 2
 			fallthrough
 		case 2:
+			f.ch = nil
+			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -551,6 +560,7 @@ poll_:
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:48
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -568,6 +578,7 @@ poll_:
 			f.state = 3
 			fallthrough
 		case 3:
+			f.h = nil
 //line testdata/run/a_06_cancel_points.adesh:51
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -580,6 +591,7 @@ poll_:
 			f.state = 5
 			continue poll_
 		case 4:
+			f.h = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -738,6 +750,7 @@ poll_:
 			f.state = 6
 			fallthrough
 		case 6:
+			f.long = nil
 //line testdata/run/a_06_cancel_points.adesh:72
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -748,6 +761,7 @@ poll_:
 			f.state = 8
 			continue poll_
 		case 7:
+			f.long = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -775,6 +789,7 @@ poll_:
 			f.state = 10
 			fallthrough
 		case 10:
+			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:77
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -787,6 +802,7 @@ poll_:
 			f.state = 11
 			fallthrough
 		case 11:
+			f.bounded = nil
 //line testdata/run/a_06_cancel_points.adesh:78
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {

@@ -307,6 +307,7 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.state = 1
 			fallthrough
 		case 1:
+			f.s = ""
 //line testdata/run/a_07_defer_across.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

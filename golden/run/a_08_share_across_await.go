@@ -51,6 +51,7 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_08_share_across_await.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -356,6 +357,7 @@ poll_:
 			f.state = 2
 			fallthrough
 		case 2:
+			f.h = nil
 //line testdata/run/a_08_share_across_await.adesh:33
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -389,6 +391,7 @@ poll_:
 			f.state = 4
 			fallthrough
 		case 4:
+			f.ready = nil
 //line testdata/run/a_08_share_across_await.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -408,6 +411,7 @@ poll_:
 			f.state = 6
 			fallthrough
 		case 6:
+			f.slow = nil
 //line testdata/run/a_08_share_across_await.adesh:44
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -418,6 +422,7 @@ poll_:
 			f.state = 8
 			continue poll_
 		case 7:
+			f.slow = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err

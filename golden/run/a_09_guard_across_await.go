@@ -31,6 +31,7 @@ func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.m = nil
 //line testdata/run/a_09_guard_across_await.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -276,6 +277,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 4
 			fallthrough
 		case 4:
+			f.m = nil
 //line testdata/run/a_09_guard_across_await.adesh:40
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {

@@ -409,6 +409,7 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 2
 			fallthrough
 		case 2:
+			f.left = nil
 //line testdata/run/a_10_recursion.adesh:40
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {

@@ -209,6 +209,7 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.a = *new(A)
 //line testdata/run/a_11_generic_async.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -224,6 +225,7 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 			f.state = 2
 			fallthrough
 		case 2:
+			f.b = *new(B)
 //line testdata/run/a_11_generic_async.adesh:15
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -363,6 +365,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 4
 			fallthrough
 		case 4:
+			f.aw1_ = ""
 //line testdata/run/a_11_generic_async.adesh:48
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -393,6 +396,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 6
 			fallthrough
 		case 6:
+			f.aw3_ = rt.Option[int64]{}
 //line testdata/run/a_11_generic_async.adesh:50
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -438,6 +442,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 9
 			fallthrough
 		case 9:
+			f.c = *new(Counter)
 //line testdata/run/a_11_generic_async.adesh:53
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
@@ -485,6 +490,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 12
 			fallthrough
 		case 12:
+			f.aw9_ = ""
+			f.b = *new(Box[string])
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub11_.Poll(cx)
 			if !step_.Ready {
@@ -498,6 +505,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 13
 			fallthrough
 		case 13:
+			f.n = *new(Box[int64])
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub12_.Poll(cx)
 			if !step_.Ready {
@@ -689,6 +697,7 @@ func (f *CounterTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 2
 			fallthrough
 		case 2:
+			f.self = *new(Counter)
 //line testdata/run/a_11_generic_async.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -822,6 +831,7 @@ func (f *BoxMapLenFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.self = *new(Box[T])
 //line testdata/run/a_11_generic_async.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

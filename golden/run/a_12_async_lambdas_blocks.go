@@ -25,6 +25,7 @@ func (f *applyFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.f_ = nil
 //line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -475,6 +476,7 @@ poll_:
 			f.state = 2
 			fallthrough
 		case 2:
+			f.double = nil
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {

@@ -24,6 +24,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.trigger = nil
 //line testdata/run/a_13_promises.adesh:45
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -212,6 +213,7 @@ poll_:
 			f.state = 2
 			fallthrough
 		case 2:
+			f.p_ = nil
 //line testdata/run/a_13_promises.adesh:12
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -259,6 +261,7 @@ poll_:
 			f.state = 4
 			fallthrough
 		case 4:
+			f.failing = nil
 //line testdata/run/a_13_promises.adesh:23
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -395,6 +398,7 @@ poll_:
 			f.state = 15
 			fallthrough
 		case 15:
+			f.slow = nil
 //line testdata/run/a_13_promises.adesh:53
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -413,6 +417,7 @@ poll_:
 			f.state = 17
 			fallthrough
 		case 17:
+			f.bad = nil
 //line testdata/run/a_13_promises.adesh:55
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -423,6 +428,7 @@ poll_:
 			f.state = 19
 			continue poll_
 		case 18:
+			f.bad = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e_1 = thrown_.Err
@@ -473,6 +479,7 @@ poll_:
 			f.state = 22
 			fallthrough
 		case 22:
+			f.later = nil
 //line testdata/run/a_13_promises.adesh:69
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -375,6 +375,7 @@ poll_:
 			f.state = 6
 			fallthrough
 		case 6:
+			f.p_ = nil
 //line testdata/run/a_14_channels.adesh:27
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -423,6 +424,7 @@ poll_:
 			f.state = 10
 			fallthrough
 		case 10:
+			f.ch = nil
 //line testdata/run/a_14_channels.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -488,6 +490,7 @@ poll_:
 			f.state = 14
 			fallthrough
 		case 14:
+			f.closer = nil
 //line testdata/run/a_14_channels.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {

@@ -44,6 +44,8 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 			f.state = 1
 			fallthrough
 		case 1:
+			f.started = nil
+			f.turn = nil
 //line testdata/run/a_15_scope.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -139,6 +141,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.state = 1
 			fallthrough
 		case 1:
+			f.started = nil
+			f.turns = nil
 //line testdata/run/a_15_scope.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -467,6 +467,7 @@ poll_:
 			f.state = 7
 			fallthrough
 		case 7:
+			f.h = nil
 //line testdata/run/a_16_errors_as_results.adesh:43
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {

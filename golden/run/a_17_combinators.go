@@ -511,6 +511,7 @@ poll_:
 			f.state = 13
 			fallthrough
 		case 13:
+			f.bh2 = nil
 //line testdata/run/a_17_combinators.adesh:59
 			step_ := f.sub9_.Poll(cx)
 			if !step_.Ready {

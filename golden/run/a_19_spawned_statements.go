@@ -30,6 +30,7 @@ func (f *logWhenFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.gate = nil
 //line testdata/run/a_19_spawned_statements.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -102,6 +103,7 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.start_ = nil
 //line testdata/run/a_19_spawned_statements.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

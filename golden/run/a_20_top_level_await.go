@@ -162,6 +162,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.h = nil
 //line testdata/run/a_20_top_level_await.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -175,6 +176,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 2
 			fallthrough
 		case 2:
+			f.ch = nil
 //line testdata/run/a_20_top_level_await.adesh:16
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {

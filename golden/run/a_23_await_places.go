@@ -48,6 +48,7 @@ func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.tag = ""
 //line testdata/run/a_23_await_places.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -372,6 +373,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 8
 			fallthrough
 		case 8:
+			f.t_ = nil
 //line testdata/run/a_23_await_places.adesh:30
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -497,6 +499,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 16
 			fallthrough
 		case 16:
+			f.xs = nil
 //line testdata/run/a_23_await_places.adesh:42
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -514,6 +517,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 17
 			fallthrough
 		case 17:
+			f.p_ = *new(Point)
 //line testdata/run/a_23_await_places.adesh:44
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

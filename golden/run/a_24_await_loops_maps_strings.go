@@ -163,6 +163,7 @@ poll_:
 			f.state = 3
 			fallthrough
 		case 3:
+			f.name = ""
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

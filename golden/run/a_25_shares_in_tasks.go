@@ -49,6 +49,8 @@ func (f *workerFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.go_ = nil
+			f.started = nil
 //line testdata/run/a_25_shares_in_tasks.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -34,6 +34,7 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -124,6 +125,7 @@ poll_:
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -143,6 +145,7 @@ poll_:
 			f.state = 3
 			fallthrough
 		case 3:
+			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:15
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -265,6 +268,7 @@ poll_:
 			f.state = 6
 			fallthrough
 		case 6:
+			f.h = nil
 //line testdata/run/a_26_cancel_nested.adesh:21
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -275,6 +279,7 @@ poll_:
 			f.state = 8
 			continue poll_
 		case 7:
+			f.h = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -361,6 +366,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -422,6 +428,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -481,6 +488,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -540,6 +548,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:37
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -636,6 +645,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 4
 			fallthrough
 		case 4:
+			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

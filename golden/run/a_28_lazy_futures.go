@@ -26,6 +26,7 @@ func (f *loudFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.tag = ""
 //line testdata/run/a_28_lazy_futures.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -134,6 +135,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.gate = nil
+			f.go_ = nil
 //line testdata/run/a_28_lazy_futures.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -362,6 +365,8 @@ poll_:
 			f.state = 7
 			fallthrough
 		case 7:
+			f.go_ = nil
+			f.h = nil
 //line testdata/run/a_28_lazy_futures.adesh:38
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {

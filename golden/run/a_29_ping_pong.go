@@ -176,6 +176,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 2
 			fallthrough
 		case 2:
+			f.ping = nil
 //line testdata/run/a_29_ping_pong.adesh:21
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -191,6 +192,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 3
 			fallthrough
 		case 3:
+			f.pong = nil
 //line testdata/run/a_29_ping_pong.adesh:22
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -208,6 +210,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 4
 			fallthrough
 		case 4:
+			f.to_ping = nil
 //line testdata/run/a_29_ping_pong.adesh:25
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {

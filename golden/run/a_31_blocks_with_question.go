@@ -437,6 +437,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt
 			f.state = 1
 			fallthrough
 		case 1:
+			f.s = ""
 //line testdata/run/a_31_blocks_with_question.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -657,6 +658,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 4
 			fallthrough
 		case 4:
+			f.lam = nil
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -672,6 +674,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 5
 			fallthrough
 		case 5:
+			f.aw2_ = rt.Result[int64, rt.Error]{}
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -719,6 +722,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 8
 			fallthrough
 		case 8:
+			f.first_even = nil
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {

@@ -204,6 +204,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 3
 			fallthrough
 		case 3:
+			f.quiet = nil
 //line testdata/run/a_33_select_channels.adesh:17
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {

@@ -151,6 +151,7 @@ poll_:
 			f.state = 7
 			fallthrough
 		case 7:
+			f.s = *new(Service)
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -346,6 +347,8 @@ func (f *askFuture) Poll(cx *rt.Context) rt.Poll[string] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.s = *new(Service)
+			f.word = ""
 //line testdata/run/a_34_multifile_async/service.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -421,6 +424,7 @@ func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.s = *new(Service)
 //line testdata/run/a_34_multifile_async/service.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -232,6 +232,8 @@ poll_:
 			f.state = 2
 			fallthrough
 		case 2:
+			f.p_ = *new(Point)
+			f.xs = nil
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {

@@ -182,6 +182,7 @@ poll_:
 			f.state = 5
 			fallthrough
 		case 5:
+			f.ch = nil
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -197,6 +198,7 @@ poll_:
 			f.state = 6
 			fallthrough
 		case 6:
+			f.c = nil
 //line testdata/run/a_36_channel_of_shares.adesh:24
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {

@@ -34,6 +34,8 @@ func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.p_ = nil
+			f.ready = nil
 //line testdata/run/a_37_cancel_edges.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -211,6 +213,7 @@ poll_:
 			f.state = 3
 			fallthrough
 		case 3:
+			f.h = nil
 //line testdata/run/a_37_cancel_edges.adesh:21
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -224,6 +227,7 @@ poll_:
 			f.state = 5
 			continue poll_
 		case 4:
+			f.h = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err

@@ -162,6 +162,7 @@ poll_:
 			f.state = 2
 			fallthrough
 		case 2:
+			f.p_ = nil
 //line testdata/run/a_41_generic_spawn.adesh:27
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -175,6 +176,7 @@ poll_:
 			f.state = 3
 			fallthrough
 		case 3:
+			f.q = nil
 //line testdata/run/a_41_generic_spawn.adesh:27
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -190,6 +192,8 @@ poll_:
 			f.state = 4
 			fallthrough
 		case 4:
+			f.aw1_ = rt.Tuple2[int64, string]{}
+			f.aw_ = ""
 //line testdata/run/a_41_generic_spawn.adesh:28
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {

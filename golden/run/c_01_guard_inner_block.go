@@ -134,6 +134,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.counter = nil
 //line testdata/run/c_01_guard_inner_block.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

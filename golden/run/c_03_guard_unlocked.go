@@ -117,6 +117,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.total = nil
 //line testdata/run/c_03_guard_unlocked.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

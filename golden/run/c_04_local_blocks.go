@@ -414,6 +414,7 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 4
 			fallthrough
 		case 4:
+			f.a = nil
 //line testdata/run/c_04_local_blocks.adesh:22
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {

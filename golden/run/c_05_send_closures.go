@@ -87,6 +87,7 @@ func (f *asyncBlock1[T]) Poll(cx *rt.Context) rt.Poll[string] {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.x = *new(T)
 //line testdata/run/c_05_send_closures.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -288,6 +288,7 @@ poll_:
 			f.state = 1
 			fallthrough
 		case 1:
+			f.addr = ""
 //line testdata/run/io_01_tcp_echo.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -590,6 +591,7 @@ poll_:
 			f.state = 6
 			fallthrough
 		case 6:
+			f.server = nil
 //line testdata/run/io_01_tcp_echo.adesh:62
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -637,6 +639,7 @@ poll_:
 			f.state = 9
 			fallthrough
 		case 9:
+			f.sender = nil
 //line testdata/run/io_01_tcp_echo.adesh:73
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {

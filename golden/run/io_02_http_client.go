@@ -239,6 +239,7 @@ poll_:
 			f.state = 2
 			fallthrough
 		case 2:
+			f.t2_ = ""
 //line testdata/run/io_02_http_client.adesh:29
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -268,6 +269,7 @@ poll_:
 			f.state = 4
 			fallthrough
 		case 4:
+			f.t2_ = ""
 //line testdata/run/io_02_http_client.adesh:32
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -666,6 +668,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 7
 			fallthrough
 		case 7:
+			f.server = nil
 //line testdata/run/io_02_http_client.adesh:75
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -678,6 +681,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 8
 			fallthrough
 		case 8:
+			f.base = ""
 //line testdata/run/io_02_http_client.adesh:78
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {

@@ -37,6 +37,8 @@ func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.state = 1
 			fallthrough
 		case 1:
+			f.conn = nil
+			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -131,6 +133,8 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 			f.state = 1
 			fallthrough
 		case 1:
+			f.listener = nil
+			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -316,6 +320,7 @@ poll_:
 			f.state = 7
 			fallthrough
 		case 7:
+			f.accepting = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:31
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -438,6 +443,7 @@ poll_:
 			f.state = 19
 			fallthrough
 		case 19:
+			f.reader = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:54
 			step_ := f.sub9_.Poll(cx)
 			if !step_.Ready {
@@ -451,6 +457,7 @@ poll_:
 			f.state = 21
 			continue poll_
 		case 20:
+			f.reader = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e_2 = thrown_.Err
@@ -466,6 +473,7 @@ poll_:
 			f.state = 22
 			fallthrough
 		case 22:
+			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:61
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
@@ -483,6 +491,7 @@ poll_:
 			f.state = 24
 			fallthrough
 		case 24:
+			f.acceptor = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:64
 			step_ := f.sub10_.Poll(cx)
 			if !step_.Ready {
@@ -493,6 +502,7 @@ poll_:
 			f.state = 26
 			continue poll_
 		case 25:
+			f.acceptor = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e_3 = thrown_.Err
@@ -550,6 +560,7 @@ poll_:
 			f.state = 30
 			fallthrough
 		case 30:
+			f.c2 = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:74
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -565,6 +576,7 @@ poll_:
 			f.state = 31
 			fallthrough
 		case 31:
+			f.s2 = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:75
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -582,6 +594,7 @@ poll_:
 			f.state = 32
 			fallthrough
 		case 32:
+			f.server_side = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:79
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -602,6 +615,7 @@ poll_:
 			f.state = 34
 			fallthrough
 		case 34:
+			f.client = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:82
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -612,6 +626,7 @@ poll_:
 			f.state = 36
 			continue poll_
 		case 35:
+			f.client = nil
 			thrown_ := f.err_
 			f.err_ = nil
 			e_4 = thrown_.Err
