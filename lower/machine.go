@@ -354,9 +354,11 @@ func (m *machine) await(a *Await) {
 	m.cur = next
 	p := &Local{Name: "step_", Type: rtType("Poll", a.Result), Reads: 1}
 	m.emit(&Assign{Lhs: []Expr{&Ref{V: p}}, Op: ":=", Rhs: []Expr{&Call{Fun: &Sel{X: sub, Name: "Poll"}, Args: []Expr{&Ident{Name: "cx"}}}}, Line: a.Line})
-	pending := []Stmt{
-		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "cx"}, Name: "SuspendedAt"}, Args: []Expr{&Lit{Text: quote(a.Site)}}}},
-		&Return{Results: []Expr{rtCallT("Pending", []Type{m.resultT})}},
+	pending := []Stmt{&Return{Results: []Expr{rtCallT("Pending", []Type{m.resultT})}}}
+	if n, ok := a.FutType.(*TName); !ok || n.Pkg != "" {
+		// For the task dump. The state machine of an async fn or block records its own, deeper
+		// site: the innermost await is where the task waits.
+		pending = append([]Stmt{&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "cx"}, Name: "SuspendedAt"}, Args: []Expr{&Lit{Text: quote(a.Site)}}}}}, pending...)
 	}
 	m.emit(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: p}, Name: "Ready"}}, Then: &Block{Stmts: pending}})
 	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{zeroOf(a.FutType)}})

@@ -156,7 +156,6 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 //line testdata/run/01_state_machine.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/01_state_machine.adesh:21")
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
 			f.sub1_ = *new(connectFuture)
@@ -179,7 +178,6 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 //line testdata/run/01_state_machine.adesh:22
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/01_state_machine.adesh:22")
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
 			f.sub2_ = *new(ConnectionGetFuture)
@@ -272,7 +270,6 @@ func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 //line testdata/run/01_state_machine.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/01_state_machine.adesh:27")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(fetchPayloadFuture)
@@ -287,7 +284,6 @@ func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 //line testdata/run/01_state_machine.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/01_state_machine.adesh:28")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(fetchPayloadFuture)
@@ -357,13 +353,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/01_state_machine.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/01_state_machine.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(composeFuture)
 			aw_ = step_.Value
 //line testdata/run/01_state_machine.adesh:33
 			rt.Print(aw_)
+//line testdata/run/01_state_machine.adesh:33
+			_ = rt.Unit{}
 //line testdata/run/01_state_machine.adesh:34
 			f.sub2_ = fetch_payload("https://down.example")
 			f.state = 2
@@ -372,7 +369,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/01_state_machine.adesh:34
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/01_state_machine.adesh:34")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(fetchPayloadFuture)
@@ -381,10 +377,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var body string = aw1_.Val
 //line testdata/run/01_state_machine.adesh:35
 				rt.Print("unexpected:", body)
+//line testdata/run/01_state_machine.adesh:35
+				_ = rt.Unit{}
 			} else {
 				var e rt.Error = aw1_.Err
 //line testdata/run/01_state_machine.adesh:36
 				rt.Print("failed: " + e.Message)
+//line testdata/run/01_state_machine.adesh:36
+				_ = rt.Unit{}
 			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -519,7 +519,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/01_state_machine.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/01_state_machine.adesh:32")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

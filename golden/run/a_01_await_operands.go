@@ -21,6 +21,8 @@ func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_01_await_operands.adesh:3
 			rt.Print("eval " + f.tag)
+//line testdata/run/a_01_await_operands.adesh:3
+			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:4
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
@@ -75,6 +77,8 @@ func num(tag string, v int64) numFuture {
 func side(tag string, v int64) int64 {
 //line testdata/run/a_01_await_operands.adesh:9
 	rt.Print("side " + tag)
+//line testdata/run/a_01_await_operands.adesh:9
+	_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:10
 	return v
 }
@@ -128,7 +132,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:18")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -141,7 +144,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:18")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -150,6 +152,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			s = f.aw_ + aw1_
 //line testdata/run/a_01_await_operands.adesh:19
 			rt.Print("sum", s)
+//line testdata/run/a_01_await_operands.adesh:19
+			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("c", 3)
 			f.state = 3
@@ -158,7 +162,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -171,7 +174,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -185,7 +187,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -194,6 +195,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m = f.t_ - aw4_
 //line testdata/run/a_01_await_operands.adesh:21
 			rt.Print("mixed", m)
+//line testdata/run/a_01_await_operands.adesh:21
+			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = num("x", 1)
 			f.state = 6
@@ -202,7 +205,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:23")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -216,7 +218,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:23")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -225,6 +226,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			t = three(f.aw5_, f.t1_, aw6_)
 //line testdata/run/a_01_await_operands.adesh:24
 			rt.Print("three", t)
+//line testdata/run/a_01_await_operands.adesh:24
+			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:25
 			f.sub1_ = num("p", 7)
 			f.state = 8
@@ -233,7 +236,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:25")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -247,7 +249,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:25")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -256,6 +257,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			arr = []int64{f.aw7_, f.t2_, aw8_}
 //line testdata/run/a_01_await_operands.adesh:26
 			rt.Print(arr)
+//line testdata/run/a_01_await_operands.adesh:26
+			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:27
 			f.sub1_ = num("s", 10)
 			f.state = 10
@@ -264,7 +267,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -277,7 +279,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -286,6 +287,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			st = rt.Str(f.aw9_) + "-" + rt.Str(aw10_)
 //line testdata/run/a_01_await_operands.adesh:28
 			rt.Print(st)
+//line testdata/run/a_01_await_operands.adesh:28
+			_ = rt.Unit{}
 			f.t3_ = side("h", 1)
 //line testdata/run/a_01_await_operands.adesh:29
 			f.sub1_ = num("i", 2)
@@ -295,7 +298,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:29")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(numFuture)
@@ -304,6 +306,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			nested = three(f.t3_, three(aw11_, 0, 0), side("j", 3))
 //line testdata/run/a_01_await_operands.adesh:30
 			rt.Print("nested", nested)
+//line testdata/run/a_01_await_operands.adesh:30
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -379,7 +383,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_01_await_operands.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:17")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -369,7 +369,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(isEvenFuture)
@@ -378,9 +377,13 @@ poll_:
 			if aw_ {
 //line testdata/run/a_02_await_control.adesh:28
 				rt.Print("4 is even")
+//line testdata/run/a_02_await_control.adesh:28
+				_ = rt.Unit{}
 			} else {
 //line testdata/run/a_02_await_control.adesh:30
 				rt.Print("4 is odd")
+//line testdata/run/a_02_await_control.adesh:30
+				_ = rt.Unit{}
 			}
 //line testdata/run/a_02_await_control.adesh:32
 			f.sub1_ = is_even(3)
@@ -390,7 +393,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:32")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(isEvenFuture)
@@ -402,6 +404,8 @@ poll_:
 			}
 //line testdata/run/a_02_await_control.adesh:33
 			rt.Print("3 is even")
+//line testdata/run/a_02_await_control.adesh:33
+			_ = rt.Unit{}
 			f.state = 5
 			continue poll_
 		case 3:
@@ -413,7 +417,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:34")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(isEvenFuture)
@@ -422,6 +425,8 @@ poll_:
 			if aw2_ {
 //line testdata/run/a_02_await_control.adesh:35
 				rt.Print("3 is odd, 6 is even")
+//line testdata/run/a_02_await_control.adesh:35
+				_ = rt.Unit{}
 			}
 			f.state = 5
 			fallthrough
@@ -439,7 +444,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(belowFuture)
@@ -459,13 +463,14 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:39
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:39")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(doubleFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:39
 			rt.Print("while", f.t_, aw4_)
+//line testdata/run/a_02_await_control.adesh:39
+			_ = rt.Unit{}
 //line testdata/run/a_02_await_control.adesh:40
 			f.i += 1
 			f.state = 6
@@ -490,7 +495,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:42
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:42")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(belowFuture)
@@ -509,7 +513,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:43")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(isEvenFuture)
@@ -523,6 +526,8 @@ poll_:
 			}
 //line testdata/run/a_02_await_control.adesh:44
 			rt.Print("for odd", f.j)
+//line testdata/run/a_02_await_control.adesh:44
+			_ = rt.Unit{}
 			f.state = 10
 			continue poll_
 		case 13:
@@ -556,7 +561,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:49
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:49")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(doubleFuture)
@@ -572,6 +576,8 @@ poll_:
 		case 17:
 //line testdata/run/a_02_await_control.adesh:51
 			rt.Print("total", f.total)
+//line testdata/run/a_02_await_control.adesh:51
+			_ = rt.Unit{}
 //line testdata/run/a_02_await_control.adesh:52
 			f.n_ = 3
 			f.i_ = int64(0)
@@ -591,7 +597,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:53
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(makeFuture)
@@ -619,13 +624,14 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:54
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:54")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(doubleFuture)
 			aw9_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:54
 			rt.Print("circle", aw9_)
+//line testdata/run/a_02_await_control.adesh:54
+			_ = rt.Unit{}
 			f.state = 25
 			continue poll_
 		case 22:
@@ -638,7 +644,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:56
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:56")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(doubleFuture)
@@ -647,11 +652,15 @@ poll_:
 			d = aw10_
 //line testdata/run/a_02_await_control.adesh:57
 			rt.Print("square", d)
+//line testdata/run/a_02_await_control.adesh:57
+			_ = rt.Unit{}
 			f.state = 25
 			continue poll_
 		case 24:
 //line testdata/run/a_02_await_control.adesh:59
 			rt.Print("empty")
+//line testdata/run/a_02_await_control.adesh:59
+			_ = rt.Unit{}
 			f.state = 25
 			fallthrough
 		case 25:
@@ -667,7 +676,6 @@ poll_:
 //line testdata/run/a_02_await_control.adesh:62
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:62")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(doubleFuture)
@@ -683,6 +691,8 @@ poll_:
 			label = f.m_
 //line testdata/run/a_02_await_control.adesh:66
 			rt.Print(label)
+//line testdata/run/a_02_await_control.adesh:66
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -758,7 +768,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_02_await_control.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -157,7 +157,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:14")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(failsFuture)
@@ -177,6 +176,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:17
 			rt.Print("rethrowing", e.Message)
+//line testdata/run/a_03_await_try.adesh:17
+			_ = rt.Unit{}
 //line testdata/run/a_03_await_try.adesh:18
 			panic(&rt.Thrown{Err: rt.NewError("wrapped " + e.Message), Pos: "testdata/run/a_03_await_try.adesh:18:9"})
 		case 3:
@@ -188,6 +189,8 @@ poll_:
 		case 4:
 //line testdata/run/a_03_await_try.adesh:20
 			rt.Print("rethrows finally")
+//line testdata/run/a_03_await_try.adesh:20
+			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -293,7 +296,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:27")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(failsFuture)
@@ -308,7 +310,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:29
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:29")
 				return rt.Pending[string]()
 			}
 			f.sub2_ = *new(okAfterFuture)
@@ -329,6 +330,8 @@ poll_:
 		case 5:
 //line testdata/run/a_03_await_try.adesh:32
 			rt.Print("finally ran, fail =", f.fail)
+//line testdata/run/a_03_await_try.adesh:32
+			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -446,7 +449,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:38
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(failsFuture)
@@ -455,6 +457,8 @@ poll_:
 			v = aw_
 //line testdata/run/a_03_await_try.adesh:39
 			rt.Print("not reached", v)
+//line testdata/run/a_03_await_try.adesh:39
+			_ = rt.Unit{}
 			f.state = 3
 			continue poll_
 		case 2:
@@ -463,6 +467,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:41
 			rt.Print("caught", e.Message)
+//line testdata/run/a_03_await_try.adesh:41
+			_ = rt.Unit{}
 			f.state = 3
 			fallthrough
 		case 3:
@@ -471,6 +477,8 @@ poll_:
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_03_await_try.adesh:44
 					reject(rt.NewError("nope"))
+//line testdata/run/a_03_await_try.adesh:44
+					_ = rt.Unit{}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -486,7 +494,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:46
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(okAfterFuture)
@@ -505,6 +512,8 @@ poll_:
 			f.sub3_ = nil
 //line testdata/run/a_03_await_try.adesh:48
 			rt.Print("not reached")
+//line testdata/run/a_03_await_try.adesh:48
+			_ = rt.Unit{}
 			f.fin1_ = 0
 			f.state = 9
 			continue poll_
@@ -515,6 +524,8 @@ poll_:
 			e_ = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:50
 			rt.Print("rejected:", e_.Message)
+//line testdata/run/a_03_await_try.adesh:50
+			_ = rt.Unit{}
 			f.fin1_ = 0
 			f.state = 9
 			continue poll_
@@ -527,6 +538,8 @@ poll_:
 		case 9:
 //line testdata/run/a_03_await_try.adesh:52
 			rt.Print("finally after reject")
+//line testdata/run/a_03_await_try.adesh:52
+			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -544,13 +557,14 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:56
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:56")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(rethrowsFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:56
 			rt.Print(aw1_)
+//line testdata/run/a_03_await_try.adesh:56
+			_ = rt.Unit{}
 			f.state = 13
 			continue poll_
 		case 12:
@@ -559,6 +573,8 @@ poll_:
 			e_1 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:58
 			rt.Print("outer caught", e_1.Message)
+//line testdata/run/a_03_await_try.adesh:58
+			_ = rt.Unit{}
 			f.state = 13
 			fallthrough
 		case 13:
@@ -570,13 +586,14 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:61
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:61")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(withFinallyFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:61
 			rt.Print(aw2_)
+//line testdata/run/a_03_await_try.adesh:61
+			_ = rt.Unit{}
 			f.state = 15
 			fallthrough
 		case 15:
@@ -588,13 +605,14 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:63
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:63")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(withFinallyFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:63
 			rt.Print(aw3_)
+//line testdata/run/a_03_await_try.adesh:63
+			_ = rt.Unit{}
 			f.state = 18
 			continue poll_
 		case 17:
@@ -603,6 +621,8 @@ poll_:
 			e_2 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:65
 			rt.Print("with_finally threw", e_2.Message)
+//line testdata/run/a_03_await_try.adesh:65
+			_ = rt.Unit{}
 			f.state = 18
 			fallthrough
 		case 18:
@@ -614,7 +634,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:71
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:71")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(failsFuture)
@@ -632,7 +651,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:73
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:73")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(okAfterFuture)
@@ -641,6 +659,8 @@ poll_:
 			n = aw4_
 //line testdata/run/a_03_await_try.adesh:74
 			rt.Print("inner catch", f.e_3.Message, n+1)
+//line testdata/run/a_03_await_try.adesh:74
+			_ = rt.Unit{}
 //line testdata/run/a_03_await_try.adesh:75
 			f.sub1_ = fails("again")
 			f.state = 22
@@ -650,7 +670,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:75
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:75")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(failsFuture)
@@ -663,6 +682,8 @@ poll_:
 			e2 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:78
 			rt.Print("outer catch", e2.Message)
+//line testdata/run/a_03_await_try.adesh:78
+			_ = rt.Unit{}
 			f.state = 24
 			fallthrough
 		case 24:
@@ -695,7 +716,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:85
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:85")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(failsFuture)
@@ -710,7 +730,6 @@ poll_:
 //line testdata/run/a_03_await_try.adesh:86
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:86")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(okAfterFuture)
@@ -725,6 +744,8 @@ poll_:
 			e_4 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:88
 			rt.Print("loop caught", e_4.Message)
+//line testdata/run/a_03_await_try.adesh:88
+			_ = rt.Unit{}
 			f.state = 31
 			fallthrough
 		case 31:
@@ -734,6 +755,8 @@ poll_:
 		case 32:
 //line testdata/run/a_03_await_try.adesh:91
 			rt.Print("good", f.good)
+//line testdata/run/a_03_await_try.adesh:91
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -870,7 +893,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_03_await_try.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -21,6 +21,8 @@ func (f *valFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:3
 			rt.Print("run " + f.tag)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:3
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -88,6 +90,8 @@ func (f *flagFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 		case 0:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:9
 			rt.Print("run " + f.tag)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:9
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
@@ -155,6 +159,8 @@ func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 		case 0:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:15
 			rt.Print("run " + f.tag)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:15
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -384,7 +390,6 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:32")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(parseFuture)
@@ -401,6 +406,8 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			f.x = t_.Val
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:33
 			rt.Print("parsed", f.a)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:33
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			f.sub1_ = parse(f.b)
 			f.state = 2
@@ -410,7 +417,6 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:34")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(parseFuture)
@@ -427,6 +433,8 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			y = t1_.Val
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:35
 			rt.Print("parsed", f.b)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:35
+			_ = rt.Unit{}
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.x + y)
 				f.complete_()
@@ -506,7 +514,6 @@ func (f *firstSomeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:40")
 				return rt.Pending[rt.Option[int64]]()
 			}
 			f.sub1_ = *new(maybeFuture)
@@ -582,7 +589,6 @@ func (f *returnsAwaitFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:45")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(incFuture)
@@ -595,7 +601,6 @@ func (f *returnsAwaitFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:45")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(incFuture)
@@ -708,13 +713,14 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:49")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(returnsAwaitFuture)
 			aw_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			rt.Print(aw_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = inc(0)
 			f.state = 2
@@ -723,7 +729,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(incFuture)
@@ -736,7 +741,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(incFuture)
@@ -749,13 +753,14 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(incFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			rt.Print(aw3_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			f.sub3_ = sum_parsed("ab", "cde")
 			f.state = 5
@@ -764,13 +769,14 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:51")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(sumParsedFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			rt.Print(aw4_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			f.sub3_ = sum_parsed("bad", "cde")
 			f.state = 6
@@ -779,13 +785,14 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:52")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(sumParsedFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			rt.Print(aw5_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			f.sub3_ = sum_parsed("ab", "bad")
 			f.state = 7
@@ -794,13 +801,14 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(sumParsedFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			rt.Print(aw6_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			f.sub4_ = first_some(rt.Some[int64](4))
 			f.state = 8
@@ -809,13 +817,14 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:54")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(firstSomeFuture)
 			aw7_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			rt.Print(aw7_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			f.sub4_ = first_some(rt.None[int64]())
 			f.state = 9
@@ -824,13 +833,14 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:55")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(firstSomeFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			rt.Print(aw8_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.sub5_ = flag("l1", false)
 			f.state = 10
@@ -839,7 +849,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:58")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -857,7 +866,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:58")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -870,9 +878,13 @@ poll_:
 			if t_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 				rt.Print("no")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
+				_ = rt.Unit{}
 			} else {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 				rt.Print("and short")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
+				_ = rt.Unit{}
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.sub5_ = flag("l2", true)
@@ -882,7 +894,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:59")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -900,7 +911,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:59")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -913,6 +923,8 @@ poll_:
 			if t1_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 				rt.Print("or short")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
+				_ = rt.Unit{}
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.sub5_ = flag("l3", true)
@@ -922,7 +934,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:60")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -940,7 +951,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:60")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -953,6 +963,8 @@ poll_:
 			if t2_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 				rt.Print("and both")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
+				_ = rt.Unit{}
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.sub5_ = flag("l4", false)
@@ -962,7 +974,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:61")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -980,7 +991,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:61")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -993,9 +1003,13 @@ poll_:
 			if t3_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 				rt.Print("no")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
+				_ = rt.Unit{}
 			} else {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 				rt.Print("or both false")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
+				_ = rt.Unit{}
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.sub6_ = maybe("m1", rt.Some[int64](5))
@@ -1005,7 +1019,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:62")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub6_ = *new(maybeFuture)
@@ -1027,7 +1040,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:62")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = *new(valFuture)
@@ -1040,6 +1052,8 @@ poll_:
 			d = t5_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:63
 			rt.Print("coalesce", d)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:63
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.sub6_ = maybe("m2", rt.None[int64]())
 			f.state = 26
@@ -1048,7 +1062,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:64")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub6_ = *new(maybeFuture)
@@ -1070,7 +1083,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:64")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = *new(valFuture)
@@ -1083,6 +1095,8 @@ poll_:
 			e = t7_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:65
 			rt.Print("coalesce", e)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:65
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub5_ = flag("cond", true)
 			f.state = 30
@@ -1091,7 +1105,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:66")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -1108,7 +1121,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:66")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = *new(valFuture)
@@ -1125,7 +1137,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:66")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = *new(valFuture)
@@ -1138,6 +1149,8 @@ poll_:
 			c = t8_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:67
 			rt.Print("ternary", c)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:67
+			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub5_ = flag("cond2", false)
 			f.state = 35
@@ -1146,7 +1159,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:68")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(flagFuture)
@@ -1163,7 +1175,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:68")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = *new(valFuture)
@@ -1180,7 +1191,6 @@ poll_:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:68")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = *new(valFuture)
@@ -1193,6 +1203,8 @@ poll_:
 			c2 = t9_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:69
 			rt.Print("ternary", c2)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:69
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -1298,7 +1310,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:48")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

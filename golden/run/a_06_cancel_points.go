@@ -25,6 +25,8 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:5
 				rt.Print(f.tag + ": nested defer")
+//line testdata/run/a_06_cancel_points.adesh:5
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:6
 			f.ready.SendNow(cx, 1)
@@ -107,6 +109,8 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:12
 				rt.Print("sleep: defer")
+//line testdata/run/a_06_cancel_points.adesh:12
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:13
 			f.ready.SendNow(cx, 1)
@@ -125,6 +129,8 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_06_cancel_points.adesh:15
 			rt.Print("not reached")
+//line testdata/run/a_06_cancel_points.adesh:15
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -192,6 +198,8 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:19
 				rt.Print("recv: defer")
+//line testdata/run/a_06_cancel_points.adesh:19
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:20
 			f.ready.SendNow(cx, 1)
@@ -214,6 +222,8 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			v = aw_
 //line testdata/run/a_06_cancel_points.adesh:22
 			rt.Print("not reached", v)
+//line testdata/run/a_06_cancel_points.adesh:22
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -281,6 +291,8 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:26
 				rt.Print("join: defer")
+//line testdata/run/a_06_cancel_points.adesh:26
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:27
 			f.ready.SendNow(cx, 1)
@@ -303,6 +315,8 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			v = aw_
 //line testdata/run/a_06_cancel_points.adesh:29
 			rt.Print("not reached", v)
+//line testdata/run/a_06_cancel_points.adesh:29
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -371,6 +385,8 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:33
 				rt.Print("nested: outer defer")
+//line testdata/run/a_06_cancel_points.adesh:33
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:34
 			f.sub1_ = nested_sleep("nested", f.ready)
@@ -381,7 +397,6 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/a_06_cancel_points.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:34")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(nestedSleepFuture)
@@ -390,6 +405,8 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			v = aw_
 //line testdata/run/a_06_cancel_points.adesh:35
 			rt.Print("not reached", v)
+//line testdata/run/a_06_cancel_points.adesh:35
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -455,6 +472,8 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:39
 				rt.Print("send: defer")
+//line testdata/run/a_06_cancel_points.adesh:39
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:40
 			f.sub1_ = f.ch.Send(1)
@@ -470,6 +489,8 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SendFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:41
 			rt.Print("first send done")
+//line testdata/run/a_06_cancel_points.adesh:41
+			_ = rt.Unit{}
 //line testdata/run/a_06_cancel_points.adesh:42
 			f.ready.SendNow(cx, 1)
 //line testdata/run/a_06_cancel_points.adesh:43
@@ -488,6 +509,8 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SendFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:44
 			rt.Print("not reached")
+//line testdata/run/a_06_cancel_points.adesh:44
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -570,6 +593,8 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:49
 			f.h.Cancel()
+//line testdata/run/a_06_cancel_points.adesh:49
+			_ = rt.Unit{}
 			f.state = 2
 			fallthrough
 		case 2:
@@ -588,6 +613,8 @@ poll_:
 			f.sub2_ = nil
 //line testdata/run/a_06_cancel_points.adesh:52
 			rt.Print(f.name, "finished?")
+//line testdata/run/a_06_cancel_points.adesh:52
+			_ = rt.Unit{}
 			f.state = 5
 			continue poll_
 		case 4:
@@ -597,6 +624,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_06_cancel_points.adesh:54
 			rt.Print(f.name, "->", e.Message)
+//line testdata/run/a_06_cancel_points.adesh:54
+			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -692,7 +721,6 @@ poll_:
 //line testdata/run/a_06_cancel_points.adesh:60
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:60")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stopFuture)
@@ -706,7 +734,6 @@ poll_:
 //line testdata/run/a_06_cancel_points.adesh:63
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:63")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stopFuture)
@@ -734,14 +761,17 @@ poll_:
 //line testdata/run/a_06_cancel_points.adesh:68
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:68")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stopFuture)
 //line testdata/run/a_06_cancel_points.adesh:70
 			rt.Print("long finished:", f.long.IsFinished())
+//line testdata/run/a_06_cancel_points.adesh:70
+			_ = rt.Unit{}
 //line testdata/run/a_06_cancel_points.adesh:71
 			f.long.Cancel()
+//line testdata/run/a_06_cancel_points.adesh:71
+			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -767,6 +797,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_06_cancel_points.adesh:72
 			rt.Print("long ->", e.Message)
+//line testdata/run/a_06_cancel_points.adesh:72
+			_ = rt.Unit{}
 			f.state = 8
 			fallthrough
 		case 8:
@@ -778,7 +810,6 @@ poll_:
 //line testdata/run/a_06_cancel_points.adesh:74
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:74")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stopFuture)
@@ -793,7 +824,6 @@ poll_:
 //line testdata/run/a_06_cancel_points.adesh:77
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:77")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stopFuture)
@@ -813,6 +843,8 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:78
 			rt.Print("buffered:", aw_)
+//line testdata/run/a_06_cancel_points.adesh:78
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -901,7 +933,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_06_cancel_points.adesh:58
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:58")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -32,6 +32,8 @@ func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_07_defer_across.adesh:5
 			rt.Print("  step " + f.tag)
+//line testdata/run/a_07_defer_across.adesh:5
+			_ = rt.Unit{}
 			{
 				f.complete_()
 				return rt.Ready[int64](1)
@@ -89,6 +91,8 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:10
 				rt.Print("  defer 1")
+//line testdata/run/a_07_defer_across.adesh:10
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:11
 			f.sub1_ = step("a")
@@ -98,7 +102,6 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 //line testdata/run/a_07_defer_across.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:11")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(stepFuture)
@@ -106,6 +109,8 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:12
 				rt.Print("  defer 2")
+//line testdata/run/a_07_defer_across.adesh:12
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:13
 			f.sub1_ = step("b")
@@ -115,7 +120,6 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 //line testdata/run/a_07_defer_across.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:13")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(stepFuture)
@@ -126,6 +130,8 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:14
 				rt.Print("  defer 3 sees n =", f.n)
+//line testdata/run/a_07_defer_across.adesh:14
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:15
 			f.sub1_ = step("c")
@@ -135,12 +141,13 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 //line testdata/run/a_07_defer_across.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:15")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(stepFuture)
 //line testdata/run/a_07_defer_across.adesh:16
 			rt.Print("  body done")
+//line testdata/run/a_07_defer_across.adesh:16
+			_ = rt.Unit{}
 			{
 				var res_ int64 = f.n + 1
 				f.complete_()
@@ -301,6 +308,8 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:27
 				rt.Print("  early: defer")
+//line testdata/run/a_07_defer_across.adesh:27
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:28
 			f.sub1_ = parse(f.s)
@@ -311,7 +320,6 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 //line testdata/run/a_07_defer_across.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:28")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(parseFuture)
@@ -328,6 +336,8 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			n = t_.Val
 //line testdata/run/a_07_defer_across.adesh:29
 			rt.Print("  early: parsed", n)
+//line testdata/run/a_07_defer_across.adesh:29
+			_ = rt.Unit{}
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](n)
 				f.complete_()
@@ -399,6 +409,8 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:34
 				rt.Print("  thrower: defer a")
+//line testdata/run/a_07_defer_across.adesh:34
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:35
 			f.sub1_ = step("t")
@@ -408,7 +420,6 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 //line testdata/run/a_07_defer_across.adesh:35
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:35")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(stepFuture)
@@ -416,6 +427,8 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:36
 				rt.Print("  thrower: defer b")
+//line testdata/run/a_07_defer_across.adesh:36
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:37
 			panic(&rt.Thrown{Err: rt.NewError("thrown"), Pos: "testdata/run/a_07_defer_across.adesh:37:5"})
@@ -500,6 +513,8 @@ poll_:
 				f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:42
 					rt.Print("  loop defer", (*i))
+//line testdata/run/a_07_defer_across.adesh:42
+					_ = rt.Unit{}
 				})
 			}
 //line testdata/run/a_07_defer_across.adesh:43
@@ -510,7 +525,6 @@ poll_:
 //line testdata/run/a_07_defer_across.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:43")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stepFuture)
@@ -523,6 +537,8 @@ poll_:
 		case 4:
 //line testdata/run/a_07_defer_across.adesh:45
 			rt.Print("  loop done")
+//line testdata/run/a_07_defer_across.adesh:45
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -592,6 +608,8 @@ poll_:
 		case 0:
 //line testdata/run/a_07_defer_across.adesh:49
 			rt.Print("lifo")
+//line testdata/run/a_07_defer_across.adesh:49
+			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:50
 			f.sub1_ = lifo()
 			f.state = 1
@@ -600,15 +618,18 @@ poll_:
 //line testdata/run/a_07_defer_across.adesh:50
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(lifoFuture)
 			aw_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:50
 			rt.Print("lifo ->", aw_)
+//line testdata/run/a_07_defer_across.adesh:50
+			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:51
 			rt.Print("early ok")
+//line testdata/run/a_07_defer_across.adesh:51
+			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:52
 			f.sub2_ = early("abc")
 			f.state = 2
@@ -617,15 +638,18 @@ poll_:
 //line testdata/run/a_07_defer_across.adesh:52
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:52")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(earlyFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:52
 			rt.Print(aw1_)
+//line testdata/run/a_07_defer_across.adesh:52
+			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:53
 			rt.Print("early err")
+//line testdata/run/a_07_defer_across.adesh:53
+			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:54
 			f.sub2_ = early("")
 			f.state = 3
@@ -634,15 +658,18 @@ poll_:
 //line testdata/run/a_07_defer_across.adesh:54
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:54")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(earlyFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:54
 			rt.Print(aw2_)
+//line testdata/run/a_07_defer_across.adesh:54
+			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:55
 			rt.Print("throw")
+//line testdata/run/a_07_defer_across.adesh:55
+			_ = rt.Unit{}
 			f.state = 4
 			fallthrough
 		case 4:
@@ -654,7 +681,6 @@ poll_:
 //line testdata/run/a_07_defer_across.adesh:57
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:57")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(throwerFuture)
@@ -666,11 +692,15 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_07_defer_across.adesh:59
 			rt.Print("caught", e.Message)
+//line testdata/run/a_07_defer_across.adesh:59
+			_ = rt.Unit{}
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_07_defer_across.adesh:61
 			rt.Print("loop")
+//line testdata/run/a_07_defer_across.adesh:61
+			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:62
 			f.sub4_ = loop_defers()
 			f.state = 8
@@ -679,7 +709,6 @@ poll_:
 //line testdata/run/a_07_defer_across.adesh:62
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:62")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(loopDefersFuture)
@@ -763,7 +792,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_07_defer_across.adesh:48
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:48")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

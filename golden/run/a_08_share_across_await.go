@@ -140,6 +140,8 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.inner = f.c.Clone()
 //line testdata/run/a_08_share_across_await.adesh:15
 			rt.Print("  in block:", f.c.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:15
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:16
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -154,12 +156,16 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_08_share_across_await.adesh:17
 			rt.Print("  after await in block:", f.inner.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:17
+			_ = rt.Unit{}
 			{
 				f.inner.Release()
 				f.inner = nil
 			}
 //line testdata/run/a_08_share_across_await.adesh:19
 			rt.Print("  after block:", f.c.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:19
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:20
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
@@ -334,6 +340,8 @@ poll_:
 			f.cfg = rt.NewShare[Config](Config{name: "main"})
 //line testdata/run/a_08_share_across_await.adesh:25
 			rt.Print("start:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:25
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:29
 			f.ready = rt.NewChannel[int64](0)
 //line testdata/run/a_08_share_across_await.adesh:30
@@ -352,6 +360,8 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_08_share_across_await.adesh:32
 			rt.Print("while holding:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:32
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:33
 			f.sub2_ = f.h
 			f.state = 2
@@ -368,8 +378,12 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:33
 			rt.Print(aw_)
+//line testdata/run/a_08_share_across_await.adesh:33
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:34
 			rt.Print("after completion:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:34
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:36
 			f.sub3_ = scoped(f.cfg.Clone())
 			f.state = 3
@@ -378,12 +392,13 @@ poll_:
 //line testdata/run/a_08_share_across_await.adesh:36
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(scopedFuture)
 //line testdata/run/a_08_share_across_await.adesh:37
 			rt.Print("after scoped:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:37
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:40
 			f.slow = rt.SpawnValue[string](cx, hold(f.cfg.Clone(), 100000, f.ready))
 //line testdata/run/a_08_share_across_await.adesh:41
@@ -401,8 +416,12 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_08_share_across_await.adesh:42
 			rt.Print("before cancel:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:42
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:43
 			f.slow.Cancel()
+//line testdata/run/a_08_share_across_await.adesh:43
+			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -428,15 +447,21 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_08_share_across_await.adesh:44
 			rt.Print("slow:", e.Message)
+//line testdata/run/a_08_share_across_await.adesh:44
+			_ = rt.Unit{}
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_08_share_across_await.adesh:45
 			rt.Print("after cancel:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:45
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:48
 			t = rt.SpawnValue[string](cx, asyncBlock1{cfg: f.cfg.Clone()})
 //line testdata/run/a_08_share_across_await.adesh:52
 			rt.Print("captured:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:52
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:53
 			f.sub2_ = t
 			f.state = 9
@@ -452,8 +477,12 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:53
 			rt.Print(aw1_)
+//line testdata/run/a_08_share_across_await.adesh:53
+			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:54
 			rt.Print("end:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:54
+			_ = rt.Unit{}
 			{
 				f.cfg.Release()
 				f.cfg = nil
@@ -549,7 +578,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_08_share_across_await.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:23")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

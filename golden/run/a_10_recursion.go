@@ -157,6 +157,8 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			f.rest = aw_
 //line testdata/run/a_10_recursion.adesh:15
 			rt.ArrInsert(&f.rest, 0, f.n, "testdata/run/a_10_recursion.adesh:15:5")
+//line testdata/run/a_10_recursion.adesh:15
+			_ = rt.Unit{}
 			{
 				var res_ []int64 = rt.ArrClone(f.rest)
 				f.complete_()
@@ -492,13 +494,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_10_recursion.adesh:44
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:44")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(fibFuture)
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:44
 			rt.Print(aw_)
+//line testdata/run/a_10_recursion.adesh:44
+			_ = rt.Unit{}
 //line testdata/run/a_10_recursion.adesh:45
 			f.sub2_ = countdown(5)
 			f.state = 2
@@ -507,13 +510,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_10_recursion.adesh:45
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:45")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(countdownFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:45
 			rt.Print(aw1_)
+//line testdata/run/a_10_recursion.adesh:45
+			_ = rt.Unit{}
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub3_ = is_even(10)
 			f.state = 3
@@ -522,7 +526,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(isEvenFuture)
@@ -535,7 +538,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(isOddFuture)
@@ -548,13 +550,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(isEvenFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			rt.Print(f.aw2_, f.aw3_, aw4_)
+//line testdata/run/a_10_recursion.adesh:46
+			_ = rt.Unit{}
 //line testdata/run/a_10_recursion.adesh:47
 			f.sub5_ = tree_sum(0, 1000)
 			f.state = 6
@@ -563,13 +566,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_10_recursion.adesh:47
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(treeSumFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:47
 			rt.Print(aw5_)
+//line testdata/run/a_10_recursion.adesh:47
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -633,7 +637,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_10_recursion.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:43")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

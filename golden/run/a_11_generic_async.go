@@ -213,7 +213,6 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 //line testdata/run/a_11_generic_async.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:14")
 				return rt.Pending[rt.Tuple2[A, B]]()
 			}
 			f.sub1_ = *new(delayedFuture[A])
@@ -229,7 +228,6 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 //line testdata/run/a_11_generic_async.adesh:15
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:15")
 				return rt.Pending[rt.Tuple2[A, B]]()
 			}
 			f.sub2_ = *new(delayedFuture[B])
@@ -327,7 +325,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(delayedFuture[int64])
@@ -340,7 +337,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(delayedFuture[string])
@@ -353,13 +349,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(delayedFuture[[]int64])
 			aw2_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			rt.Print(f.aw_, f.aw1_, aw2_)
+//line testdata/run/a_11_generic_async.adesh:47
+			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:48
 			f.sub4_ = first_of[int64]([]int64{3, 4})
 			f.state = 4
@@ -369,7 +366,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:48
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:48")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(firstOfFuture[int64])
@@ -382,13 +378,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:48
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:48")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = *new(firstOfFuture[string])
 			aw4_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
 			rt.Print(f.aw3_, aw4_)
+//line testdata/run/a_11_generic_async.adesh:48
+			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:49
 			empty = []int64{}
 //line testdata/run/a_11_generic_async.adesh:50
@@ -400,13 +397,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:50
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:50")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(firstOfFuture[int64])
 			aw5_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:50
 			rt.Print(aw5_)
+//line testdata/run/a_11_generic_async.adesh:50
+			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:51
 			f.sub6_ = pair[int64, string](1, "one")
 			f.state = 7
@@ -415,13 +413,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:51
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:51")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub6_ = *new(pairFuture[int64, string])
 			aw6_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:51
 			rt.Print(aw6_)
+//line testdata/run/a_11_generic_async.adesh:51
+			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:52
 			f.c = Counter{n: 10}
 //line testdata/run/a_11_generic_async.adesh:53
@@ -432,7 +431,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:53
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = *new(CounterAddLaterFuture)
@@ -446,13 +444,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:53
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:53")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub8_ = *new(CounterTwiceFuture)
 			aw8_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
 			rt.Print(f.aw7_, aw8_)
+//line testdata/run/a_11_generic_async.adesh:53
+			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:54
 			f.b = Box[string]{value: "hello"}
 //line testdata/run/a_11_generic_async.adesh:55
@@ -465,7 +464,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:56
 			step_ := f.sub9_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:56")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub9_ = *new(BoxGetFuture[string])
@@ -478,13 +476,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:56
 			step_ := f.sub10_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:56")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub10_ = *new(BoxGetFuture[int64])
 			aw10_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
 			rt.Print(f.aw9_, aw10_)
+//line testdata/run/a_11_generic_async.adesh:56
+			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:57
 			f.sub11_ = f.b.map_len()
 			f.state = 12
@@ -495,7 +494,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub11_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:57")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub11_ = *new(BoxMapLenFuture[string])
@@ -509,13 +507,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub12_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:57")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub12_ = *new(BoxMapLenFuture[int64])
 			aw12_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
 			rt.Print(f.aw11_, aw12_)
+//line testdata/run/a_11_generic_async.adesh:57
+			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:58
 			h = rt.SpawnValue[int64](cx, delayed[int64](99, 1))
 //line testdata/run/a_11_generic_async.adesh:59
@@ -533,6 +532,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw13_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:59
 			rt.Print(aw13_)
+//line testdata/run/a_11_generic_async.adesh:59
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -685,7 +686,6 @@ func (f *CounterTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_11_generic_async.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:27")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(CounterAddLaterFuture)
@@ -701,7 +701,6 @@ func (f *CounterTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_11_generic_async.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:28")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(CounterAddLaterFuture)
@@ -835,7 +834,6 @@ func (f *BoxMapLenFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_11_generic_async.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:41")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(BoxGetFuture[T])
@@ -898,7 +896,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_11_generic_async.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:46")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

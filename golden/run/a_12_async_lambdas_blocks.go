@@ -471,6 +471,8 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			rt.Print(aw_)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
+			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			f.sub2_ = apply(f.double, 10)
 			f.state = 2
@@ -480,13 +482,14 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:12")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(applyFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			rt.Print(aw1_)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
+			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:13
 			add = func(a int64, b int64) rt.Future[int64] {
 				return rt.Box[int64](asyncLambda2{a: a, b: b})
@@ -506,6 +509,8 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			rt.Print(aw2_)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
+			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:17
 			f.base = 100
 //line testdata/run/a_12_async_lambdas_blocks.adesh:18
@@ -529,6 +534,8 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			rt.Print(aw3_)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
+			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:26
 			f.counter = 0
 //line testdata/run/a_12_async_lambdas_blocks.adesh:27
@@ -550,6 +557,8 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			rt.Print(aw4_, f.counter)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
+			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:36
 			f.name = "before"
 //line testdata/run/a_12_async_lambdas_blocks.adesh:37
@@ -571,6 +580,8 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			rt.Print(aw5_, f.name)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
+			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:45
 			f.hs = []*rt.JoinHandle[string]{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:46
@@ -582,6 +593,8 @@ poll_:
 				var label string = "task " + rt.Str(i)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:48
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, asyncBlock6{i: i, label: label}))
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
+				_ = rt.Unit{}
 			}
 			{
 				f.items_ = f.hs
@@ -611,6 +624,8 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			rt.Print(aw6_)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
+			_ = rt.Unit{}
 			f.state = 9
 			fallthrough
 		case 9:
@@ -660,6 +675,8 @@ poll_:
 					return (*sq) + (*i_1)
 				})
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:60
+			_ = rt.Unit{}
 			f.state = 13
 			fallthrough
 		case 13:
@@ -672,6 +689,8 @@ poll_:
 				var f_ func() int64 = x1_
 //line testdata/run/a_12_async_lambdas_blocks.adesh:62
 				rt.Print(f_())
+//line testdata/run/a_12_async_lambdas_blocks.adesh:62
+				_ = rt.Unit{}
 			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -752,7 +771,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:6")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

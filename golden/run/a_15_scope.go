@@ -31,6 +31,8 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 			f.defers_.Push(func() {
 //line testdata/run/a_15_scope.adesh:7
 				rt.Print("  job " + rt.Str(f.i) + " done")
+//line testdata/run/a_15_scope.adesh:7
+				_ = rt.Unit{}
 //line testdata/run/a_15_scope.adesh:8
 				if !f.failed {
 //line testdata/run/a_15_scope.adesh:8
@@ -146,7 +148,6 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 //line testdata/run/a_15_scope.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_15_scope.adesh:25")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(jobFuture)
@@ -243,7 +244,7 @@ poll_:
 			for i_ := int64(0); i_ < n_; i_ += 1 {
 				var i int64 = i_
 //line testdata/run/a_15_scope.adesh:24
-				rt.ScopeSpawn(cx, f.s, rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{i: i, fail_at: (*f.fail_at), started: f.started, turns: rt.ArrClone(f.turns), total: (*f.total)}))
+				rt.ScopeSpawn(cx, f.s, rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{i: i, fail_at: (*f.fail_at), started: f.started, turns: rt.ArrClone(f.turns), total: (*f.total)})).Drop()
 			}
 //line testdata/run/a_15_scope.adesh:30
 			f.n1_ = 3
@@ -486,6 +487,8 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_15_scope.adesh:49
 			rt.Print("reader sees", int64(len((*f.words))), "words")
+//line testdata/run/a_15_scope.adesh:49
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -531,9 +534,9 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_15_scope.adesh:41
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{words: f.words, longest: f.longest}))
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{words: f.words, longest: f.longest})).Drop()
 //line testdata/run/a_15_scope.adesh:47
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{words: f.words}))
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{words: f.words})).Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -577,6 +580,8 @@ func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_15_scope.adesh:61
 				rt.Print("  sleeper cancelled")
+//line testdata/run/a_15_scope.adesh:61
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_15_scope.adesh:62
 			f.sub1_ = rt.Sleep(100000)
@@ -592,6 +597,8 @@ func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_15_scope.adesh:63
 			rt.Print("not reached")
+//line testdata/run/a_15_scope.adesh:63
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -699,9 +706,9 @@ func (f *asyncLambda6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_15_scope.adesh:60
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock7{}))
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock7{})).Drop()
 //line testdata/run/a_15_scope.adesh:65
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock8{}))
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock8{})).Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -768,6 +775,8 @@ poll_:
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:52
 			rt.Print("longest:", f.longest)
+//line testdata/run/a_15_scope.adesh:52
+			_ = rt.Unit{}
 //line testdata/run/a_15_scope.adesh:54
 			f.sub2_ = run_jobs(-1)
 			f.state = 2
@@ -776,13 +785,14 @@ poll_:
 //line testdata/run/a_15_scope.adesh:54
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_15_scope.adesh:54")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(runJobsFuture)
 			aw_ = step_.Value
 //line testdata/run/a_15_scope.adesh:54
 			rt.Print(aw_)
+//line testdata/run/a_15_scope.adesh:54
+			_ = rt.Unit{}
 //line testdata/run/a_15_scope.adesh:55
 			f.sub2_ = run_jobs(1)
 			f.state = 3
@@ -791,13 +801,14 @@ poll_:
 //line testdata/run/a_15_scope.adesh:55
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_15_scope.adesh:55")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(runJobsFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_15_scope.adesh:55
 			rt.Print(aw1_)
+//line testdata/run/a_15_scope.adesh:55
+			_ = rt.Unit{}
 			f.state = 4
 			fallthrough
 		case 4:
@@ -817,6 +828,8 @@ poll_:
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:70
 			rt.Print("not reached")
+//line testdata/run/a_15_scope.adesh:70
+			_ = rt.Unit{}
 			f.state = 7
 			continue poll_
 		case 6:
@@ -825,6 +838,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_15_scope.adesh:72
 			rt.Print("scope failed:", e.Message)
+//line testdata/run/a_15_scope.adesh:72
+			_ = rt.Unit{}
 			f.state = 7
 			fallthrough
 		case 7:
@@ -906,7 +921,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_15_scope.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_15_scope.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -25,6 +25,8 @@ func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.defers_.Push(func() {
 //line testdata/run/a_16_errors_as_results.adesh:5
 				rt.Print("  risky cleanup", f.n)
+//line testdata/run/a_16_errors_as_results.adesh:5
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_16_errors_as_results.adesh:6
 			f.sub1_ = rt.YieldNow()
@@ -122,9 +124,13 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 					if f.ok {
 //line testdata/run/a_16_errors_as_results.adesh:16
 						resolve("fine")
+//line testdata/run/a_16_errors_as_results.adesh:16
+						_ = rt.Unit{}
 					} else {
 //line testdata/run/a_16_errors_as_results.adesh:16
 						reject(rt.NewError("rejected"))
+//line testdata/run/a_16_errors_as_results.adesh:16
+						_ = rt.Unit{}
 					}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
@@ -379,13 +385,14 @@ poll_:
 //line testdata/run/a_16_errors_as_results.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:34")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(riskyFuture)
 			aw_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:34
 			rt.Print(aw_)
+//line testdata/run/a_16_errors_as_results.adesh:34
+			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:35
 			f.sub1_ = risky(-1)
 			f.state = 2
@@ -394,13 +401,14 @@ poll_:
 //line testdata/run/a_16_errors_as_results.adesh:35
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:35")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(riskyFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:35
 			rt.Print(aw1_)
+//line testdata/run/a_16_errors_as_results.adesh:35
+			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:36
 			f.sub1_ = risky(5)
 			f.state = 3
@@ -409,13 +417,14 @@ poll_:
 //line testdata/run/a_16_errors_as_results.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(riskyFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:36
 			rt.Print(aw2_)
+//line testdata/run/a_16_errors_as_results.adesh:36
+			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:37
 			f.sub2_ = from_promise(true)
 			f.state = 4
@@ -424,13 +433,14 @@ poll_:
 //line testdata/run/a_16_errors_as_results.adesh:37
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:37")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(fromPromiseFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:37
 			rt.Print(aw3_)
+//line testdata/run/a_16_errors_as_results.adesh:37
+			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:38
 			f.sub2_ = from_promise(false)
 			f.state = 5
@@ -439,13 +449,14 @@ poll_:
 //line testdata/run/a_16_errors_as_results.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(fromPromiseFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:38
 			rt.Print(aw4_)
+//line testdata/run/a_16_errors_as_results.adesh:38
+			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:40
 			f.h = rt.SpawnValue[rt.Result[int64, rt.Error]](cx, slow())
 //line testdata/run/a_16_errors_as_results.adesh:41
@@ -462,6 +473,8 @@ poll_:
 			f.sub3_ = rt.SleepFuture{}
 //line testdata/run/a_16_errors_as_results.adesh:42
 			f.h.Cancel()
+//line testdata/run/a_16_errors_as_results.adesh:42
+			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:43
 			f.sub4_ = rt.AsResult[int64](f.h)
 			f.state = 7
@@ -478,6 +491,8 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:43
 			rt.Print("cancelled handle:", aw5_)
+//line testdata/run/a_16_errors_as_results.adesh:43
+			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:46
 			bad = rt.SpawnValue[int64](cx, plain(3))
 			f.state = 8
@@ -498,6 +513,8 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:48
 			rt.Print(aw6_)
+//line testdata/run/a_16_errors_as_results.adesh:48
+			_ = rt.Unit{}
 			f.state = 11
 			continue poll_
 		case 10:
@@ -506,11 +523,15 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_16_errors_as_results.adesh:50
 			rt.Print("task failed:", e.Message)
+//line testdata/run/a_16_errors_as_results.adesh:50
+			_ = rt.Unit{}
 			f.state = 11
 			fallthrough
 		case 11:
 //line testdata/run/a_16_errors_as_results.adesh:52
 			rt.Print("still running")
+//line testdata/run/a_16_errors_as_results.adesh:52
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -599,7 +620,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_16_errors_as_results.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -91,6 +91,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/a_20_top_level_await.adesh:21
 			rt.Print("main sees total", total)
+//line testdata/run/a_20_top_level_await.adesh:21
+			_ = rt.Unit{}
 //line testdata/run/a_20_top_level_await.adesh:22
 			f.sub1_ = square(total)
 			f.state = 1
@@ -99,13 +101,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_20_top_level_await.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_20_top_level_await.adesh:22")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(squareFuture)
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:22
 			rt.Print(aw_)
+//line testdata/run/a_20_top_level_await.adesh:22
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -257,7 +260,6 @@ poll_:
 //line testdata/run/a_20_top_level_await.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_20_top_level_await.adesh:10")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(squareFuture)
@@ -273,12 +275,14 @@ poll_:
 		case 4:
 //line testdata/run/a_20_top_level_await.adesh:12
 			rt.Print("top-level total", total)
+//line testdata/run/a_20_top_level_await.adesh:12
+			_ = rt.Unit{}
 //line testdata/run/a_20_top_level_await.adesh:14
 			h = rt.SpawnValue[int64](cx, square(9))
 //line testdata/run/a_20_top_level_await.adesh:15
 			ch = rt.NewChannel[int64](int(1))
 //line testdata/run/a_20_top_level_await.adesh:16
-			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h})
+			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h}).Drop()
 //line testdata/run/a_20_top_level_await.adesh:17
 			f.sub2_ = ch.Recv()
 			f.state = 5
@@ -296,6 +300,8 @@ poll_:
 			from_task = aw1_
 //line testdata/run/a_20_top_level_await.adesh:18
 			rt.Print("from task", from_task)
+//line testdata/run/a_20_top_level_await.adesh:18
+			_ = rt.Unit{}
 //line testdata/run/a_20_top_level_await.adesh:20
 			f.sub3_ = adeshMain()
 			f.state = 6
@@ -304,7 +310,6 @@ poll_:
 //line testdata/run/a_20_top_level_await.adesh:20
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_20_top_level_await.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(mainFuture)

@@ -172,7 +172,6 @@ poll_:
 //line testdata/run/a_22_finally_jumps.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:17")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(tickFuture)
@@ -197,6 +196,8 @@ poll_:
 			}
 //line testdata/run/a_22_finally_jumps.adesh:20
 			rt.Print("  body", f.i)
+//line testdata/run/a_22_finally_jumps.adesh:20
+			_ = rt.Unit{}
 			f.fin1_ = 0
 			f.state = 5
 			continue poll_
@@ -210,6 +211,8 @@ poll_:
 		case 5:
 //line testdata/run/a_22_finally_jumps.adesh:22
 			rt.Print("  finally", f.i)
+//line testdata/run/a_22_finally_jumps.adesh:22
+			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -314,7 +317,6 @@ poll_:
 //line testdata/run/a_22_finally_jumps.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:31")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(tickFuture)
@@ -335,6 +337,8 @@ poll_:
 		case 3:
 //line testdata/run/a_22_finally_jumps.adesh:34
 			rt.Print("  inner finally")
+//line testdata/run/a_22_finally_jumps.adesh:34
+			_ = rt.Unit{}
 			switch f.fin2_ {
 			case 1:
 				rethrow_ := f.finErr2_
@@ -361,6 +365,8 @@ poll_:
 		case 6:
 //line testdata/run/a_22_finally_jumps.adesh:37
 			rt.Print("  outer finally")
+//line testdata/run/a_22_finally_jumps.adesh:37
+			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -471,7 +477,6 @@ poll_:
 //line testdata/run/a_22_finally_jumps.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:46")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(tickFuture)
@@ -492,6 +497,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:49
 			rt.Print("unexpected")
+//line testdata/run/a_22_finally_jumps.adesh:49
+			_ = rt.Unit{}
 			f.fin1_ = 0
 			f.state = 6
 			continue poll_
@@ -504,6 +511,8 @@ poll_:
 		case 6:
 //line testdata/run/a_22_finally_jumps.adesh:51
 			rt.Print("  while finally", f.i)
+//line testdata/run/a_22_finally_jumps.adesh:51
+			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -608,7 +617,6 @@ poll_:
 //line testdata/run/a_22_finally_jumps.adesh:60
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:60")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(boomFuture)
@@ -625,6 +633,8 @@ poll_:
 		case 3:
 //line testdata/run/a_22_finally_jumps.adesh:62
 			rt.Print("  inner finally before rethrow")
+//line testdata/run/a_22_finally_jumps.adesh:62
+			_ = rt.Unit{}
 			switch f.fin2_ {
 			case 1:
 				rethrow_ := f.finErr2_
@@ -647,6 +657,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:66
 			rt.Print("  outer caught", e.Message)
+//line testdata/run/a_22_finally_jumps.adesh:66
+			_ = rt.Unit{}
 			{
 //line testdata/run/a_22_finally_jumps.adesh:67
 				f.ret_ = 7
@@ -663,6 +675,8 @@ poll_:
 		case 7:
 //line testdata/run/a_22_finally_jumps.adesh:69
 			rt.Print("  outer finally")
+//line testdata/run/a_22_finally_jumps.adesh:69
+			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -768,13 +782,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_22_finally_jumps.adesh:74
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:74")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(loopExitsFuture)
 			aw_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:74
 			rt.Print("loop_exits ->", aw_)
+//line testdata/run/a_22_finally_jumps.adesh:74
+			_ = rt.Unit{}
 //line testdata/run/a_22_finally_jumps.adesh:75
 			f.sub2_ = nested_return()
 			f.state = 2
@@ -783,13 +798,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_22_finally_jumps.adesh:75
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:75")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(nestedReturnFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:75
 			rt.Print("nested_return ->", aw1_)
+//line testdata/run/a_22_finally_jumps.adesh:75
+			_ = rt.Unit{}
 //line testdata/run/a_22_finally_jumps.adesh:76
 			f.sub3_ = while_break()
 			f.state = 3
@@ -798,13 +814,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_22_finally_jumps.adesh:76
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:76")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(whileBreakFuture)
 			aw2_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:76
 			rt.Print("while_break ->", aw2_)
+//line testdata/run/a_22_finally_jumps.adesh:76
+			_ = rt.Unit{}
 //line testdata/run/a_22_finally_jumps.adesh:77
 			f.sub4_ = rethrow_through()
 			f.state = 4
@@ -813,13 +830,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_22_finally_jumps.adesh:77
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:77")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(rethrowThroughFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:77
 			rt.Print("rethrow_through ->", aw3_)
+//line testdata/run/a_22_finally_jumps.adesh:77
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -879,7 +897,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_22_finally_jumps.adesh:73
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:73")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

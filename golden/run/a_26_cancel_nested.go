@@ -26,6 +26,8 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_26_cancel_nested.adesh:4
 				rt.Print("  " + f.tag + " dropped or done")
+//line testdata/run/a_26_cancel_nested.adesh:4
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_26_cancel_nested.adesh:5
 			f.ready.SendNow(cx, 1)
@@ -114,6 +116,8 @@ poll_:
 			f.defers_.Push(func() {
 //line testdata/run/a_26_cancel_nested.adesh:11
 				rt.Print("  chain " + rt.Str(f.depth) + " unwound")
+//line testdata/run/a_26_cancel_nested.adesh:11
+				_ = rt.Unit{}
 			})
 //line testdata/run/a_26_cancel_nested.adesh:12
 			if !(f.depth == 0) {
@@ -129,7 +133,6 @@ poll_:
 //line testdata/run/a_26_cancel_nested.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:13")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(holdFuture)
@@ -260,6 +263,8 @@ poll_:
 		case 4:
 //line testdata/run/a_26_cancel_nested.adesh:20
 			f.h.Cancel()
+//line testdata/run/a_26_cancel_nested.adesh:20
+			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -285,6 +290,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_26_cancel_nested.adesh:21
 			rt.Print(f.name, e.Message)
+//line testdata/run/a_26_cancel_nested.adesh:21
+			_ = rt.Unit{}
 			f.state = 8
 			fallthrough
 		case 8:
@@ -379,6 +386,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			both = aw_
 //line testdata/run/a_26_cancel_nested.adesh:28
 			rt.Print("not reached", both)
+//line testdata/run/a_26_cancel_nested.adesh:28
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -439,6 +448,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:31
 			rt.Print(aw_)
+//line testdata/run/a_26_cancel_nested.adesh:31
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -499,6 +510,8 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:34
 			rt.Print(aw_)
+//line testdata/run/a_26_cancel_nested.adesh:34
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -552,13 +565,14 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_26_cancel_nested.adesh:37
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:37")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(chainFuture)
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:37
 			rt.Print(aw_)
+//line testdata/run/a_26_cancel_nested.adesh:37
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -612,7 +626,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_26_cancel_nested.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(cancelAfterFuture)
@@ -624,7 +637,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_26_cancel_nested.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(cancelAfterFuture)
@@ -636,7 +648,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_26_cancel_nested.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(cancelAfterFuture)
@@ -649,7 +660,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_26_cancel_nested.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(cancelAfterFuture)
@@ -712,7 +722,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_26_cancel_nested.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:24")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

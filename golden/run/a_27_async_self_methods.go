@@ -78,13 +78,14 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:19")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(AccountAuditFuture)
 			aw_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:19
 			rt.Print(aw_)
+//line testdata/run/a_27_async_self_methods.adesh:19
+			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:20
 			f.sub2_ = f.a.with_interest(10)
 			f.state = 2
@@ -93,7 +94,6 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(AccountWithInterestFuture)
@@ -106,7 +106,6 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(AccountWithInterestFuture)
@@ -115,6 +114,8 @@ poll_:
 			b = aw2_
 //line testdata/run/a_27_async_self_methods.adesh:21
 			rt.Print(b.describe())
+//line testdata/run/a_27_async_self_methods.adesh:21
+			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:23
 			f.accounts = []Account{f.a, b, Account{owner: "cy", balance: 5}}
 //line testdata/run/a_27_async_self_methods.adesh:24
@@ -140,13 +141,14 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(AccountAuditFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:26
 			rt.ArrPush(&f.reports, aw3_)
+//line testdata/run/a_27_async_self_methods.adesh:26
+			_ = rt.Unit{}
 			f.state = 6
 			fallthrough
 		case 6:
@@ -156,6 +158,8 @@ poll_:
 		case 7:
 //line testdata/run/a_27_async_self_methods.adesh:28
 			rt.Print(f.reports)
+//line testdata/run/a_27_async_self_methods.adesh:28
+			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:29
 			f.sub1_ = f.accounts[rt.Index(2, len(f.accounts), "testdata/run/a_27_async_self_methods.adesh:29:17")].audit(0)
 			f.state = 8
@@ -164,13 +168,14 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:29")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(AccountAuditFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:29
 			rt.Print(aw4_)
+//line testdata/run/a_27_async_self_methods.adesh:29
+			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:32
 			f.shared = rt.NewShare[Account](Account{owner: "dee", balance: 1})
 //line testdata/run/a_27_async_self_methods.adesh:33
@@ -181,13 +186,14 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(AccountAuditFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:33
 			rt.Print(aw5_)
+//line testdata/run/a_27_async_self_methods.adesh:33
+			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:34
 			m = rt.NewMutex[Account](Account{owner: "eve", balance: 2})
 			tmp_ = m.Lock()
@@ -202,13 +208,14 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:36")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(AccountAuditFuture)
 			aw6_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:36
 			rt.Print(aw6_)
+//line testdata/run/a_27_async_self_methods.adesh:36
+			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:39
 			f.hs = []*rt.JoinHandle[string]{}
 //line testdata/run/a_27_async_self_methods.adesh:40
@@ -216,6 +223,8 @@ poll_:
 				var acc_ Account = x1_
 //line testdata/run/a_27_async_self_methods.adesh:41
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, acc_.audit(3)))
+//line testdata/run/a_27_async_self_methods.adesh:41
+				_ = rt.Unit{}
 			}
 			{
 				f.items1_ = f.hs
@@ -245,6 +254,8 @@ poll_:
 			aw7_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:43
 			rt.Print(aw7_)
+//line testdata/run/a_27_async_self_methods.adesh:43
+			_ = rt.Unit{}
 			f.state = 13
 			fallthrough
 		case 13:
@@ -471,7 +482,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_27_async_self_methods.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:17")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -93,7 +93,6 @@ func (f *middleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_30_many_tasks.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_30_many_tasks.adesh:9")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(leafFuture)
@@ -108,7 +107,6 @@ func (f *middleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_30_many_tasks.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_30_many_tasks.adesh:10")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(leafFuture)
@@ -261,6 +259,8 @@ poll_:
 				var i int64 = i_
 //line testdata/run/a_30_many_tasks.adesh:22
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, middle(i)))
+//line testdata/run/a_30_many_tasks.adesh:22
+				_ = rt.Unit{}
 			}
 //line testdata/run/a_30_many_tasks.adesh:24
 			f.total = 0
@@ -301,6 +301,8 @@ poll_:
 		case 4:
 //line testdata/run/a_30_many_tasks.adesh:26
 			rt.Print("total", f.total)
+//line testdata/run/a_30_many_tasks.adesh:26
+			_ = rt.Unit{}
 //line testdata/run/a_30_many_tasks.adesh:27
 			f.sub2_ = depth(10000)
 			f.state = 5
@@ -309,13 +311,14 @@ poll_:
 //line testdata/run/a_30_many_tasks.adesh:27
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_30_many_tasks.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(depthFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:27
 			rt.Print("depth", aw1_)
+//line testdata/run/a_30_many_tasks.adesh:27
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -373,7 +376,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_30_many_tasks.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_30_many_tasks.adesh:19")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

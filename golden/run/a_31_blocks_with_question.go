@@ -139,7 +139,6 @@ poll_:
 //line testdata/run/a_31_blocks_with_question.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:12")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(parseFuture)
@@ -240,7 +239,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 //line testdata/run/a_31_blocks_with_question.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:19")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(parseFuture)
@@ -263,7 +261,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 //line testdata/run/a_31_blocks_with_question.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:20")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(parseFuture)
@@ -280,6 +277,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			b = t1_.Val
 //line testdata/run/a_31_blocks_with_question.adesh:21
 			rt.Print("not reached")
+//line testdata/run/a_31_blocks_with_question.adesh:21
+			_ = rt.Unit{}
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.a + b)
 				f.complete_()
@@ -353,7 +352,6 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 //line testdata/run/a_31_blocks_with_question.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:27")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(parseFuture)
@@ -441,7 +439,6 @@ func (f *asyncLambda3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt
 //line testdata/run/a_31_blocks_with_question.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:33")
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = *new(parseFuture)
@@ -619,6 +616,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			rt.Print("block:", aw_)
+//line testdata/run/a_31_blocks_with_question.adesh:24
+			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:26
 			good = rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{})
 //line testdata/run/a_31_blocks_with_question.adesh:30
@@ -636,6 +635,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:30
 			rt.Print("block:", aw1_)
+//line testdata/run/a_31_blocks_with_question.adesh:30
+			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:32
 			f.lam = func(s string) rt.Future[rt.Result[int64, rt.Error]] {
 				return rt.Box[rt.Result[int64, rt.Error]](asyncLambda3{s: s})
@@ -669,6 +670,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			rt.Print("lambda:", f.aw2_, aw3_)
+//line testdata/run/a_31_blocks_with_question.adesh:36
+			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			f.sub2_ = sum_all([]string{"1", "2", "3"})
 			f.state = 5
@@ -678,13 +681,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(sumAllFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			rt.Print(aw4_)
+//line testdata/run/a_31_blocks_with_question.adesh:38
+			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			f.sub2_ = sum_all([]string{"1", "two", "3"})
 			f.state = 6
@@ -693,13 +697,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:39")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(sumAllFuture)
 			aw5_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			rt.Print(aw5_)
+//line testdata/run/a_31_blocks_with_question.adesh:39
+			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:42
 			f.first_even = func(xs []int64) rt.Future[rt.Option[int64]] {
 				return rt.Box[rt.Option[int64]](asyncLambda4{xs: xs})
@@ -733,8 +738,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw7_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			rt.Print(f.aw6_, aw7_)
+//line testdata/run/a_31_blocks_with_question.adesh:47
+			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:48
 			rt.Print("main continues")
+//line testdata/run/a_31_blocks_with_question.adesh:48
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -814,7 +823,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_31_blocks_with_question.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:17")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -77,6 +77,8 @@ func delay(ms int64, value rt.Value) *rt.Promise[rt.Value] {
 			rt.SetTimeout(func() {
 //line testdata/run/a_32_dynamic_async.adesh:10
 				resolve(value)
+//line testdata/run/a_32_dynamic_async.adesh:10
+				_ = rt.Unit{}
 			}, ms)
 		}(resolve_, func(v_ rt.Value) {
 			reject_(rt.ToError(v_))
@@ -281,13 +283,14 @@ poll_:
 //line testdata/run/a_32_dynamic_async.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:28")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(describeFuture)
 			aw_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:28
 			rt.Print(aw_)
+//line testdata/run/a_32_dynamic_async.adesh:28
+			_ = rt.Unit{}
 //line testdata/run/a_32_dynamic_async.adesh:29
 			f.sub2_ = total([]int64{1, 2, 3, 4})
 			f.state = 2
@@ -296,13 +299,14 @@ poll_:
 //line testdata/run/a_32_dynamic_async.adesh:29
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:29")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(totalFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:29
 			rt.Print(aw1_)
+//line testdata/run/a_32_dynamic_async.adesh:29
+			_ = rt.Unit{}
 //line testdata/run/a_32_dynamic_async.adesh:30
 			f.sub3_ = rt.Then(rt.Resolved[string]("hello"), func(v string) string {
 //line testdata/run/a_32_dynamic_async.adesh:30
@@ -323,11 +327,15 @@ poll_:
 			msg = aw2_
 //line testdata/run/a_32_dynamic_async.adesh:31
 			rt.Print(msg)
+//line testdata/run/a_32_dynamic_async.adesh:31
+			_ = rt.Unit{}
 //line testdata/run/a_32_dynamic_async.adesh:32
 			f.sub3_ = rt.Catch(rt.Then(rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
 				func(resolve func(rt.Unit), reject func(rt.Value)) {
 //line testdata/run/a_32_dynamic_async.adesh:32
 					reject(rt.NewError("nope"))
+//line testdata/run/a_32_dynamic_async.adesh:32
+					_ = rt.Unit{}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -353,6 +361,8 @@ poll_:
 			caught = aw3_
 //line testdata/run/a_32_dynamic_async.adesh:35
 			rt.Print(caught)
+//line testdata/run/a_32_dynamic_async.adesh:35
+			_ = rt.Unit{}
 //line testdata/run/a_32_dynamic_async.adesh:36
 			mixed = []rt.Value{int64(1), "two", float64(3.5), true}
 			{
@@ -376,13 +386,14 @@ poll_:
 //line testdata/run/a_32_dynamic_async.adesh:38
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:38")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(showFuture)
 			aw4_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:38
 			rt.Print(aw4_)
+//line testdata/run/a_32_dynamic_async.adesh:38
+			_ = rt.Unit{}
 			f.state = 7
 			fallthrough
 		case 7:
@@ -455,7 +466,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_32_dynamic_async.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

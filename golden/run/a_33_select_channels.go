@@ -173,6 +173,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			first = aw_
 //line testdata/run/a_33_select_channels.adesh:8
 			rt.Print("select got:", first)
+//line testdata/run/a_33_select_channels.adesh:8
+			_ = rt.Unit{}
 //line testdata/run/a_33_select_channels.adesh:11
 			f.quiet = rt.NewChannel[int64](0)
 //line testdata/run/a_33_select_channels.adesh:12
@@ -192,10 +194,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var v rt.Option[int64] = aw1_.Val
 //line testdata/run/a_33_select_channels.adesh:13
 				rt.Print("unexpected", v)
+//line testdata/run/a_33_select_channels.adesh:13
+				_ = rt.Unit{}
 			} else {
 				var e rt.Error = aw1_.Err
 //line testdata/run/a_33_select_channels.adesh:14
 				rt.Print("receive:", e.Message)
+//line testdata/run/a_33_select_channels.adesh:14
+				_ = rt.Unit{}
 			}
 //line testdata/run/a_33_select_channels.adesh:16
 			f.quiet.SendNow(cx, 42)
@@ -215,6 +221,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:17
 			rt.Print("next receive:", aw2_)
+//line testdata/run/a_33_select_channels.adesh:17
+			_ = rt.Unit{}
 //line testdata/run/a_33_select_channels.adesh:20
 			f.idle = rt.NewChannel[int64](0)
 //line testdata/run/a_33_select_channels.adesh:21
@@ -234,6 +242,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			which = aw3_
 //line testdata/run/a_33_select_channels.adesh:22
 			rt.Print(which)
+//line testdata/run/a_33_select_channels.adesh:22
+			_ = rt.Unit{}
 //line testdata/run/a_33_select_channels.adesh:23
 			f.idle.SendNow(cx, 7)
 //line testdata/run/a_33_select_channels.adesh:24
@@ -251,6 +261,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:24
 			rt.Print("idle still works:", aw4_)
+//line testdata/run/a_33_select_channels.adesh:24
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -312,7 +324,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_33_select_channels.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_33_select_channels.adesh:3")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -81,13 +81,14 @@ poll_:
 //line testdata/run/a_34_multifile_async/main.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_34_multifile_async/main.adesh:7")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(askFuture)
 			aw_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:7
 			rt.Print(aw_)
+//line testdata/run/a_34_multifile_async/main.adesh:7
+			_ = rt.Unit{}
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			f.sub1_ = ask(f.s, "beta")
 			f.state = 2
@@ -96,13 +97,14 @@ poll_:
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_34_multifile_async/main.adesh:8")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(askFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			rt.Print(aw1_)
+//line testdata/run/a_34_multifile_async/main.adesh:8
+			_ = rt.Unit{}
 //line testdata/run/a_34_multifile_async/main.adesh:9
 			f.hs = []*rt.JoinHandle[string]{}
 //line testdata/run/a_34_multifile_async/main.adesh:10
@@ -110,6 +112,8 @@ poll_:
 				var w string = x_
 //line testdata/run/a_34_multifile_async/main.adesh:11
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, ask(f.s, w)))
+//line testdata/run/a_34_multifile_async/main.adesh:11
+				_ = rt.Unit{}
 			}
 			{
 				f.items_ = f.hs
@@ -139,6 +143,8 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:13
 			rt.Print(aw2_)
+//line testdata/run/a_34_multifile_async/main.adesh:13
+			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -155,13 +161,14 @@ poll_:
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_34_multifile_async/main.adesh:14")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(stopFuture)
 			aw3_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			rt.Print("served:", aw3_)
+//line testdata/run/a_34_multifile_async/main.adesh:14
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -419,6 +426,8 @@ func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_34_multifile_async/service.adesh:28
 			f.s.requests.Close()
+//line testdata/run/a_34_multifile_async/service.adesh:28
+			_ = rt.Unit{}
 //line testdata/run/a_34_multifile_async/service.adesh:29
 			f.sub1_ = f.s.worker
 			f.state = 1
@@ -491,7 +500,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_34_multifile_async/main.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_34_multifile_async/main.adesh:5")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

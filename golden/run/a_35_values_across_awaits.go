@@ -56,6 +56,8 @@ func (f *scrambleFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_35_values_across_awaits.adesh:7
 			rt.ArrPush(&f.xs, 99)
+//line testdata/run/a_35_values_across_awaits.adesh:7
+			_ = rt.Unit{}
 //line testdata/run/a_35_values_across_awaits.adesh:8
 			f.xs[rt.Index(0, len(f.xs), "testdata/run/a_35_values_across_awaits.adesh:8:5")] = -1
 //line testdata/run/a_35_values_across_awaits.adesh:9
@@ -218,7 +220,6 @@ poll_:
 //line testdata/run/a_35_values_across_awaits.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:22")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(scrambleFuture)
@@ -227,6 +228,8 @@ poll_:
 			ys = aw_
 //line testdata/run/a_35_values_across_awaits.adesh:23
 			rt.Print(f.xs, ys, f.p_)
+//line testdata/run/a_35_values_across_awaits.adesh:23
+			_ = rt.Unit{}
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			f.sub2_ = maybe(5)
 			f.state = 2
@@ -237,7 +240,6 @@ poll_:
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:25")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(maybeFuture)
@@ -263,6 +265,8 @@ poll_:
 			f.sub3_ = rt.YieldFuture{}
 //line testdata/run/a_35_values_across_awaits.adesh:28
 			rt.Print("narrowed after an await:", f.v.Val+1)
+//line testdata/run/a_35_values_across_awaits.adesh:28
+			_ = rt.Unit{}
 			f.state = 4
 			fallthrough
 		case 4:
@@ -274,7 +278,6 @@ poll_:
 //line testdata/run/a_35_values_across_awaits.adesh:30
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(maybeFuture)
@@ -289,6 +292,8 @@ poll_:
 			}
 //line testdata/run/a_35_values_across_awaits.adesh:31
 			rt.Print(f.t1_)
+//line testdata/run/a_35_values_across_awaits.adesh:31
+			_ = rt.Unit{}
 //line testdata/run/a_35_values_across_awaits.adesh:34
 			f.s = "a"
 //line testdata/run/a_35_values_across_awaits.adesh:35
@@ -327,6 +332,8 @@ poll_:
 		case 9:
 //line testdata/run/a_35_values_across_awaits.adesh:40
 			rt.Print(f.s)
+//line testdata/run/a_35_values_across_awaits.adesh:40
+			_ = rt.Unit{}
 //line testdata/run/a_35_values_across_awaits.adesh:41
 			f.arr = []Point{}
 //line testdata/run/a_35_values_across_awaits.adesh:42
@@ -349,7 +356,6 @@ poll_:
 //line testdata/run/a_35_values_across_awaits.adesh:43
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:43")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(maybeFuture)
@@ -362,6 +368,8 @@ poll_:
 			}
 //line testdata/run/a_35_values_across_awaits.adesh:43
 			rt.ArrPush(&f.arr, Point{x: f.t4_, y: f.t3_})
+//line testdata/run/a_35_values_across_awaits.adesh:43
+			_ = rt.Unit{}
 			f.state = 12
 			fallthrough
 		case 12:
@@ -371,6 +379,8 @@ poll_:
 		case 13:
 //line testdata/run/a_35_values_across_awaits.adesh:45
 			rt.Print(f.arr)
+//line testdata/run/a_35_values_across_awaits.adesh:45
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -434,7 +444,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_35_values_across_awaits.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:19")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -171,12 +171,16 @@ poll_:
 		case 4:
 //line testdata/run/a_36_channel_of_shares.adesh:19
 			rt.Print("queued:", f.blob.StrongCount())
+//line testdata/run/a_36_channel_of_shares.adesh:19
+			_ = rt.Unit{}
 //line testdata/run/a_36_channel_of_shares.adesh:20
 			done = rt.NewChannel[int64](0)
 //line testdata/run/a_36_channel_of_shares.adesh:21
 			f.c = rt.SpawnValue[rt.Unit](cx, consume(f.ch, done))
 //line testdata/run/a_36_channel_of_shares.adesh:22
 			f.ch.Close()
+//line testdata/run/a_36_channel_of_shares.adesh:22
+			_ = rt.Unit{}
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			f.sub2_ = done.Recv()
 			f.state = 5
@@ -193,6 +197,8 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			rt.Print("bytes seen:", aw_)
+//line testdata/run/a_36_channel_of_shares.adesh:23
+			_ = rt.Unit{}
 //line testdata/run/a_36_channel_of_shares.adesh:24
 			f.sub3_ = f.c
 			f.state = 6
@@ -208,6 +214,8 @@ poll_:
 			f.sub3_ = nil
 //line testdata/run/a_36_channel_of_shares.adesh:25
 			rt.Print("after the consumer:", f.blob.StrongCount())
+//line testdata/run/a_36_channel_of_shares.adesh:25
+			_ = rt.Unit{}
 			{
 				f.blob.Release()
 				f.blob = nil
@@ -283,7 +291,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_36_channel_of_shares.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_36_channel_of_shares.adesh:13")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -174,7 +174,6 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 //line testdata/run/a_40_thrown_values.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:23")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = *new(stepFuture)
@@ -202,6 +201,8 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 			f.sub2_ = rt.SleepFuture{}
 //line testdata/run/a_40_thrown_values.adesh:26
 			rt.Print("  cleaned up after:", f.e.Message)
+//line testdata/run/a_40_thrown_values.adesh:26
+			_ = rt.Unit{}
 //line testdata/run/a_40_thrown_values.adesh:27
 			panic(&rt.Thrown{Err: f.e, Pos: "testdata/run/a_40_thrown_values.adesh:27:9"})
 		case 4:
@@ -296,13 +297,14 @@ poll_:
 //line testdata/run/a_40_thrown_values.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:32")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stepFuture)
 			aw_ = step_.Value
 //line testdata/run/a_40_thrown_values.adesh:32
 			rt.Print(aw_)
+//line testdata/run/a_40_thrown_values.adesh:32
+			_ = rt.Unit{}
 			f.state = 2
 			fallthrough
 		case 2:
@@ -314,13 +316,14 @@ poll_:
 //line testdata/run/a_40_thrown_values.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(stepFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_40_thrown_values.adesh:33
 			rt.Print(aw1_)
+//line testdata/run/a_40_thrown_values.adesh:33
+			_ = rt.Unit{}
 			f.state = 5
 			continue poll_
 		case 4:
@@ -329,6 +332,8 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:33
 			rt.Print("caught:", e.Message)
+//line testdata/run/a_40_thrown_values.adesh:33
+			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -354,7 +359,6 @@ poll_:
 //line testdata/run/a_40_thrown_values.adesh:35
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:35")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = *new(oddThrowFuture)
@@ -366,6 +370,8 @@ poll_:
 			e_ = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:35
 			rt.Print("wrapped:", e_.Message, e_)
+//line testdata/run/a_40_thrown_values.adesh:35
+			_ = rt.Unit{}
 			f.state = 10
 			fallthrough
 		case 10:
@@ -378,6 +384,8 @@ poll_:
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_40_thrown_values.adesh:37
 					reject("not an error value")
+//line testdata/run/a_40_thrown_values.adesh:37
+					_ = rt.Unit{}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -405,6 +413,8 @@ poll_:
 			e_1 = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:38
 			rt.Print("rejected:", e_1.Message)
+//line testdata/run/a_40_thrown_values.adesh:38
+			_ = rt.Unit{}
 			f.state = 15
 			fallthrough
 		case 15:
@@ -416,7 +426,6 @@ poll_:
 //line testdata/run/a_40_thrown_values.adesh:39
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:39")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = *new(cleanupThenRethrowFuture)
@@ -428,6 +437,8 @@ poll_:
 			e_2 = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:39
 			rt.Print("rethrown:", e_2.Message)
+//line testdata/run/a_40_thrown_values.adesh:39
+			_ = rt.Unit{}
 			f.state = 18
 			fallthrough
 		case 18:
@@ -531,7 +542,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_40_thrown_values.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:31")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

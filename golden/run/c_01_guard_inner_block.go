@@ -150,7 +150,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/c_01_guard_inner_block.adesh:24
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:24")
 				return rt.Pending[int64]()
 			}
 			f.sub2_ = *new(bumpFuture)
@@ -219,6 +218,8 @@ poll_:
 				_ = i
 //line testdata/run/c_01_guard_inner_block.adesh:18
 				rt.ArrPush(&handles, rt.SpawnValue[int64](cx, asyncBlock1{counter: counter}))
+//line testdata/run/c_01_guard_inner_block.adesh:18
+				_ = rt.Unit{}
 			}
 			{
 				f.items_ = handles
@@ -255,6 +256,8 @@ poll_:
 			tmp_ = counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:28
 			rt.Print(*tmp_.Ptr())
+//line testdata/run/c_01_guard_inner_block.adesh:28
+			_ = rt.Unit{}
 			tmp_.Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

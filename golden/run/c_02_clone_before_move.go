@@ -134,7 +134,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 //line testdata/run/c_02_clone_before_move.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/c_02_clone_before_move.adesh:15")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(reportFuture)
@@ -223,6 +222,8 @@ poll_:
 				var mine *rt.Share[Stats] = f.stats.Clone()
 //line testdata/run/c_02_clone_before_move.adesh:14
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, asyncBlock1{mine: mine.Clone(), i: i}))
+//line testdata/run/c_02_clone_before_move.adesh:14
+				_ = rt.Unit{}
 				mine.Release()
 			}
 			{
@@ -253,6 +254,8 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/c_02_clone_before_move.adesh:19
 			rt.Print(aw_)
+//line testdata/run/c_02_clone_before_move.adesh:19
+			_ = rt.Unit{}
 			f.state = 3
 			fallthrough
 		case 3:
@@ -262,6 +265,8 @@ poll_:
 		case 4:
 //line testdata/run/c_02_clone_before_move.adesh:21
 			rt.Print(f.stats.StrongCount())
+//line testdata/run/c_02_clone_before_move.adesh:21
+			_ = rt.Unit{}
 			{
 				f.stats.Release()
 				f.stats = nil
@@ -333,7 +338,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/c_02_clone_before_move.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/c_02_clone_before_move.adesh:9")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -365,8 +365,12 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.fs = []rt.Future[int64]{}
 //line testdata/run/c_04_local_blocks.adesh:13
 			rt.ArrPush(&f.fs, rt.Box[int64](asyncBlock4{y: &f.y}))
+//line testdata/run/c_04_local_blocks.adesh:13
+			_ = rt.Unit{}
 //line testdata/run/c_04_local_blocks.adesh:14
 			rt.ArrPush(&f.fs, rt.Box[int64](asyncBlock5{x: &f.x}))
+//line testdata/run/c_04_local_blocks.adesh:14
+			_ = rt.Unit{}
 //line testdata/run/c_04_local_blocks.adesh:15
 			f.sub2_ = rt.JoinAll(f.fs)
 			f.state = 2
@@ -534,13 +538,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/c_04_local_blocks.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:26")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(sumLocalFuture)
 			aw_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:26
 			rt.Print(aw_)
+//line testdata/run/c_04_local_blocks.adesh:26
+			_ = rt.Unit{}
 //line testdata/run/c_04_local_blocks.adesh:27
 			f.name = "local"
 //line testdata/run/c_04_local_blocks.adesh:28
@@ -560,6 +565,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:29
 			rt.Print(aw1_)
+//line testdata/run/c_04_local_blocks.adesh:29
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -617,7 +624,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/c_04_local_blocks.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:25")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

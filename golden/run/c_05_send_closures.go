@@ -91,7 +91,6 @@ func (f *asyncBlock1[T]) Poll(cx *rt.Context) rt.Poll[string] {
 //line testdata/run/c_05_send_closures.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:9")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(showFuture[T])
@@ -221,6 +220,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:19
 			rt.Print(aw_)
+//line testdata/run/c_05_send_closures.adesh:19
+			_ = rt.Unit{}
 //line testdata/run/c_05_send_closures.adesh:20
 			f.sub2_ = in_background[int64](42)
 			f.state = 2
@@ -236,6 +237,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:20
 			rt.Print(aw1_)
+//line testdata/run/c_05_send_closures.adesh:20
+			_ = rt.Unit{}
 //line testdata/run/c_05_send_closures.adesh:21
 			f.sub2_ = in_background[string]("text")
 			f.state = 3
@@ -251,6 +254,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:21
 			rt.Print(aw2_)
+//line testdata/run/c_05_send_closures.adesh:21
+			_ = rt.Unit{}
 //line testdata/run/c_05_send_closures.adesh:22
 			f.words = []string{"a", "b"}
 //line testdata/run/c_05_send_closures.adesh:23
@@ -273,6 +278,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:24
 			rt.Print(aw3_)
+//line testdata/run/c_05_send_closures.adesh:24
+			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -340,7 +347,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/c_05_send_closures.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:13")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = *new(mainFuture)

@@ -1,0 +1,126 @@
+package adesh2go
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"adesh2go/frontend"
+)
+
+// taskDumpProgram has two tasks waiting: main inside a nested async fn (line 4, the innermost
+// await, not the await of nap in main), and a spawned task on a channel receive (line 8).
+const taskDumpProgram = `async fn nap(ms: i64) {
+    let started = true;
+    print("napping");
+    await sleep(ms);
+}
+
+async fn waiter(ch: Channel<i64>) {
+    let v = await ch.recv();
+    print(v);
+}
+
+async fn main() {
+    let ch = channel<i64>();
+    let h = spawn(waiter(ch));
+    await nap(20000);
+    ch.send(1);
+    await h;
+}
+`
+
+// TestTaskDumpNamesTheAwaitLine sends SIGQUIT to a program run with ADESH_TRACE_ASYNC=1: the
+// task dump must name the AdeshLang line of the innermost await each task waits at.
+func TestTaskDumpNamesTheAwaitLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program with the go command")
+	}
+	dir := t.TempDir()
+	entry := filepath.Join(dir, "dump.adesh")
+	if err := os.WriteFile(entry, []byte(taskDumpProgram), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := frontend.Load(entry)
+	if prog.Diags.HasErrors() {
+		var b bytes.Buffer
+		prog.Diags.WriteText(&b)
+		t.Fatalf("does not compile:\n%s", b.String())
+	}
+	src, err := GoSource(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := filepath.Join(dir, "mod")
+	if err := WriteModule(mod, src); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "prog")
+	if err := BuildModule(mod, exe); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "ADESH_TRACE_ASYNC=1", "ADESH_WORKERS=2")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	// Ask for dumps until one shows both tasks at their awaits (the first may come before they
+	// got there).
+	want := []string{"rt: 2 live tasks", "/dump.adesh:4\n", "/dump.adesh:8\n"}
+	var dump strings.Builder
+	for attempt := 0; attempt < 10; attempt++ {
+		time.Sleep(300 * time.Millisecond)
+		if err := cmd.Process.Signal(syscall.SIGQUIT); err != nil {
+			t.Fatal(err)
+		}
+		dump.Reset()
+		timeout := time.After(5 * time.Second)
+	read:
+		for {
+			select {
+			case line, ok := <-lines:
+				if !ok {
+					break read
+				}
+				dump.WriteString(line + "\n")
+				if containsAll(dump.String(), want) {
+					return
+				}
+			case <-timeout:
+				break read
+			}
+		}
+	}
+	t.Errorf("the task dump does not name the await lines %q:\n%s", want[1:], dump.String())
+}
+
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
