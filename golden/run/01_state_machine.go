@@ -359,8 +359,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/01_state_machine.adesh:33
 			rt.Print(aw_)
-//line testdata/run/01_state_machine.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/01_state_machine.adesh:34
 			f.sub2_ = fetch_payload("https://down.example")
 			f.state = 2
@@ -377,14 +375,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var body string = aw1_.Val
 //line testdata/run/01_state_machine.adesh:35
 				rt.Print("unexpected:", body)
-//line testdata/run/01_state_machine.adesh:35
-				_ = rt.Unit{}
 			} else {
 				var e rt.Error = aw1_.Err
 //line testdata/run/01_state_machine.adesh:36
 				rt.Print("failed: " + e.Message)
-//line testdata/run/01_state_machine.adesh:36
-				_ = rt.Unit{}
 			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

@@ -21,8 +21,6 @@ func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_01_await_operands.adesh:3
 			rt.Print("eval " + f.tag)
-//line testdata/run/a_01_await_operands.adesh:3
-			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:4
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
@@ -77,8 +75,6 @@ func num(tag string, v int64) numFuture {
 func side(tag string, v int64) int64 {
 //line testdata/run/a_01_await_operands.adesh:9
 	rt.Print("side " + tag)
-//line testdata/run/a_01_await_operands.adesh:9
-	_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:10
 	return v
 }
@@ -152,8 +148,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			s = f.aw_ + aw1_
 //line testdata/run/a_01_await_operands.adesh:19
 			rt.Print("sum", s)
-//line testdata/run/a_01_await_operands.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("c", 3)
 			f.state = 3
@@ -195,8 +189,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m = f.t_ - aw4_
 //line testdata/run/a_01_await_operands.adesh:21
 			rt.Print("mixed", m)
-//line testdata/run/a_01_await_operands.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = num("x", 1)
 			f.state = 6
@@ -226,8 +218,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			t = three(f.aw5_, f.t1_, aw6_)
 //line testdata/run/a_01_await_operands.adesh:24
 			rt.Print("three", t)
-//line testdata/run/a_01_await_operands.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:25
 			f.sub1_ = num("p", 7)
 			f.state = 8
@@ -257,8 +247,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			arr = []int64{f.aw7_, f.t2_, aw8_}
 //line testdata/run/a_01_await_operands.adesh:26
 			rt.Print(arr)
-//line testdata/run/a_01_await_operands.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/a_01_await_operands.adesh:27
 			f.sub1_ = num("s", 10)
 			f.state = 10
@@ -287,8 +275,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			st = rt.Str(f.aw9_) + "-" + rt.Str(aw10_)
 //line testdata/run/a_01_await_operands.adesh:28
 			rt.Print(st)
-//line testdata/run/a_01_await_operands.adesh:28
-			_ = rt.Unit{}
 			f.t3_ = side("h", 1)
 //line testdata/run/a_01_await_operands.adesh:29
 			f.sub1_ = num("i", 2)
@@ -306,8 +292,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			nested = three(f.t3_, three(aw11_, 0, 0), side("j", 3))
 //line testdata/run/a_01_await_operands.adesh:30
 			rt.Print("nested", nested)
-//line testdata/run/a_01_await_operands.adesh:30
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -377,13 +377,9 @@ poll_:
 			if aw_ {
 //line testdata/run/a_02_await_control.adesh:28
 				rt.Print("4 is even")
-//line testdata/run/a_02_await_control.adesh:28
-				_ = rt.Unit{}
 			} else {
 //line testdata/run/a_02_await_control.adesh:30
 				rt.Print("4 is odd")
-//line testdata/run/a_02_await_control.adesh:30
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_02_await_control.adesh:32
 			f.sub1_ = is_even(3)
@@ -404,8 +400,6 @@ poll_:
 			}
 //line testdata/run/a_02_await_control.adesh:33
 			rt.Print("3 is even")
-//line testdata/run/a_02_await_control.adesh:33
-			_ = rt.Unit{}
 			f.state = 5
 			continue poll_
 		case 3:
@@ -425,8 +419,6 @@ poll_:
 			if aw2_ {
 //line testdata/run/a_02_await_control.adesh:35
 				rt.Print("3 is odd, 6 is even")
-//line testdata/run/a_02_await_control.adesh:35
-				_ = rt.Unit{}
 			}
 			f.state = 5
 			fallthrough
@@ -469,8 +461,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:39
 			rt.Print("while", f.t_, aw4_)
-//line testdata/run/a_02_await_control.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/a_02_await_control.adesh:40
 			f.i += 1
 			f.state = 6
@@ -526,8 +516,6 @@ poll_:
 			}
 //line testdata/run/a_02_await_control.adesh:44
 			rt.Print("for odd", f.j)
-//line testdata/run/a_02_await_control.adesh:44
-			_ = rt.Unit{}
 			f.state = 10
 			continue poll_
 		case 13:
@@ -576,8 +564,6 @@ poll_:
 		case 17:
 //line testdata/run/a_02_await_control.adesh:51
 			rt.Print("total", f.total)
-//line testdata/run/a_02_await_control.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/a_02_await_control.adesh:52
 			f.n_ = 3
 			f.i_ = int64(0)
@@ -630,8 +616,6 @@ poll_:
 			aw9_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:54
 			rt.Print("circle", aw9_)
-//line testdata/run/a_02_await_control.adesh:54
-			_ = rt.Unit{}
 			f.state = 25
 			continue poll_
 		case 22:
@@ -652,15 +636,11 @@ poll_:
 			d = aw10_
 //line testdata/run/a_02_await_control.adesh:57
 			rt.Print("square", d)
-//line testdata/run/a_02_await_control.adesh:57
-			_ = rt.Unit{}
 			f.state = 25
 			continue poll_
 		case 24:
 //line testdata/run/a_02_await_control.adesh:59
 			rt.Print("empty")
-//line testdata/run/a_02_await_control.adesh:59
-			_ = rt.Unit{}
 			f.state = 25
 			fallthrough
 		case 25:
@@ -691,8 +671,6 @@ poll_:
 			label = f.m_
 //line testdata/run/a_02_await_control.adesh:66
 			rt.Print(label)
-//line testdata/run/a_02_await_control.adesh:66
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -176,8 +176,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:17
 			rt.Print("rethrowing", e.Message)
-//line testdata/run/a_03_await_try.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/a_03_await_try.adesh:18
 			panic(&rt.Thrown{Err: rt.NewError("wrapped " + e.Message), Pos: "testdata/run/a_03_await_try.adesh:18:9"})
 		case 3:
@@ -189,8 +187,6 @@ poll_:
 		case 4:
 //line testdata/run/a_03_await_try.adesh:20
 			rt.Print("rethrows finally")
-//line testdata/run/a_03_await_try.adesh:20
-			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -330,8 +326,6 @@ poll_:
 		case 5:
 //line testdata/run/a_03_await_try.adesh:32
 			rt.Print("finally ran, fail =", f.fail)
-//line testdata/run/a_03_await_try.adesh:32
-			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -457,8 +451,6 @@ poll_:
 			v = aw_
 //line testdata/run/a_03_await_try.adesh:39
 			rt.Print("not reached", v)
-//line testdata/run/a_03_await_try.adesh:39
-			_ = rt.Unit{}
 			f.state = 3
 			continue poll_
 		case 2:
@@ -467,8 +459,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:41
 			rt.Print("caught", e.Message)
-//line testdata/run/a_03_await_try.adesh:41
-			_ = rt.Unit{}
 			f.state = 3
 			fallthrough
 		case 3:
@@ -477,8 +467,6 @@ poll_:
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_03_await_try.adesh:44
 					reject(rt.NewError("nope"))
-//line testdata/run/a_03_await_try.adesh:44
-					_ = rt.Unit{}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -512,8 +500,6 @@ poll_:
 			f.sub3_ = nil
 //line testdata/run/a_03_await_try.adesh:48
 			rt.Print("not reached")
-//line testdata/run/a_03_await_try.adesh:48
-			_ = rt.Unit{}
 			f.fin1_ = 0
 			f.state = 9
 			continue poll_
@@ -524,8 +510,6 @@ poll_:
 			e_ = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:50
 			rt.Print("rejected:", e_.Message)
-//line testdata/run/a_03_await_try.adesh:50
-			_ = rt.Unit{}
 			f.fin1_ = 0
 			f.state = 9
 			continue poll_
@@ -538,8 +522,6 @@ poll_:
 		case 9:
 //line testdata/run/a_03_await_try.adesh:52
 			rt.Print("finally after reject")
-//line testdata/run/a_03_await_try.adesh:52
-			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -563,8 +545,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:56
 			rt.Print(aw1_)
-//line testdata/run/a_03_await_try.adesh:56
-			_ = rt.Unit{}
 			f.state = 13
 			continue poll_
 		case 12:
@@ -573,8 +553,6 @@ poll_:
 			e_1 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:58
 			rt.Print("outer caught", e_1.Message)
-//line testdata/run/a_03_await_try.adesh:58
-			_ = rt.Unit{}
 			f.state = 13
 			fallthrough
 		case 13:
@@ -592,8 +570,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:61
 			rt.Print(aw2_)
-//line testdata/run/a_03_await_try.adesh:61
-			_ = rt.Unit{}
 			f.state = 15
 			fallthrough
 		case 15:
@@ -611,8 +587,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:63
 			rt.Print(aw3_)
-//line testdata/run/a_03_await_try.adesh:63
-			_ = rt.Unit{}
 			f.state = 18
 			continue poll_
 		case 17:
@@ -621,8 +595,6 @@ poll_:
 			e_2 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:65
 			rt.Print("with_finally threw", e_2.Message)
-//line testdata/run/a_03_await_try.adesh:65
-			_ = rt.Unit{}
 			f.state = 18
 			fallthrough
 		case 18:
@@ -659,8 +631,6 @@ poll_:
 			n = aw4_
 //line testdata/run/a_03_await_try.adesh:74
 			rt.Print("inner catch", f.e_3.Message, n+1)
-//line testdata/run/a_03_await_try.adesh:74
-			_ = rt.Unit{}
 //line testdata/run/a_03_await_try.adesh:75
 			f.sub1_ = fails("again")
 			f.state = 22
@@ -682,8 +652,6 @@ poll_:
 			e2 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:78
 			rt.Print("outer catch", e2.Message)
-//line testdata/run/a_03_await_try.adesh:78
-			_ = rt.Unit{}
 			f.state = 24
 			fallthrough
 		case 24:
@@ -744,8 +712,6 @@ poll_:
 			e_4 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:88
 			rt.Print("loop caught", e_4.Message)
-//line testdata/run/a_03_await_try.adesh:88
-			_ = rt.Unit{}
 			f.state = 31
 			fallthrough
 		case 31:
@@ -755,8 +721,6 @@ poll_:
 		case 32:
 //line testdata/run/a_03_await_try.adesh:91
 			rt.Print("good", f.good)
-//line testdata/run/a_03_await_try.adesh:91
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -21,8 +21,6 @@ func (f *valFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:3
 			rt.Print("run " + f.tag)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:3
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -90,8 +88,6 @@ func (f *flagFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 		case 0:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:9
 			rt.Print("run " + f.tag)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:9
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
@@ -159,8 +155,6 @@ func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 		case 0:
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:15
 			rt.Print("run " + f.tag)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -406,8 +400,6 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			f.x = t_.Val
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:33
 			rt.Print("parsed", f.a)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			f.sub1_ = parse(f.b)
 			f.state = 2
@@ -433,8 +425,6 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			y = t1_.Val
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:35
 			rt.Print("parsed", f.b)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:35
-			_ = rt.Unit{}
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.x + y)
 				f.complete_()
@@ -719,8 +709,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			rt.Print(aw_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = inc(0)
 			f.state = 2
@@ -759,8 +747,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			rt.Print(aw3_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			f.sub3_ = sum_parsed("ab", "cde")
 			f.state = 5
@@ -775,8 +761,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			rt.Print(aw4_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			f.sub3_ = sum_parsed("bad", "cde")
 			f.state = 6
@@ -791,8 +775,6 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			rt.Print(aw5_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			f.sub3_ = sum_parsed("ab", "bad")
 			f.state = 7
@@ -807,8 +789,6 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			rt.Print(aw6_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			f.sub4_ = first_some(rt.Some[int64](4))
 			f.state = 8
@@ -823,8 +803,6 @@ poll_:
 			aw7_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			rt.Print(aw7_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			f.sub4_ = first_some(rt.None[int64]())
 			f.state = 9
@@ -839,8 +817,6 @@ poll_:
 			aw8_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			rt.Print(aw8_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.sub5_ = flag("l1", false)
 			f.state = 10
@@ -878,13 +854,9 @@ poll_:
 			if t_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 				rt.Print("no")
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
-				_ = rt.Unit{}
 			} else {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 				rt.Print("and short")
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.sub5_ = flag("l2", true)
@@ -923,8 +895,6 @@ poll_:
 			if t1_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 				rt.Print("or short")
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.sub5_ = flag("l3", true)
@@ -963,8 +933,6 @@ poll_:
 			if t2_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 				rt.Print("and both")
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.sub5_ = flag("l4", false)
@@ -1003,13 +971,9 @@ poll_:
 			if t3_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 				rt.Print("no")
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
-				_ = rt.Unit{}
 			} else {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 				rt.Print("or both false")
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.sub6_ = maybe("m1", rt.Some[int64](5))
@@ -1052,8 +1016,6 @@ poll_:
 			d = t5_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:63
 			rt.Print("coalesce", d)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:63
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.sub6_ = maybe("m2", rt.None[int64]())
 			f.state = 26
@@ -1095,8 +1057,6 @@ poll_:
 			e = t7_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:65
 			rt.Print("coalesce", e)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:65
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub5_ = flag("cond", true)
 			f.state = 30
@@ -1149,8 +1109,6 @@ poll_:
 			c = t8_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:67
 			rt.Print("ternary", c)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:67
-			_ = rt.Unit{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub5_ = flag("cond2", false)
 			f.state = 35
@@ -1203,8 +1161,6 @@ poll_:
 			c2 = t9_
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:69
 			rt.Print("ternary", c2)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:69
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

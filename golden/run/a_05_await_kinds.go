@@ -255,8 +255,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fut = rt.Box[int64](answer())
 //line testdata/run/a_05_await_kinds.adesh:16
 			rt.Print("made future")
-//line testdata/run/a_05_await_kinds.adesh:16
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:17
 			f.sub1_ = fut
 			f.state = 1
@@ -272,8 +270,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:17
 			rt.Print(aw_)
-//line testdata/run/a_05_await_kinds.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:19
 			f.sub2_ = run_twice(rt.Box[int64](answer()))
 			f.state = 2
@@ -288,8 +284,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:19
 			rt.Print(aw1_)
-//line testdata/run/a_05_await_kinds.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:21
 			blk = rt.Box[string](asyncBlock1{})
 //line testdata/run/a_05_await_kinds.adesh:22
@@ -307,8 +301,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:22
 			rt.Print(aw2_)
-//line testdata/run/a_05_await_kinds.adesh:22
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:24
 			h = rt.SpawnValue[int64](cx, answer())
 //line testdata/run/a_05_await_kinds.adesh:25
@@ -326,8 +318,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:25
 			rt.Print(aw3_)
-//line testdata/run/a_05_await_kinds.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:26
 			h2 = rt.SpawnValue[int64](cx, asyncBlock2{})
 //line testdata/run/a_05_await_kinds.adesh:27
@@ -345,8 +335,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:27
 			rt.Print(aw4_)
-//line testdata/run/a_05_await_kinds.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:29
 			p_ = rt.Resolved[string]("resolved")
 //line testdata/run/a_05_await_kinds.adesh:30
@@ -364,15 +352,11 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw5_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:30
 			rt.Print(aw5_)
-//line testdata/run/a_05_await_kinds.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:31
 			p2 = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_05_await_kinds.adesh:31
 					resolve(3)
-//line testdata/run/a_05_await_kinds.adesh:31
-					_ = rt.Unit{}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -392,8 +376,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw6_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:32
 			rt.Print(aw6_)
-//line testdata/run/a_05_await_kinds.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:34
 			f.ch = rt.NewChannel[int64](int(1))
 //line testdata/run/a_05_await_kinds.adesh:35
@@ -425,12 +407,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			got = aw7_
 //line testdata/run/a_05_await_kinds.adesh:37
 			rt.Print(got)
-//line testdata/run/a_05_await_kinds.adesh:37
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:38
 			f.ch.Close()
-//line testdata/run/a_05_await_kinds.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:39
 			f.sub8_ = f.ch.Recv()
 			f.state = 10
@@ -447,24 +425,16 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw8_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:39
 			rt.Print(aw8_)
-//line testdata/run/a_05_await_kinds.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:41
 			rt.Print(int64(10), "text", []int64{1, 2}, true)
-//line testdata/run/a_05_await_kinds.adesh:41
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:42
 			x = 3
 //line testdata/run/a_05_await_kinds.adesh:43
 			rt.Print(x + 1)
-//line testdata/run/a_05_await_kinds.adesh:43
-			_ = rt.Unit{}
 //line testdata/run/a_05_await_kinds.adesh:44
 			opt = rt.None[int64]()
 //line testdata/run/a_05_await_kinds.adesh:45
 			rt.Print(opt)
-//line testdata/run/a_05_await_kinds.adesh:45
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

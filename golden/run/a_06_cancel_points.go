@@ -25,8 +25,6 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:5
 				rt.Print(f.tag + ": nested defer")
-//line testdata/run/a_06_cancel_points.adesh:5
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:6
 			f.ready.SendNow(cx, 1)
@@ -109,8 +107,6 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:12
 				rt.Print("sleep: defer")
-//line testdata/run/a_06_cancel_points.adesh:12
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:13
 			f.ready.SendNow(cx, 1)
@@ -129,8 +125,6 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_06_cancel_points.adesh:15
 			rt.Print("not reached")
-//line testdata/run/a_06_cancel_points.adesh:15
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -198,8 +192,6 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:19
 				rt.Print("recv: defer")
-//line testdata/run/a_06_cancel_points.adesh:19
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:20
 			f.ready.SendNow(cx, 1)
@@ -222,8 +214,6 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			v = aw_
 //line testdata/run/a_06_cancel_points.adesh:22
 			rt.Print("not reached", v)
-//line testdata/run/a_06_cancel_points.adesh:22
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -291,8 +281,6 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:26
 				rt.Print("join: defer")
-//line testdata/run/a_06_cancel_points.adesh:26
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:27
 			f.ready.SendNow(cx, 1)
@@ -315,8 +303,6 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			v = aw_
 //line testdata/run/a_06_cancel_points.adesh:29
 			rt.Print("not reached", v)
-//line testdata/run/a_06_cancel_points.adesh:29
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -385,8 +371,6 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:33
 				rt.Print("nested: outer defer")
-//line testdata/run/a_06_cancel_points.adesh:33
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:34
 			f.sub1_ = nested_sleep("nested", f.ready)
@@ -405,8 +389,6 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			v = aw_
 //line testdata/run/a_06_cancel_points.adesh:35
 			rt.Print("not reached", v)
-//line testdata/run/a_06_cancel_points.adesh:35
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -472,8 +454,6 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:39
 				rt.Print("send: defer")
-//line testdata/run/a_06_cancel_points.adesh:39
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_06_cancel_points.adesh:40
 			f.sub1_ = f.ch.Send(1)
@@ -489,8 +469,6 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SendFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:41
 			rt.Print("first send done")
-//line testdata/run/a_06_cancel_points.adesh:41
-			_ = rt.Unit{}
 //line testdata/run/a_06_cancel_points.adesh:42
 			f.ready.SendNow(cx, 1)
 //line testdata/run/a_06_cancel_points.adesh:43
@@ -509,8 +487,6 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SendFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:44
 			rt.Print("not reached")
-//line testdata/run/a_06_cancel_points.adesh:44
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -593,8 +569,6 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:49
 			f.h.Cancel()
-//line testdata/run/a_06_cancel_points.adesh:49
-			_ = rt.Unit{}
 			f.state = 2
 			fallthrough
 		case 2:
@@ -613,8 +587,6 @@ poll_:
 			f.sub2_ = nil
 //line testdata/run/a_06_cancel_points.adesh:52
 			rt.Print(f.name, "finished?")
-//line testdata/run/a_06_cancel_points.adesh:52
-			_ = rt.Unit{}
 			f.state = 5
 			continue poll_
 		case 4:
@@ -624,8 +596,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_06_cancel_points.adesh:54
 			rt.Print(f.name, "->", e.Message)
-//line testdata/run/a_06_cancel_points.adesh:54
-			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -766,12 +736,8 @@ poll_:
 			f.sub1_ = *new(stopFuture)
 //line testdata/run/a_06_cancel_points.adesh:70
 			rt.Print("long finished:", f.long.IsFinished())
-//line testdata/run/a_06_cancel_points.adesh:70
-			_ = rt.Unit{}
 //line testdata/run/a_06_cancel_points.adesh:71
 			f.long.Cancel()
-//line testdata/run/a_06_cancel_points.adesh:71
-			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -797,8 +763,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_06_cancel_points.adesh:72
 			rt.Print("long ->", e.Message)
-//line testdata/run/a_06_cancel_points.adesh:72
-			_ = rt.Unit{}
 			f.state = 8
 			fallthrough
 		case 8:
@@ -843,8 +807,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:78
 			rt.Print("buffered:", aw_)
-//line testdata/run/a_06_cancel_points.adesh:78
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -32,8 +32,6 @@ func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_07_defer_across.adesh:5
 			rt.Print("  step " + f.tag)
-//line testdata/run/a_07_defer_across.adesh:5
-			_ = rt.Unit{}
 			{
 				f.complete_()
 				return rt.Ready[int64](1)
@@ -91,8 +89,6 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:10
 				rt.Print("  defer 1")
-//line testdata/run/a_07_defer_across.adesh:10
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:11
 			f.sub1_ = step("a")
@@ -109,8 +105,6 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:12
 				rt.Print("  defer 2")
-//line testdata/run/a_07_defer_across.adesh:12
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:13
 			f.sub1_ = step("b")
@@ -130,8 +124,6 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:14
 				rt.Print("  defer 3 sees n =", f.n)
-//line testdata/run/a_07_defer_across.adesh:14
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:15
 			f.sub1_ = step("c")
@@ -146,8 +138,6 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub1_ = *new(stepFuture)
 //line testdata/run/a_07_defer_across.adesh:16
 			rt.Print("  body done")
-//line testdata/run/a_07_defer_across.adesh:16
-			_ = rt.Unit{}
 			{
 				var res_ int64 = f.n + 1
 				f.complete_()
@@ -308,8 +298,6 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:27
 				rt.Print("  early: defer")
-//line testdata/run/a_07_defer_across.adesh:27
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:28
 			f.sub1_ = parse(f.s)
@@ -336,8 +324,6 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			n = t_.Val
 //line testdata/run/a_07_defer_across.adesh:29
 			rt.Print("  early: parsed", n)
-//line testdata/run/a_07_defer_across.adesh:29
-			_ = rt.Unit{}
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](n)
 				f.complete_()
@@ -409,8 +395,6 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:34
 				rt.Print("  thrower: defer a")
-//line testdata/run/a_07_defer_across.adesh:34
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:35
 			f.sub1_ = step("t")
@@ -427,8 +411,6 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:36
 				rt.Print("  thrower: defer b")
-//line testdata/run/a_07_defer_across.adesh:36
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_07_defer_across.adesh:37
 			panic(&rt.Thrown{Err: rt.NewError("thrown"), Pos: "testdata/run/a_07_defer_across.adesh:37:5"})
@@ -513,8 +495,6 @@ poll_:
 				f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:42
 					rt.Print("  loop defer", (*i))
-//line testdata/run/a_07_defer_across.adesh:42
-					_ = rt.Unit{}
 				})
 			}
 //line testdata/run/a_07_defer_across.adesh:43
@@ -537,8 +517,6 @@ poll_:
 		case 4:
 //line testdata/run/a_07_defer_across.adesh:45
 			rt.Print("  loop done")
-//line testdata/run/a_07_defer_across.adesh:45
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -608,8 +586,6 @@ poll_:
 		case 0:
 //line testdata/run/a_07_defer_across.adesh:49
 			rt.Print("lifo")
-//line testdata/run/a_07_defer_across.adesh:49
-			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:50
 			f.sub1_ = lifo()
 			f.state = 1
@@ -624,12 +600,8 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:50
 			rt.Print("lifo ->", aw_)
-//line testdata/run/a_07_defer_across.adesh:50
-			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:51
 			rt.Print("early ok")
-//line testdata/run/a_07_defer_across.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:52
 			f.sub2_ = early("abc")
 			f.state = 2
@@ -644,12 +616,8 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:52
 			rt.Print(aw1_)
-//line testdata/run/a_07_defer_across.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:53
 			rt.Print("early err")
-//line testdata/run/a_07_defer_across.adesh:53
-			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:54
 			f.sub2_ = early("")
 			f.state = 3
@@ -664,12 +632,8 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:54
 			rt.Print(aw2_)
-//line testdata/run/a_07_defer_across.adesh:54
-			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:55
 			rt.Print("throw")
-//line testdata/run/a_07_defer_across.adesh:55
-			_ = rt.Unit{}
 			f.state = 4
 			fallthrough
 		case 4:
@@ -692,15 +656,11 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_07_defer_across.adesh:59
 			rt.Print("caught", e.Message)
-//line testdata/run/a_07_defer_across.adesh:59
-			_ = rt.Unit{}
 			f.state = 7
 			fallthrough
 		case 7:
 //line testdata/run/a_07_defer_across.adesh:61
 			rt.Print("loop")
-//line testdata/run/a_07_defer_across.adesh:61
-			_ = rt.Unit{}
 //line testdata/run/a_07_defer_across.adesh:62
 			f.sub4_ = loop_defers()
 			f.state = 8

@@ -140,8 +140,6 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.inner = f.c.Clone()
 //line testdata/run/a_08_share_across_await.adesh:15
 			rt.Print("  in block:", f.c.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:16
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -156,16 +154,12 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_08_share_across_await.adesh:17
 			rt.Print("  after await in block:", f.inner.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:17
-			_ = rt.Unit{}
 			{
 				f.inner.Release()
 				f.inner = nil
 			}
 //line testdata/run/a_08_share_across_await.adesh:19
 			rt.Print("  after block:", f.c.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:20
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
@@ -340,8 +334,6 @@ poll_:
 			f.cfg = rt.NewShare[Config](Config{name: "main"})
 //line testdata/run/a_08_share_across_await.adesh:25
 			rt.Print("start:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:29
 			f.ready = rt.NewChannel[int64](0)
 //line testdata/run/a_08_share_across_await.adesh:30
@@ -360,8 +352,6 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_08_share_across_await.adesh:32
 			rt.Print("while holding:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:33
 			f.sub2_ = f.h
 			f.state = 2
@@ -378,12 +368,8 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:33
 			rt.Print(aw_)
-//line testdata/run/a_08_share_across_await.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:34
 			rt.Print("after completion:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:36
 			f.sub3_ = scoped(f.cfg.Clone())
 			f.state = 3
@@ -397,8 +383,6 @@ poll_:
 			f.sub3_ = *new(scopedFuture)
 //line testdata/run/a_08_share_across_await.adesh:37
 			rt.Print("after scoped:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:37
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:40
 			f.slow = rt.SpawnValue[string](cx, hold(f.cfg.Clone(), 100000, f.ready))
 //line testdata/run/a_08_share_across_await.adesh:41
@@ -416,12 +400,8 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_08_share_across_await.adesh:42
 			rt.Print("before cancel:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:42
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:43
 			f.slow.Cancel()
-//line testdata/run/a_08_share_across_await.adesh:43
-			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -447,21 +427,15 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_08_share_across_await.adesh:44
 			rt.Print("slow:", e.Message)
-//line testdata/run/a_08_share_across_await.adesh:44
-			_ = rt.Unit{}
 			f.state = 8
 			fallthrough
 		case 8:
 //line testdata/run/a_08_share_across_await.adesh:45
 			rt.Print("after cancel:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:45
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:48
 			t = rt.SpawnValue[string](cx, asyncBlock1{cfg: f.cfg.Clone()})
 //line testdata/run/a_08_share_across_await.adesh:52
 			rt.Print("captured:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:53
 			f.sub2_ = t
 			f.state = 9
@@ -477,12 +451,8 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:53
 			rt.Print(aw1_)
-//line testdata/run/a_08_share_across_await.adesh:53
-			_ = rt.Unit{}
 //line testdata/run/a_08_share_across_await.adesh:54
 			rt.Print("end:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:54
-			_ = rt.Unit{}
 			{
 				f.cfg.Release()
 				f.cfg = nil

@@ -131,8 +131,6 @@ func (f *scopedFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			tmp1_ = rt.None[rt.MutexGuard[int64]]()
 //line testdata/run/a_09_guard_across_await.adesh:16
 			rt.Print("  free after block:", tmp_.Some)
-//line testdata/run/a_09_guard_across_await.adesh:16
-			_ = rt.Unit{}
 			rt.ReleaseOption(tmp_)
 			rt.ReleaseOption(tmp1_)
 			f.complete_()
@@ -222,12 +220,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_09_guard_across_await.adesh:25
 			rt.Print("bump ->", aw_)
-//line testdata/run/a_09_guard_across_await.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_09_guard_across_await.adesh:26
 			rt.Print("free after completion:", is_free(f.m))
-//line testdata/run/a_09_guard_across_await.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/a_09_guard_across_await.adesh:27
 			f.sub2_ = rt.Timeout(10, rt.Box[int64](bump(f.m, 100000)))
 			f.state = 2
@@ -245,19 +239,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var v int64 = aw1_.Val
 //line testdata/run/a_09_guard_across_await.adesh:28
 				rt.Print("in time", v)
-//line testdata/run/a_09_guard_across_await.adesh:28
-				_ = rt.Unit{}
 			} else {
 				var e rt.Error = aw1_.Err
 //line testdata/run/a_09_guard_across_await.adesh:29
 				rt.Print("timed out:", e.Message)
-//line testdata/run/a_09_guard_across_await.adesh:29
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_09_guard_across_await.adesh:31
 			rt.Print("free after timeout:", is_free(f.m))
-//line testdata/run/a_09_guard_across_await.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/a_09_guard_across_await.adesh:32
 			f.sub3_ = scoped(f.m)
 			f.state = 3
@@ -272,8 +260,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			tmp_ = f.m.Lock()
 //line testdata/run/a_09_guard_across_await.adesh:33
 			rt.Print("value:", *tmp_.Ptr())
-//line testdata/run/a_09_guard_across_await.adesh:33
-			_ = rt.Unit{}
 			tmp_.Drop()
 //line testdata/run/a_09_guard_across_await.adesh:35
 			f.rw = rt.NewRwLock[[]int64]([]int64{1})
@@ -282,8 +268,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				w = f.rw.Write()
 //line testdata/run/a_09_guard_across_await.adesh:38
 				rt.ArrPush(w.Ptr(), 2)
-//line testdata/run/a_09_guard_across_await.adesh:38
-				_ = rt.Unit{}
 				w.Drop()
 			}
 //line testdata/run/a_09_guard_across_await.adesh:40
@@ -306,8 +290,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				r2 = f.rw.Read()
 //line testdata/run/a_09_guard_across_await.adesh:44
 				rt.Print("readers see", *r1.Ptr(), int64(len(*r2.Ptr())))
-//line testdata/run/a_09_guard_across_await.adesh:44
-				_ = rt.Unit{}
 				r2.Drop()
 				r1.Drop()
 			}
@@ -316,15 +298,11 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				w_ = f.rw.Write()
 //line testdata/run/a_09_guard_across_await.adesh:46
 				rt.ArrPush(w_.Ptr(), 3)
-//line testdata/run/a_09_guard_across_await.adesh:46
-				_ = rt.Unit{}
 				w_.Drop()
 			}
 			tmp1_ = f.rw.Read()
 //line testdata/run/a_09_guard_across_await.adesh:47
 			rt.Print("after write:", *tmp1_.Ptr())
-//line testdata/run/a_09_guard_across_await.adesh:47
-			_ = rt.Unit{}
 			tmp1_.Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

@@ -157,8 +157,6 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			f.rest = aw_
 //line testdata/run/a_10_recursion.adesh:15
 			rt.ArrInsert(&f.rest, 0, f.n, "testdata/run/a_10_recursion.adesh:15:5")
-//line testdata/run/a_10_recursion.adesh:15
-			_ = rt.Unit{}
 			{
 				var res_ []int64 = rt.ArrClone(f.rest)
 				f.complete_()
@@ -500,8 +498,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:44
 			rt.Print(aw_)
-//line testdata/run/a_10_recursion.adesh:44
-			_ = rt.Unit{}
 //line testdata/run/a_10_recursion.adesh:45
 			f.sub2_ = countdown(5)
 			f.state = 2
@@ -516,8 +512,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:45
 			rt.Print(aw1_)
-//line testdata/run/a_10_recursion.adesh:45
-			_ = rt.Unit{}
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub3_ = is_even(10)
 			f.state = 3
@@ -556,8 +550,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			rt.Print(f.aw2_, f.aw3_, aw4_)
-//line testdata/run/a_10_recursion.adesh:46
-			_ = rt.Unit{}
 //line testdata/run/a_10_recursion.adesh:47
 			f.sub5_ = tree_sum(0, 1000)
 			f.state = 6
@@ -572,8 +564,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw5_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:47
 			rt.Print(aw5_)
-//line testdata/run/a_10_recursion.adesh:47
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

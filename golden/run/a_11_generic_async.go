@@ -355,8 +355,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			rt.Print(f.aw_, f.aw1_, aw2_)
-//line testdata/run/a_11_generic_async.adesh:47
-			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:48
 			f.sub4_ = first_of[int64]([]int64{3, 4})
 			f.state = 4
@@ -384,8 +382,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
 			rt.Print(f.aw3_, aw4_)
-//line testdata/run/a_11_generic_async.adesh:48
-			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:49
 			empty = []int64{}
 //line testdata/run/a_11_generic_async.adesh:50
@@ -403,8 +399,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw5_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:50
 			rt.Print(aw5_)
-//line testdata/run/a_11_generic_async.adesh:50
-			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:51
 			f.sub6_ = pair[int64, string](1, "one")
 			f.state = 7
@@ -419,8 +413,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw6_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:51
 			rt.Print(aw6_)
-//line testdata/run/a_11_generic_async.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:52
 			f.c = Counter{n: 10}
 //line testdata/run/a_11_generic_async.adesh:53
@@ -450,8 +442,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw8_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
 			rt.Print(f.aw7_, aw8_)
-//line testdata/run/a_11_generic_async.adesh:53
-			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:54
 			f.b = Box[string]{value: "hello"}
 //line testdata/run/a_11_generic_async.adesh:55
@@ -482,8 +472,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw10_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
 			rt.Print(f.aw9_, aw10_)
-//line testdata/run/a_11_generic_async.adesh:56
-			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:57
 			f.sub11_ = f.b.map_len()
 			f.state = 12
@@ -513,8 +501,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw12_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
 			rt.Print(f.aw11_, aw12_)
-//line testdata/run/a_11_generic_async.adesh:57
-			_ = rt.Unit{}
 //line testdata/run/a_11_generic_async.adesh:58
 			h = rt.SpawnValue[int64](cx, delayed[int64](99, 1))
 //line testdata/run/a_11_generic_async.adesh:59
@@ -532,8 +518,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw13_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:59
 			rt.Print(aw13_)
-//line testdata/run/a_11_generic_async.adesh:59
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

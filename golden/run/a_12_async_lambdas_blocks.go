@@ -471,8 +471,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			rt.Print(aw_)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:11
-			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			f.sub2_ = apply(f.double, 10)
 			f.state = 2
@@ -488,8 +486,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			rt.Print(aw1_)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:13
 			add = func(a int64, b int64) rt.Future[int64] {
 				return rt.Box[int64](asyncLambda2{a: a, b: b})
@@ -509,8 +505,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			rt.Print(aw2_)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:14
-			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:17
 			f.base = 100
 //line testdata/run/a_12_async_lambdas_blocks.adesh:18
@@ -534,8 +528,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			rt.Print(aw3_)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:26
 			f.counter = 0
 //line testdata/run/a_12_async_lambdas_blocks.adesh:27
@@ -557,8 +549,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			rt.Print(aw4_, f.counter)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:36
 			f.name = "before"
 //line testdata/run/a_12_async_lambdas_blocks.adesh:37
@@ -580,8 +570,6 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			rt.Print(aw5_, f.name)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:42
-			_ = rt.Unit{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:45
 			f.hs = []*rt.JoinHandle[string]{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:46
@@ -593,8 +581,6 @@ poll_:
 				var label string = "task " + rt.Str(i)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:48
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, asyncBlock6{i: i, label: label}))
-//line testdata/run/a_12_async_lambdas_blocks.adesh:48
-				_ = rt.Unit{}
 			}
 			{
 				f.items_ = f.hs
@@ -624,8 +610,6 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			rt.Print(aw6_)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:53
-			_ = rt.Unit{}
 			f.state = 9
 			fallthrough
 		case 9:
@@ -675,8 +659,6 @@ poll_:
 					return (*sq) + (*i_1)
 				})
 			}
-//line testdata/run/a_12_async_lambdas_blocks.adesh:60
-			_ = rt.Unit{}
 			f.state = 13
 			fallthrough
 		case 13:
@@ -689,8 +671,6 @@ poll_:
 				var f_ func() int64 = x1_
 //line testdata/run/a_12_async_lambdas_blocks.adesh:62
 				rt.Print(f_())
-//line testdata/run/a_12_async_lambdas_blocks.adesh:62
-				_ = rt.Unit{}
 			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

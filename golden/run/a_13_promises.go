@@ -34,8 +34,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_13_promises.adesh:46
 			f.resolve("slow")
-//line testdata/run/a_13_promises.adesh:46
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -93,8 +91,6 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_13_promises.adesh:64
 			f.resolve(42)
-//line testdata/run/a_13_promises.adesh:64
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -178,20 +174,14 @@ poll_:
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:5
 					rt.Print("executor runs at once")
-//line testdata/run/a_13_promises.adesh:5
-					_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:6
 					resolve(1)
-//line testdata/run/a_13_promises.adesh:6
-					_ = rt.Unit{}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
 			})
 //line testdata/run/a_13_promises.adesh:8
 			rt.Print("after new Promise")
-//line testdata/run/a_13_promises.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:9
 			f.sub1_ = f.p_
 			f.state = 1
@@ -207,8 +197,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_13_promises.adesh:9
 			rt.Print(aw_)
-//line testdata/run/a_13_promises.adesh:9
-			_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:11
 			chained = rt.Then(rt.Then(rt.Then(f.p_, func(v int64) int64 {
 //line testdata/run/a_13_promises.adesh:11
@@ -236,16 +224,12 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_13_promises.adesh:12
 			rt.Print(aw1_)
-//line testdata/run/a_13_promises.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:14
 			f.failing = rt.Rejected[int64](rt.NewError("bad"))
 //line testdata/run/a_13_promises.adesh:15
 			recovered = rt.Catch(f.failing, func(e rt.Error) int64 {
 //line testdata/run/a_13_promises.adesh:16
 				rt.Print("catch saw", e.Message)
-//line testdata/run/a_13_promises.adesh:16
-				_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:17
 				return -1
 			})
@@ -264,8 +248,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_13_promises.adesh:19
 			rt.Print(aw2_)
-//line testdata/run/a_13_promises.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:22
 			handled = rt.ThenElse(f.failing, func(v int64) string {
 //line testdata/run/a_13_promises.adesh:22
@@ -290,8 +272,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_13_promises.adesh:23
 			rt.Print(aw3_)
-//line testdata/run/a_13_promises.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:26
 			thrown = rt.Then(rt.Resolved[int64](5), func(v int64) int64 {
 //line testdata/run/a_13_promises.adesh:27
@@ -325,8 +305,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_13_promises.adesh:33
 			rt.Print("then threw:", e.Message)
-//line testdata/run/a_13_promises.adesh:33
-			_ = rt.Unit{}
 			f.state = 8
 			fallthrough
 		case 8:
@@ -345,8 +323,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_13_promises.adesh:36
 			rt.Print(aw4_)
-//line testdata/run/a_13_promises.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:37
 			all_fail = rt.PromiseAll([]*rt.Promise[int64]{rt.Resolved[int64](1), rt.Rejected[int64](rt.NewError("one failed"))})
 			f.state = 10
@@ -372,8 +348,6 @@ poll_:
 			e_ = thrown_.Err
 //line testdata/run/a_13_promises.adesh:38
 			rt.Print("all:", e_.Message)
-//line testdata/run/a_13_promises.adesh:38
-			_ = rt.Unit{}
 			f.state = 13
 			fallthrough
 		case 13:
@@ -383,7 +357,7 @@ poll_:
 			f.slow = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:44
-					rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: f.trigger, resolve: resolve}).Drop()
+					rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: f.trigger, resolve: resolve})
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -395,8 +369,6 @@ poll_:
 					rt.SetTimeout(func() {
 //line testdata/run/a_13_promises.adesh:49
 						resolve("fast")
-//line testdata/run/a_13_promises.adesh:49
-						_ = rt.Unit{}
 					}, 1)
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
@@ -417,8 +389,6 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_13_promises.adesh:50
 			rt.Print("race:", aw5_)
-//line testdata/run/a_13_promises.adesh:50
-			_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:51
 			f.trigger.SendNow(cx, 1)
 //line testdata/run/a_13_promises.adesh:52
@@ -439,8 +409,6 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_13_promises.adesh:53
 			rt.Print("any:", aw6_)
-//line testdata/run/a_13_promises.adesh:53
-			_ = rt.Unit{}
 			f.state = 16
 			fallthrough
 		case 16:
@@ -466,8 +434,6 @@ poll_:
 			e_1 = thrown_.Err
 //line testdata/run/a_13_promises.adesh:57
 			rt.Print("any failed")
-//line testdata/run/a_13_promises.adesh:57
-			_ = rt.Unit{}
 			f.state = 19
 			fallthrough
 		case 19:
@@ -475,7 +441,7 @@ poll_:
 			f.later = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:62
-					rt.SpawnValue[rt.Unit](nil, asyncBlock2{resolve: resolve}).Drop()
+					rt.SpawnValue[rt.Unit](nil, asyncBlock2{resolve: resolve})
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -495,8 +461,6 @@ poll_:
 			aw7_ = step_.Value
 //line testdata/run/a_13_promises.adesh:67
 			rt.Print("resolved by a task:", aw7_)
-//line testdata/run/a_13_promises.adesh:67
-			_ = rt.Unit{}
 //line testdata/run/a_13_promises.adesh:69
 			f.sub1_ = f.later
 			f.state = 21
@@ -526,8 +490,6 @@ poll_:
 			aw9_ = step_.Value
 //line testdata/run/a_13_promises.adesh:69
 			rt.Print(f.aw8_ + aw9_)
-//line testdata/run/a_13_promises.adesh:69
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

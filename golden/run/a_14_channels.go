@@ -141,12 +141,8 @@ poll_:
 		case 4:
 //line testdata/run/a_14_channels.adesh:17
 			f.ch.Close()
-//line testdata/run/a_14_channels.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/a_14_channels.adesh:18
 			f.log.Close()
-//line testdata/run/a_14_channels.adesh:18
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -230,8 +226,6 @@ poll_:
 		case 4:
 //line testdata/run/a_14_channels.adesh:42
 			f.data.Close()
-//line testdata/run/a_14_channels.adesh:42
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -342,12 +336,8 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_14_channels.adesh:21
 			rt.Print(f.aw_, aw1_)
-//line testdata/run/a_14_channels.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/a_14_channels.adesh:22
 			rt.Print("buffered:", int64(f.ch.Len()))
-//line testdata/run/a_14_channels.adesh:22
-			_ = rt.Unit{}
 //line testdata/run/a_14_channels.adesh:23
 			f.got = []string{}
 //line testdata/run/a_14_channels.adesh:24
@@ -377,8 +367,6 @@ poll_:
 			m = got_.Val
 //line testdata/run/a_14_channels.adesh:25
 			rt.ArrPush(&f.got, m)
-//line testdata/run/a_14_channels.adesh:25
-			_ = rt.Unit{}
 			f.state = 3
 			continue poll_
 		case 5:
@@ -397,8 +385,6 @@ poll_:
 			f.sub2_ = nil
 //line testdata/run/a_14_channels.adesh:28
 			rt.Print(f.got)
-//line testdata/run/a_14_channels.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/a_14_channels.adesh:29
 			f.sent = 2
 //line testdata/run/a_14_channels.adesh:30
@@ -433,8 +419,6 @@ poll_:
 		case 9:
 //line testdata/run/a_14_channels.adesh:31
 			rt.Print("sent:", f.sent)
-//line testdata/run/a_14_channels.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/a_14_channels.adesh:32
 			f.sub1_ = f.ch.Recv()
 			f.state = 10
@@ -451,8 +435,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_14_channels.adesh:32
 			rt.Print("closed recv:", aw2_)
-//line testdata/run/a_14_channels.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/a_14_channels.adesh:35
 			data = rt.NewChannel[int64](int(3))
 //line testdata/run/a_14_channels.adesh:36
@@ -464,8 +446,6 @@ poll_:
 				var id int64 = i_
 //line testdata/run/a_14_channels.adesh:38
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, producer(id, data, 25)))
-//line testdata/run/a_14_channels.adesh:38
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_14_channels.adesh:40
 			f.closer = rt.SpawnValue[rt.Unit](cx, asyncBlock2{hs: rt.ArrClone(f.hs), data: data})
@@ -520,14 +500,10 @@ poll_:
 			f.sub2_ = nil
 //line testdata/run/a_14_channels.adesh:51
 			rt.Print("count:", f.count, "sum:", f.sum)
-//line testdata/run/a_14_channels.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/a_14_channels.adesh:54
 			done = rt.NewChannel[int64](0)
 //line testdata/run/a_14_channels.adesh:55
 			done.Close()
-//line testdata/run/a_14_channels.adesh:55
-			_ = rt.Unit{}
 			f.state = 15
 			fallthrough
 		case 15:
@@ -551,8 +527,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_14_channels.adesh:59
 			rt.Print("send after close:", e.Message)
-//line testdata/run/a_14_channels.adesh:59
-			_ = rt.Unit{}
 			f.state = 18
 			fallthrough
 		case 18:

@@ -31,8 +31,6 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 			f.defers_.Push(func() {
 //line testdata/run/a_15_scope.adesh:7
 				rt.Print("  job " + rt.Str(f.i) + " done")
-//line testdata/run/a_15_scope.adesh:7
-				_ = rt.Unit{}
 //line testdata/run/a_15_scope.adesh:8
 				if !f.failed {
 //line testdata/run/a_15_scope.adesh:8
@@ -244,7 +242,7 @@ poll_:
 			for i_ := int64(0); i_ < n_; i_ += 1 {
 				var i int64 = i_
 //line testdata/run/a_15_scope.adesh:24
-				rt.ScopeSpawn(cx, f.s, rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{i: i, fail_at: (*f.fail_at), started: f.started, turns: rt.ArrClone(f.turns), total: (*f.total)})).Drop()
+				rt.ScopeSpawn(cx, f.s, rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{i: i, fail_at: (*f.fail_at), started: f.started, turns: rt.ArrClone(f.turns), total: (*f.total)}))
 			}
 //line testdata/run/a_15_scope.adesh:30
 			f.n1_ = 3
@@ -487,8 +485,6 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_15_scope.adesh:49
 			rt.Print("reader sees", int64(len((*f.words))), "words")
-//line testdata/run/a_15_scope.adesh:49
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -534,9 +530,9 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_15_scope.adesh:41
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{words: f.words, longest: f.longest})).Drop()
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{words: f.words, longest: f.longest}))
 //line testdata/run/a_15_scope.adesh:47
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{words: f.words})).Drop()
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{words: f.words}))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -580,8 +576,6 @@ func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_15_scope.adesh:61
 				rt.Print("  sleeper cancelled")
-//line testdata/run/a_15_scope.adesh:61
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_15_scope.adesh:62
 			f.sub1_ = rt.Sleep(100000)
@@ -597,8 +591,6 @@ func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_15_scope.adesh:63
 			rt.Print("not reached")
-//line testdata/run/a_15_scope.adesh:63
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -706,9 +698,9 @@ func (f *asyncLambda6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_15_scope.adesh:60
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock7{})).Drop()
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock7{}))
 //line testdata/run/a_15_scope.adesh:65
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock8{})).Drop()
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock8{}))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -775,8 +767,6 @@ poll_:
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:52
 			rt.Print("longest:", f.longest)
-//line testdata/run/a_15_scope.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/a_15_scope.adesh:54
 			f.sub2_ = run_jobs(-1)
 			f.state = 2
@@ -791,8 +781,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_15_scope.adesh:54
 			rt.Print(aw_)
-//line testdata/run/a_15_scope.adesh:54
-			_ = rt.Unit{}
 //line testdata/run/a_15_scope.adesh:55
 			f.sub2_ = run_jobs(1)
 			f.state = 3
@@ -807,8 +795,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_15_scope.adesh:55
 			rt.Print(aw1_)
-//line testdata/run/a_15_scope.adesh:55
-			_ = rt.Unit{}
 			f.state = 4
 			fallthrough
 		case 4:
@@ -828,8 +814,6 @@ poll_:
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:70
 			rt.Print("not reached")
-//line testdata/run/a_15_scope.adesh:70
-			_ = rt.Unit{}
 			f.state = 7
 			continue poll_
 		case 6:
@@ -838,8 +822,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_15_scope.adesh:72
 			rt.Print("scope failed:", e.Message)
-//line testdata/run/a_15_scope.adesh:72
-			_ = rt.Unit{}
 			f.state = 7
 			fallthrough
 		case 7:

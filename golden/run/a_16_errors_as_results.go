@@ -25,8 +25,6 @@ func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.defers_.Push(func() {
 //line testdata/run/a_16_errors_as_results.adesh:5
 				rt.Print("  risky cleanup", f.n)
-//line testdata/run/a_16_errors_as_results.adesh:5
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_16_errors_as_results.adesh:6
 			f.sub1_ = rt.YieldNow()
@@ -124,13 +122,9 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 					if f.ok {
 //line testdata/run/a_16_errors_as_results.adesh:16
 						resolve("fine")
-//line testdata/run/a_16_errors_as_results.adesh:16
-						_ = rt.Unit{}
 					} else {
 //line testdata/run/a_16_errors_as_results.adesh:16
 						reject(rt.NewError("rejected"))
-//line testdata/run/a_16_errors_as_results.adesh:16
-						_ = rt.Unit{}
 					}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
@@ -391,8 +385,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:34
 			rt.Print(aw_)
-//line testdata/run/a_16_errors_as_results.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:35
 			f.sub1_ = risky(-1)
 			f.state = 2
@@ -407,8 +399,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:35
 			rt.Print(aw1_)
-//line testdata/run/a_16_errors_as_results.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:36
 			f.sub1_ = risky(5)
 			f.state = 3
@@ -423,8 +413,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:36
 			rt.Print(aw2_)
-//line testdata/run/a_16_errors_as_results.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:37
 			f.sub2_ = from_promise(true)
 			f.state = 4
@@ -439,8 +427,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:37
 			rt.Print(aw3_)
-//line testdata/run/a_16_errors_as_results.adesh:37
-			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:38
 			f.sub2_ = from_promise(false)
 			f.state = 5
@@ -455,8 +441,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:38
 			rt.Print(aw4_)
-//line testdata/run/a_16_errors_as_results.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:40
 			f.h = rt.SpawnValue[rt.Result[int64, rt.Error]](cx, slow())
 //line testdata/run/a_16_errors_as_results.adesh:41
@@ -473,8 +457,6 @@ poll_:
 			f.sub3_ = rt.SleepFuture{}
 //line testdata/run/a_16_errors_as_results.adesh:42
 			f.h.Cancel()
-//line testdata/run/a_16_errors_as_results.adesh:42
-			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:43
 			f.sub4_ = rt.AsResult[int64](f.h)
 			f.state = 7
@@ -491,8 +473,6 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:43
 			rt.Print("cancelled handle:", aw5_)
-//line testdata/run/a_16_errors_as_results.adesh:43
-			_ = rt.Unit{}
 //line testdata/run/a_16_errors_as_results.adesh:46
 			bad = rt.SpawnValue[int64](cx, plain(3))
 			f.state = 8
@@ -513,8 +493,6 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:48
 			rt.Print(aw6_)
-//line testdata/run/a_16_errors_as_results.adesh:48
-			_ = rt.Unit{}
 			f.state = 11
 			continue poll_
 		case 10:
@@ -523,15 +501,11 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_16_errors_as_results.adesh:50
 			rt.Print("task failed:", e.Message)
-//line testdata/run/a_16_errors_as_results.adesh:50
-			_ = rt.Unit{}
 			f.state = 11
 			fallthrough
 		case 11:
 //line testdata/run/a_16_errors_as_results.adesh:52
 			rt.Print("still running")
-//line testdata/run/a_16_errors_as_results.adesh:52
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

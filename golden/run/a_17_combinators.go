@@ -25,8 +25,6 @@ func (f *afterFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_17_combinators.adesh:3
 				rt.Print("  " + f.v + " finished or dropped")
-//line testdata/run/a_17_combinators.adesh:3
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_17_combinators.adesh:4
 			f.sub1_ = rt.Sleep(f.ms)
@@ -312,8 +310,6 @@ poll_:
 			b = t_.F1
 //line testdata/run/a_17_combinators.adesh:21
 			rt.Print("join:", a, b)
-//line testdata/run/a_17_combinators.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/a_17_combinators.adesh:22
 			f.sub2_ = rt.Join3(rt.Box[int64](num(1)), rt.Box[int64](num(2)), rt.Box[string](after(1, "c")))
 			f.state = 2
@@ -331,8 +327,6 @@ poll_:
 			t3 = aw1_
 //line testdata/run/a_17_combinators.adesh:23
 			rt.Print("join3:", t3)
-//line testdata/run/a_17_combinators.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_17_combinators.adesh:25
 			f.fs = []rt.Future[int64]{}
 //line testdata/run/a_17_combinators.adesh:26
@@ -342,8 +336,6 @@ poll_:
 				var i int64 = i_
 //line testdata/run/a_17_combinators.adesh:26
 				rt.ArrPush(&f.fs, rt.Box[int64](num(i*i)))
-//line testdata/run/a_17_combinators.adesh:26
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_17_combinators.adesh:27
 			f.sub3_ = rt.JoinAll(f.fs)
@@ -360,8 +352,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:27
 			rt.Print("join_all:", aw2_)
-//line testdata/run/a_17_combinators.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/a_17_combinators.adesh:28
 			f.hs = []*rt.JoinHandle[int64]{}
 //line testdata/run/a_17_combinators.adesh:29
@@ -371,8 +361,6 @@ poll_:
 				var i_1 int64 = i1_
 //line testdata/run/a_17_combinators.adesh:29
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, num(i_1+100)))
-//line testdata/run/a_17_combinators.adesh:29
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_17_combinators.adesh:30
 			f.sub3_ = rt.JoinAll(rt.AsFutures[int64](f.hs))
@@ -389,8 +377,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:30
 			rt.Print("join_all handles:", aw3_)
-//line testdata/run/a_17_combinators.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/a_17_combinators.adesh:33
 			f.sub4_ = rt.Select[string](rt.Box[string](after(100000, "slow")), rt.Box[string](after(5, "fast")))
 			f.state = 5
@@ -408,8 +394,6 @@ poll_:
 			winner = aw4_
 //line testdata/run/a_17_combinators.adesh:34
 			rt.Print("select:", winner)
-//line testdata/run/a_17_combinators.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/a_17_combinators.adesh:36
 			f.sub5_ = rt.Timeout(10, rt.Box[string](after(100000, "late")))
 			f.state = 6
@@ -427,14 +411,10 @@ poll_:
 				var v string = aw5_.Val
 //line testdata/run/a_17_combinators.adesh:37
 				rt.Print("in time", v)
-//line testdata/run/a_17_combinators.adesh:37
-				_ = rt.Unit{}
 			} else {
 				var e rt.Error = aw5_.Err
 //line testdata/run/a_17_combinators.adesh:38
 				rt.Print("timeout:", e.Message)
-//line testdata/run/a_17_combinators.adesh:38
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_17_combinators.adesh:40
 			f.sub6_ = rt.Timeout(1000, rt.Box[int64](num(7)))
@@ -451,8 +431,6 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:40
 			rt.Print("timeout ok:", aw6_)
-//line testdata/run/a_17_combinators.adesh:40
-			_ = rt.Unit{}
 //line testdata/run/a_17_combinators.adesh:43
 			f.log = rt.NewChannel[string](0)
 //line testdata/run/a_17_combinators.adesh:44
@@ -471,8 +449,6 @@ poll_:
 			f.sub7_ = nil
 //line testdata/run/a_17_combinators.adesh:51
 			f.log.Close()
-//line testdata/run/a_17_combinators.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/a_17_combinators.adesh:52
 			f.lines = []string{}
 //line testdata/run/a_17_combinators.adesh:53
@@ -502,15 +478,11 @@ poll_:
 			l = got_.Val
 //line testdata/run/a_17_combinators.adesh:53
 			rt.ArrPush(&f.lines, l)
-//line testdata/run/a_17_combinators.adesh:53
-			_ = rt.Unit{}
 			f.state = 9
 			continue poll_
 		case 11:
 //line testdata/run/a_17_combinators.adesh:54
 			rt.Print(f.lines)
-//line testdata/run/a_17_combinators.adesh:54
-			_ = rt.Unit{}
 //line testdata/run/a_17_combinators.adesh:57
 			bh = rt.SpawnBlocking(func() int64 {
 //line testdata/run/a_17_combinators.adesh:57
@@ -550,8 +522,6 @@ poll_:
 			aw8_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:59
 			rt.Print("blocking:", f.aw7_, aw8_)
-//line testdata/run/a_17_combinators.adesh:59
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

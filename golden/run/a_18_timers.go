@@ -37,33 +37,23 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			cancelled = rt.SetTimeout(func() {
 //line testdata/run/a_18_timers.adesh:7
 				rt.Print("never fires")
-//line testdata/run/a_18_timers.adesh:7
-				_ = rt.Unit{}
 			}, 5)
 //line testdata/run/a_18_timers.adesh:8
 			rt.ClearTimeout(cancelled)
-//line testdata/run/a_18_timers.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/a_18_timers.adesh:10
 			rt.SetTimeout(func() {
 //line testdata/run/a_18_timers.adesh:11
 				rt.Print("timeout fired")
-//line testdata/run/a_18_timers.adesh:11
-				_ = rt.Unit{}
 //line testdata/run/a_18_timers.adesh:13
 				iv = rt.SetInterval(func() {
 //line testdata/run/a_18_timers.adesh:14
 					ticks += 1
 //line testdata/run/a_18_timers.adesh:15
 					rt.Print("tick", ticks)
-//line testdata/run/a_18_timers.adesh:15
-					_ = rt.Unit{}
 //line testdata/run/a_18_timers.adesh:16
 					if ticks == 3 {
 //line testdata/run/a_18_timers.adesh:17
 						rt.ClearInterval(iv)
-//line testdata/run/a_18_timers.adesh:17
-						_ = rt.Unit{}
 //line testdata/run/a_18_timers.adesh:18
 						done.SendNow(nil, ticks)
 					}
@@ -71,8 +61,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}, 10)
 //line testdata/run/a_18_timers.adesh:23
 			rt.Print("scheduled")
-//line testdata/run/a_18_timers.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_18_timers.adesh:24
 			f.sub1_ = done.Recv()
 			f.state = 1
@@ -90,8 +78,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n = aw_
 //line testdata/run/a_18_timers.adesh:25
 			rt.Print("interval stopped after", n)
-//line testdata/run/a_18_timers.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_18_timers.adesh:26
 			f.sub2_ = rt.Sleep(30)
 			f.state = 2
@@ -106,8 +92,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = rt.SleepFuture{}
 //line testdata/run/a_18_timers.adesh:27
 			rt.Print("ticks still", ticks)
-//line testdata/run/a_18_timers.adesh:27
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -43,8 +43,6 @@ func (f *logWhenFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			msg = aw_
 //line testdata/run/a_19_spawned_statements.adesh:6
 			rt.Print(msg)
-//line testdata/run/a_19_spawned_statements.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/a_19_spawned_statements.adesh:7
 			f.done.SendNow(cx, 1)
 			f.complete_()
@@ -116,14 +114,12 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_19_spawned_statements.adesh:11
 			rt.Print("main_async starts after", aw_)
-//line testdata/run/a_19_spawned_statements.adesh:11
-			_ = rt.Unit{}
 //line testdata/run/a_19_spawned_statements.adesh:12
 			inner = rt.NewChannel[string](0)
 //line testdata/run/a_19_spawned_statements.adesh:13
 			inner_done = rt.NewChannel[int64](0)
 //line testdata/run/a_19_spawned_statements.adesh:14
-			rt.SpawnValue[rt.Unit](cx, log_when(inner, inner_done)).Drop()
+			rt.SpawnValue[rt.Unit](cx, log_when(inner, inner_done))
 //line testdata/run/a_19_spawned_statements.adesh:15
 			inner.SendNow(cx, "inner statement task")
 //line testdata/run/a_19_spawned_statements.adesh:16
@@ -140,8 +136,6 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_19_spawned_statements.adesh:17
 			rt.Print("main_async returns")
-//line testdata/run/a_19_spawned_statements.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/a_19_spawned_statements.adesh:18
 			f.outer_.SendNow(cx, "top-level statement task")
 			f.complete_()
@@ -195,13 +189,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_19_spawned_statements.adesh:22
 			outer = rt.NewChannel[string](0)
 //line testdata/run/a_19_spawned_statements.adesh:23
-			rt.SpawnValue[rt.Unit](cx, log_when(outer, rt.NewChannel[int64](0))).Drop()
+			rt.SpawnValue[rt.Unit](cx, log_when(outer, rt.NewChannel[int64](0)))
 //line testdata/run/a_19_spawned_statements.adesh:24
-			rt.SpawnValue[rt.Unit](cx, main_async(start, outer)).Drop()
+			rt.SpawnValue[rt.Unit](cx, main_async(start, outer))
 //line testdata/run/a_19_spawned_statements.adesh:25
 			rt.Print("top level done")
-//line testdata/run/a_19_spawned_statements.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_19_spawned_statements.adesh:26
 			start.SendNow(cx, "top level")
 			f.complete_()

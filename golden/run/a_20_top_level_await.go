@@ -91,8 +91,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/a_20_top_level_await.adesh:21
 			rt.Print("main sees total", total)
-//line testdata/run/a_20_top_level_await.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/a_20_top_level_await.adesh:22
 			f.sub1_ = square(total)
 			f.state = 1
@@ -107,8 +105,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:22
 			rt.Print(aw_)
-//line testdata/run/a_20_top_level_await.adesh:22
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -275,14 +271,12 @@ poll_:
 		case 4:
 //line testdata/run/a_20_top_level_await.adesh:12
 			rt.Print("top-level total", total)
-//line testdata/run/a_20_top_level_await.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/a_20_top_level_await.adesh:14
 			h = rt.SpawnValue[int64](cx, square(9))
 //line testdata/run/a_20_top_level_await.adesh:15
 			ch = rt.NewChannel[int64](int(1))
 //line testdata/run/a_20_top_level_await.adesh:16
-			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h}).Drop()
+			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h})
 //line testdata/run/a_20_top_level_await.adesh:17
 			f.sub2_ = ch.Recv()
 			f.state = 5
@@ -300,8 +294,6 @@ poll_:
 			from_task = aw1_
 //line testdata/run/a_20_top_level_await.adesh:18
 			rt.Print("from task", from_task)
-//line testdata/run/a_20_top_level_await.adesh:18
-			_ = rt.Unit{}
 //line testdata/run/a_20_top_level_await.adesh:20
 			f.sub3_ = adeshMain()
 			f.state = 6

@@ -12,15 +12,11 @@ func check(v int64) {
 	defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:4
 		rt.Print("check: defer")
-//line testdata/run/a_21_exit_runs_defers.adesh:4
-		_ = rt.Unit{}
 	})
 //line testdata/run/a_21_exit_runs_defers.adesh:5
 	if v > 1 {
 //line testdata/run/a_21_exit_runs_defers.adesh:6
 		rt.Print("exiting with 1")
-//line testdata/run/a_21_exit_runs_defers.adesh:6
-		_ = rt.Unit{}
 //line testdata/run/a_21_exit_runs_defers.adesh:7
 		rt.Exit(int(1))
 	}
@@ -45,8 +41,6 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:12
 				rt.Print("work: defer 1")
-//line testdata/run/a_21_exit_runs_defers.adesh:12
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_21_exit_runs_defers.adesh:13
 			f.sub1_ = rt.YieldNow()
@@ -64,17 +58,11 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:14
 				rt.Print("work: defer 2")
-//line testdata/run/a_21_exit_runs_defers.adesh:14
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_21_exit_runs_defers.adesh:15
 			check(2)
-//line testdata/run/a_21_exit_runs_defers.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/a_21_exit_runs_defers.adesh:16
 			rt.Print("not reached")
-//line testdata/run/a_21_exit_runs_defers.adesh:16
-			_ = rt.Unit{}
 			{
 				f.complete_()
 				return rt.Ready[int64](0)
@@ -142,8 +130,6 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:21
 				rt.Print("main: defer")
-//line testdata/run/a_21_exit_runs_defers.adesh:21
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_21_exit_runs_defers.adesh:22
 			f.sub1_ = work()
@@ -161,8 +147,6 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			v = aw_
 //line testdata/run/a_21_exit_runs_defers.adesh:23
 			rt.Print("not reached", v)
-//line testdata/run/a_21_exit_runs_defers.adesh:23
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

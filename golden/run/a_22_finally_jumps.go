@@ -196,8 +196,6 @@ poll_:
 			}
 //line testdata/run/a_22_finally_jumps.adesh:20
 			rt.Print("  body", f.i)
-//line testdata/run/a_22_finally_jumps.adesh:20
-			_ = rt.Unit{}
 			f.fin1_ = 0
 			f.state = 5
 			continue poll_
@@ -211,8 +209,6 @@ poll_:
 		case 5:
 //line testdata/run/a_22_finally_jumps.adesh:22
 			rt.Print("  finally", f.i)
-//line testdata/run/a_22_finally_jumps.adesh:22
-			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -337,8 +333,6 @@ poll_:
 		case 3:
 //line testdata/run/a_22_finally_jumps.adesh:34
 			rt.Print("  inner finally")
-//line testdata/run/a_22_finally_jumps.adesh:34
-			_ = rt.Unit{}
 			switch f.fin2_ {
 			case 1:
 				rethrow_ := f.finErr2_
@@ -365,8 +359,6 @@ poll_:
 		case 6:
 //line testdata/run/a_22_finally_jumps.adesh:37
 			rt.Print("  outer finally")
-//line testdata/run/a_22_finally_jumps.adesh:37
-			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -497,8 +489,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:49
 			rt.Print("unexpected")
-//line testdata/run/a_22_finally_jumps.adesh:49
-			_ = rt.Unit{}
 			f.fin1_ = 0
 			f.state = 6
 			continue poll_
@@ -511,8 +501,6 @@ poll_:
 		case 6:
 //line testdata/run/a_22_finally_jumps.adesh:51
 			rt.Print("  while finally", f.i)
-//line testdata/run/a_22_finally_jumps.adesh:51
-			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -633,8 +621,6 @@ poll_:
 		case 3:
 //line testdata/run/a_22_finally_jumps.adesh:62
 			rt.Print("  inner finally before rethrow")
-//line testdata/run/a_22_finally_jumps.adesh:62
-			_ = rt.Unit{}
 			switch f.fin2_ {
 			case 1:
 				rethrow_ := f.finErr2_
@@ -657,8 +643,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:66
 			rt.Print("  outer caught", e.Message)
-//line testdata/run/a_22_finally_jumps.adesh:66
-			_ = rt.Unit{}
 			{
 //line testdata/run/a_22_finally_jumps.adesh:67
 				f.ret_ = 7
@@ -675,8 +659,6 @@ poll_:
 		case 7:
 //line testdata/run/a_22_finally_jumps.adesh:69
 			rt.Print("  outer finally")
-//line testdata/run/a_22_finally_jumps.adesh:69
-			_ = rt.Unit{}
 			switch f.fin1_ {
 			case 1:
 				rethrow_ := f.finErr1_
@@ -788,8 +770,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:74
 			rt.Print("loop_exits ->", aw_)
-//line testdata/run/a_22_finally_jumps.adesh:74
-			_ = rt.Unit{}
 //line testdata/run/a_22_finally_jumps.adesh:75
 			f.sub2_ = nested_return()
 			f.state = 2
@@ -804,8 +784,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:75
 			rt.Print("nested_return ->", aw1_)
-//line testdata/run/a_22_finally_jumps.adesh:75
-			_ = rt.Unit{}
 //line testdata/run/a_22_finally_jumps.adesh:76
 			f.sub3_ = while_break()
 			f.state = 3
@@ -820,8 +798,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:76
 			rt.Print("while_break ->", aw2_)
-//line testdata/run/a_22_finally_jumps.adesh:76
-			_ = rt.Unit{}
 //line testdata/run/a_22_finally_jumps.adesh:77
 			f.sub4_ = rethrow_through()
 			f.state = 4
@@ -836,8 +812,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:77
 			rt.Print("rethrow_through ->", aw3_)
-//line testdata/run/a_22_finally_jumps.adesh:77
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

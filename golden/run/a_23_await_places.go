@@ -43,8 +43,6 @@ func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_23_await_places.adesh:6
 			rt.Print("  " + f.tag)
-//line testdata/run/a_23_await_places.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:7
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -290,8 +288,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.p_ = Point{x: f.aw_, y: aw1_}
 //line testdata/run/a_23_await_places.adesh:23
 			rt.Print(f.p_)
-//line testdata/run/a_23_await_places.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:24
 			f.sub1_ = v("ma", 10)
 			f.state = 3
@@ -320,8 +316,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m = rt.MapOf[string, int64]([]string{"a", "b"}, []int64{f.aw2_, aw3_})
 //line testdata/run/a_23_await_places.adesh:25
 			rt.Print(m)
-//line testdata/run/a_23_await_places.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:26
 			f.sub1_ = v("t0", 5)
 			f.state = 5
@@ -350,8 +344,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			t = rt.Tuple3[int64, string, int64]{F0: f.aw4_, F1: "mid", F2: aw5_}
 //line testdata/run/a_23_await_places.adesh:27
 			rt.Print(t)
-//line testdata/run/a_23_await_places.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:28
 			f.xs = []int64{10, 20, 30}
 			f.t_ = f.xs
@@ -369,8 +361,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw6_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:29
 			rt.Print(f.t_[rt.Index(aw6_, len(f.t_), "testdata/run/a_23_await_places.adesh:29:11")])
-//line testdata/run/a_23_await_places.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:30
 			f.sub2_ = point()
 			f.state = 8
@@ -399,8 +389,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw8_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:30
 			rt.Print(f.t1_, aw8_[rt.Index(1, len(aw8_), "testdata/run/a_23_await_places.adesh:30:30")])
-//line testdata/run/a_23_await_places.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:31
 			f.sub3_ = names()
 			f.state = 10
@@ -415,8 +403,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw9_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:31
 			rt.Print(int64(len(aw9_)))
-//line testdata/run/a_23_await_places.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:34
 			f.sub1_ = v("target", 0)
 			f.state = 11
@@ -445,8 +431,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.xs[rt.Index(f.aw10_, len(f.xs), "testdata/run/a_23_await_places.adesh:34:5")] = aw11_
 //line testdata/run/a_23_await_places.adesh:35
 			rt.Print(f.xs)
-//line testdata/run/a_23_await_places.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:36
 			f.total = 1
 //line testdata/run/a_23_await_places.adesh:37
@@ -479,8 +463,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.total *= aw13_
 //line testdata/run/a_23_await_places.adesh:39
 			rt.Print(f.total)
-//line testdata/run/a_23_await_places.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:40
 			f.sub1_ = v("elem plus", 5)
 			f.state = 15
@@ -497,8 +479,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.xs[rt.Index(1, len(f.xs), "testdata/run/a_23_await_places.adesh:40:5")] += aw14_
 //line testdata/run/a_23_await_places.adesh:41
 			rt.Print(f.xs)
-//line testdata/run/a_23_await_places.adesh:41
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:42
 			f.sub1_ = v("field", 42)
 			f.state = 16
@@ -516,8 +496,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.p_.x = aw15_
 //line testdata/run/a_23_await_places.adesh:43
 			rt.Print(f.p_)
-//line testdata/run/a_23_await_places.adesh:43
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:44
 			f.sub1_ = v("tmpl", 7)
 			f.state = 17
@@ -535,8 +513,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			s = "sum=" + rt.Str(aw16_+1)
 //line testdata/run/a_23_await_places.adesh:45
 			rt.Print(s)
-//line testdata/run/a_23_await_places.adesh:45
-			_ = rt.Unit{}
 //line testdata/run/a_23_await_places.adesh:46
 			f.sub1_ = v("neg", 3)
 			f.state = 18
@@ -564,8 +540,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw18_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:46
 			rt.Print(f.t2_, !(aw18_ == 1))
-//line testdata/run/a_23_await_places.adesh:46
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

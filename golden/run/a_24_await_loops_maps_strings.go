@@ -172,8 +172,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			rt.Print(f.t_, aw1_)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:13
-			_ = rt.Unit{}
 			f.state = 4
 			fallthrough
 		case 4:
@@ -183,8 +181,6 @@ poll_:
 		case 5:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:15
 			rt.Print("sum", f.sum)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:15
-			_ = rt.Unit{}
 			{
 				f.items1_ = f.scores.Keys()
 				f.i2_ = 0
@@ -212,8 +208,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			rt.Print("key", aw2_)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:17
-			_ = rt.Unit{}
 			f.state = 8
 			fallthrough
 		case 8:
@@ -252,8 +246,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			rt.ArrPush(&f.letters, aw3_)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:23
-			_ = rt.Unit{}
 			f.state = 12
 			fallthrough
 		case 12:
@@ -263,8 +255,6 @@ poll_:
 		case 13:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:25
 			rt.Print(f.letters)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:27
 			f.grid = [][]int64{[]int64{1, 2, 3}, []int64{4, 5, 6}, []int64{7, 8, 9}}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:28
@@ -332,8 +322,6 @@ poll_:
 		case 19:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:36
 			rt.Print("diag", f.diag)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:39
 			f.xs = []int64{1, 2, 3}
 			{
@@ -363,8 +351,6 @@ poll_:
 			f.sub4_ = rt.YieldFuture{}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:42
 			rt.ArrPush(&f.xs, f.x*10)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:42
-			_ = rt.Unit{}
 			f.state = 22
 			fallthrough
 		case 22:
@@ -374,8 +360,6 @@ poll_:
 		case 23:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:44
 			rt.Print(f.xs)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:44
-			_ = rt.Unit{}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:46
 			f.i = 0
 //line testdata/run/a_24_await_loops_maps_strings.adesh:47
@@ -410,8 +394,6 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			rt.ArrPush(&f.evens, aw5_)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:52
 			if int64(len(f.evens)) == 3 {
 				{
@@ -424,8 +406,6 @@ poll_:
 		case 26:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:54
 			rt.Print(f.evens, f.i)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:54
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

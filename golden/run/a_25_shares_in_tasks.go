@@ -226,8 +226,6 @@ func (f *shortLivedFuture) Poll(cx *rt.Context) (result_ rt.Poll[*rt.Weak[Stats]
 			aw_ = step_.Value
 //line testdata/run/a_25_shares_in_tasks.adesh:17
 			rt.Print("task saw", aw_)
-//line testdata/run/a_25_shares_in_tasks.adesh:17
-			_ = rt.Unit{}
 			r_ = f.s.Downgrade()
 			{
 				f.s.Release()
@@ -434,8 +432,6 @@ poll_:
 				var id int64 = i_
 //line testdata/run/a_25_shares_in_tasks.adesh:28
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, worker(id, f.stats.Clone(), f.started, f.go_)))
-//line testdata/run/a_25_shares_in_tasks.adesh:28
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.n1_ = 4
@@ -468,8 +464,6 @@ poll_:
 		case 4:
 //line testdata/run/a_25_shares_in_tasks.adesh:32
 			rt.Print("while running:", f.stats.StrongCount())
-//line testdata/run/a_25_shares_in_tasks.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/a_25_shares_in_tasks.adesh:33
 			n2_ = 4
 //line testdata/run/a_25_shares_in_tasks.adesh:33
@@ -513,8 +507,6 @@ poll_:
 			tmp_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:35
 			rt.Print("after join:", t_, "hits:", *tmp_.Ptr())
-//line testdata/run/a_25_shares_in_tasks.adesh:35
-			_ = rt.Unit{}
 			tmp_.Drop()
 //line testdata/run/a_25_shares_in_tasks.adesh:38
 			f.blocks = []*rt.JoinHandle[int64]{}
@@ -526,8 +518,6 @@ poll_:
 				_ = i
 //line testdata/run/a_25_shares_in_tasks.adesh:40
 				rt.ArrPush(&f.blocks, rt.SpawnValue[int64](cx, asyncBlock2{stats: f.stats.Clone()}))
-//line testdata/run/a_25_shares_in_tasks.adesh:40
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:46
 			f.seen = 0
@@ -573,14 +563,10 @@ poll_:
 		case 12:
 //line testdata/run/a_25_shares_in_tasks.adesh:51
 			rt.Print("blocks saw their own clone:", f.seen)
-//line testdata/run/a_25_shares_in_tasks.adesh:51
-			_ = rt.Unit{}
 			t1_ = f.stats.StrongCount()
 			tmp1_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:52
 			rt.Print("after blocks:", t1_, "hits:", *tmp1_.Ptr())
-//line testdata/run/a_25_shares_in_tasks.adesh:52
-			_ = rt.Unit{}
 			tmp1_.Drop()
 //line testdata/run/a_25_shares_in_tasks.adesh:54
 			f.alive = rt.Upgrade(f.w)
@@ -588,8 +574,6 @@ poll_:
 			tmp2_ = rt.None[*rt.Share[Stats]]()
 //line testdata/run/a_25_shares_in_tasks.adesh:55
 			rt.Print("weak alive:", t2_.Some)
-//line testdata/run/a_25_shares_in_tasks.adesh:55
-			_ = rt.Unit{}
 			rt.ReleaseOption(tmp2_)
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.sub4_ = short_lived()
@@ -609,8 +593,6 @@ poll_:
 			tmp4_ = rt.None[*rt.Share[Stats]]()
 //line testdata/run/a_25_shares_in_tasks.adesh:58
 			rt.Print("weak after the last task:", !tmp3_.Some)
-//line testdata/run/a_25_shares_in_tasks.adesh:58
-			_ = rt.Unit{}
 			rt.ReleaseOption(tmp3_)
 			rt.ReleaseOption(tmp4_)
 			gone.Release()

@@ -26,8 +26,6 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_26_cancel_nested.adesh:4
 				rt.Print("  " + f.tag + " dropped or done")
-//line testdata/run/a_26_cancel_nested.adesh:4
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_26_cancel_nested.adesh:5
 			f.ready.SendNow(cx, 1)
@@ -116,8 +114,6 @@ poll_:
 			f.defers_.Push(func() {
 //line testdata/run/a_26_cancel_nested.adesh:11
 				rt.Print("  chain " + rt.Str(f.depth) + " unwound")
-//line testdata/run/a_26_cancel_nested.adesh:11
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_26_cancel_nested.adesh:12
 			if !(f.depth == 0) {
@@ -263,8 +259,6 @@ poll_:
 		case 4:
 //line testdata/run/a_26_cancel_nested.adesh:20
 			f.h.Cancel()
-//line testdata/run/a_26_cancel_nested.adesh:20
-			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -290,8 +284,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_26_cancel_nested.adesh:21
 			rt.Print(f.name, e.Message)
-//line testdata/run/a_26_cancel_nested.adesh:21
-			_ = rt.Unit{}
 			f.state = 8
 			fallthrough
 		case 8:
@@ -386,8 +378,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			both = aw_
 //line testdata/run/a_26_cancel_nested.adesh:28
 			rt.Print("not reached", both)
-//line testdata/run/a_26_cancel_nested.adesh:28
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -448,8 +438,6 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:31
 			rt.Print(aw_)
-//line testdata/run/a_26_cancel_nested.adesh:31
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -510,8 +498,6 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:34
 			rt.Print(aw_)
-//line testdata/run/a_26_cancel_nested.adesh:34
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -571,8 +557,6 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:37
 			rt.Print(aw_)
-//line testdata/run/a_26_cancel_nested.adesh:37
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

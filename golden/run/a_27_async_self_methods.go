@@ -84,8 +84,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:19
 			rt.Print(aw_)
-//line testdata/run/a_27_async_self_methods.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:20
 			f.sub2_ = f.a.with_interest(10)
 			f.state = 2
@@ -114,8 +112,6 @@ poll_:
 			b = aw2_
 //line testdata/run/a_27_async_self_methods.adesh:21
 			rt.Print(b.describe())
-//line testdata/run/a_27_async_self_methods.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:23
 			f.accounts = []Account{f.a, b, Account{owner: "cy", balance: 5}}
 //line testdata/run/a_27_async_self_methods.adesh:24
@@ -147,8 +143,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:26
 			rt.ArrPush(&f.reports, aw3_)
-//line testdata/run/a_27_async_self_methods.adesh:26
-			_ = rt.Unit{}
 			f.state = 6
 			fallthrough
 		case 6:
@@ -158,8 +152,6 @@ poll_:
 		case 7:
 //line testdata/run/a_27_async_self_methods.adesh:28
 			rt.Print(f.reports)
-//line testdata/run/a_27_async_self_methods.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:29
 			f.sub1_ = f.accounts[rt.Index(2, len(f.accounts), "testdata/run/a_27_async_self_methods.adesh:29:17")].audit(0)
 			f.state = 8
@@ -174,8 +166,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:29
 			rt.Print(aw4_)
-//line testdata/run/a_27_async_self_methods.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:32
 			f.shared = rt.NewShare[Account](Account{owner: "dee", balance: 1})
 //line testdata/run/a_27_async_self_methods.adesh:33
@@ -192,8 +182,6 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:33
 			rt.Print(aw5_)
-//line testdata/run/a_27_async_self_methods.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:34
 			m = rt.NewMutex[Account](Account{owner: "eve", balance: 2})
 			tmp_ = m.Lock()
@@ -214,8 +202,6 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:36
 			rt.Print(aw6_)
-//line testdata/run/a_27_async_self_methods.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/a_27_async_self_methods.adesh:39
 			f.hs = []*rt.JoinHandle[string]{}
 //line testdata/run/a_27_async_self_methods.adesh:40
@@ -223,8 +209,6 @@ poll_:
 				var acc_ Account = x1_
 //line testdata/run/a_27_async_self_methods.adesh:41
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, acc_.audit(3)))
-//line testdata/run/a_27_async_self_methods.adesh:41
-				_ = rt.Unit{}
 			}
 			{
 				f.items1_ = f.hs
@@ -254,8 +238,6 @@ poll_:
 			aw7_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:43
 			rt.Print(aw7_)
-//line testdata/run/a_27_async_self_methods.adesh:43
-			_ = rt.Unit{}
 			f.state = 13
 			fallthrough
 		case 13:

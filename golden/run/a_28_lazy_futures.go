@@ -21,8 +21,6 @@ func (f *loudFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_28_lazy_futures.adesh:4
 			rt.Print("  running", f.tag)
-//line testdata/run/a_28_lazy_futures.adesh:4
-			_ = rt.Unit{}
 //line testdata/run/a_28_lazy_futures.adesh:5
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -87,8 +85,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_28_lazy_futures.adesh:22
 			rt.Print("  block body")
-//line testdata/run/a_28_lazy_futures.adesh:22
-			_ = rt.Unit{}
 			{
 				f.complete_()
 				return rt.Ready[int64](5)
@@ -209,8 +205,6 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_28_lazy_futures.adesh:42
 			rt.Print("  lambda body", f.n)
-//line testdata/run/a_28_lazy_futures.adesh:42
-			_ = rt.Unit{}
 			{
 				var res_ int64 = f.n + 1
 				f.complete_()
@@ -281,13 +275,9 @@ poll_:
 				var i int64 = i_
 //line testdata/run/a_28_lazy_futures.adesh:12
 				rt.ArrPush(&f.fs, rt.Box[int64](loud("f"+rt.Str(i), i)))
-//line testdata/run/a_28_lazy_futures.adesh:12
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_28_lazy_futures.adesh:14
 			rt.Print("made three futures")
-//line testdata/run/a_28_lazy_futures.adesh:14
-			_ = rt.Unit{}
 //line testdata/run/a_28_lazy_futures.adesh:15
 			f.sum = 0
 			{
@@ -327,14 +317,10 @@ poll_:
 		case 4:
 //line testdata/run/a_28_lazy_futures.adesh:19
 			rt.Print("sum", f.sum)
-//line testdata/run/a_28_lazy_futures.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/a_28_lazy_futures.adesh:21
 			blk = rt.Box[int64](asyncBlock1{})
 //line testdata/run/a_28_lazy_futures.adesh:25
 			rt.Print("made a block")
-//line testdata/run/a_28_lazy_futures.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_28_lazy_futures.adesh:26
 			f.sub1_ = blk
 			f.state = 5
@@ -350,8 +336,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:26
 			rt.Print(aw1_)
-//line testdata/run/a_28_lazy_futures.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/a_28_lazy_futures.adesh:29
 			gate = rt.NewChannel[string](0)
 //line testdata/run/a_28_lazy_futures.adesh:30
@@ -373,8 +357,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:36
 			rt.Print(aw2_)
-//line testdata/run/a_28_lazy_futures.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/a_28_lazy_futures.adesh:37
 			f.go_.SendNow(cx, 1)
 //line testdata/run/a_28_lazy_futures.adesh:38
@@ -394,8 +376,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:38
 			rt.Print(aw3_)
-//line testdata/run/a_28_lazy_futures.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/a_28_lazy_futures.adesh:41
 			make_ = func(n int64) rt.Future[int64] {
 				return rt.Box[int64](asyncLambda3{n: n})
@@ -404,8 +384,6 @@ poll_:
 			pending = make_(1)
 //line testdata/run/a_28_lazy_futures.adesh:46
 			rt.Print("called the lambda")
-//line testdata/run/a_28_lazy_futures.adesh:46
-			_ = rt.Unit{}
 //line testdata/run/a_28_lazy_futures.adesh:47
 			f.sub1_ = pending
 			f.state = 8
@@ -421,8 +399,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:47
 			rt.Print(aw4_)
-//line testdata/run/a_28_lazy_futures.adesh:47
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

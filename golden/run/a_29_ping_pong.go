@@ -68,8 +68,6 @@ poll_:
 			if f.last <= 6 {
 //line testdata/run/a_29_ping_pong.adesh:9
 				rt.Print(f.name, f.last)
-//line testdata/run/a_29_ping_pong.adesh:9
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_29_ping_pong.adesh:10
 			f.sub2_ = f.outbox.Send(f.last)
@@ -207,8 +205,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			b = aw1_
 //line testdata/run/a_29_ping_pong.adesh:23
 			rt.Print("ping ended at", f.a, "pong ended at", b)
-//line testdata/run/a_29_ping_pong.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_29_ping_pong.adesh:25
 			f.sub3_ = f.to_ping.Recv()
 			f.state = 4
@@ -225,8 +221,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/a_29_ping_pong.adesh:25
 			rt.Print("left over:", aw2_)
-//line testdata/run/a_29_ping_pong.adesh:25
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

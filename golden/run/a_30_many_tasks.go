@@ -259,8 +259,6 @@ poll_:
 				var i int64 = i_
 //line testdata/run/a_30_many_tasks.adesh:22
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, middle(i)))
-//line testdata/run/a_30_many_tasks.adesh:22
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_30_many_tasks.adesh:24
 			f.total = 0
@@ -301,8 +299,6 @@ poll_:
 		case 4:
 //line testdata/run/a_30_many_tasks.adesh:26
 			rt.Print("total", f.total)
-//line testdata/run/a_30_many_tasks.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/a_30_many_tasks.adesh:27
 			f.sub2_ = depth(10000)
 			f.state = 5
@@ -317,8 +313,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:27
 			rt.Print("depth", aw1_)
-//line testdata/run/a_30_many_tasks.adesh:27
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

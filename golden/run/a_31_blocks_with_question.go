@@ -277,8 +277,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			b = t1_.Val
 //line testdata/run/a_31_blocks_with_question.adesh:21
 			rt.Print("not reached")
-//line testdata/run/a_31_blocks_with_question.adesh:21
-			_ = rt.Unit{}
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.a + b)
 				f.complete_()
@@ -616,8 +614,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			rt.Print("block:", aw_)
-//line testdata/run/a_31_blocks_with_question.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:26
 			good = rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{})
 //line testdata/run/a_31_blocks_with_question.adesh:30
@@ -635,8 +631,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:30
 			rt.Print("block:", aw1_)
-//line testdata/run/a_31_blocks_with_question.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:32
 			f.lam = func(s string) rt.Future[rt.Result[int64, rt.Error]] {
 				return rt.Box[rt.Result[int64, rt.Error]](asyncLambda3{s: s})
@@ -670,8 +664,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			rt.Print("lambda:", f.aw2_, aw3_)
-//line testdata/run/a_31_blocks_with_question.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			f.sub2_ = sum_all([]string{"1", "2", "3"})
 			f.state = 5
@@ -687,8 +679,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			rt.Print(aw4_)
-//line testdata/run/a_31_blocks_with_question.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			f.sub2_ = sum_all([]string{"1", "two", "3"})
 			f.state = 6
@@ -703,8 +693,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw5_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			rt.Print(aw5_)
-//line testdata/run/a_31_blocks_with_question.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:42
 			f.first_even = func(xs []int64) rt.Future[rt.Option[int64]] {
 				return rt.Box[rt.Option[int64]](asyncLambda4{xs: xs})
@@ -738,12 +726,8 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw7_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			rt.Print(f.aw6_, aw7_)
-//line testdata/run/a_31_blocks_with_question.adesh:47
-			_ = rt.Unit{}
 //line testdata/run/a_31_blocks_with_question.adesh:48
 			rt.Print("main continues")
-//line testdata/run/a_31_blocks_with_question.adesh:48
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

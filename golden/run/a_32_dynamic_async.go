@@ -77,8 +77,6 @@ func delay(ms int64, value rt.Value) *rt.Promise[rt.Value] {
 			rt.SetTimeout(func() {
 //line testdata/run/a_32_dynamic_async.adesh:10
 				resolve(value)
-//line testdata/run/a_32_dynamic_async.adesh:10
-				_ = rt.Unit{}
 			}, ms)
 		}(resolve_, func(v_ rt.Value) {
 			reject_(rt.ToError(v_))
@@ -289,8 +287,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:28
 			rt.Print(aw_)
-//line testdata/run/a_32_dynamic_async.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/a_32_dynamic_async.adesh:29
 			f.sub2_ = total([]int64{1, 2, 3, 4})
 			f.state = 2
@@ -305,8 +301,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:29
 			rt.Print(aw1_)
-//line testdata/run/a_32_dynamic_async.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/a_32_dynamic_async.adesh:30
 			f.sub3_ = rt.Then(rt.Resolved[string]("hello"), func(v string) string {
 //line testdata/run/a_32_dynamic_async.adesh:30
@@ -327,15 +321,11 @@ poll_:
 			msg = aw2_
 //line testdata/run/a_32_dynamic_async.adesh:31
 			rt.Print(msg)
-//line testdata/run/a_32_dynamic_async.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/a_32_dynamic_async.adesh:32
 			f.sub3_ = rt.Catch(rt.Then(rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
 				func(resolve func(rt.Unit), reject func(rt.Value)) {
 //line testdata/run/a_32_dynamic_async.adesh:32
 					reject(rt.NewError("nope"))
-//line testdata/run/a_32_dynamic_async.adesh:32
-					_ = rt.Unit{}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -361,8 +351,6 @@ poll_:
 			caught = aw3_
 //line testdata/run/a_32_dynamic_async.adesh:35
 			rt.Print(caught)
-//line testdata/run/a_32_dynamic_async.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/a_32_dynamic_async.adesh:36
 			mixed = []rt.Value{int64(1), "two", float64(3.5), true}
 			{
@@ -392,8 +380,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:38
 			rt.Print(aw4_)
-//line testdata/run/a_32_dynamic_async.adesh:38
-			_ = rt.Unit{}
 			f.state = 7
 			fallthrough
 		case 7:

@@ -173,8 +173,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			first = aw_
 //line testdata/run/a_33_select_channels.adesh:8
 			rt.Print("select got:", first)
-//line testdata/run/a_33_select_channels.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/a_33_select_channels.adesh:11
 			f.quiet = rt.NewChannel[int64](0)
 //line testdata/run/a_33_select_channels.adesh:12
@@ -194,14 +192,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var v rt.Option[int64] = aw1_.Val
 //line testdata/run/a_33_select_channels.adesh:13
 				rt.Print("unexpected", v)
-//line testdata/run/a_33_select_channels.adesh:13
-				_ = rt.Unit{}
 			} else {
 				var e rt.Error = aw1_.Err
 //line testdata/run/a_33_select_channels.adesh:14
 				rt.Print("receive:", e.Message)
-//line testdata/run/a_33_select_channels.adesh:14
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_33_select_channels.adesh:16
 			f.quiet.SendNow(cx, 42)
@@ -221,8 +215,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:17
 			rt.Print("next receive:", aw2_)
-//line testdata/run/a_33_select_channels.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/a_33_select_channels.adesh:20
 			f.idle = rt.NewChannel[int64](0)
 //line testdata/run/a_33_select_channels.adesh:21
@@ -242,8 +234,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			which = aw3_
 //line testdata/run/a_33_select_channels.adesh:22
 			rt.Print(which)
-//line testdata/run/a_33_select_channels.adesh:22
-			_ = rt.Unit{}
 //line testdata/run/a_33_select_channels.adesh:23
 			f.idle.SendNow(cx, 7)
 //line testdata/run/a_33_select_channels.adesh:24
@@ -261,8 +251,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:24
 			rt.Print("idle still works:", aw4_)
-//line testdata/run/a_33_select_channels.adesh:24
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

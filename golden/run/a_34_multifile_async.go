@@ -87,8 +87,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:7
 			rt.Print(aw_)
-//line testdata/run/a_34_multifile_async/main.adesh:7
-			_ = rt.Unit{}
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			f.sub1_ = ask(f.s, "beta")
 			f.state = 2
@@ -103,8 +101,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			rt.Print(aw1_)
-//line testdata/run/a_34_multifile_async/main.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/a_34_multifile_async/main.adesh:9
 			f.hs = []*rt.JoinHandle[string]{}
 //line testdata/run/a_34_multifile_async/main.adesh:10
@@ -112,8 +108,6 @@ poll_:
 				var w string = x_
 //line testdata/run/a_34_multifile_async/main.adesh:11
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, ask(f.s, w)))
-//line testdata/run/a_34_multifile_async/main.adesh:11
-				_ = rt.Unit{}
 			}
 			{
 				f.items_ = f.hs
@@ -143,8 +137,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:13
 			rt.Print(aw2_)
-//line testdata/run/a_34_multifile_async/main.adesh:13
-			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -167,8 +159,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			rt.Print("served:", aw3_)
-//line testdata/run/a_34_multifile_async/main.adesh:14
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -426,8 +416,6 @@ func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_34_multifile_async/service.adesh:28
 			f.s.requests.Close()
-//line testdata/run/a_34_multifile_async/service.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/a_34_multifile_async/service.adesh:29
 			f.sub1_ = f.s.worker
 			f.state = 1

@@ -56,8 +56,6 @@ func (f *scrambleFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_35_values_across_awaits.adesh:7
 			rt.ArrPush(&f.xs, 99)
-//line testdata/run/a_35_values_across_awaits.adesh:7
-			_ = rt.Unit{}
 //line testdata/run/a_35_values_across_awaits.adesh:8
 			f.xs[rt.Index(0, len(f.xs), "testdata/run/a_35_values_across_awaits.adesh:8:5")] = -1
 //line testdata/run/a_35_values_across_awaits.adesh:9
@@ -228,8 +226,6 @@ poll_:
 			ys = aw_
 //line testdata/run/a_35_values_across_awaits.adesh:23
 			rt.Print(f.xs, ys, f.p_)
-//line testdata/run/a_35_values_across_awaits.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			f.sub2_ = maybe(5)
 			f.state = 2
@@ -265,8 +261,6 @@ poll_:
 			f.sub3_ = rt.YieldFuture{}
 //line testdata/run/a_35_values_across_awaits.adesh:28
 			rt.Print("narrowed after an await:", f.v.Val+1)
-//line testdata/run/a_35_values_across_awaits.adesh:28
-			_ = rt.Unit{}
 			f.state = 4
 			fallthrough
 		case 4:
@@ -292,8 +286,6 @@ poll_:
 			}
 //line testdata/run/a_35_values_across_awaits.adesh:31
 			rt.Print(f.t1_)
-//line testdata/run/a_35_values_across_awaits.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/a_35_values_across_awaits.adesh:34
 			f.s = "a"
 //line testdata/run/a_35_values_across_awaits.adesh:35
@@ -332,8 +324,6 @@ poll_:
 		case 9:
 //line testdata/run/a_35_values_across_awaits.adesh:40
 			rt.Print(f.s)
-//line testdata/run/a_35_values_across_awaits.adesh:40
-			_ = rt.Unit{}
 //line testdata/run/a_35_values_across_awaits.adesh:41
 			f.arr = []Point{}
 //line testdata/run/a_35_values_across_awaits.adesh:42
@@ -368,8 +358,6 @@ poll_:
 			}
 //line testdata/run/a_35_values_across_awaits.adesh:43
 			rt.ArrPush(&f.arr, Point{x: f.t4_, y: f.t3_})
-//line testdata/run/a_35_values_across_awaits.adesh:43
-			_ = rt.Unit{}
 			f.state = 12
 			fallthrough
 		case 12:
@@ -379,8 +367,6 @@ poll_:
 		case 13:
 //line testdata/run/a_35_values_across_awaits.adesh:45
 			rt.Print(f.arr)
-//line testdata/run/a_35_values_across_awaits.adesh:45
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -171,16 +171,12 @@ poll_:
 		case 4:
 //line testdata/run/a_36_channel_of_shares.adesh:19
 			rt.Print("queued:", f.blob.StrongCount())
-//line testdata/run/a_36_channel_of_shares.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/a_36_channel_of_shares.adesh:20
 			done = rt.NewChannel[int64](0)
 //line testdata/run/a_36_channel_of_shares.adesh:21
 			f.c = rt.SpawnValue[rt.Unit](cx, consume(f.ch, done))
 //line testdata/run/a_36_channel_of_shares.adesh:22
 			f.ch.Close()
-//line testdata/run/a_36_channel_of_shares.adesh:22
-			_ = rt.Unit{}
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			f.sub2_ = done.Recv()
 			f.state = 5
@@ -197,8 +193,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			rt.Print("bytes seen:", aw_)
-//line testdata/run/a_36_channel_of_shares.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_36_channel_of_shares.adesh:24
 			f.sub3_ = f.c
 			f.state = 6
@@ -214,8 +208,6 @@ poll_:
 			f.sub3_ = nil
 //line testdata/run/a_36_channel_of_shares.adesh:25
 			rt.Print("after the consumer:", f.blob.StrongCount())
-//line testdata/run/a_36_channel_of_shares.adesh:25
-			_ = rt.Unit{}
 			{
 				f.blob.Release()
 				f.blob = nil

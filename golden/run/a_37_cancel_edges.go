@@ -26,8 +26,6 @@ func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.defers_.Push(func() {
 //line testdata/run/a_37_cancel_edges.adesh:4
 				rt.Print("  promise waiter cleaned up")
-//line testdata/run/a_37_cancel_edges.adesh:4
-				_ = rt.Unit{}
 			})
 //line testdata/run/a_37_cancel_edges.adesh:5
 			f.ready.SendNow(cx, 1)
@@ -205,12 +203,8 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_37_cancel_edges.adesh:19
 			f.h.Cancel()
-//line testdata/run/a_37_cancel_edges.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/a_37_cancel_edges.adesh:20
 			f.h.Cancel()
-//line testdata/run/a_37_cancel_edges.adesh:20
-			_ = rt.Unit{}
 			f.state = 2
 			fallthrough
 		case 2:
@@ -230,8 +224,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_37_cancel_edges.adesh:21
 			rt.Print(aw_)
-//line testdata/run/a_37_cancel_edges.adesh:21
-			_ = rt.Unit{}
 			f.state = 5
 			continue poll_
 		case 4:
@@ -241,8 +233,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_37_cancel_edges.adesh:21
 			rt.Print("promise waiter:", e.Message)
-//line testdata/run/a_37_cancel_edges.adesh:21
-			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -263,12 +253,8 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_37_cancel_edges.adesh:24
 			rt.Print("quick:", aw1_)
-//line testdata/run/a_37_cancel_edges.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/a_37_cancel_edges.adesh:25
 			f.q.Cancel()
-//line testdata/run/a_37_cancel_edges.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/a_37_cancel_edges.adesh:26
 			f.sub2_ = f.q
 			f.state = 7
@@ -284,8 +270,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_37_cancel_edges.adesh:26
 			rt.Print("quick again:", aw2_, f.q.IsFinished())
-//line testdata/run/a_37_cancel_edges.adesh:26
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

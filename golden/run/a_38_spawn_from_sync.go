@@ -78,8 +78,6 @@ func start_all(n int64) []*rt.JoinHandle[int64] {
 		var i int64 = i_
 //line testdata/run/a_38_spawn_from_sync.adesh:11
 		rt.ArrPush(&hs, rt.SpawnValue[int64](nil, square(i)))
-//line testdata/run/a_38_spawn_from_sync.adesh:11
-		_ = rt.Unit{}
 	}
 //line testdata/run/a_38_spawn_from_sync.adesh:13
 	return rt.ArrClone(hs)
@@ -252,8 +250,6 @@ poll_:
 		case 4:
 //line testdata/run/a_38_spawn_from_sync.adesh:20
 			rt.Print("sum of squares:", f.sum)
-//line testdata/run/a_38_spawn_from_sync.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/a_38_spawn_from_sync.adesh:22
 			f.sub2_ = rt.Join3(rt.Box[int64](square(3)), rt.Box[string](asyncBlock1{}), rt.SpawnValue[int64](cx, square(5)))
 			f.state = 5
@@ -274,8 +270,6 @@ poll_:
 			c = t_.F2
 //line testdata/run/a_38_spawn_from_sync.adesh:23
 			rt.Print(a, b, c)
-//line testdata/run/a_38_spawn_from_sync.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/a_38_spawn_from_sync.adesh:25
 			f.from_callback = rt.NewChannel[int64](0)
 //line testdata/run/a_38_spawn_from_sync.adesh:26
@@ -299,8 +293,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_38_spawn_from_sync.adesh:31
 			rt.Print("from a timer callback:", aw2_)
-//line testdata/run/a_38_spawn_from_sync.adesh:31
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -292,8 +292,6 @@ poll_:
 				var item string = x_
 //line testdata/run/a_39_locks_between_awaits.adesh:28
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, restock(f.inv.Clone(), item, 100)))
-//line testdata/run/a_39_locks_between_awaits.adesh:28
-				_ = rt.Unit{}
 			}
 			{
 				f.items_ = f.hs
@@ -330,13 +328,9 @@ poll_:
 			tmp_ = (*f.inv.Get()).Lock()
 //line testdata/run/a_39_locks_between_awaits.adesh:31
 			rt.Print((*tmp_.Ptr()).items)
-//line testdata/run/a_39_locks_between_awaits.adesh:31
-			_ = rt.Unit{}
 			tmp_.Drop()
 //line testdata/run/a_39_locks_between_awaits.adesh:32
 			rt.Print("count:", f.inv.StrongCount())
-//line testdata/run/a_39_locks_between_awaits.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/a_39_locks_between_awaits.adesh:34
 			f.table = rt.NewShare[*rt.RwLock[[]int64]](rt.NewRwLock[[]int64]([]int64{1, 2, 3}))
 //line testdata/run/a_39_locks_between_awaits.adesh:35
@@ -347,8 +341,6 @@ poll_:
 			for i_ := int64(0); i_ < n_; i_ += 1 {
 //line testdata/run/a_39_locks_between_awaits.adesh:37
 				rt.ArrPush(&f.readers, rt.SpawnValue[int64](cx, reader(f.table.Clone(), 50)))
-//line testdata/run/a_39_locks_between_awaits.adesh:37
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_39_locks_between_awaits.adesh:39
 			f.total = 0
@@ -389,19 +381,13 @@ poll_:
 		case 8:
 //line testdata/run/a_39_locks_between_awaits.adesh:41
 			rt.Print("reads:", f.total)
-//line testdata/run/a_39_locks_between_awaits.adesh:41
-			_ = rt.Unit{}
 			tmp1_ = (*f.table.Get()).Write()
 //line testdata/run/a_39_locks_between_awaits.adesh:42
 			rt.ArrPush(tmp1_.Ptr(), 4)
-//line testdata/run/a_39_locks_between_awaits.adesh:42
-			_ = rt.Unit{}
 			tmp1_.Drop()
 			tmp2_ = (*f.table.Get()).Read()
 //line testdata/run/a_39_locks_between_awaits.adesh:43
 			rt.Print(*tmp2_.Ptr(), f.table.StrongCount())
-//line testdata/run/a_39_locks_between_awaits.adesh:43
-			_ = rt.Unit{}
 			tmp2_.Drop()
 			{
 				f.table.Release()

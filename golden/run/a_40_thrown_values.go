@@ -201,8 +201,6 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 			f.sub2_ = rt.SleepFuture{}
 //line testdata/run/a_40_thrown_values.adesh:26
 			rt.Print("  cleaned up after:", f.e.Message)
-//line testdata/run/a_40_thrown_values.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/a_40_thrown_values.adesh:27
 			panic(&rt.Thrown{Err: f.e, Pos: "testdata/run/a_40_thrown_values.adesh:27:9"})
 		case 4:
@@ -303,8 +301,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_40_thrown_values.adesh:32
 			rt.Print(aw_)
-//line testdata/run/a_40_thrown_values.adesh:32
-			_ = rt.Unit{}
 			f.state = 2
 			fallthrough
 		case 2:
@@ -322,8 +318,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_40_thrown_values.adesh:33
 			rt.Print(aw1_)
-//line testdata/run/a_40_thrown_values.adesh:33
-			_ = rt.Unit{}
 			f.state = 5
 			continue poll_
 		case 4:
@@ -332,8 +326,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:33
 			rt.Print("caught:", e.Message)
-//line testdata/run/a_40_thrown_values.adesh:33
-			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -370,8 +362,6 @@ poll_:
 			e_ = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:35
 			rt.Print("wrapped:", e_.Message, e_)
-//line testdata/run/a_40_thrown_values.adesh:35
-			_ = rt.Unit{}
 			f.state = 10
 			fallthrough
 		case 10:
@@ -384,8 +374,6 @@ poll_:
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_40_thrown_values.adesh:37
 					reject("not an error value")
-//line testdata/run/a_40_thrown_values.adesh:37
-					_ = rt.Unit{}
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -413,8 +401,6 @@ poll_:
 			e_1 = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:38
 			rt.Print("rejected:", e_1.Message)
-//line testdata/run/a_40_thrown_values.adesh:38
-			_ = rt.Unit{}
 			f.state = 15
 			fallthrough
 		case 15:
@@ -437,8 +423,6 @@ poll_:
 			e_2 = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:39
 			rt.Print("rethrown:", e_2.Message)
-//line testdata/run/a_40_thrown_values.adesh:39
-			_ = rt.Unit{}
 			f.state = 18
 			fallthrough
 		case 18:

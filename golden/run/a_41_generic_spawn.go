@@ -187,8 +187,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:27
 			rt.Print(f.aw_, f.aw1_, aw2_)
-//line testdata/run/a_41_generic_spawn.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/a_41_generic_spawn.adesh:28
 			f.sub4_ = f.c.bump_reads()
 			f.state = 4
@@ -217,8 +215,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:28
 			rt.Print(f.aw3_, aw4_, f.c.reads)
-//line testdata/run/a_41_generic_spawn.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/a_41_generic_spawn.adesh:29
 			n = Cell[int64]{value: 7, reads: 0}
 //line testdata/run/a_41_generic_spawn.adesh:30
@@ -229,8 +225,6 @@ poll_:
 			for i_ := int64(0); i_ < n_; i_ += 1 {
 //line testdata/run/a_41_generic_spawn.adesh:31
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, n.read()))
-//line testdata/run/a_41_generic_spawn.adesh:31
-				_ = rt.Unit{}
 			}
 //line testdata/run/a_41_generic_spawn.adesh:32
 			f.s = 0
@@ -271,8 +265,6 @@ poll_:
 		case 9:
 //line testdata/run/a_41_generic_spawn.adesh:34
 			rt.Print(f.s)
-//line testdata/run/a_41_generic_spawn.adesh:34
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -218,8 +218,6 @@ poll_:
 				_ = i
 //line testdata/run/c_01_guard_inner_block.adesh:18
 				rt.ArrPush(&handles, rt.SpawnValue[int64](cx, asyncBlock1{counter: counter}))
-//line testdata/run/c_01_guard_inner_block.adesh:18
-				_ = rt.Unit{}
 			}
 			{
 				f.items_ = handles
@@ -256,8 +254,6 @@ poll_:
 			tmp_ = counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:28
 			rt.Print(*tmp_.Ptr())
-//line testdata/run/c_01_guard_inner_block.adesh:28
-			_ = rt.Unit{}
 			tmp_.Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

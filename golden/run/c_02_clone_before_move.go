@@ -222,8 +222,6 @@ poll_:
 				var mine *rt.Share[Stats] = f.stats.Clone()
 //line testdata/run/c_02_clone_before_move.adesh:14
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, asyncBlock1{mine: mine.Clone(), i: i}))
-//line testdata/run/c_02_clone_before_move.adesh:14
-				_ = rt.Unit{}
 				mine.Release()
 			}
 			{
@@ -254,8 +252,6 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/c_02_clone_before_move.adesh:19
 			rt.Print(aw_)
-//line testdata/run/c_02_clone_before_move.adesh:19
-			_ = rt.Unit{}
 			f.state = 3
 			fallthrough
 		case 3:
@@ -265,8 +261,6 @@ poll_:
 		case 4:
 //line testdata/run/c_02_clone_before_move.adesh:21
 			rt.Print(f.stats.StrongCount())
-//line testdata/run/c_02_clone_before_move.adesh:21
-			_ = rt.Unit{}
 			{
 				f.stats.Release()
 				f.stats = nil

@@ -30,8 +30,6 @@ func (f *addFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			*f.g.Ptr() += f.n
 //line testdata/run/c_03_guard_unlocked.adesh:7
 			f.g.Unlock()
-//line testdata/run/c_03_guard_unlocked.adesh:7
-			_ = rt.Unit{}
 //line testdata/run/c_03_guard_unlocked.adesh:8
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
@@ -114,8 +112,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			*f.g.Ptr() += 100
 //line testdata/run/c_03_guard_unlocked.adesh:17
 			f.g.Unlock()
-//line testdata/run/c_03_guard_unlocked.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/c_03_guard_unlocked.adesh:18
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -201,12 +197,8 @@ poll_:
 				var i int64 = i_
 //line testdata/run/c_03_guard_unlocked.adesh:13
 				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, add(i)))
-//line testdata/run/c_03_guard_unlocked.adesh:13
-				_ = rt.Unit{}
 //line testdata/run/c_03_guard_unlocked.adesh:14
 				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, asyncBlock1{total: total}))
-//line testdata/run/c_03_guard_unlocked.adesh:14
-				_ = rt.Unit{}
 			}
 			{
 				f.items_ = hs
@@ -243,8 +235,6 @@ poll_:
 			tmp_ = total.Lock()
 //line testdata/run/c_03_guard_unlocked.adesh:22
 			rt.Print(*tmp_.Ptr())
-//line testdata/run/c_03_guard_unlocked.adesh:22
-			_ = rt.Unit{}
 			tmp_.Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

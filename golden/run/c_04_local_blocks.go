@@ -365,12 +365,8 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.fs = []rt.Future[int64]{}
 //line testdata/run/c_04_local_blocks.adesh:13
 			rt.ArrPush(&f.fs, rt.Box[int64](asyncBlock4{y: &f.y}))
-//line testdata/run/c_04_local_blocks.adesh:13
-			_ = rt.Unit{}
 //line testdata/run/c_04_local_blocks.adesh:14
 			rt.ArrPush(&f.fs, rt.Box[int64](asyncBlock5{x: &f.x}))
-//line testdata/run/c_04_local_blocks.adesh:14
-			_ = rt.Unit{}
 //line testdata/run/c_04_local_blocks.adesh:15
 			f.sub2_ = rt.JoinAll(f.fs)
 			f.state = 2
@@ -544,8 +540,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:26
 			rt.Print(aw_)
-//line testdata/run/c_04_local_blocks.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/c_04_local_blocks.adesh:27
 			f.name = "local"
 //line testdata/run/c_04_local_blocks.adesh:28
@@ -565,8 +559,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:29
 			rt.Print(aw1_)
-//line testdata/run/c_04_local_blocks.adesh:29
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -220,8 +220,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:19
 			rt.Print(aw_)
-//line testdata/run/c_05_send_closures.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/c_05_send_closures.adesh:20
 			f.sub2_ = in_background[int64](42)
 			f.state = 2
@@ -237,8 +235,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:20
 			rt.Print(aw1_)
-//line testdata/run/c_05_send_closures.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/c_05_send_closures.adesh:21
 			f.sub2_ = in_background[string]("text")
 			f.state = 3
@@ -254,8 +250,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:21
 			rt.Print(aw2_)
-//line testdata/run/c_05_send_closures.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/c_05_send_closures.adesh:22
 			f.words = []string{"a", "b"}
 //line testdata/run/c_05_send_closures.adesh:23
@@ -278,8 +272,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:24
 			rt.Print(aw3_)
-//line testdata/run/c_05_send_closures.adesh:24
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -26,8 +26,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			x = add(2, 3)
 //line testdata/run/hello.adesh:4
 			rt.Print("hello", x, []int64{1, 2, 3})
-//line testdata/run/hello.adesh:4
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

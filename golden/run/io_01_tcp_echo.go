@@ -69,8 +69,6 @@ poll_:
 		case 4:
 //line testdata/run/io_01_tcp_echo.adesh:14
 			f.conn.Close()
-//line testdata/run/io_01_tcp_echo.adesh:14
-			_ = rt.Unit{}
 			{
 				var res_ int64 = f.lines
 				f.complete_()
@@ -170,8 +168,6 @@ poll_:
 			conn = aw_
 //line testdata/run/io_01_tcp_echo.adesh:22
 			rt.ArrPush(&f.handlers, rt.SpawnValue[int64](cx, handle(conn)))
-//line testdata/run/io_01_tcp_echo.adesh:22
-			_ = rt.Unit{}
 			f.state = 3
 			fallthrough
 		case 3:
@@ -181,8 +177,6 @@ poll_:
 		case 4:
 //line testdata/run/io_01_tcp_echo.adesh:24
 			f.listener.Close()
-//line testdata/run/io_01_tcp_echo.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/io_01_tcp_echo.adesh:25
 			f.total = 0
 			{
@@ -354,8 +348,6 @@ poll_:
 			} else {
 //line testdata/run/io_01_tcp_echo.adesh:42
 				rt.Print("client " + rt.Str(f.id) + ": bad echo in round " + rt.Str(f.round))
-//line testdata/run/io_01_tcp_echo.adesh:42
-				_ = rt.Unit{}
 			}
 			f.state = 5
 			fallthrough
@@ -366,8 +358,6 @@ poll_:
 		case 6:
 //line testdata/run/io_01_tcp_echo.adesh:45
 			f.conn.Close()
-//line testdata/run/io_01_tcp_echo.adesh:45
-			_ = rt.Unit{}
 			{
 				var res_ string = "client " + rt.Str(f.id) + ": " + rt.Str(f.good) + "/" + rt.Str(f.rounds) + " echoes intact"
 				f.complete_()
@@ -455,12 +445,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = rt.WriteFuture{}
 //line testdata/run/io_01_tcp_echo.adesh:69
 			f.c.Close()
-//line testdata/run/io_01_tcp_echo.adesh:69
-			_ = rt.Unit{}
 //line testdata/run/io_01_tcp_echo.adesh:70
 			f.l2.Close()
-//line testdata/run/io_01_tcp_echo.adesh:70
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -551,8 +537,6 @@ poll_:
 			addr = listener.Addr()
 //line testdata/run/io_01_tcp_echo.adesh:52
 			rt.Print("listening on a loopback port:", rt.StartsWith(addr, "127.0.0.1:"))
-//line testdata/run/io_01_tcp_echo.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/io_01_tcp_echo.adesh:53
 			clients = 8
 //line testdata/run/io_01_tcp_echo.adesh:54
@@ -566,8 +550,6 @@ poll_:
 				var id int64 = i_
 //line testdata/run/io_01_tcp_echo.adesh:57
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, client(addr, id, 5)))
-//line testdata/run/io_01_tcp_echo.adesh:57
-				_ = rt.Unit{}
 			}
 			{
 				f.items_ = f.handles
@@ -597,8 +579,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:60
 			rt.Print(aw1_)
-//line testdata/run/io_01_tcp_echo.adesh:60
-			_ = rt.Unit{}
 			f.state = 4
 			fallthrough
 		case 4:
@@ -622,8 +602,6 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:62
 			rt.Print("lines served:", aw2_)
-//line testdata/run/io_01_tcp_echo.adesh:62
-			_ = rt.Unit{}
 //line testdata/run/io_01_tcp_echo.adesh:65
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
 			f.state = 7
@@ -698,19 +676,13 @@ poll_:
 			}
 //line testdata/run/io_01_tcp_echo.adesh:80
 			rt.ArrPush(&f.chunks, chunk)
-//line testdata/run/io_01_tcp_echo.adesh:80
-			_ = rt.Unit{}
 			f.state = 10
 			continue poll_
 		case 12:
 //line testdata/run/io_01_tcp_echo.adesh:82
 			f.conn.Close()
-//line testdata/run/io_01_tcp_echo.adesh:82
-			_ = rt.Unit{}
 //line testdata/run/io_01_tcp_echo.adesh:83
 			rt.Print("chunks:", rt.ArrJoin(f.chunks, "|"))
-//line testdata/run/io_01_tcp_echo.adesh:83
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

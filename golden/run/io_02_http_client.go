@@ -360,8 +360,6 @@ poll_:
 		case 13:
 //line testdata/run/io_02_http_client.adesh:42
 			f.conn.Close()
-//line testdata/run/io_02_http_client.adesh:42
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -459,7 +457,7 @@ poll_:
 //line testdata/run/io_02_http_client.adesh:47
 			conn = aw_
 //line testdata/run/io_02_http_client.adesh:48
-			rt.SpawnValue[rt.Unit](cx, respond(conn)).Drop()
+			rt.SpawnValue[rt.Unit](cx, respond(conn))
 			f.state = 3
 			fallthrough
 		case 3:
@@ -469,8 +467,6 @@ poll_:
 		case 4:
 //line testdata/run/io_02_http_client.adesh:50
 			f.listener.Close()
-//line testdata/run/io_02_http_client.adesh:50
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -511,14 +507,10 @@ func show(label string, r rt.Result[rt.Response, rt.Error]) {
 		var resp rt.Response = r.Val
 //line testdata/run/io_02_http_client.adesh:55
 		rt.Print(label + ": " + rt.Str(resp.Status) + " " + resp.Body)
-//line testdata/run/io_02_http_client.adesh:55
-		_ = rt.Unit{}
 	} else {
 		var e rt.Error = r.Err
 //line testdata/run/io_02_http_client.adesh:56
 		rt.Print(label + ": error: " + e.Message)
-//line testdata/run/io_02_http_client.adesh:56
-		_ = rt.Unit{}
 	}
 }
 
@@ -586,8 +578,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			hello = aw1_
 //line testdata/run/io_02_http_client.adesh:66
 			show("GET /hello", hello)
-//line testdata/run/io_02_http_client.adesh:66
-			_ = rt.Unit{}
 			if hello.IsOk {
 				var resp rt.Response = hello.Val
 				var t_ rt.Option[string] = resp.Headers.Get("x-served-by")
@@ -606,15 +596,11 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 //line testdata/run/io_02_http_client.adesh:68
 				rt.Print("  x-served-by:", t1_, "/ content-length:", t3_)
-//line testdata/run/io_02_http_client.adesh:68
-				_ = rt.Unit{}
 			} else {
 				var e rt.Error = hello.Err
 				_ = e
 //line testdata/run/io_02_http_client.adesh:69
 				rt.Print("  no headers")
-//line testdata/run/io_02_http_client.adesh:69
-				_ = rt.Unit{}
 			}
 //line testdata/run/io_02_http_client.adesh:71
 			f.sub2_ = rt.HTTPPost(f.base+"/echo", "some text")
@@ -631,8 +617,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:71
 			show("POST /echo", aw2_)
-//line testdata/run/io_02_http_client.adesh:71
-			_ = rt.Unit{}
 //line testdata/run/io_02_http_client.adesh:72
 			f.sub2_ = rt.HTTPGet(f.base + "/chunked")
 			f.state = 4
@@ -648,8 +632,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:72
 			show("GET /chunked", aw3_)
-//line testdata/run/io_02_http_client.adesh:72
-			_ = rt.Unit{}
 //line testdata/run/io_02_http_client.adesh:73
 			f.sub2_ = rt.HTTPGet(f.base + "/until-close")
 			f.state = 5
@@ -665,8 +647,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:73
 			show("GET /until-close", aw4_)
-//line testdata/run/io_02_http_client.adesh:73
-			_ = rt.Unit{}
 //line testdata/run/io_02_http_client.adesh:74
 			f.sub2_ = rt.HTTPGet(f.base + "/nowhere")
 			f.state = 6
@@ -682,8 +662,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw5_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:74
 			show("GET /nowhere", aw5_)
-//line testdata/run/io_02_http_client.adesh:74
-			_ = rt.Unit{}
 //line testdata/run/io_02_http_client.adesh:75
 			f.sub3_ = f.server
 			f.state = 7
@@ -715,14 +693,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var resp_ rt.Response = aw6_.Val
 //line testdata/run/io_02_http_client.adesh:79
 				rt.Print("unexpected:", resp_.Status)
-//line testdata/run/io_02_http_client.adesh:79
-				_ = rt.Unit{}
 			} else {
 				var e_ rt.Error = aw6_.Err
 //line testdata/run/io_02_http_client.adesh:80
 				rt.Print("after the server stopped:", rt.EndsWith(e_.Message, "connection refused"))
-//line testdata/run/io_02_http_client.adesh:80
-				_ = rt.Unit{}
 			}
 //line testdata/run/io_02_http_client.adesh:82
 			f.sub2_ = rt.HTTPGet("https://example.com/")
@@ -739,8 +713,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw7_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:82
 			show("https", aw7_)
-//line testdata/run/io_02_http_client.adesh:82
-			_ = rt.Unit{}
 //line testdata/run/io_02_http_client.adesh:83
 			f.sub2_ = rt.HTTPGet("ftp://example.com/file")
 			f.state = 10
@@ -756,8 +728,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw8_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:83
 			show("bad URL", aw8_)
-//line testdata/run/io_02_http_client.adesh:83
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

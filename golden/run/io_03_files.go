@@ -205,14 +205,10 @@ poll_:
 				var back string = aw_.Val
 //line testdata/run/io_03_files.adesh:16
 				rt.Print("round trip intact:", back == f.text, "/", rt.StrLen(back), "bytes")
-//line testdata/run/io_03_files.adesh:16
-				_ = rt.Unit{}
 			} else {
 				var e rt.Error = aw_.Err
 //line testdata/run/io_03_files.adesh:17
 				rt.Print("round trip failed:", e.Message)
-//line testdata/run/io_03_files.adesh:17
-				_ = rt.Unit{}
 			}
 //line testdata/run/io_03_files.adesh:21
 			f.sub2_ = rt.WriteFile(f.path, "short")
@@ -242,8 +238,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/io_03_files.adesh:22
 			rt.Print("after overwrite:", aw1_.Unwrap("testdata/run/io_03_files.adesh:22:31"))
-//line testdata/run/io_03_files.adesh:22
-			_ = rt.Unit{}
 //line testdata/run/io_03_files.adesh:25
 			f.reads = []*rt.JoinHandle[rt.Result[string, rt.Error]]{}
 //line testdata/run/io_03_files.adesh:26
@@ -254,8 +248,6 @@ poll_:
 				_ = i
 //line testdata/run/io_03_files.adesh:27
 				rt.ArrPush(&f.reads, rt.Spawn(cx, rt.ReadFile(f.path)))
-//line testdata/run/io_03_files.adesh:27
-				_ = rt.Unit{}
 			}
 //line testdata/run/io_03_files.adesh:29
 			f.same = 0
@@ -299,8 +291,6 @@ poll_:
 		case 7:
 //line testdata/run/io_03_files.adesh:35
 			rt.Print("concurrent reads that saw the new text:", f.same)
-//line testdata/run/io_03_files.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/io_03_files.adesh:38
 			f.sub2_ = rt.RemoveFile(f.path)
 			f.state = 8
@@ -316,8 +306,6 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/io_03_files.adesh:38
 			rt.Print("removed:", aw3_.IsOk)
-//line testdata/run/io_03_files.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/io_03_files.adesh:39
 			f.sub2_ = rt.RemoveFile(f.path)
 			f.state = 9
@@ -334,8 +322,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/io_03_files.adesh:39
 			rt.Print("removed again:", aw4_.IsOk)
-//line testdata/run/io_03_files.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/io_03_files.adesh:41
 			f.sub3_ = rt.ReadFile("no_such_dir/missing.txt")
 			f.state = 10
@@ -353,14 +339,10 @@ poll_:
 				var s string = aw5_.Val
 //line testdata/run/io_03_files.adesh:42
 				rt.Print("unexpected:", s)
-//line testdata/run/io_03_files.adesh:42
-				_ = rt.Unit{}
 			} else {
 				var e_ rt.Error = aw5_.Err
 //line testdata/run/io_03_files.adesh:43
 				rt.Print("missing file:", e_.Message)
-//line testdata/run/io_03_files.adesh:43
-				_ = rt.Unit{}
 			}
 //line testdata/run/io_03_files.adesh:45
 			f.sub2_ = rt.WriteFile("no_such_dir/new.txt", "x")
@@ -380,27 +362,17 @@ poll_:
 				_ = u
 //line testdata/run/io_03_files.adesh:46
 				rt.Print("unexpected write")
-//line testdata/run/io_03_files.adesh:46
-				_ = rt.Unit{}
 			} else {
 				var e_1 rt.Error = aw6_.Err
 //line testdata/run/io_03_files.adesh:47
 				rt.Print("missing directory:", e_1.Message)
-//line testdata/run/io_03_files.adesh:47
-				_ = rt.Unit{}
 			}
 //line testdata/run/io_03_files.adesh:51
 			rt.Print("args:", rt.Args())
-//line testdata/run/io_03_files.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/io_03_files.adesh:52
 			rt.Print("a variable that is not set:", rt.Env("ADESH_IO_SURELY_NOT_SET"))
-//line testdata/run/io_03_files.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/io_03_files.adesh:53
 			rt.Print("ADESH_WORKERS is set:", rt.Env("ADESH_WORKERS").Some)
-//line testdata/run/io_03_files.adesh:53
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -29,8 +29,6 @@ func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.defers_.Push(func() {
 //line testdata/run/io_04_timeouts_cancel.adesh:5
 				rt.Print("reader: defer ran")
-//line testdata/run/io_04_timeouts_cancel.adesh:5
-				_ = rt.Unit{}
 			})
 //line testdata/run/io_04_timeouts_cancel.adesh:6
 			f.ready.SendNow(cx, 1)
@@ -127,8 +125,6 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 			f.defers_.Push(func() {
 //line testdata/run/io_04_timeouts_cancel.adesh:12
 				rt.Print("acceptor: defer ran")
-//line testdata/run/io_04_timeouts_cancel.adesh:12
-				_ = rt.Unit{}
 			})
 //line testdata/run/io_04_timeouts_cancel.adesh:13
 			f.ready.SendNow(cx, 1)
@@ -151,8 +147,6 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 			conn = aw_
 //line testdata/run/io_04_timeouts_cancel.adesh:15
 			rt.Print("not reached", conn.Addr())
-//line testdata/run/io_04_timeouts_cancel.adesh:15
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -293,8 +287,6 @@ poll_:
 			conn = aw1_
 //line testdata/run/io_04_timeouts_cancel.adesh:23
 			rt.Print("unexpected connection", conn.Addr())
-//line testdata/run/io_04_timeouts_cancel.adesh:23
-			_ = rt.Unit{}
 			f.state = 5
 			continue poll_
 		case 4:
@@ -303,8 +295,6 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:25
 			rt.Print("accept with a timeout:", e.Message)
-//line testdata/run/io_04_timeouts_cancel.adesh:25
-			_ = rt.Unit{}
 			f.state = 5
 			fallthrough
 		case 5:
@@ -361,8 +351,6 @@ poll_:
 			chunk = aw4_
 //line testdata/run/io_04_timeouts_cancel.adesh:34
 			rt.Print("unexpected data", chunk)
-//line testdata/run/io_04_timeouts_cancel.adesh:34
-			_ = rt.Unit{}
 			f.state = 11
 			continue poll_
 		case 10:
@@ -371,8 +359,6 @@ poll_:
 			e_ = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:36
 			rt.Print("read with a timeout:", e_.Message)
-//line testdata/run/io_04_timeouts_cancel.adesh:36
-			_ = rt.Unit{}
 			f.state = 11
 			fallthrough
 		case 11:
@@ -393,8 +379,6 @@ poll_:
 			line = aw5_
 //line testdata/run/io_04_timeouts_cancel.adesh:40
 			rt.Print("unexpected line", line)
-//line testdata/run/io_04_timeouts_cancel.adesh:40
-			_ = rt.Unit{}
 			f.state = 14
 			continue poll_
 		case 13:
@@ -403,8 +387,6 @@ poll_:
 			e_1 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:42
 			rt.Print("read_line with a zero timeout:", e_1.Message)
-//line testdata/run/io_04_timeouts_cancel.adesh:42
-			_ = rt.Unit{}
 			f.state = 14
 			fallthrough
 		case 14:
@@ -435,8 +417,6 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:46
 			rt.Print("then read_line:", aw6_)
-//line testdata/run/io_04_timeouts_cancel.adesh:46
-			_ = rt.Unit{}
 //line testdata/run/io_04_timeouts_cancel.adesh:49
 			f.ready = rt.NewChannel[int64](0)
 //line testdata/run/io_04_timeouts_cancel.adesh:50
@@ -455,8 +435,6 @@ poll_:
 			f.sub8_ = rt.RecvFuture[int64]{}
 //line testdata/run/io_04_timeouts_cancel.adesh:52
 			f.reader.Cancel()
-//line testdata/run/io_04_timeouts_cancel.adesh:52
-			_ = rt.Unit{}
 			f.state = 18
 			fallthrough
 		case 18:
@@ -476,8 +454,6 @@ poll_:
 			aw7_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:54
 			rt.Print("reader gave", aw7_)
-//line testdata/run/io_04_timeouts_cancel.adesh:54
-			_ = rt.Unit{}
 			f.state = 21
 			continue poll_
 		case 20:
@@ -487,8 +463,6 @@ poll_:
 			e_2 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:56
 			rt.Print("reader:", e_2.Message)
-//line testdata/run/io_04_timeouts_cancel.adesh:56
-			_ = rt.Unit{}
 			f.state = 21
 			fallthrough
 		case 21:
@@ -509,8 +483,6 @@ poll_:
 			f.sub8_ = rt.RecvFuture[int64]{}
 //line testdata/run/io_04_timeouts_cancel.adesh:62
 			f.acceptor.Cancel()
-//line testdata/run/io_04_timeouts_cancel.adesh:62
-			_ = rt.Unit{}
 			f.state = 23
 			fallthrough
 		case 23:
@@ -536,8 +508,6 @@ poll_:
 			e_3 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:66
 			rt.Print("acceptor:", e_3.Message)
-//line testdata/run/io_04_timeouts_cancel.adesh:66
-			_ = rt.Unit{}
 			f.state = 26
 			fallthrough
 		case 26:
@@ -568,8 +538,6 @@ poll_:
 			aw8_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:71
 			rt.Print("read_line:", aw8_)
-//line testdata/run/io_04_timeouts_cancel.adesh:71
-			_ = rt.Unit{}
 //line testdata/run/io_04_timeouts_cancel.adesh:72
 			f.c2 = rt.SpawnValue[*rt.TcpStream](cx, rt.NetConnect(f.listener.Addr()))
 //line testdata/run/io_04_timeouts_cancel.adesh:73
@@ -603,8 +571,6 @@ poll_:
 			aw10_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:74
 			aw10_.Close()
-//line testdata/run/io_04_timeouts_cancel.adesh:74
-			_ = rt.Unit{}
 //line testdata/run/io_04_timeouts_cancel.adesh:75
 			f.sub6_ = f.s2.ReadLine()
 			f.state = 31
@@ -621,12 +587,8 @@ poll_:
 			aw11_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:75
 			rt.Print("accepted again; the peer closed:", aw11_)
-//line testdata/run/io_04_timeouts_cancel.adesh:75
-			_ = rt.Unit{}
 //line testdata/run/io_04_timeouts_cancel.adesh:78
 			f.server_side.Close()
-//line testdata/run/io_04_timeouts_cancel.adesh:78
-			_ = rt.Unit{}
 //line testdata/run/io_04_timeouts_cancel.adesh:79
 			f.sub6_ = f.client.ReadLine()
 			f.state = 32
@@ -643,12 +605,8 @@ poll_:
 			aw12_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:79
 			rt.Print("after the peer closed:", aw12_)
-//line testdata/run/io_04_timeouts_cancel.adesh:79
-			_ = rt.Unit{}
 //line testdata/run/io_04_timeouts_cancel.adesh:80
 			f.client.Close()
-//line testdata/run/io_04_timeouts_cancel.adesh:80
-			_ = rt.Unit{}
 			f.state = 33
 			fallthrough
 		case 33:
@@ -674,8 +632,6 @@ poll_:
 			e_4 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:84
 			rt.Print("read after close:", e_4.Message)
-//line testdata/run/io_04_timeouts_cancel.adesh:84
-			_ = rt.Unit{}
 			f.state = 36
 			fallthrough
 		case 36:
@@ -683,8 +639,6 @@ poll_:
 			addr = f.listener.Addr()
 //line testdata/run/io_04_timeouts_cancel.adesh:89
 			f.listener.Close()
-//line testdata/run/io_04_timeouts_cancel.adesh:89
-			_ = rt.Unit{}
 			f.state = 37
 			fallthrough
 		case 37:
@@ -705,8 +659,6 @@ poll_:
 			c = aw13_
 //line testdata/run/io_04_timeouts_cancel.adesh:92
 			rt.Print("unexpected connection", c.Addr())
-//line testdata/run/io_04_timeouts_cancel.adesh:92
-			_ = rt.Unit{}
 			f.state = 40
 			continue poll_
 		case 39:
@@ -715,8 +667,6 @@ poll_:
 			e_5 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:94
 			rt.Print("connect to a closed port:", rt.StartsWith(e_5.Message, "connect 127.0.0.1:"), rt.EndsWith(e_5.Message, ": connection refused"))
-//line testdata/run/io_04_timeouts_cancel.adesh:94
-			_ = rt.Unit{}
 			f.state = 40
 			fallthrough
 		case 40:
@@ -740,8 +690,6 @@ poll_:
 			e_6 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:99
 			rt.Print("bad address:", e_6.Message)
-//line testdata/run/io_04_timeouts_cancel.adesh:99
-			_ = rt.Unit{}
 			f.state = 43
 			fallthrough
 		case 43:

@@ -33,58 +33,36 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			max_ = 9223372036854775807
 //line testdata/run/s_01_int_arith.adesh:5
 			rt.Print(max_+1, max_*2)
-//line testdata/run/s_01_int_arith.adesh:5
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:6
 			rt.Print(int64(-9223372036854775808), int64(9223372036854775807))
-//line testdata/run/s_01_int_arith.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:7
 			min_ = -9223372036854775808
 //line testdata/run/s_01_int_arith.adesh:8
 			rt.Print(min_, min_-1, -min_)
-//line testdata/run/s_01_int_arith.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:11
 			a = 7
 //line testdata/run/s_01_int_arith.adesh:12
 			b = -7
 //line testdata/run/s_01_int_arith.adesh:13
 			rt.Print(a/2, b/2, a%3, b%3, rt.Mod(a, int64(-3), "testdata/run/s_01_int_arith.adesh:13:35"), rt.Mod(b, int64(-3), "testdata/run/s_01_int_arith.adesh:13:43"))
-//line testdata/run/s_01_int_arith.adesh:13
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:14
 			rt.Print(int64(3), int64(-3), int64(1), int64(-1), int64(1), int64(-1))
-//line testdata/run/s_01_int_arith.adesh:14
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:15
 			rt.Print(rt.Div(min_, int64(-1), "testdata/run/s_01_int_arith.adesh:15:7"), rt.Mod(min_, int64(-1), "testdata/run/s_01_int_arith.adesh:15:17"))
-//line testdata/run/s_01_int_arith.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:18
 			rt.Print(int64(14), int64(20), int64(10), int64(2), int64(2))
-//line testdata/run/s_01_int_arith.adesh:18
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:21
 			rt.Print(int64(1000000), int64(255), int64(65535), int64(10), int64(15), int64(42), int32(8))
-//line testdata/run/s_01_int_arith.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:24
 			rt.Print(uint8(0), uint8(255), int8(-128), uint16(0), int32(-2147483648))
-//line testdata/run/s_01_int_arith.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:25
 			rt.Print(uint32(4294967294), uint64(0))
-//line testdata/run/s_01_int_arith.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:28
 			small = 120
 //line testdata/run/s_01_int_arith.adesh:29
 			small += 10
 //line testdata/run/s_01_int_arith.adesh:30
 			rt.Print(small)
-//line testdata/run/s_01_int_arith.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:31
 			counter = 0
 //line testdata/run/s_01_int_arith.adesh:32
@@ -105,8 +83,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			counter = rt.Mod(counter, 7, "testdata/run/s_01_int_arith.adesh:38:1")
 //line testdata/run/s_01_int_arith.adesh:39
 			rt.Print(counter)
-//line testdata/run/s_01_int_arith.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/s_01_int_arith.adesh:40
 			n = 10
 //line testdata/run/s_01_int_arith.adesh:41
@@ -117,8 +93,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n -= 1
 //line testdata/run/s_01_int_arith.adesh:44
 			rt.Print(n)
-//line testdata/run/s_01_int_arith.adesh:44
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -56,44 +56,32 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			u += 100
 //line testdata/run/s_02_sized_ints.adesh:5
 			rt.Print(u)
-//line testdata/run/s_02_sized_ints.adesh:5
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:6
 			i = -128
 //line testdata/run/s_02_sized_ints.adesh:7
 			i -= 1
 //line testdata/run/s_02_sized_ints.adesh:8
 			rt.Print(i)
-//line testdata/run/s_02_sized_ints.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:9
 			w = 0
 //line testdata/run/s_02_sized_ints.adesh:10
 			w -= 1
 //line testdata/run/s_02_sized_ints.adesh:11
 			rt.Print(w)
-//line testdata/run/s_02_sized_ints.adesh:11
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:12
 			x = 2147483647
 //line testdata/run/s_02_sized_ints.adesh:13
 			x += 1
 //line testdata/run/s_02_sized_ints.adesh:14
 			rt.Print(x)
-//line testdata/run/s_02_sized_ints.adesh:14
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:15
 			big = 4000000000
 //line testdata/run/s_02_sized_ints.adesh:16
 			rt.Print(big + big)
-//line testdata/run/s_02_sized_ints.adesh:16
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:17
 			huge = 18446744073709551615
 //line testdata/run/s_02_sized_ints.adesh:18
 			rt.Print(huge, huge+1)
-//line testdata/run/s_02_sized_ints.adesh:18
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:21
 			bytes = []uint8{1, 2, 255}
 //line testdata/run/s_02_sized_ints.adesh:22
@@ -106,54 +94,36 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_02_sized_ints.adesh:24
 			rt.Print(bytes, sum)
-//line testdata/run/s_02_sized_ints.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:26
 			rt.Print(takes_i16(20000))
-//line testdata/run/s_02_sized_ints.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:29
 			wide = 300
 //line testdata/run/s_02_sized_ints.adesh:30
 			rt.Print(uint8(wide), int8(wide), uint8(255), uint32(4294967295), uint64(18446744073709551615), int16(-1))
-//line testdata/run/s_02_sized_ints.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:31
 			neg = -5
 //line testdata/run/s_02_sized_ints.adesh:32
 			rt.Print(int64(neg), uint8(neg), uint16(neg), int64(uint8(neg)))
-//line testdata/run/s_02_sized_ints.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:33
 			big_u = 18446744073709551615
 //line testdata/run/s_02_sized_ints.adesh:34
 			rt.Print(int64(big_u), uint32(big_u), uint32(0), uint32(1))
-//line testdata/run/s_02_sized_ints.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:35
 			rt.Print(int8(-56), int8(-128), int32(255))
-//line testdata/run/s_02_sized_ints.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:38
 			p_ = 17
 //line testdata/run/s_02_sized_ints.adesh:39
 			rt.Print(p_/5, p_%5)
-//line testdata/run/s_02_sized_ints.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:40
 			q = 7
 //line testdata/run/s_02_sized_ints.adesh:41
 			rt.Print(q/2, q>>1, q<<5)
-//line testdata/run/s_02_sized_ints.adesh:41
-			_ = rt.Unit{}
 //line testdata/run/s_02_sized_ints.adesh:44
 			a8 = 100
 //line testdata/run/s_02_sized_ints.adesh:45
 			b64 = 1000
 //line testdata/run/s_02_sized_ints.adesh:46
 			rt.Print(int64(a8)+b64, int8(b64))
-//line testdata/run/s_02_sized_ints.adesh:46
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -49,34 +49,22 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			b = 10
 //line testdata/run/s_05_bitwise.adesh:5
 			rt.Print(a&b, a|b, a^b, ^a, int64(-1))
-//line testdata/run/s_05_bitwise.adesh:5
-			_ = rt.Unit{}
 //line testdata/run/s_05_bitwise.adesh:6
 			rt.Print(int64(1024), int64(4611686018427387904), int64(-9223372036854775808), int64(0), int64(-4), int64(-1), int64(16))
-//line testdata/run/s_05_bitwise.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_05_bitwise.adesh:7
 			k = 3
 //line testdata/run/s_05_bitwise.adesh:8
 			rt.Print(rt.Shl(int64(1), k, "testdata/run/s_05_bitwise.adesh:8:7"), rt.Shr(int64(1024), k, "testdata/run/s_05_bitwise.adesh:8:15"), rt.Shr(int64(-1024), k, "testdata/run/s_05_bitwise.adesh:8:26"), int64(-6917529027641081856))
-//line testdata/run/s_05_bitwise.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_05_bitwise.adesh:9
 			wide = 64
 //line testdata/run/s_05_bitwise.adesh:10
 			rt.Print(rt.Shl(int64(1), wide, "testdata/run/s_05_bitwise.adesh:10:7"), rt.Shr(int64(-8), wide, "testdata/run/s_05_bitwise.adesh:10:18"), rt.Shr(int64(8), wide, "testdata/run/s_05_bitwise.adesh:10:30"))
-//line testdata/run/s_05_bitwise.adesh:10
-			_ = rt.Unit{}
 //line testdata/run/s_05_bitwise.adesh:11
 			m = 129
 //line testdata/run/s_05_bitwise.adesh:12
 			rt.Print(m<<1, m>>7, ^m, m&15, m|112, m^255)
-//line testdata/run/s_05_bitwise.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/s_05_bitwise.adesh:16
 			rt.Print(int64(8), 2 == 2, int64(3))
-//line testdata/run/s_05_bitwise.adesh:16
-			_ = rt.Unit{}
 //line testdata/run/s_05_bitwise.adesh:19
 			flags = 0
 //line testdata/run/s_05_bitwise.adesh:20
@@ -93,12 +81,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			flags = rt.Shr(flags, 1, "testdata/run/s_05_bitwise.adesh:25:1")
 //line testdata/run/s_05_bitwise.adesh:26
 			rt.Print(flags)
-//line testdata/run/s_05_bitwise.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_05_bitwise.adesh:38
 			rt.Print(popcount(255), popcount(18446744073709551615), popcount(0))
-//line testdata/run/s_05_bitwise.adesh:38
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

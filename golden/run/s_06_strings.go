@@ -35,18 +35,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			s = "naïve café"
 //line testdata/run/s_06_strings.adesh:3
 			rt.Print(rt.StrLen(s), rt.StrLen(s), rt.StrLen(s), rt.CharAt(s, 2, "testdata/run/s_06_strings.adesh:3:36"), rt.CharAt(s, 9, "testdata/run/s_06_strings.adesh:3:42"), rt.CharAt(s, 3, "testdata/run/s_06_strings.adesh:3:48"))
-//line testdata/run/s_06_strings.adesh:3
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:4
 			rt.Print(rt.Substring(s, 0, 5), rt.Substring(s, 6, rt.StrLen(s)), rt.Substring(s, 6, 100), rt.Substring(s, -3, 2), s == "", "" == "")
-//line testdata/run/s_06_strings.adesh:4
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:5
 			emoji = "a😀b"
 //line testdata/run/s_06_strings.adesh:6
 			rt.Print(rt.StrLen(emoji), rt.CharAt(emoji, 1, "testdata/run/s_06_strings.adesh:6:19"), rt.Chars(emoji), rt.StrReverse(emoji))
-//line testdata/run/s_06_strings.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:7
 			for _, x_ := range "héllo" {
 				var ch rt.Char = rt.Char(x_)
@@ -54,8 +48,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				if ch == 'é' {
 //line testdata/run/s_06_strings.adesh:8
 					rt.Print("found é")
-//line testdata/run/s_06_strings.adesh:8
-					_ = rt.Unit{}
 				}
 			}
 //line testdata/run/s_06_strings.adesh:10
@@ -71,16 +63,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_06_strings.adesh:12
 			rt.Print(count)
-//line testdata/run/s_06_strings.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:15
 			name = "Ada"
 //line testdata/run/s_06_strings.adesh:16
 			greeting = "Hello, " + name + "!"
 //line testdata/run/s_06_strings.adesh:17
 			rt.Print(greeting, "n="+rt.Str(int64(5)), rt.Str(float64(1.5))+"x", "list "+rt.Str([]int64{1, 2}), rt.Str(rt.Char('c'))+"har", rt.Str(true)+"!")
-//line testdata/run/s_06_strings.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:18
 			built = ""
 //line testdata/run/s_06_strings.adesh:19
@@ -95,32 +83,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			built = built + rt.Str(int64(9))
 //line testdata/run/s_06_strings.adesh:21
 			rt.Print(built)
-//line testdata/run/s_06_strings.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:24
 			rt.Print("apple" < "banana", "Zebra" < "apple", "abc" == "ab"+"c", "a" != "b", "é" > "z")
-//line testdata/run/s_06_strings.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:27
 			rt.Print("tab\there", "quote\"s", "back\\slash", rt.StrLen("nul\x00end"), "A😀", 'a' == 'a')
-//line testdata/run/s_06_strings.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:28
 			rt.Print("raw \\n stays", "with \"quotes\"")
-//line testdata/run/s_06_strings.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:31
 			x = 7
 //line testdata/run/s_06_strings.adesh:32
 			items = []string{"a", "b"}
 //line testdata/run/s_06_strings.adesh:33
 			rt.Print("x=" + rt.Str(x) + ", next=" + rt.Str(x+1) + ", items=" + rt.Str(items) + ", {braces}, half=" + rt.Str(float64(x)/2.0))
-//line testdata/run/s_06_strings.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_06_strings.adesh:34
 			rt.Print("template " + rt.Str(x*2) + " and " + items[rt.Index(0, len(items), "testdata/run/s_06_strings.adesh:34:32")] + " and " + "nested")
-//line testdata/run/s_06_strings.adesh:34
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

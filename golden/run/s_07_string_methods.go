@@ -23,8 +23,6 @@ func word_lengths(text string) []int64 {
 		if !(w == "") {
 //line testdata/run/s_07_string_methods.adesh:26
 			rt.ArrPush(&out, rt.StrLen(w))
-//line testdata/run/s_07_string_methods.adesh:26
-			_ = rt.Unit{}
 		}
 	}
 //line testdata/run/s_07_string_methods.adesh:28
@@ -71,40 +69,22 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			t = rt.Trim(s)
 //line testdata/run/s_07_string_methods.adesh:6
 			rt.Print("[" + t + "] [" + rt.TrimStart(s) + "] [" + rt.TrimEnd(s) + "]")
-//line testdata/run/s_07_string_methods.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:7
 			rt.Print(rt.ToUpper(t), rt.ToLower(t), rt.ToUpper(t), rt.ToLower("ÉCOLE"))
-//line testdata/run/s_07_string_methods.adesh:7
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:8
 			rt.Print(rt.StrContains(t, "World"), rt.StrContains(t, "world"), rt.StartsWith(t, "Hell"), rt.EndsWith(t, "!"))
-//line testdata/run/s_07_string_methods.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:9
 			rt.Print(rt.StrIndexOf(t, "o"), rt.StrIndexOf(t, "xyz"), rt.StrIndexOf("héhé", "é"), rt.StrIndexOf(t, "World"))
-//line testdata/run/s_07_string_methods.adesh:9
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:10
 			rt.Print(rt.Replace(t, "l", "L"), rt.Replace("a-b-c", "-", "+"), rt.Replace("aaa", "a", "bb"))
-//line testdata/run/s_07_string_methods.adesh:10
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:11
 			rt.Print(rt.Split("a,b,,c", ","), rt.Split("one two  three", " "), rt.Split("abc", ""), rt.Split("x", ","))
-//line testdata/run/s_07_string_methods.adesh:11
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:12
 			rt.Print(rt.Lines("line1\nline2\nline3"), rt.Repeat("ab", 3, "testdata/run/s_07_string_methods.adesh:12:38"), rt.Repeat("-", 0, "testdata/run/s_07_string_methods.adesh:12:54"))
-//line testdata/run/s_07_string_methods.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:13
 			rt.Print(rt.StrReverse("stressed"), rt.Chars("héllo"), rt.CharAt("abc", 1, "testdata/run/s_07_string_methods.adesh:13:46"), rt.CharAt("abc", 2, "testdata/run/s_07_string_methods.adesh:13:64"))
-//line testdata/run/s_07_string_methods.adesh:13
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:14
 			rt.Print(rt.ParseInt("42"), rt.ParseInt("-17"), rt.ParseInt("4x"), rt.ParseFloat("2.5"), rt.ParseFloat("nan?"))
-//line testdata/run/s_07_string_methods.adesh:14
-			_ = rt.Unit{}
 			t_ = rt.ParseInt("123")
 			if t_.Some {
 				t1_ = t_.Val
@@ -115,22 +95,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			parsed = t1_
 //line testdata/run/s_07_string_methods.adesh:16
 			rt.Print(parsed + 1)
-//line testdata/run/s_07_string_methods.adesh:16
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:19
 			c = 'q'
 //line testdata/run/s_07_string_methods.adesh:20
 			rt.Print(rt.CharIsAlpha(c), rt.CharIsDigit('7'), rt.CharIsWhitespace(' '), rt.CharIsUpper('Q'), rt.CharToUpper(c), rt.CharToLower('Ä'))
-//line testdata/run/s_07_string_methods.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:30
 			rt.Print(word_lengths("the quick  brown fox"))
-//line testdata/run/s_07_string_methods.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/s_07_string_methods.adesh:45
 			rt.Print(caesar("hello, world", 3), caesar(caesar("round trip", 5), -5))
-//line testdata/run/s_07_string_methods.adesh:45
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -66,30 +66,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			xs = []int64{5, 3, 8, 1, 9, 2}
 //line testdata/run/s_10_array_methods.adesh:6
 			rt.Print(int64(len(xs)), int64(len(xs)), int64(len(xs)), len(xs) == 0, int64(len([]rt.Unit{})))
-//line testdata/run/s_10_array_methods.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:7
 			rt.Print(rt.ArrContains(xs, 8), rt.ArrContains(xs, 4), rt.ArrIndexOf(xs, 9), rt.ArrIndexOf(xs, 7))
-//line testdata/run/s_10_array_methods.adesh:7
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:8
 			rt.Print(rt.ArrFirst(xs), rt.ArrLast(xs), rt.ArrSum(xs), rt.ArrMin(xs), rt.ArrMax(xs))
-//line testdata/run/s_10_array_methods.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:9
 			none = []int64{}
 //line testdata/run/s_10_array_methods.adesh:10
 			rt.Print(rt.ArrFirst(none), rt.ArrLast(none), rt.ArrSum(none), rt.ArrMin(none), rt.ArrMax(none), rt.ArrPop(&none))
-//line testdata/run/s_10_array_methods.adesh:10
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:11
 			rt.Print(rt.ArrJoin(xs, ","), rt.ArrJoin(xs, " | "), rt.ArrJoin([]string{"a", "b"}, ""), rt.ArrJoin([]float64{1.5, 2.0}, "/"))
-//line testdata/run/s_10_array_methods.adesh:11
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:12
 			rt.Print(rt.ArrSlice(xs, 1, 3, "testdata/run/s_10_array_methods.adesh:12:7"), rt.ArrSlice(xs, 4, int64(len(xs)), "testdata/run/s_10_array_methods.adesh:12:23"), rt.ArrSlice(xs, 2, 6, "testdata/run/s_10_array_methods.adesh:12:36"), rt.ArrConcat(xs, []int64{10, 11}))
-//line testdata/run/s_10_array_methods.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:15
 			rt.Print(rt.ArrMap(xs, func(x int64) int64 {
 //line testdata/run/s_10_array_methods.adesh:15
@@ -101,8 +89,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:15
 				return "#" + rt.Str(x)
 			}))
-//line testdata/run/s_10_array_methods.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:16
 			rt.Print(rt.ArrReduce(xs, func(acc int64, x int64) int64 {
 //line testdata/run/s_10_array_methods.adesh:16
@@ -111,8 +97,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:16
 				return acc * x
 			}, 1))
-//line testdata/run/s_10_array_methods.adesh:16
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:17
 			rt.Print(rt.ArrFind(xs, func(x int64) bool {
 //line testdata/run/s_10_array_methods.adesh:17
@@ -133,8 +117,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:17
 				return x < 9
 			}))
-//line testdata/run/s_10_array_methods.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:18
 			total = 0
 //line testdata/run/s_10_array_methods.adesh:19
@@ -142,87 +124,51 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:19
 				total += x
 			})
-//line testdata/run/s_10_array_methods.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:20
 			rt.ArrForEach(xs, func(x int64) {
 //line testdata/run/s_10_array_methods.adesh:20
 				total -= 1
 			})
-//line testdata/run/s_10_array_methods.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:21
 			rt.Print(total)
-//line testdata/run/s_10_array_methods.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:24
 			ys = rt.ArrClone(xs)
 //line testdata/run/s_10_array_methods.adesh:25
 			rt.ArrPush(&ys, 7)
-//line testdata/run/s_10_array_methods.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:26
 			rt.ArrPush(&ys, 6)
-//line testdata/run/s_10_array_methods.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:27
 			popped = rt.ArrPop(&ys)
 //line testdata/run/s_10_array_methods.adesh:28
 			rt.ArrInsert(&ys, 0, 100, "testdata/run/s_10_array_methods.adesh:28:1")
-//line testdata/run/s_10_array_methods.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:29
 			rt.ArrInsert(&ys, int64(len(ys)), 200, "testdata/run/s_10_array_methods.adesh:29:1")
-//line testdata/run/s_10_array_methods.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:30
 			removed = rt.ArrRemove(&ys, 1, "testdata/run/s_10_array_methods.adesh:30:15")
 //line testdata/run/s_10_array_methods.adesh:31
 			rt.Print(ys, popped, removed)
-//line testdata/run/s_10_array_methods.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:32
 			rt.ArrSort(ys)
-//line testdata/run/s_10_array_methods.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:33
 			rt.Print(ys)
-//line testdata/run/s_10_array_methods.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:34
 			rt.ArrReverse(ys)
-//line testdata/run/s_10_array_methods.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:35
 			rt.Print(ys)
-//line testdata/run/s_10_array_methods.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:36
 			rt.ArrExtend(&ys, []int64{0, -1})
-//line testdata/run/s_10_array_methods.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:37
 			rt.Print(ys, xs)
-//line testdata/run/s_10_array_methods.adesh:37
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:38
 			rt.ArrClear(&ys)
-//line testdata/run/s_10_array_methods.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:39
 			rt.Print(ys, int64(len(ys)))
-//line testdata/run/s_10_array_methods.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:42
 			words = []string{"pear", "Apple", "fig", "banana", "apple"}
 //line testdata/run/s_10_array_methods.adesh:43
 			rt.ArrSort(words)
-//line testdata/run/s_10_array_methods.adesh:43
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:44
 			rt.Print(words)
-//line testdata/run/s_10_array_methods.adesh:44
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:45
 			byLen = []string{"ccc", "a", "bb", "dd", "e"}
 //line testdata/run/s_10_array_methods.adesh:46
@@ -230,22 +176,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:46
 				return rt.StrLen(a) - rt.StrLen(b)
 			})
-//line testdata/run/s_10_array_methods.adesh:46
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:47
 			rt.Print(byLen)
-//line testdata/run/s_10_array_methods.adesh:47
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:48
 			fs = []float64{2.5, -1.0, 10.0, 0.5}
 //line testdata/run/s_10_array_methods.adesh:49
 			rt.ArrSort(fs)
-//line testdata/run/s_10_array_methods.adesh:49
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:50
 			rt.Print(fs)
-//line testdata/run/s_10_array_methods.adesh:50
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:51
 			desc = []int64{3, 1, 2}
 //line testdata/run/s_10_array_methods.adesh:52
@@ -253,12 +191,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:52
 				return b - a
 			})
-//line testdata/run/s_10_array_methods.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:53
 			rt.Print(desc)
-//line testdata/run/s_10_array_methods.adesh:53
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:57
 			people = []P{P{name: "Ann", age: 31}, P{name: "Bob", age: 25}, P{name: "Cy", age: 31}}
 //line testdata/run/s_10_array_methods.adesh:58
@@ -266,8 +200,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:58
 				return a.age - b.age
 			})
-//line testdata/run/s_10_array_methods.adesh:58
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:59
 			rt.Print(rt.ArrMap(people, func(p_ P) string {
 //line testdata/run/s_10_array_methods.adesh:59
@@ -276,8 +208,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:59
 				return p_.age > 30
 			}))))
-//line testdata/run/s_10_array_methods.adesh:59
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:60
 			matrix = [][]int64{[]int64{1, 2, 3}, []int64{4, 5, 6}}
 			t1_ = rt.ArrMap(matrix, func(row []int64) int64 {
@@ -287,12 +217,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			t_ = matrix[rt.Index(1, len(matrix), "testdata/run/s_10_array_methods.adesh:61:37")]
 //line testdata/run/s_10_array_methods.adesh:61
 			rt.Print(t1_, t_[rt.Index(2, len(t_), "testdata/run/s_10_array_methods.adesh:61:37")], int64(len(matrix)), int64(len(matrix[rt.Index(0, len(matrix), "testdata/run/s_10_array_methods.adesh:61:65")])))
-//line testdata/run/s_10_array_methods.adesh:61
-			_ = rt.Unit{}
 //line testdata/run/s_10_array_methods.adesh:64
 			rt.Print(rt.Equal([]int64{1, 2}, []int64{1, 2}), !rt.Equal([]int64{1, 2}, []int64{2, 1}), rt.Equal([][]int64{[]int64{1}}, [][]int64{[]int64{1}}), rt.Equal([]string{"a"}, []string{"a"}))
-//line testdata/run/s_10_array_methods.adesh:64
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -40,46 +40,30 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			ages.Set("ann", 32)
 //line testdata/run/s_11_maps.adesh:7
 			rt.Print(ages, int64(ages.Len()), int64(ages.Len()))
-//line testdata/run/s_11_maps.adesh:7
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:8
 			rt.Print(ages.At("bob", "testdata/run/s_11_maps.adesh:8:7"), ages.Get("bob"), ages.Get("zed"), ages.Has("cy"), ages.Has("zed"))
-//line testdata/run/s_11_maps.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:9
 			ages.Delete("bob")
 //line testdata/run/s_11_maps.adesh:10
 			ages.Set("bob", 26)
-//line testdata/run/s_11_maps.adesh:10
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:11
 			ages.Set("dee", 19)
-//line testdata/run/s_11_maps.adesh:11
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:12
 			rt.Print(ages, ages.Keys(), ages.Values())
-//line testdata/run/s_11_maps.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:13
 			rt.Print(ages.Delete("nobody"), ages.Delete("dee"), ages.Len() == 0)
-//line testdata/run/s_11_maps.adesh:13
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:15
 			for k_, v_ := range ages.All() {
 				var name string = rt.Tuple2[string, int64]{F0: k_, F1: v_}.F0
 				var age int64 = rt.Tuple2[string, int64]{F0: k_, F1: v_}.F1
 //line testdata/run/s_11_maps.adesh:16
 				rt.Print(name, "is", age)
-//line testdata/run/s_11_maps.adesh:16
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_11_maps.adesh:18
 			for k1_ := range ages.All() {
 				var name_ string = k1_
 //line testdata/run/s_11_maps.adesh:19
 				rt.Print("key:", name_)
-//line testdata/run/s_11_maps.adesh:19
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_11_maps.adesh:21
 			for _, x_ := range ages.Entries() {
@@ -90,8 +74,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var v int64 = t_.F1
 //line testdata/run/s_11_maps.adesh:23
 				rt.Print(k, v)
-//line testdata/run/s_11_maps.adesh:23
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_11_maps.adesh:27
 			text = "the cat and the hat and the bat"
@@ -112,8 +94,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_11_maps.adesh:32
 			rt.Print(counts)
-//line testdata/run/s_11_maps.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:33
 			byLen = rt.NewMap[int64, []string]()
 //line testdata/run/s_11_maps.adesh:34
@@ -130,15 +110,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var group []string = rt.ArrClone(byLen.At(n, "testdata/run/s_11_maps.adesh:37:17"))
 //line testdata/run/s_11_maps.adesh:38
 				rt.ArrPush(&group, w_)
-//line testdata/run/s_11_maps.adesh:38
-				_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:39
 				byLen.Set(n, rt.ArrClone(group))
 			}
 //line testdata/run/s_11_maps.adesh:41
 			rt.Print(byLen)
-//line testdata/run/s_11_maps.adesh:41
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:44
 			scores = rt.MapOf[string, int64]([]string{"x"}, []int64{1})
 //line testdata/run/s_11_maps.adesh:45
@@ -147,8 +123,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			scores.Set("x", scores.At("x", "testdata/run/s_11_maps.adesh:46:1")*2)
 //line testdata/run/s_11_maps.adesh:47
 			rt.Print(scores)
-//line testdata/run/s_11_maps.adesh:47
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:50
 			flags = rt.MapOf[rt.Char, bool]([]rt.Char{'a'}, []bool{true})
 //line testdata/run/s_11_maps.adesh:51
@@ -159,24 +133,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			alias.Set('c', true)
 //line testdata/run/s_11_maps.adesh:54
 			rt.Print(flags, int64(alias.Len()))
-//line testdata/run/s_11_maps.adesh:54
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:55
 			empty = rt.NewMap[string, []int64]()
 //line testdata/run/s_11_maps.adesh:56
 			rt.Print(empty, int64(empty.Len()), empty.Len() == 0, empty.Get("x"))
-//line testdata/run/s_11_maps.adesh:56
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:57
 			cleared = rt.MapOf[int64, string]([]int64{1, 2}, []string{"one", "two"})
 //line testdata/run/s_11_maps.adesh:58
 			cleared.Clear()
-//line testdata/run/s_11_maps.adesh:58
-			_ = rt.Unit{}
 //line testdata/run/s_11_maps.adesh:59
 			rt.Print(cleared, int64(cleared.Len()))
-//line testdata/run/s_11_maps.adesh:59
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -129,39 +129,25 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			c = rt.Option[string]{}
 //line testdata/run/s_12_optionals.adesh:6
 			rt.Print(a, b, c, !a.Some, b.Some, !c.Some)
-//line testdata/run/s_12_optionals.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:8
 			if b.Some {
 //line testdata/run/s_12_optionals.adesh:9
 				rt.Print("b + 1 =", b.Val+1)
-//line testdata/run/s_12_optionals.adesh:9
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_12_optionals.adesh:11
 			if !a.Some {
 //line testdata/run/s_12_optionals.adesh:12
 				rt.Print("a is null")
-//line testdata/run/s_12_optionals.adesh:12
-				_ = rt.Unit{}
 			} else {
 //line testdata/run/s_12_optionals.adesh:14
 				rt.Print("a + 1 =", a.Val+1)
-//line testdata/run/s_12_optionals.adesh:14
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_12_optionals.adesh:22
 			rt.Print(describe(rt.None[int64]()), describe(rt.Some[int64](21)))
-//line testdata/run/s_12_optionals.adesh:22
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:27
 			rt.Print(len_or_zero(rt.Some[string]("four")), len_or_zero(rt.None[string]()))
-//line testdata/run/s_12_optionals.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:33
 			rt.Print(both(rt.Some[int64](1), rt.Some[int64](2)), both(rt.Some[int64](1), rt.None[int64]()))
-//line testdata/run/s_12_optionals.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:36
 			name = rt.None[string]()
 			t_ = name
@@ -202,8 +188,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_12_optionals.adesh:37
 			rt.Print(t1_, t3_, t7_, t11_)
-//line testdata/run/s_12_optionals.adesh:37
-			_ = rt.Unit{}
 			t12_ = a
 			if t12_.Some {
 				t13_ = t12_
@@ -214,41 +198,29 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			maybe = t13_
 //line testdata/run/s_12_optionals.adesh:39
 			rt.Print(maybe)
-//line testdata/run/s_12_optionals.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:42
 			slot = rt.None[[]int64]()
 //line testdata/run/s_12_optionals.adesh:43
 			rt.Print(slot.UnwrapOr([]int64{0}), !slot.Some, slot.Some)
-//line testdata/run/s_12_optionals.adesh:43
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:44
 			slot = rt.Some[[]int64]([]int64{1, 2})
 //line testdata/run/s_12_optionals.adesh:45
 			rt.Print(slot, slot.Some)
-//line testdata/run/s_12_optionals.adesh:45
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:46
 			if slot.Some {
 //line testdata/run/s_12_optionals.adesh:46
 				rt.Print(int64(len(slot.Val)))
-//line testdata/run/s_12_optionals.adesh:46
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_12_optionals.adesh:47
 			slot = rt.None[[]int64]()
 //line testdata/run/s_12_optionals.adesh:48
 			rt.Print(slot)
-//line testdata/run/s_12_optionals.adesh:48
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:52
 			n = Node{value: 1, next: rt.None[int64]()}
 //line testdata/run/s_12_optionals.adesh:53
 			m = Node{value: 2, next: rt.Some[int64](1)}
 //line testdata/run/s_12_optionals.adesh:54
 			rt.Print(n, m, !n.next.Some, rt.Equal(m.next, rt.Some[int64](1)), !rt.Equal(m.next, rt.Some[int64](2)))
-//line testdata/run/s_12_optionals.adesh:54
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:55
 			opts = []rt.Option[string]{rt.Some[string]("x"), rt.None[string](), rt.Some[string]("z")}
 //line testdata/run/s_12_optionals.adesh:56
@@ -264,8 +236,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_12_optionals.adesh:58
 			rt.Print(present, opts)
-//line testdata/run/s_12_optionals.adesh:58
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:59
 			lookups = rt.MapOf[string, int64]([]string{"k"}, []int64{1})
 //line testdata/run/s_12_optionals.adesh:60
@@ -274,8 +244,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			if got.Some {
 //line testdata/run/s_12_optionals.adesh:61
 				rt.Print("found", got.Val)
-//line testdata/run/s_12_optionals.adesh:61
-				_ = rt.Unit{}
 			}
 			t14_ = lookups.Get("nope")
 			if t14_.Some {
@@ -285,8 +253,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_12_optionals.adesh:62
 			rt.Print(t15_)
-//line testdata/run/s_12_optionals.adesh:62
-			_ = rt.Unit{}
 //line testdata/run/s_12_optionals.adesh:65
 			v = rt.Some[int64](10)
 //line testdata/run/s_12_optionals.adesh:66
@@ -297,8 +263,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				v = rt.None[int64]()
 //line testdata/run/s_12_optionals.adesh:69
 				rt.Print(doubled, v)
-//line testdata/run/s_12_optionals.adesh:69
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_12_optionals.adesh:72
 			s = rt.Some[int64](3)
@@ -306,8 +270,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			none = rt.None[int64]()
 //line testdata/run/s_12_optionals.adesh:74
 			rt.Print(s, none, rt.Equal(s, rt.Some[int64](3)), rt.Equal(none, rt.None[int64]()))
-//line testdata/run/s_12_optionals.adesh:74
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

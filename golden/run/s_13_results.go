@@ -145,24 +145,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_13_results.adesh:15
 			rt.Print(sum_three("1", "2", "3"), sum_three("1", "x", "3"), sum_three("1", "2", "-3"))
-//line testdata/run/s_13_results.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/s_13_results.adesh:19
 			rt.Print(twice("21"), twice("no"))
-//line testdata/run/s_13_results.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/s_13_results.adesh:26
 			r1 = checked_div(10, 3)
 //line testdata/run/s_13_results.adesh:27
 			r2 = checked_div(1, 0)
 //line testdata/run/s_13_results.adesh:28
 			rt.Print(r1, r2, r1.IsOk, !r2.IsOk, r2.UnwrapOr(-1), r1.OkValue(), r2.OkValue(), r1.Unwrap("testdata/run/s_13_results.adesh:28:76"))
-//line testdata/run/s_13_results.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/s_13_results.adesh:29
 			rt.Print(r2.UnwrapErr("testdata/run/s_13_results.adesh:29:7").Message, r2.UnwrapErr("testdata/run/s_13_results.adesh:29:32"))
-//line testdata/run/s_13_results.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/s_13_results.adesh:30
 			for _, x_ := range []rt.Result[int64, rt.Error]{r1, r2} {
 				var r rt.Result[int64, rt.Error] = x_
@@ -170,14 +162,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					var v int64 = r.Val
 //line testdata/run/s_13_results.adesh:32
 					rt.Print("value", v)
-//line testdata/run/s_13_results.adesh:32
-					_ = rt.Unit{}
 				} else {
 					var e rt.Error = r.Err
 //line testdata/run/s_13_results.adesh:33
 					rt.Print("error", e.Message)
-//line testdata/run/s_13_results.adesh:33
-					_ = rt.Unit{}
 				}
 			}
 			t_ = checked_div(8, 2)
@@ -195,26 +183,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			label = m_
 //line testdata/run/s_13_results.adesh:37
 			rt.Print(label)
-//line testdata/run/s_13_results.adesh:37
-			_ = rt.Unit{}
 //line testdata/run/s_13_results.adesh:45
 			links = rt.MapOf[string, string]([]string{"a", "b", "x"}, []string{"b", "c", "y"})
 //line testdata/run/s_13_results.adesh:46
 			rt.Print(lookup(links, "a"), lookup(links, "x"), lookup(links, "q"))
-//line testdata/run/s_13_results.adesh:46
-			_ = rt.Unit{}
 //line testdata/run/s_13_results.adesh:57
 			rt.Print(validate(3), validate(30), validate_all([]int64{1, 2}), validate_all([]int64{1, 20, 3}))
-//line testdata/run/s_13_results.adesh:57
-			_ = rt.Unit{}
 //line testdata/run/s_13_results.adesh:60
 			nested = rt.Ok[rt.Option[int64], string](rt.None[int64]())
 //line testdata/run/s_13_results.adesh:61
 			deep = rt.Ok[rt.Result[int64, string], string](rt.Err[int64, string]("inner"))
 //line testdata/run/s_13_results.adesh:62
 			rt.Print(nested, deep)
-//line testdata/run/s_13_results.adesh:62
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -126,8 +126,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			r = t_.F1
 //line testdata/run/s_14_tuples.adesh:4
 			rt.Print(q, r, divmod(-17, 5))
-//line testdata/run/s_14_tuples.adesh:4
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:6
 			triple = rt.Tuple3[string, float64, []int64]{F0: "x", F1: 2.5, F2: []int64{1, 2}}
 //line testdata/run/s_14_tuples.adesh:7
@@ -137,8 +135,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			list = rt.ArrClone(t1_.F2)
 //line testdata/run/s_14_tuples.adesh:8
 			rt.Print(name, weight, list, triple)
-//line testdata/run/s_14_tuples.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:11
 			nested = rt.Tuple2[rt.Tuple2[int64, int64], rt.Tuple2[string, rt.Char]]{F0: rt.Tuple2[int64, int64]{F0: 1, F1: 2}, F1: rt.Tuple2[string, rt.Char]{F0: "a", F1: 'b'}}
 //line testdata/run/s_14_tuples.adesh:12
@@ -149,15 +145,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			ch = t2_.F1.F1
 //line testdata/run/s_14_tuples.adesh:13
 			rt.Print(one+two, letter, ch)
-//line testdata/run/s_14_tuples.adesh:13
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:14
 			t3_ = nested
 			second = t3_.F1.F0
 //line testdata/run/s_14_tuples.adesh:15
 			rt.Print(second)
-//line testdata/run/s_14_tuples.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:18
 			pairs = []rt.Tuple2[string, int64]{rt.Tuple2[string, int64]{F0: "ann", F1: 31}, rt.Tuple2[string, int64]{F0: "bob", F1: 25}}
 //line testdata/run/s_14_tuples.adesh:19
@@ -166,8 +158,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var age int64 = x_.F1
 //line testdata/run/s_14_tuples.adesh:20
 				rt.Print(who, "->", age)
-//line testdata/run/s_14_tuples.adesh:20
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_14_tuples.adesh:22
 			total = 0
@@ -182,12 +172,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_14_tuples.adesh:27
 			rt.Print(total)
-//line testdata/run/s_14_tuples.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:30
 			rt.Print(rt.Equal(rt.Tuple2[int64, string]{F0: 1, F1: "a"}, rt.Tuple2[int64, string]{F0: 1, F1: "a"}), !rt.Equal(rt.Tuple2[int64, int64]{F0: 1, F1: 2}, rt.Tuple2[int64, int64]{F0: 2, F1: 1}), rt.Equal(pairs[rt.Index(0, len(pairs), "testdata/run/s_14_tuples.adesh:30:47")], rt.Tuple2[string, int64]{F0: "ann", F1: 31}))
-//line testdata/run/s_14_tuples.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:31
 			t = rt.Tuple2[[]int64, int64]{F0: []int64{1}, F1: 2}
 //line testdata/run/s_14_tuples.adesh:32
@@ -199,12 +185,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			arr = rt.ArrClone(t5_.F0)
 //line testdata/run/s_14_tuples.adesh:34
 			rt.ArrPush(&arr, 9)
-//line testdata/run/s_14_tuples.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:35
 			rt.Print(t, u, arr)
-//line testdata/run/s_14_tuples.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:38
 			a = 1
 //line testdata/run/s_14_tuples.adesh:39
@@ -219,22 +201,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			b = y
 //line testdata/run/s_14_tuples.adesh:43
 			rt.Print(a, b)
-//line testdata/run/s_14_tuples.adesh:43
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:55
 			for _, x2_ := range []rt.Tuple2[int64, int64]{rt.Tuple2[int64, int64]{F0: 0, F1: 0}, rt.Tuple2[int64, int64]{F0: 0, F1: 5}, rt.Tuple2[int64, int64]{F0: 3, F1: 0}, rt.Tuple2[int64, int64]{F0: 4, F1: 4}, rt.Tuple2[int64, int64]{F0: 1, F1: 2}} {
 				var p__ rt.Tuple2[int64, int64] = x2_
 //line testdata/run/s_14_tuples.adesh:56
 				rt.Print(p__, classify(p__))
-//line testdata/run/s_14_tuples.adesh:56
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_14_tuples.adesh:59
 			six = rt.Tuple6[int64, int64, int64, int64, int64, string]{F0: 1, F1: 2, F2: 3, F3: 4, F4: 5, F5: "six"}
 //line testdata/run/s_14_tuples.adesh:60
 			rt.Print(six)
-//line testdata/run/s_14_tuples.adesh:60
-			_ = rt.Unit{}
 //line testdata/run/s_14_tuples.adesh:61
 			t7_ = six
 			s1 = t7_.F0
@@ -245,8 +221,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			s6 = t7_.F5
 //line testdata/run/s_14_tuples.adesh:62
 			rt.Print(s1+s2+s3+s4+s5, s6)
-//line testdata/run/s_14_tuples.adesh:62
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

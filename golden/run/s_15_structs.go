@@ -138,8 +138,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			p_.y = p_.x * 2
 //line testdata/run/s_15_structs.adesh:9
 			rt.Print(p_, p_.x, p_.y)
-//line testdata/run/s_15_structs.adesh:9
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:12
 			r = Rect{label: "box", bottom_right: Point{y: 0, x: 5}, top_left: Point{x: 0, y: 5}}
 //line testdata/run/s_15_structs.adesh:13
@@ -150,54 +148,34 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			r2.label = "copy"
 //line testdata/run/s_15_structs.adesh:16
 			rt.Print(r)
-//line testdata/run/s_15_structs.adesh:16
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:17
 			rt.Print(r2)
-//line testdata/run/s_15_structs.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:18
 			rt.Print(r.bottom_right.x-r.top_left.x, r2.top_left)
-//line testdata/run/s_15_structs.adesh:18
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:25
 			m = moved(p_, 100)
 //line testdata/run/s_15_structs.adesh:26
 			rt.Print(p_, m)
-//line testdata/run/s_15_structs.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:28
 			rt.Print(origin(), origin().x)
-//line testdata/run/s_15_structs.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:31
 			rt.Print(rt.Equal(Point{x: 1, y: 2}, Point{x: 1, y: 2}), rt.Equal(p_, m), !rt.Equal(p_, m))
-//line testdata/run/s_15_structs.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:32
 			acct = Account{owner: "ann", balance: 10.0, history: []float64{10.0}}
 //line testdata/run/s_15_structs.adesh:33
 			same = Account{owner: "ann", balance: 10.0, history: []float64{10.0}}
 //line testdata/run/s_15_structs.adesh:34
 			rt.Print(rt.Equal(acct, same))
-//line testdata/run/s_15_structs.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:35
 			rt.ArrPush(&same.history, 1.0)
-//line testdata/run/s_15_structs.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:36
 			rt.Print(rt.Equal(acct, same), acct.history, same.history)
-//line testdata/run/s_15_structs.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:39
 			pts = []Point{Point{x: 1, y: 1}, Point{x: 2, y: 2}}
 //line testdata/run/s_15_structs.adesh:40
 			pts[rt.Index(1, len(pts), "testdata/run/s_15_structs.adesh:40:1")].x = 20
 //line testdata/run/s_15_structs.adesh:41
 			rt.ArrPush(&pts, Point{x: 3, y: 3})
-//line testdata/run/s_15_structs.adesh:41
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:42
 			sum = 0
 //line testdata/run/s_15_structs.adesh:43
@@ -208,8 +186,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_15_structs.adesh:44
 			rt.Print(pts, sum)
-//line testdata/run/s_15_structs.adesh:44
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:45
 			named = rt.MapOf[string, Point]([]string{"a"}, []Point{Point{x: 7, y: 8}})
 //line testdata/run/s_15_structs.adesh:46
@@ -218,8 +194,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			got.x = 0
 //line testdata/run/s_15_structs.adesh:48
 			rt.Print(named, got)
-//line testdata/run/s_15_structs.adesh:48
-			_ = rt.Unit{}
 //line testdata/run/s_15_structs.adesh:51
 			x = 3
 //line testdata/run/s_15_structs.adesh:52
@@ -228,8 +202,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			short = Point{x: x, y: y}
 //line testdata/run/s_15_structs.adesh:54
 			rt.Print(short)
-//line testdata/run/s_15_structs.adesh:54
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -162,8 +162,6 @@ func (self *Counter) add(n int64) Counter {
 	(*self).count += n
 //line testdata/run/s_16_methods.adesh:8
 	rt.ArrPush(&(*self).log, "add "+rt.Str(n))
-//line testdata/run/s_16_methods.adesh:8
-	_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:9
 	return (*self).AdeshClone()
 }
@@ -186,8 +184,6 @@ func (self *Counter) reset() {
 	(*self).count = 0
 //line testdata/run/s_16_methods.adesh:15
 	rt.ArrClear(&(*self).log)
-//line testdata/run/s_16_methods.adesh:15
-	_ = rt.Unit{}
 }
 
 //line testdata/run/s_16_methods.adesh:19
@@ -200,12 +196,8 @@ func (self Counter) twice() int64 {
 func (self *Counter) bump_twice() {
 //line testdata/run/s_16_methods.adesh:21
 	(*self).inc()
-//line testdata/run/s_16_methods.adesh:21
-	_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:22
 	(*self).inc()
-//line testdata/run/s_16_methods.adesh:22
-	_ = rt.Unit{}
 }
 
 //line testdata/run/s_16_methods.adesh:45
@@ -270,38 +262,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			c = Counter{name: "c", count: 0, log: []string{}}
 //line testdata/run/s_16_methods.adesh:26
 			c.inc()
-//line testdata/run/s_16_methods.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:27
 			c.bump_twice()
-//line testdata/run/s_16_methods.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:28
 			rt.Print(c.value(), c.twice(), c.describe())
-//line testdata/run/s_16_methods.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:29
 			snapshot = c.add(5)
 //line testdata/run/s_16_methods.adesh:30
 			c.add(1)
 //line testdata/run/s_16_methods.adesh:31
 			rt.Print(c, snapshot)
-//line testdata/run/s_16_methods.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:32
 			c.reset()
-//line testdata/run/s_16_methods.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:33
 			rt.Print(c)
-//line testdata/run/s_16_methods.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:37
 			team = Team{members: []Counter{Counter{name: "a", count: 1, log: []string{}}, Counter{name: "b", count: 2, log: []string{}}}}
 //line testdata/run/s_16_methods.adesh:38
 			team.members[rt.Index(0, len(team.members), "testdata/run/s_16_methods.adesh:38:1")].inc()
-//line testdata/run/s_16_methods.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:39
 			team.members[rt.Index(1, len(team.members), "testdata/run/s_16_methods.adesh:39:1")].add(10)
 //line testdata/run/s_16_methods.adesh:40
@@ -309,29 +287,21 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var m Counter = x_
 //line testdata/run/s_16_methods.adesh:40
 				rt.Print(m.describe())
-//line testdata/run/s_16_methods.adesh:40
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_16_methods.adesh:57
 			d = Dir(Dir_West{})
 //line testdata/run/s_16_methods.adesh:58
 			rt.Print(Dir_turn_right(d), Dir_turn_right(Dir_turn_right(d)), Dir_is_vertical(d), Dir_is_vertical(Dir(Dir_South{})))
-//line testdata/run/s_16_methods.adesh:58
-			_ = rt.Unit{}
 //line testdata/run/s_16_methods.adesh:66
 			for _, x1_ := range []Temp{Temp{celsius: -40.0}, Temp{celsius: 37.5}, Temp{celsius: 100.0}} {
 				var t Temp = x1_
 //line testdata/run/s_16_methods.adesh:67
 				rt.Print(t.fahrenheit(), t.level())
-//line testdata/run/s_16_methods.adesh:67
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_16_methods.adesh:70
 			describe = c.describe
 //line testdata/run/s_16_methods.adesh:71
 			rt.Print(describe())
-//line testdata/run/s_16_methods.adesh:71
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -338,8 +338,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var s Shape = x_
 //line testdata/run/s_17_enums_match.adesh:28
 				rt.Print(s, name(s), area(s))
-//line testdata/run/s_17_enums_match.adesh:28
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_17_enums_match.adesh:32
 			e = Shape(Shape_Empty{})
@@ -347,8 +345,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			c = Shape(Shape_Circle{F0: 0.5})
 //line testdata/run/s_17_enums_match.adesh:34
 			rt.Print(e, c, rt.Equal(e, Shape(Shape_Empty{})), rt.Equal(c, Shape(Shape_Circle{F0: 0.5})), !rt.Equal(c, Shape(Shape_Circle{F0: 1.0})))
-//line testdata/run/s_17_enums_match.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/s_17_enums_match.adesh:38
 			stack = []int64{}
 //line testdata/run/s_17_enums_match.adesh:39
@@ -361,8 +357,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					var v int64 = cmd.(Cmd_Push).F0
 //line testdata/run/s_17_enums_match.adesh:42
 					rt.ArrPush(&stack, v)
-//line testdata/run/s_17_enums_match.adesh:42
-					_ = rt.Unit{}
 				case 1:
 //line testdata/run/s_17_enums_match.adesh:43
 					rt.ArrPop(&stack)
@@ -387,13 +381,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					var a int64 = t3_
 //line testdata/run/s_17_enums_match.adesh:47
 					rt.ArrPush(&stack, a+b)
-//line testdata/run/s_17_enums_match.adesh:47
-					_ = rt.Unit{}
 				case 3:
 //line testdata/run/s_17_enums_match.adesh:49
 					rt.Print("stack:", stack)
-//line testdata/run/s_17_enums_match.adesh:49
-					_ = rt.Unit{}
 				}
 			}
 			t4_ = int64(len(stack))
@@ -421,26 +411,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_17_enums_match.adesh:53
 			rt.Print(t6_, m1_)
-//line testdata/run/s_17_enums_match.adesh:53
-			_ = rt.Unit{}
 //line testdata/run/s_17_enums_match.adesh:73
 			tree = Expr(Expr_Mul{F0: Expr(Expr_Add{F0: Expr(Expr_Num{F0: 2}), F1: Expr(Expr_Num{F0: 3})}), F1: Expr(Expr_Neg{F0: Expr(Expr_Num{F0: 4})})})
 //line testdata/run/s_17_enums_match.adesh:74
 			rt.Print(show(tree), "=", eval(tree))
-//line testdata/run/s_17_enums_match.adesh:74
-			_ = rt.Unit{}
 //line testdata/run/s_17_enums_match.adesh:75
 			rt.Print(tree)
-//line testdata/run/s_17_enums_match.adesh:75
-			_ = rt.Unit{}
 //line testdata/run/s_17_enums_match.adesh:85
 			rt.Print(describe(rt.Ok[rt.Option[int64], string](rt.Some[int64](5))), describe(rt.Ok[rt.Option[int64], string](rt.None[int64]())), describe(rt.Err[rt.Option[int64], string]("bad")))
-//line testdata/run/s_17_enums_match.adesh:85
-			_ = rt.Unit{}
 //line testdata/run/s_17_enums_match.adesh:89
 			rt.Print(yes_no(true), yes_no(1 > 2))
-//line testdata/run/s_17_enums_match.adesh:89
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

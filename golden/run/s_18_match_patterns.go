@@ -311,17 +311,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var s int64 = x_
 //line testdata/run/s_18_match_patterns.adesh:15
 				rt.Print(s, grade(s))
-//line testdata/run/s_18_match_patterns.adesh:15
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_18_match_patterns.adesh:26
 			rt.Print(kind('e'), kind('x'), kind('7'), kind(' '), kind('!'))
-//line testdata/run/s_18_match_patterns.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_18_match_patterns.adesh:36
 			rt.Print(command("exit"), command("help"), command(""), command("dance"))
-//line testdata/run/s_18_match_patterns.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/s_18_match_patterns.adesh:54
 			msgs = []Msg{Msg(Msg_Move{F0: 0, F1: 0}), Msg(Msg_Move{F0: 0, F1: 3}), Msg(Msg_Move{F0: 4, F1: 0}), Msg(Msg_Move{F0: 2, F1: 2}), Msg(Msg_Move{F0: 1, F1: 2}), Msg(Msg_Say{F0: ""}), Msg(Msg_Say{F0: "hi"}), Msg(Msg_Batch{F0: []Msg{}}), Msg(Msg_Batch{F0: []Msg{Msg(Msg_Quit{}), Msg(Msg_Quit{})}}), Msg(Msg_Quit{})}
 //line testdata/run/s_18_match_patterns.adesh:56
@@ -329,13 +323,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var m Msg = x1_
 //line testdata/run/s_18_match_patterns.adesh:56
 				rt.Print(handle(m))
-//line testdata/run/s_18_match_patterns.adesh:56
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_18_match_patterns.adesh:67
 			rt.Print(combine(rt.Some[int64](1), rt.Ok[int64, string](2)), combine(rt.None[int64](), rt.Ok[int64, string](3)), combine(rt.Some[int64](4), rt.Err[int64, string]("e")), combine(rt.None[int64](), rt.Err[int64, string]("e")))
-//line testdata/run/s_18_match_patterns.adesh:67
-			_ = rt.Unit{}
 //line testdata/run/s_18_match_patterns.adesh:70
 			limit = 10
 //line testdata/run/s_18_match_patterns.adesh:71
@@ -348,8 +338,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 						matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:73
 						rt.Print(x, "below")
-//line testdata/run/s_18_match_patterns.adesh:73
-						_ = rt.Unit{}
 					}
 				}
 				if !matched_ {
@@ -358,8 +346,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 						matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:74
 						rt.Print(x_1, "at")
-//line testdata/run/s_18_match_patterns.adesh:74
-						_ = rt.Unit{}
 					}
 				}
 				if !matched_ {
@@ -367,14 +353,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:75
 					rt.Print(x_2, "above")
-//line testdata/run/s_18_match_patterns.adesh:75
-					_ = rt.Unit{}
 				}
 			}
 //line testdata/run/s_18_match_patterns.adesh:88
 			rt.Print(sign(0.0), sign(-2.5), sign(3.0), small(-1), small(-3), small(0))
-//line testdata/run/s_18_match_patterns.adesh:88
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -123,8 +123,6 @@ func map_all[T any, U any](xs []T, f_ func(T) U) []U {
 		var x T = x_
 //line testdata/run/s_19_generic_fns.adesh:36
 		rt.ArrPush(&out, f_(x))
-//line testdata/run/s_19_generic_fns.adesh:36
-		_ = rt.Unit{}
 	}
 //line testdata/run/s_19_generic_fns.adesh:37
 	return rt.ArrCloneT(out)
@@ -169,38 +167,22 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_19_generic_fns.adesh:46
 			rt.Print(identity[int64](5), identity[string]("s"), identity[[]float64]([]float64{1.5}), identity[rt.Tuple2[int64, rt.Char]](rt.Tuple2[int64, rt.Char]{F0: 1, F1: 'c'}))
-//line testdata/run/s_19_generic_fns.adesh:46
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:47
 			rt.Print(first[int64]([]int64{3, 4}), first[string]([]string{"a"}), first[[]int64]([][]int64{[]int64{1}, []int64{2}}))
-//line testdata/run/s_19_generic_fns.adesh:47
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:48
 			none = []string{}
 //line testdata/run/s_19_generic_fns.adesh:49
 			rt.Print(first[string](none))
-//line testdata/run/s_19_generic_fns.adesh:49
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:50
 			rt.Print(max_of[int64](3, 9), max_of[string]("x", "b"), max_of[rt.Char]('a', 'z'), max_of[float64](2.5, -1.0), max_of[uint8](3, 200))
-//line testdata/run/s_19_generic_fns.adesh:50
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:51
 			rt.Print(largest[int64]([]int64{3, 7, 2}), largest[string]([]string{"kiwi", "apple"}), largest[string](none))
-//line testdata/run/s_19_generic_fns.adesh:51
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:52
 			rt.Print(sum_all[int64]([]int64{1, 2, 3}, 0), sum_all[float64]([]float64{1.5, 2.25}, 0.0))
-//line testdata/run/s_19_generic_fns.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:53
 			rt.Print(count_each[string]([]string{"a", "b", "a"}), count_each[int64]([]int64{3, 3, 3}), count_each[bool]([]bool{true}))
-//line testdata/run/s_19_generic_fns.adesh:53
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:54
 			rt.Print(pair[int64, string](1, "one"), swap[int64, string](pair[int64, string](1, "one")), swap[bool, []int64](rt.Tuple2[bool, []int64]{F0: true, F1: []int64{2}}))
-//line testdata/run/s_19_generic_fns.adesh:54
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:55
 			rt.Print(apply_twice[int64](func(n int64) int64 {
 //line testdata/run/s_19_generic_fns.adesh:55
@@ -209,8 +191,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_19_generic_fns.adesh:55
 				return s + "!"
 			}, "hi"))
-//line testdata/run/s_19_generic_fns.adesh:55
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:56
 			rt.Print(map_all[int64, string]([]int64{1, 2, 3}, func(n int64) string {
 //line testdata/run/s_19_generic_fns.adesh:56
@@ -219,20 +199,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_19_generic_fns.adesh:56
 				return rt.StrLen(s)
 			}))
-//line testdata/run/s_19_generic_fns.adesh:56
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:57
 			rt.Print(contains[[]int64]([][]int64{[]int64{1}, []int64{2}}, []int64{2}), contains[string]([]string{"x"}, "y"), contains[rt.Tuple2[int64, int64]]([]rt.Tuple2[int64, int64]{rt.Tuple2[int64, int64]{F0: 1, F1: 2}}, rt.Tuple2[int64, int64]{F0: 1, F1: 2}))
-//line testdata/run/s_19_generic_fns.adesh:57
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:58
 			rt.Print(clamp[int64](15, 0, 10), clamp[int64](-5, 0, 10), clamp[int64](5, 0, 10), clamp[string]("m", "c", "k"))
-//line testdata/run/s_19_generic_fns.adesh:58
-			_ = rt.Unit{}
 //line testdata/run/s_19_generic_fns.adesh:60
 			rt.Print(identity[int64](7), first[string]([]string{}))
-//line testdata/run/s_19_generic_fns.adesh:60
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

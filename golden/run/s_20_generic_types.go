@@ -175,8 +175,6 @@ func in_order(t Tree[int64], out []int64) []int64 {
 		var acc []int64 = in_order(l, out)
 //line testdata/run/s_20_generic_types.adesh:55
 		rt.ArrPush(&acc, x)
-//line testdata/run/s_20_generic_types.adesh:55
-		_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:56
 		return in_order(r, acc)
 	}
@@ -203,8 +201,6 @@ func or_default[T any](m Maybe[T], d T) T {
 func (self *Stack[T]) push(x T) {
 //line testdata/run/s_20_generic_types.adesh:4
 	rt.ArrPush(&(*self).items, rt.CloneT(x))
-//line testdata/run/s_20_generic_types.adesh:4
-	_ = rt.Unit{}
 }
 
 //line testdata/run/s_20_generic_types.adesh:5
@@ -242,8 +238,6 @@ func Stack_map_to[T any, U any](self Stack[T], f_ func(T) U) Stack[U] {
 		var x T = x_
 //line testdata/run/s_20_generic_types.adesh:11
 		out.push(f_(x))
-//line testdata/run/s_20_generic_types.adesh:11
-		_ = rt.Unit{}
 	}
 //line testdata/run/s_20_generic_types.adesh:12
 	return out.AdeshClone()
@@ -275,20 +269,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			s = Stack[int64]{items: []int64{}}
 //line testdata/run/s_20_generic_types.adesh:16
 			s.push(1)
-//line testdata/run/s_20_generic_types.adesh:16
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:17
 			s.push(2)
-//line testdata/run/s_20_generic_types.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:18
 			s.push(3)
-//line testdata/run/s_20_generic_types.adesh:18
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:19
 			rt.Print(s.size(), s.peek(), s.pop(), s.size(), s)
-//line testdata/run/s_20_generic_types.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:20
 			strs = Stack_map_to[int64, string](s, func(x int64) string {
 //line testdata/run/s_20_generic_types.adesh:20
@@ -296,46 +282,30 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/s_20_generic_types.adesh:21
 			rt.Print(strs, strs.peek())
-//line testdata/run/s_20_generic_types.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:22
 			words = Stack[string]{items: []string{"a"}}
 //line testdata/run/s_20_generic_types.adesh:23
 			words.push("b")
-//line testdata/run/s_20_generic_types.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:24
 			rt.Print(words.pop(), words.pop(), words.pop(), words.is_empty())
-//line testdata/run/s_20_generic_types.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:32
 			p_ = Pair[int64, string]{first: 1, second: "one"}
 //line testdata/run/s_20_generic_types.adesh:33
 			rt.Print(p_, p_.swap(), p_.swap().describe())
-//line testdata/run/s_20_generic_types.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:34
 			lists = Pair[[]int64, []string]{first: []int64{1}, second: []string{"x"}}
 //line testdata/run/s_20_generic_types.adesh:35
 			copy_ = lists.AdeshClone()
 //line testdata/run/s_20_generic_types.adesh:36
 			rt.ArrPush(&copy_.first, 2)
-//line testdata/run/s_20_generic_types.adesh:36
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:37
 			rt.Print(lists, copy_)
-//line testdata/run/s_20_generic_types.adesh:37
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:38
 			stack_copy = s.AdeshClone()
 //line testdata/run/s_20_generic_types.adesh:39
 			stack_copy.push(99)
-//line testdata/run/s_20_generic_types.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:40
 			rt.Print(s, stack_copy)
-//line testdata/run/s_20_generic_types.adesh:40
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:60
 			tree = Tree[int64](Tree_Leaf[int64]{})
 //line testdata/run/s_20_generic_types.adesh:61
@@ -346,18 +316,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_20_generic_types.adesh:62
 			rt.Print(in_order(tree, []int64{}))
-//line testdata/run/s_20_generic_types.adesh:62
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:63
 			small = insert(insert(Tree[int64](Tree_Leaf[int64]{}), 2), 1)
 //line testdata/run/s_20_generic_types.adesh:64
 			rt.Print(small)
-//line testdata/run/s_20_generic_types.adesh:64
-			_ = rt.Unit{}
 //line testdata/run/s_20_generic_types.adesh:71
 			rt.Print(or_default[string](Maybe[string](Maybe_Just[string]{F0: "x"}), "d"), or_default[int64](Maybe[int64](Maybe_Nothing[int64]{}), 7), Maybe[[]int64](Maybe_Just[[]int64]{F0: []int64{1}}))
-//line testdata/run/s_20_generic_types.adesh:71
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

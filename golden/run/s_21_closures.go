@@ -126,8 +126,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			c1()
 //line testdata/run/s_21_closures.adesh:14
 			rt.Print(c1(), c2(), c1(), c2())
-//line testdata/run/s_21_closures.adesh:14
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:16
 			total = 0
 //line testdata/run/s_21_closures.adesh:17
@@ -137,16 +135,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_21_closures.adesh:18
 			add(5)
-//line testdata/run/s_21_closures.adesh:18
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:19
 			add(6)
-//line testdata/run/s_21_closures.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:20
 			rt.Print(total)
-//line testdata/run/s_21_closures.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:21
 			total = 100
 //line testdata/run/s_21_closures.adesh:22
@@ -158,8 +150,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			total += 1
 //line testdata/run/s_21_closures.adesh:24
 			rt.Print(read())
-//line testdata/run/s_21_closures.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:29
 			add2 = adder(2)
 //line testdata/run/s_21_closures.adesh:30
@@ -171,8 +161,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			both = compose(add2, times3)
 //line testdata/run/s_21_closures.adesh:32
 			rt.Print(add2(1), times3(4), both(1), compose(times3, add2)(1))
-//line testdata/run/s_21_closures.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:35
 			ops = []func(int64, int64) int64{func(a int64, b int64) int64 {
 //line testdata/run/s_21_closures.adesh:35
@@ -191,13 +179,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var op func(int64, int64) int64 = x_
 //line testdata/run/s_21_closures.adesh:37
 				rt.ArrPush(&results, op(7, 3))
-//line testdata/run/s_21_closures.adesh:37
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_21_closures.adesh:38
 			rt.Print(results)
-//line testdata/run/s_21_closures.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:39
 			named = rt.MapOf[string, func(string) string]([]string{"up", "rev"}, []func(string) string{func(s string) string {
 //line testdata/run/s_21_closures.adesh:39
@@ -208,8 +192,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}})
 //line testdata/run/s_21_closures.adesh:40
 			rt.Print(named.At("up", "testdata/run/s_21_closures.adesh:40:7")("abc"), named.At("rev", "testdata/run/s_21_closures.adesh:40:27")("abc"))
-//line testdata/run/s_21_closures.adesh:40
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:43
 			fs = []func() int64{}
 //line testdata/run/s_21_closures.adesh:44
@@ -222,16 +204,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_21_closures.adesh:45
 					return i * 10
 				})
-//line testdata/run/s_21_closures.adesh:45
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_21_closures.adesh:47
 			rt.Print(rt.ArrMap(fs, func(f_ func() int64) int64 {
 //line testdata/run/s_21_closures.adesh:47
 				return f_()
 			}))
-//line testdata/run/s_21_closures.adesh:47
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:50
 			square = func(x int64) int64 {
 //line testdata/run/s_21_closures.adesh:50
@@ -244,29 +222,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_21_closures.adesh:52
 			rt.Print(square(9), half(5.0))
-//line testdata/run/s_21_closures.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:55
 			log = []string{}
 //line testdata/run/s_21_closures.adesh:56
 			note = func(s string) {
 //line testdata/run/s_21_closures.adesh:56
 				rt.ArrPush(&log, s)
-//line testdata/run/s_21_closures.adesh:56
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_21_closures.adesh:57
 			note("a")
-//line testdata/run/s_21_closures.adesh:57
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:58
 			note("b")
-//line testdata/run/s_21_closures.adesh:58
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:59
 			rt.Print(log)
-//line testdata/run/s_21_closures.adesh:59
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:61
 			acc = Acc{sum: 0}
 //line testdata/run/s_21_closures.adesh:62
@@ -276,23 +244,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_21_closures.adesh:63
 			bump(3)
-//line testdata/run/s_21_closures.adesh:63
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:64
 			bump(4)
-//line testdata/run/s_21_closures.adesh:64
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:65
 			rt.Print(acc)
-//line testdata/run/s_21_closures.adesh:65
-			_ = rt.Unit{}
 //line testdata/run/s_21_closures.adesh:73
 			rt.Print(apply_n(func(x int64) int64 {
 //line testdata/run/s_21_closures.adesh:73
 				return x * 2
 			}, 10, 1), apply_n(adder(5), 3, 0))
-//line testdata/run/s_21_closures.adesh:73
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

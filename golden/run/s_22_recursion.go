@@ -116,8 +116,6 @@ func permutations(items []string) []string {
 		if int64(len(rest)) == 0 {
 //line testdata/run/s_22_recursion.adesh:26
 			rt.ArrPush(&out, prefix)
-//line testdata/run/s_22_recursion.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_22_recursion.adesh:27
 			return
 		}
@@ -132,14 +130,10 @@ func permutations(items []string) []string {
 			var picked string = rt.ArrRemove(&remaining, i, "testdata/run/s_22_recursion.adesh:31:26")
 //line testdata/run/s_22_recursion.adesh:32
 			go_(prefix+picked, remaining)
-//line testdata/run/s_22_recursion.adesh:32
-			_ = rt.Unit{}
 		}
 	}
 //line testdata/run/s_22_recursion.adesh:35
 	go_("", items)
-//line testdata/run/s_22_recursion.adesh:35
-	_ = rt.Unit{}
 //line testdata/run/s_22_recursion.adesh:36
 	return rt.ArrClone(out)
 }
@@ -243,36 +237,22 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_22_recursion.adesh:8
 			rt.Print(fact(20), fib(20))
-//line testdata/run/s_22_recursion.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_22_recursion.adesh:12
 			rt.Print(is_even(10), is_odd(7), is_even(3))
-//line testdata/run/s_22_recursion.adesh:12
-			_ = rt.Unit{}
 //line testdata/run/s_22_recursion.adesh:19
 			rt.Print(ackermann(2, 3))
-//line testdata/run/s_22_recursion.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/s_22_recursion.adesh:38
 			rt.Print(permutations([]string{"a", "b", "c"}))
-//line testdata/run/s_22_recursion.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/s_22_recursion.adesh:53
 			rt.Print(fib_memo(90))
-//line testdata/run/s_22_recursion.adesh:53
-			_ = rt.Unit{}
 //line testdata/run/s_22_recursion.adesh:68
 			tree = Tree{value: 1, children: []Tree{leaf(2), Tree{value: 3, children: []Tree{leaf(4), leaf(5)}}}}
 //line testdata/run/s_22_recursion.adesh:69
 			rt.Print(sum(tree), depth(tree), depth(leaf(0)))
-//line testdata/run/s_22_recursion.adesh:69
-			_ = rt.Unit{}
 //line testdata/run/s_22_recursion.adesh:79
 			sorted = []int64{1, 3, 5, 7, 9, 11}
 //line testdata/run/s_22_recursion.adesh:80
 			rt.Print(bsearch(sorted, 7, 0, int64(len(sorted))), bsearch(sorted, 4, 0, int64(len(sorted))))
-//line testdata/run/s_22_recursion.adesh:80
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -30,8 +30,6 @@ func layered() string {
 			var e rt.Error = caught_.Err
 //line testdata/run/s_23_try_catch.adesh:32
 			rt.Print("inner caught", e.Message)
-//line testdata/run/s_23_try_catch.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/s_23_try_catch.adesh:33
 			panic(&rt.Thrown{Err: rt.NewError("rethrown " + e.Message), Pos: "testdata/run/s_23_try_catch.adesh:33:13"})
 		}
@@ -61,8 +59,6 @@ func parse_all(items []string) []int64 {
 		}
 //line testdata/run/s_23_try_catch.adesh:48
 		rt.ArrPush(&out, n.Val)
-//line testdata/run/s_23_try_catch.adesh:48
-		_ = rt.Unit{}
 	}
 //line testdata/run/s_23_try_catch.adesh:50
 	return rt.ArrClone(out)
@@ -82,8 +78,6 @@ func safe_parse(items []string) []int64 {
 		var e rt.Error = caught_.Err
 //line testdata/run/s_23_try_catch.adesh:56
 		rt.Print("safe_parse:", e.Message)
-//line testdata/run/s_23_try_catch.adesh:56
-		_ = rt.Unit{}
 //line testdata/run/s_23_try_catch.adesh:57
 		return []int64{}
 	}
@@ -121,23 +115,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/s_23_try_catch.adesh:9
 				rt.Print(risky(1))
-//line testdata/run/s_23_try_catch.adesh:9
-				_ = rt.Unit{}
 //line testdata/run/s_23_try_catch.adesh:10
 				rt.Print(risky(5))
-//line testdata/run/s_23_try_catch.adesh:10
-				_ = rt.Unit{}
 //line testdata/run/s_23_try_catch.adesh:11
 				rt.Print("not reached")
-//line testdata/run/s_23_try_catch.adesh:11
-				_ = rt.Unit{}
 			})
 			if caught_ != nil {
 				var e rt.Error = caught_.Err
 //line testdata/run/s_23_try_catch.adesh:13
 				rt.Print("caught:", e.Message, e)
-//line testdata/run/s_23_try_catch.adesh:13
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:16
 			caught1_ = rt.TryCatch(func() {
@@ -148,8 +134,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/s_23_try_catch.adesh:16
 				rt.Print(e_.Message, e_)
-//line testdata/run/s_23_try_catch.adesh:16
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:17
 			caught2_ = rt.TryCatch(func() {
@@ -160,8 +144,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var e_1 rt.Error = caught2_.Err
 //line testdata/run/s_23_try_catch.adesh:17
 				rt.Print(e_1.Message)
-//line testdata/run/s_23_try_catch.adesh:17
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:18
 			caught3_ = rt.TryCatch(func() {
@@ -172,8 +154,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var e_2 rt.Error = caught3_.Err
 //line testdata/run/s_23_try_catch.adesh:18
 				rt.Print(e_2.Message)
-//line testdata/run/s_23_try_catch.adesh:18
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:19
 			caught4_ = rt.TryCatch(func() {
@@ -181,29 +161,21 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var xs []int64 = []int64{1}
 //line testdata/run/s_23_try_catch.adesh:19
 				rt.Print(xs[rt.Index(3, len(xs), "testdata/run/s_23_try_catch.adesh:19:27")])
-//line testdata/run/s_23_try_catch.adesh:19
-				_ = rt.Unit{}
 			})
 			if caught4_ != nil {
 				var e_3 rt.Error = caught4_.Err
 //line testdata/run/s_23_try_catch.adesh:19
 				rt.Print("index:", e_3.Message)
-//line testdata/run/s_23_try_catch.adesh:19
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:20
 			caught5_ = rt.TryCatch(func() {
 //line testdata/run/s_23_try_catch.adesh:20
 				rt.Assert(1 > 2, "one is not greater", "testdata/run/s_23_try_catch.adesh:20:7")
-//line testdata/run/s_23_try_catch.adesh:20
-				_ = rt.Unit{}
 			})
 			if caught5_ != nil {
 				var e_4 rt.Error = caught5_.Err
 //line testdata/run/s_23_try_catch.adesh:20
 				rt.Print("assert:", e_4.Message)
-//line testdata/run/s_23_try_catch.adesh:20
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:21
 			caught6_ = rt.TryCatch(func() {
@@ -211,15 +183,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var m *rt.Map[string, int64] = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
 //line testdata/run/s_23_try_catch.adesh:21
 				rt.Print(m.At("b", "testdata/run/s_23_try_catch.adesh:21:31"))
-//line testdata/run/s_23_try_catch.adesh:21
-				_ = rt.Unit{}
 			})
 			if caught6_ != nil {
 				var e_5 rt.Error = caught6_.Err
 //line testdata/run/s_23_try_catch.adesh:21
 				rt.Print("map:", e_5.Message)
-//line testdata/run/s_23_try_catch.adesh:21
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:22
 			caught7_ = rt.TryCatch(func() {
@@ -227,15 +195,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var z int64 = 0
 //line testdata/run/s_23_try_catch.adesh:22
 				rt.Print(rt.Div(int64(1), z, "testdata/run/s_23_try_catch.adesh:22:24"))
-//line testdata/run/s_23_try_catch.adesh:22
-				_ = rt.Unit{}
 			})
 			if caught7_ != nil {
 				var e_6 rt.Error = caught7_.Err
 //line testdata/run/s_23_try_catch.adesh:22
 				rt.Print("div:", e_6.Message)
-//line testdata/run/s_23_try_catch.adesh:22
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:23
 			caught8_ = rt.TryCatch(func() {
@@ -243,15 +207,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var o rt.Option[int64] = rt.None[int64]()
 //line testdata/run/s_23_try_catch.adesh:23
 				rt.Print(o.Unwrap("testdata/run/s_23_try_catch.adesh:23:33"))
-//line testdata/run/s_23_try_catch.adesh:23
-				_ = rt.Unit{}
 			})
 			if caught8_ != nil {
 				var e_7 rt.Error = caught8_.Err
 //line testdata/run/s_23_try_catch.adesh:23
 				rt.Print("unwrap:", e_7.Message)
-//line testdata/run/s_23_try_catch.adesh:23
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:24
 			caught9_ = rt.TryCatch(func() {
@@ -259,24 +219,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var r rt.Result[int64, string] = rt.Err[int64, string]("no")
 //line testdata/run/s_23_try_catch.adesh:24
 				rt.Print(r.Unwrap("testdata/run/s_23_try_catch.adesh:24:53"))
-//line testdata/run/s_23_try_catch.adesh:24
-				_ = rt.Unit{}
 			})
 			if caught9_ != nil {
 				var e_8 rt.Error = caught9_.Err
 //line testdata/run/s_23_try_catch.adesh:24
 				rt.Print("result:", e_8.Message)
-//line testdata/run/s_23_try_catch.adesh:24
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:40
 			rt.Print(layered())
-//line testdata/run/s_23_try_catch.adesh:40
-			_ = rt.Unit{}
 //line testdata/run/s_23_try_catch.adesh:60
 			rt.Print(safe_parse([]string{"1", "2"}), safe_parse([]string{"1", "x", "3"}))
-//line testdata/run/s_23_try_catch.adesh:60
-			_ = rt.Unit{}
 //line testdata/run/s_23_try_catch.adesh:63
 			errs = []rt.Error{}
 //line testdata/run/s_23_try_catch.adesh:64
@@ -296,14 +248,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					var e_9 rt.Error = caught10_.Err
 //line testdata/run/s_23_try_catch.adesh:68
 					rt.ArrPush(&errs, e_9)
-//line testdata/run/s_23_try_catch.adesh:68
-					_ = rt.Unit{}
 				}
 			}
 //line testdata/run/s_23_try_catch.adesh:71
 			rt.Print(errs, int64(len(errs)), errs[rt.Index(0, len(errs), "testdata/run/s_23_try_catch.adesh:71:25")].Message)
-//line testdata/run/s_23_try_catch.adesh:71
-			_ = rt.Unit{}
 //line testdata/run/s_23_try_catch.adesh:74
 			caught11_ = rt.TryCatch(func() {
 //line testdata/run/s_23_try_catch.adesh:74
@@ -312,8 +260,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			if caught11_ != nil {
 //line testdata/run/s_23_try_catch.adesh:74
 				rt.Print("caught without a name")
-//line testdata/run/s_23_try_catch.adesh:74
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_23_try_catch.adesh:76
 			caught12_ = rt.TryCatch(func() {
@@ -325,8 +271,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				_ = __
 //line testdata/run/s_23_try_catch.adesh:76
 				rt.Print("underscore")
-//line testdata/run/s_23_try_catch.adesh:76
-				_ = rt.Unit{}
 			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

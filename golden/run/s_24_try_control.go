@@ -30,8 +30,6 @@ func find(xs []int64, want int64) int64 {
 			_ = e
 //line testdata/run/s_24_try_control.adesh:8
 			rt.Print("never")
-//line testdata/run/s_24_try_control.adesh:8
-			_ = rt.Unit{}
 		}
 		switch code_ {
 		case 1:
@@ -69,8 +67,6 @@ loop_:
 		})
 //line testdata/run/s_24_try_control.adesh:25
 		rt.Print("finally", i)
-//line testdata/run/s_24_try_control.adesh:25
-		_ = rt.Unit{}
 		if caught_ != nil {
 			panic(caught_)
 		}
@@ -105,8 +101,6 @@ func catch_returns() string {
 	}
 //line testdata/run/s_24_try_control.adesh:38
 	rt.Print("finally before the catch's return")
-//line testdata/run/s_24_try_control.adesh:38
-	_ = rt.Unit{}
 	if caught_ != nil {
 		panic(caught_)
 	}
@@ -130,8 +124,6 @@ func try_returns() int64 {
 	})
 //line testdata/run/s_24_try_control.adesh:48
 	rt.Print("finally before the try's return")
-//line testdata/run/s_24_try_control.adesh:48
-	_ = rt.Unit{}
 	if caught_ != nil {
 		panic(caught_)
 	}
@@ -160,8 +152,6 @@ func rethrows() {
 	}
 //line testdata/run/s_24_try_control.adesh:60
 	rt.Print("finally after a throw in catch")
-//line testdata/run/s_24_try_control.adesh:60
-	_ = rt.Unit{}
 	if caught_ != nil {
 		panic(caught_)
 	}
@@ -176,8 +166,6 @@ func no_catch() {
 	})
 //line testdata/run/s_24_try_control.adesh:69
 	rt.Print("finally without catch")
-//line testdata/run/s_24_try_control.adesh:69
-	_ = rt.Unit{}
 	if caught_ != nil {
 		panic(caught_)
 	}
@@ -198,8 +186,6 @@ func nested() string {
 		})
 //line testdata/run/s_24_try_control.adesh:80
 		rt.Print("inner finally")
-//line testdata/run/s_24_try_control.adesh:80
-		_ = rt.Unit{}
 		if caught_ != nil {
 			panic(caught_)
 		}
@@ -214,8 +200,6 @@ func nested() string {
 	})
 //line testdata/run/s_24_try_control.adesh:83
 	rt.Print("outer finally")
-//line testdata/run/s_24_try_control.adesh:83
-	_ = rt.Unit{}
 	if caught1_ != nil {
 		panic(caught1_)
 	}
@@ -267,8 +251,6 @@ func search(grid [][]int64) rt.Tuple2[int64, int64] {
 				var e rt.Error = caught_.Err
 //line testdata/run/s_24_try_control.adesh:103
 				rt.Print("skipping", r, c, e.Message)
-//line testdata/run/s_24_try_control.adesh:103
-				_ = rt.Unit{}
 //line testdata/run/s_24_try_control.adesh:104
 				continue
 			}
@@ -302,56 +284,36 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_24_try_control.adesh:13
 			rt.Print(find([]int64{4, 5, 6}, 6), find([]int64{1}, 9))
-//line testdata/run/s_24_try_control.adesh:13
-			_ = rt.Unit{}
 //line testdata/run/s_24_try_control.adesh:30
 			rt.Print("seen", loop_try())
-//line testdata/run/s_24_try_control.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/s_24_try_control.adesh:42
 			rt.Print(catch_returns())
-//line testdata/run/s_24_try_control.adesh:42
-			_ = rt.Unit{}
 //line testdata/run/s_24_try_control.adesh:52
 			rt.Print(try_returns())
-//line testdata/run/s_24_try_control.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/s_24_try_control.adesh:63
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/s_24_try_control.adesh:63
 				rethrows()
-//line testdata/run/s_24_try_control.adesh:63
-				_ = rt.Unit{}
 			})
 			if caught_ != nil {
 				var e rt.Error = caught_.Err
 //line testdata/run/s_24_try_control.adesh:63
 				rt.Print("outer got:", e.Message)
-//line testdata/run/s_24_try_control.adesh:63
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_24_try_control.adesh:72
 			caught1_ = rt.TryCatch(func() {
 //line testdata/run/s_24_try_control.adesh:72
 				no_catch()
-//line testdata/run/s_24_try_control.adesh:72
-				_ = rt.Unit{}
 			})
 			if caught1_ != nil {
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/s_24_try_control.adesh:72
 				rt.Print("outer got:", e_.Message)
-//line testdata/run/s_24_try_control.adesh:72
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_24_try_control.adesh:87
 			rt.Print(nested())
-//line testdata/run/s_24_try_control.adesh:87
-			_ = rt.Unit{}
 //line testdata/run/s_24_try_control.adesh:111
 			rt.Print(search([][]int64{[]int64{1, -2, 3}, []int64{4, 7, 9}, []int64{7}}))
-//line testdata/run/s_24_try_control.adesh:111
-			_ = rt.Unit{}
 //line testdata/run/s_24_try_control.adesh:114
 			parsed = 0
 //line testdata/run/s_24_try_control.adesh:115
@@ -376,8 +338,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_24_try_control.adesh:121
 			rt.Print(parsed)
-//line testdata/run/s_24_try_control.adesh:121
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

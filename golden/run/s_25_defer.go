@@ -18,20 +18,14 @@ func with_defers() int64 {
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:4
 		rt.Print("defer 1")
-//line testdata/run/s_25_defer.adesh:4
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_25_defer.adesh:5
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:5
 		rt.Print("defer 2")
-//line testdata/run/s_25_defer.adesh:5
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_25_defer.adesh:6
 	rt.Print("body")
-//line testdata/run/s_25_defer.adesh:6
-	_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:7
 	return 5
 }
@@ -46,8 +40,6 @@ func value_before_defers() string {
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:15
 		rt.Print("deferred sees", s)
-//line testdata/run/s_25_defer.adesh:15
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_25_defer.adesh:16
 	s = "changed"
@@ -63,8 +55,6 @@ func on_throw() {
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:22
 		rt.Print("cleanup after throw")
-//line testdata/run/s_25_defer.adesh:22
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_25_defer.adesh:23
 	panic(&rt.Thrown{Err: rt.NewError("boom"), Pos: "testdata/run/s_25_defer.adesh:23:5"})
@@ -78,8 +68,6 @@ func get_twice(m_ *rt.Map[string, int64], k string) rt.Option[int64] {
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:28
 		rt.Print("get_twice done", k)
-//line testdata/run/s_25_defer.adesh:28
-		_ = rt.Unit{}
 	})
 	var t_ rt.Option[int64] = m_.Get(k)
 	if !t_.Some {
@@ -100,8 +88,6 @@ func check(n int64) rt.Result[int64, string] {
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:36
 		rt.Print("check done", n)
-//line testdata/run/s_25_defer.adesh:36
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_25_defer.adesh:37
 	if n < 0 {
@@ -120,8 +106,6 @@ func sum_checked(a int64, b int64) rt.Result[int64, string] {
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:41
 		rt.Print("sum_checked done")
-//line testdata/run/s_25_defer.adesh:41
-		_ = rt.Unit{}
 	})
 	var t_ rt.Result[int64, string] = check(a)
 	if !t_.IsOk {
@@ -154,14 +138,10 @@ func loop_defers() {
 		defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:52
 			rt.Print("loop defer", i)
-//line testdata/run/s_25_defer.adesh:52
-			_ = rt.Unit{}
 		})
 	}
 //line testdata/run/s_25_defer.adesh:54
 	rt.Print("loop done")
-//line testdata/run/s_25_defer.adesh:54
-	_ = rt.Unit{}
 }
 
 //line testdata/run/s_25_defer.adesh:60
@@ -170,14 +150,10 @@ func tracked(name string) {
 	defer defers_.Run()
 //line testdata/run/s_25_defer.adesh:61
 	rt.ArrPush(&events, "enter "+name)
-//line testdata/run/s_25_defer.adesh:61
-	_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:62
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:62
 		rt.ArrPush(&events, "leave "+name)
-//line testdata/run/s_25_defer.adesh:62
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_25_defer.adesh:63
 	if name == "inner" {
@@ -186,8 +162,6 @@ func tracked(name string) {
 	}
 //line testdata/run/s_25_defer.adesh:64
 	tracked("inner")
-//line testdata/run/s_25_defer.adesh:64
-	_ = rt.Unit{}
 }
 
 //line testdata/run/s_25_defer.adesh:78
@@ -198,15 +172,11 @@ func level2() {
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:79
 		rt.Print("level2 defer")
-//line testdata/run/s_25_defer.adesh:79
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_25_defer.adesh:80
 	var xs []int64 = []int64{}
 //line testdata/run/s_25_defer.adesh:81
 	rt.Print(xs[rt.Index(0, len(xs), "testdata/run/s_25_defer.adesh:81:11")])
-//line testdata/run/s_25_defer.adesh:81
-	_ = rt.Unit{}
 }
 
 //line testdata/run/s_25_defer.adesh:83
@@ -217,13 +187,9 @@ func level1() {
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:84
 		rt.Print("level1 defer")
-//line testdata/run/s_25_defer.adesh:84
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_25_defer.adesh:85
 	level2()
-//line testdata/run/s_25_defer.adesh:85
-	_ = rt.Unit{}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -240,54 +206,34 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_25_defer.adesh:9
 			rt.Print(with_defers())
-//line testdata/run/s_25_defer.adesh:9
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:19
 			rt.Print(value_before_defers())
-//line testdata/run/s_25_defer.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:25
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/s_25_defer.adesh:25
 				on_throw()
-//line testdata/run/s_25_defer.adesh:25
-				_ = rt.Unit{}
 			})
 			if caught_ != nil {
 				var e rt.Error = caught_.Err
 //line testdata/run/s_25_defer.adesh:25
 				rt.Print("caught", e.Message)
-//line testdata/run/s_25_defer.adesh:25
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_25_defer.adesh:32
 			m = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
 //line testdata/run/s_25_defer.adesh:33
 			rt.Print(get_twice(m, "a"), get_twice(m, "b"))
-//line testdata/run/s_25_defer.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:46
 			rt.Print(sum_checked(1, 2))
-//line testdata/run/s_25_defer.adesh:46
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:47
 			rt.Print(sum_checked(1, -2))
-//line testdata/run/s_25_defer.adesh:47
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:56
 			loop_defers()
-//line testdata/run/s_25_defer.adesh:56
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:59
 			events = []string{}
 //line testdata/run/s_25_defer.adesh:66
 			tracked("outer")
-//line testdata/run/s_25_defer.adesh:66
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:67
 			rt.Print(events)
-//line testdata/run/s_25_defer.adesh:67
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:70
 			f_ = func() {
 				var defers_ rt.Defers
@@ -296,35 +242,23 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:71
 					rt.Print("lambda defer")
-//line testdata/run/s_25_defer.adesh:71
-					_ = rt.Unit{}
 				})
 //line testdata/run/s_25_defer.adesh:72
 				rt.Print("lambda body")
-//line testdata/run/s_25_defer.adesh:72
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_25_defer.adesh:74
 			f_()
-//line testdata/run/s_25_defer.adesh:74
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:75
 			rt.Print("after lambda")
-//line testdata/run/s_25_defer.adesh:75
-			_ = rt.Unit{}
 //line testdata/run/s_25_defer.adesh:87
 			caught1_ = rt.TryCatch(func() {
 //line testdata/run/s_25_defer.adesh:87
 				level1()
-//line testdata/run/s_25_defer.adesh:87
-				_ = rt.Unit{}
 			})
 			if caught1_ != nil {
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/s_25_defer.adesh:87
 				rt.Print("caught:", e_.Message)
-//line testdata/run/s_25_defer.adesh:87
-				_ = rt.Unit{}
 			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

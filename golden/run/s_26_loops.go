@@ -60,8 +60,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			for i < 3 {
 //line testdata/run/s_26_loops.adesh:5
 				rt.Print("while", i)
-//line testdata/run/s_26_loops.adesh:5
-				_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:6
 				i += 1
 			}
@@ -72,8 +70,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:9
 			rt.Print("i back to", i)
-//line testdata/run/s_26_loops.adesh:9
-			_ = rt.Unit{}
 			{
 //line testdata/run/s_26_loops.adesh:11
 				j = 0
@@ -81,8 +77,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				for ; j < 3; j += 1 {
 //line testdata/run/s_26_loops.adesh:11
 					rt.Print("for", j)
-//line testdata/run/s_26_loops.adesh:11
-					_ = rt.Unit{}
 				}
 			}
 			{
@@ -92,8 +86,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				for ; j_ > 0; j_ -= 4 {
 //line testdata/run/s_26_loops.adesh:12
 					rt.Print("down", j_)
-//line testdata/run/s_26_loops.adesh:12
-					_ = rt.Unit{}
 				}
 			}
 //line testdata/run/s_26_loops.adesh:13
@@ -103,8 +95,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				for ; k < 2; k += 1 {
 //line testdata/run/s_26_loops.adesh:14
 					rt.Print("no init", k)
-//line testdata/run/s_26_loops.adesh:14
-					_ = rt.Unit{}
 				}
 			}
 			{
@@ -116,8 +106,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					if n == 2 {
 //line testdata/run/s_26_loops.adesh:16
 						rt.Print("no condition, stopped at", n)
-//line testdata/run/s_26_loops.adesh:16
-						_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:16
 						break
 					}
@@ -138,8 +126,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:20
 			rt.Print("steps", steps)
-//line testdata/run/s_26_loops.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:23
 			odds = []int64{}
 //line testdata/run/s_26_loops.adesh:24
@@ -159,13 +145,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 //line testdata/run/s_26_loops.adesh:27
 				rt.ArrPush(&odds, x)
-//line testdata/run/s_26_loops.adesh:27
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_26_loops.adesh:29
 			rt.Print(odds)
-//line testdata/run/s_26_loops.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:32
 			seen = []int64{}
 			{
@@ -180,14 +162,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					}
 //line testdata/run/s_26_loops.adesh:35
 					rt.ArrPush(&seen, a_)
-//line testdata/run/s_26_loops.adesh:35
-					_ = rt.Unit{}
 				}
 			}
 //line testdata/run/s_26_loops.adesh:37
 			rt.Print(seen)
-//line testdata/run/s_26_loops.adesh:37
-			_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:40
 			out = []string{}
 //line testdata/run/s_26_loops.adesh:41
@@ -203,14 +181,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				} else {
 //line testdata/run/s_26_loops.adesh:45
 					rt.ArrPush(&out, w)
-//line testdata/run/s_26_loops.adesh:45
-					_ = rt.Unit{}
 				}
 			}
 //line testdata/run/s_26_loops.adesh:48
 			rt.Print(out)
-//line testdata/run/s_26_loops.adesh:48
-			_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:51
 			pairs = []rt.Tuple2[int64, int64]{}
 //line testdata/run/s_26_loops.adesh:52
@@ -230,14 +204,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					}
 //line testdata/run/s_26_loops.adesh:55
 					rt.ArrPush(&pairs, rt.Tuple2[int64, int64]{F0: r, F1: c})
-//line testdata/run/s_26_loops.adesh:55
-					_ = rt.Unit{}
 				}
 			}
 //line testdata/run/s_26_loops.adesh:58
 			rt.Print(pairs)
-//line testdata/run/s_26_loops.adesh:58
-			_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:61
 			found = false
 //line testdata/run/s_26_loops.adesh:62
@@ -273,8 +243,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:74
 			rt.Print(found, at)
-//line testdata/run/s_26_loops.adesh:74
-			_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:75
 			a = 0
 //line testdata/run/s_26_loops.adesh:76
@@ -288,8 +256,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:81
 			rt.Print(a, b)
-//line testdata/run/s_26_loops.adesh:81
-			_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:84
 			list = []int64{1, 2, 3}
 //line testdata/run/s_26_loops.adesh:85
@@ -304,8 +270,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:90
 			rt.Print(total, list)
-//line testdata/run/s_26_loops.adesh:90
-			_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:91
 			queue = []int64{1}
 //line testdata/run/s_26_loops.adesh:92
@@ -327,18 +291,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				if item < 4 {
 //line testdata/run/s_26_loops.adesh:97
 					rt.ArrPush(&queue, item*2)
-//line testdata/run/s_26_loops.adesh:97
-					_ = rt.Unit{}
 //line testdata/run/s_26_loops.adesh:98
 					rt.ArrPush(&queue, item*2+1)
-//line testdata/run/s_26_loops.adesh:98
-					_ = rt.Unit{}
 				}
 			}
 //line testdata/run/s_26_loops.adesh:101
 			rt.Print("processed", processed)
-//line testdata/run/s_26_loops.adesh:101
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -49,8 +49,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var i int64 = i_
 //line testdata/run/s_27_ranges.adesh:4
 				rt.Print("excl", i)
-//line testdata/run/s_27_ranges.adesh:4
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:5
 			n1_ = 3
@@ -59,8 +57,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var i_1 int64 = i1_
 //line testdata/run/s_27_ranges.adesh:5
 				rt.Print("incl", i_1)
-//line testdata/run/s_27_ranges.adesh:5
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:6
 			n2_ = 2
@@ -69,8 +65,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var i_2 int64 = i2_
 //line testdata/run/s_27_ranges.adesh:6
 				rt.Print("range(n)", i_2)
-//line testdata/run/s_27_ranges.adesh:6
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:7
 			n3_ = 7
@@ -79,8 +73,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var i_3 int64 = i3_
 //line testdata/run/s_27_ranges.adesh:7
 				rt.Print("range(a, b)", i_3)
-//line testdata/run/s_27_ranges.adesh:7
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:8
 			n4_ = 3
@@ -90,8 +82,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				_ = i_4
 //line testdata/run/s_27_ranges.adesh:8
 				rt.Print("never")
-//line testdata/run/s_27_ranges.adesh:8
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:9
 			n5_ = 1
@@ -101,8 +91,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				_ = i_5
 //line testdata/run/s_27_ranges.adesh:9
 				rt.Print("never either")
-//line testdata/run/s_27_ranges.adesh:9
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:10
 			n6_ = -1
@@ -111,8 +99,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var i_6 int64 = i6_
 //line testdata/run/s_27_ranges.adesh:10
 				rt.Print("negative", i_6)
-//line testdata/run/s_27_ranges.adesh:10
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:12
 			n = 4
@@ -125,13 +111,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var i_7 int64 = i7_
 //line testdata/run/s_27_ranges.adesh:14
 				rt.ArrPush(&squares, i_7*i_7)
-//line testdata/run/s_27_ranges.adesh:14
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:15
 			rt.Print(squares)
-//line testdata/run/s_27_ranges.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/s_27_ranges.adesh:18
 			limit = 3
 //line testdata/run/s_27_ranges.adesh:19
@@ -149,16 +131,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_27_ranges.adesh:24
 			rt.Print(count, limit)
-//line testdata/run/s_27_ranges.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/s_27_ranges.adesh:27
 			r = rt.RangeArray(int64(0), int64(5), false)
 //line testdata/run/s_27_ranges.adesh:28
 			incl = rt.RangeArray(int64(1), int64(5), true)
 //line testdata/run/s_27_ranges.adesh:29
 			rt.Print(r, incl, int64(len(rt.RangeArray(int64(2), int64(4), false))), rt.RangeArray(int64(0), int64(3), false), rt.RangeArray(int64(0), int64(0), false))
-//line testdata/run/s_27_ranges.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/s_27_ranges.adesh:30
 			rt.Print(rt.ArrFilter(rt.RangeArray(int64(1), int64(10), true), func(x int64) bool {
 //line testdata/run/s_27_ranges.adesh:30
@@ -167,8 +145,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:30
 				return a * b
 			}, 1))
-//line testdata/run/s_27_ranges.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/s_27_ranges.adesh:33
 			small = []uint8{}
 //line testdata/run/s_27_ranges.adesh:34
@@ -178,13 +154,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var b uint8 = i9_
 //line testdata/run/s_27_ranges.adesh:34
 				rt.ArrPush(&small, b)
-//line testdata/run/s_27_ranges.adesh:34
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:35
 			rt.Print(small)
-//line testdata/run/s_27_ranges.adesh:35
-			_ = rt.Unit{}
 //line testdata/run/s_27_ranges.adesh:36
 			n10_ = 2
 //line testdata/run/s_27_ranges.adesh:36
@@ -192,8 +164,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var i_9 int32 = i10_
 //line testdata/run/s_27_ranges.adesh:36
 				rt.Print(i_9 * 1000000)
-//line testdata/run/s_27_ranges.adesh:36
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_27_ranges.adesh:39
 			names = []string{"x", "y", "z"}
@@ -204,8 +174,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var i_10 int64 = i11_
 //line testdata/run/s_27_ranges.adesh:40
 				rt.Print(i_10, names[rt.Index(i_10, len(names), "testdata/run/s_27_ranges.adesh:40:36")])
-//line testdata/run/s_27_ranges.adesh:40
-				_ = rt.Unit{}
 			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

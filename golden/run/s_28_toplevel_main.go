@@ -22,30 +22,20 @@ func bump() int64 {
 func adeshMain() {
 //line testdata/run/s_28_toplevel_main.adesh:13
 	rt.Print("main starts", greeting, counter)
-//line testdata/run/s_28_toplevel_main.adesh:13
-	_ = rt.Unit{}
 //line testdata/run/s_28_toplevel_main.adesh:14
 	bump()
 //line testdata/run/s_28_toplevel_main.adesh:15
 	rt.Print("main sees", counter, late)
-//line testdata/run/s_28_toplevel_main.adesh:15
-	_ = rt.Unit{}
 //line testdata/run/s_28_toplevel_main.adesh:16
 	helper()
-//line testdata/run/s_28_toplevel_main.adesh:16
-	_ = rt.Unit{}
 //line testdata/run/s_28_toplevel_main.adesh:17
 	rt.Print("main ends")
-//line testdata/run/s_28_toplevel_main.adesh:17
-	_ = rt.Unit{}
 }
 
 //line testdata/run/s_28_toplevel_main.adesh:23
 func helper() {
 //line testdata/run/s_28_toplevel_main.adesh:24
 	rt.Print("helper reads globals:", rt.StrLen(greeting), counter)
-//line testdata/run/s_28_toplevel_main.adesh:24
-	_ = rt.Unit{}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -60,22 +50,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_28_toplevel_main.adesh:3
 			rt.Print("top 1")
-//line testdata/run/s_28_toplevel_main.adesh:3
-			_ = rt.Unit{}
 //line testdata/run/s_28_toplevel_main.adesh:4
 			greeting = "hello"
 //line testdata/run/s_28_toplevel_main.adesh:5
 			counter = 0
 //line testdata/run/s_28_toplevel_main.adesh:20
 			rt.Print("top 2", bump())
-//line testdata/run/s_28_toplevel_main.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/s_28_toplevel_main.adesh:21
 			late = "declared after main"
 //line testdata/run/s_28_toplevel_main.adesh:26
 			rt.Print("top 3")
-//line testdata/run/s_28_toplevel_main.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_28_toplevel_main.adesh:12
 			adeshMain()
 			f.complete_()

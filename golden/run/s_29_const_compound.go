@@ -78,70 +78,48 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			RATE = 0.5
 //line testdata/run/s_29_const_compound.adesh:7
 			rt.Print(LIMIT, NAME, RATE, scaled(LIMIT), LIMIT*2)
-//line testdata/run/s_29_const_compound.adesh:7
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:9
 			x = 7
 //line testdata/run/s_29_const_compound.adesh:10
 			x += 3
 //line testdata/run/s_29_const_compound.adesh:11
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:11
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:12
 			x -= 1
 //line testdata/run/s_29_const_compound.adesh:13
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:13
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:14
 			x *= 4
 //line testdata/run/s_29_const_compound.adesh:15
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:16
 			x = rt.Div(x, 5, "testdata/run/s_29_const_compound.adesh:16:1")
 //line testdata/run/s_29_const_compound.adesh:17
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:17
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:18
 			x = rt.Mod(x, 4, "testdata/run/s_29_const_compound.adesh:18:1")
 //line testdata/run/s_29_const_compound.adesh:19
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:19
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:20
 			x = rt.Shl(x, 3, "testdata/run/s_29_const_compound.adesh:20:1")
 //line testdata/run/s_29_const_compound.adesh:21
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:22
 			x = rt.Shr(x, 1, "testdata/run/s_29_const_compound.adesh:22:1")
 //line testdata/run/s_29_const_compound.adesh:23
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:24
 			x |= 1
 //line testdata/run/s_29_const_compound.adesh:25
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:26
 			x &= 6
 //line testdata/run/s_29_const_compound.adesh:27
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:28
 			x ^= 15
 //line testdata/run/s_29_const_compound.adesh:29
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:30
 			x += 1
 //line testdata/run/s_29_const_compound.adesh:31
@@ -150,8 +128,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			x -= 1
 //line testdata/run/s_29_const_compound.adesh:33
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:35
 			f_ = 1.5
 //line testdata/run/s_29_const_compound.adesh:36
@@ -164,8 +140,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f_ -= 0.25
 //line testdata/run/s_29_const_compound.adesh:40
 			rt.Print(f_)
-//line testdata/run/s_29_const_compound.adesh:40
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:42
 			s = "a"
 //line testdata/run/s_29_const_compound.adesh:43
@@ -176,8 +150,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			s = s + rt.Str(rt.Char('c'))
 //line testdata/run/s_29_const_compound.adesh:46
 			rt.Print(s)
-//line testdata/run/s_29_const_compound.adesh:46
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:49
 			c = Counter{n: 0, hits: []int64{0, 0}}
 //line testdata/run/s_29_const_compound.adesh:50
@@ -192,8 +164,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			c.hits[rt.Index(0, len(c.hits), "testdata/run/s_29_const_compound.adesh:54:1")] -= 1
 //line testdata/run/s_29_const_compound.adesh:55
 			rt.Print(c)
-//line testdata/run/s_29_const_compound.adesh:55
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:56
 			m = rt.MapOf[string, int64]([]string{"k"}, []int64{10})
 //line testdata/run/s_29_const_compound.adesh:57
@@ -202,8 +172,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m.Set("k", m.At("k", "testdata/run/s_29_const_compound.adesh:58:1")*2)
 //line testdata/run/s_29_const_compound.adesh:59
 			rt.Print(m)
-//line testdata/run/s_29_const_compound.adesh:59
-			_ = rt.Unit{}
 //line testdata/run/s_29_const_compound.adesh:60
 			grid = [][]int64{[]int64{1, 2}, []int64{3, 4}}
 //line testdata/run/s_29_const_compound.adesh:61
@@ -212,8 +180,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			grid[rt.Index(0, len(grid), "testdata/run/s_29_const_compound.adesh:62:1")][rt.Index(1, len(grid[rt.Index(0, len(grid), "testdata/run/s_29_const_compound.adesh:62:1")]), "testdata/run/s_29_const_compound.adesh:62:1")] -= 1
 //line testdata/run/s_29_const_compound.adesh:63
 			rt.Print(grid)
-//line testdata/run/s_29_const_compound.adesh:63
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

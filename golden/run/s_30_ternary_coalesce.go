@@ -71,8 +71,6 @@ func t(msg string) bool {
 //line testdata/run/s_30_ternary_coalesce.adesh:29
 	rt.Print("eval", msg)
 //line testdata/run/s_30_ternary_coalesce.adesh:29
-	_ = rt.Unit{}
-//line testdata/run/s_30_ternary_coalesce.adesh:29
 	return true
 }
 
@@ -80,8 +78,6 @@ func t(msg string) bool {
 func f_(msg string) bool {
 //line testdata/run/s_30_ternary_coalesce.adesh:30
 	rt.Print("eval", msg)
-//line testdata/run/s_30_ternary_coalesce.adesh:30
-	_ = rt.Unit{}
 //line testdata/run/s_30_ternary_coalesce.adesh:30
 	return false
 }
@@ -128,12 +124,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n = 7
 //line testdata/run/s_30_ternary_coalesce.adesh:4
 			rt.Print(rt.Cond(n > 5, "big", "small"), rt.Cond(n%2 == 0, "even", "odd"))
-//line testdata/run/s_30_ternary_coalesce.adesh:4
-			_ = rt.Unit{}
 //line testdata/run/s_30_ternary_coalesce.adesh:6
 			rt.Print(sign(3), sign(-3), sign(0))
-//line testdata/run/s_30_ternary_coalesce.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_30_ternary_coalesce.adesh:8
 			calls = 0
 			if true {
@@ -145,8 +137,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			picked = t_
 //line testdata/run/s_30_ternary_coalesce.adesh:14
 			rt.Print(picked, calls)
-//line testdata/run/s_30_ternary_coalesce.adesh:14
-			_ = rt.Unit{}
 //line testdata/run/s_30_ternary_coalesce.adesh:15
 			maybe = rt.Some[int64](4)
 //line testdata/run/s_30_ternary_coalesce.adesh:16
@@ -166,8 +156,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:17
 			rt.Print(t2_, t5_, t4_, calls)
-//line testdata/run/s_30_ternary_coalesce.adesh:17
-			_ = rt.Unit{}
 			t6_ = none
 			if t6_.Some {
 				t7_ = t6_
@@ -195,8 +183,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:19
 			rt.Print(t9_, t14_, t13_ > 3)
-//line testdata/run/s_30_ternary_coalesce.adesh:19
-			_ = rt.Unit{}
 			t17_ = rt.Cond(n > 0, "positive", "other")
 			t15_ = none
 			if t15_.Some {
@@ -208,8 +194,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			b = Box{label: t17_, size: t16_}
 //line testdata/run/s_30_ternary_coalesce.adesh:24
 			rt.Print(b)
-//line testdata/run/s_30_ternary_coalesce.adesh:24
-			_ = rt.Unit{}
 			t20_ = n > 0
 			if t20_ {
 				var t18_ rt.Option[int64] = maybe
@@ -225,24 +209,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			ok = t20_ || false
 //line testdata/run/s_30_ternary_coalesce.adesh:26
 			rt.Print(ok, rt.Cond(!ok, "no", "yes"))
-//line testdata/run/s_30_ternary_coalesce.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_30_ternary_coalesce.adesh:31
 			rt.Print(f_("a") && t("b"))
-//line testdata/run/s_30_ternary_coalesce.adesh:31
-			_ = rt.Unit{}
 //line testdata/run/s_30_ternary_coalesce.adesh:32
 			rt.Print(t("c") || f_("d"))
-//line testdata/run/s_30_ternary_coalesce.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/s_30_ternary_coalesce.adesh:33
 			rt.Print(f_("e") || t("f") && f_("g"))
-//line testdata/run/s_30_ternary_coalesce.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_30_ternary_coalesce.adesh:35
 			rt.Print(true && false, true || false, not_true())
-//line testdata/run/s_30_ternary_coalesce.adesh:35
-			_ = rt.Unit{}
 			if n > 3 {
 				t21_ = []int64{1, 2}
 			} else {
@@ -272,8 +246,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			op = t23_
 //line testdata/run/s_30_ternary_coalesce.adesh:42
 			rt.Print(xs, chosen, op(10))
-//line testdata/run/s_30_ternary_coalesce.adesh:42
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -69,20 +69,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			smile = '😀'
 //line testdata/run/s_31_chars.adesh:6
 			rt.Print(c, e, smile, []rt.Char{c, e}, rt.Tuple2[rt.Char, int64]{F0: c, F1: 1})
-//line testdata/run/s_31_chars.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:7
 			rt.Print(c < 'y', 'a' == 'a', 'Z' < 'a', e > c)
-//line testdata/run/s_31_chars.adesh:7
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:8
 			rt.Print(int64(c), uint32(e), int64(smile), rt.Char(120), rt.Char(int64('a')+25))
-//line testdata/run/s_31_chars.adesh:8
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:9
 			rt.Print(int64('\n'), '\t' == '\t', int64('\''), rt.Char('\\'))
-//line testdata/run/s_31_chars.adesh:9
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:12
 			word = "héllo"
 //line testdata/run/s_31_chars.adesh:13
@@ -91,8 +83,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			chars = rt.Chars(word)
 //line testdata/run/s_31_chars.adesh:15
 			rt.Print(first, chars, int64(len(chars)), rt.Str(first)+rt.Str(chars[rt.Index(1, len(chars), "testdata/run/s_31_chars.adesh:15:51")]), rt.CharAt(word, 4, "testdata/run/s_31_chars.adesh:15:62"))
-//line testdata/run/s_31_chars.adesh:15
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:16
 			built = ""
 //line testdata/run/s_31_chars.adesh:17
@@ -103,8 +93,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_31_chars.adesh:18
 			rt.Print(built)
-//line testdata/run/s_31_chars.adesh:18
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:19
 			joined = rt.ArrJoin(rt.ArrMap(chars, func(ch_ rt.Char) string {
 //line testdata/run/s_31_chars.adesh:19
@@ -112,8 +100,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}), "")
 //line testdata/run/s_31_chars.adesh:20
 			rt.Print(joined)
-//line testdata/run/s_31_chars.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:23
 			text = "Hello, World 42!"
 //line testdata/run/s_31_chars.adesh:24
@@ -150,8 +136,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_31_chars.adesh:34
 			rt.Print(letters, digits, spaces, upper)
-//line testdata/run/s_31_chars.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:37
 			freq = rt.NewMap[rt.Char, int64]()
 //line testdata/run/s_31_chars.adesh:38
@@ -169,25 +153,17 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_31_chars.adesh:39
 			rt.Print(freq)
-//line testdata/run/s_31_chars.adesh:39
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:47
 			rt.Print(rt.ArrMap(rt.Chars("Hello"), rot13), rt.ArrJoin(rt.ArrMap(rt.ArrMap(rt.Chars("Uryyb"), rot13), func(ch_2 rt.Char) string {
 //line testdata/run/s_31_chars.adesh:47
 				return rt.Str(ch_2)
 			}), ""))
-//line testdata/run/s_31_chars.adesh:47
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:49
 			cs = []rt.Char{'d', 'a', 'C', 'b'}
 //line testdata/run/s_31_chars.adesh:50
 			rt.ArrSort(cs)
-//line testdata/run/s_31_chars.adesh:50
-			_ = rt.Unit{}
 //line testdata/run/s_31_chars.adesh:51
 			rt.Print(cs, rt.ArrContains([]rt.Char{'a', 'b'}, 'b'), rt.ArrIndexOf(cs, 'b'))
-//line testdata/run/s_31_chars.adesh:51
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

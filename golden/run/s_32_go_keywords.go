@@ -178,24 +178,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			struct__ = 17
 //line testdata/run/s_32_go_keywords.adesh:20
 			rt.Print(go_ + chan_ + func_ + iota_ + defer__ + const__ + package_ + range__ + switch_ + case_ + default_ + fallthrough_ + goto_ + var_ + type_ + map_ + struct__)
-//line testdata/run/s_32_go_keywords.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/s_32_go_keywords.adesh:23
 			rt.Print(chan_send(5, "go"))
-//line testdata/run/s_32_go_keywords.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/s_32_go_keywords.adesh:29
 			rt.Print(select_([]int64{1, 5, 9}, 4), select_([]int64{}, 7))
-//line testdata/run/s_32_go_keywords.adesh:29
-			_ = rt.Unit{}
 //line testdata/run/s_32_go_keywords.adesh:32
 			g = goroutine{go_: 1, chan_: "c", func_: true}
 //line testdata/run/s_32_go_keywords.adesh:33
 			g.go_ += 1
 //line testdata/run/s_32_go_keywords.adesh:34
 			rt.Print(g, g.go_, g.chan_, g.func_)
-//line testdata/run/s_32_go_keywords.adesh:34
-			_ = rt.Unit{}
 //line testdata/run/s_32_go_keywords.adesh:37
 			values = []interface_{interface_(interface__map{F0: 3}), interface_(interface__range{}), interface_(interface__package{F0: "p"})}
 //line testdata/run/s_32_go_keywords.adesh:38
@@ -219,8 +211,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var d int64 = m_
 //line testdata/run/s_32_go_keywords.adesh:44
 				rt.Print(v, d)
-//line testdata/run/s_32_go_keywords.adesh:44
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_32_go_keywords.adesh:48
 			switch_fn = func(case__ int64) int64 {
@@ -234,8 +224,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var fallthrough__ int64 = i_
 //line testdata/run/s_32_go_keywords.adesh:49
 				rt.Print(switch_fn(fallthrough__))
-//line testdata/run/s_32_go_keywords.adesh:49
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_32_go_keywords.adesh:50
 			var_list = []int64{}
@@ -244,13 +232,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var type__ int64 = x1_
 //line testdata/run/s_32_go_keywords.adesh:51
 				rt.ArrPush(&var_list, type__)
-//line testdata/run/s_32_go_keywords.adesh:51
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_32_go_keywords.adesh:52
 			rt.Print(var_list)
-//line testdata/run/s_32_go_keywords.adesh:52
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -158,8 +158,6 @@ func busy(f__ int64) int64 {
 	defers_.Push(func() {
 //line testdata/run/s_33_go_names.adesh:83
 		rt.Print("defer with f =", f__)
-//line testdata/run/s_33_go_names.adesh:83
-		_ = rt.Unit{}
 	})
 	var ret_ int64
 //line testdata/run/s_33_go_names.adesh:84
@@ -202,8 +200,6 @@ func busy(f__ int64) int64 {
 func adeshMain() {
 //line testdata/run/s_33_go_names.adesh:95
 	rt.Print("main runs last, main is", "main")
-//line testdata/run/s_33_go_names.adesh:95
-	_ = rt.Unit{}
 }
 
 //line testdata/run/s_33_go_names.adesh:64
@@ -290,12 +286,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			min__ = 20
 //line testdata/run/s_33_go_names.adesh:32
 			rt.Print(nil_, len_, string_, fmt, rt_, strings_, cap_+append_+copy_+make_+new__+panic_+print__)
-//line testdata/run/s_33_go_names.adesh:32
-			_ = rt.Unit{}
 //line testdata/run/s_33_go_names.adesh:33
 			rt.Print(true__, int_, float64_, error_, any__+byte_+rune_+uintptr_+complex_+recover_+close_+delete_+max__+min__)
-//line testdata/run/s_33_go_names.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_33_go_names.adesh:36
 			f_ = 1
 //line testdata/run/s_33_go_names.adesh:37
@@ -316,22 +308,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			defers__ = 9
 //line testdata/run/s_33_go_names.adesh:45
 			rt.Print(f_ + cx_ + p_ + state_ + t__ + ret__ + caught__ + code__ + defers__)
-//line testdata/run/s_33_go_names.adesh:45
-			_ = rt.Unit{}
 //line testdata/run/s_33_go_names.adesh:59
 			rt.Print(init_(), len_of([]int64{1, 2}), int64(len([]int64{1, 2, 3})))
-//line testdata/run/s_33_go_names.adesh:59
-			_ = rt.Unit{}
 //line testdata/run/s_33_go_names.adesh:60
 			rt.Print(shadow())
-//line testdata/run/s_33_go_names.adesh:60
-			_ = rt.Unit{}
 //line testdata/run/s_33_go_names.adesh:68
 			it = Item{type_: "tool", func_: 1, nil_: false, string_: "s"}
 //line testdata/run/s_33_go_names.adesh:69
 			rt.Print(it, it.type_, it.String(), it.Error(), it.AdeshFormat_())
-//line testdata/run/s_33_go_names.adesh:69
-			_ = rt.Unit{}
 //line testdata/run/s_33_go_names.adesh:72
 			value = 1
 //line testdata/run/s_33_go_names.adesh:73
@@ -340,12 +324,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			value___ = 3
 //line testdata/run/s_33_go_names.adesh:76
 			rt.Print(value, value__, value___, helper__(value__))
-//line testdata/run/s_33_go_names.adesh:76
-			_ = rt.Unit{}
 //line testdata/run/s_33_go_names.adesh:93
 			rt.Print(busy(0), busy(5))
-//line testdata/run/s_33_go_names.adesh:93
-			_ = rt.Unit{}
 //line testdata/run/s_33_go_names.adesh:94
 			adeshMain()
 			f.complete_()

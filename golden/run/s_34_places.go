@@ -158,8 +158,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			elem1_ = m.At("a", "testdata/run/s_34_places.adesh:7:1")
 //line testdata/run/s_34_places.adesh:7
 			rt.ArrPush(&elem1_.tags, "t")
-//line testdata/run/s_34_places.adesh:7
-			_ = rt.Unit{}
 			m.Set("a", elem1_)
 			elem2_ = m.At("a", "testdata/run/s_34_places.adesh:8:1")
 //line testdata/run/s_34_places.adesh:8
@@ -171,15 +169,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m.Set("a", elem3_)
 //line testdata/run/s_34_places.adesh:10
 			rt.Print(m)
-//line testdata/run/s_34_places.adesh:10
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:12
 			lists = rt.MapOf[string, []int64]([]string{"k"}, [][]int64{[]int64{1}})
 			f.elem4_ = lists.At("k", "testdata/run/s_34_places.adesh:13:1")
 //line testdata/run/s_34_places.adesh:13
 			rt.ArrPush(&f.elem4_, 2)
-//line testdata/run/s_34_places.adesh:13
-			_ = rt.Unit{}
 			lists.Set("k", f.elem4_)
 			elem5_ = lists.At("k", "testdata/run/s_34_places.adesh:14:1")
 //line testdata/run/s_34_places.adesh:14
@@ -191,8 +185,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			lists.Set("k", elem6_)
 //line testdata/run/s_34_places.adesh:16
 			rt.Print(lists)
-//line testdata/run/s_34_places.adesh:16
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:18
 			counts = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
 			elem7_ = counts.At("a", "testdata/run/s_34_places.adesh:19:1")
@@ -209,8 +201,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			counts.Set("a", elem9_)
 //line testdata/run/s_34_places.adesh:22
 			rt.Print(counts)
-//line testdata/run/s_34_places.adesh:22
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:24
 			grid = rt.MapOf[string, *rt.Map[string, int64]]([]string{"r"}, []*rt.Map[string, int64]{rt.MapOf[string, int64]([]string{"c"}, []int64{1})})
 			elem10_ = grid.At("r", "testdata/run/s_34_places.adesh:25:1")
@@ -223,46 +213,30 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			grid.Set("r", elem11_)
 //line testdata/run/s_34_places.adesh:27
 			rt.Print(grid)
-//line testdata/run/s_34_places.adesh:27
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:36
 			byName = rt.MapOf[string, Counter]([]string{"c"}, []Counter{Counter{n: 0}})
 			elem12_ = byName.At("c", "testdata/run/s_34_places.adesh:37:1")
 //line testdata/run/s_34_places.adesh:37
 			elem12_.bump()
-//line testdata/run/s_34_places.adesh:37
-			_ = rt.Unit{}
 			byName.Set("c", elem12_)
 			elem13_ = byName.At("c", "testdata/run/s_34_places.adesh:38:1")
 //line testdata/run/s_34_places.adesh:38
 			elem13_.add(10)
-//line testdata/run/s_34_places.adesh:38
-			_ = rt.Unit{}
 			byName.Set("c", elem13_)
 //line testdata/run/s_34_places.adesh:39
 			arr = []Counter{Counter{n: 5}, Counter{n: 6}}
 //line testdata/run/s_34_places.adesh:40
 			arr[rt.Index(1, len(arr), "testdata/run/s_34_places.adesh:40:1")].bump()
-//line testdata/run/s_34_places.adesh:40
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:41
 			h = Holder{c: Counter{n: 0}, all: []Counter{Counter{n: 1}}}
 //line testdata/run/s_34_places.adesh:42
 			h.c.add(3)
-//line testdata/run/s_34_places.adesh:42
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:43
 			h.all[rt.Index(0, len(h.all), "testdata/run/s_34_places.adesh:43:1")].bump()
-//line testdata/run/s_34_places.adesh:43
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:44
 			rt.ArrPush(&h.all, Counter{n: 100})
-//line testdata/run/s_34_places.adesh:44
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:45
 			rt.Print(byName, arr, h)
-//line testdata/run/s_34_places.adesh:45
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:47
 			maybe = rt.Some[Counter](Counter{n: 1})
 //line testdata/run/s_34_places.adesh:48
@@ -271,13 +245,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				maybe.Val.n = 10
 //line testdata/run/s_34_places.adesh:50
 				maybe.Val.bump()
-//line testdata/run/s_34_places.adesh:50
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_34_places.adesh:52
 			rt.Print(maybe)
-//line testdata/run/s_34_places.adesh:52
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:53
 			opts = []rt.Option[P]{rt.Some[P](P{x: 1, tags: []string{}})}
 //line testdata/run/s_34_places.adesh:54
@@ -288,17 +258,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			if first.Some {
 //line testdata/run/s_34_places.adesh:55
 				rt.ArrPush(&first.Val.tags, "copy only")
-//line testdata/run/s_34_places.adesh:55
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_34_places.adesh:56
 			rt.Print(opts, first)
-//line testdata/run/s_34_places.adesh:56
-			_ = rt.Unit{}
 //line testdata/run/s_34_places.adesh:65
 			rt.Print(inc(int64(1)), inc(float64(2.5)))
-//line testdata/run/s_34_places.adesh:65
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

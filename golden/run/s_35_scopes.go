@@ -64,25 +64,17 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				x_ = "inner"
 //line testdata/run/s_35_scopes.adesh:6
 				rt.Print(x_)
-//line testdata/run/s_35_scopes.adesh:6
-				_ = rt.Unit{}
 				{
 //line testdata/run/s_35_scopes.adesh:8
 					x_1 = []string{x_, x_}
 //line testdata/run/s_35_scopes.adesh:9
 					rt.Print(x_1)
-//line testdata/run/s_35_scopes.adesh:9
-					_ = rt.Unit{}
 				}
 //line testdata/run/s_35_scopes.adesh:11
 				rt.Print(x_)
-//line testdata/run/s_35_scopes.adesh:11
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_35_scopes.adesh:13
 			rt.Print(x)
-//line testdata/run/s_35_scopes.adesh:13
-			_ = rt.Unit{}
 //line testdata/run/s_35_scopes.adesh:15
 			y = 5
 //line testdata/run/s_35_scopes.adesh:16
@@ -91,12 +83,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			y_1 = "y is " + rt.Str(y_)
 //line testdata/run/s_35_scopes.adesh:18
 			rt.Print(y_1)
-//line testdata/run/s_35_scopes.adesh:18
-			_ = rt.Unit{}
 //line testdata/run/s_35_scopes.adesh:28
 			rt.Print(shadow_param(1), shadow_param(10))
-//line testdata/run/s_35_scopes.adesh:28
-			_ = rt.Unit{}
 //line testdata/run/s_35_scopes.adesh:31
 			outer = 0
 //line testdata/run/s_35_scopes.adesh:32
@@ -115,13 +103,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 //line testdata/run/s_35_scopes.adesh:36
 				rt.Print(outer_, fresh)
-//line testdata/run/s_35_scopes.adesh:36
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_35_scopes.adesh:38
 			rt.Print(outer)
-//line testdata/run/s_35_scopes.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/s_35_scopes.adesh:41
 			label = "first"
 //line testdata/run/s_35_scopes.adesh:42
@@ -133,8 +117,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			label_ = "second"
 //line testdata/run/s_35_scopes.adesh:44
 			rt.Print(show(), label_)
-//line testdata/run/s_35_scopes.adesh:44
-			_ = rt.Unit{}
 //line testdata/run/s_35_scopes.adesh:47
 			v = 42
 			matched_ = false
@@ -155,8 +137,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			r = m_
 //line testdata/run/s_35_scopes.adesh:49
 			rt.Print(r, v)
-//line testdata/run/s_35_scopes.adesh:49
-			_ = rt.Unit{}
 //line testdata/run/s_35_scopes.adesh:50
 			e = "outer e"
 //line testdata/run/s_35_scopes.adesh:51
@@ -168,13 +148,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var e_ rt.Error = caught_.Err
 //line testdata/run/s_35_scopes.adesh:51
 				rt.Print(e_.Message)
-//line testdata/run/s_35_scopes.adesh:51
-				_ = rt.Unit{}
 			}
 //line testdata/run/s_35_scopes.adesh:52
 			rt.Print(e)
-//line testdata/run/s_35_scopes.adesh:52
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

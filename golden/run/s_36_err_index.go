@@ -22,18 +22,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			xs = []int64{10, 20, 30}
 //line testdata/run/s_36_err_index.adesh:4
 			rt.Print("before", xs[rt.Index(2, len(xs), "testdata/run/s_36_err_index.adesh:4:17")])
-//line testdata/run/s_36_err_index.adesh:4
-			_ = rt.Unit{}
 //line testdata/run/s_36_err_index.adesh:5
 			i = 3
 //line testdata/run/s_36_err_index.adesh:6
 			rt.Print(xs[rt.Index(i, len(xs), "testdata/run/s_36_err_index.adesh:6:7")])
-//line testdata/run/s_36_err_index.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_36_err_index.adesh:7
 			rt.Print("not reached")
-//line testdata/run/s_36_err_index.adesh:7
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

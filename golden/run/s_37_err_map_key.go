@@ -26,12 +26,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			ages = rt.MapOf[string, int64]([]string{"ann"}, []int64{31})
 //line testdata/run/s_37_err_map_key.adesh:3
 			rt.Print(ages.At("ann", "testdata/run/s_37_err_map_key.adesh:3:7"))
-//line testdata/run/s_37_err_map_key.adesh:3
-			_ = rt.Unit{}
 //line testdata/run/s_37_err_map_key.adesh:7
 			rt.Print(lookup(ages, "bob"))
-//line testdata/run/s_37_err_map_key.adesh:7
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

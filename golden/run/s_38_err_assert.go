@@ -8,12 +8,8 @@ import "adeshprog/rt"
 func check_positive(n int64) {
 //line testdata/run/s_38_err_assert.adesh:3
 	rt.Assert(n > 0, "expected a positive number, got "+rt.Str(n), "testdata/run/s_38_err_assert.adesh:3:5")
-//line testdata/run/s_38_err_assert.adesh:3
-	_ = rt.Unit{}
 //line testdata/run/s_38_err_assert.adesh:4
 	rt.Print("ok", n)
-//line testdata/run/s_38_err_assert.adesh:4
-	_ = rt.Unit{}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -28,12 +24,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_38_err_assert.adesh:6
 			check_positive(5)
-//line testdata/run/s_38_err_assert.adesh:6
-			_ = rt.Unit{}
 //line testdata/run/s_38_err_assert.adesh:7
 			check_positive(-2)
-//line testdata/run/s_38_err_assert.adesh:7
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -12,8 +12,6 @@ func deep(n int64) {
 	defers_.Push(func() {
 //line testdata/run/s_39_err_throw.adesh:3
 		rt.Print("unwinding", n)
-//line testdata/run/s_39_err_throw.adesh:3
-		_ = rt.Unit{}
 	})
 //line testdata/run/s_39_err_throw.adesh:4
 	if n == 0 {
@@ -22,8 +20,6 @@ func deep(n int64) {
 	}
 //line testdata/run/s_39_err_throw.adesh:5
 	deep(n - 1)
-//line testdata/run/s_39_err_throw.adesh:5
-	_ = rt.Unit{}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -38,8 +34,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_39_err_throw.adesh:7
 			deep(2)
-//line testdata/run/s_39_err_throw.adesh:7
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

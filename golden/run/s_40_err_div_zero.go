@@ -24,12 +24,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			zero = 0
 //line testdata/run/s_40_err_div_zero.adesh:4
 			rt.Print(1.0 / float64(zero))
-//line testdata/run/s_40_err_div_zero.adesh:4
-			_ = rt.Unit{}
 //line testdata/run/s_40_err_div_zero.adesh:5
 			rt.Print(rt.Mod(a, zero, "testdata/run/s_40_err_div_zero.adesh:5:7"))
-//line testdata/run/s_40_err_div_zero.adesh:5
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -22,18 +22,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			names = rt.MapOf[string, string]([]string{"a"}, []string{"Ann"})
 //line testdata/run/s_41_err_unwrap.adesh:3
 			rt.Print(names.Get("a").Unwrap("testdata/run/s_41_err_unwrap.adesh:3:7"))
-//line testdata/run/s_41_err_unwrap.adesh:3
-			_ = rt.Unit{}
 //line testdata/run/s_41_err_unwrap.adesh:4
 			missing = names.Get("b")
 //line testdata/run/s_41_err_unwrap.adesh:5
 			rt.Print(missing.UnwrapOr("default"))
-//line testdata/run/s_41_err_unwrap.adesh:5
-			_ = rt.Unit{}
 //line testdata/run/s_41_err_unwrap.adesh:6
 			rt.Print(missing.Unwrap("testdata/run/s_41_err_unwrap.adesh:6:7"))
-//line testdata/run/s_41_err_unwrap.adesh:6
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -22,12 +22,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_42_err_dynamic.adesh:4
 			rt.Print(dec(int64(5)), dec(float64(2.5)))
-//line testdata/run/s_42_err_dynamic.adesh:4
-			_ = rt.Unit{}
 //line testdata/run/s_42_err_dynamic.adesh:5
 			rt.Print(dec("text"))
-//line testdata/run/s_42_err_dynamic.adesh:5
-			_ = rt.Unit{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

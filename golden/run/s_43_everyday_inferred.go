@@ -89,8 +89,6 @@ func function_label(n int64) string {
 func adeshMain() {
 //line testdata/run/s_43_everyday_inferred.adesh:42
 	rt.Print("main:", add(100, 1))
-//line testdata/run/s_43_everyday_inferred.adesh:42
-	_ = rt.Unit{}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -105,32 +103,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_43_everyday_inferred.adesh:20
 			rt.Print(add(1, 2), add(40, 2))
-//line testdata/run/s_43_everyday_inferred.adesh:20
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:21
 			rt.Print(greet("Ada"), greet("Linus"))
-//line testdata/run/s_43_everyday_inferred.adesh:21
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:22
 			rt.Print(area(2.5, 4.0))
-//line testdata/run/s_43_everyday_inferred.adesh:22
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:23
 			rt.Print(shout("hey"), first_word("quick brown fox"))
-//line testdata/run/s_43_everyday_inferred.adesh:23
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:24
 			rt.Print(total([]int64{1, 2, 3}), total([]int64{10}))
-//line testdata/run/s_43_everyday_inferred.adesh:24
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:25
 			rt.Print(is_adult(20), is_adult(3))
-//line testdata/run/s_43_everyday_inferred.adesh:25
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:26
 			rt.Print(clamp(15, 0, 10), clamp(-1, 0, 10), clamp(5, 0, 10))
-//line testdata/run/s_43_everyday_inferred.adesh:26
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:29
 			nums = []int64{3, 1, 2}
 //line testdata/run/s_43_everyday_inferred.adesh:30
@@ -144,22 +128,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_43_everyday_inferred.adesh:30
 				return a + b
 			}, 0))
-//line testdata/run/s_43_everyday_inferred.adesh:30
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:31
 			labels = rt.ArrMap(nums, function_label)
 //line testdata/run/s_43_everyday_inferred.adesh:33
 			rt.Print(labels)
-//line testdata/run/s_43_everyday_inferred.adesh:33
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:36
 			sum = add(5, 6)
 //line testdata/run/s_43_everyday_inferred.adesh:37
 			msg = greet("you")
 //line testdata/run/s_43_everyday_inferred.adesh:38
 			rt.Print(sum*2, rt.StrLen(msg))
-//line testdata/run/s_43_everyday_inferred.adesh:38
-			_ = rt.Unit{}
 //line testdata/run/s_43_everyday_inferred.adesh:41
 			adeshMain()
 			f.complete_()
