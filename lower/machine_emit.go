@@ -87,6 +87,15 @@ func (m *machine) clearDead(liveIn []map[*Local]bool) {
 	for _, v := range m.extra {
 		internal[v] = true
 	}
+	// Only the struct's own bindings: a Local made to write a raw field (a capture handed on to
+	// an inner block) is not one.
+	own := map[*Local]bool{}
+	for v := range m.locals {
+		own[v] = true
+	}
+	for _, v := range m.spec.fields {
+		own[v] = true
+	}
 	for _, c := range m.cases {
 		if !c.resumed {
 			continue
@@ -95,7 +104,7 @@ func (m *machine) clearDead(liveIn []map[*Local]bool) {
 		seen := map[*Local]bool{}
 		for _, p := range preds[c.id] {
 			for v := range liveIn[p] {
-				if seen[v] || liveIn[c.id][v] || !v.Field || v.Boxed || v.Global || internal[v] || m.cells[v] ||
+				if seen[v] || !own[v] || liveIn[c.id][v] || !v.Field || v.Boxed || v.Global || internal[v] || m.cells[v] ||
 					!holdsMemory(v.Type) || releasable(v.Type) {
 					continue
 				}

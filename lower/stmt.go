@@ -331,6 +331,9 @@ func (l *lowerer) discard(b *builder, v Expr, t types.Type) {
 	case *Ref, *Lit, *Ident, nil:
 		// no effect
 	default:
+		if isUnitValue(v) {
+			return // a unit call already ran as a statement (expr1)
+		}
 		b.add(&Assign{Lhs: []Expr{&Ident{Name: "_"}}, Op: "=", Rhs: []Expr{v}, Line: b.line})
 	}
 }

@@ -5,12 +5,12 @@ import (
 	"adesh2go/frontend/check"
 )
 
-// tryStmt lowers try/catch/finally. A try whose body does not await runs its body in a closure
+// tryStmt lowers try/catch/finally. A try that does not await runs its body in a closure
 // under rt.TryCatchCode; a return, break or continue inside it leaves the closure with an exit code
-// that the code after it acts on. In an async function a try whose body awaits stays a Try node,
-// and the state machine catches for it.
+// that the code after it acts on. In an async function a try whose body, catch or finally awaits
+// stays a Try node, and the state machine catches for it.
 func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
-	if l.fn.async && suspendsAST(s.Body) {
+	if l.fn.async && l.fn.closure == 0 && (suspendsAST(s.Body) || s.Catch != nil && suspendsAST(s.Catch) || s.Finally != nil && suspendsAST(s.Finally)) {
 		t := &Try{Line: b.line}
 		t.Body = l.block(s.Body.Stmts)
 		t.Err, t.Catch = l.catchBlock(s)

@@ -357,7 +357,7 @@ poll_:
 			f.slow = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:44
-					rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: f.trigger, resolve: resolve})
+					rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: f.trigger, resolve: resolve}).Drop()
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})
@@ -441,7 +441,7 @@ poll_:
 			f.later = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:62
-					rt.SpawnValue[rt.Unit](nil, asyncBlock2{resolve: resolve})
+					rt.SpawnValue[rt.Unit](nil, asyncBlock2{resolve: resolve}).Drop()
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
 				})

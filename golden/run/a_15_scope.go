@@ -242,7 +242,7 @@ poll_:
 			for i_ := int64(0); i_ < n_; i_ += 1 {
 				var i int64 = i_
 //line testdata/run/a_15_scope.adesh:24
-				rt.ScopeSpawn(cx, f.s, rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{i: i, fail_at: (*f.fail_at), started: f.started, turns: rt.ArrClone(f.turns), total: (*f.total)}))
+				rt.ScopeSpawn(cx, f.s, rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{i: i, fail_at: (*f.fail_at), started: f.started, turns: rt.ArrClone(f.turns), total: (*f.total)})).Drop()
 			}
 //line testdata/run/a_15_scope.adesh:30
 			f.n1_ = 3
@@ -530,9 +530,9 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_15_scope.adesh:41
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{words: f.words, longest: f.longest}))
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{words: f.words, longest: f.longest})).Drop()
 //line testdata/run/a_15_scope.adesh:47
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{words: f.words}))
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{words: f.words})).Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -698,9 +698,9 @@ func (f *asyncLambda6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_15_scope.adesh:60
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock7{}))
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock7{})).Drop()
 //line testdata/run/a_15_scope.adesh:65
-			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock8{}))
+			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock8{})).Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

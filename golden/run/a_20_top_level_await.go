@@ -276,7 +276,7 @@ poll_:
 //line testdata/run/a_20_top_level_await.adesh:15
 			ch = rt.NewChannel[int64](int(1))
 //line testdata/run/a_20_top_level_await.adesh:16
-			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h})
+			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h}).Drop()
 //line testdata/run/a_20_top_level_await.adesh:17
 			f.sub2_ = ch.Recv()
 			f.state = 5

@@ -457,7 +457,7 @@ poll_:
 //line testdata/run/io_02_http_client.adesh:47
 			conn = aw_
 //line testdata/run/io_02_http_client.adesh:48
-			rt.SpawnValue[rt.Unit](cx, respond(conn))
+			rt.SpawnValue[rt.Unit](cx, respond(conn)).Drop()
 			f.state = 3
 			fallthrough
 		case 3:
