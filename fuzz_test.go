@@ -45,7 +45,7 @@ func FuzzCompile(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if gap := compileChecked(t, src); gap != "" {
-			recordGap(t, gap)
+			recordGap(t, gap, src)
 		}
 	})
 }
@@ -176,9 +176,9 @@ func checkDiagnostics(t *testing.T, prog *frontend.Program, size int) {
 
 var gapLog sync.Mutex
 
-// recordGap logs a lowering gap, and appends it to $ADESH_FUZZ_GAPS when that is set, so that a
-// long fuzzing run can list every construct lower refuses.
-func recordGap(t *testing.T, gap string) {
+// recordGap logs a lowering gap, and appends it with its program to $ADESH_FUZZ_GAPS when that
+// is set, so that a long fuzzing run can list every construct lower refuses.
+func recordGap(t *testing.T, gap string, src []byte) {
 	t.Logf("lowering gap: %s", gap)
 	name := os.Getenv("ADESH_FUZZ_GAPS")
 	if name == "" {
@@ -191,7 +191,7 @@ func recordGap(t *testing.T, gap string) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	fmt.Fprintln(f, gap)
+	fmt.Fprintf(f, "%s\t%q\n", gap, src)
 }
 
 func atoi(s string) int {
