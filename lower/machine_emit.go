@@ -350,6 +350,9 @@ func releasable(t Type) bool {
 		if t.Pkg == "rt" && (t.Name == "MutexGuard" || t.Name == "ReadGuard" || t.Name == "WriteGuard") {
 			return true
 		}
+		if t.Pkg == "rt" && t.Name == "Option" && len(t.Args) == 1 {
+			return releasable(t.Args[0]) // `w.upgrade()`, `m.try_lock()`
+		}
 	}
 	return false
 }

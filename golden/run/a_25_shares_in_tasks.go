@@ -653,6 +653,7 @@ func (f *mainFuture) dropSub_() {
 
 func (f *mainFuture) complete_() {
 	f.state = 14
+	rt.ReleaseOption(f.alive)
 	if f.stats != nil {
 		f.stats.Release()
 	}
