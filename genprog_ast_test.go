@@ -25,10 +25,11 @@ const (
 	gStruct // P, see programPrelude
 	gEnum   // Sh
 	gMap    // Map<string, i64>, a handle
+	gRes    // Result<i64, string>
 )
 
 func (t gType) String() string {
-	return [...]string{"()", "i64", "bool", "string", "[i64]", "fn(i64): i64", "Error", "i64?", "P", "Sh", "Map<string, i64>"}[t]
+	return [...]string{"()", "i64", "bool", "string", "[i64]", "fn(i64): i64", "Error", "i64?", "P", "Sh", "Map<string, i64>", "Result<i64, string>"}[t]
 }
 
 // programPrelude declares the struct and the enum every generated program may use.
@@ -38,8 +39,18 @@ enum Sh { C(i64), S(string), E }
 `
 
 // gValue is a run-time value: int64, bool, string, []int64, optInt, pVal, shVal, *mapVal,
-// *gClosure.
+// resVal, *gClosure.
 type gValue any
+
+// resVal is a Result<i64, string>.
+type resVal struct {
+	ok bool
+	v  int64
+	e  string
+}
+
+// gEarly is a `?` on an Err on its way out of its function; it travels as a Go panic.
+type gEarly struct{ v resVal }
 
 // optInt is a value of i64?.
 type optInt struct {
@@ -147,6 +158,11 @@ func formatValue(v gValue) string {
 			return "S(" + strconv.Quote(v.s) + ")"
 		}
 		return "E"
+	case resVal:
+		if v.ok {
+			return fmt.Sprintf("Ok(%d)", v.v)
+		}
+		return "Err(" + strconv.Quote(v.e) + ")"
 	case *mapVal:
 		parts := make([]string, len(v.keys))
 		for i, k := range v.keys {
@@ -1168,11 +1184,17 @@ func (f *gFunc) call(x *gInterp, args []gValue) (result gValue) {
 	}
 	x.frame = frame
 	defer func() {
+		r := recover()
 		x.frame = frame
 		for i := len(frame.defers) - 1; i >= 0; i-- {
 			x.block(frame.defers[i])
 		}
 		x.frame = saved
+		if early, ok := r.(gEarly); ok {
+			result = early.v
+		} else if r != nil {
+			panic(r)
+		}
 	}()
 	_, v := x.block(f.body)
 	return copyValue(v)
@@ -1382,4 +1404,75 @@ func (s *gChannel) exec(x *gInterp) (control, gValue) {
 		}
 	}
 	return ctlNext, nil
+}
+
+// gResLit is `Ok(x)` or `Err(s)`.
+type gResLit struct {
+	ok bool
+	x  gExpr
+}
+
+func (e *gResLit) typ() gType { return gRes }
+func (e *gResLit) write(b *strings.Builder) {
+	if e.ok {
+		b.WriteString("Ok(")
+	} else {
+		b.WriteString("Err(")
+	}
+	e.x.write(b)
+	b.WriteByte(')')
+}
+func (e *gResLit) eval(x *gInterp) gValue {
+	if e.ok {
+		return resVal{ok: true, v: e.x.eval(x).(int64)}
+	}
+	return resVal{e: e.x.eval(x).(string)}
+}
+
+// gQuestion is `(f(…)?)` or `(await f(…)?)` (the ? applies to the awaited value): an Err returns
+// from the enclosing function at once.
+type gQuestion struct{ call *gCall }
+
+func (e *gQuestion) typ() gType { return gInt }
+func (e *gQuestion) write(b *strings.Builder) {
+	b.WriteByte('(')
+	if e.call.fn.async {
+		b.WriteString("await ")
+	}
+	e.call.writeCall(b)
+	b.WriteString("?)")
+}
+func (e *gQuestion) eval(x *gInterp) gValue {
+	r := e.call.eval(x).(resVal)
+	if !r.ok {
+		panic(gEarly{v: r})
+	}
+	return r.v
+}
+
+// gResMatch is `match r { Ok(v) => a, Err(e) => b }`.
+type gResMatch struct {
+	x    gExpr
+	v, e *gVar
+	arms [2]gExpr
+}
+
+func (m *gResMatch) typ() gType { return m.arms[0].typ() }
+func (m *gResMatch) write(b *strings.Builder) {
+	b.WriteString("match ")
+	m.x.write(b)
+	b.WriteString(" { Ok(" + m.v.name + ") => ")
+	writeArm(b, m.arms[0])
+	b.WriteString(", Err(" + m.e.name + ") => ")
+	writeArm(b, m.arms[1])
+	b.WriteString(" }")
+}
+func (m *gResMatch) eval(x *gInterp) gValue {
+	r := m.x.eval(x).(resVal)
+	if r.ok {
+		m.v.assign(x, r.v)
+		return m.arms[0].eval(x)
+	}
+	m.e.assign(x, r.e)
+	return m.arms[1].eval(x)
 }

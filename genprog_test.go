@@ -17,10 +17,10 @@ import (
 )
 
 // TestGeneratedPrograms compiles random well-typed programs (sync and async functions, loops,
-// awaits inside expressions, closures, defers, try/catch, optionals, a struct, an enum, maps,
-// async blocks, spawn, join, a mutex and a channel), builds them, vets them, and runs each with
-// 1 and 4 workers: it must print what the generator's own evaluation of the program printed.
-// It catches lowering bugs that yield invalid Go or wrong behaviour.
+// awaits inside expressions, closures, defers, try/catch, Result and ?, optionals, a struct, an
+// enum, maps, async blocks, spawn, join, a mutex and a channel), builds them, vets them, and
+// runs each with 1 and 4 workers: it must print what the generator's own evaluation of the
+// program printed. It catches lowering bugs that yield invalid Go or wrong behaviour.
 //
 // ADESH_GENPROGS sets how many programs (default 16), ADESH_GENSEED the first seed (default
 // 1): a failure names the program gen/SEED, and ADESH_GENSEED=SEED ADESH_GENPROGS=1 reproduces
@@ -402,8 +402,26 @@ func (g *progGen) mapLit(d int) *gMapLit {
 
 // expr builds an expression of type t at most d levels deep.
 func (g *progGen) expr(t gType, d int) gExpr {
+	if t == gRes {
+		return g.resExpr(d)
+	}
+	if t == gInt && g.fn != nil && g.fn.ret == gRes && g.inBlock == 0 && !g.pure && g.chance(0.15) {
+		if fs := g.callable(gRes); len(fs) > 0 {
+			return &gQuestion{call: g.call(fs[g.r.Intn(len(fs))])}
+		}
+	}
 	if d <= 0 || g.chance(0.25) {
 		return g.leaf(t)
+	}
+	if fs := g.callable(gRes); len(fs) > 0 && g.chance(0.05) {
+		m := &gResMatch{x: g.call(fs[g.r.Intn(len(fs))]), v: &gVar{name: g.name("ok"), t: gInt}, e: &gVar{name: g.name("err"), t: gStr}}
+		for i, bound := range []*gVar{m.v, m.e} {
+			g.scopes = append(g.scopes, []*gVar{bound})
+			g.fixed[bound] = true
+			m.arms[i] = g.expr(t, d-1)
+			g.scopes = g.scopes[:len(g.scopes)-1]
+		}
+		return m
 	}
 	if fs := g.callable(t); len(fs) > 0 && g.chance(0.3) {
 		return g.call(fs[g.r.Intn(len(fs))])
@@ -458,6 +476,21 @@ func (g *progGen) expr(t gType, d int) gExpr {
 		a.elems = append(a.elems, g.expr(gInt, d-1))
 	}
 	return a
+}
+
+// resExpr builds a Result<i64, string>: a call, a variable, or Ok(…) / Err(…) (no ternary or
+// match over them, whose two sides would each know only half the type).
+func (g *progGen) resExpr(d int) gExpr {
+	if fs := g.callable(gRes); len(fs) > 0 && g.chance(0.3) {
+		return g.call(fs[g.r.Intn(len(fs))])
+	}
+	if v := g.pickVar(gRes, false); v != nil && g.chance(0.3) {
+		return v
+	}
+	if g.chance(0.7) {
+		return &gResLit{ok: true, x: g.expr(gInt, d-1)}
+	}
+	return &gResLit{x: g.expr(gStr, d-1)}
 }
 
 var arithOps = []string{"+", "-", "*", "/", "%", "&", "|", "^"}
@@ -760,13 +793,13 @@ func (g *progGen) asyncBlock() gStmt {
 	g.loops, g.frozen = 0, len(g.scopes)
 	g.inBlock++
 	s.body = g.block(1 + g.r.Intn(3))
-	g.inBlock--
-	g.loops, g.frozen = loops, frozen
 	// The block's type comes from its return, so `return 3` makes an i64, never an i64?.
 	for s.v.t = gOpt; s.v.t == gOpt; {
 		s.v.t = valueTypes[g.r.Intn(len(valueTypes))]
 	}
 	s.ret = g.expr(s.v.t, 2)
+	g.inBlock--
+	g.loops, g.frozen = loops, frozen
 	for range g.r.Intn(3) {
 		if a := g.assign(); a != nil {
 			s.mid = append(s.mid, a)
@@ -810,6 +843,9 @@ func (g *progGen) print() gStmt {
 	p := &gPrint{}
 	for range 1 + g.r.Intn(3) {
 		p.args = append(p.args, g.expr(valueTypes[g.r.Intn(len(valueTypes))], 2))
+	}
+	if fs := g.callable(gRes); len(fs) > 0 && g.chance(0.3) {
+		p.args = append(p.args, g.call(fs[g.r.Intn(len(fs))]))
 	}
 	if g.fn != nil {
 		g.fn.prints = true
@@ -882,7 +918,10 @@ func (g *progGen) program() *gProgram {
 	p := &gProgram{}
 	for range 2 + g.r.Intn(5) {
 		ret := gUnit
-		if g.chance(0.8) {
+		switch {
+		case g.chance(0.2):
+			ret = gRes
+		case g.chance(0.8):
 			ret = valueTypes[g.r.Intn(len(valueTypes))]
 		}
 		f := g.function(g.name("f"), g.chance(0.6), ret, g.r.Intn(4))
