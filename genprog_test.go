@@ -178,6 +178,21 @@ let f = async move {
 x = 5;
 print(await f);
 `, "2\n"},
+	// A borrowed capture handed on to an inner block, used after the await (it was cleared as
+	// dead: a nil dereference).
+	{`async fn f(a: string): bool {
+    let fb28 = async {
+        let fb38 = async {
+            return a + a;
+        };
+        let r39 = await fb38;
+        return a;
+    };
+    print(await fb28);
+    return true;
+}
+print(await f("x"));
+`, "x\ntrue\n"},
 	// A ternary over two integer literals (rt.Cond was instantiated at Go's int).
 	{`let x: i64 = true ? 1 : 2;
 let xs: [i64] = [false ? 3 : 4];
