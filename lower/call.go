@@ -45,6 +45,17 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 		}
 		return rtCall("DynCall", args...)
 	case check.CallDynMethod:
+		if dynMutators[ci.Name] && isLvalue(ci.Recv) {
+			// `xs.push(v)` on a dynamic array changes the place that holds it (a field of a
+			// record, an element of a map, written back, see placeOf).
+			recv := l.placeOf(b, ci.Recv)
+			xs := l.exprList(b, e.Args)
+			args := []Expr{&Unary{Op: "&", X: recv}, &Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
+			for i, a := range e.Args {
+				args = append(args, l.toAny(xs[i], a.TypeOf()))
+			}
+			return rtCall("DynMethodRef", args...)
+		}
 		xs := l.exprList(b, append([]ast.Expr{ci.Recv}, e.Args...))
 		args := []Expr{xs[0], &Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
 		for i, a := range e.Args {
@@ -57,6 +68,11 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 	l.fail(e, "unsupported call")
 	return nil
 }
+
+// dynMutators are the array methods that change their receiver, which a dynamic call reaches
+// through rt.DynMethodRef and the place that holds the array.
+var dynMutators = map[string]bool{"push": true, "pop": true, "insert": true, "remove": true, "clear": true,
+	"sort": true, "sort_by": true, "reverse": true}
 
 // convertArgs adapts lowered arguments to the parameter types.
 func (l *lowerer) convertArgs(xs []Expr, args []ast.Expr, params []types.Type) []Expr {

@@ -820,6 +820,13 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 			return &Sel{X: base, Name: fieldName(si.Field.Name)}
 		case check.SelTupleField:
 			return &Sel{X: base, Name: "F" + itoa(si.Index)}
+		case check.SelDynamic:
+			v := l.spillUnstable(b, base, tValue)
+			name, pos := &Lit{Text: strconv.Quote(x.Name.Name)}, l.pos(x)
+			return &slot{
+				get: func() Expr { return rtCall("DynField", v, name, pos) },
+				set: func(val Expr) Expr { return rtCall("DynSetField", v, name, val, pos) },
+			}
 		}
 	case *ast.Index:
 		base := l.lvalueBase(b, x.X)
@@ -833,8 +840,23 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 		case *types.Array:
 			return &Index{X: base, Index: rtCall("Index", l.toInt64(i, x.Index.TypeOf()), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{base}}, l.pos(x))}
 		case *types.MapT:
-			_ = u
-			return &mapSlot{m: base, k: l.convertAt(i, x.Index.TypeOf(), u.Key, x.Index)}
+			m := l.spillUnstable(b, base, l.goTypeOf(u))
+			k := l.spillUnstable(b, l.convertAt(i, x.Index.TypeOf(), u.Key, x.Index), l.goTypeOf(u.Key))
+			pos := l.pos(x)
+			return &slot{
+				get: func() Expr { return &Call{Fun: &Sel{X: m, Name: "At"}, Args: []Expr{k, pos}} },
+				set: func(v Expr) Expr { return &Call{Fun: &Sel{X: m, Name: "Set"}, Args: []Expr{k, v}} },
+			}
+		case *types.Basic:
+			if u.Kind == types.Any {
+				v := l.spillUnstable(b, base, tValue)
+				k := l.spillUnstable(b, l.toAny(i, x.Index.TypeOf()), tValue)
+				pos := l.pos(x)
+				return &slot{
+					get: func() Expr { return rtCall("DynIndex", v, k, pos) },
+					set: func(val Expr) Expr { return rtCall("DynSetIndex", v, k, val, pos) },
+				}
+			}
 		}
 	case *ast.Unary:
 		if x.Op == "*" {
@@ -854,8 +876,9 @@ func (l *lowerer) lvalueBase(b *builder, e ast.Expr) Expr {
 }
 
 // placeOf is lvalue for a place that is changed in part (a field, an element, the receiver of a
-// method that changes it). An element of a map is read into a temporary, which is written back
-// when the statement ends: `m[k].x = v`, `m[k].push(v)`, `m[k][0] += 1` change the map's value.
+// method that changes it). An element of a map (or of a dynamic value) is read into a
+// temporary, which is written back when the statement ends: `m[k].x = v`, `m[k].push(v)`,
+// `m[k][0] += 1` change the map's value.
 func (l *lowerer) placeOf(b *builder, e ast.Expr) Expr {
 	x := l.lvalue(b, e)
 	if id, ok := unparen(e).(*ast.Ident); ok && id.Obj != nil {
@@ -865,34 +888,65 @@ func (l *lowerer) placeOf(b *builder, e ast.Expr) Expr {
 			}
 		}
 	}
-	ms, ok := x.(*mapSlot)
+	s, ok := x.(*slot)
 	if !ok {
 		return x
 	}
-	m := l.spill(b, ms.m, l.goTypeOf(unparen(e).(*ast.Index).X.TypeOf()))
-	k := l.spill(b, ms.k, l.goTypeOf(unparen(e).(*ast.Index).Index.TypeOf()))
 	elem := l.temp("elem", l.goTypeOf(e.TypeOf()))
 	elem.Reads++
-	b.add(&Define{V: elem, Value: &Call{Fun: &Sel{X: m, Name: "At"}, Args: []Expr{k, l.pos(e)}}})
-	writeBack := &ExprStmt{X: &Call{Fun: &Sel{X: m, Name: "Set"}, Args: []Expr{k, &Ref{V: elem}}}}
-	b.post = append([]Stmt{writeBack}, b.post...)
+	b.add(&Define{V: elem, Value: s.get()})
+	b.post = append([]Stmt{&ExprStmt{X: s.set(&Ref{V: elem})}}, b.post...)
 	return &Ref{V: elem}
 }
 
-// mapSlot is an assignment target `m[k]`, which becomes `m.Set(k, v)`.
-type mapSlot struct {
-	m, k Expr
+// spillUnstable stores x in a temporary unless evaluating it twice reads the same place with no
+// effect (a variable, a field of one, a literal).
+func (l *lowerer) spillUnstable(b *builder, x Expr, t Type) Expr {
+	if stable(x) {
+		return x
+	}
+	return l.spill(b, x, t)
 }
 
-func (*mapSlot) exprNode() {}
+func stable(x Expr) bool {
+	switch x := x.(type) {
+	case *Lit, *Ident, *Ref:
+		return true
+	case *Sel:
+		return stable(x.X)
+	case *Paren:
+		return stable(x.X)
+	case *Conv:
+		return stable(x.X)
+	case *Unary:
+		// *s.Get(), *g.Ptr(): the value behind a share or a guard.
+		c, ok := x.X.(*Call)
+		if !ok || x.Op != "*" || len(c.Args) > 0 {
+			return false
+		}
+		sel, ok := c.Fun.(*Sel)
+		return ok && (sel.Name == "Get" || sel.Name == "Ptr") && stable(sel.X)
+	}
+	return false
+}
+
+// slot is an assignment target that is no Go place: an entry of a map (read with At, written
+// with Set) or an element or field of a dynamic value (rt.DynIndex/DynSetIndex,
+// rt.DynField/DynSetField). Its operands are evaluated once, before it is used.
+type slot struct {
+	get func() Expr
+	set func(v Expr) Expr
+}
+
+func (*slot) exprNode() {}
 
 func (l *lowerer) assign(b *builder, a *ast.Assign) {
 	lhs := l.lvalue(b, a.X)
 	target := declaredType(a.X)
 	if a.Op == "=" {
 		v := l.convertAt(l.owned(b, a.Y), a.Y.TypeOf(), target, a.Y)
-		if ms, ok := lhs.(*mapSlot); ok {
-			b.add(&ExprStmt{X: &Call{Fun: &Sel{X: ms.m, Name: "Set"}, Args: []Expr{ms.k, v}}, Line: b.line})
+		if s, ok := lhs.(*slot); ok {
+			b.add(&ExprStmt{X: s.set(v), Line: b.line})
 			return
 		}
 		if needsRelease(target) {
@@ -912,10 +966,8 @@ func (l *lowerer) assign(b *builder, a *ast.Assign) {
 		// `n += dyn`: the dynamic operand is checked at run time to be of n's type.
 		y, yt = l.convertAt(y, yt, target, a.Y), target
 	}
-	if ms, ok := lhs.(*mapSlot); ok {
-		cur := &Call{Fun: &Sel{X: ms.m, Name: "At"}, Args: []Expr{ms.k, l.pos(a)}}
-		nv := l.arith(op, cur, y, target, yt, a)
-		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: ms.m, Name: "Set"}, Args: []Expr{ms.k, nv}}, Line: b.line})
+	if s, ok := lhs.(*slot); ok {
+		b.add(&ExprStmt{X: s.set(l.arith(op, s.get(), y, target, yt, a)), Line: b.line})
 		return
 	}
 	if types.IsAny(target) || op == "/" && types.IsInteger(target) || op == "%" ||

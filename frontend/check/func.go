@@ -101,8 +101,9 @@ func (c *checker) lambda(e *ast.Lambda, expected types.Type) types.Type {
 		case exp != nil && i < len(exp.Params):
 			t = exp.Params[i]
 		default:
-			t = types.AnyType
-			c.fallback(p.Pos(), p.Name.Name, "a lambda parameter without a type, in a place that does not say what it receives")
+			// Its calls (`let f = x => …; f(1)`) and its uses in the body say what it is, as for
+			// an untyped parameter of a function.
+			t = c.untypedParamOr(p, "a lambda parameter without a type, in a place that does not say what it receives")
 		}
 		if exp != nil && i < len(exp.Params) && p.Type != nil {
 			c.expectAssignable(p, exp.Params[i], t, " for this parameter")

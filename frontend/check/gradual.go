@@ -38,6 +38,11 @@ func (c *checker) hintOf(v *types.Var) *hint { return c.hintVars[v] }
 
 // untypedParam is the type of a parameter written without one.
 func (c *checker) untypedParam(p *ast.Param) types.Type {
+	return c.untypedParamOr(p, "nothing in the program says what type it has")
+}
+
+// untypedParamOr is untypedParam, with the reason to give when nothing is known of the type.
+func (c *checker) untypedParamOr(p *ast.Param, unknown string) types.Type {
 	h := c.hints[p]
 	if c.probing {
 		if h == nil {
@@ -49,11 +54,15 @@ func (c *checker) untypedParam(p *ast.Param) types.Type {
 		return h.v
 	}
 	if h == nil || h.resolved == nil {
-		c.fallback(p.Pos(), p.Name.Name, "nothing in the program says what type it has")
+		c.fallback(p.Pos(), p.Name.Name, unknown)
 		return types.AnyType
 	}
 	if types.IsAny(h.resolved) {
-		c.fallback(p.Pos(), p.Name.Name, h.reason)
+		reason := h.reason
+		if h.seen == nil {
+			reason = unknown
+		}
+		c.fallback(p.Pos(), p.Name.Name, reason)
 	}
 	return h.resolved
 }
@@ -94,15 +103,26 @@ func hasUntypedParams(files []*ast.File) bool {
 			if found {
 				return false
 			}
-			if fd, ok := n.(*ast.FuncDecl); ok {
-				for _, p := range fd.Params {
-					if p.Type == nil {
-						found = true
-					}
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				found = hasUntyped(n.Params)
+			case *ast.LetStmt:
+				// `let double = x => x * 2;`: its calls say what x is.
+				if lam, ok := unparen(n.Value).(*ast.Lambda); ok && n.Value != nil {
+					found = hasUntyped(lam.Params)
 				}
 			}
 			return true
 		})
 	}
 	return found
+}
+
+func hasUntyped(params []*ast.Param) bool {
+	for _, p := range params {
+		if p.Type == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -6,7 +6,7 @@ import "adeshprog/rt"
 
 var mixed []rt.Value
 
-var person *rt.Map[string, rt.Value]
+var person rt.Value
 
 var sum int64
 
@@ -30,27 +30,28 @@ func combine(a rt.Value, b rt.Value) rt.Value {
 	return rt.DynAdd(a, b, "testdata/run/s_44_everyday_dynamic.adesh:10:27")
 }
 
-//line testdata/run/s_44_everyday_dynamic.adesh:25
+//line testdata/run/s_44_everyday_dynamic.adesh:27
 func truthy(v rt.Value) string {
-//line testdata/run/s_44_everyday_dynamic.adesh:25
+//line testdata/run/s_44_everyday_dynamic.adesh:27
 	return rt.Cond(rt.DynTruthy(v), "truthy", "falsy")
 }
 
-//line testdata/run/s_44_everyday_dynamic.adesh:27
+//line testdata/run/s_44_everyday_dynamic.adesh:29
 func bigger(a rt.Value, b rt.Value) bool {
-//line testdata/run/s_44_everyday_dynamic.adesh:27
-	return rt.DynGreater(a, b, "testdata/run/s_44_everyday_dynamic.adesh:27:26")
+//line testdata/run/s_44_everyday_dynamic.adesh:29
+	return rt.DynGreater(a, b, "testdata/run/s_44_everyday_dynamic.adesh:29:26")
 }
 
-//line testdata/run/s_44_everyday_dynamic.adesh:36
+//line testdata/run/s_44_everyday_dynamic.adesh:38
 func equal(a rt.Value, b rt.Value) bool {
-//line testdata/run/s_44_everyday_dynamic.adesh:36
+//line testdata/run/s_44_everyday_dynamic.adesh:38
 	return rt.DynEq(a, b)
 }
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
+	elem_ rt.Value
 }
 
 // Poll runs the future until it completes or must wait.
@@ -71,37 +72,43 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_44_everyday_dynamic.adesh:16
 			rt.Print(mixed, int64(len(mixed)), mixed[rt.Index(1, len(mixed), "testdata/run/s_44_everyday_dynamic.adesh:16:27")], mixed[rt.Index(5, len(mixed), "testdata/run/s_44_everyday_dynamic.adesh:16:37")])
 //line testdata/run/s_44_everyday_dynamic.adesh:17
-			person = rt.MapOf[string, rt.Value]([]string{"name", "age", "langs"}, []rt.Value{"Ada", int64(36), []string{"en", "fr"}})
+			person = rt.NewRecord([]string{"name", "age", "langs"}, "Ada", int64(36), []string{"en", "fr"})
 //line testdata/run/s_44_everyday_dynamic.adesh:18
-			rt.Print(person, person.At("name", "testdata/run/s_44_everyday_dynamic.adesh:18:15"), rt.DynAdd(person.At("age", "testdata/run/s_44_everyday_dynamic.adesh:18:31"), int64(1), "testdata/run/s_44_everyday_dynamic.adesh:18:31"))
+			rt.Print(person, rt.DynIndex(person, "name", "testdata/run/s_44_everyday_dynamic.adesh:18:15"), rt.DynAdd(rt.DynIndex(person, "age", "testdata/run/s_44_everyday_dynamic.adesh:18:31"), int64(1), "testdata/run/s_44_everyday_dynamic.adesh:18:31"), rt.DynField(person, "name", "testdata/run/s_44_everyday_dynamic.adesh:18:50"))
 //line testdata/run/s_44_everyday_dynamic.adesh:19
-			person.Set("age", int64(37))
+			rt.DynSetIndex(person, "age", int64(37), "testdata/run/s_44_everyday_dynamic.adesh:19:1")
 //line testdata/run/s_44_everyday_dynamic.adesh:20
-			person.Set("email", "ada@example.com")
+			rt.DynSetField(person, "age", rt.DynAdd(rt.DynField(person, "age", "testdata/run/s_44_everyday_dynamic.adesh:20:1"), int64(1), "testdata/run/s_44_everyday_dynamic.adesh:20:1"), "testdata/run/s_44_everyday_dynamic.adesh:20:1")
 //line testdata/run/s_44_everyday_dynamic.adesh:21
-			rt.Print(int64(person.Len()), person.At("age", "testdata/run/s_44_everyday_dynamic.adesh:21:21"), person.Has("email"))
-//line testdata/run/s_44_everyday_dynamic.adesh:26
-			rt.Print(truthy(int64(1)), truthy(int64(0)), truthy(""), truthy("x"), truthy(nil), truthy([]rt.Unit{}))
+			rt.DynSetIndex(person, "email", "ada@example.com", "testdata/run/s_44_everyday_dynamic.adesh:21:1")
+			f.elem_ = rt.DynField(person, "langs", "testdata/run/s_44_everyday_dynamic.adesh:22:1")
+//line testdata/run/s_44_everyday_dynamic.adesh:22
+			rt.DynMethodRef(&f.elem_, "push", "testdata/run/s_44_everyday_dynamic.adesh:22:1", "de")
+			rt.DynSetField(person, "langs", f.elem_, "testdata/run/s_44_everyday_dynamic.adesh:22:1")
+//line testdata/run/s_44_everyday_dynamic.adesh:23
+			rt.Print(person)
 //line testdata/run/s_44_everyday_dynamic.adesh:28
-			rt.Print(bigger(int64(2), int64(1)), bigger(float64(1.5), int64(2)), bigger("b", "a"))
-//line testdata/run/s_44_everyday_dynamic.adesh:29
-			sum = 0
+			rt.Print(truthy(int64(1)), truthy(int64(0)), truthy(""), truthy("x"), truthy(nil), truthy([]rt.Unit{}))
 //line testdata/run/s_44_everyday_dynamic.adesh:30
+			rt.Print(bigger(int64(2), int64(1)), bigger(float64(1.5), int64(2)), bigger("b", "a"))
+//line testdata/run/s_44_everyday_dynamic.adesh:31
+			sum = 0
+//line testdata/run/s_44_everyday_dynamic.adesh:32
 			for _, x_ := range mixed {
 				var v rt.Value = x_
-//line testdata/run/s_44_everyday_dynamic.adesh:31
+//line testdata/run/s_44_everyday_dynamic.adesh:33
 				if rt.DynEq(v, int64(1)) || rt.DynEq(v, float64(2.5)) {
-//line testdata/run/s_44_everyday_dynamic.adesh:31
+//line testdata/run/s_44_everyday_dynamic.adesh:33
 					sum += 1
 				}
 			}
-//line testdata/run/s_44_everyday_dynamic.adesh:33
-			rt.Print(sum)
-//line testdata/run/s_44_everyday_dynamic.adesh:34
-			typed = rt.DynTo[int64](double(int64(21)), "")
 //line testdata/run/s_44_everyday_dynamic.adesh:35
-			rt.Print(typed + 1)
+			rt.Print(sum)
+//line testdata/run/s_44_everyday_dynamic.adesh:36
+			typed = rt.DynTo[int64](double(int64(21)), "testdata/run/s_44_everyday_dynamic.adesh:36:18")
 //line testdata/run/s_44_everyday_dynamic.adesh:37
+			rt.Print(typed + 1)
+//line testdata/run/s_44_everyday_dynamic.adesh:39
 			rt.Print(equal(int64(1), int64(1)), equal(int64(1), float64(1.0)), equal("1", int64(1)), equal([]int64{1, 2}, []int64{1, 2}), equal(nil, nil))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
