@@ -99,6 +99,7 @@ type machine struct {
 	ret      *Local          // the value a return keeps while finally blocks run
 	extra    []*Local        // fields of finally blocks
 	cells    map[*Local]bool // bindings closures capture (boxed when declared in an exploded loop)
+	results  map[*Local]bool // the res_ variables of returns
 	cellRefs []cellRef
 	hoisted  []*Local
 	locals   map[*Local]bool // locals declared at the exploded level
@@ -115,7 +116,8 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 	for _, tp := range spec.typeParams {
 		targs = append(targs, goType(tp.Name))
 	}
-	m := &machine{l: l, spec: spec, self: &TName{Name: spec.name, Args: targs}, resultT: l.valueType(spec.ret), locals: map[*Local]bool{}}
+	m := &machine{l: l, spec: spec, self: &TName{Name: spec.name, Args: targs}, resultT: l.valueType(spec.ret),
+		locals: map[*Local]bool{}, results: map[*Local]bool{}}
 	if hasDefer(spec.body) {
 		m.defers = &Local{Name: "defers_", Type: rtType("Defers"), Field: true}
 		// A defer in a try that does not await sits in the try's closure, out of rewrite's
@@ -139,6 +141,9 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 	}
 	m.compact()
 	m.decideFields()
+	for _, c := range m.cases {
+		c.stmts = m.inlineResults(c.stmts)
+	}
 	for _, c := range m.cellRefs {
 		c.cell.Field = c.v.Field
 	}
@@ -1048,14 +1053,98 @@ func (m *machine) emitReturn(r *Return) {
 		value = r.Results[0]
 	}
 	if _, constant := value.(*Lit); !constant && !isUnitValue(value) {
-		// complete() clears the fields the value may read: take it first.
+		// complete_() clears the fields the value may read: take it first (inlineResults
+		// undoes this where it reads no field).
 		res := &Local{Name: "res_", Type: m.resultT, Reads: 1}
+		m.results[res] = true
 		m.emit(&Define{V: res, Value: value})
 		value = &Ref{V: res}
 	}
 	m.emit(&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete_"}}})
 	m.emit(&Return{Results: []Expr{rtCallT("Ready", []Type{m.resultT}, value)}})
 	m.cur = nil
+}
+
+// inlineResults returns a value directly where it reads no field of the state struct (which
+// complete_ clears): `f.complete_(); return rt.Ready(v)` rather than through res_. A block
+// left declaring nothing is spliced into its list.
+func (m *machine) inlineResults(list []Stmt) []Stmt {
+	var out []Stmt
+	for i := 0; i < len(list); i++ {
+		s := list[i]
+		if d, ok := s.(*Define); ok && m.results[d.V] && i+2 < len(list) && !readsState(d.Value) {
+			if r, ok := list[i+2].(*Return); ok && len(r.Results) == 1 {
+				if c, ok := r.Results[0].(*Call); ok && len(c.Args) == 1 {
+					c.Args[0] = d.Value
+					continue
+				}
+			}
+		}
+		switch s := s.(type) {
+		case *Block:
+			s.Stmts = m.inlineResults(s.Stmts)
+			if !declares(s.Stmts) {
+				out = append(out, s.Stmts...)
+				continue
+			}
+		case *If:
+			s.Then.Stmts = m.inlineResults(s.Then.Stmts)
+			switch e := s.Else.(type) {
+			case *Block:
+				e.Stmts = m.inlineResults(e.Stmts)
+			case *If:
+				m.inlineResults([]Stmt{e})
+			}
+		case *For:
+			s.Body.Stmts = m.inlineResults(s.Body.Stmts)
+		case *ForRange:
+			s.Body.Stmts = m.inlineResults(s.Body.Stmts)
+		case *Switch:
+			for _, c := range s.Cases {
+				c.Body = m.inlineResults(c.Body)
+			}
+		case *TypeSwitch:
+			for _, c := range s.Cases {
+				c.Body = m.inlineResults(c.Body)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// readsState reports whether an expression reads the state struct (a field, a pointer into
+// it) or makes a closure (which may read it later).
+func readsState(x Expr) bool {
+	found := false
+	walkExpr(x, func(e Expr) {
+		switch e := e.(type) {
+		case *Ref:
+			found = found || e.V.Field || e.V.Boxed
+		case *Ident:
+			found = found || e.Name == "f" && e.Pkg == ""
+		case *FuncLit:
+			found = true
+		}
+	})
+	return found
+}
+
+// declares reports whether a statement list declares a Go variable at its top level.
+func declares(list []Stmt) bool {
+	for _, s := range list {
+		switch s := s.(type) {
+		case *Define:
+			if !s.V.Field && !s.V.Global {
+				return true
+			}
+		case *Assign:
+			if s.Op == ":=" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isUnitValue(x Expr) bool {

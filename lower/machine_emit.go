@@ -484,7 +484,10 @@ func (m *machine) dropFunc() Decl {
 	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "dropSub_", Recv: m.recv(), Body: &Block{Stmts: dropSubBody}})
 	// complete runs the defers and releases what the fields hold, then clears the struct.
 	var comp []Stmt
-	comp = append(comp, &Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{done}})
+	if m.defers != nil || m.cleansUp() {
+		// Done first: a defer or a release that fails must not see the future as running.
+		comp = append(comp, &Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{done}})
+	}
 	if m.defers != nil {
 		comp = append(comp, &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: m.defers}, Name: "Run"}}})
 	}

@@ -68,11 +68,8 @@ func (f *connectFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Connecti
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/01_state_machine.adesh:7
 			if f.url == "https://down.example" {
-				{
-					var res_ rt.Result[Connection, rt.Error] = rt.Err[Connection, rt.Error](rt.NewError("connection refused"))
-					f.complete_()
-					return rt.Ready[rt.Result[Connection, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[Connection, rt.Error]](rt.Err[Connection, rt.Error](rt.NewError("connection refused")))
 			}
 			{
 				var res_ rt.Result[Connection, rt.Error] = rt.Ok[Connection, rt.Error](Connection{url: f.url})
@@ -116,7 +113,6 @@ func (f *connectFuture) dropSub_() {
 }
 
 func (f *connectFuture) complete_() {
-	f.state = 2
 	*f = connectFuture{state: 2}
 }
 
@@ -162,11 +158,8 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[string, rt.Error] = rt.Err[string, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[string, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t_.Err))
 			}
 //line testdata/run/01_state_machine.adesh:21
 			connection = t_.Val
@@ -184,19 +177,13 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
-				{
-					var res_ rt.Result[string, rt.Error] = rt.Err[string, rt.Error](t1_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[string, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t1_.Err))
 			}
 //line testdata/run/01_state_machine.adesh:22
 			response = t1_.Val
-			{
-				var res_ rt.Result[string, rt.Error] = rt.Ok[string, rt.Error](response.body)
-				f.complete_()
-				return rt.Ready[rt.Result[string, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](response.body))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -236,7 +223,6 @@ func (f *fetchPayloadFuture) dropSub_() {
 }
 
 func (f *fetchPayloadFuture) complete_() {
-	f.state = 3
 	*f = fetchPayloadFuture{state: 3}
 }
 
@@ -320,7 +306,6 @@ func (f *composeFuture) dropSub_() {
 }
 
 func (f *composeFuture) complete_() {
-	f.state = 3
 	*f = composeFuture{state: 3}
 }
 
@@ -407,7 +392,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 3
 	*f = mainFuture{state: 3}
 }
 
@@ -485,7 +469,6 @@ func (f *ConnectionGetFuture) dropSub_() {
 }
 
 func (f *ConnectionGetFuture) complete_() {
-	f.state = 2
 	*f = ConnectionGetFuture{state: 2}
 }
 
@@ -541,7 +524,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

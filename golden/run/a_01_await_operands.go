@@ -62,7 +62,6 @@ func (f *numFuture) dropSub_() {
 }
 
 func (f *numFuture) complete_() {
-	f.state = 2
 	*f = numFuture{state: 2}
 }
 
@@ -339,7 +338,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 13
 	*f = mainFuture{state: 13}
 }
 
@@ -395,7 +393,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -100,7 +100,6 @@ func (f *isEvenFuture) dropSub_() {
 }
 
 func (f *isEvenFuture) complete_() {
-	f.state = 2
 	*f = isEvenFuture{state: 2}
 }
 
@@ -164,7 +163,6 @@ func (f *belowFuture) dropSub_() {
 }
 
 func (f *belowFuture) complete_() {
-	f.state = 2
 	*f = belowFuture{state: 2}
 }
 
@@ -227,7 +225,6 @@ func (f *doubleFuture) dropSub_() {
 }
 
 func (f *doubleFuture) complete_() {
-	f.state = 2
 	*f = doubleFuture{state: 2}
 }
 
@@ -264,25 +261,16 @@ func (f *makeFuture) Poll(cx *rt.Context) rt.Poll[Shape] {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_02_await_control.adesh:21
 			if f.k == 0 {
-				{
-					var res_ Shape = Shape(Shape_Circle{F0: 2})
-					f.complete_()
-					return rt.Ready[Shape](res_)
-				}
+				f.complete_()
+				return rt.Ready[Shape](Shape(Shape_Circle{F0: 2}))
 			}
 //line testdata/run/a_02_await_control.adesh:22
 			if f.k == 1 {
-				{
-					var res_ Shape = Shape(Shape_Square{F0: 3})
-					f.complete_()
-					return rt.Ready[Shape](res_)
-				}
-			}
-			{
-				var res_ Shape = Shape(Shape_Empty{})
 				f.complete_()
-				return rt.Ready[Shape](res_)
+				return rt.Ready[Shape](Shape(Shape_Square{F0: 3}))
 			}
+			f.complete_()
+			return rt.Ready[Shape](Shape(Shape_Empty{}))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -306,7 +294,6 @@ func (f *makeFuture) dropSub_() {
 }
 
 func (f *makeFuture) complete_() {
-	f.state = 2
 	*f = makeFuture{state: 2}
 }
 
@@ -441,10 +428,8 @@ poll_:
 			f.sub2_ = *new(belowFuture)
 			aw3_ = step_.Value
 			if !aw3_ {
-				{
-					f.state = 9
-					continue poll_
-				}
+				f.state = 9
+				continue poll_
 			}
 			f.t_ = f.i
 //line testdata/run/a_02_await_control.adesh:39
@@ -490,10 +475,8 @@ poll_:
 			f.sub2_ = *new(belowFuture)
 			aw5_ = step_.Value
 			if !aw5_ {
-				{
-					f.state = 13
-					continue poll_
-				}
+				f.state = 13
+				continue poll_
 			}
 //line testdata/run/a_02_await_control.adesh:43
 			f.sub1_ = is_even(f.j)
@@ -509,10 +492,8 @@ poll_:
 			aw6_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:43
 			if aw6_ {
-				{
-					f.state = 10
-					continue poll_
-				}
+				f.state = 10
+				continue poll_
 			}
 //line testdata/run/a_02_await_control.adesh:44
 			rt.Print("for odd", f.j)
@@ -521,10 +502,8 @@ poll_:
 		case 13:
 //line testdata/run/a_02_await_control.adesh:46
 			f.total = 0
-			{
-				f.items_ = []int64{1, 2, 3, 4}
-				f.i1_ = 0
-			}
+			f.items_ = []int64{1, 2, 3, 4}
+			f.i1_ = 0
 			f.state = 14
 			fallthrough
 		case 14:
@@ -536,10 +515,8 @@ poll_:
 			k = x_
 //line testdata/run/a_02_await_control.adesh:48
 			if k == 4 {
-				{
-					f.state = 17
-					continue poll_
-				}
+				f.state = 17
+				continue poll_
 			}
 //line testdata/run/a_02_await_control.adesh:49
 			f.sub3_ = double(k)
@@ -718,7 +695,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 28
 	*f = mainFuture{state: 28}
 }
 
@@ -774,7 +750,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

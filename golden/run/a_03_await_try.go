@@ -55,7 +55,6 @@ func (f *failsFuture) dropSub_() {
 }
 
 func (f *failsFuture) complete_() {
-	f.state = 2
 	*f = failsFuture{state: 2}
 }
 
@@ -118,7 +117,6 @@ func (f *okAfterFuture) dropSub_() {
 }
 
 func (f *okAfterFuture) complete_() {
-	f.state = 2
 	*f = okAfterFuture{state: 2}
 }
 
@@ -163,13 +161,11 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:14
 			v = aw_
-			{
 //line testdata/run/a_03_await_try.adesh:15
-				f.ret_ = v
-				f.fin1_ = 2
-				f.state = 4
-				continue poll_
-			}
+			f.ret_ = v
+			f.fin1_ = 2
+			f.state = 4
+			continue poll_
 		case 2:
 			thrown_ := f.err_
 			f.err_ = nil
@@ -309,13 +305,11 @@ poll_:
 				return rt.Pending[string]()
 			}
 			f.sub2_ = *new(okAfterFuture)
-			{
 //line testdata/run/a_03_await_try.adesh:30
-				f.ret_ = "body"
-				f.fin1_ = 2
-				f.state = 5
-				continue poll_
-			}
+			f.ret_ = "body"
+			f.fin1_ = 2
+			f.state = 5
+			continue poll_
 		case 4:
 			thrown_ := f.err_
 			f.err_ = nil
@@ -885,7 +879,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

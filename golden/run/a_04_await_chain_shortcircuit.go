@@ -62,7 +62,6 @@ func (f *valFuture) dropSub_() {
 }
 
 func (f *valFuture) complete_() {
-	f.state = 2
 	*f = valFuture{state: 2}
 }
 
@@ -129,7 +128,6 @@ func (f *flagFuture) dropSub_() {
 }
 
 func (f *flagFuture) complete_() {
-	f.state = 2
 	*f = flagFuture{state: 2}
 }
 
@@ -196,7 +194,6 @@ func (f *maybeFuture) dropSub_() {
 }
 
 func (f *maybeFuture) complete_() {
-	f.state = 2
 	*f = maybeFuture{state: 2}
 }
 
@@ -259,7 +256,6 @@ func (f *incFuture) dropSub_() {
 }
 
 func (f *incFuture) complete_() {
-	f.state = 2
 	*f = incFuture{state: 2}
 }
 
@@ -345,7 +341,6 @@ func (f *parseFuture) dropSub_() {
 }
 
 func (f *parseFuture) complete_() {
-	f.state = 2
 	*f = parseFuture{state: 2}
 }
 
@@ -390,11 +385,8 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			f.x = t_.Val
@@ -415,11 +407,8 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t1_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t1_.Err))
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			y = t1_.Val
@@ -469,7 +458,6 @@ func (f *sumParsedFuture) dropSub_() {
 }
 
 func (f *sumParsedFuture) complete_() {
-	f.state = 3
 	*f = sumParsedFuture{state: 3}
 }
 
@@ -510,19 +498,13 @@ func (f *firstSomeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.Some {
-				{
-					var res_ rt.Option[int64] = rt.None[int64]()
-					f.complete_()
-					return rt.Ready[rt.Option[int64]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Option[int64]](rt.None[int64]())
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			v = t_.Val
-			{
-				var res_ rt.Option[int64] = rt.Some[int64](v * 10)
-				f.complete_()
-				return rt.Ready[rt.Option[int64]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Option[int64]](rt.Some[int64](v * 10))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -546,7 +528,6 @@ func (f *firstSomeFuture) dropSub_() {
 }
 
 func (f *firstSomeFuture) complete_() {
-	f.state = 2
 	*f = firstSomeFuture{state: 2}
 }
 
@@ -595,11 +576,8 @@ func (f *returnsAwaitFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 			f.sub1_ = *new(incFuture)
 			aw1_ = step_.Value
-			{
-				var res_ int64 = aw1_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](aw1_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -625,7 +603,6 @@ func (f *returnsAwaitFuture) dropSub_() {
 }
 
 func (f *returnsAwaitFuture) complete_() {
-	f.state = 3
 	*f = returnsAwaitFuture{state: 3}
 }
 
@@ -1238,7 +1215,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 40
 	*f = mainFuture{state: 40}
 }
 
@@ -1294,7 +1270,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -29,10 +29,8 @@ func (f *answerFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.SleepFuture{}
-			{
-				f.complete_()
-				return rt.Ready[int64](42)
-			}
+			f.complete_()
+			return rt.Ready[int64](42)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -56,7 +54,6 @@ func (f *answerFuture) dropSub_() {
 }
 
 func (f *answerFuture) complete_() {
-	f.state = 2
 	*f = answerFuture{state: 2}
 }
 
@@ -97,11 +94,8 @@ func (f *runTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			aw_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:9
 			v = aw_
-			{
-				var res_ int64 = v * 2
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](v * 2)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -127,7 +121,6 @@ func (f *runTwiceFuture) dropSub_() {
 }
 
 func (f *runTwiceFuture) complete_() {
-	f.state = 2
 	*f = runTwiceFuture{state: 2}
 }
 
@@ -148,10 +141,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
 		case 0:
-			{
-				f.complete_()
-				return rt.Ready[string]("from block")
-			}
+			f.complete_()
+			return rt.Ready[string]("from block")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -170,7 +161,6 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	f.state = 1
 	*f = asyncBlock1{state: 1}
 }
 
@@ -186,10 +176,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
 		case 0:
-			{
-				f.complete_()
-				return rt.Ready[int64](7)
-			}
+			f.complete_()
+			return rt.Ready[int64](7)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -208,7 +196,6 @@ func (f *asyncBlock2) Drop() {
 func (f *asyncBlock2) dropSub_() {}
 
 func (f *asyncBlock2) complete_() {
-	f.state = 1
 	*f = asyncBlock2{state: 1}
 }
 
@@ -490,7 +477,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 11
 	*f = mainFuture{state: 11}
 }
 
@@ -546,7 +532,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

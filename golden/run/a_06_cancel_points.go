@@ -41,10 +41,8 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.SleepFuture{}
-			{
-				f.complete_()
-				return rt.Ready[int64](1)
-			}
+			f.complete_()
+			return rt.Ready[int64](1)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -923,7 +921,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

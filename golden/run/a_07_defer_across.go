@@ -32,10 +32,8 @@ func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_07_defer_across.adesh:5
 			rt.Print("  step " + f.tag)
-			{
-				f.complete_()
-				return rt.Ready[int64](1)
-			}
+			f.complete_()
+			return rt.Ready[int64](1)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -59,7 +57,6 @@ func (f *stepFuture) dropSub_() {
 }
 
 func (f *stepFuture) complete_() {
-	f.state = 2
 	*f = stepFuture{state: 2}
 }
 
@@ -218,11 +215,8 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_07_defer_across.adesh:22
 			if f.s == "" {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](rt.NewError("empty"))
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](rt.NewError("empty")))
 			}
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](rt.StrLen(f.s))
@@ -266,7 +260,6 @@ func (f *parseFuture) dropSub_() {
 }
 
 func (f *parseFuture) complete_() {
-	f.state = 2
 	*f = parseFuture{state: 2}
 }
 
@@ -314,21 +307,15 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_07_defer_across.adesh:28
 			n = t_.Val
 //line testdata/run/a_07_defer_across.adesh:29
 			rt.Print("  early: parsed", n)
-			{
-				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](n)
-				f.complete_()
-				return rt.Ready[rt.Result[int64, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](n))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -485,10 +472,8 @@ poll_:
 				f.state = 4
 				continue poll_
 			}
-			{
-				f.i = new(int64)
-				(*f.i) = f.i_
-			}
+			f.i = new(int64)
+			(*f.i) = f.i_
 			{
 				var i *int64 = &(*f.i)
 //line testdata/run/a_07_defer_across.adesh:42
@@ -780,7 +765,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -68,11 +68,8 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 				f.c.Release()
 				f.c = nil
 			}
-			{
-				var res_ string = r_
-				f.complete_()
-				return rt.Ready[string](res_)
-			}
+			f.complete_()
+			return rt.Ready[string](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -260,11 +257,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 				f.cfg.Release()
 				f.cfg = nil
 			}
-			{
-				var res_ string = r_
-				f.complete_()
-				return rt.Ready[string](res_)
-			}
+			f.complete_()
+			return rt.Ready[string](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -576,7 +570,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

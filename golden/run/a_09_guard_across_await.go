@@ -44,11 +44,8 @@ func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 				f.g.Drop()
 				f.g = rt.MutexGuard[int64]{}
 			}
-			{
-				var res_ int64 = r_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -108,13 +105,11 @@ func (f *scopedFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
-			{
 //line testdata/run/a_09_guard_across_await.adesh:12
-				g = f.m.Lock()
+			g = f.m.Lock()
 //line testdata/run/a_09_guard_across_await.adesh:13
-				*g.Ptr() += 10
-				g.Drop()
-			}
+			*g.Ptr() += 10
+			g.Drop()
 //line testdata/run/a_09_guard_across_await.adesh:15
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -158,7 +153,6 @@ func (f *scopedFuture) dropSub_() {
 }
 
 func (f *scopedFuture) complete_() {
-	f.state = 2
 	*f = scopedFuture{state: 2}
 }
 
@@ -263,13 +257,11 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			tmp_.Drop()
 //line testdata/run/a_09_guard_across_await.adesh:35
 			f.rw = rt.NewRwLock[[]int64]([]int64{1})
-			{
 //line testdata/run/a_09_guard_across_await.adesh:37
-				w = f.rw.Write()
+			w = f.rw.Write()
 //line testdata/run/a_09_guard_across_await.adesh:38
-				rt.ArrPush(w.Ptr(), 2)
-				w.Drop()
-			}
+			rt.ArrPush(w.Ptr(), 2)
+			w.Drop()
 //line testdata/run/a_09_guard_across_await.adesh:40
 			f.sub4_ = rt.YieldNow()
 			f.state = 4
@@ -283,23 +275,19 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = rt.YieldFuture{}
-			{
 //line testdata/run/a_09_guard_across_await.adesh:42
-				r1 = f.rw.Read()
+			r1 = f.rw.Read()
 //line testdata/run/a_09_guard_across_await.adesh:43
-				r2 = f.rw.Read()
+			r2 = f.rw.Read()
 //line testdata/run/a_09_guard_across_await.adesh:44
-				rt.Print("readers see", *r1.Ptr(), int64(len(*r2.Ptr())))
-				r2.Drop()
-				r1.Drop()
-			}
-			{
+			rt.Print("readers see", *r1.Ptr(), int64(len(*r2.Ptr())))
+			r2.Drop()
+			r1.Drop()
 //line testdata/run/a_09_guard_across_await.adesh:46
-				w_ = f.rw.Write()
+			w_ = f.rw.Write()
 //line testdata/run/a_09_guard_across_await.adesh:46
-				rt.ArrPush(w_.Ptr(), 3)
-				w_.Drop()
-			}
+			rt.ArrPush(w_.Ptr(), 3)
+			w_.Drop()
 			tmp1_ = f.rw.Read()
 //line testdata/run/a_09_guard_across_await.adesh:47
 			rt.Print("after write:", *tmp1_.Ptr())
@@ -335,7 +323,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 5
 	*f = mainFuture{state: 5}
 }
 
@@ -391,7 +378,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -94,7 +94,6 @@ func (f *fibFuture) dropSub_() {
 }
 
 func (f *fibFuture) complete_() {
-	f.state = 3
 	*f = fibFuture{state: 3}
 }
 
@@ -122,11 +121,8 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 		case 0:
 //line testdata/run/a_10_recursion.adesh:12
 			if f.n == 0 {
-				{
-					var res_ []int64 = []int64{}
-					f.complete_()
-					return rt.Ready[[]int64](res_)
-				}
+				f.complete_()
+				return rt.Ready[[]int64]([]int64{})
 			}
 //line testdata/run/a_10_recursion.adesh:13
 			f.sub1_ = rt.YieldNow()
@@ -189,7 +185,6 @@ func (f *countdownFuture) dropSub_() {
 }
 
 func (f *countdownFuture) complete_() {
-	f.state = 3
 	*f = countdownFuture{state: 3}
 }
 
@@ -215,10 +210,8 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 		case 0:
 //line testdata/run/a_10_recursion.adesh:21
 			if f.n == 0 {
-				{
-					f.complete_()
-					return rt.Ready[bool](true)
-				}
+				f.complete_()
+				return rt.Ready[bool](true)
 			}
 //line testdata/run/a_10_recursion.adesh:22
 			f.sub1_ = rt.Box[bool](is_odd(f.n - 1))
@@ -233,11 +226,8 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 			}
 			f.sub1_ = nil
 			aw_ = step_.Value
-			{
-				var res_ bool = aw_
-				f.complete_()
-				return rt.Ready[bool](res_)
-			}
+			f.complete_()
+			return rt.Ready[bool](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -263,7 +253,6 @@ func (f *isEvenFuture) dropSub_() {
 }
 
 func (f *isEvenFuture) complete_() {
-	f.state = 2
 	*f = isEvenFuture{state: 2}
 }
 
@@ -289,10 +278,8 @@ func (f *isOddFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 		case 0:
 //line testdata/run/a_10_recursion.adesh:26
 			if f.n == 0 {
-				{
-					f.complete_()
-					return rt.Ready[bool](false)
-				}
+				f.complete_()
+				return rt.Ready[bool](false)
 			}
 //line testdata/run/a_10_recursion.adesh:27
 			f.sub1_ = rt.Box[bool](is_even(f.n - 1))
@@ -307,11 +294,8 @@ func (f *isOddFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 			}
 			f.sub1_ = nil
 			aw_ = step_.Value
-			{
-				var res_ bool = aw_
-				f.complete_()
-				return rt.Ready[bool](res_)
-			}
+			f.complete_()
+			return rt.Ready[bool](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -337,7 +321,6 @@ func (f *isOddFuture) dropSub_() {
 }
 
 func (f *isOddFuture) complete_() {
-	f.state = 2
 	*f = isOddFuture{state: 2}
 }
 
@@ -379,11 +362,8 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_10_recursion.adesh:34
 					s += i
 				}
-				{
-					var res_ int64 = s
-					f.complete_()
-					return rt.Ready[int64](res_)
-				}
+				f.complete_()
+				return rt.Ready[int64](s)
 			}
 //line testdata/run/a_10_recursion.adesh:37
 			mid = (f.lo + f.hi) / 2
@@ -452,7 +432,6 @@ func (f *treeSumFuture) dropSub_() {
 }
 
 func (f *treeSumFuture) complete_() {
-	f.state = 3
 	*f = treeSumFuture{state: 3}
 }
 
@@ -599,7 +578,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 7
 	*f = mainFuture{state: 7}
 }
 
@@ -655,7 +633,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

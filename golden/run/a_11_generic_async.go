@@ -104,7 +104,6 @@ func (f *delayedFuture[T]) dropSub_() {
 }
 
 func (f *delayedFuture[T]) complete_() {
-	f.state = 2
 	*f = delayedFuture[T]{state: 2}
 }
 
@@ -141,11 +140,8 @@ func (f *firstOfFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Option[T]] {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_11_generic_async.adesh:9
 			if int64(len(f.xs)) == 0 {
-				{
-					var res_ rt.Option[T] = rt.None[T]()
-					f.complete_()
-					return rt.Ready[rt.Option[T]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Option[T]](rt.None[T]())
 			}
 			{
 				var res_ rt.Option[T] = rt.Some[T](rt.CloneT(f.xs[rt.Index(0, len(f.xs), "testdata/run/a_11_generic_async.adesh:10:12")]))
@@ -175,7 +171,6 @@ func (f *firstOfFuture[T]) dropSub_() {
 }
 
 func (f *firstOfFuture[T]) complete_() {
-	f.state = 2
 	*f = firstOfFuture[T]{state: 2}
 }
 
@@ -264,7 +259,6 @@ func (f *pairFuture[A, B]) dropSub_() {
 }
 
 func (f *pairFuture[A, B]) complete_() {
-	f.state = 3
 	*f = pairFuture[A, B]{state: 3}
 }
 
@@ -571,7 +565,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 15
 	*f = mainFuture{state: 15}
 }
 
@@ -635,7 +628,6 @@ func (f *CounterAddLaterFuture) dropSub_() {
 }
 
 func (f *CounterAddLaterFuture) complete_() {
-	f.state = 2
 	*f = CounterAddLaterFuture{state: 2}
 }
 
@@ -721,7 +713,6 @@ func (f *CounterTwiceFuture) dropSub_() {
 }
 
 func (f *CounterTwiceFuture) complete_() {
-	f.state = 3
 	*f = CounterTwiceFuture{state: 3}
 }
 
@@ -784,7 +775,6 @@ func (f *BoxGetFuture[T]) dropSub_() {
 }
 
 func (f *BoxGetFuture[T]) complete_() {
-	f.state = 2
 	*f = BoxGetFuture[T]{state: 2}
 }
 
@@ -824,11 +814,8 @@ func (f *BoxMapLenFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 			aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:41
 			v = aw_
-			{
-				var res_ int64 = rt.StrLen(rt.Str(v))
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](rt.StrLen(rt.Str(v)))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -852,7 +839,6 @@ func (f *BoxMapLenFuture[T]) dropSub_() {
 }
 
 func (f *BoxMapLenFuture[T]) complete_() {
-	f.state = 2
 	*f = BoxMapLenFuture[T]{state: 2}
 }
 
@@ -908,7 +894,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -34,11 +34,8 @@ func (f *applyFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 			f.sub1_ = nil
 			aw_ = step_.Value
-			{
-				var res_ int64 = aw_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -64,7 +61,6 @@ func (f *applyFuture) dropSub_() {
 }
 
 func (f *applyFuture) complete_() {
-	f.state = 2
 	*f = applyFuture{state: 2}
 }
 
@@ -127,7 +123,6 @@ func (f *asyncLambda1) dropSub_() {
 }
 
 func (f *asyncLambda1) complete_() {
-	f.state = 2
 	*f = asyncLambda1{state: 2}
 }
 
@@ -168,7 +163,6 @@ func (f *asyncLambda2) Drop() {
 func (f *asyncLambda2) dropSub_() {}
 
 func (f *asyncLambda2) complete_() {
-	f.state = 1
 	*f = asyncLambda2{state: 1}
 }
 
@@ -227,7 +221,6 @@ func (f *asyncLambda3) dropSub_() {
 }
 
 func (f *asyncLambda3) complete_() {
-	f.state = 2
 	*f = asyncLambda3{state: 2}
 }
 
@@ -287,7 +280,6 @@ func (f *asyncBlock4) dropSub_() {
 }
 
 func (f *asyncBlock4) complete_() {
-	f.state = 2
 	*f = asyncBlock4{state: 2}
 }
 
@@ -345,7 +337,6 @@ func (f *asyncBlock5) dropSub_() {
 }
 
 func (f *asyncBlock5) complete_() {
-	f.state = 2
 	*f = asyncBlock5{state: 2}
 }
 
@@ -404,7 +395,6 @@ func (f *asyncBlock6) dropSub_() {
 }
 
 func (f *asyncBlock6) complete_() {
-	f.state = 2
 	*f = asyncBlock6{state: 2}
 }
 
@@ -582,10 +572,8 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:48
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, asyncBlock6{i: i, label: label}))
 			}
-			{
-				f.items_ = f.hs
-				f.i2_ = 0
-			}
+			f.items_ = f.hs
+			f.i2_ = 0
 			f.state = 7
 			fallthrough
 		case 7:
@@ -629,15 +617,11 @@ poll_:
 				f.state = 14
 				continue poll_
 			}
-			{
-				f.i_1 = new(int64)
-				(*f.i_1) = f.i1_
-			}
-			{
+			f.i_1 = new(int64)
+			(*f.i_1) = f.i1_
 //line testdata/run/a_12_async_lambdas_blocks.adesh:58
-				f.sq = new(int64)
-				(*f.sq) = (*f.i_1) * (*f.i_1)
-			}
+			f.sq = new(int64)
+			(*f.sq) = (*f.i_1) * (*f.i_1)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			f.sub5_ = rt.YieldNow()
 			f.state = 12
@@ -723,7 +707,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 15
 	*f = mainFuture{state: 15}
 }
 
@@ -779,7 +762,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

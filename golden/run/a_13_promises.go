@@ -59,7 +59,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 2
 	*f = asyncBlock1{state: 2}
 }
 
@@ -116,7 +115,6 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
 	*f = asyncBlock2{state: 2}
 }
 
@@ -652,7 +650,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

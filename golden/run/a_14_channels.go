@@ -79,7 +79,6 @@ func (f *producerFuture) dropSub_() {
 }
 
 func (f *producerFuture) complete_() {
-	f.state = 5
 	*f = producerFuture{state: 5}
 }
 
@@ -168,7 +167,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 5
 	*f = asyncBlock1{state: 5}
 }
 
@@ -192,10 +190,8 @@ poll_:
 	for {
 		switch f.state {
 		case 0:
-			{
-				f.items_ = f.hs
-				f.i_ = 0
-			}
+			f.items_ = f.hs
+			f.i_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -253,7 +249,6 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 5
 	*f = asyncBlock2{state: 5}
 }
 
@@ -359,10 +354,8 @@ poll_:
 			f.sub1_ = rt.RecvFuture[string]{}
 			got_ = step_.Value
 			if !got_.Some {
-				{
-					f.state = 5
-					continue poll_
-				}
+				f.state = 5
+				continue poll_
 			}
 			m = got_.Val
 //line testdata/run/a_14_channels.adesh:25
@@ -406,10 +399,8 @@ poll_:
 			f.sub1_ = rt.RecvFuture[string]{}
 			got1_ = step_.Value
 			if !got1_.Some {
-				{
-					f.state = 9
-					continue poll_
-				}
+				f.state = 9
+				continue poll_
 			}
 			s = got1_.Val
 //line testdata/run/a_14_channels.adesh:30
@@ -472,10 +463,8 @@ poll_:
 			f.sub3_ = rt.RecvFuture[int64]{}
 			got2_ = step_.Value
 			if !got2_.Some {
-				{
-					f.state = 13
-					continue poll_
-				}
+				f.state = 13
+				continue poll_
 			}
 			v = got2_.Val
 //line testdata/run/a_14_channels.adesh:47
@@ -650,7 +639,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

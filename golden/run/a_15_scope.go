@@ -152,11 +152,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_15_scope.adesh:25
 			v = t_.Val
@@ -164,11 +161,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 //line testdata/run/a_15_scope.adesh:26
 			*tmp_.Ptr() += v
 			tmp_.Drop()
-			{
-				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](v)
-				f.complete_()
-				return rt.Ready[rt.Result[int64, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](v))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -206,7 +200,6 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
 	*f = asyncBlock2{state: 2}
 }
 
@@ -300,7 +293,6 @@ func (f *asyncLambda1) dropSub_() {
 }
 
 func (f *asyncLambda1) complete_() {
-	f.state = 5
 	*f = asyncLambda1{state: 5}
 }
 
@@ -341,11 +333,8 @@ func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, r
 			tmp_ = f.total.Lock()
 			r_ = rt.Ok[int64, rt.Error](*tmp_.Ptr())
 			tmp_.Drop()
-			{
-				var res_ rt.Result[int64, rt.Error] = r_
-				f.complete_()
-				return rt.Ready[rt.Result[int64, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[int64, rt.Error]](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -383,7 +372,6 @@ func (f *runJobsFuture) dropSub_() {
 }
 
 func (f *runJobsFuture) complete_() {
-	f.state = 2
 	*f = runJobsFuture{state: 2}
 }
 
@@ -453,7 +441,6 @@ func (f *asyncBlock4) dropSub_() {
 }
 
 func (f *asyncBlock4) complete_() {
-	f.state = 2
 	*f = asyncBlock4{state: 2}
 }
 
@@ -510,7 +497,6 @@ func (f *asyncBlock5) dropSub_() {
 }
 
 func (f *asyncBlock5) complete_() {
-	f.state = 2
 	*f = asyncBlock5{state: 2}
 }
 
@@ -553,7 +539,6 @@ func (f *asyncLambda3) Drop() {
 func (f *asyncLambda3) dropSub_() {}
 
 func (f *asyncLambda3) complete_() {
-	f.state = 1
 	*f = asyncLambda3{state: 1}
 }
 
@@ -680,7 +665,6 @@ func (f *asyncBlock8) dropSub_() {
 }
 
 func (f *asyncBlock8) complete_() {
-	f.state = 2
 	*f = asyncBlock8{state: 2}
 }
 
@@ -721,7 +705,6 @@ func (f *asyncLambda6) Drop() {
 func (f *asyncLambda6) dropSub_() {}
 
 func (f *asyncLambda6) complete_() {
-	f.state = 1
 	*f = asyncLambda6{state: 1}
 }
 
@@ -931,7 +914,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

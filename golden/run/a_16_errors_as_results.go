@@ -145,11 +145,8 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 			aw_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:18
 			v = aw_
-			{
-				var res_ rt.Result[string, rt.Error] = rt.Ok[string, rt.Error](v)
-				f.complete_()
-				return rt.Ready[rt.Result[string, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](v))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -189,7 +186,6 @@ func (f *fromPromiseFuture) dropSub_() {
 }
 
 func (f *fromPromiseFuture) complete_() {
-	f.state = 2
 	*f = fromPromiseFuture{state: 2}
 }
 
@@ -224,11 +220,8 @@ func (f *slowFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.E
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = rt.SleepFuture{}
-			{
-				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](1)
-				f.complete_()
-				return rt.Ready[rt.Result[int64, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](1))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -266,7 +259,6 @@ func (f *slowFuture) dropSub_() {
 }
 
 func (f *slowFuture) complete_() {
-	f.state = 2
 	*f = slowFuture{state: 2}
 }
 
@@ -332,7 +324,6 @@ func (f *plainFuture) dropSub_() {
 }
 
 func (f *plainFuture) complete_() {
-	f.state = 2
 	*f = plainFuture{state: 2}
 }
 
@@ -622,7 +613,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

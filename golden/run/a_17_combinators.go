@@ -139,7 +139,6 @@ func (f *numFuture) dropSub_() {
 }
 
 func (f *numFuture) complete_() {
-	f.state = 2
 	*f = numFuture{state: 2}
 }
 
@@ -239,7 +238,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 5
 	*f = asyncBlock1{state: 5}
 }
 
@@ -470,10 +468,8 @@ poll_:
 			f.sub8_ = rt.RecvFuture[string]{}
 			got_ = step_.Value
 			if !got_.Some {
-				{
-					f.state = 11
-					continue poll_
-				}
+				f.state = 11
+				continue poll_
 			}
 			l = got_.Val
 //line testdata/run/a_17_combinators.adesh:53
@@ -573,7 +569,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 14
 	*f = mainFuture{state: 14}
 }
 
@@ -629,7 +624,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -119,7 +119,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 3
 	*f = programFuture{state: 3}
 }
 

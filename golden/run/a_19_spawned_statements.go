@@ -70,7 +70,6 @@ func (f *logWhenFuture) dropSub_() {
 }
 
 func (f *logWhenFuture) complete_() {
-	f.state = 2
 	*f = logWhenFuture{state: 2}
 }
 
@@ -165,7 +164,6 @@ func (f *mainAsyncFuture) dropSub_() {
 }
 
 func (f *mainAsyncFuture) complete_() {
-	f.state = 3
 	*f = mainAsyncFuture{state: 3}
 }
 
@@ -216,7 +214,6 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
 	*f = programFuture{state: 1}
 }
 

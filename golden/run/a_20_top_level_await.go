@@ -66,7 +66,6 @@ func (f *squareFuture) dropSub_() {
 }
 
 func (f *squareFuture) complete_() {
-	f.state = 2
 	*f = squareFuture{state: 2}
 }
 
@@ -130,7 +129,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 2
 	*f = mainFuture{state: 2}
 }
 
@@ -212,7 +210,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 3
 	*f = asyncBlock1{state: 3}
 }
 
@@ -334,7 +331,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 7
 	*f = programFuture{state: 7}
 }
 

@@ -63,10 +63,8 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			check(2)
 //line testdata/run/a_21_exit_runs_defers.adesh:16
 			rt.Print("not reached")
-			{
-				f.complete_()
-				return rt.Ready[int64](0)
-			}
+			f.complete_()
+			return rt.Ready[int64](0)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -238,7 +236,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -29,10 +29,8 @@ func (f *tickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.YieldFuture{}
-			{
-				f.complete_()
-				return rt.Ready[int64](1)
-			}
+			f.complete_()
+			return rt.Ready[int64](1)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -56,7 +54,6 @@ func (f *tickFuture) dropSub_() {
 }
 
 func (f *tickFuture) complete_() {
-	f.state = 2
 	*f = tickFuture{state: 2}
 }
 
@@ -116,7 +113,6 @@ func (f *boomFuture) dropSub_() {
 }
 
 func (f *boomFuture) complete_() {
-	f.state = 2
 	*f = boomFuture{state: 2}
 }
 
@@ -180,19 +176,15 @@ poll_:
 			f.n += aw_
 //line testdata/run/a_22_finally_jumps.adesh:18
 			if f.i == 1 {
-				{
-					f.fin1_ = 3
-					f.state = 5
-					continue poll_
-				}
+				f.fin1_ = 3
+				f.state = 5
+				continue poll_
 			}
 //line testdata/run/a_22_finally_jumps.adesh:19
 			if f.i == 3 {
-				{
-					f.fin1_ = 4
-					f.state = 5
-					continue poll_
-				}
+				f.fin1_ = 4
+				f.state = 5
+				continue poll_
 			}
 //line testdata/run/a_22_finally_jumps.adesh:20
 			rt.Print("  body", f.i)
@@ -316,13 +308,11 @@ poll_:
 				return rt.Pending[string]()
 			}
 			f.sub1_ = *new(tickFuture)
-			{
 //line testdata/run/a_22_finally_jumps.adesh:32
-				f.ret_ = "from inner"
-				f.fin2_ = 2
-				f.state = 3
-				continue poll_
-			}
+			f.ret_ = "from inner"
+			f.fin2_ = 2
+			f.state = 3
+			continue poll_
 		case 2:
 			thrown_ := f.err_
 			f.err_ = nil
@@ -474,11 +464,9 @@ poll_:
 			f.sub1_ = *new(tickFuture)
 //line testdata/run/a_22_finally_jumps.adesh:47
 			if f.i == 3 {
-				{
-					f.fin1_ = 3
-					f.state = 6
-					continue poll_
-				}
+				f.fin1_ = 3
+				f.state = 6
+				continue poll_
 			}
 			f.fin1_ = 0
 			f.state = 6
@@ -630,26 +618,22 @@ poll_:
 			f.state = 4
 			fallthrough
 		case 4:
-			{
 //line testdata/run/a_22_finally_jumps.adesh:64
-				f.ret_ = 0
-				f.fin1_ = 2
-				f.state = 7
-				continue poll_
-			}
+			f.ret_ = 0
+			f.fin1_ = 2
+			f.state = 7
+			continue poll_
 		case 5:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:66
 			rt.Print("  outer caught", e.Message)
-			{
 //line testdata/run/a_22_finally_jumps.adesh:67
-				f.ret_ = 7
-				f.fin1_ = 2
-				f.state = 7
-				continue poll_
-			}
+			f.ret_ = 7
+			f.fin1_ = 2
+			f.state = 7
+			continue poll_
 		case 6:
 			f.finErr1_ = f.err_
 			f.err_ = nil
@@ -843,7 +827,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 5
 	*f = mainFuture{state: 5}
 }
 
@@ -899,7 +882,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

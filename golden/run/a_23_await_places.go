@@ -84,7 +84,6 @@ func (f *vFuture) dropSub_() {
 }
 
 func (f *vFuture) complete_() {
-	f.state = 2
 	*f = vFuture{state: 2}
 }
 
@@ -118,11 +117,8 @@ func (f *pointFuture) Poll(cx *rt.Context) rt.Poll[Point] {
 				return rt.Pending[Point]()
 			}
 			f.sub1_ = rt.YieldFuture{}
-			{
-				var res_ Point = Point{x: 3, y: 4}
-				f.complete_()
-				return rt.Ready[Point](res_)
-			}
+			f.complete_()
+			return rt.Ready[Point](Point{x: 3, y: 4})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -146,7 +142,6 @@ func (f *pointFuture) dropSub_() {
 }
 
 func (f *pointFuture) complete_() {
-	f.state = 2
 	*f = pointFuture{state: 2}
 }
 
@@ -180,11 +175,8 @@ func (f *namesFuture) Poll(cx *rt.Context) rt.Poll[[]string] {
 				return rt.Pending[[]string]()
 			}
 			f.sub1_ = rt.YieldFuture{}
-			{
-				var res_ []string = []string{"zero", "one", "two"}
-				f.complete_()
-				return rt.Ready[[]string](res_)
-			}
+			f.complete_()
+			return rt.Ready[[]string]([]string{"zero", "one", "two"})
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -208,7 +200,6 @@ func (f *namesFuture) dropSub_() {
 }
 
 func (f *namesFuture) complete_() {
-	f.state = 2
 	*f = namesFuture{state: 2}
 }
 
@@ -601,7 +592,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 20
 	*f = mainFuture{state: 20}
 }
 
@@ -657,7 +647,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -58,7 +58,6 @@ func (f *echoFuture[T]) dropSub_() {
 }
 
 func (f *echoFuture[T]) complete_() {
-	f.state = 2
 	*f = echoFuture[T]{state: 2}
 }
 
@@ -127,10 +126,8 @@ poll_:
 			f.scores = rt.MapOf[string, int64]([]string{"ann", "bob", "cy"}, []int64{3, 5, 1})
 //line testdata/run/a_24_await_loops_maps_strings.adesh:10
 			f.sum = 0
-			{
-				f.items_ = f.scores.Entries()
-				f.i1_ = 0
-			}
+			f.items_ = f.scores.Entries()
+			f.i1_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -181,10 +178,8 @@ poll_:
 		case 5:
 //line testdata/run/a_24_await_loops_maps_strings.adesh:15
 			rt.Print("sum", f.sum)
-			{
-				f.items1_ = f.scores.Keys()
-				f.i2_ = 0
-			}
+			f.items1_ = f.scores.Keys()
+			f.i2_ = 0
 			f.state = 6
 			fallthrough
 		case 6:
@@ -219,10 +214,8 @@ poll_:
 			word = "héllo"
 //line testdata/run/a_24_await_loops_maps_strings.adesh:21
 			f.letters = []rt.Char{}
-			{
-				f.items2_ = []rune(word)
-				f.i3_ = 0
-			}
+			f.items2_ = []rune(word)
+			f.i3_ = 0
 			f.state = 10
 			fallthrough
 		case 10:
@@ -281,17 +274,13 @@ poll_:
 			c_ = f.i_
 //line testdata/run/a_24_await_loops_maps_strings.adesh:31
 			if c_ < f.r {
-				{
-					f.state = 17
-					continue poll_
-				}
+				f.state = 17
+				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:32
 			if c_ > f.r {
-				{
-					f.state = 18
-					continue poll_
-				}
+				f.state = 18
+				continue poll_
 			}
 			t1_ = f.grid[rt.Index(f.r, len(f.grid), "testdata/run/a_24_await_loops_maps_strings.adesh:33:32")]
 //line testdata/run/a_24_await_loops_maps_strings.adesh:33
@@ -324,10 +313,8 @@ poll_:
 			rt.Print("diag", f.diag)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:39
 			f.xs = []int64{1, 2, 3}
-			{
-				f.items3_ = f.xs
-				f.i4_ = 0
-			}
+			f.items3_ = f.xs
+			f.i4_ = 0
 			f.state = 20
 			fallthrough
 		case 20:
@@ -375,10 +362,8 @@ poll_:
 			f.i += 1
 //line testdata/run/a_24_await_loops_maps_strings.adesh:50
 			if f.i%2 == 1 {
-				{
-					f.state = 24
-					continue poll_
-				}
+				f.state = 24
+				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			f.sub1_ = echo[int64](f.i)
@@ -396,10 +381,8 @@ poll_:
 			rt.ArrPush(&f.evens, aw5_)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:52
 			if int64(len(f.evens)) == 3 {
-				{
-					f.state = 26
-					continue poll_
-				}
+				f.state = 26
+				continue poll_
 			}
 			f.state = 24
 			continue poll_
@@ -443,7 +426,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 27
 	*f = mainFuture{state: 27}
 }
 
@@ -499,7 +481,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -145,11 +145,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 				f.s.Release()
 				f.s = nil
 			}
-			{
-				var res_ int64 = r_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -231,11 +228,8 @@ func (f *shortLivedFuture) Poll(cx *rt.Context) (result_ rt.Poll[*rt.Weak[Stats]
 				f.s.Release()
 				f.s = nil
 			}
-			{
-				var res_ *rt.Weak[Stats] = r_
-				f.complete_()
-				return rt.Ready[*rt.Weak[Stats]](res_)
-			}
+			f.complete_()
+			return rt.Ready[*rt.Weak[Stats]](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -320,11 +314,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 				f.stats.Release()
 				f.stats = nil
 			}
-			{
-				var res_ int64 = r_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -471,10 +462,8 @@ poll_:
 //line testdata/run/a_25_shares_in_tasks.adesh:33
 				f.go_.SendNow(cx, 1)
 			}
-			{
-				f.items_ = f.hs
-				f.i4_ = 0
-			}
+			f.items_ = f.hs
+			f.i4_ = 0
 			f.state = 5
 			fallthrough
 		case 5:
@@ -521,10 +510,8 @@ poll_:
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:46
 			f.seen = 0
-			{
-				f.items1_ = f.blocks
-				f.i5_ = 0
-			}
+			f.items1_ = f.blocks
+			f.i5_ = 0
 			f.state = 9
 			fallthrough
 		case 9:
@@ -715,7 +702,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

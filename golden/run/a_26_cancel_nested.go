@@ -133,11 +133,8 @@ poll_:
 			}
 			f.sub1_ = *new(holdFuture)
 			aw_ = step_.Value
-			{
-				var res_ string = aw_
-				f.complete_()
-				return rt.Ready[string](res_)
-			}
+			f.complete_()
+			return rt.Ready[string](aw_)
 		case 2:
 //line testdata/run/a_26_cancel_nested.adesh:15
 			f.sub2_ = rt.Box[string](chain(f.depth-1, f.ready))
@@ -153,11 +150,8 @@ poll_:
 			}
 			f.sub2_ = nil
 			aw1_ = step_.Value
-			{
-				var res_ string = aw1_
-				f.complete_()
-				return rt.Ready[string](res_)
-			}
+			f.complete_()
+			return rt.Ready[string](aw1_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -403,7 +397,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 2
 	*f = asyncBlock1{state: 2}
 }
 
@@ -463,7 +456,6 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
 	*f = asyncBlock2{state: 2}
 }
 
@@ -523,7 +515,6 @@ func (f *asyncBlock3) dropSub_() {
 }
 
 func (f *asyncBlock3) complete_() {
-	f.state = 2
 	*f = asyncBlock3{state: 2}
 }
 
@@ -582,7 +573,6 @@ func (f *asyncBlock4) dropSub_() {
 }
 
 func (f *asyncBlock4) complete_() {
-	f.state = 2
 	*f = asyncBlock4{state: 2}
 }
 
@@ -678,7 +668,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 5
 	*f = mainFuture{state: 5}
 }
 
@@ -734,7 +723,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

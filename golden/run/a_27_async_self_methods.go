@@ -116,10 +116,8 @@ poll_:
 			f.accounts = []Account{f.a, b, Account{owner: "cy", balance: 5}}
 //line testdata/run/a_27_async_self_methods.adesh:24
 			f.reports = []string{}
-			{
-				f.items_ = f.accounts
-				f.i_ = 0
-			}
+			f.items_ = f.accounts
+			f.i_ = 0
 			f.state = 4
 			fallthrough
 		case 4:
@@ -210,10 +208,8 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:41
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, acc_.audit(3)))
 			}
-			{
-				f.items1_ = f.hs
-				f.i1_ = 0
-			}
+			f.items1_ = f.hs
+			f.i1_ = 0
 			f.state = 11
 			fallthrough
 		case 11:
@@ -372,7 +368,6 @@ func (f *AccountAuditFuture) dropSub_() {
 }
 
 func (f *AccountAuditFuture) complete_() {
-	f.state = 2
 	*f = AccountAuditFuture{state: 2}
 }
 
@@ -436,7 +431,6 @@ func (f *AccountWithInterestFuture) dropSub_() {
 }
 
 func (f *AccountWithInterestFuture) complete_() {
-	f.state = 2
 	*f = AccountWithInterestFuture{state: 2}
 }
 
@@ -492,7 +486,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -62,7 +62,6 @@ func (f *loudFuture) dropSub_() {
 }
 
 func (f *loudFuture) complete_() {
-	f.state = 2
 	*f = loudFuture{state: 2}
 }
 
@@ -85,10 +84,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_28_lazy_futures.adesh:22
 			rt.Print("  block body")
-			{
-				f.complete_()
-				return rt.Ready[int64](5)
-			}
+			f.complete_()
+			return rt.Ready[int64](5)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -107,7 +104,6 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	f.state = 1
 	*f = asyncBlock1{state: 1}
 }
 
@@ -156,11 +152,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 			f.sub2_ = *new(loudFuture)
 			aw_ = step_.Value
-			{
-				var res_ int64 = aw_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -186,7 +179,6 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 3
 	*f = asyncBlock2{state: 3}
 }
 
@@ -228,7 +220,6 @@ func (f *asyncLambda3) Drop() {
 func (f *asyncLambda3) dropSub_() {}
 
 func (f *asyncLambda3) complete_() {
-	f.state = 1
 	*f = asyncLambda3{state: 1}
 }
 
@@ -280,10 +271,8 @@ poll_:
 			rt.Print("made three futures")
 //line testdata/run/a_28_lazy_futures.adesh:15
 			f.sum = 0
-			{
-				f.items_ = []int64{2, 0, 1}
-				f.i1_ = 0
-			}
+			f.items_ = []int64{2, 0, 1}
+			f.i1_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -440,7 +429,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 9
 	*f = mainFuture{state: 9}
 }
 
@@ -496,7 +484,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -57,10 +57,8 @@ poll_:
 			v = aw_
 //line testdata/run/a_29_ping_pong.adesh:7
 			if !v.Some {
-				{
-					f.state = 5
-					continue poll_
-				}
+				f.state = 5
+				continue poll_
 			}
 //line testdata/run/a_29_ping_pong.adesh:8
 			f.last = v.Val + 1
@@ -118,7 +116,6 @@ func (f *playerFuture) dropSub_() {
 }
 
 func (f *playerFuture) complete_() {
-	f.state = 6
 	*f = playerFuture{state: 6}
 }
 
@@ -256,7 +253,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 5
 	*f = mainFuture{state: 5}
 }
 
@@ -312,7 +308,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

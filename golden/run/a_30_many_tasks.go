@@ -58,7 +58,6 @@ func (f *leafFuture) dropSub_() {
 }
 
 func (f *leafFuture) complete_() {
-	f.state = 2
 	*f = leafFuture{state: 2}
 }
 
@@ -143,7 +142,6 @@ func (f *middleFuture) dropSub_() {
 }
 
 func (f *middleFuture) complete_() {
-	f.state = 3
 	*f = middleFuture{state: 3}
 }
 
@@ -169,10 +167,8 @@ func (f *depthFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		case 0:
 //line testdata/run/a_30_many_tasks.adesh:15
 			if f.n == 0 {
-				{
-					f.complete_()
-					return rt.Ready[int64](0)
-				}
+				f.complete_()
+				return rt.Ready[int64](0)
 			}
 //line testdata/run/a_30_many_tasks.adesh:16
 			f.sub1_ = rt.Box[int64](depth(f.n - 1))
@@ -187,11 +183,8 @@ func (f *depthFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 			f.sub1_ = nil
 			aw_ = step_.Value
-			{
-				var res_ int64 = 1 + aw_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](1 + aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -217,7 +210,6 @@ func (f *depthFuture) dropSub_() {
 }
 
 func (f *depthFuture) complete_() {
-	f.state = 2
 	*f = depthFuture{state: 2}
 }
 
@@ -262,10 +254,8 @@ poll_:
 			}
 //line testdata/run/a_30_many_tasks.adesh:24
 			f.total = 0
-			{
-				f.items_ = f.hs
-				f.i1_ = 0
-			}
+			f.items_ = f.hs
+			f.i1_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -342,7 +332,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 6
 	*f = mainFuture{state: 6}
 }
 
@@ -398,7 +387,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

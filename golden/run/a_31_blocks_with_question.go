@@ -42,11 +42,8 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 					return rt.Ready[rt.Result[int64, rt.Error]](res_)
 				}
 			}
-			{
-				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](n.Val)
-				f.complete_()
-				return rt.Ready[rt.Result[int64, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](n.Val))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -84,7 +81,6 @@ func (f *parseFuture) dropSub_() {
 }
 
 func (f *parseFuture) complete_() {
-	f.state = 2
 	*f = parseFuture{state: 2}
 }
 
@@ -118,10 +114,8 @@ poll_:
 		case 0:
 //line testdata/run/a_31_blocks_with_question.adesh:10
 			f.total = 0
-			{
-				f.items_ = f.xs
-				f.i_ = 0
-			}
+			f.items_ = f.xs
+			f.i_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -145,11 +139,8 @@ poll_:
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:12
 			f.total += t_.Val
@@ -202,7 +193,6 @@ func (f *sumAllFuture) dropSub_() {
 }
 
 func (f *sumAllFuture) complete_() {
-	f.state = 5
 	*f = sumAllFuture{state: 5}
 }
 
@@ -245,11 +235,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:19
 			f.a = t_.Val
@@ -267,11 +254,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t1_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t1_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:20
 			b = t1_.Val
@@ -321,7 +305,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 3
 	*f = asyncBlock1{state: 3}
 }
 
@@ -356,19 +339,13 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:27
 			a = t_.Val
-			{
-				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](a + 1)
-				f.complete_()
-				return rt.Ready[rt.Result[int64, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](a + 1))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -406,7 +383,6 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
 	*f = asyncBlock2{state: 2}
 }
 
@@ -443,19 +419,13 @@ func (f *asyncLambda3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[int64, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:33
 			v = t_.Val
-			{
-				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](v * 2)
-				f.complete_()
-				return rt.Ready[rt.Result[int64, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](v * 2))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -493,7 +463,6 @@ func (f *asyncLambda3) dropSub_() {
 }
 
 func (f *asyncLambda3) complete_() {
-	f.state = 2
 	*f = asyncLambda3{state: 2}
 }
 
@@ -530,19 +499,13 @@ func (f *asyncLambda4) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 				return x%2 == 0
 			})
 			if !t_.Some {
-				{
-					var res_ rt.Option[int64] = rt.None[int64]()
-					f.complete_()
-					return rt.Ready[rt.Option[int64]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Option[int64]](rt.None[int64]())
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:44
 			found = t_.Val
-			{
-				var res_ rt.Option[int64] = rt.Some[int64](found * 100)
-				f.complete_()
-				return rt.Ready[rt.Option[int64]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Option[int64]](rt.Some[int64](found * 100))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -566,7 +529,6 @@ func (f *asyncLambda4) dropSub_() {
 }
 
 func (f *asyncLambda4) complete_() {
-	f.state = 2
 	*f = asyncLambda4{state: 2}
 }
 
@@ -779,7 +741,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 9
 	*f = mainFuture{state: 9}
 }
 
@@ -835,7 +796,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

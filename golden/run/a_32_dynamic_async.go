@@ -59,7 +59,6 @@ func (f *describeFuture) dropSub_() {
 }
 
 func (f *describeFuture) complete_() {
-	f.state = 2
 	*f = describeFuture{state: 2}
 }
 
@@ -138,7 +137,6 @@ func (f *showFuture) dropSub_() {
 }
 
 func (f *showFuture) complete_() {
-	f.state = 2
 	*f = showFuture{state: 2}
 }
 
@@ -170,10 +168,8 @@ poll_:
 		case 0:
 //line testdata/run/a_32_dynamic_async.adesh:20
 			f.sum = 0
-			{
-				f.items_ = f.xs
-				f.i_ = 0
-			}
+			f.items_ = f.xs
+			f.i_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -235,7 +231,6 @@ func (f *totalFuture) dropSub_() {
 }
 
 func (f *totalFuture) complete_() {
-	f.state = 5
 	*f = totalFuture{state: 5}
 }
 
@@ -353,10 +348,8 @@ poll_:
 			rt.Print(caught)
 //line testdata/run/a_32_dynamic_async.adesh:36
 			mixed = []rt.Value{int64(1), "two", float64(3.5), true}
-			{
-				f.items_ = mixed
-				f.i_ = 0
-			}
+			f.items_ = mixed
+			f.i_ = 0
 			f.state = 5
 			fallthrough
 		case 5:
@@ -424,7 +417,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 9
 	*f = mainFuture{state: 9}
 }
 
@@ -480,7 +472,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -35,11 +35,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 			aw_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:21
 			v = aw_
-			{
-				var res_ string = "got " + rt.Str(v)
-				f.complete_()
-				return rt.Ready[string](res_)
-			}
+			f.complete_()
+			return rt.Ready[string]("got " + rt.Str(v))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -63,7 +60,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 2
 	*f = asyncBlock1{state: 2}
 }
 
@@ -92,10 +88,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Pending[string]()
 			}
 			f.sub1_ = rt.SleepFuture{}
-			{
-				f.complete_()
-				return rt.Ready[string]("slept")
-			}
+			f.complete_()
+			return rt.Ready[string]("slept")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -119,7 +113,6 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
 	*f = asyncBlock2{state: 2}
 }
 
@@ -284,7 +277,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 6
 	*f = mainFuture{state: 6}
 }
 
@@ -340,7 +332,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

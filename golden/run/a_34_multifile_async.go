@@ -109,10 +109,8 @@ poll_:
 //line testdata/run/a_34_multifile_async/main.adesh:11
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, ask(f.s, w)))
 			}
-			{
-				f.items_ = f.hs
-				f.i_ = 0
-			}
+			f.items_ = f.hs
+			f.i_ = 0
 			f.state = 3
 			fallthrough
 		case 3:
@@ -192,7 +190,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 8
 	*f = mainFuture{state: 8}
 }
 
@@ -243,10 +240,8 @@ poll_:
 			f.sub1_ = rt.RecvFuture[Request]{}
 			got_ = step_.Value
 			if !got_.Some {
-				{
-					f.state = 4
-					continue poll_
-				}
+				f.state = 4
+				continue poll_
 			}
 			f.r = got_.Val
 //line testdata/run/a_34_multifile_async/service.adesh:8
@@ -298,7 +293,6 @@ func (f *serveFuture) dropSub_() {
 }
 
 func (f *serveFuture) complete_() {
-	f.state = 5
 	*f = serveFuture{state: 5}
 }
 
@@ -390,7 +384,6 @@ func (f *askFuture) dropSub_() {
 }
 
 func (f *askFuture) complete_() {
-	f.state = 2
 	*f = askFuture{state: 2}
 }
 
@@ -430,11 +423,8 @@ func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 			f.sub1_ = nil
 			aw_ = step_.Value
-			{
-				var res_ int64 = aw_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -460,7 +450,6 @@ func (f *stopFuture) dropSub_() {
 }
 
 func (f *stopFuture) complete_() {
-	f.state = 2
 	*f = stopFuture{state: 2}
 }
 
@@ -516,7 +505,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -88,7 +88,6 @@ func (f *scrambleFuture) dropSub_() {
 }
 
 func (f *scrambleFuture) complete_() {
-	f.state = 2
 	*f = scrambleFuture{state: 2}
 }
 
@@ -131,11 +130,8 @@ func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 					return rt.Ready[rt.Option[int64]](res_)
 				}
 			}
-			{
-				var res_ rt.Option[int64] = rt.None[int64]()
-				f.complete_()
-				return rt.Ready[rt.Option[int64]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Option[int64]](rt.None[int64]())
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -159,7 +155,6 @@ func (f *maybeFuture) dropSub_() {
 }
 
 func (f *maybeFuture) complete_() {
-	f.state = 2
 	*f = maybeFuture{state: 2}
 }
 
@@ -402,7 +397,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 14
 	*f = mainFuture{state: 14}
 }
 
@@ -458,7 +452,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -64,10 +64,8 @@ poll_:
 			f.sub1_ = rt.RecvFuture[*rt.Share[Blob]]{}
 			got_ = step_.Value
 			if !got_.Some {
-				{
-					f.state = 3
-					continue poll_
-				}
+				f.state = 3
+				continue poll_
 			}
 			b = got_.Val
 //line testdata/run/a_36_channel_of_shares.adesh:8
@@ -103,7 +101,6 @@ func (f *consumeFuture) dropSub_() {
 }
 
 func (f *consumeFuture) complete_() {
-	f.state = 4
 	*f = consumeFuture{state: 4}
 }
 
@@ -311,7 +308,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -44,11 +44,8 @@ func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			}
 			f.sub1_ = nil
 			aw_ = step_.Value
-			{
-				var res_ int64 = aw_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -118,10 +115,8 @@ func (f *quickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.YieldFuture{}
-			{
-				f.complete_()
-				return rt.Ready[int64](5)
-			}
+			f.complete_()
+			return rt.Ready[int64](5)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -145,7 +140,6 @@ func (f *quickFuture) dropSub_() {
 }
 
 func (f *quickFuture) complete_() {
-	f.state = 2
 	*f = quickFuture{state: 2}
 }
 
@@ -382,7 +376,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -58,7 +58,6 @@ func (f *squareFuture) dropSub_() {
 }
 
 func (f *squareFuture) complete_() {
-	f.state = 2
 	*f = squareFuture{state: 2}
 }
 
@@ -95,10 +94,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
 		case 0:
-			{
-				f.complete_()
-				return rt.Ready[string]("block")
-			}
+			f.complete_()
+			return rt.Ready[string]("block")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -117,7 +114,6 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	f.state = 1
 	*f = asyncBlock1{state: 1}
 }
 
@@ -175,7 +171,6 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
 	*f = asyncBlock2{state: 2}
 }
 
@@ -213,10 +208,8 @@ poll_:
 			hs = start_all(4)
 //line testdata/run/a_38_spawn_from_sync.adesh:18
 			f.sum = 0
-			{
-				f.items_ = hs
-				f.i_ = 0
-			}
+			f.items_ = hs
+			f.i_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -324,7 +317,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 7
 	*f = mainFuture{state: 7}
 }
 
@@ -380,7 +372,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -56,21 +56,17 @@ poll_:
 				f.state = 4
 				continue poll_
 			}
-			{
 //line testdata/run/a_39_locks_between_awaits.adesh:8
-				g = (*f.inv.Get()).Lock()
-				t_ = (*g.Ptr()).items.Get(f.item)
-				{
-				}
-				if t_.Some {
-					f.t1_ = t_.Val
-				} else {
-					f.t1_ = 0
-				}
-//line testdata/run/a_39_locks_between_awaits.adesh:9
-				(*g.Ptr()).items.Set(f.item, f.t1_+1)
-				g.Drop()
+			g = (*f.inv.Get()).Lock()
+			t_ = (*g.Ptr()).items.Get(f.item)
+			if t_.Some {
+				f.t1_ = t_.Val
+			} else {
+				f.t1_ = 0
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:9
+			(*g.Ptr()).items.Set(f.item, f.t1_+1)
+			g.Drop()
 //line testdata/run/a_39_locks_between_awaits.adesh:11
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
@@ -293,10 +289,8 @@ poll_:
 //line testdata/run/a_39_locks_between_awaits.adesh:28
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, restock(f.inv.Clone(), item, 100)))
 			}
-			{
-				f.items_ = f.hs
-				f.i1_ = 0
-			}
+			f.items_ = f.hs
+			f.i1_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -344,10 +338,8 @@ poll_:
 			}
 //line testdata/run/a_39_locks_between_awaits.adesh:39
 			f.total = 0
-			{
-				f.items1_ = f.readers
-				f.i2_ = 0
-			}
+			f.items1_ = f.readers
+			f.i2_ = 0
 			f.state = 5
 			fallthrough
 		case 5:
@@ -499,7 +491,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

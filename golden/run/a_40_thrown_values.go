@@ -69,7 +69,6 @@ func (f *stepFuture) dropSub_() {
 }
 
 func (f *stepFuture) complete_() {
-	f.state = 2
 	*f = stepFuture{state: 2}
 }
 
@@ -139,7 +138,6 @@ func (f *oddThrowFuture) dropSub_() {
 }
 
 func (f *oddThrowFuture) complete_() {
-	f.state = 2
 	*f = oddThrowFuture{state: 2}
 }
 
@@ -178,11 +176,8 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 			}
 			f.sub1_ = *new(stepFuture)
 			aw_ = step_.Value
-			{
-				var res_ int64 = aw_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](aw_)
 		case 2:
 			thrown_ := f.err_
 			f.err_ = nil
@@ -554,7 +549,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

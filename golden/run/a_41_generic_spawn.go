@@ -91,7 +91,6 @@ func (f *pairFuture[A, B]) dropSub_() {
 }
 
 func (f *pairFuture[A, B]) complete_() {
-	f.state = 2
 	*f = pairFuture[A, B]{state: 2}
 }
 
@@ -228,10 +227,8 @@ poll_:
 			}
 //line testdata/run/a_41_generic_spawn.adesh:32
 			f.s = 0
-			{
-				f.items_ = f.hs
-				f.i1_ = 0
-			}
+			f.items_ = f.hs
+			f.i1_ = 0
 			f.state = 6
 			fallthrough
 		case 6:
@@ -308,7 +305,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 10
 	*f = mainFuture{state: 10}
 }
 
@@ -371,7 +367,6 @@ func (f *CellReadFuture[T]) dropSub_() {
 }
 
 func (f *CellReadFuture[T]) complete_() {
-	f.state = 2
 	*f = CellReadFuture[T]{state: 2}
 }
 
@@ -436,7 +431,6 @@ func (f *CellBumpReadsFuture[T]) dropSub_() {
 }
 
 func (f *CellBumpReadsFuture[T]) complete_() {
-	f.state = 2
 	*f = CellBumpReadsFuture[T]{state: 2}
 }
 
@@ -492,7 +486,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -58,7 +58,6 @@ func (f *vFuture) dropSub_() {
 }
 
 func (f *vFuture) complete_() {
-	f.state = 2
 	*f = vFuture{state: 2}
 }
 
@@ -98,13 +97,11 @@ poll_:
 		case 0:
 //line testdata/run/a_42_await_in_catch_finally.adesh:14
 			if f.k == 1 {
-				{
 //line testdata/run/a_42_await_in_catch_finally.adesh:14
-					f.ret_ = "early"
-					f.fin1_ = 2
-					f.state = 4
-					continue poll_
-				}
+				f.ret_ = "early"
+				f.fin1_ = 2
+				f.state = 4
+				continue poll_
 			}
 //line testdata/run/a_42_await_in_catch_finally.adesh:15
 			boom()
@@ -129,13 +126,11 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:17
 			w = aw_
-			{
 //line testdata/run/a_42_await_in_catch_finally.adesh:18
-				f.ret_ = "caught " + f.e.Message + " " + rt.Str(w)
-				f.fin1_ = 2
-				f.state = 4
-				continue poll_
-			}
+			f.ret_ = "caught " + f.e.Message + " " + rt.Str(w)
+			f.fin1_ = 2
+			f.state = 4
+			continue poll_
 		case 3:
 			f.e = rt.Error{}
 			f.finErr1_ = f.err_
@@ -170,10 +165,8 @@ poll_:
 			f.state = 6
 			fallthrough
 		case 6:
-			{
-				f.complete_()
-				return rt.Ready[string]("end")
-			}
+			f.complete_()
+			return rt.Ready[string]("end")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -276,11 +269,9 @@ poll_:
 			f.n += i
 //line testdata/run/a_42_await_in_catch_finally.adesh:31
 			if i == 1 {
-				{
-					f.fin1_ = 3
-					f.state = 4
-					continue poll_
-				}
+				f.fin1_ = 3
+				f.state = 4
+				continue poll_
 			}
 			f.fin1_ = 0
 			f.state = 4
@@ -467,7 +458,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 4
 	*f = mainFuture{state: 4}
 }
 
@@ -523,7 +513,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -58,7 +58,6 @@ func (f *vFuture) dropSub_() {
 }
 
 func (f *vFuture) complete_() {
-	f.state = 2
 	*f = vFuture{state: 2}
 }
 
@@ -104,27 +103,20 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 			got_ = step_.Value
 			if !got_.Some {
-				{
-					f.state = 3
-					continue poll_
-				}
+				f.state = 3
+				continue poll_
 			}
 			x = got_.Val
 //line testdata/run/a_43_nested_blocks.adesh:11
 			if x > 10 {
-				{
-					var res_ int64 = x
-					f.complete_()
-					return rt.Ready[int64](res_)
-				}
+				f.complete_()
+				return rt.Ready[int64](x)
 			}
 			f.state = 1
 			continue poll_
 		case 3:
-			{
-				f.complete_()
-				return rt.Ready[int64](-1)
-			}
+			f.complete_()
+			return rt.Ready[int64](-1)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -148,7 +140,6 @@ func (f *firstBigFuture) dropSub_() {
 }
 
 func (f *firstBigFuture) complete_() {
-	f.state = 4
 	*f = firstBigFuture{state: 4}
 }
 
@@ -214,7 +205,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 2
 	*f = asyncBlock1{state: 2}
 }
 
@@ -252,11 +242,8 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			}
 			f.sub1_ = *new(vFuture)
 			aw_ = step_.Value
-			{
-				var res_ int64 = aw_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -351,7 +338,6 @@ func (f *asyncBlock4) dropSub_() {
 }
 
 func (f *asyncBlock4) complete_() {
-	f.state = 2
 	*f = asyncBlock4{state: 2}
 }
 
@@ -421,7 +407,6 @@ func (f *asyncBlock3) dropSub_() {
 }
 
 func (f *asyncBlock3) complete_() {
-	f.state = 2
 	*f = asyncBlock3{state: 2}
 }
 
@@ -469,10 +454,8 @@ poll_:
 				f.state = 5
 				continue poll_
 			}
-			{
-				f.i = new(int64)
-				(*f.i) = f.i_
-			}
+			f.i = new(int64)
+			(*f.i) = f.i_
 //line testdata/run/a_43_nested_blocks.adesh:19
 			f.sub1_ = asyncBlock1{i: &(*f.i)}
 			f.state = 2
@@ -575,10 +558,8 @@ poll_:
 			f.sub5_ = *new(vFuture)
 			aw4_ = step_.Value
 			if !(aw4_ < 3) {
-				{
-					f.state = 10
-					continue poll_
-				}
+				f.state = 10
+				continue poll_
 			}
 //line testdata/run/a_43_nested_blocks.adesh:44
 			f.k += 1
@@ -624,7 +605,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 11
 	*f = mainFuture{state: 11}
 }
 
@@ -680,7 +660,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -76,11 +76,8 @@ func (f *borrowForFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 					f.w.Release()
 					f.w = nil
 				}
-				{
-					var res_ string = r_
-					f.complete_()
-					return rt.Ready[string](res_)
-				}
+				f.complete_()
+				return rt.Ready[string](r_)
 			}
 			{
 				rt.ReleaseOption(f.alive)
@@ -90,10 +87,8 @@ func (f *borrowForFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 				f.w.Release()
 				f.w = nil
 			}
-			{
-				f.complete_()
-				return rt.Ready[string]("gone")
-			}
+			f.complete_()
+			return rt.Ready[string]("gone")
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -182,11 +177,8 @@ func (f *lockForFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
 				f.guard = rt.Option[rt.MutexGuard[int64]]{}
 			}
 			rt.ReleaseOption(tmp_)
-			{
-				var res_ bool = r_
-				f.complete_()
-				return rt.Ready[bool](res_)
-			}
+			f.complete_()
+			return rt.Ready[bool](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -514,7 +506,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

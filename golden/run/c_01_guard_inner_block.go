@@ -38,13 +38,11 @@ poll_:
 				f.state = 4
 				continue poll_
 			}
-			{
 //line testdata/run/c_01_guard_inner_block.adesh:7
-				g = counter.Lock()
+			g = counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:8
-				*g.Ptr() += 1
-				g.Drop()
-			}
+			*g.Ptr() += 1
+			g.Drop()
 //line testdata/run/c_01_guard_inner_block.adesh:10
 			f.sub1_ = rt.Sleep(1)
 			f.state = 2
@@ -68,11 +66,8 @@ poll_:
 			g_ = counter.Lock()
 			r_ = *g_.Ptr()
 			g_.Drop()
-			{
-				var res_ int64 = r_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -96,7 +91,6 @@ func (f *bumpFuture) dropSub_() {
 }
 
 func (f *bumpFuture) complete_() {
-	f.state = 5
 	*f = bumpFuture{state: 5}
 }
 
@@ -122,13 +116,11 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
 		case 0:
-			{
 //line testdata/run/c_01_guard_inner_block.adesh:20
-				g = f.counter.Lock()
+			g = f.counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:21
-				*g.Ptr() += 10
-				g.Drop()
-			}
+			*g.Ptr() += 10
+			g.Drop()
 //line testdata/run/c_01_guard_inner_block.adesh:23
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -154,11 +146,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 			f.sub2_ = *new(bumpFuture)
 			aw_ = step_.Value
-			{
-				var res_ int64 = aw_
-				f.complete_()
-				return rt.Ready[int64](res_)
-			}
+			f.complete_()
+			return rt.Ready[int64](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -184,7 +173,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 3
 	*f = asyncBlock1{state: 3}
 }
 
@@ -219,10 +207,8 @@ poll_:
 //line testdata/run/c_01_guard_inner_block.adesh:18
 				rt.ArrPush(&handles, rt.SpawnValue[int64](cx, asyncBlock1{counter: counter}))
 			}
-			{
-				f.items_ = handles
-				f.i1_ = 0
-			}
+			f.items_ = handles
+			f.i1_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -282,7 +268,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 5
 	*f = programFuture{state: 5}
 }
 

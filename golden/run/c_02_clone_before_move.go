@@ -60,11 +60,8 @@ func (f *reportFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 				f.s.Release()
 				f.s = nil
 			}
-			{
-				var res_ string = r_
-				f.complete_()
-				return rt.Ready[string](res_)
-			}
+			f.complete_()
+			return rt.Ready[string](r_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -142,11 +139,8 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 				f.mine.Release()
 				f.mine = nil
 			}
-			{
-				var res_ string = aw_
-				f.complete_()
-				return rt.Ready[string](res_)
-			}
+			f.complete_()
+			return rt.Ready[string](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -224,10 +218,8 @@ poll_:
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, asyncBlock1{mine: mine.Clone(), i: i}))
 				mine.Release()
 			}
-			{
-				f.items_ = f.handles
-				f.i1_ = 0
-			}
+			f.items_ = f.handles
+			f.i1_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -360,7 +352,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

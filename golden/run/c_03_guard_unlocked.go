@@ -200,10 +200,8 @@ poll_:
 //line testdata/run/c_03_guard_unlocked.adesh:14
 				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, asyncBlock1{total: total}))
 			}
-			{
-				f.items_ = hs
-				f.i1_ = 0
-			}
+			f.items_ = hs
+			f.i1_ = 0
 			f.state = 1
 			fallthrough
 		case 1:
@@ -263,7 +261,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 5
 	*f = programFuture{state: 5}
 }
 

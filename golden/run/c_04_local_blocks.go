@@ -58,7 +58,6 @@ func (f *getFuture) dropSub_() {
 }
 
 func (f *getFuture) complete_() {
-	f.state = 2
 	*f = getFuture{state: 2}
 }
 
@@ -103,7 +102,6 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	f.state = 1
 	*f = asyncBlock1{state: 1}
 }
 
@@ -143,7 +141,6 @@ func (f *asyncBlock2) Drop() {
 func (f *asyncBlock2) dropSub_() {}
 
 func (f *asyncBlock2) complete_() {
-	f.state = 1
 	*f = asyncBlock2{state: 1}
 }
 
@@ -183,7 +180,6 @@ func (f *asyncBlock3) Drop() {
 func (f *asyncBlock3) dropSub_() {}
 
 func (f *asyncBlock3) complete_() {
-	f.state = 1
 	*f = asyncBlock3{state: 1}
 }
 
@@ -223,7 +219,6 @@ func (f *asyncBlock4) Drop() {
 func (f *asyncBlock4) dropSub_() {}
 
 func (f *asyncBlock4) complete_() {
-	f.state = 1
 	*f = asyncBlock4{state: 1}
 }
 
@@ -263,7 +258,6 @@ func (f *asyncBlock5) Drop() {
 func (f *asyncBlock5) dropSub_() {}
 
 func (f *asyncBlock5) complete_() {
-	f.state = 1
 	*f = asyncBlock5{state: 1}
 }
 
@@ -304,7 +298,6 @@ func (f *asyncBlock6) Drop() {
 func (f *asyncBlock6) dropSub_() {}
 
 func (f *asyncBlock6) complete_() {
-	f.state = 1
 	*f = asyncBlock6{state: 1}
 }
 
@@ -459,7 +452,6 @@ func (f *sumLocalFuture) dropSub_() {
 }
 
 func (f *sumLocalFuture) complete_() {
-	f.state = 5
 	*f = sumLocalFuture{state: 5}
 }
 
@@ -504,7 +496,6 @@ func (f *asyncBlock7) Drop() {
 func (f *asyncBlock7) dropSub_() {}
 
 func (f *asyncBlock7) complete_() {
-	f.state = 1
 	*f = asyncBlock7{state: 1}
 }
 
@@ -588,7 +579,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 3
 	*f = mainFuture{state: 3}
 }
 
@@ -644,7 +634,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

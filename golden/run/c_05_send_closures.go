@@ -58,7 +58,6 @@ func (f *showFuture[T]) dropSub_() {
 }
 
 func (f *showFuture[T]) complete_() {
-	f.state = 2
 	*f = showFuture[T]{state: 2}
 }
 
@@ -95,11 +94,8 @@ func (f *asyncBlock1[T]) Poll(cx *rt.Context) rt.Poll[string] {
 			}
 			f.sub1_ = *new(showFuture[T])
 			aw_ = step_.Value
-			{
-				var res_ string = aw_
-				f.complete_()
-				return rt.Ready[string](res_)
-			}
+			f.complete_()
+			return rt.Ready[string](aw_)
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -123,7 +119,6 @@ func (f *asyncBlock1[T]) dropSub_() {
 }
 
 func (f *asyncBlock1[T]) complete_() {
-	f.state = 2
 	*f = asyncBlock1[T]{state: 2}
 }
 
@@ -169,7 +164,6 @@ func (f *asyncBlock2) Drop() {
 func (f *asyncBlock2) dropSub_() {}
 
 func (f *asyncBlock2) complete_() {
-	f.state = 1
 	*f = asyncBlock2{state: 1}
 }
 
@@ -311,7 +305,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 5
 	*f = mainFuture{state: 5}
 }
 
@@ -367,7 +360,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

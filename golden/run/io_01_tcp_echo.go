@@ -45,10 +45,8 @@ poll_:
 			line = aw_
 //line testdata/run/io_01_tcp_echo.adesh:8
 			if !line.Some {
-				{
-					f.state = 4
-					continue poll_
-				}
+				f.state = 4
+				continue poll_
 			}
 //line testdata/run/io_01_tcp_echo.adesh:11
 			f.lines += 1
@@ -99,7 +97,6 @@ func (f *handleFuture) dropSub_() {
 }
 
 func (f *handleFuture) complete_() {
-	f.state = 5
 	*f = handleFuture{state: 5}
 }
 
@@ -179,10 +176,8 @@ poll_:
 			f.listener.Close()
 //line testdata/run/io_01_tcp_echo.adesh:25
 			f.total = 0
-			{
-				f.items_ = f.handlers
-				f.i1_ = 0
-			}
+			f.items_ = f.handlers
+			f.i1_ = 0
 			f.state = 5
 			fallthrough
 		case 5:
@@ -246,7 +241,6 @@ func (f *serveFuture) dropSub_() {
 }
 
 func (f *serveFuture) complete_() {
-	f.state = 9
 	*f = serveFuture{state: 9}
 }
 
@@ -390,7 +384,6 @@ func (f *clientFuture) dropSub_() {
 }
 
 func (f *clientFuture) complete_() {
-	f.state = 7
 	*f = clientFuture{state: 7}
 }
 
@@ -474,7 +467,6 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 3
 	*f = asyncBlock1{state: 3}
 }
 
@@ -551,10 +543,8 @@ poll_:
 //line testdata/run/io_01_tcp_echo.adesh:57
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, client(addr, id, 5)))
 			}
-			{
-				f.items_ = f.handles
-				f.i1_ = 0
-			}
+			f.items_ = f.handles
+			f.i1_ = 0
 			f.state = 2
 			fallthrough
 		case 2:
@@ -669,10 +659,8 @@ poll_:
 			chunk = aw5_
 //line testdata/run/io_01_tcp_echo.adesh:77
 			if chunk == "" {
-				{
-					f.state = 12
-					continue poll_
-				}
+				f.state = 12
+				continue poll_
 			}
 //line testdata/run/io_01_tcp_echo.adesh:80
 			rt.ArrPush(&f.chunks, chunk)
@@ -726,7 +714,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 13
 	*f = mainFuture{state: 13}
 }
 
@@ -782,7 +769,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

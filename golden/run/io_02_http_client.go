@@ -14,8 +14,8 @@ type readRequestFuture struct {
 	length  int64
 	t1_     string
 	t3_     string
-	t6_     string
-	t8_     int64
+	t5_     string
+	t7_     int64
 	sub1_   rt.ReadLineFuture
 	sub2_   rt.ReadFuture
 }
@@ -30,9 +30,8 @@ func (f *readRequestFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple3[string, *rt.M
 	var colon int64
 	var line string
 	var t2_ rt.Option[string]
-	var t4_ string
-	var t5_ rt.Option[string]
-	var t7_ rt.Option[int64]
+	var t4_ rt.Option[string]
+	var t6_ rt.Option[int64]
 	var t_ rt.Option[string]
 poll_:
 	for {
@@ -87,35 +86,32 @@ poll_:
 			line = f.t3_
 //line testdata/run/io_02_http_client.adesh:10
 			if line == "" {
-				{
-					f.state = 4
-					continue poll_
-				}
+				f.state = 4
+				continue poll_
 			}
 //line testdata/run/io_02_http_client.adesh:13
 			colon = rt.StrIndexOf(line, ":")
-			t4_ = rt.ToLower(rt.Substring(line, 0, colon))
 //line testdata/run/io_02_http_client.adesh:14
-			f.headers.Set(t4_, rt.Trim(rt.Substring(line, colon+1, rt.StrLen(line))))
+			f.headers.Set(rt.ToLower(rt.Substring(line, 0, colon)), rt.Trim(rt.Substring(line, colon+1, rt.StrLen(line))))
 			f.state = 2
 			continue poll_
 		case 4:
 //line testdata/run/io_02_http_client.adesh:16
 			f.body = ""
-			t5_ = f.headers.Get("content-length")
-			if t5_.Some {
-				f.t6_ = t5_.Val
+			t4_ = f.headers.Get("content-length")
+			if t4_.Some {
+				f.t5_ = t4_.Val
 			} else {
-				f.t6_ = "0"
+				f.t5_ = "0"
 			}
-			t7_ = rt.ParseInt(f.t6_)
-			if t7_.Some {
-				f.t8_ = t7_.Val
+			t6_ = rt.ParseInt(f.t5_)
+			if t6_.Some {
+				f.t7_ = t6_.Val
 			} else {
-				f.t8_ = 0
+				f.t7_ = 0
 			}
 //line testdata/run/io_02_http_client.adesh:17
-			f.length = f.t8_
+			f.length = f.t7_
 			f.state = 5
 			fallthrough
 		case 5:
@@ -173,7 +169,6 @@ func (f *readRequestFuture) dropSub_() {
 }
 
 func (f *readRequestFuture) complete_() {
-	f.state = 8
 	*f = readRequestFuture{state: 8}
 }
 
@@ -401,7 +396,6 @@ func (f *respondFuture) dropSub_() {
 }
 
 func (f *respondFuture) complete_() {
-	f.state = 14
 	*f = respondFuture{state: 14}
 }
 
@@ -494,7 +488,6 @@ func (f *serveFuture) dropSub_() {
 }
 
 func (f *serveFuture) complete_() {
-	f.state = 5
 	*f = serveFuture{state: 5}
 }
 
@@ -775,7 +768,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 11
 	*f = mainFuture{state: 11}
 }
 
@@ -831,7 +823,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

@@ -42,11 +42,8 @@ func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				{
-					var res_ rt.Result[string, rt.Error] = rt.Err[string, rt.Error](t_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[string, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t_.Err))
 			}
 //line testdata/run/io_03_files.adesh:4
 			_ = t_.Val
@@ -66,19 +63,13 @@ func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string
 			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
-				{
-					var res_ rt.Result[string, rt.Error] = rt.Err[string, rt.Error](t1_.Err)
-					f.complete_()
-					return rt.Ready[rt.Result[string, rt.Error]](res_)
-				}
+				f.complete_()
+				return rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t1_.Err))
 			}
 //line testdata/run/io_03_files.adesh:5
 			back = t1_.Val
-			{
-				var res_ rt.Result[string, rt.Error] = rt.Ok[string, rt.Error](back)
-				f.complete_()
-				return rt.Ready[rt.Result[string, rt.Error]](res_)
-			}
+			f.complete_()
+			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](back))
 		default:
 			panic("adesh2go: future polled after it completed")
 		}
@@ -122,7 +113,6 @@ func (f *roundTripFuture) dropSub_() {
 }
 
 func (f *roundTripFuture) complete_() {
-	f.state = 3
 	*f = roundTripFuture{state: 3}
 }
 
@@ -251,10 +241,8 @@ poll_:
 			}
 //line testdata/run/io_03_files.adesh:29
 			f.same = 0
-			{
-				f.items_ = f.reads
-				f.i1_ = 0
-			}
+			f.items_ = f.reads
+			f.i1_ = 0
 			f.state = 4
 			fallthrough
 		case 4:
@@ -424,7 +412,6 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 12
 	*f = mainFuture{state: 12}
 }
 
@@ -480,7 +467,6 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 2
 	*f = programFuture{state: 2}
 }
 

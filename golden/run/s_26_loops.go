@@ -70,59 +70,49 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:9
 			rt.Print("i back to", i)
-			{
 //line testdata/run/s_26_loops.adesh:11
-				j = 0
+			j = 0
 //line testdata/run/s_26_loops.adesh:11
-				for ; j < 3; j += 1 {
+			for ; j < 3; j += 1 {
 //line testdata/run/s_26_loops.adesh:11
-					rt.Print("for", j)
-				}
+				rt.Print("for", j)
 			}
-			{
 //line testdata/run/s_26_loops.adesh:12
-				j_ = 10
+			j_ = 10
 //line testdata/run/s_26_loops.adesh:12
-				for ; j_ > 0; j_ -= 4 {
+			for ; j_ > 0; j_ -= 4 {
 //line testdata/run/s_26_loops.adesh:12
-					rt.Print("down", j_)
-				}
+				rt.Print("down", j_)
 			}
 //line testdata/run/s_26_loops.adesh:13
 			k = 0
-			{
 //line testdata/run/s_26_loops.adesh:14
-				for ; k < 2; k += 1 {
+			for ; k < 2; k += 1 {
 //line testdata/run/s_26_loops.adesh:14
-					rt.Print("no init", k)
-				}
+				rt.Print("no init", k)
 			}
-			{
 //line testdata/run/s_26_loops.adesh:15
-				n = 0
+			n = 0
 //line testdata/run/s_26_loops.adesh:15
-				for ; ; n += 1 {
+			for ; ; n += 1 {
 //line testdata/run/s_26_loops.adesh:16
-					if n == 2 {
+				if n == 2 {
 //line testdata/run/s_26_loops.adesh:16
-						rt.Print("no condition, stopped at", n)
+					rt.Print("no condition, stopped at", n)
 //line testdata/run/s_26_loops.adesh:16
-						break
-					}
+					break
 				}
 			}
 //line testdata/run/s_26_loops.adesh:18
 			steps = 0
-			{
 //line testdata/run/s_26_loops.adesh:19
-				n_ = 0
+			n_ = 0
 //line testdata/run/s_26_loops.adesh:19
-				for n_ < 3 {
+			for n_ < 3 {
 //line testdata/run/s_26_loops.adesh:19
-					n_ += 1
+				n_ += 1
 //line testdata/run/s_26_loops.adesh:19
-					steps += 1
-				}
+				steps += 1
 			}
 //line testdata/run/s_26_loops.adesh:20
 			rt.Print("steps", steps)
@@ -150,19 +140,17 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(odds)
 //line testdata/run/s_26_loops.adesh:32
 			seen = []int64{}
-			{
 //line testdata/run/s_26_loops.adesh:33
-				a_ = 0
+			a_ = 0
 //line testdata/run/s_26_loops.adesh:33
-				for ; a_ < 6; a_ += 1 {
+			for ; a_ < 6; a_ += 1 {
 //line testdata/run/s_26_loops.adesh:34
-					if a_ == 2 || a_ == 4 {
+				if a_ == 2 || a_ == 4 {
 //line testdata/run/s_26_loops.adesh:34
-						continue
-					}
-//line testdata/run/s_26_loops.adesh:35
-					rt.ArrPush(&seen, a_)
+					continue
 				}
+//line testdata/run/s_26_loops.adesh:35
+				rt.ArrPush(&seen, a_)
 			}
 //line testdata/run/s_26_loops.adesh:37
 			rt.Print(seen)
@@ -317,7 +305,6 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
 	*f = programFuture{state: 1}
 }
 

@@ -59,20 +59,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0:
 //line testdata/run/s_35_scopes.adesh:3
 			x = 1
-			{
 //line testdata/run/s_35_scopes.adesh:5
-				x_ = "inner"
+			x_ = "inner"
 //line testdata/run/s_35_scopes.adesh:6
-				rt.Print(x_)
-				{
+			rt.Print(x_)
 //line testdata/run/s_35_scopes.adesh:8
-					x_1 = []string{x_, x_}
+			x_1 = []string{x_, x_}
 //line testdata/run/s_35_scopes.adesh:9
-					rt.Print(x_1)
-				}
+			rt.Print(x_1)
 //line testdata/run/s_35_scopes.adesh:11
-				rt.Print(x_)
-			}
+			rt.Print(x_)
 //line testdata/run/s_35_scopes.adesh:13
 			rt.Print(x)
 //line testdata/run/s_35_scopes.adesh:15
@@ -171,7 +167,6 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
 	*f = programFuture{state: 1}
 }
 
