@@ -17,7 +17,7 @@ func init() {
 		any append bool byte cap clear close complex complex128 complex64 comparable copy delete
 		error false float32 float64 imag int int16 int32 int64 int8 iota len make max min new nil
 		panic print println real recover rune string true uint uint16 uint32 uint64 uint8 uintptr
-		rt strings cmp init main
+		rt strings cmp math init main
 		f cx p state Poll Drop`) {
 		reserved[w] = true
 	}

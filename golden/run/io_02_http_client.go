@@ -14,8 +14,8 @@ type readRequestFuture struct {
 	length  int64
 	t1_     string
 	t3_     string
-	t5_     string
-	t7_     int64
+	t6_     string
+	t8_     int64
 	sub1_   rt.ReadLineFuture
 	sub2_   rt.ReadFuture
 }
@@ -30,8 +30,9 @@ func (f *readRequestFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple3[string, *rt.M
 	var colon int64
 	var line string
 	var t2_ rt.Option[string]
-	var t4_ rt.Option[string]
-	var t6_ rt.Option[int64]
+	var t4_ string
+	var t5_ rt.Option[string]
+	var t7_ rt.Option[int64]
 	var t_ rt.Option[string]
 poll_:
 	for {
@@ -91,27 +92,28 @@ poll_:
 			}
 //line testdata/run/io_02_http_client.adesh:13
 			colon = rt.StrIndexOf(line, ":")
+			t4_ = rt.ToLower(rt.Substring(line, 0, colon))
 //line testdata/run/io_02_http_client.adesh:14
-			f.headers.Set(rt.ToLower(rt.Substring(line, 0, colon)), rt.Trim(rt.Substring(line, colon+1, rt.StrLen(line))))
+			f.headers.Set(t4_, rt.Trim(rt.Substring(line, colon+1, rt.StrLen(line))))
 			f.state = 2
 			continue poll_
 		case 4:
 //line testdata/run/io_02_http_client.adesh:16
 			f.body = ""
-			t4_ = f.headers.Get("content-length")
-			if t4_.Some {
-				f.t5_ = t4_.Val
+			t5_ = f.headers.Get("content-length")
+			if t5_.Some {
+				f.t6_ = t5_.Val
 			} else {
-				f.t5_ = "0"
+				f.t6_ = "0"
 			}
-			t6_ = rt.ParseInt(f.t5_)
-			if t6_.Some {
-				f.t7_ = t6_.Val
+			t7_ = rt.ParseInt(f.t6_)
+			if t7_.Some {
+				f.t8_ = t7_.Val
 			} else {
-				f.t7_ = 0
+				f.t8_ = 0
 			}
 //line testdata/run/io_02_http_client.adesh:17
-			f.length = f.t7_
+			f.length = f.t8_
 			f.state = 5
 			fallthrough
 		case 5:

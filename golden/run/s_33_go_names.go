@@ -4,6 +4,8 @@ package main
 
 import (
 	"adeshprog/rt"
+	"cmp"
+	"math"
 	"strings"
 )
 
@@ -196,9 +198,33 @@ func busy(f__ int64) int64 {
 	return caught___ + code___ + ret___ + m__
 }
 
-//line testdata/run/s_33_go_names.adesh:94
+//line testdata/run/s_33_go_names.adesh:96
+func bigger[T cmp.Ordered](a T, b T) T {
+	var t_ T
+	if a > b {
+		t_ = rt.CloneT(a)
+	} else {
+		t_ = rt.CloneT(b)
+	}
+//line testdata/run/s_33_go_names.adesh:96
+	return rt.CloneT(t_)
+}
+
+//line testdata/run/s_33_go_names.adesh:97
+func imports_by_name() string {
+//line testdata/run/s_33_go_names.adesh:98
+	var math_ float64 = 7.5
+//line testdata/run/s_33_go_names.adesh:99
+	var cmp_ int64 = bigger[int64](1, 2)
+//line testdata/run/s_33_go_names.adesh:100
+	var strings__ []float64 = []float64{float64(math.Mod(float64(math_), float64(2.0))), math.Inf(1)}
+//line testdata/run/s_33_go_names.adesh:101
+	return rt.Str(math_) + " " + rt.Str(cmp_) + " " + rt.Str(strings__)
+}
+
+//line testdata/run/s_33_go_names.adesh:104
 func adeshMain() {
-//line testdata/run/s_33_go_names.adesh:95
+//line testdata/run/s_33_go_names.adesh:105
 	rt.Print("main runs last, main is", "main")
 }
 
@@ -326,7 +352,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(value, value__, value___, helper__(value__))
 //line testdata/run/s_33_go_names.adesh:93
 			rt.Print(busy(0), busy(5))
-//line testdata/run/s_33_go_names.adesh:94
+//line testdata/run/s_33_go_names.adesh:103
+			rt.Print(imports_by_name())
+//line testdata/run/s_33_go_names.adesh:104
 			adeshMain()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

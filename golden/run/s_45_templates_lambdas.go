@@ -12,15 +12,15 @@ var items []string
 
 var multi string
 
-var square func(rt.Value) rt.Value
+var square func(int64) int64
 
-var cube func(rt.Value) rt.Value
+var cube func(int64) int64
 
-var inc func(rt.Value) rt.Value
+var inc func(int64) int64
 
 var half func(float64) float64
 
-var both func(rt.Value, rt.Value) rt.Value
+var both func(int64, int64) int64
 
 var words []string
 
@@ -28,14 +28,14 @@ var sorted []string
 
 var summarize func([]int64) string
 
-var times5 func(rt.Value) rt.Value
+var times5 func(int64) int64
 
 //line testdata/run/s_45_templates_lambdas.adesh:42
-func multiplier(k int64) func(rt.Value) rt.Value {
+func multiplier(k int64) func(int64) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:42
-	return func(x rt.Value) rt.Value {
+	return func(x int64) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:42
-		return rt.DynMul(x, k, "testdata/run/s_45_templates_lambdas.adesh:42:42")
+		return x * k
 	}
 }
 
@@ -68,19 +68,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_45_templates_lambdas.adesh:12
 			rt.Print("dollar $ sign and ${not interpolated}", "tick ` inside")
 //line testdata/run/s_45_templates_lambdas.adesh:14
-			square = func(x rt.Value) rt.Value {
+			square = func(x int64) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:14
-				return rt.DynMul(x, x, "testdata/run/s_45_templates_lambdas.adesh:14:29")
+				return x * x
 			}
 //line testdata/run/s_45_templates_lambdas.adesh:15
-			cube = func(x rt.Value) rt.Value {
+			cube = func(x int64) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:15
-				return rt.DynMul(rt.DynMul(x, x, "testdata/run/s_45_templates_lambdas.adesh:15:28"), x, "testdata/run/s_45_templates_lambdas.adesh:15:28")
+				return x * x * x
 			}
 //line testdata/run/s_45_templates_lambdas.adesh:16
-			inc = func(x rt.Value) rt.Value {
+			inc = func(x int64) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:16
-				return rt.DynAdd(x, int64(1), "testdata/run/s_45_templates_lambdas.adesh:16:16")
+				return x + 1
 			}
 //line testdata/run/s_45_templates_lambdas.adesh:17
 			half = func(x float64) float64 {
@@ -88,12 +88,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return x / 2.0
 			}
 //line testdata/run/s_45_templates_lambdas.adesh:18
-			both = func(a rt.Value, b rt.Value) rt.Value {
+			both = func(a int64, b int64) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:18
-				return rt.DynAdd(a, b, "testdata/run/s_45_templates_lambdas.adesh:18:22")
+				return a + b
 			}
 //line testdata/run/s_45_templates_lambdas.adesh:19
-			rt.Print(square(int64(4)), cube(int64(2)), inc(int64(9)), half(3.0), both(int64(2), int64(3)))
+			rt.Print(square(4), cube(2), inc(9), half(3.0), both(2, 3))
 //line testdata/run/s_45_templates_lambdas.adesh:22
 			words = []string{"kiwi", "fig", "banana"}
 //line testdata/run/s_45_templates_lambdas.adesh:23
@@ -139,17 +139,17 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_45_templates_lambdas.adesh:38
 			rt.Print(summarize([]int64{4, 9, 2}))
 //line testdata/run/s_45_templates_lambdas.adesh:41
-			rt.Print(func(x rt.Value) rt.Value {
+			rt.Print(func(x int64) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:41
-				return rt.DynMul(x, int64(100), "testdata/run/s_45_templates_lambdas.adesh:41:13")
-			}(int64(3)), func() string {
+				return x * 100
+			}(3), func() string {
 //line testdata/run/s_45_templates_lambdas.adesh:41
 				return "now"
 			}())
 //line testdata/run/s_45_templates_lambdas.adesh:43
 			times5 = multiplier(5)
 //line testdata/run/s_45_templates_lambdas.adesh:44
-			rt.Print(times5(int64(7)))
+			rt.Print(times5(7))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -235,7 +235,6 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
 	*f = programFuture{state: 1}
 }
 
