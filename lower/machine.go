@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"adesh2go/frontend/types"
@@ -11,20 +10,23 @@ import (
 // A state machine is built from a body lowered as if it were synchronous. Every statement that
 // awaits (directly or in a nested statement) is "exploded" into cases of one switch on the state
 // tag; statements that do not await are kept as they are, inside the current case. A jump
-// between cases sets the tag and continues the dispatch loop:
+// between cases sets the tag and continues the dispatch loop (or falls through into the next
+// case):
 //
 //	func (f *fooFuture) Poll(cx *rt.Context) rt.Poll[T] {
 //	poll_:
 //		for {
 //			switch f.state {
-//			case 0: … f.aw1 = bar(x); f.state = 1; fallthrough
-//			case 1: p_ := f.aw1.Poll(cx); if !p_.Ready { return rt.Pending[T]() } …
+//			case 0: …; f.sub1_ = bar(x); f.state = 1; fallthrough
+//			case 1: step_ := f.sub1_.Poll(cx); if !step_.Ready { return rt.Pending[T]() } …
 //			}
 //		}
 //	}
 //
 // Locals live across an await (read in a case entered by resuming) become fields of the state
-// struct; the others are Go locals of Poll.
+// struct; the others are Go locals of Poll (machine_live.go). try/finally: machine_try.go;
+// closures in loops: machine_cells.go; the final tidying: machine_tidy.go; the struct, Poll,
+// catch_ and Drop: machine_emit.go.
 
 type mcase struct {
 	id    int
@@ -39,13 +41,6 @@ type mcase struct {
 	seq int
 }
 
-// jumpRef is a jump to a case, written once the cases have their final numbers.
-type jumpRef struct {
-	set *Lit    // the state the jump sets
-	br  *Branch // `continue poll_`, or `fallthrough` into the next case
-	to  *mcase
-}
-
 type mloop struct {
 	exploded bool
 	brk      *mcase
@@ -58,30 +53,6 @@ type mtry struct {
 	handler *mcase
 	outer   *mtry
 }
-
-// mfin is a finally block being exploded around a try body and its catch. Every way out of them
-// (falling off the end, an error, a return, a break or continue of a loop outside) sets code and
-// enters start; after the finally, a switch on code goes on the way it was going.
-type mfin struct {
-	code  *Local // 0: go on after the try; 1: throw err again; 2: return; 3…: exits[code-3]
-	err   *Local // the error to throw again once the finally has run
-	start *mcase
-	exits []*finExit
-	// returns is set when a return leaves through the finally.
-	returns bool
-}
-
-// finExit is a jump out of a try with a finally: a return (to nil) or a break or continue.
-type finExit struct {
-	to   *mcase // nil for a return
-	fins int    // the finallys that stay around the target
-}
-
-const (
-	finNext    = 0
-	finRethrow = 1
-	finReturn  = 2
-)
 
 type machine struct {
 	l        *lowerer
@@ -194,90 +165,6 @@ func (m *machine) jump(to *mcase) {
 	}
 	m.emit(m.jumpStmts(to)...)
 	m.cur = nil
-}
-
-// compact tidies the cases once they are all built: a case that only jumps on is skipped by
-// the jumps to it, the rest are numbered in the order their code was written (the entry
-// first), and a case ending with a jump to the next one falls through into it.
-func (m *machine) compact() {
-	fwd := map[*mcase]*mcase{}
-	for _, c := range m.cases {
-		if j := m.onlyJump(c); j != nil && j.to != c && !c.resumed {
-			fwd[c] = j.to
-		}
-	}
-	resolve := func(c *mcase) *mcase {
-		for i := 0; fwd[c] != nil && i <= len(m.cases); i++ {
-			c = fwd[c]
-		}
-		return c
-	}
-	for _, j := range m.jumps {
-		j.to = resolve(j.to)
-	}
-	for _, c := range m.cases {
-		for i, s := range c.succ {
-			c.succ[i] = resolve(s)
-		}
-	}
-	entry := resolve(m.cases[0])
-	rest := make([]*mcase, 0, len(m.cases))
-	for _, c := range m.cases {
-		if c != entry && fwd[c] == nil && len(c.stmts) > 0 {
-			rest = append(rest, c)
-		}
-	}
-	sort.SliceStable(rest, func(i, k int) bool { return rest[i].seq < rest[k].seq })
-	m.cases = append([]*mcase{entry}, rest...)
-	for i, c := range m.cases {
-		c.id = i
-	}
-	for _, j := range m.jumps {
-		j.set.Text = itoa(j.to.id)
-	}
-	for i, c := range m.cases {
-		if j := m.lastJump(c); j != nil && j.to.id == i+1 {
-			j.br.Tok, j.br.Label = "fallthrough", ""
-		}
-	}
-	walkStmts(m.allStmts(), false, func(s Stmt) {
-		if br, ok := s.(*Branch); ok && br.Label == "poll_" {
-			m.usesJump = true
-		}
-	})
-}
-
-// onlyJump is the jump of a case that does nothing else, or nil.
-func (m *machine) onlyJump(c *mcase) *jumpRef {
-	if len(c.stmts) != 2 {
-		return nil
-	}
-	return m.lastJump(c)
-}
-
-// lastJump is the jump that ends a case at its top level, or nil.
-func (m *machine) lastJump(c *mcase) *jumpRef {
-	if len(c.stmts) == 0 {
-		return nil
-	}
-	br, ok := c.stmts[len(c.stmts)-1].(*Branch)
-	if !ok {
-		return nil
-	}
-	for _, j := range m.jumps {
-		if j.br == br {
-			return j
-		}
-	}
-	return nil
-}
-
-func (m *machine) allStmts() []Stmt {
-	var all []Stmt
-	for _, c := range m.cases {
-		all = append(all, c.stmts...)
-	}
-	return all
 }
 
 // suspends reports whether a statement awaits, directly or in a nested statement (not in a
@@ -552,201 +439,6 @@ func (m *machine) explodeSwitch(s *Switch) {
 	m.cur = after
 }
 
-// explodeTry explodes a try whose body awaits: the cases of its body are a region whose errors
-// the Poll wrapper sends to the handler case. A finally is exploded once; every way out of the
-// body and the catch goes through it (see mfin).
-func (m *machine) explodeTry(s *Try) {
-	if m.err == nil {
-		m.err = &Local{Name: "err_", Type: &TPtr{Elem: rtType("Thrown")}, Field: true}
-	}
-	var fin *mfin
-	if s.Finally != nil {
-		m.nfin++
-		n := itoa(m.nfin)
-		fin = &mfin{
-			code: &Local{Name: "fin" + n + "_", Type: tInt, Field: true},
-			err:  &Local{Name: "finErr" + n + "_", Type: m.err.Type, Field: true},
-		}
-		m.extra = append(m.extra, fin.code, fin.err)
-		fin.start = m.newCase()
-	}
-	outer := m.try
-	handler := &mcase{resumed: true}
-	t := &mtry{handler: handler, outer: outer}
-	after := m.newCase()
-	if fin != nil {
-		m.fins = append(m.fins, fin)
-	}
-	m.try = t
-	start := m.newCase()
-	m.jump(start)
-	m.cur = start
-	m.explode(s.Body.Stmts)
-	m.try = outer
-	m.leaveTry(fin, after)
-	// The handler.
-	m.addCase(handler)
-	m.cur = handler
-	caught := &Local{Name: "thrown_", Type: m.err.Type, Reads: 2}
-	m.emit(&Assign{Lhs: []Expr{&Ref{V: caught}}, Op: ":=", Rhs: []Expr{&Ref{V: m.err}}},
-		&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
-	switch {
-	case s.Catch != nil:
-		var rethrow *mcase
-		if fin != nil {
-			// An error in the catch runs the finally, then goes on.
-			rethrow = &mcase{resumed: true}
-			m.try = &mtry{handler: rethrow, outer: outer}
-			m.cur.try = m.try
-		}
-		if s.Err != nil {
-			m.explodeStmt(&Define{V: s.Err, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
-		} else {
-			m.emit(blank(caught))
-		}
-		m.explode(s.Catch.Stmts)
-		m.try = outer
-		m.leaveTry(fin, after)
-		if rethrow != nil {
-			m.addCase(rethrow)
-			m.cur = rethrow
-			m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ref{V: m.err}}},
-				&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
-			m.enterFinally(fin, finRethrow)
-		}
-	case fin != nil:
-		m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ref{V: caught}}})
-		m.enterFinally(fin, finRethrow)
-	default:
-		m.emit(&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}})
-		m.cur = nil
-	}
-	if fin != nil {
-		m.explodeFinally(fin, s.Finally.Stmts, after)
-	}
-	m.cur = after
-}
-
-// addCase appends a case made ahead of time (a handler) to the machine.
-func (m *machine) addCase(c *mcase) {
-	c.id = len(m.cases)
-	c.try = m.try
-	m.cases = append(m.cases, c)
-}
-
-// leaveTry ends a try body or catch that falls off its end: through the finally, if any.
-func (m *machine) leaveTry(fin *mfin, after *mcase) {
-	if fin == nil {
-		m.jump(after)
-		return
-	}
-	m.enterFinally(fin, finNext)
-}
-
-// enterFinally sets the finally's exit code and jumps to it.
-func (m *machine) enterFinally(fin *mfin, code int) {
-	if m.cur == nil {
-		return
-	}
-	m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.code}}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(code)}}})
-	m.emit(m.jumpStmts(fin.start)...)
-	m.cur = nil
-}
-
-// explodeFinally explodes a finally block once, then goes on the way its code says.
-func (m *machine) explodeFinally(fin *mfin, stmts []Stmt, after *mcase) {
-	m.fins = m.fins[:len(m.fins)-1]
-	m.cur = fin.start
-	m.explode(stmts)
-	if m.cur == nil {
-		return
-	}
-	sw := &Switch{Tag: &Ref{V: fin.code}}
-	x := &Local{Name: "rethrow_", Type: fin.err.Type, Reads: 1}
-	sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finRethrow)}}, Body: []Stmt{
-		&Assign{Lhs: []Expr{&Ref{V: x}}, Op: ":=", Rhs: []Expr{&Ref{V: fin.err}}},
-		&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}},
-		&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: x}}}},
-	}})
-	if fin.returns {
-		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finReturn)}}, Body: m.returnStmts()})
-	}
-	for i, ex := range fin.exits {
-		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finReturn + 1 + i)}}, Body: m.exitStmts(ex)})
-	}
-	m.emit(sw)
-	m.jump(after)
-}
-
-// finallyReturn starts a return from inside a try with a finally: the value waits in ret while
-// the finallys run.
-func (m *machine) finallyReturn(r *Return) {
-	if len(r.Results) > 0 {
-		if m.ret == nil {
-			m.ret = &Local{Name: "ret_", Type: m.resultT, Field: true}
-			m.extra = append(m.extra, m.ret)
-		}
-		m.emit(&Assign{Lhs: []Expr{&Ref{V: m.ret}}, Op: "=", Rhs: r.Results, Line: r.Line})
-	}
-	fin := m.fins[len(m.fins)-1]
-	fin.returns = true
-	m.enterFinally(fin, finReturn)
-}
-
-// returnStmts goes on with a return once a finally has run: through the next finally, or
-// completing the future with the value kept in ret.
-func (m *machine) returnStmts() []Stmt {
-	saved := m.cur
-	tmp := &mcase{id: saved.id}
-	m.cur = tmp
-	if len(m.fins) > 0 {
-		fin := m.fins[len(m.fins)-1]
-		fin.returns = true
-		m.enterFinally(fin, finReturn)
-	} else {
-		r := &Return{}
-		if m.ret != nil {
-			r.Results = []Expr{&Ref{V: m.ret}}
-		}
-		m.emitReturn(r)
-	}
-	saved.succ = append(saved.succ, tmp.succ...)
-	m.cur = saved
-	return tmp.stmts
-}
-
-// exitStmts goes on with a break or continue that left a try: through the next finally that
-// the target is outside of, or straight to the target.
-func (m *machine) exitStmts(ex *finExit) []Stmt {
-	saved := m.cur
-	tmp := &mcase{id: saved.id}
-	m.cur = tmp
-	m.emit(m.leave(ex.to, ex.fins)...)
-	saved.succ = append(saved.succ, tmp.succ...)
-	m.cur = saved
-	return tmp.stmts
-}
-
-// leave jumps to a case outside the finallys above depth fins: into the innermost of them
-// first, with an exit code that brings control on to the target afterwards.
-func (m *machine) leave(to *mcase, fins int) []Stmt {
-	if len(m.fins) <= fins {
-		return m.jumpStmts(to)
-	}
-	fin := m.fins[len(m.fins)-1]
-	code := -1
-	for i, ex := range fin.exits {
-		if ex.to == to {
-			code = finReturn + 1 + i
-		}
-	}
-	if code < 0 {
-		fin.exits = append(fin.exits, &finExit{to: to, fins: fins})
-		code = finReturn + len(fin.exits)
-	}
-	return append([]Stmt{&Assign{Lhs: []Expr{&Ref{V: fin.code}}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(code)}}}}, m.jumpStmts(fin.start)...)
-}
-
 // rewrite adapts a statement that does not await to the state machine: a return completes the
 // future, a defer goes to the state struct, a break or continue of an exploded loop jumps, a
 // local declared at the exploded level is hoisted. depth counts the Go loops and switches
@@ -846,175 +538,6 @@ func (m *machine) rewrite(s Stmt, depth int) Stmt {
 	return s
 }
 
-// inExplodedLoop reports whether the statement being exploded is inside an exploded loop.
-func (m *machine) inExplodedLoop() bool {
-	for _, lp := range m.loops {
-		if lp.exploded {
-			return true
-		}
-	}
-	return false
-}
-
-// defineCell declares a binding of an exploded loop body that a closure captures: each
-// iteration gets a new cell, as each iteration of a Go loop gets a new variable, so a defer or a
-// lambda made in one iteration keeps seeing that iteration's value.
-func (m *machine) defineCell(s *Define) Stmt {
-	v := s.V
-	v.Boxed = true
-	cell := &Local{Name: v.Name, Type: &TPtr{Elem: v.Type}}
-	m.cellRefs = append(m.cellRefs, cellRef{cell: cell, v: v})
-	var value Expr = s.Value
-	if value == nil {
-		value = zeroOf(v.Type)
-	}
-	return &Block{Stmts: []Stmt{
-		&Assign{Lhs: []Expr{&Ref{V: cell}}, Op: "=", Rhs: []Expr{&Call{Fun: &Ident{Name: "new"}, Args: []Expr{&TypeExpr{Type: v.Type}}}}, Line: s.Line},
-		&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{value}},
-	}}
-}
-
-// pinCells makes the closures made by s keep the cells that boxed bindings have now: a Go
-// local holds the pointer, and the closure captures that local rather than the state struct
-// (whose field gets a new cell in the next iteration).
-func (m *machine) pinCells(s Stmt) Stmt {
-	if len(m.cellRefs) == 0 {
-		return s
-	}
-	var pins []Stmt
-	pinned := map[*Local]*Local{}
-	forExprs(s, func(x Expr) {
-		walkExpr(x, func(e Expr) {
-			fl, ok := e.(*FuncLit)
-			if !ok {
-				return
-			}
-			walkStmts(fl.Body.Stmts, true, func(st Stmt) {
-				forExprs(st, func(y Expr) {
-					walkExpr(y, func(z Expr) {
-						r, ok := z.(*Ref)
-						if !ok || !r.V.Boxed || !m.cells[r.V] || !m.isCell(r.V) {
-							return
-						}
-						p := pinned[r.V]
-						if p == nil {
-							p = &Local{Name: r.V.Name, Type: &TPtr{Elem: r.V.Type}, Boxed: true}
-							pinned[r.V] = p
-							// &*cell is the cell itself, and a use of the binding for liveness.
-							pins = append(pins, &Define{V: p, Value: &Unary{Op: "&", X: &Ref{V: r.V}}})
-						}
-						p.Reads++
-						r.V = p
-					})
-				})
-			})
-		})
-	})
-	if len(pins) == 0 {
-		return s
-	}
-	return &Block{Stmts: append(pins, s)}
-}
-
-// cellRef is the pointer itself of a boxed binding, written where the cell is made; it is a
-// field when the binding is.
-type cellRef struct{ cell, v *Local }
-
-// isCell reports whether defineCell boxed v. A borrowed capture of an async block is boxed too,
-// but its pointer stays the same on every iteration: it needs no pin.
-func (m *machine) isCell(v *Local) bool {
-	for _, c := range m.cellRefs {
-		if c.v == v {
-			return true
-		}
-	}
-	return false
-}
-
-// closureCaptured finds the locals a closure of the body uses (a defer, a lambda) or whose
-// address is taken (a borrowing async block).
-func closureCaptured(body []Stmt) map[*Local]bool {
-	out := map[*Local]bool{}
-	refs := func(list []Stmt) {
-		walkStmts(list, true, func(s Stmt) {
-			forExprs(s, func(x Expr) {
-				walkExpr(x, func(e Expr) {
-					if r, ok := e.(*Ref); ok {
-						out[r.V] = true
-					}
-				})
-			})
-		})
-	}
-	walkStmts(body, true, func(s Stmt) {
-		if d, ok := s.(*Defer); ok {
-			refs(d.Body.Stmts)
-		}
-		forExprs(s, func(x Expr) {
-			walkExpr(x, func(e Expr) {
-				switch e := e.(type) {
-				case *FuncLit:
-					refs(e.Body.Stmts)
-				case *Unary:
-					if r, ok := e.X.(*Ref); ok && e.Op == "&" {
-						out[r.V] = true
-					}
-				}
-			})
-		})
-	})
-	return out
-}
-
-// forExprs calls f with the expressions of one statement (not those of nested statements).
-func forExprs(s Stmt, f func(Expr)) {
-	switch s := s.(type) {
-	case *ExprStmt:
-		f(s.X)
-	case *Assign:
-		for _, x := range s.Lhs {
-			f(x)
-		}
-		for _, x := range s.Rhs {
-			f(x)
-		}
-	case *Define:
-		if s.Value != nil {
-			f(s.Value)
-		}
-	case *If:
-		f(s.Cond)
-	case *For:
-		if s.Cond != nil {
-			f(s.Cond)
-		}
-	case *ForRange:
-		f(s.X)
-	case *Switch:
-		if s.Tag != nil {
-			f(s.Tag)
-		}
-		for _, c := range s.Cases {
-			for _, x := range c.Exprs {
-				f(x)
-			}
-		}
-	case *TypeSwitch:
-		f(s.X)
-	case *Return:
-		for _, x := range s.Results {
-			f(x)
-		}
-	case *GoDefer:
-		f(s.Call)
-	case *Await:
-		if s.Dst != nil {
-			f(s.Dst)
-		}
-		f(s.Future)
-	}
-}
-
 // branch rewrites a break or continue: of an exploded loop it becomes a jump.
 func (m *machine) branch(s *Branch, depth int) Stmt {
 	if s.Tok != "break" && s.Tok != "continue" {
@@ -1063,88 +586,6 @@ func (m *machine) emitReturn(r *Return) {
 	m.emit(&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete_"}}})
 	m.emit(&Return{Results: []Expr{rtCallT("Ready", []Type{m.resultT}, value)}})
 	m.cur = nil
-}
-
-// inlineResults returns a value directly where it reads no field of the state struct (which
-// complete_ clears): `f.complete_(); return rt.Ready(v)` rather than through res_. A block
-// left declaring nothing is spliced into its list.
-func (m *machine) inlineResults(list []Stmt) []Stmt {
-	var out []Stmt
-	for i := 0; i < len(list); i++ {
-		s := list[i]
-		if d, ok := s.(*Define); ok && m.results[d.V] && i+2 < len(list) && !readsState(d.Value) {
-			if r, ok := list[i+2].(*Return); ok && len(r.Results) == 1 {
-				if c, ok := r.Results[0].(*Call); ok && len(c.Args) == 1 {
-					c.Args[0] = d.Value
-					continue
-				}
-			}
-		}
-		switch s := s.(type) {
-		case *Block:
-			s.Stmts = m.inlineResults(s.Stmts)
-			if !declares(s.Stmts) {
-				out = append(out, s.Stmts...)
-				continue
-			}
-		case *If:
-			s.Then.Stmts = m.inlineResults(s.Then.Stmts)
-			switch e := s.Else.(type) {
-			case *Block:
-				e.Stmts = m.inlineResults(e.Stmts)
-			case *If:
-				m.inlineResults([]Stmt{e})
-			}
-		case *For:
-			s.Body.Stmts = m.inlineResults(s.Body.Stmts)
-		case *ForRange:
-			s.Body.Stmts = m.inlineResults(s.Body.Stmts)
-		case *Switch:
-			for _, c := range s.Cases {
-				c.Body = m.inlineResults(c.Body)
-			}
-		case *TypeSwitch:
-			for _, c := range s.Cases {
-				c.Body = m.inlineResults(c.Body)
-			}
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
-// readsState reports whether an expression reads the state struct (a field, a pointer into
-// it) or makes a closure (which may read it later).
-func readsState(x Expr) bool {
-	found := false
-	walkExpr(x, func(e Expr) {
-		switch e := e.(type) {
-		case *Ref:
-			found = found || e.V.Field || e.V.Boxed
-		case *Ident:
-			found = found || e.Name == "f" && e.Pkg == ""
-		case *FuncLit:
-			found = true
-		}
-	})
-	return found
-}
-
-// declares reports whether a statement list declares a Go variable at its top level.
-func declares(list []Stmt) bool {
-	for _, s := range list {
-		switch s := s.(type) {
-		case *Define:
-			if !s.V.Field && !s.V.Global {
-				return true
-			}
-		case *Assign:
-			if s.Op == ":=" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func isUnitValue(x Expr) bool {

@@ -1,0 +1,224 @@
+package lower
+
+// try/catch/finally in a state machine: a try whose body awaits is a region of cases whose
+// errors catch_ sends to the handler case; a finally is exploded once and entered with an exit
+// code from every way out of the body and the catch.
+
+// mfin is a finally block being exploded around a try body and its catch. Every way out of them
+// (falling off the end, an error, a return, a break or continue of a loop outside) sets code and
+// enters start; after the finally, a switch on code goes on the way it was going.
+type mfin struct {
+	code  *Local // 0: go on after the try; 1: throw err again; 2: return; 3…: exits[code-3]
+	err   *Local // the error to throw again once the finally has run
+	start *mcase
+	exits []*finExit
+	// returns is set when a return leaves through the finally.
+	returns bool
+}
+
+// finExit is a jump out of a try with a finally: a return (to nil) or a break or continue.
+type finExit struct {
+	to   *mcase // nil for a return
+	fins int    // the finallys that stay around the target
+}
+
+const (
+	finNext    = 0
+	finRethrow = 1
+	finReturn  = 2
+)
+
+// explodeTry explodes a try whose body awaits: the cases of its body are a region whose errors
+// the Poll wrapper sends to the handler case. A finally is exploded once; every way out of the
+// body and the catch goes through it (see mfin).
+func (m *machine) explodeTry(s *Try) {
+	if m.err == nil {
+		m.err = &Local{Name: "err_", Type: &TPtr{Elem: rtType("Thrown")}, Field: true}
+	}
+	var fin *mfin
+	if s.Finally != nil {
+		m.nfin++
+		n := itoa(m.nfin)
+		fin = &mfin{
+			code: &Local{Name: "fin" + n + "_", Type: tInt, Field: true},
+			err:  &Local{Name: "finErr" + n + "_", Type: m.err.Type, Field: true},
+		}
+		m.extra = append(m.extra, fin.code, fin.err)
+		fin.start = m.newCase()
+	}
+	outer := m.try
+	handler := &mcase{resumed: true}
+	t := &mtry{handler: handler, outer: outer}
+	after := m.newCase()
+	if fin != nil {
+		m.fins = append(m.fins, fin)
+	}
+	m.try = t
+	start := m.newCase()
+	m.jump(start)
+	m.cur = start
+	m.explode(s.Body.Stmts)
+	m.try = outer
+	m.leaveTry(fin, after)
+	// The handler.
+	m.addCase(handler)
+	m.cur = handler
+	caught := &Local{Name: "thrown_", Type: m.err.Type, Reads: 2}
+	m.emit(&Assign{Lhs: []Expr{&Ref{V: caught}}, Op: ":=", Rhs: []Expr{&Ref{V: m.err}}},
+		&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
+	switch {
+	case s.Catch != nil:
+		var rethrow *mcase
+		if fin != nil {
+			// An error in the catch runs the finally, then goes on.
+			rethrow = &mcase{resumed: true}
+			m.try = &mtry{handler: rethrow, outer: outer}
+			m.cur.try = m.try
+		}
+		if s.Err != nil {
+			m.explodeStmt(&Define{V: s.Err, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
+		} else {
+			m.emit(blank(caught))
+		}
+		m.explode(s.Catch.Stmts)
+		m.try = outer
+		m.leaveTry(fin, after)
+		if rethrow != nil {
+			m.addCase(rethrow)
+			m.cur = rethrow
+			m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ref{V: m.err}}},
+				&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
+			m.enterFinally(fin, finRethrow)
+		}
+	case fin != nil:
+		m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ref{V: caught}}})
+		m.enterFinally(fin, finRethrow)
+	default:
+		m.emit(&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}})
+		m.cur = nil
+	}
+	if fin != nil {
+		m.explodeFinally(fin, s.Finally.Stmts, after)
+	}
+	m.cur = after
+}
+
+// addCase appends a case made ahead of time (a handler) to the machine.
+func (m *machine) addCase(c *mcase) {
+	c.id = len(m.cases)
+	c.try = m.try
+	m.cases = append(m.cases, c)
+}
+
+// leaveTry ends a try body or catch that falls off its end: through the finally, if any.
+func (m *machine) leaveTry(fin *mfin, after *mcase) {
+	if fin == nil {
+		m.jump(after)
+		return
+	}
+	m.enterFinally(fin, finNext)
+}
+
+// enterFinally sets the finally's exit code and jumps to it.
+func (m *machine) enterFinally(fin *mfin, code int) {
+	if m.cur == nil {
+		return
+	}
+	m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.code}}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(code)}}})
+	m.emit(m.jumpStmts(fin.start)...)
+	m.cur = nil
+}
+
+// explodeFinally explodes a finally block once, then goes on the way its code says.
+func (m *machine) explodeFinally(fin *mfin, stmts []Stmt, after *mcase) {
+	m.fins = m.fins[:len(m.fins)-1]
+	m.cur = fin.start
+	m.explode(stmts)
+	if m.cur == nil {
+		return
+	}
+	sw := &Switch{Tag: &Ref{V: fin.code}}
+	x := &Local{Name: "rethrow_", Type: fin.err.Type, Reads: 1}
+	sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finRethrow)}}, Body: []Stmt{
+		&Assign{Lhs: []Expr{&Ref{V: x}}, Op: ":=", Rhs: []Expr{&Ref{V: fin.err}}},
+		&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}},
+		&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: x}}}},
+	}})
+	if fin.returns {
+		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finReturn)}}, Body: m.returnStmts()})
+	}
+	for i, ex := range fin.exits {
+		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finReturn + 1 + i)}}, Body: m.exitStmts(ex)})
+	}
+	m.emit(sw)
+	m.jump(after)
+}
+
+// finallyReturn starts a return from inside a try with a finally: the value waits in ret while
+// the finallys run.
+func (m *machine) finallyReturn(r *Return) {
+	if len(r.Results) > 0 {
+		if m.ret == nil {
+			m.ret = &Local{Name: "ret_", Type: m.resultT, Field: true}
+			m.extra = append(m.extra, m.ret)
+		}
+		m.emit(&Assign{Lhs: []Expr{&Ref{V: m.ret}}, Op: "=", Rhs: r.Results, Line: r.Line})
+	}
+	fin := m.fins[len(m.fins)-1]
+	fin.returns = true
+	m.enterFinally(fin, finReturn)
+}
+
+// returnStmts goes on with a return once a finally has run: through the next finally, or
+// completing the future with the value kept in ret.
+func (m *machine) returnStmts() []Stmt {
+	saved := m.cur
+	tmp := &mcase{id: saved.id}
+	m.cur = tmp
+	if len(m.fins) > 0 {
+		fin := m.fins[len(m.fins)-1]
+		fin.returns = true
+		m.enterFinally(fin, finReturn)
+	} else {
+		r := &Return{}
+		if m.ret != nil {
+			r.Results = []Expr{&Ref{V: m.ret}}
+		}
+		m.emitReturn(r)
+	}
+	saved.succ = append(saved.succ, tmp.succ...)
+	m.cur = saved
+	return tmp.stmts
+}
+
+// exitStmts goes on with a break or continue that left a try: through the next finally that
+// the target is outside of, or straight to the target.
+func (m *machine) exitStmts(ex *finExit) []Stmt {
+	saved := m.cur
+	tmp := &mcase{id: saved.id}
+	m.cur = tmp
+	m.emit(m.leave(ex.to, ex.fins)...)
+	saved.succ = append(saved.succ, tmp.succ...)
+	m.cur = saved
+	return tmp.stmts
+}
+
+// leave jumps to a case outside the finallys above depth fins: into the innermost of them
+// first, with an exit code that brings control on to the target afterwards.
+func (m *machine) leave(to *mcase, fins int) []Stmt {
+	if len(m.fins) <= fins {
+		return m.jumpStmts(to)
+	}
+	fin := m.fins[len(m.fins)-1]
+	code := -1
+	for i, ex := range fin.exits {
+		if ex.to == to {
+			code = finReturn + 1 + i
+		}
+	}
+	if code < 0 {
+		fin.exits = append(fin.exits, &finExit{to: to, fins: fins})
+		code = finReturn + len(fin.exits)
+	}
+	return append([]Stmt{&Assign{Lhs: []Expr{&Ref{V: fin.code}}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(code)}}}}, m.jumpStmts(fin.start)...)
+}
