@@ -458,6 +458,21 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		if _, isLit := lo.(*Lit); isLit {
 			lo = &Conv{Type: it.Type, X: lo}
 		}
+		if incl && !belowMax(hi, fi.Elem) {
+			// `a...b` up to the largest value of its type: i <= b would always hold, and i++
+			// would wrap. A flag set when i reaches b ends the loop (continue still steps).
+			lo = l.spill(b, lo, it.Type)
+			done := l.temp("done", tBool)
+			done.Reads++
+			end.Reads++
+			b.add(&For{Label: loop.label,
+				Init: &Assign{Lhs: []Expr{&Ref{V: it}, &Ref{V: done}}, Op: ":=", Rhs: []Expr{lo, &Binary{Op: ">", X: lo, Y: &Ref{V: end}}}},
+				Cond: not(&Ref{V: done}),
+				Post: &Assign{Lhs: []Expr{&Ref{V: it}, &Ref{V: done}}, Op: "=", Rhs: []Expr{
+					&Binary{Op: "+", X: &Ref{V: it}, Y: &Lit{Text: "1"}}, &Binary{Op: "==", X: &Ref{V: it}, Y: &Ref{V: end}}}},
+				Body: body, Line: b.line})
+			return
+		}
 		b.add(&For{Label: loop.label, Init: &Assign{Lhs: []Expr{&Ref{V: it}}, Op: ":=", Rhs: []Expr{lo}},
 			Cond: &Binary{Op: op, X: &Ref{V: it}, Y: &Ref{V: end}},
 			Post: &Assign{Lhs: []Expr{&Ref{V: it}}, Op: "+=", Rhs: []Expr{&Lit{Text: "1"}}}, Body: body, Line: b.line})
@@ -519,6 +534,20 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		ch.Reads++
 		b.add(&For{Label: loop.label, Body: body, Line: b.line})
 	}
+}
+
+// belowMax reports whether hi is a literal smaller than the largest value of the integer type t
+// (so that `i <= hi` ends a loop counting up).
+func belowMax(hi Expr, t types.Type) bool {
+	k := types.BasicKind(t)
+	v, ok := intBits(hi, k)
+	if !ok {
+		return false
+	}
+	if isSignedKind(k) {
+		return int64(v) < int64(1)<<(intWidth(k)-1)-1
+	}
+	return v < ^uint64(0)>>(64-intWidth(k))
 }
 
 // rangeBounds lowers `a..b`, `a...b`, `range(n)` and `range(a, b)`.

@@ -44,15 +44,16 @@ func (d *Defers) Run() {
 
 // RangeArray materialises a range used as a value: `let xs = 0..5;`.
 func RangeArray[T Integer](lo, hi T, inclusive bool) []T {
-	if inclusive {
-		hi++
-	}
-	if hi <= lo {
+	if hi < lo || hi == lo && !inclusive {
 		return []T{}
 	}
-	out := make([]T, 0, int(hi-lo))
-	for i := lo; i < hi; i++ {
+	// Counting up to hi, never past it: hi may be the largest value of T (`250u8...255u8`).
+	out := make([]T, 0, int(hi-lo)+1)
+	for i := lo; i != hi; i++ {
 		out = append(out, i)
+	}
+	if inclusive {
+		out = append(out, hi)
 	}
 	return out
 }
