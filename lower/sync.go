@@ -48,10 +48,80 @@ func replaceDefers(stmts []Stmt, f func(*Defer) Stmt) []Stmt {
 	})
 }
 
-// walkStmts visits every statement of a list, nested ones included; intoFuncs also enters the
-// bodies of function literals.
+// walkStmts visits every statement of a list, nested ones included (nested statements first, in
+// the order mapStmts visits them); intoFuncs also enters the bodies of function literals. It
+// changes nothing and allocates nothing.
 func walkStmts(list []Stmt, intoFuncs bool, f func(Stmt)) {
-	mapStmts(list, intoFuncs, func(s Stmt) Stmt { f(s); return s })
+	for _, s := range list {
+		walkStmt(s, intoFuncs, f)
+	}
+}
+
+func walkStmt(s Stmt, intoFuncs bool, f func(Stmt)) {
+	funcs := func(x Expr) {
+		if intoFuncs && x != nil {
+			walkExpr(x, func(e Expr) {
+				if fl, ok := e.(*FuncLit); ok && fl.Body != nil {
+					walkStmts(fl.Body.Stmts, true, f)
+				}
+			})
+		}
+	}
+	block := func(b *Block) {
+		if b != nil {
+			walkStmts(b.Stmts, intoFuncs, f)
+		}
+	}
+	switch s := s.(type) {
+	case *Block:
+		block(s)
+	case *If:
+		if s.Init != nil {
+			walkStmt(s.Init, intoFuncs, f)
+		}
+		funcs(s.Cond)
+		block(s.Then)
+		if s.Else != nil {
+			walkStmt(s.Else, intoFuncs, f)
+		}
+	case *For:
+		if s.Init != nil {
+			walkStmt(s.Init, intoFuncs, f)
+		}
+		if s.Post != nil {
+			walkStmt(s.Post, intoFuncs, f)
+		}
+		block(s.Body)
+	case *ForRange:
+		block(s.Body)
+	case *Switch:
+		for _, c := range s.Cases {
+			walkStmts(c.Body, intoFuncs, f)
+		}
+	case *TypeSwitch:
+		for _, c := range s.Cases {
+			walkStmts(c.Body, intoFuncs, f)
+		}
+	case *Try:
+		block(s.Body)
+		block(s.Catch)
+		block(s.Finally)
+	case *Defer:
+		block(s.Body)
+	case *ExprStmt:
+		funcs(s.X)
+	case *Assign:
+		for _, x := range s.Rhs {
+			funcs(x)
+		}
+	case *Define:
+		funcs(s.Value)
+	case *Return:
+		for _, x := range s.Results {
+			funcs(x)
+		}
+	}
+	f(s)
 }
 
 // mapStmts rewrites every statement of a list bottom-up; nested statements first.

@@ -20,6 +20,14 @@ var small []uint8
 
 var names []string
 
+var top uint8
+
+var steps int64
+
+var max_ int64
+
+var seen []int64
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -29,6 +37,8 @@ type programFuture struct {
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n10_ int32
 	var n11_ int64
+	var n12_ uint8
+	var n13_ int64
 	var n1_ int64
 	var n2_ int64
 	var n3_ int64
@@ -39,6 +49,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n8_ int64
 	var n9_ uint8
 	var n_ int64
+	var t1_ uint8
+	var t2_ int64
+	var t_ int64
 	for {
 		switch f.state {
 		case 0:
@@ -106,8 +119,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			squares = []int64{}
 //line testdata/run/s_27_ranges.adesh:14
 			n7_ = n
+			t_ = int64(1)
 //line testdata/run/s_27_ranges.adesh:14
-			for i7_ := int64(1); i7_ <= n7_; i7_ += 1 {
+			for i7_, done_ := t_, t_ > n7_; !done_; i7_, done_ = i7_+1, i7_ == n7_ {
 				var i_7 int64 = i7_
 //line testdata/run/s_27_ranges.adesh:14
 				rt.ArrPush(&squares, i_7*i_7)
@@ -175,6 +189,43 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:40
 				rt.Print(i_10, names[rt.Index(i_10, len(names), "testdata/run/s_27_ranges.adesh:40:36")])
 			}
+//line testdata/run/s_27_ranges.adesh:44
+			top = 255
+//line testdata/run/s_27_ranges.adesh:45
+			steps = 0
+//line testdata/run/s_27_ranges.adesh:46
+			n12_ = top
+			t1_ = uint8(253)
+//line testdata/run/s_27_ranges.adesh:46
+			for i12_, done1_ := t1_, t1_ > n12_; !done1_; i12_, done1_ = i12_+1, i12_ == n12_ {
+				var b_ uint8 = i12_
+//line testdata/run/s_27_ranges.adesh:47
+				steps += 1
+//line testdata/run/s_27_ranges.adesh:48
+				if b_ == 254 {
+//line testdata/run/s_27_ranges.adesh:48
+					continue
+				}
+//line testdata/run/s_27_ranges.adesh:49
+				rt.Print("byte", b_)
+			}
+//line testdata/run/s_27_ranges.adesh:51
+			rt.Print(steps, rt.RangeArray(uint8(253), top, true))
+//line testdata/run/s_27_ranges.adesh:52
+			max_ = 9223372036854775807
+//line testdata/run/s_27_ranges.adesh:53
+			seen = []int64{}
+//line testdata/run/s_27_ranges.adesh:54
+			n13_ = max_
+			t2_ = max_ - 1
+//line testdata/run/s_27_ranges.adesh:54
+			for i13_, done2_ := t2_, t2_ > n13_; !done2_; i13_, done2_ = i13_+1, i13_ == n13_ {
+				var i_11 int64 = i13_
+//line testdata/run/s_27_ranges.adesh:54
+				rt.ArrPush(&seen, i_11-max_)
+			}
+//line testdata/run/s_27_ranges.adesh:55
+			rt.Print(seen, rt.RangeArray(max_-2, max_, true))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
