@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -155,11 +156,11 @@ func TestRun(t *testing.T) {
 			checkGolden(t, p.golden, src)
 		}
 	}
-	if err := writeTestModule(dir, srcs); err != nil {
+	if err := writeOneBinaryModule(dir, srcs); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(dir, "bin")
-	goCmd(t, dir, "build", "-o", bin+string(filepath.Separator), "./progs/...")
+	exe := filepath.Join(dir, "programs")
+	goCmd(t, dir, "build", "-o", exe, "./cmd/programs")
 	goCmd(t, dir, "vet", "./progs/...")
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 4)
@@ -170,11 +171,55 @@ func TestRun(t *testing.T) {
 				defer wg.Done()
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				runOne(t, filepath.Join(bin, exeName(p.name)), p, workers)
+				runOne(t, exe, p, workers)
 			}(p, workers)
 		}
 	}
 	wg.Wait()
+}
+
+// programEnv selects which program the test binary runs.
+const programEnv = "ADESH_TEST_PROGRAM"
+
+// writeOneBinaryModule lays out a module in which every program is a package of its own (its
+// `main` renamed `Main`) and one command runs the program programEnv names: linking one binary
+// instead of one per program is most of the time a run test takes.
+func writeOneBinaryModule(dir string, srcs map[string][]byte) error {
+	if err := writeTestModule(dir, nil); err != nil {
+		return err
+	}
+	names := make([]string, 0, len(srcs))
+	for n := range srcs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var imports, table strings.Builder
+	for i, name := range names {
+		pkg := "p" + strconv.Itoa(i)
+		src := string(srcs[name])
+		if !strings.Contains(src, "\npackage main\n") || !strings.Contains(src, "\nfunc main() {") {
+			return fmt.Errorf("the Go of %s has no package main and func main", name)
+		}
+		src = strings.Replace(src, "\npackage main\n", "\npackage "+pkg+"\n", 1)
+		src = strings.Replace(src, "\nfunc main() {", "\nfunc Main() {", 1)
+		p := filepath.Join(dir, "progs", exeName(name), "main.go")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(&imports, "\t%s %q\n", pkg, ModulePath+"/progs/"+exeName(name))
+		fmt.Fprintf(&table, "\t%q: %s.Main,\n", name, pkg)
+	}
+	main := "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\n" + imports.String() + ")\n\n" +
+		"var programs = map[string]func(){\n" + table.String() + "}\n\n" +
+		"func main() {\n\tp, ok := programs[os.Getenv(\"" + programEnv + "\")]\n\tif !ok {\n\t\tfmt.Fprintln(os.Stderr, \"unknown program\")\n\t\tos.Exit(2)\n\t}\n\tp()\n}\n"
+	p := filepath.Join(dir, "cmd", "programs", "main.go")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, []byte(main), 0o644)
 }
 
 func exeName(name string) string { return strings.ReplaceAll(name, "/", "_") }
@@ -223,7 +268,7 @@ func runOne(t *testing.T, exe string, p program, workers string) {
 	}
 	cmd := exec.Command(exe)
 	cmd.Dir = filepath.Dir(p.entry)
-	cmd.Env = append(os.Environ(), "ADESH_WORKERS="+workers)
+	cmd.Env = append(os.Environ(), "ADESH_WORKERS="+workers, programEnv+"="+p.name)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
