@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"strings"
+
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/source"
 )
@@ -386,6 +388,16 @@ func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool)
 		case tDot, tColon2:
 			p.next(lex)
 			n := lex.Peek()
+			if t.Type == tDot && (n.Type == tInt || n.Type == tFloat) {
+				// A tuple element: `t.0`, and `t.0.1`, which the lexer reads as `t` `.` `0.1`.
+				sel, ok := p.tupleFields(x, n)
+				if !ok {
+					return nil, p.expected("a member name after `.`", n)
+				}
+				p.next(lex)
+				x = sel
+				continue
+			}
 			if n.Type != tIdent && !isKeyword(n.Type) {
 				return nil, p.expected("a member name after `"+p.val(t)+"`", n)
 			}
@@ -478,11 +490,30 @@ func (p *parser) questionIsTernary(lex *cursor) bool {
 				continue
 			}
 			return false
-		case tSemi, tComma, tRParen, tRBrack, tRBrace, tFatArrow, tEOF:
+		case tSemi, tComma, tRParen, tRBrack, tRBrace, tEOF:
 			return false
 		}
 	}
 	return false
+}
+
+// tupleFields builds the selectors of tuple elements written after a `.`: the integer token
+// `0`, or the float token `0.1` (two elements). It reports false for anything else (`1e3`).
+func (p *parser) tupleFields(x ast.Expr, n *tok) (ast.Expr, bool) {
+	text := p.val(n)
+	start := p.startOf(n)
+	for _, part := range strings.Split(text, ".") {
+		if part == "" || len(part) > 2 || strings.Trim(part, "0123456789") != "" {
+			return nil, false
+		}
+		name := &ast.Ident{Span: ast.Span{Start: start, End: start + source.Pos(len(part))}, Name: part}
+		x = &ast.Selector{Span: ast.Span{Start: x.Pos(), End: name.End}, X: x, Name: name}
+		start = name.End + 1
+	}
+	if n.Type == tFloat && strings.Count(text, ".") != 1 || n.Type == tInt && strings.Contains(text, ".") {
+		return nil, false
+	}
+	return x, true
 }
 
 // tryTypeArgs parses `<T, U>` after a path when it is followed by `(` (a generic call) or, where
