@@ -32,9 +32,23 @@ func (t gType) String() string {
 	return [...]string{"()", "i64", "bool", "string", "[i64]", "fn(i64): i64", "Error", "i64?", "P", "Sh", "Map<string, i64>", "Result<i64, string>"}[t]
 }
 
-// programPrelude declares the struct and the enum every generated program may use.
+// programPrelude declares the struct, the enum and the generic and higher-order functions every
+// generated program may use.
 const programPrelude = `struct P { x: i64, s: string, xs: [i64] }
 enum Sh { C(i64), S(string), E }
+
+fn pick<T>(c: bool, a: T, b: T): T {
+    return c ? a : b;
+}
+
+async fn later<T>(x: T): T {
+    await yield_now();
+    return x;
+}
+
+fn apply(f: fn(i64): i64, x: i64): i64 {
+    return f(x);
+}
 
 `
 
@@ -853,6 +867,12 @@ func (s *gAssign) exec(x *gInterp) (control, gValue) {
 			s.v.assign(x, l-r.(int64))
 		case "*=":
 			s.v.assign(x, l*r.(int64))
+		case "&=":
+			s.v.assign(x, l&r.(int64))
+		case "|=":
+			s.v.assign(x, l|r.(int64))
+		case "^=":
+			s.v.assign(x, l^r.(int64))
 		}
 	case string:
 		s.v.assign(x, l+r.(string))
@@ -1475,4 +1495,96 @@ func (m *gResMatch) eval(x *gInterp) gValue {
 	}
 	m.e.assign(x, r.e)
 	return m.arms[1].eval(x)
+}
+
+// gGeneric calls a generic function of the prelude: `pick(c, a, b)` or `(await later(x))`.
+type gGeneric struct {
+	name string // "pick" or "later"
+	args []gExpr
+}
+
+func (e *gGeneric) typ() gType { return e.args[len(e.args)-1].typ() }
+func (e *gGeneric) write(b *strings.Builder) {
+	if e.name == "later" {
+		b.WriteString("(await later(")
+		e.args[0].write(b)
+		b.WriteString("))")
+		return
+	}
+	b.WriteString("pick(")
+	writeList(b, e.args)
+	b.WriteByte(')')
+}
+func (e *gGeneric) eval(x *gInterp) gValue {
+	vals := make([]gValue, len(e.args))
+	for i, a := range e.args {
+		vals[i] = a.eval(x)
+	}
+	if e.name == "later" {
+		return vals[0]
+	}
+	if vals[0].(bool) {
+		return vals[1]
+	}
+	return vals[2]
+}
+
+// gApply is `apply(l, x)`: a lambda passed to a function.
+type gApply struct {
+	fn  *gVar
+	arg gExpr
+}
+
+func (e *gApply) typ() gType { return gInt }
+func (e *gApply) write(b *strings.Builder) {
+	b.WriteString("apply(" + e.fn.name + ", ")
+	e.arg.write(b)
+	b.WriteByte(')')
+}
+func (e *gApply) eval(x *gInterp) gValue {
+	return (&gLambdaCall{fn: e.fn, arg: e.arg}).eval(x)
+}
+
+// gStep is `v++;` or `v--;`.
+type gStep struct {
+	v  *gVar
+	op string
+}
+
+func (s *gStep) write(b *strings.Builder, indent string) {
+	b.WriteString(indent + s.v.name + s.op + ";\n")
+}
+func (s *gStep) exec(x *gInterp) (control, gValue) {
+	n := s.v.read(x).(int64)
+	if s.op == "++" {
+		s.v.assign(x, n+1)
+	} else {
+		s.v.assign(x, n-1)
+	}
+	return ctlNext, nil
+}
+
+// gCFor is `for (let i = 0; i < n; i++) { … }`: continue still runs i++.
+type gCFor struct {
+	v    *gVar
+	n    int64
+	body []gStmt
+}
+
+func (s *gCFor) write(b *strings.Builder, indent string) {
+	fmt.Fprintf(b, "%sfor (let %s = 0; %s < %d; %s++) ", indent, s.v.name, s.v.name, s.n, s.v.name)
+	writeBlock(b, indent, s.body)
+	b.WriteByte('\n')
+}
+func (s *gCFor) exec(x *gInterp) (control, gValue) {
+	for s.v.assign(x, int64(0)); s.v.read(x).(int64) < s.n; s.v.assign(x, s.v.read(x).(int64)+1) {
+		c, v := x.block(s.body)
+		if c == ctlBreak {
+			break
+		}
+		if c == ctlReturn {
+			return c, v
+		}
+	}
+	return ctlNext, nil
 }

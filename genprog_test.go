@@ -444,6 +444,13 @@ func (g *progGen) expr(t gType, d int) gExpr {
 	if g.chance(0.08) {
 		return &gCond{c: g.expr(gBool, d-1), a: g.expr(t, d-1), b: g.expr(t, d-1)}
 	}
+	// T is inferred from the arguments alone: pick(c, 1, null) or later(null) cannot be i64?.
+	if g.chance(0.05) && !g.pure && t != gOpt {
+		if g.async && g.chance(0.5) {
+			return &gGeneric{name: "later", args: []gExpr{g.expr(t, d-1)}}
+		}
+		return &gGeneric{name: "pick", args: []gExpr{g.expr(gBool, d-1), g.expr(t, d-1), g.expr(t, d-1)}}
+	}
 	if g.chance(0.05) {
 		m := &gMatch{x: g.expr(gInt, d-1)}
 		for i := range m.arms {
@@ -519,6 +526,9 @@ func (g *progGen) intExpr(d int) gExpr {
 		return &gBinary{op: op, t: gInt, x: g.expr(gInt, d-1), y: &gLit{gInt, int64(g.r.Intn(63))}}
 	case 2:
 		if f := g.pickVar(gFn, false); f != nil && !g.pure {
+			if g.chance(0.5) {
+				return &gApply{fn: f, arg: g.expr(gInt, d-1)}
+			}
 			return &gLambdaCall{fn: f, arg: g.expr(gInt, d-1)}
 		}
 	case 3:
@@ -672,6 +682,9 @@ func (g *progGen) stmt() gStmt {
 				if f.x == nil {
 					f.x = g.expr((&gField{name: f.name}).typ(), 2)
 				}
+				if same, ok := f.x.(*gField); ok && f.op == "=" && same.v == v && same.name == f.name {
+					continue // go vet calls `v.s = v.s` a self-assignment
+				}
 				return f
 			}
 			if m := g.pickVar(gMap, false); m != nil {
@@ -688,6 +701,16 @@ func (g *progGen) stmt() gStmt {
 				return s
 			}
 		case 10:
+			if nested && g.chance(0.3) {
+				s := &gCFor{v: &gVar{name: g.name("k"), t: gInt}, n: int64(g.r.Intn(4))}
+				g.scopes = append(g.scopes, []*gVar{s.v})
+				g.fixed[s.v] = true
+				g.loops++
+				s.body = g.block(1 + g.r.Intn(3))
+				g.loops--
+				g.scopes = g.scopes[:len(g.scopes)-1]
+				return s
+			}
 			if nested {
 				counter := &gVar{name: g.name("c"), t: gInt}
 				g.declare(counter, true)
@@ -788,8 +811,10 @@ func (g *progGen) assign() gStmt {
 	}
 	op := "="
 	switch {
+	case t == gInt && g.chance(0.2):
+		return &gStep{v: v, op: []string{"++", "--"}[g.r.Intn(2)]}
 	case t == gInt && g.chance(0.5):
-		op = []string{"+=", "-=", "*="}[g.r.Intn(3)]
+		op = []string{"+=", "-=", "*=", "&=", "|=", "^="}[g.r.Intn(6)]
 	case t == gStr && g.chance(0.5):
 		op = "+="
 	}
