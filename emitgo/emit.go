@@ -5,7 +5,11 @@ package emitgo
 import (
 	"bytes"
 	"fmt"
+	"runtime"
+	"sort"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 
@@ -20,42 +24,120 @@ type Options struct {
 	RTPath string // import path of the runtime package, e.g. "adeshprog/rt"
 }
 
-// Source renders a lowered program as the Go source of package main.
+// Source renders a lowered program as the Go source of package main. Declarations are rendered
+// and gofmt-formatted independently, on every CPU, then joined: the result is the file gofmt
+// would write, and emitting a large program takes a fraction of the time one pass would.
 func Source(p *lower.Program, opts Options) ([]byte, error) {
-	e := &emitter{rt: opts.RTPath}
-	f := jen.NewFile("main")
-	f.HeaderComment(Header)
-	f.ImportName(opts.RTPath, "rt")
-	for i, d := range p.Decls {
-		if i > 0 {
-			f.Line()
-		}
-		// Comments are items of their own: a comment chained before a token gets a space after
-		// it, which would break a //line directive.
-		switch d := d.(type) {
-		case *lower.TypeDecl:
-			if d.Doc != "" {
-				f.Add(jen.Comment(d.Doc))
+	n := len(p.Decls)
+	parts := make([][]byte, n)
+	errs := make([]error, n)
+	workers := min(runtime.GOMAXPROCS(0), max(1, n/64))
+	used := make([]map[string]bool, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := &emitter{rt: opts.RTPath, used: map[string]bool{}}
+			file := jen.NewFile("main")
+			for path, name := range e.importNames() {
+				file.ImportName(path, name)
 			}
-		case *lower.Func:
-			if d.Doc != "" {
-				f.Add(jen.Comment(d.Doc))
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					break
+				}
+				parts[i], errs[i] = e.render(p.Decls[i], file)
 			}
-			if d.Line != nil {
-				f.Add(jen.Comment(lineDirective(d.Line)))
-			}
-		}
-		f.Add(e.decl(d))
+			used[w] = e.used
+		}()
 	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("emitting Go: %w", err)
+		}
+	}
+	var out bytes.Buffer
+	out.WriteString("// " + Header + "\n\npackage main\n\n")
+	writeImports(&out, opts.RTPath, used)
+	for i, part := range parts {
+		if i > 0 {
+			out.WriteByte('\n')
+		}
+		out.Write(part)
+	}
+	return out.Bytes(), nil
+}
+
+// render renders one declaration with its comments: the doc comment and the //line directive
+// are written as text of their own, since a comment chained before a token gets a space after
+// it, which would break a //line directive.
+func (e *emitter) render(d lower.Decl, file *jen.File) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("emitting Go: %w", err)
+	doc, line := "", (*lower.Line)(nil)
+	switch d := d.(type) {
+	case *lower.TypeDecl:
+		doc = d.Doc
+	case *lower.Func:
+		doc, line = d.Doc, d.Line
+	}
+	if doc != "" {
+		buf.WriteString("// " + doc + "\n")
+	}
+	if line != nil {
+		if doc != "" {
+			buf.WriteString("//\n")
+		}
+		buf.WriteString(lineDirective(line) + "\n")
+	}
+	if err := jen.Null().Add(e.decl(d)).RenderWithFile(&buf, file); err != nil {
+		return nil, err
+	}
+	if b := buf.Bytes(); len(b) == 0 || b[len(b)-1] != '\n' {
+		buf.WriteByte('\n')
 	}
 	return buf.Bytes(), nil
 }
 
+// importNames are the packages generated code may use, by import path.
+func (e *emitter) importNames() map[string]string {
+	return map[string]string{e.rt: "rt", "strings": "strings", "math": "math", "cmp": "cmp"}
+}
+
+// writeImports writes the import declaration of the packages the declarations used, as gofmt
+// writes it: one import alone, several in a sorted block.
+func writeImports(out *bytes.Buffer, rtPath string, used []map[string]bool) {
+	set := map[string]bool{}
+	for _, u := range used {
+		for p := range u {
+			set[p] = true
+		}
+	}
+	paths := make([]string, 0, len(set))
+	for p := range set {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	switch len(paths) {
+	case 0:
+		return
+	case 1:
+		fmt.Fprintf(out, "import %q\n\n", paths[0])
+	default:
+		out.WriteString("import (\n")
+		for _, p := range paths {
+			fmt.Fprintf(out, "\t%q\n", p)
+		}
+		out.WriteString(")\n\n")
+	}
+}
+
 type emitter struct {
-	rt string
+	rt   string
+	used map[string]bool // import paths the rendered code qualifies names with
 }
 
 // Receiver is the name of the receiver of a Poll method, through which fields are reached.
@@ -506,8 +588,10 @@ func (e *emitter) qual(pkg, name string) *jen.Statement {
 	case "":
 		return jen.Id(name)
 	case "rt":
+		e.used[e.rt] = true
 		return jen.Qual(e.rt, name)
 	}
+	e.used[pkg] = true
 	return jen.Qual(pkg, name)
 }
 
