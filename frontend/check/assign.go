@@ -14,6 +14,13 @@ func (c *checker) assignable(v, t types.Type) bool {
 	if v == nil || t == nil || types.IsInvalid(v) || types.IsInvalid(t) {
 		return true // already reported
 	}
+	if tv, ok := t.(*types.Var); ok && types.IsAny(v) {
+		if h := c.hintOf(tv); h != nil {
+			// A call passes a dynamic value for an untyped parameter: it must be dynamic too.
+			h.dynamic = true
+			return true
+		}
+	}
 	if c.unify(v, t) {
 		return true
 	}

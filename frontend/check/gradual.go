@@ -14,6 +14,7 @@ type hint struct {
 	seen     types.Type
 	conflict types.Type // a second, different type, when there is one
 	v        *types.Var
+	dynamic  bool // a call site passes a dynamic value
 	resolved types.Type
 	reason   string
 }
@@ -74,6 +75,9 @@ func (c *checker) finishUntyped() {
 	}
 	for _, h := range c.hints {
 		switch {
+		case h.dynamic:
+			h.resolved = types.AnyType
+			h.reason = "a call passes it a dynamic value"
 		case h.conflict != nil:
 			h.resolved = types.AnyType
 			h.reason = "its uses and call sites disagree: `" + typeString(h.seen) + "` and `" + typeString(h.conflict) + "`"

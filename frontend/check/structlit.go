@@ -9,6 +9,13 @@ import (
 // optional fields, which default to null. A generic struct's type arguments come from the
 // literal's type, the expected type, or the field values.
 func (c *checker) structLit(e *ast.StructLit, expected types.Type) types.Type {
+	if len(e.Type.Args) == 0 && e.Type.Pkg == nil {
+		// `Box { v: 1 }` of a generic struct: its type arguments are inferred.
+		if obj := c.scope.Lookup(e.Type.Name.Name); obj != nil && obj.Kind == types.ObjType && obj.Def != nil && !obj.Def.Enum && len(obj.Def.TypeParams) > 0 {
+			e.Type.Name.Obj = obj
+			return c.genericStructLit(e, obj.Def, expected)
+		}
+	}
 	t := c.namedType(e.Type, c.scope)
 	n, ok := types.Resolve(t).(*types.Named)
 	if !ok || n.Def.Enum {
