@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -85,7 +86,13 @@ func (e *emitter) render(d lower.Decl, file *jen.File) ([]byte, error) {
 		doc, line = d.Doc, d.Line
 	}
 	if doc != "" {
-		buf.WriteString("// " + doc + "\n")
+		for _, l := range strings.Split(strings.TrimSpace(doc), "\n") {
+			if l = strings.TrimSpace(l); l == "" {
+				buf.WriteString("//\n")
+			} else {
+				buf.WriteString("// " + l + "\n")
+			}
+		}
 	}
 	if line != nil {
 		if doc != "" {
