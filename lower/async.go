@@ -292,31 +292,15 @@ func (l *lowerer) mainFunc() {
 // and one read from a place is cloned (the future releases what it owns when it completes). A
 // receiver reached through a share or a guard is read through it, not kept.
 func (l *lowerer) asyncArgs(b *builder, es []ast.Expr, derefRecv bool) []Expr {
-	out := make([]Expr, len(es))
-	var pending []int
-	for i, e := range es {
-		sb := &builder{line: b.line}
-		var x Expr
+	return l.exprListWith(b, es, func(sb *builder, i int, e ast.Expr) Expr {
 		switch {
 		case i == 0 && derefRecv:
-			x = l.expr(sb, e)
+			return l.expr(sb, e)
 		case isLvalue(e):
-			x = l.copyValue(l.expr(sb, e), e.TypeOf())
-		default:
-			x = l.kept(sb, e)
+			return l.copyValue(l.expr(sb, e), e.TypeOf())
 		}
-		if len(sb.stmts) > 0 {
-			for _, j := range pending {
-				out[j] = l.spill(b, out[j], l.goTypeOf(es[j].TypeOf()))
-			}
-			pending = pending[:0]
-			b.add(sb.stmts...)
-		}
-		b.post = append(b.post, sb.post...)
-		out[i] = x
-		pending = append(pending, i)
-	}
-	return out
+		return l.kept(sb, e)
+	})
 }
 
 // spawn lowers `spawn(x)` (and a future statement spawned with W0706): the task of a future

@@ -211,13 +211,7 @@ func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) Expr {
 	}
 	// Wrap a unit function value so that it returns rt.Unit.
 	f := l.spill(b, x, l.goTypeOf(ft))
-	var params []*Param
-	var args []Expr
-	for i, p := range ft.Params {
-		name := "a" + itoa(i) + "_"
-		params = append(params, &Param{Name: name, Type: l.goTypeOf(p)})
-		args = append(args, &Ident{Name: name})
-	}
+	params, args := l.forwardParams(ft.Params)
 	return &FuncLit{Params: params, Results: []Type{tUnit}, Body: &Block{Stmts: []Stmt{
 		&ExprStmt{X: &Call{Fun: f, Args: args}}, &Return{Results: []Expr{&Composite{Type: tUnit}}}}}}
 }

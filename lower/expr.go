@@ -49,11 +49,16 @@ func (l *lowerer) spill(b *builder, x Expr, t Type) Expr {
 // exprList lowers expressions left to right; when a later one needs statements (an await, a
 // match), the earlier ones are first stored in temporaries so that they keep their order.
 func (l *lowerer) exprList(b *builder, es []ast.Expr) []Expr {
+	return l.exprListWith(b, es, func(sb *builder, _ int, e ast.Expr) Expr { return l.expr(sb, e) })
+}
+
+// exprListWith is exprList with the lowering of each expression given (how an argument is kept).
+func (l *lowerer) exprListWith(b *builder, es []ast.Expr, lowerOne func(sb *builder, i int, e ast.Expr) Expr) []Expr {
 	out := make([]Expr, len(es))
 	var pending []int
 	for i, e := range es {
 		sb := &builder{line: b.line}
-		x := l.expr(sb, e)
+		x := lowerOne(sb, i, e)
 		if len(sb.stmts) > 0 {
 			for _, j := range pending {
 				// A variable is read now too: the statements may change it (`f(n, g() ?? h())`).
@@ -353,16 +358,22 @@ func (l *lowerer) ident(e *ast.Ident) Expr {
 	return nil
 }
 
-// asyncFuncValue wraps an async fn used as a function value: a Go func returning rt.Future.
-func (l *lowerer) asyncFuncValue(fd *ast.FuncDecl) Expr {
-	sig := fd.Obj.Sig
+// forwardParams are the parameters of a wrapper function and the arguments that pass them on.
+func (l *lowerer) forwardParams(ts []types.Type) ([]*Param, []Expr) {
 	var params []*Param
 	var args []Expr
-	for i, p := range sig.Params {
+	for i, p := range ts {
 		name := "a" + itoa(i) + "_"
 		params = append(params, &Param{Name: name, Type: l.goTypeOf(p)})
 		args = append(args, &Ident{Name: name})
 	}
+	return params, args
+}
+
+// asyncFuncValue wraps an async fn used as a function value: a Go func returning rt.Future.
+func (l *lowerer) asyncFuncValue(fd *ast.FuncDecl) Expr {
+	sig := fd.Obj.Sig
+	params, args := l.forwardParams(sig.Params)
 	ret := l.valueType(sig.Ret)
 	body := &Return{Results: []Expr{rtCallT("Box", []Type{ret}, &Call{Fun: &Ident{Name: l.funcName(fd)}, Args: args})}}
 	return &FuncLit{Params: params, Results: []Type{rtType("Future", ret)}, Body: &Block{Stmts: []Stmt{body}}}

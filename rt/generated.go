@@ -77,18 +77,9 @@ func ToError(v any) Error {
 
 // TryCatch runs body and returns the error it threw, or nil. Only AdeshLang errors (*Thrown) are
 // caught; anything else is a bug and keeps unwinding.
-func TryCatch(body func()) (caught *Thrown) {
-	defer func() {
-		if r := recover(); r != nil {
-			t, ok := r.(*Thrown)
-			if !ok {
-				panic(r)
-			}
-			caught = t
-		}
-	}()
-	body()
-	return nil
+func TryCatch(body func()) *Thrown {
+	_, caught := TryCatchCode(func() int { body(); return 0 })
+	return caught
 }
 
 // TryCatchCode is TryCatch for a try body that can leave early: it returns the body's exit code (0 for
