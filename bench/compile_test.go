@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
 
+	"adesh2go"
 	"adesh2go/emitgo"
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
@@ -153,6 +155,10 @@ func TestGeneratedProgramCompiles(t *testing.T) {
 // reports the compiler's lines per second (target: 100k), the share of each stage, and how many
 // times gofmt's time on the output the compiler takes.
 func BenchmarkCompile(b *testing.B) {
+	// The collector as the command line sets it up; restored for the benchmarks that follow.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	adesh2go.CompilerGC()
 	var parse, typecheck, lowering, emit, baseline time.Duration
 	var goSrc []byte
 	for i := 0; i < b.N; i++ {

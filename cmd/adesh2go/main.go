@@ -47,6 +47,7 @@ func usageError(format string, args ...any) error {
 var programError = &exitError{code: 1}
 
 func main() {
+	adesh2go.CompilerGC()
 	root := newRoot(os.Stdout, os.Stderr)
 	err := root.Execute()
 	if err == nil {
