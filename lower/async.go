@@ -34,6 +34,11 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	for _, p := range fd.Params {
 		fields = append(fields, l.locals[p.Obj])
 	}
+	if l.recursive[fd.Obj] {
+		// Right after the uint32 state tag, where it takes no room of its own on 64-bit.
+		fc.depth = &Local{Name: fc.names.fresh("depth_"), Type: goType("int32"), Param: true, Reads: 1}
+		fields = append([]*Local{fc.depth}, fields...)
+	}
 	for _, v := range fields {
 		v.Field = true
 	}
@@ -76,6 +81,12 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 		lit.Fields = append(lit.Fields, &KeyValue{Key: v.Name, Value: &Ident{Name: v.Name}})
 	}
 	ctor.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{lit}}}}
+	if fc.depth != nil {
+		// The constructor of a future that awaits itself takes the depth it is awaited at.
+		ctor.Body.Stmts = append([]Stmt{l.depthCheck(fd, &Ident{Name: fc.depth.Name})}, ctor.Body.Stmts...)
+		l.prog.Decls = append(l.prog.Decls, ctor)
+		ctor = l.splitDepth(ctor, fd, fc.depth)
+	}
 	l.prog.Decls = append(l.prog.Decls, ctor)
 	l.fn = fc.parent
 }

@@ -58,7 +58,11 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 		case (ci.Kind == check.CallFunc || ci.Kind == check.CallMethod) && ci.Sig.Async && l.locals[ci.Obj] == nil:
 			fd := ci.Obj.Decl.(*ast.FuncDecl)
 			if inline && l.sameCycle(l.fn.info.Node, fd) {
-				break // recursion: box it, as Rust does
+				// Recursion: box it, as Rust does; the callee's Poll will run inside this one's.
+				outer := l.nestedAwait
+				l.nestedAwait = e
+				defer func() { l.nestedAwait = outer }()
+				break
 			}
 			call := l.funcCall(b, e, ci)
 			var targs []Type

@@ -126,6 +126,15 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		}
 	}
 	var targs []Type
+	if v := l.locals[ci.Obj]; v != nil && ci.Kind != check.CallMethod {
+		v.Reads++
+		return &Call{Fun: &Ref{V: v}, Args: args}
+	}
+	name, methodName := l.funcName(fd), methodName(fd.Name.Name)
+	if depth := l.callDepth(e, fd); depth != nil {
+		name, methodName = l.depthName(fd), l.depthName(fd)
+		args = append(args, depth)
+	}
 	if ci.Kind == check.CallMethod && l.methodIsFunc(fd) {
 		if n, ok := types.Resolve(ci.RecvType).(*types.Named); ok {
 			targs = append(targs, l.goTypes(n.Args)...)
@@ -134,16 +143,12 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		if ci.Sig.SelfMut {
 			recv = &Unary{Op: "&", X: recv}
 		}
-		return &Call{Fun: &Ident{Name: l.funcName(fd)}, TypeArgs: targs, Args: append([]Expr{recv}, args...)}
+		return &Call{Fun: &Ident{Name: name}, TypeArgs: targs, Args: append([]Expr{recv}, args...)}
 	}
 	if ci.Kind == check.CallMethod {
-		return &Call{Fun: &Sel{X: recv, Name: methodName(fd.Name.Name)}, Args: args}
+		return &Call{Fun: &Sel{X: recv, Name: methodName}, Args: args}
 	}
-	if v := l.locals[ci.Obj]; v != nil {
-		v.Reads++
-		return &Call{Fun: &Ref{V: v}, Args: args}
-	}
-	return &Call{Fun: &Ident{Name: l.funcName(fd)}, TypeArgs: l.goTypes(ci.TypeArgs), Args: args}
+	return &Call{Fun: &Ident{Name: name}, TypeArgs: l.goTypes(ci.TypeArgs), Args: args}
 }
 
 // addressable reports whether Go can take the address of x (for pointer-receiver methods).

@@ -33,6 +33,8 @@ type fnCtx struct {
 	tries []*tryCtx
 	// switches counts the Go switch statements being built around the current statement.
 	switches int
+	// depth is the parameter counting the nested calls of a recursive function (recursion.go).
+	depth *Local
 }
 
 type loopCtx struct {
@@ -123,10 +125,18 @@ func (l *lowerer) funcDecl(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	}
 	fn.Params = append(fn.Params, params...)
 	b := &builder{}
+	if l.recursive[fd.Obj] {
+		fc.depth = &Local{Name: fc.names.fresh("depth_"), Type: goType("int32"), Param: true}
+		b.add(l.depthCheck(fd, &Ref{V: fc.depth}))
+	}
 	l.copyMutatedParams(b, fd)
 	l.funcBody(b, fd.Body)
 	fn.Body = l.finishSync(b.stmts, fi.Ret)
 	l.fn = fc.parent
+	if fc.depth != nil {
+		l.prog.Decls = append(l.prog.Decls, fn)
+		fn = l.splitDepth(fn, fd, fc.depth)
+	}
 	l.prog.Decls = append(l.prog.Decls, fn)
 }
 

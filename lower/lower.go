@@ -25,6 +25,7 @@ func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 		variants:   map[*types.VariantDef]string{},
 		matchTypes: map[*Local]types.Type{},
 		done:       map[ast.Node]bool{},
+		depthNames: map[*types.Object]string{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -36,6 +37,7 @@ func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 		}
 	}()
 	l.declareNames()
+	l.findRecursive()
 	l.typeDecls()
 	l.globals()
 	for _, fi := range info.Funcs {
@@ -79,6 +81,10 @@ type lowerer struct {
 	matchTypes map[*Local]types.Type
 	done       map[ast.Node]bool       // async blocks and lambdas whose state machine exists
 	awaits     map[ast.Node][]ast.Node // which async fns and blocks await which (for recursion)
+	recursive  map[*types.Object]bool  // sync functions that count their depth (recursion.go)
+	depthNames map[*types.Object]string
+	// nestedAwait is the call being lowered as the operand of a boxed recursive await.
+	nestedAwait *ast.Call
 
 	fn *fnCtx // the function being lowered
 }

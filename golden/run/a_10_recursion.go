@@ -6,10 +6,11 @@ import "adeshprog/rt"
 
 // fibFuture is the state machine of `fib`.
 type fibFuture struct {
-	state uint32
-	n     int64
-	a     int64
-	sub1_ rt.Future[int64]
+	state  uint32
+	depth_ int32
+	n      int64
+	a      int64
+	sub1_  rt.Future[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -31,7 +32,7 @@ func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				}
 			}
 //line testdata/run/a_10_recursion.adesh:6
-			f.sub1_ = rt.Box[int64](fib(f.n - 1))
+			f.sub1_ = rt.Box[int64](fibDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
 		case 1:
@@ -46,7 +47,7 @@ func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_10_recursion.adesh:6
 			f.a = aw_
 //line testdata/run/a_10_recursion.adesh:7
-			f.sub1_ = rt.Box[int64](fib(f.n - 2))
+			f.sub1_ = rt.Box[int64](fibDepth_(f.n-2, f.depth_+1))
 			f.state = 2
 			fallthrough
 		case 2:
@@ -99,16 +100,25 @@ func (f *fibFuture) complete_() {
 
 //line testdata/run/a_10_recursion.adesh:2
 func fib(n int64) fibFuture {
-	return fibFuture{n: n}
+	return fibDepth_(n, 0)
+}
+
+//line testdata/run/a_10_recursion.adesh:2
+func fibDepth_(n int64, depth_ int32) fibFuture {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("fib", "testdata/run/a_10_recursion.adesh:2:10")
+	}
+	return fibFuture{depth_: depth_, n: n}
 }
 
 // countdownFuture is the state machine of `countdown`.
 type countdownFuture struct {
-	state uint32
-	n     int64
-	rest  []int64
-	sub1_ rt.YieldFuture
-	sub2_ rt.Future[[]int64]
+	state  uint32
+	depth_ int32
+	n      int64
+	rest   []int64
+	sub1_  rt.YieldFuture
+	sub2_  rt.Future[[]int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -137,7 +147,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			}
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_10_recursion.adesh:14
-			f.sub2_ = rt.Box[[]int64](countdown(f.n - 1))
+			f.sub2_ = rt.Box[[]int64](countdownDepth_(f.n-1, f.depth_+1))
 			f.state = 2
 			fallthrough
 		case 2:
@@ -190,14 +200,23 @@ func (f *countdownFuture) complete_() {
 
 //line testdata/run/a_10_recursion.adesh:11
 func countdown(n int64) countdownFuture {
-	return countdownFuture{n: n}
+	return countdownDepth_(n, 0)
+}
+
+//line testdata/run/a_10_recursion.adesh:11
+func countdownDepth_(n int64, depth_ int32) countdownFuture {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("countdown", "testdata/run/a_10_recursion.adesh:11:10")
+	}
+	return countdownFuture{depth_: depth_, n: n}
 }
 
 // isEvenFuture is the state machine of `is_even`.
 type isEvenFuture struct {
-	state uint32
-	n     int64
-	sub1_ rt.Future[bool]
+	state  uint32
+	depth_ int32
+	n      int64
+	sub1_  rt.Future[bool]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -214,7 +233,7 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 				return rt.Ready[bool](true)
 			}
 //line testdata/run/a_10_recursion.adesh:22
-			f.sub1_ = rt.Box[bool](is_odd(f.n - 1))
+			f.sub1_ = rt.Box[bool](is_oddDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
 		case 1:
@@ -258,14 +277,23 @@ func (f *isEvenFuture) complete_() {
 
 //line testdata/run/a_10_recursion.adesh:20
 func is_even(n int64) isEvenFuture {
-	return isEvenFuture{n: n}
+	return is_evenDepth_(n, 0)
+}
+
+//line testdata/run/a_10_recursion.adesh:20
+func is_evenDepth_(n int64, depth_ int32) isEvenFuture {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("is_even", "testdata/run/a_10_recursion.adesh:20:10")
+	}
+	return isEvenFuture{depth_: depth_, n: n}
 }
 
 // isOddFuture is the state machine of `is_odd`.
 type isOddFuture struct {
-	state uint32
-	n     int64
-	sub1_ rt.Future[bool]
+	state  uint32
+	depth_ int32
+	n      int64
+	sub1_  rt.Future[bool]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -282,7 +310,7 @@ func (f *isOddFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 				return rt.Ready[bool](false)
 			}
 //line testdata/run/a_10_recursion.adesh:27
-			f.sub1_ = rt.Box[bool](is_even(f.n - 1))
+			f.sub1_ = rt.Box[bool](is_evenDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
 		case 1:
@@ -326,18 +354,27 @@ func (f *isOddFuture) complete_() {
 
 //line testdata/run/a_10_recursion.adesh:25
 func is_odd(n int64) isOddFuture {
-	return isOddFuture{n: n}
+	return is_oddDepth_(n, 0)
+}
+
+//line testdata/run/a_10_recursion.adesh:25
+func is_oddDepth_(n int64, depth_ int32) isOddFuture {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("is_odd", "testdata/run/a_10_recursion.adesh:25:10")
+	}
+	return isOddFuture{depth_: depth_, n: n}
 }
 
 // treeSumFuture is the state machine of `tree_sum`.
 type treeSumFuture struct {
-	state uint32
-	lo    int64
-	hi    int64
-	left  *rt.JoinHandle[int64]
-	right int64
-	sub1_ rt.Future[int64]
-	sub2_ *rt.JoinHandle[int64]
+	state  uint32
+	depth_ int32
+	lo     int64
+	hi     int64
+	left   *rt.JoinHandle[int64]
+	right  int64
+	sub1_  rt.Future[int64]
+	sub2_  *rt.JoinHandle[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -370,7 +407,7 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_10_recursion.adesh:38
 			f.left = rt.SpawnValue[int64](cx, tree_sum(f.lo, mid))
 //line testdata/run/a_10_recursion.adesh:39
-			f.sub1_ = rt.Box[int64](tree_sum(mid, f.hi))
+			f.sub1_ = rt.Box[int64](tree_sumDepth_(mid, f.hi, f.depth_+1))
 			f.state = 1
 			fallthrough
 		case 1:
@@ -437,7 +474,15 @@ func (f *treeSumFuture) complete_() {
 
 //line testdata/run/a_10_recursion.adesh:31
 func tree_sum(lo int64, hi int64) treeSumFuture {
-	return treeSumFuture{lo: lo, hi: hi}
+	return tree_sumDepth_(lo, hi, 0)
+}
+
+//line testdata/run/a_10_recursion.adesh:31
+func tree_sumDepth_(lo int64, hi int64, depth_ int32) treeSumFuture {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("tree_sum", "testdata/run/a_10_recursion.adesh:31:10")
+	}
+	return treeSumFuture{depth_: depth_, lo: lo, hi: hi}
 }
 
 // mainFuture is the state machine of `main`.

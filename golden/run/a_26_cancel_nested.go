@@ -92,6 +92,7 @@ func hold(tag string, ms int64, ready *rt.Channel[int64]) holdFuture {
 // chainFuture is the state machine of `chain`.
 type chainFuture struct {
 	state   uint32
+	depth_  int32
 	depth   int64
 	ready   *rt.Channel[int64]
 	sub1_   holdFuture
@@ -137,7 +138,7 @@ poll_:
 			return rt.Ready[string](aw_)
 		case 2:
 //line testdata/run/a_26_cancel_nested.adesh:15
-			f.sub2_ = rt.Box[string](chain(f.depth-1, f.ready))
+			f.sub2_ = rt.Box[string](chainDepth_(f.depth-1, f.ready, f.depth_+1))
 			f.state = 3
 			fallthrough
 		case 3:
@@ -195,7 +196,15 @@ func (f *chainFuture) complete_() {
 
 //line testdata/run/a_26_cancel_nested.adesh:10
 func chain(depth int64, ready *rt.Channel[int64]) chainFuture {
-	return chainFuture{depth: depth, ready: ready}
+	return chainDepth_(depth, ready, 0)
+}
+
+//line testdata/run/a_26_cancel_nested.adesh:10
+func chainDepth_(depth int64, ready *rt.Channel[int64], depth_ int32) chainFuture {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("chain", "testdata/run/a_26_cancel_nested.adesh:10:10")
+	}
+	return chainFuture{depth_: depth_, depth: depth, ready: ready}
 }
 
 // cancelAfterFuture is the state machine of `cancel_after`.

@@ -152,9 +152,10 @@ func middle(i int64) middleFuture {
 
 // depthFuture is the state machine of `depth`.
 type depthFuture struct {
-	state uint32
-	n     int64
-	sub1_ rt.Future[int64]
+	state  uint32
+	depth_ int32
+	n      int64
+	sub1_  rt.Future[int64]
 }
 
 // Poll runs the future until it completes or must wait.
@@ -171,7 +172,7 @@ func (f *depthFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](0)
 			}
 //line testdata/run/a_30_many_tasks.adesh:16
-			f.sub1_ = rt.Box[int64](depth(f.n - 1))
+			f.sub1_ = rt.Box[int64](depthDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
 		case 1:
@@ -215,7 +216,15 @@ func (f *depthFuture) complete_() {
 
 //line testdata/run/a_30_many_tasks.adesh:14
 func depth(n int64) depthFuture {
-	return depthFuture{n: n}
+	return depthDepth_(n, 0)
+}
+
+//line testdata/run/a_30_many_tasks.adesh:14
+func depthDepth_(n int64, depth_ int32) depthFuture {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("depth", "testdata/run/a_30_many_tasks.adesh:14:10")
+	}
+	return depthFuture{depth_: depth_, n: n}
 }
 
 // mainFuture is the state machine of `main`.

@@ -231,6 +231,14 @@ func name(s Shape) string {
 
 //line testdata/run/s_17_enums_match.adesh:57
 func eval(e_ Expr) int64 {
+	return evalDepth_(e_, 0)
+}
+
+//line testdata/run/s_17_enums_match.adesh:57
+func evalDepth_(e_ Expr, depth_ int32) int64 {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("eval", "testdata/run/s_17_enums_match.adesh:57:4")
+	}
 	var m_ int64
 	switch e_.AdeshTag() {
 	case 0:
@@ -241,16 +249,16 @@ func eval(e_ Expr) int64 {
 		var a Expr = e_.(Expr_Add).F0
 		var b Expr = e_.(Expr_Add).F1
 //line testdata/run/s_17_enums_match.adesh:60
-		m_ = eval(a) + eval(b)
+		m_ = evalDepth_(a, depth_+1) + evalDepth_(b, depth_+1)
 	case 2:
 		var a_ Expr = e_.(Expr_Mul).F0
 		var b_ Expr = e_.(Expr_Mul).F1
 //line testdata/run/s_17_enums_match.adesh:61
-		m_ = eval(a_) * eval(b_)
+		m_ = evalDepth_(a_, depth_+1) * evalDepth_(b_, depth_+1)
 	case 3:
 		var x Expr = e_.(Expr_Neg).F0
 //line testdata/run/s_17_enums_match.adesh:62
-		m_ = -eval(x)
+		m_ = -evalDepth_(x, depth_+1)
 	}
 //line testdata/run/s_17_enums_match.adesh:58
 	return m_
@@ -258,6 +266,14 @@ func eval(e_ Expr) int64 {
 
 //line testdata/run/s_17_enums_match.adesh:65
 func show(e_ Expr) string {
+	return showDepth_(e_, 0)
+}
+
+//line testdata/run/s_17_enums_match.adesh:65
+func showDepth_(e_ Expr, depth_ int32) string {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("show", "testdata/run/s_17_enums_match.adesh:65:4")
+	}
 	var m_ string
 	switch e_.AdeshTag() {
 	case 0:
@@ -268,16 +284,16 @@ func show(e_ Expr) string {
 		var a Expr = e_.(Expr_Add).F0
 		var b Expr = e_.(Expr_Add).F1
 //line testdata/run/s_17_enums_match.adesh:68
-		m_ = "(" + show(a) + " + " + show(b) + ")"
+		m_ = "(" + showDepth_(a, depth_+1) + " + " + showDepth_(b, depth_+1) + ")"
 	case 2:
 		var a_ Expr = e_.(Expr_Mul).F0
 		var b_ Expr = e_.(Expr_Mul).F1
 //line testdata/run/s_17_enums_match.adesh:69
-		m_ = show(a_) + " * " + show(b_)
+		m_ = showDepth_(a_, depth_+1) + " * " + showDepth_(b_, depth_+1)
 	case 3:
 		var x Expr = e_.(Expr_Neg).F0
 //line testdata/run/s_17_enums_match.adesh:70
-		m_ = "-" + show(x)
+		m_ = "-" + showDepth_(x, depth_+1)
 	}
 //line testdata/run/s_17_enums_match.adesh:66
 	return m_

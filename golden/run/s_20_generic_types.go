@@ -139,6 +139,14 @@ var small Tree[int64]
 
 //line testdata/run/s_20_generic_types.adesh:44
 func insert(t Tree[int64], v int64) Tree[int64] {
+	return insertDepth_(t, v, 0)
+}
+
+//line testdata/run/s_20_generic_types.adesh:44
+func insertDepth_(t Tree[int64], v int64, depth_ int32) Tree[int64] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("insert", "testdata/run/s_20_generic_types.adesh:44:4")
+	}
 	var m_ Tree[int64]
 	switch t.AdeshTag() {
 	case 0:
@@ -150,9 +158,9 @@ func insert(t Tree[int64], v int64) Tree[int64] {
 		var r Tree[int64] = t.(Tree_Node[int64]).F2
 		var t_ Tree[int64]
 		if v < x {
-			t_ = Tree[int64](Tree_Node[int64]{F0: insert(l, v), F1: x, F2: r})
+			t_ = Tree[int64](Tree_Node[int64]{F0: insertDepth_(l, v, depth_+1), F1: x, F2: r})
 		} else {
-			t_ = Tree[int64](Tree_Node[int64]{F0: l, F1: x, F2: insert(r, v)})
+			t_ = Tree[int64](Tree_Node[int64]{F0: l, F1: x, F2: insertDepth_(r, v, depth_+1)})
 		}
 //line testdata/run/s_20_generic_types.adesh:47
 		m_ = t_
@@ -163,6 +171,14 @@ func insert(t Tree[int64], v int64) Tree[int64] {
 
 //line testdata/run/s_20_generic_types.adesh:50
 func in_order(t Tree[int64], out []int64) []int64 {
+	return in_orderDepth_(t, out, 0)
+}
+
+//line testdata/run/s_20_generic_types.adesh:50
+func in_orderDepth_(t Tree[int64], out []int64, depth_ int32) []int64 {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("in_order", "testdata/run/s_20_generic_types.adesh:50:4")
+	}
 	switch t.AdeshTag() {
 	case 0:
 //line testdata/run/s_20_generic_types.adesh:52
@@ -172,11 +188,11 @@ func in_order(t Tree[int64], out []int64) []int64 {
 		var x int64 = t.(Tree_Node[int64]).F1
 		var r Tree[int64] = t.(Tree_Node[int64]).F2
 //line testdata/run/s_20_generic_types.adesh:54
-		var acc []int64 = in_order(l, out)
+		var acc []int64 = in_orderDepth_(l, out, depth_+1)
 //line testdata/run/s_20_generic_types.adesh:55
 		rt.ArrPush(&acc, x)
 //line testdata/run/s_20_generic_types.adesh:56
-		return in_order(r, acc)
+		return in_orderDepth_(r, acc, depth_+1)
 	}
 	panic("unreachable")
 }

@@ -44,11 +44,19 @@ var sorted []int64
 
 //line testdata/run/s_22_recursion.adesh:3
 func fact(n int64) int64 {
+	return factDepth_(n, 0)
+}
+
+//line testdata/run/s_22_recursion.adesh:3
+func factDepth_(n int64, depth_ int32) int64 {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("fact", "testdata/run/s_22_recursion.adesh:3:4")
+	}
 	var t_ int64
 	if n <= 1 {
 		t_ = 1
 	} else {
-		t_ = n * fact(n-1)
+		t_ = n * factDepth_(n-1, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:3
 	return t_
@@ -56,22 +64,38 @@ func fact(n int64) int64 {
 
 //line testdata/run/s_22_recursion.adesh:4
 func fib(n int64) int64 {
+	return fibDepth_(n, 0)
+}
+
+//line testdata/run/s_22_recursion.adesh:4
+func fibDepth_(n int64, depth_ int32) int64 {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("fib", "testdata/run/s_22_recursion.adesh:4:4")
+	}
 //line testdata/run/s_22_recursion.adesh:5
 	if n < 2 {
 //line testdata/run/s_22_recursion.adesh:5
 		return n
 	}
 //line testdata/run/s_22_recursion.adesh:6
-	return fib(n-1) + fib(n-2)
+	return fibDepth_(n-1, depth_+1) + fibDepth_(n-2, depth_+1)
 }
 
 //line testdata/run/s_22_recursion.adesh:10
 func is_even(n int64) bool {
+	return is_evenDepth_(n, 0)
+}
+
+//line testdata/run/s_22_recursion.adesh:10
+func is_evenDepth_(n int64, depth_ int32) bool {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("is_even", "testdata/run/s_22_recursion.adesh:10:4")
+	}
 	var t_ bool
 	if n == 0 {
 		t_ = true
 	} else {
-		t_ = is_odd(n - 1)
+		t_ = is_oddDepth_(n-1, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:10
 	return t_
@@ -79,11 +103,19 @@ func is_even(n int64) bool {
 
 //line testdata/run/s_22_recursion.adesh:11
 func is_odd(n int64) bool {
+	return is_oddDepth_(n, 0)
+}
+
+//line testdata/run/s_22_recursion.adesh:11
+func is_oddDepth_(n int64, depth_ int32) bool {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("is_odd", "testdata/run/s_22_recursion.adesh:11:4")
+	}
 	var t_ bool
 	if n == 0 {
 		t_ = false
 	} else {
-		t_ = is_even(n - 1)
+		t_ = is_evenDepth_(n-1, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:11
 	return t_
@@ -91,6 +123,14 @@ func is_odd(n int64) bool {
 
 //line testdata/run/s_22_recursion.adesh:14
 func ackermann(m int64, n int64) int64 {
+	return ackermannDepth_(m, n, 0)
+}
+
+//line testdata/run/s_22_recursion.adesh:14
+func ackermannDepth_(m int64, n int64, depth_ int32) int64 {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("ackermann", "testdata/run/s_22_recursion.adesh:14:4")
+	}
 //line testdata/run/s_22_recursion.adesh:15
 	if m == 0 {
 //line testdata/run/s_22_recursion.adesh:15
@@ -99,10 +139,10 @@ func ackermann(m int64, n int64) int64 {
 //line testdata/run/s_22_recursion.adesh:16
 	if n == 0 {
 //line testdata/run/s_22_recursion.adesh:16
-		return ackermann(m-1, 1)
+		return ackermannDepth_(m-1, 1, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:17
-	return ackermann(m-1, ackermann(m, n-1))
+	return ackermannDepth_(m-1, ackermannDepth_(m, n-1, depth_+1), depth_+1)
 }
 
 //line testdata/run/s_22_recursion.adesh:22
@@ -176,13 +216,21 @@ func leaf(v int64) Tree {
 
 //line testdata/run/s_22_recursion.adesh:58
 func sum(t Tree) int64 {
+	return sumDepth_(t, 0)
+}
+
+//line testdata/run/s_22_recursion.adesh:58
+func sumDepth_(t Tree, depth_ int32) int64 {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("sum", "testdata/run/s_22_recursion.adesh:58:4")
+	}
 //line testdata/run/s_22_recursion.adesh:59
 	var s int64 = t.value
 //line testdata/run/s_22_recursion.adesh:60
 	for _, x_ := range t.children {
 		var c Tree = x_
 //line testdata/run/s_22_recursion.adesh:60
-		s += sum(c)
+		s += sumDepth_(c, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:61
 	return s
@@ -190,13 +238,21 @@ func sum(t Tree) int64 {
 
 //line testdata/run/s_22_recursion.adesh:63
 func depth(t Tree) int64 {
+	return depthDepth_(t, 0)
+}
+
+//line testdata/run/s_22_recursion.adesh:63
+func depthDepth_(t Tree, depth_ int32) int64 {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("depth", "testdata/run/s_22_recursion.adesh:63:4")
+	}
 //line testdata/run/s_22_recursion.adesh:64
 	var d int64 = 0
 //line testdata/run/s_22_recursion.adesh:65
 	for _, x_ := range t.children {
 		var c Tree = x_
 //line testdata/run/s_22_recursion.adesh:65
-		d = max(d, depth(c))
+		d = max(d, depthDepth_(c, depth_+1))
 	}
 //line testdata/run/s_22_recursion.adesh:66
 	return d + 1
@@ -204,6 +260,14 @@ func depth(t Tree) int64 {
 
 //line testdata/run/s_22_recursion.adesh:72
 func bsearch(xs []int64, want int64, lo int64, hi int64) int64 {
+	return bsearchDepth_(xs, want, lo, hi, 0)
+}
+
+//line testdata/run/s_22_recursion.adesh:72
+func bsearchDepth_(xs []int64, want int64, lo int64, hi int64, depth_ int32) int64 {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("bsearch", "testdata/run/s_22_recursion.adesh:72:4")
+	}
 //line testdata/run/s_22_recursion.adesh:73
 	if lo >= hi {
 //line testdata/run/s_22_recursion.adesh:73
@@ -219,10 +283,10 @@ func bsearch(xs []int64, want int64, lo int64, hi int64) int64 {
 //line testdata/run/s_22_recursion.adesh:76
 	if xs[rt.Index(mid, len(xs), "testdata/run/s_22_recursion.adesh:76:8")] < want {
 //line testdata/run/s_22_recursion.adesh:76
-		return bsearch(xs, want, mid+1, hi)
+		return bsearchDepth_(xs, want, mid+1, hi, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:77
-	return bsearch(xs, want, lo, mid)
+	return bsearchDepth_(xs, want, lo, mid, depth_+1)
 }
 
 // programFuture runs the top-level statements, then main.

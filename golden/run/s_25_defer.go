@@ -146,8 +146,16 @@ func loop_defers() {
 
 //line testdata/run/s_25_defer.adesh:60
 func tracked(name string) {
+	trackedDepth_(name, 0)
+}
+
+//line testdata/run/s_25_defer.adesh:60
+func trackedDepth_(name string, depth_ int32) {
 	var defers_ rt.Defers
 	defer defers_.Run()
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("tracked", "testdata/run/s_25_defer.adesh:60:4")
+	}
 //line testdata/run/s_25_defer.adesh:61
 	rt.ArrPush(&events, "enter "+name)
 //line testdata/run/s_25_defer.adesh:62
@@ -161,7 +169,7 @@ func tracked(name string) {
 		return
 	}
 //line testdata/run/s_25_defer.adesh:64
-	tracked("inner")
+	trackedDepth_("inner", depth_+1)
 }
 
 //line testdata/run/s_25_defer.adesh:78

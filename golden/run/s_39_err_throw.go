@@ -6,8 +6,16 @@ import "adeshprog/rt"
 
 //line testdata/run/s_39_err_throw.adesh:2
 func deep(n int64) {
+	deepDepth_(n, 0)
+}
+
+//line testdata/run/s_39_err_throw.adesh:2
+func deepDepth_(n int64, depth_ int32) {
 	var defers_ rt.Defers
 	defer defers_.Run()
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("deep", "testdata/run/s_39_err_throw.adesh:2:4")
+	}
 //line testdata/run/s_39_err_throw.adesh:3
 	defers_.Push(func() {
 //line testdata/run/s_39_err_throw.adesh:3
@@ -19,7 +27,7 @@ func deep(n int64) {
 		panic(&rt.Thrown{Err: rt.NewError("bottom reached"), Pos: "testdata/run/s_39_err_throw.adesh:4:17"})
 	}
 //line testdata/run/s_39_err_throw.adesh:5
-	deep(n - 1)
+	deepDepth_(n-1, depth_+1)
 }
 
 // programFuture runs the top-level statements, then main.

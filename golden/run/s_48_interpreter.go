@@ -258,6 +258,14 @@ func tokenize(src string) rt.Result[[]Token, string] {
 
 //line testdata/run/s_48_interpreter.adesh:142
 func eval(e Expr, env_ *rt.Map[string, float64]) rt.Result[float64, string] {
+	return evalDepth_(e, env_, 0)
+}
+
+//line testdata/run/s_48_interpreter.adesh:142
+func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[float64, string] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("eval", "testdata/run/s_48_interpreter.adesh:142:4")
+	}
 	var m_ rt.Result[float64, string]
 	switch e.AdeshTag() {
 	case 0:
@@ -277,7 +285,7 @@ func eval(e Expr, env_ *rt.Map[string, float64]) rt.Result[float64, string] {
 		return rt.Ok[float64, string](v_.Val)
 	case 3:
 		var x Expr = e.(Expr_Neg).F0
-		var t_ rt.Result[float64, string] = eval(x, env_)
+		var t_ rt.Result[float64, string] = evalDepth_(x, env_, depth_+1)
 		if !t_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:150
 			return rt.Err[float64, string](t_.Err)
@@ -288,14 +296,14 @@ func eval(e Expr, env_ *rt.Map[string, float64]) rt.Result[float64, string] {
 		var op rt.Char = e.(Expr_Bin).F0
 		var a Expr = e.(Expr_Bin).F1
 		var b Expr = e.(Expr_Bin).F2
-		var t1_ rt.Result[float64, string] = eval(a, env_)
+		var t1_ rt.Result[float64, string] = evalDepth_(a, env_, depth_+1)
 		if !t1_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:152
 			return rt.Err[float64, string](t1_.Err)
 		}
 //line testdata/run/s_48_interpreter.adesh:152
 		var x_ float64 = t1_.Val
-		var t2_ rt.Result[float64, string] = eval(b, env_)
+		var t2_ rt.Result[float64, string] = evalDepth_(b, env_, depth_+1)
 		if !t2_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:153
 			return rt.Err[float64, string](t2_.Err)
@@ -338,7 +346,7 @@ func eval(e Expr, env_ *rt.Map[string, float64]) rt.Result[float64, string] {
 //line testdata/run/s_48_interpreter.adesh:165
 		for _, x1_ := range args {
 			var a_ Expr = x1_
-			var t4_ rt.Result[float64, string] = eval(a_, env_)
+			var t4_ rt.Result[float64, string] = evalDepth_(a_, env_, depth_+1)
 			if !t4_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:165
 				return rt.Err[float64, string](t4_.Err)
@@ -389,6 +397,14 @@ func eval(e Expr, env_ *rt.Map[string, float64]) rt.Result[float64, string] {
 
 //line testdata/run/s_48_interpreter.adesh:176
 func show(e Expr) string {
+	return showDepth_(e, 0)
+}
+
+//line testdata/run/s_48_interpreter.adesh:176
+func showDepth_(e Expr, depth_ int32) string {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("show", "testdata/run/s_48_interpreter.adesh:176:4")
+	}
 	var m_ string
 	switch e.AdeshTag() {
 	case 0:
@@ -402,13 +418,13 @@ func show(e Expr) string {
 	case 3:
 		var x Expr = e.(Expr_Neg).F0
 //line testdata/run/s_48_interpreter.adesh:180
-		m_ = "-" + show(x)
+		m_ = "-" + showDepth_(x, depth_+1)
 	case 2:
 		var op rt.Char = e.(Expr_Bin).F0
 		var a Expr = e.(Expr_Bin).F1
 		var b Expr = e.(Expr_Bin).F2
 //line testdata/run/s_48_interpreter.adesh:181
-		m_ = "(" + show(a) + " " + rt.Str(op) + " " + show(b) + ")"
+		m_ = "(" + showDepth_(a, depth_+1) + " " + rt.Str(op) + " " + showDepth_(b, depth_+1) + ")"
 	case 4:
 		var n_ string = e.(Expr_Call).F0
 		var args []Expr = rt.ArrClone(e.(Expr_Call).F1)
@@ -512,7 +528,15 @@ func (self *Parser) expect_op(c rt.Char) rt.Result[rt.Unit, string] {
 
 //line testdata/run/s_48_interpreter.adesh:58
 func (self *Parser) expr() rt.Result[Expr, string] {
-	var t_ rt.Result[Expr, string] = (*self).term()
+	return self.exprDepth_(0)
+}
+
+//line testdata/run/s_48_interpreter.adesh:58
+func (self *Parser) exprDepth_(depth_ int32) rt.Result[Expr, string] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("expr", "testdata/run/s_48_interpreter.adesh:58:8")
+	}
+	var t_ rt.Result[Expr, string] = (*self).termDepth_(depth_ + 1)
 	if !t_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:59
 		return rt.Err[Expr, string](t_.Err)
@@ -530,7 +554,7 @@ loop_:
 				matched_ = true
 //line testdata/run/s_48_interpreter.adesh:63
 				(*self).next()
-				var t2_ rt.Result[Expr, string] = (*self).term()
+				var t2_ rt.Result[Expr, string] = (*self).termDepth_(depth_ + 1)
 				if !t2_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:64
 					return rt.Err[Expr, string](t2_.Err)
@@ -553,7 +577,15 @@ loop_:
 
 //line testdata/run/s_48_interpreter.adesh:73
 func (self *Parser) term() rt.Result[Expr, string] {
-	var t_ rt.Result[Expr, string] = (*self).power()
+	return self.termDepth_(0)
+}
+
+//line testdata/run/s_48_interpreter.adesh:73
+func (self *Parser) termDepth_(depth_ int32) rt.Result[Expr, string] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("term", "testdata/run/s_48_interpreter.adesh:73:8")
+	}
+	var t_ rt.Result[Expr, string] = (*self).powerDepth_(depth_ + 1)
 	if !t_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:74
 		return rt.Err[Expr, string](t_.Err)
@@ -571,7 +603,7 @@ loop_:
 				matched_ = true
 //line testdata/run/s_48_interpreter.adesh:78
 				(*self).next()
-				var t2_ rt.Result[Expr, string] = (*self).power()
+				var t2_ rt.Result[Expr, string] = (*self).powerDepth_(depth_ + 1)
 				if !t2_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:79
 					return rt.Err[Expr, string](t2_.Err)
@@ -594,7 +626,15 @@ loop_:
 
 //line testdata/run/s_48_interpreter.adesh:88
 func (self *Parser) power() rt.Result[Expr, string] {
-	var t_ rt.Result[Expr, string] = (*self).unary()
+	return self.powerDepth_(0)
+}
+
+//line testdata/run/s_48_interpreter.adesh:88
+func (self *Parser) powerDepth_(depth_ int32) rt.Result[Expr, string] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("power", "testdata/run/s_48_interpreter.adesh:88:8")
+	}
+	var t_ rt.Result[Expr, string] = (*self).unaryDepth_(depth_ + 1)
 	if !t_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:89
 		return rt.Err[Expr, string](t_.Err)
@@ -605,7 +645,7 @@ func (self *Parser) power() rt.Result[Expr, string] {
 	if t1_.AdeshTag() == 2 && t1_.(Token_Op).F0 == '^' {
 //line testdata/run/s_48_interpreter.adesh:92
 		(*self).next()
-		var t2_ rt.Result[Expr, string] = (*self).power()
+		var t2_ rt.Result[Expr, string] = (*self).powerDepth_(depth_ + 1)
 		if !t2_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:93
 			return rt.Err[Expr, string](t2_.Err)
@@ -622,11 +662,19 @@ func (self *Parser) power() rt.Result[Expr, string] {
 
 //line testdata/run/s_48_interpreter.adesh:99
 func (self *Parser) unary() rt.Result[Expr, string] {
+	return self.unaryDepth_(0)
+}
+
+//line testdata/run/s_48_interpreter.adesh:99
+func (self *Parser) unaryDepth_(depth_ int32) rt.Result[Expr, string] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("unary", "testdata/run/s_48_interpreter.adesh:99:8")
+	}
 	var t_ Token = (*self).peek()
 	if t_.AdeshTag() == 2 && t_.(Token_Op).F0 == '-' {
 //line testdata/run/s_48_interpreter.adesh:102
 		(*self).next()
-		var t1_ rt.Result[Expr, string] = (*self).unary()
+		var t1_ rt.Result[Expr, string] = (*self).unaryDepth_(depth_ + 1)
 		if !t1_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:103
 			return rt.Err[Expr, string](t1_.Err)
@@ -635,12 +683,20 @@ func (self *Parser) unary() rt.Result[Expr, string] {
 		return rt.Ok[Expr, string](Expr(Expr_Neg{F0: t1_.Val}))
 	} else {
 //line testdata/run/s_48_interpreter.adesh:105
-		return (*self).atom()
+		return (*self).atomDepth_(depth_ + 1)
 	}
 }
 
 //line testdata/run/s_48_interpreter.adesh:108
 func (self *Parser) atom() rt.Result[Expr, string] {
+	return self.atomDepth_(0)
+}
+
+//line testdata/run/s_48_interpreter.adesh:108
+func (self *Parser) atomDepth_(depth_ int32) rt.Result[Expr, string] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("atom", "testdata/run/s_48_interpreter.adesh:108:8")
+	}
 	var t_ Token = (*self).next()
 	switch t_.AdeshTag() {
 	case 0:
@@ -657,7 +713,7 @@ func (self *Parser) atom() rt.Result[Expr, string] {
 			var args []Expr = []Expr{}
 //line testdata/run/s_48_interpreter.adesh:115
 			if !rt.Equal((*self).peek(), Token(Token_RParen{})) {
-				var t1_ rt.Result[Expr, string] = (*self).expr()
+				var t1_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
 				if !t1_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:116
 					return rt.Err[Expr, string](t1_.Err)
@@ -668,7 +724,7 @@ func (self *Parser) atom() rt.Result[Expr, string] {
 				for rt.Equal((*self).peek(), Token(Token_Op{F0: ','})) {
 //line testdata/run/s_48_interpreter.adesh:118
 					(*self).next()
-					var t2_ rt.Result[Expr, string] = (*self).expr()
+					var t2_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
 					if !t2_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:119
 						return rt.Err[Expr, string](t2_.Err)
@@ -691,7 +747,7 @@ func (self *Parser) atom() rt.Result[Expr, string] {
 //line testdata/run/s_48_interpreter.adesh:128
 		return rt.Ok[Expr, string](Expr(Expr_Var{F0: name}))
 	case 3:
-		var t4_ rt.Result[Expr, string] = (*self).expr()
+		var t4_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
 		if !t4_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:131
 			return rt.Err[Expr, string](t4_.Err)

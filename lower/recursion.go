@@ -1,0 +1,207 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// Deep recursion. Go grows a goroutine's stack up to 1 GB and then stops the process with a
+// fatal error and a trace of every frame, which an AdeshLang program must never show (and its
+// buffered output would be lost). So every synchronous function that can call itself, directly
+// or through others (it lies on a cycle of the static call graph), counts how deep it runs: its
+// body is emitted as `nameDepth_(params..., depth_ int32)`, which raises a run-time error once
+// depth_ passes rt.MaxCallDepth, and its calls to such functions pass depth_+1. The function
+// keeps its own name and signature as a wrapper that starts the count at 0, so function values,
+// lambdas and calls from outside a recursive function are unchanged. Recursion through a
+// function value or a lambda is not counted.
+//
+// An async fn nests on the stack only through the futures it awaits: Poll calls the awaited
+// future's Poll. So an async fn that awaits itself (directly or through others: the cycles that
+// lower boxes, see sameCycle) keeps its depth in its state struct, and only those awaits pass it
+// on; a spawned call starts its own task and its own count.
+
+// findRecursive marks the declared synchronous functions and methods that lie on a cycle of
+// direct calls.
+func (l *lowerer) findRecursive() {
+	l.recursive = map[*types.Object]bool{}
+	calls := map[*types.Object][]*types.Object{}
+	var nodes []*types.Object
+	for _, fi := range l.info.Funcs {
+		fd, ok := fi.Node.(*ast.FuncDecl)
+		if !ok || !l.countsDepth(fd) {
+			continue
+		}
+		nodes = append(nodes, fd.Obj)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Lambda, *ast.AsyncBlock, *ast.FuncDecl:
+				return false // its own frames, called from wherever it goes
+			case *ast.Call:
+				if callee := l.directCallee(n); callee != nil {
+					calls[fd.Obj] = append(calls[fd.Obj], callee.Obj)
+				}
+			}
+			return true
+		})
+	}
+	// Tarjan's strongly connected components: a component of two or more functions, or one
+	// that calls itself, is recursive.
+	index := map[*types.Object]int{}
+	low := map[*types.Object]int{}
+	onStack := map[*types.Object]bool{}
+	var stack []*types.Object
+	var visit func(v *types.Object)
+	visit = func(v *types.Object) {
+		index[v] = len(index)
+		low[v] = index[v]
+		stack = append(stack, v)
+		onStack[v] = true
+		for _, w := range calls[v] {
+			if _, seen := index[w]; !seen {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] != index[v] {
+			return
+		}
+		var comp []*types.Object
+		for {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[w] = false
+			comp = append(comp, w)
+			if w == v {
+				break
+			}
+		}
+		if len(comp) > 1 {
+			for _, w := range comp {
+				l.recursive[w] = true
+			}
+			return
+		}
+		for _, w := range calls[v] {
+			if w == v {
+				l.recursive[v] = true
+			}
+		}
+	}
+	for _, v := range nodes {
+		if _, seen := index[v]; !seen {
+			visit(v)
+		}
+	}
+	for _, fi := range l.info.Funcs {
+		if fd, ok := fi.Node.(*ast.FuncDecl); ok && fi.Async && fd.Obj != nil && (fd.Recv != nil || fd.Obj.Global) && l.awaitsItself(fd) {
+			l.recursive[fd.Obj] = true
+		}
+	}
+}
+
+// awaitsItself reports whether an async fn awaits itself, directly or through others.
+func (l *lowerer) awaitsItself(fd *ast.FuncDecl) bool {
+	if l.awaits == nil {
+		l.awaits = l.awaitGraph()
+	}
+	for _, m := range l.awaits[fd] {
+		if l.sameCycle(fd, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// countsDepth reports whether fd is a synchronous function lowered as a package-level function
+// or method, the kind findRecursive considers.
+func (l *lowerer) countsDepth(fd *ast.FuncDecl) bool {
+	if fd.Obj == nil || fd.Body == nil || fd.Obj.Sig == nil || fd.Obj.Sig.Async {
+		return false
+	}
+	return fd.Recv != nil || fd.Obj.Global
+}
+
+// directCallee is the declared synchronous function or method a call calls by name, or nil.
+func (l *lowerer) directCallee(e *ast.Call) *ast.FuncDecl {
+	ci := l.info.Calls[e]
+	if ci == nil || ci.Kind != check.CallFunc && ci.Kind != check.CallMethod || ci.Obj == nil {
+		return nil
+	}
+	if fd, ok := ci.Obj.Decl.(*ast.FuncDecl); ok && l.countsDepth(fd) {
+		return fd
+	}
+	return nil
+}
+
+// callDepth is the depth argument of the call e of fd from the function being lowered: one more
+// than its own when both count their depth, or nil when the call goes through fd's wrapper. The
+// call of an async fn counts only as the operand of a boxed recursive await (l.nestedAwait).
+func (l *lowerer) callDepth(e *ast.Call, fd *ast.FuncDecl) Expr {
+	if l.fn == nil || l.fn.depth == nil || !l.recursive[fd.Obj] || fd.Obj.Sig.Async && l.nestedAwait != e {
+		return nil
+	}
+	return &Binary{Op: "+", X: &Ref{V: l.fn.depth}, Y: &Lit{Text: "1"}}
+}
+
+// depthName is the Go name of the body of a recursive function, the one that takes the depth.
+// Generated names end in one `_` after a word no user name mangles to (see goName).
+func (l *lowerer) depthName(fd *ast.FuncDecl) string {
+	if fd.Recv != nil && !l.methodIsFunc(fd) {
+		return methodName(fd.Name.Name) + "Depth_"
+	}
+	if name, ok := l.depthNames[fd.Obj]; ok {
+		return name
+	}
+	name := l.pkg.fresh(l.funcName(fd) + "Depth_")
+	l.depthNames[fd.Obj] = name
+	return name
+}
+
+// depthCheck is the first statement of a recursive function's body (or of an async fn's
+// constructor), given its depth.
+func (l *lowerer) depthCheck(fd *ast.FuncDecl, depth Expr) Stmt {
+	tooDeep := rtCall("StackOverflow", &Lit{Text: quote(fd.Name.Name)}, l.pos(fd.Name))
+	return &If{
+		Cond: &Binary{Op: ">", X: depth, Y: &Ident{Pkg: "rt", Name: "MaxCallDepth"}},
+		Then: &Block{Stmts: []Stmt{&ExprStmt{X: tooDeep}}},
+	}
+}
+
+// splitDepth turns the lowered recursive function fn into the wrapper that keeps its name and
+// signature, and returns the function that does the work under depthName, with the depth last.
+func (l *lowerer) splitDepth(fn *Func, fd *ast.FuncDecl, depth *Local) *Func {
+	inner := *fn
+	inner.Name = l.depthName(fd)
+	inner.Params = append(append([]*Param(nil), fn.Params...), &Param{Name: depth.Name, Type: depth.Type})
+	var params []*Param
+	var args []Expr
+	for i, p := range fn.Params {
+		name := p.Name
+		if name == "_" {
+			name = "a" + itoa(i) + "_"
+		}
+		params = append(params, &Param{Name: name, Type: p.Type})
+		args = append(args, &Ident{Name: name})
+	}
+	args = append(args, &Lit{Text: "0"})
+	var targs []Type
+	for _, tp := range fn.TypeParams {
+		targs = append(targs, goType(tp.Name))
+	}
+	var fun Expr = &Ident{Name: inner.Name}
+	if fn.Recv != nil {
+		fun = &Sel{X: &Ident{Name: fn.Recv.Name}, Name: inner.Name}
+		targs = nil // a method's type parameters are its receiver's
+	}
+	call := &Call{Fun: fun, TypeArgs: targs, Args: args}
+	var body Stmt = &ExprStmt{X: call}
+	if len(fn.Results) > 0 {
+		body = &Return{Results: []Expr{call}}
+	}
+	fn.Params, fn.ResultName = params, ""
+	fn.Body = &Block{Stmts: []Stmt{body}}
+	return &inner
+}
