@@ -211,36 +211,17 @@ func arith(op string, a, b Value, pos string) Value {
 	}
 	same := x.typ == y.typ
 	if same && x.kind == unsignedNum {
-		return unsignedOf(x.typ, unsignedArith(op, x.u, y.u, pos))
+		return unsignedOf(x.typ, intArith(op, x.u, y.u, pos))
 	}
-	r := signedArith(op, x.int(), y.int(), pos)
+	r := intArith(op, x.int(), y.int(), pos)
 	if same {
 		return signedOf(x.typ, r)
 	}
 	return r
 }
 
-func signedArith(op string, a, b int64, pos string) int64 {
-	switch op {
-	case "+":
-		return a + b
-	case "-":
-		return a - b
-	case "*":
-		return a * b
-	case "/":
-		return Div(a, b, pos)
-	case "%":
-		return Mod(a, b, pos)
-	case "&":
-		return a & b
-	case "|":
-		return a | b
-	}
-	return a ^ b
-}
-
-func unsignedArith(op string, a, b uint64, pos string) uint64 {
+// intArith applies an integer operator of a dynamic value, signed or unsigned.
+func intArith[T int64 | uint64](op string, a, b T, pos string) T {
 	switch op {
 	case "+":
 		return a + b
