@@ -168,42 +168,34 @@ func foldBinary(op string, x, y Expr, t, yt types.Type) Expr {
 		if !ok1 || !ok2 {
 			return nil
 		}
-		var v float64
+		v, ok := floatOp(op, a, b)
 		if k == types.Float32 {
-			fa, fb := float32(a), float32(b)
-			switch op {
-			case "+":
-				v = float64(fa + fb)
-			case "-":
-				v = float64(fa - fb)
-			case "*":
-				v = float64(fa * fb)
-			case "/":
-				v = float64(fa / fb)
-			case "%":
-				v = float64(float32(math.Mod(float64(fa), float64(fb))))
-			default:
-				return nil
-			}
-		} else {
-			switch op {
-			case "+":
-				v = a + b
-			case "-":
-				v = a - b
-			case "*":
-				v = a * b
-			case "/":
-				v = a / b
-			case "%":
-				v = math.Mod(a, b)
-			default:
-				return nil
-			}
+			v, ok = floatOp(op, float32(a), float32(b))
+		}
+		if !ok {
+			return nil
 		}
 		return floatExpr(v, k)
 	}
 	return nil
+}
+
+// floatOp folds an arithmetic operator on floats of one size: float32 arithmetic rounds at
+// each step, as Go's does at run time.
+func floatOp[F float32 | float64](op string, a, b F) (float64, bool) {
+	switch op {
+	case "+":
+		return float64(a + b), true
+	case "-":
+		return float64(a - b), true
+	case "*":
+		return float64(a * b), true
+	case "/":
+		return float64(a / b), true
+	case "%":
+		return float64(F(math.Mod(float64(a), float64(b)))), true
+	}
+	return 0, false
 }
 
 // shift computes a shift with Go's run-time rules: a count at least the width gives 0, or the
