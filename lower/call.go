@@ -431,14 +431,27 @@ func (l *lowerer) futureArgs(b *builder, args []ast.Expr) []Expr {
 	return xs
 }
 
+// builtinArg converts an argument of a builtin method to its parameter's type. A typed value
+// passed where the method takes `any` (`xs.push(n)` on an `[any]`) is converted explicitly:
+// the rt helpers are generic, and Go infers their element type from every argument.
+func (l *lowerer) builtinArg(x Expr, arg ast.Expr, param types.Type) Expr {
+	x = l.convertAt(x, arg.TypeOf(), param, arg)
+	if types.IsAny(types.Resolve(param)) && !types.IsAny(types.Resolve(arg.TypeOf())) {
+		if id, isIdent := x.(*Ident); !isIdent || id.Name != "nil" {
+			return &Conv{Type: rtType("Value"), X: x}
+		}
+	}
+	return x
+}
+
 // builtinMethod lowers a method of a builtin type.
 func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	name := ci.Name
 	arg := func(i int) Expr {
-		return l.convertAt(l.expr(b, e.Args[i]), e.Args[i].TypeOf(), ci.Params[i], e.Args[i])
+		return l.builtinArg(l.expr(b, e.Args[i]), e.Args[i], ci.Params[i])
 	}
 	ownedArg := func(i int) Expr {
-		return l.convertAt(l.owned(b, e.Args[i]), e.Args[i].TypeOf(), ci.Params[i], e.Args[i])
+		return l.builtinArg(l.owned(b, e.Args[i]), e.Args[i], ci.Params[i])
 	}
 	recvT := ci.RecvType
 	switch name {

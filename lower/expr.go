@@ -295,14 +295,10 @@ func (l *lowerer) recordLit(b *builder, e *ast.MapLit) Expr {
 	return rtCall("NewRecord", args...)
 }
 
+// ownedList lowers the values a literal (or an enum variant) takes in, left to right: each is
+// moved into it, so a fresh share or guard belongs to the value built, not to the statement.
 func (l *lowerer) ownedList(b *builder, es []ast.Expr) []Expr {
-	xs := l.exprList(b, es)
-	for i, e := range es {
-		if isLvalue(e) {
-			xs[i] = l.copyValue(xs[i], e.TypeOf())
-		}
-	}
-	return xs
+	return l.exprListWith(b, es, func(sb *builder, _ int, e ast.Expr) Expr { return l.owned(sb, e) })
 }
 
 // floatLit writes a float constant so that Go reads it as a float.
@@ -1036,9 +1032,8 @@ func (l *lowerer) cast(x Expr, from, to types.Type, n ast.Node) Expr {
 	case types.IsAny(from):
 		return l.convertAt(x, from, to, n)
 	case types.IsAny(to):
-		return l.toAny(x, from)
-	case types.IsBasic(to, types.String):
-		return l.toStr(x, from)
+		// Explicitly, so that Go infers `any` wherever the value goes (`xs.push(1 as any)`).
+		return &Conv{Type: rtType("Value"), X: l.toAny(x, from)}
 	case types.IsFloat(from) && types.IsInteger(to):
 		return rtCallT("FloatToInt", []Type{l.goTypeOf(to)}, &Conv{Type: tF64, X: x})
 	case types.IsBasic(from, types.Bool) && types.IsInteger(to):

@@ -108,6 +108,9 @@ func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
 		case "Option":
 			return &types.Optional{Elem: args[0]}
 		case "Map":
+			if key := args[0]; !comparableKey(key) && !isTypeParam(key) && !types.IsInvalid(key) {
+				c.errorf(t.Args[0], "`%s` cannot be a map key: keys are numbers, strings, chars or bools", typeString(key))
+			}
 			return &types.MapT{Key: args[0], Val: args[1]}
 		case "Array", "Vec":
 			return &types.Array{Elem: args[0]}

@@ -4,6 +4,7 @@ package diag
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"adesh2go/frontend/source"
@@ -116,6 +117,34 @@ func (l *List) Dropped() int { return l.dropped }
 // Sort orders the diagnostics by position (stable, so one position keeps its report order).
 func (l *List) Sort() {
 	sort.SliceStable(l.Items, func(i, j int) bool { return l.Items[i].Pos < l.Items[j].Pos })
+	// A stage that looks at one construct twice (a global's type annotation is resolved when
+	// its name is declared and again when it is checked) reports what it finds there once.
+	kept := l.Items[:0]
+	for _, d := range l.Items {
+		if repeats(kept, d) {
+			if d.Severity == Error {
+				l.errors--
+			}
+			continue
+		}
+		kept = append(kept, d)
+	}
+	l.Items = kept
+}
+
+// repeats reports whether d is among the sorted diagnostics at its position.
+func repeats(sorted []Diagnostic, d Diagnostic) bool {
+	for i := len(sorted) - 1; i >= 0 && sorted[i].Pos == d.Pos; i-- {
+		if sameDiagnostic(sorted[i], d) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameDiagnostic(a, b Diagnostic) bool {
+	return a.Pos == b.Pos && a.End == b.End && a.Severity == b.Severity && a.Code == b.Code &&
+		a.Message == b.Message && a.Help == b.Help && slices.Equal(a.Notes, b.Notes)
 }
 
 // Merge appends the diagnostics of other (which must share the file set).

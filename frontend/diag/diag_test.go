@@ -84,3 +84,15 @@ func TestJSON(t *testing.T) {
 		t.Errorf("notes %v", notes)
 	}
 }
+
+func TestSameDiagnosticOnce(t *testing.T) {
+	_, f, l := setup("let m: Foo = 1;\n")
+	l.Errorf(f.Pos(7), f.Pos(10), Type, "unknown type `Foo`").WithHelp("h")
+	l.Errorf(f.Pos(7), f.Pos(10), Type, "other")
+	l.Errorf(f.Pos(7), f.Pos(10), Type, "unknown type `Foo`").WithHelp("h")
+	l.Errorf(f.Pos(7), f.Pos(10), Type, "unknown type `Foo`").Note(f.Pos(0), "a different note")
+	l.Sort()
+	if l.ErrorCount() != 3 || len(l.Items) != 3 {
+		t.Errorf("got %d errors, items %+v", l.ErrorCount(), l.Items)
+	}
+}
