@@ -52,6 +52,11 @@ func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.
 func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 	switch e := unparen(x).(type) {
 	case *ast.Call:
+		if inline { // awaited here, not spawned
+			outer := l.awaitedCall
+			l.awaitedCall = e
+			defer func() { l.awaitedCall = outer }()
+		}
 		ci := l.info.Calls[e]
 		switch {
 		case ci == nil:

@@ -101,6 +101,11 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	if ci.Kind == check.CallMethod && ci.Sig.SelfMut && !ci.Sig.Async && len(ci.Derefs) == 0 && isLvalue(ci.Recv) {
 		// The method changes the place it is called on (a map's element is written back).
 		xs = append([]Expr{l.placeOf(b, ci.Recv)}, l.exprList(b, e.Args)...)
+	} else if ci.Kind == check.CallMethod && ci.Sig.SelfMut && l.awaitedCall == e && len(ci.Derefs) == 0 && isLvalue(ci.Recv) {
+		// So does an async one awaited where it is called: its future holds the place until
+		// the await completes. (A future kept or spawned gets a copy of the receiver instead:
+		// it may run while the caller uses the place.)
+		xs = append([]Expr{l.placeOf(b, ci.Recv)}, l.asyncArgs(b, e.Args, false)...)
 	} else if ci.Sig.Async {
 		xs = l.asyncArgs(b, exprs, ci.Kind == check.CallMethod && len(ci.Derefs) > 0)
 	} else {

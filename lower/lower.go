@@ -83,8 +83,9 @@ type lowerer struct {
 	awaits     map[ast.Node][]ast.Node // which async fns and blocks await which (for recursion)
 	recursive  map[*types.Object]bool  // sync functions that count their depth (recursion.go)
 	depthNames map[*types.Object]string
-	// nestedAwait is the call being lowered as the operand of a boxed recursive await.
-	nestedAwait *ast.Call
+	// nestedAwait is the call being lowered as the operand of a boxed recursive await, and
+	// awaitedCall the call being lowered as the operand of any await.
+	nestedAwait, awaitedCall *ast.Call
 
 	fn *fnCtx // the function being lowered
 }
