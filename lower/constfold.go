@@ -247,10 +247,29 @@ func foldUnary(op string, x Expr, t types.Type) Expr {
 
 // foldCast computes `x as to` for an integer literal x converted to another number type.
 func foldCast(x Expr, from, to types.Type) Expr {
-	if !types.IsInteger(from) {
+	fk, tk := types.BasicKind(from), types.BasicKind(to)
+	switch {
+	case types.IsBasic(from, types.Char) && types.IsInteger(to):
+		// `'a' as u8`: folded, or Go would see a constant and refuse `'a' as u8 + 200`.
+		if lit, ok := x.(*Lit); ok {
+			if r, err := strconv.Unquote(lit.Text); err == nil && strings.HasPrefix(lit.Text, "'") {
+				return intLit(wrapInt(uint64([]rune(r)[0]), tk), tk)
+			}
+		}
+		return nil
+	case types.IsFloat(from) && types.IsFloat(to):
+		// `1e40 as f32` is +Inf, as it is at run time; Go refuses the constant.
+		f, ok := floatVal(x)
+		if !ok {
+			return nil
+		}
+		if tk == types.Float32 {
+			f = float64(float32(f))
+		}
+		return floatExpr(f, tk)
+	case !types.IsInteger(from):
 		return nil
 	}
-	fk, tk := types.BasicKind(from), types.BasicKind(to)
 	a, ok := intBits(x, fk)
 	if !ok {
 		return nil

@@ -39,9 +39,9 @@ func caesar(text string, shift int64) string {
 //line testdata/run/s_07_string_methods.adesh:36
 		if rt.CharIsAlpha(ch) && rt.CharIsLower(ch) {
 //line testdata/run/s_07_string_methods.adesh:37
-			var code int64 = ((int64(ch)-int64('a')+shift)%26 + 26) % 26
+			var code int64 = ((int64(ch)-97+shift)%26 + 26) % 26
 //line testdata/run/s_07_string_methods.adesh:38
-			out += rt.Str(rt.Char(code + int64('a')))
+			out += rt.Str(rt.Char(code + 97))
 		} else {
 //line testdata/run/s_07_string_methods.adesh:40
 			out += rt.Str(ch)

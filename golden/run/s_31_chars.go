@@ -39,10 +39,10 @@ func rot13(ch rt.Char) rt.Char {
 	var m_ rt.Char
 	if 'a' <= ch && ch <= 'z' {
 //line testdata/run/s_31_chars.adesh:42
-		m_ = rt.Char((int64(ch)-int64('a')+13)%26 + int64('a'))
+		m_ = rt.Char((int64(ch)-97+13)%26 + 97)
 	} else if 'A' <= ch && ch <= 'Z' {
 //line testdata/run/s_31_chars.adesh:43
-		m_ = rt.Char((int64(ch)-int64('A')+13)%26 + int64('A'))
+		m_ = rt.Char((int64(ch)-65+13)%26 + 65)
 	} else {
 //line testdata/run/s_31_chars.adesh:44
 		m_ = ch
@@ -72,9 +72,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_31_chars.adesh:7
 			rt.Print(c < 'y', 'a' == 'a', 'Z' < 'a', e > c)
 //line testdata/run/s_31_chars.adesh:8
-			rt.Print(int64(c), uint32(e), int64(smile), rt.Char(120), rt.Char(int64('a')+25))
+			rt.Print(int64(c), uint32(e), int64(smile), rt.Char(120), rt.Char(122))
 //line testdata/run/s_31_chars.adesh:9
-			rt.Print(int64('\n'), '\t' == '\t', int64('\''), rt.Char('\\'))
+			rt.Print(int64(10), '\t' == '\t', int64(39), rt.Char('\\'))
 //line testdata/run/s_31_chars.adesh:12
 			word = "héllo"
 //line testdata/run/s_31_chars.adesh:13
