@@ -42,9 +42,6 @@ func isTypeParam(t types.Type) bool {
 func (c *checker) typeParamNeeds() {
 	needs := map[*types.TypeParam]TypeParamNeed{}
 	c.info.TypeParamNeeds = needs
-	if !c.hasGenerics() {
-		return
-	}
 	raise := func(t types.Type, n TypeParamNeed) bool {
 		tp, ok := types.Resolve(t).(*types.TypeParam)
 		if !ok || needs[tp] >= n {
@@ -52,6 +49,10 @@ func (c *checker) typeParamNeeds() {
 		}
 		needs[tp] = n
 		return true
+	}
+	c.elementNeeds(raise)
+	if !c.hasGenerics() {
+		return
 	}
 	keyOf := func(t types.Type) {
 		types.Mentions(t, func(t types.Type) bool {
@@ -118,6 +119,46 @@ func (c *checker) typeParamNeeds() {
 			}
 			c.errorf(in.node, "`%s` cannot stand for the type parameter `%s` of `%s`: its values are %s, which only %s can be",
 				typeString(arg), tp.Name, in.name, needWhat[n], needWho[n])
+		}
+	}
+}
+
+// elementNeeds checks the array methods that compare or add up the elements: `min`, `max` and
+// `sort()` need ordered elements, `sum` numbers. An element type that cannot is refused; a type
+// parameter gets the need (raise).
+func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
+	for call, ci := range c.info.Calls {
+		if ci.Kind != CallBuiltinMethod {
+			continue
+		}
+		var need TypeParamNeed
+		switch ci.Name {
+		case "Array.min", "Array.max":
+			need = NeedOrdered
+		case "Array.sort":
+			if len(call.Args) == 0 {
+				need = NeedOrdered
+			}
+		case "Array.sum":
+			need = NeedNumber
+		}
+		arr, ok := types.Resolve(ci.RecvType).(*types.Array)
+		if need == NeedAny || !ok {
+			continue
+		}
+		elem := types.Resolve(arr.Elem)
+		if isTypeParam(elem) {
+			raise(elem, need)
+		} else if !types.IsInvalid(elem) && !satisfies(elem, need) {
+			method := ci.Name[len("Array."):]
+			what := "compares the elements, and `%s` cannot be compared with `<` (numbers, strings and chars can)"
+			if need == NeedNumber {
+				what = "adds up the elements, and `%s` is not a number"
+			}
+			d := c.errorf(call, "`%s` "+what, method, typeString(elem))
+			if method == "sort" {
+				d.WithHelp("pass the order: `xs.sort((a, b) => …)`, negative when a comes first")
+			}
 		}
 	}
 }
