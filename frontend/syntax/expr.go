@@ -329,7 +329,15 @@ func (p *parser) parseUnary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	if op.Type == kwAwait {
 		// `await f(x)?` is `(await f(x))?`: the operand stops before `?`, which then applies
 		// to the awaited value along with any postfix operators after it.
-		x, err := p.parsePostfix(lex, ns, true)
+		// A prefix operator after it starts a unary operand: `await await p`, `await *g`.
+		var x ast.Expr
+		var err error
+		switch lex.Peek().Type {
+		case tBang, tMinus, tTilde, tStar, tAmp, kwAwait, kwShare, kwSpawn:
+			x, err = p.parseUnary(lex, ns)
+		default:
+			x, err = p.parsePostfix(lex, ns, true)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -237,6 +237,12 @@ func (p *parser) template(t *tok) ast.Expr {
 		switch {
 		case c == '\\':
 			i++
+			if i+1 < len(body) && body[i] == 'u' && body[i+1] == '{' {
+				// `\u{e9}` is an escape, not an interpolation
+				if end := strings.IndexByte(body[i:], '}'); end > 0 {
+					i += end
+				}
+			}
 			continue
 		case tpl.Backtick && c == '$' && i+1 < len(body) && body[i+1] == '{':
 		case !tpl.Backtick && c == '{' && i+1 < len(body) && body[i+1] == '{':
