@@ -71,7 +71,7 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 
 // Main runs a generated program's main future and exits the process: status 0 on success; on
 // failure it prints `error: MESSAGE` (and `    at file.adesh:L:C` when known) to stderr and
-// exits 1. Exit hooks (the stdout flush) run first either way.
+// exits 1, as it does when a task failed with no one left to await it. Exit hooks (the stdout flush) run first either way.
 //
 // Environment: ADESH_WORKERS sets the number of workers (default: the number of CPUs);
 // ADESH_TRACE_ASYNC=1 prints the scheduler metrics to stderr at exit and dumps the live tasks
@@ -97,6 +97,9 @@ func Main[T any](main Future[T]) {
 	if failure != nil {
 		fmt.Fprint(os.Stderr, FailureText(failure))
 		os.Exit(1)
+	}
+	if failedUnawaited.Load() {
+		os.Exit(1) // reported when it happened
 	}
 	os.Exit(0)
 }

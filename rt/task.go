@@ -202,7 +202,12 @@ func (t *task) detach() {
 // failureOutput is where failures of detached tasks are reported (a variable for tests).
 var failureOutput io.Writer = os.Stderr
 
+// failedUnawaited records that a task failed with no one to await it: the program still ends
+// with status 1 (as Node does for an unhandled rejection), after the others finished.
+var failedUnawaited atomic.Bool
+
 func reportUnawaited(t *task) {
+	failedUnawaited.Store(true)
 	msg := fmt.Sprintf("task %d failed and was not awaited: %s", t.id, t.err.Err.Message)
 	io.WriteString(failureOutput, FailureText(&Thrown{Err: Error{Message: msg}, Pos: t.err.Pos}))
 }
