@@ -1,6 +1,9 @@
 package rt
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // How the handle types print (§6: a Share and a guard print the value they give access to; the
 // other handles print their kind, since their state belongs to other tasks).
@@ -10,6 +13,10 @@ func (s *Share[T]) AdeshFormat(b *strings.Builder, nested bool) {
 		b.WriteString("null")
 		return
 	}
+	if !enterFormat(b, unsafe.Pointer(s)) {
+		return
+	}
+	defer leaveFormat(b)
 	Format(b, *s.Get(), nested)
 }
 

@@ -4,6 +4,7 @@ import (
 	"iter"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Map is AdeshLang's Map<K, V>: a hash map that iterates and prints in insertion order. It is a
@@ -213,6 +214,10 @@ func (m *Map[K, V]) Clone() *Map[K, V] {
 
 // AdeshFormat prints `{key: value, …}` in insertion order, keys and values in nested form.
 func (m *Map[K, V]) AdeshFormat(b *strings.Builder, _ bool) {
+	if !enterFormat(b, unsafe.Pointer(m)) {
+		return
+	}
+	defer leaveFormat(b)
 	b.WriteByte('{')
 	first := true
 	for k, v := range m.All() {

@@ -3,6 +3,7 @@ package rt
 import (
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Record is the value of an object literal that dynamic code uses as a record: named fields in
@@ -61,6 +62,10 @@ func (r *Record) AdeshFormat(b *strings.Builder, _ bool) {
 		b.WriteString("{}")
 		return
 	}
+	if !enterFormat(b, unsafe.Pointer(r)) {
+		return
+	}
+	defer leaveFormat(b)
 	b.WriteString("{ ")
 	for i, n := range r.names {
 		if i > 0 {
