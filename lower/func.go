@@ -41,6 +41,7 @@ type loopCtx struct {
 	label    string // set when a branch needs to name the loop
 	scope    int    // len(scopes) when the loop body started
 	switches int    // fnCtx.switches when the loop started: a branch inside a Go switch needs the label
+	carry    []Stmt // run before each `continue` and at the end of the body (stmt.go, iterVar)
 }
 
 type tryCtx struct {

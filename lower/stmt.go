@@ -583,7 +583,12 @@ func (l *lowerer) forC(b *builder, s *ast.ForCStmt) {
 		l.stmt(postB, s.Post)
 	}
 	l.fn.loops = append(l.fn.loops, loop)
+	iter := l.perIteration(s)
 	body := l.block(s.Body.Stmts)
+	if len(iter) > 0 {
+		body.Stmts = append(append(l.beginIteration(iter), body.Stmts...), loop.carry...)
+		l.endIteration(iter)
+	}
 	l.fn.loops = l.fn.loops[:len(l.fn.loops)-1]
 	if len(condB.stmts) == 0 && len(postB.stmts) <= 1 {
 		var post Stmt
@@ -618,12 +623,83 @@ func (l *lowerer) forC(b *builder, s *ast.ForCStmt) {
 	b.add(&Block{Stmts: outer.stmts})
 }
 
+// iterVar is a variable of a C-style loop's head that a closure in its body captures: like
+// JavaScript's `for (let …)` (and Go's own loops), each iteration has its own, which starts with
+// the value the previous one ended with.
+type iterVar struct {
+	obj          *types.Object
+	outer, inner *Local
+}
+
+// perIteration finds the variables the head of s declares that a lambda or an async block in
+// its body captures, and gives each one the binding the body uses while it is lowered.
+func (l *lowerer) perIteration(s *ast.ForCStmt) []iterVar {
+	let, ok := s.Init.(*ast.LetStmt)
+	if !ok || l.info.Lets[let] == nil {
+		return nil
+	}
+	var out []iterVar
+	for _, obj := range l.info.Lets[let].Objs {
+		if obj == nil || l.locals[obj] == nil || !capturedIn(s.Body, obj) {
+			continue
+		}
+		outer := l.locals[obj]
+		out = append(out, iterVar{obj: obj, outer: outer, inner: l.local(obj, obj.Type)})
+	}
+	if len(out) > 0 {
+		loop := l.fn.loops[len(l.fn.loops)-1]
+		for _, v := range out {
+			// Carried to the next iteration at the end of the body and at each `continue`.
+			loop.carry = append(loop.carry, &Assign{Lhs: []Expr{&Ref{V: v.outer}}, Op: "=", Rhs: []Expr{&Ref{V: v.inner}}})
+			v.inner.Reads++
+		}
+	}
+	return out
+}
+
+// beginIteration declares the per-iteration bindings at the top of the body.
+func (l *lowerer) beginIteration(vars []iterVar) []Stmt {
+	var out []Stmt
+	for _, v := range vars {
+		v.outer.Reads++
+		out = append(out, &Define{V: v.inner, Value: &Ref{V: v.outer}})
+	}
+	return out
+}
+
+// endIteration gives the loop's head its own bindings back.
+func (l *lowerer) endIteration(vars []iterVar) {
+	for _, v := range vars {
+		l.locals[v.obj] = v.outer
+	}
+}
+
+// capturedIn reports whether a lambda or an async block inside n uses obj.
+func capturedIn(n ast.Node, obj *types.Object) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x.(type) {
+		case *ast.Lambda, *ast.AsyncBlock:
+			ast.Inspect(x, func(y ast.Node) bool {
+				if id, ok := y.(*ast.Ident); ok && id.Obj == obj {
+					found = true
+				}
+				return !found
+			})
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
 func (l *lowerer) branch(b *builder, s *ast.BranchStmt) {
 	loop := l.fn.loops[len(l.fn.loops)-1]
 	l.releaseScopesFrom(b, loop.scope)
 	tok := "break"
 	if s.Continue {
 		tok = "continue"
+		b.add(loop.carry...)
 	}
 	if t := l.innerTry(); t != nil && len(l.fn.loops) <= t.loops {
 		b.add(l.tryExitStmt(t, tok, loop))
