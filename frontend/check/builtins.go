@@ -385,6 +385,7 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 	}
 	if sig.mutates {
 		c.markMutated(sel.X)
+		c.refuseReadGuardWrite(e, sel.X, true)
 	}
 	return c.recordCall(e, ci)
 }

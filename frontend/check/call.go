@@ -385,6 +385,9 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 					// (funcCall checked its body first, so SelfMut is known).
 					c.markMutated(sel.X)
 				}
+				if m.Obj.Sig.SelfMut {
+					c.refuseReadGuardWrite(e, sel.X, true)
+				}
 				return t, true
 			}
 			if !u.Def.Enum && u.Def.Field(name) != nil {

@@ -643,6 +643,53 @@ func isComparison(op string) bool {
 
 // lvalue checks an assignment target and returns its declared (not narrowed) type.
 func (c *checker) lvalue(x ast.Expr) types.Type {
+	t := c.lvalue1(x)
+	c.refuseReadGuardWrite(x, x, false)
+	return t
+}
+
+// refuseReadGuardWrite reports a change of target (at n) that goes through a read guard;
+// recv says target is the receiver of a method that changes it, which may be the guard itself.
+func (c *checker) refuseReadGuardWrite(n ast.Node, target ast.Expr, recv bool) {
+	g := readGuardIn(target)
+	if g == nil && recv && types.HandleOf(target.TypeOf(), types.ReadGuardH) != nil {
+		g = target
+	}
+	if g == nil {
+		return
+	}
+	name := "a read guard"
+	if id, ok := unparen(g).(*ast.Ident); ok {
+		name = "the read guard `" + id.Name + "`"
+	}
+	c.errorf(n, "cannot change a value through %s", name).
+		WithHelp("take the lock for writing: `write()` gives a guard that can change the value")
+}
+
+// readGuardIn finds the read guard an assignment target writes through (`*r`, `r.field`,
+// `r.items[0]`), or nil.
+func readGuardIn(x ast.Expr) ast.Expr {
+	for {
+		switch e := unparen(x).(type) {
+		case *ast.Unary:
+			if e.Op != "*" {
+				return nil
+			}
+			x = e.X
+		case *ast.Selector:
+			x = e.X
+		case *ast.Index:
+			x = e.X
+		default:
+			return nil
+		}
+		if t := x.TypeOf(); t != nil && types.HandleOf(t, types.ReadGuardH) != nil {
+			return x
+		}
+	}
+}
+
+func (c *checker) lvalue1(x ast.Expr) types.Type {
 	switch x := unparen(x).(type) {
 	case *ast.Ident:
 		t := c.expr(x, nil)
