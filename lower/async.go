@@ -19,6 +19,10 @@ type smSpec struct {
 	body      []Stmt // the body lowered as if synchronous, with Await, Defer and Try nodes
 	ret       types.Type
 	line      *Line
+	// what names the future in the error of an await after it completed (`work`, the async
+	// block), and pos is where it is written; empty for the program's own future.
+	what string
+	pos  Expr
 }
 
 // asyncFunc lowers an async fn to its state struct, its constructor, Poll and Drop.
@@ -63,7 +67,7 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 		tps = append(recvTPs, tps...)
 	}
 	spec := &smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret, line: l.line(fd),
-		doc: name + " is the state machine of `" + fd.Name.Name + "`."}
+		doc: name + " is the state machine of `" + fd.Name.Name + "`.", what: "`" + fd.Name.Name + "`", pos: l.pos(fd.Name)}
 	if self := l.fn.self; self != nil && self.Boxed {
 		spec.byPointer = map[*Local]bool{self: true}
 	}
@@ -207,7 +211,8 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 		what = "async lambda"
 	}
 	l.buildStateMachine(&smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret,
-		line: l.line(node), doc: name + " is the state machine of the " + what + " at " + l.site(node) + "."})
+		line: l.line(node), doc: name + " is the state machine of the " + what + " at " + l.site(node) + ".",
+		what: "the " + what, pos: l.pos(node)})
 	for obj, ov := range saved {
 		l.locals[obj] = ov
 	}

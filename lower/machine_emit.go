@@ -105,7 +105,12 @@ func (m *machine) pollBody() []Stmt {
 	for _, c := range m.cases {
 		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(c.id)}}, Body: c.stmts})
 	}
-	sw.Cases = append(sw.Cases, &Case{Body: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Lit{Text: `"adesh2go: future polled after it completed"`}}}}}})
+	var again Expr = &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Lit{Text: `"adesh2go: future polled after it completed"`}}}
+	if m.spec.what != "" {
+		// A future runs once: awaiting it again is the program's error, reported where it is.
+		again = rtCall("AwaitedAgain", &Lit{Text: quote(m.spec.what)}, m.spec.pos)
+	}
+	sw.Cases = append(sw.Cases, &Case{Body: []Stmt{&ExprStmt{X: again}}})
 	loop := &For{Body: &Block{Stmts: []Stmt{sw}}}
 	if m.usesJump {
 		loop.Label = "poll_"

@@ -218,3 +218,9 @@ func (f *ResultFuture[T]) Drop() {
 		f.F.Drop()
 	}
 }
+
+// AwaitedAgain raises the error of a future awaited (or polled) after it completed: what names
+// it (`work`, the async block) and pos is where it is written.
+func AwaitedAgain(what, pos string) {
+	Fail(pos, "the future of "+what+" was awaited again after it completed: a future runs once (keep its result in a variable, or spawn it and await the handle, as often as needed)")
+}

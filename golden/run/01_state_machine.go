@@ -77,7 +77,7 @@ func (f *connectFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Connecti
 				return rt.Ready[rt.Result[Connection, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`connect`", "testdata/run/01_state_machine.adesh:5:10")
 		}
 	}
 }
@@ -185,7 +185,7 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 			f.complete_()
 			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](response.body))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`fetch_payload`", "testdata/run/01_state_machine.adesh:20:10")
 		}
 	}
 }
@@ -282,7 +282,7 @@ func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`compose`", "testdata/run/01_state_machine.adesh:26:10")
 		}
 	}
 }
@@ -368,7 +368,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/01_state_machine.adesh:32:10")
 		}
 	}
 }
@@ -433,7 +433,7 @@ func (f *ConnectionGetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Re
 				return rt.Ready[rt.Result[Response, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`get`", "testdata/run/01_state_machine.adesh:14:14")
 		}
 	}
 }

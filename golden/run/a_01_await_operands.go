@@ -40,7 +40,7 @@ func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`num`", "testdata/run/a_01_await_operands.adesh:2:10")
 		}
 	}
 }
@@ -294,7 +294,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_01_await_operands.adesh:17:10")
 		}
 	}
 }

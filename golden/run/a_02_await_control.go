@@ -78,7 +78,7 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 				return rt.Ready[bool](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`is_even`", "testdata/run/a_02_await_control.adesh:2:10")
 		}
 	}
 }
@@ -141,7 +141,7 @@ func (f *belowFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 				return rt.Ready[bool](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`below`", "testdata/run/a_02_await_control.adesh:7:10")
 		}
 	}
 }
@@ -203,7 +203,7 @@ func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`double`", "testdata/run/a_02_await_control.adesh:12:10")
 		}
 	}
 }
@@ -272,7 +272,7 @@ func (f *makeFuture) Poll(cx *rt.Context) rt.Poll[Shape] {
 			f.complete_()
 			return rt.Ready[Shape](Shape(Shape_Empty{}))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`make`", "testdata/run/a_02_await_control.adesh:19:10")
 		}
 	}
 }
@@ -651,7 +651,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_02_await_control.adesh:26:10")
 		}
 	}
 }

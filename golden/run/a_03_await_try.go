@@ -33,7 +33,7 @@ func (f *failsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_03_await_try.adesh:4
 			panic(&rt.Thrown{Err: rt.NewError(f.msg), Pos: "testdata/run/a_03_await_try.adesh:4:5"})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`fails`", "testdata/run/a_03_await_try.adesh:2:10")
 		}
 	}
 }
@@ -95,7 +95,7 @@ func (f *okAfterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`ok_after`", "testdata/run/a_03_await_try.adesh:7:10")
 		}
 	}
 }
@@ -198,7 +198,7 @@ poll_:
 		case 5:
 			panic("unreachable")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`rethrows`", "testdata/run/a_03_await_try.adesh:12:10")
 		}
 	}
 }
@@ -335,7 +335,7 @@ poll_:
 		case 6:
 			panic("unreachable")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`with_finally`", "testdata/run/a_03_await_try.adesh:24:10")
 		}
 	}
 }
@@ -718,7 +718,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_03_await_try.adesh:36:10")
 		}
 	}
 }

@@ -40,7 +40,7 @@ func (f *valFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`val`", "testdata/run/a_04_await_chain_shortcircuit.adesh:2:10")
 		}
 	}
 }
@@ -106,7 +106,7 @@ func (f *flagFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 				return rt.Ready[bool](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`flag`", "testdata/run/a_04_await_chain_shortcircuit.adesh:8:10")
 		}
 	}
 }
@@ -172,7 +172,7 @@ func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 				return rt.Ready[rt.Option[int64]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`maybe`", "testdata/run/a_04_await_chain_shortcircuit.adesh:14:10")
 		}
 	}
 }
@@ -234,7 +234,7 @@ func (f *incFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`inc`", "testdata/run/a_04_await_chain_shortcircuit.adesh:20:10")
 		}
 	}
 }
@@ -305,7 +305,7 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`parse`", "testdata/run/a_04_await_chain_shortcircuit.adesh:25:10")
 		}
 	}
 }
@@ -420,7 +420,7 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`sum_parsed`", "testdata/run/a_04_await_chain_shortcircuit.adesh:31:10")
 		}
 	}
 }
@@ -506,7 +506,7 @@ func (f *firstSomeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 			f.complete_()
 			return rt.Ready[rt.Option[int64]](rt.Some[int64](v * 10))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`first_some`", "testdata/run/a_04_await_chain_shortcircuit.adesh:39:10")
 		}
 	}
 }
@@ -579,7 +579,7 @@ func (f *returnsAwaitFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](aw1_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`returns_await`", "testdata/run/a_04_await_chain_shortcircuit.adesh:44:10")
 		}
 	}
 }
@@ -1141,7 +1141,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_04_await_chain_shortcircuit.adesh:48:10")
 		}
 	}
 }

@@ -32,7 +32,7 @@ func (f *answerFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](42)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`answer`", "testdata/run/a_05_await_kinds.adesh:3:10")
 		}
 	}
 }
@@ -97,7 +97,7 @@ func (f *runTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](v * 2)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`run_twice`", "testdata/run/a_05_await_kinds.adesh:8:10")
 		}
 	}
 }
@@ -144,7 +144,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 			f.complete_()
 			return rt.Ready[string]("from block")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_05_await_kinds.adesh:21:15")
 		}
 	}
 }
@@ -179,7 +179,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](7)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_05_await_kinds.adesh:26:20")
 		}
 	}
 }
@@ -425,7 +425,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_05_await_kinds.adesh:13:10")
 		}
 	}
 }

@@ -44,7 +44,7 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.complete_()
 			return rt.Ready[int64](1)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`nested_sleep`", "testdata/run/a_06_cancel_points.adesh:4:10")
 		}
 	}
 }
@@ -126,7 +126,7 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`at_sleep`", "testdata/run/a_06_cancel_points.adesh:11:10")
 		}
 	}
 }
@@ -215,7 +215,7 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`at_recv`", "testdata/run/a_06_cancel_points.adesh:18:10")
 		}
 	}
 }
@@ -304,7 +304,7 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`at_join`", "testdata/run/a_06_cancel_points.adesh:25:10")
 		}
 	}
 }
@@ -390,7 +390,7 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`at_nested`", "testdata/run/a_06_cancel_points.adesh:32:10")
 		}
 	}
 }
@@ -488,7 +488,7 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`at_send`", "testdata/run/a_06_cancel_points.adesh:38:10")
 		}
 	}
 }
@@ -600,7 +600,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`stop`", "testdata/run/a_06_cancel_points.adesh:47:10")
 		}
 	}
 }
@@ -808,7 +808,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_06_cancel_points.adesh:58:10")
 		}
 	}
 }

@@ -35,7 +35,7 @@ func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](1)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`step`", "testdata/run/a_07_defer_across.adesh:3:10")
 		}
 	}
 }
@@ -141,7 +141,7 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`lifo`", "testdata/run/a_07_defer_across.adesh:9:10")
 		}
 	}
 }
@@ -224,7 +224,7 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`parse`", "testdata/run/a_07_defer_across.adesh:20:10")
 		}
 	}
 }
@@ -317,7 +317,7 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](n))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`early`", "testdata/run/a_07_defer_across.adesh:26:10")
 		}
 	}
 }
@@ -402,7 +402,7 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 //line testdata/run/a_07_defer_across.adesh:37
 			panic(&rt.Thrown{Err: rt.NewError("thrown"), Pos: "testdata/run/a_07_defer_across.adesh:37:5"})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`thrower`", "testdata/run/a_07_defer_across.adesh:33:10")
 		}
 	}
 }
@@ -505,7 +505,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`loop_defers`", "testdata/run/a_07_defer_across.adesh:40:10")
 		}
 	}
 }
@@ -660,7 +660,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_07_defer_across.adesh:48:10")
 		}
 	}
 }

@@ -71,7 +71,7 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.complete_()
 			return rt.Ready[string](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`hold`", "testdata/run/a_08_share_across_await.adesh:5:10")
 		}
 	}
 }
@@ -176,7 +176,7 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`scoped`", "testdata/run/a_08_share_across_await.adesh:12:10")
 		}
 	}
 }
@@ -260,7 +260,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.complete_()
 			return rt.Ready[string](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_08_share_across_await.adesh:48:19")
 		}
 	}
 }
@@ -454,7 +454,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_08_share_across_await.adesh:23:10")
 		}
 	}
 }

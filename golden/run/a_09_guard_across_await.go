@@ -47,7 +47,7 @@ func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.complete_()
 			return rt.Ready[int64](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`bump`", "testdata/run/a_09_guard_across_await.adesh:3:10")
 		}
 	}
 }
@@ -131,7 +131,7 @@ func (f *scopedFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`scoped`", "testdata/run/a_09_guard_across_await.adesh:10:10")
 		}
 	}
 }
@@ -295,7 +295,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_09_guard_across_await.adesh:23:10")
 		}
 	}
 }

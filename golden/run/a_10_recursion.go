@@ -67,7 +67,7 @@ func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`fib`", "testdata/run/a_10_recursion.adesh:2:10")
 		}
 	}
 }
@@ -169,7 +169,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 				return rt.Ready[[]int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`countdown`", "testdata/run/a_10_recursion.adesh:11:10")
 		}
 	}
 }
@@ -248,7 +248,7 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 			f.complete_()
 			return rt.Ready[bool](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`is_even`", "testdata/run/a_10_recursion.adesh:20:10")
 		}
 	}
 }
@@ -325,7 +325,7 @@ func (f *isOddFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 			f.complete_()
 			return rt.Ready[bool](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`is_odd`", "testdata/run/a_10_recursion.adesh:25:10")
 		}
 	}
 }
@@ -441,7 +441,7 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`tree_sum`", "testdata/run/a_10_recursion.adesh:31:10")
 		}
 	}
 }
@@ -591,7 +591,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_10_recursion.adesh:43:10")
 		}
 	}
 }

@@ -82,7 +82,7 @@ func (f *delayedFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 				return rt.Ready[T](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`delayed`", "testdata/run/a_11_generic_async.adesh:2:10")
 		}
 	}
 }
@@ -149,7 +149,7 @@ func (f *firstOfFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Option[T]] {
 				return rt.Ready[rt.Option[T]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`first_of`", "testdata/run/a_11_generic_async.adesh:7:10")
 		}
 	}
 }
@@ -235,7 +235,7 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 				return rt.Ready[rt.Tuple2[A, B]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`pair`", "testdata/run/a_11_generic_async.adesh:13:10")
 		}
 	}
 }
@@ -515,7 +515,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_11_generic_async.adesh:46:10")
 		}
 	}
 }
@@ -606,7 +606,7 @@ func (f *CounterAddLaterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`add_later`", "testdata/run/a_11_generic_async.adesh:22:14")
 		}
 	}
 }
@@ -689,7 +689,7 @@ func (f *CounterTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`twice`", "testdata/run/a_11_generic_async.adesh:26:14")
 		}
 	}
 }
@@ -753,7 +753,7 @@ func (f *BoxGetFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 				return rt.Ready[T](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`get`", "testdata/run/a_11_generic_async.adesh:36:14")
 		}
 	}
 }
@@ -817,7 +817,7 @@ func (f *BoxMapLenFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](rt.StrLen(rt.Str(v)))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`map_len`", "testdata/run/a_11_generic_async.adesh:40:14")
 		}
 	}
 }

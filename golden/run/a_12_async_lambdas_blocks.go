@@ -37,7 +37,7 @@ func (f *applyFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`apply`", "testdata/run/a_12_async_lambdas_blocks.adesh:2:10")
 		}
 	}
 }
@@ -101,7 +101,7 @@ func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_12_async_lambdas_blocks.adesh:7:18")
 		}
 	}
 }
@@ -146,7 +146,7 @@ func (f *asyncLambda2) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_12_async_lambdas_blocks.adesh:13:15")
 		}
 	}
 }
@@ -199,7 +199,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_12_async_lambdas_blocks.adesh:18:21")
 		}
 	}
 }
@@ -258,7 +258,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_12_async_lambdas_blocks.adesh:27:15")
 		}
 	}
 }
@@ -315,7 +315,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_12_async_lambdas_blocks.adesh:37:17")
 		}
 	}
 }
@@ -373,7 +373,7 @@ func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_12_async_lambdas_blocks.adesh:48:23")
 		}
 	}
 }
@@ -659,7 +659,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_12_async_lambdas_blocks.adesh:6:10")
 		}
 	}
 }

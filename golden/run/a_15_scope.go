@@ -67,7 +67,7 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`job`", "testdata/run/a_15_scope.adesh:4:10")
 		}
 	}
 }
@@ -164,7 +164,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](v))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:24:21")
 		}
 	}
 }
@@ -271,7 +271,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_15_scope.adesh:20:17")
 		}
 	}
 }
@@ -336,7 +336,7 @@ func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, r
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`run_jobs`", "testdata/run/a_15_scope.adesh:18:10")
 		}
 	}
 }
@@ -419,7 +419,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:41:17")
 		}
 	}
 }
@@ -475,7 +475,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:47:17")
 		}
 	}
 }
@@ -522,7 +522,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_15_scope.adesh:39:17")
 		}
 	}
 }
@@ -579,7 +579,7 @@ func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:60:21")
 		}
 	}
 }
@@ -643,7 +643,7 @@ func (f *asyncBlock8) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_15_scope.adesh:67
 			panic(&rt.Thrown{Err: rt.NewError("child threw"), Pos: "testdata/run/a_15_scope.adesh:67:17"})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:65:21")
 		}
 	}
 }
@@ -688,7 +688,7 @@ func (f *asyncLambda6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_15_scope.adesh:59:21")
 		}
 	}
 }
@@ -811,7 +811,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_15_scope.adesh:36:10")
 		}
 	}
 }

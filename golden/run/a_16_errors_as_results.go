@@ -51,7 +51,7 @@ func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`risky`", "testdata/run/a_16_errors_as_results.adesh:4:10")
 		}
 	}
 }
@@ -148,7 +148,7 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 			f.complete_()
 			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](v))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`from_promise`", "testdata/run/a_16_errors_as_results.adesh:14:10")
 		}
 	}
 }
@@ -223,7 +223,7 @@ func (f *slowFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.E
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](1))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`slow`", "testdata/run/a_16_errors_as_results.adesh:22:10")
 		}
 	}
 }
@@ -302,7 +302,7 @@ func (f *plainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`plain`", "testdata/run/a_16_errors_as_results.adesh:27:10")
 		}
 	}
 }
@@ -500,7 +500,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_16_errors_as_results.adesh:33:10")
 		}
 	}
 }

@@ -44,7 +44,7 @@ func (f *afterFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`after`", "testdata/run/a_17_combinators.adesh:2:10")
 		}
 	}
 }
@@ -117,7 +117,7 @@ func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`num`", "testdata/run/a_17_combinators.adesh:8:10")
 		}
 	}
 }
@@ -216,7 +216,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_17_combinators.adesh:44:23")
 		}
 	}
 }
@@ -521,7 +521,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_17_combinators.adesh:19:10")
 		}
 	}
 }

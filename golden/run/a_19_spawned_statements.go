@@ -48,7 +48,7 @@ func (f *logWhenFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`log_when`", "testdata/run/a_19_spawned_statements.adesh:4:10")
 		}
 	}
 }
@@ -140,7 +140,7 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main_async`", "testdata/run/a_19_spawned_statements.adesh:10:10")
 		}
 	}
 }

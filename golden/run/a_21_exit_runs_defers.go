@@ -66,7 +66,7 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.complete_()
 			return rt.Ready[int64](0)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`work`", "testdata/run/a_21_exit_runs_defers.adesh:11:10")
 		}
 	}
 }
@@ -148,7 +148,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_21_exit_runs_defers.adesh:20:10")
 		}
 	}
 }

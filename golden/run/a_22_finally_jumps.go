@@ -32,7 +32,7 @@ func (f *tickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](1)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`tick`", "testdata/run/a_22_finally_jumps.adesh:3:10")
 		}
 	}
 }
@@ -91,7 +91,7 @@ func (f *boomFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_22_finally_jumps.adesh:10
 			panic(&rt.Thrown{Err: rt.NewError(f.msg), Pos: "testdata/run/a_22_finally_jumps.adesh:10:5"})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`boom`", "testdata/run/a_22_finally_jumps.adesh:8:10")
 		}
 	}
 }
@@ -226,7 +226,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`loop_exits`", "testdata/run/a_22_finally_jumps.adesh:13:10")
 		}
 	}
 }
@@ -364,7 +364,7 @@ poll_:
 		case 7:
 			panic("unreachable")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`nested_return`", "testdata/run/a_22_finally_jumps.adesh:28:10")
 		}
 	}
 }
@@ -507,7 +507,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`while_break`", "testdata/run/a_22_finally_jumps.adesh:41:10")
 		}
 	}
 }
@@ -658,7 +658,7 @@ poll_:
 		case 8:
 			panic("unreachable")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`rethrow_through`", "testdata/run/a_22_finally_jumps.adesh:57:10")
 		}
 	}
 }
@@ -799,7 +799,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_22_finally_jumps.adesh:73:10")
 		}
 	}
 }

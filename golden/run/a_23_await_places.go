@@ -62,7 +62,7 @@ func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`v`", "testdata/run/a_23_await_places.adesh:5:10")
 		}
 	}
 }
@@ -120,7 +120,7 @@ func (f *pointFuture) Poll(cx *rt.Context) rt.Poll[Point] {
 			f.complete_()
 			return rt.Ready[Point](Point{x: 3, y: 4})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`point`", "testdata/run/a_23_await_places.adesh:11:10")
 		}
 	}
 }
@@ -178,7 +178,7 @@ func (f *namesFuture) Poll(cx *rt.Context) rt.Poll[[]string] {
 			f.complete_()
 			return rt.Ready[[]string]([]string{"zero", "one", "two"})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`names`", "testdata/run/a_23_await_places.adesh:16:10")
 		}
 	}
 }
@@ -534,7 +534,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_23_await_places.adesh:21:10")
 		}
 	}
 }

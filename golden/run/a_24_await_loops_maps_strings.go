@@ -36,7 +36,7 @@ func (f *echoFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 				return rt.Ready[T](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`echo`", "testdata/run/a_24_await_loops_maps_strings.adesh:3:10")
 		}
 	}
 }
@@ -392,7 +392,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_24_await_loops_maps_strings.adesh:8:10")
 		}
 	}
 }

@@ -69,7 +69,7 @@ func (f *workerFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`worker`", "testdata/run/a_25_shares_in_tasks.adesh:5:10")
 		}
 	}
 }
@@ -148,7 +148,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.complete_()
 			return rt.Ready[int64](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_25_shares_in_tasks.adesh:13:19")
 		}
 	}
 }
@@ -231,7 +231,7 @@ func (f *shortLivedFuture) Poll(cx *rt.Context) (result_ rt.Poll[*rt.Weak[Stats]
 			f.complete_()
 			return rt.Ready[*rt.Weak[Stats]](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`short_lived`", "testdata/run/a_25_shares_in_tasks.adesh:11:10")
 		}
 	}
 }
@@ -317,7 +317,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.complete_()
 			return rt.Ready[int64](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_25_shares_in_tasks.adesh:40:27")
 		}
 	}
 }
@@ -598,7 +598,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_25_shares_in_tasks.adesh:21:10")
 		}
 	}
 }

@@ -48,7 +48,7 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`hold`", "testdata/run/a_26_cancel_nested.adesh:3:10")
 		}
 	}
 }
@@ -154,7 +154,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[string](aw1_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`chain`", "testdata/run/a_26_cancel_nested.adesh:10:10")
 		}
 	}
 }
@@ -293,7 +293,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`cancel_after`", "testdata/run/a_26_cancel_nested.adesh:18:10")
 		}
 	}
 }
@@ -384,7 +384,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_26_cancel_nested.adesh:26:49")
 		}
 	}
 }
@@ -443,7 +443,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_26_cancel_nested.adesh:30:51")
 		}
 	}
 }
@@ -502,7 +502,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_26_cancel_nested.adesh:33:52")
 		}
 	}
 }
@@ -560,7 +560,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_26_cancel_nested.adesh:36:50")
 		}
 	}
 }
@@ -649,7 +649,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_26_cancel_nested.adesh:24:10")
 		}
 	}
 }

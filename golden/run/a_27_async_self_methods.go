@@ -248,7 +248,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_27_async_self_methods.adesh:17:10")
 		}
 	}
 }
@@ -346,7 +346,7 @@ func (f *AccountAuditFuture) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`audit`", "testdata/run/a_27_async_self_methods.adesh:7:14")
 		}
 	}
 }
@@ -409,7 +409,7 @@ func (f *AccountWithInterestFuture) Poll(cx *rt.Context) rt.Poll[Account] {
 				return rt.Ready[Account](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`with_interest`", "testdata/run/a_27_async_self_methods.adesh:11:14")
 		}
 	}
 }

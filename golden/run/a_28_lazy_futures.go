@@ -40,7 +40,7 @@ func (f *loudFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`loud`", "testdata/run/a_28_lazy_futures.adesh:3:10")
 		}
 	}
 }
@@ -87,7 +87,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](5)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_28_lazy_futures.adesh:21:15")
 		}
 	}
 }
@@ -155,7 +155,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_28_lazy_futures.adesh:31:19")
 		}
 	}
 }
@@ -203,7 +203,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_28_lazy_futures.adesh:41:16")
 		}
 	}
 }
@@ -391,7 +391,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_28_lazy_futures.adesh:9:10")
 		}
 	}
 }

@@ -92,7 +92,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`player`", "testdata/run/a_29_ping_pong.adesh:3:10")
 		}
 	}
 }
@@ -221,7 +221,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_29_ping_pong.adesh:15:10")
 		}
 	}
 }

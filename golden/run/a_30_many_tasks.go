@@ -36,7 +36,7 @@ func (f *leafFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`leaf`", "testdata/run/a_30_many_tasks.adesh:3:10")
 		}
 	}
 }
@@ -118,7 +118,7 @@ func (f *middleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`middle`", "testdata/run/a_30_many_tasks.adesh:8:10")
 		}
 	}
 }
@@ -187,7 +187,7 @@ func (f *depthFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](1 + aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`depth`", "testdata/run/a_30_many_tasks.adesh:14:10")
 		}
 	}
 }
@@ -315,7 +315,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_30_many_tasks.adesh:19:10")
 		}
 	}
 }

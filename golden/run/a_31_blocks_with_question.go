@@ -45,7 +45,7 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](n.Val))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`parse`", "testdata/run/a_31_blocks_with_question.adesh:2:10")
 		}
 	}
 }
@@ -157,7 +157,7 @@ poll_:
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`sum_all`", "testdata/run/a_31_blocks_with_question.adesh:9:10")
 		}
 	}
 }
@@ -267,7 +267,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_31_blocks_with_question.adesh:18:15")
 		}
 	}
 }
@@ -347,7 +347,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](a + 1))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_31_blocks_with_question.adesh:26:16")
 		}
 	}
 }
@@ -427,7 +427,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](v * 2))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_31_blocks_with_question.adesh:32:15")
 		}
 	}
 }
@@ -507,7 +507,7 @@ func (f *asyncLambda4) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 			f.complete_()
 			return rt.Ready[rt.Option[int64]](rt.Some[int64](found * 100))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_31_blocks_with_question.adesh:42:22")
 		}
 	}
 }
@@ -693,7 +693,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_31_blocks_with_question.adesh:17:10")
 		}
 	}
 }

@@ -37,7 +37,7 @@ func (f *describeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`describe`", "testdata/run/a_32_dynamic_async.adesh:3:10")
 		}
 	}
 }
@@ -115,7 +115,7 @@ func (f *showFuture) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`show`", "testdata/run/a_32_dynamic_async.adesh:14:10")
 		}
 	}
 }
@@ -207,7 +207,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`total`", "testdata/run/a_32_dynamic_async.adesh:19:10")
 		}
 	}
 }
@@ -383,7 +383,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_32_dynamic_async.adesh:27:10")
 		}
 	}
 }

@@ -38,7 +38,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 			f.complete_()
 			return rt.Ready[string]("got " + rt.Str(v))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_33_select_channels.adesh:21:30")
 		}
 	}
 }
@@ -91,7 +91,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[string] {
 			f.complete_()
 			return rt.Ready[string]("slept")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_33_select_channels.adesh:21:87")
 		}
 	}
 }
@@ -247,7 +247,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_33_select_channels.adesh:3:10")
 		}
 	}
 }

@@ -160,7 +160,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_34_multifile_async/main.adesh:5:10")
 		}
 	}
 }
@@ -269,7 +269,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`serve`", "testdata/run/a_34_multifile_async/service.adesh:5:10")
 		}
 	}
 }
@@ -362,7 +362,7 @@ func (f *askFuture) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`ask`", "testdata/run/a_34_multifile_async/service.adesh:20:17")
 		}
 	}
 }
@@ -426,7 +426,7 @@ func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`stop`", "testdata/run/a_34_multifile_async/service.adesh:27:17")
 		}
 	}
 }

@@ -66,7 +66,7 @@ func (f *scrambleFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 				return rt.Ready[[]int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`scramble`", "testdata/run/a_35_values_across_awaits.adesh:5:10")
 		}
 	}
 }
@@ -133,7 +133,7 @@ func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 			f.complete_()
 			return rt.Ready[rt.Option[int64]](rt.None[int64]())
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`maybe`", "testdata/run/a_35_values_across_awaits.adesh:13:10")
 		}
 	}
 }
@@ -365,7 +365,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_35_values_across_awaits.adesh:19:10")
 		}
 	}
 }

@@ -79,7 +79,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`consume`", "testdata/run/a_36_channel_of_shares.adesh:5:10")
 		}
 	}
 }
@@ -212,7 +212,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_36_channel_of_shares.adesh:13:10")
 		}
 	}
 }

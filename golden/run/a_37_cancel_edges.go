@@ -47,7 +47,7 @@ func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.complete_()
 			return rt.Ready[int64](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`waits_forever`", "testdata/run/a_37_cancel_edges.adesh:3:10")
 		}
 	}
 }
@@ -118,7 +118,7 @@ func (f *quickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](5)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`quick`", "testdata/run/a_37_cancel_edges.adesh:9:10")
 		}
 	}
 }
@@ -267,7 +267,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_37_cancel_edges.adesh:14:10")
 		}
 	}
 }

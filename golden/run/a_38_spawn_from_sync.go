@@ -36,7 +36,7 @@ func (f *squareFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`square`", "testdata/run/a_38_spawn_from_sync.adesh:3:10")
 		}
 	}
 }
@@ -97,7 +97,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 			f.complete_()
 			return rt.Ready[string]("block")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_38_spawn_from_sync.adesh:22:43")
 		}
 	}
 }
@@ -149,7 +149,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_38_spawn_from_sync.adesh:27:23")
 		}
 	}
 }
@@ -289,7 +289,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_38_spawn_from_sync.adesh:16:10")
 		}
 	}
 }

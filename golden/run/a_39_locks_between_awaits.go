@@ -93,7 +93,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`restock`", "testdata/run/a_39_locks_between_awaits.adesh:5:10")
 		}
 	}
 }
@@ -202,7 +202,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`reader`", "testdata/run/a_39_locks_between_awaits.adesh:15:10")
 		}
 	}
 }
@@ -392,7 +392,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_39_locks_between_awaits.adesh:24:10")
 		}
 	}
 }

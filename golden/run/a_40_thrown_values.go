@@ -47,7 +47,7 @@ func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`step`", "testdata/run/a_40_thrown_values.adesh:9:10")
 		}
 	}
 }
@@ -116,7 +116,7 @@ func (f *oddThrowFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_40_thrown_values.adesh:18
 			panic(&rt.Thrown{Err: rt.ToError([]int64{1, 2}), Pos: "testdata/run/a_40_thrown_values.adesh:18:5"})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`odd_throw`", "testdata/run/a_40_thrown_values.adesh:14:10")
 		}
 	}
 }
@@ -201,7 +201,7 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 		case 4:
 			panic("unreachable")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`cleanup_then_rethrow`", "testdata/run/a_40_thrown_values.adesh:21:10")
 		}
 	}
 }
@@ -424,7 +424,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_40_thrown_values.adesh:31:10")
 		}
 	}
 }

@@ -69,7 +69,7 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 				return rt.Ready[rt.Tuple2[A, B]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`pair`", "testdata/run/a_41_generic_spawn.adesh:17:10")
 		}
 	}
 }
@@ -265,7 +265,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_41_generic_spawn.adesh:22:10")
 		}
 	}
 }
@@ -345,7 +345,7 @@ func (f *CellReadFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 				return rt.Ready[T](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`read`", "testdata/run/a_41_generic_spawn.adesh:6:14")
 		}
 	}
 }
@@ -409,7 +409,7 @@ func (f *CellBumpReadsFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`bump_reads`", "testdata/run/a_41_generic_spawn.adesh:10:14")
 		}
 	}
 }

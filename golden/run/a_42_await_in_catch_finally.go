@@ -36,7 +36,7 @@ func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`v`", "testdata/run/a_42_await_in_catch_finally.adesh:3:10")
 		}
 	}
 }
@@ -168,7 +168,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[string]("end")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`f`", "testdata/run/a_42_await_in_catch_finally.adesh:12:10")
 		}
 	}
 }
@@ -320,7 +320,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`only_finally`", "testdata/run/a_42_await_in_catch_finally.adesh:26:10")
 		}
 	}
 }
@@ -432,7 +432,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_42_await_in_catch_finally.adesh:39:10")
 		}
 	}
 }

@@ -36,7 +36,7 @@ func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`v`", "testdata/run/a_43_nested_blocks.adesh:4:10")
 		}
 	}
 }
@@ -118,7 +118,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[int64](-1)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`first_big`", "testdata/run/a_43_nested_blocks.adesh:9:10")
 		}
 	}
 }
@@ -183,7 +183,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_43_nested_blocks.adesh:19:24")
 		}
 	}
 }
@@ -245,7 +245,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.complete_()
 			return rt.Ready[int64](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_43_nested_blocks.adesh:20:23")
 		}
 	}
 }
@@ -316,7 +316,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_43_nested_blocks.adesh:35:21")
 		}
 	}
 }
@@ -383,7 +383,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_43_nested_blocks.adesh:34:18")
 		}
 	}
 }
@@ -571,7 +571,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_43_nested_blocks.adesh:16:10")
 		}
 	}
 }

@@ -90,7 +90,7 @@ func (f *borrowForFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.complete_()
 			return rt.Ready[string]("gone")
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`borrow_for`", "testdata/run/a_44_optional_share_cancel.adesh:6:10")
 		}
 	}
 }
@@ -180,7 +180,7 @@ func (f *lockForFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
 			f.complete_()
 			return rt.Ready[bool](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`lock_for`", "testdata/run/a_44_optional_share_cancel.adesh:14:10")
 		}
 	}
 }
@@ -392,7 +392,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/a_44_optional_share_cancel.adesh:24:10")
 		}
 	}
 }

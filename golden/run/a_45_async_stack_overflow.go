@@ -48,7 +48,7 @@ func (f *sumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`sum`", "testdata/run/a_45_async_stack_overflow.adesh:5:10")
 		}
 	}
 }
@@ -125,7 +125,7 @@ func (f *pingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](1 + aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`ping`", "testdata/run/a_45_async_stack_overflow.adesh:10:10")
 		}
 	}
 }
@@ -202,7 +202,7 @@ func (f *pongFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](1 + aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`pong`", "testdata/run/a_45_async_stack_overflow.adesh:15:10")
 		}
 	}
 }
@@ -281,7 +281,7 @@ func (f *chainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](1 + aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`chain`", "testdata/run/a_45_async_stack_overflow.adesh:20:10")
 		}
 	}
 }
@@ -345,7 +345,7 @@ func (f *foreverFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](1 + aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`forever`", "testdata/run/a_45_async_stack_overflow.adesh:26:10")
 		}
 	}
 }

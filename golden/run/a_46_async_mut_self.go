@@ -143,7 +143,7 @@ func (f *twiceFuture) Poll(cx *rt.Context) rt.Poll[A] {
 				return rt.Ready[A](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`twice`", "testdata/run/a_46_async_mut_self.adesh:19:10")
 		}
 	}
 }
@@ -208,7 +208,7 @@ func (f *ABumpFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`bump`", "testdata/run/a_46_async_mut_self.adesh:5:12")
 		}
 	}
 }
@@ -270,7 +270,7 @@ func (f *StoreAddFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`add`", "testdata/run/a_46_async_mut_self.adesh:23:12")
 		}
 	}
 }

@@ -23,7 +23,7 @@ func (f *oneFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](1)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`one`", "testdata/run/a_47_await_forms.adesh:3:10")
 		}
 	}
 }
@@ -80,7 +80,7 @@ func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`double`", "testdata/run/a_47_await_forms.adesh:4:10")
 		}
 	}
 }

@@ -88,7 +88,7 @@ poll_:
 				return rt.Ready[[]int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`go_async`", "testdata/run/a_49_c_loop_captures.adesh:11:10")
 		}
 	}
 }
@@ -139,7 +139,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/a_49_c_loop_captures.adesh:22:45")
 		}
 	}
 }

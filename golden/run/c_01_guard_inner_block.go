@@ -69,7 +69,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[int64](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`bump`", "testdata/run/c_01_guard_inner_block.adesh:4:10")
 		}
 	}
 }
@@ -149,7 +149,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_01_guard_inner_block.adesh:18:24")
 		}
 	}
 }

@@ -63,7 +63,7 @@ func (f *reportFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.complete_()
 			return rt.Ready[string](r_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`report`", "testdata/run/c_02_clone_before_move.adesh:4:10")
 		}
 	}
 }
@@ -142,7 +142,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.complete_()
 			return rt.Ready[string](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_02_clone_before_move.adesh:14:28")
 		}
 	}
 }
@@ -260,7 +260,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/c_02_clone_before_move.adesh:9:10")
 		}
 	}
 }

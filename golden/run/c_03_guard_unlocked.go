@@ -49,7 +49,7 @@ func (f *addFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`add`", "testdata/run/c_03_guard_unlocked.adesh:4:10")
 		}
 	}
 }
@@ -132,7 +132,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_03_guard_unlocked.adesh:14:19")
 		}
 	}
 }

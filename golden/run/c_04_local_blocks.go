@@ -36,7 +36,7 @@ func (f *getFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`get`", "testdata/run/c_04_local_blocks.adesh:2:10")
 		}
 	}
 }
@@ -85,7 +85,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:10:13")
 		}
 	}
 }
@@ -124,7 +124,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:11:29")
 		}
 	}
 }
@@ -163,7 +163,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:11:50")
 		}
 	}
 }
@@ -202,7 +202,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:13:13")
 		}
 	}
 }
@@ -241,7 +241,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:14:13")
 		}
 	}
 }
@@ -281,7 +281,7 @@ func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:16:32")
 		}
 	}
 }
@@ -422,7 +422,7 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`sum_local`", "testdata/run/c_04_local_blocks.adesh:7:10")
 		}
 	}
 }
@@ -479,7 +479,7 @@ func (f *asyncBlock7) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:28:17")
 		}
 	}
 }
@@ -553,7 +553,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/c_04_local_blocks.adesh:25:10")
 		}
 	}
 }

@@ -36,7 +36,7 @@ func (f *showFuture[T]) Poll(cx *rt.Context) rt.Poll[string] {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`show`", "testdata/run/c_05_send_closures.adesh:2:10")
 		}
 	}
 }
@@ -97,7 +97,7 @@ func (f *asyncBlock1[T]) Poll(cx *rt.Context) rt.Poll[string] {
 			f.complete_()
 			return rt.Ready[string](aw_)
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_05_send_closures.adesh:8:18")
 		}
 	}
 }
@@ -147,7 +147,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/c_05_send_closures.adesh:16:19")
 		}
 	}
 }
@@ -269,7 +269,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/c_05_send_closures.adesh:13:10")
 		}
 	}
 }

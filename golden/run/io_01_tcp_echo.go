@@ -73,7 +73,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`handle`", "testdata/run/io_01_tcp_echo.adesh:4:10")
 		}
 	}
 }
@@ -215,7 +215,7 @@ poll_:
 				return rt.Ready[int64](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`serve`", "testdata/run/io_01_tcp_echo.adesh:18:10")
 		}
 	}
 }
@@ -358,7 +358,7 @@ poll_:
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`client`", "testdata/run/io_01_tcp_echo.adesh:32:10")
 		}
 	}
 }
@@ -443,7 +443,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("the async block", "testdata/run/io_01_tcp_echo.adesh:66:24")
 		}
 	}
 }
@@ -674,7 +674,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/io_01_tcp_echo.adesh:49:10")
 		}
 	}
 }

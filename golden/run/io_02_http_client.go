@@ -145,7 +145,7 @@ poll_:
 				return rt.Ready[rt.Tuple3[string, *rt.Map[string, string], string]](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`read_request`", "testdata/run/io_02_http_client.adesh:5:10")
 		}
 	}
 }
@@ -362,7 +362,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`respond`", "testdata/run/io_02_http_client.adesh:24:10")
 		}
 	}
 }
@@ -468,7 +468,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`serve`", "testdata/run/io_02_http_client.adesh:45:10")
 		}
 	}
 }
@@ -728,7 +728,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/io_02_http_client.adesh:60:10")
 		}
 	}
 }

@@ -71,7 +71,7 @@ func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string
 			f.complete_()
 			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](back))
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`round_trip`", "testdata/run/io_03_files.adesh:3:10")
 		}
 	}
 }
@@ -364,7 +364,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/io_03_files.adesh:9:10")
 		}
 	}
 }

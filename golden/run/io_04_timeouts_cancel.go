@@ -61,7 +61,7 @@ func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 				return rt.Ready[string](res_)
 			}
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`blocked_reader`", "testdata/run/io_04_timeouts_cancel.adesh:4:10")
 		}
 	}
 }
@@ -150,7 +150,7 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`blocked_acceptor`", "testdata/run/io_04_timeouts_cancel.adesh:11:10")
 		}
 	}
 }
@@ -696,7 +696,7 @@ poll_:
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			panic("adesh2go: future polled after it completed")
+			rt.AwaitedAgain("`main`", "testdata/run/io_04_timeouts_cancel.adesh:18:10")
 		}
 	}
 }
