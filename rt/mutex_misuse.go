@@ -43,5 +43,5 @@ func callerOutsideRT() string {
 
 // misuseTypeName names T in misuse messages (the callers add the angle brackets).
 func misuseTypeName[T any]() string {
-	return reflect.TypeFor[T]().String()
+	return typeNameOf(reflect.TypeFor[T]())
 }

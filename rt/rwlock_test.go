@@ -95,8 +95,8 @@ func TestRwLockMisuse(t *testing.T) {
 	}
 
 	var null *RwLock[int]
-	syncMisuseSays(t, "read of a null RwLock<int>", func() { null.Read() })
-	syncMisuseSays(t, "write of a null RwLock<int>", func() { null.Write() })
+	syncMisuseSays(t, "read of a null RwLock<i64>", func() { null.Read() })
+	syncMisuseSays(t, "write of a null RwLock<i64>", func() { null.Write() })
 }
 
 // TestRwLockWaitingWriterGoesFirst: once a writer waits, a new reader waits behind it even though

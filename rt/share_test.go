@@ -152,25 +152,25 @@ func TestShareMisuse(t *testing.T) {
 	syncMisuseSays(t, "release below zero of a Weak<string>", w.Release)
 
 	var null *Share[int]
-	syncMisuseSays(t, "release of a null Share<int>", null.Release)
-	syncMisuseSays(t, "clone of a null Share<int>", func() { null.Clone() })
-	syncMisuseSays(t, "use of a null Share<int>", func() { null.Get() })
-	syncMisuseSays(t, "downgrade of a null Share<int>", func() { null.Downgrade() })
+	syncMisuseSays(t, "release of a null Share<i64>", null.Release)
+	syncMisuseSays(t, "clone of a null Share<i64>", func() { null.Clone() })
+	syncMisuseSays(t, "use of a null Share<i64>", func() { null.Get() })
+	syncMisuseSays(t, "downgrade of a null Share<i64>", func() { null.Downgrade() })
 	var nullWeak *Weak[int]
-	syncMisuseSays(t, "upgrade of a null Weak<int>", func() { nullWeak.Upgrade() })
-	syncMisuseSays(t, "release of a null Weak<int>", nullWeak.Release)
+	syncMisuseSays(t, "upgrade of a null Weak<i64>", func() { nullWeak.Upgrade() })
+	syncMisuseSays(t, "release of a null Weak<i64>", nullWeak.Release)
 }
 
 func TestShareRefusesToOverflow(t *testing.T) {
 	s := NewShare(0)
 	s.strong.Store(math.MaxInt64)
-	syncMisuseSays(t, "too many clones of a Share<int>", func() { s.Clone() })
+	syncMisuseSays(t, "too many clones of a Share<i64>", func() { s.Clone() })
 	if n := s.strong.Load(); n != math.MaxInt64 {
 		t.Fatalf("strong %d after a refused clone", n)
 	}
-	syncMisuseSays(t, "too many clones of a Weak<int>", func() { s.Downgrade().Upgrade() })
+	syncMisuseSays(t, "too many clones of a Weak<i64>", func() { s.Downgrade().Upgrade() })
 	s.weak.Store(math.MaxInt64)
-	syncMisuseSays(t, "too many Weaks of a Share<int>", func() { s.Downgrade() })
+	syncMisuseSays(t, "too many Weaks of a Share<i64>", func() { s.Downgrade() })
 }
 
 // TestShareStorm: holders clone and release, upgraders upgrade and release, everyone downgrades
