@@ -22,7 +22,7 @@ func NewChannel[T any](bound int) *Channel[T] {
 func (c *Channel[T]) hasRoom() bool { return c.bound == 0 || c.buf.count < c.bound }
 
 // sendClosed is the run-time error of a send on a closed channel.
-func sendClosed() { panic(&Thrown{Err: Error{Message: "send on closed channel"}}) }
+func sendClosed() { throwHere(Error{Message: "send on closed channel"}) }
 
 // offerLocked delivers v to a waiting receiver or the buffer; it returns the receiver's task
 // to wake (nil if none) and false when the buffer is full. The caller holds mu.

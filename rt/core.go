@@ -55,6 +55,13 @@ func Throw(err Error, pos string) {
 	panic(&Thrown{Err: err, Pos: pos})
 }
 
+// throwHere raises err, an error that arose inside rt (a send on a closed channel, an await of
+// a cancelled task or a rejected promise, an I/O error), at the AdeshLang position of the
+// generated code that called into rt: the //line directives make it the await or the call.
+func throwHere(err Error) {
+	panic(&Thrown{Err: err, Pos: callerOutsideRT()})
+}
+
 // Fail raises a run-time error with a message at pos.
 func Fail(pos, msg string) {
 	panic(&Thrown{Err: Error{Message: msg}, Pos: pos})

@@ -50,6 +50,9 @@ func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
 	}
 	if h.err != nil {
 		h.state.Or(flagObserved)
+		if h.err.Pos == "" { // cancelled: the error is where it is awaited
+			panic(&Thrown{Err: h.err.Err, Pos: callerOutsideRT()})
+		}
 		panic(h.err)
 	}
 	return Ready(h.val)

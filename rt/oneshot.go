@@ -91,7 +91,7 @@ func (o *OneShot[T]) Poll(cx *Context) Poll[T] {
 	}
 	o.mu.Unlock()
 	if o.err != nil {
-		panic(&Thrown{Err: *o.err})
+		throwHere(*o.err)
 	}
 	return Ready(o.val)
 }

@@ -119,7 +119,7 @@ func (p *Promise[T]) Poll(cx *Context) Poll[T] {
 		p.mu.Unlock()
 	}
 	if p.state.Load() == promiseRejected {
-		panic(&Thrown{Err: p.err})
+		throwHere(p.err)
 	}
 	return Ready(p.val)
 }

@@ -35,7 +35,7 @@ const ioChunk = 64 << 10
 
 // throwIO fails the awaiting task with an I/O error.
 func throwIO(msg string) {
-	panic(&Thrown{Err: Error{Message: msg}})
+	throwHere(Error{Message: msg})
 }
 
 // osError names the operation an error of the system came from.
