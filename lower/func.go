@@ -35,6 +35,8 @@ type fnCtx struct {
 	switches int
 	// depth is the parameter counting the nested calls of a recursive function (recursion.go).
 	depth *Local
+	// held is the rt.Held of a synchronous function that binds lock guards (held.go).
+	held *Local
 }
 
 type loopCtx struct {

@@ -305,6 +305,9 @@ type Local struct {
 	Param  bool
 	Global bool // a package-level variable
 	Temp   bool // a compiler temporary, always assigned before it is read
+	// HeldBy is the function's rt.Held that lists this lock guard while it is bound: its
+	// releases pop it (see rt.Held).
+	HeldBy *Local
 }
 
 // Ref is a use of a local.

@@ -8,6 +8,7 @@ import (
 // run when the function exits (by return or by an error), and a function with a result that Go
 // cannot see is always returned gets a final panic.
 func (l *lowerer) finishSync(stmts []Stmt, ret types.Type) *Block {
+	stmts = l.heldPrologue(stmts)
 	if hasDefer(stmts) {
 		list := l.temp("defers", rtType("Defers"))
 		list.Reads++
@@ -354,10 +355,17 @@ func finalizeStmt(s Stmt, reads map[*Local]int) Stmt {
 	switch s := s.(type) {
 	case *Release:
 		call := &ExprStmt{X: releaseCall(&Ref{V: s.V}, s.V.Type)}
+		stmts := []Stmt{call}
 		if s.V.Field {
-			return &Block{Stmts: []Stmt{call, &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{zeroOf(s.V.Type)}}}}
+			stmts = append(stmts, &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{zeroOf(s.V.Type)}})
 		}
-		return call
+		if h := s.V.HeldBy; h != nil {
+			stmts = append(stmts, &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: h}, Name: "Pop"}}})
+		}
+		if len(stmts) == 1 {
+			return call
+		}
+		return &Block{Stmts: stmts}
 	case *Block:
 		s.Stmts = finalizeStmts(s.Stmts, reads)
 	case *If:

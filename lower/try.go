@@ -23,18 +23,23 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 	tc := &tryCtx{scope: len(l.fn.scopes), loops: len(l.fn.loops)}
 	l.fn.tries = append(l.fn.tries, tc)
 	l.fn.closure++
+	held := l.enterHeldClosure()
 	body := l.block(s.Body.Stmts)
+	bodyHeld := l.leaveHeldClosure(held)
 	l.fn.closure--
 	if s.Finally == nil {
 		l.fn.tries = l.fn.tries[:len(l.fn.tries)-1]
 	}
 	// With a finally, the catch runs in a closure of its own too, so that the finally also runs
 	// when the catch returns, breaks, continues or throws.
+	var catchHeld *Local
 	if s.Finally != nil {
 		l.fn.closure++
+		held = l.enterHeldClosure()
 	}
 	errV, catch := l.catchBlock(s)
 	if s.Finally != nil {
+		catchHeld = l.leaveHeldClosure(held)
 		l.fn.closure--
 		l.fn.tries = l.fn.tries[:len(l.fn.tries)-1]
 	}
@@ -50,7 +55,8 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 		b.add(&Define{V: tc.ret})
 	}
 	// run calls a closure under rt.TryCatchCode (or rt.TryCatch when nothing leaves it early).
-	run := func(stmts []Stmt, op string) Stmt {
+	run := func(stmts []Stmt, op string, held *Local) Stmt {
+		stmts = l.heldMark(stmts, held)
 		if code != nil {
 			if !goTerminates(stmts) {
 				stmts = append(stmts, &Return{Results: []Expr{&Lit{Text: "0"}}})
@@ -65,7 +71,7 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 		code = l.temp("code", tInt)
 		code.Reads++
 	}
-	b.add(run(body.Stmts, ":="))
+	b.add(run(body.Stmts, ":=", bodyHeld))
 	var handler []Stmt
 	if catch != nil && errV != nil {
 		handler = append(handler, &Define{V: errV, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
@@ -77,7 +83,7 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 	case finally != nil:
 		if catch != nil {
 			// The catch's own throw (or a rethrow) replaces the caught error.
-			handler = append(handler, run(catch.Stmts, "="))
+			handler = append(handler, run(catch.Stmts, "=", catchHeld))
 			b.add(&If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: handler}})
 		}
 		b.add(finally.Stmts...)

@@ -1,0 +1,68 @@
+package rt
+
+// Held lists the lock guards a synchronous function holds at the moment, so that an error
+// unwinding the function (a throw, a failed index) unlocks them: the generated code pushes a
+// guard when it is bound and pops it where the guard's scope ends and unlocks it, and a deferred
+// Unwind unlocks whatever an error left behind. A try block inside the function unwinds to the
+// mark it took on entry. Unlocking is idempotent, so a guard unlocked by hand is no problem.
+//
+//	var held_ rt.Held
+//	defer held_.Unwind()
+//	var g rt.MutexGuard[int64] = m.Lock()
+//	held_.Push(&g)
+//	…
+//	g.Drop()
+//	held_.Pop()
+type Held struct {
+	n     int
+	slots [4]interface{ Drop() }
+	more  []interface{ Drop() }
+}
+
+// Push records a guard bound now.
+func (h *Held) Push(g interface{ Drop() }) {
+	if h.n < len(h.slots) {
+		h.slots[h.n] = g
+	} else {
+		h.more = append(h.more[:h.n-len(h.slots)], g)
+	}
+	h.n++
+}
+
+// Pop forgets the guard bound last: its scope ended and it was unlocked.
+func (h *Held) Pop() {
+	h.n--
+	h.set(h.n, nil)
+}
+
+// Mark is how many guards are held now, for UnwindTo.
+func (h *Held) Mark() int { return h.n }
+
+// UnwindTo unlocks, last first, the guards pushed since mark that are still held.
+func (h *Held) UnwindTo(mark int) {
+	for h.n > mark {
+		h.n--
+		g := h.at(h.n)
+		h.set(h.n, nil)
+		g.Drop()
+	}
+}
+
+// Unwind unlocks every guard still held: deferred at function entry, it finds none unless an
+// error is unwinding the function.
+func (h *Held) Unwind() { h.UnwindTo(0) }
+
+func (h *Held) at(i int) interface{ Drop() } {
+	if i < len(h.slots) {
+		return h.slots[i]
+	}
+	return h.more[i-len(h.slots)]
+}
+
+func (h *Held) set(i int, g interface{ Drop() }) {
+	if i < len(h.slots) {
+		h.slots[i] = g
+	} else {
+		h.more[i-len(h.slots)] = g
+	}
+}
