@@ -251,10 +251,16 @@ func (l *lowerer) asyncLambda(e *ast.Lambda, fi *check.FuncInfo) Expr {
 		body = &ast.Block{Stmts: []ast.Stmt{ret}}
 		body.Span = ret.Span
 	}
-	futT := l.lowerBlockMachine(fi, e, e.Params, body, false)
+	return l.asyncFuncLit(e, fi, e.Params, body)
+}
+
+// asyncFuncLit lowers an async lambda or a local async fn (node) to a Go function that makes
+// its state machine, boxed as an rt.Future.
+func (l *lowerer) asyncFuncLit(node ast.Node, fi *check.FuncInfo, params []*ast.Param, body *ast.Block) Expr {
+	futT := l.lowerBlockMachine(fi, node, params, body, false)
 	lit := l.captureLiteral(fi, futT, false).(*Composite)
 	fn := &FuncLit{Results: []Type{rtType("Future", l.valueType(fi.Ret))}}
-	for i, p := range e.Params {
+	for i, p := range params {
 		name := goName(p.Name.Name)
 		fn.Params = append(fn.Params, &Param{Name: name, Type: l.goTypeOf(fi.Sig.Params[i])})
 		lit.Fields = append(lit.Fields, &KeyValue{Key: l.locals[p.Obj].Name, Value: &Ident{Name: name}})

@@ -18,7 +18,7 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 	switch ci.Kind {
 	case check.CallFunc, check.CallMethod:
 		x := l.funcCall(b, e, ci)
-		if ci.Sig.Async {
+		if ci.Sig.Async && (ci.Kind == check.CallMethod || l.locals[ci.Obj] == nil) {
 			// The instantiated result: a generic async fn's signature says T.
 			return rtCallT("Box", []Type{l.valueType(types.AwaitResult(e.TypeOf()))}, x)
 		}

@@ -762,7 +762,12 @@ func (l *lowerer) localFunc(b *builder, s *ast.DeclStmt) {
 	}
 	v := l.local(fd.Obj, fd.Obj.Type)
 	b.add(&Define{V: v, Line: b.line})
-	lit := l.funcLit(fi, fd.Params, fd.Body, nil)
+	var lit Expr
+	if fi.Async {
+		lit = l.asyncFuncLit(fd, fi, fd.Params, fd.Body)
+	} else {
+		lit = l.funcLit(fi, fd.Params, fd.Body, nil)
+	}
 	b.add(&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{lit}})
 }
 

@@ -92,24 +92,28 @@ func bump(m *rt.Mutex[int64], ms int64) bumpFuture {
 type scopedFuture struct {
 	state uint32
 	m     *rt.Mutex[int64]
+	g     rt.MutexGuard[int64]
 	sub1_ rt.YieldFuture
 }
 
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_09_guard_across_await.adesh:10
-func (f *scopedFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var g rt.MutexGuard[int64]
+func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var tmp1_ rt.Option[rt.MutexGuard[int64]]
 	var tmp_ rt.Option[rt.MutexGuard[int64]]
 	for {
 		switch f.state {
 		case 0:
 //line testdata/run/a_09_guard_across_await.adesh:12
-			g = f.m.Lock()
+			f.g = f.m.Lock()
 //line testdata/run/a_09_guard_across_await.adesh:13
-			*g.Ptr() += 10
-			g.Drop()
+			*f.g.Ptr() += 10
+			{
+				f.g.Drop()
+				f.g = rt.MutexGuard[int64]{}
+			}
 //line testdata/run/a_09_guard_across_await.adesh:15
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -145,6 +149,15 @@ func (f *scopedFuture) Drop() {
 	f.complete_()
 }
 
+func (f *scopedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *scopedFuture) dropSub_() {
 	switch f.state {
 	case 1:
@@ -153,6 +166,8 @@ func (f *scopedFuture) dropSub_() {
 }
 
 func (f *scopedFuture) complete_() {
+	f.state = 2
+	f.g.Drop()
 	*f = scopedFuture{state: 2}
 }
 
@@ -176,7 +191,13 @@ func is_free(m *rt.Mutex[int64]) bool {
 type mainFuture struct {
 	state uint32
 	m     *rt.Mutex[int64]
+	r1    rt.ReadGuard[[]int64]
+	r2    rt.ReadGuard[[]int64]
 	rw    *rt.RwLock[[]int64]
+	tmp1_ rt.ReadGuard[[]int64]
+	tmp_  rt.MutexGuard[int64]
+	w     rt.WriteGuard[[]int64]
+	w_    rt.WriteGuard[[]int64]
 	sub1_ bumpFuture
 	sub2_ rt.TimeoutFuture[int64]
 	sub3_ scopedFuture
@@ -186,15 +207,10 @@ type mainFuture struct {
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_09_guard_across_await.adesh:23
-func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var aw1_ rt.Result[int64, rt.Error]
 	var aw_ int64
-	var r1 rt.ReadGuard[[]int64]
-	var r2 rt.ReadGuard[[]int64]
-	var tmp1_ rt.ReadGuard[[]int64]
-	var tmp_ rt.MutexGuard[int64]
-	var w rt.WriteGuard[[]int64]
-	var w_ rt.WriteGuard[[]int64]
 	for {
 		switch f.state {
 		case 0:
@@ -251,17 +267,23 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = *new(scopedFuture)
-			tmp_ = f.m.Lock()
+			f.tmp_ = f.m.Lock()
 //line testdata/run/a_09_guard_across_await.adesh:33
-			rt.Print("value:", *tmp_.Ptr())
-			tmp_.Drop()
+			rt.Print("value:", *f.tmp_.Ptr())
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 //line testdata/run/a_09_guard_across_await.adesh:35
 			f.rw = rt.NewRwLock[[]int64]([]int64{1})
 //line testdata/run/a_09_guard_across_await.adesh:37
-			w = f.rw.Write()
+			f.w = f.rw.Write()
 //line testdata/run/a_09_guard_across_await.adesh:38
-			rt.ArrPush(w.Ptr(), 2)
-			w.Drop()
+			rt.ArrPush(f.w.Ptr(), 2)
+			{
+				f.w.Drop()
+				f.w = rt.WriteGuard[[]int64]{}
+			}
 //line testdata/run/a_09_guard_across_await.adesh:40
 			f.sub4_ = rt.YieldNow()
 			f.state = 4
@@ -276,22 +298,34 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			f.sub4_ = rt.YieldFuture{}
 //line testdata/run/a_09_guard_across_await.adesh:42
-			r1 = f.rw.Read()
+			f.r1 = f.rw.Read()
 //line testdata/run/a_09_guard_across_await.adesh:43
-			r2 = f.rw.Read()
+			f.r2 = f.rw.Read()
 //line testdata/run/a_09_guard_across_await.adesh:44
-			rt.Print("readers see", *r1.Ptr(), int64(len(*r2.Ptr())))
-			r2.Drop()
-			r1.Drop()
+			rt.Print("readers see", *f.r1.Ptr(), int64(len(*f.r2.Ptr())))
+			{
+				f.r2.Drop()
+				f.r2 = rt.ReadGuard[[]int64]{}
+			}
+			{
+				f.r1.Drop()
+				f.r1 = rt.ReadGuard[[]int64]{}
+			}
 //line testdata/run/a_09_guard_across_await.adesh:46
-			w_ = f.rw.Write()
+			f.w_ = f.rw.Write()
 //line testdata/run/a_09_guard_across_await.adesh:46
-			rt.ArrPush(w_.Ptr(), 3)
-			w_.Drop()
-			tmp1_ = f.rw.Read()
+			rt.ArrPush(f.w_.Ptr(), 3)
+			{
+				f.w_.Drop()
+				f.w_ = rt.WriteGuard[[]int64]{}
+			}
+			f.tmp1_ = f.rw.Read()
 //line testdata/run/a_09_guard_across_await.adesh:47
-			rt.Print("after write:", *tmp1_.Ptr())
-			tmp1_.Drop()
+			rt.Print("after write:", *f.tmp1_.Ptr())
+			{
+				f.tmp1_.Drop()
+				f.tmp1_ = rt.ReadGuard[[]int64]{}
+			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -309,6 +343,15 @@ func (f *mainFuture) Drop() {
 	f.complete_()
 }
 
+func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *mainFuture) dropSub_() {
 	switch f.state {
 	case 1:
@@ -323,6 +366,13 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
+	f.state = 5
+	f.r1.Drop()
+	f.r2.Drop()
+	f.tmp1_.Drop()
+	f.tmp_.Drop()
+	f.w.Drop()
+	f.w_.Drop()
 	*f = mainFuture{state: 5}
 }
 

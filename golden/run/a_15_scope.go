@@ -121,6 +121,7 @@ type asyncBlock2 struct {
 	started *rt.Channel[int64]
 	turns   []*rt.Channel[int64]
 	total   *rt.Mutex[int64]
+	tmp_    rt.MutexGuard[int64]
 	sub1_   jobFuture
 }
 
@@ -131,7 +132,6 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	defer f.catch_(cx, &result_)
 	var aw_ rt.Result[int64, rt.Error]
 	var t_ rt.Result[int64, rt.Error]
-	var tmp_ rt.MutexGuard[int64]
 	var v int64
 	for {
 		switch f.state {
@@ -157,10 +157,13 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			}
 //line testdata/run/a_15_scope.adesh:25
 			v = t_.Val
-			tmp_ = f.total.Lock()
+			f.tmp_ = f.total.Lock()
 //line testdata/run/a_15_scope.adesh:26
-			*tmp_.Ptr() += v
-			tmp_.Drop()
+			*f.tmp_.Ptr() += v
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](v))
 		default:
@@ -200,6 +203,8 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
+	f.state = 2
+	f.tmp_.Drop()
 	*f = asyncBlock2{state: 2}
 }
 
@@ -300,6 +305,7 @@ func (f *asyncLambda1) complete_() {
 type runJobsFuture struct {
 	state   uint32
 	fail_at int64
+	tmp_    rt.MutexGuard[int64]
 	total   *rt.Mutex[int64]
 	sub1_   rt.ScopeFuture[rt.Unit]
 }
@@ -310,7 +316,6 @@ type runJobsFuture struct {
 func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
 	defer f.catch_(cx, &result_)
 	var r_ rt.Result[int64, rt.Error]
-	var tmp_ rt.MutexGuard[int64]
 	for {
 		switch f.state {
 		case 0:
@@ -330,9 +335,12 @@ func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, r
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
-			tmp_ = f.total.Lock()
-			r_ = rt.Ok[int64, rt.Error](*tmp_.Ptr())
-			tmp_.Drop()
+			f.tmp_ = f.total.Lock()
+			r_ = rt.Ok[int64, rt.Error](*f.tmp_.Ptr())
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](r_)
 		default:
@@ -372,6 +380,8 @@ func (f *runJobsFuture) dropSub_() {
 }
 
 func (f *runJobsFuture) complete_() {
+	f.state = 2
+	f.tmp_.Drop()
 	*f = runJobsFuture{state: 2}
 }
 

@@ -30,6 +30,7 @@ type workerFuture struct {
 	stats   *rt.Share[Stats]
 	started *rt.Channel[int64]
 	go_     *rt.Channel[int64]
+	tmp_    rt.MutexGuard[int64]
 	sub1_   rt.RecvFuture[int64]
 }
 
@@ -38,7 +39,6 @@ type workerFuture struct {
 //line testdata/run/a_25_shares_in_tasks.adesh:5
 func (f *workerFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
-	var tmp_ rt.MutexGuard[int64]
 	for {
 		switch f.state {
 		case 0:
@@ -58,10 +58,13 @@ func (f *workerFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.RecvFuture[int64]{}
-			tmp_ = (*f.stats.Get()).hits.Lock()
+			f.tmp_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:8
-			*tmp_.Ptr() += f.id
-			tmp_.Drop()
+			*f.tmp_.Ptr() += f.id
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 			{
 				f.stats.Release()
 				f.stats = nil
@@ -104,6 +107,7 @@ func (f *workerFuture) complete_() {
 	if f.stats != nil {
 		f.stats.Release()
 	}
+	f.tmp_.Drop()
 	*f = workerFuture{state: 2}
 }
 
@@ -280,6 +284,7 @@ func short_lived() shortLivedFuture {
 type asyncBlock2 struct {
 	state uint32
 	stats *rt.Share[Stats]
+	tmp_  rt.MutexGuard[int64]
 	sub1_ rt.YieldFuture
 }
 
@@ -289,7 +294,6 @@ type asyncBlock2 struct {
 func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	defer f.catch_(cx, &result_)
 	var r_ int64
-	var tmp_ rt.MutexGuard[int64]
 	for {
 		switch f.state {
 		case 0:
@@ -305,10 +309,13 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.YieldFuture{}
-			tmp_ = (*f.stats.Get()).hits.Lock()
+			f.tmp_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:42
-			*tmp_.Ptr() += 100
-			tmp_.Drop()
+			*f.tmp_.Ptr() += 100
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 			r_ = f.stats.StrongCount()
 			{
 				f.stats.Release()
@@ -352,6 +359,7 @@ func (f *asyncBlock2) complete_() {
 	if f.stats != nil {
 		f.stats.Release()
 	}
+	f.tmp_.Drop()
 	*f = asyncBlock2{state: 2}
 }
 
@@ -371,6 +379,8 @@ type mainFuture struct {
 	seen    int64
 	started *rt.Channel[int64]
 	stats   *rt.Share[Stats]
+	tmp1_   rt.MutexGuard[int64]
+	tmp_    rt.MutexGuard[int64]
 	w       *rt.Weak[Stats]
 	sub1_   rt.RecvFuture[int64]
 	sub2_   *rt.JoinHandle[rt.Unit]
@@ -395,11 +405,9 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var t1_ int64
 	var t2_ rt.Option[*rt.Share[Stats]]
 	var t_ int64
-	var tmp1_ rt.MutexGuard[int64]
 	var tmp2_ rt.Option[*rt.Share[Stats]]
 	var tmp3_ rt.Option[*rt.Share[Stats]]
 	var tmp4_ rt.Option[*rt.Share[Stats]]
-	var tmp_ rt.MutexGuard[int64]
 	var x1_ *rt.JoinHandle[int64]
 	var x_ *rt.JoinHandle[rt.Unit]
 poll_:
@@ -493,10 +501,13 @@ poll_:
 			continue poll_
 		case 8:
 			t_ = f.stats.StrongCount()
-			tmp_ = (*f.stats.Get()).hits.Lock()
+			f.tmp_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:35
-			rt.Print("after join:", t_, "hits:", *tmp_.Ptr())
-			tmp_.Drop()
+			rt.Print("after join:", t_, "hits:", *f.tmp_.Ptr())
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 //line testdata/run/a_25_shares_in_tasks.adesh:38
 			f.blocks = []*rt.JoinHandle[int64]{}
 //line testdata/run/a_25_shares_in_tasks.adesh:39
@@ -551,10 +562,13 @@ poll_:
 //line testdata/run/a_25_shares_in_tasks.adesh:51
 			rt.Print("blocks saw their own clone:", f.seen)
 			t1_ = f.stats.StrongCount()
-			tmp1_ = (*f.stats.Get()).hits.Lock()
+			f.tmp1_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:52
-			rt.Print("after blocks:", t1_, "hits:", *tmp1_.Ptr())
-			tmp1_.Drop()
+			rt.Print("after blocks:", t1_, "hits:", *f.tmp1_.Ptr())
+			{
+				f.tmp1_.Drop()
+				f.tmp1_ = rt.MutexGuard[int64]{}
+			}
 //line testdata/run/a_25_shares_in_tasks.adesh:54
 			f.alive = rt.Upgrade(f.w)
 			t2_ = f.alive
@@ -644,6 +658,8 @@ func (f *mainFuture) complete_() {
 	if f.stats != nil {
 		f.stats.Release()
 	}
+	f.tmp1_.Drop()
+	f.tmp_.Drop()
 	if f.w != nil {
 		f.w.Release()
 	}

@@ -38,6 +38,7 @@ type mainFuture struct {
 	items_   []Account
 	reports  []string
 	shared   *rt.Share[Account]
+	tmp_     rt.MutexGuard[Account]
 	sub1_    AccountAuditFuture
 	sub2_    AccountWithInterestFuture
 	sub3_    *rt.JoinHandle[string]
@@ -61,7 +62,6 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var h *rt.JoinHandle[string]
 	var m *rt.Mutex[Account]
 	var snapshot Account
-	var tmp_ rt.MutexGuard[Account]
 	var x2_ *rt.JoinHandle[string]
 	var x_ Account
 poll_:
@@ -182,10 +182,13 @@ poll_:
 			rt.Print(aw5_)
 //line testdata/run/a_27_async_self_methods.adesh:34
 			m = rt.NewMutex[Account](Account{owner: "eve", balance: 2})
-			tmp_ = m.Lock()
+			f.tmp_ = m.Lock()
 //line testdata/run/a_27_async_self_methods.adesh:35
-			snapshot = *tmp_.Ptr()
-			tmp_.Drop()
+			snapshot = *f.tmp_.Ptr()
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[Account]{}
+			}
 //line testdata/run/a_27_async_self_methods.adesh:36
 			f.sub1_ = snapshot.audit(1)
 			f.state = 10
@@ -299,6 +302,7 @@ func (f *mainFuture) complete_() {
 	if f.shared != nil {
 		f.shared.Release()
 	}
+	f.tmp_.Drop()
 	*f = mainFuture{state: 15}
 }
 

@@ -29,6 +29,7 @@ type restockFuture struct {
 	inv   *rt.Share[*rt.Mutex[Inventory]]
 	item  string
 	times int64
+	g     rt.MutexGuard[Inventory]
 	i_    int64
 	n_    int64
 	t1_   int64
@@ -40,7 +41,6 @@ type restockFuture struct {
 //line testdata/run/a_39_locks_between_awaits.adesh:5
 func (f *restockFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
-	var g rt.MutexGuard[Inventory]
 	var t_ rt.Option[int64]
 poll_:
 	for {
@@ -57,16 +57,19 @@ poll_:
 				continue poll_
 			}
 //line testdata/run/a_39_locks_between_awaits.adesh:8
-			g = (*f.inv.Get()).Lock()
-			t_ = (*g.Ptr()).items.Get(f.item)
+			f.g = (*f.inv.Get()).Lock()
+			t_ = (*f.g.Ptr()).items.Get(f.item)
 			if t_.Some {
 				f.t1_ = t_.Val
 			} else {
 				f.t1_ = 0
 			}
 //line testdata/run/a_39_locks_between_awaits.adesh:9
-			(*g.Ptr()).items.Set(f.item, f.t1_+1)
-			g.Drop()
+			(*f.g.Ptr()).items.Set(f.item, f.t1_+1)
+			{
+				f.g.Drop()
+				f.g = rt.MutexGuard[Inventory]{}
+			}
 //line testdata/run/a_39_locks_between_awaits.adesh:11
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
@@ -128,6 +131,7 @@ func (f *restockFuture) complete_() {
 	if f.inv != nil {
 		f.inv.Release()
 	}
+	f.g.Drop()
 	*f = restockFuture{state: 5}
 }
 
@@ -144,6 +148,7 @@ type readerFuture struct {
 	i_     int64
 	n_     int64
 	seen   int64
+	tmp_   rt.ReadGuard[[]int64]
 	sub1_  rt.YieldFuture
 }
 
@@ -152,7 +157,6 @@ type readerFuture struct {
 //line testdata/run/a_39_locks_between_awaits.adesh:15
 func (f *readerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	defer f.catch_(cx, &result_)
-	var tmp_ rt.ReadGuard[[]int64]
 poll_:
 	for {
 		switch f.state {
@@ -169,10 +173,13 @@ poll_:
 				f.state = 4
 				continue poll_
 			}
-			tmp_ = (*f.table.Get()).Read()
+			f.tmp_ = (*f.table.Get()).Read()
 //line testdata/run/a_39_locks_between_awaits.adesh:18
-			f.seen += int64(len(*tmp_.Ptr()))
-			tmp_.Drop()
+			f.seen += int64(len(*f.tmp_.Ptr()))
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.ReadGuard[[]int64]{}
+			}
 //line testdata/run/a_39_locks_between_awaits.adesh:19
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
@@ -237,6 +244,7 @@ func (f *readerFuture) complete_() {
 	if f.table != nil {
 		f.table.Release()
 	}
+	f.tmp_.Drop()
 	*f = readerFuture{state: 5}
 }
 
@@ -256,6 +264,9 @@ type mainFuture struct {
 	items_  []*rt.JoinHandle[rt.Unit]
 	readers []*rt.JoinHandle[int64]
 	table   *rt.Share[*rt.RwLock[[]int64]]
+	tmp1_   rt.WriteGuard[[]int64]
+	tmp2_   rt.ReadGuard[[]int64]
+	tmp_    rt.MutexGuard[Inventory]
 	total   int64
 	sub1_   *rt.JoinHandle[rt.Unit]
 	sub2_   *rt.JoinHandle[int64]
@@ -270,9 +281,6 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var h *rt.JoinHandle[rt.Unit]
 	var n_ int64
 	var r *rt.JoinHandle[int64]
-	var tmp1_ rt.WriteGuard[[]int64]
-	var tmp2_ rt.ReadGuard[[]int64]
-	var tmp_ rt.MutexGuard[Inventory]
 	var x1_ *rt.JoinHandle[rt.Unit]
 	var x2_ *rt.JoinHandle[int64]
 poll_:
@@ -319,10 +327,13 @@ poll_:
 			f.state = 1
 			continue poll_
 		case 4:
-			tmp_ = (*f.inv.Get()).Lock()
+			f.tmp_ = (*f.inv.Get()).Lock()
 //line testdata/run/a_39_locks_between_awaits.adesh:31
-			rt.Print((*tmp_.Ptr()).items)
-			tmp_.Drop()
+			rt.Print((*f.tmp_.Ptr()).items)
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[Inventory]{}
+			}
 //line testdata/run/a_39_locks_between_awaits.adesh:32
 			rt.Print("count:", f.inv.StrongCount())
 //line testdata/run/a_39_locks_between_awaits.adesh:34
@@ -373,14 +384,20 @@ poll_:
 		case 8:
 //line testdata/run/a_39_locks_between_awaits.adesh:41
 			rt.Print("reads:", f.total)
-			tmp1_ = (*f.table.Get()).Write()
+			f.tmp1_ = (*f.table.Get()).Write()
 //line testdata/run/a_39_locks_between_awaits.adesh:42
-			rt.ArrPush(tmp1_.Ptr(), 4)
-			tmp1_.Drop()
-			tmp2_ = (*f.table.Get()).Read()
+			rt.ArrPush(f.tmp1_.Ptr(), 4)
+			{
+				f.tmp1_.Drop()
+				f.tmp1_ = rt.WriteGuard[[]int64]{}
+			}
+			f.tmp2_ = (*f.table.Get()).Read()
 //line testdata/run/a_39_locks_between_awaits.adesh:43
-			rt.Print(*tmp2_.Ptr(), f.table.StrongCount())
-			tmp2_.Drop()
+			rt.Print(*f.tmp2_.Ptr(), f.table.StrongCount())
+			{
+				f.tmp2_.Drop()
+				f.tmp2_ = rt.ReadGuard[[]int64]{}
+			}
 			{
 				f.table.Release()
 				f.table = nil
@@ -436,6 +453,9 @@ func (f *mainFuture) complete_() {
 	if f.table != nil {
 		f.table.Release()
 	}
+	f.tmp1_.Drop()
+	f.tmp2_.Drop()
+	f.tmp_.Drop()
 	*f = mainFuture{state: 9}
 }
 

@@ -12,6 +12,8 @@ var handles []*rt.JoinHandle[int64]
 type bumpFuture struct {
 	state uint32
 	times int64
+	g     rt.MutexGuard[int64]
+	g_    rt.MutexGuard[int64]
 	i_    int64
 	n_    int64
 	sub1_ rt.SleepFuture
@@ -20,9 +22,8 @@ type bumpFuture struct {
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_01_guard_inner_block.adesh:4
-func (f *bumpFuture) Poll(cx *rt.Context) rt.Poll[int64] {
-	var g rt.MutexGuard[int64]
-	var g_ rt.MutexGuard[int64]
+func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var r_ int64
 poll_:
 	for {
@@ -39,10 +40,13 @@ poll_:
 				continue poll_
 			}
 //line testdata/run/c_01_guard_inner_block.adesh:7
-			g = counter.Lock()
+			f.g = counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:8
-			*g.Ptr() += 1
-			g.Drop()
+			*f.g.Ptr() += 1
+			{
+				f.g.Drop()
+				f.g = rt.MutexGuard[int64]{}
+			}
 //line testdata/run/c_01_guard_inner_block.adesh:10
 			f.sub1_ = rt.Sleep(1)
 			f.state = 2
@@ -63,9 +67,12 @@ poll_:
 			continue poll_
 		case 4:
 //line testdata/run/c_01_guard_inner_block.adesh:12
-			g_ = counter.Lock()
-			r_ = *g_.Ptr()
-			g_.Drop()
+			f.g_ = counter.Lock()
+			r_ = *f.g_.Ptr()
+			{
+				f.g_.Drop()
+				f.g_ = rt.MutexGuard[int64]{}
+			}
 			f.complete_()
 			return rt.Ready[int64](r_)
 		default:
@@ -83,6 +90,15 @@ func (f *bumpFuture) Drop() {
 	f.complete_()
 }
 
+func (f *bumpFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *bumpFuture) dropSub_() {
 	switch f.state {
 	case 2:
@@ -91,6 +107,9 @@ func (f *bumpFuture) dropSub_() {
 }
 
 func (f *bumpFuture) complete_() {
+	f.state = 5
+	f.g.Drop()
+	f.g_.Drop()
 	*f = bumpFuture{state: 5}
 }
 
@@ -103,6 +122,7 @@ func bump(times int64) bumpFuture {
 type asyncBlock1 struct {
 	state   uint32
 	counter *rt.Mutex[int64]
+	g       rt.MutexGuard[int64]
 	sub1_   rt.YieldFuture
 	sub2_   bumpFuture
 }
@@ -110,17 +130,20 @@ type asyncBlock1 struct {
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_01_guard_inner_block.adesh:18
-func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
+func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+	defer f.catch_(cx, &result_)
 	var aw_ int64
-	var g rt.MutexGuard[int64]
 	for {
 		switch f.state {
 		case 0:
 //line testdata/run/c_01_guard_inner_block.adesh:20
-			g = f.counter.Lock()
+			f.g = f.counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:21
-			*g.Ptr() += 10
-			g.Drop()
+			*f.g.Ptr() += 10
+			{
+				f.g.Drop()
+				f.g = rt.MutexGuard[int64]{}
+			}
 //line testdata/run/c_01_guard_inner_block.adesh:23
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
@@ -163,6 +186,15 @@ func (f *asyncBlock1) Drop() {
 	f.complete_()
 }
 
+func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *asyncBlock1) dropSub_() {
 	switch f.state {
 	case 1:
@@ -173,6 +205,8 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
+	f.state = 3
+	f.g.Drop()
 	*f = asyncBlock1{state: 3}
 }
 
@@ -181,14 +215,15 @@ type programFuture struct {
 	state  uint32
 	i1_    int
 	items_ []*rt.JoinHandle[int64]
+	tmp_   rt.MutexGuard[int64]
 	sub1_  *rt.JoinHandle[int64]
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var h *rt.JoinHandle[int64]
 	var n_ int64
-	var tmp_ rt.MutexGuard[int64]
 	var x_ *rt.JoinHandle[int64]
 poll_:
 	for {
@@ -237,10 +272,13 @@ poll_:
 			f.state = 1
 			continue poll_
 		case 4:
-			tmp_ = counter.Lock()
+			f.tmp_ = counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:28
-			rt.Print(*tmp_.Ptr())
-			tmp_.Drop()
+			rt.Print(*f.tmp_.Ptr())
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -258,6 +296,15 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
+func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 2:
@@ -268,6 +315,8 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
+	f.state = 5
+	f.tmp_.Drop()
 	*f = programFuture{state: 5}
 }
 

@@ -173,14 +173,15 @@ type programFuture struct {
 	state  uint32
 	i1_    int
 	items_ []*rt.JoinHandle[rt.Unit]
+	tmp_   rt.MutexGuard[int64]
 	sub1_  *rt.JoinHandle[rt.Unit]
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var h *rt.JoinHandle[rt.Unit]
 	var n_ int64
-	var tmp_ rt.MutexGuard[int64]
 	var x_ *rt.JoinHandle[rt.Unit]
 poll_:
 	for {
@@ -230,10 +231,13 @@ poll_:
 			f.state = 1
 			continue poll_
 		case 4:
-			tmp_ = total.Lock()
+			f.tmp_ = total.Lock()
 //line testdata/run/c_03_guard_unlocked.adesh:22
-			rt.Print(*tmp_.Ptr())
-			tmp_.Drop()
+			rt.Print(*f.tmp_.Ptr())
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -251,6 +255,15 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
+func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 2:
@@ -261,6 +274,8 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
+	f.state = 5
+	f.tmp_.Drop()
 	*f = programFuture{state: 5}
 }
 

@@ -92,14 +92,15 @@ func make_pair() rt.Tuple2[*rt.Share[Cfg], int64] {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
+	tmp1_ rt.MutexGuard[[]rt.Value]
+	tmp_  rt.MutexGuard[[]rt.Value]
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var tmp1_ rt.MutexGuard[[]rt.Value]
+func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var tmp2_ rt.Option[*rt.Share[Cfg]]
 	var tmp3_ rt.Option[*rt.Share[Cfg]]
-	var tmp_ rt.MutexGuard[[]rt.Value]
 	for {
 		switch f.state {
 		case 0:
@@ -133,14 +134,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(mixed)
 //line testdata/run/s_52_values_into_containers.adesh:18
 			m = rt.NewMutex[[]rt.Value]([]rt.Value{rt.Value(int64(1))})
-			tmp_ = m.Lock()
+			f.tmp_ = m.Lock()
 //line testdata/run/s_52_values_into_containers.adesh:19
-			rt.ArrPush(tmp_.Ptr(), rt.Value(int64(2)))
-			tmp_.Drop()
-			tmp1_ = m.Lock()
+			rt.ArrPush(f.tmp_.Ptr(), rt.Value(int64(2)))
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[[]rt.Value]{}
+			}
+			f.tmp1_ = m.Lock()
 //line testdata/run/s_52_values_into_containers.adesh:20
-			rt.Print(*tmp1_.Ptr())
-			tmp1_.Drop()
+			rt.Print(*f.tmp1_.Ptr())
+			{
+				f.tmp1_.Drop()
+				f.tmp1_ = rt.MutexGuard[[]rt.Value]{}
+			}
 //line testdata/run/s_52_values_into_containers.adesh:38
 			list = make_list()
 //line testdata/run/s_52_values_into_containers.adesh:39
@@ -178,9 +185,21 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
+func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
+	f.state = 1
+	f.tmp1_.Drop()
+	f.tmp_.Drop()
 	*f = programFuture{state: 1}
 }
 

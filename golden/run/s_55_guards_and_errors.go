@@ -127,16 +127,17 @@ func loop_guards() int64 {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
+	tmp1_ rt.MutexGuard[int64]
+	tmp2_ rt.ReadGuard[[]int64]
+	tmp3_ rt.MutexGuard[int64]
+	tmp_  rt.MutexGuard[int64]
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var caught1_ *rt.Thrown
 	var t_ string
-	var tmp1_ rt.MutexGuard[int64]
-	var tmp2_ rt.ReadGuard[[]int64]
-	var tmp3_ rt.MutexGuard[int64]
-	var tmp_ rt.MutexGuard[int64]
 	for {
 		switch f.state {
 		case 0:
@@ -160,25 +161,34 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					rt.Print("caught:", e.Message)
 				}
 			}
-			tmp_ = m.Lock()
+			f.tmp_ = m.Lock()
 //line testdata/run/s_55_guards_and_errors.adesh:34
-			*tmp_.Ptr() = 10
-			tmp_.Drop()
+			*f.tmp_.Ptr() = 10
+			{
+				f.tmp_.Drop()
+				f.tmp_ = rt.MutexGuard[int64]{}
+			}
 //line testdata/run/s_55_guards_and_errors.adesh:35
 			withdraw(4)
 //line testdata/run/s_55_guards_and_errors.adesh:36
 			t = inner_try()
 //line testdata/run/s_55_guards_and_errors.adesh:37
 			lg = loop_guards()
-			tmp1_ = m.Lock()
+			f.tmp1_ = m.Lock()
 //line testdata/run/s_55_guards_and_errors.adesh:38
-			rt.Print(*tmp1_.Ptr())
-			tmp1_.Drop()
+			rt.Print(*f.tmp1_.Ptr())
+			{
+				f.tmp1_.Drop()
+				f.tmp1_ = rt.MutexGuard[int64]{}
+			}
 			t_ = t
-			tmp2_ = rw.Read()
+			f.tmp2_ = rw.Read()
 //line testdata/run/s_55_guards_and_errors.adesh:39
-			rt.Print(t_, *tmp2_.Ptr(), lg)
-			tmp2_.Drop()
+			rt.Print(t_, *f.tmp2_.Ptr(), lg)
+			{
+				f.tmp2_.Drop()
+				f.tmp2_ = rt.ReadGuard[[]int64]{}
+			}
 //line testdata/run/s_55_guards_and_errors.adesh:40
 			h = func(n int64) int64 {
 				var held_ rt.Held
@@ -240,10 +250,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					rt.Print("caught index", tries)
 				}
 			}
-			tmp3_ = m.Lock()
+			f.tmp3_ = m.Lock()
 //line testdata/run/s_55_guards_and_errors.adesh:48
-			rt.Print(*tmp3_.Ptr())
-			tmp3_.Drop()
+			rt.Print(*f.tmp3_.Ptr())
+			{
+				f.tmp3_.Drop()
+				f.tmp3_ = rt.MutexGuard[int64]{}
+			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -261,9 +274,23 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
+func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
+	f.state = 1
+	f.tmp1_.Drop()
+	f.tmp2_.Drop()
+	f.tmp3_.Drop()
+	f.tmp_.Drop()
 	*f = programFuture{state: 1}
 }
 
