@@ -254,10 +254,19 @@ func (g *guardFlow) statement(s ast.Stmt, st guardState) guardState {
 		return g.block(s, st)
 	case *ast.IfStmt:
 		st = g.endStmt(s, g.expr(s.Cond, st))
-		then := g.block(s.Then, st)
-		els := st
+		// `if t != null` on an optional guard: where the test says t is null, no lock is held.
+		thenIn, elseIn := st, st
+		if obj, nonNull := nullTest(s.Cond); obj != nil && containsGuard(obj.Type) {
+			if nonNull {
+				elseIn = g.release(obj, st)
+			} else {
+				thenIn = g.release(obj, st)
+			}
+		}
+		then := g.block(s.Then, thenIn)
+		els := elseIn
 		if s.Else != nil {
-			els = g.statement(s.Else, st)
+			els = g.statement(s.Else, elseIn)
 		}
 		return joinGuards(then, els)
 	case *ast.WhileStmt:
@@ -362,6 +371,9 @@ func (g *guardFlow) expr(e ast.Expr, st guardState) guardState {
 	case *ast.Assign:
 		st = g.expr(e.Y, g.expr(e.X, st))
 		if id, ok := unparen(e.X).(*ast.Ident); ok && id.Obj != nil && containsGuard(id.Obj.Type) {
+			if _, isNull := unparen(e.Y).(*ast.NullLit); isNull {
+				return g.release(id.Obj, st) // `t = null` lets the guard go
+			}
 			st = st.with(heldGuard{obj: id.Obj, at: unparen(e.Y)})
 		}
 		return st
@@ -422,6 +434,23 @@ func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 		st = st.with(heldGuard{at: e, stmt: g.stmt})
 	}
 	return st
+}
+
+// nullTest recognizes `x != null` (nonNull) and `x == null` on a variable.
+func nullTest(cond ast.Expr) (obj *types.Object, nonNull bool) {
+	b, ok := unparen(cond).(*ast.Binary)
+	if !ok || b.Op != "!=" && b.Op != "==" {
+		return nil, false
+	}
+	x, y := unparen(b.X), unparen(b.Y)
+	if _, isNull := x.(*ast.NullLit); isNull {
+		x, y = y, x
+	}
+	id, isIdent := x.(*ast.Ident)
+	if _, isNull := y.(*ast.NullLit); !isNull || !isIdent || id.Obj == nil {
+		return nil, false
+	}
+	return id.Obj, b.Op == "!="
 }
 
 // release drops a guard variable from the held set.
