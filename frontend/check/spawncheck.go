@@ -213,10 +213,27 @@ func (a *analysis) checkSpawns() {
 		obligations = append(obligations, a.checkTask(sp, x, child)...)
 	}
 	for _, call := range a.calls {
-		if ci := a.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == BSpawnBlocking && len(call.Args) == 1 {
+		ci := a.info.Calls[call]
+		if ci == nil || ci.Kind != CallBuiltin || len(call.Args) == 0 {
+			continue
+		}
+		switch ci.Builtin {
+		case BSpawnBlocking:
 			if f := a.exprFault(call.Args[0]); f != nil {
 				d := a.diags.Errorf(call.Args[0].Pos(), call.Args[0].EndPos(), diag.NotSend, "this function cannot run on a blocking thread: %s", f.why())
 				f.attach(d).WithHelp("capture only Send values: take what the function needs out of the guard or closure before `spawn_blocking`")
+			}
+		case BSetTimeout, BSetInterval:
+			// The callback runs later as a task of its own, maybe on another worker.
+			if f := a.exprFault(call.Args[0]); f != nil {
+				d := a.diags.Errorf(call.Args[0].Pos(), call.Args[0].EndPos(), diag.NotSend, "this timer callback runs as a task of its own, so it must be Send: %s", f.why())
+				f.attach(d).WithHelp("capture what the callback needs (a clone of the mutex, a value taken out of the guard), not the guard")
+			}
+			for _, id := range a.globalGuards {
+				if a.within(id, call.Args[0]) {
+					a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a timer callback, which runs as a task of its own: `%s` is a lock guard", id.Name, typeString(id.Obj.Type)).
+						Note(call.Pos(), "the timer is set here").WithHelp("use the mutex in the callback and lock it there")
+				}
 			}
 		}
 	}
