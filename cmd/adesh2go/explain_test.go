@@ -57,7 +57,7 @@ func TestTypedProgramsEmitNoDynamicValues(t *testing.T) {
 	mains, _ := filepath.Glob("../../testdata/run/s_*/main.adesh")
 	dynamic := map[string]bool{ // the programs about dynamic values
 		"s_42_err_dynamic.adesh": true, "s_44_everyday_dynamic.adesh": true,
-		"s_34_places.adesh": true, // its last function takes integers and floats
+		"s_34_places.adesh":                 true,                                  // its last function takes integers and floats
 		"s_52_values_into_containers.adesh": true, "s_54_print_cycles.adesh": true, // [any], records
 	}
 	checked := 0
