@@ -1,5 +1,7 @@
 package rt
 
+import "strconv"
+
 // Box puts a future stored by value (a state struct, a SleepFuture) behind the Future interface,
 // for the places that need a dynamic future: a variable, an argument, a spawned task.
 //
@@ -46,6 +48,10 @@ func (d *Defers) Run() {
 func RangeArray[T Integer](lo, hi T, inclusive bool) []T {
 	if hi < lo || hi == lo && !inclusive {
 		return []T{}
+	}
+	// hi ≥ lo, so the span fits in a uint64 whatever T is.
+	if span := uint64(hi) - uint64(lo); span >= MaxArrayLen {
+		Fail(callerOutsideRT(), "range too large: "+strconv.FormatUint(span, 10)+" elements (an array holds at most "+strconv.Itoa(MaxArrayLen)+")")
 	}
 	// Counting up to hi, never past it: hi may be the largest value of T (`250u8...255u8`).
 	out := make([]T, 0, int(hi-lo)+1)

@@ -132,8 +132,8 @@ func Repeat(s string, n int64, pos string) string {
 	if n < 0 {
 		Fail(pos, "negative repeat count "+strconv.FormatInt(n, 10))
 	}
-	if len(s) > 0 && n > (1<<40)/int64(len(s)) {
-		Fail(pos, "repeat result too large")
+	if len(s) > 0 && n > MaxStringBytes/int64(len(s)) {
+		Fail(pos, "repeat result too large: "+strconv.FormatInt(n, 10)+" copies of "+strconv.Itoa(len(s))+" bytes (a string holds at most "+strconv.Itoa(MaxStringBytes)+" bytes)")
 	}
 	return strings.Repeat(s, int(n))
 }

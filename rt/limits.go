@@ -14,3 +14,12 @@ const MaxCallDepth = 1_000_000
 func StackOverflow(fn, pos string) {
 	Fail(pos, "stack overflow: `"+fn+"` nested more than "+strconv.Itoa(MaxCallDepth)+" calls deep (infinite recursion?)")
 }
+
+// MaxArrayLen and MaxStringBytes bound the arrays and strings a single operation builds at once
+// (`range(n)`, `s.repeat(n)`): a size past them is an AdeshLang run-time error, where asking Go
+// for it would stop the process with an out-of-memory crash. (JavaScript engines have such limits
+// too: V8's strings stop at about 2^29 characters.)
+const (
+	MaxArrayLen    = 1 << 28
+	MaxStringBytes = 1 << 30
+)
