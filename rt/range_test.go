@@ -28,3 +28,10 @@ func TestRangeArrayEnds(t *testing.T) {
 		t.Errorf("7...7 = %v", got)
 	}
 }
+
+func TestRangeArrayTooLarge(t *testing.T) {
+	th := thrown(func() { RangeArray[int64](math.MinInt64, math.MaxInt64, true) })
+	if th == nil || th.Err.Message != "range too large: 18446744073709551615 elements (an array holds at most 268435456)" {
+		t.Fatalf("got %v", th)
+	}
+}
