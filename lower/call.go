@@ -132,6 +132,10 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	}
 	var targs []Type
 	if v := l.locals[ci.Obj]; v != nil && ci.Kind != check.CallMethod {
+		if d := l.localDepths[ci.Obj]; d != nil && l.fn.depth == d.param {
+			// A local fn calling itself: one level deeper (recursion.go).
+			return &Call{Fun: &Ref{V: d.fn}, Args: append(args, &Binary{Op: "+", X: &Ref{V: d.param}, Y: &Lit{Text: "1"}})}
+		}
 		v.Reads++
 		return &Call{Fun: &Ref{V: v}, Args: args}
 	}

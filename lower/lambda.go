@@ -37,12 +37,15 @@ func (l *lowerer) lambdaForce(e *ast.Lambda, forceResult bool) Expr {
 	if forceResult && (fi.Ret == nil || types.IsUnit(fi.Ret)) {
 		force = tUnit
 	}
-	return l.funcLit(fi, e.Params, body, force)
+	return l.funcLit(fi, e.Params, body, force, nil)
 }
 
 // funcLit lowers a synchronous function body as a Go function literal. Captured variables are
 // Go's own closure captures (by reference, like AdeshLang's lambdas).
-func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Block, forceResult Type) *FuncLit {
+//
+// depth is given for a local fn that calls itself (recursion.go): the literal then takes it as
+// its last parameter and checks it first.
+func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Block, forceResult Type, depth *localDepth) *FuncLit {
 	outer := l.fn
 	fc := l.newFn(fi, false, fi.Ret)
 	fc.names = newNamer(outer.names)
@@ -55,6 +58,11 @@ func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Blo
 		lit.Params = append(lit.Params, &Param{Name: v.Name, Type: v.Type})
 	}
 	b := &builder{}
+	if depth != nil {
+		fc.depth = depth.param
+		lit.Params = append(lit.Params, &Param{Name: depth.param.Name, Type: depth.param.Type})
+		b.add(l.depthCheck(depth.fd, &Ref{V: depth.param}))
+	}
 	l.funcBody(b, body)
 	stmts := b.stmts
 	if forceResult != nil {

@@ -13,19 +13,20 @@ import (
 // Lower turns a checked program into Go-shaped IR.
 func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 	l := &lowerer{
-		info:       info,
-		fset:       fset,
-		pkg:        newNamer(nil),
-		prog:       &Program{},
-		typeNames:  map[*types.TypeDef]string{},
-		objNames:   map[*types.Object]string{},
-		locals:     map[*types.Object]*Local{},
-		futNames:   map[ast.Node]string{},
-		tpNames:    map[*types.TypeParam]string{},
-		variants:   map[*types.VariantDef]string{},
-		matchTypes: map[*Local]types.Type{},
-		done:       map[ast.Node]bool{},
-		depthNames: map[*types.Object]string{},
+		info:        info,
+		fset:        fset,
+		pkg:         newNamer(nil),
+		prog:        &Program{},
+		typeNames:   map[*types.TypeDef]string{},
+		objNames:    map[*types.Object]string{},
+		locals:      map[*types.Object]*Local{},
+		futNames:    map[ast.Node]string{},
+		tpNames:     map[*types.TypeParam]string{},
+		variants:    map[*types.VariantDef]string{},
+		matchTypes:  map[*Local]types.Type{},
+		done:        map[ast.Node]bool{},
+		depthNames:  map[*types.Object]string{},
+		localDepths: map[*types.Object]*localDepth{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -78,11 +79,12 @@ type lowerer struct {
 	futNames  map[ast.Node]string // the state struct of each async fn, async block, async lambda
 	tpNames   map[*types.TypeParam]string
 	// matchTypes records the AdeshLang type of each match expression's result temporary.
-	matchTypes map[*Local]types.Type
-	done       map[ast.Node]bool       // async blocks and lambdas whose state machine exists
-	awaits     map[ast.Node][]ast.Node // which async fns and blocks await which (for recursion)
-	recursive  map[*types.Object]bool  // sync functions that count their depth (recursion.go)
-	depthNames map[*types.Object]string
+	matchTypes  map[*Local]types.Type
+	done        map[ast.Node]bool       // async blocks and lambdas whose state machine exists
+	awaits      map[ast.Node][]ast.Node // which async fns and blocks await which (for recursion)
+	recursive   map[*types.Object]bool  // sync functions that count their depth (recursion.go)
+	depthNames  map[*types.Object]string
+	localDepths map[*types.Object]*localDepth
 	// nestedAwait is the call being lowered as the operand of a boxed recursive await, and
 	// awaitedCall the call being lowered as the operand of any await.
 	nestedAwait, awaitedCall *ast.Call

@@ -136,6 +136,66 @@ func (l *lowerer) directCallee(e *ast.Call) *ast.FuncDecl {
 	return nil
 }
 
+// localDepth is the depth counting of a local fn that calls itself: the closure that does the
+// work takes the depth as its last parameter (param); the local variable keeps a wrapper with
+// the fn's own signature that starts the count at 0.
+type localDepth struct {
+	fd    *ast.FuncDecl
+	fn    *Local // the closure that takes the depth
+	param *Local
+}
+
+// callsItself reports whether a local fn calls itself directly in its body.
+func callsItself(info *check.Info, fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Lambda, *ast.AsyncBlock, *ast.FuncDecl:
+			return false
+		case *ast.Call:
+			if ci := info.Calls[n]; ci != nil && ci.Obj == fd.Obj {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// localDepthFunc declares the closure of a local fn that calls itself, and returns the wrapper
+// that the fn's variable v holds.
+func (l *lowerer) localDepthFunc(b *builder, fd *ast.FuncDecl, fi *check.FuncInfo, v *Local) Expr {
+	d := &localDepth{fd: fd, param: &Local{Name: "depth_", Type: goType("int32"), Param: true}}
+	d.fn = l.temp(v.Name+"Depth", nil)
+	l.localDepths[fd.Obj] = d
+	inner := l.funcLit(fi, fd.Params, fd.Body, nil, d)
+	d.fn.Type = &TFunc{Params: paramTypes(inner.Params), Results: inner.Results}
+	d.fn.Reads++
+	b.add(&Define{V: d.fn}, &Assign{Lhs: []Expr{&Ref{V: d.fn}}, Op: "=", Rhs: []Expr{inner}})
+	wrapper := &FuncLit{Results: inner.Results}
+	var args []Expr
+	for i, p := range inner.Params[:len(inner.Params)-1] {
+		name := "a" + itoa(i) + "_"
+		wrapper.Params = append(wrapper.Params, &Param{Name: name, Type: p.Type})
+		args = append(args, &Ident{Name: name})
+	}
+	call := &Call{Fun: &Ref{V: d.fn}, Args: append(args, &Lit{Text: "0"})}
+	if len(inner.Results) > 0 {
+		wrapper.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{call}}}}
+	} else {
+		wrapper.Body = &Block{Stmts: []Stmt{&ExprStmt{X: call}}}
+	}
+	return wrapper
+}
+
+func paramTypes(ps []*Param) []Type {
+	out := make([]Type, len(ps))
+	for i, p := range ps {
+		out[i] = p.Type
+	}
+	return out
+}
+
 // callDepth is the depth argument of the call e of fd from the function being lowered: one more
 // than its own when both count their depth, or nil when the call goes through fd's wrapper. The
 // call of an async fn counts only as the operand of a boxed recursive await (l.nestedAwait).

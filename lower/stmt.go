@@ -763,10 +763,13 @@ func (l *lowerer) localFunc(b *builder, s *ast.DeclStmt) {
 	v := l.local(fd.Obj, fd.Obj.Type)
 	b.add(&Define{V: v, Line: b.line})
 	var lit Expr
-	if fi.Async {
+	switch {
+	case fi.Async:
 		lit = l.asyncFuncLit(fd, fi, fd.Params, fd.Body)
-	} else {
-		lit = l.funcLit(fi, fd.Params, fd.Body, nil)
+	case callsItself(l.info, fd):
+		lit = l.localDepthFunc(b, fd, fi, v)
+	default:
+		lit = l.funcLit(fi, fd.Params, fd.Body, nil, nil)
 	}
 	b.add(&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{lit}})
 }

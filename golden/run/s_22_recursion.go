@@ -151,7 +151,11 @@ func permutations(items []string) []string {
 	var out []string = []string{}
 //line testdata/run/s_22_recursion.adesh:24
 	var go_ func(string, []string)
-	go_ = func(prefix string, rest []string) {
+	var go_Depth_ func(string, []string, int32)
+	go_Depth_ = func(prefix string, rest []string, depth_ int32) {
+		if depth_ > rt.MaxCallDepth {
+			rt.StackOverflow("go", "testdata/run/s_22_recursion.adesh:24:8")
+		}
 //line testdata/run/s_22_recursion.adesh:25
 		if int64(len(rest)) == 0 {
 //line testdata/run/s_22_recursion.adesh:26
@@ -169,8 +173,11 @@ func permutations(items []string) []string {
 //line testdata/run/s_22_recursion.adesh:31
 			var picked string = rt.ArrRemove(&remaining, i, "testdata/run/s_22_recursion.adesh:31:26")
 //line testdata/run/s_22_recursion.adesh:32
-			go_(prefix+picked, remaining)
+			go_Depth_(prefix+picked, remaining, depth_+1)
 		}
+	}
+	go_ = func(a0_ string, a1_ []string) {
+		go_Depth_(a0_, a1_, 0)
 	}
 //line testdata/run/s_22_recursion.adesh:35
 	go_("", items)
@@ -184,7 +191,11 @@ func fib_memo(n int64) int64 {
 	var memo *rt.Map[int64, int64] = rt.NewMap[int64, int64]()
 //line testdata/run/s_22_recursion.adesh:43
 	var f_ func(int64) int64
-	f_ = func(k int64) int64 {
+	var f_Depth_ func(int64, int32) int64
+	f_Depth_ = func(k int64, depth_ int32) int64 {
+		if depth_ > rt.MaxCallDepth {
+			rt.StackOverflow("f", "testdata/run/s_22_recursion.adesh:43:8")
+		}
 //line testdata/run/s_22_recursion.adesh:44
 		if k < 2 {
 //line testdata/run/s_22_recursion.adesh:44
@@ -198,11 +209,14 @@ func fib_memo(n int64) int64 {
 			return known.Val
 		}
 //line testdata/run/s_22_recursion.adesh:47
-		var v int64 = f_(k-1) + f_(k-2)
+		var v int64 = f_Depth_(k-1, depth_+1) + f_Depth_(k-2, depth_+1)
 //line testdata/run/s_22_recursion.adesh:48
 		memo.Set(k, v)
 //line testdata/run/s_22_recursion.adesh:49
 		return v
+	}
+	f_ = func(a0_ int64) int64 {
+		return f_Depth_(a0_, 0)
 	}
 //line testdata/run/s_22_recursion.adesh:51
 	return f_(n)
