@@ -764,10 +764,20 @@ func (l *lowerer) handleMethod(b *builder, e *ast.Call, ci *check.CallInfo, name
 		case "then":
 			p := l.recvExpr(b, ci)
 			f := l.funcArg(b, e.Args[0], true)
+			var then Expr = rtCall("Then", p, f)
 			if len(e.Args) > 1 {
-				return rtCall("ThenElse", p, f, l.funcArg(b, e.Args[1], true))
+				then = rtCall("ThenElse", p, f, l.funcArg(b, e.Args[1], true))
 			}
-			return rtCall("Then", p, f)
+			// A callback that gives a promise or a future: settle as that one does.
+			if fn, ok := types.Resolve(e.Args[0].TypeOf()).(*types.Func); ok {
+				if types.HandleOf(fn.Ret, types.PromiseH) != nil {
+					return rtCall("FlattenPromise", then)
+				}
+				if _, isFuture := types.Resolve(fn.Ret).(*types.Future); isFuture {
+					return rtCall("FlattenFuture", then)
+				}
+			}
+			return then
 		case "catch":
 			p := l.recvExpr(b, ci)
 			return rtCall("Catch", p, l.funcArg(b, e.Args[0], true))

@@ -20,6 +20,10 @@ func formatReflect(b *strings.Builder, rv reflect.Value, nested bool, depth int)
 		b.WriteString("...")
 		return
 	}
+	if rv.IsValid() && isFutureType(rv.Type()) {
+		b.WriteString("Future") // a state machine prints its kind, as a promise does
+		return
+	}
 	var buf [32]byte
 	switch rv.Kind() {
 	case reflect.Invalid:

@@ -103,6 +103,23 @@ func TypeName(v Value) string {
 	return typeNameOf(reflect.TypeOf(v))
 }
 
+// isFutureType reports whether t (or a pointer to it) is a generated state machine: a type of
+// the program with a `Poll(*Context)` method.
+func isFutureType(t reflect.Type) bool {
+	base := t
+	if base.Kind() == reflect.Pointer {
+		base = base.Elem()
+	}
+	if base.PkgPath() == rtPkgPath {
+		return false // a Promise, a JoinHandle, a SleepFuture: named as themselves
+	}
+	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
+		t = reflect.PointerTo(t)
+	}
+	m, ok := t.MethodByName("Poll")
+	return ok && m.Type.NumIn() == 2 && m.Type.In(1) == reflect.TypeFor[*Context]()
+}
+
 // typeNameOf is the AdeshLang name of a Go type.
 func typeNameOf(t reflect.Type) string {
 	if t.Implements(reflect.TypeFor[TypeNamer]()) && t.Kind() != reflect.Interface && t.Kind() != reflect.Pointer {
@@ -112,6 +129,9 @@ func typeNameOf(t reflect.Type) string {
 		if name, ok := rtTypeName(t); ok {
 			return name
 		}
+	}
+	if isFutureType(t) {
+		return "Future"
 	}
 	switch t.Kind() {
 	case reflect.Int64, reflect.Int:

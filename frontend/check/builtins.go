@@ -383,11 +383,32 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 	if sig.ret != nil {
 		ci.Ret = c.settle(sig.ret)
 	}
+	if ci.Name == "Promise.then" {
+		// A callback that gives a promise or a future: the promise settles as that one does.
+		if inner := thenFlattens(ci.Ret); inner != nil {
+			ci.Ret = &types.Handle{Kind: types.PromiseH, Elem: inner}
+		}
+	}
 	if sig.mutates {
 		c.markMutated(sel.X)
 		c.refuseReadGuardWrite(e, sel.X, true)
 	}
 	return c.recordCall(e, ci)
+}
+
+// thenFlattens is X when a `then` gives Promise<Promise<X>> or Promise<Future<X>>, else nil.
+func thenFlattens(ret types.Type) types.Type {
+	p := types.HandleOf(ret, types.PromiseH)
+	if p == nil {
+		return nil
+	}
+	if q := types.HandleOf(p.Elem, types.PromiseH); q != nil {
+		return q.Elem
+	}
+	if f, ok := types.Resolve(p.Elem).(*types.Future); ok {
+		return f.Elem
+	}
+	return nil
 }
 
 // settle replaces inference variables left unbound after a builtin call by `any`.

@@ -1,0 +1,66 @@
+package rt
+
+// A `then` callback that gives a promise or a future (`p.then(v => fetch(v))`) makes the promise
+// of the promise it gives settle as that inner promise or future does, as JavaScript's then
+// does: the compiler wraps the Then in FlattenPromise or FlattenFuture.
+
+// FlattenPromise settles as the promise p gives does, or with p's own rejection.
+func FlattenPromise[T any](p *Promise[*Promise[T]]) *Promise[T] {
+	d := &Promise[T]{}
+	p.onSettle(func() {
+		q, e, ok := p.outcome()
+		if !ok {
+			d.Reject(e)
+			return
+		}
+		q.onSettle(func() {
+			if v, e, ok := q.outcome(); ok {
+				d.Resolve(v)
+			} else {
+				d.Reject(e)
+			}
+		})
+	})
+	return d
+}
+
+// FlattenFuture runs the future p gives as a task of its own and settles with its result (a
+// throw in it rejects), or with p's own rejection.
+func FlattenFuture[T any](p *Promise[Future[T]]) *Promise[T] {
+	d := &Promise[T]{}
+	p.onSettle(func() {
+		f, e, ok := p.outcome()
+		if !ok {
+			d.Reject(e)
+			return
+		}
+		SpawnValue[Unit](nil, settleFuture[T]{f: f, d: d}).Drop()
+	})
+	return d
+}
+
+// settleFuture polls f and settles d with its outcome.
+type settleFuture[T any] struct {
+	f Future[T]
+	d *Promise[T]
+}
+
+func (s *settleFuture[T]) Poll(cx *Context) (res Poll[Unit]) {
+	defer func() {
+		if r := recover(); r != nil {
+			th, ok := r.(*Thrown)
+			if !ok {
+				panic(r)
+			}
+			s.d.Reject(th.Err)
+			res = Ready(Unit{})
+		}
+	}()
+	if p := s.f.Poll(cx); p.Ready {
+		s.d.Resolve(p.Value)
+		return Ready(Unit{})
+	}
+	return Pending[Unit]()
+}
+
+func (s *settleFuture[T]) Drop() { s.f.Drop() }
