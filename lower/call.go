@@ -474,10 +474,10 @@ func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Exp
 		return rtCall("ArrPop", l.place(b, ci))
 	case "Array.insert":
 		p := l.place(b, ci)
-		return rtCall("ArrInsert", p, l.toInt64(arg(0), e.Args[0].TypeOf()), ownedArg(1), l.pos(e))
+		return rtCall("ArrInsert", p, l.toInt64(arg(0), e.Args[0].TypeOf(), e.Args[0]), ownedArg(1), l.pos(e))
 	case "Array.remove":
 		p := l.place(b, ci)
-		return rtCall("ArrRemove", p, l.toInt64(arg(0), e.Args[0].TypeOf()), l.pos(e))
+		return rtCall("ArrRemove", p, l.toInt64(arg(0), e.Args[0].TypeOf(), e.Args[0]), l.pos(e))
 	case "Array.clear":
 		p := l.place(b, ci)
 		return rtCall("ArrClear", p)
@@ -542,10 +542,10 @@ func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Exp
 		return rtCall("ArrReduce", x, l.funcArg(b, e.Args[1], true), init)
 	case "Array.slice":
 		x := l.recvExpr(b, ci)
-		lo := l.toInt64(arg(0), e.Args[0].TypeOf())
+		lo := l.toInt64(arg(0), e.Args[0].TypeOf(), e.Args[0])
 		var hi Expr = &Conv{Type: tInt64, X: &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}}
 		if len(e.Args) > 1 {
-			hi = l.toInt64(arg(1), e.Args[1].TypeOf())
+			hi = l.toInt64(arg(1), e.Args[1].TypeOf(), e.Args[1])
 		}
 		return rtCall("ArrSlice", x, lo, hi, l.pos(e))
 	case "Array.concat":

@@ -775,12 +775,12 @@ func (l *lowerer) index(b *builder, e *ast.Index) Expr {
 	switch u := types.Resolve(xt).(type) {
 	case *types.Array:
 		x = l.spill(b, x, l.goTypeOf(u))
-		return &Index{X: x, Index: rtCall("Index", l.toInt64(i, e.Index.TypeOf()), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}, l.pos(e))}
+		return &Index{X: x, Index: rtCall("Index", l.toInt64(i, e.Index.TypeOf(), e.Index), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}, l.pos(e))}
 	case *types.MapT:
 		return &Call{Fun: &Sel{X: x, Name: "At"}, Args: []Expr{l.convertAt(i, e.Index.TypeOf(), u.Key, e.Index), l.pos(e)}}
 	case *types.Basic:
 		if u.Kind == types.String {
-			return rtCall("CharAt", x, l.toInt64(i, e.Index.TypeOf()), l.pos(e))
+			return rtCall("CharAt", x, l.toInt64(i, e.Index.TypeOf(), e.Index), l.pos(e))
 		}
 		return rtCall("DynIndex", x, l.toAny(i, e.Index.TypeOf()), l.pos(e))
 	}
@@ -795,8 +795,8 @@ func derefInner(t types.Type) types.Type {
 	return nil
 }
 
-// toInt64 converts an index of any integer type to int64.
-func (l *lowerer) toInt64(x Expr, t types.Type) Expr {
+// toInt64 converts an index (n) of any integer type, or a dynamic one, to int64.
+func (l *lowerer) toInt64(x Expr, t types.Type, n ast.Node) Expr {
 	if types.IsBasic(t, types.Int64) {
 		return x
 	}
@@ -804,7 +804,7 @@ func (l *lowerer) toInt64(x Expr, t types.Type) Expr {
 		return x
 	}
 	if types.IsAny(t) {
-		return rtCall("AsInt", x, &Lit{Text: `""`})
+		return rtCall("AsInt", x, l.pos(n))
 	}
 	return &Conv{Type: tInt64, X: x}
 }
@@ -845,7 +845,7 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 		i := l.expr(b, x.Index)
 		switch u := types.Resolve(xt).(type) {
 		case *types.Array:
-			return &Index{X: base, Index: rtCall("Index", l.toInt64(i, x.Index.TypeOf()), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{base}}, l.pos(x))}
+			return &Index{X: base, Index: rtCall("Index", l.toInt64(i, x.Index.TypeOf(), x.Index), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{base}}, l.pos(x))}
 		case *types.MapT:
 			m := l.spillUnstable(b, base, l.goTypeOf(u))
 			k := l.spillUnstable(b, l.convertAt(i, x.Index.TypeOf(), u.Key, x.Index), l.goTypeOf(u.Key))
