@@ -142,3 +142,21 @@ func TestMainReportsFailureAndExitCodes(t *testing.T) {
 		t.Errorf("go panic with ADESH_TRACEBACK=1: exit %d, stderr %q", code, errs)
 	}
 }
+
+// sleepyMain is a program that looks stuck: its only task sleeps for a minute.
+func sleepyMain() {
+	Main(ready(func(cx *Context) Unit {
+		Spawn[Unit](cx, &pollFn[Unit]{poll: func() func(cx *Context) Poll[Unit] {
+			s := Sleep(60_000)
+			return func(cx *Context) Poll[Unit] {
+				if !s.Poll(cx).Ready {
+					cx.SuspendedAt("sleepy.adesh:4")
+					return Pending[Unit]()
+				}
+				return Ready(Unit{})
+			}
+		}()}).Drop()
+		os.Stdout.WriteString("ready\n") // the SIGQUIT handler is in place
+		return Unit{}
+	}))
+}

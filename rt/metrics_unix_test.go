@@ -13,24 +13,6 @@ import (
 	"time"
 )
 
-// sleepyMain is a program that looks stuck: its only task sleeps for a minute.
-func sleepyMain() {
-	Main(ready(func(cx *Context) Unit {
-		Spawn[Unit](cx, &pollFn[Unit]{poll: func() func(cx *Context) Poll[Unit] {
-			s := Sleep(60_000)
-			return func(cx *Context) Poll[Unit] {
-				if !s.Poll(cx).Ready {
-					cx.SuspendedAt("sleepy.adesh:4")
-					return Pending[Unit]()
-				}
-				return Ready(Unit{})
-			}
-		}()}).Drop()
-		os.Stdout.WriteString("ready\n") // the SIGQUIT handler is in place
-		return Unit{}
-	}))
-}
-
 func TestSIGQUITDumpsTheTasksOfAStuckProgram(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "RT_MAIN_HELPER=sleepy", "ADESH_TRACE_ASYNC=1", "ADESH_WORKERS=1")
