@@ -179,12 +179,7 @@ func (l *lowerer) localDepthFunc(b *builder, fd *ast.FuncDecl, fi *check.FuncInf
 		wrapper.Params = append(wrapper.Params, &Param{Name: name, Type: p.Type})
 		args = append(args, &Ident{Name: name})
 	}
-	call := &Call{Fun: &Ref{V: d.fn}, Args: append(args, &Lit{Text: "0"})}
-	if len(inner.Results) > 0 {
-		wrapper.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{call}}}}
-	} else {
-		wrapper.Body = &Block{Stmts: []Stmt{&ExprStmt{X: call}}}
-	}
+	wrapper.Body = forwardBody(&Call{Fun: &Ref{V: d.fn}, Args: append(args, &Lit{Text: "0"})}, inner.Results)
 	return wrapper
 }
 
@@ -256,12 +251,15 @@ func (l *lowerer) splitDepth(fn *Func, fd *ast.FuncDecl, depth *Local) *Func {
 		fun = &Sel{X: &Ident{Name: fn.Recv.Name}, Name: inner.Name}
 		targs = nil // a method's type parameters are its receiver's
 	}
-	call := &Call{Fun: fun, TypeArgs: targs, Args: args}
-	var body Stmt = &ExprStmt{X: call}
-	if len(fn.Results) > 0 {
-		body = &Return{Results: []Expr{call}}
-	}
 	fn.Params, fn.ResultName = params, ""
-	fn.Body = &Block{Stmts: []Stmt{body}}
+	fn.Body = forwardBody(&Call{Fun: fun, TypeArgs: targs, Args: args}, fn.Results)
 	return &inner
+}
+
+// forwardBody is the body of a wrapper that passes its call on: `return call` or `call`.
+func forwardBody(call *Call, results []Type) *Block {
+	if len(results) > 0 {
+		return &Block{Stmts: []Stmt{&Return{Results: []Expr{call}}}}
+	}
+	return &Block{Stmts: []Stmt{&ExprStmt{X: call}}}
 }
