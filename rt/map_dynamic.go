@@ -68,14 +68,16 @@ func (m *Map[K, V]) dynValues() []Value {
 }
 
 // AdeshEqual compares maps by their entries, regardless of order and of the maps' Go types.
-func (m *Map[K, V]) AdeshEqual(other any) bool {
+func (m *Map[K, V]) AdeshEqual(other any) bool { return m.equalAt(other, 0) }
+
+func (m *Map[K, V]) equalAt(other any, depth int) bool {
 	o, ok := other.(dynMap)
 	if !ok || o.dynLen() != m.Len() {
 		return false
 	}
 	for k, v := range m.All() {
 		ov, ok := o.dynGet(k)
-		if !ok || !DynEq(v, ov) {
+		if !ok || !valuesEqual(v, ov, depth+1) {
 			return false
 		}
 	}

@@ -10,6 +10,11 @@ import (
 // DynEq is a == b on dynamic values: deep, numbers by value across types, unlike types unequal.
 func DynEq(a, b Value) bool { return valuesEqual(a, b, 0) }
 
+// deepEqualer is an Equaler that compares what it holds with valuesEqual at a depth.
+type deepEqualer interface {
+	equalAt(other any, depth int) bool
+}
+
 // maxEqualDepth bounds deep comparison so that a cyclic Go value compares unequal instead of
 // overflowing the stack.
 const maxEqualDepth = 100
@@ -59,6 +64,10 @@ func valuesEqual(a, b Value, depth int) bool {
 			}
 			return true
 		}
+	case deepEqualer:
+		// A handle equals itself at once (a map that contains itself), and the depth carries
+		// on through its entries, so that two cyclic values end unequal instead of recursing.
+		return a == b || x.equalAt(b, depth)
 	case Equaler:
 		return x.AdeshEqual(b)
 	}

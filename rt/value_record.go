@@ -79,14 +79,16 @@ func (r *Record) AdeshFormat(b *strings.Builder, _ bool) {
 }
 
 // AdeshEqual compares field by field, in any order.
-func (r *Record) AdeshEqual(other any) bool {
+func (r *Record) AdeshEqual(other any) bool { return r.equalAt(other, 0) }
+
+func (r *Record) equalAt(other any, depth int) bool {
 	o, ok := other.(*Record)
 	if !ok || len(o.names) != len(r.names) {
 		return false
 	}
 	for i, n := range r.names {
 		ov, ok := o.Get(n)
-		if !ok || !DynEq(r.vals[i], ov) {
+		if !ok || !valuesEqual(r.vals[i], ov, depth+1) {
 			return false
 		}
 	}

@@ -38,6 +38,12 @@ var twice *rt.Map[string, *rt.Map[string, int64]]
 
 var rec rt.Value
 
+var n *rt.Map[string, rt.Value]
+
+var o *rt.Map[string, rt.Value]
+
+var x rt.Value
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -81,6 +87,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.DynSetField(rec, "me", rt.DynClone(rec), "testdata/run/s_54_print_cycles.adesh:17:1")
 //line testdata/run/s_54_print_cycles.adesh:18
 			rt.Print(rec)
+//line testdata/run/s_54_print_cycles.adesh:21
+			n = rt.NewMap[string, rt.Value]()
+//line testdata/run/s_54_print_cycles.adesh:22
+			o = rt.NewMap[string, rt.Value]()
+//line testdata/run/s_54_print_cycles.adesh:23
+			n.Set("x", o)
+//line testdata/run/s_54_print_cycles.adesh:24
+			o.Set("x", n)
+//line testdata/run/s_54_print_cycles.adesh:25
+			x = m
+//line testdata/run/s_54_print_cycles.adesh:26
+			rt.Print(rt.Equal(m, m), rt.DynEq(x, x), rt.Equal(n, o))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
