@@ -35,8 +35,11 @@ type fnCtx struct {
 	switches int
 	// depth is the parameter counting the nested calls of a recursive function (recursion.go).
 	depth *Local
-	// held is the rt.Held of a synchronous function that binds lock guards (held.go).
-	held *Local
+	// held is the rt.Held of a synchronous function that binds lock guards (held.go), and
+	// holding says whether the code being lowered has one: always in a synchronous function,
+	// only inside a try closure in a state machine.
+	held    *Local
+	holding bool
 }
 
 type loopCtx struct {
@@ -62,7 +65,7 @@ type tryExit struct {
 
 // newFn starts lowering a function.
 func (l *lowerer) newFn(fi *check.FuncInfo, async bool, ret types.Type) *fnCtx {
-	fc := &fnCtx{parent: l.fn, info: fi, names: newNamer(l.pkg), async: async, ret: ret, deferred: map[*types.Object]bool{}}
+	fc := &fnCtx{parent: l.fn, info: fi, names: newNamer(l.pkg), async: async, ret: ret, deferred: map[*types.Object]bool{}, holding: !async}
 	if fi != nil && fi.Defers > 0 {
 		fc.deferred = deferReferenced(fi.Node)
 	}

@@ -1,28 +1,51 @@
 package lower
 
-// Lock guards and errors. A guard is unlocked where its scope ends, by straight-line code that
-// an error (a throw, a failed index) skips; in a synchronous function a guard left locked so
-// would hang the next lock() of the program for ever. So a synchronous function that binds
-// guards lists them in an rt.Held while they are bound (pushed at the binding, popped by each
-// release), and a deferred Unwind unlocks what an error left; a try block unwinds to its mark
-// (rt.Held says more). A state machine keeps its guards in its struct and releases them when
-// it completes, fails or is cancelled.
+// Lock guards, shares and errors. A guard is unlocked (a share released) where its scope ends,
+// by straight-line code that an error (a throw, a failed index) skips; in a synchronous function
+// a guard left locked so would hang the next lock() of the program for ever, and a share would
+// keep its count. So a synchronous function that binds guards or shares lists them in an
+// rt.Held while they are bound (pushed at the binding, popped by each release), and a deferred
+// Unwind releases what an error left; a try block unwinds to its mark (rt.Held says more). A
+// state machine keeps its guards and shares in its struct and releases them when it completes,
+// fails or is cancelled.
 
-// holdGuard pushes the guard binding v on the function's rt.Held.
+// holdGuard records that the function owns the guard, share or weak-reference binding v, and
+// pushes it on the function's rt.Held.
 func (l *lowerer) holdGuard(b *builder, v *Local) {
-	if l.fn.async && l.fn.closure == 0 || v.Boxed || v.Field || v.Global || !isGuardType(v.Type) {
+	v.Owned = true
+	if !l.fn.holding || v.Boxed || v.Field || v.Global {
+		return
+	}
+	var held Expr = &Unary{Op: "&", X: &Ref{V: v}}
+	switch {
+	case isGuardType(v.Type):
+	case isShareType(v.Type, "Share"):
+		held = rtCall("HoldShare", held)
+	case isShareType(v.Type, "Weak"):
+		held = rtCall("HoldWeak", held)
+	default:
 		return
 	}
 	if l.fn.held == nil {
 		l.fn.held = &Local{Name: l.fn.names.temp("held"), Type: rtType("Held"), Reads: 1}
 	}
 	v.HeldBy = l.fn.held
-	b.add(&ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: l.fn.held}, Name: "Push"}, Args: []Expr{&Unary{Op: "&", X: &Ref{V: v}}}}})
+	b.add(&ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: l.fn.held}, Name: "Push"}, Args: []Expr{held}}})
 }
 
 func isGuardType(t Type) bool {
 	n, ok := t.(*TName)
 	return ok && n.Pkg == "rt" && (n.Name == "MutexGuard" || n.Name == "ReadGuard" || n.Name == "WriteGuard")
+}
+
+// isShareType reports whether t is *rt.Share[…] (kind "Share") or *rt.Weak[…] ("Weak").
+func isShareType(t Type, kind string) bool {
+	p, ok := t.(*TPtr)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem.(*TName)
+	return ok && n.Pkg == "rt" && n.Name == kind
 }
 
 // heldPrologue declares the function's rt.Held and defers its Unwind, when it binds guards.
@@ -37,19 +60,25 @@ func (l *lowerer) heldPrologue(stmts []Stmt) []Stmt {
 // enterHeldClosure starts the closure of a try block (or of its catch). In a synchronous
 // function its guards go on the function's rt.Held; in a state machine, whose own guards live in
 // its struct, the closure gets an rt.Held of its own. It returns what leaveHeldClosure restores.
-func (l *lowerer) enterHeldClosure() *Local {
-	outer := l.fn.held
+func (l *lowerer) enterHeldClosure() heldSaved {
+	saved := heldSaved{l.fn.held, l.fn.holding}
 	if l.fn.async {
-		l.fn.held = nil
+		l.fn.held, l.fn.holding = nil, true
 	}
-	return outer
+	return saved
+}
+
+// heldSaved is what enterHeldClosure replaced.
+type heldSaved struct {
+	held    *Local
+	holding bool
 }
 
 // leaveHeldClosure ends the closure and returns the rt.Held its guards went on, if any.
-func (l *lowerer) leaveHeldClosure(outer *Local) *Local {
+func (l *lowerer) leaveHeldClosure(outer heldSaved) *Local {
 	h := l.fn.held
 	if l.fn.async {
-		l.fn.held = outer
+		l.fn.held, l.fn.holding = outer.held, outer.holding
 	}
 	return h
 }

@@ -308,6 +308,9 @@ type Local struct {
 	// HeldBy is the function's rt.Held that lists this lock guard while it is bound: its
 	// releases pop it (see rt.Held).
 	HeldBy *Local
+	// Owned marks a guard, share or weak reference this function releases (a binding or a
+	// statement's temporary, not a value on its way out).
+	Owned bool
 }
 
 // Ref is a use of a local.

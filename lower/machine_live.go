@@ -57,9 +57,9 @@ func (m *machine) decideFields() {
 		}
 	}
 	for v := range m.locals {
-		// A lock guard lives in the struct even when no await separates its lock from its
-		// unlock: when an error fails the task, Drop then unlocks it.
-		if isGuardType(v.Type) && !v.Boxed {
+		// A lock guard (or a share) lives in the struct even when no await separates its lock
+		// from its unlock: when an error fails the task, Drop then unlocks (releases) it.
+		if v.Owned && !v.Boxed {
 			forced[v] = true
 		}
 		if forced[v] && !v.Global {

@@ -66,3 +66,32 @@ func (h *Held) set(i int, g interface{ Drop() }) {
 		h.more[i-len(h.slots)] = g
 	}
 }
+
+// HoldShare lets Held release a share variable (`held_.Push(rt.HoldShare(&s))`).
+func HoldShare[T any](p **Share[T]) ShareVar[T] { return ShareVar[T]{p} }
+
+// ShareVar is a share variable on a Held: one pointer, so it goes in an interface without an
+// allocation.
+type ShareVar[T any] struct{ p **Share[T] }
+
+// Drop releases the share the variable holds.
+func (v ShareVar[T]) Drop() {
+	if s := *v.p; s != nil {
+		*v.p = nil
+		s.Release()
+	}
+}
+
+// HoldWeak lets Held release a weak-reference variable.
+func HoldWeak[T any](p **Weak[T]) WeakVar[T] { return WeakVar[T]{p} }
+
+// WeakVar is a weak-reference variable on a Held.
+type WeakVar[T any] struct{ p **Weak[T] }
+
+// Drop releases the weak reference the variable holds.
+func (v WeakVar[T]) Drop() {
+	if w := *v.p; w != nil {
+		*v.p = nil
+		w.Release()
+	}
+}

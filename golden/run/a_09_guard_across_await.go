@@ -93,6 +93,8 @@ type scopedFuture struct {
 	state uint32
 	m     *rt.Mutex[int64]
 	g     rt.MutexGuard[int64]
+	tmp1_ rt.Option[rt.MutexGuard[int64]]
+	tmp_  rt.Option[rt.MutexGuard[int64]]
 	sub1_ rt.YieldFuture
 }
 
@@ -101,8 +103,6 @@ type scopedFuture struct {
 //line testdata/run/a_09_guard_across_await.adesh:10
 func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
-	var tmp1_ rt.Option[rt.MutexGuard[int64]]
-	var tmp_ rt.Option[rt.MutexGuard[int64]]
 	for {
 		switch f.state {
 		case 0:
@@ -126,12 +126,18 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.YieldFuture{}
-			tmp_ = rt.TryLockOption(f.m)
-			tmp1_ = rt.None[rt.MutexGuard[int64]]()
+			f.tmp_ = rt.TryLockOption(f.m)
+			f.tmp1_ = rt.None[rt.MutexGuard[int64]]()
 //line testdata/run/a_09_guard_across_await.adesh:16
-			rt.Print("  free after block:", tmp_.Some)
-			rt.ReleaseOption(tmp_)
-			rt.ReleaseOption(tmp1_)
+			rt.Print("  free after block:", f.tmp_.Some)
+			{
+				rt.ReleaseOption(f.tmp_)
+				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
+			}
+			{
+				rt.ReleaseOption(f.tmp1_)
+				f.tmp1_ = rt.Option[rt.MutexGuard[int64]]{}
+			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -168,6 +174,8 @@ func (f *scopedFuture) dropSub_() {
 func (f *scopedFuture) complete_() {
 	f.state = 2
 	f.g.Drop()
+	rt.ReleaseOption(f.tmp1_)
+	rt.ReleaseOption(f.tmp_)
 	*f = scopedFuture{state: 2}
 }
 

@@ -369,6 +369,7 @@ type mainFuture struct {
 	alive   rt.Option[*rt.Share[Stats]]
 	blocks  []*rt.JoinHandle[int64]
 	go_     *rt.Channel[int64]
+	gone    *rt.Weak[Stats]
 	hs      []*rt.JoinHandle[rt.Unit]
 	i1_     int64
 	i4_     int
@@ -380,6 +381,9 @@ type mainFuture struct {
 	started *rt.Channel[int64]
 	stats   *rt.Share[Stats]
 	tmp1_   rt.MutexGuard[int64]
+	tmp2_   rt.Option[*rt.Share[Stats]]
+	tmp3_   rt.Option[*rt.Share[Stats]]
+	tmp4_   rt.Option[*rt.Share[Stats]]
 	tmp_    rt.MutexGuard[int64]
 	w       *rt.Weak[Stats]
 	sub1_   rt.RecvFuture[int64]
@@ -397,7 +401,6 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var aw_ int64
 	var b *rt.JoinHandle[int64]
 	var c int64
-	var gone *rt.Weak[Stats]
 	var h *rt.JoinHandle[rt.Unit]
 	var n2_ int64
 	var n3_ int64
@@ -405,9 +408,6 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var t1_ int64
 	var t2_ rt.Option[*rt.Share[Stats]]
 	var t_ int64
-	var tmp2_ rt.Option[*rt.Share[Stats]]
-	var tmp3_ rt.Option[*rt.Share[Stats]]
-	var tmp4_ rt.Option[*rt.Share[Stats]]
 	var x1_ *rt.JoinHandle[int64]
 	var x_ *rt.JoinHandle[rt.Unit]
 poll_:
@@ -572,10 +572,13 @@ poll_:
 //line testdata/run/a_25_shares_in_tasks.adesh:54
 			f.alive = rt.Upgrade(f.w)
 			t2_ = f.alive
-			tmp2_ = rt.None[*rt.Share[Stats]]()
+			f.tmp2_ = rt.None[*rt.Share[Stats]]()
 //line testdata/run/a_25_shares_in_tasks.adesh:55
 			rt.Print("weak alive:", t2_.Some)
-			rt.ReleaseOption(tmp2_)
+			{
+				rt.ReleaseOption(f.tmp2_)
+				f.tmp2_ = rt.Option[*rt.Share[Stats]]{}
+			}
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.sub4_ = short_lived()
 			f.state = 13
@@ -589,14 +592,23 @@ poll_:
 			f.sub4_ = *new(shortLivedFuture)
 			aw1_ = step_.Value
 //line testdata/run/a_25_shares_in_tasks.adesh:57
-			gone = aw1_
-			tmp3_ = rt.Upgrade(gone)
-			tmp4_ = rt.None[*rt.Share[Stats]]()
+			f.gone = aw1_
+			f.tmp3_ = rt.Upgrade(f.gone)
+			f.tmp4_ = rt.None[*rt.Share[Stats]]()
 //line testdata/run/a_25_shares_in_tasks.adesh:58
-			rt.Print("weak after the last task:", !tmp3_.Some)
-			rt.ReleaseOption(tmp3_)
-			rt.ReleaseOption(tmp4_)
-			gone.Release()
+			rt.Print("weak after the last task:", !f.tmp3_.Some)
+			{
+				rt.ReleaseOption(f.tmp3_)
+				f.tmp3_ = rt.Option[*rt.Share[Stats]]{}
+			}
+			{
+				rt.ReleaseOption(f.tmp4_)
+				f.tmp4_ = rt.Option[*rt.Share[Stats]]{}
+			}
+			{
+				f.gone.Release()
+				f.gone = nil
+			}
 			{
 				rt.ReleaseOption(f.alive)
 				f.alive = rt.Option[*rt.Share[Stats]]{}
@@ -655,10 +667,16 @@ func (f *mainFuture) dropSub_() {
 func (f *mainFuture) complete_() {
 	f.state = 14
 	rt.ReleaseOption(f.alive)
+	if f.gone != nil {
+		f.gone.Release()
+	}
 	if f.stats != nil {
 		f.stats.Release()
 	}
 	f.tmp1_.Drop()
+	rt.ReleaseOption(f.tmp2_)
+	rt.ReleaseOption(f.tmp3_)
+	rt.ReleaseOption(f.tmp4_)
 	f.tmp_.Drop()
 	if f.w != nil {
 		f.w.Release()

@@ -28,6 +28,7 @@ type consumeFuture struct {
 	state uint32
 	ch    *rt.Channel[*rt.Share[Blob]]
 	done  *rt.Channel[int64]
+	b     *rt.Share[Blob]
 	ch_   *rt.Channel[*rt.Share[Blob]]
 	seen  int64
 	sub1_ rt.RecvFuture[*rt.Share[Blob]]
@@ -36,8 +37,8 @@ type consumeFuture struct {
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_36_channel_of_shares.adesh:5
-func (f *consumeFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var b *rt.Share[Blob]
+func (f *consumeFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
 	var got_ rt.Option[*rt.Share[Blob]]
 poll_:
 	for {
@@ -67,10 +68,13 @@ poll_:
 				f.state = 3
 				continue poll_
 			}
-			b = got_.Val
+			f.b = got_.Val
 //line testdata/run/a_36_channel_of_shares.adesh:8
-			f.seen += rt.StrLen((*b.Get()).data)
-			b.Release()
+			f.seen += rt.StrLen((*f.b.Get()).data)
+			{
+				f.b.Release()
+				f.b = nil
+			}
 			f.state = 1
 			continue poll_
 		case 3:
@@ -93,6 +97,15 @@ func (f *consumeFuture) Drop() {
 	f.complete_()
 }
 
+func (f *consumeFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	var x any = recover()
+	if x == nil {
+		return
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *consumeFuture) dropSub_() {
 	switch f.state {
 	case 2:
@@ -101,6 +114,10 @@ func (f *consumeFuture) dropSub_() {
 }
 
 func (f *consumeFuture) complete_() {
+	f.state = 4
+	if f.b != nil {
+		f.b.Release()
+	}
 	*f = consumeFuture{state: 4}
 }
 

@@ -30,6 +30,7 @@ type borrowForFuture struct {
 	ms    int64
 	ready *rt.Channel[int64]
 	alive rt.Option[*rt.Share[Res]]
+	tmp_  rt.Option[*rt.Share[Res]]
 	sub1_ rt.SleepFuture
 }
 
@@ -40,7 +41,6 @@ func (f *borrowForFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	defer f.catch_(cx, &result_)
 	var c_ bool
 	var t_ rt.Option[*rt.Share[Res]]
-	var tmp_ rt.Option[*rt.Share[Res]]
 	for {
 		switch f.state {
 		case 0:
@@ -62,9 +62,12 @@ func (f *borrowForFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			}
 			f.sub1_ = rt.SleepFuture{}
 			t_ = f.alive
-			tmp_ = rt.None[*rt.Share[Res]]()
+			f.tmp_ = rt.None[*rt.Share[Res]]()
 			c_ = t_.Some
-			rt.ReleaseOption(tmp_)
+			{
+				rt.ReleaseOption(f.tmp_)
+				f.tmp_ = rt.Option[*rt.Share[Res]]{}
+			}
 //line testdata/run/a_44_optional_share_cancel.adesh:10
 			if c_ {
 				var r_ string = (*f.alive.Val.Get()).name
@@ -126,6 +129,7 @@ func (f *borrowForFuture) complete_() {
 		f.w.Release()
 	}
 	rt.ReleaseOption(f.alive)
+	rt.ReleaseOption(f.tmp_)
 	*f = borrowForFuture{state: 2}
 }
 
@@ -140,6 +144,7 @@ type lockForFuture struct {
 	m     *rt.Mutex[int64]
 	ms    int64
 	guard rt.Option[rt.MutexGuard[int64]]
+	tmp_  rt.Option[rt.MutexGuard[int64]]
 	sub1_ rt.SleepFuture
 }
 
@@ -150,7 +155,6 @@ func (f *lockForFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
 	defer f.catch_(cx, &result_)
 	var r_ bool
 	var t_ rt.Option[rt.MutexGuard[int64]]
-	var tmp_ rt.Option[rt.MutexGuard[int64]]
 	for {
 		switch f.state {
 		case 0:
@@ -170,13 +174,16 @@ func (f *lockForFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
 			}
 			f.sub1_ = rt.SleepFuture{}
 			t_ = f.guard
-			tmp_ = rt.None[rt.MutexGuard[int64]]()
+			f.tmp_ = rt.None[rt.MutexGuard[int64]]()
 			r_ = t_.Some
 			{
 				rt.ReleaseOption(f.guard)
 				f.guard = rt.Option[rt.MutexGuard[int64]]{}
 			}
-			rt.ReleaseOption(tmp_)
+			{
+				rt.ReleaseOption(f.tmp_)
+				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
+			}
 			f.complete_()
 			return rt.Ready[bool](r_)
 		default:
@@ -213,6 +220,7 @@ func (f *lockForFuture) dropSub_() {
 func (f *lockForFuture) complete_() {
 	f.state = 2
 	rt.ReleaseOption(f.guard)
+	rt.ReleaseOption(f.tmp_)
 	*f = lockForFuture{state: 2}
 }
 

@@ -11,6 +11,7 @@ type unlockIfTakenFuture struct {
 	state uint32
 	m_    *rt.Mutex[int64]
 	t     rt.Option[rt.MutexGuard[int64]]
+	tmp_  rt.Option[rt.MutexGuard[int64]]
 	sub1_ rt.YieldFuture
 }
 
@@ -21,16 +22,18 @@ func (f *unlockIfTakenFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	var c_ bool
 	var t_ rt.Option[rt.MutexGuard[int64]]
-	var tmp_ rt.Option[rt.MutexGuard[int64]]
 	for {
 		switch f.state {
 		case 0:
 //line testdata/run/c_06_optional_guard_released.adesh:4
 			f.t = rt.TryLockOption(f.m_)
 			t_ = f.t
-			tmp_ = rt.None[rt.MutexGuard[int64]]()
+			f.tmp_ = rt.None[rt.MutexGuard[int64]]()
 			c_ = t_.Some
-			rt.ReleaseOption(tmp_)
+			{
+				rt.ReleaseOption(f.tmp_)
+				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
+			}
 //line testdata/run/c_06_optional_guard_released.adesh:5
 			if c_ {
 //line testdata/run/c_06_optional_guard_released.adesh:5
@@ -89,6 +92,7 @@ func (f *unlockIfTakenFuture) dropSub_() {
 func (f *unlockIfTakenFuture) complete_() {
 	f.state = 2
 	rt.ReleaseOption(f.t)
+	rt.ReleaseOption(f.tmp_)
 	*f = unlockIfTakenFuture{state: 2}
 }
 
@@ -186,6 +190,7 @@ type onlyWhenFreeFuture struct {
 	state uint32
 	m_    *rt.Mutex[int64]
 	t     rt.Option[rt.MutexGuard[int64]]
+	tmp_  rt.Option[rt.MutexGuard[int64]]
 	sub1_ rt.YieldFuture
 }
 
@@ -196,7 +201,6 @@ func (f *onlyWhenFreeFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
 	defer f.catch_(cx, &result_)
 	var c_ bool
 	var t_ rt.Option[rt.MutexGuard[int64]]
-	var tmp_ rt.Option[rt.MutexGuard[int64]]
 poll_:
 	for {
 		switch f.state {
@@ -204,9 +208,12 @@ poll_:
 //line testdata/run/c_06_optional_guard_released.adesh:14
 			f.t = rt.TryLockOption(f.m_)
 			t_ = f.t
-			tmp_ = rt.None[rt.MutexGuard[int64]]()
+			f.tmp_ = rt.None[rt.MutexGuard[int64]]()
 			c_ = !t_.Some
-			rt.ReleaseOption(tmp_)
+			{
+				rt.ReleaseOption(f.tmp_)
+				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
+			}
 //line testdata/run/c_06_optional_guard_released.adesh:15
 			if !c_ {
 				f.state = 2
@@ -274,6 +281,7 @@ func (f *onlyWhenFreeFuture) dropSub_() {
 func (f *onlyWhenFreeFuture) complete_() {
 	f.state = 3
 	rt.ReleaseOption(f.t)
+	rt.ReleaseOption(f.tmp_)
 	*f = onlyWhenFreeFuture{state: 3}
 }
 

@@ -57,34 +57,52 @@ var p_ rt.Tuple2[*rt.Share[Cfg], int64]
 
 //line testdata/run/s_52_values_into_containers.adesh:24
 func make_list() []*rt.Share[Cfg] {
+	var held_ rt.Held
+	defer held_.Unwind()
 //line testdata/run/s_52_values_into_containers.adesh:25
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "list"})
+	held_.Push(rt.HoldShare(&c))
 //line testdata/run/s_52_values_into_containers.adesh:26
 	var arr []*rt.Share[Cfg] = []*rt.Share[Cfg]{c.Clone()}
 //line testdata/run/s_52_values_into_containers.adesh:27
 	rt.Print("making", c.StrongCount())
 	var r_ []*rt.Share[Cfg] = rt.ArrClone(arr)
-	c.Release()
+	{
+		c.Release()
+		held_.Pop()
+	}
 //line testdata/run/s_52_values_into_containers.adesh:28
 	return r_
 }
 
 //line testdata/run/s_52_values_into_containers.adesh:30
 func make_holder() Holder {
+	var held_ rt.Held
+	defer held_.Unwind()
 //line testdata/run/s_52_values_into_containers.adesh:31
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "holder"})
+	held_.Push(rt.HoldShare(&c))
 	var r_ Holder = Holder{cfg: c.Clone()}
-	c.Release()
+	{
+		c.Release()
+		held_.Pop()
+	}
 //line testdata/run/s_52_values_into_containers.adesh:32
 	return r_
 }
 
 //line testdata/run/s_52_values_into_containers.adesh:34
 func make_pair() rt.Tuple2[*rt.Share[Cfg], int64] {
+	var held_ rt.Held
+	defer held_.Unwind()
 //line testdata/run/s_52_values_into_containers.adesh:35
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "pair"})
+	held_.Push(rt.HoldShare(&c))
 	var r_ rt.Tuple2[*rt.Share[Cfg], int64] = rt.Tuple2[*rt.Share[Cfg], int64]{F0: c.Clone(), F1: 1}
-	c.Release()
+	{
+		c.Release()
+		held_.Pop()
+	}
 //line testdata/run/s_52_values_into_containers.adesh:36
 	return r_
 }
@@ -93,14 +111,14 @@ func make_pair() rt.Tuple2[*rt.Share[Cfg], int64] {
 type programFuture struct {
 	state uint32
 	tmp1_ rt.MutexGuard[[]rt.Value]
+	tmp2_ rt.Option[*rt.Share[Cfg]]
+	tmp3_ rt.Option[*rt.Share[Cfg]]
 	tmp_  rt.MutexGuard[[]rt.Value]
 }
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
-	var tmp2_ rt.Option[*rt.Share[Cfg]]
-	var tmp3_ rt.Option[*rt.Share[Cfg]]
 	for {
 		switch f.state {
 		case 0:
@@ -154,12 +172,18 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.Print(list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:39:7")].StrongCount(), (*list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:39:31")].Get()).name)
 //line testdata/run/s_52_values_into_containers.adesh:40
 			observer = list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:40:16")].Downgrade()
-			tmp2_ = rt.Upgrade(observer)
-			tmp3_ = rt.None[*rt.Share[Cfg]]()
+			f.tmp2_ = rt.Upgrade(observer)
+			f.tmp3_ = rt.None[*rt.Share[Cfg]]()
 //line testdata/run/s_52_values_into_containers.adesh:41
-			rt.Print(tmp2_.Some)
-			rt.ReleaseOption(tmp2_)
-			rt.ReleaseOption(tmp3_)
+			rt.Print(f.tmp2_.Some)
+			{
+				rt.ReleaseOption(f.tmp2_)
+				f.tmp2_ = rt.Option[*rt.Share[Cfg]]{}
+			}
+			{
+				rt.ReleaseOption(f.tmp3_)
+				f.tmp3_ = rt.Option[*rt.Share[Cfg]]{}
+			}
 //line testdata/run/s_52_values_into_containers.adesh:42
 			h = make_holder()
 //line testdata/run/s_52_values_into_containers.adesh:43
@@ -199,6 +223,8 @@ func (f *programFuture) dropSub_() {}
 func (f *programFuture) complete_() {
 	f.state = 1
 	f.tmp1_.Drop()
+	rt.ReleaseOption(f.tmp2_)
+	rt.ReleaseOption(f.tmp3_)
 	f.tmp_.Drop()
 	*f = programFuture{state: 1}
 }
