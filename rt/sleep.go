@@ -1,5 +1,7 @@
 package rt
 
+import "sync/atomic"
+
 // SleepFuture completes once its deadline has passed. It is meant to be stored by value in a
 // state struct and polled in place: its timer entry lives inside it. Dropping it before the
 // deadline removes the timer, so a cancelled sleep keeps nothing alive.
@@ -73,9 +75,23 @@ const minInterval = int64(1e6)
 
 // SetInterval runs fn as a task every ms milliseconds until ClearInterval(id). It keeps the
 // run alive until cleared.
+//
+// A callback that fails stops its interval (the failure is reported like any task's that no one
+// awaits), so a program whose interval keeps failing ends, as a Node.js program does.
 func SetInterval(fn func(), ms int64) int64 {
 	period := max(ms*1e6, minInterval)
-	return currentScheduler().timers.setCallback(fn, period, period)
+	timers := &currentScheduler().timers
+	var id atomic.Int64 // set before the first tick, a period from now
+	id.Store(timers.setCallback(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				timers.clearCallback(id.Load())
+				panic(r)
+			}
+		}()
+		fn()
+	}, period, period))
+	return id.Load()
 }
 
 // ClearTimeout cancels a pending SetTimeout (or SetInterval); an unknown id is ignored.
