@@ -224,13 +224,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		if len(e.Elems) == 1 {
 			return l.expr(b, e.Elems[0])
 		}
-		tt := types.Resolve(e.TypeOf()).(*types.Tuple)
-		xs := l.ownedList(b, e.Elems)
-		c := &Composite{Type: l.goTypeOf(tt), Fields: []*KeyValue{}}
-		for i, x := range xs {
-			c.Fields = append(c.Fields, &KeyValue{Key: "F" + itoa(i), Value: l.convertAt(x, e.Elems[i].TypeOf(), tt.Elems[i], e.Elems[i])})
-		}
-		return c
+		return l.tupleValue(e, l.ownedList(b, e.Elems))
 	case *ast.Paren:
 		return l.expr(b, e.X)
 	case *ast.Unary:
@@ -296,10 +290,33 @@ func (l *lowerer) recordLit(b *builder, e *ast.MapLit) Expr {
 	return rtCall("NewRecord", args...)
 }
 
+// tupleValue builds the tuple of a literal from its lowered elements.
+func (l *lowerer) tupleValue(e *ast.TupleLit, xs []Expr) Expr {
+	tt := types.Resolve(e.TypeOf()).(*types.Tuple)
+	c := &Composite{Type: l.goTypeOf(tt), Fields: []*KeyValue{}}
+	for i, x := range xs {
+		c.Fields = append(c.Fields, &KeyValue{Key: "F" + itoa(i), Value: l.convertAt(x, e.Elems[i].TypeOf(), tt.Elems[i], e.Elems[i])})
+	}
+	return c
+}
+
+// isGuardValue reports whether t is a lock guard or an optional one.
+func isGuardValue(t types.Type) bool {
+	if o, ok := types.Resolve(t).(*types.Optional); ok {
+		t = o.Elem
+	}
+	return types.IsGuard(t)
+}
+
 // ownedList lowers the values a literal (or an enum variant) takes in, left to right: each is
 // moved into it, so a fresh share or guard belongs to the value built, not to the statement.
 func (l *lowerer) ownedList(b *builder, es []ast.Expr) []Expr {
-	return l.exprListWith(b, es, func(sb *builder, _ int, e ast.Expr) Expr { return l.owned(sb, e) })
+	return l.exprListWith(b, es, func(sb *builder, _ int, e ast.Expr) Expr {
+		if isGuardValue(e.TypeOf()) {
+			return l.expr(sb, e) // a lock is not kept in a value: unlocked as the statement ends
+		}
+		return l.owned(sb, e)
+	})
 }
 
 // floatLit writes a float constant so that Go reads it as a float.

@@ -16,14 +16,8 @@ func (l *lowerer) holdGuard(b *builder, v *Local) {
 	if !l.fn.holding || v.Boxed || v.Field || v.Global {
 		return
 	}
-	var held Expr = &Unary{Op: "&", X: &Ref{V: v}}
-	switch {
-	case isGuardType(v.Type):
-	case isShareType(v.Type, "Share"):
-		held = rtCall("HoldShare", held)
-	case isShareType(v.Type, "Weak"):
-		held = rtCall("HoldWeak", held)
-	default:
+	held := heldRef(v)
+	if held == nil {
 		return
 	}
 	if l.fn.held == nil {
@@ -31,6 +25,33 @@ func (l *lowerer) holdGuard(b *builder, v *Local) {
 	}
 	v.HeldBy = l.fn.held
 	b.add(&ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: l.fn.held}, Name: "Push"}, Args: []Expr{held}}})
+}
+
+// heldRef is what an rt.Held records for the variable v (`&g`, `rt.HoldShare(&s)`), or nil
+// when v holds no lock or count.
+func heldRef(v *Local) Expr {
+	addr := &Unary{Op: "&", X: &Ref{V: v}}
+	switch {
+	case isGuardType(v.Type):
+		return addr
+	case isShareType(v.Type, "Share"):
+		return rtCall("HoldShare", addr)
+	case isShareType(v.Type, "Weak"):
+		return rtCall("HoldWeak", addr)
+	case isOptionOfHeld(v.Type):
+		return rtCall("HoldOption", addr)
+	}
+	return nil
+}
+
+// isOptionOfHeld reports whether t is rt.Option of a guard, a share or a weak reference.
+func isOptionOfHeld(t Type) bool {
+	n, ok := t.(*TName)
+	if !ok || n.Pkg != "rt" || n.Name != "Option" || len(n.Args) != 1 {
+		return false
+	}
+	e := n.Args[0]
+	return isGuardType(e) || isShareType(e, "Share") || isShareType(e, "Weak")
 }
 
 func isGuardType(t Type) bool {
@@ -55,6 +76,23 @@ func (l *lowerer) heldPrologue(stmts []Stmt) []Stmt {
 		return stmts
 	}
 	return append([]Stmt{&Define{V: h}, &GoDefer{Call: &Call{Fun: &Sel{X: &Ref{V: h}, Name: "Unwind"}}}}, stmts...)
+}
+
+// releaseHeldSince releases, each only if it still holds something, the guards, shares and
+// weak references of the locals declared since the index start of the function's locals.
+func (l *lowerer) releaseHeldSince(start int) []Stmt {
+	var out []Stmt
+	for _, v := range l.fn.locals[start:] {
+		if !v.Owned || v.Boxed || v.Global {
+			continue
+		}
+		var rel Stmt = releaseStmt(v)
+		if _, isPtr := v.Type.(*TPtr); isPtr {
+			rel = &If{Cond: &Binary{Op: "!=", X: &Ref{V: v}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{rel}}}
+		}
+		out = append(out, rel)
+	}
+	return out
 }
 
 // enterHeldClosure starts the closure of a try block (or of its catch). In a synchronous

@@ -208,7 +208,13 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 	if s.Value == nil {
 		return
 	}
-	value := l.expr(b, s.Value)
+	var value Expr
+	if lit, ok := unparen(s.Value).(*ast.TupleLit); ok && len(lit.Elems) > 1 {
+		// `let (g, n) = (m.lock(), 1);`: the bindings take the values, guards included.
+		value = l.tupleValue(lit, l.exprListWith(b, lit.Elems, func(sb *builder, _ int, e ast.Expr) Expr { return l.owned(sb, e) }))
+	} else {
+		value = l.expr(b, s.Value)
+	}
 	tt, _ := types.Resolve(s.Value.TypeOf()).(*types.Tuple)
 	t := l.temp("t", l.goTypeOf(s.Value.TypeOf()))
 	b.add(&Define{V: t, Value: value, Line: b.line})
@@ -675,12 +681,12 @@ func (l *lowerer) endIteration(vars []iterVar) {
 	}
 }
 
-// capturedIn reports whether a lambda or an async block inside n uses obj.
+// capturedIn reports whether a lambda, an async block or a local fn inside n uses obj.
 func capturedIn(n ast.Node, obj *types.Object) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch x.(type) {
-		case *ast.Lambda, *ast.AsyncBlock:
+		case *ast.Lambda, *ast.AsyncBlock, *ast.FuncDecl:
 			ast.Inspect(x, func(y ast.Node) bool {
 				if id, ok := y.(*ast.Ident); ok && id.Obj == obj {
 					found = true

@@ -360,7 +360,7 @@ func finalizeStmt(s Stmt, reads map[*Local]int) Stmt {
 			stmts = append(stmts, &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{zeroOf(s.V.Type)}})
 		}
 		if h := s.V.HeldBy; h != nil {
-			stmts = append(stmts, &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: h}, Name: "Pop"}}})
+			stmts = append(stmts, &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: h}, Name: "Pop"}, Args: []Expr{heldRef(s.V)}}})
 		}
 		if len(stmts) == 1 {
 			return call

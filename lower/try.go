@@ -12,8 +12,14 @@ import (
 func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 	if l.fn.async && l.fn.closure == 0 && (suspendsAST(s.Body) || s.Catch != nil && suspendsAST(s.Catch) || s.Finally != nil && suspendsAST(s.Finally)) {
 		t := &Try{Line: b.line}
+		start := len(l.fn.locals)
 		t.Body = l.block(s.Body.Stmts)
 		t.Err, t.Catch = l.catchBlock(s)
+		if t.Catch != nil {
+			// The error skipped the releases at the ends of the body's scopes: what the body
+			// still holds (in the state struct) is released as the catch starts.
+			t.Catch.Stmts = append(l.releaseHeldSince(start), t.Catch.Stmts...)
+		}
 		if s.Finally != nil {
 			t.Finally = l.block(s.Finally.Stmts)
 		}

@@ -12,7 +12,7 @@ package rt
 //	held_.Push(&g)
 //	…
 //	g.Drop()
-//	held_.Pop()
+//	held_.Pop(&g)
 type Held struct {
 	n     int
 	slots [4]interface{ Drop() }
@@ -29,8 +29,17 @@ func (h *Held) Push(g interface{ Drop() }) {
 	h.n++
 }
 
-// Pop forgets the guard bound last: its scope ended and it was unlocked.
-func (h *Held) Pop() {
+// Pop forgets g (the same pointer Push was given): its scope ended and it was unlocked. It is
+// nearly always the last one pushed; a statement's temporaries end after a binding the same
+// statement made.
+func (h *Held) Pop(g interface{ Drop() }) {
+	i := h.n - 1
+	for i > 0 && h.at(i) != g {
+		i--
+	}
+	for ; i < h.n-1; i++ {
+		h.set(i, h.at(i+1))
+	}
 	h.n--
 	h.set(h.n, nil)
 }
@@ -93,5 +102,20 @@ func (v WeakVar[T]) Drop() {
 	if w := *v.p; w != nil {
 		*v.p = nil
 		w.Release()
+	}
+}
+
+// HoldOption lets Held release an optional guard, share or weak reference (`try_lock()`).
+func HoldOption[T any](p *Option[T]) OptionVar[T] { return OptionVar[T]{p} }
+
+// OptionVar is an optional variable on a Held.
+type OptionVar[T any] struct{ p *Option[T] }
+
+// Drop releases what the variable holds, if anything.
+func (v OptionVar[T]) Drop() {
+	if v.p.Some {
+		o := *v.p
+		v.p.Some = false
+		ReleaseOption(o)
 	}
 }

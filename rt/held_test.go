@@ -17,7 +17,7 @@ func TestHeldUnlocksWhatAnErrorLeaves(t *testing.T) {
 			}
 			held.Push(&guards[i])
 		}
-		held.Pop() // the last one's scope ended
+		held.Pop(&guards[len(guards)-1]) // the last one's scope ended
 		panic("unwinding")
 	}()
 	if g, ok := m.TryLock(); !ok {

@@ -1,6 +1,9 @@
 package rt
 
-import "strconv"
+import (
+	"runtime/debug"
+	"strconv"
+)
 
 // MaxCallDepth is how deeply recursive AdeshLang functions may nest on one stack. The compiler
 // gives each function that can call itself a depth argument (lower/recursion.go) and checks it
@@ -13,6 +16,16 @@ const MaxCallDepth = 1_000_000
 // MaxCallDepth deep.
 func StackOverflow(fn, pos string) {
 	Fail(pos, "stack overflow: `"+fn+"` nested more than "+strconv.Itoa(MaxCallDepth)+" calls deep (infinite recursion?)")
+}
+
+// setMaxStack lets a goroutine's stack grow to 2 GB on 64-bit systems, the most Go allows (its
+// default stops at 1 GB), so that MaxCallDepth calls of functions with frames up to about 2 KB
+// end in the AdeshLang error rather than in Go's fatal one; larger frames (many big structs
+// passed by value) can still exhaust the stack first. Only a stack that is used takes memory.
+func setMaxStack() {
+	if strconv.IntSize == 64 {
+		debug.SetMaxStack(2_000_000_000)
+	}
 }
 
 // MaxArrayLen and MaxStringBytes bound the arrays and strings a single operation builds at once

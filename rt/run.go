@@ -84,6 +84,7 @@ func Main[T any](main Future[T]) {
 		os.Exit(2)
 	}
 	rawPanics = os.Getenv("ADESH_TRACEBACK") == "1"
+	setMaxStack()
 	trace := os.Getenv("ADESH_TRACE_ASYNC") == "1"
 	if trace {
 		stop := dumpTasksOnQuit()

@@ -186,11 +186,21 @@ func scoped(m *rt.Mutex[int64]) scopedFuture {
 
 //line testdata/run/a_09_guard_across_await.adesh:19
 func is_free(m *rt.Mutex[int64]) bool {
+	var held_ rt.Held
+	defer held_.Unwind()
 	var tmp_ rt.Option[rt.MutexGuard[int64]] = rt.TryLockOption(m)
+	held_.Push(rt.HoldOption(&tmp_))
 	var tmp1_ rt.Option[rt.MutexGuard[int64]] = rt.None[rt.MutexGuard[int64]]()
+	held_.Push(rt.HoldOption(&tmp1_))
 	var r_ bool = tmp_.Some
-	rt.ReleaseOption(tmp_)
-	rt.ReleaseOption(tmp1_)
+	{
+		rt.ReleaseOption(tmp_)
+		held_.Pop(rt.HoldOption(&tmp_))
+	}
+	{
+		rt.ReleaseOption(tmp1_)
+		held_.Pop(rt.HoldOption(&tmp1_))
+	}
 //line testdata/run/a_09_guard_across_await.adesh:20
 	return r_
 }

@@ -69,7 +69,7 @@ func make_list() []*rt.Share[Cfg] {
 	var r_ []*rt.Share[Cfg] = rt.ArrClone(arr)
 	{
 		c.Release()
-		held_.Pop()
+		held_.Pop(rt.HoldShare(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:28
 	return r_
@@ -85,7 +85,7 @@ func make_holder() Holder {
 	var r_ Holder = Holder{cfg: c.Clone()}
 	{
 		c.Release()
-		held_.Pop()
+		held_.Pop(rt.HoldShare(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:32
 	return r_
@@ -101,7 +101,7 @@ func make_pair() rt.Tuple2[*rt.Share[Cfg], int64] {
 	var r_ rt.Tuple2[*rt.Share[Cfg], int64] = rt.Tuple2[*rt.Share[Cfg], int64]{F0: c.Clone(), F1: 1}
 	{
 		c.Release()
-		held_.Pop()
+		held_.Pop(rt.HoldShare(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:36
 	return r_

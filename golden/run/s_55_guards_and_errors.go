@@ -32,7 +32,7 @@ func withdraw(amount int64) {
 	*g.Ptr() -= amount
 	{
 		g.Drop()
-		held_.Pop()
+		held_.Pop(&g)
 	}
 }
 
@@ -52,7 +52,7 @@ func inner_try() string {
 		var r_ string = rt.Str(int64(len(*r.Ptr()))) + " " + rt.Str(xs[rt.Index(5, len(xs), "testdata/run/s_55_guards_and_errors.adesh:14:29")])
 		{
 			r.Drop()
-			held_.Pop()
+			held_.Pop(&r)
 		}
 		{
 			ret_ = r_
@@ -69,7 +69,7 @@ func inner_try() string {
 		var r1_ string = "recovered " + e.Message
 		{
 			w.Drop()
-			held_.Pop()
+			held_.Pop(&w)
 		}
 //line testdata/run/s_55_guards_and_errors.adesh:18
 		return r1_
@@ -99,7 +99,7 @@ func loop_guards() int64 {
 		if i == 1 {
 			{
 				g.Drop()
-				held_.Pop()
+				held_.Pop(&g)
 			}
 //line testdata/run/s_55_guards_and_errors.adesh:25
 			continue
@@ -108,7 +108,7 @@ func loop_guards() int64 {
 		if i == 3 {
 			{
 				g.Drop()
-				held_.Pop()
+				held_.Pop(&g)
 			}
 //line testdata/run/s_55_guards_and_errors.adesh:26
 			break
@@ -117,7 +117,7 @@ func loop_guards() int64 {
 		total += *g.Ptr() + i
 		{
 			g.Drop()
-			held_.Pop()
+			held_.Pop(&g)
 		}
 	}
 //line testdata/run/s_55_guards_and_errors.adesh:29
@@ -204,7 +204,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				var r_ int64 = *g.Ptr()
 				{
 					g.Drop()
-					held_.Pop()
+					held_.Pop(&g)
 				}
 //line testdata/run/s_55_guards_and_errors.adesh:40
 				return r_
@@ -240,7 +240,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 					rt.Print(xs[rt.Index(tries, len(xs), "testdata/run/s_55_guards_and_errors.adesh:46:49")])
 					{
 						g.Drop()
-						held_.Pop()
+						held_.Pop(&g)
 					}
 				})
 				if caught2_ != nil {

@@ -36,7 +36,7 @@ func g(x *rt.Share[C]) {
 	held_.Push(rt.HoldShare(&y))
 	{
 		y.Release()
-		held_.Pop()
+		held_.Pop(rt.HoldShare(&y))
 	}
 }
 
@@ -79,7 +79,7 @@ func at(x *rt.Share[[]int64]) int64 {
 	var r_ int64 = t_[rt.Index(5, len(t_), "testdata/run/s_58_shares_and_errors.adesh:20:57")]
 	{
 		y.Release()
-		held_.Pop()
+		held_.Pop(rt.HoldShare(&y))
 	}
 //line testdata/run/s_58_shares_and_errors.adesh:20
 	return r_
@@ -123,7 +123,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				h(tmp1_)
 				{
 					tmp1_.Release()
-					held_.Pop()
+					held_.Pop(rt.HoldShare(&tmp1_))
 				}
 			})
 			if caught_ != nil {
@@ -153,7 +153,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				f_(tmp2_)
 				{
 					tmp2_.Release()
-					held1_.Pop()
+					held1_.Pop(rt.HoldShare(&tmp2_))
 				}
 			})
 			if caught2_ != nil {
@@ -190,7 +190,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				rt.Print(at(tmp3_))
 				{
 					tmp3_.Release()
-					held3_.Pop()
+					held3_.Pop(rt.HoldShare(&tmp3_))
 				}
 			})
 			if caught4_ != nil {
