@@ -722,8 +722,14 @@ func (l *lowerer) branch(b *builder, s *ast.BranchStmt) {
 func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
 	var results []Expr
 	if s.Value != nil && !types.IsUnit(l.fn.ret) && !types.IsNever(l.fn.ret) {
-		v := l.convertAt(l.owned(b, s.Value), s.Value.TypeOf(), l.fn.ret, s.Value)
-		results = []Expr{v}
+		var v Expr
+		if id, ok := unparen(s.Value).(*ast.Ident); ok && types.IsGuard(s.Value.TypeOf()) && l.locals[id.Obj] != nil {
+			// `return g`: the lock goes to the caller; the binding's release then finds nothing.
+			v = &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Take"}}
+		} else {
+			v = l.owned(b, s.Value)
+		}
+		results = []Expr{l.convertAt(v, s.Value.TypeOf(), l.fn.ret, s.Value)}
 	} else if s.Value != nil {
 		l.discard(b, l.expr(b, s.Value), s.Value.TypeOf())
 	}

@@ -53,3 +53,10 @@ func (g *MutexGuard[T]) Drop() {
 func (g *MutexGuard[T]) failUnheld(what string) {
 	failMisuse("MutexGuard<" + misuseTypeName[T]() + "> " + what + " after it was unlocked")
 }
+
+// Take is `return g`: the guard moves to the caller, and the variable no longer unlocks.
+func (g *MutexGuard[T]) Take() MutexGuard[T] {
+	out := *g
+	g.m = nil
+	return out
+}

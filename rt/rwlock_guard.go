@@ -111,3 +111,17 @@ func (g *WriteGuard[T]) failNotWriteLocked() {
 func (g *WriteGuard[T]) failUnheld(what string) {
 	failMisuse("WriteGuard<" + misuseTypeName[T]() + "> " + what + " after it was unlocked")
 }
+
+// Take moves a read guard out of its variable (see MutexGuard.Take).
+func (g *ReadGuard[T]) Take() ReadGuard[T] {
+	out := *g
+	g.l = nil
+	return out
+}
+
+// Take moves a write guard out of its variable (see MutexGuard.Take).
+func (g *WriteGuard[T]) Take() WriteGuard[T] {
+	out := *g
+	g.l = nil
+	return out
+}
