@@ -230,13 +230,6 @@ func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) Expr {
 		&ExprStmt{X: &Call{Fun: f, Args: args}}, &Return{Results: []Expr{&Composite{Type: tUnit}}}}}}
 }
 
-func (l *lowerer) argAt(b *builder, e *ast.Call, i int) Expr {
-	if i >= len(e.Args) {
-		return nil
-	}
-	return l.expr(b, e.Args[i])
-}
-
 // builtinCall lowers a call of a predeclared function.
 func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	switch ci.Builtin {

@@ -1062,9 +1062,8 @@ func (l *lowerer) cast(x Expr, from, to types.Type, n ast.Node) Expr {
 	return l.convertAt(x, from, to, n)
 }
 
-// convert adapts a value of type from to a place of type to (see check's assignable).
-func (l *lowerer) convert(x Expr, from, to types.Type) Expr { return l.convertAt(x, from, to, nil) }
-
+// convertAt adapts a value of type from to a place of type to (see check's assignable); n is
+// where, for the run-time errors of a dynamic value's conversion.
 func (l *lowerer) convertAt(x Expr, from, to types.Type, n ast.Node) Expr {
 	if to == nil || from == nil {
 		return x
@@ -1105,6 +1104,3 @@ func (l *lowerer) convertAt(x Expr, from, to types.Type, n ast.Node) Expr {
 	}
 	return x
 }
-
-// boxFuture makes a value usable as an rt.Future: futures in value position already are.
-func (l *lowerer) boxFuture(x Expr, t types.Type) Expr { return x }

@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"sort"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
@@ -186,14 +185,4 @@ func (l *lowerer) globals() {
 		l.locals[g] = v
 		l.prog.Decls = append(l.prog.Decls, &VarDecl{Name: v.Name, Type: v.Type})
 	}
-}
-
-// sortedObjs orders objects by name for deterministic output.
-func sortedObjs(m map[*types.Object]bool) []*types.Object {
-	out := make([]*types.Object, 0, len(m))
-	for o := range m {
-		out = append(out, o)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
 }

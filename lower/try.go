@@ -2,7 +2,6 @@ package lower
 
 import (
 	"adesh2go/frontend/ast"
-	"adesh2go/frontend/check"
 )
 
 // tryStmt lowers try/catch/finally. A try that does not await runs its body in a closure
@@ -217,8 +216,3 @@ func suspendsAST(n ast.Node) bool {
 	})
 	return found
 }
-
-var _ = check.CallAwait
-
-// cloneStmts copies a statement list shallowly (a finally block emitted on two paths).
-func cloneStmts(s []Stmt) []Stmt { return append([]Stmt(nil), s...) }

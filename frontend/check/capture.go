@@ -60,16 +60,6 @@ func (a *analysis) analyzeCaptures() {
 	}
 }
 
-// captureOf returns what fi does with obj, or nil when fi does not capture it.
-func captureOf(fi *FuncInfo, obj *types.Object) *Capture {
-	for i := range fi.CaptureUses {
-		if fi.CaptureUses[i].Obj == obj {
-			return &fi.CaptureUses[i]
-		}
-	}
-	return nil
-}
-
 // mutatingMethods are the builtin methods that change their receiver in place: the `.mut()`
 // methods of builtins.go, and the map methods that add or remove entries.
 var mutatingMethods = map[string]bool{
