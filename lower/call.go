@@ -549,12 +549,17 @@ func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Exp
 		return rtCall("ArrFirst", l.recvExpr(b, ci))
 	case "Array.last":
 		return rtCall("ArrLast", l.recvExpr(b, ci))
-	case "Array.sum":
-		return rtCall("ArrSum", l.recvExpr(b, ci))
-	case "Array.min":
-		return rtCall("ArrMin", l.recvExpr(b, ci))
-	case "Array.max":
-		return rtCall("ArrMax", l.recvExpr(b, ci))
+	case "Array.sum", "Array.min", "Array.max":
+		x := l.recvExpr(b, ci)
+		fn := map[string]string{"Array.sum": "ArrSum", "Array.min": "ArrMin", "Array.max": "ArrMax"}[name]
+		if types.IsAny(types.Resolve(recvT).(*types.Array).Elem) {
+			// Dynamic elements: compared and added with the run-time rules of < and +.
+			if name == "Array.sum" {
+				return rtCall("ArrSumDyn", x, l.pos(e))
+			}
+			return rtCall(fn+"By", x, rtCall("LessAt", l.pos(e)))
+		}
+		return rtCall(fn, x)
 	// Maps.
 	case "Map.get":
 		return &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Get"}, Args: []Expr{arg(0)}}

@@ -286,6 +286,45 @@ func ArrSum[T Number](xs []T) T {
 	return sum
 }
 
+// ArrSumDyn adds up dynamic values (`[any].sum()`) from 0 with the rules of `+`, checked as it
+// goes.
+func ArrSumDyn(xs []Value, pos string) Value {
+	var sum Value = int64(0)
+	for _, x := range xs {
+		sum = DynAdd(sum, x, pos)
+	}
+	return sum
+}
+
+// ArrMinBy gives the smallest element by less (the first of equals), or null for an empty array:
+// `[any].min()` with rt.Less.
+func ArrMinBy[T any](xs []T, less func(a, b T) bool) Option[T] {
+	if len(xs) == 0 {
+		return Option[T]{}
+	}
+	m := xs[0]
+	for _, x := range xs[1:] {
+		if less(x, m) {
+			m = x
+		}
+	}
+	return Some(m)
+}
+
+// ArrMaxBy gives the largest element by less (the first of equals), or null for an empty array.
+func ArrMaxBy[T any](xs []T, less func(a, b T) bool) Option[T] {
+	if len(xs) == 0 {
+		return Option[T]{}
+	}
+	m := xs[0]
+	for _, x := range xs[1:] {
+		if less(m, x) {
+			m = x
+		}
+	}
+	return Some(m)
+}
+
 // ArrMin gives the smallest element (the first of equals), or null for an empty array.
 func ArrMin[T cmp.Ordered](xs []T) Option[T] {
 	if len(xs) == 0 {

@@ -132,6 +132,11 @@ func ArrClear[T any](xs *[]T) { *xs = (*xs)[:0:0] }
 // array of records or tuples with no comparator).
 func Less[T any](a, b T) bool { return DynLess(a, b, "") }
 
+// LessAt is Less for dynamic values whose comparison may fail, at the AdeshLang position pos.
+func LessAt(pos string) func(a, b Value) bool {
+	return func(a, b Value) bool { return DynLess(a, b, pos) }
+}
+
 // Expect unwraps an optional or a Result, failing with msg.
 func Expect[T interface{ Unwrap(string) V }, V any](x T, msg, pos string) (v V) {
 	defer func() {

@@ -147,6 +147,9 @@ func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
 			continue
 		}
 		elem := types.Resolve(arr.Elem)
+		if types.IsAny(elem) {
+			continue // dynamic elements: checked as they are compared or added (§7)
+		}
 		if isTypeParam(elem) {
 			raise(elem, need)
 		} else if !types.IsInvalid(elem) && !satisfies(elem, need) {
