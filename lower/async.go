@@ -338,5 +338,12 @@ func (l *lowerer) spawn(b *builder, x ast.Expr) Expr {
 	if n, ok := futT.(*TName); ok && !(n.Pkg == "rt" && n.Name == "Future") {
 		return rtCallT("SpawnValue", []Type{res}, l.cx(), fut)
 	}
+	if r, ok := fut.(*Ref); ok {
+		if _, isIdent := unparen(x).(*ast.Ident); isIdent {
+			// `spawn(f)` of a future kept in a variable: the task takes it, and the variable
+			// keeps one that fails, naming this spawn, if it is awaited or spawned again.
+			fut = rtCall("Spawned", &Unary{Op: "&", X: r}, l.pos(x))
+		}
+	}
 	return rtCall("Spawn", l.cx(), fut)
 }

@@ -235,3 +235,25 @@ func (f *ResultFuture[T]) Drop() {
 func AwaitedAgain(what, pos string) {
 	Fail(pos, "the future of "+what+" was awaited again after it completed: a future runs once (keep its result in a variable, or spawn it and await the handle, as often as needed)")
 }
+
+// Spawned is `spawn(f)` of a future kept in the variable *p: the task takes the future, and the
+// variable keeps one that fails if it is awaited or spawned again (a future runs once: two tasks
+// polling one future would race).
+func Spawned[T any](p *Future[T], pos string) Future[T] {
+	f := *p
+	*p = &spentFuture[T]{spawnedAt: pos}
+	return f
+}
+
+type spentFuture[T any] struct{ spawnedAt string }
+
+func (s *spentFuture[T]) Poll(*Context) Poll[T] {
+	at := callerOutsideRT() // the await; none when a second spawn polls it as a task
+	if at == "" {
+		at = s.spawnedAt
+	}
+	Fail(at, "this future was spawned at "+s.spawnedAt+" and runs as that task: await the handle spawn gave (a future runs once)")
+	return Poll[T]{}
+}
+
+func (s *spentFuture[T]) Drop() {}

@@ -26,13 +26,14 @@ var rtFuncPrefix = func() string {
 	return name[:dot+1]
 }()
 
-// callerOutsideRT returns "file:line" of the innermost frame that is not in this package, or "".
+// callerOutsideRT returns "file:line" of the innermost frame that is not in this package (nor in
+// Go's runtime: a task's own frames), or "".
 func callerOutsideRT() string {
 	var pcs [32]uintptr
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs[:])])
 	for {
 		f, more := frames.Next()
-		if f.Function != "" && !strings.HasPrefix(f.Function, rtFuncPrefix) {
+		if f.Function != "" && !strings.HasPrefix(f.Function, rtFuncPrefix) && !strings.HasPrefix(f.Function, "runtime.") {
 			return f.File + ":" + strconv.Itoa(f.Line)
 		}
 		if !more {
