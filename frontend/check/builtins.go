@@ -383,6 +383,9 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 	if sig.ret != nil {
 		ci.Ret = c.settle(sig.ret)
 	}
+	if ci.Name == "Promise.catch" && len(e.Args) == 1 {
+		c.catchDropsValue(e.Args[0], recv)
+	}
 	if ci.Name == "Promise.then" {
 		// A callback that gives a promise or a future: the promise settles as that one does.
 		if inner := thenFlattens(ci.Ret); inner != nil {
@@ -394,6 +397,20 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 		c.refuseReadGuardWrite(e, sel.X, true)
 	}
 	return c.recordCall(e, ci)
+}
+
+// catchDropsValue refuses `p.catch(e => value)` on a promise of (): the handler's value would be
+// dropped silently, where JavaScript would give it.
+func (c *checker) catchDropsValue(handler ast.Expr, promise types.Type) {
+	p := types.HandleOf(promise, types.PromiseH)
+	lam, ok := unparen(handler).(*ast.Lambda)
+	if p == nil || !ok || lam.ExprBody == nil || !types.IsUnit(p.Elem) {
+		return
+	}
+	if t := lam.ExprBody.TypeOf(); t != nil && !types.IsUnit(t) && !types.IsNever(t) && !types.IsInvalid(t) {
+		c.errorf(lam.ExprBody, "this catch handler gives `%s`, but the promise it catches for gives `()`: the value would be lost", typeString(t)).
+			WithHelp("make the promise give the same type (its then callback returns a value on every path), or use the value inside the handler")
+	}
 }
 
 // thenFlattens is X when a `then` gives Promise<Promise<X>> or Promise<Future<X>>, else nil.
