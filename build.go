@@ -31,8 +31,12 @@ func RuntimeFiles() (map[string][]byte, error) {
 
 // WriteModule writes a buildable Go module to dir: go.mod, main.go and rt/. It is written to a
 // temporary directory next to dir first and renamed into place, so a failure leaves nothing
-// half-written behind.
+// half-written behind. An existing dir is replaced only when it is empty or an earlier output
+// of WriteModule: anything else there is the user's.
 func WriteModule(dir string, mainSrc []byte) error {
+	if err := replaceable(dir); err != nil {
+		return err
+	}
 	rtFiles, err := RuntimeFiles()
 	if err != nil {
 		return err
@@ -66,6 +70,35 @@ func WriteModule(dir string, mainSrc []byte) error {
 		return err
 	}
 	return os.Rename(tmp, dir)
+}
+
+// replaceable reports, as an error, why dir may not be replaced by a generated module: it is a
+// file, or a directory that holds anything but an earlier generated module.
+func replaceable(dir string) error {
+	info, err := os.Stat(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s is a file, not a directory: choose another output directory", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err == nil && strings.HasPrefix(string(mod), "module "+ModulePath+"\n") {
+		if rt, err := os.Stat(filepath.Join(dir, "rt")); err == nil && rt.IsDir() {
+			return nil // an earlier output: written again
+		}
+	}
+	return fmt.Errorf("%s already exists and is not a module adesh2go wrote: choose another output directory (or remove it)", dir)
 }
 
 // goEnv is the environment of the go command building a generated module: offline, no
@@ -141,14 +174,23 @@ func CachedBinary(mainSrc []byte) (string, error) {
 	if _, err := os.Stat(exe); err == nil {
 		return exe, nil
 	}
-	mod := filepath.Join(dir, "src")
+	// Built in a directory of its own, so that runs of the same program at once do not write
+	// over each other; the executable is renamed into place, which is atomic.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	work, err := os.MkdirTemp(dir, "build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(work)
+	mod := filepath.Join(work, "src")
 	if err := WriteModule(mod, mainSrc); err != nil {
 		return "", err
 	}
-	tmpExe := exe + ".tmp"
-	if err := BuildModule(mod, tmpExe); err != nil {
-		os.Remove(tmpExe)
+	built := filepath.Join(work, filepath.Base(exe))
+	if err := BuildModule(mod, built); err != nil {
 		return "", err
 	}
-	return exe, os.Rename(tmpExe, exe)
+	return exe, os.Rename(built, exe)
 }

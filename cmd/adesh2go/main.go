@@ -179,6 +179,9 @@ func buildCmd(stderr io.Writer) *cobra.Command {
 			if out == "" {
 				out = strings.TrimSuffix(filepath.Base(args[0]), ".adesh")
 			}
+			if sameFile(out, args[0]) {
+				return &exitError{code: 2, msg: "the executable would overwrite " + args[0] + ": name it with -o OUT"}
+			}
 			exe, err := adesh2go.CachedBinary(src)
 			if err != nil {
 				return &exitError{code: 1, msg: err.Error()}
@@ -188,6 +191,18 @@ func buildCmd(stderr io.Writer) *cobra.Command {
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the executable to write (default: the file's base name)")
 	return cmd
+}
+
+// sameFile reports whether the paths a and b name the same file.
+func sameFile(a, b string) bool {
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	if err1 == nil && err2 == nil {
+		return os.SameFile(ia, ib)
+	}
+	pa, err1 := filepath.Abs(a)
+	pb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && pa == pb
 }
 
 func copyFile(from, to string) error {

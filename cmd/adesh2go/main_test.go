@@ -176,3 +176,37 @@ func TestEmitBuildRun(t *testing.T) {
 	}
 	_ = adesh2go.Version
 }
+
+// TestOutputsNeverReplaceTheUsersFiles: emit writes over an earlier emit only, and build does
+// not overwrite its source; both leave what was there untouched.
+func TestOutputsNeverReplaceTheUsersFiles(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("ADESH2GO_CACHE", filepath.Join(dir, "cache"))
+	proj := filepath.Join(dir, "proj")
+	if err := os.Mkdir(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := writeFile(t, proj, "app.adesh", "print(1);\n")
+	for _, out := range []string{proj, p} {
+		if _, stderr, code := cli(t, "emit", "-o", out, p); code == 0 || !strings.Contains(stderr, "choose another output directory") {
+			t.Errorf("emit -o %s: status %d, stderr %q", out, code, stderr)
+		}
+	}
+	if b, err := os.ReadFile(p); err != nil || string(b) != "print(1);\n" {
+		t.Fatalf("the source was touched: %q %v", b, err)
+	}
+	mod := filepath.Join(dir, "mod")
+	for range 2 { // an earlier output is written again
+		if _, stderr, code := cli(t, "emit", "-o", mod, p); code != 0 {
+			t.Fatalf("emit: %d %s", code, stderr)
+		}
+	}
+	noSuffix := writeFile(t, dir, "hello", "print(2);\n")
+	t.Chdir(dir)
+	if _, stderr, code := cli(t, "build", noSuffix); code != 2 || !strings.Contains(stderr, "would overwrite") {
+		t.Errorf("build of a file without .adesh: status %d, stderr %q", code, stderr)
+	}
+	if b, _ := os.ReadFile(noSuffix); string(b) != "print(2);\n" {
+		t.Errorf("build overwrote its source: %q", b)
+	}
+}
