@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -18,7 +19,17 @@ type output struct {
 	mu        sync.Mutex
 	out       *bufio.Writer
 	errs      io.Writer
-	lineFlush bool // flush after every line: stdout is a terminal
+	lineFlush bool        // flush after every line: stdout is a terminal
+	written   atomic.Bool // lines wait in the buffer
+}
+
+// flushIfWritten flushes stdout when lines wait in its buffer: an idle worker calls it.
+func (o *output) flushIfWritten() {
+	if o.written.Load() && o.written.Swap(false) {
+		o.mu.Lock()
+		o.out.Flush()
+		o.mu.Unlock()
+	}
 }
 
 func newOutput(stdout, stderr io.Writer, lineFlush bool) *output {
@@ -78,7 +89,9 @@ func (o *output) println(args []any) {
 func (o *output) finishLine() {
 	if o.lineFlush {
 		o.out.Flush()
+		return
 	}
+	o.written.Store(true)
 }
 
 func (o *output) eprintln(args []any) {

@@ -155,3 +155,20 @@ func TestFlushOutputIsAnExitHook(t *testing.T) {
 	}
 	t.Error("FlushOutput is not registered with AtExit")
 }
+
+func TestIdleFlushWritesBufferedLines(t *testing.T) {
+	var out bytes.Buffer
+	o := newOutput(&out, io.Discard, false)
+	o.println([]any{"waiting"})
+	if out.Len() != 0 {
+		t.Fatalf("a piped line was written before the buffer filled: %q", out.String())
+	}
+	o.flushIfWritten()
+	if out.String() != "waiting\n" {
+		t.Fatalf("after an idle flush: %q", out.String())
+	}
+	o.flushIfWritten() // nothing new: no write
+	if out.String() != "waiting\n" {
+		t.Fatalf("a second flush wrote %q", out.String())
+	}
+}

@@ -342,6 +342,9 @@ func (w *worker) park() {
 		return
 	}
 	w.stats[statParks]++
+	// Nothing to run: what the program printed goes out now, so a server's log lines appear
+	// while it waits (stdout to a pipe or a file is buffered, not flushed line by line).
+	stdio.flushIfWritten()
 	r := loadedReactor.Load()
 	deadline, timed := s.timers.nextDeadline()
 	if (timed || r != nil && s.ioWaiting.Load() != 0) && s.driver.CompareAndSwap(nil, w) {
