@@ -90,13 +90,16 @@ func Main[T any](main Future[T]) {
 		stop := dumpTasksOnQuit()
 		defer stop()
 	}
+	reportMainAtOnce.Store(true)
 	_, failure := RunWorkers(n, main)
 	RunExitHooks()
 	if trace {
 		WriteMetrics(os.Stderr)
 	}
 	if failure != nil {
-		fmt.Fprint(os.Stderr, FailureText(failure))
+		if !mainReported.Load() { // a deadlock: decided after the run
+			fmt.Fprint(os.Stderr, FailureText(failure))
+		}
 		os.Exit(1)
 	}
 	if failedUnawaited.Load() {

@@ -179,6 +179,12 @@ func (t *task) finish(w *worker, err *Thrown, final uint32) {
 	if err != nil && final == stateComplete && s&flagDetached != 0 && t.scope == nil {
 		reportUnawaited(t) // (a scope child's failure is the scope's, not lost)
 	}
+	if err != nil && t == sched.mainTask && reportMainAtOnce.Load() {
+		// The program's error is printed now: the run goes on until its other tasks finish,
+		// which may be never (a server's accept loop), or one of them may call exit().
+		mainReported.Store(true)
+		reportFailure(FailureText(err))
+	}
 	sched.release()
 }
 
@@ -202,6 +208,10 @@ func (t *task) detach() {
 // failureOutput is where failures of detached tasks are reported (a variable for tests).
 var failureOutput io.Writer = os.Stderr
 
+// reportMainAtOnce makes the failure of the main task print as it happens (Main sets it), and
+// mainReported records that it did.
+var reportMainAtOnce, mainReported atomic.Bool
+
 // failedUnawaited records that a task failed with no one to await it: the program still ends
 // with status 1 (as Node does for an unhandled rejection), after the others finished.
 var failedUnawaited atomic.Bool
@@ -209,5 +219,11 @@ var failedUnawaited atomic.Bool
 func reportUnawaited(t *task) {
 	failedUnawaited.Store(true)
 	msg := fmt.Sprintf("task %d failed and was not awaited: %s", t.id, t.err.Err.Message)
-	io.WriteString(failureOutput, FailureText(&Thrown{Err: Error{Message: msg}, Pos: t.err.Pos}))
+	reportFailure(FailureText(&Thrown{Err: Error{Message: msg}, Pos: t.err.Pos}))
+}
+
+// reportFailure writes a failure report to stderr, after what the program printed before it.
+func reportFailure(text string) {
+	FlushOutput()
+	io.WriteString(failureOutput, text)
 }
