@@ -50,6 +50,9 @@ func WriteModule(dir string, mainSrc []byte) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it private
+		return err
+	}
 	files := map[string][]byte{
 		"go.mod":  []byte("module " + ModulePath + "\n\ngo 1.26\n"),
 		"main.go": mainSrc,

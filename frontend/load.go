@@ -50,7 +50,7 @@ func LoadWith(name string, read ReadFile) *Program {
 	p.Diags = diag.NewList(p.Fset)
 	src, err := read(name)
 	if err != nil {
-		p.Diags.Add(diag.Diagnostic{Severity: diag.Error, Message: "cannot read " + name + ": " + describe(err)})
+		p.Diags.Add(diag.Diagnostic{Severity: diag.Error, File: name, Message: "cannot read it: " + describe(err)})
 		return p
 	}
 	seen := map[string]bool{}

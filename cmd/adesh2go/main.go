@@ -87,10 +87,30 @@ func exactFile(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
+// readable reports, as a usage error, why a program file given on the command line cannot be
+// read: it does not exist, it is a directory, it may not be read.
+func readable(file string) error {
+	info, err := os.Stat(file)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return usageError("cannot read %s: no such file", file)
+	case err != nil:
+		return usageError("cannot read %s: %v", file, errors.Unwrap(err))
+	case info.IsDir():
+		return usageError("cannot read %s: it is a directory; give an .adesh file", file)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return usageError("cannot read %s: %v", file, errors.Unwrap(err))
+	}
+	f.Close()
+	return nil
+}
+
 // load loads and checks a program, printing its diagnostics; it fails when there are errors.
 func load(file string, stderr io.Writer) (*frontend.Program, error) {
-	if _, err := os.Stat(file); err != nil {
-		return nil, usageError("cannot read %s: no such file", file)
+	if err := readable(file); err != nil {
+		return nil, err
 	}
 	p := frontend.Load(file)
 	p.Diags.WriteText(stderr)
@@ -263,8 +283,8 @@ func checkCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			failed := false
 			for _, file := range args {
-				if _, err := os.Stat(file); err != nil {
-					return usageError("cannot read %s: no such file", file)
+				if err := readable(file); err != nil {
+					return err
 				}
 				p := frontend.Load(file)
 				if format == "json" {
@@ -306,9 +326,12 @@ func parseCmd(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Print the syntax tree of a file (for debugging and parse goldens)",
 		Args:  exactFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := readable(args[0]); err != nil {
+				return err
+			}
 			src, err := os.ReadFile(args[0])
 			if err != nil {
-				return usageError("cannot read %s: no such file", args[0])
+				return usageError("cannot read %s: %v", args[0], err)
 			}
 			fset := source.NewFileSet()
 			f := fset.Add(args[0], args[0], src)

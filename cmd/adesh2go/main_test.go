@@ -210,3 +210,18 @@ func TestOutputsNeverReplaceTheUsersFiles(t *testing.T) {
 		t.Errorf("build overwrote its source: %q", b)
 	}
 }
+
+// TestFileArguments: a directory or a missing file is a usage error that says which, and a
+// file that starts with a UTF-8 byte order mark compiles.
+func TestFileArguments(t *testing.T) {
+	dir := t.TempDir()
+	for _, cmd := range []string{"check", "parse", "run", "build", "emit"} {
+		if _, stderr, code := cli(t, cmd, dir); code != 2 || !strings.Contains(stderr, "it is a directory") {
+			t.Errorf("%s DIR: status %d, stderr %q", cmd, code, stderr)
+		}
+	}
+	bom := writeFile(t, dir, "bom.adesh", "\xef\xbb\xbfprint(1);\n")
+	if _, stderr, code := cli(t, "check", bom); code != 0 {
+		t.Errorf("check of a file with a byte order mark: status %d, stderr %q", code, stderr)
+	}
+}

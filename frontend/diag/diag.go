@@ -52,6 +52,9 @@ type Diagnostic struct {
 	Message  string
 	Notes    []Note
 	Help     string
+	// File names the file of a diagnostic about a whole file (it cannot be read), which has no
+	// position in it.
+	File string
 }
 
 // MaxErrors bounds the errors kept for one program, so a megabyte of garbage cannot produce a

@@ -35,7 +35,11 @@ func (l *List) writeOne(w io.Writer, d *Diagnostic) {
 	if d.Code != "" {
 		head += "[" + d.Code + "]"
 	}
-	fmt.Fprintf(w, "%s: %s: %s\n", l.where(d.Pos), head, d.Message)
+	where := l.where(d.Pos)
+	if d.File != "" && d.Pos == source.NoPos {
+		where = d.File
+	}
+	fmt.Fprintf(w, "%s: %s: %s\n", where, head, d.Message)
 	l.writeSnippet(w, d.Pos, d.End)
 	for _, n := range d.Notes {
 		fmt.Fprintf(w, "%s: note: %s\n", l.where(n.Pos), n.Message)
@@ -133,6 +137,9 @@ func (l *List) WriteJSON(w io.Writer) error {
 	for _, d := range l.Items {
 		p := l.Files.Position(d.Pos)
 		j := jsonDiag{Line: p.Line, Col: p.Col, Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Help: d.Help, Notes: []jsonNote{}}
+		if d.File != "" {
+			j.File = d.File
+		}
 		if p.File != nil {
 			j.File = p.File.Name
 		}

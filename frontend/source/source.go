@@ -6,6 +6,7 @@
 package source
 
 import (
+	"bytes"
 	"sort"
 	"unicode/utf8"
 )
@@ -103,7 +104,10 @@ type FileSet struct {
 func NewFileSet() *FileSet { return &FileSet{next: 1} }
 
 // Add registers a file and gives it a range of positions.
+//
+// A UTF-8 byte order mark that some editors put first is dropped: it is not part of the program.
 func (s *FileSet) Add(name, path string, src []byte) *File {
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	f := &File{Name: name, Path: path, Src: src, Base: s.next}
 	s.next += Pos(len(src)) + 1
 	s.Files = append(s.Files, f)
