@@ -306,7 +306,7 @@ func checkCmd(stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "text or json (one object per line)")
-	cmd.Flags().BoolVar(&explain, "explain-types", false, "list every place that fell back to the dynamic type `any`, and why")
+	cmd.Flags().BoolVar(&explain, "explain-types", false, "list every place that fell back to the dynamic type any, and why")
 	return cmd
 }
 
