@@ -11,6 +11,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -230,6 +231,9 @@ func copyFile(from, to string) error {
 	if err != nil {
 		return &exitError{code: 1, msg: err.Error()}
 	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return &exitError{code: 1, msg: err.Error()}
+	}
 	tmp := to + ".tmp"
 	if err := os.WriteFile(tmp, b, 0o755); err != nil {
 		return &exitError{code: 1, msg: err.Error()}
@@ -295,7 +299,7 @@ func checkCmd(stdout, stderr io.Writer) *cobra.Command {
 					p.Diags.WriteText(stderr)
 				}
 				if explain && p.Info != nil {
-					writeFallbacks(stdout, p)
+					writeFallbacks(stdout, p, format == "json")
 				}
 				failed = failed || p.Diags.HasErrors()
 			}
@@ -310,7 +314,22 @@ func checkCmd(stdout, stderr io.Writer) *cobra.Command {
 	return cmd
 }
 
-func writeFallbacks(w io.Writer, p *frontend.Program) {
+func writeFallbacks(w io.Writer, p *frontend.Program, asJSON bool) {
+	if asJSON {
+		// One object per place, shaped like a diagnostic (severity "info"), so that a reader of
+		// the JSON stream sees nothing else.
+		enc := json.NewEncoder(w)
+		for _, f := range p.Info.Fallbacks {
+			pos := p.Fset.Position(f.Pos)
+			name := ""
+			if pos.File != nil {
+				name = pos.File.Name
+			}
+			enc.Encode(map[string]any{"file": name, "line": pos.Line, "col": pos.Col, "severity": "info", "code": "dynamic",
+				"message": fmt.Sprintf("`%s` is dynamic (any): %s", f.Name, f.Reason), "notes": []any{}})
+		}
+		return
+	}
 	if len(p.Info.Fallbacks) == 0 {
 		fmt.Fprintln(w, "every value has a static type: the program uses no dynamic values")
 		return

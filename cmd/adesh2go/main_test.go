@@ -225,3 +225,19 @@ func TestFileArguments(t *testing.T) {
 		t.Errorf("check of a file with a byte order mark: status %d, stderr %q", code, stderr)
 	}
 }
+
+// TestExplainTypesJSON: with --format json the dynamic places come as JSON objects too, and the
+// stream holds nothing but JSON.
+func TestExplainTypesJSON(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "dyn.adesh", "fn show(x) { print(x); }\nshow(1);\nshow(\"s\");\n")
+	out, _, code := cli(t, "check", "--format", "json", "--explain-types", p)
+	if code != 0 {
+		t.Fatalf("status %d", code)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil || obj["code"] != "dynamic" || obj["line"] != 1.0 {
+			t.Errorf("not a JSON place of a dynamic value: %q (%v)", line, err)
+		}
+	}
+}
