@@ -551,7 +551,13 @@ func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Exp
 		return rtCall("ArrLast", l.recvExpr(b, ci))
 	case "Array.sum", "Array.min", "Array.max":
 		x := l.recvExpr(b, ci)
-		fn := map[string]string{"Array.sum": "ArrSum", "Array.min": "ArrMin", "Array.max": "ArrMax"}[name]
+		fn := "ArrSum"
+		switch name {
+		case "Array.min":
+			fn = "ArrMin"
+		case "Array.max":
+			fn = "ArrMax"
+		}
 		if types.IsAny(types.Resolve(recvT).(*types.Array).Elem) {
 			// Dynamic elements: compared and added with the run-time rules of < and +.
 			if name == "Array.sum" {

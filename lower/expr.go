@@ -132,7 +132,7 @@ func (l *lowerer) expr(b *builder, e ast.Expr) Expr {
 		t := l.temp("tmp", l.goTypeOf(e.TypeOf()))
 		t.Reads++
 		b.add(&Define{V: t, Value: x})
-		l.holdGuard(b, t) // released by an error too
+		l.holdOwned(b, t) // released by an error too
 		b.post = append(b.post, releaseStmt(t))
 		return &Ref{V: t}
 	}

@@ -9,9 +9,9 @@ package lower
 // state machine keeps its guards and shares in its struct and releases them when it completes,
 // fails or is cancelled.
 
-// holdGuard records that the function owns the guard, share or weak-reference binding v, and
+// holdOwned records that the function owns the guard, share or weak-reference binding v, and
 // pushes it on the function's rt.Held.
-func (l *lowerer) holdGuard(b *builder, v *Local) {
+func (l *lowerer) holdOwned(b *builder, v *Local) {
 	v.Owned = true
 	if !l.fn.holding || v.Boxed || v.Field || v.Global {
 		return
@@ -27,17 +27,15 @@ func (l *lowerer) holdGuard(b *builder, v *Local) {
 	b.add(&ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: l.fn.held}, Name: "Push"}, Args: []Expr{held}}})
 }
 
-// heldRef is what an rt.Held records for the variable v (`&g`, `rt.HoldShare(&s)`), or nil
+// heldRef is what an rt.Held records for the variable v (`&g`, `rt.HoldRef(&s)`), or nil
 // when v holds no lock or count.
 func heldRef(v *Local) Expr {
 	addr := &Unary{Op: "&", X: &Ref{V: v}}
 	switch {
 	case isGuardType(v.Type):
 		return addr
-	case isShareType(v.Type, "Share"):
-		return rtCall("HoldShare", addr)
-	case isShareType(v.Type, "Weak"):
-		return rtCall("HoldWeak", addr)
+	case isShareType(v.Type, "Share"), isShareType(v.Type, "Weak"):
+		return rtCall("HoldRef", addr)
 	case isOptionOfHeld(v.Type):
 		return rtCall("HoldOption", addr)
 	}

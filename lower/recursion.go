@@ -172,13 +172,8 @@ func (l *lowerer) localDepthFunc(b *builder, fd *ast.FuncDecl, fi *check.FuncInf
 	d.fn.Type = &TFunc{Params: paramTypes(inner.Params), Results: inner.Results}
 	d.fn.Reads++
 	b.add(&Define{V: d.fn}, &Assign{Lhs: []Expr{&Ref{V: d.fn}}, Op: "=", Rhs: []Expr{inner}})
-	wrapper := &FuncLit{Results: inner.Results}
-	var args []Expr
-	for i, p := range inner.Params[:len(inner.Params)-1] {
-		name := "a" + itoa(i) + "_"
-		wrapper.Params = append(wrapper.Params, &Param{Name: name, Type: p.Type})
-		args = append(args, &Ident{Name: name})
-	}
+	params, args := passOn(inner.Params[:len(inner.Params)-1])
+	wrapper := &FuncLit{Params: params, Results: inner.Results}
 	wrapper.Body = forwardBody(&Call{Fun: &Ref{V: d.fn}, Args: append(args, &Lit{Text: "0"})}, inner.Results)
 	return wrapper
 }
@@ -231,16 +226,7 @@ func (l *lowerer) splitDepth(fn *Func, fd *ast.FuncDecl, depth *Local) *Func {
 	inner := *fn
 	inner.Name = l.depthName(fd)
 	inner.Params = append(append([]*Param(nil), fn.Params...), &Param{Name: depth.Name, Type: depth.Type})
-	var params []*Param
-	var args []Expr
-	for i, p := range fn.Params {
-		name := p.Name
-		if name == "_" {
-			name = "a" + itoa(i) + "_"
-		}
-		params = append(params, &Param{Name: name, Type: p.Type})
-		args = append(args, &Ident{Name: name})
-	}
+	params, args := passOn(fn.Params)
 	args = append(args, &Lit{Text: "0"})
 	var targs []Type
 	for _, tp := range fn.TypeParams {
@@ -254,6 +240,21 @@ func (l *lowerer) splitDepth(fn *Func, fd *ast.FuncDecl, depth *Local) *Func {
 	fn.Params, fn.ResultName = params, ""
 	fn.Body = forwardBody(&Call{Fun: fun, TypeArgs: targs, Args: args}, fn.Results)
 	return &inner
+}
+
+// passOn gives a wrapper the parameters ps and the arguments that pass them on; a `_` is named.
+func passOn(ps []*Param) ([]*Param, []Expr) {
+	params := make([]*Param, len(ps))
+	args := make([]Expr, len(ps))
+	for i, p := range ps {
+		name := p.Name
+		if name == "_" {
+			name = "a" + itoa(i) + "_"
+		}
+		params[i] = &Param{Name: name, Type: p.Type}
+		args[i] = &Ident{Name: name}
+	}
+	return params, args
 }
 
 // forwardBody is the body of a wrapper that passes its call on: `return call` or `call`.

@@ -81,7 +81,7 @@ func (l *lowerer) bindRelease(b *builder, obj *types.Object, v *Local) {
 	}
 	s := l.fn.scopes[len(l.fn.scopes)-1]
 	s.releases = append(s.releases, v)
-	l.holdGuard(b, v)
+	l.holdOwned(b, v)
 }
 
 // stmtList lowers a list of statements.

@@ -13,6 +13,8 @@ package rt
 //	…
 //	g.Drop()
 //	held_.Pop(&g)
+//
+// Shares and weak references go on it as rt.HoldRef(&s), optionals as rt.HoldOption(&o).
 type Held struct {
 	n     int
 	slots [4]interface{ Drop() }
@@ -76,32 +78,27 @@ func (h *Held) set(i int, g interface{ Drop() }) {
 	}
 }
 
-// HoldShare lets Held release a share variable (`held_.Push(rt.HoldShare(&s))`).
-func HoldShare[T any](p **Share[T]) ShareVar[T] { return ShareVar[T]{p} }
-
-// ShareVar is a share variable on a Held: one pointer, so it goes in an interface without an
-// allocation.
-type ShareVar[T any] struct{ p **Share[T] }
-
-// Drop releases the share the variable holds.
-func (v ShareVar[T]) Drop() {
-	if s := *v.p; s != nil {
-		*v.p = nil
-		s.Release()
-	}
+// HoldRef lets Held release a share or weak-reference variable (`held_.Push(rt.HoldRef(&s))`).
+func HoldRef[H interface {
+	comparable
+	Release()
+}](p *H) RefVar[H] {
+	return RefVar[H]{p}
 }
 
-// HoldWeak lets Held release a weak-reference variable.
-func HoldWeak[T any](p **Weak[T]) WeakVar[T] { return WeakVar[T]{p} }
+// RefVar is a share or weak-reference variable on a Held: one pointer, so it goes in an
+// interface without an allocation.
+type RefVar[H interface {
+	comparable
+	Release()
+}] struct{ p *H }
 
-// WeakVar is a weak-reference variable on a Held.
-type WeakVar[T any] struct{ p **Weak[T] }
-
-// Drop releases the weak reference the variable holds.
-func (v WeakVar[T]) Drop() {
-	if w := *v.p; w != nil {
-		*v.p = nil
-		w.Release()
+// Drop releases what the variable holds, if anything.
+func (v RefVar[H]) Drop() {
+	var none H
+	if h := *v.p; h != none {
+		*v.p = none
+		h.Release()
 	}
 }
 

@@ -176,8 +176,8 @@ func permutations(items []string) []string {
 			go_Depth_(prefix+picked, remaining, depth_+1)
 		}
 	}
-	go_ = func(a0_ string, a1_ []string) {
-		go_Depth_(a0_, a1_, 0)
+	go_ = func(prefix string, rest []string) {
+		go_Depth_(prefix, rest, 0)
 	}
 //line testdata/run/s_22_recursion.adesh:35
 	go_("", items)
@@ -215,8 +215,8 @@ func fib_memo(n int64) int64 {
 //line testdata/run/s_22_recursion.adesh:49
 		return v
 	}
-	f_ = func(a0_ int64) int64 {
-		return f_Depth_(a0_, 0)
+	f_ = func(k int64) int64 {
+		return f_Depth_(k, 0)
 	}
 //line testdata/run/s_22_recursion.adesh:51
 	return f_(n)

@@ -61,7 +61,7 @@ func make_list() []*rt.Share[Cfg] {
 	defer held_.Unwind()
 //line testdata/run/s_52_values_into_containers.adesh:25
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "list"})
-	held_.Push(rt.HoldShare(&c))
+	held_.Push(rt.HoldRef(&c))
 //line testdata/run/s_52_values_into_containers.adesh:26
 	var arr []*rt.Share[Cfg] = []*rt.Share[Cfg]{c.Clone()}
 //line testdata/run/s_52_values_into_containers.adesh:27
@@ -69,7 +69,7 @@ func make_list() []*rt.Share[Cfg] {
 	var r_ []*rt.Share[Cfg] = rt.ArrClone(arr)
 	{
 		c.Release()
-		held_.Pop(rt.HoldShare(&c))
+		held_.Pop(rt.HoldRef(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:28
 	return r_
@@ -81,11 +81,11 @@ func make_holder() Holder {
 	defer held_.Unwind()
 //line testdata/run/s_52_values_into_containers.adesh:31
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "holder"})
-	held_.Push(rt.HoldShare(&c))
+	held_.Push(rt.HoldRef(&c))
 	var r_ Holder = Holder{cfg: c.Clone()}
 	{
 		c.Release()
-		held_.Pop(rt.HoldShare(&c))
+		held_.Pop(rt.HoldRef(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:32
 	return r_
@@ -97,11 +97,11 @@ func make_pair() rt.Tuple2[*rt.Share[Cfg], int64] {
 	defer held_.Unwind()
 //line testdata/run/s_52_values_into_containers.adesh:35
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "pair"})
-	held_.Push(rt.HoldShare(&c))
+	held_.Push(rt.HoldRef(&c))
 	var r_ rt.Tuple2[*rt.Share[Cfg], int64] = rt.Tuple2[*rt.Share[Cfg], int64]{F0: c.Clone(), F1: 1}
 	{
 		c.Release()
-		held_.Pop(rt.HoldShare(&c))
+		held_.Pop(rt.HoldRef(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:36
 	return r_

@@ -23,8 +23,8 @@ func outer(limit int64) int64 {
 //line testdata/run/s_57_local_recursion.adesh:7
 		return countDepth_(n+1, depth_+1) + 1
 	}
-	count = func(a0_ int64) int64 {
-		return countDepth_(a0_, 0)
+	count = func(n int64) int64 {
+		return countDepth_(n, 0)
 	}
 //line testdata/run/s_57_local_recursion.adesh:9
 	var f_ func(int64) int64 = count
@@ -53,8 +53,8 @@ func visit(xs []int64) {
 //line testdata/run/s_57_local_recursion.adesh:18
 		eachDepth_(i+1, depth_+1)
 	}
-	each = func(a0_ int64) {
-		eachDepth_(a0_, 0)
+	each = func(i int64) {
+		eachDepth_(i, 0)
 	}
 //line testdata/run/s_57_local_recursion.adesh:20
 	each(0)
@@ -87,8 +87,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_57_local_recursion.adesh:24
 					return foreverDepth_(n+1, depth_+1)
 				}
-				forever = func(a0_ int64) int64 {
-					return foreverDepth_(a0_, 0)
+				forever = func(n int64) int64 {
+					return foreverDepth_(n, 0)
 				}
 //line testdata/run/s_57_local_recursion.adesh:25
 				rt.Print(forever(0))

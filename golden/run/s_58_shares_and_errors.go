@@ -33,10 +33,10 @@ func g(x *rt.Share[C]) {
 	defer held_.Unwind()
 //line testdata/run/s_58_shares_and_errors.adesh:5
 	var y *rt.Share[C] = x.Clone()
-	held_.Push(rt.HoldShare(&y))
+	held_.Push(rt.HoldRef(&y))
 	{
 		y.Release()
-		held_.Pop(rt.HoldShare(&y))
+		held_.Pop(rt.HoldRef(&y))
 	}
 }
 
@@ -46,7 +46,7 @@ func f_(x *rt.Share[C]) {
 	defer held_.Unwind()
 //line testdata/run/s_58_shares_and_errors.adesh:6
 	var y *rt.Share[C] = x.Clone()
-	held_.Push(rt.HoldShare(&y))
+	held_.Push(rt.HoldRef(&y))
 //line testdata/run/s_58_shares_and_errors.adesh:6
 	panic(&rt.Thrown{Err: rt.NewError("t"), Pos: "testdata/run/s_58_shares_and_errors.adesh:6:40"})
 }
@@ -63,7 +63,7 @@ func k() {
 	defer held_.Unwind()
 //line testdata/run/s_58_shares_and_errors.adesh:8
 	var y *rt.Share[C] = s.Clone()
-	held_.Push(rt.HoldShare(&y))
+	held_.Push(rt.HoldRef(&y))
 //line testdata/run/s_58_shares_and_errors.adesh:8
 	panic(&rt.Thrown{Err: rt.NewError("t"), Pos: "testdata/run/s_58_shares_and_errors.adesh:8:29"})
 }
@@ -74,12 +74,12 @@ func at(x *rt.Share[[]int64]) int64 {
 	defer held_.Unwind()
 //line testdata/run/s_58_shares_and_errors.adesh:20
 	var y *rt.Share[[]int64] = x.Clone()
-	held_.Push(rt.HoldShare(&y))
+	held_.Push(rt.HoldRef(&y))
 	var t_ []int64 = *y.Get()
 	var r_ int64 = t_[rt.Index(5, len(t_), "testdata/run/s_58_shares_and_errors.adesh:20:57")]
 	{
 		y.Release()
-		held_.Pop(rt.HoldShare(&y))
+		held_.Pop(rt.HoldRef(&y))
 	}
 //line testdata/run/s_58_shares_and_errors.adesh:20
 	return r_
@@ -118,12 +118,12 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				var held_ rt.Held
 				defer held_.Unwind()
 				var tmp1_ *rt.Share[C] = s.Clone()
-				held_.Push(rt.HoldShare(&tmp1_))
+				held_.Push(rt.HoldRef(&tmp1_))
 //line testdata/run/s_58_shares_and_errors.adesh:11
 				h(tmp1_)
 				{
 					tmp1_.Release()
-					held_.Pop(rt.HoldShare(&tmp1_))
+					held_.Pop(rt.HoldRef(&tmp1_))
 				}
 			})
 			if caught_ != nil {
@@ -148,12 +148,12 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				var held1_ rt.Held
 				defer held1_.Unwind()
 				var tmp2_ *rt.Share[C] = s.Clone()
-				held1_.Push(rt.HoldShare(&tmp2_))
+				held1_.Push(rt.HoldRef(&tmp2_))
 //line testdata/run/s_58_shares_and_errors.adesh:15
 				f_(tmp2_)
 				{
 					tmp2_.Release()
-					held1_.Pop(rt.HoldShare(&tmp2_))
+					held1_.Pop(rt.HoldRef(&tmp2_))
 				}
 			})
 			if caught2_ != nil {
@@ -168,7 +168,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				defer held2_.Unwind()
 //line testdata/run/s_58_shares_and_errors.adesh:17
 				var z *rt.Share[C] = s.Clone()
-				held2_.Push(rt.HoldShare(&z))
+				held2_.Push(rt.HoldRef(&z))
 //line testdata/run/s_58_shares_and_errors.adesh:17
 				panic(&rt.Thrown{Err: rt.NewError("u"), Pos: "testdata/run/s_58_shares_and_errors.adesh:17:26"})
 			})
@@ -185,12 +185,12 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				var held3_ rt.Held
 				defer held3_.Unwind()
 				var tmp3_ *rt.Share[[]int64] = t.Clone()
-				held3_.Push(rt.HoldShare(&tmp3_))
+				held3_.Push(rt.HoldRef(&tmp3_))
 //line testdata/run/s_58_shares_and_errors.adesh:21
 				rt.Print(at(tmp3_))
 				{
 					tmp3_.Release()
-					held3_.Pop(rt.HoldShare(&tmp3_))
+					held3_.Pop(rt.HoldRef(&tmp3_))
 				}
 			})
 			if caught4_ != nil {
