@@ -132,7 +132,7 @@ func compileChecked(t *testing.T, src []byte) (gap string) {
 		t.Fatalf("the emitted Go does not parse: %v\n%s", err, out)
 	}
 	if !bytes.Equal(formatted, out) {
-		t.Fatalf("the emitted Go is not gofmt-formatted:\n%s", out)
+		t.Fatalf("the emitted Go is not gofmt-formatted; %s", firstDiff(string(formatted), string(out)))
 	}
 	return ""
 }

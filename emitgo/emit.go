@@ -1,5 +1,4 @@
-// Package emitgo prints the IR of package lower as Go source with github.com/dave/jennifer, and
-// writes the module a generated program builds in (go.mod, the program, a copy of rt).
+// Package emitgo prints the IR of package lower as Go source, exactly as gofmt would lay it out.
 package emitgo
 
 import (
@@ -7,12 +6,9 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/dave/jennifer/jen"
 
 	"adesh2go/lower"
 )
@@ -25,93 +21,122 @@ type Options struct {
 	RTPath string // import path of the runtime package, e.g. "adeshprog/rt"
 }
 
-// Source renders a lowered program as the Go source of package main. Declarations are rendered
-// and gofmt-formatted independently, on every CPU, then joined: the result is the file gofmt
-// would write, and emitting a large program takes a fraction of the time one pass would.
+// Source prints a lowered program as the Go source of package main, as gofmt would write it.
+// Runs of declarations are printed on every CPU at once, then joined.
 func Source(p *lower.Program, opts Options) ([]byte, error) {
+	const chunk = 64
 	n := len(p.Decls)
-	parts := make([][]byte, n)
-	errs := make([]error, n)
-	workers := min(runtime.GOMAXPROCS(0), max(1, n/64))
+	chunks := make([][]byte, (n+chunk-1)/chunk)
+	workers := min(runtime.GOMAXPROCS(0), len(chunks))
 	used := make([]map[string]bool, workers)
+	failures := make([]any, workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := &emitter{rt: opts.RTPath, used: map[string]bool{}}
-			file := jen.NewFile("main")
-			for path, name := range e.importNames() {
-				file.ImportName(path, name)
-			}
+			defer func() { failures[w] = recover() }() // an IR node the printer does not know
+			pr := &printer{rt: opts.RTPath, used: map[string]bool{}}
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
+				c := int(next.Add(1) - 1)
+				if c >= len(chunks) {
 					break
 				}
-				parts[i], errs[i] = e.render(p.Decls[i], file)
+				pr.out = make([]byte, 0, 16<<10)
+				for i, d := range p.Decls[c*chunk : min(n, (c+1)*chunk)] {
+					if c > 0 || i > 0 {
+						pr.byte('\n')
+					}
+					pr.decl(d)
+				}
+				chunks[c] = pr.out
 			}
-			used[w] = e.used
+			used[w] = pr.used
 		}()
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("emitting Go: %w", err)
+	for _, f := range failures {
+		if f != nil {
+			return nil, fmt.Errorf("internal error emitting Go: %v", f)
 		}
 	}
-	var out bytes.Buffer
+	size := 0
+	for _, c := range chunks {
+		size += len(c)
+	}
+	out := bytes.NewBuffer(make([]byte, 0, size+256))
 	out.WriteString("// " + Header + "\n\npackage main\n\n")
-	writeImports(&out, opts.RTPath, used)
-	for i, part := range parts {
-		if i > 0 {
-			out.WriteByte('\n')
-		}
-		out.Write(part)
+	writeImports(out, opts.RTPath, used)
+	for _, c := range chunks {
+		out.Write(c)
 	}
 	return out.Bytes(), nil
 }
 
-// render renders one declaration with its comments: the doc comment and the //line directive
-// are written as text of their own, since a comment chained before a token gets a space after
-// it, which would break a //line directive.
-func (e *emitter) render(d lower.Decl, file *jen.File) ([]byte, error) {
-	var buf bytes.Buffer
-	doc, line := "", (*lower.Line)(nil)
+// decl prints one declaration, with its doc comment and its //line directive, and a newline.
+func (p *printer) decl(d lower.Decl) {
 	switch d := d.(type) {
 	case *lower.TypeDecl:
-		doc = d.Doc
+		p.doc(d.Doc)
+		p.str("type ")
+		p.str(d.Name)
+		p.typeParams(d.TypeParams)
+		p.byte(' ')
+		p.typ(d.Type)
+	case *lower.VarDecl:
+		p.str("var ")
+		p.str(d.Name)
+		if d.Type != nil {
+			p.byte(' ')
+			p.typ(d.Type)
+		}
+		if d.Value != nil {
+			p.str(" = ")
+			p.expr(d.Value)
+		}
 	case *lower.Func:
-		doc, line = d.Doc, d.Line
-	}
-	if doc != "" {
-		for _, l := range strings.Split(strings.TrimSpace(doc), "\n") {
-			if l = strings.TrimSpace(l); l == "" {
-				buf.WriteString("//\n")
-			} else {
-				buf.WriteString("// " + l + "\n")
+		p.doc(d.Doc)
+		if d.Line != nil {
+			if d.Doc != "" {
+				p.str("//\n")
 			}
+			p.lineDirective(d.Line)
+			p.byte('\n')
 		}
-	}
-	if line != nil {
-		if doc != "" {
-			buf.WriteString("//\n")
+		start := len(p.out)
+		p.str("func ")
+		if d.Recv != nil {
+			p.byte('(')
+			p.str(d.Recv.Name)
+			p.byte(' ')
+			p.typ(d.Recv.Type)
+			p.str(") ")
 		}
-		buf.WriteString(lineDirective(line) + "\n")
+		p.str(d.Name)
+		p.typeParams(d.TypeParams)
+		p.signature(d.Params, d.Results, d.ResultName)
+		p.funcBody(d.Body.Stmts, len(p.out)-start)
+	default:
+		panic(fmt.Sprintf("emitgo: unknown declaration %T", d))
 	}
-	if err := jen.Null().Add(e.decl(d)).RenderWithFile(&buf, file); err != nil {
-		return nil, err
-	}
-	if b := buf.Bytes(); len(b) == 0 || b[len(b)-1] != '\n' {
-		buf.WriteByte('\n')
-	}
-	return buf.Bytes(), nil
+	p.byte('\n')
 }
 
-// importNames are the packages generated code may use, by import path.
-func (e *emitter) importNames() map[string]string {
-	return map[string]string{e.rt: "rt", "strings": "strings", "math": "math", "cmp": "cmp"}
+// doc prints a doc comment, a line of `//` for each of its blank lines.
+func (p *printer) doc(doc string) {
+	if doc == "" {
+		return
+	}
+	for _, l := range strings.Split(strings.TrimSpace(doc), "\n") {
+		if l = strings.TrimSpace(l); l == "" {
+			p.str("//\n")
+		} else {
+			p.str("// ")
+			p.str(l)
+			p.byte('\n')
+		}
+	}
 }
 
 // writeImports writes the import declaration of the packages the declarations used, as gofmt
@@ -142,476 +167,5 @@ func writeImports(out *bytes.Buffer, rtPath string, used []map[string]bool) {
 	}
 }
 
-type emitter struct {
-	rt   string
-	used map[string]bool // import paths the rendered code qualifies names with
-}
-
 // Receiver is the name of the receiver of a Poll method, through which fields are reached.
 const Receiver = "f"
-
-func (e *emitter) decl(d lower.Decl) jen.Code {
-	switch d := d.(type) {
-	case *lower.TypeDecl:
-		s := jen.Type().Id(d.Name)
-		if len(d.TypeParams) > 0 {
-			s.Types(e.typeParams(d.TypeParams)...)
-		}
-		return s.Add(e.typ(d.Type))
-	case *lower.VarDecl:
-		s := jen.Var().Id(d.Name).Add(e.typ(d.Type))
-		if d.Value != nil {
-			s.Op("=").Add(e.expr(d.Value))
-		}
-		return s
-	case *lower.Func:
-		s := jen.Func()
-		if d.Recv != nil {
-			s.Params(jen.Id(d.Recv.Name).Add(e.typ(d.Recv.Type)))
-		}
-		s.Id(d.Name)
-		if len(d.TypeParams) > 0 {
-			s.Types(e.typeParams(d.TypeParams)...)
-		}
-		s.Params(e.params(d.Params)...)
-		switch len(d.Results) {
-		case 0:
-		case 1:
-			if d.ResultName != "" {
-				s.Parens(jen.Id(d.ResultName).Add(e.typ(d.Results[0])))
-				break
-			}
-			s.Add(e.typ(d.Results[0]))
-		default:
-			s.Parens(jen.List(e.types(d.Results)...))
-		}
-		return s.Block(e.stmts(d.Body.Stmts)...)
-	}
-	panic(fmt.Sprintf("emitgo: unknown declaration %T", d))
-}
-
-func lineDirective(l *lower.Line) string {
-	return "//line " + l.File + ":" + strconv.Itoa(l.Line)
-}
-
-func (e *emitter) typeParams(tps []*lower.TypeParam) []jen.Code {
-	out := make([]jen.Code, len(tps))
-	for i, tp := range tps {
-		out[i] = jen.Id(tp.Name).Add(e.typ(tp.Constraint))
-	}
-	return out
-}
-
-func (e *emitter) params(ps []*lower.Param) []jen.Code {
-	out := make([]jen.Code, len(ps))
-	for i, p := range ps {
-		out[i] = jen.Id(p.Name).Add(e.typ(p.Type))
-	}
-	return out
-}
-
-func (e *emitter) types(ts []lower.Type) []jen.Code {
-	out := make([]jen.Code, len(ts))
-	for i, t := range ts {
-		out[i] = e.typ(t)
-	}
-	return out
-}
-
-func (e *emitter) typ(t lower.Type) *jen.Statement {
-	switch t := t.(type) {
-	case *lower.TName:
-		s := e.qual(t.Pkg, t.Name)
-		if len(t.Args) > 0 {
-			s.Index(jen.List(e.types(t.Args)...))
-		}
-		return s
-	case *lower.TPtr:
-		return jen.Op("*").Add(e.typ(t.Elem))
-	case *lower.TSlice:
-		return jen.Index().Add(e.typ(t.Elem))
-	case *lower.TFunc:
-		s := jen.Func().Params(e.types(t.Params)...)
-		switch len(t.Results) {
-		case 0:
-		case 1:
-			s.Add(e.typ(t.Results[0]))
-		default:
-			s.Parens(jen.List(e.types(t.Results)...))
-		}
-		return s
-	case *lower.TStruct:
-		fields := make([]jen.Code, len(t.Fields))
-		for i, f := range t.Fields {
-			var fs *jen.Statement
-			if f.Name == "" {
-				fs = e.typ(f.Type)
-			} else {
-				fs = jen.Id(f.Name).Add(e.typ(f.Type))
-			}
-			if f.Comment != "" {
-				fs.Comment(f.Comment)
-			}
-			fields[i] = fs
-		}
-		return jen.Struct(fields...)
-	case *lower.TInterface:
-		var ms []jen.Code
-		for _, em := range t.Embeds {
-			ms = append(ms, e.typ(em))
-		}
-		for _, m := range t.Methods {
-			s := jen.Id(m.Name).Params(e.types(m.Params)...)
-			if len(m.Results) == 1 {
-				s.Add(e.typ(m.Results[0]))
-			} else if len(m.Results) > 1 {
-				s.Parens(jen.List(e.types(m.Results)...))
-			}
-			ms = append(ms, s)
-		}
-		return jen.Interface(ms...)
-	case nil:
-		return jen.Null()
-	}
-	panic(fmt.Sprintf("emitgo: unknown type %T", t))
-}
-
-func (e *emitter) stmts(list []lower.Stmt) []jen.Code {
-	var out []jen.Code
-	for _, s := range list {
-		if l := stmtLine(s); l != nil {
-			out = append(out, jen.Comment(lineDirective(l)))
-		}
-		out = append(out, e.stmt(s))
-	}
-	return out
-}
-
-func stmtLine(s lower.Stmt) *lower.Line {
-	switch s := s.(type) {
-	case *lower.ExprStmt:
-		return s.Line
-	case *lower.Assign:
-		return s.Line
-	case *lower.Define:
-		return s.Line
-	case *lower.If:
-		return s.Line
-	case *lower.For:
-		return s.Line
-	case *lower.ForRange:
-		return s.Line
-	case *lower.Switch:
-		return s.Line
-	case *lower.TypeSwitch:
-		return s.Line
-	case *lower.Return:
-		return s.Line
-	case *lower.Branch:
-		return s.Line
-	case *lower.GoDefer:
-		return s.Line
-	}
-	return nil
-}
-
-func (e *emitter) block(b *lower.Block) *jen.Statement {
-	return jen.Block(e.stmts(b.Stmts)...)
-}
-
-func (e *emitter) stmt(s lower.Stmt) jen.Code {
-	switch s := s.(type) {
-	case *lower.Block:
-		return e.block(s)
-	case *lower.ExprStmt:
-		return e.expr(s.X)
-	case *lower.Assign:
-		return jen.List(e.exprs(s.Lhs)...).Op(s.Op).List(e.exprs(s.Rhs)...)
-	case *lower.Define:
-		if s.V.Field || s.V.Global {
-			if s.Value == nil {
-				return jen.Add(e.ref(s.V)).Op("=").Add(e.zero(s.V.Type))
-			}
-			return jen.Add(e.ref(s.V)).Op("=").Add(e.expr(s.Value))
-		}
-		if s.Value == nil {
-			return jen.Var().Id(s.V.Name).Add(e.typ(s.V.Type))
-		}
-		return jen.Var().Id(s.V.Name).Add(e.typ(s.V.Type)).Op("=").Add(e.expr(s.Value))
-	case *lower.If:
-		return e.ifStmt(s)
-	case *lower.For:
-		st := jen.Null()
-		if s.Label != "" {
-			st.Id(s.Label).Op(":").Line()
-		}
-		var conds []jen.Code
-		if s.Init != nil || s.Post != nil {
-			conds = []jen.Code{e.simple(s.Init), e.cond(s.Cond), e.simple(s.Post)}
-			return st.For(jen.Add(conds[0]).Op(";").Add(conds[1]).Op(";").Add(conds[2])).Add(e.block(s.Body))
-		}
-		if s.Cond != nil {
-			conds = []jen.Code{e.expr(s.Cond)}
-		}
-		return st.For(conds...).Add(e.block(s.Body))
-	case *lower.ForRange:
-		st := jen.Null()
-		if s.Label != "" {
-			st.Id(s.Label).Op(":").Line()
-		}
-		var head *jen.Statement
-		switch {
-		case s.Key == nil && s.Value == nil:
-			head = jen.Range().Add(e.expr(s.X))
-		case s.Value == nil:
-			head = jen.Id(s.Key.Name).Op(":=").Range().Add(e.expr(s.X))
-		default:
-			k := jen.Id("_")
-			if s.Key != nil {
-				k = jen.Id(s.Key.Name)
-			}
-			head = jen.List(k, jen.Id(s.Value.Name)).Op(":=").Range().Add(e.expr(s.X))
-		}
-		return st.For(head).Add(e.block(s.Body))
-	case *lower.Switch:
-		st := jen.Null()
-		if s.Label != "" {
-			st.Id(s.Label).Op(":").Line()
-		}
-		var cases []jen.Code
-		for _, c := range s.Cases {
-			if len(c.Exprs) == 0 {
-				cases = append(cases, jen.Default().Block(e.stmts(c.Body)...))
-			} else {
-				cases = append(cases, jen.Case(e.exprs(c.Exprs)...).Block(e.stmts(c.Body)...))
-			}
-		}
-		if s.Tag == nil {
-			return st.Switch().Block(cases...)
-		}
-		return st.Switch(e.expr(s.Tag)).Block(cases...)
-	case *lower.TypeSwitch:
-		var cases []jen.Code
-		for _, c := range s.Cases {
-			if len(c.Types) == 0 {
-				cases = append(cases, jen.Default().Block(e.stmts(c.Body)...))
-			} else {
-				cases = append(cases, jen.Case(e.types(c.Types)...).Block(e.stmts(c.Body)...))
-			}
-		}
-		head := e.expr(s.X).Assert(jen.Type())
-		if s.Bind != nil {
-			head = jen.Id(s.Bind.Name).Op(":=").Add(head)
-		}
-		return jen.Switch(head).Block(cases...)
-	case *lower.Return:
-		return jen.Return(e.exprs(s.Results)...)
-	case *lower.Branch:
-		var st *jen.Statement
-		switch s.Tok {
-		case "break":
-			st = jen.Break()
-		case "continue":
-			st = jen.Continue()
-		case "goto":
-			st = jen.Goto()
-		case "fallthrough":
-			return jen.Fallthrough()
-		}
-		if s.Label != "" {
-			st.Id(s.Label)
-		}
-		return st
-	case *lower.GoDefer:
-		return jen.Defer().Add(e.expr(s.Call))
-	case *lower.Comment:
-		return jen.Comment(s.Text)
-	}
-	panic(fmt.Sprintf("emitgo: statement %T left unlowered", s))
-}
-
-// simple renders a statement in a for header (nil renders nothing).
-func (e *emitter) simple(s lower.Stmt) jen.Code {
-	if s == nil {
-		return jen.Null()
-	}
-	return e.stmt(s)
-}
-
-func (e *emitter) cond(x lower.Expr) jen.Code {
-	if x == nil {
-		return jen.Null()
-	}
-	return e.expr(x)
-}
-
-func (e *emitter) ifStmt(s *lower.If) *jen.Statement {
-	var st *jen.Statement
-	if s.Init != nil {
-		st = jen.If(e.stmt(s.Init), e.expr(s.Cond))
-	} else {
-		st = jen.If(e.expr(s.Cond))
-	}
-	st.Add(e.block(s.Then))
-	switch el := s.Else.(type) {
-	case *lower.Block:
-		st.Else().Add(e.block(el))
-	case *lower.If:
-		st.Else().Add(e.ifStmt(el))
-	}
-	return st
-}
-
-func (e *emitter) exprs(xs []lower.Expr) []jen.Code {
-	out := make([]jen.Code, len(xs))
-	for i, x := range xs {
-		out[i] = e.expr(x)
-	}
-	return out
-}
-
-// ref renders a use of a local: a field of the state struct, a boxed variable, or a plain name.
-func (e *emitter) ref(v *lower.Local) *jen.Statement {
-	var s *jen.Statement
-	if v.Field {
-		s = jen.Id(Receiver).Dot(v.Name)
-	} else {
-		s = jen.Id(v.Name)
-	}
-	if v.Boxed {
-		return jen.Parens(jen.Op("*").Add(s))
-	}
-	return s
-}
-
-func (e *emitter) zero(t lower.Type) *jen.Statement {
-	return jen.Op("*").New(e.typ(t))
-}
-
-func (e *emitter) expr(x lower.Expr) *jen.Statement {
-	switch x := x.(type) {
-	case *lower.Ref:
-		return e.ref(x.V)
-	case *lower.Ident:
-		return e.qual(x.Pkg, x.Name)
-	case *lower.Lit:
-		return jen.Op(x.Text)
-	case *lower.Call:
-		s := e.primary(x.Fun)
-		if len(x.TypeArgs) > 0 {
-			s.Index(jen.List(e.types(x.TypeArgs)...))
-		}
-		args := e.exprs(x.Args)
-		if x.Ellipsis && len(args) > 0 {
-			args[len(args)-1] = jen.Add(args[len(args)-1]).Op("...")
-		}
-		return s.Call(args...)
-	case *lower.Sel:
-		return e.primary(x.X).Dot(x.Name)
-	case *lower.Index:
-		return e.primary(x.X).Index(e.expr(x.Index))
-	case *lower.SliceExpr:
-		lo, hi := jen.Null(), jen.Null()
-		if x.Lo != nil {
-			lo = e.expr(x.Lo)
-		}
-		if x.Hi != nil {
-			hi = e.expr(x.Hi)
-		}
-		return e.expr(x.X).Index(lo, jen.Op(":"), hi)
-	case *lower.Unary:
-		if _, ok := x.X.(*lower.Binary); ok {
-			return jen.Op(x.Op).Parens(e.expr(x.X))
-		}
-		return jen.Op(x.Op).Add(e.expr(x.X))
-	case *lower.Binary:
-		return e.operand(x.X, x.Op, false).Op(x.Op).Add(e.operand(x.Y, x.Op, true))
-	case *lower.Composite:
-		t := e.typ(x.Type)
-		if x.Fields != nil {
-			var items []jen.Code
-			for _, kv := range x.Fields {
-				items = append(items, jen.Id(kv.Key).Op(":").Add(e.expr(kv.Value)))
-			}
-			return t.Values(items...)
-		}
-		return t.Values(e.exprs(x.Elems)...)
-	case *lower.FuncLit:
-		s := jen.Func().Params(e.params(x.Params)...)
-		switch len(x.Results) {
-		case 0:
-		case 1:
-			s.Add(e.typ(x.Results[0]))
-		default:
-			s.Parens(jen.List(e.types(x.Results)...))
-		}
-		return s.Block(e.stmts(x.Body.Stmts)...)
-	case *lower.TypeAssert:
-		return e.primary(x.X).Assert(e.typ(x.Type))
-	case *lower.Conv:
-		switch x.Type.(type) {
-		case *lower.TPtr, *lower.TFunc:
-			return jen.Parens(e.typ(x.Type)).Call(e.expr(x.X))
-		}
-		return e.typ(x.Type).Call(e.expr(x.X))
-	case *lower.Paren:
-		return jen.Parens(e.expr(x.X))
-	case *lower.TypeExpr:
-		return e.typ(x.Type)
-	}
-	panic(fmt.Sprintf("emitgo: unknown expression %T", x))
-}
-
-// precedence is Go's binary operator precedence.
-func precedence(op string) int {
-	switch op {
-	case "||":
-		return 1
-	case "&&":
-		return 2
-	case "==", "!=", "<", "<=", ">", ">=":
-		return 3
-	case "+", "-", "|", "^":
-		return 4
-	}
-	return 5
-}
-
-// operand renders one side of a binary expression, in parentheses when Go would otherwise
-// group it differently.
-func (e *emitter) operand(x lower.Expr, parent string, right bool) *jen.Statement {
-	if b, ok := x.(*lower.Binary); ok {
-		p, pp := precedence(b.Op), precedence(parent)
-		if p < pp || right && p == pp {
-			return jen.Parens(e.expr(x))
-		}
-	}
-	return e.expr(x)
-}
-
-// qual renders a name, qualified by its package: rt, or a standard package.
-func (e *emitter) qual(pkg, name string) *jen.Statement {
-	switch pkg {
-	case "":
-		return jen.Id(name)
-	case "rt":
-		e.used[e.rt] = true
-		return jen.Qual(e.rt, name)
-	}
-	e.used[pkg] = true
-	return jen.Qual(pkg, name)
-}
-
-// primary renders the operand of a selector, an index, a call or an assertion, in parentheses
-// when it is an operator expression (`(*p).x`, not `*p.x`).
-func (e *emitter) primary(x lower.Expr) *jen.Statement {
-	switch x := x.(type) {
-	case *lower.Unary, *lower.Binary:
-		return jen.Parens(e.expr(x))
-	case *lower.Conv:
-		if _, ok := x.Type.(*lower.TPtr); ok {
-			return jen.Parens(e.expr(x))
-		}
-	}
-	return e.expr(x)
-}

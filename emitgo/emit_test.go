@@ -1,6 +1,7 @@
 package emitgo
 
 import (
+	"go/format"
 	"strings"
 	"testing"
 
@@ -61,5 +62,127 @@ func TestRuntimeImport(t *testing.T) {
 	got := emit(t, ret(&lower.Call{Fun: &lower.Ident{Pkg: "rt", Name: "StrLen"}, Args: []lower.Expr{lit(`"a"`)}}))
 	if !strings.Contains(got, `import "prog/rt"`) || !strings.Contains(got, `rt.StrLen("a")`) {
 		t.Errorf("runtime not imported:\n%s", got)
+	}
+}
+
+func id(name string) lower.Expr { return &lower.Ident{Name: name} }
+
+func bin(op string, x, y lower.Expr) lower.Expr { return &lower.Binary{Op: op, X: x, Y: y} }
+
+func call(fun string, args ...lower.Expr) lower.Expr {
+	return &lower.Call{Fun: id(fun), Args: args}
+}
+
+func exprStmt(x lower.Expr) lower.Stmt { return &lower.ExprStmt{X: x} }
+
+func fn(name string, stmts ...lower.Stmt) *lower.Func {
+	return &lower.Func{Name: name, Body: &lower.Block{Stmts: stmts}}
+}
+
+func funcLit(stmts ...lower.Stmt) *lower.FuncLit {
+	return &lower.FuncLit{Body: &lower.Block{Stmts: stmts}}
+}
+
+// The printer lays code out as gofmt does, without running it: every case here must come out
+// unchanged from go/format, in particular gofmt's spacing of binary operators by nesting depth,
+// the alignment of struct fields and the one-line empty function bodies.
+func TestLayoutIsGofmts(t *testing.T) {
+	a, b, c, s := id("a"), id("b"), id("c"), id("s")
+	neg := func(x lower.Expr) lower.Expr { return &lower.Unary{Op: "-", X: x} }
+	exprs := []lower.Expr{
+		bin("+", a, bin("*", b, c)),
+		bin("*", bin("+", a, b), c),
+		bin("==", a, bin("+", b, lit("1"))),
+		bin("||", a, bin("&&", b, c)),
+		bin("&&", bin("||", a, b), c),
+		call("f", bin("+", a, b), c),
+		call("f", bin("+", a, b)),
+		call("f", bin("+", bin("*", a, b), bin("*", c, lit("2"))), a),
+		call("f", call("g", bin("-", a, b), bin("<<", a, lit("2"))), bin("%", a, lit("3"))),
+		&lower.Index{X: a, Index: bin("+", b, lit("1"))},
+		&lower.Index{X: a, Index: bin("+", bin("*", b, c), lit("1"))},
+		&lower.SliceExpr{X: s, Lo: bin("+", a, lit("1")), Hi: b},
+		&lower.SliceExpr{X: s, Lo: a, Hi: b},
+		&lower.SliceExpr{X: s, Hi: bin("-", b, lit("1"))},
+		call("f", &lower.SliceExpr{X: s, Lo: bin("+", a, lit("1")), Hi: b}, a),
+		bin("-", a, lit("-1")),
+		bin("*", a, lit("-1")),
+		call("f", bin("-", a, lit("-1")), b),
+		call("f", bin("-", a, neg(b)), b),
+		call("f", bin("+", a, &lower.Unary{Op: "+", X: b}), b),
+		bin("/", a, &lower.Unary{Op: "*", X: b}),
+		call("f", bin("/", a, &lower.Unary{Op: "*", X: b}), c),
+		bin("&", a, &lower.Unary{Op: "^", X: b}),
+		call("f", bin("&", a, &lower.Unary{Op: "&", X: b}), c),
+		neg(neg(a)),
+		neg(lit("-1")),
+		neg(bin("+", a, b)),
+		call("f", neg(bin("*", a, b)), c),
+		bin("-", a, bin("*", neg(b), c)),
+		call("f", bin("-", a, bin("*", neg(b), c)), c),
+		&lower.Paren{X: &lower.Paren{X: bin("+", a, b)}},
+		bin("*", &lower.Paren{X: bin("+", a, b)}, c),
+		call("f", bin("*", &lower.Paren{X: bin("+", a, b)}, c), a),
+		&lower.Sel{X: &lower.Unary{Op: "*", X: a}, Name: "x"},
+		&lower.Conv{Type: &lower.TPtr{Elem: &lower.TName{Name: "T"}}, X: bin("+", a, b)},
+		&lower.Composite{Type: &lower.TName{Name: "T"}, Fields: []*lower.KeyValue{{Key: "x", Value: bin("+", a, b)}, {Key: "y", Value: funcLit(exprStmt(call("g")))}, {Key: "z", Value: c}}},
+		call("f", funcLit(exprStmt(call("g", bin("+", a, b), c))), bin("+", a, b), funcLit()),
+		&lower.FuncLit{Params: []*lower.Param{{Name: "aVeryLongParameterNameNumberOne", Type: &lower.TName{Name: "int64"}}, {Name: "aVeryLongParameterNameNumberTwo", Type: &lower.TName{Name: "string"}}}, Results: []lower.Type{&lower.TName{Name: "int64"}}, Body: &lower.Block{}},
+	}
+	var stmts []lower.Stmt
+	for _, x := range exprs {
+		stmts = append(stmts, &lower.Assign{Lhs: []lower.Expr{id("_")}, Op: "=", Rhs: []lower.Expr{x}})
+	}
+	boxed := &lower.Local{Name: "p", Boxed: true, Type: &lower.TSlice{Elem: &lower.TName{Name: "int"}}}
+	named := &lower.Composite{Type: &lower.TName{Name: "T"}}
+	stmts = append(stmts,
+		&lower.Assign{Lhs: []lower.Expr{a, b}, Op: "=", Rhs: []lower.Expr{bin("+", a, b), bin("*", a, bin("-", b, c))}},
+		&lower.If{Cond: &lower.Paren{X: bin("==", a, b)}, Then: &lower.Block{}, Else: &lower.If{Cond: &lower.Paren{X: bin("==", named, b)}, Then: &lower.Block{}}},
+		&lower.For{Label: "outer", Init: &lower.Assign{Lhs: []lower.Expr{a}, Op: "=", Rhs: []lower.Expr{lit("0")}}, Cond: bin("<", a, lit("3")),
+			Body: &lower.Block{Stmts: []lower.Stmt{&lower.Branch{Tok: "continue", Label: "outer"}}}},
+		&lower.For{Init: &lower.Assign{Lhs: []lower.Expr{a}, Op: "=", Rhs: []lower.Expr{lit("0")}}, Post: &lower.Assign{Lhs: []lower.Expr{a}, Op: "+=", Rhs: []lower.Expr{lit("1")}}, Body: &lower.Block{}},
+		&lower.For{Body: &lower.Block{Stmts: []lower.Stmt{&lower.Branch{Tok: "break"}}}},
+		&lower.ForRange{Value: &lower.Local{Name: "v"}, X: &lower.Ref{V: boxed}, Body: &lower.Block{}},
+		&lower.Switch{Tag: a, Cases: []*lower.Case{{Exprs: []lower.Expr{lit("1"), bin("+", b, lit("1"))}}, {Body: []lower.Stmt{exprStmt(call("g"))}}}},
+		&lower.TypeSwitch{Bind: &lower.Local{Name: "v"}, X: a, Cases: []*lower.TypeCase{{Types: []lower.Type{&lower.TName{Name: "int"}}}, {}}},
+		&lower.Return{Results: []lower.Expr{funcLit(exprStmt(call("g"))), funcLit(exprStmt(call("h")))}},
+	)
+	decls := []lower.Decl{
+		&lower.TypeDecl{Doc: "T has fields.\n\nSome of them embedded.", Name: "T", Type: &lower.TStruct{Fields: []*lower.FieldDecl{
+			{Name: "a", Type: &lower.TName{Name: "int"}},
+			{Name: "längere", Type: &lower.TFunc{Params: []lower.Type{&lower.TName{Name: "int"}}, Results: []lower.Type{&lower.TName{Name: "int"}, &lower.TName{Name: "error"}}}},
+			{Type: &lower.TName{Pkg: "rt", Name: "Drops"}},
+			{Name: "bb", Type: &lower.TPtr{Elem: &lower.TName{Name: "T"}}},
+			{Name: "c", Type: &lower.TName{Name: "int"}},
+		}}},
+		&lower.TypeDecl{Name: "One", Type: &lower.TStruct{Fields: []*lower.FieldDecl{{Name: "x", Type: &lower.TName{Name: "int"}}}}},
+		&lower.TypeDecl{Name: "I", Type: &lower.TInterface{Methods: []*lower.IfaceMethod{{Name: "M", Params: []lower.Type{&lower.TName{Name: "int"}}}}}},
+		&lower.TypeDecl{Name: "G", TypeParams: []*lower.TypeParam{{Name: "K", Constraint: &lower.TName{Name: "comparable"}}, {Name: "V", Constraint: &lower.TName{Name: "any"}}}, Type: &lower.TStruct{}},
+		&lower.VarDecl{Name: "v", Type: &lower.TName{Name: "int"}, Value: bin("+", lit("1"), lit("2"))},
+		&lower.Func{Name: "f", Line: &lower.Line{File: "a.adesh", Line: 1}, Results: []lower.Type{&lower.TFunc{}, &lower.TFunc{}}, Body: &lower.Block{Stmts: stmts}},
+		fn("empty"),
+		fn("anEmptyFunctionWhoseHeaderIsLongerThanOneHundredColumnsBecauseOfItsNameAloneWhichIsVeryLongIndeed"),
+	}
+	got := emit(t, decls...)
+	want, err := format.Source([]byte(got))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	if got != string(want) {
+		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Errorf("line %d: got\n%s\nwant\n%s", i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("not as gofmt lays it out:\n%s", got)
+	}
+}
+
+// An IR node the printer does not know is an error, not a crash of the compiler.
+func TestUnknownNodeIsAnError(t *testing.T) {
+	_, err := Source(&lower.Program{Decls: []lower.Decl{ret(&lower.TypeExpr{Type: nil})}}, Options{RTPath: "prog/rt"})
+	if err == nil || !strings.Contains(err.Error(), "internal error emitting Go") {
+		t.Fatalf("got %v", err)
 	}
 }

@@ -95,9 +95,8 @@ type TStruct struct {
 
 // FieldDecl is one struct field; an empty name embeds.
 type FieldDecl struct {
-	Name    string
-	Type    Type
-	Comment string
+	Name string
+	Type Type
 }
 
 // TInterface is an interface type with method signatures (an enum's interface).
@@ -228,11 +227,6 @@ type GoDefer struct {
 	Line *Line
 }
 
-// Comment is a comment line in the output.
-type Comment struct {
-	Text string
-}
-
 // Await is `dst = await future` before async lowering turns it into states: the only place an
 // await may appear. Dst may be nil (the value is dropped).
 type Await struct {
@@ -281,7 +275,6 @@ func (*TypeSwitch) stmtNode() {}
 func (*Return) stmtNode()     {}
 func (*Branch) stmtNode()     {}
 func (*GoDefer) stmtNode()    {}
-func (*Comment) stmtNode()    {}
 func (*Await) stmtNode()      {}
 func (*Defer) stmtNode()      {}
 func (*Try) stmtNode()        {}
