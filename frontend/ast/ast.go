@@ -13,21 +13,32 @@ import (
 	"adesh2go/frontend/types"
 )
 
-// Span is the source range of a node: Start is its first byte, End one past its last.
+// Span is the source range of a node: Start is its first byte, End one past its last. It also
+// holds the node's parent once an analysis has indexed the tree (SetParent): a field, not a
+// map, since the concurrency checks look parents up for every identifier of the program.
 type Span struct {
 	Start, End source.Pos
+	parent     Node
 }
 
 // Pos returns the start of the node.
-func (s Span) Pos() source.Pos { return s.Start }
+func (s *Span) Pos() source.Pos { return s.Start }
 
 // EndPos returns the end of the node.
-func (s Span) EndPos() source.Pos { return s.End }
+func (s *Span) EndPos() source.Pos { return s.End }
+
+// Parent returns the node SetParent recorded, nil before that (and for a root).
+func (s *Span) Parent() Node { return s.parent }
+
+// SetParent records the node's parent.
+func (s *Span) SetParent(p Node) { s.parent = p }
 
 // Node is any syntax tree node.
 type Node interface {
 	Pos() source.Pos
 	EndPos() source.Pos
+	Parent() Node
+	SetParent(Node)
 }
 
 // File is one parsed source file: its declarations and top-level statements in source order.

@@ -328,7 +328,7 @@ func (a *analysis) judgeScopeAccess(sc *ast.Call, obj *types.Object, list []acce
 
 // scopeAround returns the innermost scope call whose body holds n.
 func (a *analysis) scopeAround(n ast.Node) *ast.Call {
-	for p := a.parent[n]; p != nil; p = a.parent[p] {
+	for p := parentOf(n); p != nil; p = parentOf(p) {
 		if call, ok := p.(*ast.Call); ok {
 			if ci := a.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == BScope {
 				return call
@@ -340,7 +340,7 @@ func (a *analysis) scopeAround(n ast.Node) *ast.Call {
 
 // loopBetween returns the innermost loop between n and root, or nil.
 func (a *analysis) loopBetween(n, root ast.Node) ast.Node {
-	for p := a.parent[n]; p != nil && p != root; p = a.parent[p] {
+	for p := parentOf(n); p != nil && p != root; p = parentOf(p) {
 		switch p.(type) {
 		case *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt:
 			return p

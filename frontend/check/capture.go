@@ -75,7 +75,7 @@ var mutatingMethods = map[string]bool{
 func (a *analysis) writeThrough(u *ast.Ident) ast.Node {
 	var cur ast.Node = u
 	for {
-		switch p := a.parent[cur].(type) {
+		switch p := parentOf(cur).(type) {
 		case *ast.Paren:
 			cur = p
 		case *ast.Index:
@@ -92,7 +92,7 @@ func (a *analysis) writeThrough(u *ast.Ident) ast.Node {
 			if p.X != cur {
 				return nil
 			}
-			if call, ok := a.parent[p].(*ast.Call); ok && call.Fun == p {
+			if call, ok := parentOf(p).(*ast.Call); ok && call.Fun == p {
 				if a.mutates(call) {
 					return call
 				}
@@ -157,14 +157,14 @@ func (a *analysis) closuresOf(obj *types.Object, seen map[*types.Object]bool) []
 		}
 	}
 	if id := a.declAt[obj]; id != nil {
-		if bp, ok := a.parent[id].(*ast.BindPat); ok {
-			if let, ok := a.parent[bp].(*ast.LetStmt); ok && let.Value != nil && let.Pattern == bp {
+		if bp, ok := parentOf(id).(*ast.BindPat); ok {
+			if let, ok := parentOf(bp).(*ast.LetStmt); ok && let.Value != nil && let.Pattern == bp {
 				from(let.Value)
 			}
 		}
 	}
 	for _, u := range a.uses[obj] {
-		if as, ok := a.parent[u].(*ast.Assign); ok && as.X == u && as.Op == "=" {
+		if as, ok := parentOf(u).(*ast.Assign); ok && as.X == u && as.Op == "=" {
 			from(as.Y)
 		}
 	}

@@ -24,7 +24,6 @@ type analysis struct {
 	info  *Info
 	diags *diag.List
 
-	parent  map[ast.Node]ast.Node
 	uses    map[*types.Object][]*ast.Ident // every use of a local, in source order
 	declAt  map[*types.Object]*ast.Ident   // where a local is declared
 	scopeOf map[*types.Object]ast.Node     // the block, loop, arm or function it is declared in
@@ -57,7 +56,6 @@ func Analyze(info *Info, diags *diag.List) {
 	a := &analysis{
 		info:       info,
 		diags:      diags,
-		parent:     make(map[ast.Node]ast.Node, sourceSize(info)/4),
 		uses:       map[*types.Object][]*ast.Ident{},
 		declAt:     map[*types.Object]*ast.Ident{},
 		scopeOf:    map[*types.Object]ast.Node{},
@@ -90,15 +88,6 @@ func Analyze(info *Info, diags *diag.List) {
 	a.warnGuards()
 }
 
-// sourceSize is the size of a program's source, to size the indexes up front.
-func sourceSize(info *Info) int {
-	n := 0
-	for _, f := range info.Files {
-		n += int(f.End - f.Start)
-	}
-	return n
-}
-
 // index records parents, declarations, uses and the constructs the checks start from.
 func (a *analysis) index(f *ast.File) {
 	var stack []ast.Node
@@ -128,8 +117,8 @@ func (a *analysis) index(f *ast.File) {
 		var p ast.Node
 		if len(stack) > 0 {
 			p = stack[len(stack)-1]
-			a.parent[n] = p
 		}
+		n.SetParent(p)
 		stack = append(stack, n)
 		if opensScope(n) {
 			scopes = append(scopes, n)
@@ -228,10 +217,18 @@ func (a *analysis) declare(obj *types.Object, id *ast.Ident, scopes []ast.Node) 
 	}
 }
 
+// parentOf returns the node index found n under (nil for a root or for nil).
+func parentOf(n ast.Node) ast.Node {
+	if n == nil {
+		return nil
+	}
+	return n.Parent()
+}
+
 // funcOf returns the function, lambda or async block whose own body holds n (Main for the
 // top-level statements). A function node itself belongs to the function around it.
 func (a *analysis) funcOf(n ast.Node) *FuncInfo {
-	for p := a.parent[n]; p != nil; p = a.parent[p] {
+	for p := parentOf(n); p != nil; p = parentOf(p) {
 		if fi := a.info.FuncOf[p]; fi != nil {
 			return fi
 		}
@@ -241,7 +238,7 @@ func (a *analysis) funcOf(n ast.Node) *FuncInfo {
 
 // within reports whether n lies inside the subtree of root.
 func (a *analysis) within(n, root ast.Node) bool {
-	for ; n != nil; n = a.parent[n] {
+	for ; n != nil; n = parentOf(n) {
 		if n == root {
 			return true
 		}

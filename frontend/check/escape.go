@@ -112,11 +112,11 @@ func (a *analysis) fatesOf(n ast.Node) []Escape {
 func (a *analysis) fatesOf1(n ast.Node) []Escape {
 	cur := n
 	for {
-		switch p := a.parent[cur].(type) {
+		switch p := parentOf(cur).(type) {
 		case *ast.Paren, *ast.ArrayLit, *ast.TupleLit, *ast.MapLit, *ast.Try, *ast.Share, *ast.StructLit:
 			cur = p
 		case *ast.FieldInit:
-			cur = a.parent[p]
+			cur = parentOf(p)
 		case *ast.Cond:
 			if p.C == cur {
 				return nil
@@ -136,7 +136,7 @@ func (a *analysis) fatesOf1(n ast.Node) []Escape {
 			if p.Body != cur {
 				return nil
 			}
-			cur = a.parent[p] // the match's value
+			cur = parentOf(p) // the match's value
 		case *ast.Await:
 			return nil
 		case *ast.Spawn:
@@ -336,7 +336,7 @@ func (a *analysis) varFatesOf(obj *types.Object) []Escape {
 	a.varActive[obj] = true
 	var out []Escape
 	for _, u := range a.uses[obj] {
-		if as, ok := a.parent[u].(*ast.Assign); ok && as.X == u {
+		if as, ok := parentOf(u).(*ast.Assign); ok && as.X == u {
 			continue // overwritten, not read
 		}
 		if n := a.outermostClosure(u, obj); n != nil {

@@ -464,7 +464,7 @@ func (g *guardFlow) release(obj *types.Object, st guardState) guardState {
 func (g *guardFlow) isTemporary(e ast.Expr) bool {
 	var cur ast.Node = e
 	for {
-		switch p := g.a.parent[cur].(type) {
+		switch p := parentOf(cur).(type) {
 		case *ast.Paren:
 			cur = p
 		case *ast.LetStmt, *ast.ReturnStmt, *ast.FieldInit, *ast.ArrayLit, *ast.TupleLit, *ast.MapLit:

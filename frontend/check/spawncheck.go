@@ -123,8 +123,8 @@ func (a *analysis) acquiredNote(obj *types.Object, id *ast.Ident) diag.Note {
 // acquiredAt is where a guard variable gets its value: the initializer of its let, else its
 // declaration.
 func (a *analysis) acquiredAt(obj *types.Object, id *ast.Ident) ast.Node {
-	if bp, ok := a.parent[id].(*ast.BindPat); ok {
-		if let, ok := a.parent[bp].(*ast.LetStmt); ok && let.Value != nil {
+	if bp, ok := parentOf(id).(*ast.BindPat); ok {
+		if let, ok := parentOf(bp).(*ast.LetStmt); ok && let.Value != nil {
 			return unparen(let.Value)
 		}
 	}
@@ -351,7 +351,7 @@ func (a *analysis) noteHold(d *diag.Diagnostic, h guardHold) {
 
 // noteAwait points at the await where a guard is held.
 func (a *analysis) noteAwait(d *diag.Diagnostic, h guardHold) {
-	if _, loop := a.parent[h.await].(*ast.ForInStmt); loop {
+	if _, loop := parentOf(h.await).(*ast.ForInStmt); loop {
 		d.Note(h.await.Pos(), "this loop waits for the channel here while the guard is held")
 	} else {
 		d.Note(h.await.Pos(), "await here while the guard is held")
