@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"runtime"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
@@ -203,14 +204,29 @@ func (p *parser) lexAll() {
 // chunks at the start of top-level declarations.
 const chunkTokens = 1024
 
-// parseItems parses the top-level items chunk by chunk.
+// parseItems parses the top-level items chunk by chunk: in order, or on every CPU at once when
+// the file is large (the chunks are independent: each starts a top-level item).
 func (p *parser) parseItems(out *ast.File) {
+	bounds := p.chunkBounds()
+	if len(bounds) < ParallelMinChunks || runtime.GOMAXPROCS(0) == 1 {
+		for _, b := range bounds {
+			p.parseChunk(b[0], b[1], out)
+		}
+		return
+	}
+	p.parseChunksInParallel(bounds, out)
+}
+
+// chunkBounds cuts the tokens into runs of at least chunkTokens tokens, each beginning a
+// top-level item.
+func (p *parser) chunkBounds() [][2]int {
+	var bounds [][2]int
 	depth := 0
 	start := 0
 	for i := range p.tokens {
 		t := &p.tokens[i]
 		if t.Type == tEOF || i-start >= chunkTokens && depth == 0 && p.startsItem(i) {
-			p.parseChunk(start, i, out)
+			bounds = append(bounds, [2]int{start, i})
 			start = i
 		}
 		depth += bracketDelta(t.Type)
@@ -218,6 +234,7 @@ func (p *parser) parseItems(out *ast.File) {
 			depth = 0
 		}
 	}
+	return bounds
 }
 
 // startsItem reports whether token i begins a top-level declaration on a new line, a place
