@@ -14,8 +14,9 @@ fmt:
 vet:
 	$(GO) vet ./...
 	@# rt is copied next to every generated program: it (and its tests) must build on the
-	@# kqueue systems and behind the portable fallback too, not only on Linux.
-	for os in darwin freebsd windows; do GOOS=$$os GOARCH=amd64 $(GO) vet ./rt/... || exit 1; done
+	@# kqueue systems and behind the portable fallback too, not only on Linux; the command runs
+	@# programs differently where there is no exec.
+	for os in darwin freebsd windows; do GOOS=$$os GOARCH=amd64 $(GO) vet ./rt/... ./cmd/... || exit 1; done
 
 unit:
 	$(GO) test ./...

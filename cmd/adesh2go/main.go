@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -162,23 +161,14 @@ func runCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return &exitError{code: 1, msg: err.Error()}
 			}
-			run := exec.Command(exe, progArgs...)
-			run.Stdin, run.Stdout, run.Stderr = os.Stdin, stdout, stderr
-			run.Env = os.Environ()
+			env := os.Environ()
 			if workers > 0 {
-				run.Env = append(run.Env, "ADESH_WORKERS="+strconv.Itoa(workers))
+				env = append(env, "ADESH_WORKERS="+strconv.Itoa(workers))
 			}
 			if trace {
-				run.Env = append(run.Env, "ADESH_TRACE_ASYNC=1")
+				env = append(env, "ADESH_TRACE_ASYNC=1")
 			}
-			if err := run.Run(); err != nil {
-				var ee *exec.ExitError
-				if errors.As(err, &ee) {
-					return &exitError{code: ee.ExitCode()}
-				}
-				return &exitError{code: 1, msg: err.Error()}
-			}
-			return nil
+			return runProgram(exe, progArgs, env, stdout, stderr)
 		},
 	}
 	cmd.Flags().IntVar(&workers, "workers", 0, "worker threads (default: ADESH_WORKERS, else the number of CPUs)")
