@@ -211,6 +211,19 @@ func (l *lowerer) ptrThrough(x Expr, t types.Type) Expr {
 	return &Call{Fun: &Sel{X: x, Name: "Ptr"}}
 }
 
+// predicateArg lowers the predicate of filter, find, any and all. A lambda there that gives a
+// dynamic value is read with the condition rule (§7's truthiness, as `if` reads it), so that
+// `mixed.filter(x => x)` keeps the truthy elements instead of failing on the first non-bool.
+func (l *lowerer) predicateArg(b *builder, e ast.Expr) Expr {
+	if lam, ok := unparen(e).(*ast.Lambda); ok {
+		if l.predicates == nil {
+			l.predicates = map[ast.Node]bool{}
+		}
+		l.predicates[lam] = true
+	}
+	return l.funcArg(b, e, false)
+}
+
 // funcArg lowers a function argument given to the runtime: a lambda is lowered as a Go function
 // literal; when the runtime needs a result from a unit function (Then, SpawnBlocking) it returns
 // rt.Unit{}.
@@ -516,15 +529,15 @@ func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Exp
 		x := l.recvExpr(b, ci)
 		return rtCall("ArrMap", x, l.funcArg(b, e.Args[0], true))
 	case "Array.filter":
-		return rtCall("ArrFilter", l.recvExpr(b, ci), l.funcArg(b, e.Args[0], false))
+		return rtCall("ArrFilter", l.recvExpr(b, ci), l.predicateArg(b, e.Args[0]))
 	case "Array.for_each", "Array.forEach":
 		return rtCall("ArrForEach", l.recvExpr(b, ci), l.funcArg(b, e.Args[0], false))
 	case "Array.find":
-		return rtCall("ArrFind", l.recvExpr(b, ci), l.funcArg(b, e.Args[0], false))
+		return rtCall("ArrFind", l.recvExpr(b, ci), l.predicateArg(b, e.Args[0]))
 	case "Array.any", "Array.some":
-		return rtCall("ArrAny", l.recvExpr(b, ci), l.funcArg(b, e.Args[0], false))
+		return rtCall("ArrAny", l.recvExpr(b, ci), l.predicateArg(b, e.Args[0]))
 	case "Array.all", "Array.every":
-		return rtCall("ArrAll", l.recvExpr(b, ci), l.funcArg(b, e.Args[0], false))
+		return rtCall("ArrAll", l.recvExpr(b, ci), l.predicateArg(b, e.Args[0]))
 	case "Array.reduce":
 		x := l.recvExpr(b, ci)
 		f := l.funcArg(b, e.Args[0], true)

@@ -19,9 +19,11 @@ type fnCtx struct {
 	async   bool // lowered into a state machine: awaits allowed, `cx` in scope
 	closure int  // > 0 inside a Go function literal of this function (cx is not usable there)
 	ret     types.Type
-	locals  []*Local
-	scopes  []*scopeCtx
-	loops   []*loopCtx
+	// predicate: a lambda given to filter, find, any or all; a dynamic result is truthy or not.
+	predicate bool
+	locals    []*Local
+	scopes    []*scopeCtx
+	loops     []*loopCtx
 	// deferred holds the bindings referenced by a defer: they are released when the function
 	// exits, after the defers ran, not at the end of their block.
 	deferred map[*types.Object]bool

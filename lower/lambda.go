@@ -50,6 +50,7 @@ func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Blo
 	fc := l.newFn(fi, false, fi.Ret)
 	fc.names = newNamer(outer.names)
 	fc.parent = outer
+	fc.predicate = l.predicates[fi.Node]
 	l.fn = fc
 	lit := &FuncLit{Results: l.resultTypes(fi.Ret)}
 	for i, p := range params {

@@ -76,7 +76,9 @@ type lowerer struct {
 	objNames  map[*types.Object]string // package-level functions and globals
 	locals    map[*types.Object]*Local
 	futNames  map[ast.Node]string // the state struct of each async fn, async block, async lambda
-	tpNames   map[*types.TypeParam]string
+	// predicates are the lambdas given to filter, find, any and all (predicateArg).
+	predicates map[ast.Node]bool
+	tpNames    map[*types.TypeParam]string
 	// matchTypes records the AdeshLang type of each match expression's result temporary.
 	matchTypes  map[*Local]types.Type
 	done        map[ast.Node]bool       // async blocks and lambdas whose state machine exists

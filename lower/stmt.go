@@ -729,7 +729,11 @@ func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
 		} else {
 			v = l.owned(b, s.Value)
 		}
-		results = []Expr{l.convertAt(v, s.Value.TypeOf(), l.fn.ret, s.Value)}
+		if l.fn.predicate && types.IsAny(s.Value.TypeOf()) && types.IsBasic(types.Resolve(l.fn.ret), types.Bool) {
+			results = []Expr{l.truthy(v, s.Value.TypeOf())}
+		} else {
+			results = []Expr{l.convertAt(v, s.Value.TypeOf(), l.fn.ret, s.Value)}
+		}
 	} else if s.Value != nil {
 		l.discard(b, l.expr(b, s.Value), s.Value.TypeOf())
 	}
