@@ -9,6 +9,7 @@
 package check
 
 import (
+	"maps"
 	"sort"
 
 	"adesh2go/frontend/ast"
@@ -108,13 +109,25 @@ type MatchInfo struct {
 // learned. Diagnostics go to diags.
 func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	hints := map[*ast.Param]*hint{}
-	if hasUntypedParams(files) {
-		// First pass, silent: learn what call sites and uses say about untyped parameters.
-		silent := diag.NewList(fset)
-		c := newChecker(files, fset, silent, hints, true)
-		c.run()
+	dynResults := map[ast.Node]dynResult{}
+	if needsProbing(files) {
+		// First pass, silent: learn what call sites and uses say about untyped parameters, and
+		// which functions without a result type return values of different types. Such a
+		// function returns `any`, which changes what its callers see: the pass is run again
+		// (with fresh hints) until no new one turns up.
+		for range maxProbes {
+			hints = map[*ast.Param]*hint{}
+			c := newChecker(files, fset, diag.NewList(fset), hints, true)
+			c.dynResults = dynResults
+			c.run()
+			if len(c.newDynResults) == 0 {
+				break
+			}
+			maps.Copy(dynResults, c.newDynResults)
+		}
 	}
 	c := newChecker(files, fset, diags, hints, false)
+	c.dynResults = dynResults
 	c.run()
 	return c.info
 }
@@ -126,8 +139,13 @@ type checker struct {
 	info     *Info
 	hints    map[*ast.Param]*hint
 	hintVars map[*types.Var]*hint
-	probing  bool                         // the silent first pass
-	narrowed map[*types.Object]types.Type // optionals known not to be null here
+	// dynResults are the functions and lambdas without a result type whose returns disagree:
+	// they return `any` (or an optional, when a `null` was the only disagreement). The probing pass adds the ones it finds to
+	// newDynResults.
+	dynResults    map[ast.Node]dynResult
+	newDynResults map[ast.Node]dynResult
+	probing       bool                         // the silent first pass
+	narrowed      map[*types.Object]types.Type // optionals known not to be null here
 
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope

@@ -237,6 +237,8 @@ func (c *checker) signature(fd *ast.FuncDecl, scope *types.Scope, recv *types.Ty
 		sig.Ret = c.typeExprIn(fd.Ret, inner)
 	} else if fd.Name.Name == "main" && recv == nil {
 		sig.Ret = types.UnitType
+	} else if dr, dyn := c.dynResults[fd]; dyn {
+		sig.Ret = c.dynResultType(fd.Name.Pos(), "the result of "+fd.Name.Name, dr)
 	} else {
 		sig.Ret = c.newVar() // inferred from the body's returns
 	}

@@ -131,6 +131,8 @@ func (c *checker) lambda(e *ast.Lambda, expected types.Type) types.Type {
 		sig.Ret = c.typeExpr(e.Ret)
 	case expRet != nil && !types.HasUnbound(expRet):
 		sig.Ret = expRet
+	case c.dynResults[e] != (dynResult{}):
+		sig.Ret = c.dynResultType(e.Pos(), "the lambda's result", c.dynResults[e])
 	default:
 		v := c.newVar()
 		if expRet != nil {

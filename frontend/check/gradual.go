@@ -60,7 +60,7 @@ func (c *checker) untypedParamOr(p *ast.Param, unknown string) types.Type {
 	}
 	if types.IsAny(h.resolved) {
 		reason := h.reason
-		if h.seen == nil {
+		if h.seen == nil && !h.dynamic {
 			reason = unknown
 		}
 		c.fallback(p.Pos(), p.Name.Name, reason)
@@ -99,8 +99,14 @@ func (c *checker) fallback(pos source.Pos, name, reason string) {
 	c.info.Fallbacks = append(c.info.Fallbacks, Fallback{Pos: pos, Name: name, Reason: reason})
 }
 
-// hasUntypedParams reports whether any declared function leaves a parameter untyped.
-func hasUntypedParams(files []*ast.File) bool {
+// maxProbes bounds the silent passes: each finds at least one more function whose returns
+// disagree, and a program has few of them.
+const maxProbes = 8
+
+// needsProbing reports whether the silent first pass has anything to learn: a declared
+// function (or a lambda bound by `let`) leaves a parameter untyped, or a function or lambda
+// without a result type returns a value in more than one place.
+func needsProbing(files []*ast.File) bool {
 	found := false
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -109,7 +115,9 @@ func hasUntypedParams(files []*ast.File) bool {
 			}
 			switch n := n.(type) {
 			case *ast.FuncDecl:
-				found = hasUntyped(n.Params)
+				found = hasUntyped(n.Params) || n.Ret == nil && returnsValueTwice(n.Body)
+			case *ast.Lambda:
+				found = n.Ret == nil && n.Body != nil && returnsValueTwice(n.Body)
 			case *ast.LetStmt:
 				// `let double = x => x * 2;`: its calls say what x is.
 				if lam, ok := unparen(n.Value).(*ast.Lambda); ok && n.Value != nil {
@@ -122,6 +130,59 @@ func hasUntypedParams(files []*ast.File) bool {
 	return found
 }
 
+// returnsValueTwice reports whether a body has two `return` statements with a value of its own
+// (not of the functions and lambdas inside it).
+func returnsValueTwice(body *ast.Block) bool {
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncDecl, *ast.Lambda, *ast.AsyncBlock:
+			return false
+		case *ast.ReturnStmt:
+			if x.Value != nil {
+				n++
+			}
+		}
+		return n < 2
+	})
+	return n >= 2
+}
+
+// inferredResult reports whether fn (a function or lambda node) has no result type written, so
+// that its returns say what it is.
+func inferredResult(fn ast.Node) bool {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Ret == nil && !(fn.Name.Name == "main" && fn.Recv == nil)
+	case *ast.Lambda:
+		return fn.Ret == nil
+	}
+	return false
+}
+
+// dynResult says what a function without a result type returns when its returns disagree.
+type dynResult struct {
+	optional bool   // only a `null` disagreed: the result is optional
+	reason   string // otherwise the result is any, for this reason
+}
+
+// noteDynResult records, in the silent pass, that a function without a result type returns a
+// value of a type its earlier returns do not have. A `null` after values makes the result
+// optional; any other disagreement makes it dynamic, as no single type exists (§7).
+func (c *checker) noteDynResult(fn ast.Node, want, got types.Type) {
+	if c.newDynResults == nil {
+		c.newDynResults = map[ast.Node]dynResult{}
+	}
+	if _, seen := c.newDynResults[fn]; seen {
+		return
+	}
+	if prev, had := c.dynResults[fn]; types.IsBasic(got, types.Null) && (!had || prev.optional) {
+		c.newDynResults[fn] = dynResult{optional: true}
+		return
+	}
+	c.newDynResults[fn] = dynResult{reason: "its returns have different types: `" + typeString(want) + "` and `" + typeString(got) + "`"}
+}
+
 func hasUntyped(params []*ast.Param) bool {
 	for _, p := range params {
 		if p.Type == nil {
@@ -129,4 +190,13 @@ func hasUntyped(params []*ast.Param) bool {
 		}
 	}
 	return false
+}
+
+// dynResultType is the result type of a function whose returns disagree.
+func (c *checker) dynResultType(pos source.Pos, name string, dr dynResult) types.Type {
+	if dr.optional {
+		return &types.Optional{Elem: c.newVar()}
+	}
+	c.fallback(pos, name, dr.reason)
+	return types.AnyType
 }

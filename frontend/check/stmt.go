@@ -309,6 +309,10 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 		c.bindVar(v, &types.Optional{Elem: c.newVar()})
 		return
 	}
+	if c.probing && inferredResult(c.fn.Node) && !c.assignable(t, want) {
+		c.noteDynResult(c.fn.Node, want, t)
+		return
+	}
 	c.expectAssignable(s.Value, t, want, " in this return")
 }
 
