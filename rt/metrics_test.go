@@ -133,6 +133,10 @@ func TestMainReportsFailureAndExitCodes(t *testing.T) {
 	if code != 3 || !strings.Contains(out, "exit hooks ran") {
 		t.Errorf("exit(3): exit %d, stdout %q", code, out)
 	}
+	_, errs, code = runMainHelper(t, "exit", "ADESH_WORKERS=2", "ADESH_TRACE_ASYNC=1")
+	if code != 3 || !strings.Contains(errs, "rt scheduler") || !strings.Contains(errs, "2 workers") {
+		t.Errorf("exit(3) with trace: exit %d, stderr %q", code, errs)
+	}
 	_, errs, code = runMainHelper(t, "panic", "ADESH_WORKERS=1")
 	if code != 1 || errs != "error: panic in task 1: go panic\n" {
 		t.Errorf("go panic in main: exit %d, stderr %q", code, errs)

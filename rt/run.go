@@ -85,17 +85,18 @@ func Main[T any](main Future[T]) {
 	}
 	rawPanics = os.Getenv("ADESH_TRACEBACK") == "1"
 	setMaxStack()
-	trace := os.Getenv("ADESH_TRACE_ASYNC") == "1"
-	if trace {
+	if os.Getenv("ADESH_TRACE_ASYNC") == "1" {
 		stop := dumpTasksOnQuit()
 		defer stop()
+		// An exit hook, so that exit() prints them too; after the program's own output.
+		AtExit(func() {
+			FlushOutput()
+			WriteMetrics(os.Stderr)
+		})
 	}
 	reportMainAtOnce.Store(true)
 	_, failure := RunWorkers(n, main)
 	RunExitHooks()
-	if trace {
-		WriteMetrics(os.Stderr)
-	}
 	if failure != nil {
 		if !mainReported.Load() { // a deadlock: decided after the run
 			fmt.Fprint(os.Stderr, FailureText(failure))
