@@ -26,6 +26,7 @@ func (p *printer) expr1(x lower.Expr, prec1, depth int) {
 		p.ref(x.V)
 	case *lower.Ident:
 		p.qual(x.Pkg, x.Name)
+		p.typeArgs(x.TypeArgs)
 	case *lower.Lit:
 		if x.Text != "" {
 			p.separate(x.Text[0])

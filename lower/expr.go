@@ -363,7 +363,7 @@ func (l *lowerer) ident(e *ast.Ident) Expr {
 			if fd.Async {
 				return l.asyncFuncValue(fd)
 			}
-			return &Ident{Name: l.funcName(fd)}
+			return &Ident{Name: l.funcName(fd), TypeArgs: l.goTypes(l.info.FuncValueArgs[e])}
 		}
 	case types.ObjBuiltin:
 		return &Ident{Name: "nil"}

@@ -311,8 +311,9 @@ type Ref struct{ V *Local }
 
 // Ident is a package-level or predeclared name: `rt.Print`, `nil`, `fetchPayload`.
 type Ident struct {
-	Pkg  string
-	Name string
+	Pkg      string
+	Name     string
+	TypeArgs []Type // a generic function used as a value: `id[int64]`
 }
 
 // Lit is a literal written as Go source text (`42`, `"a\n"`, `1.5`, `true`).

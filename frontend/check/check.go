@@ -37,6 +37,9 @@ type Info struct {
 	Pats      map[ast.Pattern]*PatInfo
 	// TypeParamNeeds says what generic code does with each type parameter's values.
 	TypeParamNeeds map[*types.TypeParam]TypeParamNeed
+	// FuncValueArgs are the type arguments of generic functions used as values, which the
+	// expected function type fixed (`let f: fn(i64): i64 = id;`).
+	FuncValueArgs map[*ast.Ident][]types.Type
 }
 
 // Fallback is a place where a value got the dynamic type `any`, and why.

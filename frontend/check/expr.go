@@ -2,6 +2,7 @@ package check
 
 import (
 	"math"
+	"slices"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/diag"
@@ -25,7 +26,7 @@ func (c *checker) expr(e ast.Expr, expected types.Type) types.Type {
 func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 	switch e := e.(type) {
 	case *ast.Ident:
-		return c.ident(e)
+		return c.ident(e, expected)
 	case *ast.IntLit:
 		return c.intLit(e, expected)
 	case *ast.FloatLit:
@@ -166,7 +167,7 @@ func (c *checker) narrowAllExpr(m map[*types.Object]types.Type) func() {
 	}
 }
 
-func (c *checker) ident(e *ast.Ident) types.Type {
+func (c *checker) ident(e *ast.Ident, expected types.Type) types.Type {
 	obj := c.scope.Lookup(e.Name)
 	if obj == nil {
 		d := c.errorf(e, "unknown name `%s`", e.Name)
@@ -193,8 +194,7 @@ func (c *checker) ident(e *ast.Ident) types.Type {
 		}
 		c.noteCapture(obj)
 		if obj.Sig != nil && len(obj.Sig.TypeParams) > 0 {
-			c.errorf(e, "generic function `%s` must be called, not used as a value", e.Name)
-			return types.InvalidType
+			return c.genericFuncValue(e, obj, expected)
 		}
 		return obj.Type
 	case types.ObjBuiltin:
@@ -950,4 +950,41 @@ func (c *checker) cast(e *ast.Cast) types.Type {
 		c.errorf(e, "cannot convert `%s` to `%s` with `as`", typeString(x), typeString(t))
 	}
 	return t
+}
+
+// genericFuncValue is the type of a generic function used as a value: the function type the
+// context expects fixes its type parameters (`let f: fn(i64): i64 = id;`, as in Rust and
+// TypeScript), and FuncValueArgs records them for the lowering.
+func (c *checker) genericFuncValue(e *ast.Ident, obj *types.Object, expected types.Type) types.Type {
+	sig := obj.Sig
+	want, ok := types.Resolve(expected).(*types.Func)
+	if ok && !sig.Async {
+		m := map[*types.TypeParam]types.Type{}
+		vars := make([]*types.Var, len(sig.TypeParams))
+		for i, tp := range sig.TypeParams {
+			vars[i] = c.newVar()
+			m[tp] = vars[i]
+		}
+		t := types.Subst(obj.Type, m)
+		if c.unify(t, want) {
+			args := make([]types.Type, len(vars))
+			for i, v := range vars {
+				args[i] = types.Resolve(v)
+			}
+			if !slices.ContainsFunc(args, types.HasUnbound) {
+				if c.info.FuncValueArgs == nil {
+					c.info.FuncValueArgs = map[*ast.Ident][]types.Type{}
+				}
+				c.info.FuncValueArgs[e] = args
+				return types.Resolve(t)
+			}
+		}
+	}
+	d := c.errorf(e, "generic function `%s` must be called, not used as a value, unless the expected type is a function type that fixes its type parameters", e.Name)
+	if sig.Async {
+		d.WithHelp("an async generic function cannot be a value: wrap it in a lambda, `(x) => %s(x)`", e.Name)
+	} else {
+		d.WithHelp("say which function type it is, as in `let f: fn(i64): i64 = %s;`, or wrap it in a lambda", e.Name)
+	}
+	return types.InvalidType
 }

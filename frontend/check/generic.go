@@ -224,6 +224,9 @@ func (c *checker) instantiations() []instantiation {
 			named(call, ci.Ret)
 		}
 	}
+	for id, args := range c.info.FuncValueArgs {
+		out = append(out, instantiation{node: id, name: id.Name, params: id.Obj.Sig.TypeParams, args: args})
+	}
 	if c.hasGenericStruct() {
 		for _, f := range c.files {
 			ast.Inspect(f, func(n ast.Node) bool {
