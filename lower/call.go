@@ -641,9 +641,9 @@ func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Exp
 }
 
 var stringMethods = map[string]string{
-	"chars": "Chars", "split": "Split", "lines": "Lines", "trim": "Trim", "trim_start": "TrimStart",
-	"trim_end": "TrimEnd", "to_upper": "ToUpper", "to_uppercase": "ToUpper", "toUpperCase": "ToUpper",
-	"to_lower": "ToLower", "to_lowercase": "ToLower", "toLowerCase": "ToLower",
+	"byte_len": "StrByteLen", "chars": "Chars", "split": "Split", "lines": "Lines", "trim": "Trim",
+	"trim_start": "TrimStart", "trim_end": "TrimEnd", "to_upper": "ToUpper", "to_uppercase": "ToUpper",
+	"toUpperCase": "ToUpper", "to_lower": "ToLower", "to_lowercase": "ToLower", "toLowerCase": "ToLower",
 	"contains": "StrContains", "includes": "StrContains", "starts_with": "StartsWith",
 	"startsWith": "StartsWith", "ends_with": "EndsWith", "endsWith": "EndsWith",
 	"replace": "Replace", "replace_all": "Replace", "replaceAll": "Replace", "index_of": "StrIndexOf",

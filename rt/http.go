@@ -125,7 +125,7 @@ func (f *HTTPFuture) Poll(cx *Context) (p Poll[Result[Response, Error]]) {
 			if !f.write.Poll(cx).Ready {
 				return Pending[Result[Response, Error]]()
 			}
-			f.read = f.conn.Read(ioChunk)
+			f.read = f.conn.readRaw(ioChunk)
 			f.state = httpReading
 		case httpReading:
 			r := f.read.Poll(cx)
@@ -137,7 +137,7 @@ func (f *HTTPFuture) Poll(cx *Context) (p Poll[Result[Response, Error]]) {
 				throwIO(err)
 			}
 			if !done {
-				f.read = f.conn.Read(ioChunk)
+				f.read = f.conn.readRaw(ioChunk)
 				continue
 			}
 			f.conn.Close()

@@ -12,6 +12,10 @@ import (
 // (code points). A byte that is not valid UTF-8 counts as one character, as Go's range does.
 // Functions named like Go's strings functions behave like them unless documented otherwise.
 
+// StrByteLen is the number of bytes of s in UTF-8 (`s.byte_len()`), what Content-Length and
+// conn.read(n) count.
+func StrByteLen(s string) int64 { return int64(len(s)) }
+
 // StrLen is the number of characters in s.
 func StrLen(s string) int64 {
 	for i := 0; i < len(s); i++ {

@@ -5,7 +5,8 @@ package rt
 //
 //	NetListen(addr) ListenFuture → *TcpListener    l.Accept() / l.AcceptTimeout(ms) → *TcpStream
 //	NetConnect(addr) / NetConnectTimeout(addr, ms) ConnectFuture → *TcpStream
-//	s.Read(n) / s.ReadTimeout(n, ms) ReadFuture → string ("" at end of stream)
+//	s.Read(n) / s.ReadTimeout(n, ms) ReadFuture → string of up to n bytes, whole characters
+//	  ("" at end of stream)
 //	s.ReadLine() / s.ReadLineTimeout(ms) ReadLineFuture → Option[string] (None at end of stream)
 //	s.Write(data) WriteFuture → Unit (all of data)
 //	s.Close(), l.Close(), s.Addr() (the peer), l.Addr() (where it listens)

@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"runtime"
 	"sync"
+	"unicode/utf8"
 )
 
 // The TCP futures, over the socket layer of socket_unix.go (non-blocking sockets and the
@@ -294,14 +295,23 @@ const errStreamClosed = streamError(readErrClosed)
 
 // ReadFuture is `conn.read(n)`.
 type ReadFuture struct {
-	s  *TcpStream
-	n  int
-	op ioOp
+	s *TcpStream
+	n int32
+	// raw reads give bytes as they arrive, characters split or not: the HTTP client's reads,
+	// which frame bytes and must not wait for the rest of a character that never comes.
+	raw bool
+	op  ioOp
 }
 
-// Read reads up to n bytes; "" at the end of the stream.
+// Read reads up to n bytes, never ending inside a UTF-8 character (see charCut); "" at the end
+// of the stream.
 func (s *TcpStream) Read(n int64) ReadFuture {
-	return ReadFuture{s: s, n: int(max(0, min(n, ioChunk)))}
+	return ReadFuture{s: s, n: int32(max(0, min(n, ioChunk)))}
+}
+
+// readRaw reads up to n bytes as they arrive, splitting characters.
+func (s *TcpStream) readRaw(n int) ReadFuture {
+	return ReadFuture{s: s, n: int32(max(0, min(n, ioChunk))), raw: true}
 }
 
 // ReadTimeout is Read giving up after ms milliseconds.
@@ -319,7 +329,7 @@ func (f *ReadFuture) Poll(cx *Context) Poll[string] {
 	s := f.s
 	for {
 		seq := s.pd.readySeq(dirRead)
-		text, err := s.readSome(cx, f.n)
+		text, err := s.readSome(cx, int(f.n), f.raw)
 		switch {
 		case err == nil:
 			f.op.finish(s.pd, dirRead)
@@ -341,28 +351,59 @@ func readError(err error) string {
 	return "read: " + err.Error()
 }
 
-func (s *TcpStream) readSome(cx *Context, n int) (string, error) {
+// readSome gives buffered bytes, or what one read gives, as Read and readRaw say; Read may
+// read again to complete a character of which only the first bytes have arrived.
+func (s *TcpStream) readSome(cx *Context, n int, raw bool) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.buf) > 0 {
-		k := min(n, len(s.buf))
-		text := string(s.buf[:k])
-		s.consume(k)
-		return text, nil
-	}
-	if s.eof || n == 0 {
+	if n == 0 {
 		return "", nil
 	}
-	buf := scratch(cx)[:n]
-	k, err := s.fill(buf)
-	if err != nil {
-		return "", err
+	cut := func(data []byte) int {
+		if raw {
+			return min(n, len(data))
+		}
+		return charCut(data, n, s.eof)
 	}
-	if k == 0 {
-		s.eof = true
-		return "", nil
+	size := n
+	if !raw {
+		// At least utf8.UTFMax bytes, so that a character longer than n completes in one read.
+		size = max(n, utf8.UTFMax)
 	}
-	return string(buf[:k]), nil
+	for {
+		if len(s.buf) > 0 {
+			if k := cut(s.buf); k > 0 {
+				text := string(s.buf[:k])
+				s.consume(k)
+				return text, nil
+			}
+			// The buffer holds the start of one character only: read the rest of it.
+		} else if s.eof {
+			return "", nil
+		}
+		buf := scratch(cx)[:size]
+		k, err := s.fill(buf)
+		if err != nil {
+			return "", err
+		}
+		if k == 0 {
+			s.eof = true
+			continue
+		}
+		data := buf[:k]
+		if len(s.buf) > 0 {
+			s.buf = append(s.buf, data...)
+			continue
+		}
+		k = cut(data)
+		if rest := data[k:]; len(rest) > 0 {
+			s.buf = append([]byte(nil), rest...)
+		}
+		if k == 0 {
+			continue
+		}
+		return string(data[:k]), nil
+	}
 }
 
 // consume drops the first k buffered bytes, letting go of the buffer once it is empty.

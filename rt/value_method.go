@@ -279,6 +279,9 @@ func stringMethod(s, name, pos string, args []Value) (Value, bool) {
 	case "len", "length":
 		wantArgs(name, args, 0, pos)
 		return StrLen(s), true
+	case "byte_len":
+		wantArgs(name, args, 0, pos)
+		return StrByteLen(s), true
 	case "is_empty":
 		wantArgs(name, args, 0, pos)
 		return s == "", true

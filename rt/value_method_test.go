@@ -15,6 +15,8 @@ func TestDynStringMethods(t *testing.T) {
 	}{
 		{"héllo", "len", nil, "5"},
 		{"héllo", "length", nil, "5"},
+		{"héllo ✓", "byte_len", nil, "10"},
+		{"", "byte_len", nil, "0"},
 		{"", "is_empty", nil, "true"},
 		{"ab", "chars", nil, "['a', 'b']"},
 		{"a,b", "split", []Value{","}, `["a", "b"]`},

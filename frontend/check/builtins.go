@@ -642,7 +642,7 @@ func stringMethod(name string) *methodSig {
 	i64, str, b, S := types.I64, types.StringType, types.BoolType, "string"
 	strs := &types.Array{Elem: str}
 	switch name {
-	case "len", "length":
+	case "len", "length", "byte_len":
 		return ms(S, i64)
 	case "is_empty":
 		return ms(S, b)

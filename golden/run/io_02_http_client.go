@@ -117,12 +117,12 @@ poll_:
 			f.state = 5
 			fallthrough
 		case 5:
-			if !(rt.StrLen(f.body) < f.length) {
+			if !(rt.StrByteLen(f.body) < f.length) {
 				f.state = 7
 				continue poll_
 			}
 //line testdata/run/io_02_http_client.adesh:19
-			f.sub2_ = f.conn.Read(f.length - rt.StrLen(f.body))
+			f.sub2_ = f.conn.Read(f.length - rt.StrByteLen(f.body))
 			f.state = 6
 			fallthrough
 		case 6:
@@ -263,7 +263,7 @@ poll_:
 //line testdata/run/io_02_http_client.adesh:31
 			reply = t3_ + " " + f.t2_ + ": " + body
 //line testdata/run/io_02_http_client.adesh:32
-			f.sub2_ = f.conn.Write("HTTP/1.1 201 Created\r\nContent-Length: " + rt.Str(rt.StrLen(reply)) + "\r\n\r\n" + reply)
+			f.sub2_ = f.conn.Write("HTTP/1.1 201 Created\r\nContent-Length: " + rt.Str(rt.StrByteLen(reply)) + "\r\n\r\n" + reply)
 			f.state = 4
 			fallthrough
 		case 4:
