@@ -262,7 +262,7 @@ func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr 
 	case check.BStr:
 		return l.toStr(l.expr(b, e.Args[0]), e.Args[0].TypeOf())
 	case check.BTypeOf:
-		return rtCall("TypeName", l.toAny(l.expr(b, e.Args[0]), e.Args[0].TypeOf()))
+		return l.typeOf(b, e.Args[0])
 	case check.BRange:
 		xs := l.exprList(b, e.Args)
 		if len(xs) == 1 {

@@ -10,7 +10,7 @@ import (
 var builderPtr = &TPtr{Elem: &TName{Pkg: "strings", Name: "Builder"}}
 
 // typeDecls declares the Go types of the program's structs and enums, with the methods that
-// print them and give dynamic code their fields.
+// print them, name them and give dynamic code their fields.
 func (l *lowerer) typeDecls() {
 	for _, def := range l.info.TypeDefs {
 		if def.Enum {
@@ -71,17 +71,26 @@ func (l *lowerer) structDecl(def *types.TypeDef) {
 	fieldBody = append(fieldBody, &Return{Results: []Expr{&Ident{Name: "nil"}, &Lit{Text: "false"}}})
 	l.prog.Decls = append(l.prog.Decls, &Func{Name: "AdeshField", Recv: recv, Params: []*Param{{Name: "name", Type: tString}},
 		Results: []Type{tAnyGo, tBool}, Body: &Block{Stmts: fieldBody}})
+	if name != def.Name || len(args) > 0 {
+		// Otherwise Go's own name for the type is the AdeshLang one.
+		l.prog.Decls = append(l.prog.Decls, l.typeNameMethod(def, self))
+	}
 	l.prog.Decls = append(l.prog.Decls, l.cloneMethods(def, self)...)
 }
 
 func (l *lowerer) enumDecl(def *types.TypeDef) {
 	name := l.typeName(def)
 	tps, args := l.typeParamsOf(def)
+	enumType := &TName{Name: l.enumTypes[def], Args: args}
 	iface := &TInterface{Methods: []*IfaceMethod{
 		{Name: "AdeshTag", Results: []Type{tInt}},
 		{Name: "AdeshFormat", Params: []Type{builderPtr, tBool}},
+		{Name: enumTypeMethod, Results: []Type{enumType}},
 	}}
-	l.prog.Decls = append(l.prog.Decls, &TypeDecl{Doc: docOf(def.Decl), Name: name, TypeParams: tps, Type: iface})
+	l.prog.Decls = append(l.prog.Decls, &TypeDecl{Doc: docOf(def.Decl), Name: name, TypeParams: tps, Type: iface},
+		&TypeDecl{Doc: enumType.Name + " gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).",
+			Name: enumType.Name, TypeParams: cloneTPs(tps), Type: &TStruct{}},
+		l.typeNameMethod(def, enumType))
 	for _, v := range def.Variants {
 		vname := l.variants[v]
 		st := &TStruct{}
@@ -97,7 +106,9 @@ func (l *lowerer) enumDecl(def *types.TypeDef) {
 				Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{&Lit{Text: itoa(v.Index)}}}}}},
 			&Func{Name: "AdeshFormat", Recv: &Param{Name: "v", Type: self},
 				Params: []*Param{{Name: "b", Type: builderPtr}, {Name: "_", Type: tBool}},
-				Body:   &Block{Stmts: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Pkg: "rt", Name: "FormatVariant"}, Args: payload}}}}})
+				Body:   &Block{Stmts: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Pkg: "rt", Name: "FormatVariant"}, Args: payload}}}}},
+			&Func{Name: enumTypeMethod, Recv: &Param{Name: "_", Type: self}, Results: []Type{enumType},
+				Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{&Composite{Type: enumType}}}}}})
 	}
 }
 

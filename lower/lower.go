@@ -22,6 +22,7 @@ func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 		futNames:    map[ast.Node]string{},
 		tpNames:     map[*types.TypeParam]string{},
 		variants:    map[*types.VariantDef]string{},
+		enumTypes:   map[*types.TypeDef]string{},
 		matchTypes:  map[*Local]types.Type{},
 		done:        map[ast.Node]bool{},
 		depthNames:  map[*types.Object]string{},
@@ -73,7 +74,8 @@ type lowerer struct {
 
 	typeNames map[*types.TypeDef]string
 	variants  map[*types.VariantDef]string
-	objNames  map[*types.Object]string // package-level functions and globals
+	enumTypes map[*types.TypeDef]string // the zero-size type naming each enum (typename.go)
+	objNames  map[*types.Object]string  // package-level functions and globals
 	locals    map[*types.Object]*Local
 	futNames  map[ast.Node]string // the state struct of each async fn, async block, async lambda
 	// predicates are the lambdas given to filter, find, any and all (predicateArg).
@@ -102,6 +104,7 @@ func (l *lowerer) declareNames() {
 			for _, v := range def.Variants {
 				l.variants[v] = l.pkg.fresh(l.typeNames[def] + "_" + v.Name)
 			}
+			l.enumTypes[def] = l.pkg.fresh(l.typeNames[def] + "_type_")
 		}
 	}
 	for _, fi := range l.info.Funcs {

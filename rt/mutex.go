@@ -38,7 +38,7 @@ func (m *Mutex[T]) Lock() MutexGuard[T] {
 // lockSlow keeps Lock small enough to inline: one call for everything but the first try.
 func (m *Mutex[T]) lockSlow() {
 	if m == nil {
-		failMisuse("lock of a null Mutex<" + misuseTypeName[T]() + ">")
+		failMisuse("lock of a null Mutex<" + TypeNameFor[T]() + ">")
 	}
 	mutexLockContended(&m.state)
 }
@@ -46,7 +46,7 @@ func (m *Mutex[T]) lockSlow() {
 // TryLock takes the lock if it is free: the guard and true, or a guard that holds nothing and false.
 func (m *Mutex[T]) TryLock() (MutexGuard[T], bool) {
 	if m == nil {
-		failMisuse("try_lock of a null Mutex<" + misuseTypeName[T]() + ">")
+		failMisuse("try_lock of a null Mutex<" + TypeNameFor[T]() + ">")
 	}
 	if atomic.CompareAndSwapUint32(&m.state, mutexUnlocked, mutexLocked) {
 		return MutexGuard[T]{m: m}, true

@@ -51,7 +51,7 @@ func (g *MutexGuard[T]) Drop() {
 }
 
 func (g *MutexGuard[T]) failUnheld(what string) {
-	failMisuse("MutexGuard<" + misuseTypeName[T]() + "> " + what + " after it was unlocked")
+	failMisuse("MutexGuard<" + TypeNameFor[T]() + "> " + what + " after it was unlocked")
 }
 
 // Take is `return g`: the guard moves to the caller, and the variable no longer unlocks.

@@ -1,7 +1,5 @@
 package rt
 
-import "reflect"
-
 // Misuse of a lock, a guard or a share (unlocking twice, releasing below zero, using a null
 // handle) is a run-time error at the AdeshLang position of the call into rt. The generated code
 // carries //line directives, so the first caller outside this package is that position.
@@ -9,9 +7,4 @@ import "reflect"
 // failMisuse raises a run-time error with msg at the position of the outermost rt caller.
 func failMisuse(msg string) {
 	Fail(callerOutsideRT(), msg)
-}
-
-// misuseTypeName names T in misuse messages (the callers add the angle brackets).
-func misuseTypeName[T any]() string {
-	return typeNameOf(reflect.TypeFor[T]())
 }

@@ -55,7 +55,7 @@ func (l *RwLock[T]) Read() ReadGuard[T] {
 // readSlow keeps Read small enough to inline: one call for everything but the first try.
 func (l *RwLock[T]) readSlow() {
 	if l == nil {
-		failMisuse("read of a null RwLock<" + misuseTypeName[T]() + ">")
+		failMisuse("read of a null RwLock<" + TypeNameFor[T]() + ">")
 	}
 	l.words.readContended()
 }
@@ -63,7 +63,7 @@ func (l *RwLock[T]) readSlow() {
 // TryRead takes a read lock if that needs no waiting.
 func (l *RwLock[T]) TryRead() (ReadGuard[T], bool) {
 	if l == nil {
-		failMisuse("try_read of a null RwLock<" + misuseTypeName[T]() + ">")
+		failMisuse("try_read of a null RwLock<" + TypeNameFor[T]() + ">")
 	}
 	w := &l.words
 	for s := atomic.LoadUint32(&w.state); rwReadLockable(s); s = atomic.LoadUint32(&w.state) {
@@ -85,7 +85,7 @@ func (l *RwLock[T]) Write() WriteGuard[T] {
 // writeSlow keeps Write small enough to inline.
 func (l *RwLock[T]) writeSlow() {
 	if l == nil {
-		failMisuse("write of a null RwLock<" + misuseTypeName[T]() + ">")
+		failMisuse("write of a null RwLock<" + TypeNameFor[T]() + ">")
 	}
 	l.words.writeContended()
 }
@@ -93,7 +93,7 @@ func (l *RwLock[T]) writeSlow() {
 // TryWrite takes the write lock if it is free.
 func (l *RwLock[T]) TryWrite() (WriteGuard[T], bool) {
 	if l == nil {
-		failMisuse("try_write of a null RwLock<" + misuseTypeName[T]() + ">")
+		failMisuse("try_write of a null RwLock<" + TypeNameFor[T]() + ">")
 	}
 	w := &l.words
 	for s := atomic.LoadUint32(&w.state); rwUnlocked(s); s = atomic.LoadUint32(&w.state) {

@@ -46,11 +46,11 @@ func (g *ReadGuard[T]) Drop() {
 }
 
 func (g *ReadGuard[T]) failNotReadLocked() {
-	failMisuse("read unlock of an RwLock<" + misuseTypeName[T]() + "> that is not read-locked")
+	failMisuse("read unlock of an RwLock<" + TypeNameFor[T]() + "> that is not read-locked")
 }
 
 func (g *ReadGuard[T]) failUnheld(what string) {
-	failMisuse("ReadGuard<" + misuseTypeName[T]() + "> " + what + " after it was unlocked")
+	failMisuse("ReadGuard<" + TypeNameFor[T]() + "> " + what + " after it was unlocked")
 }
 
 // WriteGuard holds the exclusive write lock of an RwLock; see MutexGuard.
@@ -105,11 +105,11 @@ func (g *WriteGuard[T]) Drop() {
 }
 
 func (g *WriteGuard[T]) failNotWriteLocked() {
-	failMisuse("write unlock of an RwLock<" + misuseTypeName[T]() + "> that is not write-locked")
+	failMisuse("write unlock of an RwLock<" + TypeNameFor[T]() + "> that is not write-locked")
 }
 
 func (g *WriteGuard[T]) failUnheld(what string) {
-	failMisuse("WriteGuard<" + misuseTypeName[T]() + "> " + what + " after it was unlocked")
+	failMisuse("WriteGuard<" + TypeNameFor[T]() + "> " + what + " after it was unlocked")
 }
 
 // Take moves a read guard out of its variable (see MutexGuard.Take).

@@ -133,5 +133,5 @@ func (s *Share[T]) weakRef() *Weak[T] {
 }
 
 func (s *Share[T]) fail(what string) {
-	failMisuse(what + " Share<" + misuseTypeName[T]() + ">")
+	failMisuse(what + " Share<" + TypeNameFor[T]() + ">")
 }

@@ -2,7 +2,6 @@ package rt
 
 import (
 	"reflect"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -49,12 +48,6 @@ type MethodCaller interface {
 	AdeshMethod(name, pos string, args []Value) (result Value, ok bool)
 }
 
-// TypeNamer is implemented by generated types whose Go name differs from their AdeshLang name,
-// so that run-time errors name the type as the user wrote it.
-type TypeNamer interface {
-	AdeshTypeName() string
-}
-
 // Equaler is implemented by types whose AdeshLang equality is not the structural comparison of
 // their Go representation: maps and records compare their entries regardless of order, and a
 // handle may compare by identity.
@@ -78,137 +71,6 @@ type tupleItems interface {
 }
 
 var rtPkgPath = reflect.TypeFor[Unit]().PkgPath()
-
-// TypeName is the AdeshLang name of v's type, for messages: i64, f64, string, [any], Map<string,
-// i64>, Config, …
-func TypeName(v Value) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case int64:
-		return "i64"
-	case float64:
-		return "f64"
-	case bool:
-		return "bool"
-	case string:
-		return "string"
-	case Char:
-		return "char"
-	case []Value:
-		return "[any]"
-	case TypeNamer:
-		return x.AdeshTypeName()
-	}
-	return typeNameOf(reflect.TypeOf(v))
-}
-
-// isFutureType reports whether t (or a pointer to it) is a generated state machine: a type of
-// the program with a `Poll(*Context)` method.
-func isFutureType(t reflect.Type) bool {
-	base := t
-	if base.Kind() == reflect.Pointer {
-		base = base.Elem()
-	}
-	if base.PkgPath() == rtPkgPath {
-		return false // a Promise, a JoinHandle, a SleepFuture: named as themselves
-	}
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		t = reflect.PointerTo(t)
-	}
-	m, ok := t.MethodByName("Poll")
-	return ok && m.Type.NumIn() == 2 && m.Type.In(1) == reflect.TypeFor[*Context]()
-}
-
-// typeNameOf is the AdeshLang name of a Go type.
-func typeNameOf(t reflect.Type) string {
-	if t.Implements(reflect.TypeFor[TypeNamer]()) && t.Kind() != reflect.Interface && t.Kind() != reflect.Pointer {
-		return reflect.Zero(t).Interface().(TypeNamer).AdeshTypeName()
-	}
-	if t.PkgPath() == rtPkgPath {
-		if name, ok := rtTypeName(t); ok {
-			return name
-		}
-	}
-	if isFutureType(t) {
-		return "Future"
-	}
-	switch t.Kind() {
-	case reflect.Int64, reflect.Int:
-		return "i64"
-	case reflect.Int8:
-		return "i8"
-	case reflect.Int16:
-		return "i16"
-	case reflect.Int32:
-		return "i32"
-	case reflect.Uint8:
-		return "u8"
-	case reflect.Uint16:
-		return "u16"
-	case reflect.Uint32:
-		return "u32"
-	case reflect.Uint64, reflect.Uint:
-		return "u64"
-	case reflect.Float32:
-		return "f32"
-	case reflect.Float64:
-		return "f64"
-	case reflect.Bool:
-		return "bool"
-	case reflect.String:
-		return "string"
-	case reflect.Slice, reflect.Array:
-		return "[" + typeNameOf(t.Elem()) + "]"
-	case reflect.Interface:
-		return "any"
-	case reflect.Func:
-		return "fn"
-	case reflect.Pointer:
-		if t.Elem().PkgPath() == rtPkgPath {
-			if name, ok := rtTypeName(t.Elem()); ok {
-				return name
-			}
-		}
-		return typeNameOf(t.Elem())
-	}
-	name, _, _ := strings.Cut(t.Name(), "[")
-	if name == "" {
-		return t.String()
-	}
-	return name
-}
-
-// rtTypeName names this package's own types, whose type arguments reflect only shows in Go
-// syntax: the arguments are read back from the types of their fields.
-func rtTypeName(t reflect.Type) (string, bool) {
-	generic, _, _ := strings.Cut(t.Name(), "[")
-	switch generic {
-	case "Unit":
-		return "()", true
-	case "Char":
-		return "char", true
-	case "Error":
-		return "Error", true
-	case "Record":
-		return "record", true
-	case "Option":
-		return typeNameOf(t.Field(1).Type) + "?", true
-	case "Result":
-		return "Result<" + typeNameOf(t.Field(1).Type) + ", " + typeNameOf(t.Field(2).Type) + ">", true
-	case "Map":
-		key := t.Field(0).Type.Key()
-		val := t.Field(1).Type.Elem().Field(1).Type
-		return "Map<" + typeNameOf(key) + ", " + typeNameOf(val) + ">", true
-	case "Tuple2", "Tuple3", "Tuple4", "Tuple5", "Tuple6":
-		parts := make([]string, t.NumField())
-		for i := range parts {
-			parts[i] = typeNameOf(t.Field(i).Type)
-		}
-		return "(" + strings.Join(parts, ", ") + ")", true
-	}
-	return "", false
-}
 
 // describe names a value and shows it, for error messages: `string "x"`, `i64 3`, `null`.
 func describe(v Value) string {

@@ -107,7 +107,7 @@ func TestDynToWrapsFunctions(t *testing.T) {
 		t.Error("typed function as a dynamic function")
 	}
 	wantFail(t, "expected 2 arguments, found 1", func() { g(int64(1)) })
-	wantFail(t, "expected fn, found i64 1", func() { DynTo[func()](int64(1), testPos) })
+	wantFail(t, "expected fn(), found i64 1", func() { DynTo[func()](int64(1), testPos) })
 }
 
 func TestToValuesAndDynClone(t *testing.T) {

@@ -192,28 +192,3 @@ func TestDynTruthy(t *testing.T) {
 		}
 	}
 }
-
-func TestTypeNames(t *testing.T) {
-	tests := []struct {
-		v    Value
-		want string
-	}{
-		{int64(1), "i64"}, {1, "i64"}, {int8(1), "i8"}, {uint16(1), "u16"}, {uint64(1), "u64"},
-		{float32(1), "f32"}, {1.0, "f64"}, {true, "bool"}, {"", "string"}, {Char('a'), "char"},
-		{Unit{}, "()"}, {nil, "null"}, {[]Value{}, "[any]"}, {[]int64{}, "[i64]"}, {[][]string{}, "[[string]]"},
-		{NewMap[string, int64](), "Map<string, i64>"}, {NewMap[Value, []Value](), "Map<any, [any]>"},
-		{NewRecord(nil), "record"}, {NewError(""), "Error"}, {Some(int64(1)), "i64?"},
-		{Ok[string, Error](""), "Result<string, Error>"}, {Tuple3[int64, string, Char]{}, "(i64, string, char)"},
-		{DynFunc(nil), "fn"}, {func(int64) int64 { return 0 }, "fn"}, {config{}, "config"}, {pair[int64]{}, "pair"},
-		{named{}, "Named"}, {&named{}, "Named"},
-	}
-	for _, tt := range tests {
-		if got := TypeName(tt.v); got != tt.want {
-			t.Errorf("TypeName(%#v) = %q, want %q", tt.v, got, tt.want)
-		}
-	}
-}
-
-type named struct{}
-
-func (named) AdeshTypeName() string { return "Named" }

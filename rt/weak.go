@@ -41,5 +41,5 @@ func (w *Weak[T]) Release() {
 }
 
 func (w *Weak[T]) fail(what string) {
-	failMisuse(what + " Weak<" + misuseTypeName[T]() + ">")
+	failMisuse(what + " Weak<" + TypeNameFor[T]() + ">")
 }

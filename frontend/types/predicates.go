@@ -165,45 +165,71 @@ func Subst(t Type, m map[*TypeParam]Type) Type {
 	if len(m) == 0 || t == nil {
 		return t
 	}
-	switch x := Resolve(t).(type) {
-	case *TypeParam:
-		if r, ok := m[x]; ok && r != nil {
-			return r
+	return replace(t, func(t Type) Type {
+		if tp, ok := t.(*TypeParam); ok && m[tp] != nil {
+			return m[tp]
 		}
-		return x
+		return nil
+	})
+}
+
+// DefaultUnbound replaces the inference variables nothing bound by any: the type of `[]` that
+// nothing is ever added to is `[any]` when it is named.
+func DefaultUnbound(t Type) Type {
+	if t == nil || !HasUnbound(t) {
+		return t
+	}
+	return replace(t, func(t Type) Type {
+		if v, ok := t.(*Var); ok && v.Bound == nil {
+			return AnyType
+		}
+		return nil
+	})
+}
+
+// replace rebuilds t with each part for which with gives a type (not nil) replaced by it.
+func replace(t Type, with func(Type) Type) Type {
+	if t == nil {
+		return nil
+	}
+	t = Resolve(t)
+	if r := with(t); r != nil {
+		return r
+	}
+	switch x := t.(type) {
 	case *Array:
-		return &Array{Elem: Subst(x.Elem, m)}
+		return &Array{Elem: replace(x.Elem, with)}
 	case *MapT:
-		return &MapT{Key: Subst(x.Key, m), Val: Subst(x.Val, m)}
+		return &MapT{Key: replace(x.Key, with), Val: replace(x.Val, with)}
 	case *Optional:
-		return &Optional{Elem: Subst(x.Elem, m)}
+		return &Optional{Elem: replace(x.Elem, with)}
 	case *Result:
-		return &Result{Ok: Subst(x.Ok, m), Err: Subst(x.Err, m)}
+		return &Result{Ok: replace(x.Ok, with), Err: replace(x.Err, with)}
 	case *Tuple:
-		return &Tuple{Elems: substList(x.Elems, m)}
+		return &Tuple{Elems: replaceList(x.Elems, with)}
 	case *Func:
-		return &Func{Params: substList(x.Params, m), Ret: Subst(x.Ret, m)}
+		return &Func{Params: replaceList(x.Params, with), Ret: replace(x.Ret, with)}
 	case *Future:
-		return &Future{Elem: Subst(x.Elem, m), Src: x.Src}
+		return &Future{Elem: replace(x.Elem, with), Src: x.Src}
 	case *Handle:
 		if x.Elem == nil {
 			return x
 		}
-		return &Handle{Kind: x.Kind, Elem: Subst(x.Elem, m)}
+		return &Handle{Kind: x.Kind, Elem: replace(x.Elem, with)}
 	case *Named:
 		if len(x.Args) == 0 {
 			return x
 		}
-		return &Named{Def: x.Def, Args: substList(x.Args, m)}
+		return &Named{Def: x.Def, Args: replaceList(x.Args, with)}
 	default:
 		return x
 	}
 }
 
-func substList(ts []Type, m map[*TypeParam]Type) []Type {
+func replaceList(ts []Type, with func(Type) Type) []Type {
 	out := make([]Type, len(ts))
 	for i, t := range ts {
-		out[i] = Subst(t, m)
+		out[i] = replace(t, with)
 	}
 	return out
 }

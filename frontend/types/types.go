@@ -178,7 +178,7 @@ func (t *Handle) String() string {
 func (t *TypeParam) String() string { return t.Name }
 func (t *Func) String() string {
 	s := "fn(" + join(t.Params) + ")"
-	if t.Ret != nil && t.Ret != UnitType {
+	if t.Ret != nil && !IsUnit(t.Ret) {
 		s += ": " + t.Ret.String()
 	}
 	return s

@@ -10,6 +10,14 @@ import (
 type Shape interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Shape_type_
+}
+
+// Shape_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Shape_type_ struct{}
+
+func (_ Shape_type_) AdeshTypeName() string {
+	return "Shape"
 }
 
 type Shape_Circle struct {
@@ -24,6 +32,10 @@ func (v Shape_Circle) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Circle", v.F0)
 }
 
+func (_ Shape_Circle) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
+}
+
 type Shape_Square struct {
 	F0 int64
 }
@@ -36,6 +48,10 @@ func (v Shape_Square) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Square", v.F0)
 }
 
+func (_ Shape_Square) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
+}
+
 type Shape_Empty struct{}
 
 func (_ Shape_Empty) AdeshTag() int {
@@ -44,6 +60,10 @@ func (_ Shape_Empty) AdeshTag() int {
 
 func (v Shape_Empty) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Empty")
+}
+
+func (_ Shape_Empty) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
 }
 
 // isEvenFuture is the state machine of `is_even`.

@@ -39,6 +39,10 @@ func (v Box[T]) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
+func (_ Box[T]) AdeshTypeName() string {
+	return "Box<" + rt.TypeNameFor[T]() + ">"
+}
+
 // AdeshClone copies the arrays the value holds (arrays have value semantics).
 func (v Box[T]) AdeshClone() Box[T] {
 	v.value = rt.CloneT(v.value)

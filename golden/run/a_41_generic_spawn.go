@@ -26,6 +26,10 @@ func (v Cell[T]) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
+func (_ Cell[T]) AdeshTypeName() string {
+	return "Cell<" + rt.TypeNameFor[T]() + ">"
+}
+
 // AdeshClone copies the arrays the value holds (arrays have value semantics).
 func (v Cell[T]) AdeshClone() Cell[T] {
 	v.value = rt.CloneT(v.value)

@@ -78,6 +78,10 @@ func (v Store[T]) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
+func (_ Store[T]) AdeshTypeName() string {
+	return "Store<" + rt.TypeNameFor[T]() + ">"
+}
+
 // AdeshClone copies the arrays the value holds (arrays have value semantics).
 func (v Store[T]) AdeshClone() Store[T] {
 	v.items = rt.ArrCloneT(v.items)

@@ -147,6 +147,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var aw_ int64
 	var e rt.Error
 	var e_ rt.Error
+	var t_ rt.Future[int64]
 poll_:
 	for {
 		switch f.state {
@@ -269,8 +270,11 @@ poll_:
 		case 10:
 //line testdata/run/a_54_then_flattens.adesh:13
 			f_ = rt.Box[int64](double(1))
+			t_ = f_
 //line testdata/run/a_54_then_flattens.adesh:14
-			rt.Print(f_, rt.TypeName(f_), rt.TypeName(rt.Resolved[int64](1)))
+			rt.Resolved[int64](1)
+//line testdata/run/a_54_then_flattens.adesh:14
+			rt.Print(t_, "Future<i64>", "Promise<i64>")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -74,6 +74,14 @@ func (v Wrapper) AdeshCloneAny() any {
 type Shape interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Shape_type_
+}
+
+// Shape_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Shape_type_ struct{}
+
+func (_ Shape_type_) AdeshTypeName() string {
+	return "Shape"
 }
 
 type Shape_Circle struct {
@@ -86,6 +94,10 @@ func (_ Shape_Circle) AdeshTag() int {
 
 func (v Shape_Circle) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Circle", v.F0)
+}
+
+func (_ Shape_Circle) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
 }
 
 type Shape_Rect struct {
@@ -101,6 +113,10 @@ func (v Shape_Rect) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Rect", v.F0, v.F1)
 }
 
+func (_ Shape_Rect) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
+}
+
 type Shape_Empty struct{}
 
 func (_ Shape_Empty) AdeshTag() int {
@@ -111,9 +127,21 @@ func (v Shape_Empty) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Empty")
 }
 
+func (_ Shape_Empty) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
+}
+
 type Token interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Token_type_
+}
+
+// Token_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Token_type_ struct{}
+
+func (_ Token_type_) AdeshTypeName() string {
+	return "Token"
 }
 
 type Token_Word struct {
@@ -128,6 +156,10 @@ func (v Token_Word) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Word", v.F0)
 }
 
+func (_ Token_Word) AdeshEnumType() Token_type_ {
+	return Token_type_{}
+}
+
 type Token_Num struct {
 	F0 int64
 }
@@ -138,6 +170,10 @@ func (_ Token_Num) AdeshTag() int {
 
 func (v Token_Num) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Num", v.F0)
+}
+
+func (_ Token_Num) AdeshEnumType() Token_type_ {
+	return Token_type_{}
 }
 
 type Token_Pair struct {
@@ -151,6 +187,10 @@ func (_ Token_Pair) AdeshTag() int {
 
 func (v Token_Pair) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Pair", v.F0, v.F1)
+}
+
+func (_ Token_Pair) AdeshEnumType() Token_type_ {
+	return Token_type_{}
 }
 
 var cfg Config

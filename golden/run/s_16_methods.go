@@ -70,6 +70,14 @@ func (v Team) AdeshCloneAny() any {
 type Dir interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Dir_type_
+}
+
+// Dir_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Dir_type_ struct{}
+
+func (_ Dir_type_) AdeshTypeName() string {
+	return "Dir"
 }
 
 type Dir_North struct{}
@@ -82,6 +90,10 @@ func (v Dir_North) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "North")
 }
 
+func (_ Dir_North) AdeshEnumType() Dir_type_ {
+	return Dir_type_{}
+}
+
 type Dir_East struct{}
 
 func (_ Dir_East) AdeshTag() int {
@@ -90,6 +102,10 @@ func (_ Dir_East) AdeshTag() int {
 
 func (v Dir_East) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "East")
+}
+
+func (_ Dir_East) AdeshEnumType() Dir_type_ {
+	return Dir_type_{}
 }
 
 type Dir_South struct{}
@@ -102,6 +118,10 @@ func (v Dir_South) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "South")
 }
 
+func (_ Dir_South) AdeshEnumType() Dir_type_ {
+	return Dir_type_{}
+}
+
 type Dir_West struct{}
 
 func (_ Dir_West) AdeshTag() int {
@@ -110,6 +130,10 @@ func (_ Dir_West) AdeshTag() int {
 
 func (v Dir_West) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "West")
+}
+
+func (_ Dir_West) AdeshEnumType() Dir_type_ {
+	return Dir_type_{}
 }
 
 type Temp struct {

@@ -11,6 +11,14 @@ import (
 type Shape interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Shape_type_
+}
+
+// Shape_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Shape_type_ struct{}
+
+func (_ Shape_type_) AdeshTypeName() string {
+	return "Shape"
 }
 
 type Shape_Circle struct {
@@ -25,6 +33,10 @@ func (v Shape_Circle) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Circle", v.F0)
 }
 
+func (_ Shape_Circle) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
+}
+
 type Shape_Rect struct {
 	F0 float64
 	F1 float64
@@ -36,6 +48,10 @@ func (_ Shape_Rect) AdeshTag() int {
 
 func (v Shape_Rect) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Rect", v.F0, v.F1)
+}
+
+func (_ Shape_Rect) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
 }
 
 type Shape_Triangle struct {
@@ -52,6 +68,10 @@ func (v Shape_Triangle) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Triangle", v.F0, v.F1, v.F2)
 }
 
+func (_ Shape_Triangle) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
+}
+
 type Shape_Empty struct{}
 
 func (_ Shape_Empty) AdeshTag() int {
@@ -62,9 +82,21 @@ func (v Shape_Empty) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Empty")
 }
 
+func (_ Shape_Empty) AdeshEnumType() Shape_type_ {
+	return Shape_type_{}
+}
+
 type Cmd interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Cmd_type_
+}
+
+// Cmd_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Cmd_type_ struct{}
+
+func (_ Cmd_type_) AdeshTypeName() string {
+	return "Cmd"
 }
 
 type Cmd_Push struct {
@@ -79,6 +111,10 @@ func (v Cmd_Push) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Push", v.F0)
 }
 
+func (_ Cmd_Push) AdeshEnumType() Cmd_type_ {
+	return Cmd_type_{}
+}
+
 type Cmd_Pop struct{}
 
 func (_ Cmd_Pop) AdeshTag() int {
@@ -87,6 +123,10 @@ func (_ Cmd_Pop) AdeshTag() int {
 
 func (v Cmd_Pop) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Pop")
+}
+
+func (_ Cmd_Pop) AdeshEnumType() Cmd_type_ {
+	return Cmd_type_{}
 }
 
 type Cmd_Add struct{}
@@ -99,6 +139,10 @@ func (v Cmd_Add) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Add")
 }
 
+func (_ Cmd_Add) AdeshEnumType() Cmd_type_ {
+	return Cmd_type_{}
+}
+
 type Cmd_Print struct{}
 
 func (_ Cmd_Print) AdeshTag() int {
@@ -109,9 +153,21 @@ func (v Cmd_Print) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Print")
 }
 
+func (_ Cmd_Print) AdeshEnumType() Cmd_type_ {
+	return Cmd_type_{}
+}
+
 type Expr interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Expr_type_
+}
+
+// Expr_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Expr_type_ struct{}
+
+func (_ Expr_type_) AdeshTypeName() string {
+	return "Expr"
 }
 
 type Expr_Num struct {
@@ -124,6 +180,10 @@ func (_ Expr_Num) AdeshTag() int {
 
 func (v Expr_Num) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Num", v.F0)
+}
+
+func (_ Expr_Num) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
 }
 
 type Expr_Add struct {
@@ -139,6 +199,10 @@ func (v Expr_Add) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Add", v.F0, v.F1)
 }
 
+func (_ Expr_Add) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
+}
+
 type Expr_Mul struct {
 	F0 Expr
 	F1 Expr
@@ -152,6 +216,10 @@ func (v Expr_Mul) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Mul", v.F0, v.F1)
 }
 
+func (_ Expr_Mul) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
+}
+
 type Expr_Neg struct {
 	F0 Expr
 }
@@ -162,6 +230,10 @@ func (_ Expr_Neg) AdeshTag() int {
 
 func (v Expr_Neg) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Neg", v.F0)
+}
+
+func (_ Expr_Neg) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
 }
 
 var shapes []Shape

@@ -10,6 +10,14 @@ import (
 type Msg interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Msg_type_
+}
+
+// Msg_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Msg_type_ struct{}
+
+func (_ Msg_type_) AdeshTypeName() string {
+	return "Msg"
 }
 
 type Msg_Move struct {
@@ -25,6 +33,10 @@ func (v Msg_Move) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Move", v.F0, v.F1)
 }
 
+func (_ Msg_Move) AdeshEnumType() Msg_type_ {
+	return Msg_type_{}
+}
+
 type Msg_Say struct {
 	F0 string
 }
@@ -35,6 +47,10 @@ func (_ Msg_Say) AdeshTag() int {
 
 func (v Msg_Say) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Say", v.F0)
+}
+
+func (_ Msg_Say) AdeshEnumType() Msg_type_ {
+	return Msg_type_{}
 }
 
 type Msg_Batch struct {
@@ -49,6 +65,10 @@ func (v Msg_Batch) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Batch", v.F0)
 }
 
+func (_ Msg_Batch) AdeshEnumType() Msg_type_ {
+	return Msg_type_{}
+}
+
 type Msg_Quit struct{}
 
 func (_ Msg_Quit) AdeshTag() int {
@@ -57,6 +77,10 @@ func (_ Msg_Quit) AdeshTag() int {
 
 func (v Msg_Quit) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Quit")
+}
+
+func (_ Msg_Quit) AdeshEnumType() Msg_type_ {
+	return Msg_type_{}
 }
 
 var msgs []Msg

@@ -23,6 +23,10 @@ func (v Stack[T]) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
+func (_ Stack[T]) AdeshTypeName() string {
+	return "Stack<" + rt.TypeNameFor[T]() + ">"
+}
+
 // AdeshClone copies the arrays the value holds (arrays have value semantics).
 func (v Stack[T]) AdeshClone() Stack[T] {
 	v.items = rt.ArrCloneT(v.items)
@@ -52,6 +56,10 @@ func (v Pair[A, B]) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
+func (_ Pair[A, B]) AdeshTypeName() string {
+	return "Pair<" + rt.TypeNameFor[A]() + ", " + rt.TypeNameFor[B]() + ">"
+}
+
 // AdeshClone copies the arrays the value holds (arrays have value semantics).
 func (v Pair[A, B]) AdeshClone() Pair[A, B] {
 	v.first = rt.CloneT(v.first)
@@ -66,6 +74,14 @@ func (v Pair[A, B]) AdeshCloneAny() any {
 type Tree[T any] interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Tree_type_[T]
+}
+
+// Tree_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Tree_type_[T any] struct{}
+
+func (_ Tree_type_[T]) AdeshTypeName() string {
+	return "Tree<" + rt.TypeNameFor[T]() + ">"
 }
 
 type Tree_Leaf[T any] struct{}
@@ -76,6 +92,10 @@ func (_ Tree_Leaf[T]) AdeshTag() int {
 
 func (v Tree_Leaf[T]) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Leaf")
+}
+
+func (_ Tree_Leaf[T]) AdeshEnumType() Tree_type_[T] {
+	return Tree_type_[T]{}
 }
 
 type Tree_Node[T any] struct {
@@ -92,9 +112,21 @@ func (v Tree_Node[T]) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Node", v.F0, v.F1, v.F2)
 }
 
+func (_ Tree_Node[T]) AdeshEnumType() Tree_type_[T] {
+	return Tree_type_[T]{}
+}
+
 type Maybe[T any] interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Maybe_type_[T]
+}
+
+// Maybe_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Maybe_type_[T any] struct{}
+
+func (_ Maybe_type_[T]) AdeshTypeName() string {
+	return "Maybe<" + rt.TypeNameFor[T]() + ">"
 }
 
 type Maybe_Just[T any] struct {
@@ -109,6 +141,10 @@ func (v Maybe_Just[T]) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Just", v.F0)
 }
 
+func (_ Maybe_Just[T]) AdeshEnumType() Maybe_type_[T] {
+	return Maybe_type_[T]{}
+}
+
 type Maybe_Nothing[T any] struct{}
 
 func (_ Maybe_Nothing[T]) AdeshTag() int {
@@ -117,6 +153,10 @@ func (_ Maybe_Nothing[T]) AdeshTag() int {
 
 func (v Maybe_Nothing[T]) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Nothing")
+}
+
+func (_ Maybe_Nothing[T]) AdeshEnumType() Maybe_type_[T] {
+	return Maybe_type_[T]{}
 }
 
 var s Stack[int64]

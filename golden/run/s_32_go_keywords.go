@@ -32,6 +32,14 @@ func (v goroutine) AdeshField(name string) (any, bool) {
 type interface_ interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() interface__type_
+}
+
+// interface__type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type interface__type_ struct{}
+
+func (_ interface__type_) AdeshTypeName() string {
+	return "interface"
 }
 
 type interface__map struct {
@@ -46,6 +54,10 @@ func (v interface__map) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "map", v.F0)
 }
 
+func (_ interface__map) AdeshEnumType() interface__type_ {
+	return interface__type_{}
+}
+
 type interface__range struct{}
 
 func (_ interface__range) AdeshTag() int {
@@ -54,6 +66,10 @@ func (_ interface__range) AdeshTag() int {
 
 func (v interface__range) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "range")
+}
+
+func (_ interface__range) AdeshEnumType() interface__type_ {
+	return interface__type_{}
 }
 
 type interface__package struct {
@@ -66,6 +82,10 @@ func (_ interface__package) AdeshTag() int {
 
 func (v interface__package) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "package", v.F0)
+}
+
+func (_ interface__package) AdeshEnumType() interface__type_ {
+	return interface__type_{}
 }
 
 var go_ int64

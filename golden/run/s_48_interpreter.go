@@ -11,6 +11,14 @@ import (
 type Token interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Token_type_
+}
+
+// Token_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Token_type_ struct{}
+
+func (_ Token_type_) AdeshTypeName() string {
+	return "Token"
 }
 
 type Token_Num struct {
@@ -25,6 +33,10 @@ func (v Token_Num) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Num", v.F0)
 }
 
+func (_ Token_Num) AdeshEnumType() Token_type_ {
+	return Token_type_{}
+}
+
 type Token_Ident struct {
 	F0 string
 }
@@ -35,6 +47,10 @@ func (_ Token_Ident) AdeshTag() int {
 
 func (v Token_Ident) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Ident", v.F0)
+}
+
+func (_ Token_Ident) AdeshEnumType() Token_type_ {
+	return Token_type_{}
 }
 
 type Token_Op struct {
@@ -49,6 +65,10 @@ func (v Token_Op) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Op", v.F0)
 }
 
+func (_ Token_Op) AdeshEnumType() Token_type_ {
+	return Token_type_{}
+}
+
 type Token_LParen struct{}
 
 func (_ Token_LParen) AdeshTag() int {
@@ -57,6 +77,10 @@ func (_ Token_LParen) AdeshTag() int {
 
 func (v Token_LParen) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "LParen")
+}
+
+func (_ Token_LParen) AdeshEnumType() Token_type_ {
+	return Token_type_{}
 }
 
 type Token_RParen struct{}
@@ -69,6 +93,10 @@ func (v Token_RParen) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "RParen")
 }
 
+func (_ Token_RParen) AdeshEnumType() Token_type_ {
+	return Token_type_{}
+}
+
 type Token_End struct{}
 
 func (_ Token_End) AdeshTag() int {
@@ -79,9 +107,21 @@ func (v Token_End) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "End")
 }
 
+func (_ Token_End) AdeshEnumType() Token_type_ {
+	return Token_type_{}
+}
+
 type Expr interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Expr_type_
+}
+
+// Expr_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Expr_type_ struct{}
+
+func (_ Expr_type_) AdeshTypeName() string {
+	return "Expr"
 }
 
 type Expr_Lit struct {
@@ -96,6 +136,10 @@ func (v Expr_Lit) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Lit", v.F0)
 }
 
+func (_ Expr_Lit) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
+}
+
 type Expr_Var struct {
 	F0 string
 }
@@ -106,6 +150,10 @@ func (_ Expr_Var) AdeshTag() int {
 
 func (v Expr_Var) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Var", v.F0)
+}
+
+func (_ Expr_Var) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
 }
 
 type Expr_Bin struct {
@@ -122,6 +170,10 @@ func (v Expr_Bin) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Bin", v.F0, v.F1, v.F2)
 }
 
+func (_ Expr_Bin) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
+}
+
 type Expr_Neg struct {
 	F0 Expr
 }
@@ -132,6 +184,10 @@ func (_ Expr_Neg) AdeshTag() int {
 
 func (v Expr_Neg) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Neg", v.F0)
+}
+
+func (_ Expr_Neg) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
 }
 
 type Expr_Call struct {
@@ -145,6 +201,10 @@ func (_ Expr_Call) AdeshTag() int {
 
 func (v Expr_Call) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Call", v.F0, v.F1)
+}
+
+func (_ Expr_Call) AdeshEnumType() Expr_type_ {
+	return Expr_type_{}
 }
 
 type Parser struct {

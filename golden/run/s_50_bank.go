@@ -10,6 +10,14 @@ import (
 type BankError interface {
 	AdeshTag() int
 	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() BankError_type_
+}
+
+// BankError_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type BankError_type_ struct{}
+
+func (_ BankError_type_) AdeshTypeName() string {
+	return "BankError"
 }
 
 type BankError_NoAccount struct {
@@ -22,6 +30,10 @@ func (_ BankError_NoAccount) AdeshTag() int {
 
 func (v BankError_NoAccount) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "NoAccount", v.F0)
+}
+
+func (_ BankError_NoAccount) AdeshEnumType() BankError_type_ {
+	return BankError_type_{}
 }
 
 type BankError_Insufficient struct {
@@ -38,6 +50,10 @@ func (v BankError_Insufficient) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Insufficient", v.F0, v.F1, v.F2)
 }
 
+func (_ BankError_Insufficient) AdeshEnumType() BankError_type_ {
+	return BankError_type_{}
+}
+
 type BankError_Frozen struct {
 	F0 string
 }
@@ -48,6 +64,10 @@ func (_ BankError_Frozen) AdeshTag() int {
 
 func (v BankError_Frozen) AdeshFormat(b *strings.Builder, _ bool) {
 	rt.FormatVariant(b, "Frozen", v.F0)
+}
+
+func (_ BankError_Frozen) AdeshEnumType() BankError_type_ {
+	return BankError_type_{}
 }
 
 type Account struct {

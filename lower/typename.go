@@ -1,0 +1,46 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+)
+
+// typeOf lowers `typeof(x)`. Where the static type is known the name is a constant, spelled as
+// the checker prints types (`Shape`, `[Shape]`, `Box<[string]>`; an element type nothing fixed
+// is `any`); x is still evaluated for its effects. A dynamic value, or one whose type mentions a type parameter, is named at run time.
+func (l *lowerer) typeOf(b *builder, arg ast.Expr) Expr {
+	x := l.expr(b, arg)
+	t := arg.TypeOf()
+	if types.IsAny(types.Resolve(t)) || types.Mentions(t, isTypeParam) {
+		return rtCall("TypeName", l.toAny(x, t))
+	}
+	l.discard(b, x, t)
+	return &Lit{Text: quote(types.DefaultUnbound(t).String())}
+}
+
+// enumTypeMethod is the method of an enum's interface and variants that gives its name type:
+// rt looks it up by this name (rt/typename.go).
+const enumTypeMethod = "AdeshEnumType"
+
+func isTypeParam(t types.Type) bool {
+	_, ok := t.(*types.TypeParam)
+	return ok
+}
+
+// typeNameMethod is the AdeshTypeName method (see rt.TypeNamer) of a struct, or of an enum's
+// name type: the AdeshLang name with the type arguments the Go type is instantiated with.
+func (l *lowerer) typeNameMethod(def *types.TypeDef, self *TName) *Func {
+	var name Expr = &Lit{Text: quote(def.Name)}
+	if len(self.Args) > 0 {
+		name = &Lit{Text: quote(def.Name + "<")}
+		for i, arg := range self.Args {
+			if i > 0 {
+				name = &Binary{Op: "+", X: name, Y: &Lit{Text: quote(", ")}}
+			}
+			name = &Binary{Op: "+", X: name, Y: rtCallT("TypeNameFor", []Type{arg})}
+		}
+		name = &Binary{Op: "+", X: name, Y: &Lit{Text: quote(">")}}
+	}
+	return &Func{Name: "AdeshTypeName", Recv: &Param{Name: "_", Type: self}, Results: []Type{tString},
+		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{name}}}}}
+}
