@@ -795,10 +795,20 @@ func (l *lowerer) index(b *builder, e *ast.Index) Expr {
 		x = l.spill(b, x, l.goTypeOf(u))
 		return &Index{X: x, Index: rtCall("Index", l.toInt64(i, e.Index.TypeOf(), e.Index), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}, l.pos(e))}
 	case *types.MapT:
-		return &Call{Fun: &Sel{X: x, Name: "At"}, Args: []Expr{l.convertAt(i, e.Index.TypeOf(), u.Key, e.Index), l.pos(e)}}
+		key := l.convertAt(i, e.Index.TypeOf(), u.Key, e.Index)
+		if l.info.Lookups[e] { // `m[k] ?? d`
+			if _, opt := types.Resolve(u.Val).(*types.Optional); opt {
+				return rtCall("LookupOptional", x, key)
+			}
+			return &Call{Fun: &Sel{X: x, Name: "Get"}, Args: []Expr{key}}
+		}
+		return &Call{Fun: &Sel{X: x, Name: "At"}, Args: []Expr{key, l.pos(e)}}
 	case *types.Basic:
 		if u.Kind == types.String {
 			return rtCall("CharAt", x, l.toInt64(i, e.Index.TypeOf(), e.Index), l.pos(e))
+		}
+		if l.info.Lookups[e] {
+			return rtCall("DynLookup", x, l.toAny(i, e.Index.TypeOf()), l.pos(e))
 		}
 		return rtCall("DynIndex", x, l.toAny(i, e.Index.TypeOf()), l.pos(e))
 	}

@@ -66,6 +66,15 @@ func (m *Map[K, V]) Get(k K) Option[V] {
 	return Option[V]{}
 }
 
+// LookupOptional is `m[k] ?? …` on a map whose values are optional: a missing key is null,
+// as a stored null is.
+func LookupOptional[K comparable, V any](m *Map[K, Option[V]], k K) Option[V] {
+	if o := m.Get(k); o.Some {
+		return o.Val
+	}
+	return Option[V]{}
+}
+
 // At is m[k]: the value of k, failing at pos when k is missing.
 func (m *Map[K, V]) At(k K, pos string) V {
 	if m != nil {

@@ -44,6 +44,24 @@ func DynIndex(v, i Value, pos string) Value {
 	return nil
 }
 
+// DynLookup is DynIndex on the left of `??` (`d[k] ?? fallback`): a key a map does not have, or
+// a field a record does not have, is null there, as in JavaScript.
+func DynLookup(v, i Value, pos string) Value {
+	switch x := v.(type) {
+	case dynMap:
+		val, _ := x.dynGet(i)
+		return val
+	case *Record:
+		if name, ok := i.(string); ok {
+			if val, ok := x.Get(name); ok {
+				return val
+			}
+			return nil
+		}
+	}
+	return DynIndex(v, i, pos)
+}
+
 // indexArg gives an index operand as an i64, failing at pos unless it is an integer.
 func indexArg(i Value, pos string) int64 {
 	if x, ok := i.(int64); ok {

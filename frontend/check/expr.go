@@ -504,6 +504,11 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 	case "??":
 		x := c.expr(e.X, nil)
 		o, ok := types.Resolve(x).(*types.Optional)
+		if c.lookupIndex(e.X) && !ok {
+			o, ok = &types.Optional{Elem: x}, true
+			e.X.SetType(o)
+			unparen(e.X).SetType(o)
+		}
 		if !ok {
 			if !types.IsAny(x) && !types.IsInvalid(x) && !types.IsBasic(x, types.Null) {
 				c.errorf(e.X, "`??` needs an optional on its left, found `%s`", typeString(x))
@@ -987,4 +992,33 @@ func (c *checker) genericFuncValue(e *ast.Ident, obj *types.Object, expected typ
 		d.WithHelp("say which function type it is, as in `let f: fn(i64): i64 = %s;`, or wrap it in a lambda", e.Name)
 	}
 	return types.InvalidType
+}
+
+// lookupIndex marks `m[k]` on the left of `??` as a lookup: a missing key is null there, as
+// in JavaScript (`counts[w] ?? 0`), where elsewhere it is a run-time error. It reports whether
+// x is such an index of a map (the `??` then sees an optional, unless the map's values are
+// optional already); an index of a dynamic value is marked too, and stays dynamic.
+func (c *checker) lookupIndex(x ast.Expr) bool {
+	ix, ok := unparen(x).(*ast.Index)
+	if !ok {
+		return false
+	}
+	base := types.Resolve(ix.X.TypeOf())
+	if h, ok := base.(*types.Handle); ok && (h.Kind == types.ShareH || h.Kind.IsGuard()) {
+		base = types.Resolve(h.Elem)
+	}
+	switch base.(type) {
+	case *types.MapT:
+	case *types.Basic:
+		if !types.IsAny(base) {
+			return false
+		}
+	default:
+		return false
+	}
+	if c.info.Lookups == nil {
+		c.info.Lookups = map[*ast.Index]bool{}
+	}
+	c.info.Lookups[ix] = true
+	return !types.IsAny(base)
 }
