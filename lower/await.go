@@ -14,6 +14,10 @@ func (l *lowerer) awaitInto(b *builder, e *ast.Await, _ Expr) Expr {
 // awaitDiscard lowers an await whose value is not used (`await h;`).
 func (l *lowerer) awaitDiscard(b *builder, e *ast.Await) {
 	t := e.X.TypeOf()
+	if types.IsAny(t) {
+		b.add(l.awaitDynamic(b, e, e.X))
+		return
+	}
 	if !types.IsFuture(t) {
 		l.discard(b, l.expr(b, e.X), t)
 		return
@@ -26,6 +30,14 @@ func (l *lowerer) awaitDiscard(b *builder, e *ast.Await) {
 // a future gives the value itself.
 func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.Type) Expr {
 	t := x.TypeOf()
+	if types.IsAny(t) && len(derefs) == 0 {
+		aw := l.awaitDynamic(b, n, x)
+		dst := l.temp("aw", tValue)
+		dst.Reads++
+		aw.Dst = &Ref{V: dst}
+		b.add(&Define{V: dst}, aw)
+		return &Ref{V: dst}
+	}
 	if !types.IsFuture(t) {
 		return l.expr(b, x)
 	}
@@ -194,4 +206,10 @@ func (l *lowerer) awaitGraph() map[ast.Node][]ast.Node {
 		})
 	}
 	return g
+}
+
+// awaitDynamic is the await of a dynamic value: the future it may hold is found at run time
+// (rt.DynAwait); a value that is no future is the result at once.
+func (l *lowerer) awaitDynamic(b *builder, n ast.Node, x ast.Expr) *Await {
+	return &Await{Future: rtCall("DynAwait", l.expr(b, x)), FutType: rtType("DynFuture"), Result: tValue, Site: l.site(n), Line: l.line(n)}
 }
