@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"adesh2go/lower"
 )
@@ -123,12 +124,27 @@ func (p *printer) decl(d lower.Decl) {
 	p.byte('\n')
 }
 
+// goCommentText makes text safe in a Go comment: Go source may not hold NUL, a byte order
+// mark or invalid UTF-8, and gofmt would rewrite other control characters; each becomes U+FFFD
+// (a carriage return is dropped).
+func goCommentText(text string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\r' {
+			return -1 // of a CRLF line end
+		}
+		if r == utf8.RuneError || r == '\uFEFF' || r == 0x7f || r < ' ' && r != '\t' && r != '\n' {
+			return utf8.RuneError
+		}
+		return r
+	}, text)
+}
+
 // doc prints a doc comment, a line of `//` for each of its blank lines.
 func (p *printer) doc(doc string) {
 	if doc == "" {
 		return
 	}
-	for _, l := range strings.Split(strings.TrimSpace(doc), "\n") {
+	for _, l := range strings.Split(strings.TrimSpace(goCommentText(doc)), "\n") {
 		if l = strings.TrimSpace(l); l == "" {
 			p.str("//\n")
 		} else {

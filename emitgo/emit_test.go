@@ -186,3 +186,19 @@ func TestUnknownNodeIsAnError(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// A doc comment is copied from the AdeshLang source, which may hold what Go source may not.
+func TestDocCommentsAreValidGo(t *testing.T) {
+	d := &lower.TypeDecl{Doc: "Line one,\r\nwith a NUL \x00, a BOM \uFEFF, bad UTF-8 \xff, a bell \a\tand a tab.", Name: "T", Type: &lower.TStruct{}}
+	got := emit(t, d)
+	want, err := format.Source([]byte(got))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	if got != string(want) {
+		t.Fatalf("not gofmt-clean:\n%s", got)
+	}
+	if !strings.Contains(got, "// Line one,\n// with a NUL \uFFFD, a BOM \uFFFD, bad UTF-8 \uFFFD, a bell \uFFFD\tand a tab.\n") {
+		t.Errorf("doc comment:\n%s", got)
+	}
+}
