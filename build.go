@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"time"
 )
 
 // RuntimeFiles returns the runtime's Go source files (tests excluded), by name.
@@ -169,12 +170,15 @@ func CachedBinary(mainSrc []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	now := time.Now()
+	trimCache(CacheDir(), now)
 	dir := filepath.Join(CacheDir(), key)
 	exe := filepath.Join(dir, "prog")
 	if runtime.GOOS == "windows" {
 		exe += ".exe"
 	}
-	if _, err := os.Stat(exe); err == nil {
+	if info, err := os.Stat(exe); err == nil {
+		markUsed(exe, info, now)
 		return exe, nil
 	}
 	// Built in a directory of its own, so that runs of the same program at once do not write

@@ -1,0 +1,71 @@
+package adesh2go
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// The build cache keeps one executable per program content. Left alone it would grow with every
+// program ever run, so, as the go command trims its own cache, entries unused for cacheMaxAge
+// are removed, at most once per cacheTrimEvery (the time of the last trim is the mtime of the
+// cache's trim.txt). Using an entry refreshes its time, at most once per cacheTouchEvery, so
+// that a hit costs no write.
+const (
+	cacheMaxAge     = 5 * 24 * time.Hour
+	cacheTrimEvery  = 24 * time.Hour
+	cacheTouchEvery = time.Hour
+	staleBuildAge   = time.Hour // a build directory left by an interrupted build
+)
+
+// markUsed records that the cached executable exe was just used.
+func markUsed(exe string, info os.FileInfo, now time.Time) {
+	if now.Sub(info.ModTime()) > cacheTouchEvery {
+		_ = os.Chtimes(exe, now, now) // a read-only cache still works, it is only not trimmed
+	}
+}
+
+// trimCache removes the entries of the cache at dir that were not used for cacheMaxAge, and
+// build directories interrupted builds left, unless the cache was trimmed in the last
+// cacheTrimEvery. Errors are ignored: trimming is housekeeping.
+func trimCache(dir string, now time.Time) {
+	mark := filepath.Join(dir, "trim.txt")
+	if info, err := os.Stat(mark); err == nil && now.Sub(info.ModTime()) < cacheTrimEvery {
+		return
+	}
+	if err := os.WriteFile(mark, []byte(now.UTC().Format(time.RFC3339)+"\n"), 0o644); err != nil {
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		entry := filepath.Join(dir, e.Name())
+		if stale(entry, now) {
+			_ = os.RemoveAll(entry)
+			continue
+		}
+		builds, _ := os.ReadDir(entry)
+		for _, b := range builds {
+			if info, err := b.Info(); err == nil && strings.HasPrefix(b.Name(), "build-") && now.Sub(info.ModTime()) > staleBuildAge {
+				_ = os.RemoveAll(filepath.Join(entry, b.Name()))
+			}
+		}
+	}
+}
+
+// stale reports whether a cache entry's executable was last used more than cacheMaxAge ago (an
+// entry with no executable is judged by the directory's own time).
+func stale(entry string, now time.Time) bool {
+	for _, name := range []string{"prog", "prog.exe", ""} {
+		if info, err := os.Stat(filepath.Join(entry, name)); err == nil {
+			return now.Sub(info.ModTime()) > cacheMaxAge
+		}
+	}
+	return false
+}

@@ -1,0 +1,86 @@
+package adesh2go
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// cacheEntry makes an entry of a build cache whose executable was last used at used.
+func cacheEntry(t *testing.T, dir, key string, used time.Time) string {
+	t.Helper()
+	entry := filepath.Join(dir, key)
+	if err := os.MkdirAll(entry, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(entry, "prog")
+	if err := os.WriteFile(exe, []byte("exe"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(exe, used, used); err != nil {
+		t.Fatal(err)
+	}
+	return entry
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// Entries unused for five days go, once a day; used ones stay, and so does a build under way.
+func TestTrimCache(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	old := cacheEntry(t, dir, "old", now.Add(-6*24*time.Hour))
+	fresh := cacheEntry(t, dir, "fresh", now.Add(-time.Hour))
+	leftover := filepath.Join(fresh, "build-123")
+	running := filepath.Join(fresh, "build-456")
+	for _, d := range []string{leftover, running} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(leftover, now.Add(-2*time.Hour), now.Add(-2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	trimCache(dir, now)
+	if exists(old) || exists(leftover) {
+		t.Errorf("an unused entry or an interrupted build is left")
+	}
+	if !exists(fresh) || !exists(running) {
+		t.Errorf("a used entry or a running build was removed")
+	}
+	// Within a day of the last trim nothing is removed.
+	again := cacheEntry(t, dir, "again", now.Add(-6*24*time.Hour))
+	trimCache(dir, now.Add(time.Hour))
+	if !exists(again) {
+		t.Errorf("trimmed twice in a day")
+	}
+	trimCache(dir, now.Add(25*time.Hour))
+	if exists(again) {
+		t.Errorf("not trimmed after a day")
+	}
+}
+
+// A hit refreshes the entry's time, at most once an hour.
+func TestMarkUsed(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now().Truncate(time.Second)
+	exe := filepath.Join(cacheEntry(t, dir, "k", now.Add(-3*time.Hour)), "prog")
+	info, _ := os.Stat(exe)
+	markUsed(exe, info, now)
+	if info, _ := os.Stat(exe); !info.ModTime().Equal(now) {
+		t.Errorf("not refreshed: %v", info.ModTime())
+	}
+	recent := now.Add(-time.Minute)
+	if err := os.Chtimes(exe, recent, recent); err != nil {
+		t.Fatal(err)
+	}
+	info, _ = os.Stat(exe)
+	markUsed(exe, info, now)
+	if info, _ := os.Stat(exe); !info.ModTime().Equal(recent) {
+		t.Errorf("refreshed again within the hour")
+	}
+}
