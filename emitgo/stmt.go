@@ -258,7 +258,43 @@ func (p *printer) cond(x lower.Expr) {
 		}
 		x = par.X
 	}
+	if bareComposite(x) {
+		p.paren(x, 1) // Go would read the literal's `{` as the block's
+		return
+	}
 	p.expr(x)
+}
+
+// bareComposite reports whether x has a composite literal of a type name (`P{x: 1}`, not
+// `[]int{1}` or `G[int]{}`) outside parentheses, brackets and braces: in an if, for or switch
+// header Go reads its `{` as the start of the block, so the expression needs parentheses.
+func bareComposite(x lower.Expr) bool {
+	switch x := x.(type) {
+	case *lower.Composite:
+		return isTypeName(x.Type)
+	case *lower.Sel:
+		return bareComposite(x.X)
+	case *lower.Call:
+		return bareComposite(x.Fun)
+	case *lower.Index:
+		return bareComposite(x.X)
+	case *lower.SliceExpr:
+		return bareComposite(x.X)
+	case *lower.Binary:
+		return bareComposite(x.X) || bareComposite(x.Y)
+	case *lower.Unary:
+		return bareComposite(x.X)
+	case *lower.TypeAssert:
+		return bareComposite(x.X)
+	}
+	return false
+}
+
+// isTypeName reports whether a composite literal's type is written as a (qualified) name,
+// which is what makes the literal ambiguous in a header, and what gofmt looks for.
+func isTypeName(t lower.Type) bool {
+	n, ok := t.(*lower.TName)
+	return ok && len(n.Args) == 0
 }
 
 // hasTypeNamedComposite reports whether x holds a composite literal of a named type outside
@@ -266,8 +302,7 @@ func (p *printer) cond(x lower.Expr) {
 func hasTypeNamedComposite(x lower.Expr) bool {
 	switch x := x.(type) {
 	case *lower.Composite:
-		_, named := x.Type.(*lower.TName)
-		return named
+		return isTypeName(x.Type)
 	case *lower.Call:
 		if hasTypeNamedComposite(x.Fun) {
 			return true

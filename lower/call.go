@@ -367,6 +367,7 @@ func (l *lowerer) mathCall(bi types.Builtin, x Expr, t types.Type, y Expr, n ast
 			y = rtCall("AsFloat", y, l.pos(n))
 		}
 	}
+	x = l.typedLit(x, t) // `abs(-7)` is an i64, not the int Go would make of a constant
 	switch bi {
 	case check.BAbs:
 		return rtCall("Abs", x)
@@ -616,7 +617,7 @@ func (l *lowerer) builtinMethod(b *builder, e *ast.Call, ci *check.CallInfo) Exp
 		return &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "OkValue"}}
 	// Numbers and chars.
 	case "num.abs":
-		return rtCall("Abs", l.recvExpr(b, ci))
+		return rtCall("Abs", l.typedLit(l.recvExpr(b, ci), recvT))
 	case "num.pow", "num.sqrt", "num.floor", "num.ceil", "num.round", "num.min", "num.max":
 		bi := map[string]types.Builtin{"num.pow": check.BPow, "num.sqrt": check.BSqrt, "num.floor": check.BFloor,
 			"num.ceil": check.BCeil, "num.round": check.BRound, "num.min": check.BMin, "num.max": check.BMax}[name]

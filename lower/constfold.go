@@ -293,8 +293,24 @@ func foldCast(x Expr, from, to types.Type) Expr {
 // typedLit gives a literal operand its Go type, so that a generic runtime helper (rt.Div) is
 // instantiated at the AdeshLang type rather than at Go's default int or float64.
 func (l *lowerer) typedLit(x Expr, t types.Type) Expr {
-	if _, ok := x.(*Lit); ok {
+	if isConstant(x) {
 		return &Conv{Type: l.goTypeOf(t), X: x}
 	}
 	return x
+}
+
+// isConstant reports whether x is a Go constant expression (`7`, `-7`, `1 << 3`): as the
+// argument of a generic function, Go would give it its default type (int, float64).
+func isConstant(x Expr) bool {
+	switch x := x.(type) {
+	case *Lit:
+		return true
+	case *Unary:
+		return x.Op != "&" && x.Op != "*" && isConstant(x.X)
+	case *Binary:
+		return isConstant(x.X) && isConstant(x.Y)
+	case *Paren:
+		return isConstant(x.X)
+	}
+	return false
 }

@@ -101,10 +101,13 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 	m.cur = m.newCase()
 	m.explode(spec.body)
 	if m.cur != nil {
-		// Falling off the end returns (); with a result, the checker proved it unreachable
-		// (every path returns or throws, as after a try whose body and catch both leave).
+		// Falling off the end returns (), or null for an optional or dynamic result; with
+		// another result, the checker proved it unreachable (every path returns or throws, as
+		// after a try whose body and catch both leave).
 		if types.IsUnit(spec.ret) || types.IsNever(spec.ret) {
 			m.emitReturn(nil)
+		} else if r, ok := m.l.fallOffEnd(spec.ret).(*Return); ok {
+			m.emitReturn(r)
 		} else {
 			m.emit(unreachable())
 			m.cur = nil

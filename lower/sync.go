@@ -19,9 +19,22 @@ func (l *lowerer) finishSync(stmts []Stmt, ret types.Type) *Block {
 		stmts = append(prologue, stmts...)
 	}
 	if len(l.resultTypes(ret)) > 0 && !goTerminates(stmts) {
-		stmts = append(stmts, unreachable())
+		stmts = append(stmts, l.fallOffEnd(ret))
 	}
 	return &Block{Stmts: stmts}
+}
+
+// fallOffEnd is what ends a function whose body can complete without a return: an optional or
+// dynamic result is null then (the checker allows it). For any other result the checker proved
+// the end unreachable, and Go is told so.
+func (l *lowerer) fallOffEnd(ret types.Type) Stmt {
+	if o, ok := types.Resolve(ret).(*types.Optional); ok {
+		return &Return{Results: []Expr{rtCallT("None", []Type{l.goTypeOf(o.Elem)})}}
+	}
+	if types.IsAny(ret) {
+		return &Return{Results: []Expr{&Ident{Name: "nil"}}}
+	}
+	return unreachable()
 }
 
 func unreachable() Stmt {

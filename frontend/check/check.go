@@ -149,6 +149,7 @@ type checker struct {
 	// newDynResults.
 	dynResults    map[ast.Node]dynResult
 	newDynResults map[ast.Node]dynResult
+	pendingDyn    []pendingResult
 	probing       bool                         // the silent first pass
 	narrowed      map[*types.Object]types.Type // optionals known not to be null here
 
@@ -209,6 +210,7 @@ func (c *checker) run() {
 		c.ensureBody(fi)
 	}
 	c.finishUntyped()
+	c.settlePendingResults()
 	// Report the fallbacks in source order (parameters are settled after the bodies).
 	sort.SliceStable(c.info.Fallbacks, func(i, j int) bool { return c.info.Fallbacks[i].Pos < c.info.Fallbacks[j].Pos })
 	if !c.probing {

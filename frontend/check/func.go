@@ -81,9 +81,17 @@ func (c *checker) body(fi *FuncInfo, b *ast.Block, inferred bool) {
 	if fi.Sig != nil {
 		fi.Sig.Ret = ret
 	}
-	if !inferred && !types.IsUnit(ret) && !types.IsNever(ret) && !types.IsInvalid(ret) && !types.IsAny(ret) && !terminates(b) {
+	if !types.IsUnit(ret) && !types.IsNever(ret) && !types.IsInvalid(ret) && !types.IsAny(ret) && !terminates(b) {
 		if _, opt := ret.(*types.Optional); !opt {
-			c.diags.Errorf(b.End-1, b.End, "E0705", "missing return: this function must return `%s` on every path", typeString(ret))
+			switch {
+			case !inferred:
+				c.diags.Errorf(b.End-1, b.End, "E0705", "missing return: this function must return `%s` on every path", typeString(ret))
+			case c.probing:
+				// It returns a value, and null where it reaches its end: its result is optional.
+				c.noteDynResult(fi.Node, ret, types.NullType)
+			default:
+				c.diags.Errorf(b.End-1, b.End, "E0705", "missing return: this function returns `%s` and can also reach its end; end it with a return", typeString(ret))
+			}
 		}
 	}
 }

@@ -105,7 +105,7 @@ const maxProbes = 8
 
 // needsProbing reports whether the silent first pass has anything to learn: a declared
 // function (or a lambda bound by `let`) leaves a parameter untyped, or a function or lambda
-// without a result type returns a value in more than one place.
+// without a result type may give values of different types (resultMayDisagree).
 func needsProbing(files []*ast.File) bool {
 	found := false
 	for _, f := range files {
@@ -115,9 +115,9 @@ func needsProbing(files []*ast.File) bool {
 			}
 			switch n := n.(type) {
 			case *ast.FuncDecl:
-				found = hasUntyped(n.Params) || n.Ret == nil && returnsValueTwice(n.Body)
+				found = hasUntyped(n.Params) || n.Ret == nil && resultMayDisagree(n.Body)
 			case *ast.Lambda:
-				found = n.Ret == nil && n.Body != nil && returnsValueTwice(n.Body)
+				found = n.Ret == nil && n.Body != nil && resultMayDisagree(n.Body)
 			case *ast.LetStmt:
 				// `let double = x => x * 2;`: its calls say what x is.
 				if lam, ok := unparen(n.Value).(*ast.Lambda); ok && n.Value != nil {
@@ -130,9 +130,17 @@ func needsProbing(files []*ast.File) bool {
 	return found
 }
 
-// returnsValueTwice reports whether a body has two `return` statements with a value of its own
-// (not of the functions and lambdas inside it).
-func returnsValueTwice(body *ast.Block) bool {
+// resultMayDisagree reports whether the body of a function without a result type may give
+// values of different types: it returns a value in two places, or returns one and can also
+// reach its end (where it gives null).
+func resultMayDisagree(body *ast.Block) bool {
+	n := valueReturns(body)
+	return n >= 2 || n == 1 && !terminates(body)
+}
+
+// valueReturns counts, up to 2, the `return` statements with a value of a body's own (not of
+// the functions and lambdas inside it).
+func valueReturns(body *ast.Block) int {
 	n := 0
 	ast.Inspect(body, func(x ast.Node) bool {
 		switch x := x.(type) {
@@ -145,7 +153,7 @@ func returnsValueTwice(body *ast.Block) bool {
 		}
 		return n < 2
 	})
-	return n >= 2
+	return n
 }
 
 // inferredResult reports whether fn (a function or lambda node) has no result type written, so
@@ -158,6 +166,58 @@ func inferredResult(fn ast.Node) bool {
 		return fn.Ret == nil
 	}
 	return false
+}
+
+// dynamicAfterStatic reports whether a return gives a dynamic value where an earlier return of
+// the same function gave a static type: the value would convert to that type at run time,
+// and fail when it holds another, so the result is dynamic instead.
+func dynamicAfterStatic(got, want types.Type) bool {
+	if !types.IsAny(got) {
+		return false
+	}
+	switch w := types.Resolve(want).(type) {
+	case *types.Var:
+		return false
+	default:
+		return !types.IsAny(w) && !types.IsInvalid(w)
+	}
+}
+
+// pendingResult is a return of an untyped parameter's value where an earlier return gave a
+// static type: if the parameter turns out dynamic, the result is dynamic too.
+type pendingResult struct {
+	fn   ast.Node
+	h    *hint
+	want types.Type
+}
+
+// notePendingResult records, in the silent pass, a return that gives an untyped parameter's
+// value after returns of a static type.
+func (c *checker) notePendingResult(fn ast.Node, got, want types.Type) {
+	v, ok := got.(*types.Var)
+	if !ok {
+		return
+	}
+	h := c.hintOf(v)
+	if h == nil {
+		return
+	}
+	if w := types.Resolve(want); w != nil && !types.IsAny(w) && !types.IsInvalid(w) {
+		if _, unbound := w.(*types.Var); !unbound {
+			c.pendingDyn = append(c.pendingDyn, pendingResult{fn: fn, h: h, want: w})
+		}
+	}
+}
+
+// settlePendingResults makes dynamic, once the parameters are settled, the results of the
+// functions that return a parameter which turned out dynamic beside a static value.
+func (c *checker) settlePendingResults() {
+	for _, p := range c.pendingDyn {
+		if types.IsAny(p.h.resolved) {
+			c.noteDynResult(p.fn, p.want, types.AnyType)
+		}
+	}
+	c.pendingDyn = nil
 }
 
 // dynResult says what a function without a result type returns when its returns disagree.

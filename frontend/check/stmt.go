@@ -309,7 +309,10 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 		c.bindVar(v, &types.Optional{Elem: c.newVar()})
 		return
 	}
-	if c.probing && inferredResult(c.fn.Node) && !c.assignable(t, want) {
+	if c.probing && inferredResult(c.fn.Node) {
+		c.notePendingResult(c.fn.Node, t, want)
+	}
+	if c.probing && inferredResult(c.fn.Node) && (dynamicAfterStatic(t, want) || !c.assignable(t, want)) {
 		c.noteDynResult(c.fn.Node, want, t)
 		return
 	}
