@@ -367,10 +367,10 @@ func (l *lowerer) mathCall(bi types.Builtin, x Expr, t types.Type, y Expr, n ast
 			y = rtCall("AsFloat", y, l.pos(n))
 		}
 	}
-	x = l.typedLit(x, t) // `abs(-7)` is an i64, not the int Go would make of a constant
 	switch bi {
 	case check.BAbs:
-		return rtCall("Abs", x)
+		// A constant argument gets its AdeshLang type: Go would make `rt.Abs(-7)` an int.
+		return rtCall("Abs", l.typedLit(x, t))
 	case check.BSqrt:
 		return &Call{Fun: &Ident{Pkg: "math", Name: "Sqrt"}, Args: []Expr{&Conv{Type: tF64, X: x}}}
 	case check.BFloor, check.BCeil, check.BRound:
@@ -378,14 +378,14 @@ func (l *lowerer) mathCall(bi types.Builtin, x Expr, t types.Type, y Expr, n ast
 			return x
 		}
 		name := map[types.Builtin]string{check.BFloor: "Floor", check.BCeil: "Ceil", check.BRound: "Round"}[bi]
-		return rtCall(name, x)
+		return rtCall(name, l.typedLit(x, t))
 	case check.BMin:
 		return &Call{Fun: &Ident{Name: "min"}, Args: []Expr{x, y}}
 	case check.BMax:
 		return &Call{Fun: &Ident{Name: "max"}, Args: []Expr{x, y}}
 	case check.BPow:
 		if types.IsInteger(t) {
-			return rtCall("IntPow", x, &Conv{Type: tInt64, X: y}, l.pos(n))
+			return rtCall("IntPow", l.typedLit(x, t), &Conv{Type: tInt64, X: y}, l.pos(n))
 		}
 		return &Conv{Type: l.goTypeOf(t), X: &Call{Fun: &Ident{Pkg: "math", Name: "Pow"}, Args: []Expr{&Conv{Type: tF64, X: x}, &Conv{Type: tF64, X: y}}}}
 	}

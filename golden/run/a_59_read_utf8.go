@@ -158,7 +158,7 @@ poll_:
 				continue poll_
 			}
 //line testdata/run/a_59_read_utf8.adesh:21
-			f.sub3_ = f.c.ReadTimeout(min(int64(5), f.clen-rt.StrByteLen(f.body)), 1000)
+			f.sub3_ = f.c.ReadTimeout(min(5, f.clen-rt.StrByteLen(f.body)), 1000)
 			f.state = 8
 			fallthrough
 		case 8:

@@ -84,9 +84,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_03_floats.adesh:30
 			rt.Print(total, total/3.0)
 //line testdata/run/s_03_floats.adesh:32
-			rt.Print(math.Sqrt(float64(float64(2.0))), rt.Floor(float64(2.7)), rt.Ceil(float64(2.1)), rt.Round(float64(2.5)), rt.Round(float64(-2.5)), rt.Abs(float64(-3.5)), float64(math.Pow(float64(float64(2.0)), float64(10.0))))
+			rt.Print(math.Sqrt(float64(2.0)), rt.Floor(float64(2.7)), rt.Ceil(float64(2.1)), rt.Round(float64(2.5)), rt.Round(float64(-2.5)), rt.Abs(float64(-3.5)), float64(math.Pow(float64(2.0), float64(10.0))))
 //line testdata/run/s_03_floats.adesh:33
-			rt.Print(min(float64(1.5), 0.5), max(float64(1.5), 0.5))
+			rt.Print(min(1.5, 0.5), max(1.5, 0.5))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

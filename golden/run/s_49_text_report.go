@@ -167,7 +167,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_49_text_report.adesh:46
 			rt.Print("word      count")
 //line testdata/run/s_49_text_report.adesh:47
-			n_ = min(int64(5), int64(len(entries)))
+			n_ = min(5, int64(len(entries)))
 //line testdata/run/s_49_text_report.adesh:47
 			for i_ := int64(0); i_ < n_; i_ += 1 {
 				var i int64 = i_

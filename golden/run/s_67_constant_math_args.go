@@ -63,9 +63,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_67_constant_math_args.adesh:9
 			h = rt.Floor(float64(2.5))
 //line testdata/run/s_67_constant_math_args.adesh:10
-			k = float64(math.Pow(float64(float64(2.0)), float64(3.0)))
+			k = float64(math.Pow(float64(2.0), float64(3.0)))
 //line testdata/run/s_67_constant_math_args.adesh:11
-			m = min(int64(3), 4)
+			m = min(3, 4)
 //line testdata/run/s_67_constant_math_args.adesh:12
 			rt.Print(a, p_, c, d, e, f_, rt.Floor(g), h, k, m, "i64", "i64", "f64", "i64")
 //line testdata/run/s_67_constant_math_args.adesh:14
