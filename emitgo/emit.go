@@ -117,7 +117,9 @@ func (p *printer) decl(d lower.Decl) {
 		p.str(d.Name)
 		p.typeParams(d.TypeParams)
 		p.signature(d.Params, d.Results, d.ResultName)
-		p.funcBody(d.Body.Stmts, len(p.out)-start)
+		// go/printer measures a declaration's header from one column before `func` (it takes
+		// the column while the blank after `func` is still buffered): one more than a literal's.
+		p.funcBody(d.Body.Stmts, len(p.out)-start+1)
 	default:
 		panic(fmt.Sprintf("emitgo: unknown declaration %T", d))
 	}
@@ -139,15 +141,20 @@ func goCommentText(text string) string {
 	}, text)
 }
 
-// doc prints a doc comment, a line of `//` for each of its blank lines.
+// doc prints a doc comment, a line of `//` between its paragraphs.
 func (p *printer) doc(doc string) {
 	if doc == "" {
 		return
 	}
+	blank := false
 	for _, l := range strings.Split(strings.TrimSpace(goCommentText(doc)), "\n") {
 		if l = strings.TrimSpace(l); l == "" {
-			p.str("//\n")
+			if !blank { // gofmt keeps one blank line between paragraphs
+				p.str("//\n")
+			}
+			blank = true
 		} else {
+			blank = false
 			p.str("// ")
 			p.str(l)
 			p.byte('\n')

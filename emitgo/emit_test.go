@@ -127,6 +127,8 @@ func TestLayoutIsGofmts(t *testing.T) {
 		&lower.Conv{Type: &lower.TPtr{Elem: &lower.TName{Name: "T"}}, X: bin("+", a, b)},
 		&lower.Composite{Type: &lower.TName{Name: "T"}, Fields: []*lower.KeyValue{{Key: "x", Value: bin("+", a, b)}, {Key: "y", Value: funcLit(exprStmt(call("g")))}, {Key: "z", Value: c}}},
 		call("f", funcLit(exprStmt(call("g", bin("+", a, b), c))), bin("+", a, b), funcLit()),
+		&lower.FuncLit{Params: []*lower.Param{{Name: strings.Repeat("p", 89), Type: &lower.TName{Name: "int"}}}, Body: &lower.Block{}}, // a literal's header of 100 columns stays
+		&lower.FuncLit{Params: []*lower.Param{{Name: strings.Repeat("p", 90), Type: &lower.TName{Name: "int"}}}, Body: &lower.Block{}},
 		&lower.FuncLit{Params: []*lower.Param{{Name: "aVeryLongParameterNameNumberOne", Type: &lower.TName{Name: "int64"}}, {Name: "aVeryLongParameterNameNumberTwo", Type: &lower.TName{Name: "string"}}}, Results: []lower.Type{&lower.TName{Name: "int64"}}, Body: &lower.Block{}},
 	}
 	var stmts []lower.Stmt
@@ -148,7 +150,7 @@ func TestLayoutIsGofmts(t *testing.T) {
 		&lower.Return{Results: []lower.Expr{funcLit(exprStmt(call("g"))), funcLit(exprStmt(call("h")))}},
 	)
 	decls := []lower.Decl{
-		&lower.TypeDecl{Doc: "T has fields.\n\nSome of them embedded.", Name: "T", Type: &lower.TStruct{Fields: []*lower.FieldDecl{
+		&lower.TypeDecl{Doc: "T has fields.\n\n\n   \nSome of them embedded.", Name: "T", Type: &lower.TStruct{Fields: []*lower.FieldDecl{
 			{Name: "a", Type: &lower.TName{Name: "int"}},
 			{Name: "längere", Type: &lower.TFunc{Params: []lower.Type{&lower.TName{Name: "int"}}, Results: []lower.Type{&lower.TName{Name: "int"}, &lower.TName{Name: "error"}}}},
 			{Type: &lower.TName{Pkg: "rt", Name: "Drops"}},
@@ -162,6 +164,8 @@ func TestLayoutIsGofmts(t *testing.T) {
 		&lower.Func{Name: "f", Line: &lower.Line{File: "a.adesh", Line: 1}, Results: []lower.Type{&lower.TFunc{}, &lower.TFunc{}}, Body: &lower.Block{Stmts: stmts}},
 		fn("empty"),
 		fn("anEmptyFunctionWhoseHeaderIsLongerThanOneHundredColumnsBecauseOfItsNameAloneWhichIsVeryLongIndeed"),
+		fn("f" + strings.Repeat("x", 92)), // a header of 100 columns: gofmt breaks a declaration's body
+		fn("f" + strings.Repeat("x", 91)), // 99 columns: it stays on one line
 	}
 	got := emit(t, decls...)
 	want, err := format.Source([]byte(got))

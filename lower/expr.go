@@ -761,6 +761,9 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 		}
 		return &Sel{X: x, Name: methodName(si.Obj.Name)}
 	case check.SelDynamic:
+		if l.info.Lookups[e] {
+			return rtCall("DynFieldOrNull", x, &Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e)) // `d.f ?? x`
+		}
 		return rtCall("DynField", x, &Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e))
 	}
 	l.fail(e, "unsupported member access")

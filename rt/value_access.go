@@ -62,6 +62,20 @@ func DynLookup(v, i Value, pos string) Value {
 	return DynIndex(v, i, pos)
 }
 
+// DynFieldOrNull is DynField on the left of `??` (`d.email ?? fallback`): a field a record
+// does not have, or a key a map does not have, is null there.
+func DynFieldOrNull(v Value, name string, pos string) Value {
+	switch x := v.(type) {
+	case *Record:
+		val, _ := x.Get(name)
+		return val
+	case dynMap:
+		val, _ := x.dynGet(name)
+		return val
+	}
+	return DynField(v, name, pos)
+}
+
 // indexArg gives an index operand as an i64, failing at pos unless it is an integer.
 func indexArg(i Value, pos string) int64 {
 	if x, ok := i.(int64); ok {

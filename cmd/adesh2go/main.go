@@ -151,7 +151,7 @@ func runCmd(stdout, stderr io.Writer) *cobra.Command {
 				return err
 			}
 			if workers < 0 {
-				return usageError("--workers must be at least 1")
+				return usageError("--workers must be 1 or more (0, the default, means ADESH_WORKERS or the number of CPUs)")
 			}
 			src, err := compile(args[0], stderr)
 			if err != nil {

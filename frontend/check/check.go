@@ -40,8 +40,9 @@ type Info struct {
 	// FuncValueArgs are the type arguments of generic functions used as values, which the
 	// expected function type fixed (`let f: fn(i64): i64 = id;`).
 	FuncValueArgs map[*ast.Ident][]types.Type
-	// Lookups are the map indexes on the left of `??`, where a missing key is null.
-	Lookups map[*ast.Index]bool
+	// Lookups are the map indexes (*ast.Index) and dynamic fields (*ast.Selector) on the left
+	// of `??`, where a missing key or field is null.
+	Lookups map[ast.Node]bool
 }
 
 // Fallback is a place where a value got the dynamic type `any`, and why.

@@ -91,6 +91,10 @@ func (c *checker) collect() {
 				_ = fi
 				if fd.Name.Name == "main" && f == c.files[0] {
 					c.info.MainFn = obj
+					if len(fd.Params) > 0 || len(fd.TypeParams) > 0 {
+						c.errorf(fd.Name, "`main` takes no parameters: the program calls it with none").
+							WithHelp("read the command line with `args()`")
+					}
 				}
 			}
 		}

@@ -510,7 +510,16 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			unparen(e.X).SetType(o)
 		}
 		if !ok {
-			if !types.IsAny(x) && !types.IsInvalid(x) && !types.IsBasic(x, types.Null) {
+			if types.IsAny(x) {
+				// A dynamic value or the fallback: no single type, unless the context says
+				// which (then the dynamic side converts to it).
+				y := c.expr(e.Y, expected)
+				if expected != nil && !types.HasUnbound(expected) && !types.IsAny(expected) {
+					return y
+				}
+				return types.AnyType
+			}
+			if !types.IsInvalid(x) && !types.IsBasic(x, types.Null) {
 				c.errorf(e.X, "`??` needs an optional on its left, found `%s`", typeString(x))
 			}
 			return c.expr(e.Y, expected)
@@ -962,6 +971,9 @@ func (c *checker) cast(e *ast.Cast) types.Type {
 // TypeScript), and FuncValueArgs records them for the lowering.
 func (c *checker) genericFuncValue(e *ast.Ident, obj *types.Object, expected types.Type) types.Type {
 	sig := obj.Sig
+	if o, isOpt := types.Resolve(expected).(*types.Optional); isOpt {
+		expected = o.Elem // `let f: (fn(i64): i64)? = id;`
+	}
 	want, ok := types.Resolve(expected).(*types.Func)
 	if ok && !sig.Async {
 		m := map[*types.TypeParam]types.Type{}
@@ -986,9 +998,12 @@ func (c *checker) genericFuncValue(e *ast.Ident, obj *types.Object, expected typ
 		}
 	}
 	d := c.errorf(e, "generic function `%s` must be called, not used as a value, unless the expected type is a function type that fixes its type parameters", e.Name)
-	if sig.Async {
+	switch {
+	case sig.Async:
 		d.WithHelp("an async generic function cannot be a value: wrap it in a lambda, `(x) => %s(x)`", e.Name)
-	} else {
+	case ok && len(want.Params) != len(sig.Params):
+		d.WithHelp("`%s` takes %d parameter%s (default values count too), the expected function type %d", e.Name, len(sig.Params), plural(len(sig.Params)), len(want.Params))
+	default:
 		d.WithHelp("say which function type it is, as in `let f: fn(i64): i64 = %s;`, or wrap it in a lambda", e.Name)
 	}
 	return types.InvalidType
@@ -999,6 +1014,13 @@ func (c *checker) genericFuncValue(e *ast.Ident, obj *types.Object, expected typ
 // x is such an index of a map (the `??` then sees an optional, unless the map's values are
 // optional already); an index of a dynamic value is marked too, and stays dynamic.
 func (c *checker) lookupIndex(x ast.Expr) bool {
+	if sel, ok := unparen(x).(*ast.Selector); ok {
+		// `rec.email ?? d` on a dynamic record: a missing field is null.
+		if types.IsAny(sel.X.TypeOf()) {
+			c.noteLookup(sel)
+		}
+		return false
+	}
 	ix, ok := unparen(x).(*ast.Index)
 	if !ok {
 		return false
@@ -1016,9 +1038,13 @@ func (c *checker) lookupIndex(x ast.Expr) bool {
 	default:
 		return false
 	}
-	if c.info.Lookups == nil {
-		c.info.Lookups = map[*ast.Index]bool{}
-	}
-	c.info.Lookups[ix] = true
+	c.noteLookup(ix)
 	return !types.IsAny(base)
+}
+
+func (c *checker) noteLookup(n ast.Node) {
+	if c.info.Lookups == nil {
+		c.info.Lookups = map[ast.Node]bool{}
+	}
+	c.info.Lookups[n] = true
 }

@@ -55,6 +55,7 @@ func (c *checker) checkBody(fi *FuncInfo, parent *types.Scope) {
 			if p.Default != nil {
 				t := c.expr(p.Default, fi.Sig.Params[i])
 				c.expectAssignable(p.Default, t, fi.Sig.Params[i], " as a default value")
+				c.defaultUsesNoParam(fd, p)
 			}
 		}
 		c.body(fi, fd.Body, fd.Ret == nil)
@@ -192,4 +193,26 @@ func (c *checker) asyncBlock(e *ast.AsyncBlock, expected types.Type) types.Type 
 	})
 	fi.checked = true
 	return &types.Future{Elem: fi.Ret, Src: e}
+}
+
+// defaultUsesNoParam refuses a default value that reads a parameter (or self): the caller
+// evaluates it, where the function's parameters do not exist.
+func (c *checker) defaultUsesNoParam(fd *ast.FuncDecl, param *ast.Param) {
+	ast.Inspect(param.Default, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || id.Obj == nil || id.Obj.Kind != types.ObjParam {
+			return true
+		}
+		for _, p := range fd.Params {
+			if p.Obj == id.Obj {
+				c.errorf(id, "a default value cannot use the parameter `%s`: it is evaluated where the function is called", id.Name).
+					WithHelp("give `%s` an optional type and a null default, and set it in the body: `if %s == null { … }`", param.Name.Name, param.Name.Name)
+				return true
+			}
+		}
+		if id.Name == "self" {
+			c.errorf(id, "a default value cannot use `self`: it is evaluated where the method is called")
+		}
+		return true
+	})
 }

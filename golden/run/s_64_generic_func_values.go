@@ -17,6 +17,8 @@ var names []string
 
 var pairs []func(int64, string) rt.Tuple2[int64, string]
 
+var maybeF rt.Option[func(int64) int64]
+
 //line testdata/run/s_64_generic_func_values.adesh:2
 func id[T any](x T) T {
 //line testdata/run/s_64_generic_func_values.adesh:2
@@ -71,6 +73,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			pairs = []func(int64, string) rt.Tuple2[int64, string]{pair[int64, string], pair[int64, string]}
 //line testdata/run/s_64_generic_func_values.adesh:15
 			rt.Print(pairs[rt.Index(1, len(pairs), "testdata/run/s_64_generic_func_values.adesh:15:7")](7, "z"))
+//line testdata/run/s_64_generic_func_values.adesh:16
+			maybeF = rt.Some[func(int64) int64](id[int64])
+//line testdata/run/s_64_generic_func_values.adesh:17
+			if maybeF.Some {
+//line testdata/run/s_64_generic_func_values.adesh:17
+				rt.Print(maybeF.Val(8))
+			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -14,6 +14,12 @@ var rec rt.Value
 
 var byId rt.Value
 
+var config rt.Value
+
+var port rt.Value
+
+var retries int64
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -25,13 +31,21 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t10_ rt.Option[string]
 	var t11_ string
 	var t12_ rt.Value
-	var t13_ string
+	var t13_ rt.Value
 	var t14_ rt.Value
-	var t15_ string
+	var t15_ rt.Value
 	var t16_ rt.Value
-	var t17_ string
+	var t17_ rt.Value
 	var t18_ rt.Value
-	var t19_ string
+	var t19_ rt.Value
+	var t20_ rt.Value
+	var t21_ rt.Value
+	var t22_ rt.Value
+	var t23_ rt.Value
+	var t24_ rt.Value
+	var t25_ rt.Value
+	var t26_ rt.Value
+	var t27_ int64
 	var t2_ rt.Option[int64]
 	var t3_ int64
 	var t4_ rt.Option[int64]
@@ -104,25 +118,25 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			byId = rt.MapOf[int64, string]([]int64{1}, []string{"one"})
 			t12_ = rt.DynLookup(rec, "name", "testdata/run/s_65_lookup_default.adesh:19:7")
 			if t12_ != nil {
-				t13_ = rt.DynTo[string](t12_, "testdata/run/s_65_lookup_default.adesh:19:7")
+				t13_ = t12_
 			} else {
 				t13_ = "?"
 			}
 			t14_ = rt.DynLookup(rec, "email", "testdata/run/s_65_lookup_default.adesh:19:27")
 			if t14_ != nil {
-				t15_ = rt.DynTo[string](t14_, "testdata/run/s_65_lookup_default.adesh:19:27")
+				t15_ = t14_
 			} else {
 				t15_ = "no email"
 			}
 			t16_ = rt.DynLookup(byId, int64(1), "testdata/run/s_65_lookup_default.adesh:19:55")
 			if t16_ != nil {
-				t17_ = rt.DynTo[string](t16_, "testdata/run/s_65_lookup_default.adesh:19:55")
+				t17_ = t16_
 			} else {
 				t17_ = "?"
 			}
 			t18_ = rt.DynLookup(byId, int64(2), "testdata/run/s_65_lookup_default.adesh:19:71")
 			if t18_ != nil {
-				t19_ = rt.DynTo[string](t18_, "testdata/run/s_65_lookup_default.adesh:19:71")
+				t19_ = t18_
 			} else {
 				t19_ = "?"
 			}
@@ -138,6 +152,40 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_65_lookup_default.adesh:24
 				rt.Print("without ??:", e)
 			}
+			t20_ = rt.DynFieldOrNull(rec, "email", "testdata/run/s_65_lookup_default.adesh:29:7")
+			if t20_ != nil {
+				t21_ = t20_
+			} else {
+				t21_ = "no email"
+			}
+			t22_ = rt.DynFieldOrNull(rec, "name", "testdata/run/s_65_lookup_default.adesh:29:32")
+			if t22_ != nil {
+				t23_ = t22_
+			} else {
+				t23_ = "?"
+			}
+//line testdata/run/s_65_lookup_default.adesh:29
+			rt.Print(t21_, t23_)
+//line testdata/run/s_65_lookup_default.adesh:30
+			config = rt.MapOf[string, string]([]string{"port", "host"}, []string{"80", "h"})
+			t24_ = rt.DynLookup(config, "port", "testdata/run/s_65_lookup_default.adesh:31:12")
+			if t24_ != nil {
+				t25_ = t24_
+			} else {
+				t25_ = int64(8080)
+			}
+//line testdata/run/s_65_lookup_default.adesh:31
+			port = rt.DynClone(t25_)
+			t26_ = rt.DynLookup(config, "retries", "testdata/run/s_65_lookup_default.adesh:32:20")
+			if t26_ != nil {
+				t27_ = rt.DynTo[int64](t26_, "testdata/run/s_65_lookup_default.adesh:32:20")
+			} else {
+				t27_ = 3
+			}
+//line testdata/run/s_65_lookup_default.adesh:32
+			retries = t27_
+//line testdata/run/s_65_lookup_default.adesh:33
+			rt.Print(port, rt.TypeName(port), retries+1)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
