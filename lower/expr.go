@@ -731,7 +731,7 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 	case check.SelImport:
 		obj := si.Obj
 		if fd, ok := obj.Decl.(*ast.FuncDecl); ok {
-			return &Ident{Name: l.funcName(fd)}
+			return &Ident{Name: l.funcName(fd), TypeArgs: l.goTypes(l.info.FuncValueArgs[e.Name])}
 		}
 		for g, v := range l.locals {
 			if g.Decl == obj.Decl && v.Global {

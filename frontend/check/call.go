@@ -371,9 +371,13 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 	t := recv
 	for {
 		rt := types.Resolve(t)
-		if name == "await" && len(e.Args) == 0 && types.IsFuture(rt) {
+		if name == "await" && len(e.Args) == 0 && (types.IsFuture(rt) || types.IsAny(rt) && len(derefs) == 0) {
 			c.noteAwait(e, "`.await()`")
-			return c.recordCall(e, &CallInfo{Kind: CallAwait, Recv: sel.X, RecvType: rt, Derefs: derefs, Ret: types.AwaitResult(rt)}), true
+			var ret types.Type = types.AnyType // `d.await()` on a dynamic value: as `await d`
+			if types.IsFuture(rt) {
+				ret = types.AwaitResult(rt)
+			}
+			return c.recordCall(e, &CallInfo{Kind: CallAwait, Recv: sel.X, RecvType: rt, Derefs: derefs, Ret: ret}), true
 		}
 		switch u := rt.(type) {
 		case *types.Named:
@@ -448,7 +452,7 @@ func (c *checker) importedType(x ast.Expr) *types.Object {
 }
 
 // selector checks `x.name` used as a value.
-func (c *checker) selector(e *ast.Selector) types.Type {
+func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 	if obj := c.importedType(e.X); obj != nil {
 		// m.Enum::Unit or m.Enum.Unit: a unit variant of an imported enum.
 		if obj.Def != nil && obj.Def.Enum {
@@ -480,6 +484,9 @@ func (c *checker) selector(e *ast.Selector) types.Type {
 				}
 				e.Name.Obj = member
 				c.info.Sels[e] = &SelInfo{Kind: SelImport, Obj: member}
+				if member.Kind == types.ObjFunc && member.Sig != nil && len(member.Sig.TypeParams) > 0 {
+					return c.genericFuncValue(e.Name, member, expected) // `let f: fn(i64): i64 = lib.id;`
+				}
 				if member.Type == nil {
 					c.errorf(e, "the type of `%s.%s` is not known yet here; annotate its declaration", id.Name, e.Name.Name)
 					return types.InvalidType

@@ -101,7 +101,7 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 	case *ast.Call:
 		return c.call(e, expected)
 	case *ast.Selector:
-		return c.selector(e)
+		return c.selector(e, expected)
 	case *ast.Index:
 		return c.index(e)
 	case *ast.Try:
@@ -803,8 +803,7 @@ func (c *checker) index(e *ast.Index) types.Type {
 		c.intIndex(e.Index)
 		return u.Elem
 	case *types.MapT:
-		k := c.expr(e.Index, u.Key)
-		c.expectAssignable(e.Index, k, u.Key, " as a map key")
+		c.mapKey(e.Index, u.Key)
 		return u.Val
 	case *types.Basic:
 		switch u.Kind {
@@ -835,8 +834,7 @@ func (c *checker) indexInner(e *ast.Index, inner types.Type) types.Type {
 		c.intIndex(e.Index)
 		return u.Elem
 	case *types.MapT:
-		k := c.expr(e.Index, u.Key)
-		c.expectAssignable(e.Index, k, u.Key, " as a map key")
+		c.mapKey(e.Index, u.Key)
 		return u.Val
 	}
 	c.expr(e.Index, nil)
@@ -1047,4 +1045,15 @@ func (c *checker) noteLookup(n ast.Node) {
 		c.info.Lookups = map[ast.Node]bool{}
 	}
 	c.info.Lookups[n] = true
+}
+
+// mapKey checks the key of `m[k]`. A map whose key type is inferred (`let m = {};`) learns it
+// here, so this is where a key type that cannot be is refused.
+func (c *checker) mapKey(idx ast.Expr, key types.Type) {
+	inferred := types.HasUnbound(key)
+	k := c.expr(idx, key)
+	c.expectAssignable(idx, k, key, " as a map key")
+	if r := types.Resolve(key); inferred && !types.HasUnbound(r) && !comparableKey(r) {
+		c.errorf(idx, "`%s` cannot be a map key: keys are numbers, strings, chars or bools", typeString(r))
+	}
 }

@@ -188,6 +188,8 @@ func note(msg string) noteFuture {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state  uint32
+	aw2_   rt.Value
+	fut    rt.Value
 	i_     int
 	items_ []rt.Value
 	sub1_  rt.DynFuture
@@ -200,10 +202,12 @@ type mainFuture struct {
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	var aw1_ rt.Value
+	var aw3_ rt.Value
 	var aw_ rt.Value
 	var e rt.Error
 	var failing rt.Value
 	var later rt.Value
+	var task rt.Value
 	var v rt.Value
 	var w rt.Value
 	var work []rt.Value
@@ -295,6 +299,39 @@ poll_:
 			}
 			f.sub1_ = rt.DynFuture{}
 //line testdata/run/a_60_await_dynamic.adesh:32
+			task = rt.SpawnValue[int64](cx, slow(4))
+//line testdata/run/a_60_await_dynamic.adesh:33
+			f.fut = rt.Box[int64](slow(5))
+//line testdata/run/a_60_await_dynamic.adesh:34
+			f.sub1_ = rt.DynAwait(task)
+			f.state = 10
+			fallthrough
+		case 10:
+//line testdata/run/a_60_await_dynamic.adesh:34
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:34")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = rt.DynFuture{}
+			f.aw2_ = step_.Value
+//line testdata/run/a_60_await_dynamic.adesh:34
+			f.sub1_ = rt.DynAwait(f.fut)
+			f.state = 11
+			fallthrough
+		case 11:
+			f.fut = nil
+//line testdata/run/a_60_await_dynamic.adesh:34
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:34")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = rt.DynFuture{}
+			aw3_ = step_.Value
+//line testdata/run/a_60_await_dynamic.adesh:34
+			rt.Print(f.aw2_, aw3_)
+//line testdata/run/a_60_await_dynamic.adesh:35
 			rt.Print("done")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -306,7 +343,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 10 {
+	if f.state == 12 {
 		return
 	}
 	f.dropSub_()
@@ -340,12 +377,16 @@ func (f *mainFuture) dropSub_() {
 		f.sub1_.Drop()
 	case 9:
 		f.sub1_.Drop()
+	case 10:
+		f.sub1_.Drop()
+	case 11:
+		f.sub1_.Drop()
 	}
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 10
-	*f = mainFuture{state: 10}
+	f.state = 12
+	*f = mainFuture{state: 12}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:18
