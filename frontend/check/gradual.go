@@ -236,7 +236,10 @@ func (c *checker) noteDynResult(fn ast.Node, want, got types.Type) {
 	if _, seen := c.newDynResults[fn]; seen {
 		return
 	}
-	if prev, had := c.dynResults[fn]; types.IsBasic(got, types.Null) && (!had || prev.optional) {
+	_, isOpt := types.Resolve(got).(*types.Optional)
+	if _, had := c.dynResults[fn]; !had && (types.IsBasic(got, types.Null) || isOpt && !types.IsAny(want)) {
+		// A null, or an optional (of what a call returns), beside values: the result is
+		// optional. Should that disagree again, the next pass makes it dynamic.
 		c.newDynResults[fn] = dynResult{optional: true}
 		return
 	}

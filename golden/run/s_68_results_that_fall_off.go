@@ -206,6 +206,44 @@ func adeshMain() mainFuture {
 	return mainFuture{}
 }
 
+//line testdata/run/s_68_results_that_fall_off.adesh:35
+func c(n int64) rt.Option[int64] {
+	return cDepth_(n, 0)
+}
+
+//line testdata/run/s_68_results_that_fall_off.adesh:35
+func cDepth_(n int64, depth_ int32) rt.Option[int64] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("c", "testdata/run/s_68_results_that_fall_off.adesh:35:4")
+	}
+//line testdata/run/s_68_results_that_fall_off.adesh:35
+	if n == 0 {
+//line testdata/run/s_68_results_that_fall_off.adesh:35
+		return rt.None[int64]()
+	}
+//line testdata/run/s_68_results_that_fall_off.adesh:35
+	return dDepth_(n-1, depth_+1)
+}
+
+//line testdata/run/s_68_results_that_fall_off.adesh:36
+func d(n int64) rt.Option[int64] {
+	return dDepth_(n, 0)
+}
+
+//line testdata/run/s_68_results_that_fall_off.adesh:36
+func dDepth_(n int64, depth_ int32) rt.Option[int64] {
+	if depth_ > rt.MaxCallDepth {
+		rt.StackOverflow("d", "testdata/run/s_68_results_that_fall_off.adesh:36:4")
+	}
+//line testdata/run/s_68_results_that_fall_off.adesh:36
+	if n == 0 {
+//line testdata/run/s_68_results_that_fall_off.adesh:36
+		return rt.Some[int64](5)
+	}
+//line testdata/run/s_68_results_that_fall_off.adesh:36
+	return cDepth_(n-1, depth_+1)
+}
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -248,6 +286,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(sign(1), sign(-1))
 //line testdata/run/s_68_results_that_fall_off.adesh:23
 			rt.Print(show(int64(1)), show("s"), show(int64(2)))
+//line testdata/run/s_68_results_that_fall_off.adesh:37
+			rt.Print(c(0), d(0), c(1), d(1))
 //line testdata/run/s_68_results_that_fall_off.adesh:30
 			f.sub1_ = adeshMain()
 			f.state = 1
