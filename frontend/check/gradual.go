@@ -183,38 +183,41 @@ func dynamicAfterStatic(got, want types.Type) bool {
 	}
 }
 
-// pendingResult is a return of an untyped parameter's value where an earlier return gave a
-// static type: if the parameter turns out dynamic, the result is dynamic too.
+// pendingResult is a return of an untyped parameter's value: whether it agrees with the
+// function's other returns is known only once the parameter is settled.
 type pendingResult struct {
-	fn   ast.Node
-	h    *hint
-	want types.Type
+	fn  ast.Node
+	h   *hint
+	ret types.Type // the function's result (an inference variable, resolved when settling)
 }
 
 // notePendingResult records, in the silent pass, a return that gives an untyped parameter's
-// value after returns of a static type.
-func (c *checker) notePendingResult(fn ast.Node, got, want types.Type) {
-	v, ok := got.(*types.Var)
-	if !ok {
-		return
-	}
-	h := c.hintOf(v)
-	if h == nil {
-		return
-	}
-	if w := types.Resolve(want); w != nil && !types.IsAny(w) && !types.IsInvalid(w) {
-		if _, unbound := w.(*types.Var); !unbound {
-			c.pendingDyn = append(c.pendingDyn, pendingResult{fn: fn, h: h, want: w})
+// value.
+func (c *checker) notePendingResult(fn ast.Node, got, ret types.Type) {
+	if v, ok := got.(*types.Var); ok {
+		if h := c.hintOf(v); h != nil {
+			c.pendingDyn = append(c.pendingDyn, pendingResult{fn: fn, h: h, ret: ret})
 		}
 	}
 }
 
-// settlePendingResults makes dynamic, once the parameters are settled, the results of the
-// functions that return a parameter which turned out dynamic beside a static value.
+// settlePendingResults makes dynamic, once the parameters are settled, the result of a function
+// that returns a parameter which turned out dynamic, or of another type than its other returns
+// (`fn f(n) { if n > 0 { return n; } return "negative"; }`).
 func (c *checker) settlePendingResults() {
 	for _, p := range c.pendingDyn {
-		if types.IsAny(p.h.resolved) {
-			c.noteDynResult(p.fn, p.want, types.AnyType)
+		r := types.Resolve(p.ret)
+		switch {
+		case p.h.resolved == nil:
+		case isOptionalOf(r, p.h.resolved):
+			// `return n; … return null;`: the silent pass made the result an optional of n.
+			c.noteDynResult(p.fn, p.h.resolved, types.NullType)
+		case types.HasUnbound(r) || types.IsAny(r) || types.IsInvalid(r) || types.IsUnit(r):
+			// Nothing else fixed the result (() is what it defaults to then).
+		case types.IsAny(p.h.resolved):
+			c.dynResultFor(p.fn, "it returns `"+p.h.param.Name.Name+"`, a dynamic value, and values of type `"+typeString(r)+"`")
+		case !types.Identical(r, p.h.resolved):
+			c.noteDynResult(p.fn, p.h.resolved, r)
 		}
 	}
 	c.pendingDyn = nil
@@ -237,13 +240,27 @@ func (c *checker) noteDynResult(fn ast.Node, want, got types.Type) {
 		return
 	}
 	_, isOpt := types.Resolve(got).(*types.Optional)
-	if _, had := c.dynResults[fn]; !had && (types.IsBasic(got, types.Null) || isOpt && !types.IsAny(want)) {
+	prev, had := c.dynResults[fn]
+	if had && prev.optional && types.IsBasic(got, types.Null) {
+		return // optional already
+	}
+	if !had && (types.IsBasic(got, types.Null) || isOpt && !types.IsAny(want)) {
 		// A null, or an optional (of what a call returns), beside values: the result is
 		// optional. Should that disagree again, the next pass makes it dynamic.
 		c.newDynResults[fn] = dynResult{optional: true}
 		return
 	}
-	c.newDynResults[fn] = dynResult{reason: "its returns have different types: `" + typeString(want) + "` and `" + typeString(got) + "`"}
+	c.dynResultFor(fn, "its returns have different types: `"+typeString(want)+"` and `"+typeString(got)+"`")
+}
+
+// dynResultFor records that fn's result is dynamic, for reason.
+func (c *checker) dynResultFor(fn ast.Node, reason string) {
+	if c.newDynResults == nil {
+		c.newDynResults = map[ast.Node]dynResult{}
+	}
+	if _, seen := c.newDynResults[fn]; !seen {
+		c.newDynResults[fn] = dynResult{reason: reason}
+	}
 }
 
 func hasUntyped(params []*ast.Param) bool {
@@ -262,4 +279,10 @@ func (c *checker) dynResultType(pos source.Pos, name string, dr dynResult) types
 	}
 	c.fallback(pos, name, dr.reason)
 	return types.AnyType
+}
+
+// isOptionalOf reports whether t is an optional of elem, or of what is not known yet.
+func isOptionalOf(t, elem types.Type) bool {
+	o, ok := t.(*types.Optional)
+	return ok && !types.IsAny(elem) && (types.HasUnbound(o.Elem) || types.Identical(types.Resolve(o.Elem), elem))
 }

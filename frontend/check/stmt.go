@@ -310,7 +310,11 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 		return
 	}
 	if c.probing && inferredResult(c.fn.Node) {
-		c.notePendingResult(c.fn.Node, t, want)
+		c.notePendingResult(c.fn.Node, t, c.fn.Ret)
+		if v, ok := types.Resolve(want).(*types.Var); ok && c.hintOf(v) != nil && types.IsBasic(t, types.Null) {
+			c.noteDynResult(c.fn.Node, want, t) // `return n; … return null;`: optional
+			return
+		}
 	}
 	if c.probing && inferredResult(c.fn.Node) && (dynamicAfterStatic(t, want) || !c.assignable(t, want)) {
 		c.noteDynResult(c.fn.Node, want, t)

@@ -227,6 +227,34 @@ func adeshMain() mainFuture {
 	return mainFuture{}
 }
 
+//line testdata/run/s_63_gradual_results.adesh:50
+func sign(n int64) rt.Value {
+//line testdata/run/s_63_gradual_results.adesh:51
+	if n > 0 {
+//line testdata/run/s_63_gradual_results.adesh:51
+		return n
+	}
+//line testdata/run/s_63_gradual_results.adesh:52
+	return "negative"
+}
+
+//line testdata/run/s_63_gradual_results.adesh:54
+func positive(n int64) rt.Option[int64] {
+//line testdata/run/s_63_gradual_results.adesh:55
+	if n > 0 {
+//line testdata/run/s_63_gradual_results.adesh:55
+		return rt.Some[int64](n)
+	}
+//line testdata/run/s_63_gradual_results.adesh:56
+	return rt.None[int64]()
+}
+
+//line testdata/run/s_63_gradual_results.adesh:58
+func same(x int64) int64 {
+//line testdata/run/s_63_gradual_results.adesh:58
+	return x
+}
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -265,6 +293,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(describe(int64(21)), describe("x"))
 //line testdata/run/s_63_gradual_results.adesh:32
 			rt.Print(show(pick(1)), show(pick(3)))
+//line testdata/run/s_63_gradual_results.adesh:59
+			rt.Print(sign(1), sign(-1), positive(3), positive(-3), same(4)+1)
 //line testdata/run/s_63_gradual_results.adesh:41
 			f.sub1_ = adeshMain()
 			f.state = 1
