@@ -344,6 +344,17 @@ func (c *checker) variantCall(e *ast.Call, v *types.VariantDef, expected types.T
 		n.Args = append(n.Args, tv)
 		m[tp] = tv
 	}
+	if len(e.TypeArgs) > 0 {
+		// `Res::Good<i64, string>(4)`: the type arguments are the enum's.
+		if len(e.TypeArgs) != len(def.TypeParams) {
+			c.errorf(e, "`%s` takes %d type argument%s, found %d", def.Name, len(def.TypeParams), plural(len(def.TypeParams)), len(e.TypeArgs))
+		}
+		for i, ta := range e.TypeArgs {
+			if i < len(n.Args) {
+				n.Args[i].(*types.Var).Bound = c.typeExpr(ta)
+			}
+		}
+	}
 	if expected != nil {
 		c.unifySoft(n, expected)
 	}
@@ -354,7 +365,7 @@ func (c *checker) variantCall(e *ast.Call, v *types.VariantDef, expected types.T
 	c.args(e, params, len(params), nil)
 	for i, a := range n.Args {
 		if types.HasUnbound(a) {
-			c.errorf(e, "cannot infer the type parameter `%s` of `%s`; annotate the binding", def.TypeParams[i].Name, def.Name)
+			c.errorf(e, "cannot infer the type parameter `%s` of `%s`: give the binding a type, or the variant its type arguments (`%s::%s<…>(…)`)", def.TypeParams[i].Name, def.Name, def.Name, v.Name)
 			n.Args[i] = types.InvalidType
 		} else {
 			n.Args[i] = types.Resolve(a)

@@ -5,7 +5,53 @@ package main
 import (
 	"adeshprog/rt"
 	"cmp"
+	"strings"
 )
+
+type Res[T any, E any] interface {
+	AdeshTag() int
+	AdeshFormat(*strings.Builder, bool)
+	AdeshEnumType() Res_type_[T, E]
+}
+
+// Res_type_ gives the enum's AdeshLang name where only its Go type is known (rt.TypeNamer).
+type Res_type_[T any, E any] struct{}
+
+func (_ Res_type_[T, E]) AdeshTypeName() string {
+	return "Res<" + rt.TypeNameFor[T]() + ", " + rt.TypeNameFor[E]() + ">"
+}
+
+type Res_Good[T any, E any] struct {
+	F0 T
+}
+
+func (_ Res_Good[T, E]) AdeshTag() int {
+	return 0
+}
+
+func (v Res_Good[T, E]) AdeshFormat(b *strings.Builder, _ bool) {
+	rt.FormatVariant(b, "Good", v.F0)
+}
+
+func (_ Res_Good[T, E]) AdeshEnumType() Res_type_[T, E] {
+	return Res_type_[T, E]{}
+}
+
+type Res_Bad[T any, E any] struct {
+	F0 E
+}
+
+func (_ Res_Bad[T, E]) AdeshTag() int {
+	return 1
+}
+
+func (v Res_Bad[T, E]) AdeshFormat(b *strings.Builder, _ bool) {
+	rt.FormatVariant(b, "Bad", v.F0)
+}
+
+func (_ Res_Bad[T, E]) AdeshEnumType() Res_type_[T, E] {
+	return Res_type_[T, E]{}
+}
 
 var f_ func(int64) int64
 
@@ -41,6 +87,22 @@ func apply(f__ func(int64) int64, v int64) int64 {
 func largest[T cmp.Ordered](xs []T) rt.Option[T] {
 //line testdata/run/s_64_generic_func_values.adesh:5
 	return rt.ArrMax(xs)
+}
+
+//line testdata/run/s_64_generic_func_values.adesh:21
+func conv[T any, E any](r Res[T, E], d T) T {
+	var m_ T
+	switch r.AdeshTag() {
+	case 0:
+		var t T = rt.CloneT(r.(Res_Good[T, E]).F0)
+//line testdata/run/s_64_generic_func_values.adesh:21
+		m_ = rt.CloneT(t)
+	case 1:
+//line testdata/run/s_64_generic_func_values.adesh:21
+		m_ = rt.CloneT(d)
+	}
+//line testdata/run/s_64_generic_func_values.adesh:21
+	return m_
 }
 
 // programFuture runs the top-level statements, then main.
@@ -80,6 +142,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_64_generic_func_values.adesh:17
 				rt.Print(maybeF.Val(8))
 			}
+//line testdata/run/s_64_generic_func_values.adesh:22
+			rt.Print(conv[int64, string](Res[int64, string](Res_Good[int64, string]{F0: 4}), 0), conv[int64, string](Res[int64, string](Res_Bad[int64, string]{F0: "no"}), 9))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
