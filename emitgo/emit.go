@@ -155,6 +155,11 @@ func (p *printer) doc(doc string) {
 			blank = true
 		} else {
 			blank = false
+			if strings.HasPrefix(l, "[") {
+				// `[text]: url` is a link definition to gofmt, which moves it to the end of
+				// the comment: keep the line where the author put it.
+				l = strings.Replace(l, "]:", "] :", 1)
+			}
 			p.str("// ")
 			p.str(l)
 			p.byte('\n')
