@@ -386,7 +386,12 @@ func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool)
 				return x, nil
 			}
 			if lex.Peek().Type == tLBrace {
-				return p.parseStructLit(lex, x, targs)
+				lit, err := p.parseStructLit(lex, x, targs)
+				if err != nil {
+					return nil, err
+				}
+				x = lit // a postfix may follow: `Box<i64> { v: 1 }.v`
+				continue
 			}
 			args, err := p.parseArgs(lex)
 			if err != nil {
@@ -445,7 +450,11 @@ func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool)
 				}
 				return x, nil
 			}
-			return p.parseStructLit(lex, x, nil)
+			lit, err := p.parseStructLit(lex, x, nil)
+			if err != nil {
+				return nil, err
+			}
+			x = lit // a postfix may follow: `P { x: 1 }.x`
 		default:
 			return x, nil
 		}

@@ -49,6 +49,36 @@ func (v Bag) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
+type Box[T any] struct {
+	v T
+}
+
+func (v Box[T]) AdeshFormat(b *strings.Builder, nested bool) {
+	rt.FormatStruct(b, "Box", nested, []string{"v"}, v.v)
+}
+
+func (v Box[T]) AdeshField(name string) (any, bool) {
+	switch name {
+	case "v":
+		return v.v, true
+	}
+	return nil, false
+}
+
+func (_ Box[T]) AdeshTypeName() string {
+	return "Box<" + rt.TypeNameFor[T]() + ">"
+}
+
+// AdeshClone copies the arrays the value holds (arrays have value semantics).
+func (v Box[T]) AdeshClone() Box[T] {
+	v.v = rt.CloneT(v.v)
+	return v
+}
+
+func (v Box[T]) AdeshCloneAny() any {
+	return v.AdeshClone()
+}
+
 var n int64
 
 var i int64
@@ -66,6 +96,9 @@ type programFuture struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+	var t1_ []int64
+	var t2_ int64
+	var t3_ int64
 	var t_ int64
 	for {
 		switch f.state {
@@ -108,6 +141,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_66_literal_in_headers.adesh:12
 				rt.Print("other")
 			}
+			t2_ = P{x: 1}.x
+			t3_ = Box[int64]{v: 7}.v
+			t1_ = Bag{items: []int64{5, 6}}.items
+//line testdata/run/s_66_literal_in_headers.adesh:15
+			rt.Print(t2_, t3_, t1_[rt.Index(1, len(t1_), "testdata/run/s_66_literal_in_headers.adesh:15:42")])
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
