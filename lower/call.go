@@ -220,8 +220,27 @@ func (l *lowerer) predicateArg(b *builder, e ast.Expr) Expr {
 			l.predicates = map[ast.Node]bool{}
 		}
 		l.predicates[lam] = true
+		return l.funcArg(b, e, false)
 	}
-	return l.funcArg(b, e, false)
+	f := l.funcArg(b, e, false)
+	ft, ok := types.Resolve(e.TypeOf()).(*types.Func)
+	if !ok || types.IsBasic(types.Resolve(ft.Ret), types.Bool) {
+		return f
+	}
+	// A function of another result: a wrapper reads it by its truthiness.
+	params, args := l.forwardParams(ft.Params)
+	call := &Call{Fun: l.spill(b, f, l.goTypeOf(ft)), Args: args}
+	return &FuncLit{Params: params, Results: []Type{tBool},
+		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{l.predicateTruth(call, ft.Ret)}}}}}
+}
+
+// predicateTruth is the truthiness of a predicate's result: a condition's rule (§7) for a value
+// of any type.
+func (l *lowerer) predicateTruth(x Expr, t types.Type) Expr {
+	if types.IsBasic(types.Resolve(t), types.Bool) {
+		return x
+	}
+	return rtCall("DynTruthy", l.toAny(x, t))
 }
 
 // funcArg lowers a function argument given to the runtime: a lambda is lowered as a Go function

@@ -52,7 +52,14 @@ func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Blo
 	fc.parent = outer
 	fc.predicate = l.predicates[fi.Node]
 	l.fn = fc
-	lit := &FuncLit{Results: l.resultTypes(fi.Ret)}
+	ret := fi.Ret
+	if fc.predicate {
+		// A predicate gives a bool, whatever its body returns (returnStmt reads it by its
+		// truthiness); reaching the end gives false, as JavaScript's undefined is.
+		ret = types.BoolType
+		fc.ret = ret
+	}
+	lit := &FuncLit{Results: l.resultTypes(ret)}
 	for i, p := range params {
 		v := l.local(p.Obj, fi.Sig.Params[i])
 		v.Param = true
@@ -70,7 +77,10 @@ func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Blo
 		lit.Results = []Type{forceResult}
 		stmts = addUnitReturns(stmts)
 	}
-	lit.Body = l.finishSync(stmts, fi.Ret)
+	if fc.predicate && !goTerminates(stmts) {
+		stmts = append(stmts, &Return{Results: []Expr{&Lit{Text: "false"}}})
+	}
+	lit.Body = l.finishSync(stmts, ret)
 	l.fn = outer
 	return lit
 }

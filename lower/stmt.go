@@ -729,8 +729,8 @@ func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
 		} else {
 			v = l.owned(b, s.Value)
 		}
-		if l.fn.predicate && types.IsAny(s.Value.TypeOf()) && types.IsBasic(types.Resolve(l.fn.ret), types.Bool) {
-			results = []Expr{l.truthy(v, s.Value.TypeOf())}
+		if t := s.Value.TypeOf(); l.fn.predicate && !types.IsBasic(types.Resolve(t), types.Bool) {
+			results = []Expr{l.predicateTruth(v, t)}
 		} else {
 			results = []Expr{l.convertAt(v, s.Value.TypeOf(), l.fn.ret, s.Value)}
 		}

@@ -494,15 +494,15 @@ func (c *checker) builtinMethodSig(recv types.Type, name string, e *ast.Call) *m
 			U := c.newVar()
 			return ms(A, &types.Array{Elem: U}, fn(ts(T), U))
 		case "filter":
-			return ms(A, &types.Array{Elem: T}, fn(ts(T), b))
+			return ms(A, &types.Array{Elem: T}, fn(ts(T), c.predicateResult()))
 		case "for_each", "forEach":
 			return ms(A, unit, fn(ts(T), unit))
 		case "find":
-			return ms(A, &types.Optional{Elem: T}, fn(ts(T), b))
+			return ms(A, &types.Optional{Elem: T}, fn(ts(T), c.predicateResult()))
 		case "any", "some":
-			return ms(A, b, fn(ts(T), b))
+			return ms(A, b, fn(ts(T), c.predicateResult()))
 		case "all", "every":
-			return ms(A, b, fn(ts(T), b))
+			return ms(A, b, fn(ts(T), c.predicateResult()))
 		case "reduce", "fold":
 			Acc := c.newVar()
 			if name == "fold" {
@@ -762,3 +762,8 @@ func (c *checker) handleMethod(h *types.Handle, name string, e *ast.Call) *metho
 	}
 	return nil
 }
+
+// predicateResult is the result type of the predicate of filter, find, any and all: any type,
+// read by its truthiness as a condition reads a dynamic value (`names.filter(n => n.len())`,
+// `rows.find(r => r.email)`), as JavaScript does; a bool is read as it is.
+func (c *checker) predicateResult() types.Type { return c.newVar() }

@@ -10,6 +10,14 @@ var rows []rt.Value
 
 var flag rt.Value
 
+var names []string
+
+//line testdata/run/s_62_truthy_predicates.adesh:29
+func size(s string) int64 {
+//line testdata/run/s_62_truthy_predicates.adesh:29
+	return rt.StrLen(s)
+}
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -78,6 +86,44 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_62_truthy_predicates.adesh:21
 				rt.Print("strict:", e)
 			}
+//line testdata/run/s_62_truthy_predicates.adesh:25
+			names = []string{"ann", "", "bob"}
+//line testdata/run/s_62_truthy_predicates.adesh:26
+			rt.Print(rt.ArrFilter(names, func(n string) bool {
+//line testdata/run/s_62_truthy_predicates.adesh:26
+				return rt.DynTruthy(n)
+			}), rt.ArrFilter(names, func(n string) bool {
+//line testdata/run/s_62_truthy_predicates.adesh:26
+				return rt.DynTruthy(rt.StrLen(n))
+			}), rt.ArrFind([]int64{0, 4}, func(x int64) bool {
+//line testdata/run/s_62_truthy_predicates.adesh:26
+				return rt.DynTruthy(x)
+			}))
+//line testdata/run/s_62_truthy_predicates.adesh:27
+			rt.Print(rt.ArrFilter([]int64{1, 2, 3}, func(x int64) bool {
+//line testdata/run/s_62_truthy_predicates.adesh:27
+				if x > 1 {
+//line testdata/run/s_62_truthy_predicates.adesh:27
+					return rt.DynTruthy("y")
+				}
+//line testdata/run/s_62_truthy_predicates.adesh:27
+				return rt.DynTruthy(int64(0))
+			}))
+//line testdata/run/s_62_truthy_predicates.adesh:28
+			rt.Print(rt.ArrAny(names, func(n string) bool {
+//line testdata/run/s_62_truthy_predicates.adesh:28
+				if n == "bob" {
+//line testdata/run/s_62_truthy_predicates.adesh:28
+					return rt.DynTruthy(n)
+				}
+				return false
+			}))
+//line testdata/run/s_62_truthy_predicates.adesh:30
+			rt.Print(rt.ArrFilter(names, func(a0_ string) bool {
+				return rt.DynTruthy(size(a0_))
+			}), rt.ArrAll(names, func(a0_ string) bool {
+				return rt.DynTruthy(size(a0_))
+			}))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
