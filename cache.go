@@ -42,8 +42,8 @@ func trimCache(dir string, now time.Time) {
 		return
 	}
 	for _, e := range entries {
-		if !e.IsDir() {
-			continue
+		if !e.IsDir() || !isCacheKey(e.Name()) {
+			continue // not an entry: the cache directory may be shared with other files
 		}
 		entry := filepath.Join(dir, e.Name())
 		if stale(entry, now) {
@@ -68,4 +68,17 @@ func stale(entry string, now time.Time) bool {
 		}
 	}
 	return false
+}
+
+// isCacheKey reports whether name is an entry's name: contentKey's 32 hex digits.
+func isCacheKey(name string) bool {
+	if len(name) != 32 {
+		return false
+	}
+	for _, r := range name {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
+			return false
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package adesh2go
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -33,8 +34,11 @@ func exists(path string) bool {
 func TestTrimCache(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Now()
-	old := cacheEntry(t, dir, "old", now.Add(-6*24*time.Hour))
-	fresh := cacheEntry(t, dir, "fresh", now.Add(-time.Hour))
+	key := func(c byte) string { return strings.Repeat(string(c), 32) }
+	old := cacheEntry(t, dir, key('0'), now.Add(-6*24*time.Hour))
+	fresh := cacheEntry(t, dir, key('1'), now.Add(-time.Hour))
+	// Not an entry, however old: the cache directory may hold the user's own files.
+	users := cacheEntry(t, dir, "my-photos", now.Add(-60*24*time.Hour))
 	leftover := filepath.Join(fresh, "build-123")
 	running := filepath.Join(fresh, "build-456")
 	for _, d := range []string{leftover, running} {
@@ -49,11 +53,11 @@ func TestTrimCache(t *testing.T) {
 	if exists(old) || exists(leftover) {
 		t.Errorf("an unused entry or an interrupted build is left")
 	}
-	if !exists(fresh) || !exists(running) {
-		t.Errorf("a used entry or a running build was removed")
+	if !exists(fresh) || !exists(running) || !exists(users) {
+		t.Errorf("a used entry, a running build or a directory that is no entry was removed")
 	}
 	// Within a day of the last trim nothing is removed.
-	again := cacheEntry(t, dir, "again", now.Add(-6*24*time.Hour))
+	again := cacheEntry(t, dir, key('2'), now.Add(-6*24*time.Hour))
 	trimCache(dir, now.Add(time.Hour))
 	if !exists(again) {
 		t.Errorf("trimmed twice in a day")
