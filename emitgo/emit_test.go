@@ -140,6 +140,13 @@ func TestLayoutIsGofmts(t *testing.T) {
 	stmts = append(stmts,
 		&lower.Assign{Lhs: []lower.Expr{a, b}, Op: "=", Rhs: []lower.Expr{bin("+", a, b), bin("*", a, bin("-", b, c))}},
 		&lower.If{Cond: &lower.Paren{X: bin("==", a, b)}, Then: &lower.Block{}, Else: &lower.If{Cond: &lower.Paren{X: bin("==", named, b)}, Then: &lower.Block{}}},
+		// Literals of a type name in a header go in parentheses (Go needs them, for a generic
+		// type's too), but not where parentheses already enclose them.
+		&lower.If{Cond: bin("==", &lower.Sel{X: named, Name: "x"}, lit("1")), Then: &lower.Block{}},
+		&lower.If{Cond: bin("==", &lower.Sel{X: &lower.Composite{Type: &lower.TName{Name: "G", Args: []lower.Type{&lower.TName{Name: "int"}}}}, Name: "x"}, lit("1")), Then: &lower.Block{}},
+		&lower.If{Cond: &lower.Unary{Op: "!", X: bin("==", &lower.Sel{X: named, Name: "x"}, lit("2"))}, Then: &lower.Block{}},
+		&lower.If{Cond: call("f", named), Then: &lower.Block{}},
+		&lower.ForRange{Value: &lower.Local{Name: "w"}, X: &lower.Sel{X: named, Name: "items"}, Body: &lower.Block{}},
 		&lower.For{Label: "outer", Init: &lower.Assign{Lhs: []lower.Expr{a}, Op: "=", Rhs: []lower.Expr{lit("0")}}, Cond: bin("<", a, lit("3")),
 			Body: &lower.Block{Stmts: []lower.Stmt{&lower.Branch{Tok: "continue", Label: "outer"}}}},
 		&lower.For{Init: &lower.Assign{Lhs: []lower.Expr{a}, Op: "=", Rhs: []lower.Expr{lit("0")}}, Post: &lower.Assign{Lhs: []lower.Expr{a}, Op: "+=", Rhs: []lower.Expr{lit("1")}}, Body: &lower.Block{}},

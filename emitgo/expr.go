@@ -91,6 +91,14 @@ func (p *printer) expr1(x lower.Expr, prec1, depth int) {
 		}
 		p.binary(x, depth)
 	case *lower.Composite:
+		if _, named := x.Type.(*lower.TName); named && p.parenLiterals {
+			p.parenLiterals = false
+			p.byte('(')
+			p.expr1(x, lowestPrec, depth)
+			p.byte(')')
+			p.parenLiterals = true
+			return
+		}
 		p.typ(x.Type)
 		p.byte('{')
 		if x.Fields != nil {
@@ -107,6 +115,8 @@ func (p *printer) expr1(x lower.Expr, prec1, depth int) {
 		}
 		p.byte('}')
 	case *lower.FuncLit:
+		defer func(in bool) { p.parenLiterals = in }(p.parenLiterals)
+		p.parenLiterals = false // its statements are no header
 		start := len(p.out)
 		p.str("func")
 		p.signature(x.Params, x.Results, "")

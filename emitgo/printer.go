@@ -22,6 +22,9 @@ type printer struct {
 	// `a- -1`, `& &x`) gets a blank between, as gofmt's printer does.
 	lastOp    string
 	lastOpEnd int
+
+	// parenLiterals: a header is being printed whose composite literals need parentheses.
+	parenLiterals bool
 }
 
 func (p *printer) str(s string) { p.out = append(p.out, s...) }

@@ -259,7 +259,12 @@ func (p *printer) cond(x lower.Expr) {
 		x = par.X
 	}
 	if bareComposite(x) {
-		p.paren(x, 1) // Go would read the literal's `{` as the block's
+		// Go would read the literal's `{` as the block's: the literals go in parentheses
+		// (around the literal itself, which gofmt keeps; it strips parentheses around a whole
+		// header, also where Go needs them, as for a generic type's literal).
+		p.parenLiterals = true
+		p.expr(x)
+		p.parenLiterals = false
 		return
 	}
 	p.expr(x)
@@ -271,21 +276,34 @@ func (p *printer) cond(x lower.Expr) {
 func bareComposite(x lower.Expr) bool {
 	switch x := x.(type) {
 	case *lower.Composite:
-		return isTypeName(x.Type)
+		_, named := x.Type.(*lower.TName)
+		return named
 	case *lower.Sel:
-		return bareComposite(x.X)
+		return !wrapped(x.X) && bareComposite(x.X)
 	case *lower.Call:
-		return bareComposite(x.Fun)
+		return !wrapped(x.Fun) && bareComposite(x.Fun)
 	case *lower.Index:
-		return bareComposite(x.X)
+		return !wrapped(x.X) && bareComposite(x.X)
 	case *lower.SliceExpr:
-		return bareComposite(x.X)
+		return !wrapped(x.X) && bareComposite(x.X)
 	case *lower.Binary:
-		return bareComposite(x.X) || bareComposite(x.Y)
+		return !parenthesized(x.X, x.Op, false) && bareComposite(x.X) || !parenthesized(x.Y, x.Op, true) && bareComposite(x.Y)
 	case *lower.Unary:
-		return bareComposite(x.X)
+		return !isBinary(x.X) && bareComposite(x.X)
 	case *lower.TypeAssert:
-		return bareComposite(x.X)
+		return !wrapped(x.X) && bareComposite(x.X)
+	}
+	return false
+}
+
+// wrapped reports whether primary prints x in parentheses.
+func wrapped(x lower.Expr) bool {
+	switch x := x.(type) {
+	case *lower.Unary, *lower.Binary:
+		return true
+	case *lower.Conv:
+		_, ptr := x.Type.(*lower.TPtr)
+		return ptr
 	}
 	return false
 }

@@ -179,7 +179,7 @@ func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda, spawned []*ast.Call
 				continue
 			}
 			ac := access{child: ch, use: cp.Use, written: cp.Written, loop: loop}
-			if loop != nil && a.within(a.declAt[cp.Obj], loop) {
+			if decl := a.declAt[cp.Obj]; loop != nil && decl != nil && a.within(decl, loop) {
 				ac.loop = nil // a new variable on every iteration
 			}
 			if cp.Written {

@@ -104,18 +104,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/s_66_literal_in_headers.adesh:5
-			if (P{x: 1}.x == 1) {
+			if (P{x: 1}).x == 1 {
 //line testdata/run/s_66_literal_in_headers.adesh:5
 				rt.Print("yes")
 			}
 //line testdata/run/s_66_literal_in_headers.adesh:6
-			for _, x_ := range (Bag{items: []int64{1, 2}}.items) {
+			for _, x_ := range (Bag{items: []int64{1, 2}}).items {
 				var x int64 = x_
 //line testdata/run/s_66_literal_in_headers.adesh:6
 				rt.Print(x)
 			}
 //line testdata/run/s_66_literal_in_headers.adesh:7
-			if (Bag{items: []int64{1, 2}}.big()) {
+			if (Bag{items: []int64{1, 2}}).big() {
 //line testdata/run/s_66_literal_in_headers.adesh:7
 				rt.Print("big")
 			}
@@ -129,7 +129,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_66_literal_in_headers.adesh:10
 			i = 0
 //line testdata/run/s_66_literal_in_headers.adesh:11
-			for (P{x: i}.x == 1) {
+			for (P{x: i}).x == 1 {
 //line testdata/run/s_66_literal_in_headers.adesh:11
 				rt.Print("never")
 			}
@@ -146,6 +146,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			t1_ = Bag{items: []int64{5, 6}}.items
 //line testdata/run/s_66_literal_in_headers.adesh:15
 			rt.Print(t2_, t3_, t1_[rt.Index(1, len(t1_), "testdata/run/s_66_literal_in_headers.adesh:15:42")])
+//line testdata/run/s_66_literal_in_headers.adesh:16
+			if (Box[int64]{v: 1}).v == 1 {
+//line testdata/run/s_66_literal_in_headers.adesh:16
+				rt.Print("generic")
+			}
+//line testdata/run/s_66_literal_in_headers.adesh:17
+			if !(P{x: 1}.x == 2) {
+//line testdata/run/s_66_literal_in_headers.adesh:17
+				rt.Print("not two")
+			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
