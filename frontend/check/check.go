@@ -120,7 +120,8 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 		// First pass, silent: learn what call sites and uses say about untyped parameters, and
 		// which functions without a result type return values of different types. Such a
 		// function returns `any`, which changes what its callers see: the pass is run again
-		// (with fresh hints) until no new one turns up.
+		// (with fresh hints) until no new one turns up (a chain of such functions takes a
+		// pass each).
 		for range maxProbes {
 			hints = map[*ast.Param]*hint{}
 			c := newChecker(files, fset, diag.NewList(fset), hints, true)

@@ -75,6 +75,11 @@ func (c *checker) body(fi *FuncInfo, b *ast.Block, inferred bool) {
 	c.closeScope()
 	ret := types.Resolve(fi.Ret)
 	if v, ok := ret.(*types.Var); ok {
+		if inferred && c.probing && valueReturns(b) > 0 && !terminates(b) {
+			// It returns an untyped parameter (whose type is not known yet in this pass) and
+			// can reach its end: its result is optional.
+			c.noteDynResult(fi.Node, ret, types.NullType)
+		}
 		c.bindVar(v, types.UnitType)
 		ret = types.Resolve(v)
 	}

@@ -99,9 +99,10 @@ func (c *checker) fallback(pos source.Pos, name, reason string) {
 	c.info.Fallbacks = append(c.info.Fallbacks, Fallback{Pos: pos, Name: name, Reason: reason})
 }
 
-// maxProbes bounds the silent passes: each finds at least one more function whose returns
-// disagree, and a program has few of them.
-const maxProbes = 8
+// maxProbes only guards against a bug: each silent pass finds at least one more function
+// whose returns disagree (or turns an optional result dynamic), so the passes end by
+// themselves, one per function of a chain (`a` returns `b()`, which returns `c()`, …).
+const maxProbes = 1000
 
 // needsProbing reports whether the silent first pass has anything to learn: a declared
 // function (or a lambda bound by `let`) leaves a parameter untyped, or a function or lambda

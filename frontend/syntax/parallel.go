@@ -50,6 +50,17 @@ func (p *parser) parseChunksInParallel(bounds [][2]int, out *ast.File) {
 	wg.Wait()
 	for _, r := range results {
 		out.Items = append(out.Items, r.items...)
+		// One error per line, as report keeps it: a line where one chunk ends and the next
+		// begins may have had an error in each.
+		kept := r.diags.Items[:0]
+		for _, d := range r.diags.Items {
+			line := p.lineOf(int(d.Pos - p.base))
+			if _, dup := p.errored[line]; !dup {
+				p.errored[line] = struct{}{}
+				kept = append(kept, d)
+			}
+		}
+		r.diags.Items = kept
 		p.diags.Merge(r.diags)
 	}
 }
