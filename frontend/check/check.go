@@ -152,8 +152,11 @@ type checker struct {
 	dynResults    map[ast.Node]dynResult
 	newDynResults map[ast.Node]dynResult
 	pendingDyn    []pendingResult
-	probing       bool                         // the silent first pass
-	narrowed      map[*types.Object]types.Type // optionals known not to be null here
+	// chainedCoalesce are the `??` on the left of another `??`: their right side may be a
+	// lookup too.
+	chainedCoalesce map[*ast.Binary]bool
+	probing         bool                         // the silent first pass
+	narrowed        map[*types.Object]types.Type // optionals known not to be null here
 
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope
@@ -168,13 +171,14 @@ type checker struct {
 
 func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints map[*ast.Param]*hint, probing bool) *checker {
 	return &checker{
-		files:    files,
-		fset:     fset,
-		diags:    diags,
-		hints:    hints,
-		hintVars: map[*types.Var]*hint{},
-		narrowed: map[*types.Object]types.Type{},
-		probing:  probing,
+		files:           files,
+		fset:            fset,
+		diags:           diags,
+		hints:           hints,
+		hintVars:        map[*types.Var]*hint{},
+		chainedCoalesce: map[*ast.Binary]bool{},
+		narrowed:        map[*types.Object]types.Type{},
+		probing:         probing,
 		info: &Info{
 			Files:   files,
 			FuncOf:  map[ast.Node]*FuncInfo{},

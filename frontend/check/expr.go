@@ -502,6 +502,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		undo()
 		return types.BoolType
 	case "??":
+		if left, ok := unparen(e.X).(*ast.Binary); ok && left.Op == "??" {
+			c.chainedCoalesce[left] = true // `m[a] ?? m[b] ?? d`: m[b] is a lookup too
+		}
 		x := c.expr(e.X, nil)
 		o, ok := types.Resolve(x).(*types.Optional)
 		if c.lookupIndex(e.X) && !ok {
@@ -525,6 +528,11 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			return c.expr(e.Y, expected)
 		}
 		y := c.expr(e.Y, o.Elem)
+		if _, yOpt := types.Resolve(y).(*types.Optional); c.chainedCoalesce[e] && c.lookupIndex(e.Y) && !yOpt {
+			y = &types.Optional{Elem: y}
+			e.Y.SetType(y)
+			unparen(e.Y).SetType(y)
+		}
 		if yo, ok := types.Resolve(y).(*types.Optional); ok {
 			c.unify(yo.Elem, o.Elem)
 			return y

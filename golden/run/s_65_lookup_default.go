@@ -20,6 +20,8 @@ var port rt.Value
 
 var retries int64
 
+var prefs *rt.Map[string, string]
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -46,8 +48,22 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t25_ rt.Value
 	var t26_ rt.Value
 	var t27_ int64
+	var t28_ rt.Option[string]
+	var t29_ rt.Option[string]
 	var t2_ rt.Option[int64]
+	var t30_ rt.Option[string]
+	var t31_ string
+	var t32_ rt.Option[string]
+	var t33_ rt.Option[string]
+	var t34_ rt.Option[string]
+	var t35_ string
+	var t36_ rt.Option[string]
+	var t37_ rt.Option[string]
+	var t38_ rt.Option[string]
+	var t39_ rt.Option[string]
 	var t3_ int64
+	var t40_ rt.Option[string]
+	var t41_ string
 	var t4_ rt.Option[int64]
 	var t5_ int64
 	var t6_ rt.Option[string]
@@ -186,6 +202,54 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			retries = t27_
 //line testdata/run/s_65_lookup_default.adesh:33
 			rt.Print(port, rt.TypeName(port), retries+1)
+//line testdata/run/s_65_lookup_default.adesh:36
+			prefs = rt.MapOf[string, string]([]string{"theme"}, []string{"dark"})
+			t28_ = prefs.Get("font")
+			if t28_.Some {
+				t29_ = t28_
+			} else {
+				t29_ = prefs.Get("theme")
+			}
+			t30_ = t29_
+			if t30_.Some {
+				t31_ = t30_.Val
+			} else {
+				t31_ = "plain"
+			}
+			t32_ = prefs.Get("font")
+			if t32_.Some {
+				t33_ = t32_
+			} else {
+				t33_ = prefs.Get("size")
+			}
+			t34_ = t33_
+			if t34_.Some {
+				t35_ = t34_.Val
+			} else {
+				t35_ = "plain"
+			}
+//line testdata/run/s_65_lookup_default.adesh:37
+			rt.Print(t31_, t35_)
+			t36_ = rt.LookupOptional(nick, "zed")
+			if t36_.Some {
+				t37_ = t36_
+			} else {
+				t37_ = rt.LookupOptional(nick, "ann")
+			}
+			t38_ = t37_
+			if t38_.Some {
+				t39_ = t38_
+			} else {
+				t39_ = rt.LookupOptional(nick, "cy")
+			}
+			t40_ = t39_
+			if t40_.Some {
+				t41_ = t40_.Val
+			} else {
+				t41_ = "-"
+			}
+//line testdata/run/s_65_lookup_default.adesh:38
+			rt.Print(t41_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
