@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 	"unicode/utf8"
 
 	"adesh2go/lower"
@@ -146,25 +147,69 @@ func (p *printer) doc(doc string) {
 	if doc == "" {
 		return
 	}
-	blank := false
+	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(goCommentText(doc)), "\n") {
-		if l = strings.TrimSpace(l); l == "" {
-			if !blank { // gofmt keeps one blank line between paragraphs
-				p.str("//\n")
-			}
-			blank = true
-		} else {
-			blank = false
-			if strings.HasPrefix(l, "[") {
-				// `[text]: url` is a link definition to gofmt, which moves it to the end of
-				// the comment: keep the line where the author put it.
-				l = strings.Replace(l, "]:", "] :", 1)
-			}
+		l = strings.TrimSpace(l)
+		if l == "" && len(lines) > 0 && lines[len(lines)-1] == "" {
+			continue // gofmt keeps one blank line between paragraphs
+		}
+		if strings.HasPrefix(l, "[") {
+			// `[text]: url` is a link definition to gofmt, which moves it to the end of the
+			// comment: keep the line where the author put it.
+			l = strings.Replace(l, "]:", "] :", 1)
+		}
+		lines = append(lines, l)
+	}
+	for i, l := range lines {
+		switch {
+		case l == "":
+			p.str("//\n")
+			continue
+		case isOldHeading(lines, i):
+			p.str("// # ") // gofmt writes an old-style heading as a new-style one
+		default:
 			p.str("// ")
-			p.str(l)
-			p.byte('\n')
+		}
+		p.str(l)
+		p.byte('\n')
+	}
+}
+
+// isOldHeading is go/doc/comment's rule for a line that gofmt turns into a `# heading`: a
+// paragraph of one line, between two others, that starts with an upper-case letter, ends in a
+// letter or a digit, and has no other punctuation than `(),`, `'s` and `.` inside a word.
+func isOldHeading(lines []string, i int) bool {
+	if i == 0 || lines[i-1] != "" || i+2 >= len(lines) || lines[i+1] != "" {
+		return false
+	}
+	line := lines[i]
+	first, _ := utf8.DecodeRuneInString(line)
+	last, _ := utf8.DecodeLastRuneInString(line)
+	if !unicode.IsLetter(first) || !unicode.IsUpper(first) || !unicode.IsLetter(last) && !unicode.IsDigit(last) {
+		return false
+	}
+	if strings.ContainsAny(line, ";:!?+*/=[]{}_^°&§~%#@<\">\\") {
+		return false
+	}
+	for b := line; ; {
+		var ok bool
+		if _, b, ok = strings.Cut(b, "'"); !ok {
+			break
+		}
+		if b != "s" && !strings.HasPrefix(b, "s ") {
+			return false
 		}
 	}
+	for b := line; ; {
+		var ok bool
+		if _, b, ok = strings.Cut(b, "."); !ok {
+			break
+		}
+		if b == "" || strings.HasPrefix(b, " ") {
+			return false
+		}
+	}
+	return true
 }
 
 // writeImports writes the import declaration of the packages the declarations used, as gofmt

@@ -200,7 +200,7 @@ func TestUnknownNodeIsAnError(t *testing.T) {
 
 // A doc comment is copied from the AdeshLang source, which may hold what Go source may not.
 func TestDocCommentsAreValidGo(t *testing.T) {
-	d := &lower.TypeDecl{Doc: "Line one,\r\nwith a NUL \x00, a BOM \uFEFF, bad UTF-8 \xff, a bell \a\tand a tab.\n\n[spec]: http://example.com/spec\n\nThe end.", Name: "T", Type: &lower.TStruct{}}
+	d := &lower.TypeDecl{Doc: "Line one,\r\nwith a NUL \x00, a BOM \uFEFF, bad UTF-8 \xff, a bell \a\tand a tab.\n\n[spec]: http://example.com/spec\n\nDetails Here\n\nThe end.\n\nNot A Heading", Name: "T", Type: &lower.TStruct{}}
 	got := emit(t, d)
 	want, err := format.Source([]byte(got))
 	if err != nil {
