@@ -65,13 +65,9 @@ func DynLookup(v, i Value, pos string) Value {
 // DynFieldOrNull is DynField on the left of `??` (`d.email ?? fallback`): a field a record
 // does not have, or a key a map does not have, is null there.
 func DynFieldOrNull(v Value, name string, pos string) Value {
-	switch x := v.(type) {
-	case *Record:
-		val, _ := x.Get(name)
-		return val
-	case dynMap:
-		val, _ := x.dynGet(name)
-		return val
+	switch v.(type) {
+	case *Record, dynMap:
+		return DynLookup(v, name, pos)
 	}
 	return DynField(v, name, pos)
 }
