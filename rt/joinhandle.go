@@ -73,6 +73,19 @@ func (h *JoinHandle[T]) Cancel() { h.cancel() }
 // IsFinished reports whether the task has completed, failed or been cancelled.
 func (h *JoinHandle[T]) IsFinished() bool { return h.isFinal() }
 
+// AdeshMethod gives dynamic code the methods of a join handle (awaiting it goes through
+// DynAwait).
+func (h *JoinHandle[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
+	switch {
+	case (name == "cancel" || name == "abort") && len(args) == 0:
+		h.Cancel()
+		return Unit{}, true
+	case name == "is_finished" && len(args) == 0:
+		return h.IsFinished(), true
+	}
+	return nil, false
+}
+
 // ID is the task's id, as error messages and DumpTasks show it.
 func (h *JoinHandle[T]) ID() uint64 { return h.id }
 

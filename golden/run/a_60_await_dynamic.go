@@ -189,6 +189,7 @@ func note(msg string) noteFuture {
 type mainFuture struct {
 	state  uint32
 	aw2_   rt.Value
+	doomed rt.Value
 	fut    rt.Value
 	i_     int
 	items_ []rt.Value
@@ -203,8 +204,10 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	var aw1_ rt.Value
 	var aw3_ rt.Value
+	var aw4_ rt.Value
 	var aw_ rt.Value
 	var e rt.Error
+	var e_ rt.Error
 	var failing rt.Value
 	var later rt.Value
 	var task rt.Value
@@ -332,6 +335,39 @@ poll_:
 //line testdata/run/a_60_await_dynamic.adesh:34
 			rt.Print(f.aw2_, aw3_)
 //line testdata/run/a_60_await_dynamic.adesh:35
+			f.doomed = rt.SpawnValue[int64](cx, slow(200))
+//line testdata/run/a_60_await_dynamic.adesh:36
+			rt.DynMethod(f.doomed, "cancel", "testdata/run/a_60_await_dynamic.adesh:36:5")
+			f.state = 12
+			fallthrough
+		case 12:
+//line testdata/run/a_60_await_dynamic.adesh:38
+			f.sub1_ = rt.DynAwait(f.doomed)
+			f.state = 13
+			fallthrough
+		case 13:
+//line testdata/run/a_60_await_dynamic.adesh:38
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:38")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = rt.DynFuture{}
+			aw4_ = step_.Value
+//line testdata/run/a_60_await_dynamic.adesh:38
+			rt.Print(aw4_)
+			f.state = 15
+			continue poll_
+		case 14:
+			thrown_ := f.err_
+			f.err_ = nil
+			e_ = thrown_.Err
+//line testdata/run/a_60_await_dynamic.adesh:40
+			rt.Print("cancelled:", e_.Message, rt.DynMethod(f.doomed, "is_finished", "testdata/run/a_60_await_dynamic.adesh:40:40"))
+			f.state = 15
+			fallthrough
+		case 15:
+//line testdata/run/a_60_await_dynamic.adesh:42
 			rt.Print("done")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -343,7 +379,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 12 {
+	if f.state == 16 {
 		return
 	}
 	f.dropSub_()
@@ -361,6 +397,12 @@ func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 			f.dropSub_()
 			f.err_ = t
 			f.state = 7
+			*r = f.Poll(cx)
+			return
+		case 12, 13:
+			f.dropSub_()
+			f.err_ = t
+			f.state = 14
 			*r = f.Poll(cx)
 			return
 		}
@@ -381,12 +423,14 @@ func (f *mainFuture) dropSub_() {
 		f.sub1_.Drop()
 	case 11:
 		f.sub1_.Drop()
+	case 13:
+		f.sub1_.Drop()
 	}
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 12
-	*f = mainFuture{state: 12}
+	f.state = 16
+	*f = mainFuture{state: 16}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:18
