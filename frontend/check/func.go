@@ -74,12 +74,13 @@ func (c *checker) body(fi *FuncInfo, b *ast.Block, inferred bool) {
 	c.stmts(b.Stmts)
 	c.closeScope()
 	ret := types.Resolve(fi.Ret)
+	reachesEnd := !terminates(b)
+	if inferred && c.probing && reachesEnd && valueReturns(b) > 0 && !givesNull(ret) {
+		// It returns a value, and null where it reaches its end: its result is optional. (The
+		// value may be an untyped parameter's, whose type this pass does not know yet.)
+		c.noteDynResult(fi.Node, ret, types.NullType)
+	}
 	if v, ok := ret.(*types.Var); ok {
-		if inferred && c.probing && valueReturns(b) > 0 && !terminates(b) {
-			// It returns an untyped parameter (whose type is not known yet in this pass) and
-			// can reach its end: its result is optional.
-			c.noteDynResult(fi.Node, ret, types.NullType)
-		}
 		c.bindVar(v, types.UnitType)
 		ret = types.Resolve(v)
 	}
@@ -87,19 +88,21 @@ func (c *checker) body(fi *FuncInfo, b *ast.Block, inferred bool) {
 	if fi.Sig != nil {
 		fi.Sig.Ret = ret
 	}
-	if !types.IsUnit(ret) && !types.IsNever(ret) && !types.IsInvalid(ret) && !types.IsAny(ret) && !terminates(b) {
-		if _, opt := ret.(*types.Optional); !opt {
-			switch {
-			case !inferred:
-				c.diags.Errorf(b.End-1, b.End, "E0705", "missing return: this function must return `%s` on every path", typeString(ret))
-			case c.probing:
-				// It returns a value, and null where it reaches its end: its result is optional.
-				c.noteDynResult(fi.Node, ret, types.NullType)
-			default:
-				c.diags.Errorf(b.End-1, b.End, "E0705", "missing return: this function returns `%s` and can also reach its end; end it with a return", typeString(ret))
-			}
+	if reachesEnd && !givesNull(ret) && !types.IsUnit(ret) && !types.IsNever(ret) && !types.IsInvalid(ret) {
+		switch {
+		case !inferred:
+			c.diags.Errorf(b.End-1, b.End, "E0705", "missing return: this function must return `%s` on every path", typeString(ret))
+		case !c.probing:
+			c.diags.Errorf(b.End-1, b.End, "E0705", "missing return: this function returns `%s` and can also reach its end; end it with a return", typeString(ret))
 		}
 	}
+}
+
+// givesNull reports whether a function of result t gives null where it reaches its end: an
+// optional or a dynamic result.
+func givesNull(t types.Type) bool {
+	_, opt := t.(*types.Optional)
+	return opt || types.IsAny(t)
 }
 
 // lambda checks `(x) => …`, `fn(x) { … }` and `async (x) => { … }`. Parameter and result types
