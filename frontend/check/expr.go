@@ -505,13 +505,8 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		if left, ok := unparen(e.X).(*ast.Binary); ok && left.Op == "??" {
 			c.chainedCoalesce[left] = true // `m[a] ?? m[b] ?? d`: m[b] is a lookup too
 		}
-		x := c.expr(e.X, nil)
+		x := c.lookupOperand(e.X, c.expr(e.X, nil))
 		o, ok := types.Resolve(x).(*types.Optional)
-		if c.lookupIndex(e.X) && !ok {
-			o, ok = &types.Optional{Elem: x}, true
-			e.X.SetType(o)
-			unparen(e.X).SetType(o)
-		}
 		if !ok {
 			if types.IsAny(x) {
 				// A dynamic value or the fallback: no single type, unless the context says
@@ -528,10 +523,8 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			return c.expr(e.Y, expected)
 		}
 		y := c.expr(e.Y, o.Elem)
-		if _, yOpt := types.Resolve(y).(*types.Optional); c.chainedCoalesce[e] && c.lookupIndex(e.Y) && !yOpt {
-			y = &types.Optional{Elem: y}
-			e.Y.SetType(y)
-			unparen(e.Y).SetType(y)
+		if c.chainedCoalesce[e] {
+			y = c.lookupOperand(e.Y, y)
 		}
 		if yo, ok := types.Resolve(y).(*types.Optional); ok {
 			c.unify(yo.Elem, o.Elem)
@@ -1046,6 +1039,21 @@ func (c *checker) lookupIndex(x ast.Expr) bool {
 	}
 	c.noteLookup(ix)
 	return !types.IsAny(base)
+}
+
+// lookupOperand is the type of x, of type t, as an operand of `??`: a map index there is a
+// lookup (lookupIndex), which gives an optional unless the map's values are optional already.
+func (c *checker) lookupOperand(x ast.Expr, t types.Type) types.Type {
+	if !c.lookupIndex(x) {
+		return t
+	}
+	if _, opt := types.Resolve(t).(*types.Optional); opt {
+		return t
+	}
+	o := &types.Optional{Elem: t}
+	x.SetType(o)
+	unparen(x).SetType(o)
+	return o
 }
 
 func (c *checker) noteLookup(n ast.Node) {
