@@ -234,11 +234,11 @@ func (l *lowerer) predicateArg(b *builder, e ast.Expr) Expr {
 		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{l.predicateTruth(call, ft.Ret)}}}}}
 }
 
-// predicateTruth is the truthiness of a predicate's result: a condition's rule (§7) for a value
-// of any type.
+// predicateTruth is the truthiness of a predicate's result, as a condition reads it (truthy);
+// a value of another type, which a condition would not take, by its dynamic truthiness (§7).
 func (l *lowerer) predicateTruth(x Expr, t types.Type) Expr {
-	if types.IsBasic(types.Resolve(t), types.Bool) {
-		return x
+	if _, opt := types.Resolve(t).(*types.Optional); opt || types.IsBasic(types.Resolve(t), types.Bool) || types.IsAny(t) {
+		return l.truthy(x, t)
 	}
 	return rtCall("DynTruthy", l.toAny(x, t))
 }
