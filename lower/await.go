@@ -31,12 +31,7 @@ func (l *lowerer) awaitDiscard(b *builder, e *ast.Await) {
 func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.Type) Expr {
 	t := x.TypeOf()
 	if types.IsAny(t) && len(derefs) == 0 {
-		aw := l.awaitDynamic(b, n, x)
-		dst := l.temp("aw", tValue)
-		dst.Reads++
-		aw.Dst = &Ref{V: dst}
-		b.add(&Define{V: dst}, aw)
-		return &Ref{V: dst}
+		return l.awaitResult(b, l.awaitDynamic(b, n, x))
 	}
 	if !types.IsFuture(t) {
 		return l.expr(b, x)
@@ -49,7 +44,12 @@ func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.
 		b.add(aw)
 		return &Composite{Type: tUnit}
 	}
-	dst := l.temp("aw", l.valueType(res))
+	return l.awaitResult(b, aw)
+}
+
+// awaitResult adds aw, storing its value in a new temporary, and gives the temporary.
+func (l *lowerer) awaitResult(b *builder, aw *Await) Expr {
+	dst := l.temp("aw", aw.Result)
 	dst.Reads++
 	aw.Dst = &Ref{V: dst}
 	b.add(&Define{V: dst}, aw)
