@@ -2,6 +2,7 @@ package emitgo
 
 import (
 	"fmt"
+	"slices"
 
 	"adesh2go/lower"
 )
@@ -204,43 +205,43 @@ func (p *printer) qual(pkg, name string) {
 // multiLine reports whether x prints on more than one line: whether it holds a function
 // literal with statements.
 func multiLine(x lower.Expr) bool {
+	if f, ok := x.(*lower.FuncLit); ok {
+		return len(f.Body.Stmts) > 0
+	}
+	return someOperand(x, multiLine)
+}
+
+// someOperand reports whether f holds for an expression x is made of (not a function
+// literal's statements).
+func someOperand(x lower.Expr, f func(lower.Expr) bool) bool {
 	switch x := x.(type) {
-	case *lower.FuncLit:
-		return len(x.Body.Stmts) > 0
 	case *lower.Call:
-		if multiLine(x.Fun) {
+		return f(x.Fun) || slices.ContainsFunc(x.Args, f)
+	case *lower.Sel:
+		return f(x.X)
+	case *lower.Index:
+		return f(x.X) || f(x.Index)
+	case *lower.SliceExpr:
+		return f(x.X) || x.Lo != nil && f(x.Lo) || x.Hi != nil && f(x.Hi)
+	case *lower.Unary:
+		return f(x.X)
+	case *lower.Binary:
+		return f(x.X) || f(x.Y)
+	case *lower.Composite:
+		if slices.ContainsFunc(x.Elems, f) {
 			return true
 		}
-		for _, a := range x.Args {
-			if multiLine(a) {
-				return true
-			}
-		}
-	case *lower.Sel:
-		return multiLine(x.X)
-	case *lower.Index:
-		return multiLine(x.X) || multiLine(x.Index)
-	case *lower.Unary:
-		return multiLine(x.X)
-	case *lower.Binary:
-		return multiLine(x.X) || multiLine(x.Y)
-	case *lower.Composite:
-		for _, e := range x.Elems {
-			if multiLine(e) {
-				return true
-			}
-		}
 		for _, kv := range x.Fields {
-			if multiLine(kv.Value) {
+			if f(kv.Value) {
 				return true
 			}
 		}
 	case *lower.TypeAssert:
-		return multiLine(x.X)
+		return f(x.X)
 	case *lower.Conv:
-		return multiLine(x.X)
+		return f(x.X)
 	case *lower.Paren:
-		return multiLine(x.X)
+		return f(x.X)
 	}
 	return false
 }

@@ -321,29 +321,10 @@ func hasTypeNamedComposite(x lower.Expr) bool {
 	switch x := x.(type) {
 	case *lower.Composite:
 		return isTypeName(x.Type)
-	case *lower.Call:
-		if hasTypeNamedComposite(x.Fun) {
-			return true
-		}
-		for _, a := range x.Args {
-			if hasTypeNamedComposite(a) {
-				return true
-			}
-		}
-	case *lower.Sel:
-		return hasTypeNamedComposite(x.X)
-	case *lower.Index:
-		return hasTypeNamedComposite(x.X) || hasTypeNamedComposite(x.Index)
-	case *lower.Unary:
-		return hasTypeNamedComposite(x.X)
-	case *lower.Binary:
-		return hasTypeNamedComposite(x.X) || hasTypeNamedComposite(x.Y)
-	case *lower.TypeAssert:
-		return hasTypeNamedComposite(x.X)
-	case *lower.Conv:
-		return hasTypeNamedComposite(x.X)
+	case *lower.Paren:
+		return false // parentheses protect what they enclose
 	}
-	return false
+	return someOperand(x, hasTypeNamedComposite)
 }
 
 func (p *printer) ifStmt(s *lower.If) {
