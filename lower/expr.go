@@ -25,13 +25,12 @@ func (l *lowerer) cx() Expr {
 	return &Ident{Name: "nil"}
 }
 
-// isPure reports whether evaluating x twice, or later, gives the same value with no effect.
+// isPure reports whether x is a literal, a name or a variable: evaluating it has no effect, so
+// it needs no temporary to be evaluated again or later.
 func isPure(x Expr) bool {
-	switch x := x.(type) {
-	case *Lit, *Ident:
+	switch x.(type) {
+	case *Lit, *Ident, *Ref:
 		return true
-	case *Ref:
-		return !x.V.Field || true
 	}
 	return false
 }
@@ -450,15 +449,8 @@ func (l *lowerer) toAny(x Expr, t types.Type) Expr {
 		}
 		return &Conv{Type: l.goTypeOf(t), X: x}
 	}
-	if types.IsUnit(t) {
-		if _, isCall := x.(*Call); isCall && l.returnsNothing(x) {
-			return x // already unit-typed in Go
-		}
-	}
 	return x
 }
-
-func (l *lowerer) returnsNothing(x Expr) bool { return false }
 
 func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 	x := l.expr(b, e.X)
