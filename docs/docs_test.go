@@ -23,17 +23,14 @@
 package docs
 
 import (
+	"adesh2go/frontend/builtin"
 	"bytes"
 	"context"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -533,98 +530,32 @@ func TestEveryDiagnosticShown(t *testing.T) {
 	}
 }
 
-// TestEveryBuiltinListed reads the checker's tables of builtin functions and methods
-// (frontend/check/universe.go and builtins.go) and checks that the page names each of them, so
-// that a builtin added to the compiler cannot go undocumented.
+// TestEveryBuiltinListed checks that the page names each spelling of each row of the table of
+// the builtin library (frontend/builtin), so that a builtin added to the compiler cannot go
+// undocumented.
 func TestEveryBuiltinListed(t *testing.T) {
 	src, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc := string(src)
-	names := builtinNames(t)
-	if len(names) < 100 {
-		t.Fatalf("found only %d builtin names in frontend/check; has the file layout changed?", len(names))
-	}
-	for _, n := range names {
-		if why, ok := undocumented[n]; ok {
-			t.Logf("not on the page: `%s` (%s)", n, why)
-			continue
-		}
-		// A name counts as listed when the page shows it in code as a call or a member:
-		// `name(`, `.name(`, `name` alone in backticks, or `Type.name`.
-		pat := regexp.MustCompile("`[^`\n]*\\b" + regexp.QuoteMeta(n) + "\\b[^`\n]*`")
-		if !pat.MatchString(doc) {
-			t.Errorf("the builtin `%s` is not on the page", n)
-		}
-	}
-}
-
-// undocumented lists the builtins the checker accepts that the page leaves out on purpose,
-// and why. Keep it short: each entry is a gap to close in the compiler.
-var undocumented = map[string]string{
-	"allSettled": "Promise.allSettled is accepted by the checker but not lowered",
-}
-
-// builtinNames collects the names the checker knows as builtins: the keys of builtinFuncs and
-// the string cases of the switches that give the builtin methods and static members.
-func builtinNames(t *testing.T) []string {
-	t.Helper()
-	fset := token.NewFileSet()
-	set := map[string]bool{}
-	for _, file := range []string{"universe.go", "builtins.go"} {
-		f, err := parser.ParseFile(fset, filepath.Join("..", "frontend", "check", file), nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ValueSpec:
-				if len(n.Names) == 1 && n.Names[0].Name == "builtinFuncs" {
-					for _, v := range n.Values {
-						if cl, ok := v.(*ast.CompositeLit); ok {
-							for _, el := range cl.Elts {
-								if kv, ok := el.(*ast.KeyValueExpr); ok {
-									addString(set, kv.Key)
-								}
-							}
-						}
-					}
-				}
-			case *ast.FuncDecl:
-				switch n.Name.Name {
-				case "builtinMethodSig", "stringMethod", "handleMethod", "staticCall", "ioCall":
-					ast.Inspect(n.Body, func(m ast.Node) bool {
-						switch m := m.(type) {
-						case *ast.CaseClause:
-							for _, e := range m.List {
-								addString(set, e)
-							}
-						case *ast.BinaryExpr: // name == "to_string"
-							if id, ok := m.X.(*ast.Ident); ok && id.Name == "name" && m.Op == token.EQL {
-								addString(set, m.Y)
-							}
-						}
-						return true
-					})
-				}
+	seen := map[string]bool{}
+	for _, r := range builtin.All() {
+		for _, n := range append([]string{r.Name}, r.Aliases...) {
+			if seen[n] {
+				continue
 			}
-			return true
-		})
-	}
-	var names []string
-	for n := range set {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-func addString(set map[string]bool, e ast.Expr) {
-	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-		if s, err := strconv.Unquote(lit.Value); err == nil {
-			set[s] = true
+			seen[n] = true
+			// A name counts as listed when the page shows it in code as a call or a member:
+			// `name(`, `.name(`, `name` alone in backticks, or `Type.name`.
+			pat := regexp.MustCompile("`[^`\n]*\\b" + regexp.QuoteMeta(n) + "\\b[^`\n]*`")
+			if !pat.MatchString(doc) {
+				t.Errorf("the builtin `%s` (%s) is not on the page", n, r.Of)
+			}
 		}
+	}
+	if len(seen) < 100 {
+		t.Fatalf("found only %d builtin names in frontend/builtin", len(seen))
 	}
 }
 

@@ -339,7 +339,7 @@ func (l *lowerer) spawn(b *builder, x ast.Expr) Expr {
 		return rtCallT("SpawnValue", []Type{res}, l.cx(), fut)
 	}
 	if r, ok := fut.(*Ref); ok {
-		if _, isIdent := unparen(x).(*ast.Ident); isIdent {
+		if _, isIdent := ast.Unparen(x).(*ast.Ident); isIdent {
 			// `spawn(f)` of a future kept in a variable: the task takes it, and the variable
 			// keeps one that fails, naming this spawn, if it is awaited or spawned again.
 			fut = rtCall("Spawned", &Unary{Op: "&", X: r}, l.pos(x))

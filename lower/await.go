@@ -2,6 +2,7 @@ package lower
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 )
@@ -62,7 +63,7 @@ func (l *lowerer) awaitResult(b *builder, aw *Await) Expr {
 // promise). inline says the future is stored in the current state struct: then one of the same
 // cycle of awaits is boxed, or the struct would contain itself.
 func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
-	switch e := unparen(x).(type) {
+	switch e := ast.Unparen(x).(type) {
 	case *ast.Call:
 		if inline { // awaited here, not spawned
 			outer := l.awaitedCall
@@ -96,19 +97,18 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 			return call, &TName{Name: l.futNames[fd], Args: targs}
 		case ci.Kind == check.CallBuiltin:
 			switch ci.Builtin {
-			case check.BSleep, check.BYieldNow, check.BJoin, check.BJoinAll, check.BSelect, check.BTimeout, check.BScope:
+			case builtin.FnSleep, builtin.FnYieldNow, builtin.FnJoin, builtin.FnJoinAll, builtin.FnSelect, builtin.FnTimeout, builtin.FnScope:
 				return l.builtinFuture(b, e, ci)
 			}
-		case ci.Kind == check.CallBuiltinMethod && (ci.Name == "Channel.send" || ci.Name == "Channel.recv"):
+		case ci.Kind == check.CallBuiltinMethod && (ci.Builtin == builtin.ChannelSend || ci.Builtin == builtin.ChannelRecv):
 			ch := l.recvExpr(b, ci)
 			h := types.HandleOf(ci.RecvType, types.ChannelH)
-			if ci.Name == "Channel.send" {
+			if ci.Builtin == builtin.ChannelSend {
 				v := l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), h.Elem, e.Args[0])
 				return &Call{Fun: &Sel{X: ch, Name: "Send"}, Args: []Expr{v}}, rtType("SendFuture", l.goTypeOf(h.Elem))
 			}
 			return &Call{Fun: &Sel{X: ch, Name: "Recv"}}, rtType("RecvFuture", l.goTypeOf(h.Elem))
-		case ci.Kind == check.CallStatic && (ci.Builtin == check.BNet || ci.Builtin == check.BHTTP || ci.Builtin == check.BFS),
-			isIOMethod(ci):
+		case isIOFuture(ci):
 			return l.ioFuture(b, e, ci)
 		}
 	case *ast.AsyncBlock:
@@ -191,7 +191,7 @@ func (l *lowerer) awaitGraph() map[ast.Node][]ast.Node {
 			case *ast.AsyncBlock:
 				return false
 			case *ast.Await:
-				switch e := unparen(x.X).(type) {
+				switch e := ast.Unparen(x.X).(type) {
 				case *ast.Call:
 					if ci := l.info.Calls[e]; ci != nil && (ci.Kind == check.CallFunc || ci.Kind == check.CallMethod) && ci.Sig.Async {
 						if fd, ok := ci.Obj.Decl.(*ast.FuncDecl); ok {

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 )
@@ -109,18 +110,13 @@ func (l *lowerer) cloneFuncOrNil(t types.Type) Expr {
 // with one: the element a builtin method reads out of a container, or a choice between such
 // values.
 func (l *lowerer) aliasesPlace(e ast.Expr) bool {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Call:
 		ci := l.info.Calls[x]
 		if ci == nil || ci.Kind != check.CallBuiltinMethod {
 			return false
 		}
-		switch ci.Name {
-		case "Map.get", "Map.values", "Array.first", "Array.last", "Array.find",
-			"Option.unwrap", "Option.expect", "Option.unwrap_or", "Result.unwrap", "Result.expect",
-			"Result.unwrap_or", "Result.unwrap_err", "Result.ok":
-			return true
-		}
+		return builtin.Of(ci.Builtin).Flags&builtin.Aliases != 0
 	case *ast.Cond:
 		return isLvalue(x.A) || isLvalue(x.B) || l.aliasesPlace(x.A) || l.aliasesPlace(x.B)
 	case *ast.Binary:

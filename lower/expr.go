@@ -25,13 +25,12 @@ func (l *lowerer) cx() Expr {
 	return &Ident{Name: "nil"}
 }
 
-// isPure reports whether evaluating x twice, or later, gives the same value with no effect.
+// isPure reports whether x is a literal, a name or a variable: evaluating it has no effect, so
+// it needs no temporary to be evaluated again or later.
 func isPure(x Expr) bool {
-	switch x := x.(type) {
-	case *Lit, *Ident:
+	switch x.(type) {
+	case *Lit, *Ident, *Ref:
 		return true
-	case *Ref:
-		return !x.V.Field || true
 	}
 	return false
 }
@@ -82,7 +81,7 @@ func (l *lowerer) exprListWith(b *builder, es []ast.Expr, lowerOne func(sb *buil
 // isLvalue reports whether e names a place (a variable, a field, an element): a copy of an
 // array or a share read from a place must be taken.
 func isLvalue(e ast.Expr) bool {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return x.Obj != nil && (x.Obj.Kind == types.ObjVar || x.Obj.Kind == types.ObjParam || x.Obj.Kind == types.ObjConst)
 	case *ast.Selector, *ast.Index:
@@ -450,15 +449,8 @@ func (l *lowerer) toAny(x Expr, t types.Type) Expr {
 		}
 		return &Conv{Type: l.goTypeOf(t), X: x}
 	}
-	if types.IsUnit(t) {
-		if _, isCall := x.(*Call); isCall && l.returnsNothing(x) {
-			return x // already unit-typed in Go
-		}
-	}
 	return x
 }
-
-func (l *lowerer) returnsNothing(x Expr) bool { return false }
 
 func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 	x := l.expr(b, e.X)
@@ -594,7 +586,7 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 }
 
 func isNullLit(e ast.Expr) bool {
-	_, ok := unparen(e).(*ast.NullLit)
+	_, ok := ast.Unparen(e).(*ast.NullLit)
 	return ok
 }
 
@@ -842,7 +834,7 @@ func (l *lowerer) toInt64(x Expr, t types.Type, n ast.Node) Expr {
 
 // lvalue lowers an assignment target.
 func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v := l.locals[x.Obj]
 		if v == nil {
@@ -919,7 +911,7 @@ func (l *lowerer) lvalueBase(b *builder, e ast.Expr) Expr {
 // `m[k][0] += 1` change the map's value.
 func (l *lowerer) placeOf(b *builder, e ast.Expr) Expr {
 	x := l.lvalue(b, e)
-	if id, ok := unparen(e).(*ast.Ident); ok && id.Obj != nil {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Obj != nil {
 		if _, opt := types.Resolve(id.Obj.Type).(*types.Optional); opt {
 			if _, still := types.Resolve(e.TypeOf()).(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
 				return &Sel{X: x, Name: "Val"} // narrowed by `!= null`: change the value it holds
@@ -1044,7 +1036,7 @@ func (l *lowerer) arith(op string, x, y Expr, xt, yt types.Type, n ast.Node) Exp
 
 // declaredType is the type an assignment target holds (a narrowed optional is still optional).
 func declaredType(e ast.Expr) types.Type {
-	if id, ok := unparen(e).(*ast.Ident); ok && id.Obj != nil {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Obj != nil {
 		return id.Obj.Type
 	}
 	return e.TypeOf()

@@ -552,9 +552,6 @@ func (m *machine) branch(s *Branch, depth int) Stmt {
 		if s.Label != "" && lp.label != s.Label {
 			continue
 		}
-		if s.Label == "" && !lp.exploded && lp.brk == nil && lp.label == "" && isSwitchLoop(lp) {
-			continue
-		}
 		target = lp
 		break
 	}
@@ -567,10 +564,6 @@ func (m *machine) branch(s *Branch, depth int) Stmt {
 	}
 	return &Block{Stmts: m.leave(to, target.fins)}
 }
-
-// isSwitchLoop is never true: switches push entries only so that labels resolve; an unlabeled
-// break inside a Go switch was given a label when it was lowered.
-func isSwitchLoop(*mloop) bool { return false }
 
 // emitReturn completes the future: run the pending defers, clear the state, return the value.
 func (m *machine) emitReturn(r *Return) {

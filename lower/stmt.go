@@ -2,6 +2,7 @@ package lower
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 )
@@ -209,7 +210,7 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 		return
 	}
 	var value Expr
-	if lit, ok := unparen(s.Value).(*ast.TupleLit); ok && len(lit.Elems) > 1 {
+	if lit, ok := ast.Unparen(s.Value).(*ast.TupleLit); ok && len(lit.Elems) > 1 {
 		// `let (g, n) = (m.lock(), 1);`: the bindings take the values, guards included.
 		value = l.tupleValue(lit, l.exprListWith(b, lit.Elems, func(sb *builder, _ int, e ast.Expr) Expr { return l.owned(sb, e) }))
 	} else {
@@ -282,7 +283,7 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: l.spawn(b, s.X), Name: "Drop"}}, Line: b.line})
 		return
 	}
-	switch x := unparen(s.X).(type) {
+	switch x := ast.Unparen(s.X).(type) {
 	case *ast.Assign:
 		l.assign(b, x)
 		return
@@ -306,7 +307,7 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 		l.matchStmt(b, x)
 		return
 	case *ast.Call:
-		if ci := l.info.Calls[x]; ci != nil && ci.Kind == check.CallBuiltinMethod && ci.Name == "Channel.send" {
+		if ci := l.info.Calls[x]; ci != nil && ci.Kind == check.CallBuiltinMethod && ci.Builtin == builtin.ChannelSend {
 			// An un-awaited send is eager: enqueue now, or let a task wait for room.
 			recv := l.recvExpr(b, ci)
 			arg := l.convertAt(l.owned(b, x.Args[0]), x.Args[0].TypeOf(), ci.Params[0], x.Args[0])
@@ -559,7 +560,7 @@ func belowMax(hi Expr, t types.Type) bool {
 
 // rangeBounds lowers `a..b`, `a...b`, `range(n)` and `range(a, b)`.
 func (l *lowerer) rangeBounds(b *builder, e ast.Expr) (lo, hi Expr, inclusive bool) {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Range:
 		return l.expr(b, x.Lo), l.expr(b, x.Hi), x.Inclusive
 	case *ast.Call:
@@ -723,7 +724,7 @@ func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
 	var results []Expr
 	if s.Value != nil && !types.IsUnit(l.fn.ret) && !types.IsNever(l.fn.ret) {
 		var v Expr
-		if id, ok := unparen(s.Value).(*ast.Ident); ok && types.IsGuard(s.Value.TypeOf()) && l.locals[id.Obj] != nil {
+		if id, ok := ast.Unparen(s.Value).(*ast.Ident); ok && types.IsGuard(s.Value.TypeOf()) && l.locals[id.Obj] != nil {
 			// `return g`: the lock goes to the caller; the binding's release then finds nothing.
 			v = &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Take"}}
 		} else {
@@ -823,16 +824,6 @@ func terminatesIR(list []Stmt) bool {
 		return terminatesIR(s.Then.Stmts) && elseTerm
 	}
 	return false
-}
-
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.Paren)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
 }
 
 // site is the "file:line" an await suspends at, for the task dump.

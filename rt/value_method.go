@@ -3,14 +3,17 @@ package rt
 import (
 	"reflect"
 	"strconv"
-	"strings"
 )
 
 // DynMethod calls the method name on the dynamic value v: the string, array and map methods of
 // LANGUAGE.md §6 (with their JavaScript spellings where those are common: includes, indexOf,
 // forEach, some, every, toUpperCase…), a record field holding a function, a MethodCaller's
 // methods, and to_string/clone on anything. Methods that change an array's length (push, pop,
-// insert, remove, clear) need the variable holding it: use DynMethodRef for those.
+// insert, remove, clear, extend) need the variable holding it: use DynMethodRef for those.
+//
+// Each spelling is mapped to its method's canonical name by the tables of zz_builtin_aliases.go,
+// generated from the compiler's table of the builtin library; the switches below name canonical
+// names only.
 func DynMethod(v Value, name, pos string, args ...Value) Value {
 	return dynMethod(&v, false, name, pos, args)
 }
@@ -52,16 +55,24 @@ func dynMethod(recv *Value, inVariable bool, name, pos string, args []Value) Val
 			return r
 		}
 	}
-	switch name {
-	case "to_string", "toString":
-		wantArgs(name, args, 0, pos)
-		return Str(v)
-	case "clone":
-		wantArgs(name, args, 0, pos)
-		return DynClone(v)
+	if r, ok := valueMethod(v, name, pos, args); ok {
+		return r
 	}
 	Fail(pos, "no method "+name+" on "+describe(v))
 	return nil
+}
+
+// valueMethod is a method every value has.
+func valueMethod(v Value, name, pos string, args []Value) (Value, bool) {
+	switch valueMethodNames[name] {
+	case "to_string":
+		wantArgs(name, args, 0, pos)
+		return Str(v), true
+	case "clone":
+		wantArgs(name, args, 0, pos)
+		return DynClone(v), true
+	}
+	return nil, false
 }
 
 // typedArrayMethod applies an array method to a typed array held in a Value (an [i64] passed to
@@ -73,7 +84,7 @@ func typedArrayMethod(recv *Value, rv reflect.Value, inVariable bool, name, pos 
 	if !ok {
 		return nil, false
 	}
-	if changed := copied.([]Value); mutatesArray(name) {
+	if changed := copied.([]Value); arrayMutators[arrayMethodNames[name]] {
 		back, ok := convertSlice(reflect.ValueOf(changed), rv.Type(), pos)
 		if !ok {
 			failExpected(typeNameOf(rv.Type()), changed, pos)
@@ -87,29 +98,13 @@ func typedArrayMethod(recv *Value, rv reflect.Value, inVariable bool, name, pos 
 	return r, true
 }
 
-func mutatesArray(name string) bool {
-	switch name {
-	case "push", "pop", "insert", "remove", "clear", "sort", "sort_by", "reverse":
-		return true
-	}
-	return false
-}
-
-// changesLength reports whether an array method changes the array's length.
-func changesLength(name string) bool {
-	switch name {
-	case "push", "pop", "insert", "remove", "clear":
-		return true
-	}
-	return false
-}
-
 func arrayMethod(recv *Value, xs []Value, inVariable bool, name, pos string, args []Value) (Value, bool) {
-	if changesLength(name) && !inVariable {
+	method := arrayMethodNames[name]
+	if arrayResizers[method] && !inVariable {
 		Fail(pos, name+" needs an array held in a variable")
 	}
-	switch name {
-	case "len", "length":
+	switch method {
+	case "len":
 		wantArgs(name, args, 0, pos)
 		return int64(len(xs)), true
 	case "is_empty":
@@ -137,10 +132,14 @@ func arrayMethod(recv *Value, xs []Value, inVariable bool, name, pos string, arg
 		wantArgs(name, args, 0, pos)
 		*recv = xs[:0:0]
 		return Unit{}, true
-	case "contains", "includes":
+	case "extend":
+		wantArgs(name, args, 1, pos)
+		*recv = append(xs, DynIter(args[0], pos)...)
+		return Unit{}, true
+	case "contains":
 		wantArgs(name, args, 1, pos)
 		return arrayIndexOf(xs, args[0]) >= 0, true
-	case "index_of", "indexOf":
+	case "index_of":
 		wantArgs(name, args, 1, pos)
 		return arrayIndexOf(xs, args[0]), true
 	case "join":
@@ -149,7 +148,7 @@ func arrayMethod(recv *Value, xs []Value, inVariable bool, name, pos string, arg
 			sep = argString(name, args, 0, pos)
 		}
 		return ArrJoin(xs, sep), true
-	case "sort", "sort_by":
+	case "sort":
 		sortValues(xs, name, pos, args)
 		return Unit{}, true
 	case "reverse":
@@ -168,21 +167,25 @@ func arrayMethod(recv *Value, xs []Value, inVariable bool, name, pos string, arg
 	case "find":
 		f := argFunc(name, args, pos)
 		return ArrFind(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }).ToValue(), true
-	case "find_index", "findIndex":
+	case "find_index":
 		f := argFunc(name, args, pos)
 		return ArrFindIndex(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }), true
-	case "any", "some":
+	case "any":
 		f := argFunc(name, args, pos)
 		return ArrAny(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }), true
-	case "all", "every":
+	case "all":
 		f := argFunc(name, args, pos)
 		return ArrAll(xs, func(x Value) bool { return DynTruthy(DynCall(f, pos, x)) }), true
-	case "for_each", "forEach":
+	case "for_each":
 		f := argFunc(name, args, pos)
 		ArrForEach(xs, func(x Value) { DynCall(f, pos, x) })
 		return Unit{}, true
 	case "reduce":
-		return reduceValues(xs, pos, args), true
+		return reduceValues(name, xs, pos, args), true
+	case "fold":
+		// fold(init, f): reduce(f, init) in Rust's order.
+		wantArgs(name, args, 2, pos)
+		return reduceValues(name, xs, pos, []Value{args[1], args[0]}), true
 	case "slice":
 		from, to := sliceArgs(name, args, int64(len(xs)), pos)
 		return ArrSlice(xs, from, to, pos), true
@@ -207,7 +210,7 @@ func arrayMethod(recv *Value, xs []Value, inVariable bool, name, pos string, arg
 		return sum, true
 	case "min", "max":
 		wantArgs(name, args, 0, pos)
-		return extremeValue(xs, name == "max", pos), true
+		return extremeValue(xs, method == "max", pos), true
 	}
 	return nil, false
 }
@@ -242,8 +245,8 @@ func sortValues(xs []Value, name, pos string, args []Value) {
 
 // reduceValues is reduce(f, init), or reduce(f) starting from the first element as in
 // JavaScript (failing on an empty array).
-func reduceValues(xs []Value, pos string, args []Value) Value {
-	n := wantArgRange("reduce", args, 1, 2, pos)
+func reduceValues(name string, xs []Value, pos string, args []Value) Value {
+	n := wantArgRange(name, args, 1, 2, pos)
 	f := args[0]
 	var acc Value
 	if n == 2 {
@@ -275,8 +278,8 @@ func extremeValue(xs []Value, wantMax bool, pos string) Value {
 }
 
 func stringMethod(s, name, pos string, args []Value) (Value, bool) {
-	switch name {
-	case "len", "length":
+	switch stringMethodNames[name] {
+	case "len":
 		wantArgs(name, args, 0, pos)
 		return StrLen(s), true
 	case "byte_len":
@@ -300,37 +303,37 @@ func stringMethod(s, name, pos string, args []Value) (Value, bool) {
 	case "trim":
 		wantArgs(name, args, 0, pos)
 		return Trim(s), true
-	case "trim_start", "trimStart":
+	case "trim_start":
 		wantArgs(name, args, 0, pos)
 		return TrimStart(s), true
-	case "trim_end", "trimEnd":
+	case "trim_end":
 		wantArgs(name, args, 0, pos)
 		return TrimEnd(s), true
-	case "to_upper", "to_uppercase", "toUpperCase":
+	case "to_upper":
 		wantArgs(name, args, 0, pos)
 		return ToUpper(s), true
-	case "to_lower", "to_lowercase", "toLowerCase":
+	case "to_lower":
 		wantArgs(name, args, 0, pos)
 		return ToLower(s), true
-	case "contains", "includes":
+	case "contains":
 		wantArgs(name, args, 1, pos)
 		return StrContains(s, argString(name, args, 0, pos)), true
-	case "starts_with", "startsWith":
+	case "starts_with":
 		wantArgs(name, args, 1, pos)
 		return StartsWith(s, argString(name, args, 0, pos)), true
-	case "ends_with", "endsWith":
+	case "ends_with":
 		wantArgs(name, args, 1, pos)
 		return EndsWith(s, argString(name, args, 0, pos)), true
-	case "replace", "replace_all", "replaceAll":
+	case "replace":
 		wantArgs(name, args, 2, pos)
 		return Replace(s, argString(name, args, 0, pos), argString(name, args, 1, pos)), true
-	case "index_of", "indexOf", "find":
+	case "index_of":
 		wantArgs(name, args, 1, pos)
 		return StrIndexOf(s, argString(name, args, 0, pos)), true
 	case "repeat":
 		wantArgs(name, args, 1, pos)
 		return Repeat(s, AsInt(args[0], pos), pos), true
-	case "reverse", "reversed":
+	case "reverse":
 		wantArgs(name, args, 0, pos)
 		return StrReverse(s), true
 	case "parse_int":
@@ -339,28 +342,31 @@ func stringMethod(s, name, pos string, args []Value) (Value, bool) {
 	case "parse_float":
 		wantArgs(name, args, 0, pos)
 		return ParseFloat(s).ToValue(), true
-	case "char_at", "charAt":
+	case "char_at":
 		wantArgs(name, args, 1, pos)
 		return CharAt(s, indexArg(args[0], pos), pos), true
-	case "substring", "slice":
+	case "substring":
 		from, to := sliceArgs(name, args, StrLen(s), pos)
 		return Substring(s, from, to), true
-	case "pad_start", "padStart", "pad_end", "padEnd":
-		pad := " "
-		if wantArgRange(name, args, 1, 2, pos) == 2 {
-			pad = argString(name, args, 1, pos)
-		}
-		if strings.HasSuffix(name, "tart") {
-			return PadStart(s, AsInt(args[0], pos), pad), true
-		}
-		return PadEnd(s, AsInt(args[0], pos), pad), true
+	case "pad_start":
+		return PadStart(s, AsInt(args[0], pos), padArg(name, args, pos)), true
+	case "pad_end":
+		return PadEnd(s, AsInt(args[0], pos), padArg(name, args, pos)), true
 	}
 	return nil, false
 }
 
+// padArg checks pad_start's and pad_end's arguments (n) or (n, pad) and gives the padding.
+func padArg(name string, args []Value, pos string) string {
+	if wantArgRange(name, args, 1, 2, pos) == 2 {
+		return argString(name, args, 1, pos)
+	}
+	return " "
+}
+
 func mapMethod(m dynMap, name, pos string, args []Value) (Value, bool) {
-	switch name {
-	case "len", "size":
+	switch mapMethodNames[name] {
+	case "len":
 		wantArgs(name, args, 0, pos)
 		return int64(m.dynLen()), true
 	case "is_empty":
@@ -370,15 +376,15 @@ func mapMethod(m dynMap, name, pos string, args []Value) (Value, bool) {
 		wantArgs(name, args, 1, pos)
 		v, _ := m.dynGet(args[0])
 		return v, true
-	case "set", "insert":
+	case "set":
 		wantArgs(name, args, 2, pos)
 		m.dynSet(args[0], args[1], pos)
 		return Unit{}, true
-	case "has", "contains_key", "contains":
+	case "has":
 		wantArgs(name, args, 1, pos)
 		_, ok := m.dynGet(args[0])
 		return ok, true
-	case "delete", "remove":
+	case "delete":
 		wantArgs(name, args, 1, pos)
 		return m.dynDelete(args[0]), true
 	case "clear":

@@ -72,6 +72,7 @@ func TestTypedProgramsEmitNoDynamicValues(t *testing.T) {
 		"s_63_gradual_results.adesh":        true, // functions whose returns disagree
 		"s_65_lookup_default.adesh":         true, // lookups on dynamic maps and records
 		"s_68_results_that_fall_off.adesh":  true, // a result that is any
+		"s_70_library_spellings.adesh":      true, // the methods of dynamic arrays, strings, maps
 	}
 	checked := 0
 	for _, f := range append(files, mains...) {

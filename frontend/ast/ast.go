@@ -476,6 +476,17 @@ type Paren struct {
 	X Expr
 }
 
+// Unparen is e without the parentheses around it.
+func Unparen(e Expr) Expr {
+	for {
+		p, ok := e.(*Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
 // Unary is a prefix operator: `! - ~ * &` (`*g` dereferences a guard or a share).
 type Unary struct {
 	Span

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"adesh2go/frontend/builtin"
 	"fmt"
 	"sort"
 	"strings"
@@ -141,7 +142,7 @@ func (a *analysis) checkScopes() {
 		if len(sc.Args) != 1 {
 			continue
 		}
-		lam, ok := unparen(sc.Args[0]).(*ast.Lambda)
+		lam, ok := ast.Unparen(sc.Args[0]).(*ast.Lambda)
 		if !ok {
 			continue
 		}
@@ -330,7 +331,7 @@ func (a *analysis) judgeScopeAccess(sc *ast.Call, obj *types.Object, list []acce
 func (a *analysis) scopeAround(n ast.Node) *ast.Call {
 	for p := parentOf(n); p != nil; p = parentOf(p) {
 		if call, ok := p.(*ast.Call); ok {
-			if ci := a.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == BScope {
+			if ci := a.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == builtin.FnScope {
 				return call
 			}
 		}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 )
 
@@ -12,9 +13,9 @@ const (
 	CallFunc          CallKind = iota // a declared function (Obj), possibly generic
 	CallMethod                        // a method of a user struct or enum (Obj is the method)
 	CallValue                         // a function value
-	CallBuiltin                       // a builtin function (Builtin)
-	CallBuiltinMethod                 // a method of a builtin type (Name), on Recv
-	CallStatic                        // a static member of a builtin type: Mutex::new, Promise.all (Name)
+	CallBuiltin                       // a predeclared function (Builtin)
+	CallBuiltinMethod                 // a method of a builtin type (Builtin), on Recv
+	CallStatic                        // a static member of a type object: Mutex::new, Promise.all (Builtin)
 	CallVariant                       // an enum variant constructor (Variant)
 	CallDynamic                       // a call of an `any` value
 	CallDynMethod                     // a method call on an `any` value (Name)
@@ -25,8 +26,8 @@ const (
 type CallInfo struct {
 	Kind     CallKind
 	Obj      *types.Object
-	Builtin  types.Builtin
-	Name     string // method or static member name; for builtin methods "Kind.name" (Array.push)
+	Builtin  types.Builtin // the row of frontend/builtin's table
+	Name     string        // the method a dynamic call names (CallDynMethod)
 	Recv     ast.Expr
 	RecvType types.Type   // the receiver's type after auto-dereferencing
 	Derefs   []types.Type // the Share and guard types passed through to reach the receiver
@@ -73,7 +74,7 @@ func (c *checker) recordCall(e *ast.Call, ci *CallInfo) types.Type {
 
 // call checks a call expression.
 func (c *checker) call(e *ast.Call, expected types.Type) types.Type {
-	switch fun := unparen(e.Fun).(type) {
+	switch fun := ast.Unparen(e.Fun).(type) {
 	case *ast.Ident:
 		obj := c.scope.Lookup(fun.Name)
 		if obj != nil {
@@ -182,7 +183,7 @@ func argExpectation(p types.Type) types.Type {
 }
 
 func isLambdaArg(e ast.Expr) bool {
-	switch unparen(e).(type) {
+	switch ast.Unparen(e).(type) {
 	case *ast.Lambda:
 		return true
 	}
@@ -266,7 +267,7 @@ func (c *checker) unifySoft(a, b types.Type) {
 }
 
 func calleeName(e *ast.Call) string {
-	switch f := unparen(e.Fun).(type) {
+	switch f := ast.Unparen(e.Fun).(type) {
 	case *ast.Ident:
 		return f.Name
 	case *ast.Selector:
@@ -282,14 +283,14 @@ func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Ty
 		return c.typeMemberCall(e, sel, obj, expected), true // m.Enum::Variant(…)
 	}
 	// Static members: Type::name, builtin type objects, imports.
-	if id, ok := unparen(sel.X).(*ast.Ident); ok {
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 		if obj := c.scope.Lookup(id.Name); obj != nil {
 			switch obj.Kind {
 			case types.ObjType:
 				id.Obj = obj
 				return c.typeMemberCall(e, sel, obj, expected), true
 			case types.ObjBuiltin:
-				if obj.Builtin >= BMutexType {
+				if builtin.TypeObject(obj.Builtin) != builtin.Global {
 					id.Obj = obj
 					return c.staticCall(e, sel, obj.Builtin, expected), true
 				}
@@ -441,11 +442,11 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 
 // importedType resolves `m.Name`, a type that an imported file exports, or returns nil.
 func (c *checker) importedType(x ast.Expr) *types.Object {
-	sel, ok := unparen(x).(*ast.Selector)
+	sel, ok := ast.Unparen(x).(*ast.Selector)
 	if !ok {
 		return nil
 	}
-	id, ok := unparen(sel.X).(*ast.Ident)
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
 	if !ok {
 		return nil
 	}
@@ -474,7 +475,7 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 		c.errorf(e.Name, "`%s` has no variant `%s`", obj.Name, e.Name.Name)
 		return types.InvalidType
 	}
-	if id, ok := unparen(e.X).(*ast.Ident); ok {
+	if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
 		if obj := c.scope.Lookup(id.Name); obj != nil {
 			switch obj.Kind {
 			case types.ObjType:
@@ -504,7 +505,7 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 				}
 				return member.Type
 			case types.ObjBuiltin:
-				if obj.Builtin >= BMutexType {
+				if builtin.TypeObject(obj.Builtin) != builtin.Global {
 					id.Obj = obj
 					c.errorf(e, "`%s.%s` must be called", id.Name, e.Name.Name)
 					return types.InvalidType

@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 )
 
@@ -60,15 +61,6 @@ func (a *analysis) analyzeCaptures() {
 	}
 }
 
-// mutatingMethods are the builtin methods that change their receiver in place: the `.mut()`
-// methods of builtins.go, and the map methods that add or remove entries.
-var mutatingMethods = map[string]bool{
-	"Array.push": true, "Array.append": true, "Array.pop": true, "Array.insert": true,
-	"Array.remove": true, "Array.sort": true, "Array.reverse": true, "Array.clear": true,
-	"Array.extend": true,
-	"Map.set":      true, "Map.insert": true, "Map.delete": true, "Map.remove": true, "Map.clear": true,
-}
-
 // writeThrough returns the assignment, increment or mutating call that changes the variable
 // used at u (directly, through a field or index path, or through `*`), or nil when u only
 // reads it.
@@ -120,7 +112,7 @@ func (a *analysis) mutates(call *ast.Call) bool {
 	}
 	switch ci.Kind {
 	case CallBuiltinMethod:
-		return mutatingMethods[ci.Name]
+		return builtin.Of(ci.Builtin).Flags&builtin.Mutates != 0
 	case CallMethod:
 		return ci.Sig != nil && ci.Sig.SelfMut
 	}
@@ -147,7 +139,7 @@ func (a *analysis) closuresOf(obj *types.Object, seen map[*types.Object]bool) []
 		return nil
 	}
 	from := func(e ast.Expr) {
-		switch e := unparen(e).(type) {
+		switch e := ast.Unparen(e).(type) {
 		case *ast.Lambda:
 			if fi := a.info.FuncOf[e]; fi != nil {
 				out = append(out, fi)

@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
@@ -141,9 +142,9 @@ func (a *analysis) index(f *ast.File) {
 			}
 			if ci := a.info.Calls[n]; ci != nil {
 				switch {
-				case ci.Kind == CallBuiltinMethod && ci.Name == "Scope.spawn":
+				case ci.Kind == CallBuiltinMethod && ci.Builtin == builtin.ScopeSpawn:
 					a.spawns = append(a.spawns, n)
-				case ci.Kind == CallBuiltin && ci.Builtin == BScope:
+				case ci.Kind == CallBuiltin && ci.Builtin == builtin.FnScope:
 					a.scopes = append(a.scopes, n)
 				}
 			}

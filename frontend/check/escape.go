@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 )
 
@@ -200,32 +201,33 @@ func (a *analysis) argFates(call *ast.Call, arg ast.Node) []Escape {
 	switch ci.Kind {
 	case CallBuiltin:
 		switch ci.Builtin {
-		case BJoin, BJoinAll, BSelect, BTimeout, BSome, BOk, BErr:
+		case builtin.FnJoin, builtin.FnJoinAll, builtin.FnSelect, builtin.FnTimeout, builtin.FnSome, builtin.FnOk, builtin.FnErr:
 			return a.fatesOf(call) // wrapped in the call's result
-		case BSpawnBlocking:
+		case builtin.FnSpawnBlocking:
 			return []Escape{{Kind: Spawned, At: call}}
-		case BSetTimeout, BSetInterval:
+		case builtin.FnSetTimeout, builtin.FnSetInterval:
 			return []Escape{{Kind: Stored, At: call, What: "a timer"}}
 		}
 	case CallBuiltinMethod:
-		switch ci.Name {
-		case "Scope.spawn":
+		switch ci.Builtin {
+		case builtin.ScopeSpawn:
 			e := Escape{Kind: ScopeChild, At: call}
 			if sc := a.scopeAround(call); sc != nil && len(sc.Args) == 1 {
-				if lam, ok := unparen(sc.Args[0]).(*ast.Lambda); ok {
+				if lam, ok := ast.Unparen(sc.Args[0]).(*ast.Lambda); ok {
 					e.Fn = a.info.FuncOf[lam]
 				}
 			}
 			return []Escape{e}
-		case "Channel.send":
+		case builtin.ChannelSend:
 			return []Escape{{Kind: Stored, At: call, What: "a channel"}}
-		case "Promise.then", "Promise.catch", "Promise.finally":
+		case builtin.PromiseThen, builtin.PromiseCatch, builtin.PromiseFinally:
 			return []Escape{{Kind: Stored, At: call, What: "a promise callback"}}
-		case "Array.push", "Array.append", "Array.insert", "Array.extend", "Map.set", "Map.insert":
+		}
+		if builtin.Of(ci.Builtin).Flags&builtin.Stores != 0 {
 			return a.into(ci.Recv, call)
 		}
 	case CallStatic:
-		if ci.Name == "Promise.new" {
+		if ci.Builtin == builtin.PromiseNew {
 			return nil // the executor runs at once
 		}
 		return a.fatesOf(call)

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"adesh2go/frontend/builtin"
 	"math"
 	"slices"
 
@@ -8,10 +9,6 @@ import (
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
-
-// eagerSend marks the Future of a channel send: it enqueues at once, so a statement that does
-// not await it is no W0706.
-var eagerSend = &struct{ name string }{"send"}
 
 // expr checks e against the type its context expects (nil: none) and returns its type.
 func (c *checker) expr(e ast.Expr, expected types.Type) types.Type {
@@ -198,7 +195,7 @@ func (c *checker) ident(e *ast.Ident, expected types.Type) types.Type {
 		}
 		return obj.Type
 	case types.ObjBuiltin:
-		if obj.Builtin == BNoneVal {
+		if obj.Builtin == builtin.FnNone {
 			return types.NullType
 		}
 		c.errorf(e, "`%s` is a builtin and must be called or used with `.`", e.Name)
@@ -483,7 +480,7 @@ func derefType(t types.Type) types.Type {
 // isLiteralish reports whether e is a numeric literal (possibly negated), whose type should come
 // from the other operand.
 func isLiteralish(e ast.Expr) bool {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.IntLit, *ast.FloatLit:
 		return true
 	case *ast.Unary:
@@ -502,7 +499,7 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		undo()
 		return types.BoolType
 	case "??":
-		if left, ok := unparen(e.X).(*ast.Binary); ok && left.Op == "??" {
+		if left, ok := ast.Unparen(e.X).(*ast.Binary); ok && left.Op == "??" {
 			c.chainedCoalesce[left] = true // `m[a] ?? m[b] ?? d`: m[b] is a lookup too
 		}
 		x := c.lookupOperand(e.X, c.expr(e.X, nil))
@@ -674,7 +671,7 @@ func (c *checker) refuseReadGuardWrite(n ast.Node, target ast.Expr, recv bool) {
 		return
 	}
 	name := "a read guard"
-	if id, ok := unparen(g).(*ast.Ident); ok {
+	if id, ok := ast.Unparen(g).(*ast.Ident); ok {
 		name = "the read guard `" + id.Name + "`"
 	}
 	c.errorf(n, "cannot change a value through %s", name).
@@ -685,7 +682,7 @@ func (c *checker) refuseReadGuardWrite(n ast.Node, target ast.Expr, recv bool) {
 // `r.items[0]`), or nil.
 func readGuardIn(x ast.Expr) ast.Expr {
 	for {
-		switch e := unparen(x).(type) {
+		switch e := ast.Unparen(x).(type) {
 		case *ast.Unary:
 			if e.Op != "*" {
 				return nil
@@ -705,7 +702,7 @@ func readGuardIn(x ast.Expr) ast.Expr {
 }
 
 func (c *checker) lvalue1(x ast.Expr) types.Type {
-	switch x := unparen(x).(type) {
+	switch x := ast.Unparen(x).(type) {
 	case *ast.Ident:
 		t := c.expr(x, nil)
 		if x.Obj == nil {
@@ -747,7 +744,7 @@ func (c *checker) lvalue1(x ast.Expr) types.Type {
 // markMutated records that the variable at the root of a field or index path changes.
 func (c *checker) markMutated(e ast.Expr) {
 	for {
-		switch x := unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			if x.Obj != nil {
 				x.Obj.Mutated = true
@@ -1013,14 +1010,14 @@ func (c *checker) genericFuncValue(e *ast.Ident, obj *types.Object, expected typ
 // x is such an index of a map (the `??` then sees an optional, unless the map's values are
 // optional already); an index of a dynamic value is marked too, and stays dynamic.
 func (c *checker) lookupIndex(x ast.Expr) bool {
-	if sel, ok := unparen(x).(*ast.Selector); ok {
+	if sel, ok := ast.Unparen(x).(*ast.Selector); ok {
 		// `rec.email ?? d` on a dynamic record: a missing field is null.
 		if types.IsAny(sel.X.TypeOf()) {
 			c.noteLookup(sel)
 		}
 		return false
 	}
-	ix, ok := unparen(x).(*ast.Index)
+	ix, ok := ast.Unparen(x).(*ast.Index)
 	if !ok {
 		return false
 	}
@@ -1052,7 +1049,7 @@ func (c *checker) lookupOperand(x ast.Expr, t types.Type) types.Type {
 	}
 	o := &types.Optional{Elem: t}
 	x.SetType(o)
-	unparen(x).SetType(o)
+	ast.Unparen(x).SetType(o)
 	return o
 }
 

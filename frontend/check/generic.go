@@ -1,6 +1,7 @@
 package check
 
 import (
+	"adesh2go/frontend/builtin"
 	"sort"
 
 	"adesh2go/frontend/ast"
@@ -132,14 +133,12 @@ func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
 			continue
 		}
 		var need TypeParamNeed
-		switch ci.Name {
-		case "Array.min", "Array.max":
+		switch flags := builtin.Of(ci.Builtin).Flags; {
+		case ci.Builtin == builtin.ArraySort && len(call.Args) > 0:
+			// the comparator says the order
+		case flags&builtin.Ordered != 0:
 			need = NeedOrdered
-		case "Array.sort":
-			if len(call.Args) == 0 {
-				need = NeedOrdered
-			}
-		case "Array.sum":
+		case flags&builtin.Numeric != 0:
 			need = NeedNumber
 		}
 		arr, ok := types.Resolve(ci.RecvType).(*types.Array)
@@ -153,13 +152,13 @@ func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
 		if isTypeParam(elem) {
 			raise(elem, need)
 		} else if !types.IsInvalid(elem) && !satisfies(elem, need) {
-			method := ci.Name[len("Array."):]
+			method := calleeName(call)
 			what := "compares the elements, and `%s` cannot be compared with `<` (numbers, strings and chars can)"
 			if need == NeedNumber {
 				what = "adds up the elements, and `%s` is not a number"
 			}
 			d := c.errorf(call, "`%s` "+what, method, typeString(elem))
-			if method == "sort" {
+			if ci.Builtin == builtin.ArraySort {
 				d.WithHelp("pass the order: `xs.sort((a, b) => …)`, negative when a comes first")
 			}
 		}

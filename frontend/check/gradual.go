@@ -121,7 +121,7 @@ func needsProbing(files []*ast.File) bool {
 				found = n.Ret == nil && n.Body != nil && resultMayDisagree(n.Body)
 			case *ast.LetStmt:
 				// `let double = x => x * 2;`: its calls say what x is.
-				if lam, ok := unparen(n.Value).(*ast.Lambda); ok && n.Value != nil {
+				if lam, ok := ast.Unparen(n.Value).(*ast.Lambda); ok && n.Value != nil {
 					found = hasUntyped(lam.Params)
 				}
 			}

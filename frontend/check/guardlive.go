@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 )
 
@@ -177,12 +178,10 @@ func (g *guardFlow) unlocked(call *ast.Call) *types.Object {
 	if ci == nil || ci.Kind != CallBuiltinMethod {
 		return nil
 	}
-	switch ci.Name {
-	case "MutexGuard.unlock", "MutexGuard.drop", "ReadGuard.unlock", "ReadGuard.drop", "WriteGuard.unlock", "WriteGuard.drop":
-	default:
+	if ci.Builtin != builtin.GuardUnlock {
 		return nil
 	}
-	if id, ok := unparen(ci.Recv).(*ast.Ident); ok {
+	if id, ok := ast.Unparen(ci.Recv).(*ast.Ident); ok {
 		return id.Obj
 	}
 	return nil
@@ -243,7 +242,7 @@ func (g *guardFlow) statement(s ast.Stmt, st guardState) guardState {
 		if li := g.a.info.Lets[s]; li != nil && s.Value != nil {
 			for _, obj := range li.Objs {
 				if obj != nil && containsGuard(obj.Type) {
-					st = st.with(heldGuard{obj: obj, at: unparen(s.Value)})
+					st = st.with(heldGuard{obj: obj, at: ast.Unparen(s.Value)})
 				}
 			}
 		}
@@ -370,11 +369,11 @@ func (g *guardFlow) expr(e ast.Expr, st guardState) guardState {
 		return g.call(e, st)
 	case *ast.Assign:
 		st = g.expr(e.Y, g.expr(e.X, st))
-		if id, ok := unparen(e.X).(*ast.Ident); ok && id.Obj != nil && containsGuard(id.Obj.Type) {
-			if _, isNull := unparen(e.Y).(*ast.NullLit); isNull {
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok && id.Obj != nil && containsGuard(id.Obj.Type) {
+			if _, isNull := ast.Unparen(e.Y).(*ast.NullLit); isNull {
 				return g.release(id.Obj, st) // `t = null` lets the guard go
 			}
-			st = st.with(heldGuard{obj: id.Obj, at: unparen(e.Y)})
+			st = st.with(heldGuard{obj: id.Obj, at: ast.Unparen(e.Y)})
 		}
 		return st
 	case *ast.Cond:
@@ -407,7 +406,7 @@ func (g *guardFlow) expr(e ast.Expr, st guardState) guardState {
 }
 
 func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
-	if sel, ok := unparen(e.Fun).(*ast.Selector); ok {
+	if sel, ok := ast.Unparen(e.Fun).(*ast.Selector); ok {
 		st = g.expr(sel.X, st)
 	} else {
 		st = g.expr(e.Fun, st)
@@ -425,7 +424,7 @@ func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 	if ci != nil && (ci.Kind == CallFunc || ci.Kind == CallMethod || ci.Kind == CallValue) {
 		// A guard passed to a function moves into it.
 		for _, arg := range e.Args {
-			if id, ok := unparen(arg).(*ast.Ident); ok && id.Obj != nil {
+			if id, ok := ast.Unparen(arg).(*ast.Ident); ok && id.Obj != nil {
 				st = g.release(id.Obj, st)
 			}
 		}
@@ -438,11 +437,11 @@ func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 
 // nullTest recognizes `x != null` (nonNull) and `x == null` on a variable.
 func nullTest(cond ast.Expr) (obj *types.Object, nonNull bool) {
-	b, ok := unparen(cond).(*ast.Binary)
+	b, ok := ast.Unparen(cond).(*ast.Binary)
 	if !ok || b.Op != "!=" && b.Op != "==" {
 		return nil, false
 	}
-	x, y := unparen(b.X), unparen(b.Y)
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
 	if _, isNull := x.(*ast.NullLit); isNull {
 		x, y = y, x
 	}

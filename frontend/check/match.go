@@ -117,7 +117,7 @@ func (c *checker) pattern(p ast.Pattern, t types.Type, binds *[]*types.Object) {
 		*binds = append(*binds, obj)
 		c.patInfo(p, &PatInfo{Kind: PatBind, Type: t, Obj: obj})
 	case *ast.LitPat:
-		if _, ok := unparen(p.Value).(*ast.NullLit); ok {
+		if _, ok := ast.Unparen(p.Value).(*ast.NullLit); ok {
 			if _, opt := rt.(*types.Optional); !opt && !types.IsAny(rt) {
 				c.errorf(p, "`%s` is never null", typeString(t))
 			}
@@ -364,7 +364,7 @@ func (c *checker) ctorOf(p ast.Pattern) (string, []ast.Pattern, bool) {
 	case PatNone:
 		return "None", nil, true
 	case PatLit:
-		if b, ok := unparen(p.(*ast.LitPat).Value).(*ast.BoolLit); ok {
+		if b, ok := ast.Unparen(p.(*ast.LitPat).Value).(*ast.BoolLit); ok {
 			if b.Value {
 				return "true", nil, true
 			}

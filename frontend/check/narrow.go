@@ -15,7 +15,7 @@ func (c *checker) narrowings(cond ast.Expr, whenTrue bool) map[*types.Object]typ
 }
 
 func (c *checker) collectNarrowings(cond ast.Expr, whenTrue bool, out map[*types.Object]types.Type) {
-	switch e := unparen(cond).(type) {
+	switch e := ast.Unparen(cond).(type) {
 	case *ast.Binary:
 		switch e.Op {
 		case "&&":
@@ -30,9 +30,9 @@ func (c *checker) collectNarrowings(cond ast.Expr, whenTrue bool, out map[*types
 			}
 		case "!=", "==":
 			var other ast.Expr
-			if _, ok := unparen(e.Y).(*ast.NullLit); ok {
+			if _, ok := ast.Unparen(e.Y).(*ast.NullLit); ok {
 				other = e.X
-			} else if _, ok := unparen(e.X).(*ast.NullLit); ok {
+			} else if _, ok := ast.Unparen(e.X).(*ast.NullLit); ok {
 				other = e.Y
 			}
 			if other == nil || (e.Op == "!=") != whenTrue {
@@ -52,7 +52,7 @@ func (c *checker) collectNarrowings(cond ast.Expr, whenTrue bool, out map[*types
 }
 
 func (c *checker) addNarrowing(e ast.Expr, out map[*types.Object]types.Type) {
-	id, ok := unparen(e).(*ast.Ident)
+	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || id.Obj == nil {
 		return
 	}
@@ -109,11 +109,11 @@ func assignedIn(obj *types.Object, list []ast.Stmt) bool {
 			}
 			switch n := n.(type) {
 			case *ast.Assign:
-				if id, ok := unparen(n.X).(*ast.Ident); ok && (id.Obj == obj || id.Obj == nil && id.Name == obj.Name) {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && (id.Obj == obj || id.Obj == nil && id.Name == obj.Name) {
 					found = true
 				}
 			case *ast.IncDec:
-				if id, ok := unparen(n.X).(*ast.Ident); ok && (id.Obj == obj || id.Obj == nil && id.Name == obj.Name) {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && (id.Obj == obj || id.Obj == nil && id.Name == obj.Name) {
 					found = true
 				}
 			}
@@ -159,7 +159,7 @@ func assignedInExpr(obj *types.Object, e ast.Expr) bool {
 // unnarrow ends the narrowing of the variable an assignment changes. (Its value is checked
 // first: in `cur = cur.next`, the right side still reads the narrowed `cur`.)
 func (c *checker) unnarrow(target ast.Expr) {
-	if id, ok := unparen(target).(*ast.Ident); ok && id.Obj != nil {
+	if id, ok := ast.Unparen(target).(*ast.Ident); ok && id.Obj != nil {
 		delete(c.narrowed, id.Obj)
 	}
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"adesh2go/frontend/builtin"
 	"fmt"
 
 	"adesh2go/frontend/ast"
@@ -95,7 +96,7 @@ func (a *analysis) capturesFault(fi *FuncInfo, kind string, seen map[*types.Obje
 
 // exprFault explains why the value of an expression passed to a task is not Send.
 func (a *analysis) exprFault(e ast.Expr) *sendFault {
-	switch x := unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		if x.Obj != nil {
 			return a.objFault(x.Obj, map[*types.Object]bool{})
@@ -125,7 +126,7 @@ func (a *analysis) acquiredNote(obj *types.Object, id *ast.Ident) diag.Note {
 func (a *analysis) acquiredAt(obj *types.Object, id *ast.Ident) ast.Node {
 	if bp, ok := parentOf(id).(*ast.BindPat); ok {
 		if let, ok := parentOf(bp).(*ast.LetStmt); ok && let.Value != nil {
-			return unparen(let.Value)
+			return ast.Unparen(let.Value)
 		}
 	}
 	return id
@@ -162,7 +163,7 @@ func (a *analysis) spawnSpan(sp ast.Node) (source.Pos, source.Pos) {
 		}
 	}
 	// A spawned block is marked up to its `{`: the caret then fits on one line.
-	if b, ok := unparenNode(x).(*ast.AsyncBlock); ok {
+	if b, ok := ast.Unparen(x).(*ast.AsyncBlock); ok {
 		end = a.head(b)
 	}
 	return pos, end
@@ -180,13 +181,6 @@ func (a *analysis) head(b *ast.AsyncBlock) source.Pos {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-func unparenNode(e ast.Expr) ast.Node {
-	if e == nil {
-		return nil
-	}
-	return unparen(e)
-}
 
 // srcFunc returns the function, lambda or block whose body a future runs, if known.
 func (a *analysis) srcFunc(t types.Type) *FuncInfo {
@@ -218,12 +212,12 @@ func (a *analysis) checkSpawns() {
 			continue
 		}
 		switch ci.Builtin {
-		case BSpawnBlocking:
+		case builtin.FnSpawnBlocking:
 			if f := a.exprFault(call.Args[0]); f != nil {
 				d := a.diags.Errorf(call.Args[0].Pos(), call.Args[0].EndPos(), diag.NotSend, "this function cannot run on a blocking thread: %s", f.why())
 				f.attach(d).WithHelp("capture only Send values: take what the function needs out of the guard or closure before `spawn_blocking`")
 			}
-		case BSetTimeout, BSetInterval:
+		case builtin.FnSetTimeout, builtin.FnSetInterval:
 			// The callback runs later as a task of its own, maybe on another worker.
 			if f := a.exprFault(call.Args[0]); f != nil {
 				d := a.diags.Errorf(call.Args[0].Pos(), call.Args[0].EndPos(), diag.NotSend, "this timer callback runs as a task of its own, so it must be Send: %s", f.why())
@@ -258,7 +252,7 @@ func (a *analysis) checkTask(sp ast.Node, x ast.Expr, child bool) []obligation {
 		}
 	}
 	// The arguments of the async fn a task runs move into the task.
-	if call, ok := unparen(x).(*ast.Call); ok {
+	if call, ok := ast.Unparen(x).(*ast.Call); ok {
 		if ci := a.info.Calls[call]; ci != nil && (ci.Kind == CallFunc || ci.Kind == CallMethod || ci.Kind == CallValue) {
 			for _, arg := range call.Args {
 				if f := a.exprFault(arg); f != nil {
@@ -391,7 +385,7 @@ func funcRef(fi *FuncInfo) string {
 
 // describeExpr names an argument in a message.
 func describeExpr(e ast.Expr) string {
-	if id, ok := unparen(e).(*ast.Ident); ok {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 		return "`" + id.Name + "`"
 	}
 	return "this argument"
@@ -469,14 +463,14 @@ func (a *analysis) sources(e ast.Expr) []*FuncInfo {
 		if fi := a.info.FuncOf[src.(ast.Node)]; fi != nil {
 			return []*FuncInfo{fi}
 		}
-	case *BuiltinFuture:
-		call, ok := unparen(e).(*ast.Call)
+	case *builtin.BuiltinFuture:
+		call, ok := ast.Unparen(e).(*ast.Call)
 		if !ok {
 			return nil
 		}
 		var out []*FuncInfo
 		for _, arg := range call.Args {
-			switch x := unparen(arg).(type) {
+			switch x := ast.Unparen(arg).(type) {
 			case *ast.Lambda:
 				if fi := a.info.FuncOf[x]; fi != nil && fi.Async {
 					out = append(out, fi) // the body of scope(async (s) => …)

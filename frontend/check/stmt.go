@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
@@ -124,28 +125,18 @@ func (c *checker) stmt(s ast.Stmt) {
 // exprStmt checks an expression statement. A future that is neither awaited nor spawned is
 // spawned, with warning W0706 (§8).
 func (c *checker) exprStmt(s *ast.ExprStmt) {
-	if m, ok := unparen(s.X).(*ast.Match); ok {
+	if m, ok := ast.Unparen(s.X).(*ast.Match); ok {
 		c.match(m, nil, true)
 		return
 	}
 	t := c.expr(s.X, nil)
-	if f, ok := types.Resolve(t).(*types.Future); ok && f.Src != eagerSend {
+	if f, ok := types.Resolve(t).(*types.Future); ok && f.Src != builtin.EagerSend {
 		if !c.probing {
 			c.diags.Warnf(s.X.Pos(), s.X.EndPos(), diag.FutureNotAwaited,
 				"this future is never awaited; it is spawned as a task").
 				WithHelp("write `await` before it to wait for it, or `spawn(…)` to run it on its own")
 		}
 		c.info.Spawned[s] = true
-	}
-}
-
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.Paren)
-		if !ok {
-			return e
-		}
-		e = p.X
 	}
 }
 
@@ -332,10 +323,10 @@ func (c *checker) forIn(s *ast.ForInStmt) {
 	switch u := types.Resolve(it).(type) {
 	case *types.Array:
 		fi.Kind, elem = IterArray, u.Elem
-		if r, ok := unparen(s.Iter).(*ast.Range); ok {
+		if r, ok := ast.Unparen(s.Iter).(*ast.Range); ok {
 			fi.Kind, fi.Range = IterRange, r
-		} else if call, ok := unparen(s.Iter).(*ast.Call); ok {
-			if ci := c.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == BRange {
+		} else if call, ok := ast.Unparen(s.Iter).(*ast.Call); ok {
+			if ci := c.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == builtin.FnRange {
 				fi.Kind = IterRange
 			}
 		}
@@ -420,7 +411,7 @@ func terminates(s ast.Stmt) bool {
 			return true
 		}
 	case *ast.WhileStmt:
-		if b, ok := unparen(s.Cond).(*ast.BoolLit); ok && b.Value {
+		if b, ok := ast.Unparen(s.Cond).(*ast.BoolLit); ok && b.Value {
 			return !hasBreak(s.Body)
 		}
 	case *ast.ForCStmt:

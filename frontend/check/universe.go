@@ -1,77 +1,9 @@
 package check
 
 import (
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 )
-
-// Builtin functions and the builtin "type objects" that have static members (Mutex::new,
-// Promise.all). Their Builtin id is what the emitter switches on.
-const (
-	BNone types.Builtin = iota
-	BPrint
-	BPrintln
-	BEprint
-	BLen
-	BStr
-	BRange
-	BSleep
-	BYieldNow
-	BJoin
-	BJoinAll
-	BSelect
-	BTimeout
-	BScope
-	BSpawnBlocking
-	BSetTimeout
-	BSetInterval
-	BClearTimeout
-	BClearInterval
-	BChannel
-	BError
-	BOk
-	BErr
-	BSome
-	BNoneVal
-	BAssert
-	BArgs
-	BEnv
-	BExit
-	BParseInt
-	BParseFloat
-	BAbs
-	BMin
-	BMax
-	BSqrt
-	BFloor
-	BCeil
-	BRound
-	BPow
-	BTypeOf
-	// type objects
-	BMutexType
-	BRwLockType
-	BShareType
-	BPromiseType
-	BMapType
-	BChannelType
-	BNet
-	BHTTP
-	BFS
-)
-
-var builtinFuncs = map[string]types.Builtin{
-	"print": BPrint, "println": BPrintln, "eprint": BEprint, "eprintln": BEprint, "len": BLen,
-	"str": BStr, "range": BRange, "sleep": BSleep, "yield_now": BYieldNow, "join": BJoin,
-	"join_all": BJoinAll, "select": BSelect, "timeout": BTimeout, "scope": BScope,
-	"spawn_blocking": BSpawnBlocking, "setTimeout": BSetTimeout, "setInterval": BSetInterval,
-	"clearTimeout": BClearTimeout, "clearInterval": BClearInterval, "channel": BChannel,
-	"Error": BError, "Ok": BOk, "Err": BErr, "Some": BSome, "None": BNoneVal, "assert": BAssert,
-	"args": BArgs, "env": BEnv, "exit": BExit, "parse_int": BParseInt, "parse_float": BParseFloat,
-	"abs": BAbs, "min": BMin, "max": BMax, "sqrt": BSqrt, "floor": BFloor, "ceil": BCeil,
-	"round": BRound, "pow": BPow, "typeof": BTypeOf,
-	"Mutex": BMutexType, "RwLock": BRwLockType, "Share": BShareType, "Promise": BPromiseType,
-	"Map": BMapType, "Channel": BChannelType, "net": BNet, "http": BHTTP, "fs": BFS,
-}
 
 // basicTypeNames maps the spellings of the predeclared types.
 var basicTypeNames = map[string]types.Type{
@@ -92,20 +24,17 @@ var genericTypeArity = map[string]int{
 	"ReadGuard": 1, "WriteGuard": 1, "Array": 1, "Vec": 1,
 }
 
+// newUniverse declares the predeclared functions and type objects of the builtin table, each
+// under every spelling.
 func newUniverse() *types.Scope {
 	u := types.NewScope(nil)
-	for name, b := range builtinFuncs {
-		u.Insert(&types.Object{Name: name, Kind: types.ObjBuiltin, Builtin: b})
-	}
-	return u
-}
-
-// Builtin names for diagnostics and for the emitter.
-func BuiltinName(b types.Builtin) string {
-	for name, id := range builtinFuncs {
-		if id == b && name != "println" && name != "eprintln" {
-			return name
+	for id, r := range builtin.All() {
+		if r.Of != builtin.Global {
+			continue
+		}
+		for _, name := range append([]string{r.Name}, r.Aliases...) {
+			u.Insert(&types.Object{Name: name, Kind: types.ObjBuiltin, Builtin: id})
 		}
 	}
-	return "?"
+	return u
 }

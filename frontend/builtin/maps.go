@@ -1,0 +1,23 @@
+package builtin
+
+import "adesh2go/frontend/types"
+
+// The methods of Map<K, V> (docs/language.md §14, Maps).
+
+var (
+	MapGet = method(Maps, "get", Aliases, func(x In) Sig { return sig(optional(x.Val), x.Key) }, goMethod("Get"))
+	MapSet = method(Maps, "set|insert", Mutates|Stores,
+		func(x In) Sig { return sig(unit, x.Key, x.Val) }, goMethod("Set", Plain, Owned))
+	MapHas = method(Maps, "has|contains_key|contains", 0,
+		func(x In) Sig { return sig(boolean, x.Key) }, goMethod("Has"))
+	MapDelete = method(Maps, "delete|remove", Mutates,
+		func(x In) Sig { return sig(boolean, x.Key) }, goMethod("Delete"))
+	MapClear   = method(Maps, "clear", Mutates, fixed(sig(unit)), goMethod("Clear"))
+	MapLen     = method(Maps, "len|size", 0, fixed(sig(i64)), hook)
+	MapIsEmpty = method(Maps, "is_empty", 0, fixed(sig(boolean)), hook)
+	MapKeys    = method(Maps, "keys", 0, func(x In) Sig { return sig(arrayOf(x.Key)) }, goMethod("Keys"))
+	MapValues  = method(Maps, "values", Aliases, func(x In) Sig { return sig(arrayOf(x.Val)) }, goMethod("Values"))
+	MapEntries = method(Maps, "entries", 0, func(x In) Sig {
+		return sig(arrayOf(&types.Tuple{Elems: []types.Type{x.Key, x.Val}}))
+	}, goMethod("Entries"))
+)

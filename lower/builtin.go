@@ -1,0 +1,172 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// The builtin library (frontend/builtin's table). A row that says how it lowers (an rt function,
+// a method of the rt type, an I/O future) lowers from the row alone, in builtinRow; the others,
+// whose Go is irregular, by their ID (builtin_funcs.go, builtin_methods.go).
+
+// builtinCall lowers a call of a predeclared function, a method of a builtin type or a static
+// member of a type object.
+func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+	lo := builtin.Of(ci.Builtin).Lower
+	switch {
+	case lo.How == builtin.IOFuture:
+		return l.ioValue(b, e, ci)
+	case lo.How != builtin.Hook:
+		return l.builtinRow(b, e, ci, lo)
+	case ci.Kind == check.CallBuiltin:
+		return l.funcHook(b, e, ci)
+	case ci.Kind == check.CallStatic:
+		return l.staticHook(b, e, ci)
+	}
+	return l.methodHook(b, e, ci)
+}
+
+// builtinRow lowers a call the way its row says: rt.Name(receiver, args…), rt.Name(&receiver,
+// args…) or receiver.Name(args…), with the call's position last if the row asks for it.
+func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo builtin.Lowering) Expr {
+	var recv Expr
+	switch {
+	case ci.Kind != check.CallBuiltinMethod:
+	case lo.How == builtin.RTFuncPlace:
+		recv = l.place(b, ci)
+	default:
+		recv = l.recvExpr(b, ci)
+	}
+	args := make([]Expr, 0, len(e.Args)+2)
+	for i := range e.Args {
+		args = append(args, l.builtinArgAs(b, e, ci, i, lo.ArgMode(i)))
+	}
+	if lo.Pos {
+		args = append(args, l.pos(e))
+	}
+	if lo.How == builtin.GoMethod {
+		return &Call{Fun: &Sel{X: recv, Name: lo.Name}, Args: args}
+	}
+	if recv != nil {
+		args = append([]Expr{recv}, args...)
+	}
+	return rtCall(lo.Name, args...)
+}
+
+// builtinArgAs lowers the argument i of a builtin call as mode says.
+func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i int, mode builtin.Arg) Expr {
+	a := e.Args[i]
+	switch mode {
+	case builtin.Owned:
+		return l.builtinArg(l.owned(b, a), a, ci.Params[i])
+	case builtin.Int64:
+		return l.toInt64(l.builtinArg(l.expr(b, a), a, ci.Params[i]), a.TypeOf(), a)
+	case builtin.Func:
+		return l.funcArg(b, a, false)
+	case builtin.FuncResult:
+		return l.funcArg(b, a, true)
+	case builtin.Predicate:
+		return l.predicateArg(b, a)
+	}
+	return l.builtinArg(l.expr(b, a), a, ci.Params[i])
+}
+
+// builtinArg converts an argument of a builtin method to its parameter's type. A typed value
+// passed where the method takes `any` (`xs.push(n)` on an `[any]`) is converted explicitly:
+// the rt helpers are generic, and Go infers their element type from every argument.
+func (l *lowerer) builtinArg(x Expr, arg ast.Expr, param types.Type) Expr {
+	x = l.convertAt(x, arg.TypeOf(), param, arg)
+	if types.IsAny(types.Resolve(param)) && !types.IsAny(types.Resolve(arg.TypeOf())) {
+		if id, isIdent := x.(*Ident); !isIdent || id.Name != "nil" {
+			return &Conv{Type: rtType("Value"), X: x}
+		}
+	}
+	return x
+}
+
+// recvExpr lowers the receiver of a builtin method call, through its shares and guards.
+func (l *lowerer) recvExpr(b *builder, ci *check.CallInfo) Expr {
+	return l.derefAll(l.expr(b, ci.Recv), ci.Derefs)
+}
+
+// place lowers the receiver of a method that changes it (push on an array): a pointer to it.
+func (l *lowerer) place(b *builder, ci *check.CallInfo) Expr {
+	if len(ci.Derefs) == 0 && isLvalue(ci.Recv) {
+		return &Unary{Op: "&", X: l.placeOf(b, ci.Recv)}
+	}
+	if len(ci.Derefs) > 0 {
+		x := l.expr(b, ci.Recv)
+		for i, t := range ci.Derefs {
+			if i == len(ci.Derefs)-1 {
+				return l.ptrThrough(x, t)
+			}
+			x = l.deref(x, t)
+		}
+	}
+	// A temporary array: changing it changes nothing anyone sees.
+	v := l.temp("t", l.goTypeOf(ci.RecvType))
+	b.add(&Define{V: v, Value: l.expr(b, ci.Recv)})
+	return &Unary{Op: "&", X: &Ref{V: v}}
+}
+
+// ptrThrough is the pointer to the value behind a share or a guard.
+func (l *lowerer) ptrThrough(x Expr, t types.Type) Expr {
+	h := types.Resolve(t).(*types.Handle)
+	if h.Kind == types.ShareH {
+		return &Call{Fun: &Sel{X: x, Name: "Get"}}
+	}
+	return &Call{Fun: &Sel{X: x, Name: "Ptr"}}
+}
+
+// predicateArg lowers the predicate of filter, find, any and all. A lambda there that gives a
+// dynamic value is read with the condition rule (§7's truthiness, as `if` reads it), so that
+// `mixed.filter(x => x)` keeps the truthy elements instead of failing on the first non-bool.
+func (l *lowerer) predicateArg(b *builder, e ast.Expr) Expr {
+	if lam, ok := ast.Unparen(e).(*ast.Lambda); ok {
+		if l.predicates == nil {
+			l.predicates = map[ast.Node]bool{}
+		}
+		l.predicates[lam] = true
+		return l.funcArg(b, e, false)
+	}
+	f := l.funcArg(b, e, false)
+	ft, ok := types.Resolve(e.TypeOf()).(*types.Func)
+	if !ok || types.IsBasic(types.Resolve(ft.Ret), types.Bool) {
+		return f
+	}
+	// A function of another result: a wrapper reads it by its truthiness.
+	params, args := l.forwardParams(ft.Params)
+	call := &Call{Fun: l.spill(b, f, l.goTypeOf(ft)), Args: args}
+	return &FuncLit{Params: params, Results: []Type{tBool},
+		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{l.predicateTruth(call, ft.Ret)}}}}}
+}
+
+// predicateTruth is the truthiness of a predicate's result, as a condition reads it (truthy);
+// a value of another type, which a condition would not take, by its dynamic truthiness (§7).
+func (l *lowerer) predicateTruth(x Expr, t types.Type) Expr {
+	if _, opt := types.Resolve(t).(*types.Optional); opt || types.IsBasic(types.Resolve(t), types.Bool) || types.IsAny(t) {
+		return l.truthy(x, t)
+	}
+	return rtCall("DynTruthy", l.toAny(x, t))
+}
+
+// funcArg lowers a function argument given to the runtime: a lambda is lowered as a Go function
+// literal; when the runtime needs a result from a unit function (Then, SpawnBlocking) it returns
+// rt.Unit{}.
+func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) Expr {
+	if lam, ok := ast.Unparen(e).(*ast.Lambda); ok {
+		return l.lambdaForce(lam, needResult)
+	}
+	x := l.expr(b, e)
+	ft, ok := types.Resolve(e.TypeOf()).(*types.Func)
+	if !ok || !needResult || (ft.Ret != nil && !types.IsUnit(ft.Ret)) {
+		return x
+	}
+	// Wrap a unit function value so that it returns rt.Unit.
+	f := l.spill(b, x, l.goTypeOf(ft))
+	params, args := l.forwardParams(ft.Params)
+	return &FuncLit{Params: params, Results: []Type{tUnit}, Body: &Block{Stmts: []Stmt{
+		&ExprStmt{X: &Call{Fun: f, Args: args}}, &Return{Results: []Expr{&Composite{Type: tUnit}}}}}}
+}

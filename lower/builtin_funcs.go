@@ -1,0 +1,265 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// funcHook lowers a call of a predeclared function whose Go is irregular.
+func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+	switch ci.Builtin {
+	case builtin.FnPrint, builtin.FnEprint:
+		xs := l.exprList(b, e.Args)
+		for i, a := range e.Args {
+			xs[i] = l.toAny(xs[i], a.TypeOf())
+		}
+		if ci.Builtin == builtin.FnEprint {
+			return rtCall("Eprint", xs...)
+		}
+		return rtCall("Print", xs...)
+	case builtin.FnLen:
+		x := l.expr(b, e.Args[0])
+		return l.length(x, e.Args[0].TypeOf(), e)
+	case builtin.FnStr:
+		return l.toStr(l.expr(b, e.Args[0]), e.Args[0].TypeOf())
+	case builtin.FnTypeOf:
+		return l.typeOf(b, e.Args[0])
+	case builtin.FnRange:
+		xs := l.exprList(b, e.Args)
+		if len(xs) == 1 {
+			return rtCall("RangeArray", &Conv{Type: l.goTypeOf(e.Args[0].TypeOf()), X: &Lit{Text: "0"}}, l.typedLit(xs[0], e.Args[0].TypeOf()), &Lit{Text: "false"})
+		}
+		return rtCall("RangeArray", l.typedLit(xs[0], e.Args[0].TypeOf()), l.typedLit(xs[1], e.Args[1].TypeOf()), &Lit{Text: "false"})
+	case builtin.FnSleep, builtin.FnYieldNow, builtin.FnJoin, builtin.FnJoinAll, builtin.FnSelect, builtin.FnTimeout, builtin.FnScope:
+		x, _ := l.builtinFuture(b, e, ci)
+		return rtCallT("Box", []Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
+	case builtin.FnSetTimeout, builtin.FnSetInterval:
+		f := l.funcArg(b, e.Args[0], false)
+		var ms Expr = &Lit{Text: "0"}
+		if len(e.Args) > 1 {
+			ms = l.expr(b, e.Args[1])
+		}
+		if ci.Builtin == builtin.FnSetInterval {
+			return rtCall("SetInterval", f, ms)
+		}
+		return rtCall("SetTimeout", f, ms)
+	case builtin.FnChannel:
+		h := types.HandleOf(ci.Ret, types.ChannelH)
+		var n Expr = &Lit{Text: "0"}
+		if len(e.Args) > 0 {
+			n = &Conv{Type: tInt, X: l.expr(b, e.Args[0])}
+		}
+		return rtCallT("NewChannel", []Type{l.goTypeOf(h.Elem)}, n)
+	case builtin.FnOk, builtin.FnErr:
+		r := types.Resolve(ci.Ret).(*types.Result)
+		targs := []Type{l.valueType(r.Ok), l.goTypeOf(r.Err)}
+		if ci.Builtin == builtin.FnOk {
+			if len(e.Args) == 0 {
+				return rtCallT("Ok", targs, &Composite{Type: tUnit})
+			}
+			return rtCallT("Ok", targs, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), r.Ok, e.Args[0]))
+		}
+		return rtCallT("Err", targs, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), r.Err, e.Args[0]))
+	case builtin.FnSome:
+		o := types.Resolve(ci.Ret).(*types.Optional)
+		return rtCallT("Some", []Type{l.goTypeOf(o.Elem)}, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), o.Elem, e.Args[0]))
+	case builtin.FnAssert:
+		xs := l.exprList(b, e.Args)
+		var msg Expr = &Lit{Text: `"assertion failed"`}
+		if len(xs) > 1 {
+			msg = xs[1]
+		}
+		return rtCall("Assert", xs[0], msg, l.pos(e))
+	case builtin.FnExit:
+		var code Expr = &Lit{Text: "0"}
+		if len(e.Args) > 0 {
+			code = &Conv{Type: tInt, X: l.expr(b, e.Args[0])}
+		}
+		return rtCall("Exit", code)
+	case builtin.FnAbs, builtin.FnSqrt, builtin.FnFloor, builtin.FnCeil, builtin.FnRound:
+		return l.mathCall(ci.Builtin, l.expr(b, e.Args[0]), e.Args[0].TypeOf(), nil, e)
+	case builtin.FnMin, builtin.FnMax, builtin.FnPow:
+		xs := l.exprList(b, e.Args)
+		return l.mathCall(ci.Builtin, xs[0], e.Args[0].TypeOf(), xs[1], e)
+	case builtin.MapObj:
+		mt := types.Resolve(ci.Ret).(*types.MapT)
+		return rtCallT("NewMap", []Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
+	}
+	return l.noLowering(e, ci)
+}
+
+// staticHook lowers Mutex::new, Promise.resolve, Map::new and their kin.
+func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+	elem := func() Type {
+		if h, ok := types.Resolve(ci.Ret).(*types.Handle); ok {
+			return l.valueType(h.Elem)
+		}
+		return tUnit
+	}
+	switch ci.Builtin {
+	case builtin.MutexNew, builtin.RwLockNew, builtin.ShareNew:
+		h := types.Resolve(ci.Ret).(*types.Handle)
+		v := l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), h.Elem, e.Args[0])
+		ctor := map[types.Builtin]string{builtin.MutexNew: "NewMutex", builtin.RwLockNew: "NewRwLock", builtin.ShareNew: "NewShare"}[ci.Builtin]
+		return rtCallT(ctor, []Type{l.goTypeOf(h.Elem)}, v)
+	case builtin.PromiseNew:
+		return rtCallT("NewPromise", []Type{elem()}, l.promiseExecutor(b, e.Args[0], types.HandleOf(ci.Ret, types.PromiseH).Elem))
+	case builtin.PromiseResolve:
+		if len(e.Args) == 0 {
+			return rtCallT("Resolved", []Type{elem()}, &Composite{Type: tUnit})
+		}
+		h := types.HandleOf(ci.Ret, types.PromiseH)
+		return rtCallT("Resolved", []Type{elem()}, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), h.Elem, e.Args[0]))
+	case builtin.PromiseReject:
+		return rtCallT("Rejected", []Type{elem()}, l.toError(l.expr(b, e.Args[0]), e.Args[0].TypeOf()))
+	case builtin.MapNew:
+		mt := types.Resolve(ci.Ret).(*types.MapT)
+		return rtCallT("NewMap", []Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
+	case builtin.ChannelNew:
+		var n Expr = &Lit{Text: "0"}
+		if len(e.Args) > 0 {
+			n = &Conv{Type: tInt, X: l.expr(b, e.Args[0])}
+		}
+		return rtCallT("NewChannel", []Type{elem()}, n)
+	}
+	return l.noLowering(e, ci)
+}
+
+// noLowering reports a builtin without a rule here: the table and the hooks disagree.
+func (l *lowerer) noLowering(e *ast.Call, ci *check.CallInfo) Expr {
+	l.fail(e, "internal: no lowering for the builtin `%s`", builtin.Name(ci.Builtin))
+	return nil
+}
+
+// length is len(x) for a string (characters), an array, a map or a dynamic value.
+func (l *lowerer) length(x Expr, t types.Type, n ast.Node) Expr {
+	switch types.Resolve(t).(type) {
+	case *types.Array:
+		return &Conv{Type: tInt64, X: &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}}
+	case *types.MapT:
+		return &Conv{Type: tInt64, X: &Call{Fun: &Sel{X: x, Name: "Len"}}}
+	}
+	if types.IsBasic(t, types.String) {
+		return rtCall("StrLen", x)
+	}
+	return rtCall("DynLen", x, l.pos(n))
+}
+
+func (l *lowerer) mathCall(bi types.Builtin, x Expr, t types.Type, y Expr, n ast.Node) Expr {
+	if types.IsAny(t) {
+		x = rtCall("AsFloat", x, l.pos(n))
+		t = types.F64
+		if y != nil {
+			y = rtCall("AsFloat", y, l.pos(n))
+		}
+	}
+	switch bi {
+	case builtin.FnAbs:
+		// A constant argument gets its AdeshLang type: Go would make `rt.Abs(-7)` an int.
+		return rtCall("Abs", l.typedLit(x, t))
+	case builtin.FnSqrt:
+		return &Call{Fun: &Ident{Pkg: "math", Name: "Sqrt"}, Args: []Expr{&Conv{Type: tF64, X: x}}}
+	case builtin.FnFloor, builtin.FnCeil, builtin.FnRound:
+		if types.IsInteger(t) {
+			return x
+		}
+		name := map[types.Builtin]string{builtin.FnFloor: "Floor", builtin.FnCeil: "Ceil", builtin.FnRound: "Round"}[bi]
+		return rtCall(name, l.typedLit(x, t))
+	case builtin.FnMin:
+		return &Call{Fun: &Ident{Name: "min"}, Args: []Expr{x, y}}
+	case builtin.FnMax:
+		return &Call{Fun: &Ident{Name: "max"}, Args: []Expr{x, y}}
+	case builtin.FnPow:
+		if types.IsInteger(t) {
+			return rtCall("IntPow", l.typedLit(x, t), &Conv{Type: tInt64, X: y}, l.pos(n))
+		}
+		return &Conv{Type: l.goTypeOf(t), X: &Call{Fun: &Ident{Pkg: "math", Name: "Pow"}, Args: []Expr{&Conv{Type: tF64, X: x}, &Conv{Type: tF64, X: y}}}}
+	}
+	return x
+}
+
+// builtinFuture lowers a builtin that makes a future (sleep, join, timeout, …): the runtime's
+// future by value, and its Go type.
+func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Expr, Type) {
+	res := types.AwaitResult(ci.Ret)
+	switch ci.Builtin {
+	case builtin.FnSleep:
+		return rtCall("Sleep", l.expr(b, e.Args[0])), rtType("SleepFuture")
+	case builtin.FnYieldNow:
+		return rtCall("YieldNow"), rtType("YieldFuture")
+	case builtin.FnJoin:
+		xs := l.futureArgs(b, e.Args)
+		if len(xs) == 1 {
+			return xs[0], rtType("Future", l.valueType(res))
+		}
+		tt := types.Resolve(res).(*types.Tuple)
+		name := "Join" + itoa(len(xs))
+		return rtCall(name, xs...), rtType(name+"Future", l.valueTypes(tt.Elems)...)
+	case builtin.FnJoinAll:
+		elem := types.Resolve(res).(*types.Array).Elem
+		xs := l.expr(b, e.Args[0])
+		arr := types.Resolve(e.Args[0].TypeOf()).(*types.Array)
+		if _, isFut := types.Resolve(arr.Elem).(*types.Future); !isFut {
+			xs = rtCallT("AsFutures", []Type{l.valueType(elem)}, xs)
+		}
+		return rtCall("JoinAll", xs), rtType("JoinAllFuture", l.valueType(elem))
+	case builtin.FnSelect:
+		xs := l.futureArgs(b, e.Args)
+		return rtCallT("Select", []Type{l.valueType(res)}, xs...), rtType("SelectFuture", l.valueType(res))
+	case builtin.FnTimeout:
+		ms := l.expr(b, e.Args[0])
+		fut := l.futureArgs(b, e.Args[1:2])[0]
+		inner := types.Resolve(res).(*types.Result).Ok
+		return rtCall("Timeout", ms, fut), rtType("TimeoutFuture", l.valueType(inner))
+	case builtin.FnScope:
+		body := l.funcArg(b, e.Args[0], false)
+		return rtCall("RunScope", body), rtType("ScopeFuture", l.valueType(res))
+	}
+	l.fail(e, "internal: not a builtin future")
+	return nil, nil
+}
+
+func (l *lowerer) valueTypes(ts []types.Type) []Type {
+	out := make([]Type, len(ts))
+	for i, t := range ts {
+		out[i] = l.valueType(t)
+	}
+	return out
+}
+
+// futureArgs lowers arguments that must be rt.Futures.
+func (l *lowerer) futureArgs(b *builder, args []ast.Expr) []Expr {
+	xs := l.exprList(b, args)
+	return xs
+}
+
+// promiseExecutor lowers the executor of `new Promise((resolve, reject) => …)`: resolve takes
+// the promise's value, reject any value (wrapped as an Error).
+// resolveTakesNothing reports whether an executor's resolve parameter is a function of no
+// arguments (a Promise<()> resolved with `resolve()`), rather than of one ().
+func resolveTakesNothing(executor types.Type) bool {
+	ft, ok := types.Resolve(executor).(*types.Func)
+	if !ok || len(ft.Params) == 0 {
+		return true
+	}
+	rf, ok := types.Resolve(ft.Params[0]).(*types.Func)
+	return !ok || len(rf.Params) == 0
+}
+
+func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) Expr {
+	f := l.funcArg(b, e, false)
+	et := l.valueType(elem)
+	res := &Param{Name: "resolve_", Type: &TFunc{Params: []Type{et}}}
+	rej := &Param{Name: "reject_", Type: &TFunc{Params: []Type{tError}}}
+	adapt := &FuncLit{Params: []*Param{{Name: "v_", Type: tValue}}, Body: &Block{Stmts: []Stmt{
+		&ExprStmt{X: &Call{Fun: &Ident{Name: "reject_"}, Args: []Expr{rtCall("ToError", &Ident{Name: "v_"})}}}}}}
+	resolveArg := Expr(&Ident{Name: "resolve_"})
+	if types.IsUnit(elem) && resolveTakesNothing(e.TypeOf()) {
+		// An AdeshLang resolve() of a Promise<()> takes nothing.
+		resolveArg = &FuncLit{Body: &Block{Stmts: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Name: "resolve_"}, Args: []Expr{&Composite{Type: tUnit}}}}}}}
+	}
+	return &FuncLit{Params: []*Param{res, rej}, Body: &Block{Stmts: []Stmt{
+		&ExprStmt{X: &Call{Fun: f, Args: []Expr{resolveArg, adapt}}}}}}
+}

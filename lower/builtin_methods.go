@@ -1,0 +1,175 @@
+package lower
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/types"
+)
+
+// methodHook lowers a method of a builtin type whose Go is irregular: a Go operator or builtin
+// (len, ==), a default argument, an rt function chosen by the element type.
+func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+	arg := func(i int) Expr { return l.builtinArgAs(b, e, ci, i, builtin.Plain) }
+	recvT := ci.RecvType
+	isEmpty := func(length Expr) Expr { return &Binary{Op: "==", X: length, Y: &Lit{Text: "0"}} }
+	switch ci.Builtin {
+	case builtin.ValueToString:
+		return l.toStr(l.recvExpr(b, ci), recvT)
+	// Arrays.
+	case builtin.ArrayLen:
+		return l.length(l.recvExpr(b, ci), recvT, e)
+	case builtin.ArrayIsEmpty:
+		return isEmpty(&Call{Fun: &Ident{Name: "len"}, Args: []Expr{l.recvExpr(b, ci)}})
+	case builtin.ArraySort:
+		x := l.recvExpr(b, ci)
+		elem := types.Resolve(recvT).(*types.Array).Elem
+		if len(e.Args) == 0 {
+			if types.IsNumeric(elem) || types.IsBasic(elem, types.String) || types.IsBasic(elem, types.Char) {
+				return rtCall("ArrSort", x)
+			}
+			return rtCall("ArrSortBy", x, &Ident{Pkg: "rt", Name: "Less"})
+		}
+		return rtCall("ArrSortCmp", x, l.funcArg(b, e.Args[0], false))
+	case builtin.ArrayContains, builtin.ArrayIndexOf:
+		x := l.recvExpr(b, ci)
+		v := arg(0)
+		simple := simpleEq(types.Resolve(recvT).(*types.Array).Elem)
+		switch {
+		case ci.Builtin == builtin.ArrayContains && simple:
+			return rtCall("ArrContains", x, v)
+		case ci.Builtin == builtin.ArrayContains:
+			return rtCall("ArrContainsEqual", x, v)
+		case simple:
+			return rtCall("ArrIndexOf", x, v)
+		}
+		return rtCall("ArrIndexOfEqual", x, v)
+	case builtin.ArrayJoin:
+		x := l.recvExpr(b, ci)
+		var sep Expr = &Lit{Text: `","`}
+		if len(e.Args) > 0 {
+			sep = arg(0)
+		}
+		return rtCall("ArrJoin", x, sep)
+	case builtin.ArrayFold:
+		x := l.recvExpr(b, ci)
+		init := arg(0)
+		return rtCall("ArrReduce", x, l.funcArg(b, e.Args[1], true), init)
+	case builtin.ArraySlice:
+		x := l.recvExpr(b, ci)
+		lo := l.builtinArgAs(b, e, ci, 0, builtin.Int64)
+		var hi Expr = &Conv{Type: tInt64, X: &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}}
+		if len(e.Args) > 1 {
+			hi = l.builtinArgAs(b, e, ci, 1, builtin.Int64)
+		}
+		return rtCall("ArrSlice", x, lo, hi, l.pos(e))
+	case builtin.ArraySum, builtin.ArrayMin, builtin.ArrayMax:
+		return l.arrayFold(l.recvExpr(b, ci), ci, e)
+	// Maps.
+	case builtin.MapLen:
+		return &Conv{Type: tInt64, X: &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
+	case builtin.MapIsEmpty:
+		return isEmpty(&Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Len"}})
+	// Optionals and results.
+	case builtin.OptionIsSome:
+		return &Sel{X: l.recvExpr(b, ci), Name: "Some"}
+	case builtin.OptionIsNone:
+		return &Unary{Op: "!", X: &Sel{X: l.recvExpr(b, ci), Name: "Some"}}
+	case builtin.ResultIsOk:
+		return &Sel{X: l.recvExpr(b, ci), Name: "IsOk"}
+	case builtin.ResultIsErr:
+		return &Unary{Op: "!", X: &Sel{X: l.recvExpr(b, ci), Name: "IsOk"}}
+	// Numbers: the predeclared function of the method's name.
+	case builtin.NumberAbs:
+		return rtCall("Abs", l.typedLit(l.recvExpr(b, ci), recvT))
+	case builtin.NumberPow, builtin.NumberSqrt, builtin.NumberFloor, builtin.NumberCeil, builtin.NumberRound, builtin.NumberMin, builtin.NumberMax:
+		x := l.recvExpr(b, ci)
+		var y Expr
+		if len(e.Args) > 0 {
+			y = arg(0)
+		}
+		return l.mathCall(builtin.Predeclared(builtin.Name(ci.Builtin)), x, recvT, y, e)
+	// Strings.
+	case builtin.StringIsEmpty:
+		return &Binary{Op: "==", X: l.recvExpr(b, ci), Y: &Lit{Text: `""`}}
+	case builtin.StringSubstring:
+		x := l.recvExpr(b, ci)
+		var hi Expr = rtCall("StrLen", x)
+		from := arg(0)
+		if len(e.Args) > 1 {
+			hi = arg(1)
+		}
+		return rtCall("Substring", x, from, hi)
+	case builtin.StringPadStart, builtin.StringPadEnd:
+		x := l.recvExpr(b, ci)
+		n := arg(0)
+		var pad Expr = &Lit{Text: `" "`}
+		if len(e.Args) > 1 {
+			pad = arg(1)
+		}
+		if ci.Builtin == builtin.StringPadEnd {
+			return rtCall("PadEnd", x, n, pad)
+		}
+		return rtCall("PadStart", x, n, pad)
+	}
+	return l.handleHook(b, e, ci)
+}
+
+// arrayFold lowers sum, min and max; dynamic elements are compared and added with the run-time
+// rules of < and +.
+func (l *lowerer) arrayFold(x Expr, ci *check.CallInfo, e *ast.Call) Expr {
+	dynamic := types.IsAny(types.Resolve(ci.RecvType).(*types.Array).Elem)
+	switch {
+	case ci.Builtin == builtin.ArraySum && dynamic:
+		return rtCall("ArrSumDyn", x, l.pos(e))
+	case ci.Builtin == builtin.ArraySum:
+		return rtCall("ArrSum", x)
+	case ci.Builtin == builtin.ArrayMin && dynamic:
+		return rtCall("ArrMinBy", x, rtCall("LessAt", l.pos(e)))
+	case ci.Builtin == builtin.ArrayMin:
+		return rtCall("ArrMin", x)
+	case dynamic:
+		return rtCall("ArrMaxBy", x, rtCall("LessAt", l.pos(e)))
+	}
+	return rtCall("ArrMax", x)
+}
+
+// handleHook lowers the irregular methods of the handles: the clone of a reference, a channel's
+// send, recv and len, a promise's then, a scope's spawn.
+func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+	switch ci.Builtin {
+	case builtin.MutexClone, builtin.RwLockClone, builtin.ChannelClone:
+		return l.recvExpr(b, ci)
+	case builtin.ChannelSend:
+		x := l.recvExpr(b, ci)
+		v := l.builtinArgAs(b, e, ci, 0, builtin.Owned)
+		return rtCallT("Box", []Type{tUnit}, &Call{Fun: &Sel{X: x, Name: "Send"}, Args: []Expr{v}})
+	case builtin.ChannelRecv:
+		elem := types.Resolve(types.AwaitResult(ci.Ret)).(*types.Optional).Elem
+		return rtCallT("Box", []Type{rtType("Option", l.goTypeOf(elem))}, &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Recv"}})
+	case builtin.ChannelLen:
+		return &Conv{Type: tInt64, X: &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
+	case builtin.PromiseThen:
+		p := l.recvExpr(b, ci)
+		f := l.funcArg(b, e.Args[0], true)
+		var then Expr = rtCall("Then", p, f)
+		if len(e.Args) > 1 {
+			then = rtCall("ThenElse", p, f, l.funcArg(b, e.Args[1], true))
+		}
+		// A callback that gives a promise or a future: settle as that one does.
+		if fn, ok := types.Resolve(e.Args[0].TypeOf()).(*types.Func); ok {
+			if types.HandleOf(fn.Ret, types.PromiseH) != nil {
+				return rtCall("FlattenPromise", then)
+			}
+			if _, isFuture := types.Resolve(fn.Ret).(*types.Future); isFuture {
+				return rtCall("FlattenFuture", then)
+			}
+		}
+		return then
+	case builtin.ScopeSpawn:
+		s := l.recvExpr(b, ci)
+		fut := l.expr(b, e.Args[0])
+		return rtCall("ScopeSpawn", l.cx(), s, fut)
+	}
+	return l.noLowering(e, ci)
+}
