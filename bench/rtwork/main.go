@@ -1,0 +1,51 @@
+// Command rtwork runs one scheduler workload of package workload on rt, in a process of its
+// own so that its peak memory can be measured: `rtwork WORKLOAD WORKERS` prints the workload's
+// time in nanoseconds, its value and the process's peak resident memory in kilobytes (VmHWM,
+// 0 where there is no /proc). bench/tokio is the same command on Tokio.
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"adesh2go/bench/workload"
+)
+
+func main() {
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: rtwork WORKLOAD WORKERS")
+		os.Exit(2)
+	}
+	n, err := strconv.Atoi(os.Args[2])
+	if err != nil || n < 1 {
+		fmt.Fprintln(os.Stderr, "rtwork: WORKERS must be a positive number")
+		os.Exit(2)
+	}
+	start := time.Now()
+	v, err := workload.Run(os.Args[1], n)
+	elapsed := time.Since(start)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "rtwork:", err)
+		os.Exit(1)
+	}
+	fmt.Println(elapsed.Nanoseconds(), v, peakRSSKB())
+}
+
+// peakRSSKB reads the process's peak resident memory from /proc/self/status. (The rusage a
+// parent gets is no good here: a child forked from a large process inherits its peak.)
+func peakRSSKB() int64 {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb
+		}
+	}
+	return 0
+}
