@@ -103,7 +103,7 @@ func (w *worker) loop() {
 }
 
 // next finds local work: now and then the global queue and the oldest local work first
-// (fairness), else the inbox and deque, else the yielded tasks, else the global queue.
+// (fairness), else the inbox and deque, else the global queue, else the yielded tasks.
 func (w *worker) next() *task {
 	s := w.sched
 	w.tick++
@@ -111,12 +111,12 @@ func (w *worker) next() *task {
 		w.publish()
 		s.timers.fire(w)
 		w.pollIO()
+		// A yielded task waits for the local queue to run dry, but no longer than this: the
+		// tasks it left behind (the spawned subtrees of a fork-join, say) may be waiting on it.
+		w.flushYielded()
 		if t := s.inject.pop(); t != nil {
 			w.stats[statInjectPops]++
 			return t
-		}
-		if w.yieldedHead != nil {
-			return w.takeYielded()
 		}
 		if !s.fifo {
 			// The oldest local task, so that two tasks waking each other at the bottom of the
@@ -130,29 +130,36 @@ func (w *worker) next() *task {
 	if t := w.popLocal(); t != nil {
 		return t
 	}
-	if w.yieldedHead != nil {
-		return w.takeYielded()
-	}
 	if t := s.inject.pop(); t != nil {
 		w.stats[statInjectPops]++
 		return t
 	}
+	if w.yieldedHead != nil {
+		w.flushYielded()
+		return w.deque.steal() // the oldest of them
+	}
 	return nil
 }
 
-// takeYielded moves the yielded tasks back onto the deque, where idle workers can steal them,
-// and takes the oldest task there.
-func (w *worker) takeYielded() *task {
+// flushYielded moves the yielded tasks back onto the deque, oldest first, where idle workers
+// can steal them.
+func (w *worker) flushYielded() {
 	head := w.yieldedHead
+	if head == nil {
+		return
+	}
 	w.yieldedHead, w.yieldedTail = nil, nil
+	n := 0
 	for head != nil {
 		next := head.queueNext
 		head.queueNext = nil
 		w.pushLocal(head)
 		head = next
+		n++
 	}
-	w.sched.notify()
-	return w.deque.steal()
+	if n > 1 {
+		w.sched.notify()
+	}
 }
 
 func (w *worker) popLocal() *task {
@@ -519,10 +526,6 @@ func dropQuietly(b taskBody) {
 // requeueYielded queues a task woken during its own poll (yield_now, a spent budget, a wake
 // racing the poll) behind the work already waiting.
 func (w *worker) requeueYielded(t *task) {
-	if w.sched.fifo {
-		w.pushLocal(t) // the bottom is the back of the line when running from the top
-		return
-	}
 	t.queueNext = nil
 	if w.yieldedTail == nil {
 		w.yieldedHead = t

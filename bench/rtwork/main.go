@@ -1,17 +1,20 @@
 // Command rtwork runs one scheduler workload of package workload on rt, in a process of its
 // own so that its peak memory can be measured: `rtwork WORKLOAD WORKERS` prints the workload's
 // time in nanoseconds, its value and the process's peak resident memory in kilobytes (VmHWM,
-// 0 where there is no /proc). bench/tokio is the same command on Tokio.
+// 0 where there is no /proc). bench/tokio is the same command on Tokio. RTWORK_METRICS=1 writes
+// the scheduler's counters to stderr after the run, RTWORK_CPUPROFILE=FILE a CPU profile.
 package main
 
 import (
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
 
 	"adesh2go/bench/workload"
+	"adesh2go/rt"
 )
 
 func main() {
@@ -24,12 +27,24 @@ func main() {
 		fmt.Fprintln(os.Stderr, "rtwork: WORKERS must be a positive number")
 		os.Exit(2)
 	}
+	if path := os.Getenv("RTWORK_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rtwork:", err)
+			os.Exit(1)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
 	start := time.Now()
 	v, err := workload.Run(os.Args[1], n)
 	elapsed := time.Since(start)
+	if os.Getenv("RTWORK_METRICS") == "1" {
+		rt.WriteMetrics(os.Stderr)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "rtwork:", err)
-		os.Exit(1)
+		os.Exit(1) // (no profile then)
 	}
 	fmt.Println(elapsed.Nanoseconds(), v, peakRSSKB())
 }
