@@ -170,6 +170,40 @@ func BenchmarkChainedSpawn(b *testing.B) {
 	reportPair(b, rtTime, goTime, workload.ChainDepth)
 }
 
+// goTree is the tree of workload.Tree with goroutines: the left child in a goroutine of its
+// own (its result over a channel), the right one called inline, a Gosched at each leaf.
+func goTree(depth int) int64 {
+	if depth == 0 {
+		runtime.Gosched()
+		return 1
+	}
+	left := make(chan int64, 1)
+	go func() { left <- goTree(depth - 1) }()
+	right := goTree(depth - 1)
+	return right + <-left
+}
+
+// BenchmarkTree: the binary tree of issue 17 (depth 18: each inner node spawns its left child
+// and awaits its right child inline, then the spawned one; each leaf yields once), against
+// the same tree of goroutines. Reported per spawn.
+func BenchmarkTree(b *testing.B) {
+	const want = 1 << workload.TreeDepth
+	var rtTime, goTime time.Duration
+	for i := 0; i < b.N; i++ {
+		rtTime += timed(func() {
+			if got := mustRun(b, workers, &workload.Tree{Depth: workload.TreeDepth}); got != want {
+				b.Fatalf("%d leaves", got)
+			}
+		})
+		goTime += timed(func() {
+			if got := goTree(workload.TreeDepth); got != want {
+				b.Fatalf("%d leaves", got)
+			}
+		})
+	}
+	reportPair(b, rtTime, goTime, want-1)
+}
+
 func rtFanout(n int) int64 {
 	v, err := rt.RunWorkers(n, workload.Fanout())
 	if err != nil {

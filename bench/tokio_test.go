@@ -18,7 +18,7 @@ import (
 // The scheduler against Tokio: each workload of package workload runs as a process of its own
 // on rt (bench/rtwork) and on Tokio (bench/tokio, the same workloads in Rust), interleaved
 // round by round at each worker count. Each process times its workload itself and reports its
-// own peak resident memory. See README.md, "rt against Tokio".
+// own peak resident memory and the CPU time the workload took. See README.md, "rt against Tokio".
 
 // tokioRounds is how many times each side runs each workload at each worker count.
 const tokioRounds = 5
@@ -68,16 +68,17 @@ func buildTokioTwins() {
 	tokioExe = filepath.Join(target, "release", "tokio-bench")
 }
 
-// twinRun is one run of a workload in a process: its own timing and the process's peak RSS.
+// twinRun is one run of a workload in a process: its own timing, the process's peak RSS and
+// the CPU time of the workload (all threads).
 type twinRun struct {
-	elapsed time.Duration
-	maxRSS  int64
+	elapsed, cpu time.Duration
+	maxRSS       int64
 }
 
 func runTwin(b *testing.B, exe, name string, workers int) twinRun {
 	r := runProcess(b, []string{exe, name, strconv.Itoa(workers)})
 	fields := strings.Fields(r.out)
-	if len(fields) != 3 {
+	if len(fields) != 4 {
 		b.Fatalf("%s %s %d printed %q", exe, name, workers, r.out)
 	}
 	ns, err := strconv.ParseInt(fields[0], 10, 64)
@@ -91,7 +92,11 @@ func runTwin(b *testing.B, exe, name string, workers int) twinRun {
 	if err != nil {
 		b.Fatalf("%s %s: %v", exe, name, err)
 	}
-	return twinRun{elapsed: time.Duration(ns), maxRSS: kb << 10}
+	us, err := strconv.ParseInt(fields[3], 10, 64)
+	if err != nil {
+		b.Fatalf("%s %s: %v", exe, name, err)
+	}
+	return twinRun{elapsed: time.Duration(ns), cpu: time.Duration(us) * time.Microsecond, maxRSS: kb << 10}
 }
 
 func medianOf(xs []float64) float64 {
@@ -111,9 +116,11 @@ func benchTokioTwin(b *testing.B, name string, counts ...int) {
 	if tokioFailed != "" {
 		b.Fatal(tokioFailed)
 	}
-	type side struct{ ms, mb [][]float64 }
-	rtSide := side{make([][]float64, len(counts)), make([][]float64, len(counts))}
-	tkSide := side{make([][]float64, len(counts)), make([][]float64, len(counts))}
+	type side struct{ ms, cpu, mb [][]float64 }
+	newSide := func() side {
+		return side{make([][]float64, len(counts)), make([][]float64, len(counts)), make([][]float64, len(counts))}
+	}
+	rtSide, tkSide := newSide(), newSide()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for range tokioRounds {
@@ -124,6 +131,7 @@ func benchTokioTwin(b *testing.B, name string, counts ...int) {
 				}{{rtworkExe, &rtSide}, {tokioExe, &tkSide}} {
 					r := runTwin(b, s.exe, name, n)
 					s.to.ms[k] = append(s.to.ms[k], float64(r.elapsed.Microseconds())/1000)
+					s.to.cpu[k] = append(s.to.cpu[k], float64(r.cpu.Microseconds())/1000)
 					s.to.mb[k] = append(s.to.mb[k], float64(r.maxRSS)/(1<<20))
 				}
 			}
@@ -135,14 +143,17 @@ func benchTokioTwin(b *testing.B, name string, counts ...int) {
 	for k, n := range counts {
 		w := strconv.Itoa(n) + "w"
 		rms, tms := medianOf(rtSide.ms[k]), medianOf(tkSide.ms[k])
+		rcpu, tcpu := medianOf(rtSide.cpu[k]), medianOf(tkSide.cpu[k])
 		rmb, tmb := medianOf(rtSide.mb[k]), medianOf(tkSide.mb[k])
 		b.ReportMetric(rms, "rt-ms/"+w)
 		b.ReportMetric(tms, "tokio-ms/"+w)
 		b.ReportMetric(rms/tms, "rt/tokio-time/"+w)
+		b.ReportMetric(rcpu/tcpu, "rt/tokio-cpu/"+w)
 		b.ReportMetric(rmb, "rt-MB/"+w)
 		b.ReportMetric(tmb, "tokio-MB/"+w)
 		b.ReportMetric(rmb/tmb, "rt/tokio-rss/"+w)
-		fmt.Fprintf(&line, " [%s rt %.1f ms %.1f MB, tokio %.1f ms %.1f MB: time %.2f, rss %.2f]", w, rms, rmb, tms, tmb, rms/tms, rmb/tmb)
+		fmt.Fprintf(&line, " [%s rt %.1f ms (cpu %.1f) %.1f MB, tokio %.1f ms (cpu %.1f) %.1f MB: time %.2f, cpu %.2f, rss %.2f]",
+			w, rms, rcpu, rmb, tms, tcpu, tmb, rms/tms, rcpu/tcpu, rmb/tmb)
 		if k > 0 {
 			b.ReportMetric(medianOf(rtSide.ms[0])/rms, "rt-speedup-"+w)
 			b.ReportMetric(medianOf(tkSide.ms[0])/tms, "tokio-speedup-"+w)

@@ -168,5 +168,5 @@ func spawnTask(cx *Context, t *task) {
 		s = currentScheduler()
 	}
 	s.adopt(t, stateScheduled)
-	s.schedule(t, w, -1)
+	s.scheduleSpawned(t, w)
 }

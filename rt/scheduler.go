@@ -78,13 +78,12 @@ func (s *scheduler) shutdown() {
 	}
 }
 
-// schedule queues a task that just became scheduled. w is the worker the caller runs on (nil if
-// unknown); last is the index of the worker that last polled the task (-1 if none).
+// schedule queues a task that was woken. w is the worker the caller runs on (nil if unknown);
+// last is the index of the worker that last polled the task (-1 if none).
 func (s *scheduler) schedule(t *task, w *worker, last int) {
 	switch {
 	case w != nil && w.sched == s:
-		w.pushLocal(t)
-		s.notify()
+		w.pushLIFO(t)
 	case last >= 0 && last < len(s.workers):
 		// A wake from an unknown goroutine (possibly that very worker) goes to the inbox of the
 		// worker that ran the task last: no lock, and the task stays where its data is warm.
@@ -93,6 +92,17 @@ func (s *scheduler) schedule(t *task, w *worker, last int) {
 		s.inject.push(t)
 		s.notify()
 	}
+}
+
+// scheduleSpawned queues a new task: on the deque of the worker that spawned it, where an idle
+// worker can steal it (the parent may go on computing), or else in the global queue.
+func (s *scheduler) scheduleSpawned(t *task, w *worker) {
+	if w != nil && w.sched == s {
+		w.pushLocal(t)
+	} else {
+		s.inject.push(t)
+	}
+	s.notify()
 }
 
 // notify wakes one parked worker to look for the work just queued, unless a worker is already

@@ -1,7 +1,8 @@
 // Command rtwork runs one scheduler workload of package workload on rt, in a process of its
 // own so that its peak memory can be measured: `rtwork WORKLOAD WORKERS` prints the workload's
-// time in nanoseconds, its value and the process's peak resident memory in kilobytes (VmHWM,
-// 0 where there is no /proc). bench/tokio is the same command on Tokio. RTWORK_METRICS=1 writes
+// time in nanoseconds, its value, the process's peak resident memory in kilobytes (VmHWM, 0
+// where there is no /proc) and the CPU time the workload took in microseconds (user and
+// system, all threads: on a loaded machine it moves less than the time). bench/tokio is the same command on Tokio. RTWORK_METRICS=1 writes
 // the scheduler's counters to stderr after the run, RTWORK_CPUPROFILE=FILE a CPU profile.
 package main
 
@@ -11,6 +12,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"adesh2go/bench/workload"
@@ -36,9 +38,11 @@ func main() {
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
+	cpu0 := cpuMicros()
 	start := time.Now()
 	v, err := workload.Run(os.Args[1], n)
 	elapsed := time.Since(start)
+	cpu := cpuMicros() - cpu0
 	if os.Getenv("RTWORK_METRICS") == "1" {
 		rt.WriteMetrics(os.Stderr)
 	}
@@ -46,7 +50,16 @@ func main() {
 		fmt.Fprintln(os.Stderr, "rtwork:", err)
 		os.Exit(1) // (no profile then)
 	}
-	fmt.Println(elapsed.Nanoseconds(), v, peakRSSKB())
+	fmt.Println(elapsed.Nanoseconds(), v, peakRSSKB(), cpu)
+}
+
+// cpuMicros is the CPU time the process has used, user and system.
+func cpuMicros() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return ru.Utime.Nano()/1000 + ru.Stime.Nano()/1000
 }
 
 // peakRSSKB reads the process's peak resident memory from /proc/self/status. (The rusage a

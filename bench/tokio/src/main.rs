@@ -1,7 +1,7 @@
 //! The Tokio twins of the rt workloads of bench/workload (same sizes, same shapes):
 //! `tokio-bench WORKLOAD WORKERS` runs one on a multi-thread runtime of WORKERS workers and
-//! prints its time in nanoseconds, its value and the process's peak resident memory in
-//! kilobytes (VmHWM, 0 where there is no /proc). The workload's root is spawned onto a worker
+//! prints its time in nanoseconds, its value, the process's peak resident memory in kilobytes
+//! (VmHWM, 0 where there is no /proc) and the CPU time the workload took in microseconds. The workload's root is spawned onto a worker
 //! (as rt's main task runs on one), and the clock runs from before that spawn to its end.
 
 use std::future::Future;
@@ -184,10 +184,22 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    let cpu0 = cpu_micros();
     let start = Instant::now();
     let value = runtime.block_on(async move { tokio::spawn(root).await.unwrap() });
     let elapsed = start.elapsed();
-    println!("{} {} {}", elapsed.as_nanos(), value, peak_rss_kb());
+    let cpu = cpu_micros() - cpu0;
+    println!("{} {} {} {}", elapsed.as_nanos(), value, peak_rss_kb(), cpu);
+}
+
+/// The CPU time the process has used, user and system, in microseconds.
+fn cpu_micros() -> i64 {
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut ru) } != 0 {
+        return 0;
+    }
+    let us = |t: libc::timeval| t.tv_sec as i64 * 1_000_000 + t.tv_usec as i64;
+    us(ru.ru_utime) + us(ru.ru_stime)
 }
 
 /// The process's peak resident memory, from /proc/self/status.
