@@ -29,9 +29,9 @@ type worker struct {
 	// the next fairness tick.
 	yieldedHead, yieldedTail *task
 	// lifo holds the task last woken by this worker's own polls (the receiver a send woke, the
-	// awaiter of a task that finished): it runs next, while what it was woken for is in cache,
-	// and no idle worker is woken for it. Other workers take it only from a worker that does
-	// not come back for it (stealWork). It is empty whenever the worker is parked.
+	// awaiter of a task that finished): it runs next, while what it was woken for is in cache.
+	// Other workers take it only from a worker that does not come back for it at once: one
+	// busy with a long poll (stealWork). It is empty whenever the worker is parked.
 	lifo atomic.Pointer[task]
 
 	searching bool
@@ -202,8 +202,10 @@ func (w *worker) popGlobal() *task {
 }
 
 // pushLIFO queues a task woken by this worker's poll in the LIFO slot; the task it displaces
-// goes onto the deque, where it can be stolen. On one worker there is no slot: tasks run in
-// the order they were woken.
+// goes onto the deque. An idle worker is woken either way: the poll under way may go on for
+// long (a producer that computes after its send), and the woken task must not wait for it
+// while a worker idles; a thief that finds the slot still full after lifoGrace takes it. On
+// one worker there is no slot: tasks run in the order they were woken.
 func (w *worker) pushLIFO(t *task) {
 	if w.sched.fifo {
 		w.pushLocal(t)
@@ -211,8 +213,8 @@ func (w *worker) pushLIFO(t *task) {
 	}
 	if prev := w.lifo.Swap(t); prev != nil {
 		w.pushLocal(prev)
-		w.sched.notify()
 	}
+	w.sched.notify()
 }
 
 // pushLocal queues t on this worker's deque, moving half of a full deque to the global queue.
