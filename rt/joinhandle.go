@@ -167,6 +167,6 @@ func spawnTask(cx *Context, t *task) {
 	} else {
 		s = currentScheduler()
 	}
-	s.adopt(t, stateScheduled)
+	s.adopt(t, stateScheduled, w)
 	s.scheduleSpawned(t, w)
 }

@@ -22,6 +22,7 @@ const (
 	statInjectPops
 	statOverflows
 	statLIFOPolls
+	statSpawned
 	statMaxDepth
 	numStats
 )
@@ -84,6 +85,9 @@ func SchedulerMetrics() (m Metrics, ok bool) {
 	}
 	m.WorkersTotal = len(s.workers)
 	m.Spawned = s.spawned.Load()
+	for _, w := range s.workers {
+		m.Spawned += w.published[statSpawned].Load()
+	}
 	m.Live = s.registry.count()
 	m.GlobalQueue = s.inject.length.Load()
 	m.Timers = s.timers.length()

@@ -39,7 +39,7 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 	schedMu.Unlock()
 
 	h := newBoxedTask(main)
-	s.adopt(&h.task, stateScheduled)
+	s.adopt(&h.task, stateScheduled, nil)
 	s.mainTask = &h.task
 	s.workers[0].deque.push(&h.task) // before the workers start: main runs first
 	s.started.Store(true)

@@ -42,7 +42,7 @@ type scheduler struct {
 
 	mainTask   *task
 	deadlocked atomic.Bool
-	spawned    atomic.Uint64
+	spawned    atomic.Uint64 // tasks spawned off the workers (see adopt)
 }
 
 func newScheduler() *scheduler {
@@ -52,13 +52,18 @@ func newScheduler() *scheduler {
 	return s
 }
 
-// adopt registers a new task in the given initial state and counts it as outstanding.
-func (s *scheduler) adopt(t *task, initial uint32) {
+// adopt registers a new task in the given initial state and counts it as outstanding. w is
+// the worker spawning it, or nil: a worker counts its spawns itself (see metrics).
+func (s *scheduler) adopt(t *task, initial uint32, w *worker) {
 	t.sched = s
 	t.id = s.nextID.Add(1)
 	t.state.Store(initial)
 	s.outstanding.Add(1)
-	s.spawned.Add(1)
+	if w != nil {
+		w.stats[statSpawned]++
+	} else {
+		s.spawned.Add(1)
+	}
 	s.registry.add(t)
 }
 
