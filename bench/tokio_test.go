@@ -43,20 +43,15 @@ func buildTokioTwins() {
 		tokioSkip = "Debian's Tokio crates are not installed (apt-get install 'librust-tokio+full-dev'): skipping the comparison with Tokio"
 		return
 	}
-	dir, err := os.MkdirTemp("", "adesh-tokio-bench")
-	if err != nil {
-		tokioFailed = err.Error()
-		return
-	}
-	rtworkExe = filepath.Join(dir, "rtwork")
-	if out, err := exec.Command("go", "build", "-o", rtworkExe, "adesh2go/bench/rtwork").CombinedOutput(); err != nil {
-		tokioFailed = fmt.Sprintf("go build rtwork: %v\n%s", err, out)
-		return
-	}
-	// The Rust build is kept between runs: it takes half a minute.
+	// Both builds are kept between runs (the Rust one takes half a minute).
 	target := filepath.Join(os.TempDir(), "adesh-tokio-bench-target")
 	if cache, err := os.UserCacheDir(); err == nil {
 		target = filepath.Join(cache, "adesh2go", "tokio-bench-target")
+	}
+	rtworkExe = filepath.Join(target, "rtwork")
+	if out, err := exec.Command("go", "build", "-o", rtworkExe, "adesh2go/bench/rtwork").CombinedOutput(); err != nil {
+		tokioFailed = fmt.Sprintf("go build rtwork: %v\n%s", err, out)
+		return
 	}
 	cargo := exec.Command("cargo", "build", "--release", "--offline", "--quiet")
 	cargo.Dir = "tokio"
