@@ -6,10 +6,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
+	"adesh2go/bench/workload"
 	"adesh2go/rt"
 )
 
@@ -40,43 +40,6 @@ func mustRun[T any](b *testing.B, n int, main rt.Future[T]) T {
 	return v
 }
 
-// trivial is the smallest task: it returns its number.
-type trivial struct{ i int }
-
-func (f *trivial) Poll(*rt.Context) rt.Poll[int] { return rt.Ready(f.i) }
-func (f *trivial) Drop()                         {}
-
-// spawnJoin spawns count trivial tasks, then awaits each handle in order and sums the values.
-type spawnJoin struct {
-	count   int
-	byValue bool
-	hs      []*rt.JoinHandle[int]
-	i, sum  int
-}
-
-func (f *spawnJoin) Poll(cx *rt.Context) rt.Poll[int] {
-	if f.hs == nil {
-		f.hs = make([]*rt.JoinHandle[int], f.count)
-		for i := range f.hs {
-			if f.byValue {
-				f.hs[i] = rt.SpawnValue[int](cx, trivial{i: i})
-			} else {
-				f.hs[i] = rt.Spawn[int](cx, &trivial{i: i})
-			}
-		}
-	}
-	for ; f.i < len(f.hs); f.i++ {
-		p := f.hs[f.i].Poll(cx)
-		if !p.Ready {
-			return rt.Pending[int]()
-		}
-		f.sum += p.Value
-	}
-	return rt.Ready(f.sum)
-}
-
-func (f *spawnJoin) Drop() {}
-
 func goSpawnJoin(count int) int {
 	results := make([]int, count)
 	var wg sync.WaitGroup
@@ -95,8 +58,6 @@ func goSpawnJoin(count int) int {
 	return sum
 }
 
-const spawnCount = 100_000
-
 // BenchmarkSpawnMany spawns and joins 100k trivial tasks (SpawnValue: one allocation each)
 // against 100k goroutines joined with a WaitGroup.
 func BenchmarkSpawnMany(b *testing.B) {
@@ -109,50 +70,22 @@ func BenchmarkSpawnManyBoxed(b *testing.B) {
 }
 
 func benchSpawnMany(b *testing.B, byValue bool) {
-	want := spawnCount * (spawnCount - 1) / 2
+	want := workload.SpawnCount * (workload.SpawnCount - 1) / 2
 	var rtTime, goTime time.Duration
 	for i := 0; i < b.N; i++ {
 		rtTime += timed(func() {
-			if got := mustRun(b, workers, &spawnJoin{count: spawnCount, byValue: byValue}); got != want {
+			if got := mustRun(b, workers, &workload.SpawnJoin{Count: workload.SpawnCount, ByValue: byValue}); got != want {
 				b.Fatalf("sum %d, want %d", got, want)
 			}
 		})
 		goTime += timed(func() {
-			if got := goSpawnJoin(spawnCount); got != want {
+			if got := goSpawnJoin(workload.SpawnCount); got != want {
 				b.Fatalf("sum %d, want %d", got, want)
 			}
 		})
 	}
-	reportPair(b, rtTime, goTime, spawnCount)
+	reportPair(b, rtTime, goTime, workload.SpawnCount)
 }
-
-// yielder yields n times.
-type yielder struct {
-	n     int
-	y     rt.YieldFuture
-	armed bool
-}
-
-func (f *yielder) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	for {
-		if f.armed {
-			if !f.y.Poll(cx).Ready {
-				return rt.Pending[rt.Unit]()
-			}
-			f.armed = false
-		}
-		if f.n == 0 {
-			return rt.Ready(rt.Unit{})
-		}
-		f.n--
-		f.y = rt.YieldNow()
-		f.armed = true
-	}
-}
-
-func (f *yielder) Drop() {}
-
-const yieldTasks, yieldsEach = 1000, 100
 
 // BenchmarkYieldMany: 1000 tasks yielding 100 times each, against 1000 goroutines calling
 // runtime.Gosched 100 times each.
@@ -160,17 +93,17 @@ func BenchmarkYieldMany(b *testing.B) {
 	var rtTime, goTime time.Duration
 	for i := 0; i < b.N; i++ {
 		rtTime += timed(func() {
-			mustRun(b, workers, &fanOut[rt.Unit]{count: yieldTasks, make: func(int) rt.Future[rt.Unit] {
-				return &yielder{n: yieldsEach}
+			mustRun(b, workers, &workload.FanOut[rt.Unit]{Count: workload.YieldTasks, Make: func(int) rt.Future[rt.Unit] {
+				return &workload.Yielder{N: workload.YieldsEach}
 			}})
 		})
 		goTime += timed(func() {
 			var wg sync.WaitGroup
-			wg.Add(yieldTasks)
-			for t := 0; t < yieldTasks; t++ {
+			wg.Add(workload.YieldTasks)
+			for t := 0; t < workload.YieldTasks; t++ {
 				go func() {
 					defer wg.Done()
-					for j := 0; j < yieldsEach; j++ {
+					for j := 0; j < workload.YieldsEach; j++ {
 						runtime.Gosched()
 					}
 				}()
@@ -178,91 +111,8 @@ func BenchmarkYieldMany(b *testing.B) {
 			wg.Wait()
 		})
 	}
-	reportPair(b, rtTime, goTime, yieldTasks*yieldsEach)
+	reportPair(b, rtTime, goTime, workload.YieldTasks*workload.YieldsEach)
 }
-
-// fanOut spawns count futures made by make and awaits them all, giving their values.
-type fanOut[T any] struct {
-	count int
-	make  func(i int) rt.Future[T]
-	hs    []*rt.JoinHandle[T]
-	out   []T
-}
-
-func (f *fanOut[T]) Poll(cx *rt.Context) rt.Poll[[]T] {
-	if f.hs == nil {
-		f.hs = make([]*rt.JoinHandle[T], f.count)
-		for i := range f.hs {
-			f.hs[i] = rt.Spawn(cx, f.make(i))
-		}
-	}
-	for len(f.out) < len(f.hs) {
-		p := f.hs[len(f.out)].Poll(cx)
-		if !p.Ready {
-			return rt.Pending[[]T]()
-		}
-		f.out = append(f.out, p.Value)
-	}
-	return rt.Ready(f.out)
-}
-
-func (f *fanOut[T]) Drop() {}
-
-// pinger sends i and waits for it back, rounds times; ponger echoes.
-type pinger struct {
-	in, out *rt.Channel[int]
-	rounds  int
-	echo    bool
-	i       int
-	state   int
-	send    rt.SendFuture[int]
-	recv    rt.RecvFuture[int]
-}
-
-func (f *pinger) Poll(cx *rt.Context) rt.Poll[int] {
-	for {
-		switch f.state {
-		case 0: // start a round
-			if f.i == f.rounds {
-				return rt.Ready(f.i)
-			}
-			if f.echo {
-				f.recv = f.in.Recv()
-				f.state = 2
-				continue
-			}
-			f.send = f.out.Send(f.i)
-			f.state = 1
-		case 1: // sending
-			if !f.send.Poll(cx).Ready {
-				return rt.Pending[int]()
-			}
-			if f.echo {
-				f.i++
-				f.state = 0
-				continue
-			}
-			f.recv = f.in.Recv()
-			f.state = 2
-		case 2: // receiving
-			p := f.recv.Poll(cx)
-			if !p.Ready {
-				return rt.Pending[int]()
-			}
-			if f.echo {
-				f.send = f.out.Send(p.Value.Val)
-				f.state = 1
-				continue
-			}
-			f.i++
-			f.state = 0
-		}
-	}
-}
-
-func (f *pinger) Drop() {}
-
-const pingRounds = 100_000
 
 // BenchmarkPingPong: two tasks bouncing a value over two channels of capacity 1, against two
 // goroutines over two Go channels of capacity 1. Reported per round trip.
@@ -270,13 +120,7 @@ func BenchmarkPingPong(b *testing.B) {
 	var rtTime, goTime time.Duration
 	for i := 0; i < b.N; i++ {
 		rtTime += timed(func() {
-			a, c := rt.NewChannel[int](1), rt.NewChannel[int](1)
-			mustRun(b, workers, &fanOut[int]{count: 2, make: func(i int) rt.Future[int] {
-				if i == 0 {
-					return &pinger{in: c, out: a, rounds: pingRounds}
-				}
-				return &pinger{in: a, out: c, rounds: pingRounds, echo: true}
-			}})
+			mustRun(b, workers, workload.PingPong(workload.PingRounds))
 		})
 		goTime += timed(func() {
 			a, c := make(chan int, 1), make(chan int, 1)
@@ -287,7 +131,7 @@ func BenchmarkPingPong(b *testing.B) {
 				}
 				close(done)
 			}()
-			for j := 0; j < pingRounds; j++ {
+			for j := 0; j < workload.PingRounds; j++ {
 				a <- j
 				<-c
 			}
@@ -295,30 +139,8 @@ func BenchmarkPingPong(b *testing.B) {
 			<-done
 		})
 	}
-	reportPair(b, rtTime, goTime, pingRounds)
+	reportPair(b, rtTime, goTime, workload.PingRounds)
 }
-
-// chain spawns a child chain of depth-1 and awaits it: a chain of nested spawns.
-type chain struct {
-	depth int
-	h     *rt.JoinHandle[int]
-}
-
-func (f *chain) Poll(cx *rt.Context) rt.Poll[int] {
-	if f.depth == 0 {
-		return rt.Ready(0)
-	}
-	if f.h == nil {
-		f.h = rt.SpawnValue[int](cx, chain{depth: f.depth - 1})
-	}
-	p := f.h.Poll(cx)
-	if !p.Ready {
-		return rt.Pending[int]()
-	}
-	return rt.Ready(p.Value + 1)
-}
-
-func (f *chain) Drop() {}
 
 func goChain(depth int) int {
 	if depth == 0 {
@@ -329,47 +151,61 @@ func goChain(depth int) int {
 	return <-ch + 1
 }
 
-const chainDepth = 10_000
-
 // BenchmarkChainedSpawn: each task spawns the next and awaits it, 10k deep, against goroutines
 // doing the same over channels.
 func BenchmarkChainedSpawn(b *testing.B) {
 	var rtTime, goTime time.Duration
 	for i := 0; i < b.N; i++ {
 		rtTime += timed(func() {
-			if got := mustRun(b, workers, &chain{depth: chainDepth}); got != chainDepth {
+			if got := mustRun(b, workers, &workload.Chain{Depth: workload.ChainDepth}); got != workload.ChainDepth {
 				b.Fatalf("depth %d", got)
 			}
 		})
 		goTime += timed(func() {
-			if got := goChain(chainDepth); got != chainDepth {
+			if got := goChain(workload.ChainDepth); got != workload.ChainDepth {
 				b.Fatalf("depth %d", got)
 			}
 		})
 	}
-	reportPair(b, rtTime, goTime, chainDepth)
+	reportPair(b, rtTime, goTime, workload.ChainDepth)
 }
 
-// work is the CPU-bound body of spec example 10.
-func work(seed int64) int64 {
-	x := seed
-	for i := 0; i < 200_000; i++ {
-		x = (x*1103515245 + 12345) % 2147483648
+// goTree is the tree of workload.Tree with goroutines: the left child in a goroutine of its
+// own (its result over a channel), the right one called inline, a Gosched at each leaf.
+func goTree(depth int) int64 {
+	if depth == 0 {
+		runtime.Gosched()
+		return 1
 	}
-	return x
+	left := make(chan int64, 1)
+	go func() { left <- goTree(depth - 1) }()
+	right := goTree(depth - 1)
+	return right + <-left
 }
 
-type cpuTask struct{ seed int64 }
-
-func (f *cpuTask) Poll(*rt.Context) rt.Poll[int64] { return rt.Ready(work(f.seed)) }
-func (f *cpuTask) Drop()                           {}
-
-const fanoutChildren = 32
+// BenchmarkTree: the binary tree of issue 17 (depth 18: each inner node spawns its left child
+// and awaits its right child inline, then the spawned one; each leaf yields once), against
+// the same tree of goroutines. Reported per spawn.
+func BenchmarkTree(b *testing.B) {
+	const want = 1 << workload.TreeDepth
+	var rtTime, goTime time.Duration
+	for i := 0; i < b.N; i++ {
+		rtTime += timed(func() {
+			if got := mustRun(b, workers, &workload.Tree{Depth: workload.TreeDepth}); got != want {
+				b.Fatalf("%d leaves", got)
+			}
+		})
+		goTime += timed(func() {
+			if got := goTree(workload.TreeDepth); got != want {
+				b.Fatalf("%d leaves", got)
+			}
+		})
+	}
+	reportPair(b, rtTime, goTime, want-1)
+}
 
 func rtFanout(n int) int64 {
-	v, err := rt.RunWorkers(n, &fanOut[int64]{count: fanoutChildren, make: func(i int) rt.Future[int64] {
-		return &cpuTask{seed: int64(i)}
-	}})
+	v, err := rt.RunWorkers(n, workload.Fanout())
 	if err != nil {
 		panic(err)
 	}
@@ -383,12 +219,12 @@ func rtFanout(n int) int64 {
 func goFanout(procs int) int64 {
 	old := runtime.GOMAXPROCS(procs)
 	defer runtime.GOMAXPROCS(old)
-	results := make([]int64, fanoutChildren)
+	results := make([]int64, workload.FanoutChildren)
 	var wg sync.WaitGroup
-	wg.Add(fanoutChildren)
+	wg.Add(workload.FanoutChildren)
 	for i := range results {
 		go func() {
-			results[i] = work(int64(i))
+			results[i] = workload.Work(int64(i))
 			wg.Done()
 		}()
 	}
@@ -403,7 +239,7 @@ func goFanout(procs int) int64 {
 // BenchmarkFanoutCPU: 32 CPU-bound children on 1, 2 and 4 workers, against 32 goroutines at
 // GOMAXPROCS 1, 2 and 4. Reports each time, rt's speed-up over one worker and rt/go.
 func BenchmarkFanoutCPU(b *testing.B) {
-	const want = 32038627824 // spec example 10's output
+	const want = workload.FanoutTotal
 	counts := []int{1, 2, 4}
 	rtTimes := make([]time.Duration, len(counts))
 	goTimes := make([]time.Duration, len(counts))
@@ -432,60 +268,6 @@ func BenchmarkFanoutCPU(b *testing.B) {
 
 func itoa(n int) string { return string(rune('0' + n)) }
 
-// waitForever counts its first poll and waits on a channel that only closes at the end.
-type waitForever struct {
-	ch      *rt.Channel[int]
-	started *atomic.Int64
-	recv    rt.RecvFuture[int]
-	armed   bool
-}
-
-func (f *waitForever) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	if !f.armed {
-		f.armed = true
-		f.recv = f.ch.Recv()
-		f.started.Add(1)
-	}
-	if !f.recv.Poll(cx).Ready {
-		return rt.Pending[rt.Unit]()
-	}
-	return rt.Ready(rt.Unit{})
-}
-
-func (f *waitForever) Drop() { f.recv.Drop() }
-
-// suspendAll spawns count waitForever tasks, waits until all are suspended, measures the
-// memory in use, then closes the channel so they finish.
-type suspendAll struct {
-	count   int
-	ch      *rt.Channel[int]
-	started atomic.Int64
-	before  uint64
-	spawned bool
-	y       rt.YieldFuture
-	bytes   float64
-}
-
-func (f *suspendAll) Poll(cx *rt.Context) rt.Poll[float64] {
-	if !f.spawned {
-		f.spawned = true
-		f.before = memInUse()
-		for i := 0; i < f.count; i++ {
-			rt.SpawnValue[rt.Unit](cx, waitForever{ch: f.ch, started: &f.started}).Drop()
-		}
-	}
-	if f.started.Load() < int64(f.count) {
-		f.y = rt.YieldNow()
-		f.y.Poll(cx)
-		return rt.Pending[float64]()
-	}
-	after := memInUse()
-	f.ch.Close()
-	return rt.Ready(float64(after-f.before) / float64(f.count))
-}
-
-func (f *suspendAll) Drop() {}
-
 // memInUse is the heap and stack memory in use after a full collection.
 func memInUse() uint64 {
 	runtime.GC()
@@ -494,22 +276,23 @@ func memInUse() uint64 {
 	return m.HeapInuse + m.StackInuse
 }
 
-const suspendedTasks = 1_000_000
-
 // BenchmarkSuspendedMemory: 1M tasks each waiting on a channel receive, against 1M goroutines
 // each blocked on a Go channel receive. Reports bytes per waiting task / goroutine.
 func BenchmarkSuspendedMemory(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	var rtBytes, goBytes float64
 	for i := 0; i < b.N; i++ {
-		rtBytes += mustRun(b, workers, &suspendAll{count: suspendedTasks, ch: rt.NewChannel[int](0)})
-
 		before := memInUse()
+		var after uint64
+		mustRun(b, workers, &workload.Suspended{Count: workload.SuspendedTasks, AllSuspended: func() { after = memInUse() }})
+		rtBytes += float64(after-before) / workload.SuspendedTasks
+
+		before = memInUse()
 		ch := make(chan int)
 		var started, done sync.WaitGroup
-		started.Add(suspendedTasks)
-		done.Add(suspendedTasks)
-		for j := 0; j < suspendedTasks; j++ {
+		started.Add(workload.SuspendedTasks)
+		done.Add(workload.SuspendedTasks)
+		for j := 0; j < workload.SuspendedTasks; j++ {
 			go func() {
 				started.Done()
 				<-ch
@@ -517,7 +300,7 @@ func BenchmarkSuspendedMemory(b *testing.B) {
 			}()
 		}
 		started.Wait()
-		goBytes += float64(memInUse()-before) / suspendedTasks
+		goBytes += float64(memInUse()-before) / workload.SuspendedTasks
 		close(ch)
 		done.Wait()
 	}

@@ -75,7 +75,7 @@ func (p *blockingPool) close() {
 func SpawnBlocking[T any](f func() T) *JoinHandle[T] {
 	h := &JoinHandle[T]{}
 	s := currentScheduler()
-	s.adopt(&h.task, stateRunning) // never queued: wakes do nothing, Cancel only sets the flag
+	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
 	s.external.Add(1)
 	s.blocking.submit(func() { runBlocking(h, f) })
 	return h

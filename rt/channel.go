@@ -266,15 +266,25 @@ func (c *Channel[T]) Close() {
 		return
 	}
 	c.closed = true
-	var wake []*task
-	for _, q := range []*waitQueue[T]{&c.recvq, &c.sendq} {
-		for w := q.popFront(); w != nil; w = q.popFront() {
-			wake = append(wake, w.task)
+	// The waiters are woken outside the lock, a batch at a time: no waiter can join a closed
+	// channel, and a list of a million waiters costs no allocation.
+	var batch [32]*task
+	for {
+		n := 0
+		for _, q := range [...]*waitQueue[T]{&c.recvq, &c.sendq} {
+			for n < len(batch) && !q.empty() {
+				batch[n] = q.popFront().task
+				n++
+			}
 		}
-	}
-	c.mu.Unlock()
-	for _, t := range wake {
-		t.wake(nil)
+		c.mu.Unlock()
+		for _, t := range batch[:n] {
+			t.wake(nil)
+		}
+		if n < len(batch) {
+			return
+		}
+		c.mu.Lock()
 	}
 }
 

@@ -87,7 +87,7 @@ func TestDequeConcurrentStealsTakeEachTaskOnce(t *testing.T) {
 func TestDoubleWakeSchedulesOnce(t *testing.T) {
 	s := newScheduler() // no workers: every schedule goes to the injection queue
 	tk := &task{}
-	s.adopt(tk, stateIdle)
+	s.adopt(tk, stateIdle, nil)
 	var wg sync.WaitGroup
 	for i := 0; i < 4; i++ {
 		wg.Add(1)

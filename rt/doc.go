@@ -22,10 +22,12 @@
 //     (its future's Drop runs its defers); Drop detaches, and a detached task's failure is
 //     reported on stderr. A panic in a task's Poll fails that task only.
 //   - Scheduling: each worker is a goroutine locked to an OS thread with a Chase-Lev deque
-//     (LIFO for its owner, FIFO for thieves), an inbox for wakes from other goroutines, and the
-//     global injection queue, checked every 61 polls. One worker runs its deque FIFO: the
-//     order is deterministic and is spawn/wake order. A task's poll may complete at most 128
-//     ready leaf operations (channel, join, promise) before it yields.
+//     (LIFO for its owner, FIFO for thieves, who take half of it at a time), a LIFO slot for
+//     the task its poll woke last, an inbox for wakes from other goroutines, and the global
+//     injection queue (taken in batches; checked every 61 polls, when yielded tasks also go
+//     back on the deque). One worker runs its deque FIFO and has no slot: the order is
+//     deterministic and is spawn/wake order. A task's poll may complete at most 128 ready leaf
+//     operations (channel, join, promise) before it yields.
 //   - Leaf futures are values (Sleep, Recv, Send, Timeout, Join2, Select, YieldNow, RunScope):
 //     store them in the state struct and poll them in place; Drop them when abandoning them.
 //     Generated code calls cx.SuspendedAt("file.adesh:LINE") before returning Pending, which

@@ -42,19 +42,35 @@ func (q *injectQueue) pushList(first, last *task, n int) {
 }
 
 func (q *injectQueue) pop() *task {
+	t, _ := q.popBatch(1)
+	return t
+}
+
+// popBatch takes up to max tasks (max ≥ 1) under one lock: the oldest, and the others as a
+// chain linked through queueNext, oldest first. It gives nil when the queue is empty.
+func (q *injectQueue) popBatch(max int) (first, rest *task) {
 	if q.length.Load() == 0 {
-		return nil
+		return nil, nil
 	}
 	q.mu.Lock()
-	t := q.head
-	if t != nil {
-		q.head = t.queueNext
-		if q.head == nil {
-			q.tail = nil
-		}
-		t.queueNext = nil
-		q.length.Add(-1)
+	first = q.head
+	if first == nil {
+		q.mu.Unlock()
+		return nil, nil
 	}
+	last, n := first, 1
+	for n < max && last.queueNext != nil {
+		last = last.queueNext
+		n++
+	}
+	q.head = last.queueNext
+	if q.head == nil {
+		q.tail = nil
+	}
+	last.queueNext = nil
+	q.length.Add(-int64(n))
 	q.mu.Unlock()
-	return t
+	rest = first.queueNext
+	first.queueNext = nil
+	return first, rest
 }

@@ -1,37 +1,78 @@
 package rt
 
-// JoinHandle is a spawned task and the way to await its result: it is the task itself (one
-// allocation per spawn). Awaiting it (Poll) gives the task's value, or panics with the task's
-// *Thrown: its throw, its panic, or the "cancelled" error. Drop detaches: the task goes on.
+// JoinHandle is a spawned task and the way to await its result: it is the task itself, and it
+// lives in one object with the task's future (see boxedTask and valueTask). Awaiting it (Poll)
+// gives the task's value, or panics with the task's *Thrown: its throw, its panic, or the
+// "cancelled" error. Drop detaches: the task goes on.
 type JoinHandle[T any] struct {
 	task
-	fut Future[T]
 	val T
 }
 
-func (h *JoinHandle[T]) pollBody(cx *Context) bool {
-	p := h.fut.Poll(cx)
-	if !p.Ready {
-		return false
-	}
-	h.val = p.Value
-	h.fut = nil
+// complete stores the value of the task's future, which just completed, and fails the task's
+// scope if the value says so (a scope child returning Err).
+func (h *JoinHandle[T]) complete(v T, cx *Context) {
+	h.val = v
 	if h.scope != nil {
-		if f, ok := any(p.Value).(scopeFailer); ok {
+		if f, ok := any(v).(scopeFailer); ok {
 			if e, failed := f.ScopeFailure(); failed {
 				h.scope.fail(&Thrown{Err: e}, cx.workerOrNil())
 			}
 		}
 	}
+}
+
+// boxedTask is a handle and a future held through an interface (Spawn, a scope's spawn, the
+// main task).
+type boxedTask[T any] struct {
+	handle JoinHandle[T]
+	fut    Future[T]
+}
+
+func newBoxedTask[T any](f Future[T]) *JoinHandle[T] {
+	cell := &boxedTask[T]{fut: f}
+	cell.handle.body = cell
+	return &cell.handle
+}
+
+func (b *boxedTask[T]) pollBody(cx *Context) bool {
+	p := b.fut.Poll(cx)
+	if !p.Ready {
+		return false
+	}
+	b.fut = nil
+	b.handle.complete(p.Value, cx)
 	return true
 }
 
-func (h *JoinHandle[T]) dropBody() {
-	if f := h.fut; f != nil {
-		h.fut = nil
+func (b *boxedTask[T]) dropBody() {
+	if f := b.fut; f != nil {
+		b.fut = nil
 		f.Drop()
 	}
 }
+
+// valueTask is a handle and a future held by value (SpawnValue): one allocation, and no
+// interface in between.
+type valueTask[T, F any, PF interface {
+	*F
+	Future[T]
+}] struct {
+	handle JoinHandle[T]
+	future F
+}
+
+func (c *valueTask[T, F, PF]) pollBody(cx *Context) bool {
+	p := PF(&c.future).Poll(cx)
+	if !p.Ready {
+		return false
+	}
+	c.handle.complete(p.Value, cx)
+	return true
+}
+
+// dropBody drops the future (which does nothing once it has completed).
+func (c *valueTask[T, F, PF]) dropBody() { PF(&c.future).Drop() }
 
 // Poll waits for the task to finish.
 func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
@@ -93,8 +134,7 @@ func (h *JoinHandle[T]) ID() uint64 { return h.id }
 // from synchronous code or outside a worker (the task then goes through the global injection
 // queue; before RunWorkers it waits for the next run).
 func Spawn[T any](cx *Context, f Future[T]) *JoinHandle[T] {
-	h := &JoinHandle[T]{fut: f}
-	h.body = h
+	h := newBoxedTask(f)
 	spawnTask(cx, &h.task)
 	return h
 }
@@ -105,17 +145,10 @@ func SpawnValue[T any, F any, PF interface {
 	*F
 	Future[T]
 }](cx *Context, f F) *JoinHandle[T] {
-	cell := &valueTask[T, F]{future: f}
-	cell.handle.fut = PF(&cell.future)
-	cell.handle.body = &cell.handle
+	cell := &valueTask[T, F, PF]{future: f}
+	cell.handle.body = cell
 	spawnTask(cx, &cell.handle.task)
 	return &cell.handle
-}
-
-// valueTask holds a handle and its future in one object.
-type valueTask[T, F any] struct {
-	handle JoinHandle[T]
-	future F
 }
 
 // scopeFailer is what the compiler's Result types implement so that a scope child returning
@@ -134,6 +167,6 @@ func spawnTask(cx *Context, t *task) {
 	} else {
 		s = currentScheduler()
 	}
-	s.adopt(t, stateScheduled)
-	s.schedule(t, w, -1)
+	s.adopt(t, stateScheduled, w)
+	s.scheduleSpawned(t, w)
 }

@@ -20,11 +20,12 @@ const (
 	statStealAttempts
 	statParks
 	statInjectPops
+	statOverflows
+	statLIFOPolls
+	statSpawned
 	statMaxDepth
 	numStats
 )
-
-var statNames = [numStats]string{"polls", "ready", "pending", "steals", "steal_attempts", "parks", "global_pops", "max_deque"}
 
 func (w *worker) publish() {
 	for i := range w.stats {
@@ -47,10 +48,15 @@ type Metrics struct {
 
 // WorkerMetrics are one worker's counters.
 type WorkerMetrics struct {
-	Polls, Ready, Pending, Steals, StealAttempts, Parks, GlobalPops uint64
-	MaxDeque                                                        uint64 // deepest its deque got
-	Deque                                                           int    // tasks in its deque now
-	Parked                                                          bool
+	Polls, Ready, Pending, Parks uint64
+	Steals                       uint64 // tasks it stole
+	StealAttempts                uint64 // deques it tried to steal from
+	GlobalPops                   uint64 // tasks it took from the global queue
+	Overflows                    uint64 // times its full deque sent half to the global queue
+	LIFOPolls                    uint64 // polls of a task from its LIFO slot
+	MaxDeque                     uint64 // deepest its deque got
+	Deque                        int    // tasks in its deque now
+	Parked                       bool
 }
 
 // SchedulerMetrics returns the counters of the run under way, or of the last run (ok is false
@@ -72,12 +78,16 @@ func SchedulerMetrics() (m Metrics, ok bool) {
 		m.Workers = append(m.Workers, WorkerMetrics{
 			Polls: c[statPolls], Ready: c[statReady], Pending: c[statPending],
 			Steals: c[statSteals], StealAttempts: c[statStealAttempts], Parks: c[statParks],
-			GlobalPops: c[statInjectPops], MaxDeque: c[statMaxDepth],
-			Deque: w.deque.length(), Parked: w.parked.Load(),
+			GlobalPops: c[statInjectPops], Overflows: c[statOverflows], LIFOPolls: c[statLIFOPolls],
+			MaxDeque: c[statMaxDepth],
+			Deque:    w.deque.length(), Parked: w.parked.Load(),
 		})
 	}
 	m.WorkersTotal = len(s.workers)
 	m.Spawned = s.spawned.Load()
+	for _, w := range s.workers {
+		m.Spawned += w.published[statSpawned].Load()
+	}
 	m.Live = s.registry.count()
 	m.GlobalQueue = s.inject.length.Load()
 	m.Timers = s.timers.length()
@@ -111,6 +121,8 @@ func WriteMetrics(w io.Writer) {
 		total.StealAttempts += wm.StealAttempts
 		total.Parks += wm.Parks
 		total.GlobalPops += wm.GlobalPops
+		total.Overflows += wm.Overflows
+		total.LIFOPolls += wm.LIFOPolls
 		total.MaxDeque = max(total.MaxDeque, wm.MaxDeque)
 	}
 	fmt.Fprintf(&b, "  total:    %s", formatWorkerMetrics(total))
@@ -125,8 +137,8 @@ func WriteMetrics(w io.Writer) {
 }
 
 func formatWorkerMetrics(m WorkerMetrics) string {
-	return fmt.Sprintf("polls=%d ready=%d pending=%d steals=%d steal_attempts=%d parks=%d global_pops=%d max_deque=%d deque=%d",
-		m.Polls, m.Ready, m.Pending, m.Steals, m.StealAttempts, m.Parks, m.GlobalPops, m.MaxDeque, m.Deque)
+	return fmt.Sprintf("polls=%d ready=%d pending=%d steals=%d steal_attempts=%d parks=%d global_pops=%d overflows=%d lifo_polls=%d max_deque=%d deque=%d",
+		m.Polls, m.Ready, m.Pending, m.Steals, m.StealAttempts, m.Parks, m.GlobalPops, m.Overflows, m.LIFOPolls, m.MaxDeque, m.Deque)
 }
 
 // TaskInfo describes one live task, as DumpTasks prints it.

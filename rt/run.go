@@ -38,9 +38,8 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 	runningSched.Store(s)
 	schedMu.Unlock()
 
-	h := &JoinHandle[T]{fut: main}
-	h.body = h
-	s.adopt(&h.task, stateScheduled)
+	h := newBoxedTask(main)
+	s.adopt(&h.task, stateScheduled, nil)
 	s.mainTask = &h.task
 	s.workers[0].deque.push(&h.task) // before the workers start: main runs first
 	s.started.Store(true)

@@ -42,7 +42,7 @@ type scheduler struct {
 
 	mainTask   *task
 	deadlocked atomic.Bool
-	spawned    atomic.Uint64
+	spawned    atomic.Uint64 // tasks spawned off the workers (see adopt)
 }
 
 func newScheduler() *scheduler {
@@ -52,13 +52,18 @@ func newScheduler() *scheduler {
 	return s
 }
 
-// adopt registers a new task in the given initial state and counts it as outstanding.
-func (s *scheduler) adopt(t *task, initial uint32) {
+// adopt registers a new task in the given initial state and counts it as outstanding. w is
+// the worker spawning it, or nil: a worker counts its spawns itself (see metrics).
+func (s *scheduler) adopt(t *task, initial uint32, w *worker) {
 	t.sched = s
 	t.id = s.nextID.Add(1)
 	t.state.Store(initial)
 	s.outstanding.Add(1)
-	s.spawned.Add(1)
+	if w != nil {
+		w.stats[statSpawned]++
+	} else {
+		s.spawned.Add(1)
+	}
 	s.registry.add(t)
 }
 
@@ -78,13 +83,12 @@ func (s *scheduler) shutdown() {
 	}
 }
 
-// schedule queues a task that just became scheduled. w is the worker the caller runs on (nil if
-// unknown); last is the index of the worker that last polled the task (-1 if none).
+// schedule queues a task that was woken. w is the worker the caller runs on (nil if unknown);
+// last is the index of the worker that last polled the task (-1 if none).
 func (s *scheduler) schedule(t *task, w *worker, last int) {
 	switch {
 	case w != nil && w.sched == s:
-		w.pushLocal(t)
-		s.notify()
+		w.pushLIFO(t)
 	case last >= 0 && last < len(s.workers):
 		// A wake from an unknown goroutine (possibly that very worker) goes to the inbox of the
 		// worker that ran the task last: no lock, and the task stays where its data is warm.
@@ -93,6 +97,17 @@ func (s *scheduler) schedule(t *task, w *worker, last int) {
 		s.inject.push(t)
 		s.notify()
 	}
+}
+
+// scheduleSpawned queues a new task: on the deque of the worker that spawned it, where an idle
+// worker can steal it (the parent may go on computing), or else in the global queue.
+func (s *scheduler) scheduleSpawned(t *task, w *worker) {
+	if w != nil && w.sched == s {
+		w.pushLocal(t)
+	} else {
+		s.inject.push(t)
+	}
+	s.notify()
 }
 
 // notify wakes one parked worker to look for the work just queued, unless a worker is already

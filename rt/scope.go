@@ -21,8 +21,7 @@ type Scope struct {
 
 // ScopeSpawn starts f as a child of s (`s.spawn(f)`). cx is the caller's Context.
 func ScopeSpawn[T any](cx *Context, s *Scope, f Future[T]) *JoinHandle[T] {
-	h := &JoinHandle[T]{fut: f}
-	h.body = h
+	h := newBoxedTask(f)
 	h.scope = s
 	s.pending.Add(1)
 	s.mu.Lock()

@@ -25,8 +25,14 @@ type worker struct {
 	tick  uint32
 	rng   uint64
 	// yielded holds, oldest first, the tasks that were woken during their own poll (yield_now,
-	// a spent budget): they go back on the deque only once it is empty, behind the rest.
+	// a spent budget): they go back on the deque once it and the global queue are empty, or at
+	// the next fairness tick.
 	yieldedHead, yieldedTail *task
+	// lifo holds the task last woken by this worker's own polls (the receiver a send woke, the
+	// awaiter of a task that finished): it runs next, while what it was woken for is in cache.
+	// Other workers take it only from a worker that does not come back for it at once: one
+	// busy with a long poll (stealWork). It is empty whenever the worker is parked.
+	lifo atomic.Pointer[task]
 
 	searching bool
 	// searchOnWake is set (under sched.idleMu) by notify when it takes this worker off the idle
@@ -103,7 +109,7 @@ func (w *worker) loop() {
 }
 
 // next finds local work: now and then the global queue and the oldest local work first
-// (fairness), else the inbox and deque, else the yielded tasks, else the global queue.
+// (fairness), else the inbox and deque, else the global queue, else the yielded tasks.
 func (w *worker) next() *task {
 	s := w.sched
 	w.tick++
@@ -111,12 +117,12 @@ func (w *worker) next() *task {
 		w.publish()
 		s.timers.fire(w)
 		w.pollIO()
+		// A yielded task waits for the local queue to run dry, but no longer than this: the
+		// tasks it left behind (the spawned subtrees of a fork-join, say) may be waiting on it.
+		w.flushYielded()
 		if t := s.inject.pop(); t != nil {
 			w.stats[statInjectPops]++
 			return t
-		}
-		if w.yieldedHead != nil {
-			return w.takeYielded()
 		}
 		if !s.fifo {
 			// The oldest local task, so that two tasks waking each other at the bottom of the
@@ -126,33 +132,45 @@ func (w *worker) next() *task {
 			}
 		}
 	}
+	if w.lifo.Load() != nil {
+		if t := w.lifo.Swap(nil); t != nil {
+			w.stats[statLIFOPolls]++
+			return t
+		}
+	}
 	w.drainInbox()
 	if t := w.popLocal(); t != nil {
 		return t
 	}
-	if w.yieldedHead != nil {
-		return w.takeYielded()
-	}
-	if t := s.inject.pop(); t != nil {
-		w.stats[statInjectPops]++
+	if t := w.popGlobal(); t != nil {
 		return t
+	}
+	if w.yieldedHead != nil {
+		w.flushYielded()
+		return w.deque.steal() // the oldest of them
 	}
 	return nil
 }
 
-// takeYielded moves the yielded tasks back onto the deque, where idle workers can steal them,
-// and takes the oldest task there.
-func (w *worker) takeYielded() *task {
+// flushYielded moves the yielded tasks back onto the deque, oldest first, where idle workers
+// can steal them.
+func (w *worker) flushYielded() {
 	head := w.yieldedHead
+	if head == nil {
+		return
+	}
 	w.yieldedHead, w.yieldedTail = nil, nil
+	n := 0
 	for head != nil {
 		next := head.queueNext
 		head.queueNext = nil
 		w.pushLocal(head)
 		head = next
+		n++
 	}
-	w.sched.notify()
-	return w.deque.steal()
+	if n > 1 {
+		w.sched.notify()
+	}
 }
 
 func (w *worker) popLocal() *task {
@@ -160,6 +178,43 @@ func (w *worker) popLocal() *task {
 		return w.deque.steal()
 	}
 	return w.deque.pop()
+}
+
+// popGlobal takes this worker's share of the global queue in one batch (as Tokio does: the
+// queue's length over the number of workers, plus one, at most half a deque). The oldest task
+// runs now; the others go onto the deque, oldest first, where idle workers can steal them.
+// The deque is empty when this is called.
+func (w *worker) popGlobal() *task {
+	s := w.sched
+	n := s.inject.length.Load()
+	if n == 0 {
+		return nil
+	}
+	first, rest := s.inject.popBatch(min(int(n)/len(s.workers)+1, len(w.deque.slots)/2))
+	if first == nil {
+		return nil
+	}
+	w.stats[statInjectPops] += 1 + uint64(w.pushList(rest))
+	if rest != nil {
+		s.notify()
+	}
+	return first
+}
+
+// pushLIFO queues a task woken by this worker's poll in the LIFO slot; the task it displaces
+// goes onto the deque. An idle worker is woken either way: the poll under way may go on for
+// long (a producer that computes after its send), and the woken task must not wait for it
+// while a worker idles; a thief that finds the slot still full after lifoGrace takes it. On
+// one worker there is no slot: tasks run in the order they were woken.
+func (w *worker) pushLIFO(t *task) {
+	if w.sched.fifo {
+		w.pushLocal(t)
+		return
+	}
+	if prev := w.lifo.Swap(t); prev != nil {
+		w.pushLocal(prev)
+	}
+	w.sched.notify()
 }
 
 // pushLocal queues t on this worker's deque, moving half of a full deque to the global queue.
@@ -194,6 +249,7 @@ func (w *worker) overflow(t *task) {
 	} else {
 		tail.queueNext = t
 	}
+	w.stats[statOverflows]++
 	w.sched.inject.pushList(head, t, n)
 	w.sched.notify()
 }
@@ -229,19 +285,24 @@ func (w *worker) drainInbox() {
 // pushChain pushes a newest-first chain onto the deque, oldest first, and counts it.
 func (w *worker) pushChain(head *task) int {
 	var prev *task
-	n := 0
 	for head != nil {
 		next := head.queueNext
 		head.queueNext = prev
 		prev = head
 		head = next
-		n++
 	}
-	for t := prev; t != nil; {
+	return w.pushList(prev)
+}
+
+// pushList pushes a chain linked through queueNext onto the deque in its order, and counts it.
+func (w *worker) pushList(head *task) int {
+	n := 0
+	for t := head; t != nil; {
 		next := t.queueNext
 		t.queueNext = nil
 		w.pushLocal(t)
 		t = next
+		n++
 	}
 	return n
 }
@@ -272,8 +333,14 @@ func (w *worker) stopSearching() {
 	}
 }
 
+// lifoGrace is how long a thief leaves a task in another worker's LIFO slot before it takes
+// it: the owner runs it as soon as its poll ends, which is at once but for a long poll. (Go's
+// scheduler waits 3 µs before it steals a runnext goroutine, for the same reason.)
+const lifoGrace = 3000 // ns
+
 // stealWork tries every other worker's deque from a random start, then the global queue, then
-// as a last resort the inbox of a worker busy with a long poll.
+// as a last resort the inbox of a worker busy with a long poll, and the task in the LIFO slot
+// of a worker that does not come back for it.
 func (w *worker) stealWork() *task {
 	s := w.sched
 	n := len(s.workers)
@@ -284,13 +351,11 @@ func (w *worker) stealWork() *task {
 			continue
 		}
 		w.stats[statStealAttempts]++
-		if t := v.deque.steal(); t != nil {
-			w.stats[statSteals]++
+		if t := w.stealHalf(v); t != nil {
 			return t
 		}
 	}
-	if t := s.inject.pop(); t != nil {
-		w.stats[statInjectPops]++
+	if t := w.popGlobal(); t != nil {
 		return t
 	}
 	for i := 0; i < n; i++ {
@@ -304,7 +369,40 @@ func (w *worker) stealWork() *task {
 			return w.popLocal()
 		}
 	}
+	for i := 0; i < n; i++ {
+		v := s.workers[(start+i)%n]
+		t := v.lifo.Load()
+		if v == w || t == nil {
+			continue
+		}
+		for deadline := monoNow() + lifoGrace; v.lifo.Load() == t && monoNow() < deadline; {
+		}
+		if v.lifo.CompareAndSwap(t, nil) {
+			w.stats[statSteals]++
+			return t
+		}
+	}
 	return nil
+}
+
+// stealHalf takes the older half of v's deque (rounded up), as Go's and Tokio's schedulers
+// do: the oldest task runs now, the others go onto this worker's deque (empty: it is
+// searching). A thief that took one task at a time came back for each.
+func (w *worker) stealHalf(v *worker) *task {
+	first := v.deque.steal()
+	if first == nil {
+		return nil
+	}
+	w.stats[statSteals]++
+	for more := min(v.deque.length()/2, len(w.deque.slots)/2); more > 0; more-- {
+		t := v.deque.steal()
+		if t == nil {
+			break
+		}
+		w.pushLocal(t)
+		w.stats[statSteals]++
+	}
+	return first
 }
 
 // random is xorshift64: cheap victim selection.
@@ -519,10 +617,6 @@ func dropQuietly(b taskBody) {
 // requeueYielded queues a task woken during its own poll (yield_now, a spent budget, a wake
 // racing the poll) behind the work already waiting.
 func (w *worker) requeueYielded(t *task) {
-	if w.sched.fifo {
-		w.pushLocal(t) // the bottom is the back of the line when running from the top
-		return
-	}
 	t.queueNext = nil
 	if w.yieldedTail == nil {
 		w.yieldedHead = t
