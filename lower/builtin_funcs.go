@@ -129,7 +129,7 @@ func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 
 // noLowering reports a builtin without a rule here: the table and the hooks disagree.
 func (l *lowerer) noLowering(e *ast.Call, ci *check.CallInfo) Expr {
-	l.fail(e, "internal: no lowering for the builtin `%s`", builtin.Name(ci.Builtin))
+	l.fail(e, "no lowering for the builtin `%s`", builtin.Name(ci.Builtin))
 	return nil
 }
 
@@ -194,9 +194,14 @@ func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Ex
 		if len(xs) == 1 {
 			return xs[0], rtType("Future", l.valueType(res))
 		}
-		tt := types.Resolve(res).(*types.Tuple)
-		name := "Join" + itoa(len(xs))
-		return rtCall(name, xs...), rtType(name+"Future", l.valueTypes(tt.Elems)...)
+		elems := l.valueTypes(types.Resolve(res).(*types.Tuple).Elems)
+		switch len(xs) {
+		case 2:
+			return rtCall("Join2", xs...), rtType("Join2Future", elems...)
+		case 3:
+			return rtCall("Join3", xs...), rtType("Join3Future", elems...)
+		}
+		return rtCall("Join4", xs...), rtType("Join4Future", elems...)
 	case builtin.FnJoinAll:
 		elem := types.Resolve(res).(*types.Array).Elem
 		xs := l.expr(b, e.Args[0])
@@ -217,7 +222,7 @@ func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Ex
 		body := l.funcArg(b, e.Args[0], false)
 		return rtCall("RunScope", body), rtType("ScopeFuture", l.valueType(res))
 	}
-	l.fail(e, "internal: not a builtin future")
+	l.fail(e, "a builtin that makes no future")
 	return nil, nil
 }
 

@@ -14,7 +14,7 @@ import (
 func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 	ci := l.info.Calls[e]
 	if ci == nil {
-		l.fail(e, "internal: unchecked call")
+		l.fail(e, "a call the checker did not record")
 	}
 	switch ci.Kind {
 	case check.CallFunc, check.CallMethod:
@@ -62,7 +62,7 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 	case check.CallAwait:
 		return l.awaitValue(b, e, ci.Recv, ci.Derefs)
 	}
-	l.fail(e, "unsupported call")
+	l.fail(e, "a call the checker did not classify")
 	return nil
 }
 

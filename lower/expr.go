@@ -267,12 +267,13 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.Match:
 		return l.matchExpr(b, e)
 	case *ast.Assign, *ast.IncDec:
-		l.fail(e, "an assignment cannot be used as a value here; make it a statement of its own")
+		l.assignment(b, e)
+		return &Composite{Type: tUnit}
 	case *ast.BlockExpr:
 		b.add(l.block(e.Block.Stmts))
 		return &Composite{Type: tUnit}
 	}
-	l.fail(e, "this expression is not supported yet")
+	l.fail(e, "an expression of a kind lower does not know")
 	return nil
 }
 
@@ -337,13 +338,13 @@ func floatLit(f float64) string {
 func (l *lowerer) ident(e *ast.Ident) Expr {
 	obj := e.Obj
 	if obj == nil {
-		l.fail(e, "unresolved name `%s`", e.Name)
+		l.fail(e, "the name `%s` was not resolved", e.Name)
 	}
 	switch obj.Kind {
 	case types.ObjVar, types.ObjParam, types.ObjConst:
 		v := l.locals[obj]
 		if v == nil {
-			l.fail(e, "internal: no variable for `%s`", e.Name)
+			l.fail(e, "no variable for `%s`", e.Name)
 		}
 		v.Reads++
 		var x Expr = &Ref{V: v}
@@ -367,7 +368,7 @@ func (l *lowerer) ident(e *ast.Ident) Expr {
 	case types.ObjBuiltin:
 		return &Ident{Name: "nil"}
 	}
-	l.fail(e, "`%s` cannot be used as a value", e.Name)
+	l.fail(e, "`%s` used as a value", e.Name)
 	return nil
 }
 
@@ -482,7 +483,7 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 	case "&":
 		return x
 	}
-	l.fail(e, "unsupported operator `%s`", e.Op)
+	l.fail(e, "the unary operator `%s`", e.Op)
 	return nil
 }
 
@@ -717,7 +718,7 @@ func untypedConst(x Expr) bool {
 func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 	si := l.info.Sels[e]
 	if si == nil {
-		l.fail(e, "internal: unchecked selector")
+		l.fail(e, "a selector the checker did not record")
 	}
 	switch si.Kind {
 	case check.SelImport:
@@ -731,7 +732,7 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 				return &Ref{V: v}
 			}
 		}
-		l.fail(e, "internal: unknown imported member")
+		l.fail(e, "an imported member without its variable")
 	case check.SelVariant:
 		n := types.Resolve(e.TypeOf()).(*types.Named)
 		return l.variantValue(si.Variant, n, nil)
@@ -748,7 +749,7 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 	case check.SelBuiltinProp:
 		return &Sel{X: x, Name: exportName(si.Name)}
 	case check.SelMethodValue:
-		if fd, ok := si.Obj.Decl.(*ast.FuncDecl); ok && l.methodIsFunc(fd) {
+		if fd, ok := si.Obj.Decl.(*ast.FuncDecl); ok && (l.methodIsFunc(fd) || fd.Async) {
 			return l.methodFuncValue(b, e, x, fd, si)
 		}
 		return &Sel{X: x, Name: methodName(si.Obj.Name)}
@@ -758,7 +759,7 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 		}
 		return rtCall("DynField", x, &Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e))
 	}
-	l.fail(e, "unsupported member access")
+	l.fail(e, "a member access the checker did not classify")
 	return nil
 }
 
@@ -807,7 +808,7 @@ func (l *lowerer) index(b *builder, e *ast.Index) Expr {
 		}
 		return rtCall("DynIndex", x, l.toAny(i, e.Index.TypeOf()), l.pos(e))
 	}
-	l.fail(e, "unsupported index expression")
+	l.fail(e, "an index into a value that has none")
 	return nil
 }
 
@@ -838,7 +839,7 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 	case *ast.Ident:
 		v := l.locals[x.Obj]
 		if v == nil {
-			l.fail(e, "internal: no variable for `%s`", x.Name)
+			l.fail(e, "no variable for `%s`", x.Name)
 		}
 		return &Ref{V: v}
 	case *ast.Selector:
@@ -893,7 +894,7 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 			return l.deref(l.expr(b, x.X), x.X.TypeOf())
 		}
 	}
-	l.fail(e, "cannot assign to this")
+	l.fail(e, "an assignment to what is not a place")
 	return nil
 }
 

@@ -50,8 +50,9 @@ func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 	return l.prog, nil
 }
 
-// lowerError is an internal limitation reached while lowering, reported as a diagnostic-like
-// error rather than a crash.
+// lowerError is an internal compiler error: the checker is the only judge of a program, so a
+// program it accepted that lower cannot translate is a bug of the compiler, reported with the
+// position it was met at rather than as a crash.
 type lowerError struct {
 	pos source.Pos
 	msg string
@@ -59,9 +60,11 @@ type lowerError struct {
 }
 
 func (e lowerError) Error() string {
-	return check.Pos(e.fs, e.pos) + ": error: " + e.msg
+	return check.Pos(e.fs, e.pos) + ": internal compiler error: " + e.msg +
+		"\n\tthe checker accepted this program, but adesh2go cannot translate it: this is a bug in adesh2go, please report it with the program"
 }
 
+// fail stops lowering with an internal compiler error at n.
 func (l *lowerer) fail(n ast.Node, format string, args ...any) {
 	panic(lowerError{pos: n.Pos(), msg: fmt.Sprintf(format, args...), fs: l.fset})
 }

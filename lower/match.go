@@ -217,7 +217,7 @@ func (l *lowerer) patVariants(p ast.Pattern) []*types.VariantDef {
 func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 	pi := l.info.Pats[p]
 	if pi == nil {
-		l.fail(p, "internal: unchecked pattern")
+		l.fail(p, "a pattern the checker did not record")
 	}
 	and := func(a, b Expr) Expr {
 		switch {
@@ -317,7 +317,7 @@ func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 		}
 		return cond, nil
 	}
-	l.fail(p, "unsupported pattern")
+	l.fail(p, "a pattern of a kind lower does not know")
 	return nil, nil
 }
 

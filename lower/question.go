@@ -36,6 +36,6 @@ func (l *lowerer) try(b *builder, e *ast.Try) Expr {
 		b.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: t}, Name: "Some"}}, Then: &Block{Stmts: fail.stmts}})
 		return &Sel{X: &Ref{V: t}, Name: "Val"}
 	}
-	l.fail(e, "`?` on this value is not supported")
+	l.fail(e, "`?` on a value that is neither a Result nor an optional")
 	return nil
 }

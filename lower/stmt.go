@@ -159,7 +159,7 @@ func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
 		l.localFunc(b, s)
 	case *ast.EmptyStmt:
 	default:
-		l.fail(s, "this statement is not supported yet")
+		l.fail(s, "a statement of a kind lower does not know")
 	}
 }
 
@@ -283,26 +283,10 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: l.spawn(b, s.X), Name: "Drop"}}, Line: b.line})
 		return
 	}
+	if l.assignment(b, s.X) {
+		return
+	}
 	switch x := ast.Unparen(s.X).(type) {
-	case *ast.Assign:
-		l.assign(b, x)
-		return
-	case *ast.IncDec:
-		lhs := l.placeOf(b, x.X)
-		op := "+"
-		if x.Op == "--" {
-			op = "-"
-		}
-		if t := declaredType(x.X); types.IsAny(t) {
-			one := rtCall("DynAdd", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
-			if op == "-" {
-				one = rtCall("DynSub", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
-			}
-			b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{one}, Line: b.line})
-			return
-		}
-		b.add(&Assign{Lhs: []Expr{lhs}, Op: op + "=", Rhs: []Expr{&Lit{Text: "1"}}, Line: b.line})
-		return
 	case *ast.Match:
 		l.matchStmt(b, x)
 		return
@@ -320,6 +304,33 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 	}
 	v := l.expr(b, s.X)
 	l.discard(b, v, s.X.TypeOf())
+}
+
+// assignment lowers e as a statement when it is an assignment or an increment, and reports
+// whether it was one. (Used as a value, one gives (), which the checker warns holds nothing.)
+func (l *lowerer) assignment(b *builder, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Assign:
+		l.assign(b, x)
+		return true
+	case *ast.IncDec:
+		lhs := l.placeOf(b, x.X)
+		op := "+"
+		if x.Op == "--" {
+			op = "-"
+		}
+		if t := declaredType(x.X); types.IsAny(t) {
+			one := rtCall("DynAdd", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
+			if op == "-" {
+				one = rtCall("DynSub", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
+			}
+			b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{one}, Line: b.line})
+			return true
+		}
+		b.add(&Assign{Lhs: []Expr{lhs}, Op: op + "=", Rhs: []Expr{&Lit{Text: "1"}}, Line: b.line})
+		return true
+	}
+	return false
 }
 
 // discard evaluates an expression for its effects.
@@ -570,7 +581,7 @@ func (l *lowerer) rangeBounds(b *builder, e ast.Expr) (lo, hi Expr, inclusive bo
 		}
 		return args[0], args[1], false
 	}
-	l.fail(e, "unsupported range")
+	l.fail(e, "a for loop over a value that is not iterable")
 	return nil, nil, false
 }
 
