@@ -78,7 +78,7 @@ func (l *lowerer) deepCopy(x Expr, t types.Type) Expr {
 		for _, e := range u.Elems {
 			args = append(args, l.cloneFuncOrNil(e))
 		}
-		return rtCall("TupleClone"+itoa(len(u.Elems)), args...)
+		return rtCall(tupleClones[len(u.Elems)], args...)
 	case *types.Named:
 		return &Call{Fun: &Sel{X: x, Name: "AdeshClone"}}
 	}
