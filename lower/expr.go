@@ -149,6 +149,7 @@ func isFresh(x Expr) bool {
 func (l *lowerer) kept(b *builder, e ast.Expr) Expr { return l.expr1(b, e) }
 
 func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
+	l.at = e
 	switch e := e.(type) {
 	case *ast.Ident:
 		return l.ident(e)

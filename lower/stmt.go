@@ -126,6 +126,7 @@ func (l *lowerer) spillResults(b *builder, r *Return) {
 func (l *lowerer) goTypeOfResult() Type { return l.valueType(l.fn.ret) }
 
 func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
+	l.at = s
 	switch s := s.(type) {
 	case *ast.LetStmt:
 		l.let(b, s)
