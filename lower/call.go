@@ -32,7 +32,7 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 		return l.builtinCall(b, e, ci)
 	case check.CallVariant:
 		args := l.ownedList(b, e.Args)
-		n := types.Resolve(ci.Ret).(*types.Named)
+		n := ci.Ret.(*types.Named)
 		return l.variantValue(ci.Variant, n, l.convertArgs(args, e.Args, ci.Params))
 	case check.CallDynamic:
 		xs := l.exprList(b, append([]ast.Expr{e.Fun}, e.Args...))
@@ -144,7 +144,7 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		args = append(args, depth)
 	}
 	if ci.Kind == check.CallMethod && l.methodIsFunc(fd) {
-		if n, ok := types.Resolve(ci.RecvType).(*types.Named); ok {
+		if n, ok := ci.RecvType.(*types.Named); ok {
 			targs = append(targs, l.goTypes(n.Args)...)
 		}
 		targs = append(targs, l.goTypes(ci.TypeArgs)...)

@@ -18,7 +18,7 @@ func (l *lowerer) methodFuncValue(b *builder, e *ast.Selector, x Expr, fd *ast.F
 	}
 	var subst map[*types.TypeParam]types.Type
 	var targs []Type
-	if n, ok := types.Resolve(si.Recv).(*types.Named); ok {
+	if n, ok := si.Recv.(*types.Named); ok {
 		subst = n.Subst()
 		targs = l.goTypes(n.Args)
 	}

@@ -63,7 +63,7 @@ func releaseCall(x Expr, t Type) Expr {
 
 // needsRelease reports whether a binding of t is released at scope end.
 func needsRelease(t types.Type) bool {
-	if o, ok := types.Resolve(t).(*types.Optional); ok {
+	if o, ok := t.(*types.Optional); ok {
 		return types.NeedsRelease(o.Elem)
 	}
 	return types.NeedsRelease(t)
@@ -217,7 +217,7 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 	} else {
 		value = l.expr(b, s.Value)
 	}
-	tt, _ := types.Resolve(s.Value.TypeOf()).(*types.Tuple)
+	tt, _ := s.Value.TypeOf().(*types.Tuple)
 	t := l.temp("t", l.goTypeOf(s.Value.TypeOf()))
 	b.add(&Define{V: t, Value: value, Line: b.line})
 	l.destructure(b, s.Pattern, &Ref{V: t}, tt)
@@ -240,7 +240,7 @@ func (l *lowerer) destructure(b *builder, p ast.Pattern, x Expr, tt *types.Tuple
 			b.add(&Define{V: v, Value: l.copyValue(field, tt.Elems[i])})
 			l.bindRelease(b, el.Name.Obj, v)
 		case *ast.TuplePat:
-			inner, _ := types.Resolve(tt.Elems[i]).(*types.Tuple)
+			inner, _ := tt.Elems[i].(*types.Tuple)
 			l.destructure(b, el, field, inner)
 		}
 	}
@@ -395,7 +395,7 @@ func (l *lowerer) condExpr(b *builder, e ast.Expr) Expr {
 // truthy makes a Go bool of a condition: an optional is true when not null, a dynamic value by
 // its truthiness.
 func (l *lowerer) truthy(x Expr, t types.Type) Expr {
-	switch types.Resolve(t).(type) {
+	switch t.(type) {
 	case *types.Optional:
 		return &Sel{X: x, Name: "Some"}
 	}
@@ -459,7 +459,7 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 			return
 		}
 		if tp, ok := s.Pattern.(*ast.TuplePat); ok {
-			tt, _ := types.Resolve(t).(*types.Tuple)
+			tt, _ := t.(*types.Tuple)
 			l.destructure(bb, tp, x, tt)
 		}
 	}
@@ -517,7 +517,7 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		b.add(&ForRange{Label: loop.label, Value: val, X: x, Body: body, Line: b.line})
 	case check.IterMap:
 		m := l.expr(b, s.Iter)
-		mt := types.Resolve(s.Iter.TypeOf()).(*types.MapT)
+		mt := s.Iter.TypeOf().(*types.MapT)
 		k := l.temp("k", l.goTypeOf(mt.Key))
 		v := l.temp("v", l.goTypeOf(mt.Val))
 		body := bodyWith(func(bb *builder) {
@@ -742,7 +742,7 @@ func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
 		} else {
 			v = l.owned(b, s.Value)
 		}
-		if t := s.Value.TypeOf(); l.fn.predicate && !types.IsBasic(types.Resolve(t), types.Bool) {
+		if t := s.Value.TypeOf(); l.fn.predicate && !types.IsBasic(t, types.Bool) {
 			results = []Expr{l.predicateTruth(v, t)}
 		} else {
 			results = []Expr{l.convertAt(v, s.Value.TypeOf(), l.fn.ret, s.Value)}

@@ -39,7 +39,7 @@ var (
 
 // goTypeOf maps an AdeshLang type to the Go type that represents it.
 func (l *lowerer) goTypeOf(t types.Type) Type {
-	switch u := types.Resolve(t).(type) {
+	switch u := t.(type) {
 	case nil:
 		return tUnit
 	case *types.Basic:
