@@ -85,11 +85,11 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 			call := l.funcCall(b, e, ci)
 			var targs []Type
 			if ci.Kind == check.CallMethod && !l.methodIsFunc(fd) {
-				if n, ok := types.Resolve(ci.RecvType).(*types.Named); ok {
+				if n, ok := ci.RecvType.(*types.Named); ok {
 					targs = append(targs, l.goTypes(n.Args)...)
 				}
 			} else if ci.Kind == check.CallMethod {
-				if n, ok := types.Resolve(ci.RecvType).(*types.Named); ok {
+				if n, ok := ci.RecvType.(*types.Named); ok {
 					targs = append(targs, l.goTypes(n.Args)...)
 				}
 			}
@@ -120,7 +120,7 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 		return rtCallT("Box", []Type{l.valueType(fi.Ret)}, l.captureLiteral(fi, futT, e.Move)), rtType("Future", l.valueType(fi.Ret))
 	}
 	if h := types.HandleOf(x.TypeOf(), types.JoinHandleH); h != nil {
-		if r, ok := types.Resolve(h.Elem).(*types.Result); ok && types.IsBasic(r.Err, types.ErrorKind) {
+		if r, ok := h.Elem.(*types.Result); ok && types.IsBasic(r.Err, types.ErrorKind) {
 			// A task of a Result: its cancellation (or a panic) is an Err, not a throw.
 			okT := l.valueType(r.Ok)
 			return rtCallT("AsResult", []Type{okT}, l.expr(b, x)), rtType("ResultFuture", okT)

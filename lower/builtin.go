@@ -78,7 +78,7 @@ func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i in
 // the rt helpers are generic, and Go infers their element type from every argument.
 func (l *lowerer) builtinArg(x Expr, arg ast.Expr, param types.Type) Expr {
 	x = l.convertAt(x, arg.TypeOf(), param, arg)
-	if types.IsAny(types.Resolve(param)) && !types.IsAny(types.Resolve(arg.TypeOf())) {
+	if types.IsAny(param) && !types.IsAny(arg.TypeOf()) {
 		if id, isIdent := x.(*Ident); !isIdent || id.Name != "nil" {
 			return &Conv{Type: rtType("Value"), X: x}
 		}
@@ -113,7 +113,7 @@ func (l *lowerer) place(b *builder, ci *check.CallInfo) Expr {
 
 // ptrThrough is the pointer to the value behind a share or a guard.
 func (l *lowerer) ptrThrough(x Expr, t types.Type) Expr {
-	h := types.Resolve(t).(*types.Handle)
+	h := t.(*types.Handle)
 	if h.Kind == types.ShareH {
 		return &Call{Fun: &Sel{X: x, Name: "Get"}}
 	}
@@ -132,8 +132,8 @@ func (l *lowerer) predicateArg(b *builder, e ast.Expr) Expr {
 		return l.funcArg(b, e, false)
 	}
 	f := l.funcArg(b, e, false)
-	ft, ok := types.Resolve(e.TypeOf()).(*types.Func)
-	if !ok || types.IsBasic(types.Resolve(ft.Ret), types.Bool) {
+	ft, ok := e.TypeOf().(*types.Func)
+	if !ok || types.IsBasic(ft.Ret, types.Bool) {
 		return f
 	}
 	// A function of another result: a wrapper reads it by its truthiness.
@@ -146,7 +146,7 @@ func (l *lowerer) predicateArg(b *builder, e ast.Expr) Expr {
 // predicateTruth is the truthiness of a predicate's result, as a condition reads it (truthy);
 // a value of another type, which a condition would not take, by its dynamic truthiness (§7).
 func (l *lowerer) predicateTruth(x Expr, t types.Type) Expr {
-	if _, opt := types.Resolve(t).(*types.Optional); opt || types.IsBasic(types.Resolve(t), types.Bool) || types.IsAny(t) {
+	if _, opt := t.(*types.Optional); opt || types.IsBasic(t, types.Bool) || types.IsAny(t) {
 		return l.truthy(x, t)
 	}
 	return rtCall("DynTruthy", l.toAny(x, t))
@@ -160,7 +160,7 @@ func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) Expr {
 		return l.lambdaForce(lam, needResult)
 	}
 	x := l.expr(b, e)
-	ft, ok := types.Resolve(e.TypeOf()).(*types.Func)
+	ft, ok := e.TypeOf().(*types.Func)
 	if !ok || !needResult || (ft.Ret != nil && !types.IsUnit(ft.Ret)) {
 		return x
 	}

@@ -53,7 +53,7 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		}
 		return rtCallT("NewChannel", []Type{l.goTypeOf(h.Elem)}, n)
 	case builtin.FnOk, builtin.FnErr:
-		r := types.Resolve(ci.Ret).(*types.Result)
+		r := ci.Ret.(*types.Result)
 		targs := []Type{l.valueType(r.Ok), l.goTypeOf(r.Err)}
 		if ci.Builtin == builtin.FnOk {
 			if len(e.Args) == 0 {
@@ -63,7 +63,7 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		}
 		return rtCallT("Err", targs, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), r.Err, e.Args[0]))
 	case builtin.FnSome:
-		o := types.Resolve(ci.Ret).(*types.Optional)
+		o := ci.Ret.(*types.Optional)
 		return rtCallT("Some", []Type{l.goTypeOf(o.Elem)}, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), o.Elem, e.Args[0]))
 	case builtin.FnAssert:
 		xs := l.exprList(b, e.Args)
@@ -84,7 +84,7 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		xs := l.exprList(b, e.Args)
 		return l.mathCall(ci.Builtin, xs[0], e.Args[0].TypeOf(), xs[1], e)
 	case builtin.MapObj:
-		mt := types.Resolve(ci.Ret).(*types.MapT)
+		mt := ci.Ret.(*types.MapT)
 		return rtCallT("NewMap", []Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
 	}
 	return l.noLowering(e, ci)
@@ -93,14 +93,14 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 // staticHook lowers Mutex::new, Promise.resolve, Map::new and their kin.
 func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	elem := func() Type {
-		if h, ok := types.Resolve(ci.Ret).(*types.Handle); ok {
+		if h, ok := ci.Ret.(*types.Handle); ok {
 			return l.valueType(h.Elem)
 		}
 		return tUnit
 	}
 	switch ci.Builtin {
 	case builtin.MutexNew, builtin.RwLockNew, builtin.ShareNew:
-		h := types.Resolve(ci.Ret).(*types.Handle)
+		h := ci.Ret.(*types.Handle)
 		v := l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), h.Elem, e.Args[0])
 		ctor := map[types.Builtin]string{builtin.MutexNew: "NewMutex", builtin.RwLockNew: "NewRwLock", builtin.ShareNew: "NewShare"}[ci.Builtin]
 		return rtCallT(ctor, []Type{l.goTypeOf(h.Elem)}, v)
@@ -115,7 +115,7 @@ func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	case builtin.PromiseReject:
 		return rtCallT("Rejected", []Type{elem()}, l.toError(l.expr(b, e.Args[0]), e.Args[0].TypeOf()))
 	case builtin.MapNew:
-		mt := types.Resolve(ci.Ret).(*types.MapT)
+		mt := ci.Ret.(*types.MapT)
 		return rtCallT("NewMap", []Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
 	case builtin.ChannelNew:
 		var n Expr = &Lit{Text: "0"}
@@ -129,13 +129,13 @@ func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 
 // noLowering reports a builtin without a rule here: the table and the hooks disagree.
 func (l *lowerer) noLowering(e *ast.Call, ci *check.CallInfo) Expr {
-	l.fail(e, "internal: no lowering for the builtin `%s`", builtin.Name(ci.Builtin))
+	l.fail(e, "no lowering for the builtin `%s`", builtin.Name(ci.Builtin))
 	return nil
 }
 
 // length is len(x) for a string (characters), an array, a map or a dynamic value.
 func (l *lowerer) length(x Expr, t types.Type, n ast.Node) Expr {
-	switch types.Resolve(t).(type) {
+	switch t.(type) {
 	case *types.Array:
 		return &Conv{Type: tInt64, X: &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}}
 	case *types.MapT:
@@ -194,14 +194,19 @@ func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Ex
 		if len(xs) == 1 {
 			return xs[0], rtType("Future", l.valueType(res))
 		}
-		tt := types.Resolve(res).(*types.Tuple)
-		name := "Join" + itoa(len(xs))
-		return rtCall(name, xs...), rtType(name+"Future", l.valueTypes(tt.Elems)...)
+		elems := l.valueTypes(res.(*types.Tuple).Elems)
+		switch len(xs) {
+		case 2:
+			return rtCall("Join2", xs...), rtType("Join2Future", elems...)
+		case 3:
+			return rtCall("Join3", xs...), rtType("Join3Future", elems...)
+		}
+		return rtCall("Join4", xs...), rtType("Join4Future", elems...)
 	case builtin.FnJoinAll:
-		elem := types.Resolve(res).(*types.Array).Elem
+		elem := res.(*types.Array).Elem
 		xs := l.expr(b, e.Args[0])
-		arr := types.Resolve(e.Args[0].TypeOf()).(*types.Array)
-		if _, isFut := types.Resolve(arr.Elem).(*types.Future); !isFut {
+		arr := e.Args[0].TypeOf().(*types.Array)
+		if _, isFut := arr.Elem.(*types.Future); !isFut {
 			xs = rtCallT("AsFutures", []Type{l.valueType(elem)}, xs)
 		}
 		return rtCall("JoinAll", xs), rtType("JoinAllFuture", l.valueType(elem))
@@ -211,13 +216,13 @@ func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Ex
 	case builtin.FnTimeout:
 		ms := l.expr(b, e.Args[0])
 		fut := l.futureArgs(b, e.Args[1:2])[0]
-		inner := types.Resolve(res).(*types.Result).Ok
+		inner := res.(*types.Result).Ok
 		return rtCall("Timeout", ms, fut), rtType("TimeoutFuture", l.valueType(inner))
 	case builtin.FnScope:
 		body := l.funcArg(b, e.Args[0], false)
 		return rtCall("RunScope", body), rtType("ScopeFuture", l.valueType(res))
 	}
-	l.fail(e, "internal: not a builtin future")
+	l.fail(e, "a builtin that makes no future")
 	return nil, nil
 }
 
@@ -240,11 +245,11 @@ func (l *lowerer) futureArgs(b *builder, args []ast.Expr) []Expr {
 // resolveTakesNothing reports whether an executor's resolve parameter is a function of no
 // arguments (a Promise<()> resolved with `resolve()`), rather than of one ().
 func resolveTakesNothing(executor types.Type) bool {
-	ft, ok := types.Resolve(executor).(*types.Func)
+	ft, ok := executor.(*types.Func)
 	if !ok || len(ft.Params) == 0 {
 		return true
 	}
-	rf, ok := types.Resolve(ft.Params[0]).(*types.Func)
+	rf, ok := ft.Params[0].(*types.Func)
 	return !ok || len(rf.Params) == 0
 }
 

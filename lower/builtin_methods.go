@@ -23,7 +23,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return isEmpty(&Call{Fun: &Ident{Name: "len"}, Args: []Expr{l.recvExpr(b, ci)}})
 	case builtin.ArraySort:
 		x := l.recvExpr(b, ci)
-		elem := types.Resolve(recvT).(*types.Array).Elem
+		elem := recvT.(*types.Array).Elem
 		if len(e.Args) == 0 {
 			if types.IsNumeric(elem) || types.IsBasic(elem, types.String) || types.IsBasic(elem, types.Char) {
 				return rtCall("ArrSort", x)
@@ -34,7 +34,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	case builtin.ArrayContains, builtin.ArrayIndexOf:
 		x := l.recvExpr(b, ci)
 		v := arg(0)
-		simple := simpleEq(types.Resolve(recvT).(*types.Array).Elem)
+		simple := simpleEq(recvT.(*types.Array).Elem)
 		switch {
 		case ci.Builtin == builtin.ArrayContains && simple:
 			return rtCall("ArrContains", x, v)
@@ -118,7 +118,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 // arrayFold lowers sum, min and max; dynamic elements are compared and added with the run-time
 // rules of < and +.
 func (l *lowerer) arrayFold(x Expr, ci *check.CallInfo, e *ast.Call) Expr {
-	dynamic := types.IsAny(types.Resolve(ci.RecvType).(*types.Array).Elem)
+	dynamic := types.IsAny(ci.RecvType.(*types.Array).Elem)
 	switch {
 	case ci.Builtin == builtin.ArraySum && dynamic:
 		return rtCall("ArrSumDyn", x, l.pos(e))
@@ -145,7 +145,7 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		v := l.builtinArgAs(b, e, ci, 0, builtin.Owned)
 		return rtCallT("Box", []Type{tUnit}, &Call{Fun: &Sel{X: x, Name: "Send"}, Args: []Expr{v}})
 	case builtin.ChannelRecv:
-		elem := types.Resolve(types.AwaitResult(ci.Ret)).(*types.Optional).Elem
+		elem := types.AwaitResult(ci.Ret).(*types.Optional).Elem
 		return rtCallT("Box", []Type{rtType("Option", l.goTypeOf(elem))}, &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Recv"}})
 	case builtin.ChannelLen:
 		return &Conv{Type: tInt64, X: &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
@@ -157,11 +157,11 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 			then = rtCall("ThenElse", p, f, l.funcArg(b, e.Args[1], true))
 		}
 		// A callback that gives a promise or a future: settle as that one does.
-		if fn, ok := types.Resolve(e.Args[0].TypeOf()).(*types.Func); ok {
+		if fn, ok := e.Args[0].TypeOf().(*types.Func); ok {
 			if types.HandleOf(fn.Ret, types.PromiseH) != nil {
 				return rtCall("FlattenPromise", then)
 			}
-			if _, isFuture := types.Resolve(fn.Ret).(*types.Future); isFuture {
+			if _, isFuture := fn.Ret.(*types.Future); isFuture {
 				return rtCall("FlattenFuture", then)
 			}
 		}

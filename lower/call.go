@@ -14,7 +14,7 @@ import (
 func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 	ci := l.info.Calls[e]
 	if ci == nil {
-		l.fail(e, "internal: unchecked call")
+		l.fail(e, "a call the checker did not record")
 	}
 	switch ci.Kind {
 	case check.CallFunc, check.CallMethod:
@@ -32,7 +32,7 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 		return l.builtinCall(b, e, ci)
 	case check.CallVariant:
 		args := l.ownedList(b, e.Args)
-		n := types.Resolve(ci.Ret).(*types.Named)
+		n := ci.Ret.(*types.Named)
 		return l.variantValue(ci.Variant, n, l.convertArgs(args, e.Args, ci.Params))
 	case check.CallDynamic:
 		xs := l.exprList(b, append([]ast.Expr{e.Fun}, e.Args...))
@@ -62,7 +62,7 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 	case check.CallAwait:
 		return l.awaitValue(b, e, ci.Recv, ci.Derefs)
 	}
-	l.fail(e, "unsupported call")
+	l.fail(e, "a call the checker did not classify")
 	return nil
 }
 
@@ -144,7 +144,7 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		args = append(args, depth)
 	}
 	if ci.Kind == check.CallMethod && l.methodIsFunc(fd) {
-		if n, ok := types.Resolve(ci.RecvType).(*types.Named); ok {
+		if n, ok := ci.RecvType.(*types.Named); ok {
 			targs = append(targs, l.goTypes(n.Args)...)
 		}
 		targs = append(targs, l.goTypes(ci.TypeArgs)...)

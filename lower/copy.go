@@ -19,7 +19,7 @@ func (l *lowerer) needsCopy(t types.Type) bool {
 }
 
 func needsCopy(t types.Type, visiting map[*types.TypeDef]bool) bool {
-	switch u := types.Resolve(t).(type) {
+	switch u := t.(type) {
 	case *types.Array, *types.TypeParam:
 		return true
 	case *types.Basic:
@@ -56,7 +56,7 @@ func (l *lowerer) deepCopy(x Expr, t types.Type) Expr {
 	if !l.needsCopy(t) {
 		return x
 	}
-	switch u := types.Resolve(t).(type) {
+	switch u := t.(type) {
 	case *types.Array:
 		switch {
 		case isTypeParamT(u.Elem):
@@ -78,7 +78,7 @@ func (l *lowerer) deepCopy(x Expr, t types.Type) Expr {
 		for _, e := range u.Elems {
 			args = append(args, l.cloneFuncOrNil(e))
 		}
-		return rtCall("TupleClone"+itoa(len(u.Elems)), args...)
+		return rtCall(tupleClones[len(u.Elems)], args...)
 	case *types.Named:
 		return &Call{Fun: &Sel{X: x, Name: "AdeshClone"}}
 	}
@@ -86,7 +86,7 @@ func (l *lowerer) deepCopy(x Expr, t types.Type) Expr {
 }
 
 func isTypeParamT(t types.Type) bool {
-	_, ok := types.Resolve(t).(*types.TypeParam)
+	_, ok := t.(*types.TypeParam)
 	return ok
 }
 

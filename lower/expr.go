@@ -112,7 +112,7 @@ func (l *lowerer) owned(b *builder, e ast.Expr) Expr {
 
 // copyValue copies a value read from a place.
 func (l *lowerer) copyValue(x Expr, t types.Type) Expr {
-	if u, ok := types.Resolve(t).(*types.Handle); ok {
+	if u, ok := t.(*types.Handle); ok {
 		switch u.Kind {
 		case types.ShareH, types.WeakH:
 			return &Call{Fun: &Sel{X: x, Name: "Clone"}}
@@ -149,6 +149,7 @@ func isFresh(x Expr) bool {
 func (l *lowerer) kept(b *builder, e ast.Expr) Expr { return l.expr1(b, e) }
 
 func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
+	l.at = e
 	switch e := e.(type) {
 	case *ast.Ident:
 		return l.ident(e)
@@ -166,14 +167,14 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.BoolLit:
 		return &Lit{Text: strconv.FormatBool(e.Value)}
 	case *ast.NullLit:
-		if o, ok := types.Resolve(e.TypeOf()).(*types.Optional); ok {
+		if o, ok := e.TypeOf().(*types.Optional); ok {
 			return rtCallT("None", []Type{l.goTypeOf(o.Elem)})
 		}
 		return &Ident{Name: "nil"}
 	case *ast.Template:
 		return l.template(b, e)
 	case *ast.ArrayLit:
-		elem := types.Resolve(e.TypeOf()).(*types.Array).Elem
+		elem := e.TypeOf().(*types.Array).Elem
 		xs := l.ownedList(b, e.Elems)
 		for i, x := range xs {
 			xs[i] = l.convertAt(x, e.Elems[i].TypeOf(), elem, e.Elems[i])
@@ -183,7 +184,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		if types.IsAny(e.TypeOf()) {
 			return l.recordLit(b, e)
 		}
-		mt := types.Resolve(e.TypeOf()).(*types.MapT)
+		mt := e.TypeOf().(*types.MapT)
 		kt, vt := l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)
 		if len(e.Keys) == 0 {
 			return rtCallT("NewMap", []Type{kt, vt})
@@ -198,7 +199,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		}
 		return rtCallT("MapOf", []Type{kt, vt}, keys, vals)
 	case *ast.StructLit:
-		n := types.Resolve(e.TypeOf()).(*types.Named)
+		n := e.TypeOf().(*types.Named)
 		fields := types.FieldsOf(n)
 		vals := make([]ast.Expr, len(e.Fields))
 		for i, f := range e.Fields {
@@ -267,12 +268,13 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.Match:
 		return l.matchExpr(b, e)
 	case *ast.Assign, *ast.IncDec:
-		l.fail(e, "an assignment cannot be used as a value here; make it a statement of its own")
+		l.assignment(b, e)
+		return &Composite{Type: tUnit}
 	case *ast.BlockExpr:
 		b.add(l.block(e.Block.Stmts))
 		return &Composite{Type: tUnit}
 	}
-	l.fail(e, "this expression is not supported yet")
+	l.fail(e, "an expression of a kind lower does not know")
 	return nil
 }
 
@@ -291,7 +293,7 @@ func (l *lowerer) recordLit(b *builder, e *ast.MapLit) Expr {
 
 // tupleValue builds the tuple of a literal from its lowered elements.
 func (l *lowerer) tupleValue(e *ast.TupleLit, xs []Expr) Expr {
-	tt := types.Resolve(e.TypeOf()).(*types.Tuple)
+	tt := e.TypeOf().(*types.Tuple)
 	c := &Composite{Type: l.goTypeOf(tt), Fields: []*KeyValue{}}
 	for i, x := range xs {
 		c.Fields = append(c.Fields, &KeyValue{Key: "F" + itoa(i), Value: l.convertAt(x, e.Elems[i].TypeOf(), tt.Elems[i], e.Elems[i])})
@@ -301,7 +303,7 @@ func (l *lowerer) tupleValue(e *ast.TupleLit, xs []Expr) Expr {
 
 // isGuardValue reports whether t is a lock guard or an optional one.
 func isGuardValue(t types.Type) bool {
-	if o, ok := types.Resolve(t).(*types.Optional); ok {
+	if o, ok := t.(*types.Optional); ok {
 		t = o.Elem
 	}
 	return types.IsGuard(t)
@@ -337,18 +339,18 @@ func floatLit(f float64) string {
 func (l *lowerer) ident(e *ast.Ident) Expr {
 	obj := e.Obj
 	if obj == nil {
-		l.fail(e, "unresolved name `%s`", e.Name)
+		l.fail(e, "the name `%s` was not resolved", e.Name)
 	}
 	switch obj.Kind {
 	case types.ObjVar, types.ObjParam, types.ObjConst:
 		v := l.locals[obj]
 		if v == nil {
-			l.fail(e, "internal: no variable for `%s`", e.Name)
+			l.fail(e, "no variable for `%s`", e.Name)
 		}
 		v.Reads++
 		var x Expr = &Ref{V: v}
-		if _, opt := types.Resolve(obj.Type).(*types.Optional); opt {
-			if _, still := types.Resolve(e.TypeOf()).(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
+		if _, opt := obj.Type.(*types.Optional); opt {
+			if _, still := e.TypeOf().(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
 				x = &Sel{X: x, Name: "Val"} // narrowed by `!= null`
 			}
 		}
@@ -367,7 +369,7 @@ func (l *lowerer) ident(e *ast.Ident) Expr {
 	case types.ObjBuiltin:
 		return &Ident{Name: "nil"}
 	}
-	l.fail(e, "`%s` cannot be used as a value", e.Name)
+	l.fail(e, "`%s` used as a value", e.Name)
 	return nil
 }
 
@@ -482,13 +484,13 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 	case "&":
 		return x
 	}
-	l.fail(e, "unsupported operator `%s`", e.Op)
+	l.fail(e, "the unary operator `%s`", e.Op)
 	return nil
 }
 
 // deref reads through a share or a guard: `*g`, `g.field`, `s.method()`.
 func (l *lowerer) deref(x Expr, t types.Type) Expr {
-	h, ok := types.Resolve(t).(*types.Handle)
+	h, ok := t.(*types.Handle)
 	if !ok {
 		return x
 	}
@@ -592,7 +594,7 @@ func isNullLit(e ast.Expr) bool {
 
 // simpleEq reports whether Go's == means AdeshLang's == for t.
 func simpleEq(t types.Type) bool {
-	switch u := types.Resolve(t).(type) {
+	switch u := t.(type) {
 	case *types.Basic:
 		return true
 	case *types.Handle:
@@ -661,7 +663,7 @@ func (l *lowerer) coalesce(b *builder, e *ast.Binary) Expr {
 	yb := &builder{}
 	y := l.convertAt(l.owned(yb, e.Y), e.Y.TypeOf(), rt, e.Y)
 	var some Expr = &Sel{X: &Ref{V: opt}, Name: "Val"}
-	if _, resOpt := types.Resolve(rt).(*types.Optional); resOpt {
+	if _, resOpt := rt.(*types.Optional); resOpt {
 		some = &Ref{V: opt}
 	}
 	b.add(&Define{V: res})
@@ -717,7 +719,7 @@ func untypedConst(x Expr) bool {
 func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 	si := l.info.Sels[e]
 	if si == nil {
-		l.fail(e, "internal: unchecked selector")
+		l.fail(e, "a selector the checker did not record")
 	}
 	switch si.Kind {
 	case check.SelImport:
@@ -731,9 +733,9 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 				return &Ref{V: v}
 			}
 		}
-		l.fail(e, "internal: unknown imported member")
+		l.fail(e, "an imported member without its variable")
 	case check.SelVariant:
-		n := types.Resolve(e.TypeOf()).(*types.Named)
+		n := e.TypeOf().(*types.Named)
 		return l.variantValue(si.Variant, n, nil)
 	}
 	x := l.expr(b, e.X)
@@ -748,7 +750,7 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 	case check.SelBuiltinProp:
 		return &Sel{X: x, Name: exportName(si.Name)}
 	case check.SelMethodValue:
-		if fd, ok := si.Obj.Decl.(*ast.FuncDecl); ok && l.methodIsFunc(fd) {
+		if fd, ok := si.Obj.Decl.(*ast.FuncDecl); ok && (l.methodIsFunc(fd) || fd.Async) {
 			return l.methodFuncValue(b, e, x, fd, si)
 		}
 		return &Sel{X: x, Name: methodName(si.Obj.Name)}
@@ -758,7 +760,7 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 		}
 		return rtCall("DynField", x, &Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e))
 	}
-	l.fail(e, "unsupported member access")
+	l.fail(e, "a member access the checker did not classify")
 	return nil
 }
 
@@ -785,14 +787,14 @@ func (l *lowerer) index(b *builder, e *ast.Index) Expr {
 		x = l.deref(x, xt)
 		xt = inner
 	}
-	switch u := types.Resolve(xt).(type) {
+	switch u := xt.(type) {
 	case *types.Array:
 		x = l.spill(b, x, l.goTypeOf(u))
 		return &Index{X: x, Index: rtCall("Index", l.toInt64(i, e.Index.TypeOf(), e.Index), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}, l.pos(e))}
 	case *types.MapT:
 		key := l.convertAt(i, e.Index.TypeOf(), u.Key, e.Index)
 		if l.info.Lookups[e] { // `m[k] ?? d`
-			if _, opt := types.Resolve(u.Val).(*types.Optional); opt {
+			if _, opt := u.Val.(*types.Optional); opt {
 				return rtCall("LookupOptional", x, key)
 			}
 			return &Call{Fun: &Sel{X: x, Name: "Get"}, Args: []Expr{key}}
@@ -807,12 +809,12 @@ func (l *lowerer) index(b *builder, e *ast.Index) Expr {
 		}
 		return rtCall("DynIndex", x, l.toAny(i, e.Index.TypeOf()), l.pos(e))
 	}
-	l.fail(e, "unsupported index expression")
+	l.fail(e, "an index into a value that has none")
 	return nil
 }
 
 func derefInner(t types.Type) types.Type {
-	if h, ok := types.Resolve(t).(*types.Handle); ok && (h.Kind == types.ShareH || h.Kind.IsGuard()) {
+	if h, ok := t.(*types.Handle); ok && (h.Kind == types.ShareH || h.Kind.IsGuard()) {
 		return h.Elem
 	}
 	return nil
@@ -838,7 +840,7 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 	case *ast.Ident:
 		v := l.locals[x.Obj]
 		if v == nil {
-			l.fail(e, "internal: no variable for `%s`", x.Name)
+			l.fail(e, "no variable for `%s`", x.Name)
 		}
 		return &Ref{V: v}
 	case *ast.Selector:
@@ -866,7 +868,7 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 			xt = inner
 		}
 		i := l.expr(b, x.Index)
-		switch u := types.Resolve(xt).(type) {
+		switch u := xt.(type) {
 		case *types.Array:
 			return &Index{X: base, Index: rtCall("Index", l.toInt64(i, x.Index.TypeOf(), x.Index), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{base}}, l.pos(x))}
 		case *types.MapT:
@@ -893,7 +895,7 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 			return l.deref(l.expr(b, x.X), x.X.TypeOf())
 		}
 	}
-	l.fail(e, "cannot assign to this")
+	l.fail(e, "an assignment to what is not a place")
 	return nil
 }
 
@@ -912,8 +914,8 @@ func (l *lowerer) lvalueBase(b *builder, e ast.Expr) Expr {
 func (l *lowerer) placeOf(b *builder, e ast.Expr) Expr {
 	x := l.lvalue(b, e)
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Obj != nil {
-		if _, opt := types.Resolve(id.Obj.Type).(*types.Optional); opt {
-			if _, still := types.Resolve(e.TypeOf()).(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
+		if _, opt := id.Obj.Type.(*types.Optional); opt {
+			if _, still := e.TypeOf().(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
 				return &Sel{X: x, Name: "Val"} // narrowed by `!= null`: change the value it holds
 			}
 		}
@@ -1073,37 +1075,36 @@ func (l *lowerer) convertAt(x Expr, from, to types.Type, n ast.Node) Expr {
 	if to == nil || from == nil {
 		return x
 	}
-	rf, rto := types.Resolve(from), types.Resolve(to)
-	if types.IsNever(rf) || types.IsInvalid(rto) {
+	if types.IsNever(from) || types.IsInvalid(to) {
 		return x
 	}
-	if types.IsAny(rto) {
-		if types.IsAny(rf) {
+	if types.IsAny(to) {
+		if types.IsAny(from) {
 			return x
 		}
-		if types.IsBasic(rf, types.Null) {
+		if types.IsBasic(from, types.Null) {
 			return &Ident{Name: "nil"}
 		}
-		return l.toAny(x, rf)
+		return l.toAny(x, from)
 	}
-	if types.IsAny(rf) {
+	if types.IsAny(from) {
 		var pos Expr = &Lit{Text: `""`}
 		if n != nil {
 			pos = l.pos(n)
 		}
-		return rtCallT("DynTo", []Type{l.goTypeOf(rto)}, x, pos)
+		return rtCallT("DynTo", []Type{l.goTypeOf(to)}, x, pos)
 	}
-	if o, ok := rto.(*types.Optional); ok {
-		if types.IsBasic(rf, types.Null) {
+	if o, ok := to.(*types.Optional); ok {
+		if types.IsBasic(from, types.Null) {
 			return rtCallT("None", []Type{l.goTypeOf(o.Elem)})
 		}
-		if _, already := rf.(*types.Optional); !already {
-			return rtCallT("Some", []Type{l.goTypeOf(o.Elem)}, l.convertAt(x, rf, o.Elem, n))
+		if _, already := from.(*types.Optional); !already {
+			return rtCallT("Some", []Type{l.goTypeOf(o.Elem)}, l.convertAt(x, from, o.Elem, n))
 		}
 		return x
 	}
-	if ft, ok := rf.(*types.Future); ok && ft.Src != nil {
-		if _, abstract := rto.(*types.Future); abstract {
+	if ft, ok := from.(*types.Future); ok && ft.Src != nil {
+		if _, abstract := to.(*types.Future); abstract {
 			return x // futures in value position are already boxed
 		}
 	}

@@ -14,7 +14,7 @@ func (l *lowerer) lambda(e *ast.Lambda) Expr { return l.lambdaForce(e, false) }
 func (l *lowerer) lambdaForce(e *ast.Lambda, forceResult bool) Expr {
 	fi := l.info.FuncOf[e]
 	if fi == nil {
-		l.fail(e, "internal: unchecked lambda")
+		l.fail(e, "a lambda the checker did not record")
 	}
 	if e.Async {
 		return l.asyncLambda(e, fi)

@@ -2,6 +2,9 @@ package lower
 
 import (
 	"fmt"
+	"path/filepath"
+	"runtime"
+	"strings"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
@@ -34,7 +37,7 @@ func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 				err = le
 				return
 			}
-			panic(r)
+			err = l.crashed(r)
 		}
 	}()
 	l.declareNames()
@@ -50,8 +53,9 @@ func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 	return l.prog, nil
 }
 
-// lowerError is an internal limitation reached while lowering, reported as a diagnostic-like
-// error rather than a crash.
+// lowerError is an internal compiler error: the checker is the only judge of a program, so a
+// program it accepted that lower cannot translate is a bug of the compiler, reported with the
+// position it was met at rather than as a crash.
 type lowerError struct {
 	pos source.Pos
 	msg string
@@ -59,9 +63,34 @@ type lowerError struct {
 }
 
 func (e lowerError) Error() string {
-	return check.Pos(e.fs, e.pos) + ": error: " + e.msg
+	return check.Pos(e.fs, e.pos) + ": internal compiler error: " + e.msg +
+		"\n\tthe checker accepted this program, but adesh2go cannot translate it: this is a bug in adesh2go, please report it with the program"
 }
 
+// crashed turns a run-time panic of lower into an internal compiler error at the construct it
+// was lowering, naming the panic and where in lower it happened.
+func (l *lowerer) crashed(r any) error {
+	var pos source.Pos
+	if l.at != nil {
+		pos = l.at.Pos()
+	}
+	where := ""
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if strings.HasPrefix(f.Function, "adesh2go/lower.") {
+			where = fmt.Sprintf(" (%s:%d)", filepath.Base(f.File), f.Line)
+			break
+		}
+		if !more {
+			break
+		}
+	}
+	return lowerError{pos: pos, msg: fmt.Sprintf("%v%s", r, where), fs: l.fset}
+}
+
+// fail stops lowering with an internal compiler error at n.
 func (l *lowerer) fail(n ast.Node, format string, args ...any) {
 	panic(lowerError{pos: n.Pos(), msg: fmt.Sprintf(format, args...), fs: l.fset})
 }
@@ -92,7 +121,8 @@ type lowerer struct {
 	// awaitedCall the call being lowered as the operand of any await.
 	nestedAwait, awaitedCall *ast.Call
 
-	fn *fnCtx // the function being lowered
+	fn *fnCtx   // the function being lowered
+	at ast.Node // the statement or expression being lowered, for an internal error
 }
 
 // declareNames gives every package-level entity its Go name before anything is lowered, so

@@ -98,7 +98,7 @@ func (l *lowerer) match(b *builder, m *ast.Match, res *Local) {
 
 // isExhaustiveKind reports whether the checker made a match over t cover every case.
 func isExhaustiveKind(t types.Type) bool {
-	switch u := types.Resolve(t).(type) {
+	switch u := t.(type) {
 	case *types.Named:
 		return u.Def.Enum
 	case *types.Result, *types.Optional:
@@ -137,7 +137,7 @@ func (l *lowerer) resultOfMatch(res *Local) types.Type { return l.matchTypes[res
 // tagSwitch lowers a match over an enum whose arms are variants, wildcards or bindings (no
 // guards, no nested tests) to a switch on the variant tag.
 func (l *lowerer) tagSwitch(m *ast.Match, x Expr, st types.Type, res *Local) Stmt {
-	n, ok := types.Resolve(st).(*types.Named)
+	n, ok := st.(*types.Named)
 	if !ok || !n.Def.Enum {
 		return nil
 	}
@@ -217,7 +217,7 @@ func (l *lowerer) patVariants(p ast.Pattern) []*types.VariantDef {
 func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 	pi := l.info.Pats[p]
 	if pi == nil {
-		l.fail(p, "internal: unchecked pattern")
+		l.fail(p, "a pattern the checker did not record")
 	}
 	and := func(a, b Expr) Expr {
 		switch {
@@ -254,7 +254,7 @@ func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 		if types.IsAny(t) {
 			return rtCall("DynEq", x, l.toAny(lit, lp.Value.TypeOf())), nil
 		}
-		if o, ok := types.Resolve(t).(*types.Optional); ok {
+		if o, ok := t.(*types.Optional); ok {
 			return and(&Sel{X: x, Name: "Some"}, l.eq(&Sel{X: x, Name: "Val"}, lit, o.Elem)), nil
 		}
 		return l.eq(x, lit, t), nil
@@ -286,7 +286,7 @@ func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 		c, binds := sub(variantArgs(p), []Expr{&Sel{X: x, Name: "Err"}}, pi.Payload)
 		return and(&Unary{Op: "!", X: &Sel{X: x, Name: "IsOk"}}, c), binds
 	case check.PatVariant:
-		n := types.Resolve(t).(*types.Named)
+		n := t.(*types.Named)
 		tag := &Binary{Op: "==", X: &Call{Fun: &Sel{X: x, Name: "AdeshTag"}}, Y: &Lit{Text: itoa(pi.Variant.Index)}}
 		vt := &TName{Name: l.variants[pi.Variant], Args: l.goTypes(n.Args)}
 		var xs []Expr
@@ -317,7 +317,7 @@ func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 		}
 		return cond, nil
 	}
-	l.fail(p, "unsupported pattern")
+	l.fail(p, "a pattern of a kind lower does not know")
 	return nil, nil
 }
 

@@ -6,20 +6,19 @@ import (
 	"adesh2go/frontend/types"
 )
 
-// methodFuncValue lowers `x.method` used as a value when the method is emitted as a plain
-// function (an enum's method, see methodIsFunc): a function literal bound to the receiver, which
-// is evaluated once, now, as Go does for a method value.
+// methodFuncValue lowers `x.method` used as a value when Go's method value will not do: the
+// method is emitted as a plain function (an enum's method, see methodIsFunc), or it is async, so
+// that calling it gives a state struct where the function value gives an rt.Future. The value is
+// a function literal bound to the receiver, which is evaluated once, now, as Go does for a
+// method value. (The checker refuses a generic method used as a value.)
 func (l *lowerer) methodFuncValue(b *builder, e *ast.Selector, x Expr, fd *ast.FuncDecl, si *check.SelInfo) Expr {
 	sig := fd.Obj.Sig
 	if len(sig.TypeParams) > 0 {
-		l.fail(e, "a generic method cannot be used as a value; call it, or wrap it in a lambda")
-	}
-	if fd.Async {
-		l.fail(e, "an async method of an enum cannot be used as a value; wrap it in a lambda")
+		l.fail(e, "a generic method used as a value")
 	}
 	var subst map[*types.TypeParam]types.Type
 	var targs []Type
-	if n, ok := types.Resolve(si.Recv).(*types.Named); ok {
+	if n, ok := si.Recv.(*types.Named); ok {
 		subst = n.Subst()
 		targs = l.goTypes(n.Args)
 	}
@@ -39,14 +38,24 @@ func (l *lowerer) methodFuncValue(b *builder, e *ast.Selector, x Expr, fd *ast.F
 			recv = &Unary{Op: "&", X: recv}
 		}
 	}
-	lit := &FuncLit{Results: l.resultTypes(types.Subst(sig.Ret, subst))}
-	args := []Expr{recv}
+	lit := &FuncLit{}
+	var args []Expr
 	for i, p := range sig.Params {
 		name := "a" + itoa(i) + "_"
 		lit.Params = append(lit.Params, &Param{Name: name, Type: l.goTypeOf(types.Subst(p, subst))})
 		args = append(args, &Ident{Name: name})
 	}
-	call := &Call{Fun: &Ident{Name: l.funcName(fd)}, TypeArgs: targs, Args: args}
+	var call Expr = &Call{Fun: &Sel{X: recv, Name: methodName(fd.Name.Name)}, Args: args}
+	if l.methodIsFunc(fd) {
+		call = &Call{Fun: &Ident{Name: l.funcName(fd)}, TypeArgs: targs, Args: append([]Expr{recv}, args...)}
+	}
+	ret := types.Subst(sig.Ret, subst)
+	if fd.Async {
+		lit.Results = []Type{rtType("Future", l.valueType(ret))}
+		call = rtCallT("Box", []Type{l.valueType(ret)}, call)
+	} else {
+		lit.Results = l.resultTypes(ret)
+	}
 	if len(lit.Results) > 0 {
 		lit.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{call}}}}
 	} else {

@@ -16,8 +16,8 @@ func (l *lowerer) try(b *builder, e *ast.Try) Expr {
 	t.Reads += 3
 	b.add(&Define{V: t, Value: l.expr(b, e.X)})
 	fail := &builder{line: b.line}
-	ret := types.Resolve(l.fn.ret)
-	switch u := types.Resolve(xt).(type) {
+	ret := l.fn.ret
+	switch u := xt.(type) {
 	case *types.Result:
 		if r, ok := ret.(*types.Result); ok {
 			errV := l.convertAt(&Sel{X: &Ref{V: t}, Name: "Err"}, u.Err, r.Err, e)
@@ -36,6 +36,6 @@ func (l *lowerer) try(b *builder, e *ast.Try) Expr {
 		b.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: t}, Name: "Some"}}, Then: &Block{Stmts: fail.stmts}})
 		return &Sel{X: &Ref{V: t}, Name: "Val"}
 	}
-	l.fail(e, "`?` on this value is not supported")
+	l.fail(e, "`?` on a value that is neither a Result nor an optional")
 	return nil
 }

@@ -63,7 +63,7 @@ func releaseCall(x Expr, t Type) Expr {
 
 // needsRelease reports whether a binding of t is released at scope end.
 func needsRelease(t types.Type) bool {
-	if o, ok := types.Resolve(t).(*types.Optional); ok {
+	if o, ok := t.(*types.Optional); ok {
 		return types.NeedsRelease(o.Elem)
 	}
 	return types.NeedsRelease(t)
@@ -126,6 +126,7 @@ func (l *lowerer) spillResults(b *builder, r *Return) {
 func (l *lowerer) goTypeOfResult() Type { return l.valueType(l.fn.ret) }
 
 func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
+	l.at = s
 	switch s := s.(type) {
 	case *ast.LetStmt:
 		l.let(b, s)
@@ -159,7 +160,7 @@ func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
 		l.localFunc(b, s)
 	case *ast.EmptyStmt:
 	default:
-		l.fail(s, "this statement is not supported yet")
+		l.fail(s, "a statement of a kind lower does not know")
 	}
 }
 
@@ -216,7 +217,7 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 	} else {
 		value = l.expr(b, s.Value)
 	}
-	tt, _ := types.Resolve(s.Value.TypeOf()).(*types.Tuple)
+	tt, _ := s.Value.TypeOf().(*types.Tuple)
 	t := l.temp("t", l.goTypeOf(s.Value.TypeOf()))
 	b.add(&Define{V: t, Value: value, Line: b.line})
 	l.destructure(b, s.Pattern, &Ref{V: t}, tt)
@@ -239,7 +240,7 @@ func (l *lowerer) destructure(b *builder, p ast.Pattern, x Expr, tt *types.Tuple
 			b.add(&Define{V: v, Value: l.copyValue(field, tt.Elems[i])})
 			l.bindRelease(b, el.Name.Obj, v)
 		case *ast.TuplePat:
-			inner, _ := types.Resolve(tt.Elems[i]).(*types.Tuple)
+			inner, _ := tt.Elems[i].(*types.Tuple)
 			l.destructure(b, el, field, inner)
 		}
 	}
@@ -283,26 +284,10 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: l.spawn(b, s.X), Name: "Drop"}}, Line: b.line})
 		return
 	}
+	if l.assignment(b, s.X) {
+		return
+	}
 	switch x := ast.Unparen(s.X).(type) {
-	case *ast.Assign:
-		l.assign(b, x)
-		return
-	case *ast.IncDec:
-		lhs := l.placeOf(b, x.X)
-		op := "+"
-		if x.Op == "--" {
-			op = "-"
-		}
-		if t := declaredType(x.X); types.IsAny(t) {
-			one := rtCall("DynAdd", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
-			if op == "-" {
-				one = rtCall("DynSub", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
-			}
-			b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{one}, Line: b.line})
-			return
-		}
-		b.add(&Assign{Lhs: []Expr{lhs}, Op: op + "=", Rhs: []Expr{&Lit{Text: "1"}}, Line: b.line})
-		return
 	case *ast.Match:
 		l.matchStmt(b, x)
 		return
@@ -320,6 +305,33 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 	}
 	v := l.expr(b, s.X)
 	l.discard(b, v, s.X.TypeOf())
+}
+
+// assignment lowers e as a statement when it is an assignment or an increment, and reports
+// whether it was one. (Used as a value, one gives (), which the checker warns holds nothing.)
+func (l *lowerer) assignment(b *builder, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Assign:
+		l.assign(b, x)
+		return true
+	case *ast.IncDec:
+		lhs := l.placeOf(b, x.X)
+		op := "+"
+		if x.Op == "--" {
+			op = "-"
+		}
+		if t := declaredType(x.X); types.IsAny(t) {
+			one := rtCall("DynAdd", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
+			if op == "-" {
+				one = rtCall("DynSub", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
+			}
+			b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{one}, Line: b.line})
+			return true
+		}
+		b.add(&Assign{Lhs: []Expr{lhs}, Op: op + "=", Rhs: []Expr{&Lit{Text: "1"}}, Line: b.line})
+		return true
+	}
+	return false
 }
 
 // discard evaluates an expression for its effects.
@@ -383,7 +395,7 @@ func (l *lowerer) condExpr(b *builder, e ast.Expr) Expr {
 // truthy makes a Go bool of a condition: an optional is true when not null, a dynamic value by
 // its truthiness.
 func (l *lowerer) truthy(x Expr, t types.Type) Expr {
-	switch types.Resolve(t).(type) {
+	switch t.(type) {
 	case *types.Optional:
 		return &Sel{X: x, Name: "Some"}
 	}
@@ -447,7 +459,7 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 			return
 		}
 		if tp, ok := s.Pattern.(*ast.TuplePat); ok {
-			tt, _ := types.Resolve(t).(*types.Tuple)
+			tt, _ := t.(*types.Tuple)
 			l.destructure(bb, tp, x, tt)
 		}
 	}
@@ -505,7 +517,7 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		b.add(&ForRange{Label: loop.label, Value: val, X: x, Body: body, Line: b.line})
 	case check.IterMap:
 		m := l.expr(b, s.Iter)
-		mt := types.Resolve(s.Iter.TypeOf()).(*types.MapT)
+		mt := s.Iter.TypeOf().(*types.MapT)
 		k := l.temp("k", l.goTypeOf(mt.Key))
 		v := l.temp("v", l.goTypeOf(mt.Val))
 		body := bodyWith(func(bb *builder) {
@@ -570,7 +582,7 @@ func (l *lowerer) rangeBounds(b *builder, e ast.Expr) (lo, hi Expr, inclusive bo
 		}
 		return args[0], args[1], false
 	}
-	l.fail(e, "unsupported range")
+	l.fail(e, "a for loop over a value that is not iterable")
 	return nil, nil, false
 }
 
@@ -730,7 +742,7 @@ func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
 		} else {
 			v = l.owned(b, s.Value)
 		}
-		if t := s.Value.TypeOf(); l.fn.predicate && !types.IsBasic(types.Resolve(t), types.Bool) {
+		if t := s.Value.TypeOf(); l.fn.predicate && !types.IsBasic(t, types.Bool) {
 			results = []Expr{l.predicateTruth(v, t)}
 		} else {
 			results = []Expr{l.convertAt(v, s.Value.TypeOf(), l.fn.ret, s.Value)}

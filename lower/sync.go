@@ -28,7 +28,7 @@ func (l *lowerer) finishSync(stmts []Stmt, ret types.Type) *Block {
 // dynamic result is null then (the checker allows it). For any other result the checker proved
 // the end unreachable, and Go is told so.
 func (l *lowerer) fallOffEnd(ret types.Type) Stmt {
-	if o, ok := types.Resolve(ret).(*types.Optional); ok {
+	if o, ok := ret.(*types.Optional); ok {
 		return &Return{Results: []Expr{rtCallT("None", []Type{l.goTypeOf(o.Elem)})}}
 	}
 	if types.IsAny(ret) {

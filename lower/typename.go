@@ -11,7 +11,7 @@ import (
 func (l *lowerer) typeOf(b *builder, arg ast.Expr) Expr {
 	x := l.expr(b, arg)
 	t := arg.TypeOf()
-	if types.IsAny(types.Resolve(t)) || types.Mentions(t, isTypeParam) {
+	if types.IsAny(t) || types.Mentions(t, isTypeParam) {
 		return rtCall("TypeName", l.toAny(x, t))
 	}
 	l.discard(b, x, t)

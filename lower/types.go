@@ -31,9 +31,15 @@ var basicGo = map[types.Kind]Type{
 	types.Response: rtType("Response"),
 }
 
+// The rt types of the tuples and their copies, by size (the checker allows 2 to 6 elements).
+var (
+	tupleTypes  = [...]string{2: "Tuple2", 3: "Tuple3", 4: "Tuple4", 5: "Tuple5", 6: "Tuple6"}
+	tupleClones = [...]string{2: "TupleClone2", 3: "TupleClone3", 4: "TupleClone4", 5: "TupleClone5", 6: "TupleClone6"}
+)
+
 // goTypeOf maps an AdeshLang type to the Go type that represents it.
 func (l *lowerer) goTypeOf(t types.Type) Type {
-	switch u := types.Resolve(t).(type) {
+	switch u := t.(type) {
 	case nil:
 		return tUnit
 	case *types.Basic:
@@ -52,7 +58,7 @@ func (l *lowerer) goTypeOf(t types.Type) Type {
 	case *types.Result:
 		return rtType("Result", l.goTypeOf(u.Ok), l.goTypeOf(u.Err))
 	case *types.Tuple:
-		return rtType("Tuple"+itoa(len(u.Elems)), l.goTypes(u.Elems)...)
+		return rtType(tupleTypes[len(u.Elems)], l.goTypes(u.Elems)...)
 	case *types.Func:
 		ft := &TFunc{Params: l.goTypes(u.Params)}
 		if r := u.Ret; r != nil && !types.IsUnit(r) {
@@ -90,7 +96,13 @@ func (l *lowerer) handleType(h *types.Handle) Type {
 	case types.WriteGuardH:
 		return rtType("WriteGuard", l.goTypeOf(h.Elem))
 	}
-	return &TPtr{rtType(h.Kind.String(), l.goTypeOf(h.Elem))}
+	return &TPtr{rtType(handleTypes[h.Kind], l.goTypeOf(h.Elem))}
+}
+
+// handleTypes are the rt types of the handles used through a pointer.
+var handleTypes = map[types.HandleKind]string{
+	types.PromiseH: "Promise", types.JoinHandleH: "JoinHandle", types.ChannelH: "Channel",
+	types.ShareH: "Share", types.WeakH: "Weak", types.MutexH: "Mutex", types.RwLockH: "RwLock",
 }
 
 // resultType is the Go result list of a function returning t: none for unit.

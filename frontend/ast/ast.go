@@ -353,6 +353,13 @@ type Expr interface {
 }
 
 // Typed carries the checker's type of an expression; embedded in every expression node.
+//
+// Invariant: after checking, a type is settled (types.IsSettled): it mentions no inference
+// variable that is bound, at any depth, since the checker writes back what inference found
+// (check's settleTypes; so do the types of objects, signatures, calls and selectors it records).
+// An inference variable nothing bound stays, where nothing gives a value of it: the elements of
+// an empty array that nothing is added to. Later stages read types as they are, without
+// types.Resolve.
 type Typed struct {
 	Ty types.Type
 }

@@ -177,7 +177,7 @@ func (c *checker) builderIn(recv types.Type) builtin.In {
 func (c *checker) signatureCall(e *ast.Call, ci *CallInfo, sig builtin.Sig) types.Type {
 	c.args(e, sig.Params, sig.Min(), sig.Variadic)
 	ci.Params = sig.Params
-	ci.Ret = c.settle(sig.Ret)
+	ci.Ret = sig.Ret
 	return c.recordCall(e, ci)
 }
 
@@ -308,7 +308,7 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 	sig := row.Sig(c.builderIn(types.Resolve(recv)))
 	c.args(e, sig.Params, sig.Min(), sig.Variadic)
 	ci := &CallInfo{Kind: CallBuiltinMethod, Builtin: id, Recv: sel.X, RecvType: recv, Derefs: derefs, Params: sig.Params}
-	ci.Ret = c.settle(sig.Ret)
+	ci.Ret = sig.Ret
 	switch id {
 	case builtin.PromiseCatch:
 		if len(e.Args) == 1 {
@@ -365,12 +365,4 @@ func thenFlattens(ret types.Type) types.Type {
 		return f.Elem
 	}
 	return nil
-}
-
-// settle replaces inference variables left unbound after a builtin call by `any`.
-func (c *checker) settle(t types.Type) types.Type {
-	if !types.HasUnbound(t) {
-		return t
-	}
-	return types.Subst(t, nil)
 }

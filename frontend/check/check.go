@@ -136,6 +136,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	c := newChecker(files, fset, diags, hints, false)
 	c.dynResults = dynResults
 	c.run()
+	settleTypes(c.info)
 	return c.info
 }
 

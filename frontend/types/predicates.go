@@ -1,5 +1,7 @@
 package types
 
+import "slices"
+
 // IsBasic reports whether t (resolved) is the basic type of kind k.
 func IsBasic(t Type, k Kind) bool {
 	b, ok := Resolve(t).(*Basic)
@@ -303,3 +305,54 @@ func (n *Named) Subst() map[*TypeParam]Type {
 	}
 	return m
 }
+
+// Settled is t with every inference variable that is bound replaced by what it is bound to, at
+// any depth; a variable nothing bound stays. It is t itself when t mentions no bound variable.
+func Settled(t Type) Type {
+	if !hasBound(t) {
+		return t
+	}
+	return replace(t, func(Type) Type { return nil })
+}
+
+// SettledList is Settled of each of ts: ts itself when none mentions a bound variable.
+func SettledList(ts []Type) []Type {
+	if !slices.ContainsFunc(ts, hasBound) {
+		return ts
+	}
+	out := make([]Type, len(ts))
+	for i, t := range ts {
+		out[i] = Settled(t)
+	}
+	return out
+}
+
+// hasBound reports whether t mentions, at any depth, an inference variable that is bound.
+func hasBound(t Type) bool {
+	switch x := t.(type) {
+	case *Var:
+		return x.Bound != nil
+	case *Array:
+		return hasBound(x.Elem)
+	case *MapT:
+		return hasBound(x.Key) || hasBound(x.Val)
+	case *Optional:
+		return hasBound(x.Elem)
+	case *Result:
+		return hasBound(x.Ok) || hasBound(x.Err)
+	case *Tuple:
+		return slices.ContainsFunc(x.Elems, hasBound)
+	case *Func:
+		return slices.ContainsFunc(x.Params, hasBound) || x.Ret != nil && hasBound(x.Ret)
+	case *Future:
+		return hasBound(x.Elem)
+	case *Handle:
+		return x.Elem != nil && hasBound(x.Elem)
+	case *Named:
+		return slices.ContainsFunc(x.Args, hasBound)
+	}
+	return false
+}
+
+// IsSettled reports whether t is as Settled leaves it: it mentions no bound inference variable.
+func IsSettled(t Type) bool { return !hasBound(t) }
