@@ -164,7 +164,9 @@ func (s *scheduler) workVisible() bool {
 		return true
 	}
 	for _, w := range s.workers {
-		if w.deque.length() != 0 || w.inbox.Load() != nil {
+		// A LIFO slot counts: its owner may be in a long poll, and a searcher that parks after
+		// its search passed the slot, but before the slot was filled, missed the notify.
+		if w.deque.length() != 0 || w.inbox.Load() != nil || w.lifo.Load() != nil {
 			return true
 		}
 	}
