@@ -5,6 +5,7 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"strconv"
 )
 
 // funcHook lowers a call of a predeclared function whose Go is irregular.
@@ -26,6 +27,9 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return l.toStr(l.expr(b, e.Args[0]), e.Args[0].TypeOf())
 	case builtin.FnTypeOf:
 		return l.typeOf(b, e.Args[0])
+	case builtin.FnSizeOf:
+		l.discard(b, l.expr(b, e.Args[0]), e.Args[0].TypeOf())
+		return &Lit{Text: strconv.FormatInt(types.SizeOf(types.DefaultUnbound(e.Args[0].TypeOf())), 10)}
 	case builtin.FnRange:
 		xs := l.exprList(b, e.Args)
 		if len(xs) == 1 {

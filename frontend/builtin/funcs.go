@@ -12,7 +12,9 @@ var (
 	FnEprint = function("eprint|eprintln", fixed(Sig{Variadic: types.AnyType, Ret: unit}), hook)
 	FnLen    = function("len", nil, hook)
 	FnStr    = function("str", fixed(sig(str, nil)), hook)
-	FnTypeOf = function("typeof", fixed(sig(str, nil)), hook)
+	FnTypeOf = function("typeof|type", fixed(sig(str, nil)), hook)
+	// sizeof(x) is the size in bytes of a value of x's static type.
+	FnSizeOf = function("sizeof", nil, hook)
 	// range(n) is 0 up to n.
 	FnRange         = function("range", fixed(sig(arrayOf(i64), i64, i64).opt(1)), hook)
 	FnSleep         = function("sleep", fixed(sig(future(unit, SrcSleep), i64)), hook)

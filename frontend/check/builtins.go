@@ -125,6 +125,12 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	case builtin.FnNone:
 		c.errorf(e, "`None` is a value, not a function")
 		return ret(types.NullType)
+	case builtin.FnSizeOf:
+		c.args(e, ts(nil), 1, nil)
+		if t := types.Resolve(argT(0)); !types.IsInvalid(t) && types.IsSettled(t) && types.SizeOf(t) == 0 {
+			c.errorf(e, "unsupported: `sizeof` of a value of type `%s` (only numbers, bool and char have a size)", typeString(t))
+		}
+		return ret(types.I64)
 	case builtin.FnAbs, builtin.FnSqrt, builtin.FnFloor, builtin.FnCeil, builtin.FnRound:
 		c.args(e, ts(nil), 1, nil)
 		t := argT(0)

@@ -11,7 +11,7 @@ var basicTypeNames = map[string]types.Type{
 	"i64": types.I64, "int": types.I64, "u8": types.Typ[types.Uint8], "u16": types.Typ[types.Uint16],
 	"u32": types.Typ[types.Uint32], "u64": types.Typ[types.Uint64], "f32": types.Typ[types.Float32],
 	"f64": types.F64, "float": types.F64, "number": types.F64, "bool": types.BoolType,
-	"boolean": types.BoolType, "string": types.StringType, "char": types.CharType,
+	"boolean": types.BoolType, "string": types.StringType, "str": types.StringType, "String": types.StringType, "char": types.CharType,
 	"any": types.AnyType, "Error": types.ErrorType, "TcpListener": types.Typ[types.TcpListener],
 	"TcpStream": types.Typ[types.TcpStream], "Response": types.Typ[types.Response],
 	"void": types.UnitType,

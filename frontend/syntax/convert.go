@@ -153,6 +153,8 @@ func (p *parser) convertImport(im *importG) *ast.ImportDecl {
 
 func (p *parser) convertStmt(s *stmtG) ast.Stmt {
 	switch {
+	case s.Hand != nil:
+		return s.Hand
 	case s.Expr != nil:
 		return &ast.ExprStmt{Span: p.span(s.Expr.Pos, s.Expr.Tokens), X: s.Expr.X}
 	case s.Let != nil:

@@ -159,11 +159,11 @@ func (p *parser) forCHeadProd(lex *cursor) (forCHead, error) {
 	}
 	// post
 	if lex.Peek().Type != tRParen {
-		x, err := p.parseExpr(lex, 0)
+		post, err := p.parseForPost(lex)
 		if err != nil {
 			return nil, err
 		}
-		fc.Post = &ast.ExprStmt{Span: ast.Span{Start: x.Pos(), End: x.EndPos()}, X: x}
+		fc.Post = post
 	}
 	if _, err := p.expect(lex, tRParen, "`)` after the loop's increment"); err != nil {
 		return nil, err

@@ -317,6 +317,11 @@ func (p *parser) parseUnary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 		if p.peekAt(lex, 1).Type == tLParen {
 			return p.parsePostfix(lex, ns, false) // `spawn(e)` binds like a call
 		}
+	case tIdent:
+		if n := p.peekAt(lex, 1); p.val(t) == "typeof" && n.Type != tLParen && startsExpr(n.Type) && n.Type != tLBrace {
+			return p.parseTypeofOperator(lex, ns)
+		}
+		return p.parsePostfix(lex, ns, false)
 	default:
 		return p.parsePostfix(lex, ns, false)
 	}

@@ -126,7 +126,7 @@ type extendG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 
-	Impl       bool          `parser:"( 'extend' 'on' | @'impl'"`
+	Impl       bool          `parser:"( 'extend' Ident? 'on' | @'impl'"`
 	TypeParams []*typeParamG `parser:"  ( '<' @@ ( ',' @@ )* '>' )? )"`
 	Target     ast.Type      `parser:"@@"`
 	Methods    []*funcG      `parser:"'{' @@* '}'"`
@@ -141,25 +141,27 @@ type importG struct {
 	Semi  semiNode    `parser:"@@"`
 }
 
-// stmtG is one statement. The expression statement comes first: its production gives up at
-// once on a token that starts another kind of statement, so that the common case tries one
-// alternative instead of all of them.
+// stmtG is one statement. The hand-written statements come first (everyday.go: let and its
+// kin but `share`, for, and the interpreter's forms), then the expression statement: both
+// productions give up at once on a token that starts another kind of statement, so that the
+// common case tries few alternatives.
 type stmtG struct {
-	Expr   *exprStmtG `parser:"  @@"`
-	Let    *letG      `parser:"| @@"`
-	If     *ifG       `parser:"| @@"`
-	While  *whileG    `parser:"| @@"`
-	For    *forG      `parser:"| @@"`
-	Return *returnG   `parser:"| @@"`
-	Branch *branchG   `parser:"| @@"`
-	Defer  *deferG    `parser:"| @@"`
-	Try    *tryG      `parser:"| @@"`
-	Throw  *throwG    `parser:"| @@"`
-	Func   *funcG     `parser:"| @@"`
-	Struct *structG   `parser:"| @@"`
-	Enum   *enumG     `parser:"| @@"`
-	Block  blockNode  `parser:"| @@"`
-	Empty  *emptyG    `parser:"| @@"`
+	Hand   everydayStmt `parser:"  @@"`
+	Expr   *exprStmtG   `parser:"| @@"`
+	Let    *letG        `parser:"| @@"`
+	If     *ifG         `parser:"| @@"`
+	While  *whileG      `parser:"| @@"`
+	For    *forG        `parser:"| @@"`
+	Return *returnG     `parser:"| @@"`
+	Branch *branchG     `parser:"| @@"`
+	Defer  *deferG      `parser:"| @@"`
+	Try    *tryG        `parser:"| @@"`
+	Throw  *throwG      `parser:"| @@"`
+	Func   *funcG       `parser:"| @@"`
+	Struct *structG     `parser:"| @@"`
+	Enum   *enumG       `parser:"| @@"`
+	Block  blockNode    `parser:"| @@"`
+	Empty  *emptyG      `parser:"| @@"`
 }
 
 type exprStmtG struct {

@@ -121,7 +121,7 @@ func (p *parser) parseParams(lex *cursor) ([]*ast.Param, error) {
 		par := &ast.Param{Name: name}
 		if lex.Peek().Type == tColon {
 			p.next(lex)
-			t, err := p.parseType(lex)
+			t, err := p.parseUnionType(lex)
 			if err != nil {
 				return nil, err
 			}

@@ -83,6 +83,7 @@ func newParser() *parser {
 		participle.ParseTypeWith(hand(p, p.blockProd)),
 		participle.ParseTypeWith(hand(p, p.semiProd)),
 		participle.ParseTypeWith(hand(p, p.forCHeadProd)),
+		participle.ParseTypeWith(hand(p, p.everydayStmtProd)),
 		participle.ParseTypeWith(hand(p, p.signatureProd)),
 		participle.ParseTypeWith(hand(p, p.fnHeadProd)),
 		participle.ParseTypeWith(hand(p, p.structBodyProd)),

@@ -65,6 +65,10 @@ func (p *parser) parseBlockStmt(lex *cursor) (ast.Stmt, error) {
 		}
 	case kwExport, kwImport, kwExtend, kwImpl:
 		return nil, p.errAt(t, "`%s` is allowed only at the top level of a file", p.val(t))
+	case tIdent:
+		if s, ok, err := p.parseIdentStmt(lex); ok || err != nil {
+			return s, err
+		}
 	}
 	x, err := p.stmtExprProd(lex)
 	if err != nil {
@@ -133,6 +137,11 @@ func (p *parser) parseLet(lex *cursor) (ast.Stmt, error) {
 		}
 		l.Value = v
 	}
+	if lex.Peek().Type == tComma {
+		if err := p.parseMultiLet(lex, l); err != nil {
+			return nil, err
+		}
+	}
 	l.Span = ast.Span{Start: p.startOf(kw), End: p.end()}
 	return l, p.semi(lex)
 }
@@ -190,6 +199,9 @@ func (p *parser) parseFor(lex *cursor) (ast.Stmt, error) {
 	if err != errNoMatch {
 		return nil, err
 	}
+	if s, ok, err := p.parseParenForIn(lex, kw); ok || err != nil {
+		return s, err
+	}
 	pat, err := p.patternProd(lex)
 	if err != nil {
 		if err == errNoMatch {
@@ -197,7 +209,9 @@ func (p *parser) parseFor(lex *cursor) (ast.Stmt, error) {
 		}
 		return nil, err
 	}
-	if _, err := p.expect(lex, kwIn, "`in`"); err != nil {
+	if t := lex.Peek(); t.Type == tIdent && p.val(t) == "of" {
+		p.next(lex) // `for x of xs`, as in JavaScript
+	} else if _, err := p.expect(lex, kwIn, "`in`"); err != nil {
 		return nil, err
 	}
 	iter, err := p.headExprProd(lex)

@@ -15,7 +15,49 @@ func (p *parser) typeProd(lex *cursor) (ast.Type, error) {
 		}
 		return nil, p.expected("a type", t)
 	}
-	return p.parseType(lex)
+	return p.parseUnionType(lex)
+}
+
+// parseUnionType parses a type of an annotation, which may be a union `A | B | null` (the
+// interpreter's spelling, EVERYDAY.md §1): `T | null` is `T?`, and a union of several types is
+// the dynamic type `any` (optional if null is one of them: `any` holds null anyway). Casts do
+// not take unions, so that `x as i64 | y` stays a bitwise or.
+func (p *parser) parseUnionType(lex *cursor) (ast.Type, error) {
+	first := lex.Peek()
+	var members []ast.Type
+	nullable := false
+	for {
+		if t := lex.Peek(); t.Type == kwNull && len(members) > 0 || t.Type == kwNull && p.peekAt(lex, 1).Type == tPipe {
+			p.next(lex)
+			nullable = true
+		} else {
+			m, err := p.parseType(lex)
+			if err != nil {
+				return nil, err
+			}
+			members = append(members, m)
+		}
+		if lex.Peek().Type != tPipe {
+			break
+		}
+		p.next(lex)
+	}
+	span := ast.Span{Start: p.startOf(first), End: p.end()}
+	var typ ast.Type
+	switch {
+	case len(members) == 1:
+		typ = members[0]
+	case len(members) == 0:
+		return &ast.NamedType{Span: span, Name: &ast.Ident{Span: span, Name: "null"}}, nil
+	default:
+		return &ast.NamedType{Span: span, Name: &ast.Ident{Span: span, Name: "any"}}, nil
+	}
+	if nullable {
+		if _, ok := typ.(*ast.OptionalType); !ok {
+			typ = &ast.OptionalType{Span: span, Elem: typ}
+		}
+	}
+	return typ, nil
 }
 
 func startsType(k Kind) bool {
@@ -117,11 +159,21 @@ func (p *parser) parseType(lex *cursor) (ast.Type, error) {
 	default:
 		return nil, p.expected("a type", t)
 	}
-	for lex.Peek().Type == tQuestion {
-		p.next(lex)
-		typ = &ast.OptionalType{Span: ast.Span{Start: typ.Pos(), End: p.end()}, Elem: typ}
+	for {
+		switch n := lex.Peek(); {
+		case n.Type == tQuestion:
+			p.next(lex)
+			typ = &ast.OptionalType{Span: ast.Span{Start: typ.Pos(), End: p.end()}, Elem: typ}
+			continue
+		case n.Type == tLBrack && p.peekAt(lex, 1).Type == tRBrack:
+			// `T[]` is `[T]` (EVERYDAY.md §1).
+			p.next(lex)
+			p.next(lex)
+			typ = &ast.ArrayType{Span: ast.Span{Start: typ.Pos(), End: p.end()}, Elem: typ}
+			continue
+		}
+		return typ, nil
 	}
-	return typ, nil
 }
 
 // parseNamedType parses `Name`, `m.Name` and `Name<Args>`.

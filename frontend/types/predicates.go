@@ -356,3 +356,19 @@ func hasBound(t Type) bool {
 
 // IsSettled reports whether t is as Settled leaves it: it mentions no bound inference variable.
 func IsSettled(t Type) bool { return !hasBound(t) }
+
+// SizeOf is the size in bytes of a value of a number type, bool or char (what `sizeof` gives);
+// 0 for every other type.
+func SizeOf(t Type) int64 {
+	switch BasicKind(t) {
+	case Bool, Int8, Uint8:
+		return 1
+	case Int16, Uint16:
+		return 2
+	case Int32, Uint32, Float32, Char:
+		return 4
+	case Int64, Uint64, Float64:
+		return 8
+	}
+	return 0
+}
