@@ -749,6 +749,8 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 		return &Sel{X: x, Name: "Message"}
 	case check.SelBuiltinProp:
 		return &Sel{X: x, Name: exportName(si.Name)}
+	case check.SelLength:
+		return l.length(x, si.Recv, e)
 	case check.SelMethodValue:
 		if fd, ok := si.Obj.Decl.(*ast.FuncDecl); ok && (l.methodIsFunc(fd) || fd.Async) {
 			return l.methodFuncValue(b, e, x, fd, si)

@@ -50,6 +50,7 @@ const (
 	SelErrorMessage                // `e.message` on an Error
 	SelBuiltinProp                 // a property of a builtin type (Name): resp.status
 	SelDynamic                     // a field of an `any` value
+	SelLength                      // `.length` of a string or an array (Recv), as in JavaScript
 )
 
 // SelInfo is what the checker learned about a selector that is not a call's callee.
@@ -106,6 +107,10 @@ func (c *checker) call(e *ast.Call, expected types.Type) types.Type {
 	switch u := types.Resolve(ft).(type) {
 	case *types.Func:
 		ci := &CallInfo{Kind: CallValue, Params: u.Params, Ret: u.Ret}
+		if !c.fillLambdaDefaults(e, len(u.Params)) {
+			c.argsUnchecked(e)
+			return c.recordCall(e, ci)
+		}
 		c.args(e, u.Params, len(u.Params), nil)
 		return c.recordCall(e, ci)
 	case *types.Basic:
@@ -539,6 +544,11 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			}
 			c.errorf(e.Name, "`%s` has no field `%s`", typeString(u), name)
 			return types.InvalidType
+		case *types.Array:
+			if name == "length" {
+				c.info.Sels[e] = &SelInfo{Kind: SelLength, Derefs: derefs, Recv: u}
+				return types.I64
+			}
 		case *types.Tuple:
 			if i, ok := tupleIndex(name); ok && i < len(u.Elems) {
 				c.info.Sels[e] = &SelInfo{Kind: SelTupleField, Index: i, Derefs: derefs, Recv: u}
@@ -546,6 +556,11 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			}
 		case *types.Basic:
 			switch u.Kind {
+			case types.String:
+				if name == "length" {
+					c.info.Sels[e] = &SelInfo{Kind: SelLength, Derefs: derefs, Recv: u}
+					return types.I64
+				}
 			case types.ErrorKind:
 				if name == "message" {
 					c.info.Sels[e] = &SelInfo{Kind: SelErrorMessage, Derefs: derefs}

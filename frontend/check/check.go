@@ -265,8 +265,9 @@ func (c *checker) declare(id *ast.Ident, kind types.ObjKind, t types.Type, decl 
 	insert := id.Name != "_"
 	if c.fn == c.info.Main && c.isFileScope(c.scope) {
 		// A let directly at the top level of a file is a global. It may shadow an earlier
-		// top-level let, not a function, a type or a constant of the file.
-		if prev := c.scope.LookupLocal(id.Name); prev != nil && prev.Kind != types.ObjVar && id.Name != "_" {
+		// top-level let or function (as in the interpreter: `fn add…` then `let add = …`), not
+		// a type or a constant of the file.
+		if prev := c.scope.LookupLocal(id.Name); prev != nil && prev.Kind != types.ObjVar && prev.Kind != types.ObjFunc && id.Name != "_" {
 			d := c.errorf(id, "`%s` is declared twice", id.Name)
 			if pn, ok := prev.Decl.(ast.Node); ok {
 				d.Note(pn.Pos(), "`%s` was first declared here", id.Name)

@@ -117,6 +117,8 @@ func (c *checker) lambda(e *ast.Lambda, expected types.Type) types.Type {
 			t = c.typeExpr(p.Type)
 		case exp != nil && i < len(exp.Params):
 			t = exp.Params[i]
+		case literalDefault(p) != nil:
+			t = c.expr(p.Default, nil) // `(a, b = 2) => a + b`: the default says what b is
 		default:
 			// Its calls (`let f = x => …; f(1)`) and its uses in the body say what it is, as for
 			// an untyped parameter of a function.

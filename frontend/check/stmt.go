@@ -178,8 +178,10 @@ func (c *checker) let(s *ast.LetStmt) {
 	var t types.Type
 	if s.Value == nil {
 		if declared == nil {
-			c.errorf(s, "a `let` without a value needs a type: `let x: T?;`")
-			declared = types.InvalidType
+			// `let x;` (the interpreter's form): null until assigned, and whatever is assigned
+			// later, so a dynamic value.
+			c.fallback(s.Pos(), patternName(s.Pattern), "a `let` without a value or a type holds whatever is assigned to it later")
+			declared = types.AnyType
 		}
 		t = declared
 	} else {
@@ -437,4 +439,12 @@ func hasBreak(b *ast.Block) bool {
 		return !found
 	})
 	return found
+}
+
+// patternName is the name a let binds, for messages ("the variables" for a pattern).
+func patternName(p ast.Pattern) string {
+	if b, ok := p.(*ast.BindPat); ok {
+		return b.Name.Name
+	}
+	return "the variables"
 }
