@@ -181,6 +181,9 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		}
 		return &Composite{Type: &TSlice{l.goTypeOf(elem)}, Elems: xs}
 	case *ast.MapLit:
+		if sl := l.info.RecordStructs[e]; sl != nil {
+			return l.expr(b, sl) // an object literal of a record alias
+		}
 		if types.IsAny(e.TypeOf()) {
 			return l.recordLit(b, e)
 		}

@@ -146,11 +146,21 @@ type ImportDecl struct {
 	Alias *Ident // nil without `as`
 }
 
-func (*FuncDecl) declNode()   {}
-func (*StructDecl) declNode() {}
-func (*EnumDecl) declNode()   {}
-func (*ExtendDecl) declNode() {}
-func (*ImportDecl) declNode() {}
+// TypeAliasDecl is `type Name = Type;`: Name means Type (EVERYDAY.md §1). (A record alias,
+// `type P = { x: i64 };`, is parsed as a StructDecl.)
+type TypeAliasDecl struct {
+	Span
+	Export bool
+	Name   *Ident
+	Type   Type
+}
+
+func (*TypeAliasDecl) declNode() {}
+func (*FuncDecl) declNode()      {}
+func (*StructDecl) declNode()    {}
+func (*EnumDecl) declNode()      {}
+func (*ExtendDecl) declNode()    {}
+func (*ImportDecl) declNode()    {}
 
 // ---------------------------------------------------------------------------------------------
 // Types as written

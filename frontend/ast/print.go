@@ -149,6 +149,9 @@ func (pr *printer) node(n Node, depth int, role string) {
 		for _, m := range n.Methods {
 			pr.node(m, d, "")
 		}
+	case *TypeAliasDecl:
+		pr.line(depth, role, "TypeAliasDecl "+name(n.Name)+flags("export", n.Export), n.Pos())
+		pr.node(n.Type, d, "type")
 	case *ImportDecl:
 		path := ""
 		if n.Path != nil {

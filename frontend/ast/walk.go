@@ -116,6 +116,9 @@ func forEachChild(n Node, visit func(Node)) {
 	case *ImportDecl:
 		v(n.Path)
 		v(n.Alias)
+	case *TypeAliasDecl:
+		v(n.Name)
+		v(n.Type)
 
 	// types
 	case *NamedType:

@@ -43,6 +43,9 @@ type Info struct {
 	// Lookups are the map indexes (*ast.Index) and dynamic fields (*ast.Selector) on the left
 	// of `??`, where a missing key or field is null.
 	Lookups map[ast.Node]bool
+	// RecordStructs are the object literals that build a struct the context expects
+	// (`let o: Opt = { present: true };` of a record alias), as struct literals.
+	RecordStructs map[*ast.MapLit]*ast.StructLit
 }
 
 // Fallback is a place where a value got the dynamic type `any`, and why.

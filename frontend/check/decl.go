@@ -39,6 +39,10 @@ func (c *checker) collect() {
 				enums = append(enums, d)
 			case *ast.ExtendDecl:
 				extends = append(extends, d)
+			case *ast.TypeAliasDecl:
+				// Resolved when first named (aliasType), so that aliases may name each other
+				// and the types of the file in any order.
+				c.declareTop(f, scope, d.Name, &types.Object{Name: d.Name.Name, Kind: types.ObjType, Decl: d})
 			}
 		}
 	}
@@ -101,6 +105,15 @@ func (c *checker) collect() {
 	}
 	for _, d := range extends {
 		c.collectExtend(d)
+	}
+	for _, f := range c.files {
+		for _, it := range f.Items {
+			if d, ok := it.(*ast.TypeAliasDecl); ok {
+				if obj := c.fileScope[f].LookupLocal(d.Name.Name); obj != nil && obj.Decl == d {
+					c.aliasType(&ast.NamedType{Span: d.Name.Span, Name: d.Name}, d, obj) // its errors, even unused
+				}
+			}
+		}
 	}
 	for _, f := range c.files {
 		scope := c.fileScope[f]

@@ -319,6 +319,9 @@ func (c *checker) arrayLit(e *ast.ArrayLit, expected types.Type) types.Type {
 }
 
 func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
+	if n, ok := types.Resolve(expected).(*types.Named); ok && !n.Def.Enum && isRecordLit(e) {
+		return c.recordStructLit(e, n)
+	}
 	var key, val types.Type
 	if m, ok := types.Resolve(expected).(*types.MapT); ok {
 		key, val = m.Key, m.Val

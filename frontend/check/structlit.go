@@ -84,3 +84,22 @@ func (c *checker) structFields(e *ast.StructLit, n *types.Named) {
 		c.errorf(e, "missing field%s %s in `%s`", plural(len(missing)), quoteList(missing), n.Def.Name)
 	}
 }
+
+// recordStructLit checks an object literal `{ x: 1, y: 2 }` where the context expects the
+// struct n (a record alias, EVERYDAY.md §1) as the struct literal it stands for.
+func (c *checker) recordStructLit(e *ast.MapLit, n *types.Named) types.Type {
+	at := ast.Span{Start: e.Pos(), End: e.Pos()}
+	sl := &ast.StructLit{Span: e.Span, Type: &ast.NamedType{Span: at, Name: &ast.Ident{Span: at, Name: n.Def.Name}}}
+	for i, k := range e.Keys {
+		key := k.(*ast.StringLit)
+		sl.Fields = append(sl.Fields, &ast.FieldInit{Span: ast.Span{Start: k.Pos(), End: e.Values[i].EndPos()},
+			Name: &ast.Ident{Span: key.Span, Name: key.Value}, Value: e.Values[i]})
+	}
+	c.structFields(sl, n)
+	sl.SetType(n)
+	if c.info.RecordStructs == nil {
+		c.info.RecordStructs = map[*ast.MapLit]*ast.StructLit{}
+	}
+	c.info.RecordStructs[e] = sl
+	return n
+}

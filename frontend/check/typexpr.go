@@ -135,6 +135,9 @@ var handleKinds = map[string]types.HandleKind{
 func (c *checker) instantiateNamed(t *ast.NamedType, obj *types.Object, scope *types.Scope) types.Type {
 	def := obj.Def
 	if def == nil {
+		if alias, ok := obj.Decl.(*ast.TypeAliasDecl); ok {
+			return c.aliasType(t, alias, obj)
+		}
 		return obj.Type
 	}
 	if len(t.Args) != len(def.TypeParams) {
@@ -158,3 +161,23 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// aliasType is the type a `type Name = T;` names, resolved in the alias's file on first use.
+func (c *checker) aliasType(t *ast.NamedType, alias *ast.TypeAliasDecl, obj *types.Object) types.Type {
+	if len(t.Args) > 0 {
+		c.errorf(t, "type alias `%s` takes no type arguments", obj.Name)
+	}
+	switch obj.Type {
+	case nil:
+		obj.Type = aliasResolving
+		obj.Type = c.typeExprIn(alias.Type, c.fileScope[c.fileOfDecl(alias)])
+	case aliasResolving:
+		c.errorf(alias.Name, "type alias `%s` refers to itself", obj.Name)
+		obj.Type = types.InvalidType
+	}
+	return obj.Type
+}
+
+// aliasResolving marks an alias whose type is being resolved (an invalid type of its own, so
+// that a cycle is found and gives Invalid).
+var aliasResolving types.Type = &types.Basic{Kind: types.Invalid, Name: "invalid type"}

@@ -51,6 +51,19 @@ func (p *parser) convertItem(it *itemG) ast.Node {
 		return nil
 	}
 	s := p.convertStmt(it.Stmt)
+	if ds, ok := s.(*ast.DeclStmt); ok {
+		// A declaration the hand-written parser made (a type alias, a record alias) is an item.
+		switch d := ds.Decl.(type) {
+		case *ast.TypeAliasDecl:
+			d.Export = it.Export
+			d.Span.Start = p.at(it.Pos.Offset)
+			return d
+		case *ast.StructDecl:
+			d.Export = it.Export
+			d.Span.Start = p.at(it.Pos.Offset)
+			return d
+		}
+	}
 	if it.Export {
 		if l, ok := s.(*ast.LetStmt); ok {
 			l.Export = true

@@ -220,12 +220,23 @@ func (p *parser) structBodyProd(lex *cursor) (structBody, error) {
 		}
 		p.next(lex)
 		name := p.ident(t)
+		optional := false
+		if lex.Peek().Type == tQuestion {
+			p.next(lex) // `value?: T`, the interpreter's optional field, is `value: T?`
+			optional = true
+		}
 		if _, err := p.expect(lex, tColon, "`:` and the field's type"); err != nil {
 			return nil, err
 		}
 		typ, err := p.typeProd(lex)
 		if err != nil {
 			return nil, err
+		}
+		if _, isOpt := typ.(*ast.OptionalType); optional && !isOpt {
+			typ = &ast.OptionalType{Span: ast.Span{Start: typ.Pos(), End: typ.EndPos()}, Elem: typ}
+		}
+		if t := lex.Peek(); t.Type == tAssign {
+			return nil, p.errAt(t, "unsupported: a default value of a field is not implemented by adesh2go yet (leave the field optional: `%s?: T`)", name.Name)
 		}
 		m.Fields = append(m.Fields, &ast.Field{Span: ast.Span{Start: name.Start, End: typ.EndPos()}, Name: name, Type: typ})
 		switch t := lex.Peek(); t.Type {

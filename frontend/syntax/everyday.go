@@ -16,6 +16,15 @@ import (
 //     written, make a tuple type);
 //   - `for (x in xs)` and `for x of xs` are `for x in xs`.
 //
+// The names the desugaring introduces end in `__`; each lives in a scope of its own (a nested
+// do … while's flag shadows the outer one inside the inner loop only). The nodes made keep the
+// positions of what they stand for, but not always source order: `x, y = y, x` visits the
+// values before the targets, as it runs.
+const (
+	doFirstName      = "do_first__"
+	parallelTempName = "parallel__"
+)
+
 // Top-level statements reach these through everydayStmtProd, block statements through
 // parseBlockStmt: both call the same functions.
 
@@ -35,7 +44,7 @@ func (p *parser) everydayStmtProd(lex *cursor) (everydayStmt, error) {
 		s, err = p.parseFor(lex)
 	case tIdent:
 		var ok bool
-		if s, ok, err = p.parseIdentStmt(lex); !ok && err == nil {
+		if s, ok, err = p.parseIdentStmt(lex, true); !ok && err == nil {
 			return nil, errNoMatch
 		}
 	default:
@@ -54,6 +63,8 @@ func (p *parser) everydayStmtProd(lex *cursor) (everydayStmt, error) {
 		s.End = p.end()
 	case *ast.EmptyStmt:
 		s.End = p.end()
+	case *ast.DeclStmt:
+		s.End = p.end()
 	}
 	return s, nil
 }
@@ -61,7 +72,7 @@ func (p *parser) everydayStmtProd(lex *cursor) (everydayStmt, error) {
 // parseIdentStmt parses the interpreter's statements that begin with a name: `do { } while`,
 // a parallel assignment, and the declarations the compiler refuses (`class`, `interface`). ok
 // is false (and nothing is read) for any other statement.
-func (p *parser) parseIdentStmt(lex *cursor) (s ast.Stmt, ok bool, err error) {
+func (p *parser) parseIdentStmt(lex *cursor, top bool) (s ast.Stmt, ok bool, err error) {
 	t := lex.Peek()
 	n := p.peekAt(lex, 1)
 	switch name := p.val(t); {
@@ -71,7 +82,11 @@ func (p *parser) parseIdentStmt(lex *cursor) (s ast.Stmt, ok bool, err error) {
 	case (name == "class" || name == "interface" || name == "abstract") && n.Type == tIdent:
 		return p.skipUnsupported(lex, unsupportedDecl[name]), true, nil
 	case name == "type" && n.Type == tIdent && (p.peekAt(lex, 2).Type == tAssign || p.peekAt(lex, 2).Type == tLess):
-		return p.skipUnsupported(lex, "type aliases (`type Name = …`)"), true, nil
+		if !top {
+			return nil, true, p.errAt(t, "`type` is allowed only at the top level of a file")
+		}
+		s, err = p.parseTypeAlias(lex)
+		return s, true, err
 	case n.Type == tComma:
 		s, err = p.parseParallelAssign(lex)
 		return s, true, err
@@ -132,7 +147,7 @@ func (p *parser) parseDoWhile(lex *cursor) (ast.Stmt, error) {
 	span := ast.Span{Start: p.startOf(kw), End: p.end()}
 	at := ast.Span{Start: span.Start, End: span.Start}
 	first := func() *ast.Ident {
-		return &ast.Ident{Span: at, Name: fmt.Sprintf("do_first__%d", kw.Pos.Offset)}
+		return &ast.Ident{Span: at, Name: doFirstName}
 	}
 	cond = &ast.Binary{Span: ast.Span{Start: cond.Pos(), End: cond.EndPos()}, Op: "||", X: first(), Y: cond}
 	post := &ast.Assign{Span: at, Op: "=", X: first(), Y: &ast.BoolLit{Span: at, Value: false}}
@@ -167,7 +182,7 @@ func (p *parser) parseParallelAssign(lex *cursor) (ast.Stmt, error) {
 	}
 	span := ast.Span{Start: start, End: p.end()}
 	at := ast.Span{Start: start, End: start}
-	tmp := func() *ast.Ident { return &ast.Ident{Span: at, Name: fmt.Sprintf("parallel__%d", int(start-p.base))} }
+	tmp := func() *ast.Ident { return &ast.Ident{Span: at, Name: parallelTempName} }
 	b := &ast.Block{Span: span}
 	b.Stmts = append(b.Stmts, &ast.LetStmt{Span: span, Pattern: &ast.BindPat{Span: at, Name: tmp()},
 		Value: &ast.TupleLit{Span: ast.Span{Start: values[0].Pos(), End: values[len(values)-1].EndPos()}, Elems: values}})
@@ -349,4 +364,60 @@ func (p *parser) parseTypeofOperator(lex *cursor, ns exprCtx) (ast.Expr, error) 
 		return nil, err
 	}
 	return &ast.Call{Span: ast.Span{Start: p.startOf(kw), End: x.EndPos()}, Fun: p.ident(kw), Args: []ast.Expr{x}}, nil
+}
+
+// parseTypeAlias parses `type Name = Type;` (a TypeAliasDecl) and the record alias
+// `type Name<T> = { field: T; other?: U };` (a StructDecl), each wrapped in a DeclStmt that
+// the top level unwraps.
+func (p *parser) parseTypeAlias(lex *cursor) (ast.Stmt, error) {
+	kw := p.next(lex)
+	name := p.ident(p.next(lex))
+	var tparams []*ast.TypeParam
+	if lex.Peek().Type == tLess {
+		p.next(lex)
+		for {
+			t := lex.Peek()
+			if t.Type != tIdent {
+				return nil, p.expected("a type parameter", t)
+			}
+			p.next(lex)
+			id := p.ident(t)
+			tparams = append(tparams, &ast.TypeParam{Span: id.Span, Name: id})
+			if lex.Peek().Type != tComma {
+				break
+			}
+			p.next(lex)
+		}
+		if _, err := p.expect(lex, tGreater, "`,` or `>` after the type parameters"); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := p.expect(lex, tAssign, "`=` and the aliased type"); err != nil {
+		return nil, err
+	}
+	var decl ast.Decl
+	if lex.Peek().Type == tLBrace {
+		body, err := p.structBodyProd(lex)
+		if err != nil {
+			return nil, err
+		}
+		m := body.(*structMembers)
+		if len(m.Methods) > 0 {
+			return nil, &syntaxError{start: int(m.Methods[0].Pos() - p.base), end: int(m.Methods[0].Pos()-p.base) + 2, msg: "a record alias has fields only; declare methods in `extend on " + name.Name + " { … }`"}
+		}
+		decl = &ast.StructDecl{Span: ast.Span{Start: p.startOf(kw), End: p.end()}, Doc: p.docs[kw.Pos.Offset], Name: name, TypeParams: tparams, Fields: m.Fields}
+	} else {
+		if len(tparams) > 0 {
+			return nil, p.errAt(lex.Peek(), "unsupported: a generic type alias that is not a record (`type %s<…> = { … }` is supported)", name.Name)
+		}
+		typ, err := p.typeProd(lex)
+		if err != nil {
+			return nil, err
+		}
+		decl = &ast.TypeAliasDecl{Span: ast.Span{Start: p.startOf(kw), End: p.end()}, Name: name, Type: typ}
+	}
+	if err := p.semi(lex); err != nil {
+		return nil, err
+	}
+	return &ast.DeclStmt{Span: ast.Span{Start: p.startOf(kw), End: p.end()}, Decl: decl}, nil
 }

@@ -66,7 +66,7 @@ func (p *parser) parseBlockStmt(lex *cursor) (ast.Stmt, error) {
 	case kwExport, kwImport, kwExtend, kwImpl:
 		return nil, p.errAt(t, "`%s` is allowed only at the top level of a file", p.val(t))
 	case tIdent:
-		if s, ok, err := p.parseIdentStmt(lex); ok || err != nil {
+		if s, ok, err := p.parseIdentStmt(lex, false); ok || err != nil {
 			return s, err
 		}
 	}

@@ -50,6 +50,8 @@ var maybe rt.Option[int64]
 
 var later rt.Option[string]
 
+var countdown int64
+
 //line testdata/run/e1_syntax_forms.adesh:9
 func loops() {
 //line testdata/run/e1_syntax_forms.adesh:10
@@ -76,9 +78,9 @@ func loops() {
 	var i int64 = 0
 	{
 //line testdata/run/e1_syntax_forms.adesh:15
-		var do_first__439 bool = true
+		var do_first___ bool = true
 //line testdata/run/e1_syntax_forms.adesh:15
-		for ; do_first__439 || i < 4; do_first__439 = false {
+		for ; do_first___ || i < 4; do_first___ = false {
 //line testdata/run/e1_syntax_forms.adesh:16
 			i = i + 1
 //line testdata/run/e1_syntax_forms.adesh:17
@@ -94,9 +96,9 @@ func loops() {
 	var once int64 = 10
 	{
 //line testdata/run/e1_syntax_forms.adesh:21
-		var do_first__563 bool = true
+		var do_first____ bool = true
 //line testdata/run/e1_syntax_forms.adesh:21
-		for ; do_first__563 || once < 3; do_first__563 = false {
+		for ; do_first____ || once < 3; do_first____ = false {
 //line testdata/run/e1_syntax_forms.adesh:21
 			once = once + 1
 		}
@@ -156,11 +158,11 @@ func several() {
 	var y string = "right"
 	{
 //line testdata/run/e1_syntax_forms.adesh:37
-		var parallel__946 rt.Tuple2[string, string] = rt.Tuple2[string, string]{F0: y, F1: x}
+		var parallel___ rt.Tuple2[string, string] = rt.Tuple2[string, string]{F0: y, F1: x}
 //line testdata/run/e1_syntax_forms.adesh:37
-		x = parallel__946.F0
+		x = parallel___.F0
 //line testdata/run/e1_syntax_forms.adesh:37
-		y = parallel__946.F1
+		y = parallel___.F1
 	}
 //line testdata/run/e1_syntax_forms.adesh:38
 	rt.Print(x, y)
@@ -172,13 +174,13 @@ func several() {
 	var o int64 = 3
 	{
 //line testdata/run/e1_syntax_forms.adesh:42
-		var parallel__1025 rt.Tuple3[int64, int64, int64] = rt.Tuple3[int64, int64, int64]{F0: o, F1: m, F2: n}
+		var parallel____ rt.Tuple3[int64, int64, int64] = rt.Tuple3[int64, int64, int64]{F0: o, F1: m, F2: n}
 //line testdata/run/e1_syntax_forms.adesh:42
-		m = parallel__1025.F0
+		m = parallel____.F0
 //line testdata/run/e1_syntax_forms.adesh:42
-		n = parallel__1025.F1
+		n = parallel____.F1
 //line testdata/run/e1_syntax_forms.adesh:42
-		o = parallel__1025.F2
+		o = parallel____.F2
 	}
 //line testdata/run/e1_syntax_forms.adesh:43
 	rt.Print(m, n, o)
@@ -197,7 +199,8 @@ type programFuture struct {
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var parallel__1092 rt.Tuple2[string, int64]
+	var do_first___ bool
+	var parallel___ rt.Tuple2[string, int64]
 	var t_ rt.Tuple2[string, int64]
 	for {
 		switch f.state {
@@ -207,11 +210,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			top1 = t_.F0
 			top2 = t_.F1
 //line testdata/run/e1_syntax_forms.adesh:47
-			parallel__1092 = rt.Tuple2[string, int64]{F0: "u", F1: top2 * 10}
+			parallel___ = rt.Tuple2[string, int64]{F0: "u", F1: top2 * 10}
 //line testdata/run/e1_syntax_forms.adesh:47
-			top1 = parallel__1092.F0
+			top1 = parallel___.F0
 //line testdata/run/e1_syntax_forms.adesh:47
-			top2 = parallel__1092.F1
+			top2 = parallel___.F1
 //line testdata/run/e1_syntax_forms.adesh:48
 			rt.Print(top1, top2)
 //line testdata/run/e1_syntax_forms.adesh:50
@@ -246,6 +249,28 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(s1, s2, nums, grid, maybe, later)
 //line testdata/run/e1_syntax_forms.adesh:67
 			rt.Print(Point{x: 1, y: 2}.show())
+//line testdata/run/e1_syntax_forms.adesh:68
+			countdown = 3
+//line testdata/run/e1_syntax_forms.adesh:69
+			do_first___ = true
+//line testdata/run/e1_syntax_forms.adesh:69
+			for ; do_first___ || countdown > 0; do_first___ = false {
+//line testdata/run/e1_syntax_forms.adesh:70
+				countdown = countdown - 1
+//line testdata/run/e1_syntax_forms.adesh:71
+				var inner int64 = 0
+				{
+//line testdata/run/e1_syntax_forms.adesh:72
+					var do_first____ bool = true
+//line testdata/run/e1_syntax_forms.adesh:72
+					for ; do_first____ || inner < countdown; do_first____ = false {
+//line testdata/run/e1_syntax_forms.adesh:72
+						inner = inner + 1
+					}
+				}
+//line testdata/run/e1_syntax_forms.adesh:73
+				rt.Print("countdown", countdown, inner)
+			}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
