@@ -96,7 +96,7 @@ func (c *checker) recordStructLit(e *ast.MapLit, n *types.Named) types.Type {
 			Name: &ast.Ident{Span: key.Span, Name: key.Value}, Value: e.Values[i]})
 	}
 	c.structFields(sl, n)
-	sl.SetType(n)
+	c.setType(sl, n)
 	if c.info.RecordStructs == nil {
 		c.info.RecordStructs = map[*ast.MapLit]*ast.StructLit{}
 	}
