@@ -302,14 +302,22 @@ func (c *checker) arrayLit(e *ast.ArrayLit, expected types.Type) types.Type {
 	first := c.expr(e.Elems[0], nil)
 	elem = first
 	mixed := false
+	dynamic := types.IsAny(first)
 	for _, x := range e.Elems[1:] {
 		t := c.expr(x, elem)
+		dynamic = dynamic || types.IsAny(t)
 		j, ok := c.join(elem, t)
 		if !ok {
 			mixed = true
 			continue
 		}
 		elem = j
+	}
+	if dynamic && !types.IsAny(elem) {
+		// `[1, d]` with `d: any`: a dynamic element keeps its own type (EVERYDAY.md §3), so
+		// the array holds dynamic values rather than forcing d to its neighbours' type.
+		c.fallback(e.Pos(), "array literal", "an element is a dynamic value")
+		return &types.Array{Elem: types.AnyType}
 	}
 	if mixed {
 		c.fallback(e.Pos(), "array literal", "its elements have different types")
@@ -333,6 +341,7 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 		return &types.MapT{Key: key, Val: val}
 	}
 	mixed := false
+	_, fixedMap := types.Resolve(expected).(*types.MapT)
 	for i := range e.Keys {
 		kt := c.expr(e.Keys[i], key)
 		if key == nil {
@@ -341,6 +350,11 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 			c.expectAssignable(e.Keys[i], kt, key, " as a map key")
 		}
 		vt := c.expr(e.Values[i], val)
+		if types.IsAny(vt) && !fixedMap {
+			// A dynamic value keeps its own type (EVERYDAY.md §3): `{name: "ann", address:
+			// {…}}` is a record of mixed fields, not a map forcing its neighbours' type on it.
+			mixed = true
+		}
 		if val == nil {
 			val = vt
 		} else if j, ok := c.join(val, vt); ok {
