@@ -230,8 +230,15 @@ func (c *checker) promiseCtor(e *ast.Call, ci *CallInfo, expected types.Type) ty
 	executor := fn(ts(resolve, reject), types.UnitType)
 	c.args(e, ts(executor), 1, nil)
 	if v, ok := types.Resolve(elem).(*types.Var); ok {
-		// No resolve call said what the promise holds: it resolves with nothing.
-		c.bindVar(v, types.UnitType)
+		if resolvesWithNull(e) {
+			// `resolve(null)` and nothing else says what it holds: a promise of null (a
+			// dynamic value, as null has no type of its own).
+			c.fallback(e.Pos(), "Promise", "its executor resolves it with null")
+			c.bindVar(v, types.AnyType)
+		} else {
+			// No resolve call said what the promise holds: it resolves with nothing.
+			c.bindVar(v, types.UnitType)
+		}
 	}
 	ci.Kind = CallStatic
 	ci.Builtin = builtin.PromiseNew
@@ -371,4 +378,29 @@ func thenFlattens(ret types.Type) types.Type {
 		return f.Elem
 	}
 	return nil
+}
+
+// resolvesWithNull reports whether the executor of `Promise(executor)` calls its resolve
+// parameter with the literal null.
+func resolvesWithNull(e *ast.Call) bool {
+	if len(e.Args) != 1 {
+		return false
+	}
+	lam, ok := ast.Unparen(e.Args[0]).(*ast.Lambda)
+	if !ok || len(lam.Params) == 0 {
+		return false
+	}
+	resolve := lam.Params[0].Name.Name
+	found := false
+	ast.Inspect(lam, func(n ast.Node) bool {
+		if call, ok := n.(*ast.Call); ok && len(call.Args) == 1 {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == resolve {
+				if _, null := ast.Unparen(call.Args[0]).(*ast.NullLit); null {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
