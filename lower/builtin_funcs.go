@@ -27,6 +27,8 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return l.toStr(l.expr(b, e.Args[0]), e.Args[0].TypeOf())
 	case builtin.FnTypeOf:
 		return l.typeOf(b, e.Args[0])
+	case builtin.FnKeys, builtin.FnValues, builtin.FnHasKey:
+		return l.keysCall(b, e, ci.Builtin)
 	case builtin.FnSizeOf:
 		l.discard(b, l.expr(b, e.Args[0]), e.Args[0].TypeOf())
 		return &Lit{Text: strconv.FormatInt(types.SizeOf(types.DefaultUnbound(e.Args[0].TypeOf())), 10)}
@@ -271,4 +273,27 @@ func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) Expr 
 	}
 	return &FuncLit{Params: []*Param{res, rej}, Body: &Block{Stmts: []Stmt{
 		&ExprStmt{X: &Call{Fun: f, Args: []Expr{resolveArg, adapt}}}}}}
+}
+
+// keysCall lowers keys(o), values(o) and hasKey(o, k): methods of a map, rt helpers of a
+// dynamic value.
+func (l *lowerer) keysCall(b *builder, e *ast.Call, bi types.Builtin) Expr {
+	xs := l.exprList(b, e.Args)
+	t := e.Args[0].TypeOf()
+	if mt, ok := t.(*types.MapT); ok {
+		switch bi {
+		case builtin.FnKeys:
+			return &Call{Fun: &Sel{X: xs[0], Name: "Keys"}}
+		case builtin.FnValues:
+			return &Call{Fun: &Sel{X: xs[0], Name: "Values"}}
+		}
+		return &Call{Fun: &Sel{X: xs[0], Name: "Has"}, Args: []Expr{l.convertAt(xs[1], e.Args[1].TypeOf(), mt.Key, e.Args[1])}}
+	}
+	switch bi {
+	case builtin.FnKeys:
+		return rtCall("DynKeys", xs[0], l.pos(e))
+	case builtin.FnValues:
+		return rtCall("DynValues", xs[0], l.pos(e))
+	}
+	return rtCall("DynHasKey", xs[0], l.toAny(xs[1], e.Args[1].TypeOf()), l.pos(e))
 }

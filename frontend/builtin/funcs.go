@@ -15,6 +15,10 @@ var (
 	FnTypeOf = function("typeof|type", fixed(sig(str, nil)), hook)
 	// sizeof(x) is the size in bytes of a value of x's static type.
 	FnSizeOf = function("sizeof", nil, hook)
+	// keys(o), values(o), hasKey(o, k): of a map, or of a record held in a dynamic value.
+	FnKeys   = function("keys", nil, hook)
+	FnValues = function("values", nil, hook)
+	FnHasKey = function("hasKey", nil, hook)
 	// range(n) is 0 up to n.
 	FnRange         = function("range", fixed(sig(arrayOf(i64), i64, i64).opt(1)), hook)
 	FnSleep         = function("sleep", fixed(sig(future(unit, SrcSleep), i64)), hook)

@@ -125,6 +125,8 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	case builtin.FnNone:
 		c.errorf(e, "`None` is a value, not a function")
 		return ret(types.NullType)
+	case builtin.FnKeys, builtin.FnValues, builtin.FnHasKey:
+		return ret(c.keysCall(e, b))
 	case builtin.FnSizeOf:
 		c.args(e, ts(nil), 1, nil)
 		if t := types.Resolve(argT(0)); !types.IsInvalid(t) && types.IsSettled(t) && types.SizeOf(t) == 0 {
@@ -403,4 +405,39 @@ func resolvesWithNull(e *ast.Call) bool {
 		return !found
 	})
 	return found
+}
+
+// keysCall checks keys(o), values(o) and hasKey(o, k): o is a map, or a dynamic value holding
+// a map or a record (EVERYDAY.md §3).
+func (c *checker) keysCall(e *ast.Call, b types.Builtin) types.Type {
+	n := 1
+	if b == builtin.FnHasKey {
+		n = 2
+	}
+	c.args(e, make([]types.Type, n), n, nil)
+	if len(e.Args) != n {
+		return types.InvalidType
+	}
+	t := c.typeOf(e.Args[0])
+	switch u := types.Resolve(t).(type) {
+	case *types.MapT:
+		switch b {
+		case builtin.FnKeys:
+			return &types.Array{Elem: u.Key}
+		case builtin.FnValues:
+			return &types.Array{Elem: u.Val}
+		}
+		c.expectAssignable(e.Args[1], c.typeOf(e.Args[1]), u.Key, " as the map's key")
+		return types.BoolType
+	}
+	if !types.IsAny(t) {
+		if !types.IsInvalid(t) {
+			c.errorf(e.Args[0], "`%s` needs a map or an object, found `%s`", builtin.Name(b), typeString(t))
+		}
+		return types.InvalidType
+	}
+	if b == builtin.FnHasKey {
+		return types.BoolType
+	}
+	return &types.Array{Elem: types.AnyType}
 }
