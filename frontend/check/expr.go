@@ -506,6 +506,17 @@ func isLiteralish(e ast.Expr) bool {
 	return false
 }
 
+// isFloatLiteral reports whether e is a float literal, maybe negated or parenthesised.
+func isFloatLiteral(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FloatLit:
+		return true
+	case *ast.Unary:
+		return e.Op == "-" && isFloatLiteral(e.X)
+	}
+	return false
+}
+
 func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 	switch e.Op {
 	case "&&", "||":
@@ -555,7 +566,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			hint = o.Elem // arithmetic never gives an optional: the T? only wraps its result
 		}
 	}
-	if isLiteralish(e.X) && !isLiteralish(e.Y) {
+	if isLiteralish(e.X) && (!isLiteralish(e.Y) || isFloatLiteral(e.Y)) {
+		// `1 + 2.5` is 3.5 (EVERYDAY.md §3): an integer literal takes the type of a
+		// non-literal or float operand beside it.
 		y = c.expr(e.Y, hint)
 		x = c.expr(e.X, y)
 	} else {
