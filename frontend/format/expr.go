@@ -99,6 +99,10 @@ func init() {
 	})
 	layout(func(p *printer, n *ast.Selector) {
 		p.node(n.X)
+		switch n.X.(type) {
+		case *ast.IntLit, *ast.FloatLit:
+			p.write(" ") // `0 .0` is a member of 0; `0.0` would be a float
+		}
 		if n.DoubleColon {
 			p.write("::")
 		} else {
@@ -219,7 +223,7 @@ func (p *printer) lambda(n *ast.Lambda) {
 	}
 	// `x => e` stays bare, `(x) => e` keeps its parentheses.
 	bare := !n.Fn && len(n.Params) == 1 && n.Params[0].Type == nil && n.Params[0].Default == nil && n.Ret == nil &&
-		!strings.HasSuffix(strings.TrimRight(p.src[:p.off(n.Params[0].Pos())], " \t\r\n"), "(")
+		!strings.Contains(p.src[p.off(n.Pos()):p.off(n.Params[0].Pos())], "(")
 	if n.Fn {
 		p.write("fn")
 	}
