@@ -30,14 +30,15 @@ type snapshot struct {
 	decls map[any]*nameRef // the declaring name of each key, in any file of the program
 }
 
-// nameRef is one identifier and what it denotes: a *types.Object, a *types.FieldDef or a
-// *types.VariantDef (nil when nothing is known).
+// nameRef is one identifier and what it denotes: a *types.Object, a *types.FieldDef, a
+// *types.VariantDef or a builtinRef (nil when nothing is known).
 type nameRef struct {
 	id   *ast.Ident
 	key  any
 	decl bool
 	file *source.File
 	sel  *ast.Selector // the selector whose member name id is, if any
+	call *ast.Call     // the call of a builtin method id names, if any
 }
 
 // analyze loads and checks the program whose entry is path holding text. A file that does not
@@ -114,6 +115,14 @@ func (s *snapshot) index(f *ast.File) {
 		}
 		ref := &nameRef{id: id, file: file}
 		ref.key, ref.decl = s.resolve(id, parent)
+		if ref.key == nil && len(stack) >= 3 && s.info != nil {
+			// a builtin method called: `word.len()`
+			if call, ok := stack[len(stack)-3].(*ast.Call); ok && call.Fun == parent {
+				if ci := s.info.Calls[call]; ci != nil && ci.Builtin != 0 {
+					ref.key, ref.call = builtinRef{ci.Builtin}, call
+				}
+			}
+		}
 		if sel, ok := parent.(*ast.Selector); ok && sel.Name == id {
 			ref.sel = sel
 		}
@@ -337,4 +346,17 @@ func describeType(t types.Type) string {
 		return "?"
 	}
 	return fmt.Sprint(t)
+}
+
+// builtinRef is a row of the builtin table named by a method call.
+type builtinRef struct{ id types.Builtin }
+
+// imports reports whether the program reads the file path besides its entry.
+func (s *snapshot) imports(path string) bool {
+	for i, f := range s.prog.Fset.Files {
+		if i > 0 && f.Name == path {
+			return true
+		}
+	}
+	return false
 }

@@ -87,6 +87,7 @@ func TestHover(t *testing.T) {
 		{"p.x;", 2, "(field) x: i64"},
 		{"add(1", 0, "fn add("},
 		{"a, b)", 0, "is dynamic (`any`)"},
+		{"len()", 0, "(builtin method of string) len(…): i64"},
 	} {
 		if got := hoverText(t, c, program, tc.marker, tc.delta); !strings.Contains(got, tc.want) {
 			t.Errorf("hover at %q: %q, want it to hold %q", tc.marker, got, tc.want)
@@ -293,5 +294,46 @@ func TestServersInParallel(t *testing.T) {
 				t.Errorf("completion after word.: %v", got)
 			}
 		})
+	}
+}
+
+func TestImportedFile(t *testing.T) {
+	c := newClient(t)
+	lib := "export fn area(w: i64, h: i64): i64 { return w * h; }\nexport struct Size { w: i64, h: i64 }\n"
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": "file:///work/lib.adesh", "languageId": "adesh", "version": 1, "text": lib}})
+	if got := c.published(); got.URI != "file:///work/lib.adesh" || len(got.Diagnostics) != 0 {
+		t.Fatalf("the library: %+v", got)
+	}
+	text := "import \"./lib.adesh\" as lib;\nlet a = lib.area(2, 3);\nprint(a);\n"
+	if got := c.open(text); len(got.Diagnostics) != 0 {
+		t.Fatalf("the program: %+v", got.Diagnostics)
+	}
+	if h := hoverText(t, c, text, "a = lib", 0); !strings.Contains(h, "let a: i64") {
+		t.Errorf("hover of a: %q", h)
+	}
+	var locs []location
+	c.call("textDocument/definition", c.at(text, "area(2", 0), &locs)
+	if len(locs) != 1 || locs[0].URI != "file:///work/lib.adesh" || locs[0].Range.Start != (pos{0, 10}) {
+		t.Errorf("definition of lib.area: %+v, want lib.adesh line 0 character 10", locs)
+	}
+}
+
+func TestEditingAnImportRechecksItsImporters(t *testing.T) {
+	c := newClient(t)
+	lib := "export fn area(w: i64, h: i64): i64 { return w * h; }\n"
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": "file:///work/lib.adesh", "languageId": "adesh", "version": 1, "text": lib}})
+	c.published()
+	if got := c.open("import \"./lib.adesh\" as lib;\nlet a: i64 = lib.area(2, 3);\n"); len(got.Diagnostics) != 0 {
+		t.Fatalf("the program: %+v", got.Diagnostics)
+	}
+	// area now returns a string: the importer's let no longer checks.
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": "file:///work/lib.adesh", "version": 2},
+		"contentChanges": []any{map[string]any{"text": "export fn area(w: i64, h: i64): string { return \"x\"; }\n"}}})
+	if got := c.published(); got.URI != "file:///work/lib.adesh" || len(got.Diagnostics) != 0 {
+		t.Fatalf("the library after the edit: %+v", got)
+	}
+	got := c.published()
+	if got.URI != testURI || len(got.Diagnostics) != 1 || got.Diagnostics[0].Code != "E0705" {
+		t.Fatalf("the importer after the edit: %+v, want an E0705", got)
 	}
 }

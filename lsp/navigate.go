@@ -8,6 +8,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/syntax"
 	"adesh2go/frontend/types"
 )
@@ -52,6 +53,12 @@ func (s *snapshot) describe(ref *nameRef) string {
 				parts[i] = describeType(t)
 			}
 			sig += "(" + strings.Join(parts, ", ") + ")"
+		}
+	case builtinRef:
+		row := builtin.Of(k.id)
+		sig = fmt.Sprintf("(builtin method of %s) %s", row.Of, row.Name)
+		if ref.call != nil && ref.call.TypeOf() != nil {
+			sig += "(…): " + describeType(ref.call.TypeOf())
 		}
 	default:
 		var t types.Type

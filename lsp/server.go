@@ -163,8 +163,24 @@ func (s *Server) overlay(path string) (string, bool) {
 	return "", false
 }
 
-// update analyses a document's text and publishes its diagnostics.
+// update analyses a document's text and publishes its diagnostics, then does the same for the
+// open documents whose programs import it.
 func (s *Server) update(ctx *glsp.Context, d *document) {
+	s.analyze(ctx, d)
+	s.mu.Lock()
+	var importers []*document
+	for _, o := range s.docs {
+		if o != d && o.snap != nil && o.snap.imports(d.path) {
+			importers = append(importers, o)
+		}
+	}
+	s.mu.Unlock()
+	for _, o := range importers {
+		s.analyze(ctx, o)
+	}
+}
+
+func (s *Server) analyze(ctx *glsp.Context, d *document) {
 	d.snap = analyze(d.path, d.text, s.overlay)
 	if d.snap.prog.Info != nil { // it parsed
 		d.lastGood = d.snap
