@@ -304,11 +304,8 @@ func offsetIn(text string, lines []int, line, char int) int {
 	}
 	off := lines[line]
 	for units := 0; units < char && off < len(text) && text[off] != '\n'; {
-		r, size := utf8.DecodeRuneInString(text[off:])
+		r, size := utf8.DecodeRuneInString(text[off:]) // invalid bytes: U+FFFD, one unit
 		units += utf16.RuneLen(r)
-		if r == utf8.RuneError {
-			units = units - utf16.RuneLen(r) + 1
-		}
 		off += size
 	}
 	return off

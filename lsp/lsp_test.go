@@ -337,3 +337,17 @@ func TestEditingAnImportRechecksItsImporters(t *testing.T) {
 		t.Fatalf("the importer after the edit: %+v, want an E0705", got)
 	}
 }
+
+// TestUTF16Positions: the protocol counts characters in UTF-16 units; 😀 is two, é one.
+func TestUTF16Positions(t *testing.T) {
+	c := newClient(t)
+	got := c.open("let s = \"é😀\"; let x: i64 = \"a\";\n")
+	if len(got.Diagnostics) != 1 || got.Diagnostics[0].Range != (rng{pos{0, 28}, pos{0, 31}}) {
+		t.Fatalf("diagnostics %+v, want the range 28-31 of line 0", got.Diagnostics)
+	}
+	// Replace the `"a"` by `1`, addressed in UTF-16 units.
+	got = c.change(2, map[string]any{"range": rng{pos{0, 28}, pos{0, 31}}, "text": "1"})
+	if len(got.Diagnostics) != 0 {
+		t.Fatalf("after the edit: %+v", got.Diagnostics)
+	}
+}
