@@ -1,6 +1,8 @@
 package format
 
 import (
+	"strings"
+
 	"adesh2go/frontend/ast"
 )
 
@@ -154,11 +156,37 @@ func (p *printer) params(ps []*ast.Param) {
 	p.write(")")
 }
 
+// ret writes a result type, after `->` if it was written so (Rust's spelling), else after `:`.
 func (p *printer) ret(t ast.Type) {
-	if t != nil {
-		p.write(": ")
-		p.node(t)
+	if t == nil {
+		return
 	}
+	if p.arrowBefore(t) {
+		p.write(" -> ")
+	} else {
+		p.write(": ")
+	}
+	p.node(t)
+}
+
+// arrowBefore reports whether `->` comes right before n in the source (comments aside).
+func (p *printer) arrowBefore(n ast.Node) bool {
+	i := p.off(n.Pos())
+	for i > 0 {
+		switch c := p.src[i-1]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i--
+		case c == '/' && i >= 2 && p.src[i-2] == '*':
+			j := strings.LastIndex(p.src[:i-2], "/*")
+			if j < 0 {
+				return false
+			}
+			i = j
+		default:
+			return i >= 2 && p.src[i-2:i] == "->"
+		}
+	}
+	return false
 }
 
 // members writes the `{ … }` body of a struct, enum or extend block: on one line if it was

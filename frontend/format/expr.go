@@ -75,7 +75,16 @@ func init() {
 			p.out = append(p.out[:start], append([]byte{' '}, p.out[start:]...)...)
 		}
 	})
-	layout(func(p *printer, n *ast.Binary) { p.node(n.X); p.write(" " + n.Op + " "); p.node(n.Y) })
+	layout(func(p *printer, n *ast.Binary) {
+		p.node(n.X)
+		op := n.Op
+		// `and` and `or` keep their spelling (the parser reads them as && and ||).
+		if between := strings.TrimSpace(p.src[p.off(n.X.EndPos()):p.off(n.Y.Pos())]); between == "and" || between == "or" {
+			op = between
+		}
+		p.write(" " + op + " ")
+		p.node(n.Y)
+	})
 	layout(func(p *printer, n *ast.Assign) { p.node(n.X); p.write(" " + n.Op + " "); p.node(n.Y) })
 	layout(func(p *printer, n *ast.IncDec) { p.node(n.X); p.write(n.Op) })
 	layout(func(p *printer, n *ast.Cond) {
@@ -101,7 +110,16 @@ func init() {
 		p.node(n.X)
 		switch n.X.(type) {
 		case *ast.IntLit, *ast.FloatLit:
-			p.write(" ") // `0 .0` is a member of 0; `0.0` would be a float
+			if c := n.Name.Name[0]; c >= '0' && c <= '9' || c == 'e' || c == 'E' {
+				p.write(" ") // `0 .0` is a member of 0; `0.0` would be a float
+			}
+		}
+		// A chain broken before its `.` (`x\n    .then(f)\n    .catch(g)`) stays broken, each
+		// continued line indented once.
+		broken := p.lineOf(n.X.EndPos()) != p.lineOf(n.Name.Pos())
+		if broken {
+			p.indent++
+			p.newline()
 		}
 		if n.DoubleColon {
 			p.write("::")
@@ -109,6 +127,9 @@ func init() {
 			p.write(".")
 		}
 		p.node(n.Name)
+		if broken {
+			p.indent--
+		}
 	})
 	layout(func(p *printer, n *ast.Index) {
 		p.node(n.X)
@@ -118,7 +139,18 @@ func init() {
 	})
 	layout(func(p *printer, n *ast.Try) { p.node(n.X); p.write("?") })
 	layout(func(p *printer, n *ast.Await) { p.write("await "); p.node(n.X) })
-	layout(func(p *printer, n *ast.Spawn) { p.write("spawn("); p.node(n.X); p.write(")") })
+	layout(func(p *printer, n *ast.Spawn) {
+		// `spawn(e)` binds like a call, the prefix `spawn e` like a unary operator: each keeps
+		// its form (the prefix operand never starts with `(`, which would make it the call).
+		if strings.HasPrefix(strings.TrimSpace(p.src[p.off(n.Pos())+len("spawn"):p.off(n.X.Pos())]), "(") {
+			p.write("spawn(")
+			p.node(n.X)
+			p.write(")")
+			return
+		}
+		p.write("spawn ")
+		p.node(n.X)
+	})
 	layout(func(p *printer, n *ast.Share) { p.write("share "); p.node(n.X) })
 	layout(func(p *printer, n *ast.Cast) { p.node(n.X); p.write(" as "); p.node(n.Type) })
 	layout(func(p *printer, n *ast.Range) {

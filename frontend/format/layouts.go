@@ -2,6 +2,7 @@ package format
 
 import (
 	"reflect"
+	"strings"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/source"
@@ -31,9 +32,10 @@ func (p *printer) node(n ast.Node) {
 	write(p, n)
 }
 
-// list writes the elements of a bracketed list: on one line, separated by ", ", when its first
-// element was written on the line where the list opens and no comment is inside; otherwise
-// one element per line, each followed by a comma.
+// list writes the elements of a bracketed list. When its first element was written on the line
+// where the list opens and no comment is between elements, they follow one another, separated
+// by ", ", with the line breaks the source had between them; otherwise each element is on a
+// line of its own, followed by a comma.
 func list[E ast.Node](p *printer, n ast.Node, anchor source.Pos, open, close string, elems []E, each func(E)) {
 	p.write(open)
 	if len(elems) == 0 {
@@ -45,11 +47,34 @@ func list[E ast.Node](p *printer, n ast.Node, anchor source.Pos, open, close str
 		nodes[i] = e
 	}
 	if !p.splitList(n, anchor, nodes) {
+		// The first element is on the opening line: the line breaks written between elements
+		// (and before the closing bracket) are kept, the continued lines indented once.
+		breaks := make([]bool, len(nodes))
+		broken := false
+		for i := 1; i < len(nodes); i++ {
+			breaks[i] = p.lineOf(nodes[i-1].EndPos()) != p.lineOf(nodes[i].Pos())
+			broken = broken || breaks[i]
+		}
+		if broken {
+			p.indent++
+		}
 		for i, e := range elems {
 			if i > 0 {
-				p.write(", ")
+				p.write(",")
+				if breaks[i] {
+					p.newline()
+				} else {
+					p.write(" ")
+				}
 			}
 			each(e)
+		}
+		if broken {
+			p.indent--
+		}
+		if last := nodes[len(nodes)-1]; p.lineOf(last.EndPos()) != p.lineOf(n.EndPos()) {
+			p.newline()
+			close = strings.TrimLeft(close, " ")
 		}
 		p.write(close)
 		return

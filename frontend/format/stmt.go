@@ -44,10 +44,16 @@ func init() {
 	layout(func(p *printer, n *ast.ForCStmt) {
 		p.write("for (")
 		p.simpleStmt(n.Init)
-		p.write("; ")
-		p.node(n.Cond)
-		p.write("; ")
-		p.simpleStmt(n.Post)
+		p.write(";")
+		if n.Cond != nil {
+			p.write(" ")
+			p.node(n.Cond)
+		}
+		p.write(";")
+		if n.Post != nil {
+			p.write(" ")
+			p.simpleStmt(n.Post)
+		}
 		p.write(") ")
 		p.block(n.Body)
 	})
