@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"adesh2go/frontend"
 )
 
 // bigProgram is a program of about n lines: functions with locals, branches and loops, and
@@ -50,6 +52,17 @@ func BenchmarkDiagnosticsAfterEdit(b *testing.B) {
 		got := c.change(i+2, map[string]any{"range": rng{pos{line, col}, pos{line, col + 1}}, "text": digit})
 		if len(got.Diagnostics) != 0 {
 			b.Fatalf("diagnostics after an edit: %+v", got.Diagnostics[0])
+		}
+	}
+}
+
+// BenchmarkCheckAlone is the baseline of BenchmarkDiagnosticsAfterEdit: loading and checking
+// the same file without the server (what `adesh2go check` does, less the reading).
+func BenchmarkCheckAlone(b *testing.B) {
+	text := []byte(bigProgram(2000))
+	for i := 0; i < b.N; i++ {
+		if p := frontend.LoadSource("big.adesh", text); p.Diags.HasErrors() {
+			b.Fatal("the program has errors")
 		}
 	}
 }
