@@ -100,3 +100,12 @@ func TestCommentsKeptInPlace(t *testing.T) {
 		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+func TestCommentsBeforeElse(t *testing.T) {
+	src := "if a { x(); } // then\nelse { y(); }\ntry { x(); } /* c */ catch (e) { y(); }\n"
+	want := "if a { x(); } // then\nelse { y(); }\ntry { x(); } /* c */ catch (e) { y(); }\n"
+	out, err := Source("e.adesh", []byte(src))
+	if err != nil || string(out) != want {
+		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/source"
 )
 
 // Statements and blocks.
@@ -23,7 +24,7 @@ func init() {
 		p.write(" ")
 		p.block(n.Then)
 		if n.Else != nil {
-			p.write(" else ")
+			p.keyword(n.Then.EndPos(), n.Else.Pos(), "else ")
 			p.node(n.Else)
 		}
 	})
@@ -85,7 +86,7 @@ func init() {
 		p.write("try ")
 		p.block(n.Body)
 		if n.Catch != nil {
-			p.write(" catch ")
+			p.keyword(n.Body.EndPos(), n.Catch.Pos(), "catch ")
 			if n.CatchName != nil {
 				p.write("(")
 				p.node(n.CatchName)
@@ -98,7 +99,11 @@ func init() {
 			p.block(n.Catch)
 		}
 		if n.Finally != nil {
-			p.write(" finally ")
+			prev := n.Body
+			if n.Catch != nil {
+				prev = n.Catch
+			}
+			p.keyword(prev.EndPos(), n.Finally.Pos(), "finally ")
 			p.block(n.Finally)
 		}
 	})
@@ -205,4 +210,18 @@ func (p *printer) followedBySemi(n ast.Node) bool {
 		return false
 	}
 	return false
+}
+
+// keyword writes the keyword that continues a statement after a block (`else`, `catch`,
+// `finally`) with a space before it; comments written between the block and what follows stay
+// there, on the line of the `}`, and a line comment puts the keyword on the next line.
+func (p *printer) keyword(blockEnd, next source.Pos, kw string) {
+	if p.hasCommentIn(p.off(blockEnd), p.off(next)) {
+		p.lastLine = p.lineOf(blockEnd - 1)
+		p.commentsBefore(p.off(next))
+	}
+	if !p.atLineStart {
+		p.write(" ")
+	}
+	p.write(kw)
 }
