@@ -293,8 +293,8 @@ func TestGrammarOnDocExamples(t *testing.T) {
 			switch n.(type) {
 			case *ast.StringLit, *ast.Template, *ast.CharLit:
 				s, e := file.Offset(n.Pos()), file.Offset(n.EndPos())
-				if first := src[s]; first != '"' && first != 'r' && first != 'f' && first != '`' && first != '\'' {
-					return true // a map key written as a name: `{a: 1}`
+				if first := src[s]; first != '"' && first != '`' && first != '\'' && !((first == 'r' || first == 'f') && s+1 < e && (src[s+1] == '"' || src[s+1] == '#')) {
+					return true // a map key written as a name: `{a: 1}`, also `{first: 1}`
 				}
 				for i := s; i < e; i++ {
 					inLiteral[i] = true

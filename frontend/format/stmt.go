@@ -10,7 +10,14 @@ import (
 // Statements and blocks.
 
 func init() {
-	layout(func(p *printer, n *ast.Block) { p.block(n) })
+	layout(func(p *printer, n *ast.Block) {
+		if p.desugared(n) {
+			p.verbatim(n)
+			p.write(";")
+			return
+		}
+		p.block(n)
+	})
 	layout(func(p *printer, n *ast.LetStmt) { p.simpleStmt(n); p.write(";") })
 	layout(func(p *printer, n *ast.ExprStmt) {
 		p.node(n.X)
@@ -43,6 +50,13 @@ func init() {
 		p.block(n.Body)
 	})
 	layout(func(p *printer, n *ast.ForCStmt) {
+		if p.desugared(n) {
+			p.verbatim(n) // do … while
+			if p.followedBySemi(n) {
+				p.write(";")
+			}
+			return
+		}
 		p.write("for (")
 		p.simpleStmt(n.Init)
 		p.write(";")
@@ -157,6 +171,10 @@ func (p *printer) simpleStmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case nil:
 	case *ast.LetStmt:
+		if p.desugared(s) {
+			p.verbatim(s)
+			return
+		}
 		p.export(s.Export)
 		if int(s.Kind) >= len(letKeywords) {
 			p.fail("no layout for the binding kind %d", s.Kind)
@@ -181,6 +199,8 @@ func (p *printer) simpleStmt(s ast.Stmt) {
 		}
 	case *ast.ExprStmt:
 		p.node(s.X)
+	case *ast.Block:
+		p.multiPost(s)
 	default:
 		p.fail("no layout for the syntax node %T in a for head", s)
 	}
