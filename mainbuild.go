@@ -57,7 +57,9 @@ func mainImports(mainSrc []byte) ([]string, error) {
 
 // build runs the compiler on main.go and the linker on what it wrote, with the flags the go
 // command would use under -trimpath, and the linker's -s -w: a program's symbol table and
-// DWARF are half of its link time, and a Go panic's stack trace does not need them.
+// DWARF are half of its link time, and a Go panic's stack trace does not need them. As the go
+// command does under -ldflags=-w, the compiler writes no DWARF either (15-20 % of its time on
+// a 10,000-line main.go).
 func (tc *toolchain) build(work string, mainSrc []byte, out string) error {
 	src := filepath.Join(work, "main.go")
 	if err := os.WriteFile(src, mainSrc, 0o644); err != nil {
@@ -77,7 +79,7 @@ func (tc *toolchain) build(work string, mainSrc []byte, out string) error {
 		return err
 	}
 	obj := filepath.Join(work, "main.a")
-	compile := []string{"-o", obj, "-trimpath", work + "=>" + ModulePath, "-p", "main", "-lang=go1.26", "-complete",
+	compile := []string{"-o", obj, "-trimpath", work + "=>" + ModulePath, "-p", "main", "-lang=go1.26", "-complete", "-dwarf=false",
 		"-goversion", tc.GoVersion, "-c=" + strconv.Itoa(min(4, runtime.GOMAXPROCS(0))), "-nolocalimports",
 		"-importcfg", importcfg, "-pack", src}
 	if err := tc.tool(work, "compile", compile...); err != nil {
