@@ -85,18 +85,14 @@ func (tc *toolchain) build(work string, mainSrc []byte, out string) error {
 	if err := tc.tool(work, "compile", compile...); err != nil {
 		return err
 	}
-	link := []string{"-o", out, "-importcfg", importcfg, "-buildmode=exe", "-s", "-w"}
-	if tc.CC != "" {
-		link = append(link, "-extld="+tc.CC)
-	}
-	return tc.tool(work, "link", append(link, obj)...)
+	return tc.tool(work, "link", "-o", out, "-importcfg", importcfg, "-buildmode=exe", "-s", "-w", obj)
 }
 
 // tool runs one of the toolchain's tools in dir.
 func (tc *toolchain) tool(dir, name string, args ...string) error {
 	cmd := exec.Command(filepath.Join(tc.ToolDir, name+tc.Exe), args...)
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd.Env = buildEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {

@@ -21,14 +21,14 @@ import (
 // than compiling a small main.go. What the compiler and linker need (where the compiled
 // runtime and standard packages are) is asked of the go command once and kept in the cache as
 // a toolchain listing, toolchain-KEY.json, KEY naming the Go toolchain, its settings and the
-// runtime's content. The compiled packages themselves stay in the go command's own build
+// runtime's content; the go command is run only to write a listing, not to find one (see
+// toolchainFingerprint). The compiled packages themselves stay in the go command's own build
 // cache, where `go list -export` puts them.
 
 // toolchain is a toolchain listing.
 type toolchain struct {
 	GoVersion string            // as `go env GOVERSION` says: the compiler's -goversion
 	ToolDir   string            // where compile and link are
-	CC        string            // the C linker, should the linker need one
 	Exe       string            // the executables' suffix: ".exe" on Windows
 	Packages  map[string]string // import path → its compiled package (export data and code)
 	Imports   []string          // what the listing was asked for: the runtime and the imports of main packages
@@ -39,54 +39,87 @@ type toolchain struct {
 // trim them from its cache while programs link against them.
 const toolchainRefreshEvery = 24 * time.Hour
 
-// toolchainEnv is what decides which compiled packages a build uses: the toolchain and the
-// settings that select files or code generation. It is part of the listing's key.
-var toolchainEnv = []string{"GOVERSION", "GOROOT", "GOTOOLDIR", "GOCACHE", "GOOS", "GOARCH", "GOAMD64", "GOARM",
-	"GOARM64", "GO386", "GOPPC64", "GORISCV64", "GOWASM", "GOEXPERIMENT", "GODEBUG", "CGO_ENABLED", "CC", "GOEXE"}
-
-// goEnvJSON runs `go env -json` for the settings in toolchainEnv.
-func goEnvJSON() ([]byte, map[string]string, error) {
-	cmd := exec.Command("go", append([]string{"env", "-json"}, toolchainEnv...)...)
-	cmd.Env = goEnv()
+// goEnvSettings asks the go command for what a listing keeps of its settings.
+func goEnvSettings() (map[string]string, error) {
+	cmd := exec.Command("go", "env", "-json", "GOVERSION", "GOTOOLDIR", "GOEXE")
+	cmd.Env = buildEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		var ee *exec.Error
 		if errors.As(err, &ee) {
-			return nil, nil, fmt.Errorf("cannot run the go command (is Go installed and on PATH?): %v", err)
+			return nil, fmt.Errorf("cannot run the go command (is Go installed and on PATH?): %v", err)
 		}
-		return nil, nil, fmt.Errorf("go env failed: %v\n%s", err, stderr.String())
+		return nil, fmt.Errorf("go env failed: %v\n%s", err, stderr.String())
 	}
 	env := map[string]string{}
 	if err := json.Unmarshal(out, &env); err != nil {
-		return nil, nil, fmt.Errorf("go env printed what is not JSON: %v", err)
+		return nil, fmt.Errorf("go env printed what is not JSON: %v", err)
 	}
-	return out, env, nil
+	return env, nil
 }
 
-// toolchainPath is the listing's file in the cache for the toolchain whose settings goEnvJSON
-// printed.
-func toolchainPath(envJSON []byte) (string, error) {
+// buildEnv is the environment of the go command and the tools building a program: goEnv's,
+// and no cgo. A program has no C code, and without cgo its executable is static: no
+// runtime/cgo to link, no C library to load when it starts.
+func buildEnv() []string {
+	return append(goEnv(), "CGO_ENABLED=0")
+}
+
+// toolchainPath is the file in the cache of the listing for the toolchain a build would use.
+func toolchainPath() (string, error) {
 	rt, err := runtimeHash()
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
-	h.Write([]byte(Version + "\x00" + rt + "\x00"))
-	h.Write(envJSON)
+	h.Write([]byte(Version + "\x00" + rt + "\x00" + toolchainFingerprint()))
 	return filepath.Join(CacheDir(), "toolchain-"+hex.EncodeToString(h.Sum(nil))[:32]+".json"), nil
+}
+
+// toolchainFingerprint names the Go toolchain a build would use without running the go
+// command (which costs as much as compiling a small program): the go command on PATH (its path,
+// size and time, so that a Go installed again in place is another), the environment that
+// selects or configures it, and its two configuration files (GOROOT/go.env and the user's
+// `go env -w` file). A build that fails against a listing asks for it again (buildMain).
+func toolchainFingerprint() string {
+	var b strings.Builder
+	stat := func(path string) {
+		b.WriteString(path)
+		if info, err := os.Stat(path); err == nil {
+			fmt.Fprintf(&b, " %d %d", info.Size(), info.ModTime().UnixNano())
+		}
+		b.WriteByte(0)
+	}
+	if goCmd, err := exec.LookPath("go"); err == nil {
+		if real, err := filepath.EvalSymlinks(goCmd); err == nil {
+			goCmd = real
+		}
+		stat(goCmd)
+		stat(filepath.Join(filepath.Dir(filepath.Dir(goCmd)), "go.env"))
+	}
+	for _, kv := range buildEnv() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch {
+		case strings.HasPrefix(name, "GO"), strings.HasPrefix(name, "CGO_"), strings.HasPrefix(name, "XDG_"),
+			name == "CC", name == "HOME", name == "AppData", name == "LocalAppData", name == "home":
+			b.WriteString(kv + "\x00")
+		}
+	}
+	if file := os.Getenv("GOENV"); file != "" {
+		stat(file)
+	} else if dir, err := os.UserConfigDir(); err == nil {
+		stat(filepath.Join(dir, "go", "env"))
+	}
+	return b.String()
 }
 
 // loadToolchain returns a listing that holds every package in imports (and the runtime),
 // reading it from the cache when a complete, recent one is there and asking the go command
 // otherwise; refresh asks it in any case (a build against the cached listing failed).
 func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
-	envJSON, env, err := goEnvJSON()
-	if err != nil {
-		return nil, err
-	}
-	path, err := toolchainPath(envJSON)
+	path, err := toolchainPath()
 	if err != nil {
 		return nil, err
 	}
@@ -100,11 +133,15 @@ func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
 	want = append(want, old.Imports...) // a refresh keeps what others asked for
 	slices.Sort(want)
 	want = slices.Compact(want)
+	env, err := goEnvSettings()
+	if err != nil {
+		return nil, err
+	}
 	packages, err := listExports(want)
 	if err != nil {
 		return nil, err
 	}
-	tc := &toolchain{GoVersion: env["GOVERSION"], ToolDir: env["GOTOOLDIR"], CC: env["CC"], Exe: env["GOEXE"],
+	tc := &toolchain{GoVersion: env["GOVERSION"], ToolDir: env["GOTOOLDIR"], Exe: env["GOEXE"],
 		Packages: packages, Imports: want}
 	b, err := json.MarshalIndent(tc, "", "\t")
 	if err != nil {
@@ -150,7 +187,7 @@ func listExports(imports []string) (map[string]string, error) {
 	args := append([]string{"list", "-trimpath", "-export", "-deps", "-json=ImportPath,Export"}, imports...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd.Env = buildEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
