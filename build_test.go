@@ -82,3 +82,24 @@ func TestConcurrentBuilds(t *testing.T) {
 		t.Errorf("%d toolchain listings, want 1", listings)
 	}
 }
+
+// A listing serves a build when it was asked for each of the build's imports (unsafe has no
+// compiled package) and each compiled package is still in Go's cache.
+func TestToolchainComplete(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "rt.a")
+	if err := os.WriteFile(file, []byte("!<arch>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tc := &toolchain{ToolDir: "/go/pkg/tool", Packages: map[string]string{ModulePath + "/rt": file},
+		Imports: []string{ModulePath + "/rt", "unsafe"}}
+	if !tc.complete([]string{ModulePath + "/rt", "unsafe"}) {
+		t.Error("a complete listing is judged incomplete")
+	}
+	if tc.complete([]string{"strings"}) {
+		t.Error("a listing without an import is judged complete")
+	}
+	os.Remove(file)
+	if tc.complete(nil) {
+		t.Error("a listing whose compiled package is gone is judged complete")
+	}
+}

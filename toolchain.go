@@ -160,7 +160,7 @@ func (tc *toolchain) complete(imports []string) bool {
 		return false
 	}
 	for _, imp := range imports {
-		if tc.Packages[imp] == "" {
+		if !slices.Contains(tc.Imports, imp) { // not Packages: unsafe has no compiled package
 			return false
 		}
 	}
