@@ -82,17 +82,27 @@ func (tc *toolchain) build(work string, mainSrc []byte, out string) error {
 	compile := []string{"-o", obj, "-trimpath", work + "=>" + ModulePath, "-p", "main", "-lang=go1.26", "-complete", "-dwarf=false",
 		"-goversion", tc.GoVersion, "-c=" + strconv.Itoa(min(4, runtime.GOMAXPROCS(0))), "-nolocalimports",
 		"-importcfg", importcfg, "-pack", src}
-	if err := tc.tool(work, "compile", compile...); err != nil {
+	if err := tc.tool(work, compileEnv(), "compile", compile...); err != nil {
 		return err
 	}
-	return tc.tool(work, "link", "-o", out, "-importcfg", importcfg, "-buildmode=exe", "-s", "-w", obj)
+	return tc.tool(work, buildEnv(), "link", "-o", out, "-importcfg", importcfg, "-buildmode=exe", "-s", "-w", obj)
 }
 
-// tool runs one of the toolchain's tools in dir.
-func (tc *toolchain) tool(dir, name string, args ...string) error {
+// compileEnv is the compiler's environment: buildEnv's, and GOGC 400 unless GOGC is set. The
+// compiler of a 10,000-line main.go keeps most of what it allocates; collecting less often
+// takes about 9 % off its time for about 27 MB more memory.
+func compileEnv() []string {
+	if _, set := os.LookupEnv("GOGC"); set {
+		return buildEnv()
+	}
+	return append(buildEnv(), "GOGC=400")
+}
+
+// tool runs one of the toolchain's tools in dir with the environment env.
+func (tc *toolchain) tool(dir string, env []string, name string, args ...string) error {
 	cmd := exec.Command(filepath.Join(tc.ToolDir, name+tc.Exe), args...)
 	cmd.Dir = dir
-	cmd.Env = buildEnv()
+	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
