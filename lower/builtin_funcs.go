@@ -234,10 +234,19 @@ func (l *lowerer) valueTypes(ts []types.Type) []Type {
 	return out
 }
 
-// futureArgs lowers arguments that must be rt.Futures.
+// futureArgs lowers the futures a combinator (join, select, timeout) or a scope's child task polls
+// in place: a call of an
+// async fn or an async block written there is not started on its own (rt.Start) but boxed, so
+// that the combinator runs it, and dropping it (a select's loser, a timeout's operand) cancels
+// it at once.
 func (l *lowerer) futureArgs(b *builder, args []ast.Expr) []Expr {
-	xs := l.exprList(b, args)
-	return xs
+	for _, a := range args {
+		switch a := ast.Unparen(a).(type) {
+		case *ast.Call, *ast.AsyncBlock:
+			l.inPlace[a] = true
+		}
+	}
+	return l.exprList(b, args)
 }
 
 // promiseExecutor lowers the executor of `new Promise((resolve, reject) => …)`: resolve takes

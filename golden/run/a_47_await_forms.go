@@ -130,7 +130,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_47_await_forms.adesh:5
-			p_ = rt.Resolved[rt.Future[int64]](rt.Box[int64](one()))
+			p_ = rt.Resolved[rt.Future[int64]](rt.Start[int64](cx, one()))
 //line testdata/run/a_47_await_forms.adesh:6
 			f.sub1_ = p_
 			f.state = 1
