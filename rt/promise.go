@@ -252,7 +252,7 @@ func PromiseRace[T any](ps []*Promise[T]) *Promise[T] {
 }
 
 // AllRejected is the message of PromiseAny's error when every promise rejected.
-const AllRejected = "all promises were rejected"
+const AllRejected = "All promises were rejected" // Node's message
 
 // PromiseAny is `Promise.any(ps)`: the first value, or an error once every promise rejected
 // (at once with no promises).
