@@ -14,34 +14,32 @@ type stepFuture struct {
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/ev_05_async_start.adesh:3
+//line testdata/run/ev_05_async_start.adesh:4
 func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/ev_05_async_start.adesh:4
-			rt.Print("start", f.name)
 //line testdata/run/ev_05_async_start.adesh:5
+			rt.Print("start", f.name)
+//line testdata/run/ev_05_async_start.adesh:6
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
 		case 1:
-//line testdata/run/ev_05_async_start.adesh:5
+//line testdata/run/ev_05_async_start.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/ev_05_async_start.adesh:5")
+				cx.SuspendedAt("testdata/run/ev_05_async_start.adesh:6")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/ev_05_async_start.adesh:6
-			rt.Print("end", f.name)
 			{
 				var res_ string = f.name
 				f.complete_()
 				return rt.Ready[string](res_)
 			}
 		default:
-			rt.AwaitedAgain("`step`", "testdata/run/ev_05_async_start.adesh:3:10")
+			rt.AwaitedAgain("`step`", "testdata/run/ev_05_async_start.adesh:4:10")
 		}
 	}
 }
@@ -66,7 +64,7 @@ func (f *stepFuture) complete_() {
 	*f = stepFuture{state: 2}
 }
 
-//line testdata/run/ev_05_async_start.adesh:3
+//line testdata/run/ev_05_async_start.adesh:4
 func step(name string, ms int64) stepFuture {
 	return stepFuture{name: name, ms: ms}
 }

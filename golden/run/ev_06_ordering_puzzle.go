@@ -81,7 +81,7 @@ func (f *async2Future) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/ev_06_ordering_puzzle.adesh:10
 			rt.Print("async2")
 //line testdata/run/ev_06_ordering_puzzle.adesh:11
-			f.sub1_ = rt.Sleep(20)
+			f.sub1_ = rt.Sleep(50)
 			f.state = 1
 			fallthrough
 		case 1:

@@ -8,7 +8,7 @@ async function async1() {
 
 async function async2() {
     console.log("async2");
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 console.log("script start");
