@@ -4,7 +4,9 @@ go 1.26.0
 
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/dave/jennifer v1.7.1
 	github.com/spf13/cobra v1.10.2
+	golang.org/x/tools v0.52.0
 )
 
 require (

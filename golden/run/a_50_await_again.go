@@ -4,11 +4,11 @@ package main
 
 import "adeshprog/rt"
 
-var h *rt.JoinHandle[int64]
-
-var b rt.Future[string]
-
-var f_ rt.Future[int64]
+var (
+	h  *rt.JoinHandle[int64]
+	b  rt.Future[string]
+	f_ rt.Future[int64]
+)
 
 // workFuture is the state machine of `work`.
 type workFuture struct {
@@ -16,18 +16,20 @@ type workFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const workFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_50_await_again.adesh:3
 func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_50_await_again.adesh:3
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_50_await_again.adesh:3
 //line testdata/run/a_50_await_again.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -45,7 +47,7 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *workFuture) Drop() {
-	if f.state == 2 {
+	if f.state == workFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -60,7 +62,7 @@ func (f *workFuture) dropSub_() {
 }
 
 func (f *workFuture) complete_() {
-	*f = workFuture{state: 2}
+	*f = workFuture{state: workFutureDone_}
 }
 
 //line testdata/run/a_50_await_again.adesh:3
@@ -74,18 +76,20 @@ type asyncBlock1 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_50_await_again.adesh:6
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_50_await_again.adesh:6
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_50_await_again.adesh:6
 //line testdata/run/a_50_await_again.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -103,7 +107,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -118,7 +122,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -130,6 +134,8 @@ type programFuture struct {
 	sub3_ rt.Future[int64]
 	err_  *rt.Thrown
 }
+
+const programFutureDone_ = 10
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
@@ -143,14 +149,13 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_50_await_again.adesh:4
 			h = rt.SpawnValue[int64](cx, work())
-//line testdata/run/a_50_await_again.adesh:5
 			f.sub1_ = h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_50_await_again.adesh:5
 //line testdata/run/a_50_await_again.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -163,7 +168,7 @@ poll_:
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_50_await_again.adesh:5
 //line testdata/run/a_50_await_again.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -174,13 +179,11 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:5
 			rt.Print(f.aw_, aw1_)
-//line testdata/run/a_50_await_again.adesh:6
 			b = rt.Box[string](asyncBlock1{})
-//line testdata/run/a_50_await_again.adesh:7
 			f.sub2_ = b
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_50_await_again.adesh:7
 //line testdata/run/a_50_await_again.adesh:7
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -193,12 +196,12 @@ poll_:
 			rt.Print(aw2_)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // body of the try at a_50_await_again.adesh:8
 //line testdata/run/a_50_await_again.adesh:9
 			f.sub2_ = b
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_50_await_again.adesh:9
 //line testdata/run/a_50_await_again.adesh:9
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -211,7 +214,7 @@ poll_:
 			rt.Print(aw3_)
 			f.state = 7
 			continue poll_
-		case 6:
+		case 6: // catch of the try at a_50_await_again.adesh:8
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -219,14 +222,13 @@ poll_:
 			rt.Print("caught:", e.Message)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the try at a_50_await_again.adesh:8
 //line testdata/run/a_50_await_again.adesh:13
 			f_ = rt.Box[int64](work())
-//line testdata/run/a_50_await_again.adesh:14
 			f.sub3_ = f_
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_50_await_again.adesh:14
 //line testdata/run/a_50_await_again.adesh:14
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -237,11 +239,10 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:14
 			rt.Print(aw4_)
-//line testdata/run/a_50_await_again.adesh:15
 			f.sub3_ = f_
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_50_await_again.adesh:15
 //line testdata/run/a_50_await_again.adesh:15
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -262,7 +263,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 10 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -270,7 +271,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -318,8 +319,8 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 10
-	*f = programFuture{state: 10}
+	f.state = programFutureDone_
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {
