@@ -69,7 +69,11 @@ func TestImpliedLineDirectivesDropped(t *testing.T) {
 	f := &lower.Func{Name: "f", Line: at(1), Body: &lower.Block{Stmts: []lower.Stmt{
 		x(at(2)), x(at(3)), x(at(3)), x(at(5)), x(&lower.Line{File: "b.adesh", Line: 6}), x(at(7)), x(at(8)),
 	}}}
-	got := emit(t, f)
+	doc := &lower.Func{Name: "h", Doc: "h is documented.", Line: at(12), Body: &lower.Block{}}
+	got := emit(t, &lower.Func{Name: "g", Line: at(8), Body: &lower.Block{}}, doc, f)
+	if !strings.Contains(got, "\n// h is documented.\n//\n//line a.adesh:12\nfunc h() {}\n") {
+		t.Errorf("the directive after a doc comment went:\n%s", got)
+	}
 	want := "//line a.adesh:1\nfunc f() {\n\tg()\n\tg()\n//line a.adesh:3\n\tg()\n//line a.adesh:5\n\tg()\n//line b.adesh:6\n\tg()\n//line a.adesh:7\n\tg()\n\tg()\n}\n"
 	if !strings.HasSuffix(got, want) {
 		t.Errorf("got\n%s\nwant the end\n%s", got, want)

@@ -20,7 +20,9 @@ func dropImpliedLines(src []byte) []byte {
 			src = nil
 		}
 		if f, n, ok := parseLineDirective(line); ok {
-			if next >= 0 && n == next && bytes.Equal(f, file) {
+			// After a doc comment's `//` the directive stays: without it gofmt would drop the
+			// `//`, and the lines after it would move up.
+			if next >= 0 && n == next && bytes.Equal(f, file) && !bytes.HasSuffix(out, []byte("\n//\n")) {
 				continue
 			}
 			file, next = f, n

@@ -148,15 +148,12 @@ func (m *machine) done() int { return len(m.cases) }
 // doneName names the done state: a constant beside the state struct.
 func (m *machine) doneName() string { return m.self.(*TName).Name + "Done_" }
 
-// zeroFuture is the zero value of a sub-future: `T{}` for the state struct of an async fn of the
-// program (a struct, unlike an enum's interface, which zeroOf must allow for), else zeroOf's.
-func (m *machine) zeroFuture(t Type) Expr {
-	if n, ok := t.(*TName); ok && n.Pkg == "" {
-		for _, name := range m.l.futNames {
-			if name == n.Name {
-				return &Composite{Type: t}
-			}
-		}
+// zero is the zero value of t as a reader expects it: `T{}` for a struct of the program (a
+// state struct, a user struct), where zeroOf, which cannot tell it from an enum's interface,
+// gives `*new(T)`.
+func (m *machine) zero(t Type) Expr {
+	if n, ok := t.(*TName); ok && n.Pkg == "" && m.l.isStruct(n.Name) {
+		return &Composite{Type: t}
 	}
 	return zeroOf(t)
 }
@@ -287,7 +284,7 @@ func (m *machine) await(a *Await) {
 		pending = append([]Stmt{&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "cx"}, Name: "SuspendedAt"}, Args: []Expr{&Lit{Text: quote(a.Site)}}}}}, pending...)
 	}
 	m.emit(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: p}, Name: "Ready"}}, Then: &Block{Stmts: pending}})
-	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{m.zeroFuture(a.FutType)}})
+	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{m.zero(a.FutType)}})
 	if a.Dst != nil {
 		m.emit(&Assign{Lhs: []Expr{a.Dst}, Op: "=", Rhs: []Expr{&Sel{X: &Ref{V: p}, Name: "Value"}}})
 	}
@@ -513,7 +510,7 @@ func (m *machine) rewrite(s Stmt, depth int) Stmt {
 				return &Block{} // assigned before it is read
 			}
 			if s.Value == nil {
-				return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{zeroOf(s.V.Type)}, Line: s.Line}
+				return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{m.zero(s.V.Type)}, Line: s.Line}
 			}
 			return m.pinCells(&Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{s.Value}, Line: s.Line})
 		}

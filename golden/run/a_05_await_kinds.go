@@ -142,6 +142,7 @@ const asyncBlock1Done_ = 1
 
 // Poll runs the future until it completes or must wait.
 //
+//line testdata/run/a_05_await_kinds.adesh:21
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {

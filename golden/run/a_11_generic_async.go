@@ -431,7 +431,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 9
 			fallthrough
 		case 9: // after the await at a_11_generic_async.adesh:53
-			f.c = *new(Counter)
+			f.c = Counter{}
 //line testdata/run/a_11_generic_async.adesh:53
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
@@ -473,7 +473,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			fallthrough
 		case 12: // after the await at a_11_generic_async.adesh:57
 			f.aw9_ = ""
-			f.b = *new(Box[string])
+			f.b = Box[string]{}
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub11_.Poll(cx)
 			if !step_.Ready {
@@ -486,7 +486,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 13
 			fallthrough
 		case 13: // after the await at a_11_generic_async.adesh:57
-			f.n = *new(Box[int64])
+			f.n = Box[int64]{}
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub12_.Poll(cx)
 			if !step_.Ready {
@@ -675,7 +675,7 @@ func (f *CounterTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 2
 			fallthrough
 		case 2: // after the await at a_11_generic_async.adesh:28
-			f.self = *new(Counter)
+			f.self = Counter{}
 //line testdata/run/a_11_generic_async.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -810,7 +810,7 @@ func (f *BoxMapLenFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1: // after the await at a_11_generic_async.adesh:41
-			f.self = *new(Box[T])
+			f.self = Box[T]{}
 //line testdata/run/a_11_generic_async.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -127,6 +127,7 @@ const asyncBlock2Done_ = 2
 
 // Poll runs the future until it completes or must wait.
 //
+//line testdata/run/a_15_scope.adesh:24
 func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
 	defer f.catch_(cx, &result_)
 	var aw_ rt.Result[int64, rt.Error]

@@ -481,7 +481,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 17
 			fallthrough
 		case 17: // after the await at a_23_await_places.adesh:44
-			f.p_ = *new(Point)
+			f.p_ = Point{}
 //line testdata/run/a_23_await_places.adesh:44
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

@@ -145,7 +145,7 @@ poll_:
 			f.state = 7
 			fallthrough
 		case 7: // after the await at main.adesh:14
-			f.s = *new(Service)
+			f.s = Service{}
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -334,7 +334,7 @@ func (f *askFuture) Poll(cx *rt.Context) rt.Poll[string] {
 			f.state = 1
 			fallthrough
 		case 1: // after the await at service.adesh:23
-			f.s = *new(Service)
+			f.s = Service{}
 			f.word = ""
 //line testdata/run/a_34_multifile_async/service.adesh:23
 			step_ := f.sub1_.Poll(cx)
@@ -411,7 +411,7 @@ func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.state = 1
 			fallthrough
 		case 1: // after the await at service.adesh:29
-			f.s = *new(Service)
+			f.s = Service{}
 //line testdata/run/a_34_multifile_async/service.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

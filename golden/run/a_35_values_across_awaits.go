@@ -227,7 +227,7 @@ poll_:
 			f.state = 2
 			fallthrough
 		case 2: // after the await at a_35_values_across_awaits.adesh:25
-			f.p_ = *new(Point)
+			f.p_ = Point{}
 			f.xs = nil
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			step_ := f.sub2_.Poll(cx)

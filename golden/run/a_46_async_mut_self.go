@@ -359,7 +359,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 3
 			fallthrough
 		case 3: // after the await at a_46_async_mut_self.adesh:13
-			f.elem_ = *new(A)
+			f.elem_ = A{}
 //line testdata/run/a_46_async_mut_self.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {

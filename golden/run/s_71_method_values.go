@@ -125,7 +125,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.state = 2
 			fallthrough
 		case 2: // after the await at s_71_method_values.adesh:20
-			f.c = *new(Counter)
+			f.c = Counter{}
 //line testdata/run/s_71_method_values.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
