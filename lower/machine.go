@@ -86,6 +86,9 @@ type machine struct {
 
 // buildStateMachine builds the state struct, Poll and Drop of spec and returns the struct type.
 func (l *lowerer) buildStateMachine(spec *smSpec) Type {
+	if l.opts.BeforeMachine != nil {
+		l.opts.BeforeMachine(spec.name, spec.body)
+	}
 	var targs []Type
 	for _, tp := range spec.typeParams {
 		targs = append(targs, goType(tp.Name))

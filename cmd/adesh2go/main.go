@@ -5,6 +5,7 @@
 //	adesh2go emit [-o DIR] [--no-line] FILE.adesh
 //	adesh2go check [--format text|json] [--explain-types] FILE.adesh...
 //	adesh2go parse FILE.adesh
+//	adesh2go ir [--after machine] FILE.adesh
 //	adesh2go fmt [-w] [-l] [-d] [FILE.adesh...]
 //	adesh2go lsp
 //	adesh2go version
@@ -78,7 +79,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError("%v", err) })
 	root.AddCommand(runCmd(stdout, stderr), buildCmd(stderr), emitCmd(stderr), checkCmd(stdout, stderr),
-		parseCmd(stdout, stderr), fmtCmd(os.Stdin, stdout, stderr), lspCmd(os.Stdin, stdout), versionCmd(stdout))
+		parseCmd(stdout, stderr), irCmd(stdout, stderr), fmtCmd(os.Stdin, stdout, stderr), lspCmd(os.Stdin, stdout), versionCmd(stdout))
 	return root
 }
 

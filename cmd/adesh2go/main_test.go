@@ -133,6 +133,24 @@ func TestMalformedInputs(t *testing.T) {
 	}
 }
 
+// ir prints an async body with its Await before the state-machine pass, and with --after
+// machine the Poll switch whose cases replaced it.
+func TestIRBeforeAndAfterMachine(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "p.adesh", "async fn twice(x: i64): i64 { await sleep(1); return x * 2; }\nprint(await twice(21));\n")
+	out, stderr, code := cli(t, "ir", p)
+	if code != 0 || !strings.Contains(out, "twiceFuture, before the state-machine pass:") || !strings.Contains(out, "- Await") || strings.Contains(out, "Poll") {
+		t.Errorf("ir: status %d %s, output:\n%s", code, stderr, out)
+	}
+	out, stderr, code = cli(t, "ir", "--after", "machine", p)
+	if code != 0 || strings.Contains(out, "Await\n") || !strings.Contains(out, `Name: "Poll"`) || !strings.Contains(out, "Comment: \"after the await at p.adesh:1\"") {
+		t.Errorf("ir --after machine: status %d %s, output:\n%s", code, stderr, out)
+	}
+	if _, _, code := cli(t, "ir", "--after", "parse", p); code != 2 {
+		t.Errorf("ir --after parse: status %d, want 2", code)
+	}
+}
+
 func TestParsePrintsTree(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "p.adesh", "fn f(x: i64): i64 { return x + 1; }\n")
