@@ -4,13 +4,12 @@ package main
 
 import "adeshprog/rt"
 
-var d rt.Value
-
-var person rt.Value
-
-var pt rt.Value
-
-var typed []int64
+var (
+	d      rt.Value
+	person rt.Value
+	pt     rt.Value
+	typed  []int64
+)
 
 //line testdata/run/e1_dynamic_literals.adesh:3
 func pair(x rt.Value) []rt.Value {
@@ -29,32 +28,25 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e1_dynamic_literals.adesh:4
 			rt.Print(pair(int64(1)))
-//line testdata/run/e1_dynamic_literals.adesh:5
 			rt.Print(pair("one"))
-//line testdata/run/e1_dynamic_literals.adesh:6
 			d = "hello"
-//line testdata/run/e1_dynamic_literals.adesh:7
 			rt.Print([]rt.Value{int64(1), rt.DynClone(d)})
-//line testdata/run/e1_dynamic_literals.adesh:8
 			rt.Print(int64(len([]rt.Value{rt.DynClone(d), int64(2), int64(3)})))
-//line testdata/run/e1_dynamic_literals.adesh:9
 			person = rt.NewRecord([]string{"name", "address"}, "ann", rt.NewRecord([]string{"city", "zip"}, "Oslo", int64(150)))
-//line testdata/run/e1_dynamic_literals.adesh:10
 			rt.Print(rt.DynField(person, "name", "testdata/run/e1_dynamic_literals.adesh:10:7"), rt.DynField(rt.DynField(person, "address", "testdata/run/e1_dynamic_literals.adesh:10:20"), "city", "testdata/run/e1_dynamic_literals.adesh:10:20"), rt.DynAdd(rt.DynField(rt.DynField(person, "address", "testdata/run/e1_dynamic_literals.adesh:10:41"), "zip", "testdata/run/e1_dynamic_literals.adesh:10:41"), int64(1), "testdata/run/e1_dynamic_literals.adesh:10:41"))
 //line testdata/run/e1_dynamic_literals.adesh:12
 			pt = point(int64(1), 2)
-//line testdata/run/e1_dynamic_literals.adesh:13
 			rt.Print(rt.DynAdd(rt.DynField(pt, "x", "testdata/run/e1_dynamic_literals.adesh:13:7"), rt.DynField(pt, "y", "testdata/run/e1_dynamic_literals.adesh:13:14"), "testdata/run/e1_dynamic_literals.adesh:13:7"), rt.DynField(pt, "label", "testdata/run/e1_dynamic_literals.adesh:13:20"))
-//line testdata/run/e1_dynamic_literals.adesh:14
 			typed = []int64{1, 2}
-//line testdata/run/e1_dynamic_literals.adesh:15
 			rt.Print(typed, "[i64]")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -66,7 +58,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -76,7 +68,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,18 +11,17 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e1_numbers.adesh:2
 			rt.Print(float64(3.5), float64(5.0), float64(-0.5), float64(-0.5))
-//line testdata/run/e1_numbers.adesh:3
 			half = 0.5
-//line testdata/run/e1_numbers.adesh:4
 			rt.Print(3*half, half+1)
-//line testdata/run/e1_numbers.adesh:5
 			rt.Print(int64(3), int64(1), int64(5))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -34,7 +33,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -44,7 +43,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

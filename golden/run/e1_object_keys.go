@@ -4,43 +4,37 @@ package main
 
 import "adeshprog/rt"
 
-var user rt.Value
-
-var ages *rt.Map[string, int64]
-
-var total int64
+var (
+	user  rt.Value
+	ages  *rt.Map[string, int64]
+	total int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e1_object_keys.adesh:2
 			user = rt.NewRecord([]string{"name", "id", "admin"}, "ann", int64(7), false)
-//line testdata/run/e1_object_keys.adesh:3
 			rt.Print(rt.DynKeys(user, "testdata/run/e1_object_keys.adesh:3:7"), rt.DynValues(user, "testdata/run/e1_object_keys.adesh:3:19"))
-//line testdata/run/e1_object_keys.adesh:4
 			rt.Print(rt.DynHasKey(user, "name", "testdata/run/e1_object_keys.adesh:4:7"), rt.DynHasKey(user, "email", "testdata/run/e1_object_keys.adesh:4:29"))
-//line testdata/run/e1_object_keys.adesh:5
 			rt.DynSetIndex(user, "email", "ann@example.org", "testdata/run/e1_object_keys.adesh:5:1")
-//line testdata/run/e1_object_keys.adesh:6
 			rt.Print(rt.DynHasKey(user, "email", "testdata/run/e1_object_keys.adesh:6:7"), int64(len(rt.DynKeys(user, "testdata/run/e1_object_keys.adesh:6:30"))), rt.DynField(user, "email", "testdata/run/e1_object_keys.adesh:6:49"))
-//line testdata/run/e1_object_keys.adesh:7
 			for _, x_ := range rt.DynKeys(user, "testdata/run/e1_object_keys.adesh:7:14") {
 				var field rt.Value = x_
 //line testdata/run/e1_object_keys.adesh:8
 				rt.Print(field)
 			}
-//line testdata/run/e1_object_keys.adesh:10
 			ages = rt.MapOf[string, int64]([]string{"ann", "bob"}, []int64{31, 27})
-//line testdata/run/e1_object_keys.adesh:11
 			total = 0
-//line testdata/run/e1_object_keys.adesh:12
 			for _, x1_ := range ages.Values() {
 				var a int64 = x1_
 //line testdata/run/e1_object_keys.adesh:12
@@ -58,7 +52,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -68,7 +62,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

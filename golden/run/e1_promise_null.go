@@ -4,9 +4,10 @@ package main
 
 import "adeshprog/rt"
 
-var p_ *rt.Promise[rt.Value]
-
-var q *rt.Promise[rt.Value]
+var (
+	p_ *rt.Promise[rt.Value]
+	q  *rt.Promise[rt.Value]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
@@ -15,12 +16,14 @@ type programFuture struct {
 	sub1_ *rt.Promise[rt.Value]
 }
 
+const programFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ rt.Value
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e1_promise_null.adesh:3
 			p_ = rt.NewPromise[rt.Value](func(resolve_ func(rt.Value), reject_ func(rt.Error)) {
 				func(resolve func(rt.Value), reject func(rt.Value)) {
@@ -43,7 +46,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = p_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at e1_promise_null.adesh:5
 //line testdata/run/e1_promise_null.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -56,7 +59,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = q
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at e1_promise_null.adesh:5
 //line testdata/run/e1_promise_null.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -67,7 +70,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/e1_promise_null.adesh:5
 			rt.Print(f.aw_, aw1_)
-//line testdata/run/e1_promise_null.adesh:6
 			rt.Print("done")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -79,7 +81,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 3 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -100,7 +102,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 3}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

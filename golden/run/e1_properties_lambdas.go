@@ -4,21 +4,16 @@ package main
 
 import "adeshprog/rt"
 
-var word string
-
-var items []int64
-
-var i int64
-
-var total int64
-
-var greet func(string, string) string
-
-var scale func(int64, int64, int64) int64
-
-var add_ func(int64, int64) int64
-
-var later rt.Value
+var (
+	word  string
+	items []int64
+	i     int64
+	total int64
+	greet func(string, string) string
+	scale func(int64, int64, int64) int64
+	add_  func(int64, int64) int64
+	later rt.Value
+)
 
 //line testdata/run/e1_properties_lambdas.adesh:20
 func add(a int64, b int64) int64 {
@@ -28,9 +23,7 @@ func add(a int64, b int64) int64 {
 
 //line testdata/run/e1_properties_lambdas.adesh:29
 func pick(flag bool) rt.Value {
-//line testdata/run/e1_properties_lambdas.adesh:30
 	var chosen rt.Value
-//line testdata/run/e1_properties_lambdas.adesh:31
 	if flag {
 //line testdata/run/e1_properties_lambdas.adesh:31
 		chosen = "yes"
@@ -47,29 +40,23 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e1_properties_lambdas.adesh:3
 			word = "héllo"
-//line testdata/run/e1_properties_lambdas.adesh:4
 			items = []int64{3, 1, 4, 1, 5}
-//line testdata/run/e1_properties_lambdas.adesh:5
-			rt.Print(rt.StrLen(word), int64(len(items)), rt.StrLen("abc"), int64(len([][]int64{[]int64{1}, []int64{2}})))
-//line testdata/run/e1_properties_lambdas.adesh:6
+			rt.Print(rt.StrLen(word), int64(len(items)), rt.StrLen("abc"), int64(len([][]int64{{1}, {2}})))
 			i = 0
-//line testdata/run/e1_properties_lambdas.adesh:7
 			total = 0
-//line testdata/run/e1_properties_lambdas.adesh:8
 			for i < int64(len(items)) {
-//line testdata/run/e1_properties_lambdas.adesh:9
 				total = total + items[rt.Index(i, len(items), "testdata/run/e1_properties_lambdas.adesh:9:21")]
-//line testdata/run/e1_properties_lambdas.adesh:10
 				i = i + 1
 			}
-//line testdata/run/e1_properties_lambdas.adesh:12
 			rt.Print("total", total)
 //line testdata/run/e1_properties_lambdas.adesh:14
 			greet = func(name string, greeting string) string {
@@ -78,9 +65,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/e1_properties_lambdas.adesh:15
 			rt.Print(greet("ann", "hello"))
-//line testdata/run/e1_properties_lambdas.adesh:16
 			rt.Print(greet("bob", "hi"))
-//line testdata/run/e1_properties_lambdas.adesh:17
 			scale = func(x int64, by int64, offset int64) int64 {
 //line testdata/run/e1_properties_lambdas.adesh:17
 				return x*by + offset
@@ -89,7 +74,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(scale(5, 2, -1), scale(5, 3, -1), scale(5, 3, 0))
 //line testdata/run/e1_properties_lambdas.adesh:21
 			rt.Print(add(1, 2))
-//line testdata/run/e1_properties_lambdas.adesh:22
 			add_ = func(a int64, b int64) int64 {
 //line testdata/run/e1_properties_lambdas.adesh:22
 				return a * b
@@ -98,11 +82,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(add_(3, 10), add_(3, 3))
 //line testdata/run/e1_properties_lambdas.adesh:25
 			later = nil
-//line testdata/run/e1_properties_lambdas.adesh:26
 			rt.Print(later)
-//line testdata/run/e1_properties_lambdas.adesh:27
 			later = int64(41)
-//line testdata/run/e1_properties_lambdas.adesh:28
 			rt.Print(rt.DynAdd(later, int64(1), "testdata/run/e1_properties_lambdas.adesh:28:7"))
 //line testdata/run/e1_properties_lambdas.adesh:34
 			rt.Print(pick(true), pick(false))
@@ -116,7 +97,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -126,7 +107,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -26,37 +26,25 @@ func (v Point) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var top1 string
-
-var top2 int64
-
-var small int32
-
-var big int64
-
-var ratio float64
-
-var flag bool
-
-var s1 string
-
-var s2 string
-
-var nums []int64
-
-var grid [][]int64
-
-var maybe rt.Option[int64]
-
-var later rt.Option[string]
-
-var countdown int64
+var (
+	top1      string
+	top2      int64
+	small     int32
+	big       int64
+	ratio     float64
+	flag      bool
+	s1        string
+	s2        string
+	nums      []int64
+	grid      [][]int64
+	maybe     rt.Option[int64]
+	later     rt.Option[string]
+	countdown int64
+)
 
 //line testdata/run/e1_syntax_forms.adesh:9
 func loops() {
-//line testdata/run/e1_syntax_forms.adesh:10
 	var xs []int64 = []int64{1, 2, 3}
-//line testdata/run/e1_syntax_forms.adesh:11
 	for _, x_ := range xs {
 		var x int64 = x_
 //line testdata/run/e1_syntax_forms.adesh:11
@@ -81,9 +69,7 @@ func loops() {
 		var do_first___ bool = true
 //line testdata/run/e1_syntax_forms.adesh:15
 		for ; do_first___ || i < 4; do_first___ = false {
-//line testdata/run/e1_syntax_forms.adesh:16
 			i = i + 1
-//line testdata/run/e1_syntax_forms.adesh:17
 			if i == 2 {
 //line testdata/run/e1_syntax_forms.adesh:17
 				continue
@@ -133,28 +119,23 @@ func loops() {
 
 //line testdata/run/e1_syntax_forms.adesh:28
 func several() {
-//line testdata/run/e1_syntax_forms.adesh:29
 	var t_ rt.Tuple3[int64, int64, int64] = rt.Tuple3[int64, int64, int64]{F0: 1, F1: 2, F2: 3}
 	var a int64 = t_.F0
 	var b int64 = t_.F1
 	var c int64 = t_.F2
 //line testdata/run/e1_syntax_forms.adesh:30
 	rt.Print(a, b, c)
-//line testdata/run/e1_syntax_forms.adesh:31
 	var t1_ rt.Tuple2[int32, float64] = rt.Tuple2[int32, float64]{F0: 42, F1: 3.5}
 	var p_ int32 = t1_.F0
 	var q float64 = t1_.F1
 //line testdata/run/e1_syntax_forms.adesh:32
 	rt.Print(p_, q, "i32", "f64")
-//line testdata/run/e1_syntax_forms.adesh:33
 	var t2_ rt.Tuple2[int64, int64] = rt.Tuple2[int64, int64]{F0: 0, F1: 10}
 	var i int64 = t2_.F0
 	var j int64 = t2_.F1
 //line testdata/run/e1_syntax_forms.adesh:34
 	rt.Print(i + j)
-//line testdata/run/e1_syntax_forms.adesh:35
 	var x string = "left"
-//line testdata/run/e1_syntax_forms.adesh:36
 	var y string = "right"
 	{
 //line testdata/run/e1_syntax_forms.adesh:37
@@ -166,11 +147,8 @@ func several() {
 	}
 //line testdata/run/e1_syntax_forms.adesh:38
 	rt.Print(x, y)
-//line testdata/run/e1_syntax_forms.adesh:39
 	var m int64 = 1
-//line testdata/run/e1_syntax_forms.adesh:40
 	var n int64 = 2
-//line testdata/run/e1_syntax_forms.adesh:41
 	var o int64 = 3
 	{
 //line testdata/run/e1_syntax_forms.adesh:42
@@ -197,6 +175,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var do_first___ bool
@@ -204,7 +184,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ rt.Tuple2[string, int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e1_syntax_forms.adesh:46
 			t_ = rt.Tuple2[string, int64]{F0: "t", F1: 2}
 			top1 = t_.F0
@@ -215,49 +195,31 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			top1 = parallel___.F0
 //line testdata/run/e1_syntax_forms.adesh:47
 			top2 = parallel___.F1
-//line testdata/run/e1_syntax_forms.adesh:48
 			rt.Print(top1, top2)
 //line testdata/run/e1_syntax_forms.adesh:50
 			loops()
-//line testdata/run/e1_syntax_forms.adesh:51
 			several()
 //line testdata/run/e1_syntax_forms.adesh:53
 			small = 7
-//line testdata/run/e1_syntax_forms.adesh:54
 			big = 1
-//line testdata/run/e1_syntax_forms.adesh:55
 			ratio = 0.5
-//line testdata/run/e1_syntax_forms.adesh:56
 			flag = true
-//line testdata/run/e1_syntax_forms.adesh:57
 			rt.Print(int64(4), int64(8), int64(8), int64(1))
-//line testdata/run/e1_syntax_forms.adesh:58
 			rt.Print("i64", "f64", "string", "bool", "i64" == "i64")
 //line testdata/run/e1_syntax_forms.adesh:60
 			s1 = "str"
-//line testdata/run/e1_syntax_forms.adesh:61
 			s2 = "String"
-//line testdata/run/e1_syntax_forms.adesh:62
 			nums = []int64{4, 5}
-//line testdata/run/e1_syntax_forms.adesh:63
-			grid = [][]int64{[]int64{1}, []int64{2, 3}}
-//line testdata/run/e1_syntax_forms.adesh:64
+			grid = [][]int64{{1}, {2, 3}}
 			maybe = rt.None[int64]()
-//line testdata/run/e1_syntax_forms.adesh:65
 			later = rt.Some[string]("set")
-//line testdata/run/e1_syntax_forms.adesh:66
 			rt.Print(s1, s2, nums, grid, maybe, later)
-//line testdata/run/e1_syntax_forms.adesh:67
 			rt.Print(Point{x: 1, y: 2}.show())
-//line testdata/run/e1_syntax_forms.adesh:68
 			countdown = 3
-//line testdata/run/e1_syntax_forms.adesh:69
 			do_first___ = true
 //line testdata/run/e1_syntax_forms.adesh:69
 			for ; do_first___ || countdown > 0; do_first___ = false {
-//line testdata/run/e1_syntax_forms.adesh:70
 				countdown = countdown - 1
-//line testdata/run/e1_syntax_forms.adesh:71
 				var inner int64 = 0
 				{
 //line testdata/run/e1_syntax_forms.adesh:72
@@ -281,7 +243,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -291,7 +253,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

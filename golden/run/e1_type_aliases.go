@@ -60,23 +60,18 @@ func (v Opt) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var id int64
-
-var label rt.Option[string]
-
-var p_ Pair[int64, string]
-
-var q Pair[string, bool]
-
-var empty Opt
-
-var all []Opt
-
-var s float64
+var (
+	id    int64
+	label rt.Option[string]
+	p_    Pair[int64, string]
+	q     Pair[string, bool]
+	empty Opt
+	all   []Opt
+	s     float64
+)
 
 //line testdata/run/e1_type_aliases.adesh:9
 func names_of(n int64) []string {
-//line testdata/run/e1_type_aliases.adesh:10
 	var out []string = []string{}
 	{
 //line testdata/run/e1_type_aliases.adesh:11
@@ -91,9 +86,7 @@ func names_of(n int64) []string {
 	return rt.ArrClone(out)
 }
 
-//line testdata/run/e1_type_aliases.adesh:15
 func describe(o Opt) string {
-//line testdata/run/e1_type_aliases.adesh:16
 	if o.present {
 		var t_ rt.Option[int64] = o.value
 		var t1_ int64
@@ -114,6 +107,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ string
@@ -123,12 +118,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ rt.Option[string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e1_type_aliases.adesh:20
 			id = 3
-//line testdata/run/e1_type_aliases.adesh:21
 			rt.Print(id+1, names_of(id))
-//line testdata/run/e1_type_aliases.adesh:22
 			label = rt.None[string]()
 			t_ = label
 			if t_.Some {
@@ -138,20 +131,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/e1_type_aliases.adesh:23
 			rt.Print(t1_)
-//line testdata/run/e1_type_aliases.adesh:24
 			p_ = Pair[int64, string]{first: 1, second: "two"}
-//line testdata/run/e1_type_aliases.adesh:25
 			rt.Print(p_.first, p_.second)
-//line testdata/run/e1_type_aliases.adesh:26
 			q = Pair[string, bool]{first: "yes", second: true}
-//line testdata/run/e1_type_aliases.adesh:27
 			rt.Print(q.first, q.second)
-//line testdata/run/e1_type_aliases.adesh:28
 			empty = Opt{present: false}
-//line testdata/run/e1_type_aliases.adesh:29
 			rt.Print(empty.value, describe(empty), describe(Opt{value: rt.Some[int64](7), present: true}))
-//line testdata/run/e1_type_aliases.adesh:30
-			all = []Opt{empty, Opt{value: rt.Some[int64](2), present: true}}
+			all = []Opt{empty, {value: rt.Some[int64](2), present: true}}
 			t4_ = int64(len(all))
 			t2_ = all[rt.Index(1, len(all), "testdata/run/e1_type_aliases.adesh:31:19")].value
 			if t2_.Some {
@@ -161,9 +147,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/e1_type_aliases.adesh:31
 			rt.Print(t4_, t3_)
-//line testdata/run/e1_type_aliases.adesh:32
 			s = 2.5
-//line testdata/run/e1_type_aliases.adesh:33
 			rt.Print(s * 2.0)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -175,7 +159,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -185,7 +169,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {
