@@ -282,6 +282,9 @@ func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Ty
 	if obj := c.importedType(sel.X); obj != nil {
 		return c.typeMemberCall(e, sel, obj, expected), true // m.Enum::Variant(…)
 	}
+	if obj, ok := c.nestedTypeObject(sel.X); ok {
+		return c.staticCall(e, sel, obj, expected), true // thread.Mutex.new(v)
+	}
 	// Static members: Type::name, builtin type objects, imports.
 	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 		if obj := c.scope.Lookup(id.Name); obj != nil {
@@ -312,6 +315,31 @@ func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Ty
 	}
 	recv := c.expr(sel.X, nil)
 	return c.methodCall(e, sel, recv, expected)
+}
+
+// nestedTypeObject resolves `thread.Mutex` or `thread.Atomic.AtomicI64`: a type object that is
+// a static member of a module or of another type object.
+func (c *checker) nestedTypeObject(x ast.Expr) (types.Builtin, bool) {
+	sel, ok := ast.Unparen(x).(*ast.Selector)
+	if !ok {
+		return 0, false
+	}
+	var outer types.Builtin
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		obj := c.scope.Lookup(id.Name)
+		if obj == nil || obj.Kind != types.ObjBuiltin || builtin.TypeObject(obj.Builtin) == builtin.Global {
+			return 0, false
+		}
+		id.Obj = obj
+		outer = obj.Builtin
+	} else if outer, ok = c.nestedTypeObject(sel.X); !ok {
+		return 0, false
+	}
+	inner := builtin.Member(builtin.TypeObject(outer), sel.Name.Name)
+	if inner == 0 || builtin.TypeObject(inner) == builtin.Global {
+		return 0, false
+	}
+	return inner, true
 }
 
 // typeMemberCall checks `Enum::Variant(args)` and `Struct::method(args)` (a static call of a
