@@ -81,7 +81,10 @@ type Row struct {
 	Name    string   // the canonical spelling
 	Aliases []string // the other spellings (JavaScript's and Rust's names)
 	Module  Kind     // a type object (a Global row): the kind whose static members it has
-	Flags   Flags
+	// Same: a static member that is a predeclared function under another name (Math.sqrt is
+	// sqrt), checked and lowered as that function.
+	Same  ID
+	Flags Flags
 	// Sig builds the signature of one call from the receiver's types and fresh inference
 	// variables; nil where the checker decides it by the ID (len, join, Ok, …).
 	Sig   func(In) Sig
@@ -146,6 +149,9 @@ const (
 	// argument (a timeout) given, rt's TimeoutName instead. Awaited directly it is kept by value,
 	// of the Go type rt.Future named below ("" for the *rt.JoinHandle of a blocking job).
 	IOFuture
+	// Constant is a static member that is a value, not a function (Math.PI): Name is its Go
+	// literal, Sig gives its type as its result.
+	Constant
 )
 
 // Lowering is how a builtin call becomes Go.

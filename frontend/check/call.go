@@ -50,6 +50,7 @@ const (
 	SelErrorMessage                // `e.message` on an Error
 	SelBuiltinProp                 // a property of a builtin type (Name): resp.status
 	SelDynamic                     // a field of an `any` value
+	SelConstant                    // a constant of a module (Name: its Go literal): Math.PI
 )
 
 // SelInfo is what the checker learned about a selector that is not a call's callee.
@@ -535,6 +536,10 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			case types.ObjBuiltin:
 				if builtin.TypeObject(obj.Builtin) != builtin.Global {
 					id.Obj = obj
+					if m := builtin.Member(builtin.TypeObject(obj.Builtin), e.Name.Name); m != 0 && builtin.Of(m).Lower.How == builtin.Constant {
+						c.info.Sels[e] = &SelInfo{Kind: SelConstant, Name: builtin.Of(m).Lower.Name}
+						return builtin.Of(m).Sig(builtin.In{}).Ret
+					}
 					c.errorf(e, "`%s.%s` must be called", id.Name, e.Name.Name)
 					return types.InvalidType
 				}
