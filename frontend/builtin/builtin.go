@@ -64,13 +64,14 @@ const (
 	AtomicBoolObj
 	Atomics
 	MathModule
+	StdBits // std's bit functions, a predeclared type object
 	numKinds
 )
 
 var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "num", "Option",
 	"Result", "Share", "Weak", "Mutex", "RwLock", "Guard", "Channel", "JoinHandle", "Promise",
 	"Scope", "TcpListener", "TcpStream", "net", "http", "fs", "module", "thread", "thread.Mutex", "thread.Mutex", "thread.Atomic",
-	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math"}
+	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std"}
 
 func (k Kind) String() string { return kindNames[k] }
 
