@@ -13,8 +13,21 @@ import (
 )
 
 // Lower turns a checked program into Go-shaped IR.
-func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
+func Lower(info *check.Info, fset *source.FileSet) (*Program, error) {
+	return LowerWith(info, fset, Options{})
+}
+
+// Options are for tools that look into lowering (`adesh2go ir`).
+type Options struct {
+	// BeforeMachine, if set, is given each async body as the state-machine pass receives it
+	// (with its Await, Defer and Try nodes); the pass changes the nodes, so look at once.
+	BeforeMachine func(name string, body []Stmt)
+}
+
+// LowerWith is Lower with options.
+func LowerWith(info *check.Info, fset *source.FileSet, opts Options) (prog *Program, err error) {
 	l := &lowerer{
+		opts:        opts,
 		info:        info,
 		fset:        fset,
 		pkg:         newNamer(nil),
@@ -30,6 +43,7 @@ func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 		done:        map[ast.Node]bool{},
 		depthNames:  map[*types.Object]string{},
 		localDepths: map[*types.Object]*localDepth{},
+		inPlace:     map[ast.Expr]bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -96,6 +110,7 @@ func (l *lowerer) fail(n ast.Node, format string, args ...any) {
 }
 
 type lowerer struct {
+	opts Options
 	info *check.Info
 	fset *source.FileSet
 	pkg  *namer
@@ -120,6 +135,8 @@ type lowerer struct {
 	// nestedAwait is the call being lowered as the operand of a boxed recursive await, and
 	// awaitedCall the call being lowered as the operand of any await.
 	nestedAwait, awaitedCall *ast.Call
+	// inPlace are the futures a combinator polls in place (see futureArgs): boxed, not started.
+	inPlace map[ast.Expr]bool
 
 	fn *fnCtx   // the function being lowered
 	at ast.Node // the statement or expression being lowered, for an internal error

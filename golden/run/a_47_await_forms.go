@@ -4,14 +4,17 @@ package main
 
 import "adeshprog/rt"
 
-var p_ *rt.Promise[rt.Future[int64]]
-
-var n int64
+var (
+	p_ *rt.Promise[int64]
+	n  int64
+)
 
 // oneFuture is the state machine of `one`.
 type oneFuture struct {
 	state uint32
 }
+
+const oneFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 //
@@ -19,7 +22,7 @@ type oneFuture struct {
 func (f *oneFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.complete_()
 			return rt.Ready[int64](1)
 		default:
@@ -30,7 +33,7 @@ func (f *oneFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *oneFuture) Drop() {
-	if f.state == 1 {
+	if f.state == oneFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -40,7 +43,7 @@ func (f *oneFuture) Drop() {
 func (f *oneFuture) dropSub_() {}
 
 func (f *oneFuture) complete_() {
-	*f = oneFuture{state: 1}
+	*f = oneFuture{state: oneFutureDone_}
 }
 
 //line testdata/run/a_47_await_forms.adesh:3
@@ -55,18 +58,20 @@ type doubleFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const doubleFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_47_await_forms.adesh:4
 func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_47_await_forms.adesh:4
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_47_await_forms.adesh:4
 //line testdata/run/a_47_await_forms.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -87,7 +92,7 @@ func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *doubleFuture) Drop() {
-	if f.state == 2 {
+	if f.state == doubleFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -102,7 +107,7 @@ func (f *doubleFuture) dropSub_() {
 }
 
 func (f *doubleFuture) complete_() {
-	*f = doubleFuture{state: 2}
+	*f = doubleFuture{state: doubleFutureDone_}
 }
 
 //line testdata/run/a_47_await_forms.adesh:4
@@ -113,29 +118,28 @@ func double(n_ int64) doubleFuture {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
-	aw2_  int64
-	sub1_ *rt.Promise[rt.Future[int64]]
-	sub2_ rt.Future[int64]
-	sub3_ *rt.JoinHandle[int64]
-	sub4_ doubleFuture
+	aw1_  int64
+	sub1_ *rt.Promise[int64]
+	sub2_ *rt.JoinHandle[int64]
+	sub3_ doubleFuture
 }
+
+const programFutureDone_ = 5
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var aw1_ int64
+	var aw2_ int64
 	var aw3_ int64
-	var aw4_ int64
-	var aw_ rt.Future[int64]
+	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_47_await_forms.adesh:5
-			p_ = rt.Resolved[rt.Future[int64]](rt.Box[int64](one()))
-//line testdata/run/a_47_await_forms.adesh:6
+			p_ = rt.FlattenFuture(rt.Resolved[rt.Future[int64]](rt.Start[int64](cx, one())))
 			f.sub1_ = p_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_47_await_forms.adesh:6
 //line testdata/run/a_47_await_forms.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -145,65 +149,48 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = nil
 			aw_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:6
-			f.sub2_ = aw_
+			rt.Print(aw_)
+			f.sub2_ = rt.SpawnValue[int64](cx, double(4))
 			f.state = 2
 			fallthrough
-		case 2:
-//line testdata/run/a_47_await_forms.adesh:6
+		case 2: // after the await at a_47_await_forms.adesh:7
+//line testdata/run/a_47_await_forms.adesh:7
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:6")
+				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:7")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = nil
-			aw1_ = step_.Value
-//line testdata/run/a_47_await_forms.adesh:6
-			rt.Print(aw1_)
+			f.aw1_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:7
-			f.sub3_ = rt.SpawnValue[int64](cx, double(4))
+			f.sub2_ = rt.SpawnValue[int64](cx, double(5))
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_47_await_forms.adesh:7
 //line testdata/run/a_47_await_forms.adesh:7
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:7")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = nil
-			f.aw2_ = step_.Value
+			f.sub2_ = nil
+			aw2_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:7
-			f.sub3_ = rt.SpawnValue[int64](cx, double(5))
+			rt.Print(f.aw1_, aw2_)
+			f.sub3_ = double(3)
 			f.state = 4
 			fallthrough
-		case 4:
-//line testdata/run/a_47_await_forms.adesh:7
+		case 4: // after the await at a_47_await_forms.adesh:8
+//line testdata/run/a_47_await_forms.adesh:8
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:7")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = nil
+			f.sub3_ = doubleFuture{}
 			aw3_ = step_.Value
-//line testdata/run/a_47_await_forms.adesh:7
-			rt.Print(f.aw2_, aw3_)
 //line testdata/run/a_47_await_forms.adesh:8
-			f.sub4_ = double(3)
-			f.state = 5
-			fallthrough
-		case 5:
-//line testdata/run/a_47_await_forms.adesh:8
-			step_ := f.sub4_.Poll(cx)
-			if !step_.Ready {
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub4_ = *new(doubleFuture)
-			aw4_ = step_.Value
-//line testdata/run/a_47_await_forms.adesh:8
-			n = aw4_
-//line testdata/run/a_47_await_forms.adesh:9
+			n = aw3_
 			rt.Print("été " + rt.Str(n) + " 😀 \\" + rt.Str(n) + " {n}")
-//line testdata/run/a_47_await_forms.adesh:10
 			rt.Print("é " + rt.Str(n))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -215,7 +202,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 6 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -233,20 +220,16 @@ func (f *programFuture) dropSub_() {
 			f.sub2_.Drop()
 		}
 	case 3:
-		if f.sub3_ != nil {
-			f.sub3_.Drop()
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
 	case 4:
-		if f.sub3_ != nil {
-			f.sub3_.Drop()
-		}
-	case 5:
-		f.sub4_.Drop()
+		f.sub3_.Drop()
 	}
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 6}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {
