@@ -11,6 +11,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught1_ *rt.Thrown
@@ -18,18 +20,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e2_checks.adesh:2
 			t0 = rt.Clock()
-//line testdata/run/e2_checks.adesh:3
 			rt.AssertEq(rt.Value(int64(2)), rt.Value(int64(2)), "testdata/run/e2_checks.adesh:3:1")
-//line testdata/run/e2_checks.adesh:4
 			rt.AssertNe(rt.Value("a"), rt.Value("b"), "testdata/run/e2_checks.adesh:4:1")
-//line testdata/run/e2_checks.adesh:5
 			rt.AssertEq(rt.Value([]int64{1, 2}), rt.Value([]int64{1, 2}), "testdata/run/e2_checks.adesh:5:1")
-//line testdata/run/e2_checks.adesh:6
 			rt.Print(rt.Clock() >= t0, t0 >= 0.0)
-//line testdata/run/e2_checks.adesh:7
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/e2_checks.adesh:7
 				rt.AssertEq(rt.Value("1"), rt.Value(int64(1)), "testdata/run/e2_checks.adesh:7:7")
@@ -69,7 +66,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -79,7 +76,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -7,35 +7,31 @@ import (
 	"math"
 )
 
-var r float64
-
-var radius float64
+var (
+	r      float64
+	radius float64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e2_math.adesh:4
 			rt.Print(float64(3.141592653589793), float64(2.718281828459045))
-//line testdata/run/e2_math.adesh:5
 			rt.Print(math.Sqrt(float64(16.0)), rt.Abs(int64(-3)), rt.Floor(float64(2.7)), rt.Ceil(float64(2.1)), rt.Round(float64(2.5)))
-//line testdata/run/e2_math.adesh:6
 			rt.Print(rt.IntPow(int64(2), int64(10), "testdata/run/e2_math.adesh:6:7"), min(3, 4), max(3.5, 1.5))
-//line testdata/run/e2_math.adesh:7
 			rt.Print(rt.MathSin(0.0), rt.MathCos(0.0), rt.MathExp(0.0), rt.MathLog(1.0), rt.MathTan(0.0))
-//line testdata/run/e2_math.adesh:8
 			r = rt.MathRandom()
-//line testdata/run/e2_math.adesh:9
 			rt.Print(r >= 0.0 && r < 1.0)
-//line testdata/run/e2_math.adesh:10
 			radius = 2.0
-//line testdata/run/e2_math.adesh:11
 			rt.Print("area", rt.Floor(3.141592653589793*radius*radius*100.0)/100.0)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -47,7 +43,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -57,7 +53,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

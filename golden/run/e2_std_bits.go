@@ -9,21 +9,19 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e2_std_bits.adesh:2
 			rt.Print(rt.BitCount(255), rt.BitCount(-1), rt.BitCount(0))
-//line testdata/run/e2_std_bits.adesh:3
 			rt.Print(rt.LeadingZeros(1), rt.LeadingZeros(0), rt.TrailingZeros(8), rt.TrailingZeros(0))
-//line testdata/run/e2_std_bits.adesh:4
 			rt.Print(rt.RotateLeft(1, 3), rt.RotateRight(1, 1) == -9223372036854775808, rt.RotateLeft(5, 64))
-//line testdata/run/e2_std_bits.adesh:5
 			rt.Print(rt.BitExtract(180, 2, 4, "testdata/run/e2_std_bits.adesh:5:7"), rt.BitExtract(-1, 60, 4, "testdata/run/e2_std_bits.adesh:5:42"))
-//line testdata/run/e2_std_bits.adesh:6
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/e2_std_bits.adesh:6
 				rt.BitExtract(1, 60, 8, "testdata/run/e2_std_bits.adesh:6:7")
@@ -43,7 +41,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -53,7 +51,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

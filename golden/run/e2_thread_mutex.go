@@ -4,53 +4,45 @@ package main
 
 import "adeshprog/rt"
 
-var counter *rt.Mutex[int64]
-
-var hits *rt.Atomic[int64]
-
-var handles []*rt.JoinHandle[rt.Unit]
-
-var first rt.Value
-
-var r rt.Value
-
-var g rt.Value
-
-var other *rt.JoinHandle[rt.Value]
-
-var t rt.Value
-
-var flag *rt.Atomic[bool]
+var (
+	counter *rt.Mutex[int64]
+	hits    *rt.Atomic[int64]
+	handles []*rt.JoinHandle[rt.Unit]
+	first   rt.Value
+	r       rt.Value
+	g       rt.Value
+	other   *rt.JoinHandle[rt.Value]
+	t       rt.Value
+	flag    *rt.Atomic[bool]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e2_thread_mutex.adesh:5
 			counter = rt.NewMutex[int64](0)
-//line testdata/run/e2_thread_mutex.adesh:6
 			hits = rt.NewAtomic[int64](0)
-//line testdata/run/e2_thread_mutex.adesh:7
 			handles = []*rt.JoinHandle[rt.Unit]{}
-//line testdata/run/e2_thread_mutex.adesh:8
 			n_ = 4
 //line testdata/run/e2_thread_mutex.adesh:8
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 				_ = i
 //line testdata/run/e2_thread_mutex.adesh:9
 				rt.ArrPush(&handles, rt.SpawnThread(func() rt.Unit {
-//line testdata/run/e2_thread_mutex.adesh:10
 					var n1_ int64 = 500
 //line testdata/run/e2_thread_mutex.adesh:10
-					for i1_ := int64(0); i1_ < n1_; i1_ += 1 {
+					for i1_ := int64(0); i1_ < n1_; i1_++ {
 						var j int64 = i1_
 						_ = j
 //line testdata/run/e2_thread_mutex.adesh:11
@@ -72,46 +64,30 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/e2_thread_mutex.adesh:17
 			first = rt.ThreadLock(counter)
-//line testdata/run/e2_thread_mutex.adesh:18
 			rt.Print("with", rt.DynMethod(rt.DynField(first, "value", "testdata/run/e2_thread_mutex.adesh:18:15"), "get", "testdata/run/e2_thread_mutex.adesh:18:15"), hits.Load())
-//line testdata/run/e2_thread_mutex.adesh:19
 			rt.DynMethod(rt.DynField(first, "value", "testdata/run/e2_thread_mutex.adesh:19:1"), "unlock", "testdata/run/e2_thread_mutex.adesh:19:1")
 //line testdata/run/e2_thread_mutex.adesh:21
 			r = rt.ThreadLock(counter)
-//line testdata/run/e2_thread_mutex.adesh:22
 			rt.Print(rt.DynField(r, "ok", "testdata/run/e2_thread_mutex.adesh:22:7"))
-//line testdata/run/e2_thread_mutex.adesh:23
 			g = rt.DynClone(rt.DynField(r, "value", "testdata/run/e2_thread_mutex.adesh:23:9"))
-//line testdata/run/e2_thread_mutex.adesh:24
 			rt.DynMethod(g, "set", "testdata/run/e2_thread_mutex.adesh:24:1", rt.DynAdd(rt.DynMethod(g, "get", "testdata/run/e2_thread_mutex.adesh:24:7"), int64(10), "testdata/run/e2_thread_mutex.adesh:24:7"))
-//line testdata/run/e2_thread_mutex.adesh:25
 			rt.Print(rt.ThreadTryLock(counter))
-//line testdata/run/e2_thread_mutex.adesh:26
 			other = rt.SpawnThread(func() rt.Value {
 //line testdata/run/e2_thread_mutex.adesh:26
 				return rt.ThreadLockTimeout(counter, 20)
 			})
 //line testdata/run/e2_thread_mutex.adesh:27
 			rt.Print(rt.ThreadJoin(other, "testdata/run/e2_thread_mutex.adesh:27:7"))
-//line testdata/run/e2_thread_mutex.adesh:28
 			rt.DynMethod(g, "unlock", "testdata/run/e2_thread_mutex.adesh:28:1")
-//line testdata/run/e2_thread_mutex.adesh:29
 			t = rt.ThreadTryLock(counter)
-//line testdata/run/e2_thread_mutex.adesh:30
 			rt.Print(rt.DynField(t, "ok", "testdata/run/e2_thread_mutex.adesh:30:7"), rt.DynMethod(rt.DynField(t, "value", "testdata/run/e2_thread_mutex.adesh:30:13"), "get", "testdata/run/e2_thread_mutex.adesh:30:13"))
-//line testdata/run/e2_thread_mutex.adesh:31
 			rt.DynMethod(rt.DynField(t, "value", "testdata/run/e2_thread_mutex.adesh:31:1"), "unlock", "testdata/run/e2_thread_mutex.adesh:31:1")
-//line testdata/run/e2_thread_mutex.adesh:32
 			rt.Print(rt.DynField(rt.ThreadLockTimeout(counter, 50), "ok", "testdata/run/e2_thread_mutex.adesh:32:7"))
 //line testdata/run/e2_thread_mutex.adesh:34
 			flag = rt.NewAtomic[bool](false)
-//line testdata/run/e2_thread_mutex.adesh:35
 			rt.Print(flag.CompareExchange(false, true), flag.Load(), flag.CompareExchange(false, true))
-//line testdata/run/e2_thread_mutex.adesh:36
 			rt.Print(hits.Swap(7), hits.FetchSub(2), hits.Load())
-//line testdata/run/e2_thread_mutex.adesh:37
 			hits.Store(-1)
-//line testdata/run/e2_thread_mutex.adesh:38
 			rt.Print(hits.Load())
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -123,7 +99,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -133,7 +109,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,21 +4,21 @@ package main
 
 import "adeshprog/rt"
 
-var handles []*rt.JoinHandle[int64]
-
-var total int64
-
-var named *rt.JoinHandle[string]
-
-var quiet *rt.JoinHandle[rt.Unit]
-
-var failing *rt.JoinHandle[int64]
+var (
+	handles []*rt.JoinHandle[int64]
+	total   int64
+	named   *rt.JoinHandle[string]
+	quiet   *rt.JoinHandle[rt.Unit]
+	failing *rt.JoinHandle[int64]
+)
 
 // waitsFuture is the state machine of `waits`.
 type waitsFuture struct {
 	state uint32
 	sub1_ *rt.JoinHandle[int64]
 }
+
+const waitsFutureDone_ = 2
 
 // Poll runs the future until it completes or must wait.
 //
@@ -28,7 +28,7 @@ func (f *waitsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var h *rt.JoinHandle[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e2_thread_spawn.adesh:24
 			h = rt.SpawnThread(func() int64 {
 //line testdata/run/e2_thread_spawn.adesh:24
@@ -40,7 +40,7 @@ func (f *waitsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at e2_thread_spawn.adesh:25
 //line testdata/run/e2_thread_spawn.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -59,7 +59,7 @@ func (f *waitsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *waitsFuture) Drop() {
-	if f.state == 2 {
+	if f.state == waitsFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -76,7 +76,7 @@ func (f *waitsFuture) dropSub_() {
 }
 
 func (f *waitsFuture) complete_() {
-	*f = waitsFuture{state: 2}
+	*f = waitsFuture{state: waitsFutureDone_}
 }
 
 //line testdata/run/e2_thread_spawn.adesh:23
@@ -90,6 +90,8 @@ type programFuture struct {
 	sub1_ waitsFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ int64
@@ -97,22 +99,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/e2_thread_spawn.adesh:5
 			handles = []*rt.JoinHandle[int64]{}
-//line testdata/run/e2_thread_spawn.adesh:6
 			n_ = 4
 //line testdata/run/e2_thread_spawn.adesh:6
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/e2_thread_spawn.adesh:7
 				rt.ArrPush(&handles, rt.SpawnThread(func() int64 {
-//line testdata/run/e2_thread_spawn.adesh:8
 					var sum int64 = 0
-//line testdata/run/e2_thread_spawn.adesh:9
 					var n1_ int64 = 1000
 //line testdata/run/e2_thread_spawn.adesh:9
-					for i1_ := int64(0); i1_ < n1_; i1_ += 1 {
+					for i1_ := int64(0); i1_ < n1_; i1_++ {
 						var j int64 = i1_
 //line testdata/run/e2_thread_spawn.adesh:9
 						sum = sum + j
@@ -121,9 +120,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					return sum + i
 				}))
 			}
-//line testdata/run/e2_thread_spawn.adesh:13
 			total = 0
-//line testdata/run/e2_thread_spawn.adesh:14
 			for _, x_ := range handles {
 				var h *rt.JoinHandle[int64] = x_
 //line testdata/run/e2_thread_spawn.adesh:14
@@ -152,21 +149,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = waits()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at e2_thread_spawn.adesh:27
 //line testdata/run/e2_thread_spawn.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(waitsFuture)
+			f.sub1_ = waitsFuture{}
 			aw_ = step_.Value
 //line testdata/run/e2_thread_spawn.adesh:27
 			rt.Print("awaited", aw_)
-//line testdata/run/e2_thread_spawn.adesh:28
 			rt.Print(rt.HardwareConcurrency() >= 1)
 //line testdata/run/e2_thread_spawn.adesh:30
 			failing = rt.SpawnThreadNamed("bad", func() int64 {
-//line testdata/run/e2_thread_spawn.adesh:31
 				if total > 0 {
 //line testdata/run/e2_thread_spawn.adesh:31
 					panic(&rt.Thrown{Err: rt.NewError("boom"), Pos: "testdata/run/e2_thread_spawn.adesh:31:22"})
@@ -174,9 +169,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_spawn.adesh:32
 				return 0
 			})
-//line testdata/run/e2_thread_spawn.adesh:34
 			caught_ = rt.TryCatch(func() {
-//line testdata/run/e2_thread_spawn.adesh:35
 				rt.ThreadJoin(failing, "testdata/run/e2_thread_spawn.adesh:35:5")
 			})
 			if caught_ != nil {
@@ -194,7 +187,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -209,7 +202,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {
