@@ -191,6 +191,9 @@ func init() {
 			return
 		}
 		p.node(n.Elem)
+		if _, twice := n.Elem.(*ast.OptionalType); twice {
+			p.write(" ") // `T? ?`: `T??` would lex as `??`
+		}
 		p.write("?")
 	})
 	layout(func(p *printer, n *ast.TupleType) {
