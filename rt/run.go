@@ -84,6 +84,8 @@ func Main[T any](main Future[T]) {
 	}
 	rawPanics = os.Getenv("ADESH_TRACEBACK") == "1"
 	setMaxStack()
+	stopFlush := flushOnTermination()
+	defer stopFlush()
 	if os.Getenv("ADESH_TRACE_ASYNC") == "1" {
 		stop := dumpTasksOnQuit()
 		defer stop()
