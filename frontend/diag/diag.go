@@ -35,6 +35,7 @@ const (
 	Type              = "E0705"
 	FutureNotAwaited  = "W0706"
 	GuardAcrossAwait  = "W0707"
+	LockWhileHeld     = "E0708"
 )
 
 // Note is a secondary position that explains a diagnostic ("guard acquired here").
