@@ -16,7 +16,7 @@
 //
 // RunWorkers(n, main) runs main as the root task on n workers and returns when main and every
 // task it led to have finished; Main wraps it for a generated `func main()` (ADESH_WORKERS,
-// ADESH_TRACE_ASYNC=1 for metrics at exit and a task dump on SIGQUIT, ADESH_TRACEBACK=1).
+// ADESH_TRACE_ASYNC=1 for metrics at exit, a task dump on SIGQUIT, ADESH_TRACEBACK=1).
 //   - Tasks: Spawn (or SpawnValue, one allocation) returns a *JoinHandle: awaiting it gives the
 //     value or re-raises the task's *Thrown; Cancel stops the task at its next suspension
 //     (its future's Drop runs its defers); Drop detaches, and a detached task's failure is
