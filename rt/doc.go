@@ -87,11 +87,11 @@
 //	ParseInt Pending Poll Print Promise PromiseAll PromiseAny PromiseRace RangeArray ReadFile
 //	ReadFuture ReadGuard ReadLineFuture Ready RecvFuture Rejected ReleaseOption RemoveFile Repeat
 //	Replace Resolved Result ResultClone ResultFuture Round RunScope RwLock Scope ScopeFuture
-//	ScopeSpawn Select SelectFuture SendFuture SetInterval SetTimeout Share Shl Shr Sleep
-//	SleepFuture Some Spawn SpawnBlocking SpawnValue Spawned Split SplitWhitespace StackOverflow
-//	StartsWith Str StrByteLen StrContains StrIndexOf StrLen StrReverse Substring Then ThenElse
-//	Throw Thrown Timeout TimeoutFuture ToError ToLower ToUpper Trim TrimEnd TrimStart TryCatch
-//	TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleClone2 TupleClone3
-//	TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade Value Weak WriteFile
-//	WriteFuture WriteGuard YieldFuture YieldNow
+//	ScopeResult ScopeResultFuture ScopeSpawn Select SelectFuture SendFuture SetInterval SetTimeout
+//	Share Shl Shr Sleep SleepFuture Some Spawn SpawnBlocking SpawnValue Spawned Split
+//	SplitWhitespace StackOverflow StartsWith Str StrByteLen StrContains StrIndexOf StrLen
+//	StrReverse Substring Then ThenElse Throw Thrown Timeout TimeoutFuture ToError ToLower ToUpper
+//	Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6
+//	TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade
+//	Value Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
 package rt

@@ -344,6 +344,37 @@ func methodOf(t types.Type, name string) types.Builtin {
 	return builtin.Method(builtin.Values, name)
 }
 
+// scopeOutcome is the type of x, an operand of `?` or of `match` of type t: for `await
+// scope(…)` whose body gives a T that is not a Result, Result<T, Error>, the scope's failure (a
+// child's error, the body's throw) as its Err (§8: the scope gives that error), instead of a
+// throw. It retypes the await and the call; lower sees the Result and catches the failure.
+func (c *checker) scopeOutcome(x ast.Expr, t types.Type) types.Type {
+	aw, ok := ast.Unparen(x).(*ast.Await)
+	if !ok {
+		return t
+	}
+	call, ok := ast.Unparen(aw.X).(*ast.Call)
+	if !ok {
+		return t
+	}
+	ci := c.info.Calls[call]
+	if ci == nil || ci.Kind != CallBuiltin || ci.Builtin != builtin.FnScope {
+		return t
+	}
+	switch types.Resolve(t).(type) {
+	case *types.Result, *types.Optional:
+		return t
+	}
+	if types.IsAny(t) || types.IsInvalid(t) {
+		return t
+	}
+	r := &types.Result{Ok: t, Err: types.ErrorType}
+	ci.Ret = &types.Future{Elem: r, Src: builtin.SrcScope}
+	call.SetType(ci.Ret)
+	aw.SetType(r)
+	return r
+}
+
 // comparatorGivesNumber checks what a sort comparator returns: a number of any type, as in
 // JavaScript (`(a, b) => a.price - b.price` on f64 prices); i64 when nothing says which.
 func (c *checker) comparatorGivesNumber(cmp ast.Expr, ret types.Type) {
