@@ -359,7 +359,8 @@ type Expr interface {
 // (check's settleTypes; so do the types of objects, signatures, calls and selectors it records).
 // An inference variable nothing bound stays, where nothing gives a value of it: the elements of
 // an empty array that nothing is added to. Later stages read types as they are, without
-// types.Resolve.
+// types.Resolve. Only the final pass of the checker writes here: its silent first pass keeps
+// its types in a side table, and Check clears what an earlier pass or check left in the tree.
 type Typed struct {
 	Ty types.Type
 }

@@ -21,7 +21,7 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	ret := func(t types.Type) types.Type { ci.Ret = t; return c.recordCall(e, ci) }
 	argT := func(i int) types.Type {
 		if i < len(e.Args) {
-			return e.Args[i].TypeOf()
+			return c.typeOf(e.Args[i])
 		}
 		return types.InvalidType
 	}
@@ -186,7 +186,7 @@ var nil0 types.Type = types.InvalidType
 
 // awaitable checks an argument that must be a future and returns what awaiting it gives.
 func (c *checker) awaitable(a ast.Expr) types.Type {
-	t := a.TypeOf()
+	t := c.typeOf(a)
 	if t == nil {
 		t = c.expr(a, nil)
 	}
@@ -398,7 +398,7 @@ func (c *checker) catchDropsValue(handler ast.Expr, promise types.Type) {
 	if p == nil || !ok || lam.ExprBody == nil || !types.IsUnit(p.Elem) {
 		return
 	}
-	if t := lam.ExprBody.TypeOf(); t != nil && !types.IsUnit(t) && !types.IsNever(t) && !types.IsInvalid(t) {
+	if t := c.typeOf(lam.ExprBody); t != nil && !types.IsUnit(t) && !types.IsNever(t) && !types.IsInvalid(t) {
 		c.errorf(lam.ExprBody, "this catch handler gives `%s`, but the promise it catches for gives `()`: the value would be lost", typeString(t)).
 			WithHelp("make the promise give the same type (its then callback returns a value on every path), or use the value inside the handler")
 	}

@@ -86,7 +86,7 @@ func (c *checker) call(e *ast.Call, expected types.Type) types.Type {
 				if obj.Sig != nil {
 					fun.Obj = obj
 					c.noteCapture(obj)
-					fun.SetType(obj.Type)
+					c.setType(fun, obj.Type)
 					return c.funcCall(e, &CallInfo{Kind: CallFunc, Obj: obj, Sig: obj.Sig}, nil, expected)
 				}
 			case types.ObjType:

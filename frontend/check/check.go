@@ -114,6 +114,7 @@ type MatchInfo struct {
 // Check type-checks the files of one program (the first is the entry file) and returns what it
 // learned. Diagnostics go to diags.
 func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
+	forgetChecks(files)
 	hints := map[*ast.Param]*hint{}
 	dynResults := map[ast.Node]dynResult{}
 	if needsProbing(files) {
@@ -133,6 +134,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 			maps.Copy(dynResults, c.newDynResults)
 		}
 	}
+	forgetChecks(files)
 	c := newChecker(files, fset, diags, hints, false)
 	c.dynResults = dynResults
 	c.run()
@@ -156,8 +158,11 @@ type checker struct {
 	// chainedCoalesce are the `??` on the left of another `??`: their right side may be a
 	// lookup too.
 	chainedCoalesce map[*ast.Binary]bool
-	probing         bool                         // the silent first pass
-	narrowed        map[*types.Object]types.Type // optionals known not to be null here
+	probing         bool // the silent first pass
+	// probeTypes holds the expression types of the silent pass (nil in the final pass, which
+	// records them in the AST): what a probe learns on the way never reaches the AST.
+	probeTypes map[ast.Expr]types.Type
+	narrowed   map[*types.Object]types.Type // optionals known not to be null here
 
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope
@@ -180,6 +185,7 @@ func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints
 		chainedCoalesce: map[*ast.Binary]bool{},
 		narrowed:        map[*types.Object]types.Type{},
 		probing:         probing,
+		probeTypes:      probeTable(probing),
 		info: &Info{
 			Files:   files,
 			FuncOf:  map[ast.Node]*FuncInfo{},
@@ -194,6 +200,58 @@ func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints
 		fileScope: map[*ast.File]*types.Scope{},
 		fileOf:    map[*types.Object]*ast.File{},
 	}
+}
+
+// forgetChecks clears what a check writes into the AST (the objects of names and declarations,
+// the types of expressions), so that the final pass starts from the parser's tree whatever ran
+// before it: the silent pass, which records its objects there too, or an earlier Check of the
+// same files (the language server checks one tree again and again).
+func forgetChecks(files []*ast.File) {
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				n.Obj = nil
+			case *ast.FuncDecl:
+				n.Obj = nil
+			case *ast.Param:
+				n.Obj = nil
+			case *ast.StructDecl:
+				n.Obj = nil
+			case *ast.EnumDecl:
+				n.Obj = nil
+			}
+			if e, ok := n.(ast.Expr); ok {
+				e.SetType(nil)
+			}
+			return true
+		})
+	}
+}
+
+func probeTable(probing bool) map[ast.Expr]types.Type {
+	if probing {
+		return map[ast.Expr]types.Type{}
+	}
+	return nil
+}
+
+// typeOf is e's type as this pass recorded it. The checker reads and records expression types
+// only through typeOf and setType (a test keeps it so).
+func (c *checker) typeOf(e ast.Expr) types.Type {
+	if c.probeTypes != nil {
+		return c.probeTypes[e]
+	}
+	return e.TypeOf()
+}
+
+// setType records e's type: in the AST in the final pass, in the side table in the silent one.
+func (c *checker) setType(e ast.Expr, t types.Type) {
+	if c.probeTypes != nil {
+		c.probeTypes[e] = t
+		return
+	}
+	e.SetType(t)
 }
 
 func (c *checker) run() {
@@ -282,7 +340,7 @@ func (c *checker) declare(id *ast.Ident, kind types.ObjKind, t types.Type, decl 
 		c.scope.Insert(obj)
 	}
 	id.Obj = obj
-	id.SetType(t)
+	c.setType(id, t)
 	return obj
 }
 

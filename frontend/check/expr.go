@@ -16,7 +16,7 @@ func (c *checker) expr(e ast.Expr, expected types.Type) types.Type {
 	if t == nil {
 		t = types.InvalidType
 	}
-	e.SetType(t)
+	c.setType(e, t)
 	return t
 }
 
@@ -432,7 +432,7 @@ func (c *checker) unary(e *ast.Unary, expected types.Type) types.Type {
 		if lit, ok := e.X.(*ast.IntLit); ok {
 			// -128i8 fits although 128i8 does not: check the negated value.
 			t := intLitType(lit, expected)
-			lit.SetType(t)
+			c.setType(lit, t)
 			if types.IsInteger(t) && !fitsInt(lit.Value, types.BasicKind(t), true) {
 				c.errorf(e, "the literal -%s does not fit in `%s`", lit.Raw, typeString(t))
 			}
@@ -663,8 +663,8 @@ func (c *checker) lvalue(x ast.Expr) types.Type {
 // refuseReadGuardWrite reports a change of target (at n) that goes through a read guard;
 // recv says target is the receiver of a method that changes it, which may be the guard itself.
 func (c *checker) refuseReadGuardWrite(n ast.Node, target ast.Expr, recv bool) {
-	g := readGuardIn(target)
-	if g == nil && recv && types.HandleOf(target.TypeOf(), types.ReadGuardH) != nil {
+	g := c.readGuardIn(target)
+	if g == nil && recv && types.HandleOf(c.typeOf(target), types.ReadGuardH) != nil {
 		g = target
 	}
 	if g == nil {
@@ -680,7 +680,7 @@ func (c *checker) refuseReadGuardWrite(n ast.Node, target ast.Expr, recv bool) {
 
 // readGuardIn finds the read guard an assignment target writes through (`*r`, `r.field`,
 // `r.items[0]`), or nil.
-func readGuardIn(x ast.Expr) ast.Expr {
+func (c *checker) readGuardIn(x ast.Expr) ast.Expr {
 	for {
 		switch e := ast.Unparen(x).(type) {
 		case *ast.Unary:
@@ -695,7 +695,7 @@ func readGuardIn(x ast.Expr) ast.Expr {
 		default:
 			return nil
 		}
-		if t := x.TypeOf(); t != nil && types.HandleOf(t, types.ReadGuardH) != nil {
+		if t := c.typeOf(x); t != nil && types.HandleOf(t, types.ReadGuardH) != nil {
 			return x
 		}
 	}
@@ -726,7 +726,7 @@ func (c *checker) lvalue1(x ast.Expr) types.Type {
 		return t
 	case *ast.Index:
 		t := c.expr(x, nil)
-		if types.IsBasic(x.X.TypeOf(), types.String) {
+		if types.IsBasic(c.typeOf(x.X), types.String) {
 			c.errorf(x, "strings are immutable: build a new string instead")
 		}
 		c.markMutated(x.X)
@@ -1012,7 +1012,7 @@ func (c *checker) genericFuncValue(e *ast.Ident, obj *types.Object, expected typ
 func (c *checker) lookupIndex(x ast.Expr) bool {
 	if sel, ok := ast.Unparen(x).(*ast.Selector); ok {
 		// `rec.email ?? d` on a dynamic record: a missing field is null.
-		if types.IsAny(sel.X.TypeOf()) {
+		if types.IsAny(c.typeOf(sel.X)) {
 			c.noteLookup(sel)
 		}
 		return false
@@ -1021,7 +1021,7 @@ func (c *checker) lookupIndex(x ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	base := types.Resolve(ix.X.TypeOf())
+	base := types.Resolve(c.typeOf(ix.X))
 	if h, ok := base.(*types.Handle); ok && (h.Kind == types.ShareH || h.Kind.IsGuard()) {
 		base = types.Resolve(h.Elem)
 	}
@@ -1048,8 +1048,8 @@ func (c *checker) lookupOperand(x ast.Expr, t types.Type) types.Type {
 		return t
 	}
 	o := &types.Optional{Elem: t}
-	x.SetType(o)
-	ast.Unparen(x).SetType(o)
+	c.setType(x, o)
+	c.setType(ast.Unparen(x), o)
 	return o
 }
 

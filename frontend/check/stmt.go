@@ -238,7 +238,7 @@ func (c *checker) bindPattern(p ast.Pattern, t types.Type, kind types.ObjKind, d
 					obj.Type = t
 				}
 				p.Name.Obj = obj
-				p.Name.SetType(obj.Type)
+				c.setType(p.Name, obj.Type)
 				c.info.Globals = append(c.info.Globals, obj)
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"adesh2go/frontend"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/diag"
 )
 
 // typeErrors checks a one-file program and returns its diagnostics as text ("" when none).
@@ -178,5 +180,29 @@ struct W { e: E, m: Map<string, W>, f: fn(W): W }
 print(T { kids: [], parent: null }, E::N(E::Z));`
 	if got := typeErrors(fine); got != "" {
 		t.Errorf("arrays, maps, enums and functions hold their values out of line:\n%s", got)
+	}
+}
+
+// TestCheckTwiceSameResult: a program whose untyped parameters need the silent pass checks the
+// same way twice over one tree (what the final pass finds does not depend on what was in the AST).
+func TestCheckTwiceSameResult(t *testing.T) {
+	src := `
+fn twice(f, x) { return f(f(x)); }
+fn pick(n) { if n > 0 { return n; } return "none"; }
+print(twice((v) => v + 1, 3), pick(1), pick(0));
+let y: i64 = "a";`
+	prog := frontend.LoadSource("t.adesh", []byte(src))
+	var first bytes.Buffer
+	prog.Diags.WriteText(&first)
+	if first.Len() == 0 {
+		t.Fatal("expected the type error of `let y: i64 = \"a\"`")
+	}
+	again := diag.NewList(prog.Fset)
+	check.Check(prog.Files, prog.Fset, again)
+	again.Sort()
+	var second bytes.Buffer
+	again.WriteText(&second)
+	if second.String() != first.String() {
+		t.Errorf("second check differs:\n%s\nfirst:\n%s", second.String(), first.String())
 	}
 }
