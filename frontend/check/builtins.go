@@ -370,8 +370,8 @@ func (c *checker) scopeOutcome(x ast.Expr, t types.Type) types.Type {
 	}
 	r := &types.Result{Ok: t, Err: types.ErrorType}
 	ci.Ret = &types.Future{Elem: r, Src: builtin.SrcScope}
-	call.SetType(ci.Ret)
-	aw.SetType(r)
+	c.setType(call, ci.Ret)
+	c.setType(aw, r)
 	return r
 }
 
