@@ -23,6 +23,7 @@ unit:
 
 race:
 	$(GO) test -race ./rt/...
+	$(GO) test -race ./lsp/...
 	$(GO) test -race -tags adesh_futex_table -run 'Mutex|RwLock|Share|Weak|Futex' ./rt/...
 	$(GO) test -race -tags adesh_portable_io ./rt/...
 
@@ -33,9 +34,10 @@ golden:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m ./bench/...
 
-# Both fuzz targets, one after the other (go test fuzzes one target at a time).
+# The fuzz targets, one after the other (go test fuzzes one target at a time).
 fuzz:
 	$(GO) test ./frontend/syntax -run '^$$' -fuzz FuzzParse -fuzztime 60s
+	$(GO) test ./frontend/format -run '^$$' -fuzz FuzzFormat -fuzztime 60s
 	$(GO) test . -run '^$$' -fuzz FuzzCompile -fuzztime 60s
 
 install:

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -38,10 +39,6 @@ func WriteModule(dir string, mainSrc []byte) error {
 	if err := replaceable(dir); err != nil {
 		return err
 	}
-	rtFiles, err := RuntimeFiles()
-	if err != nil {
-		return err
-	}
 	parent := filepath.Dir(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
@@ -54,15 +51,30 @@ func WriteModule(dir string, mainSrc []byte) error {
 	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it private
 		return err
 	}
-	files := map[string][]byte{
-		"go.mod":  []byte("module " + ModulePath + "\n\ngo 1.26\n"),
-		"main.go": mainSrc,
+	if err := writeRuntimeModule(tmp, mainSrc); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dir)
+}
+
+// writeRuntimeModule writes go.mod, rt/ and, unless mainSrc is nil, main.go into dir.
+func writeRuntimeModule(dir string, mainSrc []byte) error {
+	rtFiles, err := RuntimeFiles()
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{"go.mod": []byte("module " + ModulePath + "\n\ngo 1.26\n")}
+	if mainSrc != nil {
+		files["main.go"] = mainSrc
 	}
 	for name, b := range rtFiles {
 		files[filepath.Join("rt", name)] = b
 	}
 	for name, b := range files {
-		p := filepath.Join(tmp, name)
+		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
@@ -70,10 +82,7 @@ func WriteModule(dir string, mainSrc []byte) error {
 			return err
 		}
 	}
-	if err := os.RemoveAll(dir); err != nil {
-		return err
-	}
-	return os.Rename(tmp, dir)
+	return nil
 }
 
 // replaceable reports, as an error, why dir may not be replaced by a generated module: it is a
@@ -112,9 +121,10 @@ func goEnv() []string {
 	return append(env, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GO111MODULE=on")
 }
 
-// BuildModule builds the module in dir into the executable out.
+// BuildModule builds the module in dir into the executable out (with -trimpath, so that the
+// runtime compiled for one directory is reused from the go command's cache for any other).
 func BuildModule(dir, out string) error {
-	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", out, ".")
 	cmd.Dir = dir
 	cmd.Env = goEnv()
 	var stderr bytes.Buffer
@@ -141,16 +151,13 @@ func CacheDir() string {
 	return filepath.Join(base, "adesh2go")
 }
 
-// contentKey hashes everything a built program depends on: its Go source, the runtime, and the
-// Go toolchain that builds it.
-func contentKey(mainSrc []byte) (string, error) {
+// runtimeHash hashes the runtime's files (once a process: they are embedded).
+var runtimeHash = sync.OnceValues(func() (string, error) {
 	rtFiles, err := RuntimeFiles()
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
-	h.Write([]byte(Version + "\x00" + runtime.Version() + "\x00"))
-	h.Write(mainSrc)
 	names := make([]string, 0, len(rtFiles))
 	for n := range rtFiles {
 		names = append(names, n)
@@ -160,6 +167,20 @@ func contentKey(mainSrc []byte) (string, error) {
 		h.Write([]byte("\x00" + n + "\x00"))
 		h.Write(rtFiles[n])
 	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+})
+
+// contentKey hashes everything a built program depends on: its Go source, the runtime, and the
+// Go that built adesh2go. (The toolchain that builds the program is not asked for here, so
+// that a hit runs no go command: an executable built by an earlier Go still runs.)
+func contentKey(mainSrc []byte) (string, error) {
+	rt, err := runtimeHash()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write([]byte(Version + "\x00" + runtime.Version() + "\x00" + rt + "\x00"))
+	h.Write(mainSrc)
 	return hex.EncodeToString(h.Sum(nil))[:32], nil
 }
 
@@ -191,12 +212,8 @@ func CachedBinary(mainSrc []byte) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(work)
-	mod := filepath.Join(work, "src")
-	if err := WriteModule(mod, mainSrc); err != nil {
-		return "", err
-	}
 	built := filepath.Join(work, filepath.Base(exe))
-	if err := BuildModule(mod, built); err != nil {
+	if err := buildMain(work, mainSrc, built); err != nil {
 		return "", err
 	}
 	return exe, os.Rename(built, exe)

@@ -26,8 +26,8 @@ func markUsed(exe string, info os.FileInfo, now time.Time) {
 	}
 }
 
-// trimCache removes the entries of the cache at dir that were not used for cacheMaxAge, and
-// build directories interrupted builds left, unless the cache was trimmed in the last
+// trimCache removes the entries of the cache at dir that were not used for cacheMaxAge, the
+// toolchain listings not used for as long, and build directories interrupted builds left, unless the cache was trimmed in the last
 // cacheTrimEvery. Errors are ignored: trimming is housekeeping.
 func trimCache(dir string, now time.Time) {
 	mark := filepath.Join(dir, "trim.txt")
@@ -42,6 +42,14 @@ func trimCache(dir string, now time.Time) {
 		return
 	}
 	for _, e := range entries {
+		if isToolchainListing(e.Name()) {
+			// Refreshed once a day while it is used (toolchainRefreshEvery): an old one
+			// belongs to a Go or an adesh2go no longer run.
+			if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > cacheMaxAge {
+				_ = os.Remove(filepath.Join(dir, e.Name()))
+			}
+			continue
+		}
 		if !e.IsDir() || !isCacheKey(e.Name()) {
 			continue // not an entry: the cache directory may be shared with other files
 		}

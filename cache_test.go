@@ -49,12 +49,23 @@ func TestTrimCache(t *testing.T) {
 	if err := os.Chtimes(leftover, now.Add(-2*time.Hour), now.Add(-2*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	trimCache(dir, now)
-	if exists(old) || exists(leftover) {
-		t.Errorf("an unused entry or an interrupted build is left")
+	listing := func(c byte, age time.Duration) string {
+		p := filepath.Join(dir, "toolchain-"+key(c)+".json")
+		if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
-	if !exists(fresh) || !exists(running) || !exists(users) {
-		t.Errorf("a used entry, a running build or a directory that is no entry was removed")
+	oldListing, usedListing := listing('3', 6*24*time.Hour), listing('4', 2*time.Hour)
+	trimCache(dir, now)
+	if exists(old) || exists(leftover) || exists(oldListing) {
+		t.Errorf("an unused entry, an unused toolchain listing or an interrupted build is left")
+	}
+	if !exists(fresh) || !exists(running) || !exists(users) || !exists(usedListing) {
+		t.Errorf("a used entry, a running build, a used listing or a directory that is no entry was removed")
 	}
 	// Within a day of the last trim nothing is removed.
 	again := cacheEntry(t, dir, key('2'), now.Add(-6*24*time.Hour))

@@ -67,7 +67,7 @@ func TestGeneratedPrograms(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(dir, "bin")
-	goCmd(t, dir, "build", "-o", bin+string(filepath.Separator), "./progs/...")
+	goCmd(t, dir, "build", "-trimpath", "-o", bin+string(filepath.Separator), "./progs/...")
 	// Random conditions repeat themselves (`true || x || true`, `a == "q" && a == "b"`): the
 	// bools analyzer would judge the AdeshLang author's logic, not the lowering.
 	goCmd(t, dir, "vet", "-bools=false", "./progs/...")

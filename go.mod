@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/spf13/cobra v1.10.2
+	github.com/tliron/glsp v0.2.2
 )
 
 require (

@@ -160,7 +160,7 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "programs")
-	goCmd(t, dir, "build", "-o", exe, "./cmd/programs")
+	goCmd(t, dir, "build", "-trimpath", "-o", exe, "./cmd/programs")
 	goCmd(t, dir, "vet", "./progs/...")
 	// The same programs under the race detector, at 4 workers only: a race the checker lets
 	// through is found here rather than by a user (one more link of the shared binary).
@@ -244,23 +244,15 @@ func exeName(name string) string { return strings.ReplaceAll(name, "/", "_") }
 
 // writeTestModule lays out one module holding every program as its own main package.
 func writeTestModule(dir string, srcs map[string][]byte) error {
-	rtFiles, err := RuntimeFiles()
-	if err != nil {
+	if err := writeRuntimeModule(dir, nil); err != nil {
 		return err
 	}
-	files := map[string][]byte{"go.mod": []byte("module " + ModulePath + "\n\ngo 1.26\n")}
-	for n, b := range rtFiles {
-		files[filepath.Join("rt", n)] = b
-	}
 	for name, src := range srcs {
-		files[filepath.Join("progs", exeName(name), "main.go")] = src
-	}
-	for n, b := range files {
-		p := filepath.Join(dir, n)
+		p := filepath.Join(dir, "progs", exeName(name), "main.go")
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
+		if err := os.WriteFile(p, src, 0o644); err != nil {
 			return err
 		}
 	}

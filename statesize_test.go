@@ -216,7 +216,7 @@ func stateStructSizes(t *testing.T, dir string, srcs map[string][]byte) map[stri
 		}
 	}
 	bin := filepath.Join(dir, "bin")
-	goCmd(t, mod, "build", "-o", bin+string(filepath.Separator), "./progs/...")
+	goCmd(t, mod, "build", "-trimpath", "-o", bin+string(filepath.Separator), "./progs/...")
 	all := map[string]map[string]int{}
 	for _, c := range stateStructCases {
 		cmd := exec.Command(filepath.Join(bin, c.name))

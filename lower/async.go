@@ -103,6 +103,21 @@ func (l *lowerer) asyncBlockValue(e *ast.AsyncBlock) Expr {
 	return l.captureLiteral(fi, futT, e.Move)
 }
 
+// borrowsLocals reports whether the block or lambda fi uses a local of its maker in place (a
+// capture by reference of a variable that is not top-level): such a future is not started at
+// once, since it would then run beside the code whose variables it uses.
+func (l *lowerer) borrowsLocals(fi *check.FuncInfo, move bool) bool {
+	if move {
+		return false
+	}
+	for _, obj := range l.captured(fi, false) {
+		if ov := l.locals[obj]; ov != nil && !ov.Global {
+			return true
+		}
+	}
+	return false
+}
+
 // captureLiteral builds the state struct value of a block or lambda with its captures.
 func (l *lowerer) captureLiteral(fi *check.FuncInfo, futT Type, move bool) Expr {
 	lit := &Composite{Type: futT, Fields: []*KeyValue{}}
@@ -265,7 +280,14 @@ func (l *lowerer) asyncFuncLit(node ast.Node, fi *check.FuncInfo, params []*ast.
 		fn.Params = append(fn.Params, &Param{Name: name, Type: l.goTypeOf(fi.Sig.Params[i])})
 		lit.Fields = append(lit.Fields, &KeyValue{Key: l.locals[p.Obj].Name, Value: &Ident{Name: name}})
 	}
-	fn.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{rtCallT("Box", []Type{l.valueType(fi.Ret)}, lit)}}}}
+	fn.Params = append(fn.Params, l.ignoredParams(fi, len(params))...)
+	// A call starts it at once, unless it uses its maker's variables in place: it then runs only
+	// while awaited, never beside its maker.
+	made := rtCallT("Start", []Type{l.valueType(fi.Ret)}, &Ident{Name: "nil"}, lit)
+	if l.borrowsLocals(fi, false) {
+		made = rtCallT("Box", []Type{l.valueType(fi.Ret)}, lit)
+	}
+	fn.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{made}}}}
 	return fn
 }
 
@@ -323,6 +345,27 @@ func (l *lowerer) asyncArgs(b *builder, es []ast.Expr, derefRecv bool) []Expr {
 		}
 		return l.kept(sb, e)
 	})
+}
+
+// startDetached lowers a future statement (W0706) that calls an async fn or makes an async
+// block that borrows nothing: it starts at once, on the caller (§8), and goes on by itself.
+// It gives nil for the other futures, which are spawned.
+func (l *lowerer) startDetached(b *builder, x ast.Expr) Expr {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Call:
+		ci := l.info.Calls[e]
+		if ci == nil || !(ci.Kind == check.CallFunc || ci.Kind == check.CallMethod) || !ci.Sig.Async || l.locals[ci.Obj] != nil {
+			return nil
+		}
+	case *ast.AsyncBlock:
+		if l.borrowsLocals(l.info.FuncOf[e], e.Move) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	fut, _ := l.futureOf(b, x, false)
+	return rtCallT("StartDetached", []Type{l.valueType(types.AwaitResult(x.TypeOf()))}, l.cx(), fut)
 }
 
 // spawn lowers `spawn(x)` (and a future statement spawned with W0706): the task of a future

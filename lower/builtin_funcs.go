@@ -105,13 +105,29 @@ func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		ctor := map[types.Builtin]string{builtin.MutexNew: "NewMutex", builtin.RwLockNew: "NewRwLock", builtin.ShareNew: "NewShare"}[ci.Builtin]
 		return rtCallT(ctor, []Type{l.goTypeOf(h.Elem)}, v)
 	case builtin.PromiseNew:
+		if resolved := executorResolves(e.Args[0].TypeOf()); isPromiseOrFuture(resolved) {
+			// resolve(p) of a promise or a future: the promise adopts what it is resolved with.
+			p := rtCallT("NewPromise", []Type{l.valueType(resolved)}, l.promiseExecutor(b, e.Args[0], resolved))
+			if types.HandleOf(resolved, types.PromiseH) != nil {
+				return rtCall("FlattenPromise", p)
+			}
+			return rtCall("FlattenFuture", p)
+		}
 		return rtCallT("NewPromise", []Type{elem()}, l.promiseExecutor(b, e.Args[0], types.HandleOf(ci.Ret, types.PromiseH).Elem))
 	case builtin.PromiseResolve:
 		if len(e.Args) == 0 {
 			return rtCallT("Resolved", []Type{elem()}, &Composite{Type: tUnit})
 		}
 		h := types.HandleOf(ci.Ret, types.PromiseH)
-		return rtCallT("Resolved", []Type{elem()}, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), h.Elem, e.Args[0]))
+		at := e.Args[0].TypeOf()
+		if types.HandleOf(at, types.PromiseH) != nil {
+			return l.expr(b, e.Args[0]) // it adopts the promise: it is that promise
+		}
+		if _, isFuture := at.(*types.Future); isFuture {
+			// It adopts the future: a promise that settles as the future ends.
+			return rtCall("FlattenFuture", rtCallT("Resolved", []Type{rtType("Future", elem())}, l.expr(b, e.Args[0])))
+		}
+		return rtCallT("Resolved", []Type{elem()}, l.convertAt(l.owned(b, e.Args[0]), at, h.Elem, e.Args[0]))
 	case builtin.PromiseReject:
 		return rtCallT("Rejected", []Type{elem()}, l.toError(l.expr(b, e.Args[0]), e.Args[0].TypeOf()))
 	case builtin.MapNew:
@@ -259,10 +275,19 @@ func (l *lowerer) valueTypes(ts []types.Type) []Type {
 	return out
 }
 
-// futureArgs lowers arguments that must be rt.Futures.
+// futureArgs lowers the futures a combinator (join, select, timeout) or a scope's child task polls
+// in place: a call of an
+// async fn or an async block written there is not started on its own (rt.Start) but boxed, so
+// that the combinator runs it, and dropping it (a select's loser, a timeout's operand) cancels
+// it at once.
 func (l *lowerer) futureArgs(b *builder, args []ast.Expr) []Expr {
-	xs := l.exprList(b, args)
-	return xs
+	for _, a := range args {
+		switch a := ast.Unparen(a).(type) {
+		case *ast.Call, *ast.AsyncBlock:
+			l.inPlace[a] = true
+		}
+	}
+	return l.exprList(b, args)
 }
 
 // promiseExecutor lowers the executor of `new Promise((resolve, reject) => …)`: resolve takes
@@ -276,6 +301,25 @@ func resolveTakesNothing(executor types.Type) bool {
 	}
 	rf, ok := ft.Params[0].(*types.Func)
 	return !ok || len(rf.Params) == 0
+}
+
+// isPromiseOrFuture reports whether t is a promise or a future type (a value a promise adopts).
+func isPromiseOrFuture(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, isFuture := t.(*types.Future)
+	return isFuture || types.HandleOf(t, types.PromiseH) != nil
+}
+
+// executorResolves is the type an executor's resolve parameter takes, or nil.
+func executorResolves(executor types.Type) types.Type {
+	if ft, ok := executor.(*types.Func); ok && len(ft.Params) > 0 {
+		if rf, ok := ft.Params[0].(*types.Func); ok && len(rf.Params) == 1 {
+			return rf.Params[0]
+		}
+	}
+	return nil
 }
 
 func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) Expr {

@@ -168,7 +168,7 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return then
 	case builtin.ScopeSpawn:
 		s := l.recvExpr(b, ci)
-		fut := l.expr(b, e.Args[0])
+		fut := l.futureArgs(b, e.Args[:1])[0] // it starts as the child task, not before
 		return rtCall("ScopeSpawn", l.cx(), s, fut)
 	}
 	return l.noLowering(e, ci)

@@ -9,8 +9,9 @@ import (
 	"adesh2go/frontend/types"
 )
 
-// call lowers a call expression in value position. A call of an async fn gives its future boxed
-// as an rt.Future (awaits take the state struct by value instead, see futureOf).
+// call lowers a call expression in value position. A call of an async fn starts it at once
+// (rt.Start, §8) and gives its handle as an rt.Future; awaits take the state struct by value
+// instead (see futureOf), and a recursive await boxes it to poll it in place.
 func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 	ci := l.info.Calls[e]
 	if ci == nil {
@@ -21,12 +22,19 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 		x := l.funcCall(b, e, ci)
 		if ci.Sig.Async && (ci.Kind == check.CallMethod || l.locals[ci.Obj] == nil) {
 			// The instantiated result: a generic async fn's signature says T.
-			return rtCallT("Box", []Type{l.valueType(types.AwaitResult(e.TypeOf()))}, x)
+			res := l.valueType(types.AwaitResult(e.TypeOf()))
+			if l.nestedAwait == e || l.inPlace[e] {
+				return rtCallT("Box", []Type{res}, x) // a recursive await, polled in place
+			}
+			return rtCallT("Start", []Type{res}, l.cx(), x)
 		}
 		return x
 	case check.CallValue:
 		xs := l.exprList(b, append([]ast.Expr{e.Fun}, e.Args...))
 		args := l.convertArgs(xs[1:], e.Args, ci.Params)
+		for range ci.Params[len(args):] { // `resolve()`: the unit arguments left out
+			args = append(args, &Composite{Type: tUnit})
+		}
 		return &Call{Fun: xs[0], Args: args}
 	case check.CallBuiltin, check.CallBuiltinMethod, check.CallStatic:
 		return l.builtinCall(b, e, ci)

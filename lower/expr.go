@@ -264,7 +264,13 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.Lambda:
 		return l.lambda(e)
 	case *ast.AsyncBlock:
-		return rtCallT("Box", []Type{l.valueType(types.AwaitResult(e.TypeOf()))}, l.asyncBlockValue(e))
+		res := l.valueType(types.AwaitResult(e.TypeOf()))
+		if l.inPlace[e] || l.borrowsLocals(l.info.FuncOf[e], e.Move) {
+			// It uses the caller's variables in place: it runs only while the caller awaits
+			// it, never beside it.
+			return rtCallT("Box", []Type{res}, l.asyncBlockValue(e))
+		}
+		return rtCallT("Start", []Type{res}, l.cx(), l.asyncBlockValue(e))
 	case *ast.Match:
 		return l.matchExpr(b, e)
 	case *ast.Assign, *ast.IncDec:
@@ -390,7 +396,7 @@ func (l *lowerer) asyncFuncValue(fd *ast.FuncDecl) Expr {
 	sig := fd.Obj.Sig
 	params, args := l.forwardParams(sig.Params)
 	ret := l.valueType(sig.Ret)
-	body := &Return{Results: []Expr{rtCallT("Box", []Type{ret}, &Call{Fun: &Ident{Name: l.funcName(fd)}, Args: args})}}
+	body := &Return{Results: []Expr{rtCallT("Start", []Type{ret}, &Ident{Name: "nil"}, &Call{Fun: &Ident{Name: l.funcName(fd)}, Args: args})}}
 	return &FuncLit{Params: params, Results: []Type{rtType("Future", ret)}, Body: &Block{Stmts: []Stmt{body}}}
 }
 

@@ -65,6 +65,7 @@ func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Blo
 		v.Param = true
 		lit.Params = append(lit.Params, &Param{Name: v.Name, Type: v.Type})
 	}
+	lit.Params = append(lit.Params, l.ignoredParams(fi, len(params))...)
 	b := &builder{}
 	if depth != nil {
 		fc.depth = depth.param
@@ -140,4 +141,14 @@ func (l *lowerer) variantValue(v *types.VariantDef, n *types.Named, args []Expr)
 		c.Fields = append(c.Fields, &KeyValue{Key: "F" + itoa(i), Value: a})
 	}
 	return &Conv{Type: l.goTypeOf(n), X: c}
+}
+
+// ignoredParams are the parameters a lambda takes past the n it names (it ignores the last
+// arguments it is passed, as in JavaScript: `p.then(() => …)`).
+func (l *lowerer) ignoredParams(fi *check.FuncInfo, n int) []*Param {
+	var ps []*Param
+	for _, t := range fi.Sig.Params[n:] {
+		ps = append(ps, &Param{Name: "_", Type: l.goTypeOf(t)})
+	}
+	return ps
 }

@@ -30,6 +30,7 @@ func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
 		done:        map[ast.Node]bool{},
 		depthNames:  map[*types.Object]string{},
 		localDepths: map[*types.Object]*localDepth{},
+		inPlace:     map[ast.Expr]bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -120,6 +121,8 @@ type lowerer struct {
 	// nestedAwait is the call being lowered as the operand of a boxed recursive await, and
 	// awaitedCall the call being lowered as the operand of any await.
 	nestedAwait, awaitedCall *ast.Call
+	// inPlace are the futures a combinator polls in place (see futureArgs): boxed, not started.
+	inPlace map[ast.Expr]bool
 
 	fn *fnCtx   // the function being lowered
 	at ast.Node // the statement or expression being lowered, for an internal error

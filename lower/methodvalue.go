@@ -52,7 +52,7 @@ func (l *lowerer) methodFuncValue(b *builder, e *ast.Selector, x Expr, fd *ast.F
 	ret := types.Subst(sig.Ret, subst)
 	if fd.Async {
 		lit.Results = []Type{rtType("Future", l.valueType(ret))}
-		call = rtCallT("Box", []Type{l.valueType(ret)}, call)
+		call = rtCallT("Start", []Type{l.valueType(ret)}, &Ident{Name: "nil"}, call)
 	} else {
 		lit.Results = l.resultTypes(ret)
 	}

@@ -281,6 +281,10 @@ func (l *lowerer) letValue(b *builder, s *ast.LetStmt, t types.Type) Expr {
 func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 	if l.info.Spawned[s] {
 		// The handle is dropped at once: the task is detached, and its failure is reported.
+		if start := l.startDetached(b, s.X); start != nil {
+			b.add(&ExprStmt{X: start, Line: b.line})
+			return
+		}
 		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: l.spawn(b, s.X), Name: "Drop"}}, Line: b.line})
 		return
 	}

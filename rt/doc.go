@@ -16,7 +16,7 @@
 //
 // RunWorkers(n, main) runs main as the root task on n workers and returns when main and every
 // task it led to have finished; Main wraps it for a generated `func main()` (ADESH_WORKERS,
-// ADESH_TRACE_ASYNC=1 for metrics at exit, a task dump on SIGQUIT, ADESH_TRACEBACK=1).
+// ADESH_TRACE_ASYNC=1 for metrics at exit and a task dump on SIGQUIT, ADESH_TRACEBACK=1).
 //   - Tasks: Spawn (or SpawnValue, one allocation) returns a *JoinHandle: awaiting it gives the
 //     value or re-raises the task's *Thrown; Cancel stops the task at its next suspension
 //     (its future's Drop runs its defers); Drop detaches, and a detached task's failure is
@@ -89,9 +89,10 @@
 //	Replace Resolved Result ResultClone ResultFuture Round RunScope RwLock Scope ScopeFuture
 //	ScopeResult ScopeResultFuture ScopeSpawn Select SelectFuture SendFuture SetInterval SetTimeout
 //	Share Shl Shr Sleep SleepFuture Some Spawn SpawnBlocking SpawnValue Spawned Split
-//	SplitWhitespace StackOverflow StartsWith Str StrByteLen StrContains StrIndexOf StrLen
-//	StrReverse Substring Then ThenElse Throw Thrown Timeout TimeoutFuture ToError ToLower ToUpper
-//	Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6
-//	TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade
-//	Value Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
+//	SplitWhitespace StackOverflow Start StartDetached StartsWith Str StrByteLen StrContains
+//	StrIndexOf StrLen StrReverse Substring Then ThenElse Throw Thrown Timeout TimeoutFuture
+//	ToError ToLower ToUpper Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2
+//	Tuple3 Tuple4 Tuple5 Tuple6 TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6
+//	TypeName TypeNameFor Unit Upgrade Value Weak WriteFile WriteFuture WriteGuard YieldFuture
+//	YieldNow
 package rt

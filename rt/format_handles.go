@@ -24,13 +24,22 @@ func (g MutexGuard[T]) AdeshFormat(b *strings.Builder, nested bool) { Format(b, 
 func (g ReadGuard[T]) AdeshFormat(b *strings.Builder, nested bool)  { Format(b, *g.Ptr(), nested) }
 func (g WriteGuard[T]) AdeshFormat(b *strings.Builder, nested bool) { Format(b, *g.Ptr(), nested) }
 
-func (*Weak[T]) AdeshFormat(b *strings.Builder, _ bool)       { b.WriteString("Weak") }
-func (*Mutex[T]) AdeshFormat(b *strings.Builder, _ bool)      { b.WriteString("Mutex") }
-func (*RwLock[T]) AdeshFormat(b *strings.Builder, _ bool)     { b.WriteString("RwLock") }
-func (*Channel[T]) AdeshFormat(b *strings.Builder, _ bool)    { b.WriteString("Channel") }
-func (*JoinHandle[T]) AdeshFormat(b *strings.Builder, _ bool) { b.WriteString("JoinHandle") }
-func (*Promise[T]) AdeshFormat(b *strings.Builder, _ bool)    { b.WriteString("Promise") }
-func (*Scope) AdeshFormat(b *strings.Builder, _ bool)         { b.WriteString("Scope") }
+func (*Weak[T]) AdeshFormat(b *strings.Builder, _ bool)    { b.WriteString("Weak") }
+func (*Mutex[T]) AdeshFormat(b *strings.Builder, _ bool)   { b.WriteString("Mutex") }
+func (*RwLock[T]) AdeshFormat(b *strings.Builder, _ bool)  { b.WriteString("RwLock") }
+func (*Channel[T]) AdeshFormat(b *strings.Builder, _ bool) { b.WriteString("Channel") }
+
+// A started future (see Start) is a task underneath but prints as the future it is.
+func (h *JoinHandle[T]) AdeshFormat(b *strings.Builder, _ bool) {
+	if h.dropCancels {
+		b.WriteString("Future")
+		return
+	}
+	b.WriteString("JoinHandle")
+}
+
+func (*Promise[T]) AdeshFormat(b *strings.Builder, _ bool) { b.WriteString("Promise") }
+func (*Scope) AdeshFormat(b *strings.Builder, _ bool)      { b.WriteString("Scope") }
 
 // Clone is `w.clone()`: another weak reference to the same value.
 func (w *Weak[T]) Clone() *Weak[T] {

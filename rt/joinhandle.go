@@ -103,6 +103,9 @@ func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
 // stderr since nothing can await it any more.
 func (h *JoinHandle[T]) Drop() {
 	h.joinWaker.Store(nil)
+	if h.dropCancels {
+		h.cancel()
+	}
 	h.detach()
 }
 

@@ -197,13 +197,15 @@ func settleWith[U any](d *Promise[U], call func() U) {
 	d.Resolve(call())
 }
 
-// runCallback runs a user callback as a task of the run under way, or at once outside a run.
+// runCallback queues a promise reaction on the event loop of the run under way (a microtask),
+// or runs it at once outside a run.
 func runCallback(fn func()) {
-	if runningSched.Load() == nil {
+	s := runningSched.Load()
+	if s == nil {
 		fn()
 		return
 	}
-	spawnCallback(nil, fn)
+	s.post(fn, true)
 }
 
 // PromiseAll is `Promise.all(ps)`: all the values in order, or the first rejection.
@@ -250,7 +252,7 @@ func PromiseRace[T any](ps []*Promise[T]) *Promise[T] {
 }
 
 // AllRejected is the message of PromiseAny's error when every promise rejected.
-const AllRejected = "all promises were rejected"
+const AllRejected = "All promises were rejected" // Node's message
 
 // PromiseAny is `Promise.any(ps)`: the first value, or an error once every promise rejected
 // (at once with no promises).

@@ -15,6 +15,7 @@ type scheduler struct {
 	inject   injectQueue
 	registry taskRegistry
 	timers   timerQueue
+	loop     eventLoop
 	blocking blockingPool
 
 	nextID atomic.Uint64
@@ -160,7 +161,7 @@ func (s *scheduler) popIdleLocked() *worker {
 
 // workVisible reports whether any queue holds a task (a snapshot).
 func (s *scheduler) workVisible() bool {
-	if s.inject.length.Load() != 0 {
+	if s.inject.length.Load() != 0 || s.loop.hasCallbacks() {
 		return true
 	}
 	for _, w := range s.workers {

@@ -64,7 +64,7 @@ func schedulerOf(cx *Context) *scheduler {
 	return currentScheduler()
 }
 
-// SetTimeout runs fn as a task once, ms milliseconds from now, and returns an id for
+// SetTimeout runs fn once on the event loop, ms milliseconds from now, and returns an id for
 // ClearTimeout. The run does not end while the timeout is pending.
 func SetTimeout(fn func(), ms int64) int64 {
 	return currentScheduler().timers.setCallback(fn, max(ms, 0)*1e6, 0)
@@ -73,7 +73,7 @@ func SetTimeout(fn func(), ms int64) int64 {
 // minInterval keeps setInterval(f, 0) from spinning, as browsers clamp it.
 const minInterval = int64(1e6)
 
-// SetInterval runs fn as a task every ms milliseconds until ClearInterval(id). It keeps the
+// SetInterval runs fn on the event loop every ms milliseconds until ClearInterval(id). It keeps the
 // run alive until cleared.
 //
 // A callback that fails stops its interval (the failure is reported like any task's that no one
@@ -162,8 +162,3 @@ func (f *FuncFuture) Poll(*Context) Poll[Unit] {
 
 // Drop forgets the function if it has not run.
 func (f *FuncFuture) Drop() { f.fn = nil }
-
-// spawnCallback runs fn as a detached task (a failure is reported, not lost).
-func spawnCallback(cx *Context, fn func()) {
-	SpawnValue[Unit](cx, FuncFuture{fn: fn}).Drop()
-}

@@ -54,9 +54,12 @@ type taskBody interface {
 // task is the untyped header of a spawned future, the unit the scheduler queues.
 type task struct {
 	state atomic.Uint32
-	id    uint64
-	sched *scheduler
-	body  taskBody
+	// dropCancels says dropping the handle cancels the task (a started future, see Start)
+	// rather than detaching it. It sits in the padding after state.
+	dropCancels bool
+	id          uint64
+	sched       *scheduler
+	body        taskBody
 	// site is where the task last suspended ("file.adesh:LINE"), set by Context.SuspendedAt.
 	site string
 	// err is the task's failure (a throw, a panic, or the cancellation error), set before the

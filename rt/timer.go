@@ -134,13 +134,13 @@ func (q *timerQueue) fire(w *worker) bool {
 		t.wake(w)
 	}
 	for _, fn := range callbacks {
-		spawnCallback(&w.cx, fn)
+		q.sched.post(fn, false) // in deadline order, equal deadlines in the order they were set
 	}
 	clear(wakers)
 	clear(callbacks)
 	w.firedTasks, w.firedCallbacks = wakers, callbacks // reused: no garbage per firing
 	for ; finished > 0; finished-- {
-		q.sched.release() // after the spawns: the callbacks' tasks now hold the run
+		q.sched.release() // after the posts: the queued callbacks now hold the run
 	}
 	return true
 }

@@ -92,6 +92,7 @@ func (w *worker) loop() {
 			w.publish()
 			return
 		}
+		w.runCallbacks()
 		t := w.next()
 		if t == nil && s.timers.fire(w) {
 			t = w.next()
@@ -556,7 +557,16 @@ func (w *worker) run(t *task) {
 	cx := &w.cx
 	cx.task = t
 	cx.budget = pollBudget
-	done, failure := w.poll(t)
+	var done bool
+	var failure *Thrown
+	if t == w.sched.mainTask {
+		// The top-level code: no callback runs while it does (see eventLoop).
+		w.sched.loop.acquire()
+		done, failure = w.poll(t)
+		w.sched.loop.release()
+	} else {
+		done, failure = w.poll(t)
+	}
 	cx.task = nil
 	switch {
 	case failure != nil:
@@ -575,13 +585,16 @@ func (w *worker) run(t *task) {
 }
 
 // poll calls the task's Poll, turning a panic into the task's failure.
-func (w *worker) poll(t *task) (done bool, failure *Thrown) {
+func (w *worker) poll(t *task) (done bool, failure *Thrown) { return pollTask(&w.cx, t) }
+
+// pollTask polls t's body with cx, turning a panic into the task's failure.
+func pollTask(cx *Context, t *task) (done bool, failure *Thrown) {
 	defer func() {
 		if r := recover(); r != nil {
 			failure = panicToThrown(t, r)
 		}
 	}()
-	return t.body.pollBody(&w.cx), nil
+	return t.body.pollBody(cx), nil
 }
 
 // rawPanics makes a panic that is not a *Thrown crash the process with its Go stack

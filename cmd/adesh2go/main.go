@@ -5,6 +5,8 @@
 //	adesh2go emit [-o DIR] FILE.adesh
 //	adesh2go check [--format text|json] [--explain-types] FILE.adesh...
 //	adesh2go parse FILE.adesh
+//	adesh2go fmt [-w] [-l] [-d] [FILE.adesh...]
+//	adesh2go lsp
 //	adesh2go version
 //
 // Exit status: 0 ok, 1 the program has errors (or, for run, the program's own status), 2 usage.
@@ -76,7 +78,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError("%v", err) })
 	root.AddCommand(runCmd(stdout, stderr), buildCmd(stderr), emitCmd(stderr), checkCmd(stdout, stderr),
-		parseCmd(stdout, stderr), versionCmd(stdout))
+		parseCmd(stdout, stderr), fmtCmd(os.Stdin, stdout, stderr), lspCmd(os.Stdin, stdout), versionCmd(stdout))
 	return root
 }
 

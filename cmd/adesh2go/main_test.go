@@ -155,7 +155,7 @@ func TestEmitBuildRun(t *testing.T) {
 	if _, stderr, code := cli(t, "emit", "-o", mod, p); code != 0 {
 		t.Fatalf("emit: %d %s", code, stderr)
 	}
-	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "prog"), ".")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, "prog"), ".")
 	cmd.Dir = mod
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -53,9 +53,11 @@ func typeObject(name string, module Kind) ID {
 	return def(Row{Of: Global, Module: module}, name)
 }
 
-// fixed is a builder for a signature that does not depend on the receiver.
+// fixed is a builder for a signature that does not depend on the receiver. Each call gets its
+// own copy of the parameters; the captured Sig is only read, since checkers run concurrently
+// (the language server's tests, tools checking several programs at once).
 func fixed(s Sig) func(In) Sig {
-	return func(In) Sig { s.Params = slices.Clone(s.Params); return s }
+	return func(In) Sig { c := s; c.Params = slices.Clone(s.Params); return c }
 }
 
 // hook lowers by the ID (lower's switch).

@@ -231,6 +231,10 @@ func (c *checker) promiseCtor(e *ast.Call, ci *CallInfo, expected types.Type) ty
 	ci.Builtin = builtin.PromiseNew
 	ci.Params = ts(executor)
 	ci.Ret = &types.Handle{Kind: types.PromiseH, Elem: types.Resolve(elem)}
+	if inner := adoptedElem(elem); inner != nil {
+		// `resolve(p)` of a promise or a future adopts it: a promise of what p gives.
+		ci.Ret = &types.Handle{Kind: types.PromiseH, Elem: inner}
+	}
 	return c.recordCall(e, ci)
 }
 
@@ -273,6 +277,10 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 			c.unify(elem, types.UnitType)
 		}
 		args(ts(elem), 0)
+		// `Promise.resolve(p)` adopts p, a promise or a future: a promise of what p gives.
+		if inner := adoptedElem(elem); inner != nil {
+			return ret(&types.Handle{Kind: types.PromiseH, Elem: inner})
+		}
 		return ret(&types.Handle{Kind: types.PromiseH, Elem: types.Resolve(elem)})
 	case builtin.PromiseReject:
 		// A promise that only rejects has no value of its own: its type is what the code around
@@ -415,6 +423,19 @@ func thenFlattens(ret types.Type) types.Type {
 	}
 	if f, ok := types.Resolve(p.Elem).(*types.Future); ok {
 		return f.Elem
+	}
+	return nil
+}
+
+// adoptedElem is what a promise resolved with a value of type t holds when t is itself a
+// promise or a future (the promise adopts it, as JavaScript's does), or nil.
+func adoptedElem(t types.Type) types.Type {
+	t = types.Resolve(t)
+	if h := types.HandleOf(t, types.PromiseH); h != nil {
+		return types.Resolve(h.Elem)
+	}
+	if f, ok := t.(*types.Future); ok {
+		return types.Resolve(f.Elem)
 	}
 	return nil
 }

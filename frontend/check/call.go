@@ -106,7 +106,7 @@ func (c *checker) call(e *ast.Call, expected types.Type) types.Type {
 	switch u := types.Resolve(ft).(type) {
 	case *types.Func:
 		ci := &CallInfo{Kind: CallValue, Params: u.Params, Ret: u.Ret}
-		c.args(e, u.Params, len(u.Params), nil)
+		c.args(e, u.Params, c.unitTail(u.Params, len(e.Args)), nil)
 		return c.recordCall(e, ci)
 	case *types.Basic:
 		if u.Kind == types.Any {
@@ -615,6 +615,30 @@ func (c *checker) variantValue(e *ast.Selector, v *types.VariantDef) types.Type 
 	n := &types.Named{Def: v.Enum}
 	for range v.Enum.TypeParams {
 		n.Args = append(n.Args, c.newVar())
+	}
+	return n
+}
+
+// unitTail is how many arguments a call of a function value with these parameters needs, given
+// n: the parameters past n that take `()` (or nothing says what yet: they then take `()`) may be
+// left out, as a JavaScript caller leaves out undefined (`resolve()`). The lowering passes `()`.
+func (c *checker) unitTail(params []types.Type, n int) int {
+	if n >= len(params) {
+		return len(params)
+	}
+	for _, p := range params[n:] {
+		switch t := types.Resolve(p).(type) {
+		case *types.Var:
+		default:
+			if !types.IsUnit(t) {
+				return len(params)
+			}
+		}
+	}
+	for _, p := range params[n:] {
+		if v, ok := types.Resolve(p).(*types.Var); ok {
+			c.bindVar(v, types.UnitType)
+		}
 	}
 	return n
 }

@@ -132,6 +132,13 @@ func (c *checker) lambda(e *ast.Lambda, expected types.Type) types.Type {
 	if exp != nil && len(e.Params) > len(exp.Params) {
 		c.errorf(e, "this lambda takes %d parameters, but %d are passed to it", len(e.Params), len(exp.Params))
 	}
+	// A lambda may ignore the last arguments it is passed, as in JavaScript
+	// (`p.then(() => print("done"))`): it takes them, unnamed.
+	for i := len(e.Params); exp != nil && i < len(exp.Params); i++ {
+		sig.Params = append(sig.Params, exp.Params[i])
+		sig.ParamNames = append(sig.ParamNames, "_")
+		sig.Defaults = append(sig.Defaults, nil)
+	}
 	var expRet types.Type
 	if exp != nil {
 		expRet = exp.Ret

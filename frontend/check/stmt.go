@@ -187,7 +187,11 @@ func (c *checker) let(s *ast.LetStmt) {
 		if s.Kind == ast.LetShare && declared != nil {
 			expect = nil // the value may be the inner value or already a Share
 		}
+		self := c.selfReferringGlobal(s, declared)
 		vt := c.expr(s.Value, expect)
+		if self != nil {
+			c.unify(self.Type, vt)
+		}
 		switch s.Kind {
 		case ast.LetShare:
 			if types.HandleOf(vt, types.ShareH) == nil && !types.IsInvalid(vt) {
@@ -433,6 +437,40 @@ func hasBreak(b *ast.Block) bool {
 			}
 		case *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt, *ast.Lambda, *ast.AsyncBlock:
 			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// selfReferringGlobal gives a top-level `let x = …` with no type whose value has a closure that
+// uses x (`let id = setInterval(() => { … clearInterval(id); }, 10);`) the type of its value,
+// still unknown, before the value is checked: the closure runs later, when x holds it. It
+// returns the variable, or nil for any other let.
+func (c *checker) selfReferringGlobal(s *ast.LetStmt, declared types.Type) *types.Object {
+	bp, ok := s.Pattern.(*ast.BindPat)
+	if !ok || declared != nil || s.Kind != ast.LetPlain || c.fn != c.info.Main || !c.isFileScope(c.scope) {
+		return nil
+	}
+	pre := c.scope.LookupLocal(bp.Name.Name)
+	if pre == nil || pre.Decl != s || pre.Type != nil || !usedInClosure(s.Value, bp.Name.Name) {
+		return nil
+	}
+	pre.Type = c.newVar()
+	return pre
+}
+
+// usedInClosure reports whether a lambda inside x names name.
+func usedInClosure(x ast.Expr, name string) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if l, ok := n.(*ast.Lambda); ok && !found {
+			ast.Inspect(l, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok && id.Name == name {
+					found = true
+				}
+				return !found
+			})
 		}
 		return !found
 	})

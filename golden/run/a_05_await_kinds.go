@@ -239,7 +239,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_05_await_kinds.adesh:15
-			fut = rt.Box[int64](answer())
+			fut = rt.Start[int64](cx, answer())
 //line testdata/run/a_05_await_kinds.adesh:16
 			rt.Print("made future")
 //line testdata/run/a_05_await_kinds.adesh:17
@@ -258,7 +258,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_05_await_kinds.adesh:17
 			rt.Print(aw_)
 //line testdata/run/a_05_await_kinds.adesh:19
-			f.sub2_ = run_twice(rt.Box[int64](answer()))
+			f.sub2_ = run_twice(rt.Start[int64](cx, answer()))
 			f.state = 2
 			fallthrough
 		case 2:
@@ -272,7 +272,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_05_await_kinds.adesh:19
 			rt.Print(aw1_)
 //line testdata/run/a_05_await_kinds.adesh:21
-			blk = rt.Box[string](asyncBlock1{})
+			blk = rt.Start[string](cx, asyncBlock1{})
 //line testdata/run/a_05_await_kinds.adesh:22
 			f.sub3_ = blk
 			f.state = 3

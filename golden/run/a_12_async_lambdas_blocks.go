@@ -444,7 +444,7 @@ poll_:
 		case 0:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:7
 			f.double = func(x int64) rt.Future[int64] {
-				return rt.Box[int64](asyncLambda1{x: x})
+				return rt.Start[int64](nil, asyncLambda1{x: x})
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			f.sub1_ = f.double(4)
@@ -478,7 +478,7 @@ poll_:
 			rt.Print(aw1_)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:13
 			add = func(a int64, b int64) rt.Future[int64] {
-				return rt.Box[int64](asyncLambda2{a: a, b: b})
+				return rt.Start[int64](nil, asyncLambda2{a: a, b: b})
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			f.sub1_ = add(2, 3)
@@ -542,7 +542,7 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:36
 			f.name = "before"
 //line testdata/run/a_12_async_lambdas_blocks.adesh:37
-			moved = rt.Box[string](asyncBlock5{name: f.name})
+			moved = rt.Start[string](cx, asyncBlock5{name: f.name})
 //line testdata/run/a_12_async_lambdas_blocks.adesh:41
 			f.name = "after"
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42

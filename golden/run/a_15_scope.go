@@ -793,7 +793,7 @@ poll_:
 		case 4:
 //line testdata/run/a_15_scope.adesh:59
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
-				return rt.Box[rt.Unit](asyncLambda6{s: s})
+				return rt.Start[rt.Unit](nil, asyncLambda6{s: s})
 			})
 			f.state = 5
 			fallthrough

@@ -333,7 +333,7 @@ poll_:
 			for i_ := int64(0); i_ < n_; i_ += 1 {
 				var i int64 = i_
 //line testdata/run/a_17_combinators.adesh:26
-				rt.ArrPush(&f.fs, rt.Box[int64](num(i*i)))
+				rt.ArrPush(&f.fs, rt.Start[int64](cx, num(i*i)))
 			}
 //line testdata/run/a_17_combinators.adesh:27
 			f.sub3_ = rt.JoinAll(f.fs)

@@ -118,7 +118,7 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_19_spawned_statements.adesh:13
 			inner_done = rt.NewChannel[int64](0)
 //line testdata/run/a_19_spawned_statements.adesh:14
-			rt.SpawnValue[rt.Unit](cx, log_when(inner, inner_done)).Drop()
+			rt.StartDetached[rt.Unit](cx, log_when(inner, inner_done))
 //line testdata/run/a_19_spawned_statements.adesh:15
 			inner.SendNow(cx, "inner statement task")
 //line testdata/run/a_19_spawned_statements.adesh:16
@@ -187,9 +187,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_19_spawned_statements.adesh:22
 			outer = rt.NewChannel[string](0)
 //line testdata/run/a_19_spawned_statements.adesh:23
-			rt.SpawnValue[rt.Unit](cx, log_when(outer, rt.NewChannel[int64](0))).Drop()
+			rt.StartDetached[rt.Unit](cx, log_when(outer, rt.NewChannel[int64](0)))
 //line testdata/run/a_19_spawned_statements.adesh:24
-			rt.SpawnValue[rt.Unit](cx, main_async(start, outer)).Drop()
+			rt.StartDetached[rt.Unit](cx, main_async(start, outer))
 //line testdata/run/a_19_spawned_statements.adesh:25
 			rt.Print("top level done")
 //line testdata/run/a_19_spawned_statements.adesh:26

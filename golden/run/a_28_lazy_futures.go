@@ -14,23 +14,23 @@ type loudFuture struct {
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_28_lazy_futures.adesh:3
+//line testdata/run/a_28_lazy_futures.adesh:4
 func (f *loudFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_28_lazy_futures.adesh:4
-			rt.Print("  running", f.tag)
 //line testdata/run/a_28_lazy_futures.adesh:5
+			rt.Print("  running", f.tag)
+//line testdata/run/a_28_lazy_futures.adesh:6
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
 		case 1:
 			f.tag = ""
-//line testdata/run/a_28_lazy_futures.adesh:5
+//line testdata/run/a_28_lazy_futures.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:5")
+				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:6")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.YieldFuture{}
@@ -40,7 +40,7 @@ func (f *loudFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			rt.AwaitedAgain("`loud`", "testdata/run/a_28_lazy_futures.adesh:3:10")
+			rt.AwaitedAgain("`loud`", "testdata/run/a_28_lazy_futures.adesh:4:10")
 		}
 	}
 }
@@ -65,29 +65,29 @@ func (f *loudFuture) complete_() {
 	*f = loudFuture{state: 2}
 }
 
-//line testdata/run/a_28_lazy_futures.adesh:3
+//line testdata/run/a_28_lazy_futures.adesh:4
 func loud(tag string, v int64) loudFuture {
 	return loudFuture{tag: tag, v: v}
 }
 
-// asyncBlock1 is the state machine of the async block at testdata/run/a_28_lazy_futures.adesh:21.
+// asyncBlock1 is the state machine of the async block at testdata/run/a_28_lazy_futures.adesh:22.
 type asyncBlock1 struct {
 	state uint32
 }
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_28_lazy_futures.adesh:21
+//line testdata/run/a_28_lazy_futures.adesh:22
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_28_lazy_futures.adesh:22
+//line testdata/run/a_28_lazy_futures.adesh:23
 			rt.Print("  block body")
 			f.complete_()
 			return rt.Ready[int64](5)
 		default:
-			rt.AwaitedAgain("the async block", "testdata/run/a_28_lazy_futures.adesh:21:15")
+			rt.AwaitedAgain("the async block", "testdata/run/a_28_lazy_futures.adesh:22:15")
 		}
 	}
 }
@@ -107,7 +107,7 @@ func (f *asyncBlock1) complete_() {
 	*f = asyncBlock1{state: 1}
 }
 
-// asyncBlock2 is the state machine of the async block at testdata/run/a_28_lazy_futures.adesh:31.
+// asyncBlock2 is the state machine of the async block at testdata/run/a_28_lazy_futures.adesh:32.
 type asyncBlock2 struct {
 	state uint32
 	gate  *rt.Channel[string]
@@ -118,34 +118,34 @@ type asyncBlock2 struct {
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_28_lazy_futures.adesh:31
+//line testdata/run/a_28_lazy_futures.adesh:32
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_28_lazy_futures.adesh:32
-			f.gate.SendNow(cx, "task started")
 //line testdata/run/a_28_lazy_futures.adesh:33
+			f.gate.SendNow(cx, "task started")
+//line testdata/run/a_28_lazy_futures.adesh:34
 			f.sub1_ = f.go_.Recv()
 			f.state = 1
 			fallthrough
 		case 1:
 			f.gate = nil
 			f.go_ = nil
-//line testdata/run/a_28_lazy_futures.adesh:33
+//line testdata/run/a_28_lazy_futures.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:33")
+				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:34")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_28_lazy_futures.adesh:34
+//line testdata/run/a_28_lazy_futures.adesh:35
 			f.sub2_ = loud("spawned", 9)
 			f.state = 2
 			fallthrough
 		case 2:
-//line testdata/run/a_28_lazy_futures.adesh:34
+//line testdata/run/a_28_lazy_futures.adesh:35
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
@@ -155,7 +155,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.complete_()
 			return rt.Ready[int64](aw_)
 		default:
-			rt.AwaitedAgain("the async block", "testdata/run/a_28_lazy_futures.adesh:31:19")
+			rt.AwaitedAgain("the async block", "testdata/run/a_28_lazy_futures.adesh:32:19")
 		}
 	}
 }
@@ -182,7 +182,7 @@ func (f *asyncBlock2) complete_() {
 	*f = asyncBlock2{state: 3}
 }
 
-// asyncLambda3 is the state machine of the async lambda at testdata/run/a_28_lazy_futures.adesh:41.
+// asyncLambda3 is the state machine of the async lambda at testdata/run/a_28_lazy_futures.adesh:42.
 type asyncLambda3 struct {
 	state uint32
 	n     int64
@@ -190,12 +190,12 @@ type asyncLambda3 struct {
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_28_lazy_futures.adesh:41
+//line testdata/run/a_28_lazy_futures.adesh:42
 func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_28_lazy_futures.adesh:42
+//line testdata/run/a_28_lazy_futures.adesh:43
 			rt.Print("  lambda body", f.n)
 			{
 				var res_ int64 = f.n + 1
@@ -203,7 +203,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			rt.AwaitedAgain("the async lambda", "testdata/run/a_28_lazy_futures.adesh:41:16")
+			rt.AwaitedAgain("the async lambda", "testdata/run/a_28_lazy_futures.adesh:42:16")
 		}
 	}
 }
@@ -239,7 +239,7 @@ type mainFuture struct {
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_28_lazy_futures.adesh:9
+//line testdata/run/a_28_lazy_futures.adesh:10
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ int64
 	var aw2_ rt.Option[string]
@@ -257,19 +257,19 @@ poll_:
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_28_lazy_futures.adesh:10
+//line testdata/run/a_28_lazy_futures.adesh:11
 			f.fs = []rt.Future[int64]{}
-//line testdata/run/a_28_lazy_futures.adesh:11
+//line testdata/run/a_28_lazy_futures.adesh:12
 			n_ = 3
-//line testdata/run/a_28_lazy_futures.adesh:11
+//line testdata/run/a_28_lazy_futures.adesh:12
 			for i_ := int64(0); i_ < n_; i_ += 1 {
 				var i int64 = i_
-//line testdata/run/a_28_lazy_futures.adesh:12
-				rt.ArrPush(&f.fs, rt.Box[int64](loud("f"+rt.Str(i), i)))
+//line testdata/run/a_28_lazy_futures.adesh:13
+				rt.ArrPush(&f.fs, rt.Start[int64](cx, loud("f"+rt.Str(i), i)))
 			}
-//line testdata/run/a_28_lazy_futures.adesh:14
-			rt.Print("made three futures")
 //line testdata/run/a_28_lazy_futures.adesh:15
+			rt.Print("made three futures")
+//line testdata/run/a_28_lazy_futures.adesh:16
 			f.sum = 0
 			f.items_ = []int64{2, 0, 1}
 			f.i1_ = 0
@@ -282,20 +282,20 @@ poll_:
 			}
 			x_ = f.items_[f.i1_]
 			i_1 = x_
-//line testdata/run/a_28_lazy_futures.adesh:17
-			f.sub1_ = f.fs[rt.Index(i_1, len(f.fs), "testdata/run/a_28_lazy_futures.adesh:17:22")]
+//line testdata/run/a_28_lazy_futures.adesh:18
+			f.sub1_ = f.fs[rt.Index(i_1, len(f.fs), "testdata/run/a_28_lazy_futures.adesh:18:22")]
 			f.state = 2
 			fallthrough
 		case 2:
-//line testdata/run/a_28_lazy_futures.adesh:17
+//line testdata/run/a_28_lazy_futures.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:17")
+				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:18")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
 			aw_ = step_.Value
-//line testdata/run/a_28_lazy_futures.adesh:17
+//line testdata/run/a_28_lazy_futures.adesh:18
 			f.sum += aw_
 			f.state = 3
 			fallthrough
@@ -304,94 +304,94 @@ poll_:
 			f.state = 1
 			continue poll_
 		case 4:
-//line testdata/run/a_28_lazy_futures.adesh:19
+//line testdata/run/a_28_lazy_futures.adesh:20
 			rt.Print("sum", f.sum)
-//line testdata/run/a_28_lazy_futures.adesh:21
-			blk = rt.Box[int64](asyncBlock1{})
-//line testdata/run/a_28_lazy_futures.adesh:25
-			rt.Print("made a block")
+//line testdata/run/a_28_lazy_futures.adesh:22
+			blk = rt.Start[int64](cx, asyncBlock1{})
 //line testdata/run/a_28_lazy_futures.adesh:26
+			rt.Print("made a block")
+//line testdata/run/a_28_lazy_futures.adesh:27
 			f.sub1_ = blk
 			f.state = 5
 			fallthrough
 		case 5:
-//line testdata/run/a_28_lazy_futures.adesh:26
+//line testdata/run/a_28_lazy_futures.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:26")
+				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:27")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
 			aw1_ = step_.Value
-//line testdata/run/a_28_lazy_futures.adesh:26
+//line testdata/run/a_28_lazy_futures.adesh:27
 			rt.Print(aw1_)
-//line testdata/run/a_28_lazy_futures.adesh:29
-			gate = rt.NewChannel[string](0)
 //line testdata/run/a_28_lazy_futures.adesh:30
-			f.go_ = rt.NewChannel[int64](0)
+			gate = rt.NewChannel[string](0)
 //line testdata/run/a_28_lazy_futures.adesh:31
+			f.go_ = rt.NewChannel[int64](0)
+//line testdata/run/a_28_lazy_futures.adesh:32
 			f.h = rt.SpawnValue[int64](cx, asyncBlock2{gate: gate, go_: f.go_})
-//line testdata/run/a_28_lazy_futures.adesh:36
+//line testdata/run/a_28_lazy_futures.adesh:37
 			f.sub2_ = gate.Recv()
 			f.state = 6
 			fallthrough
 		case 6:
-//line testdata/run/a_28_lazy_futures.adesh:36
+//line testdata/run/a_28_lazy_futures.adesh:37
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:36")
+				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:37")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = rt.RecvFuture[string]{}
 			aw2_ = step_.Value
-//line testdata/run/a_28_lazy_futures.adesh:36
-			rt.Print(aw2_)
 //line testdata/run/a_28_lazy_futures.adesh:37
-			f.go_.SendNow(cx, 1)
+			rt.Print(aw2_)
 //line testdata/run/a_28_lazy_futures.adesh:38
+			f.go_.SendNow(cx, 1)
+//line testdata/run/a_28_lazy_futures.adesh:39
 			f.sub3_ = f.h
 			f.state = 7
 			fallthrough
 		case 7:
 			f.go_ = nil
 			f.h = nil
-//line testdata/run/a_28_lazy_futures.adesh:38
+//line testdata/run/a_28_lazy_futures.adesh:39
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:38")
+				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:39")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = nil
 			aw3_ = step_.Value
-//line testdata/run/a_28_lazy_futures.adesh:38
+//line testdata/run/a_28_lazy_futures.adesh:39
 			rt.Print(aw3_)
-//line testdata/run/a_28_lazy_futures.adesh:41
+//line testdata/run/a_28_lazy_futures.adesh:42
 			make_ = func(n int64) rt.Future[int64] {
-				return rt.Box[int64](asyncLambda3{n: n})
+				return rt.Start[int64](nil, asyncLambda3{n: n})
 			}
-//line testdata/run/a_28_lazy_futures.adesh:45
-			pending = make_(1)
 //line testdata/run/a_28_lazy_futures.adesh:46
-			rt.Print("called the lambda")
+			pending = make_(1)
 //line testdata/run/a_28_lazy_futures.adesh:47
+			rt.Print("called the lambda")
+//line testdata/run/a_28_lazy_futures.adesh:48
 			f.sub1_ = pending
 			f.state = 8
 			fallthrough
 		case 8:
-//line testdata/run/a_28_lazy_futures.adesh:47
+//line testdata/run/a_28_lazy_futures.adesh:48
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:47")
+				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:48")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
 			aw4_ = step_.Value
-//line testdata/run/a_28_lazy_futures.adesh:47
+//line testdata/run/a_28_lazy_futures.adesh:48
 			rt.Print(aw4_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			rt.AwaitedAgain("`main`", "testdata/run/a_28_lazy_futures.adesh:9:10")
+			rt.AwaitedAgain("`main`", "testdata/run/a_28_lazy_futures.adesh:10:10")
 		}
 	}
 }
@@ -432,7 +432,7 @@ func (f *mainFuture) complete_() {
 	*f = mainFuture{state: 9}
 }
 
-//line testdata/run/a_28_lazy_futures.adesh:9
+//line testdata/run/a_28_lazy_futures.adesh:10
 func adeshMain() mainFuture {
 	return mainFuture{}
 }
@@ -448,12 +448,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_28_lazy_futures.adesh:9
+//line testdata/run/a_28_lazy_futures.adesh:10
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
 		case 1:
-//line testdata/run/a_28_lazy_futures.adesh:9
+//line testdata/run/a_28_lazy_futures.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()

@@ -560,7 +560,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0:
 //line testdata/run/a_31_blocks_with_question.adesh:18
-			blk = rt.Box[rt.Result[int64, rt.Error]](asyncBlock1{})
+			blk = rt.Start[rt.Result[int64, rt.Error]](cx, asyncBlock1{})
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			f.sub1_ = blk
 			f.state = 1
@@ -577,7 +577,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			rt.Print("block:", aw_)
 //line testdata/run/a_31_blocks_with_question.adesh:26
-			good = rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{})
+			good = rt.Start[rt.Result[int64, rt.Error]](cx, asyncBlock2{})
 //line testdata/run/a_31_blocks_with_question.adesh:30
 			f.sub1_ = good
 			f.state = 2
@@ -595,7 +595,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("block:", aw1_)
 //line testdata/run/a_31_blocks_with_question.adesh:32
 			f.lam = func(s string) rt.Future[rt.Result[int64, rt.Error]] {
-				return rt.Box[rt.Result[int64, rt.Error]](asyncLambda3{s: s})
+				return rt.Start[rt.Result[int64, rt.Error]](nil, asyncLambda3{s: s})
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			f.sub1_ = f.lam("21")
@@ -657,7 +657,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(aw5_)
 //line testdata/run/a_31_blocks_with_question.adesh:42
 			f.first_even = func(xs []int64) rt.Future[rt.Option[int64]] {
-				return rt.Box[rt.Option[int64]](asyncLambda4{xs: xs})
+				return rt.Start[rt.Option[int64]](nil, asyncLambda4{xs: xs})
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			f.sub3_ = f.first_even([]int64{1, 3, 4, 6})

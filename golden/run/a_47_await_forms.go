@@ -4,7 +4,7 @@ package main
 
 import "adeshprog/rt"
 
-var p_ *rt.Promise[rt.Future[int64]]
+var p_ *rt.Promise[int64]
 
 var n int64
 
@@ -113,24 +113,22 @@ func double(n_ int64) doubleFuture {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
-	aw2_  int64
-	sub1_ *rt.Promise[rt.Future[int64]]
-	sub2_ rt.Future[int64]
-	sub3_ *rt.JoinHandle[int64]
-	sub4_ doubleFuture
+	aw1_  int64
+	sub1_ *rt.Promise[int64]
+	sub2_ *rt.JoinHandle[int64]
+	sub3_ doubleFuture
 }
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var aw1_ int64
+	var aw2_ int64
 	var aw3_ int64
-	var aw4_ int64
-	var aw_ rt.Future[int64]
+	var aw_ int64
 	for {
 		switch f.state {
 		case 0:
 //line testdata/run/a_47_await_forms.adesh:5
-			p_ = rt.Resolved[rt.Future[int64]](rt.Box[int64](one()))
+			p_ = rt.FlattenFuture(rt.Resolved[rt.Future[int64]](rt.Start[int64](cx, one())))
 //line testdata/run/a_47_await_forms.adesh:6
 			f.sub1_ = p_
 			f.state = 1
@@ -145,62 +143,49 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = nil
 			aw_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:6
-			f.sub2_ = aw_
+			rt.Print(aw_)
+//line testdata/run/a_47_await_forms.adesh:7
+			f.sub2_ = rt.SpawnValue[int64](cx, double(4))
 			f.state = 2
 			fallthrough
 		case 2:
-//line testdata/run/a_47_await_forms.adesh:6
+//line testdata/run/a_47_await_forms.adesh:7
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:6")
+				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:7")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = nil
-			aw1_ = step_.Value
-//line testdata/run/a_47_await_forms.adesh:6
-			rt.Print(aw1_)
+			f.aw1_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:7
-			f.sub3_ = rt.SpawnValue[int64](cx, double(4))
+			f.sub2_ = rt.SpawnValue[int64](cx, double(5))
 			f.state = 3
 			fallthrough
 		case 3:
 //line testdata/run/a_47_await_forms.adesh:7
-			step_ := f.sub3_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:7")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = nil
-			f.aw2_ = step_.Value
+			f.sub2_ = nil
+			aw2_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:7
-			f.sub3_ = rt.SpawnValue[int64](cx, double(5))
+			rt.Print(f.aw1_, aw2_)
+//line testdata/run/a_47_await_forms.adesh:8
+			f.sub3_ = double(3)
 			f.state = 4
 			fallthrough
 		case 4:
-//line testdata/run/a_47_await_forms.adesh:7
+//line testdata/run/a_47_await_forms.adesh:8
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:7")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = nil
+			f.sub3_ = *new(doubleFuture)
 			aw3_ = step_.Value
-//line testdata/run/a_47_await_forms.adesh:7
-			rt.Print(f.aw2_, aw3_)
 //line testdata/run/a_47_await_forms.adesh:8
-			f.sub4_ = double(3)
-			f.state = 5
-			fallthrough
-		case 5:
-//line testdata/run/a_47_await_forms.adesh:8
-			step_ := f.sub4_.Poll(cx)
-			if !step_.Ready {
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub4_ = *new(doubleFuture)
-			aw4_ = step_.Value
-//line testdata/run/a_47_await_forms.adesh:8
-			n = aw4_
+			n = aw3_
 //line testdata/run/a_47_await_forms.adesh:9
 			rt.Print("été " + rt.Str(n) + " 😀 \\" + rt.Str(n) + " {n}")
 //line testdata/run/a_47_await_forms.adesh:10
@@ -215,7 +200,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 6 {
+	if f.state == 5 {
 		return
 	}
 	f.dropSub_()
@@ -233,20 +218,16 @@ func (f *programFuture) dropSub_() {
 			f.sub2_.Drop()
 		}
 	case 3:
-		if f.sub3_ != nil {
-			f.sub3_.Drop()
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
 		}
 	case 4:
-		if f.sub3_ != nil {
-			f.sub3_.Drop()
-		}
-	case 5:
-		f.sub4_.Drop()
+		f.sub3_.Drop()
 	}
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 6}
+	*f = programFuture{state: 5}
 }
 
 func main() {

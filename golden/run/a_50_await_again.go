@@ -18,27 +18,27 @@ type workFuture struct {
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_50_await_again.adesh:3
+//line testdata/run/a_50_await_again.adesh:4
 func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_50_await_again.adesh:3
+//line testdata/run/a_50_await_again.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
 		case 1:
-//line testdata/run/a_50_await_again.adesh:3
+//line testdata/run/a_50_await_again.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:3")
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:4")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.YieldFuture{}
 			f.complete_()
 			return rt.Ready[int64](3)
 		default:
-			rt.AwaitedAgain("`work`", "testdata/run/a_50_await_again.adesh:3:10")
+			rt.AwaitedAgain("`work`", "testdata/run/a_50_await_again.adesh:4:10")
 		}
 	}
 }
@@ -63,12 +63,166 @@ func (f *workFuture) complete_() {
 	*f = workFuture{state: 2}
 }
 
-//line testdata/run/a_50_await_again.adesh:3
+//line testdata/run/a_50_await_again.adesh:4
 func work() workFuture {
 	return workFuture{}
 }
 
-// asyncBlock1 is the state machine of the async block at testdata/run/a_50_await_again.adesh:6.
+// asyncBlock2 is the state machine of the async block at testdata/run/a_50_await_again.adesh:15.
+type asyncBlock2 struct {
+	state uint32
+	n     *int64
+	sub1_ rt.YieldFuture
+}
+
+// Poll runs the future until it completes or must wait.
+//
+//line testdata/run/a_50_await_again.adesh:15
+func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
+	for {
+		switch f.state {
+		case 0:
+//line testdata/run/a_50_await_again.adesh:15
+			f.sub1_ = rt.YieldNow()
+			f.state = 1
+			fallthrough
+		case 1:
+//line testdata/run/a_50_await_again.adesh:15
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:15")
+				return rt.Pending[int64]()
+			}
+			f.sub1_ = rt.YieldFuture{}
+			{
+				var res_ int64 = (*f.n)
+				f.complete_()
+				return rt.Ready[int64](res_)
+			}
+		default:
+			rt.AwaitedAgain("the async block", "testdata/run/a_50_await_again.adesh:15:15")
+		}
+	}
+}
+
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *asyncBlock2) Drop() {
+	if f.state == 2 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
+}
+
+func (f *asyncBlock2) dropSub_() {
+	switch f.state {
+	case 1:
+		f.sub1_.Drop()
+	}
+}
+
+func (f *asyncBlock2) complete_() {
+	*f = asyncBlock2{state: 2}
+}
+
+// borrowingFuture is the state machine of `borrowing`.
+type borrowingFuture struct {
+	state uint32
+	blk   rt.Future[int64]
+	n     int64
+	t_    int64
+	sub1_ rt.Future[int64]
+}
+
+// Poll runs the future until it completes or must wait.
+//
+//line testdata/run/a_50_await_again.adesh:13
+func (f *borrowingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+	var aw1_ int64
+	var aw_ int64
+	var first int64
+	for {
+		switch f.state {
+		case 0:
+//line testdata/run/a_50_await_again.adesh:14
+			f.n = 4
+//line testdata/run/a_50_await_again.adesh:15
+			f.blk = rt.Box[int64](asyncBlock2{n: &f.n})
+//line testdata/run/a_50_await_again.adesh:16
+			f.sub1_ = f.blk
+			f.state = 1
+			fallthrough
+		case 1:
+//line testdata/run/a_50_await_again.adesh:16
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:16")
+				return rt.Pending[int64]()
+			}
+			f.sub1_ = nil
+			aw_ = step_.Value
+//line testdata/run/a_50_await_again.adesh:16
+			first = aw_
+//line testdata/run/a_50_await_again.adesh:17
+			rt.Print("first", first)
+			f.t_ = first
+//line testdata/run/a_50_await_again.adesh:18
+			f.sub1_ = f.blk
+			f.state = 2
+			fallthrough
+		case 2:
+			f.blk = nil
+//line testdata/run/a_50_await_again.adesh:18
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:18")
+				return rt.Pending[int64]()
+			}
+			f.sub1_ = nil
+			aw1_ = step_.Value
+			{
+				var res_ int64 = f.t_ + aw1_
+				f.complete_()
+				return rt.Ready[int64](res_)
+			}
+		default:
+			rt.AwaitedAgain("`borrowing`", "testdata/run/a_50_await_again.adesh:13:10")
+		}
+	}
+}
+
+// Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+func (f *borrowingFuture) Drop() {
+	if f.state == 3 {
+		return
+	}
+	f.dropSub_()
+	f.complete_()
+}
+
+func (f *borrowingFuture) dropSub_() {
+	switch f.state {
+	case 1:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	}
+}
+
+func (f *borrowingFuture) complete_() {
+	*f = borrowingFuture{state: 3}
+}
+
+//line testdata/run/a_50_await_again.adesh:13
+func borrowing() borrowingFuture {
+	return borrowingFuture{}
+}
+
+// asyncBlock1 is the state machine of the async block at testdata/run/a_50_await_again.adesh:7.
 type asyncBlock1 struct {
 	state uint32
 	sub1_ rt.SleepFuture
@@ -76,27 +230,27 @@ type asyncBlock1 struct {
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_50_await_again.adesh:6
+//line testdata/run/a_50_await_again.adesh:7
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_50_await_again.adesh:6
+//line testdata/run/a_50_await_again.adesh:7
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
 		case 1:
-//line testdata/run/a_50_await_again.adesh:6
+//line testdata/run/a_50_await_again.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:6")
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:7")
 				return rt.Pending[string]()
 			}
 			f.sub1_ = rt.SleepFuture{}
 			f.complete_()
 			return rt.Ready[string]("b")
 		default:
-			rt.AwaitedAgain("the async block", "testdata/run/a_50_await_again.adesh:6:9")
+			rt.AwaitedAgain("the async block", "testdata/run/a_50_await_again.adesh:7:9")
 		}
 	}
 }
@@ -124,134 +278,131 @@ func (f *asyncBlock1) complete_() {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
+	aw2_  string
 	aw_   int64
 	sub1_ *rt.JoinHandle[int64]
 	sub2_ rt.Future[string]
 	sub3_ rt.Future[int64]
-	err_  *rt.Thrown
+	sub4_ borrowingFuture
 }
 
 // Poll runs the future until it completes or must wait.
-func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, &result_)
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ int64
-	var aw2_ string
 	var aw3_ string
 	var aw4_ int64
 	var aw5_ int64
-	var e rt.Error
-poll_:
+	var aw6_ int64
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_50_await_again.adesh:4
-			h = rt.SpawnValue[int64](cx, work())
 //line testdata/run/a_50_await_again.adesh:5
+			h = rt.SpawnValue[int64](cx, work())
+//line testdata/run/a_50_await_again.adesh:6
 			f.sub1_ = h
 			f.state = 1
 			fallthrough
 		case 1:
-//line testdata/run/a_50_await_again.adesh:5
+//line testdata/run/a_50_await_again.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:5")
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:6")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
 			f.aw_ = step_.Value
-//line testdata/run/a_50_await_again.adesh:5
+//line testdata/run/a_50_await_again.adesh:6
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
 		case 2:
-//line testdata/run/a_50_await_again.adesh:5
+//line testdata/run/a_50_await_again.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:5")
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:6")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = nil
 			aw1_ = step_.Value
-//line testdata/run/a_50_await_again.adesh:5
-			rt.Print(f.aw_, aw1_)
 //line testdata/run/a_50_await_again.adesh:6
-			b = rt.Box[string](asyncBlock1{})
+			rt.Print(f.aw_, aw1_)
 //line testdata/run/a_50_await_again.adesh:7
+			b = rt.Start[string](cx, asyncBlock1{})
+//line testdata/run/a_50_await_again.adesh:8
 			f.sub2_ = b
 			f.state = 3
 			fallthrough
 		case 3:
-//line testdata/run/a_50_await_again.adesh:7
+//line testdata/run/a_50_await_again.adesh:8
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:7")
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:8")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = nil
-			aw2_ = step_.Value
-//line testdata/run/a_50_await_again.adesh:7
-			rt.Print(aw2_)
+			f.aw2_ = step_.Value
+//line testdata/run/a_50_await_again.adesh:8
+			f.sub2_ = b
 			f.state = 4
 			fallthrough
 		case 4:
-//line testdata/run/a_50_await_again.adesh:9
-			f.sub2_ = b
-			f.state = 5
-			fallthrough
-		case 5:
-//line testdata/run/a_50_await_again.adesh:9
+//line testdata/run/a_50_await_again.adesh:8
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:9")
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:8")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = nil
 			aw3_ = step_.Value
+//line testdata/run/a_50_await_again.adesh:8
+			rt.Print(f.aw2_, aw3_)
 //line testdata/run/a_50_await_again.adesh:9
-			rt.Print(aw3_)
-			f.state = 7
-			continue poll_
-		case 6:
-			thrown_ := f.err_
-			f.err_ = nil
-			e = thrown_.Err
-//line testdata/run/a_50_await_again.adesh:11
-			rt.Print("caught:", e.Message)
-			f.state = 7
-			fallthrough
-		case 7:
-//line testdata/run/a_50_await_again.adesh:13
-			f_ = rt.Box[int64](work())
-//line testdata/run/a_50_await_again.adesh:14
+			f_ = rt.Start[int64](cx, work())
+//line testdata/run/a_50_await_again.adesh:10
 			f.sub3_ = f_
-			f.state = 8
+			f.state = 5
 			fallthrough
-		case 8:
-//line testdata/run/a_50_await_again.adesh:14
+		case 5:
+			f.aw2_ = ""
+//line testdata/run/a_50_await_again.adesh:10
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:14")
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:10")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = nil
 			aw4_ = step_.Value
-//line testdata/run/a_50_await_again.adesh:14
+//line testdata/run/a_50_await_again.adesh:10
 			rt.Print(aw4_)
-//line testdata/run/a_50_await_again.adesh:15
+//line testdata/run/a_50_await_again.adesh:11
 			f.sub3_ = f_
-			f.state = 9
+			f.state = 6
 			fallthrough
-		case 9:
-//line testdata/run/a_50_await_again.adesh:15
+		case 6:
+//line testdata/run/a_50_await_again.adesh:11
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:15")
+				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:11")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = nil
 			aw5_ = step_.Value
-//line testdata/run/a_50_await_again.adesh:15
+//line testdata/run/a_50_await_again.adesh:11
 			rt.Print(aw5_)
+//line testdata/run/a_50_await_again.adesh:20
+			f.sub4_ = borrowing()
+			f.state = 7
+			fallthrough
+		case 7:
+//line testdata/run/a_50_await_again.adesh:20
+			step_ := f.sub4_.Poll(cx)
+			if !step_.Ready {
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub4_ = *new(borrowingFuture)
+			aw6_ = step_.Value
+//line testdata/run/a_50_await_again.adesh:20
+			rt.Print(aw6_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -262,30 +413,11 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 10 {
+	if f.state == 8 {
 		return
 	}
 	f.dropSub_()
 	f.complete_()
-}
-
-func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
-	if x == nil {
-		return
-	}
-	if t, ok := x.(*rt.Thrown); ok {
-		switch f.state {
-		case 4, 5:
-			f.dropSub_()
-			f.err_ = t
-			f.state = 6
-			*r = f.Poll(cx)
-			return
-		}
-	}
-	f.Drop()
-	panic(x)
 }
 
 func (f *programFuture) dropSub_() {
@@ -302,24 +434,25 @@ func (f *programFuture) dropSub_() {
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
 		}
-	case 5:
+	case 4:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
 		}
-	case 8:
+	case 5:
 		if f.sub3_ != nil {
 			f.sub3_.Drop()
 		}
-	case 9:
+	case 6:
 		if f.sub3_ != nil {
 			f.sub3_.Drop()
 		}
+	case 7:
+		f.sub4_.Drop()
 	}
 }
 
 func (f *programFuture) complete_() {
-	f.state = 10
-	*f = programFuture{state: 10}
+	*f = programFuture{state: 8}
 }
 
 func main() {

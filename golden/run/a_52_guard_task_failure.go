@@ -183,7 +183,7 @@ poll_:
 //line testdata/run/a_52_guard_task_failure.adesh:8
 			nested = nil
 			nested = func(m *rt.Mutex[[]int64]) rt.Future[rt.Unit] {
-				return rt.Box[rt.Unit](nestedFuture{m: m})
+				return rt.Start[rt.Unit](nil, nestedFuture{m: m})
 			}
 			f.state = 5
 			fallthrough

@@ -175,7 +175,7 @@ poll_:
 //line testdata/run/a_54_then_flattens.adesh:8
 			f.sub1_ = rt.FlattenFuture(rt.Then(rt.Resolved[int64](4), func(v int64) rt.Future[int64] {
 //line testdata/run/a_54_then_flattens.adesh:8
-				return rt.Box[int64](double(v))
+				return rt.Start[int64](nil, double(v))
 			}))
 			f.state = 2
 			fallthrough
@@ -193,7 +193,7 @@ poll_:
 //line testdata/run/a_54_then_flattens.adesh:9
 			chained = rt.Then(rt.FlattenFuture(rt.Then(rt.Resolved[int64](3), func(v int64) rt.Future[int64] {
 //line testdata/run/a_54_then_flattens.adesh:9
-				return rt.Box[int64](double(v))
+				return rt.Start[int64](nil, double(v))
 			})), func(v int64) int64 {
 //line testdata/run/a_54_then_flattens.adesh:9
 				return v + 1
@@ -219,7 +219,7 @@ poll_:
 //line testdata/run/a_54_then_flattens.adesh:11
 			f.sub1_ = rt.FlattenFuture(rt.Then(rt.Resolved[int64](5), func(v int64) rt.Future[int64] {
 //line testdata/run/a_54_then_flattens.adesh:11
-				return rt.Box[int64](fails(v))
+				return rt.Start[int64](nil, fails(v))
 			}))
 			f.state = 5
 			fallthrough
@@ -269,7 +269,7 @@ poll_:
 			fallthrough
 		case 10:
 //line testdata/run/a_54_then_flattens.adesh:13
-			f_ = rt.Box[int64](double(1))
+			f_ = rt.Start[int64](cx, double(1))
 			t_ = f_
 //line testdata/run/a_54_then_flattens.adesh:14
 			rt.Resolved[int64](1)

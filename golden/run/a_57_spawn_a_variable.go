@@ -93,7 +93,7 @@ poll_:
 		switch f.state {
 		case 0:
 //line testdata/run/a_57_spawn_a_variable.adesh:5
-			f_ = rt.Box[int64](work())
+			f_ = rt.Start[int64](cx, work())
 //line testdata/run/a_57_spawn_a_variable.adesh:6
 			h = rt.Spawn(cx, rt.Spawned(&f_, "testdata/run/a_57_spawn_a_variable.adesh:6:15"))
 //line testdata/run/a_57_spawn_a_variable.adesh:7
@@ -141,7 +141,7 @@ poll_:
 			fallthrough
 		case 5:
 //line testdata/run/a_57_spawn_a_variable.adesh:9
-			g = rt.Box[int64](work())
+			g = rt.Start[int64](cx, work())
 //line testdata/run/a_57_spawn_a_variable.adesh:10
 			h1 = rt.Spawn(cx, rt.Spawned(&g, "testdata/run/a_57_spawn_a_variable.adesh:10:16"))
 //line testdata/run/a_57_spawn_a_variable.adesh:11

@@ -150,8 +150,6 @@ func (f *noteFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_60_await_dynamic.adesh:15
-			rt.Print("note:", f.msg)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -199,7 +197,7 @@ type mainFuture struct {
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_60_await_dynamic.adesh:18
+//line testdata/run/a_60_await_dynamic.adesh:17
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	var aw1_ rt.Value
@@ -219,8 +217,8 @@ poll_:
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_60_await_dynamic.adesh:19
-			work = []rt.Value{rt.Box[int64](slow(3)), int64(7), rt.SpawnValue[int64](cx, slow(1)), rt.Resolved[string]("ready"), rt.Box[rt.Unit](note("hi")), nil}
+//line testdata/run/a_60_await_dynamic.adesh:18
+			work = []rt.Value{rt.Start[int64](cx, slow(3)), int64(7), rt.SpawnValue[int64](cx, slow(1)), rt.Resolved[string]("ready"), rt.Start[rt.Unit](cx, note("hi")), nil}
 			f.items_ = work
 			f.i_ = 0
 			f.state = 1
@@ -232,22 +230,22 @@ poll_:
 			}
 			x_ = f.items_[f.i_]
 			w = x_
-//line testdata/run/a_60_await_dynamic.adesh:21
+//line testdata/run/a_60_await_dynamic.adesh:20
 			f.sub1_ = rt.DynAwait(w)
 			f.state = 2
 			fallthrough
 		case 2:
-//line testdata/run/a_60_await_dynamic.adesh:21
+//line testdata/run/a_60_await_dynamic.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:21")
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:20")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.DynFuture{}
 			aw_ = step_.Value
-//line testdata/run/a_60_await_dynamic.adesh:21
+//line testdata/run/a_60_await_dynamic.adesh:20
 			v = aw_
-//line testdata/run/a_60_await_dynamic.adesh:22
+//line testdata/run/a_60_await_dynamic.adesh:21
 			rt.Print(rt.TypeName(v), v)
 			f.state = 3
 			fallthrough
@@ -256,25 +254,25 @@ poll_:
 			f.state = 1
 			continue poll_
 		case 4:
-//line testdata/run/a_60_await_dynamic.adesh:24
-			failing = rt.Box[int64](boom())
+//line testdata/run/a_60_await_dynamic.adesh:23
+			failing = rt.Start[int64](cx, boom())
 			f.state = 5
 			fallthrough
 		case 5:
-//line testdata/run/a_60_await_dynamic.adesh:26
+//line testdata/run/a_60_await_dynamic.adesh:25
 			f.sub1_ = rt.DynAwait(failing)
 			f.state = 6
 			fallthrough
 		case 6:
-//line testdata/run/a_60_await_dynamic.adesh:26
+//line testdata/run/a_60_await_dynamic.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:26")
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:25")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.DynFuture{}
 			aw1_ = step_.Value
-//line testdata/run/a_60_await_dynamic.adesh:26
+//line testdata/run/a_60_await_dynamic.adesh:25
 			rt.Print(aw1_)
 			f.state = 8
 			continue poll_
@@ -282,79 +280,79 @@ poll_:
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
-//line testdata/run/a_60_await_dynamic.adesh:28
+//line testdata/run/a_60_await_dynamic.adesh:27
 			rt.Print("caught", e.Message)
 			f.state = 8
 			fallthrough
 		case 8:
+//line testdata/run/a_60_await_dynamic.adesh:29
+			later = rt.Start[int64](cx, slow(2))
 //line testdata/run/a_60_await_dynamic.adesh:30
-			later = rt.Box[int64](slow(2))
-//line testdata/run/a_60_await_dynamic.adesh:31
 			f.sub1_ = rt.DynAwait(later)
 			f.state = 9
 			fallthrough
 		case 9:
-//line testdata/run/a_60_await_dynamic.adesh:31
+//line testdata/run/a_60_await_dynamic.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:31")
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:30")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.DynFuture{}
-//line testdata/run/a_60_await_dynamic.adesh:32
+//line testdata/run/a_60_await_dynamic.adesh:31
 			task = rt.SpawnValue[int64](cx, slow(4))
+//line testdata/run/a_60_await_dynamic.adesh:32
+			f.fut = rt.Start[int64](cx, slow(5))
 //line testdata/run/a_60_await_dynamic.adesh:33
-			f.fut = rt.Box[int64](slow(5))
-//line testdata/run/a_60_await_dynamic.adesh:34
 			f.sub1_ = rt.DynAwait(task)
 			f.state = 10
 			fallthrough
 		case 10:
-//line testdata/run/a_60_await_dynamic.adesh:34
+//line testdata/run/a_60_await_dynamic.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:34")
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.DynFuture{}
 			f.aw2_ = step_.Value
-//line testdata/run/a_60_await_dynamic.adesh:34
+//line testdata/run/a_60_await_dynamic.adesh:33
 			f.sub1_ = rt.DynAwait(f.fut)
 			f.state = 11
 			fallthrough
 		case 11:
 			f.fut = nil
-//line testdata/run/a_60_await_dynamic.adesh:34
+//line testdata/run/a_60_await_dynamic.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:34")
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.DynFuture{}
 			aw3_ = step_.Value
-//line testdata/run/a_60_await_dynamic.adesh:34
+//line testdata/run/a_60_await_dynamic.adesh:33
 			rt.Print(f.aw2_, aw3_)
-//line testdata/run/a_60_await_dynamic.adesh:35
+//line testdata/run/a_60_await_dynamic.adesh:34
 			f.doomed = rt.SpawnValue[int64](cx, slow(200))
-//line testdata/run/a_60_await_dynamic.adesh:36
-			rt.DynMethod(f.doomed, "cancel", "testdata/run/a_60_await_dynamic.adesh:36:5")
+//line testdata/run/a_60_await_dynamic.adesh:35
+			rt.DynMethod(f.doomed, "cancel", "testdata/run/a_60_await_dynamic.adesh:35:5")
 			f.state = 12
 			fallthrough
 		case 12:
-//line testdata/run/a_60_await_dynamic.adesh:38
+//line testdata/run/a_60_await_dynamic.adesh:37
 			f.sub1_ = rt.DynAwait(f.doomed)
 			f.state = 13
 			fallthrough
 		case 13:
-//line testdata/run/a_60_await_dynamic.adesh:38
+//line testdata/run/a_60_await_dynamic.adesh:37
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:38")
+				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:37")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.DynFuture{}
 			aw4_ = step_.Value
-//line testdata/run/a_60_await_dynamic.adesh:38
+//line testdata/run/a_60_await_dynamic.adesh:37
 			rt.Print(aw4_)
 			f.state = 15
 			continue poll_
@@ -362,17 +360,17 @@ poll_:
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
-//line testdata/run/a_60_await_dynamic.adesh:40
-			rt.Print("cancelled:", e_.Message, rt.DynMethod(f.doomed, "is_finished", "testdata/run/a_60_await_dynamic.adesh:40:40"))
+//line testdata/run/a_60_await_dynamic.adesh:39
+			rt.Print("cancelled:", e_.Message, rt.DynMethod(f.doomed, "is_finished", "testdata/run/a_60_await_dynamic.adesh:39:40"))
 			f.state = 15
 			fallthrough
 		case 15:
-//line testdata/run/a_60_await_dynamic.adesh:42
+//line testdata/run/a_60_await_dynamic.adesh:41
 			rt.Print("done")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			rt.AwaitedAgain("`main`", "testdata/run/a_60_await_dynamic.adesh:18:10")
+			rt.AwaitedAgain("`main`", "testdata/run/a_60_await_dynamic.adesh:17:10")
 		}
 	}
 }
@@ -433,7 +431,7 @@ func (f *mainFuture) complete_() {
 	*f = mainFuture{state: 16}
 }
 
-//line testdata/run/a_60_await_dynamic.adesh:18
+//line testdata/run/a_60_await_dynamic.adesh:17
 func adeshMain() mainFuture {
 	return mainFuture{}
 }
@@ -449,12 +447,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0:
-//line testdata/run/a_60_await_dynamic.adesh:18
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
 		case 1:
-//line testdata/run/a_60_await_dynamic.adesh:18
+//line testdata/run/a_60_await_dynamic.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()

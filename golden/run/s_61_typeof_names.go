@@ -525,7 +525,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				rt.Print(x)
 			}
 //line testdata/run/s_61_typeof_names/main.adesh:42
-			fut = rt.Box[Opt[int64]](compute(1))
+			fut = rt.Start[Opt[int64]](cx, compute(1))
 //line testdata/run/s_61_typeof_names/main.adesh:43
 			p_ = rt.Resolved[Box[string]](Box[string]{v: "b"})
 //line testdata/run/s_61_typeof_names/main.adesh:44

@@ -94,7 +94,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.recv_ = f.c
 //line testdata/run/s_71_method_values.adesh:15
 			f_ = func(a0_ int64) rt.Future[int64] {
-				return rt.Box[int64](f.recv_.later(a0_))
+				return rt.Start[int64](nil, f.recv_.later(a0_))
 			}
 //line testdata/run/s_71_method_values.adesh:16
 			f.c.bump()
@@ -116,10 +116,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.recv1_ = Light(Light_Green{})
 //line testdata/run/s_71_method_values.adesh:18
 			g = func() rt.Future[string] {
-				return rt.Box[string](Light_name(f.recv1_))
+				return rt.Start[string](nil, Light_name(f.recv1_))
 			}
 //line testdata/run/s_71_method_values.adesh:19
-			futures = []rt.Future[string]{g(), rt.Box[string](Light_name(Light(Light_Red{})))}
+			futures = []rt.Future[string]{g(), rt.Start[string](cx, Light_name(Light(Light_Red{})))}
 //line testdata/run/s_71_method_values.adesh:20
 			f.sub2_ = rt.JoinAll(futures)
 			f.state = 2

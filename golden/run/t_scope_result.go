@@ -652,7 +652,7 @@ poll_:
 			}
 //line testdata/run/t_scope_result.adesh:35
 			f.sub2_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[int64] {
-				return rt.Box[int64](asyncLambda7{s: s})
+				return rt.Start[int64](nil, asyncLambda7{s: s})
 			}))
 			f.state = 4
 			fallthrough
@@ -679,7 +679,7 @@ poll_:
 		case 5:
 //line testdata/run/t_scope_result.adesh:40
 			f.sub3_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
-				return rt.Box[rt.Unit](asyncLambda8{s: s})
+				return rt.Start[rt.Unit](nil, asyncLambda8{s: s})
 			})
 			f.state = 6
 			fallthrough

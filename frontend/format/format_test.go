@@ -1,0 +1,111 @@
+package format
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/source"
+)
+
+// corpus is every AdeshLang program of the repository that parses: the run and fail tests, the
+// examples, and the ```adesh blocks of the docs.
+func corpus(t *testing.T) map[string][]byte {
+	t.Helper()
+	progs := map[string][]byte{}
+	for _, glob := range []string{"../../testdata/run/*.adesh", "../../testdata/fail/*.adesh", "../../examples/*.adesh", "../../frontend/syntax/testdata/*.adesh"} {
+		names, _ := filepath.Glob(glob)
+		for _, n := range names {
+			src, err := os.ReadFile(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			progs[n] = src
+		}
+	}
+	docs, _ := filepath.Glob("../../docs/*.md")
+	fence := regexp.MustCompile("(?ms)^```adesh[^\n]*\n(.*?)^```")
+	for _, d := range docs {
+		src, err := os.ReadFile(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range fence.FindAllSubmatch(src, -1) {
+			progs[fmt.Sprintf("%s#%03d", d, i)] = m[1]
+		}
+	}
+	if len(progs) < 100 {
+		t.Fatalf("the corpus has only %d programs: the paths are wrong", len(progs))
+	}
+	return progs
+}
+
+// TestFormatCorpus formats every program of the corpus: the result must parse to the same tree
+// and keep every comment (Source checks both), and formatting it again must change nothing.
+func TestFormatCorpus(t *testing.T) {
+	formatted, refused := 0, 0
+	for name, src := range corpus(t) {
+		out, err := Source(name, src)
+		var se *SyntaxError
+		if errors.As(err, &se) {
+			refused++
+			continue
+		}
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		formatted++
+		again, err := Source(name, out)
+		if err != nil {
+			t.Errorf("%s: formatting the formatted text: %v", name, err)
+			continue
+		}
+		if string(again) != string(out) {
+			t.Errorf("%s: formatting is not idempotent:\n%s", name, firstDifference(string(out), string(again)))
+		}
+	}
+	t.Logf("%d programs formatted, %d refused (syntax errors)", formatted, refused)
+	if formatted < 250 {
+		t.Errorf("only %d programs formatted", formatted)
+	}
+}
+
+// unknownNode is a syntax node the printer has no layout for (as new syntax would be).
+type unknownNode struct{ ast.Span }
+
+func TestUnknownNodeIsAnError(t *testing.T) {
+	fset := source.NewFileSet()
+	file := fset.Add("x.adesh", "x.adesh", []byte("x;"))
+	tree := &ast.File{Items: []ast.Node{&unknownNode{ast.Span{Start: file.Base, End: file.Base + 1}}}}
+	_, err := File(file, tree)
+	if err == nil || !strings.Contains(err.Error(), "no layout for the syntax node *format.unknownNode") {
+		t.Fatalf("got %v, want an error naming the node kind", err)
+	}
+}
+
+func TestCommentsKeptInPlace(t *testing.T) {
+	src := "// head\n\n/** doc */\nfn f() { // opens\n    let x = [1, /* one */ 2]; # hash\n\n\n    /* before return */\n    return;\n    // at the end\n}\n"
+	want := "// head\n\n/** doc */\nfn f() { // opens\n    let x = [\n        1, /* one */\n        2,\n    ]; # hash\n\n    /* before return */\n    return;\n    // at the end\n}\n"
+	out, err := Source("c.adesh", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+func TestCommentsBeforeElse(t *testing.T) {
+	src := "if a { x(); } // then\nelse { y(); }\ntry { x(); } /* c */ catch (e) { y(); }\n"
+	want := "if a { x(); } // then\nelse { y(); }\ntry { x(); } /* c */ catch (e) { y(); }\n"
+	out, err := Source("e.adesh", []byte(src))
+	if err != nil || string(out) != want {
+		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}
