@@ -25,7 +25,15 @@ var runtimeFS embed.FS
 const ModulePath = "adeshprog"
 
 // GoSource compiles a loaded, error-free program to the Go source of its main package.
-func GoSource(p *frontend.Program) ([]byte, error) {
+func GoSource(p *frontend.Program) ([]byte, error) { return GoSourceWith(p, EmitOptions{}) }
+
+// EmitOptions change the Go the compiler writes, not what it does.
+type EmitOptions struct {
+	NoLine bool // no //line directives: errors and stacks point into the Go itself
+}
+
+// GoSourceWith is GoSource with options.
+func GoSourceWith(p *frontend.Program, o EmitOptions) ([]byte, error) {
 	if p.Info == nil || p.Diags.HasErrors() {
 		return nil, fmt.Errorf("the program has errors")
 	}
@@ -33,5 +41,5 @@ func GoSource(p *frontend.Program) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return emitgo.Source(ir, emitgo.Options{RTPath: ModulePath + "/rt"})
+	return emitgo.Source(ir, emitgo.Options{RTPath: ModulePath + "/rt", NoLine: o.NoLine})
 }

@@ -152,8 +152,8 @@ func TestGeneratedProgramCompiles(t *testing.T) {
 }
 
 // BenchmarkCompile compiles the generated program and formats the Go it gives, alternately, and
-// reports the compiler's lines per second (target: 100k), the share of each stage, and how many
-// times gofmt's time on the output the compiler takes.
+// reports the compiler's lines per second, the share of each stage, and how many times gofmt's
+// time on the output the compiler takes.
 func BenchmarkCompile(b *testing.B) {
 	// The collector as the command line sets it up; restored for the benchmarks that follow.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))

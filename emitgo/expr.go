@@ -2,246 +2,194 @@ package emitgo
 
 import (
 	"fmt"
-	"slices"
+	"reflect"
+
+	"github.com/dave/jennifer/jen"
 
 	"adesh2go/lower"
 )
 
-// Expressions, after go/printer's expr1: prec1 is the precedence the context binds with, depth
-// the nesting that decides binary spacing (binary.go).
-
-func (p *printer) expr(x lower.Expr) { p.expr1(x, lowestPrec, 1) }
-
-func (p *printer) exprList(xs []lower.Expr, depth int) {
+func (e *emitter) exprs(xs []lower.Expr) []jen.Code {
+	out := make([]jen.Code, len(xs))
 	for i, x := range xs {
-		if i > 0 {
-			p.str(", ")
-		}
-		p.expr1(x, lowestPrec, depth)
+		out[i] = e.expr(x)
 	}
+	return out
 }
 
-func (p *printer) expr1(x lower.Expr, prec1, depth int) {
+func (e *emitter) expr(x lower.Expr) *jen.Statement {
 	switch x := x.(type) {
 	case *lower.Ref:
-		p.ref(x.V)
+		return e.ref(x.V)
 	case *lower.Ident:
-		p.qual(x.Pkg, x.Name)
-		p.typeArgs(x.TypeArgs)
+		s := e.qual(x.Pkg, x.Name)
+		if len(x.TypeArgs) > 0 {
+			s.Index(jen.List(e.types(x.TypeArgs)...))
+		}
+		return s
 	case *lower.Lit:
-		if x.Text != "" {
-			p.separate(x.Text[0])
-		}
-		p.str(x.Text)
+		return jen.Op(x.Text)
 	case *lower.Call:
-		if len(x.Args) > 1 {
-			depth++
+		s := e.primary(x.Fun)
+		if len(x.TypeArgs) > 0 {
+			s.Index(jen.List(e.types(x.TypeArgs)...))
 		}
-		p.primary(x.Fun, depth)
-		p.typeArgs(x.TypeArgs)
-		p.byte('(')
-		p.exprList(x.Args, depth)
-		if x.Ellipsis && len(x.Args) > 0 {
-			p.str("...")
+		args := e.exprs(x.Args)
+		if x.Ellipsis && len(args) > 0 {
+			args[len(args)-1] = jen.Add(args[len(args)-1]).Op("...")
 		}
-		p.byte(')')
+		return s.Call(args...)
 	case *lower.Sel:
-		p.primary(x.X, depth)
-		p.byte('.')
-		p.str(x.Name)
+		return e.primary(x.X).Dot(x.Name)
 	case *lower.Index:
-		p.primary(x.X, 1)
-		p.byte('[')
-		p.expr1(x.Index, lowestPrec, depth+1)
-		p.byte(']')
+		return e.primary(x.X).Index(e.expr(x.Index))
 	case *lower.SliceExpr:
-		p.primary(x.X, 1)
-		p.byte('[')
-		// Blanks around the colon when both bounds are there and one is a binary expression.
-		blanks := depth <= 1 && x.Lo != nil && x.Hi != nil && (isBinary(x.Lo) || isBinary(x.Hi))
+		lo, hi := jen.Null(), jen.Null()
 		if x.Lo != nil {
-			p.expr1(x.Lo, lowestPrec, depth+1)
-			if blanks {
-				p.byte(' ')
-			}
+			lo = e.expr(x.Lo)
 		}
-		p.byte(':')
 		if x.Hi != nil {
-			if blanks {
-				p.byte(' ')
-			}
-			p.expr1(x.Hi, lowestPrec, depth+1)
+			hi = e.expr(x.Hi)
 		}
-		p.byte(']')
+		return e.primary(x.X).Index(lo.Op(":").Add(hi))
 	case *lower.Unary:
-		if unaryPrec < prec1 {
-			p.paren(x, depth)
-			return
-		}
-		p.separate(x.Op[0])
-		p.op(x.Op)
 		if isBinary(x.X) {
-			p.paren(x.X, depth)
-			return
+			return jen.Op(x.Op).Parens(e.expr(x.X))
 		}
-		p.expr1(x.X, unaryPrec, depth)
+		return jen.Op(x.Op).Add(e.expr(x.X))
 	case *lower.Binary:
-		if precedence(x.Op) < prec1 {
-			p.paren(x, depth)
-			return
-		}
-		p.binary(x, depth)
+		return e.operand(x.X, x.Op, false).Op(x.Op).Add(e.operand(x.Y, x.Op, true))
 	case *lower.Composite:
-		if _, named := x.Type.(*lower.TName); named && p.parenLiterals {
-			p.parenLiterals = false
-			p.byte('(')
-			p.expr1(x, lowestPrec, depth)
-			p.byte(')')
-			p.parenLiterals = true
-			return
-		}
-		p.typ(x.Type)
-		p.byte('{')
-		if x.Fields != nil {
-			for i, kv := range x.Fields {
-				if i > 0 {
-					p.str(", ")
-				}
-				p.str(kv.Key)
-				p.str(": ")
-				p.expr(kv.Value)
-			}
-		} else {
-			p.exprList(x.Elems, 1)
-		}
-		p.byte('}')
+		return e.composite(x, nil)
 	case *lower.FuncLit:
-		defer func(in bool) { p.parenLiterals = in }(p.parenLiterals)
-		p.parenLiterals = false // its statements are no header
-		start := len(p.out)
-		p.str("func")
-		p.signature(x.Params, x.Results, "")
-		p.funcBody(x.Body.Stmts, len(p.out)-start)
+		defer func(in bool) { e.parenLiterals = in }(e.parenLiterals)
+		e.parenLiterals = false // its statements are no header
+		return jen.Func().Params(e.params(x.Params)...).Add(e.results(x.Results)).Block(e.stmts(x.Body.Stmts)...)
 	case *lower.TypeAssert:
-		p.primary(x.X, depth)
-		p.str(".(")
-		p.typ(x.Type)
-		p.byte(')')
+		return e.primary(x.X).Assert(e.typ(x.Type))
 	case *lower.Conv:
 		switch x.Type.(type) {
 		case *lower.TPtr, *lower.TFunc:
-			p.byte('(')
-			p.typ(x.Type)
-			p.byte(')')
-		default:
-			p.typ(x.Type)
+			return jen.Parens(e.typ(x.Type)).Call(e.expr(x.X))
 		}
-		p.byte('(')
-		p.expr1(x.X, lowestPrec, depth)
-		p.byte(')')
+		return e.typ(x.Type).Call(e.expr(x.X))
 	case *lower.Paren:
-		if _, ok := x.X.(*lower.Paren); ok {
-			p.expr1(x.X, lowestPrec, depth) // gofmt drops doubled parentheses
-			return
-		}
-		p.paren(x.X, depth)
+		return jen.Parens(e.expr(x.X))
 	case *lower.TypeExpr:
-		p.typ(x.Type)
+		return e.typ(x.Type)
+	}
+	panic(fmt.Sprintf("emitgo: unknown expression %T", x))
+}
+
+// composite builds a composite literal. Inside a literal of element type elem, an element of
+// that same type leaves its type out, as gofmt -s writes it.
+func (e *emitter) composite(x *lower.Composite, elem lower.Type) *jen.Statement {
+	var s *jen.Statement
+	switch {
+	case elem != nil && reflect.DeepEqual(x.Type, elem):
+		s = jen.Null()
+	case e.parenLiterals && isNamed(x.Type):
+		e.parenLiterals = false
+		defer func() { e.parenLiterals = true }()
+		return jen.Parens(e.composite(x, nil))
 	default:
-		panic(fmt.Sprintf("emitgo: unknown expression %T", x))
+		s = e.typ(x.Type)
 	}
-}
-
-// primary prints the operand of a selector, an index, a call or an assertion, in parentheses
-// when it is an operator expression (`(*p).x`, not `*p.x`).
-func (p *printer) primary(x lower.Expr, depth int) {
-	switch x := x.(type) {
-	case *lower.Unary, *lower.Binary:
-		p.paren(x, depth)
-		return
-	case *lower.Conv:
-		if _, ok := x.Type.(*lower.TPtr); ok {
-			p.paren(x, depth)
-			return
+	if x.Fields != nil {
+		items := make([]jen.Code, len(x.Fields))
+		for i, kv := range x.Fields {
+			items[i] = jen.Id(kv.Key).Op(":").Add(e.expr(kv.Value))
 		}
+		return s.Values(items...)
 	}
-	p.expr1(x, highestPrec, depth)
+	var inner lower.Type
+	if sl, ok := x.Type.(*lower.TSlice); ok {
+		inner = sl.Elem
+	}
+	items := make([]jen.Code, len(x.Elems))
+	for i, el := range x.Elems {
+		if c, ok := el.(*lower.Composite); ok && inner != nil {
+			items[i] = e.composite(c, inner)
+			continue
+		}
+		items[i] = e.expr(el)
+	}
+	return s.Values(items...)
 }
 
-// ref prints a use of a local: a field of the state struct, a boxed variable, or a plain name.
-func (p *printer) ref(v *lower.Local) {
-	if !v.Boxed {
-		p.place(v)
-		return
-	}
-	p.str("(*")
-	p.place(v)
-	p.byte(')')
+func isNamed(t lower.Type) bool {
+	_, ok := t.(*lower.TName)
+	return ok
 }
 
-// place prints where a local lives: its name, or the state struct's field.
-func (p *printer) place(v *lower.Local) {
+func isBinary(x lower.Expr) bool {
+	_, ok := x.(*lower.Binary)
+	return ok
+}
+
+// precedence is Go's binary operator precedence.
+func precedence(op string) int {
+	switch op {
+	case "||":
+		return 1
+	case "&&":
+		return 2
+	case "==", "!=", "<", "<=", ">", ">=":
+		return 3
+	case "+", "-", "|", "^":
+		return 4
+	}
+	return 5
+}
+
+// parenthesized reports whether an operand of a binary expression needs parentheses: where Go
+// would otherwise group it differently.
+func parenthesized(x lower.Expr, parent string, right bool) bool {
+	b, ok := x.(*lower.Binary)
+	if !ok {
+		return false
+	}
+	p, pp := precedence(b.Op), precedence(parent)
+	return p < pp || right && p == pp
+}
+
+// operand builds one side of a binary expression.
+func (e *emitter) operand(x lower.Expr, parent string, right bool) *jen.Statement {
+	if parenthesized(x, parent, right) {
+		return jen.Parens(e.expr(x))
+	}
+	return e.expr(x)
+}
+
+// primary builds the operand of a selector, an index, a call or an assertion, in parentheses
+// when it is an operator expression (`(*p).x`, not `*p.x`).
+func (e *emitter) primary(x lower.Expr) *jen.Statement {
+	if wrapped(x) {
+		return jen.Parens(e.expr(x))
+	}
+	return e.expr(x)
+}
+
+// ref builds a use of a local: a field of the state struct, a boxed variable, or a plain name.
+func (e *emitter) ref(v *lower.Local) *jen.Statement {
+	s := jen.Id(v.Name)
 	if v.Field {
-		p.str(Receiver + ".")
+		s = jen.Id(Receiver).Dot(v.Name)
 	}
-	p.str(v.Name)
+	if v.Boxed {
+		return jen.Parens(jen.Op("*").Add(s))
+	}
+	return s
 }
 
-// qual prints a name, qualified by its package: rt, or a standard package.
-func (p *printer) qual(pkg, name string) {
+// qual builds a name, qualified by its package: rt, or a standard package.
+func (e *emitter) qual(pkg, name string) *jen.Statement {
 	switch pkg {
 	case "":
+		return jen.Id(name)
 	case "rt":
-		p.used[p.rt] = true
-		p.str("rt.")
-	default:
-		p.used[pkg] = true
-		p.str(pkg)
-		p.byte('.')
+		pkg = e.rt
 	}
-	p.str(name)
-}
-
-// multiLine reports whether x prints on more than one line: whether it holds a function
-// literal with statements.
-func multiLine(x lower.Expr) bool {
-	if f, ok := x.(*lower.FuncLit); ok {
-		return len(f.Body.Stmts) > 0
-	}
-	return someOperand(x, multiLine)
-}
-
-// someOperand reports whether f holds for an expression x is made of (not a function
-// literal's statements).
-func someOperand(x lower.Expr, f func(lower.Expr) bool) bool {
-	switch x := x.(type) {
-	case *lower.Call:
-		return f(x.Fun) || slices.ContainsFunc(x.Args, f)
-	case *lower.Sel:
-		return f(x.X)
-	case *lower.Index:
-		return f(x.X) || f(x.Index)
-	case *lower.SliceExpr:
-		return f(x.X) || x.Lo != nil && f(x.Lo) || x.Hi != nil && f(x.Hi)
-	case *lower.Unary:
-		return f(x.X)
-	case *lower.Binary:
-		return f(x.X) || f(x.Y)
-	case *lower.Composite:
-		if slices.ContainsFunc(x.Elems, f) {
-			return true
-		}
-		for _, kv := range x.Fields {
-			if f(kv.Value) {
-				return true
-			}
-		}
-	case *lower.TypeAssert:
-		return f(x.X)
-	case *lower.Conv:
-		return f(x.X)
-	case *lower.Paren:
-		return f(x.X)
-	}
-	return false
+	e.used[pkg] = true
+	return jen.Qual(pkg, name)
 }

@@ -3,50 +3,26 @@ package emitgo
 import (
 	"fmt"
 
+	"github.com/dave/jennifer/jen"
+
 	"adesh2go/lower"
 )
 
-// block prints `{`, the statements one level deeper, and `}` on a line of its own: gofmt puts
-// the braces of a statement block on separate lines even when it is empty.
-func (p *printer) block(stmts []lower.Stmt) {
-	p.byte('{')
-	p.indent++
-	p.stmtList(stmts)
-	p.indent--
-	p.newline()
-	p.byte('}')
-}
-
-// funcBody prints a function's body after its header, headerLen bytes from `func`: an empty
-// body stays on the header's line when the two fit in 100 columns, as gofmt keeps them.
-func (p *printer) funcBody(stmts []lower.Stmt, headerLen int) {
-	if len(stmts) == 0 && headerLen <= 100 {
-		p.str(" {}")
-		return
-	}
-	p.byte(' ')
-	p.block(stmts)
-}
-
-// stmtList prints statements on lines of their own, each after the //line directive that maps
-// it to its AdeshLang line. gofmt keeps directives in the first column.
-func (p *printer) stmtList(list []lower.Stmt) {
+// stmts builds a statement list, each statement after the //line directive that maps it to
+// its AdeshLang line (a comment of its own line, so in column 1).
+func (e *emitter) stmts(list []lower.Stmt) []jen.Code {
+	out := make([]jen.Code, 0, len(list))
 	for _, s := range list {
-		if l := stmtLine(s); l != nil {
-			p.byte('\n')
-			p.lineDirective(l)
+		if l := stmtLine(s); l != nil && !e.noLine {
+			out = append(out, lineDirective(l))
 		}
+		st := e.stmt(s)
 		if label := stmtLabel(s); label != "" {
-			// gofmt puts a label on its own line, one level out.
-			p.indent--
-			p.newline()
-			p.str(label)
-			p.byte(':')
-			p.indent++
+			st = jen.Id(label).Op(":").Line().Add(st)
 		}
-		p.newline()
-		p.stmt(s)
+		out = append(out, st)
 	}
+	return out
 }
 
 func stmtLine(s lower.Stmt) *lower.Line {
@@ -89,190 +65,171 @@ func stmtLabel(s lower.Stmt) string {
 	return ""
 }
 
-func (p *printer) stmt(s lower.Stmt) {
+func (e *emitter) block(stmts []lower.Stmt) *jen.Statement {
+	return jen.Block(e.stmts(stmts)...)
+}
+
+func (e *emitter) stmt(s lower.Stmt) *jen.Statement {
 	switch s := s.(type) {
 	case *lower.Block:
-		p.block(s.Stmts)
+		return e.block(s.Stmts)
 	case *lower.ExprStmt:
-		p.expr(s.X)
+		return e.expr(s.X)
 	case *lower.Assign:
-		depth := 1
-		if len(s.Lhs) > 1 && len(s.Rhs) > 1 {
-			depth++
-		}
-		p.exprList(s.Lhs, depth)
-		p.byte(' ')
-		p.str(s.Op)
-		p.byte(' ')
-		p.exprList(s.Rhs, depth)
+		return e.assign(s)
 	case *lower.Define:
-		if s.V.Field || s.V.Global {
-			p.ref(s.V)
-			p.str(" = ")
-			if s.Value == nil {
-				p.str("*new(")
-				p.typ(s.V.Type)
-				p.byte(')')
-			} else {
-				p.expr(s.Value)
-			}
-			return
-		}
-		p.str("var ")
-		p.str(s.V.Name)
-		p.byte(' ')
-		p.typ(s.V.Type)
-		if s.Value != nil {
-			p.str(" = ")
-			p.expr(s.Value)
-		}
+		return e.define(s)
 	case *lower.If:
-		p.ifStmt(s)
+		return e.ifStmt(s)
 	case *lower.For:
-		p.str("for ")
 		if s.Init != nil || s.Post != nil {
-			if s.Init != nil {
-				p.stmt(s.Init)
-			}
-			p.str("; ")
-			if s.Cond != nil {
-				p.cond(s.Cond)
-			}
-			p.str("; ")
-			if s.Post != nil {
-				p.stmt(s.Post)
-				p.byte(' ')
-			}
-		} else if s.Cond != nil {
-			p.cond(s.Cond)
-			p.byte(' ')
+			return jen.For(e.simple(s.Init).Op(";").Add(e.cond(s.Cond)).Op(";").Add(e.simple(s.Post))).Add(e.block(s.Body.Stmts))
 		}
-		p.block(s.Body.Stmts)
+		if s.Cond != nil {
+			return jen.For(e.cond(s.Cond)).Add(e.block(s.Body.Stmts))
+		}
+		return jen.For().Add(e.block(s.Body.Stmts))
 	case *lower.ForRange:
-		p.str("for ")
+		var head *jen.Statement
 		switch {
 		case s.Key == nil && s.Value == nil:
+			head = jen.Range()
 		case s.Value == nil:
-			p.str(s.Key.Name)
-			p.str(" := ")
+			head = jen.Id(s.Key.Name).Op(":=").Range()
 		default:
+			k := jen.Id("_")
 			if s.Key != nil {
-				p.str(s.Key.Name)
-			} else {
-				p.byte('_')
+				k = jen.Id(s.Key.Name)
 			}
-			p.str(", ")
-			p.str(s.Value.Name)
-			p.str(" := ")
+			head = jen.List(k, jen.Id(s.Value.Name)).Op(":=").Range()
 		}
-		p.str("range ")
-		p.cond(s.X)
-		p.byte(' ')
-		p.block(s.Body.Stmts)
+		return jen.For(head.Add(e.cond(s.X))).Add(e.block(s.Body.Stmts))
 	case *lower.Switch:
-		p.str("switch ")
-		if s.Tag != nil {
-			p.cond(s.Tag)
-			p.byte(' ')
+		cases := make([]jen.Code, len(s.Cases))
+		for i, c := range s.Cases {
+			head := jen.Default()
+			if len(c.Exprs) > 0 {
+				head = jen.Case(e.exprs(c.Exprs)...)
+			}
+			if c.Comment == "" {
+				cases[i] = head.Block(e.stmts(c.Body)...)
+				continue
+			}
+			// The comment ends the case's line; the statements follow on lines of their own.
+			cases[i] = head.Comment(goCommentText(c.Comment)).Custom(jen.Options{Multi: true}, e.stmts(c.Body)...)
 		}
-		p.byte('{')
-		for _, c := range s.Cases {
-			p.clause(len(c.Exprs) == 0, func() { p.exprList(c.Exprs, 1) }, c.Body)
+		if s.Tag == nil {
+			return jen.Switch().Block(cases...)
 		}
-		p.newline()
-		p.byte('}')
+		return jen.Switch(e.cond(s.Tag)).Block(cases...)
 	case *lower.TypeSwitch:
-		p.str("switch ")
+		cases := make([]jen.Code, len(s.Cases))
+		for i, c := range s.Cases {
+			if len(c.Types) == 0 {
+				cases[i] = jen.Default().Block(e.stmts(c.Body)...)
+			} else {
+				cases[i] = jen.Case(e.types(c.Types)...).Block(e.stmts(c.Body)...)
+			}
+		}
+		head := e.primary(s.X).Assert(jen.Type())
 		if s.Bind != nil {
-			p.str(s.Bind.Name)
-			p.str(" := ")
+			head = jen.Id(s.Bind.Name).Op(":=").Add(head)
 		}
-		p.primary(s.X, 1)
-		p.str(".(type) {")
-		for _, c := range s.Cases {
-			p.clause(len(c.Types) == 0, func() { p.types(c.Types) }, c.Body)
-		}
-		p.newline()
-		p.byte('}')
+		return jen.Switch(head).Block(cases...)
 	case *lower.Return:
-		p.str("return")
-		if len(s.Results) > 0 {
-			p.byte(' ')
-			// gofmt indents the results as a whole when several of them span lines.
-			n := 0
-			for _, x := range s.Results {
-				if multiLine(x) {
-					n++
-				}
-			}
-			if n > 1 {
-				p.indent++
-			}
-			p.exprList(s.Results, 1)
-			if n > 1 {
-				p.indent--
-			}
-		}
+		return jen.Return(e.exprs(s.Results)...)
 	case *lower.Branch:
-		p.str(s.Tok)
+		st := jen.Op(s.Tok) // break, continue, goto, fallthrough
 		if s.Label != "" {
-			p.byte(' ')
-			p.str(s.Label)
+			st.Id(s.Label)
 		}
+		return st
 	case *lower.GoDefer:
-		p.str("defer ")
-		p.expr(s.Call)
-	default:
-		panic(fmt.Sprintf("emitgo: statement %T left unlowered", s))
+		return jen.Defer().Add(e.expr(s.Call))
 	}
+	panic(fmt.Sprintf("emitgo: statement %T left unlowered", s))
 }
 
-// clause prints a clause of a switch, at the switch's indentation: `default:`, or `case ` and
-// what list prints and `:`; then its body one level deeper.
-func (p *printer) clause(isDefault bool, list func(), body []lower.Stmt) {
-	p.newline()
-	if isDefault {
-		p.str("default")
-	} else {
-		p.str("case ")
-		list()
-	}
-	p.byte(':')
-	p.indent++
-	p.stmtList(body)
-	p.indent--
-}
-
-// cond prints the expression of an if, for, switch or range header, without the parentheses
-// gofmt strips there.
-func (p *printer) cond(x lower.Expr) {
-	if r, ok := x.(*lower.Ref); ok && r.V.Boxed {
-		p.op("*") // gofmt strips the parentheses of a boxed variable here too
-		p.place(r.V)
-		return
-	}
-	for {
-		par, ok := x.(*lower.Paren)
-		if !ok || hasTypeNamedComposite(par.X) {
-			break
+// assign builds an assignment; `x += 1` is written `x++`, as a reviewer expects.
+func (e *emitter) assign(s *lower.Assign) *jen.Statement {
+	if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
+		if one, ok := s.Rhs[0].(*lower.Lit); ok && one.Text == "1" {
+			switch s.Op {
+			case "+=":
+				return e.expr(s.Lhs[0]).Op("++")
+			case "-=":
+				return e.expr(s.Lhs[0]).Op("--")
+			}
 		}
-		x = par.X
 	}
-	if bareComposite(x) {
-		// Go would read the literal's `{` as the block's: the literals go in parentheses
-		// (around the literal itself, which gofmt keeps; it strips parentheses around a whole
-		// header, also where Go needs them, as for a generic type's literal).
-		p.parenLiterals = true
-		p.expr(x)
-		p.parenLiterals = false
-		return
+	return jen.List(e.exprs(s.Lhs)...).Op(s.Op).List(e.exprs(s.Rhs)...)
+}
+
+func (e *emitter) define(s *lower.Define) *jen.Statement {
+	if s.V.Field || s.V.Global {
+		if s.Value == nil {
+			return e.ref(s.V).Op("=").Op("*").New(e.typ(s.V.Type))
+		}
+		return e.ref(s.V).Op("=").Add(e.expr(s.Value))
 	}
-	p.expr(x)
+	if c, ok := s.Value.(*lower.Call); ok && isRecover(c) {
+		return jen.Id(s.V.Name).Op(":=").Add(e.expr(c)) // recover() is of type any
+	}
+	st := jen.Var().Id(s.V.Name).Add(e.typ(s.V.Type))
+	if s.Value != nil {
+		st.Op("=").Add(e.expr(s.Value))
+	}
+	return st
+}
+
+func isRecover(c *lower.Call) bool {
+	id, ok := c.Fun.(*lower.Ident)
+	return ok && id.Pkg == "" && id.Name == "recover" && len(c.Args) == 0
+}
+
+// simple builds a statement of a for header (nil builds nothing).
+func (e *emitter) simple(s lower.Stmt) *jen.Statement {
+	if s == nil {
+		return jen.Null()
+	}
+	return e.stmt(s)
+}
+
+func (e *emitter) ifStmt(s *lower.If) *jen.Statement {
+	var st *jen.Statement
+	if s.Init != nil {
+		st = jen.If(e.stmt(s.Init), e.cond(s.Cond))
+	} else {
+		st = jen.If(e.cond(s.Cond))
+	}
+	st.Add(e.block(s.Then.Stmts))
+	switch el := s.Else.(type) {
+	case *lower.Block:
+		st.Else().Add(e.block(el.Stmts))
+	case *lower.If:
+		st.Else().Add(e.ifStmt(el))
+	}
+	return st
+}
+
+// cond builds the expression of an if, for, switch or range header (nil builds nothing). Go
+// would read the `{` of a composite literal of a type name there as the block's, so such
+// literals go in parentheses.
+func (e *emitter) cond(x lower.Expr) *jen.Statement {
+	if x == nil {
+		return jen.Null()
+	}
+	if !bareComposite(x) {
+		return e.expr(x)
+	}
+	e.parenLiterals = true
+	defer func() { e.parenLiterals = false }()
+	return e.expr(x)
 }
 
 // bareComposite reports whether x has a composite literal of a type name (`P{x: 1}`, not
-// `[]int{1}` or `G[int]{}`) outside parentheses, brackets and braces: in an if, for or switch
-// header Go reads its `{` as the start of the block, so the expression needs parentheses.
+// `[]int{1}`) outside parentheses, brackets and braces: in an if, for or switch header Go reads
+// its `{` as the start of the block, so the expression needs parentheses.
 func bareComposite(x lower.Expr) bool {
 	switch x := x.(type) {
 	case *lower.Composite:
@@ -296,7 +253,7 @@ func bareComposite(x lower.Expr) bool {
 	return false
 }
 
-// wrapped reports whether primary prints x in parentheses.
+// wrapped reports whether primary builds x in parentheses.
 func wrapped(x lower.Expr) bool {
 	switch x := x.(type) {
 	case *lower.Unary, *lower.Binary:
@@ -306,42 +263,4 @@ func wrapped(x lower.Expr) bool {
 		return ptr
 	}
 	return false
-}
-
-// isTypeName reports whether a composite literal's type is written as a (qualified) name,
-// which is what makes the literal ambiguous in a header, and what gofmt looks for.
-func isTypeName(t lower.Type) bool {
-	n, ok := t.(*lower.TName)
-	return ok && len(n.Args) == 0
-}
-
-// hasTypeNamedComposite reports whether x holds a composite literal of a named type outside
-// parentheses: gofmt keeps the parentheses around such a header expression (Go needs them).
-func hasTypeNamedComposite(x lower.Expr) bool {
-	switch x := x.(type) {
-	case *lower.Composite:
-		return isTypeName(x.Type)
-	case *lower.Paren:
-		return false // parentheses protect what they enclose
-	}
-	return someOperand(x, hasTypeNamedComposite)
-}
-
-func (p *printer) ifStmt(s *lower.If) {
-	p.str("if ")
-	if s.Init != nil {
-		p.stmt(s.Init)
-		p.str("; ")
-	}
-	p.cond(s.Cond)
-	p.byte(' ')
-	p.block(s.Then.Stmts)
-	switch el := s.Else.(type) {
-	case *lower.Block:
-		p.str(" else ")
-		p.block(el.Stmts)
-	case *lower.If:
-		p.str(" else ")
-		p.ifStmt(el)
-	}
 }

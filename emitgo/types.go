@@ -3,157 +3,79 @@ package emitgo
 import (
 	"fmt"
 
+	"github.com/dave/jennifer/jen"
+
 	"adesh2go/lower"
 )
 
-func (p *printer) typ(t lower.Type) {
+func (e *emitter) typ(t lower.Type) *jen.Statement {
 	switch t := t.(type) {
 	case *lower.TName:
-		p.qual(t.Pkg, t.Name)
-		p.typeArgs(t.Args)
+		s := e.qual(t.Pkg, t.Name)
+		if len(t.Args) > 0 {
+			s.Index(jen.List(e.types(t.Args)...))
+		}
+		return s
 	case *lower.TPtr:
-		p.byte('*')
-		p.typ(t.Elem)
+		return jen.Op("*").Add(e.typ(t.Elem))
 	case *lower.TSlice:
-		p.str("[]")
-		p.typ(t.Elem)
+		return jen.Index().Add(e.typ(t.Elem))
 	case *lower.TFunc:
-		p.str("func(")
-		p.types(t.Params)
-		p.byte(')')
-		p.results(t.Results, "")
+		return jen.Func().Params(e.types(t.Params)...).Add(e.results(t.Results))
 	case *lower.TStruct:
-		p.structType(t)
-	case *lower.TInterface:
-		p.interfaceType(t)
-	default:
-		panic(fmt.Sprintf("emitgo: unknown type %T", t))
-	}
-}
-
-func (p *printer) types(ts []lower.Type) {
-	for i, t := range ts {
-		if i > 0 {
-			p.str(", ")
-		}
-		p.typ(t)
-	}
-}
-
-func (p *printer) typeArgs(ts []lower.Type) {
-	if len(ts) > 0 {
-		p.byte('[')
-		p.types(ts)
-		p.byte(']')
-	}
-}
-
-func (p *printer) typeParams(tps []*lower.TypeParam) {
-	if len(tps) == 0 {
-		return
-	}
-	p.byte('[')
-	for i, tp := range tps {
-		if i > 0 {
-			p.str(", ")
-		}
-		p.str(tp.Name)
-		p.byte(' ')
-		p.typ(tp.Constraint)
-	}
-	p.byte(']')
-}
-
-// signature prints `(params) results` of a function or a function literal.
-func (p *printer) signature(params []*lower.Param, results []lower.Type, resultName string) {
-	p.byte('(')
-	for i, prm := range params {
-		if i > 0 {
-			p.str(", ")
-		}
-		p.str(prm.Name)
-		p.byte(' ')
-		p.typ(prm.Type)
-	}
-	p.byte(')')
-	p.results(results, resultName)
-}
-
-// results prints a result list after a parameter list: nothing, ` T`, ` (name T)` or ` (A, B)`.
-func (p *printer) results(ts []lower.Type, name string) {
-	switch {
-	case len(ts) == 0:
-	case len(ts) == 1 && name != "":
-		p.str(" (")
-		p.str(name)
-		p.byte(' ')
-		p.typ(ts[0])
-		p.byte(')')
-	case len(ts) == 1:
-		p.byte(' ')
-		p.typ(ts[0])
-	default:
-		p.str(" (")
-		p.types(ts)
-		p.byte(')')
-	}
-}
-
-// structType prints a struct with one field per line. gofmt aligns the types of a run of named
-// fields in a column; an embedded field has no name cell, so it ends the run.
-func (p *printer) structType(t *lower.TStruct) {
-	if len(t.Fields) == 0 {
-		p.str("struct{}")
-		return
-	}
-	p.str("struct {")
-	p.indent++
-	for i := 0; i < len(t.Fields); {
-		end, col := i, 0
-		for ; end < len(t.Fields) && t.Fields[end].Name != ""; end++ {
-			col = max(col, width(t.Fields[end].Name)+1)
-		}
-		if end == i { // an embedded field
-			p.newline()
-			p.typ(t.Fields[i].Type)
-			i++
-			continue
-		}
-		for _, f := range t.Fields[i:end] {
-			p.newline()
-			p.str(f.Name)
-			for range col - width(f.Name) {
-				p.byte(' ')
+		fields := make([]jen.Code, len(t.Fields))
+		for i, f := range t.Fields {
+			if f.Name == "" {
+				fields[i] = e.typ(f.Type) // embedded
+			} else {
+				fields[i] = jen.Id(f.Name).Add(e.typ(f.Type))
 			}
-			p.typ(f.Type)
 		}
-		i = end
+		return jen.Struct(fields...)
+	case *lower.TInterface:
+		var ms []jen.Code
+		for _, em := range t.Embeds {
+			ms = append(ms, e.typ(em))
+		}
+		for _, m := range t.Methods {
+			ms = append(ms, jen.Id(m.Name).Params(e.types(m.Params)...).Add(e.results(m.Results)))
+		}
+		return jen.Interface(ms...)
 	}
-	p.indent--
-	p.newline()
-	p.byte('}')
+	panic(fmt.Sprintf("emitgo: unknown type %T", t))
 }
 
-func (p *printer) interfaceType(t *lower.TInterface) {
-	if len(t.Embeds)+len(t.Methods) == 0 {
-		p.str("interface{}")
-		return
+func (e *emitter) types(ts []lower.Type) []jen.Code {
+	out := make([]jen.Code, len(ts))
+	for i, t := range ts {
+		out[i] = e.typ(t)
 	}
-	p.str("interface {")
-	p.indent++
-	for _, em := range t.Embeds {
-		p.newline()
-		p.typ(em)
+	return out
+}
+
+// results builds a result list after a parameter list: nothing, `T` or `(A, B)`.
+func (e *emitter) results(ts []lower.Type) *jen.Statement {
+	switch len(ts) {
+	case 0:
+		return jen.Null()
+	case 1:
+		return e.typ(ts[0])
 	}
-	for _, m := range t.Methods {
-		p.newline()
-		p.str(m.Name)
-		p.byte('(')
-		p.types(m.Params)
-		p.byte(')')
-		p.results(m.Results, "")
+	return jen.Parens(jen.List(e.types(ts)...))
+}
+
+func (e *emitter) typeParams(tps []*lower.TypeParam) []jen.Code {
+	out := make([]jen.Code, len(tps))
+	for i, tp := range tps {
+		out[i] = jen.Id(tp.Name).Add(e.typ(tp.Constraint))
 	}
-	p.indent--
-	p.newline()
-	p.byte('}')
+	return out
+}
+
+func (e *emitter) params(ps []*lower.Param) []jen.Code {
+	out := make([]jen.Code, len(ps))
+	for i, p := range ps {
+		out[i] = jen.Id(p.Name).Add(e.typ(p.Type))
+	}
+	return out
 }

@@ -20,11 +20,12 @@ type TypeDecl struct {
 	Type       Type
 }
 
-// VarDecl is a package-level `var Name Type`.
+// VarDecl is a package-level `var Name Type`, or a `const` (Const set, Value a constant).
 type VarDecl struct {
 	Name  string
 	Type  Type
 	Value Expr // may be nil
+	Const bool
 }
 
 // Func is a function or a method (Recv set).
@@ -188,10 +189,12 @@ type Switch struct {
 	Line  *Line
 }
 
-// Case is one switch case; no expressions is `default`.
+// Case is one switch case; no expressions is `default`. Comment, if set, says for a reader
+// what the case is (a state of a Poll switch: `after the await at prog.adesh:31`).
 type Case struct {
-	Exprs []Expr
-	Body  []Stmt
+	Exprs   []Expr
+	Body    []Stmt
+	Comment string
 }
 
 // TypeSwitch is `switch bind := x.(type) { cases }`.

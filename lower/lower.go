@@ -13,8 +13,21 @@ import (
 )
 
 // Lower turns a checked program into Go-shaped IR.
-func Lower(info *check.Info, fset *source.FileSet) (prog *Program, err error) {
+func Lower(info *check.Info, fset *source.FileSet) (*Program, error) {
+	return LowerWith(info, fset, Options{})
+}
+
+// Options are for tools that look into lowering (`adesh2go ir`).
+type Options struct {
+	// BeforeMachine, if set, is given each async body as the state-machine pass receives it
+	// (with its Await, Defer and Try nodes); the pass changes the nodes, so look at once.
+	BeforeMachine func(name string, body []Stmt)
+}
+
+// LowerWith is Lower with options.
+func LowerWith(info *check.Info, fset *source.FileSet, opts Options) (prog *Program, err error) {
 	l := &lowerer{
+		opts:        opts,
 		info:        info,
 		fset:        fset,
 		pkg:         newNamer(nil),
@@ -97,6 +110,7 @@ func (l *lowerer) fail(n ast.Node, format string, args ...any) {
 }
 
 type lowerer struct {
+	opts Options
 	info *check.Info
 	fset *source.FileSet
 	pkg  *namer

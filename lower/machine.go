@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"adesh2go/frontend/types"
@@ -39,6 +40,8 @@ type mcase struct {
 	sub *FieldDecl
 	// seq orders the cases as their code was written, for the output.
 	seq int
+	// about says what the state is, for a reader of the output (the case's comment).
+	about string
 }
 
 type mloop struct {
@@ -83,6 +86,9 @@ type machine struct {
 
 // buildStateMachine builds the state struct, Poll and Drop of spec and returns the struct type.
 func (l *lowerer) buildStateMachine(spec *smSpec) Type {
+	if l.opts.BeforeMachine != nil {
+		l.opts.BeforeMachine(spec.name, spec.body)
+	}
 	var targs []Type
 	for _, tp := range spec.typeParams {
 		targs = append(targs, goType(tp.Name))
@@ -99,6 +105,7 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 	}
 	m.cells = closureCaptured(spec.body)
 	m.cur = m.newCase()
+	m.cur.about = "start"
 	m.explode(spec.body)
 	if m.cur != nil {
 		// Falling off the end returns (), or null for an optional or dynamic result; with
@@ -126,7 +133,8 @@ func (l *lowerer) buildStateMachine(spec *smSpec) Type {
 	poll := m.pollFunc()
 	drop := m.dropFunc()
 	helpers := append([]Decl(nil), l.prog.Decls[start:]...)
-	l.prog.Decls = append(l.prog.Decls[:start], m.structDecl(), poll, drop)
+	l.prog.Decls = append(l.prog.Decls[:start], m.structDecl(),
+		&VarDecl{Name: m.doneName(), Value: &Lit{Text: itoa(m.done())}, Const: true}, poll, drop)
 	l.prog.Decls = append(l.prog.Decls, helpers...)
 	return m.self
 }
@@ -139,6 +147,27 @@ func (m *machine) newCase() *mcase {
 
 // done is the state of a completed (or dropped) future.
 func (m *machine) done() int { return len(m.cases) }
+
+// doneName names the done state: a constant beside the state struct.
+func (m *machine) doneName() string { return m.self.(*TName).Name + "Done_" }
+
+// zero is the zero value of t as a reader expects it: `T{}` for a struct of the program (a
+// state struct, a user struct), where zeroOf, which cannot tell it from an enum's interface,
+// gives `*new(T)`.
+func (m *machine) zero(t Type) Expr {
+	if n, ok := t.(*TName); ok && n.Pkg == "" && m.l.isStruct(n.Name) {
+		return &Composite{Type: t}
+	}
+	return zeroOf(t)
+}
+
+// at is ` at FILE:LINE`, where a state's code comes from, or nothing.
+func at(l *Line) string {
+	if l == nil {
+		return ""
+	}
+	return " at " + path.Base(l.File) + ":" + itoa(l.Line)
+}
 
 func (m *machine) emit(s ...Stmt) {
 	if m.cur == nil {
@@ -215,6 +244,7 @@ func (m *machine) explodeStmt(s Stmt) {
 		}
 		elseC := m.newCase()
 		after := m.newCase()
+		elseC.about, after.about = "else of the if"+at(s.Line), "after the if"+at(s.Line)
 		m.emit(&If{Cond: not(s.Cond), Then: &Block{Stmts: m.jumpStmts(elseC)}, Line: s.Line})
 		m.explode(s.Then.Stmts)
 		m.jump(after)
@@ -243,6 +273,7 @@ func (m *machine) await(a *Await) {
 	sub := &Sel{X: &Ident{Name: "f"}, Name: field.Name}
 	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{a.Future}, Line: a.Line})
 	next := m.newCase()
+	next.about = "after the await" + at(a.Line)
 	next.resumed = true
 	next.sub = field
 	m.jump(next)
@@ -256,7 +287,7 @@ func (m *machine) await(a *Await) {
 		pending = append([]Stmt{&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "cx"}, Name: "SuspendedAt"}, Args: []Expr{&Lit{Text: quote(a.Site)}}}}}, pending...)
 	}
 	m.emit(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: p}, Name: "Ready"}}, Then: &Block{Stmts: pending}})
-	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{zeroOf(a.FutType)}})
+	m.emit(&Assign{Lhs: []Expr{sub}, Op: "=", Rhs: []Expr{m.zero(a.FutType)}})
 	if a.Dst != nil {
 		m.emit(&Assign{Lhs: []Expr{a.Dst}, Op: "=", Rhs: []Expr{&Sel{X: &Ref{V: p}, Name: "Value"}}})
 	}
@@ -326,6 +357,7 @@ func (m *machine) explodeFor(s *For) {
 	head := m.newCase()
 	post := m.newCase()
 	exit := m.newCase()
+	head.about, post.about, exit.about = "head of the loop"+at(s.Line), "next turn of the loop"+at(s.Line), "after the loop"+at(s.Line)
 	m.jump(head)
 	m.cur = head
 	if s.Cond != nil {
@@ -416,11 +448,13 @@ func (m *machine) rangeToFor(s *ForRange) *For {
 // explodeSwitch explodes a switch (a match) whose arms await.
 func (m *machine) explodeSwitch(s *Switch) {
 	after := m.newCase()
+	after.about = "after the match" + at(s.Line)
 	sw := &Switch{Tag: s.Tag, Line: s.Line}
 	var bodies []*mcase
 	hasDefault := false
 	for _, c := range s.Cases {
 		bc := m.newCase()
+		bc.about = "an arm of the match" + at(s.Line)
 		bodies = append(bodies, bc)
 		sw.Cases = append(sw.Cases, &Case{Exprs: c.Exprs, Body: m.jumpStmts(bc)})
 		if len(c.Exprs) == 0 {
@@ -479,7 +513,7 @@ func (m *machine) rewrite(s Stmt, depth int) Stmt {
 				return &Block{} // assigned before it is read
 			}
 			if s.Value == nil {
-				return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{zeroOf(s.V.Type)}, Line: s.Line}
+				return &Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{m.zero(s.V.Type)}, Line: s.Line}
 			}
 			return m.pinCells(&Assign{Lhs: []Expr{&Ref{V: s.V}}, Op: "=", Rhs: []Expr{s.Value}, Line: s.Line})
 		}

@@ -23,7 +23,7 @@ func (m *machine) defineCell(s *Define) Stmt {
 	m.cellRefs = append(m.cellRefs, cellRef{cell: cell, v: v})
 	var value Expr = s.Value
 	if value == nil {
-		value = zeroOf(v.Type)
+		value = m.zero(v.Type)
 	}
 	return &Block{Stmts: []Stmt{
 		&Assign{Lhs: []Expr{&Ref{V: cell}}, Op: "=", Rhs: []Expr{&Call{Fun: &Ident{Name: "new"}, Args: []Expr{&TypeExpr{Type: v.Type}}}}, Line: s.Line},

@@ -103,7 +103,7 @@ func (m *machine) pollBody() []Stmt {
 	}
 	sw := &Switch{Tag: stateRef()}
 	for _, c := range m.cases {
-		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(c.id)}}, Body: c.stmts})
+		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(c.id)}}, Body: c.stmts, Comment: c.about})
 	}
 	var again Expr = &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Lit{Text: `"adesh2go: future polled after it completed"`}}}
 	if m.spec.what != "" {
@@ -203,7 +203,7 @@ func (m *machine) catchFunc(pollT Type) Decl {
 // dropFunc writes Drop (cancel: drop the awaited sub-future, run the defers, release), complete
 // (the same work at a normal return) and dropSub.
 func (m *machine) dropFunc() Decl {
-	done := &Lit{Text: itoa(m.done())}
+	done := &Ident{Name: m.doneName()}
 	// dropSub drops the sub-future of the state the future is suspended in.
 	sw := &Switch{Tag: stateRef()}
 	for _, c := range m.cases {

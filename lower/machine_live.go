@@ -118,7 +118,7 @@ func (m *machine) clearDead(liveIn []map[*Local]bool) {
 		sortLocals(dead)
 		var clear []Stmt
 		for _, v := range dead {
-			clear = append(clear, &Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{zeroOf(v.Type)}})
+			clear = append(clear, &Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{m.zero(v.Type)}})
 		}
 		c.stmts = append(clear, c.stmts...)
 	}

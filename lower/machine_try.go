@@ -45,16 +45,19 @@ func (m *machine) explodeTry(s *Try) {
 		}
 		m.extra = append(m.extra, fin.code, fin.err)
 		fin.start = m.newCase()
+		fin.start.about = "finally of the try" + at(s.Line)
 	}
 	outer := m.try
-	handler := &mcase{resumed: true}
+	handler := &mcase{resumed: true, about: "catch of the try" + at(s.Line)}
 	t := &mtry{handler: handler, outer: outer}
 	after := m.newCase()
+	after.about = "after the try" + at(s.Line)
 	if fin != nil {
 		m.fins = append(m.fins, fin)
 	}
 	m.try = t
 	start := m.newCase()
+	start.about = "body of the try" + at(s.Line)
 	m.jump(start)
 	m.cur = start
 	m.explode(s.Body.Stmts)
@@ -71,7 +74,7 @@ func (m *machine) explodeTry(s *Try) {
 		var rethrow *mcase
 		if fin != nil {
 			// An error in the catch runs the finally, then goes on.
-			rethrow = &mcase{resumed: true}
+			rethrow = &mcase{resumed: true, about: "error in the catch of the try" + at(s.Line)}
 			m.try = &mtry{handler: rethrow, outer: outer}
 			m.cur.try = m.try
 		}

@@ -44,3 +44,19 @@ func (l *lowerer) typeNameMethod(def *types.TypeDef, self *TName) *Func {
 	return &Func{Name: "AdeshTypeName", Recv: &Param{Name: "_", Type: self}, Results: []Type{tString},
 		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{name}}}}}
 }
+
+// isStruct reports whether a Go type name of the program names a struct: a state struct or a
+// user struct (not an enum's interface).
+func (l *lowerer) isStruct(name string) bool {
+	for _, n := range l.futNames {
+		if n == name {
+			return true
+		}
+	}
+	for def, n := range l.typeNames {
+		if n == name {
+			return !def.Enum
+		}
+	}
+	return false
+}

@@ -2,9 +2,10 @@
 //
 //	adesh2go run [--workers N] [--trace-async] FILE.adesh [-- ARGS...]
 //	adesh2go build [-o OUT] FILE.adesh
-//	adesh2go emit [-o DIR] FILE.adesh
+//	adesh2go emit [-o DIR] [--no-line] FILE.adesh
 //	adesh2go check [--format text|json] [--explain-types] FILE.adesh...
 //	adesh2go parse FILE.adesh
+//	adesh2go ir [--after machine] FILE.adesh
 //	adesh2go fmt [-w] [-l] [-d] [FILE.adesh...]
 //	adesh2go lsp
 //	adesh2go version
@@ -78,7 +79,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError("%v", err) })
 	root.AddCommand(runCmd(stdout, stderr), buildCmd(stderr), emitCmd(stderr), checkCmd(stdout, stderr),
-		parseCmd(stdout, stderr), fmtCmd(os.Stdin, stdout, stderr), lspCmd(os.Stdin, stdout), versionCmd(stdout))
+		parseCmd(stdout, stderr), irCmd(stdout, stderr), fmtCmd(os.Stdin, stdout, stderr), lspCmd(os.Stdin, stdout), versionCmd(stdout))
 	return root
 }
 
@@ -124,11 +125,15 @@ func load(file string, stderr io.Writer) (*frontend.Program, error) {
 
 // compile turns a file into the Go source of its program.
 func compile(file string, stderr io.Writer) ([]byte, error) {
+	return compileWith(file, stderr, adesh2go.EmitOptions{})
+}
+
+func compileWith(file string, stderr io.Writer, opts adesh2go.EmitOptions) ([]byte, error) {
 	p, err := load(file, stderr)
 	if err != nil {
 		return nil, err
 	}
-	src, err := adesh2go.GoSource(p)
+	src, err := adesh2go.GoSourceWith(p, opts)
 	if err != nil {
 		return nil, &exitError{code: 1, msg: err.Error()}
 	}
@@ -243,12 +248,13 @@ func copyFile(from, to string) error {
 
 func emitCmd(stderr io.Writer) *cobra.Command {
 	var out string
+	var noLine bool
 	cmd := &cobra.Command{
-		Use:   "emit [-o DIR] FILE.adesh",
+		Use:   "emit [-o DIR] [--no-line] FILE.adesh",
 		Short: "Write the program as a Go module that `go build` builds offline",
 		Args:  exactFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			src, err := compile(args[0], stderr)
+			src, err := compileWith(args[0], stderr, adesh2go.EmitOptions{NoLine: noLine})
 			if err != nil {
 				return err
 			}
@@ -262,6 +268,7 @@ func emitCmd(stderr io.Writer) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the directory to write (default: FILE_go)")
+	cmd.Flags().BoolVar(&noLine, "no-line", false, "no //line directives, for debugging the Go itself")
 	return cmd
 }
 

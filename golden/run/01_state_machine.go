@@ -46,6 +46,8 @@ type connectFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const connectFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/01_state_machine.adesh:5
@@ -53,12 +55,12 @@ func (f *connectFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Connecti
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/01_state_machine.adesh:6
 			f.sub1_ = rt.Sleep(5)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at 01_state_machine.adesh:6
 //line testdata/run/01_state_machine.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -84,7 +86,7 @@ func (f *connectFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Connecti
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *connectFuture) Drop() {
-	if f.state == 2 {
+	if f.state == connectFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -92,7 +94,7 @@ func (f *connectFuture) Drop() {
 }
 
 func (f *connectFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[Connection, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -113,7 +115,7 @@ func (f *connectFuture) dropSub_() {
 }
 
 func (f *connectFuture) complete_() {
-	*f = connectFuture{state: 2}
+	*f = connectFuture{state: connectFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:5
@@ -129,6 +131,8 @@ type fetchPayloadFuture struct {
 	sub2_ ConnectionGetFuture
 }
 
+const fetchPayloadFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/01_state_machine.adesh:20
@@ -142,19 +146,19 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 	var t_ rt.Result[Connection, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/01_state_machine.adesh:21
 			f.sub1_ = connect(f.url)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at 01_state_machine.adesh:21
 			f.url = ""
 //line testdata/run/01_state_machine.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
-			f.sub1_ = *new(connectFuture)
+			f.sub1_ = connectFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
@@ -163,17 +167,16 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 			}
 //line testdata/run/01_state_machine.adesh:21
 			connection = t_.Val
-//line testdata/run/01_state_machine.adesh:22
 			f.sub2_ = connection.get()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at 01_state_machine.adesh:22
 //line testdata/run/01_state_machine.adesh:22
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
-			f.sub2_ = *new(ConnectionGetFuture)
+			f.sub2_ = ConnectionGetFuture{}
 			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
@@ -192,7 +195,7 @@ func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[str
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *fetchPayloadFuture) Drop() {
-	if f.state == 3 {
+	if f.state == fetchPayloadFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -200,7 +203,7 @@ func (f *fetchPayloadFuture) Drop() {
 }
 
 func (f *fetchPayloadFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -223,7 +226,7 @@ func (f *fetchPayloadFuture) dropSub_() {
 }
 
 func (f *fetchPayloadFuture) complete_() {
-	*f = fetchPayloadFuture{state: 3}
+	*f = fetchPayloadFuture{state: fetchPayloadFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:20
@@ -238,6 +241,8 @@ type composeFuture struct {
 	sub1_ fetchPayloadFuture
 }
 
+const composeFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/01_state_machine.adesh:26
@@ -247,32 +252,31 @@ func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 	var b rt.Result[string, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/01_state_machine.adesh:27
 			f.sub1_ = fetch_payload("https://a.example")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at 01_state_machine.adesh:27
 //line testdata/run/01_state_machine.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(fetchPayloadFuture)
+			f.sub1_ = fetchPayloadFuture{}
 			aw_ = step_.Value
 //line testdata/run/01_state_machine.adesh:27
 			f.a = aw_
-//line testdata/run/01_state_machine.adesh:28
 			f.sub1_ = fetch_payload("https://b.example")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at 01_state_machine.adesh:28
 //line testdata/run/01_state_machine.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(fetchPayloadFuture)
+			f.sub1_ = fetchPayloadFuture{}
 			aw1_ = step_.Value
 //line testdata/run/01_state_machine.adesh:28
 			b = aw1_
@@ -289,7 +293,7 @@ func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *composeFuture) Drop() {
-	if f.state == 3 {
+	if f.state == composeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -306,7 +310,7 @@ func (f *composeFuture) dropSub_() {
 }
 
 func (f *composeFuture) complete_() {
-	*f = composeFuture{state: 3}
+	*f = composeFuture{state: composeFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:26
@@ -321,6 +325,8 @@ type mainFuture struct {
 	sub2_ fetchPayloadFuture
 }
 
+const mainFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/01_state_machine.adesh:32
@@ -329,32 +335,31 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/01_state_machine.adesh:33
 			f.sub1_ = compose()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at 01_state_machine.adesh:33
 //line testdata/run/01_state_machine.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(composeFuture)
+			f.sub1_ = composeFuture{}
 			aw_ = step_.Value
 //line testdata/run/01_state_machine.adesh:33
 			rt.Print(aw_)
-//line testdata/run/01_state_machine.adesh:34
 			f.sub2_ = fetch_payload("https://down.example")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at 01_state_machine.adesh:34
 //line testdata/run/01_state_machine.adesh:34
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(fetchPayloadFuture)
+			f.sub2_ = fetchPayloadFuture{}
 			aw1_ = step_.Value
 			if aw1_.IsOk {
 				var body string = aw1_.Val
@@ -375,7 +380,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 3 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -392,7 +397,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 3}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:32
@@ -407,6 +412,8 @@ type ConnectionGetFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const ConnectionGetFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/01_state_machine.adesh:14
@@ -414,12 +421,12 @@ func (f *ConnectionGetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Re
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/01_state_machine.adesh:15
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at 01_state_machine.adesh:15
 //line testdata/run/01_state_machine.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -440,7 +447,7 @@ func (f *ConnectionGetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Re
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *ConnectionGetFuture) Drop() {
-	if f.state == 2 {
+	if f.state == ConnectionGetFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -448,7 +455,7 @@ func (f *ConnectionGetFuture) Drop() {
 }
 
 func (f *ConnectionGetFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[Response, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -469,7 +476,7 @@ func (f *ConnectionGetFuture) dropSub_() {
 }
 
 func (f *ConnectionGetFuture) complete_() {
-	*f = ConnectionGetFuture{state: 2}
+	*f = ConnectionGetFuture{state: ConnectionGetFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:14
@@ -483,22 +490,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/01_state_machine.adesh:32
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at 01_state_machine.adesh:32
 //line testdata/run/01_state_machine.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -509,7 +518,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -524,7 +533,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -12,20 +12,21 @@ type numFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const numFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_01_await_operands.adesh:2
 func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_01_await_operands.adesh:3
 			rt.Print("eval " + f.tag)
-//line testdata/run/a_01_await_operands.adesh:4
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_01_await_operands.adesh:4
 			f.tag = ""
 //line testdata/run/a_01_await_operands.adesh:4
 			step_ := f.sub1_.Poll(cx)
@@ -47,7 +48,7 @@ func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *numFuture) Drop() {
-	if f.state == 2 {
+	if f.state == numFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -62,7 +63,7 @@ func (f *numFuture) dropSub_() {
 }
 
 func (f *numFuture) complete_() {
-	*f = numFuture{state: 2}
+	*f = numFuture{state: numFutureDone_}
 }
 
 //line testdata/run/a_01_await_operands.adesh:2
@@ -72,15 +73,11 @@ func num(tag string, v int64) numFuture {
 
 //line testdata/run/a_01_await_operands.adesh:8
 func side(tag string, v int64) int64 {
-//line testdata/run/a_01_await_operands.adesh:9
 	rt.Print("side " + tag)
-//line testdata/run/a_01_await_operands.adesh:10
 	return v
 }
 
-//line testdata/run/a_01_await_operands.adesh:13
 func three(a int64, b int64, c int64) int64 {
-//line testdata/run/a_01_await_operands.adesh:14
 	return a*100 + b*10 + c
 }
 
@@ -98,6 +95,8 @@ type mainFuture struct {
 	t_    int64
 	sub1_ numFuture
 }
+
+const mainFutureDone_ = 13
 
 // Poll runs the future until it completes or must wait.
 //
@@ -118,178 +117,169 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_01_await_operands.adesh:18
 			f.sub1_ = num("a", 1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_01_await_operands.adesh:18
 //line testdata/run/a_01_await_operands.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			f.aw_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:18
 			f.sub1_ = num("b", 2)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_01_await_operands.adesh:18
 //line testdata/run/a_01_await_operands.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:18
 			s = f.aw_ + aw1_
-//line testdata/run/a_01_await_operands.adesh:19
 			rt.Print("sum", s)
-//line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("c", 3)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_01_await_operands.adesh:20
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			f.aw2_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("d", 4)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_01_await_operands.adesh:20
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			aw3_ = step_.Value
 			f.t_ = f.aw2_ * aw3_
 //line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("e", 5)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_01_await_operands.adesh:20
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:20
 			m = f.t_ - aw4_
-//line testdata/run/a_01_await_operands.adesh:21
 			rt.Print("mixed", m)
 //line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = num("x", 1)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_01_await_operands.adesh:23
 //line testdata/run/a_01_await_operands.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			f.aw5_ = step_.Value
 			f.t1_ = side("g", 2)
 //line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = num("y", 3)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_01_await_operands.adesh:23
 //line testdata/run/a_01_await_operands.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			aw6_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:23
 			t = three(f.aw5_, f.t1_, aw6_)
-//line testdata/run/a_01_await_operands.adesh:24
 			rt.Print("three", t)
-//line testdata/run/a_01_await_operands.adesh:25
 			f.sub1_ = num("p", 7)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_01_await_operands.adesh:25
 //line testdata/run/a_01_await_operands.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			f.aw7_ = step_.Value
 			f.t2_ = side("q", 8)
 //line testdata/run/a_01_await_operands.adesh:25
 			f.sub1_ = num("r", 9)
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_01_await_operands.adesh:25
 //line testdata/run/a_01_await_operands.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			aw8_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:25
 			arr = []int64{f.aw7_, f.t2_, aw8_}
-//line testdata/run/a_01_await_operands.adesh:26
 			rt.Print(arr)
-//line testdata/run/a_01_await_operands.adesh:27
 			f.sub1_ = num("s", 10)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_01_await_operands.adesh:27
 //line testdata/run/a_01_await_operands.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			f.aw9_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:27
 			f.sub1_ = num("t", 11)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_01_await_operands.adesh:27
 //line testdata/run/a_01_await_operands.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			aw10_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:27
 			st = rt.Str(f.aw9_) + "-" + rt.Str(aw10_)
-//line testdata/run/a_01_await_operands.adesh:28
 			rt.Print(st)
 			f.t3_ = side("h", 1)
 //line testdata/run/a_01_await_operands.adesh:29
 			f.sub1_ = num("i", 2)
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_01_await_operands.adesh:29
 //line testdata/run/a_01_await_operands.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(numFuture)
+			f.sub1_ = numFuture{}
 			aw11_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:29
 			nested = three(f.t3_, three(aw11_, 0, 0), side("j", 3))
-//line testdata/run/a_01_await_operands.adesh:30
 			rt.Print("nested", nested)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -301,7 +291,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 13 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -338,7 +328,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 13}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_01_await_operands.adesh:17
@@ -352,22 +342,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_01_await_operands.adesh:17
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_01_await_operands.adesh:17
 //line testdata/run/a_01_await_operands.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -378,7 +370,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -393,7 +385,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -73,18 +73,20 @@ type isEvenFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const isEvenFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_02_await_control.adesh:2
 func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_02_await_control.adesh:3
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_02_await_control.adesh:3
 //line testdata/run/a_02_await_control.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -105,7 +107,7 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *isEvenFuture) Drop() {
-	if f.state == 2 {
+	if f.state == isEvenFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -120,7 +122,7 @@ func (f *isEvenFuture) dropSub_() {
 }
 
 func (f *isEvenFuture) complete_() {
-	*f = isEvenFuture{state: 2}
+	*f = isEvenFuture{state: isEvenFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:2
@@ -136,18 +138,20 @@ type belowFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const belowFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_02_await_control.adesh:7
 func (f *belowFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_02_await_control.adesh:8
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_02_await_control.adesh:8
 //line testdata/run/a_02_await_control.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -168,7 +172,7 @@ func (f *belowFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *belowFuture) Drop() {
-	if f.state == 2 {
+	if f.state == belowFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -183,7 +187,7 @@ func (f *belowFuture) dropSub_() {
 }
 
 func (f *belowFuture) complete_() {
-	*f = belowFuture{state: 2}
+	*f = belowFuture{state: belowFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:7
@@ -198,18 +202,20 @@ type doubleFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const doubleFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_02_await_control.adesh:12
 func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_02_await_control.adesh:13
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_02_await_control.adesh:13
 //line testdata/run/a_02_await_control.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -230,7 +236,7 @@ func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *doubleFuture) Drop() {
-	if f.state == 2 {
+	if f.state == doubleFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -245,7 +251,7 @@ func (f *doubleFuture) dropSub_() {
 }
 
 func (f *doubleFuture) complete_() {
-	*f = doubleFuture{state: 2}
+	*f = doubleFuture{state: doubleFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:12
@@ -260,18 +266,20 @@ type makeFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const makeFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_02_await_control.adesh:19
 func (f *makeFuture) Poll(cx *rt.Context) rt.Poll[Shape] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_02_await_control.adesh:20
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_02_await_control.adesh:20
 //line testdata/run/a_02_await_control.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -299,7 +307,7 @@ func (f *makeFuture) Poll(cx *rt.Context) rt.Poll[Shape] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *makeFuture) Drop() {
-	if f.state == 2 {
+	if f.state == makeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -314,7 +322,7 @@ func (f *makeFuture) dropSub_() {
 }
 
 func (f *makeFuture) complete_() {
-	*f = makeFuture{state: 2}
+	*f = makeFuture{state: makeFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:19
@@ -340,6 +348,8 @@ type mainFuture struct {
 	sub3_  doubleFuture
 	sub4_  makeFuture
 }
+
+const mainFutureDone_ = 28
 
 // Poll runs the future until it completes or must wait.
 //
@@ -367,38 +377,35 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_02_await_control.adesh:27
 			f.sub1_ = is_even(4)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_02_await_control.adesh:27
 //line testdata/run/a_02_await_control.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(isEvenFuture)
+			f.sub1_ = isEvenFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:27
 			if aw_ {
-//line testdata/run/a_02_await_control.adesh:28
 				rt.Print("4 is even")
 			} else {
-//line testdata/run/a_02_await_control.adesh:30
 				rt.Print("4 is odd")
 			}
-//line testdata/run/a_02_await_control.adesh:32
 			f.sub1_ = is_even(3)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_02_await_control.adesh:32
 //line testdata/run/a_02_await_control.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(isEvenFuture)
+			f.sub1_ = isEvenFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:32
 			if !aw1_ {
@@ -409,43 +416,42 @@ poll_:
 			rt.Print("3 is even")
 			f.state = 5
 			continue poll_
-		case 3:
+		case 3: // else of the if at a_02_await_control.adesh:32
 //line testdata/run/a_02_await_control.adesh:34
 			f.sub1_ = is_even(6)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_02_await_control.adesh:34
 //line testdata/run/a_02_await_control.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(isEvenFuture)
+			f.sub1_ = isEvenFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:34
 			if aw2_ {
-//line testdata/run/a_02_await_control.adesh:35
 				rt.Print("3 is odd, 6 is even")
 			}
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the if at a_02_await_control.adesh:32
 //line testdata/run/a_02_await_control.adesh:37
 			f.i = 0
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // head of the loop at a_02_await_control.adesh:38
 //line testdata/run/a_02_await_control.adesh:38
 			f.sub2_ = below(f.i, 3)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_02_await_control.adesh:38
 //line testdata/run/a_02_await_control.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(belowFuture)
+			f.sub2_ = belowFuture{}
 			aw3_ = step_.Value
 			if !aw3_ {
 				f.state = 9
@@ -456,43 +462,42 @@ poll_:
 			f.sub3_ = double(f.i)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_02_await_control.adesh:39
 //line testdata/run/a_02_await_control.adesh:39
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(doubleFuture)
+			f.sub3_ = doubleFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:39
 			rt.Print("while", f.t_, aw4_)
-//line testdata/run/a_02_await_control.adesh:40
-			f.i += 1
+			f.i++
 			f.state = 6
 			continue poll_
-		case 9:
+		case 9: // after the loop at a_02_await_control.adesh:38
 //line testdata/run/a_02_await_control.adesh:42
 			f.j = 0
 			f.first_ = true
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // head of the loop at a_02_await_control.adesh:42
 			if !f.first_ {
 //line testdata/run/a_02_await_control.adesh:42
-				f.j += 1
+				f.j++
 			}
 			f.first_ = false
 //line testdata/run/a_02_await_control.adesh:42
 			f.sub2_ = below(f.j, 3)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_02_await_control.adesh:42
 //line testdata/run/a_02_await_control.adesh:42
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(belowFuture)
+			f.sub2_ = belowFuture{}
 			aw5_ = step_.Value
 			if !aw5_ {
 				f.state = 13
@@ -502,13 +507,13 @@ poll_:
 			f.sub1_ = is_even(f.j)
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_02_await_control.adesh:43
 //line testdata/run/a_02_await_control.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(isEvenFuture)
+			f.sub1_ = isEvenFuture{}
 			aw6_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:43
 			if aw6_ {
@@ -519,14 +524,14 @@ poll_:
 			rt.Print("for odd", f.j)
 			f.state = 10
 			continue poll_
-		case 13:
+		case 13: // after the loop at a_02_await_control.adesh:42
 //line testdata/run/a_02_await_control.adesh:46
 			f.total = 0
 			f.items_ = []int64{1, 2, 3, 4}
 			f.i1_ = 0
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // head of the loop at a_02_await_control.adesh:47
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 17
 				continue poll_
@@ -542,31 +547,30 @@ poll_:
 			f.sub3_ = double(k)
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // after the await at a_02_await_control.adesh:49
 //line testdata/run/a_02_await_control.adesh:49
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(doubleFuture)
+			f.sub3_ = doubleFuture{}
 			aw7_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:49
 			f.total += aw7_
 			f.state = 16
 			fallthrough
-		case 16:
-			f.i1_ += 1
+		case 16: // next turn of the loop at a_02_await_control.adesh:47
+			f.i1_++
 			f.state = 14
 			continue poll_
-		case 17:
+		case 17: // after the loop at a_02_await_control.adesh:47
 //line testdata/run/a_02_await_control.adesh:51
 			rt.Print("total", f.total)
-//line testdata/run/a_02_await_control.adesh:52
 			f.n_ = 3
 			f.i_ = int64(0)
 			f.state = 18
 			fallthrough
-		case 18:
+		case 18: // head of the loop at a_02_await_control.adesh:52
 			if !(f.i_ < f.n_) {
 				f.state = 26
 				continue poll_
@@ -576,13 +580,13 @@ poll_:
 			f.sub4_ = make_(k_)
 			f.state = 19
 			fallthrough
-		case 19:
+		case 19: // after the await at a_02_await_control.adesh:53
 //line testdata/run/a_02_await_control.adesh:53
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(makeFuture)
+			f.sub4_ = makeFuture{}
 			aw8_ = step_.Value
 			switch aw8_.AdeshTag() {
 			case 0:
@@ -597,65 +601,64 @@ poll_:
 			}
 			f.state = 25
 			continue poll_
-		case 20:
+		case 20: // an arm of the match
 			r = aw8_.(Shape_Circle).F0
 //line testdata/run/a_02_await_control.adesh:54
 			f.sub3_ = double(r)
 			f.state = 21
 			fallthrough
-		case 21:
+		case 21: // after the await at a_02_await_control.adesh:54
 //line testdata/run/a_02_await_control.adesh:54
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(doubleFuture)
+			f.sub3_ = doubleFuture{}
 			aw9_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:54
 			rt.Print("circle", aw9_)
 			f.state = 25
 			continue poll_
-		case 22:
+		case 22: // an arm of the match
 			s = aw8_.(Shape_Square).F0
 //line testdata/run/a_02_await_control.adesh:56
 			f.sub3_ = double(s)
 			f.state = 23
 			fallthrough
-		case 23:
+		case 23: // after the await at a_02_await_control.adesh:56
 //line testdata/run/a_02_await_control.adesh:56
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(doubleFuture)
+			f.sub3_ = doubleFuture{}
 			aw10_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:56
 			d = aw10_
-//line testdata/run/a_02_await_control.adesh:57
 			rt.Print("square", d)
 			f.state = 25
 			continue poll_
-		case 24:
+		case 24: // an arm of the match
 //line testdata/run/a_02_await_control.adesh:59
 			rt.Print("empty")
 			f.state = 25
 			fallthrough
-		case 25:
-			f.i_ += 1
+		case 25: // next turn of the loop at a_02_await_control.adesh:52
+			f.i_++
 			f.state = 18
 			continue poll_
-		case 26:
+		case 26: // after the loop at a_02_await_control.adesh:52
 //line testdata/run/a_02_await_control.adesh:62
 			f.sub3_ = double(5)
 			f.state = 27
 			fallthrough
-		case 27:
+		case 27: // after the await at a_02_await_control.adesh:62
 //line testdata/run/a_02_await_control.adesh:62
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(doubleFuture)
+			f.sub3_ = doubleFuture{}
 			aw11_ = step_.Value
 			if aw11_ == 10 {
 //line testdata/run/a_02_await_control.adesh:63
@@ -678,7 +681,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 28 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -715,7 +718,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 28}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:26
@@ -729,22 +732,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_02_await_control.adesh:26
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_02_await_control.adesh:26
 //line testdata/run/a_02_await_control.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -755,7 +760,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -770,7 +775,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

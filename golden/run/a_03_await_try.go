@@ -11,18 +11,20 @@ type failsFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const failsFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_03_await_try.adesh:2
 func (f *failsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_03_await_try.adesh:3
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_03_await_try.adesh:3
 //line testdata/run/a_03_await_try.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -40,7 +42,7 @@ func (f *failsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *failsFuture) Drop() {
-	if f.state == 2 {
+	if f.state == failsFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -55,7 +57,7 @@ func (f *failsFuture) dropSub_() {
 }
 
 func (f *failsFuture) complete_() {
-	*f = failsFuture{state: 2}
+	*f = failsFuture{state: failsFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:2
@@ -70,18 +72,20 @@ type okAfterFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const okAfterFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_03_await_try.adesh:7
 func (f *okAfterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_03_await_try.adesh:8
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_03_await_try.adesh:8
 //line testdata/run/a_03_await_try.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -102,7 +106,7 @@ func (f *okAfterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *okAfterFuture) Drop() {
-	if f.state == 2 {
+	if f.state == okAfterFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -117,7 +121,7 @@ func (f *okAfterFuture) dropSub_() {
 }
 
 func (f *okAfterFuture) complete_() {
-	*f = okAfterFuture{state: 2}
+	*f = okAfterFuture{state: okAfterFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:7
@@ -135,6 +139,8 @@ type rethrowsFuture struct {
 	ret_     int64
 }
 
+const rethrowsFutureDone_ = 6
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_03_await_try.adesh:12
@@ -146,41 +152,39 @@ func (f *rethrowsFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // body of the try at a_03_await_try.adesh:13
 //line testdata/run/a_03_await_try.adesh:14
 			f.sub1_ = fails("inner")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_03_await_try.adesh:14
 //line testdata/run/a_03_await_try.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(failsFuture)
+			f.sub1_ = failsFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:14
 			v = aw_
-//line testdata/run/a_03_await_try.adesh:15
 			f.ret_ = v
 			f.fin1_ = 2
 			f.state = 4
 			continue poll_
-		case 2:
+		case 2: // catch of the try at a_03_await_try.adesh:13
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:17
 			rt.Print("rethrowing", e.Message)
-//line testdata/run/a_03_await_try.adesh:18
 			panic(&rt.Thrown{Err: rt.NewError("wrapped " + e.Message), Pos: "testdata/run/a_03_await_try.adesh:18:9"})
-		case 3:
+		case 3: // error in the catch of the try at a_03_await_try.adesh:13
 			f.finErr1_ = f.err_
 			f.err_ = nil
 			f.fin1_ = 1
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // finally of the try at a_03_await_try.adesh:13
 //line testdata/run/a_03_await_try.adesh:20
 			rt.Print("rethrows finally")
 			switch f.fin1_ {
@@ -195,7 +199,7 @@ poll_:
 			}
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the try at a_03_await_try.adesh:13
 			panic("unreachable")
 		default:
 			rt.AwaitedAgain("`rethrows`", "testdata/run/a_03_await_try.adesh:12:10")
@@ -205,7 +209,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *rethrowsFuture) Drop() {
-	if f.state == 6 {
+	if f.state == rethrowsFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -213,7 +217,7 @@ func (f *rethrowsFuture) Drop() {
 }
 
 func (f *rethrowsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -245,8 +249,8 @@ func (f *rethrowsFuture) dropSub_() {
 }
 
 func (f *rethrowsFuture) complete_() {
-	f.state = 6
-	*f = rethrowsFuture{state: 6}
+	f.state = rethrowsFutureDone_
+	*f = rethrowsFuture{state: rethrowsFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:12
@@ -266,6 +270,8 @@ type withFinallyFuture struct {
 	ret_     string
 }
 
+const withFinallyFutureDone_ = 7
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_03_await_try.adesh:24
@@ -274,7 +280,7 @@ func (f *withFinallyFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // body of the try at a_03_await_try.adesh:25
 //line testdata/run/a_03_await_try.adesh:26
 			if !f.fail {
 				f.state = 2
@@ -284,40 +290,40 @@ poll_:
 			f.sub1_ = fails("early")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_03_await_try.adesh:27
 //line testdata/run/a_03_await_try.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(failsFuture)
+			f.sub1_ = failsFuture{}
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the if at a_03_await_try.adesh:26
 //line testdata/run/a_03_await_try.adesh:29
 			f.sub2_ = ok_after(1)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_03_await_try.adesh:29
 //line testdata/run/a_03_await_try.adesh:29
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub2_ = *new(okAfterFuture)
+			f.sub2_ = okAfterFuture{}
 //line testdata/run/a_03_await_try.adesh:30
 			f.ret_ = "body"
 			f.fin1_ = 2
 			f.state = 5
 			continue poll_
-		case 4:
+		case 4: // catch of the try at a_03_await_try.adesh:25
 			thrown_ := f.err_
 			f.err_ = nil
 			f.finErr1_ = thrown_
 			f.fin1_ = 1
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // finally of the try at a_03_await_try.adesh:25
 //line testdata/run/a_03_await_try.adesh:32
 			rt.Print("finally ran, fail =", f.fail)
 			switch f.fin1_ {
@@ -332,7 +338,7 @@ poll_:
 			}
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the try at a_03_await_try.adesh:25
 			panic("unreachable")
 		default:
 			rt.AwaitedAgain("`with_finally`", "testdata/run/a_03_await_try.adesh:24:10")
@@ -342,7 +348,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *withFinallyFuture) Drop() {
-	if f.state == 7 {
+	if f.state == withFinallyFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -350,7 +356,7 @@ func (f *withFinallyFuture) Drop() {
 }
 
 func (f *withFinallyFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -378,8 +384,8 @@ func (f *withFinallyFuture) dropSub_() {
 }
 
 func (f *withFinallyFuture) complete_() {
-	f.state = 7
-	*f = withFinallyFuture{state: 7}
+	f.state = withFinallyFutureDone_
+	*f = withFinallyFuture{state: withFinallyFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:24
@@ -406,6 +412,8 @@ type mainFuture struct {
 	finErr1_ *rt.Thrown
 }
 
+const mainFutureDone_ = 33
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_03_await_try.adesh:36
@@ -428,26 +436,25 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // body of the try at a_03_await_try.adesh:37
 //line testdata/run/a_03_await_try.adesh:38
 			f.sub1_ = fails("boom")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_03_await_try.adesh:38
 //line testdata/run/a_03_await_try.adesh:38
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(failsFuture)
+			f.sub1_ = failsFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:38
 			v = aw_
-//line testdata/run/a_03_await_try.adesh:39
 			rt.Print("not reached", v)
 			f.state = 3
 			continue poll_
-		case 2:
+		case 2: // catch of the try at a_03_await_try.adesh:37
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -455,7 +462,7 @@ poll_:
 			rt.Print("caught", e.Message)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the try at a_03_await_try.adesh:37
 //line testdata/run/a_03_await_try.adesh:44
 			f.rejected = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {
@@ -467,23 +474,23 @@ poll_:
 			})
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // body of the try at a_03_await_try.adesh:45
 //line testdata/run/a_03_await_try.adesh:46
 			f.sub2_ = ok_after(1)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_03_await_try.adesh:46
 //line testdata/run/a_03_await_try.adesh:46
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(okAfterFuture)
+			f.sub2_ = okAfterFuture{}
 //line testdata/run/a_03_await_try.adesh:47
 			f.sub3_ = f.rejected
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_03_await_try.adesh:47
 			f.rejected = nil
 //line testdata/run/a_03_await_try.adesh:47
 			step_ := f.sub3_.Poll(cx)
@@ -497,7 +504,7 @@ poll_:
 			f.fin1_ = 0
 			f.state = 9
 			continue poll_
-		case 7:
+		case 7: // catch of the try at a_03_await_try.adesh:45
 			f.rejected = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -507,13 +514,13 @@ poll_:
 			f.fin1_ = 0
 			f.state = 9
 			continue poll_
-		case 8:
+		case 8: // error in the catch of the try at a_03_await_try.adesh:45
 			f.finErr1_ = f.err_
 			f.err_ = nil
 			f.fin1_ = 1
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // finally of the try at a_03_await_try.adesh:45
 //line testdata/run/a_03_await_try.adesh:52
 			rt.Print("finally after reject")
 			switch f.fin1_ {
@@ -524,24 +531,24 @@ poll_:
 			}
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // body of the try at a_03_await_try.adesh:55
 //line testdata/run/a_03_await_try.adesh:56
 			f.sub4_ = rethrows()
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_03_await_try.adesh:56
 //line testdata/run/a_03_await_try.adesh:56
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(rethrowsFuture)
+			f.sub4_ = rethrowsFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:56
 			rt.Print(aw1_)
 			f.state = 13
 			continue poll_
-		case 12:
+		case 12: // catch of the try at a_03_await_try.adesh:55
 			thrown_ := f.err_
 			f.err_ = nil
 			e_1 = thrown_.Err
@@ -549,41 +556,41 @@ poll_:
 			rt.Print("outer caught", e_1.Message)
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the try at a_03_await_try.adesh:55
 //line testdata/run/a_03_await_try.adesh:61
 			f.sub5_ = with_finally(false)
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // after the await at a_03_await_try.adesh:61
 //line testdata/run/a_03_await_try.adesh:61
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(withFinallyFuture)
+			f.sub5_ = withFinallyFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:61
 			rt.Print(aw2_)
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // body of the try at a_03_await_try.adesh:62
 //line testdata/run/a_03_await_try.adesh:63
 			f.sub5_ = with_finally(true)
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // after the await at a_03_await_try.adesh:63
 //line testdata/run/a_03_await_try.adesh:63
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(withFinallyFuture)
+			f.sub5_ = withFinallyFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:63
 			rt.Print(aw3_)
 			f.state = 18
 			continue poll_
-		case 17:
+		case 17: // catch of the try at a_03_await_try.adesh:62
 			thrown_ := f.err_
 			f.err_ = nil
 			e_2 = thrown_.Err
@@ -591,21 +598,21 @@ poll_:
 			rt.Print("with_finally threw", e_2.Message)
 			f.state = 18
 			fallthrough
-		case 18:
+		case 18: // body of the try at a_03_await_try.adesh:70
 //line testdata/run/a_03_await_try.adesh:71
 			f.sub1_ = fails("deep")
 			f.state = 19
 			fallthrough
-		case 19:
+		case 19: // after the await at a_03_await_try.adesh:71
 //line testdata/run/a_03_await_try.adesh:71
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(failsFuture)
+			f.sub1_ = failsFuture{}
 			f.state = 24
 			continue poll_
-		case 20:
+		case 20: // catch of the try at a_03_await_try.adesh:70
 			thrown_ := f.err_
 			f.err_ = nil
 			f.e_3 = thrown_.Err
@@ -613,33 +620,31 @@ poll_:
 			f.sub2_ = ok_after(41)
 			f.state = 21
 			fallthrough
-		case 21:
+		case 21: // after the await at a_03_await_try.adesh:73
 //line testdata/run/a_03_await_try.adesh:73
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(okAfterFuture)
+			f.sub2_ = okAfterFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:73
 			n = aw4_
-//line testdata/run/a_03_await_try.adesh:74
 			rt.Print("inner catch", f.e_3.Message, n+1)
-//line testdata/run/a_03_await_try.adesh:75
 			f.sub1_ = fails("again")
 			f.state = 22
 			fallthrough
-		case 22:
+		case 22: // after the await at a_03_await_try.adesh:75
 			f.e_3 = rt.Error{}
 //line testdata/run/a_03_await_try.adesh:75
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(failsFuture)
+			f.sub1_ = failsFuture{}
 			f.state = 24
 			continue poll_
-		case 23:
+		case 23: // catch of the try at a_03_await_try.adesh:69
 			f.e_3 = rt.Error{}
 			thrown_ := f.err_
 			f.err_ = nil
@@ -648,15 +653,13 @@ poll_:
 			rt.Print("outer catch", e2.Message)
 			f.state = 24
 			fallthrough
-		case 24:
-//line testdata/run/a_03_await_try.adesh:82
+		case 24: // after the try at a_03_await_try.adesh:69
 			f.good = 0
-//line testdata/run/a_03_await_try.adesh:83
 			f.n_ = 4
 			f.i_ = int64(0)
 			f.state = 25
 			fallthrough
-		case 25:
+		case 25: // head of the loop at a_03_await_try.adesh:83
 			if !(f.i_ < f.n_) {
 				f.state = 32
 				continue poll_
@@ -664,7 +667,7 @@ poll_:
 			f.i = f.i_
 			f.state = 26
 			fallthrough
-		case 26:
+		case 26: // body of the try at a_03_await_try.adesh:84
 //line testdata/run/a_03_await_try.adesh:85
 			if !(f.i%2 == 1) {
 				f.state = 28
@@ -674,33 +677,33 @@ poll_:
 			f.sub1_ = fails("odd " + rt.Str(f.i))
 			f.state = 27
 			fallthrough
-		case 27:
+		case 27: // after the await at a_03_await_try.adesh:85
 //line testdata/run/a_03_await_try.adesh:85
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(failsFuture)
+			f.sub1_ = failsFuture{}
 			f.state = 28
 			fallthrough
-		case 28:
+		case 28: // after the if at a_03_await_try.adesh:85
 //line testdata/run/a_03_await_try.adesh:86
 			f.sub2_ = ok_after(f.i)
 			f.state = 29
 			fallthrough
-		case 29:
+		case 29: // after the await at a_03_await_try.adesh:86
 //line testdata/run/a_03_await_try.adesh:86
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(okAfterFuture)
+			f.sub2_ = okAfterFuture{}
 			aw5_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:86
 			f.good += aw5_
 			f.state = 31
 			continue poll_
-		case 30:
+		case 30: // catch of the try at a_03_await_try.adesh:84
 			thrown_ := f.err_
 			f.err_ = nil
 			e_4 = thrown_.Err
@@ -708,11 +711,11 @@ poll_:
 			rt.Print("loop caught", e_4.Message)
 			f.state = 31
 			fallthrough
-		case 31:
-			f.i_ += 1
+		case 31: // next turn of the loop at a_03_await_try.adesh:83
+			f.i_++
 			f.state = 25
 			continue poll_
-		case 32:
+		case 32: // after the loop at a_03_await_try.adesh:83
 //line testdata/run/a_03_await_try.adesh:91
 			rt.Print("good", f.good)
 			f.complete_()
@@ -725,7 +728,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 33 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -733,7 +736,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -823,8 +826,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 33
-	*f = mainFuture{state: 33}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:36
@@ -838,22 +841,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_03_await_try.adesh:36
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_03_await_try.adesh:36
 //line testdata/run/a_03_await_try.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -864,7 +869,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -879,7 +884,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -12,20 +12,21 @@ type valFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const valFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 func (f *valFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:3
 			rt.Print("run " + f.tag)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:4
 			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			step_ := f.sub1_.Poll(cx)
@@ -47,7 +48,7 @@ func (f *valFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *valFuture) Drop() {
-	if f.state == 2 {
+	if f.state == valFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -62,7 +63,7 @@ func (f *valFuture) dropSub_() {
 }
 
 func (f *valFuture) complete_() {
-	*f = valFuture{state: 2}
+	*f = valFuture{state: valFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:2
@@ -78,20 +79,21 @@ type flagFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const flagFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 func (f *flagFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:9
 			rt.Print("run " + f.tag)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:10
 			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			step_ := f.sub1_.Poll(cx)
@@ -113,7 +115,7 @@ func (f *flagFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *flagFuture) Drop() {
-	if f.state == 2 {
+	if f.state == flagFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -128,7 +130,7 @@ func (f *flagFuture) dropSub_() {
 }
 
 func (f *flagFuture) complete_() {
-	*f = flagFuture{state: 2}
+	*f = flagFuture{state: flagFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:8
@@ -144,20 +146,21 @@ type maybeFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const maybeFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:15
 			rt.Print("run " + f.tag)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:16
 			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			step_ := f.sub1_.Poll(cx)
@@ -179,7 +182,7 @@ func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *maybeFuture) Drop() {
-	if f.state == 2 {
+	if f.state == maybeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -194,7 +197,7 @@ func (f *maybeFuture) dropSub_() {
 }
 
 func (f *maybeFuture) complete_() {
-	*f = maybeFuture{state: 2}
+	*f = maybeFuture{state: maybeFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:14
@@ -209,18 +212,20 @@ type incFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const incFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 func (f *incFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:21
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -241,7 +246,7 @@ func (f *incFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *incFuture) Drop() {
-	if f.state == 2 {
+	if f.state == incFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -256,7 +261,7 @@ func (f *incFuture) dropSub_() {
 }
 
 func (f *incFuture) complete_() {
-	*f = incFuture{state: 2}
+	*f = incFuture{state: incFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:20
@@ -271,6 +276,8 @@ type parseFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const parseFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:25
@@ -278,12 +285,12 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:26
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -312,7 +319,7 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *parseFuture) Drop() {
-	if f.state == 2 {
+	if f.state == parseFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -320,7 +327,7 @@ func (f *parseFuture) Drop() {
 }
 
 func (f *parseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -341,7 +348,7 @@ func (f *parseFuture) dropSub_() {
 }
 
 func (f *parseFuture) complete_() {
-	*f = parseFuture{state: 2}
+	*f = parseFuture{state: parseFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:25
@@ -358,6 +365,8 @@ type sumParsedFuture struct {
 	sub1_ parseFuture
 }
 
+const sumParsedFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:31
@@ -370,18 +379,18 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 	var y int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			f.sub1_ = parse(f.a)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:32
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(parseFuture)
+			f.sub1_ = parseFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
@@ -390,20 +399,18 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			f.x = t_.Val
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:33
 			rt.Print("parsed", f.a)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			f.sub1_ = parse(f.b)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_04_await_chain_shortcircuit.adesh:34
 			f.a = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(parseFuture)
+			f.sub1_ = parseFuture{}
 			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
@@ -412,7 +419,6 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			y = t1_.Val
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:35
 			rt.Print("parsed", f.b)
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.x + y)
@@ -427,7 +433,7 @@ func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64,
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *sumParsedFuture) Drop() {
-	if f.state == 3 {
+	if f.state == sumParsedFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -435,7 +441,7 @@ func (f *sumParsedFuture) Drop() {
 }
 
 func (f *sumParsedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -458,7 +464,7 @@ func (f *sumParsedFuture) dropSub_() {
 }
 
 func (f *sumParsedFuture) complete_() {
-	*f = sumParsedFuture{state: 3}
+	*f = sumParsedFuture{state: sumParsedFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:31
@@ -473,6 +479,8 @@ type firstSomeFuture struct {
 	sub1_ maybeFuture
 }
 
+const firstSomeFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:39
@@ -482,19 +490,19 @@ func (f *firstSomeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 	var v int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			f.sub1_ = maybe("inner", f.a)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:40
 			f.a = rt.Option[int64]{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Option[int64]]()
 			}
-			f.sub1_ = *new(maybeFuture)
+			f.sub1_ = maybeFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.Some {
@@ -513,7 +521,7 @@ func (f *firstSomeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *firstSomeFuture) Drop() {
-	if f.state == 2 {
+	if f.state == firstSomeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -528,7 +536,7 @@ func (f *firstSomeFuture) dropSub_() {
 }
 
 func (f *firstSomeFuture) complete_() {
-	*f = firstSomeFuture{state: 2}
+	*f = firstSomeFuture{state: firstSomeFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:39
@@ -543,6 +551,8 @@ type returnsAwaitFuture struct {
 	sub1_ incFuture
 }
 
+const returnsAwaitFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:44
@@ -551,30 +561,30 @@ func (f *returnsAwaitFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.sub1_ = inc(f.n)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:45
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(incFuture)
+			f.sub1_ = incFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.sub1_ = inc(aw_)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_04_await_chain_shortcircuit.adesh:45
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(incFuture)
+			f.sub1_ = incFuture{}
 			aw1_ = step_.Value
 			f.complete_()
 			return rt.Ready[int64](aw1_)
@@ -586,7 +596,7 @@ func (f *returnsAwaitFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *returnsAwaitFuture) Drop() {
-	if f.state == 3 {
+	if f.state == returnsAwaitFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -603,7 +613,7 @@ func (f *returnsAwaitFuture) dropSub_() {
 }
 
 func (f *returnsAwaitFuture) complete_() {
-	*f = returnsAwaitFuture{state: 3}
+	*f = returnsAwaitFuture{state: returnsAwaitFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:44
@@ -622,6 +632,8 @@ type mainFuture struct {
 	sub6_ maybeFuture
 	sub7_ valFuture
 }
+
+const mainFutureDone_ = 40
 
 // Poll runs the future until it completes or must wait.
 //
@@ -671,126 +683,120 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			f.sub1_ = returns_await(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:49
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(returnsAwaitFuture)
+			f.sub1_ = returnsAwaitFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			rt.Print(aw_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = inc(0)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_04_await_chain_shortcircuit.adesh:50
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(incFuture)
+			f.sub2_ = incFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = inc(aw1_)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_04_await_chain_shortcircuit.adesh:50
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(incFuture)
+			f.sub2_ = incFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = inc(aw2_)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_04_await_chain_shortcircuit.adesh:50
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(incFuture)
+			f.sub2_ = incFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			rt.Print(aw3_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			f.sub3_ = sum_parsed("ab", "cde")
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_04_await_chain_shortcircuit.adesh:51
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(sumParsedFuture)
+			f.sub3_ = sumParsedFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			rt.Print(aw4_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			f.sub3_ = sum_parsed("bad", "cde")
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_04_await_chain_shortcircuit.adesh:52
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(sumParsedFuture)
+			f.sub3_ = sumParsedFuture{}
 			aw5_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			rt.Print(aw5_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			f.sub3_ = sum_parsed("ab", "bad")
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_04_await_chain_shortcircuit.adesh:53
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(sumParsedFuture)
+			f.sub3_ = sumParsedFuture{}
 			aw6_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			rt.Print(aw6_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			f.sub4_ = first_some(rt.Some[int64](4))
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_04_await_chain_shortcircuit.adesh:54
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(firstSomeFuture)
+			f.sub4_ = firstSomeFuture{}
 			aw7_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			rt.Print(aw7_)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			f.sub4_ = first_some(rt.None[int64]())
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_04_await_chain_shortcircuit.adesh:55
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(firstSomeFuture)
+			f.sub4_ = firstSomeFuture{}
 			aw8_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			rt.Print(aw8_)
@@ -798,13 +804,13 @@ poll_:
 			f.sub5_ = flag("l1", false)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_04_await_chain_shortcircuit.adesh:58
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw9_ = step_.Value
 			t_ = aw9_
 			if !t_ {
@@ -815,18 +821,18 @@ poll_:
 			f.sub5_ = flag("r1", true)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_04_await_chain_shortcircuit.adesh:58
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw10_ = step_.Value
 			t_ = aw10_
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			if t_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
@@ -839,13 +845,13 @@ poll_:
 			f.sub5_ = flag("l2", true)
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the await at a_04_await_chain_shortcircuit.adesh:59
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw11_ = step_.Value
 			t1_ = aw11_
 			if t1_ {
@@ -856,18 +862,18 @@ poll_:
 			f.sub5_ = flag("r2", true)
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // after the await at a_04_await_chain_shortcircuit.adesh:59
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw12_ = step_.Value
 			t1_ = aw12_
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			if t1_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
@@ -877,13 +883,13 @@ poll_:
 			f.sub5_ = flag("l3", true)
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // after the await at a_04_await_chain_shortcircuit.adesh:60
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw13_ = step_.Value
 			t2_ = aw13_
 			if !t2_ {
@@ -894,18 +900,18 @@ poll_:
 			f.sub5_ = flag("r3", true)
 			f.state = 17
 			fallthrough
-		case 17:
+		case 17: // after the await at a_04_await_chain_shortcircuit.adesh:60
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw14_ = step_.Value
 			t2_ = aw14_
 			f.state = 18
 			fallthrough
-		case 18:
+		case 18: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			if t2_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
@@ -915,13 +921,13 @@ poll_:
 			f.sub5_ = flag("l4", false)
 			f.state = 19
 			fallthrough
-		case 19:
+		case 19: // after the await at a_04_await_chain_shortcircuit.adesh:61
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw15_ = step_.Value
 			t3_ = aw15_
 			if t3_ {
@@ -932,18 +938,18 @@ poll_:
 			f.sub5_ = flag("r4", false)
 			f.state = 20
 			fallthrough
-		case 20:
+		case 20: // after the await at a_04_await_chain_shortcircuit.adesh:61
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw16_ = step_.Value
 			t3_ = aw16_
 			f.state = 21
 			fallthrough
-		case 21:
+		case 21: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			if t3_ {
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
@@ -956,13 +962,13 @@ poll_:
 			f.sub6_ = maybe("m1", rt.Some[int64](5))
 			f.state = 22
 			fallthrough
-		case 22:
+		case 22: // after the await at a_04_await_chain_shortcircuit.adesh:62
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(maybeFuture)
+			f.sub6_ = maybeFuture{}
 			aw17_ = step_.Value
 			t4_ = aw17_
 			if !t4_.Some {
@@ -972,38 +978,36 @@ poll_:
 			t5_ = t4_.Val
 			f.state = 25
 			continue poll_
-		case 23:
+		case 23: // else of the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.sub7_ = val("fallback1", 0)
 			f.state = 24
 			fallthrough
-		case 24:
+		case 24: // after the await at a_04_await_chain_shortcircuit.adesh:62
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(valFuture)
+			f.sub7_ = valFuture{}
 			aw18_ = step_.Value
 			t5_ = aw18_
 			f.state = 25
 			fallthrough
-		case 25:
+		case 25: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			d = t5_
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:63
 			rt.Print("coalesce", d)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.sub6_ = maybe("m2", rt.None[int64]())
 			f.state = 26
 			fallthrough
-		case 26:
+		case 26: // after the await at a_04_await_chain_shortcircuit.adesh:64
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(maybeFuture)
+			f.sub6_ = maybeFuture{}
 			aw19_ = step_.Value
 			t6_ = aw19_
 			if !t6_.Some {
@@ -1013,38 +1017,36 @@ poll_:
 			t7_ = t6_.Val
 			f.state = 29
 			continue poll_
-		case 27:
+		case 27: // else of the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.sub7_ = val("fallback2", 9)
 			f.state = 28
 			fallthrough
-		case 28:
+		case 28: // after the await at a_04_await_chain_shortcircuit.adesh:64
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(valFuture)
+			f.sub7_ = valFuture{}
 			aw20_ = step_.Value
 			t7_ = aw20_
 			f.state = 29
 			fallthrough
-		case 29:
+		case 29: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			e = t7_
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:65
 			rt.Print("coalesce", e)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub5_ = flag("cond", true)
 			f.state = 30
 			fallthrough
-		case 30:
+		case 30: // after the await at a_04_await_chain_shortcircuit.adesh:66
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw21_ = step_.Value
 			if !aw21_ {
 				f.state = 32
@@ -1054,49 +1056,47 @@ poll_:
 			f.sub7_ = val("then", 1)
 			f.state = 31
 			fallthrough
-		case 31:
+		case 31: // after the await at a_04_await_chain_shortcircuit.adesh:66
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(valFuture)
+			f.sub7_ = valFuture{}
 			aw22_ = step_.Value
 			t8_ = aw22_
 			f.state = 34
 			continue poll_
-		case 32:
+		case 32: // else of the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub7_ = val("else", 2)
 			f.state = 33
 			fallthrough
-		case 33:
+		case 33: // after the await at a_04_await_chain_shortcircuit.adesh:66
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(valFuture)
+			f.sub7_ = valFuture{}
 			aw23_ = step_.Value
 			t8_ = aw23_
 			f.state = 34
 			fallthrough
-		case 34:
+		case 34: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			c = t8_
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:67
 			rt.Print("ternary", c)
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub5_ = flag("cond2", false)
 			f.state = 35
 			fallthrough
-		case 35:
+		case 35: // after the await at a_04_await_chain_shortcircuit.adesh:68
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(flagFuture)
+			f.sub5_ = flagFuture{}
 			aw24_ = step_.Value
 			if !aw24_ {
 				f.state = 37
@@ -1106,37 +1106,36 @@ poll_:
 			f.sub7_ = val("then2", 1)
 			f.state = 36
 			fallthrough
-		case 36:
+		case 36: // after the await at a_04_await_chain_shortcircuit.adesh:68
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(valFuture)
+			f.sub7_ = valFuture{}
 			aw25_ = step_.Value
 			t9_ = aw25_
 			f.state = 39
 			continue poll_
-		case 37:
+		case 37: // else of the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub7_ = val("else2", 2)
 			f.state = 38
 			fallthrough
-		case 38:
+		case 38: // after the await at a_04_await_chain_shortcircuit.adesh:68
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(valFuture)
+			f.sub7_ = valFuture{}
 			aw26_ = step_.Value
 			t9_ = aw26_
 			f.state = 39
 			fallthrough
-		case 39:
+		case 39: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			c2 = t9_
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:69
 			rt.Print("ternary", c2)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -1148,7 +1147,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 40 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -1215,7 +1214,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 40}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48
@@ -1229,22 +1228,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:48
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -1255,7 +1256,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -1270,7 +1271,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

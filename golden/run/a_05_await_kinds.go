@@ -10,18 +10,20 @@ type answerFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const answerFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_05_await_kinds.adesh:3
 func (f *answerFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_05_await_kinds.adesh:4
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_05_await_kinds.adesh:4
 //line testdata/run/a_05_await_kinds.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -39,7 +41,7 @@ func (f *answerFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *answerFuture) Drop() {
-	if f.state == 2 {
+	if f.state == answerFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -54,7 +56,7 @@ func (f *answerFuture) dropSub_() {
 }
 
 func (f *answerFuture) complete_() {
-	*f = answerFuture{state: 2}
+	*f = answerFuture{state: answerFutureDone_}
 }
 
 //line testdata/run/a_05_await_kinds.adesh:3
@@ -69,6 +71,8 @@ type runTwiceFuture struct {
 	sub1_ rt.Future[int64]
 }
 
+const runTwiceFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_05_await_kinds.adesh:8
@@ -77,12 +81,12 @@ func (f *runTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var v int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_05_await_kinds.adesh:9
 			f.sub1_ = f.f_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_05_await_kinds.adesh:9
 			f.f_ = nil
 //line testdata/run/a_05_await_kinds.adesh:9
 			step_ := f.sub1_.Poll(cx)
@@ -104,7 +108,7 @@ func (f *runTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *runTwiceFuture) Drop() {
-	if f.state == 2 {
+	if f.state == runTwiceFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -121,7 +125,7 @@ func (f *runTwiceFuture) dropSub_() {
 }
 
 func (f *runTwiceFuture) complete_() {
-	*f = runTwiceFuture{state: 2}
+	*f = runTwiceFuture{state: runTwiceFutureDone_}
 }
 
 //line testdata/run/a_05_await_kinds.adesh:8
@@ -134,13 +138,15 @@ type asyncBlock1 struct {
 	state uint32
 }
 
+const asyncBlock1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_05_await_kinds.adesh:21
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.complete_()
 			return rt.Ready[string]("from block")
 		default:
@@ -151,7 +157,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -161,7 +167,7 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 1}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_05_await_kinds.adesh:26.
@@ -169,13 +175,15 @@ type asyncBlock2 struct {
 	state uint32
 }
 
+const asyncBlock2Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_05_await_kinds.adesh:26
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.complete_()
 			return rt.Ready[int64](7)
 		default:
@@ -186,7 +194,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -196,7 +204,7 @@ func (f *asyncBlock2) Drop() {
 func (f *asyncBlock2) dropSub_() {}
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 1}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -212,6 +220,8 @@ type mainFuture struct {
 	sub7_ rt.SendFuture[int64]
 	sub8_ rt.RecvFuture[int64]
 }
+
+const mainFutureDone_ = 11
 
 // Poll runs the future until it completes or must wait.
 //
@@ -237,16 +247,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var x int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_05_await_kinds.adesh:15
 			fut = rt.Start[int64](cx, answer())
-//line testdata/run/a_05_await_kinds.adesh:16
 			rt.Print("made future")
-//line testdata/run/a_05_await_kinds.adesh:17
 			f.sub1_ = fut
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_05_await_kinds.adesh:17
 //line testdata/run/a_05_await_kinds.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -261,23 +269,22 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = run_twice(rt.Start[int64](cx, answer()))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_05_await_kinds.adesh:19
 //line testdata/run/a_05_await_kinds.adesh:19
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(runTwiceFuture)
+			f.sub2_ = runTwiceFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:19
 			rt.Print(aw1_)
 //line testdata/run/a_05_await_kinds.adesh:21
 			blk = rt.Start[string](cx, asyncBlock1{})
-//line testdata/run/a_05_await_kinds.adesh:22
 			f.sub3_ = blk
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_05_await_kinds.adesh:22
 //line testdata/run/a_05_await_kinds.adesh:22
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -290,11 +297,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(aw2_)
 //line testdata/run/a_05_await_kinds.adesh:24
 			h = rt.SpawnValue[int64](cx, answer())
-//line testdata/run/a_05_await_kinds.adesh:25
 			f.sub4_ = h
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_05_await_kinds.adesh:25
 //line testdata/run/a_05_await_kinds.adesh:25
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -305,13 +311,11 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:25
 			rt.Print(aw3_)
-//line testdata/run/a_05_await_kinds.adesh:26
 			h2 = rt.SpawnValue[int64](cx, asyncBlock2{})
-//line testdata/run/a_05_await_kinds.adesh:27
 			f.sub4_ = h2
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_05_await_kinds.adesh:27
 //line testdata/run/a_05_await_kinds.adesh:27
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -324,11 +328,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(aw4_)
 //line testdata/run/a_05_await_kinds.adesh:29
 			p_ = rt.Resolved[string]("resolved")
-//line testdata/run/a_05_await_kinds.adesh:30
 			f.sub5_ = p_
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_05_await_kinds.adesh:30
 //line testdata/run/a_05_await_kinds.adesh:30
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -339,7 +342,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw5_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:30
 			rt.Print(aw5_)
-//line testdata/run/a_05_await_kinds.adesh:31
 			p2 = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_05_await_kinds.adesh:31
@@ -352,7 +354,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub6_ = p2
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_05_await_kinds.adesh:32
 //line testdata/run/a_05_await_kinds.adesh:32
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -365,11 +367,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(aw6_)
 //line testdata/run/a_05_await_kinds.adesh:34
 			f.ch = rt.NewChannel[int64](int(1))
-//line testdata/run/a_05_await_kinds.adesh:35
 			f.sub7_ = f.ch.Send(5)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_05_await_kinds.adesh:35
 //line testdata/run/a_05_await_kinds.adesh:35
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
@@ -381,7 +382,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub8_ = f.ch.Recv()
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_05_await_kinds.adesh:36
 //line testdata/run/a_05_await_kinds.adesh:36
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
@@ -392,15 +393,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw7_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:36
 			got = aw7_
-//line testdata/run/a_05_await_kinds.adesh:37
 			rt.Print(got)
-//line testdata/run/a_05_await_kinds.adesh:38
 			f.ch.Close()
-//line testdata/run/a_05_await_kinds.adesh:39
 			f.sub8_ = f.ch.Recv()
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_05_await_kinds.adesh:39
 			f.ch = nil
 //line testdata/run/a_05_await_kinds.adesh:39
 			step_ := f.sub8_.Poll(cx)
@@ -414,13 +412,9 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(aw8_)
 //line testdata/run/a_05_await_kinds.adesh:41
 			rt.Print(int64(10), "text", []int64{1, 2}, true)
-//line testdata/run/a_05_await_kinds.adesh:42
 			x = 3
-//line testdata/run/a_05_await_kinds.adesh:43
 			rt.Print(x + 1)
-//line testdata/run/a_05_await_kinds.adesh:44
 			opt = rt.None[int64]()
-//line testdata/run/a_05_await_kinds.adesh:45
 			rt.Print(opt)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -432,7 +426,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 11 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -477,7 +471,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 11}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_05_await_kinds.adesh:13
@@ -491,22 +485,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_05_await_kinds.adesh:13
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_05_await_kinds.adesh:13
 //line testdata/run/a_05_await_kinds.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -517,7 +513,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -532,7 +528,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

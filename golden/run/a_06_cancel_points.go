@@ -13,6 +13,8 @@ type nestedSleepFuture struct {
 	defers_ rt.Defers
 }
 
+const nestedSleepFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_06_cancel_points.adesh:4
@@ -20,7 +22,7 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:5
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:5
@@ -28,11 +30,10 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			})
 //line testdata/run/a_06_cancel_points.adesh:6
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_06_cancel_points.adesh:7
 			f.sub1_ = rt.Sleep(100000)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:7
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:7
 			step_ := f.sub1_.Poll(cx)
@@ -51,7 +52,7 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *nestedSleepFuture) Drop() {
-	if f.state == 2 {
+	if f.state == nestedSleepFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -59,7 +60,7 @@ func (f *nestedSleepFuture) Drop() {
 }
 
 func (f *nestedSleepFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -75,9 +76,9 @@ func (f *nestedSleepFuture) dropSub_() {
 }
 
 func (f *nestedSleepFuture) complete_() {
-	f.state = 2
+	f.state = nestedSleepFutureDone_
 	f.defers_.Run()
-	*f = nestedSleepFuture{state: 2}
+	*f = nestedSleepFuture{state: nestedSleepFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:4
@@ -93,6 +94,8 @@ type atSleepFuture struct {
 	defers_ rt.Defers
 }
 
+const atSleepFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_06_cancel_points.adesh:11
@@ -100,7 +103,7 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:12
@@ -108,11 +111,10 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			})
 //line testdata/run/a_06_cancel_points.adesh:13
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_06_cancel_points.adesh:14
 			f.sub1_ = rt.Sleep(100000)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:14
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:14
 			step_ := f.sub1_.Poll(cx)
@@ -133,7 +135,7 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *atSleepFuture) Drop() {
-	if f.state == 2 {
+	if f.state == atSleepFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -141,7 +143,7 @@ func (f *atSleepFuture) Drop() {
 }
 
 func (f *atSleepFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -157,9 +159,9 @@ func (f *atSleepFuture) dropSub_() {
 }
 
 func (f *atSleepFuture) complete_() {
-	f.state = 2
+	f.state = atSleepFutureDone_
 	f.defers_.Run()
-	*f = atSleepFuture{state: 2}
+	*f = atSleepFuture{state: atSleepFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:11
@@ -176,6 +178,8 @@ type atRecvFuture struct {
 	defers_ rt.Defers
 }
 
+const atRecvFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_06_cancel_points.adesh:18
@@ -185,7 +189,7 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var v rt.Option[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:19
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:19
@@ -193,11 +197,10 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			})
 //line testdata/run/a_06_cancel_points.adesh:20
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_06_cancel_points.adesh:21
 			f.sub1_ = f.ch.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:21
 			f.ch = nil
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:21
@@ -210,7 +213,6 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:21
 			v = aw_
-//line testdata/run/a_06_cancel_points.adesh:22
 			rt.Print("not reached", v)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -222,7 +224,7 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *atRecvFuture) Drop() {
-	if f.state == 2 {
+	if f.state == atRecvFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -230,7 +232,7 @@ func (f *atRecvFuture) Drop() {
 }
 
 func (f *atRecvFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -246,9 +248,9 @@ func (f *atRecvFuture) dropSub_() {
 }
 
 func (f *atRecvFuture) complete_() {
-	f.state = 2
+	f.state = atRecvFutureDone_
 	f.defers_.Run()
-	*f = atRecvFuture{state: 2}
+	*f = atRecvFuture{state: atRecvFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:18
@@ -265,6 +267,8 @@ type atJoinFuture struct {
 	defers_ rt.Defers
 }
 
+const atJoinFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_06_cancel_points.adesh:25
@@ -274,7 +278,7 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var v int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:26
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:26
@@ -282,11 +286,10 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			})
 //line testdata/run/a_06_cancel_points.adesh:27
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_06_cancel_points.adesh:28
 			f.sub1_ = f.h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:28
 			f.h = nil
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:28
@@ -299,7 +302,6 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:28
 			v = aw_
-//line testdata/run/a_06_cancel_points.adesh:29
 			rt.Print("not reached", v)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -311,7 +313,7 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *atJoinFuture) Drop() {
-	if f.state == 2 {
+	if f.state == atJoinFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -319,7 +321,7 @@ func (f *atJoinFuture) Drop() {
 }
 
 func (f *atJoinFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -337,9 +339,9 @@ func (f *atJoinFuture) dropSub_() {
 }
 
 func (f *atJoinFuture) complete_() {
-	f.state = 2
+	f.state = atJoinFutureDone_
 	f.defers_.Run()
-	*f = atJoinFuture{state: 2}
+	*f = atJoinFuture{state: atJoinFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:25
@@ -355,6 +357,8 @@ type atNestedFuture struct {
 	defers_ rt.Defers
 }
 
+const atNestedFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_06_cancel_points.adesh:32
@@ -364,7 +368,7 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var v int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:33
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:33
@@ -374,18 +378,17 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = nested_sleep("nested", f.ready)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:34
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(nestedSleepFuture)
+			f.sub1_ = nestedSleepFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:34
 			v = aw_
-//line testdata/run/a_06_cancel_points.adesh:35
 			rt.Print("not reached", v)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -397,7 +400,7 @@ func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *atNestedFuture) Drop() {
-	if f.state == 2 {
+	if f.state == atNestedFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -405,7 +408,7 @@ func (f *atNestedFuture) Drop() {
 }
 
 func (f *atNestedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -421,9 +424,9 @@ func (f *atNestedFuture) dropSub_() {
 }
 
 func (f *atNestedFuture) complete_() {
-	f.state = 2
+	f.state = atNestedFutureDone_
 	f.defers_.Run()
-	*f = atNestedFuture{state: 2}
+	*f = atNestedFuture{state: atNestedFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:32
@@ -440,6 +443,8 @@ type atSendFuture struct {
 	defers_ rt.Defers
 }
 
+const atSendFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_06_cancel_points.adesh:38
@@ -447,7 +452,7 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:39
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:39
@@ -457,7 +462,7 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = f.ch.Send(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:40
 //line testdata/run/a_06_cancel_points.adesh:40
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -467,13 +472,11 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SendFuture[int64]{}
 //line testdata/run/a_06_cancel_points.adesh:41
 			rt.Print("first send done")
-//line testdata/run/a_06_cancel_points.adesh:42
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_06_cancel_points.adesh:43
 			f.sub1_ = f.ch.Send(2)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_06_cancel_points.adesh:43
 			f.ch = nil
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:43
@@ -495,7 +498,7 @@ func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *atSendFuture) Drop() {
-	if f.state == 3 {
+	if f.state == atSendFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -503,7 +506,7 @@ func (f *atSendFuture) Drop() {
 }
 
 func (f *atSendFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -521,9 +524,9 @@ func (f *atSendFuture) dropSub_() {
 }
 
 func (f *atSendFuture) complete_() {
-	f.state = 3
+	f.state = atSendFutureDone_
 	f.defers_.Run()
-	*f = atSendFuture{state: 3}
+	*f = atSendFuture{state: atSendFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:38
@@ -542,6 +545,8 @@ type stopFuture struct {
 	err_  *rt.Thrown
 }
 
+const stopFutureDone_ = 6
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_06_cancel_points.adesh:47
@@ -551,12 +556,12 @@ func (f *stopFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:48
 			f.sub1_ = f.ready.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:48
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:48
 			step_ := f.sub1_.Poll(cx)
@@ -569,12 +574,12 @@ poll_:
 			f.h.Cancel()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at a_06_cancel_points.adesh:50
 //line testdata/run/a_06_cancel_points.adesh:51
 			f.sub2_ = f.h
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_06_cancel_points.adesh:51
 			f.h = nil
 //line testdata/run/a_06_cancel_points.adesh:51
 			step_ := f.sub2_.Poll(cx)
@@ -587,7 +592,7 @@ poll_:
 			rt.Print(f.name, "finished?")
 			f.state = 5
 			continue poll_
-		case 4:
+		case 4: // catch of the try at a_06_cancel_points.adesh:50
 			f.h = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -596,7 +601,7 @@ poll_:
 			rt.Print(f.name, "->", e.Message)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the try at a_06_cancel_points.adesh:50
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -607,7 +612,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *stopFuture) Drop() {
-	if f.state == 6 {
+	if f.state == stopFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -615,7 +620,7 @@ func (f *stopFuture) Drop() {
 }
 
 func (f *stopFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -645,8 +650,8 @@ func (f *stopFuture) dropSub_() {
 }
 
 func (f *stopFuture) complete_() {
-	f.state = 6
-	*f = stopFuture{state: 6}
+	f.state = stopFutureDone_
+	*f = stopFuture{state: stopFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:47
@@ -666,6 +671,8 @@ type mainFuture struct {
 	err_    *rt.Thrown
 }
 
+const mainFutureDone_ = 12
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_06_cancel_points.adesh:58
@@ -678,42 +685,38 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:59
 			f.ready = rt.NewChannel[int64](0)
-//line testdata/run/a_06_cancel_points.adesh:60
 			f.sub1_ = stop("sleep", rt.SpawnValue[rt.Unit](cx, at_sleep(f.ready)), f.ready)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:60
 //line testdata/run/a_06_cancel_points.adesh:60
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(stopFuture)
+			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:62
 			ch = rt.NewChannel[int64](0)
-//line testdata/run/a_06_cancel_points.adesh:63
 			f.sub1_ = stop("recv", rt.SpawnValue[rt.Unit](cx, at_recv(ch, f.ready)), f.ready)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_06_cancel_points.adesh:63
 //line testdata/run/a_06_cancel_points.adesh:63
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(stopFuture)
+			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:65
 			long_ready = rt.NewChannel[int64](0)
-//line testdata/run/a_06_cancel_points.adesh:66
 			f.long = rt.SpawnValue[int64](cx, nested_sleep("awaited", long_ready))
-//line testdata/run/a_06_cancel_points.adesh:67
 			f.sub2_ = long_ready.Recv()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_06_cancel_points.adesh:67
 //line testdata/run/a_06_cancel_points.adesh:67
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -725,25 +728,24 @@ poll_:
 			f.sub1_ = stop("join", rt.SpawnValue[rt.Unit](cx, at_join(f.long, f.ready)), f.ready)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_06_cancel_points.adesh:68
 //line testdata/run/a_06_cancel_points.adesh:68
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(stopFuture)
+			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:70
 			rt.Print("long finished:", f.long.IsFinished())
-//line testdata/run/a_06_cancel_points.adesh:71
 			f.long.Cancel()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // body of the try at a_06_cancel_points.adesh:72
 //line testdata/run/a_06_cancel_points.adesh:72
 			f.sub3_ = f.long
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_06_cancel_points.adesh:72
 			f.long = nil
 //line testdata/run/a_06_cancel_points.adesh:72
 			step_ := f.sub3_.Poll(cx)
@@ -754,7 +756,7 @@ poll_:
 			f.sub3_ = nil
 			f.state = 8
 			continue poll_
-		case 7:
+		case 7: // catch of the try at a_06_cancel_points.adesh:72
 			f.long = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -763,37 +765,36 @@ poll_:
 			rt.Print("long ->", e.Message)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at a_06_cancel_points.adesh:72
 //line testdata/run/a_06_cancel_points.adesh:74
 			f.sub1_ = stop("nested", rt.SpawnValue[rt.Unit](cx, at_nested(f.ready)), f.ready)
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_06_cancel_points.adesh:74
 //line testdata/run/a_06_cancel_points.adesh:74
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(stopFuture)
+			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:76
 			f.bounded = rt.NewChannel[int64](int(1))
-//line testdata/run/a_06_cancel_points.adesh:77
 			f.sub1_ = stop("send", rt.SpawnValue[rt.Unit](cx, at_send(f.bounded, f.ready)), f.ready)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_06_cancel_points.adesh:77
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:77
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(stopFuture)
+			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:78
 			f.sub2_ = f.bounded.Recv()
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_06_cancel_points.adesh:78
 			f.bounded = nil
 //line testdata/run/a_06_cancel_points.adesh:78
 			step_ := f.sub2_.Poll(cx)
@@ -815,7 +816,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 12 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -823,7 +824,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -865,8 +866,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 12
-	*f = mainFuture{state: 12}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:58
@@ -880,22 +881,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:58
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_06_cancel_points.adesh:58
 //line testdata/run/a_06_cancel_points.adesh:58
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -906,7 +909,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -921,7 +924,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,18 +11,20 @@ type stepFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const stepFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_07_defer_across.adesh:3
 func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_07_defer_across.adesh:4
 //line testdata/run/a_07_defer_across.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -42,7 +44,7 @@ func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *stepFuture) Drop() {
-	if f.state == 2 {
+	if f.state == stepFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -57,7 +59,7 @@ func (f *stepFuture) dropSub_() {
 }
 
 func (f *stepFuture) complete_() {
-	*f = stepFuture{state: 2}
+	*f = stepFuture{state: stepFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:3
@@ -73,6 +75,8 @@ type lifoFuture struct {
 	defers_ rt.Defers
 }
 
+const lifoFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_07_defer_across.adesh:9
@@ -81,7 +85,7 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:10
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:10
@@ -91,13 +95,13 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub1_ = step("a")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_07_defer_across.adesh:11
 //line testdata/run/a_07_defer_across.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(stepFuture)
+			f.sub1_ = stepFuture{}
 //line testdata/run/a_07_defer_across.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:12
@@ -107,17 +111,16 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub1_ = step("b")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_07_defer_across.adesh:13
 //line testdata/run/a_07_defer_across.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(stepFuture)
+			f.sub1_ = stepFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:13
 			f.n = aw_
-//line testdata/run/a_07_defer_across.adesh:14
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:14
 				rt.Print("  defer 3 sees n =", f.n)
@@ -126,13 +129,13 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub1_ = step("c")
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_07_defer_across.adesh:15
 //line testdata/run/a_07_defer_across.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(stepFuture)
+			f.sub1_ = stepFuture{}
 //line testdata/run/a_07_defer_across.adesh:16
 			rt.Print("  body done")
 			{
@@ -148,7 +151,7 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *lifoFuture) Drop() {
-	if f.state == 4 {
+	if f.state == lifoFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -156,7 +159,7 @@ func (f *lifoFuture) Drop() {
 }
 
 func (f *lifoFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -176,9 +179,9 @@ func (f *lifoFuture) dropSub_() {
 }
 
 func (f *lifoFuture) complete_() {
-	f.state = 4
+	f.state = lifoFutureDone_
 	f.defers_.Run()
-	*f = lifoFuture{state: 4}
+	*f = lifoFuture{state: lifoFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:9
@@ -193,6 +196,8 @@ type parseFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const parseFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_07_defer_across.adesh:20
@@ -200,12 +205,12 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:21
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_07_defer_across.adesh:21
 //line testdata/run/a_07_defer_across.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -231,7 +236,7 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *parseFuture) Drop() {
-	if f.state == 2 {
+	if f.state == parseFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -239,7 +244,7 @@ func (f *parseFuture) Drop() {
 }
 
 func (f *parseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -260,7 +265,7 @@ func (f *parseFuture) dropSub_() {
 }
 
 func (f *parseFuture) complete_() {
-	*f = parseFuture{state: 2}
+	*f = parseFuture{state: parseFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:20
@@ -276,6 +281,8 @@ type earlyFuture struct {
 	defers_ rt.Defers
 }
 
+const earlyFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_07_defer_across.adesh:26
@@ -286,7 +293,7 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	var t_ rt.Result[int64, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:27
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:27
@@ -296,14 +303,14 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.sub1_ = parse(f.s)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_07_defer_across.adesh:28
 			f.s = ""
 //line testdata/run/a_07_defer_across.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(parseFuture)
+			f.sub1_ = parseFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
@@ -312,7 +319,6 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			}
 //line testdata/run/a_07_defer_across.adesh:28
 			n = t_.Val
-//line testdata/run/a_07_defer_across.adesh:29
 			rt.Print("  early: parsed", n)
 			f.complete_()
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](n))
@@ -324,7 +330,7 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *earlyFuture) Drop() {
-	if f.state == 2 {
+	if f.state == earlyFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -332,7 +338,7 @@ func (f *earlyFuture) Drop() {
 }
 
 func (f *earlyFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -353,9 +359,9 @@ func (f *earlyFuture) dropSub_() {
 }
 
 func (f *earlyFuture) complete_() {
-	f.state = 2
+	f.state = earlyFutureDone_
 	f.defers_.Run()
-	*f = earlyFuture{state: 2}
+	*f = earlyFuture{state: earlyFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:26
@@ -370,6 +376,8 @@ type throwerFuture struct {
 	defers_ rt.Defers
 }
 
+const throwerFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_07_defer_across.adesh:33
@@ -377,7 +385,7 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:34
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:34
@@ -387,13 +395,13 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub1_ = step("t")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_07_defer_across.adesh:35
 //line testdata/run/a_07_defer_across.adesh:35
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(stepFuture)
+			f.sub1_ = stepFuture{}
 //line testdata/run/a_07_defer_across.adesh:36
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:36
@@ -409,7 +417,7 @@ func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *throwerFuture) Drop() {
-	if f.state == 2 {
+	if f.state == throwerFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -417,7 +425,7 @@ func (f *throwerFuture) Drop() {
 }
 
 func (f *throwerFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -433,9 +441,9 @@ func (f *throwerFuture) dropSub_() {
 }
 
 func (f *throwerFuture) complete_() {
-	f.state = 2
+	f.state = throwerFutureDone_
 	f.defers_.Run()
-	*f = throwerFuture{state: 2}
+	*f = throwerFuture{state: throwerFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:33
@@ -453,6 +461,8 @@ type loopDefersFuture struct {
 	defers_ rt.Defers
 }
 
+const loopDefersFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_07_defer_across.adesh:40
@@ -461,13 +471,13 @@ func (f *loopDefersFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:41
 			f.n_ = 3
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_07_defer_across.adesh:41
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -486,20 +496,20 @@ poll_:
 			f.sub1_ = step("loop " + rt.Str((*f.i)))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_07_defer_across.adesh:43
 //line testdata/run/a_07_defer_across.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(stepFuture)
+			f.sub1_ = stepFuture{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_07_defer_across.adesh:41
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_07_defer_across.adesh:41
 //line testdata/run/a_07_defer_across.adesh:45
 			rt.Print("  loop done")
 			f.complete_()
@@ -512,7 +522,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *loopDefersFuture) Drop() {
-	if f.state == 5 {
+	if f.state == loopDefersFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -520,7 +530,7 @@ func (f *loopDefersFuture) Drop() {
 }
 
 func (f *loopDefersFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -536,9 +546,9 @@ func (f *loopDefersFuture) dropSub_() {
 }
 
 func (f *loopDefersFuture) complete_() {
-	f.state = 5
+	f.state = loopDefersFutureDone_
 	f.defers_.Run()
-	*f = loopDefersFuture{state: 5}
+	*f = loopDefersFuture{state: loopDefersFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:40
@@ -556,6 +566,8 @@ type mainFuture struct {
 	err_  *rt.Thrown
 }
 
+const mainFutureDone_ = 9
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_07_defer_across.adesh:48
@@ -568,74 +580,68 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:49
 			rt.Print("lifo")
-//line testdata/run/a_07_defer_across.adesh:50
 			f.sub1_ = lifo()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_07_defer_across.adesh:50
 //line testdata/run/a_07_defer_across.adesh:50
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(lifoFuture)
+			f.sub1_ = lifoFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:50
 			rt.Print("lifo ->", aw_)
-//line testdata/run/a_07_defer_across.adesh:51
 			rt.Print("early ok")
-//line testdata/run/a_07_defer_across.adesh:52
 			f.sub2_ = early("abc")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_07_defer_across.adesh:52
 //line testdata/run/a_07_defer_across.adesh:52
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(earlyFuture)
+			f.sub2_ = earlyFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:52
 			rt.Print(aw1_)
-//line testdata/run/a_07_defer_across.adesh:53
 			rt.Print("early err")
-//line testdata/run/a_07_defer_across.adesh:54
 			f.sub2_ = early("")
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_07_defer_across.adesh:54
 //line testdata/run/a_07_defer_across.adesh:54
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(earlyFuture)
+			f.sub2_ = earlyFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:54
 			rt.Print(aw2_)
-//line testdata/run/a_07_defer_across.adesh:55
 			rt.Print("throw")
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // body of the try at a_07_defer_across.adesh:56
 //line testdata/run/a_07_defer_across.adesh:57
 			f.sub3_ = thrower()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_07_defer_across.adesh:57
 //line testdata/run/a_07_defer_across.adesh:57
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(throwerFuture)
+			f.sub3_ = throwerFuture{}
 			f.state = 7
 			continue poll_
-		case 6:
+		case 6: // catch of the try at a_07_defer_across.adesh:56
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -643,20 +649,19 @@ poll_:
 			rt.Print("caught", e.Message)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the try at a_07_defer_across.adesh:56
 //line testdata/run/a_07_defer_across.adesh:61
 			rt.Print("loop")
-//line testdata/run/a_07_defer_across.adesh:62
 			f.sub4_ = loop_defers()
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_07_defer_across.adesh:62
 //line testdata/run/a_07_defer_across.adesh:62
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(loopDefersFuture)
+			f.sub4_ = loopDefersFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -667,7 +672,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 9 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -675,7 +680,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -709,8 +714,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 9
-	*f = mainFuture{state: 9}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:48
@@ -724,22 +729,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:48
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_07_defer_across.adesh:48
 //line testdata/run/a_07_defer_across.adesh:48
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -750,7 +757,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -765,7 +772,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

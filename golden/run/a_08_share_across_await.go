@@ -33,6 +33,8 @@ type holdFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const holdFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_08_share_across_await.adesh:5
@@ -41,16 +43,14 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	var r_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_08_share_across_await.adesh:6
 			f.mine = f.c.Clone()
-//line testdata/run/a_08_share_across_await.adesh:7
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_08_share_across_await.adesh:8
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_08_share_across_await.adesh:8
 			f.ready = nil
 //line testdata/run/a_08_share_across_await.adesh:8
 			step_ := f.sub1_.Poll(cx)
@@ -78,7 +78,7 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *holdFuture) Drop() {
-	if f.state == 2 {
+	if f.state == holdFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -86,7 +86,7 @@ func (f *holdFuture) Drop() {
 }
 
 func (f *holdFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -102,14 +102,14 @@ func (f *holdFuture) dropSub_() {
 }
 
 func (f *holdFuture) complete_() {
-	f.state = 2
+	f.state = holdFutureDone_
 	if f.c != nil {
 		f.c.Release()
 	}
 	if f.mine != nil {
 		f.mine.Release()
 	}
-	*f = holdFuture{state: 2}
+	*f = holdFuture{state: holdFutureDone_}
 }
 
 //line testdata/run/a_08_share_across_await.adesh:5
@@ -125,6 +125,8 @@ type scopedFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const scopedFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_08_share_across_await.adesh:12
@@ -132,16 +134,14 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_08_share_across_await.adesh:14
 			f.inner = f.c.Clone()
-//line testdata/run/a_08_share_across_await.adesh:15
 			rt.Print("  in block:", f.c.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:16
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_08_share_across_await.adesh:16
 //line testdata/run/a_08_share_across_await.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -157,11 +157,10 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/a_08_share_across_await.adesh:19
 			rt.Print("  after block:", f.c.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:20
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_08_share_across_await.adesh:20
 //line testdata/run/a_08_share_across_await.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -183,7 +182,7 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *scopedFuture) Drop() {
-	if f.state == 3 {
+	if f.state == scopedFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -191,7 +190,7 @@ func (f *scopedFuture) Drop() {
 }
 
 func (f *scopedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -209,14 +208,14 @@ func (f *scopedFuture) dropSub_() {
 }
 
 func (f *scopedFuture) complete_() {
-	f.state = 3
+	f.state = scopedFutureDone_
 	if f.c != nil {
 		f.c.Release()
 	}
 	if f.inner != nil {
 		f.inner.Release()
 	}
-	*f = scopedFuture{state: 3}
+	*f = scopedFuture{state: scopedFutureDone_}
 }
 
 //line testdata/run/a_08_share_across_await.adesh:12
@@ -231,6 +230,8 @@ type asyncBlock1 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_08_share_across_await.adesh:48
@@ -239,12 +240,12 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	var r_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_08_share_across_await.adesh:49
 			f.sub1_ = rt.Sleep(5)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_08_share_across_await.adesh:49
 //line testdata/run/a_08_share_across_await.adesh:49
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -267,7 +268,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -275,7 +276,7 @@ func (f *asyncBlock1) Drop() {
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -291,11 +292,11 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 2
+	f.state = asyncBlock1Done_
 	if f.cfg != nil {
 		f.cfg.Release()
 	}
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -311,6 +312,8 @@ type mainFuture struct {
 	err_  *rt.Thrown
 }
 
+const mainFutureDone_ = 10
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_08_share_across_await.adesh:23
@@ -323,20 +326,17 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_08_share_across_await.adesh:24
 			f.cfg = rt.NewShare[Config](Config{name: "main"})
-//line testdata/run/a_08_share_across_await.adesh:25
 			rt.Print("start:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:29
 			f.ready = rt.NewChannel[int64](0)
-//line testdata/run/a_08_share_across_await.adesh:30
 			f.h = rt.SpawnValue[string](cx, hold(f.cfg.Clone(), 20, f.ready))
-//line testdata/run/a_08_share_across_await.adesh:31
 			f.sub1_ = f.ready.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_08_share_across_await.adesh:31
 //line testdata/run/a_08_share_across_await.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -346,11 +346,10 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_08_share_across_await.adesh:32
 			rt.Print("while holding:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:33
 			f.sub2_ = f.h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_08_share_across_await.adesh:33
 			f.h = nil
 //line testdata/run/a_08_share_across_await.adesh:33
 			step_ := f.sub2_.Poll(cx)
@@ -362,28 +361,26 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:33
 			rt.Print(aw_)
-//line testdata/run/a_08_share_across_await.adesh:34
 			rt.Print("after completion:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:36
 			f.sub3_ = scoped(f.cfg.Clone())
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_08_share_across_await.adesh:36
 //line testdata/run/a_08_share_across_await.adesh:36
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(scopedFuture)
+			f.sub3_ = scopedFuture{}
 //line testdata/run/a_08_share_across_await.adesh:37
 			rt.Print("after scoped:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:40
 			f.slow = rt.SpawnValue[string](cx, hold(f.cfg.Clone(), 100000, f.ready))
-//line testdata/run/a_08_share_across_await.adesh:41
 			f.sub1_ = f.ready.Recv()
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_08_share_across_await.adesh:41
 			f.ready = nil
 //line testdata/run/a_08_share_across_await.adesh:41
 			step_ := f.sub1_.Poll(cx)
@@ -394,16 +391,15 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_08_share_across_await.adesh:42
 			rt.Print("before cancel:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:43
 			f.slow.Cancel()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // body of the try at a_08_share_across_await.adesh:44
 //line testdata/run/a_08_share_across_await.adesh:44
 			f.sub2_ = f.slow
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_08_share_across_await.adesh:44
 			f.slow = nil
 //line testdata/run/a_08_share_across_await.adesh:44
 			step_ := f.sub2_.Poll(cx)
@@ -414,7 +410,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 8
 			continue poll_
-		case 7:
+		case 7: // catch of the try at a_08_share_across_await.adesh:44
 			f.slow = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -423,18 +419,17 @@ poll_:
 			rt.Print("slow:", e.Message)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at a_08_share_across_await.adesh:44
 //line testdata/run/a_08_share_across_await.adesh:45
 			rt.Print("after cancel:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:48
 			t = rt.SpawnValue[string](cx, asyncBlock1{cfg: f.cfg.Clone()})
 //line testdata/run/a_08_share_across_await.adesh:52
 			rt.Print("captured:", f.cfg.StrongCount())
-//line testdata/run/a_08_share_across_await.adesh:53
 			f.sub2_ = t
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_08_share_across_await.adesh:53
 //line testdata/run/a_08_share_across_await.adesh:53
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -445,7 +440,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:53
 			rt.Print(aw1_)
-//line testdata/run/a_08_share_across_await.adesh:54
 			rt.Print("end:", f.cfg.StrongCount())
 			{
 				f.cfg.Release()
@@ -461,7 +455,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 10 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -469,7 +463,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -511,11 +505,11 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 10
+	f.state = mainFutureDone_
 	if f.cfg != nil {
 		f.cfg.Release()
 	}
-	*f = mainFuture{state: 10}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_08_share_across_await.adesh:23
@@ -529,22 +523,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_08_share_across_await.adesh:23
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_08_share_across_await.adesh:23
 //line testdata/run/a_08_share_across_await.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -555,7 +551,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -570,7 +566,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -13,6 +13,8 @@ type bumpFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const bumpFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_09_guard_across_await.adesh:3
@@ -21,16 +23,14 @@ func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	var r_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_09_guard_across_await.adesh:4
 			f.g = f.m.Lock()
-//line testdata/run/a_09_guard_across_await.adesh:5
-			*f.g.Ptr() += 1
-//line testdata/run/a_09_guard_across_await.adesh:6
+			*f.g.Ptr()++
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_09_guard_across_await.adesh:6
 			f.m = nil
 //line testdata/run/a_09_guard_across_await.adesh:6
 			step_ := f.sub1_.Poll(cx)
@@ -54,7 +54,7 @@ func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *bumpFuture) Drop() {
-	if f.state == 2 {
+	if f.state == bumpFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -62,7 +62,7 @@ func (f *bumpFuture) Drop() {
 }
 
 func (f *bumpFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -78,9 +78,9 @@ func (f *bumpFuture) dropSub_() {
 }
 
 func (f *bumpFuture) complete_() {
-	f.state = 2
+	f.state = bumpFutureDone_
 	f.g.Drop()
-	*f = bumpFuture{state: 2}
+	*f = bumpFuture{state: bumpFutureDone_}
 }
 
 //line testdata/run/a_09_guard_across_await.adesh:3
@@ -98,6 +98,8 @@ type scopedFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const scopedFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_09_guard_across_await.adesh:10
@@ -105,10 +107,9 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_09_guard_across_await.adesh:12
 			f.g = f.m.Lock()
-//line testdata/run/a_09_guard_across_await.adesh:13
 			*f.g.Ptr() += 10
 			{
 				f.g.Drop()
@@ -118,7 +119,7 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_09_guard_across_await.adesh:15
 //line testdata/run/a_09_guard_across_await.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -148,7 +149,7 @@ func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *scopedFuture) Drop() {
-	if f.state == 2 {
+	if f.state == scopedFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -156,7 +157,7 @@ func (f *scopedFuture) Drop() {
 }
 
 func (f *scopedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -172,11 +173,11 @@ func (f *scopedFuture) dropSub_() {
 }
 
 func (f *scopedFuture) complete_() {
-	f.state = 2
+	f.state = scopedFutureDone_
 	f.g.Drop()
 	rt.ReleaseOption(f.tmp1_)
 	rt.ReleaseOption(f.tmp_)
-	*f = scopedFuture{state: 2}
+	*f = scopedFuture{state: scopedFutureDone_}
 }
 
 //line testdata/run/a_09_guard_across_await.adesh:10
@@ -222,6 +223,8 @@ type mainFuture struct {
 	sub4_ rt.YieldFuture
 }
 
+const mainFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_09_guard_across_await.adesh:23
@@ -231,30 +234,27 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_09_guard_across_await.adesh:24
 			f.m = rt.NewMutex[int64](0)
-//line testdata/run/a_09_guard_across_await.adesh:25
 			f.sub1_ = bump(f.m, 1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_09_guard_across_await.adesh:25
 //line testdata/run/a_09_guard_across_await.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(bumpFuture)
+			f.sub1_ = bumpFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_09_guard_across_await.adesh:25
 			rt.Print("bump ->", aw_)
-//line testdata/run/a_09_guard_across_await.adesh:26
 			rt.Print("free after completion:", is_free(f.m))
-//line testdata/run/a_09_guard_across_await.adesh:27
 			f.sub2_ = rt.Timeout(10, rt.Box[int64](bump(f.m, 100000)))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_09_guard_across_await.adesh:27
 //line testdata/run/a_09_guard_across_await.adesh:27
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -272,19 +272,17 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/a_09_guard_across_await.adesh:29
 				rt.Print("timed out:", e.Message)
 			}
-//line testdata/run/a_09_guard_across_await.adesh:31
 			rt.Print("free after timeout:", is_free(f.m))
-//line testdata/run/a_09_guard_across_await.adesh:32
 			f.sub3_ = scoped(f.m)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_09_guard_across_await.adesh:32
 //line testdata/run/a_09_guard_across_await.adesh:32
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(scopedFuture)
+			f.sub3_ = scopedFuture{}
 			f.tmp_ = f.m.Lock()
 //line testdata/run/a_09_guard_across_await.adesh:33
 			rt.Print("value:", *f.tmp_.Ptr())
@@ -296,7 +294,6 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.rw = rt.NewRwLock[[]int64]([]int64{1})
 //line testdata/run/a_09_guard_across_await.adesh:37
 			f.w = f.rw.Write()
-//line testdata/run/a_09_guard_across_await.adesh:38
 			rt.ArrPush(f.w.Ptr(), 2)
 			{
 				f.w.Drop()
@@ -306,7 +303,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub4_ = rt.YieldNow()
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_09_guard_across_await.adesh:40
 			f.m = nil
 //line testdata/run/a_09_guard_across_await.adesh:40
 			step_ := f.sub4_.Poll(cx)
@@ -317,9 +314,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub4_ = rt.YieldFuture{}
 //line testdata/run/a_09_guard_across_await.adesh:42
 			f.r1 = f.rw.Read()
-//line testdata/run/a_09_guard_across_await.adesh:43
 			f.r2 = f.rw.Read()
-//line testdata/run/a_09_guard_across_await.adesh:44
 			rt.Print("readers see", *f.r1.Ptr(), int64(len(*f.r2.Ptr())))
 			{
 				f.r2.Drop()
@@ -354,7 +349,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 5 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -362,7 +357,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -384,14 +379,14 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 5
+	f.state = mainFutureDone_
 	f.r1.Drop()
 	f.r2.Drop()
 	f.tmp1_.Drop()
 	f.tmp_.Drop()
 	f.w.Drop()
 	f.w_.Drop()
-	*f = mainFuture{state: 5}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_09_guard_across_await.adesh:23
@@ -405,22 +400,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_09_guard_across_await.adesh:23
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_09_guard_across_await.adesh:23
 //line testdata/run/a_09_guard_across_await.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -431,7 +428,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -446,7 +443,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -13,6 +13,8 @@ type fibFuture struct {
 	sub1_  rt.Future[int64]
 }
 
+const fibFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_10_recursion.adesh:2
@@ -22,7 +24,7 @@ func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var b int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_10_recursion.adesh:3
 			if f.n < 2 {
 				{
@@ -35,7 +37,7 @@ func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.Box[int64](fibDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_10_recursion.adesh:6
 //line testdata/run/a_10_recursion.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -46,11 +48,10 @@ func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:6
 			f.a = aw_
-//line testdata/run/a_10_recursion.adesh:7
 			f.sub1_ = rt.Box[int64](fibDepth_(f.n-2, f.depth_+1))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_10_recursion.adesh:7
 //line testdata/run/a_10_recursion.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -74,7 +75,7 @@ func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *fibFuture) Drop() {
-	if f.state == 3 {
+	if f.state == fibFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -95,7 +96,7 @@ func (f *fibFuture) dropSub_() {
 }
 
 func (f *fibFuture) complete_() {
-	*f = fibFuture{state: 3}
+	*f = fibFuture{state: fibFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:2
@@ -121,6 +122,8 @@ type countdownFuture struct {
 	sub2_  rt.Future[[]int64]
 }
 
+const countdownFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_10_recursion.adesh:11
@@ -128,7 +131,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 	var aw_ []int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_10_recursion.adesh:12
 			if f.n == 0 {
 				f.complete_()
@@ -138,7 +141,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_10_recursion.adesh:13
 //line testdata/run/a_10_recursion.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -150,7 +153,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			f.sub2_ = rt.Box[[]int64](countdownDepth_(f.n-1, f.depth_+1))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_10_recursion.adesh:14
 //line testdata/run/a_10_recursion.adesh:14
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -161,7 +164,6 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:14
 			f.rest = aw_
-//line testdata/run/a_10_recursion.adesh:15
 			rt.ArrInsert(&f.rest, 0, f.n, "testdata/run/a_10_recursion.adesh:15:5")
 			{
 				var res_ []int64 = rt.ArrClone(f.rest)
@@ -176,7 +178,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *countdownFuture) Drop() {
-	if f.state == 3 {
+	if f.state == countdownFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -195,7 +197,7 @@ func (f *countdownFuture) dropSub_() {
 }
 
 func (f *countdownFuture) complete_() {
-	*f = countdownFuture{state: 3}
+	*f = countdownFuture{state: countdownFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:11
@@ -219,6 +221,8 @@ type isEvenFuture struct {
 	sub1_  rt.Future[bool]
 }
 
+const isEvenFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_10_recursion.adesh:20
@@ -226,7 +230,7 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 	var aw_ bool
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_10_recursion.adesh:21
 			if f.n == 0 {
 				f.complete_()
@@ -236,7 +240,7 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 			f.sub1_ = rt.Box[bool](is_oddDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_10_recursion.adesh:22
 //line testdata/run/a_10_recursion.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -255,7 +259,7 @@ func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *isEvenFuture) Drop() {
-	if f.state == 2 {
+	if f.state == isEvenFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -272,7 +276,7 @@ func (f *isEvenFuture) dropSub_() {
 }
 
 func (f *isEvenFuture) complete_() {
-	*f = isEvenFuture{state: 2}
+	*f = isEvenFuture{state: isEvenFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:20
@@ -296,6 +300,8 @@ type isOddFuture struct {
 	sub1_  rt.Future[bool]
 }
 
+const isOddFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_10_recursion.adesh:25
@@ -303,7 +309,7 @@ func (f *isOddFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 	var aw_ bool
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_10_recursion.adesh:26
 			if f.n == 0 {
 				f.complete_()
@@ -313,7 +319,7 @@ func (f *isOddFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 			f.sub1_ = rt.Box[bool](is_evenDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_10_recursion.adesh:27
 //line testdata/run/a_10_recursion.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -332,7 +338,7 @@ func (f *isOddFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *isOddFuture) Drop() {
-	if f.state == 2 {
+	if f.state == isOddFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -349,7 +355,7 @@ func (f *isOddFuture) dropSub_() {
 }
 
 func (f *isOddFuture) complete_() {
-	*f = isOddFuture{state: 2}
+	*f = isOddFuture{state: isOddFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:25
@@ -377,6 +383,8 @@ type treeSumFuture struct {
 	sub2_  *rt.JoinHandle[int64]
 }
 
+const treeSumFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_10_recursion.adesh:31
@@ -386,15 +394,13 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var mid int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_10_recursion.adesh:32
 			if f.hi-f.lo <= 4 {
-//line testdata/run/a_10_recursion.adesh:33
 				var s int64 = 0
-//line testdata/run/a_10_recursion.adesh:34
 				var n_ int64 = f.hi
 //line testdata/run/a_10_recursion.adesh:34
-				for i_ := f.lo; i_ < n_; i_ += 1 {
+				for i_ := f.lo; i_ < n_; i_++ {
 					var i int64 = i_
 //line testdata/run/a_10_recursion.adesh:34
 					s += i
@@ -404,13 +410,11 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 //line testdata/run/a_10_recursion.adesh:37
 			mid = (f.lo + f.hi) / 2
-//line testdata/run/a_10_recursion.adesh:38
 			f.left = rt.SpawnValue[int64](cx, tree_sum(f.lo, mid))
-//line testdata/run/a_10_recursion.adesh:39
 			f.sub1_ = rt.Box[int64](tree_sumDepth_(mid, f.hi, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_10_recursion.adesh:39
 //line testdata/run/a_10_recursion.adesh:39
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -421,11 +425,10 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:39
 			f.right = aw_
-//line testdata/run/a_10_recursion.adesh:40
 			f.sub2_ = f.left
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_10_recursion.adesh:40
 			f.left = nil
 //line testdata/run/a_10_recursion.adesh:40
 			step_ := f.sub2_.Poll(cx)
@@ -448,7 +451,7 @@ func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *treeSumFuture) Drop() {
-	if f.state == 3 {
+	if f.state == treeSumFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -469,7 +472,7 @@ func (f *treeSumFuture) dropSub_() {
 }
 
 func (f *treeSumFuture) complete_() {
-	*f = treeSumFuture{state: 3}
+	*f = treeSumFuture{state: treeSumFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:31
@@ -497,6 +500,8 @@ type mainFuture struct {
 	sub5_ treeSumFuture
 }
 
+const mainFutureDone_ = 7
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_10_recursion.adesh:43
@@ -507,84 +512,81 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_10_recursion.adesh:44
 			f.sub1_ = fib(15)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_10_recursion.adesh:44
 //line testdata/run/a_10_recursion.adesh:44
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(fibFuture)
+			f.sub1_ = fibFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:44
 			rt.Print(aw_)
-//line testdata/run/a_10_recursion.adesh:45
 			f.sub2_ = countdown(5)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_10_recursion.adesh:45
 //line testdata/run/a_10_recursion.adesh:45
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(countdownFuture)
+			f.sub2_ = countdownFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:45
 			rt.Print(aw1_)
-//line testdata/run/a_10_recursion.adesh:46
 			f.sub3_ = is_even(10)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_10_recursion.adesh:46
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(isEvenFuture)
+			f.sub3_ = isEvenFuture{}
 			f.aw2_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub4_ = is_odd(7)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_10_recursion.adesh:46
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(isOddFuture)
+			f.sub4_ = isOddFuture{}
 			f.aw3_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub3_ = is_even(7)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_10_recursion.adesh:46
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(isEvenFuture)
+			f.sub3_ = isEvenFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			rt.Print(f.aw2_, f.aw3_, aw4_)
-//line testdata/run/a_10_recursion.adesh:47
 			f.sub5_ = tree_sum(0, 1000)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_10_recursion.adesh:47
 //line testdata/run/a_10_recursion.adesh:47
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(treeSumFuture)
+			f.sub5_ = treeSumFuture{}
 			aw5_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:47
 			rt.Print(aw5_)
@@ -598,7 +600,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 7 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -623,7 +625,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 7}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:43
@@ -637,22 +639,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_10_recursion.adesh:43
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_10_recursion.adesh:43
 //line testdata/run/a_10_recursion.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -663,7 +667,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -678,7 +682,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

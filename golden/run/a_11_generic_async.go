@@ -61,18 +61,20 @@ type delayedFuture[T any] struct {
 	sub1_ rt.SleepFuture
 }
 
+const delayedFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_11_generic_async.adesh:2
 func (f *delayedFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:3
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_11_generic_async.adesh:3
 //line testdata/run/a_11_generic_async.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -93,7 +95,7 @@ func (f *delayedFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *delayedFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == delayedFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -108,7 +110,7 @@ func (f *delayedFuture[T]) dropSub_() {
 }
 
 func (f *delayedFuture[T]) complete_() {
-	*f = delayedFuture[T]{state: 2}
+	*f = delayedFuture[T]{state: delayedFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:2
@@ -123,18 +125,20 @@ type firstOfFuture[T any] struct {
 	sub1_ rt.YieldFuture
 }
 
+const firstOfFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_11_generic_async.adesh:7
 func (f *firstOfFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Option[T]] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:8
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_11_generic_async.adesh:8
 //line testdata/run/a_11_generic_async.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -160,7 +164,7 @@ func (f *firstOfFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Option[T]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *firstOfFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == firstOfFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -175,7 +179,7 @@ func (f *firstOfFuture[T]) dropSub_() {
 }
 
 func (f *firstOfFuture[T]) complete_() {
-	*f = firstOfFuture[T]{state: 2}
+	*f = firstOfFuture[T]{state: firstOfFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:7
@@ -193,6 +197,8 @@ type pairFuture[A any, B any] struct {
 	sub2_ delayedFuture[B]
 }
 
+const pairFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_11_generic_async.adesh:13
@@ -202,34 +208,33 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 	var y B
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:14
 			f.sub1_ = delayed[A](rt.CloneT(f.a), 1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_11_generic_async.adesh:14
 			f.a = *new(A)
 //line testdata/run/a_11_generic_async.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Tuple2[A, B]]()
 			}
-			f.sub1_ = *new(delayedFuture[A])
+			f.sub1_ = delayedFuture[A]{}
 			aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:14
 			f.x = aw_
-//line testdata/run/a_11_generic_async.adesh:15
 			f.sub2_ = delayed[B](rt.CloneT(f.b), 1)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_11_generic_async.adesh:15
 			f.b = *new(B)
 //line testdata/run/a_11_generic_async.adesh:15
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Tuple2[A, B]]()
 			}
-			f.sub2_ = *new(delayedFuture[B])
+			f.sub2_ = delayedFuture[B]{}
 			aw1_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:15
 			y = aw1_
@@ -246,7 +251,7 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *pairFuture[A, B]) Drop() {
-	if f.state == 3 {
+	if f.state == pairFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -263,7 +268,7 @@ func (f *pairFuture[A, B]) dropSub_() {
 }
 
 func (f *pairFuture[A, B]) complete_() {
-	*f = pairFuture[A, B]{state: 3}
+	*f = pairFuture[A, B]{state: pairFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:13
@@ -298,6 +303,8 @@ type mainFuture struct {
 	sub13_ *rt.JoinHandle[int64]
 }
 
+const mainFutureDone_ = 15
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_11_generic_async.adesh:46
@@ -314,198 +321,186 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var h *rt.JoinHandle[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:47
 			f.sub1_ = delayed[int64](5, 1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_11_generic_async.adesh:47
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(delayedFuture[int64])
+			f.sub1_ = delayedFuture[int64]{}
 			f.aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			f.sub2_ = delayed[string]("five", 1)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_11_generic_async.adesh:47
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(delayedFuture[string])
+			f.sub2_ = delayedFuture[string]{}
 			f.aw1_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			f.sub3_ = delayed[[]int64]([]int64{5}, 1)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_11_generic_async.adesh:47
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(delayedFuture[[]int64])
+			f.sub3_ = delayedFuture[[]int64]{}
 			aw2_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			rt.Print(f.aw_, f.aw1_, aw2_)
-//line testdata/run/a_11_generic_async.adesh:48
 			f.sub4_ = first_of[int64]([]int64{3, 4})
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_11_generic_async.adesh:48
 			f.aw1_ = ""
 //line testdata/run/a_11_generic_async.adesh:48
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(firstOfFuture[int64])
+			f.sub4_ = firstOfFuture[int64]{}
 			f.aw3_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
 			f.sub5_ = first_of[string]([]string{"x"})
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_11_generic_async.adesh:48
 //line testdata/run/a_11_generic_async.adesh:48
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(firstOfFuture[string])
+			f.sub5_ = firstOfFuture[string]{}
 			aw4_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
 			rt.Print(f.aw3_, aw4_)
-//line testdata/run/a_11_generic_async.adesh:49
 			empty = []int64{}
-//line testdata/run/a_11_generic_async.adesh:50
 			f.sub4_ = first_of[int64](rt.ArrClone(empty))
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_11_generic_async.adesh:50
 			f.aw3_ = rt.Option[int64]{}
 //line testdata/run/a_11_generic_async.adesh:50
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(firstOfFuture[int64])
+			f.sub4_ = firstOfFuture[int64]{}
 			aw5_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:50
 			rt.Print(aw5_)
-//line testdata/run/a_11_generic_async.adesh:51
 			f.sub6_ = pair[int64, string](1, "one")
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_11_generic_async.adesh:51
 //line testdata/run/a_11_generic_async.adesh:51
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = *new(pairFuture[int64, string])
+			f.sub6_ = pairFuture[int64, string]{}
 			aw6_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:51
 			rt.Print(aw6_)
-//line testdata/run/a_11_generic_async.adesh:52
 			f.c = Counter{n: 10}
-//line testdata/run/a_11_generic_async.adesh:53
 			f.sub7_ = f.c.add_later(5)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_11_generic_async.adesh:53
 //line testdata/run/a_11_generic_async.adesh:53
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub7_ = *new(CounterAddLaterFuture)
+			f.sub7_ = CounterAddLaterFuture{}
 			f.aw7_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
 			f.sub8_ = f.c.twice()
 			f.state = 9
 			fallthrough
-		case 9:
-			f.c = *new(Counter)
+		case 9: // after the await at a_11_generic_async.adesh:53
+			f.c = Counter{}
 //line testdata/run/a_11_generic_async.adesh:53
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub8_ = *new(CounterTwiceFuture)
+			f.sub8_ = CounterTwiceFuture{}
 			aw8_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
 			rt.Print(f.aw7_, aw8_)
-//line testdata/run/a_11_generic_async.adesh:54
 			f.b = Box[string]{value: "hello"}
-//line testdata/run/a_11_generic_async.adesh:55
 			f.n = Box[int64]{value: 12345}
-//line testdata/run/a_11_generic_async.adesh:56
 			f.sub9_ = f.b.get()
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_11_generic_async.adesh:56
 //line testdata/run/a_11_generic_async.adesh:56
 			step_ := f.sub9_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub9_ = *new(BoxGetFuture[string])
+			f.sub9_ = BoxGetFuture[string]{}
 			f.aw9_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
 			f.sub10_ = f.n.get()
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_11_generic_async.adesh:56
 //line testdata/run/a_11_generic_async.adesh:56
 			step_ := f.sub10_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub10_ = *new(BoxGetFuture[int64])
+			f.sub10_ = BoxGetFuture[int64]{}
 			aw10_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
 			rt.Print(f.aw9_, aw10_)
-//line testdata/run/a_11_generic_async.adesh:57
 			f.sub11_ = f.b.map_len()
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_11_generic_async.adesh:57
 			f.aw9_ = ""
-			f.b = *new(Box[string])
+			f.b = Box[string]{}
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub11_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub11_ = *new(BoxMapLenFuture[string])
+			f.sub11_ = BoxMapLenFuture[string]{}
 			f.aw11_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
 			f.sub12_ = f.n.map_len()
 			f.state = 13
 			fallthrough
-		case 13:
-			f.n = *new(Box[int64])
+		case 13: // after the await at a_11_generic_async.adesh:57
+			f.n = Box[int64]{}
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub12_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub12_ = *new(BoxMapLenFuture[int64])
+			f.sub12_ = BoxMapLenFuture[int64]{}
 			aw12_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
 			rt.Print(f.aw11_, aw12_)
-//line testdata/run/a_11_generic_async.adesh:58
 			h = rt.SpawnValue[int64](cx, delayed[int64](99, 1))
-//line testdata/run/a_11_generic_async.adesh:59
 			f.sub13_ = h
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // after the await at a_11_generic_async.adesh:59
 //line testdata/run/a_11_generic_async.adesh:59
 			step_ := f.sub13_.Poll(cx)
 			if !step_.Ready {
@@ -526,7 +521,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 15 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -569,7 +564,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 15}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:46
@@ -585,18 +580,20 @@ type CounterAddLaterFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const CounterAddLaterFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_11_generic_async.adesh:22
 func (f *CounterAddLaterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:23
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_11_generic_async.adesh:23
 //line testdata/run/a_11_generic_async.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -617,7 +614,7 @@ func (f *CounterAddLaterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *CounterAddLaterFuture) Drop() {
-	if f.state == 2 {
+	if f.state == CounterAddLaterFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -632,7 +629,7 @@ func (f *CounterAddLaterFuture) dropSub_() {
 }
 
 func (f *CounterAddLaterFuture) complete_() {
-	*f = CounterAddLaterFuture{state: 2}
+	*f = CounterAddLaterFuture{state: CounterAddLaterFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:22
@@ -648,6 +645,8 @@ type CounterTwiceFuture struct {
 	sub1_ CounterAddLaterFuture
 }
 
+const CounterTwiceFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_11_generic_async.adesh:26
@@ -657,33 +656,32 @@ func (f *CounterTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var b int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:27
 			f.sub1_ = f.self.add_later(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_11_generic_async.adesh:27
 //line testdata/run/a_11_generic_async.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(CounterAddLaterFuture)
+			f.sub1_ = CounterAddLaterFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:27
 			f.a = aw_
-//line testdata/run/a_11_generic_async.adesh:28
 			f.sub1_ = f.self.add_later(2)
 			f.state = 2
 			fallthrough
-		case 2:
-			f.self = *new(Counter)
+		case 2: // after the await at a_11_generic_async.adesh:28
+			f.self = Counter{}
 //line testdata/run/a_11_generic_async.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(CounterAddLaterFuture)
+			f.sub1_ = CounterAddLaterFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:28
 			b = aw1_
@@ -700,7 +698,7 @@ func (f *CounterTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *CounterTwiceFuture) Drop() {
-	if f.state == 3 {
+	if f.state == CounterTwiceFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -717,7 +715,7 @@ func (f *CounterTwiceFuture) dropSub_() {
 }
 
 func (f *CounterTwiceFuture) complete_() {
-	*f = CounterTwiceFuture{state: 3}
+	*f = CounterTwiceFuture{state: CounterTwiceFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:26
@@ -732,18 +730,20 @@ type BoxGetFuture[T any] struct {
 	sub1_ rt.YieldFuture
 }
 
+const BoxGetFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_11_generic_async.adesh:36
 func (f *BoxGetFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:37
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_11_generic_async.adesh:37
 //line testdata/run/a_11_generic_async.adesh:37
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -764,7 +764,7 @@ func (f *BoxGetFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *BoxGetFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == BoxGetFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -779,7 +779,7 @@ func (f *BoxGetFuture[T]) dropSub_() {
 }
 
 func (f *BoxGetFuture[T]) complete_() {
-	*f = BoxGetFuture[T]{state: 2}
+	*f = BoxGetFuture[T]{state: BoxGetFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:36
@@ -794,6 +794,8 @@ type BoxMapLenFuture[T any] struct {
 	sub1_ BoxGetFuture[T]
 }
 
+const BoxMapLenFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_11_generic_async.adesh:40
@@ -802,19 +804,19 @@ func (f *BoxMapLenFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 	var v T
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:41
 			f.sub1_ = f.self.AdeshClone().get()
 			f.state = 1
 			fallthrough
-		case 1:
-			f.self = *new(Box[T])
+		case 1: // after the await at a_11_generic_async.adesh:41
+			f.self = Box[T]{}
 //line testdata/run/a_11_generic_async.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(BoxGetFuture[T])
+			f.sub1_ = BoxGetFuture[T]{}
 			aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:41
 			v = aw_
@@ -828,7 +830,7 @@ func (f *BoxMapLenFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *BoxMapLenFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == BoxMapLenFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -843,7 +845,7 @@ func (f *BoxMapLenFuture[T]) dropSub_() {
 }
 
 func (f *BoxMapLenFuture[T]) complete_() {
-	*f = BoxMapLenFuture[T]{state: 2}
+	*f = BoxMapLenFuture[T]{state: BoxMapLenFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:40
@@ -857,22 +859,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:46
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_11_generic_async.adesh:46
 //line testdata/run/a_11_generic_async.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -883,7 +887,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -898,7 +902,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

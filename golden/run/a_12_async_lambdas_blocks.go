@@ -12,6 +12,8 @@ type applyFuture struct {
 	sub1_ rt.Future[int64]
 }
 
+const applyFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:2
@@ -19,12 +21,12 @@ func (f *applyFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			f.sub1_ = f.f_(f.x)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_12_async_lambdas_blocks.adesh:3
 			f.f_ = nil
 //line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			step_ := f.sub1_.Poll(cx)
@@ -44,7 +46,7 @@ func (f *applyFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *applyFuture) Drop() {
-	if f.state == 2 {
+	if f.state == applyFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -61,7 +63,7 @@ func (f *applyFuture) dropSub_() {
 }
 
 func (f *applyFuture) complete_() {
-	*f = applyFuture{state: 2}
+	*f = applyFuture{state: applyFutureDone_}
 }
 
 //line testdata/run/a_12_async_lambdas_blocks.adesh:2
@@ -76,18 +78,20 @@ type asyncLambda1 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncLambda1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:7
 func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_12_async_lambdas_blocks.adesh:8
 //line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -108,7 +112,7 @@ func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncLambda1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -123,7 +127,7 @@ func (f *asyncLambda1) dropSub_() {
 }
 
 func (f *asyncLambda1) complete_() {
-	*f = asyncLambda1{state: 2}
+	*f = asyncLambda1{state: asyncLambda1Done_}
 }
 
 // asyncLambda2 is the state machine of the async lambda at testdata/run/a_12_async_lambdas_blocks.adesh:13.
@@ -133,13 +137,15 @@ type asyncLambda2 struct {
 	b     int64
 }
 
+const asyncLambda2Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:13
 func (f *asyncLambda2) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = f.a + f.b
 				f.complete_()
@@ -153,7 +159,7 @@ func (f *asyncLambda2) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda2) Drop() {
-	if f.state == 1 {
+	if f.state == asyncLambda2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -163,7 +169,7 @@ func (f *asyncLambda2) Drop() {
 func (f *asyncLambda2) dropSub_() {}
 
 func (f *asyncLambda2) complete_() {
-	*f = asyncLambda2{state: 1}
+	*f = asyncLambda2{state: asyncLambda2Done_}
 }
 
 // asyncLambda3 is the state machine of the async lambda at testdata/run/a_12_async_lambdas_blocks.adesh:18.
@@ -174,18 +180,20 @@ type asyncLambda3 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncLambda3Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:18
 func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_12_async_lambdas_blocks.adesh:19
 //line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -206,7 +214,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda3) Drop() {
-	if f.state == 2 {
+	if f.state == asyncLambda3Done_ {
 		return
 	}
 	f.dropSub_()
@@ -221,7 +229,7 @@ func (f *asyncLambda3) dropSub_() {
 }
 
 func (f *asyncLambda3) complete_() {
-	*f = asyncLambda3{state: 2}
+	*f = asyncLambda3{state: asyncLambda3Done_}
 }
 
 // asyncBlock4 is the state machine of the async block at testdata/run/a_12_async_lambdas_blocks.adesh:27.
@@ -231,18 +239,20 @@ type asyncBlock4 struct {
 	sub1_   rt.YieldFuture
 }
 
+const asyncBlock4Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:27
 func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:28
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_12_async_lambdas_blocks.adesh:28
 //line testdata/run/a_12_async_lambdas_blocks.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -251,7 +261,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:29
-			(*f.counter) += 1
+			(*f.counter)++
 			{
 				var res_ int64 = (*f.counter)
 				f.complete_()
@@ -265,7 +275,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock4) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock4Done_ {
 		return
 	}
 	f.dropSub_()
@@ -280,7 +290,7 @@ func (f *asyncBlock4) dropSub_() {
 }
 
 func (f *asyncBlock4) complete_() {
-	*f = asyncBlock4{state: 2}
+	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
 // asyncBlock5 is the state machine of the async block at testdata/run/a_12_async_lambdas_blocks.adesh:37.
@@ -290,18 +300,20 @@ type asyncBlock5 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncBlock5Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:37
 func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_12_async_lambdas_blocks.adesh:38
 //line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -322,7 +334,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock5) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock5Done_ {
 		return
 	}
 	f.dropSub_()
@@ -337,7 +349,7 @@ func (f *asyncBlock5) dropSub_() {
 }
 
 func (f *asyncBlock5) complete_() {
-	*f = asyncBlock5{state: 2}
+	*f = asyncBlock5{state: asyncBlock5Done_}
 }
 
 // asyncBlock6 is the state machine of the async block at testdata/run/a_12_async_lambdas_blocks.adesh:48.
@@ -348,18 +360,20 @@ type asyncBlock6 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock6Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:48
 func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			f.sub1_ = rt.Sleep(3 - f.i)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_12_async_lambdas_blocks.adesh:49
 //line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -380,7 +394,7 @@ func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock6) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock6Done_ {
 		return
 	}
 	f.dropSub_()
@@ -395,7 +409,7 @@ func (f *asyncBlock6) dropSub_() {
 }
 
 func (f *asyncBlock6) complete_() {
-	*f = asyncBlock6{state: 2}
+	*f = asyncBlock6{state: asyncBlock6Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -420,6 +434,8 @@ type mainFuture struct {
 	sub5_   rt.YieldFuture
 }
 
+const mainFutureDone_ = 15
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
@@ -441,7 +457,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:7
 			f.double = func(x int64) rt.Future[int64] {
 				return rt.Start[int64](nil, asyncLambda1{x: x})
@@ -450,7 +466,7 @@ poll_:
 			f.sub1_ = f.double(4)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_12_async_lambdas_blocks.adesh:11
 //line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -461,22 +477,20 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			rt.Print(aw_)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			f.sub2_ = apply(f.double, 10)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_12_async_lambdas_blocks.adesh:12
 			f.double = nil
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(applyFuture)
+			f.sub2_ = applyFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			rt.Print(aw1_)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 			add = func(a int64, b int64) rt.Future[int64] {
 				return rt.Start[int64](nil, asyncLambda2{a: a, b: b})
 			}
@@ -484,7 +498,7 @@ poll_:
 			f.sub1_ = add(2, 3)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_12_async_lambdas_blocks.adesh:14
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -497,17 +511,15 @@ poll_:
 			rt.Print(aw2_)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:17
 			f.base = 100
-//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 			plus_base = func(x int64) rt.Future[int64] {
 				return rt.Box[int64](asyncLambda3{base: &f.base, x: x})
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:22
 			f.base = 200
-//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			f.sub1_ = plus_base(1)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_12_async_lambdas_blocks.adesh:23
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -520,15 +532,13 @@ poll_:
 			rt.Print(aw3_)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:26
 			f.counter = 0
-//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 			blk = rt.Box[int64](asyncBlock4{counter: &f.counter})
 //line testdata/run/a_12_async_lambdas_blocks.adesh:32
 			f.counter = 10
-//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			f.sub1_ = blk
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_12_async_lambdas_blocks.adesh:33
 //line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -541,15 +551,13 @@ poll_:
 			rt.Print(aw4_, f.counter)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:36
 			f.name = "before"
-//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 			moved = rt.Start[string](cx, asyncBlock5{name: f.name})
 //line testdata/run/a_12_async_lambdas_blocks.adesh:41
 			f.name = "after"
-//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			f.sub3_ = moved
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_12_async_lambdas_blocks.adesh:42
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -562,21 +570,19 @@ poll_:
 			rt.Print(aw5_, f.name)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:45
 			f.hs = []*rt.JoinHandle[string]{}
-//line testdata/run/a_12_async_lambdas_blocks.adesh:46
 			n_ = 3
 //line testdata/run/a_12_async_lambdas_blocks.adesh:46
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/a_12_async_lambdas_blocks.adesh:47
 				var label string = "task " + rt.Str(i)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, asyncBlock6{i: i, label: label}))
 			}
 			f.items_ = f.hs
 			f.i2_ = 0
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // head of the loop at a_12_async_lambdas_blocks.adesh:53
 			if !(f.i2_ < len(f.items_)) {
 				f.state = 10
 				continue poll_
@@ -587,7 +593,7 @@ poll_:
 			f.sub4_ = h
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_12_async_lambdas_blocks.adesh:53
 //line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -600,19 +606,18 @@ poll_:
 			rt.Print(aw6_)
 			f.state = 9
 			fallthrough
-		case 9:
-			f.i2_ += 1
+		case 9: // next turn of the loop at a_12_async_lambdas_blocks.adesh:53
+			f.i2_++
 			f.state = 7
 			continue poll_
-		case 10:
+		case 10: // after the loop at a_12_async_lambdas_blocks.adesh:53
 //line testdata/run/a_12_async_lambdas_blocks.adesh:56
 			f.fs = []func() int64{}
-//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			f.n1_ = 3
 			f.i1_ = int64(0)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // head of the loop at a_12_async_lambdas_blocks.adesh:57
 			if !(f.i1_ < f.n1_) {
 				f.state = 14
 				continue poll_
@@ -626,7 +631,7 @@ poll_:
 			f.sub5_ = rt.YieldNow()
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_12_async_lambdas_blocks.adesh:59
 //line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -645,11 +650,11 @@ poll_:
 			}
 			f.state = 13
 			fallthrough
-		case 13:
-			f.i1_ += 1
+		case 13: // next turn of the loop at a_12_async_lambdas_blocks.adesh:57
+			f.i1_++
 			f.state = 11
 			continue poll_
-		case 14:
+		case 14: // after the loop at a_12_async_lambdas_blocks.adesh:57
 //line testdata/run/a_12_async_lambdas_blocks.adesh:62
 			for _, x1_ := range f.fs {
 				var f_ func() int64 = x1_
@@ -666,7 +671,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 15 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -707,7 +712,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 15}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
@@ -721,22 +726,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_12_async_lambdas_blocks.adesh:6
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -747,7 +754,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -762,7 +769,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -12,18 +12,20 @@ type asyncBlock1 struct {
 	sub1_   rt.RecvFuture[int64]
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_13_promises.adesh:44
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_13_promises.adesh:45
 			f.sub1_ = f.trigger.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_13_promises.adesh:45
 			f.trigger = nil
 //line testdata/run/a_13_promises.adesh:45
 			step_ := f.sub1_.Poll(cx)
@@ -44,7 +46,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -59,7 +61,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_13_promises.adesh:62.
@@ -69,18 +71,20 @@ type asyncBlock2 struct {
 	sub1_   rt.SleepFuture
 }
 
+const asyncBlock2Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_13_promises.adesh:62
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_13_promises.adesh:63
 			f.sub1_ = rt.Sleep(5)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_13_promises.adesh:63
 //line testdata/run/a_13_promises.adesh:63
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -100,7 +104,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -115,7 +119,7 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -134,6 +138,8 @@ type mainFuture struct {
 	sub4_   *rt.Promise[[]int64]
 	err_    *rt.Thrown
 }
+
+const mainFutureDone_ = 23
 
 // Poll runs the future until it completes or must wait.
 //
@@ -164,15 +170,13 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_13_promises.adesh:3
 			order = []string{}
-//line testdata/run/a_13_promises.adesh:4
 			f.p_ = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:5
 					rt.Print("executor runs at once")
-//line testdata/run/a_13_promises.adesh:6
 					resolve(1)
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
@@ -180,11 +184,10 @@ poll_:
 			})
 //line testdata/run/a_13_promises.adesh:8
 			rt.Print("after new Promise")
-//line testdata/run/a_13_promises.adesh:9
 			f.sub1_ = f.p_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_13_promises.adesh:9
 //line testdata/run/a_13_promises.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -210,7 +213,7 @@ poll_:
 			f.sub2_ = chained
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_13_promises.adesh:12
 			f.p_ = nil
 //line testdata/run/a_13_promises.adesh:12
 			step_ := f.sub2_.Poll(cx)
@@ -224,18 +227,14 @@ poll_:
 			rt.Print(aw1_)
 //line testdata/run/a_13_promises.adesh:14
 			f.failing = rt.Rejected[int64](rt.NewError("bad"))
-//line testdata/run/a_13_promises.adesh:15
 			recovered = rt.Catch(f.failing, func(e rt.Error) int64 {
-//line testdata/run/a_13_promises.adesh:16
 				rt.Print("catch saw", e.Message)
-//line testdata/run/a_13_promises.adesh:17
 				return -1
 			})
-//line testdata/run/a_13_promises.adesh:19
 			f.sub1_ = recovered
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_13_promises.adesh:19
 //line testdata/run/a_13_promises.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -258,7 +257,7 @@ poll_:
 			f.sub2_ = handled
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_13_promises.adesh:23
 			f.failing = nil
 //line testdata/run/a_13_promises.adesh:23
 			step_ := f.sub2_.Poll(cx)
@@ -272,7 +271,6 @@ poll_:
 			rt.Print(aw3_)
 //line testdata/run/a_13_promises.adesh:26
 			thrown = rt.Then(rt.Resolved[int64](5), func(v int64) int64 {
-//line testdata/run/a_13_promises.adesh:27
 				if v > 3 {
 //line testdata/run/a_13_promises.adesh:27
 					panic(&rt.Thrown{Err: rt.NewError("too big"), Pos: "testdata/run/a_13_promises.adesh:27:20"})
@@ -282,12 +280,12 @@ poll_:
 			})
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // body of the try at a_13_promises.adesh:30
 //line testdata/run/a_13_promises.adesh:31
 			f.sub1_ = thrown
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_13_promises.adesh:31
 //line testdata/run/a_13_promises.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -297,7 +295,7 @@ poll_:
 			f.sub1_ = nil
 			f.state = 8
 			continue poll_
-		case 7:
+		case 7: // catch of the try at a_13_promises.adesh:30
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -305,12 +303,12 @@ poll_:
 			rt.Print("then threw:", e.Message)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at a_13_promises.adesh:30
 //line testdata/run/a_13_promises.adesh:36
 			f.sub3_ = rt.PromiseAll([]*rt.Promise[string]{rt.Resolved[string]("a"), rt.Resolved[string]("b")})
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_13_promises.adesh:36
 //line testdata/run/a_13_promises.adesh:36
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -321,16 +319,15 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_13_promises.adesh:36
 			rt.Print(aw4_)
-//line testdata/run/a_13_promises.adesh:37
 			all_fail = rt.PromiseAll([]*rt.Promise[int64]{rt.Resolved[int64](1), rt.Rejected[int64](rt.NewError("one failed"))})
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // body of the try at a_13_promises.adesh:38
 //line testdata/run/a_13_promises.adesh:38
 			f.sub4_ = all_fail
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_13_promises.adesh:38
 //line testdata/run/a_13_promises.adesh:38
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -340,7 +337,7 @@ poll_:
 			f.sub4_ = nil
 			f.state = 13
 			continue poll_
-		case 12:
+		case 12: // catch of the try at a_13_promises.adesh:38
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -348,10 +345,8 @@ poll_:
 			rt.Print("all:", e_.Message)
 			f.state = 13
 			fallthrough
-		case 13:
-//line testdata/run/a_13_promises.adesh:42
+		case 13: // after the try at a_13_promises.adesh:38
 			f.trigger = rt.NewChannel[int64](0)
-//line testdata/run/a_13_promises.adesh:43
 			f.slow = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:44
@@ -360,7 +355,6 @@ poll_:
 					reject_(rt.ToError(v_))
 				})
 			})
-//line testdata/run/a_13_promises.adesh:49
 			fast = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:49
@@ -376,7 +370,7 @@ poll_:
 			f.sub2_ = rt.PromiseRace([]*rt.Promise[string]{f.slow, fast})
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // after the await at a_13_promises.adesh:50
 //line testdata/run/a_13_promises.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -387,15 +381,12 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_13_promises.adesh:50
 			rt.Print("race:", aw5_)
-//line testdata/run/a_13_promises.adesh:51
 			f.trigger.SendNow(cx, 1)
-//line testdata/run/a_13_promises.adesh:52
 			f.bad = rt.Rejected[string](rt.NewError("x"))
-//line testdata/run/a_13_promises.adesh:53
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, f.slow})
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // after the await at a_13_promises.adesh:53
 			f.slow = nil
 //line testdata/run/a_13_promises.adesh:53
 			step_ := f.sub2_.Poll(cx)
@@ -409,12 +400,12 @@ poll_:
 			rt.Print("any:", aw6_)
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // body of the try at a_13_promises.adesh:54
 //line testdata/run/a_13_promises.adesh:55
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, rt.Rejected[string](rt.NewError("y"))})
 			f.state = 17
 			fallthrough
-		case 17:
+		case 17: // after the await at a_13_promises.adesh:55
 			f.bad = nil
 //line testdata/run/a_13_promises.adesh:55
 			step_ := f.sub2_.Poll(cx)
@@ -425,7 +416,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 19
 			continue poll_
-		case 18:
+		case 18: // catch of the try at a_13_promises.adesh:54
 			f.bad = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -434,8 +425,7 @@ poll_:
 			rt.Print("any failed")
 			f.state = 19
 			fallthrough
-		case 19:
-//line testdata/run/a_13_promises.adesh:61
+		case 19: // after the try at a_13_promises.adesh:54
 			f.later = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:62
@@ -444,11 +434,10 @@ poll_:
 					reject_(rt.ToError(v_))
 				})
 			})
-//line testdata/run/a_13_promises.adesh:67
 			f.sub1_ = f.later
 			f.state = 20
 			fallthrough
-		case 20:
+		case 20: // after the await at a_13_promises.adesh:67
 //line testdata/run/a_13_promises.adesh:67
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -463,7 +452,7 @@ poll_:
 			f.sub1_ = f.later
 			f.state = 21
 			fallthrough
-		case 21:
+		case 21: // after the await at a_13_promises.adesh:69
 //line testdata/run/a_13_promises.adesh:69
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -476,7 +465,7 @@ poll_:
 			f.sub1_ = f.later
 			f.state = 22
 			fallthrough
-		case 22:
+		case 22: // after the await at a_13_promises.adesh:69
 			f.later = nil
 //line testdata/run/a_13_promises.adesh:69
 			step_ := f.sub1_.Poll(cx)
@@ -498,7 +487,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 23 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -506,7 +495,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -594,8 +583,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 23
-	*f = mainFuture{state: 23}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_13_promises.adesh:2
@@ -609,22 +598,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_13_promises.adesh:2
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_13_promises.adesh:2
 //line testdata/run/a_13_promises.adesh:2
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -635,7 +626,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -650,7 +641,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -15,6 +15,8 @@ type producerFuture struct {
 	sub1_ rt.SendFuture[int64]
 }
 
+const producerFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_14_channels.adesh:2
@@ -23,13 +25,13 @@ func (f *producerFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_14_channels.adesh:3
 			f.n_ = f.n
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_14_channels.adesh:3
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -39,7 +41,7 @@ poll_:
 			f.sub1_ = f.out.Send(f.id*100 + i)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_14_channels.adesh:4
 //line testdata/run/a_14_channels.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -49,11 +51,11 @@ poll_:
 			f.sub1_ = rt.SendFuture[int64]{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_14_channels.adesh:3
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_14_channels.adesh:3
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -64,7 +66,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *producerFuture) Drop() {
-	if f.state == 5 {
+	if f.state == producerFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -79,7 +81,7 @@ func (f *producerFuture) dropSub_() {
 }
 
 func (f *producerFuture) complete_() {
-	*f = producerFuture{state: 5}
+	*f = producerFuture{state: producerFutureDone_}
 }
 
 //line testdata/run/a_14_channels.adesh:2
@@ -98,6 +100,8 @@ type asyncBlock1 struct {
 	sub1_ rt.SendFuture[string]
 }
 
+const asyncBlock1Done_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_14_channels.adesh:12
@@ -105,13 +109,13 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_14_channels.adesh:13
 			f.n_ = 4
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_14_channels.adesh:13
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -121,7 +125,7 @@ poll_:
 			f.sub1_ = f.ch.Send("m" + rt.Str(f.i))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_14_channels.adesh:14
 //line testdata/run/a_14_channels.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -133,14 +137,13 @@ poll_:
 			f.log.SendNow(cx, "sent m"+rt.Str(f.i))
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_14_channels.adesh:13
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_14_channels.adesh:13
 //line testdata/run/a_14_channels.adesh:17
 			f.ch.Close()
-//line testdata/run/a_14_channels.adesh:18
 			f.log.Close()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -152,7 +155,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 5 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -167,7 +170,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 5}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_14_channels.adesh:40.
@@ -180,6 +183,8 @@ type asyncBlock2 struct {
 	sub1_  *rt.JoinHandle[rt.Unit]
 }
 
+const asyncBlock2Done_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_14_channels.adesh:40
@@ -189,12 +194,12 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.items_ = f.hs
 			f.i_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_14_channels.adesh:41
 			if !(f.i_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -205,7 +210,7 @@ poll_:
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_14_channels.adesh:41
 //line testdata/run/a_14_channels.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -215,11 +220,11 @@ poll_:
 			f.sub1_ = nil
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_14_channels.adesh:41
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_14_channels.adesh:41
 //line testdata/run/a_14_channels.adesh:42
 			f.data.Close()
 			f.complete_()
@@ -232,7 +237,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 5 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -249,7 +254,7 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 5}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -275,6 +280,8 @@ type mainFuture struct {
 	err_   *rt.Thrown
 }
 
+const mainFutureDone_ = 19
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_14_channels.adesh:8
@@ -296,18 +303,16 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_14_channels.adesh:10
 			f.ch = rt.NewChannel[string](int(2))
-//line testdata/run/a_14_channels.adesh:11
 			f.log = rt.NewChannel[string](0)
-//line testdata/run/a_14_channels.adesh:12
 			f.p_ = rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: f.ch, log: f.log})
 //line testdata/run/a_14_channels.adesh:21
 			f.sub1_ = f.log.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_14_channels.adesh:21
 //line testdata/run/a_14_channels.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -320,7 +325,7 @@ poll_:
 			f.sub1_ = f.log.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_14_channels.adesh:21
 //line testdata/run/a_14_channels.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -331,20 +336,17 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_14_channels.adesh:21
 			rt.Print(f.aw_, aw1_)
-//line testdata/run/a_14_channels.adesh:22
 			rt.Print("buffered:", int64(f.ch.Len()))
-//line testdata/run/a_14_channels.adesh:23
 			f.got = []string{}
-//line testdata/run/a_14_channels.adesh:24
 			f.ch_ = f.ch
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // head of the loop at a_14_channels.adesh:24
 //line testdata/run/a_14_channels.adesh:24
 			f.sub1_ = f.ch_.Recv()
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_14_channels.adesh:24
 //line testdata/run/a_14_channels.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -362,12 +364,12 @@ poll_:
 			rt.ArrPush(&f.got, m)
 			f.state = 3
 			continue poll_
-		case 5:
+		case 5: // after the loop at a_14_channels.adesh:24
 //line testdata/run/a_14_channels.adesh:27
 			f.sub2_ = f.p_
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_14_channels.adesh:27
 			f.p_ = nil
 //line testdata/run/a_14_channels.adesh:27
 			step_ := f.sub2_.Poll(cx)
@@ -378,18 +380,16 @@ poll_:
 			f.sub2_ = nil
 //line testdata/run/a_14_channels.adesh:28
 			rt.Print(f.got)
-//line testdata/run/a_14_channels.adesh:29
 			f.sent = 2
-//line testdata/run/a_14_channels.adesh:30
 			f.ch1_ = f.log
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // head of the loop at a_14_channels.adesh:30
 //line testdata/run/a_14_channels.adesh:30
 			f.sub1_ = f.ch1_.Recv()
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_14_channels.adesh:30
 //line testdata/run/a_14_channels.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -404,17 +404,16 @@ poll_:
 			}
 			s = got1_.Val
 //line testdata/run/a_14_channels.adesh:30
-			f.sent += 1
+			f.sent++
 			f.state = 7
 			continue poll_
-		case 9:
+		case 9: // after the loop at a_14_channels.adesh:30
 //line testdata/run/a_14_channels.adesh:31
 			rt.Print("sent:", f.sent)
-//line testdata/run/a_14_channels.adesh:32
 			f.sub1_ = f.ch.Recv()
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_14_channels.adesh:32
 			f.ch = nil
 //line testdata/run/a_14_channels.adesh:32
 			step_ := f.sub1_.Poll(cx)
@@ -428,32 +427,27 @@ poll_:
 			rt.Print("closed recv:", aw2_)
 //line testdata/run/a_14_channels.adesh:35
 			data = rt.NewChannel[int64](int(3))
-//line testdata/run/a_14_channels.adesh:36
 			f.hs = []*rt.JoinHandle[rt.Unit]{}
-//line testdata/run/a_14_channels.adesh:37
 			n_ = 5
 //line testdata/run/a_14_channels.adesh:37
-			for i_ := int64(1); i_ < n_; i_ += 1 {
+			for i_ := int64(1); i_ < n_; i_++ {
 				var id int64 = i_
 //line testdata/run/a_14_channels.adesh:38
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, producer(id, data, 25)))
 			}
-//line testdata/run/a_14_channels.adesh:40
 			f.closer = rt.SpawnValue[rt.Unit](cx, asyncBlock2{hs: rt.ArrClone(f.hs), data: data})
 //line testdata/run/a_14_channels.adesh:44
 			f.count = 0
-//line testdata/run/a_14_channels.adesh:45
 			f.sum = 0
-//line testdata/run/a_14_channels.adesh:46
 			f.ch2_ = data
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // head of the loop at a_14_channels.adesh:46
 //line testdata/run/a_14_channels.adesh:46
 			f.sub3_ = f.ch2_.Recv()
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_14_channels.adesh:46
 //line testdata/run/a_14_channels.adesh:46
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -468,17 +462,16 @@ poll_:
 			}
 			v = got2_.Val
 //line testdata/run/a_14_channels.adesh:47
-			f.count += 1
-//line testdata/run/a_14_channels.adesh:48
+			f.count++
 			f.sum += v
 			f.state = 11
 			continue poll_
-		case 13:
+		case 13: // after the loop at a_14_channels.adesh:46
 //line testdata/run/a_14_channels.adesh:50
 			f.sub2_ = f.closer
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // after the await at a_14_channels.adesh:50
 			f.closer = nil
 //line testdata/run/a_14_channels.adesh:50
 			step_ := f.sub2_.Poll(cx)
@@ -491,16 +484,15 @@ poll_:
 			rt.Print("count:", f.count, "sum:", f.sum)
 //line testdata/run/a_14_channels.adesh:54
 			done = rt.NewChannel[int64](0)
-//line testdata/run/a_14_channels.adesh:55
 			done.Close()
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // body of the try at a_14_channels.adesh:56
 //line testdata/run/a_14_channels.adesh:57
 			f.sub4_ = done.Send(1)
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // after the await at a_14_channels.adesh:57
 //line testdata/run/a_14_channels.adesh:57
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -510,7 +502,7 @@ poll_:
 			f.sub4_ = rt.SendFuture[int64]{}
 			f.state = 18
 			continue poll_
-		case 17:
+		case 17: // catch of the try at a_14_channels.adesh:56
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -518,7 +510,7 @@ poll_:
 			rt.Print("send after close:", e.Message)
 			f.state = 18
 			fallthrough
-		case 18:
+		case 18: // after the try at a_14_channels.adesh:56
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -529,7 +521,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 19 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -537,7 +529,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -583,8 +575,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 19
-	*f = mainFuture{state: 19}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_14_channels.adesh:8
@@ -598,22 +590,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_14_channels.adesh:8
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_14_channels.adesh:8
 //line testdata/run/a_14_channels.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -624,7 +618,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -639,7 +633,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -17,6 +17,8 @@ type jobFuture struct {
 	defers_ rt.Defers
 }
 
+const jobFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:4
@@ -24,14 +26,11 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:5
 			f.failed = f.i == f.fail_at
-//line testdata/run/a_15_scope.adesh:6
 			f.defers_.Push(func() {
-//line testdata/run/a_15_scope.adesh:7
 				rt.Print("  job " + rt.Str(f.i) + " done")
-//line testdata/run/a_15_scope.adesh:8
 				if !f.failed {
 //line testdata/run/a_15_scope.adesh:8
 					f.next.SendNow(nil, 1)
@@ -39,11 +38,10 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 			})
 //line testdata/run/a_15_scope.adesh:10
 			f.started.SendNow(cx, f.i)
-//line testdata/run/a_15_scope.adesh:11
 			f.sub1_ = f.turn.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:11
 			f.started = nil
 			f.turn = nil
 //line testdata/run/a_15_scope.adesh:11
@@ -74,7 +72,7 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *jobFuture) Drop() {
-	if f.state == 2 {
+	if f.state == jobFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -82,7 +80,7 @@ func (f *jobFuture) Drop() {
 }
 
 func (f *jobFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -103,9 +101,9 @@ func (f *jobFuture) dropSub_() {
 }
 
 func (f *jobFuture) complete_() {
-	f.state = 2
+	f.state = jobFutureDone_
 	f.defers_.Run()
-	*f = jobFuture{state: 2}
+	*f = jobFuture{state: jobFutureDone_}
 }
 
 //line testdata/run/a_15_scope.adesh:4
@@ -125,6 +123,8 @@ type asyncBlock2 struct {
 	sub1_   jobFuture
 }
 
+const asyncBlock2Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:24
@@ -135,12 +135,12 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	var v int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:25
 			f.sub1_ = job(f.i, f.fail_at, f.started, f.turns[rt.Index(f.i, len(f.turns), "testdata/run/a_15_scope.adesh:25:56")], f.turns[rt.Index(f.i+1, len(f.turns), "testdata/run/a_15_scope.adesh:25:66")])
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:25
 			f.started = nil
 			f.turns = nil
 //line testdata/run/a_15_scope.adesh:25
@@ -148,7 +148,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(jobFuture)
+			f.sub1_ = jobFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
@@ -174,7 +174,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -182,7 +182,7 @@ func (f *asyncBlock2) Drop() {
 }
 
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -203,9 +203,9 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
+	f.state = asyncBlock2Done_
 	f.tmp_.Drop()
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // asyncLambda1 is the state machine of the async lambda at testdata/run/a_15_scope.adesh:20.
@@ -221,6 +221,8 @@ type asyncLambda1 struct {
 	sub1_   rt.RecvFuture[int64]
 }
 
+const asyncLambda1Done_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:20
@@ -229,15 +231,13 @@ func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:21
 			f.started = rt.NewChannel[int64](0)
-//line testdata/run/a_15_scope.adesh:22
 			f.turns = []*rt.Channel[int64]{rt.NewChannel[int64](0), rt.NewChannel[int64](0), rt.NewChannel[int64](0), rt.NewChannel[int64](0)}
-//line testdata/run/a_15_scope.adesh:23
 			n_ = 3
 //line testdata/run/a_15_scope.adesh:23
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/a_15_scope.adesh:24
 				rt.ScopeSpawn(cx, f.s, rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{i: i, fail_at: (*f.fail_at), started: f.started, turns: rt.ArrClone(f.turns), total: (*f.total)})).Drop()
@@ -247,7 +247,7 @@ poll_:
 			f.i1_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_15_scope.adesh:30
 			if !(f.i1_ < f.n1_) {
 				f.state = 4
 				continue poll_
@@ -256,7 +256,7 @@ poll_:
 			f.sub1_ = f.started.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_15_scope.adesh:30
 //line testdata/run/a_15_scope.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -266,11 +266,11 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i1_ += 1
+		case 3: // next turn of the loop at a_15_scope.adesh:30
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_15_scope.adesh:30
 //line testdata/run/a_15_scope.adesh:31
 			f.turns[rt.Index(0, len(f.turns), "testdata/run/a_15_scope.adesh:31:9")].SendNow(cx, 1)
 			f.complete_()
@@ -283,7 +283,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda1) Drop() {
-	if f.state == 5 {
+	if f.state == asyncLambda1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -298,7 +298,7 @@ func (f *asyncLambda1) dropSub_() {
 }
 
 func (f *asyncLambda1) complete_() {
-	*f = asyncLambda1{state: 5}
+	*f = asyncLambda1{state: asyncLambda1Done_}
 }
 
 // runJobsFuture is the state machine of `run_jobs`.
@@ -310,6 +310,8 @@ type runJobsFuture struct {
 	sub1_   rt.ScopeFuture[rt.Unit]
 }
 
+const runJobsFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:18
@@ -318,16 +320,15 @@ func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, r
 	var r_ rt.Result[int64, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:19
 			f.total = rt.NewMutex[int64](0)
-//line testdata/run/a_15_scope.adesh:20
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 				return rt.Box[rt.Unit](asyncLambda1{fail_at: &f.fail_at, total: &f.total, s: s})
 			})
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:20
 //line testdata/run/a_15_scope.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -351,7 +352,7 @@ func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, r
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *runJobsFuture) Drop() {
-	if f.state == 2 {
+	if f.state == runJobsFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -359,7 +360,7 @@ func (f *runJobsFuture) Drop() {
 }
 
 func (f *runJobsFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -380,9 +381,9 @@ func (f *runJobsFuture) dropSub_() {
 }
 
 func (f *runJobsFuture) complete_() {
-	f.state = 2
+	f.state = runJobsFutureDone_
 	f.tmp_.Drop()
-	*f = runJobsFuture{state: 2}
+	*f = runJobsFuture{state: runJobsFutureDone_}
 }
 
 //line testdata/run/a_15_scope.adesh:18
@@ -398,18 +399,20 @@ type asyncBlock4 struct {
 	sub1_   rt.SleepFuture
 }
 
+const asyncBlock4Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:41
 func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:42
 			f.sub1_ = rt.Sleep(2)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:42
 //line testdata/run/a_15_scope.adesh:42
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -436,7 +439,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock4) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock4Done_ {
 		return
 	}
 	f.dropSub_()
@@ -451,7 +454,7 @@ func (f *asyncBlock4) dropSub_() {
 }
 
 func (f *asyncBlock4) complete_() {
-	*f = asyncBlock4{state: 2}
+	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
 // asyncBlock5 is the state machine of the async block at testdata/run/a_15_scope.adesh:47.
@@ -461,18 +464,20 @@ type asyncBlock5 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock5Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:47
 func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:48
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:48
 //line testdata/run/a_15_scope.adesh:48
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -492,7 +497,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock5) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock5Done_ {
 		return
 	}
 	f.dropSub_()
@@ -507,7 +512,7 @@ func (f *asyncBlock5) dropSub_() {
 }
 
 func (f *asyncBlock5) complete_() {
-	*f = asyncBlock5{state: 2}
+	*f = asyncBlock5{state: asyncBlock5Done_}
 }
 
 // asyncLambda3 is the state machine of the async lambda at testdata/run/a_15_scope.adesh:39.
@@ -518,13 +523,15 @@ type asyncLambda3 struct {
 	s       *rt.Scope
 }
 
+const asyncLambda3Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:39
 func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:41
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{words: f.words, longest: f.longest})).Drop()
 //line testdata/run/a_15_scope.adesh:47
@@ -539,7 +546,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda3) Drop() {
-	if f.state == 1 {
+	if f.state == asyncLambda3Done_ {
 		return
 	}
 	f.dropSub_()
@@ -549,7 +556,7 @@ func (f *asyncLambda3) Drop() {
 func (f *asyncLambda3) dropSub_() {}
 
 func (f *asyncLambda3) complete_() {
-	*f = asyncLambda3{state: 1}
+	*f = asyncLambda3{state: asyncLambda3Done_}
 }
 
 // asyncBlock7 is the state machine of the async block at testdata/run/a_15_scope.adesh:60.
@@ -559,6 +566,8 @@ type asyncBlock7 struct {
 	defers_ rt.Defers
 }
 
+const asyncBlock7Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:60
@@ -566,7 +575,7 @@ func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:61
 			f.defers_.Push(func() {
 //line testdata/run/a_15_scope.adesh:61
@@ -576,7 +585,7 @@ func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.Sleep(100000)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:62
 //line testdata/run/a_15_scope.adesh:62
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -596,7 +605,7 @@ func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock7) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock7Done_ {
 		return
 	}
 	f.dropSub_()
@@ -604,7 +613,7 @@ func (f *asyncBlock7) Drop() {
 }
 
 func (f *asyncBlock7) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -620,9 +629,9 @@ func (f *asyncBlock7) dropSub_() {
 }
 
 func (f *asyncBlock7) complete_() {
-	f.state = 2
+	f.state = asyncBlock7Done_
 	f.defers_.Run()
-	*f = asyncBlock7{state: 2}
+	*f = asyncBlock7{state: asyncBlock7Done_}
 }
 
 // asyncBlock8 is the state machine of the async block at testdata/run/a_15_scope.adesh:65.
@@ -631,18 +640,20 @@ type asyncBlock8 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock8Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:65
 func (f *asyncBlock8) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:66
 			f.sub1_ = rt.Sleep(5)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:66
 //line testdata/run/a_15_scope.adesh:66
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -660,7 +671,7 @@ func (f *asyncBlock8) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock8) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock8Done_ {
 		return
 	}
 	f.dropSub_()
@@ -675,7 +686,7 @@ func (f *asyncBlock8) dropSub_() {
 }
 
 func (f *asyncBlock8) complete_() {
-	*f = asyncBlock8{state: 2}
+	*f = asyncBlock8{state: asyncBlock8Done_}
 }
 
 // asyncLambda6 is the state machine of the async lambda at testdata/run/a_15_scope.adesh:59.
@@ -684,13 +695,15 @@ type asyncLambda6 struct {
 	s     *rt.Scope
 }
 
+const asyncLambda6Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:59
 func (f *asyncLambda6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:60
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock7{})).Drop()
 //line testdata/run/a_15_scope.adesh:65
@@ -705,7 +718,7 @@ func (f *asyncLambda6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda6) Drop() {
-	if f.state == 1 {
+	if f.state == asyncLambda6Done_ {
 		return
 	}
 	f.dropSub_()
@@ -715,7 +728,7 @@ func (f *asyncLambda6) Drop() {
 func (f *asyncLambda6) dropSub_() {}
 
 func (f *asyncLambda6) complete_() {
-	*f = asyncLambda6{state: 1}
+	*f = asyncLambda6{state: asyncLambda6Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -728,6 +741,8 @@ type mainFuture struct {
 	err_    *rt.Thrown
 }
 
+const mainFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_15_scope.adesh:36
@@ -739,18 +754,16 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:37
 			f.words = []string{"alpha", "beta", "gamma"}
-//line testdata/run/a_15_scope.adesh:38
 			f.longest = 0
-//line testdata/run/a_15_scope.adesh:39
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 				return rt.Box[rt.Unit](asyncLambda3{words: &f.words, longest: &f.longest, s: s})
 			})
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:39
 //line testdata/run/a_15_scope.adesh:39
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -764,40 +777,38 @@ poll_:
 			f.sub2_ = run_jobs(-1)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_15_scope.adesh:54
 //line testdata/run/a_15_scope.adesh:54
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(runJobsFuture)
+			f.sub2_ = runJobsFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_15_scope.adesh:54
 			rt.Print(aw_)
-//line testdata/run/a_15_scope.adesh:55
 			f.sub2_ = run_jobs(1)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_15_scope.adesh:55
 //line testdata/run/a_15_scope.adesh:55
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(runJobsFuture)
+			f.sub2_ = runJobsFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_15_scope.adesh:55
 			rt.Print(aw1_)
 			f.state = 4
 			fallthrough
-		case 4:
-//line testdata/run/a_15_scope.adesh:59
+		case 4: // body of the try at a_15_scope.adesh:58
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 				return rt.Start[rt.Unit](nil, asyncLambda6{s: s})
 			})
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_15_scope.adesh:59
 //line testdata/run/a_15_scope.adesh:59
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -809,7 +820,7 @@ poll_:
 			rt.Print("not reached")
 			f.state = 7
 			continue poll_
-		case 6:
+		case 6: // catch of the try at a_15_scope.adesh:58
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -817,7 +828,7 @@ poll_:
 			rt.Print("scope failed:", e.Message)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the try at a_15_scope.adesh:58
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -828,7 +839,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 8 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -836,7 +847,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -868,8 +879,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 8
-	*f = mainFuture{state: 8}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_15_scope.adesh:36
@@ -883,22 +894,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_15_scope.adesh:36
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_15_scope.adesh:36
 //line testdata/run/a_15_scope.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -909,7 +922,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -924,7 +937,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -12,6 +12,8 @@ type riskyFuture struct {
 	defers_ rt.Defers
 }
 
+const riskyFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_16_errors_as_results.adesh:4
@@ -20,7 +22,7 @@ func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	var xs []int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_16_errors_as_results.adesh:5
 			f.defers_.Push(func() {
 //line testdata/run/a_16_errors_as_results.adesh:5
@@ -30,7 +32,7 @@ func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_16_errors_as_results.adesh:6
 //line testdata/run/a_16_errors_as_results.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -40,10 +42,8 @@ func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_16_errors_as_results.adesh:7
 			if f.n < 0 {
-//line testdata/run/a_16_errors_as_results.adesh:8
 				panic(&rt.Thrown{Err: rt.NewError("negative"), Pos: "testdata/run/a_16_errors_as_results.adesh:8:9"})
 			}
-//line testdata/run/a_16_errors_as_results.adesh:10
 			xs = []int64{1, 2, 3}
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](xs[rt.Index(f.n, len(xs), "testdata/run/a_16_errors_as_results.adesh:11:15")])
@@ -58,7 +58,7 @@ func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *riskyFuture) Drop() {
-	if f.state == 2 {
+	if f.state == riskyFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -66,7 +66,7 @@ func (f *riskyFuture) Drop() {
 }
 
 func (f *riskyFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -87,9 +87,9 @@ func (f *riskyFuture) dropSub_() {
 }
 
 func (f *riskyFuture) complete_() {
-	f.state = 2
+	f.state = riskyFutureDone_
 	f.defers_.Run()
-	*f = riskyFuture{state: 2}
+	*f = riskyFuture{state: riskyFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:4
@@ -104,6 +104,8 @@ type fromPromiseFuture struct {
 	sub1_ *rt.Promise[string]
 }
 
+const fromPromiseFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_16_errors_as_results.adesh:14
@@ -114,7 +116,7 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 	var v string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_16_errors_as_results.adesh:15
 			p_ = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 				func(resolve func(string), reject func(rt.Value)) {
@@ -134,7 +136,7 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 			f.sub1_ = p_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_16_errors_as_results.adesh:18
 //line testdata/run/a_16_errors_as_results.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -155,7 +157,7 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *fromPromiseFuture) Drop() {
-	if f.state == 2 {
+	if f.state == fromPromiseFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -163,7 +165,7 @@ func (f *fromPromiseFuture) Drop() {
 }
 
 func (f *fromPromiseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -186,7 +188,7 @@ func (f *fromPromiseFuture) dropSub_() {
 }
 
 func (f *fromPromiseFuture) complete_() {
-	*f = fromPromiseFuture{state: 2}
+	*f = fromPromiseFuture{state: fromPromiseFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:14
@@ -200,6 +202,8 @@ type slowFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const slowFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_16_errors_as_results.adesh:22
@@ -207,12 +211,12 @@ func (f *slowFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.E
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_16_errors_as_results.adesh:23
 			f.sub1_ = rt.Sleep(100000)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_16_errors_as_results.adesh:23
 //line testdata/run/a_16_errors_as_results.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -230,7 +234,7 @@ func (f *slowFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.E
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *slowFuture) Drop() {
-	if f.state == 2 {
+	if f.state == slowFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -238,7 +242,7 @@ func (f *slowFuture) Drop() {
 }
 
 func (f *slowFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -259,7 +263,7 @@ func (f *slowFuture) dropSub_() {
 }
 
 func (f *slowFuture) complete_() {
-	*f = slowFuture{state: 2}
+	*f = slowFuture{state: slowFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:22
@@ -274,6 +278,8 @@ type plainFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const plainFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_16_errors_as_results.adesh:27
@@ -281,12 +287,12 @@ func (f *plainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var xs []int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_16_errors_as_results.adesh:28
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_16_errors_as_results.adesh:28
 //line testdata/run/a_16_errors_as_results.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -309,7 +315,7 @@ func (f *plainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *plainFuture) Drop() {
-	if f.state == 2 {
+	if f.state == plainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -324,7 +330,7 @@ func (f *plainFuture) dropSub_() {
 }
 
 func (f *plainFuture) complete_() {
-	*f = plainFuture{state: 2}
+	*f = plainFuture{state: plainFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:27
@@ -344,6 +350,8 @@ type mainFuture struct {
 	err_  *rt.Thrown
 }
 
+const mainFutureDone_ = 12
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_16_errors_as_results.adesh:33
@@ -361,84 +369,79 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_16_errors_as_results.adesh:34
 			f.sub1_ = risky(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_16_errors_as_results.adesh:34
 //line testdata/run/a_16_errors_as_results.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(riskyFuture)
+			f.sub1_ = riskyFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:34
 			rt.Print(aw_)
-//line testdata/run/a_16_errors_as_results.adesh:35
 			f.sub1_ = risky(-1)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_16_errors_as_results.adesh:35
 //line testdata/run/a_16_errors_as_results.adesh:35
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(riskyFuture)
+			f.sub1_ = riskyFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:35
 			rt.Print(aw1_)
-//line testdata/run/a_16_errors_as_results.adesh:36
 			f.sub1_ = risky(5)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_16_errors_as_results.adesh:36
 //line testdata/run/a_16_errors_as_results.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(riskyFuture)
+			f.sub1_ = riskyFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:36
 			rt.Print(aw2_)
-//line testdata/run/a_16_errors_as_results.adesh:37
 			f.sub2_ = from_promise(true)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_16_errors_as_results.adesh:37
 //line testdata/run/a_16_errors_as_results.adesh:37
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(fromPromiseFuture)
+			f.sub2_ = fromPromiseFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:37
 			rt.Print(aw3_)
-//line testdata/run/a_16_errors_as_results.adesh:38
 			f.sub2_ = from_promise(false)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_16_errors_as_results.adesh:38
 //line testdata/run/a_16_errors_as_results.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(fromPromiseFuture)
+			f.sub2_ = fromPromiseFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:38
 			rt.Print(aw4_)
 //line testdata/run/a_16_errors_as_results.adesh:40
 			f.h = rt.SpawnValue[rt.Result[int64, rt.Error]](cx, slow())
-//line testdata/run/a_16_errors_as_results.adesh:41
 			f.sub3_ = rt.Sleep(1)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_16_errors_as_results.adesh:41
 //line testdata/run/a_16_errors_as_results.adesh:41
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -448,11 +451,10 @@ poll_:
 			f.sub3_ = rt.SleepFuture{}
 //line testdata/run/a_16_errors_as_results.adesh:42
 			f.h.Cancel()
-//line testdata/run/a_16_errors_as_results.adesh:43
 			f.sub4_ = rt.AsResult[int64](f.h)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_16_errors_as_results.adesh:43
 			f.h = nil
 //line testdata/run/a_16_errors_as_results.adesh:43
 			step_ := f.sub4_.Poll(cx)
@@ -468,12 +470,12 @@ poll_:
 			bad = rt.SpawnValue[int64](cx, plain(3))
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // body of the try at a_16_errors_as_results.adesh:47
 //line testdata/run/a_16_errors_as_results.adesh:48
 			f.sub5_ = bad
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_16_errors_as_results.adesh:48
 //line testdata/run/a_16_errors_as_results.adesh:48
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -486,7 +488,7 @@ poll_:
 			rt.Print(aw6_)
 			f.state = 11
 			continue poll_
-		case 10:
+		case 10: // catch of the try at a_16_errors_as_results.adesh:47
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -494,7 +496,7 @@ poll_:
 			rt.Print("task failed:", e.Message)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the try at a_16_errors_as_results.adesh:47
 //line testdata/run/a_16_errors_as_results.adesh:52
 			rt.Print("still running")
 			f.complete_()
@@ -507,7 +509,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 12 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -515,7 +517,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -557,8 +559,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 12
-	*f = mainFuture{state: 12}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:33
@@ -572,22 +574,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_16_errors_as_results.adesh:33
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_16_errors_as_results.adesh:33
 //line testdata/run/a_16_errors_as_results.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -598,7 +602,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -613,7 +617,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

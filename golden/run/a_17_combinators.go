@@ -13,6 +13,8 @@ type afterFuture struct {
 	defers_ rt.Defers
 }
 
+const afterFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_17_combinators.adesh:2
@@ -20,7 +22,7 @@ func (f *afterFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_17_combinators.adesh:3
 			f.defers_.Push(func() {
 //line testdata/run/a_17_combinators.adesh:3
@@ -30,7 +32,7 @@ func (f *afterFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_17_combinators.adesh:4
 //line testdata/run/a_17_combinators.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -51,7 +53,7 @@ func (f *afterFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *afterFuture) Drop() {
-	if f.state == 2 {
+	if f.state == afterFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -59,7 +61,7 @@ func (f *afterFuture) Drop() {
 }
 
 func (f *afterFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -75,9 +77,9 @@ func (f *afterFuture) dropSub_() {
 }
 
 func (f *afterFuture) complete_() {
-	f.state = 2
+	f.state = afterFutureDone_
 	f.defers_.Run()
-	*f = afterFuture{state: 2}
+	*f = afterFuture{state: afterFutureDone_}
 }
 
 //line testdata/run/a_17_combinators.adesh:2
@@ -92,18 +94,20 @@ type numFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const numFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_17_combinators.adesh:8
 func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_17_combinators.adesh:9
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_17_combinators.adesh:9
 //line testdata/run/a_17_combinators.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -124,7 +128,7 @@ func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *numFuture) Drop() {
-	if f.state == 2 {
+	if f.state == numFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -139,7 +143,7 @@ func (f *numFuture) dropSub_() {
 }
 
 func (f *numFuture) complete_() {
-	*f = numFuture{state: 2}
+	*f = numFuture{state: numFutureDone_}
 }
 
 //line testdata/run/a_17_combinators.adesh:8
@@ -149,12 +153,10 @@ func num(n int64) numFuture {
 
 //line testdata/run/a_17_combinators.adesh:13
 func busy(n int64) int64 {
-//line testdata/run/a_17_combinators.adesh:14
 	var s int64 = 0
-//line testdata/run/a_17_combinators.adesh:15
 	var n_ int64 = n
 //line testdata/run/a_17_combinators.adesh:15
-	for i_ := int64(0); i_ < n_; i_ += 1 {
+	for i_ := int64(0); i_ < n_; i_++ {
 		var i int64 = i_
 //line testdata/run/a_17_combinators.adesh:15
 		s += i
@@ -172,6 +174,8 @@ type asyncBlock1 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncBlock1Done_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_17_combinators.adesh:44
@@ -180,13 +184,13 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_17_combinators.adesh:45
 			f.n_ = 3
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_17_combinators.adesh:45
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -194,11 +198,10 @@ poll_:
 			i = f.i_
 //line testdata/run/a_17_combinators.adesh:46
 			f.log.SendNow(cx, "other "+rt.Str(i))
-//line testdata/run/a_17_combinators.adesh:47
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_17_combinators.adesh:47
 //line testdata/run/a_17_combinators.adesh:47
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -208,11 +211,11 @@ poll_:
 			f.sub1_ = rt.YieldFuture{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_17_combinators.adesh:45
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_17_combinators.adesh:45
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -223,7 +226,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 5 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -238,7 +241,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 5}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -261,6 +264,8 @@ type mainFuture struct {
 	sub8_ rt.RecvFuture[string]
 	sub9_ *rt.JoinHandle[int64]
 }
+
+const mainFutureDone_ = 14
 
 // Poll runs the future until it completes or must wait.
 //
@@ -288,12 +293,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_17_combinators.adesh:20
 			f.sub1_ = rt.Join2(rt.Box[string](after(10, "a")), rt.Box[int64](num(2)))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_17_combinators.adesh:20
 //line testdata/run/a_17_combinators.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -308,11 +313,10 @@ poll_:
 			b = t_.F1
 //line testdata/run/a_17_combinators.adesh:21
 			rt.Print("join:", a, b)
-//line testdata/run/a_17_combinators.adesh:22
 			f.sub2_ = rt.Join3(rt.Box[int64](num(1)), rt.Box[int64](num(2)), rt.Box[string](after(1, "c")))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_17_combinators.adesh:22
 //line testdata/run/a_17_combinators.adesh:22
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -323,14 +327,12 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:22
 			t3 = aw1_
-//line testdata/run/a_17_combinators.adesh:23
 			rt.Print("join3:", t3)
 //line testdata/run/a_17_combinators.adesh:25
 			f.fs = []rt.Future[int64]{}
-//line testdata/run/a_17_combinators.adesh:26
 			n_ = 5
 //line testdata/run/a_17_combinators.adesh:26
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/a_17_combinators.adesh:26
 				rt.ArrPush(&f.fs, rt.Start[int64](cx, num(i*i)))
@@ -339,7 +341,7 @@ poll_:
 			f.sub3_ = rt.JoinAll(f.fs)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_17_combinators.adesh:27
 //line testdata/run/a_17_combinators.adesh:27
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -350,12 +352,10 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:27
 			rt.Print("join_all:", aw2_)
-//line testdata/run/a_17_combinators.adesh:28
 			f.hs = []*rt.JoinHandle[int64]{}
-//line testdata/run/a_17_combinators.adesh:29
 			n1_ = 3
 //line testdata/run/a_17_combinators.adesh:29
-			for i1_ := int64(0); i1_ < n1_; i1_ += 1 {
+			for i1_ := int64(0); i1_ < n1_; i1_++ {
 				var i_1 int64 = i1_
 //line testdata/run/a_17_combinators.adesh:29
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, num(i_1+100)))
@@ -364,7 +364,7 @@ poll_:
 			f.sub3_ = rt.JoinAll(rt.AsFutures[int64](f.hs))
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_17_combinators.adesh:30
 //line testdata/run/a_17_combinators.adesh:30
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -379,7 +379,7 @@ poll_:
 			f.sub4_ = rt.Select[string](rt.Box[string](after(100000, "slow")), rt.Box[string](after(5, "fast")))
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_17_combinators.adesh:33
 //line testdata/run/a_17_combinators.adesh:33
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -390,13 +390,12 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:33
 			winner = aw4_
-//line testdata/run/a_17_combinators.adesh:34
 			rt.Print("select:", winner)
 //line testdata/run/a_17_combinators.adesh:36
 			f.sub5_ = rt.Timeout(10, rt.Box[string](after(100000, "late")))
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_17_combinators.adesh:36
 //line testdata/run/a_17_combinators.adesh:36
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -414,11 +413,10 @@ poll_:
 //line testdata/run/a_17_combinators.adesh:38
 				rt.Print("timeout:", e.Message)
 			}
-//line testdata/run/a_17_combinators.adesh:40
 			f.sub6_ = rt.Timeout(1000, rt.Box[int64](num(7)))
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_17_combinators.adesh:40
 //line testdata/run/a_17_combinators.adesh:40
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -431,13 +429,12 @@ poll_:
 			rt.Print("timeout ok:", aw6_)
 //line testdata/run/a_17_combinators.adesh:43
 			f.log = rt.NewChannel[string](0)
-//line testdata/run/a_17_combinators.adesh:44
 			other = rt.SpawnValue[rt.Unit](cx, asyncBlock1{log: f.log})
 //line testdata/run/a_17_combinators.adesh:50
 			f.sub7_ = other
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_17_combinators.adesh:50
 //line testdata/run/a_17_combinators.adesh:50
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
@@ -447,18 +444,16 @@ poll_:
 			f.sub7_ = nil
 //line testdata/run/a_17_combinators.adesh:51
 			f.log.Close()
-//line testdata/run/a_17_combinators.adesh:52
 			f.lines = []string{}
-//line testdata/run/a_17_combinators.adesh:53
 			f.ch_ = f.log
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // head of the loop at a_17_combinators.adesh:53
 //line testdata/run/a_17_combinators.adesh:53
 			f.sub8_ = f.ch_.Recv()
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_17_combinators.adesh:53
 //line testdata/run/a_17_combinators.adesh:53
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
@@ -476,7 +471,7 @@ poll_:
 			rt.ArrPush(&f.lines, l)
 			f.state = 9
 			continue poll_
-		case 11:
+		case 11: // after the loop at a_17_combinators.adesh:53
 //line testdata/run/a_17_combinators.adesh:54
 			rt.Print(f.lines)
 //line testdata/run/a_17_combinators.adesh:57
@@ -493,7 +488,7 @@ poll_:
 			f.sub9_ = bh
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_17_combinators.adesh:59
 //line testdata/run/a_17_combinators.adesh:59
 			step_ := f.sub9_.Poll(cx)
 			if !step_.Ready {
@@ -506,7 +501,7 @@ poll_:
 			f.sub9_ = f.bh2
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the await at a_17_combinators.adesh:59
 			f.bh2 = nil
 //line testdata/run/a_17_combinators.adesh:59
 			step_ := f.sub9_.Poll(cx)
@@ -528,7 +523,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 14 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -569,7 +564,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 14}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_17_combinators.adesh:19
@@ -583,22 +578,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_17_combinators.adesh:19
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_17_combinators.adesh:19
 //line testdata/run/a_17_combinators.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -609,7 +606,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -624,7 +621,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,15 +4,13 @@ package main
 
 import "adeshprog/rt"
 
-var ticks int64
-
-var iv int64
-
-var done *rt.Channel[int64]
-
-var cancelled int64
-
-var n rt.Option[int64]
+var (
+	ticks     int64
+	iv        int64
+	done      *rt.Channel[int64]
+	cancelled int64
+	n         rt.Option[int64]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
@@ -21,17 +19,17 @@ type programFuture struct {
 	sub2_ rt.SleepFuture
 }
 
+const programFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ rt.Option[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_18_timers.adesh:3
 			ticks = 0
-//line testdata/run/a_18_timers.adesh:4
 			iv = 0
-//line testdata/run/a_18_timers.adesh:5
 			done = rt.NewChannel[int64](0)
 //line testdata/run/a_18_timers.adesh:7
 			cancelled = rt.SetTimeout(func() {
@@ -42,30 +40,23 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.ClearTimeout(cancelled)
 //line testdata/run/a_18_timers.adesh:10
 			rt.SetTimeout(func() {
-//line testdata/run/a_18_timers.adesh:11
 				rt.Print("timeout fired")
 //line testdata/run/a_18_timers.adesh:13
 				iv = rt.SetInterval(func() {
-//line testdata/run/a_18_timers.adesh:14
-					ticks += 1
-//line testdata/run/a_18_timers.adesh:15
+					ticks++
 					rt.Print("tick", ticks)
-//line testdata/run/a_18_timers.adesh:16
 					if ticks == 3 {
-//line testdata/run/a_18_timers.adesh:17
 						rt.ClearInterval(iv)
-//line testdata/run/a_18_timers.adesh:18
 						done.SendNow(nil, ticks)
 					}
 				}, 5)
 			}, 10)
 //line testdata/run/a_18_timers.adesh:23
 			rt.Print("scheduled")
-//line testdata/run/a_18_timers.adesh:24
 			f.sub1_ = done.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_18_timers.adesh:24
 //line testdata/run/a_18_timers.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -76,13 +67,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_18_timers.adesh:24
 			n = aw_
-//line testdata/run/a_18_timers.adesh:25
 			rt.Print("interval stopped after", n)
-//line testdata/run/a_18_timers.adesh:26
 			f.sub2_ = rt.Sleep(30)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_18_timers.adesh:26
 //line testdata/run/a_18_timers.adesh:26
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -102,7 +91,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 3 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -119,7 +108,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 3}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

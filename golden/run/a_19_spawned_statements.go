@@ -4,9 +4,10 @@ package main
 
 import "adeshprog/rt"
 
-var start *rt.Channel[string]
-
-var outer *rt.Channel[string]
+var (
+	start *rt.Channel[string]
+	outer *rt.Channel[string]
+)
 
 // logWhenFuture is the state machine of `log_when`.
 type logWhenFuture struct {
@@ -16,6 +17,8 @@ type logWhenFuture struct {
 	sub1_ rt.RecvFuture[string]
 }
 
+const logWhenFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_19_spawned_statements.adesh:4
@@ -24,12 +27,12 @@ func (f *logWhenFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var msg rt.Option[string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_19_spawned_statements.adesh:5
 			f.sub1_ = f.gate.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_19_spawned_statements.adesh:5
 			f.gate = nil
 //line testdata/run/a_19_spawned_statements.adesh:5
 			step_ := f.sub1_.Poll(cx)
@@ -41,9 +44,7 @@ func (f *logWhenFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_19_spawned_statements.adesh:5
 			msg = aw_
-//line testdata/run/a_19_spawned_statements.adesh:6
 			rt.Print(msg)
-//line testdata/run/a_19_spawned_statements.adesh:7
 			f.done.SendNow(cx, 1)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -55,7 +56,7 @@ func (f *logWhenFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *logWhenFuture) Drop() {
-	if f.state == 2 {
+	if f.state == logWhenFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -70,7 +71,7 @@ func (f *logWhenFuture) dropSub_() {
 }
 
 func (f *logWhenFuture) complete_() {
-	*f = logWhenFuture{state: 2}
+	*f = logWhenFuture{state: logWhenFutureDone_}
 }
 
 //line testdata/run/a_19_spawned_statements.adesh:4
@@ -87,6 +88,8 @@ type mainAsyncFuture struct {
 	sub2_  rt.RecvFuture[int64]
 }
 
+const mainAsyncFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_19_spawned_statements.adesh:10
@@ -96,12 +99,12 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var inner_done *rt.Channel[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_19_spawned_statements.adesh:11
 			f.sub1_ = f.start_.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_19_spawned_statements.adesh:11
 			f.start_ = nil
 //line testdata/run/a_19_spawned_statements.adesh:11
 			step_ := f.sub1_.Poll(cx)
@@ -113,19 +116,14 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_19_spawned_statements.adesh:11
 			rt.Print("main_async starts after", aw_)
-//line testdata/run/a_19_spawned_statements.adesh:12
 			inner = rt.NewChannel[string](0)
-//line testdata/run/a_19_spawned_statements.adesh:13
 			inner_done = rt.NewChannel[int64](0)
-//line testdata/run/a_19_spawned_statements.adesh:14
 			rt.StartDetached[rt.Unit](cx, log_when(inner, inner_done))
-//line testdata/run/a_19_spawned_statements.adesh:15
 			inner.SendNow(cx, "inner statement task")
-//line testdata/run/a_19_spawned_statements.adesh:16
 			f.sub2_ = inner_done.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_19_spawned_statements.adesh:16
 //line testdata/run/a_19_spawned_statements.adesh:16
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -135,7 +133,6 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_19_spawned_statements.adesh:17
 			rt.Print("main_async returns")
-//line testdata/run/a_19_spawned_statements.adesh:18
 			f.outer_.SendNow(cx, "top-level statement task")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -147,7 +144,7 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainAsyncFuture) Drop() {
-	if f.state == 3 {
+	if f.state == mainAsyncFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -164,7 +161,7 @@ func (f *mainAsyncFuture) dropSub_() {
 }
 
 func (f *mainAsyncFuture) complete_() {
-	*f = mainAsyncFuture{state: 3}
+	*f = mainAsyncFuture{state: mainAsyncFutureDone_}
 }
 
 //line testdata/run/a_19_spawned_statements.adesh:10
@@ -177,22 +174,19 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_19_spawned_statements.adesh:21
 			start = rt.NewChannel[string](0)
-//line testdata/run/a_19_spawned_statements.adesh:22
 			outer = rt.NewChannel[string](0)
-//line testdata/run/a_19_spawned_statements.adesh:23
 			rt.StartDetached[rt.Unit](cx, log_when(outer, rt.NewChannel[int64](0)))
-//line testdata/run/a_19_spawned_statements.adesh:24
 			rt.StartDetached[rt.Unit](cx, main_async(start, outer))
-//line testdata/run/a_19_spawned_statements.adesh:25
 			rt.Print("top level done")
-//line testdata/run/a_19_spawned_statements.adesh:26
 			start.SendNow(cx, "top level")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -204,7 +198,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -214,7 +208,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

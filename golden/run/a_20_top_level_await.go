@@ -4,13 +4,12 @@ package main
 
 import "adeshprog/rt"
 
-var total int64
-
-var h *rt.JoinHandle[int64]
-
-var ch *rt.Channel[int64]
-
-var from_task rt.Option[int64]
+var (
+	total     int64
+	h         *rt.JoinHandle[int64]
+	ch        *rt.Channel[int64]
+	from_task rt.Option[int64]
+)
 
 // squareFuture is the state machine of `square`.
 type squareFuture struct {
@@ -19,18 +18,20 @@ type squareFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const squareFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_20_top_level_await.adesh:3
 func (f *squareFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_20_top_level_await.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_20_top_level_await.adesh:4
 //line testdata/run/a_20_top_level_await.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -51,7 +52,7 @@ func (f *squareFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *squareFuture) Drop() {
-	if f.state == 2 {
+	if f.state == squareFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -66,7 +67,7 @@ func (f *squareFuture) dropSub_() {
 }
 
 func (f *squareFuture) complete_() {
-	*f = squareFuture{state: 2}
+	*f = squareFuture{state: squareFutureDone_}
 }
 
 //line testdata/run/a_20_top_level_await.adesh:3
@@ -80,6 +81,8 @@ type mainFuture struct {
 	sub1_ squareFuture
 }
 
+const mainFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_20_top_level_await.adesh:20
@@ -87,20 +90,19 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_20_top_level_await.adesh:21
 			rt.Print("main sees total", total)
-//line testdata/run/a_20_top_level_await.adesh:22
 			f.sub1_ = square(total)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_20_top_level_await.adesh:22
 //line testdata/run/a_20_top_level_await.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(squareFuture)
+			f.sub1_ = squareFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:22
 			rt.Print(aw_)
@@ -114,7 +116,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 2 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -129,7 +131,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 2}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_20_top_level_await.adesh:20
@@ -146,6 +148,8 @@ type asyncBlock1 struct {
 	sub2_ rt.SendFuture[int64]
 }
 
+const asyncBlock1Done_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_20_top_level_await.adesh:16
@@ -153,12 +157,12 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_20_top_level_await.adesh:16
 			f.sub1_ = f.h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_20_top_level_await.adesh:16
 			f.h = nil
 //line testdata/run/a_20_top_level_await.adesh:16
 			step_ := f.sub1_.Poll(cx)
@@ -172,7 +176,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = f.ch.Send(aw_)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_20_top_level_await.adesh:16
 			f.ch = nil
 //line testdata/run/a_20_top_level_await.adesh:16
 			step_ := f.sub2_.Poll(cx)
@@ -191,7 +195,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 3 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -210,7 +214,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 3}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -223,6 +227,8 @@ type programFuture struct {
 	sub3_ mainFuture
 }
 
+const programFutureDone_ = 7
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ rt.Option[int64]
@@ -231,15 +237,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_20_top_level_await.adesh:8
 			total = 0
-//line testdata/run/a_20_top_level_await.adesh:9
 			f.n_ = 4
 			f.i_ = int64(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_20_top_level_await.adesh:9
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -249,36 +254,33 @@ poll_:
 			f.sub1_ = square(i)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_20_top_level_await.adesh:10
 //line testdata/run/a_20_top_level_await.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(squareFuture)
+			f.sub1_ = squareFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:10
 			total += aw_
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_20_top_level_await.adesh:9
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_20_top_level_await.adesh:9
 //line testdata/run/a_20_top_level_await.adesh:12
 			rt.Print("top-level total", total)
 //line testdata/run/a_20_top_level_await.adesh:14
 			h = rt.SpawnValue[int64](cx, square(9))
-//line testdata/run/a_20_top_level_await.adesh:15
 			ch = rt.NewChannel[int64](int(1))
-//line testdata/run/a_20_top_level_await.adesh:16
 			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h}).Drop()
-//line testdata/run/a_20_top_level_await.adesh:17
 			f.sub2_ = ch.Recv()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_20_top_level_await.adesh:17
 //line testdata/run/a_20_top_level_await.adesh:17
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -289,19 +291,18 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:17
 			from_task = aw1_
-//line testdata/run/a_20_top_level_await.adesh:18
 			rt.Print("from task", from_task)
 //line testdata/run/a_20_top_level_await.adesh:20
 			f.sub3_ = adeshMain()
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_20_top_level_await.adesh:20
 //line testdata/run/a_20_top_level_await.adesh:20
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(mainFuture)
+			f.sub3_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -312,7 +313,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 7 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -331,7 +332,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 7}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

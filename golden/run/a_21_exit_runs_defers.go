@@ -15,9 +15,7 @@ func check(v int64) {
 	})
 //line testdata/run/a_21_exit_runs_defers.adesh:5
 	if v > 1 {
-//line testdata/run/a_21_exit_runs_defers.adesh:6
 		rt.Print("exiting with 1")
-//line testdata/run/a_21_exit_runs_defers.adesh:7
 		rt.Exit(int(1))
 	}
 }
@@ -29,6 +27,8 @@ type workFuture struct {
 	defers_ rt.Defers
 }
 
+const workFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_21_exit_runs_defers.adesh:11
@@ -36,7 +36,7 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_21_exit_runs_defers.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:12
@@ -46,7 +46,7 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_21_exit_runs_defers.adesh:13
 //line testdata/run/a_21_exit_runs_defers.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -61,7 +61,6 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			})
 //line testdata/run/a_21_exit_runs_defers.adesh:15
 			check(2)
-//line testdata/run/a_21_exit_runs_defers.adesh:16
 			rt.Print("not reached")
 			f.complete_()
 			return rt.Ready[int64](0)
@@ -73,7 +72,7 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *workFuture) Drop() {
-	if f.state == 2 {
+	if f.state == workFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -81,7 +80,7 @@ func (f *workFuture) Drop() {
 }
 
 func (f *workFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -97,9 +96,9 @@ func (f *workFuture) dropSub_() {
 }
 
 func (f *workFuture) complete_() {
-	f.state = 2
+	f.state = workFutureDone_
 	f.defers_.Run()
-	*f = workFuture{state: 2}
+	*f = workFuture{state: workFutureDone_}
 }
 
 //line testdata/run/a_21_exit_runs_defers.adesh:11
@@ -114,6 +113,8 @@ type mainFuture struct {
 	defers_ rt.Defers
 }
 
+const mainFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_21_exit_runs_defers.adesh:20
@@ -123,7 +124,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var v int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_21_exit_runs_defers.adesh:21
 			f.defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:21
@@ -133,17 +134,16 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = work()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_21_exit_runs_defers.adesh:22
 //line testdata/run/a_21_exit_runs_defers.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(workFuture)
+			f.sub1_ = workFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_21_exit_runs_defers.adesh:22
 			v = aw_
-//line testdata/run/a_21_exit_runs_defers.adesh:23
 			rt.Print("not reached", v)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -155,7 +155,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 2 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -163,7 +163,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -179,9 +179,9 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 2
+	f.state = mainFutureDone_
 	f.defers_.Run()
-	*f = mainFuture{state: 2}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_21_exit_runs_defers.adesh:20
@@ -195,22 +195,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_21_exit_runs_defers.adesh:20
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_21_exit_runs_defers.adesh:20
 //line testdata/run/a_21_exit_runs_defers.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -221,7 +223,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -236,7 +238,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -10,18 +10,20 @@ type tickFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const tickFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_22_finally_jumps.adesh:3
 func (f *tickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_22_finally_jumps.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_22_finally_jumps.adesh:4
 //line testdata/run/a_22_finally_jumps.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -39,7 +41,7 @@ func (f *tickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *tickFuture) Drop() {
-	if f.state == 2 {
+	if f.state == tickFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -54,7 +56,7 @@ func (f *tickFuture) dropSub_() {
 }
 
 func (f *tickFuture) complete_() {
-	*f = tickFuture{state: 2}
+	*f = tickFuture{state: tickFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:3
@@ -69,18 +71,20 @@ type boomFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const boomFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_22_finally_jumps.adesh:8
 func (f *boomFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_22_finally_jumps.adesh:9
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_22_finally_jumps.adesh:9
 //line testdata/run/a_22_finally_jumps.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -98,7 +102,7 @@ func (f *boomFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *boomFuture) Drop() {
-	if f.state == 2 {
+	if f.state == boomFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -113,7 +117,7 @@ func (f *boomFuture) dropSub_() {
 }
 
 func (f *boomFuture) complete_() {
-	*f = boomFuture{state: 2}
+	*f = boomFuture{state: boomFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:8
@@ -134,6 +138,8 @@ type loopExitsFuture struct {
 	finErr1_ *rt.Thrown
 }
 
+const loopExitsFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_22_finally_jumps.adesh:13
@@ -143,15 +149,14 @@ func (f *loopExitsFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_22_finally_jumps.adesh:14
 			f.n = 0
-//line testdata/run/a_22_finally_jumps.adesh:15
 			f.n_ = 6
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_22_finally_jumps.adesh:15
 			if !(f.i_ < f.n_) {
 				f.state = 7
 				continue poll_
@@ -159,22 +164,21 @@ poll_:
 			f.i = f.i_
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at a_22_finally_jumps.adesh:16
 //line testdata/run/a_22_finally_jumps.adesh:17
 			f.sub1_ = tick()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_22_finally_jumps.adesh:17
 //line testdata/run/a_22_finally_jumps.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(tickFuture)
+			f.sub1_ = tickFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:17
 			f.n += aw_
-//line testdata/run/a_22_finally_jumps.adesh:18
 			if f.i == 1 {
 				f.fin1_ = 3
 				f.state = 5
@@ -191,14 +195,14 @@ poll_:
 			f.fin1_ = 0
 			f.state = 5
 			continue poll_
-		case 4:
+		case 4: // catch of the try at a_22_finally_jumps.adesh:16
 			thrown_ := f.err_
 			f.err_ = nil
 			f.finErr1_ = thrown_
 			f.fin1_ = 1
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // finally of the try at a_22_finally_jumps.adesh:16
 //line testdata/run/a_22_finally_jumps.adesh:22
 			rt.Print("  finally", f.i)
 			switch f.fin1_ {
@@ -215,11 +219,11 @@ poll_:
 			}
 			f.state = 6
 			fallthrough
-		case 6:
-			f.i_ += 1
+		case 6: // next turn of the loop at a_22_finally_jumps.adesh:15
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 7:
+		case 7: // after the loop at a_22_finally_jumps.adesh:15
 			{
 				var res_ int64 = f.n
 				f.complete_()
@@ -233,7 +237,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *loopExitsFuture) Drop() {
-	if f.state == 8 {
+	if f.state == loopExitsFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -241,7 +245,7 @@ func (f *loopExitsFuture) Drop() {
 }
 
 func (f *loopExitsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -267,8 +271,8 @@ func (f *loopExitsFuture) dropSub_() {
 }
 
 func (f *loopExitsFuture) complete_() {
-	f.state = 8
-	*f = loopExitsFuture{state: 8}
+	f.state = loopExitsFutureDone_
+	*f = loopExitsFuture{state: loopExitsFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:13
@@ -288,6 +292,8 @@ type nestedReturnFuture struct {
 	ret_     string
 }
 
+const nestedReturnFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_22_finally_jumps.adesh:28
@@ -296,31 +302,31 @@ func (f *nestedReturnFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // body of the try at a_22_finally_jumps.adesh:30
 //line testdata/run/a_22_finally_jumps.adesh:31
 			f.sub1_ = tick()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_22_finally_jumps.adesh:31
 //line testdata/run/a_22_finally_jumps.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(tickFuture)
+			f.sub1_ = tickFuture{}
 //line testdata/run/a_22_finally_jumps.adesh:32
 			f.ret_ = "from inner"
 			f.fin2_ = 2
 			f.state = 3
 			continue poll_
-		case 2:
+		case 2: // catch of the try at a_22_finally_jumps.adesh:30
 			thrown_ := f.err_
 			f.err_ = nil
 			f.finErr2_ = thrown_
 			f.fin2_ = 1
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // finally of the try at a_22_finally_jumps.adesh:30
 //line testdata/run/a_22_finally_jumps.adesh:34
 			rt.Print("  inner finally")
 			switch f.fin2_ {
@@ -335,18 +341,18 @@ poll_:
 			}
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the try at a_22_finally_jumps.adesh:30
 			f.fin1_ = 0
 			f.state = 6
 			continue poll_
-		case 5:
+		case 5: // catch of the try at a_22_finally_jumps.adesh:29
 			thrown_ := f.err_
 			f.err_ = nil
 			f.finErr1_ = thrown_
 			f.fin1_ = 1
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // finally of the try at a_22_finally_jumps.adesh:29
 //line testdata/run/a_22_finally_jumps.adesh:37
 			rt.Print("  outer finally")
 			switch f.fin1_ {
@@ -361,7 +367,7 @@ poll_:
 			}
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the try at a_22_finally_jumps.adesh:29
 			panic("unreachable")
 		default:
 			rt.AwaitedAgain("`nested_return`", "testdata/run/a_22_finally_jumps.adesh:28:10")
@@ -371,7 +377,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *nestedReturnFuture) Drop() {
-	if f.state == 8 {
+	if f.state == nestedReturnFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -379,7 +385,7 @@ func (f *nestedReturnFuture) Drop() {
 }
 
 func (f *nestedReturnFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -411,8 +417,8 @@ func (f *nestedReturnFuture) dropSub_() {
 }
 
 func (f *nestedReturnFuture) complete_() {
-	f.state = 8
-	*f = nestedReturnFuture{state: 8}
+	f.state = nestedReturnFutureDone_
+	*f = nestedReturnFuture{state: nestedReturnFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:28
@@ -430,6 +436,8 @@ type whileBreakFuture struct {
 	finErr1_ *rt.Thrown
 }
 
+const whileBreakFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_22_finally_jumps.adesh:41
@@ -440,28 +448,28 @@ func (f *whileBreakFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_22_finally_jumps.adesh:42
 			f.i = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_22_finally_jumps.adesh:43
 //line testdata/run/a_22_finally_jumps.adesh:44
-			f.i += 1
+			f.i++
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at a_22_finally_jumps.adesh:45
 //line testdata/run/a_22_finally_jumps.adesh:46
 			f.sub1_ = tick()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_22_finally_jumps.adesh:46
 //line testdata/run/a_22_finally_jumps.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(tickFuture)
+			f.sub1_ = tickFuture{}
 //line testdata/run/a_22_finally_jumps.adesh:47
 			if f.i == 3 {
 				f.fin1_ = 3
@@ -471,7 +479,7 @@ poll_:
 			f.fin1_ = 0
 			f.state = 6
 			continue poll_
-		case 4:
+		case 4: // catch of the try at a_22_finally_jumps.adesh:45
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -480,13 +488,13 @@ poll_:
 			f.fin1_ = 0
 			f.state = 6
 			continue poll_
-		case 5:
+		case 5: // error in the catch of the try at a_22_finally_jumps.adesh:45
 			f.finErr1_ = f.err_
 			f.err_ = nil
 			f.fin1_ = 1
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // finally of the try at a_22_finally_jumps.adesh:45
 //line testdata/run/a_22_finally_jumps.adesh:51
 			rt.Print("  while finally", f.i)
 			switch f.fin1_ {
@@ -500,7 +508,7 @@ poll_:
 			}
 			f.state = 1
 			continue poll_
-		case 7:
+		case 7: // after the loop at a_22_finally_jumps.adesh:43
 			{
 				var res_ int64 = f.i
 				f.complete_()
@@ -514,7 +522,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *whileBreakFuture) Drop() {
-	if f.state == 8 {
+	if f.state == whileBreakFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -522,7 +530,7 @@ func (f *whileBreakFuture) Drop() {
 }
 
 func (f *whileBreakFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -554,8 +562,8 @@ func (f *whileBreakFuture) dropSub_() {
 }
 
 func (f *whileBreakFuture) complete_() {
-	f.state = 8
-	*f = whileBreakFuture{state: 8}
+	f.state = whileBreakFutureDone_
+	*f = whileBreakFuture{state: whileBreakFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:41
@@ -575,6 +583,8 @@ type rethrowThroughFuture struct {
 	ret_     int64
 }
 
+const rethrowThroughFutureDone_ = 9
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_22_finally_jumps.adesh:57
@@ -584,29 +594,29 @@ func (f *rethrowThroughFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // body of the try at a_22_finally_jumps.adesh:59
 //line testdata/run/a_22_finally_jumps.adesh:60
 			f.sub1_ = boom("deep")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_22_finally_jumps.adesh:60
 //line testdata/run/a_22_finally_jumps.adesh:60
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(boomFuture)
+			f.sub1_ = boomFuture{}
 			f.fin2_ = 0
 			f.state = 3
 			continue poll_
-		case 2:
+		case 2: // catch of the try at a_22_finally_jumps.adesh:59
 			thrown_ := f.err_
 			f.err_ = nil
 			f.finErr2_ = thrown_
 			f.fin2_ = 1
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // finally of the try at a_22_finally_jumps.adesh:59
 //line testdata/run/a_22_finally_jumps.adesh:62
 			rt.Print("  inner finally before rethrow")
 			switch f.fin2_ {
@@ -617,30 +627,29 @@ poll_:
 			}
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the try at a_22_finally_jumps.adesh:59
 //line testdata/run/a_22_finally_jumps.adesh:64
 			f.ret_ = 0
 			f.fin1_ = 2
 			f.state = 7
 			continue poll_
-		case 5:
+		case 5: // catch of the try at a_22_finally_jumps.adesh:58
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:66
 			rt.Print("  outer caught", e.Message)
-//line testdata/run/a_22_finally_jumps.adesh:67
 			f.ret_ = 7
 			f.fin1_ = 2
 			f.state = 7
 			continue poll_
-		case 6:
+		case 6: // error in the catch of the try at a_22_finally_jumps.adesh:58
 			f.finErr1_ = f.err_
 			f.err_ = nil
 			f.fin1_ = 1
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // finally of the try at a_22_finally_jumps.adesh:58
 //line testdata/run/a_22_finally_jumps.adesh:69
 			rt.Print("  outer finally")
 			switch f.fin1_ {
@@ -655,7 +664,7 @@ poll_:
 			}
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at a_22_finally_jumps.adesh:58
 			panic("unreachable")
 		default:
 			rt.AwaitedAgain("`rethrow_through`", "testdata/run/a_22_finally_jumps.adesh:57:10")
@@ -665,7 +674,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *rethrowThroughFuture) Drop() {
-	if f.state == 9 {
+	if f.state == rethrowThroughFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -673,7 +682,7 @@ func (f *rethrowThroughFuture) Drop() {
 }
 
 func (f *rethrowThroughFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -711,8 +720,8 @@ func (f *rethrowThroughFuture) dropSub_() {
 }
 
 func (f *rethrowThroughFuture) complete_() {
-	f.state = 9
-	*f = rethrowThroughFuture{state: 9}
+	f.state = rethrowThroughFutureDone_
+	*f = rethrowThroughFuture{state: rethrowThroughFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:57
@@ -729,6 +738,8 @@ type mainFuture struct {
 	sub4_ rethrowThroughFuture
 }
 
+const mainFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_22_finally_jumps.adesh:73
@@ -739,60 +750,57 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_22_finally_jumps.adesh:74
 			f.sub1_ = loop_exits()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_22_finally_jumps.adesh:74
 //line testdata/run/a_22_finally_jumps.adesh:74
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(loopExitsFuture)
+			f.sub1_ = loopExitsFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:74
 			rt.Print("loop_exits ->", aw_)
-//line testdata/run/a_22_finally_jumps.adesh:75
 			f.sub2_ = nested_return()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_22_finally_jumps.adesh:75
 //line testdata/run/a_22_finally_jumps.adesh:75
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(nestedReturnFuture)
+			f.sub2_ = nestedReturnFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:75
 			rt.Print("nested_return ->", aw1_)
-//line testdata/run/a_22_finally_jumps.adesh:76
 			f.sub3_ = while_break()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_22_finally_jumps.adesh:76
 //line testdata/run/a_22_finally_jumps.adesh:76
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(whileBreakFuture)
+			f.sub3_ = whileBreakFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:76
 			rt.Print("while_break ->", aw2_)
-//line testdata/run/a_22_finally_jumps.adesh:77
 			f.sub4_ = rethrow_through()
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_22_finally_jumps.adesh:77
 //line testdata/run/a_22_finally_jumps.adesh:77
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(rethrowThroughFuture)
+			f.sub4_ = rethrowThroughFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:77
 			rt.Print("rethrow_through ->", aw3_)
@@ -806,7 +814,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 5 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -827,7 +835,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 5}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:73
@@ -841,22 +849,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_22_finally_jumps.adesh:73
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_22_finally_jumps.adesh:73
 //line testdata/run/a_22_finally_jumps.adesh:73
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -867,7 +877,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -882,7 +892,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -34,20 +34,21 @@ type vFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const vFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_23_await_places.adesh:5
 func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_23_await_places.adesh:6
 			rt.Print("  " + f.tag)
-//line testdata/run/a_23_await_places.adesh:7
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_23_await_places.adesh:7
 			f.tag = ""
 //line testdata/run/a_23_await_places.adesh:7
 			step_ := f.sub1_.Poll(cx)
@@ -69,7 +70,7 @@ func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *vFuture) Drop() {
-	if f.state == 2 {
+	if f.state == vFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -84,7 +85,7 @@ func (f *vFuture) dropSub_() {
 }
 
 func (f *vFuture) complete_() {
-	*f = vFuture{state: 2}
+	*f = vFuture{state: vFutureDone_}
 }
 
 //line testdata/run/a_23_await_places.adesh:5
@@ -98,18 +99,20 @@ type pointFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const pointFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_23_await_places.adesh:11
 func (f *pointFuture) Poll(cx *rt.Context) rt.Poll[Point] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_23_await_places.adesh:12
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_23_await_places.adesh:12
 //line testdata/run/a_23_await_places.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -127,7 +130,7 @@ func (f *pointFuture) Poll(cx *rt.Context) rt.Poll[Point] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *pointFuture) Drop() {
-	if f.state == 2 {
+	if f.state == pointFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -142,7 +145,7 @@ func (f *pointFuture) dropSub_() {
 }
 
 func (f *pointFuture) complete_() {
-	*f = pointFuture{state: 2}
+	*f = pointFuture{state: pointFutureDone_}
 }
 
 //line testdata/run/a_23_await_places.adesh:11
@@ -156,18 +159,20 @@ type namesFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const namesFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_23_await_places.adesh:16
 func (f *namesFuture) Poll(cx *rt.Context) rt.Poll[[]string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_23_await_places.adesh:17
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_23_await_places.adesh:17
 //line testdata/run/a_23_await_places.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -185,7 +190,7 @@ func (f *namesFuture) Poll(cx *rt.Context) rt.Poll[[]string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *namesFuture) Drop() {
-	if f.state == 2 {
+	if f.state == namesFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -200,7 +205,7 @@ func (f *namesFuture) dropSub_() {
 }
 
 func (f *namesFuture) complete_() {
-	*f = namesFuture{state: 2}
+	*f = namesFuture{state: namesFutureDone_}
 }
 
 //line testdata/run/a_23_await_places.adesh:16
@@ -226,6 +231,8 @@ type mainFuture struct {
 	sub3_ namesFuture
 }
 
+const mainFutureDone_ = 20
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_23_await_places.adesh:21
@@ -250,147 +257,139 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t rt.Tuple3[int64, string, int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_23_await_places.adesh:22
 			f.sub1_ = v("px", 1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_23_await_places.adesh:22
 //line testdata/run/a_23_await_places.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			f.aw_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:22
 			f.sub1_ = v("py", 2)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_23_await_places.adesh:22
 //line testdata/run/a_23_await_places.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:22
 			f.p_ = Point{x: f.aw_, y: aw1_}
-//line testdata/run/a_23_await_places.adesh:23
 			rt.Print(f.p_)
-//line testdata/run/a_23_await_places.adesh:24
 			f.sub1_ = v("ma", 10)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_23_await_places.adesh:24
 //line testdata/run/a_23_await_places.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			f.aw2_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:24
 			f.sub1_ = v("mb", 20)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_23_await_places.adesh:24
 //line testdata/run/a_23_await_places.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:24
 			m = rt.MapOf[string, int64]([]string{"a", "b"}, []int64{f.aw2_, aw3_})
-//line testdata/run/a_23_await_places.adesh:25
 			rt.Print(m)
-//line testdata/run/a_23_await_places.adesh:26
 			f.sub1_ = v("t0", 5)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_23_await_places.adesh:26
 //line testdata/run/a_23_await_places.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			f.aw4_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:26
 			f.sub1_ = v("t1", 6)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_23_await_places.adesh:26
 //line testdata/run/a_23_await_places.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw5_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:26
 			t = rt.Tuple3[int64, string, int64]{F0: f.aw4_, F1: "mid", F2: aw5_}
-//line testdata/run/a_23_await_places.adesh:27
 			rt.Print(t)
-//line testdata/run/a_23_await_places.adesh:28
 			f.xs = []int64{10, 20, 30}
 			f.t_ = f.xs
 //line testdata/run/a_23_await_places.adesh:29
 			f.sub1_ = v("index", 2)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_23_await_places.adesh:29
 //line testdata/run/a_23_await_places.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw6_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:29
 			rt.Print(f.t_[rt.Index(aw6_, len(f.t_), "testdata/run/a_23_await_places.adesh:29:11")])
-//line testdata/run/a_23_await_places.adesh:30
 			f.sub2_ = point()
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_23_await_places.adesh:30
 			f.t_ = nil
 //line testdata/run/a_23_await_places.adesh:30
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(pointFuture)
+			f.sub2_ = pointFuture{}
 			aw7_ = step_.Value
 			f.t1_ = aw7_.y
 //line testdata/run/a_23_await_places.adesh:30
 			f.sub3_ = names()
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_23_await_places.adesh:30
 //line testdata/run/a_23_await_places.adesh:30
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(namesFuture)
+			f.sub3_ = namesFuture{}
 			aw8_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:30
 			rt.Print(f.t1_, aw8_[rt.Index(1, len(aw8_), "testdata/run/a_23_await_places.adesh:30:30")])
-//line testdata/run/a_23_await_places.adesh:31
 			f.sub3_ = names()
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_23_await_places.adesh:31
 //line testdata/run/a_23_await_places.adesh:31
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(namesFuture)
+			f.sub3_ = namesFuture{}
 			aw9_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:31
 			rt.Print(int64(len(aw9_)))
@@ -398,136 +397,124 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = v("target", 0)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_23_await_places.adesh:34
 //line testdata/run/a_23_await_places.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			f.aw10_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:34
 			f.sub1_ = v("value", 99)
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_23_await_places.adesh:34
 //line testdata/run/a_23_await_places.adesh:34
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw11_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:34
 			f.xs[rt.Index(f.aw10_, len(f.xs), "testdata/run/a_23_await_places.adesh:34:5")] = aw11_
-//line testdata/run/a_23_await_places.adesh:35
 			rt.Print(f.xs)
-//line testdata/run/a_23_await_places.adesh:36
 			f.total = 1
-//line testdata/run/a_23_await_places.adesh:37
 			f.sub1_ = v("plus", 4)
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the await at a_23_await_places.adesh:37
 //line testdata/run/a_23_await_places.adesh:37
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw12_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:37
 			f.total += aw12_
-//line testdata/run/a_23_await_places.adesh:38
 			f.sub1_ = v("times", 3)
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // after the await at a_23_await_places.adesh:38
 //line testdata/run/a_23_await_places.adesh:38
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw13_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:38
 			f.total *= aw13_
-//line testdata/run/a_23_await_places.adesh:39
 			rt.Print(f.total)
-//line testdata/run/a_23_await_places.adesh:40
 			f.sub1_ = v("elem plus", 5)
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // after the await at a_23_await_places.adesh:40
 //line testdata/run/a_23_await_places.adesh:40
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw14_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:40
 			f.xs[rt.Index(1, len(f.xs), "testdata/run/a_23_await_places.adesh:40:5")] += aw14_
-//line testdata/run/a_23_await_places.adesh:41
 			rt.Print(f.xs)
-//line testdata/run/a_23_await_places.adesh:42
 			f.sub1_ = v("field", 42)
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // after the await at a_23_await_places.adesh:42
 			f.xs = nil
 //line testdata/run/a_23_await_places.adesh:42
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw15_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:42
 			f.p_.x = aw15_
-//line testdata/run/a_23_await_places.adesh:43
 			rt.Print(f.p_)
-//line testdata/run/a_23_await_places.adesh:44
 			f.sub1_ = v("tmpl", 7)
 			f.state = 17
 			fallthrough
-		case 17:
-			f.p_ = *new(Point)
+		case 17: // after the await at a_23_await_places.adesh:44
+			f.p_ = Point{}
 //line testdata/run/a_23_await_places.adesh:44
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw16_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:44
 			s = "sum=" + rt.Str(aw16_+1)
-//line testdata/run/a_23_await_places.adesh:45
 			rt.Print(s)
-//line testdata/run/a_23_await_places.adesh:46
 			f.sub1_ = v("neg", 3)
 			f.state = 18
 			fallthrough
-		case 18:
+		case 18: // after the await at a_23_await_places.adesh:46
 //line testdata/run/a_23_await_places.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw17_ = step_.Value
 			f.t2_ = -aw17_
 //line testdata/run/a_23_await_places.adesh:46
 			f.sub1_ = v("cmp", 1)
 			f.state = 19
 			fallthrough
-		case 19:
+		case 19: // after the await at a_23_await_places.adesh:46
 //line testdata/run/a_23_await_places.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw18_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:46
 			rt.Print(f.t2_, !(aw18_ == 1))
@@ -541,7 +528,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 20 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -592,7 +579,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 20}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_23_await_places.adesh:21
@@ -606,22 +593,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_23_await_places.adesh:21
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_23_await_places.adesh:21
 //line testdata/run/a_23_await_places.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -632,7 +621,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -647,7 +636,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

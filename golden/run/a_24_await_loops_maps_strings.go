@@ -11,18 +11,20 @@ type echoFuture[T any] struct {
 	sub1_ rt.YieldFuture
 }
 
+const echoFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_24_await_loops_maps_strings.adesh:3
 func (f *echoFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_24_await_loops_maps_strings.adesh:4
 //line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *echoFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *echoFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == echoFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *echoFuture[T]) dropSub_() {
 }
 
 func (f *echoFuture[T]) complete_() {
-	*f = echoFuture[T]{state: 2}
+	*f = echoFuture[T]{state: echoFutureDone_}
 }
 
 //line testdata/run/a_24_await_loops_maps_strings.adesh:3
@@ -98,6 +100,8 @@ type mainFuture struct {
 	sub4_   rt.YieldFuture
 }
 
+const mainFutureDone_ = 27
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
@@ -121,16 +125,15 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_24_await_loops_maps_strings.adesh:9
 			f.scores = rt.MapOf[string, int64]([]string{"ann", "bob", "cy"}, []int64{3, 5, 1})
-//line testdata/run/a_24_await_loops_maps_strings.adesh:10
 			f.sum = 0
 			f.items_ = f.scores.Entries()
 			f.i1_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_24_await_loops_maps_strings.adesh:11
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 5
 				continue poll_
@@ -143,13 +146,13 @@ poll_:
 			f.sub1_ = echo[int64](f.s)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_24_await_loops_maps_strings.adesh:12
 //line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(echoFuture[int64])
+			f.sub1_ = echoFuture[int64]{}
 			aw_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			f.sum += aw_
@@ -158,31 +161,31 @@ poll_:
 			f.sub1_ = echo[int64](f.s * 2)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_24_await_loops_maps_strings.adesh:13
 			f.name = ""
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(echoFuture[int64])
+			f.sub1_ = echoFuture[int64]{}
 			aw1_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			rt.Print(f.t_, aw1_)
 			f.state = 4
 			fallthrough
-		case 4:
-			f.i1_ += 1
+		case 4: // next turn of the loop at a_24_await_loops_maps_strings.adesh:11
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 5:
+		case 5: // after the loop at a_24_await_loops_maps_strings.adesh:11
 //line testdata/run/a_24_await_loops_maps_strings.adesh:15
 			rt.Print("sum", f.sum)
 			f.items1_ = f.scores.Keys()
 			f.i2_ = 0
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // head of the loop at a_24_await_loops_maps_strings.adesh:16
 			if !(f.i2_ < len(f.items1_)) {
 				f.state = 9
 				continue poll_
@@ -193,32 +196,31 @@ poll_:
 			f.sub2_ = echo[string](k)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_24_await_loops_maps_strings.adesh:17
 //line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(echoFuture[string])
+			f.sub2_ = echoFuture[string]{}
 			aw2_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			rt.Print("key", aw2_)
 			f.state = 8
 			fallthrough
-		case 8:
-			f.i2_ += 1
+		case 8: // next turn of the loop at a_24_await_loops_maps_strings.adesh:16
+			f.i2_++
 			f.state = 6
 			continue poll_
-		case 9:
+		case 9: // after the loop at a_24_await_loops_maps_strings.adesh:16
 //line testdata/run/a_24_await_loops_maps_strings.adesh:20
 			word = "héllo"
-//line testdata/run/a_24_await_loops_maps_strings.adesh:21
 			f.letters = []rt.Char{}
 			f.items2_ = []rune(word)
 			f.i3_ = 0
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // head of the loop at a_24_await_loops_maps_strings.adesh:22
 			if !(f.i3_ < len(f.items2_)) {
 				f.state = 13
 				continue poll_
@@ -229,34 +231,32 @@ poll_:
 			f.sub3_ = echo[rt.Char](c)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_24_await_loops_maps_strings.adesh:23
 //line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(echoFuture[rt.Char])
+			f.sub3_ = echoFuture[rt.Char]{}
 			aw3_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			rt.ArrPush(&f.letters, aw3_)
 			f.state = 12
 			fallthrough
-		case 12:
-			f.i3_ += 1
+		case 12: // next turn of the loop at a_24_await_loops_maps_strings.adesh:22
+			f.i3_++
 			f.state = 10
 			continue poll_
-		case 13:
+		case 13: // after the loop at a_24_await_loops_maps_strings.adesh:22
 //line testdata/run/a_24_await_loops_maps_strings.adesh:25
 			rt.Print(f.letters)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:27
-			f.grid = [][]int64{[]int64{1, 2, 3}, []int64{4, 5, 6}, []int64{7, 8, 9}}
-//line testdata/run/a_24_await_loops_maps_strings.adesh:28
+			f.grid = [][]int64{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}
 			f.diag = 0
-//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			f.r = 0
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // head of the loop at a_24_await_loops_maps_strings.adesh:29
 			if !(f.r < 3) {
 				f.state = 19
 				continue poll_
@@ -266,7 +266,7 @@ poll_:
 			f.i_ = int64(0)
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // head of the loop at a_24_await_loops_maps_strings.adesh:30
 			if !(f.i_ < f.n_) {
 				f.state = 18
 				continue poll_
@@ -287,28 +287,28 @@ poll_:
 			f.sub1_ = echo[int64](t1_[rt.Index(c_, len(t1_), "testdata/run/a_24_await_loops_maps_strings.adesh:33:32")])
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // after the await at a_24_await_loops_maps_strings.adesh:33
 //line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(echoFuture[int64])
+			f.sub1_ = echoFuture[int64]{}
 			aw4_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			f.diag += aw4_
 			f.state = 17
 			fallthrough
-		case 17:
-			f.i_ += 1
+		case 17: // next turn of the loop at a_24_await_loops_maps_strings.adesh:30
+			f.i_++
 			f.state = 15
 			continue poll_
-		case 18:
+		case 18: // next turn of the loop at a_24_await_loops_maps_strings.adesh:29
 //line testdata/run/a_24_await_loops_maps_strings.adesh:29
-			f.r += 1
+			f.r++
 			f.state = 14
 			continue poll_
-		case 19:
+		case 19: // after the loop at a_24_await_loops_maps_strings.adesh:29
 //line testdata/run/a_24_await_loops_maps_strings.adesh:36
 			rt.Print("diag", f.diag)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:39
@@ -317,7 +317,7 @@ poll_:
 			f.i4_ = 0
 			f.state = 20
 			fallthrough
-		case 20:
+		case 20: // head of the loop at a_24_await_loops_maps_strings.adesh:40
 			if !(f.i4_ < len(f.items3_)) {
 				f.state = 23
 				continue poll_
@@ -328,7 +328,7 @@ poll_:
 			f.sub4_ = rt.YieldNow()
 			f.state = 21
 			fallthrough
-		case 21:
+		case 21: // after the await at a_24_await_loops_maps_strings.adesh:41
 //line testdata/run/a_24_await_loops_maps_strings.adesh:41
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -340,27 +340,25 @@ poll_:
 			rt.ArrPush(&f.xs, f.x*10)
 			f.state = 22
 			fallthrough
-		case 22:
-			f.i4_ += 1
+		case 22: // next turn of the loop at a_24_await_loops_maps_strings.adesh:40
+			f.i4_++
 			f.state = 20
 			continue poll_
-		case 23:
+		case 23: // after the loop at a_24_await_loops_maps_strings.adesh:40
 //line testdata/run/a_24_await_loops_maps_strings.adesh:44
 			rt.Print(f.xs)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:46
 			f.i = 0
-//line testdata/run/a_24_await_loops_maps_strings.adesh:47
 			f.evens = []int64{}
 			f.state = 24
 			fallthrough
-		case 24:
+		case 24: // head of the loop at a_24_await_loops_maps_strings.adesh:48
 			if !(f.i < 10) {
 				f.state = 26
 				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:49
-			f.i += 1
-//line testdata/run/a_24_await_loops_maps_strings.adesh:50
+			f.i++
 			if f.i%2 == 1 {
 				f.state = 24
 				continue poll_
@@ -369,24 +367,23 @@ poll_:
 			f.sub1_ = echo[int64](f.i)
 			f.state = 25
 			fallthrough
-		case 25:
+		case 25: // after the await at a_24_await_loops_maps_strings.adesh:51
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(echoFuture[int64])
+			f.sub1_ = echoFuture[int64]{}
 			aw5_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			rt.ArrPush(&f.evens, aw5_)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:52
 			if int64(len(f.evens)) == 3 {
 				f.state = 26
 				continue poll_
 			}
 			f.state = 24
 			continue poll_
-		case 26:
+		case 26: // after the loop at a_24_await_loops_maps_strings.adesh:48
 //line testdata/run/a_24_await_loops_maps_strings.adesh:54
 			rt.Print(f.evens, f.i)
 			f.complete_()
@@ -399,7 +396,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 27 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -426,7 +423,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 27}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
@@ -440,22 +437,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_24_await_loops_maps_strings.adesh:8
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -466,7 +465,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -481,7 +480,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

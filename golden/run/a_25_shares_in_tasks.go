@@ -34,6 +34,8 @@ type workerFuture struct {
 	sub1_   rt.RecvFuture[int64]
 }
 
+const workerFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:5
@@ -41,14 +43,13 @@ func (f *workerFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_25_shares_in_tasks.adesh:6
 			f.started.SendNow(cx, f.id)
-//line testdata/run/a_25_shares_in_tasks.adesh:7
 			f.sub1_ = f.go_.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_25_shares_in_tasks.adesh:7
 			f.go_ = nil
 			f.started = nil
 //line testdata/run/a_25_shares_in_tasks.adesh:7
@@ -79,7 +80,7 @@ func (f *workerFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *workerFuture) Drop() {
-	if f.state == 2 {
+	if f.state == workerFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -87,7 +88,7 @@ func (f *workerFuture) Drop() {
 }
 
 func (f *workerFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -103,12 +104,12 @@ func (f *workerFuture) dropSub_() {
 }
 
 func (f *workerFuture) complete_() {
-	f.state = 2
+	f.state = workerFutureDone_
 	if f.stats != nil {
 		f.stats.Release()
 	}
 	f.tmp_.Drop()
-	*f = workerFuture{state: 2}
+	*f = workerFuture{state: workerFutureDone_}
 }
 
 //line testdata/run/a_25_shares_in_tasks.adesh:5
@@ -123,6 +124,8 @@ type asyncBlock1 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:13
@@ -131,12 +134,12 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	var r_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_25_shares_in_tasks.adesh:14
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_25_shares_in_tasks.adesh:14
 //line testdata/run/a_25_shares_in_tasks.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -159,7 +162,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -167,7 +170,7 @@ func (f *asyncBlock1) Drop() {
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -183,11 +186,11 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 2
+	f.state = asyncBlock1Done_
 	if f.s != nil {
 		f.s.Release()
 	}
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // shortLivedFuture is the state machine of `short_lived`.
@@ -196,6 +199,8 @@ type shortLivedFuture struct {
 	s     *rt.Share[Stats]
 	sub1_ *rt.JoinHandle[int64]
 }
+
+const shortLivedFutureDone_ = 2
 
 // Poll runs the future until it completes or must wait.
 //
@@ -207,16 +212,15 @@ func (f *shortLivedFuture) Poll(cx *rt.Context) (result_ rt.Poll[*rt.Weak[Stats]
 	var r_ *rt.Weak[Stats]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_25_shares_in_tasks.adesh:12
 			f.s = rt.NewShare[Stats](Stats{hits: rt.NewMutex[int64](0)})
-//line testdata/run/a_25_shares_in_tasks.adesh:13
 			h = rt.SpawnValue[int64](cx, asyncBlock1{s: f.s.Clone()})
 //line testdata/run/a_25_shares_in_tasks.adesh:17
 			f.sub1_ = h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_25_shares_in_tasks.adesh:17
 //line testdata/run/a_25_shares_in_tasks.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -242,7 +246,7 @@ func (f *shortLivedFuture) Poll(cx *rt.Context) (result_ rt.Poll[*rt.Weak[Stats]
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *shortLivedFuture) Drop() {
-	if f.state == 2 {
+	if f.state == shortLivedFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -250,7 +254,7 @@ func (f *shortLivedFuture) Drop() {
 }
 
 func (f *shortLivedFuture) catch_(cx *rt.Context, r *rt.Poll[*rt.Weak[Stats]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -268,11 +272,11 @@ func (f *shortLivedFuture) dropSub_() {
 }
 
 func (f *shortLivedFuture) complete_() {
-	f.state = 2
+	f.state = shortLivedFutureDone_
 	if f.s != nil {
 		f.s.Release()
 	}
-	*f = shortLivedFuture{state: 2}
+	*f = shortLivedFuture{state: shortLivedFutureDone_}
 }
 
 //line testdata/run/a_25_shares_in_tasks.adesh:11
@@ -288,6 +292,8 @@ type asyncBlock2 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncBlock2Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:40
@@ -296,12 +302,12 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	var r_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_25_shares_in_tasks.adesh:41
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_25_shares_in_tasks.adesh:41
 //line testdata/run/a_25_shares_in_tasks.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -331,7 +337,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -339,7 +345,7 @@ func (f *asyncBlock2) Drop() {
 }
 
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -355,12 +361,12 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
+	f.state = asyncBlock2Done_
 	if f.stats != nil {
 		f.stats.Release()
 	}
 	f.tmp_.Drop()
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -392,6 +398,8 @@ type mainFuture struct {
 	sub4_   shortLivedFuture
 }
 
+const mainFutureDone_ = 14
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:21
@@ -413,21 +421,16 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_25_shares_in_tasks.adesh:22
 			f.stats = rt.NewShare[Stats](Stats{hits: rt.NewMutex[int64](0)})
-//line testdata/run/a_25_shares_in_tasks.adesh:23
 			f.w = f.stats.Downgrade()
-//line testdata/run/a_25_shares_in_tasks.adesh:24
 			f.started = rt.NewChannel[int64](0)
-//line testdata/run/a_25_shares_in_tasks.adesh:25
 			f.go_ = rt.NewChannel[int64](0)
-//line testdata/run/a_25_shares_in_tasks.adesh:26
 			f.hs = []*rt.JoinHandle[rt.Unit]{}
-//line testdata/run/a_25_shares_in_tasks.adesh:27
 			n_ = 5
 //line testdata/run/a_25_shares_in_tasks.adesh:27
-			for i_ := int64(1); i_ < n_; i_ += 1 {
+			for i_ := int64(1); i_ < n_; i_++ {
 				var id int64 = i_
 //line testdata/run/a_25_shares_in_tasks.adesh:28
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, worker(id, f.stats.Clone(), f.started, f.go_)))
@@ -437,7 +440,7 @@ poll_:
 			f.i1_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_25_shares_in_tasks.adesh:31
 			if !(f.i1_ < f.n1_) {
 				f.state = 4
 				continue poll_
@@ -446,7 +449,7 @@ poll_:
 			f.sub1_ = f.started.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_25_shares_in_tasks.adesh:31
 //line testdata/run/a_25_shares_in_tasks.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -456,17 +459,16 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i1_ += 1
+		case 3: // next turn of the loop at a_25_shares_in_tasks.adesh:31
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_25_shares_in_tasks.adesh:31
 //line testdata/run/a_25_shares_in_tasks.adesh:32
 			rt.Print("while running:", f.stats.StrongCount())
-//line testdata/run/a_25_shares_in_tasks.adesh:33
 			n2_ = 4
 //line testdata/run/a_25_shares_in_tasks.adesh:33
-			for i2_ := int64(0); i2_ < n2_; i2_ += 1 {
+			for i2_ := int64(0); i2_ < n2_; i2_++ {
 //line testdata/run/a_25_shares_in_tasks.adesh:33
 				f.go_.SendNow(cx, 1)
 			}
@@ -474,7 +476,7 @@ poll_:
 			f.i4_ = 0
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // head of the loop at a_25_shares_in_tasks.adesh:34
 			if !(f.i4_ < len(f.items_)) {
 				f.state = 8
 				continue poll_
@@ -485,7 +487,7 @@ poll_:
 			f.sub2_ = h
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_25_shares_in_tasks.adesh:34
 //line testdata/run/a_25_shares_in_tasks.adesh:34
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -495,11 +497,11 @@ poll_:
 			f.sub2_ = nil
 			f.state = 7
 			fallthrough
-		case 7:
-			f.i4_ += 1
+		case 7: // next turn of the loop at a_25_shares_in_tasks.adesh:34
+			f.i4_++
 			f.state = 5
 			continue poll_
-		case 8:
+		case 8: // after the loop at a_25_shares_in_tasks.adesh:34
 			t_ = f.stats.StrongCount()
 			f.tmp_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:35
@@ -510,10 +512,9 @@ poll_:
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:38
 			f.blocks = []*rt.JoinHandle[int64]{}
-//line testdata/run/a_25_shares_in_tasks.adesh:39
 			n3_ = 3
 //line testdata/run/a_25_shares_in_tasks.adesh:39
-			for i3_ := int64(0); i3_ < n3_; i3_ += 1 {
+			for i3_ := int64(0); i3_ < n3_; i3_++ {
 				var i int64 = i3_
 				_ = i
 //line testdata/run/a_25_shares_in_tasks.adesh:40
@@ -525,7 +526,7 @@ poll_:
 			f.i5_ = 0
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // head of the loop at a_25_shares_in_tasks.adesh:47
 			if !(f.i5_ < len(f.items1_)) {
 				f.state = 12
 				continue poll_
@@ -536,7 +537,7 @@ poll_:
 			f.sub3_ = b
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_25_shares_in_tasks.adesh:48
 //line testdata/run/a_25_shares_in_tasks.adesh:48
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -547,18 +548,17 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_25_shares_in_tasks.adesh:48
 			c = aw_
-//line testdata/run/a_25_shares_in_tasks.adesh:49
 			if c >= 2 {
 //line testdata/run/a_25_shares_in_tasks.adesh:49
-				f.seen += 1
+				f.seen++
 			}
 			f.state = 11
 			fallthrough
-		case 11:
-			f.i5_ += 1
+		case 11: // next turn of the loop at a_25_shares_in_tasks.adesh:47
+			f.i5_++
 			f.state = 9
 			continue poll_
-		case 12:
+		case 12: // after the loop at a_25_shares_in_tasks.adesh:47
 //line testdata/run/a_25_shares_in_tasks.adesh:51
 			rt.Print("blocks saw their own clone:", f.seen)
 			t1_ = f.stats.StrongCount()
@@ -583,13 +583,13 @@ poll_:
 			f.sub4_ = short_lived()
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the await at a_25_shares_in_tasks.adesh:57
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(shortLivedFuture)
+			f.sub4_ = shortLivedFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.gone = aw1_
@@ -631,7 +631,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 14 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -639,7 +639,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -665,7 +665,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 14
+	f.state = mainFutureDone_
 	rt.ReleaseOption(f.alive)
 	if f.gone != nil {
 		f.gone.Release()
@@ -681,7 +681,7 @@ func (f *mainFuture) complete_() {
 	if f.w != nil {
 		f.w.Release()
 	}
-	*f = mainFuture{state: 14}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_25_shares_in_tasks.adesh:21
@@ -695,22 +695,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_25_shares_in_tasks.adesh:21
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_25_shares_in_tasks.adesh:21
 //line testdata/run/a_25_shares_in_tasks.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -721,7 +723,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -736,7 +738,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

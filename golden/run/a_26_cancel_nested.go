@@ -14,6 +14,8 @@ type holdFuture struct {
 	defers_ rt.Defers
 }
 
+const holdFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_26_cancel_nested.adesh:3
@@ -21,7 +23,7 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:4
 			f.defers_.Push(func() {
 //line testdata/run/a_26_cancel_nested.adesh:4
@@ -29,11 +31,10 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			})
 //line testdata/run/a_26_cancel_nested.adesh:5
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_26_cancel_nested.adesh:6
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_26_cancel_nested.adesh:6
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:6
 			step_ := f.sub1_.Poll(cx)
@@ -55,7 +56,7 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *holdFuture) Drop() {
-	if f.state == 2 {
+	if f.state == holdFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -63,7 +64,7 @@ func (f *holdFuture) Drop() {
 }
 
 func (f *holdFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -79,9 +80,9 @@ func (f *holdFuture) dropSub_() {
 }
 
 func (f *holdFuture) complete_() {
-	f.state = 2
+	f.state = holdFutureDone_
 	f.defers_.Run()
-	*f = holdFuture{state: 2}
+	*f = holdFuture{state: holdFutureDone_}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:3
@@ -100,6 +101,8 @@ type chainFuture struct {
 	defers_ rt.Defers
 }
 
+const chainFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_26_cancel_nested.adesh:10
@@ -110,7 +113,7 @@ func (f *chainFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:11
 			f.defers_.Push(func() {
 //line testdata/run/a_26_cancel_nested.adesh:11
@@ -125,23 +128,23 @@ poll_:
 			f.sub1_ = hold("leaf", 100000, f.ready)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_26_cancel_nested.adesh:13
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(holdFuture)
+			f.sub1_ = holdFuture{}
 			aw_ = step_.Value
 			f.complete_()
 			return rt.Ready[string](aw_)
-		case 2:
+		case 2: // after the if at a_26_cancel_nested.adesh:12
 //line testdata/run/a_26_cancel_nested.adesh:15
 			f.sub2_ = rt.Box[string](chainDepth_(f.depth-1, f.ready, f.depth_+1))
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_26_cancel_nested.adesh:15
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:15
 			step_ := f.sub2_.Poll(cx)
@@ -161,7 +164,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *chainFuture) Drop() {
-	if f.state == 4 {
+	if f.state == chainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -169,7 +172,7 @@ func (f *chainFuture) Drop() {
 }
 
 func (f *chainFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -189,9 +192,9 @@ func (f *chainFuture) dropSub_() {
 }
 
 func (f *chainFuture) complete_() {
-	f.state = 4
+	f.state = chainFutureDone_
 	f.defers_.Run()
-	*f = chainFuture{state: 4}
+	*f = chainFuture{state: chainFutureDone_}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:10
@@ -221,6 +224,8 @@ type cancelAfterFuture struct {
 	err_   *rt.Thrown
 }
 
+const cancelAfterFutureDone_ = 9
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_26_cancel_nested.adesh:18
@@ -230,13 +235,13 @@ func (f *cancelAfterFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:19
 			f.n_ = f.leaves
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_26_cancel_nested.adesh:19
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -245,7 +250,7 @@ poll_:
 			f.sub1_ = f.ready.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_26_cancel_nested.adesh:19
 //line testdata/run/a_26_cancel_nested.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -255,21 +260,21 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_26_cancel_nested.adesh:19
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_26_cancel_nested.adesh:19
 //line testdata/run/a_26_cancel_nested.adesh:20
 			f.h.Cancel()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // body of the try at a_26_cancel_nested.adesh:21
 //line testdata/run/a_26_cancel_nested.adesh:21
 			f.sub2_ = f.h
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_26_cancel_nested.adesh:21
 			f.h = nil
 //line testdata/run/a_26_cancel_nested.adesh:21
 			step_ := f.sub2_.Poll(cx)
@@ -280,7 +285,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 8
 			continue poll_
-		case 7:
+		case 7: // catch of the try at a_26_cancel_nested.adesh:21
 			f.h = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -289,7 +294,7 @@ poll_:
 			rt.Print(f.name, e.Message)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at a_26_cancel_nested.adesh:21
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -300,7 +305,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *cancelAfterFuture) Drop() {
-	if f.state == 9 {
+	if f.state == cancelAfterFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -308,7 +313,7 @@ func (f *cancelAfterFuture) Drop() {
 }
 
 func (f *cancelAfterFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -338,8 +343,8 @@ func (f *cancelAfterFuture) dropSub_() {
 }
 
 func (f *cancelAfterFuture) complete_() {
-	f.state = 9
-	*f = cancelAfterFuture{state: 9}
+	f.state = cancelAfterFutureDone_
+	*f = cancelAfterFuture{state: cancelAfterFutureDone_}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:18
@@ -354,6 +359,8 @@ type asyncBlock1 struct {
 	sub1_ rt.Join2Future[string, string]
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_26_cancel_nested.adesh:26
@@ -362,12 +369,12 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var both rt.Tuple2[string, string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:27
 			f.sub1_ = rt.Join2(rt.Box[string](hold("j1", 100000, f.ready)), rt.Box[string](hold("j2", 100000, f.ready)))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_26_cancel_nested.adesh:27
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:27
 			step_ := f.sub1_.Poll(cx)
@@ -379,7 +386,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:27
 			both = aw_
-//line testdata/run/a_26_cancel_nested.adesh:28
 			rt.Print("not reached", both)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -391,7 +397,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -406,7 +412,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_26_cancel_nested.adesh:30.
@@ -416,6 +422,8 @@ type asyncBlock2 struct {
 	sub1_ rt.SelectFuture[string]
 }
 
+const asyncBlock2Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_26_cancel_nested.adesh:30
@@ -423,12 +431,12 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:31
 			f.sub1_ = rt.Select[string](rt.Box[string](hold("s1", 100000, f.ready)), rt.Box[string](hold("s2", 100000, f.ready)))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_26_cancel_nested.adesh:31
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:31
 			step_ := f.sub1_.Poll(cx)
@@ -450,7 +458,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -465,7 +473,7 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // asyncBlock3 is the state machine of the async block at testdata/run/a_26_cancel_nested.adesh:33.
@@ -475,6 +483,8 @@ type asyncBlock3 struct {
 	sub1_ rt.TimeoutFuture[string]
 }
 
+const asyncBlock3Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_26_cancel_nested.adesh:33
@@ -482,12 +492,12 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ rt.Result[string, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:34
 			f.sub1_ = rt.Timeout(100000, rt.Box[string](hold("t1", 100000, f.ready)))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_26_cancel_nested.adesh:34
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:34
 			step_ := f.sub1_.Poll(cx)
@@ -509,7 +519,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock3) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock3Done_ {
 		return
 	}
 	f.dropSub_()
@@ -524,7 +534,7 @@ func (f *asyncBlock3) dropSub_() {
 }
 
 func (f *asyncBlock3) complete_() {
-	*f = asyncBlock3{state: 2}
+	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
 // asyncBlock4 is the state machine of the async block at testdata/run/a_26_cancel_nested.adesh:36.
@@ -534,6 +544,8 @@ type asyncBlock4 struct {
 	sub1_ chainFuture
 }
 
+const asyncBlock4Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_26_cancel_nested.adesh:36
@@ -541,19 +553,19 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:37
 			f.sub1_ = chain(2, f.ready)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_26_cancel_nested.adesh:37
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:37
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(chainFuture)
+			f.sub1_ = chainFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:37
 			rt.Print(aw_)
@@ -567,7 +579,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock4) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock4Done_ {
 		return
 	}
 	f.dropSub_()
@@ -582,7 +594,7 @@ func (f *asyncBlock4) dropSub_() {
 }
 
 func (f *asyncBlock4) complete_() {
-	*f = asyncBlock4{state: 2}
+	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -592,60 +604,61 @@ type mainFuture struct {
 	sub1_ cancelAfterFuture
 }
 
+const mainFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_26_cancel_nested.adesh:24
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:25
 			f.ready = rt.NewChannel[int64](0)
-//line testdata/run/a_26_cancel_nested.adesh:26
 			f.sub1_ = cancel_after("join:", 2, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock1{ready: f.ready}))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_26_cancel_nested.adesh:26
 //line testdata/run/a_26_cancel_nested.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(cancelAfterFuture)
+			f.sub1_ = cancelAfterFuture{}
 //line testdata/run/a_26_cancel_nested.adesh:30
 			f.sub1_ = cancel_after("select:", 2, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock2{ready: f.ready}))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_26_cancel_nested.adesh:30
 //line testdata/run/a_26_cancel_nested.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(cancelAfterFuture)
+			f.sub1_ = cancelAfterFuture{}
 //line testdata/run/a_26_cancel_nested.adesh:33
 			f.sub1_ = cancel_after("timeout:", 1, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock3{ready: f.ready}))
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_26_cancel_nested.adesh:33
 //line testdata/run/a_26_cancel_nested.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(cancelAfterFuture)
+			f.sub1_ = cancelAfterFuture{}
 //line testdata/run/a_26_cancel_nested.adesh:36
 			f.sub1_ = cancel_after("chain:", 1, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock4{ready: f.ready}))
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_26_cancel_nested.adesh:36
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(cancelAfterFuture)
+			f.sub1_ = cancelAfterFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -656,7 +669,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 5 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -677,7 +690,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 5}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:24
@@ -691,22 +704,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:24
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_26_cancel_nested.adesh:24
 //line testdata/run/a_26_cancel_nested.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -717,7 +732,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -732,7 +747,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

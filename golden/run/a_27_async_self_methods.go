@@ -44,6 +44,8 @@ type mainFuture struct {
 	sub3_    *rt.JoinHandle[string]
 }
 
+const mainFutureDone_ = 15
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_27_async_self_methods.adesh:17
@@ -67,60 +69,56 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_27_async_self_methods.adesh:18
 			f.a = Account{owner: "ann", balance: 200}
-//line testdata/run/a_27_async_self_methods.adesh:19
 			f.sub1_ = f.a.audit(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_27_async_self_methods.adesh:19
 //line testdata/run/a_27_async_self_methods.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(AccountAuditFuture)
+			f.sub1_ = AccountAuditFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:19
 			rt.Print(aw_)
-//line testdata/run/a_27_async_self_methods.adesh:20
 			f.sub2_ = f.a.with_interest(10)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_27_async_self_methods.adesh:20
 //line testdata/run/a_27_async_self_methods.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(AccountWithInterestFuture)
+			f.sub2_ = AccountWithInterestFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:20
 			f.sub2_ = aw1_.with_interest(10)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_27_async_self_methods.adesh:20
 //line testdata/run/a_27_async_self_methods.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(AccountWithInterestFuture)
+			f.sub2_ = AccountWithInterestFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:20
 			b = aw2_
-//line testdata/run/a_27_async_self_methods.adesh:21
 			rt.Print(b.describe())
 //line testdata/run/a_27_async_self_methods.adesh:23
-			f.accounts = []Account{f.a, b, Account{owner: "cy", balance: 5}}
-//line testdata/run/a_27_async_self_methods.adesh:24
+			f.accounts = []Account{f.a, b, {owner: "cy", balance: 5}}
 			f.reports = []string{}
 			f.items_ = f.accounts
 			f.i_ = 0
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // head of the loop at a_27_async_self_methods.adesh:25
 			if !(f.i_ < len(f.items_)) {
 				f.state = 7
 				continue poll_
@@ -131,56 +129,53 @@ poll_:
 			f.sub1_ = acc.audit(1)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_27_async_self_methods.adesh:26
 //line testdata/run/a_27_async_self_methods.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(AccountAuditFuture)
+			f.sub1_ = AccountAuditFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:26
 			rt.ArrPush(&f.reports, aw3_)
 			f.state = 6
 			fallthrough
-		case 6:
-			f.i_ += 1
+		case 6: // next turn of the loop at a_27_async_self_methods.adesh:25
+			f.i_++
 			f.state = 4
 			continue poll_
-		case 7:
+		case 7: // after the loop at a_27_async_self_methods.adesh:25
 //line testdata/run/a_27_async_self_methods.adesh:28
 			rt.Print(f.reports)
-//line testdata/run/a_27_async_self_methods.adesh:29
 			f.sub1_ = f.accounts[rt.Index(2, len(f.accounts), "testdata/run/a_27_async_self_methods.adesh:29:17")].audit(0)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_27_async_self_methods.adesh:29
 //line testdata/run/a_27_async_self_methods.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(AccountAuditFuture)
+			f.sub1_ = AccountAuditFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:29
 			rt.Print(aw4_)
 //line testdata/run/a_27_async_self_methods.adesh:32
 			f.shared = rt.NewShare[Account](Account{owner: "dee", balance: 1})
-//line testdata/run/a_27_async_self_methods.adesh:33
 			f.sub1_ = (*f.shared.Get()).audit(1)
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_27_async_self_methods.adesh:33
 //line testdata/run/a_27_async_self_methods.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(AccountAuditFuture)
+			f.sub1_ = AccountAuditFuture{}
 			aw5_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:33
 			rt.Print(aw5_)
-//line testdata/run/a_27_async_self_methods.adesh:34
 			m = rt.NewMutex[Account](Account{owner: "eve", balance: 2})
 			f.tmp_ = m.Lock()
 //line testdata/run/a_27_async_self_methods.adesh:35
@@ -193,19 +188,18 @@ poll_:
 			f.sub1_ = snapshot.audit(1)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_27_async_self_methods.adesh:36
 //line testdata/run/a_27_async_self_methods.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(AccountAuditFuture)
+			f.sub1_ = AccountAuditFuture{}
 			aw6_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:36
 			rt.Print(aw6_)
 //line testdata/run/a_27_async_self_methods.adesh:39
 			f.hs = []*rt.JoinHandle[string]{}
-//line testdata/run/a_27_async_self_methods.adesh:40
 			for _, x1_ := range f.accounts {
 				var acc_ Account = x1_
 //line testdata/run/a_27_async_self_methods.adesh:41
@@ -215,7 +209,7 @@ poll_:
 			f.i1_ = 0
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // head of the loop at a_27_async_self_methods.adesh:43
 			if !(f.i1_ < len(f.items1_)) {
 				f.state = 14
 				continue poll_
@@ -226,7 +220,7 @@ poll_:
 			f.sub3_ = h
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_27_async_self_methods.adesh:43
 //line testdata/run/a_27_async_self_methods.adesh:43
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -239,11 +233,11 @@ poll_:
 			rt.Print(aw7_)
 			f.state = 13
 			fallthrough
-		case 13:
-			f.i1_ += 1
+		case 13: // next turn of the loop at a_27_async_self_methods.adesh:43
+			f.i1_++
 			f.state = 11
 			continue poll_
-		case 14:
+		case 14: // after the loop at a_27_async_self_methods.adesh:43
 			{
 				f.shared.Release()
 				f.shared = nil
@@ -258,7 +252,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 15 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -266,7 +260,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -298,12 +292,12 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 15
+	f.state = mainFutureDone_
 	if f.shared != nil {
 		f.shared.Release()
 	}
 	f.tmp_.Drop()
-	*f = mainFuture{state: 15}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_27_async_self_methods.adesh:17
@@ -325,18 +319,20 @@ type AccountAuditFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const AccountAuditFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_27_async_self_methods.adesh:7
 func (f *AccountAuditFuture) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_27_async_self_methods.adesh:8
 			f.sub1_ = rt.Sleep(f.delay)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_27_async_self_methods.adesh:8
 //line testdata/run/a_27_async_self_methods.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -357,7 +353,7 @@ func (f *AccountAuditFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *AccountAuditFuture) Drop() {
-	if f.state == 2 {
+	if f.state == AccountAuditFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -372,7 +368,7 @@ func (f *AccountAuditFuture) dropSub_() {
 }
 
 func (f *AccountAuditFuture) complete_() {
-	*f = AccountAuditFuture{state: 2}
+	*f = AccountAuditFuture{state: AccountAuditFutureDone_}
 }
 
 //line testdata/run/a_27_async_self_methods.adesh:7
@@ -388,18 +384,20 @@ type AccountWithInterestFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const AccountWithInterestFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_27_async_self_methods.adesh:11
 func (f *AccountWithInterestFuture) Poll(cx *rt.Context) rt.Poll[Account] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_27_async_self_methods.adesh:12
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_27_async_self_methods.adesh:12
 //line testdata/run/a_27_async_self_methods.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -420,7 +418,7 @@ func (f *AccountWithInterestFuture) Poll(cx *rt.Context) rt.Poll[Account] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *AccountWithInterestFuture) Drop() {
-	if f.state == 2 {
+	if f.state == AccountWithInterestFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -435,7 +433,7 @@ func (f *AccountWithInterestFuture) dropSub_() {
 }
 
 func (f *AccountWithInterestFuture) complete_() {
-	*f = AccountWithInterestFuture{state: 2}
+	*f = AccountWithInterestFuture{state: AccountWithInterestFutureDone_}
 }
 
 //line testdata/run/a_27_async_self_methods.adesh:11
@@ -449,22 +447,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_27_async_self_methods.adesh:17
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_27_async_self_methods.adesh:17
 //line testdata/run/a_27_async_self_methods.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -475,7 +475,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -490,7 +490,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -12,20 +12,21 @@ type loudFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const loudFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_28_lazy_futures.adesh:4
 func (f *loudFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_28_lazy_futures.adesh:5
 			rt.Print("  running", f.tag)
-//line testdata/run/a_28_lazy_futures.adesh:6
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_28_lazy_futures.adesh:6
 			f.tag = ""
 //line testdata/run/a_28_lazy_futures.adesh:6
 			step_ := f.sub1_.Poll(cx)
@@ -47,7 +48,7 @@ func (f *loudFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *loudFuture) Drop() {
-	if f.state == 2 {
+	if f.state == loudFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -62,7 +63,7 @@ func (f *loudFuture) dropSub_() {
 }
 
 func (f *loudFuture) complete_() {
-	*f = loudFuture{state: 2}
+	*f = loudFuture{state: loudFutureDone_}
 }
 
 //line testdata/run/a_28_lazy_futures.adesh:4
@@ -75,13 +76,15 @@ type asyncBlock1 struct {
 	state uint32
 }
 
+const asyncBlock1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_28_lazy_futures.adesh:22
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_28_lazy_futures.adesh:23
 			rt.Print("  block body")
 			f.complete_()
@@ -94,7 +97,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -104,7 +107,7 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 1}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_28_lazy_futures.adesh:32.
@@ -116,6 +119,8 @@ type asyncBlock2 struct {
 	sub2_ loudFuture
 }
 
+const asyncBlock2Done_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_28_lazy_futures.adesh:32
@@ -123,14 +128,13 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_28_lazy_futures.adesh:33
 			f.gate.SendNow(cx, "task started")
-//line testdata/run/a_28_lazy_futures.adesh:34
 			f.sub1_ = f.go_.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_28_lazy_futures.adesh:34
 			f.gate = nil
 			f.go_ = nil
 //line testdata/run/a_28_lazy_futures.adesh:34
@@ -144,13 +148,13 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub2_ = loud("spawned", 9)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_28_lazy_futures.adesh:35
 //line testdata/run/a_28_lazy_futures.adesh:35
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub2_ = *new(loudFuture)
+			f.sub2_ = loudFuture{}
 			aw_ = step_.Value
 			f.complete_()
 			return rt.Ready[int64](aw_)
@@ -162,7 +166,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 3 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -179,7 +183,7 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 3}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // asyncLambda3 is the state machine of the async lambda at testdata/run/a_28_lazy_futures.adesh:42.
@@ -188,13 +192,15 @@ type asyncLambda3 struct {
 	n     int64
 }
 
+const asyncLambda3Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_28_lazy_futures.adesh:42
 func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_28_lazy_futures.adesh:43
 			rt.Print("  lambda body", f.n)
 			{
@@ -210,7 +216,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda3) Drop() {
-	if f.state == 1 {
+	if f.state == asyncLambda3Done_ {
 		return
 	}
 	f.dropSub_()
@@ -220,7 +226,7 @@ func (f *asyncLambda3) Drop() {
 func (f *asyncLambda3) dropSub_() {}
 
 func (f *asyncLambda3) complete_() {
-	*f = asyncLambda3{state: 1}
+	*f = asyncLambda3{state: asyncLambda3Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -236,6 +242,8 @@ type mainFuture struct {
 	sub2_  rt.RecvFuture[string]
 	sub3_  *rt.JoinHandle[int64]
 }
+
+const mainFutureDone_ = 9
 
 // Poll runs the future until it completes or must wait.
 //
@@ -256,26 +264,23 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_28_lazy_futures.adesh:11
 			f.fs = []rt.Future[int64]{}
-//line testdata/run/a_28_lazy_futures.adesh:12
 			n_ = 3
 //line testdata/run/a_28_lazy_futures.adesh:12
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/a_28_lazy_futures.adesh:13
 				rt.ArrPush(&f.fs, rt.Start[int64](cx, loud("f"+rt.Str(i), i)))
 			}
-//line testdata/run/a_28_lazy_futures.adesh:15
 			rt.Print("made three futures")
-//line testdata/run/a_28_lazy_futures.adesh:16
 			f.sum = 0
 			f.items_ = []int64{2, 0, 1}
 			f.i1_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_28_lazy_futures.adesh:17
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -286,7 +291,7 @@ poll_:
 			f.sub1_ = f.fs[rt.Index(i_1, len(f.fs), "testdata/run/a_28_lazy_futures.adesh:18:22")]
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_28_lazy_futures.adesh:18
 //line testdata/run/a_28_lazy_futures.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -299,22 +304,21 @@ poll_:
 			f.sum += aw_
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i1_ += 1
+		case 3: // next turn of the loop at a_28_lazy_futures.adesh:17
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_28_lazy_futures.adesh:17
 //line testdata/run/a_28_lazy_futures.adesh:20
 			rt.Print("sum", f.sum)
 //line testdata/run/a_28_lazy_futures.adesh:22
 			blk = rt.Start[int64](cx, asyncBlock1{})
 //line testdata/run/a_28_lazy_futures.adesh:26
 			rt.Print("made a block")
-//line testdata/run/a_28_lazy_futures.adesh:27
 			f.sub1_ = blk
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_28_lazy_futures.adesh:27
 //line testdata/run/a_28_lazy_futures.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -327,15 +331,13 @@ poll_:
 			rt.Print(aw1_)
 //line testdata/run/a_28_lazy_futures.adesh:30
 			gate = rt.NewChannel[string](0)
-//line testdata/run/a_28_lazy_futures.adesh:31
 			f.go_ = rt.NewChannel[int64](0)
-//line testdata/run/a_28_lazy_futures.adesh:32
 			f.h = rt.SpawnValue[int64](cx, asyncBlock2{gate: gate, go_: f.go_})
 //line testdata/run/a_28_lazy_futures.adesh:37
 			f.sub2_ = gate.Recv()
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_28_lazy_futures.adesh:37
 //line testdata/run/a_28_lazy_futures.adesh:37
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -346,13 +348,11 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:37
 			rt.Print(aw2_)
-//line testdata/run/a_28_lazy_futures.adesh:38
 			f.go_.SendNow(cx, 1)
-//line testdata/run/a_28_lazy_futures.adesh:39
 			f.sub3_ = f.h
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_28_lazy_futures.adesh:39
 			f.go_ = nil
 			f.h = nil
 //line testdata/run/a_28_lazy_futures.adesh:39
@@ -371,13 +371,11 @@ poll_:
 			}
 //line testdata/run/a_28_lazy_futures.adesh:46
 			pending = make_(1)
-//line testdata/run/a_28_lazy_futures.adesh:47
 			rt.Print("called the lambda")
-//line testdata/run/a_28_lazy_futures.adesh:48
 			f.sub1_ = pending
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_28_lazy_futures.adesh:48
 //line testdata/run/a_28_lazy_futures.adesh:48
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -398,7 +396,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 9 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -429,7 +427,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 9}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_28_lazy_futures.adesh:10
@@ -443,22 +441,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_28_lazy_futures.adesh:10
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_28_lazy_futures.adesh:10
 //line testdata/run/a_28_lazy_futures.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -469,7 +469,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -484,7 +484,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -18,6 +18,8 @@ type playerFuture struct {
 	sub2_  rt.SendFuture[int64]
 }
 
+const playerFutureDone_ = 6
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_29_ping_pong.adesh:3
@@ -27,15 +29,14 @@ func (f *playerFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_29_ping_pong.adesh:4
 			f.last = 0
-//line testdata/run/a_29_ping_pong.adesh:5
 			f.n_ = f.rounds
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_29_ping_pong.adesh:5
 			if !(f.i_ < f.n_) {
 				f.state = 5
 				continue poll_
@@ -44,7 +45,7 @@ poll_:
 			f.sub1_ = f.inbox.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_29_ping_pong.adesh:6
 //line testdata/run/a_29_ping_pong.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -55,14 +56,12 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_29_ping_pong.adesh:6
 			v = aw_
-//line testdata/run/a_29_ping_pong.adesh:7
 			if !v.Some {
 				f.state = 5
 				continue poll_
 			}
 //line testdata/run/a_29_ping_pong.adesh:8
 			f.last = v.Val + 1
-//line testdata/run/a_29_ping_pong.adesh:9
 			if f.last <= 6 {
 //line testdata/run/a_29_ping_pong.adesh:9
 				rt.Print(f.name, f.last)
@@ -71,7 +70,7 @@ poll_:
 			f.sub2_ = f.outbox.Send(f.last)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_29_ping_pong.adesh:10
 //line testdata/run/a_29_ping_pong.adesh:10
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -81,11 +80,11 @@ poll_:
 			f.sub2_ = rt.SendFuture[int64]{}
 			f.state = 4
 			fallthrough
-		case 4:
-			f.i_ += 1
+		case 4: // next turn of the loop at a_29_ping_pong.adesh:5
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 5:
+		case 5: // after the loop at a_29_ping_pong.adesh:5
 			{
 				var res_ int64 = f.last
 				f.complete_()
@@ -99,7 +98,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *playerFuture) Drop() {
-	if f.state == 6 {
+	if f.state == playerFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -116,7 +115,7 @@ func (f *playerFuture) dropSub_() {
 }
 
 func (f *playerFuture) complete_() {
-	*f = playerFuture{state: 6}
+	*f = playerFuture{state: playerFutureDone_}
 }
 
 //line testdata/run/a_29_ping_pong.adesh:3
@@ -136,6 +135,8 @@ type mainFuture struct {
 	sub3_   rt.RecvFuture[int64]
 }
 
+const mainFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_29_ping_pong.adesh:15
@@ -147,20 +148,16 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var to_pong *rt.Channel[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_29_ping_pong.adesh:16
 			f.to_ping = rt.NewChannel[int64](int(1))
-//line testdata/run/a_29_ping_pong.adesh:17
 			to_pong = rt.NewChannel[int64](int(1))
-//line testdata/run/a_29_ping_pong.adesh:18
 			f.ping = rt.SpawnValue[int64](cx, player("ping", f.to_ping, to_pong, 1000))
-//line testdata/run/a_29_ping_pong.adesh:19
 			f.pong = rt.SpawnValue[int64](cx, player("pong", to_pong, f.to_ping, 1000))
-//line testdata/run/a_29_ping_pong.adesh:20
 			f.sub1_ = f.to_ping.Send(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_29_ping_pong.adesh:20
 //line testdata/run/a_29_ping_pong.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -172,7 +169,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = f.ping
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_29_ping_pong.adesh:21
 			f.ping = nil
 //line testdata/run/a_29_ping_pong.adesh:21
 			step_ := f.sub2_.Poll(cx)
@@ -184,11 +181,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_29_ping_pong.adesh:21
 			f.a = aw_
-//line testdata/run/a_29_ping_pong.adesh:22
 			f.sub2_ = f.pong
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_29_ping_pong.adesh:22
 			f.pong = nil
 //line testdata/run/a_29_ping_pong.adesh:22
 			step_ := f.sub2_.Poll(cx)
@@ -200,13 +196,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_29_ping_pong.adesh:22
 			b = aw1_
-//line testdata/run/a_29_ping_pong.adesh:23
 			rt.Print("ping ended at", f.a, "pong ended at", b)
 //line testdata/run/a_29_ping_pong.adesh:25
 			f.sub3_ = f.to_ping.Recv()
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_29_ping_pong.adesh:25
 			f.to_ping = nil
 //line testdata/run/a_29_ping_pong.adesh:25
 			step_ := f.sub3_.Poll(cx)
@@ -228,7 +223,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 5 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -253,7 +248,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 5}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_29_ping_pong.adesh:15
@@ -267,22 +262,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_29_ping_pong.adesh:15
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_29_ping_pong.adesh:15
 //line testdata/run/a_29_ping_pong.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -293,7 +290,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -308,7 +305,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

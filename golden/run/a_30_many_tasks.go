@@ -11,18 +11,20 @@ type leafFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const leafFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_30_many_tasks.adesh:3
 func (f *leafFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_30_many_tasks.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_30_many_tasks.adesh:4
 //line testdata/run/a_30_many_tasks.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *leafFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *leafFuture) Drop() {
-	if f.state == 2 {
+	if f.state == leafFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *leafFuture) dropSub_() {
 }
 
 func (f *leafFuture) complete_() {
-	*f = leafFuture{state: 2}
+	*f = leafFuture{state: leafFutureDone_}
 }
 
 //line testdata/run/a_30_many_tasks.adesh:3
@@ -74,6 +76,8 @@ type middleFuture struct {
 	sub1_ leafFuture
 }
 
+const middleFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_30_many_tasks.adesh:8
@@ -83,32 +87,31 @@ func (f *middleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var b int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_30_many_tasks.adesh:9
 			f.sub1_ = leaf(f.i)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_30_many_tasks.adesh:9
 //line testdata/run/a_30_many_tasks.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(leafFuture)
+			f.sub1_ = leafFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:9
 			f.a = aw_
-//line testdata/run/a_30_many_tasks.adesh:10
 			f.sub1_ = leaf(f.i + 1)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_30_many_tasks.adesh:10
 //line testdata/run/a_30_many_tasks.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(leafFuture)
+			f.sub1_ = leafFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:10
 			b = aw1_
@@ -125,7 +128,7 @@ func (f *middleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *middleFuture) Drop() {
-	if f.state == 3 {
+	if f.state == middleFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -142,7 +145,7 @@ func (f *middleFuture) dropSub_() {
 }
 
 func (f *middleFuture) complete_() {
-	*f = middleFuture{state: 3}
+	*f = middleFuture{state: middleFutureDone_}
 }
 
 //line testdata/run/a_30_many_tasks.adesh:8
@@ -158,6 +161,8 @@ type depthFuture struct {
 	sub1_  rt.Future[int64]
 }
 
+const depthFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_30_many_tasks.adesh:14
@@ -165,7 +170,7 @@ func (f *depthFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_30_many_tasks.adesh:15
 			if f.n == 0 {
 				f.complete_()
@@ -175,7 +180,7 @@ func (f *depthFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.Box[int64](depthDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_30_many_tasks.adesh:16
 //line testdata/run/a_30_many_tasks.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -194,7 +199,7 @@ func (f *depthFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *depthFuture) Drop() {
-	if f.state == 2 {
+	if f.state == depthFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -211,7 +216,7 @@ func (f *depthFuture) dropSub_() {
 }
 
 func (f *depthFuture) complete_() {
-	*f = depthFuture{state: 2}
+	*f = depthFuture{state: depthFutureDone_}
 }
 
 //line testdata/run/a_30_many_tasks.adesh:14
@@ -238,6 +243,8 @@ type mainFuture struct {
 	sub2_  depthFuture
 }
 
+const mainFutureDone_ = 6
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_30_many_tasks.adesh:19
@@ -250,24 +257,22 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_30_many_tasks.adesh:20
 			f.hs = []*rt.JoinHandle[int64]{}
-//line testdata/run/a_30_many_tasks.adesh:21
 			n_ = 10000
 //line testdata/run/a_30_many_tasks.adesh:21
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/a_30_many_tasks.adesh:22
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, middle(i)))
 			}
-//line testdata/run/a_30_many_tasks.adesh:24
 			f.total = 0
 			f.items_ = f.hs
 			f.i1_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_30_many_tasks.adesh:25
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -278,7 +283,7 @@ poll_:
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_30_many_tasks.adesh:25
 //line testdata/run/a_30_many_tasks.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -291,24 +296,23 @@ poll_:
 			f.total += aw_
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i1_ += 1
+		case 3: // next turn of the loop at a_30_many_tasks.adesh:25
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_30_many_tasks.adesh:25
 //line testdata/run/a_30_many_tasks.adesh:26
 			rt.Print("total", f.total)
-//line testdata/run/a_30_many_tasks.adesh:27
 			f.sub2_ = depth(10000)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_30_many_tasks.adesh:27
 //line testdata/run/a_30_many_tasks.adesh:27
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(depthFuture)
+			f.sub2_ = depthFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:27
 			rt.Print("depth", aw1_)
@@ -322,7 +326,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 6 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -341,7 +345,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 6}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_30_many_tasks.adesh:19
@@ -355,22 +359,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_30_many_tasks.adesh:19
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_30_many_tasks.adesh:19
 //line testdata/run/a_30_many_tasks.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -381,7 +387,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -396,7 +402,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,6 +11,8 @@ type parseFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const parseFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_31_blocks_with_question.adesh:2
@@ -19,12 +21,12 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	var n rt.Option[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:3
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_31_blocks_with_question.adesh:3
 //line testdata/run/a_31_blocks_with_question.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -34,7 +36,6 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_31_blocks_with_question.adesh:4
 			n = rt.ParseInt(f.s)
-//line testdata/run/a_31_blocks_with_question.adesh:5
 			if !n.Some {
 				{
 					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](rt.NewError("not a number: " + f.s))
@@ -52,7 +53,7 @@ func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *parseFuture) Drop() {
-	if f.state == 2 {
+	if f.state == parseFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -60,7 +61,7 @@ func (f *parseFuture) Drop() {
 }
 
 func (f *parseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -81,7 +82,7 @@ func (f *parseFuture) dropSub_() {
 }
 
 func (f *parseFuture) complete_() {
-	*f = parseFuture{state: 2}
+	*f = parseFuture{state: parseFutureDone_}
 }
 
 //line testdata/run/a_31_blocks_with_question.adesh:2
@@ -99,6 +100,8 @@ type sumAllFuture struct {
 	sub1_  parseFuture
 }
 
+const sumAllFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_31_blocks_with_question.adesh:9
@@ -111,14 +114,14 @@ func (f *sumAllFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:10
 			f.total = 0
 			f.items_ = f.xs
 			f.i_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_31_blocks_with_question.adesh:11
 			if !(f.i_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -129,13 +132,13 @@ poll_:
 			f.sub1_ = parse(x)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_31_blocks_with_question.adesh:12
 //line testdata/run/a_31_blocks_with_question.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(parseFuture)
+			f.sub1_ = parseFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
@@ -146,11 +149,11 @@ poll_:
 			f.total += t_.Val
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_31_blocks_with_question.adesh:11
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_31_blocks_with_question.adesh:11
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.total)
 				f.complete_()
@@ -164,7 +167,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *sumAllFuture) Drop() {
-	if f.state == 5 {
+	if f.state == sumAllFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -172,7 +175,7 @@ func (f *sumAllFuture) Drop() {
 }
 
 func (f *sumAllFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -193,7 +196,7 @@ func (f *sumAllFuture) dropSub_() {
 }
 
 func (f *sumAllFuture) complete_() {
-	*f = sumAllFuture{state: 5}
+	*f = sumAllFuture{state: sumAllFutureDone_}
 }
 
 //line testdata/run/a_31_blocks_with_question.adesh:9
@@ -208,6 +211,8 @@ type asyncBlock1 struct {
 	sub1_ parseFuture
 }
 
+const asyncBlock1Done_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_31_blocks_with_question.adesh:18
@@ -220,18 +225,18 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	var t_ rt.Result[int64, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:19
 			f.sub1_ = parse("20")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_31_blocks_with_question.adesh:19
 //line testdata/run/a_31_blocks_with_question.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(parseFuture)
+			f.sub1_ = parseFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
@@ -240,17 +245,16 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:19
 			f.a = t_.Val
-//line testdata/run/a_31_blocks_with_question.adesh:20
 			f.sub1_ = parse("x")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_31_blocks_with_question.adesh:20
 //line testdata/run/a_31_blocks_with_question.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(parseFuture)
+			f.sub1_ = parseFuture{}
 			aw1_ = step_.Value
 			t1_ = aw1_
 			if !t1_.IsOk {
@@ -259,7 +263,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:20
 			b = t1_.Val
-//line testdata/run/a_31_blocks_with_question.adesh:21
 			rt.Print("not reached")
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.a + b)
@@ -274,7 +277,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 3 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -282,7 +285,7 @@ func (f *asyncBlock1) Drop() {
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -305,7 +308,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 3}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_31_blocks_with_question.adesh:26.
@@ -313,6 +316,8 @@ type asyncBlock2 struct {
 	state uint32
 	sub1_ parseFuture
 }
+
+const asyncBlock2Done_ = 2
 
 // Poll runs the future until it completes or must wait.
 //
@@ -324,18 +329,18 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 	var t_ rt.Result[int64, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:27
 			f.sub1_ = parse("20")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_31_blocks_with_question.adesh:27
 //line testdata/run/a_31_blocks_with_question.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(parseFuture)
+			f.sub1_ = parseFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
@@ -354,7 +359,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -362,7 +367,7 @@ func (f *asyncBlock2) Drop() {
 }
 
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -383,7 +388,7 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // asyncLambda3 is the state machine of the async lambda at testdata/run/a_31_blocks_with_question.adesh:32.
@@ -392,6 +397,8 @@ type asyncLambda3 struct {
 	s     string
 	sub1_ parseFuture
 }
+
+const asyncLambda3Done_ = 2
 
 // Poll runs the future until it completes or must wait.
 //
@@ -403,19 +410,19 @@ func (f *asyncLambda3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt
 	var v int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:33
 			f.sub1_ = parse(f.s)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_31_blocks_with_question.adesh:33
 			f.s = ""
 //line testdata/run/a_31_blocks_with_question.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
-			f.sub1_ = *new(parseFuture)
+			f.sub1_ = parseFuture{}
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
@@ -434,7 +441,7 @@ func (f *asyncLambda3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda3) Drop() {
-	if f.state == 2 {
+	if f.state == asyncLambda3Done_ {
 		return
 	}
 	f.dropSub_()
@@ -442,7 +449,7 @@ func (f *asyncLambda3) Drop() {
 }
 
 func (f *asyncLambda3) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -463,7 +470,7 @@ func (f *asyncLambda3) dropSub_() {
 }
 
 func (f *asyncLambda3) complete_() {
-	*f = asyncLambda3{state: 2}
+	*f = asyncLambda3{state: asyncLambda3Done_}
 }
 
 // asyncLambda4 is the state machine of the async lambda at testdata/run/a_31_blocks_with_question.adesh:42.
@@ -473,6 +480,8 @@ type asyncLambda4 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncLambda4Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_31_blocks_with_question.adesh:42
@@ -481,12 +490,12 @@ func (f *asyncLambda4) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 	var t_ rt.Option[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:43
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_31_blocks_with_question.adesh:43
 //line testdata/run/a_31_blocks_with_question.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -514,7 +523,7 @@ func (f *asyncLambda4) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda4) Drop() {
-	if f.state == 2 {
+	if f.state == asyncLambda4Done_ {
 		return
 	}
 	f.dropSub_()
@@ -529,7 +538,7 @@ func (f *asyncLambda4) dropSub_() {
 }
 
 func (f *asyncLambda4) complete_() {
-	*f = asyncLambda4{state: 2}
+	*f = asyncLambda4{state: asyncLambda4Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -543,6 +552,8 @@ type mainFuture struct {
 	sub2_      sumAllFuture
 	sub3_      rt.Future[rt.Option[int64]]
 }
+
+const mainFutureDone_ = 9
 
 // Poll runs the future until it completes or must wait.
 //
@@ -558,14 +569,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var good rt.Future[rt.Result[int64, rt.Error]]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:18
 			blk = rt.Start[rt.Result[int64, rt.Error]](cx, asyncBlock1{})
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			f.sub1_ = blk
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_31_blocks_with_question.adesh:24
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -582,7 +593,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = good
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_31_blocks_with_question.adesh:30
 //line testdata/run/a_31_blocks_with_question.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -601,7 +612,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = f.lam("21")
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_31_blocks_with_question.adesh:36
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -614,7 +625,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = f.lam("?")
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_31_blocks_with_question.adesh:36
 			f.lam = nil
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			step_ := f.sub1_.Poll(cx)
@@ -630,28 +641,27 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = sum_all([]string{"1", "2", "3"})
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_31_blocks_with_question.adesh:38
 			f.aw2_ = rt.Result[int64, rt.Error]{}
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(sumAllFuture)
+			f.sub2_ = sumAllFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			rt.Print(aw4_)
-//line testdata/run/a_31_blocks_with_question.adesh:39
 			f.sub2_ = sum_all([]string{"1", "two", "3"})
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_31_blocks_with_question.adesh:39
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(sumAllFuture)
+			f.sub2_ = sumAllFuture{}
 			aw5_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			rt.Print(aw5_)
@@ -663,7 +673,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub3_ = f.first_even([]int64{1, 3, 4, 6})
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_31_blocks_with_question.adesh:47
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -676,7 +686,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub3_ = f.first_even([]int64{1, 3})
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_31_blocks_with_question.adesh:47
 			f.first_even = nil
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			step_ := f.sub3_.Poll(cx)
@@ -688,7 +698,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw7_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			rt.Print(f.aw6_, aw7_)
-//line testdata/run/a_31_blocks_with_question.adesh:48
 			rt.Print("main continues")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -700,7 +709,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 9 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -741,7 +750,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 9}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_31_blocks_with_question.adesh:17
@@ -755,22 +764,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_31_blocks_with_question.adesh:17
 //line testdata/run/a_31_blocks_with_question.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -781,7 +792,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -796,7 +807,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

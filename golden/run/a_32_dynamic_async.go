@@ -12,18 +12,20 @@ type describeFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const describeFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_32_dynamic_async.adesh:3
 func (f *describeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_32_dynamic_async.adesh:4
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_32_dynamic_async.adesh:4
 //line testdata/run/a_32_dynamic_async.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -44,7 +46,7 @@ func (f *describeFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *describeFuture) Drop() {
-	if f.state == 2 {
+	if f.state == describeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -59,7 +61,7 @@ func (f *describeFuture) dropSub_() {
 }
 
 func (f *describeFuture) complete_() {
-	*f = describeFuture{state: 2}
+	*f = describeFuture{state: describeFutureDone_}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:3
@@ -69,7 +71,6 @@ func describe(name string, n int64) describeFuture {
 
 //line testdata/run/a_32_dynamic_async.adesh:8
 func delay(ms int64, value rt.Value) *rt.Promise[rt.Value] {
-//line testdata/run/a_32_dynamic_async.adesh:9
 	return rt.NewPromise[rt.Value](func(resolve_ func(rt.Value), reject_ func(rt.Error)) {
 		func(resolve func(rt.Value), reject func(rt.Value)) {
 //line testdata/run/a_32_dynamic_async.adesh:10
@@ -90,18 +91,20 @@ type showFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const showFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_32_dynamic_async.adesh:14
 func (f *showFuture) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_32_dynamic_async.adesh:15
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_32_dynamic_async.adesh:15
 //line testdata/run/a_32_dynamic_async.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -122,7 +125,7 @@ func (f *showFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *showFuture) Drop() {
-	if f.state == 2 {
+	if f.state == showFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -137,7 +140,7 @@ func (f *showFuture) dropSub_() {
 }
 
 func (f *showFuture) complete_() {
-	*f = showFuture{state: 2}
+	*f = showFuture{state: showFutureDone_}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:14
@@ -155,6 +158,8 @@ type totalFuture struct {
 	sub1_  *rt.Promise[rt.Value]
 }
 
+const totalFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_32_dynamic_async.adesh:19
@@ -165,14 +170,14 @@ func (f *totalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_32_dynamic_async.adesh:20
 			f.sum = 0
 			f.items_ = f.xs
 			f.i_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_32_dynamic_async.adesh:21
 			if !(f.i_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -183,7 +188,7 @@ poll_:
 			f.sub1_ = delay(1, x)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_32_dynamic_async.adesh:22
 //line testdata/run/a_32_dynamic_async.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -196,11 +201,11 @@ poll_:
 			f.sum += rt.DynTo[int64](aw_, "testdata/run/a_32_dynamic_async.adesh:22:16")
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_32_dynamic_async.adesh:21
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_32_dynamic_async.adesh:21
 			{
 				var res_ int64 = f.sum
 				f.complete_()
@@ -214,7 +219,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *totalFuture) Drop() {
-	if f.state == 5 {
+	if f.state == totalFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -231,7 +236,7 @@ func (f *totalFuture) dropSub_() {
 }
 
 func (f *totalFuture) complete_() {
-	*f = totalFuture{state: 5}
+	*f = totalFuture{state: totalFutureDone_}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:19
@@ -250,6 +255,8 @@ type mainFuture struct {
 	sub4_  showFuture
 }
 
+const mainFutureDone_ = 9
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_32_dynamic_async.adesh:27
@@ -267,43 +274,41 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_32_dynamic_async.adesh:28
 			f.sub1_ = describe("cart", 3)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_32_dynamic_async.adesh:28
 //line testdata/run/a_32_dynamic_async.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(describeFuture)
+			f.sub1_ = describeFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:28
 			rt.Print(aw_)
-//line testdata/run/a_32_dynamic_async.adesh:29
 			f.sub2_ = total([]int64{1, 2, 3, 4})
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_32_dynamic_async.adesh:29
 //line testdata/run/a_32_dynamic_async.adesh:29
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(totalFuture)
+			f.sub2_ = totalFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:29
 			rt.Print(aw1_)
-//line testdata/run/a_32_dynamic_async.adesh:30
 			f.sub3_ = rt.Then(rt.Resolved[string]("hello"), func(v string) string {
 //line testdata/run/a_32_dynamic_async.adesh:30
 				return v + " world"
 			})
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_32_dynamic_async.adesh:30
 //line testdata/run/a_32_dynamic_async.adesh:30
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -314,9 +319,7 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:30
 			msg = aw2_
-//line testdata/run/a_32_dynamic_async.adesh:31
 			rt.Print(msg)
-//line testdata/run/a_32_dynamic_async.adesh:32
 			f.sub3_ = rt.Catch(rt.Then(rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
 				func(resolve func(rt.Unit), reject func(rt.Value)) {
 //line testdata/run/a_32_dynamic_async.adesh:32
@@ -333,7 +336,7 @@ poll_:
 			})
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_32_dynamic_async.adesh:32
 //line testdata/run/a_32_dynamic_async.adesh:32
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -346,13 +349,12 @@ poll_:
 			caught = aw3_
 //line testdata/run/a_32_dynamic_async.adesh:35
 			rt.Print(caught)
-//line testdata/run/a_32_dynamic_async.adesh:36
 			mixed = []rt.Value{int64(1), "two", float64(3.5), true}
 			f.items_ = mixed
 			f.i_ = 0
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // head of the loop at a_32_dynamic_async.adesh:37
 			if !(f.i_ < len(f.items_)) {
 				f.state = 8
 				continue poll_
@@ -363,23 +365,23 @@ poll_:
 			f.sub4_ = show(rt.DynClone(m))
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_32_dynamic_async.adesh:38
 //line testdata/run/a_32_dynamic_async.adesh:38
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(showFuture)
+			f.sub4_ = showFuture{}
 			aw4_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:38
 			rt.Print(aw4_)
 			f.state = 7
 			fallthrough
-		case 7:
-			f.i_ += 1
+		case 7: // next turn of the loop at a_32_dynamic_async.adesh:37
+			f.i_++
 			f.state = 5
 			continue poll_
-		case 8:
+		case 8: // after the loop at a_32_dynamic_async.adesh:37
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -390,7 +392,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 9 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -417,7 +419,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 9}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:27
@@ -431,22 +433,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_32_dynamic_async.adesh:27
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_32_dynamic_async.adesh:27
 //line testdata/run/a_32_dynamic_async.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -457,7 +461,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -472,7 +476,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,6 +11,8 @@ type asyncBlock1 struct {
 	sub1_ rt.RecvFuture[int64]
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_33_select_channels.adesh:21
@@ -19,12 +21,12 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	var v rt.Option[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_33_select_channels.adesh:21
 			f.sub1_ = (*f.idle).Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_33_select_channels.adesh:21
 //line testdata/run/a_33_select_channels.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -45,7 +47,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -60,7 +62,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_33_select_channels.adesh:21.
@@ -69,18 +71,20 @@ type asyncBlock2 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock2Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_33_select_channels.adesh:21
 			f.sub1_ = rt.Sleep(5)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_33_select_channels.adesh:21
 //line testdata/run/a_33_select_channels.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -98,7 +102,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -113,7 +117,7 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -126,6 +130,8 @@ type mainFuture struct {
 	sub3_ rt.RecvFuture[int64]
 	sub4_ rt.SelectFuture[string]
 }
+
+const mainFutureDone_ = 6
 
 // Poll runs the future until it completes or must wait.
 //
@@ -142,18 +148,15 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var which string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_33_select_channels.adesh:4
 			fast = rt.NewChannel[string](0)
-//line testdata/run/a_33_select_channels.adesh:5
 			slow = rt.NewChannel[string](0)
-//line testdata/run/a_33_select_channels.adesh:6
 			fast.SendNow(cx, "fast message")
-//line testdata/run/a_33_select_channels.adesh:7
 			f.sub1_ = rt.Select[rt.Option[string]](rt.Box[rt.Option[string]](slow.Recv()), rt.Box[rt.Option[string]](fast.Recv()))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_33_select_channels.adesh:7
 //line testdata/run/a_33_select_channels.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -164,15 +167,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:7
 			first = aw_
-//line testdata/run/a_33_select_channels.adesh:8
 			rt.Print("select got:", first)
 //line testdata/run/a_33_select_channels.adesh:11
 			f.quiet = rt.NewChannel[int64](0)
-//line testdata/run/a_33_select_channels.adesh:12
 			f.sub2_ = rt.Timeout(5, rt.Box[rt.Option[int64]](f.quiet.Recv()))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_33_select_channels.adesh:12
 //line testdata/run/a_33_select_channels.adesh:12
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -190,13 +191,11 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_33_select_channels.adesh:14
 				rt.Print("receive:", e.Message)
 			}
-//line testdata/run/a_33_select_channels.adesh:16
 			f.quiet.SendNow(cx, 42)
-//line testdata/run/a_33_select_channels.adesh:17
 			f.sub3_ = f.quiet.Recv()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_33_select_channels.adesh:17
 			f.quiet = nil
 //line testdata/run/a_33_select_channels.adesh:17
 			step_ := f.sub3_.Poll(cx)
@@ -210,11 +209,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("next receive:", aw2_)
 //line testdata/run/a_33_select_channels.adesh:20
 			f.idle = rt.NewChannel[int64](0)
-//line testdata/run/a_33_select_channels.adesh:21
 			f.sub4_ = rt.Select[string](rt.Box[string](asyncBlock1{idle: &f.idle}), rt.Box[string](asyncBlock2{}))
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_33_select_channels.adesh:21
 //line testdata/run/a_33_select_channels.adesh:21
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -225,15 +223,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:21
 			which = aw3_
-//line testdata/run/a_33_select_channels.adesh:22
 			rt.Print(which)
-//line testdata/run/a_33_select_channels.adesh:23
 			f.idle.SendNow(cx, 7)
-//line testdata/run/a_33_select_channels.adesh:24
 			f.sub3_ = f.idle.Recv()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_33_select_channels.adesh:24
 //line testdata/run/a_33_select_channels.adesh:24
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -254,7 +249,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 6 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -277,7 +272,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 6}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_33_select_channels.adesh:3
@@ -291,22 +286,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_33_select_channels.adesh:3
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_33_select_channels.adesh:3
 //line testdata/run/a_33_select_channels.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -317,7 +314,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -332,7 +329,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

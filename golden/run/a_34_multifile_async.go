@@ -57,6 +57,8 @@ type mainFuture struct {
 	sub3_  stopFuture
 }
 
+const mainFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_34_multifile_async/main.adesh:5
@@ -70,40 +72,36 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_34_multifile_async/main.adesh:6
 			f.s = start(2)
-//line testdata/run/a_34_multifile_async/main.adesh:7
 			f.sub1_ = ask(f.s, "alpha")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at main.adesh:7
 //line testdata/run/a_34_multifile_async/main.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(askFuture)
+			f.sub1_ = askFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:7
 			rt.Print(aw_)
-//line testdata/run/a_34_multifile_async/main.adesh:8
 			f.sub1_ = ask(f.s, "beta")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at main.adesh:8
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(askFuture)
+			f.sub1_ = askFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			rt.Print(aw1_)
-//line testdata/run/a_34_multifile_async/main.adesh:9
 			f.hs = []*rt.JoinHandle[string]{}
-//line testdata/run/a_34_multifile_async/main.adesh:10
 			for _, x_ := range []string{"x", "y", "z"} {
 				var w string = x_
 //line testdata/run/a_34_multifile_async/main.adesh:11
@@ -113,7 +111,7 @@ poll_:
 			f.i_ = 0
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // head of the loop at main.adesh:13
 			if !(f.i_ < len(f.items_)) {
 				f.state = 6
 				continue poll_
@@ -124,7 +122,7 @@ poll_:
 			f.sub2_ = h
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at main.adesh:13
 //line testdata/run/a_34_multifile_async/main.adesh:13
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -137,23 +135,23 @@ poll_:
 			rt.Print(aw2_)
 			f.state = 5
 			fallthrough
-		case 5:
-			f.i_ += 1
+		case 5: // next turn of the loop at main.adesh:13
+			f.i_++
 			f.state = 3
 			continue poll_
-		case 6:
+		case 6: // after the loop at main.adesh:13
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			f.sub3_ = stop(f.s)
 			f.state = 7
 			fallthrough
-		case 7:
-			f.s = *new(Service)
+		case 7: // after the await at main.adesh:14
+			f.s = Service{}
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(stopFuture)
+			f.sub3_ = stopFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			rt.Print("served:", aw3_)
@@ -167,7 +165,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 8 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -190,7 +188,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 8}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_34_multifile_async/main.adesh:5
@@ -210,6 +208,8 @@ type serveFuture struct {
 	sub2_    rt.YieldFuture
 }
 
+const serveFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_34_multifile_async/service.adesh:5
@@ -218,19 +218,18 @@ func (f *serveFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_34_multifile_async/service.adesh:6
 			f.served = 0
-//line testdata/run/a_34_multifile_async/service.adesh:7
 			f.ch_ = f.requests
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at service.adesh:7
 //line testdata/run/a_34_multifile_async/service.adesh:7
 			f.sub1_ = f.ch_.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at service.adesh:7
 //line testdata/run/a_34_multifile_async/service.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -248,7 +247,7 @@ poll_:
 			f.sub2_ = rt.YieldNow()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at service.adesh:8
 //line testdata/run/a_34_multifile_async/service.adesh:8
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -258,11 +257,10 @@ poll_:
 			f.sub2_ = rt.YieldFuture{}
 //line testdata/run/a_34_multifile_async/service.adesh:9
 			f.r.reply.SendNow(cx, rt.Repeat(f.r.word, f.factor, "testdata/run/a_34_multifile_async/service.adesh:9:22"))
-//line testdata/run/a_34_multifile_async/service.adesh:10
-			f.served += 1
+			f.served++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at service.adesh:7
 			{
 				var res_ int64 = f.served
 				f.complete_()
@@ -276,7 +274,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *serveFuture) Drop() {
-	if f.state == 5 {
+	if f.state == serveFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -293,7 +291,7 @@ func (f *serveFuture) dropSub_() {
 }
 
 func (f *serveFuture) complete_() {
-	*f = serveFuture{state: 5}
+	*f = serveFuture{state: serveFutureDone_}
 }
 
 //line testdata/run/a_34_multifile_async/service.adesh:5
@@ -303,9 +301,7 @@ func serve(requests *rt.Channel[Request], factor int64) serveFuture {
 
 //line testdata/run/a_34_multifile_async/service.adesh:15
 func start(factor int64) Service {
-//line testdata/run/a_34_multifile_async/service.adesh:16
 	var requests *rt.Channel[Request] = rt.NewChannel[Request](0)
-//line testdata/run/a_34_multifile_async/service.adesh:17
 	return Service{requests: requests, worker: rt.SpawnValue[int64](nil, serve(requests, factor))}
 }
 
@@ -318,6 +314,8 @@ type askFuture struct {
 	sub1_ rt.RecvFuture[string]
 }
 
+const askFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_34_multifile_async/service.adesh:20
@@ -328,17 +326,15 @@ func (f *askFuture) Poll(cx *rt.Context) rt.Poll[string] {
 	var t_ rt.Option[string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_34_multifile_async/service.adesh:21
 			reply = rt.NewChannel[string](int(1))
-//line testdata/run/a_34_multifile_async/service.adesh:22
 			f.s.requests.SendNow(cx, Request{word: f.word, reply: reply})
-//line testdata/run/a_34_multifile_async/service.adesh:23
 			f.sub1_ = reply.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
-			f.s = *new(Service)
+		case 1: // after the await at service.adesh:23
+			f.s = Service{}
 			f.word = ""
 //line testdata/run/a_34_multifile_async/service.adesh:23
 			step_ := f.sub1_.Poll(cx)
@@ -369,7 +365,7 @@ func (f *askFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *askFuture) Drop() {
-	if f.state == 2 {
+	if f.state == askFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -384,7 +380,7 @@ func (f *askFuture) dropSub_() {
 }
 
 func (f *askFuture) complete_() {
-	*f = askFuture{state: 2}
+	*f = askFuture{state: askFutureDone_}
 }
 
 //line testdata/run/a_34_multifile_async/service.adesh:20
@@ -399,6 +395,8 @@ type stopFuture struct {
 	sub1_ *rt.JoinHandle[int64]
 }
 
+const stopFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_34_multifile_async/service.adesh:27
@@ -406,15 +404,14 @@ func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_34_multifile_async/service.adesh:28
 			f.s.requests.Close()
-//line testdata/run/a_34_multifile_async/service.adesh:29
 			f.sub1_ = f.s.worker
 			f.state = 1
 			fallthrough
-		case 1:
-			f.s = *new(Service)
+		case 1: // after the await at service.adesh:29
+			f.s = Service{}
 //line testdata/run/a_34_multifile_async/service.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -433,7 +430,7 @@ func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *stopFuture) Drop() {
-	if f.state == 2 {
+	if f.state == stopFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -450,7 +447,7 @@ func (f *stopFuture) dropSub_() {
 }
 
 func (f *stopFuture) complete_() {
-	*f = stopFuture{state: 2}
+	*f = stopFuture{state: stopFutureDone_}
 }
 
 //line testdata/run/a_34_multifile_async/service.adesh:27
@@ -464,22 +461,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_34_multifile_async/main.adesh:5
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at main.adesh:5
 //line testdata/run/a_34_multifile_async/main.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -490,7 +489,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -505,7 +504,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

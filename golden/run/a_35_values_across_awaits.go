@@ -34,19 +34,21 @@ type scrambleFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const scrambleFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_35_values_across_awaits.adesh:5
 func (f *scrambleFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.xs = rt.ArrClone(f.xs)
 //line testdata/run/a_35_values_across_awaits.adesh:6
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_35_values_across_awaits.adesh:6
 //line testdata/run/a_35_values_across_awaits.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -56,9 +58,7 @@ func (f *scrambleFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_35_values_across_awaits.adesh:7
 			rt.ArrPush(&f.xs, 99)
-//line testdata/run/a_35_values_across_awaits.adesh:8
 			f.xs[rt.Index(0, len(f.xs), "testdata/run/a_35_values_across_awaits.adesh:8:5")] = -1
-//line testdata/run/a_35_values_across_awaits.adesh:9
 			f.p_.x = 1000
 			{
 				var res_ []int64 = rt.ArrClone(f.xs)
@@ -73,7 +73,7 @@ func (f *scrambleFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *scrambleFuture) Drop() {
-	if f.state == 2 {
+	if f.state == scrambleFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -88,7 +88,7 @@ func (f *scrambleFuture) dropSub_() {
 }
 
 func (f *scrambleFuture) complete_() {
-	*f = scrambleFuture{state: 2}
+	*f = scrambleFuture{state: scrambleFutureDone_}
 }
 
 //line testdata/run/a_35_values_across_awaits.adesh:5
@@ -103,18 +103,20 @@ type maybeFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const maybeFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_35_values_across_awaits.adesh:13
 func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_35_values_across_awaits.adesh:14
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_35_values_across_awaits.adesh:14
 //line testdata/run/a_35_values_across_awaits.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -140,7 +142,7 @@ func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *maybeFuture) Drop() {
-	if f.state == 2 {
+	if f.state == maybeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -155,7 +157,7 @@ func (f *maybeFuture) dropSub_() {
 }
 
 func (f *maybeFuture) complete_() {
-	*f = maybeFuture{state: 2}
+	*f = maybeFuture{state: maybeFutureDone_}
 }
 
 //line testdata/run/a_35_values_across_awaits.adesh:13
@@ -183,6 +185,8 @@ type mainFuture struct {
 	sub3_ rt.YieldFuture
 }
 
+const mainFutureDone_ = 14
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_35_values_across_awaits.adesh:19
@@ -200,44 +204,40 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_35_values_across_awaits.adesh:20
 			f.xs = []int64{1, 2, 3}
-//line testdata/run/a_35_values_across_awaits.adesh:21
 			f.p_ = Point{x: 1, y: 2}
-//line testdata/run/a_35_values_across_awaits.adesh:22
 			f.sub1_ = scramble(rt.ArrClone(f.xs), f.p_)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_35_values_across_awaits.adesh:22
 //line testdata/run/a_35_values_across_awaits.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(scrambleFuture)
+			f.sub1_ = scrambleFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_35_values_across_awaits.adesh:22
 			ys = aw_
-//line testdata/run/a_35_values_across_awaits.adesh:23
 			rt.Print(f.xs, ys, f.p_)
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			f.sub2_ = maybe(5)
 			f.state = 2
 			fallthrough
-		case 2:
-			f.p_ = *new(Point)
+		case 2: // after the await at a_35_values_across_awaits.adesh:25
+			f.p_ = Point{}
 			f.xs = nil
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(maybeFuture)
+			f.sub2_ = maybeFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			f.v = aw1_
-//line testdata/run/a_35_values_across_awaits.adesh:26
 			if !f.v.Some {
 				f.state = 4
 				continue poll_
@@ -246,7 +246,7 @@ poll_:
 			f.sub3_ = rt.YieldNow()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_35_values_across_awaits.adesh:27
 //line testdata/run/a_35_values_across_awaits.adesh:27
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -258,18 +258,18 @@ poll_:
 			rt.Print("narrowed after an await:", f.v.Val+1)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the if at a_35_values_across_awaits.adesh:26
 //line testdata/run/a_35_values_across_awaits.adesh:30
 			f.sub2_ = maybe(0)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_35_values_across_awaits.adesh:30
 //line testdata/run/a_35_values_across_awaits.adesh:30
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(maybeFuture)
+			f.sub2_ = maybeFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_35_values_across_awaits.adesh:30
 			none = aw2_
@@ -283,12 +283,11 @@ poll_:
 			rt.Print(f.t1_)
 //line testdata/run/a_35_values_across_awaits.adesh:34
 			f.s = "a"
-//line testdata/run/a_35_values_across_awaits.adesh:35
 			f.n_ = 3
 			f.i_ = int64(0)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // head of the loop at a_35_values_across_awaits.adesh:35
 			if !(f.i_ < f.n_) {
 				f.state = 9
 				continue poll_
@@ -296,11 +295,10 @@ poll_:
 			i = f.i_
 //line testdata/run/a_35_values_across_awaits.adesh:36
 			f.s = f.s + rt.Str(i)
-//line testdata/run/a_35_values_across_awaits.adesh:37
 			f.sub3_ = rt.YieldNow()
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_35_values_across_awaits.adesh:37
 //line testdata/run/a_35_values_across_awaits.adesh:37
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -312,21 +310,19 @@ poll_:
 			f.s = f.s + "-"
 			f.state = 8
 			fallthrough
-		case 8:
-			f.i_ += 1
+		case 8: // next turn of the loop at a_35_values_across_awaits.adesh:35
+			f.i_++
 			f.state = 6
 			continue poll_
-		case 9:
+		case 9: // after the loop at a_35_values_across_awaits.adesh:35
 //line testdata/run/a_35_values_across_awaits.adesh:40
 			rt.Print(f.s)
-//line testdata/run/a_35_values_across_awaits.adesh:41
 			f.arr = []Point{}
-//line testdata/run/a_35_values_across_awaits.adesh:42
 			f.n1_ = 3
 			f.i1_ = int64(0)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // head of the loop at a_35_values_across_awaits.adesh:42
 			if !(f.i1_ < f.n1_) {
 				f.state = 13
 				continue poll_
@@ -337,13 +333,13 @@ poll_:
 			f.sub2_ = maybe(i_1 + 1)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_35_values_across_awaits.adesh:43
 //line testdata/run/a_35_values_across_awaits.adesh:43
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(maybeFuture)
+			f.sub2_ = maybeFuture{}
 			aw3_ = step_.Value
 			t2_ = aw3_
 			if t2_.Some {
@@ -355,11 +351,11 @@ poll_:
 			rt.ArrPush(&f.arr, Point{x: f.t4_, y: f.t3_})
 			f.state = 12
 			fallthrough
-		case 12:
-			f.i1_ += 1
+		case 12: // next turn of the loop at a_35_values_across_awaits.adesh:42
+			f.i1_++
 			f.state = 10
 			continue poll_
-		case 13:
+		case 13: // after the loop at a_35_values_across_awaits.adesh:42
 //line testdata/run/a_35_values_across_awaits.adesh:45
 			rt.Print(f.arr)
 			f.complete_()
@@ -372,7 +368,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 14 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -397,7 +393,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 14}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_35_values_across_awaits.adesh:19
@@ -411,22 +407,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_35_values_across_awaits.adesh:19
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_35_values_across_awaits.adesh:19
 //line testdata/run/a_35_values_across_awaits.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -437,7 +435,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -452,7 +450,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -34,6 +34,8 @@ type consumeFuture struct {
 	sub1_ rt.RecvFuture[*rt.Share[Blob]]
 }
 
+const consumeFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_36_channel_of_shares.adesh:5
@@ -43,19 +45,18 @@ func (f *consumeFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_36_channel_of_shares.adesh:6
 			f.seen = 0
-//line testdata/run/a_36_channel_of_shares.adesh:7
 			f.ch_ = f.ch
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_36_channel_of_shares.adesh:7
 //line testdata/run/a_36_channel_of_shares.adesh:7
 			f.sub1_ = f.ch_.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_36_channel_of_shares.adesh:7
 //line testdata/run/a_36_channel_of_shares.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -77,7 +78,7 @@ poll_:
 			}
 			f.state = 1
 			continue poll_
-		case 3:
+		case 3: // after the loop at a_36_channel_of_shares.adesh:7
 //line testdata/run/a_36_channel_of_shares.adesh:10
 			f.done.SendNow(cx, f.seen)
 			f.complete_()
@@ -90,7 +91,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *consumeFuture) Drop() {
-	if f.state == 4 {
+	if f.state == consumeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -98,7 +99,7 @@ func (f *consumeFuture) Drop() {
 }
 
 func (f *consumeFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -114,11 +115,11 @@ func (f *consumeFuture) dropSub_() {
 }
 
 func (f *consumeFuture) complete_() {
-	f.state = 4
+	f.state = consumeFutureDone_
 	if f.b != nil {
 		f.b.Release()
 	}
-	*f = consumeFuture{state: 4}
+	*f = consumeFuture{state: consumeFutureDone_}
 }
 
 //line testdata/run/a_36_channel_of_shares.adesh:5
@@ -139,6 +140,8 @@ type mainFuture struct {
 	sub3_ *rt.JoinHandle[rt.Unit]
 }
 
+const mainFutureDone_ = 7
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_36_channel_of_shares.adesh:13
@@ -149,17 +152,15 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_36_channel_of_shares.adesh:14
 			f.blob = rt.NewShare[Blob](Blob{data: "payload"})
-//line testdata/run/a_36_channel_of_shares.adesh:15
 			f.ch = rt.NewChannel[*rt.Share[Blob]](int(4))
-//line testdata/run/a_36_channel_of_shares.adesh:16
 			f.n_ = 3
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_36_channel_of_shares.adesh:16
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -168,7 +169,7 @@ poll_:
 			f.sub1_ = f.ch.Send(f.blob.Clone())
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_36_channel_of_shares.adesh:17
 //line testdata/run/a_36_channel_of_shares.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -178,24 +179,20 @@ poll_:
 			f.sub1_ = rt.SendFuture[*rt.Share[Blob]]{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_36_channel_of_shares.adesh:16
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_36_channel_of_shares.adesh:16
 //line testdata/run/a_36_channel_of_shares.adesh:19
 			rt.Print("queued:", f.blob.StrongCount())
-//line testdata/run/a_36_channel_of_shares.adesh:20
 			done = rt.NewChannel[int64](0)
-//line testdata/run/a_36_channel_of_shares.adesh:21
 			f.c = rt.SpawnValue[rt.Unit](cx, consume(f.ch, done))
-//line testdata/run/a_36_channel_of_shares.adesh:22
 			f.ch.Close()
-//line testdata/run/a_36_channel_of_shares.adesh:23
 			f.sub2_ = done.Recv()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_36_channel_of_shares.adesh:23
 			f.ch = nil
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			step_ := f.sub2_.Poll(cx)
@@ -207,11 +204,10 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			rt.Print("bytes seen:", aw_)
-//line testdata/run/a_36_channel_of_shares.adesh:24
 			f.sub3_ = f.c
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_36_channel_of_shares.adesh:24
 			f.c = nil
 //line testdata/run/a_36_channel_of_shares.adesh:24
 			step_ := f.sub3_.Poll(cx)
@@ -236,7 +232,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 7 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -244,7 +240,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -266,11 +262,11 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 7
+	f.state = mainFutureDone_
 	if f.blob != nil {
 		f.blob.Release()
 	}
-	*f = mainFuture{state: 7}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_36_channel_of_shares.adesh:13
@@ -284,22 +280,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_36_channel_of_shares.adesh:13
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_36_channel_of_shares.adesh:13
 //line testdata/run/a_36_channel_of_shares.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -310,7 +308,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -325,7 +323,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

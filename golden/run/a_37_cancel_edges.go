@@ -13,6 +13,8 @@ type waitsForeverFuture struct {
 	defers_ rt.Defers
 }
 
+const waitsForeverFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_37_cancel_edges.adesh:3
@@ -21,7 +23,7 @@ func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_37_cancel_edges.adesh:4
 			f.defers_.Push(func() {
 //line testdata/run/a_37_cancel_edges.adesh:4
@@ -29,11 +31,10 @@ func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			})
 //line testdata/run/a_37_cancel_edges.adesh:5
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_37_cancel_edges.adesh:6
 			f.sub1_ = f.p_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_37_cancel_edges.adesh:6
 			f.p_ = nil
 			f.ready = nil
 //line testdata/run/a_37_cancel_edges.adesh:6
@@ -54,7 +55,7 @@ func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *waitsForeverFuture) Drop() {
-	if f.state == 2 {
+	if f.state == waitsForeverFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -62,7 +63,7 @@ func (f *waitsForeverFuture) Drop() {
 }
 
 func (f *waitsForeverFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -80,9 +81,9 @@ func (f *waitsForeverFuture) dropSub_() {
 }
 
 func (f *waitsForeverFuture) complete_() {
-	f.state = 2
+	f.state = waitsForeverFutureDone_
 	f.defers_.Run()
-	*f = waitsForeverFuture{state: 2}
+	*f = waitsForeverFuture{state: waitsForeverFutureDone_}
 }
 
 //line testdata/run/a_37_cancel_edges.adesh:3
@@ -96,18 +97,20 @@ type quickFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const quickFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_37_cancel_edges.adesh:9
 func (f *quickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_37_cancel_edges.adesh:10
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_37_cancel_edges.adesh:10
 //line testdata/run/a_37_cancel_edges.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -125,7 +128,7 @@ func (f *quickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *quickFuture) Drop() {
-	if f.state == 2 {
+	if f.state == quickFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -140,7 +143,7 @@ func (f *quickFuture) dropSub_() {
 }
 
 func (f *quickFuture) complete_() {
-	*f = quickFuture{state: 2}
+	*f = quickFuture{state: quickFutureDone_}
 }
 
 //line testdata/run/a_37_cancel_edges.adesh:9
@@ -158,6 +161,8 @@ type mainFuture struct {
 	err_  *rt.Thrown
 }
 
+const mainFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_37_cancel_edges.adesh:14
@@ -172,7 +177,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_37_cancel_edges.adesh:15
 			never = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {}(resolve_, func(v_ rt.Value) {
@@ -181,13 +186,11 @@ poll_:
 			})
 //line testdata/run/a_37_cancel_edges.adesh:16
 			ready = rt.NewChannel[int64](0)
-//line testdata/run/a_37_cancel_edges.adesh:17
 			f.h = rt.SpawnValue[int64](cx, waits_forever(never, ready))
-//line testdata/run/a_37_cancel_edges.adesh:18
 			f.sub1_ = ready.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_37_cancel_edges.adesh:18
 //line testdata/run/a_37_cancel_edges.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -197,16 +200,15 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_37_cancel_edges.adesh:19
 			f.h.Cancel()
-//line testdata/run/a_37_cancel_edges.adesh:20
 			f.h.Cancel()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at a_37_cancel_edges.adesh:21
 //line testdata/run/a_37_cancel_edges.adesh:21
 			f.sub2_ = f.h
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_37_cancel_edges.adesh:21
 			f.h = nil
 //line testdata/run/a_37_cancel_edges.adesh:21
 			step_ := f.sub2_.Poll(cx)
@@ -220,7 +222,7 @@ poll_:
 			rt.Print(aw_)
 			f.state = 5
 			continue poll_
-		case 4:
+		case 4: // catch of the try at a_37_cancel_edges.adesh:21
 			f.h = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -229,14 +231,13 @@ poll_:
 			rt.Print("promise waiter:", e.Message)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the try at a_37_cancel_edges.adesh:21
 //line testdata/run/a_37_cancel_edges.adesh:23
 			f.q = rt.SpawnValue[int64](cx, quick())
-//line testdata/run/a_37_cancel_edges.adesh:24
 			f.sub2_ = f.q
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_37_cancel_edges.adesh:24
 //line testdata/run/a_37_cancel_edges.adesh:24
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -247,13 +248,11 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_37_cancel_edges.adesh:24
 			rt.Print("quick:", aw1_)
-//line testdata/run/a_37_cancel_edges.adesh:25
 			f.q.Cancel()
-//line testdata/run/a_37_cancel_edges.adesh:26
 			f.sub2_ = f.q
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_37_cancel_edges.adesh:26
 //line testdata/run/a_37_cancel_edges.adesh:26
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -274,7 +273,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 8 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -282,7 +281,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -320,8 +319,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 8
-	*f = mainFuture{state: 8}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_37_cancel_edges.adesh:14
@@ -335,22 +334,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_37_cancel_edges.adesh:14
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_37_cancel_edges.adesh:14
 //line testdata/run/a_37_cancel_edges.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -361,7 +362,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -376,7 +377,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

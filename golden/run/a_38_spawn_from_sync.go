@@ -11,18 +11,20 @@ type squareFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const squareFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_38_spawn_from_sync.adesh:3
 func (f *squareFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_38_spawn_from_sync.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_38_spawn_from_sync.adesh:4
 //line testdata/run/a_38_spawn_from_sync.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *squareFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *squareFuture) Drop() {
-	if f.state == 2 {
+	if f.state == squareFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *squareFuture) dropSub_() {
 }
 
 func (f *squareFuture) complete_() {
-	*f = squareFuture{state: 2}
+	*f = squareFuture{state: squareFutureDone_}
 }
 
 //line testdata/run/a_38_spawn_from_sync.adesh:3
@@ -68,17 +70,14 @@ func square(x int64) squareFuture {
 
 //line testdata/run/a_38_spawn_from_sync.adesh:8
 func start_all(n int64) []*rt.JoinHandle[int64] {
-//line testdata/run/a_38_spawn_from_sync.adesh:9
 	var hs []*rt.JoinHandle[int64] = []*rt.JoinHandle[int64]{}
-//line testdata/run/a_38_spawn_from_sync.adesh:10
 	var n_ int64 = n + 1
 //line testdata/run/a_38_spawn_from_sync.adesh:10
-	for i_ := int64(1); i_ < n_; i_ += 1 {
+	for i_ := int64(1); i_ < n_; i_++ {
 		var i int64 = i_
 //line testdata/run/a_38_spawn_from_sync.adesh:11
 		rt.ArrPush(&hs, rt.SpawnValue[int64](nil, square(i)))
 	}
-//line testdata/run/a_38_spawn_from_sync.adesh:13
 	return rt.ArrClone(hs)
 }
 
@@ -87,13 +86,15 @@ type asyncBlock1 struct {
 	state uint32
 }
 
+const asyncBlock1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_38_spawn_from_sync.adesh:22
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.complete_()
 			return rt.Ready[string]("block")
 		default:
@@ -104,7 +105,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -114,7 +115,7 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 1}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_38_spawn_from_sync.adesh:27.
@@ -124,6 +125,8 @@ type asyncBlock2 struct {
 	sub1_         squareFuture
 }
 
+const asyncBlock2Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_38_spawn_from_sync.adesh:27
@@ -131,18 +134,18 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_38_spawn_from_sync.adesh:28
 			f.sub1_ = square(6)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_38_spawn_from_sync.adesh:28
 //line testdata/run/a_38_spawn_from_sync.adesh:28
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(squareFuture)
+			f.sub1_ = squareFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_38_spawn_from_sync.adesh:28
 			f.from_callback.SendNow(cx, aw_)
@@ -156,7 +159,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -171,7 +174,7 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -185,6 +188,8 @@ type mainFuture struct {
 	sub2_         rt.Join3Future[int64, string, int64]
 	sub3_         rt.RecvFuture[int64]
 }
+
+const mainFutureDone_ = 7
 
 // Poll runs the future until it completes or must wait.
 //
@@ -203,16 +208,15 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_38_spawn_from_sync.adesh:17
 			hs = start_all(4)
-//line testdata/run/a_38_spawn_from_sync.adesh:18
 			f.sum = 0
 			f.items_ = hs
 			f.i_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_38_spawn_from_sync.adesh:19
 			if !(f.i_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -223,7 +227,7 @@ poll_:
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_38_spawn_from_sync.adesh:19
 //line testdata/run/a_38_spawn_from_sync.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -236,18 +240,18 @@ poll_:
 			f.sum += aw_
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_38_spawn_from_sync.adesh:19
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_38_spawn_from_sync.adesh:19
 //line testdata/run/a_38_spawn_from_sync.adesh:20
 			rt.Print("sum of squares:", f.sum)
 //line testdata/run/a_38_spawn_from_sync.adesh:22
 			f.sub2_ = rt.Join3(rt.Box[int64](square(3)), rt.Box[string](asyncBlock1{}), rt.SpawnValue[int64](cx, square(5)))
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_38_spawn_from_sync.adesh:22
 //line testdata/run/a_38_spawn_from_sync.adesh:22
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -265,9 +269,7 @@ poll_:
 			rt.Print(a, b, c)
 //line testdata/run/a_38_spawn_from_sync.adesh:25
 			f.from_callback = rt.NewChannel[int64](0)
-//line testdata/run/a_38_spawn_from_sync.adesh:26
 			rt.SetTimeout(func() {
-//line testdata/run/a_38_spawn_from_sync.adesh:27
 				var h_ *rt.JoinHandle[rt.Unit] = rt.SpawnValue[rt.Unit](nil, asyncBlock2{from_callback: f.from_callback})
 				_ = h_
 			}, 1)
@@ -275,7 +277,7 @@ poll_:
 			f.sub3_ = f.from_callback.Recv()
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_38_spawn_from_sync.adesh:31
 //line testdata/run/a_38_spawn_from_sync.adesh:31
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -296,7 +298,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 7 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -317,7 +319,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 7}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_38_spawn_from_sync.adesh:16
@@ -331,22 +333,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_38_spawn_from_sync.adesh:16
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_38_spawn_from_sync.adesh:16
 //line testdata/run/a_38_spawn_from_sync.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -357,7 +361,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -372,7 +376,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -36,6 +36,8 @@ type restockFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const restockFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_39_locks_between_awaits.adesh:5
@@ -45,13 +47,13 @@ func (f *restockFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_39_locks_between_awaits.adesh:6
 			f.n_ = f.times
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_39_locks_between_awaits.adesh:6
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -74,7 +76,7 @@ poll_:
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_39_locks_between_awaits.adesh:11
 //line testdata/run/a_39_locks_between_awaits.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -84,11 +86,11 @@ poll_:
 			f.sub1_ = rt.YieldFuture{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_39_locks_between_awaits.adesh:6
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_39_locks_between_awaits.adesh:6
 			{
 				f.inv.Release()
 				f.inv = nil
@@ -103,7 +105,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *restockFuture) Drop() {
-	if f.state == 5 {
+	if f.state == restockFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -111,7 +113,7 @@ func (f *restockFuture) Drop() {
 }
 
 func (f *restockFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -127,12 +129,12 @@ func (f *restockFuture) dropSub_() {
 }
 
 func (f *restockFuture) complete_() {
-	f.state = 5
+	f.state = restockFutureDone_
 	if f.inv != nil {
 		f.inv.Release()
 	}
 	f.g.Drop()
-	*f = restockFuture{state: 5}
+	*f = restockFuture{state: restockFutureDone_}
 }
 
 //line testdata/run/a_39_locks_between_awaits.adesh:5
@@ -152,6 +154,8 @@ type readerFuture struct {
 	sub1_  rt.YieldFuture
 }
 
+const readerFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_39_locks_between_awaits.adesh:15
@@ -160,15 +164,14 @@ func (f *readerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_39_locks_between_awaits.adesh:16
 			f.seen = 0
-//line testdata/run/a_39_locks_between_awaits.adesh:17
 			f.n_ = f.rounds
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_39_locks_between_awaits.adesh:17
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -184,7 +187,7 @@ poll_:
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_39_locks_between_awaits.adesh:19
 //line testdata/run/a_39_locks_between_awaits.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -194,11 +197,11 @@ poll_:
 			f.sub1_ = rt.YieldFuture{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_39_locks_between_awaits.adesh:17
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_39_locks_between_awaits.adesh:17
 			{
 				f.table.Release()
 				f.table = nil
@@ -216,7 +219,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *readerFuture) Drop() {
-	if f.state == 5 {
+	if f.state == readerFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -224,7 +227,7 @@ func (f *readerFuture) Drop() {
 }
 
 func (f *readerFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -240,12 +243,12 @@ func (f *readerFuture) dropSub_() {
 }
 
 func (f *readerFuture) complete_() {
-	f.state = 5
+	f.state = readerFutureDone_
 	if f.table != nil {
 		f.table.Release()
 	}
 	f.tmp_.Drop()
-	*f = readerFuture{state: 5}
+	*f = readerFuture{state: readerFutureDone_}
 }
 
 //line testdata/run/a_39_locks_between_awaits.adesh:15
@@ -272,6 +275,8 @@ type mainFuture struct {
 	sub2_   *rt.JoinHandle[int64]
 }
 
+const mainFutureDone_ = 9
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_39_locks_between_awaits.adesh:24
@@ -286,12 +291,10 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_39_locks_between_awaits.adesh:25
 			f.inv = rt.NewShare[*rt.Mutex[Inventory]](rt.NewMutex[Inventory](Inventory{items: rt.MapOf[string, int64]([]string{"apple", "pear", "fig"}, []int64{0, 0, 0})}))
-//line testdata/run/a_39_locks_between_awaits.adesh:26
 			f.hs = []*rt.JoinHandle[rt.Unit]{}
-//line testdata/run/a_39_locks_between_awaits.adesh:27
 			for _, x_ := range []string{"apple", "pear", "apple", "fig", "apple"} {
 				var item string = x_
 //line testdata/run/a_39_locks_between_awaits.adesh:28
@@ -301,7 +304,7 @@ poll_:
 			f.i1_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_39_locks_between_awaits.adesh:30
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -312,7 +315,7 @@ poll_:
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_39_locks_between_awaits.adesh:30
 //line testdata/run/a_39_locks_between_awaits.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -322,11 +325,11 @@ poll_:
 			f.sub1_ = nil
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i1_ += 1
+		case 3: // next turn of the loop at a_39_locks_between_awaits.adesh:30
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_39_locks_between_awaits.adesh:30
 			f.tmp_ = (*f.inv.Get()).Lock()
 //line testdata/run/a_39_locks_between_awaits.adesh:31
 			rt.Print((*f.tmp_.Ptr()).items)
@@ -338,22 +341,18 @@ poll_:
 			rt.Print("count:", f.inv.StrongCount())
 //line testdata/run/a_39_locks_between_awaits.adesh:34
 			f.table = rt.NewShare[*rt.RwLock[[]int64]](rt.NewRwLock[[]int64]([]int64{1, 2, 3}))
-//line testdata/run/a_39_locks_between_awaits.adesh:35
 			f.readers = []*rt.JoinHandle[int64]{}
-//line testdata/run/a_39_locks_between_awaits.adesh:36
 			n_ = 4
 //line testdata/run/a_39_locks_between_awaits.adesh:36
-			for i_ := int64(0); i_ < n_; i_ += 1 {
-//line testdata/run/a_39_locks_between_awaits.adesh:37
+			for i_ := int64(0); i_ < n_; i_++ {
 				rt.ArrPush(&f.readers, rt.SpawnValue[int64](cx, reader(f.table.Clone(), 50)))
 			}
-//line testdata/run/a_39_locks_between_awaits.adesh:39
 			f.total = 0
 			f.items1_ = f.readers
 			f.i2_ = 0
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // head of the loop at a_39_locks_between_awaits.adesh:40
 			if !(f.i2_ < len(f.items1_)) {
 				f.state = 8
 				continue poll_
@@ -364,7 +363,7 @@ poll_:
 			f.sub2_ = r
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_39_locks_between_awaits.adesh:40
 //line testdata/run/a_39_locks_between_awaits.adesh:40
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -377,11 +376,11 @@ poll_:
 			f.total += aw_
 			f.state = 7
 			fallthrough
-		case 7:
-			f.i2_ += 1
+		case 7: // next turn of the loop at a_39_locks_between_awaits.adesh:40
+			f.i2_++
 			f.state = 5
 			continue poll_
-		case 8:
+		case 8: // after the loop at a_39_locks_between_awaits.adesh:40
 //line testdata/run/a_39_locks_between_awaits.adesh:41
 			rt.Print("reads:", f.total)
 			f.tmp1_ = (*f.table.Get()).Write()
@@ -416,7 +415,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 9 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -424,7 +423,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -446,7 +445,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 9
+	f.state = mainFutureDone_
 	if f.inv != nil {
 		f.inv.Release()
 	}
@@ -456,7 +455,7 @@ func (f *mainFuture) complete_() {
 	f.tmp1_.Drop()
 	f.tmp2_.Drop()
 	f.tmp_.Drop()
-	*f = mainFuture{state: 9}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_39_locks_between_awaits.adesh:24
@@ -470,22 +469,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_39_locks_between_awaits.adesh:24
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_39_locks_between_awaits.adesh:24
 //line testdata/run/a_39_locks_between_awaits.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -496,7 +497,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -511,7 +512,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

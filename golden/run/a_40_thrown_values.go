@@ -6,7 +6,6 @@ import "adeshprog/rt"
 
 //line testdata/run/a_40_thrown_values.adesh:4
 func check(n int64) int64 {
-//line testdata/run/a_40_thrown_values.adesh:5
 	if n > 2 {
 //line testdata/run/a_40_thrown_values.adesh:5
 		panic(&rt.Thrown{Err: rt.NewError(rt.Str(n) + " is too big"), Pos: "testdata/run/a_40_thrown_values.adesh:5:16"})
@@ -22,18 +21,20 @@ type stepFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const stepFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_40_thrown_values.adesh:9
 func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_40_thrown_values.adesh:10
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_40_thrown_values.adesh:10
 //line testdata/run/a_40_thrown_values.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -54,7 +55,7 @@ func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *stepFuture) Drop() {
-	if f.state == 2 {
+	if f.state == stepFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -69,7 +70,7 @@ func (f *stepFuture) dropSub_() {
 }
 
 func (f *stepFuture) complete_() {
-	*f = stepFuture{state: 2}
+	*f = stepFuture{state: stepFutureDone_}
 }
 
 //line testdata/run/a_40_thrown_values.adesh:9
@@ -84,18 +85,20 @@ type oddThrowFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const oddThrowFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_40_thrown_values.adesh:14
 func (f *oddThrowFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_40_thrown_values.adesh:15
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_40_thrown_values.adesh:15
 //line testdata/run/a_40_thrown_values.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -123,7 +126,7 @@ func (f *oddThrowFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *oddThrowFuture) Drop() {
-	if f.state == 2 {
+	if f.state == oddThrowFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -138,7 +141,7 @@ func (f *oddThrowFuture) dropSub_() {
 }
 
 func (f *oddThrowFuture) complete_() {
-	*f = oddThrowFuture{state: 2}
+	*f = oddThrowFuture{state: oddThrowFutureDone_}
 }
 
 //line testdata/run/a_40_thrown_values.adesh:14
@@ -155,6 +158,8 @@ type cleanupThenRethrowFuture struct {
 	err_  *rt.Thrown
 }
 
+const cleanupThenRethrowFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_40_thrown_values.adesh:21
@@ -163,22 +168,22 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // body of the try at a_40_thrown_values.adesh:22
 //line testdata/run/a_40_thrown_values.adesh:23
 			f.sub1_ = step(10)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_40_thrown_values.adesh:23
 //line testdata/run/a_40_thrown_values.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(stepFuture)
+			f.sub1_ = stepFuture{}
 			aw_ = step_.Value
 			f.complete_()
 			return rt.Ready[int64](aw_)
-		case 2:
+		case 2: // catch of the try at a_40_thrown_values.adesh:22
 			thrown_ := f.err_
 			f.err_ = nil
 			f.e = thrown_.Err
@@ -186,7 +191,7 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 			f.sub2_ = rt.Sleep(1)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_40_thrown_values.adesh:25
 //line testdata/run/a_40_thrown_values.adesh:25
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -196,9 +201,8 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 			f.sub2_ = rt.SleepFuture{}
 //line testdata/run/a_40_thrown_values.adesh:26
 			rt.Print("  cleaned up after:", f.e.Message)
-//line testdata/run/a_40_thrown_values.adesh:27
 			panic(&rt.Thrown{Err: f.e, Pos: "testdata/run/a_40_thrown_values.adesh:27:9"})
-		case 4:
+		case 4: // after the try at a_40_thrown_values.adesh:22
 			panic("unreachable")
 		default:
 			rt.AwaitedAgain("`cleanup_then_rethrow`", "testdata/run/a_40_thrown_values.adesh:21:10")
@@ -208,7 +212,7 @@ func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64])
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *cleanupThenRethrowFuture) Drop() {
-	if f.state == 5 {
+	if f.state == cleanupThenRethrowFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -216,7 +220,7 @@ func (f *cleanupThenRethrowFuture) Drop() {
 }
 
 func (f *cleanupThenRethrowFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -244,8 +248,8 @@ func (f *cleanupThenRethrowFuture) dropSub_() {
 }
 
 func (f *cleanupThenRethrowFuture) complete_() {
-	f.state = 5
-	*f = cleanupThenRethrowFuture{state: 5}
+	f.state = cleanupThenRethrowFutureDone_
+	*f = cleanupThenRethrowFuture{state: cleanupThenRethrowFutureDone_}
 }
 
 //line testdata/run/a_40_thrown_values.adesh:21
@@ -265,6 +269,8 @@ type mainFuture struct {
 	err_  *rt.Thrown
 }
 
+const mainFutureDone_ = 19
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_40_thrown_values.adesh:31
@@ -281,41 +287,41 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_40_thrown_values.adesh:32
 			f.sub1_ = step(2)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_40_thrown_values.adesh:32
 //line testdata/run/a_40_thrown_values.adesh:32
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(stepFuture)
+			f.sub1_ = stepFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_40_thrown_values.adesh:32
 			rt.Print(aw_)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at a_40_thrown_values.adesh:33
 //line testdata/run/a_40_thrown_values.adesh:33
 			f.sub1_ = step(3)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_40_thrown_values.adesh:33
 //line testdata/run/a_40_thrown_values.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(stepFuture)
+			f.sub1_ = stepFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_40_thrown_values.adesh:33
 			rt.Print(aw1_)
 			f.state = 5
 			continue poll_
-		case 4:
+		case 4: // catch of the try at a_40_thrown_values.adesh:33
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -323,13 +329,13 @@ poll_:
 			rt.Print("caught:", e.Message)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the try at a_40_thrown_values.adesh:33
 //line testdata/run/a_40_thrown_values.adesh:34
 			f.n_ = 3
 			f.i_ = int64(0)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // head of the loop at a_40_thrown_values.adesh:34
 			if !(f.i_ < f.n_) {
 				f.state = 11
 				continue poll_
@@ -337,21 +343,21 @@ poll_:
 			k = f.i_
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // body of the try at a_40_thrown_values.adesh:35
 //line testdata/run/a_40_thrown_values.adesh:35
 			f.sub2_ = odd_throw(k)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_40_thrown_values.adesh:35
 //line testdata/run/a_40_thrown_values.adesh:35
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(oddThrowFuture)
+			f.sub2_ = oddThrowFuture{}
 			f.state = 10
 			continue poll_
-		case 9:
+		case 9: // catch of the try at a_40_thrown_values.adesh:35
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -359,11 +365,11 @@ poll_:
 			rt.Print("wrapped:", e_.Message, e_)
 			f.state = 10
 			fallthrough
-		case 10:
-			f.i_ += 1
+		case 10: // next turn of the loop at a_40_thrown_values.adesh:34
+			f.i_++
 			f.state = 6
 			continue poll_
-		case 11:
+		case 11: // after the loop at a_40_thrown_values.adesh:34
 //line testdata/run/a_40_thrown_values.adesh:37
 			p_ = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 				func(resolve func(int64), reject func(rt.Value)) {
@@ -375,12 +381,12 @@ poll_:
 			})
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // body of the try at a_40_thrown_values.adesh:38
 //line testdata/run/a_40_thrown_values.adesh:38
 			f.sub3_ = p_
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the await at a_40_thrown_values.adesh:38
 //line testdata/run/a_40_thrown_values.adesh:38
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -390,7 +396,7 @@ poll_:
 			f.sub3_ = nil
 			f.state = 15
 			continue poll_
-		case 14:
+		case 14: // catch of the try at a_40_thrown_values.adesh:38
 			thrown_ := f.err_
 			f.err_ = nil
 			e_1 = thrown_.Err
@@ -398,21 +404,21 @@ poll_:
 			rt.Print("rejected:", e_1.Message)
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // body of the try at a_40_thrown_values.adesh:39
 //line testdata/run/a_40_thrown_values.adesh:39
 			f.sub4_ = cleanup_then_rethrow()
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // after the await at a_40_thrown_values.adesh:39
 //line testdata/run/a_40_thrown_values.adesh:39
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(cleanupThenRethrowFuture)
+			f.sub4_ = cleanupThenRethrowFuture{}
 			f.state = 18
 			continue poll_
-		case 17:
+		case 17: // catch of the try at a_40_thrown_values.adesh:39
 			thrown_ := f.err_
 			f.err_ = nil
 			e_2 = thrown_.Err
@@ -420,7 +426,7 @@ poll_:
 			rt.Print("rethrown:", e_2.Message)
 			f.state = 18
 			fallthrough
-		case 18:
+		case 18: // after the try at a_40_thrown_values.adesh:39
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -431,7 +437,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 19 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -439,7 +445,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -493,8 +499,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 19
-	*f = mainFuture{state: 19}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_40_thrown_values.adesh:31
@@ -508,22 +514,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_40_thrown_values.adesh:31
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_40_thrown_values.adesh:31
 //line testdata/run/a_40_thrown_values.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -534,7 +542,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -549,7 +557,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

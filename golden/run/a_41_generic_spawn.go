@@ -48,18 +48,20 @@ type pairFuture[A any, B any] struct {
 	sub1_ rt.YieldFuture
 }
 
+const pairFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_41_generic_spawn.adesh:17
 func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_41_generic_spawn.adesh:18
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_41_generic_spawn.adesh:18
 //line testdata/run/a_41_generic_spawn.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -80,7 +82,7 @@ func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *pairFuture[A, B]) Drop() {
-	if f.state == 2 {
+	if f.state == pairFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -95,7 +97,7 @@ func (f *pairFuture[A, B]) dropSub_() {
 }
 
 func (f *pairFuture[A, B]) complete_() {
-	*f = pairFuture[A, B]{state: 2}
+	*f = pairFuture[A, B]{state: pairFutureDone_}
 }
 
 //line testdata/run/a_41_generic_spawn.adesh:17
@@ -123,6 +125,8 @@ type mainFuture struct {
 	sub5_  *rt.JoinHandle[int64]
 }
 
+const mainFutureDone_ = 10
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_41_generic_spawn.adesh:22
@@ -138,20 +142,16 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_41_generic_spawn.adesh:23
 			f.c = Cell[string]{value: "hi", reads: 0}
-//line testdata/run/a_41_generic_spawn.adesh:24
 			h = rt.SpawnValue[string](cx, f.c.read())
-//line testdata/run/a_41_generic_spawn.adesh:25
 			f.p_ = rt.SpawnValue[rt.Tuple2[int64, string]](cx, pair[int64, string](1, "one"))
-//line testdata/run/a_41_generic_spawn.adesh:26
 			f.q = rt.SpawnValue[rt.Tuple2[[]float64, bool]](cx, pair[[]float64, bool]([]float64{1.5}, true))
-//line testdata/run/a_41_generic_spawn.adesh:27
 			f.sub1_ = h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_41_generic_spawn.adesh:27
 //line testdata/run/a_41_generic_spawn.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -164,7 +164,7 @@ poll_:
 			f.sub2_ = f.p_
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_41_generic_spawn.adesh:27
 			f.p_ = nil
 //line testdata/run/a_41_generic_spawn.adesh:27
 			step_ := f.sub2_.Poll(cx)
@@ -178,7 +178,7 @@ poll_:
 			f.sub3_ = f.q
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_41_generic_spawn.adesh:27
 			f.q = nil
 //line testdata/run/a_41_generic_spawn.adesh:27
 			step_ := f.sub3_.Poll(cx)
@@ -190,11 +190,10 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:27
 			rt.Print(f.aw_, f.aw1_, aw2_)
-//line testdata/run/a_41_generic_spawn.adesh:28
 			f.sub4_ = f.c.bump_reads()
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_41_generic_spawn.adesh:28
 			f.aw1_ = rt.Tuple2[int64, string]{}
 			f.aw_ = ""
 //line testdata/run/a_41_generic_spawn.adesh:28
@@ -202,30 +201,27 @@ poll_:
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(CellBumpReadsFuture[string])
+			f.sub4_ = CellBumpReadsFuture[string]{}
 			f.aw3_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:28
 			f.sub4_ = f.c.bump_reads()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_41_generic_spawn.adesh:28
 //line testdata/run/a_41_generic_spawn.adesh:28
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(CellBumpReadsFuture[string])
+			f.sub4_ = CellBumpReadsFuture[string]{}
 			aw4_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:28
 			rt.Print(f.aw3_, aw4_, f.c.reads)
-//line testdata/run/a_41_generic_spawn.adesh:29
 			n = Cell[int64]{value: 7, reads: 0}
-//line testdata/run/a_41_generic_spawn.adesh:30
 			f.hs = []*rt.JoinHandle[int64]{}
-//line testdata/run/a_41_generic_spawn.adesh:31
 			n_ = 3
 //line testdata/run/a_41_generic_spawn.adesh:31
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 //line testdata/run/a_41_generic_spawn.adesh:31
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, n.read()))
 			}
@@ -235,7 +231,7 @@ poll_:
 			f.i1_ = 0
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // head of the loop at a_41_generic_spawn.adesh:33
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 9
 				continue poll_
@@ -246,7 +242,7 @@ poll_:
 			f.sub5_ = x
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_41_generic_spawn.adesh:33
 //line testdata/run/a_41_generic_spawn.adesh:33
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -259,11 +255,11 @@ poll_:
 			f.s += aw5_
 			f.state = 8
 			fallthrough
-		case 8:
-			f.i1_ += 1
+		case 8: // next turn of the loop at a_41_generic_spawn.adesh:33
+			f.i1_++
 			f.state = 6
 			continue poll_
-		case 9:
+		case 9: // after the loop at a_41_generic_spawn.adesh:33
 //line testdata/run/a_41_generic_spawn.adesh:34
 			rt.Print(f.s)
 			f.complete_()
@@ -276,7 +272,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 10 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -309,7 +305,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 10}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_41_generic_spawn.adesh:22
@@ -324,18 +320,20 @@ type CellReadFuture[T any] struct {
 	sub1_ rt.YieldFuture
 }
 
+const CellReadFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_41_generic_spawn.adesh:6
 func (f *CellReadFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_41_generic_spawn.adesh:7
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_41_generic_spawn.adesh:7
 //line testdata/run/a_41_generic_spawn.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -356,7 +354,7 @@ func (f *CellReadFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *CellReadFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == CellReadFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -371,7 +369,7 @@ func (f *CellReadFuture[T]) dropSub_() {
 }
 
 func (f *CellReadFuture[T]) complete_() {
-	*f = CellReadFuture[T]{state: 2}
+	*f = CellReadFuture[T]{state: CellReadFutureDone_}
 }
 
 //line testdata/run/a_41_generic_spawn.adesh:6
@@ -386,18 +384,20 @@ type CellBumpReadsFuture[T any] struct {
 	sub1_ rt.YieldFuture
 }
 
+const CellBumpReadsFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_41_generic_spawn.adesh:10
 func (f *CellBumpReadsFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_41_generic_spawn.adesh:11
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_41_generic_spawn.adesh:11
 //line testdata/run/a_41_generic_spawn.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -406,7 +406,7 @@ func (f *CellBumpReadsFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_41_generic_spawn.adesh:12
-			(*f.self).reads += 1
+			(*f.self).reads++
 			{
 				var res_ int64 = (*f.self).reads
 				f.complete_()
@@ -420,7 +420,7 @@ func (f *CellBumpReadsFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *CellBumpReadsFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == CellBumpReadsFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -435,7 +435,7 @@ func (f *CellBumpReadsFuture[T]) dropSub_() {
 }
 
 func (f *CellBumpReadsFuture[T]) complete_() {
-	*f = CellBumpReadsFuture[T]{state: 2}
+	*f = CellBumpReadsFuture[T]{state: CellBumpReadsFutureDone_}
 }
 
 //line testdata/run/a_41_generic_spawn.adesh:10
@@ -449,22 +449,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_41_generic_spawn.adesh:22
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_41_generic_spawn.adesh:22
 //line testdata/run/a_41_generic_spawn.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -475,7 +477,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -490,7 +492,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

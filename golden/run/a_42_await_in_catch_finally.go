@@ -11,18 +11,20 @@ type vFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const vFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_42_await_in_catch_finally.adesh:3
 func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_42_await_in_catch_finally.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_42_await_in_catch_finally.adesh:4
 //line testdata/run/a_42_await_in_catch_finally.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *vFuture) Drop() {
-	if f.state == 2 {
+	if f.state == vFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *vFuture) dropSub_() {
 }
 
 func (f *vFuture) complete_() {
-	*f = vFuture{state: 2}
+	*f = vFuture{state: vFutureDone_}
 }
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:3
@@ -68,7 +70,6 @@ func v(n int64) vFuture {
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:8
 func boom() int64 {
-//line testdata/run/a_42_await_in_catch_finally.adesh:9
 	panic(&rt.Thrown{Err: rt.NewError("sync boom"), Pos: "testdata/run/a_42_await_in_catch_finally.adesh:9:5"})
 }
 
@@ -84,6 +85,8 @@ type fFuture struct {
 	ret_     string
 }
 
+const fFutureDone_ = 7
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_42_await_in_catch_finally.adesh:12
@@ -94,7 +97,7 @@ func (f *fFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // body of the try at a_42_await_in_catch_finally.adesh:13
 //line testdata/run/a_42_await_in_catch_finally.adesh:14
 			if f.k == 1 {
 //line testdata/run/a_42_await_in_catch_finally.adesh:14
@@ -108,7 +111,7 @@ poll_:
 			f.fin1_ = 0
 			f.state = 4
 			continue poll_
-		case 1:
+		case 1: // catch of the try at a_42_await_in_catch_finally.adesh:13
 			thrown_ := f.err_
 			f.err_ = nil
 			f.e = thrown_.Err
@@ -116,40 +119,39 @@ poll_:
 			f.sub1_ = v(7)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_42_await_in_catch_finally.adesh:17
 //line testdata/run/a_42_await_in_catch_finally.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:17
 			w = aw_
-//line testdata/run/a_42_await_in_catch_finally.adesh:18
 			f.ret_ = "caught " + f.e.Message + " " + rt.Str(w)
 			f.fin1_ = 2
 			f.state = 4
 			continue poll_
-		case 3:
+		case 3: // error in the catch of the try at a_42_await_in_catch_finally.adesh:13
 			f.e = rt.Error{}
 			f.finErr1_ = f.err_
 			f.err_ = nil
 			f.fin1_ = 1
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // finally of the try at a_42_await_in_catch_finally.adesh:13
 //line testdata/run/a_42_await_in_catch_finally.adesh:20
 			f.sub1_ = v(0)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_42_await_in_catch_finally.adesh:20
 //line testdata/run/a_42_await_in_catch_finally.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 //line testdata/run/a_42_await_in_catch_finally.adesh:21
 			rt.Print("  finally awaited", f.k)
 			switch f.fin1_ {
@@ -164,7 +166,7 @@ poll_:
 			}
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the try at a_42_await_in_catch_finally.adesh:13
 			f.complete_()
 			return rt.Ready[string]("end")
 		default:
@@ -175,7 +177,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *fFuture) Drop() {
-	if f.state == 7 {
+	if f.state == fFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -183,7 +185,7 @@ func (f *fFuture) Drop() {
 }
 
 func (f *fFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -217,8 +219,8 @@ func (f *fFuture) dropSub_() {
 }
 
 func (f *fFuture) complete_() {
-	f.state = 7
-	*f = fFuture{state: 7}
+	f.state = fFutureDone_
+	*f = fFuture{state: fFutureDone_}
 }
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:12
@@ -238,6 +240,8 @@ type onlyFinallyFuture struct {
 	finErr1_ *rt.Thrown
 }
 
+const onlyFinallyFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_42_await_in_catch_finally.adesh:26
@@ -248,15 +252,14 @@ func (f *onlyFinallyFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_42_await_in_catch_finally.adesh:27
 			f.n = 0
-//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			f.n_ = 3
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_42_await_in_catch_finally.adesh:28
 			if !(f.i_ < f.n_) {
 				f.state = 7
 				continue poll_
@@ -264,10 +267,9 @@ poll_:
 			i = f.i_
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at a_42_await_in_catch_finally.adesh:29
 //line testdata/run/a_42_await_in_catch_finally.adesh:30
 			f.n += i
-//line testdata/run/a_42_await_in_catch_finally.adesh:31
 			if i == 1 {
 				f.fin1_ = 3
 				f.state = 4
@@ -276,25 +278,25 @@ poll_:
 			f.fin1_ = 0
 			f.state = 4
 			continue poll_
-		case 3:
+		case 3: // catch of the try at a_42_await_in_catch_finally.adesh:29
 			thrown_ := f.err_
 			f.err_ = nil
 			f.finErr1_ = thrown_
 			f.fin1_ = 1
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // finally of the try at a_42_await_in_catch_finally.adesh:29
 //line testdata/run/a_42_await_in_catch_finally.adesh:33
 			f.sub1_ = v(10)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_42_await_in_catch_finally.adesh:33
 //line testdata/run/a_42_await_in_catch_finally.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:33
 			f.n += aw_
@@ -309,11 +311,11 @@ poll_:
 			}
 			f.state = 6
 			fallthrough
-		case 6:
-			f.i_ += 1
+		case 6: // next turn of the loop at a_42_await_in_catch_finally.adesh:28
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 7:
+		case 7: // after the loop at a_42_await_in_catch_finally.adesh:28
 			{
 				var res_ int64 = f.n
 				f.complete_()
@@ -327,7 +329,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *onlyFinallyFuture) Drop() {
-	if f.state == 8 {
+	if f.state == onlyFinallyFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -335,7 +337,7 @@ func (f *onlyFinallyFuture) Drop() {
 }
 
 func (f *onlyFinallyFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -361,8 +363,8 @@ func (f *onlyFinallyFuture) dropSub_() {
 }
 
 func (f *onlyFinallyFuture) complete_() {
-	f.state = 8
-	*f = onlyFinallyFuture{state: 8}
+	f.state = onlyFinallyFutureDone_
+	*f = onlyFinallyFuture{state: onlyFinallyFutureDone_}
 }
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:26
@@ -377,6 +379,8 @@ type mainFuture struct {
 	sub2_ onlyFinallyFuture
 }
 
+const mainFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_42_await_in_catch_finally.adesh:39
@@ -386,46 +390,44 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_42_await_in_catch_finally.adesh:40
 			f.sub1_ = f_(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_42_await_in_catch_finally.adesh:40
 //line testdata/run/a_42_await_in_catch_finally.adesh:40
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(fFuture)
+			f.sub1_ = fFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:40
 			rt.Print(aw_)
-//line testdata/run/a_42_await_in_catch_finally.adesh:41
 			f.sub1_ = f_(1)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_42_await_in_catch_finally.adesh:41
 //line testdata/run/a_42_await_in_catch_finally.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(fFuture)
+			f.sub1_ = fFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:41
 			rt.Print(aw1_)
-//line testdata/run/a_42_await_in_catch_finally.adesh:42
 			f.sub2_ = only_finally()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_42_await_in_catch_finally.adesh:42
 //line testdata/run/a_42_await_in_catch_finally.adesh:42
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(onlyFinallyFuture)
+			f.sub2_ = onlyFinallyFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:42
 			rt.Print(aw2_)
@@ -439,7 +441,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 4 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -458,7 +460,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 4}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:39
@@ -472,22 +474,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_42_await_in_catch_finally.adesh:39
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_42_await_in_catch_finally.adesh:39
 //line testdata/run/a_42_await_in_catch_finally.adesh:39
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -498,7 +502,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -513,7 +517,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,18 +11,20 @@ type vFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const vFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_43_nested_blocks.adesh:4
 func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_43_nested_blocks.adesh:5
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_43_nested_blocks.adesh:5
 //line testdata/run/a_43_nested_blocks.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *vFuture) Drop() {
-	if f.state == 2 {
+	if f.state == vFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *vFuture) dropSub_() {
 }
 
 func (f *vFuture) complete_() {
-	*f = vFuture{state: 2}
+	*f = vFuture{state: vFutureDone_}
 }
 
 //line testdata/run/a_43_nested_blocks.adesh:4
@@ -74,6 +76,8 @@ type firstBigFuture struct {
 	sub1_ rt.RecvFuture[int64]
 }
 
+const firstBigFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_43_nested_blocks.adesh:9
@@ -83,17 +87,17 @@ func (f *firstBigFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_43_nested_blocks.adesh:10
 			f.ch_ = f.ch
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_43_nested_blocks.adesh:10
 //line testdata/run/a_43_nested_blocks.adesh:10
 			f.sub1_ = f.ch_.Recv()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_43_nested_blocks.adesh:10
 //line testdata/run/a_43_nested_blocks.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -114,7 +118,7 @@ poll_:
 			}
 			f.state = 1
 			continue poll_
-		case 3:
+		case 3: // after the loop at a_43_nested_blocks.adesh:10
 			f.complete_()
 			return rt.Ready[int64](-1)
 		default:
@@ -125,7 +129,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *firstBigFuture) Drop() {
-	if f.state == 4 {
+	if f.state == firstBigFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -140,7 +144,7 @@ func (f *firstBigFuture) dropSub_() {
 }
 
 func (f *firstBigFuture) complete_() {
-	*f = firstBigFuture{state: 4}
+	*f = firstBigFuture{state: firstBigFutureDone_}
 }
 
 //line testdata/run/a_43_nested_blocks.adesh:9
@@ -156,6 +160,8 @@ type asyncBlock1 struct {
 	sub1_ vFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_43_nested_blocks.adesh:19
@@ -163,19 +169,19 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.t_ = (*f.i) * 2
 //line testdata/run/a_43_nested_blocks.adesh:19
 			f.sub1_ = v(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_43_nested_blocks.adesh:19
 //line testdata/run/a_43_nested_blocks.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw_ = step_.Value
 			{
 				var res_ int64 = f.t_ + aw_
@@ -190,7 +196,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -205,7 +211,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/a_43_nested_blocks.adesh:20.
@@ -216,6 +222,8 @@ type asyncBlock2 struct {
 	defers_ rt.Defers
 }
 
+const asyncBlock2Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_43_nested_blocks.adesh:20
@@ -224,7 +232,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_43_nested_blocks.adesh:21
 			f.defers_.Push(func() {
 //line testdata/run/a_43_nested_blocks.adesh:21
@@ -234,13 +242,13 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub1_ = v(f.i)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_43_nested_blocks.adesh:22
 //line testdata/run/a_43_nested_blocks.adesh:22
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw_ = step_.Value
 			f.complete_()
 			return rt.Ready[int64](aw_)
@@ -252,7 +260,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -260,7 +268,7 @@ func (f *asyncBlock2) Drop() {
 }
 
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -276,9 +284,9 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	f.state = 2
+	f.state = asyncBlock2Done_
 	f.defers_.Run()
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // asyncBlock4 is the state machine of the async block at testdata/run/a_43_nested_blocks.adesh:35.
@@ -289,6 +297,8 @@ type asyncBlock4 struct {
 	sub1_ vFuture
 }
 
+const asyncBlock4Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_43_nested_blocks.adesh:35
@@ -296,19 +306,19 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.t_ = (*f.outer)
 //line testdata/run/a_43_nested_blocks.adesh:35
 			f.sub1_ = v(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_43_nested_blocks.adesh:35
 //line testdata/run/a_43_nested_blocks.adesh:35
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub1_ = *new(vFuture)
+			f.sub1_ = vFuture{}
 			aw_ = step_.Value
 			{
 				var res_ int64 = f.t_ + aw_
@@ -323,7 +333,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock4) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock4Done_ {
 		return
 	}
 	f.dropSub_()
@@ -338,7 +348,7 @@ func (f *asyncBlock4) dropSub_() {
 }
 
 func (f *asyncBlock4) complete_() {
-	*f = asyncBlock4{state: 2}
+	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
 // asyncBlock3 is the state machine of the async block at testdata/run/a_43_nested_blocks.adesh:34.
@@ -347,6 +357,8 @@ type asyncBlock3 struct {
 	outer *int64
 	sub1_ rt.Future[int64]
 }
+
+const asyncBlock3Done_ = 2
 
 // Poll runs the future until it completes or must wait.
 //
@@ -357,14 +369,13 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
 	var inner rt.Future[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_43_nested_blocks.adesh:35
 			inner = rt.Box[int64](asyncBlock4{outer: f.outer})
-//line testdata/run/a_43_nested_blocks.adesh:36
 			f.sub1_ = inner
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_43_nested_blocks.adesh:36
 //line testdata/run/a_43_nested_blocks.adesh:36
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -375,7 +386,6 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
 			aw_ = step_.Value
 //line testdata/run/a_43_nested_blocks.adesh:36
 			first = aw_
-//line testdata/run/a_43_nested_blocks.adesh:37
 			(*f.outer) = 100
 			{
 				var res_ int64 = first + (*f.outer)
@@ -390,7 +400,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock3) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock3Done_ {
 		return
 	}
 	f.dropSub_()
@@ -407,7 +417,7 @@ func (f *asyncBlock3) dropSub_() {
 }
 
 func (f *asyncBlock3) complete_() {
-	*f = asyncBlock3{state: 2}
+	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -427,6 +437,8 @@ type mainFuture struct {
 	sub5_ vFuture
 }
 
+const mainFutureDone_ = 11
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_43_nested_blocks.adesh:16
@@ -441,15 +453,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_43_nested_blocks.adesh:17
 			f.total = 0
-//line testdata/run/a_43_nested_blocks.adesh:18
 			f.n_ = 3
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_43_nested_blocks.adesh:18
 			if !(f.i_ < f.n_) {
 				f.state = 5
 				continue poll_
@@ -460,23 +471,22 @@ poll_:
 			f.sub1_ = asyncBlock1{i: &(*f.i)}
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_43_nested_blocks.adesh:19
 //line testdata/run/a_43_nested_blocks.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(asyncBlock1)
+			f.sub1_ = asyncBlock1{}
 			aw_ = step_.Value
 //line testdata/run/a_43_nested_blocks.adesh:19
 			f.total += aw_
-//line testdata/run/a_43_nested_blocks.adesh:20
 			h = rt.SpawnValue[int64](cx, asyncBlock2{i: (*f.i)})
 //line testdata/run/a_43_nested_blocks.adesh:24
 			f.sub2_ = h
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_43_nested_blocks.adesh:24
 //line testdata/run/a_43_nested_blocks.adesh:24
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -489,16 +499,15 @@ poll_:
 			f.total += aw1_
 			f.state = 4
 			fallthrough
-		case 4:
-			f.i_ += 1
+		case 4: // next turn of the loop at a_43_nested_blocks.adesh:18
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 5:
+		case 5: // after the loop at a_43_nested_blocks.adesh:18
 //line testdata/run/a_43_nested_blocks.adesh:26
 			rt.Print(f.total)
 //line testdata/run/a_43_nested_blocks.adesh:28
 			f.ch = rt.NewChannel[int64](0)
-//line testdata/run/a_43_nested_blocks.adesh:29
 			for _, x_ := range []int64{1, 5, 20, 30} {
 				var x int64 = x_
 //line testdata/run/a_43_nested_blocks.adesh:29
@@ -508,27 +517,25 @@ poll_:
 			f.sub3_ = first_big(f.ch)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_43_nested_blocks.adesh:30
 //line testdata/run/a_43_nested_blocks.adesh:30
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(firstBigFuture)
+			f.sub3_ = firstBigFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_43_nested_blocks.adesh:30
 			rt.Print(aw2_)
-//line testdata/run/a_43_nested_blocks.adesh:31
 			rt.Print("left in the channel:", int64(f.ch.Len()))
 //line testdata/run/a_43_nested_blocks.adesh:33
 			f.outer = 5
-//line testdata/run/a_43_nested_blocks.adesh:34
 			nested = rt.Box[int64](asyncBlock3{outer: &f.outer})
 //line testdata/run/a_43_nested_blocks.adesh:40
 			f.sub4_ = nested
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_43_nested_blocks.adesh:40
 			f.ch = nil
 //line testdata/run/a_43_nested_blocks.adesh:40
 			step_ := f.sub4_.Poll(cx)
@@ -544,28 +551,28 @@ poll_:
 			f.k = 0
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // head of the loop at a_43_nested_blocks.adesh:43
 //line testdata/run/a_43_nested_blocks.adesh:43
 			f.sub5_ = v(f.k)
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_43_nested_blocks.adesh:43
 //line testdata/run/a_43_nested_blocks.adesh:43
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub5_ = *new(vFuture)
+			f.sub5_ = vFuture{}
 			aw4_ = step_.Value
 			if !(aw4_ < 3) {
 				f.state = 10
 				continue poll_
 			}
 //line testdata/run/a_43_nested_blocks.adesh:44
-			f.k += 1
+			f.k++
 			f.state = 8
 			continue poll_
-		case 10:
+		case 10: // after the loop at a_43_nested_blocks.adesh:43
 //line testdata/run/a_43_nested_blocks.adesh:46
 			rt.Print("k", f.k)
 			f.complete_()
@@ -578,7 +585,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 11 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -605,7 +612,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 11}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_43_nested_blocks.adesh:16
@@ -619,22 +626,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_43_nested_blocks.adesh:16
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_43_nested_blocks.adesh:16
 //line testdata/run/a_43_nested_blocks.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -645,7 +654,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -660,7 +669,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -34,6 +34,8 @@ type borrowForFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const borrowForFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_44_optional_share_cancel.adesh:6
@@ -43,16 +45,14 @@ func (f *borrowForFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	var t_ rt.Option[*rt.Share[Res]]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_44_optional_share_cancel.adesh:7
 			f.alive = rt.Upgrade(f.w)
-//line testdata/run/a_44_optional_share_cancel.adesh:8
 			f.ready.SendNow(cx, 1)
-//line testdata/run/a_44_optional_share_cancel.adesh:9
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_44_optional_share_cancel.adesh:9
 			f.ready = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:9
 			step_ := f.sub1_.Poll(cx)
@@ -100,7 +100,7 @@ func (f *borrowForFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *borrowForFuture) Drop() {
-	if f.state == 2 {
+	if f.state == borrowForFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -108,7 +108,7 @@ func (f *borrowForFuture) Drop() {
 }
 
 func (f *borrowForFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -124,13 +124,13 @@ func (f *borrowForFuture) dropSub_() {
 }
 
 func (f *borrowForFuture) complete_() {
-	f.state = 2
+	f.state = borrowForFutureDone_
 	if f.w != nil {
 		f.w.Release()
 	}
 	rt.ReleaseOption(f.alive)
 	rt.ReleaseOption(f.tmp_)
-	*f = borrowForFuture{state: 2}
+	*f = borrowForFuture{state: borrowForFutureDone_}
 }
 
 //line testdata/run/a_44_optional_share_cancel.adesh:6
@@ -148,6 +148,8 @@ type lockForFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const lockForFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_44_optional_share_cancel.adesh:14
@@ -157,14 +159,13 @@ func (f *lockForFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
 	var t_ rt.Option[rt.MutexGuard[int64]]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_44_optional_share_cancel.adesh:15
 			f.guard = rt.TryLockOption(f.m)
-//line testdata/run/a_44_optional_share_cancel.adesh:16
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_44_optional_share_cancel.adesh:16
 			f.m = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:16
 			step_ := f.sub1_.Poll(cx)
@@ -194,7 +195,7 @@ func (f *lockForFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *lockForFuture) Drop() {
-	if f.state == 2 {
+	if f.state == lockForFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -202,7 +203,7 @@ func (f *lockForFuture) Drop() {
 }
 
 func (f *lockForFuture) catch_(cx *rt.Context, r *rt.Poll[bool]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -218,10 +219,10 @@ func (f *lockForFuture) dropSub_() {
 }
 
 func (f *lockForFuture) complete_() {
-	f.state = 2
+	f.state = lockForFutureDone_
 	rt.ReleaseOption(f.guard)
 	rt.ReleaseOption(f.tmp_)
-	*f = lockForFuture{state: 2}
+	*f = lockForFuture{state: lockForFutureDone_}
 }
 
 //line testdata/run/a_44_optional_share_cancel.adesh:14
@@ -265,6 +266,8 @@ type mainFuture struct {
 	err_  *rt.Thrown
 }
 
+const mainFutureDone_ = 10
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_44_optional_share_cancel.adesh:24
@@ -277,18 +280,16 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_44_optional_share_cancel.adesh:25
 			f.r = rt.NewShare[Res](Res{name: "res"})
-//line testdata/run/a_44_optional_share_cancel.adesh:26
 			f.ready = rt.NewChannel[int64](0)
 //line testdata/run/a_44_optional_share_cancel.adesh:28
 			f.h = rt.SpawnValue[string](cx, borrow_for(f.r.Downgrade(), 1, f.ready))
-//line testdata/run/a_44_optional_share_cancel.adesh:29
 			f.sub1_ = f.ready.Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_44_optional_share_cancel.adesh:29
 //line testdata/run/a_44_optional_share_cancel.adesh:29
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -298,11 +299,10 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_44_optional_share_cancel.adesh:30
 			rt.Print("while held:", f.r.StrongCount())
-//line testdata/run/a_44_optional_share_cancel.adesh:31
 			f.sub2_ = f.h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_44_optional_share_cancel.adesh:31
 			f.h = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:31
 			step_ := f.sub2_.Poll(cx)
@@ -314,15 +314,13 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_44_optional_share_cancel.adesh:31
 			rt.Print(aw_)
-//line testdata/run/a_44_optional_share_cancel.adesh:32
 			rt.Print("after completion:", f.r.StrongCount())
 //line testdata/run/a_44_optional_share_cancel.adesh:34
 			f.slow = rt.SpawnValue[string](cx, borrow_for(f.r.Downgrade(), 100000, f.ready))
-//line testdata/run/a_44_optional_share_cancel.adesh:35
 			f.sub1_ = f.ready.Recv()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_44_optional_share_cancel.adesh:35
 			f.ready = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:35
 			step_ := f.sub1_.Poll(cx)
@@ -333,16 +331,15 @@ poll_:
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_44_optional_share_cancel.adesh:36
 			rt.Print("while held:", f.r.StrongCount())
-//line testdata/run/a_44_optional_share_cancel.adesh:37
 			f.slow.Cancel()
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // body of the try at a_44_optional_share_cancel.adesh:38
 //line testdata/run/a_44_optional_share_cancel.adesh:38
 			f.sub2_ = f.slow
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_44_optional_share_cancel.adesh:38
 			f.slow = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:38
 			step_ := f.sub2_.Poll(cx)
@@ -353,7 +350,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 7
 			continue poll_
-		case 6:
+		case 6: // catch of the try at a_44_optional_share_cancel.adesh:38
 			f.slow = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -362,30 +359,28 @@ poll_:
 			rt.Print("slow:", e.Message)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the try at a_44_optional_share_cancel.adesh:38
 //line testdata/run/a_44_optional_share_cancel.adesh:39
 			rt.Print("after cancel:", f.r.StrongCount())
 //line testdata/run/a_44_optional_share_cancel.adesh:41
 			f.m = rt.NewMutex[int64](0)
-//line testdata/run/a_44_optional_share_cancel.adesh:42
 			f.sub3_ = lock_for(f.m, 1)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_44_optional_share_cancel.adesh:42
 //line testdata/run/a_44_optional_share_cancel.adesh:42
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(lockForFuture)
+			f.sub3_ = lockForFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_44_optional_share_cancel.adesh:42
 			rt.Print("locked:", aw1_, "free after:", is_free(f.m))
-//line testdata/run/a_44_optional_share_cancel.adesh:43
 			f.sub4_ = rt.Timeout(5, rt.Box[bool](lock_for(f.m, 100000)))
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_44_optional_share_cancel.adesh:43
 //line testdata/run/a_44_optional_share_cancel.adesh:43
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -417,7 +412,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 10 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -425,7 +420,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -465,11 +460,11 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 10
+	f.state = mainFutureDone_
 	if f.r != nil {
 		f.r.Release()
 	}
-	*f = mainFuture{state: 10}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_44_optional_share_cancel.adesh:24
@@ -483,22 +478,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_44_optional_share_cancel.adesh:24
 //line testdata/run/a_44_optional_share_cancel.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -509,7 +506,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -524,7 +521,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -15,6 +15,8 @@ type sumFuture struct {
 	sub1_  rt.Future[int64]
 }
 
+const sumFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:5
@@ -22,7 +24,7 @@ func (f *sumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_45_async_stack_overflow.adesh:6
 			if f.n == 0 {
 				f.complete_()
@@ -33,7 +35,7 @@ func (f *sumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.Box[int64](sumDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_45_async_stack_overflow.adesh:7
 //line testdata/run/a_45_async_stack_overflow.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -55,7 +57,7 @@ func (f *sumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *sumFuture) Drop() {
-	if f.state == 2 {
+	if f.state == sumFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -72,7 +74,7 @@ func (f *sumFuture) dropSub_() {
 }
 
 func (f *sumFuture) complete_() {
-	*f = sumFuture{state: 2}
+	*f = sumFuture{state: sumFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:5
@@ -96,6 +98,8 @@ type pingFuture struct {
 	sub1_  rt.Future[int64]
 }
 
+const pingFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:10
@@ -103,7 +107,7 @@ func (f *pingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_45_async_stack_overflow.adesh:11
 			if f.n == 0 {
 				f.complete_()
@@ -113,7 +117,7 @@ func (f *pingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.Box[int64](pongDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_45_async_stack_overflow.adesh:12
 //line testdata/run/a_45_async_stack_overflow.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -132,7 +136,7 @@ func (f *pingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *pingFuture) Drop() {
-	if f.state == 2 {
+	if f.state == pingFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -149,7 +153,7 @@ func (f *pingFuture) dropSub_() {
 }
 
 func (f *pingFuture) complete_() {
-	*f = pingFuture{state: 2}
+	*f = pingFuture{state: pingFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:10
@@ -173,6 +177,8 @@ type pongFuture struct {
 	sub1_  rt.Future[int64]
 }
 
+const pongFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:15
@@ -180,7 +186,7 @@ func (f *pongFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_45_async_stack_overflow.adesh:16
 			if f.n == 0 {
 				f.complete_()
@@ -190,7 +196,7 @@ func (f *pongFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.Box[int64](pingDepth_(f.n-1, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_45_async_stack_overflow.adesh:17
 //line testdata/run/a_45_async_stack_overflow.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -209,7 +215,7 @@ func (f *pongFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *pongFuture) Drop() {
-	if f.state == 2 {
+	if f.state == pongFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -226,7 +232,7 @@ func (f *pongFuture) dropSub_() {
 }
 
 func (f *pongFuture) complete_() {
-	*f = pongFuture{state: 2}
+	*f = pongFuture{state: pongFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:15
@@ -249,6 +255,8 @@ type chainFuture struct {
 	sub1_ *rt.JoinHandle[int64]
 }
 
+const chainFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:20
@@ -257,7 +265,7 @@ func (f *chainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var h_ *rt.JoinHandle[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_45_async_stack_overflow.adesh:21
 			if f.n == 0 {
 				f.complete_()
@@ -265,11 +273,10 @@ func (f *chainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			}
 //line testdata/run/a_45_async_stack_overflow.adesh:22
 			h_ = rt.SpawnValue[int64](cx, chain(f.n-1))
-//line testdata/run/a_45_async_stack_overflow.adesh:23
 			f.sub1_ = h_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_45_async_stack_overflow.adesh:23
 //line testdata/run/a_45_async_stack_overflow.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -288,7 +295,7 @@ func (f *chainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *chainFuture) Drop() {
-	if f.state == 2 {
+	if f.state == chainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -305,7 +312,7 @@ func (f *chainFuture) dropSub_() {
 }
 
 func (f *chainFuture) complete_() {
-	*f = chainFuture{state: 2}
+	*f = chainFuture{state: chainFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:20
@@ -321,6 +328,8 @@ type foreverFuture struct {
 	sub1_  rt.Future[int64]
 }
 
+const foreverFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:26
@@ -328,12 +337,12 @@ func (f *foreverFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_45_async_stack_overflow.adesh:27
 			f.sub1_ = rt.Box[int64](foreverDepth_(f.n+1, f.depth_+1))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_45_async_stack_overflow.adesh:27
 //line testdata/run/a_45_async_stack_overflow.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -352,7 +361,7 @@ func (f *foreverFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *foreverFuture) Drop() {
-	if f.state == 2 {
+	if f.state == foreverFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -369,7 +378,7 @@ func (f *foreverFuture) dropSub_() {
 }
 
 func (f *foreverFuture) complete_() {
-	*f = foreverFuture{state: 2}
+	*f = foreverFuture{state: foreverFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:26
@@ -395,6 +404,8 @@ type programFuture struct {
 	err_  *rt.Thrown
 }
 
+const programFutureDone_ = 9
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
@@ -407,69 +418,67 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_45_async_stack_overflow.adesh:30
 			f.sub1_ = sum(100000)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_45_async_stack_overflow.adesh:30
 //line testdata/run/a_45_async_stack_overflow.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(sumFuture)
+			f.sub1_ = sumFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:30
 			rt.Print(aw_)
-//line testdata/run/a_45_async_stack_overflow.adesh:31
 			f.sub2_ = ping(300001)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_45_async_stack_overflow.adesh:31
 //line testdata/run/a_45_async_stack_overflow.adesh:31
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(pingFuture)
+			f.sub2_ = pingFuture{}
 			aw1_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:31
 			rt.Print(aw1_)
-//line testdata/run/a_45_async_stack_overflow.adesh:32
 			f.sub3_ = chain(20000)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_45_async_stack_overflow.adesh:32
 //line testdata/run/a_45_async_stack_overflow.adesh:32
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(chainFuture)
+			f.sub3_ = chainFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:32
 			rt.Print(aw2_)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // body of the try at a_45_async_stack_overflow.adesh:33
 //line testdata/run/a_45_async_stack_overflow.adesh:34
 			f.sub2_ = ping(2000000)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_45_async_stack_overflow.adesh:34
 //line testdata/run/a_45_async_stack_overflow.adesh:34
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = *new(pingFuture)
+			f.sub2_ = pingFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:34
 			rt.Print(aw3_)
 			f.state = 7
 			continue poll_
-		case 6:
+		case 6: // catch of the try at a_45_async_stack_overflow.adesh:33
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -477,14 +486,13 @@ poll_:
 			rt.Print("caught:", e.Message)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the try at a_45_async_stack_overflow.adesh:33
 //line testdata/run/a_45_async_stack_overflow.adesh:39
 			h = rt.SpawnValue[int64](cx, forever(0))
-//line testdata/run/a_45_async_stack_overflow.adesh:40
 			f.sub4_ = h
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_45_async_stack_overflow.adesh:40
 //line testdata/run/a_45_async_stack_overflow.adesh:40
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -495,7 +503,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:40
 			rt.Print(aw4_)
-//line testdata/run/a_45_async_stack_overflow.adesh:41
 			rt.Print("never printed")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -507,7 +514,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 9 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -515,7 +522,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -551,8 +558,8 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 9
-	*f = programFuture{state: 9}
+	f.state = programFutureDone_
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -92,17 +92,14 @@ func (v Store[T]) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var arr []A
-
-var m *rt.Map[string, A]
-
-var w W
-
-var solo A
-
-var h *rt.JoinHandle[rt.Unit]
-
-var s Store[string]
+var (
+	arr  []A
+	m    *rt.Map[string, A]
+	w    W
+	solo A
+	h    *rt.JoinHandle[rt.Unit]
+	s    Store[string]
+)
 
 // twiceFuture is the state machine of `twice`.
 type twiceFuture struct {
@@ -111,36 +108,38 @@ type twiceFuture struct {
 	sub1_ ABumpFuture
 }
 
+const twiceFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_46_async_mut_self.adesh:19
 func (f *twiceFuture) Poll(cx *rt.Context) rt.Poll[A] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.a = f.a.AdeshClone()
 //line testdata/run/a_46_async_mut_self.adesh:19
 			f.sub1_ = f.a.bump()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_46_async_mut_self.adesh:19
 //line testdata/run/a_46_async_mut_self.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[A]()
 			}
-			f.sub1_ = *new(ABumpFuture)
+			f.sub1_ = ABumpFuture{}
 //line testdata/run/a_46_async_mut_self.adesh:19
 			f.sub1_ = f.a.bump()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_46_async_mut_self.adesh:19
 //line testdata/run/a_46_async_mut_self.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[A]()
 			}
-			f.sub1_ = *new(ABumpFuture)
+			f.sub1_ = ABumpFuture{}
 			{
 				var res_ A = f.a.AdeshClone()
 				f.complete_()
@@ -154,7 +153,7 @@ func (f *twiceFuture) Poll(cx *rt.Context) rt.Poll[A] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *twiceFuture) Drop() {
-	if f.state == 3 {
+	if f.state == twiceFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -171,7 +170,7 @@ func (f *twiceFuture) dropSub_() {
 }
 
 func (f *twiceFuture) complete_() {
-	*f = twiceFuture{state: 3}
+	*f = twiceFuture{state: twiceFutureDone_}
 }
 
 //line testdata/run/a_46_async_mut_self.adesh:19
@@ -186,18 +185,20 @@ type ABumpFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const ABumpFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_46_async_mut_self.adesh:5
 func (f *ABumpFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_46_async_mut_self.adesh:5
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_46_async_mut_self.adesh:5
 //line testdata/run/a_46_async_mut_self.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -206,7 +207,7 @@ func (f *ABumpFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_46_async_mut_self.adesh:5
-			(*f.self).n += 1
+			(*f.self).n++
 //line testdata/run/a_46_async_mut_self.adesh:5
 			rt.ArrPush(&(*f.self).items, (*f.self).n)
 			f.complete_()
@@ -219,7 +220,7 @@ func (f *ABumpFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *ABumpFuture) Drop() {
-	if f.state == 2 {
+	if f.state == ABumpFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -234,7 +235,7 @@ func (f *ABumpFuture) dropSub_() {
 }
 
 func (f *ABumpFuture) complete_() {
-	*f = ABumpFuture{state: 2}
+	*f = ABumpFuture{state: ABumpFutureDone_}
 }
 
 //line testdata/run/a_46_async_mut_self.adesh:5
@@ -250,18 +251,20 @@ type StoreAddFuture[T any] struct {
 	sub1_ rt.YieldFuture
 }
 
+const StoreAddFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_46_async_mut_self.adesh:23
 func (f *StoreAddFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_46_async_mut_self.adesh:23
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_46_async_mut_self.adesh:23
 //line testdata/run/a_46_async_mut_self.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -281,7 +284,7 @@ func (f *StoreAddFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *StoreAddFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == StoreAddFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -296,7 +299,7 @@ func (f *StoreAddFuture[T]) dropSub_() {
 }
 
 func (f *StoreAddFuture[T]) complete_() {
-	*f = StoreAddFuture[T]{state: 2}
+	*f = StoreAddFuture[T]{state: StoreAddFutureDone_}
 }
 
 //line testdata/run/a_46_async_mut_self.adesh:23
@@ -314,67 +317,65 @@ type programFuture struct {
 	sub4_ StoreAddFuture[string]
 }
 
+const programFutureDone_ = 7
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ A
 	var t_ A
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_46_async_mut_self.adesh:7
-			arr = []A{A{items: []int64{}, n: 0}}
-//line testdata/run/a_46_async_mut_self.adesh:8
+			arr = []A{{items: []int64{}, n: 0}}
 			f.sub1_ = arr[rt.Index(0, len(arr), "testdata/run/a_46_async_mut_self.adesh:8:7")].bump()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_46_async_mut_self.adesh:8
 //line testdata/run/a_46_async_mut_self.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(ABumpFuture)
+			f.sub1_ = ABumpFuture{}
 //line testdata/run/a_46_async_mut_self.adesh:9
-			m = rt.MapOf[string, A]([]string{"a"}, []A{A{items: []int64{}, n: 10}})
+			m = rt.MapOf[string, A]([]string{"a"}, []A{{items: []int64{}, n: 10}})
 			f.elem_ = m.At("a", "testdata/run/a_46_async_mut_self.adesh:10:7")
 //line testdata/run/a_46_async_mut_self.adesh:10
 			f.sub1_ = f.elem_.bump()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_46_async_mut_self.adesh:10
 //line testdata/run/a_46_async_mut_self.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(ABumpFuture)
+			f.sub1_ = ABumpFuture{}
 			m.Set("a", f.elem_)
 //line testdata/run/a_46_async_mut_self.adesh:12
 			w = W{inner: A{items: []int64{}, n: 20}}
-//line testdata/run/a_46_async_mut_self.adesh:13
 			f.sub1_ = w.inner.bump()
 			f.state = 3
 			fallthrough
-		case 3:
-			f.elem_ = *new(A)
+		case 3: // after the await at a_46_async_mut_self.adesh:13
+			f.elem_ = A{}
 //line testdata/run/a_46_async_mut_self.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(ABumpFuture)
+			f.sub1_ = ABumpFuture{}
 //line testdata/run/a_46_async_mut_self.adesh:14
 			rt.Print(arr, m, w)
-//line testdata/run/a_46_async_mut_self.adesh:15
 			solo = A{items: []int64{}, n: 0}
 			t_ = solo.AdeshClone()
 //line testdata/run/a_46_async_mut_self.adesh:16
 			h = rt.SpawnValue[rt.Unit](cx, t_.bump())
-//line testdata/run/a_46_async_mut_self.adesh:17
 			f.sub2_ = h
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_46_async_mut_self.adesh:17
 //line testdata/run/a_46_async_mut_self.adesh:17
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -388,29 +389,28 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub3_ = twice(A{items: []int64{}, n: 5})
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_46_async_mut_self.adesh:20
 //line testdata/run/a_46_async_mut_self.adesh:20
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(twiceFuture)
+			f.sub3_ = twiceFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_46_async_mut_self.adesh:20
 			rt.Print(aw_)
 //line testdata/run/a_46_async_mut_self.adesh:25
 			s = Store[string]{items: []string{"a"}}
-//line testdata/run/a_46_async_mut_self.adesh:26
 			f.sub4_ = s.add("b")
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_46_async_mut_self.adesh:26
 //line testdata/run/a_46_async_mut_self.adesh:26
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(StoreAddFuture[string])
+			f.sub4_ = StoreAddFuture[string]{}
 //line testdata/run/a_46_async_mut_self.adesh:27
 			rt.Print(s.items)
 			f.complete_()
@@ -423,7 +423,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 7 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -450,7 +450,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 7}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

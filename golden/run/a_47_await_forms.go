@@ -4,14 +4,17 @@ package main
 
 import "adeshprog/rt"
 
-var p_ *rt.Promise[int64]
-
-var n int64
+var (
+	p_ *rt.Promise[int64]
+	n  int64
+)
 
 // oneFuture is the state machine of `one`.
 type oneFuture struct {
 	state uint32
 }
+
+const oneFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 //
@@ -19,7 +22,7 @@ type oneFuture struct {
 func (f *oneFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.complete_()
 			return rt.Ready[int64](1)
 		default:
@@ -30,7 +33,7 @@ func (f *oneFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *oneFuture) Drop() {
-	if f.state == 1 {
+	if f.state == oneFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -40,7 +43,7 @@ func (f *oneFuture) Drop() {
 func (f *oneFuture) dropSub_() {}
 
 func (f *oneFuture) complete_() {
-	*f = oneFuture{state: 1}
+	*f = oneFuture{state: oneFutureDone_}
 }
 
 //line testdata/run/a_47_await_forms.adesh:3
@@ -55,18 +58,20 @@ type doubleFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const doubleFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_47_await_forms.adesh:4
 func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_47_await_forms.adesh:4
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_47_await_forms.adesh:4
 //line testdata/run/a_47_await_forms.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -87,7 +92,7 @@ func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *doubleFuture) Drop() {
-	if f.state == 2 {
+	if f.state == doubleFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -102,7 +107,7 @@ func (f *doubleFuture) dropSub_() {
 }
 
 func (f *doubleFuture) complete_() {
-	*f = doubleFuture{state: 2}
+	*f = doubleFuture{state: doubleFutureDone_}
 }
 
 //line testdata/run/a_47_await_forms.adesh:4
@@ -119,6 +124,8 @@ type programFuture struct {
 	sub3_ doubleFuture
 }
 
+const programFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw2_ int64
@@ -126,14 +133,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_47_await_forms.adesh:5
 			p_ = rt.FlattenFuture(rt.Resolved[rt.Future[int64]](rt.Start[int64](cx, one())))
-//line testdata/run/a_47_await_forms.adesh:6
 			f.sub1_ = p_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_47_await_forms.adesh:6
 //line testdata/run/a_47_await_forms.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -144,11 +150,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:6
 			rt.Print(aw_)
-//line testdata/run/a_47_await_forms.adesh:7
 			f.sub2_ = rt.SpawnValue[int64](cx, double(4))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_47_await_forms.adesh:7
 //line testdata/run/a_47_await_forms.adesh:7
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -161,7 +166,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = rt.SpawnValue[int64](cx, double(5))
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_47_await_forms.adesh:7
 //line testdata/run/a_47_await_forms.adesh:7
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -172,23 +177,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:7
 			rt.Print(f.aw1_, aw2_)
-//line testdata/run/a_47_await_forms.adesh:8
 			f.sub3_ = double(3)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_47_await_forms.adesh:8
 //line testdata/run/a_47_await_forms.adesh:8
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub3_ = *new(doubleFuture)
+			f.sub3_ = doubleFuture{}
 			aw3_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:8
 			n = aw3_
-//line testdata/run/a_47_await_forms.adesh:9
 			rt.Print("été " + rt.Str(n) + " 😀 \\" + rt.Str(n) + " {n}")
-//line testdata/run/a_47_await_forms.adesh:10
 			rt.Print("é " + rt.Str(n))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -200,7 +202,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 5 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -227,7 +229,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 5}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -9,6 +9,8 @@ type asyncBlock1 struct {
 	state uint32
 }
 
+const asyncBlock1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_48_unawaited_failure.adesh:3
@@ -16,7 +18,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var xs []int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_48_unawaited_failure.adesh:3
 			xs = []int64{1}
 //line testdata/run/a_48_unawaited_failure.adesh:3
@@ -31,7 +33,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -41,7 +43,7 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 1}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -50,18 +52,19 @@ type programFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_48_unawaited_failure.adesh:3
 			rt.SpawnValue[rt.Unit](cx, asyncBlock1{}).Drop()
-//line testdata/run/a_48_unawaited_failure.adesh:4
 			f.sub1_ = rt.Sleep(10)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_48_unawaited_failure.adesh:4
 //line testdata/run/a_48_unawaited_failure.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -81,7 +84,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -96,7 +99,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

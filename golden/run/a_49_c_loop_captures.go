@@ -4,9 +4,10 @@ package main
 
 import "adeshprog/rt"
 
-var fs []func() int64
-
-var hs []*rt.JoinHandle[int64]
+var (
+	fs []func() int64
+	hs []*rt.JoinHandle[int64]
+)
 
 // goAsyncFuture is the state machine of `go_async`.
 type goAsyncFuture struct {
@@ -16,6 +17,8 @@ type goAsyncFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const goAsyncFutureDone_ = 6
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_49_c_loop_captures.adesh:11
@@ -24,14 +27,13 @@ func (f *goAsyncFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_49_c_loop_captures.adesh:12
 			f.out = []func() int64{}
-//line testdata/run/a_49_c_loop_captures.adesh:13
 			i = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_49_c_loop_captures.adesh:13
 			if !(i < 3) {
 				f.state = 5
 				continue poll_
@@ -42,7 +44,7 @@ poll_:
 			f.sub1_ = rt.YieldNow()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_49_c_loop_captures.adesh:14
 //line testdata/run/a_49_c_loop_captures.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -62,7 +64,7 @@ poll_:
 			f.sub1_ = rt.YieldNow()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_49_c_loop_captures.adesh:16
 //line testdata/run/a_49_c_loop_captures.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -73,12 +75,12 @@ poll_:
 			i = (*f.i_)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // next turn of the loop at a_49_c_loop_captures.adesh:13
 //line testdata/run/a_49_c_loop_captures.adesh:13
-			i += 1
+			i++
 			f.state = 1
 			continue poll_
-		case 5:
+		case 5: // after the loop at a_49_c_loop_captures.adesh:13
 			{
 				var res_ []int64 = rt.ArrMap(f.out, func(f_ func() int64) int64 {
 //line testdata/run/a_49_c_loop_captures.adesh:18
@@ -95,7 +97,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *goAsyncFuture) Drop() {
-	if f.state == 6 {
+	if f.state == goAsyncFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -112,7 +114,7 @@ func (f *goAsyncFuture) dropSub_() {
 }
 
 func (f *goAsyncFuture) complete_() {
-	*f = goAsyncFuture{state: 6}
+	*f = goAsyncFuture{state: goAsyncFutureDone_}
 }
 
 //line testdata/run/a_49_c_loop_captures.adesh:11
@@ -126,13 +128,15 @@ type asyncBlock1 struct {
 	i     int64
 }
 
+const asyncBlock1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_49_c_loop_captures.adesh:22
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = f.i * 2
 				f.complete_()
@@ -146,7 +150,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -156,7 +160,7 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 1}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -167,6 +171,8 @@ type programFuture struct {
 	sub2_ *rt.JoinHandle[int64]
 }
 
+const programFutureDone_ = 6
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ int64
@@ -176,13 +182,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_49_c_loop_captures.adesh:4
 			fs = []func() int64{}
-//line testdata/run/a_49_c_loop_captures.adesh:5
 			k = 0
 //line testdata/run/a_49_c_loop_captures.adesh:5
-			for ; k < 6; k += 1 {
+			for ; k < 6; k++ {
 				var k_ int64 = k
 //line testdata/run/a_49_c_loop_captures.adesh:6
 				if k_ == 1 {
@@ -193,7 +198,7 @@ poll_:
 //line testdata/run/a_49_c_loop_captures.adesh:7
 				if k_ == 3 {
 //line testdata/run/a_49_c_loop_captures.adesh:7
-					k_ += 1
+					k_++
 //line testdata/run/a_49_c_loop_captures.adesh:7
 					rt.ArrPush(&fs, func() int64 {
 //line testdata/run/a_49_c_loop_captures.adesh:7
@@ -219,22 +224,20 @@ poll_:
 			f.sub1_ = go_async()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_49_c_loop_captures.adesh:20
 //line testdata/run/a_49_c_loop_captures.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(goAsyncFuture)
+			f.sub1_ = goAsyncFuture{}
 			aw_ = step_.Value
 //line testdata/run/a_49_c_loop_captures.adesh:20
 			rt.Print(aw_)
-//line testdata/run/a_49_c_loop_captures.adesh:21
 			hs = []*rt.JoinHandle[int64]{}
-//line testdata/run/a_49_c_loop_captures.adesh:22
 			i = 0
 //line testdata/run/a_49_c_loop_captures.adesh:22
-			for ; i < 3; i += 1 {
+			for ; i < 3; i++ {
 				var i_ int64 = i
 //line testdata/run/a_49_c_loop_captures.adesh:22
 				rt.ArrPush(&hs, rt.SpawnValue[int64](cx, asyncBlock1{i: i_}))
@@ -244,7 +247,7 @@ poll_:
 			f.i_1 = 0
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // head of the loop at a_49_c_loop_captures.adesh:23
 			if !(f.i_1 < 3) {
 				f.state = 5
 				continue poll_
@@ -253,7 +256,7 @@ poll_:
 			f.sub2_ = hs[rt.Index(f.i_1, len(hs), "testdata/run/a_49_c_loop_captures.adesh:23:43")]
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_49_c_loop_captures.adesh:23
 //line testdata/run/a_49_c_loop_captures.adesh:23
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -266,12 +269,12 @@ poll_:
 			rt.Print(aw1_)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // next turn of the loop at a_49_c_loop_captures.adesh:23
 //line testdata/run/a_49_c_loop_captures.adesh:23
-			f.i_1 += 1
+			f.i_1++
 			f.state = 2
 			continue poll_
-		case 5:
+		case 5: // after the loop at a_49_c_loop_captures.adesh:23
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -282,7 +285,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 6 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -301,7 +304,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 6}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,11 +4,11 @@ package main
 
 import "adeshprog/rt"
 
-var h *rt.JoinHandle[int64]
-
-var b rt.Future[string]
-
-var f_ rt.Future[int64]
+var (
+	h  *rt.JoinHandle[int64]
+	b  rt.Future[string]
+	f_ rt.Future[int64]
+)
 
 // workFuture is the state machine of `work`.
 type workFuture struct {
@@ -16,18 +16,20 @@ type workFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const workFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_50_await_again.adesh:4
 func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_50_await_again.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_50_await_again.adesh:4
 //line testdata/run/a_50_await_again.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -45,7 +47,7 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *workFuture) Drop() {
-	if f.state == 2 {
+	if f.state == workFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -60,7 +62,7 @@ func (f *workFuture) dropSub_() {
 }
 
 func (f *workFuture) complete_() {
-	*f = workFuture{state: 2}
+	*f = workFuture{state: workFutureDone_}
 }
 
 //line testdata/run/a_50_await_again.adesh:4
@@ -75,18 +77,20 @@ type asyncBlock2 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncBlock2Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_50_await_again.adesh:15
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_50_await_again.adesh:15
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_50_await_again.adesh:15
 //line testdata/run/a_50_await_again.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -107,7 +111,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -122,7 +126,7 @@ func (f *asyncBlock2) dropSub_() {
 }
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 2}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // borrowingFuture is the state machine of `borrowing`.
@@ -134,6 +138,8 @@ type borrowingFuture struct {
 	sub1_ rt.Future[int64]
 }
 
+const borrowingFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_50_await_again.adesh:13
@@ -143,16 +149,14 @@ func (f *borrowingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var first int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_50_await_again.adesh:14
 			f.n = 4
-//line testdata/run/a_50_await_again.adesh:15
 			f.blk = rt.Box[int64](asyncBlock2{n: &f.n})
-//line testdata/run/a_50_await_again.adesh:16
 			f.sub1_ = f.blk
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_50_await_again.adesh:16
 //line testdata/run/a_50_await_again.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -163,14 +167,13 @@ func (f *borrowingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			aw_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:16
 			first = aw_
-//line testdata/run/a_50_await_again.adesh:17
 			rt.Print("first", first)
 			f.t_ = first
 //line testdata/run/a_50_await_again.adesh:18
 			f.sub1_ = f.blk
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_50_await_again.adesh:18
 			f.blk = nil
 //line testdata/run/a_50_await_again.adesh:18
 			step_ := f.sub1_.Poll(cx)
@@ -193,7 +196,7 @@ func (f *borrowingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *borrowingFuture) Drop() {
-	if f.state == 3 {
+	if f.state == borrowingFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -214,7 +217,7 @@ func (f *borrowingFuture) dropSub_() {
 }
 
 func (f *borrowingFuture) complete_() {
-	*f = borrowingFuture{state: 3}
+	*f = borrowingFuture{state: borrowingFutureDone_}
 }
 
 //line testdata/run/a_50_await_again.adesh:13
@@ -228,18 +231,20 @@ type asyncBlock1 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_50_await_again.adesh:7
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_50_await_again.adesh:7
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_50_await_again.adesh:7
 //line testdata/run/a_50_await_again.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -257,7 +262,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -272,7 +277,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -286,6 +291,8 @@ type programFuture struct {
 	sub4_ borrowingFuture
 }
 
+const programFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ int64
@@ -295,14 +302,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw6_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_50_await_again.adesh:5
 			h = rt.SpawnValue[int64](cx, work())
-//line testdata/run/a_50_await_again.adesh:6
 			f.sub1_ = h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_50_await_again.adesh:6
 //line testdata/run/a_50_await_again.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -315,7 +321,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_50_await_again.adesh:6
 //line testdata/run/a_50_await_again.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -326,13 +332,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:6
 			rt.Print(f.aw_, aw1_)
-//line testdata/run/a_50_await_again.adesh:7
 			b = rt.Start[string](cx, asyncBlock1{})
-//line testdata/run/a_50_await_again.adesh:8
 			f.sub2_ = b
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_50_await_again.adesh:8
 //line testdata/run/a_50_await_again.adesh:8
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -345,7 +349,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = b
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_50_await_again.adesh:8
 //line testdata/run/a_50_await_again.adesh:8
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -356,13 +360,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:8
 			rt.Print(f.aw2_, aw3_)
-//line testdata/run/a_50_await_again.adesh:9
 			f_ = rt.Start[int64](cx, work())
-//line testdata/run/a_50_await_again.adesh:10
 			f.sub3_ = f_
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_50_await_again.adesh:10
 			f.aw2_ = ""
 //line testdata/run/a_50_await_again.adesh:10
 			step_ := f.sub3_.Poll(cx)
@@ -374,11 +376,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:10
 			rt.Print(aw4_)
-//line testdata/run/a_50_await_again.adesh:11
 			f.sub3_ = f_
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_50_await_again.adesh:11
 //line testdata/run/a_50_await_again.adesh:11
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -393,13 +394,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub4_ = borrowing()
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_50_await_again.adesh:20
 //line testdata/run/a_50_await_again.adesh:20
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(borrowingFuture)
+			f.sub4_ = borrowingFuture{}
 			aw6_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:20
 			rt.Print(aw6_)
@@ -413,7 +414,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 8 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -452,7 +453,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 8}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

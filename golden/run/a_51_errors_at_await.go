@@ -10,18 +10,20 @@ type asyncBlock1 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_51_errors_at_await.adesh:4
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_51_errors_at_await.adesh:4
 			f.sub1_ = rt.Sleep(1000)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_51_errors_at_await.adesh:4
 //line testdata/run/a_51_errors_at_await.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -39,7 +41,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -54,7 +56,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -64,6 +66,8 @@ type mainFuture struct {
 	sub2_ *rt.Promise[int64]
 	err_  *rt.Thrown
 }
+
+const mainFutureDone_ = 9
 
 // Poll runs the future until it completes or must wait.
 //
@@ -78,19 +82,18 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_51_errors_at_await.adesh:4
 			h = rt.SpawnValue[int64](cx, asyncBlock1{})
-//line testdata/run/a_51_errors_at_await.adesh:5
 			h.Cancel()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // body of the try at a_51_errors_at_await.adesh:6
 //line testdata/run/a_51_errors_at_await.adesh:6
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_51_errors_at_await.adesh:6
 //line testdata/run/a_51_errors_at_await.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -100,7 +103,7 @@ poll_:
 			f.sub1_ = nil
 			f.state = 4
 			continue poll_
-		case 3:
+		case 3: // catch of the try at a_51_errors_at_await.adesh:6
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -108,7 +111,7 @@ poll_:
 			rt.Print("caught:", e.Message)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the try at a_51_errors_at_await.adesh:6
 //line testdata/run/a_51_errors_at_await.adesh:7
 			q = rt.Catch(rt.Rejected[int64](rt.NewError("x")), func(e_ rt.Error) int64 {
 //line testdata/run/a_51_errors_at_await.adesh:7
@@ -118,12 +121,12 @@ poll_:
 			})
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // body of the try at a_51_errors_at_await.adesh:8
 //line testdata/run/a_51_errors_at_await.adesh:8
 			f.sub2_ = q
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_51_errors_at_await.adesh:8
 //line testdata/run/a_51_errors_at_await.adesh:8
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -133,7 +136,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 8
 			continue poll_
-		case 7:
+		case 7: // catch of the try at a_51_errors_at_await.adesh:8
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -141,14 +144,11 @@ poll_:
 			rt.Print("caught:", e_.Message)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at a_51_errors_at_await.adesh:8
 //line testdata/run/a_51_errors_at_await.adesh:9
 			ch = rt.NewChannel[int64](0)
-//line testdata/run/a_51_errors_at_await.adesh:10
 			ch.Close()
-//line testdata/run/a_51_errors_at_await.adesh:11
 			ch.SendNow(cx, 1)
-//line testdata/run/a_51_errors_at_await.adesh:12
 			rt.Print("not reached")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -160,7 +160,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 9 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -168,7 +168,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -206,8 +206,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 9
-	*f = mainFuture{state: 9}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_51_errors_at_await.adesh:3
@@ -221,22 +221,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_51_errors_at_await.adesh:3
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_51_errors_at_await.adesh:3
 //line testdata/run/a_51_errors_at_await.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -247,7 +249,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -262,7 +264,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

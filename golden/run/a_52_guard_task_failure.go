@@ -11,6 +11,8 @@ type asyncBlock1 struct {
 	g     rt.MutexGuard[[]int64]
 }
 
+const asyncBlock1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_52_guard_task_failure.adesh:5
@@ -19,7 +21,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var t_ []int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_52_guard_task_failure.adesh:5
 			f.g = f.m2.Lock()
 			t_ = *f.g.Ptr()
@@ -39,7 +41,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -47,7 +49,7 @@ func (f *asyncBlock1) Drop() {
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -58,9 +60,9 @@ func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	f.state = 1
+	f.state = asyncBlock1Done_
 	f.g.Drop()
-	*f = asyncBlock1{state: 1}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // nestedFuture is the state machine of the async block at testdata/run/a_52_guard_task_failure.adesh:8.
@@ -70,6 +72,8 @@ type nestedFuture struct {
 	g     rt.MutexGuard[[]int64]
 }
 
+const nestedFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_52_guard_task_failure.adesh:8
@@ -77,7 +81,7 @@ func (f *nestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_52_guard_task_failure.adesh:8
 			f.g = f.m.Lock()
 //line testdata/run/a_52_guard_task_failure.adesh:8
@@ -92,7 +96,7 @@ func (f *nestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *nestedFuture) Drop() {
-	if f.state == 1 {
+	if f.state == nestedFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -100,7 +104,7 @@ func (f *nestedFuture) Drop() {
 }
 
 func (f *nestedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -111,9 +115,9 @@ func (f *nestedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 func (f *nestedFuture) dropSub_() {}
 
 func (f *nestedFuture) complete_() {
-	f.state = 1
+	f.state = nestedFutureDone_
 	f.g.Drop()
-	*f = nestedFuture{state: 1}
+	*f = nestedFuture{state: nestedFutureDone_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -126,6 +130,8 @@ type mainFuture struct {
 	sub2_ rt.Future[rt.Unit]
 	err_  *rt.Thrown
 }
+
+const mainFutureDone_ = 9
 
 // Poll runs the future until it completes or must wait.
 //
@@ -140,21 +146,19 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_52_guard_task_failure.adesh:3
 			f.m = rt.NewMutex[[]int64]([]int64{1})
-//line testdata/run/a_52_guard_task_failure.adesh:4
 			m2 = f.m
-//line testdata/run/a_52_guard_task_failure.adesh:5
 			h = rt.SpawnValue[rt.Unit](cx, asyncBlock1{m2: m2})
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // body of the try at a_52_guard_task_failure.adesh:6
 //line testdata/run/a_52_guard_task_failure.adesh:6
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_52_guard_task_failure.adesh:6
 //line testdata/run/a_52_guard_task_failure.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -164,7 +168,7 @@ poll_:
 			f.sub1_ = nil
 			f.state = 4
 			continue poll_
-		case 3:
+		case 3: // catch of the try at a_52_guard_task_failure.adesh:6
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -172,7 +176,7 @@ poll_:
 			rt.Print("caught", e.Message)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the try at a_52_guard_task_failure.adesh:6
 			f.tmp_ = f.m.Lock()
 //line testdata/run/a_52_guard_task_failure.adesh:7
 			rt.Print(*f.tmp_.Ptr())
@@ -187,12 +191,12 @@ poll_:
 			}
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // body of the try at a_52_guard_task_failure.adesh:9
 //line testdata/run/a_52_guard_task_failure.adesh:9
 			f.sub2_ = nested(f.m)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_52_guard_task_failure.adesh:9
 //line testdata/run/a_52_guard_task_failure.adesh:9
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -202,7 +206,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 8
 			continue poll_
-		case 7:
+		case 7: // catch of the try at a_52_guard_task_failure.adesh:9
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -210,7 +214,7 @@ poll_:
 			rt.Print("caught", e_.Message)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at a_52_guard_task_failure.adesh:9
 			f.tmp1_ = f.m.Lock()
 //line testdata/run/a_52_guard_task_failure.adesh:10
 			rt.Print(*f.tmp1_.Ptr())
@@ -228,7 +232,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 9 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -236,7 +240,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -274,10 +278,10 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 9
+	f.state = mainFutureDone_
 	f.tmp1_.Drop()
 	f.tmp_.Drop()
-	*f = mainFuture{state: 9}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_52_guard_task_failure.adesh:2
@@ -291,22 +295,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_52_guard_task_failure.adesh:2
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_52_guard_task_failure.adesh:2
 //line testdata/run/a_52_guard_task_failure.adesh:2
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -317,7 +323,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -332,7 +338,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

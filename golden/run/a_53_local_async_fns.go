@@ -14,6 +14,8 @@ type countdownFuture struct {
 	sub2_     rt.Future[int64]
 }
 
+const countdownFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_53_local_async_fns.adesh:5
@@ -21,7 +23,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_53_local_async_fns.adesh:6
 			if f.n == 0 {
 				{
@@ -34,7 +36,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_53_local_async_fns.adesh:7
 //line testdata/run/a_53_local_async_fns.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -46,7 +48,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.sub2_ = (*f.countdown)(f.n - 1)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_53_local_async_fns.adesh:8
 //line testdata/run/a_53_local_async_fns.adesh:8
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -65,7 +67,7 @@ func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *countdownFuture) Drop() {
-	if f.state == 3 {
+	if f.state == countdownFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -84,7 +86,7 @@ func (f *countdownFuture) dropSub_() {
 }
 
 func (f *countdownFuture) complete_() {
-	*f = countdownFuture{state: 3}
+	*f = countdownFuture{state: countdownFutureDone_}
 }
 
 // usesPlainFuture is the state machine of the async block at testdata/run/a_53_local_async_fns.adesh:14.
@@ -95,18 +97,20 @@ type usesPlainFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const usesPlainFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_53_local_async_fns.adesh:14
 func (f *usesPlainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_53_local_async_fns.adesh:14
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_53_local_async_fns.adesh:14
 //line testdata/run/a_53_local_async_fns.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -127,7 +131,7 @@ func (f *usesPlainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *usesPlainFuture) Drop() {
-	if f.state == 2 {
+	if f.state == usesPlainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -142,7 +146,7 @@ func (f *usesPlainFuture) dropSub_() {
 }
 
 func (f *usesPlainFuture) complete_() {
-	*f = usesPlainFuture{state: 2}
+	*f = usesPlainFuture{state: usesPlainFutureDone_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -155,6 +159,8 @@ type mainFuture struct {
 	sub2_     *rt.JoinHandle[int64]
 }
 
+const mainFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_53_local_async_fns.adesh:3
@@ -166,10 +172,9 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var uses_plain func(int64) rt.Future[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_53_local_async_fns.adesh:4
 			f.base = 100
-//line testdata/run/a_53_local_async_fns.adesh:5
 			f.countdown = nil
 			f.countdown = func(n int64) rt.Future[int64] {
 				return rt.Box[int64](countdownFuture{base: &f.base, countdown: &f.countdown, n: n})
@@ -178,7 +183,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = f.countdown(3)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_53_local_async_fns.adesh:10
 //line testdata/run/a_53_local_async_fns.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -189,13 +194,11 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_53_local_async_fns.adesh:10
 			rt.Print(aw_)
-//line testdata/run/a_53_local_async_fns.adesh:11
 			h = rt.Spawn(cx, f.countdown(2))
-//line testdata/run/a_53_local_async_fns.adesh:12
 			f.sub2_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_53_local_async_fns.adesh:12
 //line testdata/run/a_53_local_async_fns.adesh:12
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -206,7 +209,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_53_local_async_fns.adesh:12
 			rt.Print(aw1_)
-//line testdata/run/a_53_local_async_fns.adesh:13
 			f.plain = nil
 			f.plain = func(n int64) int64 {
 //line testdata/run/a_53_local_async_fns.adesh:13
@@ -221,7 +223,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = uses_plain(21)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_53_local_async_fns.adesh:15
 //line testdata/run/a_53_local_async_fns.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -242,7 +244,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 4 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -267,7 +269,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 4}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_53_local_async_fns.adesh:3
@@ -281,22 +283,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_53_local_async_fns.adesh:3
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_53_local_async_fns.adesh:3
 //line testdata/run/a_53_local_async_fns.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -307,7 +311,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -322,7 +326,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

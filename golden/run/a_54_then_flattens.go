@@ -4,11 +4,11 @@ package main
 
 import "adeshprog/rt"
 
-var p_ *rt.Promise[int64]
-
-var chained *rt.Promise[int64]
-
-var f_ rt.Future[int64]
+var (
+	p_      *rt.Promise[int64]
+	chained *rt.Promise[int64]
+	f_      rt.Future[int64]
+)
 
 // doubleFuture is the state machine of `double`.
 type doubleFuture struct {
@@ -17,18 +17,20 @@ type doubleFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const doubleFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_54_then_flattens.adesh:4
 func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_54_then_flattens.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_54_then_flattens.adesh:4
 //line testdata/run/a_54_then_flattens.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -49,7 +51,7 @@ func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *doubleFuture) Drop() {
-	if f.state == 2 {
+	if f.state == doubleFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -64,7 +66,7 @@ func (f *doubleFuture) dropSub_() {
 }
 
 func (f *doubleFuture) complete_() {
-	*f = doubleFuture{state: 2}
+	*f = doubleFuture{state: doubleFutureDone_}
 }
 
 //line testdata/run/a_54_then_flattens.adesh:4
@@ -79,18 +81,20 @@ type failsFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const failsFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_54_then_flattens.adesh:5
 func (f *failsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_54_then_flattens.adesh:5
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_54_then_flattens.adesh:5
 //line testdata/run/a_54_then_flattens.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -108,7 +112,7 @@ func (f *failsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *failsFuture) Drop() {
-	if f.state == 2 {
+	if f.state == failsFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -123,7 +127,7 @@ func (f *failsFuture) dropSub_() {
 }
 
 func (f *failsFuture) complete_() {
-	*f = failsFuture{state: 2}
+	*f = failsFuture{state: failsFutureDone_}
 }
 
 //line testdata/run/a_54_then_flattens.adesh:5
@@ -139,6 +143,8 @@ type programFuture struct {
 	err_  *rt.Thrown
 }
 
+const programFutureDone_ = 11
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
@@ -151,7 +157,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_54_then_flattens.adesh:6
 			p_ = rt.FlattenPromise(rt.Then(rt.Resolved[int64](1), func(v int64) *rt.Promise[int64] {
 //line testdata/run/a_54_then_flattens.adesh:6
@@ -161,7 +167,7 @@ poll_:
 			f.sub1_ = p_
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_54_then_flattens.adesh:7
 //line testdata/run/a_54_then_flattens.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -172,14 +178,13 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_54_then_flattens.adesh:7
 			rt.Print(aw_)
-//line testdata/run/a_54_then_flattens.adesh:8
 			f.sub1_ = rt.FlattenFuture(rt.Then(rt.Resolved[int64](4), func(v int64) rt.Future[int64] {
 //line testdata/run/a_54_then_flattens.adesh:8
 				return rt.Start[int64](nil, double(v))
 			}))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_54_then_flattens.adesh:8
 //line testdata/run/a_54_then_flattens.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -190,7 +195,6 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/a_54_then_flattens.adesh:8
 			rt.Print(aw1_)
-//line testdata/run/a_54_then_flattens.adesh:9
 			chained = rt.Then(rt.FlattenFuture(rt.Then(rt.Resolved[int64](3), func(v int64) rt.Future[int64] {
 //line testdata/run/a_54_then_flattens.adesh:9
 				return rt.Start[int64](nil, double(v))
@@ -202,7 +206,7 @@ poll_:
 			f.sub1_ = chained
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_54_then_flattens.adesh:10
 //line testdata/run/a_54_then_flattens.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -215,7 +219,7 @@ poll_:
 			rt.Print(aw2_)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // body of the try at a_54_then_flattens.adesh:11
 //line testdata/run/a_54_then_flattens.adesh:11
 			f.sub1_ = rt.FlattenFuture(rt.Then(rt.Resolved[int64](5), func(v int64) rt.Future[int64] {
 //line testdata/run/a_54_then_flattens.adesh:11
@@ -223,7 +227,7 @@ poll_:
 			}))
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_54_then_flattens.adesh:11
 //line testdata/run/a_54_then_flattens.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -233,7 +237,7 @@ poll_:
 			f.sub1_ = nil
 			f.state = 7
 			continue poll_
-		case 6:
+		case 6: // catch of the try at a_54_then_flattens.adesh:11
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -241,7 +245,7 @@ poll_:
 			rt.Print("caught:", e.Message)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // body of the try at a_54_then_flattens.adesh:12
 //line testdata/run/a_54_then_flattens.adesh:12
 			f.sub2_ = rt.FlattenPromise(rt.Then(rt.Resolved[int64](6), func(v int64) *rt.Promise[rt.Unit] {
 //line testdata/run/a_54_then_flattens.adesh:12
@@ -249,7 +253,7 @@ poll_:
 			}))
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_54_then_flattens.adesh:12
 //line testdata/run/a_54_then_flattens.adesh:12
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -259,7 +263,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 10
 			continue poll_
-		case 9:
+		case 9: // catch of the try at a_54_then_flattens.adesh:12
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -267,7 +271,7 @@ poll_:
 			rt.Print("caught:", e_.Message)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the try at a_54_then_flattens.adesh:12
 //line testdata/run/a_54_then_flattens.adesh:13
 			f_ = rt.Start[int64](cx, double(1))
 			t_ = f_
@@ -285,7 +289,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 11 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -293,7 +297,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -343,8 +347,8 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 11
-	*f = programFuture{state: 11}
+	f.state = programFutureDone_
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

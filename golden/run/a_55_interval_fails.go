@@ -4,26 +4,28 @@ package main
 
 import "adeshprog/rt"
 
-var n int64
-
-var id int64
+var (
+	n  int64
+	id int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_55_interval_fails.adesh:3
 			n = 0
-//line testdata/run/a_55_interval_fails.adesh:4
 			id = rt.SetInterval(func() {
 //line testdata/run/a_55_interval_fails.adesh:4
-				n += 1
+				n++
 //line testdata/run/a_55_interval_fails.adesh:4
 				rt.Print("tick", n)
 //line testdata/run/a_55_interval_fails.adesh:4
@@ -39,7 +41,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -49,7 +51,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -101,7 +101,6 @@ func destructured(m1 *rt.Mutex[int64], m2 *rt.Mutex[int64]) {
 	}
 //line testdata/run/a_56_guards_review.adesh:15
 	*g.Ptr() += n
-//line testdata/run/a_56_guards_review.adesh:16
 	panic(&rt.Thrown{Err: rt.NewError("boom"), Pos: "testdata/run/a_56_guards_review.adesh:16:5"})
 }
 
@@ -141,6 +140,8 @@ type afterAwaitFuture struct {
 	err_  *rt.Thrown
 }
 
+const afterAwaitFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_56_guards_review.adesh:22
@@ -149,12 +150,12 @@ func (f *afterAwaitFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var e rt.Error
 	for {
 		switch f.state {
-		case 0:
+		case 0: // body of the try at a_56_guards_review.adesh:23
 //line testdata/run/a_56_guards_review.adesh:24
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_56_guards_review.adesh:24
 //line testdata/run/a_56_guards_review.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -164,11 +165,9 @@ func (f *afterAwaitFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_56_guards_review.adesh:25
 			f.g = f.m.Lock()
-//line testdata/run/a_56_guards_review.adesh:26
-			*f.g.Ptr() += 1
-//line testdata/run/a_56_guards_review.adesh:27
+			*f.g.Ptr()++
 			panic(&rt.Thrown{Err: rt.NewError("after an await"), Pos: "testdata/run/a_56_guards_review.adesh:27:9"})
-		case 2:
+		case 2: // catch of the try at a_56_guards_review.adesh:23
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -180,7 +179,7 @@ func (f *afterAwaitFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.Print("caught", e.Message)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the try at a_56_guards_review.adesh:23
 			f.tmp_ = f.m.Lock()
 //line testdata/run/a_56_guards_review.adesh:31
 			rt.Print("value", *f.tmp_.Ptr())
@@ -198,7 +197,7 @@ func (f *afterAwaitFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *afterAwaitFuture) Drop() {
-	if f.state == 4 {
+	if f.state == afterAwaitFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -206,7 +205,7 @@ func (f *afterAwaitFuture) Drop() {
 }
 
 func (f *afterAwaitFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -232,10 +231,10 @@ func (f *afterAwaitFuture) dropSub_() {
 }
 
 func (f *afterAwaitFuture) complete_() {
-	f.state = 4
+	f.state = afterAwaitFutureDone_
 	f.g.Drop()
 	f.tmp_.Drop()
-	*f = afterAwaitFuture{state: 4}
+	*f = afterAwaitFuture{state: afterAwaitFutureDone_}
 }
 
 //line testdata/run/a_56_guards_review.adesh:22
@@ -259,6 +258,8 @@ type mainFuture struct {
 	sub1_ afterAwaitFuture
 }
 
+const mainFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_56_guards_review.adesh:33
@@ -270,14 +271,11 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var t_ bool
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_56_guards_review.adesh:34
 			f.m1 = rt.NewMutex[int64](1)
-//line testdata/run/a_56_guards_review.adesh:35
 			f.m2 = rt.NewMutex[int64](2)
-//line testdata/run/a_56_guards_review.adesh:36
 			literals(f.m1)
-//line testdata/run/a_56_guards_review.adesh:37
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/a_56_guards_review.adesh:37
 				destructured(f.m1, f.m2)
@@ -343,19 +341,18 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = after_await(f.m1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_56_guards_review.adesh:42
 //line testdata/run/a_56_guards_review.adesh:42
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(afterAwaitFuture)
+			f.sub1_ = afterAwaitFuture{}
 //line testdata/run/a_56_guards_review.adesh:43
 			f.fs = []func() int64{}
-//line testdata/run/a_56_guards_review.adesh:44
 			i = 0
 //line testdata/run/a_56_guards_review.adesh:44
-			for ; i < 3; i += 1 {
+			for ; i < 3; i++ {
 				var i_ int64 = i
 //line testdata/run/a_56_guards_review.adesh:45
 				var get func() int64
@@ -382,7 +379,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 2 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -390,7 +387,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -406,7 +403,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 2
+	f.state = mainFutureDone_
 	rt.ReleaseOption(f.tmp1_)
 	rt.ReleaseOption(f.tmp2_)
 	rt.ReleaseOption(f.tmp3_)
@@ -414,7 +411,7 @@ func (f *mainFuture) complete_() {
 	rt.ReleaseOption(f.tmp5_)
 	rt.ReleaseOption(f.tmp6_)
 	rt.ReleaseOption(f.tmp_)
-	*f = mainFuture{state: 2}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_56_guards_review.adesh:33
@@ -428,22 +425,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_56_guards_review.adesh:33
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_56_guards_review.adesh:33
 //line testdata/run/a_56_guards_review.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -454,7 +453,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -469,7 +468,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,15 +4,13 @@ package main
 
 import "adeshprog/rt"
 
-var f_ rt.Future[int64]
-
-var h *rt.JoinHandle[int64]
-
-var g rt.Future[int64]
-
-var h1 *rt.JoinHandle[int64]
-
-var h2 *rt.JoinHandle[int64]
+var (
+	f_ rt.Future[int64]
+	h  *rt.JoinHandle[int64]
+	g  rt.Future[int64]
+	h1 *rt.JoinHandle[int64]
+	h2 *rt.JoinHandle[int64]
+)
 
 // workFuture is the state machine of `work`.
 type workFuture struct {
@@ -20,18 +18,20 @@ type workFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const workFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_57_spawn_a_variable.adesh:4
 func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_57_spawn_a_variable.adesh:4
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_57_spawn_a_variable.adesh:4
 //line testdata/run/a_57_spawn_a_variable.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -49,7 +49,7 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *workFuture) Drop() {
-	if f.state == 2 {
+	if f.state == workFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -64,7 +64,7 @@ func (f *workFuture) dropSub_() {
 }
 
 func (f *workFuture) complete_() {
-	*f = workFuture{state: 2}
+	*f = workFuture{state: workFutureDone_}
 }
 
 //line testdata/run/a_57_spawn_a_variable.adesh:4
@@ -80,6 +80,8 @@ type programFuture struct {
 	err_  *rt.Thrown
 }
 
+const programFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
@@ -91,16 +93,14 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_57_spawn_a_variable.adesh:5
 			f_ = rt.Start[int64](cx, work())
-//line testdata/run/a_57_spawn_a_variable.adesh:6
 			h = rt.Spawn(cx, rt.Spawned(&f_, "testdata/run/a_57_spawn_a_variable.adesh:6:15"))
-//line testdata/run/a_57_spawn_a_variable.adesh:7
 			f.sub1_ = h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_57_spawn_a_variable.adesh:7
 //line testdata/run/a_57_spawn_a_variable.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -113,12 +113,12 @@ poll_:
 			rt.Print(aw_)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at a_57_spawn_a_variable.adesh:8
 //line testdata/run/a_57_spawn_a_variable.adesh:8
 			f.sub2_ = f_
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_57_spawn_a_variable.adesh:8
 //line testdata/run/a_57_spawn_a_variable.adesh:8
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -131,7 +131,7 @@ poll_:
 			rt.Print(aw1_)
 			f.state = 5
 			continue poll_
-		case 4:
+		case 4: // catch of the try at a_57_spawn_a_variable.adesh:8
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -139,18 +139,15 @@ poll_:
 			rt.Print("caught:", e.Message)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the try at a_57_spawn_a_variable.adesh:8
 //line testdata/run/a_57_spawn_a_variable.adesh:9
 			g = rt.Start[int64](cx, work())
-//line testdata/run/a_57_spawn_a_variable.adesh:10
 			h1 = rt.Spawn(cx, rt.Spawned(&g, "testdata/run/a_57_spawn_a_variable.adesh:10:16"))
-//line testdata/run/a_57_spawn_a_variable.adesh:11
 			h2 = rt.Spawn(cx, rt.Spawned(&g, "testdata/run/a_57_spawn_a_variable.adesh:11:16"))
-//line testdata/run/a_57_spawn_a_variable.adesh:12
 			f.sub1_ = h1
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_57_spawn_a_variable.adesh:12
 //line testdata/run/a_57_spawn_a_variable.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -161,11 +158,10 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/a_57_spawn_a_variable.adesh:12
 			rt.Print(aw2_)
-//line testdata/run/a_57_spawn_a_variable.adesh:13
 			f.sub1_ = h2
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_57_spawn_a_variable.adesh:13
 //line testdata/run/a_57_spawn_a_variable.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -186,7 +182,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 8 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -194,7 +190,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -234,8 +230,8 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 8
-	*f = programFuture{state: 8}
+	f.state = programFutureDone_
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -12,18 +12,20 @@ type asyncBlock1 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_58_main_fails_first.adesh:3
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_58_main_fails_first.adesh:3
 			f.sub1_ = rt.Sleep(50)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_58_main_fails_first.adesh:3
 //line testdata/run/a_58_main_fails_first.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -66,18 +68,17 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_58_main_fails_first.adesh:3
 			rt.SpawnValue[rt.Unit](cx, asyncBlock1{}).Drop()
-//line testdata/run/a_58_main_fails_first.adesh:4
 			rt.Print("main starts")
-//line testdata/run/a_58_main_fails_first.adesh:5
 			xs = []int64{1}
-//line testdata/run/a_58_main_fails_first.adesh:6
 			rt.Print(xs[rt.Index(5, len(xs), "testdata/run/a_58_main_fails_first.adesh:6:7")])
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -89,7 +90,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -99,7 +100,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

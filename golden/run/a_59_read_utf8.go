@@ -22,6 +22,8 @@ type servePostFuture struct {
 	sub4_    rt.WriteFuture
 }
 
+const servePostFutureDone_ = 11
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_59_read_utf8.adesh:7
@@ -41,12 +43,12 @@ func (f *servePostFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_59_read_utf8.adesh:8
 			f.sub1_ = f.listener.Accept()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_59_read_utf8.adesh:8
 			f.listener = nil
 //line testdata/run/a_59_read_utf8.adesh:8
 			step_ := f.sub1_.Poll(cx)
@@ -58,11 +60,10 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:8
 			f.c = aw_
-//line testdata/run/a_59_read_utf8.adesh:9
 			f.sub2_ = f.c.ReadLine()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_59_read_utf8.adesh:9
 //line testdata/run/a_59_read_utf8.adesh:9
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -79,13 +80,11 @@ poll_:
 			}
 //line testdata/run/a_59_read_utf8.adesh:9
 			f.request = f.t1_
-//line testdata/run/a_59_read_utf8.adesh:10
 			f.clen = 0
-//line testdata/run/a_59_read_utf8.adesh:11
 			f.sub2_ = f.c.ReadLine()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_59_read_utf8.adesh:11
 			f.t1_ = ""
 //line testdata/run/a_59_read_utf8.adesh:11
 			step_ := f.sub2_.Poll(cx)
@@ -105,7 +104,7 @@ poll_:
 			line = f.t3_
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // head of the loop at a_59_read_utf8.adesh:12
 			if !(line != "") {
 				f.state = 6
 				continue poll_
@@ -122,11 +121,10 @@ poll_:
 //line testdata/run/a_59_read_utf8.adesh:14
 				f.clen = t5_
 			}
-//line testdata/run/a_59_read_utf8.adesh:16
 			f.sub2_ = f.c.ReadLine()
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_59_read_utf8.adesh:16
 //line testdata/run/a_59_read_utf8.adesh:16
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -145,14 +143,13 @@ poll_:
 			line = f.t7_
 			f.state = 4
 			continue poll_
-		case 6:
+		case 6: // after the loop at a_59_read_utf8.adesh:12
 //line testdata/run/a_59_read_utf8.adesh:18
 			f.body = ""
-//line testdata/run/a_59_read_utf8.adesh:19
 			f.rebuilt = ""
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // head of the loop at a_59_read_utf8.adesh:20
 			if !(rt.StrByteLen(f.body) < f.clen) {
 				f.state = 9
 				continue poll_
@@ -161,7 +158,7 @@ poll_:
 			f.sub3_ = f.c.ReadTimeout(min(5, f.clen-rt.StrByteLen(f.body)), 1000)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_59_read_utf8.adesh:21
 //line testdata/run/a_59_read_utf8.adesh:21
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -172,7 +169,6 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:21
 			piece = aw4_
-//line testdata/run/a_59_read_utf8.adesh:22
 			if piece == "" {
 				f.state = 9
 				continue poll_
@@ -187,15 +183,14 @@ poll_:
 			}
 			f.state = 7
 			continue poll_
-		case 9:
+		case 9: // after the loop at a_59_read_utf8.adesh:20
 			t8_ = rt.Split(f.request, " ")
 //line testdata/run/a_59_read_utf8.adesh:32
 			reply = t8_[rt.Index(0, len(t8_), "testdata/run/a_59_read_utf8.adesh:32:20")] + " of " + rt.Str(rt.StrLen(f.body)) + " characters in " + rt.Str(rt.StrByteLen(f.body)) + " bytes: " + f.body
-//line testdata/run/a_59_read_utf8.adesh:33
 			f.sub4_ = f.c.Write("HTTP/1.1 200 OK\r\nContent-Length: " + rt.Str(rt.StrByteLen(reply)) + "\r\n\r\n" + reply)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_59_read_utf8.adesh:33
 			f.request = ""
 //line testdata/run/a_59_read_utf8.adesh:33
 			step_ := f.sub4_.Poll(cx)
@@ -206,7 +201,6 @@ poll_:
 			f.sub4_ = rt.WriteFuture{}
 //line testdata/run/a_59_read_utf8.adesh:34
 			rt.Print("server: Content-Length", f.clen, "read", rt.StrByteLen(f.body), "bytes; pieces whole:", f.rebuilt == f.body)
-//line testdata/run/a_59_read_utf8.adesh:35
 			f.c.Close()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -218,7 +212,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *servePostFuture) Drop() {
-	if f.state == 11 {
+	if f.state == servePostFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -243,7 +237,7 @@ func (f *servePostFuture) dropSub_() {
 }
 
 func (f *servePostFuture) complete_() {
-	*f = servePostFuture{state: 11}
+	*f = servePostFuture{state: servePostFutureDone_}
 }
 
 //line testdata/run/a_59_read_utf8.adesh:7
@@ -261,6 +255,8 @@ type pairFuture struct {
 	sub2_     *rt.JoinHandle[*rt.TcpStream]
 }
 
+const pairFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_59_read_utf8.adesh:39
@@ -269,14 +265,13 @@ func (f *pairFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[*rt.TcpStream, *rt.T
 	var aw_ *rt.TcpStream
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_59_read_utf8.adesh:40
 			f.accepting = rt.SpawnValue[*rt.TcpStream](cx, f.listener.Accept())
-//line testdata/run/a_59_read_utf8.adesh:41
 			f.sub1_ = rt.NetConnect(f.listener.Addr())
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_59_read_utf8.adesh:41
 			f.listener = nil
 //line testdata/run/a_59_read_utf8.adesh:41
 			step_ := f.sub1_.Poll(cx)
@@ -288,11 +283,10 @@ func (f *pairFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[*rt.TcpStream, *rt.T
 			aw_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:41
 			f.client = aw_
-//line testdata/run/a_59_read_utf8.adesh:42
 			f.sub2_ = f.accepting
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_59_read_utf8.adesh:42
 			f.accepting = nil
 //line testdata/run/a_59_read_utf8.adesh:42
 			step_ := f.sub2_.Poll(cx)
@@ -315,7 +309,7 @@ func (f *pairFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[*rt.TcpStream, *rt.T
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *pairFuture) Drop() {
-	if f.state == 3 {
+	if f.state == pairFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -334,7 +328,7 @@ func (f *pairFuture) dropSub_() {
 }
 
 func (f *pairFuture) complete_() {
-	*f = pairFuture{state: 3}
+	*f = pairFuture{state: pairFutureDone_}
 }
 
 //line testdata/run/a_59_read_utf8.adesh:39
@@ -362,6 +356,8 @@ type mainFuture struct {
 	sub7_    rt.ReadLineFuture
 	err_     *rt.Thrown
 }
+
+const mainFutureDone_ = 24
 
 // Poll runs the future until it completes or must wait.
 //
@@ -393,12 +389,12 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_59_read_utf8.adesh:46
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_59_read_utf8.adesh:46
 //line testdata/run/a_59_read_utf8.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -411,11 +407,10 @@ poll_:
 			f.listener = aw_
 //line testdata/run/a_59_read_utf8.adesh:49
 			f.server = rt.SpawnValue[rt.Unit](cx, serve_post(f.listener))
-//line testdata/run/a_59_read_utf8.adesh:50
 			f.sub2_ = rt.HTTPPost("http://"+f.listener.Addr()+"/form", "héllo wörld ✓")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_59_read_utf8.adesh:50
 //line testdata/run/a_59_read_utf8.adesh:50
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -433,11 +428,10 @@ poll_:
 //line testdata/run/a_59_read_utf8.adesh:52
 				rt.Print("post failed:", e.Message)
 			}
-//line testdata/run/a_59_read_utf8.adesh:54
 			f.sub3_ = f.server
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at a_59_read_utf8.adesh:54
 			f.server = nil
 //line testdata/run/a_59_read_utf8.adesh:54
 			step_ := f.sub3_.Poll(cx)
@@ -448,21 +442,19 @@ poll_:
 			f.sub3_ = nil
 //line testdata/run/a_59_read_utf8.adesh:55
 			text = "héllo wörld ✓"
-//line testdata/run/a_59_read_utf8.adesh:56
 			dynamic = text
-//line testdata/run/a_59_read_utf8.adesh:57
 			rt.Print("len", rt.StrLen(text), rt.StrLen(text), "byte_len", rt.StrByteLen(text), rt.DynMethod(dynamic, "byte_len", "testdata/run/a_59_read_utf8.adesh:57:70"), rt.StrByteLen(""))
 //line testdata/run/a_59_read_utf8.adesh:60
 			f.sub4_ = pair(f.listener)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at a_59_read_utf8.adesh:60
 //line testdata/run/a_59_read_utf8.adesh:60
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub4_ = *new(pairFuture)
+			f.sub4_ = pairFuture{}
 			aw2_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:60
 			t_ = aw2_
@@ -472,7 +464,7 @@ poll_:
 			f.sub5_ = f.out.Write("é✓x\n")
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at a_59_read_utf8.adesh:61
 //line testdata/run/a_59_read_utf8.adesh:61
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -484,7 +476,7 @@ poll_:
 			f.sub6_ = f.inp.ReadTimeout(1, 1000)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_59_read_utf8.adesh:62
 //line testdata/run/a_59_read_utf8.adesh:62
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -495,13 +487,11 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:62
 			f.a = aw3_
-//line testdata/run/a_59_read_utf8.adesh:63
 			rt.Print(rt.StrLen(f.a), rt.StrByteLen(f.a), rt.Chars(f.a))
-//line testdata/run/a_59_read_utf8.adesh:64
 			f.sub6_ = f.inp.ReadTimeout(2, 1000)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at a_59_read_utf8.adesh:64
 //line testdata/run/a_59_read_utf8.adesh:64
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -512,13 +502,11 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:64
 			b = aw4_
-//line testdata/run/a_59_read_utf8.adesh:65
 			rt.Print(rt.StrLen(b), rt.StrByteLen(b), rt.Chars(b), f.a+b)
-//line testdata/run/a_59_read_utf8.adesh:66
 			f.sub7_ = f.inp.ReadLineTimeout(1000)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at a_59_read_utf8.adesh:66
 			f.a = ""
 //line testdata/run/a_59_read_utf8.adesh:66
 			step_ := f.sub7_.Poll(cx)
@@ -534,7 +522,7 @@ poll_:
 			f.sub5_ = f.out.Write("a\xe2\x9c")
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_59_read_utf8.adesh:69
 //line testdata/run/a_59_read_utf8.adesh:69
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -546,7 +534,7 @@ poll_:
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_59_read_utf8.adesh:70
 //line testdata/run/a_59_read_utf8.adesh:70
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -559,12 +547,12 @@ poll_:
 			rt.Print(aw6_)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // body of the try at a_59_read_utf8.adesh:71
 //line testdata/run/a_59_read_utf8.adesh:72
 			f.sub6_ = f.inp.ReadTimeout(10, 50)
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at a_59_read_utf8.adesh:72
 //line testdata/run/a_59_read_utf8.adesh:72
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -577,7 +565,7 @@ poll_:
 			rt.Print("unexpected:", aw7_)
 			f.state = 14
 			continue poll_
-		case 13:
+		case 13: // catch of the try at a_59_read_utf8.adesh:71
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -585,12 +573,12 @@ poll_:
 			rt.Print("half a character is not given:", e_.Message)
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // after the try at a_59_read_utf8.adesh:71
 //line testdata/run/a_59_read_utf8.adesh:76
 			f.sub5_ = f.out.Write("\x93b")
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // after the await at a_59_read_utf8.adesh:76
 //line testdata/run/a_59_read_utf8.adesh:76
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -602,7 +590,7 @@ poll_:
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // after the await at a_59_read_utf8.adesh:77
 //line testdata/run/a_59_read_utf8.adesh:77
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -613,13 +601,12 @@ poll_:
 			aw8_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:77
 			joined = aw8_
-//line testdata/run/a_59_read_utf8.adesh:78
 			rt.Print(joined, rt.StrByteLen(joined), rt.Chars(joined))
 //line testdata/run/a_59_read_utf8.adesh:82
 			f.sub5_ = f.out.Write("\xff\xe2(z")
 			f.state = 17
 			fallthrough
-		case 17:
+		case 17: // after the await at a_59_read_utf8.adesh:82
 //line testdata/run/a_59_read_utf8.adesh:82
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -631,7 +618,7 @@ poll_:
 			f.sub6_ = f.inp.ReadTimeout(1, 1000)
 			f.state = 18
 			fallthrough
-		case 18:
+		case 18: // after the await at a_59_read_utf8.adesh:83
 //line testdata/run/a_59_read_utf8.adesh:83
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -642,11 +629,10 @@ poll_:
 			aw9_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:83
 			f.bad = aw9_
-//line testdata/run/a_59_read_utf8.adesh:84
 			f.sub6_ = f.inp.ReadTimeout(1, 1000)
 			f.state = 19
 			fallthrough
-		case 19:
+		case 19: // after the await at a_59_read_utf8.adesh:84
 //line testdata/run/a_59_read_utf8.adesh:84
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -657,13 +643,11 @@ poll_:
 			aw10_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:84
 			lead = aw10_
-//line testdata/run/a_59_read_utf8.adesh:85
 			rt.Print(rt.StrByteLen(f.bad), rt.Chars(f.bad), rt.StrByteLen(lead), rt.Chars(lead))
-//line testdata/run/a_59_read_utf8.adesh:86
 			f.sub5_ = f.out.Write("\xe2\x9c")
 			f.state = 20
 			fallthrough
-		case 20:
+		case 20: // after the await at a_59_read_utf8.adesh:86
 			f.bad = ""
 //line testdata/run/a_59_read_utf8.adesh:86
 			step_ := f.sub5_.Poll(cx)
@@ -674,11 +658,10 @@ poll_:
 			f.sub5_ = rt.WriteFuture{}
 //line testdata/run/a_59_read_utf8.adesh:87
 			f.out.Close()
-//line testdata/run/a_59_read_utf8.adesh:88
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
 			f.state = 21
 			fallthrough
-		case 21:
+		case 21: // after the await at a_59_read_utf8.adesh:88
 			f.out = nil
 //line testdata/run/a_59_read_utf8.adesh:88
 			step_ := f.sub6_.Poll(cx)
@@ -690,11 +673,10 @@ poll_:
 			aw11_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:88
 			rt.Print(aw11_)
-//line testdata/run/a_59_read_utf8.adesh:89
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
 			f.state = 22
 			fallthrough
-		case 22:
+		case 22: // after the await at a_59_read_utf8.adesh:89
 //line testdata/run/a_59_read_utf8.adesh:89
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -711,7 +693,7 @@ poll_:
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
 			f.state = 23
 			fallthrough
-		case 23:
+		case 23: // after the await at a_59_read_utf8.adesh:90
 //line testdata/run/a_59_read_utf8.adesh:90
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -722,9 +704,7 @@ poll_:
 			aw13_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:90
 			rt.Print(f.t1_, f.t2_, aw13_ == "")
-//line testdata/run/a_59_read_utf8.adesh:91
 			f.inp.Close()
-//line testdata/run/a_59_read_utf8.adesh:92
 			f.listener.Close()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -736,7 +716,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 24 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -744,7 +724,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -810,8 +790,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 24
-	*f = mainFuture{state: 24}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_59_read_utf8.adesh:45
@@ -825,22 +805,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_59_read_utf8.adesh:45
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_59_read_utf8.adesh:45
 //line testdata/run/a_59_read_utf8.adesh:45
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -851,7 +833,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -866,7 +848,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,18 +11,20 @@ type slowFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const slowFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_60_await_dynamic.adesh:3
 func (f *slowFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_60_await_dynamic.adesh:4
 			f.sub1_ = rt.Sleep(f.n)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_60_await_dynamic.adesh:4
 //line testdata/run/a_60_await_dynamic.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *slowFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *slowFuture) Drop() {
-	if f.state == 2 {
+	if f.state == slowFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *slowFuture) dropSub_() {
 }
 
 func (f *slowFuture) complete_() {
-	*f = slowFuture{state: 2}
+	*f = slowFuture{state: slowFutureDone_}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:3
@@ -72,18 +74,20 @@ type boomFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const boomFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_60_await_dynamic.adesh:8
 func (f *boomFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_60_await_dynamic.adesh:9
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_60_await_dynamic.adesh:9
 //line testdata/run/a_60_await_dynamic.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -101,7 +105,7 @@ func (f *boomFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *boomFuture) Drop() {
-	if f.state == 2 {
+	if f.state == boomFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -116,7 +120,7 @@ func (f *boomFuture) dropSub_() {
 }
 
 func (f *boomFuture) complete_() {
-	*f = boomFuture{state: 2}
+	*f = boomFuture{state: boomFutureDone_}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:8
@@ -131,18 +135,20 @@ type noteFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const noteFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/a_60_await_dynamic.adesh:13
 func (f *noteFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_60_await_dynamic.adesh:14
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_60_await_dynamic.adesh:14
 //line testdata/run/a_60_await_dynamic.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -160,7 +166,7 @@ func (f *noteFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *noteFuture) Drop() {
-	if f.state == 2 {
+	if f.state == noteFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -175,7 +181,7 @@ func (f *noteFuture) dropSub_() {
 }
 
 func (f *noteFuture) complete_() {
-	*f = noteFuture{state: 2}
+	*f = noteFuture{state: noteFutureDone_}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:13
@@ -194,6 +200,8 @@ type mainFuture struct {
 	sub1_  rt.DynFuture
 	err_   *rt.Thrown
 }
+
+const mainFutureDone_ = 16
 
 // Poll runs the future until it completes or must wait.
 //
@@ -216,14 +224,14 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_60_await_dynamic.adesh:18
 			work = []rt.Value{rt.Start[int64](cx, slow(3)), int64(7), rt.SpawnValue[int64](cx, slow(1)), rt.Resolved[string]("ready"), rt.Start[rt.Unit](cx, note("hi")), nil}
 			f.items_ = work
 			f.i_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at a_60_await_dynamic.adesh:19
 			if !(f.i_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -234,7 +242,7 @@ poll_:
 			f.sub1_ = rt.DynAwait(w)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at a_60_await_dynamic.adesh:20
 //line testdata/run/a_60_await_dynamic.adesh:20
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -245,25 +253,24 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:20
 			v = aw_
-//line testdata/run/a_60_await_dynamic.adesh:21
 			rt.Print(rt.TypeName(v), v)
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at a_60_await_dynamic.adesh:19
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at a_60_await_dynamic.adesh:19
 //line testdata/run/a_60_await_dynamic.adesh:23
 			failing = rt.Start[int64](cx, boom())
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // body of the try at a_60_await_dynamic.adesh:24
 //line testdata/run/a_60_await_dynamic.adesh:25
 			f.sub1_ = rt.DynAwait(failing)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at a_60_await_dynamic.adesh:25
 //line testdata/run/a_60_await_dynamic.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -276,7 +283,7 @@ poll_:
 			rt.Print(aw1_)
 			f.state = 8
 			continue poll_
-		case 7:
+		case 7: // catch of the try at a_60_await_dynamic.adesh:24
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -284,14 +291,13 @@ poll_:
 			rt.Print("caught", e.Message)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at a_60_await_dynamic.adesh:24
 //line testdata/run/a_60_await_dynamic.adesh:29
 			later = rt.Start[int64](cx, slow(2))
-//line testdata/run/a_60_await_dynamic.adesh:30
 			f.sub1_ = rt.DynAwait(later)
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at a_60_await_dynamic.adesh:30
 //line testdata/run/a_60_await_dynamic.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -301,13 +307,11 @@ poll_:
 			f.sub1_ = rt.DynFuture{}
 //line testdata/run/a_60_await_dynamic.adesh:31
 			task = rt.SpawnValue[int64](cx, slow(4))
-//line testdata/run/a_60_await_dynamic.adesh:32
 			f.fut = rt.Start[int64](cx, slow(5))
-//line testdata/run/a_60_await_dynamic.adesh:33
 			f.sub1_ = rt.DynAwait(task)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at a_60_await_dynamic.adesh:33
 //line testdata/run/a_60_await_dynamic.adesh:33
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -320,7 +324,7 @@ poll_:
 			f.sub1_ = rt.DynAwait(f.fut)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at a_60_await_dynamic.adesh:33
 			f.fut = nil
 //line testdata/run/a_60_await_dynamic.adesh:33
 			step_ := f.sub1_.Poll(cx)
@@ -332,18 +336,16 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:33
 			rt.Print(f.aw2_, aw3_)
-//line testdata/run/a_60_await_dynamic.adesh:34
 			f.doomed = rt.SpawnValue[int64](cx, slow(200))
-//line testdata/run/a_60_await_dynamic.adesh:35
 			rt.DynMethod(f.doomed, "cancel", "testdata/run/a_60_await_dynamic.adesh:35:5")
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // body of the try at a_60_await_dynamic.adesh:36
 //line testdata/run/a_60_await_dynamic.adesh:37
 			f.sub1_ = rt.DynAwait(f.doomed)
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the await at a_60_await_dynamic.adesh:37
 //line testdata/run/a_60_await_dynamic.adesh:37
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -356,7 +358,7 @@ poll_:
 			rt.Print(aw4_)
 			f.state = 15
 			continue poll_
-		case 14:
+		case 14: // catch of the try at a_60_await_dynamic.adesh:36
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -364,7 +366,7 @@ poll_:
 			rt.Print("cancelled:", e_.Message, rt.DynMethod(f.doomed, "is_finished", "testdata/run/a_60_await_dynamic.adesh:39:40"))
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // after the try at a_60_await_dynamic.adesh:36
 //line testdata/run/a_60_await_dynamic.adesh:41
 			rt.Print("done")
 			f.complete_()
@@ -377,7 +379,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 16 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -385,7 +387,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -427,8 +429,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 16
-	*f = mainFuture{state: 16}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:17
@@ -442,22 +444,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/a_60_await_dynamic.adesh:17
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at a_60_await_dynamic.adesh:17
 //line testdata/run/a_60_await_dynamic.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -468,7 +472,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -483,7 +487,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

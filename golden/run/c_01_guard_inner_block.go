@@ -4,9 +4,10 @@ package main
 
 import "adeshprog/rt"
 
-var counter *rt.Mutex[int64]
-
-var handles []*rt.JoinHandle[int64]
+var (
+	counter *rt.Mutex[int64]
+	handles []*rt.JoinHandle[int64]
+)
 
 // bumpFuture is the state machine of `bump`.
 type bumpFuture struct {
@@ -19,6 +20,8 @@ type bumpFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const bumpFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_01_guard_inner_block.adesh:4
@@ -28,21 +31,20 @@ func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_01_guard_inner_block.adesh:5
 			f.n_ = f.times
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at c_01_guard_inner_block.adesh:5
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
 			}
 //line testdata/run/c_01_guard_inner_block.adesh:7
 			f.g = counter.Lock()
-//line testdata/run/c_01_guard_inner_block.adesh:8
-			*f.g.Ptr() += 1
+			*f.g.Ptr()++
 			{
 				f.g.Drop()
 				f.g = rt.MutexGuard[int64]{}
@@ -51,7 +53,7 @@ poll_:
 			f.sub1_ = rt.Sleep(1)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_01_guard_inner_block.adesh:10
 //line testdata/run/c_01_guard_inner_block.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -61,11 +63,11 @@ poll_:
 			f.sub1_ = rt.SleepFuture{}
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at c_01_guard_inner_block.adesh:5
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at c_01_guard_inner_block.adesh:5
 //line testdata/run/c_01_guard_inner_block.adesh:12
 			f.g_ = counter.Lock()
 			r_ = *f.g_.Ptr()
@@ -83,7 +85,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *bumpFuture) Drop() {
-	if f.state == 5 {
+	if f.state == bumpFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -91,7 +93,7 @@ func (f *bumpFuture) Drop() {
 }
 
 func (f *bumpFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -107,10 +109,10 @@ func (f *bumpFuture) dropSub_() {
 }
 
 func (f *bumpFuture) complete_() {
-	f.state = 5
+	f.state = bumpFutureDone_
 	f.g.Drop()
 	f.g_.Drop()
-	*f = bumpFuture{state: 5}
+	*f = bumpFuture{state: bumpFutureDone_}
 }
 
 //line testdata/run/c_01_guard_inner_block.adesh:4
@@ -127,6 +129,8 @@ type asyncBlock1 struct {
 	sub2_   bumpFuture
 }
 
+const asyncBlock1Done_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_01_guard_inner_block.adesh:18
@@ -135,10 +139,9 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	var aw_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_01_guard_inner_block.adesh:20
 			f.g = f.counter.Lock()
-//line testdata/run/c_01_guard_inner_block.adesh:21
 			*f.g.Ptr() += 10
 			{
 				f.g.Drop()
@@ -148,7 +151,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_01_guard_inner_block.adesh:23
 			f.counter = nil
 //line testdata/run/c_01_guard_inner_block.adesh:23
 			step_ := f.sub1_.Poll(cx)
@@ -161,13 +164,13 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			f.sub2_ = bump(2)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_01_guard_inner_block.adesh:24
 //line testdata/run/c_01_guard_inner_block.adesh:24
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[int64]()
 			}
-			f.sub2_ = *new(bumpFuture)
+			f.sub2_ = bumpFuture{}
 			aw_ = step_.Value
 			f.complete_()
 			return rt.Ready[int64](aw_)
@@ -179,7 +182,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 3 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -187,7 +190,7 @@ func (f *asyncBlock1) Drop() {
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[int64]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -205,9 +208,9 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 3
+	f.state = asyncBlock1Done_
 	f.g.Drop()
-	*f = asyncBlock1{state: 3}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -219,6 +222,8 @@ type programFuture struct {
 	sub1_  *rt.JoinHandle[int64]
 }
 
+const programFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
@@ -228,15 +233,14 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_01_guard_inner_block.adesh:2
 			counter = rt.NewMutex[int64](0)
 //line testdata/run/c_01_guard_inner_block.adesh:16
 			handles = []*rt.JoinHandle[int64]{}
-//line testdata/run/c_01_guard_inner_block.adesh:17
 			n_ = 3
 //line testdata/run/c_01_guard_inner_block.adesh:17
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 				_ = i
 //line testdata/run/c_01_guard_inner_block.adesh:18
@@ -246,7 +250,7 @@ poll_:
 			f.i1_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at c_01_guard_inner_block.adesh:27
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -257,7 +261,7 @@ poll_:
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_01_guard_inner_block.adesh:27
 //line testdata/run/c_01_guard_inner_block.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -267,11 +271,11 @@ poll_:
 			f.sub1_ = nil
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i1_ += 1
+		case 3: // next turn of the loop at c_01_guard_inner_block.adesh:27
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at c_01_guard_inner_block.adesh:27
 			f.tmp_ = counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:28
 			rt.Print(*f.tmp_.Ptr())
@@ -289,7 +293,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 5 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -297,7 +301,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -315,9 +319,9 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 5
+	f.state = programFutureDone_
 	f.tmp_.Drop()
-	*f = programFuture{state: 5}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

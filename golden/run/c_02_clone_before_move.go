@@ -34,6 +34,8 @@ type reportFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const reportFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_02_clone_before_move.adesh:4
@@ -42,12 +44,12 @@ func (f *reportFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	var r_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_02_clone_before_move.adesh:5
 			f.sub1_ = rt.Sleep(f.n)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_02_clone_before_move.adesh:5
 //line testdata/run/c_02_clone_before_move.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -70,7 +72,7 @@ func (f *reportFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *reportFuture) Drop() {
-	if f.state == 2 {
+	if f.state == reportFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -78,7 +80,7 @@ func (f *reportFuture) Drop() {
 }
 
 func (f *reportFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -94,11 +96,11 @@ func (f *reportFuture) dropSub_() {
 }
 
 func (f *reportFuture) complete_() {
-	f.state = 2
+	f.state = reportFutureDone_
 	if f.s != nil {
 		f.s.Release()
 	}
-	*f = reportFuture{state: 2}
+	*f = reportFuture{state: reportFutureDone_}
 }
 
 //line testdata/run/c_02_clone_before_move.adesh:4
@@ -114,6 +116,8 @@ type asyncBlock1 struct {
 	sub1_ reportFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_02_clone_before_move.adesh:14
@@ -122,18 +126,18 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	var aw_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_02_clone_before_move.adesh:15
 			f.sub1_ = report(f.mine.Clone(), f.i)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_02_clone_before_move.adesh:15
 //line testdata/run/c_02_clone_before_move.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(reportFuture)
+			f.sub1_ = reportFuture{}
 			aw_ = step_.Value
 			{
 				f.mine.Release()
@@ -149,7 +153,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -157,7 +161,7 @@ func (f *asyncBlock1) Drop() {
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -173,11 +177,11 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 2
+	f.state = asyncBlock1Done_
 	if f.mine != nil {
 		f.mine.Release()
 	}
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -189,6 +193,8 @@ type mainFuture struct {
 	stats   *rt.Share[Stats]
 	sub1_   *rt.JoinHandle[string]
 }
+
+const mainFutureDone_ = 5
 
 // Poll runs the future until it completes or must wait.
 //
@@ -202,19 +208,16 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_02_clone_before_move.adesh:10
 			f.stats = rt.NewShare[Stats](Stats{hits: 40, name: "api"})
-//line testdata/run/c_02_clone_before_move.adesh:11
 			f.handles = []*rt.JoinHandle[string]{}
-//line testdata/run/c_02_clone_before_move.adesh:12
 			n_ = 4
 //line testdata/run/c_02_clone_before_move.adesh:12
-			for i_ := int64(1); i_ < n_; i_ += 1 {
+			for i_ := int64(1); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/c_02_clone_before_move.adesh:13
 				var mine *rt.Share[Stats] = f.stats.Clone()
-//line testdata/run/c_02_clone_before_move.adesh:14
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, asyncBlock1{mine: mine.Clone(), i: i}))
 				mine.Release()
 			}
@@ -222,7 +225,7 @@ poll_:
 			f.i1_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at c_02_clone_before_move.adesh:18
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -233,7 +236,7 @@ poll_:
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_02_clone_before_move.adesh:19
 //line testdata/run/c_02_clone_before_move.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -246,11 +249,11 @@ poll_:
 			rt.Print(aw_)
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i1_ += 1
+		case 3: // next turn of the loop at c_02_clone_before_move.adesh:18
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at c_02_clone_before_move.adesh:18
 //line testdata/run/c_02_clone_before_move.adesh:21
 			rt.Print(f.stats.StrongCount())
 			{
@@ -267,7 +270,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 5 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -275,7 +278,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -293,11 +296,11 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 5
+	f.state = mainFutureDone_
 	if f.stats != nil {
 		f.stats.Release()
 	}
-	*f = mainFuture{state: 5}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/c_02_clone_before_move.adesh:9
@@ -311,22 +314,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_02_clone_before_move.adesh:9
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_02_clone_before_move.adesh:9
 //line testdata/run/c_02_clone_before_move.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -337,7 +342,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -352,7 +357,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

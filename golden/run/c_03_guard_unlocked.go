@@ -4,9 +4,10 @@ package main
 
 import "adeshprog/rt"
 
-var total *rt.Mutex[int64]
-
-var hs []*rt.JoinHandle[rt.Unit]
+var (
+	total *rt.Mutex[int64]
+	hs    []*rt.JoinHandle[rt.Unit]
+)
 
 // addFuture is the state machine of `add`.
 type addFuture struct {
@@ -16,6 +17,8 @@ type addFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const addFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_03_guard_unlocked.adesh:4
@@ -23,18 +26,15 @@ func (f *addFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_03_guard_unlocked.adesh:5
 			f.g = total.Lock()
-//line testdata/run/c_03_guard_unlocked.adesh:6
 			*f.g.Ptr() += f.n
-//line testdata/run/c_03_guard_unlocked.adesh:7
 			f.g.Unlock()
-//line testdata/run/c_03_guard_unlocked.adesh:8
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_03_guard_unlocked.adesh:8
 //line testdata/run/c_03_guard_unlocked.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -56,7 +56,7 @@ func (f *addFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *addFuture) Drop() {
-	if f.state == 2 {
+	if f.state == addFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -64,7 +64,7 @@ func (f *addFuture) Drop() {
 }
 
 func (f *addFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -80,9 +80,9 @@ func (f *addFuture) dropSub_() {
 }
 
 func (f *addFuture) complete_() {
-	f.state = 2
+	f.state = addFutureDone_
 	f.g.Drop()
-	*f = addFuture{state: 2}
+	*f = addFuture{state: addFutureDone_}
 }
 
 //line testdata/run/c_03_guard_unlocked.adesh:4
@@ -98,6 +98,8 @@ type asyncBlock1 struct {
 	sub1_ rt.YieldFuture
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_03_guard_unlocked.adesh:14
@@ -105,18 +107,15 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_03_guard_unlocked.adesh:15
 			f.g = f.total.Lock()
-//line testdata/run/c_03_guard_unlocked.adesh:16
 			*f.g.Ptr() += 100
-//line testdata/run/c_03_guard_unlocked.adesh:17
 			f.g.Unlock()
-//line testdata/run/c_03_guard_unlocked.adesh:18
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_03_guard_unlocked.adesh:18
 			f.total = nil
 //line testdata/run/c_03_guard_unlocked.adesh:18
 			step_ := f.sub1_.Poll(cx)
@@ -139,7 +138,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -147,7 +146,7 @@ func (f *asyncBlock1) Drop() {
 }
 
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -163,9 +162,9 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	f.state = 2
+	f.state = asyncBlock1Done_
 	f.g.Drop()
-	*f = asyncBlock1{state: 2}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // programFuture runs the top-level statements, then main.
@@ -177,6 +176,8 @@ type programFuture struct {
 	sub1_  *rt.JoinHandle[rt.Unit]
 }
 
+const programFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
@@ -186,26 +187,24 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_03_guard_unlocked.adesh:2
 			total = rt.NewMutex[int64](0)
 //line testdata/run/c_03_guard_unlocked.adesh:11
 			hs = []*rt.JoinHandle[rt.Unit]{}
-//line testdata/run/c_03_guard_unlocked.adesh:12
 			n_ = 5
 //line testdata/run/c_03_guard_unlocked.adesh:12
-			for i_ := int64(1); i_ < n_; i_ += 1 {
+			for i_ := int64(1); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/c_03_guard_unlocked.adesh:13
 				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, add(i)))
-//line testdata/run/c_03_guard_unlocked.adesh:14
 				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, asyncBlock1{total: total}))
 			}
 			f.items_ = hs
 			f.i1_ = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at c_03_guard_unlocked.adesh:21
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 4
 				continue poll_
@@ -216,7 +215,7 @@ poll_:
 			f.sub1_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_03_guard_unlocked.adesh:21
 //line testdata/run/c_03_guard_unlocked.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -226,11 +225,11 @@ poll_:
 			f.sub1_ = nil
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i1_ += 1
+		case 3: // next turn of the loop at c_03_guard_unlocked.adesh:21
+			f.i1_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at c_03_guard_unlocked.adesh:21
 			f.tmp_ = total.Lock()
 //line testdata/run/c_03_guard_unlocked.adesh:22
 			rt.Print(*f.tmp_.Ptr())
@@ -248,7 +247,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 5 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -256,7 +255,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -274,9 +273,9 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 5
+	f.state = programFutureDone_
 	f.tmp_.Drop()
-	*f = programFuture{state: 5}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,18 +11,20 @@ type getFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const getFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:2
 func (f *getFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_04_local_blocks.adesh:3
 			f.sub1_ = rt.Sleep(f.n)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_04_local_blocks.adesh:3
 //line testdata/run/c_04_local_blocks.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *getFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *getFuture) Drop() {
-	if f.state == 2 {
+	if f.state == getFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *getFuture) dropSub_() {
 }
 
 func (f *getFuture) complete_() {
-	*f = getFuture{state: 2}
+	*f = getFuture{state: getFutureDone_}
 }
 
 //line testdata/run/c_04_local_blocks.adesh:2
@@ -72,13 +74,15 @@ type asyncBlock1 struct {
 	x     *int64
 }
 
+const asyncBlock1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:10
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = (*f.x) + 10
 				f.complete_()
@@ -92,7 +96,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -102,7 +106,7 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 1}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // asyncBlock2 is the state machine of the async block at testdata/run/c_04_local_blocks.adesh:11.
@@ -111,13 +115,15 @@ type asyncBlock2 struct {
 	x     *int64
 }
 
+const asyncBlock2Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = (*f.x)
 				f.complete_()
@@ -131,7 +137,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -141,7 +147,7 @@ func (f *asyncBlock2) Drop() {
 func (f *asyncBlock2) dropSub_() {}
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 1}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // asyncBlock3 is the state machine of the async block at testdata/run/c_04_local_blocks.adesh:11.
@@ -150,13 +156,15 @@ type asyncBlock3 struct {
 	y     *int64
 }
 
+const asyncBlock3Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = (*f.y)
 				f.complete_()
@@ -170,7 +178,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock3) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock3Done_ {
 		return
 	}
 	f.dropSub_()
@@ -180,7 +188,7 @@ func (f *asyncBlock3) Drop() {
 func (f *asyncBlock3) dropSub_() {}
 
 func (f *asyncBlock3) complete_() {
-	*f = asyncBlock3{state: 1}
+	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
 // asyncBlock4 is the state machine of the async block at testdata/run/c_04_local_blocks.adesh:13.
@@ -189,13 +197,15 @@ type asyncBlock4 struct {
 	y     *int64
 }
 
+const asyncBlock4Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:13
 func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = (*f.y) * 100
 				f.complete_()
@@ -209,7 +219,7 @@ func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock4) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock4Done_ {
 		return
 	}
 	f.dropSub_()
@@ -219,7 +229,7 @@ func (f *asyncBlock4) Drop() {
 func (f *asyncBlock4) dropSub_() {}
 
 func (f *asyncBlock4) complete_() {
-	*f = asyncBlock4{state: 1}
+	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
 // asyncBlock5 is the state machine of the async block at testdata/run/c_04_local_blocks.adesh:14.
@@ -228,13 +238,15 @@ type asyncBlock5 struct {
 	x     *int64
 }
 
+const asyncBlock5Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:14
 func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = (*f.x) * 1000
 				f.complete_()
@@ -248,7 +260,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock5) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock5Done_ {
 		return
 	}
 	f.dropSub_()
@@ -258,7 +270,7 @@ func (f *asyncBlock5) Drop() {
 func (f *asyncBlock5) dropSub_() {}
 
 func (f *asyncBlock5) complete_() {
-	*f = asyncBlock5{state: 1}
+	*f = asyncBlock5{state: asyncBlock5Done_}
 }
 
 // asyncBlock6 is the state machine of the async block at testdata/run/c_04_local_blocks.adesh:16.
@@ -268,13 +280,15 @@ type asyncBlock6 struct {
 	y     *int64
 }
 
+const asyncBlock6Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:16
 func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = (*f.x) + (*f.y)
 				f.complete_()
@@ -288,7 +302,7 @@ func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock6) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock6Done_ {
 		return
 	}
 	f.dropSub_()
@@ -298,7 +312,7 @@ func (f *asyncBlock6) Drop() {
 func (f *asyncBlock6) dropSub_() {}
 
 func (f *asyncBlock6) complete_() {
-	*f = asyncBlock6{state: 1}
+	*f = asyncBlock6{state: asyncBlock6Done_}
 }
 
 // sumLocalFuture is the state machine of `sum_local`.
@@ -318,6 +332,8 @@ type sumLocalFuture struct {
 	sub4_ rt.Future[int64]
 }
 
+const sumLocalFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:7
@@ -330,18 +346,15 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	var t_ rt.Tuple2[int64, int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_04_local_blocks.adesh:8
 			f.x = 1
-//line testdata/run/c_04_local_blocks.adesh:9
 			f.y = 2
-//line testdata/run/c_04_local_blocks.adesh:10
 			f.a = rt.Box[int64](asyncBlock1{x: &f.x})
-//line testdata/run/c_04_local_blocks.adesh:11
 			f.sub1_ = rt.Join2(rt.Box[int64](asyncBlock2{x: &f.x}), rt.Box[int64](asyncBlock3{y: &f.y}))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_04_local_blocks.adesh:11
 //line testdata/run/c_04_local_blocks.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -356,15 +369,12 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.q = t_.F1
 //line testdata/run/c_04_local_blocks.adesh:12
 			f.fs = []rt.Future[int64]{}
-//line testdata/run/c_04_local_blocks.adesh:13
 			rt.ArrPush(&f.fs, rt.Box[int64](asyncBlock4{y: &f.y}))
-//line testdata/run/c_04_local_blocks.adesh:14
 			rt.ArrPush(&f.fs, rt.Box[int64](asyncBlock5{x: &f.x}))
-//line testdata/run/c_04_local_blocks.adesh:15
 			f.sub2_ = rt.JoinAll(f.fs)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_04_local_blocks.adesh:15
 //line testdata/run/c_04_local_blocks.adesh:15
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -375,11 +385,10 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			aw1_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:15
 			f.all = aw1_
-//line testdata/run/c_04_local_blocks.adesh:16
 			f.sub3_ = rt.Timeout(500, rt.Box[int64](asyncBlock6{x: &f.x, y: &f.y}))
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at c_04_local_blocks.adesh:16
 //line testdata/run/c_04_local_blocks.adesh:16
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -390,7 +399,6 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			aw2_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:16
 			r = aw2_
-//line testdata/run/c_04_local_blocks.adesh:17
 			f.t = 0
 			if r.IsOk {
 				var v int64 = r.Val
@@ -402,11 +410,10 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/c_04_local_blocks.adesh:20
 				f.t = -1
 			}
-//line testdata/run/c_04_local_blocks.adesh:22
 			f.sub4_ = f.a
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at c_04_local_blocks.adesh:22
 			f.a = nil
 //line testdata/run/c_04_local_blocks.adesh:22
 			step_ := f.sub4_.Poll(cx)
@@ -429,7 +436,7 @@ func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *sumLocalFuture) Drop() {
-	if f.state == 5 {
+	if f.state == sumLocalFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -452,7 +459,7 @@ func (f *sumLocalFuture) dropSub_() {
 }
 
 func (f *sumLocalFuture) complete_() {
-	*f = sumLocalFuture{state: 5}
+	*f = sumLocalFuture{state: sumLocalFutureDone_}
 }
 
 //line testdata/run/c_04_local_blocks.adesh:7
@@ -466,13 +473,15 @@ type asyncBlock7 struct {
 	name  *string
 }
 
+const asyncBlock7Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:28
 func (f *asyncBlock7) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ string = "hello " + (*f.name)
 				f.complete_()
@@ -486,7 +495,7 @@ func (f *asyncBlock7) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock7) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock7Done_ {
 		return
 	}
 	f.dropSub_()
@@ -496,7 +505,7 @@ func (f *asyncBlock7) Drop() {
 func (f *asyncBlock7) dropSub_() {}
 
 func (f *asyncBlock7) complete_() {
-	*f = asyncBlock7{state: 1}
+	*f = asyncBlock7{state: asyncBlock7Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -507,6 +516,8 @@ type mainFuture struct {
 	sub2_ rt.Future[string]
 }
 
+const mainFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_04_local_blocks.adesh:25
@@ -516,30 +527,27 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var greet rt.Future[string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_04_local_blocks.adesh:26
 			f.sub1_ = sum_local()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_04_local_blocks.adesh:26
 //line testdata/run/c_04_local_blocks.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(sumLocalFuture)
+			f.sub1_ = sumLocalFuture{}
 			aw_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:26
 			rt.Print(aw_)
-//line testdata/run/c_04_local_blocks.adesh:27
 			f.name = "local"
-//line testdata/run/c_04_local_blocks.adesh:28
 			greet = rt.Box[string](asyncBlock7{name: &f.name})
-//line testdata/run/c_04_local_blocks.adesh:29
 			f.sub2_ = greet
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_04_local_blocks.adesh:29
 //line testdata/run/c_04_local_blocks.adesh:29
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -560,7 +568,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 3 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -579,7 +587,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 3}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/c_04_local_blocks.adesh:25
@@ -593,22 +601,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_04_local_blocks.adesh:25
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_04_local_blocks.adesh:25
 //line testdata/run/c_04_local_blocks.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -619,7 +629,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -634,7 +644,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,18 +11,20 @@ type showFuture[T any] struct {
 	sub1_ rt.SleepFuture
 }
 
+const showFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_05_send_closures.adesh:2
 func (f *showFuture[T]) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_05_send_closures.adesh:3
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_05_send_closures.adesh:3
 //line testdata/run/c_05_send_closures.adesh:3
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,7 +45,7 @@ func (f *showFuture[T]) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *showFuture[T]) Drop() {
-	if f.state == 2 {
+	if f.state == showFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -58,7 +60,7 @@ func (f *showFuture[T]) dropSub_() {
 }
 
 func (f *showFuture[T]) complete_() {
-	*f = showFuture[T]{state: 2}
+	*f = showFuture[T]{state: showFutureDone_}
 }
 
 //line testdata/run/c_05_send_closures.adesh:2
@@ -73,6 +75,8 @@ type asyncBlock1[T any] struct {
 	sub1_ showFuture[T]
 }
 
+const asyncBlock1Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_05_send_closures.adesh:8
@@ -80,19 +84,19 @@ func (f *asyncBlock1[T]) Poll(cx *rt.Context) rt.Poll[string] {
 	var aw_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_05_send_closures.adesh:9
 			f.sub1_ = show[T](rt.CloneT(f.x))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_05_send_closures.adesh:9
 			f.x = *new(T)
 //line testdata/run/c_05_send_closures.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[string]()
 			}
-			f.sub1_ = *new(showFuture[T])
+			f.sub1_ = showFuture[T]{}
 			aw_ = step_.Value
 			f.complete_()
 			return rt.Ready[string](aw_)
@@ -104,7 +108,7 @@ func (f *asyncBlock1[T]) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1[T]) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -119,12 +123,11 @@ func (f *asyncBlock1[T]) dropSub_() {
 }
 
 func (f *asyncBlock1[T]) complete_() {
-	*f = asyncBlock1[T]{state: 2}
+	*f = asyncBlock1[T]{state: asyncBlock1Done_}
 }
 
 //line testdata/run/c_05_send_closures.adesh:7
 func in_background[T any](x T) *rt.JoinHandle[string] {
-//line testdata/run/c_05_send_closures.adesh:8
 	return rt.SpawnValue[string](nil, asyncBlock1[T]{x: rt.CloneT(x)})
 }
 
@@ -134,13 +137,15 @@ type asyncBlock2 struct {
 	scale func(int64) int64
 }
 
+const asyncBlock2Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_05_send_closures.adesh:16
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = f.scale(4)
 				f.complete_()
@@ -154,7 +159,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -164,7 +169,7 @@ func (f *asyncBlock2) Drop() {
 func (f *asyncBlock2) dropSub_() {}
 
 func (f *asyncBlock2) complete_() {
-	*f = asyncBlock2{state: 1}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -175,6 +180,8 @@ type mainFuture struct {
 	sub1_ *rt.JoinHandle[int64]
 	sub2_ *rt.JoinHandle[string]
 }
+
+const mainFutureDone_ = 5
 
 // Poll runs the future until it completes or must wait.
 //
@@ -189,10 +196,9 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var scale func(int64) int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_05_send_closures.adesh:14
 			f.base = 10
-//line testdata/run/c_05_send_closures.adesh:15
 			scale = func(n int64) int64 {
 //line testdata/run/c_05_send_closures.adesh:15
 				return n * f.base
@@ -203,7 +209,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = h
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_05_send_closures.adesh:19
 //line testdata/run/c_05_send_closures.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -214,11 +220,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:19
 			rt.Print(aw_)
-//line testdata/run/c_05_send_closures.adesh:20
 			f.sub2_ = in_background[int64](42)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_05_send_closures.adesh:20
 //line testdata/run/c_05_send_closures.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -229,11 +234,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:20
 			rt.Print(aw1_)
-//line testdata/run/c_05_send_closures.adesh:21
 			f.sub2_ = in_background[string]("text")
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at c_05_send_closures.adesh:21
 //line testdata/run/c_05_send_closures.adesh:21
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -244,9 +248,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:21
 			rt.Print(aw2_)
-//line testdata/run/c_05_send_closures.adesh:22
 			f.words = []string{"a", "b"}
-//line testdata/run/c_05_send_closures.adesh:23
 			job = rt.SpawnBlocking(func() int64 {
 //line testdata/run/c_05_send_closures.adesh:23
 				return int64(len(f.words))
@@ -255,7 +257,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = job
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at c_05_send_closures.adesh:24
 //line testdata/run/c_05_send_closures.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -276,7 +278,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 5 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -305,7 +307,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 5}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/c_05_send_closures.adesh:13
@@ -319,22 +321,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_05_send_closures.adesh:13
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_05_send_closures.adesh:13
 //line testdata/run/c_05_send_closures.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -345,7 +349,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -360,7 +364,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -15,6 +15,8 @@ type unlockIfTakenFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const unlockIfTakenFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_06_optional_guard_released.adesh:3
@@ -24,7 +26,7 @@ func (f *unlockIfTakenFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var t_ rt.Option[rt.MutexGuard[int64]]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_06_optional_guard_released.adesh:4
 			f.t = rt.TryLockOption(f.m_)
 			t_ = f.t
@@ -43,7 +45,7 @@ func (f *unlockIfTakenFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_06_optional_guard_released.adesh:6
 			f.m_ = nil
 //line testdata/run/c_06_optional_guard_released.adesh:6
 			step_ := f.sub1_.Poll(cx)
@@ -66,7 +68,7 @@ func (f *unlockIfTakenFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *unlockIfTakenFuture) Drop() {
-	if f.state == 2 {
+	if f.state == unlockIfTakenFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -74,7 +76,7 @@ func (f *unlockIfTakenFuture) Drop() {
 }
 
 func (f *unlockIfTakenFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -90,10 +92,10 @@ func (f *unlockIfTakenFuture) dropSub_() {
 }
 
 func (f *unlockIfTakenFuture) complete_() {
-	f.state = 2
+	f.state = unlockIfTakenFutureDone_
 	rt.ReleaseOption(f.t)
 	rt.ReleaseOption(f.tmp_)
-	*f = unlockIfTakenFuture{state: 2}
+	*f = unlockIfTakenFuture{state: unlockIfTakenFutureDone_}
 }
 
 //line testdata/run/c_06_optional_guard_released.adesh:3
@@ -109,6 +111,8 @@ type forgetFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const forgetFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_06_optional_guard_released.adesh:8
@@ -117,7 +121,7 @@ func (f *forgetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var old_ rt.Option[rt.MutexGuard[int64]]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_06_optional_guard_released.adesh:9
 			f.t = rt.TryLockOption(f.m_)
 			old_ = f.t
@@ -128,7 +132,7 @@ func (f *forgetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_06_optional_guard_released.adesh:11
 			f.m_ = nil
 //line testdata/run/c_06_optional_guard_released.adesh:11
 			step_ := f.sub1_.Poll(cx)
@@ -151,7 +155,7 @@ func (f *forgetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *forgetFuture) Drop() {
-	if f.state == 2 {
+	if f.state == forgetFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -159,7 +163,7 @@ func (f *forgetFuture) Drop() {
 }
 
 func (f *forgetFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -175,9 +179,9 @@ func (f *forgetFuture) dropSub_() {
 }
 
 func (f *forgetFuture) complete_() {
-	f.state = 2
+	f.state = forgetFutureDone_
 	rt.ReleaseOption(f.t)
-	*f = forgetFuture{state: 2}
+	*f = forgetFuture{state: forgetFutureDone_}
 }
 
 //line testdata/run/c_06_optional_guard_released.adesh:8
@@ -194,6 +198,8 @@ type onlyWhenFreeFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const onlyWhenFreeFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/c_06_optional_guard_released.adesh:13
@@ -204,7 +210,7 @@ func (f *onlyWhenFreeFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_06_optional_guard_released.adesh:14
 			f.t = rt.TryLockOption(f.m_)
 			t_ = f.t
@@ -223,7 +229,7 @@ poll_:
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_06_optional_guard_released.adesh:16
 			f.m_ = nil
 //line testdata/run/c_06_optional_guard_released.adesh:16
 			step_ := f.sub1_.Poll(cx)
@@ -238,9 +244,9 @@ poll_:
 			}
 			f.complete_()
 			return rt.Ready[bool](false)
-		case 2:
+		case 2: // after the if at c_06_optional_guard_released.adesh:15
 //line testdata/run/c_06_optional_guard_released.adesh:19
-			*f.t.Val.Ptr() += 1
+			*f.t.Val.Ptr()++
 			{
 				rt.ReleaseOption(f.t)
 				f.t = rt.Option[rt.MutexGuard[int64]]{}
@@ -255,7 +261,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *onlyWhenFreeFuture) Drop() {
-	if f.state == 3 {
+	if f.state == onlyWhenFreeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -263,7 +269,7 @@ func (f *onlyWhenFreeFuture) Drop() {
 }
 
 func (f *onlyWhenFreeFuture) catch_(cx *rt.Context, r *rt.Poll[bool]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -279,10 +285,10 @@ func (f *onlyWhenFreeFuture) dropSub_() {
 }
 
 func (f *onlyWhenFreeFuture) complete_() {
-	f.state = 3
+	f.state = onlyWhenFreeFutureDone_
 	rt.ReleaseOption(f.t)
 	rt.ReleaseOption(f.tmp_)
-	*f = onlyWhenFreeFuture{state: 3}
+	*f = onlyWhenFreeFuture{state: onlyWhenFreeFutureDone_}
 }
 
 //line testdata/run/c_06_optional_guard_released.adesh:13
@@ -298,20 +304,21 @@ type programFuture struct {
 	sub2_ *rt.JoinHandle[bool]
 }
 
+const programFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	var aw_ bool
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/c_06_optional_guard_released.adesh:22
 			m = rt.NewMutex[int64](0)
-//line testdata/run/c_06_optional_guard_released.adesh:23
 			f.sub1_ = rt.SpawnValue[rt.Unit](cx, unlock_if_taken(m))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at c_06_optional_guard_released.adesh:23
 //line testdata/run/c_06_optional_guard_released.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -323,7 +330,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.SpawnValue[rt.Unit](cx, forget(m))
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at c_06_optional_guard_released.adesh:24
 //line testdata/run/c_06_optional_guard_released.adesh:24
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -335,7 +342,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub2_ = rt.SpawnValue[bool](cx, only_when_free(m))
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at c_06_optional_guard_released.adesh:25
 //line testdata/run/c_06_optional_guard_released.adesh:25
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -363,7 +370,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 4 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -371,7 +378,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -397,9 +404,9 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 4
+	f.state = programFutureDone_
 	f.tmp_.Drop()
-	*f = programFuture{state: 4}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,20 +4,23 @@ package main
 
 import "adeshprog/rt"
 
-var seen int64
-
-var p_ *rt.Promise[int64]
+var (
+	seen int64
+	p_   *rt.Promise[int64]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_01_timer_order.adesh:3
 			rt.SetTimeout(func() {
 //line testdata/run/ev_01_timer_order.adesh:3
@@ -25,9 +28,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}, 20)
 //line testdata/run/ev_01_timer_order.adesh:4
 			rt.SetTimeout(func() {
-//line testdata/run/ev_01_timer_order.adesh:5
 				rt.Print("second")
-//line testdata/run/ev_01_timer_order.adesh:6
 				rt.Then(rt.Resolved[int64](2), func(v int64) rt.Unit {
 //line testdata/run/ev_01_timer_order.adesh:6
 					rt.Print("reaction queued by second", v)
@@ -41,9 +42,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}, 20)
 //line testdata/run/ev_01_timer_order.adesh:9
 			seen = 0
-//line testdata/run/ev_01_timer_order.adesh:10
 			p_ = rt.Resolved[int64](1)
-//line testdata/run/ev_01_timer_order.adesh:11
 			rt.Then(p_, func(v int64) rt.Unit {
 //line testdata/run/ev_01_timer_order.adesh:11
 				seen += 100
@@ -57,7 +56,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/ev_01_timer_order.adesh:13
 			rt.Print("sync", seen)
-//line testdata/run/ev_01_timer_order.adesh:14
 			rt.Then(rt.Resolved[int64](0), func(v int64) rt.Unit {
 //line testdata/run/ev_01_timer_order.adesh:14
 				rt.Print("after sync", seen)
@@ -73,7 +71,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -83,7 +81,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,29 +4,30 @@ package main
 
 import "adeshprog/rt"
 
-var count int64
-
-var p_ *rt.Promise[int64]
+var (
+	count int64
+	p_    *rt.Promise[int64]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_02_callback_count.adesh:3
 			count = 0
-//line testdata/run/ev_02_callback_count.adesh:4
 			p_ = rt.Resolved[int64](1)
-//line testdata/run/ev_02_callback_count.adesh:5
 			n_ = 10000
 //line testdata/run/ev_02_callback_count.adesh:5
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 				_ = i
 //line testdata/run/ev_02_callback_count.adesh:6
@@ -38,12 +39,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/ev_02_callback_count.adesh:7
 				rt.SetTimeout(func() {
 //line testdata/run/ev_02_callback_count.adesh:7
-					count += 1
+					count++
 				}, 1)
 			}
 //line testdata/run/ev_02_callback_count.adesh:9
 			rt.Print("sync", count)
-//line testdata/run/ev_02_callback_count.adesh:10
 			rt.SetTimeout(func() {
 //line testdata/run/ev_02_callback_count.adesh:10
 				rt.Print("count", count)
@@ -58,7 +58,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -68,7 +68,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

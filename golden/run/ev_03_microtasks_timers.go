@@ -9,16 +9,16 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_03_microtasks_timers.adesh:3
 			rt.SetTimeout(func() {
-//line testdata/run/ev_03_microtasks_timers.adesh:4
 				rt.Print("timeout 1")
-//line testdata/run/ev_03_microtasks_timers.adesh:5
 				rt.Then(rt.Then(rt.Resolved[int64](0), func(v int64) rt.Unit {
 //line testdata/run/ev_03_microtasks_timers.adesh:5
 					rt.Print("  micro from timeout 1")
@@ -36,7 +36,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}, 0)
 //line testdata/run/ev_03_microtasks_timers.adesh:8
 			rt.Then(rt.Then(rt.Then(rt.Resolved[int64](1), func(v int64) int64 {
-//line testdata/run/ev_03_microtasks_timers.adesh:9
 				rt.Print("link", v)
 //line testdata/run/ev_03_microtasks_timers.adesh:9
 				return v + 1
@@ -68,7 +67,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -78,7 +77,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

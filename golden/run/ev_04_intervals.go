@@ -4,35 +4,31 @@ package main
 
 import "adeshprog/rt"
 
-var ticks int64
-
-var id int64
+var (
+	ticks int64
+	id    int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_04_intervals.adesh:3
 			ticks = 0
-//line testdata/run/ev_04_intervals.adesh:4
 			id = 0
-//line testdata/run/ev_04_intervals.adesh:5
 			id = rt.SetInterval(func() {
-//line testdata/run/ev_04_intervals.adesh:6
-				ticks += 1
-//line testdata/run/ev_04_intervals.adesh:7
+				ticks++
 				rt.Print("tick", ticks)
-//line testdata/run/ev_04_intervals.adesh:8
 				if ticks == 3 {
-//line testdata/run/ev_04_intervals.adesh:9
 					rt.ClearInterval(id)
-//line testdata/run/ev_04_intervals.adesh:10
 					rt.Then(rt.Resolved[int64](ticks), func(n int64) rt.Unit {
 //line testdata/run/ev_04_intervals.adesh:10
 						rt.Print("cleared after", n)
@@ -57,7 +53,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -67,7 +63,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -12,20 +12,21 @@ type stepFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const stepFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/ev_05_async_start.adesh:4
 func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[string] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_05_async_start.adesh:5
 			rt.Print("start", f.name)
-//line testdata/run/ev_05_async_start.adesh:6
 			f.sub1_ = rt.Sleep(f.ms)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at ev_05_async_start.adesh:6
 //line testdata/run/ev_05_async_start.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -46,7 +47,7 @@ func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *stepFuture) Drop() {
-	if f.state == 2 {
+	if f.state == stepFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -61,7 +62,7 @@ func (f *stepFuture) dropSub_() {
 }
 
 func (f *stepFuture) complete_() {
-	*f = stepFuture{state: 2}
+	*f = stepFuture{state: stepFutureDone_}
 }
 
 //line testdata/run/ev_05_async_start.adesh:4
@@ -74,13 +75,15 @@ type asyncBlock1 struct {
 	state uint32
 }
 
+const asyncBlock1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/ev_05_async_start.adesh:18
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_05_async_start.adesh:19
 			rt.Print("block runs at once")
 			f.complete_()
@@ -93,7 +96,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -103,7 +106,7 @@ func (f *asyncBlock1) Drop() {
 func (f *asyncBlock1) dropSub_() {}
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 1}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -114,6 +117,8 @@ type mainFuture struct {
 	sub1_ rt.Future[string]
 	sub2_ rt.Future[int64]
 }
+
+const mainFutureDone_ = 4
 
 // Poll runs the future until it completes or must wait.
 //
@@ -127,20 +132,16 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var second string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_05_async_start.adesh:11
 			rt.Print("main start")
-//line testdata/run/ev_05_async_start.adesh:12
 			f.a = rt.Start[string](cx, step("a", 60))
-//line testdata/run/ev_05_async_start.adesh:13
 			b = rt.Start[string](cx, step("b", 10))
-//line testdata/run/ev_05_async_start.adesh:14
 			rt.Print("both started")
-//line testdata/run/ev_05_async_start.adesh:15
 			f.sub1_ = b
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at ev_05_async_start.adesh:15
 //line testdata/run/ev_05_async_start.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -151,11 +152,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/ev_05_async_start.adesh:15
 			f.first = aw_
-//line testdata/run/ev_05_async_start.adesh:16
 			f.sub1_ = f.a
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at ev_05_async_start.adesh:16
 			f.a = nil
 //line testdata/run/ev_05_async_start.adesh:16
 			step_ := f.sub1_.Poll(cx)
@@ -167,17 +167,14 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/ev_05_async_start.adesh:16
 			second = aw1_
-//line testdata/run/ev_05_async_start.adesh:17
 			rt.Print(f.first, second)
-//line testdata/run/ev_05_async_start.adesh:18
 			c = rt.Start[int64](cx, asyncBlock1{})
 //line testdata/run/ev_05_async_start.adesh:22
 			rt.Print("block made")
-//line testdata/run/ev_05_async_start.adesh:23
 			f.sub2_ = c
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at ev_05_async_start.adesh:23
 			f.first = ""
 //line testdata/run/ev_05_async_start.adesh:23
 			step_ := f.sub2_.Poll(cx)
@@ -199,7 +196,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 4 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -224,7 +221,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 4}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/ev_05_async_start.adesh:10
@@ -238,22 +235,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_05_async_start.adesh:10
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at ev_05_async_start.adesh:10
 //line testdata/run/ev_05_async_start.adesh:10
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -264,7 +263,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -279,7 +278,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

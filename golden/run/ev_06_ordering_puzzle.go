@@ -10,26 +10,27 @@ type async1Future struct {
 	sub1_ async2Future
 }
 
+const async1FutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/ev_06_ordering_puzzle.adesh:3
 func (f *async1Future) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_06_ordering_puzzle.adesh:4
 			rt.Print("async1 start")
-//line testdata/run/ev_06_ordering_puzzle.adesh:5
 			f.sub1_ = async2()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at ev_06_ordering_puzzle.adesh:5
 //line testdata/run/ev_06_ordering_puzzle.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(async2Future)
+			f.sub1_ = async2Future{}
 //line testdata/run/ev_06_ordering_puzzle.adesh:6
 			rt.Print("async1 end")
 			f.complete_()
@@ -42,7 +43,7 @@ func (f *async1Future) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *async1Future) Drop() {
-	if f.state == 2 {
+	if f.state == async1FutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -57,7 +58,7 @@ func (f *async1Future) dropSub_() {
 }
 
 func (f *async1Future) complete_() {
-	*f = async1Future{state: 2}
+	*f = async1Future{state: async1FutureDone_}
 }
 
 //line testdata/run/ev_06_ordering_puzzle.adesh:3
@@ -71,20 +72,21 @@ type async2Future struct {
 	sub1_ rt.SleepFuture
 }
 
+const async2FutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/ev_06_ordering_puzzle.adesh:9
 func (f *async2Future) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_06_ordering_puzzle.adesh:10
 			rt.Print("async2")
-//line testdata/run/ev_06_ordering_puzzle.adesh:11
 			f.sub1_ = rt.Sleep(50)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at ev_06_ordering_puzzle.adesh:11
 //line testdata/run/ev_06_ordering_puzzle.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -102,7 +104,7 @@ func (f *async2Future) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *async2Future) Drop() {
-	if f.state == 2 {
+	if f.state == async2FutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -117,7 +119,7 @@ func (f *async2Future) dropSub_() {
 }
 
 func (f *async2Future) complete_() {
-	*f = async2Future{state: 2}
+	*f = async2Future{state: async2FutureDone_}
 }
 
 //line testdata/run/ev_06_ordering_puzzle.adesh:9
@@ -130,26 +132,25 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_06_ordering_puzzle.adesh:14
 			rt.Print("script start")
-//line testdata/run/ev_06_ordering_puzzle.adesh:15
 			rt.SetTimeout(func() {
 //line testdata/run/ev_06_ordering_puzzle.adesh:15
 				rt.Print("setTimeout")
 			}, 0)
 //line testdata/run/ev_06_ordering_puzzle.adesh:16
 			rt.StartDetached[rt.Unit](cx, async1())
-//line testdata/run/ev_06_ordering_puzzle.adesh:17
 			rt.Then(rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
 				func(resolve func(rt.Unit), _ func(rt.Value)) {
 //line testdata/run/ev_06_ordering_puzzle.adesh:18
 					rt.Print("promise1")
-//line testdata/run/ev_06_ordering_puzzle.adesh:19
 					resolve(rt.Unit{})
 				}(resolve_, func(v_ rt.Value) {
 					reject_(rt.ToError(v_))
@@ -171,7 +172,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -181,7 +182,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -6,7 +6,6 @@ import "adeshprog/rt"
 
 //line testdata/run/ev_07_combinators.adesh:3
 func delayed(v string, ms int64) *rt.Promise[string] {
-//line testdata/run/ev_07_combinators.adesh:4
 	return rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 		func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/ev_07_combinators.adesh:4
@@ -22,7 +21,6 @@ func delayed(v string, ms int64) *rt.Promise[string] {
 
 //line testdata/run/ev_07_combinators.adesh:7
 func failing(msg string, ms int64) *rt.Promise[string] {
-//line testdata/run/ev_07_combinators.adesh:8
 	return rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 		func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/ev_07_combinators.adesh:8
@@ -44,6 +42,8 @@ type mainFuture struct {
 	err_  *rt.Thrown
 }
 
+const mainFutureDone_ = 16
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/ev_07_combinators.adesh:11
@@ -58,12 +58,12 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_07_combinators.adesh:12
 			f.sub1_ = rt.PromiseAll([]*rt.Promise[string]{delayed("a", 20), delayed("b", 10)})
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at ev_07_combinators.adesh:12
 //line testdata/run/ev_07_combinators.adesh:12
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -76,12 +76,12 @@ poll_:
 			rt.Print(aw_)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at ev_07_combinators.adesh:13
 //line testdata/run/ev_07_combinators.adesh:14
 			f.sub1_ = rt.PromiseAll([]*rt.Promise[string]{delayed("a", 30), failing("all failed", 10)})
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at ev_07_combinators.adesh:14
 //line testdata/run/ev_07_combinators.adesh:14
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -91,7 +91,7 @@ poll_:
 			f.sub1_ = nil
 			f.state = 5
 			continue poll_
-		case 4:
+		case 4: // catch of the try at ev_07_combinators.adesh:13
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -99,12 +99,12 @@ poll_:
 			rt.Print("all:", e.Message)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the try at ev_07_combinators.adesh:13
 //line testdata/run/ev_07_combinators.adesh:18
 			f.sub2_ = rt.PromiseRace([]*rt.Promise[string]{delayed("slow", 40), delayed("fast", 10)})
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at ev_07_combinators.adesh:18
 //line testdata/run/ev_07_combinators.adesh:18
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -117,12 +117,12 @@ poll_:
 			rt.Print("race:", aw1_)
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // body of the try at ev_07_combinators.adesh:19
 //line testdata/run/ev_07_combinators.adesh:20
 			f.sub2_ = rt.PromiseRace([]*rt.Promise[string]{delayed("slow", 40), failing("race failed", 10)})
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at ev_07_combinators.adesh:20
 //line testdata/run/ev_07_combinators.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -132,7 +132,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 10
 			continue poll_
-		case 9:
+		case 9: // catch of the try at ev_07_combinators.adesh:19
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -140,12 +140,12 @@ poll_:
 			rt.Print("race:", e_.Message)
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the try at ev_07_combinators.adesh:19
 //line testdata/run/ev_07_combinators.adesh:24
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{failing("x", 5), delayed("late", 20)})
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at ev_07_combinators.adesh:24
 //line testdata/run/ev_07_combinators.adesh:24
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -158,12 +158,12 @@ poll_:
 			rt.Print("any:", aw2_)
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // body of the try at ev_07_combinators.adesh:25
 //line testdata/run/ev_07_combinators.adesh:26
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{failing("x", 5), failing("y", 10)})
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the await at ev_07_combinators.adesh:26
 //line testdata/run/ev_07_combinators.adesh:26
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -173,7 +173,7 @@ poll_:
 			f.sub2_ = nil
 			f.state = 15
 			continue poll_
-		case 14:
+		case 14: // catch of the try at ev_07_combinators.adesh:25
 			thrown_ := f.err_
 			f.err_ = nil
 			e_1 = thrown_.Err
@@ -181,7 +181,7 @@ poll_:
 			rt.Print("any:", e_1.Message)
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // after the try at ev_07_combinators.adesh:25
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -192,7 +192,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 16 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -200,7 +200,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -260,8 +260,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 16
-	*f = mainFuture{state: 16}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/ev_07_combinators.adesh:11
@@ -275,22 +275,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_07_combinators.adesh:11
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at ev_07_combinators.adesh:11
 //line testdata/run/ev_07_combinators.adesh:11
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -301,7 +303,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -316,7 +318,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

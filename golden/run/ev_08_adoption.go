@@ -4,9 +4,10 @@ package main
 
 import "adeshprog/rt"
 
-var rejected *rt.Promise[rt.Value]
-
-var waiting *rt.Promise[int64]
+var (
+	rejected *rt.Promise[rt.Value]
+	waiting  *rt.Promise[int64]
+)
 
 // laterFuture is the state machine of `later`.
 type laterFuture struct {
@@ -15,18 +16,20 @@ type laterFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const laterFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/ev_08_adoption.adesh:3
 func (f *laterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_08_adoption.adesh:4
 			f.sub1_ = rt.Sleep(10)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at ev_08_adoption.adesh:4
 //line testdata/run/ev_08_adoption.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -47,7 +50,7 @@ func (f *laterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *laterFuture) Drop() {
-	if f.state == 2 {
+	if f.state == laterFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -62,7 +65,7 @@ func (f *laterFuture) dropSub_() {
 }
 
 func (f *laterFuture) complete_() {
-	*f = laterFuture{state: 2}
+	*f = laterFuture{state: laterFutureDone_}
 }
 
 //line testdata/run/ev_08_adoption.adesh:3
@@ -75,11 +78,13 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_08_adoption.adesh:8
 			rt.Then(rt.Resolved[int64](7), func(v int64) rt.Unit {
 //line testdata/run/ev_08_adoption.adesh:8
@@ -122,7 +127,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/ev_08_adoption.adesh:13
 			rt.Then(rt.FlattenPromise(rt.Then(rt.Resolved[int64](1), func(v int64) *rt.Promise[int64] {
-//line testdata/run/ev_08_adoption.adesh:14
 				return rt.Resolved[int64](v + 1)
 			})), func(v int64) rt.Unit {
 //line testdata/run/ev_08_adoption.adesh:15
@@ -141,7 +145,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -151,7 +155,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,37 +4,33 @@ package main
 
 import "adeshprog/rt"
 
-var ticks int64
-
-var id int64
-
-var ready *rt.Promise[rt.Unit]
+var (
+	ticks int64
+	id    int64
+	ready *rt.Promise[rt.Unit]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/ev_09_natural_promises.adesh:4
 			ticks = 0
-//line testdata/run/ev_09_natural_promises.adesh:5
 			id = rt.SetInterval(func() {
-//line testdata/run/ev_09_natural_promises.adesh:6
-				ticks += 1
-//line testdata/run/ev_09_natural_promises.adesh:7
+				ticks++
 				rt.Print("tick", ticks)
-//line testdata/run/ev_09_natural_promises.adesh:8
 				if ticks == 2 {
-//line testdata/run/ev_09_natural_promises.adesh:9
 					rt.ClearInterval(id)
 				}
 			}, 40)
-//line testdata/run/ev_09_natural_promises.adesh:12
 			ready = rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
 				func(resolve func(rt.Unit), _ func(rt.Value)) {
 //line testdata/run/ev_09_natural_promises.adesh:13
@@ -73,7 +69,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -83,7 +79,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -13,6 +13,8 @@ type handleFuture struct {
 	sub2_ rt.WriteFuture
 }
 
+const handleFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_01_tcp_echo.adesh:4
@@ -22,17 +24,17 @@ func (f *handleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_01_tcp_echo.adesh:5
 			f.lines = 0
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at io_01_tcp_echo.adesh:6
 //line testdata/run/io_01_tcp_echo.adesh:7
 			f.sub1_ = f.conn.ReadLine()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at io_01_tcp_echo.adesh:7
 //line testdata/run/io_01_tcp_echo.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -43,18 +45,16 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:7
 			line = aw_
-//line testdata/run/io_01_tcp_echo.adesh:8
 			if !line.Some {
 				f.state = 4
 				continue poll_
 			}
 //line testdata/run/io_01_tcp_echo.adesh:11
-			f.lines += 1
-//line testdata/run/io_01_tcp_echo.adesh:12
+			f.lines++
 			f.sub2_ = f.conn.Write(line.Val + "\n")
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at io_01_tcp_echo.adesh:12
 //line testdata/run/io_01_tcp_echo.adesh:12
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -64,7 +64,7 @@ poll_:
 			f.sub2_ = rt.WriteFuture{}
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at io_01_tcp_echo.adesh:6
 //line testdata/run/io_01_tcp_echo.adesh:14
 			f.conn.Close()
 			{
@@ -80,7 +80,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *handleFuture) Drop() {
-	if f.state == 5 {
+	if f.state == handleFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -97,7 +97,7 @@ func (f *handleFuture) dropSub_() {
 }
 
 func (f *handleFuture) complete_() {
-	*f = handleFuture{state: 5}
+	*f = handleFuture{state: handleFutureDone_}
 }
 
 //line testdata/run/io_01_tcp_echo.adesh:4
@@ -120,6 +120,8 @@ type serveFuture struct {
 	sub2_    *rt.JoinHandle[int64]
 }
 
+const serveFutureDone_ = 9
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_01_tcp_echo.adesh:18
@@ -134,15 +136,14 @@ func (f *serveFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_01_tcp_echo.adesh:19
 			f.handlers = []*rt.JoinHandle[int64]{}
-//line testdata/run/io_01_tcp_echo.adesh:20
 			f.n_ = f.clients
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at io_01_tcp_echo.adesh:20
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -152,7 +153,7 @@ poll_:
 			f.sub1_ = f.listener.Accept()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at io_01_tcp_echo.adesh:21
 //line testdata/run/io_01_tcp_echo.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -163,24 +164,22 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:21
 			conn = aw_
-//line testdata/run/io_01_tcp_echo.adesh:22
 			rt.ArrPush(&f.handlers, rt.SpawnValue[int64](cx, handle(conn)))
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at io_01_tcp_echo.adesh:20
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at io_01_tcp_echo.adesh:20
 //line testdata/run/io_01_tcp_echo.adesh:24
 			f.listener.Close()
-//line testdata/run/io_01_tcp_echo.adesh:25
 			f.total = 0
 			f.items_ = f.handlers
 			f.i1_ = 0
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // head of the loop at io_01_tcp_echo.adesh:26
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 8
 				continue poll_
@@ -191,7 +190,7 @@ poll_:
 			f.sub2_ = h
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at io_01_tcp_echo.adesh:27
 //line testdata/run/io_01_tcp_echo.adesh:27
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -204,11 +203,11 @@ poll_:
 			f.total += aw1_
 			f.state = 7
 			fallthrough
-		case 7:
-			f.i1_ += 1
+		case 7: // next turn of the loop at io_01_tcp_echo.adesh:26
+			f.i1_++
 			f.state = 5
 			continue poll_
-		case 8:
+		case 8: // after the loop at io_01_tcp_echo.adesh:26
 			{
 				var res_ int64 = f.total
 				f.complete_()
@@ -222,7 +221,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *serveFuture) Drop() {
-	if f.state == 9 {
+	if f.state == serveFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -241,7 +240,7 @@ func (f *serveFuture) dropSub_() {
 }
 
 func (f *serveFuture) complete_() {
-	*f = serveFuture{state: 9}
+	*f = serveFuture{state: serveFutureDone_}
 }
 
 //line testdata/run/io_01_tcp_echo.adesh:18
@@ -266,6 +265,8 @@ type clientFuture struct {
 	sub3_  rt.ReadLineFuture
 }
 
+const clientFutureDone_ = 7
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_01_tcp_echo.adesh:32
@@ -276,12 +277,12 @@ func (f *clientFuture) Poll(cx *rt.Context) rt.Poll[string] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_01_tcp_echo.adesh:33
 			f.sub1_ = rt.NetConnect(f.addr)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_01_tcp_echo.adesh:33
 			f.addr = ""
 //line testdata/run/io_01_tcp_echo.adesh:33
 			step_ := f.sub1_.Poll(cx)
@@ -293,14 +294,12 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:33
 			f.conn = aw_
-//line testdata/run/io_01_tcp_echo.adesh:34
 			f.good = 0
-//line testdata/run/io_01_tcp_echo.adesh:35
 			f.n_ = f.rounds
 			f.i_ = int64(0)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // head of the loop at io_01_tcp_echo.adesh:35
 			if !(f.i_ < f.n_) {
 				f.state = 6
 				continue poll_
@@ -308,11 +307,10 @@ poll_:
 			f.round = f.i_
 //line testdata/run/io_01_tcp_echo.adesh:36
 			f.msg = "client " + rt.Str(f.id) + " round " + rt.Str(f.round) + " " + rt.Repeat("x", f.id*37+f.round, "testdata/run/io_01_tcp_echo.adesh:36:51")
-//line testdata/run/io_01_tcp_echo.adesh:37
 			f.sub2_ = f.conn.Write(f.msg + "\n")
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at io_01_tcp_echo.adesh:37
 //line testdata/run/io_01_tcp_echo.adesh:37
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -324,7 +322,7 @@ poll_:
 			f.sub3_ = f.conn.ReadLine()
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at io_01_tcp_echo.adesh:38
 //line testdata/run/io_01_tcp_echo.adesh:38
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -335,21 +333,18 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:38
 			echo = aw1_
-//line testdata/run/io_01_tcp_echo.adesh:39
 			if rt.Equal(echo, rt.Some[string](f.msg)) {
-//line testdata/run/io_01_tcp_echo.adesh:40
-				f.good += 1
+				f.good++
 			} else {
-//line testdata/run/io_01_tcp_echo.adesh:42
 				rt.Print("client " + rt.Str(f.id) + ": bad echo in round " + rt.Str(f.round))
 			}
 			f.state = 5
 			fallthrough
-		case 5:
-			f.i_ += 1
+		case 5: // next turn of the loop at io_01_tcp_echo.adesh:35
+			f.i_++
 			f.state = 2
 			continue poll_
-		case 6:
+		case 6: // after the loop at io_01_tcp_echo.adesh:35
 //line testdata/run/io_01_tcp_echo.adesh:45
 			f.conn.Close()
 			{
@@ -365,7 +360,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *clientFuture) Drop() {
-	if f.state == 7 {
+	if f.state == clientFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -384,7 +379,7 @@ func (f *clientFuture) dropSub_() {
 }
 
 func (f *clientFuture) complete_() {
-	*f = clientFuture{state: 7}
+	*f = clientFuture{state: clientFutureDone_}
 }
 
 //line testdata/run/io_01_tcp_echo.adesh:32
@@ -401,6 +396,8 @@ type asyncBlock1 struct {
 	sub2_ rt.WriteFuture
 }
 
+const asyncBlock1Done_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_01_tcp_echo.adesh:66
@@ -408,12 +405,12 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ *rt.TcpStream
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_01_tcp_echo.adesh:67
 			f.sub1_ = f.l2.Accept()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_01_tcp_echo.adesh:67
 //line testdata/run/io_01_tcp_echo.adesh:67
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -424,11 +421,10 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:67
 			f.c = aw_
-//line testdata/run/io_01_tcp_echo.adesh:68
 			f.sub2_ = f.c.Write("abcdefghij")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at io_01_tcp_echo.adesh:68
 //line testdata/run/io_01_tcp_echo.adesh:68
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -438,7 +434,6 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = rt.WriteFuture{}
 //line testdata/run/io_01_tcp_echo.adesh:69
 			f.c.Close()
-//line testdata/run/io_01_tcp_echo.adesh:70
 			f.l2.Close()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -450,7 +445,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock1) Drop() {
-	if f.state == 3 {
+	if f.state == asyncBlock1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -467,7 +462,7 @@ func (f *asyncBlock1) dropSub_() {
 }
 
 func (f *asyncBlock1) complete_() {
-	*f = asyncBlock1{state: 3}
+	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -487,6 +482,8 @@ type mainFuture struct {
 	sub5_   *rt.JoinHandle[rt.Unit]
 	sub6_   rt.ReadFuture
 }
+
+const mainFutureDone_ = 13
 
 // Poll runs the future until it completes or must wait.
 //
@@ -509,12 +506,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_01_tcp_echo.adesh:50
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_01_tcp_echo.adesh:50
 //line testdata/run/io_01_tcp_echo.adesh:50
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -525,20 +522,14 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:50
 			listener = aw_
-//line testdata/run/io_01_tcp_echo.adesh:51
 			addr = listener.Addr()
-//line testdata/run/io_01_tcp_echo.adesh:52
 			rt.Print("listening on a loopback port:", rt.StartsWith(addr, "127.0.0.1:"))
-//line testdata/run/io_01_tcp_echo.adesh:53
 			clients = 8
-//line testdata/run/io_01_tcp_echo.adesh:54
 			f.server = rt.SpawnValue[int64](cx, serve(listener, clients))
-//line testdata/run/io_01_tcp_echo.adesh:55
 			f.handles = []*rt.JoinHandle[string]{}
-//line testdata/run/io_01_tcp_echo.adesh:56
 			n_ = clients
 //line testdata/run/io_01_tcp_echo.adesh:56
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var id int64 = i_
 //line testdata/run/io_01_tcp_echo.adesh:57
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, client(addr, id, 5)))
@@ -547,7 +538,7 @@ poll_:
 			f.i1_ = 0
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // head of the loop at io_01_tcp_echo.adesh:59
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 5
 				continue poll_
@@ -558,7 +549,7 @@ poll_:
 			f.sub2_ = h
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at io_01_tcp_echo.adesh:60
 //line testdata/run/io_01_tcp_echo.adesh:60
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -571,16 +562,16 @@ poll_:
 			rt.Print(aw1_)
 			f.state = 4
 			fallthrough
-		case 4:
-			f.i1_ += 1
+		case 4: // next turn of the loop at io_01_tcp_echo.adesh:59
+			f.i1_++
 			f.state = 2
 			continue poll_
-		case 5:
+		case 5: // after the loop at io_01_tcp_echo.adesh:59
 //line testdata/run/io_01_tcp_echo.adesh:62
 			f.sub3_ = f.server
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at io_01_tcp_echo.adesh:62
 			f.server = nil
 //line testdata/run/io_01_tcp_echo.adesh:62
 			step_ := f.sub3_.Poll(cx)
@@ -596,7 +587,7 @@ poll_:
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at io_01_tcp_echo.adesh:65
 //line testdata/run/io_01_tcp_echo.adesh:65
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -607,13 +598,12 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:65
 			l2 = aw3_
-//line testdata/run/io_01_tcp_echo.adesh:66
 			f.sender = rt.SpawnValue[rt.Unit](cx, asyncBlock1{l2: l2})
 //line testdata/run/io_01_tcp_echo.adesh:72
 			f.sub4_ = rt.NetConnect(l2.Addr())
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at io_01_tcp_echo.adesh:72
 //line testdata/run/io_01_tcp_echo.adesh:72
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -624,11 +614,10 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:72
 			f.conn = aw4_
-//line testdata/run/io_01_tcp_echo.adesh:73
 			f.sub5_ = f.sender
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at io_01_tcp_echo.adesh:73
 			f.sender = nil
 //line testdata/run/io_01_tcp_echo.adesh:73
 			step_ := f.sub5_.Poll(cx)
@@ -641,12 +630,12 @@ poll_:
 			f.chunks = []string{}
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // head of the loop at io_01_tcp_echo.adesh:75
 //line testdata/run/io_01_tcp_echo.adesh:76
 			f.sub6_ = f.conn.Read(4)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at io_01_tcp_echo.adesh:76
 //line testdata/run/io_01_tcp_echo.adesh:76
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -657,7 +646,6 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:76
 			chunk = aw5_
-//line testdata/run/io_01_tcp_echo.adesh:77
 			if chunk == "" {
 				f.state = 12
 				continue poll_
@@ -666,10 +654,9 @@ poll_:
 			rt.ArrPush(&f.chunks, chunk)
 			f.state = 10
 			continue poll_
-		case 12:
+		case 12: // after the loop at io_01_tcp_echo.adesh:75
 //line testdata/run/io_01_tcp_echo.adesh:82
 			f.conn.Close()
-//line testdata/run/io_01_tcp_echo.adesh:83
 			rt.Print("chunks:", rt.ArrJoin(f.chunks, "|"))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -681,7 +668,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 13 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -714,7 +701,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 13}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/io_01_tcp_echo.adesh:49
@@ -728,22 +715,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_01_tcp_echo.adesh:49
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_01_tcp_echo.adesh:49
 //line testdata/run/io_01_tcp_echo.adesh:49
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -754,7 +743,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -769,7 +758,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

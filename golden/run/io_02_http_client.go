@@ -20,6 +20,8 @@ type readRequestFuture struct {
 	sub2_   rt.ReadFuture
 }
 
+const readRequestFutureDone_ = 8
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_02_http_client.adesh:5
@@ -37,12 +39,12 @@ func (f *readRequestFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple3[string, *rt.M
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_02_http_client.adesh:6
 			f.sub1_ = f.conn.ReadLine()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_02_http_client.adesh:6
 //line testdata/run/io_02_http_client.adesh:6
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -59,16 +61,15 @@ poll_:
 			}
 //line testdata/run/io_02_http_client.adesh:6
 			f.first = f.t1_
-//line testdata/run/io_02_http_client.adesh:7
 			f.headers = rt.NewMap[string, string]()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // head of the loop at io_02_http_client.adesh:8
 //line testdata/run/io_02_http_client.adesh:9
 			f.sub1_ = f.conn.ReadLine()
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at io_02_http_client.adesh:9
 //line testdata/run/io_02_http_client.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -85,7 +86,6 @@ poll_:
 			}
 //line testdata/run/io_02_http_client.adesh:9
 			line = f.t3_
-//line testdata/run/io_02_http_client.adesh:10
 			if line == "" {
 				f.state = 4
 				continue poll_
@@ -97,7 +97,7 @@ poll_:
 			f.headers.Set(t4_, rt.Trim(rt.Substring(line, colon+1, rt.StrLen(line))))
 			f.state = 2
 			continue poll_
-		case 4:
+		case 4: // after the loop at io_02_http_client.adesh:8
 //line testdata/run/io_02_http_client.adesh:16
 			f.body = ""
 			t5_ = f.headers.Get("content-length")
@@ -116,7 +116,7 @@ poll_:
 			f.length = f.t8_
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // head of the loop at io_02_http_client.adesh:18
 			if !(rt.StrByteLen(f.body) < f.length) {
 				f.state = 7
 				continue poll_
@@ -125,7 +125,7 @@ poll_:
 			f.sub2_ = f.conn.Read(f.length - rt.StrByteLen(f.body))
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at io_02_http_client.adesh:19
 //line testdata/run/io_02_http_client.adesh:19
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -138,7 +138,7 @@ poll_:
 			f.body += aw2_
 			f.state = 5
 			continue poll_
-		case 7:
+		case 7: // after the loop at io_02_http_client.adesh:18
 			{
 				var res_ rt.Tuple3[string, *rt.Map[string, string], string] = rt.Tuple3[string, *rt.Map[string, string], string]{F0: f.first, F1: f.headers, F2: f.body}
 				f.complete_()
@@ -152,7 +152,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *readRequestFuture) Drop() {
-	if f.state == 8 {
+	if f.state == readRequestFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -171,7 +171,7 @@ func (f *readRequestFuture) dropSub_() {
 }
 
 func (f *readRequestFuture) complete_() {
-	*f = readRequestFuture{state: 8}
+	*f = readRequestFuture{state: readRequestFutureDone_}
 }
 
 //line testdata/run/io_02_http_client.adesh:5
@@ -187,6 +187,8 @@ type respondFuture struct {
 	sub1_ readRequestFuture
 	sub2_ rt.WriteFuture
 }
+
+const respondFutureDone_ = 14
 
 // Poll runs the future until it completes or must wait.
 //
@@ -205,18 +207,18 @@ func (f *respondFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_02_http_client.adesh:25
 			f.sub1_ = read_request(f.conn)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_02_http_client.adesh:25
 //line testdata/run/io_02_http_client.adesh:25
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(readRequestFuture)
+			f.sub1_ = readRequestFuture{}
 			aw_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:25
 			t_ = aw_
@@ -225,9 +227,7 @@ poll_:
 			body = t_.F2
 //line testdata/run/io_02_http_client.adesh:26
 			parts = rt.Split(first, " ")
-//line testdata/run/io_02_http_client.adesh:27
 			path = parts[rt.Index(1, len(parts), "testdata/run/io_02_http_client.adesh:27:16")]
-//line testdata/run/io_02_http_client.adesh:28
 			if !(path == "/hello") {
 				f.state = 3
 				continue poll_
@@ -236,7 +236,7 @@ poll_:
 			f.sub2_ = f.conn.Write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nX-Served-By: adesh\r\n\r\nhello")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at io_02_http_client.adesh:29
 			f.t2_ = ""
 //line testdata/run/io_02_http_client.adesh:29
 			step_ := f.sub2_.Poll(cx)
@@ -247,7 +247,7 @@ poll_:
 			f.sub2_ = rt.WriteFuture{}
 			f.state = 13
 			continue poll_
-		case 3:
+		case 3: // else of the if at io_02_http_client.adesh:28
 //line testdata/run/io_02_http_client.adesh:30
 			if !(path == "/echo") {
 				f.state = 5
@@ -262,11 +262,10 @@ poll_:
 			}
 //line testdata/run/io_02_http_client.adesh:31
 			reply = t3_ + " " + f.t2_ + ": " + body
-//line testdata/run/io_02_http_client.adesh:32
 			f.sub2_ = f.conn.Write("HTTP/1.1 201 Created\r\nContent-Length: " + rt.Str(rt.StrByteLen(reply)) + "\r\n\r\n" + reply)
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at io_02_http_client.adesh:32
 			f.t2_ = ""
 //line testdata/run/io_02_http_client.adesh:32
 			step_ := f.sub2_.Poll(cx)
@@ -277,7 +276,7 @@ poll_:
 			f.sub2_ = rt.WriteFuture{}
 			f.state = 13
 			continue poll_
-		case 5:
+		case 5: // else of the if at io_02_http_client.adesh:30
 //line testdata/run/io_02_http_client.adesh:33
 			if !(path == "/chunked") {
 				f.state = 9
@@ -287,7 +286,7 @@ poll_:
 			f.sub2_ = f.conn.Write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at io_02_http_client.adesh:34
 //line testdata/run/io_02_http_client.adesh:34
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -299,7 +298,7 @@ poll_:
 			f.sub2_ = f.conn.Write("4\r\nwiki\r\n")
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at io_02_http_client.adesh:35
 //line testdata/run/io_02_http_client.adesh:35
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -311,7 +310,7 @@ poll_:
 			f.sub2_ = f.conn.Write("5\r\npedia\r\n0\r\n\r\n")
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at io_02_http_client.adesh:36
 //line testdata/run/io_02_http_client.adesh:36
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -321,7 +320,7 @@ poll_:
 			f.sub2_ = rt.WriteFuture{}
 			f.state = 13
 			continue poll_
-		case 9:
+		case 9: // else of the if at io_02_http_client.adesh:33
 //line testdata/run/io_02_http_client.adesh:37
 			if !(path == "/until-close") {
 				f.state = 11
@@ -331,7 +330,7 @@ poll_:
 			f.sub2_ = f.conn.Write("HTTP/1.0 200 OK\r\n\r\nthe body ends with the connection")
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at io_02_http_client.adesh:38
 //line testdata/run/io_02_http_client.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -341,12 +340,12 @@ poll_:
 			f.sub2_ = rt.WriteFuture{}
 			f.state = 13
 			continue poll_
-		case 11:
+		case 11: // else of the if at io_02_http_client.adesh:37
 //line testdata/run/io_02_http_client.adesh:40
 			f.sub2_ = f.conn.Write("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found")
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at io_02_http_client.adesh:40
 //line testdata/run/io_02_http_client.adesh:40
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -356,7 +355,7 @@ poll_:
 			f.sub2_ = rt.WriteFuture{}
 			f.state = 13
 			fallthrough
-		case 13:
+		case 13: // after the if at io_02_http_client.adesh:28
 //line testdata/run/io_02_http_client.adesh:42
 			f.conn.Close()
 			f.complete_()
@@ -369,7 +368,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *respondFuture) Drop() {
-	if f.state == 14 {
+	if f.state == respondFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -398,7 +397,7 @@ func (f *respondFuture) dropSub_() {
 }
 
 func (f *respondFuture) complete_() {
-	*f = respondFuture{state: 14}
+	*f = respondFuture{state: respondFutureDone_}
 }
 
 //line testdata/run/io_02_http_client.adesh:24
@@ -416,6 +415,8 @@ type serveFuture struct {
 	sub1_    rt.AcceptFuture
 }
 
+const serveFutureDone_ = 5
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_02_http_client.adesh:45
@@ -427,13 +428,13 @@ func (f *serveFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_02_http_client.adesh:46
 			f.n_ = f.requests
 			f.i_ = int64(0)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // head of the loop at io_02_http_client.adesh:46
 			if !(f.i_ < f.n_) {
 				f.state = 4
 				continue poll_
@@ -443,7 +444,7 @@ poll_:
 			f.sub1_ = f.listener.Accept()
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at io_02_http_client.adesh:47
 //line testdata/run/io_02_http_client.adesh:47
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -454,15 +455,14 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:47
 			conn = aw_
-//line testdata/run/io_02_http_client.adesh:48
 			rt.SpawnValue[rt.Unit](cx, respond(conn)).Drop()
 			f.state = 3
 			fallthrough
-		case 3:
-			f.i_ += 1
+		case 3: // next turn of the loop at io_02_http_client.adesh:46
+			f.i_++
 			f.state = 1
 			continue poll_
-		case 4:
+		case 4: // after the loop at io_02_http_client.adesh:46
 //line testdata/run/io_02_http_client.adesh:50
 			f.listener.Close()
 			f.complete_()
@@ -475,7 +475,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *serveFuture) Drop() {
-	if f.state == 5 {
+	if f.state == serveFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -490,7 +490,7 @@ func (f *serveFuture) dropSub_() {
 }
 
 func (f *serveFuture) complete_() {
-	*f = serveFuture{state: 5}
+	*f = serveFuture{state: serveFutureDone_}
 }
 
 //line testdata/run/io_02_http_client.adesh:45
@@ -521,6 +521,8 @@ type mainFuture struct {
 	sub3_  *rt.JoinHandle[rt.Unit]
 }
 
+const mainFutureDone_ = 11
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_02_http_client.adesh:60
@@ -538,12 +540,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var listener *rt.TcpListener
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_02_http_client.adesh:61
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_02_http_client.adesh:61
 //line testdata/run/io_02_http_client.adesh:61
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -554,15 +556,13 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:61
 			listener = aw_
-//line testdata/run/io_02_http_client.adesh:62
 			f.base = "http://" + listener.Addr()
-//line testdata/run/io_02_http_client.adesh:63
 			f.server = rt.SpawnValue[rt.Unit](cx, serve(listener, 5))
 //line testdata/run/io_02_http_client.adesh:65
 			f.sub2_ = rt.HTTPGet(f.base + "/hello")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at io_02_http_client.adesh:65
 //line testdata/run/io_02_http_client.adesh:65
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -573,7 +573,6 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:65
 			hello = aw1_
-//line testdata/run/io_02_http_client.adesh:66
 			show("GET /hello", hello)
 			if hello.IsOk {
 				var resp rt.Response = hello.Val
@@ -599,11 +598,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/io_02_http_client.adesh:69
 				rt.Print("  no headers")
 			}
-//line testdata/run/io_02_http_client.adesh:71
 			f.sub2_ = rt.HTTPPost(f.base+"/echo", "some text")
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at io_02_http_client.adesh:71
 //line testdata/run/io_02_http_client.adesh:71
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -614,11 +612,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:71
 			show("POST /echo", aw2_)
-//line testdata/run/io_02_http_client.adesh:72
 			f.sub2_ = rt.HTTPGet(f.base + "/chunked")
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at io_02_http_client.adesh:72
 //line testdata/run/io_02_http_client.adesh:72
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -629,11 +626,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw3_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:72
 			show("GET /chunked", aw3_)
-//line testdata/run/io_02_http_client.adesh:73
 			f.sub2_ = rt.HTTPGet(f.base + "/until-close")
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at io_02_http_client.adesh:73
 //line testdata/run/io_02_http_client.adesh:73
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -644,11 +640,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw4_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:73
 			show("GET /until-close", aw4_)
-//line testdata/run/io_02_http_client.adesh:74
 			f.sub2_ = rt.HTTPGet(f.base + "/nowhere")
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at io_02_http_client.adesh:74
 //line testdata/run/io_02_http_client.adesh:74
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -659,11 +654,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw5_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:74
 			show("GET /nowhere", aw5_)
-//line testdata/run/io_02_http_client.adesh:75
 			f.sub3_ = f.server
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at io_02_http_client.adesh:75
 			f.server = nil
 //line testdata/run/io_02_http_client.adesh:75
 			step_ := f.sub3_.Poll(cx)
@@ -676,7 +670,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub2_ = rt.HTTPGet(f.base + "/hello")
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at io_02_http_client.adesh:78
 			f.base = ""
 //line testdata/run/io_02_http_client.adesh:78
 			step_ := f.sub2_.Poll(cx)
@@ -695,11 +689,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/io_02_http_client.adesh:80
 				rt.Print("after the server stopped:", rt.EndsWith(e_.Message, "connection refused"))
 			}
-//line testdata/run/io_02_http_client.adesh:82
 			f.sub2_ = rt.HTTPGet("https://example.com/")
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at io_02_http_client.adesh:82
 //line testdata/run/io_02_http_client.adesh:82
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -710,11 +703,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw7_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:82
 			show("https", aw7_)
-//line testdata/run/io_02_http_client.adesh:83
 			f.sub2_ = rt.HTTPGet("ftp://example.com/file")
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at io_02_http_client.adesh:83
 //line testdata/run/io_02_http_client.adesh:83
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -735,7 +727,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 11 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -770,7 +762,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 11}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/io_02_http_client.adesh:60
@@ -784,22 +776,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_02_http_client.adesh:60
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_02_http_client.adesh:60
 //line testdata/run/io_02_http_client.adesh:60
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -810,7 +804,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -825,7 +819,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -13,6 +13,8 @@ type roundTripFuture struct {
 	sub2_ *rt.JoinHandle[rt.Result[string, rt.Error]]
 }
 
+const roundTripFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_03_files.adesh:3
@@ -25,12 +27,12 @@ func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string
 	var t_ rt.Result[rt.Unit, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_03_files.adesh:4
 			f.sub1_ = rt.WriteFile(f.path, f.text)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_03_files.adesh:4
 			f.text = ""
 //line testdata/run/io_03_files.adesh:4
 			step_ := f.sub1_.Poll(cx)
@@ -47,11 +49,10 @@ func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string
 			}
 //line testdata/run/io_03_files.adesh:4
 			_ = t_.Val
-//line testdata/run/io_03_files.adesh:5
 			f.sub2_ = rt.ReadFile(f.path)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at io_03_files.adesh:5
 			f.path = ""
 //line testdata/run/io_03_files.adesh:5
 			step_ := f.sub2_.Poll(cx)
@@ -78,7 +79,7 @@ func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *roundTripFuture) Drop() {
-	if f.state == 3 {
+	if f.state == roundTripFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -86,7 +87,7 @@ func (f *roundTripFuture) Drop() {
 }
 
 func (f *roundTripFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -113,7 +114,7 @@ func (f *roundTripFuture) dropSub_() {
 }
 
 func (f *roundTripFuture) complete_() {
-	*f = roundTripFuture{state: 3}
+	*f = roundTripFuture{state: roundTripFutureDone_}
 }
 
 //line testdata/run/io_03_files.adesh:3
@@ -135,6 +136,8 @@ type mainFuture struct {
 	sub3_  *rt.JoinHandle[rt.Result[string, rt.Error]]
 	sub4_  rt.ResultFuture[string]
 }
+
+const mainFutureDone_ = 12
 
 // Poll runs the future until it completes or must wait.
 //
@@ -159,7 +162,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			t_ = rt.Env("TMPDIR")
 			if t_.Some {
 				t1_ = t_.Val
@@ -179,17 +182,16 @@ poll_:
 			f.path = t4_ + "/adesh_io_03_files_" + t3_ + ".txt"
 //line testdata/run/io_03_files.adesh:14
 			f.text = "first line\nsecond line: ünïcödé ✓\n"
-//line testdata/run/io_03_files.adesh:15
 			f.sub1_ = round_trip(f.path, f.text)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_03_files.adesh:15
 //line testdata/run/io_03_files.adesh:15
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(roundTripFuture)
+			f.sub1_ = roundTripFuture{}
 			aw_ = step_.Value
 			if aw_.IsOk {
 				var back string = aw_.Val
@@ -204,7 +206,7 @@ poll_:
 			f.sub2_ = rt.WriteFile(f.path, "short")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at io_03_files.adesh:21
 			f.text = ""
 //line testdata/run/io_03_files.adesh:21
 			step_ := f.sub2_.Poll(cx)
@@ -217,7 +219,7 @@ poll_:
 			f.sub3_ = rt.ReadFile(f.path)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at io_03_files.adesh:22
 //line testdata/run/io_03_files.adesh:22
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -230,22 +232,20 @@ poll_:
 			rt.Print("after overwrite:", aw1_.Unwrap("testdata/run/io_03_files.adesh:22:31"))
 //line testdata/run/io_03_files.adesh:25
 			f.reads = []*rt.JoinHandle[rt.Result[string, rt.Error]]{}
-//line testdata/run/io_03_files.adesh:26
 			n_ = 5
 //line testdata/run/io_03_files.adesh:26
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 				_ = i
 //line testdata/run/io_03_files.adesh:27
 				rt.ArrPush(&f.reads, rt.Spawn(cx, rt.ReadFile(f.path)))
 			}
-//line testdata/run/io_03_files.adesh:29
 			f.same = 0
 			f.items_ = f.reads
 			f.i1_ = 0
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // head of the loop at io_03_files.adesh:30
 			if !(f.i1_ < len(f.items_)) {
 				f.state = 7
 				continue poll_
@@ -256,7 +256,7 @@ poll_:
 			f.sub4_ = rt.AsResult[string](r)
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // after the await at io_03_files.adesh:31
 //line testdata/run/io_03_files.adesh:31
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
@@ -267,23 +267,22 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/io_03_files.adesh:31
 			if aw2_.Unwrap("testdata/run/io_03_files.adesh:31:13") == "short" {
-//line testdata/run/io_03_files.adesh:32
-				f.same += 1
+				f.same++
 			}
 			f.state = 6
 			fallthrough
-		case 6:
-			f.i1_ += 1
+		case 6: // next turn of the loop at io_03_files.adesh:30
+			f.i1_++
 			f.state = 4
 			continue poll_
-		case 7:
+		case 7: // after the loop at io_03_files.adesh:30
 //line testdata/run/io_03_files.adesh:35
 			rt.Print("concurrent reads that saw the new text:", f.same)
 //line testdata/run/io_03_files.adesh:38
 			f.sub2_ = rt.RemoveFile(f.path)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the await at io_03_files.adesh:38
 //line testdata/run/io_03_files.adesh:38
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -294,11 +293,10 @@ poll_:
 			aw3_ = step_.Value
 //line testdata/run/io_03_files.adesh:38
 			rt.Print("removed:", aw3_.IsOk)
-//line testdata/run/io_03_files.adesh:39
 			f.sub2_ = rt.RemoveFile(f.path)
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at io_03_files.adesh:39
 			f.path = ""
 //line testdata/run/io_03_files.adesh:39
 			step_ := f.sub2_.Poll(cx)
@@ -314,7 +312,7 @@ poll_:
 			f.sub3_ = rt.ReadFile("no_such_dir/missing.txt")
 			f.state = 10
 			fallthrough
-		case 10:
+		case 10: // after the await at io_03_files.adesh:41
 //line testdata/run/io_03_files.adesh:41
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -332,11 +330,10 @@ poll_:
 //line testdata/run/io_03_files.adesh:43
 				rt.Print("missing file:", e_.Message)
 			}
-//line testdata/run/io_03_files.adesh:45
 			f.sub2_ = rt.WriteFile("no_such_dir/new.txt", "x")
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // after the await at io_03_files.adesh:45
 //line testdata/run/io_03_files.adesh:45
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -357,9 +354,7 @@ poll_:
 			}
 //line testdata/run/io_03_files.adesh:51
 			rt.Print("args:", rt.Args())
-//line testdata/run/io_03_files.adesh:52
 			rt.Print("a variable that is not set:", rt.Env("ADESH_IO_SURELY_NOT_SET"))
-//line testdata/run/io_03_files.adesh:53
 			rt.Print("ADESH_WORKERS is set:", rt.Env("ADESH_WORKERS").Some)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -371,7 +366,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 12 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -412,7 +407,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 12}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/io_03_files.adesh:9
@@ -426,22 +421,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_03_files.adesh:9
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_03_files.adesh:9
 //line testdata/run/io_03_files.adesh:9
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -452,7 +449,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -467,7 +464,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

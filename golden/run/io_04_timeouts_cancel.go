@@ -14,6 +14,8 @@ type blockedReaderFuture struct {
 	defers_ rt.Defers
 }
 
+const blockedReaderFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_04_timeouts_cancel.adesh:4
@@ -24,7 +26,7 @@ func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 	var t_ rt.Option[string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_04_timeouts_cancel.adesh:5
 			f.defers_.Push(func() {
 //line testdata/run/io_04_timeouts_cancel.adesh:5
@@ -32,11 +34,10 @@ func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 			})
 //line testdata/run/io_04_timeouts_cancel.adesh:6
 			f.ready.SendNow(cx, 1)
-//line testdata/run/io_04_timeouts_cancel.adesh:7
 			f.sub1_ = f.conn.ReadLine()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_04_timeouts_cancel.adesh:7
 			f.conn = nil
 			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:7
@@ -68,7 +69,7 @@ func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *blockedReaderFuture) Drop() {
-	if f.state == 2 {
+	if f.state == blockedReaderFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -76,7 +77,7 @@ func (f *blockedReaderFuture) Drop() {
 }
 
 func (f *blockedReaderFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -92,9 +93,9 @@ func (f *blockedReaderFuture) dropSub_() {
 }
 
 func (f *blockedReaderFuture) complete_() {
-	f.state = 2
+	f.state = blockedReaderFutureDone_
 	f.defers_.Run()
-	*f = blockedReaderFuture{state: 2}
+	*f = blockedReaderFuture{state: blockedReaderFutureDone_}
 }
 
 //line testdata/run/io_04_timeouts_cancel.adesh:4
@@ -111,6 +112,8 @@ type blockedAcceptorFuture struct {
 	defers_  rt.Defers
 }
 
+const blockedAcceptorFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/io_04_timeouts_cancel.adesh:11
@@ -120,7 +123,7 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 	var conn *rt.TcpStream
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_04_timeouts_cancel.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/io_04_timeouts_cancel.adesh:12
@@ -128,11 +131,10 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 			})
 //line testdata/run/io_04_timeouts_cancel.adesh:13
 			f.ready.SendNow(cx, 1)
-//line testdata/run/io_04_timeouts_cancel.adesh:14
 			f.sub1_ = f.listener.Accept()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_04_timeouts_cancel.adesh:14
 			f.listener = nil
 			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:14
@@ -145,7 +147,6 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 			aw_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:14
 			conn = aw_
-//line testdata/run/io_04_timeouts_cancel.adesh:15
 			rt.Print("not reached", conn.Addr())
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -157,7 +158,7 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *blockedAcceptorFuture) Drop() {
-	if f.state == 2 {
+	if f.state == blockedAcceptorFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -165,7 +166,7 @@ func (f *blockedAcceptorFuture) Drop() {
 }
 
 func (f *blockedAcceptorFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -181,9 +182,9 @@ func (f *blockedAcceptorFuture) dropSub_() {
 }
 
 func (f *blockedAcceptorFuture) complete_() {
-	f.state = 2
+	f.state = blockedAcceptorFutureDone_
 	f.defers_.Run()
-	*f = blockedAcceptorFuture{state: 2}
+	*f = blockedAcceptorFuture{state: blockedAcceptorFutureDone_}
 }
 
 //line testdata/run/io_04_timeouts_cancel.adesh:11
@@ -215,6 +216,8 @@ type mainFuture struct {
 	sub10_      *rt.JoinHandle[rt.Unit]
 	err_        *rt.Thrown
 }
+
+const mainFutureDone_ = 44
 
 // Poll runs the future until it completes or must wait.
 //
@@ -251,12 +254,12 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_04_timeouts_cancel.adesh:19
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_04_timeouts_cancel.adesh:19
 //line testdata/run/io_04_timeouts_cancel.adesh:19
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -269,12 +272,12 @@ poll_:
 			f.listener = aw_
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // body of the try at io_04_timeouts_cancel.adesh:21
 //line testdata/run/io_04_timeouts_cancel.adesh:22
 			f.sub2_ = f.listener.AcceptTimeout(20)
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at io_04_timeouts_cancel.adesh:22
 //line testdata/run/io_04_timeouts_cancel.adesh:22
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -285,11 +288,10 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:22
 			conn = aw1_
-//line testdata/run/io_04_timeouts_cancel.adesh:23
 			rt.Print("unexpected connection", conn.Addr())
 			f.state = 5
 			continue poll_
-		case 4:
+		case 4: // catch of the try at io_04_timeouts_cancel.adesh:21
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -297,14 +299,12 @@ poll_:
 			rt.Print("accept with a timeout:", e.Message)
 			f.state = 5
 			fallthrough
-		case 5:
-//line testdata/run/io_04_timeouts_cancel.adesh:29
+		case 5: // after the try at io_04_timeouts_cancel.adesh:21
 			f.accepting = rt.SpawnValue[*rt.TcpStream](cx, f.listener.Accept())
-//line testdata/run/io_04_timeouts_cancel.adesh:30
 			f.sub3_ = rt.NetConnect(f.listener.Addr())
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at io_04_timeouts_cancel.adesh:30
 //line testdata/run/io_04_timeouts_cancel.adesh:30
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -315,11 +315,10 @@ poll_:
 			aw2_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:30
 			f.client = aw2_
-//line testdata/run/io_04_timeouts_cancel.adesh:31
 			f.sub4_ = f.accepting
 			f.state = 7
 			fallthrough
-		case 7:
+		case 7: // after the await at io_04_timeouts_cancel.adesh:31
 			f.accepting = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:31
 			step_ := f.sub4_.Poll(cx)
@@ -333,12 +332,12 @@ poll_:
 			f.server_side = aw3_
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // body of the try at io_04_timeouts_cancel.adesh:32
 //line testdata/run/io_04_timeouts_cancel.adesh:33
 			f.sub5_ = f.client.ReadTimeout(100, 20)
 			f.state = 9
 			fallthrough
-		case 9:
+		case 9: // after the await at io_04_timeouts_cancel.adesh:33
 //line testdata/run/io_04_timeouts_cancel.adesh:33
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
@@ -349,11 +348,10 @@ poll_:
 			aw4_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:33
 			chunk = aw4_
-//line testdata/run/io_04_timeouts_cancel.adesh:34
 			rt.Print("unexpected data", chunk)
 			f.state = 11
 			continue poll_
-		case 10:
+		case 10: // catch of the try at io_04_timeouts_cancel.adesh:32
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
@@ -361,12 +359,12 @@ poll_:
 			rt.Print("read with a timeout:", e_.Message)
 			f.state = 11
 			fallthrough
-		case 11:
+		case 11: // body of the try at io_04_timeouts_cancel.adesh:38
 //line testdata/run/io_04_timeouts_cancel.adesh:39
 			f.sub6_ = f.client.ReadLineTimeout(0)
 			f.state = 12
 			fallthrough
-		case 12:
+		case 12: // after the await at io_04_timeouts_cancel.adesh:39
 //line testdata/run/io_04_timeouts_cancel.adesh:39
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -377,11 +375,10 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:39
 			line = aw5_
-//line testdata/run/io_04_timeouts_cancel.adesh:40
 			rt.Print("unexpected line", line)
 			f.state = 14
 			continue poll_
-		case 13:
+		case 13: // catch of the try at io_04_timeouts_cancel.adesh:38
 			thrown_ := f.err_
 			f.err_ = nil
 			e_1 = thrown_.Err
@@ -389,12 +386,12 @@ poll_:
 			rt.Print("read_line with a zero timeout:", e_1.Message)
 			f.state = 14
 			fallthrough
-		case 14:
+		case 14: // after the try at io_04_timeouts_cancel.adesh:38
 //line testdata/run/io_04_timeouts_cancel.adesh:45
 			f.sub7_ = f.server_side.Write("late but whole\n")
 			f.state = 15
 			fallthrough
-		case 15:
+		case 15: // after the await at io_04_timeouts_cancel.adesh:45
 //line testdata/run/io_04_timeouts_cancel.adesh:45
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
@@ -406,7 +403,7 @@ poll_:
 			f.sub6_ = f.client.ReadLineTimeout(1000)
 			f.state = 16
 			fallthrough
-		case 16:
+		case 16: // after the await at io_04_timeouts_cancel.adesh:46
 //line testdata/run/io_04_timeouts_cancel.adesh:46
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -419,13 +416,11 @@ poll_:
 			rt.Print("then read_line:", aw6_)
 //line testdata/run/io_04_timeouts_cancel.adesh:49
 			f.ready = rt.NewChannel[int64](0)
-//line testdata/run/io_04_timeouts_cancel.adesh:50
 			f.reader = rt.SpawnValue[string](cx, blocked_reader(f.client, f.ready))
-//line testdata/run/io_04_timeouts_cancel.adesh:51
 			f.sub8_ = f.ready.Recv()
 			f.state = 17
 			fallthrough
-		case 17:
+		case 17: // after the await at io_04_timeouts_cancel.adesh:51
 //line testdata/run/io_04_timeouts_cancel.adesh:51
 			step_ := f.sub8_.Poll(cx)
 			if !step_.Ready {
@@ -437,12 +432,12 @@ poll_:
 			f.reader.Cancel()
 			f.state = 18
 			fallthrough
-		case 18:
+		case 18: // body of the try at io_04_timeouts_cancel.adesh:53
 //line testdata/run/io_04_timeouts_cancel.adesh:54
 			f.sub9_ = f.reader
 			f.state = 19
 			fallthrough
-		case 19:
+		case 19: // after the await at io_04_timeouts_cancel.adesh:54
 			f.reader = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:54
 			step_ := f.sub9_.Poll(cx)
@@ -456,7 +451,7 @@ poll_:
 			rt.Print("reader gave", aw7_)
 			f.state = 21
 			continue poll_
-		case 20:
+		case 20: // catch of the try at io_04_timeouts_cancel.adesh:53
 			f.reader = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -465,14 +460,12 @@ poll_:
 			rt.Print("reader:", e_2.Message)
 			f.state = 21
 			fallthrough
-		case 21:
-//line testdata/run/io_04_timeouts_cancel.adesh:60
+		case 21: // after the try at io_04_timeouts_cancel.adesh:53
 			f.acceptor = rt.SpawnValue[rt.Unit](cx, blocked_acceptor(f.listener, f.ready))
-//line testdata/run/io_04_timeouts_cancel.adesh:61
 			f.sub8_ = f.ready.Recv()
 			f.state = 22
 			fallthrough
-		case 22:
+		case 22: // after the await at io_04_timeouts_cancel.adesh:61
 			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:61
 			step_ := f.sub8_.Poll(cx)
@@ -485,12 +478,12 @@ poll_:
 			f.acceptor.Cancel()
 			f.state = 23
 			fallthrough
-		case 23:
+		case 23: // body of the try at io_04_timeouts_cancel.adesh:63
 //line testdata/run/io_04_timeouts_cancel.adesh:64
 			f.sub10_ = f.acceptor
 			f.state = 24
 			fallthrough
-		case 24:
+		case 24: // after the await at io_04_timeouts_cancel.adesh:64
 			f.acceptor = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:64
 			step_ := f.sub10_.Poll(cx)
@@ -501,7 +494,7 @@ poll_:
 			f.sub10_ = nil
 			f.state = 26
 			continue poll_
-		case 25:
+		case 25: // catch of the try at io_04_timeouts_cancel.adesh:63
 			f.acceptor = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -510,12 +503,11 @@ poll_:
 			rt.Print("acceptor:", e_3.Message)
 			f.state = 26
 			fallthrough
-		case 26:
-//line testdata/run/io_04_timeouts_cancel.adesh:70
+		case 26: // after the try at io_04_timeouts_cancel.adesh:63
 			f.sub7_ = f.server_side.Write("after the cancel\n")
 			f.state = 27
 			fallthrough
-		case 27:
+		case 27: // after the await at io_04_timeouts_cancel.adesh:70
 //line testdata/run/io_04_timeouts_cancel.adesh:70
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
@@ -527,7 +519,7 @@ poll_:
 			f.sub6_ = f.client.ReadLine()
 			f.state = 28
 			fallthrough
-		case 28:
+		case 28: // after the await at io_04_timeouts_cancel.adesh:71
 //line testdata/run/io_04_timeouts_cancel.adesh:71
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -538,13 +530,11 @@ poll_:
 			aw8_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:71
 			rt.Print("read_line:", aw8_)
-//line testdata/run/io_04_timeouts_cancel.adesh:72
 			f.c2 = rt.SpawnValue[*rt.TcpStream](cx, rt.NetConnect(f.listener.Addr()))
-//line testdata/run/io_04_timeouts_cancel.adesh:73
 			f.sub2_ = f.listener.Accept()
 			f.state = 29
 			fallthrough
-		case 29:
+		case 29: // after the await at io_04_timeouts_cancel.adesh:73
 //line testdata/run/io_04_timeouts_cancel.adesh:73
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -555,11 +545,10 @@ poll_:
 			aw9_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:73
 			f.s2 = aw9_
-//line testdata/run/io_04_timeouts_cancel.adesh:74
 			f.sub4_ = f.c2
 			f.state = 30
 			fallthrough
-		case 30:
+		case 30: // after the await at io_04_timeouts_cancel.adesh:74
 			f.c2 = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:74
 			step_ := f.sub4_.Poll(cx)
@@ -571,11 +560,10 @@ poll_:
 			aw10_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:74
 			aw10_.Close()
-//line testdata/run/io_04_timeouts_cancel.adesh:75
 			f.sub6_ = f.s2.ReadLine()
 			f.state = 31
 			fallthrough
-		case 31:
+		case 31: // after the await at io_04_timeouts_cancel.adesh:75
 			f.s2 = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:75
 			step_ := f.sub6_.Poll(cx)
@@ -589,11 +577,10 @@ poll_:
 			rt.Print("accepted again; the peer closed:", aw11_)
 //line testdata/run/io_04_timeouts_cancel.adesh:78
 			f.server_side.Close()
-//line testdata/run/io_04_timeouts_cancel.adesh:79
 			f.sub6_ = f.client.ReadLine()
 			f.state = 32
 			fallthrough
-		case 32:
+		case 32: // after the await at io_04_timeouts_cancel.adesh:79
 			f.server_side = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:79
 			step_ := f.sub6_.Poll(cx)
@@ -605,16 +592,15 @@ poll_:
 			aw12_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:79
 			rt.Print("after the peer closed:", aw12_)
-//line testdata/run/io_04_timeouts_cancel.adesh:80
 			f.client.Close()
 			f.state = 33
 			fallthrough
-		case 33:
+		case 33: // body of the try at io_04_timeouts_cancel.adesh:81
 //line testdata/run/io_04_timeouts_cancel.adesh:82
 			f.sub5_ = f.client.Read(1)
 			f.state = 34
 			fallthrough
-		case 34:
+		case 34: // after the await at io_04_timeouts_cancel.adesh:82
 			f.client = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:82
 			step_ := f.sub5_.Poll(cx)
@@ -625,7 +611,7 @@ poll_:
 			f.sub5_ = rt.ReadFuture{}
 			f.state = 36
 			continue poll_
-		case 35:
+		case 35: // catch of the try at io_04_timeouts_cancel.adesh:81
 			f.client = nil
 			thrown_ := f.err_
 			f.err_ = nil
@@ -634,19 +620,17 @@ poll_:
 			rt.Print("read after close:", e_4.Message)
 			f.state = 36
 			fallthrough
-		case 36:
-//line testdata/run/io_04_timeouts_cancel.adesh:88
+		case 36: // after the try at io_04_timeouts_cancel.adesh:81
 			addr = f.listener.Addr()
-//line testdata/run/io_04_timeouts_cancel.adesh:89
 			f.listener.Close()
 			f.state = 37
 			fallthrough
-		case 37:
+		case 37: // body of the try at io_04_timeouts_cancel.adesh:90
 //line testdata/run/io_04_timeouts_cancel.adesh:91
 			f.sub3_ = rt.NetConnect(addr)
 			f.state = 38
 			fallthrough
-		case 38:
+		case 38: // after the await at io_04_timeouts_cancel.adesh:91
 //line testdata/run/io_04_timeouts_cancel.adesh:91
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -657,11 +641,10 @@ poll_:
 			aw13_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:91
 			c = aw13_
-//line testdata/run/io_04_timeouts_cancel.adesh:92
 			rt.Print("unexpected connection", c.Addr())
 			f.state = 40
 			continue poll_
-		case 39:
+		case 39: // catch of the try at io_04_timeouts_cancel.adesh:90
 			thrown_ := f.err_
 			f.err_ = nil
 			e_5 = thrown_.Err
@@ -669,12 +652,12 @@ poll_:
 			rt.Print("connect to a closed port:", rt.StartsWith(e_5.Message, "connect 127.0.0.1:"), rt.EndsWith(e_5.Message, ": connection refused"))
 			f.state = 40
 			fallthrough
-		case 40:
+		case 40: // body of the try at io_04_timeouts_cancel.adesh:96
 //line testdata/run/io_04_timeouts_cancel.adesh:97
 			f.sub3_ = rt.NetConnect("127.0.0.1")
 			f.state = 41
 			fallthrough
-		case 41:
+		case 41: // after the await at io_04_timeouts_cancel.adesh:97
 //line testdata/run/io_04_timeouts_cancel.adesh:97
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -684,7 +667,7 @@ poll_:
 			f.sub3_ = rt.ConnectFuture{}
 			f.state = 43
 			continue poll_
-		case 42:
+		case 42: // catch of the try at io_04_timeouts_cancel.adesh:96
 			thrown_ := f.err_
 			f.err_ = nil
 			e_6 = thrown_.Err
@@ -692,7 +675,7 @@ poll_:
 			rt.Print("bad address:", e_6.Message)
 			f.state = 43
 			fallthrough
-		case 43:
+		case 43: // after the try at io_04_timeouts_cancel.adesh:96
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -703,7 +686,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 44 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -711,7 +694,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -827,8 +810,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 44
-	*f = mainFuture{state: 44}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/io_04_timeouts_cancel.adesh:18
@@ -842,22 +825,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at io_04_timeouts_cancel.adesh:18
 //line testdata/run/io_04_timeouts_cancel.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -868,7 +853,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -883,7 +868,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

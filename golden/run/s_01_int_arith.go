@@ -4,50 +4,40 @@ package main
 
 import "adeshprog/rt"
 
-var max_ int64
-
-var min_ int64
-
-var a int64
-
-var b int64
-
-var small int8
-
-var counter int64
-
-var n int64
+var (
+	max_    int64
+	min_    int64
+	a       int64
+	b       int64
+	small   int8
+	counter int64
+	n       int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_01_int_arith.adesh:4
 			max_ = 9223372036854775807
-//line testdata/run/s_01_int_arith.adesh:5
 			rt.Print(max_+1, max_*2)
-//line testdata/run/s_01_int_arith.adesh:6
 			rt.Print(int64(-9223372036854775808), int64(9223372036854775807))
-//line testdata/run/s_01_int_arith.adesh:7
 			min_ = -9223372036854775808
-//line testdata/run/s_01_int_arith.adesh:8
 			rt.Print(min_, min_-1, -min_)
 //line testdata/run/s_01_int_arith.adesh:11
 			a = 7
-//line testdata/run/s_01_int_arith.adesh:12
 			b = -7
-//line testdata/run/s_01_int_arith.adesh:13
 			rt.Print(a/2, b/2, a%3, b%3, rt.Mod(a, int64(-3), "testdata/run/s_01_int_arith.adesh:13:35"), rt.Mod(b, int64(-3), "testdata/run/s_01_int_arith.adesh:13:43"))
-//line testdata/run/s_01_int_arith.adesh:14
 			rt.Print(int64(3), int64(-3), int64(1), int64(-1), int64(1), int64(-1))
-//line testdata/run/s_01_int_arith.adesh:15
 			rt.Print(rt.Div(min_, int64(-1), "testdata/run/s_01_int_arith.adesh:15:7"), rt.Mod(min_, int64(-1), "testdata/run/s_01_int_arith.adesh:15:17"))
 //line testdata/run/s_01_int_arith.adesh:18
 			rt.Print(int64(14), int64(20), int64(10), int64(2), int64(2))
@@ -55,43 +45,28 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(int64(1000000), int64(255), int64(65535), int64(10), int64(15), int64(42), int32(8))
 //line testdata/run/s_01_int_arith.adesh:24
 			rt.Print(uint8(0), uint8(255), int8(-128), uint16(0), int32(-2147483648))
-//line testdata/run/s_01_int_arith.adesh:25
 			rt.Print(uint32(4294967294), uint64(0))
 //line testdata/run/s_01_int_arith.adesh:28
 			small = 120
-//line testdata/run/s_01_int_arith.adesh:29
 			small += 10
-//line testdata/run/s_01_int_arith.adesh:30
 			rt.Print(small)
-//line testdata/run/s_01_int_arith.adesh:31
 			counter = 0
-//line testdata/run/s_01_int_arith.adesh:32
 			n_ = 5
 //line testdata/run/s_01_int_arith.adesh:32
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/s_01_int_arith.adesh:33
 				counter += i * i
 			}
-//line testdata/run/s_01_int_arith.adesh:35
-			counter -= 1
-//line testdata/run/s_01_int_arith.adesh:36
+			counter--
 			counter *= 3
-//line testdata/run/s_01_int_arith.adesh:37
 			counter = rt.Div(counter, 2, "testdata/run/s_01_int_arith.adesh:37:1")
-//line testdata/run/s_01_int_arith.adesh:38
 			counter = rt.Mod(counter, 7, "testdata/run/s_01_int_arith.adesh:38:1")
-//line testdata/run/s_01_int_arith.adesh:39
 			rt.Print(counter)
-//line testdata/run/s_01_int_arith.adesh:40
 			n = 10
-//line testdata/run/s_01_int_arith.adesh:41
-			n += 1
-//line testdata/run/s_01_int_arith.adesh:42
-			n += 1
-//line testdata/run/s_01_int_arith.adesh:43
-			n -= 1
-//line testdata/run/s_01_int_arith.adesh:44
+			n++
+			n++
+			n--
 			rt.Print(n)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -103,7 +78,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -113,7 +88,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

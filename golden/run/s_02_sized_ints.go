@@ -4,35 +4,23 @@ package main
 
 import "adeshprog/rt"
 
-var u uint8
-
-var i int8
-
-var w uint16
-
-var x int32
-
-var big uint32
-
-var huge uint64
-
-var bytes []uint8
-
-var sum uint8
-
-var wide int64
-
-var neg int8
-
-var big_u uint64
-
-var p_ uint32
-
-var q uint8
-
-var a8 int8
-
-var b64 int64
+var (
+	u     uint8
+	i     int8
+	w     uint16
+	x     int32
+	big   uint32
+	huge  uint64
+	bytes []uint8
+	sum   uint8
+	wide  int64
+	neg   int8
+	big_u uint64
+	p_    uint32
+	q     uint8
+	a8    int8
+	b64   int64
+)
 
 //line testdata/run/s_02_sized_ints.adesh:25
 func takes_i16(v int16) int16 {
@@ -45,48 +33,33 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_02_sized_ints.adesh:3
 			u = 200
-//line testdata/run/s_02_sized_ints.adesh:4
 			u += 100
-//line testdata/run/s_02_sized_ints.adesh:5
 			rt.Print(u)
-//line testdata/run/s_02_sized_ints.adesh:6
 			i = -128
-//line testdata/run/s_02_sized_ints.adesh:7
-			i -= 1
-//line testdata/run/s_02_sized_ints.adesh:8
+			i--
 			rt.Print(i)
-//line testdata/run/s_02_sized_ints.adesh:9
 			w = 0
-//line testdata/run/s_02_sized_ints.adesh:10
-			w -= 1
-//line testdata/run/s_02_sized_ints.adesh:11
+			w--
 			rt.Print(w)
-//line testdata/run/s_02_sized_ints.adesh:12
 			x = 2147483647
-//line testdata/run/s_02_sized_ints.adesh:13
-			x += 1
-//line testdata/run/s_02_sized_ints.adesh:14
+			x++
 			rt.Print(x)
-//line testdata/run/s_02_sized_ints.adesh:15
 			big = 4000000000
-//line testdata/run/s_02_sized_ints.adesh:16
 			rt.Print(big + big)
-//line testdata/run/s_02_sized_ints.adesh:17
 			huge = 18446744073709551615
-//line testdata/run/s_02_sized_ints.adesh:18
 			rt.Print(huge, huge+1)
 //line testdata/run/s_02_sized_ints.adesh:21
 			bytes = []uint8{1, 2, 255}
-//line testdata/run/s_02_sized_ints.adesh:22
 			sum = 0
-//line testdata/run/s_02_sized_ints.adesh:23
 			for _, x_ := range bytes {
 				var v uint8 = x_
 //line testdata/run/s_02_sized_ints.adesh:23
@@ -98,31 +71,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(takes_i16(20000))
 //line testdata/run/s_02_sized_ints.adesh:29
 			wide = 300
-//line testdata/run/s_02_sized_ints.adesh:30
 			rt.Print(uint8(wide), int8(wide), uint8(255), uint32(4294967295), uint64(18446744073709551615), int16(-1))
-//line testdata/run/s_02_sized_ints.adesh:31
 			neg = -5
-//line testdata/run/s_02_sized_ints.adesh:32
 			rt.Print(int64(neg), uint8(neg), uint16(neg), int64(uint8(neg)))
-//line testdata/run/s_02_sized_ints.adesh:33
 			big_u = 18446744073709551615
-//line testdata/run/s_02_sized_ints.adesh:34
 			rt.Print(int64(big_u), uint32(big_u), uint32(0), uint32(1))
-//line testdata/run/s_02_sized_ints.adesh:35
 			rt.Print(int8(-56), int8(-128), int32(255))
 //line testdata/run/s_02_sized_ints.adesh:38
 			p_ = 17
-//line testdata/run/s_02_sized_ints.adesh:39
 			rt.Print(p_/5, p_%5)
-//line testdata/run/s_02_sized_ints.adesh:40
 			q = 7
-//line testdata/run/s_02_sized_ints.adesh:41
 			rt.Print(q/2, q>>1, q<<5)
 //line testdata/run/s_02_sized_ints.adesh:44
 			a8 = 100
-//line testdata/run/s_02_sized_ints.adesh:45
 			b64 = 1000
-//line testdata/run/s_02_sized_ints.adesh:46
 			rt.Print(int64(a8)+b64, int8(b64))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -134,7 +96,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -144,7 +106,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -7,75 +7,54 @@ import (
 	"math"
 )
 
-var a float64
-
-var b float64
-
-var zero float64
-
-var f_ float32
-
-var g float32
-
-var third float32
-
-var n int64
-
-var xs []float64
-
-var total float64
+var (
+	a     float64
+	b     float64
+	zero  float64
+	f_    float32
+	g     float32
+	third float32
+	n     int64
+	xs    []float64
+	total float64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_03_floats.adesh:3
 			rt.Print(float64(1.5), float64(3.0), float64(-2.0), float64(0.5), float64(100.0), float64(1000.0))
-//line testdata/run/s_03_floats.adesh:4
 			rt.Print(float64(0.30000000000000004), float64(0.3333333333333333), float64(0.6666666666666666), float64(2.5))
-//line testdata/run/s_03_floats.adesh:5
 			a = 0.1
-//line testdata/run/s_03_floats.adesh:6
 			b = 0.2
-//line testdata/run/s_03_floats.adesh:7
 			rt.Print(a+b, a*3.0, b-a)
-//line testdata/run/s_03_floats.adesh:8
 			rt.Print(float64(1e+21), float64(1e+20), float64(1.2345678901234568e+20), float64(1.5e+300), float64(0.0025), float64(1e-06), float64(1e-07), float64(1.234e-06))
-//line testdata/run/s_03_floats.adesh:9
 			rt.Print(math.Copysign(0, -1), float64(0.0), float64(5e-324), float64(1.7976931348623157e+308))
-//line testdata/run/s_03_floats.adesh:10
 			zero = 0.0
-//line testdata/run/s_03_floats.adesh:11
 			rt.Print(1.0/zero, -1.0/zero, zero/zero)
-//line testdata/run/s_03_floats.adesh:12
 			rt.Print(math.Inf(1), math.Inf(-1))
 //line testdata/run/s_03_floats.adesh:15
 			rt.Print(float64(1.5), float64(-1.5), float64(math.Mod(float64(a), float64(0.03))))
 //line testdata/run/s_03_floats.adesh:18
 			f_ = 0.1
-//line testdata/run/s_03_floats.adesh:19
 			g = 3.0
-//line testdata/run/s_03_floats.adesh:20
 			rt.Print(f_, g, f_*g, float64(f_), float32(1.6777217e+07))
-//line testdata/run/s_03_floats.adesh:21
 			third = 0.3333333432674408
-//line testdata/run/s_03_floats.adesh:22
 			rt.Print(third, float64(third))
 //line testdata/run/s_03_floats.adesh:25
 			n = 7
-//line testdata/run/s_03_floats.adesh:26
 			rt.Print(float64(n)/2.0, float64(n)*0.5 == 3.5, 0.30000000000000004 == 0.3, 0.5 < 0.25)
-//line testdata/run/s_03_floats.adesh:27
 			xs = []float64{2.5, -1.0, 4.25}
-//line testdata/run/s_03_floats.adesh:28
 			total = 0.0
-//line testdata/run/s_03_floats.adesh:29
 			for _, x_ := range xs {
 				var x float64 = x_
 //line testdata/run/s_03_floats.adesh:29
@@ -85,7 +64,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(total, total/3.0)
 //line testdata/run/s_03_floats.adesh:32
 			rt.Print(math.Sqrt(float64(2.0)), rt.Floor(float64(2.7)), rt.Ceil(float64(2.1)), rt.Round(float64(2.5)), rt.Round(float64(-2.5)), rt.Abs(float64(-3.5)), float64(math.Pow(float64(2.0), float64(10.0))))
-//line testdata/run/s_03_floats.adesh:33
 			rt.Print(min(1.5, 0.5), max(1.5, 0.5))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -97,7 +75,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -107,7 +85,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

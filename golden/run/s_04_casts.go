@@ -7,55 +7,45 @@ import (
 	"math"
 )
 
-var f_ float64
-
-var g float64
-
-var nan float64
-
-var big int64
-
-var c rt.Char
-
-var s string
+var (
+	f_  float64
+	g   float64
+	nan float64
+	big int64
+	c   rt.Char
+	s   string
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_04_casts.adesh:3
 			f_ = 3.99
-//line testdata/run/s_04_casts.adesh:4
 			g = -3.99
-//line testdata/run/s_04_casts.adesh:5
 			rt.Print(rt.FloatToInt[int64](float64(f_)), rt.FloatToInt[int64](float64(g)), rt.FloatToInt[uint8](float64(f_)), rt.FloatToInt[uint8](float64(g)), rt.FloatToInt[int64](float64(1e+20)), rt.FloatToInt[int64](float64(-1e+20)), rt.FloatToInt[uint8](float64(300.7)))
-//line testdata/run/s_04_casts.adesh:6
 			nan = math.NaN()
-//line testdata/run/s_04_casts.adesh:7
 			rt.Print(rt.FloatToInt[int64](float64(nan)), rt.FloatToInt[int32](float64(math.Inf(1))), float32(2.5))
 //line testdata/run/s_04_casts.adesh:10
 			big = 9007199254740993
-//line testdata/run/s_04_casts.adesh:11
 			rt.Print(float64(big), float64(3.5), float32(1.6777216e+07), float64(-3.0))
 //line testdata/run/s_04_casts.adesh:14
 			c = 'A'
-//line testdata/run/s_04_casts.adesh:15
 			rt.Print(int64(c), rt.Char(int64(c)+2), rt.Char(97), uint32(233), rt.Char(128512))
-//line testdata/run/s_04_casts.adesh:16
 			rt.Print(int64(32))
 //line testdata/run/s_04_casts.adesh:19
 			rt.Print(rt.BoolToInt[int64](true), rt.BoolToInt[int64](false), rt.BoolToInt[uint8](true)+rt.BoolToInt[uint8](true))
 //line testdata/run/s_04_casts.adesh:22
 			rt.Print(rt.Str(int64(42)), rt.Str(float64(1.5)), rt.Str(true), rt.Str([]int64{1, 2})+"!", rt.Str(rt.Char('x')))
-//line testdata/run/s_04_casts.adesh:23
 			s = rt.Str(int64(12)) + "3"
-//line testdata/run/s_04_casts.adesh:24
 			rt.Print(s, rt.StrLen(s))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -67,7 +57,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -77,7 +67,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,32 +4,23 @@ package main
 
 import "adeshprog/rt"
 
-var a int64
-
-var b int64
-
-var k int64
-
-var wide int64
-
-var m uint8
-
-var flags int64
+var (
+	a     int64
+	b     int64
+	k     int64
+	wide  int64
+	m     uint8
+	flags int64
+)
 
 //line testdata/run/s_05_bitwise.adesh:29
 func popcount(x uint64) int64 {
-//line testdata/run/s_05_bitwise.adesh:30
 	var n int64 = 0
-//line testdata/run/s_05_bitwise.adesh:31
 	var v uint64 = x
-//line testdata/run/s_05_bitwise.adesh:32
 	for v != 0 {
-//line testdata/run/s_05_bitwise.adesh:33
 		n += int64(v & 1)
-//line testdata/run/s_05_bitwise.adesh:34
 		v = rt.Shr(v, 1, "testdata/run/s_05_bitwise.adesh:34:9")
 	}
-//line testdata/run/s_05_bitwise.adesh:36
 	return n
 }
 
@@ -38,48 +29,34 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_05_bitwise.adesh:3
 			a = 12
-//line testdata/run/s_05_bitwise.adesh:4
 			b = 10
-//line testdata/run/s_05_bitwise.adesh:5
 			rt.Print(a&b, a|b, a^b, ^a, int64(-1))
-//line testdata/run/s_05_bitwise.adesh:6
 			rt.Print(int64(1024), int64(4611686018427387904), int64(-9223372036854775808), int64(0), int64(-4), int64(-1), int64(16))
-//line testdata/run/s_05_bitwise.adesh:7
 			k = 3
-//line testdata/run/s_05_bitwise.adesh:8
 			rt.Print(rt.Shl(int64(1), k, "testdata/run/s_05_bitwise.adesh:8:7"), rt.Shr(int64(1024), k, "testdata/run/s_05_bitwise.adesh:8:15"), rt.Shr(int64(-1024), k, "testdata/run/s_05_bitwise.adesh:8:26"), int64(-6917529027641081856))
-//line testdata/run/s_05_bitwise.adesh:9
 			wide = 64
-//line testdata/run/s_05_bitwise.adesh:10
 			rt.Print(rt.Shl(int64(1), wide, "testdata/run/s_05_bitwise.adesh:10:7"), rt.Shr(int64(-8), wide, "testdata/run/s_05_bitwise.adesh:10:18"), rt.Shr(int64(8), wide, "testdata/run/s_05_bitwise.adesh:10:30"))
-//line testdata/run/s_05_bitwise.adesh:11
 			m = 129
-//line testdata/run/s_05_bitwise.adesh:12
 			rt.Print(m<<1, m>>7, ^m, m&15, m|112, m^255)
 //line testdata/run/s_05_bitwise.adesh:16
 			rt.Print(int64(8), 2 == 2, int64(3))
 //line testdata/run/s_05_bitwise.adesh:19
 			flags = 0
-//line testdata/run/s_05_bitwise.adesh:20
 			flags |= 1
-//line testdata/run/s_05_bitwise.adesh:21
 			flags |= 4
-//line testdata/run/s_05_bitwise.adesh:22
 			flags &= -2
-//line testdata/run/s_05_bitwise.adesh:23
 			flags ^= 2
-//line testdata/run/s_05_bitwise.adesh:24
 			flags = rt.Shl(flags, 2, "testdata/run/s_05_bitwise.adesh:24:1")
-//line testdata/run/s_05_bitwise.adesh:25
 			flags = rt.Shr(flags, 1, "testdata/run/s_05_bitwise.adesh:25:1")
-//line testdata/run/s_05_bitwise.adesh:26
 			rt.Print(flags)
 //line testdata/run/s_05_bitwise.adesh:38
 			rt.Print(popcount(255), popcount(18446744073709551615), popcount(0))
@@ -93,7 +70,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -103,7 +80,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,44 +4,36 @@ package main
 
 import "adeshprog/rt"
 
-var s string
-
-var emoji string
-
-var count int64
-
-var name string
-
-var greeting string
-
-var built string
-
-var x int64
-
-var items []string
+var (
+	s        string
+	emoji    string
+	count    int64
+	name     string
+	greeting string
+	built    string
+	x        int64
+	items    []string
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_06_strings.adesh:2
 			s = "naïve café"
-//line testdata/run/s_06_strings.adesh:3
 			rt.Print(rt.StrLen(s), rt.StrLen(s), rt.StrLen(s), rt.CharAt(s, 2, "testdata/run/s_06_strings.adesh:3:36"), rt.CharAt(s, 9, "testdata/run/s_06_strings.adesh:3:42"), rt.CharAt(s, 3, "testdata/run/s_06_strings.adesh:3:48"))
-//line testdata/run/s_06_strings.adesh:4
 			rt.Print(rt.Substring(s, 0, 5), rt.Substring(s, 6, rt.StrLen(s)), rt.Substring(s, 6, 100), rt.Substring(s, -3, 2), s == "", "" == "")
-//line testdata/run/s_06_strings.adesh:5
 			emoji = "a😀b"
-//line testdata/run/s_06_strings.adesh:6
 			rt.Print(rt.StrLen(emoji), rt.CharAt(emoji, 1, "testdata/run/s_06_strings.adesh:6:19"), rt.Chars(emoji), rt.StrReverse(emoji))
-//line testdata/run/s_06_strings.adesh:7
 			for _, x_ := range "héllo" {
 				var ch rt.Char = rt.Char(x_)
 //line testdata/run/s_06_strings.adesh:8
@@ -52,50 +44,40 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_06_strings.adesh:10
 			count = 0
-//line testdata/run/s_06_strings.adesh:11
 			for _, x1_ := range s {
 				var c rt.Char = rt.Char(x1_)
 //line testdata/run/s_06_strings.adesh:11
 				if c == 'a' || c == 'é' {
 //line testdata/run/s_06_strings.adesh:11
-					count += 1
+					count++
 				}
 			}
 //line testdata/run/s_06_strings.adesh:12
 			rt.Print(count)
 //line testdata/run/s_06_strings.adesh:15
 			name = "Ada"
-//line testdata/run/s_06_strings.adesh:16
 			greeting = "Hello, " + name + "!"
-//line testdata/run/s_06_strings.adesh:17
 			rt.Print(greeting, "n="+rt.Str(int64(5)), rt.Str(float64(1.5))+"x", "list "+rt.Str([]int64{1, 2}), rt.Str(rt.Char('c'))+"har", rt.Str(true)+"!")
-//line testdata/run/s_06_strings.adesh:18
 			built = ""
-//line testdata/run/s_06_strings.adesh:19
 			n_ = 3
 //line testdata/run/s_06_strings.adesh:19
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/s_06_strings.adesh:19
 				built += rt.Str(i) + ","
 			}
 //line testdata/run/s_06_strings.adesh:20
 			built = built + rt.Str(int64(9))
-//line testdata/run/s_06_strings.adesh:21
 			rt.Print(built)
 //line testdata/run/s_06_strings.adesh:24
 			rt.Print("apple" < "banana", "Zebra" < "apple", "abc" == "ab"+"c", "a" != "b", "é" > "z")
 //line testdata/run/s_06_strings.adesh:27
 			rt.Print("tab\there", "quote\"s", "back\\slash", rt.StrLen("nul\x00end"), "A😀", 'a' == 'a')
-//line testdata/run/s_06_strings.adesh:28
 			rt.Print("raw \\n stays", "with \"quotes\"")
 //line testdata/run/s_06_strings.adesh:31
 			x = 7
-//line testdata/run/s_06_strings.adesh:32
 			items = []string{"a", "b"}
-//line testdata/run/s_06_strings.adesh:33
 			rt.Print("x=" + rt.Str(x) + ", next=" + rt.Str(x+1) + ", items=" + rt.Str(items) + ", {braces}, half=" + rt.Str(float64(x)/2.0))
-//line testdata/run/s_06_strings.adesh:34
 			rt.Print("template " + rt.Str(x*2) + " and " + items[rt.Index(0, len(items), "testdata/run/s_06_strings.adesh:34:32")] + " and " + "nested")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -107,7 +89,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -117,7 +99,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,19 +4,16 @@ package main
 
 import "adeshprog/rt"
 
-var s string
-
-var t string
-
-var parsed int64
-
-var c rt.Char
+var (
+	s      string
+	t      string
+	parsed int64
+	c      rt.Char
+)
 
 //line testdata/run/s_07_string_methods.adesh:23
 func word_lengths(text string) []int64 {
-//line testdata/run/s_07_string_methods.adesh:24
 	var out []int64 = []int64{}
-//line testdata/run/s_07_string_methods.adesh:25
 	for _, x_ := range rt.Split(text, " ") {
 		var w string = x_
 //line testdata/run/s_07_string_methods.adesh:26
@@ -31,23 +28,17 @@ func word_lengths(text string) []int64 {
 
 //line testdata/run/s_07_string_methods.adesh:33
 func caesar(text string, shift int64) string {
-//line testdata/run/s_07_string_methods.adesh:34
 	var out string = ""
-//line testdata/run/s_07_string_methods.adesh:35
 	for _, x_ := range rt.Chars(text) {
 		var ch rt.Char = x_
 //line testdata/run/s_07_string_methods.adesh:36
 		if rt.CharIsAlpha(ch) && rt.CharIsLower(ch) {
-//line testdata/run/s_07_string_methods.adesh:37
 			var code int64 = ((int64(ch)-97+shift)%26 + 26) % 26
-//line testdata/run/s_07_string_methods.adesh:38
 			out += rt.Str(rt.Char(code + 97))
 		} else {
-//line testdata/run/s_07_string_methods.adesh:40
 			out += rt.Str(ch)
 		}
 	}
-//line testdata/run/s_07_string_methods.adesh:43
 	return out
 }
 
@@ -56,34 +47,26 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ int64
 	var t_ rt.Option[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_07_string_methods.adesh:4
 			s = "  Hello, World  "
-//line testdata/run/s_07_string_methods.adesh:5
 			t = rt.Trim(s)
-//line testdata/run/s_07_string_methods.adesh:6
 			rt.Print("[" + t + "] [" + rt.TrimStart(s) + "] [" + rt.TrimEnd(s) + "]")
-//line testdata/run/s_07_string_methods.adesh:7
 			rt.Print(rt.ToUpper(t), rt.ToLower(t), rt.ToUpper(t), rt.ToLower("ÉCOLE"))
-//line testdata/run/s_07_string_methods.adesh:8
 			rt.Print(rt.StrContains(t, "World"), rt.StrContains(t, "world"), rt.StartsWith(t, "Hell"), rt.EndsWith(t, "!"))
-//line testdata/run/s_07_string_methods.adesh:9
 			rt.Print(rt.StrIndexOf(t, "o"), rt.StrIndexOf(t, "xyz"), rt.StrIndexOf("héhé", "é"), rt.StrIndexOf(t, "World"))
-//line testdata/run/s_07_string_methods.adesh:10
 			rt.Print(rt.Replace(t, "l", "L"), rt.Replace("a-b-c", "-", "+"), rt.Replace("aaa", "a", "bb"))
-//line testdata/run/s_07_string_methods.adesh:11
 			rt.Print(rt.Split("a,b,,c", ","), rt.Split("one two  three", " "), rt.Split("abc", ""), rt.Split("x", ","))
-//line testdata/run/s_07_string_methods.adesh:12
 			rt.Print(rt.Lines("line1\nline2\nline3"), rt.Repeat("ab", 3, "testdata/run/s_07_string_methods.adesh:12:38"), rt.Repeat("-", 0, "testdata/run/s_07_string_methods.adesh:12:54"))
-//line testdata/run/s_07_string_methods.adesh:13
 			rt.Print(rt.StrReverse("stressed"), rt.Chars("héllo"), rt.CharAt("abc", 1, "testdata/run/s_07_string_methods.adesh:13:46"), rt.CharAt("abc", 2, "testdata/run/s_07_string_methods.adesh:13:64"))
-//line testdata/run/s_07_string_methods.adesh:14
 			rt.Print(rt.ParseInt("42"), rt.ParseInt("-17"), rt.ParseInt("4x"), rt.ParseFloat("2.5"), rt.ParseFloat("nan?"))
 			t_ = rt.ParseInt("123")
 			if t_.Some {
@@ -93,11 +76,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_07_string_methods.adesh:15
 			parsed = t1_
-//line testdata/run/s_07_string_methods.adesh:16
 			rt.Print(parsed + 1)
 //line testdata/run/s_07_string_methods.adesh:19
 			c = 'q'
-//line testdata/run/s_07_string_methods.adesh:20
 			rt.Print(rt.CharIsAlpha(c), rt.CharIsDigit('7'), rt.CharIsWhitespace(' '), rt.CharIsUpper('Q'), rt.CharToUpper(c), rt.CharToLower('Ä'))
 //line testdata/run/s_07_string_methods.adesh:30
 			rt.Print(word_lengths("the quick  brown fox"))
@@ -113,7 +94,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -123,7 +104,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -193,95 +193,62 @@ func (_ Token_Pair) AdeshEnumType() Token_type_ {
 	return Token_type_{}
 }
 
-var cfg Config
-
-var ok rt.Result[string, string]
-
-var err rt.Result[int64, string]
-
-var eobj rt.Result[int64, rt.Error]
-
-var m *rt.Map[string, int64]
-
-var empty *rt.Map[string, int64]
-
-var none []int64
-
-var some rt.Option[int64]
-
-var nothing rt.Option[string]
-
-var names []rt.Option[string]
-
-var nested_opt rt.Result[rt.Option[int64], string]
+var (
+	cfg        Config
+	ok         rt.Result[string, string]
+	err        rt.Result[int64, string]
+	eobj       rt.Result[int64, rt.Error]
+	m          *rt.Map[string, int64]
+	empty      *rt.Map[string, int64]
+	none       []int64
+	some       rt.Option[int64]
+	nothing    rt.Option[string]
+	names      []rt.Option[string]
+	nested_opt rt.Result[rt.Option[int64], string]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_08_printing.adesh:8
 			rt.Print("plain", rt.Char('c'), int64(1), float64(2.5), true, nil, rt.Unit{})
-//line testdata/run/s_08_printing.adesh:9
-			rt.Print([]string{"a", "b"}, []rt.Char{'x'}, []float64{1.0, 2.5}, [][]int64{[]int64{1}, []int64{}}, []bool{true})
-//line testdata/run/s_08_printing.adesh:10
+			rt.Print([]string{"a", "b"}, []rt.Char{'x'}, []float64{1.0, 2.5}, [][]int64{{1}, {}}, []bool{true})
 			cfg = Config{host: "h", port: 1, tags: []string{"x", "y"}}
-//line testdata/run/s_08_printing.adesh:11
 			rt.Print(cfg)
-//line testdata/run/s_08_printing.adesh:12
 			rt.Print(Wrapper{inner: cfg.AdeshClone(), ratio: 0.5, maybe: rt.None[int64]()})
-//line testdata/run/s_08_printing.adesh:13
 			rt.Print(Wrapper{inner: Config{host: "q\"t", port: 2, tags: []string{}}, ratio: 3.0, maybe: rt.Some[int64](4)})
-//line testdata/run/s_08_printing.adesh:14
 			rt.Print(Shape(Shape_Circle{F0: 1.5}), Shape(Shape_Rect{F0: 2.0, F1: 3.0}), Shape(Shape_Empty{}), []Shape{Shape(Shape_Empty{}), Shape(Shape_Circle{F0: 0.1})})
-//line testdata/run/s_08_printing.adesh:15
 			rt.Print(Token(Token_Word{F0: "hi"}), Token(Token_Num{F0: 3}), Token(Token_Pair{F0: "p", F1: []int64{1, 2}}))
-//line testdata/run/s_08_printing.adesh:16
 			ok = rt.Ok[string, string]("fine")
-//line testdata/run/s_08_printing.adesh:17
 			err = rt.Err[int64, string]("broken")
-//line testdata/run/s_08_printing.adesh:18
 			eobj = rt.Err[int64, rt.Error](rt.NewError("with message"))
-//line testdata/run/s_08_printing.adesh:19
 			rt.Print(ok, err, eobj, rt.NewError("plain error"))
-//line testdata/run/s_08_printing.adesh:20
 			m = rt.MapOf[string, int64]([]string{"b", "a"}, []int64{2, 1})
-//line testdata/run/s_08_printing.adesh:21
 			m.Set("c", 3)
-//line testdata/run/s_08_printing.adesh:22
-			rt.Print(m, rt.MapOf[string, string]([]string{"k"}, []string{"v"}), rt.MapOf[int64, []bool]([]int64{1}, [][]bool{[]bool{true}}))
-//line testdata/run/s_08_printing.adesh:23
+			rt.Print(m, rt.MapOf[string, string]([]string{"k"}, []string{"v"}), rt.MapOf[int64, []bool]([]int64{1}, [][]bool{{true}}))
 			empty = rt.NewMap[string, int64]()
-//line testdata/run/s_08_printing.adesh:24
 			none = []int64{}
-//line testdata/run/s_08_printing.adesh:25
 			rt.Print(empty, none)
-//line testdata/run/s_08_printing.adesh:26
-			rt.Print(rt.Tuple2[int64, string]{F0: 1, F1: "two"}, rt.Tuple3[float64, []int64, rt.Tuple2[string, rt.Char]]{F0: 1.5, F1: []int64{3}, F2: rt.Tuple2[string, rt.Char]{F0: "in", F1: 'n'}}, []rt.Tuple2[int64, int64]{rt.Tuple2[int64, int64]{F0: 1, F1: 2}})
-//line testdata/run/s_08_printing.adesh:27
+			rt.Print(rt.Tuple2[int64, string]{F0: 1, F1: "two"}, rt.Tuple3[float64, []int64, rt.Tuple2[string, rt.Char]]{F0: 1.5, F1: []int64{3}, F2: rt.Tuple2[string, rt.Char]{F0: "in", F1: 'n'}}, []rt.Tuple2[int64, int64]{{F0: 1, F1: 2}})
 			some = rt.Some[int64](5)
-//line testdata/run/s_08_printing.adesh:28
 			nothing = rt.None[string]()
-//line testdata/run/s_08_printing.adesh:29
 			names = []rt.Option[string]{rt.Some[string]("a"), rt.None[string]()}
-//line testdata/run/s_08_printing.adesh:30
 			rt.Print(some, nothing, names)
-//line testdata/run/s_08_printing.adesh:31
 			nested_opt = rt.Ok[rt.Option[int64], string](rt.None[int64]())
-//line testdata/run/s_08_printing.adesh:32
 			rt.Print(nested_opt)
 //line testdata/run/s_08_printing.adesh:35
 			rt.Print("one", "two", int64(3))
-//line testdata/run/s_08_printing.adesh:36
 			rt.Print()
-//line testdata/run/s_08_printing.adesh:37
 			rt.Print("after empty line")
-//line testdata/run/s_08_printing.adesh:38
 			rt.Print(rt.Str(cfg), "s", rt.Str([]string{"s"}), rt.Str(cfg.tags)+" "+rt.Str(m))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -293,7 +260,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -303,7 +270,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -36,56 +36,36 @@ func (v Bag) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var xs []int64
-
-var ys []int64
-
-var changed []int64
-
-var unsorted []int64
-
-var grid [][]int64
-
-var g2 [][]int64
-
-var row []int64
-
-var a Bag
-
-var b Bag
-
-var bags []Bag
-
-var first Bag
-
-var m *rt.Map[string, []int64]
-
-var got []int64
-
-var via_get []int64
-
-var opt rt.Option[[]int64]
-
-var inner []int64
-
-var t rt.Tuple2[[]int64, string]
-
-var t2 rt.Tuple2[[]int64, string]
-
-var arr []int64
-
-var label string
-
-var m2 *rt.Map[string, []int64]
+var (
+	xs       []int64
+	ys       []int64
+	changed  []int64
+	unsorted []int64
+	grid     [][]int64
+	g2       [][]int64
+	row      []int64
+	a        Bag
+	b        Bag
+	bags     []Bag
+	first    Bag
+	m        *rt.Map[string, []int64]
+	got      []int64
+	via_get  []int64
+	opt      rt.Option[[]int64]
+	inner    []int64
+	t        rt.Tuple2[[]int64, string]
+	t2       rt.Tuple2[[]int64, string]
+	arr      []int64
+	label    string
+	m2       *rt.Map[string, []int64]
+)
 
 //line testdata/run/s_09_value_semantics.adesh:9
 func change(arr_ []int64) []int64 {
 	arr_ = rt.ArrClone(arr_)
 //line testdata/run/s_09_value_semantics.adesh:10
 	rt.ArrPush(&arr_, 99)
-//line testdata/run/s_09_value_semantics.adesh:11
 	arr_[rt.Index(0, len(arr_), "testdata/run/s_09_value_semantics.adesh:11:5")] = -1
-//line testdata/run/s_09_value_semantics.adesh:12
 	return rt.ArrClone(arr_)
 }
 
@@ -94,9 +74,7 @@ func sort_copy(arr_ []int64) []int64 {
 	arr_ = rt.ArrClone(arr_)
 //line testdata/run/s_09_value_semantics.adesh:18
 	rt.ArrSort(arr_)
-//line testdata/run/s_09_value_semantics.adesh:19
 	rt.ArrReverse(arr_)
-//line testdata/run/s_09_value_semantics.adesh:20
 	return rt.ArrClone(arr_)
 }
 
@@ -105,7 +83,6 @@ func empty_bag(bag Bag) Bag {
 	bag = bag.AdeshClone()
 //line testdata/run/s_09_value_semantics.adesh:44
 	rt.ArrClear(&bag.items)
-//line testdata/run/s_09_value_semantics.adesh:45
 	return bag.AdeshClone()
 }
 
@@ -114,6 +91,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ []int64
@@ -121,68 +100,45 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ rt.Option[[]int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_09_value_semantics.adesh:3
 			xs = []int64{1, 2, 3}
-//line testdata/run/s_09_value_semantics.adesh:4
 			ys = rt.ArrClone(xs)
-//line testdata/run/s_09_value_semantics.adesh:5
 			rt.ArrPush(&ys, 4)
-//line testdata/run/s_09_value_semantics.adesh:6
 			ys[rt.Index(0, len(ys), "testdata/run/s_09_value_semantics.adesh:6:1")] = 100
-//line testdata/run/s_09_value_semantics.adesh:7
 			rt.Print(xs, ys)
 //line testdata/run/s_09_value_semantics.adesh:14
 			changed = change(xs)
-//line testdata/run/s_09_value_semantics.adesh:15
 			rt.Print(xs, changed)
 //line testdata/run/s_09_value_semantics.adesh:22
 			unsorted = []int64{3, 1, 2}
-//line testdata/run/s_09_value_semantics.adesh:23
 			rt.Print(sort_copy(unsorted), unsorted)
 //line testdata/run/s_09_value_semantics.adesh:26
-			grid = [][]int64{[]int64{1, 2}, []int64{3, 4}}
-//line testdata/run/s_09_value_semantics.adesh:27
+			grid = [][]int64{{1, 2}, {3, 4}}
 			g2 = rt.ArrCloneWith(grid, func(e_ []int64) []int64 {
 				return rt.ArrClone(e_)
 			})
 //line testdata/run/s_09_value_semantics.adesh:28
 			g2[rt.Index(0, len(g2), "testdata/run/s_09_value_semantics.adesh:28:1")][rt.Index(0, len(g2[rt.Index(0, len(g2), "testdata/run/s_09_value_semantics.adesh:28:1")]), "testdata/run/s_09_value_semantics.adesh:28:1")] = 100
-//line testdata/run/s_09_value_semantics.adesh:29
 			rt.ArrPush(&g2[rt.Index(1, len(g2), "testdata/run/s_09_value_semantics.adesh:29:1")], 5)
-//line testdata/run/s_09_value_semantics.adesh:30
 			rt.Print(grid, g2)
-//line testdata/run/s_09_value_semantics.adesh:31
 			row = rt.ArrClone(grid[rt.Index(1, len(grid), "testdata/run/s_09_value_semantics.adesh:31:11")])
-//line testdata/run/s_09_value_semantics.adesh:32
 			row[rt.Index(0, len(row), "testdata/run/s_09_value_semantics.adesh:32:1")] = 7
-//line testdata/run/s_09_value_semantics.adesh:33
 			rt.Print(grid, row)
 //line testdata/run/s_09_value_semantics.adesh:37
 			a = Bag{name: "a", items: []int64{1, 2}}
-//line testdata/run/s_09_value_semantics.adesh:38
 			b = a.AdeshClone()
-//line testdata/run/s_09_value_semantics.adesh:39
 			b.items[rt.Index(0, len(b.items), "testdata/run/s_09_value_semantics.adesh:39:1")] = 99
-//line testdata/run/s_09_value_semantics.adesh:40
 			rt.ArrPush(&b.items, 3)
-//line testdata/run/s_09_value_semantics.adesh:41
 			b.name = "b"
-//line testdata/run/s_09_value_semantics.adesh:42
 			rt.Print(a, b)
 //line testdata/run/s_09_value_semantics.adesh:47
 			rt.Print(empty_bag(a), a)
-//line testdata/run/s_09_value_semantics.adesh:48
 			bags = []Bag{a.AdeshClone(), b.AdeshClone()}
-//line testdata/run/s_09_value_semantics.adesh:49
 			first = bags[rt.Index(0, len(bags), "testdata/run/s_09_value_semantics.adesh:49:13")].AdeshClone()
-//line testdata/run/s_09_value_semantics.adesh:50
 			rt.ArrPush(&first.items, 42)
-//line testdata/run/s_09_value_semantics.adesh:51
 			rt.Print(bags[rt.Index(0, len(bags), "testdata/run/s_09_value_semantics.adesh:51:7")], first)
-//line testdata/run/s_09_value_semantics.adesh:52
 			rt.ArrPop(&bags[rt.Index(1, len(bags), "testdata/run/s_09_value_semantics.adesh:52:1")].items)
-//line testdata/run/s_09_value_semantics.adesh:53
 			rt.Print(bags)
 //line testdata/run/s_09_value_semantics.adesh:56
 			for _, x_ := range bags {
@@ -190,13 +146,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_09_value_semantics.adesh:57
 				rt.ArrPush(&bag.items, 0)
 			}
-//line testdata/run/s_09_value_semantics.adesh:59
 			rt.Print(bags)
 //line testdata/run/s_09_value_semantics.adesh:62
-			m = rt.MapOf[string, []int64]([]string{"k"}, [][]int64{[]int64{1}})
-//line testdata/run/s_09_value_semantics.adesh:63
+			m = rt.MapOf[string, []int64]([]string{"k"}, [][]int64{{1}})
 			got = rt.ArrClone(m.At("k", "testdata/run/s_09_value_semantics.adesh:63:11"))
-//line testdata/run/s_09_value_semantics.adesh:64
 			rt.ArrPush(&got, 2)
 			t_ = m.Get("k")
 			if t_.Some {
@@ -206,21 +159,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_09_value_semantics.adesh:65
 			via_get = rt.ArrClone(t1_)
-//line testdata/run/s_09_value_semantics.adesh:66
 			rt.ArrPush(&via_get, 3)
-//line testdata/run/s_09_value_semantics.adesh:67
 			rt.Print(m, got, via_get)
-//line testdata/run/s_09_value_semantics.adesh:68
 			opt = rt.Some[[]int64]([]int64{5})
-//line testdata/run/s_09_value_semantics.adesh:69
 			inner = rt.ArrClone(opt.Unwrap("testdata/run/s_09_value_semantics.adesh:69:13"))
-//line testdata/run/s_09_value_semantics.adesh:70
 			rt.ArrPush(&inner, 6)
-//line testdata/run/s_09_value_semantics.adesh:71
 			rt.Print(opt, inner)
 //line testdata/run/s_09_value_semantics.adesh:74
 			t = rt.Tuple2[[]int64, string]{F0: []int64{1}, F1: "t"}
-//line testdata/run/s_09_value_semantics.adesh:75
 			t2 = rt.TupleClone2(t, func(e_ []int64) []int64 {
 				return rt.ArrClone(e_)
 			}, nil)
@@ -230,13 +176,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			label = t2_.F1
 //line testdata/run/s_09_value_semantics.adesh:77
 			rt.ArrPush(&arr, 2)
-//line testdata/run/s_09_value_semantics.adesh:78
 			rt.Print(t, t2, arr, label)
 //line testdata/run/s_09_value_semantics.adesh:81
 			m2 = m
-//line testdata/run/s_09_value_semantics.adesh:82
 			m2.Set("new", []int64{0})
-//line testdata/run/s_09_value_semantics.adesh:83
 			rt.Print(int64(m.Len()), int64(m2.Len()))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -248,7 +191,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -258,7 +201,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -26,34 +26,27 @@ func (v P) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var xs []int64
-
-var none []int64
-
-var total int64
-
-var ys []int64
-
-var popped rt.Option[int64]
-
-var removed int64
-
-var words []string
-
-var byLen []string
-
-var fs []float64
-
-var desc []int64
-
-var people []P
-
-var matrix [][]int64
+var (
+	xs      []int64
+	none    []int64
+	total   int64
+	ys      []int64
+	popped  rt.Option[int64]
+	removed int64
+	words   []string
+	byLen   []string
+	fs      []float64
+	desc    []int64
+	people  []P
+	matrix  [][]int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
+
+const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -61,22 +54,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ []int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_10_array_methods.adesh:5
 			xs = []int64{5, 3, 8, 1, 9, 2}
-//line testdata/run/s_10_array_methods.adesh:6
 			rt.Print(int64(len(xs)), int64(len(xs)), int64(len(xs)), len(xs) == 0, int64(len([]rt.Unit{})))
-//line testdata/run/s_10_array_methods.adesh:7
 			rt.Print(rt.ArrContains(xs, 8), rt.ArrContains(xs, 4), rt.ArrIndexOf(xs, 9), rt.ArrIndexOf(xs, 7))
-//line testdata/run/s_10_array_methods.adesh:8
 			rt.Print(rt.ArrFirst(xs), rt.ArrLast(xs), rt.ArrSum(xs), rt.ArrMin(xs), rt.ArrMax(xs))
-//line testdata/run/s_10_array_methods.adesh:9
 			none = []int64{}
-//line testdata/run/s_10_array_methods.adesh:10
 			rt.Print(rt.ArrFirst(none), rt.ArrLast(none), rt.ArrSum(none), rt.ArrMin(none), rt.ArrMax(none), rt.ArrPop(&none))
-//line testdata/run/s_10_array_methods.adesh:11
 			rt.Print(rt.ArrJoin(xs, ","), rt.ArrJoin(xs, " | "), rt.ArrJoin([]string{"a", "b"}, ""), rt.ArrJoin([]float64{1.5, 2.0}, "/"))
-//line testdata/run/s_10_array_methods.adesh:12
 			rt.Print(rt.ArrSlice(xs, 1, 3, "testdata/run/s_10_array_methods.adesh:12:7"), rt.ArrSlice(xs, 4, int64(len(xs)), "testdata/run/s_10_array_methods.adesh:12:23"), rt.ArrSlice(xs, 2, 6, "testdata/run/s_10_array_methods.adesh:12:36"), rt.ArrConcat(xs, []int64{10, 11}))
 //line testdata/run/s_10_array_methods.adesh:15
 			rt.Print(rt.ArrMap(xs, func(x int64) int64 {
@@ -119,7 +105,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}))
 //line testdata/run/s_10_array_methods.adesh:18
 			total = 0
-//line testdata/run/s_10_array_methods.adesh:19
 			rt.ArrForEach(xs, func(x int64) {
 //line testdata/run/s_10_array_methods.adesh:19
 				total += x
@@ -127,66 +112,42 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:20
 			rt.ArrForEach(xs, func(x int64) {
 //line testdata/run/s_10_array_methods.adesh:20
-				total -= 1
+				total--
 			})
 //line testdata/run/s_10_array_methods.adesh:21
 			rt.Print(total)
 //line testdata/run/s_10_array_methods.adesh:24
 			ys = rt.ArrClone(xs)
-//line testdata/run/s_10_array_methods.adesh:25
 			rt.ArrPush(&ys, 7)
-//line testdata/run/s_10_array_methods.adesh:26
 			rt.ArrPush(&ys, 6)
-//line testdata/run/s_10_array_methods.adesh:27
 			popped = rt.ArrPop(&ys)
-//line testdata/run/s_10_array_methods.adesh:28
 			rt.ArrInsert(&ys, 0, 100, "testdata/run/s_10_array_methods.adesh:28:1")
-//line testdata/run/s_10_array_methods.adesh:29
 			rt.ArrInsert(&ys, int64(len(ys)), 200, "testdata/run/s_10_array_methods.adesh:29:1")
-//line testdata/run/s_10_array_methods.adesh:30
 			removed = rt.ArrRemove(&ys, 1, "testdata/run/s_10_array_methods.adesh:30:15")
-//line testdata/run/s_10_array_methods.adesh:31
 			rt.Print(ys, popped, removed)
-//line testdata/run/s_10_array_methods.adesh:32
 			rt.ArrSort(ys)
-//line testdata/run/s_10_array_methods.adesh:33
 			rt.Print(ys)
-//line testdata/run/s_10_array_methods.adesh:34
 			rt.ArrReverse(ys)
-//line testdata/run/s_10_array_methods.adesh:35
 			rt.Print(ys)
-//line testdata/run/s_10_array_methods.adesh:36
 			rt.ArrExtend(&ys, []int64{0, -1})
-//line testdata/run/s_10_array_methods.adesh:37
 			rt.Print(ys, xs)
-//line testdata/run/s_10_array_methods.adesh:38
 			rt.ArrClear(&ys)
-//line testdata/run/s_10_array_methods.adesh:39
 			rt.Print(ys, int64(len(ys)))
 //line testdata/run/s_10_array_methods.adesh:42
 			words = []string{"pear", "Apple", "fig", "banana", "apple"}
-//line testdata/run/s_10_array_methods.adesh:43
 			rt.ArrSort(words)
-//line testdata/run/s_10_array_methods.adesh:44
 			rt.Print(words)
-//line testdata/run/s_10_array_methods.adesh:45
 			byLen = []string{"ccc", "a", "bb", "dd", "e"}
-//line testdata/run/s_10_array_methods.adesh:46
 			rt.ArrSortCmp(byLen, func(a string, b string) int64 {
 //line testdata/run/s_10_array_methods.adesh:46
 				return rt.StrLen(a) - rt.StrLen(b)
 			})
 //line testdata/run/s_10_array_methods.adesh:47
 			rt.Print(byLen)
-//line testdata/run/s_10_array_methods.adesh:48
 			fs = []float64{2.5, -1.0, 10.0, 0.5}
-//line testdata/run/s_10_array_methods.adesh:49
 			rt.ArrSort(fs)
-//line testdata/run/s_10_array_methods.adesh:50
 			rt.Print(fs)
-//line testdata/run/s_10_array_methods.adesh:51
 			desc = []int64{3, 1, 2}
-//line testdata/run/s_10_array_methods.adesh:52
 			rt.ArrSortCmp(desc, func(a int64, b int64) int64 {
 //line testdata/run/s_10_array_methods.adesh:52
 				return b - a
@@ -194,8 +155,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:53
 			rt.Print(desc)
 //line testdata/run/s_10_array_methods.adesh:57
-			people = []P{P{name: "Ann", age: 31}, P{name: "Bob", age: 25}, P{name: "Cy", age: 31}}
-//line testdata/run/s_10_array_methods.adesh:58
+			people = []P{{name: "Ann", age: 31}, {name: "Bob", age: 25}, {name: "Cy", age: 31}}
 			rt.ArrSortCmp(people, func(a P, b P) int64 {
 //line testdata/run/s_10_array_methods.adesh:58
 				return a.age - b.age
@@ -209,7 +169,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return p_.age > 30
 			}))))
 //line testdata/run/s_10_array_methods.adesh:60
-			matrix = [][]int64{[]int64{1, 2, 3}, []int64{4, 5, 6}}
+			matrix = [][]int64{{1, 2, 3}, {4, 5, 6}}
 			t1_ = rt.ArrMap(matrix, func(row []int64) int64 {
 //line testdata/run/s_10_array_methods.adesh:61
 				return rt.ArrSum(row)
@@ -218,7 +178,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_10_array_methods.adesh:61
 			rt.Print(t1_, t_[rt.Index(2, len(t_), "testdata/run/s_10_array_methods.adesh:61:37")], int64(len(matrix)), int64(len(matrix[rt.Index(0, len(matrix), "testdata/run/s_10_array_methods.adesh:61:65")])))
 //line testdata/run/s_10_array_methods.adesh:64
-			rt.Print(rt.Equal([]int64{1, 2}, []int64{1, 2}), !rt.Equal([]int64{1, 2}, []int64{2, 1}), rt.Equal([][]int64{[]int64{1}}, [][]int64{[]int64{1}}), rt.Equal([]string{"a"}, []string{"a"}))
+			rt.Print(rt.Equal([]int64{1, 2}, []int64{1, 2}), !rt.Equal([]int64{1, 2}, []int64{2, 1}), rt.Equal([][]int64{{1}}, [][]int64{{1}}), rt.Equal([]string{"a"}, []string{"a"}))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -229,7 +189,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -239,7 +199,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

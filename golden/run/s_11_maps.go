@@ -4,53 +4,40 @@ package main
 
 import "adeshprog/rt"
 
-var ages *rt.Map[string, int64]
-
-var text string
-
-var counts *rt.Map[string, int64]
-
-var byLen *rt.Map[int64, []string]
-
-var scores *rt.Map[string, int64]
-
-var flags *rt.Map[rt.Char, bool]
-
-var alias *rt.Map[rt.Char, bool]
-
-var empty *rt.Map[string, []int64]
-
-var cleared *rt.Map[int64, string]
+var (
+	ages    *rt.Map[string, int64]
+	text    string
+	counts  *rt.Map[string, int64]
+	byLen   *rt.Map[int64, []string]
+	scores  *rt.Map[string, int64]
+	flags   *rt.Map[rt.Char, bool]
+	alias   *rt.Map[rt.Char, bool]
+	empty   *rt.Map[string, []int64]
+	cleared *rt.Map[int64, string]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_11_maps.adesh:4
 			ages = rt.MapOf[string, int64]([]string{"ann", "bob"}, []int64{31, 25})
-//line testdata/run/s_11_maps.adesh:5
 			ages.Set("cy", 40)
-//line testdata/run/s_11_maps.adesh:6
 			ages.Set("ann", 32)
-//line testdata/run/s_11_maps.adesh:7
 			rt.Print(ages, int64(ages.Len()), int64(ages.Len()))
-//line testdata/run/s_11_maps.adesh:8
 			rt.Print(ages.At("bob", "testdata/run/s_11_maps.adesh:8:7"), ages.Get("bob"), ages.Get("zed"), ages.Has("cy"), ages.Has("zed"))
-//line testdata/run/s_11_maps.adesh:9
 			ages.Delete("bob")
-//line testdata/run/s_11_maps.adesh:10
 			ages.Set("bob", 26)
-//line testdata/run/s_11_maps.adesh:11
 			ages.Set("dee", 19)
-//line testdata/run/s_11_maps.adesh:12
 			rt.Print(ages, ages.Keys(), ages.Values())
-//line testdata/run/s_11_maps.adesh:13
 			rt.Print(ages.Delete("nobody"), ages.Delete("dee"), ages.Len() == 0)
 //line testdata/run/s_11_maps.adesh:15
 			for k_, v_ := range ages.All() {
@@ -59,13 +46,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_11_maps.adesh:16
 				rt.Print(name, "is", age)
 			}
-//line testdata/run/s_11_maps.adesh:18
 			for k1_ := range ages.All() {
 				var name_ string = k1_
 //line testdata/run/s_11_maps.adesh:19
 				rt.Print("key:", name_)
 			}
-//line testdata/run/s_11_maps.adesh:21
 			for _, x_ := range ages.Entries() {
 				var entry rt.Tuple2[string, int64] = x_
 //line testdata/run/s_11_maps.adesh:22
@@ -77,9 +62,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_11_maps.adesh:27
 			text = "the cat and the hat and the bat"
-//line testdata/run/s_11_maps.adesh:28
 			counts = rt.NewMap[string, int64]()
-//line testdata/run/s_11_maps.adesh:29
 			for _, x1_ := range rt.Split(text, " ") {
 				var w string = x1_
 				var t1_ rt.Option[int64] = counts.Get(w)
@@ -92,56 +75,37 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_11_maps.adesh:30
 				counts.Set(w, t2_+1)
 			}
-//line testdata/run/s_11_maps.adesh:32
 			rt.Print(counts)
-//line testdata/run/s_11_maps.adesh:33
 			byLen = rt.NewMap[int64, []string]()
-//line testdata/run/s_11_maps.adesh:34
 			for _, x2_ := range []string{"a", "bb", "cc", "d", "eee"} {
 				var w_ string = x2_
 //line testdata/run/s_11_maps.adesh:35
 				var n int64 = rt.StrLen(w_)
-//line testdata/run/s_11_maps.adesh:36
 				if !byLen.Has(n) {
 //line testdata/run/s_11_maps.adesh:36
 					byLen.Set(n, []string{})
 				}
 //line testdata/run/s_11_maps.adesh:37
 				var group []string = rt.ArrClone(byLen.At(n, "testdata/run/s_11_maps.adesh:37:17"))
-//line testdata/run/s_11_maps.adesh:38
 				rt.ArrPush(&group, w_)
-//line testdata/run/s_11_maps.adesh:39
 				byLen.Set(n, rt.ArrClone(group))
 			}
-//line testdata/run/s_11_maps.adesh:41
 			rt.Print(byLen)
 //line testdata/run/s_11_maps.adesh:44
 			scores = rt.MapOf[string, int64]([]string{"x"}, []int64{1})
-//line testdata/run/s_11_maps.adesh:45
 			scores.Set("x", scores.At("x", "testdata/run/s_11_maps.adesh:45:1")+10)
-//line testdata/run/s_11_maps.adesh:46
 			scores.Set("x", scores.At("x", "testdata/run/s_11_maps.adesh:46:1")*2)
-//line testdata/run/s_11_maps.adesh:47
 			rt.Print(scores)
 //line testdata/run/s_11_maps.adesh:50
 			flags = rt.MapOf[rt.Char, bool]([]rt.Char{'a'}, []bool{true})
-//line testdata/run/s_11_maps.adesh:51
 			flags.Set('b', false)
-//line testdata/run/s_11_maps.adesh:52
 			alias = flags
-//line testdata/run/s_11_maps.adesh:53
 			alias.Set('c', true)
-//line testdata/run/s_11_maps.adesh:54
 			rt.Print(flags, int64(alias.Len()))
-//line testdata/run/s_11_maps.adesh:55
 			empty = rt.NewMap[string, []int64]()
-//line testdata/run/s_11_maps.adesh:56
 			rt.Print(empty, int64(empty.Len()), empty.Len() == 0, empty.Get("x"))
-//line testdata/run/s_11_maps.adesh:57
 			cleared = rt.MapOf[int64, string]([]int64{1, 2}, []string{"one", "two"})
-//line testdata/run/s_11_maps.adesh:58
 			cleared.Clear()
-//line testdata/run/s_11_maps.adesh:59
 			rt.Print(cleared, int64(cleared.Len()))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -153,7 +117,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -163,7 +127,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -26,44 +26,30 @@ func (v Node) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var a rt.Option[int64]
-
-var b rt.Option[int64]
-
-var c rt.Option[string]
-
-var name rt.Option[string]
-
-var maybe rt.Option[int64]
-
-var slot rt.Option[[]int64]
-
-var n Node
-
-var m Node
-
-var opts []rt.Option[string]
-
-var present int64
-
-var lookups *rt.Map[string, int64]
-
-var got rt.Option[int64]
-
-var v rt.Option[int64]
-
-var s rt.Option[int64]
-
-var none rt.Option[int64]
+var (
+	a       rt.Option[int64]
+	b       rt.Option[int64]
+	c       rt.Option[string]
+	name    rt.Option[string]
+	maybe   rt.Option[int64]
+	slot    rt.Option[[]int64]
+	n       Node
+	m       Node
+	opts    []rt.Option[string]
+	present int64
+	lookups *rt.Map[string, int64]
+	got     rt.Option[int64]
+	v       rt.Option[int64]
+	s       rt.Option[int64]
+	none    rt.Option[int64]
+)
 
 //line testdata/run/s_12_optionals.adesh:17
 func describe(x rt.Option[int64]) string {
-//line testdata/run/s_12_optionals.adesh:18
 	if !x.Some {
 //line testdata/run/s_12_optionals.adesh:18
 		return "nothing"
 	}
-//line testdata/run/s_12_optionals.adesh:20
 	return "the number " + rt.Str(x.Val*2)
 }
 
@@ -79,9 +65,7 @@ func len_or_zero(s_ rt.Option[string]) int64 {
 	return t_
 }
 
-//line testdata/run/s_12_optionals.adesh:28
 func both(x rt.Option[int64], y rt.Option[int64]) int64 {
-//line testdata/run/s_12_optionals.adesh:29
 	if x.Some && y.Some {
 //line testdata/run/s_12_optionals.adesh:29
 		return x.Val + y.Val
@@ -99,6 +83,8 @@ func both(x rt.Option[int64], y rt.Option[int64]) int64 {
 type programFuture struct {
 	state uint32
 }
+
+const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -120,26 +106,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ rt.Option[string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_12_optionals.adesh:3
 			a = rt.None[int64]()
-//line testdata/run/s_12_optionals.adesh:4
 			b = rt.Some[int64](5)
-//line testdata/run/s_12_optionals.adesh:5
 			c = rt.Option[string]{}
-//line testdata/run/s_12_optionals.adesh:6
 			rt.Print(a, b, c, !a.Some, b.Some, !c.Some)
 //line testdata/run/s_12_optionals.adesh:8
 			if b.Some {
-//line testdata/run/s_12_optionals.adesh:9
 				rt.Print("b + 1 =", b.Val+1)
 			}
-//line testdata/run/s_12_optionals.adesh:11
 			if !a.Some {
-//line testdata/run/s_12_optionals.adesh:12
 				rt.Print("a is null")
 			} else {
-//line testdata/run/s_12_optionals.adesh:14
 				rt.Print("a + 1 =", a.Val+1)
 			}
 //line testdata/run/s_12_optionals.adesh:22
@@ -196,36 +175,25 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_12_optionals.adesh:38
 			maybe = t13_
-//line testdata/run/s_12_optionals.adesh:39
 			rt.Print(maybe)
 //line testdata/run/s_12_optionals.adesh:42
 			slot = rt.None[[]int64]()
-//line testdata/run/s_12_optionals.adesh:43
 			rt.Print(slot.UnwrapOr([]int64{0}), !slot.Some, slot.Some)
-//line testdata/run/s_12_optionals.adesh:44
 			slot = rt.Some[[]int64]([]int64{1, 2})
-//line testdata/run/s_12_optionals.adesh:45
 			rt.Print(slot, slot.Some)
-//line testdata/run/s_12_optionals.adesh:46
 			if slot.Some {
 //line testdata/run/s_12_optionals.adesh:46
 				rt.Print(int64(len(slot.Val)))
 			}
 //line testdata/run/s_12_optionals.adesh:47
 			slot = rt.None[[]int64]()
-//line testdata/run/s_12_optionals.adesh:48
 			rt.Print(slot)
 //line testdata/run/s_12_optionals.adesh:52
 			n = Node{value: 1, next: rt.None[int64]()}
-//line testdata/run/s_12_optionals.adesh:53
 			m = Node{value: 2, next: rt.Some[int64](1)}
-//line testdata/run/s_12_optionals.adesh:54
 			rt.Print(n, m, !n.next.Some, rt.Equal(m.next, rt.Some[int64](1)), !rt.Equal(m.next, rt.Some[int64](2)))
-//line testdata/run/s_12_optionals.adesh:55
 			opts = []rt.Option[string]{rt.Some[string]("x"), rt.None[string](), rt.Some[string]("z")}
-//line testdata/run/s_12_optionals.adesh:56
 			present = 0
-//line testdata/run/s_12_optionals.adesh:57
 			for _, x_ := range opts {
 				var o rt.Option[string] = x_
 //line testdata/run/s_12_optionals.adesh:57
@@ -236,11 +204,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_12_optionals.adesh:58
 			rt.Print(present, opts)
-//line testdata/run/s_12_optionals.adesh:59
 			lookups = rt.MapOf[string, int64]([]string{"k"}, []int64{1})
-//line testdata/run/s_12_optionals.adesh:60
 			got = lookups.Get("k")
-//line testdata/run/s_12_optionals.adesh:61
 			if got.Some {
 //line testdata/run/s_12_optionals.adesh:61
 				rt.Print("found", got.Val)
@@ -255,20 +220,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(t15_)
 //line testdata/run/s_12_optionals.adesh:65
 			v = rt.Some[int64](10)
-//line testdata/run/s_12_optionals.adesh:66
 			if v.Some {
-//line testdata/run/s_12_optionals.adesh:67
 				var doubled int64 = v.Val * 2
-//line testdata/run/s_12_optionals.adesh:68
 				v = rt.None[int64]()
-//line testdata/run/s_12_optionals.adesh:69
 				rt.Print(doubled, v)
 			}
 //line testdata/run/s_12_optionals.adesh:72
 			s = rt.Some[int64](3)
-//line testdata/run/s_12_optionals.adesh:73
 			none = rt.None[int64]()
-//line testdata/run/s_12_optionals.adesh:74
 			rt.Print(s, none, rt.Equal(s, rt.Some[int64](3)), rt.Equal(none, rt.None[int64]()))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -280,7 +239,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -290,7 +249,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,23 +4,18 @@ package main
 
 import "adeshprog/rt"
 
-var r1 rt.Result[int64, rt.Error]
-
-var r2 rt.Result[int64, rt.Error]
-
-var label string
-
-var links *rt.Map[string, string]
-
-var nested rt.Result[rt.Option[int64], string]
-
-var deep rt.Result[rt.Result[int64, string], string]
+var (
+	r1     rt.Result[int64, rt.Error]
+	r2     rt.Result[int64, rt.Error]
+	label  string
+	links  *rt.Map[string, string]
+	nested rt.Result[rt.Option[int64], string]
+	deep   rt.Result[rt.Result[int64, string], string]
+)
 
 //line testdata/run/s_13_results.adesh:3
 func parse_pos(s string) rt.Result[int64, string] {
-//line testdata/run/s_13_results.adesh:4
 	var n rt.Option[int64] = rt.ParseInt(s)
-//line testdata/run/s_13_results.adesh:5
 	if !n.Some {
 //line testdata/run/s_13_results.adesh:5
 		return rt.Err[int64, string]("not a number: " + s)
@@ -57,7 +52,6 @@ func sum_three(a string, b string, c string) rt.Result[int64, string] {
 	}
 //line testdata/run/s_13_results.adesh:12
 	var z int64 = t2_.Val
-//line testdata/run/s_13_results.adesh:13
 	return rt.Ok[int64, string](x + y + z)
 }
 
@@ -74,7 +68,6 @@ func twice(s string) rt.Result[int64, string] {
 
 //line testdata/run/s_13_results.adesh:22
 func checked_div(a int64, b int64) rt.Result[int64, rt.Error] {
-//line testdata/run/s_13_results.adesh:23
 	if b == 0 {
 //line testdata/run/s_13_results.adesh:23
 		return rt.Err[int64, rt.Error](rt.NewError("division by zero"))
@@ -99,13 +92,11 @@ func lookup(m *rt.Map[string, string], a string) rt.Option[string] {
 	}
 //line testdata/run/s_13_results.adesh:42
 	var c string = t1_.Val
-//line testdata/run/s_13_results.adesh:43
 	return rt.Some[string](c)
 }
 
 //line testdata/run/s_13_results.adesh:49
 func validate(n int64) rt.Result[rt.Unit, string] {
-//line testdata/run/s_13_results.adesh:50
 	if n > 10 {
 //line testdata/run/s_13_results.adesh:50
 		return rt.Err[rt.Unit, string]("too big")
@@ -116,7 +107,6 @@ func validate(n int64) rt.Result[rt.Unit, string] {
 
 //line testdata/run/s_13_results.adesh:53
 func validate_all(xs []int64) rt.Result[int64, string] {
-//line testdata/run/s_13_results.adesh:54
 	for _, x_ := range xs {
 		var x int64 = x_
 		var t_ rt.Result[rt.Unit, string] = validate(x)
@@ -136,26 +126,24 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var m_ string
 	var t_ rt.Result[int64, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_13_results.adesh:15
 			rt.Print(sum_three("1", "2", "3"), sum_three("1", "x", "3"), sum_three("1", "2", "-3"))
 //line testdata/run/s_13_results.adesh:19
 			rt.Print(twice("21"), twice("no"))
 //line testdata/run/s_13_results.adesh:26
 			r1 = checked_div(10, 3)
-//line testdata/run/s_13_results.adesh:27
 			r2 = checked_div(1, 0)
-//line testdata/run/s_13_results.adesh:28
 			rt.Print(r1, r2, r1.IsOk, !r2.IsOk, r2.UnwrapOr(-1), r1.OkValue(), r2.OkValue(), r1.Unwrap("testdata/run/s_13_results.adesh:28:76"))
-//line testdata/run/s_13_results.adesh:29
 			rt.Print(r2.UnwrapErr("testdata/run/s_13_results.adesh:29:7").Message, r2.UnwrapErr("testdata/run/s_13_results.adesh:29:32"))
-//line testdata/run/s_13_results.adesh:30
 			for _, x_ := range []rt.Result[int64, rt.Error]{r1, r2} {
 				var r rt.Result[int64, rt.Error] = x_
 				if r.IsOk {
@@ -181,19 +169,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_13_results.adesh:36
 			label = m_
-//line testdata/run/s_13_results.adesh:37
 			rt.Print(label)
 //line testdata/run/s_13_results.adesh:45
 			links = rt.MapOf[string, string]([]string{"a", "b", "x"}, []string{"b", "c", "y"})
-//line testdata/run/s_13_results.adesh:46
 			rt.Print(lookup(links, "a"), lookup(links, "x"), lookup(links, "q"))
 //line testdata/run/s_13_results.adesh:57
 			rt.Print(validate(3), validate(30), validate_all([]int64{1, 2}), validate_all([]int64{1, 20, 3}))
 //line testdata/run/s_13_results.adesh:60
 			nested = rt.Ok[rt.Option[int64], string](rt.None[int64]())
-//line testdata/run/s_13_results.adesh:61
 			deep = rt.Ok[rt.Result[int64, string], string](rt.Err[int64, string]("inner"))
-//line testdata/run/s_13_results.adesh:62
 			rt.Print(nested, deep)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -205,7 +189,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -215,7 +199,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,61 +4,36 @@ package main
 
 import "adeshprog/rt"
 
-var q int64
-
-var r int64
-
-var triple rt.Tuple3[string, float64, []int64]
-
-var name string
-
-var weight float64
-
-var list []int64
-
-var nested rt.Tuple2[rt.Tuple2[int64, int64], rt.Tuple2[string, rt.Char]]
-
-var one int64
-
-var two int64
-
-var letter string
-
-var ch rt.Char
-
-var second string
-
-var pairs []rt.Tuple2[string, int64]
-
-var total int64
-
-var t rt.Tuple2[[]int64, int64]
-
-var u rt.Tuple2[[]int64, int64]
-
-var arr []int64
-
-var a int64
-
-var b int64
-
-var x int64
-
-var y int64
-
-var six rt.Tuple6[int64, int64, int64, int64, int64, string]
-
-var s1 int64
-
-var s2 int64
-
-var s3 int64
-
-var s4 int64
-
-var s5 int64
-
-var s6 string
+var (
+	q      int64
+	r      int64
+	triple rt.Tuple3[string, float64, []int64]
+	name   string
+	weight float64
+	list   []int64
+	nested rt.Tuple2[rt.Tuple2[int64, int64], rt.Tuple2[string, rt.Char]]
+	one    int64
+	two    int64
+	letter string
+	ch     rt.Char
+	second string
+	pairs  []rt.Tuple2[string, int64]
+	total  int64
+	t      rt.Tuple2[[]int64, int64]
+	u      rt.Tuple2[[]int64, int64]
+	arr    []int64
+	a      int64
+	b      int64
+	x      int64
+	y      int64
+	six    rt.Tuple6[int64, int64, int64, int64, int64, string]
+	s1     int64
+	s2     int64
+	s3     int64
+	s4     int64
+	s5     int64
+	s6     string
+)
 
 //line testdata/run/s_14_tuples.adesh:2
 func divmod(a_ int64, b_ int64) rt.Tuple2[int64, int64] {
@@ -108,6 +83,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ rt.Tuple3[string, float64, []int64]
@@ -119,7 +96,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ rt.Tuple2[int64, int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_14_tuples.adesh:3
 			t_ = divmod(17, 5)
 			q = t_.F0
@@ -128,7 +105,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(q, r, divmod(-17, 5))
 //line testdata/run/s_14_tuples.adesh:6
 			triple = rt.Tuple3[string, float64, []int64]{F0: "x", F1: 2.5, F2: []int64{1, 2}}
-//line testdata/run/s_14_tuples.adesh:7
 			t1_ = triple
 			name = t1_.F0
 			weight = t1_.F1
@@ -137,7 +113,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(name, weight, list, triple)
 //line testdata/run/s_14_tuples.adesh:11
 			nested = rt.Tuple2[rt.Tuple2[int64, int64], rt.Tuple2[string, rt.Char]]{F0: rt.Tuple2[int64, int64]{F0: 1, F1: 2}, F1: rt.Tuple2[string, rt.Char]{F0: "a", F1: 'b'}}
-//line testdata/run/s_14_tuples.adesh:12
 			t2_ = nested
 			one = t2_.F0.F0
 			two = t2_.F0.F1
@@ -145,23 +120,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			ch = t2_.F1.F1
 //line testdata/run/s_14_tuples.adesh:13
 			rt.Print(one+two, letter, ch)
-//line testdata/run/s_14_tuples.adesh:14
 			t3_ = nested
 			second = t3_.F1.F0
 //line testdata/run/s_14_tuples.adesh:15
 			rt.Print(second)
 //line testdata/run/s_14_tuples.adesh:18
-			pairs = []rt.Tuple2[string, int64]{rt.Tuple2[string, int64]{F0: "ann", F1: 31}, rt.Tuple2[string, int64]{F0: "bob", F1: 25}}
-//line testdata/run/s_14_tuples.adesh:19
+			pairs = []rt.Tuple2[string, int64]{{F0: "ann", F1: 31}, {F0: "bob", F1: 25}}
 			for _, x_ := range pairs {
 				var who string = x_.F0
 				var age int64 = x_.F1
 //line testdata/run/s_14_tuples.adesh:20
 				rt.Print(who, "->", age)
 			}
-//line testdata/run/s_14_tuples.adesh:22
 			total = 0
-//line testdata/run/s_14_tuples.adesh:23
 			for _, x1_ := range pairs {
 				var p_ rt.Tuple2[string, int64] = x1_
 //line testdata/run/s_14_tuples.adesh:24
@@ -170,13 +141,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_14_tuples.adesh:25
 				total += age_
 			}
-//line testdata/run/s_14_tuples.adesh:27
 			rt.Print(total)
 //line testdata/run/s_14_tuples.adesh:30
 			rt.Print(rt.Equal(rt.Tuple2[int64, string]{F0: 1, F1: "a"}, rt.Tuple2[int64, string]{F0: 1, F1: "a"}), !rt.Equal(rt.Tuple2[int64, int64]{F0: 1, F1: 2}, rt.Tuple2[int64, int64]{F0: 2, F1: 1}), rt.Equal(pairs[rt.Index(0, len(pairs), "testdata/run/s_14_tuples.adesh:30:47")], rt.Tuple2[string, int64]{F0: "ann", F1: 31}))
-//line testdata/run/s_14_tuples.adesh:31
 			t = rt.Tuple2[[]int64, int64]{F0: []int64{1}, F1: 2}
-//line testdata/run/s_14_tuples.adesh:32
 			u = rt.TupleClone2(t, func(e_ []int64) []int64 {
 				return rt.ArrClone(e_)
 			}, nil)
@@ -185,33 +153,26 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			arr = rt.ArrClone(t5_.F0)
 //line testdata/run/s_14_tuples.adesh:34
 			rt.ArrPush(&arr, 9)
-//line testdata/run/s_14_tuples.adesh:35
 			rt.Print(t, u, arr)
 //line testdata/run/s_14_tuples.adesh:38
 			a = 1
-//line testdata/run/s_14_tuples.adesh:39
 			b = 2
-//line testdata/run/s_14_tuples.adesh:40
 			t6_ = rt.Tuple2[int64, int64]{F0: b, F1: a}
 			x = t6_.F0
 			y = t6_.F1
 //line testdata/run/s_14_tuples.adesh:41
 			a = x
-//line testdata/run/s_14_tuples.adesh:42
 			b = y
-//line testdata/run/s_14_tuples.adesh:43
 			rt.Print(a, b)
 //line testdata/run/s_14_tuples.adesh:55
-			for _, x2_ := range []rt.Tuple2[int64, int64]{rt.Tuple2[int64, int64]{F0: 0, F1: 0}, rt.Tuple2[int64, int64]{F0: 0, F1: 5}, rt.Tuple2[int64, int64]{F0: 3, F1: 0}, rt.Tuple2[int64, int64]{F0: 4, F1: 4}, rt.Tuple2[int64, int64]{F0: 1, F1: 2}} {
+			for _, x2_ := range []rt.Tuple2[int64, int64]{{F0: 0, F1: 0}, {F0: 0, F1: 5}, {F0: 3, F1: 0}, {F0: 4, F1: 4}, {F0: 1, F1: 2}} {
 				var p__ rt.Tuple2[int64, int64] = x2_
 //line testdata/run/s_14_tuples.adesh:56
 				rt.Print(p__, classify(p__))
 			}
 //line testdata/run/s_14_tuples.adesh:59
 			six = rt.Tuple6[int64, int64, int64, int64, int64, string]{F0: 1, F1: 2, F2: 3, F3: 4, F4: 5, F5: "six"}
-//line testdata/run/s_14_tuples.adesh:60
 			rt.Print(six)
-//line testdata/run/s_14_tuples.adesh:61
 			t7_ = six
 			s1 = t7_.F0
 			s2 = t7_.F1
@@ -231,7 +192,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -241,7 +202,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

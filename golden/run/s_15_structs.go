@@ -80,37 +80,25 @@ func (v Account) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var p_ Point
-
-var r Rect
-
-var r2 Rect
-
-var m Point
-
-var acct Account
-
-var same Account
-
-var pts []Point
-
-var sum int64
-
-var named *rt.Map[string, Point]
-
-var got Point
-
-var x int64
-
-var y int64
-
-var short Point
+var (
+	p_    Point
+	r     Rect
+	r2    Rect
+	m     Point
+	acct  Account
+	same  Account
+	pts   []Point
+	sum   int64
+	named *rt.Map[string, Point]
+	got   Point
+	x     int64
+	y     int64
+	short Point
+)
 
 //line testdata/run/s_15_structs.adesh:21
 func moved(pt Point, dx int64) Point {
-//line testdata/run/s_15_structs.adesh:22
 	pt.x += dx
-//line testdata/run/s_15_structs.adesh:23
 	return pt
 }
 
@@ -125,60 +113,43 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_15_structs.adesh:6
 			p_ = Point{x: 1, y: 2}
-//line testdata/run/s_15_structs.adesh:7
 			p_.x += 10
-//line testdata/run/s_15_structs.adesh:8
 			p_.y = p_.x * 2
-//line testdata/run/s_15_structs.adesh:9
 			rt.Print(p_, p_.x, p_.y)
 //line testdata/run/s_15_structs.adesh:12
 			r = Rect{label: "box", bottom_right: Point{y: 0, x: 5}, top_left: Point{x: 0, y: 5}}
-//line testdata/run/s_15_structs.adesh:13
 			r2 = r
-//line testdata/run/s_15_structs.adesh:14
 			r2.top_left.x = -1
-//line testdata/run/s_15_structs.adesh:15
 			r2.label = "copy"
-//line testdata/run/s_15_structs.adesh:16
 			rt.Print(r)
-//line testdata/run/s_15_structs.adesh:17
 			rt.Print(r2)
-//line testdata/run/s_15_structs.adesh:18
 			rt.Print(r.bottom_right.x-r.top_left.x, r2.top_left)
 //line testdata/run/s_15_structs.adesh:25
 			m = moved(p_, 100)
-//line testdata/run/s_15_structs.adesh:26
 			rt.Print(p_, m)
 //line testdata/run/s_15_structs.adesh:28
 			rt.Print(origin(), origin().x)
 //line testdata/run/s_15_structs.adesh:31
 			rt.Print(rt.Equal(Point{x: 1, y: 2}, Point{x: 1, y: 2}), rt.Equal(p_, m), !rt.Equal(p_, m))
-//line testdata/run/s_15_structs.adesh:32
 			acct = Account{owner: "ann", balance: 10.0, history: []float64{10.0}}
-//line testdata/run/s_15_structs.adesh:33
 			same = Account{owner: "ann", balance: 10.0, history: []float64{10.0}}
-//line testdata/run/s_15_structs.adesh:34
 			rt.Print(rt.Equal(acct, same))
-//line testdata/run/s_15_structs.adesh:35
 			rt.ArrPush(&same.history, 1.0)
-//line testdata/run/s_15_structs.adesh:36
 			rt.Print(rt.Equal(acct, same), acct.history, same.history)
 //line testdata/run/s_15_structs.adesh:39
-			pts = []Point{Point{x: 1, y: 1}, Point{x: 2, y: 2}}
-//line testdata/run/s_15_structs.adesh:40
+			pts = []Point{{x: 1, y: 1}, {x: 2, y: 2}}
 			pts[rt.Index(1, len(pts), "testdata/run/s_15_structs.adesh:40:1")].x = 20
-//line testdata/run/s_15_structs.adesh:41
 			rt.ArrPush(&pts, Point{x: 3, y: 3})
-//line testdata/run/s_15_structs.adesh:42
 			sum = 0
-//line testdata/run/s_15_structs.adesh:43
 			for _, x_ := range pts {
 				var pt Point = x_
 //line testdata/run/s_15_structs.adesh:43
@@ -186,21 +157,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_15_structs.adesh:44
 			rt.Print(pts, sum)
-//line testdata/run/s_15_structs.adesh:45
-			named = rt.MapOf[string, Point]([]string{"a"}, []Point{Point{x: 7, y: 8}})
-//line testdata/run/s_15_structs.adesh:46
+			named = rt.MapOf[string, Point]([]string{"a"}, []Point{{x: 7, y: 8}})
 			got = named.At("a", "testdata/run/s_15_structs.adesh:46:11")
-//line testdata/run/s_15_structs.adesh:47
 			got.x = 0
-//line testdata/run/s_15_structs.adesh:48
 			rt.Print(named, got)
 //line testdata/run/s_15_structs.adesh:51
 			x = 3
-//line testdata/run/s_15_structs.adesh:52
 			y = 4
-//line testdata/run/s_15_structs.adesh:53
 			short = Point{x: x, y: y}
-//line testdata/run/s_15_structs.adesh:54
 			rt.Print(short)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -212,7 +176,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -222,7 +186,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

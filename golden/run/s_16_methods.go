@@ -152,15 +152,13 @@ func (v Temp) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var c Counter
-
-var snapshot Counter
-
-var team Team
-
-var d Dir
-
-var describe func() string
+var (
+	c        Counter
+	snapshot Counter
+	team     Team
+	d        Dir
+	describe func() string
+)
 
 //line testdata/run/s_16_methods.adesh:60
 func clamp(v int64, lo int64, hi int64) int64 {
@@ -177,16 +175,13 @@ func clamp(v int64, lo int64, hi int64) int64 {
 //line testdata/run/s_16_methods.adesh:5
 func (self *Counter) inc() {
 //line testdata/run/s_16_methods.adesh:5
-	(*self).count += 1
+	(*self).count++
 }
 
 //line testdata/run/s_16_methods.adesh:6
 func (self *Counter) add(n int64) Counter {
-//line testdata/run/s_16_methods.adesh:7
 	(*self).count += n
-//line testdata/run/s_16_methods.adesh:8
 	rt.ArrPush(&(*self).log, "add "+rt.Str(n))
-//line testdata/run/s_16_methods.adesh:9
 	return (*self).AdeshClone()
 }
 
@@ -204,9 +199,7 @@ func (self Counter) describe() string {
 
 //line testdata/run/s_16_methods.adesh:13
 func (self *Counter) reset() {
-//line testdata/run/s_16_methods.adesh:14
 	(*self).count = 0
-//line testdata/run/s_16_methods.adesh:15
 	rt.ArrClear(&(*self).log)
 }
 
@@ -218,9 +211,7 @@ func (self Counter) twice() int64 {
 
 //line testdata/run/s_16_methods.adesh:20
 func (self *Counter) bump_twice() {
-//line testdata/run/s_16_methods.adesh:21
 	(*self).inc()
-//line testdata/run/s_16_methods.adesh:22
 	(*self).inc()
 }
 
@@ -277,36 +268,27 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_16_methods.adesh:25
 			c = Counter{name: "c", count: 0, log: []string{}}
-//line testdata/run/s_16_methods.adesh:26
 			c.inc()
-//line testdata/run/s_16_methods.adesh:27
 			c.bump_twice()
-//line testdata/run/s_16_methods.adesh:28
 			rt.Print(c.value(), c.twice(), c.describe())
-//line testdata/run/s_16_methods.adesh:29
 			snapshot = c.add(5)
-//line testdata/run/s_16_methods.adesh:30
 			c.add(1)
-//line testdata/run/s_16_methods.adesh:31
 			rt.Print(c, snapshot)
-//line testdata/run/s_16_methods.adesh:32
 			c.reset()
-//line testdata/run/s_16_methods.adesh:33
 			rt.Print(c)
 //line testdata/run/s_16_methods.adesh:37
-			team = Team{members: []Counter{Counter{name: "a", count: 1, log: []string{}}, Counter{name: "b", count: 2, log: []string{}}}}
-//line testdata/run/s_16_methods.adesh:38
+			team = Team{members: []Counter{{name: "a", count: 1, log: []string{}}, {name: "b", count: 2, log: []string{}}}}
 			team.members[rt.Index(0, len(team.members), "testdata/run/s_16_methods.adesh:38:1")].inc()
-//line testdata/run/s_16_methods.adesh:39
 			team.members[rt.Index(1, len(team.members), "testdata/run/s_16_methods.adesh:39:1")].add(10)
-//line testdata/run/s_16_methods.adesh:40
 			for _, x_ := range team.members {
 				var m Counter = x_
 //line testdata/run/s_16_methods.adesh:40
@@ -314,17 +296,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_16_methods.adesh:57
 			d = Dir(Dir_West{})
-//line testdata/run/s_16_methods.adesh:58
 			rt.Print(Dir_turn_right(d), Dir_turn_right(Dir_turn_right(d)), Dir_is_vertical(d), Dir_is_vertical(Dir(Dir_South{})))
 //line testdata/run/s_16_methods.adesh:66
-			for _, x1_ := range []Temp{Temp{celsius: -40.0}, Temp{celsius: 37.5}, Temp{celsius: 100.0}} {
+			for _, x1_ := range []Temp{{celsius: -40.0}, {celsius: 37.5}, {celsius: 100.0}} {
 				var t Temp = x1_
 //line testdata/run/s_16_methods.adesh:67
 				rt.Print(t.fahrenheit(), t.level())
 			}
 //line testdata/run/s_16_methods.adesh:70
 			describe = c.describe
-//line testdata/run/s_16_methods.adesh:71
 			rt.Print(describe())
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -336,7 +316,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -346,7 +326,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -236,19 +236,15 @@ func (_ Expr_Neg) AdeshEnumType() Expr_type_ {
 	return Expr_type_{}
 }
 
-var shapes []Shape
-
-var e Shape
-
-var c Shape
-
-var stack []int64
-
-var program []Cmd
-
-var size string
-
-var tree Expr
+var (
+	shapes  []Shape
+	e       Shape
+	c       Shape
+	stack   []int64
+	program []Cmd
+	size    string
+	tree    Expr
+)
 
 //line testdata/run/s_17_enums_match.adesh:5
 func area(s Shape) float64 {
@@ -269,10 +265,8 @@ func area(s Shape) float64 {
 		var c_ float64 = s.(Shape_Triangle).F2
 //line testdata/run/s_17_enums_match.adesh:10
 		var p_ float64 = (a + b + c_) / 2.0
-//line testdata/run/s_17_enums_match.adesh:11
 		return math.Sqrt(float64(p_ * (p_ - a) * (p_ - b) * (p_ - c_)))
 	case 3:
-//line testdata/run/s_17_enums_match.adesh:13
 		m_ = 0.0
 	}
 //line testdata/run/s_17_enums_match.adesh:6
@@ -296,7 +290,6 @@ func name(s Shape) string {
 //line testdata/run/s_17_enums_match.adesh:21
 		return "rectangle"
 	default:
-//line testdata/run/s_17_enums_match.adesh:23
 		return "other"
 	}
 }
@@ -409,6 +402,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var m1_ int64
@@ -418,10 +413,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t6_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_17_enums_match.adesh:26
 			shapes = []Shape{Shape(Shape_Circle{F0: 1.0}), Shape(Shape_Rect{F0: 2.0, F1: 3.0}), Shape(Shape_Rect{F0: 2.0, F1: 2.0}), Shape(Shape_Triangle{F0: 3.0, F1: 4.0, F2: 5.0}), Shape(Shape_Empty{})}
-//line testdata/run/s_17_enums_match.adesh:27
 			for _, x_ := range shapes {
 				var s Shape = x_
 //line testdata/run/s_17_enums_match.adesh:28
@@ -429,15 +423,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_17_enums_match.adesh:32
 			e = Shape(Shape_Empty{})
-//line testdata/run/s_17_enums_match.adesh:33
 			c = Shape(Shape_Circle{F0: 0.5})
-//line testdata/run/s_17_enums_match.adesh:34
 			rt.Print(e, c, rt.Equal(e, Shape(Shape_Empty{})), rt.Equal(c, Shape(Shape_Circle{F0: 0.5})), !rt.Equal(c, Shape(Shape_Circle{F0: 1.0})))
 //line testdata/run/s_17_enums_match.adesh:38
 			stack = []int64{}
-//line testdata/run/s_17_enums_match.adesh:39
 			program = []Cmd{Cmd(Cmd_Push{F0: 2}), Cmd(Cmd_Push{F0: 40}), Cmd(Cmd_Add{}), Cmd(Cmd_Print{}), Cmd(Cmd_Push{F0: 7}), Cmd(Cmd_Pop{}), Cmd(Cmd_Print{})}
-//line testdata/run/s_17_enums_match.adesh:40
 			for _, x1_ := range program {
 				var cmd Cmd = x1_
 				switch cmd.AdeshTag() {
@@ -467,10 +457,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					}
 //line testdata/run/s_17_enums_match.adesh:46
 					var a int64 = t3_
-//line testdata/run/s_17_enums_match.adesh:47
 					rt.ArrPush(&stack, a+b)
 				case 3:
-//line testdata/run/s_17_enums_match.adesh:49
 					rt.Print("stack:", stack)
 				}
 			}
@@ -501,9 +489,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(t6_, m1_)
 //line testdata/run/s_17_enums_match.adesh:73
 			tree = Expr(Expr_Mul{F0: Expr(Expr_Add{F0: Expr(Expr_Num{F0: 2}), F1: Expr(Expr_Num{F0: 3})}), F1: Expr(Expr_Neg{F0: Expr(Expr_Num{F0: 4})})})
-//line testdata/run/s_17_enums_match.adesh:74
 			rt.Print(show(tree), "=", eval(tree))
-//line testdata/run/s_17_enums_match.adesh:75
 			rt.Print(tree)
 //line testdata/run/s_17_enums_match.adesh:85
 			rt.Print(describe(rt.Ok[rt.Option[int64], string](rt.Some[int64](5))), describe(rt.Ok[rt.Option[int64], string](rt.None[int64]())), describe(rt.Err[rt.Option[int64], string]("bad")))
@@ -519,7 +505,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -529,7 +515,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -83,9 +83,10 @@ func (_ Msg_Quit) AdeshEnumType() Msg_type_ {
 	return Msg_type_{}
 }
 
-var msgs []Msg
-
-var limit int64
+var (
+	msgs  []Msg
+	limit int64
+)
 
 //line testdata/run/s_18_match_patterns.adesh:4
 func grade(score int64) string {
@@ -325,11 +326,13 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_18_match_patterns.adesh:15
 			for _, x_ := range []int64{100, 95, 90, 89, 80, 79, 1, -3, 250} {
 				var s int64 = x_
@@ -352,7 +355,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(combine(rt.Some[int64](1), rt.Ok[int64, string](2)), combine(rt.None[int64](), rt.Ok[int64, string](3)), combine(rt.Some[int64](4), rt.Err[int64, string]("e")), combine(rt.None[int64](), rt.Err[int64, string]("e")))
 //line testdata/run/s_18_match_patterns.adesh:70
 			limit = 10
-//line testdata/run/s_18_match_patterns.adesh:71
 			for _, x2_ := range []int64{5, 10, 15} {
 				var v int64 = x2_
 				var matched_ bool = false
@@ -391,7 +393,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -401,7 +403,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

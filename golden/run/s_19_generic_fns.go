@@ -17,7 +17,6 @@ func identity[T any](x T) T {
 
 //line testdata/run/s_19_generic_fns.adesh:6
 func first[T any](xs []T) rt.Option[T] {
-//line testdata/run/s_19_generic_fns.adesh:7
 	if int64(len(xs)) == 0 {
 //line testdata/run/s_19_generic_fns.adesh:7
 		return rt.None[T]()
@@ -40,9 +39,7 @@ func max_of[T cmp.Ordered](a T, b T) T {
 
 //line testdata/run/s_19_generic_fns.adesh:11
 func largest[T cmp.Ordered](xs []T) rt.Option[T] {
-//line testdata/run/s_19_generic_fns.adesh:12
 	var best rt.Option[T] = rt.None[T]()
-//line testdata/run/s_19_generic_fns.adesh:13
 	for _, x_ := range xs {
 		var x T = x_
 //line testdata/run/s_19_generic_fns.adesh:14
@@ -59,9 +56,7 @@ func largest[T cmp.Ordered](xs []T) rt.Option[T] {
 
 //line testdata/run/s_19_generic_fns.adesh:18
 func sum_all[T rt.Number](xs []T, zero T) T {
-//line testdata/run/s_19_generic_fns.adesh:19
 	var s T = rt.CloneT(zero)
-//line testdata/run/s_19_generic_fns.adesh:20
 	for _, x_ := range xs {
 		var x T = x_
 //line testdata/run/s_19_generic_fns.adesh:20
@@ -73,9 +68,7 @@ func sum_all[T rt.Number](xs []T, zero T) T {
 
 //line testdata/run/s_19_generic_fns.adesh:23
 func count_each[K comparable](xs []K) *rt.Map[K, int64] {
-//line testdata/run/s_19_generic_fns.adesh:24
 	var m *rt.Map[K, int64] = rt.NewMap[K, int64]()
-//line testdata/run/s_19_generic_fns.adesh:25
 	for _, x_ := range xs {
 		var x K = x_
 		var t_ rt.Option[int64] = m.Get(x)
@@ -100,7 +93,6 @@ func pair[A any, B any](a A, b B) rt.Tuple2[A, B] {
 
 //line testdata/run/s_19_generic_fns.adesh:29
 func swap[A any, B any](p_ rt.Tuple2[A, B]) rt.Tuple2[B, A] {
-//line testdata/run/s_19_generic_fns.adesh:30
 	var t_ rt.Tuple2[A, B] = p_
 	var a A = rt.CloneT(t_.F0)
 	var b B = rt.CloneT(t_.F1)
@@ -116,9 +108,7 @@ func apply_twice[T any](f_ func(T) T, x T) T {
 
 //line testdata/run/s_19_generic_fns.adesh:34
 func map_all[T any, U any](xs []T, f_ func(T) U) []U {
-//line testdata/run/s_19_generic_fns.adesh:35
 	var out []U = []U{}
-//line testdata/run/s_19_generic_fns.adesh:36
 	for _, x_ := range xs {
 		var x T = x_
 //line testdata/run/s_19_generic_fns.adesh:36
@@ -130,7 +120,6 @@ func map_all[T any, U any](xs []T, f_ func(T) U) []U {
 
 //line testdata/run/s_19_generic_fns.adesh:39
 func contains[T any](xs []T, v T) bool {
-//line testdata/run/s_19_generic_fns.adesh:40
 	for _, x_ := range xs {
 		var x T = x_
 //line testdata/run/s_19_generic_fns.adesh:40
@@ -143,7 +132,6 @@ func contains[T any](xs []T, v T) bool {
 	return false
 }
 
-//line testdata/run/s_19_generic_fns.adesh:44
 func clamp[T cmp.Ordered](x T, lo T, hi T) T {
 	var t_ T
 	if max_of[T](lo, x) < hi {
@@ -160,30 +148,23 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_19_generic_fns.adesh:46
 			rt.Print(identity[int64](5), identity[string]("s"), identity[[]float64]([]float64{1.5}), identity[rt.Tuple2[int64, rt.Char]](rt.Tuple2[int64, rt.Char]{F0: 1, F1: 'c'}))
-//line testdata/run/s_19_generic_fns.adesh:47
-			rt.Print(first[int64]([]int64{3, 4}), first[string]([]string{"a"}), first[[]int64]([][]int64{[]int64{1}, []int64{2}}))
-//line testdata/run/s_19_generic_fns.adesh:48
+			rt.Print(first[int64]([]int64{3, 4}), first[string]([]string{"a"}), first[[]int64]([][]int64{{1}, {2}}))
 			none = []string{}
-//line testdata/run/s_19_generic_fns.adesh:49
 			rt.Print(first[string](none))
-//line testdata/run/s_19_generic_fns.adesh:50
 			rt.Print(max_of[int64](3, 9), max_of[string]("x", "b"), max_of[rt.Char]('a', 'z'), max_of[float64](2.5, -1.0), max_of[uint8](3, 200))
-//line testdata/run/s_19_generic_fns.adesh:51
 			rt.Print(largest[int64]([]int64{3, 7, 2}), largest[string]([]string{"kiwi", "apple"}), largest[string](none))
-//line testdata/run/s_19_generic_fns.adesh:52
 			rt.Print(sum_all[int64]([]int64{1, 2, 3}, 0), sum_all[float64]([]float64{1.5, 2.25}, 0.0))
-//line testdata/run/s_19_generic_fns.adesh:53
 			rt.Print(count_each[string]([]string{"a", "b", "a"}), count_each[int64]([]int64{3, 3, 3}), count_each[bool]([]bool{true}))
-//line testdata/run/s_19_generic_fns.adesh:54
 			rt.Print(pair[int64, string](1, "one"), swap[int64, string](pair[int64, string](1, "one")), swap[bool, []int64](rt.Tuple2[bool, []int64]{F0: true, F1: []int64{2}}))
-//line testdata/run/s_19_generic_fns.adesh:55
 			rt.Print(apply_twice[int64](func(n int64) int64 {
 //line testdata/run/s_19_generic_fns.adesh:55
 				return n * 3
@@ -200,8 +181,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.StrLen(s)
 			}))
 //line testdata/run/s_19_generic_fns.adesh:57
-			rt.Print(contains[[]int64]([][]int64{[]int64{1}, []int64{2}}, []int64{2}), contains[string]([]string{"x"}, "y"), contains[rt.Tuple2[int64, int64]]([]rt.Tuple2[int64, int64]{rt.Tuple2[int64, int64]{F0: 1, F1: 2}}, rt.Tuple2[int64, int64]{F0: 1, F1: 2}))
-//line testdata/run/s_19_generic_fns.adesh:58
+			rt.Print(contains[[]int64]([][]int64{{1}, {2}}, []int64{2}), contains[string]([]string{"x"}, "y"), contains[rt.Tuple2[int64, int64]]([]rt.Tuple2[int64, int64]{{F0: 1, F1: 2}}, rt.Tuple2[int64, int64]{F0: 1, F1: 2}))
 			rt.Print(clamp[int64](15, 0, 10), clamp[int64](-5, 0, 10), clamp[int64](5, 0, 10), clamp[string]("m", "c", "k"))
 //line testdata/run/s_19_generic_fns.adesh:60
 			rt.Print(identity[int64](7), first[string]([]string{}))
@@ -215,7 +195,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -225,7 +205,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -159,23 +159,17 @@ func (_ Maybe_Nothing[T]) AdeshEnumType() Maybe_type_[T] {
 	return Maybe_type_[T]{}
 }
 
-var s Stack[int64]
-
-var strs Stack[string]
-
-var words Stack[string]
-
-var p_ Pair[int64, string]
-
-var lists Pair[[]int64, []string]
-
-var copy_ Pair[[]int64, []string]
-
-var stack_copy Stack[int64]
-
-var tree Tree[int64]
-
-var small Tree[int64]
+var (
+	s          Stack[int64]
+	strs       Stack[string]
+	words      Stack[string]
+	p_         Pair[int64, string]
+	lists      Pair[[]int64, []string]
+	copy_      Pair[[]int64, []string]
+	stack_copy Stack[int64]
+	tree       Tree[int64]
+	small      Tree[int64]
+)
 
 //line testdata/run/s_20_generic_types.adesh:44
 func insert(t Tree[int64], v int64) Tree[int64] {
@@ -229,9 +223,7 @@ func in_orderDepth_(t Tree[int64], out []int64, depth_ int32) []int64 {
 		var r Tree[int64] = t.(Tree_Node[int64]).F2
 //line testdata/run/s_20_generic_types.adesh:54
 		var acc []int64 = in_orderDepth_(l, out, depth_+1)
-//line testdata/run/s_20_generic_types.adesh:55
 		rt.ArrPush(&acc, x)
-//line testdata/run/s_20_generic_types.adesh:56
 		return in_orderDepth_(r, acc, depth_+1)
 	}
 	panic("unreachable")
@@ -287,9 +279,7 @@ func (self Stack[T]) is_empty() bool {
 
 //line testdata/run/s_20_generic_types.adesh:9
 func Stack_map_to[T any, U any](self Stack[T], f_ func(T) U) Stack[U] {
-//line testdata/run/s_20_generic_types.adesh:10
 	var out Stack[U] = Stack[U]{items: []U{}}
-//line testdata/run/s_20_generic_types.adesh:11
 	for _, x_ := range self.items {
 		var x T = x_
 //line testdata/run/s_20_generic_types.adesh:11
@@ -316,55 +306,40 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_20_generic_types.adesh:15
 			s = Stack[int64]{items: []int64{}}
-//line testdata/run/s_20_generic_types.adesh:16
 			s.push(1)
-//line testdata/run/s_20_generic_types.adesh:17
 			s.push(2)
-//line testdata/run/s_20_generic_types.adesh:18
 			s.push(3)
-//line testdata/run/s_20_generic_types.adesh:19
 			rt.Print(s.size(), s.peek(), s.pop(), s.size(), s)
-//line testdata/run/s_20_generic_types.adesh:20
 			strs = Stack_map_to[int64, string](s, func(x int64) string {
 //line testdata/run/s_20_generic_types.adesh:20
 				return "<" + rt.Str(x) + ">"
 			})
 //line testdata/run/s_20_generic_types.adesh:21
 			rt.Print(strs, strs.peek())
-//line testdata/run/s_20_generic_types.adesh:22
 			words = Stack[string]{items: []string{"a"}}
-//line testdata/run/s_20_generic_types.adesh:23
 			words.push("b")
-//line testdata/run/s_20_generic_types.adesh:24
 			rt.Print(words.pop(), words.pop(), words.pop(), words.is_empty())
 //line testdata/run/s_20_generic_types.adesh:32
 			p_ = Pair[int64, string]{first: 1, second: "one"}
-//line testdata/run/s_20_generic_types.adesh:33
 			rt.Print(p_, p_.swap(), p_.swap().describe())
-//line testdata/run/s_20_generic_types.adesh:34
 			lists = Pair[[]int64, []string]{first: []int64{1}, second: []string{"x"}}
-//line testdata/run/s_20_generic_types.adesh:35
 			copy_ = lists.AdeshClone()
-//line testdata/run/s_20_generic_types.adesh:36
 			rt.ArrPush(&copy_.first, 2)
-//line testdata/run/s_20_generic_types.adesh:37
 			rt.Print(lists, copy_)
-//line testdata/run/s_20_generic_types.adesh:38
 			stack_copy = s.AdeshClone()
-//line testdata/run/s_20_generic_types.adesh:39
 			stack_copy.push(99)
-//line testdata/run/s_20_generic_types.adesh:40
 			rt.Print(s, stack_copy)
 //line testdata/run/s_20_generic_types.adesh:60
 			tree = Tree[int64](Tree_Leaf[int64]{})
-//line testdata/run/s_20_generic_types.adesh:61
 			for _, x_ := range []int64{5, 2, 8, 1, 9, 3} {
 				var v int64 = x_
 //line testdata/run/s_20_generic_types.adesh:61
@@ -372,9 +347,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_20_generic_types.adesh:62
 			rt.Print(in_order(tree, []int64{}))
-//line testdata/run/s_20_generic_types.adesh:63
 			small = insert(insert(Tree[int64](Tree_Leaf[int64]{}), 2), 1)
-//line testdata/run/s_20_generic_types.adesh:64
 			rt.Print(small)
 //line testdata/run/s_20_generic_types.adesh:71
 			rt.Print(or_default[string](Maybe[string](Maybe_Just[string]{F0: "x"}), "d"), or_default[int64](Maybe[int64](Maybe_Nothing[int64]{}), 7), Maybe[[]int64](Maybe_Just[[]int64]{F0: []int64{1}}))
@@ -388,7 +361,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -398,7 +371,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

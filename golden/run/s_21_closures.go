@@ -23,51 +23,32 @@ func (v Acc) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var c1 func() int64
-
-var c2 func() int64
-
-var total int64
-
-var add func(int64)
-
-var read func() int64
-
-var add2 func(int64) int64
-
-var times3 func(int64) int64
-
-var both func(int64) int64
-
-var ops []func(int64, int64) int64
-
-var results []int64
-
-var named *rt.Map[string, func(string) string]
-
-var fs []func() int64
-
-var square func(int64) int64
-
-var half func(float64) float64
-
-var log []string
-
-var note func(string)
-
-var acc Acc
-
-var bump func(int64)
+var (
+	c1      func() int64
+	c2      func() int64
+	total   int64
+	add     func(int64)
+	read    func() int64
+	add2    func(int64) int64
+	times3  func(int64) int64
+	both    func(int64) int64
+	ops     []func(int64, int64) int64
+	results []int64
+	named   *rt.Map[string, func(string) string]
+	fs      []func() int64
+	square  func(int64) int64
+	half    func(float64) float64
+	log     []string
+	note    func(string)
+	acc     Acc
+	bump    func(int64)
+)
 
 //line testdata/run/s_21_closures.adesh:3
 func make_counter(start int64) func() int64 {
-//line testdata/run/s_21_closures.adesh:4
 	var n int64 = start
-//line testdata/run/s_21_closures.adesh:5
 	return func() int64 {
-//line testdata/run/s_21_closures.adesh:6
-		n += 1
-//line testdata/run/s_21_closures.adesh:7
+		n++
 		return n
 	}
 }
@@ -92,12 +73,10 @@ func compose(f_ func(int64) int64, g func(int64) int64) func(int64) int64 {
 
 //line testdata/run/s_21_closures.adesh:68
 func apply_n(f_ func(int64) int64, n int64, x int64) int64 {
-//line testdata/run/s_21_closures.adesh:69
 	var v int64 = x
-//line testdata/run/s_21_closures.adesh:70
 	var n_ int64 = n
 //line testdata/run/s_21_closures.adesh:70
-	for i_ := int64(0); i_ < n_; i_ += 1 {
+	for i_ := int64(0); i_ < n_; i_++ {
 //line testdata/run/s_21_closures.adesh:70
 		v = f_(v)
 	}
@@ -110,56 +89,46 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_21_closures.adesh:10
 			c1 = make_counter(0)
-//line testdata/run/s_21_closures.adesh:11
 			c2 = make_counter(100)
-//line testdata/run/s_21_closures.adesh:12
 			c1()
-//line testdata/run/s_21_closures.adesh:13
 			c1()
-//line testdata/run/s_21_closures.adesh:14
 			rt.Print(c1(), c2(), c1(), c2())
 //line testdata/run/s_21_closures.adesh:16
 			total = 0
-//line testdata/run/s_21_closures.adesh:17
 			add = func(x int64) {
 //line testdata/run/s_21_closures.adesh:17
 				total += x
 			}
 //line testdata/run/s_21_closures.adesh:18
 			add(5)
-//line testdata/run/s_21_closures.adesh:19
 			add(6)
-//line testdata/run/s_21_closures.adesh:20
 			rt.Print(total)
-//line testdata/run/s_21_closures.adesh:21
 			total = 100
-//line testdata/run/s_21_closures.adesh:22
 			read = func() int64 {
 //line testdata/run/s_21_closures.adesh:22
 				return total
 			}
 //line testdata/run/s_21_closures.adesh:23
-			total += 1
-//line testdata/run/s_21_closures.adesh:24
+			total++
 			rt.Print(read())
 //line testdata/run/s_21_closures.adesh:29
 			add2 = adder(2)
-//line testdata/run/s_21_closures.adesh:30
 			times3 = func(x int64) int64 {
 //line testdata/run/s_21_closures.adesh:30
 				return x * 3
 			}
 //line testdata/run/s_21_closures.adesh:31
 			both = compose(add2, times3)
-//line testdata/run/s_21_closures.adesh:32
 			rt.Print(add2(1), times3(4), both(1), compose(times3, add2)(1))
 //line testdata/run/s_21_closures.adesh:35
 			ops = []func(int64, int64) int64{func(a int64, b int64) int64 {
@@ -174,7 +143,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}}
 //line testdata/run/s_21_closures.adesh:36
 			results = []int64{}
-//line testdata/run/s_21_closures.adesh:37
 			for _, x_ := range ops {
 				var op func(int64, int64) int64 = x_
 //line testdata/run/s_21_closures.adesh:37
@@ -182,7 +150,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_21_closures.adesh:38
 			rt.Print(results)
-//line testdata/run/s_21_closures.adesh:39
 			named = rt.MapOf[string, func(string) string]([]string{"up", "rev"}, []func(string) string{func(s string) string {
 //line testdata/run/s_21_closures.adesh:39
 				return rt.ToUpper(s)
@@ -194,10 +161,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(named.At("up", "testdata/run/s_21_closures.adesh:40:7")("abc"), named.At("rev", "testdata/run/s_21_closures.adesh:40:27")("abc"))
 //line testdata/run/s_21_closures.adesh:43
 			fs = []func() int64{}
-//line testdata/run/s_21_closures.adesh:44
 			n_ = 3
 //line testdata/run/s_21_closures.adesh:44
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/s_21_closures.adesh:45
 				rt.ArrPush(&fs, func() int64 {
@@ -224,29 +190,23 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(square(9), half(5.0))
 //line testdata/run/s_21_closures.adesh:55
 			log = []string{}
-//line testdata/run/s_21_closures.adesh:56
 			note = func(s string) {
 //line testdata/run/s_21_closures.adesh:56
 				rt.ArrPush(&log, s)
 			}
 //line testdata/run/s_21_closures.adesh:57
 			note("a")
-//line testdata/run/s_21_closures.adesh:58
 			note("b")
-//line testdata/run/s_21_closures.adesh:59
 			rt.Print(log)
 //line testdata/run/s_21_closures.adesh:61
 			acc = Acc{sum: 0}
-//line testdata/run/s_21_closures.adesh:62
 			bump = func(d int64) {
 //line testdata/run/s_21_closures.adesh:62
 				acc.sum += d
 			}
 //line testdata/run/s_21_closures.adesh:63
 			bump(3)
-//line testdata/run/s_21_closures.adesh:64
 			bump(4)
-//line testdata/run/s_21_closures.adesh:65
 			rt.Print(acc)
 //line testdata/run/s_21_closures.adesh:73
 			rt.Print(apply_n(func(x int64) int64 {
@@ -263,7 +223,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -273,7 +233,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

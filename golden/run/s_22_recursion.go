@@ -38,9 +38,10 @@ func (v Tree) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var tree Tree
-
-var sorted []int64
+var (
+	tree   Tree
+	sorted []int64
+)
 
 //line testdata/run/s_22_recursion.adesh:3
 func fact(n int64) int64 {
@@ -121,7 +122,6 @@ func is_oddDepth_(n int64, depth_ int32) bool {
 	return t_
 }
 
-//line testdata/run/s_22_recursion.adesh:14
 func ackermann(m int64, n int64) int64 {
 	return ackermannDepth_(m, n, 0)
 }
@@ -147,9 +147,7 @@ func ackermannDepth_(m int64, n int64, depth_ int32) int64 {
 
 //line testdata/run/s_22_recursion.adesh:22
 func permutations(items []string) []string {
-//line testdata/run/s_22_recursion.adesh:23
 	var out []string = []string{}
-//line testdata/run/s_22_recursion.adesh:24
 	var go_ func(string, []string)
 	var go_Depth_ func(string, []string, int32)
 	go_Depth_ = func(prefix string, rest []string, depth_ int32) {
@@ -158,21 +156,16 @@ func permutations(items []string) []string {
 		}
 //line testdata/run/s_22_recursion.adesh:25
 		if int64(len(rest)) == 0 {
-//line testdata/run/s_22_recursion.adesh:26
 			rt.ArrPush(&out, prefix)
-//line testdata/run/s_22_recursion.adesh:27
 			return
 		}
-//line testdata/run/s_22_recursion.adesh:29
 		var n_ int64 = int64(len(rest))
 //line testdata/run/s_22_recursion.adesh:29
-		for i_ := int64(0); i_ < n_; i_ += 1 {
+		for i_ := int64(0); i_ < n_; i_++ {
 			var i int64 = i_
 //line testdata/run/s_22_recursion.adesh:30
 			var remaining []string = rt.ArrClone(rest)
-//line testdata/run/s_22_recursion.adesh:31
 			var picked string = rt.ArrRemove(&remaining, i, "testdata/run/s_22_recursion.adesh:31:26")
-//line testdata/run/s_22_recursion.adesh:32
 			go_Depth_(prefix+picked, remaining, depth_+1)
 		}
 	}
@@ -181,15 +174,12 @@ func permutations(items []string) []string {
 	}
 //line testdata/run/s_22_recursion.adesh:35
 	go_("", items)
-//line testdata/run/s_22_recursion.adesh:36
 	return rt.ArrClone(out)
 }
 
 //line testdata/run/s_22_recursion.adesh:41
 func fib_memo(n int64) int64 {
-//line testdata/run/s_22_recursion.adesh:42
 	var memo *rt.Map[int64, int64] = rt.NewMap[int64, int64]()
-//line testdata/run/s_22_recursion.adesh:43
 	var f_ func(int64) int64
 	var f_Depth_ func(int64, int32) int64
 	f_Depth_ = func(k int64, depth_ int32) int64 {
@@ -203,16 +193,13 @@ func fib_memo(n int64) int64 {
 		}
 //line testdata/run/s_22_recursion.adesh:45
 		var known rt.Option[int64] = memo.Get(k)
-//line testdata/run/s_22_recursion.adesh:46
 		if known.Some {
 //line testdata/run/s_22_recursion.adesh:46
 			return known.Val
 		}
 //line testdata/run/s_22_recursion.adesh:47
 		var v int64 = f_Depth_(k-1, depth_+1) + f_Depth_(k-2, depth_+1)
-//line testdata/run/s_22_recursion.adesh:48
 		memo.Set(k, v)
-//line testdata/run/s_22_recursion.adesh:49
 		return v
 	}
 	f_ = func(k int64) int64 {
@@ -240,7 +227,6 @@ func sumDepth_(t Tree, depth_ int32) int64 {
 	}
 //line testdata/run/s_22_recursion.adesh:59
 	var s int64 = t.value
-//line testdata/run/s_22_recursion.adesh:60
 	for _, x_ := range t.children {
 		var c Tree = x_
 //line testdata/run/s_22_recursion.adesh:60
@@ -262,7 +248,6 @@ func depthDepth_(t Tree, depth_ int32) int64 {
 	}
 //line testdata/run/s_22_recursion.adesh:64
 	var d int64 = 0
-//line testdata/run/s_22_recursion.adesh:65
 	for _, x_ := range t.children {
 		var c Tree = x_
 //line testdata/run/s_22_recursion.adesh:65
@@ -289,7 +274,6 @@ func bsearchDepth_(xs []int64, want int64, lo int64, hi int64, depth_ int32) int
 	}
 //line testdata/run/s_22_recursion.adesh:74
 	var mid int64 = (lo + hi) / 2
-//line testdata/run/s_22_recursion.adesh:75
 	if xs[rt.Index(mid, len(xs), "testdata/run/s_22_recursion.adesh:75:8")] == want {
 //line testdata/run/s_22_recursion.adesh:75
 		return mid
@@ -308,11 +292,13 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_22_recursion.adesh:8
 			rt.Print(fact(20), fib(20))
 //line testdata/run/s_22_recursion.adesh:12
@@ -324,12 +310,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_22_recursion.adesh:53
 			rt.Print(fib_memo(90))
 //line testdata/run/s_22_recursion.adesh:68
-			tree = Tree{value: 1, children: []Tree{leaf(2), Tree{value: 3, children: []Tree{leaf(4), leaf(5)}}}}
-//line testdata/run/s_22_recursion.adesh:69
+			tree = Tree{value: 1, children: []Tree{leaf(2), {value: 3, children: []Tree{leaf(4), leaf(5)}}}}
 			rt.Print(sum(tree), depth(tree), depth(leaf(0)))
 //line testdata/run/s_22_recursion.adesh:79
 			sorted = []int64{1, 3, 5, 7, 9, 11}
-//line testdata/run/s_22_recursion.adesh:80
 			rt.Print(bsearch(sorted, 7, 0, int64(len(sorted))), bsearch(sorted, 4, 0, int64(len(sorted))))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -341,7 +325,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -351,7 +335,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -8,7 +8,6 @@ var errs []rt.Error
 
 //line testdata/run/s_23_try_catch.adesh:4
 func risky(n int64) int64 {
-//line testdata/run/s_23_try_catch.adesh:5
 	if n > 2 {
 //line testdata/run/s_23_try_catch.adesh:5
 		panic(&rt.Thrown{Err: rt.NewError("too big: " + rt.Str(n)), Pos: "testdata/run/s_23_try_catch.adesh:5:16"})
@@ -19,18 +18,14 @@ func risky(n int64) int64 {
 
 //line testdata/run/s_23_try_catch.adesh:27
 func layered() string {
-//line testdata/run/s_23_try_catch.adesh:28
 	caught1_ := rt.TryCatch(func() {
-//line testdata/run/s_23_try_catch.adesh:29
 		caught_ := rt.TryCatch(func() {
-//line testdata/run/s_23_try_catch.adesh:30
 			panic(&rt.Thrown{Err: rt.NewError("inner"), Pos: "testdata/run/s_23_try_catch.adesh:30:13"})
 		})
 		if caught_ != nil {
 			var e rt.Error = caught_.Err
 //line testdata/run/s_23_try_catch.adesh:32
 			rt.Print("inner caught", e.Message)
-//line testdata/run/s_23_try_catch.adesh:33
 			panic(&rt.Thrown{Err: rt.NewError("rethrown " + e.Message), Pos: "testdata/run/s_23_try_catch.adesh:33:13"})
 		}
 	})
@@ -39,20 +34,16 @@ func layered() string {
 //line testdata/run/s_23_try_catch.adesh:36
 		return "outer caught " + e_.Message
 	}
-//line testdata/run/s_23_try_catch.adesh:38
 	return "not reached"
 }
 
 //line testdata/run/s_23_try_catch.adesh:43
 func parse_all(items []string) []int64 {
-//line testdata/run/s_23_try_catch.adesh:44
 	var out []int64 = []int64{}
-//line testdata/run/s_23_try_catch.adesh:45
 	for _, x_ := range items {
 		var s string = x_
 //line testdata/run/s_23_try_catch.adesh:46
 		var n rt.Option[int64] = rt.ParseInt(s)
-//line testdata/run/s_23_try_catch.adesh:47
 		if !n.Some {
 //line testdata/run/s_23_try_catch.adesh:47
 			panic(&rt.Thrown{Err: rt.NewError("bad item `" + s + "`"), Pos: "testdata/run/s_23_try_catch.adesh:47:24"})
@@ -60,7 +51,6 @@ func parse_all(items []string) []int64 {
 //line testdata/run/s_23_try_catch.adesh:48
 		rt.ArrPush(&out, n.Val)
 	}
-//line testdata/run/s_23_try_catch.adesh:50
 	return rt.ArrClone(out)
 }
 
@@ -78,7 +68,6 @@ func safe_parse(items []string) []int64 {
 		var e rt.Error = caught_.Err
 //line testdata/run/s_23_try_catch.adesh:56
 		rt.Print("safe_parse:", e.Message)
-//line testdata/run/s_23_try_catch.adesh:57
 		return []int64{}
 	}
 	switch code_ {
@@ -92,6 +81,8 @@ func safe_parse(items []string) []int64 {
 type programFuture struct {
 	state uint32
 }
+
+const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -110,14 +101,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_23_try_catch.adesh:8
 			caught_ = rt.TryCatch(func() {
-//line testdata/run/s_23_try_catch.adesh:9
 				rt.Print(risky(1))
-//line testdata/run/s_23_try_catch.adesh:10
 				rt.Print(risky(5))
-//line testdata/run/s_23_try_catch.adesh:11
 				rt.Print("not reached")
 			})
 			if caught_ != nil {
@@ -231,14 +219,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(safe_parse([]string{"1", "2"}), safe_parse([]string{"1", "x", "3"}))
 //line testdata/run/s_23_try_catch.adesh:63
 			errs = []rt.Error{}
-//line testdata/run/s_23_try_catch.adesh:64
 			n_ = 3
 //line testdata/run/s_23_try_catch.adesh:64
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/s_23_try_catch.adesh:65
 				caught10_ := rt.TryCatch(func() {
-//line testdata/run/s_23_try_catch.adesh:66
 					if i%2 == 0 {
 //line testdata/run/s_23_try_catch.adesh:66
 						panic(&rt.Thrown{Err: rt.NewError("even " + rt.Str(i)), Pos: "testdata/run/s_23_try_catch.adesh:66:25"})
@@ -250,7 +236,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					rt.ArrPush(&errs, e_9)
 				}
 			}
-//line testdata/run/s_23_try_catch.adesh:71
 			rt.Print(errs, int64(len(errs)), errs[rt.Index(0, len(errs), "testdata/run/s_23_try_catch.adesh:71:25")].Message)
 //line testdata/run/s_23_try_catch.adesh:74
 			caught11_ = rt.TryCatch(func() {
@@ -261,7 +246,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:74
 				rt.Print("caught without a name")
 			}
-//line testdata/run/s_23_try_catch.adesh:76
 			caught12_ = rt.TryCatch(func() {
 //line testdata/run/s_23_try_catch.adesh:76
 				panic(&rt.Thrown{Err: rt.NewError("x"), Pos: "testdata/run/s_23_try_catch.adesh:76:7"})
@@ -282,7 +266,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -292,7 +276,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -8,15 +8,13 @@ var parsed int64
 
 //line testdata/run/s_24_try_control.adesh:3
 func find(xs []int64, want int64) int64 {
-//line testdata/run/s_24_try_control.adesh:4
 	var n_ int64 = int64(len(xs))
 //line testdata/run/s_24_try_control.adesh:4
-	for i_ := int64(0); i_ < n_; i_ += 1 {
+	for i_ := int64(0); i_ < n_; i_++ {
 		var i int64 = i_
 		var ret_ int64
 //line testdata/run/s_24_try_control.adesh:5
 		code_, caught_ := rt.TryCatchCode(func() int {
-//line testdata/run/s_24_try_control.adesh:6
 			if xs[rt.Index(i, len(xs), "testdata/run/s_24_try_control.adesh:6:16")] == want {
 				{
 					ret_ = i
@@ -42,18 +40,13 @@ func find(xs []int64, want int64) int64 {
 
 //line testdata/run/s_24_try_control.adesh:15
 func loop_try() int64 {
-//line testdata/run/s_24_try_control.adesh:16
 	var i int64 = 0
-//line testdata/run/s_24_try_control.adesh:17
 	var seen int64 = 0
-//line testdata/run/s_24_try_control.adesh:18
 loop_:
 	for {
 //line testdata/run/s_24_try_control.adesh:19
-		i += 1
-//line testdata/run/s_24_try_control.adesh:20
+		i++
 		code_, caught_ := rt.TryCatchCode(func() int {
-//line testdata/run/s_24_try_control.adesh:21
 			if i == 2 {
 				return 1
 			}
@@ -86,7 +79,6 @@ func catch_returns() string {
 	var ret_ string
 //line testdata/run/s_24_try_control.adesh:33
 	code_, caught_ := rt.TryCatchCode(func() int {
-//line testdata/run/s_24_try_control.adesh:34
 		panic(&rt.Thrown{Err: rt.NewError("x"), Pos: "testdata/run/s_24_try_control.adesh:34:9"})
 	})
 	if caught_ != nil {
@@ -137,9 +129,7 @@ func try_returns() int64 {
 
 //line testdata/run/s_24_try_control.adesh:54
 func rethrows() {
-//line testdata/run/s_24_try_control.adesh:55
 	caught_ := rt.TryCatch(func() {
-//line testdata/run/s_24_try_control.adesh:56
 		panic(&rt.Thrown{Err: rt.NewError("first"), Pos: "testdata/run/s_24_try_control.adesh:56:9"})
 	})
 	if caught_ != nil {
@@ -159,19 +149,15 @@ func rethrows() {
 
 //line testdata/run/s_24_try_control.adesh:65
 func no_catch() {
-//line testdata/run/s_24_try_control.adesh:66
 	caught_ := rt.TryCatch(func() {
-//line testdata/run/s_24_try_control.adesh:67
 		panic(&rt.Thrown{Err: rt.NewError("passes through"), Pos: "testdata/run/s_24_try_control.adesh:67:9"})
 	})
-//line testdata/run/s_24_try_control.adesh:69
 	rt.Print("finally without catch")
 	if caught_ != nil {
 		panic(caught_)
 	}
 }
 
-//line testdata/run/s_24_try_control.adesh:75
 func nested() string {
 	var ret1_ string
 //line testdata/run/s_24_try_control.adesh:76
@@ -213,20 +199,17 @@ func nested() string {
 
 //line testdata/run/s_24_try_control.adesh:90
 func search(grid [][]int64) rt.Tuple2[int64, int64] {
-//line testdata/run/s_24_try_control.adesh:91
 	var found rt.Tuple2[int64, int64] = rt.Tuple2[int64, int64]{F0: -1, F1: -1}
-//line testdata/run/s_24_try_control.adesh:92
 	var n_ int64 = int64(len(grid))
 //line testdata/run/s_24_try_control.adesh:92
-	for i_ := int64(0); i_ < n_; i_ += 1 {
+	for i_ := int64(0); i_ < n_; i_++ {
 		var r int64 = i_
 //line testdata/run/s_24_try_control.adesh:93
 		var stop bool = false
-//line testdata/run/s_24_try_control.adesh:94
 		var n1_ int64 = int64(len(grid[rt.Index(r, len(grid), "testdata/run/s_24_try_control.adesh:94:21")]))
 //line testdata/run/s_24_try_control.adesh:94
 	loop_:
-		for i1_ := int64(0); i1_ < n1_; i1_ += 1 {
+		for i1_ := int64(0); i1_ < n1_; i1_++ {
 			var c int64 = i1_
 //line testdata/run/s_24_try_control.adesh:95
 			code_, caught_ := rt.TryCatchCode(func() int {
@@ -239,9 +222,7 @@ func search(grid [][]int64) rt.Tuple2[int64, int64] {
 				var t1_ []int64 = grid[rt.Index(r, len(grid), "testdata/run/s_24_try_control.adesh:97:20")]
 //line testdata/run/s_24_try_control.adesh:97
 				if t1_[rt.Index(c, len(t1_), "testdata/run/s_24_try_control.adesh:97:20")] == 7 {
-//line testdata/run/s_24_try_control.adesh:98
 					found = rt.Tuple2[int64, int64]{F0: r, F1: c}
-//line testdata/run/s_24_try_control.adesh:99
 					stop = true
 					return 1
 				}
@@ -251,7 +232,6 @@ func search(grid [][]int64) rt.Tuple2[int64, int64] {
 				var e rt.Error = caught_.Err
 //line testdata/run/s_24_try_control.adesh:103
 				rt.Print("skipping", r, c, e.Message)
-//line testdata/run/s_24_try_control.adesh:104
 				continue
 			}
 			switch code_ {
@@ -274,6 +254,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught1_ *rt.Thrown
@@ -281,7 +263,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_24_try_control.adesh:13
 			rt.Print(find([]int64{4, 5, 6}, 6), find([]int64{1}, 9))
 //line testdata/run/s_24_try_control.adesh:30
@@ -313,10 +295,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_24_try_control.adesh:87
 			rt.Print(nested())
 //line testdata/run/s_24_try_control.adesh:111
-			rt.Print(search([][]int64{[]int64{1, -2, 3}, []int64{4, 7, 9}, []int64{7}}))
+			rt.Print(search([][]int64{{1, -2, 3}, {4, 7, 9}, {7}}))
 //line testdata/run/s_24_try_control.adesh:114
 			parsed = 0
-//line testdata/run/s_24_try_control.adesh:115
 			caught2_ = rt.TryCatch(func() {
 				var t_ rt.Option[int64] = rt.ParseInt("41")
 				var t1_ int64
@@ -327,8 +308,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 //line testdata/run/s_24_try_control.adesh:116
 				parsed = t1_
-//line testdata/run/s_24_try_control.adesh:117
-				parsed += 1
+				parsed++
 			})
 			if caught2_ != nil {
 				var e_1 rt.Error = caught2_.Err
@@ -336,7 +316,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_24_try_control.adesh:119
 				parsed = -1
 			}
-//line testdata/run/s_24_try_control.adesh:121
 			rt.Print(parsed)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -348,7 +327,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -358,7 +337,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,11 +4,11 @@ package main
 
 import "adeshprog/rt"
 
-var m *rt.Map[string, int64]
-
-var events []string
-
-var f_ func()
+var (
+	m      *rt.Map[string, int64]
+	events []string
+	f_     func()
+)
 
 //line testdata/run/s_25_defer.adesh:3
 func with_defers() int64 {
@@ -26,7 +26,6 @@ func with_defers() int64 {
 	})
 //line testdata/run/s_25_defer.adesh:6
 	rt.Print("body")
-//line testdata/run/s_25_defer.adesh:7
 	return 5
 }
 
@@ -36,14 +35,12 @@ func value_before_defers() string {
 	defer defers_.Run()
 //line testdata/run/s_25_defer.adesh:14
 	var s string = "before"
-//line testdata/run/s_25_defer.adesh:15
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:15
 		rt.Print("deferred sees", s)
 	})
 //line testdata/run/s_25_defer.adesh:16
 	s = "changed"
-//line testdata/run/s_25_defer.adesh:17
 	return s
 }
 
@@ -76,7 +73,6 @@ func get_twice(m_ *rt.Map[string, int64], k string) rt.Option[int64] {
 	}
 //line testdata/run/s_25_defer.adesh:29
 	var v int64 = t_.Val
-//line testdata/run/s_25_defer.adesh:30
 	return rt.Some[int64](v * 2)
 }
 
@@ -121,7 +117,6 @@ func sum_checked(a int64, b int64) rt.Result[int64, string] {
 	}
 //line testdata/run/s_25_defer.adesh:43
 	var y int64 = t1_.Val
-//line testdata/run/s_25_defer.adesh:44
 	return rt.Ok[int64, string](x + y)
 }
 
@@ -132,7 +127,7 @@ func loop_defers() {
 //line testdata/run/s_25_defer.adesh:51
 	var n_ int64 = 3
 //line testdata/run/s_25_defer.adesh:51
-	for i_ := int64(0); i_ < n_; i_ += 1 {
+	for i_ := int64(0); i_ < n_; i_++ {
 		var i int64 = i_
 //line testdata/run/s_25_defer.adesh:52
 		defers_.Push(func() {
@@ -158,7 +153,6 @@ func trackedDepth_(name string, depth_ int32) {
 	}
 //line testdata/run/s_25_defer.adesh:61
 	rt.ArrPush(&events, "enter "+name)
-//line testdata/run/s_25_defer.adesh:62
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:62
 		rt.ArrPush(&events, "leave "+name)
@@ -183,7 +177,6 @@ func level2() {
 	})
 //line testdata/run/s_25_defer.adesh:80
 	var xs []int64 = []int64{}
-//line testdata/run/s_25_defer.adesh:81
 	rt.Print(xs[rt.Index(0, len(xs), "testdata/run/s_25_defer.adesh:81:11")])
 }
 
@@ -205,13 +198,15 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught1_ *rt.Thrown
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_25_defer.adesh:9
 			rt.Print(with_defers())
 //line testdata/run/s_25_defer.adesh:19
@@ -228,11 +223,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_25_defer.adesh:32
 			m = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
-//line testdata/run/s_25_defer.adesh:33
 			rt.Print(get_twice(m, "a"), get_twice(m, "b"))
 //line testdata/run/s_25_defer.adesh:46
 			rt.Print(sum_checked(1, 2))
-//line testdata/run/s_25_defer.adesh:47
 			rt.Print(sum_checked(1, -2))
 //line testdata/run/s_25_defer.adesh:56
 			loop_defers()
@@ -240,7 +233,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			events = []string{}
 //line testdata/run/s_25_defer.adesh:66
 			tracked("outer")
-//line testdata/run/s_25_defer.adesh:67
 			rt.Print(events)
 //line testdata/run/s_25_defer.adesh:70
 			f_ = func() {
@@ -254,9 +246,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_25_defer.adesh:72
 				rt.Print("lambda body")
 			}
-//line testdata/run/s_25_defer.adesh:74
 			f_()
-//line testdata/run/s_25_defer.adesh:75
 			rt.Print("after lambda")
 //line testdata/run/s_25_defer.adesh:87
 			caught1_ = rt.TryCatch(func() {
@@ -278,7 +268,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -288,7 +278,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,42 +4,31 @@ package main
 
 import "adeshprog/rt"
 
-var i int64
-
-var k int64
-
-var steps int64
-
-var odds []int64
-
-var seen []int64
-
-var out []string
-
-var pairs []rt.Tuple2[int64, int64]
-
-var found bool
-
-var at rt.Tuple2[int64, int64]
-
-var grid [][]int64
-
-var a int64
-
-var b int64
-
-var list []int64
-
-var total int64
-
-var queue []int64
-
-var processed int64
+var (
+	i         int64
+	k         int64
+	steps     int64
+	odds      []int64
+	seen      []int64
+	out       []string
+	pairs     []rt.Tuple2[int64, int64]
+	found     bool
+	at        rt.Tuple2[int64, int64]
+	grid      [][]int64
+	a         int64
+	b         int64
+	list      []int64
+	total     int64
+	queue     []int64
+	processed int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
+
+const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -53,27 +42,23 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_26_loops.adesh:3
 			i = 0
-//line testdata/run/s_26_loops.adesh:4
 			for i < 3 {
-//line testdata/run/s_26_loops.adesh:5
 				rt.Print("while", i)
-//line testdata/run/s_26_loops.adesh:6
-				i += 1
+				i++
 			}
-//line testdata/run/s_26_loops.adesh:8
 			for i > 0 {
 //line testdata/run/s_26_loops.adesh:8
-				i -= 1
+				i--
 			}
 //line testdata/run/s_26_loops.adesh:9
 			rt.Print("i back to", i)
 //line testdata/run/s_26_loops.adesh:11
 			j = 0
 //line testdata/run/s_26_loops.adesh:11
-			for ; j < 3; j += 1 {
+			for ; j < 3; j++ {
 //line testdata/run/s_26_loops.adesh:11
 				rt.Print("for", j)
 			}
@@ -86,16 +71,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:13
 			k = 0
-//line testdata/run/s_26_loops.adesh:14
-			for ; k < 2; k += 1 {
+			for ; k < 2; k++ {
 //line testdata/run/s_26_loops.adesh:14
 				rt.Print("no init", k)
 			}
 //line testdata/run/s_26_loops.adesh:15
 			n = 0
 //line testdata/run/s_26_loops.adesh:15
-			for ; ; n += 1 {
-//line testdata/run/s_26_loops.adesh:16
+			for ; ; n++ {
 				if n == 2 {
 //line testdata/run/s_26_loops.adesh:16
 					rt.Print("no condition, stopped at", n)
@@ -105,23 +88,21 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:18
 			steps = 0
-//line testdata/run/s_26_loops.adesh:19
 			n_ = 0
 //line testdata/run/s_26_loops.adesh:19
 			for n_ < 3 {
 //line testdata/run/s_26_loops.adesh:19
-				n_ += 1
+				n_++
 //line testdata/run/s_26_loops.adesh:19
-				steps += 1
+				steps++
 			}
 //line testdata/run/s_26_loops.adesh:20
 			rt.Print("steps", steps)
 //line testdata/run/s_26_loops.adesh:23
 			odds = []int64{}
-//line testdata/run/s_26_loops.adesh:24
 			n1_ = 20
 //line testdata/run/s_26_loops.adesh:24
-			for i_ := int64(0); i_ < n1_; i_ += 1 {
+			for i_ := int64(0); i_ < n1_; i_++ {
 				var x int64 = i_
 //line testdata/run/s_26_loops.adesh:25
 				if x%2 == 0 {
@@ -136,15 +117,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_26_loops.adesh:27
 				rt.ArrPush(&odds, x)
 			}
-//line testdata/run/s_26_loops.adesh:29
 			rt.Print(odds)
 //line testdata/run/s_26_loops.adesh:32
 			seen = []int64{}
-//line testdata/run/s_26_loops.adesh:33
 			a_ = 0
 //line testdata/run/s_26_loops.adesh:33
-			for ; a_ < 6; a_ += 1 {
-//line testdata/run/s_26_loops.adesh:34
+			for ; a_ < 6; a_++ {
 				if a_ == 2 || a_ == 4 {
 //line testdata/run/s_26_loops.adesh:34
 					continue
@@ -152,11 +130,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_26_loops.adesh:35
 				rt.ArrPush(&seen, a_)
 			}
-//line testdata/run/s_26_loops.adesh:37
 			rt.Print(seen)
 //line testdata/run/s_26_loops.adesh:40
 			out = []string{}
-//line testdata/run/s_26_loops.adesh:41
 		loop_:
 			for _, x_ := range []string{"a", "skip", "b", "stop", "c"} {
 				var w string = x_
@@ -171,19 +147,17 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					rt.ArrPush(&out, w)
 				}
 			}
-//line testdata/run/s_26_loops.adesh:48
 			rt.Print(out)
 //line testdata/run/s_26_loops.adesh:51
 			pairs = []rt.Tuple2[int64, int64]{}
-//line testdata/run/s_26_loops.adesh:52
 			n2_ = 3
 //line testdata/run/s_26_loops.adesh:52
-			for i1_ := int64(0); i1_ < n2_; i1_ += 1 {
+			for i1_ := int64(0); i1_ < n2_; i1_++ {
 				var r int64 = i1_
 //line testdata/run/s_26_loops.adesh:53
 				var n3_ int64 = 3
 //line testdata/run/s_26_loops.adesh:53
-				for i2_ := int64(0); i2_ < n3_; i2_ += 1 {
+				for i2_ := int64(0); i2_ < n3_; i2_++ {
 					var c int64 = i2_
 //line testdata/run/s_26_loops.adesh:54
 					if c > r {
@@ -194,36 +168,28 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					rt.ArrPush(&pairs, rt.Tuple2[int64, int64]{F0: r, F1: c})
 				}
 			}
-//line testdata/run/s_26_loops.adesh:58
 			rt.Print(pairs)
 //line testdata/run/s_26_loops.adesh:61
 			found = false
-//line testdata/run/s_26_loops.adesh:62
 			at = rt.Tuple2[int64, int64]{F0: -1, F1: -1}
-//line testdata/run/s_26_loops.adesh:63
-			grid = [][]int64{[]int64{1, 2}, []int64{3, 4}, []int64{5, 6}}
-//line testdata/run/s_26_loops.adesh:64
+			grid = [][]int64{{1, 2}, {3, 4}, {5, 6}}
 			n4_ = int64(len(grid))
 //line testdata/run/s_26_loops.adesh:64
-			for i3_ := int64(0); i3_ < n4_; i3_ += 1 {
+			for i3_ := int64(0); i3_ < n4_; i3_++ {
 				var r_ int64 = i3_
 //line testdata/run/s_26_loops.adesh:65
 				var n5_ int64 = int64(len(grid[rt.Index(r_, len(grid), "testdata/run/s_26_loops.adesh:65:17")]))
 //line testdata/run/s_26_loops.adesh:65
-				for i4_ := int64(0); i4_ < n5_; i4_ += 1 {
+				for i4_ := int64(0); i4_ < n5_; i4_++ {
 					var c_ int64 = i4_
 					var t_ []int64 = grid[rt.Index(r_, len(grid), "testdata/run/s_26_loops.adesh:66:12")]
 //line testdata/run/s_26_loops.adesh:66
 					if t_[rt.Index(c_, len(t_), "testdata/run/s_26_loops.adesh:66:12")] == 4 {
-//line testdata/run/s_26_loops.adesh:67
 						found = true
-//line testdata/run/s_26_loops.adesh:68
 						at = rt.Tuple2[int64, int64]{F0: r_, F1: c_}
-//line testdata/run/s_26_loops.adesh:69
 						break
 					}
 				}
-//line testdata/run/s_26_loops.adesh:72
 				if found {
 //line testdata/run/s_26_loops.adesh:72
 					break
@@ -231,38 +197,25 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_26_loops.adesh:74
 			rt.Print(found, at)
-//line testdata/run/s_26_loops.adesh:75
 			a = 0
-//line testdata/run/s_26_loops.adesh:76
 			b = 10
-//line testdata/run/s_26_loops.adesh:77
 			for a < b && b-a > 3 {
-//line testdata/run/s_26_loops.adesh:78
 				a += 2
-//line testdata/run/s_26_loops.adesh:79
-				b -= 1
+				b--
 			}
-//line testdata/run/s_26_loops.adesh:81
 			rt.Print(a, b)
 //line testdata/run/s_26_loops.adesh:84
 			list = []int64{1, 2, 3}
-//line testdata/run/s_26_loops.adesh:85
 			total = 0
-//line testdata/run/s_26_loops.adesh:86
 			for _, x1_ := range list {
 				var v int64 = x1_
 //line testdata/run/s_26_loops.adesh:87
 				total += v
-//line testdata/run/s_26_loops.adesh:88
 				v = 100
 			}
-//line testdata/run/s_26_loops.adesh:90
 			rt.Print(total, list)
-//line testdata/run/s_26_loops.adesh:91
 			queue = []int64{1}
-//line testdata/run/s_26_loops.adesh:92
 			processed = 0
-//line testdata/run/s_26_loops.adesh:93
 			for int64(len(queue)) > 0 {
 				var t1_ rt.Option[int64] = rt.ArrPop(&queue)
 				var t2_ int64
@@ -273,17 +226,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 //line testdata/run/s_26_loops.adesh:94
 				var item int64 = t2_
-//line testdata/run/s_26_loops.adesh:95
-				processed += 1
-//line testdata/run/s_26_loops.adesh:96
+				processed++
 				if item < 4 {
-//line testdata/run/s_26_loops.adesh:97
 					rt.ArrPush(&queue, item*2)
-//line testdata/run/s_26_loops.adesh:98
 					rt.ArrPush(&queue, item*2+1)
 				}
 			}
-//line testdata/run/s_26_loops.adesh:101
 			rt.Print("processed", processed)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -295,7 +243,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -305,7 +253,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

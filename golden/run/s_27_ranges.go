@@ -4,34 +4,27 @@ package main
 
 import "adeshprog/rt"
 
-var n int64
-
-var squares []int64
-
-var limit int64
-
-var count int64
-
-var r []int64
-
-var incl []int64
-
-var small []uint8
-
-var names []string
-
-var top uint8
-
-var steps int64
-
-var max_ int64
-
-var seen []int64
+var (
+	n       int64
+	squares []int64
+	limit   int64
+	count   int64
+	r       []int64
+	incl    []int64
+	small   []uint8
+	names   []string
+	top     uint8
+	steps   int64
+	max_    int64
+	seen    []int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
+
+const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -54,11 +47,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_27_ranges.adesh:4
 			n_ = 3
 //line testdata/run/s_27_ranges.adesh:4
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/s_27_ranges.adesh:4
 				rt.Print("excl", i)
@@ -66,7 +59,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:5
 			n1_ = 3
 //line testdata/run/s_27_ranges.adesh:5
-			for i1_ := int64(1); i1_ <= n1_; i1_ += 1 {
+			for i1_ := int64(1); i1_ <= n1_; i1_++ {
 				var i_1 int64 = i1_
 //line testdata/run/s_27_ranges.adesh:5
 				rt.Print("incl", i_1)
@@ -74,7 +67,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:6
 			n2_ = 2
 //line testdata/run/s_27_ranges.adesh:6
-			for i2_ := int64(0); i2_ < n2_; i2_ += 1 {
+			for i2_ := int64(0); i2_ < n2_; i2_++ {
 				var i_2 int64 = i2_
 //line testdata/run/s_27_ranges.adesh:6
 				rt.Print("range(n)", i_2)
@@ -82,7 +75,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:7
 			n3_ = 7
 //line testdata/run/s_27_ranges.adesh:7
-			for i3_ := int64(5); i3_ < n3_; i3_ += 1 {
+			for i3_ := int64(5); i3_ < n3_; i3_++ {
 				var i_3 int64 = i3_
 //line testdata/run/s_27_ranges.adesh:7
 				rt.Print("range(a, b)", i_3)
@@ -90,7 +83,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:8
 			n4_ = 3
 //line testdata/run/s_27_ranges.adesh:8
-			for i4_ := int64(3); i4_ < n4_; i4_ += 1 {
+			for i4_ := int64(3); i4_ < n4_; i4_++ {
 				var i_4 int64 = i4_
 				_ = i_4
 //line testdata/run/s_27_ranges.adesh:8
@@ -99,7 +92,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:9
 			n5_ = 1
 //line testdata/run/s_27_ranges.adesh:9
-			for i5_ := int64(5); i5_ < n5_; i5_ += 1 {
+			for i5_ := int64(5); i5_ < n5_; i5_++ {
 				var i_5 int64 = i5_
 				_ = i_5
 //line testdata/run/s_27_ranges.adesh:9
@@ -108,16 +101,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:10
 			n6_ = -1
 //line testdata/run/s_27_ranges.adesh:10
-			for i6_ := int64(-2); i6_ <= n6_; i6_ += 1 {
+			for i6_ := int64(-2); i6_ <= n6_; i6_++ {
 				var i_6 int64 = i6_
 //line testdata/run/s_27_ranges.adesh:10
 				rt.Print("negative", i_6)
 			}
-//line testdata/run/s_27_ranges.adesh:12
 			n = 4
-//line testdata/run/s_27_ranges.adesh:13
 			squares = []int64{}
-//line testdata/run/s_27_ranges.adesh:14
 			n7_ = n
 			t_ = int64(1)
 //line testdata/run/s_27_ranges.adesh:14
@@ -130,28 +120,21 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(squares)
 //line testdata/run/s_27_ranges.adesh:18
 			limit = 3
-//line testdata/run/s_27_ranges.adesh:19
 			count = 0
-//line testdata/run/s_27_ranges.adesh:20
 			n8_ = limit
 //line testdata/run/s_27_ranges.adesh:20
-			for i8_ := int64(0); i8_ < n8_; i8_ += 1 {
+			for i8_ := int64(0); i8_ < n8_; i8_++ {
 				var i_8 int64 = i8_
 				_ = i_8
 //line testdata/run/s_27_ranges.adesh:21
 				limit = 10
-//line testdata/run/s_27_ranges.adesh:22
-				count += 1
+				count++
 			}
-//line testdata/run/s_27_ranges.adesh:24
 			rt.Print(count, limit)
 //line testdata/run/s_27_ranges.adesh:27
 			r = rt.RangeArray(int64(0), int64(5), false)
-//line testdata/run/s_27_ranges.adesh:28
 			incl = rt.RangeArray(int64(1), int64(5), true)
-//line testdata/run/s_27_ranges.adesh:29
 			rt.Print(r, incl, int64(len(rt.RangeArray(int64(2), int64(4), false))), rt.RangeArray(int64(0), int64(3), false), rt.RangeArray(int64(0), int64(0), false))
-//line testdata/run/s_27_ranges.adesh:30
 			rt.Print(rt.ArrFilter(rt.RangeArray(int64(1), int64(10), true), func(x int64) bool {
 //line testdata/run/s_27_ranges.adesh:30
 				return x%3 == 0
@@ -161,47 +144,41 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}, 1))
 //line testdata/run/s_27_ranges.adesh:33
 			small = []uint8{}
-//line testdata/run/s_27_ranges.adesh:34
 			n9_ = 255
 //line testdata/run/s_27_ranges.adesh:34
-			for i9_ := uint8(250); i9_ < n9_; i9_ += 1 {
+			for i9_ := uint8(250); i9_ < n9_; i9_++ {
 				var b uint8 = i9_
 //line testdata/run/s_27_ranges.adesh:34
 				rt.ArrPush(&small, b)
 			}
 //line testdata/run/s_27_ranges.adesh:35
 			rt.Print(small)
-//line testdata/run/s_27_ranges.adesh:36
 			n10_ = 2
 //line testdata/run/s_27_ranges.adesh:36
-			for i10_ := int32(0); i10_ < n10_; i10_ += 1 {
+			for i10_ := int32(0); i10_ < n10_; i10_++ {
 				var i_9 int32 = i10_
 //line testdata/run/s_27_ranges.adesh:36
 				rt.Print(i_9 * 1000000)
 			}
 //line testdata/run/s_27_ranges.adesh:39
 			names = []string{"x", "y", "z"}
-//line testdata/run/s_27_ranges.adesh:40
 			n11_ = int64(len(names))
 //line testdata/run/s_27_ranges.adesh:40
-			for i11_ := int64(0); i11_ < n11_; i11_ += 1 {
+			for i11_ := int64(0); i11_ < n11_; i11_++ {
 				var i_10 int64 = i11_
 //line testdata/run/s_27_ranges.adesh:40
 				rt.Print(i_10, names[rt.Index(i_10, len(names), "testdata/run/s_27_ranges.adesh:40:36")])
 			}
 //line testdata/run/s_27_ranges.adesh:44
 			top = 255
-//line testdata/run/s_27_ranges.adesh:45
 			steps = 0
-//line testdata/run/s_27_ranges.adesh:46
 			n12_ = top
 			t1_ = uint8(253)
 //line testdata/run/s_27_ranges.adesh:46
 			for i12_, done1_ := t1_, t1_ > n12_; !done1_; i12_, done1_ = i12_+1, i12_ == n12_ {
 				var b_ uint8 = i12_
 //line testdata/run/s_27_ranges.adesh:47
-				steps += 1
-//line testdata/run/s_27_ranges.adesh:48
+				steps++
 				if b_ == 254 {
 //line testdata/run/s_27_ranges.adesh:48
 					continue
@@ -209,13 +186,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_27_ranges.adesh:49
 				rt.Print("byte", b_)
 			}
-//line testdata/run/s_27_ranges.adesh:51
 			rt.Print(steps, rt.RangeArray(uint8(253), top, true))
-//line testdata/run/s_27_ranges.adesh:52
 			max_ = 9223372036854775807
-//line testdata/run/s_27_ranges.adesh:53
 			seen = []int64{}
-//line testdata/run/s_27_ranges.adesh:54
 			n13_ = max_
 			t2_ = max_ - 1
 //line testdata/run/s_27_ranges.adesh:54
@@ -236,7 +209,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -246,7 +219,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,37 +4,28 @@ package main
 
 import "adeshprog/rt"
 
-var greeting string
-
-var counter int64
-
-var late string
+var (
+	greeting string
+	counter  int64
+	late     string
+)
 
 //line testdata/run/s_28_toplevel_main.adesh:7
 func bump() int64 {
-//line testdata/run/s_28_toplevel_main.adesh:8
-	counter += 1
-//line testdata/run/s_28_toplevel_main.adesh:9
+	counter++
 	return counter
 }
 
-//line testdata/run/s_28_toplevel_main.adesh:12
 func adeshMain() {
-//line testdata/run/s_28_toplevel_main.adesh:13
 	rt.Print("main starts", greeting, counter)
-//line testdata/run/s_28_toplevel_main.adesh:14
 	bump()
-//line testdata/run/s_28_toplevel_main.adesh:15
 	rt.Print("main sees", counter, late)
-//line testdata/run/s_28_toplevel_main.adesh:16
 	helper()
-//line testdata/run/s_28_toplevel_main.adesh:17
 	rt.Print("main ends")
 }
 
 //line testdata/run/s_28_toplevel_main.adesh:23
 func helper() {
-//line testdata/run/s_28_toplevel_main.adesh:24
 	rt.Print("helper reads globals:", rt.StrLen(greeting), counter)
 }
 
@@ -43,20 +34,19 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_28_toplevel_main.adesh:3
 			rt.Print("top 1")
-//line testdata/run/s_28_toplevel_main.adesh:4
 			greeting = "hello"
-//line testdata/run/s_28_toplevel_main.adesh:5
 			counter = 0
 //line testdata/run/s_28_toplevel_main.adesh:20
 			rt.Print("top 2", bump())
-//line testdata/run/s_28_toplevel_main.adesh:21
 			late = "declared after main"
 //line testdata/run/s_28_toplevel_main.adesh:26
 			rt.Print("top 3")
@@ -72,7 +62,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -82,7 +72,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

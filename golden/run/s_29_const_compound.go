@@ -36,23 +36,17 @@ func (v Counter) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var LIMIT int64
-
-var NAME string
-
-var RATE float64
-
-var x int64
-
-var f_ float64
-
-var s string
-
-var c Counter
-
-var m *rt.Map[string, int64]
-
-var grid [][]int64
+var (
+	LIMIT int64
+	NAME  string
+	RATE  float64
+	x     int64
+	f_    float64
+	s     string
+	c     Counter
+	m     *rt.Map[string, int64]
+	grid  [][]int64
+)
 
 //line testdata/run/s_29_const_compound.adesh:6
 func scaled(x_ int64) float64 {
@@ -65,120 +59,73 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_29_const_compound.adesh:3
 			LIMIT = 10
-//line testdata/run/s_29_const_compound.adesh:4
 			NAME = "adesh"
-//line testdata/run/s_29_const_compound.adesh:5
 			RATE = 0.5
 //line testdata/run/s_29_const_compound.adesh:7
 			rt.Print(LIMIT, NAME, RATE, scaled(LIMIT), LIMIT*2)
 //line testdata/run/s_29_const_compound.adesh:9
 			x = 7
-//line testdata/run/s_29_const_compound.adesh:10
 			x += 3
-//line testdata/run/s_29_const_compound.adesh:11
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:12
-			x -= 1
-//line testdata/run/s_29_const_compound.adesh:13
+			x--
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:14
 			x *= 4
-//line testdata/run/s_29_const_compound.adesh:15
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:16
 			x = rt.Div(x, 5, "testdata/run/s_29_const_compound.adesh:16:1")
-//line testdata/run/s_29_const_compound.adesh:17
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:18
 			x = rt.Mod(x, 4, "testdata/run/s_29_const_compound.adesh:18:1")
-//line testdata/run/s_29_const_compound.adesh:19
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:20
 			x = rt.Shl(x, 3, "testdata/run/s_29_const_compound.adesh:20:1")
-//line testdata/run/s_29_const_compound.adesh:21
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:22
 			x = rt.Shr(x, 1, "testdata/run/s_29_const_compound.adesh:22:1")
-//line testdata/run/s_29_const_compound.adesh:23
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:24
 			x |= 1
-//line testdata/run/s_29_const_compound.adesh:25
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:26
 			x &= 6
-//line testdata/run/s_29_const_compound.adesh:27
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:28
 			x ^= 15
-//line testdata/run/s_29_const_compound.adesh:29
 			rt.Print(x)
-//line testdata/run/s_29_const_compound.adesh:30
-			x += 1
-//line testdata/run/s_29_const_compound.adesh:31
-			x += 1
-//line testdata/run/s_29_const_compound.adesh:32
-			x -= 1
-//line testdata/run/s_29_const_compound.adesh:33
+			x++
+			x++
+			x--
 			rt.Print(x)
 //line testdata/run/s_29_const_compound.adesh:35
 			f_ = 1.5
-//line testdata/run/s_29_const_compound.adesh:36
 			f_ += 1.0
-//line testdata/run/s_29_const_compound.adesh:37
 			f_ *= 3.0
-//line testdata/run/s_29_const_compound.adesh:38
 			f_ /= 2.0
-//line testdata/run/s_29_const_compound.adesh:39
 			f_ -= 0.25
-//line testdata/run/s_29_const_compound.adesh:40
 			rt.Print(f_)
 //line testdata/run/s_29_const_compound.adesh:42
 			s = "a"
-//line testdata/run/s_29_const_compound.adesh:43
 			s += "b"
-//line testdata/run/s_29_const_compound.adesh:44
 			s = s + rt.Str(int64(3))
-//line testdata/run/s_29_const_compound.adesh:45
 			s = s + rt.Str(rt.Char('c'))
-//line testdata/run/s_29_const_compound.adesh:46
 			rt.Print(s)
 //line testdata/run/s_29_const_compound.adesh:49
 			c = Counter{n: 0, hits: []int64{0, 0}}
-//line testdata/run/s_29_const_compound.adesh:50
 			c.n += 5
-//line testdata/run/s_29_const_compound.adesh:51
-			c.n += 1
-//line testdata/run/s_29_const_compound.adesh:52
+			c.n++
 			c.hits[rt.Index(1, len(c.hits), "testdata/run/s_29_const_compound.adesh:52:1")] += 2
-//line testdata/run/s_29_const_compound.adesh:53
-			c.hits[rt.Index(1, len(c.hits), "testdata/run/s_29_const_compound.adesh:53:1")] += 1
-//line testdata/run/s_29_const_compound.adesh:54
-			c.hits[rt.Index(0, len(c.hits), "testdata/run/s_29_const_compound.adesh:54:1")] -= 1
-//line testdata/run/s_29_const_compound.adesh:55
+			c.hits[rt.Index(1, len(c.hits), "testdata/run/s_29_const_compound.adesh:53:1")]++
+			c.hits[rt.Index(0, len(c.hits), "testdata/run/s_29_const_compound.adesh:54:1")]--
 			rt.Print(c)
-//line testdata/run/s_29_const_compound.adesh:56
 			m = rt.MapOf[string, int64]([]string{"k"}, []int64{10})
-//line testdata/run/s_29_const_compound.adesh:57
 			m.Set("k", m.At("k", "testdata/run/s_29_const_compound.adesh:57:1")-3)
-//line testdata/run/s_29_const_compound.adesh:58
 			m.Set("k", m.At("k", "testdata/run/s_29_const_compound.adesh:58:1")*2)
-//line testdata/run/s_29_const_compound.adesh:59
 			rt.Print(m)
-//line testdata/run/s_29_const_compound.adesh:60
-			grid = [][]int64{[]int64{1, 2}, []int64{3, 4}}
-//line testdata/run/s_29_const_compound.adesh:61
+			grid = [][]int64{{1, 2}, {3, 4}}
 			grid[rt.Index(1, len(grid), "testdata/run/s_29_const_compound.adesh:61:1")][rt.Index(0, len(grid[rt.Index(1, len(grid), "testdata/run/s_29_const_compound.adesh:61:1")]), "testdata/run/s_29_const_compound.adesh:61:1")] *= 10
-//line testdata/run/s_29_const_compound.adesh:62
-			grid[rt.Index(0, len(grid), "testdata/run/s_29_const_compound.adesh:62:1")][rt.Index(1, len(grid[rt.Index(0, len(grid), "testdata/run/s_29_const_compound.adesh:62:1")]), "testdata/run/s_29_const_compound.adesh:62:1")] -= 1
-//line testdata/run/s_29_const_compound.adesh:63
+			grid[rt.Index(0, len(grid), "testdata/run/s_29_const_compound.adesh:62:1")][rt.Index(1, len(grid[rt.Index(0, len(grid), "testdata/run/s_29_const_compound.adesh:62:1")]), "testdata/run/s_29_const_compound.adesh:62:1")]--
 			rt.Print(grid)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -190,7 +137,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -200,7 +147,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -26,25 +26,18 @@ func (v Box) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var n int64
-
-var calls int64
-
-var picked int64
-
-var maybe rt.Option[int64]
-
-var none rt.Option[int64]
-
-var b Box
-
-var ok bool
-
-var xs []int64
-
-var chosen rt.Option[string]
-
-var op func(int64) int64
+var (
+	n      int64
+	calls  int64
+	picked int64
+	maybe  rt.Option[int64]
+	none   rt.Option[int64]
+	b      Box
+	ok     bool
+	xs     []int64
+	chosen rt.Option[string]
+	op     func(int64) int64
+)
 
 //line testdata/run/s_30_ternary_coalesce.adesh:5
 func sign(x int64) string {
@@ -60,9 +53,7 @@ func sign(x int64) string {
 
 //line testdata/run/s_30_ternary_coalesce.adesh:9
 func side(v int64) int64 {
-//line testdata/run/s_30_ternary_coalesce.adesh:10
-	calls += 1
-//line testdata/run/s_30_ternary_coalesce.adesh:11
+	calls++
 	return v
 }
 
@@ -93,6 +84,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t10_ rt.Option[int64]
@@ -119,10 +112,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_30_ternary_coalesce.adesh:3
 			n = 7
-//line testdata/run/s_30_ternary_coalesce.adesh:4
 			rt.Print(rt.Cond(n > 5, "big", "small"), rt.Cond(n%2 == 0, "even", "odd"))
 //line testdata/run/s_30_ternary_coalesce.adesh:6
 			rt.Print(sign(3), sign(-3), sign(0))
@@ -135,11 +127,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:13
 			picked = t_
-//line testdata/run/s_30_ternary_coalesce.adesh:14
 			rt.Print(picked, calls)
-//line testdata/run/s_30_ternary_coalesce.adesh:15
 			maybe = rt.Some[int64](4)
-//line testdata/run/s_30_ternary_coalesce.adesh:16
 			none = rt.None[int64]()
 			t1_ = maybe
 			if t1_.Some {
@@ -192,7 +181,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:23
 			b = Box{label: t17_, size: t16_}
-//line testdata/run/s_30_ternary_coalesce.adesh:24
 			rt.Print(b)
 			t20_ = n > 0
 			if t20_ {
@@ -207,13 +195,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:25
 			ok = t20_ || false
-//line testdata/run/s_30_ternary_coalesce.adesh:26
 			rt.Print(ok, rt.Cond(!ok, "no", "yes"))
 //line testdata/run/s_30_ternary_coalesce.adesh:31
 			rt.Print(f_("a") && t("b"))
-//line testdata/run/s_30_ternary_coalesce.adesh:32
 			rt.Print(t("c") || f_("d"))
-//line testdata/run/s_30_ternary_coalesce.adesh:33
 			rt.Print(f_("e") || t("f") && f_("g"))
 //line testdata/run/s_30_ternary_coalesce.adesh:35
 			rt.Print(true && false, true || false, not_true())
@@ -244,7 +229,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:41
 			op = t23_
-//line testdata/run/s_30_ternary_coalesce.adesh:42
 			rt.Print(xs, chosen, op(10))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -256,7 +240,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -266,7 +250,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

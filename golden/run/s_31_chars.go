@@ -4,35 +4,23 @@ package main
 
 import "adeshprog/rt"
 
-var c rt.Char
-
-var e rt.Char
-
-var smile rt.Char
-
-var word string
-
-var first rt.Char
-
-var chars []rt.Char
-
-var built string
-
-var joined string
-
-var text string
-
-var letters int64
-
-var digits int64
-
-var spaces int64
-
-var upper int64
-
-var freq *rt.Map[rt.Char, int64]
-
-var cs []rt.Char
+var (
+	c       rt.Char
+	e       rt.Char
+	smile   rt.Char
+	word    string
+	first   rt.Char
+	chars   []rt.Char
+	built   string
+	joined  string
+	text    string
+	letters int64
+	digits  int64
+	spaces  int64
+	upper   int64
+	freq    *rt.Map[rt.Char, int64]
+	cs      []rt.Char
+)
 
 //line testdata/run/s_31_chars.adesh:40
 func rot13(ch rt.Char) rt.Char {
@@ -56,36 +44,27 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_31_chars.adesh:3
 			c = 'x'
-//line testdata/run/s_31_chars.adesh:4
 			e = 'é'
-//line testdata/run/s_31_chars.adesh:5
 			smile = '😀'
-//line testdata/run/s_31_chars.adesh:6
 			rt.Print(c, e, smile, []rt.Char{c, e}, rt.Tuple2[rt.Char, int64]{F0: c, F1: 1})
-//line testdata/run/s_31_chars.adesh:7
 			rt.Print(c < 'y', 'a' == 'a', 'Z' < 'a', e > c)
-//line testdata/run/s_31_chars.adesh:8
 			rt.Print(int64(c), uint32(e), int64(smile), rt.Char(120), rt.Char(122))
-//line testdata/run/s_31_chars.adesh:9
 			rt.Print(int64(10), '\t' == '\t', int64(39), rt.Char('\\'))
 //line testdata/run/s_31_chars.adesh:12
 			word = "héllo"
-//line testdata/run/s_31_chars.adesh:13
 			first = rt.CharAt(word, 0, "testdata/run/s_31_chars.adesh:13:13")
-//line testdata/run/s_31_chars.adesh:14
 			chars = rt.Chars(word)
-//line testdata/run/s_31_chars.adesh:15
 			rt.Print(first, chars, int64(len(chars)), rt.Str(first)+rt.Str(chars[rt.Index(1, len(chars), "testdata/run/s_31_chars.adesh:15:51")]), rt.CharAt(word, 4, "testdata/run/s_31_chars.adesh:15:62"))
-//line testdata/run/s_31_chars.adesh:16
 			built = ""
-//line testdata/run/s_31_chars.adesh:17
 			for _, x_ := range chars {
 				var ch rt.Char = x_
 //line testdata/run/s_31_chars.adesh:17
@@ -93,7 +72,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_31_chars.adesh:18
 			rt.Print(built)
-//line testdata/run/s_31_chars.adesh:19
 			joined = rt.ArrJoin(rt.ArrMap(chars, func(ch_ rt.Char) string {
 //line testdata/run/s_31_chars.adesh:19
 				return rt.ToUpper(rt.Str(ch_))
@@ -102,43 +80,37 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(joined)
 //line testdata/run/s_31_chars.adesh:23
 			text = "Hello, World 42!"
-//line testdata/run/s_31_chars.adesh:24
 			letters = 0
-//line testdata/run/s_31_chars.adesh:25
 			digits = 0
-//line testdata/run/s_31_chars.adesh:26
 			spaces = 0
-//line testdata/run/s_31_chars.adesh:27
 			upper = 0
-//line testdata/run/s_31_chars.adesh:28
 			for _, x1_ := range text {
 				var ch_ rt.Char = rt.Char(x1_)
 //line testdata/run/s_31_chars.adesh:29
 				if rt.CharIsAlpha(ch_) {
 //line testdata/run/s_31_chars.adesh:29
-					letters += 1
+					letters++
 				}
 //line testdata/run/s_31_chars.adesh:30
 				if rt.CharIsDigit(ch_) {
 //line testdata/run/s_31_chars.adesh:30
-					digits += 1
+					digits++
 				}
 //line testdata/run/s_31_chars.adesh:31
 				if rt.CharIsWhitespace(ch_) {
 //line testdata/run/s_31_chars.adesh:31
-					spaces += 1
+					spaces++
 				}
 //line testdata/run/s_31_chars.adesh:32
 				if rt.CharIsUpper(ch_) {
 //line testdata/run/s_31_chars.adesh:32
-					upper += 1
+					upper++
 				}
 			}
 //line testdata/run/s_31_chars.adesh:34
 			rt.Print(letters, digits, spaces, upper)
 //line testdata/run/s_31_chars.adesh:37
 			freq = rt.NewMap[rt.Char, int64]()
-//line testdata/run/s_31_chars.adesh:38
 			for _, x2_ := range "banana" {
 				var ch_1 rt.Char = rt.Char(x2_)
 				var t_ rt.Option[int64] = freq.Get(ch_1)
@@ -158,11 +130,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_31_chars.adesh:47
 				return rt.Str(ch_2)
 			}), ""))
-//line testdata/run/s_31_chars.adesh:49
 			cs = []rt.Char{'d', 'a', 'C', 'b'}
-//line testdata/run/s_31_chars.adesh:50
 			rt.ArrSort(cs)
-//line testdata/run/s_31_chars.adesh:51
 			rt.Print(cs, rt.ArrContains([]rt.Char{'a', 'b'}, 'b'), rt.ArrIndexOf(cs, 'b'))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -174,7 +143,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -184,7 +153,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

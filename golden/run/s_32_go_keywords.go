@@ -88,47 +88,29 @@ func (_ interface__package) AdeshEnumType() interface__type_ {
 	return interface__type_{}
 }
 
-var go_ int64
-
-var chan_ int64
-
-var func_ int64
-
-var iota_ int64
-
-var defer__ int64
-
-var const__ int64
-
-var package_ int64
-
-var range__ int64
-
-var switch_ int64
-
-var case_ int64
-
-var default_ int64
-
-var fallthrough_ int64
-
-var goto_ int64
-
-var var_ int64
-
-var type_ int64
-
-var map_ int64
-
-var struct__ int64
-
-var g goroutine
-
-var values []interface_
-
-var switch_fn func(int64) int64
-
-var var_list []int64
+var (
+	go_          int64
+	chan_        int64
+	func_        int64
+	iota_        int64
+	defer__      int64
+	const__      int64
+	package_     int64
+	range__      int64
+	switch_      int64
+	case_        int64
+	default_     int64
+	fallthrough_ int64
+	goto_        int64
+	var_         int64
+	type_        int64
+	map_         int64
+	struct__     int64
+	g            goroutine
+	values       []interface_
+	switch_fn    func(int64) int64
+	var_list     []int64
+)
 
 //line testdata/run/s_32_go_keywords.adesh:22
 func chan_send(chan__ int64, go__ string) string {
@@ -136,9 +118,7 @@ func chan_send(chan__ int64, go__ string) string {
 	return go__ + ":" + rt.Str(chan__)
 }
 
-//line testdata/run/s_32_go_keywords.adesh:25
 func select_(case__ []int64, default__ int64) int64 {
-//line testdata/run/s_32_go_keywords.adesh:26
 	for _, x_ := range case__ {
 		var c int64 = x_
 //line testdata/run/s_32_go_keywords.adesh:26
@@ -156,47 +136,32 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_32_go_keywords.adesh:3
 			go_ = 1
-//line testdata/run/s_32_go_keywords.adesh:4
 			chan_ = 2
-//line testdata/run/s_32_go_keywords.adesh:5
 			func_ = 3
-//line testdata/run/s_32_go_keywords.adesh:6
 			iota_ = 4
-//line testdata/run/s_32_go_keywords.adesh:7
 			defer__ = 5
-//line testdata/run/s_32_go_keywords.adesh:8
 			const__ = 6
-//line testdata/run/s_32_go_keywords.adesh:9
 			package_ = 7
-//line testdata/run/s_32_go_keywords.adesh:10
 			range__ = 8
-//line testdata/run/s_32_go_keywords.adesh:11
 			switch_ = 9
-//line testdata/run/s_32_go_keywords.adesh:12
 			case_ = 10
-//line testdata/run/s_32_go_keywords.adesh:13
 			default_ = 11
-//line testdata/run/s_32_go_keywords.adesh:14
 			fallthrough_ = 12
-//line testdata/run/s_32_go_keywords.adesh:15
 			goto_ = 13
-//line testdata/run/s_32_go_keywords.adesh:16
 			var_ = 14
-//line testdata/run/s_32_go_keywords.adesh:17
 			type_ = 15
-//line testdata/run/s_32_go_keywords.adesh:18
 			map_ = 16
-//line testdata/run/s_32_go_keywords.adesh:19
 			struct__ = 17
-//line testdata/run/s_32_go_keywords.adesh:20
 			rt.Print(go_ + chan_ + func_ + iota_ + defer__ + const__ + package_ + range__ + switch_ + case_ + default_ + fallthrough_ + goto_ + var_ + type_ + map_ + struct__)
 //line testdata/run/s_32_go_keywords.adesh:23
 			rt.Print(chan_send(5, "go"))
@@ -204,13 +169,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(select_([]int64{1, 5, 9}, 4), select_([]int64{}, 7))
 //line testdata/run/s_32_go_keywords.adesh:32
 			g = goroutine{go_: 1, chan_: "c", func_: true}
-//line testdata/run/s_32_go_keywords.adesh:33
-			g.go_ += 1
-//line testdata/run/s_32_go_keywords.adesh:34
+			g.go_++
 			rt.Print(g, g.go_, g.chan_, g.func_)
 //line testdata/run/s_32_go_keywords.adesh:37
 			values = []interface_{interface_(interface__map{F0: 3}), interface_(interface__range{}), interface_(interface__package{F0: "p"})}
-//line testdata/run/s_32_go_keywords.adesh:38
 			for _, x_ := range values {
 				var v interface_ = x_
 				var m_ int64
@@ -240,14 +202,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_32_go_keywords.adesh:49
 			n_ = 2
 //line testdata/run/s_32_go_keywords.adesh:49
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var fallthrough__ int64 = i_
 //line testdata/run/s_32_go_keywords.adesh:49
 				rt.Print(switch_fn(fallthrough__))
 			}
 //line testdata/run/s_32_go_keywords.adesh:50
 			var_list = []int64{}
-//line testdata/run/s_32_go_keywords.adesh:51
 			for _, x1_ := range []int64{3, 4} {
 				var type__ int64 = x1_
 //line testdata/run/s_32_go_keywords.adesh:51
@@ -265,7 +226,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -275,7 +236,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

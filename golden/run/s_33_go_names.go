@@ -34,85 +34,48 @@ func (v Item) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var nil_ string
-
-var len_ int64
-
-var string_ string
-
-var fmt string
-
-var rt_ int64
-
-var strings_ []string
-
-var cap_ int64
-
-var append_ int64
-
-var copy_ int64
-
-var make_ int64
-
-var new__ int64
-
-var panic_ int64
-
-var print__ int64
-
-var true__ bool
-
-var int_ int64
-
-var float64_ float64
-
-var error_ string
-
-var any__ int64
-
-var byte_ int64
-
-var rune_ int64
-
-var uintptr_ int64
-
-var complex_ int64
-
-var recover_ int64
-
-var close_ int64
-
-var delete_ int64
-
-var max__ int64
-
-var min__ int64
-
-var f_ int64
-
-var cx_ int64
-
-var p_ int64
-
-var state_ int64
-
-var t__ int64
-
-var ret__ int64
-
-var caught__ int64
-
-var code__ int64
-
-var defers__ int64
-
-var it Item
-
-var value int64
-
-var value__ int64
-
-var value___ int64
+var (
+	nil_     string
+	len_     int64
+	string_  string
+	fmt      string
+	rt_      int64
+	strings_ []string
+	cap_     int64
+	append_  int64
+	copy_    int64
+	make_    int64
+	new__    int64
+	panic_   int64
+	print__  int64
+	true__   bool
+	int_     int64
+	float64_ float64
+	error_   string
+	any__    int64
+	byte_    int64
+	rune_    int64
+	uintptr_ int64
+	complex_ int64
+	recover_ int64
+	close_   int64
+	delete_  int64
+	max__    int64
+	min__    int64
+	f_       int64
+	cx_      int64
+	p_       int64
+	state_   int64
+	t__      int64
+	ret__    int64
+	caught__ int64
+	code__   int64
+	defers__ int64
+	it       Item
+	value    int64
+	value__  int64
+	value___ int64
+)
 
 //line testdata/run/s_33_go_names.adesh:47
 func init_() string {
@@ -122,21 +85,15 @@ func init_() string {
 
 //line testdata/run/s_33_go_names.adesh:48
 func len_of(xs []int64) int64 {
-//line testdata/run/s_33_go_names.adesh:49
 	var len__ int64 = int64(len(xs))
-//line testdata/run/s_33_go_names.adesh:50
 	return len__
 }
 
 //line testdata/run/s_33_go_names.adesh:52
 func shadow() string {
-//line testdata/run/s_33_go_names.adesh:53
 	var main_ string = "a local named main"
-//line testdata/run/s_33_go_names.adesh:54
 	var init__ string = "a local named init"
-//line testdata/run/s_33_go_names.adesh:55
 	var print_ int64 = 3
-//line testdata/run/s_33_go_names.adesh:56
 	return main_ + ", " + init__ + ", " + rt.Str(print_)
 }
 
@@ -152,11 +109,8 @@ func busy(f__ int64) int64 {
 	defer defers_.Run()
 //line testdata/run/s_33_go_names.adesh:80
 	var caught___ int64 = 0
-//line testdata/run/s_33_go_names.adesh:81
 	var code___ int64 = 0
-//line testdata/run/s_33_go_names.adesh:82
 	var ret___ int64 = 0
-//line testdata/run/s_33_go_names.adesh:83
 	defers_.Push(func() {
 //line testdata/run/s_33_go_names.adesh:83
 		rt.Print("defer with f =", f__)
@@ -164,7 +118,6 @@ func busy(f__ int64) int64 {
 	var ret_ int64
 //line testdata/run/s_33_go_names.adesh:84
 	code_, caught_ := rt.TryCatchCode(func() int {
-//line testdata/run/s_33_go_names.adesh:85
 		if f__ > 1 {
 			{
 				ret_ = f__ * 10
@@ -194,7 +147,6 @@ func busy(f__ int64) int64 {
 	}
 //line testdata/run/s_33_go_names.adesh:90
 	var m__ int64 = m_
-//line testdata/run/s_33_go_names.adesh:91
 	return caught___ + code___ + ret___ + m__
 }
 
@@ -212,19 +164,13 @@ func bigger[T cmp.Ordered](a T, b T) T {
 
 //line testdata/run/s_33_go_names.adesh:97
 func imports_by_name() string {
-//line testdata/run/s_33_go_names.adesh:98
 	var math_ float64 = 7.5
-//line testdata/run/s_33_go_names.adesh:99
 	var cmp_ int64 = bigger[int64](1, 2)
-//line testdata/run/s_33_go_names.adesh:100
 	var strings__ []float64 = []float64{float64(math.Mod(float64(math_), float64(2.0))), math.Inf(1)}
-//line testdata/run/s_33_go_names.adesh:101
 	return rt.Str(math_) + " " + rt.Str(cmp_) + " " + rt.Str(strings__)
 }
 
-//line testdata/run/s_33_go_names.adesh:104
 func adeshMain() {
-//line testdata/run/s_33_go_names.adesh:105
 	rt.Print("main runs last, main is", "main")
 }
 
@@ -251,102 +197,63 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_33_go_names.adesh:5
 			nil_ = "not null"
-//line testdata/run/s_33_go_names.adesh:6
 			len_ = 3
-//line testdata/run/s_33_go_names.adesh:7
 			string_ = "s"
-//line testdata/run/s_33_go_names.adesh:8
 			fmt = "format"
-//line testdata/run/s_33_go_names.adesh:9
 			rt_ = 10
-//line testdata/run/s_33_go_names.adesh:10
 			strings_ = []string{"a"}
-//line testdata/run/s_33_go_names.adesh:11
 			cap_ = 4
-//line testdata/run/s_33_go_names.adesh:12
 			append_ = 5
-//line testdata/run/s_33_go_names.adesh:13
 			copy_ = 6
-//line testdata/run/s_33_go_names.adesh:14
 			make_ = 7
-//line testdata/run/s_33_go_names.adesh:15
 			new__ = 8
-//line testdata/run/s_33_go_names.adesh:16
 			panic_ = 9
-//line testdata/run/s_33_go_names.adesh:17
 			print__ = 10
-//line testdata/run/s_33_go_names.adesh:18
 			true__ = false
-//line testdata/run/s_33_go_names.adesh:19
 			int_ = 1
-//line testdata/run/s_33_go_names.adesh:20
 			float64_ = 2.5
-//line testdata/run/s_33_go_names.adesh:21
 			error_ = "err"
-//line testdata/run/s_33_go_names.adesh:22
 			any__ = 11
-//line testdata/run/s_33_go_names.adesh:23
 			byte_ = 12
-//line testdata/run/s_33_go_names.adesh:24
 			rune_ = 13
-//line testdata/run/s_33_go_names.adesh:25
 			uintptr_ = 14
-//line testdata/run/s_33_go_names.adesh:26
 			complex_ = 15
-//line testdata/run/s_33_go_names.adesh:27
 			recover_ = 16
-//line testdata/run/s_33_go_names.adesh:28
 			close_ = 17
-//line testdata/run/s_33_go_names.adesh:29
 			delete_ = 18
-//line testdata/run/s_33_go_names.adesh:30
 			max__ = 19
-//line testdata/run/s_33_go_names.adesh:31
 			min__ = 20
-//line testdata/run/s_33_go_names.adesh:32
 			rt.Print(nil_, len_, string_, fmt, rt_, strings_, cap_+append_+copy_+make_+new__+panic_+print__)
-//line testdata/run/s_33_go_names.adesh:33
 			rt.Print(true__, int_, float64_, error_, any__+byte_+rune_+uintptr_+complex_+recover_+close_+delete_+max__+min__)
 //line testdata/run/s_33_go_names.adesh:36
 			f_ = 1
-//line testdata/run/s_33_go_names.adesh:37
 			cx_ = 2
-//line testdata/run/s_33_go_names.adesh:38
 			p_ = 3
-//line testdata/run/s_33_go_names.adesh:39
 			state_ = 4
-//line testdata/run/s_33_go_names.adesh:40
 			t__ = 5
-//line testdata/run/s_33_go_names.adesh:41
 			ret__ = 6
-//line testdata/run/s_33_go_names.adesh:42
 			caught__ = 7
-//line testdata/run/s_33_go_names.adesh:43
 			code__ = 8
-//line testdata/run/s_33_go_names.adesh:44
 			defers__ = 9
-//line testdata/run/s_33_go_names.adesh:45
 			rt.Print(f_ + cx_ + p_ + state_ + t__ + ret__ + caught__ + code__ + defers__)
 //line testdata/run/s_33_go_names.adesh:59
 			rt.Print(init_(), len_of([]int64{1, 2}), int64(len([]int64{1, 2, 3})))
-//line testdata/run/s_33_go_names.adesh:60
 			rt.Print(shadow())
 //line testdata/run/s_33_go_names.adesh:68
 			it = Item{type_: "tool", func_: 1, nil_: false, string_: "s"}
-//line testdata/run/s_33_go_names.adesh:69
 			rt.Print(it, it.type_, it.String(), it.Error(), it.AdeshFormat_())
 //line testdata/run/s_33_go_names.adesh:72
 			value = 1
-//line testdata/run/s_33_go_names.adesh:73
 			value__ = 2
-//line testdata/run/s_33_go_names.adesh:74
 			value___ = 3
 //line testdata/run/s_33_go_names.adesh:76
 			rt.Print(value, value__, value___, helper__(value__))
@@ -354,7 +261,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(busy(0), busy(5))
 //line testdata/run/s_33_go_names.adesh:103
 			rt.Print(imports_by_name())
-//line testdata/run/s_33_go_names.adesh:104
 			adeshMain()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -366,7 +272,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -376,7 +282,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

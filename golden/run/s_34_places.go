@@ -81,42 +81,31 @@ func (v Holder) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var m *rt.Map[string, P]
-
-var lists *rt.Map[string, []int64]
-
-var counts *rt.Map[string, int64]
-
-var grid *rt.Map[string, *rt.Map[string, int64]]
-
-var byName *rt.Map[string, Counter]
-
-var arr []Counter
-
-var h Holder
-
-var maybe rt.Option[Counter]
-
-var opts []rt.Option[P]
-
-var first rt.Option[P]
+var (
+	m      *rt.Map[string, P]
+	lists  *rt.Map[string, []int64]
+	counts *rt.Map[string, int64]
+	grid   *rt.Map[string, *rt.Map[string, int64]]
+	byName *rt.Map[string, Counter]
+	arr    []Counter
+	h      Holder
+	maybe  rt.Option[Counter]
+	opts   []rt.Option[P]
+	first  rt.Option[P]
+)
 
 //line testdata/run/s_34_places.adesh:59
 func inc(v rt.Value) rt.Value {
-//line testdata/run/s_34_places.adesh:60
 	var w rt.Value = rt.DynClone(v)
-//line testdata/run/s_34_places.adesh:61
 	w = rt.DynAdd(w, int64(1), "testdata/run/s_34_places.adesh:61:5")
-//line testdata/run/s_34_places.adesh:62
 	w = rt.DynAdd(w, int64(1), "testdata/run/s_34_places.adesh:62:5")
-//line testdata/run/s_34_places.adesh:63
 	return rt.DynClone(w)
 }
 
 //line testdata/run/s_34_places.adesh:32
 func (self *Counter) bump() {
 //line testdata/run/s_34_places.adesh:32
-	(*self).n += 1
+	(*self).n++
 }
 
 //line testdata/run/s_34_places.adesh:33
@@ -130,6 +119,8 @@ type programFuture struct {
 	state  uint32
 	elem4_ []int64
 }
+
+const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -148,9 +139,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var elem_ P
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_34_places.adesh:5
-			m = rt.MapOf[string, P]([]string{"a"}, []P{P{x: 1, tags: []string{}}})
+			m = rt.MapOf[string, P]([]string{"a"}, []P{{x: 1, tags: []string{}}})
 			elem_ = m.At("a", "testdata/run/s_34_places.adesh:6:1")
 //line testdata/run/s_34_places.adesh:6
 			elem_.x = 5
@@ -165,12 +156,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m.Set("a", elem2_)
 			elem3_ = m.At("a", "testdata/run/s_34_places.adesh:9:1")
 //line testdata/run/s_34_places.adesh:9
-			elem3_.x += 1
+			elem3_.x++
 			m.Set("a", elem3_)
 //line testdata/run/s_34_places.adesh:10
 			rt.Print(m)
 //line testdata/run/s_34_places.adesh:12
-			lists = rt.MapOf[string, []int64]([]string{"k"}, [][]int64{[]int64{1}})
+			lists = rt.MapOf[string, []int64]([]string{"k"}, [][]int64{{1}})
 			f.elem4_ = lists.At("k", "testdata/run/s_34_places.adesh:13:1")
 //line testdata/run/s_34_places.adesh:13
 			rt.ArrPush(&f.elem4_, 2)
@@ -189,15 +180,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			counts = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
 			elem7_ = counts.At("a", "testdata/run/s_34_places.adesh:19:1")
 //line testdata/run/s_34_places.adesh:19
-			elem7_ += 1
+			elem7_++
 			counts.Set("a", elem7_)
 			elem8_ = counts.At("a", "testdata/run/s_34_places.adesh:20:1")
 //line testdata/run/s_34_places.adesh:20
-			elem8_ += 1
+			elem8_++
 			counts.Set("a", elem8_)
 			elem9_ = counts.At("a", "testdata/run/s_34_places.adesh:21:1")
 //line testdata/run/s_34_places.adesh:21
-			elem9_ -= 1
+			elem9_--
 			counts.Set("a", elem9_)
 //line testdata/run/s_34_places.adesh:22
 			rt.Print(counts)
@@ -214,7 +205,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_34_places.adesh:27
 			rt.Print(grid)
 //line testdata/run/s_34_places.adesh:36
-			byName = rt.MapOf[string, Counter]([]string{"c"}, []Counter{Counter{n: 0}})
+			byName = rt.MapOf[string, Counter]([]string{"c"}, []Counter{{n: 0}})
 			elem12_ = byName.At("c", "testdata/run/s_34_places.adesh:37:1")
 //line testdata/run/s_34_places.adesh:37
 			elem12_.bump()
@@ -224,33 +215,21 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			elem13_.add(10)
 			byName.Set("c", elem13_)
 //line testdata/run/s_34_places.adesh:39
-			arr = []Counter{Counter{n: 5}, Counter{n: 6}}
-//line testdata/run/s_34_places.adesh:40
+			arr = []Counter{{n: 5}, {n: 6}}
 			arr[rt.Index(1, len(arr), "testdata/run/s_34_places.adesh:40:1")].bump()
-//line testdata/run/s_34_places.adesh:41
-			h = Holder{c: Counter{n: 0}, all: []Counter{Counter{n: 1}}}
-//line testdata/run/s_34_places.adesh:42
+			h = Holder{c: Counter{n: 0}, all: []Counter{{n: 1}}}
 			h.c.add(3)
-//line testdata/run/s_34_places.adesh:43
 			h.all[rt.Index(0, len(h.all), "testdata/run/s_34_places.adesh:43:1")].bump()
-//line testdata/run/s_34_places.adesh:44
 			rt.ArrPush(&h.all, Counter{n: 100})
-//line testdata/run/s_34_places.adesh:45
 			rt.Print(byName, arr, h)
 //line testdata/run/s_34_places.adesh:47
 			maybe = rt.Some[Counter](Counter{n: 1})
-//line testdata/run/s_34_places.adesh:48
 			if maybe.Some {
-//line testdata/run/s_34_places.adesh:49
 				maybe.Val.n = 10
-//line testdata/run/s_34_places.adesh:50
 				maybe.Val.bump()
 			}
-//line testdata/run/s_34_places.adesh:52
 			rt.Print(maybe)
-//line testdata/run/s_34_places.adesh:53
 			opts = []rt.Option[P]{rt.Some[P](P{x: 1, tags: []string{}})}
-//line testdata/run/s_34_places.adesh:54
 			first = rt.OptionClone(opts[rt.Index(0, len(opts), "testdata/run/s_34_places.adesh:54:13")], func(e_ P) P {
 				return e_.AdeshClone()
 			})
@@ -273,7 +252,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -283,7 +262,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

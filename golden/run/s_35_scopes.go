@@ -4,40 +4,27 @@ package main
 
 import "adeshprog/rt"
 
-var x int64
-
-var y int64
-
-var y_ int64
-
-var y_1 string
-
-var outer int64
-
-var label string
-
-var show func() string
-
-var label_ string
-
-var v int64
-
-var r int64
-
-var e string
+var (
+	x      int64
+	y      int64
+	y_     int64
+	y_1    string
+	outer  int64
+	label  string
+	show   func() string
+	label_ string
+	v      int64
+	r      int64
+	e      string
+)
 
 //line testdata/run/s_35_scopes.adesh:20
 func shadow_param(n int64) string {
-//line testdata/run/s_35_scopes.adesh:21
 	var n_ int64 = n + 1
-//line testdata/run/s_35_scopes.adesh:22
 	if n_ > 5 {
-//line testdata/run/s_35_scopes.adesh:23
 		var n_1 string = "big"
-//line testdata/run/s_35_scopes.adesh:24
 		return n_1
 	}
-//line testdata/run/s_35_scopes.adesh:26
 	return rt.Str(n_)
 }
 
@@ -45,6 +32,8 @@ func shadow_param(n int64) string {
 type programFuture struct {
 	state uint32
 }
+
+const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -56,16 +45,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var x_1 []string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_35_scopes.adesh:3
 			x = 1
 //line testdata/run/s_35_scopes.adesh:5
 			x_ = "inner"
-//line testdata/run/s_35_scopes.adesh:6
 			rt.Print(x_)
 //line testdata/run/s_35_scopes.adesh:8
 			x_1 = []string{x_, x_}
-//line testdata/run/s_35_scopes.adesh:9
 			rt.Print(x_1)
 //line testdata/run/s_35_scopes.adesh:11
 			rt.Print(x_)
@@ -73,26 +60,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(x)
 //line testdata/run/s_35_scopes.adesh:15
 			y = 5
-//line testdata/run/s_35_scopes.adesh:16
 			y_ = y * 2
-//line testdata/run/s_35_scopes.adesh:17
 			y_1 = "y is " + rt.Str(y_)
-//line testdata/run/s_35_scopes.adesh:18
 			rt.Print(y_1)
 //line testdata/run/s_35_scopes.adesh:28
 			rt.Print(shadow_param(1), shadow_param(10))
 //line testdata/run/s_35_scopes.adesh:31
 			outer = 0
-//line testdata/run/s_35_scopes.adesh:32
 			n_ = 3
 //line testdata/run/s_35_scopes.adesh:32
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/s_35_scopes.adesh:33
 				var outer_ int64 = i * 100
-//line testdata/run/s_35_scopes.adesh:34
 				var fresh rt.Option[int64] = rt.None[int64]()
-//line testdata/run/s_35_scopes.adesh:35
 				if i == 1 {
 //line testdata/run/s_35_scopes.adesh:35
 					fresh = rt.Some[int64](1)
@@ -100,18 +81,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_35_scopes.adesh:36
 				rt.Print(outer_, fresh)
 			}
-//line testdata/run/s_35_scopes.adesh:38
 			rt.Print(outer)
 //line testdata/run/s_35_scopes.adesh:41
 			label = "first"
-//line testdata/run/s_35_scopes.adesh:42
 			show = func() string {
 //line testdata/run/s_35_scopes.adesh:42
 				return label
 			}
 //line testdata/run/s_35_scopes.adesh:43
 			label_ = "second"
-//line testdata/run/s_35_scopes.adesh:44
 			rt.Print(show(), label_)
 //line testdata/run/s_35_scopes.adesh:47
 			v = 42
@@ -131,11 +109,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_35_scopes.adesh:48
 			r = m_
-//line testdata/run/s_35_scopes.adesh:49
 			rt.Print(r, v)
-//line testdata/run/s_35_scopes.adesh:50
 			e = "outer e"
-//line testdata/run/s_35_scopes.adesh:51
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/s_35_scopes.adesh:51
 				panic(&rt.Thrown{Err: rt.NewError("inner e"), Pos: "testdata/run/s_35_scopes.adesh:51:7"})
@@ -157,7 +132,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -167,7 +142,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,29 +4,28 @@ package main
 
 import "adeshprog/rt"
 
-var xs []int64
-
-var i int64
+var (
+	xs []int64
+	i  int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_36_err_index.adesh:3
 			xs = []int64{10, 20, 30}
-//line testdata/run/s_36_err_index.adesh:4
 			rt.Print("before", xs[rt.Index(2, len(xs), "testdata/run/s_36_err_index.adesh:4:17")])
-//line testdata/run/s_36_err_index.adesh:5
 			i = 3
-//line testdata/run/s_36_err_index.adesh:6
 			rt.Print(xs[rt.Index(i, len(xs), "testdata/run/s_36_err_index.adesh:6:7")])
-//line testdata/run/s_36_err_index.adesh:7
 			rt.Print("not reached")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -38,7 +37,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -48,7 +47,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

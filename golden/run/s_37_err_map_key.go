@@ -8,7 +8,6 @@ var ages *rt.Map[string, int64]
 
 //line testdata/run/s_37_err_map_key.adesh:4
 func lookup(m *rt.Map[string, int64], k string) int64 {
-//line testdata/run/s_37_err_map_key.adesh:5
 	return m.At(k, "testdata/run/s_37_err_map_key.adesh:5:12")
 }
 
@@ -17,14 +16,15 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_37_err_map_key.adesh:2
 			ages = rt.MapOf[string, int64]([]string{"ann"}, []int64{31})
-//line testdata/run/s_37_err_map_key.adesh:3
 			rt.Print(ages.At("ann", "testdata/run/s_37_err_map_key.adesh:3:7"))
 //line testdata/run/s_37_err_map_key.adesh:7
 			rt.Print(lookup(ages, "bob"))
@@ -38,7 +38,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -48,7 +48,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -6,9 +6,7 @@ import "adeshprog/rt"
 
 //line testdata/run/s_38_err_assert.adesh:2
 func check_positive(n int64) {
-//line testdata/run/s_38_err_assert.adesh:3
 	rt.Assert(n > 0, "expected a positive number, got "+rt.Str(n), "testdata/run/s_38_err_assert.adesh:3:5")
-//line testdata/run/s_38_err_assert.adesh:4
 	rt.Print("ok", n)
 }
 
@@ -17,14 +15,15 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_38_err_assert.adesh:6
 			check_positive(5)
-//line testdata/run/s_38_err_assert.adesh:7
 			check_positive(-2)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -36,7 +35,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -46,7 +45,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,27 +4,27 @@ package main
 
 import "adeshprog/rt"
 
-var a int64
-
-var zero int64
+var (
+	a    int64
+	zero int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_40_err_div_zero.adesh:2
 			a = 10
-//line testdata/run/s_40_err_div_zero.adesh:3
 			zero = 0
-//line testdata/run/s_40_err_div_zero.adesh:4
 			rt.Print(1.0 / float64(zero))
-//line testdata/run/s_40_err_div_zero.adesh:5
 			rt.Print(rt.Mod(a, zero, "testdata/run/s_40_err_div_zero.adesh:5:7"))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -36,7 +36,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -46,7 +46,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

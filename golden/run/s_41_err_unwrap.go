@@ -4,29 +4,28 @@ package main
 
 import "adeshprog/rt"
 
-var names *rt.Map[string, string]
-
-var missing rt.Option[string]
+var (
+	names   *rt.Map[string, string]
+	missing rt.Option[string]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_41_err_unwrap.adesh:2
 			names = rt.MapOf[string, string]([]string{"a"}, []string{"Ann"})
-//line testdata/run/s_41_err_unwrap.adesh:3
 			rt.Print(names.Get("a").Unwrap("testdata/run/s_41_err_unwrap.adesh:3:7"))
-//line testdata/run/s_41_err_unwrap.adesh:4
 			missing = names.Get("b")
-//line testdata/run/s_41_err_unwrap.adesh:5
 			rt.Print(missing.UnwrapOr("default"))
-//line testdata/run/s_41_err_unwrap.adesh:6
 			rt.Print(missing.Unwrap("testdata/run/s_41_err_unwrap.adesh:6:7"))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -38,7 +37,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -48,7 +47,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,13 +4,12 @@ package main
 
 import "adeshprog/rt"
 
-var nums []int64
-
-var labels []string
-
-var sum int64
-
-var msg string
+var (
+	nums   []int64
+	labels []string
+	sum    int64
+	msg    string
+)
 
 //line testdata/run/s_43_everyday_inferred.adesh:3
 func add(a int64, b int64) int64 {
@@ -38,9 +37,7 @@ func shout(s string) string {
 
 //line testdata/run/s_43_everyday_inferred.adesh:7
 func total(items []int64) int64 {
-//line testdata/run/s_43_everyday_inferred.adesh:8
 	var sum_ int64 = 0
-//line testdata/run/s_43_everyday_inferred.adesh:9
 	for _, x_ := range items {
 		var x int64 = x_
 //line testdata/run/s_43_everyday_inferred.adesh:9
@@ -65,7 +62,6 @@ func is_adult(age int64) bool {
 
 //line testdata/run/s_43_everyday_inferred.adesh:14
 func clamp(v int64, lo int64, hi int64) int64 {
-//line testdata/run/s_43_everyday_inferred.adesh:15
 	if v < lo {
 //line testdata/run/s_43_everyday_inferred.adesh:15
 		return lo
@@ -87,7 +83,6 @@ func function_label(n int64) string {
 
 //line testdata/run/s_43_everyday_inferred.adesh:41
 func adeshMain() {
-//line testdata/run/s_43_everyday_inferred.adesh:42
 	rt.Print("main:", add(100, 1))
 }
 
@@ -96,28 +91,23 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_43_everyday_inferred.adesh:20
 			rt.Print(add(1, 2), add(40, 2))
-//line testdata/run/s_43_everyday_inferred.adesh:21
 			rt.Print(greet("Ada"), greet("Linus"))
-//line testdata/run/s_43_everyday_inferred.adesh:22
 			rt.Print(area(2.5, 4.0))
-//line testdata/run/s_43_everyday_inferred.adesh:23
 			rt.Print(shout("hey"), first_word("quick brown fox"))
-//line testdata/run/s_43_everyday_inferred.adesh:24
 			rt.Print(total([]int64{1, 2, 3}), total([]int64{10}))
-//line testdata/run/s_43_everyday_inferred.adesh:25
 			rt.Print(is_adult(20), is_adult(3))
-//line testdata/run/s_43_everyday_inferred.adesh:26
 			rt.Print(clamp(15, 0, 10), clamp(-1, 0, 10), clamp(5, 0, 10))
 //line testdata/run/s_43_everyday_inferred.adesh:29
 			nums = []int64{3, 1, 2}
-//line testdata/run/s_43_everyday_inferred.adesh:30
 			rt.Print(rt.ArrMap(nums, func(n int64) int64 {
 //line testdata/run/s_43_everyday_inferred.adesh:30
 				return n * 10
@@ -134,9 +124,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(labels)
 //line testdata/run/s_43_everyday_inferred.adesh:36
 			sum = add(5, 6)
-//line testdata/run/s_43_everyday_inferred.adesh:37
 			msg = greet("you")
-//line testdata/run/s_43_everyday_inferred.adesh:38
 			rt.Print(sum*2, rt.StrLen(msg))
 //line testdata/run/s_43_everyday_inferred.adesh:41
 			adeshMain()
@@ -150,7 +138,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -160,7 +148,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,13 +4,12 @@ package main
 
 import "adeshprog/rt"
 
-var mixed []rt.Value
-
-var person rt.Value
-
-var sum int64
-
-var typed int64
+var (
+	mixed  []rt.Value
+	person rt.Value
+	sum    int64
+	typed  int64
+)
 
 //line testdata/run/s_44_everyday_dynamic.adesh:4
 func describe(x rt.Value) string {
@@ -18,13 +17,11 @@ func describe(x rt.Value) string {
 	return "value: " + rt.Str(x)
 }
 
-//line testdata/run/s_44_everyday_dynamic.adesh:7
 func double(x rt.Value) rt.Value {
 //line testdata/run/s_44_everyday_dynamic.adesh:7
 	return rt.DynMul(x, int64(2), "testdata/run/s_44_everyday_dynamic.adesh:7:23")
 }
 
-//line testdata/run/s_44_everyday_dynamic.adesh:10
 func combine(a rt.Value, b rt.Value) rt.Value {
 //line testdata/run/s_44_everyday_dynamic.adesh:10
 	return rt.DynAdd(a, b, "testdata/run/s_44_everyday_dynamic.adesh:10:27")
@@ -54,32 +51,27 @@ type programFuture struct {
 	elem_ rt.Value
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_44_everyday_dynamic.adesh:5
 			rt.Print(describe(int64(1)), describe("two"), describe([]int64{3}), describe(nil), describe(float64(4.5)))
 //line testdata/run/s_44_everyday_dynamic.adesh:8
 			rt.Print(double(int64(4)), double(float64(2.5)), double(int64(-3)))
 //line testdata/run/s_44_everyday_dynamic.adesh:11
 			rt.Print(combine(int64(1), int64(2)), combine(int64(1), float64(2.5)), combine("a", int64(1)), combine(float64(1.5), "b"), combine("x", "y"))
-//line testdata/run/s_44_everyday_dynamic.adesh:12
 			rt.Print(combine(int64(9223372036854775807), int64(1)))
 //line testdata/run/s_44_everyday_dynamic.adesh:15
 			mixed = []rt.Value{int64(1), "a", true, float64(2.5), nil, []int64{1, 2}}
-//line testdata/run/s_44_everyday_dynamic.adesh:16
 			rt.Print(mixed, int64(len(mixed)), mixed[rt.Index(1, len(mixed), "testdata/run/s_44_everyday_dynamic.adesh:16:27")], mixed[rt.Index(5, len(mixed), "testdata/run/s_44_everyday_dynamic.adesh:16:37")])
-//line testdata/run/s_44_everyday_dynamic.adesh:17
 			person = rt.NewRecord([]string{"name", "age", "langs"}, "Ada", int64(36), []string{"en", "fr"})
-//line testdata/run/s_44_everyday_dynamic.adesh:18
 			rt.Print(person, rt.DynIndex(person, "name", "testdata/run/s_44_everyday_dynamic.adesh:18:15"), rt.DynAdd(rt.DynIndex(person, "age", "testdata/run/s_44_everyday_dynamic.adesh:18:31"), int64(1), "testdata/run/s_44_everyday_dynamic.adesh:18:31"), rt.DynField(person, "name", "testdata/run/s_44_everyday_dynamic.adesh:18:50"))
-//line testdata/run/s_44_everyday_dynamic.adesh:19
 			rt.DynSetIndex(person, "age", int64(37), "testdata/run/s_44_everyday_dynamic.adesh:19:1")
-//line testdata/run/s_44_everyday_dynamic.adesh:20
 			rt.DynSetField(person, "age", rt.DynAdd(rt.DynField(person, "age", "testdata/run/s_44_everyday_dynamic.adesh:20:1"), int64(1), "testdata/run/s_44_everyday_dynamic.adesh:20:1"), "testdata/run/s_44_everyday_dynamic.adesh:20:1")
-//line testdata/run/s_44_everyday_dynamic.adesh:21
 			rt.DynSetIndex(person, "email", "ada@example.com", "testdata/run/s_44_everyday_dynamic.adesh:21:1")
 			f.elem_ = rt.DynField(person, "langs", "testdata/run/s_44_everyday_dynamic.adesh:22:1")
 //line testdata/run/s_44_everyday_dynamic.adesh:22
@@ -91,22 +83,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(truthy(int64(1)), truthy(int64(0)), truthy(""), truthy("x"), truthy(nil), truthy([]rt.Unit{}))
 //line testdata/run/s_44_everyday_dynamic.adesh:30
 			rt.Print(bigger(int64(2), int64(1)), bigger(float64(1.5), int64(2)), bigger("b", "a"))
-//line testdata/run/s_44_everyday_dynamic.adesh:31
 			sum = 0
-//line testdata/run/s_44_everyday_dynamic.adesh:32
 			for _, x_ := range mixed {
 				var v rt.Value = x_
 //line testdata/run/s_44_everyday_dynamic.adesh:33
 				if rt.DynEq(v, int64(1)) || rt.DynEq(v, float64(2.5)) {
 //line testdata/run/s_44_everyday_dynamic.adesh:33
-					sum += 1
+					sum++
 				}
 			}
 //line testdata/run/s_44_everyday_dynamic.adesh:35
 			rt.Print(sum)
-//line testdata/run/s_44_everyday_dynamic.adesh:36
 			typed = rt.DynTo[int64](double(int64(21)), "testdata/run/s_44_everyday_dynamic.adesh:36:18")
-//line testdata/run/s_44_everyday_dynamic.adesh:37
 			rt.Print(typed + 1)
 //line testdata/run/s_44_everyday_dynamic.adesh:39
 			rt.Print(equal(int64(1), int64(1)), equal(int64(1), float64(1.0)), equal("1", int64(1)), equal([]int64{1, 2}, []int64{1, 2}), equal(nil, nil))
@@ -120,7 +108,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -130,7 +118,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

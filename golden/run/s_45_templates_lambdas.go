@@ -4,31 +4,21 @@ package main
 
 import "adeshprog/rt"
 
-var name string
-
-var n int64
-
-var items []string
-
-var multi string
-
-var square func(int64) int64
-
-var cube func(int64) int64
-
-var inc func(int64) int64
-
-var half func(float64) float64
-
-var both func(int64, int64) int64
-
-var words []string
-
-var sorted []string
-
-var summarize func([]int64) string
-
-var times5 func(int64) int64
+var (
+	name      string
+	n         int64
+	items     []string
+	multi     string
+	square    func(int64) int64
+	cube      func(int64) int64
+	inc       func(int64) int64
+	half      func(float64) float64
+	both      func(int64, int64) int64
+	words     []string
+	sorted    []string
+	summarize func([]int64) string
+	times5    func(int64) int64
+)
 
 //line testdata/run/s_45_templates_lambdas.adesh:42
 func multiplier(k int64) func(int64) int64 {
@@ -44,28 +34,23 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_45_templates_lambdas.adesh:3
 			name = "world"
-//line testdata/run/s_45_templates_lambdas.adesh:4
 			n = 3
-//line testdata/run/s_45_templates_lambdas.adesh:5
 			items = []string{"a", "b"}
-//line testdata/run/s_45_templates_lambdas.adesh:6
 			rt.Print("hello "+name, "n+1 = "+rt.Str(n+1), rt.Str(items)+" "+rt.Str(int64(len(items))), "no interpolation")
-//line testdata/run/s_45_templates_lambdas.adesh:7
 			rt.Print("nested "+("inner "+rt.Str(n*2))+" done", rt.Str(float64(3.0))+" "+rt.Str(true)+" "+rt.Str(nil))
-//line testdata/run/s_45_templates_lambdas.adesh:8
 			rt.Print(name+" has "+rt.Str(rt.StrLen(name))+" letters", "{literal} "+rt.Str(n), items[rt.Index(0, len(items), "testdata/run/s_45_templates_lambdas.adesh:8:66")]+items[rt.Index(1, len(items), "testdata/run/s_45_templates_lambdas.adesh:8:76")])
-//line testdata/run/s_45_templates_lambdas.adesh:9
 			multi = "line one\nline two " + rt.Str(n)
 //line testdata/run/s_45_templates_lambdas.adesh:11
 			rt.Print(multi)
-//line testdata/run/s_45_templates_lambdas.adesh:12
 			rt.Print("dollar $ sign and ${not interpolated}", "tick ` inside")
 //line testdata/run/s_45_templates_lambdas.adesh:14
 			square = func(x int64) int64 {
@@ -96,7 +81,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(square(4), cube(2), inc(9), half(3.0), both(2, 3))
 //line testdata/run/s_45_templates_lambdas.adesh:22
 			words = []string{"kiwi", "fig", "banana"}
-//line testdata/run/s_45_templates_lambdas.adesh:23
 			rt.Print(rt.ArrMap(words, func(w string) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:23
 				return rt.StrLen(w)
@@ -109,7 +93,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}))
 //line testdata/run/s_45_templates_lambdas.adesh:24
 			sorted = rt.ArrClone(words)
-//line testdata/run/s_45_templates_lambdas.adesh:25
 			rt.ArrSortCmp(sorted, func(a string, b string) int64 {
 //line testdata/run/s_45_templates_lambdas.adesh:25
 				return rt.StrLen(a) - rt.StrLen(b)
@@ -118,16 +101,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(sorted)
 //line testdata/run/s_45_templates_lambdas.adesh:29
 			summarize = func(xs []int64) string {
-//line testdata/run/s_45_templates_lambdas.adesh:30
 				var total int64 = 0
-//line testdata/run/s_45_templates_lambdas.adesh:31
 				var biggest int64 = xs[rt.Index(0, len(xs), "testdata/run/s_45_templates_lambdas.adesh:31:19")]
-//line testdata/run/s_45_templates_lambdas.adesh:32
 				for _, x_ := range xs {
 					var x int64 = x_
 //line testdata/run/s_45_templates_lambdas.adesh:33
 					total += x
-//line testdata/run/s_45_templates_lambdas.adesh:34
 					if x > biggest {
 //line testdata/run/s_45_templates_lambdas.adesh:34
 						biggest = x
@@ -136,7 +115,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_45_templates_lambdas.adesh:36
 				return "total=" + rt.Str(total) + " max=" + rt.Str(biggest)
 			}
-//line testdata/run/s_45_templates_lambdas.adesh:38
 			rt.Print(summarize([]int64{4, 9, 2}))
 //line testdata/run/s_45_templates_lambdas.adesh:41
 			rt.Print(func(x int64) int64 {
@@ -146,9 +124,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_45_templates_lambdas.adesh:41
 				return "now"
 			}())
-//line testdata/run/s_45_templates_lambdas.adesh:43
 			times5 = multiplier(5)
-//line testdata/run/s_45_templates_lambdas.adesh:44
 			rt.Print(times5(7))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -160,7 +136,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -170,7 +146,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -27,19 +27,16 @@ func (v Point) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var calls int64
-
-var UNIT float64
-
-var a Point
-
-var b Point
-
-var pts []Point
+var (
+	calls int64
+	UNIT  float64
+	a     Point
+	b     Point
+	pts   []Point
+)
 
 //line testdata/run/s_46_modules/main.adesh:17
 func adeshMain() {
-//line testdata/run/s_46_modules/main.adesh:18
 	rt.Print(banner("main"), describe(Point{x: -1.5, y: 2.0}))
 }
 
@@ -51,15 +48,11 @@ func origin() Point {
 
 //line testdata/run/s_46_modules/geometry.adesh:8
 func distance(a_ Point, b_ Point) float64 {
-//line testdata/run/s_46_modules/geometry.adesh:9
 	var dx float64 = a_.x - b_.x
-//line testdata/run/s_46_modules/geometry.adesh:10
 	var dy float64 = a_.y - b_.y
-//line testdata/run/s_46_modules/geometry.adesh:11
 	return math.Sqrt(float64(dx*dx + dy*dy))
 }
 
-//line testdata/run/s_46_modules/geometry.adesh:14
 func describe(p_ Point) string {
 //line testdata/run/s_46_modules/geometry.adesh:14
 	return pair(p_.x, p_.y)
@@ -91,9 +84,7 @@ func banner(title string) string {
 
 //line testdata/run/s_46_modules/util/fmt.adesh:5
 func count() int64 {
-//line testdata/run/s_46_modules/util/fmt.adesh:6
-	calls += 1
-//line testdata/run/s_46_modules/util/fmt.adesh:7
+	calls++
 	return calls
 }
 
@@ -102,11 +93,13 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_46_modules/util/fmt.adesh:4
 			calls = 0
 //line testdata/run/s_46_modules/util/fmt.adesh:9
@@ -117,21 +110,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("geometry loaded")
 //line testdata/run/s_46_modules/main.adesh:7
 			rt.Print(banner("shapes"))
-//line testdata/run/s_46_modules/main.adesh:8
 			a = origin()
-//line testdata/run/s_46_modules/main.adesh:9
 			b = Point{x: 3.0, y: 4.0}
-//line testdata/run/s_46_modules/main.adesh:10
 			rt.Print(distance(a, b), describe(b), area_of_square(UNIT*3.0))
-//line testdata/run/s_46_modules/main.adesh:11
 			pts = []Point{a, b}
-//line testdata/run/s_46_modules/main.adesh:12
 			rt.Print(pts)
-//line testdata/run/s_46_modules/main.adesh:13
 			count()
-//line testdata/run/s_46_modules/main.adesh:14
 			count()
-//line testdata/run/s_46_modules/main.adesh:15
 			rt.Print("count", count(), calls)
 //line testdata/run/s_46_modules/main.adesh:17
 			adeshMain()
@@ -145,7 +130,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -155,7 +140,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -52,15 +52,13 @@ func (_ Shape_Square) AdeshEnumType() Shape_type_ {
 	return Shape_type_{}
 }
 
-var counter int64
-
-var counter_ int64
-
-var shapes []Shape
-
-var c Shape
-
-var label string
+var (
+	counter  int64
+	counter_ int64
+	shapes   []Shape
+	c        Shape
+	label    string
+)
 
 //line testdata/run/s_47_modules_names/main.adesh:7
 func helper(x int64) string {
@@ -85,7 +83,6 @@ func helper_(s Shape) float64 {
 	return m_
 }
 
-//line testdata/run/s_47_modules_names/shapes.adesh:8
 func area(s Shape) float64 {
 //line testdata/run/s_47_modules_names/shapes.adesh:8
 	return helper_(s)
@@ -110,17 +107,13 @@ func grow(s Shape) Shape {
 
 //line testdata/run/s_47_modules_names/shapes.adesh:15
 func next_id() int64 {
-//line testdata/run/s_47_modules_names/shapes.adesh:16
-	counter += 1
-//line testdata/run/s_47_modules_names/shapes.adesh:17
+	counter++
 	return counter
 }
 
 //line testdata/run/s_47_modules_names/stats.adesh:1
 func mean(xs []float64) float64 {
-//line testdata/run/s_47_modules_names/stats.adesh:2
 	var s float64 = 0.0
-//line testdata/run/s_47_modules_names/stats.adesh:3
 	for _, x_ := range xs {
 		var x float64 = x_
 //line testdata/run/s_47_modules_names/stats.adesh:3
@@ -161,25 +154,25 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var m_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_47_modules_names/shapes.adesh:14
 			counter = 100
 //line testdata/run/s_47_modules_names/main.adesh:8
 			counter_ = 0
 //line testdata/run/s_47_modules_names/main.adesh:10
 			shapes = []Shape{Shape(Shape_Circle{F0: 1.0}), Shape(Shape_Square{F0: 2.0})}
-//line testdata/run/s_47_modules_names/main.adesh:11
 			for _, x_ := range shapes {
 				var s Shape = x_
 //line testdata/run/s_47_modules_names/main.adesh:12
 				rt.Print(s, area(s), area(grow(s)))
 			}
-//line testdata/run/s_47_modules_names/main.adesh:14
 			c = Shape(Shape_Circle{F0: 0.5})
 			switch c.AdeshTag() {
 			case 0:
@@ -194,11 +187,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			label = m_
 //line testdata/run/s_47_modules_names/main.adesh:19
 			rt.Print(label)
-//line testdata/run/s_47_modules_names/main.adesh:20
 			counter_ += 5
-//line testdata/run/s_47_modules_names/main.adesh:21
 			rt.Print(helper(counter_), next_id(), next_id(), counter_)
-//line testdata/run/s_47_modules_names/main.adesh:22
 			rt.Print(mean([]float64{1.0, 2.0, 6.0}), spread([]int64{3, 9, 4}))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -210,7 +200,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -220,7 +210,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -240,62 +240,43 @@ var env *rt.Map[string, float64]
 
 //line testdata/run/s_48_interpreter.adesh:6
 func tokenize(src string) rt.Result[[]Token, string] {
-//line testdata/run/s_48_interpreter.adesh:7
 	var out []Token = []Token{}
-//line testdata/run/s_48_interpreter.adesh:8
 	var chars []rt.Char = rt.Chars(src)
-//line testdata/run/s_48_interpreter.adesh:9
 	var i int64 = 0
-//line testdata/run/s_48_interpreter.adesh:10
 	for i < int64(len(chars)) {
-//line testdata/run/s_48_interpreter.adesh:11
 		var c rt.Char = chars[rt.Index(i, len(chars), "testdata/run/s_48_interpreter.adesh:11:17")]
-//line testdata/run/s_48_interpreter.adesh:12
 		if rt.CharIsWhitespace(c) {
-//line testdata/run/s_48_interpreter.adesh:13
-			i += 1
-//line testdata/run/s_48_interpreter.adesh:14
+			i++
 			continue
 		}
-//line testdata/run/s_48_interpreter.adesh:16
 		if rt.CharIsDigit(c) || c == '.' {
-//line testdata/run/s_48_interpreter.adesh:17
 			var start int64 = i
-//line testdata/run/s_48_interpreter.adesh:18
 			for i < int64(len(chars)) && (rt.CharIsDigit(chars[rt.Index(i, len(chars), "testdata/run/s_48_interpreter.adesh:18:39")]) || chars[rt.Index(i, len(chars), "testdata/run/s_48_interpreter.adesh:18:62")] == '.') {
 //line testdata/run/s_48_interpreter.adesh:18
-				i += 1
+				i++
 			}
 //line testdata/run/s_48_interpreter.adesh:19
 			var text string = rt.Substring(src, start, i)
-//line testdata/run/s_48_interpreter.adesh:20
 			var n rt.Option[float64] = rt.ParseFloat(text)
-//line testdata/run/s_48_interpreter.adesh:21
 			if !n.Some {
 //line testdata/run/s_48_interpreter.adesh:21
 				return rt.Err[[]Token, string]("bad number `" + text + "` at " + rt.Str(start))
 			}
 //line testdata/run/s_48_interpreter.adesh:22
 			rt.ArrPush(&out, Token(Token_Num{F0: n.Val}))
-//line testdata/run/s_48_interpreter.adesh:23
 			continue
 		}
-//line testdata/run/s_48_interpreter.adesh:25
 		if rt.CharIsAlpha(c) {
-//line testdata/run/s_48_interpreter.adesh:26
 			var start_ int64 = i
-//line testdata/run/s_48_interpreter.adesh:27
 			for i < int64(len(chars)) && (rt.CharIsAlphanumeric(chars[rt.Index(i, len(chars), "testdata/run/s_48_interpreter.adesh:27:39")]) || chars[rt.Index(i, len(chars), "testdata/run/s_48_interpreter.adesh:27:69")] == '_') {
 //line testdata/run/s_48_interpreter.adesh:27
-				i += 1
+				i++
 			}
 //line testdata/run/s_48_interpreter.adesh:28
 			rt.ArrPush(&out, Token(Token_Ident{F0: rt.Substring(src, start_, i)}))
-//line testdata/run/s_48_interpreter.adesh:29
 			continue
 		}
 		if c == '+' || c == '-' || c == '*' || c == '/' || c == '^' || c == ',' {
-//line testdata/run/s_48_interpreter.adesh:32
 			rt.ArrPush(&out, Token(Token_Op{F0: c}))
 		} else if c == '(' {
 //line testdata/run/s_48_interpreter.adesh:33
@@ -307,12 +288,9 @@ func tokenize(src string) rt.Result[[]Token, string] {
 //line testdata/run/s_48_interpreter.adesh:35
 			return rt.Err[[]Token, string]("unexpected `" + rt.Str(c) + "` at " + rt.Str(i))
 		}
-//line testdata/run/s_48_interpreter.adesh:37
-		i += 1
+		i++
 	}
-//line testdata/run/s_48_interpreter.adesh:39
 	rt.ArrPush(&out, Token(Token_End{}))
-//line testdata/run/s_48_interpreter.adesh:40
 	return rt.Ok[[]Token, string](rt.ArrClone(out))
 }
 
@@ -336,7 +314,6 @@ func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[f
 		var name string = e.(Expr_Var).F0
 //line testdata/run/s_48_interpreter.adesh:146
 		var v_ rt.Option[float64] = env_.Get(name)
-//line testdata/run/s_48_interpreter.adesh:147
 		if !v_.Some {
 //line testdata/run/s_48_interpreter.adesh:147
 			return rt.Err[float64, string]("unknown variable `" + name + "`")
@@ -403,7 +380,6 @@ func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[f
 		var args []Expr = rt.ArrClone(e.(Expr_Call).F1)
 //line testdata/run/s_48_interpreter.adesh:164
 		var vals []float64 = []float64{}
-//line testdata/run/s_48_interpreter.adesh:165
 		for _, x1_ := range args {
 			var a_ Expr = x1_
 			var t4_ rt.Result[float64, string] = evalDepth_(a_, env_, depth_+1)
@@ -497,7 +473,6 @@ func showDepth_(e Expr, depth_ int32) string {
 
 //line testdata/run/s_48_interpreter.adesh:186
 func run(src string, env_ *rt.Map[string, float64]) string {
-//line testdata/run/s_48_interpreter.adesh:187
 	var toks rt.Result[[]Token, string] = tokenize(src)
 	var m_ []Token
 	if toks.IsOk {
@@ -511,9 +486,7 @@ func run(src string, env_ *rt.Map[string, float64]) string {
 	}
 //line testdata/run/s_48_interpreter.adesh:188
 	var tokens []Token = m_
-//line testdata/run/s_48_interpreter.adesh:189
 	var p_ Parser = Parser{toks: rt.ArrClone(tokens), pos: 0}
-//line testdata/run/s_48_interpreter.adesh:190
 	var parsed rt.Result[Expr, string] = p_.expr()
 	var m1_ Expr
 	if parsed.IsOk {
@@ -527,7 +500,6 @@ func run(src string, env_ *rt.Map[string, float64]) string {
 	}
 //line testdata/run/s_48_interpreter.adesh:191
 	var tree Expr = m1_
-//line testdata/run/s_48_interpreter.adesh:192
 	if !rt.Equal(p_.peek(), Token(Token_End{})) {
 //line testdata/run/s_48_interpreter.adesh:192
 		return "parse error: trailing " + rt.Str(p_.peek())
@@ -559,9 +531,7 @@ func (self *Parser) next() Token {
 	var t_ []Token = (*self).toks
 //line testdata/run/s_48_interpreter.adesh:47
 	var t Token = t_[rt.Index((*self).pos, len(t_), "testdata/run/s_48_interpreter.adesh:47:17")]
-//line testdata/run/s_48_interpreter.adesh:48
-	(*self).pos += 1
-//line testdata/run/s_48_interpreter.adesh:49
+	(*self).pos++
 	return t
 }
 
@@ -603,7 +573,6 @@ func (self *Parser) exprDepth_(depth_ int32) rt.Result[Expr, string] {
 	}
 //line testdata/run/s_48_interpreter.adesh:59
 	var left Expr = t_.Val
-//line testdata/run/s_48_interpreter.adesh:60
 loop_:
 	for {
 		var t1_ Token = (*self).peek()
@@ -621,7 +590,6 @@ loop_:
 				}
 //line testdata/run/s_48_interpreter.adesh:64
 				var right Expr = t2_.Val
-//line testdata/run/s_48_interpreter.adesh:65
 				left = Expr(Expr_Bin{F0: o, F1: left, F2: right})
 			}
 		}
@@ -631,11 +599,9 @@ loop_:
 			break loop_
 		}
 	}
-//line testdata/run/s_48_interpreter.adesh:70
 	return rt.Ok[Expr, string](left)
 }
 
-//line testdata/run/s_48_interpreter.adesh:73
 func (self *Parser) term() rt.Result[Expr, string] {
 	return self.termDepth_(0)
 }
@@ -652,7 +618,6 @@ func (self *Parser) termDepth_(depth_ int32) rt.Result[Expr, string] {
 	}
 //line testdata/run/s_48_interpreter.adesh:74
 	var left Expr = t_.Val
-//line testdata/run/s_48_interpreter.adesh:75
 loop_:
 	for {
 		var t1_ Token = (*self).peek()
@@ -670,7 +635,6 @@ loop_:
 				}
 //line testdata/run/s_48_interpreter.adesh:79
 				var right Expr = t2_.Val
-//line testdata/run/s_48_interpreter.adesh:80
 				left = Expr(Expr_Bin{F0: o, F1: left, F2: right})
 			}
 		}
@@ -680,11 +644,9 @@ loop_:
 			break loop_
 		}
 	}
-//line testdata/run/s_48_interpreter.adesh:85
 	return rt.Ok[Expr, string](left)
 }
 
-//line testdata/run/s_48_interpreter.adesh:88
 func (self *Parser) power() rt.Result[Expr, string] {
 	return self.powerDepth_(0)
 }
@@ -703,7 +665,6 @@ func (self *Parser) powerDepth_(depth_ int32) rt.Result[Expr, string] {
 	var base Expr = t_.Val
 	var t1_ Token = (*self).peek()
 	if t1_.AdeshTag() == 2 && t1_.(Token_Op).F0 == '^' {
-//line testdata/run/s_48_interpreter.adesh:92
 		(*self).next()
 		var t2_ rt.Result[Expr, string] = (*self).powerDepth_(depth_ + 1)
 		if !t2_.IsOk {
@@ -712,10 +673,8 @@ func (self *Parser) powerDepth_(depth_ int32) rt.Result[Expr, string] {
 		}
 //line testdata/run/s_48_interpreter.adesh:93
 		var exp Expr = t2_.Val
-//line testdata/run/s_48_interpreter.adesh:94
 		return rt.Ok[Expr, string](Expr(Expr_Bin{F0: '^', F1: base, F2: exp}))
 	} else {
-//line testdata/run/s_48_interpreter.adesh:96
 		return rt.Ok[Expr, string](base)
 	}
 }
@@ -742,7 +701,6 @@ func (self *Parser) unaryDepth_(depth_ int32) rt.Result[Expr, string] {
 //line testdata/run/s_48_interpreter.adesh:103
 		return rt.Ok[Expr, string](Expr(Expr_Neg{F0: t1_.Val}))
 	} else {
-//line testdata/run/s_48_interpreter.adesh:105
 		return (*self).atomDepth_(depth_ + 1)
 	}
 }
@@ -767,11 +725,8 @@ func (self *Parser) atomDepth_(depth_ int32) rt.Result[Expr, string] {
 		var name string = t_.(Token_Ident).F0
 //line testdata/run/s_48_interpreter.adesh:112
 		if rt.Equal((*self).peek(), Token(Token_LParen{})) {
-//line testdata/run/s_48_interpreter.adesh:113
 			(*self).next()
-//line testdata/run/s_48_interpreter.adesh:114
 			var args []Expr = []Expr{}
-//line testdata/run/s_48_interpreter.adesh:115
 			if !rt.Equal((*self).peek(), Token(Token_RParen{})) {
 				var t1_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
 				if !t1_.IsOk {
@@ -780,9 +735,7 @@ func (self *Parser) atomDepth_(depth_ int32) rt.Result[Expr, string] {
 				}
 //line testdata/run/s_48_interpreter.adesh:116
 				rt.ArrPush(&args, t1_.Val)
-//line testdata/run/s_48_interpreter.adesh:117
 				for rt.Equal((*self).peek(), Token(Token_Op{F0: ','})) {
-//line testdata/run/s_48_interpreter.adesh:118
 					(*self).next()
 					var t2_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
 					if !t2_.IsOk {
@@ -801,10 +754,8 @@ func (self *Parser) atomDepth_(depth_ int32) rt.Result[Expr, string] {
 //line testdata/run/s_48_interpreter.adesh:124
 				return rt.Err[Expr, string]("expected `)`, found " + rt.Str(t))
 			}
-//line testdata/run/s_48_interpreter.adesh:126
 			return rt.Ok[Expr, string](Expr(Expr_Call{F0: name, F1: rt.ArrClone(args)}))
 		}
-//line testdata/run/s_48_interpreter.adesh:128
 		return rt.Ok[Expr, string](Expr(Expr_Var{F0: name}))
 	case 3:
 		var t4_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
@@ -836,17 +787,17 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_48_interpreter.adesh:199
 			env = rt.MapOf[string, float64]([]string{"x", "pi"}, []float64{3.0, 3.14159})
-//line testdata/run/s_48_interpreter.adesh:200
 			for _, x_ := range []string{"1 + 2 * 3", "(1 + 2) * 3", "2 ^ 3 ^ 2", "-x * 2 + 10", "max(1, x, 2) / min(4, 8)", "sqrt(16) + pi", "1 / (x - 3)", "y + 1", "2 * (3 + 4", "3 $ 4", "1.5.2 + 1", "f(1)", "1 2"} {
 				var src string = x_
-//line testdata/run/s_48_interpreter.adesh:202
 				rt.Print(run(src, env))
 			}
 			f.complete_()
@@ -859,7 +810,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -869,7 +820,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -32,25 +32,19 @@ func (v Stats) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var TEXT string
-
-var stats Stats
-
-var freq *rt.Map[string, int64]
-
-var entries []rt.Tuple2[string, int64]
-
-var byFirst *rt.Map[rt.Char, []string]
-
-var keys []string
-
-var once int64
+var (
+	TEXT    string
+	stats   Stats
+	freq    *rt.Map[string, int64]
+	entries []rt.Tuple2[string, int64]
+	byFirst *rt.Map[rt.Char, []string]
+	keys    []string
+	once    int64
+)
 
 //line testdata/run/s_49_text_report.adesh:8
 func normalize(w string) string {
-//line testdata/run/s_49_text_report.adesh:9
 	var out string = ""
-//line testdata/run/s_49_text_report.adesh:10
 	for _, x_ := range rt.ToLower(w) {
 		var c rt.Char = rt.Char(x_)
 //line testdata/run/s_49_text_report.adesh:11
@@ -63,7 +57,6 @@ func normalize(w string) string {
 	return out
 }
 
-//line testdata/run/s_49_text_report.adesh:16
 func pad(s string, width int64) string {
 	var t_ string
 	if rt.StrLen(s) >= width {
@@ -75,29 +68,23 @@ func pad(s string, width int64) string {
 	return t_
 }
 
-//line testdata/run/s_49_text_report.adesh:20
 func analyze(text string) rt.Tuple2[Stats, *rt.Map[string, int64]] {
-//line testdata/run/s_49_text_report.adesh:21
 	var stats_ Stats = Stats{lines: 0, words: 0, chars: rt.StrLen(text), longest: ""}
-//line testdata/run/s_49_text_report.adesh:22
 	var freq_ *rt.Map[string, int64] = rt.NewMap[string, int64]()
-//line testdata/run/s_49_text_report.adesh:23
 	for _, x_ := range rt.Lines(text) {
 		var line string = x_
 //line testdata/run/s_49_text_report.adesh:24
-		stats_.lines += 1
-//line testdata/run/s_49_text_report.adesh:25
+		stats_.lines++
 		for _, x1_ := range rt.Split(line, " ") {
 			var raw string = x1_
 //line testdata/run/s_49_text_report.adesh:26
 			var w string = normalize(raw)
-//line testdata/run/s_49_text_report.adesh:27
 			if w == "" {
 //line testdata/run/s_49_text_report.adesh:27
 				continue
 			}
 //line testdata/run/s_49_text_report.adesh:28
-			stats_.words += 1
+			stats_.words++
 			var t_ rt.Option[int64] = freq_.Get(w)
 			var t1_ int64
 			if t_.Some {
@@ -107,7 +94,6 @@ func analyze(text string) rt.Tuple2[Stats, *rt.Map[string, int64]] {
 			}
 //line testdata/run/s_49_text_report.adesh:29
 			freq_.Set(w, t1_+1)
-//line testdata/run/s_49_text_report.adesh:30
 			if rt.StrLen(w) > rt.StrLen(stats_.longest) {
 //line testdata/run/s_49_text_report.adesh:30
 				stats_.longest = w
@@ -123,13 +109,15 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var n_ int64
 	var t_ rt.Tuple2[Stats, *rt.Map[string, int64]]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_49_text_report.adesh:4
 			TEXT = "the quick brown fox jumps over the lazy dog\nThe dog sleeps; the fox runs.\nA quick, quick fox!"
 //line testdata/run/s_49_text_report.adesh:36
@@ -140,9 +128,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(stats)
 //line testdata/run/s_49_text_report.adesh:39
 			entries = freq.Entries()
-//line testdata/run/s_49_text_report.adesh:40
 			rt.ArrSortCmp(entries, func(a rt.Tuple2[string, int64], b rt.Tuple2[string, int64]) int64 {
-//line testdata/run/s_49_text_report.adesh:41
 				var t1_ rt.Tuple2[string, int64] = a
 				var wa string = t1_.F0
 				var ca int64 = t1_.F1
@@ -164,12 +150,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_49_text_report.adesh:44
 				return t3_
 			})
-//line testdata/run/s_49_text_report.adesh:46
 			rt.Print("word      count")
-//line testdata/run/s_49_text_report.adesh:47
 			n_ = min(5, int64(len(entries)))
 //line testdata/run/s_49_text_report.adesh:47
-			for i_ := int64(0); i_ < n_; i_ += 1 {
+			for i_ := int64(0); i_ < n_; i_++ {
 				var i int64 = i_
 //line testdata/run/s_49_text_report.adesh:48
 				var t1_ rt.Tuple2[string, int64] = entries[rt.Index(i, len(entries), "testdata/run/s_49_text_report.adesh:48:18")]
@@ -180,11 +164,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_49_text_report.adesh:52
 			byFirst = rt.NewMap[rt.Char, []string]()
-//line testdata/run/s_49_text_report.adesh:53
 			keys = freq.Keys()
-//line testdata/run/s_49_text_report.adesh:54
 			rt.ArrSort(keys)
-//line testdata/run/s_49_text_report.adesh:55
 			for _, x_ := range keys {
 				var w_ string = x_
 //line testdata/run/s_49_text_report.adesh:56
@@ -198,22 +179,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 //line testdata/run/s_49_text_report.adesh:57
 				var group []string = rt.ArrClone(t3_)
-//line testdata/run/s_49_text_report.adesh:58
 				rt.ArrPush(&group, w_)
-//line testdata/run/s_49_text_report.adesh:59
 				byFirst.Set(first, rt.ArrClone(group))
 			}
-//line testdata/run/s_49_text_report.adesh:61
 			rt.Print(byFirst)
-//line testdata/run/s_49_text_report.adesh:62
 			once = int64(len(rt.ArrFilter(freq.Entries(), func(e rt.Tuple2[string, int64]) bool {
-//line testdata/run/s_49_text_report.adesh:63
 				var t4_ rt.Tuple2[string, int64] = e
 				var c_ int64 = t4_.F1
 //line testdata/run/s_49_text_report.adesh:64
 				return c_ == 1
 			})))
-//line testdata/run/s_49_text_report.adesh:66
 			rt.Print(rt.Str(int64(freq.Len())) + " distinct words, " + rt.Str(once) + " of them once")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -225,7 +200,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -235,7 +210,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -134,13 +134,12 @@ func (v Bank) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var bank Bank
-
-var attempts []rt.Tuple3[string, string, int64]
-
-var report []Account
-
-var total int64
+var (
+	bank     Bank
+	attempts []rt.Tuple3[string, string, int64]
+	report   []Account
+	total    int64
+)
 
 //line testdata/run/s_50_bank.adesh:6
 func describe(e BankError) string {
@@ -193,15 +192,12 @@ func withdraw_or_throw(b Bank, id string, amount int64) int64 {
 
 //line testdata/run/s_50_bank.adesh:16
 func (self *Account) deposit(amount int64) {
-//line testdata/run/s_50_bank.adesh:17
 	(*self).balance += amount
-//line testdata/run/s_50_bank.adesh:18
 	rt.ArrPush(&(*self).history, amount)
 }
 
 //line testdata/run/s_50_bank.adesh:20
 func (self *Account) withdraw(amount int64) rt.Result[rt.Unit, BankError] {
-//line testdata/run/s_50_bank.adesh:21
 	if (*self).frozen {
 //line testdata/run/s_50_bank.adesh:21
 		return rt.Err[rt.Unit, BankError](BankError(BankError_Frozen{F0: (*self).id}))
@@ -213,21 +209,17 @@ func (self *Account) withdraw(amount int64) rt.Result[rt.Unit, BankError] {
 	}
 //line testdata/run/s_50_bank.adesh:23
 	(*self).balance -= amount
-//line testdata/run/s_50_bank.adesh:24
 	rt.ArrPush(&(*self).history, -amount)
-//line testdata/run/s_50_bank.adesh:25
 	return rt.Ok[rt.Unit, BankError](rt.Unit{})
 }
 
 //line testdata/run/s_50_bank.adesh:31
 func (self *Bank) open(id string, initial int64) {
-//line testdata/run/s_50_bank.adesh:32
 	(*self).accounts.Set(id, Account{id: id, balance: initial, frozen: false, history: []int64{initial}})
 }
 
 //line testdata/run/s_50_bank.adesh:34
 func (self Bank) get(id string) rt.Result[Account, BankError] {
-//line testdata/run/s_50_bank.adesh:35
 	var a rt.Option[Account] = rt.OptionClone(self.accounts.Get(id), func(e_ Account) Account {
 		return e_.AdeshClone()
 	})
@@ -258,11 +250,8 @@ func (self *Bank) transfer(from string, to string, amount int64) rt.Result[int64
 	}
 //line testdata/run/s_50_bank.adesh:41
 	var dst Account = t1_.Val
-//line testdata/run/s_50_bank.adesh:42
 	var done bool = false
-//line testdata/run/s_50_bank.adesh:43
 	defers_.Push(func() {
-//line testdata/run/s_50_bank.adesh:44
 		if !done {
 //line testdata/run/s_50_bank.adesh:44
 			rt.ArrPush(&(*self).log, "rolled back "+from+" -> "+to)
@@ -275,17 +264,11 @@ func (self *Bank) transfer(from string, to string, amount int64) rt.Result[int64
 	}
 //line testdata/run/s_50_bank.adesh:46
 	_ = t2_.Val
-//line testdata/run/s_50_bank.adesh:47
 	dst.deposit(amount)
-//line testdata/run/s_50_bank.adesh:48
 	(*self).accounts.Set(from, src.AdeshClone())
-//line testdata/run/s_50_bank.adesh:49
 	(*self).accounts.Set(to, dst.AdeshClone())
-//line testdata/run/s_50_bank.adesh:50
 	done = true
-//line testdata/run/s_50_bank.adesh:51
 	rt.ArrPush(&(*self).log, from+" -> "+to+": "+rt.Str(amount))
-//line testdata/run/s_50_bank.adesh:52
 	return rt.Ok[int64, BankError](src.balance)
 }
 
@@ -294,27 +277,24 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var elem_ Account
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_50_bank.adesh:56
 			bank = Bank{accounts: rt.NewMap[string, Account](), log: []string{}}
-//line testdata/run/s_50_bank.adesh:57
 			bank.open("ann", 100)
-//line testdata/run/s_50_bank.adesh:58
 			bank.open("bob", 20)
-//line testdata/run/s_50_bank.adesh:59
 			bank.open("cy", 5)
 			elem_ = bank.accounts.At("cy", "testdata/run/s_50_bank.adesh:60:1")
 //line testdata/run/s_50_bank.adesh:60
 			elem_.frozen = true
 			bank.accounts.Set("cy", elem_)
-//line testdata/run/s_50_bank.adesh:62
-			attempts = []rt.Tuple3[string, string, int64]{rt.Tuple3[string, string, int64]{F0: "ann", F1: "bob", F2: 30}, rt.Tuple3[string, string, int64]{F0: "bob", F1: "ann", F2: 100}, rt.Tuple3[string, string, int64]{F0: "cy", F1: "ann", F2: 1}, rt.Tuple3[string, string, int64]{F0: "ann", F1: "zed", F2: 5}, rt.Tuple3[string, string, int64]{F0: "bob", F1: "cy", F2: 50}}
-//line testdata/run/s_50_bank.adesh:63
+			attempts = []rt.Tuple3[string, string, int64]{{F0: "ann", F1: "bob", F2: 30}, {F0: "bob", F1: "ann", F2: 100}, {F0: "cy", F1: "ann", F2: 1}, {F0: "ann", F1: "zed", F2: 5}, {F0: "bob", F1: "cy", F2: 50}}
 			for _, x_ := range attempts {
 				var from string = x_.F0
 				var to string = x_.F1
@@ -331,12 +311,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 			}
 //line testdata/run/s_50_bank.adesh:78
-			for _, x1_ := range []rt.Tuple2[string, int64]{rt.Tuple2[string, int64]{F0: "ann", F1: 10}, rt.Tuple2[string, int64]{F0: "nobody", F1: 1}, rt.Tuple2[string, int64]{F0: "bob", F1: 1000}} {
+			for _, x1_ := range []rt.Tuple2[string, int64]{{F0: "ann", F1: 10}, {F0: "nobody", F1: 1}, {F0: "bob", F1: 1000}} {
 				var id string = x1_.F0
 				var amount_ int64 = x1_.F1
 //line testdata/run/s_50_bank.adesh:79
 				caught_ := rt.TryCatch(func() {
-//line testdata/run/s_50_bank.adesh:80
 					rt.Print("left after withdrawing:", withdraw_or_throw(bank, id, amount_))
 				})
 				if caught_ != nil {
@@ -360,9 +339,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_50_bank.adesh:89
 				rt.Print(a.id + ": " + rt.Str(a.balance) + " " + rt.Str(a.history) + rt.Cond(a.frozen, " (frozen)", ""))
 			}
-//line testdata/run/s_50_bank.adesh:91
 			rt.Print(bank.log)
-//line testdata/run/s_50_bank.adesh:92
 			total = rt.ArrSum(rt.ArrMap(report, func(a_ Account) int64 {
 //line testdata/run/s_50_bank.adesh:92
 				return a_.balance
@@ -379,7 +356,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -389,7 +366,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

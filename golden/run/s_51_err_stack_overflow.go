@@ -23,9 +23,10 @@ func (v Counter) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var c Counter
-
-var parity func(int64) bool
+var (
+	c      Counter
+	parity func(int64) bool
+)
 
 //line testdata/run/s_51_err_stack_overflow.adesh:5
 func is_even(n int64) bool {
@@ -103,25 +104,23 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_51_err_stack_overflow.adesh:26
 			rt.Print(is_even(200000))
-//line testdata/run/s_51_err_stack_overflow.adesh:27
 			c = Counter{step: 2}
-//line testdata/run/s_51_err_stack_overflow.adesh:28
 			rt.Print(c.count_down(200000))
 //line testdata/run/s_51_err_stack_overflow.adesh:31
 			parity = is_odd
-//line testdata/run/s_51_err_stack_overflow.adesh:32
 			rt.Print(parity(7))
 //line testdata/run/s_51_err_stack_overflow.adesh:34
 			caught_ = rt.TryCatch(func() {
-//line testdata/run/s_51_err_stack_overflow.adesh:35
 				rt.Print(is_odd(3000001))
 			})
 			if caught_ != nil {
@@ -131,9 +130,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_51_err_stack_overflow.adesh:40
 			rt.Print("before the uncaught one")
-//line testdata/run/s_51_err_stack_overflow.adesh:41
 			rt.Print(forever(0))
-//line testdata/run/s_51_err_stack_overflow.adesh:42
 			rt.Print("never printed")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -145,7 +142,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -155,7 +152,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -39,21 +39,16 @@ func (v Holder) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var xs []rt.Value
-
-var n int64
-
-var mixed []rt.Value
-
-var m *rt.Mutex[[]rt.Value]
-
-var list []*rt.Share[Cfg]
-
-var observer *rt.Weak[Cfg]
-
-var h Holder
-
-var p_ rt.Tuple2[*rt.Share[Cfg], int64]
+var (
+	xs       []rt.Value
+	n        int64
+	mixed    []rt.Value
+	m        *rt.Mutex[[]rt.Value]
+	list     []*rt.Share[Cfg]
+	observer *rt.Weak[Cfg]
+	h        Holder
+	p_       rt.Tuple2[*rt.Share[Cfg], int64]
+)
 
 //line testdata/run/s_52_values_into_containers.adesh:24
 func make_list() []*rt.Share[Cfg] {
@@ -64,7 +59,6 @@ func make_list() []*rt.Share[Cfg] {
 	held_.Push(rt.HoldRef(&c))
 //line testdata/run/s_52_values_into_containers.adesh:26
 	var arr []*rt.Share[Cfg] = []*rt.Share[Cfg]{c.Clone()}
-//line testdata/run/s_52_values_into_containers.adesh:27
 	rt.Print("making", c.StrongCount())
 	var r_ []*rt.Share[Cfg] = rt.ArrClone(arr)
 	{
@@ -116,41 +110,29 @@ type programFuture struct {
 	tmp_  rt.MutexGuard[[]rt.Value]
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_52_values_into_containers.adesh:4
 			xs = []rt.Value{}
-//line testdata/run/s_52_values_into_containers.adesh:5
 			rt.ArrPush(&xs, rt.Value(int64(1)))
-//line testdata/run/s_52_values_into_containers.adesh:6
 			rt.ArrPush(&xs, rt.Value(float64(2.5)))
-//line testdata/run/s_52_values_into_containers.adesh:7
 			rt.ArrPush(&xs, rt.Value("s"))
-//line testdata/run/s_52_values_into_containers.adesh:8
 			n = 3
-//line testdata/run/s_52_values_into_containers.adesh:9
 			rt.ArrPush(&xs, rt.Value(n))
-//line testdata/run/s_52_values_into_containers.adesh:10
 			rt.ArrPush(&xs, rt.Value([]int64{1}))
-//line testdata/run/s_52_values_into_containers.adesh:11
 			rt.ArrPush(&xs, rt.Value(int64(4)))
-//line testdata/run/s_52_values_into_containers.adesh:12
 			rt.ArrPush(&xs, nil)
-//line testdata/run/s_52_values_into_containers.adesh:13
 			rt.ArrInsert(&xs, 0, rt.Value(rt.Char('c')), "testdata/run/s_52_values_into_containers.adesh:13:1")
-//line testdata/run/s_52_values_into_containers.adesh:14
 			rt.Print(xs, rt.ArrContains(xs, rt.Value(int64(3))), rt.ArrIndexOf(xs, rt.Value(float64(2.5))), rt.ArrContains([]rt.Value{int64(1), "two"}, rt.Value("two")))
-//line testdata/run/s_52_values_into_containers.adesh:15
 			mixed = []rt.Value{int64(1), "two"}
-//line testdata/run/s_52_values_into_containers.adesh:16
 			rt.ArrPush(&mixed, rt.Value(int64(3)))
-//line testdata/run/s_52_values_into_containers.adesh:17
 			rt.Print(mixed)
-//line testdata/run/s_52_values_into_containers.adesh:18
 			m = rt.NewMutex[[]rt.Value]([]rt.Value{rt.Value(int64(1))})
 			f.tmp_ = m.Lock()
 //line testdata/run/s_52_values_into_containers.adesh:19
@@ -168,9 +150,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_52_values_into_containers.adesh:38
 			list = make_list()
-//line testdata/run/s_52_values_into_containers.adesh:39
 			rt.Print(list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:39:7")].StrongCount(), (*list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:39:31")].Get()).name)
-//line testdata/run/s_52_values_into_containers.adesh:40
 			observer = list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:40:16")].Downgrade()
 			f.tmp2_ = rt.Upgrade(observer)
 			f.tmp3_ = rt.None[*rt.Share[Cfg]]()
@@ -186,11 +166,8 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_52_values_into_containers.adesh:42
 			h = make_holder()
-//line testdata/run/s_52_values_into_containers.adesh:43
 			rt.Print(h.cfg.StrongCount(), (*h.cfg.Get()).name)
-//line testdata/run/s_52_values_into_containers.adesh:44
 			p_ = make_pair()
-//line testdata/run/s_52_values_into_containers.adesh:45
 			rt.Print(p_.F0.StrongCount(), (*p_.F0.Get()).name, p_.F1)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -202,7 +179,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -210,7 +187,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -221,12 +198,12 @@ func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
+	f.state = programFutureDone_
 	f.tmp1_.Drop()
 	rt.ReleaseOption(f.tmp2_)
 	rt.ReleaseOption(f.tmp3_)
 	f.tmp_.Drop()
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -12,18 +12,17 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_53_constant_casts.adesh:3
 			rt.Print(uint8(41), uint8(233), int64(10), int8(-34))
-//line testdata/run/s_53_constant_casts.adesh:4
 			rt.Print(uint8(44), uint8(44), uint64(18446744073709551615), int16(4464))
-//line testdata/run/s_53_constant_casts.adesh:5
 			rt.Print(float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(1)), float32(3.0), float32(0.10000000149011612))
-//line testdata/run/s_53_constant_casts.adesh:6
 			rt.Print(rt.BoolToInt[uint8](true)+255, rt.FloatToInt[uint8](float64(2.5)), rt.FloatToInt[uint8](float64(-2.5)), rt.FloatToInt[uint8](float64(1e+10)))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -35,7 +34,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -45,7 +44,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

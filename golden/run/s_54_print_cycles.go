@@ -26,46 +26,38 @@ func (v Node) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var m *rt.Map[string, rt.Value]
-
-var a *rt.Share[Node]
-
-var b *rt.Share[Node]
-
-var inner *rt.Map[string, int64]
-
-var twice *rt.Map[string, *rt.Map[string, int64]]
-
-var rec rt.Value
-
-var n *rt.Map[string, rt.Value]
-
-var o *rt.Map[string, rt.Value]
-
-var x rt.Value
+var (
+	m     *rt.Map[string, rt.Value]
+	a     *rt.Share[Node]
+	b     *rt.Share[Node]
+	inner *rt.Map[string, int64]
+	twice *rt.Map[string, *rt.Map[string, int64]]
+	rec   rt.Value
+	n     *rt.Map[string, rt.Value]
+	o     *rt.Map[string, rt.Value]
+	x     rt.Value
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var old_ rt.Option[*rt.Share[Node]]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_54_print_cycles.adesh:3
 			m = rt.NewMap[string, rt.Value]()
-//line testdata/run/s_54_print_cycles.adesh:4
 			m.Set("self", m)
-//line testdata/run/s_54_print_cycles.adesh:5
 			m.Set("n", int64(1))
-//line testdata/run/s_54_print_cycles.adesh:6
 			rt.Print(m)
 //line testdata/run/s_54_print_cycles.adesh:8
 			a = rt.NewShare[Node](Node{name: "a", next: rt.None[*rt.Share[Node]]()})
-//line testdata/run/s_54_print_cycles.adesh:9
 			b = rt.NewShare[Node](Node{name: "b", next: rt.Some[*rt.Share[Node]](a.Clone())})
 			old_ = (*a.Get()).next
 //line testdata/run/s_54_print_cycles.adesh:10
@@ -73,31 +65,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.ReleaseOption(old_)
 //line testdata/run/s_54_print_cycles.adesh:11
 			rt.Print(a)
-//line testdata/run/s_54_print_cycles.adesh:12
 			rt.Print(rt.Str(b))
-//line testdata/run/s_54_print_cycles.adesh:13
 			inner = rt.MapOf[string, int64]([]string{"k"}, []int64{1})
-//line testdata/run/s_54_print_cycles.adesh:14
 			twice = rt.MapOf[string, *rt.Map[string, int64]]([]string{"x", "y"}, []*rt.Map[string, int64]{inner, inner})
-//line testdata/run/s_54_print_cycles.adesh:15
 			rt.Print(twice)
-//line testdata/run/s_54_print_cycles.adesh:16
 			rec = rt.NewRecord([]string{"name", "age"}, "r", int64(3))
-//line testdata/run/s_54_print_cycles.adesh:17
 			rt.DynSetField(rec, "me", rt.DynClone(rec), "testdata/run/s_54_print_cycles.adesh:17:1")
-//line testdata/run/s_54_print_cycles.adesh:18
 			rt.Print(rec)
 //line testdata/run/s_54_print_cycles.adesh:21
 			n = rt.NewMap[string, rt.Value]()
-//line testdata/run/s_54_print_cycles.adesh:22
 			o = rt.NewMap[string, rt.Value]()
-//line testdata/run/s_54_print_cycles.adesh:23
 			n.Set("x", o)
-//line testdata/run/s_54_print_cycles.adesh:24
 			o.Set("x", n)
-//line testdata/run/s_54_print_cycles.adesh:25
 			x = m
-//line testdata/run/s_54_print_cycles.adesh:26
 			rt.Print(rt.Equal(m, m), rt.DynEq(x, x), rt.Equal(n, o))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -109,7 +89,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -119,7 +99,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

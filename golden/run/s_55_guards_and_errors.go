@@ -4,17 +4,14 @@ package main
 
 import "adeshprog/rt"
 
-var m *rt.Mutex[int64]
-
-var rw *rt.RwLock[[]int64]
-
-var t string
-
-var lg int64
-
-var h func(int64) int64
-
-var tries int64
+var (
+	m     *rt.Mutex[int64]
+	rw    *rt.RwLock[[]int64]
+	t     string
+	lg    int64
+	h     func(int64) int64
+	tries int64
+)
 
 //line testdata/run/s_55_guards_and_errors.adesh:5
 func withdraw(amount int64) {
@@ -87,10 +84,9 @@ func loop_guards() int64 {
 	defer held_.Unwind()
 //line testdata/run/s_55_guards_and_errors.adesh:22
 	var total int64 = 0
-//line testdata/run/s_55_guards_and_errors.adesh:23
 	var n_ int64 = 5
 //line testdata/run/s_55_guards_and_errors.adesh:23
-	for i_ := int64(0); i_ < n_; i_ += 1 {
+	for i_ := int64(0); i_ < n_; i_++ {
 		var i int64 = i_
 //line testdata/run/s_55_guards_and_errors.adesh:24
 		var g rt.MutexGuard[int64] = m.Lock()
@@ -133,6 +129,8 @@ type programFuture struct {
 	tmp_  rt.MutexGuard[int64]
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
@@ -140,10 +138,9 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var t_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_55_guards_and_errors.adesh:3
 			m = rt.NewMutex[int64](0)
-//line testdata/run/s_55_guards_and_errors.adesh:4
 			rw = rt.NewRwLock[[]int64]([]int64{1, 2})
 //line testdata/run/s_55_guards_and_errors.adesh:31
 			for _, x_ := range []int64{5, 0, 3} {
@@ -170,9 +167,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_55_guards_and_errors.adesh:35
 			withdraw(4)
-//line testdata/run/s_55_guards_and_errors.adesh:36
 			t = inner_try()
-//line testdata/run/s_55_guards_and_errors.adesh:37
 			lg = loop_guards()
 			f.tmp1_ = m.Lock()
 //line testdata/run/s_55_guards_and_errors.adesh:38
@@ -221,13 +216,9 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_55_guards_and_errors.adesh:42
 			rt.Print(h(0))
-//line testdata/run/s_55_guards_and_errors.adesh:43
 			tries = 0
-//line testdata/run/s_55_guards_and_errors.adesh:44
 			for tries < 3 {
-//line testdata/run/s_55_guards_and_errors.adesh:45
-				tries += 1
-//line testdata/run/s_55_guards_and_errors.adesh:46
+				tries++
 				caught2_ := rt.TryCatch(func() {
 					var held_ rt.Held
 					defer held_.Unwind()
@@ -267,7 +258,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -275,7 +266,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -286,12 +277,12 @@ func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
+	f.state = programFutureDone_
 	f.tmp1_.Drop()
 	f.tmp2_.Drop()
 	f.tmp3_.Drop()
 	f.tmp_.Drop()
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

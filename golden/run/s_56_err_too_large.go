@@ -4,24 +4,26 @@ package main
 
 import "adeshprog/rt"
 
-var n int64
-
-var r int64
+var (
+	n int64
+	r int64
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_56_err_too_large.adesh:3
 			n = 17179869184
-//line testdata/run/s_56_err_too_large.adesh:4
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/s_56_err_too_large.adesh:4
 				rt.Print(rt.StrLen(rt.Repeat("ab", n, "testdata/run/s_56_err_too_large.adesh:4:13")))
@@ -33,9 +35,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_56_err_too_large.adesh:5
 			rt.Print(rt.RangeArray(int64(0), int64(-5), false), rt.RangeArray(int64(5), int64(2), false), rt.Repeat("xy", 3, "testdata/run/s_56_err_too_large.adesh:5:31"))
-//line testdata/run/s_56_err_too_large.adesh:6
 			r = 9223372036854775800
-//line testdata/run/s_56_err_too_large.adesh:7
 			rt.Print(int64(len(rt.RangeArray(int64(0), r, false))))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -47,7 +47,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -57,7 +57,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -6,9 +6,7 @@ import "adeshprog/rt"
 
 //line testdata/run/s_57_local_recursion.adesh:3
 func outer(limit int64) int64 {
-//line testdata/run/s_57_local_recursion.adesh:4
 	var base int64 = 10
-//line testdata/run/s_57_local_recursion.adesh:5
 	var count func(int64) int64
 	var countDepth_ func(int64, int32) int64
 	countDepth_ = func(n int64, depth_ int32) int64 {
@@ -28,15 +26,11 @@ func outer(limit int64) int64 {
 	}
 //line testdata/run/s_57_local_recursion.adesh:9
 	var f_ func(int64) int64 = count
-//line testdata/run/s_57_local_recursion.adesh:10
 	rt.Print(f_(limit - 2))
-//line testdata/run/s_57_local_recursion.adesh:11
 	return count(0)
 }
 
-//line testdata/run/s_57_local_recursion.adesh:14
 func visit(xs []int64) {
-//line testdata/run/s_57_local_recursion.adesh:15
 	var each func(int64)
 	var eachDepth_ func(int64, int32)
 	eachDepth_ = func(i int64, depth_ int32) {
@@ -50,7 +44,6 @@ func visit(xs []int64) {
 		}
 //line testdata/run/s_57_local_recursion.adesh:17
 		rt.Print(xs[rt.Index(i, len(xs), "testdata/run/s_57_local_recursion.adesh:17:15")])
-//line testdata/run/s_57_local_recursion.adesh:18
 		eachDepth_(i+1, depth_+1)
 	}
 	each = func(i int64) {
@@ -65,19 +58,19 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_57_local_recursion.adesh:13
 			rt.Print(outer(100000))
 //line testdata/run/s_57_local_recursion.adesh:22
 			visit([]int64{1, 2})
-//line testdata/run/s_57_local_recursion.adesh:23
 			caught_ = rt.TryCatch(func() {
-//line testdata/run/s_57_local_recursion.adesh:24
 				var forever func(int64) int64
 				var foreverDepth_ func(int64, int32) int64
 				foreverDepth_ = func(n int64, depth_ int32) int64 {
@@ -108,7 +101,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -118,7 +111,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

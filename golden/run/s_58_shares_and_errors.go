@@ -23,9 +23,10 @@ func (v C) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var s *rt.Share[C]
-
-var t *rt.Share[[]int64]
+var (
+	s *rt.Share[C]
+	t *rt.Share[[]int64]
+)
 
 //line testdata/run/s_58_shares_and_errors.adesh:5
 func g(x *rt.Share[C]) {
@@ -91,6 +92,8 @@ type programFuture struct {
 	tmp_  *rt.Share[C]
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
@@ -101,7 +104,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_58_shares_and_errors.adesh:4
 			s = rt.NewShare[C](C{v: 1})
 			f.tmp_ = s.Clone()
@@ -113,7 +116,6 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:10
 			rt.Print("after g", s.StrongCount())
-//line testdata/run/s_58_shares_and_errors.adesh:11
 			caught_ = rt.TryCatch(func() {
 				var held_ rt.Held
 				defer held_.Unwind()
@@ -132,7 +134,6 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:12
 			rt.Print("after h", s.StrongCount())
-//line testdata/run/s_58_shares_and_errors.adesh:13
 			caught1_ = rt.TryCatch(func() {
 //line testdata/run/s_58_shares_and_errors.adesh:13
 				k()
@@ -143,7 +144,6 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:14
 			rt.Print("after k", s.StrongCount())
-//line testdata/run/s_58_shares_and_errors.adesh:15
 			caught2_ = rt.TryCatch(func() {
 				var held1_ rt.Held
 				defer held1_.Unwind()
@@ -162,7 +162,6 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:16
 			rt.Print("after f", s.StrongCount())
-//line testdata/run/s_58_shares_and_errors.adesh:17
 			caught3_ = rt.TryCatch(func() {
 				var held2_ rt.Held
 				defer held2_.Unwind()
@@ -178,7 +177,6 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:18
 			rt.Print("after block", s.StrongCount())
-//line testdata/run/s_58_shares_and_errors.adesh:19
 			t = rt.NewShare[[]int64]([]int64{1})
 //line testdata/run/s_58_shares_and_errors.adesh:21
 			caught4_ = rt.TryCatch(func() {
@@ -210,7 +208,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -218,7 +216,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -229,11 +227,11 @@ func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
+	f.state = programFutureDone_
 	if f.tmp_ != nil {
 		f.tmp_.Release()
 	}
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

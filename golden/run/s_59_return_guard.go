@@ -4,9 +4,10 @@ package main
 
 import "adeshprog/rt"
 
-var m *rt.Mutex[int64]
-
-var l *rt.RwLock[[]int64]
+var (
+	m *rt.Mutex[int64]
+	l *rt.RwLock[[]int64]
+)
 
 //line testdata/run/s_59_return_guard.adesh:3
 func grab(m_ *rt.Mutex[int64]) rt.MutexGuard[int64] {
@@ -16,7 +17,7 @@ func grab(m_ *rt.Mutex[int64]) rt.MutexGuard[int64] {
 	var g rt.MutexGuard[int64] = m_.Lock()
 	held_.Push(&g)
 //line testdata/run/s_59_return_guard.adesh:5
-	*g.Ptr() += 1
+	*g.Ptr()++
 	var r_ rt.MutexGuard[int64] = g.Take()
 	{
 		g.Drop()
@@ -55,19 +56,20 @@ type programFuture struct {
 	w     rt.WriteGuard[[]int64]
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	var t_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_59_return_guard.adesh:12
 			m = rt.NewMutex[int64](5)
 //line testdata/run/s_59_return_guard.adesh:14
 			f.g = grab(m)
-//line testdata/run/s_59_return_guard.adesh:15
-			*f.g.Ptr() += 1
+			*f.g.Ptr()++
 			t_ = *f.g.Ptr()
 			f.tmp_ = rt.TryLockOption(m)
 			f.tmp1_ = rt.None[rt.MutexGuard[int64]]()
@@ -101,7 +103,6 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			l = rt.NewRwLock[[]int64]([]int64{1, 2})
 //line testdata/run/s_59_return_guard.adesh:21
 			f.r = grab_read(l)
-//line testdata/run/s_59_return_guard.adesh:22
 			rt.Print(*f.r.Ptr())
 			{
 				f.r.Drop()
@@ -109,7 +110,6 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_59_return_guard.adesh:25
 			f.w = l.Write()
-//line testdata/run/s_59_return_guard.adesh:26
 			rt.ArrPush(f.w.Ptr(), 3)
 			{
 				f.w.Drop()
@@ -132,7 +132,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -140,7 +140,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -151,7 +151,7 @@ func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
+	f.state = programFutureDone_
 	f.g.Drop()
 	f.r.Drop()
 	rt.ReleaseOption(f.tmp1_)
@@ -160,7 +160,7 @@ func (f *programFuture) complete_() {
 	f.tmp4_.Drop()
 	rt.ReleaseOption(f.tmp_)
 	f.w.Drop()
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

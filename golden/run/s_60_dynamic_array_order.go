@@ -4,37 +4,32 @@ package main
 
 import "adeshprog/rt"
 
-var xs []rt.Value
-
-var ys []rt.Value
-
-var bad []rt.Value
+var (
+	xs  []rt.Value
+	ys  []rt.Value
+	bad []rt.Value
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_60_dynamic_array_order.adesh:3
 			xs = []rt.Value{int64(3), float64(1.5), int64(2)}
-//line testdata/run/s_60_dynamic_array_order.adesh:4
 			rt.Print(rt.ArrMinBy(xs, rt.LessAt("testdata/run/s_60_dynamic_array_order.adesh:4:7")), rt.ArrMaxBy(xs, rt.LessAt("testdata/run/s_60_dynamic_array_order.adesh:4:17")), rt.ArrSumDyn(xs, "testdata/run/s_60_dynamic_array_order.adesh:4:27"))
-//line testdata/run/s_60_dynamic_array_order.adesh:5
 			ys = []rt.Value{"b", "a"}
-//line testdata/run/s_60_dynamic_array_order.adesh:6
 			rt.ArrSortBy(ys, rt.Less)
-//line testdata/run/s_60_dynamic_array_order.adesh:7
 			rt.Print(ys, rt.ArrMinBy(ys, rt.LessAt("testdata/run/s_60_dynamic_array_order.adesh:7:11")))
-//line testdata/run/s_60_dynamic_array_order.adesh:8
 			bad = []rt.Value{int64(1), "a"}
-//line testdata/run/s_60_dynamic_array_order.adesh:9
 			rt.Print(rt.ArrSumDyn(bad, "testdata/run/s_60_dynamic_array_order.adesh:9:7"))
-//line testdata/run/s_60_dynamic_array_order.adesh:10
 			rt.Print(rt.ArrMinBy(bad, rt.LessAt("testdata/run/s_60_dynamic_array_order.adesh:10:7")))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -46,7 +41,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -56,7 +51,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -265,53 +265,32 @@ func (_ Pair_) AdeshTypeName() string {
 	return "Pair"
 }
 
-var s Shape
-
-var t []Shape
-
-var m *rt.Map[string, Box[int64]]
-
-var boxes []Box[int64]
-
-var lru Lru[string, int64]
-
-var tree Tree[Shape]
-
-var dynamic []rt.Value
-
-var n rt.Option[int64]
-
-var maybe_box rt.Option[Box[int64]]
-
-var r rt.Result[Shape, rt.Error]
-
-var tuple rt.Tuple3[Shape, int64, string]
-
-var f_ func(Box[int64]) Shape
-
-var g func(int64)
-
-var fut rt.Future[Opt[int64]]
-
-var p_ *rt.Promise[Box[string]]
-
-var h *rt.JoinHandle[Opt[int64]]
-
-var sh *rt.Share[Shape]
-
-var weak_ref *rt.Weak[Shape]
-
-var mu *rt.Mutex[[]Shape]
-
-var rw *rt.RwLock[Opt[string]]
-
-var ch *rt.Channel[Opt[string]]
-
-var mixed []rt.Value
-
-var calls int64
-
-var nothing []rt.Unit
+var (
+	s         Shape
+	t         []Shape
+	m         *rt.Map[string, Box[int64]]
+	boxes     []Box[int64]
+	lru       Lru[string, int64]
+	tree      Tree[Shape]
+	dynamic   []rt.Value
+	n         rt.Option[int64]
+	maybe_box rt.Option[Box[int64]]
+	r         rt.Result[Shape, rt.Error]
+	tuple     rt.Tuple3[Shape, int64, string]
+	f_        func(Box[int64]) Shape
+	g         func(int64)
+	fut       rt.Future[Opt[int64]]
+	p_        *rt.Promise[Box[string]]
+	h         *rt.JoinHandle[Opt[int64]]
+	sh        *rt.Share[Shape]
+	weak_ref  *rt.Weak[Shape]
+	mu        *rt.Mutex[[]Shape]
+	rw        *rt.RwLock[Opt[string]]
+	ch        *rt.Channel[Opt[string]]
+	mixed     []rt.Value
+	calls     int64
+	nothing   []rt.Unit
+)
 
 //line testdata/run/s_61_typeof_names/main.adesh:31
 func both(label string, static_name string, v rt.Value) {
@@ -323,7 +302,6 @@ func both(label string, static_name string, v rt.Value) {
 	}
 //line testdata/run/s_61_typeof_names/main.adesh:32
 	var same string = t_
-//line testdata/run/s_61_typeof_names/main.adesh:33
 	rt.Print(label, static_name, same)
 }
 
@@ -334,18 +312,20 @@ type computeFuture struct {
 	sub1_ rt.YieldFuture
 }
 
+const computeFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/s_61_typeof_names/main.adesh:41
 func (f *computeFuture) Poll(cx *rt.Context) rt.Poll[Opt[int64]] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_61_typeof_names/main.adesh:41
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at main.adesh:41
 //line testdata/run/s_61_typeof_names/main.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -366,7 +346,7 @@ func (f *computeFuture) Poll(cx *rt.Context) rt.Poll[Opt[int64]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *computeFuture) Drop() {
-	if f.state == 2 {
+	if f.state == computeFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -381,7 +361,7 @@ func (f *computeFuture) dropSub_() {
 }
 
 func (f *computeFuture) complete_() {
-	*f = computeFuture{state: 2}
+	*f = computeFuture{state: computeFutureDone_}
 }
 
 //line testdata/run/s_61_typeof_names/main.adesh:41
@@ -425,7 +405,7 @@ func area(v rt.Value) string {
 //line testdata/run/s_61_typeof_names/main.adesh:96
 func next() Shape {
 //line testdata/run/s_61_typeof_names/main.adesh:96
-	calls += 1
+	calls++
 //line testdata/run/s_61_typeof_names/main.adesh:96
 	return Shape(Shape_Empty{})
 }
@@ -453,24 +433,23 @@ type programFuture struct {
 	sub3_ *rt.Promise[Box[string]]
 }
 
+const programFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	var aw2_ Box[string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_61_typeof_names/main.adesh:12
 			s = Shape(Shape_Circle{F0: 1.0})
-//line testdata/run/s_61_typeof_names/main.adesh:13
 			t = []Shape{s, Shape(Shape_Empty{})}
-//line testdata/run/s_61_typeof_names/main.adesh:14
 			_ = t[rt.Index(1, len(t), "testdata/run/s_61_typeof_names/main.adesh:14:36")]
 //line testdata/run/s_61_typeof_names/main.adesh:14
 			_ = Shape(Shape_Empty{})
 //line testdata/run/s_61_typeof_names/main.adesh:14
 			rt.Print("Shape", "[Shape]", "Shape", "Shape")
-//line testdata/run/s_61_typeof_names/main.adesh:15
 			_ = Box[[]string]{v: []string{}}
 //line testdata/run/s_61_typeof_names/main.adesh:15
 			_ = Box[Shape]{v: s}
@@ -480,21 +459,15 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			_ = Opt[[]Shape](Opt_Some[[]Shape]{F0: []Shape{s}})
 //line testdata/run/s_61_typeof_names/main.adesh:15
 			rt.Print("Box<[string]>", "Box<Shape>", "Opt<i64>", "Opt<[Shape]>")
-//line testdata/run/s_61_typeof_names/main.adesh:16
-			m = rt.MapOf[string, Box[int64]]([]string{"a"}, []Box[int64]{Box[int64]{v: 1}})
-//line testdata/run/s_61_typeof_names/main.adesh:17
-			boxes = []Box[int64]{Box[int64]{v: 1}}
-//line testdata/run/s_61_typeof_names/main.adesh:18
+			m = rt.MapOf[string, Box[int64]]([]string{"a"}, []Box[int64]{{v: 1}})
+			boxes = []Box[int64]{{v: 1}}
 			_ = Pair{x: "p"}
 //line testdata/run/s_61_typeof_names/main.adesh:18
 			_ = Poll_{n: 1}
 //line testdata/run/s_61_typeof_names/main.adesh:18
 			rt.Print("Map<string, Box<i64>>", "[Box<i64>]", "Pair", "Poll")
-//line testdata/run/s_61_typeof_names/main.adesh:19
 			lru = make_lru()
-//line testdata/run/s_61_typeof_names/main.adesh:20
 			tree = Tree[Shape](Tree_Leaf[Shape]{F0: s})
-//line testdata/run/s_61_typeof_names/main.adesh:21
 			_ = Tree[int64](Tree_Node[int64]{F0: Tree[int64](Tree_Leaf[int64]{F0: 1}), F1: Tree[int64](Tree_Leaf[int64]{F0: 2})})
 //line testdata/run/s_61_typeof_names/main.adesh:21
 			rt.Print("Lru<string, i64>", "Tree<Shape>", "Tree<i64>")
@@ -508,13 +481,9 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/s_61_typeof_names/main.adesh:35
 			n = rt.Some[int64](3)
-//line testdata/run/s_61_typeof_names/main.adesh:36
 			maybe_box = rt.Some[Box[int64]](Box[int64]{v: 2})
-//line testdata/run/s_61_typeof_names/main.adesh:37
 			r = rt.Ok[Shape, rt.Error](s)
-//line testdata/run/s_61_typeof_names/main.adesh:38
 			tuple = rt.Tuple3[Shape, int64, string]{F0: s, F1: 1, F2: "x"}
-//line testdata/run/s_61_typeof_names/main.adesh:39
 			f_ = func(b Box[int64]) Shape {
 //line testdata/run/s_61_typeof_names/main.adesh:39
 				return Shape(Shape_Empty{})
@@ -524,59 +493,34 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/s_61_typeof_names/main.adesh:40
 				rt.Print(x)
 			}
-//line testdata/run/s_61_typeof_names/main.adesh:42
 			fut = rt.Start[Opt[int64]](cx, compute(1))
-//line testdata/run/s_61_typeof_names/main.adesh:43
 			p_ = rt.Resolved[Box[string]](Box[string]{v: "b"})
-//line testdata/run/s_61_typeof_names/main.adesh:44
 			h = rt.SpawnValue[Opt[int64]](cx, compute(2))
-//line testdata/run/s_61_typeof_names/main.adesh:45
 			sh = rt.NewShare[Shape](s)
-//line testdata/run/s_61_typeof_names/main.adesh:46
 			weak_ref = sh.Downgrade()
-//line testdata/run/s_61_typeof_names/main.adesh:47
 			mu = rt.NewMutex[[]Shape]([]Shape{s})
-//line testdata/run/s_61_typeof_names/main.adesh:48
 			rw = rt.NewRwLock[Opt[string]](Opt[string](Opt_Some[string]{F0: "r"}))
-//line testdata/run/s_61_typeof_names/main.adesh:49
 			ch = rt.NewChannel[Opt[string]](0)
-//line testdata/run/s_61_typeof_names/main.adesh:50
 			rt.Print("i64", "f64", "string", "char", "bool", "()", "null", "u8")
-//line testdata/run/s_61_typeof_names/main.adesh:51
 			both("optional", "i64?", n)
-//line testdata/run/s_61_typeof_names/main.adesh:52
 			both("optional struct", "Box<i64>?", maybe_box)
-//line testdata/run/s_61_typeof_names/main.adesh:53
 			both("result", "Result<Shape, Error>", r)
-//line testdata/run/s_61_typeof_names/main.adesh:54
 			rt.NewError("e")
 //line testdata/run/s_61_typeof_names/main.adesh:54
 			both("error", "Error", rt.NewError("e"))
-//line testdata/run/s_61_typeof_names/main.adesh:55
 			both("tuple", "(Shape, i64, string)", tuple)
-//line testdata/run/s_61_typeof_names/main.adesh:56
 			both("function", "fn(Box<i64>): Shape", f_)
-//line testdata/run/s_61_typeof_names/main.adesh:57
 			both("unit function", "fn(i64)", g)
-//line testdata/run/s_61_typeof_names/main.adesh:58
 			both("future", "Future<Opt<i64>>", fut)
-//line testdata/run/s_61_typeof_names/main.adesh:59
 			both("promise", "Promise<Box<string>>", p_)
-//line testdata/run/s_61_typeof_names/main.adesh:60
 			both("join handle", "JoinHandle<Opt<i64>>", h)
-//line testdata/run/s_61_typeof_names/main.adesh:61
 			both("share", "Share<Shape>", sh)
-//line testdata/run/s_61_typeof_names/main.adesh:62
 			both("weak", "Weak<Shape>", weak_ref)
-//line testdata/run/s_61_typeof_names/main.adesh:63
 			both("mutex", "Mutex<[Shape]>", mu)
-//line testdata/run/s_61_typeof_names/main.adesh:64
 			both("rwlock", "RwLock<Opt<string>>", rw)
-//line testdata/run/s_61_typeof_names/main.adesh:65
 			both("channel", "Channel<Opt<string>>", ch)
 //line testdata/run/s_61_typeof_names/main.adesh:67
 			f.guard = mu.Lock()
-//line testdata/run/s_61_typeof_names/main.adesh:68
 			both("guard", "MutexGuard<[Shape]>", f.guard)
 			{
 				f.guard.Drop()
@@ -586,7 +530,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = fut
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at main.adesh:70
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -599,7 +543,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub2_ = h
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at main.adesh:70
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -612,7 +556,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub3_ = p_
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at main.adesh:70
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -625,13 +569,10 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.Print(f.aw_, f.aw1_, aw2_)
 //line testdata/run/s_61_typeof_names/main.adesh:74
 			rt.Print(describe[Shape](s))
-//line testdata/run/s_61_typeof_names/main.adesh:75
 			rt.Print(describe[Lru[string, int64]](lru))
-//line testdata/run/s_61_typeof_names/main.adesh:76
 			rt.Print(describe[Opt[float64]](Opt[float64](Opt_Some[float64]{F0: 1.5})))
 //line testdata/run/s_61_typeof_names/main.adesh:89
 			mixed = []rt.Value{s, rt.ArrClone(t), Box[int64]{v: 7}, Opt[int64](Opt_Some[int64]{F0: 1}), int64(5), "text", Opt[string](Opt_Some[string]{F0: "x"})}
-//line testdata/run/s_61_typeof_names/main.adesh:90
 			for _, x1_ := range mixed {
 				var v_ rt.Value = x1_
 //line testdata/run/s_61_typeof_names/main.adesh:91
@@ -645,9 +586,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			next()
 //line testdata/run/s_61_typeof_names/main.adesh:97
 			rt.Print("Shape", "Shape", calls)
-//line testdata/run/s_61_typeof_names/main.adesh:98
 			nothing = []rt.Unit{}
-//line testdata/run/s_61_typeof_names/main.adesh:99
 			rt.NewMap[rt.Unit, rt.Unit]()
 //line testdata/run/s_61_typeof_names/main.adesh:99
 			rt.Print("[any]", "Map<any, any>")
@@ -661,7 +600,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 4 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -669,7 +608,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -695,9 +634,9 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 4
+	f.state = programFutureDone_
 	f.guard.Drop()
-	*f = programFuture{state: 4}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

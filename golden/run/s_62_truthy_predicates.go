@@ -4,13 +4,12 @@ package main
 
 import "adeshprog/rt"
 
-var mixed []rt.Value
-
-var rows []rt.Value
-
-var flag rt.Value
-
-var names []string
+var (
+	mixed []rt.Value
+	rows  []rt.Value
+	flag  rt.Value
+	names []string
+)
 
 //line testdata/run/s_62_truthy_predicates.adesh:29
 func size(s string) int64 {
@@ -23,15 +22,16 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught_ *rt.Thrown
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_62_truthy_predicates.adesh:3
 			mixed = []rt.Value{int64(1), "a", int64(0), "", nil, true, false, []rt.Unit{}, float64(2.5)}
-//line testdata/run/s_62_truthy_predicates.adesh:4
 			rt.Print(rt.ArrFilter(mixed, func(x rt.Value) bool {
 //line testdata/run/s_62_truthy_predicates.adesh:4
 				return rt.DynTruthy(rt.DynClone(x))
@@ -59,7 +59,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}))
 //line testdata/run/s_62_truthy_predicates.adesh:10
 			rows = []rt.Value{rt.NewRecord([]string{"name", "admin"}, "ann", true), rt.NewRecord([]string{"name", "admin"}, "bob", int64(0)), rt.NewRecord([]string{"name", "admin"}, "cy", int64(1))}
-//line testdata/run/s_62_truthy_predicates.adesh:11
 			rt.Print(rt.ArrMap(rt.ArrFilter(rows, func(r rt.Value) bool {
 //line testdata/run/s_62_truthy_predicates.adesh:11
 				return rt.DynTruthy(rt.DynClone(rt.DynField(r, "admin", "testdata/run/s_62_truthy_predicates.adesh:11:33")))
@@ -74,11 +73,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}))
 //line testdata/run/s_62_truthy_predicates.adesh:16
 			flag = int64(1)
-//line testdata/run/s_62_truthy_predicates.adesh:17
 			caught_ = rt.TryCatch(func() {
-//line testdata/run/s_62_truthy_predicates.adesh:18
 				var b bool = rt.DynTo[bool](rt.DynClone(flag), "testdata/run/s_62_truthy_predicates.adesh:18:19")
-//line testdata/run/s_62_truthy_predicates.adesh:19
 				rt.Print(b)
 			})
 			if caught_ != nil {
@@ -88,7 +84,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_62_truthy_predicates.adesh:25
 			names = []string{"ann", "", "bob"}
-//line testdata/run/s_62_truthy_predicates.adesh:26
 			rt.Print(rt.ArrFilter(names, func(n string) bool {
 //line testdata/run/s_62_truthy_predicates.adesh:26
 				return rt.DynTruthy(n)
@@ -134,7 +129,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -144,7 +139,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,13 +4,13 @@ package main
 
 import "adeshprog/rt"
 
-var m rt.Option[int64]
-
-var describe func(rt.Value) rt.Value
+var (
+	m        rt.Option[int64]
+	describe func(rt.Value) rt.Value
+)
 
 //line testdata/run/s_63_gradual_results.adesh:3
 func pick(k int64) rt.Value {
-//line testdata/run/s_63_gradual_results.adesh:4
 	if k == 1 {
 //line testdata/run/s_63_gradual_results.adesh:4
 		return int64(1)
@@ -26,7 +26,6 @@ func pick(k int64) rt.Value {
 
 //line testdata/run/s_63_gradual_results.adesh:10
 func maybe(k int64) rt.Option[int64] {
-//line testdata/run/s_63_gradual_results.adesh:11
 	if k > 0 {
 //line testdata/run/s_63_gradual_results.adesh:11
 		return rt.Some[int64](k * 10)
@@ -37,7 +36,6 @@ func maybe(k int64) rt.Option[int64] {
 
 //line testdata/run/s_63_gradual_results.adesh:18
 func half(k int64) rt.Value {
-//line testdata/run/s_63_gradual_results.adesh:19
 	if k > 0 {
 //line testdata/run/s_63_gradual_results.adesh:19
 		return k
@@ -59,18 +57,20 @@ type fetchJsonFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const fetchJsonFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/s_63_gradual_results.adesh:34
 func (f *fetchJsonFuture) Poll(cx *rt.Context) rt.Poll[rt.Value] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_63_gradual_results.adesh:35
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at s_63_gradual_results.adesh:35
 //line testdata/run/s_63_gradual_results.adesh:35
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -98,7 +98,7 @@ func (f *fetchJsonFuture) Poll(cx *rt.Context) rt.Poll[rt.Value] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *fetchJsonFuture) Drop() {
-	if f.state == 2 {
+	if f.state == fetchJsonFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -113,7 +113,7 @@ func (f *fetchJsonFuture) dropSub_() {
 }
 
 func (f *fetchJsonFuture) complete_() {
-	*f = fetchJsonFuture{state: 2}
+	*f = fetchJsonFuture{state: fetchJsonFutureDone_}
 }
 
 //line testdata/run/s_63_gradual_results.adesh:34
@@ -129,6 +129,8 @@ type mainFuture struct {
 	sub1_ fetchJsonFuture
 }
 
+const mainFutureDone_ = 4
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/s_63_gradual_results.adesh:41
@@ -139,52 +141,48 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var c rt.Value
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_63_gradual_results.adesh:42
 			f.sub1_ = fetch_json("num")
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at s_63_gradual_results.adesh:42
 //line testdata/run/s_63_gradual_results.adesh:42
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(fetchJsonFuture)
+			f.sub1_ = fetchJsonFuture{}
 			aw_ = step_.Value
 //line testdata/run/s_63_gradual_results.adesh:42
 			f.a = aw_
-//line testdata/run/s_63_gradual_results.adesh:43
 			f.sub1_ = fetch_json("list")
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at s_63_gradual_results.adesh:43
 //line testdata/run/s_63_gradual_results.adesh:43
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(fetchJsonFuture)
+			f.sub1_ = fetchJsonFuture{}
 			aw1_ = step_.Value
 //line testdata/run/s_63_gradual_results.adesh:43
 			f.b = aw1_
-//line testdata/run/s_63_gradual_results.adesh:44
 			f.sub1_ = fetch_json("obj")
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at s_63_gradual_results.adesh:44
 //line testdata/run/s_63_gradual_results.adesh:44
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(fetchJsonFuture)
+			f.sub1_ = fetchJsonFuture{}
 			aw2_ = step_.Value
 //line testdata/run/s_63_gradual_results.adesh:44
 			c = aw2_
-//line testdata/run/s_63_gradual_results.adesh:45
 			rt.Print(rt.DynAdd(f.a, int64(1), "testdata/run/s_63_gradual_results.adesh:45:11"), f.b, rt.DynField(c, "kind", "testdata/run/s_63_gradual_results.adesh:45:21"))
-//line testdata/run/s_63_gradual_results.adesh:46
 			for _, x_ := range rt.DynIter(f.b, "testdata/run/s_63_gradual_results.adesh:46:14") {
 				var x rt.Value = x_
 //line testdata/run/s_63_gradual_results.adesh:46
@@ -200,7 +198,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 4 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -219,7 +217,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 4}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/s_63_gradual_results.adesh:41
@@ -229,7 +227,6 @@ func adeshMain() mainFuture {
 
 //line testdata/run/s_63_gradual_results.adesh:50
 func sign(n int64) rt.Value {
-//line testdata/run/s_63_gradual_results.adesh:51
 	if n > 0 {
 //line testdata/run/s_63_gradual_results.adesh:51
 		return n
@@ -240,7 +237,6 @@ func sign(n int64) rt.Value {
 
 //line testdata/run/s_63_gradual_results.adesh:54
 func positive(n int64) rt.Option[int64] {
-//line testdata/run/s_63_gradual_results.adesh:55
 	if n > 0 {
 //line testdata/run/s_63_gradual_results.adesh:55
 		return rt.Some[int64](n)
@@ -261,16 +257,17 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_63_gradual_results.adesh:8
 			rt.Print(pick(1), pick(2), pick(3), rt.TypeName(pick(1)), rt.TypeName(pick(3)))
 //line testdata/run/s_63_gradual_results.adesh:14
 			m = maybe(4)
-//line testdata/run/s_63_gradual_results.adesh:15
 			if m.Some {
 //line testdata/run/s_63_gradual_results.adesh:15
 				rt.Print("some", m.Val+1)
@@ -281,7 +278,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.DynAdd(half(2), half(0), "testdata/run/s_63_gradual_results.adesh:22:7"))
 //line testdata/run/s_63_gradual_results.adesh:24
 			describe = func(v rt.Value) rt.Value {
-//line testdata/run/s_63_gradual_results.adesh:25
 				if rt.TypeName(v) == "i64" {
 //line testdata/run/s_63_gradual_results.adesh:25
 					return rt.DynMul(v, int64(2), "testdata/run/s_63_gradual_results.adesh:25:36")
@@ -289,7 +285,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_63_gradual_results.adesh:26
 				return "<" + rt.Str(v) + ">"
 			}
-//line testdata/run/s_63_gradual_results.adesh:28
 			rt.Print(describe(int64(21)), describe("x"))
 //line testdata/run/s_63_gradual_results.adesh:32
 			rt.Print(show(pick(1)), show(pick(3)))
@@ -299,13 +294,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at s_63_gradual_results.adesh:41
 //line testdata/run/s_63_gradual_results.adesh:41
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -316,7 +311,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -331,7 +326,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

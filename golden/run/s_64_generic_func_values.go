@@ -53,17 +53,14 @@ func (_ Res_Bad[T, E]) AdeshEnumType() Res_type_[T, E] {
 	return Res_type_[T, E]{}
 }
 
-var f_ func(int64) int64
-
-var g func(string, bool) rt.Tuple2[string, bool]
-
-var h func([]string) rt.Option[string]
-
-var names []string
-
-var pairs []func(int64, string) rt.Tuple2[int64, string]
-
-var maybeF rt.Option[func(int64) int64]
+var (
+	f_     func(int64) int64
+	g      func(string, bool) rt.Tuple2[string, bool]
+	h      func([]string) rt.Option[string]
+	names  []string
+	pairs  []func(int64, string) rt.Tuple2[int64, string]
+	maybeF rt.Option[func(int64) int64]
+)
 
 //line testdata/run/s_64_generic_func_values.adesh:2
 func id[T any](x T) T {
@@ -110,34 +107,25 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_64_generic_func_values.adesh:6
 			f_ = id[int64]
-//line testdata/run/s_64_generic_func_values.adesh:7
 			rt.Print(f_(3), apply(id[int64], 4))
-//line testdata/run/s_64_generic_func_values.adesh:8
 			g = pair[string, bool]
-//line testdata/run/s_64_generic_func_values.adesh:9
 			rt.Print(g("a", true))
-//line testdata/run/s_64_generic_func_values.adesh:10
 			h = largest[string]
-//line testdata/run/s_64_generic_func_values.adesh:11
 			rt.Print(h([]string{"b", "c", "a"}))
-//line testdata/run/s_64_generic_func_values.adesh:12
 			names = rt.ArrMap([]string{"x", "y"}, id[string])
-//line testdata/run/s_64_generic_func_values.adesh:13
 			rt.Print(names)
-//line testdata/run/s_64_generic_func_values.adesh:14
 			pairs = []func(int64, string) rt.Tuple2[int64, string]{pair[int64, string], pair[int64, string]}
-//line testdata/run/s_64_generic_func_values.adesh:15
 			rt.Print(pairs[rt.Index(1, len(pairs), "testdata/run/s_64_generic_func_values.adesh:15:7")](7, "z"))
-//line testdata/run/s_64_generic_func_values.adesh:16
 			maybeF = rt.Some[func(int64) int64](id[int64])
-//line testdata/run/s_64_generic_func_values.adesh:17
 			if maybeF.Some {
 //line testdata/run/s_64_generic_func_values.adesh:17
 				rt.Print(maybeF.Val(8))
@@ -154,7 +142,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -164,7 +152,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,28 +4,24 @@ package main
 
 import "adeshprog/rt"
 
-var counts *rt.Map[string, int64]
-
-var ages *rt.Map[string, int64]
-
-var nick *rt.Map[string, rt.Option[string]]
-
-var rec rt.Value
-
-var byId rt.Value
-
-var config rt.Value
-
-var port rt.Value
-
-var retries int64
-
-var prefs *rt.Map[string, string]
+var (
+	counts  *rt.Map[string, int64]
+	ages    *rt.Map[string, int64]
+	nick    *rt.Map[string, rt.Option[string]]
+	rec     rt.Value
+	byId    rt.Value
+	config  rt.Value
+	port    rt.Value
+	retries int64
+	prefs   *rt.Map[string, string]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
+
+const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -72,10 +68,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t9_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_65_lookup_default.adesh:3
 			counts = rt.NewMap[string, int64]()
-//line testdata/run/s_65_lookup_default.adesh:4
 			for _, x_ := range rt.Split("the cat and the hat and the end", " ") {
 				var w string = x_
 				var t_ rt.Option[int64] = counts.Get(w)
@@ -88,7 +83,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_65_lookup_default.adesh:5
 				counts.Set(w, t1_+1)
 			}
-//line testdata/run/s_65_lookup_default.adesh:7
 			rt.Print(counts)
 //line testdata/run/s_65_lookup_default.adesh:9
 			ages = rt.MapOf[string, int64]([]string{"ann"}, []int64{31})
@@ -130,7 +124,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(t7_, t9_, t11_)
 //line testdata/run/s_65_lookup_default.adesh:17
 			rec = rt.NewRecord([]string{"name", "age"}, "ann", int64(31))
-//line testdata/run/s_65_lookup_default.adesh:18
 			byId = rt.MapOf[int64, string]([]int64{1}, []string{"one"})
 			t12_ = rt.DynLookup(rec, "name", "testdata/run/s_65_lookup_default.adesh:19:7")
 			if t12_ != nil {
@@ -160,7 +153,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(t13_, t15_, t17_, t19_)
 //line testdata/run/s_65_lookup_default.adesh:21
 			caught_ = rt.TryCatch(func() {
-//line testdata/run/s_65_lookup_default.adesh:22
 				rt.Print(ages.At("bob", "testdata/run/s_65_lookup_default.adesh:22:11"))
 			})
 			if caught_ != nil {
@@ -182,7 +174,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_65_lookup_default.adesh:29
 			rt.Print(t21_, t23_)
-//line testdata/run/s_65_lookup_default.adesh:30
 			config = rt.MapOf[string, string]([]string{"port", "host"}, []string{"80", "h"})
 			t24_ = rt.DynLookup(config, "port", "testdata/run/s_65_lookup_default.adesh:31:12")
 			if t24_ != nil {
@@ -200,7 +191,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_65_lookup_default.adesh:32
 			retries = t27_
-//line testdata/run/s_65_lookup_default.adesh:33
 			rt.Print(port, rt.TypeName(port), retries+1)
 //line testdata/run/s_65_lookup_default.adesh:36
 			prefs = rt.MapOf[string, string]([]string{"theme"}, []string{"dark"})
@@ -260,7 +250,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -270,7 +260,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

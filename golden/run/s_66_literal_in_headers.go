@@ -79,9 +79,10 @@ func (v Box[T]) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var n int64
-
-var i int64
+var (
+	n int64
+	i int64
+)
 
 //line testdata/run/s_66_literal_in_headers.adesh:4
 func (self Bag) big() bool {
@@ -94,6 +95,8 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ []int64
@@ -102,7 +105,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ int64
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_66_literal_in_headers.adesh:5
 			if (P{x: 1}).x == 1 {
 //line testdata/run/s_66_literal_in_headers.adesh:5
@@ -121,14 +124,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_66_literal_in_headers.adesh:8
 			n = 2
-//line testdata/run/s_66_literal_in_headers.adesh:9
 			if n == int64(len(Bag{items: []int64{1, 2}}.items)) {
 //line testdata/run/s_66_literal_in_headers.adesh:9
 				rt.Print("two")
 			}
 //line testdata/run/s_66_literal_in_headers.adesh:10
 			i = 0
-//line testdata/run/s_66_literal_in_headers.adesh:11
 			for (P{x: i}).x == 1 {
 //line testdata/run/s_66_literal_in_headers.adesh:11
 				rt.Print("never")
@@ -146,7 +147,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			t1_ = Bag{items: []int64{5, 6}}.items
 //line testdata/run/s_66_literal_in_headers.adesh:15
 			rt.Print(t2_, t3_, t1_[rt.Index(1, len(t1_), "testdata/run/s_66_literal_in_headers.adesh:15:42")])
-//line testdata/run/s_66_literal_in_headers.adesh:16
 			if (Box[int64]{v: 1}).v == 1 {
 //line testdata/run/s_66_literal_in_headers.adesh:16
 				rt.Print("generic")
@@ -166,7 +166,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -176,7 +176,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -7,25 +7,18 @@ import (
 	"math"
 )
 
-var a int64
-
-var p_ int64
-
-var c int64
-
-var d int64
-
-var e []int64
-
-var f_ []int64
-
-var g float32
-
-var h float64
-
-var k float64
-
-var m int64
+var (
+	a  int64
+	p_ int64
+	c  int64
+	d  int64
+	e  []int64
+	f_ []int64
+	g  float32
+	h  float64
+	k  float64
+	m  int64
+)
 
 //line testdata/run/s_67_constant_math_args.adesh:13
 func r() int64 {
@@ -38,35 +31,28 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_67_constant_math_args.adesh:2
 			a = rt.Abs(int64(-7))
-//line testdata/run/s_67_constant_math_args.adesh:3
 			p_ = rt.IntPow(int64(2), int64(10), "testdata/run/s_67_constant_math_args.adesh:3:9")
-//line testdata/run/s_67_constant_math_args.adesh:4
 			c = rt.Abs(int64(7))
-//line testdata/run/s_67_constant_math_args.adesh:5
 			d = rt.Abs(int64(5)) + 1
-//line testdata/run/s_67_constant_math_args.adesh:6
 			e = []int64{rt.Abs(int64(3))}
-//line testdata/run/s_67_constant_math_args.adesh:7
 			f_ = rt.ArrMap([]int64{1, 2}, func(x int64) int64 {
 //line testdata/run/s_67_constant_math_args.adesh:7
 				return rt.Abs(int64(-3))
 			})
 //line testdata/run/s_67_constant_math_args.adesh:8
 			g = 2.5
-//line testdata/run/s_67_constant_math_args.adesh:9
 			h = rt.Floor(float64(2.5))
-//line testdata/run/s_67_constant_math_args.adesh:10
 			k = float64(math.Pow(float64(2.0), float64(3.0)))
-//line testdata/run/s_67_constant_math_args.adesh:11
 			m = min(3, 4)
-//line testdata/run/s_67_constant_math_args.adesh:12
 			rt.Print(a, p_, c, d, e, f_, rt.Floor(g), h, k, m, "i64", "i64", "f64", "i64")
 //line testdata/run/s_67_constant_math_args.adesh:14
 			rt.Print(r())
@@ -80,7 +66,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -90,7 +76,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

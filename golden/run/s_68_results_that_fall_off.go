@@ -4,9 +4,10 @@ package main
 
 import "adeshprog/rt"
 
-var r rt.Option[int64]
-
-var sign func(int64) rt.Option[string]
+var (
+	r    rt.Option[int64]
+	sign func(int64) rt.Option[string]
+)
 
 //line testdata/run/s_68_results_that_fall_off.adesh:5
 func pos(x int64) rt.Option[int64] {
@@ -52,9 +53,7 @@ func find(xs []string, k string) rt.Option[string] {
 	return rt.None[string]()
 }
 
-//line testdata/run/s_68_results_that_fall_off.adesh:19
 func show(x rt.Value) rt.Value {
-//line testdata/run/s_68_results_that_fall_off.adesh:20
 	if rt.DynEq(x, int64(1)) {
 //line testdata/run/s_68_results_that_fall_off.adesh:20
 		return "one"
@@ -70,18 +69,20 @@ type halfFuture struct {
 	sub1_ rt.SleepFuture
 }
 
+const halfFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/s_68_results_that_fall_off.adesh:25
 func (f *halfFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_68_results_that_fall_off.adesh:26
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at s_68_results_that_fall_off.adesh:26
 //line testdata/run/s_68_results_that_fall_off.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -107,7 +108,7 @@ func (f *halfFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *halfFuture) Drop() {
-	if f.state == 2 {
+	if f.state == halfFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -122,7 +123,7 @@ func (f *halfFuture) dropSub_() {
 }
 
 func (f *halfFuture) complete_() {
-	*f = halfFuture{state: 2}
+	*f = halfFuture{state: halfFutureDone_}
 }
 
 //line testdata/run/s_68_results_that_fall_off.adesh:25
@@ -137,6 +138,8 @@ type mainFuture struct {
 	sub1_ halfFuture
 }
 
+const mainFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/s_68_results_that_fall_off.adesh:30
@@ -144,30 +147,30 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw1_ rt.Option[int64]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.sub1_ = half(8)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at s_68_results_that_fall_off.adesh:31
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(halfFuture)
+			f.sub1_ = halfFuture{}
 			f.aw_ = step_.Value
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.sub1_ = half(3)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at s_68_results_that_fall_off.adesh:31
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(halfFuture)
+			f.sub1_ = halfFuture{}
 			aw1_ = step_.Value
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			rt.Print(f.aw_, aw1_)
@@ -181,7 +184,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 3 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -198,7 +201,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 3}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/s_68_results_that_fall_off.adesh:30
@@ -250,6 +253,8 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t1_ string
@@ -257,12 +262,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ rt.Option[string]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_68_results_that_fall_off.adesh:7
 			rt.Print(pos(1), pos(-1), anything(2), anything(-2))
 //line testdata/run/s_68_results_that_fall_off.adesh:10
 			r = g(-1)
-//line testdata/run/s_68_results_that_fall_off.adesh:11
 			rt.Print(g(3), r, !r.Some)
 			t2_ = find([]string{"a", "b"}, "b")
 			t_ = find([]string{"a"}, "z")
@@ -292,13 +296,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at s_68_results_that_fall_off.adesh:30
 //line testdata/run/s_68_results_that_fall_off.adesh:30
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -309,7 +313,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -324,7 +328,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -23,14 +23,15 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_69_imported_generic_values/main.adesh:3
 			f_ = gid[int64]
-//line testdata/run/s_69_imported_generic_values/main.adesh:4
 			rt.Print(f_(1), rt.ArrMap([]int64{1, 2}, gid[int64]), rt.ArrMap([]string{"a"}, wrap[string]))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -42,7 +43,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -52,7 +53,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

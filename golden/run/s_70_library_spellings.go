@@ -4,29 +4,28 @@ package main
 
 import "adeshprog/rt"
 
-var xs []int64
-
-var s string
-
-var d rt.Value
-
-var t rt.Value
-
-var m rt.Value
+var (
+	xs []int64
+	s  string
+	d  rt.Value
+	t  rt.Value
+	m  rt.Value
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_70_library_spellings.adesh:3
 			xs = []int64{3, 1, 2}
-//line testdata/run/s_70_library_spellings.adesh:4
 			rt.Print(rt.ArrReversed(xs), xs, rt.ArrFindIndex(xs, func(x int64) bool {
 //line testdata/run/s_70_library_spellings.adesh:4
 				return x == 2
@@ -41,19 +40,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/s_70_library_spellings.adesh:6
 			rt.Print(xs)
-//line testdata/run/s_70_library_spellings.adesh:7
 			s = "  a b\tc "
-//line testdata/run/s_70_library_spellings.adesh:8
 			rt.Print(rt.SplitWhitespace(s), "["+rt.TrimStart(s)+"]", "["+rt.TrimEnd(s)+"]", rt.StrReverse("abc"))
-//line testdata/run/s_70_library_spellings.adesh:9
 			rt.Print(rt.PadStart("7", 3, "0"), rt.PadStart("7", 3, " "), rt.PadEnd("7", 3, "-")+"|", rt.PadEnd("7", 2, " ")+"|")
 //line testdata/run/s_70_library_spellings.adesh:12
 			d = []int64{3, 1, 2}
-//line testdata/run/s_70_library_spellings.adesh:13
 			rt.DynMethodRef(&d, "append", "testdata/run/s_70_library_spellings.adesh:13:1", int64(4))
-//line testdata/run/s_70_library_spellings.adesh:14
 			rt.DynMethodRef(&d, "extend", "testdata/run/s_70_library_spellings.adesh:14:1", []int64{5, 6})
-//line testdata/run/s_70_library_spellings.adesh:15
 			rt.Print(d, rt.DynMethod(d, "fold", "testdata/run/s_70_library_spellings.adesh:15:10", int64(0), func(acc rt.Value, x rt.Value) rt.Value {
 //line testdata/run/s_70_library_spellings.adesh:15
 				return rt.DynAdd(acc, x, "testdata/run/s_70_library_spellings.adesh:15:32")
@@ -63,13 +56,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}))
 //line testdata/run/s_70_library_spellings.adesh:16
 			t = "  hello  "
-//line testdata/run/s_70_library_spellings.adesh:17
 			rt.Print(rt.DynMethod(t, "substr", "testdata/run/s_70_library_spellings.adesh:17:7", int64(2), int64(4)), rt.DynMethod(t, "trimStart", "testdata/run/s_70_library_spellings.adesh:17:23"), rt.DynMethod(t, "padStart", "testdata/run/s_70_library_spellings.adesh:17:38", int64(11), "*"), rt.DynMethod(t, "split_whitespace", "testdata/run/s_70_library_spellings.adesh:17:59"))
-//line testdata/run/s_70_library_spellings.adesh:18
 			m = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
-//line testdata/run/s_70_library_spellings.adesh:19
 			rt.DynMethodRef(&m, "insert", "testdata/run/s_70_library_spellings.adesh:19:1", "b", int64(2))
-//line testdata/run/s_70_library_spellings.adesh:20
 			rt.Print(rt.DynMethod(m, "size", "testdata/run/s_70_library_spellings.adesh:20:7"), rt.DynMethod(m, "contains_key", "testdata/run/s_70_library_spellings.adesh:20:17", "b"), rt.DynMethod(m, "toString", "testdata/run/s_70_library_spellings.adesh:20:38"))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -81,7 +70,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -91,7 +80,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -74,6 +74,8 @@ type mainFuture struct {
 	sub2_  rt.JoinAllFuture[string]
 }
 
+const mainFutureDone_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/s_71_method_values.adesh:13
@@ -88,7 +90,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t_ rt.Unit
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_71_method_values.adesh:14
 			f.c = Counter{n: 40}
 			f.recv_ = f.c
@@ -98,11 +100,10 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_71_method_values.adesh:16
 			f.c.bump()
-//line testdata/run/s_71_method_values.adesh:17
 			f.sub1_ = f_(2)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at s_71_method_values.adesh:17
 //line testdata/run/s_71_method_values.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -120,12 +121,11 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_71_method_values.adesh:19
 			futures = []rt.Future[string]{g(), rt.Start[string](cx, Light_name(Light(Light_Red{})))}
-//line testdata/run/s_71_method_values.adesh:20
 			f.sub2_ = rt.JoinAll(futures)
 			f.state = 2
 			fallthrough
-		case 2:
-			f.c = *new(Counter)
+		case 2: // after the await at s_71_method_values.adesh:20
+			f.c = Counter{}
 //line testdata/run/s_71_method_values.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -136,14 +136,12 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/s_71_method_values.adesh:20
 			rt.Print(aw1_)
-//line testdata/run/s_71_method_values.adesh:21
 			a = 1
-//line testdata/run/s_71_method_values.adesh:22
 			a = 5
 			t_ = rt.Unit{}
 			t1_ = a
 //line testdata/run/s_71_method_values.adesh:22
-			a += 1
+			a++
 //line testdata/run/s_71_method_values.adesh:22
 			rt.Print(t_, t1_, rt.Unit{}, a)
 			f.complete_()
@@ -156,7 +154,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 3 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -175,7 +173,7 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	*f = mainFuture{state: 3}
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/s_71_method_values.adesh:13
@@ -190,13 +188,15 @@ type CounterLaterFuture struct {
 	k     int64
 }
 
+const CounterLaterFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/s_71_method_values.adesh:6
 func (f *CounterLaterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			{
 				var res_ int64 = f.self.n + f.k
 				f.complete_()
@@ -210,7 +210,7 @@ func (f *CounterLaterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *CounterLaterFuture) Drop() {
-	if f.state == 1 {
+	if f.state == CounterLaterFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -220,7 +220,7 @@ func (f *CounterLaterFuture) Drop() {
 func (f *CounterLaterFuture) dropSub_() {}
 
 func (f *CounterLaterFuture) complete_() {
-	*f = CounterLaterFuture{state: 1}
+	*f = CounterLaterFuture{state: CounterLaterFutureDone_}
 }
 
 //line testdata/run/s_71_method_values.adesh:6
@@ -231,7 +231,7 @@ func (self Counter) later(k int64) CounterLaterFuture {
 //line testdata/run/s_71_method_values.adesh:7
 func (self *Counter) bump() {
 //line testdata/run/s_71_method_values.adesh:7
-	(*self).n += 1
+	(*self).n++
 }
 
 // LightNameFuture is the state machine of `name`.
@@ -240,6 +240,8 @@ type LightNameFuture struct {
 	self  Light
 }
 
+const LightNameFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/s_71_method_values.adesh:11
@@ -247,7 +249,7 @@ func (f *LightNameFuture) Poll(cx *rt.Context) rt.Poll[string] {
 	var m_ string
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			switch f.self.AdeshTag() {
 			case 0:
 //line testdata/run/s_71_method_values.adesh:11
@@ -266,7 +268,7 @@ func (f *LightNameFuture) Poll(cx *rt.Context) rt.Poll[string] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *LightNameFuture) Drop() {
-	if f.state == 1 {
+	if f.state == LightNameFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -276,7 +278,7 @@ func (f *LightNameFuture) Drop() {
 func (f *LightNameFuture) dropSub_() {}
 
 func (f *LightNameFuture) complete_() {
-	*f = LightNameFuture{state: 1}
+	*f = LightNameFuture{state: LightNameFutureDone_}
 }
 
 //line testdata/run/s_71_method_values.adesh:11
@@ -290,22 +292,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/s_71_method_values.adesh:13
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at s_71_method_values.adesh:13
 //line testdata/run/s_71_method_values.adesh:13
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -316,7 +320,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -331,7 +335,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

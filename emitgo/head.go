@@ -1,0 +1,37 @@
+package emitgo
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"maps"
+	"slices"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// fileHead is the start of the generated file: the generated-code header, the package clause
+// and the imports the declarations used, added to the file's go/ast by astutil and printed by
+// go/printer (one import alone, several in a sorted block).
+func fileHead(used []map[string]bool) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", "// "+Header+"\n\npackage main\n", parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("internal error emitting Go: %v", err)
+	}
+	set := map[string]bool{}
+	for _, u := range used {
+		maps.Copy(set, u)
+	}
+	for _, path := range slices.Sorted(maps.Keys(set)) {
+		astutil.AddImport(fset, f, path)
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		return nil, fmt.Errorf("internal error emitting Go: %v", err)
+	}
+	buf.WriteByte('\n')
+	return buf.Bytes(), nil
+}
