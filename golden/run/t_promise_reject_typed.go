@@ -4,13 +4,12 @@ package main
 
 import "adeshprog/rt"
 
-var r *rt.Promise[int64]
-
-var n int64
-
-var q *rt.Promise[int64]
-
-var failing *rt.Promise[string]
+var (
+	r       *rt.Promise[int64]
+	n       int64
+	q       *rt.Promise[int64]
+	failing *rt.Promise[string]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
@@ -19,6 +18,8 @@ type programFuture struct {
 	sub2_ *rt.Promise[string]
 	err_  *rt.Thrown
 }
+
+const programFutureDone_ = 7
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
@@ -30,7 +31,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_promise_reject_typed.adesh:3
 			r = rt.Catch(rt.Rejected[int64](rt.NewError("lost")), func(e rt.Error) int64 {
 //line testdata/run/t_promise_reject_typed.adesh:3
@@ -40,7 +41,7 @@ poll_:
 			f.sub1_ = r
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at t_promise_reject_typed.adesh:4
 //line testdata/run/t_promise_reject_typed.adesh:4
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -51,9 +52,7 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/t_promise_reject_typed.adesh:4
 			n = aw_
-//line testdata/run/t_promise_reject_typed.adesh:5
 			rt.Print(n + 1)
-//line testdata/run/t_promise_reject_typed.adesh:6
 			q = rt.Catch(rt.Rejected[int64](rt.NewError("gone")), func(e rt.Error) int64 {
 //line testdata/run/t_promise_reject_typed.adesh:6
 				return rt.StrLen(e.Message)
@@ -62,7 +61,7 @@ poll_:
 			f.sub1_ = q
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at t_promise_reject_typed.adesh:7
 //line testdata/run/t_promise_reject_typed.adesh:7
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -73,16 +72,15 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/t_promise_reject_typed.adesh:7
 			rt.Print(aw1_)
-//line testdata/run/t_promise_reject_typed.adesh:8
 			failing = rt.Rejected[string](rt.NewError("no name"))
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // body of the try at t_promise_reject_typed.adesh:9
 //line testdata/run/t_promise_reject_typed.adesh:10
 			f.sub2_ = failing
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at t_promise_reject_typed.adesh:10
 //line testdata/run/t_promise_reject_typed.adesh:10
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -95,7 +93,7 @@ poll_:
 			rt.Print(aw2_)
 			f.state = 6
 			continue poll_
-		case 5:
+		case 5: // catch of the try at t_promise_reject_typed.adesh:9
 			thrown_ := f.err_
 			f.err_ = nil
 			e = thrown_.Err
@@ -103,7 +101,7 @@ poll_:
 			rt.Print("caught:", e.Message)
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the try at t_promise_reject_typed.adesh:9
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -114,7 +112,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 7 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -122,7 +120,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -158,8 +156,8 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	f.state = 7
-	*f = programFuture{state: 7}
+	f.state = programFutureDone_
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -4,21 +4,16 @@ package main
 
 import "adeshprog/rt"
 
-var m *rt.Mutex[int64]
-
-var g rt.MutexGuard[int64]
-
-var rw *rt.RwLock[int64]
-
-var a rt.ReadGuard[int64]
-
-var b rt.ReadGuard[int64]
-
-var other *rt.Mutex[int64]
-
-var g1 rt.MutexGuard[int64]
-
-var g2 rt.MutexGuard[int64]
+var (
+	m     *rt.Mutex[int64]
+	g     rt.MutexGuard[int64]
+	rw    *rt.RwLock[int64]
+	a     rt.ReadGuard[int64]
+	b     rt.ReadGuard[int64]
+	other *rt.Mutex[int64]
+	g1    rt.MutexGuard[int64]
+	g2    rt.MutexGuard[int64]
+)
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
@@ -29,6 +24,8 @@ type programFuture struct {
 	tmp_  rt.MutexGuard[int64]
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
@@ -36,22 +33,19 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var t_ rt.Option[rt.MutexGuard[int64]]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_relock_allowed.adesh:3
 			m = rt.NewMutex[int64](1)
 //line testdata/run/t_relock_allowed.adesh:5
 			f.g_ = m.Lock()
-//line testdata/run/t_relock_allowed.adesh:6
-			*f.g_.Ptr() += 1
+			*f.g_.Ptr()++
 			{
 				f.g_.Drop()
 				f.g_ = rt.MutexGuard[int64]{}
 			}
 //line testdata/run/t_relock_allowed.adesh:8
 			g = m.Lock()
-//line testdata/run/t_relock_allowed.adesh:9
-			*g.Ptr() += 1
-//line testdata/run/t_relock_allowed.adesh:10
+			*g.Ptr()++
 			g.Unlock()
 			f.tmp_ = m.Lock()
 //line testdata/run/t_relock_allowed.adesh:11
@@ -85,19 +79,12 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/t_relock_allowed.adesh:20
 			rw = rt.NewRwLock[int64](5)
-//line testdata/run/t_relock_allowed.adesh:21
 			a = rw.Read()
-//line testdata/run/t_relock_allowed.adesh:22
 			b = rw.Read()
-//line testdata/run/t_relock_allowed.adesh:23
 			rt.Print(*a.Ptr() + *b.Ptr())
-//line testdata/run/t_relock_allowed.adesh:24
 			other = rt.NewMutex[int64](2)
-//line testdata/run/t_relock_allowed.adesh:25
 			g1 = m.Lock()
-//line testdata/run/t_relock_allowed.adesh:26
 			g2 = other.Lock()
-//line testdata/run/t_relock_allowed.adesh:27
 			rt.Print(*g1.Ptr() + *g2.Ptr())
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -109,7 +96,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -117,7 +104,7 @@ func (f *programFuture) Drop() {
 }
 
 func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -128,12 +115,12 @@ func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = 1
+	f.state = programFutureDone_
 	f.g_.Drop()
 	rt.ReleaseOption(f.t)
 	rt.ReleaseOption(f.tmp1_)
 	f.tmp_.Drop()
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

@@ -11,6 +11,8 @@ type asyncBlock2 struct {
 	tmp_  rt.MutexGuard[int64]
 }
 
+const asyncBlock2Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:6
@@ -18,10 +20,10 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.tmp_ = (*f.total).Lock()
 //line testdata/run/t_scope_result.adesh:6
-			*f.tmp_.Ptr() += 1
+			*f.tmp_.Ptr()++
 			{
 				f.tmp_.Drop()
 				f.tmp_ = rt.MutexGuard[int64]{}
@@ -36,7 +38,7 @@ func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock2) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock2Done_ {
 		return
 	}
 	f.dropSub_()
@@ -44,7 +46,7 @@ func (f *asyncBlock2) Drop() {
 }
 
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -55,9 +57,9 @@ func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
 func (f *asyncBlock2) dropSub_() {}
 
 func (f *asyncBlock2) complete_() {
-	f.state = 1
+	f.state = asyncBlock2Done_
 	f.tmp_.Drop()
-	*f = asyncBlock2{state: 1}
+	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
 // asyncBlock3 is the state machine of the async block at testdata/run/t_scope_result.adesh:7.
@@ -69,6 +71,8 @@ type asyncBlock3 struct {
 	sub1_ rt.SleepFuture
 }
 
+const asyncBlock3Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:7
@@ -76,12 +80,12 @@ func (f *asyncBlock3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:8
 			f.sub1_ = rt.Sleep(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at t_scope_result.adesh:8
 //line testdata/run/t_scope_result.adesh:8
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -111,7 +115,7 @@ func (f *asyncBlock3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock3) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock3Done_ {
 		return
 	}
 	f.dropSub_()
@@ -119,7 +123,7 @@ func (f *asyncBlock3) Drop() {
 }
 
 func (f *asyncBlock3) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -135,9 +139,9 @@ func (f *asyncBlock3) dropSub_() {
 }
 
 func (f *asyncBlock3) complete_() {
-	f.state = 2
+	f.state = asyncBlock3Done_
 	f.tmp_.Drop()
-	*f = asyncBlock3{state: 2}
+	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
 // asyncLambda1 is the state machine of the async lambda at testdata/run/t_scope_result.adesh:5.
@@ -148,16 +152,17 @@ type asyncLambda1 struct {
 	s     *rt.Scope
 }
 
+const asyncLambda1Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:5
 func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:6
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock2{total: f.total})).Drop()
-//line testdata/run/t_scope_result.adesh:7
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock3{fail: f.fail, total: f.total})).Drop()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -169,7 +174,7 @@ func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda1) Drop() {
-	if f.state == 1 {
+	if f.state == asyncLambda1Done_ {
 		return
 	}
 	f.dropSub_()
@@ -179,7 +184,7 @@ func (f *asyncLambda1) Drop() {
 func (f *asyncLambda1) dropSub_() {}
 
 func (f *asyncLambda1) complete_() {
-	*f = asyncLambda1{state: 1}
+	*f = asyncLambda1{state: asyncLambda1Done_}
 }
 
 // runFuture is the state machine of `run`.
@@ -191,6 +196,8 @@ type runFuture struct {
 	sub1_ rt.ScopeResultFuture[rt.Unit]
 }
 
+const runFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:3
@@ -201,16 +208,15 @@ func (f *runFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 	var t_ rt.Result[rt.Unit, rt.Error]
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:4
 			f.total = rt.NewMutex[int64](0)
-//line testdata/run/t_scope_result.adesh:5
 			f.sub1_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 				return rt.Box[rt.Unit](asyncLambda1{total: &f.total, fail: &f.fail, s: s})
 			}))
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at t_scope_result.adesh:5
 //line testdata/run/t_scope_result.adesh:5
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -242,7 +248,7 @@ func (f *runFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *runFuture) Drop() {
-	if f.state == 2 {
+	if f.state == runFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -250,7 +256,7 @@ func (f *runFuture) Drop() {
 }
 
 func (f *runFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -271,9 +277,9 @@ func (f *runFuture) dropSub_() {
 }
 
 func (f *runFuture) complete_() {
-	f.state = 2
+	f.state = runFutureDone_
 	f.tmp_.Drop()
-	*f = runFuture{state: 2}
+	*f = runFuture{state: runFutureDone_}
 }
 
 //line testdata/run/t_scope_result.adesh:3
@@ -290,6 +296,8 @@ type asyncBlock5 struct {
 	defers_ rt.Defers
 }
 
+const asyncBlock5Done_ = 3
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:21
@@ -297,7 +305,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:22
 			f.defers_.Push(func() {
 //line testdata/run/t_scope_result.adesh:22
@@ -307,7 +315,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = (*f.started).Send(1)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at t_scope_result.adesh:23
 //line testdata/run/t_scope_result.adesh:23
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -319,7 +327,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub2_ = rt.Sleep(1000000)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at t_scope_result.adesh:24
 //line testdata/run/t_scope_result.adesh:24
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -337,7 +345,7 @@ func (f *asyncBlock5) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock5) Drop() {
-	if f.state == 3 {
+	if f.state == asyncBlock5Done_ {
 		return
 	}
 	f.dropSub_()
@@ -345,7 +353,7 @@ func (f *asyncBlock5) Drop() {
 }
 
 func (f *asyncBlock5) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -363,9 +371,9 @@ func (f *asyncBlock5) dropSub_() {
 }
 
 func (f *asyncBlock5) complete_() {
-	f.state = 3
+	f.state = asyncBlock5Done_
 	f.defers_.Run()
-	*f = asyncBlock5{state: 3}
+	*f = asyncBlock5{state: asyncBlock5Done_}
 }
 
 // asyncBlock6 is the state machine of the async block at testdata/run/t_scope_result.adesh:26.
@@ -375,18 +383,20 @@ type asyncBlock6 struct {
 	sub1_   rt.RecvFuture[int64]
 }
 
+const asyncBlock6Done_ = 2
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:26
 func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:27
 			f.sub1_ = (*f.started).Recv()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at t_scope_result.adesh:27
 //line testdata/run/t_scope_result.adesh:27
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
@@ -404,7 +414,7 @@ func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock6) Drop() {
-	if f.state == 2 {
+	if f.state == asyncBlock6Done_ {
 		return
 	}
 	f.dropSub_()
@@ -419,7 +429,7 @@ func (f *asyncBlock6) dropSub_() {
 }
 
 func (f *asyncBlock6) complete_() {
-	*f = asyncBlock6{state: 2}
+	*f = asyncBlock6{state: asyncBlock6Done_}
 }
 
 // asyncLambda4 is the state machine of the async lambda at testdata/run/t_scope_result.adesh:20.
@@ -429,13 +439,15 @@ type asyncLambda4 struct {
 	s       *rt.Scope
 }
 
+const asyncLambda4Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:20
 func (f *asyncLambda4) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:21
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{started: f.started})).Drop()
 //line testdata/run/t_scope_result.adesh:26
@@ -450,7 +462,7 @@ func (f *asyncLambda4) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda4) Drop() {
-	if f.state == 1 {
+	if f.state == asyncLambda4Done_ {
 		return
 	}
 	f.dropSub_()
@@ -460,7 +472,7 @@ func (f *asyncLambda4) Drop() {
 func (f *asyncLambda4) dropSub_() {}
 
 func (f *asyncLambda4) complete_() {
-	*f = asyncLambda4{state: 1}
+	*f = asyncLambda4{state: asyncLambda4Done_}
 }
 
 // asyncLambda7 is the state machine of the async lambda at testdata/run/t_scope_result.adesh:35.
@@ -469,13 +481,15 @@ type asyncLambda7 struct {
 	s     *rt.Scope
 }
 
+const asyncLambda7Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:35
 func (f *asyncLambda7) Poll(cx *rt.Context) rt.Poll[int64] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 			f.complete_()
 			return rt.Ready[int64](7)
 		default:
@@ -486,7 +500,7 @@ func (f *asyncLambda7) Poll(cx *rt.Context) rt.Poll[int64] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda7) Drop() {
-	if f.state == 1 {
+	if f.state == asyncLambda7Done_ {
 		return
 	}
 	f.dropSub_()
@@ -496,7 +510,7 @@ func (f *asyncLambda7) Drop() {
 func (f *asyncLambda7) dropSub_() {}
 
 func (f *asyncLambda7) complete_() {
-	*f = asyncLambda7{state: 1}
+	*f = asyncLambda7{state: asyncLambda7Done_}
 }
 
 // asyncBlock9 is the state machine of the async block at testdata/run/t_scope_result.adesh:40.
@@ -504,13 +518,15 @@ type asyncBlock9 struct {
 	state uint32
 }
 
+const asyncBlock9Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:40
 func (f *asyncBlock9) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:40
 			panic(&rt.Thrown{Err: rt.NewError("thrown as before"), Pos: "testdata/run/t_scope_result.adesh:40:52"})
 		default:
@@ -521,7 +537,7 @@ func (f *asyncBlock9) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncBlock9) Drop() {
-	if f.state == 1 {
+	if f.state == asyncBlock9Done_ {
 		return
 	}
 	f.dropSub_()
@@ -531,7 +547,7 @@ func (f *asyncBlock9) Drop() {
 func (f *asyncBlock9) dropSub_() {}
 
 func (f *asyncBlock9) complete_() {
-	*f = asyncBlock9{state: 1}
+	*f = asyncBlock9{state: asyncBlock9Done_}
 }
 
 // asyncLambda8 is the state machine of the async lambda at testdata/run/t_scope_result.adesh:40.
@@ -540,13 +556,15 @@ type asyncLambda8 struct {
 	s     *rt.Scope
 }
 
+const asyncLambda8Done_ = 1
+
 // Poll runs the future until it completes or must wait.
 //
 //line testdata/run/t_scope_result.adesh:40
 func (f *asyncLambda8) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:40
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock9{})).Drop()
 			f.complete_()
@@ -559,7 +577,7 @@ func (f *asyncLambda8) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *asyncLambda8) Drop() {
-	if f.state == 1 {
+	if f.state == asyncLambda8Done_ {
 		return
 	}
 	f.dropSub_()
@@ -569,7 +587,7 @@ func (f *asyncLambda8) Drop() {
 func (f *asyncLambda8) dropSub_() {}
 
 func (f *asyncLambda8) complete_() {
-	*f = asyncLambda8{state: 1}
+	*f = asyncLambda8{state: asyncLambda8Done_}
 }
 
 // mainFuture is the state machine of `main`.
@@ -581,6 +599,8 @@ type mainFuture struct {
 	sub3_   rt.ScopeFuture[rt.Unit]
 	err_    *rt.Thrown
 }
+
+const mainFutureDone_ = 9
 
 // Poll runs the future until it completes or must wait.
 //
@@ -595,44 +615,41 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 poll_:
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:17
 			f.sub1_ = run(false)
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at t_scope_result.adesh:17
 //line testdata/run/t_scope_result.adesh:17
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(runFuture)
+			f.sub1_ = runFuture{}
 			aw_ = step_.Value
 //line testdata/run/t_scope_result.adesh:17
 			rt.Print(aw_)
-//line testdata/run/t_scope_result.adesh:18
 			f.sub1_ = run(true)
 			f.state = 2
 			fallthrough
-		case 2:
+		case 2: // after the await at t_scope_result.adesh:18
 //line testdata/run/t_scope_result.adesh:18
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(runFuture)
+			f.sub1_ = runFuture{}
 			aw1_ = step_.Value
 //line testdata/run/t_scope_result.adesh:18
 			rt.Print(aw1_)
-//line testdata/run/t_scope_result.adesh:19
 			f.started = rt.NewChannel[int64](int(1))
-//line testdata/run/t_scope_result.adesh:20
 			f.sub2_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[int64] {
 				return rt.Box[int64](asyncLambda4{started: &f.started, s: s})
 			}))
 			f.state = 3
 			fallthrough
-		case 3:
+		case 3: // after the await at t_scope_result.adesh:20
 //line testdata/run/t_scope_result.adesh:20
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -650,13 +667,12 @@ poll_:
 //line testdata/run/t_scope_result.adesh:33
 				rt.Print("err", e.Message)
 			}
-//line testdata/run/t_scope_result.adesh:35
 			f.sub2_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[int64] {
 				return rt.Start[int64](nil, asyncLambda7{s: s})
 			}))
 			f.state = 4
 			fallthrough
-		case 4:
+		case 4: // after the await at t_scope_result.adesh:35
 //line testdata/run/t_scope_result.adesh:35
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
@@ -676,14 +692,14 @@ poll_:
 			}
 			f.state = 5
 			fallthrough
-		case 5:
+		case 5: // body of the try at t_scope_result.adesh:39
 //line testdata/run/t_scope_result.adesh:40
 			f.sub3_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 				return rt.Start[rt.Unit](nil, asyncLambda8{s: s})
 			})
 			f.state = 6
 			fallthrough
-		case 6:
+		case 6: // after the await at t_scope_result.adesh:40
 //line testdata/run/t_scope_result.adesh:40
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
@@ -693,7 +709,7 @@ poll_:
 			f.sub3_ = rt.ScopeFuture[rt.Unit]{}
 			f.state = 8
 			continue poll_
-		case 7:
+		case 7: // catch of the try at t_scope_result.adesh:39
 			thrown_ := f.err_
 			f.err_ = nil
 			e_1 = thrown_.Err
@@ -701,7 +717,7 @@ poll_:
 			rt.Print("caught:", e_1.Message)
 			f.state = 8
 			fallthrough
-		case 8:
+		case 8: // after the try at t_scope_result.adesh:39
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -712,7 +728,7 @@ poll_:
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *mainFuture) Drop() {
-	if f.state == 9 {
+	if f.state == mainFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -720,7 +736,7 @@ func (f *mainFuture) Drop() {
 }
 
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	var x any = recover()
+	x := recover()
 	if x == nil {
 		return
 	}
@@ -754,8 +770,8 @@ func (f *mainFuture) dropSub_() {
 }
 
 func (f *mainFuture) complete_() {
-	f.state = 9
-	*f = mainFuture{state: 9}
+	f.state = mainFutureDone_
+	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/t_scope_result.adesh:16
@@ -769,22 +785,24 @@ type programFuture struct {
 	sub1_ mainFuture
 }
 
+const programFutureDone_ = 2
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_scope_result.adesh:16
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1:
+		case 1: // after the await at t_scope_result.adesh:16
 //line testdata/run/t_scope_result.adesh:16
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = *new(mainFuture)
+			f.sub1_ = mainFuture{}
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -795,7 +813,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 2 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -810,7 +828,7 @@ func (f *programFuture) dropSub_() {
 }
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 2}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {

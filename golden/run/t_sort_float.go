@@ -26,11 +26,11 @@ func (v Item) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-var xs []float64
-
-var items []Item
-
-var ns []int64
+var (
+	xs    []float64
+	items []Item
+	ns    []int64
+)
 
 //line testdata/run/t_sort_float.adesh:7
 func by_desc(a float64, b float64) float64 {
@@ -43,14 +43,15 @@ type programFuture struct {
 	state uint32
 }
 
+const programFutureDone_ = 1
+
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
-		case 0:
+		case 0: // start
 //line testdata/run/t_sort_float.adesh:4
 			xs = []float64{2.5, 2.25, 1.0, 2.75}
-//line testdata/run/t_sort_float.adesh:5
 			rt.ArrSortCmp(xs, func(a float64, b float64) float64 {
 //line testdata/run/t_sort_float.adesh:5
 				return a - b
@@ -59,11 +60,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(xs)
 //line testdata/run/t_sort_float.adesh:8
 			rt.ArrSortCmp(xs, by_desc)
-//line testdata/run/t_sort_float.adesh:9
 			rt.Print(xs)
-//line testdata/run/t_sort_float.adesh:10
-			items = []Item{Item{name: "tea", price: 2.5}, Item{name: "jam", price: 2.25}, Item{name: "egg", price: 2.75}}
-//line testdata/run/t_sort_float.adesh:11
+			items = []Item{{name: "tea", price: 2.5}, {name: "jam", price: 2.25}, {name: "egg", price: 2.75}}
 			rt.ArrSortCmp(items, func(a Item, b Item) float64 {
 //line testdata/run/t_sort_float.adesh:11
 				return a.price - b.price
@@ -76,7 +74,6 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/t_sort_float.adesh:13
 			ns = []int64{3, 1, 2}
-//line testdata/run/t_sort_float.adesh:14
 			rt.ArrSortCmp(ns, func(a int64, b int64) int64 {
 //line testdata/run/t_sort_float.adesh:14
 				return b - a
@@ -93,7 +90,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
 func (f *programFuture) Drop() {
-	if f.state == 1 {
+	if f.state == programFutureDone_ {
 		return
 	}
 	f.dropSub_()
@@ -103,7 +100,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	*f = programFuture{state: 1}
+	*f = programFuture{state: programFutureDone_}
 }
 
 func main() {
