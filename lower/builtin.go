@@ -52,6 +52,9 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 	if recv != nil {
 		args = append([]Expr{recv}, args...)
 	}
+	if lo.ElemTypeArg {
+		return rtCallT(lo.Name, []Type{l.goTypeOf(ci.Ret.(*types.Handle).Elem)}, args...)
+	}
 	return rtCall(lo.Name, args...)
 }
 

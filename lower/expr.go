@@ -728,6 +728,8 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 		l.fail(e, "a selector the checker did not record")
 	}
 	switch si.Kind {
+	case check.SelConstant:
+		return &Lit{Text: si.Name}
 	case check.SelImport:
 		obj := si.Obj
 		if fd, ok := obj.Decl.(*ast.FuncDecl); ok {

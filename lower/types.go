@@ -103,6 +103,7 @@ func (l *lowerer) handleType(h *types.Handle) Type {
 var handleTypes = map[types.HandleKind]string{
 	types.PromiseH: "Promise", types.JoinHandleH: "JoinHandle", types.ChannelH: "Channel",
 	types.ShareH: "Share", types.WeakH: "Weak", types.MutexH: "Mutex", types.RwLockH: "RwLock",
+	types.ThreadMutexH: "Mutex", types.AtomicH: "Atomic",
 }
 
 // resultType is the Go result list of a function returning t: none for unit.

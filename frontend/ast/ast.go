@@ -139,11 +139,13 @@ type ExtendDecl struct {
 	Methods    []*FuncDecl
 }
 
-// ImportDecl is `import "./x.adesh" as m;` or `import "./x.adesh";`.
+// ImportDecl is `import "./x.adesh" as m;` or `import "./x.adesh";`, or a standard module,
+// `import thread;` (Module set, Path nil).
 type ImportDecl struct {
 	Span
-	Path  *StringLit
-	Alias *Ident // nil without `as`
+	Path   *StringLit
+	Module *Ident
+	Alias  *Ident // nil without `as`
 }
 
 func (*FuncDecl) declNode()   {}

@@ -154,6 +154,9 @@ func (pr *printer) node(n Node, depth int, role string) {
 		if n.Path != nil {
 			path = strconv.Quote(n.Path.Value)
 		}
+		if n.Module != nil {
+			path = n.Module.Name
+		}
 		text := "ImportDecl " + path
 		if n.Alias != nil {
 			text += " as " + n.Alias.Name

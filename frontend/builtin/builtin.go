@@ -52,12 +52,26 @@ const (
 	Net // the modules of §12, which have static members only
 	HTTP
 	FS
+	// The standard modules of EVERYDAY.md §6 (`import thread;`), visible only where imported:
+	// rows of StdModules are the modules, and a module's static members may be type objects
+	// themselves (thread.Mutex, thread.Atomic.AtomicI64).
+	StdModules
+	Thread
+	ThreadMutexObj
+	ThreadMutexes
+	AtomicModule
+	AtomicI64Obj
+	AtomicBoolObj
+	Atomics
+	MathModule
+	StdBits // std's bit functions, a predeclared type object
 	numKinds
 )
 
 var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "num", "Option",
 	"Result", "Share", "Weak", "Mutex", "RwLock", "Guard", "Channel", "JoinHandle", "Promise",
-	"Scope", "TcpListener", "TcpStream", "net", "http", "fs"}
+	"Scope", "TcpListener", "TcpStream", "net", "http", "fs", "module", "thread", "thread.Mutex", "thread.Mutex", "thread.Atomic",
+	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -68,7 +82,10 @@ type Row struct {
 	Name    string   // the canonical spelling
 	Aliases []string // the other spellings (JavaScript's and Rust's names)
 	Module  Kind     // a type object (a Global row): the kind whose static members it has
-	Flags   Flags
+	// Same: a static member that is a predeclared function under another name (Math.sqrt is
+	// sqrt), checked and lowered as that function.
+	Same  ID
+	Flags Flags
 	// Sig builds the signature of one call from the receiver's types and fresh inference
 	// variables; nil where the checker decides it by the ID (len, join, Ok, …).
 	Sig   func(In) Sig
@@ -133,14 +150,20 @@ const (
 	// argument (a timeout) given, rt's TimeoutName instead. Awaited directly it is kept by value,
 	// of the Go type rt.Future named below ("" for the *rt.JoinHandle of a blocking job).
 	IOFuture
+	// Constant is a static member that is a value, not a function (Math.PI): Name is its Go
+	// literal, Sig gives its type as its result.
+	Constant
 )
 
 // Lowering is how a builtin call becomes Go.
 type Lowering struct {
-	How         How
-	Name        string
-	Args        []Arg // how each argument lowers; Plain past the end
-	Pos         bool  // the call's position ("file:line:col") is passed last
+	How  How
+	Name string
+	Args []Arg // how each argument lowers; Plain past the end
+	Pos  bool  // the call's position ("file:line:col") is passed last
+	// ElemTypeArg: the rt function is instantiated explicitly with the element type of the
+	// handle it gives (rt.NewMutex[int64](0): Go would infer int from an untyped constant).
+	ElemTypeArg bool
 	TimeoutName string
 	Future      string
 }
@@ -227,6 +250,20 @@ func DynamicMethod(of Kind, name string) ID { return bySpelling[key{of, false, n
 // Member is the static member of the type object or module of kind spelled name, or 0.
 func Member(of Kind, name string) ID { return bySpelling[key{of, true, name}] }
 
+// StdModule is the standard module spelled name (`import thread;`), or 0.
+func StdModule(name string) ID { return bySpelling[key{StdModules, false, name}] }
+
+// StdModuleNames are the spellings of the standard modules, in the order of the table.
+func StdModuleNames() []string {
+	var out []string
+	for _, r := range All() {
+		if r.Of == StdModules {
+			out = append(out, append([]string{r.Name}, r.Aliases...)...)
+		}
+	}
+	return out
+}
+
 // Name is the canonical name of id.
 func Name(id ID) string { return Of(id).Name }
 
@@ -272,7 +309,7 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.PromiseH: Promises, types.JoinHandleH: JoinHandles, types.ChannelH: Channels,
 	types.ShareH: Shares, types.WeakH: Weaks, types.MutexH: Mutexes, types.RwLockH: RwLocks,
 	types.MutexGuardH: Guards, types.ReadGuardH: Guards, types.WriteGuardH: Guards,
-	types.ScopeH: Scopes,
+	types.ScopeH: Scopes, types.ThreadMutexH: ThreadMutexes, types.AtomicH: Atomics,
 }
 
 // BuiltinFuture marks a Future that a builtin gives (sleep, join, recv, an I/O call): the

@@ -76,5 +76,8 @@ func ioFuture(name, timeoutName, futureType string) Lowering {
 	return Lowering{How: IOFuture, Name: name, TimeoutName: timeoutName, Future: futureType}
 }
 
+// withElemTypeArg instantiates the rt function with the element type of the handle it gives.
+func (l Lowering) withElemTypeArg() Lowering { l.ElemTypeArg = true; return l }
+
 // withPos passes the call's position last.
 func (l Lowering) withPos() Lowering { l.Pos = true; return l }

@@ -247,6 +247,14 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 		c.argsUnchecked(e)
 		return types.InvalidType
 	}
+	if builtin.Of(id).Lower.How == builtin.Constant {
+		c.errorf(e, "`%s.%s` is a constant, not a function", builtin.Name(obj), sel.Name.Name)
+		c.argsUnchecked(e)
+		return types.InvalidType
+	}
+	if same := builtin.Of(id).Same; same != 0 {
+		return c.builtinCall(e, same, expected) // Math.sqrt(x) is sqrt(x)
+	}
 	ci := &CallInfo{Kind: CallStatic, Builtin: id}
 	if row := builtin.Of(id); row.Sig != nil {
 		return c.signatureCall(e, ci, row.Sig(c.builderIn(nil)))

@@ -50,6 +50,7 @@ const (
 	SelErrorMessage                // `e.message` on an Error
 	SelBuiltinProp                 // a property of a builtin type (Name): resp.status
 	SelDynamic                     // a field of an `any` value
+	SelConstant                    // a constant of a module (Name: its Go literal): Math.PI
 )
 
 // SelInfo is what the checker learned about a selector that is not a call's callee.
@@ -282,6 +283,9 @@ func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Ty
 	if obj := c.importedType(sel.X); obj != nil {
 		return c.typeMemberCall(e, sel, obj, expected), true // m.Enum::Variant(…)
 	}
+	if obj, ok := c.nestedTypeObject(sel.X); ok {
+		return c.staticCall(e, sel, obj, expected), true // thread.Mutex.new(v)
+	}
 	// Static members: Type::name, builtin type objects, imports.
 	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 		if obj := c.scope.Lookup(id.Name); obj != nil {
@@ -312,6 +316,31 @@ func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Ty
 	}
 	recv := c.expr(sel.X, nil)
 	return c.methodCall(e, sel, recv, expected)
+}
+
+// nestedTypeObject resolves `thread.Mutex` or `thread.Atomic.AtomicI64`: a type object that is
+// a static member of a module or of another type object.
+func (c *checker) nestedTypeObject(x ast.Expr) (types.Builtin, bool) {
+	sel, ok := ast.Unparen(x).(*ast.Selector)
+	if !ok {
+		return 0, false
+	}
+	var outer types.Builtin
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		obj := c.scope.Lookup(id.Name)
+		if obj == nil || obj.Kind != types.ObjBuiltin || builtin.TypeObject(obj.Builtin) == builtin.Global {
+			return 0, false
+		}
+		id.Obj = obj
+		outer = obj.Builtin
+	} else if outer, ok = c.nestedTypeObject(sel.X); !ok {
+		return 0, false
+	}
+	inner := builtin.Member(builtin.TypeObject(outer), sel.Name.Name)
+	if inner == 0 || builtin.TypeObject(inner) == builtin.Global {
+		return 0, false
+	}
+	return inner, true
 }
 
 // typeMemberCall checks `Enum::Variant(args)` and `Struct::method(args)` (a static call of a
@@ -514,6 +543,10 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			case types.ObjBuiltin:
 				if builtin.TypeObject(obj.Builtin) != builtin.Global {
 					id.Obj = obj
+					if m := builtin.Member(builtin.TypeObject(obj.Builtin), e.Name.Name); m != 0 && builtin.Of(m).Lower.How == builtin.Constant {
+						c.info.Sels[e] = &SelInfo{Kind: SelConstant, Name: builtin.Of(m).Lower.Name}
+						return builtin.Of(m).Sig(builtin.In{}).Ret
+					}
 					c.errorf(e, "`%s.%s` must be called", id.Name, e.Name.Name)
 					return types.InvalidType
 				}

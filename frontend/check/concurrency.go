@@ -84,6 +84,7 @@ func Analyze(info *Info, diags *diag.List) {
 	a.analyzeEscapes()
 	a.checkDeferAwaits()
 	a.checkSpawns()
+	a.checkThreads()
 	a.checkBorrows()
 	a.checkScopes()
 	a.warnGuards()

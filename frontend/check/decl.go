@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 )
 
@@ -154,6 +155,10 @@ func (c *checker) declareTop(f *ast.File, scope *types.Scope, id *ast.Ident, obj
 }
 
 func (c *checker) declareImport(f *ast.File, imp *ast.ImportDecl) {
+	if imp.Module != nil {
+		c.declareStdModule(f, imp)
+		return
+	}
 	target := c.importTarget(f, imp)
 	if target == nil {
 		return // the loader reported it
@@ -177,6 +182,20 @@ func (c *checker) declareImport(f *ast.File, imp *ast.ImportDecl) {
 	} else {
 		c.fileScope[f].Insert(obj)
 	}
+}
+
+// declareStdModule declares a standard module, `import thread;` or `import Math as M;`.
+func (c *checker) declareStdModule(f *ast.File, imp *ast.ImportDecl) {
+	id := builtin.StdModule(imp.Module.Name)
+	if id == 0 {
+		c.errorf(imp.Module, "unsupported: there is no standard module `%s` (the standard modules are %s)", imp.Module.Name, strings.Join(builtin.StdModuleNames(), ", "))
+		return
+	}
+	name := imp.Module
+	if imp.Alias != nil {
+		name = imp.Alias
+	}
+	c.declareTop(f, c.fileScope[f], name, &types.Object{Name: name.Name, Kind: types.ObjBuiltin, Builtin: id, Decl: imp})
 }
 
 // importTarget finds the parsed file an import refers to.

@@ -230,6 +230,9 @@ func (a *analysis) argFates(call *ast.Call, arg ast.Node) []Escape {
 		if ci.Builtin == builtin.PromiseNew {
 			return nil // the executor runs at once
 		}
+		if f, ok := a.threadFunc(call); ok && f == arg {
+			return []Escape{{Kind: Spawned, At: call}}
+		}
 		return a.fatesOf(call)
 	case CallVariant:
 		return a.fatesOf(call)

@@ -73,7 +73,11 @@ func init() {
 	})
 	layout(func(p *printer, n *ast.ImportDecl) {
 		p.write("import ")
-		p.node(n.Path)
+		if n.Module != nil {
+			p.node(n.Module) // a standard module: `import thread;`
+		} else {
+			p.node(n.Path)
+		}
 		if n.Alias != nil {
 			p.write(" as ")
 			p.node(n.Alias)

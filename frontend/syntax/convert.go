@@ -147,8 +147,11 @@ func (p *parser) convertExtend(e *extendG) *ast.ExtendDecl {
 }
 
 func (p *parser) convertImport(im *importG) *ast.ImportDecl {
-	path, _ := p.stringLit(&tok{Type: im.Path.Type, Pos: tokPos{im.Path.Pos.Offset}, n: len(im.Path.Value)}).(*ast.StringLit)
-	return &ast.ImportDecl{Span: p.span(im.Pos, im.Tokens), Path: path, Alias: p.name(im.Alias)}
+	d := &ast.ImportDecl{Span: p.span(im.Pos, im.Tokens), Module: p.name(im.Module), Alias: p.name(im.Alias)}
+	if im.Path != nil {
+		d.Path, _ = p.stringLit(&tok{Type: im.Path.Type, Pos: tokPos{im.Path.Pos.Offset}, n: len(im.Path.Value)}).(*ast.StringLit)
+	}
+	return d
 }
 
 func (p *parser) convertStmt(s *stmtG) ast.Stmt {

@@ -136,9 +136,10 @@ type importG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
 
-	Path  lexer.Token `parser:"'import' @String"`
-	Alias nameNode    `parser:"( 'as' @@ )?"`
-	Semi  semiNode    `parser:"@@"`
+	Path   *lexer.Token `parser:"'import' ( @String"`
+	Module nameNode     `parser:"         | @@ )"` // a standard module: `import thread;`
+	Alias  nameNode     `parser:"( 'as' @@ )?"`
+	Semi   semiNode     `parser:"@@"`
 }
 
 // stmtG is one statement. The expression statement comes first: its production gives up at

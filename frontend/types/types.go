@@ -140,9 +140,11 @@ const (
 	ReadGuardH
 	WriteGuardH
 	ScopeH
+	ThreadMutexH // thread.Mutex: rt's Mutex, with the thread module's lock results
+	AtomicH      // thread.Atomic.AtomicI64 (Elem i64) and AtomicBool (Elem bool)
 )
 
-var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope"}
+var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic"}
 
 // HandleName is the AdeshLang spelling of a handle kind.
 func (k HandleKind) String() string { return handleNames[k] }

@@ -1,0 +1,33 @@
+package rt
+
+import (
+	"strings"
+	"time"
+)
+
+// programStart is when the program started, for clock().
+var programStart = time.Now()
+
+// Clock is clock(): the seconds since the program started.
+func Clock() float64 { return time.Since(programStart).Seconds() }
+
+// AssertEq is assert_eq(a, b): a run-time error showing both values unless they are equal.
+func AssertEq(a, b Value, pos string) {
+	if !DynEq(a, b) {
+		Fail(pos, "assert_eq failed: "+shown(a)+" != "+shown(b))
+	}
+}
+
+// AssertNe is assert_ne(a, b): a run-time error showing the value unless they differ.
+func AssertNe(a, b Value, pos string) {
+	if DynEq(a, b) {
+		Fail(pos, "assert_ne failed: both are "+shown(a))
+	}
+}
+
+// shown is v as a value nested in an array prints: a string in quotes, so that "1" and 1 differ.
+func shown(v Value) string {
+	var b strings.Builder
+	Format(&b, v, true)
+	return b.String()
+}

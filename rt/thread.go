@@ -1,0 +1,64 @@
+package rt
+
+import (
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// The thread module (EVERYDAY.md §6): work on OS threads of its own, beside the async workers.
+// A thread is a JoinHandle like a task's, so that async code awaits it (suspending, not blocking
+// its worker); sync code and other threads join it, which blocks until it ends.
+
+// threadDone maps the handle of a running or finished thread to the channel closed when it ends.
+var threadDone sync.Map // *task → chan struct{}
+
+// SpawnThread runs f on a new OS thread and returns its handle. A throw or panic in f fails the
+// handle as it fails a task's.
+func SpawnThread[T any](f func() T) *JoinHandle[T] {
+	h := &JoinHandle[T]{}
+	s := currentScheduler()
+	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
+	s.external.Add(1)                   // a thread that runs holds off the deadlock check
+	done := make(chan struct{})
+	threadDone.Store(&h.task, done)
+	go func() {
+		runtime.LockOSThread()
+		defer close(done)
+		runBlocking(h, f)
+	}()
+	return h
+}
+
+// SpawnThreadNamed is thread.spawn_named. Go's threads have no names, and a failure shows its
+// position, so the name changes nothing the program sees.
+func SpawnThreadNamed[T any](_ string, f func() T) *JoinHandle[T] { return SpawnThread(f) }
+
+// ThreadJoin is h.join(): it waits for the thread and gives its value, or throws what it threw.
+func ThreadJoin[T any](h *JoinHandle[T], pos string) T {
+	d, ok := threadDone.Load(&h.task)
+	if !ok {
+		Fail(pos, "join of a task that is not a thread: await its handle instead")
+	}
+	<-d.(chan struct{})
+	h.state.Or(flagObserved)
+	if h.err != nil {
+		panic(h.err)
+	}
+	return h.val
+}
+
+// ThreadSleep is thread.sleep(ms): it blocks the calling thread.
+func ThreadSleep(ms int64) { time.Sleep(time.Duration(ms) * time.Millisecond) }
+
+// HardwareConcurrency is the number of CPUs the program may use.
+func HardwareConcurrency() int64 { return int64(runtime.GOMAXPROCS(0)) }
+
+// Watchdog ends the program with an error if it still runs ms milliseconds from now.
+func Watchdog(ms int64, pos string) {
+	time.AfterFunc(time.Duration(ms)*time.Millisecond, func() {
+		reportFailure(pos + ": error: watchdog: the program still runs after " + strconv.FormatInt(ms, 10) + " ms\n")
+		exitNow(1)
+	})
+}
