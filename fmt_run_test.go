@@ -60,7 +60,7 @@ func TestFormattedProgramsRun(t *testing.T) {
 	exe := filepath.Join(dir, "programs")
 	goCmd(t, dir, "build", "-o", exe, "./cmd/programs")
 	for _, p := range sample {
-		runOne(t, exe, p, "1")
+		runOne(t, exe, p, "1", false)
 	}
 	t.Logf("%d formatted programs run", len(sample))
 }

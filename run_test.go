@@ -162,21 +162,39 @@ func TestRun(t *testing.T) {
 	exe := filepath.Join(dir, "programs")
 	goCmd(t, dir, "build", "-trimpath", "-o", exe, "./cmd/programs")
 	goCmd(t, dir, "vet", "./progs/...")
+	// The same programs under the race detector, at 4 workers only: a race the checker lets
+	// through is found here rather than by a user (one more link of the shared binary).
+	raceExe := filepath.Join(dir, "programs-race")
+	goCmd(t, dir, "build", "-race", "-o", raceExe, "./cmd/programs")
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 4)
+	run := func(p program, exe, workers string, race bool) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			runOne(t, exe, p, workers, race)
+		}()
+	}
 	for _, p := range progs {
-		for _, workers := range []string{"1", "4"} {
-			wg.Add(1)
-			go func(p program, workers string) {
-				defer wg.Done()
-				sem <- struct{}{}
-				defer func() { <-sem }()
-				runOne(t, exe, p, workers)
-			}(p, workers)
+		run(p, exe, "1", false)
+		run(p, exe, "4", false)
+		if _, excluded := raceExcluded[p.name]; !excluded {
+			run(p, raceExe, "4", true)
 		}
 	}
 	wg.Wait()
 }
+
+// raceExcluded lists the run-test programs not run under the race detector, each with why. A
+// program belongs here only while a known, filed race is being removed, never to hide a new
+// one: today the known one is `.then` callbacks writing a captured local, which run in
+// parallel until issue 20 runs them one at a time (no run-test program does that yet).
+var raceExcluded = map[string]string{}
+
+// raceExitCode is the status a race-detector build exits with when it reported a race.
+const raceExitCode = 66
 
 // programEnv selects which program the test binary runs.
 const programEnv = "ADESH_TEST_PROGRAM"
@@ -251,8 +269,9 @@ func goCmd(t *testing.T, dir string, args ...string) {
 	}
 }
 
-// runOne runs a built program and compares what it prints.
-func runOne(t *testing.T, exe string, p program, workers string) {
+// runOne runs a built program and compares what it prints; a race build must also report no
+// data race.
+func runOne(t *testing.T, exe string, p program, workers string, race bool) {
 	want, err := os.ReadFile(p.out)
 	if err != nil {
 		t.Errorf("%s: missing expected output %s", p.name, p.out)
@@ -261,6 +280,10 @@ func runOne(t *testing.T, exe string, p program, workers string) {
 	cmd := exec.Command(exe)
 	cmd.Dir = filepath.Dir(p.entry)
 	cmd.Env = append(os.Environ(), "ADESH_WORKERS="+workers, programEnv+"="+p.name)
+	if race {
+		cmd.Env = append(cmd.Env, "GORACE=exitcode="+strconv.Itoa(raceExitCode))
+		workers += " (race detector)"
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Run()
@@ -269,6 +292,10 @@ func runOne(t *testing.T, exe string, p program, workers string) {
 		code = ee.ExitCode()
 	} else if err != nil {
 		t.Errorf("%s: %v", p.name, err)
+		return
+	}
+	if race && (code == raceExitCode || bytes.Contains(stderr.Bytes(), []byte("WARNING: DATA RACE"))) {
+		t.Errorf("%s with %s workers has a data race:\n%s", p.name, workers, stderr.String())
 		return
 	}
 	if !bytes.Equal(stdout.Bytes(), want) {

@@ -36,8 +36,9 @@ async fn main() {
 }
 `
 
-// TestTaskDumpNamesTheAwaitLine sends SIGQUIT to a program run with ADESH_TRACE_ASYNC=1: the
-// task dump must name the AdeshLang line of the innermost await each task waits at.
+// TestTaskDumpNamesTheAwaitLine sends SIGQUIT to a program, as it runs by default and with
+// ADESH_TRACE_ASYNC=1: the task dump must name the AdeshLang line of the innermost await each
+// task waits at.
 func TestTaskDumpNamesTheAwaitLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program with the go command")
@@ -65,8 +66,15 @@ func TestTaskDumpNamesTheAwaitLine(t *testing.T) {
 	if err := BuildModule(mod, exe); err != nil {
 		t.Fatal(err)
 	}
+	for _, env := range []string{"ADESH_TRACE_ASYNC=", "ADESH_TRACE_ASYNC=1"} {
+		t.Run(env, func(t *testing.T) { checkTaskDump(t, exe, env) })
+	}
+}
+
+// checkTaskDump runs exe with env and asks it for task dumps.
+func checkTaskDump(t *testing.T, exe, env string) {
 	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), "ADESH_TRACE_ASYNC=1", "ADESH_WORKERS=2")
+	cmd.Env = append(os.Environ(), env, "ADESH_WORKERS=2")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

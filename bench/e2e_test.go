@@ -242,3 +242,20 @@ func BenchmarkE2EReadyAwaits(b *testing.B) {
 	b.ReportMetric(cw, "ns/call")
 	fmt.Printf("e2e %d ready awaits: %.2f ns per await (%.2f ns of CPU), %.2f ns per plain call (target 10)\n", readyAwaitsN, aw, ac, cw)
 }
+
+const printLinesN = 2_000_000
+
+// BenchmarkE2EPrintLines: 2M lines printed in a loop to a pipe (stdout buffered, flushed when
+// the buffer fills and at most 20 ms after a line), against fmt.Fprintln to a bufio.Writer:
+// time per line.
+func BenchmarkE2EPrintLines(b *testing.B) {
+	adesh := &contender{name: "adesh", big: adeshCmd(b, "print_lines", printLinesN), small: adeshCmd(b, "print_lines", 1), env: []string{"ADESH_WORKERS=2"}}
+	gor := &contender{name: "go", big: goCmd(b, "print_lines", printLinesN), small: goCmd(b, "print_lines", 1)}
+	measure(b, adesh, gor)
+	perLine := func(r e2eRun) float64 { return wallMS(r) * 1e6 / printLinesN }
+	a, g := adesh.median(perLine), gor.median(perLine)
+	b.ReportMetric(a, "adesh-ns/line")
+	b.ReportMetric(g, "go-ns/line")
+	b.ReportMetric(a/g, "adesh/go")
+	fmt.Printf("e2e %d printed lines: adesh %.1f ns/line, go %.1f ns/line: adesh/go %.2f\n", printLinesN, a, g, a/g)
+}

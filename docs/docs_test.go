@@ -9,7 +9,7 @@
 //	                            block: it prints nothing), stderr the ```stderr block (then the
 //	                            exit status must be 1, or exit=N)
 //	```adesh fragment           part of a program: not compiled
-//	```adesh fails E0702        refused, every error with that code ("syntax": a syntax error)
+//	```adesh fails E0702        refused, every error with that code ("syntax": E0600, a syntax error)
 //	```adesh warns W0706        compiles, with at least one warning of that code
 //	```adesh norun              compiled and lowered, not run (it needs the network, waits…)
 //	```adesh pending            what the language says and the compiler does not do yet: it
@@ -328,7 +328,7 @@ func exeName(p *program) string { return "line" + strconv.Itoa(p.b.line) }
 
 func hasDiagnostic(prog *frontend.Program, sev diag.Severity, code string) bool {
 	if code == "syntax" {
-		code = ""
+		code = diag.Syntax
 	}
 	for _, d := range prog.Diags.Items {
 		if d.Severity == sev && d.Code == code {
@@ -345,7 +345,7 @@ func refusalProblems(prog *frontend.Program, code, diags string) []string {
 	}
 	want := code
 	if code == "syntax" {
-		want = ""
+		want = diag.Syntax
 	}
 	for _, d := range prog.Diags.Items {
 		if d.Severity == diag.Error && d.Code != want {

@@ -50,7 +50,7 @@ func LoadWith(name string, read ReadFile) *Program {
 	p.Diags = diag.NewList(p.Fset)
 	src, err := read(name)
 	if err != nil {
-		p.Diags.Add(diag.Diagnostic{Severity: diag.Error, File: name, Message: "cannot read it: " + describe(err)})
+		p.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: diag.Import, File: name, Message: "cannot read it: " + describe(err)})
 		return p
 	}
 	seen := map[string]bool{}
@@ -63,14 +63,14 @@ func LoadWith(name string, read ReadFile) *Program {
 			if imp, ok := it.(*ast.ImportDecl); ok && imp.Path != nil {
 				target := path.Clean(path.Join(path.Dir(n), imp.Path.Value))
 				if !strings.HasSuffix(target, ".adesh") {
-					p.Diags.Errorf(imp.Path.Pos(), imp.Path.EndPos(), "", "an import names an .adesh file, found %q", imp.Path.Value)
+					p.Diags.Errorf(imp.Path.Pos(), imp.Path.EndPos(), diag.Import, "an import names an .adesh file, found %q", imp.Path.Value)
 					continue
 				}
 				if !seen[target] {
 					seen[target] = true
 					queue = append(queue, target)
 					if _, err := read(target); err != nil {
-						p.Diags.Errorf(imp.Path.Pos(), imp.Path.EndPos(), "", "cannot import %q: %s", imp.Path.Value, describe(err))
+						p.Diags.Errorf(imp.Path.Pos(), imp.Path.EndPos(), diag.Import, "cannot import %q: %s", imp.Path.Value, describe(err))
 					}
 				}
 			}

@@ -242,10 +242,35 @@ func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Ex
 		return rtCall("Timeout", ms, fut), rtType("TimeoutFuture", l.valueType(inner))
 	case builtin.FnScope:
 		body := l.funcArg(b, e.Args[0], false)
+		if ok := scopeBodyResult(res, e.Args[0].TypeOf()); ok != nil {
+			// `await scope(…)?` or a match on it: the checker made the scope's value a Result
+			// of what the body gives; the failure is its Err.
+			return rtCall("ScopeResult", rtCall("RunScope", body)), rtType("ScopeResultFuture", l.valueType(ok))
+		}
 		return rtCall("RunScope", body), rtType("ScopeFuture", l.valueType(res))
 	}
 	l.fail(e, "a builtin that makes no future")
 	return nil, nil
+}
+
+// scopeBodyResult is T when scope(body)'s value res is a Result<T, Error> that the body does
+// not give itself (the body's future gives T): the checker's reading of `await scope(…)?`.
+func scopeBodyResult(res, bodyT types.Type) types.Type {
+	if _, isResult := res.(*types.Result); !isResult {
+		return nil
+	}
+	f, ok := bodyT.(*types.Func)
+	if !ok {
+		return nil
+	}
+	fut, ok := f.Ret.(*types.Future)
+	if !ok {
+		return nil
+	}
+	if _, isResult := fut.Elem.(*types.Result); isResult {
+		return nil
+	}
+	return fut.Elem
 }
 
 func (l *lowerer) valueTypes(ts []types.Type) []Type {

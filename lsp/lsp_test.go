@@ -38,9 +38,9 @@ func TestDiagnosticsAsYouType(t *testing.T) {
 		t.Fatalf("after the fix: %+v, want no diagnostic", got)
 	}
 
-	// A whole-text change with a syntax error: the parser's message, no code.
+	// A whole-text change with a syntax error: the parser's message and its code, E0600.
 	got = c.change(3, map[string]any{"text": "let x = ;\nprint(x);\n"})
-	if len(got.Diagnostics) != 1 || got.Diagnostics[0].Code != "" || !strings.Contains(got.Diagnostics[0].Message, "expected an expression") {
+	if len(got.Diagnostics) != 1 || got.Diagnostics[0].Code != "E0600" || !strings.Contains(got.Diagnostics[0].Message, "expected an expression") {
 		t.Fatalf("after a syntax error: %+v", got)
 	}
 	if want := (rng{pos{0, 8}, pos{0, 9}}); got.Diagnostics[0].Range != want {

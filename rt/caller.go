@@ -23,13 +23,20 @@ var rtFuncPrefix = func() string {
 
 // callerOutsideRT returns "file:line" of the innermost frame that is not in this package (nor in
 // Go's runtime: a task's own frames), or "".
-func callerOutsideRT() string {
+func callerOutsideRT() string { return callerOutsideRTAt(3, 0) }
+
+// callerOutsideRTAt is callerOutsideRT from skip frames up, passing over the first skipOuter
+// frames outside rt: 1 for the code that polls a future whose own Poll called into rt.
+func callerOutsideRTAt(skip, skipOuter int) string {
 	var pcs [32]uintptr
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs[:])])
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(skip, pcs[:])])
 	for {
 		f, more := frames.Next()
 		if f.Function != "" && !strings.HasPrefix(f.Function, rtFuncPrefix) && !strings.HasPrefix(f.Function, "runtime.") {
-			return f.File + ":" + strconv.Itoa(f.Line)
+			if skipOuter == 0 {
+				return f.File + ":" + strconv.Itoa(f.Line)
+			}
+			skipOuter--
 		}
 		if !more {
 			return ""

@@ -1,6 +1,9 @@
 package rt
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Box puts a future stored by value (a state struct, a SleepFuture) behind the Future interface,
 // for the places that need a dynamic future: a variable, an argument, a spawned task.
@@ -231,8 +234,13 @@ func (f *ResultFuture[T]) Drop() {
 }
 
 // AwaitedAgain raises the error of a future awaited (or polled) after it completed: what names
-// it (`work`, the async block) and pos is where it is written.
+// it (`work`, the async block) and pos is where it is written. The error is at the await that
+// polled it again, the AdeshLang code that called the future's Poll, when there is one (a task
+// the scheduler polls has none: then at pos).
 func AwaitedAgain(what, pos string) {
+	if at := callerOutsideRTAt(3, 1); strings.HasSuffix(at[:max(strings.LastIndexByte(at, ':'), 0)], ".adesh") {
+		pos = at
+	}
 	Fail(pos, "the future of "+what+" was awaited again after it completed: a future runs once (keep its result in a variable, or spawn it and await the handle, as often as needed)")
 }
 

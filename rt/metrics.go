@@ -183,8 +183,8 @@ func describeTask(t *task) TaskInfo {
 }
 
 // DumpTasks writes every live task of the run under way: id, state, the worker that last ran
-// it and the AdeshLang line it is suspended at. With ADESH_TRACE_ASYNC=1, Main writes it to
-// stderr on SIGQUIT (Ctrl-\), the way to see where a program that looks stuck is waiting.
+// it and the AdeshLang line it is suspended at. Main writes it to stderr on SIGQUIT (Ctrl-\),
+// the way to see where a program that looks stuck is waiting.
 func DumpTasks(w io.Writer) {
 	tasks := LiveTasks()
 	var b strings.Builder

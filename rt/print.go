@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 )
 
@@ -21,9 +22,19 @@ type output struct {
 	errs      io.Writer
 	lineFlush bool        // flush after every line: stdout is a terminal
 	written   atomic.Bool // lines wait in the buffer
+	// flushDelay bounds how long a line waits in the buffer while every worker is busy: the
+	// first line into an empty buffer arms flushTimer (0: only idle workers and exit flush).
+	flushDelay time.Duration
+	flushTimer *time.Timer
 }
 
-// flushIfWritten flushes stdout when lines wait in its buffer: an idle worker calls it.
+// outputFlushDelay is how late a line printed to a pipe or file may reach it: short enough
+// that progress lines of a CPU-bound program appear as it runs, long enough that a hot print
+// loop still writes in large blocks.
+const outputFlushDelay = 20 * time.Millisecond
+
+// flushIfWritten flushes stdout when lines wait in its buffer: an idle worker and the flush
+// timer call it.
 func (o *output) flushIfWritten() {
 	if o.written.Load() && o.written.Swap(false) {
 		o.mu.Lock()
@@ -32,11 +43,11 @@ func (o *output) flushIfWritten() {
 	}
 }
 
-func newOutput(stdout, stderr io.Writer, lineFlush bool) *output {
-	return &output{out: bufio.NewWriterSize(stdout, 64<<10), errs: stderr, lineFlush: lineFlush}
+func newOutput(stdout, stderr io.Writer, lineFlush bool, flushDelay time.Duration) *output {
+	return &output{out: bufio.NewWriterSize(stdout, 64<<10), errs: stderr, lineFlush: lineFlush, flushDelay: flushDelay}
 }
 
-var stdio = newOutput(os.Stdout, os.Stderr, isTerminal(os.Stdout))
+var stdio = newOutput(os.Stdout, os.Stderr, isTerminal(os.Stdout), outputFlushDelay)
 
 func init() { AtExit(FlushOutput) }
 
@@ -86,12 +97,20 @@ func (o *output) println(args []any) {
 	o.mu.Unlock()
 }
 
+// finishLine runs with o.mu held.
 func (o *output) finishLine() {
 	if o.lineFlush {
 		o.out.Flush()
 		return
 	}
-	o.written.Store(true)
+	if o.written.Swap(true) || o.flushDelay == 0 {
+		return // a flush is already due
+	}
+	if o.flushTimer == nil {
+		o.flushTimer = time.AfterFunc(o.flushDelay, o.flushIfWritten)
+	} else {
+		o.flushTimer.Reset(o.flushDelay)
+	}
 }
 
 func (o *output) eprintln(args []any) {

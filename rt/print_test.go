@@ -8,12 +8,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // withOutput points Print and Eprint at buffers for one test.
 func withOutput(t testing.TB, out, errs io.Writer, lineFlush bool) {
 	old := stdio
-	stdio = newOutput(out, errs, lineFlush)
+	stdio = newOutput(out, errs, lineFlush, 0)
 	t.Cleanup(func() { stdio = old })
 }
 
@@ -158,7 +159,7 @@ func TestFlushOutputIsAnExitHook(t *testing.T) {
 
 func TestIdleFlushWritesBufferedLines(t *testing.T) {
 	var out bytes.Buffer
-	o := newOutput(&out, io.Discard, false)
+	o := newOutput(&out, io.Discard, false, 0)
 	o.println([]any{"waiting"})
 	if out.Len() != 0 {
 		t.Fatalf("a piped line was written before the buffer filled: %q", out.String())
@@ -170,5 +171,25 @@ func TestIdleFlushWritesBufferedLines(t *testing.T) {
 	o.flushIfWritten() // nothing new: no write
 	if out.String() != "waiting\n" {
 		t.Fatalf("a second flush wrote %q", out.String())
+	}
+}
+
+func TestTimedFlushWritesWithoutAnIdleWorker(t *testing.T) {
+	written := make(chan string, 1)
+	o := newOutput(writerFunc(func(p []byte) (int, error) {
+		written <- string(p)
+		return len(p), nil
+	}), io.Discard, false, time.Millisecond)
+	for _, line := range []string{"first", "second"} {
+		o.println([]any{line})
+		// Not a timing assertion: without the timer the line never comes.
+		select {
+		case got := <-written:
+			if got != line+"\n" {
+				t.Fatalf("flushed %q, want %q", got, line+"\n")
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%q was not flushed", line)
+		}
 	}
 }

@@ -73,9 +73,10 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 // exits 1, as it does when a task failed with no one left to await it. Exit hooks (the stdout flush) run first either way.
 //
 // Environment: ADESH_WORKERS sets the number of workers (default: the number of CPUs);
-// ADESH_TRACE_ASYNC=1 prints the scheduler metrics to stderr at exit and dumps the live tasks
-// on SIGQUIT (Ctrl-\) while running; ADESH_TRACEBACK=1 lets a Go panic that is not an
-// AdeshLang error crash with its Go stack instead of failing its task.
+// ADESH_TRACE_ASYNC=1 prints the scheduler metrics to stderr at exit; SIGQUIT (Ctrl-\) dumps
+// the live tasks and the metrics while running; ADESH_TRACEBACK=1 lets a Go panic that is not an
+// AdeshLang error crash with its Go stack instead of failing its task, and leaves SIGQUIT to
+// Go's goroutine dump.
 func Main[T any](main Future[T]) {
 	n, err := workersFromEnv()
 	if err != nil {
@@ -84,9 +85,15 @@ func Main[T any](main Future[T]) {
 	}
 	rawPanics = os.Getenv("ADESH_TRACEBACK") == "1"
 	setMaxStack()
-	if os.Getenv("ADESH_TRACE_ASYNC") == "1" {
+	stopFlush := flushOnTermination()
+	defer stopFlush()
+	if !rawPanics {
+		// Where a stuck program waits is what Ctrl-\ asks; ADESH_TRACEBACK=1 keeps Go's
+		// goroutine dump, for a bug in the runtime.
 		stop := dumpTasksOnQuit()
 		defer stop()
+	}
+	if os.Getenv("ADESH_TRACE_ASYNC") == "1" {
 		// An exit hook, so that exit() prints them too; after the program's own output.
 		AtExit(func() {
 			FlushOutput()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,9 +10,13 @@ import (
 
 // jsonDiagnostic is what `check --format json` prints, one object per line.
 type jsonDiagnostic struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Col      int    `json:"col"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	End  *struct {
+		Line int `json:"line"`
+		Col  int `json:"col"`
+	} `json:"end"`
 	Severity string `json:"severity"`
 	Code     string `json:"code"`
 	Message  string `json:"message"`
@@ -78,5 +83,29 @@ func TestCheckJSONNotesAndHelp(t *testing.T) {
 	}
 	if !strings.Contains(e.Help, "capture only Send values") || !strings.Contains(w.Help, "release the guard") {
 		t.Errorf("help: %q / %q", e.Help, w.Help)
+	}
+}
+
+// Every diagnostic has a code and a range, syntax errors and errors with one caret included.
+func TestCheckJSONSyntaxErrorsHaveCodeAndRange(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "syntax.adesh")
+	if err := os.WriteFile(file, []byte("let x = [1, 2;\nprint(x)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := cli(t, "check", "--format", "json", file)
+	if code != 1 {
+		t.Fatalf("exit status %d, want 1; output:\n%s", code, out)
+	}
+	ds := decodeDiagnostics(t, out)
+	if len(ds) != 2 {
+		t.Fatalf("got %d diagnostics, want 2:\n%s", len(ds), out)
+	}
+	for _, d := range ds {
+		if d.Code != "E0600" {
+			t.Errorf("%d:%d %q has code %q, want E0600", d.Line, d.Col, d.Message, d.Code)
+		}
+		if d.End == nil || d.End.Line != d.Line || d.End.Col <= d.Col {
+			t.Errorf("%d:%d %q has no range after it: end %+v", d.Line, d.Col, d.Message, d.End)
+		}
 	}
 }

@@ -32,7 +32,7 @@ func TestFmtFlags(t *testing.T) {
 
 	bad := writeFile(t, dir, "bad.adesh", "let x = ;\n")
 	_, errs, code := cli(t, "fmt", "-w", bad)
-	if code != 1 || !strings.Contains(errs, "bad.adesh:1:9: error: expected an expression") {
+	if code != 1 || !strings.Contains(errs, "bad.adesh:1:9: error[E0600]: expected an expression") {
 		t.Fatalf("fmt of a file with a syntax error: status %d, stderr %q", code, errs)
 	}
 	if got, _ := os.ReadFile(bad); string(got) != "let x = ;\n" {

@@ -140,6 +140,10 @@ func compileWith(file string, stderr io.Writer, opts adesh2go.EmitOptions) ([]by
 	return src, nil
 }
 
+// maxWorkers is the most workers a program runs on (rt's limit, which ADESH_WORKERS is held to):
+// checked here so that the message names the flag the user wrote.
+const maxWorkers = 65534
+
 func runCmd(stdout, stderr io.Writer) *cobra.Command {
 	var workers int
 	var trace bool
@@ -157,8 +161,8 @@ func runCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := exactFile(cmd, args); err != nil {
 				return err
 			}
-			if workers < 0 {
-				return usageError("--workers must be 1 or more (0, the default, means ADESH_WORKERS or the number of CPUs)")
+			if workers < 0 || workers > maxWorkers {
+				return usageError("--workers must be from 1 to %d (0, the default, means ADESH_WORKERS or the number of CPUs), got %d", maxWorkers, workers)
 			}
 			src, err := compile(args[0], stderr)
 			if err != nil {

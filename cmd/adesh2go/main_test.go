@@ -269,3 +269,12 @@ func TestExplainTypesJSON(t *testing.T) {
 		}
 	}
 }
+
+// A --workers past the runtime's limit is the flag's usage error, not a bad ADESH_WORKERS.
+func TestRunWorkersPastTheLimitNamesTheFlag(t *testing.T) {
+	ok := writeFile(t, t.TempDir(), "ok.adesh", "print(1);\n")
+	_, stderr, code := cli(t, "run", "--workers", "70000", ok)
+	if code != 2 || !strings.Contains(stderr, "--workers must be from 1 to 65534") || strings.Contains(stderr, "ADESH_WORKERS must") {
+		t.Errorf("exit status %d, stderr %q; want 2 and the --workers message", code, stderr)
+	}
+}

@@ -21,9 +21,10 @@ var (
 		func(x In) Sig { return sig(unit, arrayOf(x.Elem)) }, rtPlace("ArrExtend"))
 	ArrayClear   = method(Arrays, "clear", Mutates|Resizes, fixed(sig(unit)), rtPlace("ArrClear"))
 	ArrayReverse = method(Arrays, "reverse", Mutates, fixed(sig(unit)), rtFn("ArrReverse"))
-	// sort() needs ordered elements; sort(cmp) takes a JavaScript comparator.
+	// sort() needs ordered elements; sort(cmp) takes a JavaScript comparator, which returns any
+	// number (the checker refuses another result).
 	ArraySort = method(Arrays, "sort|sort_by", Mutates|Ordered,
-		func(x In) Sig { return sig(unit, fn(i64, x.Elem, x.Elem)).opt(1) }, hook)
+		func(x In) Sig { return sig(unit, fn(x.Fresh(), x.Elem, x.Elem)).opt(1) }, hook)
 
 	ArrayLen      = method(Arrays, "len|length", 0, fixed(sig(i64)), hook)
 	ArrayIsEmpty  = method(Arrays, "is_empty", 0, fixed(sig(boolean)), hook)

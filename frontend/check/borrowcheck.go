@@ -101,15 +101,28 @@ func (a *analysis) reportBorrow(b *ast.AsyncBlock, list []borrowed) {
 			d.Note(id.Pos(), "`%s` is declared here, outside the scope of `%s`", e.Into.Name, name)
 		}
 	}
-	var names, shares []string
+	var names, shares, written []string
 	for _, x := range list {
 		names = append(names, "`"+x.cp.Obj.Name+"`")
 		if types.IsShare(x.cp.Obj.Type) {
 			shares = append(shares, x.cp.Obj.Name)
 		}
+		if _, isHandle := types.Resolve(x.cp.Obj.Type).(*types.Handle); x.cp.Written && !isHandle {
+			written = append(written, x.cp.Obj.Name)
+		}
 	}
 	if e.Kind == ScopeChild {
+		if len(written) > 0 {
+			d.WithHelp("declare %s before `scope(…)`, so that the children change the variable itself", strings.Join(names, " and "))
+			return
+		}
 		d.WithHelp("declare %s before `scope(…)`, or write `async move { … }` so that the block owns a copy", strings.Join(names, " and "))
+		return
+	}
+	if len(written) > 0 {
+		// `async move` would compile, and silently change a copy: say how to keep the writes.
+		w := written[0]
+		d.WithHelp("`async move` would change a copy of `%s` and lose the changes: to keep them, put `%s` in a `Mutex` (`let %s = Mutex::new(…);`, whose copies share one value) and change it through `lock()`, send the values over a channel, or return the value from the block and take it from `await`", w, w, w)
 		return
 	}
 	if len(shares) > 0 {

@@ -306,9 +306,11 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 		}
 		return ret(&types.Handle{Kind: types.PromiseH, Elem: types.Resolve(elem)})
 	case builtin.PromiseReject:
+		// A promise that only rejects has no value of its own: its type is what the code around
+		// it says (`.catch(e => 0)` makes it a Promise<i64>), or `any` when nothing does.
 		elem := elemOf(types.PromiseH)
 		args(ts(types.AnyType), 1)
-		return ret(&types.Handle{Kind: types.PromiseH, Elem: c.defaultType(elem)})
+		return ret(&types.Handle{Kind: types.PromiseH, Elem: elem})
 	case builtin.PromiseAll, builtin.PromiseRace, builtin.PromiseAny:
 		elem := c.newVar()
 		args(ts(&types.Array{Elem: &types.Handle{Kind: types.PromiseH, Elem: elem}}), 1)
@@ -345,6 +347,10 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 		if len(e.Args) == 1 {
 			c.catchDropsValue(e.Args[0], recv)
 		}
+	case builtin.ArraySort:
+		if len(e.Args) == 1 {
+			c.comparatorGivesNumber(e.Args[0], sig.Params[0].(*types.Func).Ret)
+		}
 	case builtin.PromiseThen:
 		// A callback that gives a promise or a future: the promise settles as that one does.
 		if inner := thenFlattens(ci.Ret); inner != nil {
@@ -367,6 +373,52 @@ func methodOf(t types.Type, name string) types.Builtin {
 		}
 	}
 	return builtin.Method(builtin.Values, name)
+}
+
+// scopeOutcome is the type of x, an operand of `?` or of `match` of type t: for `await
+// scope(…)` whose body gives a T that is not a Result, Result<T, Error>, the scope's failure (a
+// child's error, the body's throw) as its Err (§8: the scope gives that error), instead of a
+// throw. It retypes the await and the call; lower sees the Result and catches the failure.
+func (c *checker) scopeOutcome(x ast.Expr, t types.Type) types.Type {
+	aw, ok := ast.Unparen(x).(*ast.Await)
+	if !ok {
+		return t
+	}
+	call, ok := ast.Unparen(aw.X).(*ast.Call)
+	if !ok {
+		return t
+	}
+	ci := c.info.Calls[call]
+	if ci == nil || ci.Kind != CallBuiltin || ci.Builtin != builtin.FnScope {
+		return t
+	}
+	switch types.Resolve(t).(type) {
+	case *types.Result, *types.Optional:
+		return t
+	}
+	if types.IsAny(t) || types.IsInvalid(t) {
+		return t
+	}
+	r := &types.Result{Ok: t, Err: types.ErrorType}
+	ci.Ret = &types.Future{Elem: r, Src: builtin.SrcScope}
+	c.setType(call, ci.Ret)
+	c.setType(aw, r)
+	return r
+}
+
+// comparatorGivesNumber checks what a sort comparator returns: a number of any type, as in
+// JavaScript (`(a, b) => a.price - b.price` on f64 prices); i64 when nothing says which.
+func (c *checker) comparatorGivesNumber(cmp ast.Expr, ret types.Type) {
+	r := types.Resolve(ret)
+	if v, ok := r.(*types.Var); ok {
+		c.bindVar(v, types.I64)
+		return
+	}
+	if types.IsNumeric(r) || types.IsAny(r) || types.IsInvalid(r) || types.IsNever(r) {
+		return
+	}
+	c.errorf(cmp, "a sort comparator returns a number, negative when `a` comes first, positive when `b` does; this one returns `%s`", typeString(r)).
+		WithHelp("return `a - b` for numbers, or `-1`, `0` and `1`")
 }
 
 // catchDropsValue refuses `p.catch(e => value)` on a promise of (): the handler's value would be

@@ -468,6 +468,13 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			t = inner
 			continue
 		}
+		if o, ok := rt.(*types.Optional); ok {
+			// As for a field of an optional: the method is the value's, and the value may be null.
+			d := c.errorf(sel.Name, "`%s` may be null: check `!= null` before calling `.%s()`", typeString(o), name)
+			d.WithHelp("use `?` to return early when it is null, `?? default` to give a value instead, or `.unwrap()`")
+			c.argsUnchecked(e)
+			return types.InvalidType, true
+		}
 		c.errorf(sel.Name, "`%s` has no method `%s`", typeString(rt), name)
 		c.argsUnchecked(e)
 		return types.InvalidType, true

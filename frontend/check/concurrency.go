@@ -88,6 +88,7 @@ func Analyze(info *Info, diags *diag.List) {
 	a.checkBorrows()
 	a.checkScopes()
 	a.warnGuards()
+	a.checkRelocks()
 }
 
 // index records parents, declarations, uses and the constructs the checks start from.

@@ -879,7 +879,7 @@ func (c *checker) intIndex(i ast.Expr) {
 
 // try checks `x?`: an Err or a null returns early from the enclosing function.
 func (c *checker) try(e *ast.Try) types.Type {
-	x := c.expr(e.X, nil)
+	x := c.scopeOutcome(e.X, c.expr(e.X, nil))
 	ret := types.Resolve(c.fn.Ret)
 	switch u := types.Resolve(x).(type) {
 	case *types.Result:

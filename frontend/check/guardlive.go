@@ -103,6 +103,9 @@ type guardFlow struct {
 	deferred map[*types.Object]ast.Node
 	loops    []*loopExits
 	stmt     ast.Node // the statement being evaluated (temporaries end with it)
+	// relocked collects the lock calls that wait for a guard the flow still holds (E0708);
+	// nil when the flow only looks for guards held at awaits.
+	relocked map[*ast.Call]heldGuard
 }
 
 // holdsOf returns the guards fi holds across its awaits (memoized).
@@ -114,7 +117,15 @@ func (a *analysis) holdsOf(fi *FuncInfo) []guardHold {
 	if !fi.Async || !a.hasGuards[fi] {
 		return nil
 	}
-	g := &guardFlow{a: a, fi: fi, seen: map[ast.Node]bool{}, deferred: map[*types.Object]ast.Node{}}
+	g := a.walkGuards(fi, nil)
+	a.holds[fi] = g.holds
+	return g.holds
+}
+
+// walkGuards runs the flow of guards over fi's body; relocked, if not nil, receives the lock
+// calls made while the same lock is held.
+func (a *analysis) walkGuards(fi *FuncInfo, relocked map[*ast.Call]heldGuard) *guardFlow {
+	g := &guardFlow{a: a, fi: fi, seen: map[ast.Node]bool{}, deferred: map[*types.Object]ast.Node{}, relocked: relocked}
 	st := guardState{}
 	var body []ast.Stmt
 	switch n := fi.Node.(type) {
@@ -136,8 +147,7 @@ func (a *analysis) holdsOf(fi *FuncInfo) []guardHold {
 	}
 	g.findDeferredUnlocks(body)
 	g.list(body, st)
-	a.holds[fi] = g.holds
-	return g.holds
+	return g
 }
 
 func (g *guardFlow) params(ps []*ast.Param, st guardState) guardState {
@@ -417,6 +427,9 @@ func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 	ci := g.a.info.Calls[e]
 	if ci != nil && ci.Kind == CallAwait {
 		g.awaitAt(e, st)
+	}
+	if g.relocked != nil {
+		g.noteRelock(e, st)
 	}
 	if obj := g.unlocked(e); obj != nil {
 		st = g.release(obj, st)

@@ -36,7 +36,7 @@ type PatInfo struct {
 
 // match checks a match expression or statement (stmt: arms need not agree on a type).
 func (c *checker) match(e *ast.Match, expected types.Type, stmt bool) types.Type {
-	x := c.expr(e.X, nil)
+	x := c.scopeOutcome(e.X, c.expr(e.X, nil))
 	mi := &MatchInfo{Scrutinee: x, Binds: map[*ast.Arm][]*types.Object{}}
 	c.info.Matches[e] = mi
 	var result types.Type

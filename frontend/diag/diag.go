@@ -25,8 +25,10 @@ func (s Severity) String() string {
 	return "error"
 }
 
-// Codes of the language reference, §10. Syntax errors carry no code, like rustc's.
+// Codes of the language reference, §10.
 const (
+	Syntax            = "E0600" // the lexer and the parser
+	Import            = "E0601" // a file that cannot be read or imported
 	AwaitOutsideAsync = "E0700"
 	NotSend           = "E0701"
 	BorrowEscapes     = "E0702"
@@ -35,6 +37,7 @@ const (
 	Type              = "E0705"
 	FutureNotAwaited  = "W0706"
 	GuardAcrossAwait  = "W0707"
+	LockWhileHeld     = "E0708"
 )
 
 // Note is a secondary position that explains a diagnostic ("guard acquired here").
@@ -85,8 +88,8 @@ func (l *List) Add(d Diagnostic) *Diagnostic {
 	return &l.Items[len(l.Items)-1]
 }
 
-// Errorf records an error with a code (empty for syntax errors) and returns it so that the
-// caller can attach notes and help.
+// Errorf records an error with a code and returns it so that the caller can attach notes and
+// help.
 func (l *List) Errorf(pos, end source.Pos, code, format string, args ...any) *Diagnostic {
 	return l.Add(Diagnostic{Pos: pos, End: end, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)})
 }

@@ -143,9 +143,14 @@ func (l *List) WriteJSON(w io.Writer) error {
 		if p.File != nil {
 			j.File = p.File.Name
 		}
-		if d.End.IsValid() {
+		switch {
+		case d.End.IsValid():
 			e := l.Files.Position(d.End)
 			j.End = &jsonPos{Line: e.Line, Col: e.Col}
+		case d.Pos.IsValid():
+			// A caret on one character: the range of that character, so that every diagnostic
+			// with a position has a range.
+			j.End = &jsonPos{Line: p.Line, Col: p.Col + 1}
 		}
 		for _, n := range d.Notes {
 			np := l.Files.Position(n.Pos)

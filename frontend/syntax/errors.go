@@ -9,6 +9,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 
+	"adesh2go/frontend/diag"
 	"adesh2go/frontend/source"
 )
 
@@ -60,7 +61,7 @@ func (p *parser) report(start, end int, msg string) {
 	if end > start {
 		endPos = p.base + source.Pos(end)
 	}
-	p.diags.Errorf(p.base+source.Pos(start), endPos, "", "%s", msg)
+	p.diags.Errorf(p.base+source.Pos(start), endPos, diag.Syntax, "%s", msg)
 }
 
 func (p *parser) lineOf(off int) int {

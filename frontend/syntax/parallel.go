@@ -77,7 +77,7 @@ func (p *parser) parseChunkAlone(from, to int) (r chunkResult) {
 	part := &ast.File{}
 	defer func() {
 		if e := recover(); e != nil {
-			p.diags.Errorf(p.base+source.Pos(p.tokens[from].Pos.Offset), source.NoPos, "", "%s", fmt.Sprintf("internal error in the parser: %v (please report this)", e))
+			p.diags.Errorf(p.base+source.Pos(p.tokens[from].Pos.Offset), source.NoPos, diag.Syntax, "%s", fmt.Sprintf("internal error in the parser: %v (please report this)", e))
 		}
 		r = chunkResult{items: part.Items, diags: p.diags}
 	}()

@@ -117,7 +117,7 @@ func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
 	defer func() {
 		if r := recover(); r != nil {
 			// A bug in the parser must not crash the compiler: report it at the file start.
-			diags.Errorf(file.Base, source.NoPos, "", "internal error in the parser: %v (please report this)", r)
+			diags.Errorf(file.Base, source.NoPos, diag.Syntax, "internal error in the parser: %v (please report this)", r)
 			result = out
 		}
 		p.release()
@@ -135,7 +135,7 @@ func ParseExpr(file *source.File, diags *diag.List) (result ast.Expr) {
 	p.reset(file, diags)
 	defer func() {
 		if r := recover(); r != nil {
-			diags.Errorf(file.Base, source.NoPos, "", "internal error in the parser: %v (please report this)", r)
+			diags.Errorf(file.Base, source.NoPos, diag.Syntax, "internal error in the parser: %v (please report this)", r)
 			result = nil
 		}
 		p.release()

@@ -63,7 +63,7 @@ func (f *asyncBlock1) complete_() {
 type mainFuture struct {
 	state uint32
 	sub1_ *rt.JoinHandle[int64]
-	sub2_ *rt.Promise[rt.Value]
+	sub2_ *rt.Promise[int64]
 	err_  *rt.Thrown
 }
 
@@ -78,7 +78,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	var e rt.Error
 	var e_ rt.Error
 	var h *rt.JoinHandle[int64]
-	var q *rt.Promise[rt.Value]
+	var q *rt.Promise[int64]
 poll_:
 	for {
 		switch f.state {
@@ -113,7 +113,7 @@ poll_:
 			fallthrough
 		case 4: // after the try at a_51_errors_at_await.adesh:6
 //line testdata/run/a_51_errors_at_await.adesh:7
-			q = rt.Catch(rt.Rejected[rt.Value](rt.NewError("x")), func(e_ rt.Error) rt.Value {
+			q = rt.Catch(rt.Rejected[int64](rt.NewError("x")), func(e_ rt.Error) int64 {
 //line testdata/run/a_51_errors_at_await.adesh:7
 				var xs []int64 = []int64{0}
 //line testdata/run/a_51_errors_at_await.adesh:7

@@ -139,7 +139,7 @@ func fails(x int64) failsFuture {
 type programFuture struct {
 	state uint32
 	sub1_ *rt.Promise[int64]
-	sub2_ *rt.Promise[rt.Value]
+	sub2_ *rt.Promise[rt.Unit]
 	err_  *rt.Thrown
 }
 
@@ -247,9 +247,9 @@ poll_:
 			fallthrough
 		case 7: // body of the try at a_54_then_flattens.adesh:12
 //line testdata/run/a_54_then_flattens.adesh:12
-			f.sub2_ = rt.FlattenPromise(rt.Then(rt.Resolved[int64](6), func(v int64) *rt.Promise[rt.Value] {
+			f.sub2_ = rt.FlattenPromise(rt.Then(rt.Resolved[int64](6), func(v int64) *rt.Promise[rt.Unit] {
 //line testdata/run/a_54_then_flattens.adesh:12
-				return rt.Rejected[rt.Value](rt.NewError("rejected"))
+				return rt.Rejected[rt.Unit](rt.NewError("rejected"))
 			}))
 			f.state = 8
 			fallthrough
