@@ -12,6 +12,9 @@ import (
 func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	switch ci.Builtin {
 	case builtin.FnPrint, builtin.FnEprint:
+		if opts := check.PrintOptions(e, ci.Builtin); opts != nil {
+			return l.printStyled(b, e, ci.Builtin == builtin.FnEprint, opts)
+		}
 		xs := l.exprList(b, e.Args)
 		for i, a := range e.Args {
 			xs[i] = l.toAny(xs[i], a.TypeOf())

@@ -90,9 +90,13 @@ func (o *output) println(args []any) {
 	}
 	// Other values are formatted before taking the lock: their AdeshFormat is code of other
 	// packages that may itself take locks or print.
-	line := joinLine(args)
+	o.print(joinLine(args))
+}
+
+// print writes text, formatted already, to stdout.
+func (o *output) print(text string) {
 	o.mu.Lock()
-	o.out.WriteString(line)
+	o.out.WriteString(text)
 	o.finishLine()
 	o.mu.Unlock()
 }
@@ -113,11 +117,13 @@ func (o *output) finishLine() {
 	}
 }
 
-func (o *output) eprintln(args []any) {
-	line := joinLine(args)
+func (o *output) eprintln(args []any) { o.eprint(joinLine(args)) }
+
+// eprint writes text, formatted already, to stderr, after what waits for stdout.
+func (o *output) eprint(text string) {
 	o.mu.Lock()
 	o.out.Flush()
-	io.WriteString(o.errs, line)
+	io.WriteString(o.errs, text)
 	o.mu.Unlock()
 }
 

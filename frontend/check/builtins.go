@@ -15,6 +15,9 @@ func ts(t ...types.Type) []types.Type { return t }
 // rules of the functions whose types come from elsewhere.
 func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type) types.Type {
 	ci := &CallInfo{Kind: CallBuiltin, Builtin: b}
+	if opts := PrintOptions(e, b); opts != nil {
+		return c.printWithOptions(e, ci, opts)
+	}
 	if row := builtin.Of(b); row.Sig != nil {
 		return c.signatureCall(e, ci, row.Sig(c.builderIn(nil)))
 	}
