@@ -138,7 +138,10 @@ func (l *lowerer) funcDecl(fi *check.FuncInfo, fd *ast.FuncDecl) {
 		b.add(l.depthCheck(fd, &Ref{V: fc.depth}))
 	}
 	l.copyMutatedParams(b, fd)
-	l.funcBody(b, fd.Body)
+	l.openScope()
+	l.ownShareParams(b, fd)
+	l.stmtList(b, fd.Body.Stmts)
+	l.closeScope(b, !terminatesIR(b.stmts))
 	fn.Body = l.finishSync(b.stmts, fi.Ret)
 	l.fn = fc.parent
 	if fc.depth != nil {
@@ -247,6 +250,21 @@ func (l *lowerer) copyMutatedParams(b *builder, fd *ast.FuncDecl) {
 }
 
 // funcBody lowers the statements of a function body (its outermost scope).
+// ownShareParams makes each Share parameter of a synchronous function a strong owner while the
+// call runs (EVERYDAY.md §4: strong_count() in the callee is one more than outside): a count
+// added at entry and given back at exit, as a local share's is. An async fn's future owns the
+// shares passed to it already.
+func (l *lowerer) ownShareParams(b *builder, fd *ast.FuncDecl) {
+	for _, p := range fd.Params {
+		if p.Obj == nil || l.locals[p.Obj] == nil || types.HandleOf(p.Obj.Type, types.ShareH) == nil {
+			continue
+		}
+		v := l.locals[p.Obj]
+		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: v}, Name: "Clone"}}})
+		l.bindRelease(b, p.Obj, v)
+	}
+}
+
 func (l *lowerer) funcBody(b *builder, body *ast.Block) {
 	l.openScope()
 	l.stmtList(b, body.Stmts)

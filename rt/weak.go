@@ -27,6 +27,14 @@ func (w *Weak[T]) Upgrade() *Share[T] {
 	}
 }
 
+// IsAlive is `w.is_alive()`: whether a strong reference still holds the value.
+func (w *Weak[T]) IsAlive() bool {
+	if w == nil {
+		w.fail("is_alive of a null")
+	}
+	return (*Share[T])(w).strong.Load() > 0
+}
+
 // Release gives up the Weak reference. Releasing more Weaks than were made is an error.
 func (w *Weak[T]) Release() {
 	if w == nil {

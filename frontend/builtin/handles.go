@@ -17,6 +17,9 @@ var (
 	WeakUpgrade = method(Weaks, "upgrade", 0,
 		func(x In) Sig { return sig(optional(handle(types.ShareH, x.Elem))) }, rtFn("Upgrade"))
 	WeakClone = method(Weaks, "clone", 0, self, goMethod("Clone"))
+	// w.is_alive() is whether the value is still held: what upgrade() != null says, without a
+	// strong reference made and given back.
+	WeakIsAlive = method(Weaks, "is_alive", 0, fixed(sig(boolean)), goMethod("IsAlive"))
 
 	MutexLock = method(Mutexes, "lock", 0,
 		func(x In) Sig { return sig(handle(types.MutexGuardH, x.Elem)) }, goMethod("Lock"))

@@ -32,6 +32,8 @@ var (
 func g(x *rt.Share[C]) {
 	var held_ rt.Held
 	defer held_.Unwind()
+	x.Clone()
+	held_.Push(rt.HoldRef(&x))
 //line testdata/run/s_58_shares_and_errors.adesh:5
 	var y *rt.Share[C] = x.Clone()
 	held_.Push(rt.HoldRef(&y))
@@ -39,12 +41,18 @@ func g(x *rt.Share[C]) {
 		y.Release()
 		held_.Pop(rt.HoldRef(&y))
 	}
+	{
+		x.Release()
+		held_.Pop(rt.HoldRef(&x))
+	}
 }
 
 //line testdata/run/s_58_shares_and_errors.adesh:6
 func f_(x *rt.Share[C]) {
 	var held_ rt.Held
 	defer held_.Unwind()
+	x.Clone()
+	held_.Push(rt.HoldRef(&x))
 //line testdata/run/s_58_shares_and_errors.adesh:6
 	var y *rt.Share[C] = x.Clone()
 	held_.Push(rt.HoldRef(&y))
@@ -54,6 +62,10 @@ func f_(x *rt.Share[C]) {
 
 //line testdata/run/s_58_shares_and_errors.adesh:7
 func h(x *rt.Share[C]) {
+	var held_ rt.Held
+	defer held_.Unwind()
+	x.Clone()
+	held_.Push(rt.HoldRef(&x))
 //line testdata/run/s_58_shares_and_errors.adesh:7
 	panic(&rt.Thrown{Err: rt.NewError("t"), Pos: "testdata/run/s_58_shares_and_errors.adesh:7:21"})
 }
@@ -73,6 +85,8 @@ func k() {
 func at(x *rt.Share[[]int64]) int64 {
 	var held_ rt.Held
 	defer held_.Unwind()
+	x.Clone()
+	held_.Push(rt.HoldRef(&x))
 //line testdata/run/s_58_shares_and_errors.adesh:20
 	var y *rt.Share[[]int64] = x.Clone()
 	held_.Push(rt.HoldRef(&y))
@@ -81,6 +95,10 @@ func at(x *rt.Share[[]int64]) int64 {
 	{
 		y.Release()
 		held_.Pop(rt.HoldRef(&y))
+	}
+	{
+		x.Release()
+		held_.Pop(rt.HoldRef(&x))
 	}
 //line testdata/run/s_58_shares_and_errors.adesh:20
 	return r_
