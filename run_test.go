@@ -28,6 +28,7 @@ type program struct {
 	entry  string // the entry .adesh file
 	out    string // expected stdout file
 	stderr string // expected stderr file (then the exit status must be 1), or ""
+	stdin  string // the file given as standard input (NAME.in), or ""
 	golden string // the golden of its Go source, or "" (spec examples have none)
 }
 
@@ -52,6 +53,9 @@ func runPrograms(t *testing.T) []program {
 			golden: filepath.Join("golden/run", name+".go")}
 		if _, err := os.Stat(filepath.Join("testdata/run", name+".stderr")); err == nil {
 			p.stderr = filepath.Join("testdata/run", name+".stderr")
+		}
+		if _, err := os.Stat(filepath.Join("testdata/run", name+".in")); err == nil {
+			p.stdin = filepath.Join("testdata/run", name+".in")
 		}
 		ps = append(ps, p)
 	}
@@ -283,6 +287,15 @@ func runOne(t *testing.T, exe string, p program, workers string, race bool) {
 	if race {
 		cmd.Env = append(cmd.Env, "GORACE=exitcode="+strconv.Itoa(raceExitCode))
 		workers += " (race detector)"
+	}
+	if p.stdin != "" {
+		in, err := os.Open(p.stdin)
+		if err != nil {
+			t.Errorf("%s: %v", p.name, err)
+			return
+		}
+		defer in.Close()
+		cmd.Stdin = in
 	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -12,3 +12,6 @@ var (
 	// clock() is the seconds since the program started.
 	FnClock = function("clock", fixed(sig(f64)), rtFn("Clock"))
 )
+
+// input() reads a line of standard input; input(prompt) writes the prompt first.
+var FnInput = function("input", fixed(sig(optional(str), str).opt(1)), rtFn("Input"))
