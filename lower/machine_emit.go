@@ -1,21 +1,25 @@
 package lower
 
-import "adesh2go/frontend/types"
+import (
+	"adesh2go/frontend/types"
+
+	"adesh2go/lower/ir"
+)
 
 // fields lists the state struct's fields in order: the tag, parameters and captures, locals
 // kept across awaits, sub-futures, defers, the error being handled.
-func (m *machine) fields() []*FieldDecl {
-	fs := []*FieldDecl{{Name: "state", Type: goType("uint32")}}
-	seen := map[*Local]bool{}
+func (m *machine) fields() []*ir.FieldDecl {
+	fs := []*ir.FieldDecl{{Name: "state", Type: goType("uint32")}}
+	seen := map[*ir.Local]bool{}
 	for _, v := range m.spec.fields {
 		t := v.Type
 		if m.spec.byPointer[v] {
-			t = &TPtr{Elem: t}
+			t = &ir.TPtr{Elem: t}
 		}
-		fs = append(fs, &FieldDecl{Name: v.Name, Type: t})
+		fs = append(fs, &ir.FieldDecl{Name: v.Name, Type: t})
 		seen[v] = true
 	}
-	var kept []*Local
+	var kept []*ir.Local
 	for v := range m.locals {
 		if v.Field && !seen[v] {
 			kept = append(kept, v)
@@ -25,30 +29,32 @@ func (m *machine) fields() []*FieldDecl {
 	for _, v := range kept {
 		t := v.Type
 		if v.Boxed {
-			t = &TPtr{Elem: t}
+			t = &ir.TPtr{Elem: t}
 		}
-		fs = append(fs, &FieldDecl{Name: v.Name, Type: t})
+		fs = append(fs, &ir.FieldDecl{Name: v.Name, Type: t})
 	}
 	fs = append(fs, m.subs...)
 	if m.defers != nil {
-		fs = append(fs, &FieldDecl{Name: m.defers.Name, Type: m.defers.Type})
+		fs = append(fs, &ir.FieldDecl{Name: m.defers.Name, Type: m.defers.Type})
 	}
 	if m.err != nil {
-		fs = append(fs, &FieldDecl{Name: m.err.Name, Type: m.err.Type})
+		fs = append(fs, &ir.FieldDecl{Name: m.err.Name, Type: m.err.Type})
 	}
 	for _, v := range m.extra {
-		fs = append(fs, &FieldDecl{Name: v.Name, Type: v.Type})
+		fs = append(fs, &ir.FieldDecl{Name: v.Name, Type: v.Type})
 	}
 	return fs
 }
 
-func (m *machine) structDecl() Decl {
-	return &TypeDecl{Doc: m.spec.doc, Name: m.spec.name, TypeParams: m.spec.typeParams, Type: &TStruct{Fields: m.fields()}}
+func (m *machine) structDecl() ir.Decl {
+	return &ir.TypeDecl{Doc: m.spec.doc, Name: m.spec.name, TypeParams: m.spec.typeParams, Type: &ir.TStruct{Fields: m.fields()}}
 }
 
-func (m *machine) recv() *Param { return &Param{Name: "f", Type: &TPtr{Elem: m.self}} }
+func (m *machine) recv() *ir.Param { return &ir.Param{Name: "f", Type: &ir.TPtr{Elem: m.self}} }
 
-func (m *machine) ctxParam() *Param { return &Param{Name: "cx", Type: &TPtr{Elem: rtType("Context")}} }
+func (m *machine) ctxParam() *ir.Param {
+	return &ir.Param{Name: "cx", Type: &ir.TPtr{Elem: rtType("Context")}}
+}
 
 // hasHandlers reports whether a case belongs to a try region.
 func (m *machine) hasHandlers() bool {
@@ -75,13 +81,13 @@ func (m *machine) cleansUp() bool {
 }
 
 // releasable reports whether a field's type holds a count or a lock.
-func releasable(t Type) bool {
+func releasable(t ir.Type) bool {
 	switch t := t.(type) {
-	case *TPtr:
-		if n, ok := t.Elem.(*TName); ok && n.Pkg == "rt" && (n.Name == "Share" || n.Name == "Weak") {
+	case *ir.TPtr:
+		if n, ok := t.Elem.(*ir.TName); ok && n.Pkg == "rt" && (n.Name == "Share" || n.Name == "Weak") {
 			return true
 		}
-	case *TName:
+	case *ir.TName:
 		if t.Pkg == "rt" && (t.Name == "MutexGuard" || t.Name == "ReadGuard" || t.Name == "WriteGuard") {
 			return true
 		}
@@ -92,51 +98,51 @@ func releasable(t Type) bool {
 	return false
 }
 
-func (m *machine) pollBody() []Stmt {
-	var body []Stmt
+func (m *machine) pollBody() []ir.Stmt {
+	var body []ir.Stmt
 	for _, v := range m.hoisted {
 		if v.Boxed {
-			body = append(body, &Define{V: &Local{Name: v.Name, Type: &TPtr{Elem: v.Type}}})
+			body = append(body, &ir.Define{V: &ir.Local{Name: v.Name, Type: &ir.TPtr{Elem: v.Type}}})
 			continue
 		}
-		body = append(body, &Define{V: v})
+		body = append(body, &ir.Define{V: v})
 	}
-	sw := &Switch{Tag: stateRef()}
+	sw := &ir.Switch{Tag: stateRef()}
 	for _, c := range m.cases {
-		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(c.id)}}, Body: c.stmts, Comment: c.about})
+		sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(c.id)}}, Body: c.stmts, Comment: c.about})
 	}
-	var again Expr = &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Lit{Text: `"adesh2go: future polled after it completed"`}}}
+	var again ir.Expr = &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Lit{Text: `"adesh2go: future polled after it completed"`}}}
 	if m.spec.what != "" {
 		// A future runs once: awaiting it again is the program's error, reported where it is.
-		again = rtCall("AwaitedAgain", &Lit{Text: quote(m.spec.what)}, m.spec.pos)
+		again = rtCall("AwaitedAgain", &ir.Lit{Text: quote(m.spec.what)}, m.spec.pos)
 	}
-	sw.Cases = append(sw.Cases, &Case{Body: []Stmt{&ExprStmt{X: again}}})
-	loop := &For{Body: &Block{Stmts: []Stmt{sw}}}
+	sw.Cases = append(sw.Cases, &ir.Case{Body: []ir.Stmt{&ir.ExprStmt{X: again}}})
+	loop := &ir.For{Body: &ir.Block{Stmts: []ir.Stmt{sw}}}
 	if m.usesJump {
 		loop.Label = "poll_"
 	}
 	return append(body, loop)
 }
 
-func (m *machine) pollFunc() Decl {
+func (m *machine) pollFunc() ir.Decl {
 	pollT := rtType("Poll", m.resultT)
 	if !m.cleansUp() && m.errResult() == nil {
-		return &Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
-			Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, Body: &Block{Stmts: m.pollBody()}, Line: m.spec.line}
+		return &ir.Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
+			Params: []*ir.Param{m.ctxParam()}, Results: []ir.Type{pollT}, Body: &ir.Block{Stmts: m.pollBody()}, Line: m.spec.line}
 	}
 	// Poll catches errors: a try region's handler takes them, a Result-typed future gives them
 	// as Err, or the future cleans up before the error goes on to the task. A Go defer at the
 	// top of Poll costs next to nothing until something panics.
 	m.l.prog.Decls = append(m.l.prog.Decls, m.catchFunc(pollT))
-	body := append([]Stmt{&GoDefer{Call: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "catch_"},
-		Args: []Expr{&Ident{Name: "cx"}, &Unary{Op: "&", X: &Ident{Name: "result_"}}}}}}, m.pollBody()...)
-	return &Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
-		Params: []*Param{m.ctxParam()}, Results: []Type{pollT}, ResultName: "result_", Body: &Block{Stmts: body}, Line: m.spec.line}
+	body := append([]ir.Stmt{&ir.GoDefer{Call: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "catch_"},
+		Args: []ir.Expr{&ir.Ident{Name: "cx"}, &ir.Unary{Op: "&", X: &ir.Ident{Name: "result_"}}}}}}, m.pollBody()...)
+	return &ir.Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
+		Params: []*ir.Param{m.ctxParam()}, Results: []ir.Type{pollT}, ResultName: "result_", Body: &ir.Block{Stmts: body}, Line: m.spec.line}
 }
 
 // errResult is the Ok type of a future whose value is a Result with an Error (§11: an error
 // thrown and not caught inside it becomes its Err), or nil.
-func (m *machine) errResult() Type {
+func (m *machine) errResult() ir.Type {
 	r, ok := types.Resolve(m.spec.ret).(*types.Result)
 	if !ok || !types.IsBasic(r.Err, types.ErrorKind) {
 		return nil
@@ -147,18 +153,18 @@ func (m *machine) errResult() Type {
 // catchFunc handles an error raised while polling (Poll defers it): the handler of the try
 // region the state is in takes it (and polling goes on), a Result-typed future cleans up and
 // gives it as Err, or the future cleans up and the error goes on.
-func (m *machine) catchFunc(pollT Type) Decl {
-	x := &Local{Name: "x", Type: tAnyGo, Reads: 2}
-	r := &Ident{Name: "r"}
-	t := &Local{Name: "t", Type: &TPtr{Elem: rtType("Thrown")}, Reads: 1}
-	ok := &Local{Name: "ok", Type: tBool, Reads: 1}
-	body := []Stmt{
-		&Define{V: x, Value: &Call{Fun: &Ident{Name: "recover"}}},
-		&If{Cond: &Binary{Op: "==", X: &Ref{V: x}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{&Return{}}}},
+func (m *machine) catchFunc(pollT ir.Type) ir.Decl {
+	x := &ir.Local{Name: "x", Type: tAnyGo, Reads: 2}
+	r := &ir.Ident{Name: "r"}
+	t := &ir.Local{Name: "t", Type: &ir.TPtr{Elem: rtType("Thrown")}, Reads: 1}
+	ok := &ir.Local{Name: "ok", Type: tBool, Reads: 1}
+	body := []ir.Stmt{
+		&ir.Define{V: x, Value: &ir.Call{Fun: &ir.Ident{Name: "recover"}}},
+		&ir.If{Cond: &ir.Binary{Op: "==", X: &ir.Ref{V: x}, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: []ir.Stmt{&ir.Return{}}}},
 	}
-	var caught []Stmt
+	var caught []ir.Stmt
 	if m.hasHandlers() {
-		handlers := map[int][]Expr{}
+		handlers := map[int][]ir.Expr{}
 		var order []int
 		for _, c := range m.cases {
 			if c.try != nil {
@@ -166,99 +172,99 @@ func (m *machine) catchFunc(pollT Type) Decl {
 				if _, ok := handlers[h]; !ok {
 					order = append(order, h)
 				}
-				handlers[h] = append(handlers[h], &Lit{Text: itoa(c.id)})
+				handlers[h] = append(handlers[h], &ir.Lit{Text: ir.Itoa(c.id)})
 			}
 		}
-		sw := &Switch{Tag: stateRef()}
+		sw := &ir.Switch{Tag: stateRef()}
 		for _, h := range order {
-			sw.Cases = append(sw.Cases, &Case{Exprs: handlers[h], Body: []Stmt{
-				&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "dropSub_"}}},
-				&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ref{V: t}}},
-				&Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(h)}}},
-				&Assign{Lhs: []Expr{&Unary{Op: "*", X: r}}, Op: "=", Rhs: []Expr{&Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "Poll"}, Args: []Expr{&Ident{Name: "cx"}}}}},
-				&Return{},
+			sw.Cases = append(sw.Cases, &ir.Case{Exprs: handlers[h], Body: []ir.Stmt{
+				&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "dropSub_"}}},
+				&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: m.err}}, Op: "=", Rhs: []ir.Expr{&ir.Ref{V: t}}},
+				&ir.Assign{Lhs: []ir.Expr{stateRef()}, Op: "=", Rhs: []ir.Expr{&ir.Lit{Text: ir.Itoa(h)}}},
+				&ir.Assign{Lhs: []ir.Expr{&ir.Unary{Op: "*", X: r}}, Op: "=", Rhs: []ir.Expr{&ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "Poll"}, Args: []ir.Expr{&ir.Ident{Name: "cx"}}}}},
+				&ir.Return{},
 			}})
 		}
 		caught = append(caught, sw)
 	}
 	if okT := m.errResult(); okT != nil {
 		caught = append(caught,
-			&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "Drop"}}},
-			&Assign{Lhs: []Expr{&Unary{Op: "*", X: r}}, Op: "=", Rhs: []Expr{rtCallT("Ready", []Type{m.resultT},
-				rtCallT("Err", []Type{okT, rtType("Error")}, &Sel{X: &Ref{V: t}, Name: "Err"}))}},
-			&Return{})
+			&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "Drop"}}},
+			&ir.Assign{Lhs: []ir.Expr{&ir.Unary{Op: "*", X: r}}, Op: "=", Rhs: []ir.Expr{rtCallT("Ready", []ir.Type{m.resultT},
+				rtCallT("Err", []ir.Type{okT, rtType("Error")}, &ir.Sel{X: &ir.Ref{V: t}, Name: "Err"}))}},
+			&ir.Return{})
 	}
 	if len(caught) > 0 {
 		t.Reads++
-		body = append(body, &If{
-			Init: &Assign{Lhs: []Expr{&Ref{V: t}, &Ref{V: ok}}, Op: ":=", Rhs: []Expr{&TypeAssert{X: &Ref{V: x}, Type: &TPtr{Elem: rtType("Thrown")}}}},
-			Cond: &Ref{V: ok}, Then: &Block{Stmts: caught}})
+		body = append(body, &ir.If{
+			Init: &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: t}, &ir.Ref{V: ok}}, Op: ":=", Rhs: []ir.Expr{&ir.TypeAssert{X: &ir.Ref{V: x}, Type: &ir.TPtr{Elem: rtType("Thrown")}}}},
+			Cond: &ir.Ref{V: ok}, Then: &ir.Block{Stmts: caught}})
 	}
 	body = append(body,
-		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "Drop"}}},
-		&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: x}}}})
-	return &Func{Name: "catch_", Recv: m.recv(), Params: []*Param{m.ctxParam(), {Name: "r", Type: &TPtr{Elem: pollT}}}, Body: &Block{Stmts: body}}
+		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "Drop"}}},
+		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Ref{V: x}}}})
+	return &ir.Func{Name: "catch_", Recv: m.recv(), Params: []*ir.Param{m.ctxParam(), {Name: "r", Type: &ir.TPtr{Elem: pollT}}}, Body: &ir.Block{Stmts: body}}
 }
 
 // dropFunc writes Drop (cancel: drop the awaited sub-future, run the defers, release), complete
 // (the same work at a normal return) and dropSub.
-func (m *machine) dropFunc() Decl {
-	done := &Ident{Name: m.doneName()}
+func (m *machine) dropFunc() ir.Decl {
+	done := &ir.Ident{Name: m.doneName()}
 	// dropSub drops the sub-future of the state the future is suspended in.
-	sw := &Switch{Tag: stateRef()}
+	sw := &ir.Switch{Tag: stateRef()}
 	for _, c := range m.cases {
 		if c.sub == nil {
 			continue
 		}
-		sub := &Sel{X: &Ident{Name: "f"}, Name: c.sub.Name}
-		drop := Stmt(&ExprStmt{X: &Call{Fun: &Sel{X: sub, Name: "Drop"}}})
+		sub := &ir.Sel{X: &ir.Ident{Name: "f"}, Name: c.sub.Name}
+		drop := ir.Stmt(&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: sub, Name: "Drop"}}})
 		if isNilable(c.sub.Type) {
-			drop = &If{Cond: &Binary{Op: "!=", X: sub, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{drop}}}
+			drop = &ir.If{Cond: &ir.Binary{Op: "!=", X: sub, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: []ir.Stmt{drop}}}
 		}
-		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(c.id)}}, Body: []Stmt{drop}})
+		sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(c.id)}}, Body: []ir.Stmt{drop}})
 	}
-	var dropSubBody []Stmt
+	var dropSubBody []ir.Stmt
 	if len(sw.Cases) > 0 {
-		dropSubBody = []Stmt{sw}
+		dropSubBody = []ir.Stmt{sw}
 	}
-	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "dropSub_", Recv: m.recv(), Body: &Block{Stmts: dropSubBody}})
+	m.l.prog.Decls = append(m.l.prog.Decls, &ir.Func{Name: "dropSub_", Recv: m.recv(), Body: &ir.Block{Stmts: dropSubBody}})
 	// complete runs the defers and releases what the fields hold, then clears the struct.
-	var comp []Stmt
+	var comp []ir.Stmt
 	if m.defers != nil || m.cleansUp() {
 		// Done first: a defer or a release that fails must not see the future as running.
-		comp = append(comp, &Assign{Lhs: []Expr{stateRef()}, Op: "=", Rhs: []Expr{done}})
+		comp = append(comp, &ir.Assign{Lhs: []ir.Expr{stateRef()}, Op: "=", Rhs: []ir.Expr{done}})
 	}
 	if m.defers != nil {
-		comp = append(comp, &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: m.defers}, Name: "Run"}}})
+		comp = append(comp, &ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: m.defers}, Name: "Run"}}})
 	}
 	for _, f := range m.fields() {
 		if !releasable(f.Type) {
 			continue
 		}
-		x := &Sel{X: &Ident{Name: "f"}, Name: f.Name}
-		rel := Stmt(&ExprStmt{X: releaseCall(x, f.Type)})
+		x := &ir.Sel{X: &ir.Ident{Name: "f"}, Name: f.Name}
+		rel := ir.Stmt(&ir.ExprStmt{X: releaseCall(x, f.Type)})
 		if isNilable(f.Type) {
-			rel = &If{Cond: &Binary{Op: "!=", X: x, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{rel}}}
+			rel = &ir.If{Cond: &ir.Binary{Op: "!=", X: x, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: []ir.Stmt{rel}}}
 		}
 		comp = append(comp, rel)
 	}
-	comp = append(comp, &Assign{Lhs: []Expr{&Unary{Op: "*", X: &Ident{Name: "f"}}}, Op: "=",
-		Rhs: []Expr{&Composite{Type: m.self, Fields: []*KeyValue{{Key: "state", Value: done}}}}})
-	m.l.prog.Decls = append(m.l.prog.Decls, &Func{Name: "complete_", Recv: m.recv(), Body: &Block{Stmts: comp}})
-	drop := []Stmt{
-		&If{Cond: &Binary{Op: "==", X: stateRef(), Y: done}, Then: &Block{Stmts: []Stmt{&Return{}}}},
-		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "dropSub_"}}},
-		&ExprStmt{X: &Call{Fun: &Sel{X: &Ident{Name: "f"}, Name: "complete_"}}},
+	comp = append(comp, &ir.Assign{Lhs: []ir.Expr{&ir.Unary{Op: "*", X: &ir.Ident{Name: "f"}}}, Op: "=",
+		Rhs: []ir.Expr{&ir.Composite{Type: m.self, Fields: []*ir.KeyValue{{Key: "state", Value: done}}}}})
+	m.l.prog.Decls = append(m.l.prog.Decls, &ir.Func{Name: "complete_", Recv: m.recv(), Body: &ir.Block{Stmts: comp}})
+	drop := []ir.Stmt{
+		&ir.If{Cond: &ir.Binary{Op: "==", X: stateRef(), Y: done}, Then: &ir.Block{Stmts: []ir.Stmt{&ir.Return{}}}},
+		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "dropSub_"}}},
+		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "complete_"}}},
 	}
-	return &Func{Doc: "Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.",
-		Name: "Drop", Recv: m.recv(), Body: &Block{Stmts: drop}}
+	return &ir.Func{Doc: "Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.",
+		Name: "Drop", Recv: m.recv(), Body: &ir.Block{Stmts: drop}}
 }
 
-func isNilable(t Type) bool {
+func isNilable(t ir.Type) bool {
 	switch t := t.(type) {
-	case *TPtr, *TFunc, *TInterface, *TSlice:
+	case *ir.TPtr, *ir.TFunc, *ir.TInterface, *ir.TSlice:
 		return true
-	case *TName:
+	case *ir.TName:
 		return t.Pkg == "rt" && (t.Name == "Future" || t.Name == "Value")
 	}
 	return false
