@@ -5,26 +5,8 @@ import (
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 	"adesh2go/lower/ir"
+	"adesh2go/lower/machine"
 )
-
-// smSpec describes a state machine to build: an async fn, an async block, an async lambda or
-// the top-level statements.
-type smSpec struct {
-	name       string
-	doc        string
-	typeParams []*ir.TypeParam
-	fields     []*ir.Local // parameters and captures, stored by the constructor
-	// byPointer holds the fields stored as a pointer to the local's type: the receiver of a
-	// method that changes self (the future changes the value it was called on).
-	byPointer map[*ir.Local]bool
-	body      []ir.Stmt // the body lowered as if synchronous, with Await, Defer and Try nodes
-	ret       types.Type
-	line      *ir.Line
-	// what names the future in the error of an await after it completed (`work`, the async
-	// block), and pos is where it is written; empty for the program's own future.
-	what string
-	pos  ir.Expr
-}
 
 // asyncFunc lowers an async fn to its state struct, its constructor, Poll and Drop.
 func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
@@ -67,10 +49,10 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 		}
 		tps = append(recvTPs, tps...)
 	}
-	spec := &smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret, line: l.line(fd),
-		doc: name + " is the state machine of `" + fd.Name.Name + "`.", what: "`" + fd.Name.Name + "`", pos: l.pos(fd.Name)}
+	spec := &machine.Spec{Name: name, TypeParams: tps, Fields: fields, Body: b.stmts, Ret: fi.Ret, Line: l.line(fd),
+		Doc: name + " is the state machine of `" + fd.Name.Name + "`.", What: "`" + fd.Name.Name + "`", Pos: l.pos(fd.Name)}
 	if self := l.fn.self; self != nil && self.Boxed {
-		spec.byPointer = map[*ir.Local]bool{self: true}
+		spec.ByPointer = map[*ir.Local]bool{self: true}
 	}
 	futT := l.buildStateMachine(spec)
 	// The constructor: calling the async fn makes the future and runs nothing.
@@ -226,9 +208,9 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 	if _, ok := node.(*ast.Lambda); ok {
 		what = "async lambda"
 	}
-	l.buildStateMachine(&smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret,
-		line: l.line(node), doc: name + " is the state machine of the " + what + " at " + l.site(node) + ".",
-		what: "the " + what, pos: l.pos(node)})
+	l.buildStateMachine(&machine.Spec{Name: name, TypeParams: tps, Fields: fields, Body: b.stmts, Ret: fi.Ret,
+		Line: l.line(node), Doc: name + " is the state machine of the " + what + " at " + l.site(node) + ".",
+		What: "the " + what, Pos: l.pos(node)})
 	for obj, ov := range saved {
 		l.locals[obj] = ov
 	}
@@ -324,8 +306,8 @@ func (l *lowerer) mainFunc() {
 	}
 	l.closeScope(b, !ir.Terminates(b.stmts))
 	name := l.pkg.fresh("programFuture")
-	futT := l.buildStateMachine(&smSpec{name: name, body: b.stmts, ret: types.UnitType,
-		doc: name + " runs the top-level statements, then main."})
+	futT := l.buildStateMachine(&machine.Spec{Name: name, Body: b.stmts, Ret: types.UnitType,
+		Doc: name + " runs the top-level statements, then main."})
 	l.fn = nil
 	l.prog.Decls = append(l.prog.Decls, &ir.Func{Name: "main", Body: &ir.Block{Stmts: []ir.Stmt{
 		&ir.ExprStmt{X: rtCallT("Main", []ir.Type{tUnit}, &ir.Unary{Op: "&", X: &ir.Composite{Type: futT}})}}}})

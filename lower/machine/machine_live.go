@@ -1,4 +1,4 @@
-package lower
+package machine
 
 import "adesh2go/lower/ir"
 
@@ -98,7 +98,7 @@ func (m *machine) clearDead(liveIn []map[*ir.Local]bool) {
 	for v := range m.locals {
 		own[v] = true
 	}
-	for _, v := range m.spec.fields {
+	for _, v := range m.spec.Fields {
 		own[v] = true
 	}
 	for _, c := range m.cases {

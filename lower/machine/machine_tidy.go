@@ -1,4 +1,4 @@
-package lower
+package machine
 
 import (
 	"sort"

@@ -1,4 +1,4 @@
-package lower
+package machine
 
 import "adesh2go/lower/ir"
 

@@ -1,8 +1,9 @@
-package lower
+package machine
 
 import (
-	"adesh2go/frontend/types"
+	"strconv"
 
+	"adesh2go/frontend/types"
 	"adesh2go/lower/ir"
 )
 
@@ -11,9 +12,9 @@ import (
 func (m *machine) fields() []*ir.FieldDecl {
 	fs := []*ir.FieldDecl{{Name: "state", Type: goType("uint32")}}
 	seen := map[*ir.Local]bool{}
-	for _, v := range m.spec.fields {
+	for _, v := range m.spec.Fields {
 		t := v.Type
-		if m.spec.byPointer[v] {
+		if m.spec.ByPointer[v] {
 			t = &ir.TPtr{Elem: t}
 		}
 		fs = append(fs, &ir.FieldDecl{Name: v.Name, Type: t})
@@ -47,7 +48,7 @@ func (m *machine) fields() []*ir.FieldDecl {
 }
 
 func (m *machine) structDecl() ir.Decl {
-	return &ir.TypeDecl{Doc: m.spec.doc, Name: m.spec.name, TypeParams: m.spec.typeParams, Type: &ir.TStruct{Fields: m.fields()}}
+	return &ir.TypeDecl{Doc: m.spec.Doc, Name: m.spec.Name, TypeParams: m.spec.TypeParams, Type: &ir.TStruct{Fields: m.fields()}}
 }
 
 func (m *machine) recv() *ir.Param { return &ir.Param{Name: "f", Type: &ir.TPtr{Elem: m.self}} }
@@ -112,9 +113,9 @@ func (m *machine) pollBody() []ir.Stmt {
 		sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(c.id)}}, Body: c.stmts, Comment: c.about})
 	}
 	var again ir.Expr = &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Lit{Text: `"adesh2go: future polled after it completed"`}}}
-	if m.spec.what != "" {
+	if m.spec.What != "" {
 		// A future runs once: awaiting it again is the program's error, reported where it is.
-		again = rtCall("AwaitedAgain", &ir.Lit{Text: quote(m.spec.what)}, m.spec.pos)
+		again = rtCall("AwaitedAgain", &ir.Lit{Text: strconv.Quote(m.spec.What)}, m.spec.Pos)
 	}
 	sw.Cases = append(sw.Cases, &ir.Case{Body: []ir.Stmt{&ir.ExprStmt{X: again}}})
 	loop := &ir.For{Body: &ir.Block{Stmts: []ir.Stmt{sw}}}
@@ -128,26 +129,26 @@ func (m *machine) pollFunc() ir.Decl {
 	pollT := rtType("Poll", m.resultT)
 	if !m.cleansUp() && m.errResult() == nil {
 		return &ir.Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
-			Params: []*ir.Param{m.ctxParam()}, Results: []ir.Type{pollT}, Body: &ir.Block{Stmts: m.pollBody()}, Line: m.spec.line}
+			Params: []*ir.Param{m.ctxParam()}, Results: []ir.Type{pollT}, Body: &ir.Block{Stmts: m.pollBody()}, Line: m.spec.Line}
 	}
 	// Poll catches errors: a try region's handler takes them, a Result-typed future gives them
 	// as Err, or the future cleans up before the error goes on to the task. A Go defer at the
 	// top of Poll costs next to nothing until something panics.
-	m.l.prog.Decls = append(m.l.prog.Decls, m.catchFunc(pollT))
+	m.prog.Decls = append(m.prog.Decls, m.catchFunc(pollT))
 	body := append([]ir.Stmt{&ir.GoDefer{Call: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "catch_"},
 		Args: []ir.Expr{&ir.Ident{Name: "cx"}, &ir.Unary{Op: "&", X: &ir.Ident{Name: "result_"}}}}}}, m.pollBody()...)
 	return &ir.Func{Doc: "Poll runs the future until it completes or must wait.", Name: "Poll", Recv: m.recv(),
-		Params: []*ir.Param{m.ctxParam()}, Results: []ir.Type{pollT}, ResultName: "result_", Body: &ir.Block{Stmts: body}, Line: m.spec.line}
+		Params: []*ir.Param{m.ctxParam()}, Results: []ir.Type{pollT}, ResultName: "result_", Body: &ir.Block{Stmts: body}, Line: m.spec.Line}
 }
 
 // errResult is the Ok type of a future whose value is a Result with an Error (§11: an error
 // thrown and not caught inside it becomes its Err), or nil.
 func (m *machine) errResult() ir.Type {
-	r, ok := types.Resolve(m.spec.ret).(*types.Result)
+	r, ok := types.Resolve(m.spec.Ret).(*types.Result)
 	if !ok || !types.IsBasic(r.Err, types.ErrorKind) {
 		return nil
 	}
-	return m.l.valueType(r.Ok)
+	return m.l.ValueType(r.Ok)
 }
 
 // catchFunc handles an error raised while polling (Poll defers it): the handler of the try
@@ -227,7 +228,7 @@ func (m *machine) dropFunc() ir.Decl {
 	if len(sw.Cases) > 0 {
 		dropSubBody = []ir.Stmt{sw}
 	}
-	m.l.prog.Decls = append(m.l.prog.Decls, &ir.Func{Name: "dropSub_", Recv: m.recv(), Body: &ir.Block{Stmts: dropSubBody}})
+	m.prog.Decls = append(m.prog.Decls, &ir.Func{Name: "dropSub_", Recv: m.recv(), Body: &ir.Block{Stmts: dropSubBody}})
 	// complete runs the defers and releases what the fields hold, then clears the struct.
 	var comp []ir.Stmt
 	if m.defers != nil || m.cleansUp() {
@@ -242,7 +243,7 @@ func (m *machine) dropFunc() ir.Decl {
 			continue
 		}
 		x := &ir.Sel{X: &ir.Ident{Name: "f"}, Name: f.Name}
-		rel := ir.Stmt(&ir.ExprStmt{X: releaseCall(x, f.Type)})
+		rel := ir.Stmt(&ir.ExprStmt{X: m.l.ReleaseCall(x, f.Type)})
 		if isNilable(f.Type) {
 			rel = &ir.If{Cond: &ir.Binary{Op: "!=", X: x, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: []ir.Stmt{rel}}}
 		}
@@ -250,7 +251,7 @@ func (m *machine) dropFunc() ir.Decl {
 	}
 	comp = append(comp, &ir.Assign{Lhs: []ir.Expr{&ir.Unary{Op: "*", X: &ir.Ident{Name: "f"}}}, Op: "=",
 		Rhs: []ir.Expr{&ir.Composite{Type: m.self, Fields: []*ir.KeyValue{{Key: "state", Value: done}}}}})
-	m.l.prog.Decls = append(m.l.prog.Decls, &ir.Func{Name: "complete_", Recv: m.recv(), Body: &ir.Block{Stmts: comp}})
+	m.prog.Decls = append(m.prog.Decls, &ir.Func{Name: "complete_", Recv: m.recv(), Body: &ir.Block{Stmts: comp}})
 	drop := []ir.Stmt{
 		&ir.If{Cond: &ir.Binary{Op: "==", X: stateRef(), Y: done}, Then: &ir.Block{Stmts: []ir.Stmt{&ir.Return{}}}},
 		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "dropSub_"}}},

@@ -1,8 +1,13 @@
-package lower
+// Package machine is the state-machine pass: it turns the body of an async fn, async block or
+// the program's top level, lowered to IR as if it were synchronous, into a state struct and its
+// Poll, catch_ and Drop methods. It works on the IR alone; what it asks of the lowerer is the
+// Lowerer interface.
+package machine
 
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"adesh2go/frontend/types"
@@ -29,6 +34,39 @@ import (
 // struct; the others are Go locals of Poll (machine_live.go). try/finally: machine_try.go;
 // closures in loops: machine_cells.go; the final tidying: machine_tidy.go; the struct, Poll,
 // catch_ and Drop: machine_emit.go.
+
+// Spec describes a state machine to build: an async fn, an async block, an async lambda or
+// the top-level statements.
+type Spec struct {
+	Name       string
+	Doc        string
+	TypeParams []*ir.TypeParam
+	Fields     []*ir.Local // parameters and captures, stored by the constructor
+	// ByPointer holds the fields stored as a pointer to the local's type: the receiver of a
+	// method that changes self (the future changes the value it was called on).
+	ByPointer map[*ir.Local]bool
+	Body      []ir.Stmt // the body lowered as if synchronous, with Await, Defer and Try nodes
+	Ret       types.Type
+	Line      *ir.Line
+	// What names the future in the error of an await after it completed (`work`, the async
+	// block), and Pos is where it is written; empty for the program's own future.
+	What string
+	Pos  ir.Expr
+}
+
+// Lowerer is what the pass asks of the lowerer that calls it.
+type Lowerer interface {
+	// ValueType is the Go type of a value of an AdeshLang type.
+	ValueType(t types.Type) ir.Type
+	// FallOffEnd is the statement ending a body whose end control cannot reach.
+	FallOffEnd(ret types.Type) ir.Stmt
+	// IsStruct reports whether a type of the program is a struct (not an enum's interface).
+	IsStruct(name string) bool
+	// Temp is a fresh compiler temporary.
+	Temp(want string, t ir.Type) *ir.Local
+	// ReleaseCall releases a guard, share or option of one held (its type t).
+	ReleaseCall(x ir.Expr, t ir.Type) ir.Expr
+}
 
 type mcase struct {
 	id    int
@@ -59,8 +97,9 @@ type mtry struct {
 }
 
 type machine struct {
-	l        *lowerer
-	spec     *smSpec
+	l        Lowerer
+	prog     *ir.Program
+	spec     *Spec
 	self     ir.Type // the state struct type
 	resultT  ir.Type
 	cases    []*mcase
@@ -85,36 +124,34 @@ type machine struct {
 	nfin     int
 }
 
-// buildStateMachine builds the state struct, Poll and Drop of spec and returns the struct type.
-func (l *lowerer) buildStateMachine(spec *smSpec) ir.Type {
-	if l.opts.BeforeMachine != nil {
-		l.opts.BeforeMachine(spec.name, spec.body)
-	}
+// Build builds the state struct, Poll and Drop of spec, adds them to prog and returns the
+// struct type.
+func Build(l Lowerer, prog *ir.Program, spec *Spec) ir.Type {
 	var targs []ir.Type
-	for _, tp := range spec.typeParams {
+	for _, tp := range spec.TypeParams {
 		targs = append(targs, goType(tp.Name))
 	}
-	m := &machine{l: l, spec: spec, self: &ir.TName{Name: spec.name, Args: targs}, resultT: l.valueType(spec.ret),
+	m := &machine{l: l, prog: prog, spec: spec, self: &ir.TName{Name: spec.Name, Args: targs}, resultT: l.ValueType(spec.Ret),
 		locals: map[*ir.Local]bool{}, results: map[*ir.Local]bool{}}
-	if ir.HasDefer(spec.body) {
+	if ir.HasDefer(spec.Body) {
 		m.defers = &ir.Local{Name: "defers_", Type: rtType("Defers"), Field: true}
 		// A defer in a try that does not await sits in the try's closure, out of rewrite's
 		// reach: every defer becomes a push onto the future's list here.
-		spec.body = ir.ReplaceDefers(spec.body, func(d *ir.Defer) ir.Stmt {
+		spec.Body = ir.ReplaceDefers(spec.Body, func(d *ir.Defer) ir.Stmt {
 			return &ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: m.defers}, Name: "Push"}, Args: []ir.Expr{&ir.FuncLit{Body: d.Body}}}, Line: d.Line}
 		})
 	}
-	m.cells = closureCaptured(spec.body)
+	m.cells = closureCaptured(spec.Body)
 	m.cur = m.newCase()
 	m.cur.about = "start"
-	m.explode(spec.body)
+	m.explode(spec.Body)
 	if m.cur != nil {
 		// Falling off the end returns (), or null for an optional or dynamic result; with
 		// another result, the checker proved it unreachable (every path returns or throws, as
 		// after a try whose body and catch both leave).
-		if types.IsUnit(spec.ret) || types.IsNever(spec.ret) {
+		if types.IsUnit(spec.Ret) || types.IsNever(spec.Ret) {
 			m.emitReturn(nil)
-		} else if r, ok := m.l.fallOffEnd(spec.ret).(*ir.Return); ok {
+		} else if r, ok := m.l.FallOffEnd(spec.Ret).(*ir.Return); ok {
 			m.emitReturn(r)
 		} else {
 			m.emit(ir.Unreachable())
@@ -130,13 +167,13 @@ func (l *lowerer) buildStateMachine(spec *smSpec) ir.Type {
 		c.cell.Field = c.v.Field
 	}
 	// The struct first, then Poll and Drop and their helpers, for a reader of the output.
-	start := len(l.prog.Decls)
+	start := len(prog.Decls)
 	poll := m.pollFunc()
 	drop := m.dropFunc()
-	helpers := append([]ir.Decl(nil), l.prog.Decls[start:]...)
-	l.prog.Decls = append(l.prog.Decls[:start], m.structDecl(),
+	helpers := append([]ir.Decl(nil), prog.Decls[start:]...)
+	prog.Decls = append(prog.Decls[:start], m.structDecl(),
 		&ir.VarDecl{Name: m.doneName(), Value: &ir.Lit{Text: ir.Itoa(m.done())}, Const: true}, poll, drop)
-	l.prog.Decls = append(l.prog.Decls, helpers...)
+	prog.Decls = append(prog.Decls, helpers...)
 	return m.self
 }
 
@@ -156,7 +193,7 @@ func (m *machine) doneName() string { return m.self.(*ir.TName).Name + "Done_" }
 // state struct, a user struct), where ir.ZeroOf, which cannot tell it from an enum's interface,
 // gives `*new(T)`.
 func (m *machine) zero(t ir.Type) ir.Expr {
-	if n, ok := t.(*ir.TName); ok && n.Pkg == "" && m.l.isStruct(n.Name) {
+	if n, ok := t.(*ir.TName); ok && n.Pkg == "" && m.l.IsStruct(n.Name) {
 		return &ir.Composite{Type: t}
 	}
 	return ir.ZeroOf(t)
@@ -285,7 +322,7 @@ func (m *machine) await(a *ir.Await) {
 	if n, ok := a.FutType.(*ir.TName); !ok || n.Pkg != "" {
 		// For the task dump. The state machine of an async fn or block records its own, deeper
 		// site: the innermost await is where the task waits.
-		pending = append([]ir.Stmt{&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "cx"}, Name: "SuspendedAt"}, Args: []ir.Expr{&ir.Lit{Text: quote(a.Site)}}}}}, pending...)
+		pending = append([]ir.Stmt{&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "cx"}, Name: "SuspendedAt"}, Args: []ir.Expr{&ir.Lit{Text: strconv.Quote(a.Site)}}}}}, pending...)
 	}
 	m.emit(&ir.If{Cond: &ir.Unary{Op: "!", X: &ir.Sel{X: &ir.Ref{V: p}, Name: "Ready"}}, Then: &ir.Block{Stmts: pending}})
 	m.emit(&ir.Assign{Lhs: []ir.Expr{sub}, Op: "=", Rhs: []ir.Expr{m.zero(a.FutType)}})
@@ -412,8 +449,8 @@ func (m *machine) rangeToFor(s *ir.ForRange) *ir.For {
 			seq = &ir.Conv{Type: &ir.TSlice{Elem: goType("rune")}, X: s.X}
 		}
 	}
-	items := l.temp("items", nil)
-	it := l.temp("i", tInt)
+	items := l.Temp("items", nil)
+	it := l.Temp("i", tInt)
 	it.Reads += 3
 	items.Reads += 2
 	var body []ir.Stmt
