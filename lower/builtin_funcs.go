@@ -333,8 +333,8 @@ func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) Expr 
 	et := l.valueType(elem)
 	res := &Param{Name: "resolve_", Type: &TFunc{Params: []Type{et}}}
 	rej := &Param{Name: "reject_", Type: &TFunc{Params: []Type{tError}}}
-	adapt := &FuncLit{Params: []*Param{{Name: "v_", Type: tValue}}, Body: &Block{Stmts: []Stmt{
-		&ExprStmt{X: &Call{Fun: &Ident{Name: "reject_"}, Args: []Expr{rtCall("ToError", &Ident{Name: "v_"})}}}}}}
+	// An rt adapter, not a closure here: the rejection's position is then its caller's.
+	adapt := rtCall("RejectValues", &Ident{Name: "reject_"})
 	resolveArg := Expr(&Ident{Name: "resolve_"})
 	if types.IsUnit(elem) && resolveTakesNothing(e.TypeOf()) {
 		// An AdeshLang resolve() of a Promise<()> takes nothing.
