@@ -334,8 +334,8 @@ func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) ir.Ex
 	et := l.valueType(elem)
 	res := &ir.Param{Name: "resolve_", Type: &ir.TFunc{Params: []ir.Type{et}}}
 	rej := &ir.Param{Name: "reject_", Type: &ir.TFunc{Params: []ir.Type{tError}}}
-	adapt := &ir.FuncLit{Params: []*ir.Param{{Name: "v_", Type: tValue}}, Body: &ir.Block{Stmts: []ir.Stmt{
-		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "reject_"}, Args: []ir.Expr{rtCall("ToError", &ir.Ident{Name: "v_"})}}}}}}
+	// An rt adapter, not a closure here: the rejection's position is then its caller's.
+	adapt := rtCall("RejectValues", &ir.Ident{Name: "reject_"})
 	resolveArg := ir.Expr(&ir.Ident{Name: "resolve_"})
 	if types.IsUnit(elem) && resolveTakesNothing(e.TypeOf()) {
 		// An AdeshLang resolve() of a Promise<()> takes nothing.
