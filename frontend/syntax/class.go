@@ -311,7 +311,6 @@ func rewriteClassUses(f *ast.File) {
 				case *ast.Ident:
 					if classes[fun.Name] {
 						fun.Name += classInitSuffix
-						n.New = false
 					}
 				case *ast.Selector:
 					if id, ok := fun.X.(*ast.Ident); ok && classes[id.Name] && statics[id.Name+classSep+fun.Name.Name] {
