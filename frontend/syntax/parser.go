@@ -322,7 +322,7 @@ func (p *parser) optionalSemi(n ast.Node) bool {
 		return false
 	}
 	i := p.indexAt(int(n.Pos() - p.base))
-	return i > 0 && p.tokens[i-1].Type == tRBrace
+	return i > 0 && p.tokens[i].Type == tSemi && p.tokens[i-1].Type == tRBrace
 }
 
 // parseStmt parses one statement at the cursor with participle's statement production (the
