@@ -283,7 +283,9 @@ func runOne(t *testing.T, exe string, p program, workers string, race bool) {
 	}
 	cmd := exec.Command(exe)
 	cmd.Dir = filepath.Dir(p.entry)
-	cmd.Env = append(os.Environ(), "ADESH_WORKERS="+workers, programEnv+"="+p.name)
+	// Each run has its own TMPDIR: the same program runs at once at 1 and 4 workers and again
+	// under the race detector, and a program's files must not meet another run's.
+	cmd.Env = append(os.Environ(), "ADESH_WORKERS="+workers, programEnv+"="+p.name, "TMPDIR="+t.TempDir())
 	if race {
 		cmd.Env = append(cmd.Env, "GORACE=exitcode="+strconv.Itoa(raceExitCode))
 		workers += " (race detector)"

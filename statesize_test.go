@@ -13,6 +13,7 @@ import (
 
 	"adesh2go/frontend"
 	"adesh2go/lower"
+	"adesh2go/lower/ir"
 )
 
 // stateStructCase is a program and the exact fields its state structs must have: the tag, the
@@ -168,14 +169,14 @@ func TestStateStructFields(t *testing.T) {
 }
 
 // stateStructs lists the fields of every state struct of a lowered program.
-func stateStructs(p *lower.Program) map[string][]string {
+func stateStructs(p *ir.Program) map[string][]string {
 	out := map[string][]string{}
 	for _, d := range p.Decls {
-		td, ok := d.(*lower.TypeDecl)
+		td, ok := d.(*ir.TypeDecl)
 		if !ok || !strings.Contains(td.Doc, "is the state machine of") {
 			continue
 		}
-		st, ok := td.Type.(*lower.TStruct)
+		st, ok := td.Type.(*ir.TStruct)
 		if !ok {
 			continue
 		}

@@ -8,23 +8,23 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"adesh2go/lower"
+	"adesh2go/lower/ir"
 )
 
 // decl builds one declaration with its doc comment and its //line directive, each comment a
 // line of its own: a //line directive must start its line (go/printer keeps such a comment in
 // column 1, and jennifer's raw output puts it there).
-func (e *emitter) decl(d lower.Decl) jen.Code {
+func (e *emitter) decl(d ir.Decl) jen.Code {
 	switch d := d.(type) {
-	case *lower.TypeDecl:
+	case *ir.TypeDecl:
 		s := jen.Type().Id(d.Name)
 		if len(d.TypeParams) > 0 {
 			s.Types(e.typeParams(d.TypeParams)...)
 		}
 		return withComments(docLines(d.Doc), s.Add(e.typ(d.Type)))
-	case *lower.VarDecl:
-		return e.varDecls([]lower.Decl{d})
-	case *lower.Func:
+	case *ir.VarDecl:
+		return e.varDecls([]ir.Decl{d})
+	case *ir.Func:
 		comments := docLines(d.Doc)
 		if d.Line != nil && !e.noLine {
 			if len(comments) > 0 {
@@ -53,10 +53,10 @@ func (e *emitter) decl(d lower.Decl) jen.Code {
 
 // varDecls builds package variables (or constants): one `var x T = v`, or a run of them in one
 // `var ( … )`.
-func (e *emitter) varDecls(run []lower.Decl) jen.Code {
+func (e *emitter) varDecls(run []ir.Decl) jen.Code {
 	specs := make([]jen.Code, len(run))
 	for i, d := range run {
-		v := d.(*lower.VarDecl)
+		v := d.(*ir.VarDecl)
 		s := jen.Id(v.Name)
 		if v.Type != nil {
 			s.Add(e.typ(v.Type))
@@ -67,7 +67,7 @@ func (e *emitter) varDecls(run []lower.Decl) jen.Code {
 		specs[i] = s
 	}
 	kw := jen.Var()
-	if run[0].(*lower.VarDecl).Const {
+	if run[0].(*ir.VarDecl).Const {
 		kw = jen.Const()
 	}
 	if len(specs) == 1 {
@@ -83,7 +83,7 @@ func withComments(comments []jen.Code, s *jen.Statement) jen.Code {
 	return jen.Custom(jen.Options{Separator: "\n"}, append(comments, s)...)
 }
 
-func lineDirective(l *lower.Line) jen.Code {
+func lineDirective(l *ir.Line) jen.Code {
 	return jen.Comment("//line " + l.File + ":" + strconv.Itoa(l.Line))
 }
 

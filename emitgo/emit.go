@@ -13,7 +13,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"adesh2go/lower"
+	"adesh2go/lower/ir"
 )
 
 // Header starts every generated file; Go tools recognise it as generated code.
@@ -34,7 +34,7 @@ const chunk = 64
 
 // Source renders a lowered program as the Go source of package main. Chunks of declarations
 // are built and rendered on every CPU at once, then joined after the header and the imports.
-func Source(p *lower.Program, opts Options) ([]byte, error) {
+func Source(p *ir.Program, opts Options) ([]byte, error) {
 	bounds := chunkBounds(p.Decls)
 	chunks := make([][]byte, len(bounds)-1)
 	workers := min(runtime.GOMAXPROCS(0), len(chunks))
@@ -90,7 +90,7 @@ func Source(p *lower.Program, opts Options) ([]byte, error) {
 // chunkBounds cuts the declarations into chunks of about chunk declarations, each starting at
 // the index it lists (the last entry is the end), never inside a run of package variables:
 // a run is printed as one `var ( … )`.
-func chunkBounds(decls []lower.Decl) []int {
+func chunkBounds(decls []ir.Decl) []int {
 	bounds := []int{0}
 	for i := range decls {
 		if i-bounds[len(bounds)-1] >= chunk && !sameVarRun(decls[i-1], decls[i]) {
@@ -105,7 +105,7 @@ func chunkBounds(decls []lower.Decl) []int {
 
 // renderChunk builds the declarations of one chunk and renders them, a blank line between
 // two, through go/format.
-func (e *emitter) renderChunk(decls []lower.Decl, file *jen.File) (out []byte, err error) {
+func (e *emitter) renderChunk(decls []ir.Decl, file *jen.File) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil { // an IR node the emitter does not know
 			out, err = nil, fmt.Errorf("internal error emitting Go: %v", r)
@@ -135,15 +135,15 @@ func (e *emitter) renderChunk(decls []lower.Decl, file *jen.File) (out []byte, e
 	return buf.Bytes(), nil
 }
 
-func isVarDecl(d lower.Decl) bool {
-	_, ok := d.(*lower.VarDecl)
+func isVarDecl(d ir.Decl) bool {
+	_, ok := d.(*ir.VarDecl)
 	return ok
 }
 
 // sameVarRun reports whether b continues a's run of package variables (or of constants).
-func sameVarRun(a, b lower.Decl) bool {
-	va, ok := a.(*lower.VarDecl)
-	vb, ok2 := b.(*lower.VarDecl)
+func sameVarRun(a, b ir.Decl) bool {
+	va, ok := a.(*ir.VarDecl)
+	vb, ok2 := b.(*ir.VarDecl)
 	return ok && ok2 && va.Const == vb.Const
 }
 

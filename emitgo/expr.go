@@ -6,10 +6,10 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"adesh2go/lower"
+	"adesh2go/lower/ir"
 )
 
-func (e *emitter) exprs(xs []lower.Expr) []jen.Code {
+func (e *emitter) exprs(xs []ir.Expr) []jen.Code {
 	out := make([]jen.Code, len(xs))
 	for i, x := range xs {
 		out[i] = e.expr(x)
@@ -17,19 +17,19 @@ func (e *emitter) exprs(xs []lower.Expr) []jen.Code {
 	return out
 }
 
-func (e *emitter) expr(x lower.Expr) *jen.Statement {
+func (e *emitter) expr(x ir.Expr) *jen.Statement {
 	switch x := x.(type) {
-	case *lower.Ref:
+	case *ir.Ref:
 		return e.ref(x.V)
-	case *lower.Ident:
+	case *ir.Ident:
 		s := e.qual(x.Pkg, x.Name)
 		if len(x.TypeArgs) > 0 {
 			s.Index(jen.List(e.types(x.TypeArgs)...))
 		}
 		return s
-	case *lower.Lit:
+	case *ir.Lit:
 		return jen.Op(x.Text)
-	case *lower.Call:
+	case *ir.Call:
 		s := e.primary(x.Fun)
 		if len(x.TypeArgs) > 0 {
 			s.Index(jen.List(e.types(x.TypeArgs)...))
@@ -39,11 +39,11 @@ func (e *emitter) expr(x lower.Expr) *jen.Statement {
 			args[len(args)-1] = jen.Add(args[len(args)-1]).Op("...")
 		}
 		return s.Call(args...)
-	case *lower.Sel:
+	case *ir.Sel:
 		return e.primary(x.X).Dot(x.Name)
-	case *lower.Index:
+	case *ir.Index:
 		return e.primary(x.X).Index(e.expr(x.Index))
-	case *lower.SliceExpr:
+	case *ir.SliceExpr:
 		lo, hi := jen.Null(), jen.Null()
 		if x.Lo != nil {
 			lo = e.expr(x.Lo)
@@ -52,30 +52,30 @@ func (e *emitter) expr(x lower.Expr) *jen.Statement {
 			hi = e.expr(x.Hi)
 		}
 		return e.primary(x.X).Index(lo.Op(":").Add(hi))
-	case *lower.Unary:
+	case *ir.Unary:
 		if isBinary(x.X) {
 			return jen.Op(x.Op).Parens(e.expr(x.X))
 		}
 		return jen.Op(x.Op).Add(e.expr(x.X))
-	case *lower.Binary:
+	case *ir.Binary:
 		return e.operand(x.X, x.Op, false).Op(x.Op).Add(e.operand(x.Y, x.Op, true))
-	case *lower.Composite:
+	case *ir.Composite:
 		return e.composite(x, nil)
-	case *lower.FuncLit:
+	case *ir.FuncLit:
 		defer func(in bool) { e.parenLiterals = in }(e.parenLiterals)
 		e.parenLiterals = false // its statements are no header
 		return jen.Func().Params(e.params(x.Params)...).Add(e.results(x.Results)).Block(e.stmts(x.Body.Stmts)...)
-	case *lower.TypeAssert:
+	case *ir.TypeAssert:
 		return e.primary(x.X).Assert(e.typ(x.Type))
-	case *lower.Conv:
+	case *ir.Conv:
 		switch x.Type.(type) {
-		case *lower.TPtr, *lower.TFunc:
+		case *ir.TPtr, *ir.TFunc:
 			return jen.Parens(e.typ(x.Type)).Call(e.expr(x.X))
 		}
 		return e.typ(x.Type).Call(e.expr(x.X))
-	case *lower.Paren:
+	case *ir.Paren:
 		return jen.Parens(e.expr(x.X))
-	case *lower.TypeExpr:
+	case *ir.TypeExpr:
 		return e.typ(x.Type)
 	}
 	panic(fmt.Sprintf("emitgo: unknown expression %T", x))
@@ -83,7 +83,7 @@ func (e *emitter) expr(x lower.Expr) *jen.Statement {
 
 // composite builds a composite literal. Inside a literal of element type elem, an element of
 // that same type leaves its type out, as gofmt -s writes it.
-func (e *emitter) composite(x *lower.Composite, elem lower.Type) *jen.Statement {
+func (e *emitter) composite(x *ir.Composite, elem ir.Type) *jen.Statement {
 	var s *jen.Statement
 	switch {
 	case elem != nil && reflect.DeepEqual(x.Type, elem):
@@ -102,13 +102,13 @@ func (e *emitter) composite(x *lower.Composite, elem lower.Type) *jen.Statement 
 		}
 		return s.Values(items...)
 	}
-	var inner lower.Type
-	if sl, ok := x.Type.(*lower.TSlice); ok {
+	var inner ir.Type
+	if sl, ok := x.Type.(*ir.TSlice); ok {
 		inner = sl.Elem
 	}
 	items := make([]jen.Code, len(x.Elems))
 	for i, el := range x.Elems {
-		if c, ok := el.(*lower.Composite); ok && inner != nil {
+		if c, ok := el.(*ir.Composite); ok && inner != nil {
 			items[i] = e.composite(c, inner)
 			continue
 		}
@@ -117,13 +117,13 @@ func (e *emitter) composite(x *lower.Composite, elem lower.Type) *jen.Statement 
 	return s.Values(items...)
 }
 
-func isNamed(t lower.Type) bool {
-	_, ok := t.(*lower.TName)
+func isNamed(t ir.Type) bool {
+	_, ok := t.(*ir.TName)
 	return ok
 }
 
-func isBinary(x lower.Expr) bool {
-	_, ok := x.(*lower.Binary)
+func isBinary(x ir.Expr) bool {
+	_, ok := x.(*ir.Binary)
 	return ok
 }
 
@@ -144,8 +144,8 @@ func precedence(op string) int {
 
 // parenthesized reports whether an operand of a binary expression needs parentheses: where Go
 // would otherwise group it differently.
-func parenthesized(x lower.Expr, parent string, right bool) bool {
-	b, ok := x.(*lower.Binary)
+func parenthesized(x ir.Expr, parent string, right bool) bool {
+	b, ok := x.(*ir.Binary)
 	if !ok {
 		return false
 	}
@@ -154,7 +154,7 @@ func parenthesized(x lower.Expr, parent string, right bool) bool {
 }
 
 // operand builds one side of a binary expression.
-func (e *emitter) operand(x lower.Expr, parent string, right bool) *jen.Statement {
+func (e *emitter) operand(x ir.Expr, parent string, right bool) *jen.Statement {
 	if parenthesized(x, parent, right) {
 		return jen.Parens(e.expr(x))
 	}
@@ -163,7 +163,7 @@ func (e *emitter) operand(x lower.Expr, parent string, right bool) *jen.Statemen
 
 // primary builds the operand of a selector, an index, a call or an assertion, in parentheses
 // when it is an operator expression (`(*p).x`, not `*p.x`).
-func (e *emitter) primary(x lower.Expr) *jen.Statement {
+func (e *emitter) primary(x ir.Expr) *jen.Statement {
 	if wrapped(x) {
 		return jen.Parens(e.expr(x))
 	}
@@ -171,7 +171,7 @@ func (e *emitter) primary(x lower.Expr) *jen.Statement {
 }
 
 // ref builds a use of a local: a field of the state struct, a boxed variable, or a plain name.
-func (e *emitter) ref(v *lower.Local) *jen.Statement {
+func (e *emitter) ref(v *ir.Local) *jen.Statement {
 	s := jen.Id(v.Name)
 	if v.Field {
 		s = jen.Id(Receiver).Dot(v.Name)

@@ -5,12 +5,12 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"adesh2go/lower"
+	"adesh2go/lower/ir"
 )
 
 // stmts builds a statement list, each statement after the //line directive that maps it to
 // its AdeshLang line (a comment of its own line, so in column 1).
-func (e *emitter) stmts(list []lower.Stmt) []jen.Code {
+func (e *emitter) stmts(list []ir.Stmt) []jen.Code {
 	out := make([]jen.Code, 0, len(list))
 	for _, s := range list {
 		if l := stmtLine(s); l != nil && !e.noLine {
@@ -25,63 +25,63 @@ func (e *emitter) stmts(list []lower.Stmt) []jen.Code {
 	return out
 }
 
-func stmtLine(s lower.Stmt) *lower.Line {
+func stmtLine(s ir.Stmt) *ir.Line {
 	switch s := s.(type) {
-	case *lower.ExprStmt:
+	case *ir.ExprStmt:
 		return s.Line
-	case *lower.Assign:
+	case *ir.Assign:
 		return s.Line
-	case *lower.Define:
+	case *ir.Define:
 		return s.Line
-	case *lower.If:
+	case *ir.If:
 		return s.Line
-	case *lower.For:
+	case *ir.For:
 		return s.Line
-	case *lower.ForRange:
+	case *ir.ForRange:
 		return s.Line
-	case *lower.Switch:
+	case *ir.Switch:
 		return s.Line
-	case *lower.TypeSwitch:
+	case *ir.TypeSwitch:
 		return s.Line
-	case *lower.Return:
+	case *ir.Return:
 		return s.Line
-	case *lower.Branch:
+	case *ir.Branch:
 		return s.Line
-	case *lower.GoDefer:
+	case *ir.GoDefer:
 		return s.Line
 	}
 	return nil
 }
 
-func stmtLabel(s lower.Stmt) string {
+func stmtLabel(s ir.Stmt) string {
 	switch s := s.(type) {
-	case *lower.For:
+	case *ir.For:
 		return s.Label
-	case *lower.ForRange:
+	case *ir.ForRange:
 		return s.Label
-	case *lower.Switch:
+	case *ir.Switch:
 		return s.Label
 	}
 	return ""
 }
 
-func (e *emitter) block(stmts []lower.Stmt) *jen.Statement {
+func (e *emitter) block(stmts []ir.Stmt) *jen.Statement {
 	return jen.Block(e.stmts(stmts)...)
 }
 
-func (e *emitter) stmt(s lower.Stmt) *jen.Statement {
+func (e *emitter) stmt(s ir.Stmt) *jen.Statement {
 	switch s := s.(type) {
-	case *lower.Block:
+	case *ir.Block:
 		return e.block(s.Stmts)
-	case *lower.ExprStmt:
+	case *ir.ExprStmt:
 		return e.expr(s.X)
-	case *lower.Assign:
+	case *ir.Assign:
 		return e.assign(s)
-	case *lower.Define:
+	case *ir.Define:
 		return e.define(s)
-	case *lower.If:
+	case *ir.If:
 		return e.ifStmt(s)
-	case *lower.For:
+	case *ir.For:
 		if s.Init != nil || s.Post != nil {
 			return jen.For(e.simple(s.Init).Op(";").Add(e.cond(s.Cond)).Op(";").Add(e.simple(s.Post))).Add(e.block(s.Body.Stmts))
 		}
@@ -89,7 +89,7 @@ func (e *emitter) stmt(s lower.Stmt) *jen.Statement {
 			return jen.For(e.cond(s.Cond)).Add(e.block(s.Body.Stmts))
 		}
 		return jen.For().Add(e.block(s.Body.Stmts))
-	case *lower.ForRange:
+	case *ir.ForRange:
 		var head *jen.Statement
 		switch {
 		case s.Key == nil && s.Value == nil:
@@ -104,7 +104,7 @@ func (e *emitter) stmt(s lower.Stmt) *jen.Statement {
 			head = jen.List(k, jen.Id(s.Value.Name)).Op(":=").Range()
 		}
 		return jen.For(head.Add(e.cond(s.X))).Add(e.block(s.Body.Stmts))
-	case *lower.Switch:
+	case *ir.Switch:
 		cases := make([]jen.Code, len(s.Cases))
 		for i, c := range s.Cases {
 			head := jen.Default()
@@ -122,7 +122,7 @@ func (e *emitter) stmt(s lower.Stmt) *jen.Statement {
 			return jen.Switch().Block(cases...)
 		}
 		return jen.Switch(e.cond(s.Tag)).Block(cases...)
-	case *lower.TypeSwitch:
+	case *ir.TypeSwitch:
 		cases := make([]jen.Code, len(s.Cases))
 		for i, c := range s.Cases {
 			if len(c.Types) == 0 {
@@ -136,24 +136,24 @@ func (e *emitter) stmt(s lower.Stmt) *jen.Statement {
 			head = jen.Id(s.Bind.Name).Op(":=").Add(head)
 		}
 		return jen.Switch(head).Block(cases...)
-	case *lower.Return:
+	case *ir.Return:
 		return jen.Return(e.exprs(s.Results)...)
-	case *lower.Branch:
+	case *ir.Branch:
 		st := jen.Op(s.Tok) // break, continue, goto, fallthrough
 		if s.Label != "" {
 			st.Id(s.Label)
 		}
 		return st
-	case *lower.GoDefer:
+	case *ir.GoDefer:
 		return jen.Defer().Add(e.expr(s.Call))
 	}
 	panic(fmt.Sprintf("emitgo: statement %T left unlowered", s))
 }
 
 // assign builds an assignment; `x += 1` is written `x++`, as a reviewer expects.
-func (e *emitter) assign(s *lower.Assign) *jen.Statement {
+func (e *emitter) assign(s *ir.Assign) *jen.Statement {
 	if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
-		if one, ok := s.Rhs[0].(*lower.Lit); ok && one.Text == "1" {
+		if one, ok := s.Rhs[0].(*ir.Lit); ok && one.Text == "1" {
 			switch s.Op {
 			case "+=":
 				return e.expr(s.Lhs[0]).Op("++")
@@ -165,14 +165,14 @@ func (e *emitter) assign(s *lower.Assign) *jen.Statement {
 	return jen.List(e.exprs(s.Lhs)...).Op(s.Op).List(e.exprs(s.Rhs)...)
 }
 
-func (e *emitter) define(s *lower.Define) *jen.Statement {
+func (e *emitter) define(s *ir.Define) *jen.Statement {
 	if s.V.Field || s.V.Global {
 		if s.Value == nil {
 			return e.ref(s.V).Op("=").Op("*").New(e.typ(s.V.Type))
 		}
 		return e.ref(s.V).Op("=").Add(e.expr(s.Value))
 	}
-	if c, ok := s.Value.(*lower.Call); ok && isRecover(c) {
+	if c, ok := s.Value.(*ir.Call); ok && isRecover(c) {
 		return jen.Id(s.V.Name).Op(":=").Add(e.expr(c)) // recover() is of type any
 	}
 	st := jen.Var().Id(s.V.Name).Add(e.typ(s.V.Type))
@@ -182,20 +182,20 @@ func (e *emitter) define(s *lower.Define) *jen.Statement {
 	return st
 }
 
-func isRecover(c *lower.Call) bool {
-	id, ok := c.Fun.(*lower.Ident)
+func isRecover(c *ir.Call) bool {
+	id, ok := c.Fun.(*ir.Ident)
 	return ok && id.Pkg == "" && id.Name == "recover" && len(c.Args) == 0
 }
 
 // simple builds a statement of a for header (nil builds nothing).
-func (e *emitter) simple(s lower.Stmt) *jen.Statement {
+func (e *emitter) simple(s ir.Stmt) *jen.Statement {
 	if s == nil {
 		return jen.Null()
 	}
 	return e.stmt(s)
 }
 
-func (e *emitter) ifStmt(s *lower.If) *jen.Statement {
+func (e *emitter) ifStmt(s *ir.If) *jen.Statement {
 	var st *jen.Statement
 	if s.Init != nil {
 		st = jen.If(e.stmt(s.Init), e.cond(s.Cond))
@@ -204,9 +204,9 @@ func (e *emitter) ifStmt(s *lower.If) *jen.Statement {
 	}
 	st.Add(e.block(s.Then.Stmts))
 	switch el := s.Else.(type) {
-	case *lower.Block:
+	case *ir.Block:
 		st.Else().Add(e.block(el.Stmts))
-	case *lower.If:
+	case *ir.If:
 		st.Else().Add(e.ifStmt(el))
 	}
 	return st
@@ -215,7 +215,7 @@ func (e *emitter) ifStmt(s *lower.If) *jen.Statement {
 // cond builds the expression of an if, for, switch or range header (nil builds nothing). Go
 // would read the `{` of a composite literal of a type name there as the block's, so such
 // literals go in parentheses.
-func (e *emitter) cond(x lower.Expr) *jen.Statement {
+func (e *emitter) cond(x ir.Expr) *jen.Statement {
 	if x == nil {
 		return jen.Null()
 	}
@@ -230,36 +230,36 @@ func (e *emitter) cond(x lower.Expr) *jen.Statement {
 // bareComposite reports whether x has a composite literal of a type name (`P{x: 1}`, not
 // `[]int{1}`) outside parentheses, brackets and braces: in an if, for or switch header Go reads
 // its `{` as the start of the block, so the expression needs parentheses.
-func bareComposite(x lower.Expr) bool {
+func bareComposite(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *lower.Composite:
-		_, named := x.Type.(*lower.TName)
+	case *ir.Composite:
+		_, named := x.Type.(*ir.TName)
 		return named
-	case *lower.Sel:
+	case *ir.Sel:
 		return !wrapped(x.X) && bareComposite(x.X)
-	case *lower.Call:
+	case *ir.Call:
 		return !wrapped(x.Fun) && bareComposite(x.Fun)
-	case *lower.Index:
+	case *ir.Index:
 		return !wrapped(x.X) && bareComposite(x.X)
-	case *lower.SliceExpr:
+	case *ir.SliceExpr:
 		return !wrapped(x.X) && bareComposite(x.X)
-	case *lower.Binary:
+	case *ir.Binary:
 		return !parenthesized(x.X, x.Op, false) && bareComposite(x.X) || !parenthesized(x.Y, x.Op, true) && bareComposite(x.Y)
-	case *lower.Unary:
+	case *ir.Unary:
 		return !isBinary(x.X) && bareComposite(x.X)
-	case *lower.TypeAssert:
+	case *ir.TypeAssert:
 		return !wrapped(x.X) && bareComposite(x.X)
 	}
 	return false
 }
 
 // wrapped reports whether primary builds x in parentheses.
-func wrapped(x lower.Expr) bool {
+func wrapped(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *lower.Unary, *lower.Binary:
+	case *ir.Unary, *ir.Binary:
 		return true
-	case *lower.Conv:
-		_, ptr := x.Type.(*lower.TPtr)
+	case *ir.Conv:
+		_, ptr := x.Type.(*ir.TPtr)
 		return ptr
 	}
 	return false

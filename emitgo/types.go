@@ -5,24 +5,24 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"adesh2go/lower"
+	"adesh2go/lower/ir"
 )
 
-func (e *emitter) typ(t lower.Type) *jen.Statement {
+func (e *emitter) typ(t ir.Type) *jen.Statement {
 	switch t := t.(type) {
-	case *lower.TName:
+	case *ir.TName:
 		s := e.qual(t.Pkg, t.Name)
 		if len(t.Args) > 0 {
 			s.Index(jen.List(e.types(t.Args)...))
 		}
 		return s
-	case *lower.TPtr:
+	case *ir.TPtr:
 		return jen.Op("*").Add(e.typ(t.Elem))
-	case *lower.TSlice:
+	case *ir.TSlice:
 		return jen.Index().Add(e.typ(t.Elem))
-	case *lower.TFunc:
+	case *ir.TFunc:
 		return jen.Func().Params(e.types(t.Params)...).Add(e.results(t.Results))
-	case *lower.TStruct:
+	case *ir.TStruct:
 		fields := make([]jen.Code, len(t.Fields))
 		for i, f := range t.Fields {
 			if f.Name == "" {
@@ -32,7 +32,7 @@ func (e *emitter) typ(t lower.Type) *jen.Statement {
 			}
 		}
 		return jen.Struct(fields...)
-	case *lower.TInterface:
+	case *ir.TInterface:
 		var ms []jen.Code
 		for _, em := range t.Embeds {
 			ms = append(ms, e.typ(em))
@@ -45,7 +45,7 @@ func (e *emitter) typ(t lower.Type) *jen.Statement {
 	panic(fmt.Sprintf("emitgo: unknown type %T", t))
 }
 
-func (e *emitter) types(ts []lower.Type) []jen.Code {
+func (e *emitter) types(ts []ir.Type) []jen.Code {
 	out := make([]jen.Code, len(ts))
 	for i, t := range ts {
 		out[i] = e.typ(t)
@@ -54,7 +54,7 @@ func (e *emitter) types(ts []lower.Type) []jen.Code {
 }
 
 // results builds a result list after a parameter list: nothing, `T` or `(A, B)`.
-func (e *emitter) results(ts []lower.Type) *jen.Statement {
+func (e *emitter) results(ts []ir.Type) *jen.Statement {
 	switch len(ts) {
 	case 0:
 		return jen.Null()
@@ -64,7 +64,7 @@ func (e *emitter) results(ts []lower.Type) *jen.Statement {
 	return jen.Parens(jen.List(e.types(ts)...))
 }
 
-func (e *emitter) typeParams(tps []*lower.TypeParam) []jen.Code {
+func (e *emitter) typeParams(tps []*ir.TypeParam) []jen.Code {
 	out := make([]jen.Code, len(tps))
 	for i, tp := range tps {
 		out[i] = jen.Id(tp.Name).Add(e.typ(tp.Constraint))
@@ -72,7 +72,7 @@ func (e *emitter) typeParams(tps []*lower.TypeParam) []jen.Code {
 	return out
 }
 
-func (e *emitter) params(ps []*lower.Param) []jen.Code {
+func (e *emitter) params(ps []*ir.Param) []jen.Code {
 	out := make([]jen.Code, len(ps))
 	for i, p := range ps {
 		out[i] = jen.Id(p.Name).Add(e.typ(p.Type))

@@ -4,26 +4,9 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
+	"adesh2go/lower/machine"
 )
-
-// smSpec describes a state machine to build: an async fn, an async block, an async lambda or
-// the top-level statements.
-type smSpec struct {
-	name       string
-	doc        string
-	typeParams []*TypeParam
-	fields     []*Local // parameters and captures, stored by the constructor
-	// byPointer holds the fields stored as a pointer to the local's type: the receiver of a
-	// method that changes self (the future changes the value it was called on).
-	byPointer map[*Local]bool
-	body      []Stmt // the body lowered as if synchronous, with Await, Defer and Try nodes
-	ret       types.Type
-	line      *Line
-	// what names the future in the error of an await after it completed (`work`, the async
-	// block), and pos is where it is written; empty for the program's own future.
-	what string
-	pos  Expr
-}
 
 // asyncFunc lowers an async fn to its state struct, its constructor, Poll and Drop.
 func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
@@ -31,7 +14,7 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	fc := l.newFn(fi, true, fi.Ret)
 	l.fn = fc
 	recv, params := l.params(fi, fd)
-	var fields []*Local
+	var fields []*ir.Local
 	if l.fn.self != nil {
 		fields = append(fields, l.fn.self)
 	}
@@ -40,8 +23,8 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	}
 	if l.recursive[fd.Obj] {
 		// Right after the uint32 state tag, where it takes no room of its own on 64-bit.
-		fc.depth = &Local{Name: fc.names.fresh("depth_"), Type: goType("int32"), Param: true, Reads: 1}
-		fields = append([]*Local{fc.depth}, fields...)
+		fc.depth = &ir.Local{Name: fc.names.fresh("depth_"), Type: goType("int32"), Param: true, Reads: 1}
+		fields = append([]*ir.Local{fc.depth}, fields...)
 	}
 	for _, v := range fields {
 		v.Field = true
@@ -56,38 +39,38 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	}
 	l.copyMutatedParams(b, fd)
 	l.stmtList(b, fd.Body.Stmts)
-	l.closeScope(b, !terminatesIR(b.stmts))
+	l.closeScope(b, !ir.Terminates(b.stmts))
 	tps := l.funcTypeParams(fi)
 	if fi.Sig.Recv != nil && !l.methodIsFunc(fd) {
 		// The state struct of a method of a generic type is generic in the type's parameters.
-		var recvTPs []*TypeParam
+		var recvTPs []*ir.TypeParam
 		for _, tp := range fi.Sig.Recv.TypeParams {
-			recvTPs = append(recvTPs, &TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
+			recvTPs = append(recvTPs, &ir.TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
 		}
 		tps = append(recvTPs, tps...)
 	}
-	spec := &smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret, line: l.line(fd),
-		doc: name + " is the state machine of `" + fd.Name.Name + "`.", what: "`" + fd.Name.Name + "`", pos: l.pos(fd.Name)}
+	spec := &machine.Spec{Name: name, TypeParams: tps, Fields: fields, Body: b.stmts, Ret: fi.Ret, Line: l.line(fd),
+		Doc: name + " is the state machine of `" + fd.Name.Name + "`.", What: "`" + fd.Name.Name + "`", Pos: l.pos(fd.Name)}
 	if self := l.fn.self; self != nil && self.Boxed {
-		spec.byPointer = map[*Local]bool{self: true}
+		spec.ByPointer = map[*ir.Local]bool{self: true}
 	}
 	futT := l.buildStateMachine(spec)
 	// The constructor: calling the async fn makes the future and runs nothing.
-	ctor := &Func{Name: l.funcName(fd), TypeParams: l.funcTypeParams(fi), Results: []Type{futT}, Line: l.line(fd)}
+	ctor := &ir.Func{Name: l.funcName(fd), TypeParams: l.funcTypeParams(fi), Results: []ir.Type{futT}, Line: l.line(fd)}
 	if recv != nil && !l.methodIsFunc(fd) {
 		ctor.Recv = recv
 	} else if recv != nil {
 		ctor.Params = append(ctor.Params, recv)
 	}
 	ctor.Params = append(ctor.Params, params...)
-	lit := &Composite{Type: futT, Fields: []*KeyValue{}}
+	lit := &ir.Composite{Type: futT, Fields: []*ir.KeyValue{}}
 	for _, v := range fields {
-		lit.Fields = append(lit.Fields, &KeyValue{Key: v.Name, Value: &Ident{Name: v.Name}})
+		lit.Fields = append(lit.Fields, &ir.KeyValue{Key: v.Name, Value: &ir.Ident{Name: v.Name}})
 	}
-	ctor.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{lit}}}}
+	ctor.Body = &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{lit}}}}
 	if fc.depth != nil {
 		// The constructor of a future that awaits itself takes the depth it is awaited at.
-		ctor.Body.Stmts = append([]Stmt{l.depthCheck(fd, &Ident{Name: fc.depth.Name})}, ctor.Body.Stmts...)
+		ctor.Body.Stmts = append([]ir.Stmt{l.depthCheck(fd, &ir.Ident{Name: fc.depth.Name})}, ctor.Body.Stmts...)
 		l.prog.Decls = append(l.prog.Decls, ctor)
 		ctor = l.splitDepth(ctor, fd, fc.depth)
 	}
@@ -97,7 +80,7 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 
 // asyncBlockValue lowers an async block where it appears: the value of its state struct, with
 // the variables it captures (copied for `async move`, by pointer otherwise).
-func (l *lowerer) asyncBlockValue(e *ast.AsyncBlock) Expr {
+func (l *lowerer) asyncBlockValue(e *ast.AsyncBlock) ir.Expr {
 	fi := l.info.FuncOf[e]
 	futT := l.lowerBlockMachine(fi, e, nil, e.Body, e.Move)
 	return l.captureLiteral(fi, futT, e.Move)
@@ -119,23 +102,23 @@ func (l *lowerer) borrowsLocals(fi *check.FuncInfo, move bool) bool {
 }
 
 // captureLiteral builds the state struct value of a block or lambda with its captures.
-func (l *lowerer) captureLiteral(fi *check.FuncInfo, futT Type, move bool) Expr {
-	lit := &Composite{Type: futT, Fields: []*KeyValue{}}
+func (l *lowerer) captureLiteral(fi *check.FuncInfo, futT ir.Type, move bool) ir.Expr {
+	lit := &ir.Composite{Type: futT, Fields: []*ir.KeyValue{}}
 	for _, obj := range l.captured(fi, move) {
 		ov := l.locals[obj]
 		if ov == nil || ov.Global && !move {
 			continue // a borrowing block reads a top-level variable in place
 		}
 		ov.Reads++
-		var val Expr
+		var val ir.Expr
 		if move {
-			val = l.copyValue(&Ref{V: ov}, obj.Type)
+			val = l.copyValue(&ir.Ref{V: ov}, obj.Type)
 		} else if ov.Boxed {
-			val = &Ref{V: &Local{Name: ov.Name, Type: ov.Type, Field: ov.Field}}
+			val = &ir.Ref{V: &ir.Local{Name: ov.Name, Type: ov.Type, Field: ov.Field}}
 		} else {
-			val = &Unary{Op: "&", X: &Ref{V: ov}}
+			val = &ir.Unary{Op: "&", X: &ir.Ref{V: ov}}
 		}
-		lit.Fields = append(lit.Fields, &KeyValue{Key: l.captureName(obj), Value: val})
+		lit.Fields = append(lit.Fields, &ir.KeyValue{Key: l.captureName(obj), Value: val})
 	}
 	return lit
 }
@@ -167,14 +150,14 @@ func (l *lowerer) captured(fi *check.FuncInfo, move bool) []*types.Object {
 
 // lowerBlockMachine lowers the body of an async block or async lambda to its state machine
 // (once) and returns the Go type of its state struct.
-func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []*ast.Param, body *ast.Block, move bool) Type {
+func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []*ast.Param, body *ast.Block, move bool) ir.Type {
 	name := l.futNames[node]
 	tps := l.enclosingTypeParams()
-	var targs []Type
+	var targs []ir.Type
 	for _, tp := range tps {
 		targs = append(targs, goType(tp.Name))
 	}
-	futT := &TName{Name: name, Args: targs}
+	futT := &ir.TName{Name: name, Args: targs}
 	if l.done[node] {
 		return futT
 	}
@@ -183,8 +166,8 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 	fc := l.newFn(fi, true, fi.Ret)
 	fc.parent = outer
 	l.fn = fc
-	saved := map[*types.Object]*Local{}
-	var fields []*Local
+	saved := map[*types.Object]*ir.Local{}
+	var fields []*ir.Local
 	for _, obj := range l.captured(fi, move) {
 		ov := l.locals[obj]
 		if ov == nil || ov.Global && !move {
@@ -196,10 +179,10 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 		if ov.Boxed {
 			t = l.goTypeOf(obj.Type)
 		}
-		v := &Local{Name: l.captureName(obj), Type: t, Field: true, Boxed: !move}
+		v := &ir.Local{Name: l.captureName(obj), Type: t, Field: true, Boxed: !move}
 		fc.names.used[v.Name] = true
 		if !move {
-			v.Type = &TPtr{Elem: t}
+			v.Type = &ir.TPtr{Elem: t}
 		}
 		l.locals[obj] = v
 		fields = append(fields, v)
@@ -220,14 +203,14 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 		}
 	}
 	l.stmtList(b, body.Stmts)
-	l.closeScope(b, !terminatesIR(b.stmts))
+	l.closeScope(b, !ir.Terminates(b.stmts))
 	what := "async block"
 	if _, ok := node.(*ast.Lambda); ok {
 		what = "async lambda"
 	}
-	l.buildStateMachine(&smSpec{name: name, typeParams: tps, fields: fields, body: b.stmts, ret: fi.Ret,
-		line: l.line(node), doc: name + " is the state machine of the " + what + " at " + l.site(node) + ".",
-		what: "the " + what, pos: l.pos(node)})
+	l.buildStateMachine(&machine.Spec{Name: name, TypeParams: tps, Fields: fields, Body: b.stmts, Ret: fi.Ret,
+		Line: l.line(node), Doc: name + " is the state machine of the " + what + " at " + l.site(node) + ".",
+		What: "the " + what, Pos: l.pos(node)})
 	for obj, ov := range saved {
 		l.locals[obj] = ov
 	}
@@ -237,7 +220,7 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 
 // enclosingTypeParams are the type parameters in scope: those of the enclosing generic
 // function (and its receiver type).
-func (l *lowerer) enclosingTypeParams() []*TypeParam {
+func (l *lowerer) enclosingTypeParams() []*ir.TypeParam {
 	for fc := l.fn; fc != nil; fc = fc.parent {
 		if fc.info == nil {
 			continue
@@ -245,9 +228,9 @@ func (l *lowerer) enclosingTypeParams() []*TypeParam {
 		if fd, ok := fc.info.Node.(*ast.FuncDecl); ok && fd.Obj != nil && fd.Obj.Sig != nil {
 			tps := l.funcTypeParams(fc.info)
 			if fc.info.Sig.Recv != nil && !l.methodIsFunc(fd) {
-				var recvTPs []*TypeParam
+				var recvTPs []*ir.TypeParam
 				for _, tp := range fc.info.Sig.Recv.TypeParams {
-					recvTPs = append(recvTPs, &TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
+					recvTPs = append(recvTPs, &ir.TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
 				}
 				tps = append(recvTPs, tps...)
 			}
@@ -258,7 +241,7 @@ func (l *lowerer) enclosingTypeParams() []*TypeParam {
 }
 
 // asyncLambda lowers `async (x) => { … }`: a Go function that makes the lambda's future.
-func (l *lowerer) asyncLambda(e *ast.Lambda, fi *check.FuncInfo) Expr {
+func (l *lowerer) asyncLambda(e *ast.Lambda, fi *check.FuncInfo) ir.Expr {
 	body := e.Body
 	if body == nil {
 		ret := &ast.ReturnStmt{Value: e.ExprBody}
@@ -271,23 +254,23 @@ func (l *lowerer) asyncLambda(e *ast.Lambda, fi *check.FuncInfo) Expr {
 
 // asyncFuncLit lowers an async lambda or a local async fn (node) to a Go function that makes
 // its state machine, boxed as an rt.Future.
-func (l *lowerer) asyncFuncLit(node ast.Node, fi *check.FuncInfo, params []*ast.Param, body *ast.Block) Expr {
+func (l *lowerer) asyncFuncLit(node ast.Node, fi *check.FuncInfo, params []*ast.Param, body *ast.Block) ir.Expr {
 	futT := l.lowerBlockMachine(fi, node, params, body, false)
-	lit := l.captureLiteral(fi, futT, false).(*Composite)
-	fn := &FuncLit{Results: []Type{rtType("Future", l.valueType(fi.Ret))}}
+	lit := l.captureLiteral(fi, futT, false).(*ir.Composite)
+	fn := &ir.FuncLit{Results: []ir.Type{rtType("Future", l.valueType(fi.Ret))}}
 	for i, p := range params {
 		name := goName(p.Name.Name)
-		fn.Params = append(fn.Params, &Param{Name: name, Type: l.goTypeOf(fi.Sig.Params[i])})
-		lit.Fields = append(lit.Fields, &KeyValue{Key: l.locals[p.Obj].Name, Value: &Ident{Name: name}})
+		fn.Params = append(fn.Params, &ir.Param{Name: name, Type: l.goTypeOf(fi.Sig.Params[i])})
+		lit.Fields = append(lit.Fields, &ir.KeyValue{Key: l.locals[p.Obj].Name, Value: &ir.Ident{Name: name}})
 	}
 	fn.Params = append(fn.Params, l.ignoredParams(fi, len(params))...)
 	// A call starts it at once, unless it uses its maker's variables in place: it then runs only
 	// while awaited, never beside its maker.
-	made := rtCallT("Start", []Type{l.valueType(fi.Ret)}, &Ident{Name: "nil"}, lit)
+	made := rtCallT("Start", []ir.Type{l.valueType(fi.Ret)}, &ir.Ident{Name: "nil"}, lit)
 	if l.borrowsLocals(fi, false) {
-		made = rtCallT("Box", []Type{l.valueType(fi.Ret)}, lit)
+		made = rtCallT("Box", []ir.Type{l.valueType(fi.Ret)}, lit)
 	}
-	fn.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{made}}}}
+	fn.Body = &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{made}}}}
 	return fn
 }
 
@@ -314,20 +297,20 @@ func (l *lowerer) mainFunc() {
 	}
 	if mf := l.info.MainFn; mf != nil {
 		fd := mf.Decl.(*ast.FuncDecl)
-		call := &Call{Fun: &Ident{Name: l.funcName(fd)}}
+		call := &ir.Call{Fun: &ir.Ident{Name: l.funcName(fd)}}
 		if fd.Async {
-			b.add(&Await{Future: call, FutType: &TName{Name: l.futNames[fd]}, Result: l.valueType(mf.Sig.Ret), Site: l.site(fd), Line: l.line(fd)})
+			b.add(&ir.Await{Future: call, FutType: &ir.TName{Name: l.futNames[fd]}, Result: l.valueType(mf.Sig.Ret), Site: l.site(fd), Line: l.line(fd)})
 		} else {
-			b.add(&ExprStmt{X: call, Line: l.line(fd)})
+			b.add(&ir.ExprStmt{X: call, Line: l.line(fd)})
 		}
 	}
-	l.closeScope(b, !terminatesIR(b.stmts))
+	l.closeScope(b, !ir.Terminates(b.stmts))
 	name := l.pkg.fresh("programFuture")
-	futT := l.buildStateMachine(&smSpec{name: name, body: b.stmts, ret: types.UnitType,
-		doc: name + " runs the top-level statements, then main."})
+	futT := l.buildStateMachine(&machine.Spec{Name: name, Body: b.stmts, Ret: types.UnitType,
+		Doc: name + " runs the top-level statements, then main."})
 	l.fn = nil
-	l.prog.Decls = append(l.prog.Decls, &Func{Name: "main", Body: &Block{Stmts: []Stmt{
-		&ExprStmt{X: rtCallT("Main", []Type{tUnit}, &Unary{Op: "&", X: &Composite{Type: futT}})}}}})
+	l.prog.Decls = append(l.prog.Decls, &ir.Func{Name: "main", Body: &ir.Block{Stmts: []ir.Stmt{
+		&ir.ExprStmt{X: rtCallT("Main", []ir.Type{tUnit}, &ir.Unary{Op: "&", X: &ir.Composite{Type: futT}})}}}})
 	l.finalize()
 }
 
@@ -335,8 +318,8 @@ func (l *lowerer) mainFunc() {
 // keeps them, so a fresh share is handed over rather than released at the end of the statement,
 // and one read from a place is cloned (the future releases what it owns when it completes). A
 // receiver reached through a share or a guard is read through it, not kept.
-func (l *lowerer) asyncArgs(b *builder, es []ast.Expr, derefRecv bool) []Expr {
-	return l.exprListWith(b, es, func(sb *builder, i int, e ast.Expr) Expr {
+func (l *lowerer) asyncArgs(b *builder, es []ast.Expr, derefRecv bool) []ir.Expr {
+	return l.exprListWith(b, es, func(sb *builder, i int, e ast.Expr) ir.Expr {
 		switch {
 		case i == 0 && derefRecv:
 			return l.expr(sb, e)
@@ -350,7 +333,7 @@ func (l *lowerer) asyncArgs(b *builder, es []ast.Expr, derefRecv bool) []Expr {
 // startDetached lowers a future statement (W0706) that calls an async fn or makes an async
 // block that borrows nothing: it starts at once, on the caller (§8), and goes on by itself.
 // It gives nil for the other futures, which are spawned.
-func (l *lowerer) startDetached(b *builder, x ast.Expr) Expr {
+func (l *lowerer) startDetached(b *builder, x ast.Expr) ir.Expr {
 	switch e := ast.Unparen(x).(type) {
 	case *ast.Call:
 		ci := l.info.Calls[e]
@@ -365,27 +348,27 @@ func (l *lowerer) startDetached(b *builder, x ast.Expr) Expr {
 		return nil
 	}
 	fut, _ := l.futureOf(b, x, false)
-	return rtCallT("StartDetached", []Type{l.valueType(types.AwaitResult(x.TypeOf()))}, l.cx(), fut)
+	return rtCallT("StartDetached", []ir.Type{l.valueType(types.AwaitResult(x.TypeOf()))}, l.cx(), fut)
 }
 
 // spawn lowers `spawn(x)` (and a future statement spawned with W0706): the task of a future
 // whose type is known statically shares one allocation with it (rt.SpawnValue); a dynamic
 // future is spawned as it is; spawning a join handle gives the handle.
-func (l *lowerer) spawn(b *builder, x ast.Expr) Expr {
+func (l *lowerer) spawn(b *builder, x ast.Expr) ir.Expr {
 	t := x.TypeOf()
 	if types.HandleOf(t, types.JoinHandleH) != nil {
 		return l.expr(b, x)
 	}
 	res := l.valueType(types.AwaitResult(t))
 	fut, futT := l.futureOf(b, x, false)
-	if n, ok := futT.(*TName); ok && !(n.Pkg == "rt" && n.Name == "Future") {
-		return rtCallT("SpawnValue", []Type{res}, l.cx(), fut)
+	if n, ok := futT.(*ir.TName); ok && !(n.Pkg == "rt" && n.Name == "Future") {
+		return rtCallT("SpawnValue", []ir.Type{res}, l.cx(), fut)
 	}
-	if r, ok := fut.(*Ref); ok {
+	if r, ok := fut.(*ir.Ref); ok {
 		if _, isIdent := ast.Unparen(x).(*ast.Ident); isIdent {
 			// `spawn(f)` of a future kept in a variable: the task takes it, and the variable
 			// keeps one that fails, naming this spawn, if it is awaited or spawned again.
-			fut = rtCall("Spawned", &Unary{Op: "&", X: r}, l.pos(x))
+			fut = rtCall("Spawned", &ir.Unary{Op: "&", X: r}, l.pos(x))
 		}
 	}
 	return rtCall("Spawn", l.cx(), fut)

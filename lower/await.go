@@ -5,10 +5,11 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // awaitInto lowers `await e` to an Await node and returns the expression of its value.
-func (l *lowerer) awaitInto(b *builder, e *ast.Await, _ Expr) Expr {
+func (l *lowerer) awaitInto(b *builder, e *ast.Await, _ ir.Expr) ir.Expr {
 	return l.awaitValue(b, e, e.X, nil)
 }
 
@@ -24,12 +25,12 @@ func (l *lowerer) awaitDiscard(b *builder, e *ast.Await) {
 		return
 	}
 	fut, futT := l.futureOf(b, e.X, true)
-	b.add(&Await{Future: fut, FutType: futT, Result: l.valueType(types.AwaitResult(t)), Site: l.site(e), Line: l.line(e)})
+	b.add(&ir.Await{Future: fut, FutType: futT, Result: l.valueType(types.AwaitResult(t)), Site: l.site(e), Line: l.line(e)})
 }
 
 // awaitValue lowers an await of x (from `await x` or `x.await()`); awaiting a value that is not
 // a future gives the value itself.
-func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.Type) Expr {
+func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.Type) ir.Expr {
 	t := x.TypeOf()
 	if types.IsAny(t) && len(derefs) == 0 {
 		return l.awaitResult(b, l.awaitDynamic(b, n, x))
@@ -40,21 +41,21 @@ func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.
 	fut, futT := l.futureOf(b, x, true)
 	fut = l.derefAll(fut, derefs)
 	res := types.AwaitResult(t)
-	aw := &Await{Future: fut, FutType: futT, Result: l.valueType(res), Site: l.site(n), Line: l.line(n)}
+	aw := &ir.Await{Future: fut, FutType: futT, Result: l.valueType(res), Site: l.site(n), Line: l.line(n)}
 	if types.IsUnit(res) || types.IsNever(res) {
 		b.add(aw)
-		return &Composite{Type: tUnit}
+		return &ir.Composite{Type: tUnit}
 	}
 	return l.awaitResult(b, aw)
 }
 
 // awaitResult adds aw, storing its value in a new temporary, and gives the temporary.
-func (l *lowerer) awaitResult(b *builder, aw *Await) Expr {
+func (l *lowerer) awaitResult(b *builder, aw *ir.Await) ir.Expr {
 	dst := l.temp("aw", aw.Result)
 	dst.Reads++
-	aw.Dst = &Ref{V: dst}
-	b.add(&Define{V: dst}, aw)
-	return &Ref{V: dst}
+	aw.Dst = &ir.Ref{V: dst}
+	b.add(&ir.Define{V: dst}, aw)
+	return &ir.Ref{V: dst}
 }
 
 // futureOf lowers the operand of an await: the future by value when its type is statically
@@ -62,7 +63,7 @@ func (l *lowerer) awaitResult(b *builder, aw *Await) Expr {
 // it inline with no allocation; otherwise the dynamic future (an rt.Future, a join handle, a
 // promise). inline says the future is stored in the current state struct: then one of the same
 // cycle of awaits is boxed, or the struct would contain itself.
-func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
+func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (ir.Expr, ir.Type) {
 	switch e := ast.Unparen(x).(type) {
 	case *ast.Call:
 		if inline { // awaited here, not spawned
@@ -83,7 +84,7 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 				break
 			}
 			call := l.funcCall(b, e, ci)
-			var targs []Type
+			var targs []ir.Type
 			if ci.Kind == check.CallMethod && !l.methodIsFunc(fd) {
 				if n, ok := ci.RecvType.(*types.Named); ok {
 					targs = append(targs, l.goTypes(n.Args)...)
@@ -94,7 +95,7 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 				}
 			}
 			targs = append(targs, l.goTypes(ci.TypeArgs)...)
-			return call, &TName{Name: l.futNames[fd], Args: targs}
+			return call, &ir.TName{Name: l.futNames[fd], Args: targs}
 		case ci.Kind == check.CallBuiltin:
 			switch ci.Builtin {
 			case builtin.FnSleep, builtin.FnYieldNow, builtin.FnJoin, builtin.FnJoinAll, builtin.FnSelect, builtin.FnTimeout, builtin.FnScope:
@@ -105,9 +106,9 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 			h := types.HandleOf(ci.RecvType, types.ChannelH)
 			if ci.Builtin == builtin.ChannelSend {
 				v := l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), h.Elem, e.Args[0])
-				return &Call{Fun: &Sel{X: ch, Name: "Send"}, Args: []Expr{v}}, rtType("SendFuture", l.goTypeOf(h.Elem))
+				return &ir.Call{Fun: &ir.Sel{X: ch, Name: "Send"}, Args: []ir.Expr{v}}, rtType("SendFuture", l.goTypeOf(h.Elem))
 			}
-			return &Call{Fun: &Sel{X: ch, Name: "Recv"}}, rtType("RecvFuture", l.goTypeOf(h.Elem))
+			return &ir.Call{Fun: &ir.Sel{X: ch, Name: "Recv"}}, rtType("RecvFuture", l.goTypeOf(h.Elem))
 		case isIOFuture(ci):
 			return l.ioFuture(b, e, ci)
 		}
@@ -117,13 +118,13 @@ func (l *lowerer) futureOf(b *builder, x ast.Expr, inline bool) (Expr, Type) {
 		if !inline || !l.sameCycle(l.fn.info.Node, e) {
 			return l.captureLiteral(fi, futT, e.Move), futT
 		}
-		return rtCallT("Box", []Type{l.valueType(fi.Ret)}, l.captureLiteral(fi, futT, e.Move)), rtType("Future", l.valueType(fi.Ret))
+		return rtCallT("Box", []ir.Type{l.valueType(fi.Ret)}, l.captureLiteral(fi, futT, e.Move)), rtType("Future", l.valueType(fi.Ret))
 	}
 	if h := types.HandleOf(x.TypeOf(), types.JoinHandleH); h != nil {
 		if r, ok := h.Elem.(*types.Result); ok && types.IsBasic(r.Err, types.ErrorKind) {
 			// A task of a Result: its cancellation (or a panic) is an Err, not a throw.
 			okT := l.valueType(r.Ok)
-			return rtCallT("AsResult", []Type{okT}, l.expr(b, x)), rtType("ResultFuture", okT)
+			return rtCallT("AsResult", []ir.Type{okT}, l.expr(b, x)), rtType("ResultFuture", okT)
 		}
 	}
 	return l.expr(b, x), l.goTypeOf(x.TypeOf())
@@ -210,6 +211,6 @@ func (l *lowerer) awaitGraph() map[ast.Node][]ast.Node {
 
 // awaitDynamic is the await of a dynamic value: the future it may hold is found at run time
 // (rt.DynAwait); a value that is no future is the result at once.
-func (l *lowerer) awaitDynamic(b *builder, n ast.Node, x ast.Expr) *Await {
-	return &Await{Future: rtCall("DynAwait", l.expr(b, x)), FutType: rtType("DynFuture"), Result: tValue, Site: l.site(n), Line: l.line(n)}
+func (l *lowerer) awaitDynamic(b *builder, n ast.Node, x ast.Expr) *ir.Await {
+	return &ir.Await{Future: rtCall("DynAwait", l.expr(b, x)), FutType: rtType("DynFuture"), Result: tValue, Site: l.site(n), Line: l.line(n)}
 }

@@ -5,6 +5,7 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // The builtin library (frontend/builtin's table). A row that says how it lowers (an rt function,
@@ -13,7 +14,7 @@ import (
 
 // builtinCall lowers a call of a predeclared function, a method of a builtin type or a static
 // member of a type object.
-func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	lo := builtin.Of(ci.Builtin).Lower
 	switch {
 	case lo.How == builtin.IOFuture:
@@ -30,8 +31,8 @@ func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr 
 
 // builtinRow lowers a call the way its row says: rt.Name(receiver, args…), rt.Name(&receiver,
 // args…) or receiver.Name(args…), with the call's position last if the row asks for it.
-func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo builtin.Lowering) Expr {
-	var recv Expr
+func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo builtin.Lowering) ir.Expr {
+	var recv ir.Expr
 	switch {
 	case ci.Kind != check.CallBuiltinMethod:
 	case lo.How == builtin.RTFuncPlace:
@@ -39,7 +40,7 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 	default:
 		recv = l.recvExpr(b, ci)
 	}
-	args := make([]Expr, 0, len(e.Args)+2)
+	args := make([]ir.Expr, 0, len(e.Args)+2)
 	for i := range e.Args {
 		args = append(args, l.builtinArgAs(b, e, ci, i, lo.ArgMode(i)))
 	}
@@ -47,19 +48,19 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 		args = append(args, l.pos(e))
 	}
 	if lo.How == builtin.GoMethod {
-		return &Call{Fun: &Sel{X: recv, Name: lo.Name}, Args: args}
+		return &ir.Call{Fun: &ir.Sel{X: recv, Name: lo.Name}, Args: args}
 	}
 	if recv != nil {
-		args = append([]Expr{recv}, args...)
+		args = append([]ir.Expr{recv}, args...)
 	}
 	if lo.ElemTypeArg {
-		return rtCallT(lo.Name, []Type{l.goTypeOf(ci.Ret.(*types.Handle).Elem)}, args...)
+		return rtCallT(lo.Name, []ir.Type{l.goTypeOf(ci.Ret.(*types.Handle).Elem)}, args...)
 	}
 	return rtCall(lo.Name, args...)
 }
 
 // builtinArgAs lowers the argument i of a builtin call as mode says.
-func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i int, mode builtin.Arg) Expr {
+func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i int, mode builtin.Arg) ir.Expr {
 	a := e.Args[i]
 	switch mode {
 	case builtin.Owned:
@@ -79,25 +80,25 @@ func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i in
 // builtinArg converts an argument of a builtin method to its parameter's type. A typed value
 // passed where the method takes `any` (`xs.push(n)` on an `[any]`) is converted explicitly:
 // the rt helpers are generic, and Go infers their element type from every argument.
-func (l *lowerer) builtinArg(x Expr, arg ast.Expr, param types.Type) Expr {
+func (l *lowerer) builtinArg(x ir.Expr, arg ast.Expr, param types.Type) ir.Expr {
 	x = l.convertAt(x, arg.TypeOf(), param, arg)
 	if types.IsAny(param) && !types.IsAny(arg.TypeOf()) {
-		if id, isIdent := x.(*Ident); !isIdent || id.Name != "nil" {
-			return &Conv{Type: rtType("Value"), X: x}
+		if id, isIdent := x.(*ir.Ident); !isIdent || id.Name != "nil" {
+			return &ir.Conv{Type: rtType("Value"), X: x}
 		}
 	}
 	return x
 }
 
 // recvExpr lowers the receiver of a builtin method call, through its shares and guards.
-func (l *lowerer) recvExpr(b *builder, ci *check.CallInfo) Expr {
+func (l *lowerer) recvExpr(b *builder, ci *check.CallInfo) ir.Expr {
 	return l.derefAll(l.expr(b, ci.Recv), ci.Derefs)
 }
 
 // place lowers the receiver of a method that changes it (push on an array): a pointer to it.
-func (l *lowerer) place(b *builder, ci *check.CallInfo) Expr {
+func (l *lowerer) place(b *builder, ci *check.CallInfo) ir.Expr {
 	if len(ci.Derefs) == 0 && isLvalue(ci.Recv) {
-		return &Unary{Op: "&", X: l.placeOf(b, ci.Recv)}
+		return &ir.Unary{Op: "&", X: l.placeOf(b, ci.Recv)}
 	}
 	if len(ci.Derefs) > 0 {
 		x := l.expr(b, ci.Recv)
@@ -110,23 +111,23 @@ func (l *lowerer) place(b *builder, ci *check.CallInfo) Expr {
 	}
 	// A temporary array: changing it changes nothing anyone sees.
 	v := l.temp("t", l.goTypeOf(ci.RecvType))
-	b.add(&Define{V: v, Value: l.expr(b, ci.Recv)})
-	return &Unary{Op: "&", X: &Ref{V: v}}
+	b.add(&ir.Define{V: v, Value: l.expr(b, ci.Recv)})
+	return &ir.Unary{Op: "&", X: &ir.Ref{V: v}}
 }
 
 // ptrThrough is the pointer to the value behind a share or a guard.
-func (l *lowerer) ptrThrough(x Expr, t types.Type) Expr {
+func (l *lowerer) ptrThrough(x ir.Expr, t types.Type) ir.Expr {
 	h := t.(*types.Handle)
 	if h.Kind == types.ShareH {
-		return &Call{Fun: &Sel{X: x, Name: "Get"}}
+		return &ir.Call{Fun: &ir.Sel{X: x, Name: "Get"}}
 	}
-	return &Call{Fun: &Sel{X: x, Name: "Ptr"}}
+	return &ir.Call{Fun: &ir.Sel{X: x, Name: "Ptr"}}
 }
 
 // predicateArg lowers the predicate of filter, find, any and all. A lambda there that gives a
 // dynamic value is read with the condition rule (§7's truthiness, as `if` reads it), so that
 // `mixed.filter(x => x)` keeps the truthy elements instead of failing on the first non-bool.
-func (l *lowerer) predicateArg(b *builder, e ast.Expr) Expr {
+func (l *lowerer) predicateArg(b *builder, e ast.Expr) ir.Expr {
 	if lam, ok := ast.Unparen(e).(*ast.Lambda); ok {
 		if l.predicates == nil {
 			l.predicates = map[ast.Node]bool{}
@@ -141,14 +142,14 @@ func (l *lowerer) predicateArg(b *builder, e ast.Expr) Expr {
 	}
 	// A function of another result: a wrapper reads it by its truthiness.
 	params, args := l.forwardParams(ft.Params)
-	call := &Call{Fun: l.spill(b, f, l.goTypeOf(ft)), Args: args}
-	return &FuncLit{Params: params, Results: []Type{tBool},
-		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{l.predicateTruth(call, ft.Ret)}}}}}
+	call := &ir.Call{Fun: l.spill(b, f, l.goTypeOf(ft)), Args: args}
+	return &ir.FuncLit{Params: params, Results: []ir.Type{tBool},
+		Body: &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{l.predicateTruth(call, ft.Ret)}}}}}
 }
 
 // predicateTruth is the truthiness of a predicate's result, as a condition reads it (truthy);
 // a value of another type, which a condition would not take, by its dynamic truthiness (§7).
-func (l *lowerer) predicateTruth(x Expr, t types.Type) Expr {
+func (l *lowerer) predicateTruth(x ir.Expr, t types.Type) ir.Expr {
 	if _, opt := t.(*types.Optional); opt || types.IsBasic(t, types.Bool) || types.IsAny(t) {
 		return l.truthy(x, t)
 	}
@@ -158,7 +159,7 @@ func (l *lowerer) predicateTruth(x Expr, t types.Type) Expr {
 // funcArg lowers a function argument given to the runtime: a lambda is lowered as a Go function
 // literal; when the runtime needs a result from a unit function (Then, SpawnBlocking) it returns
 // rt.Unit{}.
-func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) Expr {
+func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) ir.Expr {
 	if lam, ok := ast.Unparen(e).(*ast.Lambda); ok {
 		return l.lambdaForce(lam, needResult)
 	}
@@ -170,6 +171,6 @@ func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) Expr {
 	// Wrap a unit function value so that it returns rt.Unit.
 	f := l.spill(b, x, l.goTypeOf(ft))
 	params, args := l.forwardParams(ft.Params)
-	return &FuncLit{Params: params, Results: []Type{tUnit}, Body: &Block{Stmts: []Stmt{
-		&ExprStmt{X: &Call{Fun: f, Args: args}}, &Return{Results: []Expr{&Composite{Type: tUnit}}}}}}
+	return &ir.FuncLit{Params: params, Results: []ir.Type{tUnit}, Body: &ir.Block{Stmts: []ir.Stmt{
+		&ir.ExprStmt{X: &ir.Call{Fun: f, Args: args}}, &ir.Return{Results: []ir.Expr{&ir.Composite{Type: tUnit}}}}}}
 }

@@ -5,11 +5,12 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 	"strconv"
 )
 
 // funcHook lowers a call of a predeclared function whose Go is irregular.
-func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	switch ci.Builtin {
 	case builtin.FnPrint, builtin.FnEprint:
 		if opts := check.PrintOptions(e, ci.Builtin); opts != nil {
@@ -34,19 +35,19 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return l.keysCall(b, e, ci.Builtin)
 	case builtin.FnSizeOf:
 		l.discard(b, l.expr(b, e.Args[0]), e.Args[0].TypeOf())
-		return &Lit{Text: strconv.FormatInt(types.SizeOf(types.DefaultUnbound(e.Args[0].TypeOf())), 10)}
+		return &ir.Lit{Text: strconv.FormatInt(types.SizeOf(types.DefaultUnbound(e.Args[0].TypeOf())), 10)}
 	case builtin.FnRange:
 		xs := l.exprList(b, e.Args)
 		if len(xs) == 1 {
-			return rtCall("RangeArray", &Conv{Type: l.goTypeOf(e.Args[0].TypeOf()), X: &Lit{Text: "0"}}, l.typedLit(xs[0], e.Args[0].TypeOf()), &Lit{Text: "false"})
+			return rtCall("RangeArray", &ir.Conv{Type: l.goTypeOf(e.Args[0].TypeOf()), X: &ir.Lit{Text: "0"}}, l.typedLit(xs[0], e.Args[0].TypeOf()), &ir.Lit{Text: "false"})
 		}
-		return rtCall("RangeArray", l.typedLit(xs[0], e.Args[0].TypeOf()), l.typedLit(xs[1], e.Args[1].TypeOf()), &Lit{Text: "false"})
+		return rtCall("RangeArray", l.typedLit(xs[0], e.Args[0].TypeOf()), l.typedLit(xs[1], e.Args[1].TypeOf()), &ir.Lit{Text: "false"})
 	case builtin.FnSleep, builtin.FnYieldNow, builtin.FnJoin, builtin.FnJoinAll, builtin.FnSelect, builtin.FnTimeout, builtin.FnScope:
 		x, _ := l.builtinFuture(b, e, ci)
-		return rtCallT("Box", []Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
+		return rtCallT("Box", []ir.Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
 	case builtin.FnSetTimeout, builtin.FnSetInterval:
 		f := l.funcArg(b, e.Args[0], false)
-		var ms Expr = &Lit{Text: "0"}
+		var ms ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 1 {
 			ms = l.expr(b, e.Args[1])
 		}
@@ -56,35 +57,35 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return rtCall("SetTimeout", f, ms)
 	case builtin.FnChannel:
 		h := types.HandleOf(ci.Ret, types.ChannelH)
-		var n Expr = &Lit{Text: "0"}
+		var n ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 0 {
-			n = &Conv{Type: tInt, X: l.expr(b, e.Args[0])}
+			n = &ir.Conv{Type: tInt, X: l.expr(b, e.Args[0])}
 		}
-		return rtCallT("NewChannel", []Type{l.goTypeOf(h.Elem)}, n)
+		return rtCallT("NewChannel", []ir.Type{l.goTypeOf(h.Elem)}, n)
 	case builtin.FnOk, builtin.FnErr:
 		r := ci.Ret.(*types.Result)
-		targs := []Type{l.valueType(r.Ok), l.goTypeOf(r.Err)}
+		targs := []ir.Type{l.valueType(r.Ok), l.goTypeOf(r.Err)}
 		if ci.Builtin == builtin.FnOk {
 			if len(e.Args) == 0 {
-				return rtCallT("Ok", targs, &Composite{Type: tUnit})
+				return rtCallT("Ok", targs, &ir.Composite{Type: tUnit})
 			}
 			return rtCallT("Ok", targs, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), r.Ok, e.Args[0]))
 		}
 		return rtCallT("Err", targs, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), r.Err, e.Args[0]))
 	case builtin.FnSome:
 		o := ci.Ret.(*types.Optional)
-		return rtCallT("Some", []Type{l.goTypeOf(o.Elem)}, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), o.Elem, e.Args[0]))
+		return rtCallT("Some", []ir.Type{l.goTypeOf(o.Elem)}, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), o.Elem, e.Args[0]))
 	case builtin.FnAssert:
 		xs := l.exprList(b, e.Args)
-		var msg Expr = &Lit{Text: `"assertion failed"`}
+		var msg ir.Expr = &ir.Lit{Text: `"assertion failed"`}
 		if len(xs) > 1 {
 			msg = xs[1]
 		}
 		return rtCall("Assert", xs[0], msg, l.pos(e))
 	case builtin.FnExit:
-		var code Expr = &Lit{Text: "0"}
+		var code ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 0 {
-			code = &Conv{Type: tInt, X: l.expr(b, e.Args[0])}
+			code = &ir.Conv{Type: tInt, X: l.expr(b, e.Args[0])}
 		}
 		return rtCall("Exit", code)
 	case builtin.FnAbs, builtin.FnSqrt, builtin.FnFloor, builtin.FnCeil, builtin.FnRound:
@@ -94,14 +95,14 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return l.mathCall(ci.Builtin, xs[0], e.Args[0].TypeOf(), xs[1], e)
 	case builtin.MapObj:
 		mt := ci.Ret.(*types.MapT)
-		return rtCallT("NewMap", []Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
+		return rtCallT("NewMap", []ir.Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
 	}
 	return l.noLowering(e, ci)
 }
 
 // staticHook lowers Mutex::new, Promise.resolve, Map::new and their kin.
-func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
-	elem := func() Type {
+func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
+	elem := func() ir.Type {
 		if h, ok := ci.Ret.(*types.Handle); ok {
 			return l.valueType(h.Elem)
 		}
@@ -112,20 +113,20 @@ func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		h := ci.Ret.(*types.Handle)
 		v := l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), h.Elem, e.Args[0])
 		ctor := map[types.Builtin]string{builtin.MutexNew: "NewMutex", builtin.RwLockNew: "NewRwLock", builtin.ShareNew: "NewShare"}[ci.Builtin]
-		return rtCallT(ctor, []Type{l.goTypeOf(h.Elem)}, v)
+		return rtCallT(ctor, []ir.Type{l.goTypeOf(h.Elem)}, v)
 	case builtin.PromiseNew:
 		if resolved := executorResolves(e.Args[0].TypeOf()); isPromiseOrFuture(resolved) {
 			// resolve(p) of a promise or a future: the promise adopts what it is resolved with.
-			p := rtCallT("NewPromise", []Type{l.valueType(resolved)}, l.promiseExecutor(b, e.Args[0], resolved))
+			p := rtCallT("NewPromise", []ir.Type{l.valueType(resolved)}, l.promiseExecutor(b, e.Args[0], resolved))
 			if types.HandleOf(resolved, types.PromiseH) != nil {
 				return rtCall("FlattenPromise", p)
 			}
 			return rtCall("FlattenFuture", p)
 		}
-		return rtCallT("NewPromise", []Type{elem()}, l.promiseExecutor(b, e.Args[0], types.HandleOf(ci.Ret, types.PromiseH).Elem))
+		return rtCallT("NewPromise", []ir.Type{elem()}, l.promiseExecutor(b, e.Args[0], types.HandleOf(ci.Ret, types.PromiseH).Elem))
 	case builtin.PromiseResolve:
 		if len(e.Args) == 0 {
-			return rtCallT("Resolved", []Type{elem()}, &Composite{Type: tUnit})
+			return rtCallT("Resolved", []ir.Type{elem()}, &ir.Composite{Type: tUnit})
 		}
 		h := types.HandleOf(ci.Ret, types.PromiseH)
 		at := e.Args[0].TypeOf()
@@ -134,37 +135,37 @@ func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		}
 		if _, isFuture := at.(*types.Future); isFuture {
 			// It adopts the future: a promise that settles as the future ends.
-			return rtCall("FlattenFuture", rtCallT("Resolved", []Type{rtType("Future", elem())}, l.expr(b, e.Args[0])))
+			return rtCall("FlattenFuture", rtCallT("Resolved", []ir.Type{rtType("Future", elem())}, l.expr(b, e.Args[0])))
 		}
-		return rtCallT("Resolved", []Type{elem()}, l.convertAt(l.owned(b, e.Args[0]), at, h.Elem, e.Args[0]))
+		return rtCallT("Resolved", []ir.Type{elem()}, l.convertAt(l.owned(b, e.Args[0]), at, h.Elem, e.Args[0]))
 	case builtin.PromiseReject:
-		return rtCallT("Rejected", []Type{elem()}, l.toError(l.expr(b, e.Args[0]), e.Args[0].TypeOf()))
+		return rtCallT("Rejected", []ir.Type{elem()}, l.toError(l.expr(b, e.Args[0]), e.Args[0].TypeOf()))
 	case builtin.MapNew:
 		mt := ci.Ret.(*types.MapT)
-		return rtCallT("NewMap", []Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
+		return rtCallT("NewMap", []ir.Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
 	case builtin.ChannelNew:
-		var n Expr = &Lit{Text: "0"}
+		var n ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 0 {
-			n = &Conv{Type: tInt, X: l.expr(b, e.Args[0])}
+			n = &ir.Conv{Type: tInt, X: l.expr(b, e.Args[0])}
 		}
-		return rtCallT("NewChannel", []Type{elem()}, n)
+		return rtCallT("NewChannel", []ir.Type{elem()}, n)
 	}
 	return l.noLowering(e, ci)
 }
 
 // noLowering reports a builtin without a rule here: the table and the hooks disagree.
-func (l *lowerer) noLowering(e *ast.Call, ci *check.CallInfo) Expr {
+func (l *lowerer) noLowering(e *ast.Call, ci *check.CallInfo) ir.Expr {
 	l.fail(e, "no lowering for the builtin `%s`", builtin.Name(ci.Builtin))
 	return nil
 }
 
 // length is len(x) for a string (characters), an array, a map or a dynamic value.
-func (l *lowerer) length(x Expr, t types.Type, n ast.Node) Expr {
+func (l *lowerer) length(x ir.Expr, t types.Type, n ast.Node) ir.Expr {
 	switch t.(type) {
 	case *types.Array:
-		return &Conv{Type: tInt64, X: &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}}
+		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Ident{Name: "len"}, Args: []ir.Expr{x}}}
 	case *types.MapT:
-		return &Conv{Type: tInt64, X: &Call{Fun: &Sel{X: x, Name: "Len"}}}
+		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Sel{X: x, Name: "Len"}}}
 	}
 	if types.IsBasic(t, types.String) {
 		return rtCall("StrLen", x)
@@ -172,7 +173,7 @@ func (l *lowerer) length(x Expr, t types.Type, n ast.Node) Expr {
 	return rtCall("DynLen", x, l.pos(n))
 }
 
-func (l *lowerer) mathCall(bi types.Builtin, x Expr, t types.Type, y Expr, n ast.Node) Expr {
+func (l *lowerer) mathCall(bi types.Builtin, x ir.Expr, t types.Type, y ir.Expr, n ast.Node) ir.Expr {
 	if types.IsAny(t) {
 		x = rtCall("AsFloat", x, l.pos(n))
 		t = types.F64
@@ -185,7 +186,7 @@ func (l *lowerer) mathCall(bi types.Builtin, x Expr, t types.Type, y Expr, n ast
 		// A constant argument gets its AdeshLang type: Go would make `rt.Abs(-7)` an int.
 		return rtCall("Abs", l.typedLit(x, t))
 	case builtin.FnSqrt:
-		return &Call{Fun: &Ident{Pkg: "math", Name: "Sqrt"}, Args: []Expr{&Conv{Type: tF64, X: x}}}
+		return &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "Sqrt"}, Args: []ir.Expr{&ir.Conv{Type: tF64, X: x}}}
 	case builtin.FnFloor, builtin.FnCeil, builtin.FnRound:
 		if types.IsInteger(t) {
 			return x
@@ -193,21 +194,21 @@ func (l *lowerer) mathCall(bi types.Builtin, x Expr, t types.Type, y Expr, n ast
 		name := map[types.Builtin]string{builtin.FnFloor: "Floor", builtin.FnCeil: "Ceil", builtin.FnRound: "Round"}[bi]
 		return rtCall(name, l.typedLit(x, t))
 	case builtin.FnMin:
-		return &Call{Fun: &Ident{Name: "min"}, Args: []Expr{x, y}}
+		return &ir.Call{Fun: &ir.Ident{Name: "min"}, Args: []ir.Expr{x, y}}
 	case builtin.FnMax:
-		return &Call{Fun: &Ident{Name: "max"}, Args: []Expr{x, y}}
+		return &ir.Call{Fun: &ir.Ident{Name: "max"}, Args: []ir.Expr{x, y}}
 	case builtin.FnPow:
 		if types.IsInteger(t) {
-			return rtCall("IntPow", l.typedLit(x, t), &Conv{Type: tInt64, X: y}, l.pos(n))
+			return rtCall("IntPow", l.typedLit(x, t), &ir.Conv{Type: tInt64, X: y}, l.pos(n))
 		}
-		return &Conv{Type: l.goTypeOf(t), X: &Call{Fun: &Ident{Pkg: "math", Name: "Pow"}, Args: []Expr{&Conv{Type: tF64, X: x}, &Conv{Type: tF64, X: y}}}}
+		return &ir.Conv{Type: l.goTypeOf(t), X: &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "Pow"}, Args: []ir.Expr{&ir.Conv{Type: tF64, X: x}, &ir.Conv{Type: tF64, X: y}}}}
 	}
 	return x
 }
 
 // builtinFuture lowers a builtin that makes a future (sleep, join, timeout, …): the runtime's
 // future by value, and its Go type.
-func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Expr, Type) {
+func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (ir.Expr, ir.Type) {
 	res := types.AwaitResult(ci.Ret)
 	switch ci.Builtin {
 	case builtin.FnSleep:
@@ -232,12 +233,12 @@ func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Ex
 		xs := l.expr(b, e.Args[0])
 		arr := e.Args[0].TypeOf().(*types.Array)
 		if _, isFut := arr.Elem.(*types.Future); !isFut {
-			xs = rtCallT("AsFutures", []Type{l.valueType(elem)}, xs)
+			xs = rtCallT("AsFutures", []ir.Type{l.valueType(elem)}, xs)
 		}
 		return rtCall("JoinAll", xs), rtType("JoinAllFuture", l.valueType(elem))
 	case builtin.FnSelect:
 		xs := l.futureArgs(b, e.Args)
-		return rtCallT("Select", []Type{l.valueType(res)}, xs...), rtType("SelectFuture", l.valueType(res))
+		return rtCallT("Select", []ir.Type{l.valueType(res)}, xs...), rtType("SelectFuture", l.valueType(res))
 	case builtin.FnTimeout:
 		ms := l.expr(b, e.Args[0])
 		fut := l.futureArgs(b, e.Args[1:2])[0]
@@ -276,8 +277,8 @@ func scopeBodyResult(res, bodyT types.Type) types.Type {
 	return fut.Elem
 }
 
-func (l *lowerer) valueTypes(ts []types.Type) []Type {
-	out := make([]Type, len(ts))
+func (l *lowerer) valueTypes(ts []types.Type) []ir.Type {
+	out := make([]ir.Type, len(ts))
 	for i, t := range ts {
 		out[i] = l.valueType(t)
 	}
@@ -289,7 +290,7 @@ func (l *lowerer) valueTypes(ts []types.Type) []Type {
 // async fn or an async block written there is not started on its own (rt.Start) but boxed, so
 // that the combinator runs it, and dropping it (a select's loser, a timeout's operand) cancels
 // it at once.
-func (l *lowerer) futureArgs(b *builder, args []ast.Expr) []Expr {
+func (l *lowerer) futureArgs(b *builder, args []ast.Expr) []ir.Expr {
 	for _, a := range args {
 		switch a := ast.Unparen(a).(type) {
 		case *ast.Call, *ast.AsyncBlock:
@@ -331,35 +332,35 @@ func executorResolves(executor types.Type) types.Type {
 	return nil
 }
 
-func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) Expr {
+func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) ir.Expr {
 	f := l.funcArg(b, e, false)
 	et := l.valueType(elem)
-	res := &Param{Name: "resolve_", Type: &TFunc{Params: []Type{et}}}
-	rej := &Param{Name: "reject_", Type: &TFunc{Params: []Type{tError}}}
-	adapt := &FuncLit{Params: []*Param{{Name: "v_", Type: tValue}}, Body: &Block{Stmts: []Stmt{
-		&ExprStmt{X: &Call{Fun: &Ident{Name: "reject_"}, Args: []Expr{rtCall("ToError", &Ident{Name: "v_"})}}}}}}
-	resolveArg := Expr(&Ident{Name: "resolve_"})
+	res := &ir.Param{Name: "resolve_", Type: &ir.TFunc{Params: []ir.Type{et}}}
+	rej := &ir.Param{Name: "reject_", Type: &ir.TFunc{Params: []ir.Type{tError}}}
+	// An rt adapter, not a closure here: the rejection's position is then its caller's.
+	adapt := rtCall("RejectValues", &ir.Ident{Name: "reject_"})
+	resolveArg := ir.Expr(&ir.Ident{Name: "resolve_"})
 	if types.IsUnit(elem) && resolveTakesNothing(e.TypeOf()) {
 		// An AdeshLang resolve() of a Promise<()> takes nothing.
-		resolveArg = &FuncLit{Body: &Block{Stmts: []Stmt{&ExprStmt{X: &Call{Fun: &Ident{Name: "resolve_"}, Args: []Expr{&Composite{Type: tUnit}}}}}}}
+		resolveArg = &ir.FuncLit{Body: &ir.Block{Stmts: []ir.Stmt{&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "resolve_"}, Args: []ir.Expr{&ir.Composite{Type: tUnit}}}}}}}
 	}
-	return &FuncLit{Params: []*Param{res, rej}, Body: &Block{Stmts: []Stmt{
-		&ExprStmt{X: &Call{Fun: f, Args: []Expr{resolveArg, adapt}}}}}}
+	return &ir.FuncLit{Params: []*ir.Param{res, rej}, Body: &ir.Block{Stmts: []ir.Stmt{
+		&ir.ExprStmt{X: &ir.Call{Fun: f, Args: []ir.Expr{resolveArg, adapt}}}}}}
 }
 
 // keysCall lowers keys(o), values(o) and hasKey(o, k): methods of a map, rt helpers of a
 // dynamic value.
-func (l *lowerer) keysCall(b *builder, e *ast.Call, bi types.Builtin) Expr {
+func (l *lowerer) keysCall(b *builder, e *ast.Call, bi types.Builtin) ir.Expr {
 	xs := l.exprList(b, e.Args)
 	t := e.Args[0].TypeOf()
 	if mt, ok := t.(*types.MapT); ok {
 		switch bi {
 		case builtin.FnKeys:
-			return &Call{Fun: &Sel{X: xs[0], Name: "Keys"}}
+			return &ir.Call{Fun: &ir.Sel{X: xs[0], Name: "Keys"}}
 		case builtin.FnValues:
-			return &Call{Fun: &Sel{X: xs[0], Name: "Values"}}
+			return &ir.Call{Fun: &ir.Sel{X: xs[0], Name: "Values"}}
 		}
-		return &Call{Fun: &Sel{X: xs[0], Name: "Has"}, Args: []Expr{l.convertAt(xs[1], e.Args[1].TypeOf(), mt.Key, e.Args[1])}}
+		return &ir.Call{Fun: &ir.Sel{X: xs[0], Name: "Has"}, Args: []ir.Expr{l.convertAt(xs[1], e.Args[1].TypeOf(), mt.Key, e.Args[1])}}
 	}
 	switch bi {
 	case builtin.FnKeys:

@@ -5,14 +5,15 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // methodHook lowers a method of a builtin type whose Go is irregular: a Go operator or builtin
 // (len, ==), a default argument, an rt function chosen by the element type.
-func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
-	arg := func(i int) Expr { return l.builtinArgAs(b, e, ci, i, builtin.Plain) }
+func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
+	arg := func(i int) ir.Expr { return l.builtinArgAs(b, e, ci, i, builtin.Plain) }
 	recvT := ci.RecvType
-	isEmpty := func(length Expr) Expr { return &Binary{Op: "==", X: length, Y: &Lit{Text: "0"}} }
+	isEmpty := func(length ir.Expr) ir.Expr { return &ir.Binary{Op: "==", X: length, Y: &ir.Lit{Text: "0"}} }
 	switch ci.Builtin {
 	case builtin.ValueToString:
 		return l.toStr(l.recvExpr(b, ci), recvT)
@@ -20,7 +21,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	case builtin.ArrayLen:
 		return l.length(l.recvExpr(b, ci), recvT, e)
 	case builtin.ArrayIsEmpty:
-		return isEmpty(&Call{Fun: &Ident{Name: "len"}, Args: []Expr{l.recvExpr(b, ci)}})
+		return isEmpty(&ir.Call{Fun: &ir.Ident{Name: "len"}, Args: []ir.Expr{l.recvExpr(b, ci)}})
 	case builtin.ArraySort:
 		x := l.recvExpr(b, ci)
 		elem := recvT.(*types.Array).Elem
@@ -28,7 +29,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 			if types.IsNumeric(elem) || types.IsBasic(elem, types.String) || types.IsBasic(elem, types.Char) {
 				return rtCall("ArrSort", x)
 			}
-			return rtCall("ArrSortBy", x, &Ident{Pkg: "rt", Name: "Less"})
+			return rtCall("ArrSortBy", x, &ir.Ident{Pkg: "rt", Name: "Less"})
 		}
 		return rtCall("ArrSortCmp", x, l.funcArg(b, e.Args[0], false))
 	case builtin.ArrayContains, builtin.ArrayIndexOf:
@@ -46,7 +47,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return rtCall("ArrIndexOfEqual", x, v)
 	case builtin.ArrayJoin:
 		x := l.recvExpr(b, ci)
-		var sep Expr = &Lit{Text: `","`}
+		var sep ir.Expr = &ir.Lit{Text: `","`}
 		if len(e.Args) > 0 {
 			sep = arg(0)
 		}
@@ -58,7 +59,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	case builtin.ArraySlice:
 		x := l.recvExpr(b, ci)
 		lo := l.builtinArgAs(b, e, ci, 0, builtin.Int64)
-		var hi Expr = &Conv{Type: tInt64, X: &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}}
+		var hi ir.Expr = &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Ident{Name: "len"}, Args: []ir.Expr{x}}}
 		if len(e.Args) > 1 {
 			hi = l.builtinArgAs(b, e, ci, 1, builtin.Int64)
 		}
@@ -67,34 +68,34 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		return l.arrayFold(l.recvExpr(b, ci), ci, e)
 	// Maps.
 	case builtin.MapLen:
-		return &Conv{Type: tInt64, X: &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
+		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
 	case builtin.MapIsEmpty:
-		return isEmpty(&Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Len"}})
+		return isEmpty(&ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Len"}})
 	// Optionals and results.
 	case builtin.OptionIsSome:
-		return &Sel{X: l.recvExpr(b, ci), Name: "Some"}
+		return &ir.Sel{X: l.recvExpr(b, ci), Name: "Some"}
 	case builtin.OptionIsNone:
-		return &Unary{Op: "!", X: &Sel{X: l.recvExpr(b, ci), Name: "Some"}}
+		return &ir.Unary{Op: "!", X: &ir.Sel{X: l.recvExpr(b, ci), Name: "Some"}}
 	case builtin.ResultIsOk:
-		return &Sel{X: l.recvExpr(b, ci), Name: "IsOk"}
+		return &ir.Sel{X: l.recvExpr(b, ci), Name: "IsOk"}
 	case builtin.ResultIsErr:
-		return &Unary{Op: "!", X: &Sel{X: l.recvExpr(b, ci), Name: "IsOk"}}
+		return &ir.Unary{Op: "!", X: &ir.Sel{X: l.recvExpr(b, ci), Name: "IsOk"}}
 	// Numbers: the predeclared function of the method's name.
 	case builtin.NumberAbs:
 		return rtCall("Abs", l.typedLit(l.recvExpr(b, ci), recvT))
 	case builtin.NumberPow, builtin.NumberSqrt, builtin.NumberFloor, builtin.NumberCeil, builtin.NumberRound, builtin.NumberMin, builtin.NumberMax:
 		x := l.recvExpr(b, ci)
-		var y Expr
+		var y ir.Expr
 		if len(e.Args) > 0 {
 			y = arg(0)
 		}
 		return l.mathCall(builtin.Predeclared(builtin.Name(ci.Builtin)), x, recvT, y, e)
 	// Strings.
 	case builtin.StringIsEmpty:
-		return &Binary{Op: "==", X: l.recvExpr(b, ci), Y: &Lit{Text: `""`}}
+		return &ir.Binary{Op: "==", X: l.recvExpr(b, ci), Y: &ir.Lit{Text: `""`}}
 	case builtin.StringSubstring:
 		x := l.recvExpr(b, ci)
-		var hi Expr = rtCall("StrLen", x)
+		var hi ir.Expr = rtCall("StrLen", x)
 		from := arg(0)
 		if len(e.Args) > 1 {
 			hi = arg(1)
@@ -103,7 +104,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 	case builtin.StringPadStart, builtin.StringPadEnd:
 		x := l.recvExpr(b, ci)
 		n := arg(0)
-		var pad Expr = &Lit{Text: `" "`}
+		var pad ir.Expr = &ir.Lit{Text: `" "`}
 		if len(e.Args) > 1 {
 			pad = arg(1)
 		}
@@ -117,7 +118,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 
 // arrayFold lowers sum, min and max; dynamic elements are compared and added with the run-time
 // rules of < and +.
-func (l *lowerer) arrayFold(x Expr, ci *check.CallInfo, e *ast.Call) Expr {
+func (l *lowerer) arrayFold(x ir.Expr, ci *check.CallInfo, e *ast.Call) ir.Expr {
 	dynamic := types.IsAny(ci.RecvType.(*types.Array).Elem)
 	switch {
 	case ci.Builtin == builtin.ArraySum && dynamic:
@@ -136,23 +137,23 @@ func (l *lowerer) arrayFold(x Expr, ci *check.CallInfo, e *ast.Call) Expr {
 
 // handleHook lowers the irregular methods of the handles: the clone of a reference, a channel's
 // send, recv and len, a promise's then, a scope's spawn.
-func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	switch ci.Builtin {
 	case builtin.MutexClone, builtin.RwLockClone, builtin.ChannelClone:
 		return l.recvExpr(b, ci)
 	case builtin.ChannelSend:
 		x := l.recvExpr(b, ci)
 		v := l.builtinArgAs(b, e, ci, 0, builtin.Owned)
-		return rtCallT("Box", []Type{tUnit}, &Call{Fun: &Sel{X: x, Name: "Send"}, Args: []Expr{v}})
+		return rtCallT("Box", []ir.Type{tUnit}, &ir.Call{Fun: &ir.Sel{X: x, Name: "Send"}, Args: []ir.Expr{v}})
 	case builtin.ChannelRecv:
 		elem := types.AwaitResult(ci.Ret).(*types.Optional).Elem
-		return rtCallT("Box", []Type{rtType("Option", l.goTypeOf(elem))}, &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Recv"}})
+		return rtCallT("Box", []ir.Type{rtType("Option", l.goTypeOf(elem))}, &ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Recv"}})
 	case builtin.ChannelLen:
-		return &Conv{Type: tInt64, X: &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
+		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
 	case builtin.PromiseThen:
 		p := l.recvExpr(b, ci)
 		f := l.funcArg(b, e.Args[0], true)
-		var then Expr = rtCall("Then", p, f)
+		var then ir.Expr = rtCall("Then", p, f)
 		if len(e.Args) > 1 {
 			then = rtCall("ThenElse", p, f, l.funcArg(b, e.Args[1], true))
 		}

@@ -7,12 +7,13 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // call lowers a call expression in value position. A call of an async fn starts it at once
 // (rt.Start, §8) and gives its handle as an rt.Future; awaits take the state struct by value
 // instead (see futureOf), and a recursive await boxes it to poll it in place.
-func (l *lowerer) call(b *builder, e *ast.Call) Expr {
+func (l *lowerer) call(b *builder, e *ast.Call) ir.Expr {
 	ci := l.info.Calls[e]
 	if ci == nil {
 		l.fail(e, "a call the checker did not record")
@@ -24,18 +25,18 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 			// The instantiated result: a generic async fn's signature says T.
 			res := l.valueType(types.AwaitResult(e.TypeOf()))
 			if l.nestedAwait == e || l.inPlace[e] {
-				return rtCallT("Box", []Type{res}, x) // a recursive await, polled in place
+				return rtCallT("Box", []ir.Type{res}, x) // a recursive await, polled in place
 			}
-			return rtCallT("Start", []Type{res}, l.cx(), x)
+			return rtCallT("Start", []ir.Type{res}, l.cx(), x)
 		}
 		return x
 	case check.CallValue:
 		xs := l.exprList(b, append([]ast.Expr{e.Fun}, e.Args...))
 		args := l.convertArgs(xs[1:], e.Args, ci.Params)
 		for range ci.Params[len(args):] { // `resolve()`: the unit arguments left out
-			args = append(args, &Composite{Type: tUnit})
+			args = append(args, &ir.Composite{Type: tUnit})
 		}
-		return &Call{Fun: xs[0], Args: args}
+		return &ir.Call{Fun: xs[0], Args: args}
 	case check.CallBuiltin, check.CallBuiltinMethod, check.CallStatic:
 		return l.builtinCall(b, e, ci)
 	case check.CallVariant:
@@ -44,7 +45,7 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 		return l.variantValue(ci.Variant, n, l.convertArgs(args, e.Args, ci.Params))
 	case check.CallDynamic:
 		xs := l.exprList(b, append([]ast.Expr{e.Fun}, e.Args...))
-		args := []Expr{xs[0], l.pos(e)}
+		args := []ir.Expr{xs[0], l.pos(e)}
 		for i, a := range e.Args {
 			args = append(args, l.toAny(xs[i+1], a.TypeOf()))
 		}
@@ -55,14 +56,14 @@ func (l *lowerer) call(b *builder, e *ast.Call) Expr {
 			// record, an element of a map, written back, see placeOf).
 			recv := l.placeOf(b, ci.Recv)
 			xs := l.exprList(b, e.Args)
-			args := []Expr{&Unary{Op: "&", X: recv}, &Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
+			args := []ir.Expr{&ir.Unary{Op: "&", X: recv}, &ir.Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
 			for i, a := range e.Args {
 				args = append(args, l.toAny(xs[i], a.TypeOf()))
 			}
 			return rtCall("DynMethodRef", args...)
 		}
 		xs := l.exprList(b, append([]ast.Expr{ci.Recv}, e.Args...))
-		args := []Expr{xs[0], &Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
+		args := []ir.Expr{xs[0], &ir.Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
 		for i, a := range e.Args {
 			args = append(args, l.toAny(xs[i+1], a.TypeOf()))
 		}
@@ -82,8 +83,8 @@ func dynMutatesArray(name string) bool {
 }
 
 // convertArgs adapts lowered arguments to the parameter types.
-func (l *lowerer) convertArgs(xs []Expr, args []ast.Expr, params []types.Type) []Expr {
-	out := make([]Expr, len(xs))
+func (l *lowerer) convertArgs(xs []ir.Expr, args []ast.Expr, params []types.Type) []ir.Expr {
+	out := make([]ir.Expr, len(xs))
 	for i, x := range xs {
 		if i < len(params) {
 			out[i] = l.convertAt(x, args[i].TypeOf(), params[i], args[i])
@@ -96,23 +97,23 @@ func (l *lowerer) convertArgs(xs []Expr, args []ast.Expr, params []types.Type) [
 
 // funcCall lowers a call of a declared function or method: for an async fn, the call of its
 // constructor, which gives the state struct by value.
-func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	fd := ci.Obj.Decl.(*ast.FuncDecl)
-	var recv Expr
+	var recv ir.Expr
 	var exprs []ast.Expr
 	if ci.Kind == check.CallMethod {
 		exprs = append(exprs, ci.Recv)
 	}
 	exprs = append(exprs, e.Args...)
-	var xs []Expr
+	var xs []ir.Expr
 	if ci.Kind == check.CallMethod && ci.Sig.SelfMut && !ci.Sig.Async && len(ci.Derefs) == 0 && isLvalue(ci.Recv) {
 		// The method changes the place it is called on (a map's element is written back).
-		xs = append([]Expr{l.placeOf(b, ci.Recv)}, l.exprList(b, e.Args)...)
+		xs = append([]ir.Expr{l.placeOf(b, ci.Recv)}, l.exprList(b, e.Args)...)
 	} else if ci.Kind == check.CallMethod && ci.Sig.SelfMut && l.awaitedCall == e && len(ci.Derefs) == 0 && isLvalue(ci.Recv) {
 		// So does an async one awaited where it is called: its future holds the place until
 		// the await completes. (A future kept or spawned gets a copy of the receiver instead:
 		// it may run while the caller uses the place.)
-		xs = append([]Expr{l.placeOf(b, ci.Recv)}, l.asyncArgs(b, e.Args, false)...)
+		xs = append([]ir.Expr{l.placeOf(b, ci.Recv)}, l.asyncArgs(b, e.Args, false)...)
 	} else if ci.Sig.Async {
 		xs = l.asyncArgs(b, exprs, ci.Kind == check.CallMethod && len(ci.Derefs) > 0)
 	} else {
@@ -122,10 +123,10 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		recv = l.derefAll(xs[0], ci.Derefs)
 		if ci.Sig.SelfMut && !addressable(recv) {
 			recv = l.spill(b, recv, l.goTypeOf(ci.RecvType))
-			if _, ok := recv.(*Ref); !ok {
+			if _, ok := recv.(*ir.Ref); !ok {
 				v := l.temp("t", l.goTypeOf(ci.RecvType))
-				b.add(&Define{V: v, Value: recv})
-				recv = &Ref{V: v}
+				b.add(&ir.Define{V: v, Value: recv})
+				recv = &ir.Ref{V: v}
 			}
 		}
 		xs = xs[1:]
@@ -137,14 +138,14 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 			args = append(args, l.convertAt(l.expr(b, d), d.TypeOf(), ci.Params[i], d))
 		}
 	}
-	var targs []Type
+	var targs []ir.Type
 	if v := l.locals[ci.Obj]; v != nil && ci.Kind != check.CallMethod {
 		if d := l.localDepths[ci.Obj]; d != nil && l.fn.depth == d.param {
 			// A local fn calling itself: one level deeper (recursion.go).
-			return &Call{Fun: &Ref{V: d.fn}, Args: append(args, &Binary{Op: "+", X: &Ref{V: d.param}, Y: &Lit{Text: "1"}})}
+			return &ir.Call{Fun: &ir.Ref{V: d.fn}, Args: append(args, &ir.Binary{Op: "+", X: &ir.Ref{V: d.param}, Y: &ir.Lit{Text: "1"}})}
 		}
 		v.Reads++
-		return &Call{Fun: &Ref{V: v}, Args: args}
+		return &ir.Call{Fun: &ir.Ref{V: v}, Args: args}
 	}
 	name, methodName := l.funcName(fd), methodName(fd.Name.Name)
 	if depth := l.callDepth(e, fd); depth != nil {
@@ -157,28 +158,28 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
 		}
 		targs = append(targs, l.goTypes(ci.TypeArgs)...)
 		if ci.Sig.SelfMut {
-			recv = &Unary{Op: "&", X: recv}
+			recv = &ir.Unary{Op: "&", X: recv}
 		}
-		return &Call{Fun: &Ident{Name: name}, TypeArgs: targs, Args: append([]Expr{recv}, args...)}
+		return &ir.Call{Fun: &ir.Ident{Name: name}, TypeArgs: targs, Args: append([]ir.Expr{recv}, args...)}
 	}
 	if ci.Kind == check.CallMethod {
-		return &Call{Fun: &Sel{X: recv, Name: methodName}, Args: args}
+		return &ir.Call{Fun: &ir.Sel{X: recv, Name: methodName}, Args: args}
 	}
-	return &Call{Fun: &Ident{Name: name}, TypeArgs: l.goTypes(ci.TypeArgs), Args: args}
+	return &ir.Call{Fun: &ir.Ident{Name: name}, TypeArgs: l.goTypes(ci.TypeArgs), Args: args}
 }
 
 // addressable reports whether Go can take the address of x (for pointer-receiver methods).
-func addressable(x Expr) bool {
+func addressable(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *Ref:
+	case *ir.Ref:
 		return true
-	case *Sel:
+	case *ir.Sel:
 		return addressable(x.X)
-	case *Index:
+	case *ir.Index:
 		return true
-	case *Unary:
+	case *ir.Unary:
 		return x.Op == "*"
-	case *Paren:
+	case *ir.Paren:
 		return addressable(x.X)
 	}
 	return false

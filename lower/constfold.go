@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // Go evaluates an expression of constants exactly and refuses a result that its type cannot
@@ -16,8 +17,8 @@ import (
 
 // intBits reads an integer literal as the bits of a value of kind k (sign-extended for signed
 // kinds).
-func intBits(x Expr, k types.Kind) (uint64, bool) {
-	lit, ok := x.(*Lit)
+func intBits(x ir.Expr, k types.Kind) (uint64, bool) {
+	lit, ok := x.(*ir.Lit)
 	if !ok {
 		return 0, false
 	}
@@ -36,8 +37,8 @@ func intBits(x Expr, k types.Kind) (uint64, bool) {
 }
 
 // floatVal reads a numeric literal as a float.
-func floatVal(x Expr) (float64, bool) {
-	lit, ok := x.(*Lit)
+func floatVal(x ir.Expr) (float64, bool) {
+	lit, ok := x.(*ir.Lit)
 	if !ok || strings.HasPrefix(lit.Text, "'") {
 		return 0, false
 	}
@@ -78,39 +79,39 @@ func intWidth(k types.Kind) uint64 {
 
 func isSignedKind(k types.Kind) bool { return k >= types.Int8 && k <= types.Int64 }
 
-func intLit(v uint64, k types.Kind) Expr {
+func intLit(v uint64, k types.Kind) ir.Expr {
 	if isSignedKind(k) {
-		return &Lit{Text: strconv.FormatInt(int64(v), 10)}
+		return &ir.Lit{Text: strconv.FormatInt(int64(v), 10)}
 	}
-	return &Lit{Text: strconv.FormatUint(v, 10)}
+	return &ir.Lit{Text: strconv.FormatUint(v, 10)}
 }
 
 // floatExpr writes a float value of kind k: a literal, or math.Inf/math.NaN (converted for f32).
-func floatExpr(f float64, k types.Kind) Expr {
-	var x Expr
+func floatExpr(f float64, k types.Kind) ir.Expr {
+	var x ir.Expr
 	switch {
 	case math.IsInf(f, 0):
 		sign := "1"
 		if f < 0 {
 			sign = "-1"
 		}
-		x = &Call{Fun: &Ident{Pkg: "math", Name: "Inf"}, Args: []Expr{&Lit{Text: sign}}}
+		x = &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "Inf"}, Args: []ir.Expr{&ir.Lit{Text: sign}}}
 	case math.IsNaN(f):
-		x = &Call{Fun: &Ident{Pkg: "math", Name: "NaN"}}
+		x = &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "NaN"}}
 	case f == 0 && math.Signbit(f):
 		// Go constants have no negative zero.
-		x = &Call{Fun: &Ident{Pkg: "math", Name: "Copysign"}, Args: []Expr{&Lit{Text: "0"}, &Lit{Text: "-1"}}}
+		x = &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "Copysign"}, Args: []ir.Expr{&ir.Lit{Text: "0"}, &ir.Lit{Text: "-1"}}}
 	default:
-		return &Lit{Text: floatLit(f)}
+		return &ir.Lit{Text: floatLit(f)}
 	}
 	if k == types.Float32 {
-		return &Conv{Type: goType("float32"), X: x}
+		return &ir.Conv{Type: goType("float32"), X: x}
 	}
 	return x
 }
 
 // foldBinary computes `x op y` for literal operands of type t, or returns nil.
-func foldBinary(op string, x, y Expr, t, yt types.Type) Expr {
+func foldBinary(op string, x, y ir.Expr, t, yt types.Type) ir.Expr {
 	k := types.BasicKind(t)
 	switch {
 	case types.IsInteger(t):
@@ -221,7 +222,7 @@ func shift(op string, a, c uint64, k types.Kind) uint64 {
 }
 
 // foldUnary computes `-x` or `~x` for a literal x of type t, or returns nil.
-func foldUnary(op string, x Expr, t types.Type) Expr {
+func foldUnary(op string, x ir.Expr, t types.Type) ir.Expr {
 	k := types.BasicKind(t)
 	switch {
 	case types.IsInteger(t):
@@ -246,12 +247,12 @@ func foldUnary(op string, x Expr, t types.Type) Expr {
 }
 
 // foldCast computes `x as to` for an integer literal x converted to another number type.
-func foldCast(x Expr, from, to types.Type) Expr {
+func foldCast(x ir.Expr, from, to types.Type) ir.Expr {
 	fk, tk := types.BasicKind(from), types.BasicKind(to)
 	switch {
 	case types.IsBasic(from, types.Char) && types.IsInteger(to):
 		// `'a' as u8`: folded, or Go would see a constant and refuse `'a' as u8 + 200`.
-		if lit, ok := x.(*Lit); ok {
+		if lit, ok := x.(*ir.Lit); ok {
 			if r, err := strconv.Unquote(lit.Text); err == nil && strings.HasPrefix(lit.Text, "'") {
 				return intLit(wrapInt(uint64([]rune(r)[0]), tk), tk)
 			}
@@ -292,24 +293,24 @@ func foldCast(x Expr, from, to types.Type) Expr {
 
 // typedLit gives a literal operand its Go type, so that a generic runtime helper (rt.Div) is
 // instantiated at the AdeshLang type rather than at Go's default int or float64.
-func (l *lowerer) typedLit(x Expr, t types.Type) Expr {
+func (l *lowerer) typedLit(x ir.Expr, t types.Type) ir.Expr {
 	if isConstant(x) {
-		return &Conv{Type: l.goTypeOf(t), X: x}
+		return &ir.Conv{Type: l.goTypeOf(t), X: x}
 	}
 	return x
 }
 
 // isConstant reports whether x is a Go constant expression (`7`, `-7`, `1 << 3`): as the
 // argument of a generic function, Go would give it its default type (int, float64).
-func isConstant(x Expr) bool {
+func isConstant(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *Lit:
+	case *ir.Lit:
 		return true
-	case *Unary:
+	case *ir.Unary:
 		return x.Op != "&" && x.Op != "*" && isConstant(x.X)
-	case *Binary:
+	case *ir.Binary:
 		return isConstant(x.X) && isConstant(x.Y)
-	case *Paren:
+	case *ir.Paren:
 		return isConstant(x.X)
 	}
 	return false

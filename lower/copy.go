@@ -5,6 +5,7 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // Arrays have value semantics (§6), and so has every value that holds an array: a struct with
@@ -52,7 +53,7 @@ func needsCopy(t types.Type, visiting map[*types.TypeDef]bool) bool {
 }
 
 // deepCopy copies x, a value of t read from a place, so that it shares no array with the place.
-func (l *lowerer) deepCopy(x Expr, t types.Type) Expr {
+func (l *lowerer) deepCopy(x ir.Expr, t types.Type) ir.Expr {
 	if !l.needsCopy(t) {
 		return x
 	}
@@ -74,13 +75,13 @@ func (l *lowerer) deepCopy(x Expr, t types.Type) Expr {
 	case *types.Result:
 		return rtCall("ResultClone", x, l.cloneFuncOrNil(u.Ok), l.cloneFuncOrNil(u.Err))
 	case *types.Tuple:
-		args := []Expr{x}
+		args := []ir.Expr{x}
 		for _, e := range u.Elems {
 			args = append(args, l.cloneFuncOrNil(e))
 		}
 		return rtCall(tupleClones[len(u.Elems)], args...)
 	case *types.Named:
-		return &Call{Fun: &Sel{X: x, Name: "AdeshClone"}}
+		return &ir.Call{Fun: &ir.Sel{X: x, Name: "AdeshClone"}}
 	}
 	return x
 }
@@ -91,17 +92,17 @@ func isTypeParamT(t types.Type) bool {
 }
 
 // cloneFunc is a Go function value that copies a value of t.
-func (l *lowerer) cloneFunc(t types.Type) Expr {
+func (l *lowerer) cloneFunc(t types.Type) ir.Expr {
 	gt := l.goTypeOf(t)
-	v := &Local{Name: "e_", Type: gt, Param: true}
-	return &FuncLit{Params: []*Param{{Name: v.Name, Type: gt}}, Results: []Type{gt},
-		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{l.deepCopy(&Ref{V: v}, t)}}}}}
+	v := &ir.Local{Name: "e_", Type: gt, Param: true}
+	return &ir.FuncLit{Params: []*ir.Param{{Name: v.Name, Type: gt}}, Results: []ir.Type{gt},
+		Body: &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{l.deepCopy(&ir.Ref{V: v}, t)}}}}}
 }
 
 // cloneFuncOrNil is cloneFunc, or nil when values of t need no copy.
-func (l *lowerer) cloneFuncOrNil(t types.Type) Expr {
+func (l *lowerer) cloneFuncOrNil(t types.Type) ir.Expr {
 	if !l.needsCopy(t) {
-		return &Ident{Name: "nil"}
+		return &ir.Ident{Name: "nil"}
 	}
 	return l.cloneFunc(t)
 }
@@ -127,24 +128,24 @@ func (l *lowerer) aliasesPlace(e ast.Expr) bool {
 
 // cloneMethods gives a struct that holds arrays its copy methods: AdeshClone for static code and
 // AdeshCloneAny (rt.AnyCloner) for generic code.
-func (l *lowerer) cloneMethods(def *types.TypeDef, self *TName) []Decl {
-	var stmts []Stmt
-	recv := &Local{Name: "v", Type: self, Param: true}
+func (l *lowerer) cloneMethods(def *types.TypeDef, self *ir.TName) []ir.Decl {
+	var stmts []ir.Stmt
+	recv := &ir.Local{Name: "v", Type: self, Param: true}
 	for _, f := range def.Fields {
 		if !l.needsCopy(f.Type) {
 			continue
 		}
-		field := &Sel{X: &Ref{V: recv}, Name: fieldName(f.Name)}
-		stmts = append(stmts, &Assign{Lhs: []Expr{field}, Op: "=", Rhs: []Expr{l.deepCopy(field, f.Type)}})
+		field := &ir.Sel{X: &ir.Ref{V: recv}, Name: fieldName(f.Name)}
+		stmts = append(stmts, &ir.Assign{Lhs: []ir.Expr{field}, Op: "=", Rhs: []ir.Expr{l.deepCopy(field, f.Type)}})
 	}
 	if len(stmts) == 0 {
 		return nil
 	}
-	stmts = append(stmts, &Return{Results: []Expr{&Ref{V: recv}}})
-	return []Decl{
-		&Func{Doc: "AdeshClone copies the arrays the value holds (arrays have value semantics).", Name: "AdeshClone",
-			Recv: &Param{Name: "v", Type: self}, Results: []Type{self}, Body: &Block{Stmts: stmts}},
-		&Func{Name: "AdeshCloneAny", Recv: &Param{Name: "v", Type: self}, Results: []Type{tAnyGo},
-			Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{&Call{Fun: &Sel{X: &Ref{V: recv}, Name: "AdeshClone"}}}}}}},
+	stmts = append(stmts, &ir.Return{Results: []ir.Expr{&ir.Ref{V: recv}}})
+	return []ir.Decl{
+		&ir.Func{Doc: "AdeshClone copies the arrays the value holds (arrays have value semantics).", Name: "AdeshClone",
+			Recv: &ir.Param{Name: "v", Type: self}, Results: []ir.Type{self}, Body: &ir.Block{Stmts: stmts}},
+		&ir.Func{Name: "AdeshCloneAny", Recv: &ir.Param{Name: "v", Type: self}, Results: []ir.Type{tAnyGo},
+			Body: &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{&ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: recv}, Name: "AdeshClone"}}}}}}},
 	}
 }

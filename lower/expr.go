@@ -8,52 +8,51 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
-func rtCall(name string, args ...Expr) *Call {
-	return &Call{Fun: &Ident{Pkg: "rt", Name: name}, Args: args}
-}
-func rtCallT(name string, targs []Type, args ...Expr) *Call {
-	return &Call{Fun: &Ident{Pkg: "rt", Name: name}, TypeArgs: targs, Args: args}
-}
+var (
+	rtCall  = ir.RTCall
+	rtCallT = ir.RTCallT
+)
 
 // cx is the task context in scope: the Poll's `cx`, or nil in synchronous code and closures.
-func (l *lowerer) cx() Expr {
+func (l *lowerer) cx() ir.Expr {
 	if l.fn != nil && l.fn.async && l.fn.closure == 0 {
-		return &Ident{Name: "cx"}
+		return &ir.Ident{Name: "cx"}
 	}
-	return &Ident{Name: "nil"}
+	return &ir.Ident{Name: "nil"}
 }
 
 // isPure reports whether x is a literal, a name or a variable: evaluating it has no effect, so
 // it needs no temporary to be evaluated again or later.
-func isPure(x Expr) bool {
+func isPure(x ir.Expr) bool {
 	switch x.(type) {
-	case *Lit, *Ident, *Ref:
+	case *ir.Lit, *ir.Ident, *ir.Ref:
 		return true
 	}
 	return false
 }
 
 // spill stores x in a temporary so that later statements cannot change what it is.
-func (l *lowerer) spill(b *builder, x Expr, t Type) Expr {
+func (l *lowerer) spill(b *builder, x ir.Expr, t ir.Type) ir.Expr {
 	if isPure(x) {
 		return x
 	}
 	v := l.temp("t", t)
-	b.add(&Define{V: v, Value: x})
-	return &Ref{V: v}
+	b.add(&ir.Define{V: v, Value: x})
+	return &ir.Ref{V: v}
 }
 
 // exprList lowers expressions left to right; when a later one needs statements (an await, a
 // match), the earlier ones are first stored in temporaries so that they keep their order.
-func (l *lowerer) exprList(b *builder, es []ast.Expr) []Expr {
-	return l.exprListWith(b, es, func(sb *builder, _ int, e ast.Expr) Expr { return l.expr(sb, e) })
+func (l *lowerer) exprList(b *builder, es []ast.Expr) []ir.Expr {
+	return l.exprListWith(b, es, func(sb *builder, _ int, e ast.Expr) ir.Expr { return l.expr(sb, e) })
 }
 
 // exprListWith is exprList with the lowering of each expression given (how an argument is kept).
-func (l *lowerer) exprListWith(b *builder, es []ast.Expr, lowerOne func(sb *builder, i int, e ast.Expr) Expr) []Expr {
-	out := make([]Expr, len(es))
+func (l *lowerer) exprListWith(b *builder, es []ast.Expr, lowerOne func(sb *builder, i int, e ast.Expr) ir.Expr) []ir.Expr {
+	out := make([]ir.Expr, len(es))
 	var pending []int
 	for i, e := range es {
 		sb := &builder{line: b.line}
@@ -62,10 +61,10 @@ func (l *lowerer) exprListWith(b *builder, es []ast.Expr, lowerOne func(sb *buil
 			for _, j := range pending {
 				// A variable is read now too: the statements may change it (`f(n, g() ?? h())`).
 				// A compiler temporary is assigned once and keeps its value.
-				if r, isRef := out[j].(*Ref); isRef && !r.V.Temp || !isPure(out[j]) {
+				if r, isRef := out[j].(*ir.Ref); isRef && !r.V.Temp || !isPure(out[j]) {
 					v := l.temp("t", l.goTypeOf(es[j].TypeOf()))
-					b.add(&Define{V: v, Value: out[j]})
-					out[j] = &Ref{V: v}
+					b.add(&ir.Define{V: v, Value: out[j]})
+					out[j] = &ir.Ref{V: v}
 				}
 			}
 			pending = pending[:0]
@@ -95,7 +94,7 @@ func isLvalue(e ast.Expr) bool {
 // owned lowers e for a place that keeps the value (a binding, a field, a return): a value read
 // from a place is copied (arrays have value semantics; a share gets a new count), a fresh value
 // is taken as it is.
-func (l *lowerer) owned(b *builder, e ast.Expr) Expr {
+func (l *lowerer) owned(b *builder, e ast.Expr) ir.Expr {
 	if !isLvalue(e) {
 		x := l.kept(b, e)
 		if l.aliasesPlace(e) {
@@ -111,11 +110,11 @@ func (l *lowerer) owned(b *builder, e ast.Expr) Expr {
 }
 
 // copyValue copies a value read from a place.
-func (l *lowerer) copyValue(x Expr, t types.Type) Expr {
+func (l *lowerer) copyValue(x ir.Expr, t types.Type) ir.Expr {
 	if u, ok := t.(*types.Handle); ok {
 		switch u.Kind {
 		case types.ShareH, types.WeakH:
-			return &Call{Fun: &Sel{X: x, Name: "Clone"}}
+			return &ir.Call{Fun: &ir.Sel{X: x, Name: "Clone"}}
 		}
 		return x
 	}
@@ -125,52 +124,52 @@ func (l *lowerer) copyValue(x Expr, t types.Type) Expr {
 // expr lowers an expression whose value is used and not kept. Statements it needs go to b. A
 // fresh share, weak reference or guard (`m.lock()`, `w.upgrade()`) is a temporary: it is kept in
 // a variable and released when the statement ends (b.post), as Rust drops temporaries.
-func (l *lowerer) expr(b *builder, e ast.Expr) Expr {
+func (l *lowerer) expr(b *builder, e ast.Expr) ir.Expr {
 	x := l.expr1(b, e)
 	if needsRelease(e.TypeOf()) && !isLvalue(e) && isFresh(x) {
 		t := l.temp("tmp", l.goTypeOf(e.TypeOf()))
 		t.Reads++
-		b.add(&Define{V: t, Value: x})
+		b.add(&ir.Define{V: t, Value: x})
 		l.holdOwned(b, t) // released by an error too
 		b.post = append(b.post, releaseStmt(t))
-		return &Ref{V: t}
+		return &ir.Ref{V: t}
 	}
 	return x
 }
 
 // isFresh reports whether x makes a new value (a call), rather than reading one.
-func isFresh(x Expr) bool {
-	_, ok := x.(*Call)
+func isFresh(x ir.Expr) bool {
+	_, ok := x.(*ir.Call)
 	return ok
 }
 
 // kept lowers e for a place that takes what the value holds (a binding, a field, an argument
 // of an async fn): a fresh share is not a temporary there.
-func (l *lowerer) kept(b *builder, e ast.Expr) Expr { return l.expr1(b, e) }
+func (l *lowerer) kept(b *builder, e ast.Expr) ir.Expr { return l.expr1(b, e) }
 
-func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
+func (l *lowerer) expr1(b *builder, e ast.Expr) ir.Expr {
 	l.at = e
 	switch e := e.(type) {
 	case *ast.Ident:
 		return l.ident(e)
 	case *ast.IntLit:
-		return &Lit{Text: strconv.FormatUint(e.Value, 10)}
+		return &ir.Lit{Text: strconv.FormatUint(e.Value, 10)}
 	case *ast.FloatLit:
 		if types.IsInteger(e.TypeOf()) {
-			return &Lit{Text: strconv.FormatInt(int64(e.Value), 10)}
+			return &ir.Lit{Text: strconv.FormatInt(int64(e.Value), 10)}
 		}
 		return floatExpr(e.Value, types.BasicKind(e.TypeOf()))
 	case *ast.StringLit:
-		return &Lit{Text: strconv.Quote(e.Value)}
+		return &ir.Lit{Text: strconv.Quote(e.Value)}
 	case *ast.CharLit:
-		return &Lit{Text: strconv.QuoteRune(e.Value)}
+		return &ir.Lit{Text: strconv.QuoteRune(e.Value)}
 	case *ast.BoolLit:
-		return &Lit{Text: strconv.FormatBool(e.Value)}
+		return &ir.Lit{Text: strconv.FormatBool(e.Value)}
 	case *ast.NullLit:
 		if o, ok := e.TypeOf().(*types.Optional); ok {
-			return rtCallT("None", []Type{l.goTypeOf(o.Elem)})
+			return rtCallT("None", []ir.Type{l.goTypeOf(o.Elem)})
 		}
-		return &Ident{Name: "nil"}
+		return &ir.Ident{Name: "nil"}
 	case *ast.Template:
 		return l.template(b, e)
 	case *ast.ArrayLit:
@@ -179,7 +178,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		for i, x := range xs {
 			xs[i] = l.convertAt(x, e.Elems[i].TypeOf(), elem, e.Elems[i])
 		}
-		return &Composite{Type: &TSlice{l.goTypeOf(elem)}, Elems: xs}
+		return &ir.Composite{Type: &ir.TSlice{Elem: l.goTypeOf(elem)}, Elems: xs}
 	case *ast.MapLit:
 		if sl := l.info.RecordStructs[e]; sl != nil {
 			return l.expr(b, sl) // an object literal of a record alias
@@ -190,17 +189,17 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		mt := e.TypeOf().(*types.MapT)
 		kt, vt := l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)
 		if len(e.Keys) == 0 {
-			return rtCallT("NewMap", []Type{kt, vt})
+			return rtCallT("NewMap", []ir.Type{kt, vt})
 		}
 		all := append(append([]ast.Expr{}, e.Keys...), e.Values...)
 		xs := l.ownedList(b, all)
-		keys := &Composite{Type: &TSlice{kt}}
-		vals := &Composite{Type: &TSlice{vt}}
+		keys := &ir.Composite{Type: &ir.TSlice{Elem: kt}}
+		vals := &ir.Composite{Type: &ir.TSlice{Elem: vt}}
 		for i := range e.Keys {
 			keys.Elems = append(keys.Elems, l.convertAt(xs[i], e.Keys[i].TypeOf(), mt.Key, e.Keys[i]))
 			vals.Elems = append(vals.Elems, l.convertAt(xs[len(e.Keys)+i], e.Values[i].TypeOf(), mt.Val, e.Values[i]))
 		}
-		return rtCallT("MapOf", []Type{kt, vt}, keys, vals)
+		return rtCallT("MapOf", []ir.Type{kt, vt}, keys, vals)
 	case *ast.StructLit:
 		n := e.TypeOf().(*types.Named)
 		fields := types.FieldsOf(n)
@@ -209,7 +208,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 			vals[i] = f.Value
 		}
 		xs := l.ownedList(b, vals)
-		c := &Composite{Type: l.goTypeOf(n), Fields: []*KeyValue{}}
+		c := &ir.Composite{Type: l.goTypeOf(n), Fields: []*ir.KeyValue{}}
 		for i, f := range e.Fields {
 			var ft types.Type = types.AnyType
 			for _, fd := range fields {
@@ -217,12 +216,12 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 					ft = fd.Type
 				}
 			}
-			c.Fields = append(c.Fields, &KeyValue{Key: fieldName(f.Name.Name), Value: l.convertAt(xs[i], f.Value.TypeOf(), ft, f.Value)})
+			c.Fields = append(c.Fields, &ir.KeyValue{Key: fieldName(f.Name.Name), Value: l.convertAt(xs[i], f.Value.TypeOf(), ft, f.Value)})
 		}
 		return c
 	case *ast.TupleLit:
 		if len(e.Elems) == 0 {
-			return &Composite{Type: tUnit}
+			return &ir.Composite{Type: tUnit}
 		}
 		if len(e.Elems) == 1 {
 			return l.expr(b, e.Elems[0])
@@ -241,8 +240,8 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		if types.IsUnit(e.TypeOf()) && isFresh(x) {
 			// A call of a function that returns nothing, used as a value (`print(log())`): Go
 			// has no value for it, so it runs as a statement and the value is ().
-			b.add(&ExprStmt{X: x, Line: b.line})
-			return &Composite{Type: tUnit}
+			b.add(&ir.ExprStmt{X: x, Line: b.line})
+			return &ir.Composite{Type: tUnit}
 		}
 		return x
 	case *ast.Selector:
@@ -258,12 +257,12 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 	case *ast.Share:
 		inner := l.owned(b, e.X)
 		h := types.HandleOf(e.TypeOf(), types.ShareH)
-		return rtCallT("NewShare", []Type{l.goTypeOf(h.Elem)}, l.convertAt(inner, e.X.TypeOf(), h.Elem, e.X))
+		return rtCallT("NewShare", []ir.Type{l.goTypeOf(h.Elem)}, l.convertAt(inner, e.X.TypeOf(), h.Elem, e.X))
 	case *ast.Cast:
 		return l.cast(l.expr(b, e.X), e.X.TypeOf(), e.TypeOf(), e)
 	case *ast.Range:
 		lo, hi := l.expr(b, e.Lo), l.expr(b, e.Hi)
-		return rtCall("RangeArray", l.typedLit(lo, e.Lo.TypeOf()), l.typedLit(hi, e.Hi.TypeOf()), &Lit{Text: strconv.FormatBool(e.Inclusive)})
+		return rtCall("RangeArray", l.typedLit(lo, e.Lo.TypeOf()), l.typedLit(hi, e.Hi.TypeOf()), &ir.Lit{Text: strconv.FormatBool(e.Inclusive)})
 	case *ast.Lambda:
 		return l.lambda(e)
 	case *ast.AsyncBlock:
@@ -271,29 +270,29 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) Expr {
 		if l.inPlace[e] || l.borrowsLocals(l.info.FuncOf[e], e.Move) {
 			// It uses the caller's variables in place: it runs only while the caller awaits
 			// it, never beside it.
-			return rtCallT("Box", []Type{res}, l.asyncBlockValue(e))
+			return rtCallT("Box", []ir.Type{res}, l.asyncBlockValue(e))
 		}
-		return rtCallT("Start", []Type{res}, l.cx(), l.asyncBlockValue(e))
+		return rtCallT("Start", []ir.Type{res}, l.cx(), l.asyncBlockValue(e))
 	case *ast.Match:
 		return l.matchExpr(b, e)
 	case *ast.Assign, *ast.IncDec:
 		l.assignment(b, e)
-		return &Composite{Type: tUnit}
+		return &ir.Composite{Type: tUnit}
 	case *ast.BlockExpr:
 		b.add(l.block(e.Block.Stmts))
-		return &Composite{Type: tUnit}
+		return &ir.Composite{Type: tUnit}
 	}
 	l.fail(e, "an expression of a kind lower does not know")
 	return nil
 }
 
 // recordLit builds a dynamic record from an object literal whose fields differ in type.
-func (l *lowerer) recordLit(b *builder, e *ast.MapLit) Expr {
-	names := &Composite{Type: &TSlice{Elem: tString}}
+func (l *lowerer) recordLit(b *builder, e *ast.MapLit) ir.Expr {
+	names := &ir.Composite{Type: &ir.TSlice{Elem: tString}}
 	for _, k := range e.Keys {
-		names.Elems = append(names.Elems, &Lit{Text: strconv.Quote(k.(*ast.StringLit).Value)})
+		names.Elems = append(names.Elems, &ir.Lit{Text: strconv.Quote(k.(*ast.StringLit).Value)})
 	}
-	args := []Expr{names}
+	args := []ir.Expr{names}
 	for i, v := range l.ownedList(b, e.Values) {
 		args = append(args, l.toAny(v, e.Values[i].TypeOf()))
 	}
@@ -301,11 +300,11 @@ func (l *lowerer) recordLit(b *builder, e *ast.MapLit) Expr {
 }
 
 // tupleValue builds the tuple of a literal from its lowered elements.
-func (l *lowerer) tupleValue(e *ast.TupleLit, xs []Expr) Expr {
+func (l *lowerer) tupleValue(e *ast.TupleLit, xs []ir.Expr) ir.Expr {
 	tt := e.TypeOf().(*types.Tuple)
-	c := &Composite{Type: l.goTypeOf(tt), Fields: []*KeyValue{}}
+	c := &ir.Composite{Type: l.goTypeOf(tt), Fields: []*ir.KeyValue{}}
 	for i, x := range xs {
-		c.Fields = append(c.Fields, &KeyValue{Key: "F" + itoa(i), Value: l.convertAt(x, e.Elems[i].TypeOf(), tt.Elems[i], e.Elems[i])})
+		c.Fields = append(c.Fields, &ir.KeyValue{Key: "F" + ir.Itoa(i), Value: l.convertAt(x, e.Elems[i].TypeOf(), tt.Elems[i], e.Elems[i])})
 	}
 	return c
 }
@@ -320,8 +319,8 @@ func isGuardValue(t types.Type) bool {
 
 // ownedList lowers the values a literal (or an enum variant) takes in, left to right: each is
 // moved into it, so a fresh share or guard belongs to the value built, not to the statement.
-func (l *lowerer) ownedList(b *builder, es []ast.Expr) []Expr {
-	return l.exprListWith(b, es, func(sb *builder, _ int, e ast.Expr) Expr {
+func (l *lowerer) ownedList(b *builder, es []ast.Expr) []ir.Expr {
+	return l.exprListWith(b, es, func(sb *builder, _ int, e ast.Expr) ir.Expr {
 		if isGuardValue(e.TypeOf()) {
 			return l.expr(sb, e) // a lock is not kept in a value: unlocked as the statement ends
 		}
@@ -345,7 +344,7 @@ func floatLit(f float64) string {
 }
 
 // ident lowers a name: a local, a global, a function, `None`.
-func (l *lowerer) ident(e *ast.Ident) Expr {
+func (l *lowerer) ident(e *ast.Ident) ir.Expr {
 	obj := e.Obj
 	if obj == nil {
 		l.fail(e, "the name `%s` was not resolved", e.Name)
@@ -357,10 +356,10 @@ func (l *lowerer) ident(e *ast.Ident) Expr {
 			l.fail(e, "no variable for `%s`", e.Name)
 		}
 		v.Reads++
-		var x Expr = &Ref{V: v}
+		var x ir.Expr = &ir.Ref{V: v}
 		if _, opt := obj.Type.(*types.Optional); opt {
 			if _, still := e.TypeOf().(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
-				x = &Sel{X: x, Name: "Val"} // narrowed by `!= null`
+				x = &ir.Sel{X: x, Name: "Val"} // narrowed by `!= null`
 			}
 		}
 		return x
@@ -368,43 +367,43 @@ func (l *lowerer) ident(e *ast.Ident) Expr {
 		if fd, ok := obj.Decl.(*ast.FuncDecl); ok {
 			if v := l.locals[obj]; v != nil {
 				v.Reads++
-				return &Ref{V: v}
+				return &ir.Ref{V: v}
 			}
 			if fd.Async {
 				return l.asyncFuncValue(fd)
 			}
-			return &Ident{Name: l.funcName(fd), TypeArgs: l.goTypes(l.info.FuncValueArgs[e])}
+			return &ir.Ident{Name: l.funcName(fd), TypeArgs: l.goTypes(l.info.FuncValueArgs[e])}
 		}
 	case types.ObjBuiltin:
-		return &Ident{Name: "nil"}
+		return &ir.Ident{Name: "nil"}
 	}
 	l.fail(e, "`%s` used as a value", e.Name)
 	return nil
 }
 
 // forwardParams are the parameters of a wrapper function and the arguments that pass them on.
-func (l *lowerer) forwardParams(ts []types.Type) ([]*Param, []Expr) {
-	var params []*Param
-	var args []Expr
+func (l *lowerer) forwardParams(ts []types.Type) ([]*ir.Param, []ir.Expr) {
+	var params []*ir.Param
+	var args []ir.Expr
 	for i, p := range ts {
-		name := "a" + itoa(i) + "_"
-		params = append(params, &Param{Name: name, Type: l.goTypeOf(p)})
-		args = append(args, &Ident{Name: name})
+		name := "a" + ir.Itoa(i) + "_"
+		params = append(params, &ir.Param{Name: name, Type: l.goTypeOf(p)})
+		args = append(args, &ir.Ident{Name: name})
 	}
 	return params, args
 }
 
 // asyncFuncValue wraps an async fn used as a function value: a Go func returning rt.Future.
-func (l *lowerer) asyncFuncValue(fd *ast.FuncDecl) Expr {
+func (l *lowerer) asyncFuncValue(fd *ast.FuncDecl) ir.Expr {
 	sig := fd.Obj.Sig
 	params, args := l.forwardParams(sig.Params)
 	ret := l.valueType(sig.Ret)
-	body := &Return{Results: []Expr{rtCallT("Start", []Type{ret}, &Ident{Name: "nil"}, &Call{Fun: &Ident{Name: l.funcName(fd)}, Args: args})}}
-	return &FuncLit{Params: params, Results: []Type{rtType("Future", ret)}, Body: &Block{Stmts: []Stmt{body}}}
+	body := &ir.Return{Results: []ir.Expr{rtCallT("Start", []ir.Type{ret}, &ir.Ident{Name: "nil"}, &ir.Call{Fun: &ir.Ident{Name: l.funcName(fd)}, Args: args})}}
+	return &ir.FuncLit{Params: params, Results: []ir.Type{rtType("Future", ret)}, Body: &ir.Block{Stmts: []ir.Stmt{body}}}
 }
 
 // template lowers an f-string or a backtick template to a string concatenation.
-func (l *lowerer) template(b *builder, e *ast.Template) Expr {
+func (l *lowerer) template(b *builder, e *ast.Template) ir.Expr {
 	var exprs []ast.Expr
 	for _, p := range e.Parts {
 		if p.Expr != nil {
@@ -412,19 +411,19 @@ func (l *lowerer) template(b *builder, e *ast.Template) Expr {
 		}
 	}
 	xs := l.exprList(b, exprs)
-	var out Expr
+	var out ir.Expr
 	i := 0
-	add := func(x Expr) {
+	add := func(x ir.Expr) {
 		if out == nil {
 			out = x
 		} else {
-			out = &Binary{Op: "+", X: out, Y: x}
+			out = &ir.Binary{Op: "+", X: out, Y: x}
 		}
 	}
 	for _, p := range e.Parts {
 		if p.Expr == nil {
 			if p.Lit != "" {
-				add(&Lit{Text: strconv.Quote(p.Lit)})
+				add(&ir.Lit{Text: strconv.Quote(p.Lit)})
 			}
 			continue
 		}
@@ -432,10 +431,10 @@ func (l *lowerer) template(b *builder, e *ast.Template) Expr {
 		i++
 	}
 	if out == nil {
-		return &Lit{Text: `""`}
+		return &ir.Lit{Text: `""`}
 	}
-	if _, ok := out.(*Binary); !ok {
-		if lit, ok := out.(*Lit); ok {
+	if _, ok := out.(*ir.Binary); !ok {
+		if lit, ok := out.(*ir.Lit); ok {
 			return lit
 		}
 	}
@@ -443,7 +442,7 @@ func (l *lowerer) template(b *builder, e *ast.Template) Expr {
 }
 
 // toStr converts a value to its top-level printed form.
-func (l *lowerer) toStr(x Expr, t types.Type) Expr {
+func (l *lowerer) toStr(x ir.Expr, t types.Type) ir.Expr {
 	if types.IsBasic(t, types.String) {
 		return x
 	}
@@ -452,18 +451,18 @@ func (l *lowerer) toStr(x Expr, t types.Type) Expr {
 
 // toAny converts a value to a Go interface without losing its AdeshLang type (a literal gets
 // its Go type written out).
-func (l *lowerer) toAny(x Expr, t types.Type) Expr {
-	if _, ok := x.(*Lit); ok {
+func (l *lowerer) toAny(x ir.Expr, t types.Type) ir.Expr {
+	if _, ok := x.(*ir.Lit); ok {
 		switch types.BasicKind(t) {
 		case types.String, types.Bool:
 			return x
 		}
-		return &Conv{Type: l.goTypeOf(t), X: x}
+		return &ir.Conv{Type: l.goTypeOf(t), X: x}
 	}
 	return x
 }
 
-func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
+func (l *lowerer) unary(b *builder, e *ast.Unary) ir.Expr {
 	x := l.expr(b, e.X)
 	t := e.X.TypeOf()
 	switch e.Op {
@@ -471,7 +470,7 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 		if types.IsAny(t) {
 			return rtCall("DynNot", x)
 		}
-		return not(l.truthy(x, t))
+		return ir.Not(l.truthy(x, t))
 	case "-":
 		if types.IsAny(t) {
 			return rtCall("DynNeg", x, l.pos(e))
@@ -479,7 +478,7 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 		if f := foldUnary("-", x, e.TypeOf()); f != nil {
 			return f
 		}
-		return &Unary{Op: "-", X: x}
+		return &ir.Unary{Op: "-", X: x}
 	case "~":
 		if types.IsAny(t) {
 			return rtCall("DynBitNot", x, l.pos(e))
@@ -487,7 +486,7 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 		if f := foldUnary("~", x, e.TypeOf()); f != nil {
 			return f
 		}
-		return &Unary{Op: "^", X: x}
+		return &ir.Unary{Op: "^", X: x}
 	case "*":
 		return l.deref(x, t)
 	case "&":
@@ -498,21 +497,21 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) Expr {
 }
 
 // deref reads through a share or a guard: `*g`, `g.field`, `s.method()`.
-func (l *lowerer) deref(x Expr, t types.Type) Expr {
+func (l *lowerer) deref(x ir.Expr, t types.Type) ir.Expr {
 	h, ok := t.(*types.Handle)
 	if !ok {
 		return x
 	}
 	switch h.Kind {
 	case types.ShareH:
-		return &Unary{Op: "*", X: &Call{Fun: &Sel{X: x, Name: "Get"}}}
+		return &ir.Unary{Op: "*", X: &ir.Call{Fun: &ir.Sel{X: x, Name: "Get"}}}
 	case types.MutexGuardH, types.ReadGuardH, types.WriteGuardH:
-		return &Unary{Op: "*", X: &Call{Fun: &Sel{X: x, Name: "Ptr"}}}
+		return &ir.Unary{Op: "*", X: &ir.Call{Fun: &ir.Sel{X: x, Name: "Ptr"}}}
 	}
 	return x
 }
 
-func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
+func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 	switch e.Op {
 	case "&&", "||":
 		return l.logical(b, e)
@@ -533,22 +532,22 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 		if types.IsBasic(xt, types.Null) {
 			other, ot = y, yt
 		}
-		var isNull Expr
+		var isNull ir.Expr
 		if types.IsAny(ot) {
-			isNull = &Binary{Op: "==", X: other, Y: &Ident{Name: "nil"}}
+			isNull = &ir.Binary{Op: "==", X: other, Y: &ir.Ident{Name: "nil"}}
 		} else if types.IsBasic(ot, types.Null) {
-			isNull = &Lit{Text: "true"}
+			isNull = &ir.Lit{Text: "true"}
 		} else {
-			isNull = &Unary{Op: "!", X: &Sel{X: other, Name: "Some"}}
+			isNull = &ir.Unary{Op: "!", X: &ir.Sel{X: other, Name: "Some"}}
 		}
 		if e.Op == "!=" {
-			return not(isNull)
+			return ir.Not(isNull)
 		}
 		return isNull
 	}
 	if types.IsAny(xt) || types.IsAny(yt) {
 		if (e.Op == "+") && (types.IsBasic(xt, types.String) || types.IsBasic(yt, types.String)) {
-			return &Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
+			return &ir.Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
 		}
 		return l.dynBinary(e, l.toAny(x, xt), l.toAny(y, yt))
 	}
@@ -558,7 +557,7 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 	switch e.Op {
 	case "+":
 		if types.IsBasic(xt, types.String) || types.IsBasic(yt, types.String) {
-			return &Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
+			return &ir.Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
 		}
 	case "/", "%":
 		if types.IsInteger(xt) {
@@ -566,34 +565,34 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) Expr {
 			if e.Op == "%" {
 				name = "Mod"
 			}
-			if lit, ok := y.(*Lit); ok && lit.Text != "0" && !strings.HasPrefix(lit.Text, "-") {
-				return &Binary{Op: e.Op, X: x, Y: y}
+			if lit, ok := y.(*ir.Lit); ok && lit.Text != "0" && !strings.HasPrefix(lit.Text, "-") {
+				return &ir.Binary{Op: e.Op, X: x, Y: y}
 			}
 			return rtCall(name, l.typedLit(x, xt), l.typedLit(y, xt), l.pos(e))
 		}
 		if e.Op == "%" {
-			return &Conv{Type: l.goTypeOf(xt), X: &Call{Fun: &Ident{Pkg: "math", Name: "Mod"}, Args: []Expr{&Conv{Type: tF64, X: x}, &Conv{Type: tF64, X: y}}}}
+			return &ir.Conv{Type: l.goTypeOf(xt), X: &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "Mod"}, Args: []ir.Expr{&ir.Conv{Type: tF64, X: x}, &ir.Conv{Type: tF64, X: y}}}}
 		}
 	case "<<", ">>":
 		name := "Shl"
 		if e.Op == ">>" {
 			name = "Shr"
 		}
-		if c, ok := intBits(y, types.Uint64); ok && !strings.HasPrefix(y.(*Lit).Text, "-") && c < intWidth(types.BasicKind(xt)) {
-			return &Binary{Op: e.Op, X: x, Y: y}
+		if c, ok := intBits(y, types.Uint64); ok && !strings.HasPrefix(y.(*ir.Lit).Text, "-") && c < intWidth(types.BasicKind(xt)) {
+			return &ir.Binary{Op: e.Op, X: x, Y: y}
 		}
 		return rtCall(name, l.typedLit(x, xt), l.typedLit(y, yt), l.pos(e))
 	case "==", "!=":
 		if !simpleEq(xt) {
 			eq := rtCall("Equal", x, l.convertAt(y, yt, xt, e.Y))
 			if e.Op == "!=" {
-				return not(eq)
+				return ir.Not(eq)
 			}
 			return eq
 		}
 		y = l.convertAt(y, yt, xt, e.Y)
 	}
-	return &Binary{Op: e.Op, X: x, Y: y}
+	return &ir.Binary{Op: e.Op, X: x, Y: y}
 }
 
 func isNullLit(e ast.Expr) bool {
@@ -618,39 +617,39 @@ var dynOps = map[string]string{
 	"<=": "DynLessEq", ">": "DynGreater", ">=": "DynGreaterEq",
 }
 
-func (l *lowerer) dynBinary(e *ast.Binary, x, y Expr) Expr {
+func (l *lowerer) dynBinary(e *ast.Binary, x, y ir.Expr) ir.Expr {
 	switch e.Op {
 	case "==":
 		return rtCall("DynEq", x, y)
 	case "!=":
-		return not(rtCall("DynEq", x, y))
+		return ir.Not(rtCall("DynEq", x, y))
 	}
 	return rtCall(dynOps[e.Op], x, y, l.pos(e))
 }
 
 // logical lowers && and ||, keeping the right side unevaluated when it is not needed.
-func (l *lowerer) logical(b *builder, e *ast.Binary) Expr {
+func (l *lowerer) logical(b *builder, e *ast.Binary) ir.Expr {
 	x := l.truthy(l.expr(b, e.X), e.X.TypeOf())
 	rb := &builder{line: b.line}
 	y := l.truthy(l.expr(rb, e.Y), e.Y.TypeOf())
 	if len(rb.stmts) == 0 && len(rb.post) == 0 {
-		return &Binary{Op: e.Op, X: x, Y: y}
+		return &ir.Binary{Op: e.Op, X: x, Y: y}
 	}
 	t := l.temp("t", tBool)
-	b.add(&Define{V: t, Value: x})
-	cond := Expr(&Ref{V: t})
+	b.add(&ir.Define{V: t, Value: x})
+	cond := ir.Expr(&ir.Ref{V: t})
 	if e.Op == "||" {
-		cond = not(cond)
+		cond = ir.Not(cond)
 	}
-	then := append(rb.stmts, &Assign{Lhs: []Expr{&Ref{V: t}}, Op: "=", Rhs: []Expr{y}})
+	then := append(rb.stmts, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: t}}, Op: "=", Rhs: []ir.Expr{y}})
 	then = append(then, rb.post...)
-	b.add(&If{Cond: cond, Then: &Block{Stmts: then}})
+	b.add(&ir.If{Cond: cond, Then: &ir.Block{Stmts: then}})
 	t.Reads++
-	return &Ref{V: t}
+	return &ir.Ref{V: t}
 }
 
 // coalesce lowers `x ?? y`.
-func (l *lowerer) coalesce(b *builder, e *ast.Binary) Expr {
+func (l *lowerer) coalesce(b *builder, e *ast.Binary) ir.Expr {
 	x := l.expr(b, e.X)
 	xt := e.X.TypeOf()
 	rt := e.TypeOf()
@@ -659,32 +658,32 @@ func (l *lowerer) coalesce(b *builder, e *ast.Binary) Expr {
 		res := l.temp("t", l.goTypeOf(rt))
 		yb := &builder{}
 		y := l.convertAt(l.owned(yb, e.Y), e.Y.TypeOf(), rt, e.Y)
-		b.add(&Define{V: res})
-		b.add(&If{Cond: &Binary{Op: "!=", X: xt2, Y: &Ident{Name: "nil"}},
-			Then: &Block{Stmts: []Stmt{&Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{l.convertAt(xt2, types.AnyType, rt, e)}}}},
-			Else: &Block{Stmts: append(yb.stmts, &Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{y}})}})
+		b.add(&ir.Define{V: res})
+		b.add(&ir.If{Cond: &ir.Binary{Op: "!=", X: xt2, Y: &ir.Ident{Name: "nil"}},
+			Then: &ir.Block{Stmts: []ir.Stmt{&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: res}}, Op: "=", Rhs: []ir.Expr{l.convertAt(xt2, types.AnyType, rt, e)}}}},
+			Else: &ir.Block{Stmts: append(yb.stmts, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: res}}, Op: "=", Rhs: []ir.Expr{y}})}})
 		res.Reads++
-		return &Ref{V: res}
+		return &ir.Ref{V: res}
 	}
 	opt := l.temp("t", l.goTypeOf(xt))
-	b.add(&Define{V: opt, Value: x})
+	b.add(&ir.Define{V: opt, Value: x})
 	res := l.temp("t", l.goTypeOf(rt))
 	yb := &builder{}
 	y := l.convertAt(l.owned(yb, e.Y), e.Y.TypeOf(), rt, e.Y)
-	var some Expr = &Sel{X: &Ref{V: opt}, Name: "Val"}
+	var some ir.Expr = &ir.Sel{X: &ir.Ref{V: opt}, Name: "Val"}
 	if _, resOpt := rt.(*types.Optional); resOpt {
-		some = &Ref{V: opt}
+		some = &ir.Ref{V: opt}
 	}
-	b.add(&Define{V: res})
-	b.add(&If{Cond: &Sel{X: &Ref{V: opt}, Name: "Some"},
-		Then: &Block{Stmts: []Stmt{&Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{some}}}},
-		Else: &Block{Stmts: append(append(yb.stmts, &Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{y}}), yb.post...)}})
+	b.add(&ir.Define{V: res})
+	b.add(&ir.If{Cond: &ir.Sel{X: &ir.Ref{V: opt}, Name: "Some"},
+		Then: &ir.Block{Stmts: []ir.Stmt{&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: res}}, Op: "=", Rhs: []ir.Expr{some}}}},
+		Else: &ir.Block{Stmts: append(append(yb.stmts, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: res}}, Op: "=", Rhs: []ir.Expr{y}}), yb.post...)}})
 	opt.Reads += 2
 	res.Reads++
-	return &Ref{V: res}
+	return &ir.Ref{V: res}
 }
 
-func (l *lowerer) ternary(b *builder, e *ast.Cond) Expr {
+func (l *lowerer) ternary(b *builder, e *ast.Cond) ir.Expr {
 	cond := l.condExpr(b, e.C)
 	ab, bb := &builder{line: b.line}, &builder{line: b.line}
 	t := e.TypeOf()
@@ -694,54 +693,54 @@ func (l *lowerer) ternary(b *builder, e *ast.Cond) Expr {
 		if (untypedConst(a) || untypedConst(c)) && !types.IsBasic(t, types.String) && !types.IsBasic(t, types.Bool) {
 			// Go would instantiate rt.Cond at int or float64, or at the other branch's type
 			// beside a nil, not at the AdeshLang type.
-			return rtCallT("Cond", []Type{l.goTypeOf(t)}, cond, a, c)
+			return rtCallT("Cond", []ir.Type{l.goTypeOf(t)}, cond, a, c)
 		}
 		return rtCall("Cond", cond, a, c)
 	}
 	res := l.temp("t", l.goTypeOf(t))
-	b.add(&Define{V: res})
-	then := append(append(ab.stmts, &Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{a}}), ab.post...)
-	els := append(append(bb.stmts, &Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{c}}), bb.post...)
-	b.add(&If{Cond: cond, Then: &Block{Stmts: then}, Else: &Block{Stmts: els}})
+	b.add(&ir.Define{V: res})
+	then := append(append(ab.stmts, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: res}}, Op: "=", Rhs: []ir.Expr{a}}), ab.post...)
+	els := append(append(bb.stmts, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: res}}, Op: "=", Rhs: []ir.Expr{c}}), bb.post...)
+	b.add(&ir.If{Cond: cond, Then: &ir.Block{Stmts: then}, Else: &ir.Block{Stmts: els}})
 	res.Reads++
-	return &Ref{V: res}
+	return &ir.Ref{V: res}
 }
 
 // untypedConst reports whether x is a Go constant expression (or nil) with no type of its own.
-func untypedConst(x Expr) bool {
+func untypedConst(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *Lit:
+	case *ir.Lit:
 		return true
-	case *Ident:
+	case *ir.Ident:
 		return x.Pkg == "" && x.Name == "nil"
-	case *Paren:
+	case *ir.Paren:
 		return untypedConst(x.X)
-	case *Unary:
+	case *ir.Unary:
 		return untypedConst(x.X)
-	case *Binary:
+	case *ir.Binary:
 		return untypedConst(x.X) && untypedConst(x.Y)
 	}
 	return false
 }
 
 // selector lowers `x.name` used as a value.
-func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
+func (l *lowerer) selector(b *builder, e *ast.Selector) ir.Expr {
 	si := l.info.Sels[e]
 	if si == nil {
 		l.fail(e, "a selector the checker did not record")
 	}
 	switch si.Kind {
 	case check.SelConstant:
-		return &Lit{Text: si.Name}
+		return &ir.Lit{Text: si.Name}
 	case check.SelImport:
 		obj := si.Obj
 		if fd, ok := obj.Decl.(*ast.FuncDecl); ok {
-			return &Ident{Name: l.funcName(fd), TypeArgs: l.goTypes(l.info.FuncValueArgs[e.Name])}
+			return &ir.Ident{Name: l.funcName(fd), TypeArgs: l.goTypes(l.info.FuncValueArgs[e.Name])}
 		}
 		for g, v := range l.locals {
 			if g.Decl == obj.Decl && v.Global {
 				v.Reads++
-				return &Ref{V: v}
+				return &ir.Ref{V: v}
 			}
 		}
 		l.fail(e, "an imported member without its variable")
@@ -753,25 +752,25 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) Expr {
 	x = l.derefAll(x, si.Derefs)
 	switch si.Kind {
 	case check.SelField:
-		return &Sel{X: x, Name: fieldName(si.Field.Name)}
+		return &ir.Sel{X: x, Name: fieldName(si.Field.Name)}
 	case check.SelTupleField:
-		return &Sel{X: x, Name: "F" + itoa(si.Index)}
+		return &ir.Sel{X: x, Name: "F" + ir.Itoa(si.Index)}
 	case check.SelErrorMessage:
-		return &Sel{X: x, Name: "Message"}
+		return &ir.Sel{X: x, Name: "Message"}
 	case check.SelBuiltinProp:
-		return &Sel{X: x, Name: exportName(si.Name)}
+		return &ir.Sel{X: x, Name: exportName(si.Name)}
 	case check.SelLength:
 		return l.length(x, si.Recv, e)
 	case check.SelMethodValue:
 		if fd, ok := si.Obj.Decl.(*ast.FuncDecl); ok && (l.methodIsFunc(fd) || fd.Async) {
 			return l.methodFuncValue(b, e, x, fd, si)
 		}
-		return &Sel{X: x, Name: methodName(si.Obj.Name)}
+		return &ir.Sel{X: x, Name: methodName(si.Obj.Name)}
 	case check.SelDynamic:
 		if l.info.Lookups[e] {
-			return rtCall("DynFieldOrNull", x, &Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e)) // `d.f ?? x`
+			return rtCall("DynFieldOrNull", x, &ir.Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e)) // `d.f ?? x`
 		}
-		return rtCall("DynField", x, &Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e))
+		return rtCall("DynField", x, &ir.Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e))
 	}
 	l.fail(e, "a member access the checker did not classify")
 	return nil
@@ -785,14 +784,14 @@ func exportName(s string) string {
 }
 
 // derefAll dereferences the shares and guards a member access passes through.
-func (l *lowerer) derefAll(x Expr, derefs []types.Type) Expr {
+func (l *lowerer) derefAll(x ir.Expr, derefs []types.Type) ir.Expr {
 	for _, t := range derefs {
 		x = l.deref(x, t)
 	}
 	return x
 }
 
-func (l *lowerer) index(b *builder, e *ast.Index) Expr {
+func (l *lowerer) index(b *builder, e *ast.Index) ir.Expr {
 	xs := l.exprList(b, []ast.Expr{e.X, e.Index})
 	x, i := xs[0], xs[1]
 	xt := e.X.TypeOf()
@@ -803,16 +802,16 @@ func (l *lowerer) index(b *builder, e *ast.Index) Expr {
 	switch u := xt.(type) {
 	case *types.Array:
 		x = l.spill(b, x, l.goTypeOf(u))
-		return &Index{X: x, Index: rtCall("Index", l.toInt64(i, e.Index.TypeOf(), e.Index), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{x}}, l.pos(e))}
+		return &ir.Index{X: x, Index: rtCall("Index", l.toInt64(i, e.Index.TypeOf(), e.Index), &ir.Call{Fun: &ir.Ident{Name: "len"}, Args: []ir.Expr{x}}, l.pos(e))}
 	case *types.MapT:
 		key := l.convertAt(i, e.Index.TypeOf(), u.Key, e.Index)
 		if l.info.Lookups[e] { // `m[k] ?? d`
 			if _, opt := u.Val.(*types.Optional); opt {
 				return rtCall("LookupOptional", x, key)
 			}
-			return &Call{Fun: &Sel{X: x, Name: "Get"}, Args: []Expr{key}}
+			return &ir.Call{Fun: &ir.Sel{X: x, Name: "Get"}, Args: []ir.Expr{key}}
 		}
-		return &Call{Fun: &Sel{X: x, Name: "At"}, Args: []Expr{key, l.pos(e)}}
+		return &ir.Call{Fun: &ir.Sel{X: x, Name: "At"}, Args: []ir.Expr{key, l.pos(e)}}
 	case *types.Basic:
 		if u.Kind == types.String {
 			return rtCall("CharAt", x, l.toInt64(i, e.Index.TypeOf(), e.Index), l.pos(e))
@@ -834,43 +833,43 @@ func derefInner(t types.Type) types.Type {
 }
 
 // toInt64 converts an index (n) of any integer type, or a dynamic one, to int64.
-func (l *lowerer) toInt64(x Expr, t types.Type, n ast.Node) Expr {
+func (l *lowerer) toInt64(x ir.Expr, t types.Type, n ast.Node) ir.Expr {
 	if types.IsBasic(t, types.Int64) {
 		return x
 	}
-	if _, ok := x.(*Lit); ok {
+	if _, ok := x.(*ir.Lit); ok {
 		return x
 	}
 	if types.IsAny(t) {
 		return rtCall("AsInt", x, l.pos(n))
 	}
-	return &Conv{Type: tInt64, X: x}
+	return &ir.Conv{Type: tInt64, X: x}
 }
 
 // lvalue lowers an assignment target.
-func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
+func (l *lowerer) lvalue(b *builder, e ast.Expr) ir.Expr {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v := l.locals[x.Obj]
 		if v == nil {
 			l.fail(e, "no variable for `%s`", x.Name)
 		}
-		return &Ref{V: v}
+		return &ir.Ref{V: v}
 	case *ast.Selector:
 		si := l.info.Sels[x]
 		base := l.lvalueBase(b, x.X)
 		base = l.derefAll(base, si.Derefs)
 		switch si.Kind {
 		case check.SelField:
-			return &Sel{X: base, Name: fieldName(si.Field.Name)}
+			return &ir.Sel{X: base, Name: fieldName(si.Field.Name)}
 		case check.SelTupleField:
-			return &Sel{X: base, Name: "F" + itoa(si.Index)}
+			return &ir.Sel{X: base, Name: "F" + ir.Itoa(si.Index)}
 		case check.SelDynamic:
 			v := l.spillUnstable(b, base, tValue)
-			name, pos := &Lit{Text: strconv.Quote(x.Name.Name)}, l.pos(x)
+			name, pos := &ir.Lit{Text: strconv.Quote(x.Name.Name)}, l.pos(x)
 			return &slot{
-				get: func() Expr { return rtCall("DynField", v, name, pos) },
-				set: func(val Expr) Expr { return rtCall("DynSetField", v, name, val, pos) },
+				get: func() ir.Expr { return rtCall("DynField", v, name, pos) },
+				set: func(val ir.Expr) ir.Expr { return rtCall("DynSetField", v, name, val, pos) },
 			}
 		}
 	case *ast.Index:
@@ -883,14 +882,14 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 		i := l.expr(b, x.Index)
 		switch u := xt.(type) {
 		case *types.Array:
-			return &Index{X: base, Index: rtCall("Index", l.toInt64(i, x.Index.TypeOf(), x.Index), &Call{Fun: &Ident{Name: "len"}, Args: []Expr{base}}, l.pos(x))}
+			return &ir.Index{X: base, Index: rtCall("Index", l.toInt64(i, x.Index.TypeOf(), x.Index), &ir.Call{Fun: &ir.Ident{Name: "len"}, Args: []ir.Expr{base}}, l.pos(x))}
 		case *types.MapT:
 			m := l.spillUnstable(b, base, l.goTypeOf(u))
 			k := l.spillUnstable(b, l.convertAt(i, x.Index.TypeOf(), u.Key, x.Index), l.goTypeOf(u.Key))
 			pos := l.pos(x)
 			return &slot{
-				get: func() Expr { return &Call{Fun: &Sel{X: m, Name: "At"}, Args: []Expr{k, pos}} },
-				set: func(v Expr) Expr { return &Call{Fun: &Sel{X: m, Name: "Set"}, Args: []Expr{k, v}} },
+				get: func() ir.Expr { return &ir.Call{Fun: &ir.Sel{X: m, Name: "At"}, Args: []ir.Expr{k, pos}} },
+				set: func(v ir.Expr) ir.Expr { return &ir.Call{Fun: &ir.Sel{X: m, Name: "Set"}, Args: []ir.Expr{k, v}} },
 			}
 		case *types.Basic:
 			if u.Kind == types.Any {
@@ -898,8 +897,8 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 				k := l.spillUnstable(b, l.toAny(i, x.Index.TypeOf()), tValue)
 				pos := l.pos(x)
 				return &slot{
-					get: func() Expr { return rtCall("DynIndex", v, k, pos) },
-					set: func(val Expr) Expr { return rtCall("DynSetIndex", v, k, val, pos) },
+					get: func() ir.Expr { return rtCall("DynIndex", v, k, pos) },
+					set: func(val ir.Expr) ir.Expr { return rtCall("DynSetIndex", v, k, val, pos) },
 				}
 			}
 		}
@@ -913,7 +912,7 @@ func (l *lowerer) lvalue(b *builder, e ast.Expr) Expr {
 }
 
 // lvalueBase lowers the container part of a field or index target (itself a place).
-func (l *lowerer) lvalueBase(b *builder, e ast.Expr) Expr {
+func (l *lowerer) lvalueBase(b *builder, e ast.Expr) ir.Expr {
 	if isLvalue(e) {
 		return l.placeOf(b, e)
 	}
@@ -924,12 +923,12 @@ func (l *lowerer) lvalueBase(b *builder, e ast.Expr) Expr {
 // method that changes it). An element of a map (or of a dynamic value) is read into a
 // temporary, which is written back when the statement ends: `m[k].x = v`, `m[k].push(v)`,
 // `m[k][0] += 1` change the map's value.
-func (l *lowerer) placeOf(b *builder, e ast.Expr) Expr {
+func (l *lowerer) placeOf(b *builder, e ast.Expr) ir.Expr {
 	x := l.lvalue(b, e)
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Obj != nil {
 		if _, opt := id.Obj.Type.(*types.Optional); opt {
 			if _, still := e.TypeOf().(*types.Optional); !still && !types.IsAny(e.TypeOf()) {
-				return &Sel{X: x, Name: "Val"} // narrowed by `!= null`: change the value it holds
+				return &ir.Sel{X: x, Name: "Val"} // narrowed by `!= null`: change the value it holds
 			}
 		}
 	}
@@ -939,37 +938,37 @@ func (l *lowerer) placeOf(b *builder, e ast.Expr) Expr {
 	}
 	elem := l.temp("elem", l.goTypeOf(e.TypeOf()))
 	elem.Reads++
-	b.add(&Define{V: elem, Value: s.get()})
-	b.post = append([]Stmt{&ExprStmt{X: s.set(&Ref{V: elem})}}, b.post...)
-	return &Ref{V: elem}
+	b.add(&ir.Define{V: elem, Value: s.get()})
+	b.post = append([]ir.Stmt{&ir.ExprStmt{X: s.set(&ir.Ref{V: elem})}}, b.post...)
+	return &ir.Ref{V: elem}
 }
 
 // spillUnstable stores x in a temporary unless evaluating it twice reads the same place with no
 // effect (a variable, a field of one, a literal).
-func (l *lowerer) spillUnstable(b *builder, x Expr, t Type) Expr {
+func (l *lowerer) spillUnstable(b *builder, x ir.Expr, t ir.Type) ir.Expr {
 	if stable(x) {
 		return x
 	}
 	return l.spill(b, x, t)
 }
 
-func stable(x Expr) bool {
+func stable(x ir.Expr) bool {
 	switch x := x.(type) {
-	case *Lit, *Ident, *Ref:
+	case *ir.Lit, *ir.Ident, *ir.Ref:
 		return true
-	case *Sel:
+	case *ir.Sel:
 		return stable(x.X)
-	case *Paren:
+	case *ir.Paren:
 		return stable(x.X)
-	case *Conv:
+	case *ir.Conv:
 		return stable(x.X)
-	case *Unary:
+	case *ir.Unary:
 		// *s.Get(), *g.Ptr(): the value behind a share or a guard.
-		c, ok := x.X.(*Call)
+		c, ok := x.X.(*ir.Call)
 		if !ok || x.Op != "*" || len(c.Args) > 0 {
 			return false
 		}
-		sel, ok := c.Fun.(*Sel)
+		sel, ok := c.Fun.(*ir.Sel)
 		return ok && (sel.Name == "Get" || sel.Name == "Ptr") && stable(sel.X)
 	}
 	return false
@@ -979,11 +978,10 @@ func stable(x Expr) bool {
 // with Set) or an element or field of a dynamic value (rt.DynIndex/DynSetIndex,
 // rt.DynField/DynSetField). Its operands are evaluated once, before it is used.
 type slot struct {
-	get func() Expr
-	set func(v Expr) Expr
+	ir.PassLocal
+	get func() ir.Expr
+	set func(v ir.Expr) ir.Expr
 }
-
-func (*slot) exprNode() {}
 
 func (l *lowerer) assign(b *builder, a *ast.Assign) {
 	lhs := l.lvalue(b, a.X)
@@ -991,17 +989,17 @@ func (l *lowerer) assign(b *builder, a *ast.Assign) {
 	if a.Op == "=" {
 		v := l.convertAt(l.owned(b, a.Y), a.Y.TypeOf(), target, a.Y)
 		if s, ok := lhs.(*slot); ok {
-			b.add(&ExprStmt{X: s.set(v), Line: b.line})
+			b.add(&ir.ExprStmt{X: s.set(v), Line: b.line})
 			return
 		}
 		if needsRelease(target) {
 			// The old value is released after the new one is stored.
 			old := l.temp("old", l.goTypeOf(target))
-			b.add(&Define{V: old, Value: lhs}, &Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{v}, Line: b.line}, releaseStmt(old))
+			b.add(&ir.Define{V: old, Value: lhs}, &ir.Assign{Lhs: []ir.Expr{lhs}, Op: "=", Rhs: []ir.Expr{v}, Line: b.line}, releaseStmt(old))
 			old.Reads++
 			return
 		}
-		b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{v}, Line: b.line})
+		b.add(&ir.Assign{Lhs: []ir.Expr{lhs}, Op: "=", Rhs: []ir.Expr{v}, Line: b.line})
 		return
 	}
 	op := a.Op[:len(a.Op)-1]
@@ -1012,27 +1010,27 @@ func (l *lowerer) assign(b *builder, a *ast.Assign) {
 		y, yt = l.convertAt(y, yt, target, a.Y), target
 	}
 	if s, ok := lhs.(*slot); ok {
-		b.add(&ExprStmt{X: s.set(l.arith(op, s.get(), y, target, yt, a)), Line: b.line})
+		b.add(&ir.ExprStmt{X: s.set(l.arith(op, s.get(), y, target, yt, a)), Line: b.line})
 		return
 	}
 	if types.IsAny(target) || op == "/" && types.IsInteger(target) || op == "%" ||
 		op == "+" && types.IsBasic(target, types.String) && !types.IsBasic(yt, types.String) ||
 		(op == "<<" || op == ">>") {
-		b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{l.arith(op, lhs, y, target, yt, a)}, Line: b.line})
+		b.add(&ir.Assign{Lhs: []ir.Expr{lhs}, Op: "=", Rhs: []ir.Expr{l.arith(op, lhs, y, target, yt, a)}, Line: b.line})
 		return
 	}
-	b.add(&Assign{Lhs: []Expr{lhs}, Op: a.Op, Rhs: []Expr{y}, Line: b.line})
+	b.add(&ir.Assign{Lhs: []ir.Expr{lhs}, Op: a.Op, Rhs: []ir.Expr{y}, Line: b.line})
 }
 
 // arith builds `x op y` with AdeshLang semantics (checked division, string concatenation,
 // dynamic operands).
-func (l *lowerer) arith(op string, x, y Expr, xt, yt types.Type, n ast.Node) Expr {
+func (l *lowerer) arith(op string, x, y ir.Expr, xt, yt types.Type, n ast.Node) ir.Expr {
 	if types.IsAny(xt) || types.IsAny(yt) {
 		return rtCall(dynOps[op], l.toAny(x, xt), l.toAny(y, yt), l.pos(n))
 	}
 	switch {
 	case op == "+" && (types.IsBasic(xt, types.String) || types.IsBasic(yt, types.String)):
-		return &Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
+		return &ir.Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
 	case (op == "/" || op == "%") && types.IsInteger(xt):
 		name := "Div"
 		if op == "%" {
@@ -1040,13 +1038,13 @@ func (l *lowerer) arith(op string, x, y Expr, xt, yt types.Type, n ast.Node) Exp
 		}
 		return rtCall(name, x, y, l.pos(n))
 	case op == "%":
-		return &Conv{Type: l.goTypeOf(xt), X: &Call{Fun: &Ident{Pkg: "math", Name: "Mod"}, Args: []Expr{&Conv{Type: tF64, X: x}, &Conv{Type: tF64, X: y}}}}
+		return &ir.Conv{Type: l.goTypeOf(xt), X: &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "Mod"}, Args: []ir.Expr{&ir.Conv{Type: tF64, X: x}, &ir.Conv{Type: tF64, X: y}}}}
 	case op == "<<":
 		return rtCall("Shl", x, y, l.pos(n))
 	case op == ">>":
 		return rtCall("Shr", x, y, l.pos(n))
 	}
-	return &Binary{Op: op, X: x, Y: y}
+	return &ir.Binary{Op: op, X: x, Y: y}
 }
 
 // declaredType is the type an assignment target holds (a narrowed optional is still optional).
@@ -1058,7 +1056,7 @@ func declaredType(e ast.Expr) types.Type {
 }
 
 // cast lowers `x as T`.
-func (l *lowerer) cast(x Expr, from, to types.Type, n ast.Node) Expr {
+func (l *lowerer) cast(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr {
 	if f := foldCast(x, from, to); f != nil {
 		return f
 	}
@@ -1071,20 +1069,20 @@ func (l *lowerer) cast(x Expr, from, to types.Type, n ast.Node) Expr {
 		return l.convertAt(x, from, to, n)
 	case types.IsAny(to):
 		// Explicitly, so that Go infers `any` wherever the value goes (`xs.push(1 as any)`).
-		return &Conv{Type: rtType("Value"), X: l.toAny(x, from)}
+		return &ir.Conv{Type: rtType("Value"), X: l.toAny(x, from)}
 	case types.IsFloat(from) && types.IsInteger(to):
-		return rtCallT("FloatToInt", []Type{l.goTypeOf(to)}, &Conv{Type: tF64, X: x})
+		return rtCallT("FloatToInt", []ir.Type{l.goTypeOf(to)}, &ir.Conv{Type: tF64, X: x})
 	case types.IsBasic(from, types.Bool) && types.IsInteger(to):
-		return rtCallT("BoolToInt", []Type{l.goTypeOf(to)}, x)
+		return rtCallT("BoolToInt", []ir.Type{l.goTypeOf(to)}, x)
 	case types.IsNumeric(to) || types.IsBasic(to, types.Char):
-		return &Conv{Type: l.goTypeOf(to), X: x}
+		return &ir.Conv{Type: l.goTypeOf(to), X: x}
 	}
 	return l.convertAt(x, from, to, n)
 }
 
 // convertAt adapts a value of type from to a place of type to (see check's assignable); n is
 // where, for the run-time errors of a dynamic value's conversion.
-func (l *lowerer) convertAt(x Expr, from, to types.Type, n ast.Node) Expr {
+func (l *lowerer) convertAt(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr {
 	if to == nil || from == nil {
 		return x
 	}
@@ -1096,23 +1094,23 @@ func (l *lowerer) convertAt(x Expr, from, to types.Type, n ast.Node) Expr {
 			return x
 		}
 		if types.IsBasic(from, types.Null) {
-			return &Ident{Name: "nil"}
+			return &ir.Ident{Name: "nil"}
 		}
 		return l.toAny(x, from)
 	}
 	if types.IsAny(from) {
-		var pos Expr = &Lit{Text: `""`}
+		var pos ir.Expr = &ir.Lit{Text: `""`}
 		if n != nil {
 			pos = l.pos(n)
 		}
-		return rtCallT("DynTo", []Type{l.goTypeOf(to)}, x, pos)
+		return rtCallT("DynTo", []ir.Type{l.goTypeOf(to)}, x, pos)
 	}
 	if o, ok := to.(*types.Optional); ok {
 		if types.IsBasic(from, types.Null) {
-			return rtCallT("None", []Type{l.goTypeOf(o.Elem)})
+			return rtCallT("None", []ir.Type{l.goTypeOf(o.Elem)})
 		}
 		if _, already := from.(*types.Optional); !already {
-			return rtCallT("Some", []Type{l.goTypeOf(o.Elem)}, l.convertAt(x, from, o.Elem, n))
+			return rtCallT("Some", []ir.Type{l.goTypeOf(o.Elem)}, l.convertAt(x, from, o.Elem, n))
 		}
 		return x
 	}

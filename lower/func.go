@@ -7,6 +7,7 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 func quote(s string) string { return strconv.Quote(s) }
@@ -21,41 +22,41 @@ type fnCtx struct {
 	ret     types.Type
 	// predicate: a lambda given to filter, find, any or all; a dynamic result is truthy or not.
 	predicate bool
-	locals    []*Local
+	locals    []*ir.Local
 	scopes    []*scopeCtx
 	loops     []*loopCtx
 	// deferred holds the bindings referenced by a defer: they are released when the function
 	// exits, after the defers ran, not at the end of their block.
 	deferred map[*types.Object]bool
-	self     *Local
+	self     *ir.Local
 	// owns lists the parameters a state machine owns (a Share passed to an async fn).
-	owns []*Local
+	owns []*ir.Local
 	// tryDepth counts enclosing try blocks in a synchronous function, where a return must go
 	// through the closure that catches.
 	tries []*tryCtx
 	// switches counts the Go switch statements being built around the current statement.
 	switches int
 	// depth is the parameter counting the nested calls of a recursive function (recursion.go).
-	depth *Local
+	depth *ir.Local
 	// held is the rt.Held of a synchronous function that binds lock guards (held.go), and
 	// holding says whether the code being lowered has one: always in a synchronous function,
 	// only inside a try closure in a state machine.
-	held    *Local
+	held    *ir.Local
 	holding bool
 }
 
 type loopCtx struct {
-	label    string // set when a branch needs to name the loop
-	scope    int    // len(scopes) when the loop body started
-	switches int    // fnCtx.switches when the loop started: a branch inside a Go switch needs the label
-	carry    []Stmt // run before each `continue` and at the end of the body (stmt.go, iterVar)
+	label    string    // set when a branch needs to name the loop
+	scope    int       // len(scopes) when the loop body started
+	switches int       // fnCtx.switches when the loop started: a branch inside a Go switch needs the label
+	carry    []ir.Stmt // run before each `continue` and at the end of the body (stmt.go, iterVar)
 }
 
 type tryCtx struct {
 	scope int
 	loops int // len(loops) when the try started: loops outside are reached by branch codes
 	codes []*tryExit
-	ret   *Local // where a return inside the try stores its value
+	ret   *ir.Local // where a return inside the try stores its value
 }
 
 // tryExit is a way out of a try closure: a return, or a break/continue of an outer loop.
@@ -101,16 +102,16 @@ func deferReferenced(n ast.Node) map[*types.Object]bool {
 }
 
 // local makes the Go variable of a local object.
-func (l *lowerer) local(obj *types.Object, t types.Type) *Local {
-	v := &Local{Name: l.fn.names.user(obj.Name), Type: l.goTypeOf(t)}
+func (l *lowerer) local(obj *types.Object, t types.Type) *ir.Local {
+	v := &ir.Local{Name: l.fn.names.user(obj.Name), Type: l.goTypeOf(t)}
 	l.locals[obj] = v
 	l.fn.locals = append(l.fn.locals, v)
 	return v
 }
 
 // temp makes a compiler temporary of Go type t.
-func (l *lowerer) temp(base string, t Type) *Local {
-	v := &Local{Name: l.fn.names.temp(base), Type: t, Temp: true}
+func (l *lowerer) temp(base string, t ir.Type) *ir.Local {
+	v := &ir.Local{Name: l.fn.names.temp(base), Type: t, Temp: true}
 	l.fn.locals = append(l.fn.locals, v)
 	return v
 }
@@ -123,7 +124,7 @@ func (l *lowerer) funcDecl(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	}
 	fc := l.newFn(fi, false, fi.Ret)
 	l.fn = fc
-	fn := &Func{Name: l.funcName(fd), Line: l.line(fd), Results: l.resultTypes(fi.Ret)}
+	fn := &ir.Func{Name: l.funcName(fd), Line: l.line(fd), Results: l.resultTypes(fi.Ret)}
 	fn.TypeParams = l.funcTypeParams(fi)
 	recv, params := l.params(fi, fd)
 	if recv != nil && !l.methodIsFunc(fd) {
@@ -134,14 +135,14 @@ func (l *lowerer) funcDecl(fi *check.FuncInfo, fd *ast.FuncDecl) {
 	fn.Params = append(fn.Params, params...)
 	b := &builder{}
 	if l.recursive[fd.Obj] {
-		fc.depth = &Local{Name: fc.names.fresh("depth_"), Type: goType("int32"), Param: true}
-		b.add(l.depthCheck(fd, &Ref{V: fc.depth}))
+		fc.depth = &ir.Local{Name: fc.names.fresh("depth_"), Type: goType("int32"), Param: true}
+		b.add(l.depthCheck(fd, &ir.Ref{V: fc.depth}))
 	}
 	l.copyMutatedParams(b, fd)
 	l.openScope()
 	l.ownShareParams(b, fd)
 	l.stmtList(b, fd.Body.Stmts)
-	l.closeScope(b, !terminatesIR(b.stmts))
+	l.closeScope(b, !ir.Terminates(b.stmts))
 	fn.Body = l.finishSync(b.stmts, fi.Ret)
 	l.fn = fc.parent
 	if fc.depth != nil {
@@ -198,39 +199,39 @@ func fieldName(name string) string { return methodName(name) }
 
 // funcTypeParams are the Go type parameters of a function: the receiver type's (for methods
 // emitted as functions) and its own.
-func (l *lowerer) funcTypeParams(fi *check.FuncInfo) []*TypeParam {
-	var out []*TypeParam
+func (l *lowerer) funcTypeParams(fi *check.FuncInfo) []*ir.TypeParam {
+	var out []*ir.TypeParam
 	fd, _ := fi.Node.(*ast.FuncDecl)
 	if fi.Sig.Recv != nil && fd != nil && l.methodIsFunc(fd) {
 		for _, tp := range fi.Sig.Recv.TypeParams {
-			out = append(out, &TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
+			out = append(out, &ir.TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
 		}
 	}
 	for _, tp := range fi.Sig.TypeParams {
-		out = append(out, &TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
+		out = append(out, &ir.TypeParam{Name: l.typeParamName(tp), Constraint: l.constraint(tp)})
 	}
 	return out
 }
 
 // params makes the receiver and parameters of a declared function.
-func (l *lowerer) params(fi *check.FuncInfo, fd *ast.FuncDecl) (*Param, []*Param) {
-	var recv *Param
+func (l *lowerer) params(fi *check.FuncInfo, fd *ast.FuncDecl) (*ir.Param, []*ir.Param) {
+	var recv *ir.Param
 	if fi.Self != nil {
 		v := l.local(fi.Self, fi.Self.Type)
 		v.Param = true
 		l.fn.self = v
 		rt := v.Type
 		if fi.Sig.SelfMut {
-			rt = &TPtr{Elem: v.Type}
+			rt = &ir.TPtr{Elem: v.Type}
 			v.Boxed = true
 		}
-		recv = &Param{Name: v.Name, Type: rt}
+		recv = &ir.Param{Name: v.Name, Type: rt}
 	}
-	var out []*Param
+	var out []*ir.Param
 	for i, p := range fd.Params {
 		v := l.local(p.Obj, fi.Sig.Params[i])
 		v.Param = true
-		out = append(out, &Param{Name: v.Name, Type: v.Type})
+		out = append(out, &ir.Param{Name: v.Name, Type: v.Type})
 	}
 	return recv, out
 }
@@ -244,12 +245,11 @@ func (l *lowerer) copyMutatedParams(b *builder, fd *ast.FuncDecl) {
 		}
 		if l.needsCopy(p.Obj.Type) {
 			v := l.locals[p.Obj]
-			b.add(&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{l.deepCopy(&Ref{V: v}, p.Obj.Type)}})
+			b.add(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: v}}, Op: "=", Rhs: []ir.Expr{l.deepCopy(&ir.Ref{V: v}, p.Obj.Type)}})
 		}
 	}
 }
 
-// funcBody lowers the statements of a function body (its outermost scope).
 // ownShareParams makes each Share parameter of a synchronous function a strong owner while the
 // call runs (EVERYDAY.md §4: strong_count() in the callee is one more than outside): a count
 // added at entry and given back at exit, as a local share's is. An async fn's future owns the
@@ -260,26 +260,27 @@ func (l *lowerer) ownShareParams(b *builder, fd *ast.FuncDecl) {
 			continue
 		}
 		v := l.locals[p.Obj]
-		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: v}, Name: "Clone"}}})
+		b.add(&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: v}, Name: "Clone"}}})
 		l.bindRelease(b, p.Obj, v)
 	}
 }
 
+// funcBody lowers the statements of a function body (its outermost scope).
 func (l *lowerer) funcBody(b *builder, body *ast.Block) {
 	l.openScope()
 	l.stmtList(b, body.Stmts)
-	l.closeScope(b, !terminatesIR(b.stmts))
+	l.closeScope(b, !ir.Terminates(b.stmts))
 }
 
 // constraint is the Go constraint of a type parameter: what its uses in generic code need (the
 // checker found them, and checked every instantiation against them). Equality of type
 // parameter values goes through rt.Equal, which needs no constraint.
-func (l *lowerer) constraint(tp *types.TypeParam) Type {
+func (l *lowerer) constraint(tp *types.TypeParam) ir.Type {
 	switch l.info.TypeParamNeeds[tp] {
 	case check.NeedNumber:
 		return rtType("Number")
 	case check.NeedOrdered:
-		return &TName{Pkg: "cmp", Name: "Ordered"}
+		return &ir.TName{Pkg: "cmp", Name: "Ordered"}
 	case check.NeedComparable:
 		return goType("comparable")
 	}

@@ -5,6 +5,7 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // The I/O surface of §12: net.listen/connect, http.get/post and fs.read_file/write_file, and
@@ -19,9 +20,9 @@ func isIOFuture(ci *check.CallInfo) bool {
 }
 
 // ioFuture lowers an I/O call to its runtime future, by value, and the future's Go type.
-func (l *lowerer) ioFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Expr, Type) {
+func (l *lowerer) ioFuture(b *builder, e *ast.Call, ci *check.CallInfo) (ir.Expr, ir.Type) {
 	lo := builtin.Of(ci.Builtin).Lower
-	args := make([]Expr, len(e.Args))
+	args := make([]ir.Expr, len(e.Args))
 	for i, a := range e.Args {
 		args[i] = l.convertAt(l.expr(b, a), a.TypeOf(), ci.Params[i], a)
 	}
@@ -29,25 +30,25 @@ func (l *lowerer) ioFuture(b *builder, e *ast.Call, ci *check.CallInfo) (Expr, T
 	if lo.TimeoutName != "" && len(e.Args) == len(ci.Params) {
 		fn = lo.TimeoutName
 	}
-	var call Expr
+	var call ir.Expr
 	if ci.Kind == check.CallBuiltinMethod {
-		call = &Call{Fun: &Sel{X: l.recvExpr(b, ci), Name: fn}, Args: args}
+		call = &ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: fn}, Args: args}
 	} else {
 		call = rtCall(fn, args...)
 	}
 	res := l.valueType(types.AwaitResult(ci.Ret))
 	if lo.Future == "" {
-		return call, &TPtr{rtType("JoinHandle", res)}
+		return call, &ir.TPtr{Elem: rtType("JoinHandle", res)}
 	}
 	return call, rtType(lo.Future)
 }
 
 // ioValue lowers an I/O call whose future is used as a value (stored, passed, spawned): the
 // rt.Future interface, boxing the futures held by value.
-func (l *lowerer) ioValue(b *builder, e *ast.Call, ci *check.CallInfo) Expr {
+func (l *lowerer) ioValue(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	x, t := l.ioFuture(b, e, ci)
-	if _, isHandle := t.(*TPtr); isHandle {
+	if _, isHandle := t.(*ir.TPtr); isHandle {
 		return x
 	}
-	return rtCallT("Box", []Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
+	return rtCallT("Box", []ir.Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
 }

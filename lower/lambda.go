@@ -4,14 +4,15 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // lambda lowers a lambda in value position.
-func (l *lowerer) lambda(e *ast.Lambda) Expr { return l.lambdaForce(e, false) }
+func (l *lowerer) lambda(e *ast.Lambda) ir.Expr { return l.lambdaForce(e, false) }
 
 // lambdaForce lowers a lambda; forceResult makes a unit lambda return rt.Unit{} (for runtime
 // functions that need a result type).
-func (l *lowerer) lambdaForce(e *ast.Lambda, forceResult bool) Expr {
+func (l *lowerer) lambdaForce(e *ast.Lambda, forceResult bool) ir.Expr {
 	fi := l.info.FuncOf[e]
 	if fi == nil {
 		l.fail(e, "a lambda the checker did not record")
@@ -33,7 +34,7 @@ func (l *lowerer) lambdaForce(e *ast.Lambda, forceResult bool) Expr {
 		}
 		body.Span = ret.Span
 	}
-	var force Type
+	var force ir.Type
 	if forceResult && (fi.Ret == nil || types.IsUnit(fi.Ret)) {
 		force = tUnit
 	}
@@ -45,7 +46,7 @@ func (l *lowerer) lambdaForce(e *ast.Lambda, forceResult bool) Expr {
 //
 // depth is given for a local fn that calls itself (recursion.go): the literal then takes it as
 // its last parameter and checks it first.
-func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Block, forceResult Type, depth *localDepth) *FuncLit {
+func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Block, forceResult ir.Type, depth *localDepth) *ir.FuncLit {
 	outer := l.fn
 	fc := l.newFn(fi, false, fi.Ret)
 	fc.names = newNamer(outer.names)
@@ -59,27 +60,27 @@ func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Blo
 		ret = types.BoolType
 		fc.ret = ret
 	}
-	lit := &FuncLit{Results: l.resultTypes(ret)}
+	lit := &ir.FuncLit{Results: l.resultTypes(ret)}
 	for i, p := range params {
 		v := l.local(p.Obj, fi.Sig.Params[i])
 		v.Param = true
-		lit.Params = append(lit.Params, &Param{Name: v.Name, Type: v.Type})
+		lit.Params = append(lit.Params, &ir.Param{Name: v.Name, Type: v.Type})
 	}
 	lit.Params = append(lit.Params, l.ignoredParams(fi, len(params))...)
 	b := &builder{}
 	if depth != nil {
 		fc.depth = depth.param
-		lit.Params = append(lit.Params, &Param{Name: depth.param.Name, Type: depth.param.Type})
-		b.add(l.depthCheck(depth.fd, &Ref{V: depth.param}))
+		lit.Params = append(lit.Params, &ir.Param{Name: depth.param.Name, Type: depth.param.Type})
+		b.add(l.depthCheck(depth.fd, &ir.Ref{V: depth.param}))
 	}
 	l.funcBody(b, body)
 	stmts := b.stmts
 	if forceResult != nil {
-		lit.Results = []Type{forceResult}
+		lit.Results = []ir.Type{forceResult}
 		stmts = addUnitReturns(stmts)
 	}
 	if fc.predicate && !goTerminates(stmts) {
-		stmts = append(stmts, &Return{Results: []Expr{&Lit{Text: "false"}}})
+		stmts = append(stmts, &ir.Return{Results: []ir.Expr{&ir.Lit{Text: "false"}}})
 	}
 	lit.Body = l.finishSync(stmts, ret)
 	l.fn = outer
@@ -87,38 +88,38 @@ func (l *lowerer) funcLit(fi *check.FuncInfo, params []*ast.Param, body *ast.Blo
 }
 
 // addUnitReturns makes a unit function return rt.Unit{} on every path.
-func addUnitReturns(stmts []Stmt) []Stmt {
-	unit := []Expr{&Composite{Type: tUnit}}
-	var walk func([]Stmt) []Stmt
-	walk = func(list []Stmt) []Stmt {
+func addUnitReturns(stmts []ir.Stmt) []ir.Stmt {
+	unit := []ir.Expr{&ir.Composite{Type: tUnit}}
+	var walk func([]ir.Stmt) []ir.Stmt
+	walk = func(list []ir.Stmt) []ir.Stmt {
 		for _, s := range list {
 			switch s := s.(type) {
-			case *Return:
+			case *ir.Return:
 				if len(s.Results) == 0 {
 					s.Results = unit
 				}
-			case *Block:
+			case *ir.Block:
 				s.Stmts = walk(s.Stmts)
-			case *If:
+			case *ir.If:
 				s.Then.Stmts = walk(s.Then.Stmts)
-				if blk, ok := s.Else.(*Block); ok {
+				if blk, ok := s.Else.(*ir.Block); ok {
 					blk.Stmts = walk(blk.Stmts)
-				} else if inner, ok := s.Else.(*If); ok {
-					walk([]Stmt{inner})
+				} else if inner, ok := s.Else.(*ir.If); ok {
+					walk([]ir.Stmt{inner})
 				}
-			case *For:
+			case *ir.For:
 				s.Body.Stmts = walk(s.Body.Stmts)
-			case *ForRange:
+			case *ir.ForRange:
 				s.Body.Stmts = walk(s.Body.Stmts)
-			case *Switch:
+			case *ir.Switch:
 				for _, c := range s.Cases {
 					c.Body = walk(c.Body)
 				}
-			case *TypeSwitch:
+			case *ir.TypeSwitch:
 				for _, c := range s.Cases {
 					c.Body = walk(c.Body)
 				}
-			case *Try:
+			case *ir.Try:
 				s.Body.Stmts = walk(s.Body.Stmts)
 				if s.Catch != nil {
 					s.Catch.Stmts = walk(s.Catch.Stmts)
@@ -129,26 +130,26 @@ func addUnitReturns(stmts []Stmt) []Stmt {
 	}
 	stmts = walk(stmts)
 	if !goTerminates(stmts) {
-		stmts = append(stmts, &Return{Results: unit})
+		stmts = append(stmts, &ir.Return{Results: unit})
 	}
 	return stmts
 }
 
 // variantValue builds an enum value: the variant's struct (an interface value of the enum).
-func (l *lowerer) variantValue(v *types.VariantDef, n *types.Named, args []Expr) Expr {
-	c := &Composite{Type: &TName{Name: l.variants[v], Args: l.goTypes(n.Args)}, Fields: []*KeyValue{}}
+func (l *lowerer) variantValue(v *types.VariantDef, n *types.Named, args []ir.Expr) ir.Expr {
+	c := &ir.Composite{Type: &ir.TName{Name: l.variants[v], Args: l.goTypes(n.Args)}, Fields: []*ir.KeyValue{}}
 	for i, a := range args {
-		c.Fields = append(c.Fields, &KeyValue{Key: "F" + itoa(i), Value: a})
+		c.Fields = append(c.Fields, &ir.KeyValue{Key: "F" + ir.Itoa(i), Value: a})
 	}
-	return &Conv{Type: l.goTypeOf(n), X: c}
+	return &ir.Conv{Type: l.goTypeOf(n), X: c}
 }
 
 // ignoredParams are the parameters a lambda takes past the n it names (it ignores the last
 // arguments it is passed, as in JavaScript: `p.then(() => …)`).
-func (l *lowerer) ignoredParams(fi *check.FuncInfo, n int) []*Param {
-	var ps []*Param
+func (l *lowerer) ignoredParams(fi *check.FuncInfo, n int) []*ir.Param {
+	var ps []*ir.Param
 	for _, t := range fi.Sig.Params[n:] {
-		ps = append(ps, &Param{Name: "_", Type: l.goTypeOf(t)})
+		ps = append(ps, &ir.Param{Name: "_", Type: l.goTypeOf(t)})
 	}
 	return ps
 }

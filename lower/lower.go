@@ -1,3 +1,7 @@
+// Package lower turns a checked AdeshLang program into an IR close to Go: control flow made
+// explicit, awaits split out of expressions, every async fn and async block made a state machine
+// (a struct and a Poll method switching on a state tag), and the scope-end releases of shares
+// and lock guards written out. emitgo prints the IR as Go source.
 package lower
 
 import (
@@ -10,10 +14,11 @@ import (
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // Lower turns a checked program into Go-shaped IR.
-func Lower(info *check.Info, fset *source.FileSet) (*Program, error) {
+func Lower(info *check.Info, fset *source.FileSet) (*ir.Program, error) {
 	return LowerWith(info, fset, Options{})
 }
 
@@ -21,25 +26,25 @@ func Lower(info *check.Info, fset *source.FileSet) (*Program, error) {
 type Options struct {
 	// BeforeMachine, if set, is given each async body as the state-machine pass receives it
 	// (with its Await, Defer and Try nodes); the pass changes the nodes, so look at once.
-	BeforeMachine func(name string, body []Stmt)
+	BeforeMachine func(name string, body []ir.Stmt)
 }
 
 // LowerWith is Lower with options.
-func LowerWith(info *check.Info, fset *source.FileSet, opts Options) (prog *Program, err error) {
+func LowerWith(info *check.Info, fset *source.FileSet, opts Options) (prog *ir.Program, err error) {
 	l := &lowerer{
 		opts:        opts,
 		info:        info,
 		fset:        fset,
 		pkg:         newNamer(nil),
-		prog:        &Program{},
+		prog:        &ir.Program{},
 		typeNames:   map[*types.TypeDef]string{},
 		objNames:    map[*types.Object]string{},
-		locals:      map[*types.Object]*Local{},
+		locals:      map[*types.Object]*ir.Local{},
 		futNames:    map[ast.Node]string{},
 		tpNames:     map[*types.TypeParam]string{},
 		variants:    map[*types.VariantDef]string{},
 		enumTypes:   map[*types.TypeDef]string{},
-		matchTypes:  map[*Local]types.Type{},
+		matchTypes:  map[*ir.Local]types.Type{},
 		done:        map[ast.Node]bool{},
 		depthNames:  map[*types.Object]string{},
 		localDepths: map[*types.Object]*localDepth{},
@@ -114,19 +119,19 @@ type lowerer struct {
 	info *check.Info
 	fset *source.FileSet
 	pkg  *namer
-	prog *Program
+	prog *ir.Program
 
 	typeNames map[*types.TypeDef]string
 	variants  map[*types.VariantDef]string
 	enumTypes map[*types.TypeDef]string // the zero-size type naming each enum (typename.go)
 	objNames  map[*types.Object]string  // package-level functions and globals
-	locals    map[*types.Object]*Local
+	locals    map[*types.Object]*ir.Local
 	futNames  map[ast.Node]string // the state struct of each async fn, async block, async lambda
 	// predicates are the lambdas given to filter, find, any and all (predicateArg).
 	predicates map[ast.Node]bool
 	tpNames    map[*types.TypeParam]string
 	// matchTypes records the AdeshLang type of each match expression's result temporary.
-	matchTypes  map[*Local]types.Type
+	matchTypes  map[*ir.Local]types.Type
 	done        map[ast.Node]bool       // async blocks and lambdas whose state machine exists
 	awaits      map[ast.Node][]ast.Node // which async fns and blocks await which (for recursion)
 	recursive   map[*types.Object]bool  // sync functions that count their depth (recursion.go)
@@ -185,11 +190,11 @@ func (l *lowerer) declareNames() {
 		switch node := fi.Node.(type) {
 		case *ast.AsyncBlock:
 			n++
-			l.futNames[node] = l.pkg.fresh("asyncBlock" + itoa(n))
+			l.futNames[node] = l.pkg.fresh("asyncBlock" + ir.Itoa(n))
 		case *ast.Lambda:
 			if node.Async {
 				n++
-				l.futNames[node] = l.pkg.fresh("asyncLambda" + itoa(n))
+				l.futNames[node] = l.pkg.fresh("asyncLambda" + ir.Itoa(n))
 			}
 		}
 	}
@@ -209,7 +214,7 @@ func (l *lowerer) typeParamName(tp *types.TypeParam) string {
 }
 
 // line is the //line position of a node.
-func (l *lowerer) line(n ast.Node) *Line {
+func (l *lowerer) line(n ast.Node) *ir.Line {
 	if n == nil {
 		return nil
 	}
@@ -217,12 +222,12 @@ func (l *lowerer) line(n ast.Node) *Line {
 	if p.File == nil {
 		return nil
 	}
-	return &Line{File: p.File.Name, Line: p.Line}
+	return &ir.Line{File: p.File.Name, Line: p.Line}
 }
 
 // pos is the "file:line:col" of a node for run-time errors.
-func (l *lowerer) pos(n ast.Node) Expr {
-	return &Lit{Text: quote(check.Pos(l.fset, n.Pos()))}
+func (l *lowerer) pos(n ast.Node) ir.Expr {
+	return &ir.Lit{Text: quote(check.Pos(l.fset, n.Pos()))}
 }
 
 // globals declares the package-level variables of the top-level lets.
@@ -233,8 +238,8 @@ func (l *lowerer) globals() {
 			continue
 		}
 		seen[g] = true
-		v := &Local{Name: l.objNames[g], Type: l.goTypeOf(g.Type), Global: true}
+		v := &ir.Local{Name: l.objNames[g], Type: l.goTypeOf(g.Type), Global: true}
 		l.locals[g] = v
-		l.prog.Decls = append(l.prog.Decls, &VarDecl{Name: v.Name, Type: v.Type})
+		l.prog.Decls = append(l.prog.Decls, &ir.VarDecl{Name: v.Name, Type: v.Type})
 	}
 }

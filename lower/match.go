@@ -4,6 +4,7 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // matchStmt lowers a match used as a statement.
@@ -12,22 +13,22 @@ func (l *lowerer) matchStmt(b *builder, m *ast.Match) {
 }
 
 // matchExpr lowers a match used as a value: each arm stores its value in a temporary.
-func (l *lowerer) matchExpr(b *builder, m *ast.Match) Expr {
+func (l *lowerer) matchExpr(b *builder, m *ast.Match) ir.Expr {
 	res := l.temp("m", l.valueType(m.TypeOf()))
-	b.add(&Define{V: res})
+	b.add(&ir.Define{V: res})
 	l.matchTypes[res] = m.TypeOf()
 	l.match(b, m, res)
 	res.Reads++
-	return &Ref{V: res}
+	return &ir.Ref{V: res}
 }
 
 // match lowers the arms of a match. A match over an enum whose arms test only variants becomes
 // a switch on the variant's tag; otherwise the arms are an if/else chain, tested in order.
-func (l *lowerer) match(b *builder, m *ast.Match, res *Local) {
+func (l *lowerer) match(b *builder, m *ast.Match, res *ir.Local) {
 	mi := l.info.Matches[m]
 	st := mi.Scrutinee
 	x := l.spill(b, l.expr(b, m.X), l.goTypeOf(st))
-	if r, ok := x.(*Ref); ok {
+	if r, ok := x.(*ir.Ref); ok {
 		r.V.Reads += len(m.Arms)
 	}
 	if sw := l.tagSwitch(m, x, st, res); sw != nil {
@@ -45,45 +46,45 @@ func (l *lowerer) match(b *builder, m *ast.Match, res *Local) {
 		// Arms with guards: a failed guard falls through to the next arm.
 		matched := l.temp("matched", tBool)
 		matched.Reads++
-		b.add(&Define{V: matched, Value: &Lit{Text: "false"}})
+		b.add(&ir.Define{V: matched, Value: &ir.Lit{Text: "false"}})
 		for _, a := range m.Arms {
 			cond, binds := l.patTest(a.Pattern, x, st)
 			body := &builder{}
 			body.add(binds...)
 			inner := l.armBody(a, res)
-			inner = append([]Stmt{&Assign{Lhs: []Expr{&Ref{V: matched}}, Op: "=", Rhs: []Expr{&Lit{Text: "true"}}}}, inner...)
+			inner = append([]ir.Stmt{&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: matched}}, Op: "=", Rhs: []ir.Expr{&ir.Lit{Text: "true"}}}}, inner...)
 			if a.Guard != nil {
 				gb := &builder{}
 				g := l.truthy(l.expr(gb, a.Guard), a.Guard.TypeOf())
 				body.add(gb.stmts...)
-				body.add(&If{Cond: g, Then: &Block{Stmts: inner}})
+				body.add(&ir.If{Cond: g, Then: &ir.Block{Stmts: inner}})
 			} else {
 				body.add(inner...)
 			}
-			test := Expr(&Unary{Op: "!", X: &Ref{V: matched}})
+			test := ir.Expr(&ir.Unary{Op: "!", X: &ir.Ref{V: matched}})
 			if cond != nil {
-				test = &Binary{Op: "&&", X: test, Y: cond}
+				test = &ir.Binary{Op: "&&", X: test, Y: cond}
 			}
-			b.add(&If{Cond: test, Then: &Block{Stmts: body.stmts}})
+			b.add(&ir.If{Cond: test, Then: &ir.Block{Stmts: body.stmts}})
 		}
 		return
 	}
-	var chain *If
-	var last *If
+	var chain *ir.If
+	var last *ir.If
 	for i, a := range m.Arms {
 		cond, binds := l.patTest(a.Pattern, x, st)
 		stmts := append(binds, l.armBody(a, res)...)
 		if cond == nil || exhaustive && i == len(m.Arms)-1 {
 			// A catch-all arm (or the last arm of an exhaustive match) ends the chain.
 			if chain == nil {
-				b.add(&Block{Stmts: stmts})
+				b.add(&ir.Block{Stmts: stmts})
 				return
 			}
-			last.Else = &Block{Stmts: stmts}
+			last.Else = &ir.Block{Stmts: stmts}
 			b.add(chain)
 			return
 		}
-		ifs := &If{Cond: cond, Then: &Block{Stmts: stmts}}
+		ifs := &ir.If{Cond: cond, Then: &ir.Block{Stmts: stmts}}
 		if chain == nil {
 			chain = ifs
 		} else {
@@ -110,7 +111,7 @@ func isExhaustiveKind(t types.Type) bool {
 }
 
 // armBody lowers the body of an arm; res, when set, receives the arm's value.
-func (l *lowerer) armBody(a *ast.Arm, res *Local) []Stmt {
+func (l *lowerer) armBody(a *ast.Arm, res *ir.Local) []ir.Stmt {
 	l.fn.switches++
 	defer func() { l.fn.switches-- }()
 	b := &builder{line: l.line(a.Body)}
@@ -119,7 +120,7 @@ func (l *lowerer) armBody(a *ast.Arm, res *Local) []Stmt {
 		l.stmtList(b, be.Block.Stmts)
 	} else if res != nil {
 		v := l.convertAt(l.owned(b, a.Body), a.Body.TypeOf(), l.resultOfMatch(res), a.Body)
-		b.add(&Assign{Lhs: []Expr{&Ref{V: res}}, Op: "=", Rhs: []Expr{v}, Line: b.line})
+		b.add(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: res}}, Op: "=", Rhs: []ir.Expr{v}, Line: b.line})
 		b.add(b.post...)
 	} else {
 		sb := &builder{line: b.line}
@@ -127,16 +128,16 @@ func (l *lowerer) armBody(a *ast.Arm, res *Local) []Stmt {
 		b.add(sb.stmts...)
 		b.add(sb.post...)
 	}
-	l.closeScope(b, !terminatesIR(b.stmts))
+	l.closeScope(b, !ir.Terminates(b.stmts))
 	return b.stmts
 }
 
 // resultOfMatch is the AdeshLang type a match's temporary holds.
-func (l *lowerer) resultOfMatch(res *Local) types.Type { return l.matchTypes[res] }
+func (l *lowerer) resultOfMatch(res *ir.Local) types.Type { return l.matchTypes[res] }
 
 // tagSwitch lowers a match over an enum whose arms are variants, wildcards or bindings (no
 // guards, no nested tests) to a switch on the variant tag.
-func (l *lowerer) tagSwitch(m *ast.Match, x Expr, st types.Type, res *Local) Stmt {
+func (l *lowerer) tagSwitch(m *ast.Match, x ir.Expr, st types.Type, res *ir.Local) ir.Stmt {
 	n, ok := st.(*types.Named)
 	if !ok || !n.Def.Enum {
 		return nil
@@ -146,23 +147,23 @@ func (l *lowerer) tagSwitch(m *ast.Match, x Expr, st types.Type, res *Local) Stm
 			return nil
 		}
 	}
-	sw := &Switch{Tag: &Call{Fun: &Sel{X: x, Name: "AdeshTag"}}}
+	sw := &ir.Switch{Tag: &ir.Call{Fun: &ir.Sel{X: x, Name: "AdeshTag"}}}
 	covered := map[int]bool{}
 	for _, a := range m.Arms {
 		_, binds := l.patTest(a.Pattern, x, st)
 		body := append(binds, l.armBody(a, res)...)
-		var tags []Expr
+		var tags []ir.Expr
 		for _, v := range l.patVariants(a.Pattern) {
 			if !covered[v.Index] {
 				covered[v.Index] = true
-				tags = append(tags, &Lit{Text: itoa(v.Index)})
+				tags = append(tags, &ir.Lit{Text: ir.Itoa(v.Index)})
 			}
 		}
 		if tags == nil {
-			sw.Cases = append(sw.Cases, &Case{Body: body}) // default
+			sw.Cases = append(sw.Cases, &ir.Case{Body: body}) // default
 			break
 		}
-		sw.Cases = append(sw.Cases, &Case{Exprs: tags, Body: body})
+		sw.Cases = append(sw.Cases, &ir.Case{Exprs: tags, Body: body})
 	}
 	return sw
 }
@@ -214,23 +215,23 @@ func (l *lowerer) patVariants(p ast.Pattern) []*types.VariantDef {
 
 // patTest builds the condition under which p matches x (nil: always) and the statements that
 // bind its names.
-func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
+func (l *lowerer) patTest(p ast.Pattern, x ir.Expr, t types.Type) (ir.Expr, []ir.Stmt) {
 	pi := l.info.Pats[p]
 	if pi == nil {
 		l.fail(p, "a pattern the checker did not record")
 	}
-	and := func(a, b Expr) Expr {
+	and := func(a, b ir.Expr) ir.Expr {
 		switch {
 		case a == nil:
 			return b
 		case b == nil:
 			return a
 		}
-		return &Binary{Op: "&&", X: a, Y: b}
+		return &ir.Binary{Op: "&&", X: a, Y: b}
 	}
-	sub := func(ps []ast.Pattern, xs []Expr, ts []types.Type) (Expr, []Stmt) {
-		var cond Expr
-		var binds []Stmt
+	sub := func(ps []ast.Pattern, xs []ir.Expr, ts []types.Type) (ir.Expr, []ir.Stmt) {
+		var cond ir.Expr
+		var binds []ir.Stmt
 		for i, sp := range ps {
 			if i >= len(xs) {
 				break
@@ -246,7 +247,7 @@ func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 		return nil, nil
 	case check.PatBind:
 		v := l.local(pi.Obj, pi.Obj.Type)
-		return nil, []Stmt{&Define{V: v, Value: l.copyValue(x, pi.Obj.Type)}}
+		return nil, []ir.Stmt{&ir.Define{V: v, Value: l.copyValue(x, pi.Obj.Type)}}
 	case check.PatLit:
 		lp := p.(*ast.LitPat)
 		b := &builder{}
@@ -255,13 +256,13 @@ func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 			return rtCall("DynEq", x, l.toAny(lit, lp.Value.TypeOf())), nil
 		}
 		if o, ok := t.(*types.Optional); ok {
-			return and(&Sel{X: x, Name: "Some"}, l.eq(&Sel{X: x, Name: "Val"}, lit, o.Elem)), nil
+			return and(&ir.Sel{X: x, Name: "Some"}, l.eq(&ir.Sel{X: x, Name: "Val"}, lit, o.Elem)), nil
 		}
 		return l.eq(x, lit, t), nil
 	case check.PatConst:
 		v := l.locals[pi.Obj]
 		v.Reads++
-		return l.eq(x, &Ref{V: v}, t), nil
+		return l.eq(x, &ir.Ref{V: v}, t), nil
 	case check.PatRange:
 		rp := p.(*ast.RangePat)
 		b := &builder{}
@@ -270,40 +271,40 @@ func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 		if rp.Inclusive {
 			op = "<="
 		}
-		return &Binary{Op: "&&", X: &Binary{Op: "<=", X: lo, Y: x}, Y: &Binary{Op: op, X: x, Y: hi}}, nil
+		return &ir.Binary{Op: "&&", X: &ir.Binary{Op: "<=", X: lo, Y: x}, Y: &ir.Binary{Op: op, X: x, Y: hi}}, nil
 	case check.PatNone:
 		if types.IsAny(t) {
-			return &Binary{Op: "==", X: x, Y: &Ident{Name: "nil"}}, nil
+			return &ir.Binary{Op: "==", X: x, Y: &ir.Ident{Name: "nil"}}, nil
 		}
-		return &Unary{Op: "!", X: &Sel{X: x, Name: "Some"}}, nil
+		return &ir.Unary{Op: "!", X: &ir.Sel{X: x, Name: "Some"}}, nil
 	case check.PatSome:
-		c, binds := sub(variantArgs(p), []Expr{&Sel{X: x, Name: "Val"}}, pi.Payload)
-		return and(&Sel{X: x, Name: "Some"}, c), binds
+		c, binds := sub(variantArgs(p), []ir.Expr{&ir.Sel{X: x, Name: "Val"}}, pi.Payload)
+		return and(&ir.Sel{X: x, Name: "Some"}, c), binds
 	case check.PatOk:
-		c, binds := sub(variantArgs(p), []Expr{&Sel{X: x, Name: "Val"}}, pi.Payload)
-		return and(&Sel{X: x, Name: "IsOk"}, c), binds
+		c, binds := sub(variantArgs(p), []ir.Expr{&ir.Sel{X: x, Name: "Val"}}, pi.Payload)
+		return and(&ir.Sel{X: x, Name: "IsOk"}, c), binds
 	case check.PatErr:
-		c, binds := sub(variantArgs(p), []Expr{&Sel{X: x, Name: "Err"}}, pi.Payload)
-		return and(&Unary{Op: "!", X: &Sel{X: x, Name: "IsOk"}}, c), binds
+		c, binds := sub(variantArgs(p), []ir.Expr{&ir.Sel{X: x, Name: "Err"}}, pi.Payload)
+		return and(&ir.Unary{Op: "!", X: &ir.Sel{X: x, Name: "IsOk"}}, c), binds
 	case check.PatVariant:
 		n := t.(*types.Named)
-		tag := &Binary{Op: "==", X: &Call{Fun: &Sel{X: x, Name: "AdeshTag"}}, Y: &Lit{Text: itoa(pi.Variant.Index)}}
-		vt := &TName{Name: l.variants[pi.Variant], Args: l.goTypes(n.Args)}
-		var xs []Expr
+		tag := &ir.Binary{Op: "==", X: &ir.Call{Fun: &ir.Sel{X: x, Name: "AdeshTag"}}, Y: &ir.Lit{Text: ir.Itoa(pi.Variant.Index)}}
+		vt := &ir.TName{Name: l.variants[pi.Variant], Args: l.goTypes(n.Args)}
+		var xs []ir.Expr
 		for i := range pi.Payload {
-			xs = append(xs, &Sel{X: &TypeAssert{X: x, Type: vt}, Name: "F" + itoa(i)})
+			xs = append(xs, &ir.Sel{X: &ir.TypeAssert{X: x, Type: vt}, Name: "F" + ir.Itoa(i)})
 		}
 		c, binds := sub(variantArgs(p), xs, pi.Payload)
 		return and(tag, c), binds
 	case check.PatTuple:
 		tp := p.(*ast.TuplePat)
-		var xs []Expr
+		var xs []ir.Expr
 		for i := range tp.Elems {
-			xs = append(xs, &Sel{X: x, Name: "F" + itoa(i)})
+			xs = append(xs, &ir.Sel{X: x, Name: "F" + ir.Itoa(i)})
 		}
 		return sub(tp.Elems, xs, pi.Payload)
 	case check.PatOr:
-		var cond Expr
+		var cond ir.Expr
 		for _, alt := range p.(*ast.OrPat).Alts {
 			c, _ := l.patTest(alt, x, t)
 			if c == nil {
@@ -312,7 +313,7 @@ func (l *lowerer) patTest(p ast.Pattern, x Expr, t types.Type) (Expr, []Stmt) {
 			if cond == nil {
 				cond = c
 			} else {
-				cond = &Binary{Op: "||", X: cond, Y: c}
+				cond = &ir.Binary{Op: "||", X: cond, Y: c}
 			}
 		}
 		return cond, nil
@@ -329,9 +330,9 @@ func variantArgs(p ast.Pattern) []ast.Pattern {
 }
 
 // eq is AdeshLang equality of two values of type t.
-func (l *lowerer) eq(x, y Expr, t types.Type) Expr {
+func (l *lowerer) eq(x, y ir.Expr, t types.Type) ir.Expr {
 	if simpleEq(t) {
-		return &Binary{Op: "==", X: x, Y: y}
+		return &ir.Binary{Op: "==", X: x, Y: y}
 	}
 	return rtCall("Equal", x, y)
 }

@@ -4,6 +4,7 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // methodFuncValue lowers `x.method` used as a value when Go's method value will not do: the
@@ -11,55 +12,55 @@ import (
 // that calling it gives a state struct where the function value gives an rt.Future. The value is
 // a function literal bound to the receiver, which is evaluated once, now, as Go does for a
 // method value. (The checker refuses a generic method used as a value.)
-func (l *lowerer) methodFuncValue(b *builder, e *ast.Selector, x Expr, fd *ast.FuncDecl, si *check.SelInfo) Expr {
+func (l *lowerer) methodFuncValue(b *builder, e *ast.Selector, x ir.Expr, fd *ast.FuncDecl, si *check.SelInfo) ir.Expr {
 	sig := fd.Obj.Sig
 	if len(sig.TypeParams) > 0 {
 		l.fail(e, "a generic method used as a value")
 	}
 	var subst map[*types.TypeParam]types.Type
-	var targs []Type
+	var targs []ir.Type
 	if n, ok := si.Recv.(*types.Named); ok {
 		subst = n.Subst()
 		targs = l.goTypes(n.Args)
 	}
 	recvT := l.goTypeOf(si.Recv)
-	var recv Expr
+	var recv ir.Expr
 	if sig.SelfMut && addressable(x) {
-		p := l.temp("recv", &TPtr{Elem: recvT})
+		p := l.temp("recv", &ir.TPtr{Elem: recvT})
 		p.Reads++
-		b.add(&Define{V: p, Value: &Unary{Op: "&", X: x}})
-		recv = &Ref{V: p}
+		b.add(&ir.Define{V: p, Value: &ir.Unary{Op: "&", X: x}})
+		recv = &ir.Ref{V: p}
 	} else {
 		v := l.temp("recv", recvT)
 		v.Reads++
-		b.add(&Define{V: v, Value: x})
-		recv = &Ref{V: v}
+		b.add(&ir.Define{V: v, Value: x})
+		recv = &ir.Ref{V: v}
 		if sig.SelfMut {
-			recv = &Unary{Op: "&", X: recv}
+			recv = &ir.Unary{Op: "&", X: recv}
 		}
 	}
-	lit := &FuncLit{}
-	var args []Expr
+	lit := &ir.FuncLit{}
+	var args []ir.Expr
 	for i, p := range sig.Params {
-		name := "a" + itoa(i) + "_"
-		lit.Params = append(lit.Params, &Param{Name: name, Type: l.goTypeOf(types.Subst(p, subst))})
-		args = append(args, &Ident{Name: name})
+		name := "a" + ir.Itoa(i) + "_"
+		lit.Params = append(lit.Params, &ir.Param{Name: name, Type: l.goTypeOf(types.Subst(p, subst))})
+		args = append(args, &ir.Ident{Name: name})
 	}
-	var call Expr = &Call{Fun: &Sel{X: recv, Name: methodName(fd.Name.Name)}, Args: args}
+	var call ir.Expr = &ir.Call{Fun: &ir.Sel{X: recv, Name: methodName(fd.Name.Name)}, Args: args}
 	if l.methodIsFunc(fd) {
-		call = &Call{Fun: &Ident{Name: l.funcName(fd)}, TypeArgs: targs, Args: append([]Expr{recv}, args...)}
+		call = &ir.Call{Fun: &ir.Ident{Name: l.funcName(fd)}, TypeArgs: targs, Args: append([]ir.Expr{recv}, args...)}
 	}
 	ret := types.Subst(sig.Ret, subst)
 	if fd.Async {
-		lit.Results = []Type{rtType("Future", l.valueType(ret))}
-		call = rtCallT("Start", []Type{l.valueType(ret)}, &Ident{Name: "nil"}, call)
+		lit.Results = []ir.Type{rtType("Future", l.valueType(ret))}
+		call = rtCallT("Start", []ir.Type{l.valueType(ret)}, &ir.Ident{Name: "nil"}, call)
 	} else {
 		lit.Results = l.resultTypes(ret)
 	}
 	if len(lit.Results) > 0 {
-		lit.Body = &Block{Stmts: []Stmt{&Return{Results: []Expr{call}}}}
+		lit.Body = &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{call}}}}
 	} else {
-		lit.Body = &Block{Stmts: []Stmt{&ExprStmt{X: call}}}
+		lit.Body = &ir.Block{Stmts: []ir.Stmt{&ir.ExprStmt{X: call}}}
 	}
 	return lit
 }

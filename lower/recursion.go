@@ -4,6 +4,7 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // Deep recursion. Go grows a goroutine's stack up to 1 GB and then stops the process with a
@@ -141,8 +142,8 @@ func (l *lowerer) directCallee(e *ast.Call) *ast.FuncDecl {
 // the fn's own signature that starts the count at 0.
 type localDepth struct {
 	fd    *ast.FuncDecl
-	fn    *Local // the closure that takes the depth
-	param *Local
+	fn    *ir.Local // the closure that takes the depth
+	param *ir.Local
 }
 
 // callsItself reports whether a local fn calls itself directly in its body.
@@ -164,22 +165,22 @@ func callsItself(info *check.Info, fd *ast.FuncDecl) bool {
 
 // localDepthFunc declares the closure of a local fn that calls itself, and returns the wrapper
 // that the fn's variable v holds.
-func (l *lowerer) localDepthFunc(b *builder, fd *ast.FuncDecl, fi *check.FuncInfo, v *Local) Expr {
-	d := &localDepth{fd: fd, param: &Local{Name: "depth_", Type: goType("int32"), Param: true}}
+func (l *lowerer) localDepthFunc(b *builder, fd *ast.FuncDecl, fi *check.FuncInfo, v *ir.Local) ir.Expr {
+	d := &localDepth{fd: fd, param: &ir.Local{Name: "depth_", Type: goType("int32"), Param: true}}
 	d.fn = l.temp(v.Name+"Depth", nil)
 	l.localDepths[fd.Obj] = d
 	inner := l.funcLit(fi, fd.Params, fd.Body, nil, d)
-	d.fn.Type = &TFunc{Params: paramTypes(inner.Params), Results: inner.Results}
+	d.fn.Type = &ir.TFunc{Params: paramTypes(inner.Params), Results: inner.Results}
 	d.fn.Reads++
-	b.add(&Define{V: d.fn}, &Assign{Lhs: []Expr{&Ref{V: d.fn}}, Op: "=", Rhs: []Expr{inner}})
+	b.add(&ir.Define{V: d.fn}, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: d.fn}}, Op: "=", Rhs: []ir.Expr{inner}})
 	params, args := passOn(inner.Params[:len(inner.Params)-1])
-	wrapper := &FuncLit{Params: params, Results: inner.Results}
-	wrapper.Body = forwardBody(&Call{Fun: &Ref{V: d.fn}, Args: append(args, &Lit{Text: "0"})}, inner.Results)
+	wrapper := &ir.FuncLit{Params: params, Results: inner.Results}
+	wrapper.Body = forwardBody(&ir.Call{Fun: &ir.Ref{V: d.fn}, Args: append(args, &ir.Lit{Text: "0"})}, inner.Results)
 	return wrapper
 }
 
-func paramTypes(ps []*Param) []Type {
-	out := make([]Type, len(ps))
+func paramTypes(ps []*ir.Param) []ir.Type {
+	out := make([]ir.Type, len(ps))
 	for i, p := range ps {
 		out[i] = p.Type
 	}
@@ -189,11 +190,11 @@ func paramTypes(ps []*Param) []Type {
 // callDepth is the depth argument of the call e of fd from the function being lowered: one more
 // than its own when both count their depth, or nil when the call goes through fd's wrapper. The
 // call of an async fn counts only as the operand of a boxed recursive await (l.nestedAwait).
-func (l *lowerer) callDepth(e *ast.Call, fd *ast.FuncDecl) Expr {
+func (l *lowerer) callDepth(e *ast.Call, fd *ast.FuncDecl) ir.Expr {
 	if l.fn == nil || l.fn.depth == nil || !l.recursive[fd.Obj] || fd.Obj.Sig.Async && l.nestedAwait != e {
 		return nil
 	}
-	return &Binary{Op: "+", X: &Ref{V: l.fn.depth}, Y: &Lit{Text: "1"}}
+	return &ir.Binary{Op: "+", X: &ir.Ref{V: l.fn.depth}, Y: &ir.Lit{Text: "1"}}
 }
 
 // depthName is the Go name of the body of a recursive function, the one that takes the depth.
@@ -212,55 +213,55 @@ func (l *lowerer) depthName(fd *ast.FuncDecl) string {
 
 // depthCheck is the first statement of a recursive function's body (or of an async fn's
 // constructor), given its depth.
-func (l *lowerer) depthCheck(fd *ast.FuncDecl, depth Expr) Stmt {
-	tooDeep := rtCall("StackOverflow", &Lit{Text: quote(fd.Name.Name)}, l.pos(fd.Name))
-	return &If{
-		Cond: &Binary{Op: ">", X: depth, Y: &Ident{Pkg: "rt", Name: "MaxCallDepth"}},
-		Then: &Block{Stmts: []Stmt{&ExprStmt{X: tooDeep}}},
+func (l *lowerer) depthCheck(fd *ast.FuncDecl, depth ir.Expr) ir.Stmt {
+	tooDeep := rtCall("StackOverflow", &ir.Lit{Text: quote(fd.Name.Name)}, l.pos(fd.Name))
+	return &ir.If{
+		Cond: &ir.Binary{Op: ">", X: depth, Y: &ir.Ident{Pkg: "rt", Name: "MaxCallDepth"}},
+		Then: &ir.Block{Stmts: []ir.Stmt{&ir.ExprStmt{X: tooDeep}}},
 	}
 }
 
 // splitDepth turns the lowered recursive function fn into the wrapper that keeps its name and
 // signature, and returns the function that does the work under depthName, with the depth last.
-func (l *lowerer) splitDepth(fn *Func, fd *ast.FuncDecl, depth *Local) *Func {
+func (l *lowerer) splitDepth(fn *ir.Func, fd *ast.FuncDecl, depth *ir.Local) *ir.Func {
 	inner := *fn
 	inner.Name = l.depthName(fd)
-	inner.Params = append(append([]*Param(nil), fn.Params...), &Param{Name: depth.Name, Type: depth.Type})
+	inner.Params = append(append([]*ir.Param(nil), fn.Params...), &ir.Param{Name: depth.Name, Type: depth.Type})
 	params, args := passOn(fn.Params)
-	args = append(args, &Lit{Text: "0"})
-	var targs []Type
+	args = append(args, &ir.Lit{Text: "0"})
+	var targs []ir.Type
 	for _, tp := range fn.TypeParams {
 		targs = append(targs, goType(tp.Name))
 	}
-	var fun Expr = &Ident{Name: inner.Name}
+	var fun ir.Expr = &ir.Ident{Name: inner.Name}
 	if fn.Recv != nil {
-		fun = &Sel{X: &Ident{Name: fn.Recv.Name}, Name: inner.Name}
+		fun = &ir.Sel{X: &ir.Ident{Name: fn.Recv.Name}, Name: inner.Name}
 		targs = nil // a method's type parameters are its receiver's
 	}
 	fn.Params, fn.ResultName = params, ""
-	fn.Body = forwardBody(&Call{Fun: fun, TypeArgs: targs, Args: args}, fn.Results)
+	fn.Body = forwardBody(&ir.Call{Fun: fun, TypeArgs: targs, Args: args}, fn.Results)
 	return &inner
 }
 
 // passOn gives a wrapper the parameters ps and the arguments that pass them on; a `_` is named.
-func passOn(ps []*Param) ([]*Param, []Expr) {
-	params := make([]*Param, len(ps))
-	args := make([]Expr, len(ps))
+func passOn(ps []*ir.Param) ([]*ir.Param, []ir.Expr) {
+	params := make([]*ir.Param, len(ps))
+	args := make([]ir.Expr, len(ps))
 	for i, p := range ps {
 		name := p.Name
 		if name == "_" {
-			name = "a" + itoa(i) + "_"
+			name = "a" + ir.Itoa(i) + "_"
 		}
-		params[i] = &Param{Name: name, Type: p.Type}
-		args[i] = &Ident{Name: name}
+		params[i] = &ir.Param{Name: name, Type: p.Type}
+		args[i] = &ir.Ident{Name: name}
 	}
 	return params, args
 }
 
 // forwardBody is the body of a wrapper that passes its call on: `return call` or `call`.
-func forwardBody(call *Call, results []Type) *Block {
+func forwardBody(call *ir.Call, results []ir.Type) *ir.Block {
 	if len(results) > 0 {
-		return &Block{Stmts: []Stmt{&Return{Results: []Expr{call}}}}
+		return &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{call}}}}
 	}
-	return &Block{Stmts: []Stmt{&ExprStmt{X: call}}}
+	return &ir.Block{Stmts: []ir.Stmt{&ir.ExprStmt{X: call}}}
 }

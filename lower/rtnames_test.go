@@ -133,9 +133,9 @@ func lowerRTNames(t *testing.T) []rtUse {
 						}
 					}
 				case *ast.CompositeLit:
-					if id, ok := n.Type.(*ast.Ident); ok && (id.Name == "Ident" || id.Name == "TName") {
+					if name := irTypeName(n.Type); name == "Ident" || name == "TName" {
 						if fields := keyed(n); isRTString(fields["Pkg"]) && fields["Name"] != nil {
-							add(fields["Name"], id.Name == "TName")
+							add(fields["Name"], name == "TName")
 						}
 					}
 				case *ast.BinaryExpr:
@@ -151,6 +151,16 @@ func lowerRTNames(t *testing.T) []rtUse {
 		}
 	}
 	return uses
+}
+
+// irTypeName is the name of the IR type a composite literal builds (`ir.Ident{…}`), or "".
+func irTypeName(t ast.Expr) string {
+	if sel, ok := t.(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "ir" {
+			return sel.Sel.Name
+		}
+	}
+	return ""
 }
 
 func keyed(c *ast.CompositeLit) map[string]ast.Expr {

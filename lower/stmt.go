@@ -5,21 +5,22 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // builder collects the statements being produced; post holds the releases of the current
 // statement's temporaries (a guard from `print(*m.lock())`), emitted when the statement ends.
 type builder struct {
-	stmts []Stmt
-	post  []Stmt
-	line  *Line
+	stmts []ir.Stmt
+	post  []ir.Stmt
+	line  *ir.Line
 }
 
-func (b *builder) add(s ...Stmt) { b.stmts = append(b.stmts, s...) }
+func (b *builder) add(s ...ir.Stmt) { b.stmts = append(b.stmts, s...) }
 
 // scopeCtx is one block scope: the bindings to release when it ends.
 type scopeCtx struct {
-	releases []*Local
+	releases []*ir.Local
 }
 
 func (l *lowerer) openScope() { l.fn.scopes = append(l.fn.scopes, &scopeCtx{}) }
@@ -34,7 +35,7 @@ func (l *lowerer) closeScope(b *builder, reachable bool) {
 }
 
 // releaseAll releases bindings in reverse order of declaration.
-func (l *lowerer) releaseAll(b *builder, vs []*Local) {
+func (l *lowerer) releaseAll(b *builder, vs []*ir.Local) {
 	for i := len(vs) - 1; i >= 0; i-- {
 		b.add(releaseStmt(vs[i]))
 	}
@@ -49,17 +50,7 @@ func (l *lowerer) releaseScopesFrom(b *builder, depth int) {
 
 // releaseStmt releases one binding: a Share or a Weak gives back its count, a guard unlocks,
 // an optional of those does so when it holds one.
-func releaseStmt(v *Local) Stmt { return &Release{V: v} }
-
-func releaseCall(x Expr, t Type) Expr {
-	if n, ok := t.(*TName); ok && n.Pkg == "rt" && n.Name == "Option" {
-		return rtCall("ReleaseOption", x)
-	}
-	if n, ok := t.(*TName); ok && n.Pkg == "rt" && (n.Name == "MutexGuard" || n.Name == "ReadGuard" || n.Name == "WriteGuard") {
-		return &Call{Fun: &Sel{X: x, Name: "Drop"}}
-	}
-	return &Call{Fun: &Sel{X: x, Name: "Release"}}
-}
+func releaseStmt(v *ir.Local) ir.Stmt { return &ir.Release{V: v} }
 
 // needsRelease reports whether a binding of t is released at scope end.
 func needsRelease(t types.Type) bool {
@@ -72,12 +63,12 @@ func needsRelease(t types.Type) bool {
 // bindRelease registers the release of a new binding at the end of its scope, or, when a defer
 // uses the binding, as a defer of its own registered now: it then runs at function exit after
 // the defers registered later, which may still use it.
-func (l *lowerer) bindRelease(b *builder, obj *types.Object, v *Local) {
+func (l *lowerer) bindRelease(b *builder, obj *types.Object, v *ir.Local) {
 	if obj == nil || !needsRelease(obj.Type) || v.Global {
 		return
 	}
 	if l.fn.deferred[obj] {
-		b.add(&Defer{Body: &Block{Stmts: []Stmt{releaseStmt(v)}}})
+		b.add(&ir.Defer{Body: &ir.Block{Stmts: []ir.Stmt{releaseStmt(v)}}})
 		return
 	}
 	s := l.fn.scopes[len(l.fn.scopes)-1]
@@ -99,7 +90,7 @@ func (l *lowerer) stmt(b *builder, s ast.Stmt) {
 	if len(sb.post) > 0 {
 		// A return must compute its value before the temporaries go.
 		if n := len(sb.stmts); n > 0 {
-			if r, ok := sb.stmts[n-1].(*Return); ok {
+			if r, ok := sb.stmts[n-1].(*ir.Return); ok {
 				sb.stmts = sb.stmts[:n-1]
 				l.spillResults(sb, r)
 				sb.stmts = append(sb.stmts, sb.post...)
@@ -112,18 +103,18 @@ func (l *lowerer) stmt(b *builder, s ast.Stmt) {
 	b.add(sb.stmts...)
 }
 
-func (l *lowerer) spillResults(b *builder, r *Return) {
+func (l *lowerer) spillResults(b *builder, r *ir.Return) {
 	for i, x := range r.Results {
 		if isPure(x) {
 			continue
 		}
 		t := l.temp("r", l.goTypeOfResult())
-		b.add(&Define{V: t, Value: x})
-		r.Results[i] = &Ref{V: t}
+		b.add(&ir.Define{V: t, Value: x})
+		r.Results[i] = &ir.Ref{V: t}
 	}
 }
 
-func (l *lowerer) goTypeOfResult() Type { return l.valueType(l.fn.ret) }
+func (l *lowerer) goTypeOfResult() ir.Type { return l.valueType(l.fn.ret) }
 
 func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
 	l.at = s
@@ -150,7 +141,7 @@ func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
 		l.fn.closure++
 		body := l.blockOf(s.Body)
 		l.fn.closure--
-		b.add(&Defer{Body: body, Line: b.line})
+		b.add(&ir.Defer{Body: body, Line: b.line})
 	case *ast.TryStmt:
 		l.tryStmt(b, s)
 	case *ast.ThrowStmt:
@@ -165,16 +156,16 @@ func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
 }
 
 // block lowers a nested block with its own scope.
-func (l *lowerer) block(list []ast.Stmt) *Block {
+func (l *lowerer) block(list []ast.Stmt) *ir.Block {
 	b := &builder{}
 	l.openScope()
 	l.stmtList(b, list)
-	l.closeScope(b, !terminatesIR(b.stmts))
-	return &Block{Stmts: b.stmts}
+	l.closeScope(b, !ir.Terminates(b.stmts))
+	return &ir.Block{Stmts: b.stmts}
 }
 
 // blockOf lowers a statement as a block.
-func (l *lowerer) blockOf(s ast.Stmt) *Block {
+func (l *lowerer) blockOf(s ast.Stmt) *ir.Block {
 	if blk, ok := s.(*ast.Block); ok {
 		return l.block(blk.Stmts)
 	}
@@ -182,7 +173,7 @@ func (l *lowerer) blockOf(s ast.Stmt) *Block {
 }
 
 // toError converts a thrown value to an rt.Error (§11: a non-Error is wrapped as Error(str(v))).
-func (l *lowerer) toError(v Expr, t types.Type) Expr {
+func (l *lowerer) toError(v ir.Expr, t types.Type) ir.Expr {
 	if types.IsBasic(t, types.ErrorKind) {
 		return v
 	}
@@ -196,13 +187,13 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 	}
 	if bp, ok := s.Pattern.(*ast.BindPat); ok && len(li.Objs) == 1 && li.Objs[0] != nil {
 		obj := li.Objs[0]
-		var value Expr
+		var value ir.Expr
 		if s.Value != nil {
 			value = l.letValue(b, s, obj.Type)
 		}
 		v := l.bindLocal(obj)
 		_ = bp
-		b.add(&Define{V: v, Value: value, Line: b.line})
+		b.add(&ir.Define{V: v, Value: value, Line: b.line})
 		l.bindRelease(b, obj, v)
 		return
 	}
@@ -210,34 +201,34 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 	if s.Value == nil {
 		return
 	}
-	var value Expr
+	var value ir.Expr
 	if lit, ok := ast.Unparen(s.Value).(*ast.TupleLit); ok && len(lit.Elems) > 1 {
 		// `let (g, n) = (m.lock(), 1);`: the bindings take the values, guards included.
-		value = l.tupleValue(lit, l.exprListWith(b, lit.Elems, func(sb *builder, _ int, e ast.Expr) Expr { return l.owned(sb, e) }))
+		value = l.tupleValue(lit, l.exprListWith(b, lit.Elems, func(sb *builder, _ int, e ast.Expr) ir.Expr { return l.owned(sb, e) }))
 	} else {
 		value = l.expr(b, s.Value)
 	}
 	tt, _ := s.Value.TypeOf().(*types.Tuple)
 	t := l.temp("t", l.goTypeOf(s.Value.TypeOf()))
-	b.add(&Define{V: t, Value: value, Line: b.line})
-	l.destructure(b, s.Pattern, &Ref{V: t}, tt)
+	b.add(&ir.Define{V: t, Value: value, Line: b.line})
+	l.destructure(b, s.Pattern, &ir.Ref{V: t}, tt)
 }
 
 // destructure binds the names of a tuple pattern from a tuple value.
-func (l *lowerer) destructure(b *builder, p ast.Pattern, x Expr, tt *types.Tuple) {
+func (l *lowerer) destructure(b *builder, p ast.Pattern, x ir.Expr, tt *types.Tuple) {
 	tp, ok := p.(*ast.TuplePat)
 	if !ok || tt == nil {
 		return
 	}
 	for i, el := range tp.Elems {
-		field := &Sel{X: x, Name: "F" + itoa(i)}
+		field := &ir.Sel{X: x, Name: "F" + ir.Itoa(i)}
 		switch el := el.(type) {
 		case *ast.BindPat:
 			if el.Name.Obj == nil {
 				continue
 			}
 			v := l.bindLocal(el.Name.Obj)
-			b.add(&Define{V: v, Value: l.copyValue(field, tt.Elems[i])})
+			b.add(&ir.Define{V: v, Value: l.copyValue(field, tt.Elems[i])})
 			l.bindRelease(b, el.Name.Obj, v)
 		case *ast.TuplePat:
 			inner, _ := tt.Elems[i].(*types.Tuple)
@@ -247,7 +238,7 @@ func (l *lowerer) destructure(b *builder, p ast.Pattern, x Expr, tt *types.Tuple
 }
 
 // bindLocal makes the Go variable of a binding (globals already have theirs).
-func (l *lowerer) bindLocal(obj *types.Object) *Local {
+func (l *lowerer) bindLocal(obj *types.Object) *ir.Local {
 	if v, ok := l.locals[obj]; ok && v.Global {
 		return v
 	}
@@ -256,7 +247,7 @@ func (l *lowerer) bindLocal(obj *types.Object) *Local {
 
 // letValue lowers the value of a let, applying the binding forms: `share` wraps a value in a
 // Share, `strong` clones, `weak` downgrades; a copy of an array or a share is taken.
-func (l *lowerer) letValue(b *builder, s *ast.LetStmt, t types.Type) Expr {
+func (l *lowerer) letValue(b *builder, s *ast.LetStmt, t types.Type) ir.Expr {
 	vt := s.Value.TypeOf()
 	switch s.Kind {
 	case ast.LetShare:
@@ -265,15 +256,15 @@ func (l *lowerer) letValue(b *builder, s *ast.LetStmt, t types.Type) Expr {
 			h := types.HandleOf(t, types.ShareH)
 			if h != nil {
 				// Typed: an untyped Go constant (`share 41`) would make a Share[int].
-				return rtCallT("NewShare", []Type{l.goTypeOf(h.Elem)}, l.convertAt(inner, vt, h.Elem, s.Value))
+				return rtCallT("NewShare", []ir.Type{l.goTypeOf(h.Elem)}, l.convertAt(inner, vt, h.Elem, s.Value))
 			}
 			return rtCall("NewShare", inner)
 		}
 		return l.convertAt(l.owned(b, s.Value), vt, t, s.Value)
 	case ast.LetStrong:
-		return &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Clone"}}
+		return &ir.Call{Fun: &ir.Sel{X: l.expr(b, s.Value), Name: "Clone"}}
 	case ast.LetWeak:
-		return &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Downgrade"}}
+		return &ir.Call{Fun: &ir.Sel{X: l.expr(b, s.Value), Name: "Downgrade"}}
 	}
 	return l.convertAt(l.owned(b, s.Value), vt, t, s.Value)
 }
@@ -282,10 +273,10 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 	if l.info.Spawned[s] {
 		// The handle is dropped at once: the task is detached, and its failure is reported.
 		if start := l.startDetached(b, s.X); start != nil {
-			b.add(&ExprStmt{X: start, Line: b.line})
+			b.add(&ir.ExprStmt{X: start, Line: b.line})
 			return
 		}
-		b.add(&ExprStmt{X: &Call{Fun: &Sel{X: l.spawn(b, s.X), Name: "Drop"}}, Line: b.line})
+		b.add(&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: l.spawn(b, s.X), Name: "Drop"}}, Line: b.line})
 		return
 	}
 	if l.assignment(b, s.X) {
@@ -300,7 +291,7 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 			// An un-awaited send is eager: enqueue now, or let a task wait for room.
 			recv := l.recvExpr(b, ci)
 			arg := l.convertAt(l.owned(b, x.Args[0]), x.Args[0].TypeOf(), ci.Params[0], x.Args[0])
-			b.add(&ExprStmt{X: &Call{Fun: &Sel{X: recv, Name: "SendNow"}, Args: []Expr{l.cx(), arg}}, Line: b.line})
+			b.add(&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: recv, Name: "SendNow"}, Args: []ir.Expr{l.cx(), arg}}, Line: b.line})
 			return
 		}
 	case *ast.Await:
@@ -325,46 +316,46 @@ func (l *lowerer) assignment(b *builder, e ast.Expr) bool {
 			op = "-"
 		}
 		if t := declaredType(x.X); types.IsAny(t) {
-			one := rtCall("DynAdd", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
+			one := rtCall("DynAdd", lhs, &ir.Conv{Type: tInt64, X: &ir.Lit{Text: "1"}}, l.pos(x))
 			if op == "-" {
-				one = rtCall("DynSub", lhs, &Conv{Type: tInt64, X: &Lit{Text: "1"}}, l.pos(x))
+				one = rtCall("DynSub", lhs, &ir.Conv{Type: tInt64, X: &ir.Lit{Text: "1"}}, l.pos(x))
 			}
-			b.add(&Assign{Lhs: []Expr{lhs}, Op: "=", Rhs: []Expr{one}, Line: b.line})
+			b.add(&ir.Assign{Lhs: []ir.Expr{lhs}, Op: "=", Rhs: []ir.Expr{one}, Line: b.line})
 			return true
 		}
-		b.add(&Assign{Lhs: []Expr{lhs}, Op: op + "=", Rhs: []Expr{&Lit{Text: "1"}}, Line: b.line})
+		b.add(&ir.Assign{Lhs: []ir.Expr{lhs}, Op: op + "=", Rhs: []ir.Expr{&ir.Lit{Text: "1"}}, Line: b.line})
 		return true
 	}
 	return false
 }
 
 // discard evaluates an expression for its effects.
-func (l *lowerer) discard(b *builder, v Expr, t types.Type) {
+func (l *lowerer) discard(b *builder, v ir.Expr, t types.Type) {
 	switch v.(type) {
-	case *Call:
+	case *ir.Call:
 		if needsRelease(t) {
 			tmp := l.temp("t", l.goTypeOf(t))
-			b.add(&Define{V: tmp, Value: v, Line: b.line}, releaseStmt(tmp))
+			b.add(&ir.Define{V: tmp, Value: v, Line: b.line}, releaseStmt(tmp))
 			return
 		}
 		if types.HandleOf(t, types.JoinHandleH) != nil {
 			// `spawn(f());` drops its handle: the task is detached, and its failure reported.
-			v = &Call{Fun: &Sel{X: v, Name: "Drop"}}
+			v = &ir.Call{Fun: &ir.Sel{X: v, Name: "Drop"}}
 		}
-		b.add(&ExprStmt{X: v, Line: b.line})
-	case *Ref, *Lit, *Ident, nil:
+		b.add(&ir.ExprStmt{X: v, Line: b.line})
+	case *ir.Ref, *ir.Lit, *ir.Ident, nil:
 		// no effect
 	default:
-		if isUnitValue(v) {
+		if ir.IsUnitValue(v) {
 			return // a unit call already ran as a statement (expr1)
 		}
-		b.add(&Assign{Lhs: []Expr{&Ident{Name: "_"}}, Op: "=", Rhs: []Expr{v}, Line: b.line})
+		b.add(&ir.Assign{Lhs: []ir.Expr{&ir.Ident{Name: "_"}}, Op: "=", Rhs: []ir.Expr{v}, Line: b.line})
 	}
 }
 
 func (l *lowerer) ifStmt(b *builder, s *ast.IfStmt) {
 	cond := l.condExpr(b, s.Cond)
-	ifs := &If{Cond: cond, Then: l.block(s.Then.Stmts), Line: b.line}
+	ifs := &ir.If{Cond: cond, Then: l.block(s.Then.Stmts), Line: b.line}
 	switch e := s.Else.(type) {
 	case *ast.Block:
 		ifs.Else = l.block(e.Stmts)
@@ -372,36 +363,36 @@ func (l *lowerer) ifStmt(b *builder, s *ast.IfStmt) {
 		eb := &builder{line: l.line(e)}
 		l.stmt(eb, e)
 		if len(eb.stmts) == 1 {
-			if inner, ok := eb.stmts[0].(*If); ok {
+			if inner, ok := eb.stmts[0].(*ir.If); ok {
 				ifs.Else = inner
 				break
 			}
 		}
-		ifs.Else = &Block{Stmts: eb.stmts}
+		ifs.Else = &ir.Block{Stmts: eb.stmts}
 	}
 	b.add(ifs)
 }
 
 // condExpr lowers a condition; temporaries it makes are released before the branch is taken.
-func (l *lowerer) condExpr(b *builder, e ast.Expr) Expr {
+func (l *lowerer) condExpr(b *builder, e ast.Expr) ir.Expr {
 	sb := &builder{line: b.line}
 	c := l.truthy(l.expr(sb, e), e.TypeOf())
 	b.add(sb.stmts...)
 	if len(sb.post) > 0 {
 		t := l.temp("c", tBool)
-		b.add(&Define{V: t, Value: c})
+		b.add(&ir.Define{V: t, Value: c})
 		b.add(sb.post...)
-		return &Ref{V: t}
+		return &ir.Ref{V: t}
 	}
 	return c
 }
 
 // truthy makes a Go bool of a condition: an optional is true when not null, a dynamic value by
 // its truthiness.
-func (l *lowerer) truthy(x Expr, t types.Type) Expr {
+func (l *lowerer) truthy(x ir.Expr, t types.Type) ir.Expr {
 	switch t.(type) {
 	case *types.Optional:
-		return &Sel{X: x, Name: "Some"}
+		return &ir.Sel{X: x, Name: "Some"}
 	}
 	if types.IsAny(t) {
 		return rtCall("DynTruthy", x)
@@ -417,22 +408,15 @@ func (l *lowerer) whileStmt(b *builder, s *ast.WhileStmt) {
 	body := l.block(s.Body.Stmts)
 	l.fn.loops = l.fn.loops[:len(l.fn.loops)-1]
 	if len(sb.stmts) == 0 {
-		if lit, ok := cond.(*Lit); ok && lit.Text == "true" {
+		if lit, ok := cond.(*ir.Lit); ok && lit.Text == "true" {
 			cond = nil
 		}
-		b.add(&For{Label: loop.label, Cond: cond, Body: body, Line: b.line})
+		b.add(&ir.For{Label: loop.label, Cond: cond, Body: body, Line: b.line})
 		return
 	}
 	// The condition needs statements: evaluate it at the top of each iteration.
-	head := append(sb.stmts, &If{Cond: not(cond), Then: &Block{Stmts: []Stmt{&Branch{Tok: "break"}}}})
-	b.add(&For{Label: loop.label, Body: &Block{Stmts: append(head, body.Stmts...)}, Line: b.line})
-}
-
-func not(x Expr) Expr {
-	if u, ok := x.(*Unary); ok && u.Op == "!" {
-		return u.X
-	}
-	return &Unary{Op: "!", X: x}
+	head := append(sb.stmts, &ir.If{Cond: ir.Not(cond), Then: &ir.Block{Stmts: []ir.Stmt{&ir.Branch{Tok: "break"}}}})
+	b.add(&ir.For{Label: loop.label, Body: &ir.Block{Stmts: append(head, body.Stmts...)}, Line: b.line})
 }
 
 func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
@@ -442,24 +426,24 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 	if bp, ok := s.Pattern.(*ast.BindPat); ok {
 		elemObj = bp.Name.Obj
 	}
-	bodyWith := func(bind func(*builder)) *Block {
+	bodyWith := func(bind func(*builder)) *ir.Block {
 		l.fn.loops = append(l.fn.loops, loop)
 		l.openScope()
 		bb := &builder{}
 		bind(bb)
 		l.stmtList(bb, s.Body.Stmts)
-		l.closeScope(bb, !terminatesIR(bb.stmts))
+		l.closeScope(bb, !ir.Terminates(bb.stmts))
 		l.fn.loops = l.fn.loops[:len(l.fn.loops)-1]
-		return &Block{Stmts: bb.stmts}
+		return &ir.Block{Stmts: bb.stmts}
 	}
-	bindElem := func(bb *builder, x Expr, t types.Type) {
+	bindElem := func(bb *builder, x ir.Expr, t types.Type) {
 		if elemObj != nil {
 			v := l.bindLocal(elemObj)
 			if elemObj.Mutated {
 				// The loop changes its element: give it its own copy.
 				x = l.deepCopy(x, t)
 			}
-			bb.add(&Define{V: v, Value: x})
+			bb.add(&ir.Define{V: v, Value: x})
 			return
 		}
 		if tp, ok := s.Pattern.(*ast.TuplePat); ok {
@@ -472,15 +456,15 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		lo, hi, incl := l.rangeBounds(b, s.Iter)
 		it := l.temp("i", l.goTypeOf(fi.Elem))
 		end := l.temp("n", l.goTypeOf(fi.Elem))
-		b.add(&Define{V: end, Value: hi, Line: b.line})
+		b.add(&ir.Define{V: end, Value: hi, Line: b.line})
 		op := "<"
 		if incl {
 			op = "<="
 		}
-		body := bodyWith(func(bb *builder) { bindElem(bb, &Ref{V: it}, fi.Elem) })
+		body := bodyWith(func(bb *builder) { bindElem(bb, &ir.Ref{V: it}, fi.Elem) })
 		it.Reads++
-		if _, isLit := lo.(*Lit); isLit {
-			lo = &Conv{Type: it.Type, X: lo}
+		if _, isLit := lo.(*ir.Lit); isLit {
+			lo = &ir.Conv{Type: it.Type, X: lo}
 		}
 		if incl && !belowMax(hi, fi.Elem) {
 			// `a...b` up to the largest value of its type: i <= b would always hold, and i++
@@ -489,17 +473,17 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 			done := l.temp("done", tBool)
 			done.Reads++
 			end.Reads++
-			b.add(&For{Label: loop.label,
-				Init: &Assign{Lhs: []Expr{&Ref{V: it}, &Ref{V: done}}, Op: ":=", Rhs: []Expr{lo, &Binary{Op: ">", X: lo, Y: &Ref{V: end}}}},
-				Cond: not(&Ref{V: done}),
-				Post: &Assign{Lhs: []Expr{&Ref{V: it}, &Ref{V: done}}, Op: "=", Rhs: []Expr{
-					&Binary{Op: "+", X: &Ref{V: it}, Y: &Lit{Text: "1"}}, &Binary{Op: "==", X: &Ref{V: it}, Y: &Ref{V: end}}}},
+			b.add(&ir.For{Label: loop.label,
+				Init: &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: it}, &ir.Ref{V: done}}, Op: ":=", Rhs: []ir.Expr{lo, &ir.Binary{Op: ">", X: lo, Y: &ir.Ref{V: end}}}},
+				Cond: ir.Not(&ir.Ref{V: done}),
+				Post: &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: it}, &ir.Ref{V: done}}, Op: "=", Rhs: []ir.Expr{
+					&ir.Binary{Op: "+", X: &ir.Ref{V: it}, Y: &ir.Lit{Text: "1"}}, &ir.Binary{Op: "==", X: &ir.Ref{V: it}, Y: &ir.Ref{V: end}}}},
 				Body: body, Line: b.line})
 			return
 		}
-		b.add(&For{Label: loop.label, Init: &Assign{Lhs: []Expr{&Ref{V: it}}, Op: ":=", Rhs: []Expr{lo}},
-			Cond: &Binary{Op: op, X: &Ref{V: it}, Y: &Ref{V: end}},
-			Post: &Assign{Lhs: []Expr{&Ref{V: it}}, Op: "+=", Rhs: []Expr{&Lit{Text: "1"}}}, Body: body, Line: b.line})
+		b.add(&ir.For{Label: loop.label, Init: &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: it}}, Op: ":=", Rhs: []ir.Expr{lo}},
+			Cond: &ir.Binary{Op: op, X: &ir.Ref{V: it}, Y: &ir.Ref{V: end}},
+			Post: &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: it}}, Op: "+=", Rhs: []ir.Expr{&ir.Lit{Text: "1"}}}, Body: body, Line: b.line})
 	case check.IterArray, check.IterString, check.IterDynamic:
 		x := l.expr(b, s.Iter)
 		elemT := fi.Elem
@@ -511,14 +495,14 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 			val.Type = goType("rune")
 		}
 		body := bodyWith(func(bb *builder) {
-			var e Expr = &Ref{V: val}
+			var e ir.Expr = &ir.Ref{V: val}
 			if fi.Kind == check.IterString {
-				e = &Conv{Type: tChar, X: e}
+				e = &ir.Conv{Type: tChar, X: e}
 			}
 			bindElem(bb, e, elemT)
 		})
 		val.Reads++
-		b.add(&ForRange{Label: loop.label, Value: val, X: x, Body: body, Line: b.line})
+		b.add(&ir.ForRange{Label: loop.label, Value: val, X: x, Body: body, Line: b.line})
 	case check.IterMap:
 		m := l.expr(b, s.Iter)
 		mt := s.Iter.TypeOf().(*types.MapT)
@@ -526,29 +510,29 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		v := l.temp("v", l.goTypeOf(mt.Val))
 		body := bodyWith(func(bb *builder) {
 			if elemObj != nil {
-				bindElem(bb, &Ref{V: k}, mt.Key)
+				bindElem(bb, &ir.Ref{V: k}, mt.Key)
 			} else {
-				bindElem(bb, &Composite{Type: rtType("Tuple2", l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)), Fields: []*KeyValue{{Key: "F0", Value: &Ref{V: k}}, {Key: "F1", Value: &Ref{V: v}}}}, fi.Elem)
+				bindElem(bb, &ir.Composite{Type: rtType("Tuple2", l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)), Fields: []*ir.KeyValue{{Key: "F0", Value: &ir.Ref{V: k}}, {Key: "F1", Value: &ir.Ref{V: v}}}}, fi.Elem)
 			}
 		})
 		k.Reads++
 		v.Reads++
 		if elemObj != nil {
-			b.add(&ForRange{Label: loop.label, Key: k, X: &Call{Fun: &Sel{X: m, Name: "All"}}, Body: body, Line: b.line})
+			b.add(&ir.ForRange{Label: loop.label, Key: k, X: &ir.Call{Fun: &ir.Sel{X: m, Name: "All"}}, Body: body, Line: b.line})
 		} else {
-			b.add(&ForRange{Label: loop.label, Key: k, Value: v, X: &Call{Fun: &Sel{X: m, Name: "All"}}, Body: body, Line: b.line})
+			b.add(&ir.ForRange{Label: loop.label, Key: k, Value: v, X: &ir.Call{Fun: &ir.Sel{X: m, Name: "All"}}, Body: body, Line: b.line})
 		}
 	case check.IterChannel:
 		ch := l.temp("ch", l.goTypeOf(s.Iter.TypeOf()))
-		b.add(&Define{V: ch, Value: l.expr(b, s.Iter), Line: b.line})
+		b.add(&ir.Define{V: ch, Value: l.expr(b, s.Iter), Line: b.line})
 		elemT := fi.Elem
 		got := l.temp("got", rtType("Option", l.goTypeOf(elemT)))
 		body := bodyWith(func(bb *builder) {
-			bb.add(&Define{V: got})
-			bb.add(&Await{Dst: &Ref{V: got}, Future: &Call{Fun: &Sel{X: &Ref{V: ch}, Name: "Recv"}},
+			bb.add(&ir.Define{V: got})
+			bb.add(&ir.Await{Dst: &ir.Ref{V: got}, Future: &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: ch}, Name: "Recv"}},
 				FutType: rtType("RecvFuture", l.goTypeOf(elemT)), Result: got.Type, Site: l.site(s), Line: l.line(s)})
-			bb.add(&If{Cond: &Unary{Op: "!", X: &Sel{X: &Ref{V: got}, Name: "Some"}}, Then: &Block{Stmts: []Stmt{&Branch{Tok: "break"}}}})
-			bindElem(bb, &Sel{X: &Ref{V: got}, Name: "Val"}, elemT)
+			bb.add(&ir.If{Cond: &ir.Unary{Op: "!", X: &ir.Sel{X: &ir.Ref{V: got}, Name: "Some"}}, Then: &ir.Block{Stmts: []ir.Stmt{&ir.Branch{Tok: "break"}}}})
+			bindElem(bb, &ir.Sel{X: &ir.Ref{V: got}, Name: "Val"}, elemT)
 			if elemObj != nil {
 				// The received value is the loop's own (a share's count came with it).
 				l.bindRelease(bb, elemObj, l.locals[elemObj])
@@ -556,13 +540,13 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		})
 		got.Reads++
 		ch.Reads++
-		b.add(&For{Label: loop.label, Body: body, Line: b.line})
+		b.add(&ir.For{Label: loop.label, Body: body, Line: b.line})
 	}
 }
 
 // belowMax reports whether hi is a literal smaller than the largest value of the integer type t
 // (so that `i <= hi` ends a loop counting up).
-func belowMax(hi Expr, t types.Type) bool {
+func belowMax(hi ir.Expr, t types.Type) bool {
 	k := types.BasicKind(t)
 	v, ok := intBits(hi, k)
 	if !ok {
@@ -575,14 +559,14 @@ func belowMax(hi Expr, t types.Type) bool {
 }
 
 // rangeBounds lowers `a..b`, `a...b`, `range(n)` and `range(a, b)`.
-func (l *lowerer) rangeBounds(b *builder, e ast.Expr) (lo, hi Expr, inclusive bool) {
+func (l *lowerer) rangeBounds(b *builder, e ast.Expr) (lo, hi ir.Expr, inclusive bool) {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Range:
 		return l.expr(b, x.Lo), l.expr(b, x.Hi), x.Inclusive
 	case *ast.Call:
 		args := l.exprList(b, x.Args)
 		if len(args) == 1 {
-			return &Lit{Text: "0"}, args[0], false
+			return &ir.Lit{Text: "0"}, args[0], false
 		}
 		return args[0], args[1], false
 	}
@@ -598,7 +582,7 @@ func (l *lowerer) forC(b *builder, s *ast.ForCStmt) {
 	}
 	loop := &loopCtx{scope: len(l.fn.scopes), switches: l.fn.switches}
 	condB := &builder{}
-	var cond Expr
+	var cond ir.Expr
 	if s.Cond != nil {
 		cond = l.condExpr(condB, s.Cond)
 	}
@@ -615,19 +599,19 @@ func (l *lowerer) forC(b *builder, s *ast.ForCStmt) {
 	}
 	l.fn.loops = l.fn.loops[:len(l.fn.loops)-1]
 	if len(condB.stmts) == 0 && len(postB.stmts) <= 1 {
-		var post Stmt
+		var post ir.Stmt
 		if len(postB.stmts) == 1 {
 			post = postB.stmts[0]
 		}
 		if post != nil {
-			if _, simple := post.(*Assign); !simple {
+			if _, simple := post.(*ir.Assign); !simple {
 				post = nil
 			}
 		}
 		if post != nil || len(postB.stmts) == 0 {
-			outer.add(&For{Label: loop.label, Cond: cond, Post: post, Body: body, Line: l.line(s)})
+			outer.add(&ir.For{Label: loop.label, Cond: cond, Post: post, Body: body, Line: l.line(s)})
 			l.closeScope(outer, true)
-			b.add(&Block{Stmts: outer.stmts})
+			b.add(&ir.Block{Stmts: outer.stmts})
 			return
 		}
 	}
@@ -635,16 +619,16 @@ func (l *lowerer) forC(b *builder, s *ast.ForCStmt) {
 	// that `continue` runs them too.
 	first := l.temp("first", tBool)
 	first.Reads++
-	head := []Stmt{&If{Cond: &Unary{Op: "!", X: &Ref{V: first}}, Then: &Block{Stmts: postB.stmts}}}
-	head = append(head, &Assign{Lhs: []Expr{&Ref{V: first}}, Op: "=", Rhs: []Expr{&Lit{Text: "false"}}})
+	head := []ir.Stmt{&ir.If{Cond: &ir.Unary{Op: "!", X: &ir.Ref{V: first}}, Then: &ir.Block{Stmts: postB.stmts}}}
+	head = append(head, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: first}}, Op: "=", Rhs: []ir.Expr{&ir.Lit{Text: "false"}}})
 	head = append(head, condB.stmts...)
 	if cond != nil {
-		head = append(head, &If{Cond: not(cond), Then: &Block{Stmts: []Stmt{&Branch{Tok: "break"}}}})
+		head = append(head, &ir.If{Cond: ir.Not(cond), Then: &ir.Block{Stmts: []ir.Stmt{&ir.Branch{Tok: "break"}}}})
 	}
-	outer.add(&Define{V: first, Value: &Lit{Text: "true"}})
-	outer.add(&For{Label: loop.label, Body: &Block{Stmts: append(head, body.Stmts...)}, Line: l.line(s)})
+	outer.add(&ir.Define{V: first, Value: &ir.Lit{Text: "true"}})
+	outer.add(&ir.For{Label: loop.label, Body: &ir.Block{Stmts: append(head, body.Stmts...)}, Line: l.line(s)})
 	l.closeScope(outer, true)
-	b.add(&Block{Stmts: outer.stmts})
+	b.add(&ir.Block{Stmts: outer.stmts})
 }
 
 // iterVar is a variable of a C-style loop's head that a closure in its body captures: like
@@ -652,7 +636,7 @@ func (l *lowerer) forC(b *builder, s *ast.ForCStmt) {
 // the value the previous one ended with.
 type iterVar struct {
 	obj          *types.Object
-	outer, inner *Local
+	outer, inner *ir.Local
 }
 
 // perIteration finds the variables the head of s declares that a lambda or an async block in
@@ -674,7 +658,7 @@ func (l *lowerer) perIteration(s *ast.ForCStmt) []iterVar {
 		loop := l.fn.loops[len(l.fn.loops)-1]
 		for _, v := range out {
 			// Carried to the next iteration at the end of the body and at each `continue`.
-			loop.carry = append(loop.carry, &Assign{Lhs: []Expr{&Ref{V: v.outer}}, Op: "=", Rhs: []Expr{&Ref{V: v.inner}}})
+			loop.carry = append(loop.carry, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: v.outer}}, Op: "=", Rhs: []ir.Expr{&ir.Ref{V: v.inner}}})
 			v.inner.Reads++
 		}
 	}
@@ -682,11 +666,11 @@ func (l *lowerer) perIteration(s *ast.ForCStmt) []iterVar {
 }
 
 // beginIteration declares the per-iteration bindings at the top of the body.
-func (l *lowerer) beginIteration(vars []iterVar) []Stmt {
-	var out []Stmt
+func (l *lowerer) beginIteration(vars []iterVar) []ir.Stmt {
+	var out []ir.Stmt
 	for _, v := range vars {
 		v.outer.Reads++
-		out = append(out, &Define{V: v.inner, Value: &Ref{V: v.outer}})
+		out = append(out, &ir.Define{V: v.inner, Value: &ir.Ref{V: v.outer}})
 	}
 	return out
 }
@@ -733,23 +717,23 @@ func (l *lowerer) branch(b *builder, s *ast.BranchStmt) {
 	if l.fn.switches > loop.switches {
 		label = l.loopLabel(loop)
 	}
-	b.add(&Branch{Tok: tok, Label: label, Line: b.line})
+	b.add(&ir.Branch{Tok: tok, Label: label, Line: b.line})
 }
 
 func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
-	var results []Expr
+	var results []ir.Expr
 	if s.Value != nil && !types.IsUnit(l.fn.ret) && !types.IsNever(l.fn.ret) {
-		var v Expr
+		var v ir.Expr
 		if id, ok := ast.Unparen(s.Value).(*ast.Ident); ok && types.IsGuard(s.Value.TypeOf()) && l.locals[id.Obj] != nil {
 			// `return g`: the lock goes to the caller; the binding's release then finds nothing.
-			v = &Call{Fun: &Sel{X: l.expr(b, s.Value), Name: "Take"}}
+			v = &ir.Call{Fun: &ir.Sel{X: l.expr(b, s.Value), Name: "Take"}}
 		} else {
 			v = l.owned(b, s.Value)
 		}
 		if t := s.Value.TypeOf(); l.fn.predicate && !types.IsBasic(t, types.Bool) {
-			results = []Expr{l.predicateTruth(v, t)}
+			results = []ir.Expr{l.predicateTruth(v, t)}
 		} else {
-			results = []Expr{l.convertAt(v, s.Value.TypeOf(), l.fn.ret, s.Value)}
+			results = []ir.Expr{l.convertAt(v, s.Value.TypeOf(), l.fn.ret, s.Value)}
 		}
 	} else if s.Value != nil {
 		l.discard(b, l.expr(b, s.Value), s.Value.TypeOf())
@@ -759,13 +743,13 @@ func (l *lowerer) returnStmt(b *builder, s *ast.ReturnStmt) {
 
 // emitReturn leaves the function with results: the bindings of every open scope are released
 // first, and inside a try closure the return goes through its exit code.
-func (l *lowerer) emitReturn(b *builder, results []Expr) {
+func (l *lowerer) emitReturn(b *builder, results []ir.Expr) {
 	if len(l.fn.scopes) > 0 {
 		if len(results) > 0 && !isPure(results[0]) && hasReleases(l.fn.scopes) {
 			t := l.temp("r", l.valueType(l.fn.ret))
 			t.Reads++
-			b.add(&Define{V: t, Value: results[0]})
-			results[0] = &Ref{V: t}
+			b.add(&ir.Define{V: t, Value: results[0]})
+			results[0] = &ir.Ref{V: t}
 		}
 		l.releaseScopesFrom(b, 0)
 	}
@@ -773,7 +757,7 @@ func (l *lowerer) emitReturn(b *builder, results []Expr) {
 		b.add(l.tryReturn(t, results))
 		return
 	}
-	b.add(&Return{Results: results, Line: b.line})
+	b.add(&ir.Return{Results: results, Line: b.line})
 }
 
 func hasReleases(scopes []*scopeCtx) bool {
@@ -794,8 +778,8 @@ func (l *lowerer) localFunc(b *builder, s *ast.DeclStmt) {
 		return
 	}
 	v := l.local(fd.Obj, fd.Obj.Type)
-	b.add(&Define{V: v, Line: b.line})
-	var lit Expr
+	b.add(&ir.Define{V: v, Line: b.line})
+	var lit ir.Expr
 	switch {
 	case fi.Async:
 		lit = l.asyncFuncLit(fd, fi, fd.Params, fd.Body)
@@ -804,42 +788,7 @@ func (l *lowerer) localFunc(b *builder, s *ast.DeclStmt) {
 	default:
 		lit = l.funcLit(fi, fd.Params, fd.Body, nil, nil)
 	}
-	b.add(&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{lit}})
-}
-
-// terminatesIR reports whether a lowered statement list ends in a jump.
-func terminatesIR(list []Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *Return, *Branch:
-		return true
-	case *ExprStmt:
-		if c, ok := s.X.(*Call); ok {
-			if id, ok := c.Fun.(*Ident); ok && id.Pkg == "rt" && (id.Name == "Throw" || id.Name == "Exit" || id.Name == "Fail") {
-				return true
-			}
-			if id, ok := c.Fun.(*Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
-	case *Block:
-		return terminatesIR(s.Stmts)
-	case *If:
-		if s.Else == nil {
-			return false
-		}
-		var elseTerm bool
-		switch e := s.Else.(type) {
-		case *Block:
-			elseTerm = terminatesIR(e.Stmts)
-		case *If:
-			elseTerm = terminatesIR([]Stmt{e})
-		}
-		return terminatesIR(s.Then.Stmts) && elseTerm
-	}
-	return false
+	b.add(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: v}}, Op: "=", Rhs: []ir.Expr{lit}})
 }
 
 // site is the "file:line" an await suspends at, for the task dump.
@@ -848,5 +797,15 @@ func (l *lowerer) site(n ast.Node) string {
 	if p.File == nil {
 		return ""
 	}
-	return p.File.Name + ":" + itoa(p.Line)
+	return p.File.Name + ":" + ir.Itoa(p.Line)
+}
+
+func releaseCall(x ir.Expr, t ir.Type) ir.Expr {
+	if n, ok := t.(*ir.TName); ok && n.Pkg == "rt" && n.Name == "Option" {
+		return rtCall("ReleaseOption", x)
+	}
+	if n, ok := t.(*ir.TName); ok && n.Pkg == "rt" && (n.Name == "MutexGuard" || n.Name == "ReadGuard" || n.Name == "WriteGuard") {
+		return &ir.Call{Fun: &ir.Sel{X: x, Name: "Drop"}}
+	}
+	return &ir.Call{Fun: &ir.Sel{X: x, Name: "Release"}}
 }

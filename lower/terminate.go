@@ -1,35 +1,37 @@
 package lower
 
+import "adesh2go/lower/ir"
+
 // goTerminates reports whether a statement list ends in what the Go specification calls a
 // terminating statement: then Go needs no return after it, and `go vet` calls anything after it
-// unreachable. (terminatesIR answers the AdeshLang question, whether control can reach the end;
+// unreachable. (ir.Terminates answers the AdeshLang question, whether control can reach the end;
 // a call of rt.Exit ends the program but is no terminating statement to Go.)
-func goTerminates(list []Stmt) bool {
+func goTerminates(list []ir.Stmt) bool {
 	if len(list) == 0 {
 		return false
 	}
 	switch s := list[len(list)-1].(type) {
-	case *Return:
+	case *ir.Return:
 		return true
-	case *Branch:
+	case *ir.Branch:
 		return s.Tok == "goto"
-	case *ExprStmt:
-		c, ok := s.X.(*Call)
+	case *ir.ExprStmt:
+		c, ok := s.X.(*ir.Call)
 		if !ok {
 			return false
 		}
-		id, ok := c.Fun.(*Ident)
+		id, ok := c.Fun.(*ir.Ident)
 		return ok && id.Pkg == "" && id.Name == "panic"
-	case *Block:
+	case *ir.Block:
 		return goTerminates(s.Stmts)
-	case *If:
+	case *ir.If:
 		if s.Else == nil || !goTerminates(s.Then.Stmts) {
 			return false
 		}
-		return goTerminates([]Stmt{s.Else})
-	case *For:
+		return goTerminates([]ir.Stmt{s.Else})
+	case *ir.For:
 		return s.Cond == nil && !breaksOut(s.Body.Stmts, s.Label, true)
-	case *Switch:
+	case *ir.Switch:
 		hasDefault := false
 		for _, c := range s.Cases {
 			if len(c.Exprs) == 0 {
@@ -40,7 +42,7 @@ func goTerminates(list []Stmt) bool {
 			}
 		}
 		return hasDefault
-	case *TypeSwitch:
+	case *ir.TypeSwitch:
 		hasDefault := false
 		for _, c := range s.Cases {
 			if len(c.Types) == 0 {
@@ -57,7 +59,7 @@ func goTerminates(list []Stmt) bool {
 
 // breaksOut reports whether a body contains a break of the statement around it: one with its
 // label, or (when unlabeled breaks reach it) an unlabeled one outside any nested loop or switch.
-func breaksOut(list []Stmt, label string, unlabeled bool) bool {
+func breaksOut(list []ir.Stmt, label string, unlabeled bool) bool {
 	for _, s := range list {
 		if breaksOutStmt(s, label, unlabeled) {
 			return true
@@ -66,25 +68,25 @@ func breaksOut(list []Stmt, label string, unlabeled bool) bool {
 	return false
 }
 
-func breaksOutStmt(s Stmt, label string, unlabeled bool) bool {
+func breaksOutStmt(s ir.Stmt, label string, unlabeled bool) bool {
 	switch s := s.(type) {
-	case *Branch:
+	case *ir.Branch:
 		return s.Tok == "break" && (s.Label == "" && unlabeled || s.Label != "" && s.Label == label)
-	case *Block:
+	case *ir.Block:
 		return breaksOut(s.Stmts, label, unlabeled)
-	case *If:
+	case *ir.If:
 		return breaksOut(s.Then.Stmts, label, unlabeled) || s.Else != nil && breaksOutStmt(s.Else, label, unlabeled)
-	case *For:
+	case *ir.For:
 		return label != "" && breaksOut(s.Body.Stmts, label, false)
-	case *ForRange:
+	case *ir.ForRange:
 		return label != "" && breaksOut(s.Body.Stmts, label, false)
-	case *Switch:
+	case *ir.Switch:
 		for _, c := range s.Cases {
 			if label != "" && breaksOut(c.Body, label, false) {
 				return true
 			}
 		}
-	case *TypeSwitch:
+	case *ir.TypeSwitch:
 		for _, c := range s.Cases {
 			if label != "" && breaksOut(c.Body, label, false) {
 				return true
@@ -95,7 +97,7 @@ func breaksOutStmt(s Stmt, label string, unlabeled bool) bool {
 }
 
 // throwStmt raises an AdeshLang error: a panic Go sees as a terminating statement.
-func throwStmt(err, pos Expr, line *Line) Stmt {
-	thrown := &Unary{Op: "&", X: &Composite{Type: rtType("Thrown"), Fields: []*KeyValue{{Key: "Err", Value: err}, {Key: "Pos", Value: pos}}}}
-	return &ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{thrown}}, Line: line}
+func throwStmt(err, pos ir.Expr, line *ir.Line) ir.Stmt {
+	thrown := &ir.Unary{Op: "&", X: &ir.Composite{Type: rtType("Thrown"), Fields: []*ir.KeyValue{{Key: "Err", Value: err}, {Key: "Pos", Value: pos}}}}
+	return &ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{thrown}}, Line: line}
 }

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/lower/ir"
 )
 
 // tryStmt lowers try/catch/finally. A try that does not await runs its body in a closure
@@ -10,7 +11,7 @@ import (
 // stays a Try node, and the state machine catches for it.
 func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 	if l.fn.async && l.fn.closure == 0 && (suspendsAST(s.Body) || s.Catch != nil && suspendsAST(s.Catch) || s.Finally != nil && suspendsAST(s.Finally)) {
-		t := &Try{Line: b.line}
+		t := &ir.Try{Line: b.line}
 		start := len(l.fn.locals)
 		t.Body = l.block(s.Body.Stmts)
 		t.Err, t.Catch = l.catchBlock(s)
@@ -37,7 +38,7 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 	}
 	// With a finally, the catch runs in a closure of its own too, so that the finally also runs
 	// when the catch returns, breaks, continues or throws.
-	var catchHeld *Local
+	var catchHeld *ir.Local
 	if s.Finally != nil {
 		l.fn.closure++
 		held = l.enterHeldClosure()
@@ -48,96 +49,96 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 		l.fn.closure--
 		l.fn.tries = l.fn.tries[:len(l.fn.tries)-1]
 	}
-	var finally *Block
+	var finally *ir.Block
 	if s.Finally != nil {
 		finally = l.block(s.Finally.Stmts)
 	}
-	caught := l.temp("caught", &TPtr{Elem: rtType("Thrown")})
+	caught := l.temp("caught", &ir.TPtr{Elem: rtType("Thrown")})
 	caught.Reads++
-	var code *Local
+	var code *ir.Local
 	if tc.ret != nil {
 		// The closure stores a return value here; the code after it returns it.
-		b.add(&Define{V: tc.ret})
+		b.add(&ir.Define{V: tc.ret})
 	}
 	// run calls a closure under rt.TryCatchCode (or rt.TryCatch when nothing leaves it early).
-	run := func(stmts []Stmt, op string, held *Local) Stmt {
+	run := func(stmts []ir.Stmt, op string, held *ir.Local) ir.Stmt {
 		stmts = l.heldMark(stmts, held)
 		if code != nil {
 			if !goTerminates(stmts) {
-				stmts = append(stmts, &Return{Results: []Expr{&Lit{Text: "0"}}})
+				stmts = append(stmts, &ir.Return{Results: []ir.Expr{&ir.Lit{Text: "0"}}})
 			}
-			return &Assign{Lhs: []Expr{&Ref{V: code}, &Ref{V: caught}}, Op: op, Rhs: []Expr{
-				rtCall("TryCatchCode", &FuncLit{Results: []Type{tInt}, Body: &Block{Stmts: stmts}})}, Line: b.line}
+			return &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: code}, &ir.Ref{V: caught}}, Op: op, Rhs: []ir.Expr{
+				rtCall("TryCatchCode", &ir.FuncLit{Results: []ir.Type{tInt}, Body: &ir.Block{Stmts: stmts}})}, Line: b.line}
 		}
-		return &Assign{Lhs: []Expr{&Ref{V: caught}}, Op: op, Rhs: []Expr{
-			rtCall("TryCatch", &FuncLit{Body: &Block{Stmts: stmts}})}, Line: b.line}
+		return &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: caught}}, Op: op, Rhs: []ir.Expr{
+			rtCall("TryCatch", &ir.FuncLit{Body: &ir.Block{Stmts: stmts}})}, Line: b.line}
 	}
 	if len(tc.codes) > 0 {
 		code = l.temp("code", tInt)
 		code.Reads++
 	}
 	b.add(run(body.Stmts, ":=", bodyHeld))
-	var handler []Stmt
+	var handler []ir.Stmt
 	if catch != nil && errV != nil {
-		handler = append(handler, &Define{V: errV, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
+		handler = append(handler, &ir.Define{V: errV, Value: &ir.Sel{X: &ir.Ref{V: caught}, Name: "Err"}})
 	}
 	switch {
 	case finally == nil && catch != nil:
 		handler = append(handler, catch.Stmts...)
-		b.add(&If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: handler}})
+		b.add(&ir.If{Cond: &ir.Binary{Op: "!=", X: &ir.Ref{V: caught}, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: handler}})
 	case finally != nil:
 		if catch != nil {
 			// The catch's own throw (or a rethrow) replaces the caught error.
 			handler = append(handler, run(catch.Stmts, "=", catchHeld))
-			b.add(&If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: handler}})
+			b.add(&ir.If{Cond: &ir.Binary{Op: "!=", X: &ir.Ref{V: caught}, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: handler}})
 		}
 		b.add(finally.Stmts...)
-		b.add(&If{Cond: &Binary{Op: "!=", X: &Ref{V: caught}, Y: &Ident{Name: "nil"}}, Then: &Block{Stmts: []Stmt{
-			&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}}}}})
+		b.add(&ir.If{Cond: &ir.Binary{Op: "!=", X: &ir.Ref{V: caught}, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: []ir.Stmt{
+			&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Ref{V: caught}}}}}}})
 	}
 	if code != nil {
-		sw := &Switch{Tag: &Ref{V: code}}
+		sw := &ir.Switch{Tag: &ir.Ref{V: code}}
 		for _, ex := range tc.codes {
 			eb := &builder{}
 			switch ex.kind {
 			case "return":
-				var results []Expr
+				var results []ir.Expr
 				if tc.ret != nil {
 					tc.ret.Reads++
-					results = []Expr{&Ref{V: tc.ret}}
+					results = []ir.Expr{&ir.Ref{V: tc.ret}}
 				}
 				if outer := l.innerTry(); outer != nil {
 					eb.add(l.tryReturn(outer, results))
 				} else {
-					eb.add(&Return{Results: results})
+					eb.add(&ir.Return{Results: results})
 				}
 			default:
 				if outer := l.innerTry(); outer != nil && len(l.fn.loops) <= outer.loops {
 					eb.add(l.tryExitStmt(outer, ex.kind, ex.loop))
 				} else {
-					eb.add(&Branch{Tok: ex.kind, Label: l.loopLabel(ex.loop)})
+					eb.add(&ir.Branch{Tok: ex.kind, Label: l.loopLabel(ex.loop)})
 				}
 			}
-			sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(ex.code)}}, Body: eb.stmts})
+			sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(ex.code)}}, Body: eb.stmts})
 		}
 		b.add(sw)
 	}
 }
 
 // catchBlock lowers the catch clause: its binding and its block (nil without a catch).
-func (l *lowerer) catchBlock(s *ast.TryStmt) (*Local, *Block) {
+func (l *lowerer) catchBlock(s *ast.TryStmt) (*ir.Local, *ir.Block) {
 	if s.Catch == nil {
 		return nil, nil
 	}
 	l.openScope()
-	var errV *Local
+	var errV *ir.Local
 	if s.CatchName != nil && s.CatchName.Obj != nil {
 		errV = l.local(s.CatchName.Obj, s.CatchName.Obj.Type)
 	}
 	cb := &builder{}
 	l.stmtList(cb, s.Catch.Stmts)
-	l.closeScope(cb, !terminatesIR(cb.stmts))
-	return errV, &Block{Stmts: cb.stmts}
+	l.closeScope(cb, !ir.Terminates(cb.stmts))
+	return errV, &ir.Block{Stmts: cb.stmts}
 }
 
 // innerTry is the innermost try whose body is a closure, or nil.
@@ -149,23 +150,23 @@ func (l *lowerer) innerTry() *tryCtx {
 }
 
 // tryReturn leaves a try closure for a return: the value waits in a variable of the function.
-func (l *lowerer) tryReturn(t *tryCtx, results []Expr) Stmt {
+func (l *lowerer) tryReturn(t *tryCtx, results []ir.Expr) ir.Stmt {
 	ex := t.exit("return", nil)
-	var stmts []Stmt
+	var stmts []ir.Stmt
 	if len(results) > 0 {
 		if t.ret == nil {
 			t.ret = l.temp("ret", l.valueType(l.fn.ret))
 		}
-		stmts = append(stmts, &Assign{Lhs: []Expr{&Ref{V: t.ret}}, Op: "=", Rhs: results})
+		stmts = append(stmts, &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: t.ret}}, Op: "=", Rhs: results})
 	}
-	stmts = append(stmts, &Return{Results: []Expr{&Lit{Text: itoa(ex.code)}}})
-	return &Block{Stmts: stmts}
+	stmts = append(stmts, &ir.Return{Results: []ir.Expr{&ir.Lit{Text: ir.Itoa(ex.code)}}})
+	return &ir.Block{Stmts: stmts}
 }
 
 // tryExitStmt leaves a try closure for a break or continue of a loop outside it.
-func (l *lowerer) tryExitStmt(t *tryCtx, kind string, loop *loopCtx) Stmt {
+func (l *lowerer) tryExitStmt(t *tryCtx, kind string, loop *loopCtx) ir.Stmt {
 	ex := t.exit(kind, loop)
-	return &Return{Results: []Expr{&Lit{Text: itoa(ex.code)}}}
+	return &ir.Return{Results: []ir.Expr{&ir.Lit{Text: ir.Itoa(ex.code)}}}
 }
 
 func (t *tryCtx) exit(kind string, loop *loopCtx) *tryExit {

@@ -3,19 +3,20 @@ package lower
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
 // typeOf lowers `typeof(x)`. Where the static type is known the name is a constant, spelled as
 // the checker prints types (`Shape`, `[Shape]`, `Box<[string]>`; an element type nothing fixed
 // is `any`); x is still evaluated for its effects. A dynamic value, or one whose type mentions a type parameter, is named at run time.
-func (l *lowerer) typeOf(b *builder, arg ast.Expr) Expr {
+func (l *lowerer) typeOf(b *builder, arg ast.Expr) ir.Expr {
 	x := l.expr(b, arg)
 	t := arg.TypeOf()
 	if types.IsAny(t) || types.Mentions(t, isTypeParam) {
 		return rtCall("TypeName", l.toAny(x, t))
 	}
 	l.discard(b, x, t)
-	return &Lit{Text: quote(types.DefaultUnbound(t).String())}
+	return &ir.Lit{Text: quote(types.DefaultUnbound(t).String())}
 }
 
 // enumTypeMethod is the method of an enum's interface and variants that gives its name type:
@@ -29,20 +30,20 @@ func isTypeParam(t types.Type) bool {
 
 // typeNameMethod is the AdeshTypeName method (see rt.TypeNamer) of a struct, or of an enum's
 // name type: the AdeshLang name with the type arguments the Go type is instantiated with.
-func (l *lowerer) typeNameMethod(def *types.TypeDef, self *TName) *Func {
-	var name Expr = &Lit{Text: quote(def.Name)}
+func (l *lowerer) typeNameMethod(def *types.TypeDef, self *ir.TName) *ir.Func {
+	var name ir.Expr = &ir.Lit{Text: quote(def.Name)}
 	if len(self.Args) > 0 {
-		name = &Lit{Text: quote(def.Name + "<")}
+		name = &ir.Lit{Text: quote(def.Name + "<")}
 		for i, arg := range self.Args {
 			if i > 0 {
-				name = &Binary{Op: "+", X: name, Y: &Lit{Text: quote(", ")}}
+				name = &ir.Binary{Op: "+", X: name, Y: &ir.Lit{Text: quote(", ")}}
 			}
-			name = &Binary{Op: "+", X: name, Y: rtCallT("TypeNameFor", []Type{arg})}
+			name = &ir.Binary{Op: "+", X: name, Y: rtCallT("TypeNameFor", []ir.Type{arg})}
 		}
-		name = &Binary{Op: "+", X: name, Y: &Lit{Text: quote(">")}}
+		name = &ir.Binary{Op: "+", X: name, Y: &ir.Lit{Text: quote(">")}}
 	}
-	return &Func{Name: "AdeshTypeName", Recv: &Param{Name: "_", Type: self}, Results: []Type{tString},
-		Body: &Block{Stmts: []Stmt{&Return{Results: []Expr{name}}}}}
+	return &ir.Func{Name: "AdeshTypeName", Recv: &ir.Param{Name: "_", Type: self}, Results: []ir.Type{tString},
+		Body: &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{name}}}}}
 }
 
 // isStruct reports whether a Go type name of the program names a struct: a state struct or a

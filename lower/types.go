@@ -2,32 +2,34 @@ package lower
 
 import (
 	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
 )
 
-func rtType(name string, args ...Type) *TName { return &TName{Pkg: "rt", Name: name, Args: args} }
-func goType(name string) *TName               { return &TName{Name: name} }
-
+// The builders live in package ir, shared with the state-machine pass; the short names here
+// are what lower's code (and TestRTNamesExist) reads.
 var (
-	tBool   = goType("bool")
-	tInt64  = goType("int64")
-	tInt    = goType("int")
-	tString = goType("string")
-	tF64    = goType("float64")
-	tUnit   = rtType("Unit")
-	tValue  = rtType("Value")
-	tError  = rtType("Error")
-	tChar   = rtType("Char")
-	tAnyGo  = goType("any")
+	rtType  = ir.RTType
+	goType  = ir.GoType
+	tBool   = ir.TBool
+	tInt64  = ir.TInt64
+	tInt    = ir.TInt
+	tString = ir.TString
+	tF64    = ir.TF64
+	tUnit   = ir.TUnit
+	tValue  = ir.TValue
+	tError  = ir.TError
+	tChar   = ir.TChar
+	tAnyGo  = ir.TAnyGo
 )
 
-var basicGo = map[types.Kind]Type{
+var basicGo = map[types.Kind]ir.Type{
 	types.Bool: tBool, types.Int8: goType("int8"), types.Int16: goType("int16"),
 	types.Int32: goType("int32"), types.Int64: tInt64, types.Uint8: goType("uint8"),
 	types.Uint16: goType("uint16"), types.Uint32: goType("uint32"), types.Uint64: goType("uint64"),
 	types.Float32: goType("float32"), types.Float64: tF64, types.String: tString,
 	types.Char: tChar, types.Unit: tUnit, types.Any: tValue, types.Null: tValue,
 	types.Never: tUnit, types.Invalid: tValue, types.ErrorKind: tError,
-	types.TcpListener: &TPtr{rtType("TcpListener")}, types.TcpStream: &TPtr{rtType("TcpStream")},
+	types.TcpListener: &ir.TPtr{Elem: rtType("TcpListener")}, types.TcpStream: &ir.TPtr{Elem: rtType("TcpStream")},
 	types.Response: rtType("Response"),
 }
 
@@ -38,7 +40,7 @@ var (
 )
 
 // goTypeOf maps an AdeshLang type to the Go type that represents it.
-func (l *lowerer) goTypeOf(t types.Type) Type {
+func (l *lowerer) goTypeOf(t types.Type) ir.Type {
 	switch u := t.(type) {
 	case nil:
 		return tUnit
@@ -50,9 +52,9 @@ func (l *lowerer) goTypeOf(t types.Type) Type {
 		// be the only rt.Value of a typed program.
 		return tUnit
 	case *types.Array:
-		return &TSlice{l.goTypeOf(u.Elem)}
+		return &ir.TSlice{Elem: l.goTypeOf(u.Elem)}
 	case *types.MapT:
-		return &TPtr{rtType("Map", l.goTypeOf(u.Key), l.goTypeOf(u.Val))}
+		return &ir.TPtr{Elem: rtType("Map", l.goTypeOf(u.Key), l.goTypeOf(u.Val))}
 	case *types.Optional:
 		return rtType("Option", l.goTypeOf(u.Elem))
 	case *types.Result:
@@ -60,9 +62,9 @@ func (l *lowerer) goTypeOf(t types.Type) Type {
 	case *types.Tuple:
 		return rtType(tupleTypes[len(u.Elems)], l.goTypes(u.Elems)...)
 	case *types.Func:
-		ft := &TFunc{Params: l.goTypes(u.Params)}
+		ft := &ir.TFunc{Params: l.goTypes(u.Params)}
 		if r := u.Ret; r != nil && !types.IsUnit(r) {
-			ft.Results = []Type{l.goTypeOf(r)}
+			ft.Results = []ir.Type{l.goTypeOf(r)}
 		}
 		return ft
 	case *types.Future:
@@ -70,25 +72,25 @@ func (l *lowerer) goTypeOf(t types.Type) Type {
 	case *types.Handle:
 		return l.handleType(u)
 	case *types.Named:
-		return &TName{Name: l.typeName(u.Def), Args: l.goTypes(u.Args)}
+		return &ir.TName{Name: l.typeName(u.Def), Args: l.goTypes(u.Args)}
 	case *types.TypeParam:
 		return goType(l.typeParamName(u))
 	}
 	return tValue
 }
 
-func (l *lowerer) goTypes(ts []types.Type) []Type {
-	out := make([]Type, len(ts))
+func (l *lowerer) goTypes(ts []types.Type) []ir.Type {
+	out := make([]ir.Type, len(ts))
 	for i, t := range ts {
 		out[i] = l.goTypeOf(t)
 	}
 	return out
 }
 
-func (l *lowerer) handleType(h *types.Handle) Type {
+func (l *lowerer) handleType(h *types.Handle) ir.Type {
 	switch h.Kind {
 	case types.ScopeH:
-		return &TPtr{rtType("Scope")}
+		return &ir.TPtr{Elem: rtType("Scope")}
 	case types.MutexGuardH:
 		return rtType("MutexGuard", l.goTypeOf(h.Elem))
 	case types.ReadGuardH:
@@ -96,7 +98,7 @@ func (l *lowerer) handleType(h *types.Handle) Type {
 	case types.WriteGuardH:
 		return rtType("WriteGuard", l.goTypeOf(h.Elem))
 	}
-	return &TPtr{rtType(handleTypes[h.Kind], l.goTypeOf(h.Elem))}
+	return &ir.TPtr{Elem: rtType(handleTypes[h.Kind], l.goTypeOf(h.Elem))}
 }
 
 // handleTypes are the rt types of the handles used through a pointer.
@@ -107,25 +109,18 @@ var handleTypes = map[types.HandleKind]string{
 }
 
 // resultType is the Go result list of a function returning t: none for unit.
-func (l *lowerer) resultTypes(t types.Type) []Type {
+func (l *lowerer) resultTypes(t types.Type) []ir.Type {
 	if t == nil || types.IsUnit(t) || types.IsNever(t) {
 		return nil
 	}
-	return []Type{l.goTypeOf(t)}
+	return []ir.Type{l.goTypeOf(t)}
 }
 
 // valueType is the Go type of a value of t where a value is needed even for unit (a Poll's
 // result, a generic argument).
-func (l *lowerer) valueType(t types.Type) Type {
+func (l *lowerer) valueType(t types.Type) ir.Type {
 	if t == nil || types.IsNever(t) {
 		return tUnit
 	}
 	return l.goTypeOf(t)
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }

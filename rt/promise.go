@@ -27,6 +27,10 @@ type Promise[T any] struct {
 	// waiters are the tasks awaiting the promise; reactions run (internal, short) when it settles.
 	waiters   []*task
 	reactions []func()
+	// handled records that a reaction or an awaiter has taken the promise's outcome; rejPos is
+	// where it was rejected, when known (both for the unhandled-rejection report).
+	handled atomic.Bool
+	rejPos  string
 }
 
 // NewPromise runs executor at once with the promise's resolve and reject functions. Only the
@@ -40,7 +44,7 @@ func NewPromise[T any](executor func(resolve func(T), reject func(Error))) *Prom
 				if !ok {
 					panic(r)
 				}
-				p.Reject(th.Err)
+				p.rejectAt(th.Err, th.Pos)
 			}
 		}()
 		executor(p.Resolve, p.Reject)
@@ -60,31 +64,39 @@ func Resolved[T any](v T) *Promise[T] {
 
 // Rejected is `Promise.reject(e)`.
 func Rejected[T any](e Error) *Promise[T] {
-	p := &Promise[T]{err: e}
+	p := &Promise[T]{err: e, rejPos: callerOutsideRT()}
 	p.state.Store(promiseRejected)
+	trackRejection(p)
 	return p
 }
 
 // Resolve fulfils the promise with v, unless it is already settled.
-func (p *Promise[T]) Resolve(v T) { p.settle(promiseFulfilled, v, Error{}) }
+func (p *Promise[T]) Resolve(v T) { p.settle(promiseFulfilled, v, Error{}, "") }
 
 // Reject rejects the promise with e, unless it is already settled.
-func (p *Promise[T]) Reject(e Error) {
+func (p *Promise[T]) Reject(e Error) { p.rejectAt(e, callerOutsideRT()) }
+
+// rejectAt rejects the promise with e, rejected at pos (file:line, or "").
+func (p *Promise[T]) rejectAt(e Error, pos string) {
 	var zero T
-	p.settle(promiseRejected, zero, e)
+	p.settle(promiseRejected, zero, e, pos)
 }
 
-func (p *Promise[T]) settle(state uint32, v T, e Error) {
+func (p *Promise[T]) settle(state uint32, v T, e Error, pos string) {
 	p.mu.Lock()
 	if p.state.Load() != promisePending {
 		p.mu.Unlock()
 		return
 	}
 	p.val, p.err = v, e
+	p.rejPos = pos
 	p.state.Store(state)
 	waiters, reactions := p.waiters, p.reactions
 	p.waiters, p.reactions = nil, nil
 	p.mu.Unlock()
+	if state == promiseRejected && len(waiters) == 0 && len(reactions) == 0 {
+		trackRejection(p) // unless a handler comes later
+	}
 	for _, t := range waiters {
 		t.wake(nil)
 	}
@@ -119,9 +131,16 @@ func (p *Promise[T]) Poll(cx *Context) Poll[T] {
 		p.mu.Unlock()
 	}
 	if p.state.Load() == promiseRejected {
+		p.handled.Store(true)
 		throwHere(p.err)
 	}
 	return Ready(p.val)
+}
+
+// rejectionIfUnhandled gives the rejection for the unhandled-rejection report, and whether
+// nothing has handled it.
+func (p *Promise[T]) rejectionIfUnhandled() (msg, pos string, unhandled bool) {
+	return p.err.Message, p.rejPos, !p.handled.Load()
 }
 
 // Drop does nothing: a promise is shared, and a task that stopped awaiting it is at most woken
@@ -140,6 +159,7 @@ func containsTask(ts []*task, t *task) bool {
 // onSettle runs f (internal bookkeeping, not user code) when the promise settles, at once if
 // it has.
 func (p *Promise[T]) onSettle(f func()) {
+	p.handled.Store(true)
 	p.mu.Lock()
 	if p.state.Load() == promisePending {
 		p.reactions = append(p.reactions, f)
@@ -167,7 +187,7 @@ func ThenElse[T, U any](p *Promise[T], f func(T) U, onErr func(Error) U) *Promis
 			case onErr != nil:
 				settleWith(d, func() U { return onErr(e) })
 			default:
-				d.Reject(e)
+				d.rejectAt(e, p.rejPos)
 			}
 		})
 	})
@@ -185,13 +205,13 @@ func settleWith[U any](d *Promise[U], call func() U) {
 	defer func() {
 		if r := recover(); r != nil {
 			if th, ok := r.(*Thrown); ok {
-				d.Reject(th.Err)
+				d.rejectAt(th.Err, th.Pos)
 				return
 			}
 			if rawPanics {
 				panic(r)
 			}
-			d.Reject(Error{Message: fmt.Sprintf("panic in promise callback: %v", r)})
+			d.rejectAt(Error{Message: fmt.Sprintf("panic in promise callback: %v", r)}, "")
 		}
 	}()
 	d.Resolve(call())
@@ -222,7 +242,7 @@ func PromiseAll[T any](ps []*Promise[T]) *Promise[[]T] {
 		p.onSettle(func() {
 			v, e, ok := p.outcome()
 			if !ok {
-				d.Reject(e)
+				d.rejectAt(e, p.rejPos)
 				return
 			}
 			vals[i] = v
@@ -244,7 +264,7 @@ func PromiseRace[T any](ps []*Promise[T]) *Promise[T] {
 			if ok {
 				d.Resolve(v)
 			} else {
-				d.Reject(e)
+				d.rejectAt(e, p.rejPos)
 			}
 		})
 	}
@@ -270,9 +290,19 @@ func PromiseAny[T any](ps []*Promise[T]) *Promise[T] {
 			if ok {
 				d.Resolve(v)
 			} else if left.Add(-1) == 0 {
-				d.Reject(Error{Message: AllRejected})
+				d.rejectAt(Error{Message: AllRejected}, p.rejPos)
 			}
 		})
 	}
 	return d
+}
+
+// RejectValues adapts an executor's reject to AdeshLang's `reject(v)`, which takes any value
+// (a value that is not an Error is wrapped). Being in rt, the adapter is passed over when the
+// rejection's position is taken: it is the position of the user's `reject(…)` call. (Not
+// inlined: the closure would then be named after the generated function it was inlined in.)
+//
+//go:noinline
+func RejectValues(reject func(Error)) func(Value) {
+	return func(v Value) { reject(ToError(v)) }
 }

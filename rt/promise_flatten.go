@@ -10,14 +10,14 @@ func FlattenPromise[T any](p *Promise[*Promise[T]]) *Promise[T] {
 	p.onSettle(func() {
 		q, e, ok := p.outcome()
 		if !ok {
-			d.Reject(e)
+			d.rejectAt(e, p.rejPos)
 			return
 		}
 		q.onSettle(func() {
 			if v, e, ok := q.outcome(); ok {
 				d.Resolve(v)
 			} else {
-				d.Reject(e)
+				d.rejectAt(e, q.rejPos)
 			}
 		})
 	})
@@ -31,7 +31,7 @@ func FlattenFuture[T any](p *Promise[Future[T]]) *Promise[T] {
 	p.onSettle(func() {
 		f, e, ok := p.outcome()
 		if !ok {
-			d.Reject(e)
+			d.rejectAt(e, p.rejPos)
 			return
 		}
 		SpawnValue[Unit](nil, settleFuture[T]{f: f, d: d}).Drop()
@@ -52,7 +52,7 @@ func (s *settleFuture[T]) Poll(cx *Context) (res Poll[Unit]) {
 			if !ok {
 				panic(r)
 			}
-			s.d.Reject(th.Err)
+			s.d.rejectAt(th.Err, th.Pos)
 			res = Ready(Unit{})
 		}
 	}()

@@ -54,6 +54,7 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 	}
 	wg.Wait()
 	s.blocking.close()
+	s.reportUnhandled()
 
 	schedMu.Lock()
 	nextSched = nil

@@ -43,6 +43,7 @@ type scheduler struct {
 
 	mainTask   *task
 	deadlocked atomic.Bool
+	unhandled  unhandledSet  // rejections and failures to report at the end unless handled
 	spawned    atomic.Uint64 // tasks spawned off the workers (see adopt)
 }
 

@@ -179,8 +179,12 @@ func (t *task) finish(w *worker, err *Thrown, final uint32) {
 	if jw := t.joinWaker.Swap(nil); jw != nil {
 		jw.wake(w)
 	}
-	if err != nil && final == stateComplete && s&flagDetached != 0 && t.scope == nil {
-		reportUnawaited(t) // (a scope child's failure is the scope's, not lost)
+	if err != nil && final == stateComplete && t.scope == nil { // (a scope child's failure is the scope's, not lost)
+		if s&flagDetached != 0 {
+			reportUnawaited(t)
+		} else if t != sched.mainTask && s&flagObserved == 0 {
+			sched.trackFailedTask(t) // reported at the end of the run unless awaited by then
+		}
 	}
 	if err != nil && t == sched.mainTask && reportMainAtOnce.Load() {
 		// The program's error is printed now: the run goes on until its other tasks finish,

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"adesh2go/lower"
+	"adesh2go/lower/ir"
 )
 
 // irCmd prints the IR: each async body as the state-machine pass receives it, or, with
@@ -27,9 +28,9 @@ func irCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			var opts lower.Options
 			if after == "" {
-				opts.BeforeMachine = func(name string, body []lower.Stmt) {
+				opts.BeforeMachine = func(name string, body []ir.Stmt) {
 					fmt.Fprintf(stdout, "%s, before the state-machine pass: ", name)
-					lower.Fprint(stdout, body)
+					ir.Fprint(stdout, body)
 				}
 			}
 			prog, err := lower.LowerWith(p.Info, p.Fset, opts)
@@ -37,7 +38,7 @@ func irCmd(stdout, stderr io.Writer) *cobra.Command {
 				return &exitError{code: 1, msg: err.Error()}
 			}
 			if after == "machine" {
-				lower.Fprint(stdout, prog)
+				ir.Fprint(stdout, prog)
 			}
 			return nil
 		},

@@ -109,8 +109,16 @@ func init() {
 }
 
 func (p *printer) file(f *ast.File) {
+	classes := p.classSpans(f)
 	for _, it := range f.Items {
-		p.lineItem(it, func() { p.node(it) })
+		switch {
+		case p.isClass(it):
+			p.lineItem(it, func() { p.verbatim(it.(ast.Stmt)) })
+		case insideAny(it, classes):
+			// a declaration a class desugared into: the class's text stands for it
+		default:
+			p.lineItem(it, func() { p.node(it) })
+		}
 	}
 	p.commentsBefore(len(p.src) + 1)
 }

@@ -68,3 +68,32 @@ func (p *printer) multiPost(b *ast.Block) {
 		p.simpleStmt(s)
 	}
 }
+
+// A class (EVERYDAY.md §2) is desugared by the parser into a struct, an extend block and
+// functions, with an empty statement spanning the class in their place: the class is copied as
+// written and the declarations inside its span are not written again.
+
+// isClass reports whether the item n is the empty statement that stands for a class.
+func (p *printer) isClass(n ast.Node) bool {
+	_, empty := n.(*ast.EmptyStmt)
+	return empty && strings.HasPrefix(p.text(n), "class")
+}
+
+func (p *printer) classSpans(f *ast.File) []ast.Span {
+	var spans []ast.Span
+	for _, it := range f.Items {
+		if p.isClass(it) {
+			spans = append(spans, ast.Span{Start: it.Pos(), End: it.EndPos()})
+		}
+	}
+	return spans
+}
+
+func insideAny(n ast.Node, spans []ast.Span) bool {
+	for _, s := range spans {
+		if n.Pos() >= s.Start && n.EndPos() <= s.End {
+			return true
+		}
+	}
+	return false
+}

@@ -175,6 +175,10 @@ func init() {
 
 	// types
 	layout(func(p *printer, n *ast.NamedType) {
+		if n.Pkg == nil && n.Name.Name == "Share" && p.text(n.Name) != "Share" {
+			p.write(p.text(n)) // a class's name, which the parser made its Share
+			return
+		}
 		if n.Pkg != nil {
 			p.node(n.Pkg)
 			p.write(".")

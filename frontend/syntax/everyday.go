@@ -79,7 +79,13 @@ func (p *parser) parseIdentStmt(lex *cursor, top bool) (s ast.Stmt, ok bool, err
 	case name == "do" && n.Type == tLBrace:
 		s, err = p.parseDoWhile(lex)
 		return s, true, err
-	case (name == "class" || name == "interface" || name == "abstract") && n.Type == tIdent:
+	case name == "class" && n.Type == tIdent:
+		if !top {
+			return nil, true, p.errAt(t, "`class` is allowed only at the top level of a file")
+		}
+		s, err = p.parseClass(lex)
+		return s, true, err
+	case (name == "interface" || name == "abstract") && n.Type == tIdent:
 		return p.skipUnsupported(lex, unsupportedDecl[name]), true, nil
 	case name == "type" && n.Type == tIdent && (p.peekAt(lex, 2).Type == tAssign || p.peekAt(lex, 2).Type == tLess):
 		if !top {
@@ -95,7 +101,6 @@ func (p *parser) parseIdentStmt(lex *cursor, top bool) (s ast.Stmt, ok bool, err
 }
 
 var unsupportedDecl = map[string]string{
-	"class":     "classes (`class`)",
 	"abstract":  "abstract classes (`abstract class`)",
 	"interface": "interfaces (`interface`)",
 }

@@ -29,11 +29,12 @@ type parser struct {
 	limit   int     // index in tokens where the part being parsed ends (a chunk, a statement)
 	interp  bool    // parsing an interpolation (its tokens end at its closing brace)
 
-	lexedToEnd bool // an unterminated literal or comment ran to the end of the file
-	lastEnd    int  // offset just past the last token consumed by hand-written code
-	depth      int
-	docs       map[int]string   // doc comment by the offset of the token that follows it
-	errored    map[int]struct{} // lines that already have an error (one error per line)
+	lexedToEnd   bool       // an unterminated literal or comment ran to the end of the file
+	pendingItems []ast.Node // the declarations a class desugars into, added after its item
+	lastEnd      int        // offset just past the last token consumed by hand-written code
+	depth        int
+	docs         map[int]string   // doc comment by the offset of the token that follows it
+	errored      map[int]struct{} // lines that already have an error (one error per line)
 
 	chunks *participle.Parser[chunkG]
 	items  *participle.Parser[itemG]
@@ -125,6 +126,7 @@ func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
 	}()
 	p.lexAll()
 	p.parseItems(out)
+	rewriteClassUses(out)
 	return out
 }
 
@@ -273,9 +275,12 @@ func (p *parser) parseChunk(from, to int, out *ast.File) {
 				out.Items = append(out.Items, n)
 			}
 		}
+		out.Items = append(out.Items, p.pendingItems...)
+		p.pendingItems = p.pendingItems[:0]
 		// What is left (if anything) does not start an item: the loop below reports it.
 	} else {
 		lex.LoadCheckpoint(chunkStart)
+		p.pendingItems = p.pendingItems[:0]
 	}
 	for {
 		t := lex.Peek()
@@ -294,6 +299,8 @@ func (p *parser) parseChunk(from, to int, out *ast.File) {
 		}
 		start := lex.MakeCheckpoint()
 		item, err := p.items.ParseFromLexer(lex, participle.AllowTrailing(true))
+		pending := p.pendingItems
+		p.pendingItems = p.pendingItems[:0]
 		if err != nil {
 			p.reportErr(err)
 			resume := p.skipBroken(i, p.indexAt(p.errorOffset(err)), to, false)
@@ -304,6 +311,7 @@ func (p *parser) parseChunk(from, to int, out *ast.File) {
 		if n := p.convertItem(item); n != nil {
 			out.Items = append(out.Items, n)
 		}
+		out.Items = append(out.Items, pending...)
 	}
 }
 
@@ -314,7 +322,7 @@ func (p *parser) optionalSemi(n ast.Node) bool {
 		return false
 	}
 	i := p.indexAt(int(n.Pos() - p.base))
-	return i > 0 && p.tokens[i-1].Type == tRBrace
+	return i > 0 && p.tokens[i].Type == tSemi && p.tokens[i-1].Type == tRBrace
 }
 
 // parseStmt parses one statement at the cursor with participle's statement production (the

@@ -468,9 +468,7 @@ poll_:
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_03_await_try.adesh:44
 					reject(rt.NewError("nope"))
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 			f.state = 4
 			fallthrough

@@ -346,9 +346,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_05_await_kinds.adesh:31
 					resolve(3)
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/a_05_await_kinds.adesh:32
 			f.sub6_ = p2

@@ -178,9 +178,7 @@ poll_:
 //line testdata/run/a_13_promises.adesh:5
 					rt.Print("executor runs at once")
 					resolve(1)
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/a_13_promises.adesh:8
 			rt.Print("after new Promise")
@@ -351,10 +349,9 @@ poll_:
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:44
 					rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: f.trigger, resolve: resolve}).Drop()
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
+//line testdata/run/a_13_promises.adesh:49
 			fast = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:49
@@ -362,9 +359,7 @@ poll_:
 //line testdata/run/a_13_promises.adesh:49
 						resolve("fast")
 					}, 1)
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/a_13_promises.adesh:50
 			f.sub2_ = rt.PromiseRace([]*rt.Promise[string]{f.slow, fast})
@@ -430,10 +425,9 @@ poll_:
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:62
 					rt.SpawnValue[rt.Unit](nil, asyncBlock2{resolve: resolve}).Drop()
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
+//line testdata/run/a_13_promises.adesh:67
 			f.sub1_ = f.later
 			f.state = 20
 			fallthrough

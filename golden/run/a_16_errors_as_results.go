@@ -128,9 +128,7 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 //line testdata/run/a_16_errors_as_results.adesh:16
 						reject(rt.NewError("rejected"))
 					}
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/a_16_errors_as_results.adesh:18
 			f.sub1_ = p_

@@ -78,9 +78,7 @@ func delay(ms int64, value rt.Value) *rt.Promise[rt.Value] {
 //line testdata/run/a_32_dynamic_async.adesh:10
 				resolve(value)
 			}, ms)
-		}(resolve_, func(v_ rt.Value) {
-			reject_(rt.ToError(v_))
-		})
+		}(resolve_, rt.RejectValues(reject_))
 	})
 }
 
@@ -324,9 +322,7 @@ poll_:
 				func(resolve func(rt.Unit), reject func(rt.Value)) {
 //line testdata/run/a_32_dynamic_async.adesh:32
 					reject(rt.NewError("nope"))
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			}), func(v rt.Unit) string {
 //line testdata/run/a_32_dynamic_async.adesh:33
 				return "unexpected"

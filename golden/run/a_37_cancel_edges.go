@@ -180,9 +180,7 @@ poll_:
 		case 0: // start
 //line testdata/run/a_37_cancel_edges.adesh:15
 			never = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
-				func(resolve func(int64), reject func(rt.Value)) {}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				func(resolve func(int64), reject func(rt.Value)) {}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/a_37_cancel_edges.adesh:16
 			ready = rt.NewChannel[int64](0)

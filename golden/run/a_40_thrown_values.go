@@ -375,9 +375,7 @@ poll_:
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_40_thrown_values.adesh:37
 					reject("not an error value")
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 			f.state = 12
 			fallthrough

@@ -29,18 +29,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				func(resolve func(rt.Value), reject func(rt.Value)) {
 //line testdata/run/e1_promise_null.adesh:3
 					resolve(nil)
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/e1_promise_null.adesh:4
 			q = rt.NewPromise[rt.Value](func(resolve_ func(rt.Value), reject_ func(rt.Error)) {
 				func(resolve func(rt.Value), reject func(rt.Value)) {
 //line testdata/run/e1_promise_null.adesh:4
 					resolve(nil)
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/e1_promise_null.adesh:5
 			f.sub1_ = p_

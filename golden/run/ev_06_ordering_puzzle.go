@@ -152,9 +152,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/ev_06_ordering_puzzle.adesh:18
 					rt.Print("promise1")
 					resolve(rt.Unit{})
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			}), func(_ rt.Unit) rt.Unit {
 //line testdata/run/ev_06_ordering_puzzle.adesh:20
 				rt.Print("promise2")

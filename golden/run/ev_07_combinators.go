@@ -13,9 +13,7 @@ func delayed(v string, ms int64) *rt.Promise[string] {
 //line testdata/run/ev_07_combinators.adesh:4
 				resolve(v)
 			}, ms)
-		}(resolve_, func(v_ rt.Value) {
-			reject_(rt.ToError(v_))
-		})
+		}(resolve_, rt.RejectValues(reject_))
 	})
 }
 
@@ -28,9 +26,7 @@ func failing(msg string, ms int64) *rt.Promise[string] {
 //line testdata/run/ev_07_combinators.adesh:8
 				reject(rt.NewError(msg))
 			}, ms)
-		}(resolve_, func(v_ rt.Value) {
-			reject_(rt.ToError(v_))
-		})
+		}(resolve_, rt.RejectValues(reject_))
 	})
 }
 

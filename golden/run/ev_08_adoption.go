@@ -96,9 +96,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				func(resolve func(*rt.Promise[rt.Value]), reject func(rt.Value)) {
 //line testdata/run/ev_08_adoption.adesh:9
 					resolve(rt.Rejected[rt.Value](rt.NewError("inner")))
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			}))
 //line testdata/run/ev_08_adoption.adesh:10
 			rt.Catch(rt.Then(rejected, func(v rt.Value) rt.Unit {
@@ -115,9 +113,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				func(resolve func(rt.Future[int64]), reject func(rt.Value)) {
 //line testdata/run/ev_08_adoption.adesh:11
 					resolve(rt.Start[int64](nil, later(4)))
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			}))
 //line testdata/run/ev_08_adoption.adesh:12
 			rt.Then(waiting, func(v int64) rt.Unit {

@@ -38,9 +38,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/ev_09_natural_promises.adesh:13
 						resolve(rt.Unit{})
 					}, 5)
-				}(resolve_, func(v_ rt.Value) {
-					reject_(rt.ToError(v_))
-				})
+				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/ev_09_natural_promises.adesh:15
 			rt.Then(ready, func(_ rt.Unit) rt.Unit {

@@ -1,14 +1,18 @@
-package lower
+package machine
 
-import "sort"
+import (
+	"sort"
+
+	"adesh2go/lower/ir"
+)
 
 // Tidying a built state machine for the reader and the compiler: threading jumps, numbering
 // the cases in the order their code was written, returning values directly.
 
 // jumpRef is a jump to a case, written once the cases have their final numbers.
 type jumpRef struct {
-	set *Lit    // the state the jump sets
-	br  *Branch // `continue poll_`, or `fallthrough` into the next case
+	set *ir.Lit    // the state the jump sets
+	br  *ir.Branch // `continue poll_`, or `fallthrough` into the next case
 	to  *mcase
 }
 
@@ -49,15 +53,15 @@ func (m *machine) compact() {
 		c.id = i
 	}
 	for _, j := range m.jumps {
-		j.set.Text = itoa(j.to.id)
+		j.set.Text = ir.Itoa(j.to.id)
 	}
 	for i, c := range m.cases {
 		if j := m.lastJump(c); j != nil && j.to.id == i+1 {
 			j.br.Tok, j.br.Label = "fallthrough", ""
 		}
 	}
-	walkStmts(m.allStmts(), false, func(s Stmt) {
-		if br, ok := s.(*Branch); ok && br.Label == "poll_" {
+	ir.WalkStmts(m.allStmts(), false, func(s ir.Stmt) {
+		if br, ok := s.(*ir.Branch); ok && br.Label == "poll_" {
 			m.usesJump = true
 		}
 	})
@@ -76,7 +80,7 @@ func (m *machine) lastJump(c *mcase) *jumpRef {
 	if len(c.stmts) == 0 {
 		return nil
 	}
-	br, ok := c.stmts[len(c.stmts)-1].(*Branch)
+	br, ok := c.stmts[len(c.stmts)-1].(*ir.Branch)
 	if !ok {
 		return nil
 	}
@@ -88,8 +92,8 @@ func (m *machine) lastJump(c *mcase) *jumpRef {
 	return nil
 }
 
-func (m *machine) allStmts() []Stmt {
-	var all []Stmt
+func (m *machine) allStmts() []ir.Stmt {
+	var all []ir.Stmt
 	for _, c := range m.cases {
 		all = append(all, c.stmts...)
 	}
@@ -99,42 +103,42 @@ func (m *machine) allStmts() []Stmt {
 // inlineResults returns a value directly where it reads no field of the state struct (which
 // complete_ clears): `f.complete_(); return rt.Ready(v)` rather than through res_. A block
 // left declaring nothing is spliced into its list.
-func (m *machine) inlineResults(list []Stmt) []Stmt {
-	var out []Stmt
+func (m *machine) inlineResults(list []ir.Stmt) []ir.Stmt {
+	var out []ir.Stmt
 	for i := 0; i < len(list); i++ {
 		s := list[i]
-		if d, ok := s.(*Define); ok && m.results[d.V] && i+2 < len(list) && !readsState(d.Value) {
-			if r, ok := list[i+2].(*Return); ok && len(r.Results) == 1 {
-				if c, ok := r.Results[0].(*Call); ok && len(c.Args) == 1 {
+		if d, ok := s.(*ir.Define); ok && m.results[d.V] && i+2 < len(list) && !readsState(d.Value) {
+			if r, ok := list[i+2].(*ir.Return); ok && len(r.Results) == 1 {
+				if c, ok := r.Results[0].(*ir.Call); ok && len(c.Args) == 1 {
 					c.Args[0] = d.Value
 					continue
 				}
 			}
 		}
 		switch s := s.(type) {
-		case *Block:
+		case *ir.Block:
 			s.Stmts = m.inlineResults(s.Stmts)
 			if !declares(s.Stmts) {
 				out = append(out, s.Stmts...)
 				continue
 			}
-		case *If:
+		case *ir.If:
 			s.Then.Stmts = m.inlineResults(s.Then.Stmts)
 			switch e := s.Else.(type) {
-			case *Block:
+			case *ir.Block:
 				e.Stmts = m.inlineResults(e.Stmts)
-			case *If:
-				m.inlineResults([]Stmt{e})
+			case *ir.If:
+				m.inlineResults([]ir.Stmt{e})
 			}
-		case *For:
+		case *ir.For:
 			s.Body.Stmts = m.inlineResults(s.Body.Stmts)
-		case *ForRange:
+		case *ir.ForRange:
 			s.Body.Stmts = m.inlineResults(s.Body.Stmts)
-		case *Switch:
+		case *ir.Switch:
 			for _, c := range s.Cases {
 				c.Body = m.inlineResults(c.Body)
 			}
-		case *TypeSwitch:
+		case *ir.TypeSwitch:
 			for _, c := range s.Cases {
 				c.Body = m.inlineResults(c.Body)
 			}
@@ -146,15 +150,15 @@ func (m *machine) inlineResults(list []Stmt) []Stmt {
 
 // readsState reports whether an expression reads the state struct (a field, a pointer into
 // it) or makes a closure (which may read it later).
-func readsState(x Expr) bool {
+func readsState(x ir.Expr) bool {
 	found := false
-	walkExpr(x, func(e Expr) {
+	ir.WalkExpr(x, func(e ir.Expr) {
 		switch e := e.(type) {
-		case *Ref:
+		case *ir.Ref:
 			found = found || e.V.Field || e.V.Boxed
-		case *Ident:
+		case *ir.Ident:
 			found = found || e.Name == "f" && e.Pkg == ""
-		case *FuncLit:
+		case *ir.FuncLit:
 			found = true
 		}
 	})
@@ -162,14 +166,14 @@ func readsState(x Expr) bool {
 }
 
 // declares reports whether a statement list declares a Go variable at its top level.
-func declares(list []Stmt) bool {
+func declares(list []ir.Stmt) bool {
 	for _, s := range list {
 		switch s := s.(type) {
-		case *Define:
+		case *ir.Define:
 			if !s.V.Field && !s.V.Global {
 				return true
 			}
-		case *Assign:
+		case *ir.Assign:
 			if s.Op == ":=" {
 				return true
 			}

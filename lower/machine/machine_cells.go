@@ -1,4 +1,6 @@
-package lower
+package machine
+
+import "adesh2go/lower/ir"
 
 // Bindings of an exploded loop body that a closure captures get a new cell per iteration, as
 // each iteration of a Go loop gets a new variable.
@@ -16,49 +18,49 @@ func (m *machine) inExplodedLoop() bool {
 // defineCell declares a binding of an exploded loop body that a closure captures: each
 // iteration gets a new cell, as each iteration of a Go loop gets a new variable, so a defer or a
 // lambda made in one iteration keeps seeing that iteration's value.
-func (m *machine) defineCell(s *Define) Stmt {
+func (m *machine) defineCell(s *ir.Define) ir.Stmt {
 	v := s.V
 	v.Boxed = true
-	cell := &Local{Name: v.Name, Type: &TPtr{Elem: v.Type}}
+	cell := &ir.Local{Name: v.Name, Type: &ir.TPtr{Elem: v.Type}}
 	m.cellRefs = append(m.cellRefs, cellRef{cell: cell, v: v})
-	var value Expr = s.Value
+	var value ir.Expr = s.Value
 	if value == nil {
 		value = m.zero(v.Type)
 	}
-	return &Block{Stmts: []Stmt{
-		&Assign{Lhs: []Expr{&Ref{V: cell}}, Op: "=", Rhs: []Expr{&Call{Fun: &Ident{Name: "new"}, Args: []Expr{&TypeExpr{Type: v.Type}}}}, Line: s.Line},
-		&Assign{Lhs: []Expr{&Ref{V: v}}, Op: "=", Rhs: []Expr{value}},
+	return &ir.Block{Stmts: []ir.Stmt{
+		&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: cell}}, Op: "=", Rhs: []ir.Expr{&ir.Call{Fun: &ir.Ident{Name: "new"}, Args: []ir.Expr{&ir.TypeExpr{Type: v.Type}}}}, Line: s.Line},
+		&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: v}}, Op: "=", Rhs: []ir.Expr{value}},
 	}}
 }
 
 // pinCells makes the closures made by s keep the cells that boxed bindings have now: a Go
 // local holds the pointer, and the closure captures that local rather than the state struct
 // (whose field gets a new cell in the next iteration).
-func (m *machine) pinCells(s Stmt) Stmt {
+func (m *machine) pinCells(s ir.Stmt) ir.Stmt {
 	if len(m.cellRefs) == 0 {
 		return s
 	}
-	var pins []Stmt
-	pinned := map[*Local]*Local{}
-	forExprs(s, func(x Expr) {
-		walkExpr(x, func(e Expr) {
-			fl, ok := e.(*FuncLit)
+	var pins []ir.Stmt
+	pinned := map[*ir.Local]*ir.Local{}
+	forExprs(s, func(x ir.Expr) {
+		ir.WalkExpr(x, func(e ir.Expr) {
+			fl, ok := e.(*ir.FuncLit)
 			if !ok {
 				return
 			}
-			walkStmts(fl.Body.Stmts, true, func(st Stmt) {
-				forExprs(st, func(y Expr) {
-					walkExpr(y, func(z Expr) {
-						r, ok := z.(*Ref)
+			ir.WalkStmts(fl.Body.Stmts, true, func(st ir.Stmt) {
+				forExprs(st, func(y ir.Expr) {
+					ir.WalkExpr(y, func(z ir.Expr) {
+						r, ok := z.(*ir.Ref)
 						if !ok || !r.V.Boxed || !m.cells[r.V] || !m.isCell(r.V) {
 							return
 						}
 						p := pinned[r.V]
 						if p == nil {
-							p = &Local{Name: r.V.Name, Type: &TPtr{Elem: r.V.Type}, Boxed: true}
+							p = &ir.Local{Name: r.V.Name, Type: &ir.TPtr{Elem: r.V.Type}, Boxed: true}
 							pinned[r.V] = p
 							// &*cell is the cell itself, and a use of the binding for liveness.
-							pins = append(pins, &Define{V: p, Value: &Unary{Op: "&", X: &Ref{V: r.V}}})
+							pins = append(pins, &ir.Define{V: p, Value: &ir.Unary{Op: "&", X: &ir.Ref{V: r.V}}})
 						}
 						p.Reads++
 						r.V = p
@@ -70,16 +72,16 @@ func (m *machine) pinCells(s Stmt) Stmt {
 	if len(pins) == 0 {
 		return s
 	}
-	return &Block{Stmts: append(pins, s)}
+	return &ir.Block{Stmts: append(pins, s)}
 }
 
 // cellRef is the pointer itself of a boxed binding, written where the cell is made; it is a
 // field when the binding is.
-type cellRef struct{ cell, v *Local }
+type cellRef struct{ cell, v *ir.Local }
 
 // isCell reports whether defineCell boxed v. A borrowed capture of an async block is boxed too,
 // but its pointer stays the same on every iteration: it needs no pin.
-func (m *machine) isCell(v *Local) bool {
+func (m *machine) isCell(v *ir.Local) bool {
 	for _, c := range m.cellRefs {
 		if c.v == v {
 			return true
@@ -90,30 +92,30 @@ func (m *machine) isCell(v *Local) bool {
 
 // closureCaptured finds the locals a closure of the body uses (a defer, a lambda) or whose
 // address is taken (a borrowing async block).
-func closureCaptured(body []Stmt) map[*Local]bool {
-	out := map[*Local]bool{}
-	refs := func(list []Stmt) {
-		walkStmts(list, true, func(s Stmt) {
-			forExprs(s, func(x Expr) {
-				walkExpr(x, func(e Expr) {
-					if r, ok := e.(*Ref); ok {
+func closureCaptured(body []ir.Stmt) map[*ir.Local]bool {
+	out := map[*ir.Local]bool{}
+	refs := func(list []ir.Stmt) {
+		ir.WalkStmts(list, true, func(s ir.Stmt) {
+			forExprs(s, func(x ir.Expr) {
+				ir.WalkExpr(x, func(e ir.Expr) {
+					if r, ok := e.(*ir.Ref); ok {
 						out[r.V] = true
 					}
 				})
 			})
 		})
 	}
-	walkStmts(body, true, func(s Stmt) {
-		if d, ok := s.(*Defer); ok {
+	ir.WalkStmts(body, true, func(s ir.Stmt) {
+		if d, ok := s.(*ir.Defer); ok {
 			refs(d.Body.Stmts)
 		}
-		forExprs(s, func(x Expr) {
-			walkExpr(x, func(e Expr) {
+		forExprs(s, func(x ir.Expr) {
+			ir.WalkExpr(x, func(e ir.Expr) {
 				switch e := e.(type) {
-				case *FuncLit:
+				case *ir.FuncLit:
 					refs(e.Body.Stmts)
-				case *Unary:
-					if r, ok := e.X.(*Ref); ok && e.Op == "&" {
+				case *ir.Unary:
+					if r, ok := e.X.(*ir.Ref); ok && e.Op == "&" {
 						out[r.V] = true
 					}
 				}
@@ -124,30 +126,30 @@ func closureCaptured(body []Stmt) map[*Local]bool {
 }
 
 // forExprs calls f with the expressions of one statement (not those of nested statements).
-func forExprs(s Stmt, f func(Expr)) {
+func forExprs(s ir.Stmt, f func(ir.Expr)) {
 	switch s := s.(type) {
-	case *ExprStmt:
+	case *ir.ExprStmt:
 		f(s.X)
-	case *Assign:
+	case *ir.Assign:
 		for _, x := range s.Lhs {
 			f(x)
 		}
 		for _, x := range s.Rhs {
 			f(x)
 		}
-	case *Define:
+	case *ir.Define:
 		if s.Value != nil {
 			f(s.Value)
 		}
-	case *If:
+	case *ir.If:
 		f(s.Cond)
-	case *For:
+	case *ir.For:
 		if s.Cond != nil {
 			f(s.Cond)
 		}
-	case *ForRange:
+	case *ir.ForRange:
 		f(s.X)
-	case *Switch:
+	case *ir.Switch:
 		if s.Tag != nil {
 			f(s.Tag)
 		}
@@ -156,15 +158,15 @@ func forExprs(s Stmt, f func(Expr)) {
 				f(x)
 			}
 		}
-	case *TypeSwitch:
+	case *ir.TypeSwitch:
 		f(s.X)
-	case *Return:
+	case *ir.Return:
 		for _, x := range s.Results {
 			f(x)
 		}
-	case *GoDefer:
+	case *ir.GoDefer:
 		f(s.Call)
-	case *Await:
+	case *ir.Await:
 		if s.Dst != nil {
 			f(s.Dst)
 		}

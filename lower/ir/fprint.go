@@ -1,4 +1,4 @@
-package lower
+package ir
 
 import (
 	"fmt"

@@ -1,4 +1,6 @@
-package lower
+package machine
+
+import "adesh2go/lower/ir"
 
 // try/catch/finally in a state machine: a try whose body awaits is a region of cases whose
 // errors catch_ sends to the handler case; a finally is exploded once and entered with an exit
@@ -8,8 +10,8 @@ package lower
 // (falling off the end, an error, a return, a break or continue of a loop outside) sets code and
 // enters start; after the finally, a switch on code goes on the way it was going.
 type mfin struct {
-	code  *Local // 0: go on after the try; 1: throw err again; 2: return; 3…: exits[code-3]
-	err   *Local // the error to throw again once the finally has run
+	code  *ir.Local // 0: go on after the try; 1: throw err again; 2: return; 3…: exits[code-3]
+	err   *ir.Local // the error to throw again once the finally has run
 	start *mcase
 	exits []*finExit
 	// returns is set when a return leaves through the finally.
@@ -31,17 +33,17 @@ const (
 // explodeTry explodes a try whose body awaits: the cases of its body are a region whose errors
 // the Poll wrapper sends to the handler case. A finally is exploded once; every way out of the
 // body and the catch goes through it (see mfin).
-func (m *machine) explodeTry(s *Try) {
+func (m *machine) explodeTry(s *ir.Try) {
 	if m.err == nil {
-		m.err = &Local{Name: "err_", Type: &TPtr{Elem: rtType("Thrown")}, Field: true}
+		m.err = &ir.Local{Name: "err_", Type: &ir.TPtr{Elem: rtType("Thrown")}, Field: true}
 	}
 	var fin *mfin
 	if s.Finally != nil {
 		m.nfin++
-		n := itoa(m.nfin)
+		n := ir.Itoa(m.nfin)
 		fin = &mfin{
-			code: &Local{Name: "fin" + n + "_", Type: tInt, Field: true},
-			err:  &Local{Name: "finErr" + n + "_", Type: m.err.Type, Field: true},
+			code: &ir.Local{Name: "fin" + n + "_", Type: tInt, Field: true},
+			err:  &ir.Local{Name: "finErr" + n + "_", Type: m.err.Type, Field: true},
 		}
 		m.extra = append(m.extra, fin.code, fin.err)
 		fin.start = m.newCase()
@@ -66,9 +68,9 @@ func (m *machine) explodeTry(s *Try) {
 	// The handler.
 	m.addCase(handler)
 	m.cur = handler
-	caught := &Local{Name: "thrown_", Type: m.err.Type, Reads: 2}
-	m.emit(&Assign{Lhs: []Expr{&Ref{V: caught}}, Op: ":=", Rhs: []Expr{&Ref{V: m.err}}},
-		&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
+	caught := &ir.Local{Name: "thrown_", Type: m.err.Type, Reads: 2}
+	m.emit(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: caught}}, Op: ":=", Rhs: []ir.Expr{&ir.Ref{V: m.err}}},
+		&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: m.err}}, Op: "=", Rhs: []ir.Expr{&ir.Ident{Name: "nil"}}})
 	switch {
 	case s.Catch != nil:
 		var rethrow *mcase
@@ -79,9 +81,9 @@ func (m *machine) explodeTry(s *Try) {
 			m.cur.try = m.try
 		}
 		if s.Err != nil {
-			m.explodeStmt(&Define{V: s.Err, Value: &Sel{X: &Ref{V: caught}, Name: "Err"}})
+			m.explodeStmt(&ir.Define{V: s.Err, Value: &ir.Sel{X: &ir.Ref{V: caught}, Name: "Err"}})
 		} else {
-			m.emit(blank(caught))
+			m.emit(ir.Blank(caught))
 		}
 		m.explode(s.Catch.Stmts)
 		m.try = outer
@@ -89,15 +91,15 @@ func (m *machine) explodeTry(s *Try) {
 		if rethrow != nil {
 			m.addCase(rethrow)
 			m.cur = rethrow
-			m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ref{V: m.err}}},
-				&Assign{Lhs: []Expr{&Ref{V: m.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}})
+			m.emit(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: fin.err}}, Op: "=", Rhs: []ir.Expr{&ir.Ref{V: m.err}}},
+				&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: m.err}}, Op: "=", Rhs: []ir.Expr{&ir.Ident{Name: "nil"}}})
 			m.enterFinally(fin, finRethrow)
 		}
 	case fin != nil:
-		m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ref{V: caught}}})
+		m.emit(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: fin.err}}, Op: "=", Rhs: []ir.Expr{&ir.Ref{V: caught}}})
 		m.enterFinally(fin, finRethrow)
 	default:
-		m.emit(&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: caught}}}})
+		m.emit(&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Ref{V: caught}}}})
 		m.cur = nil
 	}
 	if fin != nil {
@@ -127,31 +129,31 @@ func (m *machine) enterFinally(fin *mfin, code int) {
 	if m.cur == nil {
 		return
 	}
-	m.emit(&Assign{Lhs: []Expr{&Ref{V: fin.code}}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(code)}}})
+	m.emit(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: fin.code}}, Op: "=", Rhs: []ir.Expr{&ir.Lit{Text: ir.Itoa(code)}}})
 	m.emit(m.jumpStmts(fin.start)...)
 	m.cur = nil
 }
 
 // explodeFinally explodes a finally block once, then goes on the way its code says.
-func (m *machine) explodeFinally(fin *mfin, stmts []Stmt, after *mcase) {
+func (m *machine) explodeFinally(fin *mfin, stmts []ir.Stmt, after *mcase) {
 	m.fins = m.fins[:len(m.fins)-1]
 	m.cur = fin.start
 	m.explode(stmts)
 	if m.cur == nil {
 		return
 	}
-	sw := &Switch{Tag: &Ref{V: fin.code}}
-	x := &Local{Name: "rethrow_", Type: fin.err.Type, Reads: 1}
-	sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finRethrow)}}, Body: []Stmt{
-		&Assign{Lhs: []Expr{&Ref{V: x}}, Op: ":=", Rhs: []Expr{&Ref{V: fin.err}}},
-		&Assign{Lhs: []Expr{&Ref{V: fin.err}}, Op: "=", Rhs: []Expr{&Ident{Name: "nil"}}},
-		&ExprStmt{X: &Call{Fun: &Ident{Name: "panic"}, Args: []Expr{&Ref{V: x}}}},
+	sw := &ir.Switch{Tag: &ir.Ref{V: fin.code}}
+	x := &ir.Local{Name: "rethrow_", Type: fin.err.Type, Reads: 1}
+	sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(finRethrow)}}, Body: []ir.Stmt{
+		&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: x}}, Op: ":=", Rhs: []ir.Expr{&ir.Ref{V: fin.err}}},
+		&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: fin.err}}, Op: "=", Rhs: []ir.Expr{&ir.Ident{Name: "nil"}}},
+		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Ref{V: x}}}},
 	}})
 	if fin.returns {
-		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finReturn)}}, Body: m.returnStmts()})
+		sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(finReturn)}}, Body: m.returnStmts()})
 	}
 	for i, ex := range fin.exits {
-		sw.Cases = append(sw.Cases, &Case{Exprs: []Expr{&Lit{Text: itoa(finReturn + 1 + i)}}, Body: m.exitStmts(ex)})
+		sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(finReturn + 1 + i)}}, Body: m.exitStmts(ex)})
 	}
 	m.emit(sw)
 	m.jump(after)
@@ -159,13 +161,13 @@ func (m *machine) explodeFinally(fin *mfin, stmts []Stmt, after *mcase) {
 
 // finallyReturn starts a return from inside a try with a finally: the value waits in ret while
 // the finallys run.
-func (m *machine) finallyReturn(r *Return) {
+func (m *machine) finallyReturn(r *ir.Return) {
 	if len(r.Results) > 0 {
 		if m.ret == nil {
-			m.ret = &Local{Name: "ret_", Type: m.resultT, Field: true}
+			m.ret = &ir.Local{Name: "ret_", Type: m.resultT, Field: true}
 			m.extra = append(m.extra, m.ret)
 		}
-		m.emit(&Assign{Lhs: []Expr{&Ref{V: m.ret}}, Op: "=", Rhs: r.Results, Line: r.Line})
+		m.emit(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: m.ret}}, Op: "=", Rhs: r.Results, Line: r.Line})
 	}
 	fin := m.fins[len(m.fins)-1]
 	fin.returns = true
@@ -174,7 +176,7 @@ func (m *machine) finallyReturn(r *Return) {
 
 // returnStmts goes on with a return once a finally has run: through the next finally, or
 // completing the future with the value kept in ret.
-func (m *machine) returnStmts() []Stmt {
+func (m *machine) returnStmts() []ir.Stmt {
 	saved := m.cur
 	tmp := &mcase{id: saved.id}
 	m.cur = tmp
@@ -183,9 +185,9 @@ func (m *machine) returnStmts() []Stmt {
 		fin.returns = true
 		m.enterFinally(fin, finReturn)
 	} else {
-		r := &Return{}
+		r := &ir.Return{}
 		if m.ret != nil {
-			r.Results = []Expr{&Ref{V: m.ret}}
+			r.Results = []ir.Expr{&ir.Ref{V: m.ret}}
 		}
 		m.emitReturn(r)
 	}
@@ -196,7 +198,7 @@ func (m *machine) returnStmts() []Stmt {
 
 // exitStmts goes on with a break or continue that left a try: through the next finally that
 // the target is outside of, or straight to the target.
-func (m *machine) exitStmts(ex *finExit) []Stmt {
+func (m *machine) exitStmts(ex *finExit) []ir.Stmt {
 	saved := m.cur
 	tmp := &mcase{id: saved.id}
 	m.cur = tmp
@@ -208,7 +210,7 @@ func (m *machine) exitStmts(ex *finExit) []Stmt {
 
 // leave jumps to a case outside the finallys above depth fins: into the innermost of them
 // first, with an exit code that brings control on to the target afterwards.
-func (m *machine) leave(to *mcase, fins int) []Stmt {
+func (m *machine) leave(to *mcase, fins int) []ir.Stmt {
 	if len(m.fins) <= fins {
 		return m.jumpStmts(to)
 	}
@@ -223,5 +225,5 @@ func (m *machine) leave(to *mcase, fins int) []Stmt {
 		fin.exits = append(fin.exits, &finExit{to: to, fins: fins})
 		code = finReturn + len(fin.exits)
 	}
-	return append([]Stmt{&Assign{Lhs: []Expr{&Ref{V: fin.code}}, Op: "=", Rhs: []Expr{&Lit{Text: itoa(code)}}}}, m.jumpStmts(fin.start)...)
+	return append([]ir.Stmt{&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: fin.code}}, Op: "=", Rhs: []ir.Expr{&ir.Lit{Text: ir.Itoa(code)}}}}, m.jumpStmts(fin.start)...)
 }

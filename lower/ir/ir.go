@@ -1,8 +1,7 @@
-// Package lower turns a checked AdeshLang program into an IR close to Go: control flow made
-// explicit, awaits split out of expressions, every async fn and async block made a state machine
-// (a struct and a Poll method switching on a state tag), and the scope-end releases of shares
-// and lock guards written out. emitgo prints the IR as Go source.
-package lower
+// Package ir is the intermediate representation between lower and emitgo: a Go program with
+// its control flow explicit, each node close to one Go construct. lower builds it, emitgo prints
+// it as Go source, and Fprint dumps it for `adesh2go ir`.
+package ir
 
 // Program is one Go package: the whole AdeshLang program.
 type Program struct {
@@ -308,6 +307,12 @@ type Local struct {
 	// statement's temporary, not a value on its way out).
 	Owned bool
 }
+
+// PassLocal, embedded in a pass's own struct, makes it an Expr the pass uses internally and
+// replaces before the IR leaves it (lower's map-entry and dynamic-field assignment targets).
+type PassLocal struct{}
+
+func (PassLocal) exprNode() {}
 
 // Ref is a use of a local.
 type Ref struct{ V *Local }
