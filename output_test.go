@@ -2,7 +2,6 @@ package adesh2go
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
@@ -12,27 +11,12 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"adesh2go/frontend"
 )
 
 // buildTestProgram compiles and builds one AdeshLang program into dir.
 func buildTestProgram(t *testing.T, dir, name, source string) string {
 	t.Helper()
-	entry := filepath.Join(dir, name+".adesh")
-	if err := os.WriteFile(entry, []byte(source), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	prog := frontend.Load(entry)
-	if prog.Diags.HasErrors() {
-		var b bytes.Buffer
-		prog.Diags.WriteText(&b)
-		t.Fatalf("does not compile:\n%s", b.String())
-	}
-	src, err := GoSource(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := goSourceOf(t, name+".adesh", source)
 	mod := filepath.Join(dir, name+"-mod")
 	if err := WriteModule(mod, src); err != nil {
 		t.Fatal(err)

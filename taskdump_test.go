@@ -2,16 +2,12 @@ package adesh2go
 
 import (
 	"bufio"
-	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	"adesh2go/frontend"
 )
 
 // taskDumpProgram has two tasks waiting: main inside a nested async fn (line 4, the innermost
@@ -43,29 +39,7 @@ func TestTaskDumpNamesTheAwaitLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program with the go command")
 	}
-	dir := t.TempDir()
-	entry := filepath.Join(dir, "dump.adesh")
-	if err := os.WriteFile(entry, []byte(taskDumpProgram), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	prog := frontend.Load(entry)
-	if prog.Diags.HasErrors() {
-		var b bytes.Buffer
-		prog.Diags.WriteText(&b)
-		t.Fatalf("does not compile:\n%s", b.String())
-	}
-	src, err := GoSource(prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod := filepath.Join(dir, "mod")
-	if err := WriteModule(mod, src); err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(dir, "prog")
-	if err := BuildModule(mod, exe); err != nil {
-		t.Fatal(err)
-	}
+	exe := buildTestProgram(t, t.TempDir(), "dump", taskDumpProgram)
 	for _, env := range []string{"ADESH_TRACE_ASYNC=", "ADESH_TRACE_ASYNC=1"} {
 		t.Run(env, func(t *testing.T) { checkTaskDump(t, exe, env) })
 	}
