@@ -887,6 +887,12 @@ func (g *progGen) print() gStmt {
 	if fs := g.callable(gRes); len(fs) > 0 && g.chance(0.3) {
 		p.args = append(p.args, g.call(fs[g.r.Intn(len(fs))]))
 	}
+	if _, options := p.args[len(p.args)-1].(*gMapLit); options {
+		// A last argument written as an object literal is print's options object (sep, end,
+		// styles), not a value: print a literal after it (drawing nothing from the random
+		// source, so the rest of the program is what the seed gave before).
+		p.args = append(p.args, &gLit{gInt, int64(0)})
+	}
 	if g.fn != nil {
 		g.fn.prints = true
 	}
