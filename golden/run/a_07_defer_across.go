@@ -314,14 +314,20 @@ func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.
 			aw_ = step_.Value
 			t_ = aw_
 			if !t_.IsOk {
-				f.complete_()
-				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
+				{
+					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
+					f.complete_()
+					return rt.Ready[rt.Result[int64, rt.Error]](res_)
+				}
 			}
 //line testdata/run/a_07_defer_across.adesh:28
 			n = t_.Val
 			rt.Print("  early: parsed", n)
-			f.complete_()
-			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](n))
+			{
+				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](n)
+				f.complete_()
+				return rt.Ready[rt.Result[int64, rt.Error]](res_)
+			}
 		default:
 			rt.AwaitedAgain("`early`", "testdata/run/a_07_defer_across.adesh:26:10")
 		}

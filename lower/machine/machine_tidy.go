@@ -101,13 +101,15 @@ func (m *machine) allStmts() []ir.Stmt {
 }
 
 // inlineResults returns a value directly where it reads no field of the state struct (which
-// complete_ clears): `f.complete_(); return rt.Ready(v)` rather than through res_. A block
+// complete_ clears) and, when the future has defers (which complete_ runs), calls nothing: a
+// return's value is computed before the defers run. `f.complete_(); return rt.Ready(v)`
+// rather than through res_. A block
 // left declaring nothing is spliced into its list.
 func (m *machine) inlineResults(list []ir.Stmt) []ir.Stmt {
 	var out []ir.Stmt
 	for i := 0; i < len(list); i++ {
 		s := list[i]
-		if d, ok := s.(*ir.Define); ok && m.results[d.V] && i+2 < len(list) && !readsState(d.Value) {
+		if d, ok := s.(*ir.Define); ok && m.results[d.V] && i+2 < len(list) && !readsState(d.Value) && (m.defers == nil || !calls(d.Value)) {
 			if r, ok := list[i+2].(*ir.Return); ok && len(r.Results) == 1 {
 				if c, ok := r.Results[0].(*ir.Call); ok && len(c.Args) == 1 {
 					c.Args[0] = d.Value
@@ -180,4 +182,16 @@ func declares(list []ir.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// calls reports whether an expression calls a function (which may print, throw or read what a
+// defer changes).
+func calls(x ir.Expr) bool {
+	found := false
+	ir.WalkExpr(x, func(e ir.Expr) {
+		if _, ok := e.(*ir.Call); ok {
+			found = true
+		}
+	})
+	return found
 }
