@@ -3,6 +3,7 @@ package adesh2go
 import (
 	"bufio"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +29,32 @@ func buildTestProgram(t *testing.T, dir, name, source string) string {
 	return exe
 }
 
+// startLines starts cmd and sends the lines of the pipe it opens (stdout or stderr) as they
+// come; the process is killed when the test ends.
+func startLines(t *testing.T, cmd *exec.Cmd, open func() (io.ReadCloser, error)) <-chan string {
+	t.Helper()
+	pipe, err := open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return lines
+}
+
 // TestPipedOutputArrivesWhileBusy runs a program that prints a line and then computes forever
 // on its only worker, which therefore never goes idle to flush: the line must still reach the
 // pipe while the program runs.
@@ -38,25 +65,7 @@ func TestPipedOutputArrivesWhileBusy(t *testing.T) {
 	exe := buildTestProgram(t, t.TempDir(), "busy", "print(\"started\");\nlet n = 0;\nwhile true { n += 1; }\n")
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), "ADESH_WORKERS=1")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	}()
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		if sc.Scan() {
-			line <- sc.Text()
-		}
-		close(line)
-	}()
+	line := startLines(t, cmd, cmd.StdoutPipe)
 	// Not a timing assertion: without a flush the line never comes while the program runs;
 	// the wait is only how long the test gives a loaded machine.
 	select {

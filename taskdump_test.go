@@ -1,7 +1,6 @@
 package adesh2go
 
 import (
-	"bufio"
 	"os"
 	"os/exec"
 	"strings"
@@ -49,25 +48,7 @@ func TestTaskDumpNamesTheAwaitLine(t *testing.T) {
 func checkTaskDump(t *testing.T, exe, env string) {
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), env, "ADESH_WORKERS=2")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	}()
-	lines := make(chan string, 100)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
+	lines := startLines(t, cmd, cmd.StderrPipe)
 	// Ask for dumps until one shows both tasks at their awaits (the first may come before they
 	// got there).
 	want := []string{"rt: 2 live tasks", "/dump.adesh:4\n", "/dump.adesh:8\n"}
