@@ -46,7 +46,7 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		x, _ := l.builtinFuture(b, e, ci)
 		return rtCallT("Box", []ir.Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
 	case builtin.FnSetTimeout, builtin.FnSetInterval:
-		f := l.funcArg(b, e.Args[0], false)
+		f := l.convertAt(l.funcArg(b, e.Args[0], false), e.Args[0].TypeOf(), ci.Params[0], e.Args[0])
 		var ms ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 1 {
 			ms = l.expr(b, e.Args[1])

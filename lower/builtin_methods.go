@@ -167,10 +167,40 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 			}
 		}
 		return then
+	case builtin.PromiseCatch:
+		return l.promiseCatch(b, e, ci)
 	case builtin.ScopeSpawn:
 		s := l.recvExpr(b, ci)
 		fut := l.futureArgs(b, e.Args[:1])[0] // it starts as the child task, not before
 		return rtCall("ScopeSpawn", l.cx(), s, fut)
 	}
 	return l.noLowering(e, ci)
+}
+
+// promiseCatch lowers p.catch(f). A handler whose result differs from p's value makes a promise
+// of either (check's eitherValue), each converted to the derived promise's type.
+func (l *lowerer) promiseCatch(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
+	p := l.recvExpr(b, ci)
+	f := l.funcArg(b, e.Args[0], true)
+	from := types.HandleOf(ci.RecvType, types.PromiseH).Elem
+	to := types.HandleOf(ci.Ret, types.PromiseH).Elem
+	handler, _ := e.Args[0].TypeOf().(*types.Func)
+	if handler == nil || types.Identical(from, to) && (types.IsNever(handler.Ret) || types.Identical(unitIfNil(handler.Ret), to)) {
+		return rtCall("Catch", p, f)
+	}
+	return rtCall("CatchEither", p, l.converter(from, to, e), f, l.converter(unitIfNil(handler.Ret), to, e))
+}
+
+// converter is a Go function that converts a value of type from to one of type to.
+func (l *lowerer) converter(from, to types.Type, at ast.Node) ir.Expr {
+	x := &ir.Param{Name: "x_", Type: l.valueType(from)}
+	return &ir.FuncLit{Params: []*ir.Param{x}, Results: []ir.Type{l.goTypeOf(to)}, Body: &ir.Block{Stmts: []ir.Stmt{
+		&ir.Return{Results: []ir.Expr{l.convertAt(&ir.Ident{Name: x.Name}, from, to, at)}}}}}
+}
+
+func unitIfNil(t types.Type) types.Type {
+	if t == nil {
+		return types.UnitType
+	}
+	return t
 }

@@ -381,6 +381,25 @@ func (l *lowerer) ident(e *ast.Ident) ir.Expr {
 	return nil
 }
 
+// passUnits adapts x, a function of type from, to the type to, which passes fewer arguments:
+// the ones left out are `()` (check's leavesOutUnits). x is evaluated once, as the argument of
+// the function that makes the wrapper.
+func (l *lowerer) passUnits(x ir.Expr, from, to *types.Func) ir.Expr {
+	params, args := l.forwardParams(to.Params)
+	for range from.Params[len(to.Params):] {
+		args = append(args, &ir.Composite{Type: tUnit})
+	}
+	call := &ir.Call{Fun: &ir.Ident{Name: "f_"}, Args: args}
+	var body ir.Stmt = &ir.ExprStmt{X: call}
+	if l.resultTypes(to.Ret) != nil {
+		body = &ir.Return{Results: []ir.Expr{call}}
+	}
+	wrapper := &ir.FuncLit{Params: params, Results: l.resultTypes(to.Ret), Body: &ir.Block{Stmts: []ir.Stmt{body}}}
+	make_ := &ir.FuncLit{Params: []*ir.Param{{Name: "f_", Type: l.goTypeOf(from)}}, Results: []ir.Type{l.goTypeOf(to)},
+		Body: &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{wrapper}}}}}
+	return &ir.Call{Fun: make_, Args: []ir.Expr{x}}
+}
+
 // forwardParams are the parameters of a wrapper function and the arguments that pass them on.
 func (l *lowerer) forwardParams(ts []types.Type) ([]*ir.Param, []ir.Expr) {
 	var params []*ir.Param
@@ -1113,6 +1132,11 @@ func (l *lowerer) convertAt(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr 
 			return rtCallT("Some", []ir.Type{l.goTypeOf(o.Elem)}, l.convertAt(x, from, o.Elem, n))
 		}
 		return x
+	}
+	if ff, ok := from.(*types.Func); ok {
+		if tf, ok := to.(*types.Func); ok && len(ff.Params) > len(tf.Params) {
+			return l.passUnits(x, ff, tf)
+		}
 	}
 	if ft, ok := from.(*types.Future); ok && ft.Src != nil {
 		if _, abstract := to.(*types.Future); abstract {

@@ -187,6 +187,15 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 	}
 	if bp, ok := s.Pattern.(*ast.BindPat); ok && len(li.Objs) == 1 && li.Objs[0] != nil {
 		obj := li.Objs[0]
+		if li.SelfRef {
+			// A closure in the value uses the variable: declared first, then assigned.
+			v := l.bindLocal(obj)
+			b.add(&ir.Define{V: v, Line: b.line})
+			value := l.letValue(b, s, obj.Type)
+			b.add(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: v}}, Op: "=", Rhs: []ir.Expr{value}, Line: b.line})
+			l.bindRelease(b, obj, v)
+			return
+		}
 		var value ir.Expr
 		if s.Value != nil {
 			value = l.letValue(b, s, obj.Type)

@@ -170,6 +170,12 @@ func (p *Promise[T]) onSettle(f func()) {
 	f()
 }
 
+// react runs f as a microtask once p has settled, as a JavaScript reaction runs: the
+// combinators react so too, so that their promises settle on the tick Node's do.
+func (p *Promise[T]) react(f func()) {
+	p.onSettle(func() { runCallback(f) })
+}
+
 // Then is `p.then(f)`: a promise of f's result, or of p's rejection.
 func Then[T, U any](p *Promise[T], f func(T) U) *Promise[U] {
 	return ThenElse(p, f, nil)
@@ -178,18 +184,16 @@ func Then[T, U any](p *Promise[T], f func(T) U) *Promise[U] {
 // ThenElse is `p.then(f, onErr)`: f's result when p resolves, onErr's when it rejects.
 func ThenElse[T, U any](p *Promise[T], f func(T) U, onErr func(Error) U) *Promise[U] {
 	d := &Promise[U]{}
-	p.onSettle(func() {
-		runCallback(func() {
-			v, e, ok := p.outcome()
-			switch {
-			case ok:
-				settleWith(d, func() U { return f(v) })
-			case onErr != nil:
-				settleWith(d, func() U { return onErr(e) })
-			default:
-				d.rejectAt(e, p.rejPos)
-			}
-		})
+	p.react(func() {
+		v, e, ok := p.outcome()
+		switch {
+		case ok:
+			settleWith(d, func() U { return f(v) })
+		case onErr != nil:
+			settleWith(d, func() U { return onErr(e) })
+		default:
+			d.rejectAt(e, p.rejPos)
+		}
 	})
 	return d
 }
@@ -197,6 +201,12 @@ func ThenElse[T, U any](p *Promise[T], f func(T) U, onErr func(Error) U) *Promis
 // Catch is `p.catch(f)`: p's value, or f's result for p's rejection.
 func Catch[T any](p *Promise[T], f func(Error) T) *Promise[T] {
 	return ThenElse(p, func(v T) T { return v }, f)
+}
+
+// CatchEither is `p.catch(f)` where f gives another type than p: a promise of either value,
+// each converted to V (a dynamic value, an optional) by its function.
+func CatchEither[T, U, V any](p *Promise[T], value func(T) V, f func(Error) U, result func(U) V) *Promise[V] {
+	return ThenElse(p, value, func(e Error) V { return result(f(e)) })
 }
 
 // settleWith resolves d with call's result; a throw rejects d instead. Any other panic
@@ -239,7 +249,7 @@ func PromiseAll[T any](ps []*Promise[T]) *Promise[[]T] {
 	var left atomic.Int64
 	left.Store(int64(len(ps)))
 	for i, p := range ps {
-		p.onSettle(func() {
+		p.react(func() {
 			v, e, ok := p.outcome()
 			if !ok {
 				d.rejectAt(e, p.rejPos)
@@ -254,12 +264,43 @@ func PromiseAll[T any](ps []*Promise[T]) *Promise[[]T] {
 	return d
 }
 
+var (
+	fulfilledFields = []string{"status", "value"}
+	rejectedFields  = []string{"status", "reason"}
+)
+
+// PromiseAllSettled is `Promise.allSettled(ps)`: once every promise has settled, JavaScript's
+// outcome objects in order, {status: "fulfilled", value} or {status: "rejected", reason}.
+func PromiseAllSettled[T any](ps []*Promise[T]) *Promise[[]Value] {
+	d := &Promise[[]Value]{}
+	outcomes := make([]Value, len(ps))
+	if len(ps) == 0 {
+		d.Resolve(outcomes)
+		return d
+	}
+	var left atomic.Int64
+	left.Store(int64(len(ps)))
+	for i, p := range ps {
+		p.react(func() {
+			if v, e, ok := p.outcome(); ok {
+				outcomes[i] = NewRecord(fulfilledFields, "fulfilled", v)
+			} else {
+				outcomes[i] = NewRecord(rejectedFields, "rejected", e)
+			}
+			if left.Add(-1) == 0 {
+				d.Resolve(outcomes)
+			}
+		})
+	}
+	return d
+}
+
 // PromiseRace is `Promise.race(ps)`: settles as the first of ps to settle. With no promises it
 // never settles, as in JavaScript.
 func PromiseRace[T any](ps []*Promise[T]) *Promise[T] {
 	d := &Promise[T]{}
 	for _, p := range ps {
-		p.onSettle(func() {
+		p.react(func() {
 			v, e, ok := p.outcome()
 			if ok {
 				d.Resolve(v)
@@ -285,7 +326,7 @@ func PromiseAny[T any](ps []*Promise[T]) *Promise[T] {
 	var left atomic.Int64
 	left.Store(int64(len(ps)))
 	for _, p := range ps {
-		p.onSettle(func() {
+		p.react(func() {
 			v, _, ok := p.outcome()
 			if ok {
 				d.Resolve(v)

@@ -77,8 +77,10 @@ var (
 	PromiseAll     = static(Promises, "all", nil, rtFn("PromiseAll"))
 	PromiseRace    = static(Promises, "race", nil, rtFn("PromiseRace"))
 	PromiseAny     = static(Promises, "any", nil, rtFn("PromiseAny"))
-	MapNew         = static(Maps, "new", nil, hook)
-	ChannelNew     = static(Channels, "new", nil, hook)
+	// allSettled gives JavaScript's outcome objects, records of `status` and `value` or `reason`.
+	PromiseAllSettled = static(Promises, "allSettled", nil, rtFn("PromiseAllSettled"))
+	MapNew            = static(Maps, "new", nil, hook)
+	ChannelNew        = static(Channels, "new", nil, hook)
 )
 
 // TypeObject is the kind whose static members the type object id has, or Global when id is not

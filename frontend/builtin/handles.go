@@ -56,8 +56,9 @@ var (
 		u := x.Fresh()
 		return sig(handle(types.PromiseH, u), fn(u, x.Elem), fn(u, types.ErrorType)).opt(1)
 	}, hook)
+	// catch(f) gives a promise of either value when f's differs from the promise's (check).
 	PromiseCatch = method(Promises, "catch", 0,
-		func(x In) Sig { return sig(x.Recv, fn(x.Elem, types.ErrorType)) }, rtFn("Catch", FuncResult))
+		func(x In) Sig { return sig(x.Recv, fn(x.Elem, types.ErrorType)) }, hook)
 	PromiseFinally = method(Promises, "finally", 0,
 		func(x In) Sig { return sig(x.Recv, fn(unit)) }, rtFn("Finally", Func))
 

@@ -39,6 +39,11 @@ func (c *checker) assignable(v, t types.Type) bool {
 			return c.assignable(v, o.Elem)
 		}
 	}
+	if vf, ok := v.(*types.Func); ok {
+		if tf, ok := t.(*types.Func); ok && c.leavesOutUnits(vf, tf) {
+			return true
+		}
+	}
 	if tf, ok := t.(*types.Future); ok {
 		// A join handle or a promise is awaitable wherever a Future<T> is expected.
 		if h, ok := v.(*types.Handle); ok && (h.Kind == types.JoinHandleH || h.Kind == types.PromiseH) {
@@ -46,6 +51,17 @@ func (c *checker) assignable(v, t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// leavesOutUnits reports whether a function of type v may stand where t, which passes fewer
+// arguments, is expected: the ones left out take `()` (`setTimeout(resolve, 10)`, where
+// JavaScript passes undefined). The lowering passes `()` for them.
+func (c *checker) leavesOutUnits(v, t *types.Func) bool {
+	n := len(t.Params)
+	if len(v.Params) <= n || c.unitTail(v.Params, n) != n {
+		return false
+	}
+	return c.unifyList(v.Params[:n], t.Params) && c.unify(retOrUnit(v.Ret), retOrUnit(t.Ret))
 }
 
 // unify makes a and b the same type by binding inference variables; it reports whether that

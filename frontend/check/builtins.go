@@ -235,15 +235,18 @@ func (c *checker) promiseCtor(e *ast.Call, ci *CallInfo, expected types.Type) ty
 	executor := fn(ts(resolve, reject), types.UnitType)
 	c.args(e, ts(executor), 1, nil)
 	if v, ok := types.Resolve(elem).(*types.Var); ok {
-		if resolvesWithNull(e) {
+		switch named, withNull := resolveUses(e); {
+		case withNull:
 			// `resolve(null)` and nothing else says what it holds: a promise of null (a
 			// dynamic value, as null has no type of its own).
 			c.fallback(e.Pos(), "Promise", "its executor resolves it with null")
 			c.bindVar(v, types.AnyType)
-		} else {
+		case named:
 			// No resolve call said what the promise holds: it resolves with nothing.
 			c.bindVar(v, types.UnitType)
 		}
+		// An executor that never resolves (it only rejects) says nothing: the code around the
+		// promise does, as for Promise.reject (`Promise.all([ok, failing])`), or it is `any`.
 	}
 	ci.Kind = CallStatic
 	ci.Builtin = builtin.PromiseNew
@@ -314,12 +317,15 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 		elem := elemOf(types.PromiseH)
 		args(ts(types.AnyType), 1)
 		return ret(&types.Handle{Kind: types.PromiseH, Elem: elem})
-	case builtin.PromiseAll, builtin.PromiseRace, builtin.PromiseAny:
+	case builtin.PromiseAll, builtin.PromiseRace, builtin.PromiseAny, builtin.PromiseAllSettled:
 		elem := c.newVar()
 		args(ts(&types.Array{Elem: &types.Handle{Kind: types.PromiseH, Elem: elem}}), 1)
 		out := types.Type(c.defaultType(elem))
-		if id == builtin.PromiseAll {
+		switch id {
+		case builtin.PromiseAll:
 			out = &types.Array{Elem: out}
+		case builtin.PromiseAllSettled:
+			out = &types.Array{Elem: types.AnyType} // records of status and value or reason
 		}
 		return ret(&types.Handle{Kind: types.PromiseH, Elem: out})
 	case builtin.PromiseNew:
@@ -341,15 +347,15 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 		return nil
 	}
 	row := builtin.Of(id)
+	ci := &CallInfo{Kind: CallBuiltinMethod, Builtin: id, Recv: sel.X, RecvType: recv, Derefs: derefs}
+	if id == builtin.PromiseCatch {
+		return c.promiseCatch(e, ci, types.HandleOf(recv, types.PromiseH))
+	}
 	sig := row.Sig(c.builderIn(types.Resolve(recv)))
 	c.args(e, sig.Params, sig.Min(), sig.Variadic)
-	ci := &CallInfo{Kind: CallBuiltinMethod, Builtin: id, Recv: sel.X, RecvType: recv, Derefs: derefs, Params: sig.Params}
+	ci.Params = sig.Params
 	ci.Ret = sig.Ret
 	switch id {
-	case builtin.PromiseCatch:
-		if len(e.Args) == 1 {
-			c.catchDropsValue(e.Args[0], recv)
-		}
 	case builtin.ArraySort:
 		if len(e.Args) == 1 {
 			c.comparatorGivesNumber(e.Args[0], sig.Params[0].(*types.Func).Ret)
@@ -424,18 +430,51 @@ func (c *checker) comparatorGivesNumber(cmp ast.Expr, ret types.Type) {
 		WithHelp("return `a - b` for numbers, or `-1`, `0` and `1`")
 }
 
-// catchDropsValue refuses `p.catch(e => value)` on a promise of (): the handler's value would be
-// dropped silently, where JavaScript would give it.
-func (c *checker) catchDropsValue(handler ast.Expr, promise types.Type) {
-	p := types.HandleOf(promise, types.PromiseH)
-	lam, ok := ast.Unparen(handler).(*ast.Lambda)
-	if p == nil || !ok || lam.ExprBody == nil || !types.IsUnit(p.Elem) {
-		return
+// promiseCatch checks `p.catch(handler)`: a promise of p's value, or of the handler's result
+// for a rejection. When the two differ it is a promise of either, as in JavaScript: an optional
+// when one of them is null, else a dynamic value. The handler's context only suggests p's type
+// (`p.catch(e => 0)` on a Promise<f64> gives 0.0).
+func (c *checker) promiseCatch(e *ast.Call, ci *CallInfo, p *types.Handle) types.Type {
+	var value types.Type = types.AnyType
+	if p != nil {
+		value = p.Elem
 	}
-	if t := c.typeOf(lam.ExprBody); t != nil && !types.IsUnit(t) && !types.IsNever(t) && !types.IsInvalid(t) {
-		c.errorf(lam.ExprBody, "this catch handler gives `%s`, but the promise it catches for gives `()`: the value would be lost", typeString(t)).
-			WithHelp("make the promise give the same type (its then callback returns a value on every path), or use the value inside the handler")
+	if lam, ok := ast.Unparen(firstArg(e)).(*ast.Lambda); ok && !lam.Async {
+		c.resultHints[lam] = value
 	}
+	result := c.newVar()
+	handler := fn(ts(types.ErrorType), result)
+	c.args(e, ts(handler), 1, nil)
+	ci.Params = ts(handler)
+	ci.Ret = &types.Handle{Kind: types.PromiseH, Elem: c.eitherValue(e, value, result)}
+	return c.recordCall(e, ci)
+}
+
+func firstArg(e *ast.Call) ast.Expr {
+	if len(e.Args) == 0 {
+		return nil
+	}
+	return e.Args[0]
+}
+
+// eitherValue is the type of a value that is a value of a or of b (a settled promise's value, or
+// its catch handler's).
+func (c *checker) eitherValue(at ast.Node, a, b types.Type) types.Type {
+	rb := types.Resolve(b)
+	switch {
+	case types.IsNever(rb) || types.IsInvalid(rb) || types.IsAny(types.Resolve(a)):
+		return a
+	case c.unify(a, b):
+		return a
+	}
+	if o, ok := rb.(*types.Optional); ok && c.unify(o.Elem, a) {
+		return rb // `.catch(e => null)`
+	}
+	if o, ok := types.Resolve(a).(*types.Optional); ok && c.assignableQuiet(rb, o) {
+		return a
+	}
+	c.fallback(at.Pos(), "the promise", "its catch handler gives `"+typeString(rb)+"` where the promise it catches for gives `"+typeString(a)+"`")
+	return types.AnyType
 }
 
 // thenFlattens is X when a `then` gives Promise<Promise<X>> or Promise<Future<X>>, else nil.
@@ -453,29 +492,33 @@ func thenFlattens(ret types.Type) types.Type {
 	return nil
 }
 
-// resolvesWithNull reports whether the executor of `Promise(executor)` calls its resolve
-// parameter with the literal null.
-func resolvesWithNull(e *ast.Call) bool {
+// resolveUses reports whether the executor of `Promise(executor)` names its resolve parameter,
+// and whether it calls it with the literal null.
+func resolveUses(e *ast.Call) (named, withNull bool) {
 	if len(e.Args) != 1 {
-		return false
+		return true, false
 	}
 	lam, ok := ast.Unparen(e.Args[0]).(*ast.Lambda)
-	if !ok || len(lam.Params) == 0 {
-		return false
+	if !ok {
+		return true, false // a function value: it may resolve
+	}
+	if len(lam.Params) == 0 {
+		return false, false
 	}
 	resolve := lam.Params[0].Name.Name
-	found := false
 	ast.Inspect(lam, func(n ast.Node) bool {
-		if call, ok := n.(*ast.Call); ok && len(call.Args) == 1 {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == resolve {
-				if _, null := ast.Unparen(call.Args[0]).(*ast.NullLit); null {
-					found = true
-				}
+		switch n := n.(type) {
+		case *ast.Ident:
+			named = named || n.Name == resolve && n != lam.Params[0].Name
+		case *ast.Call:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == resolve && len(n.Args) == 1 {
+				_, null := ast.Unparen(n.Args[0]).(*ast.NullLit)
+				withNull = withNull || null
 			}
 		}
-		return !found
+		return !withNull
 	})
-	return found
+	return named, withNull
 }
 
 // keysCall checks keys(o), values(o) and hasKey(o, k): o is a map, or a dynamic value holding

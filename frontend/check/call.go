@@ -125,6 +125,16 @@ func (c *checker) call(e *ast.Call, expected types.Type) types.Type {
 			return types.InvalidType
 		}
 	}
+	if _, unknown := types.Resolve(ft).(*types.Var); unknown {
+		if id, ok := e.Fun.(*ast.Ident); ok {
+			// A lambda that calls the variable its own `let` defines: the variable's type is
+			// what the lambda is, not known while its body is checked.
+			c.errorf(e.Fun, "the type of `%s` is not known here, inside its own value", id.Name).
+				WithHelp("give the lambda's parameters and result types (`(n: i64): i64 => …`), or `%s` a type annotation", id.Name)
+			c.argsUnchecked(e)
+			return types.InvalidType
+		}
+	}
 	c.errorf(e.Fun, "`%s` is not a function", typeString(ft))
 	c.argsUnchecked(e)
 	return types.InvalidType

@@ -85,6 +85,9 @@ type FuncInfo struct {
 // LetInfo records what a let binds.
 type LetInfo struct {
 	Objs []*types.Object
+	// SelfRef: a closure in the value uses the variable (`let id = setInterval(() => {
+	// clearInterval(id); }, 10);` in a function): it is declared before its value is computed.
+	SelfRef bool
 }
 
 // ForInfo records how a for-in loop iterates.
@@ -166,6 +169,9 @@ type checker struct {
 	// records them in the AST): what a probe learns on the way never reaches the AST.
 	probeTypes map[ast.Expr]types.Type
 	narrowed   map[*types.Object]types.Type // optionals known not to be null here
+	// resultHints are lambdas whose context suggests a result type without requiring it (a
+	// catch handler: its own result decides the promise's type).
+	resultHints map[*ast.Lambda]types.Type
 
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope
@@ -187,6 +193,7 @@ func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints
 		hintVars:        map[*types.Var]*hint{},
 		chainedCoalesce: map[*ast.Binary]bool{},
 		narrowed:        map[*types.Object]types.Type{},
+		resultHints:     map[*ast.Lambda]types.Type{},
 		probing:         probing,
 		probeTypes:      probeTable(probing),
 		info: &Info{

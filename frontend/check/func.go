@@ -152,9 +152,12 @@ func (c *checker) lambda(e *ast.Lambda, expected types.Type) types.Type {
 			}
 		}
 	}
+	hint, hinted := c.resultHints[e]
 	switch {
 	case e.Ret != nil:
 		sig.Ret = c.typeExpr(e.Ret)
+	case hinted:
+		sig.Ret = c.newVar() // its body says; the hint only guides the body's literals
 	case expRet != nil && !types.HasUnbound(expRet):
 		sig.Ret = expRet
 	case c.dynResults[e] != (dynResult{}):
@@ -173,7 +176,11 @@ func (c *checker) lambda(e *ast.Lambda, expected types.Type) types.Type {
 			p.Obj = c.declare(p.Name, types.ObjParam, sig.Params[i], p)
 		}
 		if e.ExprBody != nil {
-			t := c.expr(e.ExprBody, sig.Ret)
+			want := sig.Ret
+			if hinted {
+				want = hint
+			}
+			t := c.expr(e.ExprBody, want)
 			if v, ok := types.Resolve(sig.Ret).(*types.Var); ok {
 				if types.IsBasic(t, types.Null) {
 					t = &types.Optional{Elem: c.newVar()}

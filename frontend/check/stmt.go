@@ -190,6 +190,9 @@ func (c *checker) let(s *ast.LetStmt) {
 			expect = nil // the value may be the inner value or already a Share
 		}
 		self := c.selfReferringGlobal(s, declared)
+		if self == nil {
+			self = c.selfReferringLocal(s, declared)
+		}
 		vt := c.expr(s.Value, expect)
 		if self != nil {
 			c.unify(self.Type, vt)
@@ -224,6 +227,10 @@ func (c *checker) let(s *ast.LetStmt) {
 		}
 	}
 	info := &LetInfo{}
+	if bp, ok := s.Pattern.(*ast.BindPat); ok && !c.isFileScope(c.scope) {
+		pre := c.scope.LookupLocal(bp.Name.Name)
+		info.SelfRef = pre != nil && pre.Decl == s
+	}
 	c.info.Lets[s] = info
 	kind := types.ObjVar
 	if s.Kind == ast.LetConst {
@@ -247,6 +254,11 @@ func (c *checker) bindPattern(p ast.Pattern, t types.Type, kind types.ObjKind, d
 				c.setType(p.Name, obj.Type)
 				c.info.Globals = append(c.info.Globals, obj)
 			}
+		}
+		if pre := c.scope.LookupLocal(p.Name.Name); obj == nil && pre != nil && pre.Decl == decl {
+			obj = pre // declared before its value, which uses it (selfReferringLocal)
+			p.Name.Obj = obj
+			c.setType(p.Name, obj.Type)
 		}
 		if obj == nil {
 			obj = c.declare(p.Name, kind, t, decl)
@@ -466,8 +478,40 @@ func (c *checker) selfReferringGlobal(s *ast.LetStmt, declared types.Type) *type
 	if pre == nil || pre.Decl != s || pre.Type != nil || !usedInClosure(s.Value, bp.Name.Name) {
 		return nil
 	}
-	pre.Type = c.newVar()
+	pre.Type = c.annotatedLambdaType(s.Value)
 	return pre
+}
+
+// selfReferringLocal is selfReferringGlobal for a `let` in a function: when a closure in the
+// value uses the name and no earlier binding is visible under it (the closure cannot mean
+// another variable), the variable is declared first, with its type still unknown.
+func (c *checker) selfReferringLocal(s *ast.LetStmt, declared types.Type) *types.Object {
+	bp, ok := s.Pattern.(*ast.BindPat)
+	if !ok || s.Kind != ast.LetPlain || c.isFileScope(c.scope) || c.scope.Lookup(bp.Name.Name) != nil || !usedInClosure(s.Value, bp.Name.Name) {
+		return nil
+	}
+	t := declared
+	if t == nil {
+		t = c.annotatedLambdaType(s.Value)
+	}
+	return c.declare(bp.Name, types.ObjVar, t, s)
+}
+
+// annotatedLambdaType is the type of x when it is a lambda whose parameters and result are all
+// annotated (so a call of it inside its own body has a type); else a new inference variable.
+func (c *checker) annotatedLambdaType(x ast.Expr) types.Type {
+	lam, ok := ast.Unparen(x).(*ast.Lambda)
+	if !ok || lam.Ret == nil || lam.Async {
+		return c.newVar()
+	}
+	f := &types.Func{Ret: c.typeExpr(lam.Ret)}
+	for _, p := range lam.Params {
+		if p.Type == nil {
+			return c.newVar()
+		}
+		f.Params = append(f.Params, c.typeExpr(p.Type))
+	}
+	return f
 }
 
 // usedInClosure reports whether a lambda inside x names name.
