@@ -92,7 +92,11 @@ func (l *lowerer) builtinArg(x ir.Expr, arg ast.Expr, param types.Type) ir.Expr 
 
 // recvExpr lowers the receiver of a builtin method call, through its shares and guards.
 func (l *lowerer) recvExpr(b *builder, ci *check.CallInfo) ir.Expr {
-	return l.derefAll(l.expr(b, ci.Recv), ci.Derefs)
+	x := l.derefAll(l.expr(b, ci.Recv), ci.Derefs)
+	if ci.Promised != nil {
+		return l.convertAt(x, ci.Promised, ci.RecvType, ci.Recv) // `compute(1).then(…)`
+	}
+	return x
 }
 
 // place lowers the receiver of a method that changes it (push on an array): a pointer to it.

@@ -151,6 +151,9 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 	case builtin.ChannelLen:
 		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
 	case builtin.PromiseThen:
+		if len(e.Args) == 2 && isNullLit(e.Args[0]) {
+			return l.promiseCatch(b, e, ci) // then(null, f) is catch(f)
+		}
 		p := l.recvExpr(b, ci)
 		f := l.funcArg(b, e.Args[0], true)
 		var then ir.Expr = rtCall("Then", p, f)
@@ -181,10 +184,11 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 // of either (check's eitherValue), each converted to the derived promise's type.
 func (l *lowerer) promiseCatch(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	p := l.recvExpr(b, ci)
-	f := l.funcArg(b, e.Args[0], true)
+	arg := e.Args[len(e.Args)-1] // catch(f), then(null, f)
+	f := l.funcArg(b, arg, true)
 	from := types.HandleOf(ci.RecvType, types.PromiseH).Elem
 	to := types.HandleOf(ci.Ret, types.PromiseH).Elem
-	handler, _ := e.Args[0].TypeOf().(*types.Func)
+	handler, _ := arg.TypeOf().(*types.Func)
 	if handler == nil || types.Identical(from, to) && (types.IsNever(handler.Ret) || types.Identical(unitIfNil(handler.Ret), to)) {
 		return rtCall("Catch", p, f)
 	}

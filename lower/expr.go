@@ -381,6 +381,34 @@ func (l *lowerer) ident(e *ast.Ident) ir.Expr {
 	return nil
 }
 
+// asPromises converts a future or a join handle into a promise of its result, or an array of
+// them into an array of promises (check's promises); ok is false for any other conversion.
+func (l *lowerer) asPromises(x ir.Expr, from, to types.Type) (ir.Expr, bool) {
+	fa, fromArray := from.(*types.Array)
+	ta, toArray := to.(*types.Array)
+	if fromArray && toArray {
+		from, to = fa.Elem, ta.Elem
+	}
+	p := types.HandleOf(to, types.PromiseH)
+	if p == nil || types.HandleOf(from, types.PromiseH) != nil {
+		return nil, false
+	}
+	switch f := from.(type) {
+	case *types.Future:
+	case *types.Handle:
+		if f.Kind != types.JoinHandleH {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	elem := l.valueType(p.Elem)
+	if fromArray {
+		return rtCallT("PromisesOf", []ir.Type{elem, l.goTypeOf(from)}, x), true
+	}
+	return rtCallT("PromiseOf", []ir.Type{elem}, x), true
+}
+
 // passUnits adapts x, a function of type from, to the type to, which passes fewer arguments:
 // the ones left out are `()` (check's leavesOutUnits). x is evaluated once, as the argument of
 // the function that makes the wrapper.
@@ -1131,6 +1159,9 @@ func (l *lowerer) convertAt(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr 
 		if _, already := from.(*types.Optional); !already {
 			return rtCallT("Some", []ir.Type{l.goTypeOf(o.Elem)}, l.convertAt(x, from, o.Elem, n))
 		}
+		return x
+	}
+	if x, ok := l.asPromises(x, from, to); ok {
 		return x
 	}
 	if ff, ok := from.(*types.Func); ok {

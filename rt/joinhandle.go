@@ -81,13 +81,21 @@ func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
 			return Pending[T]()
 		}
 		waiter := cx.Waker().t
-		h.joinWaker.Store(waiter)
-		// Re-check after publishing the waker: finish swaps the waker out after making the
-		// state final, so either it sees this waker or this load sees the final state.
-		if !h.isFinal() {
-			return Pending[T]()
+		if other := h.joinWaker.Load(); other != nil && other != waiter {
+			// Another task awaits this one already (a future also used as a promise).
+			h.sched.joiners.add(&h.task, waiter)
+			if !h.isFinal() {
+				return Pending[T]()
+			}
+		} else {
+			h.joinWaker.Store(waiter)
+			// Re-check after publishing the waker: finish swaps the waker out after making
+			// the state final, so either it sees this waker or this load sees the final state.
+			if !h.isFinal() {
+				return Pending[T]()
+			}
+			h.joinWaker.CompareAndSwap(waiter, nil)
 		}
-		h.joinWaker.CompareAndSwap(waiter, nil)
 	}
 	if h.err != nil {
 		h.state.Or(flagObserved)

@@ -39,6 +39,23 @@ func FlattenFuture[T any](p *Promise[Future[T]]) *Promise[T] {
 	return d
 }
 
+// PromiseOf is a future (an async fn's result, a task's handle) used as a promise, as in
+// JavaScript: a task of its own awaits it and settles the promise with its outcome.
+func PromiseOf[T any](f Future[T]) *Promise[T] {
+	d := &Promise[T]{}
+	SpawnValue[Unit](nil, settleFuture[T]{f: f, d: d}).Drop()
+	return d
+}
+
+// PromisesOf is PromiseOf of each future of fs (`Promise.all(futures)`).
+func PromisesOf[T any, F Future[T]](fs []F) []*Promise[T] {
+	ps := make([]*Promise[T], len(fs))
+	for i, f := range fs {
+		ps[i] = PromiseOf[T](f)
+	}
+	return ps
+}
+
 // settleFuture polls f and settles d with its outcome.
 type settleFuture[T any] struct {
 	f Future[T]

@@ -17,6 +17,7 @@ type scheduler struct {
 	timers   timerQueue
 	loop     eventLoop
 	blocking blockingPool
+	joiners  extraJoiners
 
 	nextID atomic.Uint64
 	// outstanding counts what keeps the run alive: live tasks, pending setTimeout callbacks and

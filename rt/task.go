@@ -179,6 +179,7 @@ func (t *task) finish(w *worker, err *Thrown, final uint32) {
 	if jw := t.joinWaker.Swap(nil); jw != nil {
 		jw.wake(w)
 	}
+	sched.joiners.wake(t, w)
 	if err != nil && final == stateComplete && t.scope == nil { // (a scope child's failure is the scope's, not lost)
 		if s&flagDetached != 0 {
 			reportUnawaited(t)

@@ -39,6 +39,9 @@ func (c *checker) assignable(v, t types.Type) bool {
 			return c.assignable(v, o.Elem)
 		}
 	}
+	if c.promises(v, t) {
+		return true
+	}
 	if vf, ok := v.(*types.Func); ok {
 		if tf, ok := t.(*types.Func); ok && c.leavesOutUnits(vf, tf) {
 			return true
@@ -51,6 +54,22 @@ func (c *checker) assignable(v, t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// promises reports whether v, a future or a join handle (or an array of them), may stand where
+// t, a promise (or an array of promises), is expected: it is also a promise of its result.
+func (c *checker) promises(v, t types.Type) bool {
+	va, vArray := v.(*types.Array)
+	ta, tArray := t.(*types.Array)
+	if vArray && tArray {
+		v, t = types.Resolve(va.Elem), types.Resolve(ta.Elem)
+	}
+	p, ok := t.(*types.Handle)
+	if !ok || p.Kind != types.PromiseH {
+		return false
+	}
+	elem, ok := promisedElem(v)
+	return ok && c.unify(elem, p.Elem)
 }
 
 // leavesOutUnits reports whether a function of type v may stand where t, which passes fewer

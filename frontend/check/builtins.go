@@ -343,12 +343,22 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 // builtinMethod checks a method of a builtin type; nil when the type has no such method.
 func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type, derefs []types.Type, expected types.Type) types.Type {
 	id := methodOf(types.Resolve(recv), sel.Name.Name)
+	var promised types.Type
+	if elem, ok := promisedElem(recv); ok && id == 0 {
+		// `compute(1).then(…)`: a future or a task is also a promise of its result.
+		if id = builtin.Method(builtin.Promises, sel.Name.Name); id != 0 {
+			promised, recv = recv, &types.Handle{Kind: types.PromiseH, Elem: elem}
+		}
+	}
 	if id == 0 {
 		return nil
 	}
 	row := builtin.Of(id)
-	ci := &CallInfo{Kind: CallBuiltinMethod, Builtin: id, Recv: sel.X, RecvType: recv, Derefs: derefs}
+	ci := &CallInfo{Kind: CallBuiltinMethod, Builtin: id, Recv: sel.X, RecvType: recv, Derefs: derefs, Promised: promised}
 	if id == builtin.PromiseCatch {
+		return c.promiseCatch(e, ci, types.HandleOf(recv, types.PromiseH))
+	}
+	if id == builtin.PromiseThen && thenOnlyCatches(e) {
 		return c.promiseCatch(e, ci, types.HandleOf(recv, types.PromiseH))
 	}
 	sig := row.Sig(c.builderIn(types.Resolve(recv)))
@@ -371,6 +381,20 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 		c.refuseReadGuardWrite(e, sel.X, true)
 	}
 	return c.recordCall(e, ci)
+}
+
+// promisedElem is T when t, a Future<T> or a JoinHandle<T>, may be used as a Promise<T> (an
+// async fn's result is also a promise, as in JavaScript).
+func promisedElem(t types.Type) (types.Type, bool) {
+	switch u := types.Resolve(t).(type) {
+	case *types.Future:
+		return u.Elem, true
+	case *types.Handle:
+		if u.Kind == types.JoinHandleH {
+			return u.Elem, true
+		}
+	}
+	return nil, false
 }
 
 // methodOf is the builtin method spelled name of a value of the resolved type t: its kind's, or
@@ -439,22 +463,37 @@ func (c *checker) promiseCatch(e *ast.Call, ci *CallInfo, p *types.Handle) types
 	if p != nil {
 		value = p.Elem
 	}
-	if lam, ok := ast.Unparen(firstArg(e)).(*ast.Lambda); ok && !lam.Async {
+	params := []types.Type{}
+	if thenOnlyCatches(e) {
+		params = append(params, types.AnyType) // the null of `then(null, f)`
+	}
+	if lam, ok := ast.Unparen(handlerArg(e)).(*ast.Lambda); ok && !lam.Async {
 		c.resultHints[lam] = value
 	}
 	result := c.newVar()
 	handler := fn(ts(types.ErrorType), result)
-	c.args(e, ts(handler), 1, nil)
-	ci.Params = ts(handler)
+	params = append(params, handler)
+	c.args(e, params, len(params), nil)
+	ci.Params = params
 	ci.Ret = &types.Handle{Kind: types.PromiseH, Elem: c.eitherValue(e, value, result)}
 	return c.recordCall(e, ci)
 }
 
-func firstArg(e *ast.Call) ast.Expr {
+// thenOnlyCatches reports whether e is `p.then(null, f)`, which is `p.catch(f)`.
+func thenOnlyCatches(e *ast.Call) bool {
+	if len(e.Args) != 2 {
+		return false
+	}
+	_, null := ast.Unparen(e.Args[0]).(*ast.NullLit)
+	return null
+}
+
+// handlerArg is the rejection handler of `p.catch(f)` or `p.then(null, f)`.
+func handlerArg(e *ast.Call) ast.Expr {
 	if len(e.Args) == 0 {
 		return nil
 	}
-	return e.Args[0]
+	return e.Args[len(e.Args)-1]
 }
 
 // eitherValue is the type of a value that is a value of a or of b (a settled promise's value, or

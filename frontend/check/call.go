@@ -36,6 +36,10 @@ type CallInfo struct {
 	TypeArgs []types.Type // the instantiation of a generic function's type parameters
 	Params   []types.Type // the parameter types after instantiation
 	Ret      types.Type
+	// Promised is the type of a future or a join handle whose promise method is called
+	// (`compute(1).then(…)`: an async fn's result is also a promise); RecvType is then the
+	// promise's type.
+	Promised types.Type
 }
 
 // SelKind says what a selector `x.name` denotes.
