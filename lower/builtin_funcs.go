@@ -43,9 +43,20 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		}
 		return rtCall("RangeArray", l.typedLit(xs[0], e.Args[0].TypeOf()), l.typedLit(xs[1], e.Args[1].TypeOf()), &ir.Lit{Text: "false"})
 	case builtin.FnSleep, builtin.FnYieldNow, builtin.FnJoin, builtin.FnJoinAll, builtin.FnSelect, builtin.FnTimeout, builtin.FnScope:
+		if ci.Builtin == builtin.FnSleep && types.IsUnit(ci.Ret) {
+			return rtCall("ThreadSleep", l.expr(b, e.Args[0])) // a blocking `sleep(ms);` (check)
+		}
 		x, _ := l.builtinFuture(b, e, ci)
 		return rtCallT("Box", []ir.Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
 	case builtin.FnSetTimeout, builtin.FnSetInterval:
+		if p := types.HandleOf(ci.Ret, types.PromiseH); p != nil {
+			// `await setTimeout(f, ms)`: a promise of f's value.
+			var ms ir.Expr = &ir.Lit{Text: "0"}
+			if len(e.Args) > 1 {
+				ms = l.expr(b, e.Args[1])
+			}
+			return rtCallT("TimeoutPromise", []ir.Type{l.valueType(p.Elem)}, l.funcArg(b, e.Args[0], true), ms)
+		}
 		f := l.convertAt(l.funcArg(b, e.Args[0], false), e.Args[0].TypeOf(), ci.Params[0], e.Args[0])
 		var ms ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 1 {

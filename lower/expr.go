@@ -651,7 +651,7 @@ func isNullLit(e ast.Expr) bool {
 func simpleEq(t types.Type) bool {
 	switch u := t.(type) {
 	case *types.Basic:
-		return true
+		return u.Kind != types.ErrorKind // an Error may wrap any thrown value: rt.Equal compares messages
 	case *types.Handle:
 		return u.Kind != types.ShareH
 	}

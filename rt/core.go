@@ -24,9 +24,12 @@ type Future[T any] interface {
 // Unit is the value of AdeshLang's unit type `()`, the result of a function with no return type.
 type Unit struct{}
 
-// Error is AdeshLang's built-in Error struct.
+// Error is AdeshLang's built-in Error struct. Value is the value a `throw v` or a `reject(v)`
+// gave when it was not an Error (EVERYDAY §5): the error then prints, and joins strings, as that
+// value (`"caught: " + e` with `reject("oops")` is `caught: oops`), and Message is its text.
 type Error struct {
 	Message string
+	Value   any
 }
 
 // NewError makes an Error with a message.

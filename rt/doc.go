@@ -96,8 +96,8 @@
 //	SpawnThread SpawnThreadNamed SpawnValue Spawned Split SplitWhitespace StackOverflow Start
 //	StartDetached StartsWith Str StrByteLen StrContains StrIndexOf StrLen StrReverse Substring
 //	Then ThenElse ThreadJoin ThreadLock ThreadLockTimeout ThreadSleep ThreadTryLock Throw Thrown
-//	Timeout TimeoutFuture ToError ToLower ToUpper TrailingZeros Trim TrimEnd TrimStart TryCatch
-//	TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleClone2 TupleClone3
-//	TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade Value Watchdog Weak
-//	WriteFile WriteFuture WriteGuard YieldFuture YieldNow
+//	Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingZeros Trim TrimEnd
+//	TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleClone2
+//	TupleClone3 TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade Value
+//	Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
 package rt

@@ -170,8 +170,13 @@ func Quote(v any) string {
 // AdeshFormat prints the unit value as `()`.
 func (Unit) AdeshFormat(b *strings.Builder, _ bool) { b.WriteString("()") }
 
-// AdeshFormat prints an Error as `Error("text")`, at the top level too.
-func (e Error) AdeshFormat(b *strings.Builder, _ bool) {
+// AdeshFormat prints an Error as `Error("text")`, at the top level too; one that wraps a thrown
+// value as that value.
+func (e Error) AdeshFormat(b *strings.Builder, nested bool) {
+	if e.Value != nil {
+		Format(b, e.Value, nested)
+		return
+	}
 	b.WriteString(`Error(`)
 	writeQuoted(b, e.Message, '"')
 	b.WriteByte(')')

@@ -81,7 +81,7 @@ func ToError(v any) Error {
 	if e, ok := v.(Error); ok {
 		return e
 	}
-	return Error{Message: Str(v)}
+	return Error{Message: Str(v), Value: v}
 }
 
 // TryCatch runs body and returns the error it threw, or nil. Only AdeshLang errors (*Thrown) are

@@ -70,6 +70,14 @@ func SetTimeout(fn func(), ms int64) int64 {
 	return currentScheduler().timers.setCallback(fn, max(ms, 0)*1e6, 0)
 }
 
+// TimeoutPromise is `await setTimeout(f, ms)`: a promise of f's value, f run as a timer
+// callback (a throw in it rejects the promise).
+func TimeoutPromise[T any](f func() T, ms int64) *Promise[T] {
+	p := &Promise[T]{}
+	SetTimeout(func() { settleWith(p, f) }, ms)
+	return p
+}
+
 // minInterval keeps setInterval(f, 0) from spinning, as browsers clamp it.
 const minInterval = int64(1e6)
 

@@ -18,6 +18,21 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	if opts := PrintOptions(e, b); opts != nil {
 		return c.printWithOptions(e, ci, opts)
 	}
+	switch {
+	case b == builtin.FnSetTimeout && c.awaitedCall == e:
+		// `await setTimeout(f, ms)` gives f's value (EVERYDAY §5): a promise of it.
+		value := c.newVar()
+		params := ts(fn(nil, value), types.I64)
+		c.args(e, params, 1, nil)
+		ci.Params, ci.Ret = params, &types.Handle{Kind: types.PromiseH, Elem: c.defaultUnit(value)}
+		return c.recordCall(e, ci)
+	case b == builtin.FnSleep && c.statementCall == e && (c.fn == c.info.Main || !c.fn.Async):
+		// A `sleep(ms);` statement outside an async fn blocks the thread, as the interpreter's
+		// does, instead of starting a timer nothing waits for.
+		ci.Params, ci.Ret = ts(types.I64), types.UnitType
+		c.args(e, ci.Params, 1, nil)
+		return c.recordCall(e, ci)
+	}
 	if row := builtin.Of(b); row.Sig != nil {
 		return c.signatureCall(e, ci, row.Sig(c.builderIn(nil)))
 	}
@@ -381,6 +396,14 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 		c.refuseReadGuardWrite(e, sel.X, true)
 	}
 	return c.recordCall(e, ci)
+}
+
+// defaultUnit is t, or () when nothing said what t is.
+func (c *checker) defaultUnit(t types.Type) types.Type {
+	if v, ok := types.Resolve(t).(*types.Var); ok && c.hintOf(v) == nil {
+		c.bindVar(v, types.UnitType)
+	}
+	return t
 }
 
 // promisedElem is T when t, a Future<T> or a JoinHandle<T>, may be used as a Promise<T> (an

@@ -172,6 +172,10 @@ type checker struct {
 	// resultHints are lambdas whose context suggests a result type without requiring it (a
 	// catch handler: its own result decides the promise's type).
 	resultHints map[*ast.Lambda]types.Type
+	// awaitedCall is the call that is the direct operand of the await being checked, and
+	// statementCall the call that is a whole expression statement: `await setTimeout(f, ms)`
+	// gives f's value, and a `sleep(ms);` statement outside async code blocks.
+	awaitedCall, statementCall *ast.Call
 
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope

@@ -916,6 +916,9 @@ func (c *checker) await(n ast.Node, x ast.Expr, expected types.Type) types.Type 
 	if expected != nil {
 		want = &types.Future{Elem: expected}
 	}
+	if call, ok := ast.Unparen(x).(*ast.Call); ok {
+		c.awaitedCall = call
+	}
 	t := c.expr(x, want)
 	return types.AwaitResult(t)
 }

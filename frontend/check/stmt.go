@@ -129,6 +129,9 @@ func (c *checker) exprStmt(s *ast.ExprStmt) {
 		c.match(m, nil, true)
 		return
 	}
+	if call, ok := s.X.(*ast.Call); ok {
+		c.statementCall = call
+	}
 	t := c.expr(s.X, nil)
 	if f, ok := types.Resolve(t).(*types.Future); ok && f.Src != builtin.EagerSend {
 		if !c.probing {

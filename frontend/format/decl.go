@@ -114,6 +114,7 @@ func (p *printer) file(f *ast.File) {
 		switch {
 		case p.isClass(it):
 			p.lineItem(it, func() { p.verbatim(it.(ast.Stmt)) })
+			p.lastLine = p.line(p.off(it.Pos()) + len(p.verbatimText(it.(ast.Stmt))) - 1)
 		case insideAny(it, classes):
 			// a declaration a class desugared into: the class's text stands for it
 		default:

@@ -50,12 +50,18 @@ func bindsName(s ast.Stmt, name string) bool {
 // verbatim writes a desugared statement as the source has it, without its `;` (the caller
 // writes one where the layout has one); comments inside it are part of the text.
 func (p *printer) verbatim(n ast.Stmt) {
-	text := strings.TrimSuffix(strings.TrimRight(p.text(n), " \t\r\n"), ";")
-	p.write(text)
+	p.write(p.verbatimText(n))
 	end := p.off(n.EndPos())
 	for p.next < len(p.comments) && p.comments[p.next].Start < end {
 		p.next++
 	}
+}
+
+// verbatimText is the text of n without the `;` that may end its span, and without the blank
+// lines before that `;` (`}\n\n;class B`): they are not the statement's.
+func (p *printer) verbatimText(n ast.Stmt) string {
+	const space = " \t\r\n"
+	return strings.TrimRight(strings.TrimSuffix(strings.TrimRight(p.text(n), space), ";"), space)
 }
 
 // multiPost writes a C-style for's increments separated by `,` (a block of expression

@@ -109,3 +109,14 @@ func TestCommentsBeforeElse(t *testing.T) {
 		t.Fatalf("got %q, %v; want %q", out, err, want)
 	}
 }
+
+// A class's span ends at a `;` that follows it after blank lines: the `;` and those blank lines
+// are not written with the class (found by TestMutatedCorpus: formatting twice differed).
+func TestSemicolonAfterAClass(t *testing.T) {
+	src := "class A {\n    x: i64;\n}\n\n;class B {\n    y: i64;\n}\nprint(1);\n"
+	want := "class A {\n    x: i64;\n}\n\nclass B {\n    y: i64;\n}\nprint(1);\n"
+	out, err := Source("s.adesh", []byte(src))
+	if err != nil || string(out) != want {
+		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}
