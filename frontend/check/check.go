@@ -75,6 +75,8 @@ type FuncInfo struct {
 	// of a lambda or async block goes (escape.go). Set after checking, without errors or not.
 	CaptureUses []Capture
 	Escape      *EscapeInfo
+	// Copied holds the captures of a block without `move` that it holds by copy (ByCopy).
+	Copied map[*types.Object]bool
 
 	checked  bool
 	checking bool
