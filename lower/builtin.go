@@ -48,6 +48,12 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 		args = append(args, l.pos(e))
 	}
 	if lo.How == builtin.GoMethod {
+		if held := l.heldAtLock(e, ci); len(held) > 0 {
+			// A lock taken while the function may hold other guards: rt's lock-order check
+			// learns, if the call has to sleep, where it waits and what it holds.
+			args = append([]ir.Expr{l.pos(e), &ir.Lit{Text: quote(lockName(ci.Recv))}}, held...)
+			return &ir.Call{Fun: &ir.Sel{X: recv, Name: lo.Name + "At"}, Args: args}
+		}
 		return &ir.Call{Fun: &ir.Sel{X: recv, Name: lo.Name}, Args: args}
 	}
 	if recv != nil {
@@ -173,4 +179,45 @@ func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) ir.Expr {
 	params, args := l.forwardParams(ft.Params)
 	return &ir.FuncLit{Params: params, Results: []ir.Type{tUnit}, Body: &ir.Block{Stmts: []ir.Stmt{
 		&ir.ExprStmt{X: &ir.Call{Fun: f, Args: args}}, &ir.Return{Results: []ir.Expr{&ir.Composite{Type: tUnit}}}}}}
+}
+
+// heldAtLock gives, for a call that waits for a lock, the descriptions (guard.Holding(pos,
+// name)) of the guards the function may hold there, or nil.
+func (l *lowerer) heldAtLock(e *ast.Call, ci *check.CallInfo) []ir.Expr {
+	switch ci.Builtin {
+	case builtin.MutexLock, builtin.RwLockRead, builtin.RwLockWrite:
+	default:
+		return nil
+	}
+	var out []ir.Expr
+	for _, h := range l.info.LocksHeld[e] {
+		ov := l.locals[h.Guard]
+		if ov == nil {
+			continue
+		}
+		ov.Reads++
+		out = append(out, &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: ov}, Name: "Holding"},
+			Args: []ir.Expr{l.pos(h.At), &ir.Lit{Text: quote(h.Name)}}})
+	}
+	return out
+}
+
+// lockName is a lock's receiver as written, for run-time reports: `m`, `self.accounts`.
+func lockName(e ast.Expr) string {
+	if n := lockPathName(e); n != "" {
+		return n
+	}
+	return "the lock"
+}
+
+func lockPathName(e ast.Expr) string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.Selector:
+		if x := lockPathName(e.X); x != "" {
+			return x + "." + e.Name.Name
+		}
+	}
+	return ""
 }
