@@ -11,7 +11,7 @@ import (
 
 // Lock order. A lock call that the compiler sees made while the same function holds other
 // guards is generated as LockAt (ReadAt, WriteAt): it names its position, the lock as written,
-// and the guards that may be held (HeldLock, from the guard's Holding). Nothing of this costs
+// and the guards that may be held (their locks, from the guards' Held). Nothing of this costs
 // anything while the lock is free: only a call that is about to sleep on the lock registers what
 // it waits for and what it holds in lockWaits, and then looks for a cycle through itself — a
 // waiter whose lock is held by a waiter whose lock is held by … the first. Every member of such a
@@ -24,77 +24,79 @@ import (
 // guards, so a cycle through such a call is not found; nothing is ever reported that is not a
 // deadlock.
 
-// HeldLock is a guard that may be held at a lock call: its lock (nil if the guard holds nothing
-// now), whether it is a read guard, and where and how it was taken.
-type HeldLock struct {
+// LockRef is the lock a guard holds (nil once it is unlocked), as a LockAt call passes it:
+// one word, so that a call's list of them costs a few stores.
+type LockRef struct{ p unsafe.Pointer }
+
+// Held is the lock the guard holds, for a LockAt call made while it may be held.
+func (g *MutexGuard[T]) Held() LockRef { return LockRef{unsafe.Pointer(g.m)} }
+
+// Held is the lock the guard holds, for a LockAt call made while it may be held.
+func (g *ReadGuard[T]) Held() LockRef { return LockRef{unsafe.Pointer(g.l)} }
+
+// Held is the lock the guard holds, for a LockAt call made while it may be held.
+func (g *WriteGuard[T]) Held() LockRef { return LockRef{unsafe.Pointer(g.l)} }
+
+// heldLock is a guard that a waiting call holds: its lock, whether it is a read guard, and
+// where and how it was taken.
+type heldLock struct {
 	lock      unsafe.Pointer
 	read      bool
 	pos, name string
 }
 
-// Holding describes the guard for a LockAt call made while it may be held.
-func (g *MutexGuard[T]) Holding(pos, name string) HeldLock {
-	return HeldLock{lock: unsafe.Pointer(g.m), pos: pos, name: name}
-}
-
-// Holding describes the guard for a LockAt call made while it may be held.
-func (g *ReadGuard[T]) Holding(pos, name string) HeldLock {
-	return HeldLock{lock: unsafe.Pointer(g.l), read: true, pos: pos, name: name}
-}
-
-// Holding describes the guard for a LockAt call made while it may be held.
-func (g *WriteGuard[T]) Holding(pos, name string) HeldLock {
-	return HeldLock{lock: unsafe.Pointer(g.l), pos: pos, name: name}
-}
-
-// LockAt is Lock for a call made while the caller may hold the guards held: the same fast path,
-// and on the way to sleep the lock-order check.
-func (m *Mutex[T]) LockAt(pos, name string, held ...HeldLock) MutexGuard[T] {
+// LockAt is Lock for a call at pos, which names the lock name, made while the caller may hold
+// the guards whose locks are held. sites describes those guards, one line each, in order:
+// "POS\tNAME", and "\tr" after a read guard. The fast path is Lock's; only a call on its way to
+// sleep reads the rest, for the lock-order check.
+func (m *Mutex[T]) LockAt(pos, name, sites string, held ...LockRef) MutexGuard[T] {
 	if m == nil || !atomic.CompareAndSwapUint32(&m.state, mutexUnlocked, mutexLocked) {
-		m.lockSlowAt(pos, name, held)
+		mutexLockSlowAt(unsafe.Pointer(m), pos, name, sites, held)
 	}
 	return MutexGuard[T]{m: m}
 }
 
-func (m *Mutex[T]) lockSlowAt(pos, name string, held []HeldLock) {
+// mutexLockSlowAt is the slow path of LockAt; not generic, which keeps LockAt small enough to
+// inline. The state word is at offset 0, so the mutex's address is the word's.
+func mutexLockSlowAt(m unsafe.Pointer, pos, name, sites string, held []LockRef) {
 	if m == nil {
-		failMisuse("lock of a null Mutex<" + TypeNameFor[T]() + ">")
+		failMisuse("lock of a null Mutex")
 	}
-	w := newLockWait(unsafe.Pointer(m), false, pos, name, held)
-	mutexLockContendedWait(&m.state, w)
+	w := newLockWait(m, false, pos, name, sites, held)
+	mutexLockContendedWait((*uint32)(m), w)
 	w.done()
 }
 
 // ReadAt is Read with the lock-order check (see LockAt).
-func (l *RwLock[T]) ReadAt(pos, name string, held ...HeldLock) ReadGuard[T] {
+func (l *RwLock[T]) ReadAt(pos, name, sites string, held ...LockRef) ReadGuard[T] {
 	if l == nil || !l.words.readOnce() {
-		l.readSlowAt(pos, name, held)
+		l.readSlowAt(pos, name, sites, held)
 	}
 	return ReadGuard[T]{l: l}
 }
 
-func (l *RwLock[T]) readSlowAt(pos, name string, held []HeldLock) {
+func (l *RwLock[T]) readSlowAt(pos, name, sites string, held []LockRef) {
 	if l == nil {
 		failMisuse("read of a null RwLock<" + TypeNameFor[T]() + ">")
 	}
-	w := newLockWait(unsafe.Pointer(l), true, pos, name, held)
+	w := newLockWait(unsafe.Pointer(l), true, pos, name, sites, held)
 	l.words.readContendedWait(w)
 	w.done()
 }
 
 // WriteAt is Write with the lock-order check (see LockAt).
-func (l *RwLock[T]) WriteAt(pos, name string, held ...HeldLock) WriteGuard[T] {
+func (l *RwLock[T]) WriteAt(pos, name, sites string, held ...LockRef) WriteGuard[T] {
 	if l == nil || !atomic.CompareAndSwapUint32(&l.words.state, 0, rwWriteLocked) {
-		l.writeSlowAt(pos, name, held)
+		l.writeSlowAt(pos, name, sites, held)
 	}
 	return WriteGuard[T]{l: l}
 }
 
-func (l *RwLock[T]) writeSlowAt(pos, name string, held []HeldLock) {
+func (l *RwLock[T]) writeSlowAt(pos, name, sites string, held []LockRef) {
 	if l == nil {
 		failMisuse("write of a null RwLock<" + TypeNameFor[T]() + ">")
 	}
-	w := newLockWait(unsafe.Pointer(l), false, pos, name, held)
+	w := newLockWait(unsafe.Pointer(l), false, pos, name, sites, held)
 	l.words.writeContendedWait(w)
 	w.done()
 }
@@ -104,19 +106,31 @@ type lockWait struct {
 	lock      unsafe.Pointer
 	read      bool // waits for a read lock
 	pos, name string
-	held      []HeldLock // only those that hold a lock
+	held      []heldLock // only those that hold a lock
 	who       string     // "task 3", or "a thread" off the workers
 	order     uint64     // the task's id, for the order of the report (threads last)
 	entered   bool
 }
 
-// newLockWait copies what the call holds (the caller's argument list does not escape).
-func newLockWait(lock unsafe.Pointer, read bool, pos, name string, held []HeldLock) *lockWait {
+// newLockWait makes the record of a call on its way to sleep, with the guards that hold a lock
+// (the caller's argument list does not escape).
+func newLockWait(lock unsafe.Pointer, read bool, pos, name, sites string, held []LockRef) *lockWait {
 	w := &lockWait{lock: lock, read: read, pos: pos, name: name}
-	for _, h := range held {
-		if h.lock != nil {
-			w.held = append(w.held, h)
+	lines := strings.Split(sites, "\n")
+	for i, h := range held {
+		if h.p == nil {
+			continue
 		}
+		hl := heldLock{lock: h.p, pos: "?", name: "?"}
+		if i < len(lines) {
+			f := strings.Split(lines[i], "\t")
+			hl.pos = f[0]
+			if len(f) > 1 {
+				hl.name = f[1]
+			}
+			hl.read = len(f) > 2 && f[2] == "r"
+		}
+		w.held = append(w.held, hl)
 	}
 	return w
 }
@@ -177,7 +191,7 @@ func (t *lockWaitTable) leave(w *lockWait) {
 
 // holders lists the registered waits that hold the lock w waits for in a mode that excludes it,
 // with the guard by which each holds it.
-func (t *lockWaitTable) holders(w *lockWait) (out []*lockWait, guards []HeldLock) {
+func (t *lockWaitTable) holders(w *lockWait) (out []*lockWait, guards []heldLock) {
 	for o := range t.waits {
 		for _, h := range o.held {
 			if h.lock == w.lock && !(h.read && w.read) {
@@ -194,7 +208,7 @@ func (t *lockWaitTable) holders(w *lockWait) (out []*lockWait, guards []HeldLock
 // member before it waits for.
 type lockCycleStep struct {
 	w     *lockWait
-	holds HeldLock
+	holds heldLock
 }
 
 // cycleThrough returns a cycle of waits through start, each waiting for a lock the next holds,
@@ -238,7 +252,7 @@ func lockCycleReport(path []lockCycleStep) string {
 	// path[i].w holds the lock that path[i-1].w waits for (path[-1] = path[n-1], the start).
 	type member struct {
 		w     *lockWait
-		holds HeldLock
+		holds heldLock
 	}
 	ms := make([]member, n)
 	for i := range path {

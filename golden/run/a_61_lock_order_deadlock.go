@@ -19,7 +19,7 @@ func job() int64 {
 	held_.Push(&gb)
 //line testdata/run/a_61_lock_order_deadlock.adesh:11
 	ready.SendNow(nil, 1)
-	var ga rt.MutexGuard[int64] = a.LockAt("testdata/run/a_61_lock_order_deadlock.adesh:12:14", "a", gb.Holding("testdata/run/a_61_lock_order_deadlock.adesh:10:14", "b"))
+	var ga rt.MutexGuard[int64] = a.LockAt("testdata/run/a_61_lock_order_deadlock.adesh:12:14", "a", "testdata/run/a_61_lock_order_deadlock.adesh:10:14\tb", gb.Held())
 	held_.Push(&ga)
 	var r_ int64 = *ga.Ptr() + *gb.Ptr()
 	{
@@ -73,7 +73,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub1_ = rt.RecvFuture[int64]{}
 //line testdata/run/a_61_lock_order_deadlock.adesh:21
 			rt.Print("the job holds b")
-			f.gb = b.LockAt("testdata/run/a_61_lock_order_deadlock.adesh:22:14", "b", f.ga.Holding("testdata/run/a_61_lock_order_deadlock.adesh:17:14", "a"))
+			f.gb = b.LockAt("testdata/run/a_61_lock_order_deadlock.adesh:22:14", "b", "testdata/run/a_61_lock_order_deadlock.adesh:17:14\ta", f.ga.Held())
 			f.t_ = *f.ga.Ptr() + *f.gb.Ptr()
 //line testdata/run/a_61_lock_order_deadlock.adesh:23
 			f.sub2_ = f.h

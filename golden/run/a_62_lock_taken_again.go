@@ -46,7 +46,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.g = f.acc.balance.Lock()
 			*f.g.Ptr()--
 			rt.Print("locked once", *f.g.Ptr())
-			f.again = f.same.LockAt("testdata/run/a_62_lock_taken_again.adesh:12:21", "same", f.g.Holding("testdata/run/a_62_lock_taken_again.adesh:9:17", "acc.balance"))
+			f.again = f.same.LockAt("testdata/run/a_62_lock_taken_again.adesh:12:21", "same", "testdata/run/a_62_lock_taken_again.adesh:9:17\tacc.balance", f.g.Held())
 			rt.Print("never", *f.again.Ptr())
 			{
 				f.again.Drop()

@@ -320,7 +320,7 @@ poll_:
 			f.g = f.got.Lock()
 			rt.ArrSort(*f.g.Ptr())
 			rt.Print(*f.g.Ptr())
-			f.ns = f.names.LockAt("testdata/run/s_72_scope_loop_copies.adesh:30:18", "names", f.g.Holding("testdata/run/s_72_scope_loop_copies.adesh:27:17", "got"))
+			f.ns = f.names.LockAt("testdata/run/s_72_scope_loop_copies.adesh:30:18", "names", "testdata/run/s_72_scope_loop_copies.adesh:27:17\tgot", f.g.Held())
 			rt.ArrSort(*f.ns.Ptr())
 			for _, x_ := range *f.ns.Ptr() {
 				var line string = x_
