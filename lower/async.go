@@ -79,7 +79,8 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 }
 
 // asyncBlockValue lowers an async block where it appears: the value of its state struct, with
-// the variables it captures (copied for `async move`, by pointer otherwise).
+// the variables it captures (copied for `async move` and for the captures the checker made
+// copies, by pointer otherwise).
 func (l *lowerer) asyncBlockValue(e *ast.AsyncBlock) ir.Expr {
 	fi := l.info.FuncOf[e]
 	futT := l.lowerBlockMachine(fi, e, nil, e.Body, e.Move)
@@ -111,7 +112,7 @@ func (l *lowerer) captureLiteral(fi *check.FuncInfo, futT ir.Type, move bool) ir
 		}
 		ov.Reads++
 		var val ir.Expr
-		if move {
+		if move || fi.Copied[obj] {
 			val = l.copyValue(&ir.Ref{V: ov}, obj.Type)
 		} else if ov.Boxed {
 			val = &ir.Ref{V: &ir.Local{Name: ov.Name, Type: ov.Type, Field: ov.Field}}
@@ -179,9 +180,10 @@ func (l *lowerer) lowerBlockMachine(fi *check.FuncInfo, node ast.Node, params []
 		if ov.Boxed {
 			t = l.goTypeOf(obj.Type)
 		}
-		v := &ir.Local{Name: l.captureName(obj), Type: t, Field: true, Boxed: !move}
+		byValue := move || fi.Copied[obj] // a capture by copy is a field of its own
+		v := &ir.Local{Name: l.captureName(obj), Type: t, Field: true, Boxed: !byValue}
 		fc.names.used[v.Name] = true
-		if !move {
+		if !byValue {
 			v.Type = &ir.TPtr{Elem: t}
 		}
 		l.locals[obj] = v

@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"strings"
+
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
@@ -48,6 +50,12 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 		args = append(args, l.pos(e))
 	}
 	if lo.How == builtin.GoMethod {
+		if sites, held := l.heldAtLock(e, ci); len(held) > 0 {
+			// A lock taken while the function may hold other guards: rt's lock-order check
+			// learns, if the call has to sleep, where it waits and what it holds.
+			args = append([]ir.Expr{l.pos(e), &ir.Lit{Text: quote(lockName(ci.Recv))}, &ir.Lit{Text: quote(sites)}}, held...)
+			return &ir.Call{Fun: &ir.Sel{X: recv, Name: lo.Name + "At"}, Args: args}
+		}
 		return &ir.Call{Fun: &ir.Sel{X: recv, Name: lo.Name}, Args: args}
 	}
 	if recv != nil {
@@ -177,4 +185,51 @@ func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) ir.Expr {
 	params, args := l.forwardParams(ft.Params)
 	return &ir.FuncLit{Params: params, Results: []ir.Type{tUnit}, Body: &ir.Block{Stmts: []ir.Stmt{
 		&ir.ExprStmt{X: &ir.Call{Fun: f, Args: args}}, &ir.Return{Results: []ir.Expr{&ir.Composite{Type: tUnit}}}}}}
+}
+
+// heldAtLock gives, for a call that waits for a lock, the guards the function may hold there:
+// their sites for rt.LockAt ("POS\tNAME" a line, "\tr" after a read guard) and their locks
+// (guard.Held()); nothing for other calls.
+func (l *lowerer) heldAtLock(e *ast.Call, ci *check.CallInfo) (string, []ir.Expr) {
+	switch ci.Builtin {
+	case builtin.MutexLock, builtin.RwLockRead, builtin.RwLockWrite:
+	default:
+		return "", nil
+	}
+	var sites []string
+	var held []ir.Expr
+	for _, h := range l.info.LocksHeld[e] {
+		ov := l.locals[h.Guard]
+		if ov == nil {
+			continue
+		}
+		ov.Reads++
+		site := check.Pos(l.fset, h.At.Pos()) + "\t" + h.Name
+		if types.HandleOf(h.Guard.Type, types.ReadGuardH) != nil {
+			site += "\tr"
+		}
+		sites = append(sites, site)
+		held = append(held, &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: ov}, Name: "Held"}})
+	}
+	return strings.Join(sites, "\n"), held
+}
+
+// lockName is a lock's receiver as written, for run-time reports: `m`, `self.accounts`.
+func lockName(e ast.Expr) string {
+	if n := lockPathName(e); n != "" {
+		return n
+	}
+	return "the lock"
+}
+
+func lockPathName(e ast.Expr) string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.Selector:
+		if x := lockPathName(e.X); x != "" {
+			return x + "." + e.Name.Name
+		}
+	}
+	return ""
 }

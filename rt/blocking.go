@@ -11,7 +11,7 @@ type blockingPool struct {
 	sched   *scheduler
 	mu      sync.Mutex
 	cond    sync.Cond
-	queue   []func()
+	queue   []func(*waiterSlot)
 	threads int
 	idle    int
 	closed  bool
@@ -23,7 +23,7 @@ func (p *blockingPool) init(s *scheduler) {
 	p.cond.L = &p.mu
 }
 
-func (p *blockingPool) submit(job func()) {
+func (p *blockingPool) submit(job func(*waiterSlot)) {
 	p.mu.Lock()
 	p.queue = append(p.queue, job)
 	switch {
@@ -39,6 +39,8 @@ func (p *blockingPool) submit(job func()) {
 
 func (p *blockingPool) serve() {
 	defer p.wg.Done()
+	slot := &waiterSlot{kind: "blocking job"}
+	defer registerSlot(slot)()
 	p.mu.Lock()
 	for {
 		for len(p.queue) == 0 && !p.closed {
@@ -55,7 +57,7 @@ func (p *blockingPool) serve() {
 		p.queue[0] = nil
 		p.queue = p.queue[1:]
 		p.mu.Unlock()
-		job()
+		job(slot)
 		p.mu.Lock()
 	}
 }
@@ -77,12 +79,15 @@ func SpawnBlocking[T any](f func() T) *JoinHandle[T] {
 	s := currentScheduler()
 	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
 	s.external.Add(1)
-	s.blocking.submit(func() { runBlocking(h, f) })
+	s.blocking.submit(func(slot *waiterSlot) { runBlocking(h, f, slot) })
 	return h
 }
 
-func runBlocking[T any](h *JoinHandle[T], f func() T) {
+// runBlocking runs f for h on the goroutine of slot, which names h while it runs.
+func runBlocking[T any](h *JoinHandle[T], f func() T, slot *waiterSlot) {
 	s := h.sched
+	slot.t = &h.task
+	defer func() { slot.t = nil }()
 	defer func() {
 		s.external.Add(-1)
 		s.wakeAnyParked() // let a parked worker redo the deadlock check, which this job held off

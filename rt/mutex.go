@@ -40,7 +40,7 @@ func (m *Mutex[T]) lockSlow() {
 	if m == nil {
 		failMisuse("lock of a null Mutex<" + TypeNameFor[T]() + ">")
 	}
-	mutexLockContended(&m.state)
+	mutexLockContendedWait(&m.state, nil)
 }
 
 // TryLock takes the lock if it is free: the guard and true, or a guard that holds nothing and false.
@@ -69,9 +69,11 @@ func (m *Mutex[T]) unlock() {
 	}
 }
 
-// mutexLockContended takes a mutex word that was not free at the first try. It follows Rust's futex
-// mutex: spin while the holder runs; once lockers sleep, mark the word contended and sleep too.
-func mutexLockContended(state *uint32) {
+// mutexLockContendedWait takes a mutex word that was not free at the first try. It follows Rust's
+// futex mutex: spin while the holder runs; once lockers sleep, mark the word contended and sleep
+// too. w, if not nil, is the lock-order check's record of the call (lockwait.go), told before
+// the first sleep.
+func mutexLockContendedWait(state *uint32, w *lockWait) {
 	s := mutexSpinWhileLocked(state)
 	if s == mutexUnlocked {
 		// Free again already: take it without marking it contended.
@@ -87,6 +89,7 @@ func mutexLockContended(state *uint32) {
 		if s != mutexContended && atomic.SwapUint32(state, mutexContended) == mutexUnlocked {
 			return
 		}
+		w.sleeping()
 		sleepOn(state, mutexContended)
 		s = mutexSpinWhileLocked(state)
 	}

@@ -57,7 +57,7 @@ func (l *RwLock[T]) readSlow() {
 	if l == nil {
 		failMisuse("read of a null RwLock<" + TypeNameFor[T]() + ">")
 	}
-	l.words.readContended()
+	l.words.readContendedWait(nil)
 }
 
 // TryRead takes a read lock if that needs no waiting.
@@ -87,7 +87,7 @@ func (l *RwLock[T]) writeSlow() {
 	if l == nil {
 		failMisuse("write of a null RwLock<" + TypeNameFor[T]() + ">")
 	}
-	l.words.writeContended()
+	l.words.writeContendedWait(nil)
 }
 
 // TryWrite takes the write lock if it is free.
@@ -148,7 +148,9 @@ func (w *rwWords) writeUnlock() bool {
 	return true
 }
 
-func (w *rwWords) readContended() {
+// readContendedWait waits for a read lock; lw, if not nil, is told before the first sleep (see
+// mutexLockContendedWait).
+func (w *rwWords) readContendedWait(lw *lockWait) {
 	s := w.spinRead()
 	for {
 		if rwReadLockable(s) {
@@ -168,12 +170,14 @@ func (w *rwWords) readContended() {
 				continue
 			}
 		}
+		lw.sleeping()
 		sleepOn(&w.state, s|rwReadersWaiting)
 		s = w.spinRead()
 	}
 }
 
-func (w *rwWords) writeContended() {
+// writeContendedWait waits for the write lock; lw as for readContendedWait.
+func (w *rwWords) writeContendedWait(lw *lockWait) {
 	s := w.spinWrite()
 	// Once this writer has slept, others may be sleeping too: it keeps their bit when it locks.
 	var otherWriters uint32
@@ -199,6 +203,7 @@ func (w *rwWords) writeContended() {
 		if rwUnlocked(s) || !rwWritersWait(s) {
 			continue
 		}
+		lw.sleeping()
 		sleepOn(&w.writerNotify, seq)
 		s = w.spinWrite()
 	}

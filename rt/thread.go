@@ -26,7 +26,9 @@ func SpawnThread[T any](f func() T) *JoinHandle[T] {
 	go func() {
 		runtime.LockOSThread()
 		defer close(done)
-		runBlocking(h, f)
+		slot := &waiterSlot{kind: "thread"}
+		defer registerSlot(slot)()
+		runBlocking(h, f, slot)
 	}()
 	return h
 }

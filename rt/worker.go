@@ -86,6 +86,7 @@ func (w *worker) loop() {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	w.cx.worker = w
+	defer registerSlot(&waiterSlot{w: w})() // for the lock-order check, which names the task a lock waits in
 	s := w.sched
 	for {
 		if s.done.Load() {

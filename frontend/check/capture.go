@@ -14,11 +14,19 @@ const (
 	ByRef CaptureMode = iota
 	// ByMove: the body gets its own copy when it is made (`async move { … }`).
 	ByMove
+	// ByCopy: a block without `move` that a scope spawns gets its own copy of a variable of the
+	// scope's body that it only reads, is never changed, and whose value is a plain value (a
+	// number, a bool, a char, a string): reading the copy is reading the variable, and the child
+	// may outlive the body's iteration or end (copyOnSpawn).
+	ByCopy
 )
 
 func (m CaptureMode) String() string {
-	if m == ByMove {
+	switch m {
+	case ByMove:
 		return "by move"
+	case ByCopy:
+		return "by copy"
 	}
 	return "by reference"
 }
@@ -59,6 +67,49 @@ func (a *analysis) analyzeCaptures() {
 			fi.CaptureUses = append(fi.CaptureUses, cp)
 		}
 	}
+}
+
+// copyOnSpawn turns into copies the borrows by children of a scope that would outlive the
+// scope's own body (E0702) but need no borrow: of a variable that nothing changes (neither the
+// child nor anything else after its declaration) and whose type is a plain value. It runs
+// before the escapes are summed up, so that such a capture outlives nothing.
+func (a *analysis) copyOnSpawn() {
+	for _, fi := range a.info.Funcs {
+		b, ok := fi.Node.(*ast.AsyncBlock)
+		if !ok || b.Move {
+			continue
+		}
+		for i := range fi.CaptureUses {
+			cp := &fi.CaptureUses[i]
+			if cp.Mode != ByRef || cp.Use == nil || !isLocal(cp.Obj) || !plainValue(cp.Obj.Type) || a.changed(cp.Obj) {
+				continue
+			}
+			if e := a.escapePast(fi, cp.Obj); e != nil && e.Kind == ScopeChild {
+				cp.Mode = ByCopy
+				if fi.Copied == nil {
+					fi.Copied = map[*types.Object]bool{}
+				}
+				fi.Copied[cp.Obj] = true
+			}
+		}
+	}
+}
+
+// plainValue reports whether a value of type t is copied whole and has no identity: a copy of
+// it cannot be told from the variable it was read from.
+func plainValue(t types.Type) bool {
+	k := types.BasicKind(t)
+	return k >= types.Bool && k <= types.Char
+}
+
+// changed reports whether any use of obj changes it (an assignment, `++`, a mutating method).
+func (a *analysis) changed(obj *types.Object) bool {
+	for _, u := range a.uses[obj] {
+		if a.writeThrough(u) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // writeThrough returns the assignment, increment or mutating call that changes the variable

@@ -41,8 +41,11 @@ func captureString(fi *check.FuncInfo) string {
 			s += " "
 		}
 		mode := "ref"
-		if c.Mode == check.ByMove {
+		switch c.Mode {
+		case check.ByMove:
 			mode = "move"
+		case check.ByCopy:
+			mode = "copy"
 		}
 		rw := "r"
 		if c.Written {
@@ -103,6 +106,40 @@ async fn main() {
 		"a:move:r",
 		"a:ref:r",
 		"a:ref:w",
+	}
+	got := funcsOf(prog)
+	if len(got) != len(want) {
+		t.Fatalf("found %d bodies, want %d", len(got), len(want))
+	}
+	for i, fi := range got {
+		if s := captureString(fi); s != want[i] {
+			t.Errorf("body %d (%s at %d): captures %q, want %q", i, fi.Name, fi.Node.Pos(), s, want[i])
+		}
+	}
+}
+
+func TestScopeChildrenCopyPlainValues(t *testing.T) {
+	// A child of a scope copies the plain values of the scope's body that nothing changes; it
+	// borrows the rest (what is declared before the scope, arrays, handles).
+	prog := load(t, `
+async fn main() {
+    let before = 1;
+    let xs = [0];
+    let total = Mutex::new(0);
+    await scope(async (s) => {
+        for i in 0..3 {
+            let name = f"c{i}";
+            let flag = i > 0;
+            s.spawn(async { print(i, name, flag, before, xs.len()); *total.lock() += i; });
+            await async { print(i); };
+        }
+    });
+}
+`)
+	want := []string{
+		"before:ref:r xs:ref:r total:ref:r",
+		"i:copy:r name:copy:r flag:copy:r before:ref:r xs:ref:r total:ref:r",
+		"i:ref:r",
 	}
 	got := funcsOf(prog)
 	if len(got) != len(want) {

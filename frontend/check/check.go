@@ -46,6 +46,17 @@ type Info struct {
 	// RecordStructs are the object literals that build a struct the context expects
 	// (`let o: Opt = { present: true };` of a record alias), as struct literals.
 	RecordStructs map[*ast.MapLit]*ast.StructLit
+	// LocksHeld lists, for a call that waits for a lock (`lock()`, `read()`, `write()`), the
+	// guards bound to variables of the same function that may be held while it waits: the
+	// run-time lock-order check (rt's lock waits) learns from them what a waiting task holds.
+	LocksHeld map[*ast.Call][]HeldLock
+}
+
+// HeldLock is a guard that may be held at a lock call.
+type HeldLock struct {
+	Guard *types.Object // the guard variable
+	At    ast.Node      // where it was acquired
+	Name  string        // the lock as the acquiring call names it (`m`, `self.accounts`)
 }
 
 // Fallback is a place where a value got the dynamic type `any`, and why.
@@ -75,6 +86,8 @@ type FuncInfo struct {
 	// of a lambda or async block goes (escape.go). Set after checking, without errors or not.
 	CaptureUses []Capture
 	Escape      *EscapeInfo
+	// Copied holds the captures of a block without `move` that it holds by copy (ByCopy).
+	Copied map[*types.Object]bool
 
 	checked  bool
 	checking bool

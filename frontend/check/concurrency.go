@@ -81,6 +81,7 @@ func Analyze(info *Info, diags *diag.List) {
 		a.index(f)
 	}
 	a.analyzeCaptures()
+	a.copyOnSpawn()
 	a.analyzeEscapes()
 	a.checkDeferAwaits()
 	a.checkSpawns()

@@ -66,7 +66,7 @@ async fn main() {
     arr.push(async { print(x); });
     await join_all(arr);
     await scope(async (s) => {
-        let z = 3;
+        let z = [3];
         s.spawn(async { print(x, z); });
     });
     let m = spawn(async move { print(x); });
@@ -86,7 +86,7 @@ async fn main() {
 		"stored",                              // sent on a channel (a move block: borrows nothing)
 		"held:arr",                            // pushed into a local array, awaited with it
 		"",                                    // the scope's body
-		"child | outlives z",                  // a child outlives the scope body's z
+		"child | outlives z",                  // a child outlives the scope body's z (an int would be copied)
 		"spawned",                             // m holds the handle, not the block
 		"stored | outlives x",                 // a timer callback borrows x (lambdas may: no error)
 	}

@@ -7,6 +7,7 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/diag"
+	"adesh2go/frontend/types"
 )
 
 // E0708: a lock taken while the same function still holds a guard of it. The lock would wait
@@ -71,6 +72,7 @@ func (g *guardFlow) noteRelock(call *ast.Call, st guardState) {
 	if !ok || !l.waits || st.dead {
 		return
 	}
+	g.noteHeld(call, st)
 	if _, seen := g.relocked[call]; seen {
 		return
 	}
@@ -80,6 +82,56 @@ func (g *guardFlow) noteRelock(call *ast.Call, st guardState) {
 			return
 		}
 	}
+}
+
+// noteHeld records in Info.LocksHeld the named guards that may be held at the lock call, for
+// the run-time check of lock order.
+func (g *guardFlow) noteHeld(call *ast.Call, st guardState) {
+	if innermostBody(call) != g.fi.Node {
+		return // inside a lambda or block of its own: the guards are not its variables
+	}
+	for _, h := range st.held {
+		if h.obj == nil || !types.IsGuard(h.obj.Type) {
+			continue
+		}
+		if decl, scope := g.a.declAt[h.obj], g.a.scopeOf[h.obj]; decl == nil || decl.Pos() > call.Pos() || scope != nil && !g.a.within(call, scope) {
+			continue // not a variable the call can reach
+		}
+		info := g.a.info
+		if info.LocksHeld == nil {
+			info.LocksHeld = map[*ast.Call][]HeldLock{}
+		}
+		dup := false
+		for _, x := range info.LocksHeld[call] {
+			dup = dup || x.Guard == h.obj
+		}
+		if dup {
+			continue
+		}
+		name := h.obj.Name
+		if l, ok := g.a.lockOf(h.at); ok {
+			name = l.name
+		} else if c, ok := h.at.(*ast.Call); ok {
+			if ci := info.Calls[c]; ci != nil && ci.Recv != nil {
+				if _, n := lockPath(ci.Recv); n != "" {
+					name = n
+				}
+			}
+		}
+		info.LocksHeld[call] = append(info.LocksHeld[call], HeldLock{Guard: h.obj, At: h.at, Name: name})
+	}
+}
+
+// innermostBody returns the function, lambda or async block whose body holds n, or nil at the
+// top level.
+func innermostBody(n ast.Node) ast.Node {
+	for p := parentOf(n); p != nil; p = parentOf(p) {
+		switch p.(type) {
+		case *ast.FuncDecl, *ast.Lambda, *ast.AsyncBlock:
+			return p
+		}
+	}
+	return nil
 }
 
 // checkRelocks reports E0708 in every function that makes or binds a lock guard.

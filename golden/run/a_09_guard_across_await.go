@@ -314,7 +314,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			f.sub4_ = rt.YieldFuture{}
 //line testdata/run/a_09_guard_across_await.adesh:42
 			f.r1 = f.rw.Read()
-			f.r2 = f.rw.Read()
+			f.r2 = f.rw.ReadAt("testdata/run/a_09_guard_across_await.adesh:43:18", "rw", "testdata/run/a_09_guard_across_await.adesh:42:18\trw\tr", f.r1.Held())
 			rt.Print("readers see", *f.r1.Ptr(), int64(len(*f.r2.Ptr())))
 			{
 				f.r2.Drop()
