@@ -49,18 +49,19 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		x, _ := l.builtinFuture(b, e, ci)
 		return rtCallT("Box", []ir.Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
 	case builtin.FnSetTimeout, builtin.FnSetInterval:
-		if p := types.HandleOf(ci.Ret, types.PromiseH); p != nil {
-			// `await setTimeout(f, ms)`: a promise of f's value.
-			var ms ir.Expr = &ir.Lit{Text: "0"}
-			if len(e.Args) > 1 {
-				ms = l.expr(b, e.Args[1])
-			}
-			return rtCallT("TimeoutPromise", []ir.Type{l.valueType(p.Elem)}, l.funcArg(b, e.Args[0], true), ms)
+		p := types.HandleOf(ci.Ret, types.PromiseH) // `await setTimeout(f, ms)`: a promise of f's value
+		var f ir.Expr
+		if p != nil {
+			f = l.funcArg(b, e.Args[0], true)
+		} else {
+			f = l.convertAt(l.funcArg(b, e.Args[0], false), e.Args[0].TypeOf(), ci.Params[0], e.Args[0])
 		}
-		f := l.convertAt(l.funcArg(b, e.Args[0], false), e.Args[0].TypeOf(), ci.Params[0], e.Args[0])
 		var ms ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 1 {
 			ms = l.expr(b, e.Args[1])
+		}
+		if p != nil {
+			return rtCallT("TimeoutPromise", []ir.Type{l.valueType(p.Elem)}, f, ms)
 		}
 		if ci.Builtin == builtin.FnSetInterval {
 			return rtCall("SetInterval", f, ms)

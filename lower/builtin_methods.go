@@ -189,10 +189,10 @@ func (l *lowerer) promiseCatch(b *builder, e *ast.Call, ci *check.CallInfo) ir.E
 	from := types.HandleOf(ci.RecvType, types.PromiseH).Elem
 	to := types.HandleOf(ci.Ret, types.PromiseH).Elem
 	handler, _ := arg.TypeOf().(*types.Func)
-	if handler == nil || types.Identical(from, to) && (types.IsNever(handler.Ret) || types.Identical(unitIfNil(handler.Ret), to)) {
+	if handler == nil || types.Identical(from, to) && (types.IsNever(handler.Ret) || types.Identical(types.OrUnit(handler.Ret), to)) {
 		return rtCall("Catch", p, f)
 	}
-	return rtCall("CatchEither", p, l.converter(from, to, e), f, l.converter(unitIfNil(handler.Ret), to, e))
+	return rtCall("CatchEither", p, l.converter(from, to, e), f, l.converter(types.OrUnit(handler.Ret), to, e))
 }
 
 // converter is a Go function that converts a value of type from to one of type to.
@@ -200,11 +200,4 @@ func (l *lowerer) converter(from, to types.Type, at ast.Node) ir.Expr {
 	x := &ir.Param{Name: "x_", Type: l.valueType(from)}
 	return &ir.FuncLit{Params: []*ir.Param{x}, Results: []ir.Type{l.goTypeOf(to)}, Body: &ir.Block{Stmts: []ir.Stmt{
 		&ir.Return{Results: []ir.Expr{l.convertAt(&ir.Ident{Name: x.Name}, from, to, at)}}}}}
-}
-
-func unitIfNil(t types.Type) types.Type {
-	if t == nil {
-		return types.UnitType
-	}
-	return t
 }

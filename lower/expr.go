@@ -390,16 +390,7 @@ func (l *lowerer) asPromises(x ir.Expr, from, to types.Type) (ir.Expr, bool) {
 		from, to = fa.Elem, ta.Elem
 	}
 	p := types.HandleOf(to, types.PromiseH)
-	if p == nil || types.HandleOf(from, types.PromiseH) != nil {
-		return nil, false
-	}
-	switch f := from.(type) {
-	case *types.Future:
-	case *types.Handle:
-		if f.Kind != types.JoinHandleH {
-			return nil, false
-		}
-	default:
+	if _, ok := types.PromisedElem(from); p == nil || !ok {
 		return nil, false
 	}
 	elem := l.valueType(p.Elem)

@@ -68,7 +68,7 @@ func (c *checker) promises(v, t types.Type) bool {
 	if !ok || p.Kind != types.PromiseH {
 		return false
 	}
-	elem, ok := promisedElem(v)
+	elem, ok := types.PromisedElem(v)
 	return ok && c.unify(elem, p.Elem)
 }
 
@@ -80,7 +80,7 @@ func (c *checker) leavesOutUnits(v, t *types.Func) bool {
 	if len(v.Params) <= n || c.unitTail(v.Params, n) != n {
 		return false
 	}
-	return c.unifyList(v.Params[:n], t.Params) && c.unify(retOrUnit(v.Ret), retOrUnit(t.Ret))
+	return c.unifyList(v.Params[:n], t.Params) && c.unify(types.OrUnit(v.Ret), types.OrUnit(t.Ret))
 }
 
 // unify makes a and b the same type by binding inference variables; it reports whether that
@@ -120,7 +120,7 @@ func (c *checker) unify(a, b types.Type) bool {
 		if !ok || len(x.Params) != len(y.Params) {
 			return false
 		}
-		return c.unifyList(x.Params, y.Params) && c.unify(retOrUnit(x.Ret), retOrUnit(y.Ret))
+		return c.unifyList(x.Params, y.Params) && c.unify(types.OrUnit(x.Ret), types.OrUnit(y.Ret))
 	case *types.Future:
 		y, ok := b.(*types.Future)
 		return ok && c.unify(x.Elem, y.Elem)
@@ -144,13 +144,6 @@ func (c *checker) unifyList(a, b []types.Type) bool {
 		}
 	}
 	return true
-}
-
-func retOrUnit(t types.Type) types.Type {
-	if t == nil {
-		return types.UnitType
-	}
-	return t
 }
 
 // bindVar binds v to t unless that would make a cycle. Untyped-parameter variables only observe.

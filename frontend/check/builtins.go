@@ -359,7 +359,7 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type, derefs []types.Type, expected types.Type) types.Type {
 	id := methodOf(types.Resolve(recv), sel.Name.Name)
 	var promised types.Type
-	if elem, ok := promisedElem(recv); ok && id == 0 {
+	if elem, ok := types.PromisedElem(recv); ok && id == 0 {
 		// `compute(1).then(…)`: a future or a task is also a promise of its result.
 		if id = builtin.Method(builtin.Promises, sel.Name.Name); id != 0 {
 			promised, recv = recv, &types.Handle{Kind: types.PromiseH, Elem: elem}
@@ -370,10 +370,7 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 	}
 	row := builtin.Of(id)
 	ci := &CallInfo{Kind: CallBuiltinMethod, Builtin: id, Recv: sel.X, RecvType: recv, Derefs: derefs, Promised: promised}
-	if id == builtin.PromiseCatch {
-		return c.promiseCatch(e, ci, types.HandleOf(recv, types.PromiseH))
-	}
-	if id == builtin.PromiseThen && thenOnlyCatches(e) {
+	if id == builtin.PromiseCatch || id == builtin.PromiseThen && thenOnlyCatches(e) {
 		return c.promiseCatch(e, ci, types.HandleOf(recv, types.PromiseH))
 	}
 	sig := row.Sig(c.builderIn(types.Resolve(recv)))
@@ -404,20 +401,6 @@ func (c *checker) defaultUnit(t types.Type) types.Type {
 		c.bindVar(v, types.UnitType)
 	}
 	return t
-}
-
-// promisedElem is T when t, a Future<T> or a JoinHandle<T>, may be used as a Promise<T> (an
-// async fn's result is also a promise, as in JavaScript).
-func promisedElem(t types.Type) (types.Type, bool) {
-	switch u := types.Resolve(t).(type) {
-	case *types.Future:
-		return u.Elem, true
-	case *types.Handle:
-		if u.Kind == types.JoinHandleH {
-			return u.Elem, true
-		}
-	}
-	return nil, false
 }
 
 // methodOf is the builtin method spelled name of a value of the resolved type t: its kind's, or

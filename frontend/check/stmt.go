@@ -247,21 +247,18 @@ func (c *checker) bindPattern(p ast.Pattern, t types.Type, kind types.ObjKind, d
 	switch p := p.(type) {
 	case *ast.BindPat:
 		var obj *types.Object
-		if c.fn == c.info.Main && c.isFileScope(c.scope) {
-			if pre := c.scope.LookupLocal(p.Name.Name); pre != nil && pre.Decl == decl && pre.Type == nil || pre != nil && pre.Decl == decl {
-				obj = pre
-				if obj.Type == nil {
-					obj.Type = t
-				}
-				p.Name.Obj = obj
-				c.setType(p.Name, obj.Type)
-				c.info.Globals = append(c.info.Globals, obj)
+		if pre := c.scope.LookupLocal(p.Name.Name); pre != nil && pre.Decl == decl {
+			// Declared before its value is checked: a top-level let, or a let whose value has a
+			// closure that uses it (selfReferringLocal).
+			obj = pre
+			if obj.Type == nil {
+				obj.Type = t
 			}
-		}
-		if pre := c.scope.LookupLocal(p.Name.Name); obj == nil && pre != nil && pre.Decl == decl {
-			obj = pre // declared before its value, which uses it (selfReferringLocal)
 			p.Name.Obj = obj
 			c.setType(p.Name, obj.Type)
+			if c.fn == c.info.Main && c.isFileScope(c.scope) {
+				c.info.Globals = append(c.info.Globals, obj)
+			}
 		}
 		if obj == nil {
 			obj = c.declare(p.Name, kind, t, decl)

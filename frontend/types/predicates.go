@@ -127,7 +127,7 @@ func Identical(a, b Type) bool {
 		return ok && identicalList(x.Elems, y.Elems)
 	case *Func:
 		y, ok := b.(*Func)
-		return ok && identicalList(x.Params, y.Params) && Identical(retOrUnit(x.Ret), retOrUnit(y.Ret))
+		return ok && identicalList(x.Params, y.Params) && Identical(OrUnit(x.Ret), OrUnit(y.Ret))
 	case *Future:
 		y, ok := b.(*Future)
 		return ok && Identical(x.Elem, y.Elem)
@@ -141,13 +141,6 @@ func Identical(a, b Type) bool {
 		return false
 	}
 	return false
-}
-
-func retOrUnit(t Type) Type {
-	if t == nil {
-		return UnitType
-	}
-	return t
 }
 
 func identicalList(a, b []Type) bool {
@@ -371,4 +364,26 @@ func SizeOf(t Type) int64 {
 		return 8
 	}
 	return 0
+}
+
+// OrUnit is t, or () for a function result that is not written (nil).
+func OrUnit(t Type) Type {
+	if t == nil {
+		return UnitType
+	}
+	return t
+}
+
+// PromisedElem is T when t, a Future<T> or a JoinHandle<T>, may be used as a Promise<T> (an
+// async fn's result is also a promise, as in JavaScript).
+func PromisedElem(t Type) (Type, bool) {
+	switch u := Resolve(t).(type) {
+	case *Future:
+		return u.Elem, true
+	case *Handle:
+		if u.Kind == JoinHandleH {
+			return u.Elem, true
+		}
+	}
+	return nil, false
 }
