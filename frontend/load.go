@@ -88,6 +88,7 @@ func LoadWith(name string, read ReadFile) *Program {
 		add(n, src)
 	}
 	if p.Diags.HasErrors() {
+		p.Diags.Sort()
 		return p // type errors in a program that does not parse only add noise
 	}
 	p.Info = check.Check(p.Files, p.Fset, p.Diags)

@@ -77,6 +77,9 @@ func (l *lowerer) structDecl(def *types.TypeDef) {
 		l.prog.Decls = append(l.prog.Decls, l.typeNameMethod(def, self))
 	}
 	l.prog.Decls = append(l.prog.Decls, l.cloneMethods(def, self)...)
+	if sd, ok := def.Decl.(*ast.StructDecl); ok && sd.Class {
+		l.prog.Decls = append(l.prog.Decls, l.methodDispatch(def, self))
+	}
 }
 
 func (l *lowerer) enumDecl(def *types.TypeDef) {

@@ -76,9 +76,9 @@
 //	BitExtract BoolToInt Box Catch CatchEither Ceil Channel Char CharAt CharIsAlpha
 //	CharIsAlphanumeric CharIsDigit CharIsLower CharIsUpper CharIsWhitespace CharToLower
 //	CharToUpper Chars ClearInterval ClearTimeout Clock CloneT Cond ConnectFuture Context Defers
-//	Div DynAdd DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynClone DynDiv DynEq
-//	DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey DynIndex DynIter DynKeys
-//	DynLen DynLess DynLessEq DynLookup DynMethod DynMethodRef DynMod DynMul DynNeg DynNot
+//	Div DynAdd DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynClone DynDiv
+//	DynEq DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey DynIndex DynIter
+//	DynKeys DynLen DynLess DynLessEq DynLookup DynMethod DynMethodRef DynMod DynMul DynNeg DynNot
 //	DynSetField DynSetIndex DynShl DynShr DynSub DynTo DynTruthy DynValues EndsWith Env Eprint
 //	Equal Err Error Exit Expect Fail Finally FlattenFuture FlattenPromise FloatToInt Floor
 //	FormatStruct FormatVariant Future HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held

@@ -198,19 +198,29 @@ func DynSetField(v Value, name string, x Value, pos string) {
 	case nil:
 		Fail(pos, "cannot set field "+name+" of null")
 	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Struct &&
-		!isVocabularyType(rv.Elem().Type()) {
-		if f := rv.Elem().FieldByName(name); f.IsValid() {
-			f = readable(f)
-			cv, ok := convertTo(x, f.Type(), pos)
-			if !ok {
-				failExpected(typeNameOf(f.Type()), x, pos)
-			}
-			f.Set(cv)
-			return
-		}
+	if setStructField(reflect.ValueOf(v), name, x, pos) {
+		return
 	}
 	Fail(pos, "cannot set field "+name+" on "+describe(v))
+}
+
+// setStructField sets the field name of the struct rv points at to x (converted to the field's
+// type), and reports false when rv is not a pointer to a struct with that field.
+func setStructField(rv reflect.Value, name string, x Value, pos string) bool {
+	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct || isVocabularyType(rv.Elem().Type()) {
+		return false
+	}
+	f := rv.Elem().FieldByName(name)
+	if !f.IsValid() {
+		return false
+	}
+	f = readable(f)
+	cv, ok := convertTo(x, f.Type(), pos)
+	if !ok {
+		failExpected(typeNameOf(f.Type()), x, pos)
+	}
+	f.Set(cv)
+	return true
 }
 
 // DynLen is len(v) for a string (in characters), an array, a map or a record.

@@ -100,9 +100,14 @@ type StructDecl struct {
 	TypeParams []*TypeParam
 	Fields     []*Field
 	Methods    []*FuncDecl // methods written inside the struct body, if the parser allows it
+	Class      bool        // desugared from a class: dynamic code may call its methods by name
 
 	Obj *types.Object // set by the checker
 }
+
+// ClassInitSuffix ends the name of the function a class's constructor becomes: `new C(…)` and
+// `C(…)` call `C__init(…)`.
+const ClassInitSuffix = "__init"
 
 // Field is one struct field.
 type Field struct {

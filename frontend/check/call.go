@@ -4,6 +4,7 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
+	"strings"
 )
 
 // CallKind says what a call expression calls.
@@ -258,7 +259,7 @@ func (c *checker) funcCall(e *ast.Call, ci *CallInfo, recvSubst map[*types.TypeP
 	c.args(e, params, min, nil)
 	for i, v := range vars {
 		if v.Bound == nil {
-			c.errorf(e, "cannot infer the type parameter `%s` of this call; give it explicitly: `%s<…>(…)`", sig.TypeParams[i].Name, calleeName(e))
+			c.errorf(e, "cannot infer the type parameter `%s` of this call; give it explicitly: `%s<…>(…)`", sig.TypeParams[i].Name, calleeShown(e))
 			v.Bound = types.InvalidType
 		}
 		ci.TypeArgs = append(ci.TypeArgs, types.Resolve(v))
@@ -294,6 +295,15 @@ func calleeName(e *ast.Call) string {
 		return f.Name.Name
 	}
 	return "f"
+}
+
+// calleeShown is the callee as the program wrote it: `new C` for a class's constructor.
+func calleeShown(e *ast.Call) string {
+	name := calleeName(e)
+	if class, ok := strings.CutSuffix(name, ast.ClassInitSuffix); ok {
+		return "new " + class
+	}
+	return name
 }
 
 // selectorCall checks `x.name(args)` and `T::name(args)`. It reports false when the selector is

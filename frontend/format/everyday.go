@@ -79,10 +79,14 @@ func (p *printer) multiPost(b *ast.Block) {
 // functions, with an empty statement spanning the class in their place: the class is copied as
 // written and the declarations inside its span are not written again.
 
-// isClass reports whether the item n is the empty statement that stands for a class.
+// isClass reports whether the item n is the empty statement that stands for a class (or an
+// interface, which the parser checks classes against and keeps nothing of).
 func (p *printer) isClass(n ast.Node) bool {
-	_, empty := n.(*ast.EmptyStmt)
-	return empty && strings.HasPrefix(p.text(n), "class")
+	if _, empty := n.(*ast.EmptyStmt); !empty {
+		return false
+	}
+	text := p.text(n)
+	return strings.HasPrefix(text, "class") || strings.HasPrefix(text, "abstract") || strings.HasPrefix(text, "interface")
 }
 
 func (p *printer) classSpans(f *ast.File) []ast.Span {

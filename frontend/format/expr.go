@@ -175,8 +175,8 @@ func init() {
 
 	// types
 	layout(func(p *printer, n *ast.NamedType) {
-		if n.Pkg == nil && n.Name.Name == "Share" && p.text(n.Name) != "Share" {
-			p.write(p.text(n)) // a class's name, which the parser made its Share
+		if n.Pkg == nil && (n.Name.Name == "Share" || n.Name.Name == "any") && p.text(n.Name) != n.Name.Name {
+			p.write(p.text(n)) // a class's name, which the parser made its Share (or `any`)
 			return
 		}
 		if n.Pkg != nil {

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
 )
 
 // A class (EVERYDAY.md §2) desugars into what the compiler already has, so that no new node
@@ -17,22 +18,43 @@ import (
 // `C.s(…)` calls C__s, and the type `C` is `Share<C>`: instances are references, as in the
 // interpreter, and print as the struct inside the share prints.
 const (
-	classInitSuffix = "__init"
+	classInitSuffix = ast.ClassInitSuffix
 	classSep        = "__"
 )
 
-// parseClass parses `class Name { … }` (the `class` name is the current token). Generic classes,
-// `extends` and `implements` are refused, once, with the rest of the class skipped.
+// parseClass parses `[abstract] class Name<T…> extends Base implements I, J { … }` (the current
+// token is `abstract` or `class`). A class that extends another, or is abstract, is desugared
+// when the whole file is parsed (finishClasses), since its base may come later; the others at
+// once, into the items that follow it.
 func (p *parser) parseClass(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
-	nameTok := p.next(lex)
-	if t := lex.Peek(); t.Type != tLBrace {
-		lex.i -= 2
-		return p.skipUnsupported(lex, "generic classes, inheritance (`extends`, `super`) and `implements`"), nil
+	cls := &classParts{}
+	if p.val(kw) == "abstract" {
+		cls.abstract = true
+		p.next(lex) // class
 	}
-	name := p.ident(nameTok)
-	cls := &classParts{name: name}
-	p.next(lex) // {
+	nameTok := lex.Peek()
+	if nameTok.Type != tIdent {
+		return nil, p.expected("the name of the class", nameTok)
+	}
+	p.next(lex)
+	cls.name = p.ident(nameTok)
+	var err error
+	if cls.typeParams, err = p.parseTypeParamList(lex); err != nil {
+		return nil, err
+	}
+	if t := lex.Peek(); t.Type == tIdent && p.val(t) == "extends" {
+		p.next(lex)
+		if cls.base, err = p.namedTypeProd(lex, "the base class"); err != nil {
+			return nil, err
+		}
+	}
+	if cls.implements, err = p.parseInterfaceList(lex, "implements"); err != nil {
+		return nil, err
+	}
+	if _, err := p.expect(lex, tLBrace, "`{` and the body of the class"); err != nil {
+		return nil, err
+	}
 	for lex.Peek().Type != tRBrace {
 		if err := p.parseClassMember(lex, cls); err != nil {
 			return nil, err
@@ -42,30 +64,86 @@ func (p *parser) parseClass(lex *cursor) (ast.Stmt, error) {
 	if lex.Peek().Type == tSemi {
 		p.next(lex)
 	}
-	span := ast.Span{Start: p.startOf(kw), End: p.end()}
-	p.pendingItems = append(p.pendingItems, cls.decls(span)...)
-	return &ast.EmptyStmt{Span: span}, nil
+	cls.span = ast.Span{Start: p.startOf(kw), End: p.end()}
+	if cls.base == nil && !cls.abstract && len(cls.implements) == 0 {
+		p.pendingItems = append(p.pendingItems, p.classDecls(cls)...)
+		cls.emitted = true
+	}
+	p.classes[cls.span.Start] = cls
+	return &ast.EmptyStmt{Span: cls.span}, nil
+}
+
+// parseTypeParamList parses `<T, U>` if it comes next.
+func (p *parser) parseTypeParamList(lex *cursor) ([]*ast.TypeParam, error) {
+	if lex.Peek().Type != tLess {
+		return nil, nil
+	}
+	p.next(lex)
+	var tparams []*ast.TypeParam
+	for {
+		t := lex.Peek()
+		if t.Type != tIdent {
+			return nil, p.expected("a type parameter", t)
+		}
+		p.next(lex)
+		id := p.ident(t)
+		tparams = append(tparams, &ast.TypeParam{Span: id.Span, Name: id})
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if _, err := p.expect(lex, tGreater, "`,` or `>` after the type parameters"); err != nil {
+		return nil, err
+	}
+	return tparams, nil
+}
+
+// namedTypeProd parses a type that must be a name (with type arguments), as after `extends`.
+func (p *parser) namedTypeProd(lex *cursor, what string) (*ast.NamedType, error) {
+	t := lex.Peek()
+	typ, err := p.typeProd(lex)
+	if err != nil {
+		return nil, err
+	}
+	n, ok := typ.(*ast.NamedType)
+	if !ok || n.Pkg != nil {
+		return nil, p.expected(what+"'s name", t)
+	}
+	return n, nil
 }
 
 // classParts collects a class's members while its body is parsed.
 type classParts struct {
-	name    *ast.Ident
-	fields  []*ast.Field
-	inits   []ast.Expr // per field: its initial value
-	ctor    *ast.FuncDecl
-	methods []*ast.FuncDecl
-	statics []*ast.FuncDecl
+	name       *ast.Ident
+	typeParams []*ast.TypeParam
+	base       *ast.NamedType   // after `extends`
+	implements []*ast.NamedType // after `implements`
+	abstract   bool
+	span       ast.Span
+	emitted    bool // its declarations are in the file already
+
+	fields    []*ast.Field
+	inits     []ast.Expr // per field: its initial value
+	ctor      *ast.FuncDecl
+	methods   []*ast.FuncDecl
+	abstracts []*ast.FuncDecl // abstract methods: a signature, no body
+	statics   []*ast.FuncDecl
 }
 
 // parseClassMember parses one field, constructor or method.
 func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
-	static, async := false, false
+	static, async, abstract := false, false, false
 	for {
 		t := lex.Peek()
 		v := p.val(t)
-		if t.Type == tIdent && (v == "public" || v == "private" || v == "protected" || v == "static" || v == "readonly") && p.peekAt(lex, 1).Type != tLParen && p.peekAt(lex, 1).Type != tColon {
-			if v == "static" {
+		if t.Type == tIdent && (v == "public" || v == "private" || v == "protected" || v == "static" || v == "readonly" || v == "abstract" || v == "override") &&
+			p.peekAt(lex, 1).Type != tLParen && p.peekAt(lex, 1).Type != tColon {
+			switch v {
+			case "static":
 				static = true
+			case "abstract":
+				abstract = true
 			}
 			p.next(lex)
 			continue
@@ -100,6 +178,18 @@ func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
 			if ret, err = p.typeProd(lex); err != nil {
 				return err
 			}
+		}
+		if abstract {
+			if !cls.abstract {
+				return p.errAt(nt, "the abstract method `%s` needs an abstract class (`abstract class %s`)", name.Name, cls.name.Name)
+			}
+			if t := lex.Peek(); t.Type == tSemi {
+				p.next(lex)
+			} else if t.Type != tRBrace && !p.startsLine(lex.i) {
+				return p.expected("`;` after the abstract method", t)
+			}
+			cls.abstracts = append(cls.abstracts, &ast.FuncDecl{Span: ast.Span{Start: p.startOf(start), End: p.end()}, Async: async, Name: name, Params: params, Ret: ret})
+			return nil
 		}
 		body, err := p.parseBodyBlock(lex)
 		if err != nil {
@@ -144,9 +234,7 @@ func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
 	}
 	span := ast.Span{Start: name.Start, End: p.end()}
 	if init == nil {
-		if init = zeroValue(typ, span); init == nil {
-			return p.errAt(nt, "unsupported: the field `%s` needs an initial value (`%s: T = …`): adesh2go has no default for its type", name.Name, name.Name)
-		}
+		init = zeroValue(typ, span) // nil: the constructor must assign it (see hoistCtorAssigns)
 	}
 	if typ == nil {
 		typ = anyType(span)
@@ -208,12 +296,12 @@ func zeroValue(t ast.Type, span ast.Span) ast.Expr {
 	return nil
 }
 
-// decls is the class as a struct, an extend block and functions.
-func (c *classParts) decls(span ast.Span) []ast.Node {
+// completeCtor gives the class its constructor (an empty one when it declares none) and its
+// fields created by assignment in the constructor.
+func (c *classParts) completeCtor() {
 	if c.ctor == nil {
-		c.ctor = &ast.FuncDecl{Span: span, Name: &ast.Ident{Span: c.name.Span, Name: "constructor"}, Body: &ast.Block{Span: span}}
+		c.ctor = &ast.FuncDecl{Span: c.span, Name: &ast.Ident{Span: c.name.Span, Name: "constructor"}, Body: &ast.Block{Span: c.span}}
 	}
-	// Fields created by assignment in the constructor.
 	ast.Inspect(c.ctor.Body, func(n ast.Node) bool {
 		if a, ok := n.(*ast.Assign); ok && a.Op == "=" {
 			if s, ok := a.X.(*ast.Selector); ok {
@@ -224,32 +312,86 @@ func (c *classParts) decls(span ast.Span) []ast.Node {
 		}
 		return true
 	})
-	named := func(name string) *ast.NamedType {
-		return &ast.NamedType{Span: c.name.Span, Name: &ast.Ident{Span: c.name.Span, Name: name}}
-	}
-	st := &ast.StructDecl{Span: span, Name: c.name, Fields: c.fields}
-	out := []ast.Node{st}
-	if len(c.methods) > 0 {
-		ext := &ast.ExtendDecl{Span: span, Target: named(c.name.Name)}
-		for _, m := range c.methods {
-			m.Recv = ext
+	c.typeParamsFromFields()
+}
+
+// typeParamsFromFields gives an untyped constructor parameter that the constructor stores in a
+// typed field, and never assigns, the field's type: `data: T; Node(data) { this.data = data; }`
+// takes a T, so that `new Node(1)` infers T and a typed class's instances are built without
+// dynamic values.
+func (c *classParts) typeParamsFromFields() {
+	fieldType := map[string]ast.Type{}
+	for _, f := range c.fields {
+		if t, ok := f.Type.(*ast.NamedType); !ok || t.Pkg != nil || t.Name.Name != "any" {
+			fieldType[f.Name.Name] = f.Type
 		}
-		ext.Methods = c.methods
-		out = append(out, ext)
 	}
-	lit := &ast.StructLit{Span: c.ctor.Span, Type: named(c.name.Name)}
-	for i, f := range c.fields {
-		lit.Fields = append(lit.Fields, &ast.FieldInit{Span: f.Span, Name: &ast.Ident{Span: f.Name.Span, Name: f.Name.Name}, Value: c.inits[i]})
+	stored := map[string]ast.Type{}
+	assigned := map[string]bool{}
+	for _, s := range c.ctor.Body.Stmts {
+		if f, value := selfFieldAssign(s); value != nil {
+			if id, ok := value.(*ast.Ident); ok && fieldType[f] != nil {
+				stored[id.Name] = fieldType[f]
+			}
+		}
 	}
-	self := &ast.Ident{Span: c.ctor.Name.Span, Name: "self"}
-	body := []ast.Stmt{&ast.LetStmt{Span: c.ctor.Span, Pattern: &ast.BindPat{Span: self.Span, Name: self},
-		Value: &ast.Share{Span: c.ctor.Span, X: lit}}}
-	body = append(body, c.ctor.Body.Stmts...)
-	body = append(body, &ast.ReturnStmt{Span: ast.Span{Start: c.ctor.Body.End, End: c.ctor.Body.End}, Value: &ast.Ident{Span: self.Span, Name: "self"}})
-	ret := named("Share")
-	ret.Args = []ast.Type{named(c.name.Name)}
-	out = append(out, &ast.FuncDecl{Span: c.ctor.Span, Name: &ast.Ident{Span: c.ctor.Name.Span, Name: c.name.Name + classInitSuffix},
-		Params: c.ctor.Params, Ret: ret, Body: &ast.Block{Span: c.ctor.Body.Span, Stmts: body}})
+	ast.Inspect(c.ctor.Body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.Assign); ok {
+			if id, ok := a.X.(*ast.Ident); ok {
+				assigned[id.Name] = true
+			}
+		}
+		return true
+	})
+	for _, prm := range c.ctor.Params {
+		if prm.Type != nil || prm.Default != nil {
+			continue
+		}
+		if t := stored[prm.Name.Name]; t != nil && !assigned[prm.Name.Name] {
+			prm.Type = ast.Clone(t)
+		}
+	}
+}
+
+// selfType is the class's struct type inside its own declarations: `C`, or `C<T, U>`.
+func (c *classParts) selfType() *ast.NamedType {
+	t := &ast.NamedType{Span: c.name.Span, Name: &ast.Ident{Span: c.name.Span, Name: c.name.Name}}
+	for _, tp := range c.typeParams {
+		t.Args = append(t.Args, &ast.NamedType{Span: tp.Span, Name: &ast.Ident{Span: tp.Span, Name: tp.Name.Name}})
+	}
+	return t
+}
+
+// decls is the class as a struct, an extend block and functions (an abstract class: its static
+// methods only, since it has no instances of its own).
+func (p *parser) classDecls(c *classParts) []ast.Node {
+	c.completeCtor()
+	var out []ast.Node
+	if !c.abstract {
+		p.hoistCtorAssigns(c)
+		out = append(out, &ast.StructDecl{Span: c.span, Name: c.name, TypeParams: c.typeParams, Fields: c.fields, Class: true})
+		if len(c.methods) > 0 {
+			ext := &ast.ExtendDecl{Span: c.span, Target: c.selfType()}
+			for _, m := range c.methods {
+				m.Recv = ext
+			}
+			ext.Methods = c.methods
+			out = append(out, ext)
+		}
+		lit := &ast.StructLit{Span: c.ctor.Span, Type: c.selfType()}
+		for i, f := range c.fields {
+			lit.Fields = append(lit.Fields, &ast.FieldInit{Span: f.Span, Name: &ast.Ident{Span: f.Name.Span, Name: f.Name.Name}, Value: c.inits[i]})
+		}
+		self := &ast.Ident{Span: c.ctor.Name.Span, Name: "self"}
+		body := []ast.Stmt{&ast.LetStmt{Span: c.ctor.Span, Pattern: &ast.BindPat{Span: self.Span, Name: self},
+			Value: &ast.Share{Span: c.ctor.Span, X: lit}}}
+		body = append(body, c.ctor.Body.Stmts...)
+		body = append(body, &ast.ReturnStmt{Span: ast.Span{Start: c.ctor.Body.End, End: c.ctor.Body.End}, Value: &ast.Ident{Span: self.Span, Name: "self"}})
+		ret := &ast.NamedType{Span: c.name.Span, Name: &ast.Ident{Span: c.name.Span, Name: "Share"}, Args: []ast.Type{c.selfType()}}
+		out = append(out, &ast.FuncDecl{Span: c.ctor.Span, Name: &ast.Ident{Span: c.ctor.Name.Span, Name: c.name.Name + classInitSuffix},
+			TypeParams: ast.Clone(&ast.StructDecl{TypeParams: c.typeParams}).TypeParams,
+			Params:     c.ctor.Params, Ret: ret, Body: &ast.Block{Span: c.ctor.Body.Span, Stmts: body}})
+	}
 	for _, s := range c.statics {
 		s.Name = &ast.Ident{Span: s.Name.Span, Name: c.name.Name + classSep + s.Name.Name}
 		out = append(out, s)
@@ -257,30 +399,92 @@ func (c *classParts) decls(span ast.Span) []ast.Node {
 	return out
 }
 
+// hoistCtorAssigns gives each field that has no initial value of its own (a field of a type
+// parameter's or a class's type) the value its constructor assigns it first: the constructor's
+// leading run of `this.f = e` statements, e not reading the instance, moves into the share
+// literal. A call among them moves only if every statement before it moved too, so that the
+// constructor's effects keep their order.
+func (p *parser) hoistCtorAssigns(c *classParts) {
+	index := map[string]int{}
+	for i, f := range c.fields {
+		index[f.Name.Name] = i
+	}
+	stmts := c.ctor.Body.Stmts
+	kept := stmts[:0:0]
+	i := 0
+	for ; i < len(stmts); i++ {
+		f, value := selfFieldAssign(stmts[i])
+		if value == nil || mentionsSelf(value) {
+			break
+		}
+		if j, ok := index[f]; ok && c.inits[j] == nil && (len(kept) == 0 || !hasCall(value)) {
+			c.inits[j] = value
+			continue
+		}
+		kept = append(kept, stmts[i])
+	}
+	c.ctor.Body.Stmts = append(kept, stmts[i:]...)
+	for j, f := range c.fields {
+		if c.inits[j] == nil {
+			p.errorAtSpan(f.Name.Span, diag.Syntax, "unsupported: the field `"+f.Name.Name+"` needs an initial value (`"+f.Name.Name+": T = …`), or an assignment `this."+f.Name.Name+" = …` among the first statements of the constructor: adesh2go has no default for its type")
+			c.inits[j] = &ast.NullLit{Span: f.Span}
+		}
+	}
+}
+
+// selfFieldAssign is f and e when s is `self.f = e`.
+func selfFieldAssign(s ast.Stmt) (string, ast.Expr) {
+	if es, ok := s.(*ast.ExprStmt); ok {
+		if a, ok := es.X.(*ast.Assign); ok && a.Op == "=" {
+			if sel, ok := a.X.(*ast.Selector); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == "self" {
+					return sel.Name.Name, a.Y
+				}
+			}
+		}
+	}
+	return "", nil
+}
+
+func mentionsSelf(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "self" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.Call:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // rewriteClassUses turns, in the whole file, the uses of the classes it declares into uses of
-// what they desugar to (see parseClass).
-func rewriteClassUses(f *ast.File) {
-	classes := map[string]bool{}
-	statics := map[string]bool{}
-	funcs := map[string]bool{}
-	for _, it := range f.Items {
-		switch d := it.(type) {
-		case *ast.StructDecl:
-			classes[d.Name.Name] = true
-		case *ast.FuncDecl:
-			funcs[d.Name.Name] = true
-		}
+// what they desugar to (see parseClass); the types named in dynamic (see finishClasses) become
+// `any`.
+func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
+	classes := map[string]*classParts{}
+	for _, c := range p.classes {
+		classes[c.name.Name] = c
 	}
-	for c := range classes {
-		if !funcs[c+classInitSuffix] {
-			delete(classes, c)
-		}
-	}
-	if len(classes) == 0 {
+	if len(classes) == 0 && len(dynamic) == 0 {
 		return
 	}
-	for fn := range funcs {
-		statics[fn] = true
+	funcs := map[string]bool{}
+	for _, it := range f.Items {
+		if d, ok := it.(*ast.FuncDecl); ok {
+			funcs[d.Name.Name] = true
+		}
 	}
 	keep := map[*ast.NamedType]bool{}
 	for _, it := range f.Items {
@@ -300,8 +504,14 @@ func rewriteClassUses(f *ast.File) {
 						}
 					}
 				}
-				if n.Pkg == nil && len(n.Args) == 0 && classes[n.Name.Name] && !keep[n] {
-					inner := &ast.NamedType{Span: n.Span, Name: n.Name}
+				if n.Pkg != nil || keep[n] {
+					break
+				}
+				if dynamic[n.Name.Name] {
+					n.Name = &ast.Ident{Span: n.Name.Span, Name: "any"}
+					n.Args = nil
+				} else if c := classes[n.Name.Name]; c != nil && len(n.Args) == len(c.typeParams) {
+					inner := &ast.NamedType{Span: n.Span, Name: n.Name, Args: n.Args}
 					keep[inner] = true
 					n.Name = &ast.Ident{Span: n.Name.Span, Name: "Share"}
 					n.Args = []ast.Type{inner}
@@ -309,11 +519,14 @@ func rewriteClassUses(f *ast.File) {
 			case *ast.Call:
 				switch fun := n.Fun.(type) {
 				case *ast.Ident:
-					if classes[fun.Name] {
+					if c := classes[fun.Name]; c != nil {
+						if c.abstract {
+							p.errorAtSpan(fun.Span, diag.Type, "the class `"+fun.Name+"` is abstract: it has no instances of its own (construct a class that extends it)")
+						}
 						fun.Name += classInitSuffix
 					}
 				case *ast.Selector:
-					if id, ok := fun.X.(*ast.Ident); ok && classes[id.Name] && statics[id.Name+classSep+fun.Name.Name] {
+					if id, ok := fun.X.(*ast.Ident); ok && classes[id.Name] != nil && funcs[id.Name+classSep+fun.Name.Name] {
 						n.Fun = &ast.Ident{Span: fun.Span, Name: id.Name + classSep + fun.Name.Name}
 					}
 				}

@@ -79,14 +79,16 @@ func (p *parser) parseIdentStmt(lex *cursor, top bool) (s ast.Stmt, ok bool, err
 	case name == "do" && n.Type == tLBrace:
 		s, err = p.parseDoWhile(lex)
 		return s, true, err
-	case name == "class" && n.Type == tIdent:
+	case (name == "class" || name == "interface") && n.Type == tIdent, name == "abstract" && p.val(n) == "class":
 		if !top {
-			return nil, true, p.errAt(t, "`class` is allowed only at the top level of a file")
+			return nil, true, p.errAt(t, "`%s` is allowed only at the top level of a file", name)
 		}
-		s, err = p.parseClass(lex)
+		if name == "interface" {
+			s, err = p.parseInterface(lex)
+		} else {
+			s, err = p.parseClass(lex)
+		}
 		return s, true, err
-	case (name == "interface" || name == "abstract") && n.Type == tIdent:
-		return p.skipUnsupported(lex, unsupportedDecl[name]), true, nil
 	case name == "type" && n.Type == tIdent && (p.peekAt(lex, 2).Type == tAssign || p.peekAt(lex, 2).Type == tLess):
 		if !top {
 			return nil, true, p.errAt(t, "`type` is allowed only at the top level of a file")
@@ -98,38 +100,6 @@ func (p *parser) parseIdentStmt(lex *cursor, top bool) (s ast.Stmt, ok bool, err
 		return s, true, err
 	}
 	return nil, false, nil
-}
-
-var unsupportedDecl = map[string]string{
-	"abstract":  "abstract classes (`abstract class`)",
-	"interface": "interfaces (`interface`)",
-}
-
-// skipUnsupported reports a construct the compiler does not implement, once, and skips it to
-// the end of its body (a `{ … }` group) or of its statement, so that nothing cascades.
-func (p *parser) skipUnsupported(lex *cursor, what string) ast.Stmt {
-	first := lex.Peek()
-	start := p.startOf(first)
-	for {
-		t := lex.Peek()
-		if t.Type == tEOF {
-			break
-		}
-		if t.Type == tLBrace && p.closers[lex.i] > 0 && int(p.closers[lex.i]) < lex.end {
-			lex.i = int(p.closers[lex.i])
-			p.next(lex)
-			if lex.Peek().Type == tSemi {
-				p.next(lex)
-			}
-			break
-		}
-		p.next(lex)
-		if t.Type == tSemi {
-			break
-		}
-	}
-	p.report(first.Pos.Offset, first.end(), "unsupported: "+what+" are not implemented by adesh2go yet")
-	return &ast.EmptyStmt{Span: ast.Span{Start: start, End: p.end()}}
 }
 
 // parseDoWhile parses `do { body } while (cond);` (the `;` is optional).
@@ -377,25 +347,9 @@ func (p *parser) parseTypeofOperator(lex *cursor, ns exprCtx) (ast.Expr, error) 
 func (p *parser) parseTypeAlias(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	name := p.ident(p.next(lex))
-	var tparams []*ast.TypeParam
-	if lex.Peek().Type == tLess {
-		p.next(lex)
-		for {
-			t := lex.Peek()
-			if t.Type != tIdent {
-				return nil, p.expected("a type parameter", t)
-			}
-			p.next(lex)
-			id := p.ident(t)
-			tparams = append(tparams, &ast.TypeParam{Span: id.Span, Name: id})
-			if lex.Peek().Type != tComma {
-				break
-			}
-			p.next(lex)
-		}
-		if _, err := p.expect(lex, tGreater, "`,` or `>` after the type parameters"); err != nil {
-			return nil, err
-		}
+	tparams, err := p.parseTypeParamList(lex)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := p.expect(lex, tAssign, "`=` and the aliased type"); err != nil {
 		return nil, err

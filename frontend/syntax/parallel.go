@@ -18,8 +18,10 @@ var ParallelMinChunks = 8
 
 // chunkResult is what one chunk parsed to, kept until the chunks are joined in order.
 type chunkResult struct {
-	items []ast.Node
-	diags *diag.List
+	items   []ast.Node
+	diags   *diag.List
+	classes map[source.Pos]*classParts
+	ifaces  map[source.Pos]*ifaceParts
 }
 
 // parseChunksInParallel parses the chunks on every CPU, each worker with a parser of its own
@@ -62,6 +64,12 @@ func (p *parser) parseChunksInParallel(bounds [][2]int, out *ast.File) {
 		}
 		r.diags.Items = kept
 		p.diags.Merge(r.diags)
+		for at, c := range r.classes {
+			p.classes[at] = c
+		}
+		for at, in := range r.ifaces {
+			p.ifaces[at] = in
+		}
 	}
 }
 
@@ -70,6 +78,7 @@ func (p *parser) parseChunksInParallel(bounds [][2]int, out *ast.File) {
 func (p *parser) parseChunkAlone(from, to int) (r chunkResult) {
 	p.diags = diag.NewList(p.diags.Files)
 	p.errored = map[int]struct{}{}
+	p.classes, p.ifaces = map[source.Pos]*classParts{}, map[source.Pos]*ifaceParts{}
 	p.depth, p.lastEnd, p.interp = 0, 0, false
 	if from > 0 {
 		p.lastEnd = p.tokens[from-1].end() // where the chunk before left it
@@ -79,7 +88,7 @@ func (p *parser) parseChunkAlone(from, to int) (r chunkResult) {
 		if e := recover(); e != nil {
 			p.diags.Errorf(p.base+source.Pos(p.tokens[from].Pos.Offset), source.NoPos, diag.Syntax, "%s", fmt.Sprintf("internal error in the parser: %v (please report this)", e))
 		}
-		r = chunkResult{items: part.Items, diags: p.diags}
+		r = chunkResult{items: part.Items, diags: p.diags, classes: p.classes, ifaces: p.ifaces}
 	}()
 	p.parseChunk(from, to, part)
 	return
@@ -96,5 +105,6 @@ func (p *parser) fork(of *parser) {
 // to the parser that lexed them.
 func (p *parser) releaseFork() {
 	p.file, p.diags, p.src, p.docs, p.errored = nil, nil, "", nil, nil
+	p.classes, p.ifaces = nil, nil
 	p.tokens, p.closers = nil, nil
 }

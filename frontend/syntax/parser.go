@@ -29,9 +29,11 @@ type parser struct {
 	limit   int     // index in tokens where the part being parsed ends (a chunk, a statement)
 	interp  bool    // parsing an interpolation (its tokens end at its closing brace)
 
-	lexedToEnd   bool       // an unterminated literal or comment ran to the end of the file
-	pendingItems []ast.Node // the declarations a class desugars into, added after its item
-	lastEnd      int        // offset just past the last token consumed by hand-written code
+	lexedToEnd   bool                       // an unterminated literal or comment ran to the end of the file
+	pendingItems []ast.Node                 // the declarations a class desugars into, added after its item
+	classes      map[source.Pos]*classParts // every class of the file, by position (finishClasses)
+	ifaces       map[source.Pos]*ifaceParts // every interface of the file, by position
+	lastEnd      int                        // offset just past the last token consumed by hand-written code
 	depth        int
 	docs         map[int]string   // doc comment by the offset of the token that follows it
 	errored      map[int]struct{} // lines that already have an error (one error per line)
@@ -126,7 +128,7 @@ func ParseFile(file *source.File, diags *diag.List) (result *ast.File) {
 	}()
 	p.lexAll()
 	p.parseItems(out)
-	rewriteClassUses(out)
+	p.rewriteClassUses(out, p.finishClasses(out))
 	return out
 }
 
@@ -167,10 +169,12 @@ func (p *parser) reset(file *source.File, diags *diag.List) {
 	p.interp = false
 	p.docs = nil
 	p.errored = map[int]struct{}{}
+	p.classes, p.ifaces = map[source.Pos]*classParts{}, map[source.Pos]*ifaceParts{}
 }
 
 func (p *parser) release() {
 	p.file, p.diags, p.src, p.docs, p.errored = nil, nil, "", nil, nil
+	p.classes, p.ifaces = nil, nil
 	// The token and bracket tables hold no pointers: they are kept for the next file (up to a
 	// size), which saves allocating and clearing them.
 	p.tokens, p.closers = p.tokens[:0], p.closers[:0]

@@ -1,0 +1,53 @@
+package lower
+
+import (
+	"sort"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+	"adesh2go/lower/ir"
+)
+
+// methodDispatch is a class's AdeshMethod (rt.MethodCaller): dynamic code calls its methods by
+// name, so that an instance held in an `any` (a base class's type, an array of several classes'
+// instances) answers `x.area()` with its own class's method. Each case checks the number of
+// arguments, converts them to the parameters' types and gives the result as a dynamic value
+// (an async method's future, which `await` awaits).
+func (l *lowerer) methodDispatch(def *types.TypeDef, self *ir.TName) ir.Decl {
+	names := make([]string, 0, len(def.Methods))
+	for name := range def.Methods {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	v, pos, args := &ir.Ident{Name: "v"}, &ir.Ident{Name: "pos"}, &ir.Ident{Name: "args"}
+	cases := &ir.Switch{Tag: &ir.Ident{Name: "name"}}
+	for _, name := range names {
+		fd, ok := def.Methods[name].(*ast.FuncDecl)
+		if !ok || fd.Obj == nil || fd.Obj.Sig == nil || l.methodIsFunc(fd) {
+			continue
+		}
+		sig := fd.Obj.Sig
+		quoted := &ir.Lit{Text: quote(name)}
+		body := []ir.Stmt{&ir.ExprStmt{X: rtCall("DynArgs", quoted, args, &ir.Lit{Text: ir.Itoa(len(sig.Params))}, pos)}}
+		var xs []ir.Expr
+		for i, p := range sig.Params {
+			arg := &ir.Index{X: args, Index: &ir.Lit{Text: ir.Itoa(i)}}
+			xs = append(xs, rtCallT("DynTo", []ir.Type{l.goTypeOf(p)}, arg, pos))
+		}
+		call := &ir.Call{Fun: &ir.Sel{X: v, Name: methodName(name)}, Args: xs}
+		if !sig.Async && types.IsUnit(types.OrUnit(sig.Ret)) {
+			body = append(body, &ir.ExprStmt{X: call}, &ir.Return{Results: []ir.Expr{&ir.Ident{Name: "nil"}, &ir.Lit{Text: "true"}}})
+		} else {
+			body = append(body, &ir.Return{Results: []ir.Expr{call, &ir.Lit{Text: "true"}}})
+		}
+		cases.Cases = append(cases.Cases, &ir.Case{Exprs: []ir.Expr{quoted}, Body: body})
+	}
+	var stmts []ir.Stmt
+	if len(cases.Cases) > 0 {
+		stmts = append(stmts, cases)
+	}
+	stmts = append(stmts, &ir.Return{Results: []ir.Expr{&ir.Ident{Name: "nil"}, &ir.Lit{Text: "false"}}})
+	return &ir.Func{Name: "AdeshMethod", Recv: &ir.Param{Name: "v", Type: &ir.TPtr{Elem: self}},
+		Params:  []*ir.Param{{Name: "name", Type: tString}, {Name: "pos", Type: tString}, {Name: "args", Type: &ir.TSlice{Elem: tValue}}},
+		Results: []ir.Type{tValue, tBool}, Body: &ir.Block{Stmts: stmts}}
+}
