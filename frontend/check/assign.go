@@ -149,6 +149,12 @@ func (c *checker) unifyList(a, b []types.Type) bool {
 // bindVar binds v to t unless that would make a cycle. Untyped-parameter variables only observe.
 func (c *checker) bindVar(v *types.Var, t types.Type) bool {
 	if h := c.hintOf(v); h != nil {
+		if tv, ok := t.(*types.Var); ok {
+			if other := c.hintOf(tv); other != nil {
+				h.link(other)
+			}
+			return true
+		}
 		h.observe(t)
 		return true
 	}

@@ -592,6 +592,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		if dyn {
 			return types.AnyType
 		}
+		if v, ok := types.Resolve(x).(*types.Var); ok && c.hintOf(v) != nil {
+			return v // an untyped parameter's arithmetic, in the silent pass: of its type
+		}
 		if !types.IsNumeric(x) && !isTypeParam(x) {
 			c.errorf(e, "`%s` needs numbers, found `%s`", e.Op, typeString(x))
 			return types.InvalidType

@@ -80,8 +80,12 @@ func (c *checker) body(fi *FuncInfo, b *ast.Block, inferred bool) {
 		// value may be an untyped parameter's, whose type this pass does not know yet.)
 		c.noteDynResult(fi.Node, ret, types.NullType)
 	}
-	if v, ok := ret.(*types.Var); ok {
-		c.bindVar(v, types.UnitType)
+	if v, ok := ret.(*types.Var); ok && c.hintOf(v) == nil { // (a parameter's: settled with it)
+		if h := c.returnedHint(fi.Node); h != nil {
+			v.Bound = h.v // it returns only its untyped parameter: of that parameter's type
+		} else {
+			c.bindVar(v, types.UnitType)
+		}
 		ret = types.Resolve(v)
 	}
 	fi.Ret = ret

@@ -17,6 +17,16 @@ type hint struct {
 	dynamic  bool // a call site passes a dynamic value
 	resolved types.Type
 	reason   string
+	links    []*hint // parameters whose values flow into this one or from it: one type for all
+}
+
+// link records that the values of h's parameter and other's flow into each other (`b(a(x))`
+// where a returns its parameter), so that a parameter nothing else types takes the other's type.
+func (h *hint) link(other *hint) {
+	if other != h {
+		h.links = append(h.links, other)
+		other.links = append(other.links, h)
+	}
 }
 
 func (h *hint) observe(t types.Type) {
@@ -88,6 +98,35 @@ func (c *checker) finishUntyped() {
 			h.resolved = h.seen
 		}
 		h.v = nil
+	}
+	c.settleLinkedHints()
+}
+
+// settleLinkedHints gives a parameter that nothing typed, but that is linked to parameters
+// that were, their type when they agree on one; the types spread along chains of links.
+func (c *checker) settleLinkedHints() {
+	for changed := true; changed; {
+		changed = false
+		for _, h := range c.hints {
+			if h.seen != nil || h.dynamic || len(h.links) == 0 || !types.IsAny(h.resolved) {
+				continue
+			}
+			var t types.Type
+			agree := true
+			for _, o := range h.links {
+				if o.resolved == nil || types.IsAny(o.resolved) {
+					continue
+				}
+				if t == nil {
+					t = o.resolved
+				} else if !types.Identical(t, o.resolved) {
+					agree = false
+				}
+			}
+			if t != nil && agree {
+				h.resolved, h.seen, changed = t, t, true
+			}
+		}
 	}
 }
 
@@ -200,6 +239,20 @@ func (c *checker) notePendingResult(fn ast.Node, got, ret types.Type) {
 			c.pendingDyn = append(c.pendingDyn, pendingResult{fn: fn, h: h, ret: ret})
 		}
 	}
+}
+
+// returnedHint is, in the silent pass, the untyped parameter whose value a function returns,
+// when a return gives one.
+func (c *checker) returnedHint(fn ast.Node) *hint {
+	if !c.probing {
+		return nil
+	}
+	for _, p := range c.pendingDyn {
+		if p.fn == fn && p.h.v != nil {
+			return p.h
+		}
+	}
+	return nil
 }
 
 // settlePendingResults makes dynamic, once the parameters are settled, the result of a function

@@ -206,3 +206,25 @@ let y: i64 = "a";`
 		t.Errorf("second check differs:\n%s\nfirst:\n%s", second.String(), first.String())
 	}
 }
+
+// An untyped parameter whose argument is another untyped function's result takes that
+// function's result type, which the other's own argument fixes (issue 14: it was `()`).
+func TestUntypedParamFromUntypedResult(t *testing.T) {
+	for _, src := range []string{
+		"fn a(x) { return x * 2; }\nfn b(y) { return y; }\nprint(b(a(1)));",
+		"fn a(x) { return x * 2; }\nfn b(y) { return y; }\nlet t = a(1);\nprint(b(t));",
+		"fn a(x) { return x - 0.5; }\nfn b(y) { return y; }\nfn c(z) { return b(z); }\nprint(c(a(1.5)) + 1.0);",
+		"fn id(x) { return x; }\nfn twice(y) { return id(id(y)); }\nprint(twice(\"s\") + \"!\");",
+	} {
+		prog := frontend.LoadSource("t.adesh", []byte(src))
+		var b bytes.Buffer
+		prog.Diags.WriteText(&b)
+		if b.Len() > 0 {
+			t.Errorf("%s\nunexpected errors:\n%s", src, b.String())
+			continue
+		}
+		for _, f := range prog.Info.Fallbacks {
+			t.Errorf("%s\n`%s` is dynamic: %s", src, f.Name, f.Reason)
+		}
+	}
+}
