@@ -804,6 +804,23 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) ir.Expr {
 			return l.methodFuncValue(b, e, x, fd, si)
 		}
 		return &ir.Sel{X: x, Name: methodName(si.Obj.Name)}
+	case check.SelTag:
+		if n, ok := si.Recv.(*types.Named); ok {
+			args := []ir.Expr{&ir.Call{Fun: &ir.Sel{X: x, Name: "AdeshTag"}}}
+			for _, v := range n.Def.Variants {
+				args = append(args, &ir.Lit{Text: strconv.Quote(v.Name)})
+			}
+			return rtCall("VariantName", args...)
+		}
+		return &ir.Call{Fun: &ir.Sel{X: x, Name: "Tag"}}
+	case check.SelValue:
+		if r, ok := si.Recv.(*types.Result); ok {
+			if types.Identical(r.Ok, r.Err) {
+				return rtCall("ResultValue", x)
+			}
+			return &ir.Call{Fun: &ir.Sel{X: x, Name: "ToValue"}}
+		}
+		return &ir.Call{Fun: &ir.Sel{X: x, Name: "Unwrap"}, Args: []ir.Expr{l.pos(e)}}
 	case check.SelDynamic:
 		if l.info.Lookups[e] {
 			return rtCall("DynFieldOrNull", x, &ir.Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e)) // `d.f ?? x`

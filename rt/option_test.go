@@ -48,3 +48,22 @@ func TestTupleFields(t *testing.T) {
 		t.Error("Tuple5 printing")
 	}
 }
+
+func TestTagAndValue(t *testing.T) {
+	if got := Some[int64](5).Tag(); got != "Some" {
+		t.Errorf("Some(5).tag = %q", got)
+	}
+	if got := None[int64]().Tag(); got != "None" {
+		t.Errorf("None.tag = %q", got)
+	}
+	ok, bad := Result[int64, string]{IsOk: true, Val: 1}, Result[int64, string]{Err: "no"}
+	if ok.Tag() != "Ok" || bad.Tag() != "Err" || ok.ToValue() != int64(1) || bad.ToValue() != "no" {
+		t.Errorf("Result tags and values: %q %q %v %v", ok.Tag(), bad.Tag(), ok.ToValue(), bad.ToValue())
+	}
+	if got := ResultValue(Result[string, string]{Err: "e"}); got != "e" {
+		t.Errorf("ResultValue of an Err = %q", got)
+	}
+	if got := VariantName(1, "Red", "Green"); got != "Green" {
+		t.Errorf("VariantName(1) = %q", got)
+	}
+}

@@ -57,6 +57,8 @@ const (
 	SelDynamic                     // a field of an `any` value
 	SelLength                      // `.length` of a string or an array (Recv), as in JavaScript
 	SelConstant                    // a constant of a module (Name: its Go literal): Math.PI
+	SelTag                         // `.tag` of an optional, a Result or an enum value (Recv), as the interpreter has it
+	SelValue                       // `.value` of an optional or a Result (Recv)
 )
 
 // SelInfo is what the checker learned about a selector that is not a call's callee.
@@ -597,6 +599,9 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 						return f.Type
 					}
 				}
+			} else if name == "tag" {
+				c.info.Sels[e] = &SelInfo{Kind: SelTag, Derefs: derefs, Recv: u}
+				return types.StringType
 			}
 			if m, ok := u.Def.Methods[name].(*ast.FuncDecl); ok && m.Obj != nil {
 				if len(m.Obj.Sig.TypeParams) > 0 || len(u.Def.TypeParams) > 0 {
@@ -612,6 +617,18 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			if name == "length" {
 				c.info.Sels[e] = &SelInfo{Kind: SelLength, Derefs: derefs, Recv: u}
 				return types.I64
+			}
+		case *types.Result:
+			switch name {
+			case "tag":
+				c.info.Sels[e] = &SelInfo{Kind: SelTag, Derefs: derefs, Recv: u}
+				return types.StringType
+			case "value":
+				c.info.Sels[e] = &SelInfo{Kind: SelValue, Derefs: derefs, Recv: u}
+				if types.Identical(u.Ok, u.Err) {
+					return u.Ok
+				}
+				return types.AnyType
 			}
 		case *types.Tuple:
 			if i, ok := tupleIndex(name); ok && i < len(u.Elems) {
@@ -647,6 +664,15 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			t = inner
 			continue
 		}
+		if o, ok := rt.(*types.Optional); ok && (name == "tag" || name == "value") && !hasMember(o.Elem, name) {
+			// The interpreter's Option: `Some(v).tag` is "Some", `.value` is v.
+			kind, typ := SelTag, types.Type(types.StringType)
+			if name == "value" {
+				kind, typ = SelValue, o.Elem
+			}
+			c.info.Sels[e] = &SelInfo{Kind: kind, Derefs: derefs, Recv: o}
+			return typ
+		}
 		if o, ok := rt.(*types.Optional); ok {
 			d := c.errorf(e, "`%s` may be null: check `!= null` before using `.%s`", typeString(o), name)
 			d.WithHelp("use `?` to return early when it is null, or `.unwrap()`")
@@ -654,6 +680,30 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 		}
 		c.errorf(e.Name, "`%s` has no field `%s`", typeString(rt), name)
 		return types.InvalidType
+	}
+}
+
+// hasMember reports whether a value of type t (through shares) has a field or method name, which
+// `.name` on an optional of it then means (after a null check).
+func hasMember(t types.Type, name string) bool {
+	for {
+		switch u := types.Resolve(t).(type) {
+		case *types.Named:
+			for _, f := range types.FieldsOf(u) {
+				if f.Name == name {
+					return true
+				}
+			}
+			return u.Def.Methods[name] != nil
+		case *types.Handle:
+			if t = derefType(u); t == nil {
+				return false
+			}
+		case *types.Basic:
+			return types.IsAny(u)
+		default:
+			return false
+		}
 	}
 }
 

@@ -15,6 +15,7 @@ type hint struct {
 	conflict types.Type // a second, different type, when there is one
 	v        *types.Var
 	dynamic  bool // a call site passes a dynamic value
+	nullable bool // a call site passes null, or the default is null: the parameter is optional
 	resolved types.Type
 	reason   string
 	links    []*hint // parameters whose values flow into this one or from it: one type for all
@@ -31,6 +32,14 @@ func (h *hint) link(other *hint) {
 
 func (h *hint) observe(t types.Type) {
 	t = types.Resolve(t)
+	if types.IsBasic(t, types.Null) {
+		h.nullable = true
+		return
+	}
+	if o, ok := t.(*types.Optional); ok && !types.HasUnbound(o.Elem) {
+		h.nullable = true // an optional argument: the parameter is an optional of its element
+		t = o.Elem
+	}
 	if t == nil || types.HasUnbound(t) || types.IsInvalid(t) || types.IsNever(t) || types.IsBasic(t, types.Null) || types.IsAny(t) {
 		return // (a use that takes any value, like print's, says nothing about the type)
 	}
@@ -100,6 +109,11 @@ func (c *checker) finishUntyped() {
 		h.v = nil
 	}
 	c.settleLinkedHints()
+	for _, h := range c.hints {
+		if _, opt := h.resolved.(*types.Optional); h.nullable && !opt && !types.IsAny(h.resolved) {
+			h.resolved = &types.Optional{Elem: h.resolved}
+		}
+	}
 }
 
 // settleLinkedHints gives a parameter that nothing typed, but that is linked to parameters

@@ -15,6 +15,12 @@ func (p *parser) parsePrimary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 			return p.parseLambda(lex, false)
 		}
 		p.next(lex)
+		if p.val(t) == "None" && lex.Peek().Type == tLParen && p.peekAt(lex, 1).Type == tRParen {
+			// The interpreter's `None()` is the value `None`: null.
+			p.next(lex)
+			p.next(lex)
+			return &ast.NullLit{Span: ast.Span{Start: p.startOf(t), End: p.end()}}, nil
+		}
 		return p.ident(t), nil
 	case tInt:
 		p.next(lex)
