@@ -21,6 +21,11 @@ func (c *checker) assignable(v, t types.Type) bool {
 			return true
 		}
 	}
+	if hv, ht := c.hintVarOf(v), c.hintVarOf(t); hv != nil && ht != nil && hv != ht {
+		// One untyped parameter's value passed for another's: if the first is dynamic, so is
+		// the second (settleLinkedHints).
+		c.hintOf(ht).sources = append(c.hintOf(ht).sources, c.hintOf(hv))
+	}
 	if c.unify(v, t) {
 		return true
 	}

@@ -136,6 +136,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	forgetChecks(files)
 	hints := map[*ast.Param]*hint{}
 	dynResults := map[ast.Node]dynResult{}
+	literalLets := map[*ast.LetStmt]*ast.Param{}
 	if needsProbing(files) {
 		// First pass, silent: learn what call sites and uses say about untyped parameters, and
 		// which functions without a result type return values of different types. Such a
@@ -145,7 +146,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 		for range maxProbes {
 			hints = map[*ast.Param]*hint{}
 			c := newChecker(files, fset, diag.NewList(fset), hints, true)
-			c.dynResults = dynResults
+			c.dynResults, c.literalLets = dynResults, literalLets
 			c.run()
 			if len(c.newDynResults) == 0 {
 				break
@@ -155,7 +156,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	}
 	forgetChecks(files)
 	c := newChecker(files, fset, diags, hints, false)
-	c.dynResults = dynResults
+	c.dynResults, c.literalLets = dynResults, literalLets
 	c.run()
 	settleTypes(c.info)
 	return c.info
@@ -168,6 +169,9 @@ type checker struct {
 	info     *Info
 	hints    map[*ast.Param]*hint
 	hintVars map[*types.Var]*hint
+	// literalLets are the `let x = 0;` bindings whose type the silent pass learns from their
+	// uses, each with a parameter standing for it in hints.
+	literalLets map[*ast.LetStmt]*ast.Param
 	// dynResults are the functions and lambdas without a result type whose returns disagree:
 	// they return `any` (or an optional, when a `null` was the only disagreement). The probing pass adds the ones it finds to
 	// newDynResults.

@@ -581,6 +581,16 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		}
 		return types.InvalidType
 	}
+	if v, ok := c.literalMeetsHint(e, x, y); ok && (isArith(e.Op) || isComparison(e.Op)) {
+		if isComparison(e.Op) {
+			return types.BoolType
+		}
+		return v
+	}
+	if isComparison(e.Op) && (c.hintVarOf(x) != nil || c.hintVarOf(y) != nil) && !types.IsBasic(x, types.Null) && !types.IsBasic(y, types.Null) {
+		c.unify(x, y) // the silent pass: what an untyped value is compared with is its type
+		return types.BoolType
+	}
 	dyn := types.IsAny(x) || types.IsAny(y)
 	switch e.Op {
 	case "+":
@@ -592,8 +602,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		if dyn {
 			return types.AnyType
 		}
-		if v, ok := types.Resolve(x).(*types.Var); ok && c.hintOf(v) != nil {
-			return v // an untyped parameter's arithmetic, in the silent pass: of its type
+		if v := c.hintVarOf(x); v != nil {
+			c.unify(y, v) // (y is no integer literal: literalMeetsHint)
+			return v      // an untyped parameter's arithmetic, in the silent pass: of its type
 		}
 		if !types.IsNumeric(x) && !isTypeParam(x) {
 			c.errorf(e, "`%s` needs numbers, found `%s`", e.Op, typeString(x))

@@ -19,6 +19,8 @@ type hint struct {
 	resolved types.Type
 	reason   string
 	links    []*hint // parameters whose values flow into this one or from it: one type for all
+	sources  []*hint // of those, the ones whose values flow into this one
+	literal  bool    // it stands for a `let x = 0;` (literalLetType)
 }
 
 // link records that the values of h's parameter and other's flow into each other (`b(a(x))`
@@ -94,6 +96,8 @@ func (c *checker) finishUntyped() {
 	}
 	for _, h := range c.hints {
 		switch {
+		case h.literal:
+			h.resolved = h.literalType()
 		case h.dynamic:
 			h.resolved = types.AnyType
 			h.reason = "a call passes it a dynamic value"
@@ -110,7 +114,7 @@ func (c *checker) finishUntyped() {
 	}
 	c.settleLinkedHints()
 	for _, h := range c.hints {
-		if _, opt := h.resolved.(*types.Optional); h.nullable && !opt && !types.IsAny(h.resolved) {
+		if _, opt := h.resolved.(*types.Optional); h.nullable && !h.literal && !opt && !types.IsAny(h.resolved) {
 			h.resolved = &types.Optional{Elem: h.resolved}
 		}
 	}
@@ -121,6 +125,18 @@ func (c *checker) finishUntyped() {
 func (c *checker) settleLinkedHints() {
 	for changed := true; changed; {
 		changed = false
+		for _, h := range c.hints {
+			if h.literal || types.IsAny(h.resolved) {
+				continue
+			}
+			for _, src := range h.sources {
+				if src.dynamic || src.conflict != nil {
+					// A dynamic value flows in (`b(a(x))` where a's parameter is dynamic).
+					h.resolved, h.reason, h.dynamic, changed = types.AnyType, "a call passes it a dynamic value", true, true
+					break
+				}
+			}
+		}
 		for _, h := range c.hints {
 			if h.seen != nil || h.dynamic || len(h.links) == 0 || !types.IsAny(h.resolved) {
 				continue
@@ -142,6 +158,86 @@ func (c *checker) settleLinkedHints() {
 			}
 		}
 	}
+}
+
+// A variable bound to an integer literal and no type (`let i = 0;`) takes the number type it
+// is used with, as in the interpreter, which has one number type (EVERYDAY.md §3): compared
+// with an i32 it is an i32, and given a float (`i = i + 0.5`) it is an f64. The silent pass
+// gives it a hint as an untyped parameter has, and integer literals beside it say nothing.
+
+// isLiteralLet reports whether s binds one name to an integer literal, with no type.
+func isLiteralLet(s *ast.LetStmt) bool {
+	_, bind := s.Pattern.(*ast.BindPat)
+	return bind && s.Type == nil && s.Kind == ast.LetPlain && s.Value != nil && isIntLiteral(s.Value)
+}
+
+func isIntLiteral(e ast.Expr) bool {
+	return isLiteralish(e) && !isFloatLiteral(e)
+}
+
+// literalLetType is the type of a literal let: the hint's variable in the silent pass, what
+// its uses settled afterwards.
+func (c *checker) literalLetType(s *ast.LetStmt) types.Type {
+	p := c.literalLets[s]
+	if p == nil {
+		bp := s.Pattern.(*ast.BindPat)
+		p = &ast.Param{Span: bp.Span, Name: bp.Name}
+		c.literalLets[s] = p
+	}
+	h := c.hints[p]
+	if c.probing {
+		if h == nil {
+			h = &hint{param: p, literal: true}
+			c.hints[p] = h
+		}
+		h.v = c.newVar()
+		c.hintVars[h.v] = h
+		return h.v
+	}
+	if h == nil || h.resolved == nil {
+		return nil
+	}
+	return h.resolved
+}
+
+// literalType settles a literal let's hint: the number type its uses agree on, f64 when they
+// mix integers and floats, and otherwise i64, the literal's own type (a use of another type
+// is then reported as it would be without the hint).
+func (h *hint) literalType() types.Type {
+	switch {
+	case h.dynamic || h.seen == nil || !types.IsNumeric(h.seen):
+		return types.I64
+	case h.conflict == nil:
+		return h.seen
+	case types.IsNumeric(h.conflict) && types.IsFloat(h.conflict):
+		return h.conflict
+	case types.IsNumeric(h.conflict) && types.IsFloat(h.seen):
+		return h.seen
+	}
+	return types.I64
+}
+
+// literalMeetsHint reports, in the silent pass, an operation between an untyped parameter's
+// (or literal let's) variable and an integer literal: the literal takes the variable's type and
+// says nothing of it. It gives the variable.
+func (c *checker) literalMeetsHint(e *ast.Binary, x, y types.Type) (*types.Var, bool) {
+	if !c.probing {
+		return nil, false
+	}
+	if v := c.hintVarOf(x); v != nil && isIntLiteral(e.Y) {
+		return v, true
+	}
+	if v := c.hintVarOf(y); v != nil && isIntLiteral(e.X) {
+		return v, true
+	}
+	return nil, false
+}
+
+func (c *checker) hintVarOf(t types.Type) *types.Var {
+	if v, ok := types.Resolve(t).(*types.Var); ok && c.hintOf(v) != nil {
+		return v
+	}
+	return nil
 }
 
 // fallback records that a value is dynamic, for `check --explain-types`.
@@ -177,6 +273,7 @@ func needsProbing(files []*ast.File) bool {
 				if lam, ok := ast.Unparen(n.Value).(*ast.Lambda); ok && n.Value != nil {
 					found = hasUntyped(lam.Params)
 				}
+				found = found || isLiteralLet(n) // `let i = 0;`: its uses say what number i is
 			}
 			return true
 		})

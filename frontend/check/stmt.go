@@ -177,6 +177,8 @@ func (c *checker) let(s *ast.LetStmt) {
 	var declared types.Type
 	if s.Type != nil {
 		declared = c.letDeclType(s, c.scope)
+	} else if isLiteralLet(s) {
+		declared = c.literalLetType(s)
 	}
 	var t types.Type
 	if s.Value == nil {
@@ -217,7 +219,9 @@ func (c *checker) let(s *ast.LetStmt) {
 			}
 		}
 		if declared != nil {
-			c.expectAssignable(s.Value, vt, declared, "")
+			if !(c.probing && s.Type == nil) { // (a literal let's literal says nothing of its type)
+				c.expectAssignable(s.Value, vt, declared, "")
+			}
 			t = declared
 		} else {
 			t = vt

@@ -228,3 +228,21 @@ func TestUntypedParamFromUntypedResult(t *testing.T) {
 		}
 	}
 }
+
+// A variable bound to an integer literal takes the number type its uses give it (EVERYDAY.md
+// §3); two integer types are still refused where they meet.
+func TestLiteralLetTakesTheTypeItMeets(t *testing.T) {
+	for _, src := range []string{
+		"fn f(n: i32): i32 { let i = 0; while i < n { i = i + 1; } return i; }\nprint(f(3));",
+		"let x = 0;\nx = x + 0.5;\nlet y: f64 = x;\nprint(y);",
+		"let small: u8 = 1;\nlet k = 2;\nlet s: u8 = k + small;\nprint(s);",
+	} {
+		if got := typeErrors(src); got != "" {
+			t.Errorf("%s\nunexpected errors:\n%s", src, got)
+		}
+	}
+	src := "let a: i32 = 1;\nlet b: i64 = 2;\nlet i = 0;\nprint(i < a, i < b);"
+	if got := typeErrors(src); !strings.Contains(got, "mismatched types in `<`") {
+		t.Errorf("%s\nwant a mismatch where i32 and i64 meet, got:\n%s", src, got)
+	}
+}
