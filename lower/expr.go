@@ -589,6 +589,15 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 		}
 		return l.dynBinary(e, l.toAny(x, xt), l.toAny(y, yt))
 	}
+	if f := types.IntFloatMix(xt, yt); f != nil {
+		// Mixed integer and float operands, which the checker allows in untyped code: the
+		// integer side converts.
+		if types.IsInteger(xt) {
+			x, xt = &ir.Conv{Type: l.goTypeOf(f), X: x}, f
+		} else {
+			y, yt = &ir.Conv{Type: l.goTypeOf(f), X: y}, f
+		}
+	}
 	if f := foldBinary(e.Op, x, y, e.TypeOf(), yt); f != nil {
 		return f
 	}

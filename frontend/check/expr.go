@@ -592,6 +592,14 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		return types.BoolType
 	}
 	dyn := types.IsAny(x) || types.IsAny(y)
+	if f := types.IntFloatMix(x, y); f != nil && (isArith(e.Op) && !isBitwise(e.Op) || isComparison(e.Op)) && c.inUntypedFunc() {
+		// Untyped code, where the interpreter has one number type: the integer side converts
+		// (the lowering converts it, seeing the operands' types).
+		if isComparison(e.Op) {
+			return types.BoolType
+		}
+		return f
+	}
 	switch e.Op {
 	case "+":
 		if types.IsBasic(x, types.String) || types.IsBasic(y, types.String) {
@@ -679,6 +687,30 @@ func (c *checker) sameOperands(e *ast.Binary, x, y types.Type) {
 		}
 		d.WithHelp("convert one side with `as %s`", typeString(to))
 	}
+}
+
+func isBitwise(op string) bool {
+	switch op {
+	case "&", "|", "^", "<<", ">>":
+		return true
+	}
+	return false
+}
+
+// inUntypedFunc reports whether the code being checked is in a function or lambda with an
+// untyped parameter.
+func (c *checker) inUntypedFunc() bool {
+	for fn := c.fn; fn != nil; fn = fn.Parent {
+		switch n := fn.Node.(type) {
+		case *ast.FuncDecl:
+			return hasUntyped(n.Params)
+		case *ast.Lambda:
+			if hasUntyped(n.Params) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isArith(op string) bool {

@@ -37,6 +37,18 @@ func IsFloat(t Type) bool {
 // IsNumeric reports whether t is an integer or float type.
 func IsNumeric(t Type) bool { return IsInteger(t) || IsFloat(t) }
 
+// IntFloatMix is the float type when one of x and y is an integer type and the other a float
+// type (an operation the checker allows in untyped code, converting the integer side), else nil.
+func IntFloatMix(x, y Type) Type {
+	switch {
+	case IsInteger(x) && IsFloat(y):
+		return Resolve(y)
+	case IsFloat(x) && IsInteger(y):
+		return Resolve(x)
+	}
+	return nil
+}
+
 // IsAny reports whether t is the dynamic type.
 func IsAny(t Type) bool { return IsBasic(t, Any) }
 

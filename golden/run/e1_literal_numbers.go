@@ -23,6 +23,18 @@ func sum_below(n int32) int32 {
 	return s
 }
 
+//line testdata/run/e1_literal_numbers.adesh:35
+func scale(x_ rt.Value, f_ rt.Value) rt.Value {
+//line testdata/run/e1_literal_numbers.adesh:35
+	return rt.DynMul(x_, f_, "testdata/run/e1_literal_numbers.adesh:35:25")
+}
+
+//line testdata/run/e1_literal_numbers.adesh:36
+func avg(a int64, b rt.Value) rt.Value {
+//line testdata/run/e1_literal_numbers.adesh:36
+	return rt.DynDiv(rt.DynAdd(a, b, "testdata/run/e1_literal_numbers.adesh:36:24"), int64(2), "testdata/run/e1_literal_numbers.adesh:36:23")
+}
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -62,6 +74,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				count += j
 			}
 			rt.Print(count, "i64")
+//line testdata/run/e1_literal_numbers.adesh:37
+			rt.Print(scale(int64(3), float64(1.5)), avg(1, float64(2.5)), avg(2, int64(4)), rt.DynLess(scale(int64(2), int64(2)), float64(4.5), "testdata/run/e1_literal_numbers.adesh:37:46"))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
