@@ -35,6 +35,12 @@ func avg(a int64, b rt.Value) rt.Value {
 	return rt.DynDiv(rt.DynAdd(a, b, "testdata/run/e1_literal_numbers.adesh:36:24"), int64(2), "testdata/run/e1_literal_numbers.adesh:36:23")
 }
 
+//line testdata/run/e1_literal_numbers.adesh:38
+func area(w int64, h float64) float64 {
+//line testdata/run/e1_literal_numbers.adesh:38
+	return float64(w) * h
+}
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -76,6 +82,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(count, "i64")
 //line testdata/run/e1_literal_numbers.adesh:37
 			rt.Print(scale(int64(3), float64(1.5)), avg(1, float64(2.5)), avg(2, int64(4)), rt.DynLess(scale(int64(2), int64(2)), float64(4.5), "testdata/run/e1_literal_numbers.adesh:37:46"))
+//line testdata/run/e1_literal_numbers.adesh:39
+			rt.Print(area(3, 0.5), area(4, 1.25) > 4)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
