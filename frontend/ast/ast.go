@@ -99,8 +99,9 @@ type StructDecl struct {
 	Name       *Ident
 	TypeParams []*TypeParam
 	Fields     []*Field
-	Methods    []*FuncDecl // methods written inside the struct body, if the parser allows it
-	Class      bool        // desugared from a class: dynamic code may call its methods by name
+	Methods    []*FuncDecl     // methods written inside the struct body, if the parser allows it
+	Class      bool            // desugared from a class: dynamic code may call its methods by name
+	Private    map[string]bool // a class's `private` and `protected` fields and methods
 
 	Obj *types.Object // set by the checker
 }

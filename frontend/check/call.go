@@ -454,6 +454,7 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 		switch u := rt.(type) {
 		case *types.Named:
 			if m, ok := u.Def.Methods[name].(*ast.FuncDecl); ok && m.Obj != nil {
+				c.checkVisible(sel.Name, u.Def, name)
 				ci := &CallInfo{Kind: CallMethod, Obj: m.Obj, Sig: m.Obj.Sig, Recv: sel.X, RecvType: u, Derefs: derefs}
 				t := c.funcCall(e, ci, u.Subst(), expected)
 				if m.Obj.Sig.SelfMut && len(derefs) == 0 {
@@ -595,6 +596,7 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			if !u.Def.Enum {
 				for _, f := range types.FieldsOf(u) {
 					if f.Name == name {
+						c.checkVisible(e.Name, u.Def, name)
 						c.info.Sels[e] = &SelInfo{Kind: SelField, Field: f, Derefs: derefs, Recv: u}
 						return f.Type
 					}
@@ -681,6 +683,29 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 		c.errorf(e.Name, "`%s` has no field `%s`", typeString(rt), name)
 		return types.InvalidType
 	}
+}
+
+// checkVisible refuses a use of a class's `private` or `protected` member outside the class:
+// its methods, constructor and static methods (and those of a class that extends it, which has
+// the member too) may use it.
+func (c *checker) checkVisible(at ast.Node, def *types.TypeDef, name string) {
+	sd, ok := def.Decl.(*ast.StructDecl)
+	if !ok || !sd.Private[name] || c.probing {
+		return
+	}
+	for fn := c.fn; fn != nil; fn = fn.Parent {
+		if fd, ok := fn.Node.(*ast.FuncDecl); ok {
+			if fd.Recv != nil {
+				if t, ok := fd.Recv.Target.(*ast.NamedType); ok && t.Name.Name == def.Name {
+					return
+				}
+			}
+			if strings.HasPrefix(fd.Name.Name, def.Name+"__") {
+				return // the constructor or a static method
+			}
+		}
+	}
+	c.errorf(at, "`%s` is private to the class `%s`: only the class's own methods use it", name, def.Name)
 }
 
 // hasMember reports whether a value of type t (through shares) has a field or method name, which

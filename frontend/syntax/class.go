@@ -129,11 +129,12 @@ type classParts struct {
 	methods   []*ast.FuncDecl
 	abstracts []*ast.FuncDecl // abstract methods: a signature, no body
 	statics   []*ast.FuncDecl
+	private   map[string]bool // the `private` and `protected` members (checked by the checker)
 }
 
 // parseClassMember parses one field, constructor or method.
 func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
-	static, async, abstract := false, false, false
+	static, async, abstract, private := false, false, false, false
 	for {
 		t := lex.Peek()
 		v := p.val(t)
@@ -144,6 +145,8 @@ func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
 				static = true
 			case "abstract":
 				abstract = true
+			case "private", "protected":
+				private = true
 			}
 			p.next(lex)
 			continue
@@ -167,6 +170,12 @@ func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
 	}
 	p.next(lex)
 	name := p.ident(nt)
+	if private && !static {
+		if cls.private == nil {
+			cls.private = map[string]bool{}
+		}
+		cls.private[name.Name] = true
+	}
 	if lex.Peek().Type == tLParen {
 		params, err := p.parseParams(lex)
 		if err != nil {
@@ -369,7 +378,7 @@ func (p *parser) classDecls(c *classParts) []ast.Node {
 	var out []ast.Node
 	if !c.abstract {
 		p.hoistCtorAssigns(c)
-		out = append(out, &ast.StructDecl{Span: c.span, Name: c.name, TypeParams: c.typeParams, Fields: c.fields, Class: true})
+		out = append(out, &ast.StructDecl{Span: c.span, Name: c.name, TypeParams: c.typeParams, Fields: c.fields, Class: true, Private: c.private})
 		if len(c.methods) > 0 {
 			ext := &ast.ExtendDecl{Span: c.span, Target: c.selfType()}
 			for _, m := range c.methods {

@@ -120,6 +120,12 @@ func (p *parser) errorAtSpan(span ast.Span, code, msg string) {
 // inherit gives c what it inherits from its (resolved) base b.
 func (p *parser) inherit(c, b *classParts) {
 	b.completeCtor()
+	for name := range b.private {
+		if c.private == nil {
+			c.private = map[string]bool{}
+		}
+		c.private[name] = true
+	}
 	// Fields: the base's first, in its order; a field c declares again keeps c's initial value.
 	own, ownInits := c.fields, c.inits
 	c.fields, c.inits = nil, nil
