@@ -77,7 +77,7 @@ func (l *lowerer) structDecl(def *types.TypeDef) {
 		l.prog.Decls = append(l.prog.Decls, l.typeNameMethod(def, self))
 	}
 	l.prog.Decls = append(l.prog.Decls, l.cloneMethods(def, self)...)
-	if sd, ok := def.Decl.(*ast.StructDecl); ok && sd.Class {
+	if sd, ok := def.Decl.(*ast.StructDecl); ok && sd.Class && l.callsMethodsByName() {
 		l.prog.Decls = append(l.prog.Decls, l.methodDispatch(def, self))
 	}
 }

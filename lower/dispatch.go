@@ -4,9 +4,25 @@ import (
 	"sort"
 
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 	"adesh2go/lower/ir"
 )
+
+// callsMethodsByName reports whether the program calls a method of a dynamic value: only then
+// do its classes need methodDispatch (a typed program pays nothing for it).
+func (l *lowerer) callsMethodsByName() bool {
+	if l.dynMethodCalls == 0 {
+		l.dynMethodCalls = -1
+		for _, ci := range l.info.Calls {
+			if ci.Kind == check.CallDynMethod {
+				l.dynMethodCalls = 1
+				break
+			}
+		}
+	}
+	return l.dynMethodCalls > 0
+}
 
 // methodDispatch is a class's AdeshMethod (rt.MethodCaller): dynamic code calls its methods by
 // name, so that an instance held in an `any` (a base class's type, an array of several classes'

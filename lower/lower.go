@@ -127,6 +127,9 @@ type lowerer struct {
 	objNames  map[*types.Object]string  // package-level functions and globals
 	locals    map[*types.Object]*ir.Local
 	futNames  map[ast.Node]string // the state struct of each async fn, async block, async lambda
+	// dynMethodCalls is 1 when the program calls a method of a dynamic value, -1 when it does
+	// not, 0 before callsMethodsByName looked.
+	dynMethodCalls int8
 	// predicates are the lambdas given to filter, find, any and all (predicateArg).
 	predicates map[ast.Node]bool
 	tpNames    map[*types.TypeParam]string

@@ -40,19 +40,6 @@ func (v Counter) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-func (v *Counter) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
-	switch name {
-	case "get":
-		rt.DynArgs("get", args, 0, pos)
-		return v.get(), true
-	case "inc":
-		rt.DynArgs("inc", args, 0, pos)
-		v.inc()
-		return nil, true
-	}
-	return nil, false
-}
-
 var (
 	a *rt.Share[Counter]
 	b *rt.Share[Counter]

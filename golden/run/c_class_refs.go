@@ -26,16 +26,6 @@ func (v Node) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-func (v *Node) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
-	switch name {
-	case "link":
-		rt.DynArgs("link", args, 1, pos)
-		v.link(rt.DynTo[*rt.Share[Node]](args[0], pos))
-		return nil, true
-	}
-	return nil, false
-}
-
 type Account struct {
 	owner   string
 	balance rt.Value
@@ -63,18 +53,6 @@ func (v Account) AdeshClone() Account {
 
 func (v Account) AdeshCloneAny() any {
 	return v.AdeshClone()
-}
-
-func (v *Account) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
-	switch name {
-	case "deposit":
-		rt.DynArgs("deposit", args, 1, pos)
-		return v.deposit(rt.DynTo[int64](args[0], pos)), true
-	case "later":
-		rt.DynArgs("later", args, 1, pos)
-		return v.later(rt.DynTo[int64](args[0], pos)), true
-	}
-	return nil, false
 }
 
 var (

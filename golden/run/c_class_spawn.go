@@ -23,16 +23,6 @@ func (v Tally) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-func (v *Tally) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
-	switch name {
-	case "add":
-		rt.DynArgs("add", args, 1, pos)
-		v.add(rt.DynTo[int64](args[0], pos))
-		return nil, true
-	}
-	return nil, false
-}
-
 var (
 	t *rt.Share[Tally]
 	h *rt.JoinHandle[int64]

@@ -37,19 +37,6 @@ func (v Box[T]) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-func (v *Box[T]) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
-	switch name {
-	case "get":
-		rt.DynArgs("get", args, 0, pos)
-		return v.get(), true
-	case "set":
-		rt.DynArgs("set", args, 1, pos)
-		v.set(rt.DynTo[T](args[0], pos))
-		return nil, true
-	}
-	return nil, false
-}
-
 type Stack[T any] struct {
 	items []T
 }
@@ -80,22 +67,6 @@ func (v Stack[T]) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-func (v *Stack[T]) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
-	switch name {
-	case "pop":
-		rt.DynArgs("pop", args, 0, pos)
-		return v.pop(), true
-	case "push":
-		rt.DynArgs("push", args, 1, pos)
-		v.push(rt.DynTo[T](args[0], pos))
-		return nil, true
-	case "size":
-		rt.DynArgs("size", args, 0, pos)
-		return v.size(), true
-	}
-	return nil, false
-}
-
 type Node struct {
 	value int64
 	next  rt.Option[*rt.Share[Node]]
@@ -112,10 +83,6 @@ func (v Node) AdeshField(name string) (any, bool) {
 	case "next":
 		return v.next, true
 	}
-	return nil, false
-}
-
-func (v *Node) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
 	return nil, false
 }
 

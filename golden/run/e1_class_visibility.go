@@ -26,23 +26,6 @@ func (v Account) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
-func (v *Account) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
-	switch name {
-	case "deposit":
-		rt.DynArgs("deposit", args, 1, pos)
-		v.deposit(rt.DynTo[int64](args[0], pos))
-		return nil, true
-	case "get":
-		rt.DynArgs("get", args, 0, pos)
-		return v.get(), true
-	case "log":
-		rt.DynArgs("log", args, 0, pos)
-		v.log()
-		return nil, true
-	}
-	return nil, false
-}
-
 type Savings struct {
 	balance int64
 	owner   string
@@ -58,26 +41,6 @@ func (v Savings) AdeshField(name string) (any, bool) {
 		return v.balance, true
 	case "owner":
 		return v.owner, true
-	}
-	return nil, false
-}
-
-func (v *Savings) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, bool) {
-	switch name {
-	case "bonus":
-		rt.DynArgs("bonus", args, 0, pos)
-		return v.bonus(), true
-	case "deposit":
-		rt.DynArgs("deposit", args, 1, pos)
-		v.deposit(rt.DynTo[int64](args[0], pos))
-		return nil, true
-	case "get":
-		rt.DynArgs("get", args, 0, pos)
-		return v.get(), true
-	case "log":
-		rt.DynArgs("log", args, 0, pos)
-		v.log()
-		return nil, true
 	}
 	return nil, false
 }
