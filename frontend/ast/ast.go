@@ -113,8 +113,9 @@ const ClassInitSuffix = "__init"
 // Field is one struct field.
 type Field struct {
 	Span
-	Name *Ident
-	Type Type
+	Name    *Ident
+	Type    Type
+	Default Expr // `size: i64 = 10` (a literal) in a record alias or struct, nil when absent
 }
 
 // EnumDecl is `enum Name<T> { A(T, U), B, … }`.

@@ -65,6 +65,14 @@ func (c *checker) collect() {
 			}
 			seen[fd.Name.Name] = true
 			def.Fields = append(def.Fields, &types.FieldDef{Name: fd.Name.Name, Type: c.typeExprIn(fd.Type, scope)})
+			if fd.Default != nil {
+				if lit := literalOrNil(fd.Default); lit == nil {
+					c.errorf(fd.Default, "unsupported: a field's default value must be a literal")
+				} else {
+					ft := def.Fields[len(def.Fields)-1].Type
+					c.expectAssignable(fd.Default, c.expr(fd.Default, ft), ft, " as the default of `"+fd.Name.Name+"`")
+				}
+			}
 		}
 	}
 	c.recursiveStructs(structs)

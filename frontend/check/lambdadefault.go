@@ -10,8 +10,11 @@ import (
 // is refused (the copy would evaluate it in the caller's scope).
 
 // literalDefault is the default of a lambda parameter when it is a literal, else nil.
-func literalDefault(p *ast.Param) ast.Expr {
-	switch d := p.Default.(type) {
+func literalDefault(p *ast.Param) ast.Expr { return literalOrNil(p.Default) }
+
+// literalOrNil is x when it is a literal (or a negated number), else nil.
+func literalOrNil(x ast.Expr) ast.Expr {
+	switch d := x.(type) {
 	case *ast.IntLit, *ast.FloatLit, *ast.StringLit, *ast.BoolLit, *ast.NullLit, *ast.CharLit:
 		return d
 	case *ast.Unary:

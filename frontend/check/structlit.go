@@ -75,7 +75,17 @@ func (c *checker) structFields(e *ast.StructLit, n *types.Named) {
 		c.expectAssignable(fi.Value, t, fd.Type, " for field `"+fd.Name+"`")
 	}
 	var missing []string
+	defaults := fieldDefaults(n.Def)
 	for _, f := range fields {
+		if d := defaults[f.Name]; d != nil && !given[f.Name] {
+			// The field's default, a literal: the literal gets its own copy, typed here.
+			at := ast.Span{Start: e.EndPos(), End: e.EndPos()}
+			v := copyLiteral(d)
+			e.Fields = append(e.Fields, &ast.FieldInit{Span: at, Name: &ast.Ident{Span: at, Name: f.Name}, Value: v})
+			given[f.Name] = true
+			c.expectAssignable(v, c.expr(v, f.Type), f.Type, " for field `"+f.Name+"`")
+			continue
+		}
 		if _, opt := types.Resolve(f.Type).(*types.Optional); !given[f.Name] && !opt {
 			missing = append(missing, f.Name)
 		}
@@ -102,4 +112,22 @@ func (c *checker) recordStructLit(e *ast.MapLit, n *types.Named) types.Type {
 	}
 	c.info.RecordStructs[e] = sl
 	return n
+}
+
+// fieldDefaults are the literal defaults of a struct's fields (`size: i64 = 10`), by name.
+func fieldDefaults(def *types.TypeDef) map[string]ast.Expr {
+	sd, ok := def.Decl.(*ast.StructDecl)
+	if !ok {
+		return nil
+	}
+	var out map[string]ast.Expr
+	for _, f := range sd.Fields {
+		if f.Default != nil {
+			if out == nil {
+				out = map[string]ast.Expr{}
+			}
+			out[f.Name.Name] = literalOrNil(f.Default)
+		}
+	}
+	return out
 }

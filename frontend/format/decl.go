@@ -29,6 +29,10 @@ func init() {
 		p.node(n.Name)
 		p.write(": ")
 		p.node(n.Type)
+		if n.Default != nil {
+			p.write(" = ")
+			p.node(n.Default)
+		}
 	})
 	layout(func(p *printer, n *ast.EnumDecl) {
 		p.export(n.Export)

@@ -235,10 +235,14 @@ func (p *parser) structBodyProd(lex *cursor) (structBody, error) {
 		if _, isOpt := typ.(*ast.OptionalType); optional && !isOpt {
 			typ = &ast.OptionalType{Span: ast.Span{Start: typ.Pos(), End: typ.EndPos()}, Elem: typ}
 		}
-		if t := lex.Peek(); t.Type == tAssign {
-			return nil, p.errAt(t, "unsupported: a default value of a field is not implemented by adesh2go yet (leave the field optional: `%s?: T`)", name.Name)
+		var def ast.Expr
+		if lex.Peek().Type == tAssign {
+			p.next(lex) // `size: i64 = 10`: a literal the struct literals that leave it out get
+			if def, err = p.parseExpr(lex, 0); err != nil {
+				return nil, err
+			}
 		}
-		m.Fields = append(m.Fields, &ast.Field{Span: ast.Span{Start: name.Start, End: typ.EndPos()}, Name: name, Type: typ})
+		m.Fields = append(m.Fields, &ast.Field{Span: ast.Span{Start: name.Start, End: p.end()}, Name: name, Type: typ, Default: def})
 		switch t := lex.Peek(); t.Type {
 		case tComma, tSemi:
 			p.next(lex)
