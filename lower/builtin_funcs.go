@@ -108,6 +108,8 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 	case builtin.MapObj:
 		mt := ci.Ret.(*types.MapT)
 		return rtCallT("NewMap", []ir.Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
+	case builtin.FnSet:
+		return l.setCall(b, e, ci.Ret.(*types.SetT))
 	}
 	return l.noLowering(e, ci)
 }
@@ -171,12 +173,12 @@ func (l *lowerer) noLowering(e *ast.Call, ci *check.CallInfo) ir.Expr {
 	return nil
 }
 
-// length is len(x) for a string (characters), an array, a map or a dynamic value.
+// length is len(x) for a string (characters), an array, a map, a set or a dynamic value.
 func (l *lowerer) length(x ir.Expr, t types.Type, n ast.Node) ir.Expr {
 	switch t.(type) {
 	case *types.Array:
 		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Ident{Name: "len"}, Args: []ir.Expr{x}}}
-	case *types.MapT:
+	case *types.MapT, *types.SetT:
 		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Sel{X: x, Name: "Len"}}}
 	}
 	if types.IsBasic(t, types.String) {
@@ -381,4 +383,24 @@ func (l *lowerer) keysCall(b *builder, e *ast.Call, bi types.Builtin) ir.Expr {
 		return rtCall("DynValues", xs[0], l.pos(e))
 	}
 	return rtCall("DynHasKey", xs[0], l.toAny(xs[1], e.Args[1].TypeOf()), l.pos(e))
+}
+
+// setCall lowers set(xs), Set(xs), new Set(xs) and set(): a set of an array's elements, a copy of
+// a set, or a set of a dynamic value's elements converted to st's element type.
+func (l *lowerer) setCall(b *builder, e *ast.Call, st *types.SetT) ir.Expr {
+	et := l.goTypeOf(st.Elem)
+	if len(e.Args) == 0 {
+		return rtCallT("NewSet", []ir.Type{et})
+	}
+	x := l.expr(b, e.Args[0])
+	switch at := e.Args[0].TypeOf().(type) {
+	case *types.SetT:
+		return &ir.Call{Fun: &ir.Sel{X: x, Name: "Clone"}}
+	case *types.Array:
+		return rtCallT("SetOf", []ir.Type{et}, l.convertAt(x, at, &types.Array{Elem: st.Elem}, e.Args[0]))
+	}
+	if types.IsAny(st.Elem) {
+		return rtCall("DynSetOf", l.toAny(x, e.Args[0].TypeOf()), l.pos(e))
+	}
+	return rtCallT("DynTo", []ir.Type{l.goTypeOf(st)}, l.toAny(x, e.Args[0].TypeOf()), l.pos(e))
 }

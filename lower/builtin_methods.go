@@ -71,6 +71,11 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
 	case builtin.MapIsEmpty:
 		return isEmpty(&ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Len"}})
+	// Sets.
+	case builtin.SetLen:
+		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Len"}}}
+	case builtin.SetIsEmpty:
+		return isEmpty(&ir.Call{Fun: &ir.Sel{X: l.recvExpr(b, ci), Name: "Len"}})
 	// Optionals and results.
 	case builtin.OptionIsSome:
 		return &ir.Sel{X: l.recvExpr(b, ci), Name: "Some"}

@@ -186,6 +186,9 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) ir.Expr {
 		if types.IsAny(e.TypeOf()) {
 			return l.recordLit(b, e)
 		}
+		if st, ok := e.TypeOf().(*types.SetT); ok { // `{}` where a set is expected
+			return rtCallT("NewSet", []ir.Type{l.goTypeOf(st.Elem)})
+		}
 		mt := e.TypeOf().(*types.MapT)
 		kt, vt := l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)
 		if len(e.Keys) == 0 {
@@ -200,6 +203,14 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) ir.Expr {
 			vals.Elems = append(vals.Elems, l.convertAt(xs[len(e.Keys)+i], e.Values[i].TypeOf(), mt.Val, e.Values[i]))
 		}
 		return rtCallT("MapOf", []ir.Type{kt, vt}, keys, vals)
+	case *ast.SetLit:
+		elem := e.TypeOf().(*types.SetT).Elem
+		xs := l.ownedList(b, e.Elems)
+		for i, x := range xs {
+			xs[i] = l.convertAt(x, e.Elems[i].TypeOf(), elem, e.Elems[i])
+		}
+		et := l.goTypeOf(elem)
+		return rtCallT("SetOf", []ir.Type{et}, &ir.Composite{Type: &ir.TSlice{Elem: et}, Elems: xs})
 	case *ast.StructLit:
 		n := e.TypeOf().(*types.Named)
 		fields := types.FieldsOf(n)

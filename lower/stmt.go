@@ -199,6 +199,8 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 		var value ir.Expr
 		if s.Value != nil {
 			value = l.letValue(b, s, obj.Type)
+		} else if st, ok := obj.Type.(*types.SetT); ok {
+			value = rtCallT("NewSet", []ir.Type{l.goTypeOf(st.Elem)}) // `let s: set;` is an empty set
 		}
 		v := l.bindLocal(obj)
 		_ = bp
@@ -531,6 +533,14 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		} else {
 			b.add(&ir.ForRange{Label: loop.label, Key: k, Value: v, X: &ir.Call{Fun: &ir.Sel{X: m, Name: "All"}}, Body: body, Line: b.line})
 		}
+	case check.IterSet:
+		// `for x := range s.All()`, as over a map's keys (the state-machine pass iterates over a
+		// snapshot, s.Keys(), where the body suspends).
+		set := l.expr(b, s.Iter)
+		x := l.temp("x", l.goTypeOf(fi.Elem))
+		body := bodyWith(func(bb *builder) { bindElem(bb, &ir.Ref{V: x}, fi.Elem) })
+		x.Reads++
+		b.add(&ir.ForRange{Label: loop.label, Key: x, X: &ir.Call{Fun: &ir.Sel{X: set, Name: "All"}}, Body: body, Line: b.line})
 	case check.IterChannel:
 		ch := l.temp("ch", l.goTypeOf(s.Iter.TypeOf()))
 		b.add(&ir.Define{V: ch, Value: l.expr(b, s.Iter), Line: b.line})

@@ -55,6 +55,8 @@ func (l *lowerer) goTypeOf(t types.Type) ir.Type {
 		return &ir.TSlice{Elem: l.goTypeOf(u.Elem)}
 	case *types.MapT:
 		return &ir.TPtr{Elem: rtType("Map", l.goTypeOf(u.Key), l.goTypeOf(u.Val))}
+	case *types.SetT:
+		return &ir.TPtr{Elem: rtType("Set", l.goTypeOf(u.Elem))}
 	case *types.Optional:
 		return rtType("Option", l.goTypeOf(u.Elem))
 	case *types.Result:

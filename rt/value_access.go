@@ -168,7 +168,7 @@ func isVocabularyType(t reflect.Type) bool {
 		return false
 	}
 	switch genericName(t) {
-	case "Option", "Result", "Map", "Record":
+	case "Option", "Result", "Map", "Set", "Record":
 		return true
 	}
 	return false
@@ -223,7 +223,7 @@ func setStructField(rv reflect.Value, name string, x Value, pos string) bool {
 	return true
 }
 
-// DynLen is len(v) for a string (in characters), an array, a map or a record.
+// DynLen is len(v) for a string (in characters), an array, a map, a set or a record.
 func DynLen(v Value, pos string) int64 {
 	switch x := v.(type) {
 	case string:
@@ -231,6 +231,8 @@ func DynLen(v Value, pos string) int64 {
 	case []Value:
 		return int64(len(x))
 	case dynMap:
+		return int64(x.dynLen())
+	case dynSet:
 		return int64(x.dynLen())
 	case *Record:
 		return int64(x.Len())
@@ -243,7 +245,8 @@ func DynLen(v Value, pos string) int64 {
 }
 
 // DynIter gives the elements `for x in v` visits: an array's elements, a string's characters,
-// a map's or record's entries as (key, value) tuples (Tuple2[Value, Value]), a tuple's elements.
+// a map's or record's entries as (key, value) tuples (Tuple2[Value, Value]), a set's elements
+// in insertion order, a tuple's elements.
 func DynIter(v Value, pos string) []Value {
 	switch x := v.(type) {
 	case []Value:
@@ -261,6 +264,8 @@ func DynIter(v Value, pos string) []Value {
 			out[i] = Tuple2[Value, Value]{k, vals[i]}
 		}
 		return out
+	case dynSet:
+		return x.dynValues()
 	case *Record:
 		out := make([]Value, len(x.names))
 		for i, n := range x.names {

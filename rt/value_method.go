@@ -7,8 +7,8 @@ import (
 
 // DynMethod calls the method name on the dynamic value v: the string, array and map methods of
 // LANGUAGE.md §6 (with their JavaScript spellings where those are common: includes, indexOf,
-// forEach, some, every, toUpperCase…), a record field holding a function, a MethodCaller's
-// methods, and to_string/clone on anything. Methods that change an array's length (push, pop,
+// forEach, some, every, toUpperCase…), the set methods of EVERYDAY.md §3, a record field holding
+// a function, a MethodCaller's methods, and to_string/clone on anything. Methods that change an array's length (push, pop,
 // insert, remove, clear, extend) need the variable holding it: use DynMethodRef for those.
 //
 // Each spelling is mapped to its method's canonical name by the tables of zz_builtin_aliases.go,
@@ -37,6 +37,10 @@ func dynMethod(recv *Value, inVariable bool, name, pos string, args []Value) Val
 		}
 	case dynMap:
 		if r, ok := mapMethod(x, name, pos, args); ok {
+			return r
+		}
+	case dynSet:
+		if r, ok := setMethod(x, name, pos, args); ok {
 			return r
 		}
 	case *Record:
@@ -400,6 +404,41 @@ func mapMethod(m dynMap, name, pos string, args []Value) (Value, bool) {
 	case "entries":
 		wantArgs(name, args, 0, pos)
 		return DynIter(m, pos), true
+	}
+	return nil, false
+}
+
+func setMethod(s dynSet, name, pos string, args []Value) (Value, bool) {
+	switch method := setMethodNames[name]; method {
+	case "len":
+		wantArgs(name, args, 0, pos)
+		return int64(s.dynLen()), true
+	case "is_empty":
+		wantArgs(name, args, 0, pos)
+		return s.dynLen() == 0, true
+	case "add":
+		wantArgs(name, args, 1, pos)
+		s.dynAdd(args[0], pos)
+		return Unit{}, true
+	case "has":
+		wantArgs(name, args, 1, pos)
+		return s.dynHas(args[0]), true
+	case "remove":
+		wantArgs(name, args, 1, pos)
+		return s.dynRemove(args[0]), true
+	case "clear":
+		wantArgs(name, args, 0, pos)
+		s.dynClear()
+		return Unit{}, true
+	case "values":
+		wantArgs(name, args, 0, pos)
+		return s.dynValues(), true
+	case "clone":
+		wantArgs(name, args, 0, pos)
+		return s.dynClone(), true
+	case "union", "intersection", "difference":
+		wantArgs(name, args, 1, pos)
+		return dynSetCombine(s, method, args[0], pos), true
 	}
 	return nil, false
 }

@@ -125,6 +125,27 @@ var mapMethodNames = map[string]string{
 	"values":       "values",
 }
 
+// setMethodNames are the spellings of the set methods.
+var setMethodNames = map[string]string{
+	"add":          "add",
+	"clear":        "clear",
+	"clone":        "clone",
+	"contains":     "has",
+	"copy":         "clone",
+	"delete":       "remove",
+	"difference":   "difference",
+	"has":          "has",
+	"insert":       "add",
+	"intersection": "intersection",
+	"is_empty":     "is_empty",
+	"len":          "len",
+	"remove":       "remove",
+	"size":         "len",
+	"to_array":     "values",
+	"union":        "union",
+	"values":       "values",
+}
+
 // arrayMutators are the array methods that change their array.
 var arrayMutators = map[string]bool{
 	"pop":     true,

@@ -473,6 +473,14 @@ type MapLit struct {
 	Values []Expr
 }
 
+// SetLit is `{a, b, c}`: a brace list without `:` where an expression is expected, a set
+// (EVERYDAY.md §3). `{}` stays an empty map (MapLit).
+type SetLit struct {
+	Span
+	Typed
+	Elems []Expr
+}
+
 // StructLit is `Config { host: "h", port: 1 }` or `Box<i64> { v: 1 }`; `Config { host, port }`
 // is shorthand for `host: host`. Not allowed directly in if/while/for/match heads.
 type StructLit struct {
@@ -682,6 +690,7 @@ func (*NullLit) exprNode()    {}
 func (*Template) exprNode()   {}
 func (*ArrayLit) exprNode()   {}
 func (*MapLit) exprNode()     {}
+func (*SetLit) exprNode()     {}
 func (*StructLit) exprNode()  {}
 func (*TupleLit) exprNode()   {}
 func (*Paren) exprNode()      {}

@@ -305,6 +305,11 @@ func (pr *printer) node(n Node, depth int, role string) {
 				pr.node(n.Values[i], d, "value")
 			}
 		}
+	case *SetLit:
+		pr.line(depth, role, "SetLit", n.Pos())
+		for _, e := range n.Elems {
+			pr.node(e, d, "")
+		}
 	case *StructLit:
 		pr.line(depth, role, "StructLit", n.Pos())
 		pr.node(n.Type, d, "type")

@@ -229,6 +229,10 @@ func forEachChild(n Node, visit func(Node)) {
 				v(n.Values[i])
 			}
 		}
+	case *SetLit:
+		for _, e := range n.Elems {
+			v(e)
+		}
 	case *StructLit:
 		v(n.Type)
 		for _, f := range n.Fields {

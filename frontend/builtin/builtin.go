@@ -35,6 +35,7 @@ const (
 	Strings
 	Chars
 	Maps
+	Sets
 	Numbers
 	Options
 	Results
@@ -68,7 +69,7 @@ const (
 	numKinds
 )
 
-var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "num", "Option",
+var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "Set", "num", "Option",
 	"Result", "Share", "Weak", "Mutex", "RwLock", "Guard", "Channel", "JoinHandle", "Promise",
 	"Scope", "TcpListener", "TcpStream", "net", "http", "fs", "module", "thread", "thread.Mutex", "thread.Mutex", "thread.Atomic",
 	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std"}
@@ -130,7 +131,7 @@ func (s Sig) Min() int { return len(s.Params) - s.Optional }
 // In is what a signature builder is given: the receiver's types and fresh inference variables.
 type In struct {
 	Recv  types.Type // the receiver, resolved
-	Elem  types.Type // the element of an array, optional or handle; the number of a number
+	Elem  types.Type // the element of an array, set, optional or handle; the number of a number
 	Key   types.Type // a map's keys
 	Val   types.Type // a map's values
 	Ok    types.Type // a result's value
@@ -278,6 +279,9 @@ func Receiver(t types.Type) (of Kind, in In, ok bool) {
 	case *types.MapT:
 		in.Key, in.Val = u.Key, u.Val
 		return Maps, in, true
+	case *types.SetT:
+		in.Elem = u.Elem
+		return Sets, in, true
 	case *types.Optional:
 		in.Elem = u.Elem
 		return Options, in, true

@@ -19,6 +19,8 @@ var (
 	FnKeys   = function("keys", nil, hook)
 	FnValues = function("values", nil, hook)
 	FnHasKey = function("hasKey", nil, hook)
+	// set(xs), Set(xs), new Set(xs): a set of an array's elements; set() is an empty set.
+	FnSet = function("set|Set", nil, hook)
 	// range(n) is 0 up to n.
 	FnRange         = function("range", fixed(sig(arrayOf(i64), i64, i64).opt(1)), hook)
 	FnSleep         = function("sleep", fixed(sig(future(unit, SrcSleep), i64)), hook)

@@ -17,6 +17,7 @@ var dynamicKinds = []struct {
 	{Arrays, "arrayMethodNames", "the array methods"},
 	{Strings, "stringMethodNames", "the string methods"},
 	{Maps, "mapMethodNames", "the map methods"},
+	{Sets, "setMethodNames", "the set methods"},
 }
 
 // DynamicKinds are the kinds whose methods rt dispatches on dynamic values.

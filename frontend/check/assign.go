@@ -111,6 +111,9 @@ func (c *checker) unify(a, b types.Type) bool {
 	case *types.MapT:
 		y, ok := b.(*types.MapT)
 		return ok && c.unify(x.Key, y.Key) && c.unify(x.Val, y.Val)
+	case *types.SetT:
+		y, ok := b.(*types.SetT)
+		return ok && c.unify(x.Elem, y.Elem)
 	case *types.Optional:
 		y, ok := b.(*types.Optional)
 		return ok && c.unify(x.Elem, y.Elem)

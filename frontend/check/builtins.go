@@ -47,10 +47,10 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	case builtin.FnLen:
 		c.args(e, ts(nil), 1, nil)
 		switch types.Resolve(argT(0)).(type) {
-		case *types.Array, *types.MapT:
+		case *types.Array, *types.MapT, *types.SetT:
 		default:
 			if !types.IsBasic(argT(0), types.String) && !types.IsAny(argT(0)) && !types.IsInvalid(argT(0)) {
-				c.errorf(e, "`len` needs a string, an array or a map, found `%s`", typeString(argT(0)))
+				c.errorf(e, "`len` needs a string, an array, a map or a set, found `%s`", typeString(argT(0)))
 			}
 		}
 		return ret(types.I64)
@@ -143,6 +143,8 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	case builtin.FnNone:
 		c.errorf(e, "`None` is a value, not a function")
 		return ret(types.NullType)
+	case builtin.FnSet:
+		return ret(c.setCall(e, expected))
 	case builtin.FnKeys, builtin.FnValues, builtin.FnHasKey:
 		return ret(c.keysCall(e, b))
 	case builtin.FnSizeOf:
@@ -233,6 +235,52 @@ func (c *checker) emptyMapType(e *ast.Call, expected types.Type) types.Type {
 		return m
 	}
 	return &types.MapT{Key: c.newVar(), Val: c.newVar()}
+}
+
+// setCall checks `set(xs)`, `Set(xs)`, `new Set(xs)` and `set()`, with or without a type
+// argument: a set of the elements of an array (or of another set, or of a dynamic value).
+func (c *checker) setCall(e *ast.Call, expected types.Type) types.Type {
+	var elem types.Type
+	switch st, ok := types.Resolve(expected).(*types.SetT); {
+	case len(e.TypeArgs) == 1:
+		elem = c.typeExpr(e.TypeArgs[0])
+		c.setElemOK(e.TypeArgs[0], elem)
+	case len(e.TypeArgs) > 1:
+		c.errorf(e, "`set` takes 1 type argument, found %d", len(e.TypeArgs))
+		elem = types.InvalidType
+	case ok:
+		elem = st.Elem
+	}
+	if len(e.Args) == 0 {
+		if elem == nil {
+			elem = c.newVar()
+		}
+		return &types.SetT{Elem: elem}
+	}
+	var want types.Type
+	if elem != nil {
+		want = &types.Array{Elem: elem}
+	}
+	c.args(e, ts(want), 1, nil)
+	if elem != nil {
+		return &types.SetT{Elem: elem}
+	}
+	switch u := types.Resolve(c.typeOf(e.Args[0])).(type) {
+	case *types.Array:
+		elem = u.Elem
+	case *types.SetT:
+		elem = u.Elem
+	case *types.Basic:
+		if u.Kind == types.Any || u.Kind == types.Invalid {
+			elem = u
+		}
+	}
+	if elem == nil {
+		c.errorf(e.Args[0], "`set` needs an array, found `%s`", typeString(c.typeOf(e.Args[0])))
+		return types.InvalidType
+	}
+	c.setElemOK(e.Args[0], elem)
+	return &types.SetT{Elem: elem}
 }
 
 // promiseCtor checks `new Promise((resolve, reject) => { … })` and `Promise(fn(resolve, reject) { … })`.

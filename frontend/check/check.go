@@ -122,6 +122,7 @@ const (
 	IterString           // characters
 	IterChannel          // async iteration
 	IterDynamic
+	IterSet // for x in s, in insertion order
 )
 
 // MatchInfo records the checked scrutinee type of a match.

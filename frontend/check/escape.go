@@ -114,7 +114,7 @@ func (a *analysis) fatesOf1(n ast.Node) []Escape {
 	cur := n
 	for {
 		switch p := parentOf(cur).(type) {
-		case *ast.Paren, *ast.ArrayLit, *ast.TupleLit, *ast.MapLit, *ast.Try, *ast.Share, *ast.StructLit:
+		case *ast.Paren, *ast.ArrayLit, *ast.TupleLit, *ast.MapLit, *ast.SetLit, *ast.Try, *ast.Share, *ast.StructLit:
 			cur = p
 		case *ast.FieldInit:
 			cur = parentOf(p)

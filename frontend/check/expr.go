@@ -62,6 +62,8 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		return c.arrayLit(e, expected)
 	case *ast.MapLit:
 		return c.mapLit(e, expected)
+	case *ast.SetLit:
+		return c.setLit(e, expected)
 	case *ast.StructLit:
 		return c.structLit(e, expected)
 	case *ast.TupleLit:
@@ -330,6 +332,9 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 	if n, ok := types.Resolve(expected).(*types.Named); ok && !n.Def.Enum && isRecordLit(e) {
 		return c.recordStructLit(e, n)
 	}
+	if st, ok := types.Resolve(expected).(*types.SetT); ok && len(e.Keys) == 0 {
+		return st // `let s: set = {};`: the empty set
+	}
 	var key, val types.Type
 	if m, ok := types.Resolve(expected).(*types.MapT); ok {
 		key, val = m.Key, m.Val
@@ -379,6 +384,51 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 		c.errorf(e.Keys[0], "`%s` cannot be a map key: keys are numbers, strings, chars or bools", typeString(key))
 	}
 	return &types.MapT{Key: key, Val: val}
+}
+
+// setLit checks `{a, b, c}` (EVERYDAY.md §3): its elements share one type, as an array's do,
+// or the set holds dynamic values; that type must be one a set can hash, as a map key must.
+func (c *checker) setLit(e *ast.SetLit, expected types.Type) types.Type {
+	var elem types.Type
+	if st, ok := types.Resolve(expected).(*types.SetT); ok {
+		elem = st.Elem
+	}
+	if elem != nil {
+		for _, x := range e.Elems {
+			t := c.expr(x, elem)
+			c.expectAssignable(x, t, elem, " in this set")
+		}
+		return &types.SetT{Elem: elem}
+	}
+	elem = c.expr(e.Elems[0], nil)
+	mixed := false
+	dynamic := types.IsAny(elem)
+	for _, x := range e.Elems[1:] {
+		t := c.expr(x, elem)
+		dynamic = dynamic || types.IsAny(t)
+		if j, ok := c.join(elem, t); ok {
+			elem = j
+		} else {
+			mixed = true
+		}
+	}
+	switch {
+	case dynamic && !types.IsAny(elem):
+		c.fallback(e.Pos(), "set literal", "an element is a dynamic value")
+		elem = types.AnyType
+	case mixed:
+		c.fallback(e.Pos(), "set literal", "its elements have different types")
+		elem = types.AnyType
+	}
+	c.setElemOK(e.Elems[0], elem)
+	return &types.SetT{Elem: elem}
+}
+
+// setElemOK reports an element type a set cannot hold (n is where it was written).
+func (c *checker) setElemOK(n ast.Node, elem types.Type) {
+	if !comparableKey(elem) && !isTypeParam(elem) && !types.IsInvalid(elem) {
+		c.errorf(n, "`%s` cannot be an element of a set: elements are numbers, strings, chars or bools", typeString(elem))
+	}
 }
 
 // isRecordLit reports whether every key of a map literal is a string literal (a field name).

@@ -60,6 +60,9 @@ func (c *checker) typeParamNeeds() {
 			if m, ok := t.(*types.MapT); ok {
 				raise(m.Key, NeedComparable)
 			}
+			if st, ok := t.(*types.SetT); ok {
+				raise(st.Elem, NeedComparable)
+			}
 			return false
 		})
 	}

@@ -479,7 +479,7 @@ func (g *guardFlow) isTemporary(e ast.Expr) bool {
 		switch p := parentOf(cur).(type) {
 		case *ast.Paren:
 			cur = p
-		case *ast.LetStmt, *ast.ReturnStmt, *ast.FieldInit, *ast.ArrayLit, *ast.TupleLit, *ast.MapLit:
+		case *ast.LetStmt, *ast.ReturnStmt, *ast.FieldInit, *ast.ArrayLit, *ast.TupleLit, *ast.MapLit, *ast.SetLit:
 			return false
 		case *ast.Assign:
 			return p.Y != cur

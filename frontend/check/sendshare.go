@@ -102,6 +102,8 @@ func (c *propCheck) find(t types.Type) (types.Type, string) {
 		return c.part(u, u.Elem)
 	case *types.Optional:
 		return c.part(u, u.Elem)
+	case *types.SetT:
+		return c.part(u, u.Elem)
 	case *types.MapT:
 		if leaf, p := c.part(u, u.Key); leaf != nil {
 			return leaf, p

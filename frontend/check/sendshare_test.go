@@ -43,6 +43,7 @@ func TestSendShareOfTypes(t *testing.T) {
 		{"TcpListener", types.Typ[types.TcpListener], true, ""},
 		{"[string]", &types.Array{Elem: types.StringType}, true, ""},
 		{"Map<string, [i64]>", &types.MapT{Key: types.StringType, Val: &types.Array{Elem: types.I64}}, true, ""},
+		{"Set<string>", &types.SetT{Elem: types.StringType}, true, ""},
 		{"(i64, string)", &types.Tuple{Elems: []types.Type{types.I64, types.StringType}}, true, ""},
 		{"Result<i64, Error>", &types.Result{Ok: types.I64, Err: types.ErrorType}, true, ""},
 		{"Share<[i64]>", handle(types.ShareH, &types.Array{Elem: types.I64}), true, ""},

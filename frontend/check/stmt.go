@@ -357,6 +357,8 @@ func (c *checker) forIn(s *ast.ForInStmt) {
 		if _, tuple := s.Pattern.(*ast.TuplePat); tuple {
 			elem = &types.Tuple{Elems: []types.Type{u.Key, u.Val}}
 		}
+	case *types.SetT:
+		fi.Kind, elem = IterSet, u.Elem
 	case *types.Handle:
 		if u.Kind == types.ChannelH {
 			fi.Kind, elem = IterChannel, u.Elem
@@ -373,7 +375,7 @@ func (c *checker) forIn(s *ast.ForInStmt) {
 		}
 	}
 	if elem == nil {
-		c.errorf(s.Iter, "cannot iterate over `%s`: expected an array, a range, a map, a string or a channel", typeString(it))
+		c.errorf(s.Iter, "cannot iterate over `%s`: expected an array, a range, a map, a set, a string or a channel", typeString(it))
 		elem = types.InvalidType
 	}
 	fi.Elem = elem

@@ -119,6 +119,19 @@ func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
 		}
 		return &types.Handle{Kind: handleKinds[name], Elem: args[0]}
 	}
+	if name == "Set" || name == "set" {
+		// `Set<T>`; a bare `set` (`let s: set;`) has its element type inferred from use.
+		switch len(t.Args) {
+		case 0:
+			return &types.SetT{Elem: c.newVar()}
+		case 1:
+			elem := c.typeExprIn(t.Args[0], scope)
+			c.setElemOK(t.Args[0], elem)
+			return &types.SetT{Elem: elem}
+		}
+		c.errorf(t, "`%s` takes 1 type argument, found %d", name, len(t.Args))
+		return types.InvalidType
+	}
 	if name == "Scope" {
 		return &types.Handle{Kind: types.ScopeH}
 	}

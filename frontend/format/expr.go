@@ -34,6 +34,9 @@ func init() {
 			p.node(e.value)
 		})
 	})
+	layout(func(p *printer, n *ast.SetLit) {
+		list(p, n, n.Pos(), "{", "}", n.Elems, func(e ast.Expr) { p.node(e) })
+	})
 	layout(func(p *printer, n *ast.StructLit) {
 		p.node(n.Type)
 		if len(n.Fields) == 0 {

@@ -120,3 +120,13 @@ func TestSemicolonAfterAClass(t *testing.T) {
 		t.Fatalf("got %q, %v; want %q", out, err, want)
 	}
 }
+
+// Set literals print back as brace lists; a long one splits as an array literal does.
+func TestSetLiterals(t *testing.T) {
+	src := "let s = {1,2,   3};\nlet e = {};\nlet one = {x,};\nlet t = {\n    \"a\",\n    \"b\"\n};\n"
+	want := "let s = {1, 2, 3};\nlet e = {};\nlet one = {x};\nlet t = {\n    \"a\",\n    \"b\",\n};\n"
+	out, err := Source("s.adesh", []byte(src))
+	if err != nil || string(out) != want {
+		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}

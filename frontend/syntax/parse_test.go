@@ -131,6 +131,11 @@ func TestParseExpr(t *testing.T) {
 		{"a + b * c", "Binary +\n  Ident a\n  Binary *\n    Ident b\n    Ident c\n"},
 		{"await f(x)?", "Try ?\n  Await\n    Call\n      fun: Ident f\n      arg: Ident x\n"},
 		{"x => x and y", "Lambda\n  Param x\n  body: Binary &&\n    Ident x\n    Ident y\n"},
+		// A brace list without `:` is a set; `{}` stays an empty map.
+		{"{1, x}", "SetLit\n  IntLit 1\n  Ident x\n"},
+		{"{y,}", "SetLit\n  Ident y\n"},
+		{"{}", "MapLit\n"},
+		{"{k: 1}", "MapLit\n  key: StringLit \"k\"\n  value: IntLit 1\n"},
 	}
 	for _, tt := range tests {
 		fset := source.NewFileSet()

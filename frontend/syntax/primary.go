@@ -133,7 +133,8 @@ func (p *parser) parseArray(lex *cursor) (ast.Expr, error) {
 	return &ast.ArrayLit{Span: ast.Span{Start: p.startOf(open), End: p.end()}, Elems: elems}, nil
 }
 
-// parseMap parses `{k: v, …}`; an identifier key is the string of its name.
+// parseMap parses `{k: v, …}`; an identifier key is the string of its name. A first element
+// followed by `,` or `}` instead of `:` makes a set literal `{a, b, c}`; `{}` is a map.
 func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
 	open := p.next(lex)
 	if err := p.enter(open); err != nil {
@@ -151,6 +152,9 @@ func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
 			if key, err = p.parseExpr(lex, 0); err != nil {
 				return nil, err
 			}
+		}
+		if len(m.Keys) == 0 && (lex.Peek().Type == tComma || lex.Peek().Type == tRBrace) {
+			return p.parseSetRest(lex, open, key)
 		}
 		if _, err := p.expect(lex, tColon, "`:` after the map key"); err != nil {
 			return nil, err
@@ -171,6 +175,27 @@ func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
 	}
 	m.Span = ast.Span{Start: p.startOf(open), End: p.end()}
 	return m, nil
+}
+
+// parseSetRest parses the elements after the first of a set literal `{first, …}`.
+func (p *parser) parseSetRest(lex *cursor, open *tok, first ast.Expr) (ast.Expr, error) {
+	set := &ast.SetLit{Elems: []ast.Expr{first}}
+	for lex.Peek().Type == tComma {
+		p.next(lex)
+		if lex.Peek().Type == tRBrace {
+			break
+		}
+		e, err := p.parseExpr(lex, 0)
+		if err != nil {
+			return nil, err
+		}
+		set.Elems = append(set.Elems, e)
+	}
+	if _, err := p.expect(lex, tRBrace, "`,` or `}` in the set literal"); err != nil {
+		return nil, err
+	}
+	set.Span = ast.Span{Start: p.startOf(open), End: p.end()}
+	return set, nil
 }
 
 // parseStructLit parses `{ field: value, … }` after the type path x.

@@ -128,6 +128,9 @@ func Identical(a, b Type) bool {
 	case *MapT:
 		y, ok := b.(*MapT)
 		return ok && Identical(x.Key, y.Key) && Identical(x.Val, y.Val)
+	case *SetT:
+		y, ok := b.(*SetT)
+		return ok && Identical(x.Elem, y.Elem)
 	case *Optional:
 		y, ok := b.(*Optional)
 		return ok && Identical(x.Elem, y.Elem)
@@ -208,6 +211,8 @@ func replace(t Type, with func(Type) Type) Type {
 		return &Array{Elem: replace(x.Elem, with)}
 	case *MapT:
 		return &MapT{Key: replace(x.Key, with), Val: replace(x.Val, with)}
+	case *SetT:
+		return &SetT{Elem: replace(x.Elem, with)}
 	case *Optional:
 		return &Optional{Elem: replace(x.Elem, with)}
 	case *Result:
@@ -252,6 +257,8 @@ func Mentions(t Type, pred func(Type) bool) bool {
 		return Mentions(x.Elem, pred)
 	case *MapT:
 		return Mentions(x.Key, pred) || Mentions(x.Val, pred)
+	case *SetT:
+		return Mentions(x.Elem, pred)
 	case *Optional:
 		return Mentions(x.Elem, pred)
 	case *Result:
@@ -341,6 +348,8 @@ func hasBound(t Type) bool {
 		return hasBound(x.Elem)
 	case *MapT:
 		return hasBound(x.Key) || hasBound(x.Val)
+	case *SetT:
+		return hasBound(x.Elem)
 	case *Optional:
 		return hasBound(x.Elem)
 	case *Result:

@@ -12,6 +12,8 @@ func TestDefaultUnbound(t *testing.T) {
 	}{
 		{&Array{Elem: unbound}, "[any]"},
 		{&MapT{Key: unbound, Val: bound}, "Map<any, i64>"},
+		{&SetT{Elem: unbound}, "Set<any>"},
+		{&SetT{Elem: bound}, "Set<i64>"},
 		{&Named{Def: box, Args: []Type{&Optional{Elem: unbound}}}, "Box<any?>"},
 		{&Func{Params: []Type{unbound}, Ret: &Var{ID: 3, Bound: UnitType}}, "fn(any)"},
 		{&Tuple{Elems: []Type{bound, &Handle{Kind: ShareH, Elem: unbound}}}, "(i64, Share<any>)"},

@@ -95,6 +95,9 @@ type Array struct{ Elem Type }
 // MapT is `Map<K, V>`.
 type MapT struct{ Key, Val Type }
 
+// SetT is `Set<T>` (also `set`): a set of hashable elements in insertion order (EVERYDAY.md §3).
+type SetT struct{ Elem Type }
+
 // Optional is `T?` and `Option<T>`.
 type Optional struct{ Elem Type }
 
@@ -167,6 +170,7 @@ type TypeParam struct {
 
 func (t *Array) String() string    { return "[" + t.Elem.String() + "]" }
 func (t *MapT) String() string     { return "Map<" + t.Key.String() + ", " + t.Val.String() + ">" }
+func (t *SetT) String() string     { return "Set<" + t.Elem.String() + ">" }
 func (t *Optional) String() string { return t.Elem.String() + "?" }
 func (t *Result) String() string   { return "Result<" + t.Ok.String() + ", " + t.Err.String() + ">" }
 func (t *Tuple) String() string    { return "(" + join(t.Elems) + ")" }
