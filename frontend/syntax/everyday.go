@@ -131,6 +131,16 @@ func (p *parser) parseTest(lex *cursor) (ast.Stmt, error) {
 		}
 		p.next(lex)
 	} else {
+		name := p.peekAt(lex, 1)
+		if lex.Peek().Type == kwAsync {
+			if p.peekAt(lex, 1).Type != kwFn {
+				return nil, p.expected("`fn` after `test async` (`test async fn name() { … }`)", p.peekAt(lex, 1))
+			}
+			name = p.peekAt(lex, 2)
+		}
+		if name.Type != tIdent {
+			return nil, p.expected("the test's name after `test fn` (`test fn name() { … }`)", name)
+		}
 		f, err := p.parseMethod(lex)
 		if err != nil {
 			return nil, err
