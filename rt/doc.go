@@ -91,13 +91,13 @@
 //	Print PrintStyle PrintStyled Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf
 //	PromiseRace PromisesOf RangeArray ReadFile ReadFuture ReadGuard ReadLineFuture Ready
 //	RecvFuture RejectValues Rejected ReleaseOption RemoveFile Repeat Replace Resolved Result
-//	ResultClone ResultFuture ResultValue RotateLeft RotateRight Round RunScope RwLock Scope
-//	ScopeFuture ScopeResult ScopeResultFuture ScopeSpawn Select SelectFuture SendFuture Set
+//	ResultClone ResultFuture ResultValue RotateLeft RotateRight Round RunScope RunTests RwLock
+//	Scope ScopeFuture ScopeResult ScopeResultFuture ScopeSpawn Select SelectFuture SendFuture Set
 //	SetInterval SetOf SetTimeout Share Shl Shr Sleep SleepFuture Some Spawn SpawnBlocking
 //	SpawnThread SpawnThreadNamed SpawnValue Spawned Split SplitWhitespace StackOverflow Start
 //	StartDetached StartsWith Str StrByteLen StrContains StrIndexOf StrLen StrReverse Substring
-//	Then ThenElse ThreadJoin ThreadLock ThreadLockTimeout ThreadSleep ThreadTryLock Throw Thrown
-//	Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingZeros Trim TrimEnd
+//	Test Then ThenElse ThreadJoin ThreadLock ThreadLockTimeout ThreadSleep ThreadTryLock Throw
+//	Thrown Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingZeros Trim TrimEnd
 //	TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleClone2
 //	TupleClone3 TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade Value
 //	VariantName Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
