@@ -311,3 +311,31 @@ func TestCondvarWaitMisuse(t *testing.T) {
 	g.g.Unlock()
 	wantFail(t, "the mutex guard was used after it was unlocked", func() { CondvarWait(cv, g, testPos) })
 }
+
+// Dynamic code calls the objects' methods by their AdeshLang names.
+func TestThreadObjectsDynamicMethods(t *testing.T) {
+	call := func(v Value, name string, args ...Value) Value { return DynMethod(v, name, testPos, args...) }
+	var s Value = NewSemaphore(1, testPos)
+	call(s, "acquire")
+	if call(s, "try_acquire") != false || call(s, "available_permits") != int64(0) {
+		t.Fatal("a semaphore's dynamic try_acquire or available_permits")
+	}
+	call(s, "release")
+	var l Value = NewCountDownLatch(1, testPos)
+	call(l, "count_down")
+	call(l, "wait")
+	if call(NewBarrier(1, testPos), "wait") != true {
+		t.Fatal("a barrier of one's dynamic wait")
+	}
+	var src Value = NewCancellationSource()
+	tok := call(src, "token")
+	call(src, "cancel")
+	if call(tok, "is_cancelled") != true {
+		t.Fatal("a token's dynamic is_cancelled")
+	}
+	var cv Value = NewCondvar()
+	call(cv, "notify_one")
+	call(cv, "notify_all")
+	wantFail(t, "no method frob on thread.Semaphore Semaphore", func() { call(s, "frob") })
+	wantFail(t, "thread.Condvar: wait needs the guard of a locked thread.Mutex (the `value` of m.lock()'s result), not string", func() { call(cv, "wait", "x") })
+}

@@ -14,6 +14,9 @@ var (
 	runners []*rt.JoinHandle[int64]
 	squares []int64
 	gate    *rt.CountDownLatch
+	ctx     rt.Value
+	helpers []*rt.JoinHandle[rt.Value]
+	seen    []rt.Value
 )
 
 // openedFuture is the state machine of `opened`.
@@ -103,6 +106,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var aw_ string
 	var caught_ *rt.Thrown
 	var n1_ int64
+	var n2_ int64
 	var n_ int64
 	for {
 		switch f.state {
@@ -191,6 +195,30 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_latch.adesh:56
 				rt.Print("caught", e.Message)
 			}
+//line testdata/run/e2_thread_latch.adesh:60
+			ctx = rt.NewRecord([]string{"ready", "stop"}, rt.NewCountDownLatch(2, "testdata/run/e2_thread_latch.adesh:60:20"), rt.NewCancellationSource())
+			helpers = []*rt.JoinHandle[rt.Value]{}
+			n2_ = 2
+//line testdata/run/e2_thread_latch.adesh:62
+			for i2_ := int64(0); i2_ < n2_; i2_++ {
+				var i_2 int64 = i2_
+				_ = i_2
+//line testdata/run/e2_thread_latch.adesh:63
+				rt.ArrPush(&helpers, rt.SpawnThread(func() rt.Value {
+					rt.DynMethod(rt.DynField(ctx, "ready", "testdata/run/e2_thread_latch.adesh:64:9"), "count_down", "testdata/run/e2_thread_latch.adesh:64:9")
+					return rt.DynMethod(rt.DynMethod(rt.DynField(ctx, "stop", "testdata/run/e2_thread_latch.adesh:65:16"), "token", "testdata/run/e2_thread_latch.adesh:65:16"), "is_cancelled", "testdata/run/e2_thread_latch.adesh:65:16")
+				}))
+			}
+			rt.DynMethod(rt.DynField(ctx, "ready", "testdata/run/e2_thread_latch.adesh:68:1"), "wait", "testdata/run/e2_thread_latch.adesh:68:1")
+			rt.DynMethod(rt.DynField(ctx, "stop", "testdata/run/e2_thread_latch.adesh:69:1"), "cancel", "testdata/run/e2_thread_latch.adesh:69:1")
+			seen = []rt.Value{}
+			for _, x2_ := range helpers {
+				var h *rt.JoinHandle[rt.Value] = x2_
+//line testdata/run/e2_thread_latch.adesh:71
+				rt.ArrPush(&seen, rt.ThreadJoin(h, "testdata/run/e2_thread_latch.adesh:71:30"))
+			}
+//line testdata/run/e2_thread_latch.adesh:72
+			rt.Print("dynamic:", rt.DynField(ctx, "ready", "testdata/run/e2_thread_latch.adesh:72:19"), rt.DynMethod(rt.DynMethod(rt.DynField(ctx, "stop", "testdata/run/e2_thread_latch.adesh:72:30"), "token", "testdata/run/e2_thread_latch.adesh:72:30"), "is_cancelled", "testdata/run/e2_thread_latch.adesh:72:30"), int64(len(seen)))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
