@@ -196,7 +196,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Print("caught", e.Message)
 			}
 //line testdata/run/e2_thread_latch.adesh:60
-			ctx = rt.NewRecord([]string{"ready", "stop"}, rt.NewCountDownLatch(2, "testdata/run/e2_thread_latch.adesh:60:20"), rt.NewCancellationSource())
+			ctx = rt.NewRecord([]string{"ready", "stop"}, rt.NewCountDownLatch(2, "testdata/run/e2_thread_latch.adesh:60:19"), rt.NewCancellationSource())
 			helpers = []*rt.JoinHandle[rt.Value]{}
 			n2_ = 2
 //line testdata/run/e2_thread_latch.adesh:62
