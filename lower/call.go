@@ -51,7 +51,7 @@ func (l *lowerer) call(b *builder, e *ast.Call) ir.Expr {
 		}
 		return rtCall("DynCall", args...)
 	case check.CallDynMethod:
-		if dynMutatesArray(ci.Name) && isLvalue(ci.Recv) {
+		if builtin.DynamicMutatesArray(ci.Name) && isLvalue(ci.Recv) {
 			// `xs.push(v)` on a dynamic array changes the place that holds it (a field of a
 			// record, an element of a map, written back, see placeOf).
 			recv := l.placeOf(b, ci.Recv)
@@ -73,13 +73,6 @@ func (l *lowerer) call(b *builder, e *ast.Call) ir.Expr {
 	}
 	l.fail(e, "a call the checker did not classify")
 	return nil
-}
-
-// dynMutatesArray reports whether name is an array method that changes its array, which a
-// dynamic call reaches through rt.DynMethodRef and the place that holds the array.
-func dynMutatesArray(name string) bool {
-	id := builtin.DynamicMethod(builtin.Arrays, name)
-	return id != 0 && builtin.Of(id).Flags&builtin.Mutates != 0
 }
 
 // convertArgs adapts lowered arguments to the parameter types.

@@ -266,6 +266,13 @@ func Method(of Kind, name string) ID {
 // DynamicMethod is the method of kind spelled name that rt dispatches on a dynamic value, or 0.
 func DynamicMethod(of Kind, name string) ID { return bySpelling[key{of, false, name}] }
 
+// DynamicMutatesArray reports whether the method name, called on a dynamic value that holds an
+// array, changes the array (`d.push(x)`): the place that holds it changes.
+func DynamicMutatesArray(name string) bool {
+	id := DynamicMethod(Arrays, name)
+	return id != 0 && Of(id).Flags&Mutates != 0
+}
+
 // Member is the static member of the type object or module of kind spelled name, or 0.
 func Member(of Kind, name string) ID { return bySpelling[key{of, true, name}] }
 

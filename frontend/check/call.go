@@ -486,6 +486,9 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			if u.Kind == types.Any {
 				c.argsUnchecked(e)
 				c.fallback(e.Pos(), name, "a method called on a dynamic value")
+				if builtin.DynamicMutatesArray(name) && len(derefs) == 0 {
+					c.markMutated(sel.X) // `this.items.push(x)`: the place changes
+				}
 				return c.recordCall(e, &CallInfo{Kind: CallDynMethod, Name: name, Recv: sel.X, RecvType: u, Derefs: derefs, Ret: types.AnyType}), true
 			}
 			if u.Kind == types.Invalid {

@@ -289,6 +289,9 @@ func (c *checker) arrayLit(e *ast.ArrayLit, expected types.Type) types.Type {
 		elem = a.Elem
 	}
 	if len(e.Elems) == 0 {
+		if elem == nil && types.IsAny(expected) {
+			elem = types.AnyType // `let d: any = [];`: a dynamic array, which takes any element
+		}
 		if elem == nil {
 			elem = c.newVar()
 		}
@@ -641,8 +644,24 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		c.unify(x, y) // the silent pass: what an untyped value is compared with is its type
 		return types.BoolType
 	}
+	if c.probing && isArith(e.Op) && !isBitwise(e.Op) {
+		// A literal let beside a float (`i * 0.5`): the two mix to the float, which says
+		// nothing of the variable (only what is assigned to it does).
+		if c.literalHint(x) && types.IsFloat(y) {
+			return types.Resolve(y)
+		}
+		if c.literalHint(y) && types.IsFloat(x) {
+			return types.Resolve(x)
+		}
+	}
+	if isArith(e.Op) && !types.IsAny(y) {
+		if v, ok := types.Resolve(x).(*types.Var); ok && c.hintOf(v) == nil && types.IsNumeric(y) {
+			c.unify(x, y) // `m[k] + 1` where nothing said yet what m holds
+			x = y
+		}
+	}
 	dyn := types.IsAny(x) || types.IsAny(y)
-	if f := types.IntFloatMix(x, y); f != nil && (isArith(e.Op) && !isBitwise(e.Op) || isComparison(e.Op)) && c.inUntypedFunc() {
+	if f := types.IntFloatMix(x, y); f != nil && (isArith(e.Op) && !isBitwise(e.Op) || isComparison(e.Op)) && (c.inUntypedFunc() || untypedNumber(e.X) || untypedNumber(e.Y)) {
 		// Untyped code, where the interpreter has one number type: the integer side converts
 		// (the lowering converts it, seeing the operands' types).
 		if isComparison(e.Op) {
@@ -897,6 +916,14 @@ func (c *checker) assign(e *ast.Assign) {
 	op := e.Op[:len(e.Op)-1]
 	v := c.expr(e.Y, t)
 	if types.IsInvalid(t) || types.IsInvalid(v) || types.IsAny(t) {
+		return
+	}
+	if c.hintVarOf(t) != nil {
+		// The silent pass, an untyped variable: `total += price` says it holds what price
+		// is; an integer literal (`count += 1`) says nothing.
+		if !isIntLiteral(e.Y) {
+			c.assignable(v, t)
+		}
 		return
 	}
 	switch {

@@ -233,6 +233,23 @@ func (c *checker) literalMeetsHint(e *ast.Binary, x, y types.Type) (*types.Var, 
 	return nil, false
 }
 
+// literalHint reports whether t is a literal let's variable, in the silent pass.
+func (c *checker) literalHint(t types.Type) bool {
+	v := c.hintVarOf(t)
+	return v != nil && c.hintOf(v).literal
+}
+
+// untypedNumber reports whether e names a variable bound to an integer literal with no type:
+// beside a float it mixes as untyped code does.
+func untypedNumber(e ast.Expr) bool {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok && id.Obj != nil {
+		if s, ok := id.Obj.Decl.(*ast.LetStmt); ok {
+			return isLiteralLet(s)
+		}
+	}
+	return false
+}
+
 func (c *checker) hintVarOf(t types.Type) *types.Var {
 	if v, ok := types.Resolve(t).(*types.Var); ok && c.hintOf(v) != nil {
 		return v

@@ -483,8 +483,10 @@ func hasCall(e ast.Expr) bool {
 // `any`.
 func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 	classes := map[string]*classParts{}
-	for _, c := range p.classes {
-		classes[c.name.Name] = c
+	for _, c := range sortedByPos(p.classes) {
+		if classes[c.name.Name] == nil { // (a second class of the name is the checker's error)
+			classes[c.name.Name] = c
+		}
 	}
 	if len(classes) == 0 && len(dynamic) == 0 {
 		return
