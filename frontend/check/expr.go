@@ -297,6 +297,9 @@ func (c *checker) arrayLit(e *ast.ArrayLit, expected types.Type) types.Type {
 		}
 		return &types.Array{Elem: elem}
 	}
+	if elem == nil && numberLiteralsWithAFloat(e.Elems) {
+		elem = types.F64 // `[90, 85.5, 77]`: an integer literal beside a float is a float
+	}
 	if elem != nil {
 		for _, x := range e.Elems {
 			t := c.expr(x, elem)
@@ -329,6 +332,19 @@ func (c *checker) arrayLit(e *ast.ArrayLit, expected types.Type) types.Type {
 		return &types.Array{Elem: types.AnyType}
 	}
 	return &types.Array{Elem: elem}
+}
+
+// numberLiteralsWithAFloat reports whether every element is a number literal and one is a
+// float literal.
+func numberLiteralsWithAFloat(xs []ast.Expr) bool {
+	float := false
+	for _, x := range xs {
+		if !isLiteralish(x) {
+			return false
+		}
+		float = float || isFloatLiteral(x)
+	}
+	return float
 }
 
 func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {

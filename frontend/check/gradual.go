@@ -201,11 +201,13 @@ func (c *checker) literalLetType(s *ast.LetStmt) types.Type {
 }
 
 // literalType settles a literal let's hint: the number type its uses agree on, f64 when they
-// mix integers and floats, and otherwise i64, the literal's own type (a use of another type
-// is then reported as it would be without the hint).
+// mix integers and floats, any when it is given a dynamic value, and otherwise i64, the
+// literal's own type (a use of another type is then reported as it would be without the hint).
 func (h *hint) literalType() types.Type {
 	switch {
-	case h.dynamic || h.seen == nil || !types.IsNumeric(h.seen):
+	case h.dynamic:
+		return types.AnyType // it is given a dynamic value: it holds whatever that is
+	case h.seen == nil || !types.IsNumeric(h.seen):
 		return types.I64
 	case h.conflict == nil:
 		return h.seen

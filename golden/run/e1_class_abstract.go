@@ -124,7 +124,7 @@ func (v *Item) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value, 
 
 var (
 	shapes []rt.Value
-	total  int64
+	total  rt.Value
 	items  []*rt.Share[Item]
 )
 
@@ -262,11 +262,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Print(rt.DynMethod(s, "describe", "testdata/run/e1_class_abstract.adesh:37:11"))
 			}
 			rt.Print(Shape__unit())
-			total = 0
+			total = int64(0)
 			for _, x1_ := range shapes {
 				var s_ rt.Value = x1_
 //line testdata/run/e1_class_abstract.adesh:42
-				total = rt.DynTo[int64](rt.DynAdd(total, rt.DynMethod(s_, "area", "testdata/run/e1_class_abstract.adesh:42:21"), "testdata/run/e1_class_abstract.adesh:42:13"), "testdata/run/e1_class_abstract.adesh:42:13")
+				total = rt.DynAdd(total, rt.DynMethod(s_, "area", "testdata/run/e1_class_abstract.adesh:42:21"), "testdata/run/e1_class_abstract.adesh:42:13")
 			}
 			rt.Print(total)
 			items = []*rt.Share[Item]{Item__init("a"), Item__init("b")}
