@@ -251,7 +251,7 @@ func TestParallelNested(t *testing.T) {
 			return ParallelSum(ParallelMap(RangeArray(int64(0), r, false), func(x int64) int64 { return x }, "p:2:2"), "p:2:1")
 		}, "p:1:1")
 		for r, s := range got {
-			if want := int64(r*(r-1)/2); s != want {
+			if want := int64(r * (r - 1) / 2); s != want {
 				t.Fatalf("row %d: %d, want %d", r, s, want)
 			}
 		}

@@ -66,13 +66,16 @@ const (
 	Atomics
 	MathModule
 	StdBits // std's bit functions, a predeclared type object
+	CollectionsModule
+	ParallelModule
 	numKinds
 )
 
 var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "Set", "num", "Option",
 	"Result", "Share", "Weak", "Mutex", "RwLock", "Guard", "Channel", "JoinHandle", "Promise",
 	"Scope", "TcpListener", "TcpStream", "net", "http", "fs", "module", "thread", "thread.Mutex", "thread.Mutex", "thread.Atomic",
-	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std"}
+	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std",
+	"Collections", "Parallel"}
 
 func (k Kind) String() string { return kindNames[k] }
 
