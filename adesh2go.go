@@ -30,6 +30,7 @@ func GoSource(p *frontend.Program) ([]byte, error) { return GoSourceWith(p, Emit
 // EmitOptions change the Go the compiler writes, not what it does.
 type EmitOptions struct {
 	NoLine bool // no //line directives: errors and stacks point into the Go itself
+	Tests  bool // the test program of the entry file (`adesh2go test`): main runs its tests
 }
 
 // GoSourceWith is GoSource with options.
@@ -37,7 +38,7 @@ func GoSourceWith(p *frontend.Program, o EmitOptions) ([]byte, error) {
 	if p.Info == nil || p.Diags.HasErrors() {
 		return nil, fmt.Errorf("the program has errors")
 	}
-	ir, err := lower.Lower(p.Info, p.Fset)
+	ir, err := lower.LowerWith(p.Info, p.Fset, lower.Options{Tests: o.Tests})
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,8 @@
 //	```adesh file=NAME.adesh    a file that later blocks may import as "./NAME.adesh"
 //	```adesh name=NAME.adesh    the entry file's name in positions (default prog.adesh)
 //	```adesh args=a,b           the program's command-line arguments
+//	```adesh test               its tests are run, as `adesh2go test` runs them: the output
+//	                            block is what the test program prints (exit=1 when one fails)
 //
 // A ```diagnostics block right after a fails or warns block must equal the compiler's text
 // diagnostics for it.
@@ -299,7 +301,7 @@ func compileExample(p *program) ([]byte, []string) {
 	} else if len(prog.Diags.Items) > 0 {
 		problems = append(problems, "unexpected diagnostics (mark the block `warns CODE`):\n"+diags)
 	}
-	src, err := adesh2go.GoSource(prog)
+	src, err := adesh2go.GoSourceWith(prog, adesh2go.EmitOptions{Tests: b.has("test")})
 	if err != nil {
 		return nil, append(problems, err.Error())
 	}
@@ -492,7 +494,7 @@ func lineDiff(want, got string) string {
 // TestBlockMarkers keeps the page's fences to the forms TestExamples knows.
 func TestBlockMarkers(t *testing.T) {
 	known := map[string]bool{"fragment": true, "fails": true, "warns": true, "norun": true, "pending": true,
-		"file": true, "name": true, "args": true, "exit": true}
+		"file": true, "name": true, "args": true, "exit": true, "test": true}
 	for _, b := range readBlocks(t) {
 		switch b.lang {
 		case "adesh":

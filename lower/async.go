@@ -297,7 +297,7 @@ func (l *lowerer) mainFunc() {
 			}
 		}
 	}
-	if mf := l.info.MainFn; mf != nil {
+	if mf := l.info.MainFn; mf != nil && !l.opts.Tests {
 		fd := mf.Decl.(*ast.FuncDecl)
 		call := &ir.Call{Fun: &ir.Ident{Name: l.funcName(fd)}}
 		if fd.Async {
@@ -308,11 +308,18 @@ func (l *lowerer) mainFunc() {
 	}
 	l.closeScope(b, !ir.Terminates(b.stmts))
 	name := l.pkg.fresh("programFuture")
-	futT := l.buildStateMachine(&machine.Spec{Name: name, Body: b.stmts, Ret: types.UnitType,
-		Doc: name + " runs the top-level statements, then main."})
+	doc := name + " runs the top-level statements, then main."
+	if l.opts.Tests {
+		doc = name + " runs the top-level statements, before the tests."
+	}
+	futT := l.buildStateMachine(&machine.Spec{Name: name, Body: b.stmts, Ret: types.UnitType, Doc: doc})
 	l.fn = nil
-	l.prog.Decls = append(l.prog.Decls, &ir.Func{Name: "main", Body: &ir.Block{Stmts: []ir.Stmt{
-		&ir.ExprStmt{X: rtCallT("Main", []ir.Type{tUnit}, &ir.Unary{Op: "&", X: &ir.Composite{Type: futT}})}}}})
+	if l.opts.Tests {
+		l.prog.Decls = append(l.prog.Decls, l.testMain(futT))
+	} else {
+		l.prog.Decls = append(l.prog.Decls, &ir.Func{Name: "main", Body: &ir.Block{Stmts: []ir.Stmt{
+			&ir.ExprStmt{X: rtCallT("Main", []ir.Type{tUnit}, &ir.Unary{Op: "&", X: &ir.Composite{Type: futT}})}}}})
+	}
 	l.finalize()
 }
 

@@ -27,10 +27,14 @@ type Options struct {
 	// BeforeMachine, if set, is given each async body as the state-machine pass receives it
 	// (with its Await, Defer and Try nodes); the pass changes the nodes, so look at once.
 	BeforeMachine func(name string, body []ir.Stmt)
+	// Tests lowers a test program (`adesh2go test`): the entry file's tests, and a main that
+	// runs them (tests.go). Without it the tests are left out.
+	Tests bool
 }
 
 // LowerWith is Lower with options.
 func LowerWith(info *check.Info, fset *source.FileSet, opts Options) (prog *ir.Program, err error) {
+	info = withoutTests(info, opts.Tests)
 	l := &lowerer{
 		opts:        opts,
 		info:        info,
@@ -172,12 +176,18 @@ func (l *lowerer) declareNames() {
 			if name == "main" {
 				name = "adeshMain"
 			}
+			if fi.Test != nil {
+				name = testGoName(fi.Test)
+			}
 			l.objNames[fd.Obj] = l.pkg.user(name)
 		}
 		if fi.Async {
 			base := fd.Name.Name
 			if fi.Sig.Recv != nil {
 				base = fi.Sig.Recv.Name + "_" + base
+			}
+			if fi.Test != nil {
+				base = testGoName(fi.Test)
 			}
 			l.futNames[fd] = l.pkg.fresh(camel(base) + "Future")
 		}

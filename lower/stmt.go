@@ -199,8 +199,13 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 		var value ir.Expr
 		if s.Value != nil {
 			value = l.letValue(b, s, obj.Type)
-		} else if st, ok := obj.Type.(*types.SetT); ok {
-			value = rtCallT("NewSet", []ir.Type{l.goTypeOf(st.Elem)}) // `let s: set;` is an empty set
+		} else {
+			switch t := obj.Type.(type) {
+			case *types.SetT:
+				value = rtCallT("NewSet", []ir.Type{l.goTypeOf(t.Elem)}) // `let s: set;` is an empty set
+			case *types.MapT:
+				value = rtCallT("NewMap", []ir.Type{l.goTypeOf(t.Key), l.goTypeOf(t.Val)}) // and a map an empty map
+			}
 		}
 		v := l.bindLocal(obj)
 		_ = bp

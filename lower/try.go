@@ -2,6 +2,7 @@ package lower
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
 	"adesh2go/lower/ir"
 )
 
@@ -10,7 +11,7 @@ import (
 // that the code after it acts on. In an async function a try whose body, catch or finally awaits
 // stays a Try node, and the state machine catches for it.
 func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
-	if l.fn.async && l.fn.closure == 0 && (suspendsAST(s.Body) || s.Catch != nil && suspendsAST(s.Catch) || s.Finally != nil && suspendsAST(s.Finally)) {
+	if l.fn.async && l.fn.closure == 0 && (l.suspendsAST(s.Body) || s.Catch != nil && l.suspendsAST(s.Catch) || s.Finally != nil && l.suspendsAST(s.Finally)) {
 		t := &ir.Try{Line: b.line}
 		start := len(l.fn.locals)
 		t.Body = l.block(s.Body.Stmts)
@@ -192,7 +193,7 @@ func (l *lowerer) loopLabel(loop *loopCtx) string {
 }
 
 // suspendsAST reports whether a block awaits (outside nested lambdas and async blocks).
-func suspendsAST(n ast.Node) bool {
+func (l *lowerer) suspendsAST(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		if found {
@@ -208,8 +209,8 @@ func suspendsAST(n ast.Node) bool {
 				found = true
 			}
 		case *ast.Call:
-			// `h.await()`
-			if sel, ok := x.Fun.(*ast.Selector); ok && sel.Name.Name == "await" && len(x.Args) == 0 {
+			// `f.await()`, and `h.join()` in async code
+			if ci := l.info.Calls[x]; ci != nil && ci.Kind == check.CallAwait {
 				found = true
 			}
 		}

@@ -100,6 +100,9 @@ func (l *lowerer) handleType(h *types.Handle) ir.Type {
 	case types.WriteGuardH:
 		return rtType("WriteGuard", l.goTypeOf(h.Elem))
 	}
+	if !h.Kind.HasElem() {
+		return &ir.TPtr{Elem: rtType(handleTypes[h.Kind])}
+	}
 	return &ir.TPtr{Elem: rtType(handleTypes[h.Kind], l.goTypeOf(h.Elem))}
 }
 
@@ -107,7 +110,10 @@ func (l *lowerer) handleType(h *types.Handle) ir.Type {
 var handleTypes = map[types.HandleKind]string{
 	types.PromiseH: "Promise", types.JoinHandleH: "JoinHandle", types.ChannelH: "Channel",
 	types.ShareH: "Share", types.WeakH: "Weak", types.MutexH: "Mutex", types.RwLockH: "RwLock",
-	types.ThreadMutexH: "Mutex", types.AtomicH: "Atomic",
+	types.ThreadMutexH: "Mutex", types.AtomicH: "Atomic", types.ThreadRwLockH: "RwLock",
+	types.SemaphoreH: "Semaphore", types.BarrierH: "Barrier", types.LatchH: "CountDownLatch",
+	types.CancelSourceH: "CancellationSource", types.CancelTokenH: "CancellationToken",
+	types.CondvarH: "Condvar",
 }
 
 // resultType is the Go result list of a function returning t: none for unit.

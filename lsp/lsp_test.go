@@ -351,3 +351,43 @@ func TestUTF16Positions(t *testing.T) {
 		t.Fatalf("after the edit: %+v", got.Diagnostics)
 	}
 }
+
+// Tests (`test fn`, `test Group { … }`) are in the outline, and names inside them hover as
+// in any function.
+func TestTestDeclarations(t *testing.T) {
+	const tests = `let base = 40;
+test fn adds() { let sum = base + 2; assert_eq(sum, 42); }
+test async fn waits() { await sleep(1); }
+test Math {
+    fn mul() { assert_eq(6 * 7, 42); }
+}
+`
+	c := newClient(t)
+	if d := c.open(tests).Diagnostics; len(d) != 0 {
+		t.Fatalf("the program has diagnostics: %+v", d)
+	}
+	var syms []struct {
+		Name     string `json:"name"`
+		Children []struct {
+			Name string `json:"name"`
+		} `json:"children"`
+	}
+	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": testURI}}, &syms)
+	var names []string
+	for _, s := range syms {
+		n := s.Name
+		for _, k := range s.Children {
+			n += "." + k.Name
+		}
+		names = append(names, n)
+	}
+	if got, want := strings.Join(names, " "), "base test adds test waits test Math.mul"; got != want {
+		t.Errorf("symbols %q, want %q", got, want)
+	}
+	if got := hoverText(t, c, tests, "sum =", 0); !strings.Contains(got, "let sum: i64") {
+		t.Errorf("hover in a test: %q", got)
+	}
+	if got := hoverText(t, c, tests, "base + 2", 0); !strings.Contains(got, "base") {
+		t.Errorf("hover on a global in a test: %q", got)
+	}
+}

@@ -45,6 +45,23 @@ func (s *Server) documentSymbol(ctx *glsp.Context, p *protocol.DocumentSymbolPar
 			sym := snap.symbol(n, nil, protocol.SymbolKindClass, kids)
 			sym.Name = "impl " + name
 			out = append(out, sym)
+		case *ast.TestDecl:
+			// `test name` for a test, `test Group` with its tests inside for a group.
+			if n.Group == nil {
+				for _, fd := range n.Funcs {
+					sym := snap.symbol(n, fd.Name, protocol.SymbolKindFunction, nil)
+					sym.Name = "test " + sym.Name
+					out = append(out, sym)
+				}
+				continue
+			}
+			var kids []protocol.DocumentSymbol
+			for _, fd := range n.Funcs {
+				kids = append(kids, snap.symbol(fd, fd.Name, protocol.SymbolKindFunction, nil))
+			}
+			sym := snap.symbol(n, n.Group, protocol.SymbolKindNamespace, kids)
+			sym.Name = "test " + sym.Name
+			out = append(out, sym)
 		case *ast.LetStmt:
 			kind := protocol.SymbolKindVariable
 			if n.Kind == ast.LetConst {

@@ -1,8 +1,9 @@
 // Command adesh2go compiles AdeshLang programs to Go and runs them.
 //
 //	adesh2go run [--workers N] [--trace-async] FILE.adesh [-- ARGS...]
+//	adesh2go test [--run REGEX] [--workers N] FILE.adesh...
 //	adesh2go build [-o OUT] FILE.adesh
-//	adesh2go emit [-o DIR] [--no-line] FILE.adesh
+//	adesh2go emit [-o DIR] [--no-line] [--tests] FILE.adesh
 //	adesh2go check [--format text|json] [--explain-types] FILE.adesh...
 //	adesh2go parse FILE.adesh
 //	adesh2go ir [--after machine] FILE.adesh
@@ -10,7 +11,8 @@
 //	adesh2go lsp
 //	adesh2go version
 //
-// Exit status: 0 ok, 1 the program has errors (or, for run, the program's own status), 2 usage.
+// Exit status: 0 ok, 1 the program has errors (or, for run, the program's own status; for test,
+// a test failed), 2 usage.
 package main
 
 import (
@@ -78,7 +80,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError("%v", err) })
-	root.AddCommand(runCmd(stdout, stderr), buildCmd(stderr), emitCmd(stderr), checkCmd(stdout, stderr),
+	root.AddCommand(runCmd(stdout, stderr), testCmd(stdout, stderr), buildCmd(stderr), emitCmd(stderr), checkCmd(stdout, stderr),
 		parseCmd(stdout, stderr), irCmd(stdout, stderr), fmtCmd(os.Stdin, stdout, stderr), lspCmd(os.Stdin, stdout), versionCmd(stdout))
 	return root
 }
@@ -248,13 +250,13 @@ func copyFile(from, to string) error {
 
 func emitCmd(stderr io.Writer) *cobra.Command {
 	var out string
-	var noLine bool
+	var noLine, tests bool
 	cmd := &cobra.Command{
-		Use:   "emit [-o DIR] [--no-line] FILE.adesh",
+		Use:   "emit [-o DIR] [--no-line] [--tests] FILE.adesh",
 		Short: "Write the program as a Go module that `go build` builds offline",
 		Args:  exactFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			src, err := compileWith(args[0], stderr, adesh2go.EmitOptions{NoLine: noLine})
+			src, err := compileWith(args[0], stderr, adesh2go.EmitOptions{NoLine: noLine, Tests: tests})
 			if err != nil {
 				return err
 			}
@@ -269,6 +271,7 @@ func emitCmd(stderr io.Writer) *cobra.Command {
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the directory to write (default: FILE_go)")
 	cmd.Flags().BoolVar(&noLine, "no-line", false, "no //line directives, for debugging the Go itself")
+	cmd.Flags().BoolVar(&tests, "tests", false, "write the file's test program, which `adesh2go test` runs")
 	return cmd
 }
 

@@ -23,6 +23,12 @@ func runProgram(exe string, args, env []string, stdout, stderr io.Writer) error 
 			return &exitError{code: 1, msg: "cannot start the program: " + err.Error()}
 		}
 	}
+	return runChild(exe, args, env, stdout, stderr)
+}
+
+// runChild runs a built program as a child that gets the signals adesh2go gets, and returns
+// its exit status as adesh2go's.
+func runChild(exe string, args, env []string, stdout, stderr io.Writer) error {
 	run := exec.Command(exe, args...)
 	run.Stdin, run.Stdout, run.Stderr = os.Stdin, stdout, stderr
 	run.Env = env

@@ -164,7 +164,29 @@ type TypeAliasDecl struct {
 	Type   Type
 }
 
+// TestDecl is a test (EVERYDAY.md §4), which `adesh2go test` runs and a normal run ignores:
+// `[export] test [async] fn name() { … }` (Group nil, one function), or a group of tests,
+// `test Group { fn a() { … } async fn b() { … } }`, whose every function is a test named
+// `Group.a`. The checker refuses parameters, type parameters and results; a test's name is in
+// no scope.
+type TestDecl struct {
+	Span
+	Export bool
+	Group  *Ident
+	Funcs  []*FuncDecl
+}
+
+// TestName is the name `adesh2go test` gives the test fd of the test declaration d: the
+// function's name, after the group's and a dot in a group.
+func (d *TestDecl) TestName(fd *FuncDecl) string {
+	if d.Group == nil {
+		return fd.Name.Name
+	}
+	return d.Group.Name + "." + fd.Name.Name
+}
+
 func (*TypeAliasDecl) declNode() {}
+func (*TestDecl) declNode()      {}
 func (*FuncDecl) declNode()      {}
 func (*StructDecl) declNode()    {}
 func (*EnumDecl) declNode()      {}

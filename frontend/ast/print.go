@@ -152,6 +152,15 @@ func (pr *printer) node(n Node, depth int, role string) {
 	case *TypeAliasDecl:
 		pr.line(depth, role, "TypeAliasDecl "+name(n.Name)+flags("export", n.Export), n.Pos())
 		pr.node(n.Type, d, "type")
+	case *TestDecl:
+		group := ""
+		if n.Group != nil {
+			group = " " + name(n.Group)
+		}
+		pr.line(depth, role, "TestDecl"+group+flags("export", n.Export), n.Pos())
+		for _, fd := range n.Funcs {
+			pr.node(fd, d, "")
+		}
 	case *ImportDecl:
 		path := ""
 		if n.Path != nil {

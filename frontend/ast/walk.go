@@ -119,6 +119,11 @@ func forEachChild(n Node, visit func(Node)) {
 	case *TypeAliasDecl:
 		v(n.Name)
 		v(n.Type)
+	case *TestDecl:
+		v(n.Group)
+		for _, fd := range n.Funcs {
+			v(fd)
+		}
 
 	// types
 	case *NamedType:

@@ -66,6 +66,21 @@ const (
 	Atomics
 	MathModule
 	StdBits // std's bit functions, a predeclared type object
+	// The thread module's synchronization objects: each a type object (thread.Semaphore) and
+	// the kind of its handles' methods.
+	SemaphoreObj
+	Semaphores
+	BarrierObj
+	Barriers
+	LatchObj
+	Latches
+	CancelSourceObj
+	CancelSources
+	CancelTokens
+	ThreadRwLockObj
+	ThreadRwLocks
+	CondvarObj
+	Condvars
 	CollectionsModule
 	ParallelModule
 	numKinds
@@ -75,6 +90,9 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"Result", "Share", "Weak", "Mutex", "RwLock", "Guard", "Channel", "JoinHandle", "Promise",
 	"Scope", "TcpListener", "TcpStream", "net", "http", "fs", "module", "thread", "thread.Mutex", "thread.Mutex", "thread.Atomic",
 	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std",
+	"thread.Semaphore", "thread.Semaphore", "thread.Barrier", "thread.Barrier", "thread.CountDownLatch",
+	"thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationSource",
+	"thread.CancellationToken", "thread.RwLock", "thread.RwLock", "thread.Condvar", "thread.Condvar",
 	"Collections", "Parallel"}
 
 func (k Kind) String() string { return kindNames[k] }
@@ -317,6 +335,9 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.ShareH: Shares, types.WeakH: Weaks, types.MutexH: Mutexes, types.RwLockH: RwLocks,
 	types.MutexGuardH: Guards, types.ReadGuardH: Guards, types.WriteGuardH: Guards,
 	types.ScopeH: Scopes, types.ThreadMutexH: ThreadMutexes, types.AtomicH: Atomics,
+	types.ThreadRwLockH: ThreadRwLocks, types.SemaphoreH: Semaphores, types.BarrierH: Barriers,
+	types.LatchH: Latches, types.CancelSourceH: CancelSources, types.CancelTokenH: CancelTokens,
+	types.CondvarH: Condvars,
 }
 
 // BuiltinFuture marks a Future that a builtin gives (sleep, join, recv, an I/O call): the

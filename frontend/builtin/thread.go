@@ -69,3 +69,53 @@ var (
 	AtomicFetchAdd = method(Atomics, "fetch_add", 0, fixed(sig(i64, i64)), goMethod("FetchAdd"))
 	AtomicFetchSub = method(Atomics, "fetch_sub", 0, fixed(sig(i64, i64)), goMethod("FetchSub"))
 )
+
+// The thread module's synchronization objects, each rt's object of the same name. Their waits
+// (acquire, wait, a lock of read or write) block the calling thread.
+var (
+	ThreadSemaphoreType = nested(Thread, "Semaphore", SemaphoreObj)
+	SemaphoreNew        = static(SemaphoreObj, "new", fixed(sig(handle(types.SemaphoreH, nil), i64)), rtFn("NewSemaphore").withPos())
+	SemaphoreAcquire    = method(Semaphores, "acquire", 0, fixed(sig(unit)), goMethod("Acquire"))
+	SemaphoreRelease    = method(Semaphores, "release", 0, fixed(sig(unit)), goMethod("Release").withPos())
+	SemaphoreTryAcquire = method(Semaphores, "try_acquire", 0, fixed(sig(boolean)), goMethod("TryAcquire"))
+	SemaphoreAvailable  = method(Semaphores, "available_permits", 0, fixed(sig(i64)), goMethod("AvailablePermits"))
+
+	ThreadBarrierType = nested(Thread, "Barrier", BarrierObj)
+	BarrierNew        = static(BarrierObj, "new", fixed(sig(handle(types.BarrierH, nil), i64)), rtFn("NewBarrier").withPos())
+	// b.wait() gives true to one party of each round, the last to arrive.
+	BarrierWait = method(Barriers, "wait", 0, fixed(sig(boolean)), goMethod("Wait"))
+
+	ThreadLatchType = nested(Thread, "CountDownLatch", LatchObj)
+	LatchNew        = static(LatchObj, "new", fixed(sig(handle(types.LatchH, nil), i64)), rtFn("NewCountDownLatch").withPos())
+	LatchCountDown  = method(Latches, "count_down", 0, fixed(sig(unit)), goMethod("CountDown"))
+	LatchWait       = method(Latches, "wait", 0, fixed(sig(unit)), goMethod("Wait"))
+
+	ThreadCancelSourceType = nested(Thread, "CancellationSource", CancelSourceObj)
+	CancelSourceNew        = static(CancelSourceObj, "new", fixed(sig(handle(types.CancelSourceH, nil))), rtFn("NewCancellationSource"))
+	CancelSourceToken      = method(CancelSources, "token", 0, fixed(sig(handle(types.CancelTokenH, nil))), goMethod("Token"))
+	CancelSourceCancel     = method(CancelSources, "cancel", 0, fixed(sig(unit)), goMethod("Cancel"))
+	CancelTokenIsCancelled = method(CancelTokens, "is_cancelled", 0, fixed(sig(boolean)), goMethod("IsCancelled"))
+
+	ThreadRwLockType = nested(Thread, "RwLock", ThreadRwLockObj)
+	ThreadRwLockNew  = static(ThreadRwLockObj, "new", func(x In) Sig {
+		u := x.Fresh()
+		return sig(handle(types.ThreadRwLockH, u), u)
+	}, rtFn("NewRwLock", Owned).withElemTypeArg())
+	ThreadRwLockRead  = method(ThreadRwLocks, "read", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadRwRead"))
+	ThreadRwLockWrite = method(ThreadRwLocks, "write", 0, func(x In) Sig { return sig(unit, x.Elem) }, rtFn("ThreadRwWrite", Owned))
+	// l.with_read(f) gives f's result; l.with_write(f) stores it, as m.with(f) does.
+	ThreadRwLockWithRead = method(ThreadRwLocks, "with_read", 0, func(x In) Sig {
+		u := x.Fresh()
+		return sig(u, fn(u, x.Elem))
+	}, rtFn("ThreadWithRead", FuncResult))
+	ThreadRwLockWithWrite = method(ThreadRwLocks, "with_write", 0,
+		func(x In) Sig { return sig(unit, fn(x.Elem, x.Elem)) }, rtFn("ThreadWithWrite", Func))
+
+	// cv.wait(guard) takes the guard of a thread.Mutex's lock() (a dynamic value), releases the
+	// mutex while it sleeps and holds it again when it returns.
+	ThreadCondvarType = nested(Thread, "Condvar", CondvarObj)
+	CondvarNew        = static(CondvarObj, "new", fixed(sig(handle(types.CondvarH, nil))), rtFn("NewCondvar"))
+	CondvarWait       = method(Condvars, "wait", 0, fixed(sig(unit, types.AnyType)), rtFn("CondvarWait").withPos())
+	CondvarNotifyOne  = method(Condvars, "notify_one", 0, fixed(sig(unit)), goMethod("NotifyOne"))
+	CondvarNotifyAll  = method(Condvars, "notify_all", 0, fixed(sig(unit)), goMethod("NotifyAll"))
+)

@@ -451,6 +451,12 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			}
 			return c.recordCall(e, &CallInfo{Kind: CallAwait, Recv: sel.X, RecvType: rt, Derefs: derefs, Ret: ret}), true
 		}
+		if h, ok := rt.(*types.Handle); ok && h.Kind == types.JoinHandleH && name == "join" && len(e.Args) == 0 && c.fn != nil && c.fn.Async && c.defer_ == 0 {
+			// `h.join()` in async code suspends the task, as `await h` does, instead of
+			// blocking its worker (EVERYDAY.md §6).
+			c.noteAwait(e, "`.join()`")
+			return c.recordCall(e, &CallInfo{Kind: CallAwait, Recv: sel.X, RecvType: rt, Derefs: derefs, Ret: h.Elem}), true
+		}
 		switch u := rt.(type) {
 		case *types.Named:
 			if m, ok := u.Def.Methods[name].(*ast.FuncDecl); ok && m.Obj != nil {

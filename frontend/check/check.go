@@ -24,6 +24,7 @@ type Info struct {
 	Funcs     []*FuncInfo // every function body in the program: decls, methods, lambdas, async blocks
 	FuncOf    map[ast.Node]*FuncInfo
 	Main      *FuncInfo // the top-level statements of the entry file(s), an implicit async fn
+	Tests     []*Test   // the tests of the entry file, in declaration order (test.go)
 	MainFn    *types.Object
 	TypeDefs  []*types.TypeDef
 	Globals   []*types.Object
@@ -80,6 +81,7 @@ type FuncInfo struct {
 	Defers   int
 	HasTry   bool
 	Self     *types.Object // the receiver of a method
+	Test     *Test         // for a test function (of any file): the test
 	Generic  bool          // has type parameters (its own or its receiver's)
 
 	// CaptureUses says how each capture is held and used (capture.go); Escape where the value
@@ -306,6 +308,7 @@ func (c *checker) run() {
 	for _, fi := range c.info.Funcs {
 		c.ensureBody(fi)
 	}
+	c.checkTestResults()
 	c.finishUntyped()
 	c.settlePendingResults()
 	// Report the fallbacks in source order (parameters are settled after the bodies).

@@ -115,6 +115,7 @@ func (c *checker) collect() {
 	for _, d := range extends {
 		c.collectExtend(d)
 	}
+	c.collectTests()
 	for _, f := range c.files {
 		for _, it := range f.Items {
 			if d, ok := it.(*ast.TypeAliasDecl); ok {

@@ -1033,7 +1033,14 @@ func (c *checker) noteAwait(n ast.Node, what string) {
 		switch node := c.fn.Node.(type) {
 		case *ast.FuncDecl:
 			d.Note(node.Name.Pos(), "`%s` is not async", node.Name.Name)
-			d.WithHelp("declare it as `async fn %s(…)`", node.Name.Name)
+			switch {
+			case c.fn.Test != nil && c.fn.Test.Decl.Group == nil:
+				d.WithHelp("declare it as `test async fn %s()`", node.Name.Name)
+			case c.fn.Test != nil:
+				d.WithHelp("declare it as `async fn %s()` in the group", node.Name.Name)
+			default:
+				d.WithHelp("declare it as `async fn %s(…)`", node.Name.Name)
+			}
 		case *ast.Lambda:
 			d.Note(node.Pos(), "this lambda is not async")
 			if p := c.fn.Parent; p != nil && p.Async {

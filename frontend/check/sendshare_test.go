@@ -59,6 +59,16 @@ func TestSendShareOfTypes(t *testing.T) {
 		{"Slot<i64>", &types.Named{Def: slot, Args: []types.Type{types.I64}}, true, ""},
 		{"Maybe<string>", &types.Named{Def: maybe, Args: []types.Type{types.StringType}}, true, ""},
 		{"Node", &types.Named{Def: node}, true, ""},
+		{"thread.Mutex<i64>", handle(types.ThreadMutexH, types.I64), true, ""},
+		{"Atomic<i64>", handle(types.AtomicH, types.I64), true, ""},
+		{"thread.RwLock<[i64]>", handle(types.ThreadRwLockH, &types.Array{Elem: types.I64}), true, ""},
+		{"thread.Semaphore", handle(types.SemaphoreH, nil), true, ""},
+		{"thread.Barrier", handle(types.BarrierH, nil), true, ""},
+		{"thread.CountDownLatch", handle(types.LatchH, nil), true, ""},
+		{"thread.CancellationSource", handle(types.CancelSourceH, nil), true, ""},
+		{"thread.CancellationToken", handle(types.CancelTokenH, nil), true, ""},
+		{"thread.Condvar", handle(types.CondvarH, nil), true, ""},
+		{"[thread.Semaphore]", &types.Array{Elem: handle(types.SemaphoreH, nil)}, true, ""},
 
 		{"MutexGuard<i64>", guard, false, "`MutexGuard<i64>` is a lock guard"},
 		{"ReadGuard<string>", handle(types.ReadGuardH, types.StringType), false, "is a lock guard"},
@@ -76,6 +86,7 @@ func TestSendShareOfTypes(t *testing.T) {
 		{"Slot<MutexGuard<i64>>", &types.Named{Def: slot, Args: []types.Type{guard}}, false, "field `value` of `Slot<MutexGuard<i64>>` holds"},
 		{"Maybe<MutexGuard<i64>>", &types.Named{Def: maybe, Args: []types.Type{guard}}, false, "variant `One` of `Maybe<MutexGuard<i64>>` holds"},
 		{"Locked", &types.Named{Def: locked}, false, "field `g` of `Locked` holds"},
+		{"thread.RwLock<MutexGuard<i64>>", handle(types.ThreadRwLockH, guard), false, "`thread.RwLock<MutexGuard<i64>>` holds"},
 	}
 	for _, tc := range tests {
 		if got := check.IsSend(tc.t); got != tc.send {

@@ -4,6 +4,7 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/diag"
+	"adesh2go/frontend/source"
 	"adesh2go/frontend/types"
 )
 
@@ -51,6 +52,11 @@ func (a *analysis) checkThreads() {
 					"this thread changes the captured variable `%s`, which other threads may use at the same time", obj.Name).
 					Note(call.Pos(), "the thread is started here").
 					WithHelp("keep `%s` in a `thread.Mutex` (`thread.Mutex.new(…)`, changed with `m.with(fn(v) { … })`) or an atomic (`thread.Atomic.AtomicI64.new(…)`)", obj.Name)
+			} else if obj, at := a.writeWhileThreadReads(fi, call); obj != nil {
+				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
+					"this changes `%s` while a thread that reads it may be running", obj.Name).
+					Note(call.Pos(), "the thread is started here; it is not joined before this change").
+					WithHelp("join the thread first (`h.join()`), give the thread its own copy (`let mine = %s;` before starting it), or keep `%s` in a `thread.Mutex` or an atomic", obj.Name, obj.Name)
 			}
 		}
 	}
@@ -86,4 +92,77 @@ func (a *analysis) threadClosures(f ast.Expr) []*FuncInfo {
 		return a.closuresOf(x.Obj, map[*types.Object]bool{})
 	}
 	return nil
+}
+
+// writeWhileThreadReads finds a change the spawning function makes to a variable the thread
+// reads, at a point where the thread may still run: after the spawn with no join or await in
+// between, or earlier in a loop around the spawn (the next round's change) with no join before
+// the loop's end. The interpreter runs one thread at a time, so the same program shape is a
+// race only here. A change made in another function is not followed.
+func (a *analysis) writeWhileThreadReads(fi *FuncInfo, call *ast.Call) (*types.Object, ast.Node) {
+	spawner := a.funcOf(call)
+	seen := map[*types.Object]bool{}
+	var obj *types.Object
+	var at ast.Node
+	ast.Inspect(fi.Node, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if obj != nil || !ok || id.Obj == nil || id.Obj.Kind != types.ObjVar || seen[id.Obj] {
+			return obj == nil
+		}
+		seen[id.Obj] = true
+		if decl := a.declAt[id.Obj]; decl == nil || a.within(decl, fi.Node) {
+			return true
+		}
+		for _, u := range a.uses[id.Obj] {
+			if a.within(u, fi.Node) || a.funcOf(u) != spawner {
+				continue
+			}
+			if w := a.writeThrough(u); w != nil && a.threadMayRun(call, w, spawner) {
+				obj, at = id.Obj, w
+				return false
+			}
+		}
+		return true
+	})
+	return obj, at
+}
+
+// threadMayRun reports whether the thread started by call may still run when w runs.
+func (a *analysis) threadMayRun(call *ast.Call, w ast.Node, spawner *FuncInfo) bool {
+	if w.Pos() >= call.EndPos() {
+		return !a.joinBetween(call.EndPos(), w.Pos(), spawner)
+	}
+	for p := parentOf(call); p != nil && a.info.FuncOf[p] == nil; p = parentOf(p) {
+		switch p.(type) {
+		case *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt:
+			if a.within(w, p) {
+				return !a.joinBetween(call.EndPos(), p.EndPos(), spawner)
+			}
+		}
+	}
+	return false
+}
+
+// joinBetween reports whether the spawner joins a thread or awaits between two positions.
+func (a *analysis) joinBetween(from, to source.Pos, spawner *FuncInfo) bool {
+	for _, c := range a.calls {
+		if c.Pos() <= from || c.Pos() >= to || a.funcOf(c) != spawner {
+			continue
+		}
+		if ci := a.info.Calls[c]; ci != nil && (ci.Kind == CallAwait || ci.Builtin == builtin.JoinHandleJoin) {
+			return true
+		}
+	}
+	found := false
+	body := spawner.Node
+	if body == nil {
+		return false
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if aw, ok := n.(*ast.Await); ok && aw.Pos() > from && aw.Pos() < to && a.funcOf(aw) == spawner {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -75,6 +75,23 @@ func init() {
 		}
 		p.members(n, members, "")
 	})
+	layout(func(p *printer, n *ast.TestDecl) {
+		p.export(n.Export)
+		p.write("test ")
+		if n.Group == nil {
+			if len(n.Funcs) == 1 {
+				p.funcDecl(n.Funcs[0])
+			}
+			return
+		}
+		p.node(n.Group)
+		p.write(" ")
+		members := make([]ast.Node, len(n.Funcs))
+		for i, fd := range n.Funcs {
+			members[i] = fd
+		}
+		p.members(n, members, "")
+	})
 	layout(func(p *printer, n *ast.ImportDecl) {
 		p.write("import ")
 		if n.Module != nil {

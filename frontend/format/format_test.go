@@ -18,7 +18,7 @@ import (
 func corpus(t *testing.T) map[string][]byte {
 	t.Helper()
 	progs := map[string][]byte{}
-	for _, glob := range []string{"../../testdata/run/*.adesh", "../../testdata/fail/*.adesh", "../../examples/*.adesh", "../../frontend/syntax/testdata/*.adesh"} {
+	for _, glob := range []string{"../../testdata/run/*.adesh", "../../testdata/fail/*.adesh", "../../testdata/tests/*.adesh", "../../examples/*.adesh", "../../frontend/syntax/testdata/*.adesh"} {
 		names, _ := filepath.Glob(glob)
 		for _, n := range names {
 			src, err := os.ReadFile(n)
@@ -128,5 +128,22 @@ func TestSetLiterals(t *testing.T) {
 	out, err := Source("s.adesh", []byte(src))
 	if err != nil || string(out) != want {
 		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}
+
+// Test declarations are written back as written: `test fn`, `export test async fn`, and a group
+// laid out as a struct's methods are, on one line or one test per line.
+func TestTestDeclarations(t *testing.T) {
+	src := "/** adds */\ntest   fn adds( ) {\n    assert_eq(1+1, 2);  // two\n}\nexport test async fn waits() { await sleep(1); }\n\n" +
+		"test Math {\n    // first\n    fn mul() { assert_eq(6 * 7, 42); }\n\n    async fn div() {\n        await sleep(1);\n    }\n};\ntest Empty {}\ntest One { fn a() {} }\n"
+	want := "/** adds */\ntest fn adds() {\n    assert_eq(1 + 1, 2); // two\n}\nexport test async fn waits() { await sleep(1); }\n\n" +
+		"test Math {\n    // first\n    fn mul() { assert_eq(6 * 7, 42); }\n\n    async fn div() {\n        await sleep(1);\n    }\n}\ntest Empty {}\ntest One { fn a() {} }\n"
+	out, err := Source("t.adesh", []byte(src))
+	if err != nil || string(out) != want {
+		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+	again, err := Source("t.adesh", out)
+	if err != nil || string(again) != want {
+		t.Fatalf("formatting again gave %q, %v", again, err)
 	}
 }

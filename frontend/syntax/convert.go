@@ -62,6 +62,10 @@ func (p *parser) convertItem(it *itemG) ast.Node {
 			d.Export = it.Export
 			d.Span.Start = p.at(it.Pos.Offset)
 			return d
+		case *ast.TestDecl:
+			d.Export = it.Export
+			d.Span.Start = p.at(it.Pos.Offset)
+			return d
 		}
 	}
 	if it.Export {

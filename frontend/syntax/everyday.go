@@ -95,11 +95,66 @@ func (p *parser) parseIdentStmt(lex *cursor, top bool) (s ast.Stmt, ok bool, err
 		}
 		s, err = p.parseTypeAlias(lex)
 		return s, true, err
+	case name == "test" && (n.Type == kwFn || n.Type == kwAsync || n.Type == tIdent && p.peekAt(lex, 2).Type == tLBrace):
+		if !top {
+			return nil, true, p.errAt(t, "a test is declared only at the top level of a file")
+		}
+		s, err = p.parseTest(lex)
+		return s, true, err
 	case n.Type == tComma:
 		s, err = p.parseParallelAssign(lex)
 		return s, true, err
 	}
 	return nil, false, nil
+}
+
+// parseTest parses a test declaration, `test [async] fn name() { … }`, or a group of tests,
+// `test Group { [async] fn name() { … } … }` (the current token is `test`).
+func (p *parser) parseTest(lex *cursor) (ast.Stmt, error) {
+	kw := p.next(lex)
+	d := &ast.TestDecl{}
+	if t := lex.Peek(); t.Type == tIdent {
+		p.next(lex)
+		d.Group = p.ident(t)
+		if _, err := p.expect(lex, tLBrace, "`{` and the tests of the group"); err != nil {
+			return nil, err
+		}
+		for lex.Peek().Type != tRBrace {
+			if t := lex.Peek(); t.Type != kwFn && t.Type != kwAsync {
+				return nil, p.expected("a test of the group (`fn`, `async fn`) or `}`", t)
+			}
+			f, err := p.parseMethod(lex)
+			if err != nil {
+				return nil, err
+			}
+			d.Funcs = append(d.Funcs, f)
+		}
+		p.next(lex)
+	} else {
+		name := p.peekAt(lex, 1)
+		if lex.Peek().Type == kwAsync {
+			if p.peekAt(lex, 1).Type != kwFn {
+				return nil, p.expected("`fn` after `test async` (`test async fn name() { … }`)", p.peekAt(lex, 1))
+			}
+			name = p.peekAt(lex, 2)
+		}
+		if name.Type != tIdent {
+			return nil, p.expected("the test's name after `test fn` (`test fn name() { … }`)", name)
+		}
+		f, err := p.parseMethod(lex)
+		if err != nil {
+			return nil, err
+		}
+		if f.Doc == "" {
+			f.Doc = p.docs[kw.Pos.Offset]
+		}
+		d.Funcs = append(d.Funcs, f)
+	}
+	if lex.Peek().Type == tSemi {
+		p.next(lex)
+	}
+	d.Span = ast.Span{Start: p.startOf(kw), End: p.end()}
+	return &ast.DeclStmt{Span: d.Span, Decl: d}, nil
 }
 
 // parseDoWhile parses `do { body } while (cond);` (the `;` is optional).

@@ -318,7 +318,7 @@ func (p *parser) parseUnary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 			return p.parsePostfix(lex, ns, false) // `spawn(e)` binds like a call
 		}
 	case tIdent:
-		if n := p.peekAt(lex, 1); p.val(t) == "typeof" && n.Type != tLParen && startsExpr(n.Type) && n.Type != tLBrace {
+		if n := p.peekAt(lex, 1); p.val(t) == "typeof" && n.Type != tLParen && startsExpr(n.Type) && (n.Type != tLBrace || ns&noStruct == 0) {
 			return p.parseTypeofOperator(lex, ns)
 		}
 		return p.parsePostfix(lex, ns, false)

@@ -92,3 +92,21 @@ func TestParallelChunksParseAsInOrder(t *testing.T) {
 		}
 	}
 }
+
+// A test whose `fn` is on the line after `test` is one item: the file is not cut between them
+// (it was, and each half was an error).
+func TestChunksKeepATestWhole(t *testing.T) {
+	var src bytes.Buffer
+	for i := range 400 {
+		fmt.Fprintf(&src, "test\nfn t%d() { assert_eq(f(0), %d); }\ntest\nasync fn a%d() {}\nlet x%d = %d;\n", i, i, i, i, i)
+	}
+	for _, parallel := range []bool{false, true} {
+		tree, diags := parseWith(t, src.Bytes(), parallel)
+		if diags != "" {
+			t.Fatalf("parallel %v: %s", parallel, diags)
+		}
+		if n := strings.Count(tree, "TestDecl"); n != 800 {
+			t.Errorf("parallel %v: %d tests, want 800", parallel, n)
+		}
+	}
+}

@@ -248,6 +248,9 @@ func (p *parser) chunkBounds() [][2]int {
 // where no item can be in progress.
 func (p *parser) startsItem(i int) bool {
 	t := &p.tokens[i]
+	if i > 0 && p.tokens[i-1].Type == tIdent && p.val(&p.tokens[i-1]) == "test" && (t.Type == kwFn || t.Type == kwAsync) {
+		return false // `test` on the line before: the fn is a test's
+	}
 	switch t.Type {
 	case kwFn:
 		if p.tokens[i+1].Type != tIdent {

@@ -148,7 +148,7 @@ func Identical(a, b Type) bool {
 		return ok && Identical(x.Elem, y.Elem)
 	case *Handle:
 		y, ok := b.(*Handle)
-		return ok && x.Kind == y.Kind && (x.Kind == ScopeH || Identical(x.Elem, y.Elem))
+		return ok && x.Kind == y.Kind && (!x.Kind.HasElem() || Identical(x.Elem, y.Elem))
 	case *Named:
 		y, ok := b.(*Named)
 		return ok && x.Def == y.Def && identicalList(x.Args, y.Args)

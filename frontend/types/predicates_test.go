@@ -41,3 +41,24 @@ func TestSubst(t *testing.T) {
 		t.Errorf("Subst changed its operand: %s", in)
 	}
 }
+
+// The thread module's value-less handles print as their kind and are identical by kind alone.
+func TestHandlesWithoutElement(t *testing.T) {
+	sem := &Handle{Kind: SemaphoreH}
+	if sem.Kind.HasElem() || ScopeH.HasElem() || !ThreadRwLockH.HasElem() || !MutexH.HasElem() {
+		t.Fatal("HasElem is wrong for Semaphore, Scope, thread.RwLock or Mutex")
+	}
+	for k, want := range map[HandleKind]string{SemaphoreH: "thread.Semaphore", BarrierH: "thread.Barrier",
+		LatchH: "thread.CountDownLatch", CancelSourceH: "thread.CancellationSource",
+		CancelTokenH: "thread.CancellationToken", CondvarH: "thread.Condvar", ScopeH: "Scope"} {
+		if got := (&Handle{Kind: k}).String(); got != want {
+			t.Errorf("%d prints %q, want %q", k, got, want)
+		}
+	}
+	if got := (&Handle{Kind: ThreadRwLockH, Elem: I64}).String(); got != "thread.RwLock<i64>" {
+		t.Errorf("thread.RwLock<i64> prints %q", got)
+	}
+	if !Identical(sem, &Handle{Kind: SemaphoreH}) || Identical(sem, &Handle{Kind: BarrierH}) {
+		t.Error("value-less handles are not identical by kind")
+	}
+}

@@ -143,14 +143,27 @@ const (
 	ReadGuardH
 	WriteGuardH
 	ScopeH
-	ThreadMutexH // thread.Mutex: rt's Mutex, with the thread module's lock results
-	AtomicH      // thread.Atomic.AtomicI64 (Elem i64) and AtomicBool (Elem bool)
+	ThreadMutexH  // thread.Mutex: rt's Mutex, with the thread module's lock results
+	AtomicH       // thread.Atomic.AtomicI64 (Elem i64) and AtomicBool (Elem bool)
+	ThreadRwLockH // thread.RwLock: rt's RwLock, used through read, write and callbacks
+	// The thread module's synchronization objects, which hold no value (Elem nil).
+	SemaphoreH
+	BarrierH
+	LatchH        // thread.CountDownLatch
+	CancelSourceH // thread.CancellationSource
+	CancelTokenH  // its token()
+	CondvarH
 )
 
-var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic"}
+var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
+	"thread.RwLock", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar"}
 
 // HandleName is the AdeshLang spelling of a handle kind.
 func (k HandleKind) String() string { return handleNames[k] }
+
+// HasElem reports whether handles of kind k have an element type: Scope and the thread
+// module's synchronization objects hold no value.
+func (k HandleKind) HasElem() bool { return k != ScopeH && k < SemaphoreH }
 
 // IsGuard reports whether k is a lock guard.
 func (k HandleKind) IsGuard() bool { return k == MutexGuardH || k == ReadGuardH || k == WriteGuardH }
@@ -176,8 +189,8 @@ func (t *Result) String() string   { return "Result<" + t.Ok.String() + ", " + t
 func (t *Tuple) String() string    { return "(" + join(t.Elems) + ")" }
 func (t *Future) String() string   { return "Future<" + t.Elem.String() + ">" }
 func (t *Handle) String() string {
-	if t.Kind == ScopeH {
-		return "Scope"
+	if !t.Kind.HasElem() {
+		return t.Kind.String()
 	}
 	return t.Kind.String() + "<" + t.Elem.String() + ">"
 }

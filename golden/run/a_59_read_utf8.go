@@ -187,20 +187,23 @@ poll_:
 			t8_ = rt.Split(f.request, " ")
 //line testdata/run/a_59_read_utf8.adesh:32
 			reply = t8_[rt.Index(0, len(t8_), "testdata/run/a_59_read_utf8.adesh:32:20")] + " of " + rt.Str(rt.StrLen(f.body)) + " characters in " + rt.Str(rt.StrByteLen(f.body)) + " bytes: " + f.body
+//line testdata/run/a_59_read_utf8.adesh:34
+			rt.Print("server: Content-Length", f.clen, "read", rt.StrByteLen(f.body), "bytes; pieces whole:", f.rebuilt == f.body)
 			f.sub4_ = f.c.Write("HTTP/1.1 200 OK\r\nContent-Length: " + rt.Str(rt.StrByteLen(reply)) + "\r\n\r\n" + reply)
 			f.state = 10
 			fallthrough
-		case 10: // after the await at a_59_read_utf8.adesh:33
+		case 10: // after the await at a_59_read_utf8.adesh:35
+			f.body = ""
+			f.rebuilt = ""
 			f.request = ""
-//line testdata/run/a_59_read_utf8.adesh:33
+//line testdata/run/a_59_read_utf8.adesh:35
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:33")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:35")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:34
-			rt.Print("server: Content-Length", f.clen, "read", rt.StrByteLen(f.body), "bytes; pieces whole:", f.rebuilt == f.body)
+//line testdata/run/a_59_read_utf8.adesh:36
 			f.c.Close()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
@@ -259,39 +262,39 @@ const pairFutureDone_ = 3
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_59_read_utf8.adesh:39
+//line testdata/run/a_59_read_utf8.adesh:40
 func (f *pairFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[*rt.TcpStream, *rt.TcpStream]] {
 	var aw1_ *rt.TcpStream
 	var aw_ *rt.TcpStream
 	for {
 		switch f.state {
 		case 0: // start
-//line testdata/run/a_59_read_utf8.adesh:40
+//line testdata/run/a_59_read_utf8.adesh:41
 			f.accepting = rt.SpawnValue[*rt.TcpStream](cx, f.listener.Accept())
 			f.sub1_ = rt.NetConnect(f.listener.Addr())
 			f.state = 1
 			fallthrough
-		case 1: // after the await at a_59_read_utf8.adesh:41
+		case 1: // after the await at a_59_read_utf8.adesh:42
 			f.listener = nil
-//line testdata/run/a_59_read_utf8.adesh:41
+//line testdata/run/a_59_read_utf8.adesh:42
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:41")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:42")
 				return rt.Pending[rt.Tuple2[*rt.TcpStream, *rt.TcpStream]]()
 			}
 			f.sub1_ = rt.ConnectFuture{}
 			aw_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:41
+//line testdata/run/a_59_read_utf8.adesh:42
 			f.client = aw_
 			f.sub2_ = f.accepting
 			f.state = 2
 			fallthrough
-		case 2: // after the await at a_59_read_utf8.adesh:42
+		case 2: // after the await at a_59_read_utf8.adesh:43
 			f.accepting = nil
-//line testdata/run/a_59_read_utf8.adesh:42
+//line testdata/run/a_59_read_utf8.adesh:43
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:42")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:43")
 				return rt.Pending[rt.Tuple2[*rt.TcpStream, *rt.TcpStream]]()
 			}
 			f.sub2_ = nil
@@ -302,7 +305,7 @@ func (f *pairFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[*rt.TcpStream, *rt.T
 				return rt.Ready[rt.Tuple2[*rt.TcpStream, *rt.TcpStream]](res_)
 			}
 		default:
-			rt.AwaitedAgain("`pair`", "testdata/run/a_59_read_utf8.adesh:39:10")
+			rt.AwaitedAgain("`pair`", "testdata/run/a_59_read_utf8.adesh:40:10")
 		}
 	}
 }
@@ -331,7 +334,7 @@ func (f *pairFuture) complete_() {
 	*f = pairFuture{state: pairFutureDone_}
 }
 
-//line testdata/run/a_59_read_utf8.adesh:39
+//line testdata/run/a_59_read_utf8.adesh:40
 func pair(listener *rt.TcpListener) pairFuture {
 	return pairFuture{listener: listener}
 }
@@ -361,7 +364,7 @@ const mainFutureDone_ = 24
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/a_59_read_utf8.adesh:45
+//line testdata/run/a_59_read_utf8.adesh:46
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 	defer f.catch_(cx, &result_)
 	var aw10_ string
@@ -390,249 +393,235 @@ poll_:
 	for {
 		switch f.state {
 		case 0: // start
-//line testdata/run/a_59_read_utf8.adesh:46
+//line testdata/run/a_59_read_utf8.adesh:47
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
 			f.state = 1
 			fallthrough
-		case 1: // after the await at a_59_read_utf8.adesh:46
-//line testdata/run/a_59_read_utf8.adesh:46
+		case 1: // after the await at a_59_read_utf8.adesh:47
+//line testdata/run/a_59_read_utf8.adesh:47
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:46")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:47")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = rt.ListenFuture{}
 			aw_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:46
+//line testdata/run/a_59_read_utf8.adesh:47
 			f.listener = aw_
-//line testdata/run/a_59_read_utf8.adesh:49
+//line testdata/run/a_59_read_utf8.adesh:50
 			f.server = rt.SpawnValue[rt.Unit](cx, serve_post(f.listener))
 			f.sub2_ = rt.HTTPPost("http://"+f.listener.Addr()+"/form", "héllo wörld ✓")
 			f.state = 2
 			fallthrough
-		case 2: // after the await at a_59_read_utf8.adesh:50
-//line testdata/run/a_59_read_utf8.adesh:50
+		case 2: // after the await at a_59_read_utf8.adesh:51
+//line testdata/run/a_59_read_utf8.adesh:51
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:50")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:51")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = rt.HTTPFuture{}
 			aw1_ = step_.Value
 			if aw1_.IsOk {
 				var resp rt.Response = aw1_.Val
-//line testdata/run/a_59_read_utf8.adesh:51
+//line testdata/run/a_59_read_utf8.adesh:52
 				rt.Print(resp.Status, resp.Headers.Get("content-length"), resp.Body)
 			} else {
 				var e rt.Error = aw1_.Err
-//line testdata/run/a_59_read_utf8.adesh:52
+//line testdata/run/a_59_read_utf8.adesh:53
 				rt.Print("post failed:", e.Message)
 			}
 			f.sub3_ = f.server
 			f.state = 3
 			fallthrough
-		case 3: // after the await at a_59_read_utf8.adesh:54
+		case 3: // after the await at a_59_read_utf8.adesh:55
 			f.server = nil
-//line testdata/run/a_59_read_utf8.adesh:54
+//line testdata/run/a_59_read_utf8.adesh:55
 			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:54")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:55")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub3_ = nil
-//line testdata/run/a_59_read_utf8.adesh:55
+//line testdata/run/a_59_read_utf8.adesh:56
 			text = "héllo wörld ✓"
 			dynamic = text
-			rt.Print("len", rt.StrLen(text), rt.StrLen(text), "byte_len", rt.StrByteLen(text), rt.DynMethod(dynamic, "byte_len", "testdata/run/a_59_read_utf8.adesh:57:70"), rt.StrByteLen(""))
-//line testdata/run/a_59_read_utf8.adesh:60
+			rt.Print("len", rt.StrLen(text), rt.StrLen(text), "byte_len", rt.StrByteLen(text), rt.DynMethod(dynamic, "byte_len", "testdata/run/a_59_read_utf8.adesh:58:70"), rt.StrByteLen(""))
+//line testdata/run/a_59_read_utf8.adesh:61
 			f.sub4_ = pair(f.listener)
 			f.state = 4
 			fallthrough
-		case 4: // after the await at a_59_read_utf8.adesh:60
-//line testdata/run/a_59_read_utf8.adesh:60
+		case 4: // after the await at a_59_read_utf8.adesh:61
+//line testdata/run/a_59_read_utf8.adesh:61
 			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub4_ = pairFuture{}
 			aw2_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:60
+//line testdata/run/a_59_read_utf8.adesh:61
 			t_ = aw2_
 			f.out = t_.F0
 			f.inp = t_.F1
-//line testdata/run/a_59_read_utf8.adesh:61
+//line testdata/run/a_59_read_utf8.adesh:62
 			f.sub5_ = f.out.Write("é✓x\n")
 			f.state = 5
 			fallthrough
-		case 5: // after the await at a_59_read_utf8.adesh:61
-//line testdata/run/a_59_read_utf8.adesh:61
+		case 5: // after the await at a_59_read_utf8.adesh:62
+//line testdata/run/a_59_read_utf8.adesh:62
 			step_ := f.sub5_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:61")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:62
-			f.sub6_ = f.inp.ReadTimeout(1, 1000)
-			f.state = 6
-			fallthrough
-		case 6: // after the await at a_59_read_utf8.adesh:62
-//line testdata/run/a_59_read_utf8.adesh:62
-			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:62")
 				return rt.Pending[rt.Unit]()
 			}
+			f.sub5_ = rt.WriteFuture{}
+//line testdata/run/a_59_read_utf8.adesh:63
+			f.sub6_ = f.inp.ReadTimeout(1, 1000)
+			f.state = 6
+			fallthrough
+		case 6: // after the await at a_59_read_utf8.adesh:63
+//line testdata/run/a_59_read_utf8.adesh:63
+			step_ := f.sub6_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:63")
+				return rt.Pending[rt.Unit]()
+			}
 			f.sub6_ = rt.ReadFuture{}
 			aw3_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:62
+//line testdata/run/a_59_read_utf8.adesh:63
 			f.a = aw3_
 			rt.Print(rt.StrLen(f.a), rt.StrByteLen(f.a), rt.Chars(f.a))
 			f.sub6_ = f.inp.ReadTimeout(2, 1000)
 			f.state = 7
 			fallthrough
-		case 7: // after the await at a_59_read_utf8.adesh:64
-//line testdata/run/a_59_read_utf8.adesh:64
+		case 7: // after the await at a_59_read_utf8.adesh:65
+//line testdata/run/a_59_read_utf8.adesh:65
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:64")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:65")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub6_ = rt.ReadFuture{}
 			aw4_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:64
+//line testdata/run/a_59_read_utf8.adesh:65
 			b = aw4_
 			rt.Print(rt.StrLen(b), rt.StrByteLen(b), rt.Chars(b), f.a+b)
 			f.sub7_ = f.inp.ReadLineTimeout(1000)
 			f.state = 8
 			fallthrough
-		case 8: // after the await at a_59_read_utf8.adesh:66
+		case 8: // after the await at a_59_read_utf8.adesh:67
 			f.a = ""
-//line testdata/run/a_59_read_utf8.adesh:66
+//line testdata/run/a_59_read_utf8.adesh:67
 			step_ := f.sub7_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:66")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:67")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub7_ = rt.ReadLineFuture{}
 			aw5_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:66
+//line testdata/run/a_59_read_utf8.adesh:67
 			rt.Print(aw5_)
-//line testdata/run/a_59_read_utf8.adesh:69
+//line testdata/run/a_59_read_utf8.adesh:70
 			f.sub5_ = f.out.Write("a\xe2\x9c")
 			f.state = 9
 			fallthrough
-		case 9: // after the await at a_59_read_utf8.adesh:69
-//line testdata/run/a_59_read_utf8.adesh:69
+		case 9: // after the await at a_59_read_utf8.adesh:70
+//line testdata/run/a_59_read_utf8.adesh:70
 			step_ := f.sub5_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:69")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:70
-			f.sub6_ = f.inp.ReadTimeout(10, 1000)
-			f.state = 10
-			fallthrough
-		case 10: // after the await at a_59_read_utf8.adesh:70
-//line testdata/run/a_59_read_utf8.adesh:70
-			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:70")
 				return rt.Pending[rt.Unit]()
 			}
+			f.sub5_ = rt.WriteFuture{}
+//line testdata/run/a_59_read_utf8.adesh:71
+			f.sub6_ = f.inp.ReadTimeout(10, 1000)
+			f.state = 10
+			fallthrough
+		case 10: // after the await at a_59_read_utf8.adesh:71
+//line testdata/run/a_59_read_utf8.adesh:71
+			step_ := f.sub6_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:71")
+				return rt.Pending[rt.Unit]()
+			}
 			f.sub6_ = rt.ReadFuture{}
 			aw6_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:70
+//line testdata/run/a_59_read_utf8.adesh:71
 			rt.Print(aw6_)
 			f.state = 11
 			fallthrough
-		case 11: // body of the try at a_59_read_utf8.adesh:71
-//line testdata/run/a_59_read_utf8.adesh:72
+		case 11: // body of the try at a_59_read_utf8.adesh:72
+//line testdata/run/a_59_read_utf8.adesh:73
 			f.sub6_ = f.inp.ReadTimeout(10, 50)
 			f.state = 12
 			fallthrough
-		case 12: // after the await at a_59_read_utf8.adesh:72
-//line testdata/run/a_59_read_utf8.adesh:72
+		case 12: // after the await at a_59_read_utf8.adesh:73
+//line testdata/run/a_59_read_utf8.adesh:73
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:72")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:73")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub6_ = rt.ReadFuture{}
 			aw7_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:72
+//line testdata/run/a_59_read_utf8.adesh:73
 			rt.Print("unexpected:", aw7_)
 			f.state = 14
 			continue poll_
-		case 13: // catch of the try at a_59_read_utf8.adesh:71
+		case 13: // catch of the try at a_59_read_utf8.adesh:72
 			thrown_ := f.err_
 			f.err_ = nil
 			e_ = thrown_.Err
-//line testdata/run/a_59_read_utf8.adesh:74
+//line testdata/run/a_59_read_utf8.adesh:75
 			rt.Print("half a character is not given:", e_.Message)
 			f.state = 14
 			fallthrough
-		case 14: // after the try at a_59_read_utf8.adesh:71
-//line testdata/run/a_59_read_utf8.adesh:76
+		case 14: // after the try at a_59_read_utf8.adesh:72
+//line testdata/run/a_59_read_utf8.adesh:77
 			f.sub5_ = f.out.Write("\x93b")
 			f.state = 15
 			fallthrough
-		case 15: // after the await at a_59_read_utf8.adesh:76
-//line testdata/run/a_59_read_utf8.adesh:76
+		case 15: // after the await at a_59_read_utf8.adesh:77
+//line testdata/run/a_59_read_utf8.adesh:77
 			step_ := f.sub5_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:76")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:77
-			f.sub6_ = f.inp.ReadTimeout(10, 1000)
-			f.state = 16
-			fallthrough
-		case 16: // after the await at a_59_read_utf8.adesh:77
-//line testdata/run/a_59_read_utf8.adesh:77
-			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:77")
 				return rt.Pending[rt.Unit]()
 			}
+			f.sub5_ = rt.WriteFuture{}
+//line testdata/run/a_59_read_utf8.adesh:78
+			f.sub6_ = f.inp.ReadTimeout(10, 1000)
+			f.state = 16
+			fallthrough
+		case 16: // after the await at a_59_read_utf8.adesh:78
+//line testdata/run/a_59_read_utf8.adesh:78
+			step_ := f.sub6_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:78")
+				return rt.Pending[rt.Unit]()
+			}
 			f.sub6_ = rt.ReadFuture{}
 			aw8_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:77
+//line testdata/run/a_59_read_utf8.adesh:78
 			joined = aw8_
 			rt.Print(joined, rt.StrByteLen(joined), rt.Chars(joined))
-//line testdata/run/a_59_read_utf8.adesh:82
+//line testdata/run/a_59_read_utf8.adesh:83
 			f.sub5_ = f.out.Write("\xff\xe2(z")
 			f.state = 17
 			fallthrough
-		case 17: // after the await at a_59_read_utf8.adesh:82
-//line testdata/run/a_59_read_utf8.adesh:82
+		case 17: // after the await at a_59_read_utf8.adesh:83
+//line testdata/run/a_59_read_utf8.adesh:83
 			step_ := f.sub5_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:82")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:83
-			f.sub6_ = f.inp.ReadTimeout(1, 1000)
-			f.state = 18
-			fallthrough
-		case 18: // after the await at a_59_read_utf8.adesh:83
-//line testdata/run/a_59_read_utf8.adesh:83
-			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:83")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub6_ = rt.ReadFuture{}
-			aw9_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:83
-			f.bad = aw9_
+			f.sub5_ = rt.WriteFuture{}
+//line testdata/run/a_59_read_utf8.adesh:84
 			f.sub6_ = f.inp.ReadTimeout(1, 1000)
-			f.state = 19
+			f.state = 18
 			fallthrough
-		case 19: // after the await at a_59_read_utf8.adesh:84
+		case 18: // after the await at a_59_read_utf8.adesh:84
 //line testdata/run/a_59_read_utf8.adesh:84
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -640,43 +629,43 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub6_ = rt.ReadFuture{}
-			aw10_ = step_.Value
+			aw9_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:84
+			f.bad = aw9_
+			f.sub6_ = f.inp.ReadTimeout(1, 1000)
+			f.state = 19
+			fallthrough
+		case 19: // after the await at a_59_read_utf8.adesh:85
+//line testdata/run/a_59_read_utf8.adesh:85
+			step_ := f.sub6_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:85")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub6_ = rt.ReadFuture{}
+			aw10_ = step_.Value
+//line testdata/run/a_59_read_utf8.adesh:85
 			lead = aw10_
 			rt.Print(rt.StrByteLen(f.bad), rt.Chars(f.bad), rt.StrByteLen(lead), rt.Chars(lead))
 			f.sub5_ = f.out.Write("\xe2\x9c")
 			f.state = 20
 			fallthrough
-		case 20: // after the await at a_59_read_utf8.adesh:86
+		case 20: // after the await at a_59_read_utf8.adesh:87
 			f.bad = ""
-//line testdata/run/a_59_read_utf8.adesh:86
+//line testdata/run/a_59_read_utf8.adesh:87
 			step_ := f.sub5_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:86")
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:87")
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:87
+//line testdata/run/a_59_read_utf8.adesh:88
 			f.out.Close()
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
 			f.state = 21
 			fallthrough
-		case 21: // after the await at a_59_read_utf8.adesh:88
+		case 21: // after the await at a_59_read_utf8.adesh:89
 			f.out = nil
-//line testdata/run/a_59_read_utf8.adesh:88
-			step_ := f.sub6_.Poll(cx)
-			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:88")
-				return rt.Pending[rt.Unit]()
-			}
-			f.sub6_ = rt.ReadFuture{}
-			aw11_ = step_.Value
-//line testdata/run/a_59_read_utf8.adesh:88
-			rt.Print(aw11_)
-			f.sub6_ = f.inp.ReadTimeout(10, 1000)
-			f.state = 22
-			fallthrough
-		case 22: // after the await at a_59_read_utf8.adesh:89
 //line testdata/run/a_59_read_utf8.adesh:89
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -684,16 +673,13 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub6_ = rt.ReadFuture{}
-			aw12_ = step_.Value
+			aw11_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:89
-			dangling = aw12_
-			f.t1_ = rt.StrByteLen(dangling)
-			f.t2_ = rt.Chars(dangling)
-//line testdata/run/a_59_read_utf8.adesh:90
+			rt.Print(aw11_)
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
-			f.state = 23
+			f.state = 22
 			fallthrough
-		case 23: // after the await at a_59_read_utf8.adesh:90
+		case 22: // after the await at a_59_read_utf8.adesh:90
 //line testdata/run/a_59_read_utf8.adesh:90
 			step_ := f.sub6_.Poll(cx)
 			if !step_.Ready {
@@ -701,15 +687,32 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub6_ = rt.ReadFuture{}
-			aw13_ = step_.Value
+			aw12_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:90
+			dangling = aw12_
+			f.t1_ = rt.StrByteLen(dangling)
+			f.t2_ = rt.Chars(dangling)
+//line testdata/run/a_59_read_utf8.adesh:91
+			f.sub6_ = f.inp.ReadTimeout(10, 1000)
+			f.state = 23
+			fallthrough
+		case 23: // after the await at a_59_read_utf8.adesh:91
+//line testdata/run/a_59_read_utf8.adesh:91
+			step_ := f.sub6_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:91")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub6_ = rt.ReadFuture{}
+			aw13_ = step_.Value
+//line testdata/run/a_59_read_utf8.adesh:91
 			rt.Print(f.t1_, f.t2_, aw13_ == "")
 			f.inp.Close()
 			f.listener.Close()
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
-			rt.AwaitedAgain("`main`", "testdata/run/a_59_read_utf8.adesh:45:10")
+			rt.AwaitedAgain("`main`", "testdata/run/a_59_read_utf8.adesh:46:10")
 		}
 	}
 }
@@ -794,7 +797,7 @@ func (f *mainFuture) complete_() {
 	*f = mainFuture{state: mainFutureDone_}
 }
 
-//line testdata/run/a_59_read_utf8.adesh:45
+//line testdata/run/a_59_read_utf8.adesh:46
 func adeshMain() mainFuture {
 	return mainFuture{}
 }
@@ -812,12 +815,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0: // start
-//line testdata/run/a_59_read_utf8.adesh:45
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.sub1_ = adeshMain()
 			f.state = 1
 			fallthrough
-		case 1: // after the await at a_59_read_utf8.adesh:45
-//line testdata/run/a_59_read_utf8.adesh:45
+		case 1: // after the await at a_59_read_utf8.adesh:46
+//line testdata/run/a_59_read_utf8.adesh:46
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()

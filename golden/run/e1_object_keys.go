@@ -5,9 +5,10 @@ package main
 import "adeshprog/rt"
 
 var (
-	user  rt.Value
-	ages  *rt.Map[string, int64]
-	total int64
+	user   rt.Value
+	ages   *rt.Map[string, int64]
+	total  int64
+	scores *rt.Map[string, int64]
 )
 
 // programFuture runs the top-level statements, then main.
@@ -42,6 +43,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/e1_object_keys.adesh:13
 			rt.Print(ages.Keys(), total, ages.Has("bob"), ages.Has("cy"))
+//line testdata/run/e1_object_keys.adesh:16
+			scores = rt.NewMap[string, int64]()
+			scores.Set("ann", 3)
+			scores.Set("bo", 4)
+			rt.Print(scores, scores.Keys())
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

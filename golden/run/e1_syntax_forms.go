@@ -233,6 +233,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_syntax_forms.adesh:73
 				rt.Print("countdown", countdown, inner)
 			}
+//line testdata/run/e1_syntax_forms.adesh:77
+			rt.MapOf[string, int64]([]string{"x"}, []int64{1})
+//line testdata/run/e1_syntax_forms.adesh:77
+			_ = []int64{1}
+//line testdata/run/e1_syntax_forms.adesh:77
+			rt.Print("Map<string, i64>", "[i64]")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -60,6 +60,31 @@ func (v Opt) AdeshField(name string) (any, bool) {
 	return nil, false
 }
 
+type Cfg struct {
+	size  int64
+	name  string
+	ratio float64
+	tag   rt.Option[string]
+}
+
+func (v Cfg) AdeshFormat(b *strings.Builder, nested bool) {
+	rt.FormatStruct(b, "Cfg", nested, []string{"size", "name", "ratio", "tag"}, v.size, v.name, v.ratio, v.tag)
+}
+
+func (v Cfg) AdeshField(name string) (any, bool) {
+	switch name {
+	case "size":
+		return v.size, true
+	case "name":
+		return v.name, true
+	case "ratio":
+		return v.ratio, true
+	case "tag":
+		return v.tag, true
+	}
+	return nil, false
+}
+
 var (
 	id    int64
 	label rt.Option[string]
@@ -68,6 +93,7 @@ var (
 	empty Opt
 	all   []Opt
 	s     float64
+	cfg   Cfg
 )
 
 //line testdata/run/e1_type_aliases.adesh:9
@@ -100,6 +126,12 @@ func describe(o Opt) string {
 	}
 //line testdata/run/e1_type_aliases.adesh:17
 	return "absent"
+}
+
+//line testdata/run/e1_type_aliases.adesh:39
+func describe_cfg(x Cfg) string {
+//line testdata/run/e1_type_aliases.adesh:39
+	return x.name + rt.Str(x.size)
 }
 
 // programFuture runs the top-level statements, then main.
@@ -149,6 +181,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(t4_, t3_)
 			s = 2.5
 			rt.Print(s * 2.0)
+//line testdata/run/e1_type_aliases.adesh:37
+			cfg = Cfg{name: "a", size: 10, ratio: 1}
+			rt.Print(cfg.size, cfg.name, cfg.ratio, cfg.tag)
+//line testdata/run/e1_type_aliases.adesh:40
+			rt.Print(describe_cfg(Cfg{name: "z", size: 3, ratio: 1}), describe_cfg(Cfg{name: "y", size: 10, ratio: 1}))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -18,14 +18,22 @@ var (
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
+	state  uint32
+	i1_    int
+	items_ []*rt.JoinHandle[rt.Unit]
+	sub1_  *rt.JoinHandle[rt.Unit]
+	sub2_  *rt.JoinHandle[rt.Value]
 }
 
-const programFutureDone_ = 1
+const programFutureDone_ = 6
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+	var aw_ rt.Value
+	var h *rt.JoinHandle[rt.Unit]
 	var n_ int64
+	var x_ *rt.JoinHandle[rt.Unit]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -56,12 +64,36 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					return rt.Unit{}
 				}))
 			}
-//line testdata/run/e2_thread_mutex.adesh:16
-			for _, x_ := range handles {
-				var h *rt.JoinHandle[rt.Unit] = x_
-//line testdata/run/e2_thread_mutex.adesh:16
-				rt.ThreadJoin(h, "testdata/run/e2_thread_mutex.adesh:16:20")
+			f.items_ = handles
+			f.i1_ = 0
+			f.state = 1
+			fallthrough
+		case 1: // head of the loop at e2_thread_mutex.adesh:16
+			if !(f.i1_ < len(f.items_)) {
+				f.state = 4
+				continue poll_
 			}
+			x_ = f.items_[f.i1_]
+			h = x_
+//line testdata/run/e2_thread_mutex.adesh:16
+			f.sub1_ = h
+			f.state = 2
+			fallthrough
+		case 2: // after the await at e2_thread_mutex.adesh:16
+//line testdata/run/e2_thread_mutex.adesh:16
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_mutex.adesh:16")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			f.state = 3
+			fallthrough
+		case 3: // next turn of the loop at e2_thread_mutex.adesh:16
+			f.i1_++
+			f.state = 1
+			continue poll_
+		case 4: // after the loop at e2_thread_mutex.adesh:16
 //line testdata/run/e2_thread_mutex.adesh:17
 			first = rt.ThreadLock(counter)
 			rt.Print("with", rt.DynMethod(rt.DynField(first, "value", "testdata/run/e2_thread_mutex.adesh:18:15"), "get", "testdata/run/e2_thread_mutex.adesh:18:15"), hits.Load())
@@ -77,7 +109,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.ThreadLockTimeout(counter, 20)
 			})
 //line testdata/run/e2_thread_mutex.adesh:27
-			rt.Print(rt.ThreadJoin(other, "testdata/run/e2_thread_mutex.adesh:27:7"))
+			f.sub2_ = other
+			f.state = 5
+			fallthrough
+		case 5: // after the await at e2_thread_mutex.adesh:27
+//line testdata/run/e2_thread_mutex.adesh:27
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_mutex.adesh:27")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_mutex.adesh:27
+			rt.Print(aw_)
 			rt.DynMethod(g, "unlock", "testdata/run/e2_thread_mutex.adesh:28:1")
 			t = rt.ThreadTryLock(counter)
 			rt.Print(rt.DynField(t, "ok", "testdata/run/e2_thread_mutex.adesh:30:7"), rt.DynMethod(rt.DynField(t, "value", "testdata/run/e2_thread_mutex.adesh:30:13"), "get", "testdata/run/e2_thread_mutex.adesh:30:13"))
@@ -106,7 +151,18 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
-func (f *programFuture) dropSub_() {}
+func (f *programFuture) dropSub_() {
+	switch f.state {
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 5:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	}
+}
 
 func (f *programFuture) complete_() {
 	*f = programFuture{state: programFutureDone_}

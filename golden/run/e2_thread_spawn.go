@@ -86,17 +86,32 @@ func waits() waitsFuture {
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
-	sub1_ waitsFuture
+	state  uint32
+	i1_    int
+	items_ []*rt.JoinHandle[int64]
+	t_     int64
+	sub1_  *rt.JoinHandle[int64]
+	sub2_  *rt.JoinHandle[string]
+	sub3_  *rt.JoinHandle[rt.Unit]
+	sub4_  waitsFuture
+	err_   *rt.Thrown
 }
 
-const programFutureDone_ = 2
+const programFutureDone_ = 12
 
 // Poll runs the future until it completes or must wait.
-func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+	defer f.catch_(cx, &result_)
+	var aw1_ string
+	var aw2_ int64
+	var aw3_ int64
+	_ = aw3_
 	var aw_ int64
-	var caught_ *rt.Thrown
+	var e rt.Error
+	var h *rt.JoinHandle[int64]
 	var n_ int64
+	var x_ *rt.JoinHandle[int64]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -121,11 +136,40 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}))
 			}
 			total = 0
-			for _, x_ := range handles {
-				var h *rt.JoinHandle[int64] = x_
-//line testdata/run/e2_thread_spawn.adesh:14
-				total = total + rt.ThreadJoin(h, "testdata/run/e2_thread_spawn.adesh:14:36")
+			f.items_ = handles
+			f.i1_ = 0
+			f.state = 1
+			fallthrough
+		case 1: // head of the loop at e2_thread_spawn.adesh:14
+			if !(f.i1_ < len(f.items_)) {
+				f.state = 4
+				continue poll_
 			}
+			x_ = f.items_[f.i1_]
+			h = x_
+			f.t_ = total
+//line testdata/run/e2_thread_spawn.adesh:14
+			f.sub1_ = h
+			f.state = 2
+			fallthrough
+		case 2: // after the await at e2_thread_spawn.adesh:14
+//line testdata/run/e2_thread_spawn.adesh:14
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:14")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_spawn.adesh:14
+			total = f.t_ + aw_
+			f.state = 3
+			fallthrough
+		case 3: // next turn of the loop at e2_thread_spawn.adesh:14
+			f.i1_++
+			f.state = 1
+			continue poll_
+		case 4: // after the loop at e2_thread_spawn.adesh:14
 //line testdata/run/e2_thread_spawn.adesh:15
 			rt.Print("total", total)
 //line testdata/run/e2_thread_spawn.adesh:17
@@ -136,7 +180,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return "done"
 			})
 //line testdata/run/e2_thread_spawn.adesh:18
-			rt.Print(rt.ThreadJoin(named, "testdata/run/e2_thread_spawn.adesh:18:7"), named.IsFinished())
+			f.sub2_ = named
+			f.state = 5
+			fallthrough
+		case 5: // after the await at e2_thread_spawn.adesh:18
+//line testdata/run/e2_thread_spawn.adesh:18
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:18")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			aw1_ = step_.Value
+//line testdata/run/e2_thread_spawn.adesh:18
+			rt.Print(aw1_, named.IsFinished())
 //line testdata/run/e2_thread_spawn.adesh:20
 			quiet = rt.SpawnThread(func() rt.Unit {
 //line testdata/run/e2_thread_spawn.adesh:20
@@ -144,21 +201,30 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Unit{}
 			})
 //line testdata/run/e2_thread_spawn.adesh:21
-			rt.ThreadJoin(quiet, "testdata/run/e2_thread_spawn.adesh:21:1")
-//line testdata/run/e2_thread_spawn.adesh:27
-			f.sub1_ = waits()
-			f.state = 1
+			f.sub3_ = quiet
+			f.state = 6
 			fallthrough
-		case 1: // after the await at e2_thread_spawn.adesh:27
+		case 6: // after the await at e2_thread_spawn.adesh:21
+//line testdata/run/e2_thread_spawn.adesh:21
+			step_ := f.sub3_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:21")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub3_ = nil
+			f.sub4_ = waits()
+			f.state = 7
+			fallthrough
+		case 7: // after the await at e2_thread_spawn.adesh:27
 //line testdata/run/e2_thread_spawn.adesh:27
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub4_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = waitsFuture{}
-			aw_ = step_.Value
+			f.sub4_ = waitsFuture{}
+			aw2_ = step_.Value
 //line testdata/run/e2_thread_spawn.adesh:27
-			rt.Print("awaited", aw_)
+			rt.Print("awaited", aw2_)
 			rt.Print(rt.HardwareConcurrency() >= 1)
 //line testdata/run/e2_thread_spawn.adesh:30
 			failing = rt.SpawnThreadNamed("bad", func() int64 {
@@ -169,14 +235,33 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_spawn.adesh:32
 				return 0
 			})
-			caught_ = rt.TryCatch(func() {
-				rt.ThreadJoin(failing, "testdata/run/e2_thread_spawn.adesh:35:5")
-			})
-			if caught_ != nil {
-				var e rt.Error = caught_.Err
-//line testdata/run/e2_thread_spawn.adesh:37
-				rt.Print("caught", e.Message)
+			f.state = 8
+			fallthrough
+		case 8: // body of the try at e2_thread_spawn.adesh:34
+//line testdata/run/e2_thread_spawn.adesh:35
+			f.sub1_ = failing
+			f.state = 9
+			fallthrough
+		case 9: // after the await at e2_thread_spawn.adesh:35
+//line testdata/run/e2_thread_spawn.adesh:35
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:35")
+				return rt.Pending[rt.Unit]()
 			}
+			f.sub1_ = nil
+			aw3_ = step_.Value
+			f.state = 11
+			continue poll_
+		case 10: // catch of the try at e2_thread_spawn.adesh:34
+			thrown_ := f.err_
+			f.err_ = nil
+			e = thrown_.Err
+//line testdata/run/e2_thread_spawn.adesh:37
+			rt.Print("caught", e.Message)
+			f.state = 11
+			fallthrough
+		case 11: // after the try at e2_thread_spawn.adesh:34
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -194,14 +279,50 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
+func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+	x := recover()
+	if x == nil {
+		return
+	}
+	if t, ok := x.(*rt.Thrown); ok {
+		switch f.state {
+		case 8, 9:
+			f.dropSub_()
+			f.err_ = t
+			f.state = 10
+			*r = f.Poll(cx)
+			return
+		}
+	}
+	f.Drop()
+	panic(x)
+}
+
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 1:
-		f.sub1_.Drop()
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 5:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	case 6:
+		if f.sub3_ != nil {
+			f.sub3_.Drop()
+		}
+	case 7:
+		f.sub4_.Drop()
+	case 9:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
 	}
 }
 
 func (f *programFuture) complete_() {
+	f.state = programFutureDone_
 	*f = programFuture{state: programFutureDone_}
 }
 
