@@ -161,6 +161,9 @@ func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
 			raise(elem, need)
 		} else if !types.IsInvalid(elem) && !satisfies(elem, need) {
 			method := calleeName(call)
+			if ci.Builtin == builtin.ParallelSum {
+				method = "Parallel.sum"
+			}
 			what := "compares the elements, and `%s` cannot be compared with `<` (numbers, strings and chars can)"
 			if need == NeedNumber {
 				what = "adds up the elements, and `%s` is not a number"
