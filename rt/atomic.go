@@ -1,6 +1,9 @@
 package rt
 
-import "sync/atomic"
+import (
+	"strings"
+	"sync/atomic"
+)
 
 // Atomic is thread.Atomic.AtomicI64 and AtomicBool: one word that threads and tasks change
 // without a lock. A bool is kept as 0 or 1.
@@ -45,4 +48,41 @@ func (a *Atomic[T]) FetchSub(n int64) int64 { return a.v.Add(-n) + n }
 // CompareExchange stores v if the atomic holds old, and reports whether it did.
 func (a *Atomic[T]) CompareExchange(old, v T) bool {
 	return a.v.CompareAndSwap(atomicBits(old), atomicBits(v))
+}
+
+// AdeshFormat prints an atomic as `Atomic(value)`.
+func (a *Atomic[T]) AdeshFormat(b *strings.Builder, nested bool) {
+	b.WriteString("Atomic(")
+	Format(b, a.Load(), true)
+	b.WriteString(")")
+}
+
+// AdeshMethod gives dynamic code (an atomic kept in a record or an `any`) its methods.
+func (a *Atomic[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
+	switch name {
+	case "load":
+		wantArgs(name, args, 0, pos)
+		return a.Load(), true
+	case "store":
+		wantArgs(name, args, 1, pos)
+		a.Store(DynTo[T](args[0], pos))
+		return Unit{}, true
+	case "swap":
+		wantArgs(name, args, 1, pos)
+		return a.Swap(DynTo[T](args[0], pos)), true
+	case "compare_exchange":
+		wantArgs(name, args, 2, pos)
+		return a.CompareExchange(DynTo[T](args[0], pos), DynTo[T](args[1], pos)), true
+	case "fetch_add", "fetch_sub":
+		if _, isInt := any(a.Load()).(int64); !isInt {
+			return nil, false
+		}
+		wantArgs(name, args, 1, pos)
+		n := DynTo[int64](args[0], pos)
+		if name == "fetch_sub" {
+			return a.FetchSub(n), true
+		}
+		return a.FetchAdd(n), true
+	}
+	return nil, false
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 )
 
@@ -61,6 +62,9 @@ func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
 	name := t.Name.Name
 	if t.Pkg != nil {
 		imp := scope.Lookup(t.Pkg.Name)
+		if imp != nil && imp.Kind == types.ObjBuiltin && builtin.TypeObject(imp.Builtin) != builtin.Global {
+			return c.moduleType(t, imp, scope)
+		}
 		if imp == nil || imp.Kind != types.ObjImport {
 			c.errorf(t.Pkg, "unknown import `%s`", t.Pkg.Name)
 			return types.InvalidType
@@ -166,6 +170,34 @@ func (c *checker) instantiateNamed(t *ast.NamedType, obj *types.Object, scope *t
 		n.Args = append(n.Args, c.typeExprIn(a, scope))
 	}
 	return n
+}
+
+// moduleType is a standard module's type written in an annotation, `thread.Semaphore` or
+// `thread.Mutex<i64>`: the type its `new` gives, its element being the type argument.
+func (c *checker) moduleType(t *ast.NamedType, mod *types.Object, scope *types.Scope) types.Type {
+	member := builtin.Member(builtin.TypeObject(mod.Builtin), t.Name.Name)
+	var ctor builtin.ID
+	if member != 0 && builtin.Of(member).Static {
+		ctor = builtin.Member(builtin.TypeObject(member), "new")
+	}
+	if ctor == 0 {
+		c.errorf(t.Name, "`%s` has no type `%s` that an annotation can name", t.Pkg.Name, t.Name.Name)
+		return types.InvalidType
+	}
+	var params []*types.Var
+	ret := builtin.Of(ctor).Sig(builtin.In{Fresh: func() types.Type {
+		v := c.newVar()
+		params = append(params, v)
+		return v
+	}}).Ret
+	if len(t.Args) != len(params) {
+		c.errorf(t, "`%s.%s` takes %d type argument%s", t.Pkg.Name, t.Name.Name, len(params), plural(len(params)))
+		return types.InvalidType
+	}
+	for i, v := range params {
+		v.Bound = c.typeExprIn(t.Args[i], scope)
+	}
+	return types.Settled(ret)
 }
 
 func plural(n int) string {

@@ -11,11 +11,6 @@ import (
 func init() {
 	layout(func(p *printer, n *ast.FuncDecl) { p.funcDecl(n) })
 	layout(func(p *printer, n *ast.StructDecl) {
-		p.export(n.Export)
-		p.write("struct ")
-		p.node(n.Name)
-		p.typeParams(n.TypeParams)
-		p.write(" ")
 		members := make([]ast.Node, 0, len(n.Fields)+len(n.Methods))
 		for _, f := range n.Fields {
 			members = append(members, f)
@@ -23,6 +18,22 @@ func init() {
 		for _, m := range n.Methods {
 			members = append(members, m)
 		}
+		if strings.HasPrefix(p.text(n), "type") {
+			// A record alias, `type Name = { field: T; … };`, is written as one: a `;` after
+			// it stays a statement of its own (a struct would take it as its end).
+			p.write("type ")
+			p.node(n.Name)
+			p.typeParams(n.TypeParams)
+			p.write(" = ")
+			p.members(n, members, ";")
+			p.write(";")
+			return
+		}
+		p.export(n.Export)
+		p.write("struct ")
+		p.node(n.Name)
+		p.typeParams(n.TypeParams)
+		p.write(" ")
 		p.members(n, members, ",")
 	})
 	layout(func(p *printer, n *ast.Field) {

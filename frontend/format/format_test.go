@@ -147,3 +147,14 @@ func TestTestDeclarations(t *testing.T) {
 		t.Fatalf("formatting again gave %q, %v", again, err)
 	}
 }
+
+// A record alias is written as one, so that a `;` after it stays its own statement (written
+// as `struct`, the `;` became the struct's end and the tree changed: found by TestMutatedCorpus).
+func TestRecordAliasKeepsItsForm(t *testing.T) {
+	src := "type Id = int;\ntype Opt = { present: bool; size: i64 = 1 };;\nlet o = 1;\n"
+	want := "type Id = int;\ntype Opt = { present: bool; size: i64 = 1 };\n;\nlet o = 1;\n"
+	out, err := Source("a.adesh", []byte(src))
+	if err != nil || string(out) != want {
+		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}

@@ -119,17 +119,24 @@ func meet() meetFuture {
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
-	sub1_ meetFuture
+	state  uint32
+	i1_    int
+	items_ []*rt.JoinHandle[int64]
+	sub1_  *rt.JoinHandle[int64]
+	sub2_  meetFuture
 }
 
-const programFutureDone_ = 2
+const programFutureDone_ = 6
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var aw_ bool
+	var aw1_ bool
+	var aw_ int64
 	var caught_ *rt.Thrown
 	var n_ int64
+	var t *rt.JoinHandle[int64]
+	var x_ *rt.JoinHandle[int64]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -167,11 +174,39 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}))
 			}
 			early = []int64{}
-			for _, x_ := range threads {
-				var t *rt.JoinHandle[int64] = x_
-//line testdata/run/e2_thread_barrier.adesh:22
-				rt.ArrPush(&early, rt.ThreadJoin(t, "testdata/run/e2_thread_barrier.adesh:22:31"))
+			f.items_ = threads
+			f.i1_ = 0
+			f.state = 1
+			fallthrough
+		case 1: // head of the loop at e2_thread_barrier.adesh:22
+			if !(f.i1_ < len(f.items_)) {
+				f.state = 4
+				continue poll_
 			}
+			x_ = f.items_[f.i1_]
+			t = x_
+//line testdata/run/e2_thread_barrier.adesh:22
+			f.sub1_ = t
+			f.state = 2
+			fallthrough
+		case 2: // after the await at e2_thread_barrier.adesh:22
+//line testdata/run/e2_thread_barrier.adesh:22
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_barrier.adesh:22")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_barrier.adesh:22
+			rt.ArrPush(&early, aw_)
+			f.state = 3
+			fallthrough
+		case 3: // next turn of the loop at e2_thread_barrier.adesh:22
+			f.i1_++
+			f.state = 1
+			continue poll_
+		case 4: // after the loop at e2_thread_barrier.adesh:22
 //line testdata/run/e2_thread_barrier.adesh:23
 			rt.Print("passed early:", early, "leaders:", leaders.Load(), "arrivals:", arrivals.Load())
 //line testdata/run/e2_thread_barrier.adesh:25
@@ -180,19 +215,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_barrier.adesh:29
 			pair = rt.NewBarrier(2, "testdata/run/e2_thread_barrier.adesh:29:12")
 //line testdata/run/e2_thread_barrier.adesh:37
-			f.sub1_ = meet()
-			f.state = 1
+			f.sub2_ = meet()
+			f.state = 5
 			fallthrough
-		case 1: // after the await at e2_thread_barrier.adesh:37
+		case 5: // after the await at e2_thread_barrier.adesh:37
 //line testdata/run/e2_thread_barrier.adesh:37
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = meetFuture{}
-			aw_ = step_.Value
+			f.sub2_ = meetFuture{}
+			aw1_ = step_.Value
 //line testdata/run/e2_thread_barrier.adesh:37
-			rt.Print("one leader of two:", aw_)
+			rt.Print("one leader of two:", aw1_)
 //line testdata/run/e2_thread_barrier.adesh:39
 			caught_ = rt.TryCatch(func() {
 				rt.NewBarrier(0, "testdata/run/e2_thread_barrier.adesh:40:5")
@@ -221,8 +256,12 @@ func (f *programFuture) Drop() {
 
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 1:
-		f.sub1_.Drop()
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 5:
+		f.sub2_.Drop()
 	}
 }
 

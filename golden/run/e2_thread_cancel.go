@@ -96,15 +96,17 @@ func count_until_cancelled() countUntilCancelledFuture {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
-	sub1_ rt.SleepFuture
-	sub2_ *rt.JoinHandle[int64]
+	sub1_ *rt.JoinHandle[string]
+	sub2_ rt.SleepFuture
+	sub3_ *rt.JoinHandle[int64]
 }
 
-const programFutureDone_ = 3
+const programFutureDone_ = 4
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var aw_ int64
+	var aw1_ int64
+	var aw_ string
 	for {
 		switch f.state {
 		case 0: // start
@@ -126,40 +128,53 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_cancel.adesh:16
 			rt.Print("cancelled before:", token.IsCancelled())
 			source.Cancel()
-			rt.Print(rt.ThreadJoin(worker, "testdata/run/e2_thread_cancel.adesh:18:7"), "after at least 3 ticks:", ticks.Load() >= 3)
+			f.sub1_ = worker
+			f.state = 1
+			fallthrough
+		case 1: // after the await at e2_thread_cancel.adesh:18
+//line testdata/run/e2_thread_cancel.adesh:18
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_cancel.adesh:18")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_cancel.adesh:18
+			rt.Print(aw_, "after at least 3 ticks:", ticks.Load() >= 3)
 			source.Cancel()
 			rt.Print(token.IsCancelled(), source.Token().IsCancelled(), source, token)
 //line testdata/run/e2_thread_cancel.adesh:22
 			stop = rt.NewCancellationSource()
 //line testdata/run/e2_thread_cancel.adesh:32
 			h = rt.SpawnValue[int64](cx, count_until_cancelled())
-			f.sub1_ = rt.Sleep(5)
-			f.state = 1
+			f.sub2_ = rt.Sleep(5)
+			f.state = 2
 			fallthrough
-		case 1: // after the await at e2_thread_cancel.adesh:33
+		case 2: // after the await at e2_thread_cancel.adesh:33
 //line testdata/run/e2_thread_cancel.adesh:33
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/e2_thread_cancel.adesh:33")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = rt.SleepFuture{}
+			f.sub2_ = rt.SleepFuture{}
 //line testdata/run/e2_thread_cancel.adesh:34
 			stop.Cancel()
-			f.sub2_ = h
-			f.state = 2
+			f.sub3_ = h
+			f.state = 3
 			fallthrough
-		case 2: // after the await at e2_thread_cancel.adesh:35
+		case 3: // after the await at e2_thread_cancel.adesh:35
 //line testdata/run/e2_thread_cancel.adesh:35
-			step_ := f.sub2_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				cx.SuspendedAt("testdata/run/e2_thread_cancel.adesh:35")
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub2_ = nil
-			aw_ = step_.Value
+			f.sub3_ = nil
+			aw1_ = step_.Value
 //line testdata/run/e2_thread_cancel.adesh:35
-			rt.Print("the task counted:", aw_ >= 1)
+			rt.Print("the task counted:", aw1_ >= 1)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -180,10 +195,14 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 1:
-		f.sub1_.Drop()
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
 	case 2:
-		if f.sub2_ != nil {
-			f.sub2_.Drop()
+		f.sub2_.Drop()
+	case 3:
+		if f.sub3_ != nil {
+			f.sub3_.Drop()
 		}
 	}
 }

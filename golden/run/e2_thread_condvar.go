@@ -19,17 +19,30 @@ var (
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
+	state   uint32
+	i3_     int
+	i4_     int
+	items1_ []*rt.JoinHandle[rt.Unit]
+	items_  []*rt.JoinHandle[int64]
+	t_      int64
+	sub1_   *rt.JoinHandle[int64]
+	sub2_   *rt.JoinHandle[rt.Unit]
 }
 
-const programFutureDone_ = 1
+const programFutureDone_ = 9
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+	var aw_ int64
+	var c *rt.JoinHandle[int64]
 	var caught_ *rt.Thrown
 	var n1_ int64
 	var n2_ int64
 	var n_ int64
+	var p_ *rt.JoinHandle[rt.Unit]
+	var x1_ *rt.JoinHandle[rt.Unit]
+	var x_ *rt.JoinHandle[int64]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -79,11 +92,40 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.DynMethod(g, "unlock", "testdata/run/e2_thread_condvar.adesh:35:1")
 			ready.NotifyAll()
 			taken = 0
-			for _, x_ := range consumers {
-				var c *rt.JoinHandle[int64] = x_
-//line testdata/run/e2_thread_condvar.adesh:38
-				taken = taken + rt.ThreadJoin(c, "testdata/run/e2_thread_condvar.adesh:38:38")
+			f.items_ = consumers
+			f.i3_ = 0
+			f.state = 1
+			fallthrough
+		case 1: // head of the loop at e2_thread_condvar.adesh:38
+			if !(f.i3_ < len(f.items_)) {
+				f.state = 4
+				continue poll_
 			}
+			x_ = f.items_[f.i3_]
+			c = x_
+			f.t_ = taken
+//line testdata/run/e2_thread_condvar.adesh:38
+			f.sub1_ = c
+			f.state = 2
+			fallthrough
+		case 2: // after the await at e2_thread_condvar.adesh:38
+//line testdata/run/e2_thread_condvar.adesh:38
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_condvar.adesh:38")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_condvar.adesh:38
+			taken = f.t_ + aw_
+			f.state = 3
+			fallthrough
+		case 3: // next turn of the loop at e2_thread_condvar.adesh:38
+			f.i3_++
+			f.state = 1
+			continue poll_
+		case 4: // after the loop at e2_thread_condvar.adesh:38
 //line testdata/run/e2_thread_condvar.adesh:39
 			left = rt.ThreadTryLock(items)
 			rt.Print("taken:", taken, "left:", rt.DynMethod(rt.DynField(left, "value", "testdata/run/e2_thread_condvar.adesh:40:33"), "get", "testdata/run/e2_thread_condvar.adesh:40:33"))
@@ -124,12 +166,36 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					return rt.Unit{}
 				}))
 			}
-//line testdata/run/e2_thread_condvar.adesh:58
-			for _, x1_ := range players {
-				var p_ *rt.JoinHandle[rt.Unit] = x1_
-//line testdata/run/e2_thread_condvar.adesh:58
-				rt.ThreadJoin(p_, "testdata/run/e2_thread_condvar.adesh:58:20")
+			f.items1_ = players
+			f.i4_ = 0
+			f.state = 5
+			fallthrough
+		case 5: // head of the loop at e2_thread_condvar.adesh:58
+			if !(f.i4_ < len(f.items1_)) {
+				f.state = 8
+				continue poll_
 			}
+			x1_ = f.items1_[f.i4_]
+			p_ = x1_
+//line testdata/run/e2_thread_condvar.adesh:58
+			f.sub2_ = p_
+			f.state = 6
+			fallthrough
+		case 6: // after the await at e2_thread_condvar.adesh:58
+//line testdata/run/e2_thread_condvar.adesh:58
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_condvar.adesh:58")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			f.state = 7
+			fallthrough
+		case 7: // next turn of the loop at e2_thread_condvar.adesh:58
+			f.i4_++
+			f.state = 5
+			continue poll_
+		case 8: // after the loop at e2_thread_condvar.adesh:58
 //line testdata/run/e2_thread_condvar.adesh:59
 			rt.Print(changed)
 //line testdata/run/e2_thread_condvar.adesh:61
@@ -158,7 +224,18 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
-func (f *programFuture) dropSub_() {}
+func (f *programFuture) dropSub_() {
+	switch f.state {
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 6:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	}
+}
 
 func (f *programFuture) complete_() {
 	*f = programFuture{state: programFutureDone_}

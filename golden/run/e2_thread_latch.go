@@ -95,19 +95,37 @@ func opened() openedFuture {
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
-	sub1_ openedFuture
+	state   uint32
+	i3_     int
+	i4_     int
+	i5_     int
+	items1_ []*rt.JoinHandle[int64]
+	items2_ []*rt.JoinHandle[rt.Value]
+	items_  []*rt.JoinHandle[rt.Unit]
+	sub1_   *rt.JoinHandle[rt.Unit]
+	sub2_   *rt.JoinHandle[int64]
+	sub3_   openedFuture
+	sub4_   *rt.JoinHandle[rt.Value]
 }
 
-const programFutureDone_ = 2
+const programFutureDone_ = 14
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var aw_ string
+	var aw1_ string
+	var aw2_ rt.Value
+	var aw_ int64
 	var caught_ *rt.Thrown
+	var h *rt.JoinHandle[rt.Value]
+	var j *rt.JoinHandle[rt.Unit]
 	var n1_ int64
 	var n2_ int64
 	var n_ int64
+	var t *rt.JoinHandle[int64]
+	var x1_ *rt.JoinHandle[int64]
+	var x2_ *rt.JoinHandle[rt.Value]
+	var x_ *rt.JoinHandle[rt.Unit]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -139,11 +157,37 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			done.CountDown()
 			done.Wait()
 			rt.Print("a count_down at zero changes nothing")
-			for _, x_ := range jobs {
-				var j *rt.JoinHandle[rt.Unit] = x_
-//line testdata/run/e2_thread_latch.adesh:23
-				rt.ThreadJoin(j, "testdata/run/e2_thread_latch.adesh:23:17")
+			f.items_ = jobs
+			f.i3_ = 0
+			f.state = 1
+			fallthrough
+		case 1: // head of the loop at e2_thread_latch.adesh:23
+			if !(f.i3_ < len(f.items_)) {
+				f.state = 4
+				continue poll_
 			}
+			x_ = f.items_[f.i3_]
+			j = x_
+//line testdata/run/e2_thread_latch.adesh:23
+			f.sub1_ = j
+			f.state = 2
+			fallthrough
+		case 2: // after the await at e2_thread_latch.adesh:23
+//line testdata/run/e2_thread_latch.adesh:23
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_latch.adesh:23")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			f.state = 3
+			fallthrough
+		case 3: // next turn of the loop at e2_thread_latch.adesh:23
+			f.i3_++
+			f.state = 1
+			continue poll_
+		case 4: // after the loop at e2_thread_latch.adesh:23
+//line testdata/run/e2_thread_latch.adesh:25
 			start = rt.NewCountDownLatch(1, "testdata/run/e2_thread_latch.adesh:25:13")
 			started = rt.NewAtomic[int64](0)
 			runners = []*rt.JoinHandle[int64]{}
@@ -162,29 +206,57 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("before the gate opens:", started.Load())
 			start.CountDown()
 			squares = []int64{}
-			for _, x1_ := range runners {
-				var t *rt.JoinHandle[int64] = x1_
-//line testdata/run/e2_thread_latch.adesh:39
-				rt.ArrPush(&squares, rt.ThreadJoin(t, "testdata/run/e2_thread_latch.adesh:39:33"))
+			f.items1_ = runners
+			f.i4_ = 0
+			f.state = 5
+			fallthrough
+		case 5: // head of the loop at e2_thread_latch.adesh:39
+			if !(f.i4_ < len(f.items1_)) {
+				f.state = 8
+				continue poll_
 			}
+			x1_ = f.items1_[f.i4_]
+			t = x1_
+//line testdata/run/e2_thread_latch.adesh:39
+			f.sub2_ = t
+			f.state = 6
+			fallthrough
+		case 6: // after the await at e2_thread_latch.adesh:39
+//line testdata/run/e2_thread_latch.adesh:39
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_latch.adesh:39")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_latch.adesh:39
+			rt.ArrPush(&squares, aw_)
+			f.state = 7
+			fallthrough
+		case 7: // next turn of the loop at e2_thread_latch.adesh:39
+			f.i4_++
+			f.state = 5
+			continue poll_
+		case 8: // after the loop at e2_thread_latch.adesh:39
 //line testdata/run/e2_thread_latch.adesh:40
 			rt.Print("after:", started.Load(), squares)
 //line testdata/run/e2_thread_latch.adesh:43
 			gate = rt.NewCountDownLatch(2, "testdata/run/e2_thread_latch.adesh:43:12")
 //line testdata/run/e2_thread_latch.adesh:50
-			f.sub1_ = opened()
-			f.state = 1
+			f.sub3_ = opened()
+			f.state = 9
 			fallthrough
-		case 1: // after the await at e2_thread_latch.adesh:50
+		case 9: // after the await at e2_thread_latch.adesh:50
 //line testdata/run/e2_thread_latch.adesh:50
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = openedFuture{}
-			aw_ = step_.Value
+			f.sub3_ = openedFuture{}
+			aw1_ = step_.Value
 //line testdata/run/e2_thread_latch.adesh:50
-			rt.Print(aw_, rt.NewCountDownLatch(0, "testdata/run/e2_thread_latch.adesh:50:23"))
+			rt.Print(aw1_, rt.NewCountDownLatch(0, "testdata/run/e2_thread_latch.adesh:50:23"))
 			rt.NewCountDownLatch(0, "testdata/run/e2_thread_latch.adesh:51:1").Wait()
 //line testdata/run/e2_thread_latch.adesh:53
 			caught_ = rt.TryCatch(func() {
@@ -212,11 +284,39 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.DynMethod(rt.DynField(ctx, "ready", "testdata/run/e2_thread_latch.adesh:68:1"), "wait", "testdata/run/e2_thread_latch.adesh:68:1")
 			rt.DynMethod(rt.DynField(ctx, "stop", "testdata/run/e2_thread_latch.adesh:69:1"), "cancel", "testdata/run/e2_thread_latch.adesh:69:1")
 			seen = []rt.Value{}
-			for _, x2_ := range helpers {
-				var h *rt.JoinHandle[rt.Value] = x2_
-//line testdata/run/e2_thread_latch.adesh:71
-				rt.ArrPush(&seen, rt.ThreadJoin(h, "testdata/run/e2_thread_latch.adesh:71:30"))
+			f.items2_ = helpers
+			f.i5_ = 0
+			f.state = 10
+			fallthrough
+		case 10: // head of the loop at e2_thread_latch.adesh:71
+			if !(f.i5_ < len(f.items2_)) {
+				f.state = 13
+				continue poll_
 			}
+			x2_ = f.items2_[f.i5_]
+			h = x2_
+//line testdata/run/e2_thread_latch.adesh:71
+			f.sub4_ = h
+			f.state = 11
+			fallthrough
+		case 11: // after the await at e2_thread_latch.adesh:71
+//line testdata/run/e2_thread_latch.adesh:71
+			step_ := f.sub4_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_latch.adesh:71")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub4_ = nil
+			aw2_ = step_.Value
+//line testdata/run/e2_thread_latch.adesh:71
+			rt.ArrPush(&seen, aw2_)
+			f.state = 12
+			fallthrough
+		case 12: // next turn of the loop at e2_thread_latch.adesh:71
+			f.i5_++
+			f.state = 10
+			continue poll_
+		case 13: // after the loop at e2_thread_latch.adesh:71
 //line testdata/run/e2_thread_latch.adesh:72
 			rt.Print("dynamic:", rt.DynField(ctx, "ready", "testdata/run/e2_thread_latch.adesh:72:19"), rt.DynMethod(rt.DynMethod(rt.DynField(ctx, "stop", "testdata/run/e2_thread_latch.adesh:72:30"), "token", "testdata/run/e2_thread_latch.adesh:72:30"), "is_cancelled", "testdata/run/e2_thread_latch.adesh:72:30"), int64(len(seen)))
 			f.complete_()
@@ -238,8 +338,20 @@ func (f *programFuture) Drop() {
 
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 1:
-		f.sub1_.Drop()
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 6:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	case 9:
+		f.sub3_.Drop()
+	case 11:
+		if f.sub4_ != nil {
+			f.sub4_.Drop()
+		}
 	}
 }
 

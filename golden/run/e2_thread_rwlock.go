@@ -87,18 +87,31 @@ func sum() sumFuture {
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
-	sub1_ sumFuture
+	state   uint32
+	i2_     int
+	i3_     int
+	items1_ []*rt.JoinHandle[int64]
+	items_  []*rt.JoinHandle[rt.Unit]
+	t_      int64
+	sub1_   *rt.JoinHandle[rt.Unit]
+	sub2_   *rt.JoinHandle[int64]
+	sub3_   sumFuture
 }
 
-const programFutureDone_ = 2
+const programFutureDone_ = 10
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+	var aw1_ int64
 	var aw_ int64
 	var caught_ *rt.Thrown
 	var n1_ int64
 	var n_ int64
+	var r *rt.JoinHandle[int64]
+	var w *rt.JoinHandle[rt.Unit]
+	var x1_ *rt.JoinHandle[int64]
+	var x_ *rt.JoinHandle[rt.Unit]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -160,18 +173,72 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					return torn_
 				}))
 			}
-			for _, x_ := range writers {
-				var w *rt.JoinHandle[rt.Unit] = x_
-//line testdata/run/e2_thread_rwlock.adesh:27
-				rt.ThreadJoin(w, "testdata/run/e2_thread_rwlock.adesh:27:20")
+			f.items_ = writers
+			f.i2_ = 0
+			f.state = 1
+			fallthrough
+		case 1: // head of the loop at e2_thread_rwlock.adesh:27
+			if !(f.i2_ < len(f.items_)) {
+				f.state = 4
+				continue poll_
 			}
+			x_ = f.items_[f.i2_]
+			w = x_
+//line testdata/run/e2_thread_rwlock.adesh:27
+			f.sub1_ = w
+			f.state = 2
+			fallthrough
+		case 2: // after the await at e2_thread_rwlock.adesh:27
+//line testdata/run/e2_thread_rwlock.adesh:27
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_rwlock.adesh:27")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			f.state = 3
+			fallthrough
+		case 3: // next turn of the loop at e2_thread_rwlock.adesh:27
+			f.i2_++
+			f.state = 1
+			continue poll_
+		case 4: // after the loop at e2_thread_rwlock.adesh:27
 //line testdata/run/e2_thread_rwlock.adesh:28
 			torn = 0
-			for _, x1_ := range readers {
-				var r *rt.JoinHandle[int64] = x1_
-//line testdata/run/e2_thread_rwlock.adesh:29
-				torn = torn + rt.ThreadJoin(r, "testdata/run/e2_thread_rwlock.adesh:29:34")
+			f.items1_ = readers
+			f.i3_ = 0
+			f.state = 5
+			fallthrough
+		case 5: // head of the loop at e2_thread_rwlock.adesh:29
+			if !(f.i3_ < len(f.items1_)) {
+				f.state = 8
+				continue poll_
 			}
+			x1_ = f.items1_[f.i3_]
+			r = x1_
+			f.t_ = torn
+//line testdata/run/e2_thread_rwlock.adesh:29
+			f.sub2_ = r
+			f.state = 6
+			fallthrough
+		case 6: // after the await at e2_thread_rwlock.adesh:29
+//line testdata/run/e2_thread_rwlock.adesh:29
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_rwlock.adesh:29")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_rwlock.adesh:29
+			torn = f.t_ + aw_
+			f.state = 7
+			fallthrough
+		case 7: // next turn of the loop at e2_thread_rwlock.adesh:29
+			f.i3_++
+			f.state = 5
+			continue poll_
+		case 8: // after the loop at e2_thread_rwlock.adesh:29
 //line testdata/run/e2_thread_rwlock.adesh:30
 			rt.Print("torn reads:", torn, "final:", rt.ThreadRwRead(pair))
 //line testdata/run/e2_thread_rwlock.adesh:32
@@ -201,19 +268,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.ThreadRwWrite(pair, []int64{1})
 			rt.Print(rt.ThreadRwRead(pair), pair)
 //line testdata/run/e2_thread_rwlock.adesh:51
-			f.sub1_ = sum()
-			f.state = 1
+			f.sub3_ = sum()
+			f.state = 9
 			fallthrough
-		case 1: // after the await at e2_thread_rwlock.adesh:51
+		case 9: // after the await at e2_thread_rwlock.adesh:51
 //line testdata/run/e2_thread_rwlock.adesh:51
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = sumFuture{}
-			aw_ = step_.Value
+			f.sub3_ = sumFuture{}
+			aw1_ = step_.Value
 //line testdata/run/e2_thread_rwlock.adesh:51
-			rt.Print("async:", aw_)
+			rt.Print("async:", aw1_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -233,8 +300,16 @@ func (f *programFuture) Drop() {
 
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 1:
-		f.sub1_.Drop()
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 6:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	case 9:
+		f.sub3_.Drop()
 	}
 }
 

@@ -88,17 +88,27 @@ func gate() gateFuture {
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
-	sub1_ gateFuture
+	state  uint32
+	i1_    int
+	items_ []*rt.JoinHandle[int64]
+	t_     int64
+	sub1_  *rt.JoinHandle[int64]
+	sub2_  *rt.JoinHandle[string]
+	sub3_  gateFuture
 }
 
-const programFutureDone_ = 2
+const programFutureDone_ = 7
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var aw_ string
+	var aw1_ string
+	var aw2_ string
+	var aw_ int64
 	var caught_ *rt.Thrown
 	var n_ int64
+	var w *rt.JoinHandle[int64]
+	var x_ *rt.JoinHandle[int64]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -134,11 +144,40 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}))
 			}
 			ids = 0
-			for _, x_ := range workers {
-				var w *rt.JoinHandle[int64] = x_
-//line testdata/run/e2_thread_semaphore.adesh:24
-				ids = ids + rt.ThreadJoin(w, "testdata/run/e2_thread_semaphore.adesh:24:32")
+			f.items_ = workers
+			f.i1_ = 0
+			f.state = 1
+			fallthrough
+		case 1: // head of the loop at e2_thread_semaphore.adesh:24
+			if !(f.i1_ < len(f.items_)) {
+				f.state = 4
+				continue poll_
 			}
+			x_ = f.items_[f.i1_]
+			w = x_
+			f.t_ = ids
+//line testdata/run/e2_thread_semaphore.adesh:24
+			f.sub1_ = w
+			f.state = 2
+			fallthrough
+		case 2: // after the await at e2_thread_semaphore.adesh:24
+//line testdata/run/e2_thread_semaphore.adesh:24
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_semaphore.adesh:24")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_semaphore.adesh:24
+			ids = f.t_ + aw_
+			f.state = 3
+			fallthrough
+		case 3: // next turn of the loop at e2_thread_semaphore.adesh:24
+			f.i1_++
+			f.state = 1
+			continue poll_
+		case 4: // after the loop at e2_thread_semaphore.adesh:24
 //line testdata/run/e2_thread_semaphore.adesh:25
 			rt.Print("ids", ids, "at most 2 inside:", most.Load() <= 2, "permits", permits.AvailablePermits())
 //line testdata/run/e2_thread_semaphore.adesh:27
@@ -150,24 +189,37 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return "released"
 			})
 			ready.Acquire()
-			rt.Print("acquired after", rt.ThreadJoin(producer, "testdata/run/e2_thread_semaphore.adesh:35:25"))
+			f.sub2_ = producer
+			f.state = 5
+			fallthrough
+		case 5: // after the await at e2_thread_semaphore.adesh:35
+//line testdata/run/e2_thread_semaphore.adesh:35
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_semaphore.adesh:35")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			aw1_ = step_.Value
+//line testdata/run/e2_thread_semaphore.adesh:35
+			rt.Print("acquired after", aw1_)
 			ready.Release("testdata/run/e2_thread_semaphore.adesh:36:1")
 			ready.Release("testdata/run/e2_thread_semaphore.adesh:37:1")
 			rt.Print(ready.AvailablePermits(), ready.TryAcquire(), ready.AvailablePermits())
 //line testdata/run/e2_thread_semaphore.adesh:45
-			f.sub1_ = gate()
-			f.state = 1
+			f.sub3_ = gate()
+			f.state = 6
 			fallthrough
-		case 1: // after the await at e2_thread_semaphore.adesh:45
+		case 6: // after the await at e2_thread_semaphore.adesh:45
 //line testdata/run/e2_thread_semaphore.adesh:45
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = gateFuture{}
-			aw_ = step_.Value
+			f.sub3_ = gateFuture{}
+			aw2_ = step_.Value
 //line testdata/run/e2_thread_semaphore.adesh:45
-			rt.Print(aw_, ready.AvailablePermits())
+			rt.Print(aw2_, ready.AvailablePermits())
 			rt.Print(ready)
 //line testdata/run/e2_thread_semaphore.adesh:48
 			caught_ = rt.TryCatch(func() {
@@ -197,8 +249,16 @@ func (f *programFuture) Drop() {
 
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 1:
-		f.sub1_.Drop()
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 5:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	case 6:
+		f.sub3_.Drop()
 	}
 }
 
