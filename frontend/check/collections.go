@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 )
 
@@ -19,4 +20,21 @@ func (c *checker) emptyVecType(e *ast.Call, expected types.Type) types.Type {
 		return a
 	}
 	return &types.Array{Elem: c.newVar()}
+}
+
+// collectionsType is `Collections.HashMap<K, V>` or `Collections.Vec<T>` written in an
+// annotation: Map<K, V> and [T]; ok is false for another member.
+func (c *checker) collectionsType(t *ast.NamedType, member builtin.ID, scope *types.Scope) (_ types.Type, ok bool) {
+	want := map[builtin.ID]int{builtin.CollectionsHashMap: 2, builtin.CollectionsVec: 1}[member]
+	if want == 0 {
+		return nil, false
+	}
+	if len(t.Args) != want {
+		c.errorf(t, "`%s.%s` takes %d type argument%s", t.Pkg.Name, t.Name.Name, want, plural(want))
+		return types.InvalidType, true
+	}
+	if member == builtin.CollectionsVec {
+		return &types.Array{Elem: c.typeExprIn(t.Args[0], scope)}, true
+	}
+	return &types.MapT{Key: c.typeExprIn(t.Args[0], scope), Val: c.typeExprIn(t.Args[1], scope)}, true
 }

@@ -14,7 +14,29 @@ var (
 	names   []string
 	last    rt.Option[string]
 	none    rt.Option[string]
+	ws      []string
 )
+
+//line testdata/run/e2_collections.adesh:55
+func longest(words []string) string {
+	var best string = ""
+	for _, x_ := range words {
+		var w string = x_
+//line testdata/run/e2_collections.adesh:58
+		if rt.StrLen(w) > rt.StrLen(best) {
+//line testdata/run/e2_collections.adesh:58
+			best = w
+		}
+	}
+//line testdata/run/e2_collections.adesh:60
+	return best
+}
+
+//line testdata/run/e2_collections.adesh:62
+func total(m *rt.Map[string, int64]) int64 {
+//line testdata/run/e2_collections.adesh:62
+	return rt.ArrSum(m.Values())
+}
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
@@ -100,6 +122,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_collections.adesh:51
 				rt.Print("caught:", e_.Message)
 			}
+//line testdata/run/e2_collections.adesh:63
+			ws = []string{}
+			rt.ArrPush(&ws, "pear")
+			rt.ArrPush(&ws, "banana")
+			rt.Print(longest(ws), longest([]string{"fig"}), total(counts), total(rt.MapOf[string, int64]([]string{"x"}, []int64{2})))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
