@@ -71,13 +71,13 @@
 //	.StrongCount .Swap .Token .TryAcquire .TryRecv .Union .Unlock .Unwrap .UnwrapErr .UnwrapOr
 //	.Values .Wait .WeakCount .With .Write Abs AcceptFuture Args ArrAll ArrAny ArrClear ArrClone
 //	ArrCloneT ArrCloneWith ArrConcat ArrContains ArrContainsEqual ArrExtend ArrFilter ArrFind
-//	ArrFindIndex ArrFirst ArrForEach ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap
-//	ArrMax ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed
-//	ArrSlice ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn AsFloat AsFutures AsInt AsResult Assert
-//	AssertEq AssertNe Atomic AwaitedAgain Barrier BitCount BitExtract BoolToInt Box
-//	CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt CharIsAlpha
-//	CharIsAlphanumeric CharIsDigit CharIsLower CharIsUpper CharIsWhitespace CharToLower
-//	CharToUpper Chars ClearInterval ClearTimeout Clock CloneT Cond Condvar CondvarWait
+//	ArrFindIndex ArrFirst ArrForEach ArrGet ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast
+//	ArrMap ArrMax ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse
+//	ArrReversed ArrSlice ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn AsFloat AsFutures AsInt
+//	AsResult Assert AssertEq AssertNe Atomic AwaitedAgain Barrier BitCount BitExtract BoolToInt
+//	Box CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt
+//	CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsUpper CharIsWhitespace
+//	CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT Cond Condvar CondvarWait
 //	ConnectFuture Context CountDownLatch Defers Div DynAdd DynArgs DynAwait DynBitAnd DynBitNot
 //	DynBitOr DynBitXor DynCall DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater
 //	DynGreaterEq DynHasKey DynIndex DynIter DynKeys DynLen DynLess DynLessEq DynLookup DynMethod
@@ -90,7 +90,8 @@
 //	MathRandom MathSin MathTan MaxCallDepth Mod Mutex MutexGuard NetConnect NetConnectTimeout
 //	NetListen NewAtomic NewBarrier NewCancellationSource NewChannel NewCondvar NewCountDownLatch
 //	NewError NewMap NewMutex NewPromise NewRecord NewRwLock NewSemaphore NewSet NewShare None
-//	Number Ok Option OptionClone PadEnd PadStart ParseFloat ParseInt Pending Poll Print PrintStyle
+//	Number Ok Option OptionClone PadEnd PadStart ParallelFilter ParallelForEach ParallelMap
+//	ParallelReduce ParallelSum ParallelSumDyn ParseFloat ParseInt Pending Poll Print PrintStyle
 //	PrintStyled Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf PromiseRace PromisesOf
 //	RangeArray ReadFile ReadFuture ReadGuard ReadLineFuture Ready RecvFuture RejectValues Rejected
 //	ReleaseOption RemoveFile Repeat Replace Resolved Result ResultClone ResultFuture ResultValue

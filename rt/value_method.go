@@ -199,6 +199,9 @@ func arrayMethod(recv *Value, xs []Value, inVariable bool, name, pos string, arg
 	case "clone":
 		wantArgs(name, args, 0, pos)
 		return DynClone(xs), true
+	case "get":
+		wantArgs(name, args, 1, pos)
+		return ArrGet(xs, indexArg(args[0], pos)).ToValue(), true
 	case "first":
 		wantArgs(name, args, 0, pos)
 		return ArrFirst(xs).ToValue(), true

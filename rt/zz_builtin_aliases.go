@@ -32,6 +32,7 @@ var arrayMethodNames = map[string]string{
 	"fold":       "fold",
 	"forEach":    "for_each",
 	"for_each":   "for_each",
+	"get":        "get",
 	"includes":   "contains",
 	"indexOf":    "index_of",
 	"index_of":   "index_of",
@@ -55,6 +56,8 @@ var arrayMethodNames = map[string]string{
 	"sort":       "sort",
 	"sort_by":    "sort",
 	"sum":        "sum",
+	"toArray":    "clone",
+	"to_array":   "clone",
 }
 
 // stringMethodNames are the spellings of the string methods.
@@ -110,6 +113,7 @@ var stringMethodNames = map[string]string{
 var mapMethodNames = map[string]string{
 	"clear":        "clear",
 	"contains":     "has",
+	"containsKey":  "has",
 	"contains_key": "has",
 	"delete":       "delete",
 	"entries":      "entries",

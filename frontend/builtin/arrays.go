@@ -45,7 +45,7 @@ var (
 		func(x In) Sig { return sig(arrayOf(x.Elem), i64, i64).opt(1) }, hook)
 	ArrayConcat = method(Arrays, "concat", 0,
 		func(x In) Sig { return sig(arrayOf(x.Elem), arrayOf(x.Elem)) }, rtFn("ArrConcat"))
-	ArrayClone = method(Arrays, "clone|copy", 0,
+	ArrayClone = method(Arrays, "clone|copy|toArray|to_array", 0,
 		func(x In) Sig { return sig(arrayOf(x.Elem)) }, rtFn("ArrClone"))
 	ArrayReversed = method(Arrays, "reversed", 0,
 		func(x In) Sig { return sig(arrayOf(x.Elem)) }, rtFn("ArrReversed"))

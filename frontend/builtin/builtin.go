@@ -81,6 +81,8 @@ const (
 	ThreadRwLocks
 	CondvarObj
 	Condvars
+	CollectionsModule
+	ParallelModule
 	numKinds
 )
 
@@ -90,7 +92,8 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std",
 	"thread.Semaphore", "thread.Semaphore", "thread.Barrier", "thread.Barrier", "thread.CountDownLatch",
 	"thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationSource",
-	"thread.CancellationToken", "thread.RwLock", "thread.RwLock", "thread.Condvar", "thread.Condvar"}
+	"thread.CancellationToken", "thread.RwLock", "thread.RwLock", "thread.Condvar", "thread.Condvar",
+	"Collections", "Parallel"}
 
 func (k Kind) String() string { return kindNames[k] }
 

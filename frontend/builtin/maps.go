@@ -8,7 +8,7 @@ var (
 	MapGet = method(Maps, "get", Aliases, func(x In) Sig { return sig(optional(x.Val), x.Key) }, goMethod("Get"))
 	MapSet = method(Maps, "set|insert", Mutates|Stores,
 		func(x In) Sig { return sig(unit, x.Key, x.Val) }, goMethod("Set", Plain, Owned))
-	MapHas = method(Maps, "has|contains_key|contains", 0,
+	MapHas = method(Maps, "has|contains_key|contains|containsKey", 0,
 		func(x In) Sig { return sig(boolean, x.Key) }, goMethod("Has"))
 	MapDelete = method(Maps, "delete|remove", Mutates,
 		func(x In) Sig { return sig(boolean, x.Key) }, goMethod("Delete"))

@@ -337,7 +337,10 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 		return types.InvalidType
 	}
 	if same := builtin.Of(id).Same; same != 0 {
-		return c.builtinCall(e, same, expected) // Math.sqrt(x) is sqrt(x)
+		if !builtin.Of(same).Static {
+			return c.builtinCall(e, same, expected) // Math.sqrt(x) is sqrt(x)
+		}
+		id = same // Collections.HashMap<K, V>() is Map.new<K, V>()
 	}
 	ci := &CallInfo{Kind: CallStatic, Builtin: id}
 	if row := builtin.Of(id); row.Sig != nil {
@@ -396,6 +399,9 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 	case builtin.MapNew:
 		args(nil, 0)
 		return ret(c.emptyMapType(e, expected))
+	case builtin.CollectionsVec:
+		args(nil, 0)
+		return ret(c.emptyVecType(e, expected))
 	case builtin.ChannelNew:
 		args(ts(types.I64), 0)
 		return ret(&types.Handle{Kind: types.ChannelH, Elem: elemOf(types.ChannelH)})

@@ -86,6 +86,7 @@ func Analyze(info *Info, diags *diag.List) {
 	a.checkDeferAwaits()
 	a.checkSpawns()
 	a.checkThreads()
+	a.checkParallel()
 	a.checkBorrows()
 	a.checkScopes()
 	a.warnGuards()

@@ -132,7 +132,12 @@ func (c *checker) typeParamNeeds() {
 // parameter gets the need (raise).
 func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
 	for call, ci := range c.info.Calls {
-		if ci.Kind != CallBuiltinMethod {
+		recvT := ci.RecvType
+		switch {
+		case ci.Kind == CallBuiltinMethod:
+		case ci.Kind == CallStatic && ci.Builtin == builtin.ParallelSum && len(ci.Params) > 0:
+			recvT = ci.Params[0] // Parallel.sum(xs) adds up xs as xs.sum() does
+		default:
 			continue
 		}
 		var need TypeParamNeed
@@ -141,10 +146,10 @@ func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
 			// the comparator says the order
 		case flags&builtin.Ordered != 0:
 			need = NeedOrdered
-		case flags&builtin.Numeric != 0:
+		case flags&builtin.Numeric != 0, ci.Builtin == builtin.ParallelSum:
 			need = NeedNumber
 		}
-		arr, ok := types.Resolve(ci.RecvType).(*types.Array)
+		arr, ok := types.Resolve(recvT).(*types.Array)
 		if need == NeedAny || !ok {
 			continue
 		}
@@ -156,6 +161,9 @@ func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
 			raise(elem, need)
 		} else if !types.IsInvalid(elem) && !satisfies(elem, need) {
 			method := calleeName(call)
+			if ci.Builtin == builtin.ParallelSum {
+				method = "Parallel.sum"
+			}
 			what := "compares the elements, and `%s` cannot be compared with `<` (numbers, strings and chars can)"
 			if need == NeedNumber {
 				what = "adds up the elements, and `%s` is not a number"

@@ -176,6 +176,9 @@ func (c *checker) instantiateNamed(t *ast.NamedType, obj *types.Object, scope *t
 // `thread.Mutex<i64>`: the type its `new` gives, its element being the type argument.
 func (c *checker) moduleType(t *ast.NamedType, mod *types.Object, scope *types.Scope) types.Type {
 	member := builtin.Member(builtin.TypeObject(mod.Builtin), t.Name.Name)
+	if ct, ok := c.collectionsType(t, member, scope); ok {
+		return ct
+	}
 	var ctor builtin.ID
 	if member != 0 && builtin.Of(member).Static {
 		ctor = builtin.Member(builtin.TypeObject(member), "new")
