@@ -89,6 +89,13 @@ func (a *analysis) threadClosures(f ast.Expr) []*FuncInfo {
 			return []*FuncInfo{fi}
 		}
 	case *ast.Ident:
+		if x.Obj != nil && x.Obj.Kind == types.ObjFunc && x.Obj.Global {
+			// A top-level fn given by name (`thread.spawn(add)`): what it changes of the
+			// program's globals, each thread running it changes at once.
+			if fd, ok := x.Obj.Decl.(*ast.FuncDecl); ok && a.info.FuncOf[fd] != nil {
+				return []*FuncInfo{a.info.FuncOf[fd]}
+			}
+		}
 		return a.closuresOf(x.Obj, map[*types.Object]bool{})
 	}
 	return nil
