@@ -70,11 +70,40 @@ func (l *lowerer) exprListWith(b *builder, es []ast.Expr, lowerOne func(sb *buil
 			pending = pending[:0]
 			b.add(sb.stmts...)
 		}
+		if len(sb.stmts) == 0 && len(pending) > 0 {
+			// Go reads a variable operand after the calls beside it: one that x changes
+			// through its address (`print(a, a.pop())`) is read first, into a temporary.
+			ir.WalkExpr(x, func(e ir.Expr) {
+				u, ok := e.(*ir.Unary)
+				if !ok || u.Op != "&" {
+					return
+				}
+				for _, j := range pending {
+					if r, isRef := out[j].(*ir.Ref); isRef && sameLocal(u.X, r.V) {
+						// A copy: what x does may change the elements too (pop clears the slot).
+						t := es[j].TypeOf()
+						v := l.temp("t", l.goTypeOf(t))
+						value := ir.Expr(out[j])
+						if _, handle := t.(*types.Handle); !handle {
+							value = l.deepCopy(value, t)
+						}
+						b.add(&ir.Define{V: v, Value: value})
+						out[j] = &ir.Ref{V: v}
+					}
+				}
+			})
+		}
 		b.post = append(b.post, sb.post...)
 		out[i] = x
 		pending = append(pending, i)
 	}
 	return out
+}
+
+// sameLocal reports whether x is a use of the local v.
+func sameLocal(x ir.Expr, v *ir.Local) bool {
+	r, ok := x.(*ir.Ref)
+	return ok && r.V == v
 }
 
 // isLvalue reports whether e names a place (a variable, a field, an element): a copy of an

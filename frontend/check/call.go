@@ -83,6 +83,13 @@ func (c *checker) recordCall(e *ast.Call, ci *CallInfo) types.Type {
 
 // call checks a call expression.
 func (c *checker) call(e *ast.Call, expected types.Type) types.Type {
+	if sel, ok := ast.Unparen(e.Fun).(*ast.Selector); ok {
+		if id, ok := sel.X.(*ast.Ident); ok && c.scope.Lookup(id.Name) == nil && builtinVariants[id.Name+"."+sel.Name.Name] {
+			// The interpreter's `Result.Ok(1)` and `Option.Some(v)` (also after `new`) are
+			// `Ok(1)` and `Some(v)`.
+			e.Fun = &ast.Ident{Span: sel.Name.Span, Name: sel.Name.Name}
+		}
+	}
 	switch fun := ast.Unparen(e.Fun).(type) {
 	case *ast.Ident:
 		obj := c.scope.Lookup(fun.Name)
@@ -740,6 +747,10 @@ func hasMember(t types.Type, name string) bool {
 		}
 	}
 }
+
+// builtinVariants are the constructors of Result and Option the interpreter spells with the
+// type's name.
+var builtinVariants = map[string]bool{"Result.Ok": true, "Result.Err": true, "Option.Some": true}
 
 var responseProps = map[string]types.Type{
 	"status": types.I64, "body": types.StringType,

@@ -139,6 +139,7 @@ var (
 	counts  *rt.Map[string, int64]
 	words   []string
 	total   float64
+	nums    []int64
 )
 
 //line testdata/run/e1_interpreter_program.adesh:36
@@ -274,6 +275,7 @@ const programFutureDone_ = 1
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var i int64
+	var t_ []int64
 	for {
 		switch f.state {
 		case 0: // start
@@ -316,6 +318,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/e1_interpreter_program.adesh:43
 			rt.Print(total)
+//line testdata/run/e1_interpreter_program.adesh:46
+			nums = []int64{1, 2, 3}
+			t_ = rt.ArrClone(nums)
+//line testdata/run/e1_interpreter_program.adesh:47
+			rt.Print(t_, rt.ArrPop(&nums), rt.ArrPop(&nums), nums)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:

@@ -65,12 +65,15 @@ func (_ Color_Blue) AdeshEnumType() Color_type_ {
 }
 
 var (
-	o rt.Option[int64]
-	n rt.Option[int64]
-	m rt.Option[string]
-	c Color
-	r rt.Result[int64, string]
-	e rt.Result[int64, string]
+	o      rt.Option[int64]
+	n      rt.Option[int64]
+	m      rt.Option[string]
+	c      Color
+	r      rt.Result[int64, string]
+	e      rt.Result[int64, string]
+	built  rt.Result[int64, rt.Unit]
+	failed rt.Result[rt.Unit, string]
+	some   rt.Option[int64]
 )
 
 //line testdata/run/e1_options_enums.adesh:13
@@ -146,6 +149,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(title(rt.Some[string]("x")), title(rt.None[string]()))
 //line testdata/run/e1_options_enums.adesh:35
 			rt.Print(same(double(int64(21))), rt.DynAdd(same(double(float64(1.5))), float64(0.5), "testdata/run/e1_options_enums.adesh:35:25"))
+//line testdata/run/e1_options_enums.adesh:38
+			built = rt.Ok[int64, rt.Unit](1)
+			failed = rt.Err[rt.Unit, string]("bad")
+			some = rt.Some[int64](3)
+			rt.Print(built.Tag(), built.ToValue(), failed.Tag(), failed.ToValue(), some.Tag(), some.Unwrap("testdata/run/e1_options_enums.adesh:41:67"))
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
