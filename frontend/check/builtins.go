@@ -109,6 +109,9 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 		return ret(&types.Handle{Kind: types.JoinHandleH, Elem: c.defaultType(elem)})
 	case builtin.FnChannel:
 		elem := types.Type(nil)
+		if len(e.TypeArgs) > 1 {
+			c.errorf(e, "a channel takes 1 type argument, found %d", len(e.TypeArgs))
+		}
 		if len(e.TypeArgs) == 1 {
 			elem = c.typeExpr(e.TypeArgs[0])
 		} else if h := types.HandleOf(expected, types.ChannelH); h != nil {
@@ -231,6 +234,9 @@ func (c *checker) emptyMapType(e *ast.Call, expected types.Type) types.Type {
 	if len(e.TypeArgs) == 2 {
 		return &types.MapT{Key: c.typeExpr(e.TypeArgs[0]), Val: c.typeExpr(e.TypeArgs[1])}
 	}
+	if len(e.TypeArgs) > 0 {
+		c.errorf(e, "a map takes 2 type arguments (`<K, V>`), found %d", len(e.TypeArgs))
+	}
 	if m, ok := types.Resolve(expected).(*types.MapT); ok {
 		return m
 	}
@@ -286,6 +292,9 @@ func (c *checker) setCall(e *ast.Call, expected types.Type) types.Type {
 // promiseCtor checks `new Promise((resolve, reject) => { … })` and `Promise(fn(resolve, reject) { … })`.
 func (c *checker) promiseCtor(e *ast.Call, ci *CallInfo, expected types.Type) types.Type {
 	var elem types.Type
+	if len(e.TypeArgs) > 1 {
+		c.errorf(e, "a promise takes 1 type argument, found %d", len(e.TypeArgs))
+	}
 	if len(e.TypeArgs) == 1 {
 		elem = c.typeExpr(e.TypeArgs[0])
 	} else if h := types.HandleOf(expected, types.PromiseH); h != nil {
