@@ -493,6 +493,7 @@ type MapLit struct {
 	Typed
 	Keys   []Expr
 	Values []Expr
+	Object bool // every key is written as a name (`{x: 1}`): the interpreter's object, a record
 }
 
 // SetLit is `{a, b, c}`: a brace list without `:` where an expression is expected, a set

@@ -389,6 +389,13 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 			mixed = true
 		}
 	}
+	_, fixedMap = types.Resolve(expected).(*types.MapT)
+	if e.Object && !mixed && !fixedMap && isRecordLit(e) {
+		// `{x: 1, y: 2}`, keys written as names: the interpreter's object, a record whose
+		// fields are read and added with `.x` (EVERYDAY.md §3); `{"x": 1}` is a map.
+		c.fallback(e.Pos(), "object literal", "an object with named fields is a record")
+		return types.AnyType
+	}
 	if mixed {
 		if isRecordLit(e) {
 			// `{name: "ann", age: 31}`: an object used as a record (§7), a dynamic value whose

@@ -141,13 +141,14 @@ func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
 		return nil, err
 	}
 	defer p.leave()
-	m := &ast.MapLit{}
+	m := &ast.MapLit{Object: true}
 	for lex.Peek().Type != tRBrace {
 		var key ast.Expr
 		if k := lex.Peek(); k.Type == tIdent && p.peekAt(lex, 1).Type == tColon {
 			p.next(lex)
 			key = &ast.StringLit{Span: ast.Span{Start: p.startOf(k), End: p.endOf(k)}, Value: p.val(k)}
 		} else {
+			m.Object = false
 			var err error
 			if key, err = p.parseExpr(lex, 0); err != nil {
 				return nil, err

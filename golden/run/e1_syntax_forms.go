@@ -181,6 +181,7 @@ const programFutureDone_ = 1
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var do_first___ bool
 	var parallel___ rt.Tuple2[string, int64]
+	var t1_ string
 	var t_ rt.Tuple2[string, int64]
 	for {
 		switch f.state {
@@ -233,12 +234,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_syntax_forms.adesh:73
 				rt.Print("countdown", countdown, inner)
 			}
-//line testdata/run/e1_syntax_forms.adesh:77
-			rt.MapOf[string, int64]([]string{"x"}, []int64{1})
+			t1_ = rt.TypeName(rt.NewRecord([]string{"x"}, int64(1)))
 //line testdata/run/e1_syntax_forms.adesh:77
 			_ = []int64{1}
 //line testdata/run/e1_syntax_forms.adesh:77
-			rt.Print("Map<string, i64>", "[i64]")
+			rt.Print(t1_, "[i64]")
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
