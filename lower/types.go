@@ -93,6 +93,8 @@ func (l *lowerer) handleType(h *types.Handle) ir.Type {
 	switch h.Kind {
 	case types.ScopeH:
 		return &ir.TPtr{Elem: rtType("Scope")}
+	case types.ThreadPoolH:
+		return &ir.TPtr{Elem: rtType("ThreadPool")}
 	case types.MutexGuardH:
 		return rtType("MutexGuard", l.goTypeOf(h.Elem))
 	case types.ReadGuardH:
@@ -108,6 +110,7 @@ var handleTypes = map[types.HandleKind]string{
 	types.PromiseH: "Promise", types.JoinHandleH: "JoinHandle", types.ChannelH: "Channel",
 	types.ShareH: "Share", types.WeakH: "Weak", types.MutexH: "Mutex", types.RwLockH: "RwLock",
 	types.ThreadMutexH: "Mutex", types.AtomicH: "Atomic",
+	types.ThreadSenderH: "ThreadSender", types.ThreadReceiverH: "ThreadReceiver",
 }
 
 // resultType is the Go result list of a function returning t: none for unit.

@@ -66,15 +66,15 @@
 //
 //	.Accept .AcceptTimeout .Add .Addr .Cancel .Clear .Clone .Close .CompareExchange .Delete
 //	.Difference .Downgrade .Entries .FetchAdd .FetchSub .Get .Has .Intersection .IsAlive
-//	.IsFinished .Keys .Load .Lock .OkValue .Read .ReadLine .ReadLineTimeout .ReadTimeout .Remove
-//	.Set .Store .StrongCount .Swap .TryRecv .Union .Unlock .Unwrap .UnwrapErr .UnwrapOr .Values
-//	.WeakCount .With .Write Abs AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT
-//	ArrCloneWith ArrConcat ArrContains ArrContainsEqual ArrExtend ArrFilter ArrFind ArrFindIndex
-//	ArrFirst ArrForEach ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax
-//	ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrSlice
-//	ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn AsFloat AsFutures AsInt AsResult Assert AssertEq
-//	AssertNe Atomic AwaitedAgain BitCount BitExtract BoolToInt Box Catch CatchEither Ceil Channel
-//	Char CharAt CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsUpper
+//	.IsFinished .Keys .Len .Load .Lock .OkValue .Read .ReadLine .ReadLineTimeout .ReadTimeout
+//	.Remove .Set .Store .StrongCount .Swap .TryRecv .Union .Unlock .Unwrap .UnwrapErr .UnwrapOr
+//	.Values .WeakCount .With .Write Abs AcceptFuture Args ArrAll ArrAny ArrClear ArrClone
+//	ArrCloneT ArrCloneWith ArrConcat ArrContains ArrContainsEqual ArrExtend ArrFilter ArrFind
+//	ArrFindIndex ArrFirst ArrForEach ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap
+//	ArrMax ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed
+//	ArrSlice ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn AsFloat AsFutures AsInt AsResult Assert
+//	AssertEq AssertNe Atomic AwaitedAgain BitCount BitExtract BoolToInt Box Catch CatchEither Ceil
+//	Channel Char CharAt CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsUpper
 //	CharIsWhitespace CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT Cond
 //	ConnectFuture Context Defers Div DynAdd DynArgs DynAwait DynBitAnd DynBitNot DynBitOr
 //	DynBitXor DynCall DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater
@@ -82,23 +82,27 @@
 //	DynMethodRef DynMod DynMul DynNeg DynNot DynSetField DynSetIndex DynSetOf DynShl DynShr DynSub
 //	DynTo DynTruthy DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail Finally
 //	FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant Future HTTPFuture
-//	HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef Index Input IntPow Join2
+//	HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef Index Input IntPow JobGet Join2
 //	Join2Future Join3 Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle LeadingZeros
 //	Less LessAt Lines ListenFuture LookupOptional Main Map MapOf MathCos MathExp MathLog
 //	MathRandom MathSin MathTan MaxCallDepth Mod Mutex MutexGuard NetConnect NetConnectTimeout
 //	NetListen NewAtomic NewChannel NewError NewMap NewMutex NewPromise NewRecord NewRwLock NewSet
-//	NewShare None Number Ok Option OptionClone PadEnd PadStart ParseFloat ParseInt Pending Poll
-//	Print PrintStyle PrintStyled Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf
-//	PromiseRace PromisesOf RangeArray ReadFile ReadFuture ReadGuard ReadLineFuture Ready
+//	NewShare NewThreadPool None Number Ok Option OptionClone PadEnd PadStart ParseFloat ParseInt
+//	Pending Poll Print PrintStyle PrintStyled Promise PromiseAll PromiseAllSettled PromiseAny
+//	PromiseOf PromiseRace PromisesOf RangeArray ReadFile ReadFuture ReadGuard ReadLineFuture Ready
 //	RecvFuture RejectValues Rejected ReleaseOption RemoveFile Repeat Replace Resolved Result
 //	ResultClone ResultFuture ResultValue RotateLeft RotateRight Round RunScope RwLock Scope
 //	ScopeFuture ScopeResult ScopeResultFuture ScopeSpawn Select SelectFuture SendFuture Set
 //	SetInterval SetOf SetTimeout Share Shl Shr Sleep SleepFuture Some Spawn SpawnBlocking
 //	SpawnThread SpawnThreadNamed SpawnValue Spawned Split SplitWhitespace StackOverflow Start
 //	StartDetached StartsWith Str StrByteLen StrContains StrIndexOf StrLen StrReverse Substring
-//	Then ThenElse ThreadJoin ThreadLock ThreadLockTimeout ThreadSleep ThreadTryLock Throw Thrown
-//	Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingZeros Trim TrimEnd
-//	TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleClone2
-//	TupleClone3 TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade Value
-//	VariantName Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
+//	Then ThenElse ThreadChannelBounded ThreadChannelCreate ThreadChannelUnbounded ThreadJoin
+//	ThreadLock ThreadLockTimeout ThreadPool ThreadPoolExecute ThreadPoolJoinTimeout
+//	ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadSelect
+//	ThreadSend ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose ThreadSleep
+//	ThreadTryLock ThreadTryRecv ThreadTrySend Throw Thrown Timeout TimeoutFuture TimeoutPromise
+//	ToError ToLower ToUpper TrailingZeros Trim TrimEnd TrimStart TryCatch TryCatchCode
+//	TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleClone2 TupleClone3 TupleClone4
+//	TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade Value VariantName Watchdog Weak
+//	WriteFile WriteFuture WriteGuard YieldFuture YieldNow
 package rt

@@ -66,13 +66,21 @@ const (
 	Atomics
 	MathModule
 	StdBits // std's bit functions, a predeclared type object
+	// thread.Channel and thread.ThreadPool (thread_channel.go): type objects and the kinds of
+	// their handles' methods.
+	ThreadChannelObj
+	ThreadSenders
+	ThreadReceivers
+	ThreadPoolObj
+	ThreadPools
 	numKinds
 )
 
 var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "Set", "num", "Option",
 	"Result", "Share", "Weak", "Mutex", "RwLock", "Guard", "Channel", "JoinHandle", "Promise",
 	"Scope", "TcpListener", "TcpStream", "net", "http", "fs", "module", "thread", "thread.Mutex", "thread.Mutex", "thread.Atomic",
-	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std"}
+	"thread.Atomic.AtomicI64", "thread.Atomic.AtomicBool", "Atomic", "Math", "std",
+	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -314,6 +322,7 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.ShareH: Shares, types.WeakH: Weaks, types.MutexH: Mutexes, types.RwLockH: RwLocks,
 	types.MutexGuardH: Guards, types.ReadGuardH: Guards, types.WriteGuardH: Guards,
 	types.ScopeH: Scopes, types.ThreadMutexH: ThreadMutexes, types.AtomicH: Atomics,
+	types.ThreadSenderH: ThreadSenders, types.ThreadReceiverH: ThreadReceivers, types.ThreadPoolH: ThreadPools,
 }
 
 // BuiltinFuture marks a Future that a builtin gives (sleep, join, recv, an I/O call): the

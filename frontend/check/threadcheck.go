@@ -16,10 +16,14 @@ import (
 // threadFunc gives the function a call runs on a new thread, if it starts one.
 func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 	ci := a.info.Calls[call]
-	if ci == nil || ci.Kind != CallStatic {
+	if ci == nil || (ci.Kind != CallStatic && ci.Kind != CallBuiltinMethod) {
 		return nil, false
 	}
 	switch ci.Builtin {
+	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit: // run on one of the pool's threads
+		if len(call.Args) == 1 {
+			return call.Args[0], true
+		}
 	case builtin.ThreadSpawn:
 		if len(call.Args) == 1 {
 			return call.Args[0], true

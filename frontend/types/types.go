@@ -145,9 +145,15 @@ const (
 	ScopeH
 	ThreadMutexH // thread.Mutex: rt's Mutex, with the thread module's lock results
 	AtomicH      // thread.Atomic.AtomicI64 (Elem i64) and AtomicBool (Elem bool)
+	// The ends of a thread.Channel (Elem: the values it carries) and thread.ThreadPool (Elem
+	// unit: it holds no value).
+	ThreadSenderH
+	ThreadReceiverH
+	ThreadPoolH
 )
 
-var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic"}
+var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
+	"thread.Sender", "thread.Receiver", "thread.ThreadPool"}
 
 // HandleName is the AdeshLang spelling of a handle kind.
 func (k HandleKind) String() string { return handleNames[k] }
@@ -176,8 +182,8 @@ func (t *Result) String() string   { return "Result<" + t.Ok.String() + ", " + t
 func (t *Tuple) String() string    { return "(" + join(t.Elems) + ")" }
 func (t *Future) String() string   { return "Future<" + t.Elem.String() + ">" }
 func (t *Handle) String() string {
-	if t.Kind == ScopeH {
-		return "Scope"
+	if t.Kind == ScopeH || t.Kind == ThreadPoolH {
+		return t.Kind.String()
 	}
 	return t.Kind.String() + "<" + t.Elem.String() + ">"
 }
