@@ -69,6 +69,7 @@ func poolEnqueue[T any](p *ThreadPool, h *JoinHandle[T], f func() T, done chan s
 	}
 	s := currentScheduler()
 	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
+	h.poolJob = true
 	s.external.Add(1)                   // a queued or running job holds off the deadlock check
 	p.pending++
 	p.tx.send(func(slot *waiterSlot) {
@@ -154,14 +155,17 @@ func ThreadPoolJoinTimeout(p *ThreadPool, ms int64) bool {
 }
 
 // JobGet is h.get() of a pool job's handle (also of a thread's, as h.join()): it waits for the
-// job and gives its value, or throws what it threw. The handle of a task is awaited instead.
+// job and gives its value, or throws what it threw. get of a task's handle is a run-time error,
+// whether or not the task has finished: it is awaited instead.
 func JobGet[T any](h *JoinHandle[T], pos string) T {
+	if !h.poolJob {
+		if _, isThread := threadDone.Load(&h.task); isThread {
+			return ThreadJoin(h, pos)
+		}
+		Fail(pos, "get of a task's handle, which is not a pool job's: await it instead")
+	}
 	if d, ok := poolJobDone.Load(&h.task); ok {
 		<-d.(chan struct{})
-	} else if _, isThread := threadDone.Load(&h.task); isThread {
-		return ThreadJoin(h, pos)
-	} else if !h.isFinal() {
-		Fail(pos, "get of a task's handle, which is not a pool job's: await it instead")
 	}
 	h.state.Or(flagObserved)
 	if h.err != nil {

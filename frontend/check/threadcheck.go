@@ -53,7 +53,7 @@ func (a *analysis) checkThreads() {
 			if obj, at := a.outerWrite(fi); obj != nil {
 				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
 					"this thread changes the captured variable `%s`, which other threads may use at the same time", obj.Name).
-					Note(call.Pos(), "the thread is started here").
+					Note(call.Pos(), a.threadStartNote(call)).
 					WithHelp("keep `%s` in a `thread.Mutex` (`thread.Mutex.new(…)`, changed with `m.with(fn(v) { … })`) or an atomic (`thread.Atomic.AtomicI64.new(…)`)", obj.Name)
 			}
 		}
@@ -90,4 +90,13 @@ func (a *analysis) threadClosures(f ast.Expr) []*FuncInfo {
 		return a.closuresOf(x.Obj, map[*types.Object]bool{})
 	}
 	return nil
+}
+
+// threadStartNote says where the function starts running on another thread.
+func (a *analysis) threadStartNote(call *ast.Call) string {
+	switch a.info.Calls[call].Builtin {
+	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit:
+		return "the pool runs it on one of its threads from here"
+	}
+	return "the thread is started here"
 }
