@@ -70,7 +70,7 @@ func poolEnqueue[T any](p *ThreadPool, h *JoinHandle[T], f func() T, done chan s
 	s := currentScheduler()
 	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
 	h.poolJob = true
-	s.external.Add(1)                   // a queued or running job holds off the deadlock check
+	s.external.Add(1) // a queued or running job holds off the deadlock check
 	p.pending++
 	p.tx.send(func(slot *waiterSlot) {
 		defer p.jobFinished()

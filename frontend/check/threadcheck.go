@@ -53,7 +53,7 @@ func (a *analysis) checkThreads() {
 			if obj, at := a.outerWrite(fi); obj != nil {
 				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
 					"this thread changes the captured variable `%s`, which other threads may use at the same time", obj.Name).
-					Note(call.Pos(), a.threadStartNote(call)).
+					Note(call.Pos(), "%s", a.threadStartNote(call)).
 					WithHelp("keep `%s` in a `thread.Mutex` (`thread.Mutex.new(…)`, changed with `m.with(fn(v) { … })`) or an atomic (`thread.Atomic.AtomicI64.new(…)`)", obj.Name)
 			}
 		}
