@@ -62,7 +62,11 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 		args = append([]ir.Expr{recv}, args...)
 	}
 	if lo.ElemTypeArg {
-		return rtCallT(lo.Name, []ir.Type{l.goTypeOf(ci.Ret.(*types.Handle).Elem)}, args...)
+		ret := ci.Ret
+		if tup, ok := types.Resolve(ret).(*types.Tuple); ok {
+			ret = tup.Elems[0] // a pair of handles (thread.Channel's)
+		}
+		return rtCallT(lo.Name, []ir.Type{l.goTypeOf(types.Resolve(ret).(*types.Handle).Elem)}, args...)
 	}
 	return rtCall(lo.Name, args...)
 }

@@ -93,6 +93,8 @@ func (l *lowerer) handleType(h *types.Handle) ir.Type {
 	switch h.Kind {
 	case types.ScopeH:
 		return &ir.TPtr{Elem: rtType("Scope")}
+	case types.ThreadPoolH:
+		return &ir.TPtr{Elem: rtType("ThreadPool")}
 	case types.MutexGuardH:
 		return rtType("MutexGuard", l.goTypeOf(h.Elem))
 	case types.ReadGuardH:
@@ -114,6 +116,7 @@ var handleTypes = map[types.HandleKind]string{
 	types.SemaphoreH: "Semaphore", types.BarrierH: "Barrier", types.LatchH: "CountDownLatch",
 	types.CancelSourceH: "CancellationSource", types.CancelTokenH: "CancellationToken",
 	types.CondvarH: "Condvar",
+	types.ThreadSenderH: "ThreadSender", types.ThreadReceiverH: "ThreadReceiver",
 }
 
 // resultType is the Go result list of a function returning t: none for unit.

@@ -57,6 +57,7 @@ type task struct {
 	// dropCancels says dropping the handle cancels the task (a started future, see Start)
 	// rather than detaching it. It sits in the padding after state.
 	dropCancels bool
+	poolJob     bool // a thread pool's job (thread_pool.go), which h.get() waits for; also in the padding
 	id          uint64
 	sched       *scheduler
 	body        taskBody

@@ -773,10 +773,12 @@ type VariantPat struct {
 	Parens bool // written with parentheses, even if empty
 }
 
-// TuplePat is `(a, b)`.
+// TuplePat is `(a, b)`, and `[a, b]` in `let [a, b] = pair;` (Brackets), which destructures a
+// tuple as `let (a, b)` does: the pair of ends thread.Channel.bounded gives is a tuple.
 type TuplePat struct {
 	Span
-	Elems []Pattern
+	Elems    []Pattern
+	Brackets bool
 }
 
 // OrPat is `a | b` (written `(a | b)` or bare in a match arm).

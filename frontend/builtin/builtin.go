@@ -83,6 +83,13 @@ const (
 	Condvars
 	CollectionsModule
 	ParallelModule
+	// thread.Channel and thread.ThreadPool (thread_channel.go): type objects and the kinds of
+	// their handles' methods.
+	ThreadChannelObj
+	ThreadSenders
+	ThreadReceivers
+	ThreadPoolObj
+	ThreadPools
 	numKinds
 )
 
@@ -93,7 +100,8 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"thread.Semaphore", "thread.Semaphore", "thread.Barrier", "thread.Barrier", "thread.CountDownLatch",
 	"thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationSource",
 	"thread.CancellationToken", "thread.RwLock", "thread.RwLock", "thread.Condvar", "thread.Condvar",
-	"Collections", "Parallel"}
+	"Collections", "Parallel",
+	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -345,6 +353,7 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.ThreadRwLockH: ThreadRwLocks, types.SemaphoreH: Semaphores, types.BarrierH: Barriers,
 	types.LatchH: Latches, types.CancelSourceH: CancelSources, types.CancelTokenH: CancelTokens,
 	types.CondvarH: Condvars,
+	types.ThreadSenderH: ThreadSenders, types.ThreadReceiverH: ThreadReceivers, types.ThreadPoolH: ThreadPools,
 }
 
 // BuiltinFuture marks a Future that a builtin gives (sleep, join, recv, an I/O call): the

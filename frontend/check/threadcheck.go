@@ -17,10 +17,14 @@ import (
 // threadFunc gives the function a call runs on a new thread, if it starts one.
 func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 	ci := a.info.Calls[call]
-	if ci == nil || ci.Kind != CallStatic {
+	if ci == nil || (ci.Kind != CallStatic && ci.Kind != CallBuiltinMethod) {
 		return nil, false
 	}
 	switch ci.Builtin {
+	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit: // run on one of the pool's threads
+		if len(call.Args) == 1 {
+			return call.Args[0], true
+		}
 	case builtin.ThreadSpawn:
 		if len(call.Args) == 1 {
 			return call.Args[0], true
@@ -51,19 +55,19 @@ func (a *analysis) checkThreads() {
 				// A global guard is not captured, but the thread still reaches into a lock
 				// another thread holds.
 				a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a thread of its own: `%s` is a lock guard", id.Name, typeString(id.Obj.Type)).
-					Note(call.Pos(), "the thread is started here").WithHelp("give the thread the mutex and lock it there")
+					Note(call.Pos(), "%s", a.threadStartNote(call)).WithHelp("give the thread the mutex and lock it there")
 			}
 		}
 		for _, fi := range a.threadClosures(f) {
 			if obj, at := a.outerWrite(fi); obj != nil {
 				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
 					"this thread changes the captured variable `%s`, which other threads may use at the same time", obj.Name).
-					Note(call.Pos(), "the thread is started here").
+					Note(call.Pos(), "%s", a.threadStartNote(call)).
 					WithHelp("keep `%s` in a `thread.Mutex` (`thread.Mutex.new(…)`, changed with `m.with(fn(v) { … })`) or an atomic (`thread.Atomic.AtomicI64.new(…)`)", obj.Name)
 			} else if obj, at := a.writeWhileThreadReads(fi, call); obj != nil {
 				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
 					"this changes `%s` while a thread that reads it may be running", obj.Name).
-					Note(call.Pos(), "the thread is started here; it is not joined before this change").
+					Note(call.Pos(), "%s; it is not joined before this change", a.threadStartNote(call)).
 					WithHelp("join the thread first (`h.join()`), give the thread its own copy (`let mine = %s;` before starting it), or keep `%s` in a `thread.Mutex` or an atomic", obj.Name, obj.Name)
 			}
 		}
@@ -180,4 +184,13 @@ func (a *analysis) joinBetween(from, to source.Pos, spawner *FuncInfo) bool {
 		return !found
 	})
 	return found
+}
+
+// threadStartNote says where the function starts running on another thread.
+func (a *analysis) threadStartNote(call *ast.Call) string {
+	switch a.info.Calls[call].Builtin {
+	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit:
+		return "the pool runs it on one of its threads from here"
+	}
+	return "the thread is started here"
 }

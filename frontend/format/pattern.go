@@ -42,17 +42,21 @@ func init() {
 		}
 	})
 	layout(func(p *printer, n *ast.TuplePat) {
-		p.write("(")
+		open, end := "(", ")"
+		if n.Brackets {
+			open, end = "[", "]"
+		}
+		p.write(open)
 		for i, e := range n.Elems {
 			if i > 0 {
 				p.write(", ")
 			}
 			p.pattern(e, true)
 		}
-		if len(n.Elems) == 1 {
+		if len(n.Elems) == 1 && !n.Brackets {
 			p.write(",")
 		}
-		p.write(")")
+		p.write(end)
 	})
 	layout(func(p *printer, n *ast.OrPat) {
 		for i, a := range n.Alts {

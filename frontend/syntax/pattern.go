@@ -175,3 +175,26 @@ func (p *parser) parsePathPattern(lex *cursor) (ast.Pattern, error) {
 	vp.Span = ast.Span{Start: start, End: p.end()}
 	return vp, nil
 }
+
+// parseBracketPattern parses the `[a, b]` of `let [a, b] = pair;`: a tuple pattern written with
+// brackets, as JavaScript destructures the pair of a channel (thread.Channel.bounded). It binds
+// the elements of a tuple; the checker refuses it over an array, as `let (a, b)`.
+func (p *parser) parseBracketPattern(lex *cursor) (ast.Pattern, error) {
+	start := p.startOf(p.next(lex))
+	var elems []ast.Pattern
+	for lex.Peek().Type != tRBrack {
+		e, err := p.parsePattern(lex, true)
+		if err != nil {
+			return nil, err
+		}
+		elems = append(elems, e)
+		if lex.Peek().Type != tComma {
+			break
+		}
+		p.next(lex)
+	}
+	if _, err := p.expect(lex, tRBrack, "`,` or `]` in the pattern"); err != nil {
+		return nil, err
+	}
+	return &ast.TuplePat{Span: ast.Span{Start: start, End: p.end()}, Elems: elems, Brackets: true}, nil
+}

@@ -107,7 +107,13 @@ func (p *parser) parseLet(lex *cursor) (ast.Stmt, error) {
 		p.next(lex)
 		l.Mut = true
 	}
-	pat, err := p.patternProd(lex)
+	var pat ast.Pattern
+	var err error
+	if lex.Peek().Type == tLBrack {
+		pat, err = p.parseBracketPattern(lex)
+	} else {
+		pat, err = p.patternProd(lex)
+	}
 	if err != nil {
 		if err == errNoMatch {
 			return nil, p.expected("a name or a pattern", lex.Peek())

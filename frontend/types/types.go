@@ -146,17 +146,22 @@ const (
 	ThreadMutexH  // thread.Mutex: rt's Mutex, with the thread module's lock results
 	AtomicH       // thread.Atomic.AtomicI64 (Elem i64) and AtomicBool (Elem bool)
 	ThreadRwLockH // thread.RwLock: rt's RwLock, used through read, write and callbacks
-	// The thread module's synchronization objects, which hold no value (Elem nil).
+	// The ends of a thread.Channel (Elem: the values it carries).
+	ThreadSenderH
+	ThreadReceiverH
+	// The thread module's objects that hold no value (Elem nil): HasElem is false from here.
 	SemaphoreH
 	BarrierH
 	LatchH        // thread.CountDownLatch
 	CancelSourceH // thread.CancellationSource
 	CancelTokenH  // its token()
 	CondvarH
+	ThreadPoolH // thread.ThreadPool
 )
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
-	"thread.RwLock", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar"}
+	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
+	"thread.ThreadPool"}
 
 // HandleName is the AdeshLang spelling of a handle kind.
 func (k HandleKind) String() string { return handleNames[k] }
