@@ -115,7 +115,7 @@ var handleTypes = map[types.HandleKind]string{
 	types.ThreadMutexH: "Mutex", types.AtomicH: "Atomic", types.ThreadRwLockH: "RwLock",
 	types.SemaphoreH: "Semaphore", types.BarrierH: "Barrier", types.LatchH: "CountDownLatch",
 	types.CancelSourceH: "CancellationSource", types.CancelTokenH: "CancellationToken",
-	types.CondvarH: "Condvar",
+	types.CondvarH:      "Condvar",
 	types.ThreadSenderH: "ThreadSender", types.ThreadReceiverH: "ThreadReceiver",
 }
 

@@ -352,7 +352,7 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.ScopeH: Scopes, types.ThreadMutexH: ThreadMutexes, types.AtomicH: Atomics,
 	types.ThreadRwLockH: ThreadRwLocks, types.SemaphoreH: Semaphores, types.BarrierH: Barriers,
 	types.LatchH: Latches, types.CancelSourceH: CancelSources, types.CancelTokenH: CancelTokens,
-	types.CondvarH: Condvars,
+	types.CondvarH:      Condvars,
 	types.ThreadSenderH: ThreadSenders, types.ThreadReceiverH: ThreadReceivers, types.ThreadPoolH: ThreadPools,
 }
 

@@ -9,7 +9,7 @@ var (
 	rx        *rt.ThreadReceiver[int64]
 	producers []*rt.JoinHandle[rt.Unit]
 	count     int64
-	total     int64
+	total     rt.Value
 	one       *rt.ThreadSender[string]
 	slot      *rt.ThreadReceiver[string]
 	consumer  *rt.JoinHandle[[]rt.Value]
@@ -98,23 +98,31 @@ func drain(r *rt.ThreadReceiver[int64]) drainFuture {
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
-	sub1_ drainFuture
+	state  uint32
+	i2_    int
+	items_ []*rt.JoinHandle[rt.Unit]
+	sub1_  *rt.JoinHandle[rt.Unit]
+	sub2_  *rt.JoinHandle[[]rt.Value]
+	sub3_  drainFuture
 }
 
-const programFutureDone_ = 2
+const programFutureDone_ = 8
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var aw_ int64
+	var aw1_ int64
+	var aw_ []rt.Value
 	var caught1_ *rt.Thrown
 	var caught_ *rt.Thrown
+	var h *rt.JoinHandle[rt.Unit]
 	var n1_ int64
 	var n_ int64
 	var t1_ rt.Tuple2[*rt.ThreadSender[string], *rt.ThreadReceiver[string]]
 	var t2_ rt.Tuple2[*rt.ThreadSender[int64], *rt.ThreadReceiver[int64]]
 	var t4_ rt.Tuple2[*rt.ThreadSender[int64], *rt.ThreadReceiver[int64]]
 	var t_ rt.Tuple2[*rt.ThreadSender[int64], *rt.ThreadReceiver[int64]]
+	var x_ *rt.JoinHandle[rt.Unit]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -146,7 +154,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_channel.adesh:15
 			rt.ThreadSenderClose(tx)
 			count = 0
-			total = 0
+			total = int64(0)
 			for {
 				var r rt.Value = rt.ThreadRecv(rx)
 				if rt.DynNot(rt.DynField(r, "ok", "testdata/run/e2_thread_channel.adesh:20:9")) {
@@ -154,13 +162,38 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					break
 				}
 				count = count + 1
-				total = rt.DynTo[int64](rt.DynAdd(total, rt.DynField(r, "value", "testdata/run/e2_thread_channel.adesh:25:21"), "testdata/run/e2_thread_channel.adesh:25:13"), "testdata/run/e2_thread_channel.adesh:25:13")
+				total = rt.DynAdd(total, rt.DynField(r, "value", "testdata/run/e2_thread_channel.adesh:25:21"), "testdata/run/e2_thread_channel.adesh:25:13")
 			}
-			for _, x_ := range producers {
-				var h *rt.JoinHandle[rt.Unit] = x_
+			f.items_ = producers
+			f.i2_ = 0
+			f.state = 1
+			fallthrough
+		case 1: // head of the loop at e2_thread_channel.adesh:27
+			if !(f.i2_ < len(f.items_)) {
+				f.state = 4
+				continue poll_
+			}
+			x_ = f.items_[f.i2_]
+			h = x_
 //line testdata/run/e2_thread_channel.adesh:27
-				rt.ThreadJoin(h, "testdata/run/e2_thread_channel.adesh:27:22")
+			f.sub1_ = h
+			f.state = 2
+			fallthrough
+		case 2: // after the await at e2_thread_channel.adesh:27
+//line testdata/run/e2_thread_channel.adesh:27
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_channel.adesh:27")
+				return rt.Pending[rt.Unit]()
 			}
+			f.sub1_ = nil
+			f.state = 3
+			fallthrough
+		case 3: // next turn of the loop at e2_thread_channel.adesh:27
+			f.i2_++
+			f.state = 1
+			continue poll_
+		case 4: // after the loop at e2_thread_channel.adesh:27
 //line testdata/run/e2_thread_channel.adesh:28
 			rt.Print("received", count, "values, total", total)
 			rt.Print(rt.ThreadTryRecv(rx))
@@ -191,7 +224,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_channel.adesh:42
 			rt.ThreadSend(one, "b", "testdata/run/e2_thread_channel.adesh:42:1")
 			rt.ThreadSend(one, "c", "testdata/run/e2_thread_channel.adesh:43:1")
-			rt.Print(rt.ThreadJoin(consumer, "testdata/run/e2_thread_channel.adesh:44:7"))
+			f.sub2_ = consumer
+			f.state = 5
+			fallthrough
+		case 5: // after the await at e2_thread_channel.adesh:44
+//line testdata/run/e2_thread_channel.adesh:44
+			step_ := f.sub2_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_channel.adesh:44")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub2_ = nil
+			aw_ = step_.Value
+//line testdata/run/e2_thread_channel.adesh:44
+			rt.Print(aw_)
 //line testdata/run/e2_thread_channel.adesh:46
 			t2_ = rt.ThreadChannelUnbounded[int64]()
 			utx = t2_.F0
@@ -254,20 +300,30 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Unit{}
 			})
 //line testdata/run/e2_thread_channel.adesh:85
-			f.sub1_ = drain(arx)
-			f.state = 1
+			f.sub3_ = drain(arx)
+			f.state = 6
 			fallthrough
-		case 1: // after the await at e2_thread_channel.adesh:85
+		case 6: // after the await at e2_thread_channel.adesh:85
 //line testdata/run/e2_thread_channel.adesh:85
-			step_ := f.sub1_.Poll(cx)
+			step_ := f.sub3_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
-			f.sub1_ = drainFuture{}
-			aw_ = step_.Value
+			f.sub3_ = drainFuture{}
+			aw1_ = step_.Value
 //line testdata/run/e2_thread_channel.adesh:85
-			rt.Print("async sum", aw_)
-			rt.ThreadJoin(feeder, "testdata/run/e2_thread_channel.adesh:86:1")
+			rt.Print("async sum", aw1_)
+			f.sub1_ = feeder
+			f.state = 7
+			fallthrough
+		case 7: // after the await at e2_thread_channel.adesh:86
+//line testdata/run/e2_thread_channel.adesh:86
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_channel.adesh:86")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
@@ -287,8 +343,20 @@ func (f *programFuture) Drop() {
 
 func (f *programFuture) dropSub_() {
 	switch f.state {
-	case 1:
-		f.sub1_.Drop()
+	case 2:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 5:
+		if f.sub2_ != nil {
+			f.sub2_.Drop()
+		}
+	case 6:
+		f.sub3_.Drop()
+	case 7:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
 	}
 }
 

@@ -14,15 +14,18 @@ var (
 	workers  []*rt.JoinHandle[rt.Unit]
 	numbers  int64
 	strings_ int64
-	sum      int64
+	sum      rt.Value
 )
 
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
-	state uint32
+	state  uint32
+	i_     int
+	items_ []*rt.JoinHandle[rt.Unit]
+	sub1_  *rt.JoinHandle[rt.Unit]
 }
 
-const programFutureDone_ = 1
+const programFutureDone_ = 6
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
@@ -30,6 +33,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var caught_ *rt.Thrown
 	var t1_ rt.Tuple2[*rt.ThreadSender[string], *rt.ThreadReceiver[string]]
 	var t_ rt.Tuple2[*rt.ThreadSender[int64], *rt.ThreadReceiver[int64]]
+	var w *rt.JoinHandle[rt.Unit]
+	var x_ *rt.JoinHandle[rt.Unit]
+poll_:
 	for {
 		switch f.state {
 		case 0: // start
@@ -42,13 +48,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			stx = t1_.F0
 			srx = t1_.F1
 //line testdata/run/e2_thread_select.adesh:9
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.MapOf[string, *rt.ThreadReceiver[int64]]([]string{"recv"}, []*rt.ThreadReceiver[int64]{nrx}), rt.MapOf[string, *rt.ThreadReceiver[string]]([]string{"recv"}, []*rt.ThreadReceiver[string]{srx}), rt.MapOf[string, bool]([]string{"default"}, []bool{true})}, "testdata/run/e2_thread_select.adesh:9:7"))
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.MapOf[string, *rt.ThreadReceiver[int64]]([]string{"recv"}, []*rt.ThreadReceiver[int64]{nrx}), rt.MapOf[string, *rt.ThreadReceiver[string]]([]string{"recv"}, []*rt.ThreadReceiver[string]{srx}), rt.MapOf[string, int64]([]string{"timeout"}, []int64{20})}, "testdata/run/e2_thread_select.adesh:10:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"default"}, true)}, "testdata/run/e2_thread_select.adesh:9:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"timeout"}, int64(20))}, "testdata/run/e2_thread_select.adesh:10:7"))
 //line testdata/run/e2_thread_select.adesh:12
 			rt.ThreadSend(stx, "s1", "testdata/run/e2_thread_select.adesh:12:1")
 			rt.ThreadSend(ntx, 1, "testdata/run/e2_thread_select.adesh:13:1")
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.MapOf[string, *rt.ThreadReceiver[int64]]([]string{"recv"}, []*rt.ThreadReceiver[int64]{nrx}), rt.MapOf[string, *rt.ThreadReceiver[string]]([]string{"recv"}, []*rt.ThreadReceiver[string]{srx}), rt.MapOf[string, bool]([]string{"default"}, []bool{true})}, "testdata/run/e2_thread_select.adesh:14:7"))
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.MapOf[string, *rt.ThreadReceiver[int64]]([]string{"recv"}, []*rt.ThreadReceiver[int64]{nrx}), rt.MapOf[string, *rt.ThreadReceiver[string]]([]string{"recv"}, []*rt.ThreadReceiver[string]{srx}), rt.MapOf[string, bool]([]string{"default"}, []bool{true})}, "testdata/run/e2_thread_select.adesh:15:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"default"}, true)}, "testdata/run/e2_thread_select.adesh:14:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"default"}, true)}, "testdata/run/e2_thread_select.adesh:15:7"))
 //line testdata/run/e2_thread_select.adesh:18
 			sender = rt.SpawnThread(func() rt.Unit {
 				rt.ThreadSleep(20)
@@ -56,9 +62,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.Unit{}
 			})
 //line testdata/run/e2_thread_select.adesh:22
-			r = rt.ThreadSelect([]rt.Value{rt.MapOf[string, *rt.ThreadReceiver[int64]]([]string{"recv"}, []*rt.ThreadReceiver[int64]{nrx}), rt.MapOf[string, *rt.ThreadReceiver[string]]([]string{"recv"}, []*rt.ThreadReceiver[string]{srx}), rt.MapOf[string, int64]([]string{"timeout"}, []int64{5000})}, "testdata/run/e2_thread_select.adesh:22:9")
+			r = rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"timeout"}, int64(5000))}, "testdata/run/e2_thread_select.adesh:22:9")
 			rt.Print(rt.DynField(r, "index", "testdata/run/e2_thread_select.adesh:23:7"), rt.DynField(r, "value", "testdata/run/e2_thread_select.adesh:23:16"))
-			rt.ThreadJoin(sender, "testdata/run/e2_thread_select.adesh:24:1")
+			f.sub1_ = sender
+			f.state = 1
+			fallthrough
+		case 1: // after the await at e2_thread_select.adesh:24
+//line testdata/run/e2_thread_select.adesh:24
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_select.adesh:24")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
 //line testdata/run/e2_thread_select.adesh:27
 			workers = []*rt.JoinHandle[rt.Unit]{rt.SpawnThread(func() rt.Unit {
 				var n_ int64 = 50
@@ -87,9 +103,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_select.adesh:31
 			numbers = 0
 			strings_ = 0
-			sum = 0
+			sum = int64(0)
 			for {
-				var c rt.Value = rt.ThreadSelect([]rt.Value{rt.MapOf[string, *rt.ThreadReceiver[int64]]([]string{"recv"}, []*rt.ThreadReceiver[int64]{nrx}), rt.MapOf[string, *rt.ThreadReceiver[string]]([]string{"recv"}, []*rt.ThreadReceiver[string]{srx})}, "testdata/run/e2_thread_select.adesh:35:13")
+				var c rt.Value = rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx)}, "testdata/run/e2_thread_select.adesh:35:13")
 				if rt.DynEq(rt.DynField(c, "index", "testdata/run/e2_thread_select.adesh:36:8"), int64(-1)) {
 //line testdata/run/e2_thread_select.adesh:36
 					break
@@ -97,22 +113,47 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_select.adesh:37
 				if rt.DynEq(rt.DynField(c, "index", "testdata/run/e2_thread_select.adesh:37:8"), int64(0)) {
 					numbers = numbers + 1
-					sum = rt.DynTo[int64](rt.DynAdd(sum, rt.DynField(c, "value", "testdata/run/e2_thread_select.adesh:39:21"), "testdata/run/e2_thread_select.adesh:39:15"), "testdata/run/e2_thread_select.adesh:39:15")
+					sum = rt.DynAdd(sum, rt.DynField(c, "value", "testdata/run/e2_thread_select.adesh:39:21"), "testdata/run/e2_thread_select.adesh:39:15")
 				} else {
 					strings_ = strings_ + 1
 				}
 			}
-			for _, x_ := range workers {
-				var w *rt.JoinHandle[rt.Unit] = x_
-//line testdata/run/e2_thread_select.adesh:44
-				rt.ThreadJoin(w, "testdata/run/e2_thread_select.adesh:44:20")
+			f.items_ = workers
+			f.i_ = 0
+			f.state = 2
+			fallthrough
+		case 2: // head of the loop at e2_thread_select.adesh:44
+			if !(f.i_ < len(f.items_)) {
+				f.state = 5
+				continue poll_
 			}
+			x_ = f.items_[f.i_]
+			w = x_
+//line testdata/run/e2_thread_select.adesh:44
+			f.sub1_ = w
+			f.state = 3
+			fallthrough
+		case 3: // after the await at e2_thread_select.adesh:44
+//line testdata/run/e2_thread_select.adesh:44
+			step_ := f.sub1_.Poll(cx)
+			if !step_.Ready {
+				cx.SuspendedAt("testdata/run/e2_thread_select.adesh:44")
+				return rt.Pending[rt.Unit]()
+			}
+			f.sub1_ = nil
+			f.state = 4
+			fallthrough
+		case 4: // next turn of the loop at e2_thread_select.adesh:44
+			f.i_++
+			f.state = 2
+			continue poll_
+		case 5: // after the loop at e2_thread_select.adesh:44
 //line testdata/run/e2_thread_select.adesh:45
 			rt.Print("numbers", numbers, "sum", sum, "strings", strings_)
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.MapOf[string, *rt.ThreadReceiver[int64]]([]string{"recv"}, []*rt.ThreadReceiver[int64]{nrx}), rt.MapOf[string, int64]([]string{"timeout"}, []int64{1000})}, "testdata/run/e2_thread_select.adesh:46:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"timeout"}, int64(1000))}, "testdata/run/e2_thread_select.adesh:46:7"))
 //line testdata/run/e2_thread_select.adesh:48
 			caught_ = rt.TryCatch(func() {
-				rt.ThreadSelect([]rt.Value{rt.MapOf[string, *rt.ThreadReceiver[int64]]([]string{"send"}, []*rt.ThreadReceiver[int64]{nrx})}, "testdata/run/e2_thread_select.adesh:49:5")
+				rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"send"}, nrx)}, "testdata/run/e2_thread_select.adesh:49:5")
 			})
 			if caught_ != nil {
 				var e rt.Error = caught_.Err
@@ -144,7 +185,18 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
-func (f *programFuture) dropSub_() {}
+func (f *programFuture) dropSub_() {
+	switch f.state {
+	case 1:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	case 3:
+		if f.sub1_ != nil {
+			f.sub1_.Drop()
+		}
+	}
+}
 
 func (f *programFuture) complete_() {
 	*f = programFuture{state: programFutureDone_}
