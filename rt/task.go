@@ -58,6 +58,7 @@ type task struct {
 	// rather than detaching it. It sits in the padding after state.
 	dropCancels bool
 	poolJob     bool // a thread pool's job (thread_pool.go), which h.get() waits for; also in the padding
+	thread      bool // a thread.spawn thread's (thread.go), which h.join() waits for; also in the padding
 	id          uint64
 	sched       *scheduler
 	body        taskBody

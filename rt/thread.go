@@ -11,7 +11,8 @@ import (
 // A thread is a JoinHandle like a task's, so that async code awaits it (suspending, not blocking
 // its worker); sync code and other threads join it, which blocks until it ends.
 
-// threadDone maps the handle of a running or finished thread to the channel closed when it ends.
+// threadDone maps the handle of a running thread to the channel closed when it ends; the entry
+// goes when the thread has ended (a join that finds none finds the thread ended).
 var threadDone sync.Map // *task → chan struct{}
 
 // SpawnThread runs f on a new OS thread and returns its handle. A throw or panic in f fails the
@@ -22,9 +23,11 @@ func SpawnThread[T any](f func() T) *JoinHandle[T] {
 	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
 	s.external.Add(1)                   // a thread that runs holds off the deadlock check
 	done := make(chan struct{})
+	h.task.thread = true
 	threadDone.Store(&h.task, done)
 	go func() {
 		runtime.LockOSThread()
+		defer threadDone.Delete(&h.task) // after the close: a join that missed it sees the end
 		defer close(done)
 		slot := &waiterSlot{kind: "thread"}
 		defer registerSlot(slot)()
@@ -39,11 +42,12 @@ func SpawnThreadNamed[T any](_ string, f func() T) *JoinHandle[T] { return Spawn
 
 // ThreadJoin is h.join(): it waits for the thread and gives its value, or throws what it threw.
 func ThreadJoin[T any](h *JoinHandle[T], pos string) T {
-	d, ok := threadDone.Load(&h.task)
-	if !ok {
+	if !h.task.thread {
 		Fail(pos, "join of a task that is not a thread: await its handle instead")
 	}
-	<-d.(chan struct{})
+	if d, running := threadDone.Load(&h.task); running {
+		<-d.(chan struct{})
+	}
 	h.state.Or(flagObserved)
 	if h.err != nil {
 		panic(h.err)

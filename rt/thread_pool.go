@@ -159,7 +159,7 @@ func ThreadPoolJoinTimeout(p *ThreadPool, ms int64) bool {
 // whether or not the task has finished: it is awaited instead.
 func JobGet[T any](h *JoinHandle[T], pos string) T {
 	if !h.poolJob {
-		if _, isThread := threadDone.Load(&h.task); isThread {
+		if h.task.thread {
 			return ThreadJoin(h, pos)
 		}
 		Fail(pos, "get of a task's handle, which is not a pool job's: await it instead")

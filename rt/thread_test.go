@@ -1,6 +1,9 @@
 package rt
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // Threads share a Mutex and an Atomic; join gives each thread's value. Run under -race by
 // make test, this is what keeps the thread module's objects free of data races.
@@ -64,5 +67,38 @@ func TestAtomicBool(t *testing.T) {
 	b := NewAtomic(false)
 	if !b.CompareExchange(false, true) || !b.Load() || b.CompareExchange(false, true) || b.Swap(false) != true || b.Load() {
 		t.Fatal("AtomicBool")
+	}
+}
+
+// A thread that ended leaves nothing behind in threadDone, and joining it (again) still gives
+// its value.
+func TestEndedThreadsLeaveNoEntry(t *testing.T) {
+	var hs []*JoinHandle[int64]
+	for i := range 50 {
+		hs = append(hs, SpawnThread(func() int64 { return int64(i) }))
+	}
+	for i, h := range hs {
+		if got := ThreadJoin(h, "t"); got != int64(i) {
+			t.Fatalf("join %d gave %d", i, got)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		left := 0
+		for _, h := range hs {
+			if _, ok := threadDone.Load(&h.task); ok {
+				left++
+			}
+		}
+		if left == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d ended threads still in threadDone", left)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if got := ThreadJoin(hs[3], "t"); got != 3 {
+		t.Fatalf("a second join gave %d", got)
 	}
 }
