@@ -166,23 +166,7 @@ func TestRename(t *testing.T) {
 func TestDocumentSymbols(t *testing.T) {
 	c := newClient(t)
 	c.open(program)
-	var syms []struct {
-		Name     string `json:"name"`
-		Kind     int    `json:"kind"`
-		Children []struct {
-			Name string `json:"name"`
-		} `json:"children"`
-	}
-	c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": testURI}}, &syms)
-	var names []string
-	for _, s := range syms {
-		n := s.Name
-		for _, k := range s.Children {
-			n += "." + k.Name
-		}
-		names = append(names, n)
-	}
-	if got, want := strings.Join(names, " "), "Point.x.y impl Point.sum add p total word"; got != want {
+	if got, want := symbolNames(c), "Point.x.y impl Point.sum add p total word"; got != want {
 		t.Errorf("symbols %q, want %q", got, want)
 	}
 }
@@ -366,6 +350,19 @@ test Math {
 	if d := c.open(tests).Diagnostics; len(d) != 0 {
 		t.Fatalf("the program has diagnostics: %+v", d)
 	}
+	if got, want := symbolNames(c), "base test adds test waits test Math.mul"; got != want {
+		t.Errorf("symbols %q, want %q", got, want)
+	}
+	if got := hoverText(t, c, tests, "sum =", 0); !strings.Contains(got, "let sum: i64") {
+		t.Errorf("hover in a test: %q", got)
+	}
+	if got := hoverText(t, c, tests, "base + 2", 0); !strings.Contains(got, "base") {
+		t.Errorf("hover on a global in a test: %q", got)
+	}
+}
+
+// symbolNames is the document's outline as "Name.child.child Name …".
+func symbolNames(c *client) string {
 	var syms []struct {
 		Name     string `json:"name"`
 		Children []struct {
@@ -381,13 +378,5 @@ test Math {
 		}
 		names = append(names, n)
 	}
-	if got, want := strings.Join(names, " "), "base test adds test waits test Math.mul"; got != want {
-		t.Errorf("symbols %q, want %q", got, want)
-	}
-	if got := hoverText(t, c, tests, "sum =", 0); !strings.Contains(got, "let sum: i64") {
-		t.Errorf("hover in a test: %q", got)
-	}
-	if got := hoverText(t, c, tests, "base + 2", 0); !strings.Contains(got, "base") {
-		t.Errorf("hover on a global in a test: %q", got)
-	}
+	return strings.Join(names, " ")
 }

@@ -52,17 +52,8 @@ func (p *parser) parseClass(lex *cursor) (ast.Stmt, error) {
 	if cls.implements, err = p.parseInterfaceList(lex, "implements"); err != nil {
 		return nil, err
 	}
-	if _, err := p.expect(lex, tLBrace, "`{` and the body of the class"); err != nil {
+	if err := p.parseBracedMembers(lex, "class", func(lex *cursor) error { return p.parseClassMember(lex, cls) }); err != nil {
 		return nil, err
-	}
-	for lex.Peek().Type != tRBrace {
-		if err := p.parseClassMember(lex, cls); err != nil {
-			return nil, err
-		}
-	}
-	p.next(lex)
-	if lex.Peek().Type == tSemi {
-		p.next(lex)
 	}
 	cls.span = ast.Span{Start: p.startOf(kw), End: p.end()}
 	if cls.base == nil && !cls.abstract && len(cls.implements) == 0 {

@@ -31,17 +31,8 @@ func (p *parser) parseInterface(lex *cursor) (ast.Stmt, error) {
 	if in.extends, err = p.parseInterfaceList(lex, "extends"); err != nil {
 		return nil, err
 	}
-	if _, err := p.expect(lex, tLBrace, "`{` and the body of the interface"); err != nil {
+	if err := p.parseBracedMembers(lex, "interface", func(lex *cursor) error { return p.parseInterfaceMember(lex, in) }); err != nil {
 		return nil, err
-	}
-	for lex.Peek().Type != tRBrace {
-		if err := p.parseInterfaceMember(lex, in); err != nil {
-			return nil, err
-		}
-	}
-	p.next(lex)
-	if lex.Peek().Type == tSemi {
-		p.next(lex)
 	}
 	in.span = ast.Span{Start: p.startOf(kw), End: p.end()}
 	p.ifaces[in.span.Start] = in
@@ -144,6 +135,24 @@ func (p *parser) checkImplements(c *classParts, it *ast.NamedType, ifaces map[st
 		}
 	}
 	check(in)
+}
+
+// parseBracedMembers parses the body `{ member… }` of a class or an interface, and a `;` after
+// it if there is one.
+func (p *parser) parseBracedMembers(lex *cursor, what string, member func(*cursor) error) error {
+	if _, err := p.expect(lex, tLBrace, "`{` and the body of the "+what); err != nil {
+		return err
+	}
+	for lex.Peek().Type != tRBrace {
+		if err := member(lex); err != nil {
+			return err
+		}
+	}
+	p.next(lex)
+	if lex.Peek().Type == tSemi {
+		p.next(lex)
+	}
+	return nil
 }
 
 // parseInterfaceList parses `keyword I, J` if it comes next (a class's `implements`, an
