@@ -129,7 +129,7 @@ func runOneCallback(fn func()) {
 			th, ok := r.(*Thrown)
 			if !ok {
 				if rawPanics {
-					panic(r)
+					crashWithStack(r)
 				}
 				th = &Thrown{Err: Error{Message: fmt.Sprintf("panic in callback: %v", r)}}
 			}

@@ -106,7 +106,7 @@ func runChunk(body func(c int, lo, hi uint64), n, chunks, c uint64) (r any, fail
 		if p := recover(); p != nil {
 			if _, thrown := p.(*Thrown); !thrown && rawPanics {
 				if _, exit := p.(*exitRequest); !exit {
-					panic(p) // ADESH_TRACEBACK=1: crash here, with the chunk's Go stack
+					crashWithStack(p) // ADESH_TRACEBACK=1: crash here, with the chunk's Go stack
 				}
 			}
 			r, failed = p, true

@@ -219,7 +219,7 @@ func settleWith[U any](d *Promise[U], call func() U) {
 				return
 			}
 			if rawPanics {
-				panic(r)
+				crashWithStack(r)
 			}
 			d.rejectAt(Error{Message: fmt.Sprintf("panic in promise callback: %v", r)}, "")
 		}

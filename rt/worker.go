@@ -2,7 +2,9 @@ package rt
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 )
@@ -602,6 +604,15 @@ func pollTask(cx *Context, t *task) (done bool, failure *Thrown) {
 // (ADESH_TRACEBACK=1) instead of failing the task.
 var rawPanics bool
 
+// crashWithStack ends the process as a Go panic does, status 2 and "panic: …" with the stack,
+// from the deferred call that recovered r: the stack still has the frames that panicked. It
+// exits at once: re-raising the panic ran the worker's other deferred calls first, which could
+// let the program finish and exit 0 before Go printed the crash (once in about 100 runs).
+func crashWithStack(r any) {
+	fmt.Fprintf(os.Stderr, "panic: %v\n\n%s", r, debug.Stack())
+	os.Exit(2)
+}
+
 func panicToThrown(t *task, r any) *Thrown {
 	if e, ok := r.(*exitRequest); ok {
 		exitNow(e.code) // exit(code): the task's futures ran their defers while it unwound
@@ -610,7 +621,7 @@ func panicToThrown(t *task, r any) *Thrown {
 		return th
 	}
 	if rawPanics {
-		panic(r) // re-raised inside the deferred call: the trace still shows the original frames
+		crashWithStack(r)
 	}
 	return &Thrown{Err: Error{Message: fmt.Sprintf("panic in task %d: %v", t.id, r)}}
 }
@@ -621,7 +632,7 @@ func dropQuietly(b taskBody) {
 	defer func() {
 		if r := recover(); r != nil && rawPanics {
 			if _, ok := r.(*Thrown); !ok {
-				panic(r)
+				crashWithStack(r)
 			}
 		}
 	}()
