@@ -300,38 +300,42 @@ func (c *checker) arrayLit(e *ast.ArrayLit, expected types.Type) types.Type {
 	if elem == nil && numberLiteralsWithAFloat(e.Elems) {
 		elem = types.F64 // `[90, 85.5, 77]`: an integer literal beside a float is a float
 	}
+	return &types.Array{Elem: c.elemsType(e, "array", e.Elems, elem)}
+}
+
+// elemsType checks the elements of an array or set literal (what) against elem, the element
+// type the context gives, or, when it gives none, finds the one type they share: any when they
+// have none or one of them is dynamic (it keeps its own type, EVERYDAY.md §3: `[1, d]` with
+// `d: any` holds dynamic values rather than forcing d to its neighbours' type).
+func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem types.Type) types.Type {
 	if elem != nil {
-		for _, x := range e.Elems {
+		for _, x := range elems {
 			t := c.expr(x, elem)
-			c.expectAssignable(x, t, elem, " in this array")
+			c.expectAssignable(x, t, elem, " in this "+what)
 		}
-		return &types.Array{Elem: elem}
+		return elem
 	}
-	first := c.expr(e.Elems[0], nil)
-	elem = first
+	elem = c.expr(elems[0], nil)
 	mixed := false
-	dynamic := types.IsAny(first)
-	for _, x := range e.Elems[1:] {
+	dynamic := types.IsAny(elem)
+	for _, x := range elems[1:] {
 		t := c.expr(x, elem)
 		dynamic = dynamic || types.IsAny(t)
-		j, ok := c.join(elem, t)
-		if !ok {
+		if j, ok := c.join(elem, t); ok {
+			elem = j
+		} else {
 			mixed = true
-			continue
 		}
-		elem = j
 	}
-	if dynamic && !types.IsAny(elem) {
-		// `[1, d]` with `d: any`: a dynamic element keeps its own type (EVERYDAY.md §3), so
-		// the array holds dynamic values rather than forcing d to its neighbours' type.
-		c.fallback(e.Pos(), "array literal", "an element is a dynamic value")
-		return &types.Array{Elem: types.AnyType}
+	switch {
+	case dynamic && !types.IsAny(elem):
+		c.fallback(lit.Pos(), what+" literal", "an element is a dynamic value")
+		return types.AnyType
+	case mixed:
+		c.fallback(lit.Pos(), what+" literal", "its elements have different types")
+		return types.AnyType
 	}
-	if mixed {
-		c.fallback(e.Pos(), "array literal", "its elements have different types")
-		return &types.Array{Elem: types.AnyType}
-	}
-	return &types.Array{Elem: elem}
+	return elem
 }
 
 // numberLiteralsWithAFloat reports whether every element is a number literal and one is a
@@ -415,37 +419,10 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 // setLit checks `{a, b, c}` (EVERYDAY.md §3): its elements share one type, as an array's do,
 // or the set holds dynamic values; that type must be one a set can hash, as a map key must.
 func (c *checker) setLit(e *ast.SetLit, expected types.Type) types.Type {
-	var elem types.Type
 	if st, ok := types.Resolve(expected).(*types.SetT); ok {
-		elem = st.Elem
+		return &types.SetT{Elem: c.elemsType(e, "set", e.Elems, st.Elem)}
 	}
-	if elem != nil {
-		for _, x := range e.Elems {
-			t := c.expr(x, elem)
-			c.expectAssignable(x, t, elem, " in this set")
-		}
-		return &types.SetT{Elem: elem}
-	}
-	elem = c.expr(e.Elems[0], nil)
-	mixed := false
-	dynamic := types.IsAny(elem)
-	for _, x := range e.Elems[1:] {
-		t := c.expr(x, elem)
-		dynamic = dynamic || types.IsAny(t)
-		if j, ok := c.join(elem, t); ok {
-			elem = j
-		} else {
-			mixed = true
-		}
-	}
-	switch {
-	case dynamic && !types.IsAny(elem):
-		c.fallback(e.Pos(), "set literal", "an element is a dynamic value")
-		elem = types.AnyType
-	case mixed:
-		c.fallback(e.Pos(), "set literal", "its elements have different types")
-		elem = types.AnyType
-	}
+	elem := c.elemsType(e, "set", e.Elems, nil)
 	c.setElemOK(e.Elems[0], elem)
 	return &types.SetT{Elem: elem}
 }
@@ -657,25 +634,8 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		}
 		return types.InvalidType
 	}
-	if v, ok := c.literalMeetsHint(e, x, y); ok && (isArith(e.Op) || isComparison(e.Op)) {
-		if isComparison(e.Op) {
-			return types.BoolType
-		}
-		return v
-	}
-	if isComparison(e.Op) && (c.hintVarOf(x) != nil || c.hintVarOf(y) != nil) && !types.IsBasic(x, types.Null) && !types.IsBasic(y, types.Null) {
-		c.unify(x, y) // the silent pass: what an untyped value is compared with is its type
-		return types.BoolType
-	}
-	if c.probing && isArith(e.Op) && !isBitwise(e.Op) {
-		// A literal let beside a float (`i * 0.5`): the two mix to the float, which says
-		// nothing of the variable (only what is assigned to it does).
-		if c.literalHint(x) && types.IsFloat(y) {
-			return types.Resolve(y)
-		}
-		if c.literalHint(y) && types.IsFloat(x) {
-			return types.Resolve(x)
-		}
+	if t, ok := c.hintBinary(e, x, y); ok {
+		return t
 	}
 	if isArith(e.Op) && !types.IsAny(y) {
 		if v, ok := types.Resolve(x).(*types.Var); ok && c.hintOf(v) == nil && types.IsNumeric(y) {
@@ -684,7 +644,7 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		}
 	}
 	dyn := types.IsAny(x) || types.IsAny(y)
-	if f := types.IntFloatMix(x, y); f != nil && (isArith(e.Op) && !isBitwise(e.Op) || isComparison(e.Op)) && (c.inUntypedFunc() || untypedNumber(e.X) || untypedNumber(e.Y)) {
+	if f := types.IntFloatMix(x, y); f != nil && (isNumberArith(e.Op) || isComparison(e.Op)) && (c.inUntypedFunc() || untypedNumber(e.X) || untypedNumber(e.Y)) {
 		// Untyped code, where the interpreter has one number type: the integer side converts
 		// (the lowering converts it, seeing the operands' types).
 		if isComparison(e.Op) {
@@ -703,7 +663,7 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			return types.AnyType
 		}
 		if v := c.hintVarOf(x); v != nil {
-			c.unify(y, v) // (y is no integer literal: literalMeetsHint)
+			c.unify(y, v) // (y is no integer literal: hintBinary)
 			return v      // an untyped parameter's arithmetic, in the silent pass: of its type
 		}
 		if !types.IsNumeric(x) && !isTypeParam(x) {
@@ -781,9 +741,10 @@ func (c *checker) sameOperands(e *ast.Binary, x, y types.Type) {
 	}
 }
 
-func isBitwise(op string) bool {
+// isNumberArith reports whether op is arithmetic on numbers: `+ - * / %`, not a bit operator.
+func isNumberArith(op string) bool {
 	switch op {
-	case "&", "|", "^", "<<", ">>":
+	case "+", "-", "*", "/", "%":
 		return true
 	}
 	return false

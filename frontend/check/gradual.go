@@ -63,18 +63,25 @@ func (c *checker) untypedParam(p *ast.Param) types.Type {
 	return c.untypedParamOr(p, "nothing in the program says what type it has")
 }
 
+// hintVar is, in the silent pass, a new inference variable for p's hint (made on first use):
+// what the pass sees of the variable, the hint observes.
+func (c *checker) hintVar(p *ast.Param, literal bool) *types.Var {
+	h := c.hints[p]
+	if h == nil {
+		h = &hint{param: p, literal: literal}
+		c.hints[p] = h
+	}
+	h.v = c.newVar()
+	c.hintVars[h.v] = h
+	return h.v
+}
+
 // untypedParamOr is untypedParam, with the reason to give when nothing is known of the type.
 func (c *checker) untypedParamOr(p *ast.Param, unknown string) types.Type {
-	h := c.hints[p]
 	if c.probing {
-		if h == nil {
-			h = &hint{param: p}
-			c.hints[p] = h
-		}
-		h.v = c.newVar()
-		c.hintVars[h.v] = h
-		return h.v
+		return c.hintVar(p, false)
 	}
+	h := c.hints[p]
 	if h == nil || h.resolved == nil {
 		c.fallback(p.Pos(), p.Name.Name, unknown)
 		return types.AnyType
@@ -184,20 +191,13 @@ func (c *checker) literalLetType(s *ast.LetStmt) types.Type {
 		p = &ast.Param{Span: bp.Span, Name: bp.Name}
 		c.literalLets[s] = p
 	}
-	h := c.hints[p]
 	if c.probing {
-		if h == nil {
-			h = &hint{param: p, literal: true}
-			c.hints[p] = h
-		}
-		h.v = c.newVar()
-		c.hintVars[h.v] = h
-		return h.v
+		return c.hintVar(p, true)
 	}
-	if h == nil || h.resolved == nil {
-		return nil
+	if h := c.hints[p]; h != nil && h.resolved != nil {
+		return h.resolved
 	}
-	return h.resolved
+	return nil
 }
 
 // literalType settles a literal let's hint: the number type its uses agree on, f64 when they
@@ -219,18 +219,40 @@ func (h *hint) literalType() types.Type {
 	return types.I64
 }
 
-// literalMeetsHint reports, in the silent pass, an operation between an untyped parameter's
-// (or literal let's) variable and an integer literal: the literal takes the variable's type and
-// says nothing of it. It gives the variable.
-func (c *checker) literalMeetsHint(e *ast.Binary, x, y types.Type) (*types.Var, bool) {
-	if !c.probing {
+// hintBinary types, in the silent pass, an arithmetic or comparison operation on an untyped
+// parameter's (or literal let's) variable, and says whether it did:
+//   - beside an integer literal (`x * 2`, `i < 10`), the literal takes the variable's type and
+//     says nothing of it;
+//   - compared with a value of a type (`i < n`), the variable observes that type;
+//   - a literal let beside a float (`i * 0.5`) mixes to the float, which says nothing of the
+//     variable (only what is assigned to it does).
+func (c *checker) hintBinary(e *ast.Binary, x, y types.Type) (types.Type, bool) {
+	if !c.probing || !isArith(e.Op) && !isComparison(e.Op) {
 		return nil, false
 	}
-	if v := c.hintVarOf(x); v != nil && isIntLiteral(e.Y) {
-		return v, true
+	v := c.hintVarOf(x)
+	if v == nil || !isIntLiteral(e.Y) {
+		if v = c.hintVarOf(y); v != nil && !isIntLiteral(e.X) {
+			v = nil
+		}
 	}
-	if v := c.hintVarOf(y); v != nil && isIntLiteral(e.X) {
+	switch {
+	case v != nil && isComparison(e.Op):
+		return types.BoolType, true
+	case v != nil:
 		return v, true
+	case isComparison(e.Op):
+		if (c.hintVarOf(x) != nil || c.hintVarOf(y) != nil) && !types.IsBasic(x, types.Null) && !types.IsBasic(y, types.Null) {
+			c.unify(x, y)
+			return types.BoolType, true
+		}
+	case isNumberArith(e.Op):
+		if c.literalHint(x) && types.IsFloat(y) {
+			return types.Resolve(y), true
+		}
+		if c.literalHint(y) && types.IsFloat(x) {
+			return types.Resolve(x), true
+		}
 	}
 	return nil, false
 }

@@ -223,11 +223,9 @@ func (a *analysis) checkSpawns() {
 				d := a.diags.Errorf(call.Args[0].Pos(), call.Args[0].EndPos(), diag.NotSend, "this timer callback runs as a task of its own, so it must be Send: %s", f.why())
 				f.attach(d).WithHelp("capture what the callback needs (a clone of the mutex, a value taken out of the guard), not the guard")
 			}
-			for _, id := range a.globalGuards {
-				if a.within(id, call.Args[0]) {
-					a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a timer callback, which runs as a task of its own: `%s` is a lock guard", id.Name, typeString(id.Obj.Type)).
-						Note(call.Pos(), "the timer is set here").WithHelp("use the mutex in the callback and lock it there")
-				}
+			for _, id := range a.globalGuardsIn(call.Args[0]) {
+				a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a timer callback, which runs as a task of its own: `%s` is a lock guard", id.Name, typeString(id.Obj.Type)).
+					Note(call.Pos(), "the timer is set here").WithHelp("use the mutex in the callback and lock it there")
 			}
 		}
 	}
@@ -324,11 +322,9 @@ func (a *analysis) checkCaptures(sp ast.Node, fi *FuncInfo, child bool) []obliga
 		}
 	}
 	// A global guard is not captured, but a task that uses it still reaches into another task's lock.
-	for _, id := range a.globalGuards {
-		if a.within(id, fi.Node) {
-			d := a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a spawned task: `%s` is a lock guard", id.Name, typeString(id.Obj.Type))
-			d.Note(pos, "spawned here").WithHelp("use the mutex in the task and lock it there")
-		}
+	for _, id := range a.globalGuardsIn(fi.Node) {
+		d := a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a spawned task: `%s` is a lock guard", id.Name, typeString(id.Obj.Type))
+		d.Note(pos, "spawned here").WithHelp("use the mutex in the task and lock it there")
 	}
 	return obligations
 }
@@ -532,4 +528,16 @@ func (a *analysis) warnGuards() {
 			d.WithHelp("%s", holdHelp(h))
 		}
 	}
+}
+
+// globalGuardsIn are the uses of global lock guards inside n: a function that runs as a task or
+// a thread of its own reaches into a lock another task holds through them.
+func (a *analysis) globalGuardsIn(n ast.Node) []*ast.Ident {
+	var in []*ast.Ident
+	for _, id := range a.globalGuards {
+		if a.within(id, n) {
+			in = append(in, id)
+		}
+	}
+	return in
 }

@@ -50,13 +50,11 @@ func (a *analysis) checkThreads() {
 			fault.attach(d).WithHelp("share what threads use through a thread.Mutex, an atomic or a channel")
 			continue
 		}
-		for _, id := range a.globalGuards {
-			if a.within(id, f) {
-				// A global guard is not captured, but the thread still reaches into a lock
-				// another thread holds.
-				a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a thread of its own: `%s` is a lock guard", id.Name, typeString(id.Obj.Type)).
-					Note(call.Pos(), "%s", a.threadStartNote(call)).WithHelp("give the thread the mutex and lock it there")
-			}
+		for _, id := range a.globalGuardsIn(f) {
+			// A global guard is not captured, but the thread still reaches into a lock
+			// another thread holds.
+			a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a thread of its own: `%s` is a lock guard", id.Name, typeString(id.Obj.Type)).
+				Note(call.Pos(), "%s", a.threadStartNote(call)).WithHelp("give the thread the mutex and lock it there")
 		}
 		for _, fi := range a.threadClosures(f) {
 			if obj, at := a.outerWrite(fi); obj != nil {
