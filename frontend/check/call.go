@@ -3,6 +3,7 @@ package check
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 	"strings"
 )
@@ -240,7 +241,7 @@ func (c *checker) funcCall(e *ast.Call, ci *CallInfo, recvSubst map[*types.TypeP
 	}
 	if len(e.TypeArgs) > 0 {
 		if len(e.TypeArgs) != len(sig.TypeParams) {
-			c.errorf(e, "`%s` takes %d type argument%s, found %d", ci.Sig.Decl.(*ast.FuncDecl).Name.Name, len(sig.TypeParams), plural(len(sig.TypeParams)), len(e.TypeArgs))
+			c.errorf(e, "`%s` takes %d type argument%s, found %d", ci.Sig.Decl.(*ast.FuncDecl).Name.Name, len(sig.TypeParams), diag.Plural(len(sig.TypeParams)), len(e.TypeArgs))
 		}
 		for i, ta := range e.TypeArgs {
 			if i < len(vars) {
@@ -415,7 +416,7 @@ func (c *checker) variantCall(e *ast.Call, v *types.VariantDef, expected types.T
 	if len(e.TypeArgs) > 0 {
 		// `Res::Good<i64, string>(4)`: the type arguments are the enum's.
 		if len(e.TypeArgs) != len(def.TypeParams) {
-			c.errorf(e, "`%s` takes %d type argument%s, found %d", def.Name, len(def.TypeParams), plural(len(def.TypeParams)), len(e.TypeArgs))
+			c.errorf(e, "`%s` takes %d type argument%s, found %d", def.Name, len(def.TypeParams), diag.Plural(len(def.TypeParams)), len(e.TypeArgs))
 		}
 		for i, ta := range e.TypeArgs {
 			if i < len(n.Args) {
@@ -776,7 +777,7 @@ func tupleIndex(name string) (int, bool) {
 func (c *checker) variantValue(e *ast.Selector, v *types.VariantDef) types.Type {
 	c.info.Sels[e] = &SelInfo{Kind: SelVariant, Variant: v}
 	if len(v.Payload) > 0 {
-		c.errorf(e, "the variant `%s` carries %d value%s: call it, `%s(…)`", v.Name, len(v.Payload), plural(len(v.Payload)), v.Name)
+		c.errorf(e, "the variant `%s` carries %d value%s: call it, `%s(…)`", v.Name, len(v.Payload), diag.Plural(len(v.Payload)), v.Name)
 		return types.InvalidType
 	}
 	n := &types.Named{Def: v.Enum}

@@ -3,6 +3,7 @@ package check
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
 
@@ -30,7 +31,7 @@ func (c *checker) collectionsType(t *ast.NamedType, member builtin.ID, scope *ty
 		return nil, false
 	}
 	if len(t.Args) != want {
-		c.errorf(t, "`%s.%s` takes %d type argument%s", t.Pkg.Name, t.Name.Name, want, plural(want))
+		c.errorf(t, "`%s.%s` takes %d type argument%s", t.Pkg.Name, t.Name.Name, want, diag.Plural(want))
 		return types.InvalidType, true
 	}
 	if member == builtin.CollectionsVec {

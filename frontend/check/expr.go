@@ -1145,7 +1145,7 @@ func (c *checker) genericFuncValue(e *ast.Ident, obj *types.Object, expected typ
 	case sig.Async:
 		d.WithHelp("an async generic function cannot be a value: wrap it in a lambda, `(x) => %s(x)`", e.Name)
 	case ok && len(want.Params) != len(sig.Params):
-		d.WithHelp("`%s` takes %d parameter%s (default values count too), the expected function type %d", e.Name, len(sig.Params), plural(len(sig.Params)), len(want.Params))
+		d.WithHelp("`%s` takes %d parameter%s (default values count too), the expected function type %d", e.Name, len(sig.Params), diag.Plural(len(sig.Params)), len(want.Params))
 	default:
 		d.WithHelp("say which function type it is, as in `let f: fn(i64): i64 = %s;`, or wrap it in a lambda", e.Name)
 	}

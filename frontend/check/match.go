@@ -1,6 +1,7 @@
 package check
 
 import (
+	"adesh2go/frontend/diag"
 	"strings"
 
 	"adesh2go/frontend/ast"
@@ -185,7 +186,7 @@ func (c *checker) variantPattern(p *ast.VariantPat, t types.Type, binds *[]*type
 	}
 	sub := func(payload []types.Type) {
 		if len(p.Args) != len(payload) && !(len(p.Args) == 0 && !p.Parens) {
-			c.errorf(p, "`%s` carries %d value%s, but the pattern has %d", name, len(payload), plural(len(payload)), len(p.Args))
+			c.errorf(p, "`%s` carries %d value%s, but the pattern has %d", name, len(payload), diag.Plural(len(payload)), len(p.Args))
 		}
 		for i, a := range p.Args {
 			pt := types.Type(types.InvalidType)

@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
 
@@ -91,7 +92,7 @@ func (c *checker) structFields(e *ast.StructLit, n *types.Named) {
 		}
 	}
 	if len(missing) > 0 {
-		c.errorf(e, "missing field%s %s in `%s`", plural(len(missing)), quoteList(missing), n.Def.Name)
+		c.errorf(e, "missing field%s %s in `%s`", diag.Plural(len(missing)), quoteList(missing), n.Def.Name)
 	}
 }
 

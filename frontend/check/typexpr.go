@@ -3,6 +3,7 @@ package check
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
 
@@ -102,7 +103,7 @@ func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
 			if name == "Result" && len(args) == 1 {
 				args = append(args, types.ErrorType)
 			} else {
-				c.errorf(t, "`%s` takes %d type argument%s, found %d", name, n, plural(n), len(args))
+				c.errorf(t, "`%s` takes %d type argument%s, found %d", name, n, diag.Plural(n), len(args))
 				return types.InvalidType
 			}
 		}
@@ -159,9 +160,9 @@ func (c *checker) instantiateNamed(t *ast.NamedType, obj *types.Object, scope *t
 	}
 	if len(t.Args) != len(def.TypeParams) {
 		if len(t.Args) == 0 && len(def.TypeParams) > 0 {
-			c.errorf(t, "`%s` needs %d type argument%s: write `%s<…>`", def.Name, len(def.TypeParams), plural(len(def.TypeParams)), def.Name)
+			c.errorf(t, "`%s` needs %d type argument%s: write `%s<…>`", def.Name, len(def.TypeParams), diag.Plural(len(def.TypeParams)), def.Name)
 		} else {
-			c.errorf(t, "`%s` takes %d type argument%s, found %d", def.Name, len(def.TypeParams), plural(len(def.TypeParams)), len(t.Args))
+			c.errorf(t, "`%s` takes %d type argument%s, found %d", def.Name, len(def.TypeParams), diag.Plural(len(def.TypeParams)), len(t.Args))
 		}
 		return types.InvalidType
 	}
@@ -194,20 +195,13 @@ func (c *checker) moduleType(t *ast.NamedType, mod *types.Object, scope *types.S
 		return v
 	}}).Ret
 	if len(t.Args) != len(params) {
-		c.errorf(t, "`%s.%s` takes %d type argument%s", t.Pkg.Name, t.Name.Name, len(params), plural(len(params)))
+		c.errorf(t, "`%s.%s` takes %d type argument%s", t.Pkg.Name, t.Name.Name, len(params), diag.Plural(len(params)))
 		return types.InvalidType
 	}
 	for i, v := range params {
 		v.Bound = c.typeExprIn(t.Args[i], scope)
 	}
 	return types.Settled(ret)
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // aliasType is the type a `type Name = T;` names, resolved in the alias's file on first use.

@@ -160,3 +160,11 @@ func (l *List) Merge(other *List) {
 	}
 	l.dropped += other.dropped
 }
+
+// Plural is "s" unless n is 1: `%d parameter%s`.
+func Plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

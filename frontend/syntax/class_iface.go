@@ -114,7 +114,7 @@ func (p *parser) checkImplements(c *classParts, it *ast.NamedType, ifaces map[st
 			case have == nil:
 				p.errorAtSpan(c.name.Span, diag.Type, "the class `"+c.name.Name+"` does not implement `"+m.Name.Name+"` of the interface `"+in.name.Name+"`")
 			case len(have.Params) != len(m.Params):
-				p.errorAtSpan(have.Name.Span, diag.Type, fmt.Sprintf("`%s` takes %d parameter%s in the interface `%s`, %d here", m.Name.Name, len(m.Params), plural(len(m.Params)), in.name.Name, len(have.Params)))
+				p.errorAtSpan(have.Name.Span, diag.Type, fmt.Sprintf("`%s` takes %d parameter%s in the interface `%s`, %d here", m.Name.Name, len(m.Params), diag.Plural(len(m.Params)), in.name.Name, len(have.Params)))
 			}
 		}
 		for _, f := range in.fields {
@@ -174,11 +174,4 @@ func (p *parser) parseInterfaceList(lex *cursor, keyword string) ([]*ast.NamedTy
 		}
 		p.next(lex)
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
