@@ -6,6 +6,8 @@ package adesh2go
 import (
 	"embed"
 	"fmt"
+	"os"
+	"strconv"
 
 	"adesh2go/emitgo"
 	"adesh2go/frontend"
@@ -24,17 +26,41 @@ var runtimeFS embed.FS
 // ModulePath is the module path of every generated program; its runtime is ModulePath/rt.
 const ModulePath = "adeshprog"
 
-// GoSource compiles a loaded, error-free program to the Go source of its main package.
+// GoSource compiles a loaded, error-free program to the Go source of its main package, as one
+// package (what the goldens show; GoFiles splits a large program).
 func GoSource(p *frontend.Program) ([]byte, error) { return GoSourceWith(p, EmitOptions{}) }
 
 // EmitOptions change the Go the compiler writes, not what it does.
 type EmitOptions struct {
 	NoLine bool // no //line directives: errors and stacks point into the Go itself
 	Tests  bool // the test program of the entry file (`adesh2go test`): main runs its tests
+	// PerPart is how many declarations (a type with its methods, a function, a variable) a
+	// package of a split program holds, about: GoFiles splits a program of more. 0 means
+	// ADESH2GO_PERPART if it is set, else DefaultPerPart; a negative number, never.
+	PerPart int
+	// PartsPath is the import path the parts' packages are under (ModulePath if "").
+	PartsPath string
+	Parts     int // if not 0, split into about that many packages whatever the size (tests)
 }
+
+// DefaultPerPart is how many declarations a package of a split program holds: a program of up
+// to that many is one package. A part of 64 is about 1,500 lines of Go, which the Go compiler
+// takes about 0.2 s for, so that an edit of a large program recompiles about that much.
+const DefaultPerPart = 64
 
 // GoSourceWith is GoSource with options.
 func GoSourceWith(p *frontend.Program, o EmitOptions) ([]byte, error) {
+	o.PerPart, o.Parts = -1, 0
+	files, err := GoFiles(p, o)
+	if err != nil {
+		return nil, err
+	}
+	return files[0].Src, nil
+}
+
+// GoFiles compiles a loaded, error-free program to Go files: main.go, and for a large program
+// the other packages it is split into (see emitgo/split.go), each in a directory of its own.
+func GoFiles(p *frontend.Program, o EmitOptions) ([]emitgo.File, error) {
 	if p.Info == nil || p.Diags.HasErrors() {
 		return nil, fmt.Errorf("the program has errors")
 	}
@@ -42,5 +68,17 @@ func GoSourceWith(p *frontend.Program, o EmitOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return emitgo.Source(ir, emitgo.Options{RTPath: ModulePath + "/rt", NoLine: o.NoLine})
+	perPart := o.PerPart
+	if perPart == 0 {
+		perPart = DefaultPerPart
+		if n, err := strconv.Atoi(os.Getenv("ADESH2GO_PERPART")); err == nil && n != 0 {
+			perPart = n // for measuring: -1 builds every program as one package
+		}
+	}
+	perPart = max(perPart, 0)
+	parts := o.PartsPath
+	if parts == "" {
+		parts = ModulePath
+	}
+	return emitgo.Files(ir, emitgo.Options{RTPath: ModulePath + "/rt", NoLine: o.NoLine, PerPart: perPart, PartsPath: parts, Parts: o.Parts})
 }

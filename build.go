@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"adesh2go/emitgo"
 )
 
 // RuntimeFiles returns the runtime's Go source files (tests excluded), by name.
@@ -35,7 +37,7 @@ func RuntimeFiles() (map[string][]byte, error) {
 // temporary directory next to dir first and renamed into place, so a failure leaves nothing
 // half-written behind. An existing dir is replaced only when it is empty or an earlier output
 // of WriteModule: anything else there is the user's.
-func WriteModule(dir string, mainSrc []byte) error {
+func WriteModule(dir string, files []emitgo.File) error {
 	if err := replaceable(dir); err != nil {
 		return err
 	}
@@ -51,7 +53,7 @@ func WriteModule(dir string, mainSrc []byte) error {
 	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it private
 		return err
 	}
-	if err := writeRuntimeModule(tmp, mainSrc); err != nil {
+	if err := writeRuntimeModule(tmp, files); err != nil {
 		return err
 	}
 	if err := os.RemoveAll(dir); err != nil {
@@ -60,15 +62,15 @@ func WriteModule(dir string, mainSrc []byte) error {
 	return os.Rename(tmp, dir)
 }
 
-// writeRuntimeModule writes go.mod, rt/ and, unless mainSrc is nil, main.go into dir.
-func writeRuntimeModule(dir string, mainSrc []byte) error {
+// writeRuntimeModule writes go.mod, rt/ and the program's files into dir.
+func writeRuntimeModule(dir string, program []emitgo.File) error {
 	rtFiles, err := RuntimeFiles()
 	if err != nil {
 		return err
 	}
 	files := map[string][]byte{"go.mod": []byte("module " + ModulePath + "\n\ngo 1.26\n")}
-	if mainSrc != nil {
-		files["main.go"] = mainSrc
+	for _, f := range program {
+		files[filepath.FromSlash(f.Name)] = f.Src
 	}
 	for name, b := range rtFiles {
 		files[filepath.Join("rt", name)] = b
@@ -173,21 +175,24 @@ var runtimeHash = sync.OnceValues(func() (string, error) {
 // contentKey hashes everything a built program depends on: its Go source, the runtime, and the
 // Go that built adesh2go. (The toolchain that builds the program is not asked for here, so
 // that a hit runs no go command: an executable built by an earlier Go still runs.)
-func contentKey(mainSrc []byte) (string, error) {
+func contentKey(files []emitgo.File) (string, error) {
 	rt, err := runtimeHash()
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
 	h.Write([]byte(Version + "\x00" + runtime.Version() + "\x00" + rt + "\x00"))
-	h.Write(mainSrc)
+	for _, f := range files {
+		fmt.Fprintf(h, "%s\x00%d\x00", f.Name, len(f.Src))
+		h.Write(f.Src)
+	}
 	return hex.EncodeToString(h.Sum(nil))[:32], nil
 }
 
 // CachedBinary returns the executable of a program, building it unless a build of the same
 // content is in the cache: a second run of an unchanged program does not invoke the go command.
-func CachedBinary(mainSrc []byte) (string, error) {
-	key, err := contentKey(mainSrc)
+func CachedBinary(files []emitgo.File) (string, error) {
+	key, err := contentKey(files)
 	if err != nil {
 		return "", err
 	}
@@ -213,7 +218,7 @@ func CachedBinary(mainSrc []byte) (string, error) {
 	}
 	defer os.RemoveAll(work)
 	built := filepath.Join(work, filepath.Base(exe))
-	if err := buildMain(work, mainSrc, built); err != nil {
+	if err := buildMain(work, files, built); err != nil {
 		return "", err
 	}
 	return exe, os.Rename(built, exe)

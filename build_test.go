@@ -9,11 +9,12 @@ import (
 	"sync"
 	"testing"
 
+	"adesh2go/emitgo"
 	"adesh2go/frontend"
 )
 
 // goSourceOf compiles an AdeshLang program given as text.
-func goSourceOf(t *testing.T, name, text string) []byte {
+func goSourceOf(t *testing.T, name, text string) []emitgo.File {
 	t.Helper()
 	entry := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(entry, []byte(text), 0o644); err != nil {
@@ -25,7 +26,7 @@ func goSourceOf(t *testing.T, name, text string) []byte {
 		prog.Diags.WriteText(&b)
 		t.Fatalf("does not compile:\n%s", b.String())
 	}
-	src, err := GoSource(prog)
+	src, err := GoFiles(prog, EmitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func TestConcurrentBuilds(t *testing.T) {
 	}
 	cache := t.TempDir()
 	t.Setenv("ADESH2GO_CACHE", cache)
-	progs := map[string][]byte{
+	progs := map[string][]emitgo.File{
 		"one\n": goSourceOf(t, "one.adesh", "print(\"one\");\n"),
 		"two\n": goSourceOf(t, "two.adesh", "async fn two(): string { await sleep(1); return \"two\"; }\nprint(await two());\n"),
 	}

@@ -70,7 +70,7 @@ func trimCache(dir string, now time.Time) {
 // stale reports whether a cache entry's executable was last used more than cacheMaxAge ago (an
 // entry with no executable is judged by the directory's own time).
 func stale(entry string, now time.Time) bool {
-	for _, name := range []string{"prog", "prog.exe", ""} {
+	for _, name := range []string{"prog", "prog.exe", "link.a", ""} {
 		if info, err := os.Stat(filepath.Join(entry, name)); err == nil {
 			return now.Sub(info.ModTime()) > cacheMaxAge
 		}
@@ -78,8 +78,10 @@ func stale(entry string, now time.Time) bool {
 	return false
 }
 
-// isCacheKey reports whether name is an entry's name: contentKey's 32 hex digits.
+// isCacheKey reports whether name is an entry's name: contentKey's 32 hex digits, or a
+// compiled package's, pkg- and 32 hex digits (see compileCached).
 func isCacheKey(name string) bool {
+	name = strings.TrimPrefix(name, "pkg-")
 	if len(name) != 32 {
 		return false
 	}

@@ -2,45 +2,69 @@ package adesh2go
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
+
+	"adesh2go/emitgo"
 )
 
-// buildMain compiles and links a program's main.go into the executable out, working in the
-// directory work, against the runtime and standard packages the go command compiled (see
-// toolchain.go).
-func buildMain(work string, mainSrc []byte, out string) error {
-	imports, err := mainImports(mainSrc)
-	if err != nil {
-		return fmt.Errorf("the generated Go does not parse (this is a bug in adesh2go): %v", err)
-	}
-	tc, err := loadToolchain(imports, false)
-	if err != nil {
-		return err
-	}
-	if err := tc.build(work, mainSrc, out); err != nil {
-		// The listing may be out of date (the go command's cache was cleaned, Go was
-		// reinstalled in place): it is asked for again, once.
-		tc, lerr := loadToolchain(imports, true)
-		if lerr != nil {
-			return lerr
-		}
-		return tc.build(work, mainSrc, out)
-	}
-	return nil
+// goPackage is one package of a program's generated Go: main, or a part of a split program.
+type goPackage struct {
+	path    string   // import path: "main", or ModulePath/part3_
+	src     []byte   // its one file
+	imports []string // every import
+	parts   []string // the imports that are parts of the program
+	// Set once it is compiled (done closed): its compiled export data, that data's hash and
+	// its linker object, or why it failed.
+	export, exportSum, link string
+	err                     error
+	done                    chan struct{}
 }
 
-// mainImports lists the packages a main.go imports.
-func mainImports(mainSrc []byte) ([]string, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), "main.go", mainSrc, parser.ImportsOnly)
+// programPackages reads what the files of a program import.
+func programPackages(files []emitgo.File) ([]*goPackage, error) {
+	pkgs := make([]*goPackage, len(files))
+	local := map[string]bool{}
+	for i, f := range files {
+		p := &goPackage{path: "main", src: f.Src, done: make(chan struct{})}
+		if dir := path.Dir(f.Name); dir != "." {
+			p.path = ModulePath + "/" + dir
+		}
+		local[p.path] = true
+		imports, err := fileImports(f.Src)
+		if err != nil {
+			return nil, fmt.Errorf("the generated Go does not parse (this is a bug in adesh2go): %v", err)
+		}
+		p.imports = imports
+		pkgs[i] = p
+	}
+	for _, p := range pkgs {
+		for _, imp := range p.imports {
+			if local[imp] {
+				p.parts = append(p.parts, imp)
+			}
+		}
+	}
+	return pkgs, nil
+}
+
+// fileImports lists the packages a Go file imports.
+func fileImports(src []byte) ([]string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.ImportsOnly)
 	if err != nil {
 		return nil, err
 	}
@@ -55,37 +79,188 @@ func mainImports(mainSrc []byte) ([]string, error) {
 	return imports, nil
 }
 
-// build runs the compiler on main.go and the linker on what it wrote, with the flags the go
-// command would use under -trimpath, and the linker's -s -w: a program's symbol table and
-// DWARF are half of its link time, and a Go panic's stack trace does not need them. As the go
-// command does under -ldflags=-w, the compiler writes no DWARF either (15-20 % of its time on
-// a 10,000-line main.go).
-func (tc *toolchain) build(work string, mainSrc []byte, out string) error {
-	src := filepath.Join(work, "main.go")
-	if err := os.WriteFile(src, mainSrc, 0o644); err != nil {
+// buildMain compiles a program's packages and links them into the executable out, working in
+// the directory work, against the runtime and standard packages the go command compiled (see
+// toolchain.go).
+func buildMain(work string, files []emitgo.File, out string) error {
+	pkgs, err := programPackages(files)
+	if err != nil {
 		return err
 	}
+	var std []string
+	for _, p := range pkgs {
+		for _, imp := range p.imports {
+			if !slices.Contains(p.parts, imp) {
+				std = append(std, imp)
+			}
+		}
+	}
+	slices.Sort(std)
+	std = slices.Compact(std)
+	tc, err := loadToolchain(std, false)
+	if err != nil {
+		return err
+	}
+	if err := tc.build(work, pkgs, out); err != nil {
+		// The listing may be out of date (the go command's cache was cleaned, Go was
+		// reinstalled in place): it is asked for again, once.
+		tc, lerr := loadToolchain(std, true)
+		if lerr != nil {
+			return lerr
+		}
+		pkgs, _ = programPackages(files)
+		return tc.build(work, pkgs, out)
+	}
+	return nil
+}
+
+// build compiles the packages, each once those it imports are, as many at once as there are
+// CPUs, and links them with the linker's -s -w: a program's symbol table and DWARF are half
+// of its link time, and a Go panic's stack trace does not need them.
+func (tc *toolchain) build(work string, pkgs []*goPackage, out string) error {
+	byPath := map[string]*goPackage{}
+	for _, p := range pkgs {
+		byPath[p.path] = p
+	}
+	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, p := range pkgs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(p.done)
+			for _, imp := range p.parts {
+				d := byPath[imp]
+				<-d.done
+				if d.err != nil {
+					p.err = d.err
+					return
+				}
+			}
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			p.export, p.link, p.err = tc.compileCached(filepath.Join(work, strconv.Itoa(i)), p, byPath)
+			if p.err == nil {
+				p.exportSum, p.err = fileHash(p.export)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, p := range pkgs {
+		if p.err != nil {
+			return p.err
+		}
+	}
+	var cfg strings.Builder
+	tc.writeImportcfg(&cfg)
+	for _, p := range pkgs {
+		if p.path != "main" {
+			fmt.Fprintf(&cfg, "packagefile %s=%s\n", p.path, p.link)
+		}
+	}
+	importcfg := filepath.Join(work, "importcfg.link")
+	if err := os.WriteFile(importcfg, []byte(cfg.String()), 0o644); err != nil {
+		return err
+	}
+	return tc.tool(work, buildEnv(), "link", "-o", out, "-importcfg", importcfg, "-buildmode=exe", "-s", "-w", byPath["main"].link)
+}
+
+// writeImportcfg writes the compiled runtime and standard packages as importcfg lines.
+func (tc *toolchain) writeImportcfg(cfg *strings.Builder) {
 	paths := make([]string, 0, len(tc.Packages))
 	for p := range tc.Packages {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	var cfg strings.Builder
 	for _, p := range paths {
-		fmt.Fprintf(&cfg, "packagefile %s=%s\n", p, tc.Packages[p])
+		fmt.Fprintf(cfg, "packagefile %s=%s\n", p, tc.Packages[p])
+	}
+}
+
+// compileCached returns a package's compiled export data and linker object from the cache,
+// compiling it (in the directory work) when they are not there. The key hashes the package's
+// source and the export data of the parts it imports, not their code: an edit inside a body
+// that changes no part's export data leaves the packages that import it as they were.
+func (tc *toolchain) compileCached(work string, p *goPackage, byPath map[string]*goPackage) (export, link string, err error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "adesh2go package\x00%s\x00%s\x00%s\x00%s\x00", Version, runtime.Version(), tc.GoVersion, p.path)
+	for _, imp := range p.imports {
+		if d := byPath[imp]; d != nil {
+			fmt.Fprintf(h, "%s=%s\x00", imp, d.exportSum)
+		} else {
+			fmt.Fprintf(h, "%s=%s\x00", imp, tc.Packages[imp]) // named by its content in Go's cache
+		}
+	}
+	h.Write(p.src)
+	entry := filepath.Join(CacheDir(), "pkg-"+hex.EncodeToString(h.Sum(nil))[:32])
+	export, link = filepath.Join(entry, "export.a"), filepath.Join(entry, "link.a")
+	if info, err := os.Stat(link); err == nil {
+		if _, err := os.Stat(export); err == nil {
+			markUsed(link, info, time.Now())
+			return export, link, nil
+		}
+	}
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return "", "", err
+	}
+	if err := tc.compile(work, p, byPath); err != nil {
+		return "", "", err
+	}
+	// The entry appears whole, by a rename; another build that made it first wins.
+	if err := os.Rename(work, entry); err != nil {
+		if _, serr := os.Stat(link); serr != nil {
+			return "", "", err
+		}
+	}
+	return export, link, nil
+}
+
+// compile runs the compiler on one package in work, writing work/export.a and work/link.a,
+// with the flags the go command would use under -trimpath. As the go command does under
+// -ldflags=-w, the compiler writes no DWARF either (15-20 % of its time on a 10,000-line
+// main.go).
+func (tc *toolchain) compile(work string, p *goPackage, byPath map[string]*goPackage) error {
+	name := "main.go"
+	if p.path != "main" {
+		name = path.Base(p.path) + ".go"
+	}
+	src := filepath.Join(work, name)
+	if err := os.WriteFile(src, p.src, 0o644); err != nil {
+		return err
+	}
+	var cfg strings.Builder
+	tc.writeImportcfg(&cfg)
+	for _, imp := range p.parts {
+		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, byPath[imp].export)
 	}
 	importcfg := filepath.Join(work, "importcfg")
 	if err := os.WriteFile(importcfg, []byte(cfg.String()), 0o644); err != nil {
 		return err
 	}
-	obj := filepath.Join(work, "main.a")
-	compile := []string{"-o", obj, "-trimpath", work + "=>" + ModulePath, "-p", "main", "-lang=go1.26", "-complete", "-dwarf=false",
+	trimAs := ModulePath
+	if p.path != "main" {
+		trimAs = p.path
+	}
+	args := []string{"-o", filepath.Join(work, "export.a"), "-linkobj", filepath.Join(work, "link.a"),
+		"-trimpath", work + "=>" + trimAs, "-p", p.path, "-lang=go1.26", "-complete", "-dwarf=false",
 		"-goversion", tc.GoVersion, "-c=" + strconv.Itoa(min(4, runtime.GOMAXPROCS(0))), "-nolocalimports",
 		"-importcfg", importcfg, "-pack", src}
-	if err := tc.tool(work, compileEnv(), "compile", compile...); err != nil {
+	if err := tc.tool(work, compileEnv(), "compile", args...); err != nil {
 		return err
 	}
-	return tc.tool(work, buildEnv(), "link", "-o", out, "-importcfg", importcfg, "-buildmode=exe", "-s", "-w", obj)
+	os.Remove(src)
+	os.Remove(importcfg)
+	return nil
+}
+
+// fileHash is the SHA-256 of a file's content, in hex.
+func fileHash(name string) (string, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
 }
 
 // compileEnv is the compiler's environment: buildEnv's, and GOGC 400 unless GOGC is set. The

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"adesh2go/emitgo"
 	"adesh2go/frontend"
 )
 
@@ -207,6 +208,16 @@ const programEnv = "ADESH_TEST_PROGRAM"
 // `main` renamed `Main`) and one command runs the program programEnv names: linking one binary
 // instead of one per program is most of the time a run test takes.
 func writeOneBinaryModule(dir string, srcs map[string][]byte) error {
+	files := map[string][]emitgo.File{}
+	for name, src := range srcs {
+		files[name] = []emitgo.File{{Name: "main.go", Src: src}}
+	}
+	return writeOneBinaryModuleFiles(dir, files)
+}
+
+// writeOneBinaryModuleFiles is writeOneBinaryModule for programs of several packages, each
+// split with PartsPath progsPath(name).
+func writeOneBinaryModuleFiles(dir string, srcs map[string][]emitgo.File) error {
 	if err := writeTestModule(dir, nil); err != nil {
 		return err
 	}
@@ -218,20 +229,24 @@ func writeOneBinaryModule(dir string, srcs map[string][]byte) error {
 	var imports, table strings.Builder
 	for i, name := range names {
 		pkg := "p" + strconv.Itoa(i)
-		src := string(srcs[name])
-		if !strings.Contains(src, "\npackage main\n") || !strings.Contains(src, "\nfunc main() {") {
-			return fmt.Errorf("the Go of %s has no package main and func main", name)
+		for _, f := range srcs[name] {
+			src := string(f.Src)
+			if f.Name == "main.go" {
+				if !strings.Contains(src, "\npackage main\n") || !strings.Contains(src, "\nfunc main() {") {
+					return fmt.Errorf("the Go of %s has no package main and func main", name)
+				}
+				src = strings.Replace(src, "\npackage main\n", "\npackage "+pkg+"\n", 1)
+				src = strings.Replace(src, "\nfunc main() {", "\nfunc Main() {", 1)
+			}
+			p := filepath.Join(dir, "progs", exeName(name), filepath.FromSlash(f.Name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+				return err
+			}
 		}
-		src = strings.Replace(src, "\npackage main\n", "\npackage "+pkg+"\n", 1)
-		src = strings.Replace(src, "\nfunc main() {", "\nfunc Main() {", 1)
-		p := filepath.Join(dir, "progs", exeName(name), "main.go")
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(&imports, "\t%s %q\n", pkg, ModulePath+"/progs/"+exeName(name))
+		fmt.Fprintf(&imports, "\t%s %q\n", pkg, progsPath(name))
 		fmt.Fprintf(&table, "\t%q: %s.Main,\n", name, pkg)
 	}
 	main := "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\n" + imports.String() + ")\n\n" +
@@ -245,6 +260,9 @@ func writeOneBinaryModule(dir string, srcs map[string][]byte) error {
 }
 
 func exeName(name string) string { return strings.ReplaceAll(name, "/", "_") }
+
+// progsPath is the import path of a program's package in the module of writeOneBinaryModule.
+func progsPath(name string) string { return ModulePath + "/progs/" + exeName(name) }
 
 // writeTestModule lays out one module holding every program as its own main package.
 func writeTestModule(dir string, srcs map[string][]byte) error {

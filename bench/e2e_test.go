@@ -49,7 +49,7 @@ func adeshCmd(b *testing.B, name string, n int) []string {
 		prog.Diags.WriteText(&out)
 		b.Fatalf("%s does not compile:\n%s", name, out.String())
 	}
-	src, err := adesh2go.GoSource(prog)
+	src, err := adesh2go.GoFiles(prog, adesh2go.EmitOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

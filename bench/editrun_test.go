@@ -59,16 +59,22 @@ func goHello(b *testing.B) *editRun {
 // adeshEdit is `adesh2go run` of body followed by a print that is edited every round, with
 // the cache cache ("" for a new, empty cache every round).
 func adeshEdit(b *testing.B, adesh, body, cache string) *editRun {
+	return adeshEditText(b, adesh, func(i int) string { return body + fmt.Sprintf("print(\"edit %d\");\n", i) }, cache)
+}
+
+// adeshEditText is `adesh2go run` of text(i) in round i, which must print "edit i" last, with
+// the cache cache ("" for a new, empty cache every round) and the environment env.
+func adeshEditText(b *testing.B, adesh string, text func(i int) string, cache string, env ...string) *editRun {
 	dir := b.TempDir()
 	entry := filepath.Join(dir, "prog.adesh")
 	r := &editRun{argv: []string{adesh, "run", entry}, want: func(i int) string { return fmt.Sprintf("edit %d", i) }}
 	r.edit = func(i int) {
-		writeText(b, entry, body+fmt.Sprintf("print(\"edit %d\");\n", i))
+		writeText(b, entry, text(i))
 		c := cache
 		if c == "" {
 			c = filepath.Join(b.TempDir(), "cache")
 		}
-		r.env = []string{"ADESH2GO_CACHE=" + c}
+		r.env = append([]string{"ADESH2GO_CACHE=" + c}, env...)
 	}
 	return r
 }
@@ -141,11 +147,19 @@ func reportSize(b *testing.B, adesh, body string) (lines, golines int) {
 	if msg, err := exec.Command(adesh, "emit", "-o", out, entry).CombinedOutput(); err != nil {
 		b.Fatalf("emit: %v\n%s", err, msg)
 	}
-	goSrc, err := os.ReadFile(filepath.Join(out, "main.go"))
+	files, err := filepath.Glob(filepath.Join(out, "*.go"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	lines, golines = strings.Count(src, "\n"), bytes.Count(goSrc, []byte("\n"))
+	parts, _ := filepath.Glob(filepath.Join(out, "*_", "*.go")) // a split program's other packages
+	for _, f := range append(files, parts...) {
+		goSrc, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		golines += bytes.Count(goSrc, []byte("\n"))
+	}
+	lines = strings.Count(src, "\n")
 	b.ReportMetric(float64(lines), "adesh-lines")
 	b.ReportMetric(float64(golines), "go-lines")
 	return lines, golines
@@ -153,17 +167,46 @@ func reportSize(b *testing.B, adesh, body string) (lines, golines int) {
 
 // editUnits is the compile benchmark's unit repeated up to lines lines, and a call into it.
 func editUnits(lines int) string {
-	var sb strings.Builder
-	for i := 0; strings.Count(sb.String(), "\n") < lines-2; i++ {
-		fmt.Fprintf(&sb, compileUnit, i)
+	return unitsEdited(lines, -1, 0, "") + "print(describe0(Event0::Cleared));\n"
+}
+
+// unitsEdited is the compile benchmark's unit repeated up to lines lines, the unit numbered
+// edit preceded by pad comment lines and its `Cleared` arm returning cleared.
+func unitsEdited(lines, edit, pad int, cleared string) string {
+	units := 0
+	for n := 0; n < lines-2; units++ {
+		n += strings.Count(fmt.Sprintf(compileUnit, units), "\n")
 	}
-	sb.WriteString("print(describe0(Event0::Cleared));\n")
+	var sb strings.Builder
+	for i := range units {
+		unit := fmt.Sprintf(compileUnit, i)
+		if i == edit {
+			sb.WriteString(strings.Repeat("// a line more\n", pad))
+			unit = strings.Replace(unit, `=> "cleared"`, `=> "`+cleared+`"`, 1)
+		}
+		sb.WriteString(unit)
+	}
 	return sb.String()
+}
+
+// midEdit is the 2,000-line program edited in its middle unit, 15 of 31, in round i: the
+// string its `Cleared` arm returns, which the program prints last, and with insert, as many
+// lines more before the unit as the round's number (every later line moves).
+func midEdit(insert bool) func(i int) string {
+	return func(i int) string {
+		pad := 0
+		if insert {
+			pad = i
+		}
+		return unitsEdited(2000, 15, pad, fmt.Sprintf("edit %d", i)) + "print(describe15(Event15::Cleared));\n"
+	}
 }
 
 // BenchmarkEditRun: a small program edited and run, the caches warm (target: within 2x of go
 // run); the same on a new, empty ADESH2GO_CACHE every round, Go's cache warm (target: under
-// 1.5 s); and a 2,000-line program edited in one line (target: under 2 s).
+// 1.5 s); and a 2,000-line program edited in one line (target: under 2 s): its last line, the
+// same built as one package (the baseline), a string in its middle, and a line inserted in its
+// middle.
 func BenchmarkEditRun(b *testing.B) {
 	adesh := adeshCommand(b)
 	const small = "async fn twice(x: i64): i64 { await sleep(1); return x * 2; }\nprint(await twice(21));\n"
@@ -178,11 +221,29 @@ func BenchmarkEditRun(b *testing.B) {
 		editLoop(b, a, g)
 		reportEdit(b, "small, new ADESH2GO_CACHE", a, g)
 	})
+	big := editUnits(2000)
 	b.Run("2000-lines", func(b *testing.B) {
-		big := editUnits(2000)
 		a, g := adeshEdit(b, adesh, big, b.TempDir()), goHello(b)
 		editLoop(b, a, g)
 		lines, golines := reportSize(b, adesh, big)
-		reportEdit(b, fmt.Sprintf("%d lines (%d lines of Go)", lines, golines), a, g)
+		reportEdit(b, fmt.Sprintf("%d lines (%d lines of Go), last line edited", lines, golines), a, g)
+	})
+	// The same edit with the program built as one Go package, as before the split: the
+	// baseline the split is measured against, in the same run.
+	b.Run("2000-lines-one-package", func(b *testing.B) {
+		text := func(i int) string { return big + fmt.Sprintf("print(\"edit %d\");\n", i) }
+		a, g := adeshEditText(b, adesh, text, b.TempDir(), "ADESH2GO_PERPART=-1"), goHello(b)
+		editLoop(b, a, g)
+		reportEdit(b, "2,000 lines as one package, last line edited", a, g)
+	})
+	b.Run("2000-lines-middle", func(b *testing.B) {
+		a, g := adeshEditText(b, adesh, midEdit(false), b.TempDir()), goHello(b)
+		editLoop(b, a, g)
+		reportEdit(b, "2,000 lines, a string in the middle edited", a, g)
+	})
+	b.Run("2000-lines-insert", func(b *testing.B) {
+		a, g := adeshEditText(b, adesh, midEdit(true), b.TempDir()), goHello(b)
+		editLoop(b, a, g)
+		reportEdit(b, "2,000 lines, a line inserted in the middle", a, g)
 	})
 }

@@ -59,7 +59,7 @@ func buildAdeshEcho(b *testing.B) []string {
 		prog.Diags.WriteText(&out)
 		b.Fatalf("echo_server.adesh does not compile:\n%s", out.String())
 	}
-	src, err := adesh2go.GoSource(prog)
+	src, err := adesh2go.GoFiles(prog, adesh2go.EmitOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package emitgo
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -15,9 +14,14 @@ import (
 // line of its own: a //line directive must start its line (go/printer keeps such a comment in
 // column 1, and jennifer's raw output puts it there).
 func (e *emitter) decl(d ir.Decl) jen.Code {
+	e.bound = nil
+	e.startDecl(d)
 	switch d := d.(type) {
 	case *ir.TypeDecl:
-		s := jen.Type().Id(d.Name)
+		if e.split != nil {
+			e.bound = typeParamNames(d.TypeParams)
+		}
+		s := jen.Type().Id(e.declName(d.Name))
 		if len(d.TypeParams) > 0 {
 			s.Types(e.typeParams(d.TypeParams)...)
 		}
@@ -25,18 +29,25 @@ func (e *emitter) decl(d ir.Decl) jen.Code {
 	case *ir.VarDecl:
 		return e.varDecls([]ir.Decl{d})
 	case *ir.Func:
+		if e.split != nil {
+			e.bound = boundNames(d)
+		}
 		comments := docLines(d.Doc)
 		if d.Line != nil && !e.noLine {
 			if len(comments) > 0 {
 				comments = append(comments, jen.Comment("//"))
 			}
-			comments = append(comments, lineDirective(d.Line))
+			comments = append(comments, e.lineDirective(d.Line))
 		}
 		s := jen.Func()
 		if d.Recv != nil {
 			s.Params(jen.Id(d.Recv.Name).Add(e.typ(d.Recv.Type)))
 		}
-		s.Id(d.Name)
+		if d.Recv != nil {
+			s.Id(e.member(d.Name))
+		} else {
+			s.Id(e.declName(d.Name))
+		}
 		if len(d.TypeParams) > 0 {
 			s.Types(e.typeParams(d.TypeParams)...)
 		}
@@ -57,7 +68,7 @@ func (e *emitter) varDecls(run []ir.Decl) jen.Code {
 	specs := make([]jen.Code, len(run))
 	for i, d := range run {
 		v := d.(*ir.VarDecl)
-		s := jen.Id(v.Name)
+		s := jen.Id(e.declName(v.Name))
 		if v.Type != nil {
 			s.Add(e.typ(v.Type))
 		}
@@ -81,10 +92,6 @@ func withComments(comments []jen.Code, s *jen.Statement) jen.Code {
 		return s
 	}
 	return jen.Custom(jen.Options{Separator: "\n"}, append(comments, s)...)
-}
-
-func lineDirective(l *ir.Line) jen.Code {
-	return jen.Comment("//line " + l.File + ":" + strconv.Itoa(l.Line))
 }
 
 // docLines are the lines of a doc comment; go/format lays its paragraphs out as gofmt does.

@@ -28,7 +28,7 @@ func (e *emitter) expr(x ir.Expr) *jen.Statement {
 		}
 		return s
 	case *ir.Lit:
-		return jen.Op(x.Text)
+		return e.literal(x.Text)
 	case *ir.Call:
 		s := e.primary(x.Fun)
 		if len(x.TypeArgs) > 0 {
@@ -40,7 +40,7 @@ func (e *emitter) expr(x ir.Expr) *jen.Statement {
 		}
 		return s.Call(args...)
 	case *ir.Sel:
-		return e.primary(x.X).Dot(x.Name)
+		return e.primary(x.X).Dot(e.member(x.Name))
 	case *ir.Index:
 		return e.primary(x.X).Index(e.expr(x.Index))
 	case *ir.SliceExpr:
@@ -98,7 +98,7 @@ func (e *emitter) composite(x *ir.Composite, elem ir.Type) *jen.Statement {
 	if x.Fields != nil {
 		items := make([]jen.Code, len(x.Fields))
 		for i, kv := range x.Fields {
-			items[i] = jen.Id(kv.Key).Op(":").Add(e.expr(kv.Value))
+			items[i] = jen.Id(e.member(kv.Key)).Op(":").Add(e.expr(kv.Value))
 		}
 		return s.Values(items...)
 	}
@@ -172,9 +172,14 @@ func (e *emitter) primary(x ir.Expr) *jen.Statement {
 
 // ref builds a use of a local: a field of the state struct, a boxed variable, or a plain name.
 func (e *emitter) ref(v *ir.Local) *jen.Statement {
-	s := jen.Id(v.Name)
-	if v.Field {
-		s = jen.Id(Receiver).Dot(v.Name)
+	var s *jen.Statement
+	switch {
+	case v.Field:
+		s = jen.Id(Receiver).Dot(e.member(v.Name))
+	case v.Global:
+		s = e.pkgLevel(v.Name, false)
+	default:
+		s = jen.Id(v.Name)
 	}
 	if v.Boxed {
 		return jen.Parens(jen.Op("*").Add(s))
@@ -182,11 +187,12 @@ func (e *emitter) ref(v *ir.Local) *jen.Statement {
 	return s
 }
 
-// qual builds a name, qualified by its package: rt, or a standard package.
+// qual builds a name, qualified by its package: rt, a standard package, or (in a split
+// program) another part.
 func (e *emitter) qual(pkg, name string) *jen.Statement {
 	switch pkg {
 	case "":
-		return jen.Id(name)
+		return e.pkgLevel(name, true)
 	case "rt":
 		pkg = e.rt
 	}

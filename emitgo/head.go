@@ -12,12 +12,12 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 )
 
-// fileHead is the start of the generated file: the generated-code header, the package clause
-// and the imports the declarations used, added to the file's go/ast by astutil and printed by
-// go/printer (one import alone, several in a sorted block).
-func fileHead(used []map[string]bool) ([]byte, error) {
+// fileHead is the start of a generated file: the generated-code header, the package clause
+// and the imports the declarations used (and blank ones of blank), added to the file's go/ast
+// by astutil and printed by go/printer (one import alone, several in a sorted block).
+func fileHead(pkg string, used []map[string]bool, blank []string) ([]byte, error) {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "main.go", "// "+Header+"\n\npackage main\n", parser.ParseComments)
+	f, err := parser.ParseFile(fset, pkg+".go", "// "+Header+"\n\npackage "+pkg+"\n", parser.ParseComments)
 	if err != nil {
 		return nil, fmt.Errorf("internal error emitting Go: %v", err)
 	}
@@ -27,6 +27,11 @@ func fileHead(used []map[string]bool) ([]byte, error) {
 	}
 	for _, path := range slices.Sorted(maps.Keys(set)) {
 		astutil.AddImport(fset, f, path)
+	}
+	for _, path := range blank {
+		if !set[path] {
+			astutil.AddNamedImport(fset, f, "_", path)
+		}
 	}
 	var buf bytes.Buffer
 	if err := format.Node(&buf, fset, f); err != nil {

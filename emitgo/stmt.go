@@ -14,7 +14,7 @@ func (e *emitter) stmts(list []ir.Stmt) []jen.Code {
 	out := make([]jen.Code, 0, len(list))
 	for _, s := range list {
 		if l := stmtLine(s); l != nil && !e.noLine {
-			out = append(out, lineDirective(l))
+			out = append(out, e.lineDirective(l))
 		}
 		st := e.stmt(s)
 		if label := stmtLabel(s); label != "" {
@@ -116,7 +116,7 @@ func (e *emitter) stmt(s ir.Stmt) *jen.Statement {
 				continue
 			}
 			// The comment ends the case's line; the statements follow on lines of their own.
-			cases[i] = head.Comment(goCommentText(c.Comment)).Custom(jen.Options{Multi: true}, e.stmts(c.Body)...)
+			cases[i] = head.Comment(goCommentText(e.comment(c.Comment))).Custom(jen.Options{Multi: true}, e.stmts(c.Body)...)
 		}
 		if s.Tag == nil {
 			return jen.Switch().Block(cases...)

@@ -28,7 +28,7 @@ func (e *emitter) typ(t ir.Type) *jen.Statement {
 			if f.Name == "" {
 				fields[i] = e.typ(f.Type) // embedded
 			} else {
-				fields[i] = jen.Id(f.Name).Add(e.typ(f.Type))
+				fields[i] = jen.Id(e.member(f.Name)).Add(e.typ(f.Type))
 			}
 		}
 		return jen.Struct(fields...)
@@ -38,7 +38,7 @@ func (e *emitter) typ(t ir.Type) *jen.Statement {
 			ms = append(ms, e.typ(em))
 		}
 		for _, m := range t.Methods {
-			ms = append(ms, jen.Id(m.Name).Params(e.types(m.Params)...).Add(e.results(m.Results)))
+			ms = append(ms, jen.Id(e.member(m.Name)).Params(e.types(m.Params)...).Add(e.results(m.Results)))
 		}
 		return jen.Interface(ms...)
 	}

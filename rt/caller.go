@@ -2,7 +2,6 @@ package rt
 
 import (
 	"runtime"
-	"strconv"
 	"strings"
 )
 
@@ -34,7 +33,7 @@ func callerOutsideRTAt(skip, skipOuter int) string {
 		f, more := frames.Next()
 		if f.Function != "" && !strings.HasPrefix(f.Function, rtFuncPrefix) && !strings.HasPrefix(f.Function, "runtime.") {
 			if skipOuter == 0 {
-				return f.File + ":" + strconv.Itoa(f.Line)
+				return sourcePosition(f.File, f.Line)
 			}
 			skipOuter--
 		}

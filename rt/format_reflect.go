@@ -81,7 +81,7 @@ func formatReflect(b *strings.Builder, rv reflect.Value, nested bool, depth int)
 
 func formatStructReflect(b *strings.Builder, rv reflect.Value, depth int) {
 	t := rv.Type()
-	name, _, _ := strings.Cut(t.Name(), "[") // a generic type prints without its arguments
+	name, _, _ := strings.Cut(adeshName(t.Name()), "[") // a generic type prints without its arguments
 	b.WriteString(name)
 	if t.NumField() == 0 {
 		b.WriteString(" {}")
@@ -95,7 +95,7 @@ func formatStructReflect(b *strings.Builder, rv reflect.Value, depth int) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(t.Field(i).Name)
+		b.WriteString(adeshName(t.Field(i).Name))
 		b.WriteString(": ")
 		formatChild(b, rv.Field(i), depth)
 	}

@@ -106,7 +106,7 @@ func typeNameOf(t reflect.Type) string {
 		}
 		return typeNameOf(t.Elem())
 	}
-	name, _, _ := strings.Cut(t.Name(), "[")
+	name, _, _ := strings.Cut(adeshName(t.Name()), "[")
 	if name == "" {
 		return t.String()
 	}

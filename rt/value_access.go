@@ -147,7 +147,7 @@ func DynField(v Value, name, pos string) Value {
 		if isVocabularyType(rv.Type()) {
 			break // their Go fields are not AdeshLang fields
 		}
-		if f := rv.FieldByName(name); f.IsValid() {
+		if f := structField(rv, name); f.IsValid() {
 			if f = readable(addressableField(rv, name)); f.CanInterface() {
 				return f.Interface()
 			}
@@ -181,7 +181,7 @@ func failNoField(v Value, name, pos string) {
 // addressableField gives a struct's field from an addressable copy of the struct, so that an
 // unexported field can be read.
 func addressableField(rv reflect.Value, name string) reflect.Value {
-	return addressable(rv).FieldByName(name)
+	return structField(addressable(rv), name)
 }
 
 // DynSetField is v.name = x for a record (adding the field when new), a FieldSetter, or a
@@ -210,7 +210,7 @@ func setStructField(rv reflect.Value, name string, x Value, pos string) bool {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct || isVocabularyType(rv.Elem().Type()) {
 		return false
 	}
-	f := rv.Elem().FieldByName(name)
+	f := structField(rv.Elem(), name)
 	if !f.IsValid() {
 		return false
 	}

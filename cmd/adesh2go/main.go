@@ -28,6 +28,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"adesh2go"
+	"adesh2go/emitgo"
 	"adesh2go/frontend"
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
@@ -126,16 +127,16 @@ func load(file string, stderr io.Writer) (*frontend.Program, error) {
 }
 
 // compile turns a file into the Go source of its program.
-func compile(file string, stderr io.Writer) ([]byte, error) {
+func compile(file string, stderr io.Writer) ([]emitgo.File, error) {
 	return compileWith(file, stderr, adesh2go.EmitOptions{})
 }
 
-func compileWith(file string, stderr io.Writer, opts adesh2go.EmitOptions) ([]byte, error) {
+func compileWith(file string, stderr io.Writer, opts adesh2go.EmitOptions) ([]emitgo.File, error) {
 	p, err := load(file, stderr)
 	if err != nil {
 		return nil, err
 	}
-	src, err := adesh2go.GoSourceWith(p, opts)
+	src, err := adesh2go.GoFiles(p, opts)
 	if err != nil {
 		return nil, &exitError{code: 1, msg: err.Error()}
 	}

@@ -108,7 +108,7 @@ func testFile(file string, re *regexp.Regexp, workers int, stdout, stderr io.Wri
 	if workers > 0 {
 		env = append(env, "ADESH_WORKERS="+strconv.Itoa(workers))
 	}
-	src, err := adesh2go.GoSourceWith(p, adesh2go.EmitOptions{Tests: true})
+	src, err := adesh2go.GoFiles(p, adesh2go.EmitOptions{Tests: true})
 	if err != nil {
 		return &exitError{code: 1, msg: err.Error()}
 	}

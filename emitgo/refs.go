@@ -1,0 +1,235 @@
+package emitgo
+
+import "adesh2go/lower/ir"
+
+// declRefs calls f with each package-level name a declaration refers to (isDecl says which
+// names are package-level), the declaration's own name excluded. It may name more than the
+// printed declaration uses, never less: a name the declaration binds itself (a parameter, a
+// type parameter, a local) is not a reference, as the emitter decides with boundNames.
+func declRefs(d ir.Decl, isDecl func(string) bool, f func(string)) {
+	r := &refWalker{isDecl: isDecl, f: f}
+	switch d := d.(type) {
+	case *ir.TypeDecl:
+		r.bound = typeParamNames(d.TypeParams)
+		for _, tp := range d.TypeParams {
+			r.typ(tp.Constraint)
+		}
+		r.typ(d.Type)
+	case *ir.VarDecl:
+		r.typ(d.Type)
+		r.expr(d.Value)
+	case *ir.Func:
+		r.bound = boundNames(d)
+		if d.Recv != nil {
+			r.typ(d.Recv.Type)
+		}
+		for _, tp := range d.TypeParams {
+			r.typ(tp.Constraint)
+		}
+		for _, p := range d.Params {
+			r.typ(p.Type)
+		}
+		r.types(d.Results)
+		r.stmts(d.Body.Stmts)
+	}
+}
+
+// typeParamNames are the names a list of type parameters binds.
+func typeParamNames(tps []*ir.TypeParam) map[string]bool {
+	bound := map[string]bool{}
+	for _, tp := range tps {
+		bound[tp.Name] = true
+	}
+	return bound
+}
+
+// boundNames are the names a function binds anywhere in it: its receiver, type parameters,
+// parameters and named result, and the parameters and locals of its body and of the function
+// literals in it. Lowering names a user's local apart from every package-level name, but
+// generated code also refers by name to what it binds (a receiver `v`, a parameter `b`), which
+// a package-level name of the user may equal: inside the function, such a name is the binding.
+func boundNames(fn *ir.Func) map[string]bool {
+	bound := typeParamNames(fn.TypeParams)
+	if fn.Recv != nil {
+		bound[fn.Recv.Name] = true
+	}
+	for _, p := range fn.Params {
+		bound[p.Name] = true
+	}
+	if fn.ResultName != "" {
+		bound[fn.ResultName] = true
+	}
+	local := func(v *ir.Local) {
+		if v != nil && !v.Global && !v.Field {
+			bound[v.Name] = true
+		}
+	}
+	var lits func(x ir.Expr)
+	lits = func(x ir.Expr) {
+		ir.WalkExpr(x, func(x ir.Expr) {
+			switch x := x.(type) {
+			case *ir.FuncLit:
+				for _, p := range x.Params {
+					bound[p.Name] = true
+				}
+				walkBound(x.Body.Stmts, local, lits)
+			case *ir.Ref:
+				local(x.V)
+			}
+		})
+	}
+	walkBound(fn.Body.Stmts, local, lits)
+	return bound
+}
+
+// walkBound calls local with each local a statement list binds and exprs with each of its
+// expressions, nested statements included.
+func walkBound(list []ir.Stmt, local func(*ir.Local), exprs func(ir.Expr)) {
+	ir.WalkStmts(list, false, func(s ir.Stmt) {
+		switch s := s.(type) {
+		case *ir.Define:
+			local(s.V)
+			exprs(s.Value)
+		case *ir.ForRange:
+			local(s.Key)
+			local(s.Value)
+			exprs(s.X)
+		case *ir.TypeSwitch:
+			local(s.Bind)
+			exprs(s.X)
+		case *ir.ExprStmt:
+			exprs(s.X)
+		case *ir.Assign:
+			for _, x := range s.Lhs {
+				exprs(x)
+			}
+			for _, x := range s.Rhs {
+				exprs(x)
+			}
+		case *ir.If:
+			exprs(s.Cond)
+		case *ir.For:
+			exprs(s.Cond)
+		case *ir.Switch:
+			exprs(s.Tag)
+			for _, c := range s.Cases {
+				for _, x := range c.Exprs {
+					exprs(x)
+				}
+			}
+		case *ir.Return:
+			for _, x := range s.Results {
+				exprs(x)
+			}
+		case *ir.GoDefer:
+			exprs(s.Call)
+		}
+	})
+}
+
+// refWalker visits every name of a declaration.
+type refWalker struct {
+	isDecl func(string) bool
+	f      func(string)
+	bound  map[string]bool
+}
+
+func (r *refWalker) name(n string) {
+	if !r.bound[n] && r.isDecl(n) {
+		r.f(n)
+	}
+}
+
+func (r *refWalker) types(ts []ir.Type) {
+	for _, t := range ts {
+		r.typ(t)
+	}
+}
+
+func (r *refWalker) typ(t ir.Type) {
+	switch t := t.(type) {
+	case *ir.TName:
+		if t.Pkg == "" {
+			r.name(t.Name)
+		}
+		r.types(t.Args)
+	case *ir.TPtr:
+		r.typ(t.Elem)
+	case *ir.TSlice:
+		r.typ(t.Elem)
+	case *ir.TFunc:
+		r.types(t.Params)
+		r.types(t.Results)
+	case *ir.TStruct:
+		for _, f := range t.Fields {
+			r.typ(f.Type)
+		}
+	case *ir.TInterface:
+		r.types(t.Embeds)
+		for _, m := range t.Methods {
+			r.types(m.Params)
+			r.types(m.Results)
+		}
+	}
+}
+
+func (r *refWalker) local(v *ir.Local) {
+	if v == nil {
+		return
+	}
+	if v.Global && r.isDecl(v.Name) { // a global is never a binding of the function
+		r.f(v.Name)
+	}
+	r.typ(v.Type)
+}
+
+func (r *refWalker) expr(x ir.Expr) {
+	ir.WalkExpr(x, func(x ir.Expr) {
+		switch x := x.(type) {
+		case *ir.Ref:
+			r.local(x.V)
+		case *ir.Ident:
+			if x.Pkg == "" {
+				r.name(x.Name)
+			}
+			r.types(x.TypeArgs)
+		case *ir.Call:
+			r.types(x.TypeArgs)
+		case *ir.Composite:
+			r.typ(x.Type)
+		case *ir.FuncLit:
+			for _, p := range x.Params {
+				r.typ(p.Type)
+			}
+			r.types(x.Results)
+			r.stmts(x.Body.Stmts)
+		case *ir.TypeAssert:
+			r.typ(x.Type)
+		case *ir.Conv:
+			r.typ(x.Type)
+		case *ir.TypeExpr:
+			r.typ(x.Type)
+		}
+	})
+}
+
+func (r *refWalker) stmts(list []ir.Stmt) {
+	walkBound(list, r.local, r.expr)
+	ir.WalkStmts(list, false, func(s ir.Stmt) {
+		switch s := s.(type) {
+		case *ir.TypeSwitch:
+			for _, c := range s.Cases {
+				r.types(c.Types)
+			}
+		case *ir.Await:
+			r.expr(s.Dst)
+			r.expr(s.Future)
+			r.typ(s.FutType)
+			r.typ(s.Result)
+		case *ir.Try:
+			r.local(s.Err)
+		case *ir.Release:
+			r.local(s.V)
+		}
+	})
+}
