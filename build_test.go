@@ -16,7 +16,12 @@ import (
 // goSourceOf compiles an AdeshLang program given as text.
 func goSourceOf(t *testing.T, name, text string) []emitgo.File {
 	t.Helper()
-	entry := filepath.Join(t.TempDir(), name)
+	return goFilesOf(t, filepath.Join(t.TempDir(), name), text, EmitOptions{})
+}
+
+// goFilesOf writes text to entry and compiles it with the options o.
+func goFilesOf(t *testing.T, entry, text string, o EmitOptions) []emitgo.File {
+	t.Helper()
 	if err := os.WriteFile(entry, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +31,7 @@ func goSourceOf(t *testing.T, name, text string) []emitgo.File {
 		prog.Diags.WriteText(&b)
 		t.Fatalf("does not compile:\n%s", b.String())
 	}
-	src, err := GoFiles(prog, EmitOptions{})
+	src, err := GoFiles(prog, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package adesh2go
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -95,21 +94,7 @@ func chainProgram(n, edit int, body string) string {
 // splitFiles compiles a program's text, as dir/prog.adesh, with perPart declarations a package.
 func splitFiles(t *testing.T, dir, text string, perPart int) []emitgo.File {
 	t.Helper()
-	entry := filepath.Join(dir, "prog.adesh")
-	if err := os.WriteFile(entry, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	prog := frontend.Load(entry)
-	if prog.Diags.HasErrors() {
-		var b bytes.Buffer
-		prog.Diags.WriteText(&b)
-		t.Fatalf("does not compile:\n%s", b.String())
-	}
-	files, err := GoFiles(prog, EmitOptions{PerPart: perPart})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return goFilesOf(t, filepath.Join(dir, "prog.adesh"), text, EmitOptions{PerPart: perPart})
 }
 
 // An edit inside one function's body changes the file of that function's package only: every

@@ -158,49 +158,11 @@ func recvTypeName(t ir.Type) string {
 }
 
 // components returns the strongly connected components of the graph, each after every
-// component it refers to (Tarjan's algorithm, which finds them in that order).
+// component it refers to.
 func (g *declGraph) components() [][]int {
-	index := make([]int, len(g.nodes))
-	low := make([]int, len(g.nodes))
-	onStack := make([]bool, len(g.nodes))
-	for i := range index {
-		index[i] = -1
+	nodes := make([]int, len(g.nodes))
+	for i := range nodes {
+		nodes[i] = i
 	}
-	var stack []int
-	var comps [][]int
-	next := 0
-	var visit func(n int)
-	visit = func(n int) {
-		index[n], low[n] = next, next
-		next++
-		stack = append(stack, n)
-		onStack[n] = true
-		for _, d := range g.nodes[n].deps {
-			if index[d] < 0 {
-				visit(d)
-				low[n] = min(low[n], low[d])
-			} else if onStack[d] {
-				low[n] = min(low[n], index[d])
-			}
-		}
-		if low[n] == index[n] {
-			var comp []int
-			for {
-				m := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[m] = false
-				comp = append(comp, m)
-				if m == n {
-					break
-				}
-			}
-			comps = append(comps, comp)
-		}
-	}
-	for n := range g.nodes {
-		if index[n] < 0 {
-			visit(n)
-		}
-	}
-	return comps
+	return ir.Components(nodes, func(n int) []int { return g.nodes[n].deps })
 }

@@ -46,54 +46,18 @@ func (l *lowerer) findRecursive() {
 			return true
 		})
 	}
-	// Tarjan's strongly connected components: a component of two or more functions, or one
-	// that calls itself, is recursive.
-	index := map[*types.Object]int{}
-	low := map[*types.Object]int{}
-	onStack := map[*types.Object]bool{}
-	var stack []*types.Object
-	var visit func(v *types.Object)
-	visit = func(v *types.Object) {
-		index[v] = len(index)
-		low[v] = index[v]
-		stack = append(stack, v)
-		onStack[v] = true
-		for _, w := range calls[v] {
-			if _, seen := index[w]; !seen {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] != index[v] {
-			return
-		}
-		var comp []*types.Object
-		for {
-			w := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			onStack[w] = false
-			comp = append(comp, w)
-			if w == v {
-				break
-			}
-		}
+	// A component of two or more functions, or one that calls itself, is recursive.
+	for _, comp := range ir.Components(nodes, func(v *types.Object) []*types.Object { return calls[v] }) {
 		if len(comp) > 1 {
 			for _, w := range comp {
 				l.recursive[w] = true
 			}
-			return
+			continue
 		}
-		for _, w := range calls[v] {
-			if w == v {
-				l.recursive[v] = true
+		for _, w := range calls[comp[0]] {
+			if w == comp[0] {
+				l.recursive[w] = true
 			}
-		}
-	}
-	for _, v := range nodes {
-		if _, seen := index[v]; !seen {
-			visit(v)
 		}
 	}
 	for _, fi := range l.info.Funcs {
