@@ -39,8 +39,8 @@ func goFilesOf(t *testing.T, entry, text string, o EmitOptions) []emitgo.File {
 }
 
 // Runs of one program and of different programs at once, on a cache that is empty at first
-// (so they also write the toolchain listing at once), each get a working executable, and no
-// build directory is left behind.
+// (so they also write the toolchain listing and the packages of a split program at once),
+// each get a working executable, and no build directory is left behind.
 func TestConcurrentBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs with the go command")
@@ -50,6 +50,8 @@ func TestConcurrentBuilds(t *testing.T) {
 	progs := map[string][]emitgo.File{
 		"one\n": goSourceOf(t, "one.adesh", "print(\"one\");\n"),
 		"two\n": goSourceOf(t, "two.adesh", "async fn two(): string { await sleep(1); return \"two\"; }\nprint(await two());\n"),
+		// Split into packages, which builds at once share through the cache (compileCached).
+		"436 57\n": goFilesOf(t, filepath.Join(t.TempDir(), "split.adesh"), chainProgram(30, 5, "f4(x) + 5"), EmitOptions{PerPart: 8}),
 	}
 	var wg sync.WaitGroup
 	for want, src := range progs {

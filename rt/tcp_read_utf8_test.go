@@ -135,7 +135,15 @@ func TestContentLengthLoopReadsANonASCIIBody(t *testing.T) {
 	if got != body {
 		t.Fatalf("read the body %q, want %q", got, body)
 	}
-	wantRead(t, conn, 100, "next request")
+	// The peer may write the next request while the body's last character is read: then
+	// its first bytes are what is left over, and a read gives them without waiting for more.
+	rest := ""
+	for len(rest) < len("next request") {
+		rest += mustAwait[string](t, conn.ReadTimeout(100, 2000))
+	}
+	if rest != "next request" {
+		t.Fatalf("read %q after the body, want %q", rest, "next request")
+	}
 	<-done
 }
 
