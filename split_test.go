@@ -102,6 +102,11 @@ func splitFiles(t *testing.T, dir, text string, perPart int) []emitgo.File {
 func TestSplitEditChangesOnePackage(t *testing.T) {
 	dir := t.TempDir()
 	before := splitFiles(t, dir, chainProgram(60, 25, "f24(x) + 25"), 8)
+	for i, f := range splitFiles(t, dir, chainProgram(60, 25, "f24(x) + 25"), 8) {
+		if f.Name != before[i].Name || !bytes.Equal(f.Src, before[i].Src) {
+			t.Fatalf("%s differs between two compiles of the same program", f.Name)
+		}
+	}
 	after := splitFiles(t, dir, chainProgram(60, 25, "f24(x) + y + 1000"), 8)
 	if len(before) < 5 || len(after) != len(before) {
 		t.Fatalf("split into %d and %d packages, want the same number, at least 5", len(before), len(after))
@@ -222,5 +227,40 @@ func TestSplitModuleBuildsWithGo(t *testing.T) {
 	}
 	if out, err := exec.Command(exe).CombinedOutput(); err != nil || string(out) != "436 57\n" {
 		t.Fatalf("the program printed %q (%v), want %q", out, err, "436 57\n")
+	}
+}
+
+// Names the generated code binds (a receiver `v`, parameters `b`, `nested`, `name`, a
+// receiver's type parameter) stay the user's types of the same name in a split program, and a
+// run of package variables is not built with the bindings of the declaration before it.
+func TestSplitKeepsUsersNamesApartFromBindings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs with the go toolchain")
+	}
+	t.Setenv("ADESH2GO_CACHE", t.TempDir())
+	const text = `struct v { a: i64 }
+struct b { a: i64 }
+enum name { A, B }
+struct nested { a: i64 }
+struct w { a: i64 }
+struct Box<w> { item: w }
+let g = v { a: 1 };
+let n: name = name.A;
+fn h(): i64 { return g.a; }
+fn h2(): i64 { return 2; }
+let bx = Box { item: 5 };
+print(h(), h2(), g, n, b { a: 2 }, nested { a: 3 }, bx.item, w { a: 4 });
+`
+	files := splitFiles(t, t.TempDir(), text, 2)
+	if len(files) < 4 {
+		t.Fatalf("split into %d files, want at least 4", len(files))
+	}
+	exe, err := CachedBinary(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "1 2 v { a: 1 } A b { a: 2 } nested { a: 3 } 5 w { a: 4 }\n"
+	if out, err := exec.Command(exe).CombinedOutput(); err != nil || string(out) != want {
+		t.Fatalf("the program printed %q (%v), want %q", out, err, want)
 	}
 }

@@ -14,13 +14,13 @@ import (
 // line of its own: a //line directive must start its line (go/printer keeps such a comment in
 // column 1, and jennifer's raw output puts it there).
 func (e *emitter) decl(d ir.Decl) jen.Code {
-	e.bound = nil
+	e.binds = nil
+	if e.split != nil {
+		e.binds = declBindings(d)
+	}
 	e.startDecl(d)
 	switch d := d.(type) {
 	case *ir.TypeDecl:
-		if e.split != nil {
-			e.bound = typeParamNames(d.TypeParams)
-		}
 		s := jen.Type().Id(e.declName(d.Name))
 		if len(d.TypeParams) > 0 {
 			s.Types(e.typeParams(d.TypeParams)...)
@@ -29,9 +29,6 @@ func (e *emitter) decl(d ir.Decl) jen.Code {
 	case *ir.VarDecl:
 		return e.varDecls([]ir.Decl{d})
 	case *ir.Func:
-		if e.split != nil {
-			e.bound = boundNames(d)
-		}
 		comments := docLines(d.Doc)
 		if d.Line != nil && !e.noLine {
 			if len(comments) > 0 {
@@ -65,6 +62,7 @@ func (e *emitter) decl(d ir.Decl) jen.Code {
 // varDecls builds package variables (or constants): one `var x T = v`, or a run of them in one
 // `var ( … )`.
 func (e *emitter) varDecls(run []ir.Decl) jen.Code {
+	e.binds, e.declPos = nil, nil // nothing of the declaration built before them
 	specs := make([]jen.Code, len(run))
 	for i, d := range run {
 		v := d.(*ir.VarDecl)

@@ -253,7 +253,7 @@ type emitter struct {
 	noLine  bool
 	used    map[string]bool // import paths the rendered code qualifies names with
 	split   *splitNames     // nil: the program is one package
-	bound   map[string]bool // in a split program, the names the declaration being built binds
+	binds   *bindings       // in a split program, the names the declaration being built binds
 	declPos *declPositions  // in a split program, the positions of the declaration being built
 	pos     *partPositions  // in a split program, what the chunk being rendered collected
 

@@ -46,11 +46,20 @@ func (e *emitter) declName(name string) string {
 	return exported(name)
 }
 
+// nameKind says what a name being built is: a type name or an identifier may be a binding of
+// the declaration (see bindings), a global's Ref is never one.
+type nameKind int
+
+const (
+	typeName nameKind = iota
+	identName
+	globalName
+)
+
 // pkgLevel builds a use of a package-level name of the program, qualified by its part's
-// package when that is another part; bound says the name may instead be a binding of the
-// function being emitted (an identifier, not a global's Ref), which then wins.
-func (e *emitter) pkgLevel(name string, bound bool) *jen.Statement {
-	if e.split == nil || bound && e.bound[name] {
+// package when that is another part, unless the declaration being built binds the name.
+func (e *emitter) pkgLevel(name string, kind nameKind) *jen.Statement {
+	if e.split == nil || kind == typeName && e.binds.boundType(name) || kind == identName && e.binds.boundIdent(name) {
 		return jen.Id(name)
 	}
 	b, ok := e.split.declPart[name]

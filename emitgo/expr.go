@@ -22,7 +22,7 @@ func (e *emitter) expr(x ir.Expr) *jen.Statement {
 	case *ir.Ref:
 		return e.ref(x.V)
 	case *ir.Ident:
-		s := e.qual(x.Pkg, x.Name)
+		s := e.qual(x.Pkg, x.Name, identName)
 		if len(x.TypeArgs) > 0 {
 			s.Index(jen.List(e.types(x.TypeArgs)...))
 		}
@@ -177,7 +177,7 @@ func (e *emitter) ref(v *ir.Local) *jen.Statement {
 	case v.Field:
 		s = jen.Id(Receiver).Dot(e.member(v.Name))
 	case v.Global:
-		s = e.pkgLevel(v.Name, false)
+		s = e.pkgLevel(v.Name, globalName)
 	default:
 		s = jen.Id(v.Name)
 	}
@@ -189,10 +189,10 @@ func (e *emitter) ref(v *ir.Local) *jen.Statement {
 
 // qual builds a name, qualified by its package: rt, a standard package, or (in a split
 // program) another part.
-func (e *emitter) qual(pkg, name string) *jen.Statement {
+func (e *emitter) qual(pkg, name string, kind nameKind) *jen.Statement {
 	switch pkg {
 	case "":
-		return e.pkgLevel(name, true)
+		return e.pkgLevel(name, kind)
 	case "rt":
 		pkg = e.rt
 	}

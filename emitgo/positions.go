@@ -78,19 +78,37 @@ func (e *emitter) startDecl(d ir.Decl) {
 			}
 		}
 		see(d.Line)
-		ir.WalkStmts(d.Body.Stmts, true, func(s ir.Stmt) { see(stmtLine(s)) })
+		walkLines(d.Body.Stmts, see)
 	}
 	e.declPos = p
+}
+
+// walkLines calls see with the line of each statement of a list, nested ones and those of
+// the function literals in its expressions included.
+func walkLines(list []ir.Stmt, see func(*ir.Line)) {
+	var lits func(x ir.Expr)
+	lits = func(x ir.Expr) {
+		ir.WalkExpr(x, func(x ir.Expr) {
+			if fl, ok := x.(*ir.FuncLit); ok {
+				walkLines(fl.Body.Stmts, see)
+			}
+		})
+	}
+	ir.WalkStmts(list, false, func(s ir.Stmt) { see(stmtLine(s)) })
+	walkBound(list, func(*ir.Local) {}, lits)
 }
 
 // lineDirective is the //line directive of an AdeshLang position: as it is, or in a split
 // program relative to the declaration being built.
 func (e *emitter) lineDirective(l *ir.Line) jen.Code {
-	if e.split == nil {
+	first, ok := 0, false
+	if e.split != nil && e.declPos != nil {
+		first, ok = e.declPos.first[l.File]
+	}
+	if !ok || l.Line < first { // absolute: right, only not kept when lines move
 		return jen.Comment("//line " + l.File + ":" + strconv.Itoa(l.Line))
 	}
 	file := l.File + "@" + e.declPos.key
-	first := e.declPos.first[l.File]
 	e.pos.bases[file] = first
 	return jen.Comment("//line " + file + ":" + strconv.Itoa(l.Line-first+1))
 }
@@ -128,12 +146,19 @@ func (e *emitter) comment(text string) string {
 	return commentPosition.ReplaceAllStringFunc(text, func(m string) string {
 		sub := commentPosition.FindStringSubmatch(m)
 		line, _ := strconv.Atoi(sub[2])
-		for file, first := range e.declPos.first {
+		// The comment names a file by its base name: it is relative only when that names one
+		// file of the declaration's (and the line is not before its first).
+		first, n := 0, 0
+		for file, f := range e.declPos.first {
 			if file == sub[1] || path.Base(file) == sub[1] {
-				return sub[1] + "@" + e.declPos.key + ":" + strconv.Itoa(line-first+1)
+				first = f
+				n++
 			}
 		}
-		return m
+		if n != 1 || line < first {
+			return m
+		}
+		return sub[1] + "@" + e.declPos.key + ":" + strconv.Itoa(line-first+1)
 	})
 }
 

@@ -5,12 +5,11 @@ import "adesh2go/lower/ir"
 // declRefs calls f with each package-level name a declaration refers to (isDecl says which
 // names are package-level), the declaration's own name excluded. It may name more than the
 // printed declaration uses, never less: a name the declaration binds itself (a parameter, a
-// type parameter, a local) is not a reference, as the emitter decides with boundNames.
+// type parameter, a local) is not a reference, as the emitter decides with declBindings.
 func declRefs(d ir.Decl, isDecl func(string) bool, f func(string)) {
-	r := &refWalker{isDecl: isDecl, f: f}
+	r := &refWalker{isDecl: isDecl, f: f, binds: declBindings(d)}
 	switch d := d.(type) {
 	case *ir.TypeDecl:
-		r.bound = typeParamNames(d.TypeParams)
 		for _, tp := range d.TypeParams {
 			r.typ(tp.Constraint)
 		}
@@ -19,7 +18,6 @@ func declRefs(d ir.Decl, isDecl func(string) bool, f func(string)) {
 		r.typ(d.Type)
 		r.expr(d.Value)
 	case *ir.Func:
-		r.bound = boundNames(d)
 		if d.Recv != nil {
 			r.typ(d.Recv.Type)
 		}
@@ -34,52 +32,77 @@ func declRefs(d ir.Decl, isDecl func(string) bool, f func(string)) {
 	}
 }
 
-// typeParamNames are the names a list of type parameters binds.
-func typeParamNames(tps []*ir.TypeParam) map[string]bool {
-	bound := map[string]bool{}
-	for _, tp := range tps {
-		bound[tp.Name] = true
-	}
-	return bound
+// bindings are the names a declaration binds itself, which win over package-level names of
+// the same spelling inside it: type parameters (of the declaration, or of a method's
+// receiver), which a type name may be, and values (the receiver, parameters, named result,
+// locals), which only an identifier may be: a type named like a parameter (`func (v v)`) is
+// still the type.
+type bindings struct {
+	types, values map[string]bool
 }
 
-// boundNames are the names a function binds anywhere in it: its receiver, type parameters,
-// parameters and named result, and the parameters and locals of its body and of the function
-// literals in it. Lowering names a user's local apart from every package-level name, but
-// generated code also refers by name to what it binds (a receiver `v`, a parameter `b`), which
-// a package-level name of the user may equal: inside the function, such a name is the binding.
-func boundNames(fn *ir.Func) map[string]bool {
-	bound := typeParamNames(fn.TypeParams)
-	if fn.Recv != nil {
-		bound[fn.Recv.Name] = true
-	}
-	for _, p := range fn.Params {
-		bound[p.Name] = true
-	}
-	if fn.ResultName != "" {
-		bound[fn.ResultName] = true
-	}
-	local := func(v *ir.Local) {
-		if v != nil && !v.Global && !v.Field {
-			bound[v.Name] = true
+// boundType reports whether a type name is one of the declaration's own.
+func (b *bindings) boundType(name string) bool { return b != nil && b.types[name] }
+
+// boundIdent reports whether an identifier is one of the declaration's own names.
+func (b *bindings) boundIdent(name string) bool {
+	return b != nil && (b.types[name] || b.values[name])
+}
+
+// declBindings are what a declaration binds. Lowering names a user's local apart from every
+// package-level name, but generated code also refers by name to what it binds (a receiver
+// `v`, a parameter `b`), which a package-level name of the user may equal.
+func declBindings(d ir.Decl) *bindings {
+	b := &bindings{types: map[string]bool{}, values: map[string]bool{}}
+	switch d := d.(type) {
+	case *ir.TypeDecl:
+		for _, tp := range d.TypeParams {
+			b.types[tp.Name] = true
 		}
-	}
-	var lits func(x ir.Expr)
-	lits = func(x ir.Expr) {
-		ir.WalkExpr(x, func(x ir.Expr) {
-			switch x := x.(type) {
-			case *ir.FuncLit:
-				for _, p := range x.Params {
-					bound[p.Name] = true
-				}
-				walkBound(x.Body.Stmts, local, lits)
-			case *ir.Ref:
-				local(x.V)
+	case *ir.Func:
+		for _, tp := range d.TypeParams {
+			b.types[tp.Name] = true
+		}
+		if d.Recv != nil {
+			b.values[d.Recv.Name] = true
+			recv := d.Recv.Type
+			if p, ok := recv.(*ir.TPtr); ok {
+				recv = p.Elem
 			}
-		})
+			for _, arg := range recv.(*ir.TName).Args { // `func (s *Stack[T])` binds T
+				if t, ok := arg.(*ir.TName); ok && t.Pkg == "" {
+					b.types[t.Name] = true
+				}
+			}
+		}
+		for _, p := range d.Params {
+			b.values[p.Name] = true
+		}
+		if d.ResultName != "" {
+			b.values[d.ResultName] = true
+		}
+		local := func(v *ir.Local) {
+			if v != nil && !v.Global && !v.Field {
+				b.values[v.Name] = true
+			}
+		}
+		var lits func(x ir.Expr)
+		lits = func(x ir.Expr) {
+			ir.WalkExpr(x, func(x ir.Expr) {
+				switch x := x.(type) {
+				case *ir.FuncLit:
+					for _, p := range x.Params {
+						b.values[p.Name] = true
+					}
+					walkBound(x.Body.Stmts, local, lits)
+				case *ir.Ref:
+					local(x.V)
+				}
+			})
+		}
+		walkBound(d.Body.Stmts, local, lits)
 	}
-	walkBound(fn.Body.Stmts, local, lits)
-	return bound
+	return b
 }
 
 // walkBound calls local with each local a statement list binds and exprs with each of its
@@ -131,11 +154,15 @@ func walkBound(list []ir.Stmt, local func(*ir.Local), exprs func(ir.Expr)) {
 type refWalker struct {
 	isDecl func(string) bool
 	f      func(string)
-	bound  map[string]bool
+	binds  *bindings
 }
 
-func (r *refWalker) name(n string) {
-	if !r.bound[n] && r.isDecl(n) {
+// name visits a type name (isType) or an identifier.
+func (r *refWalker) name(n string, isType bool) {
+	if isType && r.binds.boundType(n) || !isType && r.binds.boundIdent(n) {
+		return
+	}
+	if r.isDecl(n) {
 		r.f(n)
 	}
 }
@@ -150,7 +177,7 @@ func (r *refWalker) typ(t ir.Type) {
 	switch t := t.(type) {
 	case *ir.TName:
 		if t.Pkg == "" {
-			r.name(t.Name)
+			r.name(t.Name, true)
 		}
 		r.types(t.Args)
 	case *ir.TPtr:
@@ -190,7 +217,7 @@ func (r *refWalker) expr(x ir.Expr) {
 			r.local(x.V)
 		case *ir.Ident:
 			if x.Pkg == "" {
-				r.name(x.Name)
+				r.name(x.Name, false)
 			}
 			r.types(x.TypeArgs)
 		case *ir.Call:

@@ -82,6 +82,9 @@ func partition(decls []ir.Decl, perPart, count int) (parts []*part, declPart map
 		}
 		p.decls = append(p.decls, d)
 	}
+	if len(parts) == 1 { // one component: nothing to split
+		return []*part{{main: true, decls: decls}}, nil
+	}
 	if hasMain {
 		byBin[last].main = true
 	}

@@ -11,7 +11,7 @@ import (
 func (e *emitter) typ(t ir.Type) *jen.Statement {
 	switch t := t.(type) {
 	case *ir.TName:
-		s := e.qual(t.Pkg, t.Name)
+		s := e.qual(t.Pkg, t.Name, typeName)
 		if len(t.Args) > 0 {
 			s.Index(jen.List(e.types(t.Args)...))
 		}
