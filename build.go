@@ -204,7 +204,9 @@ func CachedBinary(files []emitgo.File) (string, error) {
 		exe += ".exe"
 	}
 	if info, err := os.Stat(exe); err == nil {
-		markUsed(exe, info, now)
+		if markUsed(exe, info, now) {
+			touchPackages(dir, now)
+		}
 		return exe, nil
 	}
 	// Built in a directory of its own, so that runs of the same program at once do not write
@@ -218,8 +220,12 @@ func CachedBinary(files []emitgo.File) (string, error) {
 	}
 	defer os.RemoveAll(work)
 	built := filepath.Join(work, filepath.Base(exe))
-	if err := buildMain(work, files, built); err != nil {
+	entries, err := buildMain(work, files, built)
+	if err != nil {
 		return "", err
+	}
+	if len(entries) > 1 {
+		_ = writeAtomic(filepath.Join(dir, packagesList), []byte(strings.Join(entries, "\n")+"\n"))
 	}
 	return exe, os.Rename(built, exe)
 }

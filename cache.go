@@ -19,10 +19,31 @@ const (
 	staleBuildAge   = time.Hour // a build directory left by an interrupted build
 )
 
-// markUsed records that the cached executable exe was just used.
-func markUsed(exe string, info os.FileInfo, now time.Time) {
+// markUsed records that the cached file (an executable, a compiled package) was just used,
+// and reports whether it wrote its time.
+func markUsed(file string, info os.FileInfo, now time.Time) bool {
 	if now.Sub(info.ModTime()) > cacheTouchEvery {
-		_ = os.Chtimes(exe, now, now) // a read-only cache still works, it is only not trimmed
+		_ = os.Chtimes(file, now, now) // a read-only cache still works, it is only not trimmed
+		return true
+	}
+	return false
+}
+
+// packagesList is the file of an executable's entry that lists the cache entries of the
+// packages it was linked from (a split program's): they are marked used with it, so that
+// running an unchanged program keeps them for its next edit.
+const packagesList = "packages.txt"
+
+// touchPackages marks used the compiled packages an executable's entry dir lists.
+func touchPackages(dir string, now time.Time) {
+	b, err := os.ReadFile(filepath.Join(dir, packagesList))
+	if err != nil {
+		return
+	}
+	for _, name := range strings.Fields(string(b)) {
+		if isCacheKey(name) && strings.HasPrefix(name, "pkg-") {
+			_ = os.Chtimes(filepath.Join(CacheDir(), name, "link.a"), now, now)
+		}
 	}
 }
 

@@ -81,11 +81,11 @@ func fileImports(src []byte) ([]string, error) {
 
 // buildMain compiles a program's packages and links them into the executable out, working in
 // the directory work, against the runtime and standard packages the go command compiled (see
-// toolchain.go).
-func buildMain(work string, files []emitgo.File, out string) error {
+// toolchain.go). It returns the names of the packages' cache entries.
+func buildMain(work string, files []emitgo.File, out string) ([]string, error) {
 	pkgs, err := programPackages(files)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var std []string
 	for _, p := range pkgs {
@@ -99,19 +99,26 @@ func buildMain(work string, files []emitgo.File, out string) error {
 	std = slices.Compact(std)
 	tc, err := loadToolchain(std, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := tc.build(work, pkgs, out); err != nil {
 		// The listing may be out of date (the go command's cache was cleaned, Go was
 		// reinstalled in place): it is asked for again, once.
-		tc, lerr := loadToolchain(std, true)
-		if lerr != nil {
-			return lerr
+		if tc, err = loadToolchain(std, true); err != nil {
+			return nil, err
 		}
-		pkgs, _ = programPackages(files)
-		return tc.build(work, pkgs, out)
+		if pkgs, err = programPackages(files); err != nil {
+			return nil, err
+		}
+		if err := tc.build(work, pkgs, out); err != nil {
+			return nil, err
+		}
 	}
-	return nil
+	entries := make([]string, len(pkgs))
+	for i, p := range pkgs {
+		entries[i] = filepath.Base(filepath.Dir(p.link))
+	}
+	return entries, nil
 }
 
 // build compiles the packages, each once those it imports are, as many at once as there are

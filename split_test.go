@@ -3,11 +3,13 @@ package adesh2go
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"adesh2go/emitgo"
 	"adesh2go/frontend"
@@ -262,5 +264,37 @@ print(h(), h2(), g, n, b { a: 2 }, nested { a: 3 }, bx.item, w { a: 4 });
 	const want = "1 2 v { a: 1 } A b { a: 2 } nested { a: 3 } 5 w { a: 4 }\n"
 	if out, err := exec.Command(exe).CombinedOutput(); err != nil || string(out) != want {
 		t.Fatalf("the program printed %q (%v), want %q", out, err, want)
+	}
+}
+
+// Running an unchanged split program (its executable found in the cache) marks its compiled
+// packages used as well, so that trimming the cache does not take them from its next edit.
+func TestRunningASplitProgramKeepsItsPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs with the go toolchain")
+	}
+	t.Setenv("ADESH2GO_CACHE", t.TempDir())
+	files := splitFiles(t, t.TempDir(), chainProgram(30, 5, "f4(x) + 5"), 8)
+	exe, err := CachedBinary(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	links, _ := filepath.Glob(filepath.Join(CacheDir(), "pkg-*", "link.a"))
+	if len(links) != len(files) {
+		t.Fatalf("%d compiled packages for %d files", len(links), len(files))
+	}
+	old := time.Now().Add(-2 * cacheTouchEvery)
+	for _, f := range append(links, exe) {
+		if err := os.Chtimes(f, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := CachedBinary(files); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range links {
+		if info, err := os.Stat(f); err != nil || !info.ModTime().After(old.Add(cacheTouchEvery)) {
+			t.Errorf("%s was not marked used (%v)", f, err)
+		}
 	}
 }
