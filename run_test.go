@@ -74,6 +74,11 @@ func examplePrograms(t *testing.T) []program {
 	return ps
 }
 
+// allPrograms are the run tests', the spec examples' (where they exist) and the examples'.
+func allPrograms(t *testing.T) []program {
+	return append(append(runPrograms(t), specPrograms(t)...), examplePrograms(t)...)
+}
+
 func specPrograms(t *testing.T) []program {
 	files, _ := filepath.Glob(filepath.Join(specDir, "*.adesh"))
 	if len(files) == 0 {
@@ -150,8 +155,7 @@ func TestRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs with the go command")
 	}
-	progs := append(runPrograms(t), specPrograms(t)...)
-	progs = append(progs, examplePrograms(t)...)
+	progs := allPrograms(t)
 	dir := t.TempDir()
 	srcs := map[string][]byte{}
 	for _, p := range progs {

@@ -13,8 +13,7 @@ import (
 // of the spec: after checking, no type of an expression, of the object a name denotes or of its
 // signature, of a call or of a selector mentions a bound inference variable.
 func TestTypesAreSettled(t *testing.T) {
-	progs := append(runPrograms(t), specPrograms(t)...)
-	progs = append(progs, examplePrograms(t)...)
+	progs := allPrograms(t)
 	checked := 0
 	for _, p := range progs {
 		prog := frontend.Load(p.entry)

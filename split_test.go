@@ -28,8 +28,7 @@ func TestRunSplit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs with the go command")
 	}
-	progs := append(runPrograms(t), specPrograms(t)...)
-	progs = append(progs, examplePrograms(t)...)
+	progs := allPrograms(t)
 	dir := t.TempDir()
 	files := map[string][]emitgo.File{}
 	split := 0

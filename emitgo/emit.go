@@ -102,13 +102,6 @@ func Files(p *ir.Program, opts Options) ([]File, error) {
 			}
 		}
 	}
-	// main.go first.
-	for i, f := range files {
-		if f.Name == "main.go" {
-			files[0], files[i] = files[i], files[0]
-			break
-		}
-	}
 	return files, nil
 }
 

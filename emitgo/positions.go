@@ -65,7 +65,7 @@ func (e *emitter) startDecl(d ir.Decl) {
 		p.key = e.declName(d.Name)
 	case *ir.Func:
 		if d.Recv != nil {
-			p.key = exported(recvTypeName(d.Recv.Type)) + ExportMark + e.member(d.Name)
+			p.key = exported(recvType(d.Recv.Type).Name) + ExportMark + e.member(d.Name)
 		} else {
 			p.key = e.declName(d.Name)
 		}
@@ -78,24 +78,9 @@ func (e *emitter) startDecl(d ir.Decl) {
 			}
 		}
 		see(d.Line)
-		walkLines(d.Body.Stmts, see)
+		walkFunc(d.Body.Stmts, func(s ir.Stmt) { see(stmtLine(s)) }, func(ir.Expr) {})
 	}
 	e.declPos = p
-}
-
-// walkLines calls see with the line of each statement of a list, nested ones and those of
-// the function literals in its expressions included.
-func walkLines(list []ir.Stmt, see func(*ir.Line)) {
-	var lits func(x ir.Expr)
-	lits = func(x ir.Expr) {
-		ir.WalkExpr(x, func(x ir.Expr) {
-			if fl, ok := x.(*ir.FuncLit); ok {
-				walkLines(fl.Body.Stmts, see)
-			}
-		})
-	}
-	ir.WalkStmts(list, false, func(s ir.Stmt) { see(stmtLine(s)) })
-	walkBound(list, func(*ir.Local) {}, lits)
 }
 
 // lineDirective is the //line directive of an AdeshLang position: as it is, or in a split

@@ -65,11 +65,7 @@ func declBindings(d ir.Decl) *bindings {
 		}
 		if d.Recv != nil {
 			b.values[d.Recv.Name] = true
-			recv := d.Recv.Type
-			if p, ok := recv.(*ir.TPtr); ok {
-				recv = p.Elem
-			}
-			for _, arg := range recv.(*ir.TName).Args { // `func (s *Stack[T])` binds T
+			for _, arg := range recvType(d.Recv.Type).Args { // `func (s *Stack[T])` binds T
 				if t, ok := arg.(*ir.TName); ok && t.Pkg == "" {
 					b.types[t.Name] = true
 				}
@@ -86,68 +82,88 @@ func declBindings(d ir.Decl) *bindings {
 				b.values[v.Name] = true
 			}
 		}
-		var lits func(x ir.Expr)
-		lits = func(x ir.Expr) {
-			ir.WalkExpr(x, func(x ir.Expr) {
-				switch x := x.(type) {
-				case *ir.FuncLit:
-					for _, p := range x.Params {
-						b.values[p.Name] = true
-					}
-					walkBound(x.Body.Stmts, local, lits)
-				case *ir.Ref:
-					local(x.V)
+		walkFunc(d.Body.Stmts, func(s ir.Stmt) {
+			for _, v := range stmtLocals(s) {
+				local(v)
+			}
+		}, func(x ir.Expr) {
+			switch x := x.(type) {
+			case *ir.FuncLit:
+				for _, p := range x.Params {
+					b.values[p.Name] = true
 				}
-			})
-		}
-		walkBound(d.Body.Stmts, local, lits)
+			case *ir.Ref:
+				local(x.V)
+			}
+		})
 	}
 	return b
 }
 
-// walkBound calls local with each local a statement list binds and exprs with each of its
-// expressions, nested statements included.
-func walkBound(list []ir.Stmt, local func(*ir.Local), exprs func(ir.Expr)) {
+// walkFunc calls stmt with every statement of a function body and expr with every expression
+// in it, nested ones and those of the function literals in it included.
+func walkFunc(list []ir.Stmt, stmt func(ir.Stmt), expr func(ir.Expr)) {
 	ir.WalkStmts(list, false, func(s ir.Stmt) {
-		switch s := s.(type) {
-		case *ir.Define:
-			local(s.V)
-			exprs(s.Value)
-		case *ir.ForRange:
-			local(s.Key)
-			local(s.Value)
-			exprs(s.X)
-		case *ir.TypeSwitch:
-			local(s.Bind)
-			exprs(s.X)
-		case *ir.ExprStmt:
-			exprs(s.X)
-		case *ir.Assign:
-			for _, x := range s.Lhs {
-				exprs(x)
-			}
-			for _, x := range s.Rhs {
-				exprs(x)
-			}
-		case *ir.If:
-			exprs(s.Cond)
-		case *ir.For:
-			exprs(s.Cond)
-		case *ir.Switch:
-			exprs(s.Tag)
-			for _, c := range s.Cases {
-				for _, x := range c.Exprs {
-					exprs(x)
+		stmt(s)
+		for _, x := range stmtExprs(s) {
+			ir.WalkExpr(x, func(x ir.Expr) {
+				expr(x)
+				if fl, ok := x.(*ir.FuncLit); ok {
+					walkFunc(fl.Body.Stmts, stmt, expr)
 				}
-			}
-		case *ir.Return:
-			for _, x := range s.Results {
-				exprs(x)
-			}
-		case *ir.GoDefer:
-			exprs(s.Call)
+			})
 		}
 	})
+}
+
+// stmtExprs are a statement's own expressions (not those of the statements nested in it).
+func stmtExprs(s ir.Stmt) []ir.Expr {
+	switch s := s.(type) {
+	case *ir.Define:
+		return []ir.Expr{s.Value}
+	case *ir.ForRange:
+		return []ir.Expr{s.X}
+	case *ir.TypeSwitch:
+		return []ir.Expr{s.X}
+	case *ir.ExprStmt:
+		return []ir.Expr{s.X}
+	case *ir.Assign:
+		return append(s.Lhs[:len(s.Lhs):len(s.Lhs)], s.Rhs...)
+	case *ir.If:
+		return []ir.Expr{s.Cond}
+	case *ir.For:
+		return []ir.Expr{s.Cond}
+	case *ir.Switch:
+		xs := []ir.Expr{s.Tag}
+		for _, c := range s.Cases {
+			xs = append(xs, c.Exprs...)
+		}
+		return xs
+	case *ir.Return:
+		return s.Results
+	case *ir.GoDefer:
+		return []ir.Expr{s.Call}
+	case *ir.Await:
+		return []ir.Expr{s.Dst, s.Future}
+	}
+	return nil
+}
+
+// stmtLocals are the locals a statement binds or releases.
+func stmtLocals(s ir.Stmt) []*ir.Local {
+	switch s := s.(type) {
+	case *ir.Define:
+		return []*ir.Local{s.V}
+	case *ir.ForRange:
+		return []*ir.Local{s.Key, s.Value}
+	case *ir.TypeSwitch:
+		return []*ir.Local{s.Bind}
+	case *ir.Try:
+		return []*ir.Local{s.Err}
+	case *ir.Release:
+		return []*ir.Local{s.V}
+	}
+	return nil
 }
 
 // refWalker visits every name of a declaration.
@@ -210,53 +226,53 @@ func (r *refWalker) local(v *ir.Local) {
 	r.typ(v.Type)
 }
 
+// expr visits the names of an expression; its function literals' bodies are not entered.
 func (r *refWalker) expr(x ir.Expr) {
-	ir.WalkExpr(x, func(x ir.Expr) {
-		switch x := x.(type) {
-		case *ir.Ref:
-			r.local(x.V)
-		case *ir.Ident:
-			if x.Pkg == "" {
-				r.name(x.Name, false)
-			}
-			r.types(x.TypeArgs)
-		case *ir.Call:
-			r.types(x.TypeArgs)
-		case *ir.Composite:
-			r.typ(x.Type)
-		case *ir.FuncLit:
-			for _, p := range x.Params {
-				r.typ(p.Type)
-			}
-			r.types(x.Results)
-			r.stmts(x.Body.Stmts)
-		case *ir.TypeAssert:
-			r.typ(x.Type)
-		case *ir.Conv:
-			r.typ(x.Type)
-		case *ir.TypeExpr:
-			r.typ(x.Type)
-		}
-	})
+	ir.WalkExpr(x, r.exprNode)
 }
 
+// exprNode visits the names of one expression node.
+func (r *refWalker) exprNode(x ir.Expr) {
+	switch x := x.(type) {
+	case *ir.Ref:
+		r.local(x.V)
+	case *ir.Ident:
+		if x.Pkg == "" {
+			r.name(x.Name, false)
+		}
+		r.types(x.TypeArgs)
+	case *ir.Call:
+		r.types(x.TypeArgs)
+	case *ir.Composite:
+		r.typ(x.Type)
+	case *ir.FuncLit:
+		for _, p := range x.Params {
+			r.typ(p.Type)
+		}
+		r.types(x.Results)
+	case *ir.TypeAssert:
+		r.typ(x.Type)
+	case *ir.Conv:
+		r.typ(x.Type)
+	case *ir.TypeExpr:
+		r.typ(x.Type)
+	}
+}
+
+// stmts visits the names of a function body.
 func (r *refWalker) stmts(list []ir.Stmt) {
-	walkBound(list, r.local, r.expr)
-	ir.WalkStmts(list, false, func(s ir.Stmt) {
+	walkFunc(list, func(s ir.Stmt) {
+		for _, v := range stmtLocals(s) {
+			r.local(v)
+		}
 		switch s := s.(type) {
 		case *ir.TypeSwitch:
 			for _, c := range s.Cases {
 				r.types(c.Types)
 			}
 		case *ir.Await:
-			r.expr(s.Dst)
-			r.expr(s.Future)
 			r.typ(s.FutType)
 			r.typ(s.Result)
-		case *ir.Try:
-			r.local(s.Err)
-		case *ir.Release:
-			r.local(s.V)
 		}
-	})
+	}, r.exprNode)
 }

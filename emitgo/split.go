@@ -1,6 +1,7 @@
 package emitgo
 
 import (
+	"slices"
 	"strconv"
 
 	"adesh2go/lower/ir"
@@ -63,20 +64,16 @@ func partition(decls []ir.Decl, perPart, count int) (parts []*part, declPart map
 			bin[n] = b
 		}
 	}
-	last := 0
-	for _, b := range bin {
-		last = max(last, b)
-	}
 	mainNode, hasMain := g.byName["main"]
+	if hasMain {
+		bin[mainNode] = slices.Max(bin) // nothing refers to main: it goes last
+	}
 	byBin := map[int]*part{}
 	for i, d := range decls {
 		b := bin[g.nodeOf[i]]
-		if hasMain && g.nodeOf[i] == mainNode {
-			b = last
-		}
 		p := byBin[b]
 		if p == nil {
-			p = &part{bin: b}
+			p = &part{bin: b, main: hasMain && b == bin[mainNode]}
 			byBin[b] = p
 			parts = append(parts, p)
 		}
@@ -85,15 +82,14 @@ func partition(decls []ir.Decl, perPart, count int) (parts []*part, declPart map
 	if len(parts) == 1 { // one component: nothing to split
 		return []*part{{main: true, decls: decls}}, nil
 	}
-	if hasMain {
-		byBin[last].main = true
+	if i := slices.IndexFunc(parts, func(p *part) bool { return p.main }); i > 0 {
+		m := parts[i]
+		copy(parts[1:i+1], parts[:i])
+		parts[0] = m // main.go first
 	}
 	declPart = map[string]int{}
 	for name, n := range g.byName {
 		declPart[name] = bin[n]
-		if hasMain && n == mainNode {
-			declPart[name] = last
-		}
 	}
 	return parts, declPart
 }
@@ -129,7 +125,7 @@ func buildDeclGraph(decls []ir.Decl) *declGraph {
 			if d.Recv != nil {
 				// A method: its type's node (methods are not names of the package). The
 				// type's name is kept apart from functions' by the package's one namespace.
-				g.nodeOf[i] = node(recvTypeName(d.Recv.Type))
+				g.nodeOf[i] = node(recvType(d.Recv.Type).Name)
 			} else {
 				g.nodeOf[i] = node(d.Name)
 			}
@@ -152,12 +148,12 @@ func buildDeclGraph(decls []ir.Decl) *declGraph {
 	return g
 }
 
-// recvTypeName is the name of a method's receiver type: `T`, `*T`, `T[A]`.
-func recvTypeName(t ir.Type) string {
+// recvType is a method's receiver type without its pointer: `T` of `T`, `*T`, `*T[A]`.
+func recvType(t ir.Type) *ir.TName {
 	if p, ok := t.(*ir.TPtr); ok {
 		t = p.Elem
 	}
-	return t.(*ir.TName).Name
+	return t.(*ir.TName)
 }
 
 // components returns the strongly connected components of the graph, each after every

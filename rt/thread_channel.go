@@ -168,26 +168,32 @@ func (s *ThreadSender[T]) send(v T, block, timed bool, deadline time.Time) strin
 		if wake, ok := c.ch.offerLocked(v); ok {
 			woken := c.receiver.take()
 			c.ch.mu.Unlock()
-			if wake != nil {
-				wake.wake(nil)
-			}
-			woken.wakeAll()
+			afterTake(wake, woken)
 			return ""
 		}
 		if !block {
 			c.ch.mu.Unlock()
 			return chanFull
 		}
-		p := &parker{}
-		c.sender.add(p)
-		c.ch.mu.Unlock()
-		if !p.wait(deadline, timed) {
-			c.ch.mu.Lock()
-			c.sender.remove(p)
-			c.ch.mu.Unlock()
+		if !c.park(&c.sender, deadline, timed) {
 			return chanTimedOut
 		}
 	}
+}
+
+// park waits, the channel's lock held on entry and not on return, in the queue q until it is
+// woken (true) or, when timed, deadline passes (false).
+func (c *threadChan[T]) park(q *parkers, deadline time.Time, timed bool) bool {
+	p := &parker{}
+	q.add(p)
+	c.ch.mu.Unlock()
+	if p.wait(deadline, timed) {
+		return true
+	}
+	c.ch.mu.Lock()
+	q.remove(p)
+	c.ch.mu.Unlock()
+	return false
 }
 
 // ThreadSend is tx.send(v): it waits for room in a bounded channel. A send on a closed sender
@@ -267,6 +273,8 @@ func (c *threadChan[T]) tryTakeLocked() (v T, ok bool, wake *task, woken parkers
 	return v, true, wake, c.sender.take()
 }
 
+// afterTake wakes, the channel's lock released, the task and the threads a change of the
+// channel let go on.
 func afterTake(wake *task, woken parkers) {
 	if wake != nil {
 		wake.wake(nil)
@@ -293,13 +301,7 @@ func (r *ThreadReceiver[T]) recv(block, timed bool, deadline time.Time) (T, stri
 			c.ch.mu.Unlock()
 			return zero, chanEmpty
 		}
-		p := &parker{}
-		c.receiver.add(p)
-		c.ch.mu.Unlock()
-		if !p.wait(deadline, timed) {
-			c.ch.mu.Lock()
-			c.receiver.remove(p)
-			c.ch.mu.Unlock()
+		if !c.park(&c.receiver, deadline, timed) {
 			return zero, chanTimedOut
 		}
 	}
