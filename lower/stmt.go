@@ -29,7 +29,7 @@ func (l *lowerer) openScope() { l.fn.scopes = append(l.fn.scopes, &scopeCtx{}) }
 func (l *lowerer) closeScope(b *builder, reachable bool) {
 	s := l.fn.scopes[len(l.fn.scopes)-1]
 	l.fn.scopes = l.fn.scopes[:len(l.fn.scopes)-1]
-	if reachable {
+	if reachable && !goTerminates(b.stmts) { // (after a loop only a return leaves, Go sees no end)
 		l.releaseAll(b, s.releases)
 	}
 }
@@ -80,26 +80,10 @@ func (l *lowerer) bindRelease(b *builder, obj *types.Object, v *ir.Local) {
 func (l *lowerer) stmtList(b *builder, list []ast.Stmt) {
 	for _, s := range list {
 		l.stmt(b, s)
-		switch s.(type) {
-		case *ast.WhileStmt, *ast.ForCStmt:
-			if !hasBreak(s) && goTerminates(b.stmts) {
-				return // a loop only a return leaves: what follows it is unreachable, which go vet refuses
-			}
+		if !l.info.CompletesNormally(l.fn.info, s) && goTerminates(b.stmts) {
+			return // what follows is unreachable (a loop only a return leaves), which go vet refuses
 		}
 	}
-}
-
-// hasBreak reports whether a break appears anywhere in s (a nested loop's too: the question is
-// only asked to leave out what follows a loop nothing leaves but a return).
-func hasBreak(s ast.Stmt) bool {
-	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
-		if br, ok := n.(*ast.BranchStmt); ok && !br.Continue {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // stmt lowers one statement, then releases its temporaries.

@@ -90,6 +90,9 @@ func forEachChild(n Node, visit func(Node)) {
 		if n.Type != nil {
 			v(n.Type)
 		}
+		if n.Default != nil {
+			v(n.Default)
+		}
 	case *EnumDecl:
 		v(n.Name)
 		for _, tp := range n.TypeParams {
@@ -115,6 +118,7 @@ func forEachChild(n Node, visit func(Node)) {
 		}
 	case *ImportDecl:
 		v(n.Path)
+		v(n.Module)
 		v(n.Alias)
 	case *TypeAliasDecl:
 		v(n.Name)
@@ -348,5 +352,9 @@ func forEachChild(n Node, visit func(Node)) {
 	case *RangePat:
 		v(n.Lo)
 		v(n.Hi)
+
+	// leaves
+	case *Ident, *IntLit, *FloatLit, *StringLit, *CharLit, *BoolLit, *NullLit,
+		*BranchStmt, *EmptyStmt, *WildcardPat:
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/cfg"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
@@ -137,8 +138,8 @@ type access struct {
 	child   *ast.Call // the s.spawn call; nil for the scope's own body
 	use     ast.Node  // the first use (a change, if there is one)
 	written bool
-	loop    ast.Node // the loop that spawns the child many times, if any
-	via     string   // the closure through which the child uses it, if any
+	again   bool   // the child may be spawned again, with this same variable, while it runs
+	via     string // the closure through which the child uses it, if any
 }
 
 // checkScopes reports E0703 for the variables that the children of a scope borrow.
@@ -187,22 +188,20 @@ func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda, spawned []*ast.Call
 		if fi == nil {
 			continue
 		}
-		loop := a.loopBetween(ch, lam)
+		again := a.spawnedAgain(ch, lam, nil)
 		for _, cp := range fi.CaptureUses {
 			if cp.Mode != ByRef || !isLocal(cp.Obj) || cp.Use == nil {
 				continue
 			}
-			ac := access{child: ch, use: cp.Use, written: cp.Written, loop: loop}
-			if decl := a.declAt[cp.Obj]; loop != nil && decl != nil && a.within(decl, loop) {
-				ac.loop = nil // a new variable on every iteration
-			}
+			// A variable declared anew on every round of the loop is each child's own.
+			ac := access{child: ch, use: cp.Use, written: cp.Written, again: again && a.spawnedAgain(ch, lam, a.declAt[cp.Obj])}
 			if cp.Written {
 				ac.use = cp.WriteAt
 			}
 			add(cp.Obj, ac)
 			// A closure the child calls uses what the closure captures, there.
 			for _, inner := range a.closureCaptures(cp.Obj) {
-				add(inner.Obj, access{child: ch, use: cp.Use, written: inner.Written, loop: ac.loop, via: cp.Obj.Name})
+				add(inner.Obj, access{child: ch, use: cp.Use, written: inner.Written, again: ac.again, via: cp.Obj.Name})
 			}
 		}
 	}
@@ -210,16 +209,15 @@ func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda, spawned []*ast.Call
 		return
 	}
 	// The scope's own body runs beside the children it has spawned.
+	scopeBody := a.flow(a.info.FuncOf[lam])
 	for _, obj := range order {
-		var firstSpawn ast.Node
+		var spawners []ast.Node // where the children that use obj are spawned, in the body
 		for _, ac := range byObj[obj] {
-			if firstSpawn == nil || ac.child.Pos() < firstSpawn.Pos() {
-				firstSpawn = ac.child
-			}
+			spawners = append(spawners, a.anchor(scopeBody, ac.child))
 		}
 		body := access{}
 		for _, u := range a.uses[obj] {
-			if !a.within(u, lam) || u.Pos() < firstSpawn.EndPos() || a.inChild(u, children) {
+			if !a.within(u, lam) || a.inChild(u, children) || !a.runsAfterAny(scopeBody, spawners, u) {
 				continue
 			}
 			if w := a.writeThrough(u); w != nil {
@@ -252,7 +250,7 @@ func (a *analysis) judgeScopeAccess(sc *ast.Call, obj *types.Object, list []acce
 	}
 	help := fmt.Sprintf("give each child its own variable, or put `%s` behind a lock (`Mutex::new(…)`) and change it through `lock()`", obj.Name)
 	if w != nil {
-		if w.loop != nil && w.child != nil {
+		if w.again && w.child != nil {
 			a.diags.Errorf(w.use.Pos(), w.use.EndPos(), diag.ScopeConflict,
 				"this child of the scope changes `%s`, and the loop spawns it again on every iteration: its copies may change `%s` at the same time", obj.Name, obj.Name).
 				Note(w.child.Pos(), "spawned here, once per iteration").
@@ -352,15 +350,38 @@ func (a *analysis) scopeAround(n ast.Node) *ast.Call {
 	return nil
 }
 
-// loopBetween returns the innermost loop between n and root, or nil.
-func (a *analysis) loopBetween(n, root ast.Node) ast.Node {
-	for p := parentOf(n); p != nil && p != root; p = parentOf(p) {
-		switch p.(type) {
-		case *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt:
-			return p
+// spawnedAgain reports whether the child spawned by ch may be spawned again while an earlier
+// one runs: ch runs in a loop of the scope's body lam, or inside a function that does. decl,
+// when not nil, is where a variable the child uses is declared: a round of the loop that
+// declares it anew gives each child its own, so only a loop that avoids decl counts.
+func (a *analysis) spawnedAgain(ch ast.Node, lam *ast.Lambda, decl ast.Node) bool {
+	x := ch
+	for fi := a.funcOf(ch); fi != nil; fi = a.funcOf(fi.Node) {
+		g := a.flow(fi)
+		d := a.anchor(g, decl)
+		if d != nil && d == x {
+			return false // declared inside what runs again: new on every run
+		}
+		if g.Reaches(x, x, func(n ast.Node) bool { return n == d }) {
+			return true
+		}
+		if fi.Node == ast.Node(lam) || fi.Node == nil {
+			return false
+		}
+		x = fi.Node
+	}
+	return false
+}
+
+// runsAfterAny reports whether u may run after one of the spawns, in the body g.
+func (a *analysis) runsAfterAny(g *cfg.Graph, spawns []ast.Node, u ast.Node) bool {
+	at := a.anchor(g, u)
+	for _, sp := range spawns {
+		if sp != nil && at != nil && g.Reaches(sp, at, nil) {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // inChild reports whether n lies inside the future passed to one of the spawn calls.

@@ -51,6 +51,8 @@ type Info struct {
 	// guards bound to variables of the same function that may be held while it waits: the
 	// run-time lock-order check (rt's lock waits) learns from them what a waiting task holds.
 	LocksHeld map[*ast.Call][]HeldLock
+
+	flows *flows // the control-flow graph of each body (flow.go)
 }
 
 // HeldLock is a guard that may be held at a lock call.
@@ -140,7 +142,8 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	hints := map[*ast.Param]*hint{}
 	dynResults := map[ast.Node]dynResult{}
 	literalLets := map[*ast.LetStmt]*ast.Param{}
-	if needsProbing(files) {
+	fl := newFlows(files)
+	if needsProbing(files, fl) {
 		// First pass, silent: learn what call sites and uses say about untyped parameters, and
 		// which functions without a result type return values of different types. Such a
 		// function returns `any`, which changes what its callers see: the pass is run again
@@ -148,7 +151,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 		// pass each).
 		for range maxProbes {
 			hints = map[*ast.Param]*hint{}
-			c := newChecker(files, fset, diag.NewList(fset), hints, true)
+			c := newChecker(files, fset, diag.NewList(fset), hints, true, fl)
 			c.dynResults, c.literalLets = dynResults, literalLets
 			c.run()
 			if len(c.newDynResults) == 0 {
@@ -158,7 +161,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 		}
 	}
 	forgetChecks(files)
-	c := newChecker(files, fset, diags, hints, false)
+	c := newChecker(files, fset, diags, hints, false, fl)
 	c.dynResults, c.literalLets = dynResults, literalLets
 	c.run()
 	settleTypes(c.info)
@@ -197,6 +200,7 @@ type checker struct {
 	// gives f's value, and a `sleep(ms);` statement outside async code blocks.
 	awaitedCall, statementCall *ast.Call
 
+	flows     *flows
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope
 	fileOf    map[*types.Object]*ast.File
@@ -208,8 +212,9 @@ type checker struct {
 	nextVar int
 }
 
-func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints map[*ast.Param]*hint, probing bool) *checker {
+func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints map[*ast.Param]*hint, probing bool, fl *flows) *checker {
 	return &checker{
+		flows:           fl,
 		files:           files,
 		fset:            fset,
 		diags:           diags,
@@ -229,6 +234,7 @@ func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints
 			Lets:    map[*ast.LetStmt]*LetInfo{},
 			ForIns:  map[*ast.ForInStmt]*ForInfo{},
 			Matches: map[*ast.Match]*MatchInfo{},
+			flows:   fl,
 		},
 		universe:  newUniverse(),
 		fileScope: map[*ast.File]*types.Scope{},

@@ -3,6 +3,7 @@ package check
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/cfg"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
@@ -44,7 +45,8 @@ type analysis struct {
 	varFates   map[*types.Object][]Escape
 	varActive  map[*types.Object]bool
 	polled     map[*FuncInfo][]polled
-	reported   map[guardKey]bool // guard holds already reported as part of an E0701
+	reported   map[guardKey]bool   // guard holds already reported as part of an E0701
+	marked     map[*cfg.Graph]bool // graphs whose suspension points are marked
 }
 
 // checkConcurrency runs the analyses and reports E0701–E0704 and W0707.
@@ -68,16 +70,10 @@ func Analyze(info *Info, diags *diag.List) {
 		varActive:  map[*types.Object]bool{},
 		polled:     map[*FuncInfo][]polled{},
 		reported:   map[guardKey]bool{},
+		marked:     map[*cfg.Graph]bool{},
 	}
-	files := info.Files
-	for i := len(files) - 1; i >= 0; i-- {
-		for _, it := range files[i].Items {
-			if s, ok := it.(ast.Stmt); ok {
-				a.mainBody = append(a.mainBody, s)
-			}
-		}
-	}
-	for _, f := range files {
+	a.mainBody = mainStmts(info.Files)
+	for _, f := range info.Files {
 		a.index(f)
 	}
 	a.analyzeCaptures()
@@ -125,7 +121,7 @@ func (a *analysis) index(f *ast.File) {
 		}
 		n.SetParent(p)
 		stack = append(stack, n)
-		if opensScope(n) {
+		if ast.OpensScope(n) {
 			scopes = append(scopes, n)
 		}
 		switch n := n.(type) {
@@ -159,16 +155,6 @@ func (a *analysis) index(f *ast.File) {
 		}
 		return true
 	})
-}
-
-// opensScope reports whether names declared directly under n live only as long as n.
-func opensScope(n ast.Node) bool {
-	switch n.(type) {
-	case *ast.File, *ast.Block, *ast.ForInStmt, *ast.ForCStmt, *ast.Arm, *ast.TryStmt,
-		*ast.FuncDecl, *ast.Lambda, *ast.AsyncBlock:
-		return true
-	}
-	return false
 }
 
 // noteIdent records a declaration or a use of a variable; it reports whether id declares one.

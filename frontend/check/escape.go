@@ -183,6 +183,14 @@ func (a *analysis) fatesOf1(n ast.Node) []Escape {
 				}
 			}
 			return out
+		case *ast.Ident, *ast.IntLit, *ast.FloatLit, *ast.StringLit, *ast.CharLit, *ast.BoolLit,
+			*ast.NullLit, *ast.Template, *ast.Unary, *ast.IncDec, *ast.Cast, *ast.Range,
+			*ast.Selector, *ast.Match, *ast.BlockExpr, *ast.AsyncBlock, *ast.Block, *ast.IfStmt,
+			*ast.WhileStmt, *ast.ForCStmt, *ast.TryStmt, *ast.ThrowStmt, *ast.DeferStmt,
+			*ast.DeclStmt, *ast.BranchStmt, *ast.EmptyStmt:
+			// Read, tested or thrown where it is (a method called on it, a match on it, a
+			// condition): the value goes no further.
+			return nil
 		default:
 			return nil
 		}

@@ -138,7 +138,7 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		return c.match(e, expected, false)
 	case *ast.BlockExpr:
 		c.block(e.Block)
-		if terminates(e.Block) {
+		if c.ends(e.Block) {
 			return types.NeverType
 		}
 		return types.UnitType

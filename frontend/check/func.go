@@ -74,7 +74,7 @@ func (c *checker) body(fi *FuncInfo, b *ast.Block, inferred bool) {
 	c.stmts(b.Stmts)
 	c.closeScope()
 	ret := types.Resolve(fi.Ret)
-	reachesEnd := !terminates(b)
+	reachesEnd := !c.ends(b)
 	if inferred && c.probing && reachesEnd && valueReturns(b) > 0 && !givesNull(ret) {
 		// It returns a value, and null where it reaches its end: its result is optional. (The
 		// value may be an untyped parameter's, whose type this pass does not know yet.)

@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/cfg"
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/types"
 )
@@ -297,7 +298,7 @@ const maxProbes = 1000
 // needsProbing reports whether the silent first pass has anything to learn: a declared
 // function (or a lambda bound by `let`) leaves a parameter untyped, or a function or lambda
 // without a result type may give values of different types (resultMayDisagree).
-func needsProbing(files []*ast.File) bool {
+func needsProbing(files []*ast.File, fl *flows) bool {
 	found := false
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -306,9 +307,9 @@ func needsProbing(files []*ast.File) bool {
 			}
 			switch n := n.(type) {
 			case *ast.FuncDecl:
-				found = hasUntyped(n.Params) || n.Ret == nil && resultMayDisagree(n.Body)
+				found = hasUntyped(n.Params) || n.Ret == nil && resultMayDisagree(fl.of(n), n.Body)
 			case *ast.Lambda:
-				found = n.Ret == nil && n.Body != nil && resultMayDisagree(n.Body)
+				found = n.Ret == nil && n.Body != nil && resultMayDisagree(fl.of(n), n.Body)
 			case *ast.LetStmt:
 				// `let double = x => x * 2;`: its calls say what x is.
 				if lam, ok := ast.Unparen(n.Value).(*ast.Lambda); ok && n.Value != nil {
@@ -325,9 +326,9 @@ func needsProbing(files []*ast.File) bool {
 // resultMayDisagree reports whether the body of a function without a result type may give
 // values of different types: it returns a value in two places, or returns one and can also
 // reach its end (where it gives null).
-func resultMayDisagree(body *ast.Block) bool {
+func resultMayDisagree(g *cfg.Graph, body *ast.Block) bool {
 	n := valueReturns(body)
-	return n >= 2 || n == 1 && !terminates(body)
+	return n >= 2 || n == 1 && g.CompletesNormally(body)
 }
 
 // valueReturns counts, up to 2, the `return` statements with a value of a body's own (not of

@@ -3,6 +3,7 @@ package check
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/cfg"
 	"adesh2go/frontend/types"
 )
 
@@ -34,18 +35,12 @@ type heldGuard struct {
 	stmt ast.Node // for a temporary: the statement at whose end it is released
 }
 
-// guardState is the set of guards that may be held at a point; dead after a return.
+// guardState is the set of guards that may be held at a point.
 type guardState struct {
 	held []heldGuard
-	dead bool
 }
 
-var deadState = guardState{dead: true}
-
 func (s guardState) with(h heldGuard) guardState {
-	if s.dead {
-		return s
-	}
 	for _, x := range s.held {
 		if x.at == h.at {
 			return s
@@ -63,13 +58,13 @@ func (s guardState) without(drop func(heldGuard) bool) guardState {
 			held = append(held, x)
 		}
 	}
-	return guardState{held: held, dead: s.dead}
+	if len(held) == len(s.held) {
+		return s
+	}
+	return guardState{held: held}
 }
 
 func joinGuards(a, b guardState) guardState {
-	if a.dead {
-		return b
-	}
 	for _, h := range b.held {
 		a = a.with(h)
 	}
@@ -77,7 +72,7 @@ func joinGuards(a, b guardState) guardState {
 }
 
 func sameState(a, b guardState) bool {
-	if a.dead != b.dead || len(a.held) != len(b.held) {
+	if len(a.held) != len(b.held) {
 		return false
 	}
 	for i := range a.held {
@@ -88,21 +83,17 @@ func sameState(a, b guardState) bool {
 	return true
 }
 
-// loopExits collects the states at the `break`s and `continue`s of one loop.
-type loopExits struct {
-	loop              ast.Node
-	breaks, continues guardState
-}
-
-// guardFlow walks one function body.
+// guardFlow runs the flow of guards over the control-flow graph of one body: to a fixed point
+// first, then once more over every block reached, observing (the awaits a guard is held at,
+// the locks taken again).
 type guardFlow struct {
 	a        *analysis
 	fi       *FuncInfo
+	graph    *cfg.Graph
+	observe  bool
 	holds    []guardHold
 	seen     map[ast.Node]bool
 	deferred map[*types.Object]ast.Node
-	loops    []*loopExits
-	stmt     ast.Node // the statement being evaluated (temporaries end with it)
 	// relocked collects the lock calls that wait for a guard the flow still holds (E0708);
 	// nil when the flow only looks for guards held at awaits.
 	relocked map[*ast.Call]heldGuard
@@ -125,61 +116,47 @@ func (a *analysis) holdsOf(fi *FuncInfo) []guardHold {
 // walkGuards runs the flow of guards over fi's body; relocked, if not nil, receives the lock
 // calls made while the same lock is held.
 func (a *analysis) walkGuards(fi *FuncInfo, relocked map[*ast.Call]heldGuard) *guardFlow {
-	g := &guardFlow{a: a, fi: fi, seen: map[ast.Node]bool{}, deferred: map[*types.Object]ast.Node{}, relocked: relocked}
-	st := guardState{}
-	var body []ast.Stmt
-	switch n := fi.Node.(type) {
-	case nil:
-		body = a.mainBody
-	case *ast.FuncDecl:
-		st = g.params(n.Params, st)
-		body = n.Body.Stmts
-	case *ast.Lambda:
-		st = g.params(n.Params, st)
-		if n.Body != nil {
-			body = n.Body.Stmts
-		} else {
-			g.stmt = n
-			g.expr(n.ExprBody, st)
+	g := &guardFlow{a: a, fi: fi, graph: a.flow(fi), seen: map[ast.Node]bool{}, deferred: map[*types.Object]ast.Node{}, relocked: relocked}
+	if fi.Node == nil {
+		for _, s := range a.mainBody {
+			g.findDeferredUnlocks(s)
 		}
-	case *ast.AsyncBlock:
-		body = n.Body.Stmts
+	} else {
+		g.findDeferredUnlocks(fi.Node)
 	}
-	g.findDeferredUnlocks(body)
-	g.list(body, st)
+	in, reached := cfg.Forward(g.graph, guardState{}, cfg.Flow[guardState]{Node: g.node, Edge: g.edge, Join: joinGuards, Same: sameState})
+	g.observe = true
+	for _, b := range g.graph.Blocks {
+		if !reached[b.Index] {
+			continue
+		}
+		st := in[b.Index]
+		for _, n := range b.Nodes {
+			st = g.node(n, st)
+		}
+	}
 	return g
 }
 
-func (g *guardFlow) params(ps []*ast.Param, st guardState) guardState {
-	for _, p := range ps {
-		if p.Obj != nil && containsGuard(p.Obj.Type) {
-			st = st.with(heldGuard{obj: p.Obj, at: p})
-		}
-	}
-	return st
-}
-
-// findDeferredUnlocks records the guards a `defer g.unlock()` of the function releases.
-func (g *guardFlow) findDeferredUnlocks(body []ast.Stmt) {
-	for _, s := range body {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.Lambda, *ast.AsyncBlock, *ast.DeclStmt:
-				return false
-			case *ast.DeferStmt:
-				ast.Inspect(n.Body, func(m ast.Node) bool {
-					if call, ok := m.(*ast.Call); ok {
-						if obj := g.unlocked(call); obj != nil {
-							g.deferred[obj] = n
-						}
+// findDeferredUnlocks records the guards a `defer g.unlock()` of the body releases.
+func (g *guardFlow) findDeferredUnlocks(root ast.Node) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Lambda, *ast.AsyncBlock, *ast.DeclStmt:
+			return n == root
+		case *ast.DeferStmt:
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				if call, ok := m.(*ast.Call); ok {
+					if obj := g.unlocked(call); obj != nil {
+						g.deferred[obj] = n
 					}
-					return true
-				})
-				return false
-			}
-			return true
-		})
-	}
+				}
+				return true
+			})
+			return false
+		}
+		return true
+	})
 }
 
 // unlocked returns the guard variable a call `g.unlock()` or `g.drop()` releases, or nil.
@@ -197,9 +174,9 @@ func (g *guardFlow) unlocked(call *ast.Call) *types.Object {
 	return nil
 }
 
-// awaitAt records every guard held at an await.
+// awaitAt records every guard held at an await, once the flow observes.
 func (g *guardFlow) awaitAt(n ast.Node, st guardState) {
-	if st.dead {
+	if !g.observe {
 		return
 	}
 	for _, h := range st.held {
@@ -215,220 +192,97 @@ func (g *guardFlow) awaitAt(n ast.Node, st guardState) {
 	}
 }
 
-func (g *guardFlow) list(stmts []ast.Stmt, st guardState) guardState {
-	for _, s := range stmts {
-		st = g.statement(s, st)
+// edge lets a guard go on the side of `if t != null` (or `t == null`) where the test says t is
+// null: no lock is held there.
+func (g *guardFlow) edge(b *cfg.Block, i int, st guardState) guardState {
+	if b.Cond == nil {
+		return st
+	}
+	if obj, nonNull := nullTest(b.Cond); obj != nil && containsGuard(obj.Type) && (i == 1) == nonNull {
+		return g.release(obj, st)
 	}
 	return st
 }
 
-// block runs a block; the guards bound in it are released at its end.
-func (g *guardFlow) block(b *ast.Block, st guardState) guardState {
-	if b == nil {
-		return st
-	}
-	return g.endScope(b, g.list(b.Stmts, st))
-}
-
-func (g *guardFlow) endScope(scope ast.Node, st guardState) guardState {
-	return st.without(func(h heldGuard) bool { return h.obj != nil && g.a.scopeOf[h.obj] == scope })
-}
-
-// endStmt releases the temporaries of a statement.
-func (g *guardFlow) endStmt(s ast.Node, st guardState) guardState {
-	return st.without(func(h heldGuard) bool { return h.obj == nil && h.stmt == s })
-}
-
-func (g *guardFlow) statement(s ast.Stmt, st guardState) guardState {
-	if st.dead {
-		return st
-	}
-	outer := g.stmt
-	g.stmt = s
-	defer func() { g.stmt = outer }()
-	switch s := s.(type) {
-	case *ast.LetStmt:
-		st = g.expr(s.Value, st)
-		if li := g.a.info.Lets[s]; li != nil && s.Value != nil {
-			for _, obj := range li.Objs {
-				if obj != nil && containsGuard(obj.Type) {
-					st = st.with(heldGuard{obj: obj, at: ast.Unparen(s.Value)})
+// node is what one node of the graph does to the guards held.
+func (g *guardFlow) node(n ast.Node, st guardState) guardState {
+	switch n := n.(type) {
+	case *ast.Param:
+		if n.Obj != nil && containsGuard(n.Obj.Type) {
+			st = st.with(heldGuard{obj: n.Obj, at: n})
+		}
+	case *ast.Arm:
+		if m, ok := parentOf(n).(*ast.Match); ok {
+			if mi := g.a.info.Matches[m]; mi != nil {
+				for _, obj := range mi.Binds[n] {
+					if obj != nil && containsGuard(obj.Type) {
+						st = st.with(heldGuard{obj: obj, at: n.Pattern})
+					}
 				}
 			}
 		}
-		return g.endStmt(s, st)
-	case *ast.ExprStmt:
-		return g.endStmt(s, g.expr(s.X, st))
-	case *ast.Block:
-		return g.block(s, st)
-	case *ast.IfStmt:
-		st = g.endStmt(s, g.expr(s.Cond, st))
-		// `if t != null` on an optional guard: where the test says t is null, no lock is held.
-		thenIn, elseIn := st, st
-		if obj, nonNull := nullTest(s.Cond); obj != nil && containsGuard(obj.Type) {
-			if nonNull {
-				elseIn = g.release(obj, st)
-			} else {
-				thenIn = g.release(obj, st)
+	case *cfg.StmtEnd:
+		st = st.without(func(h heldGuard) bool { return h.obj == nil && h.stmt == n.Stmt })
+	case *cfg.ScopeEnd:
+		st = st.without(func(h heldGuard) bool { return h.obj != nil && g.a.within(g.a.scopeOf[h.obj], n.Scope) })
+	case *cfg.Iterate:
+		if g.graph.Suspends(n) {
+			g.awaitAt(n.Loop.Iter, st) // a for-in over a channel waits for each element
+		}
+	case *cfg.Catch:
+		// binds the caught error, no guard
+
+	// statements
+	case *ast.LetStmt:
+		if li := g.a.info.Lets[n]; li != nil && n.Value != nil {
+			for _, obj := range li.Objs {
+				if obj != nil && containsGuard(obj.Type) {
+					st = st.with(heldGuard{obj: obj, at: ast.Unparen(n.Value)})
+				}
 			}
 		}
-		then := g.block(s.Then, thenIn)
-		els := elseIn
-		if s.Else != nil {
-			els = g.statement(s.Else, elseIn)
-		}
-		return joinGuards(then, els)
-	case *ast.WhileStmt:
-		return g.loop(s, st, s.Cond, nil, s.Body, nil)
-	case *ast.ForCStmt:
-		if s.Init != nil {
-			st = g.statement(s.Init, st)
-		}
-		return g.endScope(s, g.loop(s, st, s.Cond, nil, s.Body, s.Post))
-	case *ast.ForInStmt:
-		st = g.endStmt(s, g.expr(s.Iter, st))
-		var headAwait ast.Node
-		if fi := g.a.info.ForIns[s]; fi != nil && fi.Kind == IterChannel {
-			headAwait = s.Iter
-		}
-		return g.endScope(s, g.loop(s, st, nil, headAwait, s.Body, nil))
-	case *ast.BranchStmt:
-		if n := len(g.loops); n > 0 {
-			l := g.loops[n-1]
-			// Leaving the body releases the guards bound inside it.
-			st = st.without(func(h heldGuard) bool { return h.obj != nil && g.a.within(g.a.scopeOf[h.obj], l.loop) })
-			if s.Continue {
-				l.continues = joinGuards(l.continues, st)
-			} else {
-				l.breaks = joinGuards(l.breaks, st)
+	case *ast.ExprStmt, *ast.Block, *ast.IfStmt, *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt,
+		*ast.BranchStmt, *ast.ReturnStmt, *ast.DeferStmt, *ast.TryStmt, *ast.ThrowStmt,
+		*ast.DeclStmt, *ast.EmptyStmt:
+		// Their control flow is the graph's; their temporaries end at StmtEnd, their scopes at
+		// ScopeEnd, their defers run as copies before it.
+
+	// expressions
+	case *ast.Await:
+		g.awaitAt(n, st)
+	case *ast.Call:
+		st = g.call(n, st)
+	case *ast.Assign:
+		if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && id.Obj != nil && containsGuard(id.Obj.Type) {
+			if _, isNull := ast.Unparen(n.Y).(*ast.NullLit); isNull {
+				return g.release(id.Obj, st) // `t = null` lets the guard go
 			}
+			st = st.with(heldGuard{obj: id.Obj, at: ast.Unparen(n.Y)})
 		}
-		return deadState
-	case *ast.ReturnStmt:
-		g.expr(s.Value, st)
-		return deadState
-	case *ast.ThrowStmt:
-		g.expr(s.Value, st)
-		return deadState
-	case *ast.TryStmt:
-		body := g.block(s.Body, st)
-		after := body
-		if s.Catch != nil {
-			// A throw may leave the body anywhere: the catch starts from any state it passed.
-			after = joinGuards(body, g.endScope(s, g.block(s.Catch, joinGuards(st, body))))
-		}
-		if s.Finally != nil {
-			after = g.block(s.Finally, joinGuards(after, st))
-		}
-		return after
-	}
-	return st // defer (it runs at the end), nested declarations, empty statements
-}
-
-// loop runs a loop to a fixed point: the state at its head is what enters it joined with what
-// comes back from its body. headAwait is the implicit await of `for x in channel`.
-func (g *guardFlow) loop(s ast.Node, st guardState, cond ast.Expr, headAwait ast.Node, body *ast.Block, post ast.Stmt) guardState {
-	head := st
-	var exit guardState
-	for range 8 {
-		exits := &loopExits{loop: s, breaks: deadState, continues: deadState}
-		g.loops = append(g.loops, exits)
-		outer := g.stmt
-		g.stmt = s
-		cs := g.endStmt(s, g.expr(cond, head))
-		g.stmt = outer
-		if headAwait != nil {
-			g.awaitAt(headAwait, cs)
-		}
-		end := joinGuards(g.block(body, cs), exits.continues)
-		if post != nil {
-			end = g.statement(post, end)
-		}
-		g.loops = g.loops[:len(g.loops)-1]
-		exit = joinGuards(cs, exits.breaks)
-		next := joinGuards(head, end)
-		if sameState(next, head) {
-			break
-		}
-		head = next
-	}
-	return exit
-}
-
-// expr runs an expression in evaluation order.
-func (g *guardFlow) expr(e ast.Expr, st guardState) guardState {
-	if e == nil || st.dead {
-		return st
-	}
-	switch e := e.(type) {
-	case *ast.Lambda:
-		return st // a body of its own
 	case *ast.AsyncBlock:
-		if fi := g.a.info.FuncOf[e]; fi != nil && e.Move {
+		if fi := g.a.info.FuncOf[n]; fi != nil && n.Move {
 			// The guards it captures move into the block: this function no longer holds them.
 			for _, obj := range fi.Captures {
 				st = g.release(obj, st)
 			}
 		}
-		return st
-	case *ast.Await:
-		st = g.expr(e.X, st)
-		g.awaitAt(e, st)
-		return st
-	case *ast.Call:
-		return g.call(e, st)
-	case *ast.Assign:
-		st = g.expr(e.Y, g.expr(e.X, st))
-		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok && id.Obj != nil && containsGuard(id.Obj.Type) {
-			if _, isNull := ast.Unparen(e.Y).(*ast.NullLit); isNull {
-				return g.release(id.Obj, st) // `t = null` lets the guard go
-			}
-			st = st.with(heldGuard{obj: id.Obj, at: ast.Unparen(e.Y)})
-		}
-		return st
-	case *ast.Cond:
-		st = g.expr(e.C, st)
-		return joinGuards(g.expr(e.A, st), g.expr(e.B, st))
-	case *ast.Binary:
-		st = g.expr(e.X, st)
-		if e.Op == "&&" || e.Op == "||" || e.Op == "??" {
-			return joinGuards(st, g.expr(e.Y, st))
-		}
-		return g.expr(e.Y, st)
-	case *ast.Match:
-		return g.match(e, st)
-	case *ast.BlockExpr:
-		return g.block(e.Block, st)
+	case *ast.Ident, *ast.IntLit, *ast.FloatLit, *ast.StringLit, *ast.CharLit, *ast.BoolLit,
+		*ast.NullLit, *ast.Template, *ast.ArrayLit, *ast.MapLit, *ast.SetLit, *ast.StructLit,
+		*ast.TupleLit, *ast.Paren, *ast.Unary, *ast.Binary, *ast.IncDec, *ast.Cond,
+		*ast.Selector, *ast.Index, *ast.Try, *ast.Spawn, *ast.Share, *ast.Cast, *ast.Range,
+		*ast.Lambda, *ast.Match, *ast.BlockExpr:
+		// They take or let go of no guard: a lambda's body is a graph of its own, and a match,
+		// a `?:` or a short circuit join their paths in the graph.
 	}
-	ast.Inspect(e, func(n ast.Node) bool {
-		if n == e {
-			return true
-		}
-		switch n := n.(type) {
-		case ast.Expr:
-			st = g.expr(n, st)
-		case *ast.FieldInit:
-			st = g.expr(n.Value, st)
-		}
-		return false
-	})
 	return st
 }
 
 func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
-	if sel, ok := ast.Unparen(e.Fun).(*ast.Selector); ok {
-		st = g.expr(sel.X, st)
-	} else {
-		st = g.expr(e.Fun, st)
-	}
-	for _, arg := range e.Args {
-		st = g.expr(arg, st)
-	}
 	ci := g.a.info.Calls[e]
 	if ci != nil && ci.Kind == CallAwait {
 		g.awaitAt(e, st)
 	}
-	if g.relocked != nil {
+	if g.relocked != nil && g.observe {
 		g.noteRelock(e, st)
 	}
 	if obj := g.unlocked(e); obj != nil {
@@ -443,7 +297,7 @@ func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 		}
 	}
 	if containsGuard(e.TypeOf()) && g.isTemporary(e) {
-		st = st.with(heldGuard{at: e, stmt: g.stmt})
+		st = st.with(heldGuard{at: e, stmt: g.a.stmtOf(e)})
 	}
 	return st
 }
@@ -505,29 +359,6 @@ func (g *guardFlow) isTemporary(e ast.Expr) bool {
 			return true
 		}
 	}
-}
-
-func (g *guardFlow) match(m *ast.Match, st guardState) guardState {
-	st = g.expr(m.X, st)
-	if len(m.Arms) == 0 {
-		return st
-	}
-	out := deadState
-	mi := g.a.info.Matches[m]
-	for _, arm := range m.Arms {
-		as := st
-		if mi != nil {
-			for _, obj := range mi.Binds[arm] {
-				if obj != nil && containsGuard(obj.Type) {
-					as = as.with(heldGuard{obj: obj, at: arm.Pattern})
-				}
-			}
-		}
-		as = g.expr(arm.Guard, as)
-		as = g.expr(arm.Body, as)
-		out = joinGuards(out, g.endScope(arm, as))
-	}
-	return out
 }
 
 // containsGuard reports whether a value of t holds a lock guard.

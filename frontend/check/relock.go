@@ -69,7 +69,7 @@ func lockPath(e ast.Expr) (path, name string) {
 // noteRelock records call when it waits for a lock one of the held guards is of.
 func (g *guardFlow) noteRelock(call *ast.Call, st guardState) {
 	l, ok := g.a.lockOf(call)
-	if !ok || !l.waits || st.dead {
+	if !ok || !l.waits {
 		return
 	}
 	g.noteHeld(call, st)

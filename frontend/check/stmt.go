@@ -20,7 +20,7 @@ func (c *checker) stmts(list []ast.Stmt) {
 	var restore []func()
 	for _, s := range list {
 		c.stmt(s)
-		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Else == nil && terminates(ifs.Then) {
+		if ifs, ok := s.(*ast.IfStmt); ok && ifs.Else == nil && c.ends(ifs.Then) {
 			// After `if (x == null) { return; }` x is not null.
 			for obj, t := range c.narrowings(ifs.Cond, false) {
 				if !assignedInClosure(obj, list) {
@@ -404,63 +404,6 @@ func (c *checker) declStmt(s *ast.DeclStmt) {
 	fd.Obj = obj
 	fi := c.newFuncInfo(fd, fd.Name.Name, sig, c.fn)
 	c.checkBody(fi, c.scope)
-}
-
-// terminates reports whether a statement never completes normally (return, throw, break,
-// continue, or branches that all do).
-func terminates(s ast.Stmt) bool {
-	switch s := s.(type) {
-	case *ast.ReturnStmt, *ast.ThrowStmt, *ast.BranchStmt:
-		return true
-	case *ast.Block:
-		for _, st := range s.Stmts {
-			if terminates(st) {
-				return true
-			}
-		}
-	case *ast.IfStmt:
-		return s.Else != nil && terminates(s.Then) && terminates(s.Else)
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.Call); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "exit" {
-				return true
-			}
-		}
-		if m, ok := s.X.(*ast.Match); ok && len(m.Arms) > 0 {
-			for _, a := range m.Arms {
-				if be, ok := a.Body.(*ast.BlockExpr); !ok || !terminates(be.Block) {
-					return false
-				}
-			}
-			return true
-		}
-	case *ast.WhileStmt:
-		if b, ok := ast.Unparen(s.Cond).(*ast.BoolLit); ok && b.Value {
-			return !hasBreak(s.Body)
-		}
-	case *ast.ForCStmt:
-		return s.Cond == nil && !hasBreak(s.Body)
-	case *ast.TryStmt:
-		return terminates(s.Body) && (s.Catch == nil || terminates(s.Catch)) || s.Finally != nil && terminates(s.Finally)
-	}
-	return false
-}
-
-// hasBreak reports whether a loop body breaks out of that loop.
-func hasBreak(b *ast.Block) bool {
-	found := false
-	ast.Inspect(b, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BranchStmt:
-			if !n.Continue {
-				found = true
-			}
-		case *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt, *ast.Lambda, *ast.AsyncBlock:
-			return false
-		}
-		return !found
-	})
-	return found
 }
 
 // patternName is the name a let binds, for messages ("the variables" for a pattern).

@@ -4,7 +4,6 @@ import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/diag"
-	"adesh2go/frontend/source"
 	"adesh2go/frontend/types"
 )
 
@@ -144,44 +143,25 @@ func (a *analysis) writeWhileThreadReads(fi *FuncInfo, call *ast.Call) (*types.O
 	return obj, at
 }
 
-// threadMayRun reports whether the thread started by call may still run when w runs.
+// threadMayRun reports whether the thread started by call may still run when w runs: w may
+// run after the call (later in the body, or earlier in a loop around it, on the next round)
+// with no join of a thread and no await in between.
 func (a *analysis) threadMayRun(call *ast.Call, w ast.Node, spawner *FuncInfo) bool {
-	if w.Pos() >= call.EndPos() {
-		return !a.joinBetween(call.EndPos(), w.Pos(), spawner)
-	}
-	for p := parentOf(call); p != nil && a.info.FuncOf[p] == nil; p = parentOf(p) {
-		switch p.(type) {
-		case *ast.WhileStmt, *ast.ForInStmt, *ast.ForCStmt:
-			if a.within(w, p) {
-				return !a.joinBetween(call.EndPos(), p.EndPos(), spawner)
-			}
-		}
-	}
-	return false
+	g := a.flow(spawner)
+	return g.Reaches(call, a.anchor(g, w), a.waitsForOthers)
 }
 
-// joinBetween reports whether the spawner joins a thread or awaits between two positions.
-func (a *analysis) joinBetween(from, to source.Pos, spawner *FuncInfo) bool {
-	for _, c := range a.calls {
-		if c.Pos() <= from || c.Pos() >= to || a.funcOf(c) != spawner {
-			continue
-		}
-		if ci := a.info.Calls[c]; ci != nil && (ci.Kind == CallAwait || ci.Builtin == builtin.JoinHandleJoin) {
-			return true
-		}
+// waitsForOthers reports whether a node of a body waits for other work: it joins a thread or
+// awaits.
+func (a *analysis) waitsForOthers(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.Await:
+		return true
+	case *ast.Call:
+		ci := a.info.Calls[n]
+		return ci != nil && (ci.Kind == CallAwait || ci.Builtin == builtin.JoinHandleJoin)
 	}
-	found := false
-	body := spawner.Node
-	if body == nil {
-		return false
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if aw, ok := n.(*ast.Await); ok && aw.Pos() > from && aw.Pos() < to && a.funcOf(aw) == spawner {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return false
 }
 
 // threadStartNote says where the function starts running on another thread.
