@@ -13,6 +13,7 @@ import (
 	"adesh2go/emitgo"
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
+	"adesh2go/frontend/concurrency"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/syntax"
@@ -106,6 +107,7 @@ func compileStages(tb testing.TB) (src []byte, parse, typecheck, lowering, emit 
 	file := syntax.ParseFile(f, diags)
 	t1 := time.Now()
 	info := check.Check([]*ast.File{file}, fset, diags)
+	concurrency.Analyze(info, diags)
 	t2 := time.Now()
 	if diags.HasErrors() {
 		var sb strings.Builder

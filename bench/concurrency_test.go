@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"adesh2go/frontend"
-	"adesh2go/frontend/check"
+	"adesh2go/frontend/concurrency"
 	"adesh2go/frontend/diag"
 )
 
@@ -86,7 +86,7 @@ func loadConcurrent(tb testing.TB) *frontend.Program {
 func TestConcurrencyProgramChecks(t *testing.T) {
 	prog := loadConcurrent(t)
 	diags := diag.NewList(prog.Fset)
-	check.Analyze(prog.Info, diags)
+	concurrency.Analyze(prog.Info, diags)
 	if len(diags.Items) != 0 {
 		t.Fatalf("a second analysis reported %d diagnostics", len(diags.Items))
 	}
@@ -100,7 +100,7 @@ func BenchmarkConcurrencyAnalysis(b *testing.B) {
 		start := time.Now()
 		prog := loadConcurrent(b)
 		mid := time.Now()
-		check.Analyze(prog.Info, diag.NewList(prog.Fset))
+		concurrency.Analyze(prog.Info, diag.NewList(prog.Fset))
 		loadTime += mid.Sub(start)
 		analysisTime += time.Since(mid)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
+	"adesh2go/frontend/concurrency"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/syntax"
@@ -92,6 +93,7 @@ func LoadWith(name string, read ReadFile) *Program {
 		return p // type errors in a program that does not parse only add noise
 	}
 	p.Info = check.Check(p.Files, p.Fset, p.Diags)
+	concurrency.Analyze(p.Info, p.Diags) // E0701–E0704, W0707, E0708
 	p.Diags.Sort()
 	return p
 }

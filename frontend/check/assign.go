@@ -254,3 +254,6 @@ func (c *checker) join(a, b types.Type) (types.Type, bool) {
 	}
 	return types.InvalidType, false
 }
+
+// TypeString renders a type as the diagnostics name it.
+func TypeString(t types.Type) string { return typeString(t) }

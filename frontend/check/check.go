@@ -1,5 +1,7 @@
 // Package check resolves names and infers a static type for every expression of an AdeshLang
-// program (§3–§7 of the language reference), reporting E0700, E0704, E0705 and W0706.
+// program (§3–§7 of the language reference), reporting E0700, E0705 and W0706. The rules of
+// sharing and locks (E0701–E0704, W0707, E0708) run after it, in package concurrency, on its
+// results and on the control-flow graph of each body (Info.Flow, package cfg).
 //
 // Checking is bidirectional: an expression is checked against the type its context expects, so
 // that literals, `[]`, `None`, `Ok(x)` and lambda parameters get their type from where they are
@@ -86,11 +88,8 @@ type FuncInfo struct {
 	Test     *Test         // for a test function (of any file): the test
 	Generic  bool          // has type parameters (its own or its receiver's)
 
-	// CaptureUses says how each capture is held and used (capture.go); Escape where the value
-	// of a lambda or async block goes (escape.go). Set after checking, without errors or not.
-	CaptureUses []Capture
-	Escape      *EscapeInfo
-	// Copied holds the captures of a block without `move` that it holds by copy (ByCopy).
+	// Copied holds the captures of a block without `move` that it holds by copy (a child of a
+	// scope given a plain value nothing changes): concurrency.Analyze fills it, lower reads it.
 	Copied map[*types.Object]bool
 
 	checked  bool
@@ -321,9 +320,6 @@ func (c *checker) run() {
 	sort.SliceStable(c.info.Fallbacks, func(i, j int) bool { return c.info.Fallbacks[i].Pos < c.info.Fallbacks[j].Pos })
 	if !c.probing {
 		c.typeParamNeeds()
-	}
-	if !c.probing {
-		c.checkConcurrency() // E0701–E0704, W0707 (concurrency.go)
 	}
 }
 

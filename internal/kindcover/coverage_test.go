@@ -66,8 +66,8 @@ var consumers = []struct {
 	{"frontend/cfg/build.go", []string{"builder.expr"}, exprs},
 	{"frontend/check/stmt.go", []string{"checker.stmt"}, stmts},
 	{"frontend/check/expr.go", []string{"checker.expr1"}, exprs},
-	{"frontend/check/escape.go", []string{"analysis.fatesOf1"}, stmts | exprs},
-	{"frontend/check/guardlive.go", []string{"guardFlow.node"}, stmts | exprs},
+	{"frontend/concurrency/escape.go", []string{"analysis.fatesOf1"}, stmts | exprs},
+	{"frontend/concurrency/guardlive.go", []string{"guardFlow.node"}, stmts | exprs},
 	{"lower/stmt.go", []string{"lowerer.stmt1"}, stmts},
 	{"lower/expr.go", []string{"lowerer.expr1"}, exprs},
 	// frontend/format keeps a table of layouts, held to the kinds by TestEveryKindHasALayout.

@@ -1,4 +1,4 @@
-package check_test
+package concurrency_test
 
 import (
 	"testing"
@@ -6,6 +6,8 @@ import (
 	"adesh2go/frontend"
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/check"
+	"adesh2go/frontend/concurrency"
+	"adesh2go/frontend/diag"
 )
 
 // load checks a one-file program and fails the test on any error.
@@ -33,18 +35,23 @@ func funcsOf(prog *frontend.Program) []*check.FuncInfo {
 	return out
 }
 
+// factsOf runs the analyses again on a loaded program for what they learned.
+func factsOf(prog *frontend.Program) *concurrency.Facts {
+	return concurrency.Analyze(prog.Info, diag.NewList(prog.Fset))
+}
+
 // captureString renders what a body captures: "x:ref:w y:move:r".
-func captureString(fi *check.FuncInfo) string {
+func captureString(captures []concurrency.Capture) string {
 	s := ""
-	for _, c := range fi.CaptureUses {
+	for _, c := range captures {
 		if s != "" {
 			s += " "
 		}
 		mode := "ref"
 		switch c.Mode {
-		case check.ByMove:
+		case concurrency.ByMove:
 			mode = "move"
-		case check.ByCopy:
+		case concurrency.ByCopy:
 			mode = "copy"
 		}
 		rw := "r"
@@ -108,11 +115,12 @@ async fn main() {
 		"a:ref:w",
 	}
 	got := funcsOf(prog)
+	facts := factsOf(prog)
 	if len(got) != len(want) {
 		t.Fatalf("found %d bodies, want %d", len(got), len(want))
 	}
 	for i, fi := range got {
-		if s := captureString(fi); s != want[i] {
+		if s := captureString(facts.Captures[fi]); s != want[i] {
 			t.Errorf("body %d (%s at %d): captures %q, want %q", i, fi.Name, fi.Node.Pos(), s, want[i])
 		}
 	}
@@ -142,11 +150,12 @@ async fn main() {
 		"i:ref:r",
 	}
 	got := funcsOf(prog)
+	facts := factsOf(prog)
 	if len(got) != len(want) {
 		t.Fatalf("found %d bodies, want %d", len(got), len(want))
 	}
 	for i, fi := range got {
-		if s := captureString(fi); s != want[i] {
+		if s := captureString(facts.Captures[fi]); s != want[i] {
 			t.Errorf("body %d (%s at %d): captures %q, want %q", i, fi.Name, fi.Node.Pos(), s, want[i])
 		}
 	}
@@ -165,7 +174,8 @@ let f = () => {
 f();
 `)
 	fi := funcsOf(prog)[0]
-	for _, c := range fi.CaptureUses {
+	facts := factsOf(prog)
+	for _, c := range facts.Captures[fi] {
 		t.Errorf("globals are not captures, found %s", c.Obj.Name)
 	}
 	prog = load(t, `
@@ -185,18 +195,19 @@ async fn main() {
 }
 `)
 	bodies := funcsOf(prog)
+	facts = factsOf(prog)
 	changers, readers := bodies[:9], bodies[9:]
 	for _, fi := range changers {
-		if len(fi.CaptureUses) == 0 || !fi.CaptureUses[0].Written {
-			t.Errorf("lambda at %d: %q, want a write of xs", fi.Node.Pos(), captureString(fi))
+		if len(facts.Captures[fi]) == 0 || !facts.Captures[fi][0].Written {
+			t.Errorf("lambda at %d: %q, want a write of xs", fi.Node.Pos(), captureString(facts.Captures[fi]))
 		}
 	}
 	for _, fi := range readers {
 		if fi.Node.(*ast.Lambda).Params != nil {
 			continue // the inner x => x + 1
 		}
-		if len(fi.CaptureUses) == 0 || fi.CaptureUses[0].Written {
-			t.Errorf("lambda at %d: %q, want a read of xs", fi.Node.Pos(), captureString(fi))
+		if len(facts.Captures[fi]) == 0 || facts.Captures[fi][0].Written {
+			t.Errorf("lambda at %d: %q, want a read of xs", fi.Node.Pos(), captureString(facts.Captures[fi]))
 		}
 	}
 }

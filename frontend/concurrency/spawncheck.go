@@ -1,7 +1,8 @@
-package check
+package concurrency
 
 import (
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
 	"fmt"
 
 	"adesh2go/frontend/ast"
@@ -77,8 +78,8 @@ func (a *analysis) objFault(obj *types.Object, seen map[*types.Object]bool) *sen
 }
 
 // capturesFault explains why a closure or block is not Send: the first capture that is not.
-func (a *analysis) capturesFault(fi *FuncInfo, kind string, seen map[*types.Object]bool) *sendFault {
-	for _, cp := range fi.CaptureUses {
+func (a *analysis) capturesFault(fi *check.FuncInfo, kind string, seen map[*types.Object]bool) *sendFault {
+	for _, cp := range a.captures[fi] {
 		if cp.Use == nil {
 			continue
 		}
@@ -183,7 +184,7 @@ func (a *analysis) head(b *ast.AsyncBlock) source.Pos {
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // srcFunc returns the function, lambda or block whose body a future runs, if known.
-func (a *analysis) srcFunc(t types.Type) *FuncInfo {
+func (a *analysis) srcFunc(t types.Type) *check.FuncInfo {
 	if f, ok := types.Resolve(t).(*types.Future); ok {
 		if n, ok := f.Src.(ast.Node); ok {
 			return a.info.FuncOf[n]
@@ -208,7 +209,7 @@ func (a *analysis) checkSpawns() {
 	}
 	for _, call := range a.calls {
 		ci := a.info.Calls[call]
-		if ci == nil || ci.Kind != CallBuiltin || len(call.Args) == 0 {
+		if ci == nil || ci.Kind != check.CallBuiltin || len(call.Args) == 0 {
 			continue
 		}
 		switch ci.Builtin {
@@ -224,7 +225,7 @@ func (a *analysis) checkSpawns() {
 				f.attach(d).WithHelp("capture what the callback needs (a clone of the mutex, a value taken out of the guard), not the guard")
 			}
 			for _, id := range a.globalGuardsIn(call.Args[0]) {
-				a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a timer callback, which runs as a task of its own: `%s` is a lock guard", id.Name, typeString(id.Obj.Type)).
+				a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a timer callback, which runs as a task of its own: `%s` is a lock guard", id.Name, check.TypeString(id.Obj.Type)).
 					Note(call.Pos(), "the timer is set here").WithHelp("use the mutex in the callback and lock it there")
 			}
 		}
@@ -243,7 +244,7 @@ func (a *analysis) checkTask(sp ast.Node, x ast.Expr, child bool) []obligation {
 	}
 	if out := types.AwaitResult(t); out != nil {
 		if why := WhyNot(Send, out); why != "" {
-			a.diags.Errorf(pos, end, diag.NotSend, "this spawned task returns `%s`, which is not Send: %s", typeString(out), why).
+			a.diags.Errorf(pos, end, diag.NotSend, "this spawned task returns `%s`, which is not Send: %s", check.TypeString(out), why).
 				WithHelp("return the value the guard protects (`*g`), not the guard")
 		} else if mentionsTypeParam(out) {
 			obligations = append(obligations, obligation{fn: a.genericFunc(sp), t: out, what: "returns", at: sp})
@@ -251,7 +252,7 @@ func (a *analysis) checkTask(sp ast.Node, x ast.Expr, child bool) []obligation {
 	}
 	// The arguments of the async fn a task runs move into the task.
 	if call, ok := ast.Unparen(x).(*ast.Call); ok {
-		if ci := a.info.Calls[call]; ci != nil && (ci.Kind == CallFunc || ci.Kind == CallMethod || ci.Kind == CallValue) {
+		if ci := a.info.Calls[call]; ci != nil && (ci.Kind == check.CallFunc || ci.Kind == check.CallMethod || ci.Kind == check.CallValue) {
 			for _, arg := range call.Args {
 				if f := a.exprFault(arg); f != nil {
 					d := a.diags.Errorf(arg.Pos(), arg.EndPos(), diag.NotSend, "%s cannot be passed to a spawned task: %s", describeExpr(arg), f.why())
@@ -295,10 +296,10 @@ func (a *analysis) checkTask(sp ast.Node, x ast.Expr, child bool) []obligation {
 }
 
 // checkCaptures reports the captures of a spawned lambda or block that are not Send.
-func (a *analysis) checkCaptures(sp ast.Node, fi *FuncInfo, child bool) []obligation {
+func (a *analysis) checkCaptures(sp ast.Node, fi *check.FuncInfo, child bool) []obligation {
 	pos, _ := a.spawnSpan(sp)
 	var obligations []obligation
-	for _, cp := range fi.CaptureUses {
+	for _, cp := range a.captures[fi] {
 		if child && cp.Mode == ByRef || cp.Use == nil {
 			continue // a borrow by a child of a scope: E0703's rules
 		}
@@ -323,7 +324,7 @@ func (a *analysis) checkCaptures(sp ast.Node, fi *FuncInfo, child bool) []obliga
 	}
 	// A global guard is not captured, but a task that uses it still reaches into another task's lock.
 	for _, id := range a.globalGuardsIn(fi.Node) {
-		d := a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a spawned task: `%s` is a lock guard", id.Name, typeString(id.Obj.Type))
+		d := a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a spawned task: `%s` is a lock guard", id.Name, check.TypeString(id.Obj.Type))
 		d.Note(pos, "spawned here").WithHelp("use the mutex in the task and lock it there")
 	}
 	return obligations
@@ -362,7 +363,7 @@ func holdHelp(h guardHold) string {
 }
 
 // funcRef names a function for a message: "`fetch`", "the async block".
-func funcRef(fi *FuncInfo) string {
+func funcRef(fi *check.FuncInfo) string {
 	if fi == nil {
 		return "the future"
 	}
@@ -395,11 +396,11 @@ type taskHold struct {
 }
 
 // taskHolds collects the guards held across awaits by fi and by the futures it awaits.
-func (a *analysis) taskHolds(fi *FuncInfo) []taskHold {
+func (a *analysis) taskHolds(fi *check.FuncInfo) []taskHold {
 	var out []taskHold
-	seen := map[*FuncInfo]bool{}
-	var visit func(fi *FuncInfo, chain []polled)
-	visit = func(fi *FuncInfo, chain []polled) {
+	seen := map[*check.FuncInfo]bool{}
+	var visit func(fi *check.FuncInfo, chain []polled)
+	visit = func(fi *check.FuncInfo, chain []polled) {
 		if fi == nil || seen[fi] {
 			return
 		}
@@ -417,12 +418,12 @@ func (a *analysis) taskHolds(fi *FuncInfo) []taskHold {
 
 // polled is a future awaited inside a function: the body it runs and where it is awaited.
 type polled struct {
-	fn *FuncInfo
+	fn *check.FuncInfo
 	at ast.Node
 }
 
 // polledBy lists the futures fi awaits (directly, or through join, select, timeout, scope).
-func (a *analysis) polledBy(fi *FuncInfo) []polled {
+func (a *analysis) polledBy(fi *check.FuncInfo) []polled {
 	if p, ok := a.polled[fi]; ok {
 		return p
 	}
@@ -434,7 +435,7 @@ func (a *analysis) polledBy(fi *FuncInfo) []polled {
 		case *ast.Await:
 			x = n.X
 		case *ast.Call:
-			if ci := a.info.Calls[n]; ci != nil && ci.Kind == CallAwait {
+			if ci := a.info.Calls[n]; ci != nil && ci.Kind == check.CallAwait {
 				x = ci.Recv
 			}
 		}
@@ -449,7 +450,7 @@ func (a *analysis) polledBy(fi *FuncInfo) []polled {
 }
 
 // sources returns the bodies a future expression runs when it is polled.
-func (a *analysis) sources(e ast.Expr) []*FuncInfo {
+func (a *analysis) sources(e ast.Expr) []*check.FuncInfo {
 	f, ok := types.Resolve(e.TypeOf()).(*types.Future)
 	if !ok {
 		return nil
@@ -457,14 +458,14 @@ func (a *analysis) sources(e ast.Expr) []*FuncInfo {
 	switch src := f.Src.(type) {
 	case *ast.FuncDecl, *ast.Lambda, *ast.AsyncBlock:
 		if fi := a.info.FuncOf[src.(ast.Node)]; fi != nil {
-			return []*FuncInfo{fi}
+			return []*check.FuncInfo{fi}
 		}
 	case *builtin.BuiltinFuture:
 		call, ok := ast.Unparen(e).(*ast.Call)
 		if !ok {
 			return nil
 		}
-		var out []*FuncInfo
+		var out []*check.FuncInfo
 		for _, arg := range call.Args {
 			switch x := ast.Unparen(arg).(type) {
 			case *ast.Lambda:
@@ -485,7 +486,7 @@ func (a *analysis) sources(e ast.Expr) []*FuncInfo {
 }
 
 // ownNodes visits the nodes of fi's own body, not those of the lambdas and blocks inside it.
-func (a *analysis) ownNodes(fi *FuncInfo, visit func(ast.Node)) {
+func (a *analysis) ownNodes(fi *check.FuncInfo, visit func(ast.Node)) {
 	walk := func(root ast.Node) {
 		ast.Inspect(root, func(n ast.Node) bool {
 			if n == nil {
@@ -512,7 +513,7 @@ func (a *analysis) ownNodes(fi *FuncInfo, visit func(ast.Node)) {
 
 // warnGuards reports W0707 for the guards held across an await outside spawned tasks.
 func (a *analysis) warnGuards() {
-	fns := append([]*FuncInfo{a.info.Main}, a.info.Funcs...)
+	fns := append([]*check.FuncInfo{a.info.Main}, a.info.Funcs...)
 	for _, fi := range fns {
 		for _, h := range a.holdsOf(fi) {
 			if a.reported[h.key()] {

@@ -1,29 +1,34 @@
-package check
-
-import (
-	"adesh2go/frontend/ast"
-	"adesh2go/frontend/builtin"
-	"adesh2go/frontend/cfg"
-	"adesh2go/frontend/diag"
-	"adesh2go/frontend/types"
-)
-
-// The concurrency rules of §10 run after type checking, over the typed AST and Info:
+// Package concurrency applies the concurrency rules of the language reference (§10) to a
+// checked program: the checker (frontend/check) gives it every name's object and every
+// expression's type, the control-flow graph of each body (frontend/cfg) what may run after
+// what, and it reports what would race or hang.
 //
 //   - capture.go: what each lambda and async block captures, by copy or by reference, read or
 //     written;
 //   - escape.go: where each future and closure goes (spawned, returned, stored, or only awaited
 //     where it is made), and which locals it may outlive;
-//   - guardlive.go: which lock guards are held at each await;
+//   - guardlive.go: which lock guards are held at each await and each lock call (a data-flow
+//     analysis over the graph);
 //   - sendshare.go: the Send and Share predicates;
-//   - spawncheck.go and sendgeneric.go (E0701, W0707), borrowcheck.go (E0702, E0703) and
-//     checkDeferAwaits below (E0704) turn those facts into diagnostics.
+//   - spawncheck.go and sendgeneric.go (E0701, W0707), borrowcheck.go (E0702, E0703),
+//     threadcheck.go and parallelcheck.go (E0701, E0703 for threads and Parallel's loops),
+//     relock.go (E0708) and checkDeferAwaits (E0704) turn those facts into diagnostics.
 //
 // docs/concurrency.md says how §10 is applied where it is silent.
+package concurrency
+
+import (
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/cfg"
+	"adesh2go/frontend/check"
+	"adesh2go/frontend/diag"
+	"adesh2go/frontend/types"
+)
 
 // analysis holds the indexes the concurrency checks share.
 type analysis struct {
-	info  *Info
+	info  *check.Info
 	diags *diag.List
 
 	uses    map[*types.Object][]*ast.Ident // every use of a local, in source order
@@ -38,41 +43,50 @@ type analysis struct {
 	globalGuards []*ast.Ident
 	mainBody     []ast.Stmt // the top-level statements, in the order they run
 
-	holds      map[*FuncInfo][]guardHold
-	hasGuards  map[*FuncInfo]bool    // functions that bind or make a lock guard
-	fates      map[ast.Node][]Escape // memo of fatesOf for closures and blocks
+	holds      map[*check.FuncInfo][]guardHold
+	hasGuards  map[*check.FuncInfo]bool // functions that bind or make a lock guard
+	fates      map[ast.Node][]Escape    // memo of fatesOf for closures and blocks
 	fateActive map[ast.Node]bool
 	varFates   map[*types.Object][]Escape
 	varActive  map[*types.Object]bool
-	polled     map[*FuncInfo][]polled
+	polled     map[*check.FuncInfo][]polled
 	reported   map[guardKey]bool   // guard holds already reported as part of an E0701
 	marked     map[*cfg.Graph]bool // graphs whose suspension points are marked
+
+	captures map[*check.FuncInfo][]Capture   // how each body holds and uses each capture
+	escapes  map[*check.FuncInfo]*EscapeInfo // where each lambda's or block's value goes
 }
 
-// checkConcurrency runs the analyses and reports E0701–E0704 and W0707.
-func (c *checker) checkConcurrency() { Analyze(c.info, c.diags) }
+// Facts are what the analyses learned of each lambda and async block, for tests and tools.
+type Facts struct {
+	Captures map[*check.FuncInfo][]Capture
+	Escapes  map[*check.FuncInfo]*EscapeInfo
+}
 
-// Analyze runs the concurrency analyses over a checked program: it fills FuncInfo.CaptureUses
-// and FuncInfo.Escape and reports E0701–E0704 and W0707 to diags. Check calls it; running it
-// again on the same Info recomputes the same facts (tools and benchmarks do).
-func Analyze(info *Info, diags *diag.List) {
+// Analyze runs the concurrency analyses over a checked program, reports E0701–E0704, W0707 and
+// E0708 to diags, and fills what lower needs of them in info: FuncInfo.Copied and
+// Info.LocksHeld. Running it again on the same Info recomputes the same facts (tools and
+// benchmarks do).
+func Analyze(info *check.Info, diags *diag.List) *Facts {
 	a := &analysis{
+		captures:   map[*check.FuncInfo][]Capture{},
+		escapes:    map[*check.FuncInfo]*EscapeInfo{},
 		info:       info,
 		diags:      diags,
 		uses:       map[*types.Object][]*ast.Ident{},
 		declAt:     map[*types.Object]*ast.Ident{},
 		scopeOf:    map[*types.Object]ast.Node{},
-		holds:      map[*FuncInfo][]guardHold{},
-		hasGuards:  map[*FuncInfo]bool{},
+		holds:      map[*check.FuncInfo][]guardHold{},
+		hasGuards:  map[*check.FuncInfo]bool{},
 		fates:      map[ast.Node][]Escape{},
 		fateActive: map[ast.Node]bool{},
 		varFates:   map[*types.Object][]Escape{},
 		varActive:  map[*types.Object]bool{},
-		polled:     map[*FuncInfo][]polled{},
+		polled:     map[*check.FuncInfo][]polled{},
 		reported:   map[guardKey]bool{},
 		marked:     map[*cfg.Graph]bool{},
 	}
-	a.mainBody = mainStmts(info.Files)
+	a.mainBody = info.MainStmts()
 	for _, f := range info.Files {
 		a.index(f)
 	}
@@ -87,13 +101,14 @@ func Analyze(info *Info, diags *diag.List) {
 	a.checkScopes()
 	a.warnGuards()
 	a.checkRelocks()
+	return &Facts{Captures: a.captures, Escapes: a.escapes}
 }
 
 // index records parents, declarations, uses and the constructs the checks start from.
 func (a *analysis) index(f *ast.File) {
 	var stack []ast.Node
 	var scopes []ast.Node
-	fns := []*FuncInfo{a.info.Main}
+	fns := []*check.FuncInfo{a.info.Main}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if _, isType := n.(ast.Type); isType {
 			return false // no variable is declared or used inside a type
@@ -142,9 +157,9 @@ func (a *analysis) index(f *ast.File) {
 			}
 			if ci := a.info.Calls[n]; ci != nil {
 				switch {
-				case ci.Kind == CallBuiltinMethod && ci.Builtin == builtin.ScopeSpawn:
+				case ci.Kind == check.CallBuiltinMethod && ci.Builtin == builtin.ScopeSpawn:
 					a.spawns = append(a.spawns, n)
-				case ci.Kind == CallBuiltin && ci.Builtin == builtin.FnScope:
+				case ci.Kind == check.CallBuiltin && ci.Builtin == builtin.FnScope:
 					a.scopes = append(a.scopes, n)
 				}
 			}
@@ -218,7 +233,7 @@ func parentOf(n ast.Node) ast.Node {
 
 // funcOf returns the function, lambda or async block whose own body holds n (Main for the
 // top-level statements). A function node itself belongs to the function around it.
-func (a *analysis) funcOf(n ast.Node) *FuncInfo {
+func (a *analysis) funcOf(n ast.Node) *check.FuncInfo {
 	for p := parentOf(n); p != nil; p = parentOf(p) {
 		if fi := a.info.FuncOf[p]; fi != nil {
 			return fi
@@ -261,7 +276,7 @@ func (a *analysis) outlives(v, x *types.Object) bool {
 
 // ownerIsBetween reports whether obj is declared by fi or by one of its enclosing functions
 // up to and including stop.
-func ownerIsBetween(obj *types.Object, fi, stop *FuncInfo) bool {
+func ownerIsBetween(obj *types.Object, fi, stop *check.FuncInfo) bool {
 	for ; fi != nil; fi = fi.Parent {
 		if any(fi.Node) == obj.Owner || fi.Node == nil && obj.Owner == nil {
 			return true
@@ -285,11 +300,11 @@ func (a *analysis) checkDeferAwaits() {
 			case *ast.Await:
 				what = "`await`"
 			case *ast.Call:
-				if ci := a.info.Calls[n]; ci != nil && ci.Kind == CallAwait {
+				if ci := a.info.Calls[n]; ci != nil && ci.Kind == check.CallAwait {
 					what = "`.await()`"
 				}
 			case *ast.ForInStmt:
-				if fi := a.info.ForIns[n]; fi != nil && fi.Kind == IterChannel {
+				if fi := a.info.ForIns[n]; fi != nil && fi.Kind == check.IterChannel {
 					e := a.diags.Errorf(n.Iter.Pos(), n.Iter.EndPos(), diag.AwaitInDefer, "iterating over a channel inside `defer`: a deferred statement cannot wait")
 					a.noteDefer(e, d, n)
 					e.WithHelp("receive before the defer, or spawn the work inside the defer with `spawn(async move { … })`")

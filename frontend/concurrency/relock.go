@@ -1,6 +1,7 @@
-package check
+package concurrency
 
 import (
+	"adesh2go/frontend/check"
 	"fmt"
 	"sort"
 
@@ -31,7 +32,7 @@ func (a *analysis) lockOf(n ast.Node) (lockCall, bool) {
 		return lockCall{}, false
 	}
 	ci := a.info.Calls[call]
-	if ci == nil || ci.Kind != CallBuiltinMethod {
+	if ci == nil || ci.Kind != check.CallBuiltinMethod {
 		return lockCall{}, false
 	}
 	var l lockCall
@@ -99,7 +100,7 @@ func (g *guardFlow) noteHeld(call *ast.Call, st guardState) {
 		}
 		info := g.a.info
 		if info.LocksHeld == nil {
-			info.LocksHeld = map[*ast.Call][]HeldLock{}
+			info.LocksHeld = map[*ast.Call][]check.HeldLock{}
 		}
 		dup := false
 		for _, x := range info.LocksHeld[call] {
@@ -118,7 +119,7 @@ func (g *guardFlow) noteHeld(call *ast.Call, st guardState) {
 				}
 			}
 		}
-		info.LocksHeld[call] = append(info.LocksHeld[call], HeldLock{Guard: h.obj, At: h.at, Name: name})
+		info.LocksHeld[call] = append(info.LocksHeld[call], check.HeldLock{Guard: h.obj, At: h.at, Name: name})
 	}
 }
 
@@ -136,7 +137,7 @@ func innermostBody(n ast.Node) ast.Node {
 
 // checkRelocks reports E0708 in every function that makes or binds a lock guard.
 func (a *analysis) checkRelocks() {
-	fns := append([]*FuncInfo{a.info.Main}, a.info.Funcs...)
+	fns := append([]*check.FuncInfo{a.info.Main}, a.info.Funcs...)
 	relocked := map[*ast.Call]heldGuard{}
 	for _, fi := range fns {
 		if a.hasGuards[fi] {

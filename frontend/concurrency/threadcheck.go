@@ -1,8 +1,9 @@
-package check
+package concurrency
 
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
@@ -16,7 +17,7 @@ import (
 // threadFunc gives the function a call runs on a new thread, if it starts one.
 func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 	ci := a.info.Calls[call]
-	if ci == nil || (ci.Kind != CallStatic && ci.Kind != CallBuiltinMethod) {
+	if ci == nil || (ci.Kind != check.CallStatic && ci.Kind != check.CallBuiltinMethod) {
 		return nil, false
 	}
 	switch ci.Builtin {
@@ -52,7 +53,7 @@ func (a *analysis) checkThreads() {
 		for _, id := range a.globalGuardsIn(f) {
 			// A global guard is not captured, but the thread still reaches into a lock
 			// another thread holds.
-			a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a thread of its own: `%s` is a lock guard", id.Name, typeString(id.Obj.Type)).
+			a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a thread of its own: `%s` is a lock guard", id.Name, check.TypeString(id.Obj.Type)).
 				Note(call.Pos(), "%s", a.threadStartNote(call)).WithHelp("give the thread the mutex and lock it there")
 		}
 		for _, fi := range a.threadClosures(f) {
@@ -73,7 +74,7 @@ func (a *analysis) checkThreads() {
 
 // outerWrite finds the first change that a closure makes to a variable declared outside it (a
 // local of an enclosing function or a global of the program), and where it makes it.
-func (a *analysis) outerWrite(fi *FuncInfo) (obj *types.Object, at ast.Node) {
+func (a *analysis) outerWrite(fi *check.FuncInfo) (obj *types.Object, at ast.Node) {
 	ast.Inspect(fi.Node, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if obj != nil || !ok || id.Obj == nil || id.Obj.Kind != types.ObjVar {
@@ -91,18 +92,18 @@ func (a *analysis) outerWrite(fi *FuncInfo) (obj *types.Object, at ast.Node) {
 }
 
 // threadClosures are the closures a function expression given to a thread may be.
-func (a *analysis) threadClosures(f ast.Expr) []*FuncInfo {
+func (a *analysis) threadClosures(f ast.Expr) []*check.FuncInfo {
 	switch x := ast.Unparen(f).(type) {
 	case *ast.Lambda:
 		if fi := a.info.FuncOf[x]; fi != nil {
-			return []*FuncInfo{fi}
+			return []*check.FuncInfo{fi}
 		}
 	case *ast.Ident:
 		if x.Obj != nil && x.Obj.Kind == types.ObjFunc && x.Obj.Global {
 			// A top-level fn given by name (`thread.spawn(add)`): what it changes of the
 			// program's globals, each thread running it changes at once.
 			if fd, ok := x.Obj.Decl.(*ast.FuncDecl); ok && a.info.FuncOf[fd] != nil {
-				return []*FuncInfo{a.info.FuncOf[fd]}
+				return []*check.FuncInfo{a.info.FuncOf[fd]}
 			}
 		}
 		return a.closuresOf(x.Obj, map[*types.Object]bool{})
@@ -115,7 +116,7 @@ func (a *analysis) threadClosures(f ast.Expr) []*FuncInfo {
 // between, or earlier in a loop around the spawn (the next round's change) with no join before
 // the loop's end. The interpreter runs one thread at a time, so the same program shape is a
 // race only here. A change made in another function is not followed.
-func (a *analysis) writeWhileThreadReads(fi *FuncInfo, call *ast.Call) (*types.Object, ast.Node) {
+func (a *analysis) writeWhileThreadReads(fi *check.FuncInfo, call *ast.Call) (*types.Object, ast.Node) {
 	spawner := a.funcOf(call)
 	seen := map[*types.Object]bool{}
 	var obj *types.Object
@@ -146,7 +147,7 @@ func (a *analysis) writeWhileThreadReads(fi *FuncInfo, call *ast.Call) (*types.O
 // threadMayRun reports whether the thread started by call may still run when w runs: w may
 // run after the call (later in the body, or earlier in a loop around it, on the next round)
 // with no join of a thread and no await in between.
-func (a *analysis) threadMayRun(call *ast.Call, w ast.Node, spawner *FuncInfo) bool {
+func (a *analysis) threadMayRun(call *ast.Call, w ast.Node, spawner *check.FuncInfo) bool {
 	g := a.flow(spawner)
 	return g.Reaches(call, a.anchor(g, w), a.waitsForOthers)
 }
@@ -159,7 +160,7 @@ func (a *analysis) waitsForOthers(n ast.Node) bool {
 		return true
 	case *ast.Call:
 		ci := a.info.Calls[n]
-		return ci != nil && (ci.Kind == CallAwait || ci.Builtin == builtin.JoinHandleJoin)
+		return ci != nil && (ci.Kind == check.CallAwait || ci.Builtin == builtin.JoinHandleJoin)
 	}
 	return false
 }

@@ -1,7 +1,8 @@
-package check
+package concurrency
 
 import (
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
 	"fmt"
 	"sort"
 	"strings"
@@ -32,7 +33,7 @@ func (a *analysis) checkBorrows() {
 			continue
 		}
 		var list []borrowed
-		for _, cp := range fi.CaptureUses {
+		for _, cp := range a.captures[fi] {
 			if cp.Mode != ByRef || !isLocal(cp.Obj) || cp.Use == nil {
 				continue
 			}
@@ -189,7 +190,7 @@ func (a *analysis) checkScope(sc *ast.Call, lam *ast.Lambda, spawned []*ast.Call
 			continue
 		}
 		again := a.spawnedAgain(ch, lam, nil)
-		for _, cp := range fi.CaptureUses {
+		for _, cp := range a.captures[fi] {
 			if cp.Mode != ByRef || !isLocal(cp.Obj) || cp.Use == nil {
 				continue
 			}
@@ -342,7 +343,7 @@ func (a *analysis) judgeScopeAccess(sc *ast.Call, obj *types.Object, list []acce
 func (a *analysis) scopeAround(n ast.Node) *ast.Call {
 	for p := parentOf(n); p != nil; p = parentOf(p) {
 		if call, ok := p.(*ast.Call); ok {
-			if ci := a.info.Calls[call]; ci != nil && ci.Kind == CallBuiltin && ci.Builtin == builtin.FnScope {
+			if ci := a.info.Calls[call]; ci != nil && ci.Kind == check.CallBuiltin && ci.Builtin == builtin.FnScope {
 				return call
 			}
 		}
@@ -398,7 +399,7 @@ func (a *analysis) inChild(n ast.Node, children []*ast.Call) bool {
 // closures they call in turn.
 func (a *analysis) closureCaptures(obj *types.Object) []Capture {
 	var out []Capture
-	seen := map[*FuncInfo]bool{}
+	seen := map[*check.FuncInfo]bool{}
 	var visit func(obj *types.Object)
 	visit = func(obj *types.Object) {
 		for _, fi := range a.closuresOf(obj, map[*types.Object]bool{}) {
@@ -406,7 +407,7 @@ func (a *analysis) closureCaptures(obj *types.Object) []Capture {
 				continue
 			}
 			seen[fi] = true
-			for _, cp := range fi.CaptureUses {
+			for _, cp := range a.captures[fi] {
 				if cp.Mode == ByRef && isLocal(cp.Obj) {
 					out = append(out, cp)
 				}

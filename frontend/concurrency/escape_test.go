@@ -1,20 +1,20 @@
-package check_test
+package concurrency_test
 
 import (
 	"strings"
 	"testing"
 
 	"adesh2go/frontend"
-	"adesh2go/frontend/check"
+	"adesh2go/frontend/concurrency"
 )
 
-var kindNames = map[check.EscapeKind]string{
-	check.Spawned: "spawned", check.ScopeChild: "child", check.Returned: "returned",
-	check.Stored: "stored", check.HeldIn: "held",
+var kindNames = map[concurrency.EscapeKind]string{
+	concurrency.Spawned: "spawned", concurrency.ScopeChild: "child", concurrency.Returned: "returned",
+	concurrency.Stored: "stored", concurrency.HeldIn: "held",
 }
 
 // fateString renders an EscapeInfo: "spawned held:f | outlives x y".
-func fateString(e *check.EscapeInfo) string {
+func fateString(e *concurrency.EscapeInfo) string {
 	if e == nil {
 		return "<nil>"
 	}
@@ -75,6 +75,7 @@ async fn main() {
 }
 `))
 	blocks := funcsOf(prog)
+	facts := factsOf(prog)
 	want := []string{
 		"returned | outlives n",               // make's block borrows make's parameter
 		"",                                    // awaited where it is made
@@ -94,7 +95,7 @@ async fn main() {
 		t.Fatalf("found %d bodies, want %d:\n%s", len(blocks), len(want), render(prog))
 	}
 	for i, fi := range blocks {
-		if got := fateString(fi.Escape); got != want[i] {
+		if got := fateString(facts.Escapes[fi]); got != want[i] {
 			t.Errorf("body %d at %d: fates %q, want %q", i, fi.Node.Pos(), got, want[i])
 		}
 	}

@@ -1,8 +1,9 @@
-package check
+package concurrency
 
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
@@ -16,7 +17,7 @@ import (
 // parallelFunc gives the function a Parallel call runs on several threads, if it is one.
 func (a *analysis) parallelFunc(call *ast.Call) (ast.Expr, bool) {
 	ci := a.info.Calls[call]
-	if ci == nil || ci.Kind != CallStatic {
+	if ci == nil || ci.Kind != check.CallStatic {
 		return nil, false
 	}
 	if i := builtin.ParallelFunc(ci.Builtin); i >= 0 && i < len(call.Args) {

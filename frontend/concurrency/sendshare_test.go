@@ -1,10 +1,10 @@
-package check_test
+package concurrency_test
 
 import (
 	"strings"
 	"testing"
 
-	"adesh2go/frontend/check"
+	"adesh2go/frontend/concurrency"
 	"adesh2go/frontend/types"
 )
 
@@ -89,14 +89,14 @@ func TestSendShareOfTypes(t *testing.T) {
 		{"thread.RwLock<MutexGuard<i64>>", handle(types.ThreadRwLockH, guard), false, "`thread.RwLock<MutexGuard<i64>>` holds"},
 	}
 	for _, tc := range tests {
-		if got := check.IsSend(tc.t); got != tc.send {
+		if got := concurrency.IsSend(tc.t); got != tc.send {
 			t.Errorf("IsSend(%s) = %v, want %v", tc.name, got, tc.send)
 		}
 		// §10 gives Send and Share the same rules.
-		if got := check.IsShare(tc.t); got != tc.send {
+		if got := concurrency.IsShare(tc.t); got != tc.send {
 			t.Errorf("IsShare(%s) = %v, want %v", tc.name, got, tc.send)
 		}
-		why := check.WhyNot(check.Send, tc.t)
+		why := concurrency.WhyNot(concurrency.Send, tc.t)
 		if tc.send && why != "" {
 			t.Errorf("WhyNot(Send, %s) = %q, want \"\"", tc.name, why)
 		}
@@ -107,7 +107,7 @@ func TestSendShareOfTypes(t *testing.T) {
 }
 
 func TestPropertyNames(t *testing.T) {
-	if check.Send.String() != "Send" || check.Share.String() != "Share" {
-		t.Errorf("property names: %s, %s", check.Send, check.Share)
+	if concurrency.Send.String() != "Send" || concurrency.Share.String() != "Share" {
+		t.Errorf("property names: %s, %s", concurrency.Send, concurrency.Share)
 	}
 }

@@ -1,8 +1,9 @@
-package check
+package concurrency
 
 import (
 	"fmt"
 
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 )
 
@@ -57,9 +58,9 @@ func (c *propCheck) why(t types.Type) string {
 		return ""
 	}
 	if path == "" {
-		return fmt.Sprintf("`%s` is %s", typeString(leaf), describeLeaf(leaf))
+		return fmt.Sprintf("`%s` is %s", check.TypeString(leaf), describeLeaf(leaf))
 	}
-	return fmt.Sprintf("%s `%s`, %s", path, typeString(leaf), describeLeaf(leaf))
+	return fmt.Sprintf("%s `%s`, %s", path, check.TypeString(leaf), describeLeaf(leaf))
 }
 
 // describeLeaf names what a type that lacks both properties is.
@@ -89,11 +90,11 @@ func (c *propCheck) find(t types.Type) (types.Type, string) {
 		// the handle itself is asked for.
 		inner := &propCheck{prop: Send, future: c.future, visiting: c.visiting}
 		if leaf, _ := inner.find(u.Elem); leaf != nil {
-			return leaf, fmt.Sprintf("`%s` holds", typeString(u))
+			return leaf, fmt.Sprintf("`%s` holds", check.TypeString(u))
 		}
 	case *types.Future:
 		if leaf, _ := c.find(u.Elem); leaf != nil {
-			return leaf, fmt.Sprintf("`%s` gives", typeString(u))
+			return leaf, fmt.Sprintf("`%s` gives", check.TypeString(u))
 		}
 		if c.future != nil && c.future(u) != "" {
 			return u, ""
@@ -132,7 +133,7 @@ func (c *propCheck) part(whole, elem types.Type) (types.Type, string) {
 	if leaf == nil {
 		return nil, ""
 	}
-	return leaf, fmt.Sprintf("`%s` holds", typeString(whole))
+	return leaf, fmt.Sprintf("`%s` holds", check.TypeString(whole))
 }
 
 // named checks a struct's fields or an enum's payloads, with the type arguments substituted.
@@ -149,7 +150,7 @@ func (c *propCheck) named(n *types.Named) (types.Type, string) {
 	if !n.Def.Enum {
 		for _, f := range types.FieldsOf(n) {
 			if leaf, _ := c.find(f.Type); leaf != nil {
-				return leaf, fmt.Sprintf("field `%s` of `%s` holds", f.Name, typeString(n))
+				return leaf, fmt.Sprintf("field `%s` of `%s` holds", f.Name, check.TypeString(n))
 			}
 		}
 		return nil, ""
@@ -158,7 +159,7 @@ func (c *propCheck) named(n *types.Named) (types.Type, string) {
 	for _, v := range n.Def.Variants {
 		for _, p := range v.Payload {
 			if leaf, _ := c.find(types.Subst(p, m)); leaf != nil {
-				return leaf, fmt.Sprintf("variant `%s` of `%s` holds", v.Name, typeString(n))
+				return leaf, fmt.Sprintf("variant `%s` of `%s` holds", v.Name, check.TypeString(n))
 			}
 		}
 	}

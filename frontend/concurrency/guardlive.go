@@ -1,9 +1,10 @@
-package check
+package concurrency
 
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/cfg"
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 )
 
@@ -14,7 +15,7 @@ import (
 
 // guardHold is a lock guard still held at an await of the same function.
 type guardHold struct {
-	fn       *FuncInfo
+	fn       *check.FuncInfo
 	guard    *types.Object // nil for a temporary guard
 	at       ast.Node      // where it is acquired: the bound value, or the temporary's call
 	await    ast.Node      // the first await at which it is held
@@ -22,7 +23,7 @@ type guardHold struct {
 }
 
 type guardKey struct {
-	fn *FuncInfo
+	fn *check.FuncInfo
 	at ast.Node
 }
 
@@ -88,7 +89,7 @@ func sameState(a, b guardState) bool {
 // the locks taken again).
 type guardFlow struct {
 	a        *analysis
-	fi       *FuncInfo
+	fi       *check.FuncInfo
 	graph    *cfg.Graph
 	observe  bool
 	holds    []guardHold
@@ -100,7 +101,7 @@ type guardFlow struct {
 }
 
 // holdsOf returns the guards fi holds across its awaits (memoized).
-func (a *analysis) holdsOf(fi *FuncInfo) []guardHold {
+func (a *analysis) holdsOf(fi *check.FuncInfo) []guardHold {
 	if h, ok := a.holds[fi]; ok {
 		return h
 	}
@@ -115,7 +116,7 @@ func (a *analysis) holdsOf(fi *FuncInfo) []guardHold {
 
 // walkGuards runs the flow of guards over fi's body; relocked, if not nil, receives the lock
 // calls made while the same lock is held.
-func (a *analysis) walkGuards(fi *FuncInfo, relocked map[*ast.Call]heldGuard) *guardFlow {
+func (a *analysis) walkGuards(fi *check.FuncInfo, relocked map[*ast.Call]heldGuard) *guardFlow {
 	g := &guardFlow{a: a, fi: fi, graph: a.flow(fi), seen: map[ast.Node]bool{}, deferred: map[*types.Object]ast.Node{}, relocked: relocked}
 	if fi.Node == nil {
 		for _, s := range a.mainBody {
@@ -162,7 +163,7 @@ func (g *guardFlow) findDeferredUnlocks(root ast.Node) {
 // unlocked returns the guard variable a call `g.unlock()` or `g.drop()` releases, or nil.
 func (g *guardFlow) unlocked(call *ast.Call) *types.Object {
 	ci := g.a.info.Calls[call]
-	if ci == nil || ci.Kind != CallBuiltinMethod {
+	if ci == nil || ci.Kind != check.CallBuiltinMethod {
 		return nil
 	}
 	if ci.Builtin != builtin.GuardUnlock {
@@ -279,7 +280,7 @@ func (g *guardFlow) node(n ast.Node, st guardState) guardState {
 
 func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 	ci := g.a.info.Calls[e]
-	if ci != nil && ci.Kind == CallAwait {
+	if ci != nil && ci.Kind == check.CallAwait {
 		g.awaitAt(e, st)
 	}
 	if g.relocked != nil && g.observe {
@@ -288,7 +289,7 @@ func (g *guardFlow) call(e *ast.Call, st guardState) guardState {
 	if obj := g.unlocked(e); obj != nil {
 		st = g.release(obj, st)
 	}
-	if ci != nil && (ci.Kind == CallFunc || ci.Kind == CallMethod || ci.Kind == CallValue) {
+	if ci != nil && (ci.Kind == check.CallFunc || ci.Kind == check.CallMethod || ci.Kind == check.CallValue) {
 		// A guard passed to a function moves into it.
 		for _, arg := range e.Args {
 			if id, ok := ast.Unparen(arg).(*ast.Ident); ok && id.Obj != nil {
@@ -354,7 +355,7 @@ func (g *guardFlow) isTemporary(e ast.Expr) bool {
 				return true
 			}
 			ci := g.a.info.Calls[p]
-			return ci == nil || ci.Kind == CallBuiltin || ci.Kind == CallBuiltinMethod || ci.Kind == CallStatic
+			return ci == nil || ci.Kind == check.CallBuiltin || ci.Kind == check.CallBuiltinMethod || ci.Kind == check.CallStatic
 		default:
 			return true
 		}

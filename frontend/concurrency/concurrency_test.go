@@ -1,4 +1,4 @@
-package check_test
+package concurrency_test
 
 import (
 	"bytes"

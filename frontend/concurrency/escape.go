@@ -1,8 +1,9 @@
-package check
+package concurrency
 
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 )
 
@@ -28,11 +29,11 @@ const (
 // Escape is one way a value leaves the place where it is made.
 type Escape struct {
 	Kind EscapeKind
-	At   ast.Node      // the spawn, return, assignment or call where it leaves
-	Fn   *FuncInfo     // Returned: the function it is returned from
-	Into *types.Object // HeldIn: the variable holding it
-	What string        // Stored: where ("a channel", "a field of `self`")
-	Via  *FuncInfo     // when it leaves inside a function it is passed to: that function
+	At   ast.Node        // the spawn, return, assignment or call where it leaves
+	Fn   *check.FuncInfo // Returned: the function it is returned from
+	Into *types.Object   // HeldIn: the variable holding it
+	What string          // Stored: where ("a channel", "a field of `self`")
+	Via  *check.FuncInfo // when it leaves inside a function it is passed to: that function
 }
 
 // EscapeInfo is what escape analysis learned about one lambda or async block.
@@ -44,7 +45,7 @@ type EscapeInfo struct {
 	Outlives []*types.Object
 }
 
-// analyzeEscapes fills FuncInfo.Escape for every lambda and async block.
+// analyzeEscapes fills a.escapes[FuncInfo] for every lambda and async block.
 func (a *analysis) analyzeEscapes() {
 	for _, fi := range a.info.Funcs {
 		switch fi.Node.(type) {
@@ -53,17 +54,17 @@ func (a *analysis) analyzeEscapes() {
 			continue
 		}
 		info := &EscapeInfo{Fates: a.fatesOf(fi.Node)}
-		for _, cp := range fi.CaptureUses {
+		for _, cp := range a.captures[fi] {
 			if cp.Mode == ByRef && a.escapePast(fi, cp.Obj) != nil {
 				info.Outlives = append(info.Outlives, cp.Obj)
 			}
 		}
-		fi.Escape = info
+		a.escapes[fi] = info
 	}
 }
 
 // escapePast returns the first fate of fi that lets it outlive the local obj, or nil.
-func (a *analysis) escapePast(fi *FuncInfo, obj *types.Object) *Escape {
+func (a *analysis) escapePast(fi *check.FuncInfo, obj *types.Object) *Escape {
 	if !isLocal(obj) || fi.Node == nil {
 		return nil
 	}
@@ -207,7 +208,7 @@ func (a *analysis) argFates(call *ast.Call, arg ast.Node) []Escape {
 		return nil
 	}
 	switch ci.Kind {
-	case CallBuiltin:
+	case check.CallBuiltin:
 		switch ci.Builtin {
 		case builtin.FnJoin, builtin.FnJoinAll, builtin.FnSelect, builtin.FnTimeout, builtin.FnSome, builtin.FnOk, builtin.FnErr:
 			return a.fatesOf(call) // wrapped in the call's result
@@ -216,7 +217,7 @@ func (a *analysis) argFates(call *ast.Call, arg ast.Node) []Escape {
 		case builtin.FnSetTimeout, builtin.FnSetInterval:
 			return []Escape{{Kind: Stored, At: call, What: "a timer"}}
 		}
-	case CallBuiltinMethod:
+	case check.CallBuiltinMethod:
 		switch ci.Builtin {
 		case builtin.ScopeSpawn:
 			e := Escape{Kind: ScopeChild, At: call}
@@ -234,7 +235,7 @@ func (a *analysis) argFates(call *ast.Call, arg ast.Node) []Escape {
 		if builtin.Of(ci.Builtin).Flags&builtin.Stores != 0 {
 			return a.into(ci.Recv, call)
 		}
-	case CallStatic:
+	case check.CallStatic:
 		if ci.Builtin == builtin.PromiseNew {
 			return nil // the executor runs at once
 		}
@@ -242,9 +243,9 @@ func (a *analysis) argFates(call *ast.Call, arg ast.Node) []Escape {
 			return []Escape{{Kind: Spawned, At: call}}
 		}
 		return a.fatesOf(call)
-	case CallVariant:
+	case check.CallVariant:
 		return a.fatesOf(call)
-	case CallFunc, CallMethod:
+	case check.CallFunc, check.CallMethod:
 		return a.passedTo(call, arg)
 	}
 	return nil

@@ -1,8 +1,9 @@
-package check
+package concurrency
 
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 )
 
@@ -40,7 +41,7 @@ type Capture struct {
 	WriteAt ast.Node   // the first change, when Written
 }
 
-// analyzeCaptures fills FuncInfo.CaptureUses for every lambda, async block and local function.
+// analyzeCaptures fills a.captures[FuncInfo] for every lambda, async block and local function.
 func (a *analysis) analyzeCaptures() {
 	for _, fi := range a.info.Funcs {
 		if fi.Node == nil || len(fi.Captures) == 0 {
@@ -50,7 +51,7 @@ func (a *analysis) analyzeCaptures() {
 		if b, ok := fi.Node.(*ast.AsyncBlock); ok && b.Move {
 			mode = ByMove
 		}
-		fi.CaptureUses = make([]Capture, 0, len(fi.Captures))
+		a.captures[fi] = make([]Capture, 0, len(fi.Captures))
 		for _, obj := range fi.Captures {
 			cp := Capture{Obj: obj, Mode: mode}
 			for _, u := range a.uses[obj] {
@@ -64,7 +65,7 @@ func (a *analysis) analyzeCaptures() {
 					cp.Written, cp.WriteAt = true, w
 				}
 			}
-			fi.CaptureUses = append(fi.CaptureUses, cp)
+			a.captures[fi] = append(a.captures[fi], cp)
 		}
 	}
 }
@@ -79,8 +80,8 @@ func (a *analysis) copyOnSpawn() {
 		if !ok || b.Move {
 			continue
 		}
-		for i := range fi.CaptureUses {
-			cp := &fi.CaptureUses[i]
+		for i := range a.captures[fi] {
+			cp := &a.captures[fi][i]
 			if cp.Mode != ByRef || cp.Use == nil || !isLocal(cp.Obj) || !plainValue(cp.Obj.Type) || a.changed(cp.Obj) {
 				continue
 			}
@@ -162,9 +163,9 @@ func (a *analysis) mutates(call *ast.Call) bool {
 		return false
 	}
 	switch ci.Kind {
-	case CallBuiltinMethod:
+	case check.CallBuiltinMethod:
 		return builtin.Of(ci.Builtin).Flags&builtin.Mutates != 0
-	case CallMethod:
+	case check.CallMethod:
 		return ci.Sig != nil && ci.Sig.SelfMut
 	}
 	return false
@@ -172,12 +173,12 @@ func (a *analysis) mutates(call *ast.Call) bool {
 
 // closuresOf returns the lambdas and local functions a variable of function type may hold:
 // those it is declared or assigned with, following copies from other such variables.
-func (a *analysis) closuresOf(obj *types.Object, seen map[*types.Object]bool) []*FuncInfo {
+func (a *analysis) closuresOf(obj *types.Object, seen map[*types.Object]bool) []*check.FuncInfo {
 	if obj == nil || seen[obj] {
 		return nil
 	}
 	seen[obj] = true
-	var out []*FuncInfo
+	var out []*check.FuncInfo
 	if obj.Kind == types.ObjFunc {
 		if fd, ok := obj.Decl.(*ast.FuncDecl); ok && !obj.Global {
 			if fi := a.info.FuncOf[fd]; fi != nil {

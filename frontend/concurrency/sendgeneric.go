@@ -1,7 +1,8 @@
-package check
+package concurrency
 
 import (
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
@@ -13,11 +14,11 @@ import (
 
 // obligation: every instantiation of fn must make t Send.
 type obligation struct {
-	fn   *FuncInfo  // the generic function declaration
-	t    types.Type // in terms of fn's type parameters
-	what string     // "captures `x` of type"
-	at   ast.Node   // the spawn site
-	via  *FuncInfo  // the generic function that spawns, when fn only calls it
+	fn   *check.FuncInfo // the generic function declaration
+	t    types.Type      // in terms of fn's type parameters
+	what string          // "captures `x` of type"
+	at   ast.Node        // the spawn site
+	via  *check.FuncInfo // the generic function that spawns, when fn only calls it
 }
 
 func typeParamHere(t types.Type) bool {
@@ -31,7 +32,7 @@ func mentionsTypeParam(t types.Type) bool {
 }
 
 // genericFunc returns the generic function declaration around n, or nil.
-func (a *analysis) genericFunc(n ast.Node) *FuncInfo {
+func (a *analysis) genericFunc(n ast.Node) *check.FuncInfo {
 	for fi := a.funcOf(n); fi != nil; fi = fi.Parent {
 		if _, ok := fi.Node.(*ast.FuncDecl); ok && fi.Generic {
 			return fi
@@ -43,7 +44,7 @@ func (a *analysis) genericFunc(n ast.Node) *FuncInfo {
 // checkObligations checks each obligation at the calls of its function.
 func (a *analysis) checkObligations(work []obligation) {
 	type key struct {
-		fn *FuncInfo
+		fn *check.FuncInfo
 		at ast.Node
 		t  string
 	}
@@ -56,7 +57,7 @@ func (a *analysis) checkObligations(work []obligation) {
 		}
 		for _, call := range a.calls {
 			ci := a.info.Calls[call]
-			if ci == nil || (ci.Kind != CallFunc && ci.Kind != CallMethod) || ci.Obj == nil || ci.Obj.Decl != ob.fn.Node {
+			if ci == nil || (ci.Kind != check.CallFunc && ci.Kind != check.CallMethod) || ci.Obj == nil || ci.Obj.Decl != ob.fn.Node {
 				continue
 			}
 			m := map[*types.TypeParam]types.Type{}
@@ -79,7 +80,7 @@ func (a *analysis) checkObligations(work []obligation) {
 					who += " (through " + funcRef(ob.via) + ")"
 				}
 				a.diags.Errorf(call.Pos(), call.EndPos(), diag.NotSend, "%s that %s `%s`; here that is `%s`, and %s",
-					who, ob.what, typeString(ob.t), typeString(t), why).
+					who, ob.what, check.TypeString(ob.t), check.TypeString(t), why).
 					Note(ob.at.Pos(), "spawned here").
 					WithHelp("call it with a Send type: pass the mutex (or a clone of it) rather than a guard")
 				continue
