@@ -21,6 +21,10 @@ func (b *builder) add(s ...ir.Stmt) { b.stmts = append(b.stmts, s...) }
 // scopeCtx is one block scope: the bindings to release when it ends.
 type scopeCtx struct {
 	releases []*ir.Local
+	// deferMark, once the block registers a defer, holds the number of the function's pending
+	// defers before it: where the block ends, what was registered since runs (LANGUAGE.md §4).
+	// The function's outermost block needs none: the function's end runs every defer.
+	deferMark *ir.Local
 }
 
 func (l *lowerer) openScope() { l.fn.scopes = append(l.fn.scopes, &scopeCtx{}) }
@@ -30,7 +34,39 @@ func (l *lowerer) closeScope(b *builder, reachable bool) {
 	s := l.fn.scopes[len(l.fn.scopes)-1]
 	l.fn.scopes = l.fn.scopes[:len(l.fn.scopes)-1]
 	if reachable && !goTerminates(b.stmts) { // (after a loop only a return leaves, Go sees no end)
+		l.runDefersFrom(b, s)
 		l.releaseAll(b, s.releases)
+	}
+}
+
+// registerDefer registers a defer (or a binding's release that a defer needs) in the innermost
+// block, recording the mark of the block's defers first if it is the block's first.
+func (l *lowerer) registerDefer(b *builder, d *ir.Defer) {
+	if n := len(l.fn.scopes); n > 1 {
+		s := l.fn.scopes[n-1]
+		if s.deferMark == nil {
+			s.deferMark = l.temp("deferMark", goType("int"))
+			b.add(&ir.Defer{Mark: s.deferMark, Line: d.Line})
+		}
+	}
+	b.add(d)
+}
+
+// runDefersFrom runs the defers registered in the block s and in the blocks inside it.
+func (l *lowerer) runDefersFrom(b *builder, s *scopeCtx) {
+	if s.deferMark != nil {
+		b.add(&ir.Defer{Mark: s.deferMark, Run: true, Line: b.line})
+	}
+}
+
+// runDefersOfScopes runs the defers of every block from depth on, which a jump leaves: the
+// outermost block's mark covers those inside it.
+func (l *lowerer) runDefersOfScopes(b *builder, depth int) {
+	for _, s := range l.fn.scopes[depth:] {
+		if s.deferMark != nil {
+			l.runDefersFrom(b, s)
+			return
+		}
 	}
 }
 
@@ -68,7 +104,7 @@ func (l *lowerer) bindRelease(b *builder, obj *types.Object, v *ir.Local) {
 		return
 	}
 	if l.fn.deferred[obj] {
-		b.add(&ir.Defer{Body: &ir.Block{Stmts: []ir.Stmt{releaseStmt(v)}}})
+		l.registerDefer(b, &ir.Defer{Body: &ir.Block{Stmts: []ir.Stmt{releaseStmt(v)}}})
 		return
 	}
 	s := l.fn.scopes[len(l.fn.scopes)-1]
@@ -144,7 +180,7 @@ func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
 		l.fn.closure++
 		body := l.blockOf(s.Body)
 		l.fn.closure--
-		b.add(&ir.Defer{Body: body, Line: b.line})
+		l.registerDefer(b, &ir.Defer{Body: body, Line: b.line})
 	case *ast.TryStmt:
 		l.tryStmt(b, s)
 	case *ast.ThrowStmt:
@@ -730,6 +766,7 @@ func capturedIn(n ast.Node, obj *types.Object) bool {
 
 func (l *lowerer) branch(b *builder, s *ast.BranchStmt) {
 	loop := l.fn.loops[len(l.fn.loops)-1]
+	l.runDefersOfScopes(b, loop.scope)
 	l.releaseScopesFrom(b, loop.scope)
 	tok := "break"
 	if s.Continue {

@@ -13,9 +13,7 @@ func (l *lowerer) finishSync(stmts []ir.Stmt, ret types.Type) *ir.Block {
 	if ir.HasDefer(stmts) {
 		list := l.temp("defers", rtType("Defers"))
 		list.Reads++
-		stmts = ir.ReplaceDefers(stmts, func(d *ir.Defer) ir.Stmt {
-			return &ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: list}, Name: "Push"}, Args: []ir.Expr{&ir.FuncLit{Body: d.Body}}}, Line: d.Line}
-		})
+		stmts = ir.ReplaceDefers(stmts, func(d *ir.Defer) ir.Stmt { return ir.DeferCall(d, list) })
 		prologue := []ir.Stmt{&ir.Define{V: list}, &ir.GoDefer{Call: &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: list}, Name: "Run"}}}}
 		stmts = append(prologue, stmts...)
 	}

@@ -11,6 +11,14 @@ import (
 // that the code after it acts on. In an async function a try whose body, catch or finally awaits
 // stays a Try node, and the state machine catches for it.
 func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
+	// What the body throws leaves its blocks without running their defers: the catch, and the
+	// finally, run what the body registered first.
+	var runBodyDefers []ir.Stmt
+	if hasDeferStmt(s.Body) {
+		mark := l.temp("deferMark", goType("int"))
+		b.add(&ir.Defer{Mark: mark, Line: b.line})
+		runBodyDefers = []ir.Stmt{&ir.Defer{Mark: mark, Run: true, Line: b.line}}
+	}
 	if l.fn.async && l.fn.closure == 0 && (l.suspendsAST(s.Body) || s.Catch != nil && l.suspendsAST(s.Catch) || s.Finally != nil && l.suspendsAST(s.Finally)) {
 		t := &ir.Try{Line: b.line}
 		start := len(l.fn.locals)
@@ -19,10 +27,11 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 		if t.Catch != nil {
 			// The error skipped the releases at the ends of the body's scopes: what the body
 			// still holds (in the state struct) is released as the catch starts.
-			t.Catch.Stmts = append(l.releaseHeldSince(start), t.Catch.Stmts...)
+			t.Catch.Stmts = append(append(runBodyDefers, l.releaseHeldSince(start)...), t.Catch.Stmts...)
 		}
 		if s.Finally != nil {
 			t.Finally = l.block(s.Finally.Stmts)
+			t.Finally.Stmts = append(runBodyDefers, t.Finally.Stmts...)
 		}
 		b.add(t)
 		return
@@ -79,7 +88,7 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 		code.Reads++
 	}
 	b.add(run(body.Stmts, ":=", bodyHeld))
-	var handler []ir.Stmt
+	handler := runBodyDefers
 	if catch != nil && errV != nil {
 		handler = append(handler, &ir.Define{V: errV, Value: &ir.Sel{X: &ir.Ref{V: caught}, Name: "Err"}})
 	}
@@ -93,6 +102,7 @@ func (l *lowerer) tryStmt(b *builder, s *ast.TryStmt) {
 			handler = append(handler, run(catch.Stmts, "=", catchHeld))
 			b.add(&ir.If{Cond: &ir.Binary{Op: "!=", X: &ir.Ref{V: caught}, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: handler}})
 		}
+		b.add(runBodyDefers...)
 		b.add(finally.Stmts...)
 		b.add(&ir.If{Cond: &ir.Binary{Op: "!=", X: &ir.Ref{V: caught}, Y: &ir.Ident{Name: "nil"}}, Then: &ir.Block{Stmts: []ir.Stmt{
 			&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Ref{V: caught}}}}}}})
@@ -215,6 +225,22 @@ func (l *lowerer) suspendsAST(n ast.Node) bool {
 			}
 		}
 		return true
+	})
+	return found
+}
+
+// hasDeferStmt reports whether a block registers a defer in its own body (not in the functions
+// and async blocks inside it).
+func hasDeferStmt(b *ast.Block) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.DeferStmt:
+			found = true
+		case *ast.Lambda, *ast.AsyncBlock, *ast.DeclStmt:
+			return false
+		}
+		return !found
 	})
 	return found
 }

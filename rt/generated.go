@@ -18,18 +18,26 @@ func Box[T any, F any, PF interface {
 	return p
 }
 
-// Defers are the pending defers of a state machine, run last registered first when the future
-// completes, fails or is dropped.
+// Defers are the pending defers of a function or state machine. A defer runs when the block that
+// holds it ends (LANGUAGE.md §4): a block records Len before its first defer and calls RunTo
+// with it where control leaves the block (its end, a break or continue out of it, a catch of
+// what was thrown inside it); what is left runs when the function returns, fails or is dropped.
 type Defers []func()
 
 // Push registers a deferred statement.
 func (d *Defers) Push(f func()) { *d = append(*d, f) }
 
+// Len is the number of pending defers: the mark a block gives RunTo.
+func (d *Defers) Len() int { return len(*d) }
+
 // Run runs and forgets every pending defer, last first. A defer that panics does not stop the
 // others; the first panic is raised again once all have run.
-func (d *Defers) Run() {
+func (d *Defers) Run() { d.RunTo(0) }
+
+// RunTo runs and forgets the defers registered after the first mark, last first, as Run does.
+func (d *Defers) RunTo(mark int) {
 	var first any
-	for len(*d) > 0 {
+	for len(*d) > mark {
 		n := len(*d) - 1
 		f := (*d)[n]
 		*d = (*d)[:n]

@@ -45,6 +45,27 @@ async fn f() {
     await sleep(1);
 }
 await f();`, ""},
+		{"a deferred unlock in an inner block releases at the block's end", `
+let m: Mutex<i64> = Mutex::new(0);
+async fn f() {
+    {
+        let g = m.lock();
+        defer g.unlock();
+        *g += 1;
+    }
+    await sleep(1);
+}
+await f();`, ""},
+		{"a deferred unlock holds the guard across an await in its block", `
+let m: Mutex<i64> = Mutex::new(0);
+async fn f() {
+    for i in 0..2 {
+        let g = m.lock();
+        defer g.unlock();
+        await sleep(1);
+    }
+}
+await f();`, "W0707@5"},
 		{"unlocked before the await", `
 let m: Mutex<i64> = Mutex::new(0);
 async fn f() {

@@ -10,7 +10,7 @@ import (
 
 // A lock guard is held from where it is bound to the end of its scope, or to an explicit
 // `unlock()` (`drop()`); a temporary guard (`*m.lock() + 1`) to the end of its statement; a
-// `defer g.unlock()` releases it only when the function ends. An await reached while a guard is
+// `defer g.unlock()` releases it only when its block ends. An await reached while a guard is
 // held suspends the task with the lock taken: W0707, or E0701 in a spawned task (§10).
 
 // guardHold is a lock guard still held at an await of the same function.

@@ -348,7 +348,7 @@ func (a *analysis) noteAwait(d *diag.Diagnostic, h guardHold) {
 		d.Note(h.await.Pos(), "await here while the guard is held")
 	}
 	if h.deferred != nil {
-		d.Note(h.deferred.Pos(), "this `defer` releases it only when %s returns", funcRef(h.fn))
+		d.Note(h.deferred.Pos(), "this `defer` releases it only when its block ends")
 	}
 }
 

@@ -459,12 +459,13 @@ func thrower() throwerFuture {
 
 // loopDefersFuture is the state machine of `loop_defers`.
 type loopDefersFuture struct {
-	state   uint32
-	i       *int64
-	i_      int64
-	n_      int64
-	sub1_   stepFuture
-	defers_ rt.Defers
+	state      uint32
+	deferMark_ int
+	i          *int64
+	i_         int64
+	n_         int64
+	sub1_      stepFuture
+	defers_    rt.Defers
 }
 
 const loopDefersFutureDone_ = 5
@@ -490,6 +491,8 @@ poll_:
 			}
 			f.i = new(int64)
 			(*f.i) = f.i_
+//line testdata/run/a_07_defer_across.adesh:42
+			f.deferMark_ = f.defers_.Len()
 			{
 				var i *int64 = &(*f.i)
 //line testdata/run/a_07_defer_across.adesh:42
@@ -509,6 +512,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = stepFuture{}
+			f.defers_.RunTo(f.deferMark_)
 			f.state = 3
 			fallthrough
 		case 3: // next turn of the loop at a_07_defer_across.adesh:41

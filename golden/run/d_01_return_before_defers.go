@@ -4,24 +4,24 @@ package main
 
 import "adeshprog/rt"
 
-//line testdata/run/d_01_return_before_defers.adesh:3
+//line testdata/run/d_01_return_before_defers.adesh:4
 func side(tag string) int64 {
-//line testdata/run/d_01_return_before_defers.adesh:3
+//line testdata/run/d_01_return_before_defers.adesh:4
 	rt.Print("value of", tag)
-//line testdata/run/d_01_return_before_defers.adesh:3
+//line testdata/run/d_01_return_before_defers.adesh:4
 	return 1
 }
 
-//line testdata/run/d_01_return_before_defers.adesh:5
+//line testdata/run/d_01_return_before_defers.adesh:6
 func sync_f() int64 {
 	var defers_ rt.Defers
 	defer defers_.Run()
-//line testdata/run/d_01_return_before_defers.adesh:6
+//line testdata/run/d_01_return_before_defers.adesh:7
 	defers_.Push(func() {
-//line testdata/run/d_01_return_before_defers.adesh:6
+//line testdata/run/d_01_return_before_defers.adesh:7
 		rt.Print("sync defer")
 	})
-//line testdata/run/d_01_return_before_defers.adesh:7
+//line testdata/run/d_01_return_before_defers.adesh:8
 	return side("sync")
 }
 
@@ -35,28 +35,31 @@ const aFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/d_01_return_before_defers.adesh:10
+//line testdata/run/d_01_return_before_defers.adesh:11
 func (f *aFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	defer f.catch_(cx, &result_)
 	var n_ int64
 	for {
 		switch f.state {
 		case 0: // start
-//line testdata/run/d_01_return_before_defers.adesh:11
+//line testdata/run/d_01_return_before_defers.adesh:12
 			f.defers_.Push(func() {
-//line testdata/run/d_01_return_before_defers.adesh:11
+//line testdata/run/d_01_return_before_defers.adesh:12
 				rt.Print("outer defer")
 			})
-//line testdata/run/d_01_return_before_defers.adesh:12
+//line testdata/run/d_01_return_before_defers.adesh:13
 			n_ = 2
-//line testdata/run/d_01_return_before_defers.adesh:12
+//line testdata/run/d_01_return_before_defers.adesh:13
 			for i_ := int64(1); i_ < n_; i_++ {
 				var i int64 = i_
-//line testdata/run/d_01_return_before_defers.adesh:13
+//line testdata/run/d_01_return_before_defers.adesh:14
+				var deferMark_ int = f.defers_.Len()
+//line testdata/run/d_01_return_before_defers.adesh:14
 				f.defers_.Push(func() {
-//line testdata/run/d_01_return_before_defers.adesh:13
+//line testdata/run/d_01_return_before_defers.adesh:14
 					rt.Print("loop defer", i)
 				})
+				f.defers_.RunTo(deferMark_)
 			}
 			{
 				var res_ int64 = side("a")
@@ -64,7 +67,7 @@ func (f *aFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			rt.AwaitedAgain("`a`", "testdata/run/d_01_return_before_defers.adesh:10:10")
+			rt.AwaitedAgain("`a`", "testdata/run/d_01_return_before_defers.adesh:11:10")
 		}
 	}
 }
@@ -95,7 +98,7 @@ func (f *aFuture) complete_() {
 	*f = aFuture{state: aFutureDone_}
 }
 
-//line testdata/run/d_01_return_before_defers.adesh:10
+//line testdata/run/d_01_return_before_defers.adesh:11
 func a() aFuture {
 	return aFuture{}
 }
@@ -111,26 +114,26 @@ const bFutureDone_ = 2
 
 // Poll runs the future until it completes or must wait.
 //
-//line testdata/run/d_01_return_before_defers.adesh:18
+//line testdata/run/d_01_return_before_defers.adesh:19
 func (f *bFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 	defer f.catch_(cx, &result_)
 	for {
 		switch f.state {
 		case 0: // start
-//line testdata/run/d_01_return_before_defers.adesh:19
+//line testdata/run/d_01_return_before_defers.adesh:20
 			f.defers_.Push(func() {
-//line testdata/run/d_01_return_before_defers.adesh:19
+//line testdata/run/d_01_return_before_defers.adesh:20
 				rt.Print("b defer")
 			})
-//line testdata/run/d_01_return_before_defers.adesh:20
+//line testdata/run/d_01_return_before_defers.adesh:21
 			f.sub1_ = rt.YieldNow()
 			f.state = 1
 			fallthrough
-		case 1: // after the await at d_01_return_before_defers.adesh:20
-//line testdata/run/d_01_return_before_defers.adesh:20
+		case 1: // after the await at d_01_return_before_defers.adesh:21
+//line testdata/run/d_01_return_before_defers.adesh:21
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
-				cx.SuspendedAt("testdata/run/d_01_return_before_defers.adesh:20")
+				cx.SuspendedAt("testdata/run/d_01_return_before_defers.adesh:21")
 				return rt.Pending[int64]()
 			}
 			f.sub1_ = rt.YieldFuture{}
@@ -140,7 +143,7 @@ func (f *bFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 				return rt.Ready[int64](res_)
 			}
 		default:
-			rt.AwaitedAgain("`b`", "testdata/run/d_01_return_before_defers.adesh:18:10")
+			rt.AwaitedAgain("`b`", "testdata/run/d_01_return_before_defers.adesh:19:10")
 		}
 	}
 }
@@ -176,7 +179,7 @@ func (f *bFuture) complete_() {
 	*f = bFuture{state: bFutureDone_}
 }
 
-//line testdata/run/d_01_return_before_defers.adesh:18
+//line testdata/run/d_01_return_before_defers.adesh:19
 func b() bFuture {
 	return bFuture{}
 }
@@ -197,33 +200,33 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	for {
 		switch f.state {
 		case 0: // start
-//line testdata/run/d_01_return_before_defers.adesh:24
+//line testdata/run/d_01_return_before_defers.adesh:25
 			rt.Print(sync_f())
 			f.sub1_ = a()
 			f.state = 1
 			fallthrough
-		case 1: // after the await at d_01_return_before_defers.adesh:25
-//line testdata/run/d_01_return_before_defers.adesh:25
+		case 1: // after the await at d_01_return_before_defers.adesh:26
+//line testdata/run/d_01_return_before_defers.adesh:26
 			step_ := f.sub1_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub1_ = aFuture{}
 			aw_ = step_.Value
-//line testdata/run/d_01_return_before_defers.adesh:25
+//line testdata/run/d_01_return_before_defers.adesh:26
 			rt.Print(aw_)
 			f.sub2_ = b()
 			f.state = 2
 			fallthrough
-		case 2: // after the await at d_01_return_before_defers.adesh:26
-//line testdata/run/d_01_return_before_defers.adesh:26
+		case 2: // after the await at d_01_return_before_defers.adesh:27
+//line testdata/run/d_01_return_before_defers.adesh:27
 			step_ := f.sub2_.Poll(cx)
 			if !step_.Ready {
 				return rt.Pending[rt.Unit]()
 			}
 			f.sub2_ = bFuture{}
 			aw1_ = step_.Value
-//line testdata/run/d_01_return_before_defers.adesh:26
+//line testdata/run/d_01_return_before_defers.adesh:27
 			rt.Print(aw1_)
 			f.complete_()
 			return rt.Ready[rt.Unit](rt.Unit{})

@@ -130,10 +130,13 @@ func loop_defers() {
 	for i_ := int64(0); i_ < n_; i_++ {
 		var i int64 = i_
 //line testdata/run/s_25_defer.adesh:52
+		var deferMark_ int = defers_.Len()
+//line testdata/run/s_25_defer.adesh:52
 		defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:52
 			rt.Print("loop defer", i)
 		})
+		defers_.RunTo(deferMark_)
 	}
 //line testdata/run/s_25_defer.adesh:54
 	rt.Print("loop done")

@@ -240,11 +240,27 @@ type Await struct {
 	Line    *Line
 }
 
-// Defer is an AdeshLang defer before lowering decides what it becomes (a Go defer in a
-// synchronous function, an entry in the state struct's defers in an async one).
+// Defer is an AdeshLang defer before lowering decides where the function's list of pending
+// defers lives (a local of a synchronous function, a field of a state struct): with a Body it
+// registers the body; with a Mark and no Body it records the list's length in Mark (a block's
+// first defer), and with Run it runs what was registered since Mark (where the block ends).
+// Lowered is the one place that turns it into Go (DeferCall).
 type Defer struct {
 	Body *Block
+	Mark *Local
+	Run  bool
 	Line *Line
+}
+
+// DeferCall is the statement a Defer becomes once the function's list of defers is known.
+func DeferCall(d *Defer, list *Local) Stmt {
+	switch {
+	case d.Body != nil:
+		return &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: list}, Name: "Push"}, Args: []Expr{&FuncLit{Body: d.Body}}}, Line: d.Line}
+	case d.Run:
+		return &ExprStmt{X: &Call{Fun: &Sel{X: &Ref{V: list}, Name: "RunTo"}, Args: []Expr{&Ref{V: d.Mark}}}, Line: d.Line}
+	}
+	return &Define{V: d.Mark, Value: &Call{Fun: &Sel{X: &Ref{V: list}, Name: "Len"}}, Line: d.Line}
 }
 
 // Try is a try/catch/finally whose body awaits, in an async function: the state machine

@@ -137,9 +137,7 @@ func Build(l Lowerer, prog *ir.Program, spec *Spec) ir.Type {
 		m.defers = &ir.Local{Name: "defers_", Type: rtType("Defers"), Field: true}
 		// A defer in a try that does not await sits in the try's closure, out of rewrite's
 		// reach: every defer becomes a push onto the future's list here.
-		spec.Body = ir.ReplaceDefers(spec.Body, func(d *ir.Defer) ir.Stmt {
-			return &ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: m.defers}, Name: "Push"}, Args: []ir.Expr{&ir.FuncLit{Body: d.Body}}}, Line: d.Line}
-		})
+		spec.Body = ir.ReplaceDefers(spec.Body, func(d *ir.Defer) ir.Stmt { return ir.DeferCall(d, m.defers) })
 	}
 	m.cells = closureCaptured(spec.Body)
 	m.cur = m.newCase()
@@ -536,7 +534,7 @@ func (m *machine) rewrite(s ir.Stmt, depth int) ir.Stmt {
 		if m.defers == nil {
 			m.defers = &ir.Local{Name: "defers_", Type: rtType("Defers"), Field: true}
 		}
-		return m.pinCells(&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: m.defers}, Name: "Push"}, Args: []ir.Expr{&ir.FuncLit{Body: s.Body}}}, Line: s.Line})
+		return m.pinCells(ir.DeferCall(s, m.defers))
 	case *ir.ExprStmt:
 		return m.pinCells(s)
 	case *ir.Branch:

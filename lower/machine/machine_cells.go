@@ -106,7 +106,7 @@ func closureCaptured(body []ir.Stmt) map[*ir.Local]bool {
 		})
 	}
 	ir.WalkStmts(body, true, func(s ir.Stmt) {
-		if d, ok := s.(*ir.Defer); ok {
+		if d, ok := s.(*ir.Defer); ok && d.Body != nil {
 			refs(d.Body.Stmts)
 		}
 		forExprs(s, func(x ir.Expr) {
