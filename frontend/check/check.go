@@ -200,6 +200,7 @@ type checker struct {
 	awaitedCall, statementCall *ast.Call
 
 	flows     *flows
+	defByDecl map[any]*types.TypeDef // this pass's TypeDef of each declaration (ownTypes)
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope
 	fileOf    map[*types.Object]*ast.File

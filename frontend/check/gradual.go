@@ -94,7 +94,7 @@ func (c *checker) untypedParamOr(p *ast.Param, unknown string) types.Type {
 		}
 		c.fallback(p.Pos(), p.Name.Name, reason)
 	}
-	return h.resolved
+	return c.ownTypes(h.resolved)
 }
 
 // finishUntyped settles every hint at the end of the silent pass.
@@ -196,7 +196,7 @@ func (c *checker) literalLetType(s *ast.LetStmt) types.Type {
 		return c.hintVar(p, true)
 	}
 	if h := c.hints[p]; h != nil && h.resolved != nil {
-		return h.resolved
+		return c.ownTypes(h.resolved)
 	}
 	return nil
 }

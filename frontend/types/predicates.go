@@ -408,3 +408,7 @@ func PromisedElem(t Type) (Type, bool) {
 	}
 	return nil, false
 }
+
+// Replace rebuilds t with every part for which with gives a type replaced by it (with sees a
+// part before its own parts; nil keeps the part and looks inside it).
+func Replace(t Type, with func(Type) Type) Type { return replace(t, with) }
