@@ -26,6 +26,12 @@ const (
 // token is `abstract` or `class`). A class that extends another, or is abstract, is desugared
 // when the whole file is parsed (finishClasses), since its base may come later; the others at
 // once, into the items that follow it.
+//
+//	ClassDecl = [ "abstract" ] "class" identifier [ TypeParamNames ]
+//		[ "extends" NamedType ] [ "implements" NamedType { "," NamedType } ] ClassBody .
+//	ClassBody = "{" { ClassMember } "}" [ ";" ] .
+//
+// abstract, class, extends and implements are contextual names; each NamedType has no package.
 func (p *parser) parseClass(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	cls := &classParts{}
@@ -64,7 +70,10 @@ func (p *parser) parseClass(lex *cursor) (ast.Stmt, error) {
 	return &ast.EmptyStmt{Span: cls.span}, nil
 }
 
-// parseTypeParamList parses `<T, U>` if it comes next.
+// parseTypeParamList parses `<T, U>` if it comes next: the type parameters of a class, an
+// interface or a type alias, which have no bounds.
+//
+// TypeParamNames = "<" identifier { "," identifier } ">" .
 func (p *parser) parseTypeParamList(lex *cursor) ([]*ast.TypeParam, error) {
 	if lex.Peek().Type != tLess {
 		return nil, nil
@@ -90,7 +99,8 @@ func (p *parser) parseTypeParamList(lex *cursor) ([]*ast.TypeParam, error) {
 	return tparams, nil
 }
 
-// namedTypeProd parses a type that must be a name (with type arguments), as after `extends`.
+// namedTypeProd parses a type that must be a name (with type arguments), as after `extends`:
+// a UnionType that must come out as a NamedType without a package.
 func (p *parser) namedTypeProd(lex *cursor, what string) (*ast.NamedType, error) {
 	t := lex.Peek()
 	typ, err := p.typeProd(lex)
@@ -124,6 +134,17 @@ type classParts struct {
 }
 
 // parseClassMember parses one field, constructor or method.
+//
+//	ClassMember = { Modifier | "async" } [ "fn" ] MemberName ( ClassMethod | ClassField ) .
+//	Modifier    = "public" | "private" | "protected" | "static" | "readonly" | "abstract" |
+//		"override" .
+//	ClassMethod = Params [ ( ":" | "->" ) UnionType ] ( Block | [ ";" ] ) .
+//	ClassField  = [ ":" UnionType ] [ "=" Expr ] [ "," | ";" ] .
+//
+// A modifier word followed by `(` or `:` is the member's name instead. Only an abstract method
+// has no Block; its `;`, as a field's separator, may be left out only before `}` or a line
+// break. A field has no `fn`, `async` or `static`. The constructor is the method named
+// `constructor`, or named as the class, or `init` after `fn`.
 func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
 	static, async, abstract, private := false, false, false, false
 	for {

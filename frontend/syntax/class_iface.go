@@ -20,6 +20,11 @@ type ifaceParts struct {
 
 // parseInterface parses `interface Name extends J, K { fn m(a: T): R; field: T; }` (the
 // `interface` name is the current token).
+//
+//	InterfaceDecl = "interface" identifier [ TypeParamNames ]
+//		[ "extends" NamedType { "," NamedType } ] "{" { InterfaceMember } "}" [ ";" ] .
+//
+// The type parameters are read and dropped: a variable of the interface's type is `any`.
 func (p *parser) parseInterface(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	nameTok := p.next(lex)
@@ -40,6 +45,14 @@ func (p *parser) parseInterface(lex *cursor) (ast.Stmt, error) {
 }
 
 // parseInterfaceMember parses `[fn] m(params)[: R];` or `name[?]: T;`.
+//
+//	InterfaceMember = { "async" | "fn" | "readonly" } MemberName ( MethodSig | FieldSig )
+//		[ "," | ";" ] .
+//	MethodSig       = Params [ ( ":" | "->" ) UnionType ] .
+//	FieldSig        = [ "?" ] ":" UnionType .
+//
+// `readonly` is a modifier only when a name follows it. The separator may be left out only
+// before `}` or a line break.
 func (p *parser) parseInterfaceMember(lex *cursor, in *ifaceParts) error {
 	for t := lex.Peek(); t.Type == kwAsync || t.Type == kwFn || t.Type == tIdent && p.val(t) == "readonly" && p.peekAt(lex, 1).Type == tIdent; t = lex.Peek() {
 		p.next(lex)
@@ -138,7 +151,7 @@ func (p *parser) checkImplements(c *classParts, it *ast.NamedType, ifaces map[st
 }
 
 // parseBracedMembers parses the body `{ member… }` of a class or an interface, and a `;` after
-// it if there is one.
+// it if there is one: "{" { member } "}" [ ";" ].
 func (p *parser) parseBracedMembers(lex *cursor, what string, member func(*cursor) error) error {
 	if _, err := p.expect(lex, tLBrace, "`{` and the body of the "+what); err != nil {
 		return err
@@ -156,7 +169,7 @@ func (p *parser) parseBracedMembers(lex *cursor, what string, member func(*curso
 }
 
 // parseInterfaceList parses `keyword I, J` if it comes next (a class's `implements`, an
-// interface's `extends`).
+// interface's `extends`): [ keyword NamedType { "," NamedType } ].
 func (p *parser) parseInterfaceList(lex *cursor, keyword string) ([]*ast.NamedType, error) {
 	if t := lex.Peek(); t.Type != tIdent || p.val(t) != keyword {
 		return nil, nil

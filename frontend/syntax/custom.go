@@ -9,8 +9,10 @@ import (
 )
 
 // The small custom productions of the grammar: names, blocks (with statement-level error
-// recovery), the statement terminator and the head of a C-style for.
+// recovery), the statement terminator, the head of a C-style for, function heads and
+// signatures, and struct and enum bodies.
 
+// Name = identifier .
 func (p *parser) nameProd(lex *cursor) (nameNode, error) {
 	t := lex.Peek()
 	switch {
@@ -25,6 +27,7 @@ func (p *parser) nameProd(lex *cursor) (nameNode, error) {
 	return nil, errNoMatch
 }
 
+// blockProd is Block for participle: it does not match unless `{` comes next.
 func (p *parser) blockProd(lex *cursor) (blockNode, error) {
 	if lex.Peek().Type != tLBrace {
 		return nil, errNoMatch
@@ -36,8 +39,10 @@ func (p *parser) blockProd(lex *cursor) (blockNode, error) {
 	return b, nil
 }
 
-// parseBlock parses `{ statements }`. A broken statement is reported and skipped, and the
-// block goes on with the next one; a missing `}` is reported at the end of the file.
+// Block = "{" { Statement } "}" .
+// A broken statement is reported and skipped, and the block goes on with the next one; a
+// missing `}` is reported at the end of the file. A `;` right after a statement that ends with
+// `}` is dropped (it makes no EmptyStmt).
 func (p *parser) parseBlock(lex *cursor) (*ast.Block, error) {
 	open := p.next(lex)
 	if err := p.enter(open); err != nil {
@@ -78,9 +83,10 @@ func (p *parser) parseBlock(lex *cursor) (*ast.Block, error) {
 	}
 }
 
-// semiProd matches the `;` that ends a statement. It may be left out after `}` (a
-// block-bodied statement). When it is missing elsewhere, the error is reported and the parse
-// goes on as if it were there, so that one forgotten `;` costs one error.
+// Semi = ";" .
+// The `;` may be left out after `}` (a block-bodied statement). When it is missing elsewhere,
+// the error is reported and the parse goes on as if it were there, so that one forgotten `;`
+// costs one error.
 func (p *parser) semiProd(lex *cursor) (semiNode, error) {
 	t := lex.Peek()
 	if t.Type == tSemi {
@@ -100,8 +106,9 @@ func (p *parser) semiProd(lex *cursor) (semiNode, error) {
 	return nil, nil
 }
 
-// forCHeadProd parses `(init; cond; post)` of a C-style for. It does not match (and the
-// grammar tries `for pattern in …`) unless the parenthesis holds a `;` at its own level.
+// ForCHead = "(" ( ";" | LetStmt | Expr ";" ) [ Expr ] ";" [ ForPost ] ")" .
+// The LetStmt begins with `let` or `const` and ends with its own `;`. forCHeadProd does not
+// match (and ForStmt tries its other heads) unless the parenthesis holds a `;` at its own level.
 func (p *parser) forCHeadProd(lex *cursor) (forCHead, error) {
 	open := lex.Peek()
 	if open.Type != tLParen {
@@ -171,7 +178,7 @@ func (p *parser) forCHeadProd(lex *cursor) (forCHead, error) {
 	return fc, nil
 }
 
-// signatureProd parses a function's `(parameters)` and its return type, if any.
+// Signature = Params [ ( ":" | "->" ) UnionType ] .
 func (p *parser) signatureProd(lex *cursor) (signature, error) {
 	t := lex.Peek()
 	if t.Type != tLParen {
@@ -192,8 +199,10 @@ func (p *parser) signatureProd(lex *cursor) (signature, error) {
 	return sig, nil
 }
 
-// structBodyProd parses a struct's `{ fields and methods }`; methods go to participle's
-// function production.
+// StructBody  = "{" { StructField [ "," | ";" ] | FuncDecl } "}" .
+// StructField = identifier [ "?" ] ":" UnionType [ "=" Expr ] .
+// A field's separator may be left out only before `}` or a method. Methods (from `fn` or
+// `async`) go to participle's function production (parseMethod).
 func (p *parser) structBodyProd(lex *cursor) (structBody, error) {
 	open, err := p.expect(lex, tLBrace, "`{` and the fields")
 	if err != nil {
@@ -253,7 +262,8 @@ func (p *parser) structBodyProd(lex *cursor) (structBody, error) {
 	}
 }
 
-// parseMethod parses a method inside a struct body with participle's function production.
+// parseMethod parses a FuncDecl at the cursor (a struct's method, a test) with participle's
+// function production (funcG).
 func (p *parser) parseMethod(lex *cursor) (*ast.FuncDecl, error) {
 	to := p.stmtEnd(lex)
 	chunk := p.chunkLexer(lex.i, to)
@@ -269,7 +279,8 @@ func (p *parser) parseMethod(lex *cursor) (*ast.FuncDecl, error) {
 	return p.convertFunc(f, f.Pos.Offset), nil
 }
 
-// enumBodyProd parses `{ A, B(T, U), … }`.
+// EnumBody = "{" [ Variant { "," Variant } [ "," ] ] "}" .
+// Variant  = identifier [ "(" [ UnionType { "," UnionType } [ "," ] ] ")" ] .
 func (p *parser) enumBodyProd(lex *cursor) (enumBody, error) {
 	open, err := p.expect(lex, tLBrace, "`{` and the variants")
 	if err != nil {
@@ -314,7 +325,8 @@ func (p *parser) enumBodyProd(lex *cursor) (enumBody, error) {
 	return e, nil
 }
 
-// fnHeadProd matches `fn` or `async fn` when a name follows (else it is a lambda).
+// FnHead = [ "async" ] "fn" .
+// It does not match when `(` follows: that is a lambda, an expression.
 func (p *parser) fnHeadProd(lex *cursor) (fnHead, error) {
 	t := lex.Peek()
 	n := 0

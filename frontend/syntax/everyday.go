@@ -28,12 +28,16 @@ const (
 // Top-level statements reach these through everydayStmtProd, block statements through
 // parseBlockStmt: both call the same functions.
 
-// everydayStmt is a statement that only the hand-written parser parses (let and its kin, for,
-// the interpreter's forms): a ast.Stmt.
+// everydayStmt is HandStmt, a statement that only the hand-written parser parses (let and its
+// kin, for, the interpreter's forms): a ast.Stmt.
 type everydayStmt interface{ ast.Stmt }
 
 // everydayStmtProd parses, at the top level, the statements whose parsing is hand-written; it
 // does not match any other statement.
+//
+// HandStmt = LetStmt | ForStmt | IdentStmt .
+//
+// The LetStmt does not begin with `share`: letG takes that one.
 func (p *parser) everydayStmtProd(lex *cursor) (everydayStmt, error) {
 	var s ast.Stmt
 	var err error
@@ -70,8 +74,14 @@ func (p *parser) everydayStmtProd(lex *cursor) (everydayStmt, error) {
 }
 
 // parseIdentStmt parses the interpreter's statements that begin with a name: `do { } while`,
-// a parallel assignment, and the declarations the compiler refuses (`class`, `interface`). ok
-// is false (and nothing is read) for any other statement.
+// a parallel assignment, and the declarations that begin with a contextual name, which only
+// the top level has. ok is false (and nothing is read) for any other statement.
+//
+//	IdentStmt = DoWhileStmt | ClassDecl | InterfaceDecl | TypeDecl | TestDecl | ParallelAssign .
+//
+// The name and the tokens after it choose: `do {`, `class Name`, `interface Name`, `abstract
+// class`, `type Name =` or `type Name <`, `test fn`, `test async` or `test Name {`, and `name ,`.
+// Anywhere else these words are names.
 func (p *parser) parseIdentStmt(lex *cursor, top bool) (s ast.Stmt, ok bool, err error) {
 	t := lex.Peek()
 	n := p.peekAt(lex, 1)
@@ -110,6 +120,8 @@ func (p *parser) parseIdentStmt(lex *cursor, top bool) (s ast.Stmt, ok bool, err
 
 // parseTest parses a test declaration, `test [async] fn name() { … }`, or a group of tests,
 // `test Group { [async] fn name() { … } … }` (the current token is `test`).
+//
+// TestDecl = "test" ( FuncDecl | identifier "{" { FuncDecl } "}" ) [ ";" ] .
 func (p *parser) parseTest(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	d := &ast.TestDecl{}
@@ -158,6 +170,10 @@ func (p *parser) parseTest(lex *cursor) (ast.Stmt, error) {
 }
 
 // parseDoWhile parses `do { body } while (cond);` (the `;` is optional).
+//
+// DoWhileStmt = "do" Block "while" Expr [ ";" ] .
+//
+// The condition is any Expr: in parentheses, as the interpreter writes it, or not.
 func (p *parser) parseDoWhile(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	body, err := p.parseBodyBlock(lex)
@@ -193,6 +209,11 @@ func (p *parser) parseDoWhile(lex *cursor) (ast.Stmt, error) {
 
 // parseParallelAssign parses `a, b = e1, e2;` (a swap when the values are the targets): every
 // value is computed before the first target changes.
+//
+// ParallelAssign = identifier "," ExprList "=" ExprList Semi .
+//
+// The first target is a plain name (parseIdentStmt knows the statement by a name and a `,`);
+// the two lists have as many expressions.
 func (p *parser) parseParallelAssign(lex *cursor) (ast.Stmt, error) {
 	start := p.startOf(lex.Peek())
 	targets, err := p.parseExprList(lex, noLambda)
@@ -225,7 +246,8 @@ func (p *parser) parseParallelAssign(lex *cursor) (ast.Stmt, error) {
 	return b, p.semi(lex)
 }
 
-// parseExprList parses `e1, e2, …` (no assignment inside: `a, b = …` stops at `=`).
+// ExprList = Ternary { "," Ternary } .
+// No assignment inside: `a, b = …` stops at `=`.
 func (p *parser) parseExprList(lex *cursor, ns exprCtx) ([]ast.Expr, error) {
 	var xs []ast.Expr
 	for {
@@ -244,6 +266,13 @@ func (p *parser) parseExprList(lex *cursor, ns exprCtx) ([]ast.Expr, error) {
 // parseMultiLet goes on with a `let` after the `,` that follows its first variable: `let a, b,
 // c = 1, 2, 3;`, `let p: i32, q: f64 = 42, 3.5;` or `let i = 0, j = 10;`. The variables become
 // one tuple pattern bound to a tuple of the values.
+//
+//	MultiLet = "," MoreVar "=" Ternary { "," MoreVar "=" Ternary }  // after `let a = e`
+//		| "," MoreVar { "," MoreVar } [ "=" ExprList ] .          // after `let a` or `let a: T`
+//	MoreVar  = identifier [ ":" UnionType ] .
+//
+// The first variable is a plain name; values and variables are as many; without values, at
+// least one variable has a type (the others are `any`).
 func (p *parser) parseMultiLet(lex *cursor, l *ast.LetStmt) error {
 	first, ok := l.Pattern.(*ast.BindPat)
 	if !ok {
@@ -329,6 +358,8 @@ func tupleTypeOf(typs []ast.Type, span ast.Span) ast.Type {
 
 // parseForPost parses the increment of a C-style for: one expression, or several separated by
 // `,` (`i = i + 1, j = j - 1`), which run in order.
+//
+// ForPost = Expr { "," Expr } .
 func (p *parser) parseForPost(lex *cursor) (ast.Stmt, error) {
 	var stmts []ast.Stmt
 	for {
@@ -350,6 +381,8 @@ func (p *parser) parseForPost(lex *cursor) (ast.Stmt, error) {
 
 // parseParenForIn parses `for (x in xs) { }` and `for (x of xs) { }` after the `for`. ok is
 // false, and nothing is read, when the parenthesis is something else (`for (k, v) in m`).
+//
+// ParenForIn = "(" Pattern ( "in" | "of" ) Expr ")" Block .
 func (p *parser) parseParenForIn(lex *cursor, kw *tok) (s ast.Stmt, ok bool, err error) {
 	if lex.Peek().Type != tLParen {
 		return nil, false, nil
@@ -383,6 +416,11 @@ func (p *parser) parseParenForIn(lex *cursor, kw *tok) (s ast.Stmt, ok bool, err
 
 // parseTypeofOperator parses `typeof x` (JavaScript's operator, binding as a prefix operator
 // does) as the call `typeof(x)`.
+//
+// Typeof = "typeof" Unary .
+//
+// `typeof` is a contextual name: parseUnary takes it for the operator only when an expression
+// follows that does not begin with `(` (`typeof(x)` is a call) nor, in a head, with `{`.
 func (p *parser) parseTypeofOperator(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	kw := p.next(lex)
 	if err := p.enter(kw); err != nil {
@@ -399,6 +437,10 @@ func (p *parser) parseTypeofOperator(lex *cursor, ns exprCtx) (ast.Expr, error) 
 // parseTypeAlias parses `type Name = Type;` (a TypeAliasDecl) and the record alias
 // `type Name<T> = { field: T; other?: U };` (a StructDecl), each wrapped in a DeclStmt that
 // the top level unwraps.
+//
+// TypeDecl = "type" identifier [ TypeParamNames ] "=" ( StructBody | UnionType ) Semi .
+//
+// Only a record alias may have type parameters, and it has no methods.
 func (p *parser) parseTypeAlias(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	name := p.ident(p.next(lex))

@@ -35,7 +35,8 @@ func (p *parser) endOf(t *tok) source.Pos { return p.at(t.end()) }
 // val is the text of t.
 func (p *parser) val(t *tok) string { return p.src[t.Pos.Offset:t.end()] }
 
-// next consumes a token and remembers where it ends (the end of the node being built).
+// next consumes a token and remembers where it ends (the end of the node being built). Every
+// hand-written production consumes tokens through next or expect.
 func (p *parser) next(lex *cursor) *tok {
 	t := lex.Next()
 	p.lastEnd = t.end()
@@ -78,6 +79,7 @@ func (p *parser) leave() { p.depth-- }
 
 // ----- participle entry points
 
+// exprProd is Expr for participle: it does not match unless an expression can begin here.
 func (p *parser) exprProd(lex *cursor) (ast.Expr, error) {
 	if !startsExpr(lex.Peek().Type) {
 		return nil, errNoMatch
@@ -85,6 +87,10 @@ func (p *parser) exprProd(lex *cursor) (ast.Expr, error) {
 	return p.parseExpr(lex, 0)
 }
 
+// HeadExpr = Expr .
+// The head of if, while and for (a condition, an iterable): it may not begin with `{`, and a
+// struct literal in it must be in parentheses (noStruct). The parentheses of `if (c)` are those
+// of a parenthesised Expr.
 func (p *parser) headExprProd(lex *cursor) (headExpr, error) {
 	if t := lex.Peek(); !startsExpr(t.Type) || t.Type == tLBrace {
 		return nil, p.expected("a condition or a value before the block", t)
@@ -92,6 +98,9 @@ func (p *parser) headExprProd(lex *cursor) (headExpr, error) {
 	return p.parseExpr(lex, noStruct)
 }
 
+// StmtExpr = Expr .
+// The expression that begins an ExprStmt: it does not match `{` (a Block), `fn name` or `async
+// fn name` (a FuncDecl), or `share let`, `share name =` and `share name :` (a LetStmt).
 func (p *parser) stmtExprProd(lex *cursor) (stmtExpr, error) {
 	t := lex.Peek()
 	switch t.Type {
@@ -130,6 +139,12 @@ func startsExpr(k Kind) bool {
 // ----- levels
 
 // parseExpr parses a whole expression, assignment included.
+//
+//	Expr      = Ternary [ assign_op Expr ] .
+//	assign_op = "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=" .
+//
+// Assignment associates to the right: `a = b = c` is `a = (b = c)`. `>>=` is the tokens `>`
+// and `>=` written together.
 func (p *parser) parseExpr(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	if err := p.enter(lex.Peek()); err != nil {
 		return nil, err
@@ -158,7 +173,7 @@ var assignOps = map[Kind]string{
 	tPercentAssign: "%=", tAmpAssign: "&=", tPipeAssign: "|=", tCaretAssign: "^=", tShlAssign: "<<=",
 }
 
-// assignOp returns the assignment operator at the cursor and how many tokens spell it.
+// assignOp returns the assign_op at the cursor and how many tokens spell it.
 func (p *parser) assignOp(lex *cursor) (string, int) {
 	t := lex.Peek()
 	if op, ok := assignOps[t.Type]; ok {
@@ -172,6 +187,8 @@ func (p *parser) assignOp(lex *cursor) (string, int) {
 	return "", 0
 }
 
+// Ternary = Range [ "?" Expr ":" Expr ] .
+// The `?` is the conditional's when postfixOps left it (see questionIsTernary).
 func (p *parser) parseTernary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	c, err := p.parseRange(lex, ns)
 	if err != nil {
@@ -195,6 +212,8 @@ func (p *parser) parseTernary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	return &ast.Cond{Span: ast.Span{Start: c.Pos(), End: b.EndPos()}, C: c, A: a, B: b}, nil
 }
 
+// Range = Binary [ ( ".." | "..." ) Binary ] .
+// `a...b` includes b.
 func (p *parser) parseRange(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	lo, err := p.parseBinary(lex, 1, ns)
 	if err != nil {
@@ -214,6 +233,11 @@ func (p *parser) parseRange(lex *cursor, ns exprCtx) (ast.Expr, error) {
 
 // binaryOp returns the binary operator at the cursor, its precedence (0: none) and how many
 // tokens spell it.
+//
+//	binary_op = "||" | "or" | "&&" | "and" | "??" | "|" | "^" | "&" | "==" | "!=" |
+//		"<" | "<=" | ">" | ">=" | "<<" | ">>" | "+" | "-" | "*" | "/" | "%" .
+//
+// `or` and `and` are contextual names; `>>` is two adjacent `>` (see tGreater).
 func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
 	t := lex.Peek()
 	switch t.Type {
@@ -272,6 +296,9 @@ func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
 	return "", 0, 0
 }
 
+// Binary = Cast { binary_op Cast } .
+// By precedence climbing: an operator binds more tightly than those of lower precedence in
+// binaryOp, and operators of one level associate to the left.
 func (p *parser) parseBinary(lex *cursor, minPrec int, ns exprCtx) (ast.Expr, error) {
 	x, err := p.parseCast(lex, ns)
 	if err != nil {
@@ -293,6 +320,8 @@ func (p *parser) parseBinary(lex *cursor, minPrec int, ns exprCtx) (ast.Expr, er
 	}
 }
 
+// Cast = Unary { "as" Type } .
+// Type, not UnionType: `x as i64 | y` is a bitwise or.
 func (p *parser) parseCast(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	x, err := p.parseUnary(lex, ns)
 	if err != nil {
@@ -309,6 +338,14 @@ func (p *parser) parseCast(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	return x, nil
 }
 
+//	Unary    = unary_op Unary | Await | Typeof | Postfix .
+//	unary_op = "!" | "-" | "~" | "*" | "&" | "share" | "spawn" .
+//	Await    = "await" ( Unary | Postfix ) { PostfixOp } .
+//
+// `spawn (` begins a Postfix instead (`spawn(e)` binds like a call). The operand of await is a
+// Unary when it begins with a prefix operator (`await await p`, `await *g`), else a Postfix that
+// stops before its first `?`: the PostfixOps after it apply to the awaited value, so that
+// `await f(x)?` is `(await f(x))?`.
 func (p *parser) parseUnary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	t := lex.Peek()
 	switch t.Type {
@@ -362,8 +399,8 @@ func (p *parser) parseUnary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	return &ast.Unary{Span: span, Op: p.val(op), X: x}, nil
 }
 
-// parsePostfix parses a primary expression and its postfix operators; stopAtTry leaves a `?`
-// for the caller (the operand of await).
+// Postfix = Primary { PostfixOp } .
+// stopAtTry leaves a `?` for the caller (the operand of await).
 func (p *parser) parsePostfix(lex *cursor, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
 	x, err := p.parsePrimary(lex, ns)
 	if err != nil {
@@ -372,6 +409,16 @@ func (p *parser) parsePostfix(lex *cursor, ns exprCtx, stopAtTry bool) (ast.Expr
 	return p.postfixOps(lex, x, ns, stopAtTry)
 }
 
+// postfixOps parses the postfix operators after x.
+//
+//	PostfixOp  = Args | TypeArgs ( Args | StructLit ) | ( "." | "::" ) MemberName |
+//		"." TupleIndex | "[" Expr "]" | "?" | "++" | "--" | StructLit .
+//	MemberName = identifier | keyword .
+//	TupleIndex = int_lit | float_lit .
+//
+// TypeArgs and StructLit follow only a path (isPath), and StructLit not in a head (noStruct),
+// where `{` begins the body. A TupleIndex is one or two digits; the float `0.1` of `t.0.1` is two
+// of them. A `?` that questionIsTernary gives to the conditional ends the Postfix.
 func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
 	for {
 		t := lex.Peek()
@@ -538,9 +585,10 @@ func (p *parser) tupleFields(x ast.Expr, n *tok) (ast.Expr, bool) {
 	return x, true
 }
 
-// tryTypeArgs parses `<T, U>` after a path when it is followed by `(` (a generic call) or, where
-// struct literals are allowed, by `{`; otherwise it rewinds and reports false, and `<` is a
-// comparison.
+// TypeArgs = "<" Type { "," Type } ">" .
+// tryTypeArgs parses TypeArgs after a path when they are followed by `(` (a generic call) or,
+// where struct literals are allowed, by `{`; otherwise it rewinds and reports false, and `<` is
+// a comparison.
 func (p *parser) tryTypeArgs(lex *cursor, ns exprCtx) ([]ast.Type, bool) {
 	cp, lastEnd, depth := lex.MakeCheckpoint(), p.lastEnd, p.depth
 	fail := func() ([]ast.Type, bool) {
@@ -579,6 +627,7 @@ func (p *parser) tryTypeArgs(lex *cursor, ns exprCtx) ([]ast.Type, bool) {
 	return fail()
 }
 
+// Args = "(" [ Expr { "," Expr } [ "," ] ] ")" .
 func (p *parser) parseArgs(lex *cursor) ([]ast.Expr, error) {
 	open := p.next(lex) // (
 	if err := p.enter(open); err != nil {
@@ -603,6 +652,7 @@ func (p *parser) parseArgs(lex *cursor) ([]ast.Expr, error) {
 	return args, nil
 }
 
+// ident is the name of token t (which the caller consumed); `this` reads as `self`.
 func (p *parser) ident(t *tok) *ast.Ident {
 	name := p.val(t)
 	if name == "this" {

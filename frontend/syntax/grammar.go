@@ -7,38 +7,40 @@ import (
 )
 
 // The participle grammar of items, declarations and statements. Each struct is one production;
-// its tags say what it matches. Fields of the interface types below are custom productions
-// written by hand (custom.go): expressions by precedence climbing, types, patterns, names,
-// blocks with error recovery, and the statement terminator.
+// its tags say what it matches, and the comment above it says the same in EBNF, with the names
+// the hand-written parse functions give their productions. Fields of the interface types below
+// are custom productions written by hand (custom.go): expressions by precedence climbing,
+// types, patterns, names, blocks with error recovery, and the statement terminator.
 //
 // Pos and Tokens are filled in by participle and give each node its span.
 
 // Custom productions, registered with participle.ParseTypeWith.
 type (
-	// headExpr is an expression where a struct literal may not appear unparenthesised: the
-	// head of if/while/for/match, as in Go and Rust.
+	// headExpr is HeadExpr, an expression where a struct literal may not appear
+	// unparenthesised: the head of if/while/for/match, as in Go and Rust.
 	headExpr interface{ ast.Expr }
-	// stmtExpr is an expression that starts a statement: it does not match `{` (a block),
-	// `fn name` (a declaration) or a keyword that starts another statement.
+	// stmtExpr is StmtExpr, an expression that starts a statement: it does not match `{` (a
+	// block), `fn name` (a declaration) or a keyword that starts another statement.
 	stmtExpr interface{ ast.Expr }
-	// nameNode is a name being declared: a *ast.Ident; a keyword there is an error.
+	// nameNode is Name, a name being declared: a *ast.Ident; a keyword there is an error.
 	nameNode interface{ ast.Expr }
-	// blockNode is `{ statements }`: a *ast.Block.
+	// blockNode is Block, `{ statements }`: a *ast.Block.
 	blockNode interface{ ast.Stmt }
-	// semiNode is the `;` that ends a statement (optional after `}`); it has no value.
+	// semiNode is Semi, the `;` that ends a statement (optional after `}`); it has no value.
 	semiNode interface{ ast.Node }
-	// fnHead is `fn` or `async fn` starting a function declaration (not a lambda: `fn(`):
-	// a *fnKeyword.
+	// fnHead is FnHead, `fn` or `async fn` starting a function declaration (not a lambda:
+	// `fn(`): a *fnKeyword.
 	fnHead interface{ ast.Node }
-	// signature is a parameter list `(a, b: T, c = 1)` and the return type after it, if any
-	// (`: R` or `-> R`): a *funcSignature.
+	// signature is Signature, a parameter list `(a, b: T, c = 1)` and the return type after
+	// it, if any (`: R` or `-> R`): a *funcSignature.
 	signature interface{ ast.Node }
-	// structBody is `{ field: Type, …  fn method() { … } }`: a *structMembers. Fields are
-	// separated by `,` or `;` (optional before `}` and methods); methods are funcG.
+	// structBody is StructBody, `{ field: Type, …  fn method() { … } }`: a *structMembers.
+	// Fields are separated by `,` or `;` (optional before `}` and methods); methods are funcG.
 	structBody interface{ ast.Node }
-	// enumBody is `{ A, B(T, U), … }` (a trailing `,` allowed): a *enumVariants.
+	// enumBody is EnumBody, `{ A, B(T, U), … }` (a trailing `,` allowed): a *enumVariants.
 	enumBody interface{ ast.Node }
-	// forCHead is the `(init; cond; post)` of a C-style for: a *ast.ForCStmt without body.
+	// forCHead is ForCHead, the `(init; cond; post)` of a C-style for: a *ast.ForCStmt without
+	// a body.
 	forCHead interface{ ast.Stmt }
 )
 
@@ -65,7 +67,10 @@ type enumVariants struct {
 	Variants []*ast.Variant
 }
 
-// itemG is one top-level item: a declaration (only at the top level) or a statement: a declaration or a statement, maybe exported.
+// itemG is one top-level item: a declaration that only the top level has, or a statement
+// (which may declare too), maybe exported.
+//
+//	Item = [ "export" ] ( FuncDecl | StructDecl | EnumDecl | ExtendDecl | ImportDecl | Statement ) .
 type itemG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -81,10 +86,14 @@ type itemG struct {
 
 // chunkG is a run of items: participle parses a chunk of the file in one go, and item by item
 // only after an error (to recover).
+//
+// Chunk = { Item } .
 type chunkG struct {
 	Items []*itemG `parser:"@@*"`
 }
 
+// FuncDecl   = FnHead Name [ TypeParams ] Signature Block .
+// TypeParams = "<" TypeParam { "," TypeParam } ">" .
 type funcG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -96,6 +105,7 @@ type funcG struct {
 	Body       blockNode     `parser:"@@"`
 }
 
+// TypeParam = Name [ ":" UnionType { "+" UnionType } ] .
 type typeParamG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -104,6 +114,7 @@ type typeParamG struct {
 	Bounds []ast.Type `parser:"( ':' @@ ( '+' @@ )* )?"`
 }
 
+// StructDecl = "struct" Name [ TypeParams ] StructBody .
 type structG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -113,6 +124,7 @@ type structG struct {
 	Body       structBody    `parser:"@@"`
 }
 
+// EnumDecl = "enum" Name [ TypeParams ] EnumBody .
 type enumG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -122,6 +134,10 @@ type enumG struct {
 	Body       enumBody      `parser:"@@"`
 }
 
+//	ExtendDecl = ( "extend" [ identifier ] "on" | "impl" [ TypeParams ] ) UnionType
+//		"{" { FuncDecl } "}" .
+//
+// The identifier names the extension (`extend Name on T`); it is read and dropped.
 type extendG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -132,6 +148,7 @@ type extendG struct {
 	Methods    []*funcG      `parser:"'{' @@* '}'"`
 }
 
+// ImportDecl = "import" ( string_lit | Name ) [ "as" Name ] Semi .
 type importG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -146,6 +163,12 @@ type importG struct {
 // kin but `share`, for, and the interpreter's forms), then the expression statement: both
 // productions give up at once on a token that starts another kind of statement, so that the
 // common case tries few alternatives.
+//
+//	Statement = HandStmt | ExprStmt | LetStmt | IfStmt | WhileStmt | ForStmt | ReturnStmt |
+//		BranchStmt | DeferStmt | TryStmt | ThrowStmt | FuncDecl | StructDecl | EnumDecl |
+//		Block | EmptyStmt .
+//
+// In blocks, parseBlockStmt parses the same Statement.
 type stmtG struct {
 	Hand   everydayStmt `parser:"  @@"`
 	Expr   *exprStmtG   `parser:"| @@"`
@@ -165,6 +188,7 @@ type stmtG struct {
 	Empty  *emptyG      `parser:"| @@"`
 }
 
+// ExprStmt = StmtExpr Semi .
 type exprStmtG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -175,6 +199,11 @@ type exprStmtG struct {
 
 // letG is every binding form: `let`, `let mut`, `const`, `share let`, `share x = …`,
 // `strong a = d`, `weak w = d`. (`share e;`, the expression, is taken by exprStmtG first.)
+//
+//	LetStmt = LetWord [ "mut" ] Pattern [ ":" UnionType ] [ "=" Expr ] Semi .
+//
+// everydayStmtProd, tried first, takes every let that does not begin with `share` (parseLet,
+// whose LetStmt also has a BracketPattern and a MultiLet), so letG parses only the `share` forms.
 type letG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -187,6 +216,7 @@ type letG struct {
 	Semi    semiNode    `parser:"@@"`
 }
 
+// IfStmt = ( "if" | "elif" ) HeadExpr Block [ ElseClause ] .
 type ifG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -196,12 +226,15 @@ type ifG struct {
 	Else *elseG    `parser:"@@?"`
 }
 
+// ElseClause = "else" ( IfStmt | Block ) | IfStmt .
+// The IfStmt without `else` begins with `elif`.
 type elseG struct {
 	If    *ifG      `parser:"  'else' ( @@"`
 	Block blockNode `parser:"           | @@ )"`
 	Elif  *ifG      `parser:"| (?= 'elif') @@"`
 }
 
+// WhileStmt = "while" HeadExpr Block .
 type whileG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -211,6 +244,11 @@ type whileG struct {
 }
 
 // forG is the C-style `for (init; cond; post)` or `for pattern in iter`.
+//
+//	ForStmt = "for" ( ForCHead | Pattern "in" HeadExpr ) Block .
+//
+// everydayStmtProd, tried first, takes every `for` (parseFor, which also has `for (x in xs)` and
+// `for x of xs`), so forG is not reached; it is the core of the production.
 type forG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -221,6 +259,7 @@ type forG struct {
 	Body    blockNode   `parser:"@@"`
 }
 
+// ReturnStmt = "return" [ Expr ] Semi .
 type returnG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -229,6 +268,7 @@ type returnG struct {
 	Semi  semiNode `parser:"@@"`
 }
 
+// BranchStmt = ( "break" | "continue" ) Semi .
 type branchG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -237,6 +277,7 @@ type branchG struct {
 	Semi     semiNode `parser:"@@"`
 }
 
+// DeferStmt = "defer" ( Block | Expr Semi ) .
 type deferG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -246,6 +287,9 @@ type deferG struct {
 	Semi  semiNode  `parser:"    @@ )"`
 }
 
+// TryStmt = "try" Block [ Catch ] [ "finally" Block ] .
+// `finally` is a contextual name (participle matches it by its text). A TryStmt with neither
+// Catch nor finally parses, and convertTry reports it.
 type tryG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -256,6 +300,8 @@ type tryG struct {
 }
 
 // catchG is `catch (e) { }`, `catch (e: Error) { }`, `catch e { }` or `catch { }`.
+//
+//	Catch = "catch" [ "(" Name [ ":" UnionType ] ")" | Name ] Block .
 type catchG struct {
 	ParenName nameNode  `parser:"'catch' ( '(' @@"`
 	Type      ast.Type  `parser:"  ( ':' @@ )? ')'"`
@@ -263,6 +309,7 @@ type catchG struct {
 	Body      blockNode `parser:"@@"`
 }
 
+// ThrowStmt = "throw" Expr Semi .
 type throwG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token
@@ -271,6 +318,7 @@ type throwG struct {
 	Semi  semiNode `parser:"@@"`
 }
 
+// EmptyStmt = ";" .
 type emptyG struct {
 	Pos    lexer.Position
 	Tokens []lexer.Token

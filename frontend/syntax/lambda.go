@@ -5,7 +5,7 @@ import (
 )
 
 // isLambdaParams reports whether the `(` at the cursor opens lambda parameters: its group is
-// followed by `=>`, or by `: Type =>`.
+// followed by `=>`, or by `: Type =>` (not `-> Type =>`).
 func (p *parser) isLambdaParams(lex *cursor) bool {
 	rc := lex.i
 	c := int(p.closers[rc])
@@ -32,6 +32,14 @@ func (p *parser) isLambdaParams(lex *cursor) bool {
 
 // parseLambda parses `x => e`, `(a, b) => e`, `(v) => { … }`, `fn(a, b) { … }` and
 // `fn(x: i64): i64 => e`; async says that `async` was already consumed.
+//
+//	Lambda     = identifier "=>" LambdaBody |
+//		Params [ ":" Type ] "=>" LambdaBody |
+//		"fn" Params [ ( ":" | "->" ) Type ] ( "=>" LambdaBody | Block ) .
+//	LambdaBody = Block | Expr .
+//
+// (Its callers take `(` for lambda parameters only when isLambdaParams agrees, which does not
+// know `->`: `(x) -> T => e` is no lambda, though this function would parse it.)
 func (p *parser) parseLambda(lex *cursor, async bool) (ast.Expr, error) {
 	first := lex.Peek()
 	lam := &ast.Lambda{Async: async}
@@ -101,6 +109,9 @@ func (p *parser) parseLambda(lex *cursor, async bool) (ast.Expr, error) {
 }
 
 // parseParams parses `(a, b: T, c = 1)`.
+//
+//	Params = "(" [ Param { "," Param } [ "," ] ] ")" .
+//	Param  = identifier [ ":" UnionType ] [ "=" Expr ] .
 func (p *parser) parseParams(lex *cursor) ([]*ast.Param, error) {
 	open, err := p.expect(lex, tLParen, "`(`")
 	if err != nil {
@@ -149,6 +160,10 @@ func (p *parser) parseParams(lex *cursor) ([]*ast.Param, error) {
 }
 
 // parseAsync parses `async { … }`, `async move { … }` and async lambdas.
+//
+// AsyncExpr = "async" ( [ "move" ] Block | Lambda ) .
+//
+// `move` is a contextual name.
 func (p *parser) parseAsync(lex *cursor) (ast.Expr, error) {
 	kw := p.next(lex)
 	t := lex.Peek()

@@ -66,7 +66,12 @@ func (s *scanner) newline(at int) {
 	s.lineStart = at + 1
 }
 
-// skipSpaceAndComments skips blanks and the three comment forms, remembering a doc comment.
+// skipSpaceAndComments skips blanks and the three comment forms, remembering a doc comment
+// (`/** … */`).
+//
+//	comment = "//" { unicode_char } | "#" { unicode_char } | "/*" { unicode_char | newline } "*/" .
+//
+// (As in Go's specification, unicode_char is any character but a newline.)
 func (s *scanner) skipSpaceAndComments() {
 	src := s.src
 	for s.off < len(src) {
@@ -153,6 +158,13 @@ func isIdentByte(c byte) bool {
 }
 
 // scanToken scans one token starting at s.off (not a blank, not a comment, not the end).
+//
+//	identifier = letter { letter | digit } .
+//	letter     = "a" … "z" | "A" … "Z" | "_" .
+//	digit      = "0" … "9" .
+//
+// A keyword is an identifier of the keywords table; `r"`, `r#"` and `f"` begin strings. The
+// operators are the kinds of token.go (`>>` and `>>=` are none: see tGreater).
 func (s *scanner) scanToken() Kind {
 	src := s.src
 	start := s.off
@@ -321,6 +333,10 @@ func (s *scanner) rawHashes(i int) bool {
 }
 
 // scanRawString scans r"…" or r#"…"#; it may span lines and has no escapes.
+//
+//	raw_string_lit = "r" { "#" } `"` { unicode_char | newline } `"` { "#" } .
+//
+// It ends at the first `"` followed by as many `#` as it began with.
 func (s *scanner) scanRawString() {
 	start := s.off
 	s.off++ // r
@@ -359,6 +375,10 @@ func (s *scanner) closesRaw(i, hashes int) bool {
 
 // scanString scans a "…" string whose opening quote is at start; it ends at the line's end
 // when the closing quote is missing.
+//
+//	string_lit = `"` { unicode_char | `\` ( unicode_char | newline ) } `"` | raw_string_lit .
+//
+// The parser decodes the escapes (unescape), reporting an unknown one.
 func (s *scanner) scanString(start int) {
 	for s.off < len(s.src) {
 		switch c := s.src[s.off]; c {
@@ -387,6 +407,10 @@ func (s *scanner) scanString(start int) {
 }
 
 // scanChar scans a character literal whose quote is at start.
+//
+//	char_lit = "'" { unicode_char | `\` unicode_char } "'" .
+//
+// The parser checks that it holds one character.
 func (s *scanner) scanChar(start int) {
 	for s.off < len(s.src) {
 		switch c := s.src[s.off]; c {
@@ -418,6 +442,11 @@ func (s *scanner) scanChar(start int) {
 
 // scanFString scans f"…" (s.off at the quote). Interpolations `{…}` may hold nested strings;
 // `{{` and `}}` are literal braces.
+//
+//	fstring_lit = "f" `"` { unicode_char | `\` ( unicode_char | newline ) | "{{" | "}}" |
+//		"{" Expr "}" } `"` .
+//
+// The Expr stays on the line (skipInterpolation); the parser parses it (interpolation).
 func (s *scanner) scanFString() {
 	start := s.off - 1
 	s.off++
@@ -461,6 +490,9 @@ func (s *scanner) scanFString() {
 }
 
 // scanTemplate scans a backtick template (s.off after the backtick). It may span lines.
+//
+//	template_lit = "`" { unicode_char | newline | `\` ( unicode_char | newline ) |
+//		"${" Expr "}" } "`" .
 func (s *scanner) scanTemplate(start int) {
 	for s.off < len(s.src) {
 		switch c := s.src[s.off]; c {
@@ -582,6 +614,15 @@ func (s *scanner) skipQuoted(i int) (int, bool) {
 }
 
 // scanNumber scans an integer or float literal with its suffix; the parser decodes it.
+//
+//	int_lit   = decimals [ suffix ] | "0" ( "x" | "X" | "b" | "B" | "o" | "O" ) { letter | digit } .
+//	float_lit = decimals ( "." decimals [ exponent ] | exponent ) [ suffix ] .
+//	decimals  = digit { digit | "_" } .
+//	exponent  = ( "e" | "E" ) [ "+" | "-" ] decimals .
+//	suffix    = letter { letter | digit } .
+//
+// The parser checks the digits and the suffix (intLit, floatLit): i8 … u64, f32, f64, and an
+// int_lit with a float suffix (`1f32`) is a float.
 func (s *scanner) scanNumber() Kind {
 	src := s.src
 	kind := tInt

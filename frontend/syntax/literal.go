@@ -212,8 +212,9 @@ func isHex(c byte) bool { return isDigit(c) || c|0x20 >= 'a' && c|0x20 <= 'f' }
 
 // ----- templates
 
-// template splits an f-string `f"a{x}b"` or a backtick template into literal parts and
-// interpolated expressions, parsing each expression where it stands in the file.
+// template splits an f-string `f"a{x}b"` or a backtick template (an fstring_lit or a
+// template_lit token) into literal parts and interpolated expressions, parsing each expression
+// where it stands in the file.
 func (p *parser) template(t *tok) ast.Expr {
 	raw := p.val(t)
 	tpl := &ast.Template{Span: ast.Span{Start: p.startOf(t), End: p.endOf(t)}, Backtick: raw[0] == '`'}
@@ -283,7 +284,8 @@ func (p *parser) template(t *tok) ast.Expr {
 	return tpl
 }
 
-// interpolation parses the expression in src[start:end] (the inside of `{…}` or `${…}`).
+// interpolation parses the Expr in src[start:end] (the inside of `{…}` or `${…}`), which must
+// be the whole of it.
 func (p *parser) interpolation(start, end int) ast.Expr {
 	if strings.TrimSpace(p.src[start:end]) == "" {
 		p.report(start-1, end+1, "empty interpolation: write an expression between the braces")

@@ -4,6 +4,9 @@ import (
 	"adesh2go/frontend/ast"
 )
 
+// MatchExpr = "match" Expr "{" { Arm [ "," ] } "}" .
+// The matched Expr takes no struct literal outside brackets (noStruct), as a HeadExpr. The `,`
+// after an arm may be left out only after a Block body or before `}`.
 func (p *parser) parseMatch(lex *cursor) (ast.Expr, error) {
 	kw := p.next(lex)
 	x, err := p.parseExpr(lex, noStruct)
@@ -38,6 +41,9 @@ func (p *parser) parseMatch(lex *cursor) (ast.Expr, error) {
 	return m, nil
 }
 
+// Arm = ArmPattern [ "if" Expr ] "=>" ( Block | Expr ) .
+// The guard takes no `name =>` or `(…) =>` lambda outside brackets (noLambda): that `=>` is the
+// arm's. A `{` after `=>` always begins a Block. The bool reports a Block body.
 func (p *parser) parseArm(lex *cursor) (*ast.Arm, bool, error) {
 	if t := lex.Peek(); t.Type == tEOF {
 		return nil, false, p.expected("a match arm or `}`", t)

@@ -211,6 +211,7 @@ func (p *parser) lexAll() {
 // chunks at the start of top-level declarations.
 const chunkTokens = 1024
 
+// SourceFile = { Item } .
 // parseItems parses the top-level items chunk by chunk: in order, or on every CPU at once when
 // the file is large (the chunks are independent: each starts a top-level item).
 func (p *parser) parseItems(out *ast.File) {
@@ -267,8 +268,9 @@ func (p *parser) startsItem(i int) bool {
 	return p.startsLine(i)
 }
 
-// parseChunk parses the items of p.tokens[from:to] with participle's item production,
-// recovering after an error at the next item boundary.
+// parseChunk parses the items of p.tokens[from:to] with participle's item production (chunkG,
+// then itemG), recovering after an error at the next item boundary. A `;` after an item that
+// ends with `}` is dropped.
 func (p *parser) parseChunk(from, to int, out *ast.File) {
 	lex := p.chunkLexer(from, to)
 	p.limit = to
@@ -332,8 +334,9 @@ func (p *parser) optionalSemi(n ast.Node) bool {
 	return i > 0 && p.tokens[i].Type == tSemi && p.tokens[i-1].Type == tRBrace
 }
 
-// parseStmt parses one statement at the cursor with participle's statement production (the
-// statements that the hand-written block parser leaves to the grammar).
+// parseStmt parses one Statement at the cursor with participle's statement production, stmtG
+// (the statements that parseBlockStmt leaves to the grammar: DeferStmt, TryStmt, ThrowStmt,
+// FuncDecl, StructDecl, EnumDecl).
 func (p *parser) parseStmt(c *cursor) (ast.Stmt, error) {
 	to := p.stmtEnd(c)
 	lex := p.chunkLexer(c.i, to)

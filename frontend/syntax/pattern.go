@@ -8,6 +8,9 @@ import (
 // ranges `1..5`, bindings `x` / `mut x`, variants `Ok(x)`, `Result::Ok(x)`, `Shape.Empty`,
 // tuples `(a, b)`, or-patterns `a | b` and `(a | b)`.
 
+// Pattern = PrimaryPattern .
+// The pattern of a let or a for (and of participle's productions): an or-pattern there is in
+// parentheses.
 func (p *parser) patternProd(lex *cursor) (ast.Pattern, error) {
 	t := lex.Peek()
 	if !startsPattern(t.Type) {
@@ -27,7 +30,9 @@ func startsPattern(k Kind) bool {
 	return false
 }
 
-// parsePattern parses a pattern; bareOr allows `a | b` without parentheses (a match arm).
+// ArmPattern = PrimaryPattern { "|" PrimaryPattern } .
+// parsePattern parses an ArmPattern when bareOr is set (a match arm, the elements of brackets),
+// else a Pattern.
 func (p *parser) parsePattern(lex *cursor, bareOr bool) (ast.Pattern, error) {
 	first, err := p.parsePatternPrimary(lex)
 	if err != nil || !bareOr || lex.Peek().Type != tPipe {
@@ -46,6 +51,11 @@ func (p *parser) parsePattern(lex *cursor, bareOr bool) (ast.Pattern, error) {
 	return or, nil
 }
 
+//	PrimaryPattern = "_" | PathPattern | "mut" identifier |
+//		LiteralPattern [ ( ".." | "..." ) LiteralPattern ] |
+//		"(" [ ArmPattern { "," ArmPattern } [ "," ] ] ")" .
+//
+// `(p)` is p (grouping: `(a | b)`); `()`, `(p,)` and `(a, b)` are tuple patterns.
 func (p *parser) parsePatternPrimary(lex *cursor) (ast.Pattern, error) {
 	t := lex.Peek()
 	if err := p.enter(t); err != nil {
@@ -114,6 +124,9 @@ func (p *parser) parsePatternPrimary(lex *cursor) (ast.Pattern, error) {
 }
 
 // parseLiteralPattern parses a literal, maybe negative.
+//
+//	LiteralPattern = [ "-" ] ( int_lit | float_lit ) | string_lit | char_lit | "true" | "false" |
+//		"null" .
 func (p *parser) parseLiteralPattern(lex *cursor) (ast.Expr, error) {
 	t := lex.Peek()
 	if t.Type == tMinus {
@@ -137,6 +150,12 @@ func (p *parser) parseLiteralPattern(lex *cursor) (ast.Expr, error) {
 
 // parsePathPattern parses a binding or a variant: `x`, `None`, `Ok(v)`, `Shape::Circle(r)`,
 // `Shape.Empty`.
+//
+//	PathPattern = identifier { ( "." | "::" ) MemberName } [ PatternArgs ] .
+//	PatternArgs = "(" [ ArmPattern { "," ArmPattern } [ "," ] ] ")" .
+//
+// A lone identifier is a BindPat, which the checker may find to be a unit variant, `None` or a
+// constant; a path or arguments make a VariantPat.
 func (p *parser) parsePathPattern(lex *cursor) (ast.Pattern, error) {
 	first := p.next(lex)
 	path := []*ast.Ident{p.ident(first)}
@@ -176,6 +195,8 @@ func (p *parser) parsePathPattern(lex *cursor) (ast.Pattern, error) {
 	return vp, nil
 }
 
+// BracketPattern = "[" [ ArmPattern { "," ArmPattern } [ "," ] ] "]" .
+//
 // parseBracketPattern parses the `[a, b]` of `let [a, b] = pair;`: a tuple pattern written with
 // brackets, as JavaScript destructures the pair of a channel (thread.Channel.bounded). It binds
 // the elements of a tuple; the checker refuses it over an array, as `let (a, b)`.

@@ -7,6 +7,13 @@ import (
 // Primary expressions: names, literals, parentheses and tuples, arrays, maps, struct
 // literals, `new`.
 
+//	Primary = identifier | "None" "(" ")" | int_lit | float_lit | string_lit | char_lit |
+//		fstring_lit | template_lit | "true" | "false" | "null" | Lambda | Paren | ArrayLit |
+//		MapLit | SetLit | AsyncExpr | MatchExpr | "spawn" Paren | NewExpr .
+//
+// A Lambda begins with `name =>` (not in a match guard: noLambda), with a `(` that
+// isLambdaParams accepts (not in a match guard either), or with `fn`. `None()`, the
+// interpreter's spelling, is null. `spawn (e)` spawns e, without the parentheses.
 func (p *parser) parsePrimary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 	t := lex.Peek()
 	switch t.Type {
@@ -75,6 +82,10 @@ func (p *parser) parsePrimary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 }
 
 // parseParen parses `()`, `(e)` and tuples `(a, b)`.
+//
+// Paren = "(" [ Expr { "," Expr } [ "," ] ] ")" .
+//
+// `(e)` is e in parentheses; `()`, `(e,)` and `(a, b)` are tuples.
 func (p *parser) parseParen(lex *cursor) (ast.Expr, error) {
 	open, err := p.expect(lex, tLParen, "`(`")
 	if err != nil {
@@ -109,6 +120,7 @@ func (p *parser) parseParen(lex *cursor) (ast.Expr, error) {
 	return &ast.TupleLit{Span: span, Elems: elems}, nil
 }
 
+// ArrayLit = "[" [ Expr { "," Expr } [ "," ] ] "]" .
 func (p *parser) parseArray(lex *cursor) (ast.Expr, error) {
 	open := p.next(lex)
 	if err := p.enter(open); err != nil {
@@ -135,6 +147,9 @@ func (p *parser) parseArray(lex *cursor) (ast.Expr, error) {
 
 // parseMap parses `{k: v, …}`; an identifier key is the string of its name. A first element
 // followed by `,` or `}` instead of `:` makes a set literal `{a, b, c}`; `{}` is a map.
+//
+//	MapLit   = "{" [ MapEntry { "," MapEntry } [ "," ] ] "}" .
+//	MapEntry = ( identifier | Expr ) ":" Expr .
 func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
 	open := p.next(lex)
 	if err := p.enter(open); err != nil {
@@ -179,6 +194,8 @@ func (p *parser) parseMap(lex *cursor) (ast.Expr, error) {
 }
 
 // parseSetRest parses the elements after the first of a set literal `{first, …}`.
+//
+// SetLit = "{" Expr { "," Expr } [ "," ] "}" .
 func (p *parser) parseSetRest(lex *cursor, open *tok, first ast.Expr) (ast.Expr, error) {
 	set := &ast.SetLit{Elems: []ast.Expr{first}}
 	for lex.Peek().Type == tComma {
@@ -199,7 +216,10 @@ func (p *parser) parseSetRest(lex *cursor, open *tok, first ast.Expr) (ast.Expr,
 	return set, nil
 }
 
-// parseStructLit parses `{ field: value, … }` after the type path x.
+// parseStructLit parses `{ field: value, … }` after the type path x and its type arguments.
+//
+//	StructLit = "{" [ FieldInit { "," FieldInit } [ "," ] ] "}" .
+//	FieldInit = identifier [ ":" Expr ] .
 func (p *parser) parseStructLit(lex *cursor, x ast.Expr, targs []ast.Type) (ast.Expr, error) {
 	typ := pathType(x)
 	typ.Args = targs
@@ -258,6 +278,8 @@ func pathType(x ast.Expr) *ast.NamedType {
 }
 
 // parseNew parses `new Path<T>(args)`.
+//
+// NewExpr = "new" identifier { ( "." | "::" ) MemberName } [ "<" Type { "," Type } ">" ] Args .
 func (p *parser) parseNew(lex *cursor) (ast.Expr, error) {
 	kw := p.next(lex)
 	n := lex.Peek()

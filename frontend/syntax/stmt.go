@@ -7,11 +7,26 @@ import (
 // The statements that fill function bodies are most of any program, and participle's
 // reflection costs about a microsecond per production: so inside blocks the frequent
 // statements (expression, let and its kin, if, while, for, return, break, continue, block) are
-// parsed here by hand, exactly as grammar.go describes them, and the rest (defer, try, throw,
-// nested declarations) by participle's statement production. TestHandMatchesGrammar checks
-// that both paths build the same tree.
+// parsed here by hand, as grammar.go describes them, and the rest (defer, try, throw, nested
+// declarations) by participle's statement production. TestHandMatchesGrammar checks that both
+// paths build the same tree. (let and for take more spellings than letG and forG say: at the
+// top level too they are parsed by these functions, through everydayStmtProd.)
 
 // parseBlockStmt parses one statement inside a block.
+//
+//	Statement  = LetStmt | IfStmt | WhileStmt | ForStmt | ReturnStmt | BranchStmt | Block |
+//		EmptyStmt | DeferStmt | TryStmt | ThrowStmt | FuncDecl | StructDecl | EnumDecl |
+//		IdentStmt | ExprStmt .
+//	WhileStmt  = "while" HeadExpr Block .
+//	ReturnStmt = "return" [ Expr ] Semi .
+//	BranchStmt = ( "break" | "continue" ) Semi .
+//	EmptyStmt  = ";" .
+//	ExprStmt   = StmtExpr Semi .
+//
+// DeferStmt, TryStmt, ThrowStmt and the declarations go to participle's statement production
+// (parseStmt). `share` begins a LetStmt only as `share let`, `share name =` or `share name :`,
+// and an expression otherwise. `export`, `import`, `extend` and `impl` are refused here, as are
+// the IdentStmts that declare (class, interface, type, test): they are top-level only.
 func (p *parser) parseBlockStmt(lex *cursor) (ast.Stmt, error) {
 	t := lex.Peek()
 	switch t.Type {
@@ -87,7 +102,8 @@ func (p *parser) semi(lex *cursor) error {
 	return err
 }
 
-// parseBodyBlock parses the `{ … }` a statement requires.
+// parseBodyBlock parses the Block a statement requires: a missing `{` is an error, not a
+// no-match.
 func (p *parser) parseBodyBlock(lex *cursor) (*ast.Block, error) {
 	if lex.Peek().Type != tLBrace {
 		return nil, p.expected("`{`", lex.Peek())
@@ -96,7 +112,14 @@ func (p *parser) parseBodyBlock(lex *cursor) (*ast.Block, error) {
 }
 
 // parseLet parses `let`, `let mut`, `const`, `share let`, `share x = …`, `strong a = d`,
-// `weak w = d` (letG).
+// `weak w = d`; `let x;` has neither type nor value.
+//
+//	LetStmt = LetWord [ "mut" ] ( Pattern | BracketPattern ) [ ":" UnionType ] [ "=" Expr ]
+//		[ MultiLet ] Semi .
+//	LetWord = "let" | "const" | "share" [ "let" ] | "strong" | "weak" .
+//
+// letG is the same production without BracketPattern and MultiLet; it parses only the
+// top-level `share` forms, everydayStmtProd taking the others here.
 func (p *parser) parseLet(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	l := &ast.LetStmt{Kind: letKinds[p.val(kw)]}
@@ -153,6 +176,12 @@ func (p *parser) parseLet(lex *cursor) (ast.Stmt, error) {
 }
 
 // parseIf parses `if c { } else if c { } elif c { } else { }` (ifG).
+//
+//	IfStmt     = ( "if" | "elif" ) HeadExpr Block [ ElseClause ] .
+//	ElseClause = "else" ( IfStmt | Block ) | IfStmt .
+//
+// The IfStmt that no `else` precedes begins with `elif`. `if (c) { }` is the HeadExpr `(c)`.
+// A statement may begin with `elif` where no `if` precedes it: it is an if.
 func (p *parser) parseIf(lex *cursor) (*ast.IfStmt, error) {
 	kw := p.next(lex)
 	if err := p.enter(kw); err != nil {
@@ -190,7 +219,14 @@ func (p *parser) parseIf(lex *cursor) (*ast.IfStmt, error) {
 	return s, nil
 }
 
-// parseFor parses `for (init; cond; post) { }` and `for pattern in iter { }` (forG).
+// parseFor parses `for (init; cond; post) { }`, `for pattern in iter { }` and the
+// interpreter's `for (x in xs) { }` and `for x of xs { }` (forG has only the first two).
+//
+//	ForStmt = "for" ( ForCHead Block | ParenForIn | Pattern ( "in" | "of" ) HeadExpr Block ) .
+//
+// `of` is a contextual name. The heads are tried in this order: ForCHead when its parenthesis
+// holds a `;`, ParenForIn when it holds `pattern in` or `pattern of` and `{` follows it, else
+// the bare head, whose pattern may be a tuple: `for (k, v) in m`.
 func (p *parser) parseFor(lex *cursor) (ast.Stmt, error) {
 	kw := p.next(lex)
 	head, err := p.forCHeadProd(lex)

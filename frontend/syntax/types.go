@@ -7,6 +7,8 @@ import (
 // Types as written (LANGUAGE.md §6): `i64`, `m.Config`, `Map<K, V>`, `[T]`, `T?`, `(A, B)`,
 // `()`, `fn(A, B): R`, `async fn(A) -> R`.
 
+// typeProd is UnionType for participle and for the annotations of the hand-written parsers.
+// It does not match before `)`; any other token that cannot begin a type is an error.
 func (p *parser) typeProd(lex *cursor) (ast.Type, error) {
 	t := lex.Peek()
 	if !startsType(t.Type) {
@@ -18,10 +20,13 @@ func (p *parser) typeProd(lex *cursor) (ast.Type, error) {
 	return p.parseUnionType(lex)
 }
 
+// UnionType   = UnionMember { "|" UnionMember } .
+// UnionMember = Type | "null" .
+//
 // parseUnionType parses a type of an annotation, which may be a union `A | B | null` (the
 // interpreter's spelling, EVERYDAY.md §1): `T | null` is `T?`, and a union of several types is
 // the dynamic type `any` (optional if null is one of them: `any` holds null anyway). Casts do
-// not take unions, so that `x as i64 | y` stays a bitwise or.
+// not take unions, so that `x as i64 | y` stays a bitwise or. A lone `null` is not a type.
 func (p *parser) parseUnionType(lex *cursor) (ast.Type, error) {
 	first := lex.Peek()
 	var members []ast.Type
@@ -64,6 +69,14 @@ func startsType(k Kind) bool {
 	return k == tIdent || k == tLBrack || k == tLParen || k == kwFn || k == kwAsync
 }
 
+//	Type      = TypeBase { "?" | "[" "]" } .
+//	TypeBase  = NamedType | "[" Type "]" | "(" [ Type { "," Type } [ "," ] ] ")" | FuncType .
+//	FuncType  = [ "async" ] "fn" "(" [ FuncParam { "," FuncParam } [ "," ] ] ")"
+//		[ ( ":" | "->" ) Type ] .
+//	FuncParam = [ identifier ":" ] Type .
+//
+// `(T)` is T; `()`, `(T,)` and `(A, B)` are tuples. `T[]` is `[T]`. A FuncParam's name is
+// documentation.
 func (p *parser) parseType(lex *cursor) (ast.Type, error) {
 	t := lex.Peek()
 	if err := p.enter(t); err != nil {
@@ -177,6 +190,8 @@ func (p *parser) parseType(lex *cursor) (ast.Type, error) {
 }
 
 // parseNamedType parses `Name`, `m.Name` and `Name<Args>`.
+//
+// NamedType = identifier [ "." identifier ] [ "<" Type { "," Type } [ "," ] ">" ] .
 func (p *parser) parseNamedType(lex *cursor) (*ast.NamedType, error) {
 	first := p.next(lex)
 	nt := &ast.NamedType{Name: p.ident(first)}
