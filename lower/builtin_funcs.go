@@ -37,14 +37,18 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		l.discard(b, l.expr(b, e.Args[0]), e.Args[0].TypeOf())
 		return &ir.Lit{Text: strconv.FormatInt(types.SizeOf(types.DefaultUnbound(e.Args[0].TypeOf())), 10)}
 	case builtin.FnRange:
-		xs := l.exprList(b, e.Args)
-		if len(xs) == 1 {
-			return rtCall("RangeArray", &ir.Conv{Type: l.goTypeOf(e.Args[0].TypeOf()), X: &ir.Lit{Text: "0"}}, l.typedLit(xs[0], e.Args[0].TypeOf()), &ir.Lit{Text: "false"})
+		elem := rangeElem(ci.Ret, e.Args[0].TypeOf())
+		var xs []ir.Expr
+		for _, a := range e.Args {
+			xs = append(xs, l.typedLit(l.exprAs(b, a, elem), elem))
 		}
-		return rtCall("RangeArray", l.typedLit(xs[0], e.Args[0].TypeOf()), l.typedLit(xs[1], e.Args[1].TypeOf()), &ir.Lit{Text: "false"})
+		if len(xs) == 1 {
+			return rtCall("RangeArray", &ir.Conv{Type: l.goTypeOf(elem), X: &ir.Lit{Text: "0"}}, xs[0], &ir.Lit{Text: "false"})
+		}
+		return rtCall("RangeArray", xs[0], xs[1], &ir.Lit{Text: "false"})
 	case builtin.FnSleep, builtin.FnYieldNow, builtin.FnJoin, builtin.FnJoinAll, builtin.FnSelect, builtin.FnTimeout, builtin.FnScope:
 		if ci.Builtin == builtin.FnSleep && types.IsUnit(ci.Ret) {
-			return rtCall("ThreadSleep", l.expr(b, e.Args[0])) // a blocking `sleep(ms);` (check)
+			return rtCall("ThreadSleep", l.exprAs(b, e.Args[0], types.I64)) // a blocking `sleep(ms);` (check)
 		}
 		x, _ := l.builtinFuture(b, e, ci)
 		return rtCallT("Box", []ir.Type{l.valueType(types.AwaitResult(ci.Ret))}, x)
@@ -58,7 +62,7 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		}
 		var ms ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 1 {
-			ms = l.expr(b, e.Args[1])
+			ms = l.exprAs(b, e.Args[1], types.I64)
 		}
 		if p != nil {
 			return rtCallT("TimeoutPromise", []ir.Type{l.valueType(p.Elem)}, f, ms)
@@ -71,7 +75,7 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		h := types.HandleOf(ci.Ret, types.ChannelH)
 		var n ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 0 {
-			n = &ir.Conv{Type: tInt, X: l.expr(b, e.Args[0])}
+			n = &ir.Conv{Type: tInt, X: l.exprAs(b, e.Args[0], types.I64)}
 		}
 		return rtCallT("NewChannel", []ir.Type{l.goTypeOf(h.Elem)}, n)
 	case builtin.FnOk, builtin.FnErr:
@@ -162,7 +166,7 @@ func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 	case builtin.ChannelNew:
 		var n ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 0 {
-			n = &ir.Conv{Type: tInt, X: l.expr(b, e.Args[0])}
+			n = &ir.Conv{Type: tInt, X: l.exprAs(b, e.Args[0], types.I64)}
 		}
 		return rtCallT("NewChannel", []ir.Type{elem()}, n)
 	}
@@ -228,7 +232,7 @@ func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (ir
 	res := types.AwaitResult(ci.Ret)
 	switch ci.Builtin {
 	case builtin.FnSleep:
-		return rtCall("Sleep", l.expr(b, e.Args[0])), rtType("SleepFuture")
+		return rtCall("Sleep", l.exprAs(b, e.Args[0], types.I64)), rtType("SleepFuture")
 	case builtin.FnYieldNow:
 		return rtCall("YieldNow"), rtType("YieldFuture")
 	case builtin.FnJoin:

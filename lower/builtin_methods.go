@@ -31,7 +31,13 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 			}
 			return rtCall("ArrSortBy", x, &ir.Ident{Pkg: "rt", Name: "Less"})
 		}
-		return rtCall("ArrSortCmp", x, l.funcArg(b, e.Args[0], false))
+		cmp := l.funcArg(b, e.Args[0], false)
+		if ft, ok := e.Args[0].TypeOf().(*types.Func); ok && len(ft.Params) == 2 && !types.IsNumeric(ft.Ret) {
+			// A comparator that gives a dynamic value (`(a, b) => a.n - b.n` over records) is
+			// read as a number, as JavaScript reads it.
+			cmp = l.convertAt(cmp, ft, &types.Func{Params: ft.Params, Ret: types.F64}, e.Args[0])
+		}
+		return rtCall("ArrSortCmp", x, cmp)
 	case builtin.ArrayContains, builtin.ArrayIndexOf:
 		x := l.recvExpr(b, ci)
 		v := arg(0)

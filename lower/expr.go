@@ -172,6 +172,12 @@ func isFresh(x ir.Expr) bool {
 	return ok
 }
 
+// exprAs lowers e for a slot of type to (a parameter of a builtin, a loop's bound, a timer's
+// delay): through convertAt, which converts a dynamic value to a static type and back.
+func (l *lowerer) exprAs(b *builder, e ast.Expr, to types.Type) ir.Expr {
+	return l.convertAt(l.expr(b, e), e.TypeOf(), to, e)
+}
+
 // kept lowers e for a place that takes what the value holds (a binding, a field, an argument
 // of an async fn): a fresh share is not a temporary there.
 func (l *lowerer) kept(b *builder, e ast.Expr) ir.Expr { return l.expr1(b, e) }
@@ -301,8 +307,9 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) ir.Expr {
 	case *ast.Cast:
 		return l.cast(l.expr(b, e.X), e.X.TypeOf(), e.TypeOf(), e)
 	case *ast.Range:
-		lo, hi := l.expr(b, e.Lo), l.expr(b, e.Hi)
-		return rtCall("RangeArray", l.typedLit(lo, e.Lo.TypeOf()), l.typedLit(hi, e.Hi.TypeOf()), &ir.Lit{Text: strconv.FormatBool(e.Inclusive)})
+		elem := rangeElem(e.TypeOf(), e.Lo.TypeOf())
+		lo, hi := l.exprAs(b, e.Lo, elem), l.exprAs(b, e.Hi, elem)
+		return rtCall("RangeArray", l.typedLit(lo, elem), l.typedLit(hi, elem), &ir.Lit{Text: strconv.FormatBool(e.Inclusive)})
 	case *ast.Lambda:
 		return l.lambda(e)
 	case *ast.AsyncBlock:
@@ -336,7 +343,9 @@ func (l *lowerer) recordLit(b *builder, e *ast.MapLit) ir.Expr {
 	for i, v := range l.ownedList(b, e.Values) {
 		args = append(args, l.toAny(v, e.Values[i].TypeOf()))
 	}
-	return rtCall("NewRecord", args...)
+	// A dynamic value is an rt.Value to Go: a generic helper given it (rt.ArrPush of an [any])
+	// infers its type argument from it.
+	return &ir.Conv{Type: rtType("Value"), X: rtCall("NewRecord", args...)}
 }
 
 // tupleValue builds the tuple of a literal from its lowered elements.
@@ -530,6 +539,14 @@ func (l *lowerer) toStr(x ir.Expr, t types.Type) ir.Expr {
 // toAny converts a value to a Go interface without losing its AdeshLang type (a literal gets
 // its Go type written out).
 func (l *lowerer) toAny(x ir.Expr, t types.Type) ir.Expr {
+	switch types.Resolve(t).(type) {
+	case *types.MapT, *types.Array, *types.SetT:
+		if types.HasUnbound(t) {
+			// `new Map()` in a dynamic field: nothing fixed its element types, so it is the
+			// dynamic map, which takes any key (it was a map of () that refused "x").
+			return rtCall("DynUntyped", x)
+		}
+	}
 	if _, ok := x.(*ir.Lit); ok {
 		switch types.BasicKind(t) {
 		case types.String, types.Bool:
@@ -660,6 +677,11 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 		if e.Op == "%" {
 			return &ir.Conv{Type: l.goTypeOf(xt), X: &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "Mod"}, Args: []ir.Expr{&ir.Conv{Type: tF64, X: x}, &ir.Conv{Type: tF64, X: y}}}}
 		}
+	case "**":
+		if types.IsInteger(xt) {
+			return rtCall("IntPow", l.typedLit(x, xt), &ir.Conv{Type: tInt64, X: y}, l.pos(e))
+		}
+		return &ir.Conv{Type: l.goTypeOf(xt), X: &ir.Call{Fun: &ir.Ident{Pkg: "math", Name: "Pow"}, Args: []ir.Expr{&ir.Conv{Type: tF64, X: x}, &ir.Conv{Type: tF64, X: y}}}}
 	case "<<", ">>":
 		name := "Shl"
 		if e.Op == ">>" {
@@ -699,7 +721,7 @@ func simpleEq(t types.Type) bool {
 }
 
 var dynOps = map[string]string{
-	"+": "DynAdd", "-": "DynSub", "*": "DynMul", "/": "DynDiv", "%": "DynMod", "&": "DynBitAnd",
+	"+": "DynAdd", "-": "DynSub", "*": "DynMul", "/": "DynDiv", "%": "DynMod", "**": "DynPow", "&": "DynBitAnd",
 	"|": "DynBitOr", "^": "DynBitXor", "<<": "DynShl", ">>": "DynShr", "<": "DynLess",
 	"<=": "DynLessEq", ">": "DynGreater", ">=": "DynGreaterEq",
 }
@@ -1224,6 +1246,8 @@ func (l *lowerer) convertAt(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr 
 	if ff, ok := from.(*types.Func); ok {
 		if tf, ok := to.(*types.Func); ok && len(ff.Params) > len(tf.Params) {
 			return l.passUnits(x, ff, tf)
+		} else if ok && len(ff.Params) == len(tf.Params) && l.funcsDiffer(ff, tf) {
+			return l.adaptFunc(x, ff, tf, n)
 		}
 	}
 	if ft, ok := from.(*types.Future); ok && ft.Src != nil {
@@ -1232,4 +1256,53 @@ func (l *lowerer) convertAt(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr 
 		}
 	}
 	return x
+}
+
+// funcsDiffer reports whether a function of type from is another Go type than one of type to:
+// a dynamic parameter or result on one side and a static one on the other (a comparator
+// `(a, b) => a.n - b.n` over records gives `any` where sort wants a number).
+func (l *lowerer) funcsDiffer(from, to *types.Func) bool {
+	differ := func(a, b types.Type) bool {
+		return ir.TypeString(l.valueType(a)) != ir.TypeString(l.valueType(b))
+	}
+	for i := range from.Params {
+		if differ(from.Params[i], to.Params[i]) {
+			return true
+		}
+	}
+	return differ(types.OrUnit(from.Ret), types.OrUnit(to.Ret))
+}
+
+// adaptFunc wraps a function of type from as one of type to: each argument converts from to's
+// parameter type to from's, the result from from's result type to to's, through convertAt.
+// The function value is computed once, where the adapter is made.
+func (l *lowerer) adaptFunc(x ir.Expr, from, to *types.Func, n ast.Node) ir.Expr {
+	f := &ir.Param{Name: "f_", Type: l.goTypeOf(from)}
+	params, args := l.forwardParams(to.Params)
+	for i := range args {
+		args[i] = l.convertAt(args[i], to.Params[i], from.Params[i], n)
+	}
+	call := &ir.Call{Fun: &ir.Ident{Name: f.Name}, Args: args}
+	var body []ir.Stmt
+	var results []ir.Type
+	if types.IsUnit(types.OrUnit(to.Ret)) && types.IsUnit(types.OrUnit(from.Ret)) {
+		body = []ir.Stmt{&ir.ExprStmt{X: call}}
+	} else {
+		results = []ir.Type{l.valueType(types.OrUnit(to.Ret))}
+		body = []ir.Stmt{&ir.Return{Results: []ir.Expr{l.convertAt(call, types.OrUnit(from.Ret), types.OrUnit(to.Ret), n)}}}
+	}
+	adapter := &ir.FuncLit{Params: params, Results: results, Body: &ir.Block{Stmts: body}}
+	return &ir.Call{Fun: &ir.FuncLit{Params: []*ir.Param{f}, Results: []ir.Type{l.goTypeOf(to)}, Body: &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{adapter}}}}}, Args: []ir.Expr{x}}
+}
+
+// rangeElem is the integer type of a range's numbers: its array's element type, or the type of
+// its bound when that is all the checker says.
+func rangeElem(arrayT, bound types.Type) types.Type {
+	if a, ok := types.Resolve(arrayT).(*types.Array); ok && !types.IsAny(a.Elem) {
+		return a.Elem
+	}
+	if types.IsAny(bound) {
+		return types.I64
+	}
+	return bound
 }

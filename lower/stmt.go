@@ -272,23 +272,38 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 // destructure binds the names of a tuple pattern from a tuple value.
 func (l *lowerer) destructure(b *builder, p ast.Pattern, x ir.Expr, tt *types.Tuple) {
 	tp, ok := p.(*ast.TuplePat)
-	if !ok || tt == nil {
+	if !ok {
+		return
+	}
+	if tt == nil {
+		// A dynamic value (`for (k, v) in d`): its elements by index, checked at run time.
+		dyn := &types.Tuple{}
+		for range tp.Elems {
+			dyn.Elems = append(dyn.Elems, types.AnyType)
+		}
+		for i, el := range tp.Elems {
+			l.destructureOne(b, el, rtCall("DynIndex", x, &ir.Conv{Type: tInt64, X: &ir.Lit{Text: ir.Itoa(i)}}, l.pos(el)), dyn.Elems[i], nil)
+		}
 		return
 	}
 	for i, el := range tp.Elems {
-		field := &ir.Sel{X: x, Name: "F" + ir.Itoa(i)}
-		switch el := el.(type) {
-		case *ast.BindPat:
-			if el.Name.Obj == nil {
-				continue
-			}
-			v := l.bindLocal(el.Name.Obj)
-			b.add(&ir.Define{V: v, Value: l.copyValue(field, tt.Elems[i])})
-			l.bindRelease(b, el.Name.Obj, v)
-		case *ast.TuplePat:
-			inner, _ := tt.Elems[i].(*types.Tuple)
-			l.destructure(b, el, field, inner)
+		inner, _ := tt.Elems[i].(*types.Tuple)
+		l.destructureOne(b, el, &ir.Sel{X: x, Name: "F" + ir.Itoa(i)}, tt.Elems[i], inner)
+	}
+}
+
+// destructureOne binds one element of a tuple pattern to the value x of type t.
+func (l *lowerer) destructureOne(b *builder, el ast.Pattern, x ir.Expr, t types.Type, inner *types.Tuple) {
+	switch el := el.(type) {
+	case *ast.BindPat:
+		if el.Name.Obj == nil {
+			return
 		}
+		v := l.bindLocal(el.Name.Obj)
+		b.add(&ir.Define{V: v, Value: l.copyValue(x, t)})
+		l.bindRelease(b, el.Name.Obj, v)
+	case *ast.TuplePat:
+		l.destructure(b, el, x, inner)
 	}
 }
 
@@ -508,7 +523,7 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 	}
 	switch fi.Kind {
 	case check.IterRange:
-		lo, hi, incl := l.rangeBounds(b, s.Iter)
+		lo, hi, incl := l.rangeBounds(b, s.Iter, fi.Elem)
 		it := l.temp("i", l.goTypeOf(fi.Elem))
 		end := l.temp("n", l.goTypeOf(fi.Elem))
 		b.add(&ir.Define{V: end, Value: hi, Line: b.line})
@@ -543,7 +558,11 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		x := l.expr(b, s.Iter)
 		elemT := fi.Elem
 		if fi.Kind == check.IterDynamic {
-			x = rtCall("DynIter", x, l.pos(s.Iter))
+			iter := "DynIterKeys" // `for k in d`: a map's keys, as in JavaScript
+			if _, pairs := s.Pattern.(*ast.TuplePat); pairs {
+				iter = "DynIter"
+			}
+			x = rtCall(iter, x, l.pos(s.Iter))
 		}
 		val := l.temp("x", l.goTypeOf(elemT))
 		if fi.Kind == check.IterString {
@@ -622,12 +641,15 @@ func belowMax(hi ir.Expr, t types.Type) bool {
 }
 
 // rangeBounds lowers `a..b`, `a...b`, `range(n)` and `range(a, b)`.
-func (l *lowerer) rangeBounds(b *builder, e ast.Expr) (lo, hi ir.Expr, inclusive bool) {
+func (l *lowerer) rangeBounds(b *builder, e ast.Expr, elem types.Type) (lo, hi ir.Expr, inclusive bool) {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Range:
-		return l.expr(b, x.Lo), l.expr(b, x.Hi), x.Inclusive
+		return l.exprAs(b, x.Lo, elem), l.exprAs(b, x.Hi, elem), x.Inclusive
 	case *ast.Call:
-		args := l.exprList(b, x.Args)
+		var args []ir.Expr
+		for _, a := range x.Args {
+			args = append(args, l.exprAs(b, a, elem))
+		}
 		if len(args) == 1 {
 			return &ir.Lit{Text: "0"}, args[0], false
 		}

@@ -248,6 +248,17 @@ func DynLen(v Value, pos string) int64 {
 // a map's or record's entries as (key, value) tuples (Tuple2[Value, Value]), a set's elements
 // in insertion order, a tuple's elements.
 func DynIter(v Value, pos string) []Value {
+	return dynIter(v, pos, true)
+}
+
+// DynIterKeys is what `for k in d` takes from a dynamic value: the keys of a map or the field
+// names of a record, as JavaScript's for-in gives them (`for (k, v) in d` takes DynIter's
+// pairs); the elements of anything else.
+func DynIterKeys(v Value, pos string) []Value {
+	return dynIter(v, pos, false)
+}
+
+func dynIter(v Value, pos string, pairs bool) []Value {
 	switch x := v.(type) {
 	case []Value:
 		return x
@@ -259,6 +270,9 @@ func DynIter(v Value, pos string) []Value {
 		return out
 	case dynMap:
 		keys, vals := x.dynKeys(), x.dynValues()
+		if !pairs {
+			return keys
+		}
 		out := make([]Value, len(keys))
 		for i, k := range keys {
 			out[i] = Tuple2[Value, Value]{k, vals[i]}
@@ -269,6 +283,10 @@ func DynIter(v Value, pos string) []Value {
 	case *Record:
 		out := make([]Value, len(x.names))
 		for i, n := range x.names {
+			if !pairs {
+				out[i] = n
+				continue
+			}
 			out[i] = Tuple2[Value, Value]{n, x.vals[i]}
 		}
 		return out

@@ -316,3 +316,30 @@ func plural(n int, noun string) string {
 	}
 	return s
 }
+
+// DynUntyped is the dynamic value of a collection whose element types nothing in the program
+// fixed (`new Map()` or `[]` kept in a dynamic field): the dynamic collection of the same kind,
+// which takes any element. Such a collection is empty, nothing having been put in it.
+func DynUntyped(v Value) Value {
+	switch x := v.(type) {
+	case interface{ untypedEmpty() Value }:
+		return x.untypedEmpty()
+	case []Unit:
+		return make([]Value, 0, len(x))
+	}
+	return v
+}
+
+func (m *Map[K, V]) untypedEmpty() Value {
+	if m.Len() > 0 {
+		return m
+	}
+	return NewMap[Value, Value]()
+}
+
+func (s *Set[T]) untypedEmpty() Value {
+	if s.Len() > 0 {
+		return s
+	}
+	return NewSet[Value]()
+}

@@ -167,6 +167,16 @@ func DynDiv(a, b Value, pos string) Value { return arith("/", a, b, pos) }
 // DynMod is a % b: the sign follows a; an integer zero divisor fails; floats use math.Mod.
 func DynMod(a, b Value, pos string) Value { return arith("%", a, b, pos) }
 
+// DynPow is a ** b: an integer to a non-negative integer power is an integer, anything else a
+// float (`2 ** -1` is 0.5, as in JavaScript).
+func DynPow(a, b Value, pos string) Value {
+	x, y := toNum(a), toNum(b)
+	if x.kind != floatNum && y.kind != floatNum && x.kind != notNum && y.kind != notNum && y.int() < 0 {
+		return math.Pow(x.float(), y.float())
+	}
+	return arith("**", a, b, pos)
+}
+
 // DynBitAnd is a & b on integers (or bools).
 func DynBitAnd(a, b Value, pos string) Value { return arith("&", a, b, pos) }
 
@@ -233,6 +243,8 @@ func intArith[T int64 | uint64](op string, a, b T, pos string) T {
 		return Div(a, b, pos)
 	case "%":
 		return Mod(a, b, pos)
+	case "**":
+		return IntPow(a, int64(b), pos)
 	case "&":
 		return a & b
 	case "|":
@@ -253,6 +265,8 @@ func floatArith(op string, x, y float64, a, b Value, pos string) float64 {
 		return x / y
 	case "%":
 		return math.Mod(x, y)
+	case "**":
+		return math.Pow(x, y)
 	}
 	failOperands(op, a, b, pos)
 	return 0

@@ -182,7 +182,17 @@ func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types
 		}
 		return variadic
 	}
-	var later []int
+	// A literal given to a parameter nothing has typed yet waits for a lambda that knows more
+	// (one of whose parameters has a type), which then says what number it is.
+	lambdaKnows := false
+	for i, a := range e.Args {
+		if ft, ok := types.Resolve(paramAt(i)).(*types.Func); ok && isLambdaArg(a) {
+			for _, p := range ft.Params {
+				lambdaKnows = lambdaKnows || types.IsNumeric(p) && !types.HasUnbound(p)
+			}
+		}
+	}
+	var later, last []int
 	for i, a := range e.Args {
 		p := paramAt(i)
 		if p == nil {
@@ -193,10 +203,16 @@ func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types
 			later = append(later, i)
 			continue
 		}
+		if _, free := types.Resolve(p).(*types.Var); free && lambdaKnows && isIntLiteral(a) {
+			// `xs.reduce((a, b) => a + b, 0)` over floats: the lambda says what number the
+			// accumulator is, and the literal takes that type, as in JavaScript.
+			last = append(last, i)
+			continue
+		}
 		t := c.expr(a, argExpectation(p))
 		c.expectAssignable(a, t, p, " in this argument")
 	}
-	for _, i := range later {
+	for _, i := range append(later, last...) {
 		a, p := e.Args[i], paramAt(i)
 		t := c.expr(a, argExpectation(p))
 		c.expectAssignable(a, t, p, " in this argument")
@@ -504,8 +520,12 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 				return types.InvalidType, true
 			}
 		}
-		if r := c.builtinMethod(e, sel, rt, derefs, expected); r != nil {
-			return r, true
+		// A type's own method beats a builtin of the same name on the share or guard around it
+		// (a class's toString(), not the share's to_string()).
+		if !ownMethodInside(rt, name) {
+			if r := c.builtinMethod(e, sel, rt, derefs, expected); r != nil {
+				return r, true
+			}
 		}
 		if inner := derefType(rt); inner != nil {
 			derefs = append(derefs, rt)
@@ -809,4 +829,16 @@ func (c *checker) unitTail(params []types.Type, n int) int {
 		}
 	}
 	return n
+}
+
+// ownMethodInside reports whether what t holds (through shares and guards) is a user type with a
+// method called name.
+func ownMethodInside(t types.Type, name string) bool {
+	for inner := derefType(t); inner != nil; inner = derefType(inner) {
+		if n, ok := types.Resolve(inner).(*types.Named); ok {
+			_, own := n.Def.Methods[name].(*ast.FuncDecl)
+			return own
+		}
+	}
+	return false
 }

@@ -178,6 +178,12 @@ func (c *checker) ident(e *ast.Ident, expected types.Type) types.Type {
 	e.Obj = obj
 	switch obj.Kind {
 	case types.ObjVar, types.ObjParam, types.ObjConst:
+		if obj.Type == nil && obj.Global && obj.Kind == types.ObjVar && c.fn != c.info.Main {
+			// A function or callback that names a top-level let declared further down (`setTimeout(()
+			// => clearTimeout(c), 20); let c = setTimeout(…);`) runs later, when the let holds
+			// its value, as in JavaScript: the let's value gives the variable its type.
+			obj.Type = c.newVar()
+		}
 		if obj.Type == nil {
 			c.errorf(e, "the type of `%s` is not known here, before its declaration is checked; give it a type annotation", e.Name)
 			return types.InvalidType
@@ -363,6 +369,9 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 		key, val = m.Key, m.Val
 	}
 	if len(e.Keys) == 0 {
+		if key == nil && types.IsAny(expected) {
+			key, val = types.AnyType, types.AnyType // `let m: any = {};`: a dynamic map, of any keys and values
+		}
 		if key == nil {
 			key, val = c.newVar(), c.newVar()
 		}
@@ -672,6 +681,21 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		}
 		c.sameOperands(e, x, y)
 		return x
+	case "**":
+		if dyn {
+			return types.AnyType
+		}
+		if v := c.hintVarOf(x); v != nil {
+			return v // an untyped parameter's power, in the silent pass: of its type
+		}
+		if !types.IsNumeric(x) && !isTypeParam(x) || !types.IsNumeric(y) && !isTypeParam(y) && c.hintVarOf(y) == nil {
+			c.errorf(e, "`**` needs numbers, found `%s` and `%s`", typeString(x), typeString(y))
+			return types.InvalidType
+		}
+		if f := types.IntFloatMix(x, y); f != nil {
+			return f // an integer to a float power, or a float to an integer one: a float
+		}
+		return x // an integer to an integer power keeps the base's type (a float: a float)
 	case "&", "|", "^", "<<", ">>":
 		if dyn {
 			return types.AnyType
@@ -744,7 +768,7 @@ func (c *checker) sameOperands(e *ast.Binary, x, y types.Type) {
 // isNumberArith reports whether op is arithmetic on numbers: `+ - * / %`, not a bit operator.
 func isNumberArith(op string) bool {
 	switch op {
-	case "+", "-", "*", "/", "%":
+	case "+", "-", "*", "/", "%", "**":
 		return true
 	}
 	return false
@@ -768,7 +792,7 @@ func (c *checker) inUntypedFunc() bool {
 
 func isArith(op string) bool {
 	switch op {
-	case "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>":
+	case "+", "-", "*", "/", "%", "**", "&", "|", "^", "<<", ">>":
 		return true
 	}
 	return false

@@ -89,7 +89,7 @@ func (c *checker) typeParamNeeds() {
 				switch b.Op {
 				case "<", "<=", ">", ">=":
 					raise(b.X.TypeOf(), NeedOrdered)
-				case "+", "-", "*", "/", "%":
+				case "+", "-", "*", "/", "%", "**":
 					raise(b.X.TypeOf(), NeedNumber)
 				}
 			}

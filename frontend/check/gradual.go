@@ -121,6 +121,7 @@ func (c *checker) finishUntyped() {
 		h.v = nil
 	}
 	c.settleLinkedHints()
+	c.settleLiteralLinks()
 	for _, h := range c.hints {
 		if _, opt := h.resolved.(*types.Optional); h.nullable && !h.literal && !opt && !types.IsAny(h.resolved) {
 			h.resolved = &types.Optional{Elem: h.resolved}
@@ -163,6 +164,26 @@ func (c *checker) settleLinkedHints() {
 			}
 			if t != nil && agree {
 				h.resolved, h.seen, changed = t, t, true
+			}
+		}
+	}
+}
+
+// settleLiteralLinks gives a literal let (`let total = 0;`) that arithmetic links to an
+// untyped parameter the parameter's number type when it is wider: a float makes it a float, a
+// dynamic value makes it dynamic (`total = total + x` with x given 1.5, or a dynamic value).
+func (c *checker) settleLiteralLinks() {
+	for _, h := range c.hints {
+		if !h.literal || types.IsAny(h.resolved) {
+			continue
+		}
+		for _, o := range h.links {
+			switch {
+			case o.literal:
+			case types.IsAny(o.resolved):
+				h.resolved, h.reason = types.AnyType, "arithmetic mixes it with a dynamic value"
+			case types.IsFloat(o.resolved) && !types.IsFloat(h.resolved):
+				h.resolved = o.resolved
 			}
 		}
 	}
@@ -248,6 +269,12 @@ func (c *checker) hintBinary(e *ast.Binary, x, y types.Type) (types.Type, bool) 
 			return types.BoolType, true
 		}
 	case isNumberArith(e.Op):
+		if hx, hy := c.hintVarOf(x), c.hintVarOf(y); hx != nil && hy != nil && (c.hintOf(hx).literal || c.hintOf(hy).literal) {
+			// `total + x` with `let total = 0;` and an untyped x: the sum, and what is given
+			// it, is of x's type as much as of total's (settleLiteralLinks).
+			c.hintOf(hx).link(c.hintOf(hy))
+			return types.Resolve(x), true
+		}
 		if c.literalHint(x) && types.IsFloat(y) {
 			return types.Resolve(y), true
 		}

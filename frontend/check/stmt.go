@@ -257,6 +257,8 @@ func (c *checker) bindPattern(p ast.Pattern, t types.Type, kind types.ObjKind, d
 			obj = pre
 			if obj.Type == nil {
 				obj.Type = t
+			} else if _, early := obj.Type.(*types.Var); early && t != nil {
+				c.expectAssignable(p, t, obj.Type, "") // named by a function checked before it (ident)
 			}
 			p.Name.Obj = obj
 			c.setType(p.Name, obj.Type)
@@ -275,6 +277,14 @@ func (c *checker) bindPattern(p ast.Pattern, t types.Type, kind types.ObjKind, d
 			info.Objs = append(info.Objs, nil)
 		}
 	case *ast.TuplePat:
+		if types.IsAny(t) {
+			// `for (k, v) in d` over a dynamic map: each name is dynamic, taken from the value
+			// at run time (which must then be a tuple or an array of as many).
+			for _, e := range p.Elems {
+				c.bindPattern(e, types.AnyType, kind, decl, info)
+			}
+			return
+		}
 		tt, ok := types.Resolve(t).(*types.Tuple)
 		if !ok || len(tt.Elems) != len(p.Elems) {
 			if !types.IsInvalid(t) {

@@ -235,9 +235,10 @@ func (p *parser) parseRange(lex *cursor, ns exprCtx) (ast.Expr, error) {
 // tokens spell it.
 //
 //	binary_op = "||" | "or" | "&&" | "and" | "??" | "|" | "^" | "&" | "==" | "!=" |
-//		"<" | "<=" | ">" | ">=" | "<<" | ">>" | "+" | "-" | "*" | "/" | "%" .
+//		"<" | "<=" | ">" | ">=" | "<<" | ">>" | "+" | "-" | "*" | "/" | "%" | "**" .
 //
-// `or` and `and` are contextual names; `>>` is two adjacent `>` (see tGreater).
+// `or` and `and` are contextual names; `>>` is two adjacent `>` (see tGreater), `**` two
+// adjacent `*` (binds tightest, to the right).
 func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
 	t := lex.Peek()
 	switch t.Type {
@@ -287,6 +288,9 @@ func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
 	case tMinus:
 		return "-", 10, 1
 	case tStar:
+		if n := p.peekAt(lex, 1); n.Type == tStar && adjacent(t, n) {
+			return "**", 12, 2 // the power operator (JavaScript's and the interpreter's)
+		}
 		return "*", 11, 1
 	case tSlash:
 		return "/", 11, 1
@@ -312,7 +316,11 @@ func (p *parser) parseBinary(lex *cursor, minPrec int, ns exprCtx) (ast.Expr, er
 		for i := 0; i < n; i++ {
 			p.next(lex)
 		}
-		y, err := p.parseBinary(lex, prec+1, ns)
+		next := prec + 1
+		if op == "**" {
+			next = prec // `a ** b ** c` is `a ** (b ** c)`, as in JavaScript
+		}
+		y, err := p.parseBinary(lex, next, ns)
 		if err != nil {
 			return nil, err
 		}

@@ -20,7 +20,7 @@ func pair(x rt.Value) []rt.Value {
 //line testdata/run/e1_dynamic_literals.adesh:11
 func point(x rt.Value, y int64) rt.Value {
 //line testdata/run/e1_dynamic_literals.adesh:11
-	return rt.NewRecord([]string{"x", "y", "label"}, rt.DynClone(x), y, "p")
+	return rt.Value(rt.NewRecord([]string{"x", "y", "label"}, rt.DynClone(x), y, "p"))
 }
 
 // programFuture runs the top-level statements, then main.
@@ -41,7 +41,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			d = "hello"
 			rt.Print([]rt.Value{int64(1), rt.DynClone(d)})
 			rt.Print(int64(len([]rt.Value{rt.DynClone(d), int64(2), int64(3)})))
-			person = rt.NewRecord([]string{"name", "address"}, "ann", rt.NewRecord([]string{"city", "zip"}, "Oslo", int64(150)))
+			person = rt.Value(rt.NewRecord([]string{"name", "address"}, "ann", rt.Value(rt.NewRecord([]string{"city", "zip"}, "Oslo", int64(150)))))
 			rt.Print(rt.DynField(person, "name", "testdata/run/e1_dynamic_literals.adesh:10:7"), rt.DynField(rt.DynField(person, "address", "testdata/run/e1_dynamic_literals.adesh:10:20"), "city", "testdata/run/e1_dynamic_literals.adesh:10:20"), rt.DynAdd(rt.DynField(rt.DynField(person, "address", "testdata/run/e1_dynamic_literals.adesh:10:41"), "zip", "testdata/run/e1_dynamic_literals.adesh:10:41"), int64(1), "testdata/run/e1_dynamic_literals.adesh:10:41"))
 //line testdata/run/e1_dynamic_literals.adesh:12
 			pt = point(int64(1), 2)

@@ -81,7 +81,7 @@ func (f *fetchUserFuture) Poll(cx *rt.Context) rt.Poll[rt.Value] {
 			}
 			f.sub1_ = rt.SleepFuture{}
 			{
-				var res_ rt.Value = rt.NewRecord([]string{"id", "name"}, rt.DynClone(f.id), "user"+rt.Str(f.id))
+				var res_ rt.Value = rt.Value(rt.NewRecord([]string{"id", "name"}, rt.DynClone(f.id), "user"+rt.Str(f.id)))
 				f.complete_()
 				return rt.Ready[rt.Value](res_)
 			}

@@ -24,7 +24,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0: // start
 //line testdata/run/e1_object_keys.adesh:2
-			user = rt.NewRecord([]string{"name", "id", "admin"}, "ann", int64(7), false)
+			user = rt.Value(rt.NewRecord([]string{"name", "id", "admin"}, "ann", int64(7), false))
 			rt.Print(rt.DynKeys(user, "testdata/run/e1_object_keys.adesh:3:7"), rt.DynValues(user, "testdata/run/e1_object_keys.adesh:3:19"))
 			rt.Print(rt.DynHasKey(user, "name", "testdata/run/e1_object_keys.adesh:4:7"), rt.DynHasKey(user, "email", "testdata/run/e1_object_keys.adesh:4:29"))
 			rt.DynSetIndex(user, "email", "ann@example.org", "testdata/run/e1_object_keys.adesh:5:1")

@@ -198,7 +198,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_sets.adesh:26
 			empty_map = rt.NewMap[rt.Unit, rt.Unit]()
 			empty_set = rt.NewSet[int64]()
-			rt.Print(empty_map, "Map<any, any>", empty_set, "Set<i64>", rt.NewSet[rt.Unit](), int64(rt.NewSet[rt.Unit]().Len()))
+			rt.Print(rt.DynUntyped(empty_map), "Map<any, any>", empty_set, "Set<i64>", rt.DynUntyped(rt.NewSet[rt.Unit]()), int64(rt.NewSet[rt.Unit]().Len()))
 //line testdata/run/e1_sets.adesh:31
 			alias = odds
 			alias.Remove(9)
@@ -244,7 +244,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			d = primes
 			rt.DynMethod(d, "add", "testdata/run/e1_sets.adesh:68:1", int64(13))
 			parts = []rt.Value{}
-			for _, x2_ := range rt.DynIter(d, "testdata/run/e1_sets.adesh:70:10") {
+			for _, x2_ := range rt.DynIterKeys(d, "testdata/run/e1_sets.adesh:70:10") {
 				var x rt.Value = x2_
 //line testdata/run/e1_sets.adesh:70
 				rt.ArrPush(&parts, rt.DynClone(x))

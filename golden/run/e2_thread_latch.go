@@ -268,7 +268,7 @@ poll_:
 				rt.Print("caught", e.Message)
 			}
 //line testdata/run/e2_thread_latch.adesh:60
-			ctx = rt.NewRecord([]string{"ready", "stop"}, rt.NewCountDownLatch(2, "testdata/run/e2_thread_latch.adesh:60:19"), rt.NewCancellationSource())
+			ctx = rt.Value(rt.NewRecord([]string{"ready", "stop"}, rt.NewCountDownLatch(2, "testdata/run/e2_thread_latch.adesh:60:19"), rt.NewCancellationSource()))
 			helpers = []*rt.JoinHandle[rt.Value]{}
 			n2_ = 2
 //line testdata/run/e2_thread_latch.adesh:62

@@ -48,13 +48,13 @@ poll_:
 			stx = t1_.F0
 			srx = t1_.F1
 //line testdata/run/e2_thread_select.adesh:9
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"default"}, true)}, "testdata/run/e2_thread_select.adesh:9:7"))
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"timeout"}, int64(20))}, "testdata/run/e2_thread_select.adesh:10:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx)), rt.Value(rt.NewRecord([]string{"default"}, true))}, "testdata/run/e2_thread_select.adesh:9:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx)), rt.Value(rt.NewRecord([]string{"timeout"}, int64(20)))}, "testdata/run/e2_thread_select.adesh:10:7"))
 //line testdata/run/e2_thread_select.adesh:12
 			rt.ThreadSend(stx, "s1", "testdata/run/e2_thread_select.adesh:12:1")
 			rt.ThreadSend(ntx, 1, "testdata/run/e2_thread_select.adesh:13:1")
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"default"}, true)}, "testdata/run/e2_thread_select.adesh:14:7"))
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"default"}, true)}, "testdata/run/e2_thread_select.adesh:15:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx)), rt.Value(rt.NewRecord([]string{"default"}, true))}, "testdata/run/e2_thread_select.adesh:14:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx)), rt.Value(rt.NewRecord([]string{"default"}, true))}, "testdata/run/e2_thread_select.adesh:15:7"))
 //line testdata/run/e2_thread_select.adesh:18
 			sender = rt.SpawnThread(func() rt.Unit {
 				rt.ThreadSleep(20)
@@ -62,7 +62,7 @@ poll_:
 				return rt.Unit{}
 			})
 //line testdata/run/e2_thread_select.adesh:22
-			r = rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx), rt.NewRecord([]string{"timeout"}, int64(5000))}, "testdata/run/e2_thread_select.adesh:22:9")
+			r = rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx)), rt.Value(rt.NewRecord([]string{"timeout"}, int64(5000)))}, "testdata/run/e2_thread_select.adesh:22:9")
 			rt.Print(rt.DynField(r, "index", "testdata/run/e2_thread_select.adesh:23:7"), rt.DynField(r, "value", "testdata/run/e2_thread_select.adesh:23:16"))
 			f.sub1_ = sender
 			f.state = 1
@@ -105,7 +105,7 @@ poll_:
 			strings_ = 0
 			sum = int64(0)
 			for {
-				var c rt.Value = rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"recv"}, srx)}, "testdata/run/e2_thread_select.adesh:35:13")
+				var c rt.Value = rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx))}, "testdata/run/e2_thread_select.adesh:35:13")
 				if rt.DynEq(rt.DynField(c, "index", "testdata/run/e2_thread_select.adesh:36:8"), int64(-1)) {
 //line testdata/run/e2_thread_select.adesh:36
 					break
@@ -150,10 +150,10 @@ poll_:
 		case 5: // after the loop at e2_thread_select.adesh:44
 //line testdata/run/e2_thread_select.adesh:45
 			rt.Print("numbers", numbers, "sum", sum, "strings", strings_)
-			rt.Print(rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"recv"}, nrx), rt.NewRecord([]string{"timeout"}, int64(1000))}, "testdata/run/e2_thread_select.adesh:46:7"))
+			rt.Print(rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"timeout"}, int64(1000)))}, "testdata/run/e2_thread_select.adesh:46:7"))
 //line testdata/run/e2_thread_select.adesh:48
 			caught_ = rt.TryCatch(func() {
-				rt.ThreadSelect([]rt.Value{rt.NewRecord([]string{"send"}, nrx)}, "testdata/run/e2_thread_select.adesh:49:5")
+				rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"send"}, nrx))}, "testdata/run/e2_thread_select.adesh:49:5")
 			})
 			if caught_ != nil {
 				var e rt.Error = caught_.Err

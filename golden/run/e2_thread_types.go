@@ -63,7 +63,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(aw_)
 //line testdata/run/e2_thread_types.adesh:16
 			a = rt.NewAtomic[int64](3)
-			r = rt.NewRecord([]string{"count", "name"}, a, "c")
+			r = rt.Value(rt.NewRecord([]string{"count", "name"}, a, "c"))
 			rt.DynMethod(rt.DynField(r, "count", "testdata/run/e2_thread_types.adesh:18:1"), "fetch_add", "testdata/run/e2_thread_types.adesh:18:1", int64(2))
 			rt.Print(a, rt.DynMethod(rt.DynField(r, "count", "testdata/run/e2_thread_types.adesh:19:10"), "load", "testdata/run/e2_thread_types.adesh:19:10"))
 			f.complete_()

@@ -68,7 +68,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_44_everyday_dynamic.adesh:15
 			mixed = []rt.Value{int64(1), "a", true, float64(2.5), nil, []int64{1, 2}}
 			rt.Print(mixed, int64(len(mixed)), mixed[rt.Index(1, len(mixed), "testdata/run/s_44_everyday_dynamic.adesh:16:27")], mixed[rt.Index(5, len(mixed), "testdata/run/s_44_everyday_dynamic.adesh:16:37")])
-			person = rt.NewRecord([]string{"name", "age", "langs"}, "Ada", int64(36), []string{"en", "fr"})
+			person = rt.Value(rt.NewRecord([]string{"name", "age", "langs"}, "Ada", int64(36), []string{"en", "fr"}))
 			rt.Print(person, rt.DynIndex(person, "name", "testdata/run/s_44_everyday_dynamic.adesh:18:15"), rt.DynAdd(rt.DynIndex(person, "age", "testdata/run/s_44_everyday_dynamic.adesh:18:31"), int64(1), "testdata/run/s_44_everyday_dynamic.adesh:18:31"), rt.DynField(person, "name", "testdata/run/s_44_everyday_dynamic.adesh:18:50"))
 			rt.DynSetIndex(person, "age", int64(37), "testdata/run/s_44_everyday_dynamic.adesh:19:1")
 			rt.DynSetField(person, "age", rt.DynAdd(rt.DynField(person, "age", "testdata/run/s_44_everyday_dynamic.adesh:20:1"), int64(1), "testdata/run/s_44_everyday_dynamic.adesh:20:1"), "testdata/run/s_44_everyday_dynamic.adesh:20:1")
@@ -80,7 +80,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_44_everyday_dynamic.adesh:23
 			rt.Print(person)
 //line testdata/run/s_44_everyday_dynamic.adesh:28
-			rt.Print(truthy(int64(1)), truthy(int64(0)), truthy(""), truthy("x"), truthy(nil), truthy([]rt.Unit{}))
+			rt.Print(truthy(int64(1)), truthy(int64(0)), truthy(""), truthy("x"), truthy(nil), truthy(rt.DynUntyped([]rt.Unit{})))
 //line testdata/run/s_44_everyday_dynamic.adesh:30
 			rt.Print(bigger(int64(2), int64(1)), bigger(float64(1.5), int64(2)), bigger("b", "a"))
 			sum = 0

@@ -69,7 +69,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			inner = rt.MapOf[string, int64]([]string{"k"}, []int64{1})
 			twice = rt.MapOf[string, *rt.Map[string, int64]]([]string{"x", "y"}, []*rt.Map[string, int64]{inner, inner})
 			rt.Print(twice)
-			rec = rt.NewRecord([]string{"name", "age"}, "r", int64(3))
+			rec = rt.Value(rt.NewRecord([]string{"name", "age"}, "r", int64(3)))
 			rt.DynSetField(rec, "me", rt.DynClone(rec), "testdata/run/s_54_print_cycles.adesh:17:1")
 			rt.Print(rec)
 //line testdata/run/s_54_print_cycles.adesh:21

@@ -31,7 +31,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0: // start
 //line testdata/run/s_62_truthy_predicates.adesh:3
-			mixed = []rt.Value{int64(1), "a", int64(0), "", nil, true, false, []rt.Unit{}, float64(2.5)}
+			mixed = []rt.Value{int64(1), "a", int64(0), "", nil, true, false, rt.DynUntyped([]rt.Unit{}), float64(2.5)}
 			rt.Print(rt.ArrFilter(mixed, func(x rt.Value) bool {
 //line testdata/run/s_62_truthy_predicates.adesh:4
 				return rt.DynTruthy(rt.DynClone(x))
@@ -58,7 +58,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				return rt.DynTruthy(rt.DynClone(x))
 			}))
 //line testdata/run/s_62_truthy_predicates.adesh:10
-			rows = []rt.Value{rt.NewRecord([]string{"name", "admin"}, "ann", true), rt.NewRecord([]string{"name", "admin"}, "bob", int64(0)), rt.NewRecord([]string{"name", "admin"}, "cy", int64(1))}
+			rows = []rt.Value{rt.Value(rt.NewRecord([]string{"name", "admin"}, "ann", true)), rt.Value(rt.NewRecord([]string{"name", "admin"}, "bob", int64(0))), rt.Value(rt.NewRecord([]string{"name", "admin"}, "cy", int64(1)))}
 			rt.Print(rt.ArrMap(rt.ArrFilter(rows, func(r rt.Value) bool {
 //line testdata/run/s_62_truthy_predicates.adesh:11
 				return rt.DynTruthy(rt.DynClone(rt.DynField(r, "admin", "testdata/run/s_62_truthy_predicates.adesh:11:33")))

@@ -89,7 +89,7 @@ func (f *fetchJsonFuture) Poll(cx *rt.Context) rt.Poll[rt.Value] {
 				return rt.Ready[rt.Value]([]int64{1, 2})
 			}
 			f.complete_()
-			return rt.Ready[rt.Value](rt.NewRecord([]string{"kind", "n"}, "obj", int64(1)))
+			return rt.Ready[rt.Value](rt.Value(rt.NewRecord([]string{"kind", "n"}, "obj", int64(1))))
 		default:
 			rt.AwaitedAgain("`fetch_json`", "testdata/run/s_63_gradual_results.adesh:34:10")
 		}
@@ -183,7 +183,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_63_gradual_results.adesh:44
 			c = aw2_
 			rt.Print(rt.DynAdd(f.a, int64(1), "testdata/run/s_63_gradual_results.adesh:45:11"), f.b, rt.DynField(c, "kind", "testdata/run/s_63_gradual_results.adesh:45:21"))
-			for _, x_ := range rt.DynIter(f.b, "testdata/run/s_63_gradual_results.adesh:46:14") {
+			for _, x_ := range rt.DynIterKeys(f.b, "testdata/run/s_63_gradual_results.adesh:46:14") {
 				var x rt.Value = x_
 //line testdata/run/s_63_gradual_results.adesh:46
 				rt.Print(x)

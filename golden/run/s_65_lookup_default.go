@@ -123,7 +123,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_65_lookup_default.adesh:14
 			rt.Print(t7_, t9_, t11_)
 //line testdata/run/s_65_lookup_default.adesh:17
-			rec = rt.NewRecord([]string{"name", "age"}, "ann", int64(31))
+			rec = rt.Value(rt.NewRecord([]string{"name", "age"}, "ann", int64(31)))
 			byId = rt.MapOf[int64, string]([]int64{1}, []string{"one"})
 			t12_ = rt.DynLookup(rec, "name", "testdata/run/s_65_lookup_default.adesh:19:7")
 			if t12_ != nil {
