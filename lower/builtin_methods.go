@@ -167,10 +167,10 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 		}
 		p := l.recvExpr(b, ci)
 		f := l.funcArg(b, e.Args[0], true)
-		var then ir.Expr = rtCall("Then", p, f)
 		if len(e.Args) > 1 {
-			then = rtCall("ThenElse", p, f, l.funcArg(b, e.Args[1], true))
+			return l.thenEither(b, e, ci, p, f, l.funcArg(b, e.Args[1], true))
 		}
+		var then ir.Expr = rtCall("Then", p, f)
 		// A callback that gives a promise or a future: settle as that one does.
 		if fn, ok := e.Args[0].TypeOf().(*types.Func); ok {
 			if types.HandleOf(fn.Ret, types.PromiseH) != nil {
@@ -200,11 +200,56 @@ func (l *lowerer) promiseCatch(b *builder, e *ast.Call, ci *check.CallInfo) ir.E
 	from := types.HandleOf(ci.RecvType, types.PromiseH).Elem
 	to := types.HandleOf(ci.Ret, types.PromiseH).Elem
 	handler, _ := arg.TypeOf().(*types.Func)
+	if handler != nil && isPromiseOrFuture(handler.Ret) {
+		// `.catch(e => Promise.resolve(…))`: the derived promise adopts the handler's.
+		x := &ir.Param{Name: "x_", Type: l.valueType(from)}
+		identity := &ir.FuncLit{Params: []*ir.Param{x}, Results: []ir.Type{x.Type}, Body: &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{&ir.Ident{Name: x.Name}}}}}}
+		return rtCall("ThenAdopt", p, identity, f, l.toPromise(from, to, e), l.toPromise(handler.Ret, to, e))
+	}
 	if handler == nil || types.Identical(from, to) && (types.IsNever(handler.Ret) || types.Identical(types.OrUnit(handler.Ret), to)) {
 		return rtCall("Catch", p, f)
 	}
 	return rtCall("CatchEither", p, l.converter(from, to, e), f, l.converter(types.OrUnit(handler.Ret), to, e))
 }
+
+// thenEither lowers p.then(f, g): each callback's value converted to the derived promise's
+// (check's promiseThenElse), and a promise or a future a callback gives adopted.
+func (l *lowerer) thenEither(b *builder, e *ast.Call, ci *check.CallInfo, p, f, g ir.Expr) ir.Expr {
+	to := types.HandleOf(ci.Ret, types.PromiseH).Elem
+	from := types.HandleOf(ci.RecvType, types.PromiseH).Elem
+	ft, _ := e.Args[0].TypeOf().(*types.Func)
+	gt, _ := e.Args[1].TypeOf().(*types.Func)
+	if ft == nil || gt == nil {
+		return rtCall("ThenElse", p, f, g)
+	}
+	if isPromiseOrFuture(ft.Ret) || isPromiseOrFuture(gt.Ret) {
+		return rtCall("ThenAdopt", p, f, g, l.toPromise(ft.Ret, to, e), l.toPromise(gt.Ret, to, e))
+	}
+	f = l.convertAt(f, &types.Func{Params: ts(from), Ret: types.OrUnit(ft.Ret)}, &types.Func{Params: ts(from), Ret: to}, e.Args[0])
+	g = l.convertAt(g, &types.Func{Params: ts(types.ErrorType), Ret: types.OrUnit(gt.Ret)}, &types.Func{Params: ts(types.ErrorType), Ret: to}, e.Args[1])
+	return rtCall("ThenElse", p, f, g)
+}
+
+// toPromise is a Go function that turns a callback's result of type from into a promise of the
+// derived promise's value to: a promise or a future settles it, a value resolves it.
+func (l *lowerer) toPromise(from, to types.Type, at ast.Node) ir.Expr {
+	from = types.OrUnit(from)
+	x := &ir.Param{Name: "x_", Type: l.valueType(from)}
+	var body ir.Expr
+	switch {
+	case types.HandleOf(from, types.PromiseH) != nil:
+		inner := types.HandleOf(from, types.PromiseH).Elem
+		body = rtCall("Then", &ir.Ident{Name: x.Name}, l.converter(inner, to, at))
+	case types.IsFuture(from):
+		inner := types.AwaitResult(from)
+		body = rtCall("Then", rtCallT("PromiseOf", []ir.Type{l.valueType(inner)}, &ir.Ident{Name: x.Name}), l.converter(inner, to, at))
+	default:
+		body = rtCall("Resolved", l.convertAt(&ir.Ident{Name: x.Name}, from, to, at))
+	}
+	return &ir.FuncLit{Params: []*ir.Param{x}, Results: []ir.Type{&ir.TPtr{Elem: rtType("Promise", l.valueType(to))}}, Body: &ir.Block{Stmts: []ir.Stmt{&ir.Return{Results: []ir.Expr{body}}}}}
+}
+
+func ts(t ...types.Type) []types.Type { return t }
 
 // converter is a Go function that converts a value of type from to one of type to.
 func (l *lowerer) converter(from, to types.Type, at ast.Node) ir.Expr {

@@ -55,17 +55,21 @@ func (l *lowerer) call(b *builder, e *ast.Call) ir.Expr {
 			// `xs.push(v)` on a dynamic array changes the place that holds it (a field of a
 			// record, an element of a map, written back, see placeOf).
 			recv := l.placeOf(b, ci.Recv)
-			xs := l.exprList(b, e.Args)
+			xs := l.ownedList(b, e.Args) // what a dynamic method keeps (a pushed share) it owns
 			args := []ir.Expr{&ir.Unary{Op: "&", X: recv}, &ir.Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
 			for i, a := range e.Args {
 				args = append(args, l.toAny(xs[i], a.TypeOf()))
 			}
 			return rtCall("DynMethodRef", args...)
 		}
-		xs := l.exprList(b, append([]ast.Expr{ci.Recv}, e.Args...))
-		args := []ir.Expr{xs[0], &ir.Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
+		recv := l.expr(b, ci.Recv)
+		xs := l.ownedList(b, e.Args) // a dynamic method may keep what it is given (a share it stores)
+		args := []ir.Expr{recv, &ir.Lit{Text: strconv.Quote(ci.Name)}, l.pos(e)}
 		for i, a := range e.Args {
-			args = append(args, l.toAny(xs[i+1], a.TypeOf()))
+			args = append(args, l.toAny(xs[i], a.TypeOf()))
+		}
+		if isDynamicChain(ci.Recv) {
+			return rtCall("DynChainMethod", args...) // `d?.m()`: null when d is
 		}
 		return rtCall("DynMethod", args...)
 	case check.CallAwait:

@@ -893,6 +893,9 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) ir.Expr {
 		}
 		return &ir.Call{Fun: &ir.Sel{X: x, Name: "Unwrap"}, Args: []ir.Expr{l.pos(e)}}
 	case check.SelDynamic:
+		if isDynamicChain(e.X) {
+			return rtCall("DynChainField", x, &ir.Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e)) // `d?.f`: null when d is
+		}
 		if l.info.Lookups[e] {
 			return rtCall("DynFieldOrNull", x, &ir.Lit{Text: strconv.Quote(e.Name.Name)}, l.pos(e)) // `d.f ?? x`
 		}
@@ -1305,4 +1308,12 @@ func rangeElem(arrayT, bound types.Type) types.Type {
 		return types.I64
 	}
 	return bound
+}
+
+// isDynamicChain reports whether x is `d?` of a dynamic value: `d?.f` and `d?.m()` are
+// JavaScript's optional chaining there, null when d is (on a Result or an optional, `?` returns
+// early instead, as Rust's does).
+func isDynamicChain(x ast.Expr) bool {
+	t, ok := ast.Unparen(x).(*ast.Try)
+	return ok && types.IsAny(t.X.TypeOf())
 }

@@ -81,3 +81,11 @@ func (s *settleFuture[T]) Poll(cx *Context) (res Poll[Unit]) {
 }
 
 func (s *settleFuture[T]) Drop() { s.f.Drop() }
+
+// ThenAdopt is `p.then(f, g)` (or `p.catch(g)`, f the identity) where a callback gives a promise
+// or a future, which the derived promise adopts, as JavaScript's does: toF and toG turn each
+// callback's result into a promise of the derived promise's value (a value already settled, a
+// promise converted as it settles).
+func ThenAdopt[T, U1, U2, V any](p *Promise[T], f func(T) U1, g func(Error) U2, toF func(U1) *Promise[V], toG func(U2) *Promise[V]) *Promise[V] {
+	return FlattenPromise(ThenElse(p, func(v T) *Promise[V] { return toF(f(v)) }, func(e Error) *Promise[V] { return toG(g(e)) }))
+}

@@ -62,6 +62,14 @@ func DynLookup(v, i Value, pos string) Value {
 	return DynIndex(v, i, pos)
 }
 
+// DynChainField is `d?.name`, JavaScript's optional chaining: null when d is null.
+func DynChainField(v Value, name string, pos string) Value {
+	if v == nil {
+		return nil
+	}
+	return DynField(v, name, pos)
+}
+
 // DynFieldOrNull is DynField on the left of `??` (`d.email ?? fallback`): a field a record
 // does not have, or a key a map does not have, is null there.
 func DynFieldOrNull(v Value, name string, pos string) Value {
@@ -175,7 +183,46 @@ func isVocabularyType(t reflect.Type) bool {
 }
 
 func failNoField(v Value, name, pos string) {
-	Fail(pos, "no field "+name+" on "+describe(v))
+	msg := "no field " + name + " on " + describe(v)
+	if r, ok := v.(*Record); ok {
+		if near := closestName(name, r.names); near != "" {
+			msg += " (did you mean " + near + "?)"
+		}
+	}
+	Fail(pos, msg)
+}
+
+// closestName is the name of names nearest to name by edit distance, within a third of its
+// length (at least one edit); "" when none is that close. (The compiler's diag.Closest, for the
+// fields of a dynamic record.)
+func closestName(name string, names []string) string {
+	best, bestD := "", max(1, len(name)/3)+1
+	for _, n := range names {
+		if n == name {
+			continue
+		}
+		a, b := []rune(name), []rune(n)
+		prev := make([]int, len(b)+1)
+		for j := range prev {
+			prev[j] = j
+		}
+		for i := 1; i <= len(a); i++ {
+			cur := make([]int, len(b)+1)
+			cur[0] = i
+			for j := 1; j <= len(b); j++ {
+				cost := 1
+				if a[i-1] == b[j-1] {
+					cost = 0
+				}
+				cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			}
+			prev = cur
+		}
+		if d := prev[len(b)]; d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
 }
 
 // addressableField gives a struct's field from an addressable copy of the struct, so that an

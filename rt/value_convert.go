@@ -118,6 +118,8 @@ func DynClone(v Value) Value {
 }
 
 // convertTo converts v to the Go type t, reporting false when it cannot.
+var promiseOfValue = reflect.TypeFor[*Promise[Value]]()
+
 func convertTo(v Value, t reflect.Type, pos string) (reflect.Value, bool) {
 	if v == nil {
 		if t.Kind() == reflect.Interface {
@@ -136,6 +138,14 @@ func convertTo(v Value, t reflect.Type, pos string) (reflect.Value, bool) {
 	}
 	if c, ok := converterOf(t); ok {
 		return reflect.ValueOf(c.fromDynamic(v, pos)), true
+	}
+	if t == promiseOfValue {
+		if _, awaitable := futureElem(rv.Type()); awaitable {
+			// A future or a promise of another type in a dynamic array given to Promise.all:
+			// a promise of its result, as a dynamic value.
+			f := DynAwait(v)
+			return reflect.ValueOf(PromiseOf[Value](&f)), true
+		}
 	}
 	switch t.Kind() {
 	case reflect.Float32, reflect.Float64:

@@ -18,6 +18,14 @@ func DynMethod(v Value, name, pos string, args ...Value) Value {
 	return dynMethod(&v, false, name, pos, args)
 }
 
+// DynChainMethod is `d?.name(args)`, JavaScript's optional chaining: null when d is null.
+func DynChainMethod(v Value, name, pos string, args ...Value) Value {
+	if v == nil {
+		return nil
+	}
+	return DynMethod(v, name, pos, args...)
+}
+
 // DynMethodRef is DynMethod on the value in the variable *recv, which methods that change an
 // array's length update: `xs.push(1)` compiles to DynMethodRef(&xs, "push", pos, 1).
 func DynMethodRef(recv *Value, name, pos string, args ...Value) Value {

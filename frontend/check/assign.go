@@ -29,6 +29,13 @@ func (c *checker) assignable(v, t types.Type) bool {
 	if c.unify(v, t) {
 		return true
 	}
+	if types.IsAny(v) && !types.IsAny(t) {
+		// A dynamic value fits any slot, checked when the program runs; what the slot's type
+		// leaves unknown becomes dynamic too (`let ys = []; ys.extend(d);` holds any
+		// elements, not elements of ()).
+		c.unknownsDynamic(t)
+		return true
+	}
 	if types.IsNever(v) || types.IsAny(t) || types.IsAny(v) {
 		return true
 	}
@@ -257,3 +264,17 @@ func (c *checker) join(a, b types.Type) (types.Type, bool) {
 
 // TypeString renders a type as the diagnostics name it.
 func TypeString(t types.Type) string { return typeString(t) }
+
+// unknownsDynamic binds the inference variables t still leaves unbound (but an untyped
+// parameter's, which settles on its own) to any.
+func (c *checker) unknownsDynamic(t types.Type) {
+	if !types.HasUnbound(t) {
+		return
+	}
+	types.Replace(t, func(part types.Type) types.Type {
+		if v, ok := part.(*types.Var); ok && v.Bound == nil && c.hintOf(v) == nil {
+			c.bindVar(v, types.AnyType)
+		}
+		return nil
+	})
+}

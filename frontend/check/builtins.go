@@ -336,7 +336,14 @@ func (c *checker) promiseCtor(e *ast.Call, ci *CallInfo, expected types.Type) ty
 func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, expected types.Type) types.Type {
 	id := builtin.Member(builtin.TypeObject(obj), sel.Name.Name)
 	if id == 0 {
-		c.errorf(sel.Name, "`%s` has no member `%s`", builtin.Name(obj), sel.Name.Name)
+		var members []string
+		for _, row := range builtin.All() {
+			if row.Static && row.Of == builtin.Of(obj).Module {
+				members = append(members, row.Name)
+				members = append(members, row.Aliases...)
+			}
+		}
+		c.errorf(sel.Name, "`%s` has no member `%s`", builtin.Name(obj), sel.Name.Name).DidYouMean(sel.Name.Name, members)
 		c.argsUnchecked(e)
 		return types.InvalidType
 	}
@@ -435,6 +442,9 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 	ci := &CallInfo{Kind: CallBuiltinMethod, Builtin: id, Recv: sel.X, RecvType: recv, Derefs: derefs, Promised: promised}
 	if id == builtin.PromiseCatch || id == builtin.PromiseThen && thenOnlyCatches(e) {
 		return c.promiseCatch(e, ci, types.HandleOf(recv, types.PromiseH))
+	}
+	if id == builtin.PromiseThen && len(e.Args) == 2 {
+		return c.promiseThenElse(e, ci, types.HandleOf(recv, types.PromiseH))
 	}
 	sig := row.Sig(c.builderIn(types.Resolve(recv)))
 	c.args(e, sig.Params, sig.Min(), sig.Variadic)
@@ -544,8 +554,33 @@ func (c *checker) promiseCatch(e *ast.Call, ci *CallInfo, p *types.Handle) types
 	params = append(params, handler)
 	c.args(e, params, len(params), nil)
 	ci.Params = params
-	ci.Ret = &types.Handle{Kind: types.PromiseH, Elem: c.eitherValue(e, value, result)}
+	ci.Ret = &types.Handle{Kind: types.PromiseH, Elem: c.eitherValue(e, value, adoptedOr(result))}
 	return c.recordCall(e, ci)
+}
+
+// promiseThenElse checks p.then(f, onRejected): a promise of either callback's value, as
+// catch's (eitherValue), where a callback that gives a promise or a future gives what that one
+// settles with (adopted).
+func (c *checker) promiseThenElse(e *ast.Call, ci *CallInfo, p *types.Handle) types.Type {
+	var value types.Type = types.AnyType
+	if p != nil {
+		value = p.Elem
+	}
+	onValue, onError := c.newVar(), c.newVar()
+	params := []types.Type{fn(ts(value), onValue), fn(ts(types.ErrorType), onError)}
+	c.args(e, params, len(params), nil)
+	ci.Params = params
+	ci.Ret = &types.Handle{Kind: types.PromiseH, Elem: c.eitherValue(e, adoptedOr(onValue), adoptedOr(onError))}
+	return c.recordCall(e, ci)
+}
+
+// adoptedOr is what a promise resolved with a value of type t holds: t, or what t settles with
+// when it is a promise or a future.
+func adoptedOr(t types.Type) types.Type {
+	if inner := adoptedElem(t); inner != nil {
+		return inner
+	}
+	return t
 }
 
 // thenOnlyCatches reports whether e is `p.then(null, f)`, which is `p.catch(f)`.

@@ -503,7 +503,7 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			if ms := c.builtinMethod(e, sel, u, derefs, expected); ms != nil {
 				return ms, true
 			}
-			c.errorf(sel.Name, "`%s` has no method `%s`", typeString(u), name)
+			c.errorf(sel.Name, "`%s` has no method `%s`", typeString(u), name).DidYouMean(name, memberNames(recv))
 			c.argsUnchecked(e)
 			return types.InvalidType, true
 		case *types.Basic:
@@ -539,7 +539,12 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			c.argsUnchecked(e)
 			return types.InvalidType, true
 		}
-		c.errorf(sel.Name, "`%s` has no method `%s`", typeString(rt), name)
+		d := c.errorf(sel.Name, "`%s` has no method `%s`", typeString(rt), name)
+		if h := awaitHelp(sel.X, rt, name, true); h != "" {
+			d.WithHelp("%s", h)
+		} else {
+			d.DidYouMean(name, memberNames(recv))
+		}
 		c.argsUnchecked(e)
 		return types.InvalidType, true
 	}
@@ -650,7 +655,7 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 				c.info.Sels[e] = &SelInfo{Kind: SelMethodValue, Obj: m.Obj, Derefs: derefs, Recv: u}
 				return m.Obj.Type
 			}
-			c.errorf(e.Name, "`%s` has no field `%s`", typeString(u), name)
+			c.errorf(e.Name, "`%s` has no field `%s`", typeString(u), name).DidYouMean(name, memberNames(u))
 			return types.InvalidType
 		case *types.Array:
 			if name == "length" {
@@ -717,7 +722,12 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			d.WithHelp("use `?` to return early when it is null, or `.unwrap()`")
 			return types.InvalidType
 		}
-		c.errorf(e.Name, "`%s` has no field `%s`", typeString(rt), name)
+		d := c.errorf(e.Name, "`%s` has no field `%s`", typeString(rt), name)
+		if h := awaitHelp(e.X, rt, name, false); h != "" {
+			d.WithHelp("%s", h)
+		} else {
+			d.DidYouMean(name, memberNames(rt))
+		}
 		return types.InvalidType
 	}
 }

@@ -172,6 +172,8 @@ func (c *checker) ident(e *ast.Ident, expected types.Type) types.Type {
 		d := c.errorf(e, "unknown name `%s`", e.Name)
 		if e.Name == "this" || e.Name == "self" {
 			d.WithHelp("`self` exists only inside methods (functions of an `extend` or `impl` block)")
+		} else {
+			d.DidYouMean(e.Name, c.namesInScope())
 		}
 		return types.InvalidType
 	}
@@ -386,11 +388,18 @@ func (c *checker) mapLit(e *ast.MapLit, expected types.Type) types.Type {
 		} else {
 			c.expectAssignable(e.Keys[i], kt, key, " as a map key")
 		}
-		vt := c.expr(e.Values[i], val)
+		valExpected := val
+		if e.Object && !fixedMap {
+			valExpected = nil // an object's fields each have their own type: `{add: (a, b) => …, neg: (a) => …}`
+		}
+		vt := c.expr(e.Values[i], valExpected)
 		if types.IsAny(vt) && !fixedMap {
 			// A dynamic value keeps its own type (EVERYDAY.md §3): `{name: "ann", address:
 			// {…}}` is a record of mixed fields, not a map forcing its neighbours' type on it.
 			mixed = true
+		}
+		if valExpected == nil && val != nil {
+			continue // an object's fields are not joined: each keeps its type
 		}
 		if val == nil {
 			val = vt

@@ -64,7 +64,7 @@ func (c *checker) structFields(e *ast.StructLit, n *types.Named) {
 			}
 		}
 		if fd == nil {
-			c.errorf(fi.Name, "`%s` has no field `%s`", n.Def.Name, fi.Name.Name)
+			c.errorf(fi.Name, "`%s` has no field `%s`", n.Def.Name, fi.Name.Name).DidYouMean(fi.Name.Name, memberNames(n))
 			c.expr(fi.Value, nil)
 			continue
 		}

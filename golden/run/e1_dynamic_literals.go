@@ -18,9 +18,9 @@ func pair(x rt.Value) []rt.Value {
 }
 
 //line testdata/run/e1_dynamic_literals.adesh:11
-func point(x rt.Value, y int64) rt.Value {
+func point(x int64, y int64) rt.Value {
 //line testdata/run/e1_dynamic_literals.adesh:11
-	return rt.Value(rt.NewRecord([]string{"x", "y", "label"}, rt.DynClone(x), y, "p"))
+	return rt.Value(rt.NewRecord([]string{"x", "y", "label"}, x, y, "p"))
 }
 
 // programFuture runs the top-level statements, then main.
@@ -44,7 +44,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			person = rt.Value(rt.NewRecord([]string{"name", "address"}, "ann", rt.Value(rt.NewRecord([]string{"city", "zip"}, "Oslo", int64(150)))))
 			rt.Print(rt.DynField(person, "name", "testdata/run/e1_dynamic_literals.adesh:10:7"), rt.DynField(rt.DynField(person, "address", "testdata/run/e1_dynamic_literals.adesh:10:20"), "city", "testdata/run/e1_dynamic_literals.adesh:10:20"), rt.DynAdd(rt.DynField(rt.DynField(person, "address", "testdata/run/e1_dynamic_literals.adesh:10:41"), "zip", "testdata/run/e1_dynamic_literals.adesh:10:41"), int64(1), "testdata/run/e1_dynamic_literals.adesh:10:41"))
 //line testdata/run/e1_dynamic_literals.adesh:12
-			pt = point(int64(1), 2)
+			pt = point(1, 2)
 			rt.Print(rt.DynAdd(rt.DynField(pt, "x", "testdata/run/e1_dynamic_literals.adesh:13:7"), rt.DynField(pt, "y", "testdata/run/e1_dynamic_literals.adesh:13:14"), "testdata/run/e1_dynamic_literals.adesh:13:7"), rt.DynField(pt, "label", "testdata/run/e1_dynamic_literals.adesh:13:20"))
 			typed = []int64{1, 2}
 			rt.Print(typed, "[i64]")

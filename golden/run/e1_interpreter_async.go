@@ -55,7 +55,7 @@ var q *rt.Share[Queue]
 // fetchUserFuture is the state machine of `fetchUser`.
 type fetchUserFuture struct {
 	state uint32
-	id    rt.Value
+	id    int64
 	sub1_ rt.SleepFuture
 }
 
@@ -81,7 +81,7 @@ func (f *fetchUserFuture) Poll(cx *rt.Context) rt.Poll[rt.Value] {
 			}
 			f.sub1_ = rt.SleepFuture{}
 			{
-				var res_ rt.Value = rt.Value(rt.NewRecord([]string{"id", "name"}, rt.DynClone(f.id), "user"+rt.Str(f.id)))
+				var res_ rt.Value = rt.Value(rt.NewRecord([]string{"id", "name"}, f.id, "user"+rt.Str(f.id)))
 				f.complete_()
 				return rt.Ready[rt.Value](res_)
 			}
@@ -112,7 +112,7 @@ func (f *fetchUserFuture) complete_() {
 }
 
 //line testdata/run/e1_interpreter_async.adesh:12
-func fetchUser(id rt.Value) fetchUserFuture {
+func fetchUser(id int64) fetchUserFuture {
 	return fetchUserFuture{id: id}
 }
 
@@ -140,7 +140,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0: // start
 //line testdata/run/e1_interpreter_async.adesh:17
-			f.sub1_ = rt.PromiseAll([]*rt.Promise[rt.Value]{rt.PromiseOf[rt.Value](rt.Start[rt.Value](cx, fetchUser(int64(1)))), rt.PromiseOf[rt.Value](rt.Start[rt.Value](cx, fetchUser(int64(2))))})
+			f.sub1_ = rt.PromiseAll([]*rt.Promise[rt.Value]{rt.PromiseOf[rt.Value](rt.Start[rt.Value](cx, fetchUser(1))), rt.PromiseOf[rt.Value](rt.Start[rt.Value](cx, fetchUser(2)))})
 			f.state = 1
 			fallthrough
 		case 1: // after the await at e1_interpreter_async.adesh:17
@@ -160,7 +160,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Print(rt.DynField(u, "name", "testdata/run/e1_interpreter_async.adesh:18:30"), rt.DynField(u, "id", "testdata/run/e1_interpreter_async.adesh:18:38"))
 			}
 //line testdata/run/e1_interpreter_async.adesh:19
-			p_ = rt.Then(rt.PromiseOf[rt.Value](rt.Start[rt.Value](cx, fetchUser(int64(3)))), func(u_ rt.Value) rt.Value {
+			p_ = rt.Then(rt.PromiseOf[rt.Value](rt.Start[rt.Value](cx, fetchUser(3))), func(u_ rt.Value) rt.Value {
 //line testdata/run/e1_interpreter_async.adesh:19
 				return rt.DynMethod(rt.DynField(u_, "name", "testdata/run/e1_interpreter_async.adesh:19:36"), "toUpperCase", "testdata/run/e1_interpreter_async.adesh:19:36")
 			})

@@ -127,7 +127,7 @@ func (self *Bag) add(k string, v rt.Value) {
 //line testdata/run/e3_untyped_conversions.adesh:28
 	rt.DynSetIndex((*self).first, k, rt.DynClone(v), "testdata/run/e3_untyped_conversions.adesh:28:32")
 //line testdata/run/e3_untyped_conversions.adesh:28
-	rt.DynMethodRef(&(*self).xs, "push", "testdata/run/e3_untyped_conversions.adesh:28:51", v)
+	rt.DynMethodRef(&(*self).xs, "push", "testdata/run/e3_untyped_conversions.adesh:28:51", rt.DynClone(v))
 }
 
 // programFuture runs the top-level statements, then main.
