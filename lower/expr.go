@@ -2,6 +2,7 @@ package lower
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -608,6 +609,8 @@ func (l *lowerer) deref(x ir.Expr, t types.Type) ir.Expr {
 
 func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 	switch e.Op {
+	case "instanceof":
+		return l.instanceOf(b, e)
 	case "&&", "||":
 		return l.logical(b, e)
 	case "??":
@@ -1316,4 +1319,33 @@ func rangeElem(arrayT, bound types.Type) types.Type {
 func isDynamicChain(x ast.Expr) bool {
 	t, ok := ast.Unparen(x).(*ast.Try)
 	return ok && types.IsAny(t.X.TypeOf())
+}
+
+// instanceOf lowers `x instanceof C`: a type switch on the value, true for C's Go type and for
+// those of the classes that extend or implement C (ast.StructDecl.Supers).
+func (l *lowerer) instanceOf(b *builder, e *ast.Binary) ir.Expr {
+	name := l.info.InstanceOf[e]
+	x := l.toAny(l.expr(b, e.X), e.X.TypeOf())
+	var cases []ir.Type
+	if name == "Error" {
+		cases = append(cases, l.goTypeOf(types.ErrorType))
+	}
+	for _, def := range l.info.TypeDefs {
+		d, ok := def.Decl.(*ast.StructDecl)
+		if len(def.TypeParams) > 0 || (def.Name != name && !(ok && slices.Contains(d.Supers, name))) {
+			continue
+		}
+		var t types.Type = &types.Named{Def: def}
+		if ok && d.Class {
+			t = &types.Handle{Kind: types.ShareH, Elem: t} // a class's instances are shares
+		}
+		cases = append(cases, l.goTypeOf(t))
+	}
+	if len(cases) == 0 {
+		return &ir.Lit{Text: "false"}
+	}
+	v := &ir.Param{Name: "v_", Type: rtType("Value")}
+	sw := &ir.TypeSwitch{X: &ir.Ident{Name: v.Name}, Cases: []*ir.TypeCase{{Types: cases, Body: []ir.Stmt{&ir.Return{Results: []ir.Expr{&ir.Lit{Text: "true"}}}}}}}
+	body := []ir.Stmt{sw, &ir.Return{Results: []ir.Expr{&ir.Lit{Text: "false"}}}}
+	return &ir.Call{Fun: &ir.FuncLit{Params: []*ir.Param{v}, Results: []ir.Type{tBool}, Body: &ir.Block{Stmts: body}}, Args: []ir.Expr{x}}
 }

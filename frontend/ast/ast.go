@@ -102,6 +102,9 @@ type StructDecl struct {
 	Methods    []*FuncDecl     // methods written inside the struct body, if the parser allows it
 	Class      bool            // desugared from a class: dynamic code may call its methods by name
 	Private    map[string]bool // a class's `private` and `protected` fields and methods
+	// Supers are the classes a class extends and the interfaces it implements, directly or
+	// through its bases (`x instanceof Base` holds for its instances).
+	Supers []string
 
 	Obj *types.Object // set by the checker
 }

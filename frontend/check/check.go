@@ -54,6 +54,10 @@ type Info struct {
 	// run-time lock-order check (rt's lock waits) learns from them what a waiting task holds.
 	LocksHeld map[*ast.Call][]HeldLock
 
+	// InstanceOf names the type of each `x instanceof C` (lower tests the value against C and
+	// the classes that extend or implement it).
+	InstanceOf map[*ast.Binary]string
+
 	flows *flows // the control-flow graph of each body (flow.go)
 }
 

@@ -589,6 +589,9 @@ func isFloatLiteral(e ast.Expr) bool {
 }
 
 func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
+	if e.Op == "instanceof" {
+		return c.instanceOf(e)
+	}
 	switch e.Op {
 	case "&&", "||":
 		c.cond(e.X)
@@ -1249,4 +1252,29 @@ func (c *checker) mapKey(idx ast.Expr, key types.Type) {
 	if r := types.Resolve(key); inferred && !types.HasUnbound(r) && !comparableKey(r) {
 		c.errorf(idx, "`%s` cannot be a map key: keys are numbers, strings, chars or bools", typeString(r))
 	}
+}
+
+// instanceOf checks `x instanceof C`: C names a class, a struct, an enum, an interface or
+// Error; the answer is the value's at run time (an instance of a class that extends C, or
+// implements it, is one of C's).
+func (c *checker) instanceOf(e *ast.Binary) types.Type {
+	c.expr(e.X, nil)
+	id, ok := ast.Unparen(e.Y).(*ast.Ident)
+	var obj *types.Object
+	if ok {
+		obj = c.scope.Lookup(id.Name)
+	}
+	switch {
+	case ok && id.Name == "Error":
+	case obj != nil && obj.Kind == types.ObjType:
+		id.Obj = obj
+	default:
+		c.errorf(e.Y, "the right side of `instanceof` names a class, a struct, an enum, an interface or `Error`")
+		return types.BoolType
+	}
+	if c.info.InstanceOf == nil {
+		c.info.InstanceOf = map[*ast.Binary]string{}
+	}
+	c.info.InstanceOf[e] = id.Name
+	return types.BoolType
 }

@@ -121,6 +121,7 @@ type classParts struct {
 	base       *ast.NamedType   // after `extends`
 	implements []*ast.NamedType // after `implements`
 	abstract   bool
+	supers     []string // its bases, nearest first (set as inheritance is resolved)
 	span       ast.Span
 	emitted    bool // its declarations are in the file already
 
@@ -390,7 +391,11 @@ func (p *parser) classDecls(c *classParts) []ast.Node {
 	var out []ast.Node
 	if !c.abstract {
 		p.hoistCtorAssigns(c)
-		out = append(out, &ast.StructDecl{Span: c.span, Name: c.name, TypeParams: c.typeParams, Fields: c.fields, Class: true, Private: c.private})
+		supers := append([]string(nil), c.supers...)
+		for _, it := range c.implements {
+			supers = append(supers, it.Name.Name)
+		}
+		out = append(out, &ast.StructDecl{Span: c.span, Name: c.name, TypeParams: c.typeParams, Fields: c.fields, Class: true, Private: c.private, Supers: supers})
 		if len(c.methods) > 0 {
 			ext := &ast.ExtendDecl{Span: c.span, Target: c.selfType()}
 			for _, m := range c.methods {

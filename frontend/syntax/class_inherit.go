@@ -69,6 +69,7 @@ func (p *parser) finishClasses(out *ast.File) (dynamic map[string]bool) {
 				resolve(b)
 				if c.base != nil {
 					dynamic[b.name.Name] = true
+					c.supers = append([]string{b.name.Name}, b.supers...)
 					p.inherit(c, b)
 				}
 			}

@@ -235,9 +235,9 @@ func (p *parser) parseRange(lex *cursor, ns exprCtx) (ast.Expr, error) {
 // tokens spell it.
 //
 //	binary_op = "||" | "or" | "&&" | "and" | "??" | "|" | "^" | "&" | "==" | "!=" |
-//		"<" | "<=" | ">" | ">=" | "<<" | ">>" | "+" | "-" | "*" | "/" | "%" | "**" .
+//		"<" | "<=" | ">" | ">=" | "instanceof" | "<<" | ">>" | "+" | "-" | "*" | "/" | "%" | "**" .
 //
-// `or` and `and` are contextual names; `>>` is two adjacent `>` (see tGreater), `**` two
+// `or`, `and` and `instanceof` are contextual names; `>>` is two adjacent `>` (see tGreater), `**` two
 // adjacent `*` (binds tightest, to the right).
 func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
 	t := lex.Peek()
@@ -252,6 +252,8 @@ func (p *parser) binaryOp(lex *cursor) (op string, prec, n int) {
 			return "||", 1, 1
 		case "and":
 			return "&&", 2, 1
+		case "instanceof":
+			return "instanceof", 8, 1 // `x instanceof C`: C names a type (check)
 		}
 	case tQuestion2:
 		return "??", 3, 1
