@@ -14,9 +14,10 @@ func side(tag string) int64 {
 
 //line testdata/run/d_01_return_before_defers.adesh:5
 func sync_f() int64 {
+//line testdata/run/d_01_return_before_defers.adesh:5
 	var defers_ rt.Defers
+//line testdata/run/d_01_return_before_defers.adesh:5
 	defer defers_.Run()
-//line testdata/run/d_01_return_before_defers.adesh:6
 	defers_.Push(func() {
 //line testdata/run/d_01_return_before_defers.adesh:6
 		rt.Print("sync defer")
@@ -37,12 +38,16 @@ const aFutureDone_ = 1
 //
 //line testdata/run/d_01_return_before_defers.adesh:10
 func (f *aFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/d_01_return_before_defers.adesh:10
 	defer f.catch_(cx, &result_)
+//line testdata/run/d_01_return_before_defers.adesh:10
 	var n_ int64
+//line testdata/run/d_01_return_before_defers.adesh:10
 	for {
+//line testdata/run/d_01_return_before_defers.adesh:10
 		switch f.state {
+//line testdata/run/d_01_return_before_defers.adesh:10
 		case 0: // start
-//line testdata/run/d_01_return_before_defers.adesh:11
 			f.defers_.Push(func() {
 //line testdata/run/d_01_return_before_defers.adesh:11
 				rt.Print("outer defer")
@@ -51,52 +56,76 @@ func (f *aFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			n_ = 2
 //line testdata/run/d_01_return_before_defers.adesh:12
 			for i_ := int64(1); i_ < n_; i_++ {
+//line testdata/run/d_01_return_before_defers.adesh:12
 				var i int64 = i_
-//line testdata/run/d_01_return_before_defers.adesh:13
 				f.defers_.Push(func() {
 //line testdata/run/d_01_return_before_defers.adesh:13
 					rt.Print("loop defer", i)
 				})
 			}
+//line testdata/run/d_01_return_before_defers.adesh:12
 			{
+//line testdata/run/d_01_return_before_defers.adesh:15
 				var res_ int64 = side("a")
+//line testdata/run/d_01_return_before_defers.adesh:15
 				f.complete_()
+//line testdata/run/d_01_return_before_defers.adesh:15
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/d_01_return_before_defers.adesh:10
 		default:
+//line testdata/run/d_01_return_before_defers.adesh:10
 			rt.AwaitedAgain("`a`", "testdata/run/d_01_return_before_defers.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/d_01_return_before_defers.adesh:10
 func (f *aFuture) Drop() {
+//line testdata/run/d_01_return_before_defers.adesh:10
 	if f.state == aFutureDone_ {
+//line testdata/run/d_01_return_before_defers.adesh:10
 		return
 	}
+//line testdata/run/d_01_return_before_defers.adesh:10
 	f.dropSub_()
+//line testdata/run/d_01_return_before_defers.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:10
 func (f *aFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/d_01_return_before_defers.adesh:10
 	x := recover()
+//line testdata/run/d_01_return_before_defers.adesh:10
 	if x == nil {
+//line testdata/run/d_01_return_before_defers.adesh:10
 		return
 	}
+//line testdata/run/d_01_return_before_defers.adesh:10
 	f.Drop()
+//line testdata/run/d_01_return_before_defers.adesh:10
 	panic(x)
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:10
 func (f *aFuture) dropSub_() {}
 
+//line testdata/run/d_01_return_before_defers.adesh:10
 func (f *aFuture) complete_() {
+//line testdata/run/d_01_return_before_defers.adesh:10
 	f.state = aFutureDone_
+//line testdata/run/d_01_return_before_defers.adesh:10
 	f.defers_.Run()
+//line testdata/run/d_01_return_before_defers.adesh:10
 	*f = aFuture{state: aFutureDone_}
 }
 
 //line testdata/run/d_01_return_before_defers.adesh:10
 func a() aFuture {
+//line testdata/run/d_01_return_before_defers.adesh:10
 	return aFuture{}
 }
 
@@ -113,71 +142,107 @@ const bFutureDone_ = 2
 //
 //line testdata/run/d_01_return_before_defers.adesh:18
 func (f *bFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/d_01_return_before_defers.adesh:18
 	defer f.catch_(cx, &result_)
+//line testdata/run/d_01_return_before_defers.adesh:18
 	for {
+//line testdata/run/d_01_return_before_defers.adesh:18
 		switch f.state {
+//line testdata/run/d_01_return_before_defers.adesh:18
 		case 0: // start
-//line testdata/run/d_01_return_before_defers.adesh:19
 			f.defers_.Push(func() {
 //line testdata/run/d_01_return_before_defers.adesh:19
 				rt.Print("b defer")
 			})
 //line testdata/run/d_01_return_before_defers.adesh:20
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/d_01_return_before_defers.adesh:20
 			f.state = 1
+//line testdata/run/d_01_return_before_defers.adesh:20
 			fallthrough
+//line testdata/run/d_01_return_before_defers.adesh:20
 		case 1: // after the await at d_01_return_before_defers.adesh:20
 //line testdata/run/d_01_return_before_defers.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/d_01_return_before_defers.adesh:20
 			if !step_.Ready {
+//line testdata/run/d_01_return_before_defers.adesh:20
 				cx.SuspendedAt("testdata/run/d_01_return_before_defers.adesh:20")
+//line testdata/run/d_01_return_before_defers.adesh:20
 				return rt.Pending[int64]()
 			}
+//line testdata/run/d_01_return_before_defers.adesh:20
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/d_01_return_before_defers.adesh:20
 			{
 				var res_ int64 = side("b") + 1
+//line testdata/run/d_01_return_before_defers.adesh:21
 				f.complete_()
+//line testdata/run/d_01_return_before_defers.adesh:21
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/d_01_return_before_defers.adesh:18
 		default:
+//line testdata/run/d_01_return_before_defers.adesh:18
 			rt.AwaitedAgain("`b`", "testdata/run/d_01_return_before_defers.adesh:18:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/d_01_return_before_defers.adesh:18
 func (f *bFuture) Drop() {
+//line testdata/run/d_01_return_before_defers.adesh:18
 	if f.state == bFutureDone_ {
+//line testdata/run/d_01_return_before_defers.adesh:18
 		return
 	}
+//line testdata/run/d_01_return_before_defers.adesh:18
 	f.dropSub_()
+//line testdata/run/d_01_return_before_defers.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:18
 func (f *bFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/d_01_return_before_defers.adesh:18
 	x := recover()
+//line testdata/run/d_01_return_before_defers.adesh:18
 	if x == nil {
+//line testdata/run/d_01_return_before_defers.adesh:18
 		return
 	}
+//line testdata/run/d_01_return_before_defers.adesh:18
 	f.Drop()
+//line testdata/run/d_01_return_before_defers.adesh:18
 	panic(x)
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:18
 func (f *bFuture) dropSub_() {
+//line testdata/run/d_01_return_before_defers.adesh:18
 	switch f.state {
+//line testdata/run/d_01_return_before_defers.adesh:18
 	case 1:
+//line testdata/run/d_01_return_before_defers.adesh:18
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:18
 func (f *bFuture) complete_() {
+//line testdata/run/d_01_return_before_defers.adesh:18
 	f.state = bFutureDone_
+//line testdata/run/d_01_return_before_defers.adesh:18
 	f.defers_.Run()
+//line testdata/run/d_01_return_before_defers.adesh:18
 	*f = bFuture{state: bFutureDone_}
 }
 
 //line testdata/run/d_01_return_before_defers.adesh:18
 func b() bFuture {
+//line testdata/run/d_01_return_before_defers.adesh:18
 	return bFuture{}
 }
 
@@ -200,32 +265,48 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/d_01_return_before_defers.adesh:24
 			rt.Print(sync_f())
 			f.sub1_ = a()
+//line testdata/run/d_01_return_before_defers.adesh:25
 			f.state = 1
+//line testdata/run/d_01_return_before_defers.adesh:25
 			fallthrough
+//line testdata/run/d_01_return_before_defers.adesh:25
 		case 1: // after the await at d_01_return_before_defers.adesh:25
 //line testdata/run/d_01_return_before_defers.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/d_01_return_before_defers.adesh:25
 			if !step_.Ready {
+//line testdata/run/d_01_return_before_defers.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/d_01_return_before_defers.adesh:25
 			f.sub1_ = aFuture{}
+//line testdata/run/d_01_return_before_defers.adesh:25
 			aw_ = step_.Value
 //line testdata/run/d_01_return_before_defers.adesh:25
 			rt.Print(aw_)
 			f.sub2_ = b()
+//line testdata/run/d_01_return_before_defers.adesh:26
 			f.state = 2
+//line testdata/run/d_01_return_before_defers.adesh:26
 			fallthrough
+//line testdata/run/d_01_return_before_defers.adesh:26
 		case 2: // after the await at d_01_return_before_defers.adesh:26
 //line testdata/run/d_01_return_before_defers.adesh:26
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/d_01_return_before_defers.adesh:26
 			if !step_.Ready {
+//line testdata/run/d_01_return_before_defers.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/d_01_return_before_defers.adesh:26
 			f.sub2_ = bFuture{}
+//line testdata/run/d_01_return_before_defers.adesh:26
 			aw1_ = step_.Value
 //line testdata/run/d_01_return_before_defers.adesh:26
 			rt.Print(aw1_)
+//line testdata/run/d_01_return_before_defers.adesh:26
 			f.complete_()
+//line testdata/run/d_01_return_before_defers.adesh:26
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
