@@ -41,6 +41,10 @@ type EmitOptions struct {
 	// PartsPath is the import path the parts' packages are under (ModulePath if "").
 	PartsPath string
 	Parts     int // if not 0, split into about that many packages whatever the size (tests)
+	// Debug is Go for a debugger (`build --debug`): one package, //line directives that name
+	// the AdeshLang files by absolute path (an editor's breakpoints name them so), and the
+	// locals an async fn keeps in its state struct shown as Go locals of their own names.
+	Debug bool
 }
 
 // DefaultPerPart is how many declarations a package of a split program holds: a program of up
@@ -64,7 +68,7 @@ func GoFiles(p *frontend.Program, o EmitOptions) ([]emitgo.File, error) {
 	if p.Info == nil || p.Diags.HasErrors() {
 		return nil, fmt.Errorf("the program has errors")
 	}
-	ir, err := lower.LowerWith(p.Info, p.Fset, lower.Options{Tests: o.Tests})
+	ir, err := lower.LowerWith(p.Info, p.Fset, lower.Options{Tests: o.Tests, Debug: o.Debug})
 	if err != nil {
 		return nil, err
 	}
@@ -76,9 +80,13 @@ func GoFiles(p *frontend.Program, o EmitOptions) ([]emitgo.File, error) {
 		}
 	}
 	perPart = max(perPart, 0)
+	if o.Debug {
+		perPart = 0 // a split program's directives name a file per declaration
+	}
 	parts := o.PartsPath
 	if parts == "" {
 		parts = ModulePath
 	}
-	return emitgo.Files(ir, emitgo.Options{RTPath: ModulePath + "/rt", NoLine: o.NoLine, PerPart: perPart, PartsPath: parts, Parts: o.Parts})
+	return emitgo.Files(ir, emitgo.Options{RTPath: ModulePath + "/rt", NoLine: o.NoLine, PerPart: perPart, PartsPath: parts,
+		Parts: o.Parts, AbsLines: o.Debug})
 }

@@ -175,13 +175,13 @@ var runtimeHash = sync.OnceValues(func() (string, error) {
 // contentKey hashes everything a built program depends on: its Go source, the runtime, and the
 // Go that built adesh2go. (The toolchain that builds the program is not asked for here, so
 // that a hit runs no go command: an executable built by an earlier Go still runs.)
-func contentKey(files []emitgo.File) (string, error) {
+func contentKey(files []emitgo.File, s BuildSettings) (string, error) {
 	rt, err := runtimeHash()
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
-	h.Write([]byte(Version + "\x00" + runtime.Version() + "\x00" + rt + "\x00"))
+	h.Write([]byte(Version + "\x00" + runtime.Version() + "\x00" + rt + "\x00" + s.key() + "\x00"))
 	for _, f := range files {
 		fmt.Fprintf(h, "%s\x00%d\x00", f.Name, len(f.Src))
 		h.Write(f.Src)
@@ -192,7 +192,12 @@ func contentKey(files []emitgo.File) (string, error) {
 // CachedBinary returns the executable of a program, building it unless a build of the same
 // content is in the cache: a second run of an unchanged program does not invoke the go command.
 func CachedBinary(files []emitgo.File) (string, error) {
-	key, err := contentKey(files)
+	return CachedBinaryWith(files, BuildSettings{})
+}
+
+// CachedBinaryWith is CachedBinary with build settings.
+func CachedBinaryWith(files []emitgo.File, s BuildSettings) (string, error) {
+	key, err := contentKey(files, s)
 	if err != nil {
 		return "", err
 	}
@@ -220,7 +225,7 @@ func CachedBinary(files []emitgo.File) (string, error) {
 	}
 	defer os.RemoveAll(work)
 	built := filepath.Join(work, filepath.Base(exe))
-	entries, err := buildMain(work, files, built)
+	entries, err := buildMain(work, files, built, s)
 	if err != nil {
 		return "", err
 	}

@@ -82,7 +82,7 @@ func fileImports(src []byte) ([]string, error) {
 // buildMain compiles a program's packages and links them into the executable out, working in
 // the directory work, against the runtime and standard packages the go command compiled (see
 // toolchain.go). It returns the names of the packages' cache entries.
-func buildMain(work string, files []emitgo.File, out string) ([]string, error) {
+func buildMain(work string, files []emitgo.File, out string, s BuildSettings) ([]string, error) {
 	pkgs, err := programPackages(files)
 	if err != nil {
 		return nil, err
@@ -101,7 +101,7 @@ func buildMain(work string, files []emitgo.File, out string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := tc.build(work, pkgs, out); err != nil {
+	if err := tc.build(work, pkgs, out, s); err != nil {
 		// The listing may be out of date (the go command's cache was cleaned, Go was
 		// reinstalled in place): it is asked for again, once.
 		if tc, err = loadToolchain(std, true); err != nil {
@@ -110,7 +110,7 @@ func buildMain(work string, files []emitgo.File, out string) ([]string, error) {
 		if pkgs, err = programPackages(files); err != nil {
 			return nil, err
 		}
-		if err := tc.build(work, pkgs, out); err != nil {
+		if err := tc.build(work, pkgs, out, s); err != nil {
 			return nil, err
 		}
 	}
@@ -122,9 +122,8 @@ func buildMain(work string, files []emitgo.File, out string) ([]string, error) {
 }
 
 // build compiles the packages, each once those it imports are, as many at once as there are
-// CPUs, and links them with the linker's -s -w: a program's symbol table and DWARF are half
-// of its link time, and a Go panic's stack trace does not need them.
-func (tc *toolchain) build(work string, pkgs []*goPackage, out string) error {
+// CPUs, and links them with the settings' flags.
+func (tc *toolchain) build(work string, pkgs []*goPackage, out string, s BuildSettings) error {
 	byPath := map[string]*goPackage{}
 	for _, p := range pkgs {
 		byPath[p.path] = p
@@ -146,7 +145,7 @@ func (tc *toolchain) build(work string, pkgs []*goPackage, out string) error {
 			}
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			p.export, p.link, p.err = tc.compileCached(filepath.Join(work, strconv.Itoa(i)), p, byPath)
+			p.export, p.link, p.err = tc.compileCached(filepath.Join(work, strconv.Itoa(i)), p, byPath, s)
 			if p.err == nil {
 				p.exportSum, p.err = fileHash(p.export)
 			}
@@ -169,7 +168,8 @@ func (tc *toolchain) build(work string, pkgs []*goPackage, out string) error {
 	if err := os.WriteFile(importcfg, []byte(cfg.String()), 0o644); err != nil {
 		return err
 	}
-	return tc.tool(work, buildEnv(), "link", "-o", out, "-importcfg", importcfg, "-buildmode=exe", "-s", "-w", byPath["main"].link)
+	args := append([]string{"-o", out, "-importcfg", importcfg, "-buildmode=exe"}, s.linkFlags()...)
+	return tc.tool(work, buildEnv(), "link", append(args, byPath["main"].link)...)
 }
 
 // writeImportcfg writes the compiled runtime and standard packages as importcfg lines.
@@ -188,9 +188,9 @@ func (tc *toolchain) writeImportcfg(cfg *strings.Builder) {
 // compiling it (in the directory work) when they are not there. The key hashes the package's
 // source and the export data of the parts it imports, not their code: an edit inside a body
 // that changes no part's export data leaves the packages that import it as they were.
-func (tc *toolchain) compileCached(work string, p *goPackage, byPath map[string]*goPackage) (export, link string, err error) {
+func (tc *toolchain) compileCached(work string, p *goPackage, byPath map[string]*goPackage, s BuildSettings) (export, link string, err error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "adesh2go package\x00%s\x00%s\x00%s\x00%s\x00", Version, runtime.Version(), tc.GoVersion, p.path)
+	fmt.Fprintf(h, "adesh2go package\x00%s\x00%s\x00%s\x00%s\x00%s\x00", Version, runtime.Version(), tc.GoVersion, p.path, s.key())
 	for _, imp := range p.imports {
 		if d := byPath[imp]; d != nil {
 			fmt.Fprintf(h, "%s=%s\x00", imp, d.exportSum)
@@ -210,7 +210,7 @@ func (tc *toolchain) compileCached(work string, p *goPackage, byPath map[string]
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return "", "", err
 	}
-	if err := tc.compile(work, p, byPath); err != nil {
+	if err := tc.compile(work, p, byPath, s); err != nil {
 		return "", "", err
 	}
 	// The entry appears whole, by a rename; another build that made it first wins.
@@ -223,10 +223,8 @@ func (tc *toolchain) compileCached(work string, p *goPackage, byPath map[string]
 }
 
 // compile runs the compiler on one package in work, writing work/export.a and work/link.a,
-// with the flags the go command would use under -trimpath. As the go command does under
-// -ldflags=-w, the compiler writes no DWARF either (15-20 % of its time on a 10,000-line
-// main.go).
-func (tc *toolchain) compile(work string, p *goPackage, byPath map[string]*goPackage) error {
+// with the flags the go command would use under -trimpath, and the settings'.
+func (tc *toolchain) compile(work string, p *goPackage, byPath map[string]*goPackage, s BuildSettings) error {
 	name := "main.go"
 	if p.path != "main" {
 		name = path.Base(p.path) + ".go"
@@ -249,9 +247,10 @@ func (tc *toolchain) compile(work string, p *goPackage, byPath map[string]*goPac
 		trimAs = p.path
 	}
 	args := []string{"-o", filepath.Join(work, "export.a"), "-linkobj", filepath.Join(work, "link.a"),
-		"-trimpath", work + "=>" + trimAs, "-p", p.path, "-lang=go1.26", "-complete", "-dwarf=false",
+		"-trimpath", work + "=>" + trimAs, "-p", p.path, "-lang=go1.26", "-complete",
 		"-goversion", tc.GoVersion, "-c=" + strconv.Itoa(min(4, runtime.GOMAXPROCS(0))), "-nolocalimports",
-		"-importcfg", importcfg, "-pack", src}
+		"-importcfg", importcfg, "-pack"}
+	args = append(append(args, s.compileFlags()...), src)
 	if err := tc.tool(work, compileEnv(), "compile", args...); err != nil {
 		return err
 	}

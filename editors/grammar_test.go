@@ -325,14 +325,15 @@ func TestGrammarOnDocExamples(t *testing.T) {
 	t.Logf("%d examples run through the grammar, %d checked against the parser", len(names), checked)
 }
 
-// TestGrammarKnowsEveryKeyword keeps the grammar in step with the lexer's reserved words.
+// TestGrammarKnowsEveryKeyword keeps the grammar in step with the lexer's reserved words and
+// the parser's contextual ones (class, extends, implements…).
 func TestGrammarKnowsEveryKeyword(t *testing.T) {
 	g := loadGrammar(t)
 	var kw []*regexp.Regexp
 	for _, r := range g.Repository["keywords"].Patterns {
 		kw = append(kw, r.match)
 	}
-	for _, k := range syntax.Keywords() {
+	for _, k := range append(syntax.Keywords(), syntax.ContextualKeywords()...) {
 		found := false
 		for _, re := range kw {
 			found = found || re.FindString(k) == k

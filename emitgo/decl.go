@@ -54,6 +54,8 @@ func (e *emitter) decl(d ir.Decl) jen.Code {
 		} else {
 			s.Add(e.results(d.Results))
 		}
+		e.line = d.Line
+		defer func() { e.line = nil }()
 		return withComments(comments, s.Block(e.stmts(d.Body.Stmts)...))
 	}
 	panic(fmt.Sprintf("emitgo: unknown declaration %T", d))

@@ -31,6 +31,9 @@ type Options struct {
 	PerPart   int
 	PartsPath string
 	Parts     int // if not 0, split into about that many packages, whatever the size (tests)
+	// AbsLines names the AdeshLang files of //line directives by absolute path: a debugger
+	// matches an editor's breakpoints by it.
+	AbsLines bool
 }
 
 // Receiver is the name of the receiver of a Poll method, through which fields are reached.
@@ -66,7 +69,7 @@ func Files(p *ir.Program, opts Options) ([]File, error) {
 	}
 	var files []File
 	for _, pt := range parts {
-		e := emitter{rt: opts.RTPath, noLine: opts.NoLine}
+		e := emitter{rt: opts.RTPath, noLine: opts.NoLine, absLines: opts.AbsLines}
 		name, path := "main", ""
 		var blank []string
 		if declPart != nil {
@@ -242,13 +245,18 @@ func sameVarRun(a, b ir.Decl) bool {
 }
 
 type emitter struct {
-	rt      string
-	noLine  bool
-	used    map[string]bool // import paths the rendered code qualifies names with
-	split   *splitNames     // nil: the program is one package
-	binds   *bindings       // in a split program, the names the declaration being built binds
-	declPos *declPositions  // in a split program, the positions of the declaration being built
-	pos     *partPositions  // in a split program, what the chunk being rendered collected
+	rt       string
+	noLine   bool
+	absLines bool            // the directives name their files by absolute path (Options.AbsLines)
+	used     map[string]bool // import paths the rendered code qualifies names with
+	split    *splitNames     // nil: the program is one package
+	binds    *bindings       // in a split program, the names the declaration being built binds
+	declPos  *declPositions  // in a split program, the positions of the declaration being built
+	pos      *partPositions  // in a split program, what the chunk being rendered collected
+
+	// line is the AdeshLang line of the statement being built, which the statements the
+	// compiler made inside it or after it are mapped to (nil outside a function with a line).
+	line *ir.Line
 
 	// parenLiterals: a header is being built whose composite literals need parentheses.
 	parenLiterals bool

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/format"
 	"path"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -86,16 +87,27 @@ func (e *emitter) startDecl(d ir.Decl) {
 // lineDirective is the //line directive of an AdeshLang position: as it is, or in a split
 // program relative to the declaration being built.
 func (e *emitter) lineDirective(l *ir.Line) jen.Code {
+	return jen.Comment("//line " + e.linePosition(l))
+}
+
+// linePosition is the FILE:LINE of a directive.
+func (e *emitter) linePosition(l *ir.Line) string {
 	first, ok := 0, false
 	if e.split != nil && e.declPos != nil {
 		first, ok = e.declPos.first[l.File]
 	}
 	if !ok || l.Line < first { // absolute: right, only not kept when lines move
-		return jen.Comment("//line " + l.File + ":" + strconv.Itoa(l.Line))
+		file := l.File
+		if e.absLines && !filepath.IsAbs(file) {
+			if abs, err := filepath.Abs(file); err == nil {
+				file = abs
+			}
+		}
+		return file + ":" + strconv.Itoa(l.Line)
 	}
 	file := l.File + "@" + e.declPos.key
 	e.pos.bases[file] = first
-	return jen.Comment("//line " + file + ":" + strconv.Itoa(l.Line-first+1))
+	return file + ":" + strconv.Itoa(l.Line-first+1)
 }
 
 // isPositional reports whether a Go string literal may hold an AdeshLang position. A user's

@@ -9,14 +9,24 @@ import (
 )
 
 // stmts builds a statement list, each statement after the //line directive that maps it to
-// its AdeshLang line (a comment of its own line, so in column 1).
+// its AdeshLang line (a comment of its own line, so in column 1). A statement the compiler
+// made (it has no line: a state machine's bookkeeping, a loop variable's copy) is mapped to
+// the line of the statement it serves, the one before it or the one it is inside (e.line),
+// not to whatever line Go would count to: so a debugger's breakpoint on a line stops where
+// that line's code starts, and `next` does not wander over lines that are not running.
 func (e *emitter) stmts(list []ir.Stmt) []jen.Code {
 	out := make([]jen.Code, 0, len(list))
 	for _, s := range list {
-		if l := stmtLine(s); l != nil && !e.noLine {
+		l := stmtLine(s)
+		if l == nil {
+			l = e.line
+		}
+		if l != nil && !e.noLine {
 			out = append(out, e.lineDirective(l))
 		}
+		e.line = l
 		st := e.stmt(s)
+		e.line = l // what follows a compound statement continues its line, not its last inner one's
 		if label := stmtLabel(s); label != "" {
 			st = jen.Id(label).Op(":").Line().Add(st)
 		}
@@ -105,23 +115,7 @@ func (e *emitter) stmt(s ir.Stmt) *jen.Statement {
 		}
 		return jen.For(head.Add(e.cond(s.X))).Add(e.block(s.Body.Stmts))
 	case *ir.Switch:
-		cases := make([]jen.Code, len(s.Cases))
-		for i, c := range s.Cases {
-			head := jen.Default()
-			if len(c.Exprs) > 0 {
-				head = jen.Case(e.exprs(c.Exprs)...)
-			}
-			if c.Comment == "" {
-				cases[i] = head.Block(e.stmts(c.Body)...)
-				continue
-			}
-			// The comment ends the case's line; the statements follow on lines of their own.
-			cases[i] = head.Comment(goCommentText(e.comment(c.Comment))).Custom(jen.Options{Multi: true}, e.stmts(c.Body)...)
-		}
-		if s.Tag == nil {
-			return jen.Switch().Block(cases...)
-		}
-		return jen.Switch(e.cond(s.Tag)).Block(cases...)
+		return e.switchStmt(s)
 	case *ir.TypeSwitch:
 		cases := make([]jen.Code, len(s.Cases))
 		for i, c := range s.Cases {
@@ -148,6 +142,47 @@ func (e *emitter) stmt(s ir.Stmt) *jen.Statement {
 		return jen.Defer().Add(e.expr(s.Call))
 	}
 	panic(fmt.Sprintf("emitgo: statement %T left unlowered", s))
+}
+
+// switchStmt builds a switch. A case continues the line of the case before when that one
+// falls through into it (a state machine's states: Go puts the jump of the fallthrough on the
+// case's label, and the comparisons that jump to it), else it is on the switch's line.
+func (e *emitter) switchStmt(s *ir.Switch) *jen.Statement {
+	at := e.line
+	cases := make([]jen.Code, 0, len(s.Cases))
+	for i, c := range s.Cases {
+		fallenInto := i > 0 && fallsThrough(s.Cases[i-1])
+		if !fallenInto {
+			e.line = at
+		}
+		if e.line != nil && !e.noLine {
+			cases = append(cases, e.lineDirective(e.line))
+		}
+		head := jen.Default()
+		if len(c.Exprs) > 0 {
+			head = jen.Case(e.exprs(c.Exprs)...)
+		}
+		if c.Comment == "" {
+			cases = append(cases, head.Block(e.stmts(c.Body)...))
+			continue
+		}
+		// The comment ends the case's line; the statements follow on lines of their own.
+		cases = append(cases, head.Comment(goCommentText(e.comment(c.Comment))).Custom(jen.Options{Multi: true}, e.stmts(c.Body)...))
+	}
+	e.line = at
+	if s.Tag == nil {
+		return jen.Switch().Block(cases...)
+	}
+	return jen.Switch(e.cond(s.Tag)).Block(cases...)
+}
+
+// fallsThrough reports whether a case ends in a fallthrough.
+func fallsThrough(c *ir.Case) bool {
+	if len(c.Body) == 0 {
+		return false
+	}
+	b, ok := c.Body[len(c.Body)-1].(*ir.Branch)
+	return ok && b.Tok == "fallthrough"
 }
 
 // assign builds an assignment; `x += 1` is written `x++`, as a reviewer expects.

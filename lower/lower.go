@@ -30,6 +30,9 @@ type Options struct {
 	// Tests lowers a test program (`adesh2go test`): the entry file's tests, and a main that
 	// runs them (tests.go). Without it the tests are left out.
 	Tests bool
+	// Debug lowers for a debugger: an async fn's locals kept in its state struct are shown
+	// as Go locals of their own names too (machine.Spec.Debug).
+	Debug bool
 }
 
 // LowerWith is Lower with options.

@@ -12,6 +12,7 @@ func (l *lowerer) buildStateMachine(spec *machine.Spec) ir.Type {
 	if l.opts.BeforeMachine != nil {
 		l.opts.BeforeMachine(spec.Name, spec.Body)
 	}
+	spec.Debug = l.opts.Debug
 	return machine.Build(machineHooks{l}, l.prog, spec)
 }
 

@@ -70,6 +70,11 @@ func (c *conn) notify(method string, params any) {
 	}{"2.0", method, params})
 }
 
+// headerError is a message whose header is broken: it is answered, and the session goes on.
+type headerError struct{ msg string }
+
+func (e *headerError) Error() string { return e.msg }
+
 // readMessage reads one framed message.
 func readMessage(r *bufio.Reader) ([]byte, error) {
 	headers, err := textproto.NewReader(r).ReadMIMEHeader()
@@ -78,7 +83,7 @@ func readMessage(r *bufio.Reader) ([]byte, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(headers.Get("Content-Length")))
 	if err != nil || n < 0 {
-		return nil, fmt.Errorf("a message without a valid Content-Length header")
+		return nil, &headerError{fmt.Sprintf("a message without a valid Content-Length header (%q)", headers.Get("Content-Length"))}
 	}
 	body := make([]byte, n)
 	if _, err := io.ReadFull(r, body); err != nil {
@@ -95,6 +100,17 @@ func serve(r io.Reader, w io.Writer, h *protocol.Handler) error {
 		body, err := readMessage(in)
 		if errors.Is(err, io.EOF) {
 			return nil
+		}
+		var bad *headerError
+		if errors.As(err, &bad) {
+			// Its body's length is unknown: it is skipped up to the next message's header.
+			if err := out.send(message{JSONRPC: "2.0", Error: &responseError{codeParseError, bad.msg}, ID: nullID()}); err != nil {
+				return err
+			}
+			if in, err = skipToHeader(in); err != nil {
+				return nil // the input ended inside the broken message
+			}
+			continue
 		}
 		if err != nil {
 			return err
@@ -125,6 +141,27 @@ func serve(r io.Reader, w io.Writer, h *protocol.Handler) error {
 			return nil
 		}
 	}
+}
+
+// skipToHeader reads up to the next "Content-Length:" and returns a reader that starts there.
+func skipToHeader(in *bufio.Reader) (*bufio.Reader, error) {
+	const mark = "Content-Length:"
+	matched := 0
+	for matched < len(mark) {
+		c, err := in.ReadByte()
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case c == mark[matched]:
+			matched++
+		case c == mark[0]:
+			matched = 1
+		default:
+			matched = 0
+		}
+	}
+	return bufio.NewReader(io.MultiReader(strings.NewReader(mark), in)), nil
 }
 
 func nullID() *json.RawMessage {

@@ -22,7 +22,7 @@ func irCmd(stdout, stderr io.Writer) *cobra.Command {
 			if after != "" && after != "machine" {
 				return usageError("--after takes machine, not %q", after)
 			}
-			p, err := load(args[0], stderr)
+			p, err := load(args[0], cmd.InOrStdin(), stderr)
 			if err != nil {
 				return err
 			}

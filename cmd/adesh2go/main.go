@@ -1,15 +1,18 @@
 // Command adesh2go compiles AdeshLang programs to Go and runs them.
 //
-//	adesh2go run [--workers N] [--trace-async] FILE.adesh [-- ARGS...]
+//	adesh2go run [--workers N] [--trace-async] [--debug] FILE.adesh [-- ARGS...]
 //	adesh2go test [--run REGEX] [--workers N] FILE.adesh...
-//	adesh2go build [-o OUT] FILE.adesh
-//	adesh2go emit [-o DIR] [--no-line] [--tests] FILE.adesh
+//	adesh2go build [-o OUT] [--debug] FILE.adesh
+//	adesh2go emit [-o DIR] [--no-line] [--tests] [--debug] FILE.adesh
 //	adesh2go check [--format text|json] [--explain-types] FILE.adesh...
 //	adesh2go parse FILE.adesh
 //	adesh2go ir [--after machine] FILE.adesh
 //	adesh2go fmt [-w] [-l] [-d] [FILE.adesh...]
 //	adesh2go lsp
-//	adesh2go version
+//	adesh2go version (or --version)
+//
+// FILE.adesh `-` reads the program from the standard input (its imports from the current
+// directory).
 //
 // Exit status: 0 ok, 1 the program has errors (or, for run, the program's own status; for test,
 // a test failed), 2 usage.
@@ -78,6 +81,8 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.Version = adesh2go.Version // --version, as the version command
+	root.SetVersionTemplate("adesh2go {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError("%v", err) })
@@ -113,12 +118,36 @@ func readable(file string) error {
 	return nil
 }
 
+// stdinName names a program read from the standard input (the file `-`) in diagnostics.
+const stdinName = "<stdin>"
+
+// loadProgram reads, parses and checks a program: its entry file, or the standard input in for
+// the file `-` (its imports are read from the current directory).
+func loadProgram(file string, in io.Reader) (*frontend.Program, error) {
+	if file != "-" {
+		if err := readable(file); err != nil {
+			return nil, err
+		}
+		return frontend.Load(file), nil
+	}
+	src, err := io.ReadAll(in)
+	if err != nil {
+		return nil, usageError("cannot read the standard input: %v", err)
+	}
+	return frontend.LoadWith(stdinName, func(name string) ([]byte, error) {
+		if name == stdinName {
+			return src, nil
+		}
+		return os.ReadFile(name)
+	}), nil
+}
+
 // load loads and checks a program, printing its diagnostics; it fails when there are errors.
-func load(file string, stderr io.Writer) (*frontend.Program, error) {
-	if err := readable(file); err != nil {
+func load(file string, in io.Reader, stderr io.Writer) (*frontend.Program, error) {
+	p, err := loadProgram(file, in)
+	if err != nil {
 		return nil, err
 	}
-	p := frontend.Load(file)
 	p.Diags.WriteText(stderr)
 	if p.Diags.HasErrors() {
 		return nil, programError
@@ -126,13 +155,9 @@ func load(file string, stderr io.Writer) (*frontend.Program, error) {
 	return p, nil
 }
 
-// compile turns a file into the Go source of its program.
-func compile(file string, stderr io.Writer) ([]emitgo.File, error) {
-	return compileWith(file, stderr, adesh2go.EmitOptions{})
-}
-
-func compileWith(file string, stderr io.Writer, opts adesh2go.EmitOptions) ([]emitgo.File, error) {
-	p, err := load(file, stderr)
+// compileWith turns a file into the Go source of its program.
+func compileWith(file string, in io.Reader, stderr io.Writer, opts adesh2go.EmitOptions) ([]emitgo.File, error) {
+	p, err := load(file, in, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -149,10 +174,10 @@ const maxWorkers = 65534
 
 func runCmd(stdout, stderr io.Writer) *cobra.Command {
 	var workers int
-	var trace bool
+	var trace, debug bool
 	cmd := &cobra.Command{
-		Use:   "run [--workers N] [--trace-async] FILE.adesh [-- ARGS...]",
-		Short: "Compile, build and run a program; exit with its status",
+		Use:   "run [--workers N] [--trace-async] [--debug] FILE.adesh [-- ARGS...]",
+		Short: "Compile, build and run a program; exit with its status (- reads it from the standard input)",
 		Args:  cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dash := cmd.ArgsLenAtDash()
@@ -167,13 +192,9 @@ func runCmd(stdout, stderr io.Writer) *cobra.Command {
 			if workers < 0 || workers > maxWorkers {
 				return usageError("--workers must be from 1 to %d (0, the default, means ADESH_WORKERS or the number of CPUs), got %d", maxWorkers, workers)
 			}
-			src, err := compile(args[0], stderr)
+			exe, err := buildExecutable(args[0], debug, cmd.InOrStdin(), stderr)
 			if err != nil {
 				return err
-			}
-			exe, err := adesh2go.CachedBinary(src)
-			if err != nil {
-				return &exitError{code: 1, msg: err.Error()}
 			}
 			env := os.Environ()
 			if workers > 0 {
@@ -187,19 +208,34 @@ func runCmd(stdout, stderr io.Writer) *cobra.Command {
 	}
 	cmd.Flags().IntVar(&workers, "workers", 0, "worker threads (default: ADESH_WORKERS, else the number of CPUs)")
 	cmd.Flags().BoolVar(&trace, "trace-async", false, "print the scheduler's metrics at exit")
+	cmd.Flags().BoolVar(&debug, "debug", false, "build for a debugger (see docs/debugging.md)")
 	return cmd
+}
+
+// buildExecutable compiles and builds a program (or takes it from the cache), for a debugger
+// with debug: DWARF, no optimisation or inlining, the Go of EmitOptions.Debug.
+func buildExecutable(file string, debug bool, in io.Reader, stderr io.Writer) (string, error) {
+	src, err := compileWith(file, in, stderr, adesh2go.EmitOptions{Debug: debug})
+	if err != nil {
+		return "", err
+	}
+	exe, err := adesh2go.CachedBinaryWith(src, adesh2go.BuildSettings{Debug: debug})
+	if err != nil {
+		return "", &exitError{code: 1, msg: err.Error()}
+	}
+	return exe, nil
 }
 
 func buildCmd(stderr io.Writer) *cobra.Command {
 	var out string
+	var debug bool
 	cmd := &cobra.Command{
-		Use:   "build [-o OUT] FILE.adesh",
+		Use:   "build [-o OUT] [--debug] FILE.adesh",
 		Short: "Compile a program to a native executable",
 		Args:  exactFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			src, err := compile(args[0], stderr)
-			if err != nil {
-				return err
+			if out == "" && args[0] == "-" {
+				return usageError("build - reads the program from the standard input: name the executable with -o OUT")
 			}
 			if out == "" {
 				out = strings.TrimSuffix(filepath.Base(args[0]), ".adesh")
@@ -207,14 +243,15 @@ func buildCmd(stderr io.Writer) *cobra.Command {
 			if sameFile(out, args[0]) {
 				return &exitError{code: 2, msg: "the executable would overwrite " + args[0] + ": name it with -o OUT"}
 			}
-			exe, err := adesh2go.CachedBinary(src)
+			exe, err := buildExecutable(args[0], debug, cmd.InOrStdin(), stderr)
 			if err != nil {
-				return &exitError{code: 1, msg: err.Error()}
+				return err
 			}
 			return copyFile(exe, out)
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the executable to write (default: the file's base name)")
+	cmd.Flags().BoolVar(&debug, "debug", false, "keep DWARF, no optimisation or inlining: for Delve (see docs/debugging.md)")
 	return cmd
 }
 
@@ -251,13 +288,16 @@ func copyFile(from, to string) error {
 
 func emitCmd(stderr io.Writer) *cobra.Command {
 	var out string
-	var noLine, tests bool
+	var noLine, tests, debug bool
 	cmd := &cobra.Command{
-		Use:   "emit [-o DIR] [--no-line] [--tests] FILE.adesh",
+		Use:   "emit [-o DIR] [--no-line] [--tests] [--debug] FILE.adesh",
 		Short: "Write the program as a Go module that `go build` builds offline",
 		Args:  exactFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			src, err := compileWith(args[0], stderr, adesh2go.EmitOptions{NoLine: noLine, Tests: tests})
+			if out == "" && args[0] == "-" {
+				return usageError("emit - reads the program from the standard input: name the directory with -o DIR")
+			}
+			src, err := compileWith(args[0], cmd.InOrStdin(), stderr, adesh2go.EmitOptions{NoLine: noLine, Tests: tests, Debug: debug})
 			if err != nil {
 				return err
 			}
@@ -273,6 +313,7 @@ func emitCmd(stderr io.Writer) *cobra.Command {
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the directory to write (default: FILE_go)")
 	cmd.Flags().BoolVar(&noLine, "no-line", false, "no //line directives, for debugging the Go itself")
 	cmd.Flags().BoolVar(&tests, "tests", false, "write the file's test program, which `adesh2go test` runs")
+	cmd.Flags().BoolVar(&debug, "debug", false, "the Go that `build --debug` builds (see docs/debugging.md)")
 	return cmd
 }
 
@@ -281,7 +322,7 @@ func checkCmd(stdout, stderr io.Writer) *cobra.Command {
 	var explain bool
 	cmd := &cobra.Command{
 		Use:   "check [--format text|json] [--explain-types] FILE.adesh...",
-		Short: "Report the diagnostics of programs without building them",
+		Short: "Report the diagnostics of programs without building them (- reads the standard input)",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageError("check needs at least one .adesh file")
@@ -294,10 +335,10 @@ func checkCmd(stdout, stderr io.Writer) *cobra.Command {
 			}
 			failed := false
 			for _, file := range args {
-				if err := readable(file); err != nil {
+				p, err := loadProgram(file, cmd.InOrStdin())
+				if err != nil {
 					return err
 				}
-				p := frontend.Load(file)
 				if format == "json" {
 					if err := p.Diags.WriteJSON(stdout); err != nil {
 						return err

@@ -16,8 +16,15 @@ import (
 // cli runs the command line in-process and returns stdout, stderr and the exit status.
 func cli(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
+	return cliWithInput(t, "", args...)
+}
+
+// cliWithInput is cli with a standard input.
+func cliWithInput(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	root := newRoot(&stdout, &stderr)
+	root.SetIn(strings.NewReader(stdin))
 	root.SetArgs(args)
 	err := root.Execute()
 	code := 0

@@ -83,7 +83,7 @@ func testCmd(stdout, stderr io.Writer) *cobra.Command {
 // testFile builds and runs the test program of one file; the error's status is 1 when the
 // file has errors or a test failed.
 func testFile(file string, re *regexp.Regexp, workers int, stdout, stderr io.Writer) error {
-	p, err := load(file, stderr)
+	p, err := load(file, nil, stderr)
 	if err != nil {
 		return err
 	}

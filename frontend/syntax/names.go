@@ -12,6 +12,13 @@ func Keywords() []string {
 	return out
 }
 
+// ContextualKeywords lists the words that are keywords only where the parser expects them
+// (`class Point`, `extends`, `public`, `a and b`): names elsewhere, highlighted as keywords.
+func ContextualKeywords() []string {
+	return []string{"abstract", "and", "class", "extends", "finally", "implements", "interface", "move", "or",
+		"override", "private", "protected", "public", "readonly", "static", "type"}
+}
+
 // IsName reports whether s can be declared as a name: a letter or `_`, then letters, digits
 // and `_`, and not a keyword.
 func IsName(s string) bool {

@@ -52,74 +52,113 @@ const connectFutureDone_ = 2
 //
 //line testdata/run/01_state_machine.adesh:5
 func (f *connectFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Connection, rt.Error]]) {
+//line testdata/run/01_state_machine.adesh:5
 	defer f.catch_(cx, &result_)
+//line testdata/run/01_state_machine.adesh:5
 	for {
+//line testdata/run/01_state_machine.adesh:5
 		switch f.state {
+//line testdata/run/01_state_machine.adesh:5
 		case 0: // start
-//line testdata/run/01_state_machine.adesh:6
 			f.sub1_ = rt.Sleep(5)
+//line testdata/run/01_state_machine.adesh:6
 			f.state = 1
+//line testdata/run/01_state_machine.adesh:6
 			fallthrough
+//line testdata/run/01_state_machine.adesh:6
 		case 1: // after the await at 01_state_machine.adesh:6
 //line testdata/run/01_state_machine.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:6
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:6
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:6")
+//line testdata/run/01_state_machine.adesh:6
 				return rt.Pending[rt.Result[Connection, rt.Error]]()
 			}
+//line testdata/run/01_state_machine.adesh:6
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/01_state_machine.adesh:7
 			if f.url == "https://down.example" {
 				f.complete_()
+//line testdata/run/01_state_machine.adesh:8
 				return rt.Ready[rt.Result[Connection, rt.Error]](rt.Err[Connection, rt.Error](rt.NewError("connection refused")))
 			}
+//line testdata/run/01_state_machine.adesh:7
 			{
+//line testdata/run/01_state_machine.adesh:10
 				var res_ rt.Result[Connection, rt.Error] = rt.Ok[Connection, rt.Error](Connection{url: f.url})
+//line testdata/run/01_state_machine.adesh:10
 				f.complete_()
+//line testdata/run/01_state_machine.adesh:10
 				return rt.Ready[rt.Result[Connection, rt.Error]](res_)
 			}
+//line testdata/run/01_state_machine.adesh:5
 		default:
+//line testdata/run/01_state_machine.adesh:5
 			rt.AwaitedAgain("`connect`", "testdata/run/01_state_machine.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/01_state_machine.adesh:5
 func (f *connectFuture) Drop() {
+//line testdata/run/01_state_machine.adesh:5
 	if f.state == connectFutureDone_ {
+//line testdata/run/01_state_machine.adesh:5
 		return
 	}
+//line testdata/run/01_state_machine.adesh:5
 	f.dropSub_()
+//line testdata/run/01_state_machine.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/01_state_machine.adesh:5
 func (f *connectFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[Connection, rt.Error]]) {
+//line testdata/run/01_state_machine.adesh:5
 	x := recover()
+//line testdata/run/01_state_machine.adesh:5
 	if x == nil {
+//line testdata/run/01_state_machine.adesh:5
 		return
 	}
+//line testdata/run/01_state_machine.adesh:5
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/01_state_machine.adesh:5
 		f.Drop()
+//line testdata/run/01_state_machine.adesh:5
 		*r = rt.Ready[rt.Result[Connection, rt.Error]](rt.Err[Connection, rt.Error](t.Err))
+//line testdata/run/01_state_machine.adesh:5
 		return
 	}
+//line testdata/run/01_state_machine.adesh:5
 	f.Drop()
+//line testdata/run/01_state_machine.adesh:5
 	panic(x)
 }
 
+//line testdata/run/01_state_machine.adesh:5
 func (f *connectFuture) dropSub_() {
+//line testdata/run/01_state_machine.adesh:5
 	switch f.state {
+//line testdata/run/01_state_machine.adesh:5
 	case 1:
+//line testdata/run/01_state_machine.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/01_state_machine.adesh:5
 func (f *connectFuture) complete_() {
+//line testdata/run/01_state_machine.adesh:5
 	*f = connectFuture{state: connectFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:5
 func connect(url string) connectFuture {
+//line testdata/run/01_state_machine.adesh:5
 	return connectFuture{url: url}
 }
 
@@ -137,100 +176,160 @@ const fetchPayloadFutureDone_ = 3
 //
 //line testdata/run/01_state_machine.adesh:20
 func (f *fetchPayloadFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string, rt.Error]]) {
+//line testdata/run/01_state_machine.adesh:20
 	defer f.catch_(cx, &result_)
+//line testdata/run/01_state_machine.adesh:20
 	var aw1_ rt.Result[Response, rt.Error]
+//line testdata/run/01_state_machine.adesh:20
 	var aw_ rt.Result[Connection, rt.Error]
+//line testdata/run/01_state_machine.adesh:20
 	var connection Connection
+//line testdata/run/01_state_machine.adesh:20
 	var response Response
+//line testdata/run/01_state_machine.adesh:20
 	var t1_ rt.Result[Response, rt.Error]
+//line testdata/run/01_state_machine.adesh:20
 	var t_ rt.Result[Connection, rt.Error]
+//line testdata/run/01_state_machine.adesh:20
 	for {
+//line testdata/run/01_state_machine.adesh:20
 		switch f.state {
+//line testdata/run/01_state_machine.adesh:20
 		case 0: // start
-//line testdata/run/01_state_machine.adesh:21
 			f.sub1_ = connect(f.url)
+//line testdata/run/01_state_machine.adesh:21
 			f.state = 1
+//line testdata/run/01_state_machine.adesh:21
 			fallthrough
+//line testdata/run/01_state_machine.adesh:21
 		case 1: // after the await at 01_state_machine.adesh:21
+//line testdata/run/01_state_machine.adesh:21
 			f.url = ""
 //line testdata/run/01_state_machine.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:21
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:21
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
+//line testdata/run/01_state_machine.adesh:21
 			f.sub1_ = connectFuture{}
+//line testdata/run/01_state_machine.adesh:21
 			aw_ = step_.Value
+//line testdata/run/01_state_machine.adesh:21
 			t_ = aw_
+//line testdata/run/01_state_machine.adesh:21
 			if !t_.IsOk {
+//line testdata/run/01_state_machine.adesh:21
 				f.complete_()
+//line testdata/run/01_state_machine.adesh:21
 				return rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t_.Err))
 			}
 //line testdata/run/01_state_machine.adesh:21
 			connection = t_.Val
 			f.sub2_ = connection.get()
+//line testdata/run/01_state_machine.adesh:22
 			f.state = 2
+//line testdata/run/01_state_machine.adesh:22
 			fallthrough
+//line testdata/run/01_state_machine.adesh:22
 		case 2: // after the await at 01_state_machine.adesh:22
 //line testdata/run/01_state_machine.adesh:22
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:22
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:22
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
+//line testdata/run/01_state_machine.adesh:22
 			f.sub2_ = ConnectionGetFuture{}
+//line testdata/run/01_state_machine.adesh:22
 			aw1_ = step_.Value
+//line testdata/run/01_state_machine.adesh:22
 			t1_ = aw1_
+//line testdata/run/01_state_machine.adesh:22
 			if !t1_.IsOk {
+//line testdata/run/01_state_machine.adesh:22
 				f.complete_()
+//line testdata/run/01_state_machine.adesh:22
 				return rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t1_.Err))
 			}
 //line testdata/run/01_state_machine.adesh:22
 			response = t1_.Val
 			f.complete_()
+//line testdata/run/01_state_machine.adesh:23
 			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](response.body))
+//line testdata/run/01_state_machine.adesh:20
 		default:
+//line testdata/run/01_state_machine.adesh:20
 			rt.AwaitedAgain("`fetch_payload`", "testdata/run/01_state_machine.adesh:20:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/01_state_machine.adesh:20
 func (f *fetchPayloadFuture) Drop() {
+//line testdata/run/01_state_machine.adesh:20
 	if f.state == fetchPayloadFutureDone_ {
+//line testdata/run/01_state_machine.adesh:20
 		return
 	}
+//line testdata/run/01_state_machine.adesh:20
 	f.dropSub_()
+//line testdata/run/01_state_machine.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/01_state_machine.adesh:20
 func (f *fetchPayloadFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
+//line testdata/run/01_state_machine.adesh:20
 	x := recover()
+//line testdata/run/01_state_machine.adesh:20
 	if x == nil {
+//line testdata/run/01_state_machine.adesh:20
 		return
 	}
+//line testdata/run/01_state_machine.adesh:20
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/01_state_machine.adesh:20
 		f.Drop()
+//line testdata/run/01_state_machine.adesh:20
 		*r = rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t.Err))
+//line testdata/run/01_state_machine.adesh:20
 		return
 	}
+//line testdata/run/01_state_machine.adesh:20
 	f.Drop()
+//line testdata/run/01_state_machine.adesh:20
 	panic(x)
 }
 
+//line testdata/run/01_state_machine.adesh:20
 func (f *fetchPayloadFuture) dropSub_() {
+//line testdata/run/01_state_machine.adesh:20
 	switch f.state {
+//line testdata/run/01_state_machine.adesh:20
 	case 1:
+//line testdata/run/01_state_machine.adesh:20
 		f.sub1_.Drop()
+//line testdata/run/01_state_machine.adesh:20
 	case 2:
+//line testdata/run/01_state_machine.adesh:20
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/01_state_machine.adesh:20
 func (f *fetchPayloadFuture) complete_() {
+//line testdata/run/01_state_machine.adesh:20
 	*f = fetchPayloadFuture{state: fetchPayloadFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:20
 func fetch_payload(url string) fetchPayloadFuture {
+//line testdata/run/01_state_machine.adesh:20
 	return fetchPayloadFuture{url: url}
 }
 
@@ -247,74 +346,113 @@ const composeFutureDone_ = 3
 //
 //line testdata/run/01_state_machine.adesh:26
 func (f *composeFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/01_state_machine.adesh:26
 	var aw1_ rt.Result[string, rt.Error]
+//line testdata/run/01_state_machine.adesh:26
 	var aw_ rt.Result[string, rt.Error]
+//line testdata/run/01_state_machine.adesh:26
 	var b rt.Result[string, rt.Error]
+//line testdata/run/01_state_machine.adesh:26
 	for {
+//line testdata/run/01_state_machine.adesh:26
 		switch f.state {
+//line testdata/run/01_state_machine.adesh:26
 		case 0: // start
-//line testdata/run/01_state_machine.adesh:27
 			f.sub1_ = fetch_payload("https://a.example")
+//line testdata/run/01_state_machine.adesh:27
 			f.state = 1
+//line testdata/run/01_state_machine.adesh:27
 			fallthrough
+//line testdata/run/01_state_machine.adesh:27
 		case 1: // after the await at 01_state_machine.adesh:27
 //line testdata/run/01_state_machine.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:27
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:27
 				return rt.Pending[string]()
 			}
+//line testdata/run/01_state_machine.adesh:27
 			f.sub1_ = fetchPayloadFuture{}
+//line testdata/run/01_state_machine.adesh:27
 			aw_ = step_.Value
 //line testdata/run/01_state_machine.adesh:27
 			f.a = aw_
 			f.sub1_ = fetch_payload("https://b.example")
+//line testdata/run/01_state_machine.adesh:28
 			f.state = 2
+//line testdata/run/01_state_machine.adesh:28
 			fallthrough
+//line testdata/run/01_state_machine.adesh:28
 		case 2: // after the await at 01_state_machine.adesh:28
 //line testdata/run/01_state_machine.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:28
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:28
 				return rt.Pending[string]()
 			}
+//line testdata/run/01_state_machine.adesh:28
 			f.sub1_ = fetchPayloadFuture{}
+//line testdata/run/01_state_machine.adesh:28
 			aw1_ = step_.Value
 //line testdata/run/01_state_machine.adesh:28
 			b = aw1_
+//line testdata/run/01_state_machine.adesh:28
 			{
 				var res_ string = rt.Str(f.a) + "+" + rt.Str(b)
+//line testdata/run/01_state_machine.adesh:29
 				f.complete_()
+//line testdata/run/01_state_machine.adesh:29
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/01_state_machine.adesh:26
 		default:
+//line testdata/run/01_state_machine.adesh:26
 			rt.AwaitedAgain("`compose`", "testdata/run/01_state_machine.adesh:26:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/01_state_machine.adesh:26
 func (f *composeFuture) Drop() {
+//line testdata/run/01_state_machine.adesh:26
 	if f.state == composeFutureDone_ {
+//line testdata/run/01_state_machine.adesh:26
 		return
 	}
+//line testdata/run/01_state_machine.adesh:26
 	f.dropSub_()
+//line testdata/run/01_state_machine.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/01_state_machine.adesh:26
 func (f *composeFuture) dropSub_() {
+//line testdata/run/01_state_machine.adesh:26
 	switch f.state {
+//line testdata/run/01_state_machine.adesh:26
 	case 1:
+//line testdata/run/01_state_machine.adesh:26
 		f.sub1_.Drop()
+//line testdata/run/01_state_machine.adesh:26
 	case 2:
+//line testdata/run/01_state_machine.adesh:26
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/01_state_machine.adesh:26
 func (f *composeFuture) complete_() {
+//line testdata/run/01_state_machine.adesh:26
 	*f = composeFuture{state: composeFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:26
 func compose() composeFuture {
+//line testdata/run/01_state_machine.adesh:26
 	return composeFuture{}
 }
 
@@ -331,77 +469,115 @@ const mainFutureDone_ = 3
 //
 //line testdata/run/01_state_machine.adesh:32
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/01_state_machine.adesh:32
 	var aw1_ rt.Result[string, rt.Error]
+//line testdata/run/01_state_machine.adesh:32
 	var aw_ string
+//line testdata/run/01_state_machine.adesh:32
 	for {
+//line testdata/run/01_state_machine.adesh:32
 		switch f.state {
+//line testdata/run/01_state_machine.adesh:32
 		case 0: // start
-//line testdata/run/01_state_machine.adesh:33
 			f.sub1_ = compose()
+//line testdata/run/01_state_machine.adesh:33
 			f.state = 1
+//line testdata/run/01_state_machine.adesh:33
 			fallthrough
+//line testdata/run/01_state_machine.adesh:33
 		case 1: // after the await at 01_state_machine.adesh:33
 //line testdata/run/01_state_machine.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:33
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/01_state_machine.adesh:33
 			f.sub1_ = composeFuture{}
+//line testdata/run/01_state_machine.adesh:33
 			aw_ = step_.Value
 //line testdata/run/01_state_machine.adesh:33
 			rt.Print(aw_)
 			f.sub2_ = fetch_payload("https://down.example")
+//line testdata/run/01_state_machine.adesh:34
 			f.state = 2
+//line testdata/run/01_state_machine.adesh:34
 			fallthrough
+//line testdata/run/01_state_machine.adesh:34
 		case 2: // after the await at 01_state_machine.adesh:34
 //line testdata/run/01_state_machine.adesh:34
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:34
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/01_state_machine.adesh:34
 			f.sub2_ = fetchPayloadFuture{}
+//line testdata/run/01_state_machine.adesh:34
 			aw1_ = step_.Value
+//line testdata/run/01_state_machine.adesh:34
 			if aw1_.IsOk {
+//line testdata/run/01_state_machine.adesh:34
 				var body string = aw1_.Val
-//line testdata/run/01_state_machine.adesh:35
 				rt.Print("unexpected:", body)
 			} else {
+//line testdata/run/01_state_machine.adesh:35
 				var e rt.Error = aw1_.Err
-//line testdata/run/01_state_machine.adesh:36
 				rt.Print("failed: " + e.Message)
 			}
+//line testdata/run/01_state_machine.adesh:34
 			f.complete_()
+//line testdata/run/01_state_machine.adesh:34
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/01_state_machine.adesh:32
 		default:
+//line testdata/run/01_state_machine.adesh:32
 			rt.AwaitedAgain("`main`", "testdata/run/01_state_machine.adesh:32:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/01_state_machine.adesh:32
 func (f *mainFuture) Drop() {
+//line testdata/run/01_state_machine.adesh:32
 	if f.state == mainFutureDone_ {
+//line testdata/run/01_state_machine.adesh:32
 		return
 	}
+//line testdata/run/01_state_machine.adesh:32
 	f.dropSub_()
+//line testdata/run/01_state_machine.adesh:32
 	f.complete_()
 }
 
+//line testdata/run/01_state_machine.adesh:32
 func (f *mainFuture) dropSub_() {
+//line testdata/run/01_state_machine.adesh:32
 	switch f.state {
+//line testdata/run/01_state_machine.adesh:32
 	case 1:
+//line testdata/run/01_state_machine.adesh:32
 		f.sub1_.Drop()
+//line testdata/run/01_state_machine.adesh:32
 	case 2:
+//line testdata/run/01_state_machine.adesh:32
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/01_state_machine.adesh:32
 func (f *mainFuture) complete_() {
+//line testdata/run/01_state_machine.adesh:32
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:32
 func adeshMain() mainFuture {
+//line testdata/run/01_state_machine.adesh:32
 	return mainFuture{}
 }
 
@@ -418,69 +594,107 @@ const ConnectionGetFutureDone_ = 2
 //
 //line testdata/run/01_state_machine.adesh:14
 func (f *ConnectionGetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[Response, rt.Error]]) {
+//line testdata/run/01_state_machine.adesh:14
 	defer f.catch_(cx, &result_)
+//line testdata/run/01_state_machine.adesh:14
 	for {
+//line testdata/run/01_state_machine.adesh:14
 		switch f.state {
+//line testdata/run/01_state_machine.adesh:14
 		case 0: // start
-//line testdata/run/01_state_machine.adesh:15
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/01_state_machine.adesh:15
 			f.state = 1
+//line testdata/run/01_state_machine.adesh:15
 			fallthrough
+//line testdata/run/01_state_machine.adesh:15
 		case 1: // after the await at 01_state_machine.adesh:15
 //line testdata/run/01_state_machine.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:15
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:15
 				cx.SuspendedAt("testdata/run/01_state_machine.adesh:15")
+//line testdata/run/01_state_machine.adesh:15
 				return rt.Pending[rt.Result[Response, rt.Error]]()
 			}
+//line testdata/run/01_state_machine.adesh:15
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/01_state_machine.adesh:15
 			{
 				var res_ rt.Result[Response, rt.Error] = rt.Ok[Response, rt.Error](Response{body: "payload of " + f.self.url})
+//line testdata/run/01_state_machine.adesh:16
 				f.complete_()
+//line testdata/run/01_state_machine.adesh:16
 				return rt.Ready[rt.Result[Response, rt.Error]](res_)
 			}
+//line testdata/run/01_state_machine.adesh:14
 		default:
+//line testdata/run/01_state_machine.adesh:14
 			rt.AwaitedAgain("`get`", "testdata/run/01_state_machine.adesh:14:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/01_state_machine.adesh:14
 func (f *ConnectionGetFuture) Drop() {
+//line testdata/run/01_state_machine.adesh:14
 	if f.state == ConnectionGetFutureDone_ {
+//line testdata/run/01_state_machine.adesh:14
 		return
 	}
+//line testdata/run/01_state_machine.adesh:14
 	f.dropSub_()
+//line testdata/run/01_state_machine.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/01_state_machine.adesh:14
 func (f *ConnectionGetFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[Response, rt.Error]]) {
+//line testdata/run/01_state_machine.adesh:14
 	x := recover()
+//line testdata/run/01_state_machine.adesh:14
 	if x == nil {
+//line testdata/run/01_state_machine.adesh:14
 		return
 	}
+//line testdata/run/01_state_machine.adesh:14
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/01_state_machine.adesh:14
 		f.Drop()
+//line testdata/run/01_state_machine.adesh:14
 		*r = rt.Ready[rt.Result[Response, rt.Error]](rt.Err[Response, rt.Error](t.Err))
+//line testdata/run/01_state_machine.adesh:14
 		return
 	}
+//line testdata/run/01_state_machine.adesh:14
 	f.Drop()
+//line testdata/run/01_state_machine.adesh:14
 	panic(x)
 }
 
+//line testdata/run/01_state_machine.adesh:14
 func (f *ConnectionGetFuture) dropSub_() {
+//line testdata/run/01_state_machine.adesh:14
 	switch f.state {
+//line testdata/run/01_state_machine.adesh:14
 	case 1:
+//line testdata/run/01_state_machine.adesh:14
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/01_state_machine.adesh:14
 func (f *ConnectionGetFuture) complete_() {
+//line testdata/run/01_state_machine.adesh:14
 	*f = ConnectionGetFuture{state: ConnectionGetFutureDone_}
 }
 
 //line testdata/run/01_state_machine.adesh:14
 func (self Connection) get() ConnectionGetFuture {
+//line testdata/run/01_state_machine.adesh:14
 	return ConnectionGetFuture{self: self}
 }
 
@@ -499,16 +713,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/01_state_machine.adesh:32
 			f.sub1_ = adeshMain()
+//line testdata/run/01_state_machine.adesh:32
 			f.state = 1
+//line testdata/run/01_state_machine.adesh:32
 			fallthrough
+//line testdata/run/01_state_machine.adesh:32
 		case 1: // after the await at 01_state_machine.adesh:32
 //line testdata/run/01_state_machine.adesh:32
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/01_state_machine.adesh:32
 			if !step_.Ready {
+//line testdata/run/01_state_machine.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/01_state_machine.adesh:32
 			f.sub1_ = mainFuture{}
+//line testdata/run/01_state_machine.adesh:32
 			f.complete_()
+//line testdata/run/01_state_machine.adesh:32
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

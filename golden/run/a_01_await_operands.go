@@ -18,56 +18,84 @@ const numFutureDone_ = 2
 //
 //line testdata/run/a_01_await_operands.adesh:2
 func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_01_await_operands.adesh:2
 	for {
+//line testdata/run/a_01_await_operands.adesh:2
 		switch f.state {
+//line testdata/run/a_01_await_operands.adesh:2
 		case 0: // start
-//line testdata/run/a_01_await_operands.adesh:3
 			rt.Print("eval " + f.tag)
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_01_await_operands.adesh:4
 			f.state = 1
+//line testdata/run/a_01_await_operands.adesh:4
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:4
 		case 1: // after the await at a_01_await_operands.adesh:4
+//line testdata/run/a_01_await_operands.adesh:4
 			f.tag = ""
 //line testdata/run/a_01_await_operands.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:4
 				cx.SuspendedAt("testdata/run/a_01_await_operands.adesh:4")
+//line testdata/run/a_01_await_operands.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_01_await_operands.adesh:4
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_01_await_operands.adesh:4
 			{
 				var res_ int64 = f.v
+//line testdata/run/a_01_await_operands.adesh:5
 				f.complete_()
+//line testdata/run/a_01_await_operands.adesh:5
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_01_await_operands.adesh:2
 		default:
+//line testdata/run/a_01_await_operands.adesh:2
 			rt.AwaitedAgain("`num`", "testdata/run/a_01_await_operands.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_01_await_operands.adesh:2
 func (f *numFuture) Drop() {
+//line testdata/run/a_01_await_operands.adesh:2
 	if f.state == numFutureDone_ {
+//line testdata/run/a_01_await_operands.adesh:2
 		return
 	}
+//line testdata/run/a_01_await_operands.adesh:2
 	f.dropSub_()
+//line testdata/run/a_01_await_operands.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_01_await_operands.adesh:2
 func (f *numFuture) dropSub_() {
+//line testdata/run/a_01_await_operands.adesh:2
 	switch f.state {
+//line testdata/run/a_01_await_operands.adesh:2
 	case 1:
+//line testdata/run/a_01_await_operands.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_01_await_operands.adesh:2
 func (f *numFuture) complete_() {
+//line testdata/run/a_01_await_operands.adesh:2
 	*f = numFuture{state: numFutureDone_}
 }
 
 //line testdata/run/a_01_await_operands.adesh:2
 func num(tag string, v int64) numFuture {
+//line testdata/run/a_01_await_operands.adesh:2
 	return numFuture{tag: tag, v: v}
 }
 
@@ -102,237 +130,378 @@ const mainFutureDone_ = 13
 //
 //line testdata/run/a_01_await_operands.adesh:17
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_01_await_operands.adesh:17
 	var arr []int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var aw10_ int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var aw11_ int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var aw1_ int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var aw3_ int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var aw4_ int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var aw6_ int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var aw8_ int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var m int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var nested int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var s int64
+//line testdata/run/a_01_await_operands.adesh:17
 	var st string
+//line testdata/run/a_01_await_operands.adesh:17
 	var t int64
+//line testdata/run/a_01_await_operands.adesh:17
 	for {
+//line testdata/run/a_01_await_operands.adesh:17
 		switch f.state {
+//line testdata/run/a_01_await_operands.adesh:17
 		case 0: // start
-//line testdata/run/a_01_await_operands.adesh:18
 			f.sub1_ = num("a", 1)
+//line testdata/run/a_01_await_operands.adesh:18
 			f.state = 1
+//line testdata/run/a_01_await_operands.adesh:18
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:18
 		case 1: // after the await at a_01_await_operands.adesh:18
 //line testdata/run/a_01_await_operands.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:18
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:18
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:18
 			f.aw_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:18
 			f.sub1_ = num("b", 2)
+//line testdata/run/a_01_await_operands.adesh:18
 			f.state = 2
+//line testdata/run/a_01_await_operands.adesh:18
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:18
 		case 2: // after the await at a_01_await_operands.adesh:18
 //line testdata/run/a_01_await_operands.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:18
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:18
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:18
 			aw1_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:18
 			s = f.aw_ + aw1_
 			rt.Print("sum", s)
 			f.sub1_ = num("c", 3)
+//line testdata/run/a_01_await_operands.adesh:20
 			f.state = 3
+//line testdata/run/a_01_await_operands.adesh:20
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:20
 		case 3: // after the await at a_01_await_operands.adesh:20
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:20
 			f.aw2_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("d", 4)
+//line testdata/run/a_01_await_operands.adesh:20
 			f.state = 4
+//line testdata/run/a_01_await_operands.adesh:20
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:20
 		case 4: // after the await at a_01_await_operands.adesh:20
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:20
 			aw3_ = step_.Value
+//line testdata/run/a_01_await_operands.adesh:20
 			f.t_ = f.aw2_ * aw3_
 //line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = num("e", 5)
+//line testdata/run/a_01_await_operands.adesh:20
 			f.state = 5
+//line testdata/run/a_01_await_operands.adesh:20
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:20
 		case 5: // after the await at a_01_await_operands.adesh:20
 //line testdata/run/a_01_await_operands.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:20
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:20
 			aw4_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:20
 			m = f.t_ - aw4_
 			rt.Print("mixed", m)
 //line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = num("x", 1)
+//line testdata/run/a_01_await_operands.adesh:23
 			f.state = 6
+//line testdata/run/a_01_await_operands.adesh:23
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:23
 		case 6: // after the await at a_01_await_operands.adesh:23
 //line testdata/run/a_01_await_operands.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:23
 			f.aw5_ = step_.Value
+//line testdata/run/a_01_await_operands.adesh:23
 			f.t1_ = side("g", 2)
 //line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = num("y", 3)
+//line testdata/run/a_01_await_operands.adesh:23
 			f.state = 7
+//line testdata/run/a_01_await_operands.adesh:23
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:23
 		case 7: // after the await at a_01_await_operands.adesh:23
 //line testdata/run/a_01_await_operands.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:23
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:23
 			aw6_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:23
 			t = three(f.aw5_, f.t1_, aw6_)
 			rt.Print("three", t)
 			f.sub1_ = num("p", 7)
+//line testdata/run/a_01_await_operands.adesh:25
 			f.state = 8
+//line testdata/run/a_01_await_operands.adesh:25
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:25
 		case 8: // after the await at a_01_await_operands.adesh:25
 //line testdata/run/a_01_await_operands.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:25
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:25
 			f.aw7_ = step_.Value
+//line testdata/run/a_01_await_operands.adesh:25
 			f.t2_ = side("q", 8)
 //line testdata/run/a_01_await_operands.adesh:25
 			f.sub1_ = num("r", 9)
+//line testdata/run/a_01_await_operands.adesh:25
 			f.state = 9
+//line testdata/run/a_01_await_operands.adesh:25
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:25
 		case 9: // after the await at a_01_await_operands.adesh:25
 //line testdata/run/a_01_await_operands.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:25
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:25
 			aw8_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:25
 			arr = []int64{f.aw7_, f.t2_, aw8_}
 			rt.Print(arr)
 			f.sub1_ = num("s", 10)
+//line testdata/run/a_01_await_operands.adesh:27
 			f.state = 10
+//line testdata/run/a_01_await_operands.adesh:27
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:27
 		case 10: // after the await at a_01_await_operands.adesh:27
 //line testdata/run/a_01_await_operands.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:27
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:27
 			f.aw9_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:27
 			f.sub1_ = num("t", 11)
+//line testdata/run/a_01_await_operands.adesh:27
 			f.state = 11
+//line testdata/run/a_01_await_operands.adesh:27
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:27
 		case 11: // after the await at a_01_await_operands.adesh:27
 //line testdata/run/a_01_await_operands.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:27
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:27
 			aw10_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:27
 			st = rt.Str(f.aw9_) + "-" + rt.Str(aw10_)
 			rt.Print(st)
+//line testdata/run/a_01_await_operands.adesh:28
 			f.t3_ = side("h", 1)
-//line testdata/run/a_01_await_operands.adesh:29
 			f.sub1_ = num("i", 2)
+//line testdata/run/a_01_await_operands.adesh:29
 			f.state = 12
+//line testdata/run/a_01_await_operands.adesh:29
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:29
 		case 12: // after the await at a_01_await_operands.adesh:29
 //line testdata/run/a_01_await_operands.adesh:29
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:29
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:29
 			f.sub1_ = numFuture{}
+//line testdata/run/a_01_await_operands.adesh:29
 			aw11_ = step_.Value
 //line testdata/run/a_01_await_operands.adesh:29
 			nested = three(f.t3_, three(aw11_, 0, 0), side("j", 3))
 			rt.Print("nested", nested)
+//line testdata/run/a_01_await_operands.adesh:30
 			f.complete_()
+//line testdata/run/a_01_await_operands.adesh:30
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_01_await_operands.adesh:17
 		default:
+//line testdata/run/a_01_await_operands.adesh:17
 			rt.AwaitedAgain("`main`", "testdata/run/a_01_await_operands.adesh:17:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_01_await_operands.adesh:17
 func (f *mainFuture) Drop() {
+//line testdata/run/a_01_await_operands.adesh:17
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_01_await_operands.adesh:17
 		return
 	}
+//line testdata/run/a_01_await_operands.adesh:17
 	f.dropSub_()
+//line testdata/run/a_01_await_operands.adesh:17
 	f.complete_()
 }
 
+//line testdata/run/a_01_await_operands.adesh:17
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_01_await_operands.adesh:17
 	switch f.state {
+//line testdata/run/a_01_await_operands.adesh:17
 	case 1:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 2:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 3:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 4:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 5:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 6:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 7:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 8:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 9:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 10:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 11:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_01_await_operands.adesh:17
 	case 12:
+//line testdata/run/a_01_await_operands.adesh:17
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_01_await_operands.adesh:17
 func (f *mainFuture) complete_() {
+//line testdata/run/a_01_await_operands.adesh:17
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_01_await_operands.adesh:17
 func adeshMain() mainFuture {
+//line testdata/run/a_01_await_operands.adesh:17
 	return mainFuture{}
 }
 
@@ -351,16 +520,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_01_await_operands.adesh:17
 			f.sub1_ = adeshMain()
+//line testdata/run/a_01_await_operands.adesh:17
 			f.state = 1
+//line testdata/run/a_01_await_operands.adesh:17
 			fallthrough
+//line testdata/run/a_01_await_operands.adesh:17
 		case 1: // after the await at a_01_await_operands.adesh:17
 //line testdata/run/a_01_await_operands.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_01_await_operands.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_01_await_operands.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_01_await_operands.adesh:17
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_01_await_operands.adesh:17
 			f.complete_()
+//line testdata/run/a_01_await_operands.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -79,54 +79,81 @@ const isEvenFutureDone_ = 2
 //
 //line testdata/run/a_02_await_control.adesh:2
 func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
+//line testdata/run/a_02_await_control.adesh:2
 	for {
+//line testdata/run/a_02_await_control.adesh:2
 		switch f.state {
+//line testdata/run/a_02_await_control.adesh:2
 		case 0: // start
-//line testdata/run/a_02_await_control.adesh:3
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_02_await_control.adesh:3
 			f.state = 1
+//line testdata/run/a_02_await_control.adesh:3
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:3
 		case 1: // after the await at a_02_await_control.adesh:3
 //line testdata/run/a_02_await_control.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:3
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:3")
+//line testdata/run/a_02_await_control.adesh:3
 				return rt.Pending[bool]()
 			}
+//line testdata/run/a_02_await_control.adesh:3
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_02_await_control.adesh:3
 			{
 				var res_ bool = f.n%2 == 0
+//line testdata/run/a_02_await_control.adesh:4
 				f.complete_()
+//line testdata/run/a_02_await_control.adesh:4
 				return rt.Ready[bool](res_)
 			}
+//line testdata/run/a_02_await_control.adesh:2
 		default:
+//line testdata/run/a_02_await_control.adesh:2
 			rt.AwaitedAgain("`is_even`", "testdata/run/a_02_await_control.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_02_await_control.adesh:2
 func (f *isEvenFuture) Drop() {
+//line testdata/run/a_02_await_control.adesh:2
 	if f.state == isEvenFutureDone_ {
+//line testdata/run/a_02_await_control.adesh:2
 		return
 	}
+//line testdata/run/a_02_await_control.adesh:2
 	f.dropSub_()
+//line testdata/run/a_02_await_control.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_02_await_control.adesh:2
 func (f *isEvenFuture) dropSub_() {
+//line testdata/run/a_02_await_control.adesh:2
 	switch f.state {
+//line testdata/run/a_02_await_control.adesh:2
 	case 1:
+//line testdata/run/a_02_await_control.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_02_await_control.adesh:2
 func (f *isEvenFuture) complete_() {
+//line testdata/run/a_02_await_control.adesh:2
 	*f = isEvenFuture{state: isEvenFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:2
 func is_even(n int64) isEvenFuture {
+//line testdata/run/a_02_await_control.adesh:2
 	return isEvenFuture{n: n}
 }
 
@@ -144,54 +171,81 @@ const belowFutureDone_ = 2
 //
 //line testdata/run/a_02_await_control.adesh:7
 func (f *belowFuture) Poll(cx *rt.Context) rt.Poll[bool] {
+//line testdata/run/a_02_await_control.adesh:7
 	for {
+//line testdata/run/a_02_await_control.adesh:7
 		switch f.state {
+//line testdata/run/a_02_await_control.adesh:7
 		case 0: // start
-//line testdata/run/a_02_await_control.adesh:8
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_02_await_control.adesh:8
 			f.state = 1
+//line testdata/run/a_02_await_control.adesh:8
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:8
 		case 1: // after the await at a_02_await_control.adesh:8
 //line testdata/run/a_02_await_control.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:8
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:8")
+//line testdata/run/a_02_await_control.adesh:8
 				return rt.Pending[bool]()
 			}
+//line testdata/run/a_02_await_control.adesh:8
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_02_await_control.adesh:8
 			{
 				var res_ bool = f.n < f.limit
+//line testdata/run/a_02_await_control.adesh:9
 				f.complete_()
+//line testdata/run/a_02_await_control.adesh:9
 				return rt.Ready[bool](res_)
 			}
+//line testdata/run/a_02_await_control.adesh:7
 		default:
+//line testdata/run/a_02_await_control.adesh:7
 			rt.AwaitedAgain("`below`", "testdata/run/a_02_await_control.adesh:7:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_02_await_control.adesh:7
 func (f *belowFuture) Drop() {
+//line testdata/run/a_02_await_control.adesh:7
 	if f.state == belowFutureDone_ {
+//line testdata/run/a_02_await_control.adesh:7
 		return
 	}
+//line testdata/run/a_02_await_control.adesh:7
 	f.dropSub_()
+//line testdata/run/a_02_await_control.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/a_02_await_control.adesh:7
 func (f *belowFuture) dropSub_() {
+//line testdata/run/a_02_await_control.adesh:7
 	switch f.state {
+//line testdata/run/a_02_await_control.adesh:7
 	case 1:
+//line testdata/run/a_02_await_control.adesh:7
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_02_await_control.adesh:7
 func (f *belowFuture) complete_() {
+//line testdata/run/a_02_await_control.adesh:7
 	*f = belowFuture{state: belowFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:7
 func below(n int64, limit int64) belowFuture {
+//line testdata/run/a_02_await_control.adesh:7
 	return belowFuture{n: n, limit: limit}
 }
 
@@ -208,54 +262,81 @@ const doubleFutureDone_ = 2
 //
 //line testdata/run/a_02_await_control.adesh:12
 func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_02_await_control.adesh:12
 	for {
+//line testdata/run/a_02_await_control.adesh:12
 		switch f.state {
+//line testdata/run/a_02_await_control.adesh:12
 		case 0: // start
-//line testdata/run/a_02_await_control.adesh:13
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_02_await_control.adesh:13
 			f.state = 1
+//line testdata/run/a_02_await_control.adesh:13
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:13
 		case 1: // after the await at a_02_await_control.adesh:13
 //line testdata/run/a_02_await_control.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:13
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:13")
+//line testdata/run/a_02_await_control.adesh:13
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_02_await_control.adesh:13
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_02_await_control.adesh:13
 			{
 				var res_ int64 = f.n * 2
+//line testdata/run/a_02_await_control.adesh:14
 				f.complete_()
+//line testdata/run/a_02_await_control.adesh:14
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_02_await_control.adesh:12
 		default:
+//line testdata/run/a_02_await_control.adesh:12
 			rt.AwaitedAgain("`double`", "testdata/run/a_02_await_control.adesh:12:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_02_await_control.adesh:12
 func (f *doubleFuture) Drop() {
+//line testdata/run/a_02_await_control.adesh:12
 	if f.state == doubleFutureDone_ {
+//line testdata/run/a_02_await_control.adesh:12
 		return
 	}
+//line testdata/run/a_02_await_control.adesh:12
 	f.dropSub_()
+//line testdata/run/a_02_await_control.adesh:12
 	f.complete_()
 }
 
+//line testdata/run/a_02_await_control.adesh:12
 func (f *doubleFuture) dropSub_() {
+//line testdata/run/a_02_await_control.adesh:12
 	switch f.state {
+//line testdata/run/a_02_await_control.adesh:12
 	case 1:
+//line testdata/run/a_02_await_control.adesh:12
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_02_await_control.adesh:12
 func (f *doubleFuture) complete_() {
+//line testdata/run/a_02_await_control.adesh:12
 	*f = doubleFuture{state: doubleFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:12
 func double(n int64) doubleFuture {
+//line testdata/run/a_02_await_control.adesh:12
 	return doubleFuture{n: n}
 }
 
@@ -272,61 +353,90 @@ const makeFutureDone_ = 2
 //
 //line testdata/run/a_02_await_control.adesh:19
 func (f *makeFuture) Poll(cx *rt.Context) rt.Poll[Shape] {
+//line testdata/run/a_02_await_control.adesh:19
 	for {
+//line testdata/run/a_02_await_control.adesh:19
 		switch f.state {
+//line testdata/run/a_02_await_control.adesh:19
 		case 0: // start
-//line testdata/run/a_02_await_control.adesh:20
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_02_await_control.adesh:20
 			f.state = 1
+//line testdata/run/a_02_await_control.adesh:20
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:20
 		case 1: // after the await at a_02_await_control.adesh:20
 //line testdata/run/a_02_await_control.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:20
 				cx.SuspendedAt("testdata/run/a_02_await_control.adesh:20")
+//line testdata/run/a_02_await_control.adesh:20
 				return rt.Pending[Shape]()
 			}
+//line testdata/run/a_02_await_control.adesh:20
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_02_await_control.adesh:21
 			if f.k == 0 {
+//line testdata/run/a_02_await_control.adesh:21
 				f.complete_()
+//line testdata/run/a_02_await_control.adesh:21
 				return rt.Ready[Shape](Shape(Shape_Circle{F0: 2}))
 			}
 //line testdata/run/a_02_await_control.adesh:22
 			if f.k == 1 {
+//line testdata/run/a_02_await_control.adesh:22
 				f.complete_()
+//line testdata/run/a_02_await_control.adesh:22
 				return rt.Ready[Shape](Shape(Shape_Square{F0: 3}))
 			}
+//line testdata/run/a_02_await_control.adesh:23
 			f.complete_()
+//line testdata/run/a_02_await_control.adesh:23
 			return rt.Ready[Shape](Shape(Shape_Empty{}))
+//line testdata/run/a_02_await_control.adesh:19
 		default:
+//line testdata/run/a_02_await_control.adesh:19
 			rt.AwaitedAgain("`make`", "testdata/run/a_02_await_control.adesh:19:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_02_await_control.adesh:19
 func (f *makeFuture) Drop() {
+//line testdata/run/a_02_await_control.adesh:19
 	if f.state == makeFutureDone_ {
+//line testdata/run/a_02_await_control.adesh:19
 		return
 	}
+//line testdata/run/a_02_await_control.adesh:19
 	f.dropSub_()
+//line testdata/run/a_02_await_control.adesh:19
 	f.complete_()
 }
 
+//line testdata/run/a_02_await_control.adesh:19
 func (f *makeFuture) dropSub_() {
+//line testdata/run/a_02_await_control.adesh:19
 	switch f.state {
+//line testdata/run/a_02_await_control.adesh:19
 	case 1:
+//line testdata/run/a_02_await_control.adesh:19
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_02_await_control.adesh:19
 func (f *makeFuture) complete_() {
+//line testdata/run/a_02_await_control.adesh:19
 	*f = makeFuture{state: makeFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:19
 func make_(k int64) makeFuture {
+//line testdata/run/a_02_await_control.adesh:19
 	return makeFuture{k: k}
 }
 
@@ -355,40 +465,68 @@ const mainFutureDone_ = 28
 //
 //line testdata/run/a_02_await_control.adesh:26
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_02_await_control.adesh:26
 	var aw10_ int64
+//line testdata/run/a_02_await_control.adesh:26
 	var aw11_ int64
+//line testdata/run/a_02_await_control.adesh:26
 	var aw1_ bool
+//line testdata/run/a_02_await_control.adesh:26
 	var aw2_ bool
+//line testdata/run/a_02_await_control.adesh:26
 	var aw3_ bool
+//line testdata/run/a_02_await_control.adesh:26
 	var aw4_ int64
+//line testdata/run/a_02_await_control.adesh:26
 	var aw5_ bool
+//line testdata/run/a_02_await_control.adesh:26
 	var aw6_ bool
+//line testdata/run/a_02_await_control.adesh:26
 	var aw7_ int64
+//line testdata/run/a_02_await_control.adesh:26
 	var aw8_ Shape
+//line testdata/run/a_02_await_control.adesh:26
 	var aw9_ int64
+//line testdata/run/a_02_await_control.adesh:26
 	var aw_ bool
+//line testdata/run/a_02_await_control.adesh:26
 	var d int64
+//line testdata/run/a_02_await_control.adesh:26
 	var k int64
+//line testdata/run/a_02_await_control.adesh:26
 	var k_ int64
+//line testdata/run/a_02_await_control.adesh:26
 	var label string
+//line testdata/run/a_02_await_control.adesh:26
 	var r int64
+//line testdata/run/a_02_await_control.adesh:26
 	var s int64
+//line testdata/run/a_02_await_control.adesh:26
 	var x_ int64
+//line testdata/run/a_02_await_control.adesh:26
 poll_:
 	for {
+//line testdata/run/a_02_await_control.adesh:26
 		switch f.state {
+//line testdata/run/a_02_await_control.adesh:26
 		case 0: // start
-//line testdata/run/a_02_await_control.adesh:27
 			f.sub1_ = is_even(4)
+//line testdata/run/a_02_await_control.adesh:27
 			f.state = 1
+//line testdata/run/a_02_await_control.adesh:27
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:27
 		case 1: // after the await at a_02_await_control.adesh:27
 //line testdata/run/a_02_await_control.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:27
 			f.sub1_ = isEvenFuture{}
+//line testdata/run/a_02_await_control.adesh:27
 			aw_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:27
 			if aw_ {
@@ -397,271 +535,430 @@ poll_:
 				rt.Print("4 is odd")
 			}
 			f.sub1_ = is_even(3)
+//line testdata/run/a_02_await_control.adesh:32
 			f.state = 2
+//line testdata/run/a_02_await_control.adesh:32
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:32
 		case 2: // after the await at a_02_await_control.adesh:32
 //line testdata/run/a_02_await_control.adesh:32
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:32
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:32
 			f.sub1_ = isEvenFuture{}
+//line testdata/run/a_02_await_control.adesh:32
 			aw1_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:32
 			if !aw1_ {
+//line testdata/run/a_02_await_control.adesh:32
 				f.state = 3
+//line testdata/run/a_02_await_control.adesh:32
 				continue poll_
 			}
 //line testdata/run/a_02_await_control.adesh:33
 			rt.Print("3 is even")
+//line testdata/run/a_02_await_control.adesh:33
 			f.state = 5
+//line testdata/run/a_02_await_control.adesh:33
 			continue poll_
+//line testdata/run/a_02_await_control.adesh:26
 		case 3: // else of the if at a_02_await_control.adesh:32
 //line testdata/run/a_02_await_control.adesh:34
 			f.sub1_ = is_even(6)
+//line testdata/run/a_02_await_control.adesh:34
 			f.state = 4
+//line testdata/run/a_02_await_control.adesh:34
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:34
 		case 4: // after the await at a_02_await_control.adesh:34
 //line testdata/run/a_02_await_control.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:34
 			f.sub1_ = isEvenFuture{}
+//line testdata/run/a_02_await_control.adesh:34
 			aw2_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:34
 			if aw2_ {
 				rt.Print("3 is odd, 6 is even")
 			}
+//line testdata/run/a_02_await_control.adesh:34
 			f.state = 5
+//line testdata/run/a_02_await_control.adesh:34
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:34
 		case 5: // after the if at a_02_await_control.adesh:32
 //line testdata/run/a_02_await_control.adesh:37
 			f.i = 0
+//line testdata/run/a_02_await_control.adesh:37
 			f.state = 6
+//line testdata/run/a_02_await_control.adesh:37
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:37
 		case 6: // head of the loop at a_02_await_control.adesh:38
-//line testdata/run/a_02_await_control.adesh:38
 			f.sub2_ = below(f.i, 3)
+//line testdata/run/a_02_await_control.adesh:38
 			f.state = 7
+//line testdata/run/a_02_await_control.adesh:38
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:38
 		case 7: // after the await at a_02_await_control.adesh:38
 //line testdata/run/a_02_await_control.adesh:38
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:38
 			f.sub2_ = belowFuture{}
+//line testdata/run/a_02_await_control.adesh:38
 			aw3_ = step_.Value
+//line testdata/run/a_02_await_control.adesh:38
 			if !aw3_ {
+//line testdata/run/a_02_await_control.adesh:38
 				f.state = 9
+//line testdata/run/a_02_await_control.adesh:38
 				continue poll_
 			}
+//line testdata/run/a_02_await_control.adesh:38
 			f.t_ = f.i
-//line testdata/run/a_02_await_control.adesh:39
 			f.sub3_ = double(f.i)
+//line testdata/run/a_02_await_control.adesh:39
 			f.state = 8
+//line testdata/run/a_02_await_control.adesh:39
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:39
 		case 8: // after the await at a_02_await_control.adesh:39
 //line testdata/run/a_02_await_control.adesh:39
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:39
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:39
 			f.sub3_ = doubleFuture{}
+//line testdata/run/a_02_await_control.adesh:39
 			aw4_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:39
 			rt.Print("while", f.t_, aw4_)
 			f.i++
+//line testdata/run/a_02_await_control.adesh:40
 			f.state = 6
+//line testdata/run/a_02_await_control.adesh:40
 			continue poll_
+//line testdata/run/a_02_await_control.adesh:26
 		case 9: // after the loop at a_02_await_control.adesh:38
 //line testdata/run/a_02_await_control.adesh:42
 			f.j = 0
+//line testdata/run/a_02_await_control.adesh:42
 			f.first_ = true
+//line testdata/run/a_02_await_control.adesh:42
 			f.state = 10
+//line testdata/run/a_02_await_control.adesh:42
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:42
 		case 10: // head of the loop at a_02_await_control.adesh:42
+//line testdata/run/a_02_await_control.adesh:42
 			if !f.first_ {
 //line testdata/run/a_02_await_control.adesh:42
 				f.j++
 			}
+//line testdata/run/a_02_await_control.adesh:42
 			f.first_ = false
 //line testdata/run/a_02_await_control.adesh:42
 			f.sub2_ = below(f.j, 3)
+//line testdata/run/a_02_await_control.adesh:42
 			f.state = 11
+//line testdata/run/a_02_await_control.adesh:42
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:42
 		case 11: // after the await at a_02_await_control.adesh:42
 //line testdata/run/a_02_await_control.adesh:42
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:42
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:42
 			f.sub2_ = belowFuture{}
+//line testdata/run/a_02_await_control.adesh:42
 			aw5_ = step_.Value
+//line testdata/run/a_02_await_control.adesh:42
 			if !aw5_ {
+//line testdata/run/a_02_await_control.adesh:42
 				f.state = 13
+//line testdata/run/a_02_await_control.adesh:42
 				continue poll_
 			}
 //line testdata/run/a_02_await_control.adesh:43
 			f.sub1_ = is_even(f.j)
+//line testdata/run/a_02_await_control.adesh:43
 			f.state = 12
+//line testdata/run/a_02_await_control.adesh:43
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:43
 		case 12: // after the await at a_02_await_control.adesh:43
 //line testdata/run/a_02_await_control.adesh:43
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:43
 			f.sub1_ = isEvenFuture{}
+//line testdata/run/a_02_await_control.adesh:43
 			aw6_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:43
 			if aw6_ {
+//line testdata/run/a_02_await_control.adesh:43
 				f.state = 10
+//line testdata/run/a_02_await_control.adesh:43
 				continue poll_
 			}
 //line testdata/run/a_02_await_control.adesh:44
 			rt.Print("for odd", f.j)
+//line testdata/run/a_02_await_control.adesh:44
 			f.state = 10
+//line testdata/run/a_02_await_control.adesh:44
 			continue poll_
+//line testdata/run/a_02_await_control.adesh:26
 		case 13: // after the loop at a_02_await_control.adesh:42
 //line testdata/run/a_02_await_control.adesh:46
 			f.total = 0
+//line testdata/run/a_02_await_control.adesh:46
 			f.items_ = []int64{1, 2, 3, 4}
+//line testdata/run/a_02_await_control.adesh:46
 			f.i1_ = 0
+//line testdata/run/a_02_await_control.adesh:46
 			f.state = 14
+//line testdata/run/a_02_await_control.adesh:46
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:46
 		case 14: // head of the loop at a_02_await_control.adesh:47
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/a_02_await_control.adesh:47
 				f.state = 17
+//line testdata/run/a_02_await_control.adesh:47
 				continue poll_
 			}
+//line testdata/run/a_02_await_control.adesh:47
 			x_ = f.items_[f.i1_]
+//line testdata/run/a_02_await_control.adesh:47
 			k = x_
-//line testdata/run/a_02_await_control.adesh:48
 			if k == 4 {
+//line testdata/run/a_02_await_control.adesh:48
 				f.state = 17
+//line testdata/run/a_02_await_control.adesh:48
 				continue poll_
 			}
 //line testdata/run/a_02_await_control.adesh:49
 			f.sub3_ = double(k)
+//line testdata/run/a_02_await_control.adesh:49
 			f.state = 15
+//line testdata/run/a_02_await_control.adesh:49
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:49
 		case 15: // after the await at a_02_await_control.adesh:49
 //line testdata/run/a_02_await_control.adesh:49
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:49
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:49
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:49
 			f.sub3_ = doubleFuture{}
+//line testdata/run/a_02_await_control.adesh:49
 			aw7_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:49
 			f.total += aw7_
+//line testdata/run/a_02_await_control.adesh:49
 			f.state = 16
+//line testdata/run/a_02_await_control.adesh:49
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:49
 		case 16: // next turn of the loop at a_02_await_control.adesh:47
+//line testdata/run/a_02_await_control.adesh:47
 			f.i1_++
+//line testdata/run/a_02_await_control.adesh:47
 			f.state = 14
+//line testdata/run/a_02_await_control.adesh:47
 			continue poll_
+//line testdata/run/a_02_await_control.adesh:26
 		case 17: // after the loop at a_02_await_control.adesh:47
 //line testdata/run/a_02_await_control.adesh:51
 			rt.Print("total", f.total)
 			f.n_ = 3
+//line testdata/run/a_02_await_control.adesh:52
 			f.i_ = int64(0)
+//line testdata/run/a_02_await_control.adesh:52
 			f.state = 18
+//line testdata/run/a_02_await_control.adesh:52
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:52
 		case 18: // head of the loop at a_02_await_control.adesh:52
+//line testdata/run/a_02_await_control.adesh:52
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_02_await_control.adesh:52
 				f.state = 26
+//line testdata/run/a_02_await_control.adesh:52
 				continue poll_
 			}
+//line testdata/run/a_02_await_control.adesh:52
 			k_ = f.i_
-//line testdata/run/a_02_await_control.adesh:53
 			f.sub4_ = make_(k_)
+//line testdata/run/a_02_await_control.adesh:53
 			f.state = 19
+//line testdata/run/a_02_await_control.adesh:53
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:53
 		case 19: // after the await at a_02_await_control.adesh:53
 //line testdata/run/a_02_await_control.adesh:53
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:53
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:53
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:53
 			f.sub4_ = makeFuture{}
+//line testdata/run/a_02_await_control.adesh:53
 			aw8_ = step_.Value
+//line testdata/run/a_02_await_control.adesh:53
 			switch aw8_.AdeshTag() {
+//line testdata/run/a_02_await_control.adesh:53
 			case 0:
+//line testdata/run/a_02_await_control.adesh:53
 				f.state = 20
+//line testdata/run/a_02_await_control.adesh:53
 				continue poll_
+//line testdata/run/a_02_await_control.adesh:53
 			case 1:
+//line testdata/run/a_02_await_control.adesh:53
 				f.state = 22
+//line testdata/run/a_02_await_control.adesh:53
 				continue poll_
+//line testdata/run/a_02_await_control.adesh:53
 			case 2:
+//line testdata/run/a_02_await_control.adesh:53
 				f.state = 24
+//line testdata/run/a_02_await_control.adesh:53
 				continue poll_
 			}
+//line testdata/run/a_02_await_control.adesh:53
 			f.state = 25
+//line testdata/run/a_02_await_control.adesh:53
 			continue poll_
+//line testdata/run/a_02_await_control.adesh:26
 		case 20: // an arm of the match
+//line testdata/run/a_02_await_control.adesh:26
 			r = aw8_.(Shape_Circle).F0
 //line testdata/run/a_02_await_control.adesh:54
 			f.sub3_ = double(r)
+//line testdata/run/a_02_await_control.adesh:54
 			f.state = 21
+//line testdata/run/a_02_await_control.adesh:54
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:54
 		case 21: // after the await at a_02_await_control.adesh:54
 //line testdata/run/a_02_await_control.adesh:54
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:54
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:54
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:54
 			f.sub3_ = doubleFuture{}
+//line testdata/run/a_02_await_control.adesh:54
 			aw9_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:54
 			rt.Print("circle", aw9_)
+//line testdata/run/a_02_await_control.adesh:54
 			f.state = 25
+//line testdata/run/a_02_await_control.adesh:54
 			continue poll_
+//line testdata/run/a_02_await_control.adesh:26
 		case 22: // an arm of the match
+//line testdata/run/a_02_await_control.adesh:26
 			s = aw8_.(Shape_Square).F0
 //line testdata/run/a_02_await_control.adesh:56
 			f.sub3_ = double(s)
+//line testdata/run/a_02_await_control.adesh:56
 			f.state = 23
+//line testdata/run/a_02_await_control.adesh:56
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:56
 		case 23: // after the await at a_02_await_control.adesh:56
 //line testdata/run/a_02_await_control.adesh:56
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:56
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:56
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:56
 			f.sub3_ = doubleFuture{}
+//line testdata/run/a_02_await_control.adesh:56
 			aw10_ = step_.Value
 //line testdata/run/a_02_await_control.adesh:56
 			d = aw10_
 			rt.Print("square", d)
+//line testdata/run/a_02_await_control.adesh:57
 			f.state = 25
+//line testdata/run/a_02_await_control.adesh:57
 			continue poll_
+//line testdata/run/a_02_await_control.adesh:26
 		case 24: // an arm of the match
 //line testdata/run/a_02_await_control.adesh:59
 			rt.Print("empty")
+//line testdata/run/a_02_await_control.adesh:59
 			f.state = 25
+//line testdata/run/a_02_await_control.adesh:59
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:59
 		case 25: // next turn of the loop at a_02_await_control.adesh:52
+//line testdata/run/a_02_await_control.adesh:52
 			f.i_++
+//line testdata/run/a_02_await_control.adesh:52
 			f.state = 18
+//line testdata/run/a_02_await_control.adesh:52
 			continue poll_
+//line testdata/run/a_02_await_control.adesh:26
 		case 26: // after the loop at a_02_await_control.adesh:52
 //line testdata/run/a_02_await_control.adesh:62
 			f.sub3_ = double(5)
+//line testdata/run/a_02_await_control.adesh:62
 			f.state = 27
+//line testdata/run/a_02_await_control.adesh:62
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:62
 		case 27: // after the await at a_02_await_control.adesh:62
 //line testdata/run/a_02_await_control.adesh:62
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:62
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:62
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:62
 			f.sub3_ = doubleFuture{}
+//line testdata/run/a_02_await_control.adesh:62
 			aw11_ = step_.Value
+//line testdata/run/a_02_await_control.adesh:62
 			if aw11_ == 10 {
-//line testdata/run/a_02_await_control.adesh:63
 				f.m_ = "ten"
 			} else {
 //line testdata/run/a_02_await_control.adesh:64
@@ -671,58 +968,97 @@ poll_:
 			label = f.m_
 //line testdata/run/a_02_await_control.adesh:66
 			rt.Print(label)
+//line testdata/run/a_02_await_control.adesh:66
 			f.complete_()
+//line testdata/run/a_02_await_control.adesh:66
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_02_await_control.adesh:26
 		default:
+//line testdata/run/a_02_await_control.adesh:26
 			rt.AwaitedAgain("`main`", "testdata/run/a_02_await_control.adesh:26:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_02_await_control.adesh:26
 func (f *mainFuture) Drop() {
+//line testdata/run/a_02_await_control.adesh:26
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_02_await_control.adesh:26
 		return
 	}
+//line testdata/run/a_02_await_control.adesh:26
 	f.dropSub_()
+//line testdata/run/a_02_await_control.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/a_02_await_control.adesh:26
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_02_await_control.adesh:26
 	switch f.state {
+//line testdata/run/a_02_await_control.adesh:26
 	case 1:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub1_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 2:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub1_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 4:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub1_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 7:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub2_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 8:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub3_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 11:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub2_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 12:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub1_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 15:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub3_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 19:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub4_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 21:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub3_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 23:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub3_.Drop()
+//line testdata/run/a_02_await_control.adesh:26
 	case 27:
+//line testdata/run/a_02_await_control.adesh:26
 		f.sub3_.Drop()
 	}
 }
 
+//line testdata/run/a_02_await_control.adesh:26
 func (f *mainFuture) complete_() {
+//line testdata/run/a_02_await_control.adesh:26
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_02_await_control.adesh:26
 func adeshMain() mainFuture {
+//line testdata/run/a_02_await_control.adesh:26
 	return mainFuture{}
 }
 
@@ -741,16 +1077,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_02_await_control.adesh:26
 			f.sub1_ = adeshMain()
+//line testdata/run/a_02_await_control.adesh:26
 			f.state = 1
+//line testdata/run/a_02_await_control.adesh:26
 			fallthrough
+//line testdata/run/a_02_await_control.adesh:26
 		case 1: // after the await at a_02_await_control.adesh:26
 //line testdata/run/a_02_await_control.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_02_await_control.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_02_await_control.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_02_await_control.adesh:26
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_02_await_control.adesh:26
 			f.complete_()
+//line testdata/run/a_02_await_control.adesh:26
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

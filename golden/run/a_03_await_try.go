@@ -17,51 +17,74 @@ const failsFutureDone_ = 2
 //
 //line testdata/run/a_03_await_try.adesh:2
 func (f *failsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_03_await_try.adesh:2
 	for {
+//line testdata/run/a_03_await_try.adesh:2
 		switch f.state {
+//line testdata/run/a_03_await_try.adesh:2
 		case 0: // start
-//line testdata/run/a_03_await_try.adesh:3
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_03_await_try.adesh:3
 			f.state = 1
+//line testdata/run/a_03_await_try.adesh:3
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:3
 		case 1: // after the await at a_03_await_try.adesh:3
 //line testdata/run/a_03_await_try.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:3
 				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:3")
+//line testdata/run/a_03_await_try.adesh:3
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_03_await_try.adesh:3
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_03_await_try.adesh:4
 			panic(&rt.Thrown{Err: rt.NewError(f.msg), Pos: "testdata/run/a_03_await_try.adesh:4:5"})
+//line testdata/run/a_03_await_try.adesh:2
 		default:
+//line testdata/run/a_03_await_try.adesh:2
 			rt.AwaitedAgain("`fails`", "testdata/run/a_03_await_try.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_03_await_try.adesh:2
 func (f *failsFuture) Drop() {
+//line testdata/run/a_03_await_try.adesh:2
 	if f.state == failsFutureDone_ {
+//line testdata/run/a_03_await_try.adesh:2
 		return
 	}
+//line testdata/run/a_03_await_try.adesh:2
 	f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_03_await_try.adesh:2
 func (f *failsFuture) dropSub_() {
+//line testdata/run/a_03_await_try.adesh:2
 	switch f.state {
+//line testdata/run/a_03_await_try.adesh:2
 	case 1:
+//line testdata/run/a_03_await_try.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_03_await_try.adesh:2
 func (f *failsFuture) complete_() {
+//line testdata/run/a_03_await_try.adesh:2
 	*f = failsFuture{state: failsFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:2
 func fails(msg string) failsFuture {
+//line testdata/run/a_03_await_try.adesh:2
 	return failsFuture{msg: msg}
 }
 
@@ -78,54 +101,81 @@ const okAfterFutureDone_ = 2
 //
 //line testdata/run/a_03_await_try.adesh:7
 func (f *okAfterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_03_await_try.adesh:7
 	for {
+//line testdata/run/a_03_await_try.adesh:7
 		switch f.state {
+//line testdata/run/a_03_await_try.adesh:7
 		case 0: // start
-//line testdata/run/a_03_await_try.adesh:8
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_03_await_try.adesh:8
 			f.state = 1
+//line testdata/run/a_03_await_try.adesh:8
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:8
 		case 1: // after the await at a_03_await_try.adesh:8
 //line testdata/run/a_03_await_try.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:8
 				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:8")
+//line testdata/run/a_03_await_try.adesh:8
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_03_await_try.adesh:8
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_03_await_try.adesh:8
 			{
 				var res_ int64 = f.v
+//line testdata/run/a_03_await_try.adesh:9
 				f.complete_()
+//line testdata/run/a_03_await_try.adesh:9
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_03_await_try.adesh:7
 		default:
+//line testdata/run/a_03_await_try.adesh:7
 			rt.AwaitedAgain("`ok_after`", "testdata/run/a_03_await_try.adesh:7:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_03_await_try.adesh:7
 func (f *okAfterFuture) Drop() {
+//line testdata/run/a_03_await_try.adesh:7
 	if f.state == okAfterFutureDone_ {
+//line testdata/run/a_03_await_try.adesh:7
 		return
 	}
+//line testdata/run/a_03_await_try.adesh:7
 	f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/a_03_await_try.adesh:7
 func (f *okAfterFuture) dropSub_() {
+//line testdata/run/a_03_await_try.adesh:7
 	switch f.state {
+//line testdata/run/a_03_await_try.adesh:7
 	case 1:
+//line testdata/run/a_03_await_try.adesh:7
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_03_await_try.adesh:7
 func (f *okAfterFuture) complete_() {
+//line testdata/run/a_03_await_try.adesh:7
 	*f = okAfterFuture{state: okAfterFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:7
 func ok_after(v int64) okAfterFuture {
+//line testdata/run/a_03_await_try.adesh:7
 	return okAfterFuture{v: v}
 }
 
@@ -145,116 +195,193 @@ const rethrowsFutureDone_ = 6
 //
 //line testdata/run/a_03_await_try.adesh:12
 func (f *rethrowsFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_03_await_try.adesh:12
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_03_await_try.adesh:12
 	var aw_ int64
+//line testdata/run/a_03_await_try.adesh:12
 	var e rt.Error
+//line testdata/run/a_03_await_try.adesh:12
 	var v int64
+//line testdata/run/a_03_await_try.adesh:12
 poll_:
 	for {
+//line testdata/run/a_03_await_try.adesh:12
 		switch f.state {
+//line testdata/run/a_03_await_try.adesh:12
 		case 0: // body of the try at a_03_await_try.adesh:13
 //line testdata/run/a_03_await_try.adesh:14
 			f.sub1_ = fails("inner")
+//line testdata/run/a_03_await_try.adesh:14
 			f.state = 1
+//line testdata/run/a_03_await_try.adesh:14
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:14
 		case 1: // after the await at a_03_await_try.adesh:14
 //line testdata/run/a_03_await_try.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:14
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_03_await_try.adesh:14
 			f.sub1_ = failsFuture{}
+//line testdata/run/a_03_await_try.adesh:14
 			aw_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:14
 			v = aw_
 			f.ret_ = v
+//line testdata/run/a_03_await_try.adesh:15
 			f.fin1_ = 2
+//line testdata/run/a_03_await_try.adesh:15
 			f.state = 4
+//line testdata/run/a_03_await_try.adesh:15
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:12
 		case 2: // catch of the try at a_03_await_try.adesh:13
+//line testdata/run/a_03_await_try.adesh:12
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:12
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:12
 			e = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:17
 			rt.Print("rethrowing", e.Message)
 			panic(&rt.Thrown{Err: rt.NewError("wrapped " + e.Message), Pos: "testdata/run/a_03_await_try.adesh:18:9"})
+//line testdata/run/a_03_await_try.adesh:12
 		case 3: // error in the catch of the try at a_03_await_try.adesh:13
+//line testdata/run/a_03_await_try.adesh:12
 			f.finErr1_ = f.err_
+//line testdata/run/a_03_await_try.adesh:12
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:12
 			f.fin1_ = 1
+//line testdata/run/a_03_await_try.adesh:12
 			f.state = 4
+//line testdata/run/a_03_await_try.adesh:12
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:12
 		case 4: // finally of the try at a_03_await_try.adesh:13
 //line testdata/run/a_03_await_try.adesh:20
 			rt.Print("rethrows finally")
+//line testdata/run/a_03_await_try.adesh:20
 			switch f.fin1_ {
+//line testdata/run/a_03_await_try.adesh:20
 			case 1:
+//line testdata/run/a_03_await_try.adesh:20
 				rethrow_ := f.finErr1_
+//line testdata/run/a_03_await_try.adesh:20
 				f.finErr1_ = nil
+//line testdata/run/a_03_await_try.adesh:20
 				panic(rethrow_)
+//line testdata/run/a_03_await_try.adesh:20
 			case 2:
+//line testdata/run/a_03_await_try.adesh:20
 				var res_ int64 = f.ret_
+//line testdata/run/a_03_await_try.adesh:20
 				f.complete_()
+//line testdata/run/a_03_await_try.adesh:20
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_03_await_try.adesh:20
 			f.state = 5
+//line testdata/run/a_03_await_try.adesh:20
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:20
 		case 5: // after the try at a_03_await_try.adesh:13
+//line testdata/run/a_03_await_try.adesh:20
 			panic("unreachable")
+//line testdata/run/a_03_await_try.adesh:12
 		default:
+//line testdata/run/a_03_await_try.adesh:12
 			rt.AwaitedAgain("`rethrows`", "testdata/run/a_03_await_try.adesh:12:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_03_await_try.adesh:12
 func (f *rethrowsFuture) Drop() {
+//line testdata/run/a_03_await_try.adesh:12
 	if f.state == rethrowsFutureDone_ {
+//line testdata/run/a_03_await_try.adesh:12
 		return
 	}
+//line testdata/run/a_03_await_try.adesh:12
 	f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:12
 	f.complete_()
 }
 
+//line testdata/run/a_03_await_try.adesh:12
 func (f *rethrowsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_03_await_try.adesh:12
 	x := recover()
+//line testdata/run/a_03_await_try.adesh:12
 	if x == nil {
+//line testdata/run/a_03_await_try.adesh:12
 		return
 	}
+//line testdata/run/a_03_await_try.adesh:12
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_03_await_try.adesh:12
 		switch f.state {
+//line testdata/run/a_03_await_try.adesh:12
 		case 0, 1:
+//line testdata/run/a_03_await_try.adesh:12
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:12
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:12
 			f.state = 2
+//line testdata/run/a_03_await_try.adesh:12
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:12
 			return
+//line testdata/run/a_03_await_try.adesh:12
 		case 2:
+//line testdata/run/a_03_await_try.adesh:12
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:12
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:12
 			f.state = 3
+//line testdata/run/a_03_await_try.adesh:12
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:12
 			return
 		}
 	}
+//line testdata/run/a_03_await_try.adesh:12
 	f.Drop()
+//line testdata/run/a_03_await_try.adesh:12
 	panic(x)
 }
 
+//line testdata/run/a_03_await_try.adesh:12
 func (f *rethrowsFuture) dropSub_() {
+//line testdata/run/a_03_await_try.adesh:12
 	switch f.state {
+//line testdata/run/a_03_await_try.adesh:12
 	case 1:
+//line testdata/run/a_03_await_try.adesh:12
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_03_await_try.adesh:12
 func (f *rethrowsFuture) complete_() {
+//line testdata/run/a_03_await_try.adesh:12
 	f.state = rethrowsFutureDone_
+//line testdata/run/a_03_await_try.adesh:12
 	*f = rethrowsFuture{state: rethrowsFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:12
 func rethrows() rethrowsFuture {
+//line testdata/run/a_03_await_try.adesh:12
 	return rethrowsFuture{}
 }
 
@@ -276,120 +403,196 @@ const withFinallyFutureDone_ = 7
 //
 //line testdata/run/a_03_await_try.adesh:24
 func (f *withFinallyFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_03_await_try.adesh:24
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_03_await_try.adesh:24
 poll_:
 	for {
+//line testdata/run/a_03_await_try.adesh:24
 		switch f.state {
+//line testdata/run/a_03_await_try.adesh:24
 		case 0: // body of the try at a_03_await_try.adesh:25
 //line testdata/run/a_03_await_try.adesh:26
 			if !f.fail {
+//line testdata/run/a_03_await_try.adesh:26
 				f.state = 2
+//line testdata/run/a_03_await_try.adesh:26
 				continue poll_
 			}
 //line testdata/run/a_03_await_try.adesh:27
 			f.sub1_ = fails("early")
+//line testdata/run/a_03_await_try.adesh:27
 			f.state = 1
+//line testdata/run/a_03_await_try.adesh:27
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:27
 		case 1: // after the await at a_03_await_try.adesh:27
 //line testdata/run/a_03_await_try.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:27
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_03_await_try.adesh:27
 			f.sub1_ = failsFuture{}
+//line testdata/run/a_03_await_try.adesh:27
 			f.state = 2
+//line testdata/run/a_03_await_try.adesh:27
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:27
 		case 2: // after the if at a_03_await_try.adesh:26
 //line testdata/run/a_03_await_try.adesh:29
 			f.sub2_ = ok_after(1)
+//line testdata/run/a_03_await_try.adesh:29
 			f.state = 3
+//line testdata/run/a_03_await_try.adesh:29
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:29
 		case 3: // after the await at a_03_await_try.adesh:29
 //line testdata/run/a_03_await_try.adesh:29
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:29
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:29
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_03_await_try.adesh:29
 			f.sub2_ = okAfterFuture{}
-//line testdata/run/a_03_await_try.adesh:30
 			f.ret_ = "body"
+//line testdata/run/a_03_await_try.adesh:30
 			f.fin1_ = 2
+//line testdata/run/a_03_await_try.adesh:30
 			f.state = 5
+//line testdata/run/a_03_await_try.adesh:30
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:24
 		case 4: // catch of the try at a_03_await_try.adesh:25
+//line testdata/run/a_03_await_try.adesh:24
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:24
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:24
 			f.finErr1_ = thrown_
+//line testdata/run/a_03_await_try.adesh:24
 			f.fin1_ = 1
+//line testdata/run/a_03_await_try.adesh:24
 			f.state = 5
+//line testdata/run/a_03_await_try.adesh:24
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:24
 		case 5: // finally of the try at a_03_await_try.adesh:25
 //line testdata/run/a_03_await_try.adesh:32
 			rt.Print("finally ran, fail =", f.fail)
+//line testdata/run/a_03_await_try.adesh:32
 			switch f.fin1_ {
+//line testdata/run/a_03_await_try.adesh:32
 			case 1:
+//line testdata/run/a_03_await_try.adesh:32
 				rethrow_ := f.finErr1_
+//line testdata/run/a_03_await_try.adesh:32
 				f.finErr1_ = nil
+//line testdata/run/a_03_await_try.adesh:32
 				panic(rethrow_)
+//line testdata/run/a_03_await_try.adesh:32
 			case 2:
+//line testdata/run/a_03_await_try.adesh:32
 				var res_ string = f.ret_
+//line testdata/run/a_03_await_try.adesh:32
 				f.complete_()
+//line testdata/run/a_03_await_try.adesh:32
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_03_await_try.adesh:32
 			f.state = 6
+//line testdata/run/a_03_await_try.adesh:32
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:32
 		case 6: // after the try at a_03_await_try.adesh:25
+//line testdata/run/a_03_await_try.adesh:32
 			panic("unreachable")
+//line testdata/run/a_03_await_try.adesh:24
 		default:
+//line testdata/run/a_03_await_try.adesh:24
 			rt.AwaitedAgain("`with_finally`", "testdata/run/a_03_await_try.adesh:24:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_03_await_try.adesh:24
 func (f *withFinallyFuture) Drop() {
+//line testdata/run/a_03_await_try.adesh:24
 	if f.state == withFinallyFutureDone_ {
+//line testdata/run/a_03_await_try.adesh:24
 		return
 	}
+//line testdata/run/a_03_await_try.adesh:24
 	f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:24
 	f.complete_()
 }
 
+//line testdata/run/a_03_await_try.adesh:24
 func (f *withFinallyFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_03_await_try.adesh:24
 	x := recover()
+//line testdata/run/a_03_await_try.adesh:24
 	if x == nil {
+//line testdata/run/a_03_await_try.adesh:24
 		return
 	}
+//line testdata/run/a_03_await_try.adesh:24
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_03_await_try.adesh:24
 		switch f.state {
+//line testdata/run/a_03_await_try.adesh:24
 		case 0, 1, 2, 3:
+//line testdata/run/a_03_await_try.adesh:24
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:24
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:24
 			f.state = 4
+//line testdata/run/a_03_await_try.adesh:24
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:24
 			return
 		}
 	}
+//line testdata/run/a_03_await_try.adesh:24
 	f.Drop()
+//line testdata/run/a_03_await_try.adesh:24
 	panic(x)
 }
 
+//line testdata/run/a_03_await_try.adesh:24
 func (f *withFinallyFuture) dropSub_() {
+//line testdata/run/a_03_await_try.adesh:24
 	switch f.state {
+//line testdata/run/a_03_await_try.adesh:24
 	case 1:
+//line testdata/run/a_03_await_try.adesh:24
 		f.sub1_.Drop()
+//line testdata/run/a_03_await_try.adesh:24
 	case 3:
+//line testdata/run/a_03_await_try.adesh:24
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_03_await_try.adesh:24
 func (f *withFinallyFuture) complete_() {
+//line testdata/run/a_03_await_try.adesh:24
 	f.state = withFinallyFutureDone_
+//line testdata/run/a_03_await_try.adesh:24
 	*f = withFinallyFuture{state: withFinallyFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:24
 func with_finally(fail bool) withFinallyFuture {
+//line testdata/run/a_03_await_try.adesh:24
 	return withFinallyFuture{fail: fail}
 }
 
@@ -418,418 +621,709 @@ const mainFutureDone_ = 33
 //
 //line testdata/run/a_03_await_try.adesh:36
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_03_await_try.adesh:36
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_03_await_try.adesh:36
 	var aw1_ int64
+//line testdata/run/a_03_await_try.adesh:36
 	var aw2_ string
+//line testdata/run/a_03_await_try.adesh:36
 	var aw3_ string
+//line testdata/run/a_03_await_try.adesh:36
 	var aw4_ int64
+//line testdata/run/a_03_await_try.adesh:36
 	var aw5_ int64
+//line testdata/run/a_03_await_try.adesh:36
 	var aw_ int64
+//line testdata/run/a_03_await_try.adesh:36
 	var e rt.Error
+//line testdata/run/a_03_await_try.adesh:36
 	var e2 rt.Error
+//line testdata/run/a_03_await_try.adesh:36
 	var e_ rt.Error
+//line testdata/run/a_03_await_try.adesh:36
 	var e_1 rt.Error
+//line testdata/run/a_03_await_try.adesh:36
 	var e_2 rt.Error
+//line testdata/run/a_03_await_try.adesh:36
 	var e_4 rt.Error
+//line testdata/run/a_03_await_try.adesh:36
 	var n int64
+//line testdata/run/a_03_await_try.adesh:36
 	var v int64
+//line testdata/run/a_03_await_try.adesh:36
 poll_:
 	for {
+//line testdata/run/a_03_await_try.adesh:36
 		switch f.state {
+//line testdata/run/a_03_await_try.adesh:36
 		case 0: // body of the try at a_03_await_try.adesh:37
 //line testdata/run/a_03_await_try.adesh:38
 			f.sub1_ = fails("boom")
+//line testdata/run/a_03_await_try.adesh:38
 			f.state = 1
+//line testdata/run/a_03_await_try.adesh:38
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:38
 		case 1: // after the await at a_03_await_try.adesh:38
 //line testdata/run/a_03_await_try.adesh:38
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:38
 			f.sub1_ = failsFuture{}
+//line testdata/run/a_03_await_try.adesh:38
 			aw_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:38
 			v = aw_
 			rt.Print("not reached", v)
+//line testdata/run/a_03_await_try.adesh:39
 			f.state = 3
+//line testdata/run/a_03_await_try.adesh:39
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 2: // catch of the try at a_03_await_try.adesh:37
+//line testdata/run/a_03_await_try.adesh:36
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:36
 			e = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:41
 			rt.Print("caught", e.Message)
+//line testdata/run/a_03_await_try.adesh:41
 			f.state = 3
+//line testdata/run/a_03_await_try.adesh:41
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:41
 		case 3: // after the try at a_03_await_try.adesh:37
 //line testdata/run/a_03_await_try.adesh:44
 			f.rejected = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+//line testdata/run/a_03_await_try.adesh:44
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_03_await_try.adesh:44
 					reject(rt.NewError("nope"))
 				}(resolve_, rt.RejectValues(reject_))
 			})
+//line testdata/run/a_03_await_try.adesh:44
 			f.state = 4
+//line testdata/run/a_03_await_try.adesh:44
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:44
 		case 4: // body of the try at a_03_await_try.adesh:45
 //line testdata/run/a_03_await_try.adesh:46
 			f.sub2_ = ok_after(1)
+//line testdata/run/a_03_await_try.adesh:46
 			f.state = 5
+//line testdata/run/a_03_await_try.adesh:46
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:46
 		case 5: // after the await at a_03_await_try.adesh:46
 //line testdata/run/a_03_await_try.adesh:46
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:46
 			f.sub2_ = okAfterFuture{}
-//line testdata/run/a_03_await_try.adesh:47
 			f.sub3_ = f.rejected
+//line testdata/run/a_03_await_try.adesh:47
 			f.state = 6
+//line testdata/run/a_03_await_try.adesh:47
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:47
 		case 6: // after the await at a_03_await_try.adesh:47
+//line testdata/run/a_03_await_try.adesh:47
 			f.rejected = nil
 //line testdata/run/a_03_await_try.adesh:47
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:47
 				cx.SuspendedAt("testdata/run/a_03_await_try.adesh:47")
+//line testdata/run/a_03_await_try.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:47
 			f.sub3_ = nil
-//line testdata/run/a_03_await_try.adesh:48
 			rt.Print("not reached")
+//line testdata/run/a_03_await_try.adesh:48
 			f.fin1_ = 0
+//line testdata/run/a_03_await_try.adesh:48
 			f.state = 9
+//line testdata/run/a_03_await_try.adesh:48
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 7: // catch of the try at a_03_await_try.adesh:45
+//line testdata/run/a_03_await_try.adesh:36
 			f.rejected = nil
+//line testdata/run/a_03_await_try.adesh:36
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:36
 			e_ = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:50
 			rt.Print("rejected:", e_.Message)
+//line testdata/run/a_03_await_try.adesh:50
 			f.fin1_ = 0
+//line testdata/run/a_03_await_try.adesh:50
 			f.state = 9
+//line testdata/run/a_03_await_try.adesh:50
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 8: // error in the catch of the try at a_03_await_try.adesh:45
+//line testdata/run/a_03_await_try.adesh:36
 			f.finErr1_ = f.err_
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:36
 			f.fin1_ = 1
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 9
+//line testdata/run/a_03_await_try.adesh:36
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:36
 		case 9: // finally of the try at a_03_await_try.adesh:45
 //line testdata/run/a_03_await_try.adesh:52
 			rt.Print("finally after reject")
+//line testdata/run/a_03_await_try.adesh:52
 			switch f.fin1_ {
+//line testdata/run/a_03_await_try.adesh:52
 			case 1:
+//line testdata/run/a_03_await_try.adesh:52
 				rethrow_ := f.finErr1_
+//line testdata/run/a_03_await_try.adesh:52
 				f.finErr1_ = nil
+//line testdata/run/a_03_await_try.adesh:52
 				panic(rethrow_)
 			}
+//line testdata/run/a_03_await_try.adesh:52
 			f.state = 10
+//line testdata/run/a_03_await_try.adesh:52
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:52
 		case 10: // body of the try at a_03_await_try.adesh:55
 //line testdata/run/a_03_await_try.adesh:56
 			f.sub4_ = rethrows()
+//line testdata/run/a_03_await_try.adesh:56
 			f.state = 11
+//line testdata/run/a_03_await_try.adesh:56
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:56
 		case 11: // after the await at a_03_await_try.adesh:56
 //line testdata/run/a_03_await_try.adesh:56
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:56
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:56
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:56
 			f.sub4_ = rethrowsFuture{}
+//line testdata/run/a_03_await_try.adesh:56
 			aw1_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:56
 			rt.Print(aw1_)
+//line testdata/run/a_03_await_try.adesh:56
 			f.state = 13
+//line testdata/run/a_03_await_try.adesh:56
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 12: // catch of the try at a_03_await_try.adesh:55
+//line testdata/run/a_03_await_try.adesh:36
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:36
 			e_1 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:58
 			rt.Print("outer caught", e_1.Message)
+//line testdata/run/a_03_await_try.adesh:58
 			f.state = 13
+//line testdata/run/a_03_await_try.adesh:58
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:58
 		case 13: // after the try at a_03_await_try.adesh:55
 //line testdata/run/a_03_await_try.adesh:61
 			f.sub5_ = with_finally(false)
+//line testdata/run/a_03_await_try.adesh:61
 			f.state = 14
+//line testdata/run/a_03_await_try.adesh:61
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:61
 		case 14: // after the await at a_03_await_try.adesh:61
 //line testdata/run/a_03_await_try.adesh:61
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:61
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:61
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:61
 			f.sub5_ = withFinallyFuture{}
+//line testdata/run/a_03_await_try.adesh:61
 			aw2_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:61
 			rt.Print(aw2_)
+//line testdata/run/a_03_await_try.adesh:61
 			f.state = 15
+//line testdata/run/a_03_await_try.adesh:61
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:61
 		case 15: // body of the try at a_03_await_try.adesh:62
 //line testdata/run/a_03_await_try.adesh:63
 			f.sub5_ = with_finally(true)
+//line testdata/run/a_03_await_try.adesh:63
 			f.state = 16
+//line testdata/run/a_03_await_try.adesh:63
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:63
 		case 16: // after the await at a_03_await_try.adesh:63
 //line testdata/run/a_03_await_try.adesh:63
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:63
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:63
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:63
 			f.sub5_ = withFinallyFuture{}
+//line testdata/run/a_03_await_try.adesh:63
 			aw3_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:63
 			rt.Print(aw3_)
+//line testdata/run/a_03_await_try.adesh:63
 			f.state = 18
+//line testdata/run/a_03_await_try.adesh:63
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 17: // catch of the try at a_03_await_try.adesh:62
+//line testdata/run/a_03_await_try.adesh:36
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:36
 			e_2 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:65
 			rt.Print("with_finally threw", e_2.Message)
+//line testdata/run/a_03_await_try.adesh:65
 			f.state = 18
+//line testdata/run/a_03_await_try.adesh:65
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:65
 		case 18: // body of the try at a_03_await_try.adesh:70
 //line testdata/run/a_03_await_try.adesh:71
 			f.sub1_ = fails("deep")
+//line testdata/run/a_03_await_try.adesh:71
 			f.state = 19
+//line testdata/run/a_03_await_try.adesh:71
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:71
 		case 19: // after the await at a_03_await_try.adesh:71
 //line testdata/run/a_03_await_try.adesh:71
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:71
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:71
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:71
 			f.sub1_ = failsFuture{}
+//line testdata/run/a_03_await_try.adesh:71
 			f.state = 24
+//line testdata/run/a_03_await_try.adesh:71
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 20: // catch of the try at a_03_await_try.adesh:70
+//line testdata/run/a_03_await_try.adesh:36
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:36
 			f.e_3 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:73
 			f.sub2_ = ok_after(41)
+//line testdata/run/a_03_await_try.adesh:73
 			f.state = 21
+//line testdata/run/a_03_await_try.adesh:73
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:73
 		case 21: // after the await at a_03_await_try.adesh:73
 //line testdata/run/a_03_await_try.adesh:73
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:73
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:73
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:73
 			f.sub2_ = okAfterFuture{}
+//line testdata/run/a_03_await_try.adesh:73
 			aw4_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:73
 			n = aw4_
 			rt.Print("inner catch", f.e_3.Message, n+1)
 			f.sub1_ = fails("again")
+//line testdata/run/a_03_await_try.adesh:75
 			f.state = 22
+//line testdata/run/a_03_await_try.adesh:75
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:75
 		case 22: // after the await at a_03_await_try.adesh:75
+//line testdata/run/a_03_await_try.adesh:75
 			f.e_3 = rt.Error{}
 //line testdata/run/a_03_await_try.adesh:75
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:75
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:75
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:75
 			f.sub1_ = failsFuture{}
+//line testdata/run/a_03_await_try.adesh:75
 			f.state = 24
+//line testdata/run/a_03_await_try.adesh:75
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 23: // catch of the try at a_03_await_try.adesh:69
+//line testdata/run/a_03_await_try.adesh:36
 			f.e_3 = rt.Error{}
+//line testdata/run/a_03_await_try.adesh:36
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:36
 			e2 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:78
 			rt.Print("outer catch", e2.Message)
+//line testdata/run/a_03_await_try.adesh:78
 			f.state = 24
+//line testdata/run/a_03_await_try.adesh:78
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:78
 		case 24: // after the try at a_03_await_try.adesh:69
+//line testdata/run/a_03_await_try.adesh:82
 			f.good = 0
 			f.n_ = 4
+//line testdata/run/a_03_await_try.adesh:83
 			f.i_ = int64(0)
+//line testdata/run/a_03_await_try.adesh:83
 			f.state = 25
+//line testdata/run/a_03_await_try.adesh:83
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:83
 		case 25: // head of the loop at a_03_await_try.adesh:83
+//line testdata/run/a_03_await_try.adesh:83
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_03_await_try.adesh:83
 				f.state = 32
+//line testdata/run/a_03_await_try.adesh:83
 				continue poll_
 			}
+//line testdata/run/a_03_await_try.adesh:83
 			f.i = f.i_
+//line testdata/run/a_03_await_try.adesh:83
 			f.state = 26
+//line testdata/run/a_03_await_try.adesh:83
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:83
 		case 26: // body of the try at a_03_await_try.adesh:84
 //line testdata/run/a_03_await_try.adesh:85
 			if !(f.i%2 == 1) {
+//line testdata/run/a_03_await_try.adesh:85
 				f.state = 28
+//line testdata/run/a_03_await_try.adesh:85
 				continue poll_
 			}
 //line testdata/run/a_03_await_try.adesh:85
 			f.sub1_ = fails("odd " + rt.Str(f.i))
+//line testdata/run/a_03_await_try.adesh:85
 			f.state = 27
+//line testdata/run/a_03_await_try.adesh:85
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:85
 		case 27: // after the await at a_03_await_try.adesh:85
 //line testdata/run/a_03_await_try.adesh:85
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:85
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:85
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:85
 			f.sub1_ = failsFuture{}
+//line testdata/run/a_03_await_try.adesh:85
 			f.state = 28
+//line testdata/run/a_03_await_try.adesh:85
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:85
 		case 28: // after the if at a_03_await_try.adesh:85
-//line testdata/run/a_03_await_try.adesh:86
 			f.sub2_ = ok_after(f.i)
+//line testdata/run/a_03_await_try.adesh:86
 			f.state = 29
+//line testdata/run/a_03_await_try.adesh:86
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:86
 		case 29: // after the await at a_03_await_try.adesh:86
 //line testdata/run/a_03_await_try.adesh:86
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:86
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:86
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:86
 			f.sub2_ = okAfterFuture{}
+//line testdata/run/a_03_await_try.adesh:86
 			aw5_ = step_.Value
 //line testdata/run/a_03_await_try.adesh:86
 			f.good += aw5_
+//line testdata/run/a_03_await_try.adesh:86
 			f.state = 31
+//line testdata/run/a_03_await_try.adesh:86
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 30: // catch of the try at a_03_await_try.adesh:84
+//line testdata/run/a_03_await_try.adesh:36
 			thrown_ := f.err_
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = nil
+//line testdata/run/a_03_await_try.adesh:36
 			e_4 = thrown_.Err
 //line testdata/run/a_03_await_try.adesh:88
 			rt.Print("loop caught", e_4.Message)
+//line testdata/run/a_03_await_try.adesh:88
 			f.state = 31
+//line testdata/run/a_03_await_try.adesh:88
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:88
 		case 31: // next turn of the loop at a_03_await_try.adesh:83
+//line testdata/run/a_03_await_try.adesh:83
 			f.i_++
+//line testdata/run/a_03_await_try.adesh:83
 			f.state = 25
+//line testdata/run/a_03_await_try.adesh:83
 			continue poll_
+//line testdata/run/a_03_await_try.adesh:36
 		case 32: // after the loop at a_03_await_try.adesh:83
 //line testdata/run/a_03_await_try.adesh:91
 			rt.Print("good", f.good)
+//line testdata/run/a_03_await_try.adesh:91
 			f.complete_()
+//line testdata/run/a_03_await_try.adesh:91
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_03_await_try.adesh:36
 		default:
+//line testdata/run/a_03_await_try.adesh:36
 			rt.AwaitedAgain("`main`", "testdata/run/a_03_await_try.adesh:36:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_03_await_try.adesh:36
 func (f *mainFuture) Drop() {
+//line testdata/run/a_03_await_try.adesh:36
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_03_await_try.adesh:36
 		return
 	}
+//line testdata/run/a_03_await_try.adesh:36
 	f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 	f.complete_()
 }
 
+//line testdata/run/a_03_await_try.adesh:36
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_03_await_try.adesh:36
 	x := recover()
+//line testdata/run/a_03_await_try.adesh:36
 	if x == nil {
+//line testdata/run/a_03_await_try.adesh:36
 		return
 	}
+//line testdata/run/a_03_await_try.adesh:36
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_03_await_try.adesh:36
 		switch f.state {
+//line testdata/run/a_03_await_try.adesh:36
 		case 0, 1:
+//line testdata/run/a_03_await_try.adesh:36
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 2
+//line testdata/run/a_03_await_try.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			return
+//line testdata/run/a_03_await_try.adesh:36
 		case 4, 5, 6:
+//line testdata/run/a_03_await_try.adesh:36
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 7
+//line testdata/run/a_03_await_try.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			return
+//line testdata/run/a_03_await_try.adesh:36
 		case 7:
+//line testdata/run/a_03_await_try.adesh:36
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 8
+//line testdata/run/a_03_await_try.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			return
+//line testdata/run/a_03_await_try.adesh:36
 		case 10, 11:
+//line testdata/run/a_03_await_try.adesh:36
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 12
+//line testdata/run/a_03_await_try.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			return
+//line testdata/run/a_03_await_try.adesh:36
 		case 15, 16:
+//line testdata/run/a_03_await_try.adesh:36
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 17
+//line testdata/run/a_03_await_try.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			return
+//line testdata/run/a_03_await_try.adesh:36
 		case 18, 19:
+//line testdata/run/a_03_await_try.adesh:36
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 20
+//line testdata/run/a_03_await_try.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			return
+//line testdata/run/a_03_await_try.adesh:36
 		case 20, 21, 22:
+//line testdata/run/a_03_await_try.adesh:36
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 23
+//line testdata/run/a_03_await_try.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			return
+//line testdata/run/a_03_await_try.adesh:36
 		case 26, 27, 28, 29:
+//line testdata/run/a_03_await_try.adesh:36
 			f.dropSub_()
+//line testdata/run/a_03_await_try.adesh:36
 			f.err_ = t
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 30
+//line testdata/run/a_03_await_try.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			return
 		}
 	}
+//line testdata/run/a_03_await_try.adesh:36
 	f.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	panic(x)
 }
 
+//line testdata/run/a_03_await_try.adesh:36
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_03_await_try.adesh:36
 	switch f.state {
+//line testdata/run/a_03_await_try.adesh:36
 	case 1:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub1_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 5:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub2_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 6:
+//line testdata/run/a_03_await_try.adesh:36
 		if f.sub3_ != nil {
+//line testdata/run/a_03_await_try.adesh:36
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_03_await_try.adesh:36
 	case 11:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub4_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 14:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub5_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 16:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub5_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 19:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub1_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 21:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub2_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 22:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub1_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 27:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub1_.Drop()
+//line testdata/run/a_03_await_try.adesh:36
 	case 29:
+//line testdata/run/a_03_await_try.adesh:36
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_03_await_try.adesh:36
 func (f *mainFuture) complete_() {
+//line testdata/run/a_03_await_try.adesh:36
 	f.state = mainFutureDone_
+//line testdata/run/a_03_await_try.adesh:36
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_03_await_try.adesh:36
 func adeshMain() mainFuture {
+//line testdata/run/a_03_await_try.adesh:36
 	return mainFuture{}
 }
 
@@ -848,16 +1342,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_03_await_try.adesh:36
 			f.sub1_ = adeshMain()
+//line testdata/run/a_03_await_try.adesh:36
 			f.state = 1
+//line testdata/run/a_03_await_try.adesh:36
 			fallthrough
+//line testdata/run/a_03_await_try.adesh:36
 		case 1: // after the await at a_03_await_try.adesh:36
 //line testdata/run/a_03_await_try.adesh:36
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_03_await_try.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_03_await_try.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_03_await_try.adesh:36
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_03_await_try.adesh:36
 			f.complete_()
+//line testdata/run/a_03_await_try.adesh:36
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -18,56 +18,84 @@ const valFutureDone_ = 2
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 func (f *valFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:3
 			rt.Print("run " + f.tag)
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:4
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:4")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:4
 			{
 				var res_ int64 = f.v
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:5
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:5
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 			rt.AwaitedAgain("`val`", "testdata/run/a_04_await_chain_shortcircuit.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 func (f *valFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 	if f.state == valFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 func (f *valFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 func (f *valFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 	*f = valFuture{state: valFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 func val(tag string, v int64) valFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:2
 	return valFuture{tag: tag, v: v}
 }
 
@@ -85,56 +113,84 @@ const flagFutureDone_ = 2
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 func (f *flagFuture) Poll(cx *rt.Context) rt.Poll[bool] {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:9
 			rt.Print("run " + f.tag)
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:10
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:10")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 				return rt.Pending[bool]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:10
 			{
 				var res_ bool = f.v
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:11
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:11
 				return rt.Ready[bool](res_)
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 			rt.AwaitedAgain("`flag`", "testdata/run/a_04_await_chain_shortcircuit.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 func (f *flagFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 	if f.state == flagFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 func (f *flagFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 func (f *flagFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 	*f = flagFuture{state: flagFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 func flag(tag string, v bool) flagFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:8
 	return flagFuture{tag: tag, v: v}
 }
 
@@ -152,56 +208,84 @@ const maybeFutureDone_ = 2
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:15
 			rt.Print("run " + f.tag)
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:16
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			f.tag = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:16")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 				return rt.Pending[rt.Option[int64]]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:16
 			{
 				var res_ rt.Option[int64] = f.v
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:17
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:17
 				return rt.Ready[rt.Option[int64]](res_)
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 			rt.AwaitedAgain("`maybe`", "testdata/run/a_04_await_chain_shortcircuit.adesh:14:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 func (f *maybeFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 	if f.state == maybeFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 func (f *maybeFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 func (f *maybeFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 	*f = maybeFuture{state: maybeFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 func maybe(tag string, v rt.Option[int64]) maybeFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:14
 	return maybeFuture{tag: tag, v: v}
 }
 
@@ -218,54 +302,81 @@ const incFutureDone_ = 2
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 func (f *incFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:21
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:21")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:21
 			{
 				var res_ int64 = f.x + 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:22
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:22
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 			rt.AwaitedAgain("`inc`", "testdata/run/a_04_await_chain_shortcircuit.adesh:20:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 func (f *incFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 	if f.state == incFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 func (f *incFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 func (f *incFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 	*f = incFuture{state: incFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 func inc(x int64) incFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:20
 	return incFuture{x: x}
 }
 
@@ -282,77 +393,118 @@ const parseFutureDone_ = 2
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:26
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 				cx.SuspendedAt("testdata/run/a_04_await_chain_shortcircuit.adesh:26")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:26
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:27
 			if f.s == "bad" {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:27
 				{
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:27
 					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](rt.NewError("cannot parse " + f.s))
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:27
 					f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:27
 					return rt.Ready[rt.Result[int64, rt.Error]](res_)
 				}
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:27
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](rt.StrLen(f.s))
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:28
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:28
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 			rt.AwaitedAgain("`parse`", "testdata/run/a_04_await_chain_shortcircuit.adesh:25:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 func (f *parseFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	if f.state == parseFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 func (f *parseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	x := recover()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	if x == nil {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		f.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	f.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	panic(x)
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 func (f *parseFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 func (f *parseFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	*f = parseFuture{state: parseFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 func parse(s string) parseFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:25
 	return parseFuture{s: s}
 }
 
@@ -371,104 +523,165 @@ const sumParsedFutureDone_ = 3
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 func (f *sumParsedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	var aw1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	var t1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	var t_ rt.Result[int64, rt.Error]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	var y int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			f.sub1_ = parse(f.a)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:32
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			f.sub1_ = parseFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			aw_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			t_ = aw_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			if !t_.IsOk {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:32
 			f.x = t_.Val
 			rt.Print("parsed", f.a)
 			f.sub1_ = parse(f.b)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			f.state = 2
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 		case 2: // after the await at a_04_await_chain_shortcircuit.adesh:34
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			f.a = ""
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			f.sub1_ = parseFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			aw1_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			t1_ = aw1_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			if !t1_.IsOk {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t1_.Err))
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:34
 			y = t1_.Val
 			rt.Print("parsed", f.b)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:35
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.x + y)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:36
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:36
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 			rt.AwaitedAgain("`sum_parsed`", "testdata/run/a_04_await_chain_shortcircuit.adesh:31:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 func (f *sumParsedFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	if f.state == sumParsedFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 func (f *sumParsedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	x := recover()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	if x == nil {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		f.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	f.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	panic(x)
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 func (f *sumParsedFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		f.sub1_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	case 2:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 func (f *sumParsedFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	*f = sumParsedFuture{state: sumParsedFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 func sum_parsed(a string, b string) sumParsedFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:31
 	return sumParsedFuture{a: a, b: b}
 }
 
@@ -485,62 +698,95 @@ const firstSomeFutureDone_ = 2
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 func (f *firstSomeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	var aw_ rt.Option[int64]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	var t_ rt.Option[int64]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	var v int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			f.sub1_ = maybe("inner", f.a)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:40
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			f.a = rt.Option[int64]{}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 				return rt.Pending[rt.Option[int64]]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			f.sub1_ = maybeFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			aw_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			t_ = aw_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			if !t_.Some {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 				f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 				return rt.Ready[rt.Option[int64]](rt.None[int64]())
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:40
 			v = t_.Val
 			f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:41
 			return rt.Ready[rt.Option[int64]](rt.Some[int64](v * 10))
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 			rt.AwaitedAgain("`first_some`", "testdata/run/a_04_await_chain_shortcircuit.adesh:39:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 func (f *firstSomeFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	if f.state == firstSomeFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 func (f *firstSomeFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 func (f *firstSomeFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	*f = firstSomeFuture{state: firstSomeFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 func first_some(a rt.Option[int64]) firstSomeFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:39
 	return firstSomeFuture{a: a}
 }
 
@@ -557,67 +803,104 @@ const returnsAwaitFutureDone_ = 3
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 func (f *returnsAwaitFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	var aw1_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	var aw_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.sub1_ = inc(f.n)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:45
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.sub1_ = incFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			aw_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.sub1_ = inc(aw_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.state = 2
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 		case 2: // after the await at a_04_await_chain_shortcircuit.adesh:45
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.sub1_ = incFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			aw1_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:45
 			return rt.Ready[int64](aw1_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 			rt.AwaitedAgain("`returns_await`", "testdata/run/a_04_await_chain_shortcircuit.adesh:44:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 func (f *returnsAwaitFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	if f.state == returnsAwaitFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 func (f *returnsAwaitFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 		f.sub1_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	case 2:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 func (f *returnsAwaitFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	*f = returnsAwaitFuture{state: returnsAwaitFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 func returns_await(n int64) returnsAwaitFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:44
 	return returnsAwaitFuture{n: n}
 }
 
@@ -639,199 +922,327 @@ const mainFutureDone_ = 40
 //
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw10_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw11_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw12_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw13_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw14_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw15_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw16_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw17_ rt.Option[int64]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw18_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw19_ rt.Option[int64]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw1_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw20_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw21_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw22_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw23_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw24_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw25_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw26_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw2_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw3_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw4_ rt.Result[int64, rt.Error]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw5_ rt.Result[int64, rt.Error]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw6_ rt.Result[int64, rt.Error]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw7_ rt.Option[int64]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw8_ rt.Option[int64]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw9_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var aw_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var c int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var c2 int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var d int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var e int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t1_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t2_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t3_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t4_ rt.Option[int64]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t5_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t6_ rt.Option[int64]
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t7_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t8_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t9_ int64
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	var t_ bool
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 poll_:
 	for {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		case 0: // start
-//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			f.sub1_ = returns_await(1)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:49
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			f.sub1_ = returnsAwaitFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			aw_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:49
 			rt.Print(aw_)
 			f.sub2_ = inc(0)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.state = 2
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 		case 2: // after the await at a_04_await_chain_shortcircuit.adesh:50
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = incFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			aw1_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = inc(aw1_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.state = 3
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 		case 3: // after the await at a_04_await_chain_shortcircuit.adesh:50
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = incFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			aw2_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = inc(aw2_)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.state = 4
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 		case 4: // after the await at a_04_await_chain_shortcircuit.adesh:50
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			f.sub2_ = incFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			aw3_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:50
 			rt.Print(aw3_)
 			f.sub3_ = sum_parsed("ab", "cde")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			f.state = 5
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 		case 5: // after the await at a_04_await_chain_shortcircuit.adesh:51
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			f.sub3_ = sumParsedFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			aw4_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:51
 			rt.Print(aw4_)
 			f.sub3_ = sum_parsed("bad", "cde")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			f.state = 6
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 		case 6: // after the await at a_04_await_chain_shortcircuit.adesh:52
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			f.sub3_ = sumParsedFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			aw5_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:52
 			rt.Print(aw5_)
 			f.sub3_ = sum_parsed("ab", "bad")
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			f.state = 7
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 		case 7: // after the await at a_04_await_chain_shortcircuit.adesh:53
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			f.sub3_ = sumParsedFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			aw6_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:53
 			rt.Print(aw6_)
 			f.sub4_ = first_some(rt.Some[int64](4))
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			f.state = 8
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 		case 8: // after the await at a_04_await_chain_shortcircuit.adesh:54
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			f.sub4_ = firstSomeFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			aw7_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:54
 			rt.Print(aw7_)
 			f.sub4_ = first_some(rt.None[int64]())
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			f.state = 9
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 		case 9: // after the await at a_04_await_chain_shortcircuit.adesh:55
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			f.sub4_ = firstSomeFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			aw8_ = step_.Value
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:55
 			rt.Print(aw8_)
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.sub5_ = flag("l1", false)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.state = 10
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 		case 10: // after the await at a_04_await_chain_shortcircuit.adesh:58
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			aw9_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			t_ = aw9_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			if !t_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 				f.state = 12
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.sub5_ = flag("r1", true)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.state = 11
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 		case 11: // after the await at a_04_await_chain_shortcircuit.adesh:58
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			aw10_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			t_ = aw10_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			f.state = 12
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 		case 12: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:58
 			if t_ {
@@ -843,36 +1254,58 @@ poll_:
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.sub5_ = flag("l2", true)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.state = 13
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 		case 13: // after the await at a_04_await_chain_shortcircuit.adesh:59
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			aw11_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			t1_ = aw11_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			if t1_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 				f.state = 15
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.sub5_ = flag("r2", true)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.state = 14
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 		case 14: // after the await at a_04_await_chain_shortcircuit.adesh:59
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			aw12_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			t1_ = aw12_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			f.state = 15
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 		case 15: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:59
 			if t1_ {
@@ -881,36 +1314,58 @@ poll_:
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.sub5_ = flag("l3", true)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.state = 16
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 		case 16: // after the await at a_04_await_chain_shortcircuit.adesh:60
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			aw13_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			t2_ = aw13_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			if !t2_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 				f.state = 18
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.sub5_ = flag("r3", true)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.state = 17
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 		case 17: // after the await at a_04_await_chain_shortcircuit.adesh:60
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			aw14_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			t2_ = aw14_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			f.state = 18
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 		case 18: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:60
 			if t2_ {
@@ -919,36 +1374,58 @@ poll_:
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.sub5_ = flag("l4", false)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.state = 19
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 		case 19: // after the await at a_04_await_chain_shortcircuit.adesh:61
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			aw15_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			t3_ = aw15_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			if t3_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 				f.state = 21
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.sub5_ = flag("r4", false)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.state = 20
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 		case 20: // after the await at a_04_await_chain_shortcircuit.adesh:61
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			aw16_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			t3_ = aw16_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			f.state = 21
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 		case 21: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:61
 			if t3_ {
@@ -960,265 +1437,450 @@ poll_:
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.sub6_ = maybe("m1", rt.Some[int64](5))
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.state = 22
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 		case 22: // after the await at a_04_await_chain_shortcircuit.adesh:62
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.sub6_ = maybeFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			aw17_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			t4_ = aw17_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			if !t4_.Some {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 				f.state = 23
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 				continue poll_
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			t5_ = t4_.Val
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.state = 25
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			continue poll_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		case 23: // else of the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.sub7_ = val("fallback1", 0)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.state = 24
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 		case 24: // after the await at a_04_await_chain_shortcircuit.adesh:62
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.sub7_ = valFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			aw18_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			t5_ = aw18_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			f.state = 25
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 		case 25: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:62
 			d = t5_
 			rt.Print("coalesce", d)
 			f.sub6_ = maybe("m2", rt.None[int64]())
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.state = 26
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 		case 26: // after the await at a_04_await_chain_shortcircuit.adesh:64
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.sub6_ = maybeFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			aw19_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			t6_ = aw19_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			if !t6_.Some {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 				f.state = 27
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 				continue poll_
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			t7_ = t6_.Val
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.state = 29
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			continue poll_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		case 27: // else of the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.sub7_ = val("fallback2", 9)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.state = 28
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 		case 28: // after the await at a_04_await_chain_shortcircuit.adesh:64
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.sub7_ = valFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			aw20_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			t7_ = aw20_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			f.state = 29
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 		case 29: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:64
 			e = t7_
 			rt.Print("coalesce", e)
 			f.sub5_ = flag("cond", true)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.state = 30
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 		case 30: // after the await at a_04_await_chain_shortcircuit.adesh:66
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			aw21_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			if !aw21_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 				f.state = 32
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub7_ = val("then", 1)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.state = 31
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 		case 31: // after the await at a_04_await_chain_shortcircuit.adesh:66
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub7_ = valFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			aw22_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			t8_ = aw22_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.state = 34
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			continue poll_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		case 32: // else of the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub7_ = val("else", 2)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.state = 33
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 		case 33: // after the await at a_04_await_chain_shortcircuit.adesh:66
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.sub7_ = valFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			aw23_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			t8_ = aw23_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			f.state = 34
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 		case 34: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:66
 			c = t8_
 			rt.Print("ternary", c)
 			f.sub5_ = flag("cond2", false)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.state = 35
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 		case 35: // after the await at a_04_await_chain_shortcircuit.adesh:68
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub5_ = flagFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			aw24_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			if !aw24_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 				f.state = 37
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 				continue poll_
 			}
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub7_ = val("then2", 1)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.state = 36
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 		case 36: // after the await at a_04_await_chain_shortcircuit.adesh:68
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub7_ = valFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			aw25_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			t9_ = aw25_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.state = 39
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			continue poll_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		case 37: // else of the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub7_ = val("else2", 2)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.state = 38
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 		case 38: // after the await at a_04_await_chain_shortcircuit.adesh:68
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.sub7_ = valFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			aw26_ = step_.Value
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			t9_ = aw26_
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			f.state = 39
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 		case 39: // after the if
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:68
 			c2 = t9_
 			rt.Print("ternary", c2)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:69
 			f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:69
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		default:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			rt.AwaitedAgain("`main`", "testdata/run/a_04_await_chain_shortcircuit.adesh:48:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 func (f *mainFuture) Drop() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		return
 	}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	f.dropSub_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	f.complete_()
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	switch f.state {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 1:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub1_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 2:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub2_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 3:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub2_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 4:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub2_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 5:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub3_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 6:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub3_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 7:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub3_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 8:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub4_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 9:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub4_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 10:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 11:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 13:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 14:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 16:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 17:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 19:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 20:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 22:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub6_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 24:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub7_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 26:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub6_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 28:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub7_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 30:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 31:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub7_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 33:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub7_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 35:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub5_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 36:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub7_.Drop()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	case 38:
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		f.sub7_.Drop()
 	}
 }
 
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 func (f *mainFuture) complete_() {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 func adeshMain() mainFuture {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 	return mainFuture{}
 }
 
@@ -1237,16 +1899,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			f.sub1_ = adeshMain()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			f.state = 1
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			fallthrough
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 		case 1: // after the await at a_04_await_chain_shortcircuit.adesh:48
 //line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			f.complete_()
+//line testdata/run/a_04_await_chain_shortcircuit.adesh:48
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -16,51 +16,76 @@ const answerFutureDone_ = 2
 //
 //line testdata/run/a_05_await_kinds.adesh:3
 func (f *answerFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_05_await_kinds.adesh:3
 	for {
+//line testdata/run/a_05_await_kinds.adesh:3
 		switch f.state {
+//line testdata/run/a_05_await_kinds.adesh:3
 		case 0: // start
-//line testdata/run/a_05_await_kinds.adesh:4
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_05_await_kinds.adesh:4
 			f.state = 1
+//line testdata/run/a_05_await_kinds.adesh:4
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:4
 		case 1: // after the await at a_05_await_kinds.adesh:4
 //line testdata/run/a_05_await_kinds.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:4
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:4")
+//line testdata/run/a_05_await_kinds.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:4
 			f.sub1_ = rt.SleepFuture{}
 			f.complete_()
+//line testdata/run/a_05_await_kinds.adesh:5
 			return rt.Ready[int64](42)
+//line testdata/run/a_05_await_kinds.adesh:3
 		default:
+//line testdata/run/a_05_await_kinds.adesh:3
 			rt.AwaitedAgain("`answer`", "testdata/run/a_05_await_kinds.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_05_await_kinds.adesh:3
 func (f *answerFuture) Drop() {
+//line testdata/run/a_05_await_kinds.adesh:3
 	if f.state == answerFutureDone_ {
+//line testdata/run/a_05_await_kinds.adesh:3
 		return
 	}
+//line testdata/run/a_05_await_kinds.adesh:3
 	f.dropSub_()
+//line testdata/run/a_05_await_kinds.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_05_await_kinds.adesh:3
 func (f *answerFuture) dropSub_() {
+//line testdata/run/a_05_await_kinds.adesh:3
 	switch f.state {
+//line testdata/run/a_05_await_kinds.adesh:3
 	case 1:
+//line testdata/run/a_05_await_kinds.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_05_await_kinds.adesh:3
 func (f *answerFuture) complete_() {
+//line testdata/run/a_05_await_kinds.adesh:3
 	*f = answerFuture{state: answerFutureDone_}
 }
 
 //line testdata/run/a_05_await_kinds.adesh:3
 func answer() answerFuture {
+//line testdata/run/a_05_await_kinds.adesh:3
 	return answerFuture{}
 }
 
@@ -77,59 +102,89 @@ const runTwiceFutureDone_ = 2
 //
 //line testdata/run/a_05_await_kinds.adesh:8
 func (f *runTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_05_await_kinds.adesh:8
 	var aw_ int64
+//line testdata/run/a_05_await_kinds.adesh:8
 	var v int64
+//line testdata/run/a_05_await_kinds.adesh:8
 	for {
+//line testdata/run/a_05_await_kinds.adesh:8
 		switch f.state {
+//line testdata/run/a_05_await_kinds.adesh:8
 		case 0: // start
-//line testdata/run/a_05_await_kinds.adesh:9
 			f.sub1_ = f.f_
+//line testdata/run/a_05_await_kinds.adesh:9
 			f.state = 1
+//line testdata/run/a_05_await_kinds.adesh:9
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:9
 		case 1: // after the await at a_05_await_kinds.adesh:9
+//line testdata/run/a_05_await_kinds.adesh:9
 			f.f_ = nil
 //line testdata/run/a_05_await_kinds.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:9
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:9")
+//line testdata/run/a_05_await_kinds.adesh:9
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:9
 			f.sub1_ = nil
+//line testdata/run/a_05_await_kinds.adesh:9
 			aw_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:9
 			v = aw_
 			f.complete_()
+//line testdata/run/a_05_await_kinds.adesh:10
 			return rt.Ready[int64](v * 2)
+//line testdata/run/a_05_await_kinds.adesh:8
 		default:
+//line testdata/run/a_05_await_kinds.adesh:8
 			rt.AwaitedAgain("`run_twice`", "testdata/run/a_05_await_kinds.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_05_await_kinds.adesh:8
 func (f *runTwiceFuture) Drop() {
+//line testdata/run/a_05_await_kinds.adesh:8
 	if f.state == runTwiceFutureDone_ {
+//line testdata/run/a_05_await_kinds.adesh:8
 		return
 	}
+//line testdata/run/a_05_await_kinds.adesh:8
 	f.dropSub_()
+//line testdata/run/a_05_await_kinds.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_05_await_kinds.adesh:8
 func (f *runTwiceFuture) dropSub_() {
+//line testdata/run/a_05_await_kinds.adesh:8
 	switch f.state {
+//line testdata/run/a_05_await_kinds.adesh:8
 	case 1:
+//line testdata/run/a_05_await_kinds.adesh:8
 		if f.sub1_ != nil {
+//line testdata/run/a_05_await_kinds.adesh:8
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_05_await_kinds.adesh:8
 func (f *runTwiceFuture) complete_() {
+//line testdata/run/a_05_await_kinds.adesh:8
 	*f = runTwiceFuture{state: runTwiceFutureDone_}
 }
 
 //line testdata/run/a_05_await_kinds.adesh:8
 func run_twice(f_ rt.Future[int64]) runTwiceFuture {
+//line testdata/run/a_05_await_kinds.adesh:8
 	return runTwiceFuture{f_: f_}
 }
 
@@ -144,29 +199,45 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/a_05_await_kinds.adesh:21
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_05_await_kinds.adesh:21
 	for {
+//line testdata/run/a_05_await_kinds.adesh:21
 		switch f.state {
+//line testdata/run/a_05_await_kinds.adesh:21
 		case 0: // start
+//line testdata/run/a_05_await_kinds.adesh:21
 			f.complete_()
+//line testdata/run/a_05_await_kinds.adesh:21
 			return rt.Ready[string]("from block")
+//line testdata/run/a_05_await_kinds.adesh:21
 		default:
+//line testdata/run/a_05_await_kinds.adesh:21
 			rt.AwaitedAgain("the async block", "testdata/run/a_05_await_kinds.adesh:21:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_05_await_kinds.adesh:21
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_05_await_kinds.adesh:21
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_05_await_kinds.adesh:21
 		return
 	}
+//line testdata/run/a_05_await_kinds.adesh:21
 	f.dropSub_()
+//line testdata/run/a_05_await_kinds.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/a_05_await_kinds.adesh:21
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/a_05_await_kinds.adesh:21
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_05_await_kinds.adesh:21
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -181,29 +252,45 @@ const asyncBlock2Done_ = 1
 //
 //line testdata/run/a_05_await_kinds.adesh:26
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_05_await_kinds.adesh:26
 	for {
+//line testdata/run/a_05_await_kinds.adesh:26
 		switch f.state {
+//line testdata/run/a_05_await_kinds.adesh:26
 		case 0: // start
+//line testdata/run/a_05_await_kinds.adesh:26
 			f.complete_()
+//line testdata/run/a_05_await_kinds.adesh:26
 			return rt.Ready[int64](7)
+//line testdata/run/a_05_await_kinds.adesh:26
 		default:
+//line testdata/run/a_05_await_kinds.adesh:26
 			rt.AwaitedAgain("the async block", "testdata/run/a_05_await_kinds.adesh:26:20")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_05_await_kinds.adesh:26
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_05_await_kinds.adesh:26
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_05_await_kinds.adesh:26
 		return
 	}
+//line testdata/run/a_05_await_kinds.adesh:26
 	f.dropSub_()
+//line testdata/run/a_05_await_kinds.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/a_05_await_kinds.adesh:26
 func (f *asyncBlock2) dropSub_() {}
 
+//line testdata/run/a_05_await_kinds.adesh:26
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_05_await_kinds.adesh:26
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -227,122 +314,191 @@ const mainFutureDone_ = 11
 //
 //line testdata/run/a_05_await_kinds.adesh:13
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw1_ int64
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw2_ string
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw3_ int64
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw4_ int64
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw5_ string
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw6_ int64
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw7_ rt.Option[int64]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw8_ rt.Option[int64]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var aw_ int64
+//line testdata/run/a_05_await_kinds.adesh:13
 	var blk rt.Future[string]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var fut rt.Future[int64]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var got rt.Option[int64]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var h *rt.JoinHandle[int64]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var h2 *rt.JoinHandle[int64]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var opt rt.Option[int64]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var p2 *rt.Promise[int64]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var p_ *rt.Promise[string]
+//line testdata/run/a_05_await_kinds.adesh:13
 	var x int64
+//line testdata/run/a_05_await_kinds.adesh:13
 	for {
+//line testdata/run/a_05_await_kinds.adesh:13
 		switch f.state {
+//line testdata/run/a_05_await_kinds.adesh:13
 		case 0: // start
 //line testdata/run/a_05_await_kinds.adesh:15
 			fut = rt.Start[int64](cx, answer())
 			rt.Print("made future")
 			f.sub1_ = fut
+//line testdata/run/a_05_await_kinds.adesh:17
 			f.state = 1
+//line testdata/run/a_05_await_kinds.adesh:17
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:17
 		case 1: // after the await at a_05_await_kinds.adesh:17
 //line testdata/run/a_05_await_kinds.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:17
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:17")
+//line testdata/run/a_05_await_kinds.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:17
 			f.sub1_ = nil
+//line testdata/run/a_05_await_kinds.adesh:17
 			aw_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:17
 			rt.Print(aw_)
 //line testdata/run/a_05_await_kinds.adesh:19
 			f.sub2_ = run_twice(rt.Start[int64](cx, answer()))
+//line testdata/run/a_05_await_kinds.adesh:19
 			f.state = 2
+//line testdata/run/a_05_await_kinds.adesh:19
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:19
 		case 2: // after the await at a_05_await_kinds.adesh:19
 //line testdata/run/a_05_await_kinds.adesh:19
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:19
 			f.sub2_ = runTwiceFuture{}
+//line testdata/run/a_05_await_kinds.adesh:19
 			aw1_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:19
 			rt.Print(aw1_)
 //line testdata/run/a_05_await_kinds.adesh:21
 			blk = rt.Start[string](cx, asyncBlock1{})
 			f.sub3_ = blk
+//line testdata/run/a_05_await_kinds.adesh:22
 			f.state = 3
+//line testdata/run/a_05_await_kinds.adesh:22
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:22
 		case 3: // after the await at a_05_await_kinds.adesh:22
 //line testdata/run/a_05_await_kinds.adesh:22
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:22
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:22")
+//line testdata/run/a_05_await_kinds.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:22
 			f.sub3_ = nil
+//line testdata/run/a_05_await_kinds.adesh:22
 			aw2_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:22
 			rt.Print(aw2_)
 //line testdata/run/a_05_await_kinds.adesh:24
 			h = rt.SpawnValue[int64](cx, answer())
 			f.sub4_ = h
+//line testdata/run/a_05_await_kinds.adesh:25
 			f.state = 4
+//line testdata/run/a_05_await_kinds.adesh:25
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:25
 		case 4: // after the await at a_05_await_kinds.adesh:25
 //line testdata/run/a_05_await_kinds.adesh:25
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:25
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:25")
+//line testdata/run/a_05_await_kinds.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:25
 			f.sub4_ = nil
+//line testdata/run/a_05_await_kinds.adesh:25
 			aw3_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:25
 			rt.Print(aw3_)
 			h2 = rt.SpawnValue[int64](cx, asyncBlock2{})
 			f.sub4_ = h2
+//line testdata/run/a_05_await_kinds.adesh:27
 			f.state = 5
+//line testdata/run/a_05_await_kinds.adesh:27
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:27
 		case 5: // after the await at a_05_await_kinds.adesh:27
 //line testdata/run/a_05_await_kinds.adesh:27
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:27
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:27")
+//line testdata/run/a_05_await_kinds.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:27
 			f.sub4_ = nil
+//line testdata/run/a_05_await_kinds.adesh:27
 			aw4_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:27
 			rt.Print(aw4_)
 //line testdata/run/a_05_await_kinds.adesh:29
 			p_ = rt.Resolved[string]("resolved")
 			f.sub5_ = p_
+//line testdata/run/a_05_await_kinds.adesh:30
 			f.state = 6
+//line testdata/run/a_05_await_kinds.adesh:30
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:30
 		case 6: // after the await at a_05_await_kinds.adesh:30
 //line testdata/run/a_05_await_kinds.adesh:30
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:30
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:30")
+//line testdata/run/a_05_await_kinds.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:30
 			f.sub5_ = nil
+//line testdata/run/a_05_await_kinds.adesh:30
 			aw5_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:30
 			rt.Print(aw5_)
 			p2 = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+//line testdata/run/a_05_await_kinds.adesh:31
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_05_await_kinds.adesh:31
 					resolve(3)
@@ -350,61 +506,92 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/a_05_await_kinds.adesh:32
 			f.sub6_ = p2
+//line testdata/run/a_05_await_kinds.adesh:32
 			f.state = 7
+//line testdata/run/a_05_await_kinds.adesh:32
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:32
 		case 7: // after the await at a_05_await_kinds.adesh:32
 //line testdata/run/a_05_await_kinds.adesh:32
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:32
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:32
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:32")
+//line testdata/run/a_05_await_kinds.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:32
 			f.sub6_ = nil
+//line testdata/run/a_05_await_kinds.adesh:32
 			aw6_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:32
 			rt.Print(aw6_)
 //line testdata/run/a_05_await_kinds.adesh:34
 			f.ch = rt.NewChannel[int64](int(1))
 			f.sub7_ = f.ch.Send(5)
+//line testdata/run/a_05_await_kinds.adesh:35
 			f.state = 8
+//line testdata/run/a_05_await_kinds.adesh:35
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:35
 		case 8: // after the await at a_05_await_kinds.adesh:35
 //line testdata/run/a_05_await_kinds.adesh:35
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:35
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:35
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:35")
+//line testdata/run/a_05_await_kinds.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:35
 			f.sub7_ = rt.SendFuture[int64]{}
-//line testdata/run/a_05_await_kinds.adesh:36
 			f.sub8_ = f.ch.Recv()
+//line testdata/run/a_05_await_kinds.adesh:36
 			f.state = 9
+//line testdata/run/a_05_await_kinds.adesh:36
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:36
 		case 9: // after the await at a_05_await_kinds.adesh:36
 //line testdata/run/a_05_await_kinds.adesh:36
 			step_ := f.sub8_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:36
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:36")
+//line testdata/run/a_05_await_kinds.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:36
 			f.sub8_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_05_await_kinds.adesh:36
 			aw7_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:36
 			got = aw7_
 			rt.Print(got)
 			f.ch.Close()
 			f.sub8_ = f.ch.Recv()
+//line testdata/run/a_05_await_kinds.adesh:39
 			f.state = 10
+//line testdata/run/a_05_await_kinds.adesh:39
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:39
 		case 10: // after the await at a_05_await_kinds.adesh:39
+//line testdata/run/a_05_await_kinds.adesh:39
 			f.ch = nil
 //line testdata/run/a_05_await_kinds.adesh:39
 			step_ := f.sub8_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:39
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:39
 				cx.SuspendedAt("testdata/run/a_05_await_kinds.adesh:39")
+//line testdata/run/a_05_await_kinds.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:39
 			f.sub8_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_05_await_kinds.adesh:39
 			aw8_ = step_.Value
 //line testdata/run/a_05_await_kinds.adesh:39
 			rt.Print(aw8_)
@@ -414,66 +601,107 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(x + 1)
 			opt = rt.None[int64]()
 			rt.Print(opt)
+//line testdata/run/a_05_await_kinds.adesh:45
 			f.complete_()
+//line testdata/run/a_05_await_kinds.adesh:45
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_05_await_kinds.adesh:13
 		default:
+//line testdata/run/a_05_await_kinds.adesh:13
 			rt.AwaitedAgain("`main`", "testdata/run/a_05_await_kinds.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_05_await_kinds.adesh:13
 func (f *mainFuture) Drop() {
+//line testdata/run/a_05_await_kinds.adesh:13
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_05_await_kinds.adesh:13
 		return
 	}
+//line testdata/run/a_05_await_kinds.adesh:13
 	f.dropSub_()
+//line testdata/run/a_05_await_kinds.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_05_await_kinds.adesh:13
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_05_await_kinds.adesh:13
 	switch f.state {
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 1:
+//line testdata/run/a_05_await_kinds.adesh:13
 		if f.sub1_ != nil {
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 2:
+//line testdata/run/a_05_await_kinds.adesh:13
 		f.sub2_.Drop()
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 3:
+//line testdata/run/a_05_await_kinds.adesh:13
 		if f.sub3_ != nil {
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 4:
+//line testdata/run/a_05_await_kinds.adesh:13
 		if f.sub4_ != nil {
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.sub4_.Drop()
 		}
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 5:
+//line testdata/run/a_05_await_kinds.adesh:13
 		if f.sub4_ != nil {
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.sub4_.Drop()
 		}
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 6:
+//line testdata/run/a_05_await_kinds.adesh:13
 		if f.sub5_ != nil {
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.sub5_.Drop()
 		}
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 7:
+//line testdata/run/a_05_await_kinds.adesh:13
 		if f.sub6_ != nil {
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.sub6_.Drop()
 		}
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 8:
+//line testdata/run/a_05_await_kinds.adesh:13
 		f.sub7_.Drop()
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 9:
+//line testdata/run/a_05_await_kinds.adesh:13
 		f.sub8_.Drop()
+//line testdata/run/a_05_await_kinds.adesh:13
 	case 10:
+//line testdata/run/a_05_await_kinds.adesh:13
 		f.sub8_.Drop()
 	}
 }
 
+//line testdata/run/a_05_await_kinds.adesh:13
 func (f *mainFuture) complete_() {
+//line testdata/run/a_05_await_kinds.adesh:13
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_05_await_kinds.adesh:13
 func adeshMain() mainFuture {
+//line testdata/run/a_05_await_kinds.adesh:13
 	return mainFuture{}
 }
 
@@ -492,16 +720,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_05_await_kinds.adesh:13
 			f.sub1_ = adeshMain()
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.state = 1
+//line testdata/run/a_05_await_kinds.adesh:13
 			fallthrough
+//line testdata/run/a_05_await_kinds.adesh:13
 		case 1: // after the await at a_05_await_kinds.adesh:13
 //line testdata/run/a_05_await_kinds.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_05_await_kinds.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_05_await_kinds.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_05_await_kinds.adesh:13
 			f.complete_()
+//line testdata/run/a_05_await_kinds.adesh:13
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

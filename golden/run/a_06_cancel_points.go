@@ -19,11 +19,14 @@ const nestedSleepFutureDone_ = 2
 //
 //line testdata/run/a_06_cancel_points.adesh:4
 func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_06_cancel_points.adesh:4
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_06_cancel_points.adesh:4
 	for {
+//line testdata/run/a_06_cancel_points.adesh:4
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:4
 		case 0: // start
-//line testdata/run/a_06_cancel_points.adesh:5
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:5
 				rt.Print(f.tag + ": nested defer")
@@ -31,58 +34,90 @@ func (f *nestedSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 //line testdata/run/a_06_cancel_points.adesh:6
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = rt.Sleep(100000)
+//line testdata/run/a_06_cancel_points.adesh:7
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:7
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:7
 		case 1: // after the await at a_06_cancel_points.adesh:7
+//line testdata/run/a_06_cancel_points.adesh:7
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:7
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:7")
+//line testdata/run/a_06_cancel_points.adesh:7
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:7
 			f.sub1_ = rt.SleepFuture{}
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:8
 			return rt.Ready[int64](1)
+//line testdata/run/a_06_cancel_points.adesh:4
 		default:
+//line testdata/run/a_06_cancel_points.adesh:4
 			rt.AwaitedAgain("`nested_sleep`", "testdata/run/a_06_cancel_points.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_06_cancel_points.adesh:4
 func (f *nestedSleepFuture) Drop() {
+//line testdata/run/a_06_cancel_points.adesh:4
 	if f.state == nestedSleepFutureDone_ {
+//line testdata/run/a_06_cancel_points.adesh:4
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:4
 	f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_06_cancel_points.adesh:4
 func (f *nestedSleepFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_06_cancel_points.adesh:4
 	x := recover()
+//line testdata/run/a_06_cancel_points.adesh:4
 	if x == nil {
+//line testdata/run/a_06_cancel_points.adesh:4
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:4
 	f.Drop()
+//line testdata/run/a_06_cancel_points.adesh:4
 	panic(x)
 }
 
+//line testdata/run/a_06_cancel_points.adesh:4
 func (f *nestedSleepFuture) dropSub_() {
+//line testdata/run/a_06_cancel_points.adesh:4
 	switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:4
 	case 1:
+//line testdata/run/a_06_cancel_points.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_06_cancel_points.adesh:4
 func (f *nestedSleepFuture) complete_() {
+//line testdata/run/a_06_cancel_points.adesh:4
 	f.state = nestedSleepFutureDone_
+//line testdata/run/a_06_cancel_points.adesh:4
 	f.defers_.Run()
+//line testdata/run/a_06_cancel_points.adesh:4
 	*f = nestedSleepFuture{state: nestedSleepFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:4
 func nested_sleep(tag string, ready *rt.Channel[int64]) nestedSleepFuture {
+//line testdata/run/a_06_cancel_points.adesh:4
 	return nestedSleepFuture{tag: tag, ready: ready}
 }
 
@@ -100,11 +135,14 @@ const atSleepFutureDone_ = 2
 //
 //line testdata/run/a_06_cancel_points.adesh:11
 func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:11
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_06_cancel_points.adesh:11
 	for {
+//line testdata/run/a_06_cancel_points.adesh:11
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:11
 		case 0: // start
-//line testdata/run/a_06_cancel_points.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:12
 				rt.Print("sleep: defer")
@@ -112,60 +150,92 @@ func (f *atSleepFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/a_06_cancel_points.adesh:13
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = rt.Sleep(100000)
+//line testdata/run/a_06_cancel_points.adesh:14
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:14
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:14
 		case 1: // after the await at a_06_cancel_points.adesh:14
+//line testdata/run/a_06_cancel_points.adesh:14
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:14
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:14")
+//line testdata/run/a_06_cancel_points.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:14
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_06_cancel_points.adesh:15
 			rt.Print("not reached")
+//line testdata/run/a_06_cancel_points.adesh:15
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_06_cancel_points.adesh:11
 		default:
+//line testdata/run/a_06_cancel_points.adesh:11
 			rt.AwaitedAgain("`at_sleep`", "testdata/run/a_06_cancel_points.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_06_cancel_points.adesh:11
 func (f *atSleepFuture) Drop() {
+//line testdata/run/a_06_cancel_points.adesh:11
 	if f.state == atSleepFutureDone_ {
+//line testdata/run/a_06_cancel_points.adesh:11
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:11
 	f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/a_06_cancel_points.adesh:11
 func (f *atSleepFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:11
 	x := recover()
+//line testdata/run/a_06_cancel_points.adesh:11
 	if x == nil {
+//line testdata/run/a_06_cancel_points.adesh:11
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:11
 	f.Drop()
+//line testdata/run/a_06_cancel_points.adesh:11
 	panic(x)
 }
 
+//line testdata/run/a_06_cancel_points.adesh:11
 func (f *atSleepFuture) dropSub_() {
+//line testdata/run/a_06_cancel_points.adesh:11
 	switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:11
 	case 1:
+//line testdata/run/a_06_cancel_points.adesh:11
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_06_cancel_points.adesh:11
 func (f *atSleepFuture) complete_() {
+//line testdata/run/a_06_cancel_points.adesh:11
 	f.state = atSleepFutureDone_
+//line testdata/run/a_06_cancel_points.adesh:11
 	f.defers_.Run()
+//line testdata/run/a_06_cancel_points.adesh:11
 	*f = atSleepFuture{state: atSleepFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:11
 func at_sleep(ready *rt.Channel[int64]) atSleepFuture {
+//line testdata/run/a_06_cancel_points.adesh:11
 	return atSleepFuture{ready: ready}
 }
 
@@ -184,13 +254,18 @@ const atRecvFutureDone_ = 2
 //
 //line testdata/run/a_06_cancel_points.adesh:18
 func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:18
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_06_cancel_points.adesh:18
 	var aw_ rt.Option[int64]
+//line testdata/run/a_06_cancel_points.adesh:18
 	var v rt.Option[int64]
+//line testdata/run/a_06_cancel_points.adesh:18
 	for {
+//line testdata/run/a_06_cancel_points.adesh:18
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:18
 		case 0: // start
-//line testdata/run/a_06_cancel_points.adesh:19
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:19
 				rt.Print("recv: defer")
@@ -198,63 +273,98 @@ func (f *atRecvFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/a_06_cancel_points.adesh:20
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = f.ch.Recv()
+//line testdata/run/a_06_cancel_points.adesh:21
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:21
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:21
 		case 1: // after the await at a_06_cancel_points.adesh:21
+//line testdata/run/a_06_cancel_points.adesh:21
 			f.ch = nil
+//line testdata/run/a_06_cancel_points.adesh:21
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:21
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:21")
+//line testdata/run/a_06_cancel_points.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:21
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_06_cancel_points.adesh:21
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:21
 			v = aw_
 			rt.Print("not reached", v)
+//line testdata/run/a_06_cancel_points.adesh:22
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_06_cancel_points.adesh:18
 		default:
+//line testdata/run/a_06_cancel_points.adesh:18
 			rt.AwaitedAgain("`at_recv`", "testdata/run/a_06_cancel_points.adesh:18:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_06_cancel_points.adesh:18
 func (f *atRecvFuture) Drop() {
+//line testdata/run/a_06_cancel_points.adesh:18
 	if f.state == atRecvFutureDone_ {
+//line testdata/run/a_06_cancel_points.adesh:18
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:18
 	f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/a_06_cancel_points.adesh:18
 func (f *atRecvFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:18
 	x := recover()
+//line testdata/run/a_06_cancel_points.adesh:18
 	if x == nil {
+//line testdata/run/a_06_cancel_points.adesh:18
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:18
 	f.Drop()
+//line testdata/run/a_06_cancel_points.adesh:18
 	panic(x)
 }
 
+//line testdata/run/a_06_cancel_points.adesh:18
 func (f *atRecvFuture) dropSub_() {
+//line testdata/run/a_06_cancel_points.adesh:18
 	switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:18
 	case 1:
+//line testdata/run/a_06_cancel_points.adesh:18
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_06_cancel_points.adesh:18
 func (f *atRecvFuture) complete_() {
+//line testdata/run/a_06_cancel_points.adesh:18
 	f.state = atRecvFutureDone_
+//line testdata/run/a_06_cancel_points.adesh:18
 	f.defers_.Run()
+//line testdata/run/a_06_cancel_points.adesh:18
 	*f = atRecvFuture{state: atRecvFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:18
 func at_recv(ch *rt.Channel[int64], ready *rt.Channel[int64]) atRecvFuture {
+//line testdata/run/a_06_cancel_points.adesh:18
 	return atRecvFuture{ch: ch, ready: ready}
 }
 
@@ -273,13 +383,18 @@ const atJoinFutureDone_ = 2
 //
 //line testdata/run/a_06_cancel_points.adesh:25
 func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:25
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_06_cancel_points.adesh:25
 	var aw_ int64
+//line testdata/run/a_06_cancel_points.adesh:25
 	var v int64
+//line testdata/run/a_06_cancel_points.adesh:25
 	for {
+//line testdata/run/a_06_cancel_points.adesh:25
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:25
 		case 0: // start
-//line testdata/run/a_06_cancel_points.adesh:26
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:26
 				rt.Print("join: defer")
@@ -287,65 +402,101 @@ func (f *atJoinFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/a_06_cancel_points.adesh:27
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = f.h
+//line testdata/run/a_06_cancel_points.adesh:28
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:28
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:28
 		case 1: // after the await at a_06_cancel_points.adesh:28
+//line testdata/run/a_06_cancel_points.adesh:28
 			f.h = nil
+//line testdata/run/a_06_cancel_points.adesh:28
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:28
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:28")
+//line testdata/run/a_06_cancel_points.adesh:28
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:28
 			f.sub1_ = nil
+//line testdata/run/a_06_cancel_points.adesh:28
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:28
 			v = aw_
 			rt.Print("not reached", v)
+//line testdata/run/a_06_cancel_points.adesh:29
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:29
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_06_cancel_points.adesh:25
 		default:
+//line testdata/run/a_06_cancel_points.adesh:25
 			rt.AwaitedAgain("`at_join`", "testdata/run/a_06_cancel_points.adesh:25:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_06_cancel_points.adesh:25
 func (f *atJoinFuture) Drop() {
+//line testdata/run/a_06_cancel_points.adesh:25
 	if f.state == atJoinFutureDone_ {
+//line testdata/run/a_06_cancel_points.adesh:25
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:25
 	f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:25
 	f.complete_()
 }
 
+//line testdata/run/a_06_cancel_points.adesh:25
 func (f *atJoinFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:25
 	x := recover()
+//line testdata/run/a_06_cancel_points.adesh:25
 	if x == nil {
+//line testdata/run/a_06_cancel_points.adesh:25
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:25
 	f.Drop()
+//line testdata/run/a_06_cancel_points.adesh:25
 	panic(x)
 }
 
+//line testdata/run/a_06_cancel_points.adesh:25
 func (f *atJoinFuture) dropSub_() {
+//line testdata/run/a_06_cancel_points.adesh:25
 	switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:25
 	case 1:
+//line testdata/run/a_06_cancel_points.adesh:25
 		if f.sub1_ != nil {
+//line testdata/run/a_06_cancel_points.adesh:25
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_06_cancel_points.adesh:25
 func (f *atJoinFuture) complete_() {
+//line testdata/run/a_06_cancel_points.adesh:25
 	f.state = atJoinFutureDone_
+//line testdata/run/a_06_cancel_points.adesh:25
 	f.defers_.Run()
+//line testdata/run/a_06_cancel_points.adesh:25
 	*f = atJoinFuture{state: atJoinFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:25
 func at_join(h *rt.JoinHandle[int64], ready *rt.Channel[int64]) atJoinFuture {
+//line testdata/run/a_06_cancel_points.adesh:25
 	return atJoinFuture{h: h, ready: ready}
 }
 
@@ -363,74 +514,112 @@ const atNestedFutureDone_ = 2
 //
 //line testdata/run/a_06_cancel_points.adesh:32
 func (f *atNestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:32
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_06_cancel_points.adesh:32
 	var aw_ int64
+//line testdata/run/a_06_cancel_points.adesh:32
 	var v int64
+//line testdata/run/a_06_cancel_points.adesh:32
 	for {
+//line testdata/run/a_06_cancel_points.adesh:32
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:32
 		case 0: // start
-//line testdata/run/a_06_cancel_points.adesh:33
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:33
 				rt.Print("nested: outer defer")
 			})
 //line testdata/run/a_06_cancel_points.adesh:34
 			f.sub1_ = nested_sleep("nested", f.ready)
+//line testdata/run/a_06_cancel_points.adesh:34
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:34
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:34
 		case 1: // after the await at a_06_cancel_points.adesh:34
+//line testdata/run/a_06_cancel_points.adesh:34
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:34
 			f.sub1_ = nestedSleepFuture{}
+//line testdata/run/a_06_cancel_points.adesh:34
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:34
 			v = aw_
 			rt.Print("not reached", v)
+//line testdata/run/a_06_cancel_points.adesh:35
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:35
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_06_cancel_points.adesh:32
 		default:
+//line testdata/run/a_06_cancel_points.adesh:32
 			rt.AwaitedAgain("`at_nested`", "testdata/run/a_06_cancel_points.adesh:32:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_06_cancel_points.adesh:32
 func (f *atNestedFuture) Drop() {
+//line testdata/run/a_06_cancel_points.adesh:32
 	if f.state == atNestedFutureDone_ {
+//line testdata/run/a_06_cancel_points.adesh:32
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:32
 	f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:32
 	f.complete_()
 }
 
+//line testdata/run/a_06_cancel_points.adesh:32
 func (f *atNestedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:32
 	x := recover()
+//line testdata/run/a_06_cancel_points.adesh:32
 	if x == nil {
+//line testdata/run/a_06_cancel_points.adesh:32
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:32
 	f.Drop()
+//line testdata/run/a_06_cancel_points.adesh:32
 	panic(x)
 }
 
+//line testdata/run/a_06_cancel_points.adesh:32
 func (f *atNestedFuture) dropSub_() {
+//line testdata/run/a_06_cancel_points.adesh:32
 	switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:32
 	case 1:
+//line testdata/run/a_06_cancel_points.adesh:32
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_06_cancel_points.adesh:32
 func (f *atNestedFuture) complete_() {
+//line testdata/run/a_06_cancel_points.adesh:32
 	f.state = atNestedFutureDone_
+//line testdata/run/a_06_cancel_points.adesh:32
 	f.defers_.Run()
+//line testdata/run/a_06_cancel_points.adesh:32
 	*f = atNestedFuture{state: atNestedFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:32
 func at_nested(ready *rt.Channel[int64]) atNestedFuture {
+//line testdata/run/a_06_cancel_points.adesh:32
 	return atNestedFuture{ready: ready}
 }
 
@@ -449,88 +638,132 @@ const atSendFutureDone_ = 3
 //
 //line testdata/run/a_06_cancel_points.adesh:38
 func (f *atSendFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:38
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_06_cancel_points.adesh:38
 	for {
+//line testdata/run/a_06_cancel_points.adesh:38
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:38
 		case 0: // start
-//line testdata/run/a_06_cancel_points.adesh:39
 			f.defers_.Push(func() {
 //line testdata/run/a_06_cancel_points.adesh:39
 				rt.Print("send: defer")
 			})
 //line testdata/run/a_06_cancel_points.adesh:40
 			f.sub1_ = f.ch.Send(1)
+//line testdata/run/a_06_cancel_points.adesh:40
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:40
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:40
 		case 1: // after the await at a_06_cancel_points.adesh:40
 //line testdata/run/a_06_cancel_points.adesh:40
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:40
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:40")
+//line testdata/run/a_06_cancel_points.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:40
 			f.sub1_ = rt.SendFuture[int64]{}
-//line testdata/run/a_06_cancel_points.adesh:41
 			rt.Print("first send done")
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = f.ch.Send(2)
+//line testdata/run/a_06_cancel_points.adesh:43
 			f.state = 2
+//line testdata/run/a_06_cancel_points.adesh:43
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:43
 		case 2: // after the await at a_06_cancel_points.adesh:43
+//line testdata/run/a_06_cancel_points.adesh:43
 			f.ch = nil
+//line testdata/run/a_06_cancel_points.adesh:43
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:43
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:43
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:43")
+//line testdata/run/a_06_cancel_points.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:43
 			f.sub1_ = rt.SendFuture[int64]{}
-//line testdata/run/a_06_cancel_points.adesh:44
 			rt.Print("not reached")
+//line testdata/run/a_06_cancel_points.adesh:44
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:44
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_06_cancel_points.adesh:38
 		default:
+//line testdata/run/a_06_cancel_points.adesh:38
 			rt.AwaitedAgain("`at_send`", "testdata/run/a_06_cancel_points.adesh:38:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_06_cancel_points.adesh:38
 func (f *atSendFuture) Drop() {
+//line testdata/run/a_06_cancel_points.adesh:38
 	if f.state == atSendFutureDone_ {
+//line testdata/run/a_06_cancel_points.adesh:38
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:38
 	f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:38
 	f.complete_()
 }
 
+//line testdata/run/a_06_cancel_points.adesh:38
 func (f *atSendFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:38
 	x := recover()
+//line testdata/run/a_06_cancel_points.adesh:38
 	if x == nil {
+//line testdata/run/a_06_cancel_points.adesh:38
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:38
 	f.Drop()
+//line testdata/run/a_06_cancel_points.adesh:38
 	panic(x)
 }
 
+//line testdata/run/a_06_cancel_points.adesh:38
 func (f *atSendFuture) dropSub_() {
+//line testdata/run/a_06_cancel_points.adesh:38
 	switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:38
 	case 1:
+//line testdata/run/a_06_cancel_points.adesh:38
 		f.sub1_.Drop()
+//line testdata/run/a_06_cancel_points.adesh:38
 	case 2:
+//line testdata/run/a_06_cancel_points.adesh:38
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_06_cancel_points.adesh:38
 func (f *atSendFuture) complete_() {
+//line testdata/run/a_06_cancel_points.adesh:38
 	f.state = atSendFutureDone_
+//line testdata/run/a_06_cancel_points.adesh:38
 	f.defers_.Run()
+//line testdata/run/a_06_cancel_points.adesh:38
 	*f = atSendFuture{state: atSendFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:38
 func at_send(ch *rt.Channel[int64], ready *rt.Channel[int64]) atSendFuture {
+//line testdata/run/a_06_cancel_points.adesh:38
 	return atSendFuture{ch: ch, ready: ready}
 }
 
@@ -551,111 +784,177 @@ const stopFutureDone_ = 6
 //
 //line testdata/run/a_06_cancel_points.adesh:47
 func (f *stopFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:47
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_06_cancel_points.adesh:47
 	var e rt.Error
+//line testdata/run/a_06_cancel_points.adesh:47
 poll_:
 	for {
+//line testdata/run/a_06_cancel_points.adesh:47
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:47
 		case 0: // start
-//line testdata/run/a_06_cancel_points.adesh:48
 			f.sub1_ = f.ready.Recv()
+//line testdata/run/a_06_cancel_points.adesh:48
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:48
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:48
 		case 1: // after the await at a_06_cancel_points.adesh:48
+//line testdata/run/a_06_cancel_points.adesh:48
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:48
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:48
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:48")
+//line testdata/run/a_06_cancel_points.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:48
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_06_cancel_points.adesh:49
 			f.h.Cancel()
+//line testdata/run/a_06_cancel_points.adesh:49
 			f.state = 2
+//line testdata/run/a_06_cancel_points.adesh:49
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:49
 		case 2: // body of the try at a_06_cancel_points.adesh:50
 //line testdata/run/a_06_cancel_points.adesh:51
 			f.sub2_ = f.h
+//line testdata/run/a_06_cancel_points.adesh:51
 			f.state = 3
+//line testdata/run/a_06_cancel_points.adesh:51
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:51
 		case 3: // after the await at a_06_cancel_points.adesh:51
+//line testdata/run/a_06_cancel_points.adesh:51
 			f.h = nil
 //line testdata/run/a_06_cancel_points.adesh:51
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:51
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:51
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:51")
+//line testdata/run/a_06_cancel_points.adesh:51
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:51
 			f.sub2_ = nil
-//line testdata/run/a_06_cancel_points.adesh:52
 			rt.Print(f.name, "finished?")
+//line testdata/run/a_06_cancel_points.adesh:52
 			f.state = 5
+//line testdata/run/a_06_cancel_points.adesh:52
 			continue poll_
+//line testdata/run/a_06_cancel_points.adesh:47
 		case 4: // catch of the try at a_06_cancel_points.adesh:50
+//line testdata/run/a_06_cancel_points.adesh:47
 			f.h = nil
+//line testdata/run/a_06_cancel_points.adesh:47
 			thrown_ := f.err_
+//line testdata/run/a_06_cancel_points.adesh:47
 			f.err_ = nil
+//line testdata/run/a_06_cancel_points.adesh:47
 			e = thrown_.Err
 //line testdata/run/a_06_cancel_points.adesh:54
 			rt.Print(f.name, "->", e.Message)
+//line testdata/run/a_06_cancel_points.adesh:54
 			f.state = 5
+//line testdata/run/a_06_cancel_points.adesh:54
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:54
 		case 5: // after the try at a_06_cancel_points.adesh:50
+//line testdata/run/a_06_cancel_points.adesh:54
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:54
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_06_cancel_points.adesh:47
 		default:
+//line testdata/run/a_06_cancel_points.adesh:47
 			rt.AwaitedAgain("`stop`", "testdata/run/a_06_cancel_points.adesh:47:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_06_cancel_points.adesh:47
 func (f *stopFuture) Drop() {
+//line testdata/run/a_06_cancel_points.adesh:47
 	if f.state == stopFutureDone_ {
+//line testdata/run/a_06_cancel_points.adesh:47
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:47
 	f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:47
 	f.complete_()
 }
 
+//line testdata/run/a_06_cancel_points.adesh:47
 func (f *stopFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:47
 	x := recover()
+//line testdata/run/a_06_cancel_points.adesh:47
 	if x == nil {
+//line testdata/run/a_06_cancel_points.adesh:47
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:47
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_06_cancel_points.adesh:47
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:47
 		case 2, 3:
+//line testdata/run/a_06_cancel_points.adesh:47
 			f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:47
 			f.err_ = t
+//line testdata/run/a_06_cancel_points.adesh:47
 			f.state = 4
+//line testdata/run/a_06_cancel_points.adesh:47
 			*r = f.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:47
 			return
 		}
 	}
+//line testdata/run/a_06_cancel_points.adesh:47
 	f.Drop()
+//line testdata/run/a_06_cancel_points.adesh:47
 	panic(x)
 }
 
+//line testdata/run/a_06_cancel_points.adesh:47
 func (f *stopFuture) dropSub_() {
+//line testdata/run/a_06_cancel_points.adesh:47
 	switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:47
 	case 1:
+//line testdata/run/a_06_cancel_points.adesh:47
 		f.sub1_.Drop()
+//line testdata/run/a_06_cancel_points.adesh:47
 	case 3:
+//line testdata/run/a_06_cancel_points.adesh:47
 		if f.sub2_ != nil {
+//line testdata/run/a_06_cancel_points.adesh:47
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_06_cancel_points.adesh:47
 func (f *stopFuture) complete_() {
+//line testdata/run/a_06_cancel_points.adesh:47
 	f.state = stopFutureDone_
+//line testdata/run/a_06_cancel_points.adesh:47
 	*f = stopFuture{state: stopFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:47
 func stop(name string, h *rt.JoinHandle[rt.Unit], ready *rt.Channel[int64]) stopFuture {
+//line testdata/run/a_06_cancel_points.adesh:47
 	return stopFuture{name: name, h: h, ready: ready}
 }
 
@@ -677,201 +976,320 @@ const mainFutureDone_ = 12
 //
 //line testdata/run/a_06_cancel_points.adesh:58
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:58
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_06_cancel_points.adesh:58
 	var aw_ rt.Option[int64]
+//line testdata/run/a_06_cancel_points.adesh:58
 	var ch *rt.Channel[int64]
+//line testdata/run/a_06_cancel_points.adesh:58
 	var e rt.Error
+//line testdata/run/a_06_cancel_points.adesh:58
 	var long_ready *rt.Channel[int64]
+//line testdata/run/a_06_cancel_points.adesh:58
 poll_:
 	for {
+//line testdata/run/a_06_cancel_points.adesh:58
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:58
 		case 0: // start
-//line testdata/run/a_06_cancel_points.adesh:59
 			f.ready = rt.NewChannel[int64](0)
 			f.sub1_ = stop("sleep", rt.SpawnValue[rt.Unit](cx, at_sleep(f.ready)), f.ready)
+//line testdata/run/a_06_cancel_points.adesh:60
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:60
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:60
 		case 1: // after the await at a_06_cancel_points.adesh:60
 //line testdata/run/a_06_cancel_points.adesh:60
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:60
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:60
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:60
 			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:62
 			ch = rt.NewChannel[int64](0)
 			f.sub1_ = stop("recv", rt.SpawnValue[rt.Unit](cx, at_recv(ch, f.ready)), f.ready)
+//line testdata/run/a_06_cancel_points.adesh:63
 			f.state = 2
+//line testdata/run/a_06_cancel_points.adesh:63
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:63
 		case 2: // after the await at a_06_cancel_points.adesh:63
 //line testdata/run/a_06_cancel_points.adesh:63
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:63
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:63
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:63
 			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:65
 			long_ready = rt.NewChannel[int64](0)
 			f.long = rt.SpawnValue[int64](cx, nested_sleep("awaited", long_ready))
 			f.sub2_ = long_ready.Recv()
+//line testdata/run/a_06_cancel_points.adesh:67
 			f.state = 3
+//line testdata/run/a_06_cancel_points.adesh:67
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:67
 		case 3: // after the await at a_06_cancel_points.adesh:67
 //line testdata/run/a_06_cancel_points.adesh:67
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:67
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:67
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:67")
+//line testdata/run/a_06_cancel_points.adesh:67
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:67
 			f.sub2_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_06_cancel_points.adesh:68
 			f.sub1_ = stop("join", rt.SpawnValue[rt.Unit](cx, at_join(f.long, f.ready)), f.ready)
+//line testdata/run/a_06_cancel_points.adesh:68
 			f.state = 4
+//line testdata/run/a_06_cancel_points.adesh:68
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:68
 		case 4: // after the await at a_06_cancel_points.adesh:68
 //line testdata/run/a_06_cancel_points.adesh:68
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:68
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:68
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:68
 			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:70
 			rt.Print("long finished:", f.long.IsFinished())
 			f.long.Cancel()
+//line testdata/run/a_06_cancel_points.adesh:71
 			f.state = 5
+//line testdata/run/a_06_cancel_points.adesh:71
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:71
 		case 5: // body of the try at a_06_cancel_points.adesh:72
-//line testdata/run/a_06_cancel_points.adesh:72
 			f.sub3_ = f.long
+//line testdata/run/a_06_cancel_points.adesh:72
 			f.state = 6
+//line testdata/run/a_06_cancel_points.adesh:72
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:72
 		case 6: // after the await at a_06_cancel_points.adesh:72
+//line testdata/run/a_06_cancel_points.adesh:72
 			f.long = nil
 //line testdata/run/a_06_cancel_points.adesh:72
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:72
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:72
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:72")
+//line testdata/run/a_06_cancel_points.adesh:72
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:72
 			f.sub3_ = nil
+//line testdata/run/a_06_cancel_points.adesh:72
 			f.state = 8
+//line testdata/run/a_06_cancel_points.adesh:72
 			continue poll_
+//line testdata/run/a_06_cancel_points.adesh:58
 		case 7: // catch of the try at a_06_cancel_points.adesh:72
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.long = nil
+//line testdata/run/a_06_cancel_points.adesh:58
 			thrown_ := f.err_
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.err_ = nil
+//line testdata/run/a_06_cancel_points.adesh:58
 			e = thrown_.Err
 //line testdata/run/a_06_cancel_points.adesh:72
 			rt.Print("long ->", e.Message)
+//line testdata/run/a_06_cancel_points.adesh:72
 			f.state = 8
+//line testdata/run/a_06_cancel_points.adesh:72
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:72
 		case 8: // after the try at a_06_cancel_points.adesh:72
 //line testdata/run/a_06_cancel_points.adesh:74
 			f.sub1_ = stop("nested", rt.SpawnValue[rt.Unit](cx, at_nested(f.ready)), f.ready)
+//line testdata/run/a_06_cancel_points.adesh:74
 			f.state = 9
+//line testdata/run/a_06_cancel_points.adesh:74
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:74
 		case 9: // after the await at a_06_cancel_points.adesh:74
 //line testdata/run/a_06_cancel_points.adesh:74
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:74
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:74
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:74
 			f.sub1_ = stopFuture{}
 //line testdata/run/a_06_cancel_points.adesh:76
 			f.bounded = rt.NewChannel[int64](int(1))
 			f.sub1_ = stop("send", rt.SpawnValue[rt.Unit](cx, at_send(f.bounded, f.ready)), f.ready)
+//line testdata/run/a_06_cancel_points.adesh:77
 			f.state = 10
+//line testdata/run/a_06_cancel_points.adesh:77
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:77
 		case 10: // after the await at a_06_cancel_points.adesh:77
+//line testdata/run/a_06_cancel_points.adesh:77
 			f.ready = nil
 //line testdata/run/a_06_cancel_points.adesh:77
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:77
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:77
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:77
 			f.sub1_ = stopFuture{}
-//line testdata/run/a_06_cancel_points.adesh:78
 			f.sub2_ = f.bounded.Recv()
+//line testdata/run/a_06_cancel_points.adesh:78
 			f.state = 11
+//line testdata/run/a_06_cancel_points.adesh:78
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:78
 		case 11: // after the await at a_06_cancel_points.adesh:78
+//line testdata/run/a_06_cancel_points.adesh:78
 			f.bounded = nil
 //line testdata/run/a_06_cancel_points.adesh:78
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:78
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:78
 				cx.SuspendedAt("testdata/run/a_06_cancel_points.adesh:78")
+//line testdata/run/a_06_cancel_points.adesh:78
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:78
 			f.sub2_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_06_cancel_points.adesh:78
 			aw_ = step_.Value
 //line testdata/run/a_06_cancel_points.adesh:78
 			rt.Print("buffered:", aw_)
+//line testdata/run/a_06_cancel_points.adesh:78
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:78
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_06_cancel_points.adesh:58
 		default:
+//line testdata/run/a_06_cancel_points.adesh:58
 			rt.AwaitedAgain("`main`", "testdata/run/a_06_cancel_points.adesh:58:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_06_cancel_points.adesh:58
 func (f *mainFuture) Drop() {
+//line testdata/run/a_06_cancel_points.adesh:58
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_06_cancel_points.adesh:58
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:58
 	f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:58
 	f.complete_()
 }
 
+//line testdata/run/a_06_cancel_points.adesh:58
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_06_cancel_points.adesh:58
 	x := recover()
+//line testdata/run/a_06_cancel_points.adesh:58
 	if x == nil {
+//line testdata/run/a_06_cancel_points.adesh:58
 		return
 	}
+//line testdata/run/a_06_cancel_points.adesh:58
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_06_cancel_points.adesh:58
 		switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:58
 		case 5, 6:
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.dropSub_()
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.err_ = t
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.state = 7
+//line testdata/run/a_06_cancel_points.adesh:58
 			*r = f.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:58
 			return
 		}
 	}
+//line testdata/run/a_06_cancel_points.adesh:58
 	f.Drop()
+//line testdata/run/a_06_cancel_points.adesh:58
 	panic(x)
 }
 
+//line testdata/run/a_06_cancel_points.adesh:58
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_06_cancel_points.adesh:58
 	switch f.state {
+//line testdata/run/a_06_cancel_points.adesh:58
 	case 1:
+//line testdata/run/a_06_cancel_points.adesh:58
 		f.sub1_.Drop()
+//line testdata/run/a_06_cancel_points.adesh:58
 	case 2:
+//line testdata/run/a_06_cancel_points.adesh:58
 		f.sub1_.Drop()
+//line testdata/run/a_06_cancel_points.adesh:58
 	case 3:
+//line testdata/run/a_06_cancel_points.adesh:58
 		f.sub2_.Drop()
+//line testdata/run/a_06_cancel_points.adesh:58
 	case 4:
+//line testdata/run/a_06_cancel_points.adesh:58
 		f.sub1_.Drop()
+//line testdata/run/a_06_cancel_points.adesh:58
 	case 6:
+//line testdata/run/a_06_cancel_points.adesh:58
 		if f.sub3_ != nil {
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_06_cancel_points.adesh:58
 	case 9:
+//line testdata/run/a_06_cancel_points.adesh:58
 		f.sub1_.Drop()
+//line testdata/run/a_06_cancel_points.adesh:58
 	case 10:
+//line testdata/run/a_06_cancel_points.adesh:58
 		f.sub1_.Drop()
+//line testdata/run/a_06_cancel_points.adesh:58
 	case 11:
+//line testdata/run/a_06_cancel_points.adesh:58
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_06_cancel_points.adesh:58
 func (f *mainFuture) complete_() {
+//line testdata/run/a_06_cancel_points.adesh:58
 	f.state = mainFutureDone_
+//line testdata/run/a_06_cancel_points.adesh:58
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_06_cancel_points.adesh:58
 func adeshMain() mainFuture {
+//line testdata/run/a_06_cancel_points.adesh:58
 	return mainFuture{}
 }
 
@@ -890,16 +1308,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_06_cancel_points.adesh:58
 			f.sub1_ = adeshMain()
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.state = 1
+//line testdata/run/a_06_cancel_points.adesh:58
 			fallthrough
+//line testdata/run/a_06_cancel_points.adesh:58
 		case 1: // after the await at a_06_cancel_points.adesh:58
 //line testdata/run/a_06_cancel_points.adesh:58
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_06_cancel_points.adesh:58
 			if !step_.Ready {
+//line testdata/run/a_06_cancel_points.adesh:58
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_06_cancel_points.adesh:58
 			f.complete_()
+//line testdata/run/a_06_cancel_points.adesh:58
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

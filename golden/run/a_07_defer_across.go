@@ -17,53 +17,77 @@ const stepFutureDone_ = 2
 //
 //line testdata/run/a_07_defer_across.adesh:3
 func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_07_defer_across.adesh:3
 	for {
+//line testdata/run/a_07_defer_across.adesh:3
 		switch f.state {
+//line testdata/run/a_07_defer_across.adesh:3
 		case 0: // start
-//line testdata/run/a_07_defer_across.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_07_defer_across.adesh:4
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:4
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:4
 		case 1: // after the await at a_07_defer_across.adesh:4
 //line testdata/run/a_07_defer_across.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:4
 				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:4")
+//line testdata/run/a_07_defer_across.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_07_defer_across.adesh:4
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_07_defer_across.adesh:5
 			rt.Print("  step " + f.tag)
 			f.complete_()
+//line testdata/run/a_07_defer_across.adesh:6
 			return rt.Ready[int64](1)
+//line testdata/run/a_07_defer_across.adesh:3
 		default:
+//line testdata/run/a_07_defer_across.adesh:3
 			rt.AwaitedAgain("`step`", "testdata/run/a_07_defer_across.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_07_defer_across.adesh:3
 func (f *stepFuture) Drop() {
+//line testdata/run/a_07_defer_across.adesh:3
 	if f.state == stepFutureDone_ {
+//line testdata/run/a_07_defer_across.adesh:3
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:3
 	f.dropSub_()
+//line testdata/run/a_07_defer_across.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_07_defer_across.adesh:3
 func (f *stepFuture) dropSub_() {
+//line testdata/run/a_07_defer_across.adesh:3
 	switch f.state {
+//line testdata/run/a_07_defer_across.adesh:3
 	case 1:
+//line testdata/run/a_07_defer_across.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_07_defer_across.adesh:3
 func (f *stepFuture) complete_() {
+//line testdata/run/a_07_defer_across.adesh:3
 	*f = stepFuture{state: stepFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:3
 func step(tag string) stepFuture {
+//line testdata/run/a_07_defer_across.adesh:3
 	return stepFuture{tag: tag}
 }
 
@@ -81,43 +105,59 @@ const lifoFutureDone_ = 4
 //
 //line testdata/run/a_07_defer_across.adesh:9
 func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_07_defer_across.adesh:9
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_07_defer_across.adesh:9
 	var aw_ int64
+//line testdata/run/a_07_defer_across.adesh:9
 	for {
+//line testdata/run/a_07_defer_across.adesh:9
 		switch f.state {
+//line testdata/run/a_07_defer_across.adesh:9
 		case 0: // start
-//line testdata/run/a_07_defer_across.adesh:10
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:10
 				rt.Print("  defer 1")
 			})
 //line testdata/run/a_07_defer_across.adesh:11
 			f.sub1_ = step("a")
+//line testdata/run/a_07_defer_across.adesh:11
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:11
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:11
 		case 1: // after the await at a_07_defer_across.adesh:11
 //line testdata/run/a_07_defer_across.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:11
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_07_defer_across.adesh:11
 			f.sub1_ = stepFuture{}
-//line testdata/run/a_07_defer_across.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:12
 				rt.Print("  defer 2")
 			})
 //line testdata/run/a_07_defer_across.adesh:13
 			f.sub1_ = step("b")
+//line testdata/run/a_07_defer_across.adesh:13
 			f.state = 2
+//line testdata/run/a_07_defer_across.adesh:13
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:13
 		case 2: // after the await at a_07_defer_across.adesh:13
 //line testdata/run/a_07_defer_across.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:13
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_07_defer_across.adesh:13
 			f.sub1_ = stepFuture{}
+//line testdata/run/a_07_defer_across.adesh:13
 			aw_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:13
 			f.n = aw_
@@ -127,65 +167,100 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			})
 //line testdata/run/a_07_defer_across.adesh:15
 			f.sub1_ = step("c")
+//line testdata/run/a_07_defer_across.adesh:15
 			f.state = 3
+//line testdata/run/a_07_defer_across.adesh:15
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:15
 		case 3: // after the await at a_07_defer_across.adesh:15
 //line testdata/run/a_07_defer_across.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:15
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_07_defer_across.adesh:15
 			f.sub1_ = stepFuture{}
-//line testdata/run/a_07_defer_across.adesh:16
 			rt.Print("  body done")
+//line testdata/run/a_07_defer_across.adesh:16
 			{
 				var res_ int64 = f.n + 1
+//line testdata/run/a_07_defer_across.adesh:17
 				f.complete_()
+//line testdata/run/a_07_defer_across.adesh:17
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_07_defer_across.adesh:9
 		default:
+//line testdata/run/a_07_defer_across.adesh:9
 			rt.AwaitedAgain("`lifo`", "testdata/run/a_07_defer_across.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_07_defer_across.adesh:9
 func (f *lifoFuture) Drop() {
+//line testdata/run/a_07_defer_across.adesh:9
 	if f.state == lifoFutureDone_ {
+//line testdata/run/a_07_defer_across.adesh:9
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:9
 	f.dropSub_()
+//line testdata/run/a_07_defer_across.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/a_07_defer_across.adesh:9
 func (f *lifoFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_07_defer_across.adesh:9
 	x := recover()
+//line testdata/run/a_07_defer_across.adesh:9
 	if x == nil {
+//line testdata/run/a_07_defer_across.adesh:9
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:9
 	f.Drop()
+//line testdata/run/a_07_defer_across.adesh:9
 	panic(x)
 }
 
+//line testdata/run/a_07_defer_across.adesh:9
 func (f *lifoFuture) dropSub_() {
+//line testdata/run/a_07_defer_across.adesh:9
 	switch f.state {
+//line testdata/run/a_07_defer_across.adesh:9
 	case 1:
+//line testdata/run/a_07_defer_across.adesh:9
 		f.sub1_.Drop()
+//line testdata/run/a_07_defer_across.adesh:9
 	case 2:
+//line testdata/run/a_07_defer_across.adesh:9
 		f.sub1_.Drop()
+//line testdata/run/a_07_defer_across.adesh:9
 	case 3:
+//line testdata/run/a_07_defer_across.adesh:9
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_07_defer_across.adesh:9
 func (f *lifoFuture) complete_() {
+//line testdata/run/a_07_defer_across.adesh:9
 	f.state = lifoFutureDone_
+//line testdata/run/a_07_defer_across.adesh:9
 	f.defers_.Run()
+//line testdata/run/a_07_defer_across.adesh:9
 	*f = lifoFuture{state: lifoFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:9
 func lifo() lifoFuture {
+//line testdata/run/a_07_defer_across.adesh:9
 	return lifoFuture{}
 }
 
@@ -202,74 +277,113 @@ const parseFutureDone_ = 2
 //
 //line testdata/run/a_07_defer_across.adesh:20
 func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_07_defer_across.adesh:20
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_07_defer_across.adesh:20
 	for {
+//line testdata/run/a_07_defer_across.adesh:20
 		switch f.state {
+//line testdata/run/a_07_defer_across.adesh:20
 		case 0: // start
-//line testdata/run/a_07_defer_across.adesh:21
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_07_defer_across.adesh:21
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:21
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:21
 		case 1: // after the await at a_07_defer_across.adesh:21
 //line testdata/run/a_07_defer_across.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:21
 				cx.SuspendedAt("testdata/run/a_07_defer_across.adesh:21")
+//line testdata/run/a_07_defer_across.adesh:21
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_07_defer_across.adesh:21
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_07_defer_across.adesh:22
 			if f.s == "" {
+//line testdata/run/a_07_defer_across.adesh:22
 				f.complete_()
+//line testdata/run/a_07_defer_across.adesh:22
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](rt.NewError("empty")))
 			}
+//line testdata/run/a_07_defer_across.adesh:22
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](rt.StrLen(f.s))
+//line testdata/run/a_07_defer_across.adesh:23
 				f.complete_()
+//line testdata/run/a_07_defer_across.adesh:23
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
+//line testdata/run/a_07_defer_across.adesh:20
 		default:
+//line testdata/run/a_07_defer_across.adesh:20
 			rt.AwaitedAgain("`parse`", "testdata/run/a_07_defer_across.adesh:20:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_07_defer_across.adesh:20
 func (f *parseFuture) Drop() {
+//line testdata/run/a_07_defer_across.adesh:20
 	if f.state == parseFutureDone_ {
+//line testdata/run/a_07_defer_across.adesh:20
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:20
 	f.dropSub_()
+//line testdata/run/a_07_defer_across.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_07_defer_across.adesh:20
 func (f *parseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_07_defer_across.adesh:20
 	x := recover()
+//line testdata/run/a_07_defer_across.adesh:20
 	if x == nil {
+//line testdata/run/a_07_defer_across.adesh:20
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:20
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_07_defer_across.adesh:20
 		f.Drop()
+//line testdata/run/a_07_defer_across.adesh:20
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_07_defer_across.adesh:20
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:20
 	f.Drop()
+//line testdata/run/a_07_defer_across.adesh:20
 	panic(x)
 }
 
+//line testdata/run/a_07_defer_across.adesh:20
 func (f *parseFuture) dropSub_() {
+//line testdata/run/a_07_defer_across.adesh:20
 	switch f.state {
+//line testdata/run/a_07_defer_across.adesh:20
 	case 1:
+//line testdata/run/a_07_defer_across.adesh:20
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_07_defer_across.adesh:20
 func (f *parseFuture) complete_() {
+//line testdata/run/a_07_defer_across.adesh:20
 	*f = parseFuture{state: parseFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:20
 func parse(s string) parseFuture {
+//line testdata/run/a_07_defer_across.adesh:20
 	return parseFuture{s: s}
 }
 
@@ -287,91 +401,141 @@ const earlyFutureDone_ = 2
 //
 //line testdata/run/a_07_defer_across.adesh:26
 func (f *earlyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_07_defer_across.adesh:26
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_07_defer_across.adesh:26
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_07_defer_across.adesh:26
 	var n int64
+//line testdata/run/a_07_defer_across.adesh:26
 	var t_ rt.Result[int64, rt.Error]
+//line testdata/run/a_07_defer_across.adesh:26
 	for {
+//line testdata/run/a_07_defer_across.adesh:26
 		switch f.state {
+//line testdata/run/a_07_defer_across.adesh:26
 		case 0: // start
-//line testdata/run/a_07_defer_across.adesh:27
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:27
 				rt.Print("  early: defer")
 			})
 //line testdata/run/a_07_defer_across.adesh:28
 			f.sub1_ = parse(f.s)
+//line testdata/run/a_07_defer_across.adesh:28
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:28
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:28
 		case 1: // after the await at a_07_defer_across.adesh:28
+//line testdata/run/a_07_defer_across.adesh:28
 			f.s = ""
 //line testdata/run/a_07_defer_across.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:28
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_07_defer_across.adesh:28
 			f.sub1_ = parseFuture{}
+//line testdata/run/a_07_defer_across.adesh:28
 			aw_ = step_.Value
+//line testdata/run/a_07_defer_across.adesh:28
 			t_ = aw_
+//line testdata/run/a_07_defer_across.adesh:28
 			if !t_.IsOk {
+//line testdata/run/a_07_defer_across.adesh:28
 				{
+//line testdata/run/a_07_defer_across.adesh:28
 					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](t_.Err)
+//line testdata/run/a_07_defer_across.adesh:28
 					f.complete_()
+//line testdata/run/a_07_defer_across.adesh:28
 					return rt.Ready[rt.Result[int64, rt.Error]](res_)
 				}
 			}
 //line testdata/run/a_07_defer_across.adesh:28
 			n = t_.Val
 			rt.Print("  early: parsed", n)
+//line testdata/run/a_07_defer_across.adesh:29
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](n)
+//line testdata/run/a_07_defer_across.adesh:30
 				f.complete_()
+//line testdata/run/a_07_defer_across.adesh:30
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
+//line testdata/run/a_07_defer_across.adesh:26
 		default:
+//line testdata/run/a_07_defer_across.adesh:26
 			rt.AwaitedAgain("`early`", "testdata/run/a_07_defer_across.adesh:26:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_07_defer_across.adesh:26
 func (f *earlyFuture) Drop() {
+//line testdata/run/a_07_defer_across.adesh:26
 	if f.state == earlyFutureDone_ {
+//line testdata/run/a_07_defer_across.adesh:26
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:26
 	f.dropSub_()
+//line testdata/run/a_07_defer_across.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/a_07_defer_across.adesh:26
 func (f *earlyFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_07_defer_across.adesh:26
 	x := recover()
+//line testdata/run/a_07_defer_across.adesh:26
 	if x == nil {
+//line testdata/run/a_07_defer_across.adesh:26
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:26
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_07_defer_across.adesh:26
 		f.Drop()
+//line testdata/run/a_07_defer_across.adesh:26
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_07_defer_across.adesh:26
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:26
 	f.Drop()
+//line testdata/run/a_07_defer_across.adesh:26
 	panic(x)
 }
 
+//line testdata/run/a_07_defer_across.adesh:26
 func (f *earlyFuture) dropSub_() {
+//line testdata/run/a_07_defer_across.adesh:26
 	switch f.state {
+//line testdata/run/a_07_defer_across.adesh:26
 	case 1:
+//line testdata/run/a_07_defer_across.adesh:26
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_07_defer_across.adesh:26
 func (f *earlyFuture) complete_() {
+//line testdata/run/a_07_defer_across.adesh:26
 	f.state = earlyFutureDone_
+//line testdata/run/a_07_defer_across.adesh:26
 	f.defers_.Run()
+//line testdata/run/a_07_defer_across.adesh:26
 	*f = earlyFuture{state: earlyFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:26
 func early(s string) earlyFuture {
+//line testdata/run/a_07_defer_across.adesh:26
 	return earlyFuture{s: s}
 }
 
@@ -388,72 +552,103 @@ const throwerFutureDone_ = 2
 //
 //line testdata/run/a_07_defer_across.adesh:33
 func (f *throwerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_07_defer_across.adesh:33
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_07_defer_across.adesh:33
 	for {
+//line testdata/run/a_07_defer_across.adesh:33
 		switch f.state {
+//line testdata/run/a_07_defer_across.adesh:33
 		case 0: // start
-//line testdata/run/a_07_defer_across.adesh:34
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:34
 				rt.Print("  thrower: defer a")
 			})
 //line testdata/run/a_07_defer_across.adesh:35
 			f.sub1_ = step("t")
+//line testdata/run/a_07_defer_across.adesh:35
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:35
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:35
 		case 1: // after the await at a_07_defer_across.adesh:35
 //line testdata/run/a_07_defer_across.adesh:35
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:35
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:35
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_07_defer_across.adesh:35
 			f.sub1_ = stepFuture{}
-//line testdata/run/a_07_defer_across.adesh:36
 			f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:36
 				rt.Print("  thrower: defer b")
 			})
 //line testdata/run/a_07_defer_across.adesh:37
 			panic(&rt.Thrown{Err: rt.NewError("thrown"), Pos: "testdata/run/a_07_defer_across.adesh:37:5"})
+//line testdata/run/a_07_defer_across.adesh:33
 		default:
+//line testdata/run/a_07_defer_across.adesh:33
 			rt.AwaitedAgain("`thrower`", "testdata/run/a_07_defer_across.adesh:33:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_07_defer_across.adesh:33
 func (f *throwerFuture) Drop() {
+//line testdata/run/a_07_defer_across.adesh:33
 	if f.state == throwerFutureDone_ {
+//line testdata/run/a_07_defer_across.adesh:33
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:33
 	f.dropSub_()
+//line testdata/run/a_07_defer_across.adesh:33
 	f.complete_()
 }
 
+//line testdata/run/a_07_defer_across.adesh:33
 func (f *throwerFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_07_defer_across.adesh:33
 	x := recover()
+//line testdata/run/a_07_defer_across.adesh:33
 	if x == nil {
+//line testdata/run/a_07_defer_across.adesh:33
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:33
 	f.Drop()
+//line testdata/run/a_07_defer_across.adesh:33
 	panic(x)
 }
 
+//line testdata/run/a_07_defer_across.adesh:33
 func (f *throwerFuture) dropSub_() {
+//line testdata/run/a_07_defer_across.adesh:33
 	switch f.state {
+//line testdata/run/a_07_defer_across.adesh:33
 	case 1:
+//line testdata/run/a_07_defer_across.adesh:33
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_07_defer_across.adesh:33
 func (f *throwerFuture) complete_() {
+//line testdata/run/a_07_defer_across.adesh:33
 	f.state = throwerFutureDone_
+//line testdata/run/a_07_defer_across.adesh:33
 	f.defers_.Run()
+//line testdata/run/a_07_defer_across.adesh:33
 	*f = throwerFuture{state: throwerFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:33
 func thrower() throwerFuture {
+//line testdata/run/a_07_defer_across.adesh:33
 	return throwerFuture{}
 }
 
@@ -474,26 +669,39 @@ const loopDefersFutureDone_ = 5
 //
 //line testdata/run/a_07_defer_across.adesh:40
 func (f *loopDefersFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_07_defer_across.adesh:40
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_07_defer_across.adesh:40
 poll_:
 	for {
+//line testdata/run/a_07_defer_across.adesh:40
 		switch f.state {
+//line testdata/run/a_07_defer_across.adesh:40
 		case 0: // start
-//line testdata/run/a_07_defer_across.adesh:41
 			f.n_ = 3
+//line testdata/run/a_07_defer_across.adesh:41
 			f.i_ = int64(0)
+//line testdata/run/a_07_defer_across.adesh:41
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:41
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:41
 		case 1: // head of the loop at a_07_defer_across.adesh:41
+//line testdata/run/a_07_defer_across.adesh:41
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_07_defer_across.adesh:41
 				f.state = 4
+//line testdata/run/a_07_defer_across.adesh:41
 				continue poll_
 			}
+//line testdata/run/a_07_defer_across.adesh:41
 			f.i = new(int64)
+//line testdata/run/a_07_defer_across.adesh:41
 			(*f.i) = f.i_
-//line testdata/run/a_07_defer_across.adesh:42
 			f.deferMark_ = f.defers_.Len()
+//line testdata/run/a_07_defer_across.adesh:42
 			{
+//line testdata/run/a_07_defer_across.adesh:42
 				var i *int64 = &(*f.i)
 //line testdata/run/a_07_defer_across.adesh:42
 				f.defers_.Push(func() {
@@ -503,66 +711,105 @@ poll_:
 			}
 //line testdata/run/a_07_defer_across.adesh:43
 			f.sub1_ = step("loop " + rt.Str((*f.i)))
+//line testdata/run/a_07_defer_across.adesh:43
 			f.state = 2
+//line testdata/run/a_07_defer_across.adesh:43
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:43
 		case 2: // after the await at a_07_defer_across.adesh:43
 //line testdata/run/a_07_defer_across.adesh:43
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_07_defer_across.adesh:43
 			f.sub1_ = stepFuture{}
+//line testdata/run/a_07_defer_across.adesh:43
 			f.defers_.RunTo(f.deferMark_)
+//line testdata/run/a_07_defer_across.adesh:43
 			f.state = 3
+//line testdata/run/a_07_defer_across.adesh:43
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:43
 		case 3: // next turn of the loop at a_07_defer_across.adesh:41
+//line testdata/run/a_07_defer_across.adesh:41
 			f.i_++
+//line testdata/run/a_07_defer_across.adesh:41
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:41
 			continue poll_
+//line testdata/run/a_07_defer_across.adesh:40
 		case 4: // after the loop at a_07_defer_across.adesh:41
 //line testdata/run/a_07_defer_across.adesh:45
 			rt.Print("  loop done")
+//line testdata/run/a_07_defer_across.adesh:45
 			f.complete_()
+//line testdata/run/a_07_defer_across.adesh:45
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_07_defer_across.adesh:40
 		default:
+//line testdata/run/a_07_defer_across.adesh:40
 			rt.AwaitedAgain("`loop_defers`", "testdata/run/a_07_defer_across.adesh:40:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_07_defer_across.adesh:40
 func (f *loopDefersFuture) Drop() {
+//line testdata/run/a_07_defer_across.adesh:40
 	if f.state == loopDefersFutureDone_ {
+//line testdata/run/a_07_defer_across.adesh:40
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:40
 	f.dropSub_()
+//line testdata/run/a_07_defer_across.adesh:40
 	f.complete_()
 }
 
+//line testdata/run/a_07_defer_across.adesh:40
 func (f *loopDefersFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_07_defer_across.adesh:40
 	x := recover()
+//line testdata/run/a_07_defer_across.adesh:40
 	if x == nil {
+//line testdata/run/a_07_defer_across.adesh:40
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:40
 	f.Drop()
+//line testdata/run/a_07_defer_across.adesh:40
 	panic(x)
 }
 
+//line testdata/run/a_07_defer_across.adesh:40
 func (f *loopDefersFuture) dropSub_() {
+//line testdata/run/a_07_defer_across.adesh:40
 	switch f.state {
+//line testdata/run/a_07_defer_across.adesh:40
 	case 2:
+//line testdata/run/a_07_defer_across.adesh:40
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_07_defer_across.adesh:40
 func (f *loopDefersFuture) complete_() {
+//line testdata/run/a_07_defer_across.adesh:40
 	f.state = loopDefersFutureDone_
+//line testdata/run/a_07_defer_across.adesh:40
 	f.defers_.Run()
+//line testdata/run/a_07_defer_across.adesh:40
 	*f = loopDefersFuture{state: loopDefersFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:40
 func loop_defers() loopDefersFuture {
+//line testdata/run/a_07_defer_across.adesh:40
 	return loopDefersFuture{}
 }
 
@@ -582,154 +829,246 @@ const mainFutureDone_ = 9
 //
 //line testdata/run/a_07_defer_across.adesh:48
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_07_defer_across.adesh:48
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_07_defer_across.adesh:48
 	var aw1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_07_defer_across.adesh:48
 	var aw2_ rt.Result[int64, rt.Error]
+//line testdata/run/a_07_defer_across.adesh:48
 	var aw_ int64
+//line testdata/run/a_07_defer_across.adesh:48
 	var e rt.Error
+//line testdata/run/a_07_defer_across.adesh:48
 poll_:
 	for {
+//line testdata/run/a_07_defer_across.adesh:48
 		switch f.state {
+//line testdata/run/a_07_defer_across.adesh:48
 		case 0: // start
-//line testdata/run/a_07_defer_across.adesh:49
 			rt.Print("lifo")
 			f.sub1_ = lifo()
+//line testdata/run/a_07_defer_across.adesh:50
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:50
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:50
 		case 1: // after the await at a_07_defer_across.adesh:50
 //line testdata/run/a_07_defer_across.adesh:50
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:50
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_07_defer_across.adesh:50
 			f.sub1_ = lifoFuture{}
+//line testdata/run/a_07_defer_across.adesh:50
 			aw_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:50
 			rt.Print("lifo ->", aw_)
 			rt.Print("early ok")
 			f.sub2_ = early("abc")
+//line testdata/run/a_07_defer_across.adesh:52
 			f.state = 2
+//line testdata/run/a_07_defer_across.adesh:52
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:52
 		case 2: // after the await at a_07_defer_across.adesh:52
 //line testdata/run/a_07_defer_across.adesh:52
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:52
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:52
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_07_defer_across.adesh:52
 			f.sub2_ = earlyFuture{}
+//line testdata/run/a_07_defer_across.adesh:52
 			aw1_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:52
 			rt.Print(aw1_)
 			rt.Print("early err")
 			f.sub2_ = early("")
+//line testdata/run/a_07_defer_across.adesh:54
 			f.state = 3
+//line testdata/run/a_07_defer_across.adesh:54
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:54
 		case 3: // after the await at a_07_defer_across.adesh:54
 //line testdata/run/a_07_defer_across.adesh:54
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:54
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:54
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_07_defer_across.adesh:54
 			f.sub2_ = earlyFuture{}
+//line testdata/run/a_07_defer_across.adesh:54
 			aw2_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:54
 			rt.Print(aw2_)
 			rt.Print("throw")
+//line testdata/run/a_07_defer_across.adesh:55
 			f.state = 4
+//line testdata/run/a_07_defer_across.adesh:55
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:55
 		case 4: // body of the try at a_07_defer_across.adesh:56
 //line testdata/run/a_07_defer_across.adesh:57
 			f.sub3_ = thrower()
+//line testdata/run/a_07_defer_across.adesh:57
 			f.state = 5
+//line testdata/run/a_07_defer_across.adesh:57
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:57
 		case 5: // after the await at a_07_defer_across.adesh:57
 //line testdata/run/a_07_defer_across.adesh:57
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:57
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:57
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_07_defer_across.adesh:57
 			f.sub3_ = throwerFuture{}
+//line testdata/run/a_07_defer_across.adesh:57
 			f.state = 7
+//line testdata/run/a_07_defer_across.adesh:57
 			continue poll_
+//line testdata/run/a_07_defer_across.adesh:48
 		case 6: // catch of the try at a_07_defer_across.adesh:56
+//line testdata/run/a_07_defer_across.adesh:48
 			thrown_ := f.err_
+//line testdata/run/a_07_defer_across.adesh:48
 			f.err_ = nil
+//line testdata/run/a_07_defer_across.adesh:48
 			e = thrown_.Err
 //line testdata/run/a_07_defer_across.adesh:59
 			rt.Print("caught", e.Message)
+//line testdata/run/a_07_defer_across.adesh:59
 			f.state = 7
+//line testdata/run/a_07_defer_across.adesh:59
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:59
 		case 7: // after the try at a_07_defer_across.adesh:56
 //line testdata/run/a_07_defer_across.adesh:61
 			rt.Print("loop")
 			f.sub4_ = loop_defers()
+//line testdata/run/a_07_defer_across.adesh:62
 			f.state = 8
+//line testdata/run/a_07_defer_across.adesh:62
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:62
 		case 8: // after the await at a_07_defer_across.adesh:62
 //line testdata/run/a_07_defer_across.adesh:62
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:62
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:62
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_07_defer_across.adesh:62
 			f.sub4_ = loopDefersFuture{}
+//line testdata/run/a_07_defer_across.adesh:62
 			f.complete_()
+//line testdata/run/a_07_defer_across.adesh:62
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_07_defer_across.adesh:48
 		default:
+//line testdata/run/a_07_defer_across.adesh:48
 			rt.AwaitedAgain("`main`", "testdata/run/a_07_defer_across.adesh:48:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_07_defer_across.adesh:48
 func (f *mainFuture) Drop() {
+//line testdata/run/a_07_defer_across.adesh:48
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_07_defer_across.adesh:48
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:48
 	f.dropSub_()
+//line testdata/run/a_07_defer_across.adesh:48
 	f.complete_()
 }
 
+//line testdata/run/a_07_defer_across.adesh:48
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_07_defer_across.adesh:48
 	x := recover()
+//line testdata/run/a_07_defer_across.adesh:48
 	if x == nil {
+//line testdata/run/a_07_defer_across.adesh:48
 		return
 	}
+//line testdata/run/a_07_defer_across.adesh:48
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_07_defer_across.adesh:48
 		switch f.state {
+//line testdata/run/a_07_defer_across.adesh:48
 		case 4, 5:
+//line testdata/run/a_07_defer_across.adesh:48
 			f.dropSub_()
+//line testdata/run/a_07_defer_across.adesh:48
 			f.err_ = t
+//line testdata/run/a_07_defer_across.adesh:48
 			f.state = 6
+//line testdata/run/a_07_defer_across.adesh:48
 			*r = f.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:48
 			return
 		}
 	}
+//line testdata/run/a_07_defer_across.adesh:48
 	f.Drop()
+//line testdata/run/a_07_defer_across.adesh:48
 	panic(x)
 }
 
+//line testdata/run/a_07_defer_across.adesh:48
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_07_defer_across.adesh:48
 	switch f.state {
+//line testdata/run/a_07_defer_across.adesh:48
 	case 1:
+//line testdata/run/a_07_defer_across.adesh:48
 		f.sub1_.Drop()
+//line testdata/run/a_07_defer_across.adesh:48
 	case 2:
+//line testdata/run/a_07_defer_across.adesh:48
 		f.sub2_.Drop()
+//line testdata/run/a_07_defer_across.adesh:48
 	case 3:
+//line testdata/run/a_07_defer_across.adesh:48
 		f.sub2_.Drop()
+//line testdata/run/a_07_defer_across.adesh:48
 	case 5:
+//line testdata/run/a_07_defer_across.adesh:48
 		f.sub3_.Drop()
+//line testdata/run/a_07_defer_across.adesh:48
 	case 8:
+//line testdata/run/a_07_defer_across.adesh:48
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_07_defer_across.adesh:48
 func (f *mainFuture) complete_() {
+//line testdata/run/a_07_defer_across.adesh:48
 	f.state = mainFutureDone_
+//line testdata/run/a_07_defer_across.adesh:48
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_07_defer_across.adesh:48
 func adeshMain() mainFuture {
+//line testdata/run/a_07_defer_across.adesh:48
 	return mainFuture{}
 }
 
@@ -748,16 +1087,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_07_defer_across.adesh:48
 			f.sub1_ = adeshMain()
+//line testdata/run/a_07_defer_across.adesh:48
 			f.state = 1
+//line testdata/run/a_07_defer_across.adesh:48
 			fallthrough
+//line testdata/run/a_07_defer_across.adesh:48
 		case 1: // after the await at a_07_defer_across.adesh:48
 //line testdata/run/a_07_defer_across.adesh:48
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_07_defer_across.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_07_defer_across.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_07_defer_across.adesh:48
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_07_defer_across.adesh:48
 			f.complete_()
+//line testdata/run/a_07_defer_across.adesh:48
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

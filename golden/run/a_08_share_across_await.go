@@ -39,81 +39,128 @@ const holdFutureDone_ = 2
 //
 //line testdata/run/a_08_share_across_await.adesh:5
 func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_08_share_across_await.adesh:5
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_08_share_across_await.adesh:5
 	var r_ string
+//line testdata/run/a_08_share_across_await.adesh:5
 	for {
+//line testdata/run/a_08_share_across_await.adesh:5
 		switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:5
 		case 0: // start
-//line testdata/run/a_08_share_across_await.adesh:6
 			f.mine = f.c.Clone()
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/a_08_share_across_await.adesh:8
 			f.state = 1
+//line testdata/run/a_08_share_across_await.adesh:8
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:8
 		case 1: // after the await at a_08_share_across_await.adesh:8
+//line testdata/run/a_08_share_across_await.adesh:8
 			f.ready = nil
 //line testdata/run/a_08_share_across_await.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:8
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:8")
+//line testdata/run/a_08_share_across_await.adesh:8
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:8
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_08_share_across_await.adesh:8
 			r_ = (*f.mine.Get()).name
+//line testdata/run/a_08_share_across_await.adesh:8
 			{
+//line testdata/run/a_08_share_across_await.adesh:8
 				f.mine.Release()
+//line testdata/run/a_08_share_across_await.adesh:8
 				f.mine = nil
 			}
+//line testdata/run/a_08_share_across_await.adesh:8
 			{
+//line testdata/run/a_08_share_across_await.adesh:8
 				f.c.Release()
+//line testdata/run/a_08_share_across_await.adesh:8
 				f.c = nil
 			}
+//line testdata/run/a_08_share_across_await.adesh:9
 			f.complete_()
+//line testdata/run/a_08_share_across_await.adesh:9
 			return rt.Ready[string](r_)
+//line testdata/run/a_08_share_across_await.adesh:5
 		default:
+//line testdata/run/a_08_share_across_await.adesh:5
 			rt.AwaitedAgain("`hold`", "testdata/run/a_08_share_across_await.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_08_share_across_await.adesh:5
 func (f *holdFuture) Drop() {
+//line testdata/run/a_08_share_across_await.adesh:5
 	if f.state == holdFutureDone_ {
+//line testdata/run/a_08_share_across_await.adesh:5
 		return
 	}
+//line testdata/run/a_08_share_across_await.adesh:5
 	f.dropSub_()
+//line testdata/run/a_08_share_across_await.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_08_share_across_await.adesh:5
 func (f *holdFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_08_share_across_await.adesh:5
 	x := recover()
+//line testdata/run/a_08_share_across_await.adesh:5
 	if x == nil {
+//line testdata/run/a_08_share_across_await.adesh:5
 		return
 	}
+//line testdata/run/a_08_share_across_await.adesh:5
 	f.Drop()
+//line testdata/run/a_08_share_across_await.adesh:5
 	panic(x)
 }
 
+//line testdata/run/a_08_share_across_await.adesh:5
 func (f *holdFuture) dropSub_() {
+//line testdata/run/a_08_share_across_await.adesh:5
 	switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:5
 	case 1:
+//line testdata/run/a_08_share_across_await.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_08_share_across_await.adesh:5
 func (f *holdFuture) complete_() {
+//line testdata/run/a_08_share_across_await.adesh:5
 	f.state = holdFutureDone_
+//line testdata/run/a_08_share_across_await.adesh:5
 	if f.c != nil {
+//line testdata/run/a_08_share_across_await.adesh:5
 		f.c.Release()
 	}
+//line testdata/run/a_08_share_across_await.adesh:5
 	if f.mine != nil {
+//line testdata/run/a_08_share_across_await.adesh:5
 		f.mine.Release()
 	}
+//line testdata/run/a_08_share_across_await.adesh:5
 	*f = holdFuture{state: holdFutureDone_}
 }
 
 //line testdata/run/a_08_share_across_await.adesh:5
 func hold(c *rt.Share[Config], ms int64, ready *rt.Channel[int64]) holdFuture {
+//line testdata/run/a_08_share_across_await.adesh:5
 	return holdFuture{c: c, ms: ms, ready: ready}
 }
 
@@ -131,95 +178,147 @@ const scopedFutureDone_ = 3
 //
 //line testdata/run/a_08_share_across_await.adesh:12
 func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_08_share_across_await.adesh:12
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_08_share_across_await.adesh:12
 	for {
+//line testdata/run/a_08_share_across_await.adesh:12
 		switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:12
 		case 0: // start
 //line testdata/run/a_08_share_across_await.adesh:14
 			f.inner = f.c.Clone()
 			rt.Print("  in block:", f.c.StrongCount())
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_08_share_across_await.adesh:16
 			f.state = 1
+//line testdata/run/a_08_share_across_await.adesh:16
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:16
 		case 1: // after the await at a_08_share_across_await.adesh:16
 //line testdata/run/a_08_share_across_await.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:16
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:16")
+//line testdata/run/a_08_share_across_await.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:16
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_08_share_across_await.adesh:17
 			rt.Print("  after await in block:", f.inner.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:17
 			{
+//line testdata/run/a_08_share_across_await.adesh:17
 				f.inner.Release()
+//line testdata/run/a_08_share_across_await.adesh:17
 				f.inner = nil
 			}
-//line testdata/run/a_08_share_across_await.adesh:19
 			rt.Print("  after block:", f.c.StrongCount())
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_08_share_across_await.adesh:20
 			f.state = 2
+//line testdata/run/a_08_share_across_await.adesh:20
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:20
 		case 2: // after the await at a_08_share_across_await.adesh:20
 //line testdata/run/a_08_share_across_await.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:20
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:20")
+//line testdata/run/a_08_share_across_await.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:20
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_08_share_across_await.adesh:20
 			{
+//line testdata/run/a_08_share_across_await.adesh:20
 				f.c.Release()
+//line testdata/run/a_08_share_across_await.adesh:20
 				f.c = nil
 			}
+//line testdata/run/a_08_share_across_await.adesh:20
 			f.complete_()
+//line testdata/run/a_08_share_across_await.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_08_share_across_await.adesh:12
 		default:
+//line testdata/run/a_08_share_across_await.adesh:12
 			rt.AwaitedAgain("`scoped`", "testdata/run/a_08_share_across_await.adesh:12:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_08_share_across_await.adesh:12
 func (f *scopedFuture) Drop() {
+//line testdata/run/a_08_share_across_await.adesh:12
 	if f.state == scopedFutureDone_ {
+//line testdata/run/a_08_share_across_await.adesh:12
 		return
 	}
+//line testdata/run/a_08_share_across_await.adesh:12
 	f.dropSub_()
+//line testdata/run/a_08_share_across_await.adesh:12
 	f.complete_()
 }
 
+//line testdata/run/a_08_share_across_await.adesh:12
 func (f *scopedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_08_share_across_await.adesh:12
 	x := recover()
+//line testdata/run/a_08_share_across_await.adesh:12
 	if x == nil {
+//line testdata/run/a_08_share_across_await.adesh:12
 		return
 	}
+//line testdata/run/a_08_share_across_await.adesh:12
 	f.Drop()
+//line testdata/run/a_08_share_across_await.adesh:12
 	panic(x)
 }
 
+//line testdata/run/a_08_share_across_await.adesh:12
 func (f *scopedFuture) dropSub_() {
+//line testdata/run/a_08_share_across_await.adesh:12
 	switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:12
 	case 1:
+//line testdata/run/a_08_share_across_await.adesh:12
 		f.sub1_.Drop()
+//line testdata/run/a_08_share_across_await.adesh:12
 	case 2:
+//line testdata/run/a_08_share_across_await.adesh:12
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_08_share_across_await.adesh:12
 func (f *scopedFuture) complete_() {
+//line testdata/run/a_08_share_across_await.adesh:12
 	f.state = scopedFutureDone_
+//line testdata/run/a_08_share_across_await.adesh:12
 	if f.c != nil {
+//line testdata/run/a_08_share_across_await.adesh:12
 		f.c.Release()
 	}
+//line testdata/run/a_08_share_across_await.adesh:12
 	if f.inner != nil {
+//line testdata/run/a_08_share_across_await.adesh:12
 		f.inner.Release()
 	}
+//line testdata/run/a_08_share_across_await.adesh:12
 	*f = scopedFuture{state: scopedFutureDone_}
 }
 
 //line testdata/run/a_08_share_across_await.adesh:12
 func scoped(c *rt.Share[Config]) scopedFuture {
+//line testdata/run/a_08_share_across_await.adesh:12
 	return scopedFuture{c: c}
 }
 
@@ -236,66 +335,106 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_08_share_across_await.adesh:48
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_08_share_across_await.adesh:48
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_08_share_across_await.adesh:48
 	var r_ string
+//line testdata/run/a_08_share_across_await.adesh:48
 	for {
+//line testdata/run/a_08_share_across_await.adesh:48
 		switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:48
 		case 0: // start
-//line testdata/run/a_08_share_across_await.adesh:49
 			f.sub1_ = rt.Sleep(5)
+//line testdata/run/a_08_share_across_await.adesh:49
 			f.state = 1
+//line testdata/run/a_08_share_across_await.adesh:49
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:49
 		case 1: // after the await at a_08_share_across_await.adesh:49
 //line testdata/run/a_08_share_across_await.adesh:49
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:49
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:49
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:49")
+//line testdata/run/a_08_share_across_await.adesh:49
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:49
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_08_share_across_await.adesh:49
 			r_ = (*f.cfg.Get()).name
+//line testdata/run/a_08_share_across_await.adesh:49
 			{
+//line testdata/run/a_08_share_across_await.adesh:49
 				f.cfg.Release()
+//line testdata/run/a_08_share_across_await.adesh:49
 				f.cfg = nil
 			}
+//line testdata/run/a_08_share_across_await.adesh:50
 			f.complete_()
+//line testdata/run/a_08_share_across_await.adesh:50
 			return rt.Ready[string](r_)
+//line testdata/run/a_08_share_across_await.adesh:48
 		default:
+//line testdata/run/a_08_share_across_await.adesh:48
 			rt.AwaitedAgain("the async block", "testdata/run/a_08_share_across_await.adesh:48:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_08_share_across_await.adesh:48
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_08_share_across_await.adesh:48
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_08_share_across_await.adesh:48
 		return
 	}
+//line testdata/run/a_08_share_across_await.adesh:48
 	f.dropSub_()
+//line testdata/run/a_08_share_across_await.adesh:48
 	f.complete_()
 }
 
+//line testdata/run/a_08_share_across_await.adesh:48
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_08_share_across_await.adesh:48
 	x := recover()
+//line testdata/run/a_08_share_across_await.adesh:48
 	if x == nil {
+//line testdata/run/a_08_share_across_await.adesh:48
 		return
 	}
+//line testdata/run/a_08_share_across_await.adesh:48
 	f.Drop()
+//line testdata/run/a_08_share_across_await.adesh:48
 	panic(x)
 }
 
+//line testdata/run/a_08_share_across_await.adesh:48
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_08_share_across_await.adesh:48
 	switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:48
 	case 1:
+//line testdata/run/a_08_share_across_await.adesh:48
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_08_share_across_await.adesh:48
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_08_share_across_await.adesh:48
 	f.state = asyncBlock1Done_
+//line testdata/run/a_08_share_across_await.adesh:48
 	if f.cfg != nil {
+//line testdata/run/a_08_share_across_await.adesh:48
 		f.cfg.Release()
 	}
+//line testdata/run/a_08_share_across_await.adesh:48
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -318,202 +457,313 @@ const mainFutureDone_ = 10
 //
 //line testdata/run/a_08_share_across_await.adesh:23
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_08_share_across_await.adesh:23
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_08_share_across_await.adesh:23
 	var aw1_ string
+//line testdata/run/a_08_share_across_await.adesh:23
 	var aw_ string
+//line testdata/run/a_08_share_across_await.adesh:23
 	var e rt.Error
+//line testdata/run/a_08_share_across_await.adesh:23
 	var t *rt.JoinHandle[string]
+//line testdata/run/a_08_share_across_await.adesh:23
 poll_:
 	for {
+//line testdata/run/a_08_share_across_await.adesh:23
 		switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:23
 		case 0: // start
-//line testdata/run/a_08_share_across_await.adesh:24
 			f.cfg = rt.NewShare[Config](Config{name: "main"})
 			rt.Print("start:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:29
 			f.ready = rt.NewChannel[int64](0)
 			f.h = rt.SpawnValue[string](cx, hold(f.cfg.Clone(), 20, f.ready))
 			f.sub1_ = f.ready.Recv()
+//line testdata/run/a_08_share_across_await.adesh:31
 			f.state = 1
+//line testdata/run/a_08_share_across_await.adesh:31
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:31
 		case 1: // after the await at a_08_share_across_await.adesh:31
 //line testdata/run/a_08_share_across_await.adesh:31
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:31
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:31")
+//line testdata/run/a_08_share_across_await.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:31
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_08_share_across_await.adesh:32
 			rt.Print("while holding:", f.cfg.StrongCount())
 			f.sub2_ = f.h
+//line testdata/run/a_08_share_across_await.adesh:33
 			f.state = 2
+//line testdata/run/a_08_share_across_await.adesh:33
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:33
 		case 2: // after the await at a_08_share_across_await.adesh:33
+//line testdata/run/a_08_share_across_await.adesh:33
 			f.h = nil
 //line testdata/run/a_08_share_across_await.adesh:33
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:33
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:33")
+//line testdata/run/a_08_share_across_await.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:33
 			f.sub2_ = nil
+//line testdata/run/a_08_share_across_await.adesh:33
 			aw_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:33
 			rt.Print(aw_)
 			rt.Print("after completion:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:36
 			f.sub3_ = scoped(f.cfg.Clone())
+//line testdata/run/a_08_share_across_await.adesh:36
 			f.state = 3
+//line testdata/run/a_08_share_across_await.adesh:36
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:36
 		case 3: // after the await at a_08_share_across_await.adesh:36
 //line testdata/run/a_08_share_across_await.adesh:36
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:36
 			f.sub3_ = scopedFuture{}
-//line testdata/run/a_08_share_across_await.adesh:37
 			rt.Print("after scoped:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:40
 			f.slow = rt.SpawnValue[string](cx, hold(f.cfg.Clone(), 100000, f.ready))
 			f.sub1_ = f.ready.Recv()
+//line testdata/run/a_08_share_across_await.adesh:41
 			f.state = 4
+//line testdata/run/a_08_share_across_await.adesh:41
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:41
 		case 4: // after the await at a_08_share_across_await.adesh:41
+//line testdata/run/a_08_share_across_await.adesh:41
 			f.ready = nil
 //line testdata/run/a_08_share_across_await.adesh:41
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:41
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:41
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:41")
+//line testdata/run/a_08_share_across_await.adesh:41
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:41
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_08_share_across_await.adesh:42
 			rt.Print("before cancel:", f.cfg.StrongCount())
 			f.slow.Cancel()
+//line testdata/run/a_08_share_across_await.adesh:43
 			f.state = 5
+//line testdata/run/a_08_share_across_await.adesh:43
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:43
 		case 5: // body of the try at a_08_share_across_await.adesh:44
-//line testdata/run/a_08_share_across_await.adesh:44
 			f.sub2_ = f.slow
+//line testdata/run/a_08_share_across_await.adesh:44
 			f.state = 6
+//line testdata/run/a_08_share_across_await.adesh:44
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:44
 		case 6: // after the await at a_08_share_across_await.adesh:44
+//line testdata/run/a_08_share_across_await.adesh:44
 			f.slow = nil
 //line testdata/run/a_08_share_across_await.adesh:44
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:44
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:44
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:44")
+//line testdata/run/a_08_share_across_await.adesh:44
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:44
 			f.sub2_ = nil
+//line testdata/run/a_08_share_across_await.adesh:44
 			f.state = 8
+//line testdata/run/a_08_share_across_await.adesh:44
 			continue poll_
+//line testdata/run/a_08_share_across_await.adesh:23
 		case 7: // catch of the try at a_08_share_across_await.adesh:44
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.slow = nil
+//line testdata/run/a_08_share_across_await.adesh:23
 			thrown_ := f.err_
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.err_ = nil
+//line testdata/run/a_08_share_across_await.adesh:23
 			e = thrown_.Err
 //line testdata/run/a_08_share_across_await.adesh:44
 			rt.Print("slow:", e.Message)
+//line testdata/run/a_08_share_across_await.adesh:44
 			f.state = 8
+//line testdata/run/a_08_share_across_await.adesh:44
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:44
 		case 8: // after the try at a_08_share_across_await.adesh:44
-//line testdata/run/a_08_share_across_await.adesh:45
 			rt.Print("after cancel:", f.cfg.StrongCount())
 //line testdata/run/a_08_share_across_await.adesh:48
 			t = rt.SpawnValue[string](cx, asyncBlock1{cfg: f.cfg.Clone()})
 //line testdata/run/a_08_share_across_await.adesh:52
 			rt.Print("captured:", f.cfg.StrongCount())
 			f.sub2_ = t
+//line testdata/run/a_08_share_across_await.adesh:53
 			f.state = 9
+//line testdata/run/a_08_share_across_await.adesh:53
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:53
 		case 9: // after the await at a_08_share_across_await.adesh:53
 //line testdata/run/a_08_share_across_await.adesh:53
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:53
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:53
 				cx.SuspendedAt("testdata/run/a_08_share_across_await.adesh:53")
+//line testdata/run/a_08_share_across_await.adesh:53
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:53
 			f.sub2_ = nil
+//line testdata/run/a_08_share_across_await.adesh:53
 			aw1_ = step_.Value
 //line testdata/run/a_08_share_across_await.adesh:53
 			rt.Print(aw1_)
 			rt.Print("end:", f.cfg.StrongCount())
+//line testdata/run/a_08_share_across_await.adesh:54
 			{
+//line testdata/run/a_08_share_across_await.adesh:54
 				f.cfg.Release()
+//line testdata/run/a_08_share_across_await.adesh:54
 				f.cfg = nil
 			}
+//line testdata/run/a_08_share_across_await.adesh:54
 			f.complete_()
+//line testdata/run/a_08_share_across_await.adesh:54
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_08_share_across_await.adesh:23
 		default:
+//line testdata/run/a_08_share_across_await.adesh:23
 			rt.AwaitedAgain("`main`", "testdata/run/a_08_share_across_await.adesh:23:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_08_share_across_await.adesh:23
 func (f *mainFuture) Drop() {
+//line testdata/run/a_08_share_across_await.adesh:23
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_08_share_across_await.adesh:23
 		return
 	}
+//line testdata/run/a_08_share_across_await.adesh:23
 	f.dropSub_()
+//line testdata/run/a_08_share_across_await.adesh:23
 	f.complete_()
 }
 
+//line testdata/run/a_08_share_across_await.adesh:23
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_08_share_across_await.adesh:23
 	x := recover()
+//line testdata/run/a_08_share_across_await.adesh:23
 	if x == nil {
+//line testdata/run/a_08_share_across_await.adesh:23
 		return
 	}
+//line testdata/run/a_08_share_across_await.adesh:23
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_08_share_across_await.adesh:23
 		switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:23
 		case 5, 6:
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.dropSub_()
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.err_ = t
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.state = 7
+//line testdata/run/a_08_share_across_await.adesh:23
 			*r = f.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:23
 			return
 		}
 	}
+//line testdata/run/a_08_share_across_await.adesh:23
 	f.Drop()
+//line testdata/run/a_08_share_across_await.adesh:23
 	panic(x)
 }
 
+//line testdata/run/a_08_share_across_await.adesh:23
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_08_share_across_await.adesh:23
 	switch f.state {
+//line testdata/run/a_08_share_across_await.adesh:23
 	case 1:
+//line testdata/run/a_08_share_across_await.adesh:23
 		f.sub1_.Drop()
+//line testdata/run/a_08_share_across_await.adesh:23
 	case 2:
+//line testdata/run/a_08_share_across_await.adesh:23
 		if f.sub2_ != nil {
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_08_share_across_await.adesh:23
 	case 3:
+//line testdata/run/a_08_share_across_await.adesh:23
 		f.sub3_.Drop()
+//line testdata/run/a_08_share_across_await.adesh:23
 	case 4:
+//line testdata/run/a_08_share_across_await.adesh:23
 		f.sub1_.Drop()
+//line testdata/run/a_08_share_across_await.adesh:23
 	case 6:
+//line testdata/run/a_08_share_across_await.adesh:23
 		if f.sub2_ != nil {
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_08_share_across_await.adesh:23
 	case 9:
+//line testdata/run/a_08_share_across_await.adesh:23
 		if f.sub2_ != nil {
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_08_share_across_await.adesh:23
 func (f *mainFuture) complete_() {
+//line testdata/run/a_08_share_across_await.adesh:23
 	f.state = mainFutureDone_
+//line testdata/run/a_08_share_across_await.adesh:23
 	if f.cfg != nil {
+//line testdata/run/a_08_share_across_await.adesh:23
 		f.cfg.Release()
 	}
+//line testdata/run/a_08_share_across_await.adesh:23
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_08_share_across_await.adesh:23
 func adeshMain() mainFuture {
+//line testdata/run/a_08_share_across_await.adesh:23
 	return mainFuture{}
 }
 
@@ -532,16 +782,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_08_share_across_await.adesh:23
 			f.sub1_ = adeshMain()
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.state = 1
+//line testdata/run/a_08_share_across_await.adesh:23
 			fallthrough
+//line testdata/run/a_08_share_across_await.adesh:23
 		case 1: // after the await at a_08_share_across_await.adesh:23
 //line testdata/run/a_08_share_across_await.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_08_share_across_await.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_08_share_across_await.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_08_share_across_await.adesh:23
 			f.complete_()
+//line testdata/run/a_08_share_across_await.adesh:23
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

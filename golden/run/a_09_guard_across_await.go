@@ -19,72 +19,113 @@ const bumpFutureDone_ = 2
 //
 //line testdata/run/a_09_guard_across_await.adesh:3
 func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_09_guard_across_await.adesh:3
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_09_guard_across_await.adesh:3
 	var r_ int64
+//line testdata/run/a_09_guard_across_await.adesh:3
 	for {
+//line testdata/run/a_09_guard_across_await.adesh:3
 		switch f.state {
+//line testdata/run/a_09_guard_across_await.adesh:3
 		case 0: // start
-//line testdata/run/a_09_guard_across_await.adesh:4
 			f.g = f.m.Lock()
 			*f.g.Ptr()++
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/a_09_guard_across_await.adesh:6
 			f.state = 1
+//line testdata/run/a_09_guard_across_await.adesh:6
 			fallthrough
+//line testdata/run/a_09_guard_across_await.adesh:6
 		case 1: // after the await at a_09_guard_across_await.adesh:6
+//line testdata/run/a_09_guard_across_await.adesh:6
 			f.m = nil
 //line testdata/run/a_09_guard_across_await.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_09_guard_across_await.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_09_guard_across_await.adesh:6
 				cx.SuspendedAt("testdata/run/a_09_guard_across_await.adesh:6")
+//line testdata/run/a_09_guard_across_await.adesh:6
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_09_guard_across_await.adesh:6
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_09_guard_across_await.adesh:6
 			r_ = *f.g.Ptr()
+//line testdata/run/a_09_guard_across_await.adesh:6
 			{
+//line testdata/run/a_09_guard_across_await.adesh:6
 				f.g.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:6
 				f.g = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_09_guard_across_await.adesh:7
 			f.complete_()
+//line testdata/run/a_09_guard_across_await.adesh:7
 			return rt.Ready[int64](r_)
+//line testdata/run/a_09_guard_across_await.adesh:3
 		default:
+//line testdata/run/a_09_guard_across_await.adesh:3
 			rt.AwaitedAgain("`bump`", "testdata/run/a_09_guard_across_await.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_09_guard_across_await.adesh:3
 func (f *bumpFuture) Drop() {
+//line testdata/run/a_09_guard_across_await.adesh:3
 	if f.state == bumpFutureDone_ {
+//line testdata/run/a_09_guard_across_await.adesh:3
 		return
 	}
+//line testdata/run/a_09_guard_across_await.adesh:3
 	f.dropSub_()
+//line testdata/run/a_09_guard_across_await.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:3
 func (f *bumpFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_09_guard_across_await.adesh:3
 	x := recover()
+//line testdata/run/a_09_guard_across_await.adesh:3
 	if x == nil {
+//line testdata/run/a_09_guard_across_await.adesh:3
 		return
 	}
+//line testdata/run/a_09_guard_across_await.adesh:3
 	f.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:3
 	panic(x)
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:3
 func (f *bumpFuture) dropSub_() {
+//line testdata/run/a_09_guard_across_await.adesh:3
 	switch f.state {
+//line testdata/run/a_09_guard_across_await.adesh:3
 	case 1:
+//line testdata/run/a_09_guard_across_await.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:3
 func (f *bumpFuture) complete_() {
+//line testdata/run/a_09_guard_across_await.adesh:3
 	f.state = bumpFutureDone_
+//line testdata/run/a_09_guard_across_await.adesh:3
 	f.g.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:3
 	*f = bumpFuture{state: bumpFutureDone_}
 }
 
 //line testdata/run/a_09_guard_across_await.adesh:3
 func bump(m *rt.Mutex[int64], ms int64) bumpFuture {
+//line testdata/run/a_09_guard_across_await.adesh:3
 	return bumpFuture{m: m, ms: ms}
 }
 
@@ -104,102 +145,162 @@ const scopedFutureDone_ = 2
 //
 //line testdata/run/a_09_guard_across_await.adesh:10
 func (f *scopedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_09_guard_across_await.adesh:10
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_09_guard_across_await.adesh:10
 	for {
+//line testdata/run/a_09_guard_across_await.adesh:10
 		switch f.state {
+//line testdata/run/a_09_guard_across_await.adesh:10
 		case 0: // start
 //line testdata/run/a_09_guard_across_await.adesh:12
 			f.g = f.m.Lock()
 			*f.g.Ptr() += 10
+//line testdata/run/a_09_guard_across_await.adesh:13
 			{
+//line testdata/run/a_09_guard_across_await.adesh:13
 				f.g.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:13
 				f.g = rt.MutexGuard[int64]{}
 			}
-//line testdata/run/a_09_guard_across_await.adesh:15
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_09_guard_across_await.adesh:15
 			f.state = 1
+//line testdata/run/a_09_guard_across_await.adesh:15
 			fallthrough
+//line testdata/run/a_09_guard_across_await.adesh:15
 		case 1: // after the await at a_09_guard_across_await.adesh:15
 //line testdata/run/a_09_guard_across_await.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_09_guard_across_await.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_09_guard_across_await.adesh:15
 				cx.SuspendedAt("testdata/run/a_09_guard_across_await.adesh:15")
+//line testdata/run/a_09_guard_across_await.adesh:15
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_09_guard_across_await.adesh:15
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_09_guard_across_await.adesh:15
 			f.tmp_ = rt.TryLockOption(f.m)
+//line testdata/run/a_09_guard_across_await.adesh:15
 			f.tmp1_ = rt.None[rt.MutexGuard[int64]]()
-//line testdata/run/a_09_guard_across_await.adesh:16
 			rt.Print("  free after block:", f.tmp_.Some)
+//line testdata/run/a_09_guard_across_await.adesh:16
 			{
+//line testdata/run/a_09_guard_across_await.adesh:16
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/a_09_guard_across_await.adesh:16
 				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_09_guard_across_await.adesh:16
 			{
+//line testdata/run/a_09_guard_across_await.adesh:16
 				rt.ReleaseOption(f.tmp1_)
+//line testdata/run/a_09_guard_across_await.adesh:16
 				f.tmp1_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_09_guard_across_await.adesh:16
 			f.complete_()
+//line testdata/run/a_09_guard_across_await.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_09_guard_across_await.adesh:10
 		default:
+//line testdata/run/a_09_guard_across_await.adesh:10
 			rt.AwaitedAgain("`scoped`", "testdata/run/a_09_guard_across_await.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_09_guard_across_await.adesh:10
 func (f *scopedFuture) Drop() {
+//line testdata/run/a_09_guard_across_await.adesh:10
 	if f.state == scopedFutureDone_ {
+//line testdata/run/a_09_guard_across_await.adesh:10
 		return
 	}
+//line testdata/run/a_09_guard_across_await.adesh:10
 	f.dropSub_()
+//line testdata/run/a_09_guard_across_await.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:10
 func (f *scopedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_09_guard_across_await.adesh:10
 	x := recover()
+//line testdata/run/a_09_guard_across_await.adesh:10
 	if x == nil {
+//line testdata/run/a_09_guard_across_await.adesh:10
 		return
 	}
+//line testdata/run/a_09_guard_across_await.adesh:10
 	f.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:10
 	panic(x)
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:10
 func (f *scopedFuture) dropSub_() {
+//line testdata/run/a_09_guard_across_await.adesh:10
 	switch f.state {
+//line testdata/run/a_09_guard_across_await.adesh:10
 	case 1:
+//line testdata/run/a_09_guard_across_await.adesh:10
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:10
 func (f *scopedFuture) complete_() {
+//line testdata/run/a_09_guard_across_await.adesh:10
 	f.state = scopedFutureDone_
+//line testdata/run/a_09_guard_across_await.adesh:10
 	f.g.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:10
 	rt.ReleaseOption(f.tmp1_)
+//line testdata/run/a_09_guard_across_await.adesh:10
 	rt.ReleaseOption(f.tmp_)
+//line testdata/run/a_09_guard_across_await.adesh:10
 	*f = scopedFuture{state: scopedFutureDone_}
 }
 
 //line testdata/run/a_09_guard_across_await.adesh:10
 func scoped(m *rt.Mutex[int64]) scopedFuture {
+//line testdata/run/a_09_guard_across_await.adesh:10
 	return scopedFuture{m: m}
 }
 
 //line testdata/run/a_09_guard_across_await.adesh:19
 func is_free(m *rt.Mutex[int64]) bool {
+//line testdata/run/a_09_guard_across_await.adesh:19
 	var held_ rt.Held
+//line testdata/run/a_09_guard_across_await.adesh:19
 	defer held_.Unwind()
+//line testdata/run/a_09_guard_across_await.adesh:19
 	var tmp_ rt.Option[rt.MutexGuard[int64]] = rt.TryLockOption(m)
+//line testdata/run/a_09_guard_across_await.adesh:19
 	held_.Push(rt.HoldOption(&tmp_))
+//line testdata/run/a_09_guard_across_await.adesh:19
 	var tmp1_ rt.Option[rt.MutexGuard[int64]] = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/a_09_guard_across_await.adesh:19
 	held_.Push(rt.HoldOption(&tmp1_))
+//line testdata/run/a_09_guard_across_await.adesh:19
 	var r_ bool = tmp_.Some
+//line testdata/run/a_09_guard_across_await.adesh:19
 	{
+//line testdata/run/a_09_guard_across_await.adesh:19
 		rt.ReleaseOption(tmp_)
+//line testdata/run/a_09_guard_across_await.adesh:19
 		held_.Pop(rt.HoldOption(&tmp_))
 	}
+//line testdata/run/a_09_guard_across_await.adesh:19
 	{
+//line testdata/run/a_09_guard_across_await.adesh:19
 		rt.ReleaseOption(tmp1_)
+//line testdata/run/a_09_guard_across_await.adesh:19
 		held_.Pop(rt.HoldOption(&tmp1_))
 	}
 //line testdata/run/a_09_guard_across_await.adesh:20
@@ -229,168 +330,254 @@ const mainFutureDone_ = 5
 //
 //line testdata/run/a_09_guard_across_await.adesh:23
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_09_guard_across_await.adesh:23
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_09_guard_across_await.adesh:23
 	var aw1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_09_guard_across_await.adesh:23
 	var aw_ int64
+//line testdata/run/a_09_guard_across_await.adesh:23
 	for {
+//line testdata/run/a_09_guard_across_await.adesh:23
 		switch f.state {
+//line testdata/run/a_09_guard_across_await.adesh:23
 		case 0: // start
-//line testdata/run/a_09_guard_across_await.adesh:24
 			f.m = rt.NewMutex[int64](0)
 			f.sub1_ = bump(f.m, 1)
+//line testdata/run/a_09_guard_across_await.adesh:25
 			f.state = 1
+//line testdata/run/a_09_guard_across_await.adesh:25
 			fallthrough
+//line testdata/run/a_09_guard_across_await.adesh:25
 		case 1: // after the await at a_09_guard_across_await.adesh:25
 //line testdata/run/a_09_guard_across_await.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_09_guard_across_await.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_09_guard_across_await.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_09_guard_across_await.adesh:25
 			f.sub1_ = bumpFuture{}
+//line testdata/run/a_09_guard_across_await.adesh:25
 			aw_ = step_.Value
 //line testdata/run/a_09_guard_across_await.adesh:25
 			rt.Print("bump ->", aw_)
 			rt.Print("free after completion:", is_free(f.m))
 			f.sub2_ = rt.Timeout(10, rt.Box[int64](bump(f.m, 100000)))
+//line testdata/run/a_09_guard_across_await.adesh:27
 			f.state = 2
+//line testdata/run/a_09_guard_across_await.adesh:27
 			fallthrough
+//line testdata/run/a_09_guard_across_await.adesh:27
 		case 2: // after the await at a_09_guard_across_await.adesh:27
 //line testdata/run/a_09_guard_across_await.adesh:27
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_09_guard_across_await.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_09_guard_across_await.adesh:27
 				cx.SuspendedAt("testdata/run/a_09_guard_across_await.adesh:27")
+//line testdata/run/a_09_guard_across_await.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_09_guard_across_await.adesh:27
 			f.sub2_ = rt.TimeoutFuture[int64]{}
+//line testdata/run/a_09_guard_across_await.adesh:27
 			aw1_ = step_.Value
+//line testdata/run/a_09_guard_across_await.adesh:27
 			if aw1_.IsOk {
+//line testdata/run/a_09_guard_across_await.adesh:27
 				var v int64 = aw1_.Val
-//line testdata/run/a_09_guard_across_await.adesh:28
 				rt.Print("in time", v)
 			} else {
+//line testdata/run/a_09_guard_across_await.adesh:28
 				var e rt.Error = aw1_.Err
-//line testdata/run/a_09_guard_across_await.adesh:29
 				rt.Print("timed out:", e.Message)
 			}
 			rt.Print("free after timeout:", is_free(f.m))
 			f.sub3_ = scoped(f.m)
+//line testdata/run/a_09_guard_across_await.adesh:32
 			f.state = 3
+//line testdata/run/a_09_guard_across_await.adesh:32
 			fallthrough
+//line testdata/run/a_09_guard_across_await.adesh:32
 		case 3: // after the await at a_09_guard_across_await.adesh:32
 //line testdata/run/a_09_guard_across_await.adesh:32
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_09_guard_across_await.adesh:32
 			if !step_.Ready {
+//line testdata/run/a_09_guard_across_await.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_09_guard_across_await.adesh:32
 			f.sub3_ = scopedFuture{}
+//line testdata/run/a_09_guard_across_await.adesh:32
 			f.tmp_ = f.m.Lock()
-//line testdata/run/a_09_guard_across_await.adesh:33
 			rt.Print("value:", *f.tmp_.Ptr())
+//line testdata/run/a_09_guard_across_await.adesh:33
 			{
+//line testdata/run/a_09_guard_across_await.adesh:33
 				f.tmp_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:33
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
-//line testdata/run/a_09_guard_across_await.adesh:35
 			f.rw = rt.NewRwLock[[]int64]([]int64{1})
 //line testdata/run/a_09_guard_across_await.adesh:37
 			f.w = f.rw.Write()
 			rt.ArrPush(f.w.Ptr(), 2)
+//line testdata/run/a_09_guard_across_await.adesh:38
 			{
+//line testdata/run/a_09_guard_across_await.adesh:38
 				f.w.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:38
 				f.w = rt.WriteGuard[[]int64]{}
 			}
-//line testdata/run/a_09_guard_across_await.adesh:40
 			f.sub4_ = rt.YieldNow()
+//line testdata/run/a_09_guard_across_await.adesh:40
 			f.state = 4
+//line testdata/run/a_09_guard_across_await.adesh:40
 			fallthrough
+//line testdata/run/a_09_guard_across_await.adesh:40
 		case 4: // after the await at a_09_guard_across_await.adesh:40
+//line testdata/run/a_09_guard_across_await.adesh:40
 			f.m = nil
 //line testdata/run/a_09_guard_across_await.adesh:40
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_09_guard_across_await.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_09_guard_across_await.adesh:40
 				cx.SuspendedAt("testdata/run/a_09_guard_across_await.adesh:40")
+//line testdata/run/a_09_guard_across_await.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_09_guard_across_await.adesh:40
 			f.sub4_ = rt.YieldFuture{}
 //line testdata/run/a_09_guard_across_await.adesh:42
 			f.r1 = f.rw.Read()
 			f.r2 = f.rw.ReadAt("testdata/run/a_09_guard_across_await.adesh:43:18", "rw", "testdata/run/a_09_guard_across_await.adesh:42:18\trw\tr", f.r1.Held())
 			rt.Print("readers see", *f.r1.Ptr(), int64(len(*f.r2.Ptr())))
+//line testdata/run/a_09_guard_across_await.adesh:44
 			{
+//line testdata/run/a_09_guard_across_await.adesh:44
 				f.r2.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:44
 				f.r2 = rt.ReadGuard[[]int64]{}
 			}
+//line testdata/run/a_09_guard_across_await.adesh:44
 			{
+//line testdata/run/a_09_guard_across_await.adesh:44
 				f.r1.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:44
 				f.r1 = rt.ReadGuard[[]int64]{}
 			}
-//line testdata/run/a_09_guard_across_await.adesh:46
 			f.w_ = f.rw.Write()
 //line testdata/run/a_09_guard_across_await.adesh:46
 			rt.ArrPush(f.w_.Ptr(), 3)
+//line testdata/run/a_09_guard_across_await.adesh:46
 			{
+//line testdata/run/a_09_guard_across_await.adesh:46
 				f.w_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:46
 				f.w_ = rt.WriteGuard[[]int64]{}
 			}
+//line testdata/run/a_09_guard_across_await.adesh:46
 			f.tmp1_ = f.rw.Read()
-//line testdata/run/a_09_guard_across_await.adesh:47
 			rt.Print("after write:", *f.tmp1_.Ptr())
+//line testdata/run/a_09_guard_across_await.adesh:47
 			{
+//line testdata/run/a_09_guard_across_await.adesh:47
 				f.tmp1_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:47
 				f.tmp1_ = rt.ReadGuard[[]int64]{}
 			}
+//line testdata/run/a_09_guard_across_await.adesh:47
 			f.complete_()
+//line testdata/run/a_09_guard_across_await.adesh:47
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_09_guard_across_await.adesh:23
 		default:
+//line testdata/run/a_09_guard_across_await.adesh:23
 			rt.AwaitedAgain("`main`", "testdata/run/a_09_guard_across_await.adesh:23:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_09_guard_across_await.adesh:23
 func (f *mainFuture) Drop() {
+//line testdata/run/a_09_guard_across_await.adesh:23
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_09_guard_across_await.adesh:23
 		return
 	}
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.dropSub_()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.complete_()
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:23
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_09_guard_across_await.adesh:23
 	x := recover()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	if x == nil {
+//line testdata/run/a_09_guard_across_await.adesh:23
 		return
 	}
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	panic(x)
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:23
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_09_guard_across_await.adesh:23
 	switch f.state {
+//line testdata/run/a_09_guard_across_await.adesh:23
 	case 1:
+//line testdata/run/a_09_guard_across_await.adesh:23
 		f.sub1_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	case 2:
+//line testdata/run/a_09_guard_across_await.adesh:23
 		f.sub2_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	case 3:
+//line testdata/run/a_09_guard_across_await.adesh:23
 		f.sub3_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	case 4:
+//line testdata/run/a_09_guard_across_await.adesh:23
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_09_guard_across_await.adesh:23
 func (f *mainFuture) complete_() {
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.state = mainFutureDone_
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.r1.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.r2.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.tmp1_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.tmp_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.w.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	f.w_.Drop()
+//line testdata/run/a_09_guard_across_await.adesh:23
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_09_guard_across_await.adesh:23
 func adeshMain() mainFuture {
+//line testdata/run/a_09_guard_across_await.adesh:23
 	return mainFuture{}
 }
 
@@ -409,16 +596,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_09_guard_across_await.adesh:23
 			f.sub1_ = adeshMain()
+//line testdata/run/a_09_guard_across_await.adesh:23
 			f.state = 1
+//line testdata/run/a_09_guard_across_await.adesh:23
 			fallthrough
+//line testdata/run/a_09_guard_across_await.adesh:23
 		case 1: // after the await at a_09_guard_across_await.adesh:23
 //line testdata/run/a_09_guard_across_await.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_09_guard_across_await.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_09_guard_across_await.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_09_guard_across_await.adesh:23
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_09_guard_across_await.adesh:23
 			f.complete_()
+//line testdata/run/a_09_guard_across_await.adesh:23
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

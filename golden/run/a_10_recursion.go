@@ -19,96 +19,145 @@ const fibFutureDone_ = 3
 //
 //line testdata/run/a_10_recursion.adesh:2
 func (f *fibFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_10_recursion.adesh:2
 	var aw1_ int64
+//line testdata/run/a_10_recursion.adesh:2
 	var aw_ int64
+//line testdata/run/a_10_recursion.adesh:2
 	var b int64
+//line testdata/run/a_10_recursion.adesh:2
 	for {
+//line testdata/run/a_10_recursion.adesh:2
 		switch f.state {
+//line testdata/run/a_10_recursion.adesh:2
 		case 0: // start
-//line testdata/run/a_10_recursion.adesh:3
 			if f.n < 2 {
+//line testdata/run/a_10_recursion.adesh:3
 				{
 					var res_ int64 = f.n
+//line testdata/run/a_10_recursion.adesh:4
 					f.complete_()
+//line testdata/run/a_10_recursion.adesh:4
 					return rt.Ready[int64](res_)
 				}
 			}
 //line testdata/run/a_10_recursion.adesh:6
 			f.sub1_ = rt.Box[int64](fibDepth_(f.n-1, f.depth_+1))
+//line testdata/run/a_10_recursion.adesh:6
 			f.state = 1
+//line testdata/run/a_10_recursion.adesh:6
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:6
 		case 1: // after the await at a_10_recursion.adesh:6
 //line testdata/run/a_10_recursion.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:6
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:6")
+//line testdata/run/a_10_recursion.adesh:6
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_10_recursion.adesh:6
 			f.sub1_ = nil
+//line testdata/run/a_10_recursion.adesh:6
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:6
 			f.a = aw_
 			f.sub1_ = rt.Box[int64](fibDepth_(f.n-2, f.depth_+1))
+//line testdata/run/a_10_recursion.adesh:7
 			f.state = 2
+//line testdata/run/a_10_recursion.adesh:7
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:7
 		case 2: // after the await at a_10_recursion.adesh:7
 //line testdata/run/a_10_recursion.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:7
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:7")
+//line testdata/run/a_10_recursion.adesh:7
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_10_recursion.adesh:7
 			f.sub1_ = nil
+//line testdata/run/a_10_recursion.adesh:7
 			aw1_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:7
 			b = aw1_
+//line testdata/run/a_10_recursion.adesh:7
 			{
 				var res_ int64 = f.a + b
+//line testdata/run/a_10_recursion.adesh:8
 				f.complete_()
+//line testdata/run/a_10_recursion.adesh:8
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_10_recursion.adesh:2
 		default:
+//line testdata/run/a_10_recursion.adesh:2
 			rt.AwaitedAgain("`fib`", "testdata/run/a_10_recursion.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_10_recursion.adesh:2
 func (f *fibFuture) Drop() {
+//line testdata/run/a_10_recursion.adesh:2
 	if f.state == fibFutureDone_ {
+//line testdata/run/a_10_recursion.adesh:2
 		return
 	}
+//line testdata/run/a_10_recursion.adesh:2
 	f.dropSub_()
+//line testdata/run/a_10_recursion.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_10_recursion.adesh:2
 func (f *fibFuture) dropSub_() {
+//line testdata/run/a_10_recursion.adesh:2
 	switch f.state {
+//line testdata/run/a_10_recursion.adesh:2
 	case 1:
+//line testdata/run/a_10_recursion.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_10_recursion.adesh:2
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_10_recursion.adesh:2
 	case 2:
+//line testdata/run/a_10_recursion.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_10_recursion.adesh:2
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_10_recursion.adesh:2
 func (f *fibFuture) complete_() {
+//line testdata/run/a_10_recursion.adesh:2
 	*f = fibFuture{state: fibFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:2
 func fib(n int64) fibFuture {
+//line testdata/run/a_10_recursion.adesh:2
 	return fibDepth_(n, 0)
 }
 
 //line testdata/run/a_10_recursion.adesh:2
 func fibDepth_(n int64, depth_ int32) fibFuture {
+//line testdata/run/a_10_recursion.adesh:2
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_10_recursion.adesh:2
 		rt.StackOverflow("fib", "testdata/run/a_10_recursion.adesh:2:10")
 	}
+//line testdata/run/a_10_recursion.adesh:2
 	return fibFuture{depth_: depth_, n: n}
 }
 
@@ -128,88 +177,131 @@ const countdownFutureDone_ = 3
 //
 //line testdata/run/a_10_recursion.adesh:11
 func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
+//line testdata/run/a_10_recursion.adesh:11
 	var aw_ []int64
+//line testdata/run/a_10_recursion.adesh:11
 	for {
+//line testdata/run/a_10_recursion.adesh:11
 		switch f.state {
+//line testdata/run/a_10_recursion.adesh:11
 		case 0: // start
-//line testdata/run/a_10_recursion.adesh:12
 			if f.n == 0 {
+//line testdata/run/a_10_recursion.adesh:12
 				f.complete_()
+//line testdata/run/a_10_recursion.adesh:12
 				return rt.Ready[[]int64]([]int64{})
 			}
 //line testdata/run/a_10_recursion.adesh:13
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_10_recursion.adesh:13
 			f.state = 1
+//line testdata/run/a_10_recursion.adesh:13
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:13
 		case 1: // after the await at a_10_recursion.adesh:13
 //line testdata/run/a_10_recursion.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:13
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:13")
+//line testdata/run/a_10_recursion.adesh:13
 				return rt.Pending[[]int64]()
 			}
+//line testdata/run/a_10_recursion.adesh:13
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_10_recursion.adesh:14
 			f.sub2_ = rt.Box[[]int64](countdownDepth_(f.n-1, f.depth_+1))
+//line testdata/run/a_10_recursion.adesh:14
 			f.state = 2
+//line testdata/run/a_10_recursion.adesh:14
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:14
 		case 2: // after the await at a_10_recursion.adesh:14
 //line testdata/run/a_10_recursion.adesh:14
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:14
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:14")
+//line testdata/run/a_10_recursion.adesh:14
 				return rt.Pending[[]int64]()
 			}
+//line testdata/run/a_10_recursion.adesh:14
 			f.sub2_ = nil
+//line testdata/run/a_10_recursion.adesh:14
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:14
 			f.rest = aw_
 			rt.ArrInsert(&f.rest, 0, f.n, "testdata/run/a_10_recursion.adesh:15:5")
+//line testdata/run/a_10_recursion.adesh:15
 			{
 				var res_ []int64 = rt.ArrClone(f.rest)
+//line testdata/run/a_10_recursion.adesh:16
 				f.complete_()
+//line testdata/run/a_10_recursion.adesh:16
 				return rt.Ready[[]int64](res_)
 			}
+//line testdata/run/a_10_recursion.adesh:11
 		default:
+//line testdata/run/a_10_recursion.adesh:11
 			rt.AwaitedAgain("`countdown`", "testdata/run/a_10_recursion.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_10_recursion.adesh:11
 func (f *countdownFuture) Drop() {
+//line testdata/run/a_10_recursion.adesh:11
 	if f.state == countdownFutureDone_ {
+//line testdata/run/a_10_recursion.adesh:11
 		return
 	}
+//line testdata/run/a_10_recursion.adesh:11
 	f.dropSub_()
+//line testdata/run/a_10_recursion.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/a_10_recursion.adesh:11
 func (f *countdownFuture) dropSub_() {
+//line testdata/run/a_10_recursion.adesh:11
 	switch f.state {
+//line testdata/run/a_10_recursion.adesh:11
 	case 1:
+//line testdata/run/a_10_recursion.adesh:11
 		f.sub1_.Drop()
+//line testdata/run/a_10_recursion.adesh:11
 	case 2:
+//line testdata/run/a_10_recursion.adesh:11
 		if f.sub2_ != nil {
+//line testdata/run/a_10_recursion.adesh:11
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_10_recursion.adesh:11
 func (f *countdownFuture) complete_() {
+//line testdata/run/a_10_recursion.adesh:11
 	*f = countdownFuture{state: countdownFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:11
 func countdown(n int64) countdownFuture {
+//line testdata/run/a_10_recursion.adesh:11
 	return countdownDepth_(n, 0)
 }
 
 //line testdata/run/a_10_recursion.adesh:11
 func countdownDepth_(n int64, depth_ int32) countdownFuture {
+//line testdata/run/a_10_recursion.adesh:11
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_10_recursion.adesh:11
 		rt.StackOverflow("countdown", "testdata/run/a_10_recursion.adesh:11:10")
 	}
+//line testdata/run/a_10_recursion.adesh:11
 	return countdownFuture{depth_: depth_, n: n}
 }
 
@@ -227,68 +319,102 @@ const isEvenFutureDone_ = 2
 //
 //line testdata/run/a_10_recursion.adesh:20
 func (f *isEvenFuture) Poll(cx *rt.Context) rt.Poll[bool] {
+//line testdata/run/a_10_recursion.adesh:20
 	var aw_ bool
+//line testdata/run/a_10_recursion.adesh:20
 	for {
+//line testdata/run/a_10_recursion.adesh:20
 		switch f.state {
+//line testdata/run/a_10_recursion.adesh:20
 		case 0: // start
-//line testdata/run/a_10_recursion.adesh:21
 			if f.n == 0 {
+//line testdata/run/a_10_recursion.adesh:21
 				f.complete_()
+//line testdata/run/a_10_recursion.adesh:21
 				return rt.Ready[bool](true)
 			}
 //line testdata/run/a_10_recursion.adesh:22
 			f.sub1_ = rt.Box[bool](is_oddDepth_(f.n-1, f.depth_+1))
+//line testdata/run/a_10_recursion.adesh:22
 			f.state = 1
+//line testdata/run/a_10_recursion.adesh:22
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:22
 		case 1: // after the await at a_10_recursion.adesh:22
 //line testdata/run/a_10_recursion.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:22
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:22")
+//line testdata/run/a_10_recursion.adesh:22
 				return rt.Pending[bool]()
 			}
+//line testdata/run/a_10_recursion.adesh:22
 			f.sub1_ = nil
+//line testdata/run/a_10_recursion.adesh:22
 			aw_ = step_.Value
+//line testdata/run/a_10_recursion.adesh:22
 			f.complete_()
+//line testdata/run/a_10_recursion.adesh:22
 			return rt.Ready[bool](aw_)
+//line testdata/run/a_10_recursion.adesh:20
 		default:
+//line testdata/run/a_10_recursion.adesh:20
 			rt.AwaitedAgain("`is_even`", "testdata/run/a_10_recursion.adesh:20:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_10_recursion.adesh:20
 func (f *isEvenFuture) Drop() {
+//line testdata/run/a_10_recursion.adesh:20
 	if f.state == isEvenFutureDone_ {
+//line testdata/run/a_10_recursion.adesh:20
 		return
 	}
+//line testdata/run/a_10_recursion.adesh:20
 	f.dropSub_()
+//line testdata/run/a_10_recursion.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_10_recursion.adesh:20
 func (f *isEvenFuture) dropSub_() {
+//line testdata/run/a_10_recursion.adesh:20
 	switch f.state {
+//line testdata/run/a_10_recursion.adesh:20
 	case 1:
+//line testdata/run/a_10_recursion.adesh:20
 		if f.sub1_ != nil {
+//line testdata/run/a_10_recursion.adesh:20
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_10_recursion.adesh:20
 func (f *isEvenFuture) complete_() {
+//line testdata/run/a_10_recursion.adesh:20
 	*f = isEvenFuture{state: isEvenFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:20
 func is_even(n int64) isEvenFuture {
+//line testdata/run/a_10_recursion.adesh:20
 	return is_evenDepth_(n, 0)
 }
 
 //line testdata/run/a_10_recursion.adesh:20
 func is_evenDepth_(n int64, depth_ int32) isEvenFuture {
+//line testdata/run/a_10_recursion.adesh:20
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_10_recursion.adesh:20
 		rt.StackOverflow("is_even", "testdata/run/a_10_recursion.adesh:20:10")
 	}
+//line testdata/run/a_10_recursion.adesh:20
 	return isEvenFuture{depth_: depth_, n: n}
 }
 
@@ -306,68 +432,102 @@ const isOddFutureDone_ = 2
 //
 //line testdata/run/a_10_recursion.adesh:25
 func (f *isOddFuture) Poll(cx *rt.Context) rt.Poll[bool] {
+//line testdata/run/a_10_recursion.adesh:25
 	var aw_ bool
+//line testdata/run/a_10_recursion.adesh:25
 	for {
+//line testdata/run/a_10_recursion.adesh:25
 		switch f.state {
+//line testdata/run/a_10_recursion.adesh:25
 		case 0: // start
-//line testdata/run/a_10_recursion.adesh:26
 			if f.n == 0 {
+//line testdata/run/a_10_recursion.adesh:26
 				f.complete_()
+//line testdata/run/a_10_recursion.adesh:26
 				return rt.Ready[bool](false)
 			}
 //line testdata/run/a_10_recursion.adesh:27
 			f.sub1_ = rt.Box[bool](is_evenDepth_(f.n-1, f.depth_+1))
+//line testdata/run/a_10_recursion.adesh:27
 			f.state = 1
+//line testdata/run/a_10_recursion.adesh:27
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:27
 		case 1: // after the await at a_10_recursion.adesh:27
 //line testdata/run/a_10_recursion.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:27
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:27")
+//line testdata/run/a_10_recursion.adesh:27
 				return rt.Pending[bool]()
 			}
+//line testdata/run/a_10_recursion.adesh:27
 			f.sub1_ = nil
+//line testdata/run/a_10_recursion.adesh:27
 			aw_ = step_.Value
+//line testdata/run/a_10_recursion.adesh:27
 			f.complete_()
+//line testdata/run/a_10_recursion.adesh:27
 			return rt.Ready[bool](aw_)
+//line testdata/run/a_10_recursion.adesh:25
 		default:
+//line testdata/run/a_10_recursion.adesh:25
 			rt.AwaitedAgain("`is_odd`", "testdata/run/a_10_recursion.adesh:25:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_10_recursion.adesh:25
 func (f *isOddFuture) Drop() {
+//line testdata/run/a_10_recursion.adesh:25
 	if f.state == isOddFutureDone_ {
+//line testdata/run/a_10_recursion.adesh:25
 		return
 	}
+//line testdata/run/a_10_recursion.adesh:25
 	f.dropSub_()
+//line testdata/run/a_10_recursion.adesh:25
 	f.complete_()
 }
 
+//line testdata/run/a_10_recursion.adesh:25
 func (f *isOddFuture) dropSub_() {
+//line testdata/run/a_10_recursion.adesh:25
 	switch f.state {
+//line testdata/run/a_10_recursion.adesh:25
 	case 1:
+//line testdata/run/a_10_recursion.adesh:25
 		if f.sub1_ != nil {
+//line testdata/run/a_10_recursion.adesh:25
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_10_recursion.adesh:25
 func (f *isOddFuture) complete_() {
+//line testdata/run/a_10_recursion.adesh:25
 	*f = isOddFuture{state: isOddFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:25
 func is_odd(n int64) isOddFuture {
+//line testdata/run/a_10_recursion.adesh:25
 	return is_oddDepth_(n, 0)
 }
 
 //line testdata/run/a_10_recursion.adesh:25
 func is_oddDepth_(n int64, depth_ int32) isOddFuture {
+//line testdata/run/a_10_recursion.adesh:25
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_10_recursion.adesh:25
 		rt.StackOverflow("is_odd", "testdata/run/a_10_recursion.adesh:25:10")
 	}
+//line testdata/run/a_10_recursion.adesh:25
 	return isOddFuture{depth_: depth_, n: n}
 }
 
@@ -389,102 +549,152 @@ const treeSumFutureDone_ = 3
 //
 //line testdata/run/a_10_recursion.adesh:31
 func (f *treeSumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_10_recursion.adesh:31
 	var aw1_ int64
+//line testdata/run/a_10_recursion.adesh:31
 	var aw_ int64
+//line testdata/run/a_10_recursion.adesh:31
 	var mid int64
+//line testdata/run/a_10_recursion.adesh:31
 	for {
+//line testdata/run/a_10_recursion.adesh:31
 		switch f.state {
+//line testdata/run/a_10_recursion.adesh:31
 		case 0: // start
-//line testdata/run/a_10_recursion.adesh:32
 			if f.hi-f.lo <= 4 {
 				var s int64 = 0
 				var n_ int64 = f.hi
 //line testdata/run/a_10_recursion.adesh:34
 				for i_ := f.lo; i_ < n_; i_++ {
+//line testdata/run/a_10_recursion.adesh:34
 					var i int64 = i_
 //line testdata/run/a_10_recursion.adesh:34
 					s += i
 				}
+//line testdata/run/a_10_recursion.adesh:35
 				f.complete_()
+//line testdata/run/a_10_recursion.adesh:35
 				return rt.Ready[int64](s)
 			}
-//line testdata/run/a_10_recursion.adesh:37
 			mid = (f.lo + f.hi) / 2
 			f.left = rt.SpawnValue[int64](cx, tree_sum(f.lo, mid))
 			f.sub1_ = rt.Box[int64](tree_sumDepth_(mid, f.hi, f.depth_+1))
+//line testdata/run/a_10_recursion.adesh:39
 			f.state = 1
+//line testdata/run/a_10_recursion.adesh:39
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:39
 		case 1: // after the await at a_10_recursion.adesh:39
 //line testdata/run/a_10_recursion.adesh:39
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:39
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:39
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:39")
+//line testdata/run/a_10_recursion.adesh:39
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_10_recursion.adesh:39
 			f.sub1_ = nil
+//line testdata/run/a_10_recursion.adesh:39
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:39
 			f.right = aw_
 			f.sub2_ = f.left
+//line testdata/run/a_10_recursion.adesh:40
 			f.state = 2
+//line testdata/run/a_10_recursion.adesh:40
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:40
 		case 2: // after the await at a_10_recursion.adesh:40
+//line testdata/run/a_10_recursion.adesh:40
 			f.left = nil
 //line testdata/run/a_10_recursion.adesh:40
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:40
 				cx.SuspendedAt("testdata/run/a_10_recursion.adesh:40")
+//line testdata/run/a_10_recursion.adesh:40
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_10_recursion.adesh:40
 			f.sub2_ = nil
+//line testdata/run/a_10_recursion.adesh:40
 			aw1_ = step_.Value
+//line testdata/run/a_10_recursion.adesh:40
 			{
+//line testdata/run/a_10_recursion.adesh:40
 				var res_ int64 = aw1_ + f.right
+//line testdata/run/a_10_recursion.adesh:40
 				f.complete_()
+//line testdata/run/a_10_recursion.adesh:40
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_10_recursion.adesh:31
 		default:
+//line testdata/run/a_10_recursion.adesh:31
 			rt.AwaitedAgain("`tree_sum`", "testdata/run/a_10_recursion.adesh:31:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_10_recursion.adesh:31
 func (f *treeSumFuture) Drop() {
+//line testdata/run/a_10_recursion.adesh:31
 	if f.state == treeSumFutureDone_ {
+//line testdata/run/a_10_recursion.adesh:31
 		return
 	}
+//line testdata/run/a_10_recursion.adesh:31
 	f.dropSub_()
+//line testdata/run/a_10_recursion.adesh:31
 	f.complete_()
 }
 
+//line testdata/run/a_10_recursion.adesh:31
 func (f *treeSumFuture) dropSub_() {
+//line testdata/run/a_10_recursion.adesh:31
 	switch f.state {
+//line testdata/run/a_10_recursion.adesh:31
 	case 1:
+//line testdata/run/a_10_recursion.adesh:31
 		if f.sub1_ != nil {
+//line testdata/run/a_10_recursion.adesh:31
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_10_recursion.adesh:31
 	case 2:
+//line testdata/run/a_10_recursion.adesh:31
 		if f.sub2_ != nil {
+//line testdata/run/a_10_recursion.adesh:31
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_10_recursion.adesh:31
 func (f *treeSumFuture) complete_() {
+//line testdata/run/a_10_recursion.adesh:31
 	*f = treeSumFuture{state: treeSumFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:31
 func tree_sum(lo int64, hi int64) treeSumFuture {
+//line testdata/run/a_10_recursion.adesh:31
 	return tree_sumDepth_(lo, hi, 0)
 }
 
 //line testdata/run/a_10_recursion.adesh:31
 func tree_sumDepth_(lo int64, hi int64, depth_ int32) treeSumFuture {
+//line testdata/run/a_10_recursion.adesh:31
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_10_recursion.adesh:31
 		rt.StackOverflow("tree_sum", "testdata/run/a_10_recursion.adesh:31:10")
 	}
+//line testdata/run/a_10_recursion.adesh:31
 	return treeSumFuture{depth_: depth_, lo: lo, hi: hi}
 }
 
@@ -506,130 +716,205 @@ const mainFutureDone_ = 7
 //
 //line testdata/run/a_10_recursion.adesh:43
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_10_recursion.adesh:43
 	var aw1_ []int64
+//line testdata/run/a_10_recursion.adesh:43
 	var aw4_ bool
+//line testdata/run/a_10_recursion.adesh:43
 	var aw5_ int64
+//line testdata/run/a_10_recursion.adesh:43
 	var aw_ int64
+//line testdata/run/a_10_recursion.adesh:43
 	for {
+//line testdata/run/a_10_recursion.adesh:43
 		switch f.state {
+//line testdata/run/a_10_recursion.adesh:43
 		case 0: // start
-//line testdata/run/a_10_recursion.adesh:44
 			f.sub1_ = fib(15)
+//line testdata/run/a_10_recursion.adesh:44
 			f.state = 1
+//line testdata/run/a_10_recursion.adesh:44
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:44
 		case 1: // after the await at a_10_recursion.adesh:44
 //line testdata/run/a_10_recursion.adesh:44
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:44
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:44
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_10_recursion.adesh:44
 			f.sub1_ = fibFuture{}
+//line testdata/run/a_10_recursion.adesh:44
 			aw_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:44
 			rt.Print(aw_)
 			f.sub2_ = countdown(5)
+//line testdata/run/a_10_recursion.adesh:45
 			f.state = 2
+//line testdata/run/a_10_recursion.adesh:45
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:45
 		case 2: // after the await at a_10_recursion.adesh:45
 //line testdata/run/a_10_recursion.adesh:45
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:45
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:45
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_10_recursion.adesh:45
 			f.sub2_ = countdownFuture{}
+//line testdata/run/a_10_recursion.adesh:45
 			aw1_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:45
 			rt.Print(aw1_)
 			f.sub3_ = is_even(10)
+//line testdata/run/a_10_recursion.adesh:46
 			f.state = 3
+//line testdata/run/a_10_recursion.adesh:46
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:46
 		case 3: // after the await at a_10_recursion.adesh:46
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_10_recursion.adesh:46
 			f.sub3_ = isEvenFuture{}
+//line testdata/run/a_10_recursion.adesh:46
 			f.aw2_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub4_ = is_odd(7)
+//line testdata/run/a_10_recursion.adesh:46
 			f.state = 4
+//line testdata/run/a_10_recursion.adesh:46
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:46
 		case 4: // after the await at a_10_recursion.adesh:46
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_10_recursion.adesh:46
 			f.sub4_ = isOddFuture{}
+//line testdata/run/a_10_recursion.adesh:46
 			f.aw3_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			f.sub3_ = is_even(7)
+//line testdata/run/a_10_recursion.adesh:46
 			f.state = 5
+//line testdata/run/a_10_recursion.adesh:46
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:46
 		case 5: // after the await at a_10_recursion.adesh:46
 //line testdata/run/a_10_recursion.adesh:46
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_10_recursion.adesh:46
 			f.sub3_ = isEvenFuture{}
+//line testdata/run/a_10_recursion.adesh:46
 			aw4_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:46
 			rt.Print(f.aw2_, f.aw3_, aw4_)
 			f.sub5_ = tree_sum(0, 1000)
+//line testdata/run/a_10_recursion.adesh:47
 			f.state = 6
+//line testdata/run/a_10_recursion.adesh:47
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:47
 		case 6: // after the await at a_10_recursion.adesh:47
 //line testdata/run/a_10_recursion.adesh:47
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_10_recursion.adesh:47
 			f.sub5_ = treeSumFuture{}
+//line testdata/run/a_10_recursion.adesh:47
 			aw5_ = step_.Value
 //line testdata/run/a_10_recursion.adesh:47
 			rt.Print(aw5_)
+//line testdata/run/a_10_recursion.adesh:47
 			f.complete_()
+//line testdata/run/a_10_recursion.adesh:47
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_10_recursion.adesh:43
 		default:
+//line testdata/run/a_10_recursion.adesh:43
 			rt.AwaitedAgain("`main`", "testdata/run/a_10_recursion.adesh:43:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_10_recursion.adesh:43
 func (f *mainFuture) Drop() {
+//line testdata/run/a_10_recursion.adesh:43
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_10_recursion.adesh:43
 		return
 	}
+//line testdata/run/a_10_recursion.adesh:43
 	f.dropSub_()
+//line testdata/run/a_10_recursion.adesh:43
 	f.complete_()
 }
 
+//line testdata/run/a_10_recursion.adesh:43
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_10_recursion.adesh:43
 	switch f.state {
+//line testdata/run/a_10_recursion.adesh:43
 	case 1:
+//line testdata/run/a_10_recursion.adesh:43
 		f.sub1_.Drop()
+//line testdata/run/a_10_recursion.adesh:43
 	case 2:
+//line testdata/run/a_10_recursion.adesh:43
 		f.sub2_.Drop()
+//line testdata/run/a_10_recursion.adesh:43
 	case 3:
+//line testdata/run/a_10_recursion.adesh:43
 		f.sub3_.Drop()
+//line testdata/run/a_10_recursion.adesh:43
 	case 4:
+//line testdata/run/a_10_recursion.adesh:43
 		f.sub4_.Drop()
+//line testdata/run/a_10_recursion.adesh:43
 	case 5:
+//line testdata/run/a_10_recursion.adesh:43
 		f.sub3_.Drop()
+//line testdata/run/a_10_recursion.adesh:43
 	case 6:
+//line testdata/run/a_10_recursion.adesh:43
 		f.sub5_.Drop()
 	}
 }
 
+//line testdata/run/a_10_recursion.adesh:43
 func (f *mainFuture) complete_() {
+//line testdata/run/a_10_recursion.adesh:43
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_10_recursion.adesh:43
 func adeshMain() mainFuture {
+//line testdata/run/a_10_recursion.adesh:43
 	return mainFuture{}
 }
 
@@ -648,16 +933,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_10_recursion.adesh:43
 			f.sub1_ = adeshMain()
+//line testdata/run/a_10_recursion.adesh:43
 			f.state = 1
+//line testdata/run/a_10_recursion.adesh:43
 			fallthrough
+//line testdata/run/a_10_recursion.adesh:43
 		case 1: // after the await at a_10_recursion.adesh:43
 //line testdata/run/a_10_recursion.adesh:43
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_10_recursion.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_10_recursion.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_10_recursion.adesh:43
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_10_recursion.adesh:43
 			f.complete_()
+//line testdata/run/a_10_recursion.adesh:43
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

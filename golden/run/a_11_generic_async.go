@@ -67,54 +67,81 @@ const delayedFutureDone_ = 2
 //
 //line testdata/run/a_11_generic_async.adesh:2
 func (f *delayedFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
+//line testdata/run/a_11_generic_async.adesh:2
 	for {
+//line testdata/run/a_11_generic_async.adesh:2
 		switch f.state {
+//line testdata/run/a_11_generic_async.adesh:2
 		case 0: // start
-//line testdata/run/a_11_generic_async.adesh:3
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/a_11_generic_async.adesh:3
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:3
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:3
 		case 1: // after the await at a_11_generic_async.adesh:3
 //line testdata/run/a_11_generic_async.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:3
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:3")
+//line testdata/run/a_11_generic_async.adesh:3
 				return rt.Pending[T]()
 			}
+//line testdata/run/a_11_generic_async.adesh:3
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_11_generic_async.adesh:3
 			{
 				var res_ T = rt.CloneT(f.v)
+//line testdata/run/a_11_generic_async.adesh:4
 				f.complete_()
+//line testdata/run/a_11_generic_async.adesh:4
 				return rt.Ready[T](res_)
 			}
+//line testdata/run/a_11_generic_async.adesh:2
 		default:
+//line testdata/run/a_11_generic_async.adesh:2
 			rt.AwaitedAgain("`delayed`", "testdata/run/a_11_generic_async.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_11_generic_async.adesh:2
 func (f *delayedFuture[T]) Drop() {
+//line testdata/run/a_11_generic_async.adesh:2
 	if f.state == delayedFutureDone_ {
+//line testdata/run/a_11_generic_async.adesh:2
 		return
 	}
+//line testdata/run/a_11_generic_async.adesh:2
 	f.dropSub_()
+//line testdata/run/a_11_generic_async.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_11_generic_async.adesh:2
 func (f *delayedFuture[T]) dropSub_() {
+//line testdata/run/a_11_generic_async.adesh:2
 	switch f.state {
+//line testdata/run/a_11_generic_async.adesh:2
 	case 1:
+//line testdata/run/a_11_generic_async.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_11_generic_async.adesh:2
 func (f *delayedFuture[T]) complete_() {
+//line testdata/run/a_11_generic_async.adesh:2
 	*f = delayedFuture[T]{state: delayedFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:2
 func delayed[T any](v T, ms int64) delayedFuture[T] {
+//line testdata/run/a_11_generic_async.adesh:2
 	return delayedFuture[T]{v: v, ms: ms}
 }
 
@@ -131,59 +158,87 @@ const firstOfFutureDone_ = 2
 //
 //line testdata/run/a_11_generic_async.adesh:7
 func (f *firstOfFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Option[T]] {
+//line testdata/run/a_11_generic_async.adesh:7
 	for {
+//line testdata/run/a_11_generic_async.adesh:7
 		switch f.state {
+//line testdata/run/a_11_generic_async.adesh:7
 		case 0: // start
-//line testdata/run/a_11_generic_async.adesh:8
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_11_generic_async.adesh:8
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:8
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:8
 		case 1: // after the await at a_11_generic_async.adesh:8
 //line testdata/run/a_11_generic_async.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:8
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:8")
+//line testdata/run/a_11_generic_async.adesh:8
 				return rt.Pending[rt.Option[T]]()
 			}
+//line testdata/run/a_11_generic_async.adesh:8
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_11_generic_async.adesh:9
 			if int64(len(f.xs)) == 0 {
+//line testdata/run/a_11_generic_async.adesh:9
 				f.complete_()
+//line testdata/run/a_11_generic_async.adesh:9
 				return rt.Ready[rt.Option[T]](rt.None[T]())
 			}
+//line testdata/run/a_11_generic_async.adesh:9
 			{
 				var res_ rt.Option[T] = rt.Some[T](rt.CloneT(f.xs[rt.Index(0, len(f.xs), "testdata/run/a_11_generic_async.adesh:10:12")]))
+//line testdata/run/a_11_generic_async.adesh:10
 				f.complete_()
+//line testdata/run/a_11_generic_async.adesh:10
 				return rt.Ready[rt.Option[T]](res_)
 			}
+//line testdata/run/a_11_generic_async.adesh:7
 		default:
+//line testdata/run/a_11_generic_async.adesh:7
 			rt.AwaitedAgain("`first_of`", "testdata/run/a_11_generic_async.adesh:7:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_11_generic_async.adesh:7
 func (f *firstOfFuture[T]) Drop() {
+//line testdata/run/a_11_generic_async.adesh:7
 	if f.state == firstOfFutureDone_ {
+//line testdata/run/a_11_generic_async.adesh:7
 		return
 	}
+//line testdata/run/a_11_generic_async.adesh:7
 	f.dropSub_()
+//line testdata/run/a_11_generic_async.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/a_11_generic_async.adesh:7
 func (f *firstOfFuture[T]) dropSub_() {
+//line testdata/run/a_11_generic_async.adesh:7
 	switch f.state {
+//line testdata/run/a_11_generic_async.adesh:7
 	case 1:
+//line testdata/run/a_11_generic_async.adesh:7
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_11_generic_async.adesh:7
 func (f *firstOfFuture[T]) complete_() {
+//line testdata/run/a_11_generic_async.adesh:7
 	*f = firstOfFuture[T]{state: firstOfFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:7
 func first_of[T any](xs []T) firstOfFuture[T] {
+//line testdata/run/a_11_generic_async.adesh:7
 	return firstOfFuture[T]{xs: xs}
 }
 
@@ -203,76 +258,117 @@ const pairFutureDone_ = 3
 //
 //line testdata/run/a_11_generic_async.adesh:13
 func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
+//line testdata/run/a_11_generic_async.adesh:13
 	var aw1_ B
+//line testdata/run/a_11_generic_async.adesh:13
 	var aw_ A
+//line testdata/run/a_11_generic_async.adesh:13
 	var y B
+//line testdata/run/a_11_generic_async.adesh:13
 	for {
+//line testdata/run/a_11_generic_async.adesh:13
 		switch f.state {
+//line testdata/run/a_11_generic_async.adesh:13
 		case 0: // start
-//line testdata/run/a_11_generic_async.adesh:14
 			f.sub1_ = delayed[A](rt.CloneT(f.a), 1)
+//line testdata/run/a_11_generic_async.adesh:14
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:14
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:14
 		case 1: // after the await at a_11_generic_async.adesh:14
+//line testdata/run/a_11_generic_async.adesh:14
 			f.a = *new(A)
 //line testdata/run/a_11_generic_async.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:14
 				return rt.Pending[rt.Tuple2[A, B]]()
 			}
+//line testdata/run/a_11_generic_async.adesh:14
 			f.sub1_ = delayedFuture[A]{}
+//line testdata/run/a_11_generic_async.adesh:14
 			aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:14
 			f.x = aw_
 			f.sub2_ = delayed[B](rt.CloneT(f.b), 1)
+//line testdata/run/a_11_generic_async.adesh:15
 			f.state = 2
+//line testdata/run/a_11_generic_async.adesh:15
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:15
 		case 2: // after the await at a_11_generic_async.adesh:15
+//line testdata/run/a_11_generic_async.adesh:15
 			f.b = *new(B)
 //line testdata/run/a_11_generic_async.adesh:15
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:15
 				return rt.Pending[rt.Tuple2[A, B]]()
 			}
+//line testdata/run/a_11_generic_async.adesh:15
 			f.sub2_ = delayedFuture[B]{}
+//line testdata/run/a_11_generic_async.adesh:15
 			aw1_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:15
 			y = aw1_
+//line testdata/run/a_11_generic_async.adesh:15
 			{
 				var res_ rt.Tuple2[A, B] = rt.Tuple2[A, B]{F0: rt.CloneT(f.x), F1: rt.CloneT(y)}
+//line testdata/run/a_11_generic_async.adesh:16
 				f.complete_()
+//line testdata/run/a_11_generic_async.adesh:16
 				return rt.Ready[rt.Tuple2[A, B]](res_)
 			}
+//line testdata/run/a_11_generic_async.adesh:13
 		default:
+//line testdata/run/a_11_generic_async.adesh:13
 			rt.AwaitedAgain("`pair`", "testdata/run/a_11_generic_async.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_11_generic_async.adesh:13
 func (f *pairFuture[A, B]) Drop() {
+//line testdata/run/a_11_generic_async.adesh:13
 	if f.state == pairFutureDone_ {
+//line testdata/run/a_11_generic_async.adesh:13
 		return
 	}
+//line testdata/run/a_11_generic_async.adesh:13
 	f.dropSub_()
+//line testdata/run/a_11_generic_async.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_11_generic_async.adesh:13
 func (f *pairFuture[A, B]) dropSub_() {
+//line testdata/run/a_11_generic_async.adesh:13
 	switch f.state {
+//line testdata/run/a_11_generic_async.adesh:13
 	case 1:
+//line testdata/run/a_11_generic_async.adesh:13
 		f.sub1_.Drop()
+//line testdata/run/a_11_generic_async.adesh:13
 	case 2:
+//line testdata/run/a_11_generic_async.adesh:13
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_11_generic_async.adesh:13
 func (f *pairFuture[A, B]) complete_() {
+//line testdata/run/a_11_generic_async.adesh:13
 	*f = pairFuture[A, B]{state: pairFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:13
 func pair[A any, B any](a A, b B) pairFuture[A, B] {
+//line testdata/run/a_11_generic_async.adesh:13
 	return pairFuture[A, B]{a: a, b: b}
 }
 
@@ -309,266 +405,427 @@ const mainFutureDone_ = 15
 //
 //line testdata/run/a_11_generic_async.adesh:46
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_11_generic_async.adesh:46
 	var aw10_ int64
+//line testdata/run/a_11_generic_async.adesh:46
 	var aw12_ int64
+//line testdata/run/a_11_generic_async.adesh:46
 	var aw13_ int64
+//line testdata/run/a_11_generic_async.adesh:46
 	var aw2_ []int64
+//line testdata/run/a_11_generic_async.adesh:46
 	var aw4_ rt.Option[string]
+//line testdata/run/a_11_generic_async.adesh:46
 	var aw5_ rt.Option[int64]
+//line testdata/run/a_11_generic_async.adesh:46
 	var aw6_ rt.Tuple2[int64, string]
+//line testdata/run/a_11_generic_async.adesh:46
 	var aw8_ int64
+//line testdata/run/a_11_generic_async.adesh:46
 	var empty []int64
+//line testdata/run/a_11_generic_async.adesh:46
 	var h *rt.JoinHandle[int64]
+//line testdata/run/a_11_generic_async.adesh:46
 	for {
+//line testdata/run/a_11_generic_async.adesh:46
 		switch f.state {
+//line testdata/run/a_11_generic_async.adesh:46
 		case 0: // start
-//line testdata/run/a_11_generic_async.adesh:47
 			f.sub1_ = delayed[int64](5, 1)
+//line testdata/run/a_11_generic_async.adesh:47
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:47
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:47
 		case 1: // after the await at a_11_generic_async.adesh:47
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:47
 			f.sub1_ = delayedFuture[int64]{}
+//line testdata/run/a_11_generic_async.adesh:47
 			f.aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			f.sub2_ = delayed[string]("five", 1)
+//line testdata/run/a_11_generic_async.adesh:47
 			f.state = 2
+//line testdata/run/a_11_generic_async.adesh:47
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:47
 		case 2: // after the await at a_11_generic_async.adesh:47
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:47
 			f.sub2_ = delayedFuture[string]{}
+//line testdata/run/a_11_generic_async.adesh:47
 			f.aw1_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			f.sub3_ = delayed[[]int64]([]int64{5}, 1)
+//line testdata/run/a_11_generic_async.adesh:47
 			f.state = 3
+//line testdata/run/a_11_generic_async.adesh:47
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:47
 		case 3: // after the await at a_11_generic_async.adesh:47
 //line testdata/run/a_11_generic_async.adesh:47
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:47
 			f.sub3_ = delayedFuture[[]int64]{}
+//line testdata/run/a_11_generic_async.adesh:47
 			aw2_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:47
 			rt.Print(f.aw_, f.aw1_, aw2_)
 			f.sub4_ = first_of[int64]([]int64{3, 4})
+//line testdata/run/a_11_generic_async.adesh:48
 			f.state = 4
+//line testdata/run/a_11_generic_async.adesh:48
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:48
 		case 4: // after the await at a_11_generic_async.adesh:48
+//line testdata/run/a_11_generic_async.adesh:48
 			f.aw1_ = ""
 //line testdata/run/a_11_generic_async.adesh:48
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:48
 			f.sub4_ = firstOfFuture[int64]{}
+//line testdata/run/a_11_generic_async.adesh:48
 			f.aw3_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
 			f.sub5_ = first_of[string]([]string{"x"})
+//line testdata/run/a_11_generic_async.adesh:48
 			f.state = 5
+//line testdata/run/a_11_generic_async.adesh:48
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:48
 		case 5: // after the await at a_11_generic_async.adesh:48
 //line testdata/run/a_11_generic_async.adesh:48
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:48
 			f.sub5_ = firstOfFuture[string]{}
+//line testdata/run/a_11_generic_async.adesh:48
 			aw4_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:48
 			rt.Print(f.aw3_, aw4_)
 			empty = []int64{}
 			f.sub4_ = first_of[int64](rt.ArrClone(empty))
+//line testdata/run/a_11_generic_async.adesh:50
 			f.state = 6
+//line testdata/run/a_11_generic_async.adesh:50
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:50
 		case 6: // after the await at a_11_generic_async.adesh:50
+//line testdata/run/a_11_generic_async.adesh:50
 			f.aw3_ = rt.Option[int64]{}
 //line testdata/run/a_11_generic_async.adesh:50
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:50
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:50
 			f.sub4_ = firstOfFuture[int64]{}
+//line testdata/run/a_11_generic_async.adesh:50
 			aw5_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:50
 			rt.Print(aw5_)
 			f.sub6_ = pair[int64, string](1, "one")
+//line testdata/run/a_11_generic_async.adesh:51
 			f.state = 7
+//line testdata/run/a_11_generic_async.adesh:51
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:51
 		case 7: // after the await at a_11_generic_async.adesh:51
 //line testdata/run/a_11_generic_async.adesh:51
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:51
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:51
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:51
 			f.sub6_ = pairFuture[int64, string]{}
+//line testdata/run/a_11_generic_async.adesh:51
 			aw6_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:51
 			rt.Print(aw6_)
 			f.c = Counter{n: 10}
 			f.sub7_ = f.c.add_later(5)
+//line testdata/run/a_11_generic_async.adesh:53
 			f.state = 8
+//line testdata/run/a_11_generic_async.adesh:53
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:53
 		case 8: // after the await at a_11_generic_async.adesh:53
 //line testdata/run/a_11_generic_async.adesh:53
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:53
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:53
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:53
 			f.sub7_ = CounterAddLaterFuture{}
+//line testdata/run/a_11_generic_async.adesh:53
 			f.aw7_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
 			f.sub8_ = f.c.twice()
+//line testdata/run/a_11_generic_async.adesh:53
 			f.state = 9
+//line testdata/run/a_11_generic_async.adesh:53
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:53
 		case 9: // after the await at a_11_generic_async.adesh:53
+//line testdata/run/a_11_generic_async.adesh:53
 			f.c = Counter{}
 //line testdata/run/a_11_generic_async.adesh:53
 			step_ := f.sub8_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:53
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:53
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:53
 			f.sub8_ = CounterTwiceFuture{}
+//line testdata/run/a_11_generic_async.adesh:53
 			aw8_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:53
 			rt.Print(f.aw7_, aw8_)
 			f.b = Box[string]{value: "hello"}
 			f.n = Box[int64]{value: 12345}
 			f.sub9_ = f.b.get()
+//line testdata/run/a_11_generic_async.adesh:56
 			f.state = 10
+//line testdata/run/a_11_generic_async.adesh:56
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:56
 		case 10: // after the await at a_11_generic_async.adesh:56
 //line testdata/run/a_11_generic_async.adesh:56
 			step_ := f.sub9_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:56
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:56
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:56
 			f.sub9_ = BoxGetFuture[string]{}
+//line testdata/run/a_11_generic_async.adesh:56
 			f.aw9_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
 			f.sub10_ = f.n.get()
+//line testdata/run/a_11_generic_async.adesh:56
 			f.state = 11
+//line testdata/run/a_11_generic_async.adesh:56
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:56
 		case 11: // after the await at a_11_generic_async.adesh:56
 //line testdata/run/a_11_generic_async.adesh:56
 			step_ := f.sub10_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:56
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:56
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:56
 			f.sub10_ = BoxGetFuture[int64]{}
+//line testdata/run/a_11_generic_async.adesh:56
 			aw10_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:56
 			rt.Print(f.aw9_, aw10_)
 			f.sub11_ = f.b.map_len()
+//line testdata/run/a_11_generic_async.adesh:57
 			f.state = 12
+//line testdata/run/a_11_generic_async.adesh:57
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:57
 		case 12: // after the await at a_11_generic_async.adesh:57
+//line testdata/run/a_11_generic_async.adesh:57
 			f.aw9_ = ""
+//line testdata/run/a_11_generic_async.adesh:57
 			f.b = Box[string]{}
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub11_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:57
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:57
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:57
 			f.sub11_ = BoxMapLenFuture[string]{}
+//line testdata/run/a_11_generic_async.adesh:57
 			f.aw11_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
 			f.sub12_ = f.n.map_len()
+//line testdata/run/a_11_generic_async.adesh:57
 			f.state = 13
+//line testdata/run/a_11_generic_async.adesh:57
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:57
 		case 13: // after the await at a_11_generic_async.adesh:57
+//line testdata/run/a_11_generic_async.adesh:57
 			f.n = Box[int64]{}
 //line testdata/run/a_11_generic_async.adesh:57
 			step_ := f.sub12_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:57
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:57
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:57
 			f.sub12_ = BoxMapLenFuture[int64]{}
+//line testdata/run/a_11_generic_async.adesh:57
 			aw12_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:57
 			rt.Print(f.aw11_, aw12_)
 			h = rt.SpawnValue[int64](cx, delayed[int64](99, 1))
 			f.sub13_ = h
+//line testdata/run/a_11_generic_async.adesh:59
 			f.state = 14
+//line testdata/run/a_11_generic_async.adesh:59
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:59
 		case 14: // after the await at a_11_generic_async.adesh:59
 //line testdata/run/a_11_generic_async.adesh:59
 			step_ := f.sub13_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:59
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:59
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:59")
+//line testdata/run/a_11_generic_async.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:59
 			f.sub13_ = nil
+//line testdata/run/a_11_generic_async.adesh:59
 			aw13_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:59
 			rt.Print(aw13_)
+//line testdata/run/a_11_generic_async.adesh:59
 			f.complete_()
+//line testdata/run/a_11_generic_async.adesh:59
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_11_generic_async.adesh:46
 		default:
+//line testdata/run/a_11_generic_async.adesh:46
 			rt.AwaitedAgain("`main`", "testdata/run/a_11_generic_async.adesh:46:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_11_generic_async.adesh:46
 func (f *mainFuture) Drop() {
+//line testdata/run/a_11_generic_async.adesh:46
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_11_generic_async.adesh:46
 		return
 	}
+//line testdata/run/a_11_generic_async.adesh:46
 	f.dropSub_()
+//line testdata/run/a_11_generic_async.adesh:46
 	f.complete_()
 }
 
+//line testdata/run/a_11_generic_async.adesh:46
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_11_generic_async.adesh:46
 	switch f.state {
+//line testdata/run/a_11_generic_async.adesh:46
 	case 1:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub1_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 2:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub2_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 3:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub3_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 4:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub4_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 5:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub5_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 6:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub4_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 7:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 8:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub7_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 9:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub8_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 10:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub9_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 11:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub10_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 12:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub11_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 13:
+//line testdata/run/a_11_generic_async.adesh:46
 		f.sub12_.Drop()
+//line testdata/run/a_11_generic_async.adesh:46
 	case 14:
+//line testdata/run/a_11_generic_async.adesh:46
 		if f.sub13_ != nil {
+//line testdata/run/a_11_generic_async.adesh:46
 			f.sub13_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_11_generic_async.adesh:46
 func (f *mainFuture) complete_() {
+//line testdata/run/a_11_generic_async.adesh:46
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:46
 func adeshMain() mainFuture {
+//line testdata/run/a_11_generic_async.adesh:46
 	return mainFuture{}
 }
 
@@ -586,54 +843,81 @@ const CounterAddLaterFutureDone_ = 2
 //
 //line testdata/run/a_11_generic_async.adesh:22
 func (f *CounterAddLaterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_11_generic_async.adesh:22
 	for {
+//line testdata/run/a_11_generic_async.adesh:22
 		switch f.state {
+//line testdata/run/a_11_generic_async.adesh:22
 		case 0: // start
-//line testdata/run/a_11_generic_async.adesh:23
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_11_generic_async.adesh:23
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:23
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:23
 		case 1: // after the await at a_11_generic_async.adesh:23
 //line testdata/run/a_11_generic_async.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:23
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:23")
+//line testdata/run/a_11_generic_async.adesh:23
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_11_generic_async.adesh:23
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_11_generic_async.adesh:23
 			{
 				var res_ int64 = f.self.n + f.k
+//line testdata/run/a_11_generic_async.adesh:24
 				f.complete_()
+//line testdata/run/a_11_generic_async.adesh:24
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_11_generic_async.adesh:22
 		default:
+//line testdata/run/a_11_generic_async.adesh:22
 			rt.AwaitedAgain("`add_later`", "testdata/run/a_11_generic_async.adesh:22:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_11_generic_async.adesh:22
 func (f *CounterAddLaterFuture) Drop() {
+//line testdata/run/a_11_generic_async.adesh:22
 	if f.state == CounterAddLaterFutureDone_ {
+//line testdata/run/a_11_generic_async.adesh:22
 		return
 	}
+//line testdata/run/a_11_generic_async.adesh:22
 	f.dropSub_()
+//line testdata/run/a_11_generic_async.adesh:22
 	f.complete_()
 }
 
+//line testdata/run/a_11_generic_async.adesh:22
 func (f *CounterAddLaterFuture) dropSub_() {
+//line testdata/run/a_11_generic_async.adesh:22
 	switch f.state {
+//line testdata/run/a_11_generic_async.adesh:22
 	case 1:
+//line testdata/run/a_11_generic_async.adesh:22
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_11_generic_async.adesh:22
 func (f *CounterAddLaterFuture) complete_() {
+//line testdata/run/a_11_generic_async.adesh:22
 	*f = CounterAddLaterFuture{state: CounterAddLaterFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:22
 func (self Counter) add_later(k int64) CounterAddLaterFuture {
+//line testdata/run/a_11_generic_async.adesh:22
 	return CounterAddLaterFuture{self: self, k: k}
 }
 
@@ -651,75 +935,115 @@ const CounterTwiceFutureDone_ = 3
 //
 //line testdata/run/a_11_generic_async.adesh:26
 func (f *CounterTwiceFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_11_generic_async.adesh:26
 	var aw1_ int64
+//line testdata/run/a_11_generic_async.adesh:26
 	var aw_ int64
+//line testdata/run/a_11_generic_async.adesh:26
 	var b int64
+//line testdata/run/a_11_generic_async.adesh:26
 	for {
+//line testdata/run/a_11_generic_async.adesh:26
 		switch f.state {
+//line testdata/run/a_11_generic_async.adesh:26
 		case 0: // start
-//line testdata/run/a_11_generic_async.adesh:27
 			f.sub1_ = f.self.add_later(1)
+//line testdata/run/a_11_generic_async.adesh:27
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:27
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:27
 		case 1: // after the await at a_11_generic_async.adesh:27
 //line testdata/run/a_11_generic_async.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:27
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_11_generic_async.adesh:27
 			f.sub1_ = CounterAddLaterFuture{}
+//line testdata/run/a_11_generic_async.adesh:27
 			aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:27
 			f.a = aw_
 			f.sub1_ = f.self.add_later(2)
+//line testdata/run/a_11_generic_async.adesh:28
 			f.state = 2
+//line testdata/run/a_11_generic_async.adesh:28
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:28
 		case 2: // after the await at a_11_generic_async.adesh:28
+//line testdata/run/a_11_generic_async.adesh:28
 			f.self = Counter{}
 //line testdata/run/a_11_generic_async.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:28
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_11_generic_async.adesh:28
 			f.sub1_ = CounterAddLaterFuture{}
+//line testdata/run/a_11_generic_async.adesh:28
 			aw1_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:28
 			b = aw1_
+//line testdata/run/a_11_generic_async.adesh:28
 			{
 				var res_ int64 = f.a + b
+//line testdata/run/a_11_generic_async.adesh:29
 				f.complete_()
+//line testdata/run/a_11_generic_async.adesh:29
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_11_generic_async.adesh:26
 		default:
+//line testdata/run/a_11_generic_async.adesh:26
 			rt.AwaitedAgain("`twice`", "testdata/run/a_11_generic_async.adesh:26:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_11_generic_async.adesh:26
 func (f *CounterTwiceFuture) Drop() {
+//line testdata/run/a_11_generic_async.adesh:26
 	if f.state == CounterTwiceFutureDone_ {
+//line testdata/run/a_11_generic_async.adesh:26
 		return
 	}
+//line testdata/run/a_11_generic_async.adesh:26
 	f.dropSub_()
+//line testdata/run/a_11_generic_async.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/a_11_generic_async.adesh:26
 func (f *CounterTwiceFuture) dropSub_() {
+//line testdata/run/a_11_generic_async.adesh:26
 	switch f.state {
+//line testdata/run/a_11_generic_async.adesh:26
 	case 1:
+//line testdata/run/a_11_generic_async.adesh:26
 		f.sub1_.Drop()
+//line testdata/run/a_11_generic_async.adesh:26
 	case 2:
+//line testdata/run/a_11_generic_async.adesh:26
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_11_generic_async.adesh:26
 func (f *CounterTwiceFuture) complete_() {
+//line testdata/run/a_11_generic_async.adesh:26
 	*f = CounterTwiceFuture{state: CounterTwiceFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:26
 func (self Counter) twice() CounterTwiceFuture {
+//line testdata/run/a_11_generic_async.adesh:26
 	return CounterTwiceFuture{self: self}
 }
 
@@ -736,54 +1060,81 @@ const BoxGetFutureDone_ = 2
 //
 //line testdata/run/a_11_generic_async.adesh:36
 func (f *BoxGetFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
+//line testdata/run/a_11_generic_async.adesh:36
 	for {
+//line testdata/run/a_11_generic_async.adesh:36
 		switch f.state {
+//line testdata/run/a_11_generic_async.adesh:36
 		case 0: // start
-//line testdata/run/a_11_generic_async.adesh:37
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_11_generic_async.adesh:37
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:37
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:37
 		case 1: // after the await at a_11_generic_async.adesh:37
 //line testdata/run/a_11_generic_async.adesh:37
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:37
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:37
 				cx.SuspendedAt("testdata/run/a_11_generic_async.adesh:37")
+//line testdata/run/a_11_generic_async.adesh:37
 				return rt.Pending[T]()
 			}
+//line testdata/run/a_11_generic_async.adesh:37
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_11_generic_async.adesh:37
 			{
 				var res_ T = rt.CloneT(f.self.value)
+//line testdata/run/a_11_generic_async.adesh:38
 				f.complete_()
+//line testdata/run/a_11_generic_async.adesh:38
 				return rt.Ready[T](res_)
 			}
+//line testdata/run/a_11_generic_async.adesh:36
 		default:
+//line testdata/run/a_11_generic_async.adesh:36
 			rt.AwaitedAgain("`get`", "testdata/run/a_11_generic_async.adesh:36:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_11_generic_async.adesh:36
 func (f *BoxGetFuture[T]) Drop() {
+//line testdata/run/a_11_generic_async.adesh:36
 	if f.state == BoxGetFutureDone_ {
+//line testdata/run/a_11_generic_async.adesh:36
 		return
 	}
+//line testdata/run/a_11_generic_async.adesh:36
 	f.dropSub_()
+//line testdata/run/a_11_generic_async.adesh:36
 	f.complete_()
 }
 
+//line testdata/run/a_11_generic_async.adesh:36
 func (f *BoxGetFuture[T]) dropSub_() {
+//line testdata/run/a_11_generic_async.adesh:36
 	switch f.state {
+//line testdata/run/a_11_generic_async.adesh:36
 	case 1:
+//line testdata/run/a_11_generic_async.adesh:36
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_11_generic_async.adesh:36
 func (f *BoxGetFuture[T]) complete_() {
+//line testdata/run/a_11_generic_async.adesh:36
 	*f = BoxGetFuture[T]{state: BoxGetFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:36
 func (self Box[T]) get() BoxGetFuture[T] {
+//line testdata/run/a_11_generic_async.adesh:36
 	return BoxGetFuture[T]{self: self}
 }
 
@@ -800,56 +1151,84 @@ const BoxMapLenFutureDone_ = 2
 //
 //line testdata/run/a_11_generic_async.adesh:40
 func (f *BoxMapLenFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_11_generic_async.adesh:40
 	var aw_ T
+//line testdata/run/a_11_generic_async.adesh:40
 	var v T
+//line testdata/run/a_11_generic_async.adesh:40
 	for {
+//line testdata/run/a_11_generic_async.adesh:40
 		switch f.state {
+//line testdata/run/a_11_generic_async.adesh:40
 		case 0: // start
-//line testdata/run/a_11_generic_async.adesh:41
 			f.sub1_ = f.self.AdeshClone().get()
+//line testdata/run/a_11_generic_async.adesh:41
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:41
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:41
 		case 1: // after the await at a_11_generic_async.adesh:41
+//line testdata/run/a_11_generic_async.adesh:41
 			f.self = Box[T]{}
 //line testdata/run/a_11_generic_async.adesh:41
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:41
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:41
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_11_generic_async.adesh:41
 			f.sub1_ = BoxGetFuture[T]{}
+//line testdata/run/a_11_generic_async.adesh:41
 			aw_ = step_.Value
 //line testdata/run/a_11_generic_async.adesh:41
 			v = aw_
 			f.complete_()
+//line testdata/run/a_11_generic_async.adesh:42
 			return rt.Ready[int64](rt.StrLen(rt.Str(v)))
+//line testdata/run/a_11_generic_async.adesh:40
 		default:
+//line testdata/run/a_11_generic_async.adesh:40
 			rt.AwaitedAgain("`map_len`", "testdata/run/a_11_generic_async.adesh:40:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_11_generic_async.adesh:40
 func (f *BoxMapLenFuture[T]) Drop() {
+//line testdata/run/a_11_generic_async.adesh:40
 	if f.state == BoxMapLenFutureDone_ {
+//line testdata/run/a_11_generic_async.adesh:40
 		return
 	}
+//line testdata/run/a_11_generic_async.adesh:40
 	f.dropSub_()
+//line testdata/run/a_11_generic_async.adesh:40
 	f.complete_()
 }
 
+//line testdata/run/a_11_generic_async.adesh:40
 func (f *BoxMapLenFuture[T]) dropSub_() {
+//line testdata/run/a_11_generic_async.adesh:40
 	switch f.state {
+//line testdata/run/a_11_generic_async.adesh:40
 	case 1:
+//line testdata/run/a_11_generic_async.adesh:40
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_11_generic_async.adesh:40
 func (f *BoxMapLenFuture[T]) complete_() {
+//line testdata/run/a_11_generic_async.adesh:40
 	*f = BoxMapLenFuture[T]{state: BoxMapLenFutureDone_}
 }
 
 //line testdata/run/a_11_generic_async.adesh:40
 func (self Box[T]) map_len() BoxMapLenFuture[T] {
+//line testdata/run/a_11_generic_async.adesh:40
 	return BoxMapLenFuture[T]{self: self}
 }
 
@@ -868,16 +1247,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_11_generic_async.adesh:46
 			f.sub1_ = adeshMain()
+//line testdata/run/a_11_generic_async.adesh:46
 			f.state = 1
+//line testdata/run/a_11_generic_async.adesh:46
 			fallthrough
+//line testdata/run/a_11_generic_async.adesh:46
 		case 1: // after the await at a_11_generic_async.adesh:46
 //line testdata/run/a_11_generic_async.adesh:46
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_11_generic_async.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_11_generic_async.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_11_generic_async.adesh:46
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_11_generic_async.adesh:46
 			f.complete_()
+//line testdata/run/a_11_generic_async.adesh:46
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -18,56 +18,86 @@ const applyFutureDone_ = 2
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:2
 func (f *applyFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	var aw_ int64
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	for {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 		switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 		case 0: // start
-//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			f.sub1_ = f.f_(f.x)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			f.state = 1
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 		case 1: // after the await at a_12_async_lambdas_blocks.adesh:3
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			f.f_ = nil
 //line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:3")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			f.sub1_ = nil
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			aw_ = step_.Value
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:3
 			return rt.Ready[int64](aw_)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 		default:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 			rt.AwaitedAgain("`apply`", "testdata/run/a_12_async_lambdas_blocks.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 func (f *applyFuture) Drop() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	if f.state == applyFutureDone_ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 		return
 	}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	f.dropSub_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 func (f *applyFuture) dropSub_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	case 1:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 func (f *applyFuture) complete_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	*f = applyFuture{state: applyFutureDone_}
 }
 
 //line testdata/run/a_12_async_lambdas_blocks.adesh:2
 func apply(f_ func(int64) rt.Future[int64], x int64) applyFuture {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:2
 	return applyFuture{f_: f_, x: x}
 }
 
@@ -84,49 +114,75 @@ const asyncLambda1Done_ = 2
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:7
 func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 	for {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 		switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 		case 0: // start
-//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			f.state = 1
+//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 		case 1: // after the await at a_12_async_lambdas_blocks.adesh:8
 //line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:8")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:8
 			{
 				var res_ int64 = f.x * 2
+//line testdata/run/a_12_async_lambdas_blocks.adesh:9
 				f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:9
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 		default:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_12_async_lambdas_blocks.adesh:7:18")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 func (f *asyncLambda1) Drop() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 	if f.state == asyncLambda1Done_ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 		return
 	}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 	f.dropSub_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 func (f *asyncLambda1) dropSub_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 	switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 	case 1:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 func (f *asyncLambda1) complete_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 	*f = asyncLambda1{state: asyncLambda1Done_}
 }
 
@@ -143,32 +199,50 @@ const asyncLambda2Done_ = 1
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:13
 func (f *asyncLambda2) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 	for {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 		switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 		case 0: // start
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 			{
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 				var res_ int64 = f.a + f.b
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 				f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 		default:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_12_async_lambdas_blocks.adesh:13:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 func (f *asyncLambda2) Drop() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 	if f.state == asyncLambda2Done_ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 		return
 	}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 	f.dropSub_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 func (f *asyncLambda2) dropSub_() {}
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 func (f *asyncLambda2) complete_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 	*f = asyncLambda2{state: asyncLambda2Done_}
 }
 
@@ -186,49 +260,75 @@ const asyncLambda3Done_ = 2
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:18
 func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 	for {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 		switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 		case 0: // start
-//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			f.state = 1
+//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 		case 1: // after the await at a_12_async_lambdas_blocks.adesh:19
 //line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:19")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:19
 			{
 				var res_ int64 = f.x + (*f.base)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:20
 				f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:20
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 		default:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_12_async_lambdas_blocks.adesh:18:21")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 func (f *asyncLambda3) Drop() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 	if f.state == asyncLambda3Done_ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 		return
 	}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 	f.dropSub_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 func (f *asyncLambda3) dropSub_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 	switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 	case 1:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 func (f *asyncLambda3) complete_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 	*f = asyncLambda3{state: asyncLambda3Done_}
 }
 
@@ -245,51 +345,76 @@ const asyncBlock4Done_ = 2
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:27
 func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 	for {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 		switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 		case 0: // start
-//line testdata/run/a_12_async_lambdas_blocks.adesh:28
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:28
 			f.state = 1
+//line testdata/run/a_12_async_lambdas_blocks.adesh:28
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:28
 		case 1: // after the await at a_12_async_lambdas_blocks.adesh:28
 //line testdata/run/a_12_async_lambdas_blocks.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:28
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:28")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:28
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:28
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_12_async_lambdas_blocks.adesh:29
 			(*f.counter)++
+//line testdata/run/a_12_async_lambdas_blocks.adesh:29
 			{
 				var res_ int64 = (*f.counter)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:30
 				f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:30
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 		default:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 			rt.AwaitedAgain("the async block", "testdata/run/a_12_async_lambdas_blocks.adesh:27:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 func (f *asyncBlock4) Drop() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 	if f.state == asyncBlock4Done_ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 		return
 	}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 	f.dropSub_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 	f.complete_()
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 func (f *asyncBlock4) dropSub_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 	switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 	case 1:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 func (f *asyncBlock4) complete_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:27
 	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
@@ -306,49 +431,75 @@ const asyncBlock5Done_ = 2
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:37
 func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 	for {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 		switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 		case 0: // start
-//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			f.state = 1
+//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 		case 1: // after the await at a_12_async_lambdas_blocks.adesh:38
 //line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:38")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:38
 			{
 				var res_ string = f.name
+//line testdata/run/a_12_async_lambdas_blocks.adesh:39
 				f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:39
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 		default:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 			rt.AwaitedAgain("the async block", "testdata/run/a_12_async_lambdas_blocks.adesh:37:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 func (f *asyncBlock5) Drop() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 	if f.state == asyncBlock5Done_ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 		return
 	}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 	f.dropSub_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 	f.complete_()
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 func (f *asyncBlock5) dropSub_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 	switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 	case 1:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 func (f *asyncBlock5) complete_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:37
 	*f = asyncBlock5{state: asyncBlock5Done_}
 }
 
@@ -366,49 +517,75 @@ const asyncBlock6Done_ = 2
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:48
 func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 	for {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 		switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 		case 0: // start
-//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			f.sub1_ = rt.Sleep(3 - f.i)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			f.state = 1
+//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 		case 1: // after the await at a_12_async_lambdas_blocks.adesh:49
 //line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:49")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:49
 			{
 				var res_ string = f.label
+//line testdata/run/a_12_async_lambdas_blocks.adesh:50
 				f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:50
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 		default:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 			rt.AwaitedAgain("the async block", "testdata/run/a_12_async_lambdas_blocks.adesh:48:23")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 func (f *asyncBlock6) Drop() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 	if f.state == asyncBlock6Done_ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 		return
 	}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 	f.dropSub_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 	f.complete_()
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 func (f *asyncBlock6) dropSub_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 	switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 	case 1:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 func (f *asyncBlock6) complete_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:48
 	*f = asyncBlock6{state: asyncBlock6Done_}
 }
 
@@ -440,93 +617,144 @@ const mainFutureDone_ = 15
 //
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var add func(int64, int64) rt.Future[int64]
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var aw1_ int64
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var aw2_ int64
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var aw3_ int64
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var aw4_ int64
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var aw5_ string
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var aw6_ string
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var aw_ int64
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var blk rt.Future[int64]
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var h *rt.JoinHandle[string]
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var moved rt.Future[string]
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var n_ int64
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var plus_base func(int64) rt.Future[int64]
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	var x_ *rt.JoinHandle[string]
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 poll_:
 	for {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		case 0: // start
-//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 			f.double = func(x int64) rt.Future[int64] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:7
 				return rt.Start[int64](nil, asyncLambda1{x: x})
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			f.sub1_ = f.double(4)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			f.state = 1
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
 		case 1: // after the await at a_12_async_lambdas_blocks.adesh:11
 //line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:11")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			f.sub1_ = nil
+//line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			aw_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:11
 			rt.Print(aw_)
 			f.sub2_ = apply(f.double, 10)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			f.state = 2
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 		case 2: // after the await at a_12_async_lambdas_blocks.adesh:12
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			f.double = nil
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			f.sub2_ = applyFuture{}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			aw1_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:12
 			rt.Print(aw1_)
 			add = func(a int64, b int64) rt.Future[int64] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:13
 				return rt.Start[int64](nil, asyncLambda2{a: a, b: b})
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			f.sub1_ = add(2, 3)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			f.state = 3
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
 		case 3: // after the await at a_12_async_lambdas_blocks.adesh:14
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:14")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			f.sub1_ = nil
+//line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			aw2_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			rt.Print(aw2_)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:17
 			f.base = 100
 			plus_base = func(x int64) rt.Future[int64] {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:18
 				return rt.Box[int64](asyncLambda3{base: &f.base, x: x})
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:22
 			f.base = 200
 			f.sub1_ = plus_base(1)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			f.state = 4
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 		case 4: // after the await at a_12_async_lambdas_blocks.adesh:23
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:23")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			f.sub1_ = nil
+//line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			aw3_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			rt.Print(aw3_)
@@ -536,16 +764,24 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:32
 			f.counter = 10
 			f.sub1_ = blk
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			f.state = 5
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 		case 5: // after the await at a_12_async_lambdas_blocks.adesh:33
 //line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:33")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			f.sub1_ = nil
+//line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			aw4_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:33
 			rt.Print(aw4_, f.counter)
@@ -555,16 +791,24 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:41
 			f.name = "after"
 			f.sub3_ = moved
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			f.state = 6
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 		case 6: // after the await at a_12_async_lambdas_blocks.adesh:42
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:42")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			f.sub3_ = nil
+//line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			aw5_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:42
 			rt.Print(aw5_, f.name)
@@ -573,150 +817,237 @@ poll_:
 			n_ = 3
 //line testdata/run/a_12_async_lambdas_blocks.adesh:46
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:46
 				var i int64 = i_
-//line testdata/run/a_12_async_lambdas_blocks.adesh:47
 				var label string = "task " + rt.Str(i)
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, asyncBlock6{i: i, label: label}))
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:46
 			f.items_ = f.hs
+//line testdata/run/a_12_async_lambdas_blocks.adesh:46
 			f.i2_ = 0
+//line testdata/run/a_12_async_lambdas_blocks.adesh:46
 			f.state = 7
+//line testdata/run/a_12_async_lambdas_blocks.adesh:46
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:46
 		case 7: // head of the loop at a_12_async_lambdas_blocks.adesh:53
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			if !(f.i2_ < len(f.items_)) {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 				f.state = 10
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 				continue poll_
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			x_ = f.items_[f.i2_]
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			h = x_
 //line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			f.sub4_ = h
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			f.state = 8
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 		case 8: // after the await at a_12_async_lambdas_blocks.adesh:53
 //line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:53")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			f.sub4_ = nil
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			aw6_ = step_.Value
 //line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			rt.Print(aw6_)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			f.state = 9
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 		case 9: // next turn of the loop at a_12_async_lambdas_blocks.adesh:53
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			f.i2_++
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			f.state = 7
+//line testdata/run/a_12_async_lambdas_blocks.adesh:53
 			continue poll_
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		case 10: // after the loop at a_12_async_lambdas_blocks.adesh:53
 //line testdata/run/a_12_async_lambdas_blocks.adesh:56
 			f.fs = []func() int64{}
 			f.n1_ = 3
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			f.i1_ = int64(0)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			f.state = 11
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 		case 11: // head of the loop at a_12_async_lambdas_blocks.adesh:57
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			if !(f.i1_ < f.n1_) {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 				f.state = 14
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 				continue poll_
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			f.i_1 = new(int64)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			(*f.i_1) = f.i1_
-//line testdata/run/a_12_async_lambdas_blocks.adesh:58
 			f.sq = new(int64)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:58
 			(*f.sq) = (*f.i_1) * (*f.i_1)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			f.sub5_ = rt.YieldNow()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			f.state = 12
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 		case 12: // after the await at a_12_async_lambdas_blocks.adesh:59
 //line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 				cx.SuspendedAt("testdata/run/a_12_async_lambdas_blocks.adesh:59")
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			f.sub5_ = rt.YieldFuture{}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			{
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 				var sq *int64 = &(*f.sq)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 				var i_1 *int64 = &(*f.i_1)
-//line testdata/run/a_12_async_lambdas_blocks.adesh:60
 				rt.ArrPush(&f.fs, func() int64 {
 //line testdata/run/a_12_async_lambdas_blocks.adesh:60
 					return (*sq) + (*i_1)
 				})
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			f.state = 13
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:59
 		case 13: // next turn of the loop at a_12_async_lambdas_blocks.adesh:57
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			f.i1_++
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			f.state = 11
+//line testdata/run/a_12_async_lambdas_blocks.adesh:57
 			continue poll_
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		case 14: // after the loop at a_12_async_lambdas_blocks.adesh:57
 //line testdata/run/a_12_async_lambdas_blocks.adesh:62
 			for _, x1_ := range f.fs {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:62
 				var f_ func() int64 = x1_
 //line testdata/run/a_12_async_lambdas_blocks.adesh:62
 				rt.Print(f_())
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:62
 			f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:62
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		default:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			rt.AwaitedAgain("`main`", "testdata/run/a_12_async_lambdas_blocks.adesh:6:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 func (f *mainFuture) Drop() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		return
 	}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	f.dropSub_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	f.complete_()
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	switch f.state {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	case 1:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		if f.sub1_ != nil {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	case 2:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		f.sub2_.Drop()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	case 3:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		if f.sub1_ != nil {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	case 4:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		if f.sub1_ != nil {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	case 5:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		if f.sub1_ != nil {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	case 6:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		if f.sub3_ != nil {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	case 8:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		if f.sub4_ != nil {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub4_.Drop()
 		}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	case 12:
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		f.sub5_.Drop()
 	}
 }
 
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 func (f *mainFuture) complete_() {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
 func adeshMain() mainFuture {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 	return mainFuture{}
 }
 
@@ -735,16 +1066,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub1_ = adeshMain()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.state = 1
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			fallthrough
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 		case 1: // after the await at a_12_async_lambdas_blocks.adesh:6
 //line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			f.complete_()
+//line testdata/run/a_12_async_lambdas_blocks.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

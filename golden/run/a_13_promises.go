@@ -18,49 +18,74 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_13_promises.adesh:44
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_13_promises.adesh:44
 	for {
+//line testdata/run/a_13_promises.adesh:44
 		switch f.state {
+//line testdata/run/a_13_promises.adesh:44
 		case 0: // start
-//line testdata/run/a_13_promises.adesh:45
 			f.sub1_ = f.trigger.Recv()
+//line testdata/run/a_13_promises.adesh:45
 			f.state = 1
+//line testdata/run/a_13_promises.adesh:45
 			fallthrough
+//line testdata/run/a_13_promises.adesh:45
 		case 1: // after the await at a_13_promises.adesh:45
+//line testdata/run/a_13_promises.adesh:45
 			f.trigger = nil
 //line testdata/run/a_13_promises.adesh:45
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:45
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:45
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:45")
+//line testdata/run/a_13_promises.adesh:45
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:45
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_13_promises.adesh:46
 			f.resolve("slow")
+//line testdata/run/a_13_promises.adesh:46
 			f.complete_()
+//line testdata/run/a_13_promises.adesh:46
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_13_promises.adesh:44
 		default:
+//line testdata/run/a_13_promises.adesh:44
 			rt.AwaitedAgain("the async block", "testdata/run/a_13_promises.adesh:44:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_13_promises.adesh:44
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_13_promises.adesh:44
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_13_promises.adesh:44
 		return
 	}
+//line testdata/run/a_13_promises.adesh:44
 	f.dropSub_()
+//line testdata/run/a_13_promises.adesh:44
 	f.complete_()
 }
 
+//line testdata/run/a_13_promises.adesh:44
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_13_promises.adesh:44
 	switch f.state {
+//line testdata/run/a_13_promises.adesh:44
 	case 1:
+//line testdata/run/a_13_promises.adesh:44
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_13_promises.adesh:44
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_13_promises.adesh:44
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -77,48 +102,72 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_13_promises.adesh:62
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_13_promises.adesh:62
 	for {
+//line testdata/run/a_13_promises.adesh:62
 		switch f.state {
+//line testdata/run/a_13_promises.adesh:62
 		case 0: // start
-//line testdata/run/a_13_promises.adesh:63
 			f.sub1_ = rt.Sleep(5)
+//line testdata/run/a_13_promises.adesh:63
 			f.state = 1
+//line testdata/run/a_13_promises.adesh:63
 			fallthrough
+//line testdata/run/a_13_promises.adesh:63
 		case 1: // after the await at a_13_promises.adesh:63
 //line testdata/run/a_13_promises.adesh:63
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:63
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:63
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:63")
+//line testdata/run/a_13_promises.adesh:63
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:63
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_13_promises.adesh:64
 			f.resolve(42)
+//line testdata/run/a_13_promises.adesh:64
 			f.complete_()
+//line testdata/run/a_13_promises.adesh:64
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_13_promises.adesh:62
 		default:
+//line testdata/run/a_13_promises.adesh:62
 			rt.AwaitedAgain("the async block", "testdata/run/a_13_promises.adesh:62:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_13_promises.adesh:62
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_13_promises.adesh:62
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_13_promises.adesh:62
 		return
 	}
+//line testdata/run/a_13_promises.adesh:62
 	f.dropSub_()
+//line testdata/run/a_13_promises.adesh:62
 	f.complete_()
 }
 
+//line testdata/run/a_13_promises.adesh:62
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_13_promises.adesh:62
 	switch f.state {
+//line testdata/run/a_13_promises.adesh:62
 	case 1:
+//line testdata/run/a_13_promises.adesh:62
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_13_promises.adesh:62
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_13_promises.adesh:62
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -145,37 +194,61 @@ const mainFutureDone_ = 23
 //
 //line testdata/run/a_13_promises.adesh:2
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_13_promises.adesh:2
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_13_promises.adesh:2
 	var all_fail *rt.Promise[[]int64]
+//line testdata/run/a_13_promises.adesh:2
 	var aw1_ string
+//line testdata/run/a_13_promises.adesh:2
 	var aw2_ int64
+//line testdata/run/a_13_promises.adesh:2
 	var aw3_ string
+//line testdata/run/a_13_promises.adesh:2
 	var aw4_ []string
+//line testdata/run/a_13_promises.adesh:2
 	var aw5_ string
+//line testdata/run/a_13_promises.adesh:2
 	var aw6_ string
+//line testdata/run/a_13_promises.adesh:2
 	var aw7_ int64
+//line testdata/run/a_13_promises.adesh:2
 	var aw9_ int64
+//line testdata/run/a_13_promises.adesh:2
 	var aw_ int64
+//line testdata/run/a_13_promises.adesh:2
 	var chained *rt.Promise[string]
+//line testdata/run/a_13_promises.adesh:2
 	var e rt.Error
+//line testdata/run/a_13_promises.adesh:2
 	var e_ rt.Error
+//line testdata/run/a_13_promises.adesh:2
 	var e_1 rt.Error
+//line testdata/run/a_13_promises.adesh:2
 	_ = e_1
+//line testdata/run/a_13_promises.adesh:2
 	var fast *rt.Promise[string]
+//line testdata/run/a_13_promises.adesh:2
 	var handled *rt.Promise[string]
+//line testdata/run/a_13_promises.adesh:2
 	var order []string
+//line testdata/run/a_13_promises.adesh:2
 	_ = order
+//line testdata/run/a_13_promises.adesh:2
 	var recovered *rt.Promise[int64]
+//line testdata/run/a_13_promises.adesh:2
 	var thrown *rt.Promise[int64]
+//line testdata/run/a_13_promises.adesh:2
 poll_:
 	for {
+//line testdata/run/a_13_promises.adesh:2
 		switch f.state {
+//line testdata/run/a_13_promises.adesh:2
 		case 0: // start
-//line testdata/run/a_13_promises.adesh:3
 			order = []string{}
 			f.p_ = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+//line testdata/run/a_13_promises.adesh:4
 				func(resolve func(int64), reject func(rt.Value)) {
-//line testdata/run/a_13_promises.adesh:5
 					rt.Print("executor runs at once")
 					resolve(1)
 				}(resolve_, rt.RejectValues(reject_))
@@ -183,16 +256,24 @@ poll_:
 //line testdata/run/a_13_promises.adesh:8
 			rt.Print("after new Promise")
 			f.sub1_ = f.p_
+//line testdata/run/a_13_promises.adesh:9
 			f.state = 1
+//line testdata/run/a_13_promises.adesh:9
 			fallthrough
+//line testdata/run/a_13_promises.adesh:9
 		case 1: // after the await at a_13_promises.adesh:9
 //line testdata/run/a_13_promises.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:9
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:9")
+//line testdata/run/a_13_promises.adesh:9
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:9
 			f.sub1_ = nil
+//line testdata/run/a_13_promises.adesh:9
 			aw_ = step_.Value
 //line testdata/run/a_13_promises.adesh:9
 			rt.Print(aw_)
@@ -209,17 +290,26 @@ poll_:
 			})
 //line testdata/run/a_13_promises.adesh:12
 			f.sub2_ = chained
+//line testdata/run/a_13_promises.adesh:12
 			f.state = 2
+//line testdata/run/a_13_promises.adesh:12
 			fallthrough
+//line testdata/run/a_13_promises.adesh:12
 		case 2: // after the await at a_13_promises.adesh:12
+//line testdata/run/a_13_promises.adesh:12
 			f.p_ = nil
 //line testdata/run/a_13_promises.adesh:12
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:12
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:12")
+//line testdata/run/a_13_promises.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:12
 			f.sub2_ = nil
+//line testdata/run/a_13_promises.adesh:12
 			aw1_ = step_.Value
 //line testdata/run/a_13_promises.adesh:12
 			rt.Print(aw1_)
@@ -230,16 +320,24 @@ poll_:
 				return -1
 			})
 			f.sub1_ = recovered
+//line testdata/run/a_13_promises.adesh:19
 			f.state = 3
+//line testdata/run/a_13_promises.adesh:19
 			fallthrough
+//line testdata/run/a_13_promises.adesh:19
 		case 3: // after the await at a_13_promises.adesh:19
 //line testdata/run/a_13_promises.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:19
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:19")
+//line testdata/run/a_13_promises.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:19
 			f.sub1_ = nil
+//line testdata/run/a_13_promises.adesh:19
 			aw2_ = step_.Value
 //line testdata/run/a_13_promises.adesh:19
 			rt.Print(aw2_)
@@ -253,17 +351,26 @@ poll_:
 			})
 //line testdata/run/a_13_promises.adesh:23
 			f.sub2_ = handled
+//line testdata/run/a_13_promises.adesh:23
 			f.state = 4
+//line testdata/run/a_13_promises.adesh:23
 			fallthrough
+//line testdata/run/a_13_promises.adesh:23
 		case 4: // after the await at a_13_promises.adesh:23
+//line testdata/run/a_13_promises.adesh:23
 			f.failing = nil
 //line testdata/run/a_13_promises.adesh:23
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:23
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:23")
+//line testdata/run/a_13_promises.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:23
 			f.sub2_ = nil
+//line testdata/run/a_13_promises.adesh:23
 			aw3_ = step_.Value
 //line testdata/run/a_13_promises.adesh:23
 			rt.Print(aw3_)
@@ -276,83 +383,130 @@ poll_:
 //line testdata/run/a_13_promises.adesh:28
 				return v
 			})
+//line testdata/run/a_13_promises.adesh:26
 			f.state = 5
+//line testdata/run/a_13_promises.adesh:26
 			fallthrough
+//line testdata/run/a_13_promises.adesh:26
 		case 5: // body of the try at a_13_promises.adesh:30
 //line testdata/run/a_13_promises.adesh:31
 			f.sub1_ = thrown
+//line testdata/run/a_13_promises.adesh:31
 			f.state = 6
+//line testdata/run/a_13_promises.adesh:31
 			fallthrough
+//line testdata/run/a_13_promises.adesh:31
 		case 6: // after the await at a_13_promises.adesh:31
 //line testdata/run/a_13_promises.adesh:31
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:31
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:31")
+//line testdata/run/a_13_promises.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:31
 			f.sub1_ = nil
+//line testdata/run/a_13_promises.adesh:31
 			f.state = 8
+//line testdata/run/a_13_promises.adesh:31
 			continue poll_
+//line testdata/run/a_13_promises.adesh:2
 		case 7: // catch of the try at a_13_promises.adesh:30
+//line testdata/run/a_13_promises.adesh:2
 			thrown_ := f.err_
+//line testdata/run/a_13_promises.adesh:2
 			f.err_ = nil
+//line testdata/run/a_13_promises.adesh:2
 			e = thrown_.Err
 //line testdata/run/a_13_promises.adesh:33
 			rt.Print("then threw:", e.Message)
+//line testdata/run/a_13_promises.adesh:33
 			f.state = 8
+//line testdata/run/a_13_promises.adesh:33
 			fallthrough
+//line testdata/run/a_13_promises.adesh:33
 		case 8: // after the try at a_13_promises.adesh:30
 //line testdata/run/a_13_promises.adesh:36
 			f.sub3_ = rt.PromiseAll([]*rt.Promise[string]{rt.Resolved[string]("a"), rt.Resolved[string]("b")})
+//line testdata/run/a_13_promises.adesh:36
 			f.state = 9
+//line testdata/run/a_13_promises.adesh:36
 			fallthrough
+//line testdata/run/a_13_promises.adesh:36
 		case 9: // after the await at a_13_promises.adesh:36
 //line testdata/run/a_13_promises.adesh:36
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:36
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:36")
+//line testdata/run/a_13_promises.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:36
 			f.sub3_ = nil
+//line testdata/run/a_13_promises.adesh:36
 			aw4_ = step_.Value
 //line testdata/run/a_13_promises.adesh:36
 			rt.Print(aw4_)
 			all_fail = rt.PromiseAll([]*rt.Promise[int64]{rt.Resolved[int64](1), rt.Rejected[int64](rt.NewError("one failed"))})
+//line testdata/run/a_13_promises.adesh:37
 			f.state = 10
+//line testdata/run/a_13_promises.adesh:37
 			fallthrough
+//line testdata/run/a_13_promises.adesh:37
 		case 10: // body of the try at a_13_promises.adesh:38
-//line testdata/run/a_13_promises.adesh:38
 			f.sub4_ = all_fail
+//line testdata/run/a_13_promises.adesh:38
 			f.state = 11
+//line testdata/run/a_13_promises.adesh:38
 			fallthrough
+//line testdata/run/a_13_promises.adesh:38
 		case 11: // after the await at a_13_promises.adesh:38
 //line testdata/run/a_13_promises.adesh:38
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:38
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:38")
+//line testdata/run/a_13_promises.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:38
 			f.sub4_ = nil
+//line testdata/run/a_13_promises.adesh:38
 			f.state = 13
+//line testdata/run/a_13_promises.adesh:38
 			continue poll_
+//line testdata/run/a_13_promises.adesh:2
 		case 12: // catch of the try at a_13_promises.adesh:38
+//line testdata/run/a_13_promises.adesh:2
 			thrown_ := f.err_
+//line testdata/run/a_13_promises.adesh:2
 			f.err_ = nil
+//line testdata/run/a_13_promises.adesh:2
 			e_ = thrown_.Err
 //line testdata/run/a_13_promises.adesh:38
 			rt.Print("all:", e_.Message)
+//line testdata/run/a_13_promises.adesh:38
 			f.state = 13
+//line testdata/run/a_13_promises.adesh:38
 			fallthrough
+//line testdata/run/a_13_promises.adesh:38
 		case 13: // after the try at a_13_promises.adesh:38
+//line testdata/run/a_13_promises.adesh:42
 			f.trigger = rt.NewChannel[int64](0)
 			f.slow = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+//line testdata/run/a_13_promises.adesh:43
 				func(resolve func(string), reject func(rt.Value)) {
-//line testdata/run/a_13_promises.adesh:44
 					rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: f.trigger, resolve: resolve}).Drop()
 				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/a_13_promises.adesh:49
 			fast = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+//line testdata/run/a_13_promises.adesh:49
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/a_13_promises.adesh:49
 					rt.SetTimeout(func() {
@@ -363,226 +517,371 @@ poll_:
 			})
 //line testdata/run/a_13_promises.adesh:50
 			f.sub2_ = rt.PromiseRace([]*rt.Promise[string]{f.slow, fast})
+//line testdata/run/a_13_promises.adesh:50
 			f.state = 14
+//line testdata/run/a_13_promises.adesh:50
 			fallthrough
+//line testdata/run/a_13_promises.adesh:50
 		case 14: // after the await at a_13_promises.adesh:50
 //line testdata/run/a_13_promises.adesh:50
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:50
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:50
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:50")
+//line testdata/run/a_13_promises.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:50
 			f.sub2_ = nil
+//line testdata/run/a_13_promises.adesh:50
 			aw5_ = step_.Value
 //line testdata/run/a_13_promises.adesh:50
 			rt.Print("race:", aw5_)
 			f.trigger.SendNow(cx, 1)
 			f.bad = rt.Rejected[string](rt.NewError("x"))
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, f.slow})
+//line testdata/run/a_13_promises.adesh:53
 			f.state = 15
+//line testdata/run/a_13_promises.adesh:53
 			fallthrough
+//line testdata/run/a_13_promises.adesh:53
 		case 15: // after the await at a_13_promises.adesh:53
+//line testdata/run/a_13_promises.adesh:53
 			f.slow = nil
 //line testdata/run/a_13_promises.adesh:53
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:53
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:53
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:53")
+//line testdata/run/a_13_promises.adesh:53
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:53
 			f.sub2_ = nil
+//line testdata/run/a_13_promises.adesh:53
 			aw6_ = step_.Value
 //line testdata/run/a_13_promises.adesh:53
 			rt.Print("any:", aw6_)
+//line testdata/run/a_13_promises.adesh:53
 			f.state = 16
+//line testdata/run/a_13_promises.adesh:53
 			fallthrough
+//line testdata/run/a_13_promises.adesh:53
 		case 16: // body of the try at a_13_promises.adesh:54
 //line testdata/run/a_13_promises.adesh:55
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, rt.Rejected[string](rt.NewError("y"))})
+//line testdata/run/a_13_promises.adesh:55
 			f.state = 17
+//line testdata/run/a_13_promises.adesh:55
 			fallthrough
+//line testdata/run/a_13_promises.adesh:55
 		case 17: // after the await at a_13_promises.adesh:55
+//line testdata/run/a_13_promises.adesh:55
 			f.bad = nil
 //line testdata/run/a_13_promises.adesh:55
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:55
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:55
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:55")
+//line testdata/run/a_13_promises.adesh:55
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:55
 			f.sub2_ = nil
+//line testdata/run/a_13_promises.adesh:55
 			f.state = 19
+//line testdata/run/a_13_promises.adesh:55
 			continue poll_
+//line testdata/run/a_13_promises.adesh:2
 		case 18: // catch of the try at a_13_promises.adesh:54
+//line testdata/run/a_13_promises.adesh:2
 			f.bad = nil
+//line testdata/run/a_13_promises.adesh:2
 			thrown_ := f.err_
+//line testdata/run/a_13_promises.adesh:2
 			f.err_ = nil
+//line testdata/run/a_13_promises.adesh:2
 			e_1 = thrown_.Err
 //line testdata/run/a_13_promises.adesh:57
 			rt.Print("any failed")
+//line testdata/run/a_13_promises.adesh:57
 			f.state = 19
+//line testdata/run/a_13_promises.adesh:57
 			fallthrough
+//line testdata/run/a_13_promises.adesh:57
 		case 19: // after the try at a_13_promises.adesh:54
+//line testdata/run/a_13_promises.adesh:61
 			f.later = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+//line testdata/run/a_13_promises.adesh:61
 				func(resolve func(int64), reject func(rt.Value)) {
-//line testdata/run/a_13_promises.adesh:62
 					rt.SpawnValue[rt.Unit](nil, asyncBlock2{resolve: resolve}).Drop()
 				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/a_13_promises.adesh:67
 			f.sub1_ = f.later
+//line testdata/run/a_13_promises.adesh:67
 			f.state = 20
+//line testdata/run/a_13_promises.adesh:67
 			fallthrough
+//line testdata/run/a_13_promises.adesh:67
 		case 20: // after the await at a_13_promises.adesh:67
 //line testdata/run/a_13_promises.adesh:67
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:67
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:67
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:67")
+//line testdata/run/a_13_promises.adesh:67
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:67
 			f.sub1_ = nil
+//line testdata/run/a_13_promises.adesh:67
 			aw7_ = step_.Value
 //line testdata/run/a_13_promises.adesh:67
 			rt.Print("resolved by a task:", aw7_)
 //line testdata/run/a_13_promises.adesh:69
 			f.sub1_ = f.later
+//line testdata/run/a_13_promises.adesh:69
 			f.state = 21
+//line testdata/run/a_13_promises.adesh:69
 			fallthrough
+//line testdata/run/a_13_promises.adesh:69
 		case 21: // after the await at a_13_promises.adesh:69
 //line testdata/run/a_13_promises.adesh:69
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:69
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:69
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:69")
+//line testdata/run/a_13_promises.adesh:69
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:69
 			f.sub1_ = nil
+//line testdata/run/a_13_promises.adesh:69
 			f.aw8_ = step_.Value
 //line testdata/run/a_13_promises.adesh:69
 			f.sub1_ = f.later
+//line testdata/run/a_13_promises.adesh:69
 			f.state = 22
+//line testdata/run/a_13_promises.adesh:69
 			fallthrough
+//line testdata/run/a_13_promises.adesh:69
 		case 22: // after the await at a_13_promises.adesh:69
+//line testdata/run/a_13_promises.adesh:69
 			f.later = nil
 //line testdata/run/a_13_promises.adesh:69
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:69
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:69
 				cx.SuspendedAt("testdata/run/a_13_promises.adesh:69")
+//line testdata/run/a_13_promises.adesh:69
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:69
 			f.sub1_ = nil
+//line testdata/run/a_13_promises.adesh:69
 			aw9_ = step_.Value
 //line testdata/run/a_13_promises.adesh:69
 			rt.Print(f.aw8_ + aw9_)
+//line testdata/run/a_13_promises.adesh:69
 			f.complete_()
+//line testdata/run/a_13_promises.adesh:69
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_13_promises.adesh:2
 		default:
+//line testdata/run/a_13_promises.adesh:2
 			rt.AwaitedAgain("`main`", "testdata/run/a_13_promises.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_13_promises.adesh:2
 func (f *mainFuture) Drop() {
+//line testdata/run/a_13_promises.adesh:2
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_13_promises.adesh:2
 		return
 	}
+//line testdata/run/a_13_promises.adesh:2
 	f.dropSub_()
+//line testdata/run/a_13_promises.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_13_promises.adesh:2
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_13_promises.adesh:2
 	x := recover()
+//line testdata/run/a_13_promises.adesh:2
 	if x == nil {
+//line testdata/run/a_13_promises.adesh:2
 		return
 	}
+//line testdata/run/a_13_promises.adesh:2
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_13_promises.adesh:2
 		switch f.state {
+//line testdata/run/a_13_promises.adesh:2
 		case 5, 6:
+//line testdata/run/a_13_promises.adesh:2
 			f.dropSub_()
+//line testdata/run/a_13_promises.adesh:2
 			f.err_ = t
+//line testdata/run/a_13_promises.adesh:2
 			f.state = 7
+//line testdata/run/a_13_promises.adesh:2
 			*r = f.Poll(cx)
+//line testdata/run/a_13_promises.adesh:2
 			return
+//line testdata/run/a_13_promises.adesh:2
 		case 10, 11:
+//line testdata/run/a_13_promises.adesh:2
 			f.dropSub_()
+//line testdata/run/a_13_promises.adesh:2
 			f.err_ = t
+//line testdata/run/a_13_promises.adesh:2
 			f.state = 12
+//line testdata/run/a_13_promises.adesh:2
 			*r = f.Poll(cx)
+//line testdata/run/a_13_promises.adesh:2
 			return
+//line testdata/run/a_13_promises.adesh:2
 		case 16, 17:
+//line testdata/run/a_13_promises.adesh:2
 			f.dropSub_()
+//line testdata/run/a_13_promises.adesh:2
 			f.err_ = t
+//line testdata/run/a_13_promises.adesh:2
 			f.state = 18
+//line testdata/run/a_13_promises.adesh:2
 			*r = f.Poll(cx)
+//line testdata/run/a_13_promises.adesh:2
 			return
 		}
 	}
+//line testdata/run/a_13_promises.adesh:2
 	f.Drop()
+//line testdata/run/a_13_promises.adesh:2
 	panic(x)
 }
 
+//line testdata/run/a_13_promises.adesh:2
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_13_promises.adesh:2
 	switch f.state {
+//line testdata/run/a_13_promises.adesh:2
 	case 1:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 2:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub2_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 3:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 4:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub2_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 6:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 9:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub3_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 11:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub4_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub4_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 14:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub2_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 15:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub2_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 17:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub2_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 20:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 21:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_13_promises.adesh:2
 	case 22:
+//line testdata/run/a_13_promises.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_13_promises.adesh:2
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_13_promises.adesh:2
 func (f *mainFuture) complete_() {
+//line testdata/run/a_13_promises.adesh:2
 	f.state = mainFutureDone_
+//line testdata/run/a_13_promises.adesh:2
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_13_promises.adesh:2
 func adeshMain() mainFuture {
+//line testdata/run/a_13_promises.adesh:2
 	return mainFuture{}
 }
 
@@ -601,16 +900,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_13_promises.adesh:2
 			f.sub1_ = adeshMain()
+//line testdata/run/a_13_promises.adesh:2
 			f.state = 1
+//line testdata/run/a_13_promises.adesh:2
 			fallthrough
+//line testdata/run/a_13_promises.adesh:2
 		case 1: // after the await at a_13_promises.adesh:2
 //line testdata/run/a_13_promises.adesh:2
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_13_promises.adesh:2
 			if !step_.Ready {
+//line testdata/run/a_13_promises.adesh:2
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_13_promises.adesh:2
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_13_promises.adesh:2
 			f.complete_()
+//line testdata/run/a_13_promises.adesh:2
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -21,71 +21,112 @@ const producerFutureDone_ = 5
 //
 //line testdata/run/a_14_channels.adesh:2
 func (f *producerFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_14_channels.adesh:2
 	var i int64
+//line testdata/run/a_14_channels.adesh:2
 poll_:
 	for {
+//line testdata/run/a_14_channels.adesh:2
 		switch f.state {
+//line testdata/run/a_14_channels.adesh:2
 		case 0: // start
-//line testdata/run/a_14_channels.adesh:3
 			f.n_ = f.n
+//line testdata/run/a_14_channels.adesh:3
 			f.i_ = int64(0)
+//line testdata/run/a_14_channels.adesh:3
 			f.state = 1
+//line testdata/run/a_14_channels.adesh:3
 			fallthrough
+//line testdata/run/a_14_channels.adesh:3
 		case 1: // head of the loop at a_14_channels.adesh:3
+//line testdata/run/a_14_channels.adesh:3
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_14_channels.adesh:3
 				f.state = 4
+//line testdata/run/a_14_channels.adesh:3
 				continue poll_
 			}
+//line testdata/run/a_14_channels.adesh:3
 			i = f.i_
-//line testdata/run/a_14_channels.adesh:4
 			f.sub1_ = f.out.Send(f.id*100 + i)
+//line testdata/run/a_14_channels.adesh:4
 			f.state = 2
+//line testdata/run/a_14_channels.adesh:4
 			fallthrough
+//line testdata/run/a_14_channels.adesh:4
 		case 2: // after the await at a_14_channels.adesh:4
 //line testdata/run/a_14_channels.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:4
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:4")
+//line testdata/run/a_14_channels.adesh:4
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:4
 			f.sub1_ = rt.SendFuture[int64]{}
+//line testdata/run/a_14_channels.adesh:4
 			f.state = 3
+//line testdata/run/a_14_channels.adesh:4
 			fallthrough
+//line testdata/run/a_14_channels.adesh:4
 		case 3: // next turn of the loop at a_14_channels.adesh:3
+//line testdata/run/a_14_channels.adesh:3
 			f.i_++
+//line testdata/run/a_14_channels.adesh:3
 			f.state = 1
+//line testdata/run/a_14_channels.adesh:3
 			continue poll_
+//line testdata/run/a_14_channels.adesh:2
 		case 4: // after the loop at a_14_channels.adesh:3
+//line testdata/run/a_14_channels.adesh:2
 			f.complete_()
+//line testdata/run/a_14_channels.adesh:2
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_14_channels.adesh:2
 		default:
+//line testdata/run/a_14_channels.adesh:2
 			rt.AwaitedAgain("`producer`", "testdata/run/a_14_channels.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_14_channels.adesh:2
 func (f *producerFuture) Drop() {
+//line testdata/run/a_14_channels.adesh:2
 	if f.state == producerFutureDone_ {
+//line testdata/run/a_14_channels.adesh:2
 		return
 	}
+//line testdata/run/a_14_channels.adesh:2
 	f.dropSub_()
+//line testdata/run/a_14_channels.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_14_channels.adesh:2
 func (f *producerFuture) dropSub_() {
+//line testdata/run/a_14_channels.adesh:2
 	switch f.state {
+//line testdata/run/a_14_channels.adesh:2
 	case 2:
+//line testdata/run/a_14_channels.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_14_channels.adesh:2
 func (f *producerFuture) complete_() {
+//line testdata/run/a_14_channels.adesh:2
 	*f = producerFuture{state: producerFutureDone_}
 }
 
 //line testdata/run/a_14_channels.adesh:2
 func producer(id int64, out *rt.Channel[int64], n int64) producerFuture {
+//line testdata/run/a_14_channels.adesh:2
 	return producerFuture{id: id, out: out, n: n}
 }
 
@@ -106,70 +147,108 @@ const asyncBlock1Done_ = 5
 //
 //line testdata/run/a_14_channels.adesh:12
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_14_channels.adesh:12
 poll_:
 	for {
+//line testdata/run/a_14_channels.adesh:12
 		switch f.state {
+//line testdata/run/a_14_channels.adesh:12
 		case 0: // start
-//line testdata/run/a_14_channels.adesh:13
 			f.n_ = 4
+//line testdata/run/a_14_channels.adesh:13
 			f.i_ = int64(0)
+//line testdata/run/a_14_channels.adesh:13
 			f.state = 1
+//line testdata/run/a_14_channels.adesh:13
 			fallthrough
+//line testdata/run/a_14_channels.adesh:13
 		case 1: // head of the loop at a_14_channels.adesh:13
+//line testdata/run/a_14_channels.adesh:13
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_14_channels.adesh:13
 				f.state = 4
+//line testdata/run/a_14_channels.adesh:13
 				continue poll_
 			}
+//line testdata/run/a_14_channels.adesh:13
 			f.i = f.i_
-//line testdata/run/a_14_channels.adesh:14
 			f.sub1_ = f.ch.Send("m" + rt.Str(f.i))
+//line testdata/run/a_14_channels.adesh:14
 			f.state = 2
+//line testdata/run/a_14_channels.adesh:14
 			fallthrough
+//line testdata/run/a_14_channels.adesh:14
 		case 2: // after the await at a_14_channels.adesh:14
 //line testdata/run/a_14_channels.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:14
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:14")
+//line testdata/run/a_14_channels.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:14
 			f.sub1_ = rt.SendFuture[string]{}
-//line testdata/run/a_14_channels.adesh:15
 			f.log.SendNow(cx, "sent m"+rt.Str(f.i))
+//line testdata/run/a_14_channels.adesh:15
 			f.state = 3
+//line testdata/run/a_14_channels.adesh:15
 			fallthrough
+//line testdata/run/a_14_channels.adesh:15
 		case 3: // next turn of the loop at a_14_channels.adesh:13
+//line testdata/run/a_14_channels.adesh:13
 			f.i_++
+//line testdata/run/a_14_channels.adesh:13
 			f.state = 1
+//line testdata/run/a_14_channels.adesh:13
 			continue poll_
+//line testdata/run/a_14_channels.adesh:12
 		case 4: // after the loop at a_14_channels.adesh:13
 //line testdata/run/a_14_channels.adesh:17
 			f.ch.Close()
 			f.log.Close()
+//line testdata/run/a_14_channels.adesh:18
 			f.complete_()
+//line testdata/run/a_14_channels.adesh:18
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_14_channels.adesh:12
 		default:
+//line testdata/run/a_14_channels.adesh:12
 			rt.AwaitedAgain("the async block", "testdata/run/a_14_channels.adesh:12:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_14_channels.adesh:12
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_14_channels.adesh:12
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_14_channels.adesh:12
 		return
 	}
+//line testdata/run/a_14_channels.adesh:12
 	f.dropSub_()
+//line testdata/run/a_14_channels.adesh:12
 	f.complete_()
 }
 
+//line testdata/run/a_14_channels.adesh:12
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_14_channels.adesh:12
 	switch f.state {
+//line testdata/run/a_14_channels.adesh:12
 	case 2:
+//line testdata/run/a_14_channels.adesh:12
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_14_channels.adesh:12
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_14_channels.adesh:12
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -189,71 +268,116 @@ const asyncBlock2Done_ = 5
 //
 //line testdata/run/a_14_channels.adesh:40
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_14_channels.adesh:40
 	var h *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_14_channels.adesh:40
 	var x_ *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_14_channels.adesh:40
 poll_:
 	for {
+//line testdata/run/a_14_channels.adesh:40
 		switch f.state {
+//line testdata/run/a_14_channels.adesh:40
 		case 0: // start
+//line testdata/run/a_14_channels.adesh:40
 			f.items_ = f.hs
+//line testdata/run/a_14_channels.adesh:40
 			f.i_ = 0
+//line testdata/run/a_14_channels.adesh:40
 			f.state = 1
+//line testdata/run/a_14_channels.adesh:40
 			fallthrough
+//line testdata/run/a_14_channels.adesh:40
 		case 1: // head of the loop at a_14_channels.adesh:41
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/a_14_channels.adesh:41
 				f.state = 4
+//line testdata/run/a_14_channels.adesh:41
 				continue poll_
 			}
+//line testdata/run/a_14_channels.adesh:41
 			x_ = f.items_[f.i_]
+//line testdata/run/a_14_channels.adesh:41
 			h = x_
 //line testdata/run/a_14_channels.adesh:41
 			f.sub1_ = h
+//line testdata/run/a_14_channels.adesh:41
 			f.state = 2
+//line testdata/run/a_14_channels.adesh:41
 			fallthrough
+//line testdata/run/a_14_channels.adesh:41
 		case 2: // after the await at a_14_channels.adesh:41
 //line testdata/run/a_14_channels.adesh:41
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:41
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:41
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:41")
+//line testdata/run/a_14_channels.adesh:41
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:41
 			f.sub1_ = nil
+//line testdata/run/a_14_channels.adesh:41
 			f.state = 3
+//line testdata/run/a_14_channels.adesh:41
 			fallthrough
+//line testdata/run/a_14_channels.adesh:41
 		case 3: // next turn of the loop at a_14_channels.adesh:41
+//line testdata/run/a_14_channels.adesh:41
 			f.i_++
+//line testdata/run/a_14_channels.adesh:41
 			f.state = 1
+//line testdata/run/a_14_channels.adesh:41
 			continue poll_
+//line testdata/run/a_14_channels.adesh:40
 		case 4: // after the loop at a_14_channels.adesh:41
 //line testdata/run/a_14_channels.adesh:42
 			f.data.Close()
+//line testdata/run/a_14_channels.adesh:42
 			f.complete_()
+//line testdata/run/a_14_channels.adesh:42
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_14_channels.adesh:40
 		default:
+//line testdata/run/a_14_channels.adesh:40
 			rt.AwaitedAgain("the async block", "testdata/run/a_14_channels.adesh:40:24")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_14_channels.adesh:40
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_14_channels.adesh:40
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_14_channels.adesh:40
 		return
 	}
+//line testdata/run/a_14_channels.adesh:40
 	f.dropSub_()
+//line testdata/run/a_14_channels.adesh:40
 	f.complete_()
 }
 
+//line testdata/run/a_14_channels.adesh:40
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_14_channels.adesh:40
 	switch f.state {
+//line testdata/run/a_14_channels.adesh:40
 	case 2:
+//line testdata/run/a_14_channels.adesh:40
 		if f.sub1_ != nil {
+//line testdata/run/a_14_channels.adesh:40
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_14_channels.adesh:40
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_14_channels.adesh:40
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -286,23 +410,40 @@ const mainFutureDone_ = 19
 //
 //line testdata/run/a_14_channels.adesh:8
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_14_channels.adesh:8
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_14_channels.adesh:8
 	var aw1_ rt.Option[string]
+//line testdata/run/a_14_channels.adesh:8
 	var aw2_ rt.Option[string]
+//line testdata/run/a_14_channels.adesh:8
 	var data *rt.Channel[int64]
+//line testdata/run/a_14_channels.adesh:8
 	var done *rt.Channel[int64]
+//line testdata/run/a_14_channels.adesh:8
 	var e rt.Error
+//line testdata/run/a_14_channels.adesh:8
 	var got1_ rt.Option[string]
+//line testdata/run/a_14_channels.adesh:8
 	var got2_ rt.Option[int64]
+//line testdata/run/a_14_channels.adesh:8
 	var got_ rt.Option[string]
+//line testdata/run/a_14_channels.adesh:8
 	var m string
+//line testdata/run/a_14_channels.adesh:8
 	var n_ int64
+//line testdata/run/a_14_channels.adesh:8
 	var s string
+//line testdata/run/a_14_channels.adesh:8
 	_ = s
+//line testdata/run/a_14_channels.adesh:8
 	var v int64
+//line testdata/run/a_14_channels.adesh:8
 poll_:
 	for {
+//line testdata/run/a_14_channels.adesh:8
 		switch f.state {
+//line testdata/run/a_14_channels.adesh:8
 		case 0: // start
 //line testdata/run/a_14_channels.adesh:10
 			f.ch = rt.NewChannel[string](int(2))
@@ -310,118 +451,185 @@ poll_:
 			f.p_ = rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: f.ch, log: f.log})
 //line testdata/run/a_14_channels.adesh:21
 			f.sub1_ = f.log.Recv()
+//line testdata/run/a_14_channels.adesh:21
 			f.state = 1
+//line testdata/run/a_14_channels.adesh:21
 			fallthrough
+//line testdata/run/a_14_channels.adesh:21
 		case 1: // after the await at a_14_channels.adesh:21
 //line testdata/run/a_14_channels.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:21
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:21")
+//line testdata/run/a_14_channels.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:21
 			f.sub1_ = rt.RecvFuture[string]{}
+//line testdata/run/a_14_channels.adesh:21
 			f.aw_ = step_.Value
 //line testdata/run/a_14_channels.adesh:21
 			f.sub1_ = f.log.Recv()
+//line testdata/run/a_14_channels.adesh:21
 			f.state = 2
+//line testdata/run/a_14_channels.adesh:21
 			fallthrough
+//line testdata/run/a_14_channels.adesh:21
 		case 2: // after the await at a_14_channels.adesh:21
 //line testdata/run/a_14_channels.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:21
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:21")
+//line testdata/run/a_14_channels.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:21
 			f.sub1_ = rt.RecvFuture[string]{}
+//line testdata/run/a_14_channels.adesh:21
 			aw1_ = step_.Value
 //line testdata/run/a_14_channels.adesh:21
 			rt.Print(f.aw_, aw1_)
 			rt.Print("buffered:", int64(f.ch.Len()))
 			f.got = []string{}
 			f.ch_ = f.ch
+//line testdata/run/a_14_channels.adesh:24
 			f.state = 3
+//line testdata/run/a_14_channels.adesh:24
 			fallthrough
+//line testdata/run/a_14_channels.adesh:24
 		case 3: // head of the loop at a_14_channels.adesh:24
 //line testdata/run/a_14_channels.adesh:24
 			f.sub1_ = f.ch_.Recv()
+//line testdata/run/a_14_channels.adesh:24
 			f.state = 4
+//line testdata/run/a_14_channels.adesh:24
 			fallthrough
+//line testdata/run/a_14_channels.adesh:24
 		case 4: // after the await at a_14_channels.adesh:24
 //line testdata/run/a_14_channels.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:24
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:24")
+//line testdata/run/a_14_channels.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:24
 			f.sub1_ = rt.RecvFuture[string]{}
+//line testdata/run/a_14_channels.adesh:24
 			got_ = step_.Value
+//line testdata/run/a_14_channels.adesh:24
 			if !got_.Some {
+//line testdata/run/a_14_channels.adesh:24
 				f.state = 5
+//line testdata/run/a_14_channels.adesh:24
 				continue poll_
 			}
+//line testdata/run/a_14_channels.adesh:24
 			m = got_.Val
-//line testdata/run/a_14_channels.adesh:25
 			rt.ArrPush(&f.got, m)
+//line testdata/run/a_14_channels.adesh:25
 			f.state = 3
+//line testdata/run/a_14_channels.adesh:25
 			continue poll_
+//line testdata/run/a_14_channels.adesh:8
 		case 5: // after the loop at a_14_channels.adesh:24
 //line testdata/run/a_14_channels.adesh:27
 			f.sub2_ = f.p_
+//line testdata/run/a_14_channels.adesh:27
 			f.state = 6
+//line testdata/run/a_14_channels.adesh:27
 			fallthrough
+//line testdata/run/a_14_channels.adesh:27
 		case 6: // after the await at a_14_channels.adesh:27
+//line testdata/run/a_14_channels.adesh:27
 			f.p_ = nil
 //line testdata/run/a_14_channels.adesh:27
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:27
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:27")
+//line testdata/run/a_14_channels.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:27
 			f.sub2_ = nil
-//line testdata/run/a_14_channels.adesh:28
 			rt.Print(f.got)
 			f.sent = 2
 			f.ch1_ = f.log
+//line testdata/run/a_14_channels.adesh:30
 			f.state = 7
+//line testdata/run/a_14_channels.adesh:30
 			fallthrough
+//line testdata/run/a_14_channels.adesh:30
 		case 7: // head of the loop at a_14_channels.adesh:30
 //line testdata/run/a_14_channels.adesh:30
 			f.sub1_ = f.ch1_.Recv()
+//line testdata/run/a_14_channels.adesh:30
 			f.state = 8
+//line testdata/run/a_14_channels.adesh:30
 			fallthrough
+//line testdata/run/a_14_channels.adesh:30
 		case 8: // after the await at a_14_channels.adesh:30
 //line testdata/run/a_14_channels.adesh:30
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:30
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:30")
+//line testdata/run/a_14_channels.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:30
 			f.sub1_ = rt.RecvFuture[string]{}
+//line testdata/run/a_14_channels.adesh:30
 			got1_ = step_.Value
+//line testdata/run/a_14_channels.adesh:30
 			if !got1_.Some {
+//line testdata/run/a_14_channels.adesh:30
 				f.state = 9
+//line testdata/run/a_14_channels.adesh:30
 				continue poll_
 			}
+//line testdata/run/a_14_channels.adesh:30
 			s = got1_.Val
 //line testdata/run/a_14_channels.adesh:30
 			f.sent++
+//line testdata/run/a_14_channels.adesh:30
 			f.state = 7
+//line testdata/run/a_14_channels.adesh:30
 			continue poll_
+//line testdata/run/a_14_channels.adesh:8
 		case 9: // after the loop at a_14_channels.adesh:30
 //line testdata/run/a_14_channels.adesh:31
 			rt.Print("sent:", f.sent)
 			f.sub1_ = f.ch.Recv()
+//line testdata/run/a_14_channels.adesh:32
 			f.state = 10
+//line testdata/run/a_14_channels.adesh:32
 			fallthrough
+//line testdata/run/a_14_channels.adesh:32
 		case 10: // after the await at a_14_channels.adesh:32
+//line testdata/run/a_14_channels.adesh:32
 			f.ch = nil
 //line testdata/run/a_14_channels.adesh:32
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:32
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:32
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:32")
+//line testdata/run/a_14_channels.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:32
 			f.sub1_ = rt.RecvFuture[string]{}
+//line testdata/run/a_14_channels.adesh:32
 			aw2_ = step_.Value
 //line testdata/run/a_14_channels.adesh:32
 			rt.Print("closed recv:", aw2_)
@@ -431,8 +639,8 @@ poll_:
 			n_ = 5
 //line testdata/run/a_14_channels.adesh:37
 			for i_ := int64(1); i_ < n_; i_++ {
+//line testdata/run/a_14_channels.adesh:37
 				var id int64 = i_
-//line testdata/run/a_14_channels.adesh:38
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, producer(id, data, 25)))
 			}
 			f.closer = rt.SpawnValue[rt.Unit](cx, asyncBlock2{hs: rt.ArrClone(f.hs), data: data})
@@ -440,147 +648,240 @@ poll_:
 			f.count = 0
 			f.sum = 0
 			f.ch2_ = data
+//line testdata/run/a_14_channels.adesh:46
 			f.state = 11
+//line testdata/run/a_14_channels.adesh:46
 			fallthrough
+//line testdata/run/a_14_channels.adesh:46
 		case 11: // head of the loop at a_14_channels.adesh:46
 //line testdata/run/a_14_channels.adesh:46
 			f.sub3_ = f.ch2_.Recv()
+//line testdata/run/a_14_channels.adesh:46
 			f.state = 12
+//line testdata/run/a_14_channels.adesh:46
 			fallthrough
+//line testdata/run/a_14_channels.adesh:46
 		case 12: // after the await at a_14_channels.adesh:46
 //line testdata/run/a_14_channels.adesh:46
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:46
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:46")
+//line testdata/run/a_14_channels.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:46
 			f.sub3_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_14_channels.adesh:46
 			got2_ = step_.Value
+//line testdata/run/a_14_channels.adesh:46
 			if !got2_.Some {
+//line testdata/run/a_14_channels.adesh:46
 				f.state = 13
+//line testdata/run/a_14_channels.adesh:46
 				continue poll_
 			}
+//line testdata/run/a_14_channels.adesh:46
 			v = got2_.Val
-//line testdata/run/a_14_channels.adesh:47
 			f.count++
 			f.sum += v
+//line testdata/run/a_14_channels.adesh:48
 			f.state = 11
+//line testdata/run/a_14_channels.adesh:48
 			continue poll_
+//line testdata/run/a_14_channels.adesh:8
 		case 13: // after the loop at a_14_channels.adesh:46
 //line testdata/run/a_14_channels.adesh:50
 			f.sub2_ = f.closer
+//line testdata/run/a_14_channels.adesh:50
 			f.state = 14
+//line testdata/run/a_14_channels.adesh:50
 			fallthrough
+//line testdata/run/a_14_channels.adesh:50
 		case 14: // after the await at a_14_channels.adesh:50
+//line testdata/run/a_14_channels.adesh:50
 			f.closer = nil
 //line testdata/run/a_14_channels.adesh:50
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:50
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:50
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:50")
+//line testdata/run/a_14_channels.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:50
 			f.sub2_ = nil
-//line testdata/run/a_14_channels.adesh:51
 			rt.Print("count:", f.count, "sum:", f.sum)
 //line testdata/run/a_14_channels.adesh:54
 			done = rt.NewChannel[int64](0)
 			done.Close()
+//line testdata/run/a_14_channels.adesh:55
 			f.state = 15
+//line testdata/run/a_14_channels.adesh:55
 			fallthrough
+//line testdata/run/a_14_channels.adesh:55
 		case 15: // body of the try at a_14_channels.adesh:56
 //line testdata/run/a_14_channels.adesh:57
 			f.sub4_ = done.Send(1)
+//line testdata/run/a_14_channels.adesh:57
 			f.state = 16
+//line testdata/run/a_14_channels.adesh:57
 			fallthrough
+//line testdata/run/a_14_channels.adesh:57
 		case 16: // after the await at a_14_channels.adesh:57
 //line testdata/run/a_14_channels.adesh:57
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:57
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:57
 				cx.SuspendedAt("testdata/run/a_14_channels.adesh:57")
+//line testdata/run/a_14_channels.adesh:57
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:57
 			f.sub4_ = rt.SendFuture[int64]{}
+//line testdata/run/a_14_channels.adesh:57
 			f.state = 18
+//line testdata/run/a_14_channels.adesh:57
 			continue poll_
+//line testdata/run/a_14_channels.adesh:8
 		case 17: // catch of the try at a_14_channels.adesh:56
+//line testdata/run/a_14_channels.adesh:8
 			thrown_ := f.err_
+//line testdata/run/a_14_channels.adesh:8
 			f.err_ = nil
+//line testdata/run/a_14_channels.adesh:8
 			e = thrown_.Err
 //line testdata/run/a_14_channels.adesh:59
 			rt.Print("send after close:", e.Message)
+//line testdata/run/a_14_channels.adesh:59
 			f.state = 18
+//line testdata/run/a_14_channels.adesh:59
 			fallthrough
+//line testdata/run/a_14_channels.adesh:59
 		case 18: // after the try at a_14_channels.adesh:56
+//line testdata/run/a_14_channels.adesh:59
 			f.complete_()
+//line testdata/run/a_14_channels.adesh:59
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_14_channels.adesh:8
 		default:
+//line testdata/run/a_14_channels.adesh:8
 			rt.AwaitedAgain("`main`", "testdata/run/a_14_channels.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_14_channels.adesh:8
 func (f *mainFuture) Drop() {
+//line testdata/run/a_14_channels.adesh:8
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_14_channels.adesh:8
 		return
 	}
+//line testdata/run/a_14_channels.adesh:8
 	f.dropSub_()
+//line testdata/run/a_14_channels.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_14_channels.adesh:8
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_14_channels.adesh:8
 	x := recover()
+//line testdata/run/a_14_channels.adesh:8
 	if x == nil {
+//line testdata/run/a_14_channels.adesh:8
 		return
 	}
+//line testdata/run/a_14_channels.adesh:8
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_14_channels.adesh:8
 		switch f.state {
+//line testdata/run/a_14_channels.adesh:8
 		case 15, 16:
+//line testdata/run/a_14_channels.adesh:8
 			f.dropSub_()
+//line testdata/run/a_14_channels.adesh:8
 			f.err_ = t
+//line testdata/run/a_14_channels.adesh:8
 			f.state = 17
+//line testdata/run/a_14_channels.adesh:8
 			*r = f.Poll(cx)
+//line testdata/run/a_14_channels.adesh:8
 			return
 		}
 	}
+//line testdata/run/a_14_channels.adesh:8
 	f.Drop()
+//line testdata/run/a_14_channels.adesh:8
 	panic(x)
 }
 
+//line testdata/run/a_14_channels.adesh:8
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_14_channels.adesh:8
 	switch f.state {
+//line testdata/run/a_14_channels.adesh:8
 	case 1:
+//line testdata/run/a_14_channels.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_14_channels.adesh:8
 	case 2:
+//line testdata/run/a_14_channels.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_14_channels.adesh:8
 	case 4:
+//line testdata/run/a_14_channels.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_14_channels.adesh:8
 	case 6:
+//line testdata/run/a_14_channels.adesh:8
 		if f.sub2_ != nil {
+//line testdata/run/a_14_channels.adesh:8
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_14_channels.adesh:8
 	case 8:
+//line testdata/run/a_14_channels.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_14_channels.adesh:8
 	case 10:
+//line testdata/run/a_14_channels.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_14_channels.adesh:8
 	case 12:
+//line testdata/run/a_14_channels.adesh:8
 		f.sub3_.Drop()
+//line testdata/run/a_14_channels.adesh:8
 	case 14:
+//line testdata/run/a_14_channels.adesh:8
 		if f.sub2_ != nil {
+//line testdata/run/a_14_channels.adesh:8
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_14_channels.adesh:8
 	case 16:
+//line testdata/run/a_14_channels.adesh:8
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_14_channels.adesh:8
 func (f *mainFuture) complete_() {
+//line testdata/run/a_14_channels.adesh:8
 	f.state = mainFutureDone_
+//line testdata/run/a_14_channels.adesh:8
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_14_channels.adesh:8
 func adeshMain() mainFuture {
+//line testdata/run/a_14_channels.adesh:8
 	return mainFuture{}
 }
 
@@ -599,16 +900,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_14_channels.adesh:8
 			f.sub1_ = adeshMain()
+//line testdata/run/a_14_channels.adesh:8
 			f.state = 1
+//line testdata/run/a_14_channels.adesh:8
 			fallthrough
+//line testdata/run/a_14_channels.adesh:8
 		case 1: // after the await at a_14_channels.adesh:8
 //line testdata/run/a_14_channels.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_14_channels.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_14_channels.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_14_channels.adesh:8
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_14_channels.adesh:8
 			f.complete_()
+//line testdata/run/a_14_channels.adesh:8
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

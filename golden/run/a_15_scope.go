@@ -23,11 +23,14 @@ const jobFutureDone_ = 2
 //
 //line testdata/run/a_15_scope.adesh:4
 func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_15_scope.adesh:4
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_15_scope.adesh:4
 	for {
+//line testdata/run/a_15_scope.adesh:4
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:4
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:5
 			f.failed = f.i == f.fail_at
 			f.defers_.Push(func() {
 				rt.Print("  job " + rt.Str(f.i) + " done")
@@ -39,75 +42,117 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 //line testdata/run/a_15_scope.adesh:10
 			f.started.SendNow(cx, f.i)
 			f.sub1_ = f.turn.Recv()
+//line testdata/run/a_15_scope.adesh:11
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:11
 			fallthrough
+//line testdata/run/a_15_scope.adesh:11
 		case 1: // after the await at a_15_scope.adesh:11
+//line testdata/run/a_15_scope.adesh:11
 			f.started = nil
+//line testdata/run/a_15_scope.adesh:11
 			f.turn = nil
 //line testdata/run/a_15_scope.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:11
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:11")
+//line testdata/run/a_15_scope.adesh:11
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_15_scope.adesh:11
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_15_scope.adesh:12
 			if f.failed {
+//line testdata/run/a_15_scope.adesh:12
 				{
 					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](rt.NewError("job " + rt.Str(f.i) + " failed"))
+//line testdata/run/a_15_scope.adesh:13
 					f.complete_()
+//line testdata/run/a_15_scope.adesh:13
 					return rt.Ready[rt.Result[int64, rt.Error]](res_)
 				}
 			}
+//line testdata/run/a_15_scope.adesh:12
 			{
+//line testdata/run/a_15_scope.adesh:15
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.i * 10)
+//line testdata/run/a_15_scope.adesh:15
 				f.complete_()
+//line testdata/run/a_15_scope.adesh:15
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
+//line testdata/run/a_15_scope.adesh:4
 		default:
+//line testdata/run/a_15_scope.adesh:4
 			rt.AwaitedAgain("`job`", "testdata/run/a_15_scope.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:4
 func (f *jobFuture) Drop() {
+//line testdata/run/a_15_scope.adesh:4
 	if f.state == jobFutureDone_ {
+//line testdata/run/a_15_scope.adesh:4
 		return
 	}
+//line testdata/run/a_15_scope.adesh:4
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:4
 func (f *jobFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_15_scope.adesh:4
 	x := recover()
+//line testdata/run/a_15_scope.adesh:4
 	if x == nil {
+//line testdata/run/a_15_scope.adesh:4
 		return
 	}
+//line testdata/run/a_15_scope.adesh:4
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_15_scope.adesh:4
 		f.Drop()
+//line testdata/run/a_15_scope.adesh:4
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_15_scope.adesh:4
 		return
 	}
+//line testdata/run/a_15_scope.adesh:4
 	f.Drop()
+//line testdata/run/a_15_scope.adesh:4
 	panic(x)
 }
 
+//line testdata/run/a_15_scope.adesh:4
 func (f *jobFuture) dropSub_() {
+//line testdata/run/a_15_scope.adesh:4
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:4
 	case 1:
+//line testdata/run/a_15_scope.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:4
 func (f *jobFuture) complete_() {
+//line testdata/run/a_15_scope.adesh:4
 	f.state = jobFutureDone_
+//line testdata/run/a_15_scope.adesh:4
 	f.defers_.Run()
+//line testdata/run/a_15_scope.adesh:4
 	*f = jobFuture{state: jobFutureDone_}
 }
 
 //line testdata/run/a_15_scope.adesh:4
 func job(i int64, fail_at int64, started *rt.Channel[int64], turn *rt.Channel[int64], next *rt.Channel[int64]) jobFuture {
+//line testdata/run/a_15_scope.adesh:4
 	return jobFuture{i: i, fail_at: fail_at, started: started, turn: turn, next: next}
 }
 
@@ -129,82 +174,132 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_15_scope.adesh:24
 func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_15_scope.adesh:24
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_15_scope.adesh:24
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_15_scope.adesh:24
 	var t_ rt.Result[int64, rt.Error]
+//line testdata/run/a_15_scope.adesh:24
 	var v int64
+//line testdata/run/a_15_scope.adesh:24
 	for {
+//line testdata/run/a_15_scope.adesh:24
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:24
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:25
 			f.sub1_ = job(f.i, f.fail_at, f.started, f.turns[rt.Index(f.i, len(f.turns), "testdata/run/a_15_scope.adesh:25:56")], f.turns[rt.Index(f.i+1, len(f.turns), "testdata/run/a_15_scope.adesh:25:66")])
+//line testdata/run/a_15_scope.adesh:25
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:25
 			fallthrough
+//line testdata/run/a_15_scope.adesh:25
 		case 1: // after the await at a_15_scope.adesh:25
+//line testdata/run/a_15_scope.adesh:25
 			f.started = nil
+//line testdata/run/a_15_scope.adesh:25
 			f.turns = nil
 //line testdata/run/a_15_scope.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:25
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_15_scope.adesh:25
 			f.sub1_ = jobFuture{}
+//line testdata/run/a_15_scope.adesh:25
 			aw_ = step_.Value
+//line testdata/run/a_15_scope.adesh:25
 			t_ = aw_
+//line testdata/run/a_15_scope.adesh:25
 			if !t_.IsOk {
+//line testdata/run/a_15_scope.adesh:25
 				f.complete_()
+//line testdata/run/a_15_scope.adesh:25
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_15_scope.adesh:25
 			v = t_.Val
+//line testdata/run/a_15_scope.adesh:25
 			f.tmp_ = f.total.Lock()
-//line testdata/run/a_15_scope.adesh:26
 			*f.tmp_.Ptr() += v
+//line testdata/run/a_15_scope.adesh:26
 			{
+//line testdata/run/a_15_scope.adesh:26
 				f.tmp_.Drop()
+//line testdata/run/a_15_scope.adesh:26
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_15_scope.adesh:27
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:27
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](v))
+//line testdata/run/a_15_scope.adesh:24
 		default:
+//line testdata/run/a_15_scope.adesh:24
 			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:24:21")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:24
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_15_scope.adesh:24
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_15_scope.adesh:24
 		return
 	}
+//line testdata/run/a_15_scope.adesh:24
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:24
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:24
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_15_scope.adesh:24
 	x := recover()
+//line testdata/run/a_15_scope.adesh:24
 	if x == nil {
+//line testdata/run/a_15_scope.adesh:24
 		return
 	}
+//line testdata/run/a_15_scope.adesh:24
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_15_scope.adesh:24
 		f.Drop()
+//line testdata/run/a_15_scope.adesh:24
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_15_scope.adesh:24
 		return
 	}
+//line testdata/run/a_15_scope.adesh:24
 	f.Drop()
+//line testdata/run/a_15_scope.adesh:24
 	panic(x)
 }
 
+//line testdata/run/a_15_scope.adesh:24
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_15_scope.adesh:24
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:24
 	case 1:
+//line testdata/run/a_15_scope.adesh:24
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:24
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_15_scope.adesh:24
 	f.state = asyncBlock2Done_
+//line testdata/run/a_15_scope.adesh:24
 	f.tmp_.Drop()
+//line testdata/run/a_15_scope.adesh:24
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -227,77 +322,117 @@ const asyncLambda1Done_ = 5
 //
 //line testdata/run/a_15_scope.adesh:20
 func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:20
 	var n_ int64
+//line testdata/run/a_15_scope.adesh:20
 poll_:
 	for {
+//line testdata/run/a_15_scope.adesh:20
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:20
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:21
 			f.started = rt.NewChannel[int64](0)
 			f.turns = []*rt.Channel[int64]{rt.NewChannel[int64](0), rt.NewChannel[int64](0), rt.NewChannel[int64](0), rt.NewChannel[int64](0)}
 			n_ = 3
 //line testdata/run/a_15_scope.adesh:23
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/a_15_scope.adesh:23
 				var i int64 = i_
-//line testdata/run/a_15_scope.adesh:24
 				rt.ScopeSpawn(cx, f.s, rt.Box[rt.Result[int64, rt.Error]](asyncBlock2{i: i, fail_at: (*f.fail_at), started: f.started, turns: rt.ArrClone(f.turns), total: (*f.total)})).Drop()
 			}
 //line testdata/run/a_15_scope.adesh:30
 			f.n1_ = 3
+//line testdata/run/a_15_scope.adesh:30
 			f.i1_ = int64(0)
+//line testdata/run/a_15_scope.adesh:30
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:30
 			fallthrough
+//line testdata/run/a_15_scope.adesh:30
 		case 1: // head of the loop at a_15_scope.adesh:30
+//line testdata/run/a_15_scope.adesh:30
 			if !(f.i1_ < f.n1_) {
+//line testdata/run/a_15_scope.adesh:30
 				f.state = 4
+//line testdata/run/a_15_scope.adesh:30
 				continue poll_
 			}
 //line testdata/run/a_15_scope.adesh:30
 			f.sub1_ = f.started.Recv()
+//line testdata/run/a_15_scope.adesh:30
 			f.state = 2
+//line testdata/run/a_15_scope.adesh:30
 			fallthrough
+//line testdata/run/a_15_scope.adesh:30
 		case 2: // after the await at a_15_scope.adesh:30
 //line testdata/run/a_15_scope.adesh:30
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:30
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:30")
+//line testdata/run/a_15_scope.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:30
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_15_scope.adesh:30
 			f.state = 3
+//line testdata/run/a_15_scope.adesh:30
 			fallthrough
+//line testdata/run/a_15_scope.adesh:30
 		case 3: // next turn of the loop at a_15_scope.adesh:30
+//line testdata/run/a_15_scope.adesh:30
 			f.i1_++
+//line testdata/run/a_15_scope.adesh:30
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:30
 			continue poll_
+//line testdata/run/a_15_scope.adesh:20
 		case 4: // after the loop at a_15_scope.adesh:30
 //line testdata/run/a_15_scope.adesh:31
 			f.turns[rt.Index(0, len(f.turns), "testdata/run/a_15_scope.adesh:31:9")].SendNow(cx, 1)
+//line testdata/run/a_15_scope.adesh:31
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:31
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_15_scope.adesh:20
 		default:
+//line testdata/run/a_15_scope.adesh:20
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_15_scope.adesh:20:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:20
 func (f *asyncLambda1) Drop() {
+//line testdata/run/a_15_scope.adesh:20
 	if f.state == asyncLambda1Done_ {
+//line testdata/run/a_15_scope.adesh:20
 		return
 	}
+//line testdata/run/a_15_scope.adesh:20
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:20
 func (f *asyncLambda1) dropSub_() {
+//line testdata/run/a_15_scope.adesh:20
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:20
 	case 2:
+//line testdata/run/a_15_scope.adesh:20
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:20
 func (f *asyncLambda1) complete_() {
+//line testdata/run/a_15_scope.adesh:20
 	*f = asyncLambda1{state: asyncLambda1Done_}
 }
 
@@ -316,78 +451,124 @@ const runJobsFutureDone_ = 2
 //
 //line testdata/run/a_15_scope.adesh:18
 func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_15_scope.adesh:18
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_15_scope.adesh:18
 	var r_ rt.Result[int64, rt.Error]
+//line testdata/run/a_15_scope.adesh:18
 	for {
+//line testdata/run/a_15_scope.adesh:18
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:18
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:19
 			f.total = rt.NewMutex[int64](0)
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:20
 				return rt.Box[rt.Unit](asyncLambda1{fail_at: &f.fail_at, total: &f.total, s: s})
 			})
+//line testdata/run/a_15_scope.adesh:20
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:20
 			fallthrough
+//line testdata/run/a_15_scope.adesh:20
 		case 1: // after the await at a_15_scope.adesh:20
 //line testdata/run/a_15_scope.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:20
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:20")
+//line testdata/run/a_15_scope.adesh:20
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_15_scope.adesh:20
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
+//line testdata/run/a_15_scope.adesh:20
 			f.tmp_ = f.total.Lock()
+//line testdata/run/a_15_scope.adesh:20
 			r_ = rt.Ok[int64, rt.Error](*f.tmp_.Ptr())
+//line testdata/run/a_15_scope.adesh:20
 			{
+//line testdata/run/a_15_scope.adesh:20
 				f.tmp_.Drop()
+//line testdata/run/a_15_scope.adesh:20
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_15_scope.adesh:33
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:33
 			return rt.Ready[rt.Result[int64, rt.Error]](r_)
+//line testdata/run/a_15_scope.adesh:18
 		default:
+//line testdata/run/a_15_scope.adesh:18
 			rt.AwaitedAgain("`run_jobs`", "testdata/run/a_15_scope.adesh:18:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:18
 func (f *runJobsFuture) Drop() {
+//line testdata/run/a_15_scope.adesh:18
 	if f.state == runJobsFutureDone_ {
+//line testdata/run/a_15_scope.adesh:18
 		return
 	}
+//line testdata/run/a_15_scope.adesh:18
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:18
 func (f *runJobsFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_15_scope.adesh:18
 	x := recover()
+//line testdata/run/a_15_scope.adesh:18
 	if x == nil {
+//line testdata/run/a_15_scope.adesh:18
 		return
 	}
+//line testdata/run/a_15_scope.adesh:18
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_15_scope.adesh:18
 		f.Drop()
+//line testdata/run/a_15_scope.adesh:18
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_15_scope.adesh:18
 		return
 	}
+//line testdata/run/a_15_scope.adesh:18
 	f.Drop()
+//line testdata/run/a_15_scope.adesh:18
 	panic(x)
 }
 
+//line testdata/run/a_15_scope.adesh:18
 func (f *runJobsFuture) dropSub_() {
+//line testdata/run/a_15_scope.adesh:18
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:18
 	case 1:
+//line testdata/run/a_15_scope.adesh:18
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:18
 func (f *runJobsFuture) complete_() {
+//line testdata/run/a_15_scope.adesh:18
 	f.state = runJobsFutureDone_
+//line testdata/run/a_15_scope.adesh:18
 	f.tmp_.Drop()
+//line testdata/run/a_15_scope.adesh:18
 	*f = runJobsFuture{state: runJobsFutureDone_}
 }
 
 //line testdata/run/a_15_scope.adesh:18
 func run_jobs(fail_at int64) runJobsFuture {
+//line testdata/run/a_15_scope.adesh:18
 	return runJobsFuture{fail_at: fail_at}
 }
 
@@ -405,55 +586,79 @@ const asyncBlock4Done_ = 2
 //
 //line testdata/run/a_15_scope.adesh:41
 func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:41
 	for {
+//line testdata/run/a_15_scope.adesh:41
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:41
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:42
 			f.sub1_ = rt.Sleep(2)
+//line testdata/run/a_15_scope.adesh:42
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:42
 			fallthrough
+//line testdata/run/a_15_scope.adesh:42
 		case 1: // after the await at a_15_scope.adesh:42
 //line testdata/run/a_15_scope.adesh:42
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:42
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:42
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:42")
+//line testdata/run/a_15_scope.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:42
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_15_scope.adesh:43
 			for _, x_ := range *f.words {
+//line testdata/run/a_15_scope.adesh:43
 				var w string = x_
-//line testdata/run/a_15_scope.adesh:44
 				if rt.StrLen(w) > (*f.longest) {
 //line testdata/run/a_15_scope.adesh:44
 					(*f.longest) = rt.StrLen(w)
 				}
 			}
+//line testdata/run/a_15_scope.adesh:43
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:43
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_15_scope.adesh:41
 		default:
+//line testdata/run/a_15_scope.adesh:41
 			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:41:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:41
 func (f *asyncBlock4) Drop() {
+//line testdata/run/a_15_scope.adesh:41
 	if f.state == asyncBlock4Done_ {
+//line testdata/run/a_15_scope.adesh:41
 		return
 	}
+//line testdata/run/a_15_scope.adesh:41
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:41
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:41
 func (f *asyncBlock4) dropSub_() {
+//line testdata/run/a_15_scope.adesh:41
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:41
 	case 1:
+//line testdata/run/a_15_scope.adesh:41
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:41
 func (f *asyncBlock4) complete_() {
+//line testdata/run/a_15_scope.adesh:41
 	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
@@ -470,48 +675,72 @@ const asyncBlock5Done_ = 2
 //
 //line testdata/run/a_15_scope.adesh:47
 func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:47
 	for {
+//line testdata/run/a_15_scope.adesh:47
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:47
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:48
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_15_scope.adesh:48
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:48
 			fallthrough
+//line testdata/run/a_15_scope.adesh:48
 		case 1: // after the await at a_15_scope.adesh:48
 //line testdata/run/a_15_scope.adesh:48
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:48
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:48")
+//line testdata/run/a_15_scope.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:48
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_15_scope.adesh:49
 			rt.Print("reader sees", int64(len((*f.words))), "words")
+//line testdata/run/a_15_scope.adesh:49
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:49
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_15_scope.adesh:47
 		default:
+//line testdata/run/a_15_scope.adesh:47
 			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:47:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:47
 func (f *asyncBlock5) Drop() {
+//line testdata/run/a_15_scope.adesh:47
 	if f.state == asyncBlock5Done_ {
+//line testdata/run/a_15_scope.adesh:47
 		return
 	}
+//line testdata/run/a_15_scope.adesh:47
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:47
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:47
 func (f *asyncBlock5) dropSub_() {
+//line testdata/run/a_15_scope.adesh:47
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:47
 	case 1:
+//line testdata/run/a_15_scope.adesh:47
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:47
 func (f *asyncBlock5) complete_() {
+//line testdata/run/a_15_scope.adesh:47
 	*f = asyncBlock5{state: asyncBlock5Done_}
 }
 
@@ -529,33 +758,49 @@ const asyncLambda3Done_ = 1
 //
 //line testdata/run/a_15_scope.adesh:39
 func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:39
 	for {
+//line testdata/run/a_15_scope.adesh:39
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:39
 		case 0: // start
 //line testdata/run/a_15_scope.adesh:41
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{words: f.words, longest: f.longest})).Drop()
 //line testdata/run/a_15_scope.adesh:47
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{words: f.words})).Drop()
+//line testdata/run/a_15_scope.adesh:47
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:47
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_15_scope.adesh:39
 		default:
+//line testdata/run/a_15_scope.adesh:39
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_15_scope.adesh:39:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:39
 func (f *asyncLambda3) Drop() {
+//line testdata/run/a_15_scope.adesh:39
 	if f.state == asyncLambda3Done_ {
+//line testdata/run/a_15_scope.adesh:39
 		return
 	}
+//line testdata/run/a_15_scope.adesh:39
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:39
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:39
 func (f *asyncLambda3) dropSub_() {}
 
+//line testdata/run/a_15_scope.adesh:39
 func (f *asyncLambda3) complete_() {
+//line testdata/run/a_15_scope.adesh:39
 	*f = asyncLambda3{state: asyncLambda3Done_}
 }
 
@@ -572,65 +817,98 @@ const asyncBlock7Done_ = 2
 //
 //line testdata/run/a_15_scope.adesh:60
 func (f *asyncBlock7) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_15_scope.adesh:60
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_15_scope.adesh:60
 	for {
+//line testdata/run/a_15_scope.adesh:60
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:60
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:61
 			f.defers_.Push(func() {
 //line testdata/run/a_15_scope.adesh:61
 				rt.Print("  sleeper cancelled")
 			})
 //line testdata/run/a_15_scope.adesh:62
 			f.sub1_ = rt.Sleep(100000)
+//line testdata/run/a_15_scope.adesh:62
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:62
 			fallthrough
+//line testdata/run/a_15_scope.adesh:62
 		case 1: // after the await at a_15_scope.adesh:62
 //line testdata/run/a_15_scope.adesh:62
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:62
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:62
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:62")
+//line testdata/run/a_15_scope.adesh:62
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:62
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_15_scope.adesh:63
 			rt.Print("not reached")
+//line testdata/run/a_15_scope.adesh:63
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:63
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_15_scope.adesh:60
 		default:
+//line testdata/run/a_15_scope.adesh:60
 			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:60:21")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:60
 func (f *asyncBlock7) Drop() {
+//line testdata/run/a_15_scope.adesh:60
 	if f.state == asyncBlock7Done_ {
+//line testdata/run/a_15_scope.adesh:60
 		return
 	}
+//line testdata/run/a_15_scope.adesh:60
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:60
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:60
 func (f *asyncBlock7) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_15_scope.adesh:60
 	x := recover()
+//line testdata/run/a_15_scope.adesh:60
 	if x == nil {
+//line testdata/run/a_15_scope.adesh:60
 		return
 	}
+//line testdata/run/a_15_scope.adesh:60
 	f.Drop()
+//line testdata/run/a_15_scope.adesh:60
 	panic(x)
 }
 
+//line testdata/run/a_15_scope.adesh:60
 func (f *asyncBlock7) dropSub_() {
+//line testdata/run/a_15_scope.adesh:60
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:60
 	case 1:
+//line testdata/run/a_15_scope.adesh:60
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:60
 func (f *asyncBlock7) complete_() {
+//line testdata/run/a_15_scope.adesh:60
 	f.state = asyncBlock7Done_
+//line testdata/run/a_15_scope.adesh:60
 	f.defers_.Run()
+//line testdata/run/a_15_scope.adesh:60
 	*f = asyncBlock7{state: asyncBlock7Done_}
 }
 
@@ -646,46 +924,68 @@ const asyncBlock8Done_ = 2
 //
 //line testdata/run/a_15_scope.adesh:65
 func (f *asyncBlock8) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:65
 	for {
+//line testdata/run/a_15_scope.adesh:65
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:65
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:66
 			f.sub1_ = rt.Sleep(5)
+//line testdata/run/a_15_scope.adesh:66
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:66
 			fallthrough
+//line testdata/run/a_15_scope.adesh:66
 		case 1: // after the await at a_15_scope.adesh:66
 //line testdata/run/a_15_scope.adesh:66
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:66
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:66
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:66")
+//line testdata/run/a_15_scope.adesh:66
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:66
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_15_scope.adesh:67
 			panic(&rt.Thrown{Err: rt.NewError("child threw"), Pos: "testdata/run/a_15_scope.adesh:67:17"})
+//line testdata/run/a_15_scope.adesh:65
 		default:
+//line testdata/run/a_15_scope.adesh:65
 			rt.AwaitedAgain("the async block", "testdata/run/a_15_scope.adesh:65:21")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:65
 func (f *asyncBlock8) Drop() {
+//line testdata/run/a_15_scope.adesh:65
 	if f.state == asyncBlock8Done_ {
+//line testdata/run/a_15_scope.adesh:65
 		return
 	}
+//line testdata/run/a_15_scope.adesh:65
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:65
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:65
 func (f *asyncBlock8) dropSub_() {
+//line testdata/run/a_15_scope.adesh:65
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:65
 	case 1:
+//line testdata/run/a_15_scope.adesh:65
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:65
 func (f *asyncBlock8) complete_() {
+//line testdata/run/a_15_scope.adesh:65
 	*f = asyncBlock8{state: asyncBlock8Done_}
 }
 
@@ -701,33 +1001,48 @@ const asyncLambda6Done_ = 1
 //
 //line testdata/run/a_15_scope.adesh:59
 func (f *asyncLambda6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:59
 	for {
+//line testdata/run/a_15_scope.adesh:59
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:59
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:60
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock7{})).Drop()
 //line testdata/run/a_15_scope.adesh:65
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock8{})).Drop()
+//line testdata/run/a_15_scope.adesh:65
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:65
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_15_scope.adesh:59
 		default:
+//line testdata/run/a_15_scope.adesh:59
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_15_scope.adesh:59:21")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:59
 func (f *asyncLambda6) Drop() {
+//line testdata/run/a_15_scope.adesh:59
 	if f.state == asyncLambda6Done_ {
+//line testdata/run/a_15_scope.adesh:59
 		return
 	}
+//line testdata/run/a_15_scope.adesh:59
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:59
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:59
 func (f *asyncLambda6) dropSub_() {}
 
+//line testdata/run/a_15_scope.adesh:59
 func (f *asyncLambda6) complete_() {
+//line testdata/run/a_15_scope.adesh:59
 	*f = asyncLambda6{state: asyncLambda6Done_}
 }
 
@@ -747,144 +1062,231 @@ const mainFutureDone_ = 8
 //
 //line testdata/run/a_15_scope.adesh:36
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_15_scope.adesh:36
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_15_scope.adesh:36
 	var aw1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_15_scope.adesh:36
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_15_scope.adesh:36
 	var e rt.Error
+//line testdata/run/a_15_scope.adesh:36
 poll_:
 	for {
+//line testdata/run/a_15_scope.adesh:36
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:36
 		case 0: // start
-//line testdata/run/a_15_scope.adesh:37
 			f.words = []string{"alpha", "beta", "gamma"}
 			f.longest = 0
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:39
 				return rt.Box[rt.Unit](asyncLambda3{words: &f.words, longest: &f.longest, s: s})
 			})
+//line testdata/run/a_15_scope.adesh:39
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:39
 			fallthrough
+//line testdata/run/a_15_scope.adesh:39
 		case 1: // after the await at a_15_scope.adesh:39
 //line testdata/run/a_15_scope.adesh:39
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:39
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:39
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:39")
+//line testdata/run/a_15_scope.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:39
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:52
 			rt.Print("longest:", f.longest)
 //line testdata/run/a_15_scope.adesh:54
 			f.sub2_ = run_jobs(-1)
+//line testdata/run/a_15_scope.adesh:54
 			f.state = 2
+//line testdata/run/a_15_scope.adesh:54
 			fallthrough
+//line testdata/run/a_15_scope.adesh:54
 		case 2: // after the await at a_15_scope.adesh:54
 //line testdata/run/a_15_scope.adesh:54
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:54
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:54
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:54
 			f.sub2_ = runJobsFuture{}
+//line testdata/run/a_15_scope.adesh:54
 			aw_ = step_.Value
 //line testdata/run/a_15_scope.adesh:54
 			rt.Print(aw_)
 			f.sub2_ = run_jobs(1)
+//line testdata/run/a_15_scope.adesh:55
 			f.state = 3
+//line testdata/run/a_15_scope.adesh:55
 			fallthrough
+//line testdata/run/a_15_scope.adesh:55
 		case 3: // after the await at a_15_scope.adesh:55
 //line testdata/run/a_15_scope.adesh:55
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:55
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:55
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:55
 			f.sub2_ = runJobsFuture{}
+//line testdata/run/a_15_scope.adesh:55
 			aw1_ = step_.Value
 //line testdata/run/a_15_scope.adesh:55
 			rt.Print(aw1_)
+//line testdata/run/a_15_scope.adesh:55
 			f.state = 4
+//line testdata/run/a_15_scope.adesh:55
 			fallthrough
+//line testdata/run/a_15_scope.adesh:55
 		case 4: // body of the try at a_15_scope.adesh:58
+//line testdata/run/a_15_scope.adesh:59
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
+//line testdata/run/a_15_scope.adesh:59
 				return rt.Start[rt.Unit](nil, asyncLambda6{s: s})
 			})
+//line testdata/run/a_15_scope.adesh:59
 			f.state = 5
+//line testdata/run/a_15_scope.adesh:59
 			fallthrough
+//line testdata/run/a_15_scope.adesh:59
 		case 5: // after the await at a_15_scope.adesh:59
 //line testdata/run/a_15_scope.adesh:59
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:59
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:59
 				cx.SuspendedAt("testdata/run/a_15_scope.adesh:59")
+//line testdata/run/a_15_scope.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:59
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:70
 			rt.Print("not reached")
+//line testdata/run/a_15_scope.adesh:70
 			f.state = 7
+//line testdata/run/a_15_scope.adesh:70
 			continue poll_
+//line testdata/run/a_15_scope.adesh:36
 		case 6: // catch of the try at a_15_scope.adesh:58
+//line testdata/run/a_15_scope.adesh:36
 			thrown_ := f.err_
+//line testdata/run/a_15_scope.adesh:36
 			f.err_ = nil
+//line testdata/run/a_15_scope.adesh:36
 			e = thrown_.Err
 //line testdata/run/a_15_scope.adesh:72
 			rt.Print("scope failed:", e.Message)
+//line testdata/run/a_15_scope.adesh:72
 			f.state = 7
+//line testdata/run/a_15_scope.adesh:72
 			fallthrough
+//line testdata/run/a_15_scope.adesh:72
 		case 7: // after the try at a_15_scope.adesh:58
+//line testdata/run/a_15_scope.adesh:72
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:72
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_15_scope.adesh:36
 		default:
+//line testdata/run/a_15_scope.adesh:36
 			rt.AwaitedAgain("`main`", "testdata/run/a_15_scope.adesh:36:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_15_scope.adesh:36
 func (f *mainFuture) Drop() {
+//line testdata/run/a_15_scope.adesh:36
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_15_scope.adesh:36
 		return
 	}
+//line testdata/run/a_15_scope.adesh:36
 	f.dropSub_()
+//line testdata/run/a_15_scope.adesh:36
 	f.complete_()
 }
 
+//line testdata/run/a_15_scope.adesh:36
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_15_scope.adesh:36
 	x := recover()
+//line testdata/run/a_15_scope.adesh:36
 	if x == nil {
+//line testdata/run/a_15_scope.adesh:36
 		return
 	}
+//line testdata/run/a_15_scope.adesh:36
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_15_scope.adesh:36
 		switch f.state {
+//line testdata/run/a_15_scope.adesh:36
 		case 4, 5:
+//line testdata/run/a_15_scope.adesh:36
 			f.dropSub_()
+//line testdata/run/a_15_scope.adesh:36
 			f.err_ = t
+//line testdata/run/a_15_scope.adesh:36
 			f.state = 6
+//line testdata/run/a_15_scope.adesh:36
 			*r = f.Poll(cx)
+//line testdata/run/a_15_scope.adesh:36
 			return
 		}
 	}
+//line testdata/run/a_15_scope.adesh:36
 	f.Drop()
+//line testdata/run/a_15_scope.adesh:36
 	panic(x)
 }
 
+//line testdata/run/a_15_scope.adesh:36
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_15_scope.adesh:36
 	switch f.state {
+//line testdata/run/a_15_scope.adesh:36
 	case 1:
+//line testdata/run/a_15_scope.adesh:36
 		f.sub1_.Drop()
+//line testdata/run/a_15_scope.adesh:36
 	case 2:
+//line testdata/run/a_15_scope.adesh:36
 		f.sub2_.Drop()
+//line testdata/run/a_15_scope.adesh:36
 	case 3:
+//line testdata/run/a_15_scope.adesh:36
 		f.sub2_.Drop()
+//line testdata/run/a_15_scope.adesh:36
 	case 5:
+//line testdata/run/a_15_scope.adesh:36
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_15_scope.adesh:36
 func (f *mainFuture) complete_() {
+//line testdata/run/a_15_scope.adesh:36
 	f.state = mainFutureDone_
+//line testdata/run/a_15_scope.adesh:36
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_15_scope.adesh:36
 func adeshMain() mainFuture {
+//line testdata/run/a_15_scope.adesh:36
 	return mainFuture{}
 }
 
@@ -903,16 +1305,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_15_scope.adesh:36
 			f.sub1_ = adeshMain()
+//line testdata/run/a_15_scope.adesh:36
 			f.state = 1
+//line testdata/run/a_15_scope.adesh:36
 			fallthrough
+//line testdata/run/a_15_scope.adesh:36
 		case 1: // after the await at a_15_scope.adesh:36
 //line testdata/run/a_15_scope.adesh:36
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_15_scope.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_15_scope.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_15_scope.adesh:36
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_15_scope.adesh:36
 			f.complete_()
+//line testdata/run/a_15_scope.adesh:36
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -18,82 +18,122 @@ const riskyFutureDone_ = 2
 //
 //line testdata/run/a_16_errors_as_results.adesh:4
 func (f *riskyFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_16_errors_as_results.adesh:4
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_16_errors_as_results.adesh:4
 	var xs []int64
+//line testdata/run/a_16_errors_as_results.adesh:4
 	for {
+//line testdata/run/a_16_errors_as_results.adesh:4
 		switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:4
 		case 0: // start
-//line testdata/run/a_16_errors_as_results.adesh:5
 			f.defers_.Push(func() {
 //line testdata/run/a_16_errors_as_results.adesh:5
 				rt.Print("  risky cleanup", f.n)
 			})
 //line testdata/run/a_16_errors_as_results.adesh:6
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_16_errors_as_results.adesh:6
 			f.state = 1
+//line testdata/run/a_16_errors_as_results.adesh:6
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:6
 		case 1: // after the await at a_16_errors_as_results.adesh:6
 //line testdata/run/a_16_errors_as_results.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:6
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:6")
+//line testdata/run/a_16_errors_as_results.adesh:6
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:6
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_16_errors_as_results.adesh:7
 			if f.n < 0 {
 				panic(&rt.Thrown{Err: rt.NewError("negative"), Pos: "testdata/run/a_16_errors_as_results.adesh:8:9"})
 			}
 			xs = []int64{1, 2, 3}
+//line testdata/run/a_16_errors_as_results.adesh:10
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](xs[rt.Index(f.n, len(xs), "testdata/run/a_16_errors_as_results.adesh:11:15")])
+//line testdata/run/a_16_errors_as_results.adesh:11
 				f.complete_()
+//line testdata/run/a_16_errors_as_results.adesh:11
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
+//line testdata/run/a_16_errors_as_results.adesh:4
 		default:
+//line testdata/run/a_16_errors_as_results.adesh:4
 			rt.AwaitedAgain("`risky`", "testdata/run/a_16_errors_as_results.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_16_errors_as_results.adesh:4
 func (f *riskyFuture) Drop() {
+//line testdata/run/a_16_errors_as_results.adesh:4
 	if f.state == riskyFutureDone_ {
+//line testdata/run/a_16_errors_as_results.adesh:4
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:4
 	f.dropSub_()
+//line testdata/run/a_16_errors_as_results.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:4
 func (f *riskyFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_16_errors_as_results.adesh:4
 	x := recover()
+//line testdata/run/a_16_errors_as_results.adesh:4
 	if x == nil {
+//line testdata/run/a_16_errors_as_results.adesh:4
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:4
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_16_errors_as_results.adesh:4
 		f.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:4
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_16_errors_as_results.adesh:4
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:4
 	f.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:4
 	panic(x)
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:4
 func (f *riskyFuture) dropSub_() {
+//line testdata/run/a_16_errors_as_results.adesh:4
 	switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:4
 	case 1:
+//line testdata/run/a_16_errors_as_results.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:4
 func (f *riskyFuture) complete_() {
+//line testdata/run/a_16_errors_as_results.adesh:4
 	f.state = riskyFutureDone_
+//line testdata/run/a_16_errors_as_results.adesh:4
 	f.defers_.Run()
+//line testdata/run/a_16_errors_as_results.adesh:4
 	*f = riskyFuture{state: riskyFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:4
 func risky(n int64) riskyFuture {
+//line testdata/run/a_16_errors_as_results.adesh:4
 	return riskyFuture{n: n}
 }
 
@@ -110,17 +150,23 @@ const fromPromiseFutureDone_ = 2
 //
 //line testdata/run/a_16_errors_as_results.adesh:14
 func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string, rt.Error]]) {
+//line testdata/run/a_16_errors_as_results.adesh:14
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_16_errors_as_results.adesh:14
 	var aw_ string
+//line testdata/run/a_16_errors_as_results.adesh:14
 	var p_ *rt.Promise[string]
+//line testdata/run/a_16_errors_as_results.adesh:14
 	var v string
+//line testdata/run/a_16_errors_as_results.adesh:14
 	for {
+//line testdata/run/a_16_errors_as_results.adesh:14
 		switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:14
 		case 0: // start
-//line testdata/run/a_16_errors_as_results.adesh:15
 			p_ = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+//line testdata/run/a_16_errors_as_results.adesh:15
 				func(resolve func(string), reject func(rt.Value)) {
-//line testdata/run/a_16_errors_as_results.adesh:16
 					if f.ok {
 //line testdata/run/a_16_errors_as_results.adesh:16
 						resolve("fine")
@@ -132,65 +178,100 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 			})
 //line testdata/run/a_16_errors_as_results.adesh:18
 			f.sub1_ = p_
+//line testdata/run/a_16_errors_as_results.adesh:18
 			f.state = 1
+//line testdata/run/a_16_errors_as_results.adesh:18
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:18
 		case 1: // after the await at a_16_errors_as_results.adesh:18
 //line testdata/run/a_16_errors_as_results.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:18
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:18
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:18")
+//line testdata/run/a_16_errors_as_results.adesh:18
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:18
 			f.sub1_ = nil
+//line testdata/run/a_16_errors_as_results.adesh:18
 			aw_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:18
 			v = aw_
 			f.complete_()
+//line testdata/run/a_16_errors_as_results.adesh:19
 			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](v))
+//line testdata/run/a_16_errors_as_results.adesh:14
 		default:
+//line testdata/run/a_16_errors_as_results.adesh:14
 			rt.AwaitedAgain("`from_promise`", "testdata/run/a_16_errors_as_results.adesh:14:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_16_errors_as_results.adesh:14
 func (f *fromPromiseFuture) Drop() {
+//line testdata/run/a_16_errors_as_results.adesh:14
 	if f.state == fromPromiseFutureDone_ {
+//line testdata/run/a_16_errors_as_results.adesh:14
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:14
 	f.dropSub_()
+//line testdata/run/a_16_errors_as_results.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:14
 func (f *fromPromiseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
+//line testdata/run/a_16_errors_as_results.adesh:14
 	x := recover()
+//line testdata/run/a_16_errors_as_results.adesh:14
 	if x == nil {
+//line testdata/run/a_16_errors_as_results.adesh:14
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:14
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_16_errors_as_results.adesh:14
 		f.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:14
 		*r = rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t.Err))
+//line testdata/run/a_16_errors_as_results.adesh:14
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:14
 	f.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:14
 	panic(x)
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:14
 func (f *fromPromiseFuture) dropSub_() {
+//line testdata/run/a_16_errors_as_results.adesh:14
 	switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:14
 	case 1:
+//line testdata/run/a_16_errors_as_results.adesh:14
 		if f.sub1_ != nil {
+//line testdata/run/a_16_errors_as_results.adesh:14
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:14
 func (f *fromPromiseFuture) complete_() {
+//line testdata/run/a_16_errors_as_results.adesh:14
 	*f = fromPromiseFuture{state: fromPromiseFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:14
 func from_promise(ok bool) fromPromiseFuture {
+//line testdata/run/a_16_errors_as_results.adesh:14
 	return fromPromiseFuture{ok: ok}
 }
 
@@ -206,66 +287,102 @@ const slowFutureDone_ = 2
 //
 //line testdata/run/a_16_errors_as_results.adesh:22
 func (f *slowFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_16_errors_as_results.adesh:22
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_16_errors_as_results.adesh:22
 	for {
+//line testdata/run/a_16_errors_as_results.adesh:22
 		switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:22
 		case 0: // start
-//line testdata/run/a_16_errors_as_results.adesh:23
 			f.sub1_ = rt.Sleep(100000)
+//line testdata/run/a_16_errors_as_results.adesh:23
 			f.state = 1
+//line testdata/run/a_16_errors_as_results.adesh:23
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:23
 		case 1: // after the await at a_16_errors_as_results.adesh:23
 //line testdata/run/a_16_errors_as_results.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:23
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:23")
+//line testdata/run/a_16_errors_as_results.adesh:23
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:23
 			f.sub1_ = rt.SleepFuture{}
 			f.complete_()
+//line testdata/run/a_16_errors_as_results.adesh:24
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](1))
+//line testdata/run/a_16_errors_as_results.adesh:22
 		default:
+//line testdata/run/a_16_errors_as_results.adesh:22
 			rt.AwaitedAgain("`slow`", "testdata/run/a_16_errors_as_results.adesh:22:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_16_errors_as_results.adesh:22
 func (f *slowFuture) Drop() {
+//line testdata/run/a_16_errors_as_results.adesh:22
 	if f.state == slowFutureDone_ {
+//line testdata/run/a_16_errors_as_results.adesh:22
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:22
 	f.dropSub_()
+//line testdata/run/a_16_errors_as_results.adesh:22
 	f.complete_()
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:22
 func (f *slowFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_16_errors_as_results.adesh:22
 	x := recover()
+//line testdata/run/a_16_errors_as_results.adesh:22
 	if x == nil {
+//line testdata/run/a_16_errors_as_results.adesh:22
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:22
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_16_errors_as_results.adesh:22
 		f.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:22
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_16_errors_as_results.adesh:22
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:22
 	f.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:22
 	panic(x)
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:22
 func (f *slowFuture) dropSub_() {
+//line testdata/run/a_16_errors_as_results.adesh:22
 	switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:22
 	case 1:
+//line testdata/run/a_16_errors_as_results.adesh:22
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:22
 func (f *slowFuture) complete_() {
+//line testdata/run/a_16_errors_as_results.adesh:22
 	*f = slowFuture{state: slowFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:22
 func slow() slowFuture {
+//line testdata/run/a_16_errors_as_results.adesh:22
 	return slowFuture{}
 }
 
@@ -282,57 +399,84 @@ const plainFutureDone_ = 2
 //
 //line testdata/run/a_16_errors_as_results.adesh:27
 func (f *plainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_16_errors_as_results.adesh:27
 	var xs []int64
+//line testdata/run/a_16_errors_as_results.adesh:27
 	for {
+//line testdata/run/a_16_errors_as_results.adesh:27
 		switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:27
 		case 0: // start
-//line testdata/run/a_16_errors_as_results.adesh:28
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_16_errors_as_results.adesh:28
 			f.state = 1
+//line testdata/run/a_16_errors_as_results.adesh:28
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:28
 		case 1: // after the await at a_16_errors_as_results.adesh:28
 //line testdata/run/a_16_errors_as_results.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:28
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:28")
+//line testdata/run/a_16_errors_as_results.adesh:28
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:28
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_16_errors_as_results.adesh:29
 			xs = []int64{1}
+//line testdata/run/a_16_errors_as_results.adesh:29
 			{
 				var res_ int64 = xs[rt.Index(f.n, len(xs), "testdata/run/a_16_errors_as_results.adesh:30:12")]
+//line testdata/run/a_16_errors_as_results.adesh:30
 				f.complete_()
+//line testdata/run/a_16_errors_as_results.adesh:30
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_16_errors_as_results.adesh:27
 		default:
+//line testdata/run/a_16_errors_as_results.adesh:27
 			rt.AwaitedAgain("`plain`", "testdata/run/a_16_errors_as_results.adesh:27:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_16_errors_as_results.adesh:27
 func (f *plainFuture) Drop() {
+//line testdata/run/a_16_errors_as_results.adesh:27
 	if f.state == plainFutureDone_ {
+//line testdata/run/a_16_errors_as_results.adesh:27
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:27
 	f.dropSub_()
+//line testdata/run/a_16_errors_as_results.adesh:27
 	f.complete_()
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:27
 func (f *plainFuture) dropSub_() {
+//line testdata/run/a_16_errors_as_results.adesh:27
 	switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:27
 	case 1:
+//line testdata/run/a_16_errors_as_results.adesh:27
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:27
 func (f *plainFuture) complete_() {
+//line testdata/run/a_16_errors_as_results.adesh:27
 	*f = plainFuture{state: plainFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:27
 func plain(n int64) plainFuture {
+//line testdata/run/a_16_errors_as_results.adesh:27
 	return plainFuture{n: n}
 }
 
@@ -354,215 +498,344 @@ const mainFutureDone_ = 12
 //
 //line testdata/run/a_16_errors_as_results.adesh:33
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_16_errors_as_results.adesh:33
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var aw1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var aw2_ rt.Result[int64, rt.Error]
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var aw3_ rt.Result[string, rt.Error]
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var aw4_ rt.Result[string, rt.Error]
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var aw5_ rt.Result[int64, rt.Error]
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var aw6_ int64
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var bad *rt.JoinHandle[int64]
+//line testdata/run/a_16_errors_as_results.adesh:33
 	var e rt.Error
+//line testdata/run/a_16_errors_as_results.adesh:33
 poll_:
 	for {
+//line testdata/run/a_16_errors_as_results.adesh:33
 		switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:33
 		case 0: // start
-//line testdata/run/a_16_errors_as_results.adesh:34
 			f.sub1_ = risky(1)
+//line testdata/run/a_16_errors_as_results.adesh:34
 			f.state = 1
+//line testdata/run/a_16_errors_as_results.adesh:34
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:34
 		case 1: // after the await at a_16_errors_as_results.adesh:34
 //line testdata/run/a_16_errors_as_results.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:34
 			f.sub1_ = riskyFuture{}
+//line testdata/run/a_16_errors_as_results.adesh:34
 			aw_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:34
 			rt.Print(aw_)
 			f.sub1_ = risky(-1)
+//line testdata/run/a_16_errors_as_results.adesh:35
 			f.state = 2
+//line testdata/run/a_16_errors_as_results.adesh:35
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:35
 		case 2: // after the await at a_16_errors_as_results.adesh:35
 //line testdata/run/a_16_errors_as_results.adesh:35
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:35
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:35
 			f.sub1_ = riskyFuture{}
+//line testdata/run/a_16_errors_as_results.adesh:35
 			aw1_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:35
 			rt.Print(aw1_)
 			f.sub1_ = risky(5)
+//line testdata/run/a_16_errors_as_results.adesh:36
 			f.state = 3
+//line testdata/run/a_16_errors_as_results.adesh:36
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:36
 		case 3: // after the await at a_16_errors_as_results.adesh:36
 //line testdata/run/a_16_errors_as_results.adesh:36
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:36
 			f.sub1_ = riskyFuture{}
+//line testdata/run/a_16_errors_as_results.adesh:36
 			aw2_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:36
 			rt.Print(aw2_)
 			f.sub2_ = from_promise(true)
+//line testdata/run/a_16_errors_as_results.adesh:37
 			f.state = 4
+//line testdata/run/a_16_errors_as_results.adesh:37
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:37
 		case 4: // after the await at a_16_errors_as_results.adesh:37
 //line testdata/run/a_16_errors_as_results.adesh:37
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:37
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:37
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:37
 			f.sub2_ = fromPromiseFuture{}
+//line testdata/run/a_16_errors_as_results.adesh:37
 			aw3_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:37
 			rt.Print(aw3_)
 			f.sub2_ = from_promise(false)
+//line testdata/run/a_16_errors_as_results.adesh:38
 			f.state = 5
+//line testdata/run/a_16_errors_as_results.adesh:38
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:38
 		case 5: // after the await at a_16_errors_as_results.adesh:38
 //line testdata/run/a_16_errors_as_results.adesh:38
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:38
 			f.sub2_ = fromPromiseFuture{}
+//line testdata/run/a_16_errors_as_results.adesh:38
 			aw4_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:38
 			rt.Print(aw4_)
 //line testdata/run/a_16_errors_as_results.adesh:40
 			f.h = rt.SpawnValue[rt.Result[int64, rt.Error]](cx, slow())
 			f.sub3_ = rt.Sleep(1)
+//line testdata/run/a_16_errors_as_results.adesh:41
 			f.state = 6
+//line testdata/run/a_16_errors_as_results.adesh:41
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:41
 		case 6: // after the await at a_16_errors_as_results.adesh:41
 //line testdata/run/a_16_errors_as_results.adesh:41
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:41
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:41
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:41")
+//line testdata/run/a_16_errors_as_results.adesh:41
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:41
 			f.sub3_ = rt.SleepFuture{}
-//line testdata/run/a_16_errors_as_results.adesh:42
 			f.h.Cancel()
 			f.sub4_ = rt.AsResult[int64](f.h)
+//line testdata/run/a_16_errors_as_results.adesh:43
 			f.state = 7
+//line testdata/run/a_16_errors_as_results.adesh:43
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:43
 		case 7: // after the await at a_16_errors_as_results.adesh:43
+//line testdata/run/a_16_errors_as_results.adesh:43
 			f.h = nil
 //line testdata/run/a_16_errors_as_results.adesh:43
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:43
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:43")
+//line testdata/run/a_16_errors_as_results.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:43
 			f.sub4_ = rt.ResultFuture[int64]{}
+//line testdata/run/a_16_errors_as_results.adesh:43
 			aw5_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:43
 			rt.Print("cancelled handle:", aw5_)
 //line testdata/run/a_16_errors_as_results.adesh:46
 			bad = rt.SpawnValue[int64](cx, plain(3))
+//line testdata/run/a_16_errors_as_results.adesh:46
 			f.state = 8
+//line testdata/run/a_16_errors_as_results.adesh:46
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:46
 		case 8: // body of the try at a_16_errors_as_results.adesh:47
 //line testdata/run/a_16_errors_as_results.adesh:48
 			f.sub5_ = bad
+//line testdata/run/a_16_errors_as_results.adesh:48
 			f.state = 9
+//line testdata/run/a_16_errors_as_results.adesh:48
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:48
 		case 9: // after the await at a_16_errors_as_results.adesh:48
 //line testdata/run/a_16_errors_as_results.adesh:48
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:48
 				cx.SuspendedAt("testdata/run/a_16_errors_as_results.adesh:48")
+//line testdata/run/a_16_errors_as_results.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:48
 			f.sub5_ = nil
+//line testdata/run/a_16_errors_as_results.adesh:48
 			aw6_ = step_.Value
 //line testdata/run/a_16_errors_as_results.adesh:48
 			rt.Print(aw6_)
+//line testdata/run/a_16_errors_as_results.adesh:48
 			f.state = 11
+//line testdata/run/a_16_errors_as_results.adesh:48
 			continue poll_
+//line testdata/run/a_16_errors_as_results.adesh:33
 		case 10: // catch of the try at a_16_errors_as_results.adesh:47
+//line testdata/run/a_16_errors_as_results.adesh:33
 			thrown_ := f.err_
+//line testdata/run/a_16_errors_as_results.adesh:33
 			f.err_ = nil
+//line testdata/run/a_16_errors_as_results.adesh:33
 			e = thrown_.Err
 //line testdata/run/a_16_errors_as_results.adesh:50
 			rt.Print("task failed:", e.Message)
+//line testdata/run/a_16_errors_as_results.adesh:50
 			f.state = 11
+//line testdata/run/a_16_errors_as_results.adesh:50
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:50
 		case 11: // after the try at a_16_errors_as_results.adesh:47
 //line testdata/run/a_16_errors_as_results.adesh:52
 			rt.Print("still running")
+//line testdata/run/a_16_errors_as_results.adesh:52
 			f.complete_()
+//line testdata/run/a_16_errors_as_results.adesh:52
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_16_errors_as_results.adesh:33
 		default:
+//line testdata/run/a_16_errors_as_results.adesh:33
 			rt.AwaitedAgain("`main`", "testdata/run/a_16_errors_as_results.adesh:33:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_16_errors_as_results.adesh:33
 func (f *mainFuture) Drop() {
+//line testdata/run/a_16_errors_as_results.adesh:33
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_16_errors_as_results.adesh:33
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:33
 	f.dropSub_()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	f.complete_()
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:33
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_16_errors_as_results.adesh:33
 	x := recover()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	if x == nil {
+//line testdata/run/a_16_errors_as_results.adesh:33
 		return
 	}
+//line testdata/run/a_16_errors_as_results.adesh:33
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_16_errors_as_results.adesh:33
 		switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:33
 		case 8, 9:
+//line testdata/run/a_16_errors_as_results.adesh:33
 			f.dropSub_()
+//line testdata/run/a_16_errors_as_results.adesh:33
 			f.err_ = t
+//line testdata/run/a_16_errors_as_results.adesh:33
 			f.state = 10
+//line testdata/run/a_16_errors_as_results.adesh:33
 			*r = f.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:33
 			return
 		}
 	}
+//line testdata/run/a_16_errors_as_results.adesh:33
 	f.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	panic(x)
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:33
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_16_errors_as_results.adesh:33
 	switch f.state {
+//line testdata/run/a_16_errors_as_results.adesh:33
 	case 1:
+//line testdata/run/a_16_errors_as_results.adesh:33
 		f.sub1_.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	case 2:
+//line testdata/run/a_16_errors_as_results.adesh:33
 		f.sub1_.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	case 3:
+//line testdata/run/a_16_errors_as_results.adesh:33
 		f.sub1_.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	case 4:
+//line testdata/run/a_16_errors_as_results.adesh:33
 		f.sub2_.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	case 5:
+//line testdata/run/a_16_errors_as_results.adesh:33
 		f.sub2_.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	case 6:
+//line testdata/run/a_16_errors_as_results.adesh:33
 		f.sub3_.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	case 7:
+//line testdata/run/a_16_errors_as_results.adesh:33
 		f.sub4_.Drop()
+//line testdata/run/a_16_errors_as_results.adesh:33
 	case 9:
+//line testdata/run/a_16_errors_as_results.adesh:33
 		if f.sub5_ != nil {
+//line testdata/run/a_16_errors_as_results.adesh:33
 			f.sub5_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_16_errors_as_results.adesh:33
 func (f *mainFuture) complete_() {
+//line testdata/run/a_16_errors_as_results.adesh:33
 	f.state = mainFutureDone_
+//line testdata/run/a_16_errors_as_results.adesh:33
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_16_errors_as_results.adesh:33
 func adeshMain() mainFuture {
+//line testdata/run/a_16_errors_as_results.adesh:33
 	return mainFuture{}
 }
 
@@ -581,16 +854,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_16_errors_as_results.adesh:33
 			f.sub1_ = adeshMain()
+//line testdata/run/a_16_errors_as_results.adesh:33
 			f.state = 1
+//line testdata/run/a_16_errors_as_results.adesh:33
 			fallthrough
+//line testdata/run/a_16_errors_as_results.adesh:33
 		case 1: // after the await at a_16_errors_as_results.adesh:33
 //line testdata/run/a_16_errors_as_results.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_16_errors_as_results.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_16_errors_as_results.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_16_errors_as_results.adesh:33
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_16_errors_as_results.adesh:33
 			f.complete_()
+//line testdata/run/a_16_errors_as_results.adesh:33
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

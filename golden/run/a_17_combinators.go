@@ -19,71 +19,107 @@ const afterFutureDone_ = 2
 //
 //line testdata/run/a_17_combinators.adesh:2
 func (f *afterFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_17_combinators.adesh:2
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_17_combinators.adesh:2
 	for {
+//line testdata/run/a_17_combinators.adesh:2
 		switch f.state {
+//line testdata/run/a_17_combinators.adesh:2
 		case 0: // start
-//line testdata/run/a_17_combinators.adesh:3
 			f.defers_.Push(func() {
 //line testdata/run/a_17_combinators.adesh:3
 				rt.Print("  " + f.v + " finished or dropped")
 			})
 //line testdata/run/a_17_combinators.adesh:4
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/a_17_combinators.adesh:4
 			f.state = 1
+//line testdata/run/a_17_combinators.adesh:4
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:4
 		case 1: // after the await at a_17_combinators.adesh:4
 //line testdata/run/a_17_combinators.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:4
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:4")
+//line testdata/run/a_17_combinators.adesh:4
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_17_combinators.adesh:4
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_17_combinators.adesh:4
 			{
 				var res_ string = f.v
+//line testdata/run/a_17_combinators.adesh:5
 				f.complete_()
+//line testdata/run/a_17_combinators.adesh:5
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_17_combinators.adesh:2
 		default:
+//line testdata/run/a_17_combinators.adesh:2
 			rt.AwaitedAgain("`after`", "testdata/run/a_17_combinators.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_17_combinators.adesh:2
 func (f *afterFuture) Drop() {
+//line testdata/run/a_17_combinators.adesh:2
 	if f.state == afterFutureDone_ {
+//line testdata/run/a_17_combinators.adesh:2
 		return
 	}
+//line testdata/run/a_17_combinators.adesh:2
 	f.dropSub_()
+//line testdata/run/a_17_combinators.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_17_combinators.adesh:2
 func (f *afterFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_17_combinators.adesh:2
 	x := recover()
+//line testdata/run/a_17_combinators.adesh:2
 	if x == nil {
+//line testdata/run/a_17_combinators.adesh:2
 		return
 	}
+//line testdata/run/a_17_combinators.adesh:2
 	f.Drop()
+//line testdata/run/a_17_combinators.adesh:2
 	panic(x)
 }
 
+//line testdata/run/a_17_combinators.adesh:2
 func (f *afterFuture) dropSub_() {
+//line testdata/run/a_17_combinators.adesh:2
 	switch f.state {
+//line testdata/run/a_17_combinators.adesh:2
 	case 1:
+//line testdata/run/a_17_combinators.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_17_combinators.adesh:2
 func (f *afterFuture) complete_() {
+//line testdata/run/a_17_combinators.adesh:2
 	f.state = afterFutureDone_
+//line testdata/run/a_17_combinators.adesh:2
 	f.defers_.Run()
+//line testdata/run/a_17_combinators.adesh:2
 	*f = afterFuture{state: afterFutureDone_}
 }
 
 //line testdata/run/a_17_combinators.adesh:2
 func after(ms int64, v string) afterFuture {
+//line testdata/run/a_17_combinators.adesh:2
 	return afterFuture{ms: ms, v: v}
 }
 
@@ -100,54 +136,81 @@ const numFutureDone_ = 2
 //
 //line testdata/run/a_17_combinators.adesh:8
 func (f *numFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_17_combinators.adesh:8
 	for {
+//line testdata/run/a_17_combinators.adesh:8
 		switch f.state {
+//line testdata/run/a_17_combinators.adesh:8
 		case 0: // start
-//line testdata/run/a_17_combinators.adesh:9
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_17_combinators.adesh:9
 			f.state = 1
+//line testdata/run/a_17_combinators.adesh:9
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:9
 		case 1: // after the await at a_17_combinators.adesh:9
 //line testdata/run/a_17_combinators.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:9
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:9")
+//line testdata/run/a_17_combinators.adesh:9
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_17_combinators.adesh:9
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_17_combinators.adesh:9
 			{
 				var res_ int64 = f.n
+//line testdata/run/a_17_combinators.adesh:10
 				f.complete_()
+//line testdata/run/a_17_combinators.adesh:10
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_17_combinators.adesh:8
 		default:
+//line testdata/run/a_17_combinators.adesh:8
 			rt.AwaitedAgain("`num`", "testdata/run/a_17_combinators.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_17_combinators.adesh:8
 func (f *numFuture) Drop() {
+//line testdata/run/a_17_combinators.adesh:8
 	if f.state == numFutureDone_ {
+//line testdata/run/a_17_combinators.adesh:8
 		return
 	}
+//line testdata/run/a_17_combinators.adesh:8
 	f.dropSub_()
+//line testdata/run/a_17_combinators.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_17_combinators.adesh:8
 func (f *numFuture) dropSub_() {
+//line testdata/run/a_17_combinators.adesh:8
 	switch f.state {
+//line testdata/run/a_17_combinators.adesh:8
 	case 1:
+//line testdata/run/a_17_combinators.adesh:8
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_17_combinators.adesh:8
 func (f *numFuture) complete_() {
+//line testdata/run/a_17_combinators.adesh:8
 	*f = numFuture{state: numFutureDone_}
 }
 
 //line testdata/run/a_17_combinators.adesh:8
 func num(n int64) numFuture {
+//line testdata/run/a_17_combinators.adesh:8
 	return numFuture{n: n}
 }
 
@@ -157,6 +220,7 @@ func busy(n int64) int64 {
 	var n_ int64 = n
 //line testdata/run/a_17_combinators.adesh:15
 	for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/a_17_combinators.adesh:15
 		var i int64 = i_
 //line testdata/run/a_17_combinators.adesh:15
 		s += i
@@ -180,67 +244,107 @@ const asyncBlock1Done_ = 5
 //
 //line testdata/run/a_17_combinators.adesh:44
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_17_combinators.adesh:44
 	var i int64
+//line testdata/run/a_17_combinators.adesh:44
 poll_:
 	for {
+//line testdata/run/a_17_combinators.adesh:44
 		switch f.state {
+//line testdata/run/a_17_combinators.adesh:44
 		case 0: // start
-//line testdata/run/a_17_combinators.adesh:45
 			f.n_ = 3
+//line testdata/run/a_17_combinators.adesh:45
 			f.i_ = int64(0)
+//line testdata/run/a_17_combinators.adesh:45
 			f.state = 1
+//line testdata/run/a_17_combinators.adesh:45
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:45
 		case 1: // head of the loop at a_17_combinators.adesh:45
+//line testdata/run/a_17_combinators.adesh:45
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_17_combinators.adesh:45
 				f.state = 4
+//line testdata/run/a_17_combinators.adesh:45
 				continue poll_
 			}
+//line testdata/run/a_17_combinators.adesh:45
 			i = f.i_
-//line testdata/run/a_17_combinators.adesh:46
 			f.log.SendNow(cx, "other "+rt.Str(i))
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_17_combinators.adesh:47
 			f.state = 2
+//line testdata/run/a_17_combinators.adesh:47
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:47
 		case 2: // after the await at a_17_combinators.adesh:47
 //line testdata/run/a_17_combinators.adesh:47
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:47
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:47")
+//line testdata/run/a_17_combinators.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:47
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_17_combinators.adesh:47
 			f.state = 3
+//line testdata/run/a_17_combinators.adesh:47
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:47
 		case 3: // next turn of the loop at a_17_combinators.adesh:45
+//line testdata/run/a_17_combinators.adesh:45
 			f.i_++
+//line testdata/run/a_17_combinators.adesh:45
 			f.state = 1
+//line testdata/run/a_17_combinators.adesh:45
 			continue poll_
+//line testdata/run/a_17_combinators.adesh:44
 		case 4: // after the loop at a_17_combinators.adesh:45
+//line testdata/run/a_17_combinators.adesh:44
 			f.complete_()
+//line testdata/run/a_17_combinators.adesh:44
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_17_combinators.adesh:44
 		default:
+//line testdata/run/a_17_combinators.adesh:44
 			rt.AwaitedAgain("the async block", "testdata/run/a_17_combinators.adesh:44:23")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_17_combinators.adesh:44
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_17_combinators.adesh:44
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_17_combinators.adesh:44
 		return
 	}
+//line testdata/run/a_17_combinators.adesh:44
 	f.dropSub_()
+//line testdata/run/a_17_combinators.adesh:44
 	f.complete_()
 }
 
+//line testdata/run/a_17_combinators.adesh:44
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_17_combinators.adesh:44
 	switch f.state {
+//line testdata/run/a_17_combinators.adesh:44
 	case 2:
+//line testdata/run/a_17_combinators.adesh:44
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_17_combinators.adesh:44
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_17_combinators.adesh:44
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -271,59 +375,97 @@ const mainFutureDone_ = 14
 //
 //line testdata/run/a_17_combinators.adesh:19
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_17_combinators.adesh:19
 	var a string
+//line testdata/run/a_17_combinators.adesh:19
 	var aw1_ rt.Tuple3[int64, int64, string]
+//line testdata/run/a_17_combinators.adesh:19
 	var aw2_ []int64
+//line testdata/run/a_17_combinators.adesh:19
 	var aw3_ []int64
+//line testdata/run/a_17_combinators.adesh:19
 	var aw4_ string
+//line testdata/run/a_17_combinators.adesh:19
 	var aw5_ rt.Result[string, rt.Error]
+//line testdata/run/a_17_combinators.adesh:19
 	var aw6_ rt.Result[int64, rt.Error]
+//line testdata/run/a_17_combinators.adesh:19
 	var aw8_ int64
+//line testdata/run/a_17_combinators.adesh:19
 	var aw_ rt.Tuple2[string, int64]
+//line testdata/run/a_17_combinators.adesh:19
 	var b int64
+//line testdata/run/a_17_combinators.adesh:19
 	var bh *rt.JoinHandle[int64]
+//line testdata/run/a_17_combinators.adesh:19
 	var got_ rt.Option[string]
+//line testdata/run/a_17_combinators.adesh:19
 	var l string
+//line testdata/run/a_17_combinators.adesh:19
 	var n1_ int64
+//line testdata/run/a_17_combinators.adesh:19
 	var n_ int64
+//line testdata/run/a_17_combinators.adesh:19
 	var other *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_17_combinators.adesh:19
 	var t3 rt.Tuple3[int64, int64, string]
+//line testdata/run/a_17_combinators.adesh:19
 	var t_ rt.Tuple2[string, int64]
+//line testdata/run/a_17_combinators.adesh:19
 	var winner string
+//line testdata/run/a_17_combinators.adesh:19
 poll_:
 	for {
+//line testdata/run/a_17_combinators.adesh:19
 		switch f.state {
+//line testdata/run/a_17_combinators.adesh:19
 		case 0: // start
-//line testdata/run/a_17_combinators.adesh:20
 			f.sub1_ = rt.Join2(rt.Box[string](after(10, "a")), rt.Box[int64](num(2)))
+//line testdata/run/a_17_combinators.adesh:20
 			f.state = 1
+//line testdata/run/a_17_combinators.adesh:20
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:20
 		case 1: // after the await at a_17_combinators.adesh:20
 //line testdata/run/a_17_combinators.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:20
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:20")
+//line testdata/run/a_17_combinators.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:20
 			f.sub1_ = rt.Join2Future[string, int64]{}
+//line testdata/run/a_17_combinators.adesh:20
 			aw_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:20
 			t_ = aw_
+//line testdata/run/a_17_combinators.adesh:20
 			a = t_.F0
+//line testdata/run/a_17_combinators.adesh:20
 			b = t_.F1
-//line testdata/run/a_17_combinators.adesh:21
 			rt.Print("join:", a, b)
 			f.sub2_ = rt.Join3(rt.Box[int64](num(1)), rt.Box[int64](num(2)), rt.Box[string](after(1, "c")))
+//line testdata/run/a_17_combinators.adesh:22
 			f.state = 2
+//line testdata/run/a_17_combinators.adesh:22
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:22
 		case 2: // after the await at a_17_combinators.adesh:22
 //line testdata/run/a_17_combinators.adesh:22
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:22
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:22")
+//line testdata/run/a_17_combinators.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:22
 			f.sub2_ = rt.Join3Future[int64, int64, string]{}
+//line testdata/run/a_17_combinators.adesh:22
 			aw1_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:22
 			t3 = aw1_
@@ -333,22 +475,31 @@ poll_:
 			n_ = 5
 //line testdata/run/a_17_combinators.adesh:26
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/a_17_combinators.adesh:26
 				var i int64 = i_
 //line testdata/run/a_17_combinators.adesh:26
 				rt.ArrPush(&f.fs, rt.Start[int64](cx, num(i*i)))
 			}
 //line testdata/run/a_17_combinators.adesh:27
 			f.sub3_ = rt.JoinAll(f.fs)
+//line testdata/run/a_17_combinators.adesh:27
 			f.state = 3
+//line testdata/run/a_17_combinators.adesh:27
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:27
 		case 3: // after the await at a_17_combinators.adesh:27
 //line testdata/run/a_17_combinators.adesh:27
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:27
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:27")
+//line testdata/run/a_17_combinators.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:27
 			f.sub3_ = rt.JoinAllFuture[int64]{}
+//line testdata/run/a_17_combinators.adesh:27
 			aw2_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:27
 			rt.Print("join_all:", aw2_)
@@ -356,74 +507,108 @@ poll_:
 			n1_ = 3
 //line testdata/run/a_17_combinators.adesh:29
 			for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/a_17_combinators.adesh:29
 				var i_1 int64 = i1_
 //line testdata/run/a_17_combinators.adesh:29
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, num(i_1+100)))
 			}
 //line testdata/run/a_17_combinators.adesh:30
 			f.sub3_ = rt.JoinAll(rt.AsFutures[int64](f.hs))
+//line testdata/run/a_17_combinators.adesh:30
 			f.state = 4
+//line testdata/run/a_17_combinators.adesh:30
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:30
 		case 4: // after the await at a_17_combinators.adesh:30
 //line testdata/run/a_17_combinators.adesh:30
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:30
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:30")
+//line testdata/run/a_17_combinators.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:30
 			f.sub3_ = rt.JoinAllFuture[int64]{}
+//line testdata/run/a_17_combinators.adesh:30
 			aw3_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:30
 			rt.Print("join_all handles:", aw3_)
 //line testdata/run/a_17_combinators.adesh:33
 			f.sub4_ = rt.Select[string](rt.Box[string](after(100000, "slow")), rt.Box[string](after(5, "fast")))
+//line testdata/run/a_17_combinators.adesh:33
 			f.state = 5
+//line testdata/run/a_17_combinators.adesh:33
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:33
 		case 5: // after the await at a_17_combinators.adesh:33
 //line testdata/run/a_17_combinators.adesh:33
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:33
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:33")
+//line testdata/run/a_17_combinators.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:33
 			f.sub4_ = rt.SelectFuture[string]{}
+//line testdata/run/a_17_combinators.adesh:33
 			aw4_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:33
 			winner = aw4_
 			rt.Print("select:", winner)
 //line testdata/run/a_17_combinators.adesh:36
 			f.sub5_ = rt.Timeout(10, rt.Box[string](after(100000, "late")))
+//line testdata/run/a_17_combinators.adesh:36
 			f.state = 6
+//line testdata/run/a_17_combinators.adesh:36
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:36
 		case 6: // after the await at a_17_combinators.adesh:36
 //line testdata/run/a_17_combinators.adesh:36
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:36
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:36")
+//line testdata/run/a_17_combinators.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:36
 			f.sub5_ = rt.TimeoutFuture[string]{}
+//line testdata/run/a_17_combinators.adesh:36
 			aw5_ = step_.Value
+//line testdata/run/a_17_combinators.adesh:36
 			if aw5_.IsOk {
+//line testdata/run/a_17_combinators.adesh:36
 				var v string = aw5_.Val
-//line testdata/run/a_17_combinators.adesh:37
 				rt.Print("in time", v)
 			} else {
+//line testdata/run/a_17_combinators.adesh:37
 				var e rt.Error = aw5_.Err
-//line testdata/run/a_17_combinators.adesh:38
 				rt.Print("timeout:", e.Message)
 			}
 			f.sub6_ = rt.Timeout(1000, rt.Box[int64](num(7)))
+//line testdata/run/a_17_combinators.adesh:40
 			f.state = 7
+//line testdata/run/a_17_combinators.adesh:40
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:40
 		case 7: // after the await at a_17_combinators.adesh:40
 //line testdata/run/a_17_combinators.adesh:40
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:40
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:40")
+//line testdata/run/a_17_combinators.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:40
 			f.sub6_ = rt.TimeoutFuture[int64]{}
+//line testdata/run/a_17_combinators.adesh:40
 			aw6_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:40
 			rt.Print("timeout ok:", aw6_)
@@ -432,45 +617,69 @@ poll_:
 			other = rt.SpawnValue[rt.Unit](cx, asyncBlock1{log: f.log})
 //line testdata/run/a_17_combinators.adesh:50
 			f.sub7_ = other
+//line testdata/run/a_17_combinators.adesh:50
 			f.state = 8
+//line testdata/run/a_17_combinators.adesh:50
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:50
 		case 8: // after the await at a_17_combinators.adesh:50
 //line testdata/run/a_17_combinators.adesh:50
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:50
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:50
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:50")
+//line testdata/run/a_17_combinators.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:50
 			f.sub7_ = nil
-//line testdata/run/a_17_combinators.adesh:51
 			f.log.Close()
 			f.lines = []string{}
 			f.ch_ = f.log
+//line testdata/run/a_17_combinators.adesh:53
 			f.state = 9
+//line testdata/run/a_17_combinators.adesh:53
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:53
 		case 9: // head of the loop at a_17_combinators.adesh:53
 //line testdata/run/a_17_combinators.adesh:53
 			f.sub8_ = f.ch_.Recv()
+//line testdata/run/a_17_combinators.adesh:53
 			f.state = 10
+//line testdata/run/a_17_combinators.adesh:53
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:53
 		case 10: // after the await at a_17_combinators.adesh:53
 //line testdata/run/a_17_combinators.adesh:53
 			step_ := f.sub8_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:53
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:53
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:53")
+//line testdata/run/a_17_combinators.adesh:53
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:53
 			f.sub8_ = rt.RecvFuture[string]{}
+//line testdata/run/a_17_combinators.adesh:53
 			got_ = step_.Value
+//line testdata/run/a_17_combinators.adesh:53
 			if !got_.Some {
+//line testdata/run/a_17_combinators.adesh:53
 				f.state = 11
+//line testdata/run/a_17_combinators.adesh:53
 				continue poll_
 			}
+//line testdata/run/a_17_combinators.adesh:53
 			l = got_.Val
 //line testdata/run/a_17_combinators.adesh:53
 			rt.ArrPush(&f.lines, l)
+//line testdata/run/a_17_combinators.adesh:53
 			f.state = 9
+//line testdata/run/a_17_combinators.adesh:53
 			continue poll_
+//line testdata/run/a_17_combinators.adesh:19
 		case 11: // after the loop at a_17_combinators.adesh:53
 //line testdata/run/a_17_combinators.adesh:54
 			rt.Print(f.lines)
@@ -486,89 +695,146 @@ poll_:
 			})
 //line testdata/run/a_17_combinators.adesh:59
 			f.sub9_ = bh
+//line testdata/run/a_17_combinators.adesh:59
 			f.state = 12
+//line testdata/run/a_17_combinators.adesh:59
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:59
 		case 12: // after the await at a_17_combinators.adesh:59
 //line testdata/run/a_17_combinators.adesh:59
 			step_ := f.sub9_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:59
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:59
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:59")
+//line testdata/run/a_17_combinators.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:59
 			f.sub9_ = nil
+//line testdata/run/a_17_combinators.adesh:59
 			f.aw7_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:59
 			f.sub9_ = f.bh2
+//line testdata/run/a_17_combinators.adesh:59
 			f.state = 13
+//line testdata/run/a_17_combinators.adesh:59
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:59
 		case 13: // after the await at a_17_combinators.adesh:59
+//line testdata/run/a_17_combinators.adesh:59
 			f.bh2 = nil
 //line testdata/run/a_17_combinators.adesh:59
 			step_ := f.sub9_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:59
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:59
 				cx.SuspendedAt("testdata/run/a_17_combinators.adesh:59")
+//line testdata/run/a_17_combinators.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:59
 			f.sub9_ = nil
+//line testdata/run/a_17_combinators.adesh:59
 			aw8_ = step_.Value
 //line testdata/run/a_17_combinators.adesh:59
 			rt.Print("blocking:", f.aw7_, aw8_)
+//line testdata/run/a_17_combinators.adesh:59
 			f.complete_()
+//line testdata/run/a_17_combinators.adesh:59
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_17_combinators.adesh:19
 		default:
+//line testdata/run/a_17_combinators.adesh:19
 			rt.AwaitedAgain("`main`", "testdata/run/a_17_combinators.adesh:19:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_17_combinators.adesh:19
 func (f *mainFuture) Drop() {
+//line testdata/run/a_17_combinators.adesh:19
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_17_combinators.adesh:19
 		return
 	}
+//line testdata/run/a_17_combinators.adesh:19
 	f.dropSub_()
+//line testdata/run/a_17_combinators.adesh:19
 	f.complete_()
 }
 
+//line testdata/run/a_17_combinators.adesh:19
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_17_combinators.adesh:19
 	switch f.state {
+//line testdata/run/a_17_combinators.adesh:19
 	case 1:
+//line testdata/run/a_17_combinators.adesh:19
 		f.sub1_.Drop()
+//line testdata/run/a_17_combinators.adesh:19
 	case 2:
+//line testdata/run/a_17_combinators.adesh:19
 		f.sub2_.Drop()
+//line testdata/run/a_17_combinators.adesh:19
 	case 3:
+//line testdata/run/a_17_combinators.adesh:19
 		f.sub3_.Drop()
+//line testdata/run/a_17_combinators.adesh:19
 	case 4:
+//line testdata/run/a_17_combinators.adesh:19
 		f.sub3_.Drop()
+//line testdata/run/a_17_combinators.adesh:19
 	case 5:
+//line testdata/run/a_17_combinators.adesh:19
 		f.sub4_.Drop()
+//line testdata/run/a_17_combinators.adesh:19
 	case 6:
+//line testdata/run/a_17_combinators.adesh:19
 		f.sub5_.Drop()
+//line testdata/run/a_17_combinators.adesh:19
 	case 7:
+//line testdata/run/a_17_combinators.adesh:19
 		f.sub6_.Drop()
+//line testdata/run/a_17_combinators.adesh:19
 	case 8:
+//line testdata/run/a_17_combinators.adesh:19
 		if f.sub7_ != nil {
+//line testdata/run/a_17_combinators.adesh:19
 			f.sub7_.Drop()
 		}
+//line testdata/run/a_17_combinators.adesh:19
 	case 10:
+//line testdata/run/a_17_combinators.adesh:19
 		f.sub8_.Drop()
+//line testdata/run/a_17_combinators.adesh:19
 	case 12:
+//line testdata/run/a_17_combinators.adesh:19
 		if f.sub9_ != nil {
+//line testdata/run/a_17_combinators.adesh:19
 			f.sub9_.Drop()
 		}
+//line testdata/run/a_17_combinators.adesh:19
 	case 13:
+//line testdata/run/a_17_combinators.adesh:19
 		if f.sub9_ != nil {
+//line testdata/run/a_17_combinators.adesh:19
 			f.sub9_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_17_combinators.adesh:19
 func (f *mainFuture) complete_() {
+//line testdata/run/a_17_combinators.adesh:19
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_17_combinators.adesh:19
 func adeshMain() mainFuture {
+//line testdata/run/a_17_combinators.adesh:19
 	return mainFuture{}
 }
 
@@ -587,16 +853,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_17_combinators.adesh:19
 			f.sub1_ = adeshMain()
+//line testdata/run/a_17_combinators.adesh:19
 			f.state = 1
+//line testdata/run/a_17_combinators.adesh:19
 			fallthrough
+//line testdata/run/a_17_combinators.adesh:19
 		case 1: // after the await at a_17_combinators.adesh:19
 //line testdata/run/a_17_combinators.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_17_combinators.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_17_combinators.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_17_combinators.adesh:19
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_17_combinators.adesh:19
 			f.complete_()
+//line testdata/run/a_17_combinators.adesh:19
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

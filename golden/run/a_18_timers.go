@@ -54,34 +54,50 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_18_timers.adesh:23
 			rt.Print("scheduled")
 			f.sub1_ = done.Recv()
+//line testdata/run/a_18_timers.adesh:24
 			f.state = 1
+//line testdata/run/a_18_timers.adesh:24
 			fallthrough
+//line testdata/run/a_18_timers.adesh:24
 		case 1: // after the await at a_18_timers.adesh:24
 //line testdata/run/a_18_timers.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_18_timers.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_18_timers.adesh:24
 				cx.SuspendedAt("testdata/run/a_18_timers.adesh:24")
+//line testdata/run/a_18_timers.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_18_timers.adesh:24
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_18_timers.adesh:24
 			aw_ = step_.Value
 //line testdata/run/a_18_timers.adesh:24
 			n = aw_
 			rt.Print("interval stopped after", n)
 			f.sub2_ = rt.Sleep(30)
+//line testdata/run/a_18_timers.adesh:26
 			f.state = 2
+//line testdata/run/a_18_timers.adesh:26
 			fallthrough
+//line testdata/run/a_18_timers.adesh:26
 		case 2: // after the await at a_18_timers.adesh:26
 //line testdata/run/a_18_timers.adesh:26
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_18_timers.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_18_timers.adesh:26
 				cx.SuspendedAt("testdata/run/a_18_timers.adesh:26")
+//line testdata/run/a_18_timers.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_18_timers.adesh:26
 			f.sub2_ = rt.SleepFuture{}
-//line testdata/run/a_18_timers.adesh:27
 			rt.Print("ticks still", ticks)
+//line testdata/run/a_18_timers.adesh:27
 			f.complete_()
+//line testdata/run/a_18_timers.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -23,59 +23,89 @@ const logWhenFutureDone_ = 2
 //
 //line testdata/run/a_19_spawned_statements.adesh:4
 func (f *logWhenFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_19_spawned_statements.adesh:4
 	var aw_ rt.Option[string]
+//line testdata/run/a_19_spawned_statements.adesh:4
 	var msg rt.Option[string]
+//line testdata/run/a_19_spawned_statements.adesh:4
 	for {
+//line testdata/run/a_19_spawned_statements.adesh:4
 		switch f.state {
+//line testdata/run/a_19_spawned_statements.adesh:4
 		case 0: // start
-//line testdata/run/a_19_spawned_statements.adesh:5
 			f.sub1_ = f.gate.Recv()
+//line testdata/run/a_19_spawned_statements.adesh:5
 			f.state = 1
+//line testdata/run/a_19_spawned_statements.adesh:5
 			fallthrough
+//line testdata/run/a_19_spawned_statements.adesh:5
 		case 1: // after the await at a_19_spawned_statements.adesh:5
+//line testdata/run/a_19_spawned_statements.adesh:5
 			f.gate = nil
 //line testdata/run/a_19_spawned_statements.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_19_spawned_statements.adesh:5
 			if !step_.Ready {
+//line testdata/run/a_19_spawned_statements.adesh:5
 				cx.SuspendedAt("testdata/run/a_19_spawned_statements.adesh:5")
+//line testdata/run/a_19_spawned_statements.adesh:5
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_19_spawned_statements.adesh:5
 			f.sub1_ = rt.RecvFuture[string]{}
+//line testdata/run/a_19_spawned_statements.adesh:5
 			aw_ = step_.Value
 //line testdata/run/a_19_spawned_statements.adesh:5
 			msg = aw_
 			rt.Print(msg)
 			f.done.SendNow(cx, 1)
+//line testdata/run/a_19_spawned_statements.adesh:7
 			f.complete_()
+//line testdata/run/a_19_spawned_statements.adesh:7
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_19_spawned_statements.adesh:4
 		default:
+//line testdata/run/a_19_spawned_statements.adesh:4
 			rt.AwaitedAgain("`log_when`", "testdata/run/a_19_spawned_statements.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_19_spawned_statements.adesh:4
 func (f *logWhenFuture) Drop() {
+//line testdata/run/a_19_spawned_statements.adesh:4
 	if f.state == logWhenFutureDone_ {
+//line testdata/run/a_19_spawned_statements.adesh:4
 		return
 	}
+//line testdata/run/a_19_spawned_statements.adesh:4
 	f.dropSub_()
+//line testdata/run/a_19_spawned_statements.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_19_spawned_statements.adesh:4
 func (f *logWhenFuture) dropSub_() {
+//line testdata/run/a_19_spawned_statements.adesh:4
 	switch f.state {
+//line testdata/run/a_19_spawned_statements.adesh:4
 	case 1:
+//line testdata/run/a_19_spawned_statements.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_19_spawned_statements.adesh:4
 func (f *logWhenFuture) complete_() {
+//line testdata/run/a_19_spawned_statements.adesh:4
 	*f = logWhenFuture{state: logWhenFutureDone_}
 }
 
 //line testdata/run/a_19_spawned_statements.adesh:4
 func log_when(gate *rt.Channel[string], done *rt.Channel[int64]) logWhenFuture {
+//line testdata/run/a_19_spawned_statements.adesh:4
 	return logWhenFuture{gate: gate, done: done}
 }
 
@@ -94,25 +124,39 @@ const mainAsyncFutureDone_ = 3
 //
 //line testdata/run/a_19_spawned_statements.adesh:10
 func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_19_spawned_statements.adesh:10
 	var aw_ rt.Option[string]
+//line testdata/run/a_19_spawned_statements.adesh:10
 	var inner *rt.Channel[string]
+//line testdata/run/a_19_spawned_statements.adesh:10
 	var inner_done *rt.Channel[int64]
+//line testdata/run/a_19_spawned_statements.adesh:10
 	for {
+//line testdata/run/a_19_spawned_statements.adesh:10
 		switch f.state {
+//line testdata/run/a_19_spawned_statements.adesh:10
 		case 0: // start
-//line testdata/run/a_19_spawned_statements.adesh:11
 			f.sub1_ = f.start_.Recv()
+//line testdata/run/a_19_spawned_statements.adesh:11
 			f.state = 1
+//line testdata/run/a_19_spawned_statements.adesh:11
 			fallthrough
+//line testdata/run/a_19_spawned_statements.adesh:11
 		case 1: // after the await at a_19_spawned_statements.adesh:11
+//line testdata/run/a_19_spawned_statements.adesh:11
 			f.start_ = nil
 //line testdata/run/a_19_spawned_statements.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_19_spawned_statements.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_19_spawned_statements.adesh:11
 				cx.SuspendedAt("testdata/run/a_19_spawned_statements.adesh:11")
+//line testdata/run/a_19_spawned_statements.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_19_spawned_statements.adesh:11
 			f.sub1_ = rt.RecvFuture[string]{}
+//line testdata/run/a_19_spawned_statements.adesh:11
 			aw_ = step_.Value
 //line testdata/run/a_19_spawned_statements.adesh:11
 			rt.Print("main_async starts after", aw_)
@@ -121,51 +165,76 @@ func (f *mainAsyncFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.StartDetached[rt.Unit](cx, log_when(inner, inner_done))
 			inner.SendNow(cx, "inner statement task")
 			f.sub2_ = inner_done.Recv()
+//line testdata/run/a_19_spawned_statements.adesh:16
 			f.state = 2
+//line testdata/run/a_19_spawned_statements.adesh:16
 			fallthrough
+//line testdata/run/a_19_spawned_statements.adesh:16
 		case 2: // after the await at a_19_spawned_statements.adesh:16
 //line testdata/run/a_19_spawned_statements.adesh:16
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_19_spawned_statements.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_19_spawned_statements.adesh:16
 				cx.SuspendedAt("testdata/run/a_19_spawned_statements.adesh:16")
+//line testdata/run/a_19_spawned_statements.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_19_spawned_statements.adesh:16
 			f.sub2_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_19_spawned_statements.adesh:17
 			rt.Print("main_async returns")
 			f.outer_.SendNow(cx, "top-level statement task")
+//line testdata/run/a_19_spawned_statements.adesh:18
 			f.complete_()
+//line testdata/run/a_19_spawned_statements.adesh:18
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_19_spawned_statements.adesh:10
 		default:
+//line testdata/run/a_19_spawned_statements.adesh:10
 			rt.AwaitedAgain("`main_async`", "testdata/run/a_19_spawned_statements.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_19_spawned_statements.adesh:10
 func (f *mainAsyncFuture) Drop() {
+//line testdata/run/a_19_spawned_statements.adesh:10
 	if f.state == mainAsyncFutureDone_ {
+//line testdata/run/a_19_spawned_statements.adesh:10
 		return
 	}
+//line testdata/run/a_19_spawned_statements.adesh:10
 	f.dropSub_()
+//line testdata/run/a_19_spawned_statements.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/a_19_spawned_statements.adesh:10
 func (f *mainAsyncFuture) dropSub_() {
+//line testdata/run/a_19_spawned_statements.adesh:10
 	switch f.state {
+//line testdata/run/a_19_spawned_statements.adesh:10
 	case 1:
+//line testdata/run/a_19_spawned_statements.adesh:10
 		f.sub1_.Drop()
+//line testdata/run/a_19_spawned_statements.adesh:10
 	case 2:
+//line testdata/run/a_19_spawned_statements.adesh:10
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_19_spawned_statements.adesh:10
 func (f *mainAsyncFuture) complete_() {
+//line testdata/run/a_19_spawned_statements.adesh:10
 	*f = mainAsyncFuture{state: mainAsyncFutureDone_}
 }
 
 //line testdata/run/a_19_spawned_statements.adesh:10
 func main_async(start_ *rt.Channel[string], outer_ *rt.Channel[string]) mainAsyncFuture {
+//line testdata/run/a_19_spawned_statements.adesh:10
 	return mainAsyncFuture{start_: start_, outer_: outer_}
 }
 
@@ -188,7 +257,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.StartDetached[rt.Unit](cx, main_async(start, outer))
 			rt.Print("top level done")
 			start.SendNow(cx, "top level")
+//line testdata/run/a_19_spawned_statements.adesh:26
 			f.complete_()
+//line testdata/run/a_19_spawned_statements.adesh:26
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

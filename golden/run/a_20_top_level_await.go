@@ -24,54 +24,81 @@ const squareFutureDone_ = 2
 //
 //line testdata/run/a_20_top_level_await.adesh:3
 func (f *squareFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_20_top_level_await.adesh:3
 	for {
+//line testdata/run/a_20_top_level_await.adesh:3
 		switch f.state {
+//line testdata/run/a_20_top_level_await.adesh:3
 		case 0: // start
-//line testdata/run/a_20_top_level_await.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_20_top_level_await.adesh:4
 			f.state = 1
+//line testdata/run/a_20_top_level_await.adesh:4
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:4
 		case 1: // after the await at a_20_top_level_await.adesh:4
 //line testdata/run/a_20_top_level_await.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_20_top_level_await.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_20_top_level_await.adesh:4
 				cx.SuspendedAt("testdata/run/a_20_top_level_await.adesh:4")
+//line testdata/run/a_20_top_level_await.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_20_top_level_await.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_20_top_level_await.adesh:4
 			{
 				var res_ int64 = f.x * f.x
+//line testdata/run/a_20_top_level_await.adesh:5
 				f.complete_()
+//line testdata/run/a_20_top_level_await.adesh:5
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_20_top_level_await.adesh:3
 		default:
+//line testdata/run/a_20_top_level_await.adesh:3
 			rt.AwaitedAgain("`square`", "testdata/run/a_20_top_level_await.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_20_top_level_await.adesh:3
 func (f *squareFuture) Drop() {
+//line testdata/run/a_20_top_level_await.adesh:3
 	if f.state == squareFutureDone_ {
+//line testdata/run/a_20_top_level_await.adesh:3
 		return
 	}
+//line testdata/run/a_20_top_level_await.adesh:3
 	f.dropSub_()
+//line testdata/run/a_20_top_level_await.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_20_top_level_await.adesh:3
 func (f *squareFuture) dropSub_() {
+//line testdata/run/a_20_top_level_await.adesh:3
 	switch f.state {
+//line testdata/run/a_20_top_level_await.adesh:3
 	case 1:
+//line testdata/run/a_20_top_level_await.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_20_top_level_await.adesh:3
 func (f *squareFuture) complete_() {
+//line testdata/run/a_20_top_level_await.adesh:3
 	*f = squareFuture{state: squareFutureDone_}
 }
 
 //line testdata/run/a_20_top_level_await.adesh:3
 func square(x int64) squareFuture {
+//line testdata/run/a_20_top_level_await.adesh:3
 	return squareFuture{x: x}
 }
 
@@ -87,55 +114,82 @@ const mainFutureDone_ = 2
 //
 //line testdata/run/a_20_top_level_await.adesh:20
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_20_top_level_await.adesh:20
 	var aw_ int64
+//line testdata/run/a_20_top_level_await.adesh:20
 	for {
+//line testdata/run/a_20_top_level_await.adesh:20
 		switch f.state {
+//line testdata/run/a_20_top_level_await.adesh:20
 		case 0: // start
-//line testdata/run/a_20_top_level_await.adesh:21
 			rt.Print("main sees total", total)
 			f.sub1_ = square(total)
+//line testdata/run/a_20_top_level_await.adesh:22
 			f.state = 1
+//line testdata/run/a_20_top_level_await.adesh:22
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:22
 		case 1: // after the await at a_20_top_level_await.adesh:22
 //line testdata/run/a_20_top_level_await.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_20_top_level_await.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_20_top_level_await.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_20_top_level_await.adesh:22
 			f.sub1_ = squareFuture{}
+//line testdata/run/a_20_top_level_await.adesh:22
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:22
 			rt.Print(aw_)
+//line testdata/run/a_20_top_level_await.adesh:22
 			f.complete_()
+//line testdata/run/a_20_top_level_await.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_20_top_level_await.adesh:20
 		default:
+//line testdata/run/a_20_top_level_await.adesh:20
 			rt.AwaitedAgain("`main`", "testdata/run/a_20_top_level_await.adesh:20:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_20_top_level_await.adesh:20
 func (f *mainFuture) Drop() {
+//line testdata/run/a_20_top_level_await.adesh:20
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_20_top_level_await.adesh:20
 		return
 	}
+//line testdata/run/a_20_top_level_await.adesh:20
 	f.dropSub_()
+//line testdata/run/a_20_top_level_await.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_20_top_level_await.adesh:20
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_20_top_level_await.adesh:20
 	switch f.state {
+//line testdata/run/a_20_top_level_await.adesh:20
 	case 1:
+//line testdata/run/a_20_top_level_await.adesh:20
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_20_top_level_await.adesh:20
 func (f *mainFuture) complete_() {
+//line testdata/run/a_20_top_level_await.adesh:20
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_20_top_level_await.adesh:20
 func adeshMain() mainFuture {
+//line testdata/run/a_20_top_level_await.adesh:20
 	return mainFuture{}
 }
 
@@ -154,66 +208,106 @@ const asyncBlock1Done_ = 3
 //
 //line testdata/run/a_20_top_level_await.adesh:16
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_20_top_level_await.adesh:16
 	var aw_ int64
+//line testdata/run/a_20_top_level_await.adesh:16
 	for {
+//line testdata/run/a_20_top_level_await.adesh:16
 		switch f.state {
+//line testdata/run/a_20_top_level_await.adesh:16
 		case 0: // start
 //line testdata/run/a_20_top_level_await.adesh:16
 			f.sub1_ = f.h
+//line testdata/run/a_20_top_level_await.adesh:16
 			f.state = 1
+//line testdata/run/a_20_top_level_await.adesh:16
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:16
 		case 1: // after the await at a_20_top_level_await.adesh:16
+//line testdata/run/a_20_top_level_await.adesh:16
 			f.h = nil
 //line testdata/run/a_20_top_level_await.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_20_top_level_await.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_20_top_level_await.adesh:16
 				cx.SuspendedAt("testdata/run/a_20_top_level_await.adesh:16")
+//line testdata/run/a_20_top_level_await.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_20_top_level_await.adesh:16
 			f.sub1_ = nil
+//line testdata/run/a_20_top_level_await.adesh:16
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:16
 			f.sub2_ = f.ch.Send(aw_)
+//line testdata/run/a_20_top_level_await.adesh:16
 			f.state = 2
+//line testdata/run/a_20_top_level_await.adesh:16
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:16
 		case 2: // after the await at a_20_top_level_await.adesh:16
+//line testdata/run/a_20_top_level_await.adesh:16
 			f.ch = nil
 //line testdata/run/a_20_top_level_await.adesh:16
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_20_top_level_await.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_20_top_level_await.adesh:16
 				cx.SuspendedAt("testdata/run/a_20_top_level_await.adesh:16")
+//line testdata/run/a_20_top_level_await.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_20_top_level_await.adesh:16
 			f.sub2_ = rt.SendFuture[int64]{}
+//line testdata/run/a_20_top_level_await.adesh:16
 			f.complete_()
+//line testdata/run/a_20_top_level_await.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_20_top_level_await.adesh:16
 		default:
+//line testdata/run/a_20_top_level_await.adesh:16
 			rt.AwaitedAgain("the async block", "testdata/run/a_20_top_level_await.adesh:16:7")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_20_top_level_await.adesh:16
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_20_top_level_await.adesh:16
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_20_top_level_await.adesh:16
 		return
 	}
+//line testdata/run/a_20_top_level_await.adesh:16
 	f.dropSub_()
+//line testdata/run/a_20_top_level_await.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/a_20_top_level_await.adesh:16
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_20_top_level_await.adesh:16
 	switch f.state {
+//line testdata/run/a_20_top_level_await.adesh:16
 	case 1:
+//line testdata/run/a_20_top_level_await.adesh:16
 		if f.sub1_ != nil {
+//line testdata/run/a_20_top_level_await.adesh:16
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_20_top_level_await.adesh:16
 	case 2:
+//line testdata/run/a_20_top_level_await.adesh:16
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_20_top_level_await.adesh:16
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_20_top_level_await.adesh:16
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -241,34 +335,54 @@ poll_:
 //line testdata/run/a_20_top_level_await.adesh:8
 			total = 0
 			f.n_ = 4
+//line testdata/run/a_20_top_level_await.adesh:9
 			f.i_ = int64(1)
+//line testdata/run/a_20_top_level_await.adesh:9
 			f.state = 1
+//line testdata/run/a_20_top_level_await.adesh:9
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:9
 		case 1: // head of the loop at a_20_top_level_await.adesh:9
+//line testdata/run/a_20_top_level_await.adesh:9
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_20_top_level_await.adesh:9
 				f.state = 4
+//line testdata/run/a_20_top_level_await.adesh:9
 				continue poll_
 			}
+//line testdata/run/a_20_top_level_await.adesh:9
 			i = f.i_
-//line testdata/run/a_20_top_level_await.adesh:10
 			f.sub1_ = square(i)
+//line testdata/run/a_20_top_level_await.adesh:10
 			f.state = 2
+//line testdata/run/a_20_top_level_await.adesh:10
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:10
 		case 2: // after the await at a_20_top_level_await.adesh:10
 //line testdata/run/a_20_top_level_await.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_20_top_level_await.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_20_top_level_await.adesh:10
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_20_top_level_await.adesh:10
 			f.sub1_ = squareFuture{}
+//line testdata/run/a_20_top_level_await.adesh:10
 			aw_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:10
 			total += aw_
+//line testdata/run/a_20_top_level_await.adesh:10
 			f.state = 3
+//line testdata/run/a_20_top_level_await.adesh:10
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:10
 		case 3: // next turn of the loop at a_20_top_level_await.adesh:9
+//line testdata/run/a_20_top_level_await.adesh:9
 			f.i_++
+//line testdata/run/a_20_top_level_await.adesh:9
 			f.state = 1
+//line testdata/run/a_20_top_level_await.adesh:9
 			continue poll_
 		case 4: // after the loop at a_20_top_level_await.adesh:9
 //line testdata/run/a_20_top_level_await.adesh:12
@@ -278,32 +392,48 @@ poll_:
 			ch = rt.NewChannel[int64](int(1))
 			rt.SpawnValue[rt.Unit](cx, asyncBlock1{ch: ch, h: h}).Drop()
 			f.sub2_ = ch.Recv()
+//line testdata/run/a_20_top_level_await.adesh:17
 			f.state = 5
+//line testdata/run/a_20_top_level_await.adesh:17
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:17
 		case 5: // after the await at a_20_top_level_await.adesh:17
 //line testdata/run/a_20_top_level_await.adesh:17
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_20_top_level_await.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_20_top_level_await.adesh:17
 				cx.SuspendedAt("testdata/run/a_20_top_level_await.adesh:17")
+//line testdata/run/a_20_top_level_await.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_20_top_level_await.adesh:17
 			f.sub2_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_20_top_level_await.adesh:17
 			aw1_ = step_.Value
 //line testdata/run/a_20_top_level_await.adesh:17
 			from_task = aw1_
 			rt.Print("from task", from_task)
 //line testdata/run/a_20_top_level_await.adesh:20
 			f.sub3_ = adeshMain()
+//line testdata/run/a_20_top_level_await.adesh:20
 			f.state = 6
+//line testdata/run/a_20_top_level_await.adesh:20
 			fallthrough
+//line testdata/run/a_20_top_level_await.adesh:20
 		case 6: // after the await at a_20_top_level_await.adesh:20
 //line testdata/run/a_20_top_level_await.adesh:20
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_20_top_level_await.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_20_top_level_await.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_20_top_level_await.adesh:20
 			f.sub3_ = mainFuture{}
+//line testdata/run/a_20_top_level_await.adesh:20
 			f.complete_()
+//line testdata/run/a_20_top_level_await.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

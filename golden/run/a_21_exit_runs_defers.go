@@ -6,9 +6,10 @@ import "adeshprog/rt"
 
 //line testdata/run/a_21_exit_runs_defers.adesh:3
 func check(v int64) {
+//line testdata/run/a_21_exit_runs_defers.adesh:3
 	var defers_ rt.Defers
+//line testdata/run/a_21_exit_runs_defers.adesh:3
 	defer defers_.Run()
-//line testdata/run/a_21_exit_runs_defers.adesh:4
 	defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:4
 		rt.Print("check: defer")
@@ -33,28 +34,37 @@ const workFutureDone_ = 2
 //
 //line testdata/run/a_21_exit_runs_defers.adesh:11
 func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	for {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 		switch f.state {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 		case 0: // start
-//line testdata/run/a_21_exit_runs_defers.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:12
 				rt.Print("work: defer 1")
 			})
 //line testdata/run/a_21_exit_runs_defers.adesh:13
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_21_exit_runs_defers.adesh:13
 			f.state = 1
+//line testdata/run/a_21_exit_runs_defers.adesh:13
 			fallthrough
+//line testdata/run/a_21_exit_runs_defers.adesh:13
 		case 1: // after the await at a_21_exit_runs_defers.adesh:13
 //line testdata/run/a_21_exit_runs_defers.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_21_exit_runs_defers.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_21_exit_runs_defers.adesh:13
 				cx.SuspendedAt("testdata/run/a_21_exit_runs_defers.adesh:13")
+//line testdata/run/a_21_exit_runs_defers.adesh:13
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_21_exit_runs_defers.adesh:13
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_21_exit_runs_defers.adesh:14
 			f.defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:14
 				rt.Print("work: defer 2")
@@ -63,46 +73,70 @@ func (f *workFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			check(2)
 			rt.Print("not reached")
 			f.complete_()
+//line testdata/run/a_21_exit_runs_defers.adesh:17
 			return rt.Ready[int64](0)
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 		default:
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 			rt.AwaitedAgain("`work`", "testdata/run/a_21_exit_runs_defers.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 func (f *workFuture) Drop() {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	if f.state == workFutureDone_ {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 		return
 	}
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	f.dropSub_()
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 func (f *workFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	x := recover()
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	if x == nil {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 		return
 	}
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	f.Drop()
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	panic(x)
 }
 
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 func (f *workFuture) dropSub_() {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	switch f.state {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	case 1:
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 func (f *workFuture) complete_() {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	f.state = workFutureDone_
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	f.defers_.Run()
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	*f = workFuture{state: workFutureDone_}
 }
 
 //line testdata/run/a_21_exit_runs_defers.adesh:11
 func work() workFuture {
+//line testdata/run/a_21_exit_runs_defers.adesh:11
 	return workFuture{}
 }
 
@@ -119,73 +153,110 @@ const mainFutureDone_ = 2
 //
 //line testdata/run/a_21_exit_runs_defers.adesh:20
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	var aw_ int64
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	var v int64
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	for {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 		switch f.state {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 		case 0: // start
-//line testdata/run/a_21_exit_runs_defers.adesh:21
 			f.defers_.Push(func() {
 //line testdata/run/a_21_exit_runs_defers.adesh:21
 				rt.Print("main: defer")
 			})
 //line testdata/run/a_21_exit_runs_defers.adesh:22
 			f.sub1_ = work()
+//line testdata/run/a_21_exit_runs_defers.adesh:22
 			f.state = 1
+//line testdata/run/a_21_exit_runs_defers.adesh:22
 			fallthrough
+//line testdata/run/a_21_exit_runs_defers.adesh:22
 		case 1: // after the await at a_21_exit_runs_defers.adesh:22
 //line testdata/run/a_21_exit_runs_defers.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_21_exit_runs_defers.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_21_exit_runs_defers.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_21_exit_runs_defers.adesh:22
 			f.sub1_ = workFuture{}
+//line testdata/run/a_21_exit_runs_defers.adesh:22
 			aw_ = step_.Value
 //line testdata/run/a_21_exit_runs_defers.adesh:22
 			v = aw_
 			rt.Print("not reached", v)
+//line testdata/run/a_21_exit_runs_defers.adesh:23
 			f.complete_()
+//line testdata/run/a_21_exit_runs_defers.adesh:23
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 		default:
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 			rt.AwaitedAgain("`main`", "testdata/run/a_21_exit_runs_defers.adesh:20:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 func (f *mainFuture) Drop() {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 		return
 	}
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	f.dropSub_()
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	x := recover()
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	if x == nil {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 		return
 	}
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	f.Drop()
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	panic(x)
 }
 
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	switch f.state {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	case 1:
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 func (f *mainFuture) complete_() {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	f.state = mainFutureDone_
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	f.defers_.Run()
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_21_exit_runs_defers.adesh:20
 func adeshMain() mainFuture {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 	return mainFuture{}
 }
 
@@ -204,16 +275,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_21_exit_runs_defers.adesh:20
 			f.sub1_ = adeshMain()
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 			f.state = 1
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 			fallthrough
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 		case 1: // after the await at a_21_exit_runs_defers.adesh:20
 //line testdata/run/a_21_exit_runs_defers.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 			f.complete_()
+//line testdata/run/a_21_exit_runs_defers.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

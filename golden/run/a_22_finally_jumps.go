@@ -16,51 +16,76 @@ const tickFutureDone_ = 2
 //
 //line testdata/run/a_22_finally_jumps.adesh:3
 func (f *tickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_22_finally_jumps.adesh:3
 	for {
+//line testdata/run/a_22_finally_jumps.adesh:3
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:3
 		case 0: // start
-//line testdata/run/a_22_finally_jumps.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_22_finally_jumps.adesh:4
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:4
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:4
 		case 1: // after the await at a_22_finally_jumps.adesh:4
 //line testdata/run/a_22_finally_jumps.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:4
 				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:4")
+//line testdata/run/a_22_finally_jumps.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:4
 			f.sub1_ = rt.YieldFuture{}
 			f.complete_()
+//line testdata/run/a_22_finally_jumps.adesh:5
 			return rt.Ready[int64](1)
+//line testdata/run/a_22_finally_jumps.adesh:3
 		default:
+//line testdata/run/a_22_finally_jumps.adesh:3
 			rt.AwaitedAgain("`tick`", "testdata/run/a_22_finally_jumps.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_22_finally_jumps.adesh:3
 func (f *tickFuture) Drop() {
+//line testdata/run/a_22_finally_jumps.adesh:3
 	if f.state == tickFutureDone_ {
+//line testdata/run/a_22_finally_jumps.adesh:3
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:3
 	f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:3
 func (f *tickFuture) dropSub_() {
+//line testdata/run/a_22_finally_jumps.adesh:3
 	switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:3
 	case 1:
+//line testdata/run/a_22_finally_jumps.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:3
 func (f *tickFuture) complete_() {
+//line testdata/run/a_22_finally_jumps.adesh:3
 	*f = tickFuture{state: tickFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:3
 func tick() tickFuture {
+//line testdata/run/a_22_finally_jumps.adesh:3
 	return tickFuture{}
 }
 
@@ -77,51 +102,74 @@ const boomFutureDone_ = 2
 //
 //line testdata/run/a_22_finally_jumps.adesh:8
 func (f *boomFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_22_finally_jumps.adesh:8
 	for {
+//line testdata/run/a_22_finally_jumps.adesh:8
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:8
 		case 0: // start
-//line testdata/run/a_22_finally_jumps.adesh:9
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_22_finally_jumps.adesh:9
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:9
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:9
 		case 1: // after the await at a_22_finally_jumps.adesh:9
 //line testdata/run/a_22_finally_jumps.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:9
 				cx.SuspendedAt("testdata/run/a_22_finally_jumps.adesh:9")
+//line testdata/run/a_22_finally_jumps.adesh:9
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:9
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_22_finally_jumps.adesh:10
 			panic(&rt.Thrown{Err: rt.NewError(f.msg), Pos: "testdata/run/a_22_finally_jumps.adesh:10:5"})
+//line testdata/run/a_22_finally_jumps.adesh:8
 		default:
+//line testdata/run/a_22_finally_jumps.adesh:8
 			rt.AwaitedAgain("`boom`", "testdata/run/a_22_finally_jumps.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_22_finally_jumps.adesh:8
 func (f *boomFuture) Drop() {
+//line testdata/run/a_22_finally_jumps.adesh:8
 	if f.state == boomFutureDone_ {
+//line testdata/run/a_22_finally_jumps.adesh:8
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:8
 	f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:8
 func (f *boomFuture) dropSub_() {
+//line testdata/run/a_22_finally_jumps.adesh:8
 	switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:8
 	case 1:
+//line testdata/run/a_22_finally_jumps.adesh:8
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:8
 func (f *boomFuture) complete_() {
+//line testdata/run/a_22_finally_jumps.adesh:8
 	*f = boomFuture{state: boomFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:8
 func boom(msg string) boomFuture {
+//line testdata/run/a_22_finally_jumps.adesh:8
 	return boomFuture{msg: msg}
 }
 
@@ -144,139 +192,230 @@ const loopExitsFutureDone_ = 8
 //
 //line testdata/run/a_22_finally_jumps.adesh:13
 func (f *loopExitsFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_22_finally_jumps.adesh:13
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_22_finally_jumps.adesh:13
 	var aw_ int64
+//line testdata/run/a_22_finally_jumps.adesh:13
 poll_:
 	for {
+//line testdata/run/a_22_finally_jumps.adesh:13
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:13
 		case 0: // start
-//line testdata/run/a_22_finally_jumps.adesh:14
 			f.n = 0
 			f.n_ = 6
+//line testdata/run/a_22_finally_jumps.adesh:15
 			f.i_ = int64(0)
+//line testdata/run/a_22_finally_jumps.adesh:15
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:15
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:15
 		case 1: // head of the loop at a_22_finally_jumps.adesh:15
+//line testdata/run/a_22_finally_jumps.adesh:15
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_22_finally_jumps.adesh:15
 				f.state = 7
+//line testdata/run/a_22_finally_jumps.adesh:15
 				continue poll_
 			}
+//line testdata/run/a_22_finally_jumps.adesh:15
 			f.i = f.i_
+//line testdata/run/a_22_finally_jumps.adesh:15
 			f.state = 2
+//line testdata/run/a_22_finally_jumps.adesh:15
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:15
 		case 2: // body of the try at a_22_finally_jumps.adesh:16
 //line testdata/run/a_22_finally_jumps.adesh:17
 			f.sub1_ = tick()
+//line testdata/run/a_22_finally_jumps.adesh:17
 			f.state = 3
+//line testdata/run/a_22_finally_jumps.adesh:17
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:17
 		case 3: // after the await at a_22_finally_jumps.adesh:17
 //line testdata/run/a_22_finally_jumps.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:17
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:17
 			f.sub1_ = tickFuture{}
+//line testdata/run/a_22_finally_jumps.adesh:17
 			aw_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:17
 			f.n += aw_
 			if f.i == 1 {
+//line testdata/run/a_22_finally_jumps.adesh:18
 				f.fin1_ = 3
+//line testdata/run/a_22_finally_jumps.adesh:18
 				f.state = 5
+//line testdata/run/a_22_finally_jumps.adesh:18
 				continue poll_
 			}
 //line testdata/run/a_22_finally_jumps.adesh:19
 			if f.i == 3 {
+//line testdata/run/a_22_finally_jumps.adesh:19
 				f.fin1_ = 4
+//line testdata/run/a_22_finally_jumps.adesh:19
 				f.state = 5
+//line testdata/run/a_22_finally_jumps.adesh:19
 				continue poll_
 			}
 //line testdata/run/a_22_finally_jumps.adesh:20
 			rt.Print("  body", f.i)
+//line testdata/run/a_22_finally_jumps.adesh:20
 			f.fin1_ = 0
+//line testdata/run/a_22_finally_jumps.adesh:20
 			f.state = 5
+//line testdata/run/a_22_finally_jumps.adesh:20
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:13
 		case 4: // catch of the try at a_22_finally_jumps.adesh:16
+//line testdata/run/a_22_finally_jumps.adesh:13
 			thrown_ := f.err_
+//line testdata/run/a_22_finally_jumps.adesh:13
 			f.err_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:13
 			f.finErr1_ = thrown_
+//line testdata/run/a_22_finally_jumps.adesh:13
 			f.fin1_ = 1
+//line testdata/run/a_22_finally_jumps.adesh:13
 			f.state = 5
+//line testdata/run/a_22_finally_jumps.adesh:13
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:13
 		case 5: // finally of the try at a_22_finally_jumps.adesh:16
 //line testdata/run/a_22_finally_jumps.adesh:22
 			rt.Print("  finally", f.i)
+//line testdata/run/a_22_finally_jumps.adesh:22
 			switch f.fin1_ {
+//line testdata/run/a_22_finally_jumps.adesh:22
 			case 1:
+//line testdata/run/a_22_finally_jumps.adesh:22
 				rethrow_ := f.finErr1_
+//line testdata/run/a_22_finally_jumps.adesh:22
 				f.finErr1_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:22
 				panic(rethrow_)
+//line testdata/run/a_22_finally_jumps.adesh:22
 			case 3:
+//line testdata/run/a_22_finally_jumps.adesh:22
 				f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:22
 				continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:22
 			case 4:
+//line testdata/run/a_22_finally_jumps.adesh:22
 				f.state = 7
+//line testdata/run/a_22_finally_jumps.adesh:22
 				continue poll_
 			}
+//line testdata/run/a_22_finally_jumps.adesh:22
 			f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:22
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:22
 		case 6: // next turn of the loop at a_22_finally_jumps.adesh:15
+//line testdata/run/a_22_finally_jumps.adesh:15
 			f.i_++
+//line testdata/run/a_22_finally_jumps.adesh:15
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:15
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:13
 		case 7: // after the loop at a_22_finally_jumps.adesh:15
+//line testdata/run/a_22_finally_jumps.adesh:13
 			{
+//line testdata/run/a_22_finally_jumps.adesh:25
 				var res_ int64 = f.n
+//line testdata/run/a_22_finally_jumps.adesh:25
 				f.complete_()
+//line testdata/run/a_22_finally_jumps.adesh:25
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_22_finally_jumps.adesh:13
 		default:
+//line testdata/run/a_22_finally_jumps.adesh:13
 			rt.AwaitedAgain("`loop_exits`", "testdata/run/a_22_finally_jumps.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_22_finally_jumps.adesh:13
 func (f *loopExitsFuture) Drop() {
+//line testdata/run/a_22_finally_jumps.adesh:13
 	if f.state == loopExitsFutureDone_ {
+//line testdata/run/a_22_finally_jumps.adesh:13
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:13
 	f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:13
 func (f *loopExitsFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_22_finally_jumps.adesh:13
 	x := recover()
+//line testdata/run/a_22_finally_jumps.adesh:13
 	if x == nil {
+//line testdata/run/a_22_finally_jumps.adesh:13
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:13
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_22_finally_jumps.adesh:13
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:13
 		case 2, 3:
+//line testdata/run/a_22_finally_jumps.adesh:13
 			f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:13
 			f.err_ = t
+//line testdata/run/a_22_finally_jumps.adesh:13
 			f.state = 4
+//line testdata/run/a_22_finally_jumps.adesh:13
 			*r = f.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:13
 			return
 		}
 	}
+//line testdata/run/a_22_finally_jumps.adesh:13
 	f.Drop()
+//line testdata/run/a_22_finally_jumps.adesh:13
 	panic(x)
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:13
 func (f *loopExitsFuture) dropSub_() {
+//line testdata/run/a_22_finally_jumps.adesh:13
 	switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:13
 	case 3:
+//line testdata/run/a_22_finally_jumps.adesh:13
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:13
 func (f *loopExitsFuture) complete_() {
+//line testdata/run/a_22_finally_jumps.adesh:13
 	f.state = loopExitsFutureDone_
+//line testdata/run/a_22_finally_jumps.adesh:13
 	*f = loopExitsFuture{state: loopExitsFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:13
 func loop_exits() loopExitsFuture {
+//line testdata/run/a_22_finally_jumps.adesh:13
 	return loopExitsFuture{}
 }
 
@@ -298,131 +437,223 @@ const nestedReturnFutureDone_ = 8
 //
 //line testdata/run/a_22_finally_jumps.adesh:28
 func (f *nestedReturnFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_22_finally_jumps.adesh:28
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_22_finally_jumps.adesh:28
 poll_:
 	for {
+//line testdata/run/a_22_finally_jumps.adesh:28
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:28
 		case 0: // body of the try at a_22_finally_jumps.adesh:30
 //line testdata/run/a_22_finally_jumps.adesh:31
 			f.sub1_ = tick()
+//line testdata/run/a_22_finally_jumps.adesh:31
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:31
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:31
 		case 1: // after the await at a_22_finally_jumps.adesh:31
 //line testdata/run/a_22_finally_jumps.adesh:31
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:31
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:31
 			f.sub1_ = tickFuture{}
-//line testdata/run/a_22_finally_jumps.adesh:32
 			f.ret_ = "from inner"
+//line testdata/run/a_22_finally_jumps.adesh:32
 			f.fin2_ = 2
+//line testdata/run/a_22_finally_jumps.adesh:32
 			f.state = 3
+//line testdata/run/a_22_finally_jumps.adesh:32
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:28
 		case 2: // catch of the try at a_22_finally_jumps.adesh:30
+//line testdata/run/a_22_finally_jumps.adesh:28
 			thrown_ := f.err_
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.err_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.finErr2_ = thrown_
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.fin2_ = 1
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.state = 3
+//line testdata/run/a_22_finally_jumps.adesh:28
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:28
 		case 3: // finally of the try at a_22_finally_jumps.adesh:30
 //line testdata/run/a_22_finally_jumps.adesh:34
 			rt.Print("  inner finally")
+//line testdata/run/a_22_finally_jumps.adesh:34
 			switch f.fin2_ {
+//line testdata/run/a_22_finally_jumps.adesh:34
 			case 1:
+//line testdata/run/a_22_finally_jumps.adesh:34
 				rethrow_ := f.finErr2_
+//line testdata/run/a_22_finally_jumps.adesh:34
 				f.finErr2_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:34
 				panic(rethrow_)
+//line testdata/run/a_22_finally_jumps.adesh:34
 			case 2:
+//line testdata/run/a_22_finally_jumps.adesh:34
 				f.fin1_ = 2
+//line testdata/run/a_22_finally_jumps.adesh:34
 				f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:34
 				continue poll_
 			}
+//line testdata/run/a_22_finally_jumps.adesh:34
 			f.state = 4
+//line testdata/run/a_22_finally_jumps.adesh:34
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:34
 		case 4: // after the try at a_22_finally_jumps.adesh:30
+//line testdata/run/a_22_finally_jumps.adesh:34
 			f.fin1_ = 0
+//line testdata/run/a_22_finally_jumps.adesh:34
 			f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:34
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:28
 		case 5: // catch of the try at a_22_finally_jumps.adesh:29
+//line testdata/run/a_22_finally_jumps.adesh:28
 			thrown_ := f.err_
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.err_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.finErr1_ = thrown_
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.fin1_ = 1
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:28
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:28
 		case 6: // finally of the try at a_22_finally_jumps.adesh:29
 //line testdata/run/a_22_finally_jumps.adesh:37
 			rt.Print("  outer finally")
+//line testdata/run/a_22_finally_jumps.adesh:37
 			switch f.fin1_ {
+//line testdata/run/a_22_finally_jumps.adesh:37
 			case 1:
+//line testdata/run/a_22_finally_jumps.adesh:37
 				rethrow_ := f.finErr1_
+//line testdata/run/a_22_finally_jumps.adesh:37
 				f.finErr1_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:37
 				panic(rethrow_)
+//line testdata/run/a_22_finally_jumps.adesh:37
 			case 2:
+//line testdata/run/a_22_finally_jumps.adesh:37
 				var res_ string = f.ret_
+//line testdata/run/a_22_finally_jumps.adesh:37
 				f.complete_()
+//line testdata/run/a_22_finally_jumps.adesh:37
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_22_finally_jumps.adesh:37
 			f.state = 7
+//line testdata/run/a_22_finally_jumps.adesh:37
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:37
 		case 7: // after the try at a_22_finally_jumps.adesh:29
+//line testdata/run/a_22_finally_jumps.adesh:37
 			panic("unreachable")
+//line testdata/run/a_22_finally_jumps.adesh:28
 		default:
+//line testdata/run/a_22_finally_jumps.adesh:28
 			rt.AwaitedAgain("`nested_return`", "testdata/run/a_22_finally_jumps.adesh:28:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_22_finally_jumps.adesh:28
 func (f *nestedReturnFuture) Drop() {
+//line testdata/run/a_22_finally_jumps.adesh:28
 	if f.state == nestedReturnFutureDone_ {
+//line testdata/run/a_22_finally_jumps.adesh:28
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:28
 	f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:28
 	f.complete_()
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:28
 func (f *nestedReturnFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_22_finally_jumps.adesh:28
 	x := recover()
+//line testdata/run/a_22_finally_jumps.adesh:28
 	if x == nil {
+//line testdata/run/a_22_finally_jumps.adesh:28
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:28
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_22_finally_jumps.adesh:28
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:28
 		case 0, 1:
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.err_ = t
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.state = 2
+//line testdata/run/a_22_finally_jumps.adesh:28
 			*r = f.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:28
 			return
+//line testdata/run/a_22_finally_jumps.adesh:28
 		case 2, 3, 4:
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.err_ = t
+//line testdata/run/a_22_finally_jumps.adesh:28
 			f.state = 5
+//line testdata/run/a_22_finally_jumps.adesh:28
 			*r = f.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:28
 			return
 		}
 	}
+//line testdata/run/a_22_finally_jumps.adesh:28
 	f.Drop()
+//line testdata/run/a_22_finally_jumps.adesh:28
 	panic(x)
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:28
 func (f *nestedReturnFuture) dropSub_() {
+//line testdata/run/a_22_finally_jumps.adesh:28
 	switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:28
 	case 1:
+//line testdata/run/a_22_finally_jumps.adesh:28
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:28
 func (f *nestedReturnFuture) complete_() {
+//line testdata/run/a_22_finally_jumps.adesh:28
 	f.state = nestedReturnFutureDone_
+//line testdata/run/a_22_finally_jumps.adesh:28
 	*f = nestedReturnFuture{state: nestedReturnFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:28
 func nested_return() nestedReturnFuture {
+//line testdata/run/a_22_finally_jumps.adesh:28
 	return nestedReturnFuture{}
 }
 
@@ -442,132 +673,219 @@ const whileBreakFutureDone_ = 8
 //
 //line testdata/run/a_22_finally_jumps.adesh:41
 func (f *whileBreakFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_22_finally_jumps.adesh:41
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_22_finally_jumps.adesh:41
 	var e rt.Error
+//line testdata/run/a_22_finally_jumps.adesh:41
 	_ = e
+//line testdata/run/a_22_finally_jumps.adesh:41
 poll_:
 	for {
+//line testdata/run/a_22_finally_jumps.adesh:41
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:41
 		case 0: // start
-//line testdata/run/a_22_finally_jumps.adesh:42
 			f.i = 0
+//line testdata/run/a_22_finally_jumps.adesh:42
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:42
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:42
 		case 1: // head of the loop at a_22_finally_jumps.adesh:43
 //line testdata/run/a_22_finally_jumps.adesh:44
 			f.i++
+//line testdata/run/a_22_finally_jumps.adesh:44
 			f.state = 2
+//line testdata/run/a_22_finally_jumps.adesh:44
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:44
 		case 2: // body of the try at a_22_finally_jumps.adesh:45
 //line testdata/run/a_22_finally_jumps.adesh:46
 			f.sub1_ = tick()
+//line testdata/run/a_22_finally_jumps.adesh:46
 			f.state = 3
+//line testdata/run/a_22_finally_jumps.adesh:46
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:46
 		case 3: // after the await at a_22_finally_jumps.adesh:46
 //line testdata/run/a_22_finally_jumps.adesh:46
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:46
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:46
 			f.sub1_ = tickFuture{}
-//line testdata/run/a_22_finally_jumps.adesh:47
 			if f.i == 3 {
+//line testdata/run/a_22_finally_jumps.adesh:47
 				f.fin1_ = 3
+//line testdata/run/a_22_finally_jumps.adesh:47
 				f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:47
 				continue poll_
 			}
+//line testdata/run/a_22_finally_jumps.adesh:47
 			f.fin1_ = 0
+//line testdata/run/a_22_finally_jumps.adesh:47
 			f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:47
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:41
 		case 4: // catch of the try at a_22_finally_jumps.adesh:45
+//line testdata/run/a_22_finally_jumps.adesh:41
 			thrown_ := f.err_
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.err_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:41
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:49
 			rt.Print("unexpected")
+//line testdata/run/a_22_finally_jumps.adesh:49
 			f.fin1_ = 0
+//line testdata/run/a_22_finally_jumps.adesh:49
 			f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:49
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:41
 		case 5: // error in the catch of the try at a_22_finally_jumps.adesh:45
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.finErr1_ = f.err_
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.err_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.fin1_ = 1
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:41
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:41
 		case 6: // finally of the try at a_22_finally_jumps.adesh:45
 //line testdata/run/a_22_finally_jumps.adesh:51
 			rt.Print("  while finally", f.i)
+//line testdata/run/a_22_finally_jumps.adesh:51
 			switch f.fin1_ {
+//line testdata/run/a_22_finally_jumps.adesh:51
 			case 1:
+//line testdata/run/a_22_finally_jumps.adesh:51
 				rethrow_ := f.finErr1_
+//line testdata/run/a_22_finally_jumps.adesh:51
 				f.finErr1_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:51
 				panic(rethrow_)
+//line testdata/run/a_22_finally_jumps.adesh:51
 			case 3:
+//line testdata/run/a_22_finally_jumps.adesh:51
 				f.state = 7
+//line testdata/run/a_22_finally_jumps.adesh:51
 				continue poll_
 			}
+//line testdata/run/a_22_finally_jumps.adesh:51
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:51
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:41
 		case 7: // after the loop at a_22_finally_jumps.adesh:43
+//line testdata/run/a_22_finally_jumps.adesh:41
 			{
+//line testdata/run/a_22_finally_jumps.adesh:54
 				var res_ int64 = f.i
+//line testdata/run/a_22_finally_jumps.adesh:54
 				f.complete_()
+//line testdata/run/a_22_finally_jumps.adesh:54
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_22_finally_jumps.adesh:41
 		default:
+//line testdata/run/a_22_finally_jumps.adesh:41
 			rt.AwaitedAgain("`while_break`", "testdata/run/a_22_finally_jumps.adesh:41:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_22_finally_jumps.adesh:41
 func (f *whileBreakFuture) Drop() {
+//line testdata/run/a_22_finally_jumps.adesh:41
 	if f.state == whileBreakFutureDone_ {
+//line testdata/run/a_22_finally_jumps.adesh:41
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:41
 	f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:41
 	f.complete_()
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:41
 func (f *whileBreakFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_22_finally_jumps.adesh:41
 	x := recover()
+//line testdata/run/a_22_finally_jumps.adesh:41
 	if x == nil {
+//line testdata/run/a_22_finally_jumps.adesh:41
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:41
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_22_finally_jumps.adesh:41
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:41
 		case 2, 3:
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.err_ = t
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.state = 4
+//line testdata/run/a_22_finally_jumps.adesh:41
 			*r = f.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:41
 			return
+//line testdata/run/a_22_finally_jumps.adesh:41
 		case 4:
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.err_ = t
+//line testdata/run/a_22_finally_jumps.adesh:41
 			f.state = 5
+//line testdata/run/a_22_finally_jumps.adesh:41
 			*r = f.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:41
 			return
 		}
 	}
+//line testdata/run/a_22_finally_jumps.adesh:41
 	f.Drop()
+//line testdata/run/a_22_finally_jumps.adesh:41
 	panic(x)
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:41
 func (f *whileBreakFuture) dropSub_() {
+//line testdata/run/a_22_finally_jumps.adesh:41
 	switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:41
 	case 3:
+//line testdata/run/a_22_finally_jumps.adesh:41
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:41
 func (f *whileBreakFuture) complete_() {
+//line testdata/run/a_22_finally_jumps.adesh:41
 	f.state = whileBreakFutureDone_
+//line testdata/run/a_22_finally_jumps.adesh:41
 	*f = whileBreakFuture{state: whileBreakFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:41
 func while_break() whileBreakFuture {
+//line testdata/run/a_22_finally_jumps.adesh:41
 	return whileBreakFuture{}
 }
 
@@ -589,143 +907,245 @@ const rethrowThroughFutureDone_ = 9
 //
 //line testdata/run/a_22_finally_jumps.adesh:57
 func (f *rethrowThroughFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_22_finally_jumps.adesh:57
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_22_finally_jumps.adesh:57
 	var e rt.Error
+//line testdata/run/a_22_finally_jumps.adesh:57
 poll_:
 	for {
+//line testdata/run/a_22_finally_jumps.adesh:57
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 0: // body of the try at a_22_finally_jumps.adesh:59
 //line testdata/run/a_22_finally_jumps.adesh:60
 			f.sub1_ = boom("deep")
+//line testdata/run/a_22_finally_jumps.adesh:60
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:60
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:60
 		case 1: // after the await at a_22_finally_jumps.adesh:60
 //line testdata/run/a_22_finally_jumps.adesh:60
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:60
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:60
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:60
 			f.sub1_ = boomFuture{}
+//line testdata/run/a_22_finally_jumps.adesh:60
 			f.fin2_ = 0
+//line testdata/run/a_22_finally_jumps.adesh:60
 			f.state = 3
+//line testdata/run/a_22_finally_jumps.adesh:60
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 2: // catch of the try at a_22_finally_jumps.adesh:59
+//line testdata/run/a_22_finally_jumps.adesh:57
 			thrown_ := f.err_
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.err_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.finErr2_ = thrown_
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.fin2_ = 1
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.state = 3
+//line testdata/run/a_22_finally_jumps.adesh:57
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 3: // finally of the try at a_22_finally_jumps.adesh:59
 //line testdata/run/a_22_finally_jumps.adesh:62
 			rt.Print("  inner finally before rethrow")
+//line testdata/run/a_22_finally_jumps.adesh:62
 			switch f.fin2_ {
+//line testdata/run/a_22_finally_jumps.adesh:62
 			case 1:
+//line testdata/run/a_22_finally_jumps.adesh:62
 				rethrow_ := f.finErr2_
+//line testdata/run/a_22_finally_jumps.adesh:62
 				f.finErr2_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:62
 				panic(rethrow_)
 			}
+//line testdata/run/a_22_finally_jumps.adesh:62
 			f.state = 4
+//line testdata/run/a_22_finally_jumps.adesh:62
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:62
 		case 4: // after the try at a_22_finally_jumps.adesh:59
 //line testdata/run/a_22_finally_jumps.adesh:64
 			f.ret_ = 0
+//line testdata/run/a_22_finally_jumps.adesh:64
 			f.fin1_ = 2
+//line testdata/run/a_22_finally_jumps.adesh:64
 			f.state = 7
+//line testdata/run/a_22_finally_jumps.adesh:64
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 5: // catch of the try at a_22_finally_jumps.adesh:58
+//line testdata/run/a_22_finally_jumps.adesh:57
 			thrown_ := f.err_
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.err_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:57
 			e = thrown_.Err
 //line testdata/run/a_22_finally_jumps.adesh:66
 			rt.Print("  outer caught", e.Message)
 			f.ret_ = 7
+//line testdata/run/a_22_finally_jumps.adesh:67
 			f.fin1_ = 2
+//line testdata/run/a_22_finally_jumps.adesh:67
 			f.state = 7
+//line testdata/run/a_22_finally_jumps.adesh:67
 			continue poll_
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 6: // error in the catch of the try at a_22_finally_jumps.adesh:58
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.finErr1_ = f.err_
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.err_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.fin1_ = 1
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.state = 7
+//line testdata/run/a_22_finally_jumps.adesh:57
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 7: // finally of the try at a_22_finally_jumps.adesh:58
 //line testdata/run/a_22_finally_jumps.adesh:69
 			rt.Print("  outer finally")
+//line testdata/run/a_22_finally_jumps.adesh:69
 			switch f.fin1_ {
+//line testdata/run/a_22_finally_jumps.adesh:69
 			case 1:
+//line testdata/run/a_22_finally_jumps.adesh:69
 				rethrow_ := f.finErr1_
+//line testdata/run/a_22_finally_jumps.adesh:69
 				f.finErr1_ = nil
+//line testdata/run/a_22_finally_jumps.adesh:69
 				panic(rethrow_)
+//line testdata/run/a_22_finally_jumps.adesh:69
 			case 2:
+//line testdata/run/a_22_finally_jumps.adesh:69
 				var res_ int64 = f.ret_
+//line testdata/run/a_22_finally_jumps.adesh:69
 				f.complete_()
+//line testdata/run/a_22_finally_jumps.adesh:69
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_22_finally_jumps.adesh:69
 			f.state = 8
+//line testdata/run/a_22_finally_jumps.adesh:69
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:69
 		case 8: // after the try at a_22_finally_jumps.adesh:58
+//line testdata/run/a_22_finally_jumps.adesh:69
 			panic("unreachable")
+//line testdata/run/a_22_finally_jumps.adesh:57
 		default:
+//line testdata/run/a_22_finally_jumps.adesh:57
 			rt.AwaitedAgain("`rethrow_through`", "testdata/run/a_22_finally_jumps.adesh:57:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_22_finally_jumps.adesh:57
 func (f *rethrowThroughFuture) Drop() {
+//line testdata/run/a_22_finally_jumps.adesh:57
 	if f.state == rethrowThroughFutureDone_ {
+//line testdata/run/a_22_finally_jumps.adesh:57
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:57
 	f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:57
 	f.complete_()
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:57
 func (f *rethrowThroughFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_22_finally_jumps.adesh:57
 	x := recover()
+//line testdata/run/a_22_finally_jumps.adesh:57
 	if x == nil {
+//line testdata/run/a_22_finally_jumps.adesh:57
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:57
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_22_finally_jumps.adesh:57
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 0, 1:
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.err_ = t
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.state = 2
+//line testdata/run/a_22_finally_jumps.adesh:57
 			*r = f.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:57
 			return
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 2, 3, 4:
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.err_ = t
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.state = 5
+//line testdata/run/a_22_finally_jumps.adesh:57
 			*r = f.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:57
 			return
+//line testdata/run/a_22_finally_jumps.adesh:57
 		case 5:
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.err_ = t
+//line testdata/run/a_22_finally_jumps.adesh:57
 			f.state = 6
+//line testdata/run/a_22_finally_jumps.adesh:57
 			*r = f.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:57
 			return
 		}
 	}
+//line testdata/run/a_22_finally_jumps.adesh:57
 	f.Drop()
+//line testdata/run/a_22_finally_jumps.adesh:57
 	panic(x)
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:57
 func (f *rethrowThroughFuture) dropSub_() {
+//line testdata/run/a_22_finally_jumps.adesh:57
 	switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:57
 	case 1:
+//line testdata/run/a_22_finally_jumps.adesh:57
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:57
 func (f *rethrowThroughFuture) complete_() {
+//line testdata/run/a_22_finally_jumps.adesh:57
 	f.state = rethrowThroughFutureDone_
+//line testdata/run/a_22_finally_jumps.adesh:57
 	*f = rethrowThroughFuture{state: rethrowThroughFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:57
 func rethrow_through() rethrowThroughFuture {
+//line testdata/run/a_22_finally_jumps.adesh:57
 	return rethrowThroughFuture{}
 }
 
@@ -744,102 +1164,159 @@ const mainFutureDone_ = 5
 //
 //line testdata/run/a_22_finally_jumps.adesh:73
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_22_finally_jumps.adesh:73
 	var aw1_ string
+//line testdata/run/a_22_finally_jumps.adesh:73
 	var aw2_ int64
+//line testdata/run/a_22_finally_jumps.adesh:73
 	var aw3_ int64
+//line testdata/run/a_22_finally_jumps.adesh:73
 	var aw_ int64
+//line testdata/run/a_22_finally_jumps.adesh:73
 	for {
+//line testdata/run/a_22_finally_jumps.adesh:73
 		switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:73
 		case 0: // start
-//line testdata/run/a_22_finally_jumps.adesh:74
 			f.sub1_ = loop_exits()
+//line testdata/run/a_22_finally_jumps.adesh:74
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:74
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:74
 		case 1: // after the await at a_22_finally_jumps.adesh:74
 //line testdata/run/a_22_finally_jumps.adesh:74
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:74
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:74
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:74
 			f.sub1_ = loopExitsFuture{}
+//line testdata/run/a_22_finally_jumps.adesh:74
 			aw_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:74
 			rt.Print("loop_exits ->", aw_)
 			f.sub2_ = nested_return()
+//line testdata/run/a_22_finally_jumps.adesh:75
 			f.state = 2
+//line testdata/run/a_22_finally_jumps.adesh:75
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:75
 		case 2: // after the await at a_22_finally_jumps.adesh:75
 //line testdata/run/a_22_finally_jumps.adesh:75
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:75
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:75
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:75
 			f.sub2_ = nestedReturnFuture{}
+//line testdata/run/a_22_finally_jumps.adesh:75
 			aw1_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:75
 			rt.Print("nested_return ->", aw1_)
 			f.sub3_ = while_break()
+//line testdata/run/a_22_finally_jumps.adesh:76
 			f.state = 3
+//line testdata/run/a_22_finally_jumps.adesh:76
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:76
 		case 3: // after the await at a_22_finally_jumps.adesh:76
 //line testdata/run/a_22_finally_jumps.adesh:76
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:76
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:76
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:76
 			f.sub3_ = whileBreakFuture{}
+//line testdata/run/a_22_finally_jumps.adesh:76
 			aw2_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:76
 			rt.Print("while_break ->", aw2_)
 			f.sub4_ = rethrow_through()
+//line testdata/run/a_22_finally_jumps.adesh:77
 			f.state = 4
+//line testdata/run/a_22_finally_jumps.adesh:77
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:77
 		case 4: // after the await at a_22_finally_jumps.adesh:77
 //line testdata/run/a_22_finally_jumps.adesh:77
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:77
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:77
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:77
 			f.sub4_ = rethrowThroughFuture{}
+//line testdata/run/a_22_finally_jumps.adesh:77
 			aw3_ = step_.Value
 //line testdata/run/a_22_finally_jumps.adesh:77
 			rt.Print("rethrow_through ->", aw3_)
+//line testdata/run/a_22_finally_jumps.adesh:77
 			f.complete_()
+//line testdata/run/a_22_finally_jumps.adesh:77
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_22_finally_jumps.adesh:73
 		default:
+//line testdata/run/a_22_finally_jumps.adesh:73
 			rt.AwaitedAgain("`main`", "testdata/run/a_22_finally_jumps.adesh:73:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_22_finally_jumps.adesh:73
 func (f *mainFuture) Drop() {
+//line testdata/run/a_22_finally_jumps.adesh:73
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_22_finally_jumps.adesh:73
 		return
 	}
+//line testdata/run/a_22_finally_jumps.adesh:73
 	f.dropSub_()
+//line testdata/run/a_22_finally_jumps.adesh:73
 	f.complete_()
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:73
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_22_finally_jumps.adesh:73
 	switch f.state {
+//line testdata/run/a_22_finally_jumps.adesh:73
 	case 1:
+//line testdata/run/a_22_finally_jumps.adesh:73
 		f.sub1_.Drop()
+//line testdata/run/a_22_finally_jumps.adesh:73
 	case 2:
+//line testdata/run/a_22_finally_jumps.adesh:73
 		f.sub2_.Drop()
+//line testdata/run/a_22_finally_jumps.adesh:73
 	case 3:
+//line testdata/run/a_22_finally_jumps.adesh:73
 		f.sub3_.Drop()
+//line testdata/run/a_22_finally_jumps.adesh:73
 	case 4:
+//line testdata/run/a_22_finally_jumps.adesh:73
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_22_finally_jumps.adesh:73
 func (f *mainFuture) complete_() {
+//line testdata/run/a_22_finally_jumps.adesh:73
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_22_finally_jumps.adesh:73
 func adeshMain() mainFuture {
+//line testdata/run/a_22_finally_jumps.adesh:73
 	return mainFuture{}
 }
 
@@ -858,16 +1335,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_22_finally_jumps.adesh:73
 			f.sub1_ = adeshMain()
+//line testdata/run/a_22_finally_jumps.adesh:73
 			f.state = 1
+//line testdata/run/a_22_finally_jumps.adesh:73
 			fallthrough
+//line testdata/run/a_22_finally_jumps.adesh:73
 		case 1: // after the await at a_22_finally_jumps.adesh:73
 //line testdata/run/a_22_finally_jumps.adesh:73
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_22_finally_jumps.adesh:73
 			if !step_.Ready {
+//line testdata/run/a_22_finally_jumps.adesh:73
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_22_finally_jumps.adesh:73
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_22_finally_jumps.adesh:73
 			f.complete_()
+//line testdata/run/a_22_finally_jumps.adesh:73
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -40,56 +40,84 @@ const vFutureDone_ = 2
 //
 //line testdata/run/a_23_await_places.adesh:5
 func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_23_await_places.adesh:5
 	for {
+//line testdata/run/a_23_await_places.adesh:5
 		switch f.state {
+//line testdata/run/a_23_await_places.adesh:5
 		case 0: // start
-//line testdata/run/a_23_await_places.adesh:6
 			rt.Print("  " + f.tag)
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_23_await_places.adesh:7
 			f.state = 1
+//line testdata/run/a_23_await_places.adesh:7
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:7
 		case 1: // after the await at a_23_await_places.adesh:7
+//line testdata/run/a_23_await_places.adesh:7
 			f.tag = ""
 //line testdata/run/a_23_await_places.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:7
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:7")
+//line testdata/run/a_23_await_places.adesh:7
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_23_await_places.adesh:7
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_23_await_places.adesh:7
 			{
 				var res_ int64 = f.n
+//line testdata/run/a_23_await_places.adesh:8
 				f.complete_()
+//line testdata/run/a_23_await_places.adesh:8
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_23_await_places.adesh:5
 		default:
+//line testdata/run/a_23_await_places.adesh:5
 			rt.AwaitedAgain("`v`", "testdata/run/a_23_await_places.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_23_await_places.adesh:5
 func (f *vFuture) Drop() {
+//line testdata/run/a_23_await_places.adesh:5
 	if f.state == vFutureDone_ {
+//line testdata/run/a_23_await_places.adesh:5
 		return
 	}
+//line testdata/run/a_23_await_places.adesh:5
 	f.dropSub_()
+//line testdata/run/a_23_await_places.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_23_await_places.adesh:5
 func (f *vFuture) dropSub_() {
+//line testdata/run/a_23_await_places.adesh:5
 	switch f.state {
+//line testdata/run/a_23_await_places.adesh:5
 	case 1:
+//line testdata/run/a_23_await_places.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_23_await_places.adesh:5
 func (f *vFuture) complete_() {
+//line testdata/run/a_23_await_places.adesh:5
 	*f = vFuture{state: vFutureDone_}
 }
 
 //line testdata/run/a_23_await_places.adesh:5
 func v(tag string, n int64) vFuture {
+//line testdata/run/a_23_await_places.adesh:5
 	return vFuture{tag: tag, n: n}
 }
 
@@ -105,51 +133,76 @@ const pointFutureDone_ = 2
 //
 //line testdata/run/a_23_await_places.adesh:11
 func (f *pointFuture) Poll(cx *rt.Context) rt.Poll[Point] {
+//line testdata/run/a_23_await_places.adesh:11
 	for {
+//line testdata/run/a_23_await_places.adesh:11
 		switch f.state {
+//line testdata/run/a_23_await_places.adesh:11
 		case 0: // start
-//line testdata/run/a_23_await_places.adesh:12
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_23_await_places.adesh:12
 			f.state = 1
+//line testdata/run/a_23_await_places.adesh:12
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:12
 		case 1: // after the await at a_23_await_places.adesh:12
 //line testdata/run/a_23_await_places.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:12
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:12")
+//line testdata/run/a_23_await_places.adesh:12
 				return rt.Pending[Point]()
 			}
+//line testdata/run/a_23_await_places.adesh:12
 			f.sub1_ = rt.YieldFuture{}
 			f.complete_()
+//line testdata/run/a_23_await_places.adesh:13
 			return rt.Ready[Point](Point{x: 3, y: 4})
+//line testdata/run/a_23_await_places.adesh:11
 		default:
+//line testdata/run/a_23_await_places.adesh:11
 			rt.AwaitedAgain("`point`", "testdata/run/a_23_await_places.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_23_await_places.adesh:11
 func (f *pointFuture) Drop() {
+//line testdata/run/a_23_await_places.adesh:11
 	if f.state == pointFutureDone_ {
+//line testdata/run/a_23_await_places.adesh:11
 		return
 	}
+//line testdata/run/a_23_await_places.adesh:11
 	f.dropSub_()
+//line testdata/run/a_23_await_places.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/a_23_await_places.adesh:11
 func (f *pointFuture) dropSub_() {
+//line testdata/run/a_23_await_places.adesh:11
 	switch f.state {
+//line testdata/run/a_23_await_places.adesh:11
 	case 1:
+//line testdata/run/a_23_await_places.adesh:11
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_23_await_places.adesh:11
 func (f *pointFuture) complete_() {
+//line testdata/run/a_23_await_places.adesh:11
 	*f = pointFuture{state: pointFutureDone_}
 }
 
 //line testdata/run/a_23_await_places.adesh:11
 func point() pointFuture {
+//line testdata/run/a_23_await_places.adesh:11
 	return pointFuture{}
 }
 
@@ -165,51 +218,76 @@ const namesFutureDone_ = 2
 //
 //line testdata/run/a_23_await_places.adesh:16
 func (f *namesFuture) Poll(cx *rt.Context) rt.Poll[[]string] {
+//line testdata/run/a_23_await_places.adesh:16
 	for {
+//line testdata/run/a_23_await_places.adesh:16
 		switch f.state {
+//line testdata/run/a_23_await_places.adesh:16
 		case 0: // start
-//line testdata/run/a_23_await_places.adesh:17
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_23_await_places.adesh:17
 			f.state = 1
+//line testdata/run/a_23_await_places.adesh:17
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:17
 		case 1: // after the await at a_23_await_places.adesh:17
 //line testdata/run/a_23_await_places.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:17
 				cx.SuspendedAt("testdata/run/a_23_await_places.adesh:17")
+//line testdata/run/a_23_await_places.adesh:17
 				return rt.Pending[[]string]()
 			}
+//line testdata/run/a_23_await_places.adesh:17
 			f.sub1_ = rt.YieldFuture{}
 			f.complete_()
+//line testdata/run/a_23_await_places.adesh:18
 			return rt.Ready[[]string]([]string{"zero", "one", "two"})
+//line testdata/run/a_23_await_places.adesh:16
 		default:
+//line testdata/run/a_23_await_places.adesh:16
 			rt.AwaitedAgain("`names`", "testdata/run/a_23_await_places.adesh:16:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_23_await_places.adesh:16
 func (f *namesFuture) Drop() {
+//line testdata/run/a_23_await_places.adesh:16
 	if f.state == namesFutureDone_ {
+//line testdata/run/a_23_await_places.adesh:16
 		return
 	}
+//line testdata/run/a_23_await_places.adesh:16
 	f.dropSub_()
+//line testdata/run/a_23_await_places.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/a_23_await_places.adesh:16
 func (f *namesFuture) dropSub_() {
+//line testdata/run/a_23_await_places.adesh:16
 	switch f.state {
+//line testdata/run/a_23_await_places.adesh:16
 	case 1:
+//line testdata/run/a_23_await_places.adesh:16
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_23_await_places.adesh:16
 func (f *namesFuture) complete_() {
+//line testdata/run/a_23_await_places.adesh:16
 	*f = namesFuture{state: namesFutureDone_}
 }
 
 //line testdata/run/a_23_await_places.adesh:16
 func names() namesFuture {
+//line testdata/run/a_23_await_places.adesh:16
 	return namesFuture{}
 }
 
@@ -237,353 +315,564 @@ const mainFutureDone_ = 20
 //
 //line testdata/run/a_23_await_places.adesh:21
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_23_await_places.adesh:21
 	var aw11_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw12_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw13_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw14_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw15_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw16_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw17_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw18_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw1_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw3_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw5_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw6_ int64
+//line testdata/run/a_23_await_places.adesh:21
 	var aw7_ Point
+//line testdata/run/a_23_await_places.adesh:21
 	var aw8_ []string
+//line testdata/run/a_23_await_places.adesh:21
 	var aw9_ []string
+//line testdata/run/a_23_await_places.adesh:21
 	var m *rt.Map[string, int64]
+//line testdata/run/a_23_await_places.adesh:21
 	var s string
+//line testdata/run/a_23_await_places.adesh:21
 	var t rt.Tuple3[int64, string, int64]
+//line testdata/run/a_23_await_places.adesh:21
 	for {
+//line testdata/run/a_23_await_places.adesh:21
 		switch f.state {
+//line testdata/run/a_23_await_places.adesh:21
 		case 0: // start
-//line testdata/run/a_23_await_places.adesh:22
 			f.sub1_ = v("px", 1)
+//line testdata/run/a_23_await_places.adesh:22
 			f.state = 1
+//line testdata/run/a_23_await_places.adesh:22
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:22
 		case 1: // after the await at a_23_await_places.adesh:22
 //line testdata/run/a_23_await_places.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:22
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:22
 			f.aw_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:22
 			f.sub1_ = v("py", 2)
+//line testdata/run/a_23_await_places.adesh:22
 			f.state = 2
+//line testdata/run/a_23_await_places.adesh:22
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:22
 		case 2: // after the await at a_23_await_places.adesh:22
 //line testdata/run/a_23_await_places.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:22
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:22
 			aw1_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:22
 			f.p_ = Point{x: f.aw_, y: aw1_}
 			rt.Print(f.p_)
 			f.sub1_ = v("ma", 10)
+//line testdata/run/a_23_await_places.adesh:24
 			f.state = 3
+//line testdata/run/a_23_await_places.adesh:24
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:24
 		case 3: // after the await at a_23_await_places.adesh:24
 //line testdata/run/a_23_await_places.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:24
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:24
 			f.aw2_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:24
 			f.sub1_ = v("mb", 20)
+//line testdata/run/a_23_await_places.adesh:24
 			f.state = 4
+//line testdata/run/a_23_await_places.adesh:24
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:24
 		case 4: // after the await at a_23_await_places.adesh:24
 //line testdata/run/a_23_await_places.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:24
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:24
 			aw3_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:24
 			m = rt.MapOf[string, int64]([]string{"a", "b"}, []int64{f.aw2_, aw3_})
 			rt.Print(m)
 			f.sub1_ = v("t0", 5)
+//line testdata/run/a_23_await_places.adesh:26
 			f.state = 5
+//line testdata/run/a_23_await_places.adesh:26
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:26
 		case 5: // after the await at a_23_await_places.adesh:26
 //line testdata/run/a_23_await_places.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:26
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:26
 			f.aw4_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:26
 			f.sub1_ = v("t1", 6)
+//line testdata/run/a_23_await_places.adesh:26
 			f.state = 6
+//line testdata/run/a_23_await_places.adesh:26
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:26
 		case 6: // after the await at a_23_await_places.adesh:26
 //line testdata/run/a_23_await_places.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:26
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:26
 			aw5_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:26
 			t = rt.Tuple3[int64, string, int64]{F0: f.aw4_, F1: "mid", F2: aw5_}
 			rt.Print(t)
 			f.xs = []int64{10, 20, 30}
+//line testdata/run/a_23_await_places.adesh:28
 			f.t_ = f.xs
-//line testdata/run/a_23_await_places.adesh:29
 			f.sub1_ = v("index", 2)
+//line testdata/run/a_23_await_places.adesh:29
 			f.state = 7
+//line testdata/run/a_23_await_places.adesh:29
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:29
 		case 7: // after the await at a_23_await_places.adesh:29
 //line testdata/run/a_23_await_places.adesh:29
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:29
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:29
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:29
 			aw6_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:29
 			rt.Print(f.t_[rt.Index(aw6_, len(f.t_), "testdata/run/a_23_await_places.adesh:29:11")])
 			f.sub2_ = point()
+//line testdata/run/a_23_await_places.adesh:30
 			f.state = 8
+//line testdata/run/a_23_await_places.adesh:30
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:30
 		case 8: // after the await at a_23_await_places.adesh:30
+//line testdata/run/a_23_await_places.adesh:30
 			f.t_ = nil
 //line testdata/run/a_23_await_places.adesh:30
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:30
 			f.sub2_ = pointFuture{}
+//line testdata/run/a_23_await_places.adesh:30
 			aw7_ = step_.Value
+//line testdata/run/a_23_await_places.adesh:30
 			f.t1_ = aw7_.y
 //line testdata/run/a_23_await_places.adesh:30
 			f.sub3_ = names()
+//line testdata/run/a_23_await_places.adesh:30
 			f.state = 9
+//line testdata/run/a_23_await_places.adesh:30
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:30
 		case 9: // after the await at a_23_await_places.adesh:30
 //line testdata/run/a_23_await_places.adesh:30
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:30
 			f.sub3_ = namesFuture{}
+//line testdata/run/a_23_await_places.adesh:30
 			aw8_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:30
 			rt.Print(f.t1_, aw8_[rt.Index(1, len(aw8_), "testdata/run/a_23_await_places.adesh:30:30")])
 			f.sub3_ = names()
+//line testdata/run/a_23_await_places.adesh:31
 			f.state = 10
+//line testdata/run/a_23_await_places.adesh:31
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:31
 		case 10: // after the await at a_23_await_places.adesh:31
 //line testdata/run/a_23_await_places.adesh:31
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:31
 			f.sub3_ = namesFuture{}
+//line testdata/run/a_23_await_places.adesh:31
 			aw9_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:31
 			rt.Print(int64(len(aw9_)))
 //line testdata/run/a_23_await_places.adesh:34
 			f.sub1_ = v("target", 0)
+//line testdata/run/a_23_await_places.adesh:34
 			f.state = 11
+//line testdata/run/a_23_await_places.adesh:34
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:34
 		case 11: // after the await at a_23_await_places.adesh:34
 //line testdata/run/a_23_await_places.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:34
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:34
 			f.aw10_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:34
 			f.sub1_ = v("value", 99)
+//line testdata/run/a_23_await_places.adesh:34
 			f.state = 12
+//line testdata/run/a_23_await_places.adesh:34
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:34
 		case 12: // after the await at a_23_await_places.adesh:34
 //line testdata/run/a_23_await_places.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:34
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:34
 			aw11_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:34
 			f.xs[rt.Index(f.aw10_, len(f.xs), "testdata/run/a_23_await_places.adesh:34:5")] = aw11_
 			rt.Print(f.xs)
 			f.total = 1
 			f.sub1_ = v("plus", 4)
+//line testdata/run/a_23_await_places.adesh:37
 			f.state = 13
+//line testdata/run/a_23_await_places.adesh:37
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:37
 		case 13: // after the await at a_23_await_places.adesh:37
 //line testdata/run/a_23_await_places.adesh:37
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:37
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:37
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:37
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:37
 			aw12_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:37
 			f.total += aw12_
 			f.sub1_ = v("times", 3)
+//line testdata/run/a_23_await_places.adesh:38
 			f.state = 14
+//line testdata/run/a_23_await_places.adesh:38
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:38
 		case 14: // after the await at a_23_await_places.adesh:38
 //line testdata/run/a_23_await_places.adesh:38
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:38
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:38
 			aw13_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:38
 			f.total *= aw13_
 			rt.Print(f.total)
 			f.sub1_ = v("elem plus", 5)
+//line testdata/run/a_23_await_places.adesh:40
 			f.state = 15
+//line testdata/run/a_23_await_places.adesh:40
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:40
 		case 15: // after the await at a_23_await_places.adesh:40
 //line testdata/run/a_23_await_places.adesh:40
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:40
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:40
 			aw14_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:40
 			f.xs[rt.Index(1, len(f.xs), "testdata/run/a_23_await_places.adesh:40:5")] += aw14_
 			rt.Print(f.xs)
 			f.sub1_ = v("field", 42)
+//line testdata/run/a_23_await_places.adesh:42
 			f.state = 16
+//line testdata/run/a_23_await_places.adesh:42
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:42
 		case 16: // after the await at a_23_await_places.adesh:42
+//line testdata/run/a_23_await_places.adesh:42
 			f.xs = nil
 //line testdata/run/a_23_await_places.adesh:42
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:42
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:42
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:42
 			aw15_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:42
 			f.p_.x = aw15_
 			rt.Print(f.p_)
 			f.sub1_ = v("tmpl", 7)
+//line testdata/run/a_23_await_places.adesh:44
 			f.state = 17
+//line testdata/run/a_23_await_places.adesh:44
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:44
 		case 17: // after the await at a_23_await_places.adesh:44
+//line testdata/run/a_23_await_places.adesh:44
 			f.p_ = Point{}
 //line testdata/run/a_23_await_places.adesh:44
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:44
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:44
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:44
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:44
 			aw16_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:44
 			s = "sum=" + rt.Str(aw16_+1)
 			rt.Print(s)
 			f.sub1_ = v("neg", 3)
+//line testdata/run/a_23_await_places.adesh:46
 			f.state = 18
+//line testdata/run/a_23_await_places.adesh:46
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:46
 		case 18: // after the await at a_23_await_places.adesh:46
 //line testdata/run/a_23_await_places.adesh:46
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:46
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:46
 			aw17_ = step_.Value
+//line testdata/run/a_23_await_places.adesh:46
 			f.t2_ = -aw17_
 //line testdata/run/a_23_await_places.adesh:46
 			f.sub1_ = v("cmp", 1)
+//line testdata/run/a_23_await_places.adesh:46
 			f.state = 19
+//line testdata/run/a_23_await_places.adesh:46
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:46
 		case 19: // after the await at a_23_await_places.adesh:46
 //line testdata/run/a_23_await_places.adesh:46
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:46
 			f.sub1_ = vFuture{}
+//line testdata/run/a_23_await_places.adesh:46
 			aw18_ = step_.Value
 //line testdata/run/a_23_await_places.adesh:46
 			rt.Print(f.t2_, !(aw18_ == 1))
+//line testdata/run/a_23_await_places.adesh:46
 			f.complete_()
+//line testdata/run/a_23_await_places.adesh:46
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_23_await_places.adesh:21
 		default:
+//line testdata/run/a_23_await_places.adesh:21
 			rt.AwaitedAgain("`main`", "testdata/run/a_23_await_places.adesh:21:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_23_await_places.adesh:21
 func (f *mainFuture) Drop() {
+//line testdata/run/a_23_await_places.adesh:21
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_23_await_places.adesh:21
 		return
 	}
+//line testdata/run/a_23_await_places.adesh:21
 	f.dropSub_()
+//line testdata/run/a_23_await_places.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/a_23_await_places.adesh:21
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_23_await_places.adesh:21
 	switch f.state {
+//line testdata/run/a_23_await_places.adesh:21
 	case 1:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 2:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 3:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 4:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 5:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 6:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 7:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 8:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub2_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 9:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub3_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 10:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub3_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 11:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 12:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 13:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 14:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 15:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 16:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 17:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 18:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_23_await_places.adesh:21
 	case 19:
+//line testdata/run/a_23_await_places.adesh:21
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_23_await_places.adesh:21
 func (f *mainFuture) complete_() {
+//line testdata/run/a_23_await_places.adesh:21
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_23_await_places.adesh:21
 func adeshMain() mainFuture {
+//line testdata/run/a_23_await_places.adesh:21
 	return mainFuture{}
 }
 
@@ -602,16 +891,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_23_await_places.adesh:21
 			f.sub1_ = adeshMain()
+//line testdata/run/a_23_await_places.adesh:21
 			f.state = 1
+//line testdata/run/a_23_await_places.adesh:21
 			fallthrough
+//line testdata/run/a_23_await_places.adesh:21
 		case 1: // after the await at a_23_await_places.adesh:21
 //line testdata/run/a_23_await_places.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_23_await_places.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_23_await_places.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_23_await_places.adesh:21
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_23_await_places.adesh:21
 			f.complete_()
+//line testdata/run/a_23_await_places.adesh:21
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -17,54 +17,81 @@ const echoFutureDone_ = 2
 //
 //line testdata/run/a_24_await_loops_maps_strings.adesh:3
 func (f *echoFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 	for {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 		switch f.state {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 		case 0: // start
-//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			f.state = 1
+//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 		case 1: // after the await at a_24_await_loops_maps_strings.adesh:4
 //line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:4")
+//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 				return rt.Pending[T]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:4
 			{
 				var res_ T = rt.CloneT(f.x)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:5
 				f.complete_()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:5
 				return rt.Ready[T](res_)
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 		default:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 			rt.AwaitedAgain("`echo`", "testdata/run/a_24_await_loops_maps_strings.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 func (f *echoFuture[T]) Drop() {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 	if f.state == echoFutureDone_ {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 		return
 	}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 	f.dropSub_()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 func (f *echoFuture[T]) dropSub_() {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 	switch f.state {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 	case 1:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 func (f *echoFuture[T]) complete_() {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 	*f = echoFuture[T]{state: echoFutureDone_}
 }
 
 //line testdata/run/a_24_await_loops_maps_strings.adesh:3
 func echo[T any](x T) echoFuture[T] {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:3
 	return echoFuture[T]{x: x}
 }
 
@@ -106,147 +133,241 @@ const mainFutureDone_ = 27
 //
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var aw1_ int64
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var aw2_ string
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var aw3_ rt.Char
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var aw4_ int64
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var aw5_ int64
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var aw_ int64
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var c rt.Char
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var c_ int64
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var k string
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var k1_ string
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var k_ string
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var t1_ []int64
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var v_ int64
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var word string
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var x1_ int64
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	var x_ rune
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 poll_:
 	for {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		switch f.state {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 0: // start
-//line testdata/run/a_24_await_loops_maps_strings.adesh:9
 			f.scores = rt.MapOf[string, int64]([]string{"ann", "bob", "cy"}, []int64{3, 5, 1})
 			f.sum = 0
+//line testdata/run/a_24_await_loops_maps_strings.adesh:10
 			f.items_ = f.scores.Entries()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:10
 			f.i1_ = 0
+//line testdata/run/a_24_await_loops_maps_strings.adesh:10
 			f.state = 1
+//line testdata/run/a_24_await_loops_maps_strings.adesh:10
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:10
 		case 1: // head of the loop at a_24_await_loops_maps_strings.adesh:11
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 				f.state = 5
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 				continue poll_
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 			k_ = f.items_[f.i1_].F0
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 			v_ = f.items_[f.i1_].F1
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 			f.name = rt.Tuple2[string, int64]{F0: k_, F1: v_}.F0
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 			f.s = rt.Tuple2[string, int64]{F0: k_, F1: v_}.F1
-//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			f.sub1_ = echo[int64](f.s)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			f.state = 2
+//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 		case 2: // after the await at a_24_await_loops_maps_strings.adesh:12
 //line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			f.sub1_ = echoFuture[int64]{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			aw_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			f.sum += aw_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:12
 			f.t_ = f.name
-//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			f.sub1_ = echo[int64](f.s * 2)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			f.state = 3
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 		case 3: // after the await at a_24_await_loops_maps_strings.adesh:13
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			f.name = ""
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			f.sub1_ = echoFuture[int64]{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			aw1_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			rt.Print(f.t_, aw1_)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			f.state = 4
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:13
 		case 4: // next turn of the loop at a_24_await_loops_maps_strings.adesh:11
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 			f.i1_++
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 			f.state = 1
+//line testdata/run/a_24_await_loops_maps_strings.adesh:11
 			continue poll_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 5: // after the loop at a_24_await_loops_maps_strings.adesh:11
 //line testdata/run/a_24_await_loops_maps_strings.adesh:15
 			rt.Print("sum", f.sum)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:15
 			f.items1_ = f.scores.Keys()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:15
 			f.i2_ = 0
+//line testdata/run/a_24_await_loops_maps_strings.adesh:15
 			f.state = 6
+//line testdata/run/a_24_await_loops_maps_strings.adesh:15
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:15
 		case 6: // head of the loop at a_24_await_loops_maps_strings.adesh:16
 			if !(f.i2_ < len(f.items1_)) {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:16
 				f.state = 9
+//line testdata/run/a_24_await_loops_maps_strings.adesh:16
 				continue poll_
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:16
 			k1_ = f.items1_[f.i2_]
+//line testdata/run/a_24_await_loops_maps_strings.adesh:16
 			k = k1_
-//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			f.sub2_ = echo[string](k)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			f.state = 7
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 		case 7: // after the await at a_24_await_loops_maps_strings.adesh:17
 //line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			f.sub2_ = echoFuture[string]{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			aw2_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			rt.Print("key", aw2_)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			f.state = 8
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:17
 		case 8: // next turn of the loop at a_24_await_loops_maps_strings.adesh:16
+//line testdata/run/a_24_await_loops_maps_strings.adesh:16
 			f.i2_++
+//line testdata/run/a_24_await_loops_maps_strings.adesh:16
 			f.state = 6
+//line testdata/run/a_24_await_loops_maps_strings.adesh:16
 			continue poll_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 9: // after the loop at a_24_await_loops_maps_strings.adesh:16
 //line testdata/run/a_24_await_loops_maps_strings.adesh:20
 			word = "héllo"
 			f.letters = []rt.Char{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:21
 			f.items2_ = []rune(word)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:21
 			f.i3_ = 0
+//line testdata/run/a_24_await_loops_maps_strings.adesh:21
 			f.state = 10
+//line testdata/run/a_24_await_loops_maps_strings.adesh:21
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:21
 		case 10: // head of the loop at a_24_await_loops_maps_strings.adesh:22
 			if !(f.i3_ < len(f.items2_)) {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:22
 				f.state = 13
+//line testdata/run/a_24_await_loops_maps_strings.adesh:22
 				continue poll_
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:22
 			x_ = f.items2_[f.i3_]
+//line testdata/run/a_24_await_loops_maps_strings.adesh:22
 			c = rt.Char(x_)
-//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			f.sub3_ = echo[rt.Char](c)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			f.state = 11
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 		case 11: // after the await at a_24_await_loops_maps_strings.adesh:23
 //line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			f.sub3_ = echoFuture[rt.Char]{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			aw3_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			rt.ArrPush(&f.letters, aw3_)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			f.state = 12
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:23
 		case 12: // next turn of the loop at a_24_await_loops_maps_strings.adesh:22
+//line testdata/run/a_24_await_loops_maps_strings.adesh:22
 			f.i3_++
+//line testdata/run/a_24_await_loops_maps_strings.adesh:22
 			f.state = 10
+//line testdata/run/a_24_await_loops_maps_strings.adesh:22
 			continue poll_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 13: // after the loop at a_24_await_loops_maps_strings.adesh:22
 //line testdata/run/a_24_await_loops_maps_strings.adesh:25
 			rt.Print(f.letters)
@@ -254,180 +375,283 @@ poll_:
 			f.grid = [][]int64{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}
 			f.diag = 0
 			f.r = 0
+//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			f.state = 14
+//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 		case 14: // head of the loop at a_24_await_loops_maps_strings.adesh:29
+//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			if !(f.r < 3) {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 				f.state = 19
+//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			f.n_ = 3
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			f.i_ = int64(0)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			f.state = 15
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 		case 15: // head of the loop at a_24_await_loops_maps_strings.adesh:30
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 				f.state = 18
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 				continue poll_
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			c_ = f.i_
-//line testdata/run/a_24_await_loops_maps_strings.adesh:31
 			if c_ < f.r {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:31
 				f.state = 17
+//line testdata/run/a_24_await_loops_maps_strings.adesh:31
 				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:32
 			if c_ > f.r {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:32
 				f.state = 18
+//line testdata/run/a_24_await_loops_maps_strings.adesh:32
 				continue poll_
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:32
 			t1_ = f.grid[rt.Index(f.r, len(f.grid), "testdata/run/a_24_await_loops_maps_strings.adesh:33:32")]
-//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			f.sub1_ = echo[int64](t1_[rt.Index(c_, len(t1_), "testdata/run/a_24_await_loops_maps_strings.adesh:33:32")])
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			f.state = 16
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 		case 16: // after the await at a_24_await_loops_maps_strings.adesh:33
 //line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			f.sub1_ = echoFuture[int64]{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			aw4_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			f.diag += aw4_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			f.state = 17
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:33
 		case 17: // next turn of the loop at a_24_await_loops_maps_strings.adesh:30
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			f.i_++
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			f.state = 15
+//line testdata/run/a_24_await_loops_maps_strings.adesh:30
 			continue poll_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 18: // next turn of the loop at a_24_await_loops_maps_strings.adesh:29
 //line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			f.r++
+//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			f.state = 14
+//line testdata/run/a_24_await_loops_maps_strings.adesh:29
 			continue poll_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 19: // after the loop at a_24_await_loops_maps_strings.adesh:29
 //line testdata/run/a_24_await_loops_maps_strings.adesh:36
 			rt.Print("diag", f.diag)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:39
 			f.xs = []int64{1, 2, 3}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:39
 			f.items3_ = f.xs
+//line testdata/run/a_24_await_loops_maps_strings.adesh:39
 			f.i4_ = 0
+//line testdata/run/a_24_await_loops_maps_strings.adesh:39
 			f.state = 20
+//line testdata/run/a_24_await_loops_maps_strings.adesh:39
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:39
 		case 20: // head of the loop at a_24_await_loops_maps_strings.adesh:40
 			if !(f.i4_ < len(f.items3_)) {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:40
 				f.state = 23
+//line testdata/run/a_24_await_loops_maps_strings.adesh:40
 				continue poll_
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:40
 			x1_ = f.items3_[f.i4_]
+//line testdata/run/a_24_await_loops_maps_strings.adesh:40
 			f.x = x1_
-//line testdata/run/a_24_await_loops_maps_strings.adesh:41
 			f.sub4_ = rt.YieldNow()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:41
 			f.state = 21
+//line testdata/run/a_24_await_loops_maps_strings.adesh:41
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:41
 		case 21: // after the await at a_24_await_loops_maps_strings.adesh:41
 //line testdata/run/a_24_await_loops_maps_strings.adesh:41
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:41
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:41
 				cx.SuspendedAt("testdata/run/a_24_await_loops_maps_strings.adesh:41")
+//line testdata/run/a_24_await_loops_maps_strings.adesh:41
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:41
 			f.sub4_ = rt.YieldFuture{}
-//line testdata/run/a_24_await_loops_maps_strings.adesh:42
 			rt.ArrPush(&f.xs, f.x*10)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:42
 			f.state = 22
+//line testdata/run/a_24_await_loops_maps_strings.adesh:42
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:42
 		case 22: // next turn of the loop at a_24_await_loops_maps_strings.adesh:40
+//line testdata/run/a_24_await_loops_maps_strings.adesh:40
 			f.i4_++
+//line testdata/run/a_24_await_loops_maps_strings.adesh:40
 			f.state = 20
+//line testdata/run/a_24_await_loops_maps_strings.adesh:40
 			continue poll_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 23: // after the loop at a_24_await_loops_maps_strings.adesh:40
 //line testdata/run/a_24_await_loops_maps_strings.adesh:44
 			rt.Print(f.xs)
 //line testdata/run/a_24_await_loops_maps_strings.adesh:46
 			f.i = 0
 			f.evens = []int64{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:47
 			f.state = 24
+//line testdata/run/a_24_await_loops_maps_strings.adesh:47
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:47
 		case 24: // head of the loop at a_24_await_loops_maps_strings.adesh:48
 			if !(f.i < 10) {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:48
 				f.state = 26
+//line testdata/run/a_24_await_loops_maps_strings.adesh:48
 				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:49
 			f.i++
 			if f.i%2 == 1 {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:50
 				f.state = 24
+//line testdata/run/a_24_await_loops_maps_strings.adesh:50
 				continue poll_
 			}
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			f.sub1_ = echo[int64](f.i)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			f.state = 25
+//line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:51
 		case 25: // after the await at a_24_await_loops_maps_strings.adesh:51
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:51
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			f.sub1_ = echoFuture[int64]{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			aw5_ = step_.Value
 //line testdata/run/a_24_await_loops_maps_strings.adesh:51
 			rt.ArrPush(&f.evens, aw5_)
 			if int64(len(f.evens)) == 3 {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:52
 				f.state = 26
+//line testdata/run/a_24_await_loops_maps_strings.adesh:52
 				continue poll_
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:52
 			f.state = 24
+//line testdata/run/a_24_await_loops_maps_strings.adesh:52
 			continue poll_
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 26: // after the loop at a_24_await_loops_maps_strings.adesh:48
 //line testdata/run/a_24_await_loops_maps_strings.adesh:54
 			rt.Print(f.evens, f.i)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:54
 			f.complete_()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:54
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		default:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			rt.AwaitedAgain("`main`", "testdata/run/a_24_await_loops_maps_strings.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 func (f *mainFuture) Drop() {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		return
 	}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	f.dropSub_()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	switch f.state {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	case 2:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	case 3:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	case 7:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		f.sub2_.Drop()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	case 11:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		f.sub3_.Drop()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	case 16:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	case 21:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		f.sub4_.Drop()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	case 25:
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 func (f *mainFuture) complete_() {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
 func adeshMain() mainFuture {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 	return mainFuture{}
 }
 
@@ -446,16 +670,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			f.sub1_ = adeshMain()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			f.state = 1
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			fallthrough
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 		case 1: // after the await at a_24_await_loops_maps_strings.adesh:8
 //line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			f.complete_()
+//line testdata/run/a_24_await_loops_maps_strings.adesh:8
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -40,80 +40,125 @@ const workerFutureDone_ = 2
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:5
 func (f *workerFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	for {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 		switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 		case 0: // start
-//line testdata/run/a_25_shares_in_tasks.adesh:6
 			f.started.SendNow(cx, f.id)
 			f.sub1_ = f.go_.Recv()
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 			f.state = 1
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 		case 1: // after the await at a_25_shares_in_tasks.adesh:7
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 			f.go_ = nil
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 			f.started = nil
 //line testdata/run/a_25_shares_in_tasks.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:7")
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_25_shares_in_tasks.adesh:7
 			f.tmp_ = (*f.stats.Get()).hits.Lock()
-//line testdata/run/a_25_shares_in_tasks.adesh:8
 			*f.tmp_.Ptr() += f.id
+//line testdata/run/a_25_shares_in_tasks.adesh:8
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:8
 				f.tmp_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:8
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:8
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:8
 				f.stats.Release()
+//line testdata/run/a_25_shares_in_tasks.adesh:8
 				f.stats = nil
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:8
 			f.complete_()
+//line testdata/run/a_25_shares_in_tasks.adesh:8
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 		default:
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 			rt.AwaitedAgain("`worker`", "testdata/run/a_25_shares_in_tasks.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 func (f *workerFuture) Drop() {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	if f.state == workerFutureDone_ {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	f.dropSub_()
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 func (f *workerFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	x := recover()
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	if x == nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	f.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	panic(x)
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 func (f *workerFuture) dropSub_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	case 1:
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 func (f *workerFuture) complete_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	f.state = workerFutureDone_
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	if f.stats != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 		f.stats.Release()
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	f.tmp_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	*f = workerFuture{state: workerFutureDone_}
 }
 
 //line testdata/run/a_25_shares_in_tasks.adesh:5
 func worker(id int64, stats *rt.Share[Stats], started *rt.Channel[int64], go_ *rt.Channel[int64]) workerFuture {
+//line testdata/run/a_25_shares_in_tasks.adesh:5
 	return workerFuture{id: id, stats: stats, started: started, go_: go_}
 }
 
@@ -130,66 +175,106 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:13
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	var r_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	for {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 		switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 		case 0: // start
-//line testdata/run/a_25_shares_in_tasks.adesh:14
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 			f.state = 1
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 		case 1: // after the await at a_25_shares_in_tasks.adesh:14
 //line testdata/run/a_25_shares_in_tasks.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:14")
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 			r_ = f.s.StrongCount()
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 				f.s.Release()
+//line testdata/run/a_25_shares_in_tasks.adesh:14
 				f.s = nil
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:15
 			f.complete_()
+//line testdata/run/a_25_shares_in_tasks.adesh:15
 			return rt.Ready[int64](r_)
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 		default:
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 			rt.AwaitedAgain("the async block", "testdata/run/a_25_shares_in_tasks.adesh:13:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	f.dropSub_()
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	x := recover()
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	if x == nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	f.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	panic(x)
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	case 1:
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	f.state = asyncBlock1Done_
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	if f.s != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 		f.s.Release()
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:13
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -206,81 +291,126 @@ const shortLivedFutureDone_ = 2
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:11
 func (f *shortLivedFuture) Poll(cx *rt.Context) (result_ rt.Poll[*rt.Weak[Stats]]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	var aw_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	var h *rt.JoinHandle[int64]
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	var r_ *rt.Weak[Stats]
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	for {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 		switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 		case 0: // start
-//line testdata/run/a_25_shares_in_tasks.adesh:12
 			f.s = rt.NewShare[Stats](Stats{hits: rt.NewMutex[int64](0)})
 			h = rt.SpawnValue[int64](cx, asyncBlock1{s: f.s.Clone()})
 //line testdata/run/a_25_shares_in_tasks.adesh:17
 			f.sub1_ = h
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 			f.state = 1
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 		case 1: // after the await at a_25_shares_in_tasks.adesh:17
 //line testdata/run/a_25_shares_in_tasks.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:17")
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 				return rt.Pending[*rt.Weak[Stats]]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 			f.sub1_ = nil
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 			aw_ = step_.Value
 //line testdata/run/a_25_shares_in_tasks.adesh:17
 			rt.Print("task saw", aw_)
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 			r_ = f.s.Downgrade()
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 				f.s.Release()
+//line testdata/run/a_25_shares_in_tasks.adesh:17
 				f.s = nil
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:18
 			f.complete_()
+//line testdata/run/a_25_shares_in_tasks.adesh:18
 			return rt.Ready[*rt.Weak[Stats]](r_)
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 		default:
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 			rt.AwaitedAgain("`short_lived`", "testdata/run/a_25_shares_in_tasks.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 func (f *shortLivedFuture) Drop() {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	if f.state == shortLivedFutureDone_ {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	f.dropSub_()
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 func (f *shortLivedFuture) catch_(cx *rt.Context, r *rt.Poll[*rt.Weak[Stats]]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	x := recover()
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	if x == nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	f.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	panic(x)
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 func (f *shortLivedFuture) dropSub_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	case 1:
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 		if f.sub1_ != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 func (f *shortLivedFuture) complete_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	f.state = shortLivedFutureDone_
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	if f.s != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 		f.s.Release()
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	*f = shortLivedFuture{state: shortLivedFutureDone_}
 }
 
 //line testdata/run/a_25_shares_in_tasks.adesh:11
 func short_lived() shortLivedFuture {
+//line testdata/run/a_25_shares_in_tasks.adesh:11
 	return shortLivedFuture{}
 }
 
@@ -298,74 +428,118 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:40
 func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	var r_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	for {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 		switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 		case 0: // start
-//line testdata/run/a_25_shares_in_tasks.adesh:41
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_25_shares_in_tasks.adesh:41
 			f.state = 1
+//line testdata/run/a_25_shares_in_tasks.adesh:41
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:41
 		case 1: // after the await at a_25_shares_in_tasks.adesh:41
 //line testdata/run/a_25_shares_in_tasks.adesh:41
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:41
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:41
 				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:41")
+//line testdata/run/a_25_shares_in_tasks.adesh:41
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:41
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_25_shares_in_tasks.adesh:41
 			f.tmp_ = (*f.stats.Get()).hits.Lock()
-//line testdata/run/a_25_shares_in_tasks.adesh:42
 			*f.tmp_.Ptr() += 100
+//line testdata/run/a_25_shares_in_tasks.adesh:42
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:42
 				f.tmp_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:42
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:42
 			r_ = f.stats.StrongCount()
+//line testdata/run/a_25_shares_in_tasks.adesh:42
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:42
 				f.stats.Release()
+//line testdata/run/a_25_shares_in_tasks.adesh:42
 				f.stats = nil
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:43
 			f.complete_()
+//line testdata/run/a_25_shares_in_tasks.adesh:43
 			return rt.Ready[int64](r_)
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 		default:
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 			rt.AwaitedAgain("the async block", "testdata/run/a_25_shares_in_tasks.adesh:40:27")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	f.dropSub_()
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	f.complete_()
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	x := recover()
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	if x == nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	f.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	panic(x)
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	case 1:
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	f.state = asyncBlock2Done_
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	if f.stats != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 		f.stats.Release()
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	f.tmp_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:40
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -404,25 +578,41 @@ const mainFutureDone_ = 14
 //
 //line testdata/run/a_25_shares_in_tasks.adesh:21
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var aw1_ *rt.Weak[Stats]
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var aw_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var b *rt.JoinHandle[int64]
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var c int64
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var h *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var n2_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var n3_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var n_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var t1_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var t2_ rt.Option[*rt.Share[Stats]]
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var t_ int64
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var x1_ *rt.JoinHandle[int64]
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	var x_ *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 poll_:
 	for {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		case 0: // start
-//line testdata/run/a_25_shares_in_tasks.adesh:22
 			f.stats = rt.NewShare[Stats](Stats{hits: rt.NewMutex[int64](0)})
 			f.w = f.stats.Downgrade()
 			f.started = rt.NewChannel[int64](0)
@@ -431,38 +621,59 @@ poll_:
 			n_ = 5
 //line testdata/run/a_25_shares_in_tasks.adesh:27
 			for i_ := int64(1); i_ < n_; i_++ {
+//line testdata/run/a_25_shares_in_tasks.adesh:27
 				var id int64 = i_
-//line testdata/run/a_25_shares_in_tasks.adesh:28
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, worker(id, f.stats.Clone(), f.started, f.go_)))
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.n1_ = 4
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.i1_ = int64(0)
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.state = 1
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 		case 1: // head of the loop at a_25_shares_in_tasks.adesh:31
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			if !(f.i1_ < f.n1_) {
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 				f.state = 4
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 				continue poll_
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.sub1_ = f.started.Recv()
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.state = 2
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 		case 2: // after the await at a_25_shares_in_tasks.adesh:31
 //line testdata/run/a_25_shares_in_tasks.adesh:31
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:31")
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.state = 3
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 		case 3: // next turn of the loop at a_25_shares_in_tasks.adesh:31
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.i1_++
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			f.state = 1
+//line testdata/run/a_25_shares_in_tasks.adesh:31
 			continue poll_
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		case 4: // after the loop at a_25_shares_in_tasks.adesh:31
 //line testdata/run/a_25_shares_in_tasks.adesh:32
 			rt.Print("while running:", f.stats.StrongCount())
@@ -472,42 +683,70 @@ poll_:
 //line testdata/run/a_25_shares_in_tasks.adesh:33
 				f.go_.SendNow(cx, 1)
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:33
 			f.items_ = f.hs
+//line testdata/run/a_25_shares_in_tasks.adesh:33
 			f.i4_ = 0
+//line testdata/run/a_25_shares_in_tasks.adesh:33
 			f.state = 5
+//line testdata/run/a_25_shares_in_tasks.adesh:33
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:33
 		case 5: // head of the loop at a_25_shares_in_tasks.adesh:34
 			if !(f.i4_ < len(f.items_)) {
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 				f.state = 8
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 				continue poll_
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			x_ = f.items_[f.i4_]
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			h = x_
 //line testdata/run/a_25_shares_in_tasks.adesh:34
 			f.sub2_ = h
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			f.state = 6
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 		case 6: // after the await at a_25_shares_in_tasks.adesh:34
 //line testdata/run/a_25_shares_in_tasks.adesh:34
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:34")
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			f.sub2_ = nil
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			f.state = 7
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 		case 7: // next turn of the loop at a_25_shares_in_tasks.adesh:34
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			f.i4_++
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			f.state = 5
+//line testdata/run/a_25_shares_in_tasks.adesh:34
 			continue poll_
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		case 8: // after the loop at a_25_shares_in_tasks.adesh:34
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			t_ = f.stats.StrongCount()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			f.tmp_ = (*f.stats.Get()).hits.Lock()
 //line testdata/run/a_25_shares_in_tasks.adesh:35
 			rt.Print("after join:", t_, "hits:", *f.tmp_.Ptr())
+//line testdata/run/a_25_shares_in_tasks.adesh:35
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:35
 				f.tmp_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:35
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:38
@@ -515,36 +754,53 @@ poll_:
 			n3_ = 3
 //line testdata/run/a_25_shares_in_tasks.adesh:39
 			for i3_ := int64(0); i3_ < n3_; i3_++ {
+//line testdata/run/a_25_shares_in_tasks.adesh:39
 				var i int64 = i3_
+//line testdata/run/a_25_shares_in_tasks.adesh:39
 				_ = i
-//line testdata/run/a_25_shares_in_tasks.adesh:40
 				rt.ArrPush(&f.blocks, rt.SpawnValue[int64](cx, asyncBlock2{stats: f.stats.Clone()}))
 			}
 //line testdata/run/a_25_shares_in_tasks.adesh:46
 			f.seen = 0
+//line testdata/run/a_25_shares_in_tasks.adesh:46
 			f.items1_ = f.blocks
+//line testdata/run/a_25_shares_in_tasks.adesh:46
 			f.i5_ = 0
+//line testdata/run/a_25_shares_in_tasks.adesh:46
 			f.state = 9
+//line testdata/run/a_25_shares_in_tasks.adesh:46
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:46
 		case 9: // head of the loop at a_25_shares_in_tasks.adesh:47
 			if !(f.i5_ < len(f.items1_)) {
+//line testdata/run/a_25_shares_in_tasks.adesh:47
 				f.state = 12
+//line testdata/run/a_25_shares_in_tasks.adesh:47
 				continue poll_
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:47
 			x1_ = f.items1_[f.i5_]
+//line testdata/run/a_25_shares_in_tasks.adesh:47
 			b = x1_
-//line testdata/run/a_25_shares_in_tasks.adesh:48
 			f.sub3_ = b
+//line testdata/run/a_25_shares_in_tasks.adesh:48
 			f.state = 10
+//line testdata/run/a_25_shares_in_tasks.adesh:48
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:48
 		case 10: // after the await at a_25_shares_in_tasks.adesh:48
 //line testdata/run/a_25_shares_in_tasks.adesh:48
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:48
 				cx.SuspendedAt("testdata/run/a_25_shares_in_tasks.adesh:48")
+//line testdata/run/a_25_shares_in_tasks.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:48
 			f.sub3_ = nil
+//line testdata/run/a_25_shares_in_tasks.adesh:48
 			aw_ = step_.Value
 //line testdata/run/a_25_shares_in_tasks.adesh:48
 			c = aw_
@@ -552,140 +808,223 @@ poll_:
 //line testdata/run/a_25_shares_in_tasks.adesh:49
 				f.seen++
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:49
 			f.state = 11
+//line testdata/run/a_25_shares_in_tasks.adesh:49
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:49
 		case 11: // next turn of the loop at a_25_shares_in_tasks.adesh:47
+//line testdata/run/a_25_shares_in_tasks.adesh:47
 			f.i5_++
+//line testdata/run/a_25_shares_in_tasks.adesh:47
 			f.state = 9
+//line testdata/run/a_25_shares_in_tasks.adesh:47
 			continue poll_
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		case 12: // after the loop at a_25_shares_in_tasks.adesh:47
 //line testdata/run/a_25_shares_in_tasks.adesh:51
 			rt.Print("blocks saw their own clone:", f.seen)
+//line testdata/run/a_25_shares_in_tasks.adesh:51
 			t1_ = f.stats.StrongCount()
+//line testdata/run/a_25_shares_in_tasks.adesh:51
 			f.tmp1_ = (*f.stats.Get()).hits.Lock()
-//line testdata/run/a_25_shares_in_tasks.adesh:52
 			rt.Print("after blocks:", t1_, "hits:", *f.tmp1_.Ptr())
+//line testdata/run/a_25_shares_in_tasks.adesh:52
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:52
 				f.tmp1_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:52
 				f.tmp1_ = rt.MutexGuard[int64]{}
 			}
-//line testdata/run/a_25_shares_in_tasks.adesh:54
 			f.alive = rt.Upgrade(f.w)
+//line testdata/run/a_25_shares_in_tasks.adesh:54
 			t2_ = f.alive
+//line testdata/run/a_25_shares_in_tasks.adesh:54
 			f.tmp2_ = rt.None[*rt.Share[Stats]]()
-//line testdata/run/a_25_shares_in_tasks.adesh:55
 			rt.Print("weak alive:", t2_.Some)
+//line testdata/run/a_25_shares_in_tasks.adesh:55
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:55
 				rt.ReleaseOption(f.tmp2_)
+//line testdata/run/a_25_shares_in_tasks.adesh:55
 				f.tmp2_ = rt.Option[*rt.Share[Stats]]{}
 			}
-//line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.sub4_ = short_lived()
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.state = 13
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 		case 13: // after the await at a_25_shares_in_tasks.adesh:57
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.sub4_ = shortLivedFuture{}
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 			aw1_ = step_.Value
 //line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.gone = aw1_
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.tmp3_ = rt.Upgrade(f.gone)
+//line testdata/run/a_25_shares_in_tasks.adesh:57
 			f.tmp4_ = rt.None[*rt.Share[Stats]]()
-//line testdata/run/a_25_shares_in_tasks.adesh:58
 			rt.Print("weak after the last task:", !f.tmp3_.Some)
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				rt.ReleaseOption(f.tmp3_)
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.tmp3_ = rt.Option[*rt.Share[Stats]]{}
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				rt.ReleaseOption(f.tmp4_)
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.tmp4_ = rt.Option[*rt.Share[Stats]]{}
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.gone.Release()
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.gone = nil
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				rt.ReleaseOption(f.alive)
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.alive = rt.Option[*rt.Share[Stats]]{}
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.w.Release()
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.w = nil
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 			{
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.stats.Release()
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 				f.stats = nil
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 			f.complete_()
+//line testdata/run/a_25_shares_in_tasks.adesh:58
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		default:
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			rt.AwaitedAgain("`main`", "testdata/run/a_25_shares_in_tasks.adesh:21:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 func (f *mainFuture) Drop() {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	f.dropSub_()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	x := recover()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	if x == nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		return
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	f.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	panic(x)
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	switch f.state {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	case 2:
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	case 6:
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		if f.sub2_ != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	case 10:
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		if f.sub3_ != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	case 13:
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 func (f *mainFuture) complete_() {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	f.state = mainFutureDone_
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	rt.ReleaseOption(f.alive)
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	if f.gone != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		f.gone.Release()
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	if f.stats != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		f.stats.Release()
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	f.tmp1_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	rt.ReleaseOption(f.tmp2_)
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	rt.ReleaseOption(f.tmp3_)
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	rt.ReleaseOption(f.tmp4_)
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	f.tmp_.Drop()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	if f.w != nil {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		f.w.Release()
 	}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_25_shares_in_tasks.adesh:21
 func adeshMain() mainFuture {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 	return mainFuture{}
 }
 
@@ -704,16 +1043,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_25_shares_in_tasks.adesh:21
 			f.sub1_ = adeshMain()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			f.state = 1
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			fallthrough
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 		case 1: // after the await at a_25_shares_in_tasks.adesh:21
 //line testdata/run/a_25_shares_in_tasks.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			f.complete_()
+//line testdata/run/a_25_shares_in_tasks.adesh:21
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

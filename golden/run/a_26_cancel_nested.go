@@ -20,11 +20,14 @@ const holdFutureDone_ = 2
 //
 //line testdata/run/a_26_cancel_nested.adesh:3
 func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_26_cancel_nested.adesh:3
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_26_cancel_nested.adesh:3
 	for {
+//line testdata/run/a_26_cancel_nested.adesh:3
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:3
 		case 0: // start
-//line testdata/run/a_26_cancel_nested.adesh:4
 			f.defers_.Push(func() {
 //line testdata/run/a_26_cancel_nested.adesh:4
 				rt.Print("  " + f.tag + " dropped or done")
@@ -32,61 +35,95 @@ func (f *holdFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 //line testdata/run/a_26_cancel_nested.adesh:5
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/a_26_cancel_nested.adesh:6
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:6
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:6
 		case 1: // after the await at a_26_cancel_nested.adesh:6
+//line testdata/run/a_26_cancel_nested.adesh:6
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:6
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:6")
+//line testdata/run/a_26_cancel_nested.adesh:6
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:6
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_26_cancel_nested.adesh:6
 			{
 				var res_ string = f.tag
+//line testdata/run/a_26_cancel_nested.adesh:7
 				f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:7
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_26_cancel_nested.adesh:3
 		default:
+//line testdata/run/a_26_cancel_nested.adesh:3
 			rt.AwaitedAgain("`hold`", "testdata/run/a_26_cancel_nested.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_26_cancel_nested.adesh:3
 func (f *holdFuture) Drop() {
+//line testdata/run/a_26_cancel_nested.adesh:3
 	if f.state == holdFutureDone_ {
+//line testdata/run/a_26_cancel_nested.adesh:3
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:3
 	f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:3
 func (f *holdFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_26_cancel_nested.adesh:3
 	x := recover()
+//line testdata/run/a_26_cancel_nested.adesh:3
 	if x == nil {
+//line testdata/run/a_26_cancel_nested.adesh:3
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:3
 	f.Drop()
+//line testdata/run/a_26_cancel_nested.adesh:3
 	panic(x)
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:3
 func (f *holdFuture) dropSub_() {
+//line testdata/run/a_26_cancel_nested.adesh:3
 	switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:3
 	case 1:
+//line testdata/run/a_26_cancel_nested.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:3
 func (f *holdFuture) complete_() {
+//line testdata/run/a_26_cancel_nested.adesh:3
 	f.state = holdFutureDone_
+//line testdata/run/a_26_cancel_nested.adesh:3
 	f.defers_.Run()
+//line testdata/run/a_26_cancel_nested.adesh:3
 	*f = holdFuture{state: holdFutureDone_}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:3
 func hold(tag string, ms int64, ready *rt.Channel[int64]) holdFuture {
+//line testdata/run/a_26_cancel_nested.adesh:3
 	return holdFuture{tag: tag, ms: ms, ready: ready}
 }
 
@@ -107,106 +144,164 @@ const chainFutureDone_ = 4
 //
 //line testdata/run/a_26_cancel_nested.adesh:10
 func (f *chainFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_26_cancel_nested.adesh:10
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_26_cancel_nested.adesh:10
 	var aw1_ string
+//line testdata/run/a_26_cancel_nested.adesh:10
 	var aw_ string
+//line testdata/run/a_26_cancel_nested.adesh:10
 poll_:
 	for {
+//line testdata/run/a_26_cancel_nested.adesh:10
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:10
 		case 0: // start
-//line testdata/run/a_26_cancel_nested.adesh:11
 			f.defers_.Push(func() {
 //line testdata/run/a_26_cancel_nested.adesh:11
 				rt.Print("  chain " + rt.Str(f.depth) + " unwound")
 			})
 //line testdata/run/a_26_cancel_nested.adesh:12
 			if !(f.depth == 0) {
+//line testdata/run/a_26_cancel_nested.adesh:12
 				f.state = 2
+//line testdata/run/a_26_cancel_nested.adesh:12
 				continue poll_
 			}
 //line testdata/run/a_26_cancel_nested.adesh:13
 			f.sub1_ = hold("leaf", 100000, f.ready)
+//line testdata/run/a_26_cancel_nested.adesh:13
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:13
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:13
 		case 1: // after the await at a_26_cancel_nested.adesh:13
+//line testdata/run/a_26_cancel_nested.adesh:13
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:13
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:13
 			f.sub1_ = holdFuture{}
+//line testdata/run/a_26_cancel_nested.adesh:13
 			aw_ = step_.Value
+//line testdata/run/a_26_cancel_nested.adesh:13
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:13
 			return rt.Ready[string](aw_)
+//line testdata/run/a_26_cancel_nested.adesh:10
 		case 2: // after the if at a_26_cancel_nested.adesh:12
 //line testdata/run/a_26_cancel_nested.adesh:15
 			f.sub2_ = rt.Box[string](chainDepth_(f.depth-1, f.ready, f.depth_+1))
+//line testdata/run/a_26_cancel_nested.adesh:15
 			f.state = 3
+//line testdata/run/a_26_cancel_nested.adesh:15
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:15
 		case 3: // after the await at a_26_cancel_nested.adesh:15
+//line testdata/run/a_26_cancel_nested.adesh:15
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:15
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:15
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:15")
+//line testdata/run/a_26_cancel_nested.adesh:15
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:15
 			f.sub2_ = nil
+//line testdata/run/a_26_cancel_nested.adesh:15
 			aw1_ = step_.Value
+//line testdata/run/a_26_cancel_nested.adesh:15
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:15
 			return rt.Ready[string](aw1_)
+//line testdata/run/a_26_cancel_nested.adesh:10
 		default:
+//line testdata/run/a_26_cancel_nested.adesh:10
 			rt.AwaitedAgain("`chain`", "testdata/run/a_26_cancel_nested.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_26_cancel_nested.adesh:10
 func (f *chainFuture) Drop() {
+//line testdata/run/a_26_cancel_nested.adesh:10
 	if f.state == chainFutureDone_ {
+//line testdata/run/a_26_cancel_nested.adesh:10
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:10
 	f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:10
 func (f *chainFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_26_cancel_nested.adesh:10
 	x := recover()
+//line testdata/run/a_26_cancel_nested.adesh:10
 	if x == nil {
+//line testdata/run/a_26_cancel_nested.adesh:10
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:10
 	f.Drop()
+//line testdata/run/a_26_cancel_nested.adesh:10
 	panic(x)
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:10
 func (f *chainFuture) dropSub_() {
+//line testdata/run/a_26_cancel_nested.adesh:10
 	switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:10
 	case 1:
+//line testdata/run/a_26_cancel_nested.adesh:10
 		f.sub1_.Drop()
+//line testdata/run/a_26_cancel_nested.adesh:10
 	case 3:
+//line testdata/run/a_26_cancel_nested.adesh:10
 		if f.sub2_ != nil {
+//line testdata/run/a_26_cancel_nested.adesh:10
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:10
 func (f *chainFuture) complete_() {
+//line testdata/run/a_26_cancel_nested.adesh:10
 	f.state = chainFutureDone_
+//line testdata/run/a_26_cancel_nested.adesh:10
 	f.defers_.Run()
+//line testdata/run/a_26_cancel_nested.adesh:10
 	*f = chainFuture{state: chainFutureDone_}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:10
 func chain(depth int64, ready *rt.Channel[int64]) chainFuture {
+//line testdata/run/a_26_cancel_nested.adesh:10
 	return chainDepth_(depth, ready, 0)
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:10
 func chainDepth_(depth int64, ready *rt.Channel[int64], depth_ int32) chainFuture {
+//line testdata/run/a_26_cancel_nested.adesh:10
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_26_cancel_nested.adesh:10
 		rt.StackOverflow("chain", "testdata/run/a_26_cancel_nested.adesh:10:10")
 	}
+//line testdata/run/a_26_cancel_nested.adesh:10
 	return chainFuture{depth_: depth_, depth: depth, ready: ready}
 }
 
@@ -230,125 +325,205 @@ const cancelAfterFutureDone_ = 9
 //
 //line testdata/run/a_26_cancel_nested.adesh:18
 func (f *cancelAfterFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_26_cancel_nested.adesh:18
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_26_cancel_nested.adesh:18
 	var e rt.Error
+//line testdata/run/a_26_cancel_nested.adesh:18
 poll_:
 	for {
+//line testdata/run/a_26_cancel_nested.adesh:18
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:18
 		case 0: // start
-//line testdata/run/a_26_cancel_nested.adesh:19
 			f.n_ = f.leaves
+//line testdata/run/a_26_cancel_nested.adesh:19
 			f.i_ = int64(0)
+//line testdata/run/a_26_cancel_nested.adesh:19
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:19
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:19
 		case 1: // head of the loop at a_26_cancel_nested.adesh:19
+//line testdata/run/a_26_cancel_nested.adesh:19
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_26_cancel_nested.adesh:19
 				f.state = 4
+//line testdata/run/a_26_cancel_nested.adesh:19
 				continue poll_
 			}
 //line testdata/run/a_26_cancel_nested.adesh:19
 			f.sub1_ = f.ready.Recv()
+//line testdata/run/a_26_cancel_nested.adesh:19
 			f.state = 2
+//line testdata/run/a_26_cancel_nested.adesh:19
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:19
 		case 2: // after the await at a_26_cancel_nested.adesh:19
 //line testdata/run/a_26_cancel_nested.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:19
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:19")
+//line testdata/run/a_26_cancel_nested.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:19
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_26_cancel_nested.adesh:19
 			f.state = 3
+//line testdata/run/a_26_cancel_nested.adesh:19
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:19
 		case 3: // next turn of the loop at a_26_cancel_nested.adesh:19
+//line testdata/run/a_26_cancel_nested.adesh:19
 			f.i_++
+//line testdata/run/a_26_cancel_nested.adesh:19
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:19
 			continue poll_
+//line testdata/run/a_26_cancel_nested.adesh:18
 		case 4: // after the loop at a_26_cancel_nested.adesh:19
 //line testdata/run/a_26_cancel_nested.adesh:20
 			f.h.Cancel()
+//line testdata/run/a_26_cancel_nested.adesh:20
 			f.state = 5
+//line testdata/run/a_26_cancel_nested.adesh:20
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:20
 		case 5: // body of the try at a_26_cancel_nested.adesh:21
-//line testdata/run/a_26_cancel_nested.adesh:21
 			f.sub2_ = f.h
+//line testdata/run/a_26_cancel_nested.adesh:21
 			f.state = 6
+//line testdata/run/a_26_cancel_nested.adesh:21
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:21
 		case 6: // after the await at a_26_cancel_nested.adesh:21
+//line testdata/run/a_26_cancel_nested.adesh:21
 			f.h = nil
 //line testdata/run/a_26_cancel_nested.adesh:21
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:21
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:21")
+//line testdata/run/a_26_cancel_nested.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:21
 			f.sub2_ = nil
+//line testdata/run/a_26_cancel_nested.adesh:21
 			f.state = 8
+//line testdata/run/a_26_cancel_nested.adesh:21
 			continue poll_
+//line testdata/run/a_26_cancel_nested.adesh:18
 		case 7: // catch of the try at a_26_cancel_nested.adesh:21
+//line testdata/run/a_26_cancel_nested.adesh:18
 			f.h = nil
+//line testdata/run/a_26_cancel_nested.adesh:18
 			thrown_ := f.err_
+//line testdata/run/a_26_cancel_nested.adesh:18
 			f.err_ = nil
+//line testdata/run/a_26_cancel_nested.adesh:18
 			e = thrown_.Err
 //line testdata/run/a_26_cancel_nested.adesh:21
 			rt.Print(f.name, e.Message)
+//line testdata/run/a_26_cancel_nested.adesh:21
 			f.state = 8
+//line testdata/run/a_26_cancel_nested.adesh:21
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:21
 		case 8: // after the try at a_26_cancel_nested.adesh:21
+//line testdata/run/a_26_cancel_nested.adesh:21
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:21
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_26_cancel_nested.adesh:18
 		default:
+//line testdata/run/a_26_cancel_nested.adesh:18
 			rt.AwaitedAgain("`cancel_after`", "testdata/run/a_26_cancel_nested.adesh:18:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_26_cancel_nested.adesh:18
 func (f *cancelAfterFuture) Drop() {
+//line testdata/run/a_26_cancel_nested.adesh:18
 	if f.state == cancelAfterFutureDone_ {
+//line testdata/run/a_26_cancel_nested.adesh:18
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:18
 	f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:18
 func (f *cancelAfterFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_26_cancel_nested.adesh:18
 	x := recover()
+//line testdata/run/a_26_cancel_nested.adesh:18
 	if x == nil {
+//line testdata/run/a_26_cancel_nested.adesh:18
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:18
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_26_cancel_nested.adesh:18
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:18
 		case 5, 6:
+//line testdata/run/a_26_cancel_nested.adesh:18
 			f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:18
 			f.err_ = t
+//line testdata/run/a_26_cancel_nested.adesh:18
 			f.state = 7
+//line testdata/run/a_26_cancel_nested.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:18
 			return
 		}
 	}
+//line testdata/run/a_26_cancel_nested.adesh:18
 	f.Drop()
+//line testdata/run/a_26_cancel_nested.adesh:18
 	panic(x)
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:18
 func (f *cancelAfterFuture) dropSub_() {
+//line testdata/run/a_26_cancel_nested.adesh:18
 	switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:18
 	case 2:
+//line testdata/run/a_26_cancel_nested.adesh:18
 		f.sub1_.Drop()
+//line testdata/run/a_26_cancel_nested.adesh:18
 	case 6:
+//line testdata/run/a_26_cancel_nested.adesh:18
 		if f.sub2_ != nil {
+//line testdata/run/a_26_cancel_nested.adesh:18
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:18
 func (f *cancelAfterFuture) complete_() {
+//line testdata/run/a_26_cancel_nested.adesh:18
 	f.state = cancelAfterFutureDone_
+//line testdata/run/a_26_cancel_nested.adesh:18
 	*f = cancelAfterFuture{state: cancelAfterFutureDone_}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:18
 func cancel_after(name string, leaves int64, ready *rt.Channel[int64], h *rt.JoinHandle[rt.Unit]) cancelAfterFuture {
+//line testdata/run/a_26_cancel_nested.adesh:18
 	return cancelAfterFuture{name: name, leaves: leaves, ready: ready, h: h}
 }
 
@@ -365,53 +540,82 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_26_cancel_nested.adesh:26
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_26_cancel_nested.adesh:26
 	var aw_ rt.Tuple2[string, string]
+//line testdata/run/a_26_cancel_nested.adesh:26
 	var both rt.Tuple2[string, string]
+//line testdata/run/a_26_cancel_nested.adesh:26
 	for {
+//line testdata/run/a_26_cancel_nested.adesh:26
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:26
 		case 0: // start
-//line testdata/run/a_26_cancel_nested.adesh:27
 			f.sub1_ = rt.Join2(rt.Box[string](hold("j1", 100000, f.ready)), rt.Box[string](hold("j2", 100000, f.ready)))
+//line testdata/run/a_26_cancel_nested.adesh:27
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:27
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:27
 		case 1: // after the await at a_26_cancel_nested.adesh:27
+//line testdata/run/a_26_cancel_nested.adesh:27
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:27
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:27")
+//line testdata/run/a_26_cancel_nested.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:27
 			f.sub1_ = rt.Join2Future[string, string]{}
+//line testdata/run/a_26_cancel_nested.adesh:27
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:27
 			both = aw_
 			rt.Print("not reached", both)
+//line testdata/run/a_26_cancel_nested.adesh:28
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:28
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_26_cancel_nested.adesh:26
 		default:
+//line testdata/run/a_26_cancel_nested.adesh:26
 			rt.AwaitedAgain("the async block", "testdata/run/a_26_cancel_nested.adesh:26:49")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_26_cancel_nested.adesh:26
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_26_cancel_nested.adesh:26
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_26_cancel_nested.adesh:26
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:26
 	f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:26
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_26_cancel_nested.adesh:26
 	switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:26
 	case 1:
+//line testdata/run/a_26_cancel_nested.adesh:26
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:26
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_26_cancel_nested.adesh:26
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -428,51 +632,79 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_26_cancel_nested.adesh:30
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_26_cancel_nested.adesh:30
 	var aw_ string
+//line testdata/run/a_26_cancel_nested.adesh:30
 	for {
+//line testdata/run/a_26_cancel_nested.adesh:30
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:30
 		case 0: // start
-//line testdata/run/a_26_cancel_nested.adesh:31
 			f.sub1_ = rt.Select[string](rt.Box[string](hold("s1", 100000, f.ready)), rt.Box[string](hold("s2", 100000, f.ready)))
+//line testdata/run/a_26_cancel_nested.adesh:31
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:31
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:31
 		case 1: // after the await at a_26_cancel_nested.adesh:31
+//line testdata/run/a_26_cancel_nested.adesh:31
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:31
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:31
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:31")
+//line testdata/run/a_26_cancel_nested.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:31
 			f.sub1_ = rt.SelectFuture[string]{}
+//line testdata/run/a_26_cancel_nested.adesh:31
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:31
 			rt.Print(aw_)
+//line testdata/run/a_26_cancel_nested.adesh:31
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:31
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_26_cancel_nested.adesh:30
 		default:
+//line testdata/run/a_26_cancel_nested.adesh:30
 			rt.AwaitedAgain("the async block", "testdata/run/a_26_cancel_nested.adesh:30:51")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_26_cancel_nested.adesh:30
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_26_cancel_nested.adesh:30
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_26_cancel_nested.adesh:30
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:30
 	f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:30
 	f.complete_()
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:30
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_26_cancel_nested.adesh:30
 	switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:30
 	case 1:
+//line testdata/run/a_26_cancel_nested.adesh:30
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:30
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_26_cancel_nested.adesh:30
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -489,51 +721,79 @@ const asyncBlock3Done_ = 2
 //
 //line testdata/run/a_26_cancel_nested.adesh:33
 func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_26_cancel_nested.adesh:33
 	var aw_ rt.Result[string, rt.Error]
+//line testdata/run/a_26_cancel_nested.adesh:33
 	for {
+//line testdata/run/a_26_cancel_nested.adesh:33
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:33
 		case 0: // start
-//line testdata/run/a_26_cancel_nested.adesh:34
 			f.sub1_ = rt.Timeout(100000, rt.Box[string](hold("t1", 100000, f.ready)))
+//line testdata/run/a_26_cancel_nested.adesh:34
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:34
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:34
 		case 1: // after the await at a_26_cancel_nested.adesh:34
+//line testdata/run/a_26_cancel_nested.adesh:34
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:34
 				cx.SuspendedAt("testdata/run/a_26_cancel_nested.adesh:34")
+//line testdata/run/a_26_cancel_nested.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:34
 			f.sub1_ = rt.TimeoutFuture[string]{}
+//line testdata/run/a_26_cancel_nested.adesh:34
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:34
 			rt.Print(aw_)
+//line testdata/run/a_26_cancel_nested.adesh:34
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:34
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_26_cancel_nested.adesh:33
 		default:
+//line testdata/run/a_26_cancel_nested.adesh:33
 			rt.AwaitedAgain("the async block", "testdata/run/a_26_cancel_nested.adesh:33:52")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_26_cancel_nested.adesh:33
 func (f *asyncBlock3) Drop() {
+//line testdata/run/a_26_cancel_nested.adesh:33
 	if f.state == asyncBlock3Done_ {
+//line testdata/run/a_26_cancel_nested.adesh:33
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:33
 	f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:33
 	f.complete_()
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:33
 func (f *asyncBlock3) dropSub_() {
+//line testdata/run/a_26_cancel_nested.adesh:33
 	switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:33
 	case 1:
+//line testdata/run/a_26_cancel_nested.adesh:33
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:33
 func (f *asyncBlock3) complete_() {
+//line testdata/run/a_26_cancel_nested.adesh:33
 	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
@@ -550,50 +810,77 @@ const asyncBlock4Done_ = 2
 //
 //line testdata/run/a_26_cancel_nested.adesh:36
 func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_26_cancel_nested.adesh:36
 	var aw_ string
+//line testdata/run/a_26_cancel_nested.adesh:36
 	for {
+//line testdata/run/a_26_cancel_nested.adesh:36
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:36
 		case 0: // start
-//line testdata/run/a_26_cancel_nested.adesh:37
 			f.sub1_ = chain(2, f.ready)
+//line testdata/run/a_26_cancel_nested.adesh:37
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:37
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:37
 		case 1: // after the await at a_26_cancel_nested.adesh:37
+//line testdata/run/a_26_cancel_nested.adesh:37
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:37
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:37
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:37
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:37
 			f.sub1_ = chainFuture{}
+//line testdata/run/a_26_cancel_nested.adesh:37
 			aw_ = step_.Value
 //line testdata/run/a_26_cancel_nested.adesh:37
 			rt.Print(aw_)
+//line testdata/run/a_26_cancel_nested.adesh:37
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:37
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_26_cancel_nested.adesh:36
 		default:
+//line testdata/run/a_26_cancel_nested.adesh:36
 			rt.AwaitedAgain("the async block", "testdata/run/a_26_cancel_nested.adesh:36:50")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_26_cancel_nested.adesh:36
 func (f *asyncBlock4) Drop() {
+//line testdata/run/a_26_cancel_nested.adesh:36
 	if f.state == asyncBlock4Done_ {
+//line testdata/run/a_26_cancel_nested.adesh:36
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:36
 	f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:36
 	f.complete_()
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:36
 func (f *asyncBlock4) dropSub_() {
+//line testdata/run/a_26_cancel_nested.adesh:36
 	switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:36
 	case 1:
+//line testdata/run/a_26_cancel_nested.adesh:36
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:36
 func (f *asyncBlock4) complete_() {
+//line testdata/run/a_26_cancel_nested.adesh:36
 	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
@@ -610,91 +897,141 @@ const mainFutureDone_ = 5
 //
 //line testdata/run/a_26_cancel_nested.adesh:24
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_26_cancel_nested.adesh:24
 	for {
+//line testdata/run/a_26_cancel_nested.adesh:24
 		switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:24
 		case 0: // start
-//line testdata/run/a_26_cancel_nested.adesh:25
 			f.ready = rt.NewChannel[int64](0)
 			f.sub1_ = cancel_after("join:", 2, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock1{ready: f.ready}))
+//line testdata/run/a_26_cancel_nested.adesh:26
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:26
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:26
 		case 1: // after the await at a_26_cancel_nested.adesh:26
 //line testdata/run/a_26_cancel_nested.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:26
 			f.sub1_ = cancelAfterFuture{}
 //line testdata/run/a_26_cancel_nested.adesh:30
 			f.sub1_ = cancel_after("select:", 2, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock2{ready: f.ready}))
+//line testdata/run/a_26_cancel_nested.adesh:30
 			f.state = 2
+//line testdata/run/a_26_cancel_nested.adesh:30
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:30
 		case 2: // after the await at a_26_cancel_nested.adesh:30
 //line testdata/run/a_26_cancel_nested.adesh:30
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:30
 			f.sub1_ = cancelAfterFuture{}
 //line testdata/run/a_26_cancel_nested.adesh:33
 			f.sub1_ = cancel_after("timeout:", 1, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock3{ready: f.ready}))
+//line testdata/run/a_26_cancel_nested.adesh:33
 			f.state = 3
+//line testdata/run/a_26_cancel_nested.adesh:33
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:33
 		case 3: // after the await at a_26_cancel_nested.adesh:33
 //line testdata/run/a_26_cancel_nested.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:33
 			f.sub1_ = cancelAfterFuture{}
 //line testdata/run/a_26_cancel_nested.adesh:36
 			f.sub1_ = cancel_after("chain:", 1, f.ready, rt.SpawnValue[rt.Unit](cx, asyncBlock4{ready: f.ready}))
+//line testdata/run/a_26_cancel_nested.adesh:36
 			f.state = 4
+//line testdata/run/a_26_cancel_nested.adesh:36
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:36
 		case 4: // after the await at a_26_cancel_nested.adesh:36
+//line testdata/run/a_26_cancel_nested.adesh:36
 			f.ready = nil
 //line testdata/run/a_26_cancel_nested.adesh:36
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:36
 			f.sub1_ = cancelAfterFuture{}
+//line testdata/run/a_26_cancel_nested.adesh:36
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:36
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_26_cancel_nested.adesh:24
 		default:
+//line testdata/run/a_26_cancel_nested.adesh:24
 			rt.AwaitedAgain("`main`", "testdata/run/a_26_cancel_nested.adesh:24:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_26_cancel_nested.adesh:24
 func (f *mainFuture) Drop() {
+//line testdata/run/a_26_cancel_nested.adesh:24
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_26_cancel_nested.adesh:24
 		return
 	}
+//line testdata/run/a_26_cancel_nested.adesh:24
 	f.dropSub_()
+//line testdata/run/a_26_cancel_nested.adesh:24
 	f.complete_()
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:24
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_26_cancel_nested.adesh:24
 	switch f.state {
+//line testdata/run/a_26_cancel_nested.adesh:24
 	case 1:
+//line testdata/run/a_26_cancel_nested.adesh:24
 		f.sub1_.Drop()
+//line testdata/run/a_26_cancel_nested.adesh:24
 	case 2:
+//line testdata/run/a_26_cancel_nested.adesh:24
 		f.sub1_.Drop()
+//line testdata/run/a_26_cancel_nested.adesh:24
 	case 3:
+//line testdata/run/a_26_cancel_nested.adesh:24
 		f.sub1_.Drop()
+//line testdata/run/a_26_cancel_nested.adesh:24
 	case 4:
+//line testdata/run/a_26_cancel_nested.adesh:24
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_26_cancel_nested.adesh:24
 func (f *mainFuture) complete_() {
+//line testdata/run/a_26_cancel_nested.adesh:24
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_26_cancel_nested.adesh:24
 func adeshMain() mainFuture {
+//line testdata/run/a_26_cancel_nested.adesh:24
 	return mainFuture{}
 }
 
@@ -713,16 +1050,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_26_cancel_nested.adesh:24
 			f.sub1_ = adeshMain()
+//line testdata/run/a_26_cancel_nested.adesh:24
 			f.state = 1
+//line testdata/run/a_26_cancel_nested.adesh:24
 			fallthrough
+//line testdata/run/a_26_cancel_nested.adesh:24
 		case 1: // after the await at a_26_cancel_nested.adesh:24
 //line testdata/run/a_26_cancel_nested.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_26_cancel_nested.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_26_cancel_nested.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_26_cancel_nested.adesh:24
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_26_cancel_nested.adesh:24
 			f.complete_()
+//line testdata/run/a_26_cancel_nested.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -50,63 +50,102 @@ const mainFutureDone_ = 15
 //
 //line testdata/run/a_27_async_self_methods.adesh:17
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_27_async_self_methods.adesh:17
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var acc Account
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var aw1_ Account
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var aw2_ Account
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var aw3_ string
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var aw4_ string
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var aw5_ string
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var aw6_ string
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var aw7_ string
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var aw_ string
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var b Account
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var h *rt.JoinHandle[string]
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var m *rt.Mutex[Account]
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var snapshot Account
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var x2_ *rt.JoinHandle[string]
+//line testdata/run/a_27_async_self_methods.adesh:17
 	var x_ Account
+//line testdata/run/a_27_async_self_methods.adesh:17
 poll_:
 	for {
+//line testdata/run/a_27_async_self_methods.adesh:17
 		switch f.state {
+//line testdata/run/a_27_async_self_methods.adesh:17
 		case 0: // start
-//line testdata/run/a_27_async_self_methods.adesh:18
 			f.a = Account{owner: "ann", balance: 200}
 			f.sub1_ = f.a.audit(1)
+//line testdata/run/a_27_async_self_methods.adesh:19
 			f.state = 1
+//line testdata/run/a_27_async_self_methods.adesh:19
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:19
 		case 1: // after the await at a_27_async_self_methods.adesh:19
 //line testdata/run/a_27_async_self_methods.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:19
 			f.sub1_ = AccountAuditFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:19
 			aw_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:19
 			rt.Print(aw_)
 			f.sub2_ = f.a.with_interest(10)
+//line testdata/run/a_27_async_self_methods.adesh:20
 			f.state = 2
+//line testdata/run/a_27_async_self_methods.adesh:20
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:20
 		case 2: // after the await at a_27_async_self_methods.adesh:20
 //line testdata/run/a_27_async_self_methods.adesh:20
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:20
 			f.sub2_ = AccountWithInterestFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:20
 			aw1_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:20
 			f.sub2_ = aw1_.with_interest(10)
+//line testdata/run/a_27_async_self_methods.adesh:20
 			f.state = 3
+//line testdata/run/a_27_async_self_methods.adesh:20
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:20
 		case 3: // after the await at a_27_async_self_methods.adesh:20
 //line testdata/run/a_27_async_self_methods.adesh:20
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:20
 			f.sub2_ = AccountWithInterestFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:20
 			aw2_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:20
 			b = aw2_
@@ -114,194 +153,310 @@ poll_:
 //line testdata/run/a_27_async_self_methods.adesh:23
 			f.accounts = []Account{f.a, b, {owner: "cy", balance: 5}}
 			f.reports = []string{}
+//line testdata/run/a_27_async_self_methods.adesh:24
 			f.items_ = f.accounts
+//line testdata/run/a_27_async_self_methods.adesh:24
 			f.i_ = 0
+//line testdata/run/a_27_async_self_methods.adesh:24
 			f.state = 4
+//line testdata/run/a_27_async_self_methods.adesh:24
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:24
 		case 4: // head of the loop at a_27_async_self_methods.adesh:25
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/a_27_async_self_methods.adesh:25
 				f.state = 7
+//line testdata/run/a_27_async_self_methods.adesh:25
 				continue poll_
 			}
+//line testdata/run/a_27_async_self_methods.adesh:25
 			x_ = f.items_[f.i_]
+//line testdata/run/a_27_async_self_methods.adesh:25
 			acc = x_
-//line testdata/run/a_27_async_self_methods.adesh:26
 			f.sub1_ = acc.audit(1)
+//line testdata/run/a_27_async_self_methods.adesh:26
 			f.state = 5
+//line testdata/run/a_27_async_self_methods.adesh:26
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:26
 		case 5: // after the await at a_27_async_self_methods.adesh:26
 //line testdata/run/a_27_async_self_methods.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:26
 			f.sub1_ = AccountAuditFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:26
 			aw3_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:26
 			rt.ArrPush(&f.reports, aw3_)
+//line testdata/run/a_27_async_self_methods.adesh:26
 			f.state = 6
+//line testdata/run/a_27_async_self_methods.adesh:26
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:26
 		case 6: // next turn of the loop at a_27_async_self_methods.adesh:25
+//line testdata/run/a_27_async_self_methods.adesh:25
 			f.i_++
+//line testdata/run/a_27_async_self_methods.adesh:25
 			f.state = 4
+//line testdata/run/a_27_async_self_methods.adesh:25
 			continue poll_
+//line testdata/run/a_27_async_self_methods.adesh:17
 		case 7: // after the loop at a_27_async_self_methods.adesh:25
 //line testdata/run/a_27_async_self_methods.adesh:28
 			rt.Print(f.reports)
 			f.sub1_ = f.accounts[rt.Index(2, len(f.accounts), "testdata/run/a_27_async_self_methods.adesh:29:17")].audit(0)
+//line testdata/run/a_27_async_self_methods.adesh:29
 			f.state = 8
+//line testdata/run/a_27_async_self_methods.adesh:29
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:29
 		case 8: // after the await at a_27_async_self_methods.adesh:29
 //line testdata/run/a_27_async_self_methods.adesh:29
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:29
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:29
 			f.sub1_ = AccountAuditFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:29
 			aw4_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:29
 			rt.Print(aw4_)
 //line testdata/run/a_27_async_self_methods.adesh:32
 			f.shared = rt.NewShare[Account](Account{owner: "dee", balance: 1})
 			f.sub1_ = (*f.shared.Get()).audit(1)
+//line testdata/run/a_27_async_self_methods.adesh:33
 			f.state = 9
+//line testdata/run/a_27_async_self_methods.adesh:33
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:33
 		case 9: // after the await at a_27_async_self_methods.adesh:33
 //line testdata/run/a_27_async_self_methods.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:33
 			f.sub1_ = AccountAuditFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:33
 			aw5_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:33
 			rt.Print(aw5_)
 			m = rt.NewMutex[Account](Account{owner: "eve", balance: 2})
+//line testdata/run/a_27_async_self_methods.adesh:34
 			f.tmp_ = m.Lock()
-//line testdata/run/a_27_async_self_methods.adesh:35
 			snapshot = *f.tmp_.Ptr()
+//line testdata/run/a_27_async_self_methods.adesh:35
 			{
+//line testdata/run/a_27_async_self_methods.adesh:35
 				f.tmp_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:35
 				f.tmp_ = rt.MutexGuard[Account]{}
 			}
 //line testdata/run/a_27_async_self_methods.adesh:36
 			f.sub1_ = snapshot.audit(1)
+//line testdata/run/a_27_async_self_methods.adesh:36
 			f.state = 10
+//line testdata/run/a_27_async_self_methods.adesh:36
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:36
 		case 10: // after the await at a_27_async_self_methods.adesh:36
 //line testdata/run/a_27_async_self_methods.adesh:36
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:36
 			f.sub1_ = AccountAuditFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:36
 			aw6_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:36
 			rt.Print(aw6_)
 //line testdata/run/a_27_async_self_methods.adesh:39
 			f.hs = []*rt.JoinHandle[string]{}
 			for _, x1_ := range f.accounts {
+//line testdata/run/a_27_async_self_methods.adesh:40
 				var acc_ Account = x1_
-//line testdata/run/a_27_async_self_methods.adesh:41
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, acc_.audit(3)))
 			}
+//line testdata/run/a_27_async_self_methods.adesh:40
 			f.items1_ = f.hs
+//line testdata/run/a_27_async_self_methods.adesh:40
 			f.i1_ = 0
+//line testdata/run/a_27_async_self_methods.adesh:40
 			f.state = 11
+//line testdata/run/a_27_async_self_methods.adesh:40
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:40
 		case 11: // head of the loop at a_27_async_self_methods.adesh:43
+//line testdata/run/a_27_async_self_methods.adesh:43
 			if !(f.i1_ < len(f.items1_)) {
+//line testdata/run/a_27_async_self_methods.adesh:43
 				f.state = 14
+//line testdata/run/a_27_async_self_methods.adesh:43
 				continue poll_
 			}
+//line testdata/run/a_27_async_self_methods.adesh:43
 			x2_ = f.items1_[f.i1_]
+//line testdata/run/a_27_async_self_methods.adesh:43
 			h = x2_
 //line testdata/run/a_27_async_self_methods.adesh:43
 			f.sub3_ = h
+//line testdata/run/a_27_async_self_methods.adesh:43
 			f.state = 12
+//line testdata/run/a_27_async_self_methods.adesh:43
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:43
 		case 12: // after the await at a_27_async_self_methods.adesh:43
 //line testdata/run/a_27_async_self_methods.adesh:43
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:43
 				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:43")
+//line testdata/run/a_27_async_self_methods.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:43
 			f.sub3_ = nil
+//line testdata/run/a_27_async_self_methods.adesh:43
 			aw7_ = step_.Value
 //line testdata/run/a_27_async_self_methods.adesh:43
 			rt.Print(aw7_)
+//line testdata/run/a_27_async_self_methods.adesh:43
 			f.state = 13
+//line testdata/run/a_27_async_self_methods.adesh:43
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:43
 		case 13: // next turn of the loop at a_27_async_self_methods.adesh:43
+//line testdata/run/a_27_async_self_methods.adesh:43
 			f.i1_++
+//line testdata/run/a_27_async_self_methods.adesh:43
 			f.state = 11
+//line testdata/run/a_27_async_self_methods.adesh:43
 			continue poll_
+//line testdata/run/a_27_async_self_methods.adesh:17
 		case 14: // after the loop at a_27_async_self_methods.adesh:43
+//line testdata/run/a_27_async_self_methods.adesh:17
 			{
+//line testdata/run/a_27_async_self_methods.adesh:17
 				f.shared.Release()
+//line testdata/run/a_27_async_self_methods.adesh:17
 				f.shared = nil
 			}
+//line testdata/run/a_27_async_self_methods.adesh:17
 			f.complete_()
+//line testdata/run/a_27_async_self_methods.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_27_async_self_methods.adesh:17
 		default:
+//line testdata/run/a_27_async_self_methods.adesh:17
 			rt.AwaitedAgain("`main`", "testdata/run/a_27_async_self_methods.adesh:17:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_27_async_self_methods.adesh:17
 func (f *mainFuture) Drop() {
+//line testdata/run/a_27_async_self_methods.adesh:17
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_27_async_self_methods.adesh:17
 		return
 	}
+//line testdata/run/a_27_async_self_methods.adesh:17
 	f.dropSub_()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	f.complete_()
 }
 
+//line testdata/run/a_27_async_self_methods.adesh:17
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_27_async_self_methods.adesh:17
 	x := recover()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	if x == nil {
+//line testdata/run/a_27_async_self_methods.adesh:17
 		return
 	}
+//line testdata/run/a_27_async_self_methods.adesh:17
 	f.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	panic(x)
 }
 
+//line testdata/run/a_27_async_self_methods.adesh:17
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_27_async_self_methods.adesh:17
 	switch f.state {
+//line testdata/run/a_27_async_self_methods.adesh:17
 	case 1:
+//line testdata/run/a_27_async_self_methods.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	case 2:
+//line testdata/run/a_27_async_self_methods.adesh:17
 		f.sub2_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	case 3:
+//line testdata/run/a_27_async_self_methods.adesh:17
 		f.sub2_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	case 5:
+//line testdata/run/a_27_async_self_methods.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	case 8:
+//line testdata/run/a_27_async_self_methods.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	case 9:
+//line testdata/run/a_27_async_self_methods.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	case 10:
+//line testdata/run/a_27_async_self_methods.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	case 12:
+//line testdata/run/a_27_async_self_methods.adesh:17
 		if f.sub3_ != nil {
+//line testdata/run/a_27_async_self_methods.adesh:17
 			f.sub3_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_27_async_self_methods.adesh:17
 func (f *mainFuture) complete_() {
+//line testdata/run/a_27_async_self_methods.adesh:17
 	f.state = mainFutureDone_
+//line testdata/run/a_27_async_self_methods.adesh:17
 	if f.shared != nil {
+//line testdata/run/a_27_async_self_methods.adesh:17
 		f.shared.Release()
 	}
+//line testdata/run/a_27_async_self_methods.adesh:17
 	f.tmp_.Drop()
+//line testdata/run/a_27_async_self_methods.adesh:17
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_27_async_self_methods.adesh:17
 func adeshMain() mainFuture {
+//line testdata/run/a_27_async_self_methods.adesh:17
 	return mainFuture{}
 }
 
@@ -325,54 +480,81 @@ const AccountAuditFutureDone_ = 2
 //
 //line testdata/run/a_27_async_self_methods.adesh:7
 func (f *AccountAuditFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_27_async_self_methods.adesh:7
 	for {
+//line testdata/run/a_27_async_self_methods.adesh:7
 		switch f.state {
+//line testdata/run/a_27_async_self_methods.adesh:7
 		case 0: // start
-//line testdata/run/a_27_async_self_methods.adesh:8
 			f.sub1_ = rt.Sleep(f.delay)
+//line testdata/run/a_27_async_self_methods.adesh:8
 			f.state = 1
+//line testdata/run/a_27_async_self_methods.adesh:8
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:8
 		case 1: // after the await at a_27_async_self_methods.adesh:8
 //line testdata/run/a_27_async_self_methods.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:8
 				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:8")
+//line testdata/run/a_27_async_self_methods.adesh:8
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:8
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:8
 			{
 				var res_ string = "audited " + f.self.describe()
+//line testdata/run/a_27_async_self_methods.adesh:9
 				f.complete_()
+//line testdata/run/a_27_async_self_methods.adesh:9
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_27_async_self_methods.adesh:7
 		default:
+//line testdata/run/a_27_async_self_methods.adesh:7
 			rt.AwaitedAgain("`audit`", "testdata/run/a_27_async_self_methods.adesh:7:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_27_async_self_methods.adesh:7
 func (f *AccountAuditFuture) Drop() {
+//line testdata/run/a_27_async_self_methods.adesh:7
 	if f.state == AccountAuditFutureDone_ {
+//line testdata/run/a_27_async_self_methods.adesh:7
 		return
 	}
+//line testdata/run/a_27_async_self_methods.adesh:7
 	f.dropSub_()
+//line testdata/run/a_27_async_self_methods.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/a_27_async_self_methods.adesh:7
 func (f *AccountAuditFuture) dropSub_() {
+//line testdata/run/a_27_async_self_methods.adesh:7
 	switch f.state {
+//line testdata/run/a_27_async_self_methods.adesh:7
 	case 1:
+//line testdata/run/a_27_async_self_methods.adesh:7
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_27_async_self_methods.adesh:7
 func (f *AccountAuditFuture) complete_() {
+//line testdata/run/a_27_async_self_methods.adesh:7
 	*f = AccountAuditFuture{state: AccountAuditFutureDone_}
 }
 
 //line testdata/run/a_27_async_self_methods.adesh:7
 func (self Account) audit(delay int64) AccountAuditFuture {
+//line testdata/run/a_27_async_self_methods.adesh:7
 	return AccountAuditFuture{self: self, delay: delay}
 }
 
@@ -390,54 +572,81 @@ const AccountWithInterestFutureDone_ = 2
 //
 //line testdata/run/a_27_async_self_methods.adesh:11
 func (f *AccountWithInterestFuture) Poll(cx *rt.Context) rt.Poll[Account] {
+//line testdata/run/a_27_async_self_methods.adesh:11
 	for {
+//line testdata/run/a_27_async_self_methods.adesh:11
 		switch f.state {
+//line testdata/run/a_27_async_self_methods.adesh:11
 		case 0: // start
-//line testdata/run/a_27_async_self_methods.adesh:12
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_27_async_self_methods.adesh:12
 			f.state = 1
+//line testdata/run/a_27_async_self_methods.adesh:12
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:12
 		case 1: // after the await at a_27_async_self_methods.adesh:12
 //line testdata/run/a_27_async_self_methods.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:12
 				cx.SuspendedAt("testdata/run/a_27_async_self_methods.adesh:12")
+//line testdata/run/a_27_async_self_methods.adesh:12
 				return rt.Pending[Account]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:12
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:12
 			{
 				var res_ Account = Account{owner: f.self.owner, balance: f.self.balance + f.self.balance*f.pct/100}
+//line testdata/run/a_27_async_self_methods.adesh:13
 				f.complete_()
+//line testdata/run/a_27_async_self_methods.adesh:13
 				return rt.Ready[Account](res_)
 			}
+//line testdata/run/a_27_async_self_methods.adesh:11
 		default:
+//line testdata/run/a_27_async_self_methods.adesh:11
 			rt.AwaitedAgain("`with_interest`", "testdata/run/a_27_async_self_methods.adesh:11:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_27_async_self_methods.adesh:11
 func (f *AccountWithInterestFuture) Drop() {
+//line testdata/run/a_27_async_self_methods.adesh:11
 	if f.state == AccountWithInterestFutureDone_ {
+//line testdata/run/a_27_async_self_methods.adesh:11
 		return
 	}
+//line testdata/run/a_27_async_self_methods.adesh:11
 	f.dropSub_()
+//line testdata/run/a_27_async_self_methods.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/a_27_async_self_methods.adesh:11
 func (f *AccountWithInterestFuture) dropSub_() {
+//line testdata/run/a_27_async_self_methods.adesh:11
 	switch f.state {
+//line testdata/run/a_27_async_self_methods.adesh:11
 	case 1:
+//line testdata/run/a_27_async_self_methods.adesh:11
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_27_async_self_methods.adesh:11
 func (f *AccountWithInterestFuture) complete_() {
+//line testdata/run/a_27_async_self_methods.adesh:11
 	*f = AccountWithInterestFuture{state: AccountWithInterestFutureDone_}
 }
 
 //line testdata/run/a_27_async_self_methods.adesh:11
 func (self Account) with_interest(pct int64) AccountWithInterestFuture {
+//line testdata/run/a_27_async_self_methods.adesh:11
 	return AccountWithInterestFuture{self: self, pct: pct}
 }
 
@@ -456,16 +665,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_27_async_self_methods.adesh:17
 			f.sub1_ = adeshMain()
+//line testdata/run/a_27_async_self_methods.adesh:17
 			f.state = 1
+//line testdata/run/a_27_async_self_methods.adesh:17
 			fallthrough
+//line testdata/run/a_27_async_self_methods.adesh:17
 		case 1: // after the await at a_27_async_self_methods.adesh:17
 //line testdata/run/a_27_async_self_methods.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_27_async_self_methods.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_27_async_self_methods.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_27_async_self_methods.adesh:17
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_27_async_self_methods.adesh:17
 			f.complete_()
+//line testdata/run/a_27_async_self_methods.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -18,56 +18,84 @@ const loudFutureDone_ = 2
 //
 //line testdata/run/a_28_lazy_futures.adesh:4
 func (f *loudFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_28_lazy_futures.adesh:4
 	for {
+//line testdata/run/a_28_lazy_futures.adesh:4
 		switch f.state {
+//line testdata/run/a_28_lazy_futures.adesh:4
 		case 0: // start
-//line testdata/run/a_28_lazy_futures.adesh:5
 			rt.Print("  running", f.tag)
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_28_lazy_futures.adesh:6
 			f.state = 1
+//line testdata/run/a_28_lazy_futures.adesh:6
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:6
 		case 1: // after the await at a_28_lazy_futures.adesh:6
+//line testdata/run/a_28_lazy_futures.adesh:6
 			f.tag = ""
 //line testdata/run/a_28_lazy_futures.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:6
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:6")
+//line testdata/run/a_28_lazy_futures.adesh:6
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:6
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_28_lazy_futures.adesh:6
 			{
 				var res_ int64 = f.v
+//line testdata/run/a_28_lazy_futures.adesh:7
 				f.complete_()
+//line testdata/run/a_28_lazy_futures.adesh:7
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_28_lazy_futures.adesh:4
 		default:
+//line testdata/run/a_28_lazy_futures.adesh:4
 			rt.AwaitedAgain("`loud`", "testdata/run/a_28_lazy_futures.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_28_lazy_futures.adesh:4
 func (f *loudFuture) Drop() {
+//line testdata/run/a_28_lazy_futures.adesh:4
 	if f.state == loudFutureDone_ {
+//line testdata/run/a_28_lazy_futures.adesh:4
 		return
 	}
+//line testdata/run/a_28_lazy_futures.adesh:4
 	f.dropSub_()
+//line testdata/run/a_28_lazy_futures.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_28_lazy_futures.adesh:4
 func (f *loudFuture) dropSub_() {
+//line testdata/run/a_28_lazy_futures.adesh:4
 	switch f.state {
+//line testdata/run/a_28_lazy_futures.adesh:4
 	case 1:
+//line testdata/run/a_28_lazy_futures.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_28_lazy_futures.adesh:4
 func (f *loudFuture) complete_() {
+//line testdata/run/a_28_lazy_futures.adesh:4
 	*f = loudFuture{state: loudFutureDone_}
 }
 
 //line testdata/run/a_28_lazy_futures.adesh:4
 func loud(tag string, v int64) loudFuture {
+//line testdata/run/a_28_lazy_futures.adesh:4
 	return loudFuture{tag: tag, v: v}
 }
 
@@ -82,31 +110,45 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/a_28_lazy_futures.adesh:22
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_28_lazy_futures.adesh:22
 	for {
+//line testdata/run/a_28_lazy_futures.adesh:22
 		switch f.state {
+//line testdata/run/a_28_lazy_futures.adesh:22
 		case 0: // start
-//line testdata/run/a_28_lazy_futures.adesh:23
 			rt.Print("  block body")
 			f.complete_()
+//line testdata/run/a_28_lazy_futures.adesh:24
 			return rt.Ready[int64](5)
+//line testdata/run/a_28_lazy_futures.adesh:22
 		default:
+//line testdata/run/a_28_lazy_futures.adesh:22
 			rt.AwaitedAgain("the async block", "testdata/run/a_28_lazy_futures.adesh:22:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_28_lazy_futures.adesh:22
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_28_lazy_futures.adesh:22
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_28_lazy_futures.adesh:22
 		return
 	}
+//line testdata/run/a_28_lazy_futures.adesh:22
 	f.dropSub_()
+//line testdata/run/a_28_lazy_futures.adesh:22
 	f.complete_()
 }
 
+//line testdata/run/a_28_lazy_futures.adesh:22
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/a_28_lazy_futures.adesh:22
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_28_lazy_futures.adesh:22
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -125,64 +167,100 @@ const asyncBlock2Done_ = 3
 //
 //line testdata/run/a_28_lazy_futures.adesh:32
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_28_lazy_futures.adesh:32
 	var aw_ int64
+//line testdata/run/a_28_lazy_futures.adesh:32
 	for {
+//line testdata/run/a_28_lazy_futures.adesh:32
 		switch f.state {
+//line testdata/run/a_28_lazy_futures.adesh:32
 		case 0: // start
-//line testdata/run/a_28_lazy_futures.adesh:33
 			f.gate.SendNow(cx, "task started")
 			f.sub1_ = f.go_.Recv()
+//line testdata/run/a_28_lazy_futures.adesh:34
 			f.state = 1
+//line testdata/run/a_28_lazy_futures.adesh:34
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:34
 		case 1: // after the await at a_28_lazy_futures.adesh:34
+//line testdata/run/a_28_lazy_futures.adesh:34
 			f.gate = nil
+//line testdata/run/a_28_lazy_futures.adesh:34
 			f.go_ = nil
 //line testdata/run/a_28_lazy_futures.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:34
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:34")
+//line testdata/run/a_28_lazy_futures.adesh:34
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:34
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_28_lazy_futures.adesh:35
 			f.sub2_ = loud("spawned", 9)
+//line testdata/run/a_28_lazy_futures.adesh:35
 			f.state = 2
+//line testdata/run/a_28_lazy_futures.adesh:35
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:35
 		case 2: // after the await at a_28_lazy_futures.adesh:35
 //line testdata/run/a_28_lazy_futures.adesh:35
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:35
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:35
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:35
 			f.sub2_ = loudFuture{}
+//line testdata/run/a_28_lazy_futures.adesh:35
 			aw_ = step_.Value
+//line testdata/run/a_28_lazy_futures.adesh:35
 			f.complete_()
+//line testdata/run/a_28_lazy_futures.adesh:35
 			return rt.Ready[int64](aw_)
+//line testdata/run/a_28_lazy_futures.adesh:32
 		default:
+//line testdata/run/a_28_lazy_futures.adesh:32
 			rt.AwaitedAgain("the async block", "testdata/run/a_28_lazy_futures.adesh:32:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_28_lazy_futures.adesh:32
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_28_lazy_futures.adesh:32
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_28_lazy_futures.adesh:32
 		return
 	}
+//line testdata/run/a_28_lazy_futures.adesh:32
 	f.dropSub_()
+//line testdata/run/a_28_lazy_futures.adesh:32
 	f.complete_()
 }
 
+//line testdata/run/a_28_lazy_futures.adesh:32
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_28_lazy_futures.adesh:32
 	switch f.state {
+//line testdata/run/a_28_lazy_futures.adesh:32
 	case 1:
+//line testdata/run/a_28_lazy_futures.adesh:32
 		f.sub1_.Drop()
+//line testdata/run/a_28_lazy_futures.adesh:32
 	case 2:
+//line testdata/run/a_28_lazy_futures.adesh:32
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_28_lazy_futures.adesh:32
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_28_lazy_futures.adesh:32
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -198,34 +276,50 @@ const asyncLambda3Done_ = 1
 //
 //line testdata/run/a_28_lazy_futures.adesh:42
 func (f *asyncLambda3) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_28_lazy_futures.adesh:42
 	for {
+//line testdata/run/a_28_lazy_futures.adesh:42
 		switch f.state {
+//line testdata/run/a_28_lazy_futures.adesh:42
 		case 0: // start
-//line testdata/run/a_28_lazy_futures.adesh:43
 			rt.Print("  lambda body", f.n)
+//line testdata/run/a_28_lazy_futures.adesh:43
 			{
 				var res_ int64 = f.n + 1
+//line testdata/run/a_28_lazy_futures.adesh:44
 				f.complete_()
+//line testdata/run/a_28_lazy_futures.adesh:44
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_28_lazy_futures.adesh:42
 		default:
+//line testdata/run/a_28_lazy_futures.adesh:42
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_28_lazy_futures.adesh:42:16")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_28_lazy_futures.adesh:42
 func (f *asyncLambda3) Drop() {
+//line testdata/run/a_28_lazy_futures.adesh:42
 	if f.state == asyncLambda3Done_ {
+//line testdata/run/a_28_lazy_futures.adesh:42
 		return
 	}
+//line testdata/run/a_28_lazy_futures.adesh:42
 	f.dropSub_()
+//line testdata/run/a_28_lazy_futures.adesh:42
 	f.complete_()
 }
 
+//line testdata/run/a_28_lazy_futures.adesh:42
 func (f *asyncLambda3) dropSub_() {}
 
+//line testdata/run/a_28_lazy_futures.adesh:42
 func (f *asyncLambda3) complete_() {
+//line testdata/run/a_28_lazy_futures.adesh:42
 	*f = asyncLambda3{state: asyncLambda3Done_}
 }
 
@@ -249,65 +343,102 @@ const mainFutureDone_ = 9
 //
 //line testdata/run/a_28_lazy_futures.adesh:10
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var aw1_ int64
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var aw2_ rt.Option[string]
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var aw3_ int64
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var aw4_ int64
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var aw_ int64
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var blk rt.Future[int64]
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var gate *rt.Channel[string]
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var i_1 int64
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var make_ func(int64) rt.Future[int64]
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var n_ int64
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var pending rt.Future[int64]
+//line testdata/run/a_28_lazy_futures.adesh:10
 	var x_ int64
+//line testdata/run/a_28_lazy_futures.adesh:10
 poll_:
 	for {
+//line testdata/run/a_28_lazy_futures.adesh:10
 		switch f.state {
+//line testdata/run/a_28_lazy_futures.adesh:10
 		case 0: // start
-//line testdata/run/a_28_lazy_futures.adesh:11
 			f.fs = []rt.Future[int64]{}
 			n_ = 3
 //line testdata/run/a_28_lazy_futures.adesh:12
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/a_28_lazy_futures.adesh:12
 				var i int64 = i_
-//line testdata/run/a_28_lazy_futures.adesh:13
 				rt.ArrPush(&f.fs, rt.Start[int64](cx, loud("f"+rt.Str(i), i)))
 			}
 			rt.Print("made three futures")
 			f.sum = 0
+//line testdata/run/a_28_lazy_futures.adesh:16
 			f.items_ = []int64{2, 0, 1}
+//line testdata/run/a_28_lazy_futures.adesh:16
 			f.i1_ = 0
+//line testdata/run/a_28_lazy_futures.adesh:16
 			f.state = 1
+//line testdata/run/a_28_lazy_futures.adesh:16
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:16
 		case 1: // head of the loop at a_28_lazy_futures.adesh:17
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/a_28_lazy_futures.adesh:17
 				f.state = 4
+//line testdata/run/a_28_lazy_futures.adesh:17
 				continue poll_
 			}
+//line testdata/run/a_28_lazy_futures.adesh:17
 			x_ = f.items_[f.i1_]
+//line testdata/run/a_28_lazy_futures.adesh:17
 			i_1 = x_
-//line testdata/run/a_28_lazy_futures.adesh:18
 			f.sub1_ = f.fs[rt.Index(i_1, len(f.fs), "testdata/run/a_28_lazy_futures.adesh:18:22")]
+//line testdata/run/a_28_lazy_futures.adesh:18
 			f.state = 2
+//line testdata/run/a_28_lazy_futures.adesh:18
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:18
 		case 2: // after the await at a_28_lazy_futures.adesh:18
 //line testdata/run/a_28_lazy_futures.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:18
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:18
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:18")
+//line testdata/run/a_28_lazy_futures.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:18
 			f.sub1_ = nil
+//line testdata/run/a_28_lazy_futures.adesh:18
 			aw_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:18
 			f.sum += aw_
+//line testdata/run/a_28_lazy_futures.adesh:18
 			f.state = 3
+//line testdata/run/a_28_lazy_futures.adesh:18
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:18
 		case 3: // next turn of the loop at a_28_lazy_futures.adesh:17
+//line testdata/run/a_28_lazy_futures.adesh:17
 			f.i1_++
+//line testdata/run/a_28_lazy_futures.adesh:17
 			f.state = 1
+//line testdata/run/a_28_lazy_futures.adesh:17
 			continue poll_
+//line testdata/run/a_28_lazy_futures.adesh:10
 		case 4: // after the loop at a_28_lazy_futures.adesh:17
 //line testdata/run/a_28_lazy_futures.adesh:20
 			rt.Print("sum", f.sum)
@@ -316,16 +447,24 @@ poll_:
 //line testdata/run/a_28_lazy_futures.adesh:26
 			rt.Print("made a block")
 			f.sub1_ = blk
+//line testdata/run/a_28_lazy_futures.adesh:27
 			f.state = 5
+//line testdata/run/a_28_lazy_futures.adesh:27
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:27
 		case 5: // after the await at a_28_lazy_futures.adesh:27
 //line testdata/run/a_28_lazy_futures.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:27
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:27")
+//line testdata/run/a_28_lazy_futures.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:27
 			f.sub1_ = nil
+//line testdata/run/a_28_lazy_futures.adesh:27
 			aw1_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:27
 			rt.Print(aw1_)
@@ -335,103 +474,159 @@ poll_:
 			f.h = rt.SpawnValue[int64](cx, asyncBlock2{gate: gate, go_: f.go_})
 //line testdata/run/a_28_lazy_futures.adesh:37
 			f.sub2_ = gate.Recv()
+//line testdata/run/a_28_lazy_futures.adesh:37
 			f.state = 6
+//line testdata/run/a_28_lazy_futures.adesh:37
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:37
 		case 6: // after the await at a_28_lazy_futures.adesh:37
 //line testdata/run/a_28_lazy_futures.adesh:37
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:37
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:37
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:37")
+//line testdata/run/a_28_lazy_futures.adesh:37
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:37
 			f.sub2_ = rt.RecvFuture[string]{}
+//line testdata/run/a_28_lazy_futures.adesh:37
 			aw2_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:37
 			rt.Print(aw2_)
 			f.go_.SendNow(cx, 1)
 			f.sub3_ = f.h
+//line testdata/run/a_28_lazy_futures.adesh:39
 			f.state = 7
+//line testdata/run/a_28_lazy_futures.adesh:39
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:39
 		case 7: // after the await at a_28_lazy_futures.adesh:39
+//line testdata/run/a_28_lazy_futures.adesh:39
 			f.go_ = nil
+//line testdata/run/a_28_lazy_futures.adesh:39
 			f.h = nil
 //line testdata/run/a_28_lazy_futures.adesh:39
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:39
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:39
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:39")
+//line testdata/run/a_28_lazy_futures.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:39
 			f.sub3_ = nil
+//line testdata/run/a_28_lazy_futures.adesh:39
 			aw3_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:39
 			rt.Print(aw3_)
 //line testdata/run/a_28_lazy_futures.adesh:42
 			make_ = func(n int64) rt.Future[int64] {
+//line testdata/run/a_28_lazy_futures.adesh:42
 				return rt.Start[int64](nil, asyncLambda3{n: n})
 			}
 //line testdata/run/a_28_lazy_futures.adesh:46
 			pending = make_(1)
 			rt.Print("called the lambda")
 			f.sub1_ = pending
+//line testdata/run/a_28_lazy_futures.adesh:48
 			f.state = 8
+//line testdata/run/a_28_lazy_futures.adesh:48
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:48
 		case 8: // after the await at a_28_lazy_futures.adesh:48
 //line testdata/run/a_28_lazy_futures.adesh:48
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:48
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:48
 				cx.SuspendedAt("testdata/run/a_28_lazy_futures.adesh:48")
+//line testdata/run/a_28_lazy_futures.adesh:48
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:48
 			f.sub1_ = nil
+//line testdata/run/a_28_lazy_futures.adesh:48
 			aw4_ = step_.Value
 //line testdata/run/a_28_lazy_futures.adesh:48
 			rt.Print(aw4_)
+//line testdata/run/a_28_lazy_futures.adesh:48
 			f.complete_()
+//line testdata/run/a_28_lazy_futures.adesh:48
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_28_lazy_futures.adesh:10
 		default:
+//line testdata/run/a_28_lazy_futures.adesh:10
 			rt.AwaitedAgain("`main`", "testdata/run/a_28_lazy_futures.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_28_lazy_futures.adesh:10
 func (f *mainFuture) Drop() {
+//line testdata/run/a_28_lazy_futures.adesh:10
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_28_lazy_futures.adesh:10
 		return
 	}
+//line testdata/run/a_28_lazy_futures.adesh:10
 	f.dropSub_()
+//line testdata/run/a_28_lazy_futures.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/a_28_lazy_futures.adesh:10
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_28_lazy_futures.adesh:10
 	switch f.state {
+//line testdata/run/a_28_lazy_futures.adesh:10
 	case 2:
+//line testdata/run/a_28_lazy_futures.adesh:10
 		if f.sub1_ != nil {
+//line testdata/run/a_28_lazy_futures.adesh:10
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_28_lazy_futures.adesh:10
 	case 5:
+//line testdata/run/a_28_lazy_futures.adesh:10
 		if f.sub1_ != nil {
+//line testdata/run/a_28_lazy_futures.adesh:10
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_28_lazy_futures.adesh:10
 	case 6:
+//line testdata/run/a_28_lazy_futures.adesh:10
 		f.sub2_.Drop()
+//line testdata/run/a_28_lazy_futures.adesh:10
 	case 7:
+//line testdata/run/a_28_lazy_futures.adesh:10
 		if f.sub3_ != nil {
+//line testdata/run/a_28_lazy_futures.adesh:10
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_28_lazy_futures.adesh:10
 	case 8:
+//line testdata/run/a_28_lazy_futures.adesh:10
 		if f.sub1_ != nil {
+//line testdata/run/a_28_lazy_futures.adesh:10
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_28_lazy_futures.adesh:10
 func (f *mainFuture) complete_() {
+//line testdata/run/a_28_lazy_futures.adesh:10
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_28_lazy_futures.adesh:10
 func adeshMain() mainFuture {
+//line testdata/run/a_28_lazy_futures.adesh:10
 	return mainFuture{}
 }
 
@@ -450,16 +645,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_28_lazy_futures.adesh:10
 			f.sub1_ = adeshMain()
+//line testdata/run/a_28_lazy_futures.adesh:10
 			f.state = 1
+//line testdata/run/a_28_lazy_futures.adesh:10
 			fallthrough
+//line testdata/run/a_28_lazy_futures.adesh:10
 		case 1: // after the await at a_28_lazy_futures.adesh:10
 //line testdata/run/a_28_lazy_futures.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_28_lazy_futures.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_28_lazy_futures.adesh:10
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_28_lazy_futures.adesh:10
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_28_lazy_futures.adesh:10
 			f.complete_()
+//line testdata/run/a_28_lazy_futures.adesh:10
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

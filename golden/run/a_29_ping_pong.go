@@ -24,40 +24,61 @@ const playerFutureDone_ = 6
 //
 //line testdata/run/a_29_ping_pong.adesh:3
 func (f *playerFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_29_ping_pong.adesh:3
 	var aw_ rt.Option[int64]
+//line testdata/run/a_29_ping_pong.adesh:3
 	var v rt.Option[int64]
+//line testdata/run/a_29_ping_pong.adesh:3
 poll_:
 	for {
+//line testdata/run/a_29_ping_pong.adesh:3
 		switch f.state {
+//line testdata/run/a_29_ping_pong.adesh:3
 		case 0: // start
-//line testdata/run/a_29_ping_pong.adesh:4
 			f.last = 0
 			f.n_ = f.rounds
+//line testdata/run/a_29_ping_pong.adesh:5
 			f.i_ = int64(0)
+//line testdata/run/a_29_ping_pong.adesh:5
 			f.state = 1
+//line testdata/run/a_29_ping_pong.adesh:5
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:5
 		case 1: // head of the loop at a_29_ping_pong.adesh:5
+//line testdata/run/a_29_ping_pong.adesh:5
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_29_ping_pong.adesh:5
 				f.state = 5
+//line testdata/run/a_29_ping_pong.adesh:5
 				continue poll_
 			}
 //line testdata/run/a_29_ping_pong.adesh:6
 			f.sub1_ = f.inbox.Recv()
+//line testdata/run/a_29_ping_pong.adesh:6
 			f.state = 2
+//line testdata/run/a_29_ping_pong.adesh:6
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:6
 		case 2: // after the await at a_29_ping_pong.adesh:6
 //line testdata/run/a_29_ping_pong.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_29_ping_pong.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_29_ping_pong.adesh:6
 				cx.SuspendedAt("testdata/run/a_29_ping_pong.adesh:6")
+//line testdata/run/a_29_ping_pong.adesh:6
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_29_ping_pong.adesh:6
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_29_ping_pong.adesh:6
 			aw_ = step_.Value
 //line testdata/run/a_29_ping_pong.adesh:6
 			v = aw_
 			if !v.Some {
+//line testdata/run/a_29_ping_pong.adesh:7
 				f.state = 5
+//line testdata/run/a_29_ping_pong.adesh:7
 				continue poll_
 			}
 //line testdata/run/a_29_ping_pong.adesh:8
@@ -68,58 +89,93 @@ poll_:
 			}
 //line testdata/run/a_29_ping_pong.adesh:10
 			f.sub2_ = f.outbox.Send(f.last)
+//line testdata/run/a_29_ping_pong.adesh:10
 			f.state = 3
+//line testdata/run/a_29_ping_pong.adesh:10
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:10
 		case 3: // after the await at a_29_ping_pong.adesh:10
 //line testdata/run/a_29_ping_pong.adesh:10
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_29_ping_pong.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_29_ping_pong.adesh:10
 				cx.SuspendedAt("testdata/run/a_29_ping_pong.adesh:10")
+//line testdata/run/a_29_ping_pong.adesh:10
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_29_ping_pong.adesh:10
 			f.sub2_ = rt.SendFuture[int64]{}
+//line testdata/run/a_29_ping_pong.adesh:10
 			f.state = 4
+//line testdata/run/a_29_ping_pong.adesh:10
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:10
 		case 4: // next turn of the loop at a_29_ping_pong.adesh:5
+//line testdata/run/a_29_ping_pong.adesh:5
 			f.i_++
+//line testdata/run/a_29_ping_pong.adesh:5
 			f.state = 1
+//line testdata/run/a_29_ping_pong.adesh:5
 			continue poll_
+//line testdata/run/a_29_ping_pong.adesh:3
 		case 5: // after the loop at a_29_ping_pong.adesh:5
+//line testdata/run/a_29_ping_pong.adesh:3
 			{
+//line testdata/run/a_29_ping_pong.adesh:12
 				var res_ int64 = f.last
+//line testdata/run/a_29_ping_pong.adesh:12
 				f.complete_()
+//line testdata/run/a_29_ping_pong.adesh:12
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_29_ping_pong.adesh:3
 		default:
+//line testdata/run/a_29_ping_pong.adesh:3
 			rt.AwaitedAgain("`player`", "testdata/run/a_29_ping_pong.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_29_ping_pong.adesh:3
 func (f *playerFuture) Drop() {
+//line testdata/run/a_29_ping_pong.adesh:3
 	if f.state == playerFutureDone_ {
+//line testdata/run/a_29_ping_pong.adesh:3
 		return
 	}
+//line testdata/run/a_29_ping_pong.adesh:3
 	f.dropSub_()
+//line testdata/run/a_29_ping_pong.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_29_ping_pong.adesh:3
 func (f *playerFuture) dropSub_() {
+//line testdata/run/a_29_ping_pong.adesh:3
 	switch f.state {
+//line testdata/run/a_29_ping_pong.adesh:3
 	case 2:
+//line testdata/run/a_29_ping_pong.adesh:3
 		f.sub1_.Drop()
+//line testdata/run/a_29_ping_pong.adesh:3
 	case 3:
+//line testdata/run/a_29_ping_pong.adesh:3
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_29_ping_pong.adesh:3
 func (f *playerFuture) complete_() {
+//line testdata/run/a_29_ping_pong.adesh:3
 	*f = playerFuture{state: playerFutureDone_}
 }
 
 //line testdata/run/a_29_ping_pong.adesh:3
 func player(name string, inbox *rt.Channel[int64], outbox *rt.Channel[int64], rounds int64) playerFuture {
+//line testdata/run/a_29_ping_pong.adesh:3
 	return playerFuture{name: name, inbox: inbox, outbox: outbox, rounds: rounds}
 }
 
@@ -141,118 +197,183 @@ const mainFutureDone_ = 5
 //
 //line testdata/run/a_29_ping_pong.adesh:15
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_29_ping_pong.adesh:15
 	var aw1_ int64
+//line testdata/run/a_29_ping_pong.adesh:15
 	var aw2_ rt.Option[int64]
+//line testdata/run/a_29_ping_pong.adesh:15
 	var aw_ int64
+//line testdata/run/a_29_ping_pong.adesh:15
 	var b int64
+//line testdata/run/a_29_ping_pong.adesh:15
 	var to_pong *rt.Channel[int64]
+//line testdata/run/a_29_ping_pong.adesh:15
 	for {
+//line testdata/run/a_29_ping_pong.adesh:15
 		switch f.state {
+//line testdata/run/a_29_ping_pong.adesh:15
 		case 0: // start
-//line testdata/run/a_29_ping_pong.adesh:16
 			f.to_ping = rt.NewChannel[int64](int(1))
 			to_pong = rt.NewChannel[int64](int(1))
 			f.ping = rt.SpawnValue[int64](cx, player("ping", f.to_ping, to_pong, 1000))
 			f.pong = rt.SpawnValue[int64](cx, player("pong", to_pong, f.to_ping, 1000))
 			f.sub1_ = f.to_ping.Send(0)
+//line testdata/run/a_29_ping_pong.adesh:20
 			f.state = 1
+//line testdata/run/a_29_ping_pong.adesh:20
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:20
 		case 1: // after the await at a_29_ping_pong.adesh:20
 //line testdata/run/a_29_ping_pong.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_29_ping_pong.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_29_ping_pong.adesh:20
 				cx.SuspendedAt("testdata/run/a_29_ping_pong.adesh:20")
+//line testdata/run/a_29_ping_pong.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_29_ping_pong.adesh:20
 			f.sub1_ = rt.SendFuture[int64]{}
-//line testdata/run/a_29_ping_pong.adesh:21
 			f.sub2_ = f.ping
+//line testdata/run/a_29_ping_pong.adesh:21
 			f.state = 2
+//line testdata/run/a_29_ping_pong.adesh:21
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:21
 		case 2: // after the await at a_29_ping_pong.adesh:21
+//line testdata/run/a_29_ping_pong.adesh:21
 			f.ping = nil
 //line testdata/run/a_29_ping_pong.adesh:21
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_29_ping_pong.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_29_ping_pong.adesh:21
 				cx.SuspendedAt("testdata/run/a_29_ping_pong.adesh:21")
+//line testdata/run/a_29_ping_pong.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_29_ping_pong.adesh:21
 			f.sub2_ = nil
+//line testdata/run/a_29_ping_pong.adesh:21
 			aw_ = step_.Value
 //line testdata/run/a_29_ping_pong.adesh:21
 			f.a = aw_
 			f.sub2_ = f.pong
+//line testdata/run/a_29_ping_pong.adesh:22
 			f.state = 3
+//line testdata/run/a_29_ping_pong.adesh:22
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:22
 		case 3: // after the await at a_29_ping_pong.adesh:22
+//line testdata/run/a_29_ping_pong.adesh:22
 			f.pong = nil
 //line testdata/run/a_29_ping_pong.adesh:22
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_29_ping_pong.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_29_ping_pong.adesh:22
 				cx.SuspendedAt("testdata/run/a_29_ping_pong.adesh:22")
+//line testdata/run/a_29_ping_pong.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_29_ping_pong.adesh:22
 			f.sub2_ = nil
+//line testdata/run/a_29_ping_pong.adesh:22
 			aw1_ = step_.Value
 //line testdata/run/a_29_ping_pong.adesh:22
 			b = aw1_
 			rt.Print("ping ended at", f.a, "pong ended at", b)
 //line testdata/run/a_29_ping_pong.adesh:25
 			f.sub3_ = f.to_ping.Recv()
+//line testdata/run/a_29_ping_pong.adesh:25
 			f.state = 4
+//line testdata/run/a_29_ping_pong.adesh:25
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:25
 		case 4: // after the await at a_29_ping_pong.adesh:25
+//line testdata/run/a_29_ping_pong.adesh:25
 			f.to_ping = nil
 //line testdata/run/a_29_ping_pong.adesh:25
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_29_ping_pong.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_29_ping_pong.adesh:25
 				cx.SuspendedAt("testdata/run/a_29_ping_pong.adesh:25")
+//line testdata/run/a_29_ping_pong.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_29_ping_pong.adesh:25
 			f.sub3_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_29_ping_pong.adesh:25
 			aw2_ = step_.Value
 //line testdata/run/a_29_ping_pong.adesh:25
 			rt.Print("left over:", aw2_)
+//line testdata/run/a_29_ping_pong.adesh:25
 			f.complete_()
+//line testdata/run/a_29_ping_pong.adesh:25
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_29_ping_pong.adesh:15
 		default:
+//line testdata/run/a_29_ping_pong.adesh:15
 			rt.AwaitedAgain("`main`", "testdata/run/a_29_ping_pong.adesh:15:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_29_ping_pong.adesh:15
 func (f *mainFuture) Drop() {
+//line testdata/run/a_29_ping_pong.adesh:15
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_29_ping_pong.adesh:15
 		return
 	}
+//line testdata/run/a_29_ping_pong.adesh:15
 	f.dropSub_()
+//line testdata/run/a_29_ping_pong.adesh:15
 	f.complete_()
 }
 
+//line testdata/run/a_29_ping_pong.adesh:15
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_29_ping_pong.adesh:15
 	switch f.state {
+//line testdata/run/a_29_ping_pong.adesh:15
 	case 1:
+//line testdata/run/a_29_ping_pong.adesh:15
 		f.sub1_.Drop()
+//line testdata/run/a_29_ping_pong.adesh:15
 	case 2:
+//line testdata/run/a_29_ping_pong.adesh:15
 		if f.sub2_ != nil {
+//line testdata/run/a_29_ping_pong.adesh:15
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_29_ping_pong.adesh:15
 	case 3:
+//line testdata/run/a_29_ping_pong.adesh:15
 		if f.sub2_ != nil {
+//line testdata/run/a_29_ping_pong.adesh:15
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_29_ping_pong.adesh:15
 	case 4:
+//line testdata/run/a_29_ping_pong.adesh:15
 		f.sub3_.Drop()
 	}
 }
 
+//line testdata/run/a_29_ping_pong.adesh:15
 func (f *mainFuture) complete_() {
+//line testdata/run/a_29_ping_pong.adesh:15
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_29_ping_pong.adesh:15
 func adeshMain() mainFuture {
+//line testdata/run/a_29_ping_pong.adesh:15
 	return mainFuture{}
 }
 
@@ -271,16 +392,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_29_ping_pong.adesh:15
 			f.sub1_ = adeshMain()
+//line testdata/run/a_29_ping_pong.adesh:15
 			f.state = 1
+//line testdata/run/a_29_ping_pong.adesh:15
 			fallthrough
+//line testdata/run/a_29_ping_pong.adesh:15
 		case 1: // after the await at a_29_ping_pong.adesh:15
 //line testdata/run/a_29_ping_pong.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_29_ping_pong.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_29_ping_pong.adesh:15
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_29_ping_pong.adesh:15
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_29_ping_pong.adesh:15
 			f.complete_()
+//line testdata/run/a_29_ping_pong.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -17,54 +17,81 @@ const leafFutureDone_ = 2
 //
 //line testdata/run/a_30_many_tasks.adesh:3
 func (f *leafFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_30_many_tasks.adesh:3
 	for {
+//line testdata/run/a_30_many_tasks.adesh:3
 		switch f.state {
+//line testdata/run/a_30_many_tasks.adesh:3
 		case 0: // start
-//line testdata/run/a_30_many_tasks.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_30_many_tasks.adesh:4
 			f.state = 1
+//line testdata/run/a_30_many_tasks.adesh:4
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:4
 		case 1: // after the await at a_30_many_tasks.adesh:4
 //line testdata/run/a_30_many_tasks.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_30_many_tasks.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_30_many_tasks.adesh:4
 				cx.SuspendedAt("testdata/run/a_30_many_tasks.adesh:4")
+//line testdata/run/a_30_many_tasks.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_30_many_tasks.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_30_many_tasks.adesh:4
 			{
 				var res_ int64 = f.i % 7
+//line testdata/run/a_30_many_tasks.adesh:5
 				f.complete_()
+//line testdata/run/a_30_many_tasks.adesh:5
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_30_many_tasks.adesh:3
 		default:
+//line testdata/run/a_30_many_tasks.adesh:3
 			rt.AwaitedAgain("`leaf`", "testdata/run/a_30_many_tasks.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_30_many_tasks.adesh:3
 func (f *leafFuture) Drop() {
+//line testdata/run/a_30_many_tasks.adesh:3
 	if f.state == leafFutureDone_ {
+//line testdata/run/a_30_many_tasks.adesh:3
 		return
 	}
+//line testdata/run/a_30_many_tasks.adesh:3
 	f.dropSub_()
+//line testdata/run/a_30_many_tasks.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_30_many_tasks.adesh:3
 func (f *leafFuture) dropSub_() {
+//line testdata/run/a_30_many_tasks.adesh:3
 	switch f.state {
+//line testdata/run/a_30_many_tasks.adesh:3
 	case 1:
+//line testdata/run/a_30_many_tasks.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_30_many_tasks.adesh:3
 func (f *leafFuture) complete_() {
+//line testdata/run/a_30_many_tasks.adesh:3
 	*f = leafFuture{state: leafFutureDone_}
 }
 
 //line testdata/run/a_30_many_tasks.adesh:3
 func leaf(i int64) leafFuture {
+//line testdata/run/a_30_many_tasks.adesh:3
 	return leafFuture{i: i}
 }
 
@@ -82,74 +109,113 @@ const middleFutureDone_ = 3
 //
 //line testdata/run/a_30_many_tasks.adesh:8
 func (f *middleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_30_many_tasks.adesh:8
 	var aw1_ int64
+//line testdata/run/a_30_many_tasks.adesh:8
 	var aw_ int64
+//line testdata/run/a_30_many_tasks.adesh:8
 	var b int64
+//line testdata/run/a_30_many_tasks.adesh:8
 	for {
+//line testdata/run/a_30_many_tasks.adesh:8
 		switch f.state {
+//line testdata/run/a_30_many_tasks.adesh:8
 		case 0: // start
-//line testdata/run/a_30_many_tasks.adesh:9
 			f.sub1_ = leaf(f.i)
+//line testdata/run/a_30_many_tasks.adesh:9
 			f.state = 1
+//line testdata/run/a_30_many_tasks.adesh:9
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:9
 		case 1: // after the await at a_30_many_tasks.adesh:9
 //line testdata/run/a_30_many_tasks.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_30_many_tasks.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_30_many_tasks.adesh:9
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_30_many_tasks.adesh:9
 			f.sub1_ = leafFuture{}
+//line testdata/run/a_30_many_tasks.adesh:9
 			aw_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:9
 			f.a = aw_
 			f.sub1_ = leaf(f.i + 1)
+//line testdata/run/a_30_many_tasks.adesh:10
 			f.state = 2
+//line testdata/run/a_30_many_tasks.adesh:10
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:10
 		case 2: // after the await at a_30_many_tasks.adesh:10
 //line testdata/run/a_30_many_tasks.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_30_many_tasks.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_30_many_tasks.adesh:10
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_30_many_tasks.adesh:10
 			f.sub1_ = leafFuture{}
+//line testdata/run/a_30_many_tasks.adesh:10
 			aw1_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:10
 			b = aw1_
+//line testdata/run/a_30_many_tasks.adesh:10
 			{
 				var res_ int64 = f.a * b
+//line testdata/run/a_30_many_tasks.adesh:11
 				f.complete_()
+//line testdata/run/a_30_many_tasks.adesh:11
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_30_many_tasks.adesh:8
 		default:
+//line testdata/run/a_30_many_tasks.adesh:8
 			rt.AwaitedAgain("`middle`", "testdata/run/a_30_many_tasks.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_30_many_tasks.adesh:8
 func (f *middleFuture) Drop() {
+//line testdata/run/a_30_many_tasks.adesh:8
 	if f.state == middleFutureDone_ {
+//line testdata/run/a_30_many_tasks.adesh:8
 		return
 	}
+//line testdata/run/a_30_many_tasks.adesh:8
 	f.dropSub_()
+//line testdata/run/a_30_many_tasks.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_30_many_tasks.adesh:8
 func (f *middleFuture) dropSub_() {
+//line testdata/run/a_30_many_tasks.adesh:8
 	switch f.state {
+//line testdata/run/a_30_many_tasks.adesh:8
 	case 1:
+//line testdata/run/a_30_many_tasks.adesh:8
 		f.sub1_.Drop()
+//line testdata/run/a_30_many_tasks.adesh:8
 	case 2:
+//line testdata/run/a_30_many_tasks.adesh:8
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_30_many_tasks.adesh:8
 func (f *middleFuture) complete_() {
+//line testdata/run/a_30_many_tasks.adesh:8
 	*f = middleFuture{state: middleFutureDone_}
 }
 
 //line testdata/run/a_30_many_tasks.adesh:8
 func middle(i int64) middleFuture {
+//line testdata/run/a_30_many_tasks.adesh:8
 	return middleFuture{i: i}
 }
 
@@ -167,68 +233,102 @@ const depthFutureDone_ = 2
 //
 //line testdata/run/a_30_many_tasks.adesh:14
 func (f *depthFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_30_many_tasks.adesh:14
 	var aw_ int64
+//line testdata/run/a_30_many_tasks.adesh:14
 	for {
+//line testdata/run/a_30_many_tasks.adesh:14
 		switch f.state {
+//line testdata/run/a_30_many_tasks.adesh:14
 		case 0: // start
-//line testdata/run/a_30_many_tasks.adesh:15
 			if f.n == 0 {
+//line testdata/run/a_30_many_tasks.adesh:15
 				f.complete_()
+//line testdata/run/a_30_many_tasks.adesh:15
 				return rt.Ready[int64](0)
 			}
 //line testdata/run/a_30_many_tasks.adesh:16
 			f.sub1_ = rt.Box[int64](depthDepth_(f.n-1, f.depth_+1))
+//line testdata/run/a_30_many_tasks.adesh:16
 			f.state = 1
+//line testdata/run/a_30_many_tasks.adesh:16
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:16
 		case 1: // after the await at a_30_many_tasks.adesh:16
 //line testdata/run/a_30_many_tasks.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_30_many_tasks.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_30_many_tasks.adesh:16
 				cx.SuspendedAt("testdata/run/a_30_many_tasks.adesh:16")
+//line testdata/run/a_30_many_tasks.adesh:16
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_30_many_tasks.adesh:16
 			f.sub1_ = nil
+//line testdata/run/a_30_many_tasks.adesh:16
 			aw_ = step_.Value
+//line testdata/run/a_30_many_tasks.adesh:16
 			f.complete_()
+//line testdata/run/a_30_many_tasks.adesh:16
 			return rt.Ready[int64](1 + aw_)
+//line testdata/run/a_30_many_tasks.adesh:14
 		default:
+//line testdata/run/a_30_many_tasks.adesh:14
 			rt.AwaitedAgain("`depth`", "testdata/run/a_30_many_tasks.adesh:14:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_30_many_tasks.adesh:14
 func (f *depthFuture) Drop() {
+//line testdata/run/a_30_many_tasks.adesh:14
 	if f.state == depthFutureDone_ {
+//line testdata/run/a_30_many_tasks.adesh:14
 		return
 	}
+//line testdata/run/a_30_many_tasks.adesh:14
 	f.dropSub_()
+//line testdata/run/a_30_many_tasks.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/a_30_many_tasks.adesh:14
 func (f *depthFuture) dropSub_() {
+//line testdata/run/a_30_many_tasks.adesh:14
 	switch f.state {
+//line testdata/run/a_30_many_tasks.adesh:14
 	case 1:
+//line testdata/run/a_30_many_tasks.adesh:14
 		if f.sub1_ != nil {
+//line testdata/run/a_30_many_tasks.adesh:14
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_30_many_tasks.adesh:14
 func (f *depthFuture) complete_() {
+//line testdata/run/a_30_many_tasks.adesh:14
 	*f = depthFuture{state: depthFutureDone_}
 }
 
 //line testdata/run/a_30_many_tasks.adesh:14
 func depth(n int64) depthFuture {
+//line testdata/run/a_30_many_tasks.adesh:14
 	return depthDepth_(n, 0)
 }
 
 //line testdata/run/a_30_many_tasks.adesh:14
 func depthDepth_(n int64, depth_ int32) depthFuture {
+//line testdata/run/a_30_many_tasks.adesh:14
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_30_many_tasks.adesh:14
 		rt.StackOverflow("depth", "testdata/run/a_30_many_tasks.adesh:14:10")
 	}
+//line testdata/run/a_30_many_tasks.adesh:14
 	return depthFuture{depth_: depth_, n: n}
 }
 
@@ -249,107 +349,165 @@ const mainFutureDone_ = 6
 //
 //line testdata/run/a_30_many_tasks.adesh:19
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_30_many_tasks.adesh:19
 	var aw1_ int64
+//line testdata/run/a_30_many_tasks.adesh:19
 	var aw_ int64
+//line testdata/run/a_30_many_tasks.adesh:19
 	var h *rt.JoinHandle[int64]
+//line testdata/run/a_30_many_tasks.adesh:19
 	var n_ int64
+//line testdata/run/a_30_many_tasks.adesh:19
 	var x_ *rt.JoinHandle[int64]
+//line testdata/run/a_30_many_tasks.adesh:19
 poll_:
 	for {
+//line testdata/run/a_30_many_tasks.adesh:19
 		switch f.state {
+//line testdata/run/a_30_many_tasks.adesh:19
 		case 0: // start
-//line testdata/run/a_30_many_tasks.adesh:20
 			f.hs = []*rt.JoinHandle[int64]{}
 			n_ = 10000
 //line testdata/run/a_30_many_tasks.adesh:21
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/a_30_many_tasks.adesh:21
 				var i int64 = i_
-//line testdata/run/a_30_many_tasks.adesh:22
 				rt.ArrPush(&f.hs, rt.SpawnValue[int64](cx, middle(i)))
 			}
 			f.total = 0
+//line testdata/run/a_30_many_tasks.adesh:24
 			f.items_ = f.hs
+//line testdata/run/a_30_many_tasks.adesh:24
 			f.i1_ = 0
+//line testdata/run/a_30_many_tasks.adesh:24
 			f.state = 1
+//line testdata/run/a_30_many_tasks.adesh:24
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:24
 		case 1: // head of the loop at a_30_many_tasks.adesh:25
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/a_30_many_tasks.adesh:25
 				f.state = 4
+//line testdata/run/a_30_many_tasks.adesh:25
 				continue poll_
 			}
+//line testdata/run/a_30_many_tasks.adesh:25
 			x_ = f.items_[f.i1_]
+//line testdata/run/a_30_many_tasks.adesh:25
 			h = x_
 //line testdata/run/a_30_many_tasks.adesh:25
 			f.sub1_ = h
+//line testdata/run/a_30_many_tasks.adesh:25
 			f.state = 2
+//line testdata/run/a_30_many_tasks.adesh:25
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:25
 		case 2: // after the await at a_30_many_tasks.adesh:25
 //line testdata/run/a_30_many_tasks.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_30_many_tasks.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_30_many_tasks.adesh:25
 				cx.SuspendedAt("testdata/run/a_30_many_tasks.adesh:25")
+//line testdata/run/a_30_many_tasks.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_30_many_tasks.adesh:25
 			f.sub1_ = nil
+//line testdata/run/a_30_many_tasks.adesh:25
 			aw_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:25
 			f.total += aw_
+//line testdata/run/a_30_many_tasks.adesh:25
 			f.state = 3
+//line testdata/run/a_30_many_tasks.adesh:25
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:25
 		case 3: // next turn of the loop at a_30_many_tasks.adesh:25
+//line testdata/run/a_30_many_tasks.adesh:25
 			f.i1_++
+//line testdata/run/a_30_many_tasks.adesh:25
 			f.state = 1
+//line testdata/run/a_30_many_tasks.adesh:25
 			continue poll_
+//line testdata/run/a_30_many_tasks.adesh:19
 		case 4: // after the loop at a_30_many_tasks.adesh:25
 //line testdata/run/a_30_many_tasks.adesh:26
 			rt.Print("total", f.total)
 			f.sub2_ = depth(10000)
+//line testdata/run/a_30_many_tasks.adesh:27
 			f.state = 5
+//line testdata/run/a_30_many_tasks.adesh:27
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:27
 		case 5: // after the await at a_30_many_tasks.adesh:27
 //line testdata/run/a_30_many_tasks.adesh:27
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_30_many_tasks.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_30_many_tasks.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_30_many_tasks.adesh:27
 			f.sub2_ = depthFuture{}
+//line testdata/run/a_30_many_tasks.adesh:27
 			aw1_ = step_.Value
 //line testdata/run/a_30_many_tasks.adesh:27
 			rt.Print("depth", aw1_)
+//line testdata/run/a_30_many_tasks.adesh:27
 			f.complete_()
+//line testdata/run/a_30_many_tasks.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_30_many_tasks.adesh:19
 		default:
+//line testdata/run/a_30_many_tasks.adesh:19
 			rt.AwaitedAgain("`main`", "testdata/run/a_30_many_tasks.adesh:19:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_30_many_tasks.adesh:19
 func (f *mainFuture) Drop() {
+//line testdata/run/a_30_many_tasks.adesh:19
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_30_many_tasks.adesh:19
 		return
 	}
+//line testdata/run/a_30_many_tasks.adesh:19
 	f.dropSub_()
+//line testdata/run/a_30_many_tasks.adesh:19
 	f.complete_()
 }
 
+//line testdata/run/a_30_many_tasks.adesh:19
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_30_many_tasks.adesh:19
 	switch f.state {
+//line testdata/run/a_30_many_tasks.adesh:19
 	case 2:
+//line testdata/run/a_30_many_tasks.adesh:19
 		if f.sub1_ != nil {
+//line testdata/run/a_30_many_tasks.adesh:19
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_30_many_tasks.adesh:19
 	case 5:
+//line testdata/run/a_30_many_tasks.adesh:19
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_30_many_tasks.adesh:19
 func (f *mainFuture) complete_() {
+//line testdata/run/a_30_many_tasks.adesh:19
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_30_many_tasks.adesh:19
 func adeshMain() mainFuture {
+//line testdata/run/a_30_many_tasks.adesh:19
 	return mainFuture{}
 }
 
@@ -368,16 +526,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_30_many_tasks.adesh:19
 			f.sub1_ = adeshMain()
+//line testdata/run/a_30_many_tasks.adesh:19
 			f.state = 1
+//line testdata/run/a_30_many_tasks.adesh:19
 			fallthrough
+//line testdata/run/a_30_many_tasks.adesh:19
 		case 1: // after the await at a_30_many_tasks.adesh:19
 //line testdata/run/a_30_many_tasks.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_30_many_tasks.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_30_many_tasks.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_30_many_tasks.adesh:19
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_30_many_tasks.adesh:19
 			f.complete_()
+//line testdata/run/a_30_many_tasks.adesh:19
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

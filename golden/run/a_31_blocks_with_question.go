@@ -17,76 +17,117 @@ const parseFutureDone_ = 2
 //
 //line testdata/run/a_31_blocks_with_question.adesh:2
 func (f *parseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	var n rt.Option[int64]
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	for {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		case 0: // start
-//line testdata/run/a_31_blocks_with_question.adesh:3
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_31_blocks_with_question.adesh:3
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:3
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:3
 		case 1: // after the await at a_31_blocks_with_question.adesh:3
 //line testdata/run/a_31_blocks_with_question.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:3
 				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:3")
+//line testdata/run/a_31_blocks_with_question.adesh:3
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:3
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_31_blocks_with_question.adesh:4
 			n = rt.ParseInt(f.s)
 			if !n.Some {
+//line testdata/run/a_31_blocks_with_question.adesh:5
 				{
+//line testdata/run/a_31_blocks_with_question.adesh:5
 					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](rt.NewError("not a number: " + f.s))
+//line testdata/run/a_31_blocks_with_question.adesh:5
 					f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:5
 					return rt.Ready[rt.Result[int64, rt.Error]](res_)
 				}
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:6
 			f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:6
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](n.Val))
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		default:
+//line testdata/run/a_31_blocks_with_question.adesh:2
 			rt.AwaitedAgain("`parse`", "testdata/run/a_31_blocks_with_question.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_31_blocks_with_question.adesh:2
 func (f *parseFuture) Drop() {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	if f.state == parseFutureDone_ {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	f.dropSub_()
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:2
 func (f *parseFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	x := recover()
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	if x == nil {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	panic(x)
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:2
 func (f *parseFuture) dropSub_() {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	case 1:
+//line testdata/run/a_31_blocks_with_question.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:2
 func (f *parseFuture) complete_() {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	*f = parseFuture{state: parseFutureDone_}
 }
 
 //line testdata/run/a_31_blocks_with_question.adesh:2
 func parse(s string) parseFuture {
+//line testdata/run/a_31_blocks_with_question.adesh:2
 	return parseFuture{s: s}
 }
 
@@ -106,101 +147,163 @@ const sumAllFutureDone_ = 5
 //
 //line testdata/run/a_31_blocks_with_question.adesh:9
 func (f *sumAllFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	var t_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	var x string
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	var x_ string
+//line testdata/run/a_31_blocks_with_question.adesh:9
 poll_:
 	for {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		case 0: // start
-//line testdata/run/a_31_blocks_with_question.adesh:10
 			f.total = 0
+//line testdata/run/a_31_blocks_with_question.adesh:10
 			f.items_ = f.xs
+//line testdata/run/a_31_blocks_with_question.adesh:10
 			f.i_ = 0
+//line testdata/run/a_31_blocks_with_question.adesh:10
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:10
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:10
 		case 1: // head of the loop at a_31_blocks_with_question.adesh:11
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/a_31_blocks_with_question.adesh:11
 				f.state = 4
+//line testdata/run/a_31_blocks_with_question.adesh:11
 				continue poll_
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:11
 			x_ = f.items_[f.i_]
+//line testdata/run/a_31_blocks_with_question.adesh:11
 			x = x_
-//line testdata/run/a_31_blocks_with_question.adesh:12
 			f.sub1_ = parse(x)
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			f.state = 2
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:12
 		case 2: // after the await at a_31_blocks_with_question.adesh:12
 //line testdata/run/a_31_blocks_with_question.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:12
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			f.sub1_ = parseFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			aw_ = step_.Value
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			t_ = aw_
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			if !t_.IsOk {
+//line testdata/run/a_31_blocks_with_question.adesh:12
 				f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:12
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:12
 			f.total += t_.Val
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			f.state = 3
+//line testdata/run/a_31_blocks_with_question.adesh:12
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:12
 		case 3: // next turn of the loop at a_31_blocks_with_question.adesh:11
+//line testdata/run/a_31_blocks_with_question.adesh:11
 			f.i_++
+//line testdata/run/a_31_blocks_with_question.adesh:11
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:11
 			continue poll_
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		case 4: // after the loop at a_31_blocks_with_question.adesh:11
+//line testdata/run/a_31_blocks_with_question.adesh:9
 			{
+//line testdata/run/a_31_blocks_with_question.adesh:14
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.total)
+//line testdata/run/a_31_blocks_with_question.adesh:14
 				f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:14
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		default:
+//line testdata/run/a_31_blocks_with_question.adesh:9
 			rt.AwaitedAgain("`sum_all`", "testdata/run/a_31_blocks_with_question.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_31_blocks_with_question.adesh:9
 func (f *sumAllFuture) Drop() {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	if f.state == sumAllFutureDone_ {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	f.dropSub_()
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:9
 func (f *sumAllFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	x := recover()
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	if x == nil {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	panic(x)
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:9
 func (f *sumAllFuture) dropSub_() {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	case 2:
+//line testdata/run/a_31_blocks_with_question.adesh:9
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:9
 func (f *sumAllFuture) complete_() {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	*f = sumAllFuture{state: sumAllFutureDone_}
 }
 
 //line testdata/run/a_31_blocks_with_question.adesh:9
 func sum_all(xs []string) sumAllFuture {
+//line testdata/run/a_31_blocks_with_question.adesh:9
 	return sumAllFuture{xs: xs}
 }
 
@@ -217,97 +320,156 @@ const asyncBlock1Done_ = 3
 //
 //line testdata/run/a_31_blocks_with_question.adesh:18
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	var aw1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	var b int64
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	var t1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	var t_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	for {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		case 0: // start
-//line testdata/run/a_31_blocks_with_question.adesh:19
 			f.sub1_ = parse("20")
+//line testdata/run/a_31_blocks_with_question.adesh:19
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:19
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:19
 		case 1: // after the await at a_31_blocks_with_question.adesh:19
 //line testdata/run/a_31_blocks_with_question.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:19
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:19
 			f.sub1_ = parseFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:19
 			aw_ = step_.Value
+//line testdata/run/a_31_blocks_with_question.adesh:19
 			t_ = aw_
+//line testdata/run/a_31_blocks_with_question.adesh:19
 			if !t_.IsOk {
+//line testdata/run/a_31_blocks_with_question.adesh:19
 				f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:19
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:19
 			f.a = t_.Val
 			f.sub1_ = parse("x")
+//line testdata/run/a_31_blocks_with_question.adesh:20
 			f.state = 2
+//line testdata/run/a_31_blocks_with_question.adesh:20
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:20
 		case 2: // after the await at a_31_blocks_with_question.adesh:20
 //line testdata/run/a_31_blocks_with_question.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:20
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:20
 			f.sub1_ = parseFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:20
 			aw1_ = step_.Value
+//line testdata/run/a_31_blocks_with_question.adesh:20
 			t1_ = aw1_
+//line testdata/run/a_31_blocks_with_question.adesh:20
 			if !t1_.IsOk {
+//line testdata/run/a_31_blocks_with_question.adesh:20
 				f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:20
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t1_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:20
 			b = t1_.Val
 			rt.Print("not reached")
+//line testdata/run/a_31_blocks_with_question.adesh:21
 			{
 				var res_ rt.Result[int64, rt.Error] = rt.Ok[int64, rt.Error](f.a + b)
+//line testdata/run/a_31_blocks_with_question.adesh:22
 				f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:22
 				return rt.Ready[rt.Result[int64, rt.Error]](res_)
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		default:
+//line testdata/run/a_31_blocks_with_question.adesh:18
 			rt.AwaitedAgain("the async block", "testdata/run/a_31_blocks_with_question.adesh:18:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_31_blocks_with_question.adesh:18
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	f.dropSub_()
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:18
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	x := recover()
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	if x == nil {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	panic(x)
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:18
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	case 1:
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		f.sub1_.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	case 2:
+//line testdata/run/a_31_blocks_with_question.adesh:18
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:18
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_31_blocks_with_question.adesh:18
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -323,71 +485,113 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_31_blocks_with_question.adesh:26
 func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	var a int64
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	var t_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	for {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		case 0: // start
-//line testdata/run/a_31_blocks_with_question.adesh:27
 			f.sub1_ = parse("20")
+//line testdata/run/a_31_blocks_with_question.adesh:27
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:27
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:27
 		case 1: // after the await at a_31_blocks_with_question.adesh:27
 //line testdata/run/a_31_blocks_with_question.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:27
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:27
 			f.sub1_ = parseFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:27
 			aw_ = step_.Value
+//line testdata/run/a_31_blocks_with_question.adesh:27
 			t_ = aw_
+//line testdata/run/a_31_blocks_with_question.adesh:27
 			if !t_.IsOk {
+//line testdata/run/a_31_blocks_with_question.adesh:27
 				f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:27
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:27
 			a = t_.Val
 			f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:28
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](a + 1))
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		default:
+//line testdata/run/a_31_blocks_with_question.adesh:26
 			rt.AwaitedAgain("the async block", "testdata/run/a_31_blocks_with_question.adesh:26:16")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_31_blocks_with_question.adesh:26
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	f.dropSub_()
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:26
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	x := recover()
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	if x == nil {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	panic(x)
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:26
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	case 1:
+//line testdata/run/a_31_blocks_with_question.adesh:26
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:26
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_31_blocks_with_question.adesh:26
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -404,72 +608,115 @@ const asyncLambda3Done_ = 2
 //
 //line testdata/run/a_31_blocks_with_question.adesh:32
 func (f *asyncLambda3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	var t_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	var v int64
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	for {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		case 0: // start
-//line testdata/run/a_31_blocks_with_question.adesh:33
 			f.sub1_ = parse(f.s)
+//line testdata/run/a_31_blocks_with_question.adesh:33
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:33
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:33
 		case 1: // after the await at a_31_blocks_with_question.adesh:33
+//line testdata/run/a_31_blocks_with_question.adesh:33
 			f.s = ""
 //line testdata/run/a_31_blocks_with_question.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:33
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:33
 			f.sub1_ = parseFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:33
 			aw_ = step_.Value
+//line testdata/run/a_31_blocks_with_question.adesh:33
 			t_ = aw_
+//line testdata/run/a_31_blocks_with_question.adesh:33
 			if !t_.IsOk {
+//line testdata/run/a_31_blocks_with_question.adesh:33
 				f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:33
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:33
 			v = t_.Val
 			f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:34
 			return rt.Ready[rt.Result[int64, rt.Error]](rt.Ok[int64, rt.Error](v * 2))
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		default:
+//line testdata/run/a_31_blocks_with_question.adesh:32
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_31_blocks_with_question.adesh:32:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_31_blocks_with_question.adesh:32
 func (f *asyncLambda3) Drop() {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	if f.state == asyncLambda3Done_ {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	f.dropSub_()
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	f.complete_()
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:32
 func (f *asyncLambda3) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	x := recover()
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	if x == nil {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	f.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	panic(x)
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:32
 func (f *asyncLambda3) dropSub_() {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	case 1:
+//line testdata/run/a_31_blocks_with_question.adesh:32
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:32
 func (f *asyncLambda3) complete_() {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 	*f = asyncLambda3{state: asyncLambda3Done_}
 }
 
@@ -486,58 +733,86 @@ const asyncLambda4Done_ = 2
 //
 //line testdata/run/a_31_blocks_with_question.adesh:42
 func (f *asyncLambda4) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	var found int64
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	var t_ rt.Option[int64]
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	for {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 		switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 		case 0: // start
-//line testdata/run/a_31_blocks_with_question.adesh:43
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_31_blocks_with_question.adesh:43
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:43
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:43
 		case 1: // after the await at a_31_blocks_with_question.adesh:43
 //line testdata/run/a_31_blocks_with_question.adesh:43
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:43
 				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:43")
+//line testdata/run/a_31_blocks_with_question.adesh:43
 				return rt.Pending[rt.Option[int64]]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:43
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:43
 			t_ = rt.ArrFind(f.xs, func(x int64) bool {
-//line testdata/run/a_31_blocks_with_question.adesh:44
 				return x%2 == 0
 			})
+//line testdata/run/a_31_blocks_with_question.adesh:43
 			if !t_.Some {
 				f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:44
 				return rt.Ready[rt.Option[int64]](rt.None[int64]())
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:44
 			found = t_.Val
 			f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:45
 			return rt.Ready[rt.Option[int64]](rt.Some[int64](found * 100))
+//line testdata/run/a_31_blocks_with_question.adesh:42
 		default:
+//line testdata/run/a_31_blocks_with_question.adesh:42
 			rt.AwaitedAgain("the async lambda", "testdata/run/a_31_blocks_with_question.adesh:42:22")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_31_blocks_with_question.adesh:42
 func (f *asyncLambda4) Drop() {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	if f.state == asyncLambda4Done_ {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	f.dropSub_()
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	f.complete_()
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:42
 func (f *asyncLambda4) dropSub_() {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	case 1:
+//line testdata/run/a_31_blocks_with_question.adesh:42
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:42
 func (f *asyncLambda4) complete_() {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 	*f = asyncLambda4{state: asyncLambda4Done_}
 }
 
@@ -559,31 +834,49 @@ const mainFutureDone_ = 9
 //
 //line testdata/run/a_31_blocks_with_question.adesh:17
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	var aw1_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	var aw3_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	var aw4_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	var aw5_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	var aw7_ rt.Option[int64]
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	var blk rt.Future[rt.Result[int64, rt.Error]]
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	var good rt.Future[rt.Result[int64, rt.Error]]
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	for {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		case 0: // start
-//line testdata/run/a_31_blocks_with_question.adesh:18
 			blk = rt.Start[rt.Result[int64, rt.Error]](cx, asyncBlock1{})
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			f.sub1_ = blk
+//line testdata/run/a_31_blocks_with_question.adesh:24
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:24
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:24
 		case 1: // after the await at a_31_blocks_with_question.adesh:24
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:24
 				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:24")
+//line testdata/run/a_31_blocks_with_question.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:24
 			f.sub1_ = nil
+//line testdata/run/a_31_blocks_with_question.adesh:24
 			aw_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:24
 			rt.Print("block:", aw_)
@@ -591,170 +884,266 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			good = rt.Start[rt.Result[int64, rt.Error]](cx, asyncBlock2{})
 //line testdata/run/a_31_blocks_with_question.adesh:30
 			f.sub1_ = good
+//line testdata/run/a_31_blocks_with_question.adesh:30
 			f.state = 2
+//line testdata/run/a_31_blocks_with_question.adesh:30
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:30
 		case 2: // after the await at a_31_blocks_with_question.adesh:30
 //line testdata/run/a_31_blocks_with_question.adesh:30
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:30
 				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:30")
+//line testdata/run/a_31_blocks_with_question.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:30
 			f.sub1_ = nil
+//line testdata/run/a_31_blocks_with_question.adesh:30
 			aw1_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:30
 			rt.Print("block:", aw1_)
 //line testdata/run/a_31_blocks_with_question.adesh:32
 			f.lam = func(s string) rt.Future[rt.Result[int64, rt.Error]] {
+//line testdata/run/a_31_blocks_with_question.adesh:32
 				return rt.Start[rt.Result[int64, rt.Error]](nil, asyncLambda3{s: s})
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			f.sub1_ = f.lam("21")
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			f.state = 3
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:36
 		case 3: // after the await at a_31_blocks_with_question.adesh:36
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:36
 				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:36")
+//line testdata/run/a_31_blocks_with_question.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			f.sub1_ = nil
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			f.aw2_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			f.sub1_ = f.lam("?")
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			f.state = 4
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:36
 		case 4: // after the await at a_31_blocks_with_question.adesh:36
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			f.lam = nil
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:36
 				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:36")
+//line testdata/run/a_31_blocks_with_question.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			f.sub1_ = nil
+//line testdata/run/a_31_blocks_with_question.adesh:36
 			aw3_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:36
 			rt.Print("lambda:", f.aw2_, aw3_)
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			f.sub2_ = sum_all([]string{"1", "2", "3"})
+//line testdata/run/a_31_blocks_with_question.adesh:38
 			f.state = 5
+//line testdata/run/a_31_blocks_with_question.adesh:38
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:38
 		case 5: // after the await at a_31_blocks_with_question.adesh:38
+//line testdata/run/a_31_blocks_with_question.adesh:38
 			f.aw2_ = rt.Result[int64, rt.Error]{}
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:38
 			f.sub2_ = sumAllFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:38
 			aw4_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:38
 			rt.Print(aw4_)
 			f.sub2_ = sum_all([]string{"1", "two", "3"})
+//line testdata/run/a_31_blocks_with_question.adesh:39
 			f.state = 6
+//line testdata/run/a_31_blocks_with_question.adesh:39
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:39
 		case 6: // after the await at a_31_blocks_with_question.adesh:39
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:39
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:39
 			f.sub2_ = sumAllFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:39
 			aw5_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:39
 			rt.Print(aw5_)
 //line testdata/run/a_31_blocks_with_question.adesh:42
 			f.first_even = func(xs []int64) rt.Future[rt.Option[int64]] {
+//line testdata/run/a_31_blocks_with_question.adesh:42
 				return rt.Start[rt.Option[int64]](nil, asyncLambda4{xs: xs})
 			}
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			f.sub3_ = f.first_even([]int64{1, 3, 4, 6})
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			f.state = 7
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:47
 		case 7: // after the await at a_31_blocks_with_question.adesh:47
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:47
 				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:47")
+//line testdata/run/a_31_blocks_with_question.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			f.sub3_ = nil
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			f.aw6_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			f.sub3_ = f.first_even([]int64{1, 3})
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			f.state = 8
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:47
 		case 8: // after the await at a_31_blocks_with_question.adesh:47
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			f.first_even = nil
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:47
 				cx.SuspendedAt("testdata/run/a_31_blocks_with_question.adesh:47")
+//line testdata/run/a_31_blocks_with_question.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			f.sub3_ = nil
+//line testdata/run/a_31_blocks_with_question.adesh:47
 			aw7_ = step_.Value
 //line testdata/run/a_31_blocks_with_question.adesh:47
 			rt.Print(f.aw6_, aw7_)
 			rt.Print("main continues")
+//line testdata/run/a_31_blocks_with_question.adesh:48
 			f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:48
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		default:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			rt.AwaitedAgain("`main`", "testdata/run/a_31_blocks_with_question.adesh:17:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_31_blocks_with_question.adesh:17
 func (f *mainFuture) Drop() {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		return
 	}
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	f.dropSub_()
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	f.complete_()
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:17
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	switch f.state {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	case 1:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		if f.sub1_ != nil {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	case 2:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		if f.sub1_ != nil {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	case 3:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		if f.sub1_ != nil {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	case 4:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		if f.sub1_ != nil {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	case 5:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		f.sub2_.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	case 6:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		f.sub2_.Drop()
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	case 7:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		if f.sub3_ != nil {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	case 8:
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		if f.sub3_ != nil {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub3_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_31_blocks_with_question.adesh:17
 func (f *mainFuture) complete_() {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_31_blocks_with_question.adesh:17
 func adeshMain() mainFuture {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 	return mainFuture{}
 }
 
@@ -773,16 +1162,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub1_ = adeshMain()
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.state = 1
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			fallthrough
+//line testdata/run/a_31_blocks_with_question.adesh:17
 		case 1: // after the await at a_31_blocks_with_question.adesh:17
 //line testdata/run/a_31_blocks_with_question.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_31_blocks_with_question.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			f.complete_()
+//line testdata/run/a_31_blocks_with_question.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -18,62 +18,89 @@ const describeFutureDone_ = 2
 //
 //line testdata/run/a_32_dynamic_async.adesh:3
 func (f *describeFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_32_dynamic_async.adesh:3
 	for {
+//line testdata/run/a_32_dynamic_async.adesh:3
 		switch f.state {
+//line testdata/run/a_32_dynamic_async.adesh:3
 		case 0: // start
-//line testdata/run/a_32_dynamic_async.adesh:4
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_32_dynamic_async.adesh:4
 			f.state = 1
+//line testdata/run/a_32_dynamic_async.adesh:4
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:4
 		case 1: // after the await at a_32_dynamic_async.adesh:4
 //line testdata/run/a_32_dynamic_async.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:4
 				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:4")
+//line testdata/run/a_32_dynamic_async.adesh:4
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:4
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_32_dynamic_async.adesh:4
 			{
 				var res_ string = f.name + " has " + rt.Str(f.n) + " items"
+//line testdata/run/a_32_dynamic_async.adesh:5
 				f.complete_()
+//line testdata/run/a_32_dynamic_async.adesh:5
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_32_dynamic_async.adesh:3
 		default:
+//line testdata/run/a_32_dynamic_async.adesh:3
 			rt.AwaitedAgain("`describe`", "testdata/run/a_32_dynamic_async.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_32_dynamic_async.adesh:3
 func (f *describeFuture) Drop() {
+//line testdata/run/a_32_dynamic_async.adesh:3
 	if f.state == describeFutureDone_ {
+//line testdata/run/a_32_dynamic_async.adesh:3
 		return
 	}
+//line testdata/run/a_32_dynamic_async.adesh:3
 	f.dropSub_()
+//line testdata/run/a_32_dynamic_async.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_32_dynamic_async.adesh:3
 func (f *describeFuture) dropSub_() {
+//line testdata/run/a_32_dynamic_async.adesh:3
 	switch f.state {
+//line testdata/run/a_32_dynamic_async.adesh:3
 	case 1:
+//line testdata/run/a_32_dynamic_async.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_32_dynamic_async.adesh:3
 func (f *describeFuture) complete_() {
+//line testdata/run/a_32_dynamic_async.adesh:3
 	*f = describeFuture{state: describeFutureDone_}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:3
 func describe(name string, n int64) describeFuture {
+//line testdata/run/a_32_dynamic_async.adesh:3
 	return describeFuture{name: name, n: n}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:8
 func delay(ms int64, value rt.Value) *rt.Promise[rt.Value] {
 	return rt.NewPromise[rt.Value](func(resolve_ func(rt.Value), reject_ func(rt.Error)) {
+//line testdata/run/a_32_dynamic_async.adesh:9
 		func(resolve func(rt.Value), reject func(rt.Value)) {
-//line testdata/run/a_32_dynamic_async.adesh:10
 			rt.SetTimeout(func() {
 //line testdata/run/a_32_dynamic_async.adesh:10
 				resolve(value)
@@ -95,54 +122,81 @@ const showFutureDone_ = 2
 //
 //line testdata/run/a_32_dynamic_async.adesh:14
 func (f *showFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_32_dynamic_async.adesh:14
 	for {
+//line testdata/run/a_32_dynamic_async.adesh:14
 		switch f.state {
+//line testdata/run/a_32_dynamic_async.adesh:14
 		case 0: // start
-//line testdata/run/a_32_dynamic_async.adesh:15
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_32_dynamic_async.adesh:15
 			f.state = 1
+//line testdata/run/a_32_dynamic_async.adesh:15
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:15
 		case 1: // after the await at a_32_dynamic_async.adesh:15
 //line testdata/run/a_32_dynamic_async.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:15
 				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:15")
+//line testdata/run/a_32_dynamic_async.adesh:15
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:15
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_32_dynamic_async.adesh:15
 			{
 				var res_ string = "<" + rt.Str(f.x) + ">"
+//line testdata/run/a_32_dynamic_async.adesh:16
 				f.complete_()
+//line testdata/run/a_32_dynamic_async.adesh:16
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_32_dynamic_async.adesh:14
 		default:
+//line testdata/run/a_32_dynamic_async.adesh:14
 			rt.AwaitedAgain("`show`", "testdata/run/a_32_dynamic_async.adesh:14:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_32_dynamic_async.adesh:14
 func (f *showFuture) Drop() {
+//line testdata/run/a_32_dynamic_async.adesh:14
 	if f.state == showFutureDone_ {
+//line testdata/run/a_32_dynamic_async.adesh:14
 		return
 	}
+//line testdata/run/a_32_dynamic_async.adesh:14
 	f.dropSub_()
+//line testdata/run/a_32_dynamic_async.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/a_32_dynamic_async.adesh:14
 func (f *showFuture) dropSub_() {
+//line testdata/run/a_32_dynamic_async.adesh:14
 	switch f.state {
+//line testdata/run/a_32_dynamic_async.adesh:14
 	case 1:
+//line testdata/run/a_32_dynamic_async.adesh:14
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_32_dynamic_async.adesh:14
 func (f *showFuture) complete_() {
+//line testdata/run/a_32_dynamic_async.adesh:14
 	*f = showFuture{state: showFutureDone_}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:14
 func show(x rt.Value) showFuture {
+//line testdata/run/a_32_dynamic_async.adesh:14
 	return showFuture{x: x}
 }
 
@@ -162,83 +216,131 @@ const totalFutureDone_ = 5
 //
 //line testdata/run/a_32_dynamic_async.adesh:19
 func (f *totalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_32_dynamic_async.adesh:19
 	var aw_ rt.Value
+//line testdata/run/a_32_dynamic_async.adesh:19
 	var x int64
+//line testdata/run/a_32_dynamic_async.adesh:19
 	var x_ int64
+//line testdata/run/a_32_dynamic_async.adesh:19
 poll_:
 	for {
+//line testdata/run/a_32_dynamic_async.adesh:19
 		switch f.state {
+//line testdata/run/a_32_dynamic_async.adesh:19
 		case 0: // start
-//line testdata/run/a_32_dynamic_async.adesh:20
 			f.sum = 0
+//line testdata/run/a_32_dynamic_async.adesh:20
 			f.items_ = f.xs
+//line testdata/run/a_32_dynamic_async.adesh:20
 			f.i_ = 0
+//line testdata/run/a_32_dynamic_async.adesh:20
 			f.state = 1
+//line testdata/run/a_32_dynamic_async.adesh:20
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:20
 		case 1: // head of the loop at a_32_dynamic_async.adesh:21
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/a_32_dynamic_async.adesh:21
 				f.state = 4
+//line testdata/run/a_32_dynamic_async.adesh:21
 				continue poll_
 			}
+//line testdata/run/a_32_dynamic_async.adesh:21
 			x_ = f.items_[f.i_]
+//line testdata/run/a_32_dynamic_async.adesh:21
 			x = x_
-//line testdata/run/a_32_dynamic_async.adesh:22
 			f.sub1_ = delay(1, x)
+//line testdata/run/a_32_dynamic_async.adesh:22
 			f.state = 2
+//line testdata/run/a_32_dynamic_async.adesh:22
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:22
 		case 2: // after the await at a_32_dynamic_async.adesh:22
 //line testdata/run/a_32_dynamic_async.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:22
 				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:22")
+//line testdata/run/a_32_dynamic_async.adesh:22
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:22
 			f.sub1_ = nil
+//line testdata/run/a_32_dynamic_async.adesh:22
 			aw_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:22
 			f.sum += rt.DynTo[int64](aw_, "testdata/run/a_32_dynamic_async.adesh:22:16")
+//line testdata/run/a_32_dynamic_async.adesh:22
 			f.state = 3
+//line testdata/run/a_32_dynamic_async.adesh:22
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:22
 		case 3: // next turn of the loop at a_32_dynamic_async.adesh:21
+//line testdata/run/a_32_dynamic_async.adesh:21
 			f.i_++
+//line testdata/run/a_32_dynamic_async.adesh:21
 			f.state = 1
+//line testdata/run/a_32_dynamic_async.adesh:21
 			continue poll_
+//line testdata/run/a_32_dynamic_async.adesh:19
 		case 4: // after the loop at a_32_dynamic_async.adesh:21
+//line testdata/run/a_32_dynamic_async.adesh:19
 			{
+//line testdata/run/a_32_dynamic_async.adesh:24
 				var res_ int64 = f.sum
+//line testdata/run/a_32_dynamic_async.adesh:24
 				f.complete_()
+//line testdata/run/a_32_dynamic_async.adesh:24
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_32_dynamic_async.adesh:19
 		default:
+//line testdata/run/a_32_dynamic_async.adesh:19
 			rt.AwaitedAgain("`total`", "testdata/run/a_32_dynamic_async.adesh:19:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_32_dynamic_async.adesh:19
 func (f *totalFuture) Drop() {
+//line testdata/run/a_32_dynamic_async.adesh:19
 	if f.state == totalFutureDone_ {
+//line testdata/run/a_32_dynamic_async.adesh:19
 		return
 	}
+//line testdata/run/a_32_dynamic_async.adesh:19
 	f.dropSub_()
+//line testdata/run/a_32_dynamic_async.adesh:19
 	f.complete_()
 }
 
+//line testdata/run/a_32_dynamic_async.adesh:19
 func (f *totalFuture) dropSub_() {
+//line testdata/run/a_32_dynamic_async.adesh:19
 	switch f.state {
+//line testdata/run/a_32_dynamic_async.adesh:19
 	case 2:
+//line testdata/run/a_32_dynamic_async.adesh:19
 		if f.sub1_ != nil {
+//line testdata/run/a_32_dynamic_async.adesh:19
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_32_dynamic_async.adesh:19
 func (f *totalFuture) complete_() {
+//line testdata/run/a_32_dynamic_async.adesh:19
 	*f = totalFuture{state: totalFutureDone_}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:19
 func total(xs []int64) totalFuture {
+//line testdata/run/a_32_dynamic_async.adesh:19
 	return totalFuture{xs: xs}
 }
 
@@ -259,44 +361,70 @@ const mainFutureDone_ = 9
 //
 //line testdata/run/a_32_dynamic_async.adesh:27
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var aw1_ int64
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var aw2_ string
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var aw3_ string
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var aw4_ string
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var aw_ string
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var caught string
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var m rt.Value
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var mixed []rt.Value
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var msg string
+//line testdata/run/a_32_dynamic_async.adesh:27
 	var x_ rt.Value
+//line testdata/run/a_32_dynamic_async.adesh:27
 poll_:
 	for {
+//line testdata/run/a_32_dynamic_async.adesh:27
 		switch f.state {
+//line testdata/run/a_32_dynamic_async.adesh:27
 		case 0: // start
-//line testdata/run/a_32_dynamic_async.adesh:28
 			f.sub1_ = describe("cart", 3)
+//line testdata/run/a_32_dynamic_async.adesh:28
 			f.state = 1
+//line testdata/run/a_32_dynamic_async.adesh:28
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:28
 		case 1: // after the await at a_32_dynamic_async.adesh:28
 //line testdata/run/a_32_dynamic_async.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:28
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:28
 			f.sub1_ = describeFuture{}
+//line testdata/run/a_32_dynamic_async.adesh:28
 			aw_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:28
 			rt.Print(aw_)
 			f.sub2_ = total([]int64{1, 2, 3, 4})
+//line testdata/run/a_32_dynamic_async.adesh:29
 			f.state = 2
+//line testdata/run/a_32_dynamic_async.adesh:29
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:29
 		case 2: // after the await at a_32_dynamic_async.adesh:29
 //line testdata/run/a_32_dynamic_async.adesh:29
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:29
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:29
 			f.sub2_ = totalFuture{}
+//line testdata/run/a_32_dynamic_async.adesh:29
 			aw1_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:29
 			rt.Print(aw1_)
@@ -304,21 +432,30 @@ poll_:
 //line testdata/run/a_32_dynamic_async.adesh:30
 				return v + " world"
 			})
+//line testdata/run/a_32_dynamic_async.adesh:30
 			f.state = 3
+//line testdata/run/a_32_dynamic_async.adesh:30
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:30
 		case 3: // after the await at a_32_dynamic_async.adesh:30
 //line testdata/run/a_32_dynamic_async.adesh:30
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:30
 				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:30")
+//line testdata/run/a_32_dynamic_async.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:30
 			f.sub3_ = nil
+//line testdata/run/a_32_dynamic_async.adesh:30
 			aw2_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:30
 			msg = aw2_
 			rt.Print(msg)
 			f.sub3_ = rt.Catch(rt.Then(rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
+//line testdata/run/a_32_dynamic_async.adesh:32
 				func(resolve func(rt.Unit), reject func(rt.Value)) {
 //line testdata/run/a_32_dynamic_async.adesh:32
 					reject(rt.NewError("nope"))
@@ -330,96 +467,153 @@ poll_:
 //line testdata/run/a_32_dynamic_async.adesh:34
 				return "recovered from " + e.Message
 			})
+//line testdata/run/a_32_dynamic_async.adesh:32
 			f.state = 4
+//line testdata/run/a_32_dynamic_async.adesh:32
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:32
 		case 4: // after the await at a_32_dynamic_async.adesh:32
 //line testdata/run/a_32_dynamic_async.adesh:32
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:32
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:32
 				cx.SuspendedAt("testdata/run/a_32_dynamic_async.adesh:32")
+//line testdata/run/a_32_dynamic_async.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:32
 			f.sub3_ = nil
+//line testdata/run/a_32_dynamic_async.adesh:32
 			aw3_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:32
 			caught = aw3_
 //line testdata/run/a_32_dynamic_async.adesh:35
 			rt.Print(caught)
 			mixed = []rt.Value{int64(1), "two", float64(3.5), true}
+//line testdata/run/a_32_dynamic_async.adesh:36
 			f.items_ = mixed
+//line testdata/run/a_32_dynamic_async.adesh:36
 			f.i_ = 0
+//line testdata/run/a_32_dynamic_async.adesh:36
 			f.state = 5
+//line testdata/run/a_32_dynamic_async.adesh:36
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:36
 		case 5: // head of the loop at a_32_dynamic_async.adesh:37
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/a_32_dynamic_async.adesh:37
 				f.state = 8
+//line testdata/run/a_32_dynamic_async.adesh:37
 				continue poll_
 			}
+//line testdata/run/a_32_dynamic_async.adesh:37
 			x_ = f.items_[f.i_]
+//line testdata/run/a_32_dynamic_async.adesh:37
 			m = x_
-//line testdata/run/a_32_dynamic_async.adesh:38
 			f.sub4_ = show(rt.DynClone(m))
+//line testdata/run/a_32_dynamic_async.adesh:38
 			f.state = 6
+//line testdata/run/a_32_dynamic_async.adesh:38
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:38
 		case 6: // after the await at a_32_dynamic_async.adesh:38
 //line testdata/run/a_32_dynamic_async.adesh:38
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:38
 			f.sub4_ = showFuture{}
+//line testdata/run/a_32_dynamic_async.adesh:38
 			aw4_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:38
 			rt.Print(aw4_)
+//line testdata/run/a_32_dynamic_async.adesh:38
 			f.state = 7
+//line testdata/run/a_32_dynamic_async.adesh:38
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:38
 		case 7: // next turn of the loop at a_32_dynamic_async.adesh:37
+//line testdata/run/a_32_dynamic_async.adesh:37
 			f.i_++
+//line testdata/run/a_32_dynamic_async.adesh:37
 			f.state = 5
+//line testdata/run/a_32_dynamic_async.adesh:37
 			continue poll_
+//line testdata/run/a_32_dynamic_async.adesh:27
 		case 8: // after the loop at a_32_dynamic_async.adesh:37
+//line testdata/run/a_32_dynamic_async.adesh:27
 			f.complete_()
+//line testdata/run/a_32_dynamic_async.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_32_dynamic_async.adesh:27
 		default:
+//line testdata/run/a_32_dynamic_async.adesh:27
 			rt.AwaitedAgain("`main`", "testdata/run/a_32_dynamic_async.adesh:27:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_32_dynamic_async.adesh:27
 func (f *mainFuture) Drop() {
+//line testdata/run/a_32_dynamic_async.adesh:27
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_32_dynamic_async.adesh:27
 		return
 	}
+//line testdata/run/a_32_dynamic_async.adesh:27
 	f.dropSub_()
+//line testdata/run/a_32_dynamic_async.adesh:27
 	f.complete_()
 }
 
+//line testdata/run/a_32_dynamic_async.adesh:27
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_32_dynamic_async.adesh:27
 	switch f.state {
+//line testdata/run/a_32_dynamic_async.adesh:27
 	case 1:
+//line testdata/run/a_32_dynamic_async.adesh:27
 		f.sub1_.Drop()
+//line testdata/run/a_32_dynamic_async.adesh:27
 	case 2:
+//line testdata/run/a_32_dynamic_async.adesh:27
 		f.sub2_.Drop()
+//line testdata/run/a_32_dynamic_async.adesh:27
 	case 3:
+//line testdata/run/a_32_dynamic_async.adesh:27
 		if f.sub3_ != nil {
+//line testdata/run/a_32_dynamic_async.adesh:27
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_32_dynamic_async.adesh:27
 	case 4:
+//line testdata/run/a_32_dynamic_async.adesh:27
 		if f.sub3_ != nil {
+//line testdata/run/a_32_dynamic_async.adesh:27
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_32_dynamic_async.adesh:27
 	case 6:
+//line testdata/run/a_32_dynamic_async.adesh:27
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_32_dynamic_async.adesh:27
 func (f *mainFuture) complete_() {
+//line testdata/run/a_32_dynamic_async.adesh:27
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:27
 func adeshMain() mainFuture {
+//line testdata/run/a_32_dynamic_async.adesh:27
 	return mainFuture{}
 }
 
@@ -438,16 +632,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_32_dynamic_async.adesh:27
 			f.sub1_ = adeshMain()
+//line testdata/run/a_32_dynamic_async.adesh:27
 			f.state = 1
+//line testdata/run/a_32_dynamic_async.adesh:27
 			fallthrough
+//line testdata/run/a_32_dynamic_async.adesh:27
 		case 1: // after the await at a_32_dynamic_async.adesh:27
 //line testdata/run/a_32_dynamic_async.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_32_dynamic_async.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_32_dynamic_async.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_32_dynamic_async.adesh:27
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_32_dynamic_async.adesh:27
 			f.complete_()
+//line testdata/run/a_32_dynamic_async.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

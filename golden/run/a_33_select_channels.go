@@ -17,51 +17,80 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_33_select_channels.adesh:21
 	var aw_ rt.Option[int64]
+//line testdata/run/a_33_select_channels.adesh:21
 	var v rt.Option[int64]
+//line testdata/run/a_33_select_channels.adesh:21
 	for {
+//line testdata/run/a_33_select_channels.adesh:21
 		switch f.state {
+//line testdata/run/a_33_select_channels.adesh:21
 		case 0: // start
 //line testdata/run/a_33_select_channels.adesh:21
 			f.sub1_ = (*f.idle).Recv()
+//line testdata/run/a_33_select_channels.adesh:21
 			f.state = 1
+//line testdata/run/a_33_select_channels.adesh:21
 			fallthrough
+//line testdata/run/a_33_select_channels.adesh:21
 		case 1: // after the await at a_33_select_channels.adesh:21
 //line testdata/run/a_33_select_channels.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_33_select_channels.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_33_select_channels.adesh:21
 				cx.SuspendedAt("testdata/run/a_33_select_channels.adesh:21")
+//line testdata/run/a_33_select_channels.adesh:21
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_33_select_channels.adesh:21
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_33_select_channels.adesh:21
 			aw_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:21
 			v = aw_
+//line testdata/run/a_33_select_channels.adesh:21
 			f.complete_()
+//line testdata/run/a_33_select_channels.adesh:21
 			return rt.Ready[string]("got " + rt.Str(v))
+//line testdata/run/a_33_select_channels.adesh:21
 		default:
+//line testdata/run/a_33_select_channels.adesh:21
 			rt.AwaitedAgain("the async block", "testdata/run/a_33_select_channels.adesh:21:30")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_33_select_channels.adesh:21
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_33_select_channels.adesh:21
 		return
 	}
+//line testdata/run/a_33_select_channels.adesh:21
 	f.dropSub_()
+//line testdata/run/a_33_select_channels.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_33_select_channels.adesh:21
 	switch f.state {
+//line testdata/run/a_33_select_channels.adesh:21
 	case 1:
+//line testdata/run/a_33_select_channels.adesh:21
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_33_select_channels.adesh:21
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -77,46 +106,72 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_33_select_channels.adesh:21
 	for {
+//line testdata/run/a_33_select_channels.adesh:21
 		switch f.state {
+//line testdata/run/a_33_select_channels.adesh:21
 		case 0: // start
 //line testdata/run/a_33_select_channels.adesh:21
 			f.sub1_ = rt.Sleep(5)
+//line testdata/run/a_33_select_channels.adesh:21
 			f.state = 1
+//line testdata/run/a_33_select_channels.adesh:21
 			fallthrough
+//line testdata/run/a_33_select_channels.adesh:21
 		case 1: // after the await at a_33_select_channels.adesh:21
 //line testdata/run/a_33_select_channels.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_33_select_channels.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_33_select_channels.adesh:21
 				cx.SuspendedAt("testdata/run/a_33_select_channels.adesh:21")
+//line testdata/run/a_33_select_channels.adesh:21
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_33_select_channels.adesh:21
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_33_select_channels.adesh:21
 			f.complete_()
+//line testdata/run/a_33_select_channels.adesh:21
 			return rt.Ready[string]("slept")
+//line testdata/run/a_33_select_channels.adesh:21
 		default:
+//line testdata/run/a_33_select_channels.adesh:21
 			rt.AwaitedAgain("the async block", "testdata/run/a_33_select_channels.adesh:21:87")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_33_select_channels.adesh:21
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_33_select_channels.adesh:21
 		return
 	}
+//line testdata/run/a_33_select_channels.adesh:21
 	f.dropSub_()
+//line testdata/run/a_33_select_channels.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_33_select_channels.adesh:21
 	switch f.state {
+//line testdata/run/a_33_select_channels.adesh:21
 	case 1:
+//line testdata/run/a_33_select_channels.adesh:21
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_33_select_channels.adesh:21
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_33_select_channels.adesh:21
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -137,33 +192,52 @@ const mainFutureDone_ = 6
 //
 //line testdata/run/a_33_select_channels.adesh:3
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_33_select_channels.adesh:3
 	var aw1_ rt.Result[rt.Option[int64], rt.Error]
+//line testdata/run/a_33_select_channels.adesh:3
 	var aw2_ rt.Option[int64]
+//line testdata/run/a_33_select_channels.adesh:3
 	var aw3_ string
+//line testdata/run/a_33_select_channels.adesh:3
 	var aw4_ rt.Option[int64]
+//line testdata/run/a_33_select_channels.adesh:3
 	var aw_ rt.Option[string]
+//line testdata/run/a_33_select_channels.adesh:3
 	var fast *rt.Channel[string]
+//line testdata/run/a_33_select_channels.adesh:3
 	var first rt.Option[string]
+//line testdata/run/a_33_select_channels.adesh:3
 	var slow *rt.Channel[string]
+//line testdata/run/a_33_select_channels.adesh:3
 	var which string
+//line testdata/run/a_33_select_channels.adesh:3
 	for {
+//line testdata/run/a_33_select_channels.adesh:3
 		switch f.state {
+//line testdata/run/a_33_select_channels.adesh:3
 		case 0: // start
-//line testdata/run/a_33_select_channels.adesh:4
 			fast = rt.NewChannel[string](0)
 			slow = rt.NewChannel[string](0)
 			fast.SendNow(cx, "fast message")
 			f.sub1_ = rt.Select[rt.Option[string]](rt.Box[rt.Option[string]](slow.Recv()), rt.Box[rt.Option[string]](fast.Recv()))
+//line testdata/run/a_33_select_channels.adesh:7
 			f.state = 1
+//line testdata/run/a_33_select_channels.adesh:7
 			fallthrough
+//line testdata/run/a_33_select_channels.adesh:7
 		case 1: // after the await at a_33_select_channels.adesh:7
 //line testdata/run/a_33_select_channels.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_33_select_channels.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_33_select_channels.adesh:7
 				cx.SuspendedAt("testdata/run/a_33_select_channels.adesh:7")
+//line testdata/run/a_33_select_channels.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_33_select_channels.adesh:7
 			f.sub1_ = rt.SelectFuture[rt.Option[string]]{}
+//line testdata/run/a_33_select_channels.adesh:7
 			aw_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:7
 			first = aw_
@@ -171,112 +245,171 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_33_select_channels.adesh:11
 			f.quiet = rt.NewChannel[int64](0)
 			f.sub2_ = rt.Timeout(5, rt.Box[rt.Option[int64]](f.quiet.Recv()))
+//line testdata/run/a_33_select_channels.adesh:12
 			f.state = 2
+//line testdata/run/a_33_select_channels.adesh:12
 			fallthrough
+//line testdata/run/a_33_select_channels.adesh:12
 		case 2: // after the await at a_33_select_channels.adesh:12
 //line testdata/run/a_33_select_channels.adesh:12
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_33_select_channels.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_33_select_channels.adesh:12
 				cx.SuspendedAt("testdata/run/a_33_select_channels.adesh:12")
+//line testdata/run/a_33_select_channels.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_33_select_channels.adesh:12
 			f.sub2_ = rt.TimeoutFuture[rt.Option[int64]]{}
+//line testdata/run/a_33_select_channels.adesh:12
 			aw1_ = step_.Value
+//line testdata/run/a_33_select_channels.adesh:12
 			if aw1_.IsOk {
+//line testdata/run/a_33_select_channels.adesh:12
 				var v rt.Option[int64] = aw1_.Val
-//line testdata/run/a_33_select_channels.adesh:13
 				rt.Print("unexpected", v)
 			} else {
+//line testdata/run/a_33_select_channels.adesh:13
 				var e rt.Error = aw1_.Err
-//line testdata/run/a_33_select_channels.adesh:14
 				rt.Print("receive:", e.Message)
 			}
 			f.quiet.SendNow(cx, 42)
 			f.sub3_ = f.quiet.Recv()
+//line testdata/run/a_33_select_channels.adesh:17
 			f.state = 3
+//line testdata/run/a_33_select_channels.adesh:17
 			fallthrough
+//line testdata/run/a_33_select_channels.adesh:17
 		case 3: // after the await at a_33_select_channels.adesh:17
+//line testdata/run/a_33_select_channels.adesh:17
 			f.quiet = nil
 //line testdata/run/a_33_select_channels.adesh:17
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_33_select_channels.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_33_select_channels.adesh:17
 				cx.SuspendedAt("testdata/run/a_33_select_channels.adesh:17")
+//line testdata/run/a_33_select_channels.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_33_select_channels.adesh:17
 			f.sub3_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_33_select_channels.adesh:17
 			aw2_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:17
 			rt.Print("next receive:", aw2_)
 //line testdata/run/a_33_select_channels.adesh:20
 			f.idle = rt.NewChannel[int64](0)
 			f.sub4_ = rt.Select[string](rt.Box[string](asyncBlock1{idle: &f.idle}), rt.Box[string](asyncBlock2{}))
+//line testdata/run/a_33_select_channels.adesh:21
 			f.state = 4
+//line testdata/run/a_33_select_channels.adesh:21
 			fallthrough
+//line testdata/run/a_33_select_channels.adesh:21
 		case 4: // after the await at a_33_select_channels.adesh:21
 //line testdata/run/a_33_select_channels.adesh:21
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_33_select_channels.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_33_select_channels.adesh:21
 				cx.SuspendedAt("testdata/run/a_33_select_channels.adesh:21")
+//line testdata/run/a_33_select_channels.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_33_select_channels.adesh:21
 			f.sub4_ = rt.SelectFuture[string]{}
+//line testdata/run/a_33_select_channels.adesh:21
 			aw3_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:21
 			which = aw3_
 			rt.Print(which)
 			f.idle.SendNow(cx, 7)
 			f.sub3_ = f.idle.Recv()
+//line testdata/run/a_33_select_channels.adesh:24
 			f.state = 5
+//line testdata/run/a_33_select_channels.adesh:24
 			fallthrough
+//line testdata/run/a_33_select_channels.adesh:24
 		case 5: // after the await at a_33_select_channels.adesh:24
 //line testdata/run/a_33_select_channels.adesh:24
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_33_select_channels.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_33_select_channels.adesh:24
 				cx.SuspendedAt("testdata/run/a_33_select_channels.adesh:24")
+//line testdata/run/a_33_select_channels.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_33_select_channels.adesh:24
 			f.sub3_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_33_select_channels.adesh:24
 			aw4_ = step_.Value
 //line testdata/run/a_33_select_channels.adesh:24
 			rt.Print("idle still works:", aw4_)
+//line testdata/run/a_33_select_channels.adesh:24
 			f.complete_()
+//line testdata/run/a_33_select_channels.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_33_select_channels.adesh:3
 		default:
+//line testdata/run/a_33_select_channels.adesh:3
 			rt.AwaitedAgain("`main`", "testdata/run/a_33_select_channels.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_33_select_channels.adesh:3
 func (f *mainFuture) Drop() {
+//line testdata/run/a_33_select_channels.adesh:3
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_33_select_channels.adesh:3
 		return
 	}
+//line testdata/run/a_33_select_channels.adesh:3
 	f.dropSub_()
+//line testdata/run/a_33_select_channels.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_33_select_channels.adesh:3
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_33_select_channels.adesh:3
 	switch f.state {
+//line testdata/run/a_33_select_channels.adesh:3
 	case 1:
+//line testdata/run/a_33_select_channels.adesh:3
 		f.sub1_.Drop()
+//line testdata/run/a_33_select_channels.adesh:3
 	case 2:
+//line testdata/run/a_33_select_channels.adesh:3
 		f.sub2_.Drop()
+//line testdata/run/a_33_select_channels.adesh:3
 	case 3:
+//line testdata/run/a_33_select_channels.adesh:3
 		f.sub3_.Drop()
+//line testdata/run/a_33_select_channels.adesh:3
 	case 4:
+//line testdata/run/a_33_select_channels.adesh:3
 		f.sub4_.Drop()
+//line testdata/run/a_33_select_channels.adesh:3
 	case 5:
+//line testdata/run/a_33_select_channels.adesh:3
 		f.sub3_.Drop()
 	}
 }
 
+//line testdata/run/a_33_select_channels.adesh:3
 func (f *mainFuture) complete_() {
+//line testdata/run/a_33_select_channels.adesh:3
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_33_select_channels.adesh:3
 func adeshMain() mainFuture {
+//line testdata/run/a_33_select_channels.adesh:3
 	return mainFuture{}
 }
 
@@ -295,16 +428,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_33_select_channels.adesh:3
 			f.sub1_ = adeshMain()
+//line testdata/run/a_33_select_channels.adesh:3
 			f.state = 1
+//line testdata/run/a_33_select_channels.adesh:3
 			fallthrough
+//line testdata/run/a_33_select_channels.adesh:3
 		case 1: // after the await at a_33_select_channels.adesh:3
 //line testdata/run/a_33_select_channels.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_33_select_channels.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_33_select_channels.adesh:3
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_33_select_channels.adesh:3
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_33_select_channels.adesh:3
 			f.complete_()
+//line testdata/run/a_33_select_channels.adesh:3
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

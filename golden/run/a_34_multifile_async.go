@@ -63,136 +63,215 @@ const mainFutureDone_ = 8
 //
 //line testdata/run/a_34_multifile_async/main.adesh:5
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	var aw1_ string
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	var aw2_ string
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	var aw3_ int64
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	var aw_ string
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	var h *rt.JoinHandle[string]
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	var x1_ *rt.JoinHandle[string]
+//line testdata/run/a_34_multifile_async/main.adesh:5
 poll_:
 	for {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		switch f.state {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		case 0: // start
-//line testdata/run/a_34_multifile_async/main.adesh:6
 			f.s = start(2)
 			f.sub1_ = ask(f.s, "alpha")
+//line testdata/run/a_34_multifile_async/main.adesh:7
 			f.state = 1
+//line testdata/run/a_34_multifile_async/main.adesh:7
 			fallthrough
+//line testdata/run/a_34_multifile_async/main.adesh:7
 		case 1: // after the await at main.adesh:7
 //line testdata/run/a_34_multifile_async/main.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_34_multifile_async/main.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/main.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_34_multifile_async/main.adesh:7
 			f.sub1_ = askFuture{}
+//line testdata/run/a_34_multifile_async/main.adesh:7
 			aw_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:7
 			rt.Print(aw_)
 			f.sub1_ = ask(f.s, "beta")
+//line testdata/run/a_34_multifile_async/main.adesh:8
 			f.state = 2
+//line testdata/run/a_34_multifile_async/main.adesh:8
 			fallthrough
+//line testdata/run/a_34_multifile_async/main.adesh:8
 		case 2: // after the await at main.adesh:8
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_34_multifile_async/main.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/main.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_34_multifile_async/main.adesh:8
 			f.sub1_ = askFuture{}
+//line testdata/run/a_34_multifile_async/main.adesh:8
 			aw1_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:8
 			rt.Print(aw1_)
 			f.hs = []*rt.JoinHandle[string]{}
 			for _, x_ := range []string{"x", "y", "z"} {
+//line testdata/run/a_34_multifile_async/main.adesh:10
 				var w string = x_
-//line testdata/run/a_34_multifile_async/main.adesh:11
 				rt.ArrPush(&f.hs, rt.SpawnValue[string](cx, ask(f.s, w)))
 			}
+//line testdata/run/a_34_multifile_async/main.adesh:10
 			f.items_ = f.hs
+//line testdata/run/a_34_multifile_async/main.adesh:10
 			f.i_ = 0
+//line testdata/run/a_34_multifile_async/main.adesh:10
 			f.state = 3
+//line testdata/run/a_34_multifile_async/main.adesh:10
 			fallthrough
+//line testdata/run/a_34_multifile_async/main.adesh:10
 		case 3: // head of the loop at main.adesh:13
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/a_34_multifile_async/main.adesh:13
 				f.state = 6
+//line testdata/run/a_34_multifile_async/main.adesh:13
 				continue poll_
 			}
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			x1_ = f.items_[f.i_]
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			h = x1_
 //line testdata/run/a_34_multifile_async/main.adesh:13
 			f.sub2_ = h
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			f.state = 4
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			fallthrough
+//line testdata/run/a_34_multifile_async/main.adesh:13
 		case 4: // after the await at main.adesh:13
 //line testdata/run/a_34_multifile_async/main.adesh:13
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/main.adesh:13
 				cx.SuspendedAt("testdata/run/a_34_multifile_async/main.adesh:13")
+//line testdata/run/a_34_multifile_async/main.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			f.sub2_ = nil
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			aw2_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:13
 			rt.Print(aw2_)
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			f.state = 5
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			fallthrough
+//line testdata/run/a_34_multifile_async/main.adesh:13
 		case 5: // next turn of the loop at main.adesh:13
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			f.i_++
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			f.state = 3
+//line testdata/run/a_34_multifile_async/main.adesh:13
 			continue poll_
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		case 6: // after the loop at main.adesh:13
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			f.sub3_ = stop(f.s)
+//line testdata/run/a_34_multifile_async/main.adesh:14
 			f.state = 7
+//line testdata/run/a_34_multifile_async/main.adesh:14
 			fallthrough
+//line testdata/run/a_34_multifile_async/main.adesh:14
 		case 7: // after the await at main.adesh:14
+//line testdata/run/a_34_multifile_async/main.adesh:14
 			f.s = Service{}
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_34_multifile_async/main.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/main.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_34_multifile_async/main.adesh:14
 			f.sub3_ = stopFuture{}
+//line testdata/run/a_34_multifile_async/main.adesh:14
 			aw3_ = step_.Value
 //line testdata/run/a_34_multifile_async/main.adesh:14
 			rt.Print("served:", aw3_)
+//line testdata/run/a_34_multifile_async/main.adesh:14
 			f.complete_()
+//line testdata/run/a_34_multifile_async/main.adesh:14
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		default:
+//line testdata/run/a_34_multifile_async/main.adesh:5
 			rt.AwaitedAgain("`main`", "testdata/run/a_34_multifile_async/main.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_34_multifile_async/main.adesh:5
 func (f *mainFuture) Drop() {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		return
 	}
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	f.dropSub_()
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_34_multifile_async/main.adesh:5
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	switch f.state {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	case 1:
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		f.sub1_.Drop()
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	case 2:
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		f.sub1_.Drop()
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	case 4:
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		if f.sub2_ != nil {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	case 7:
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		f.sub3_.Drop()
 	}
 }
 
+//line testdata/run/a_34_multifile_async/main.adesh:5
 func (f *mainFuture) complete_() {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_34_multifile_async/main.adesh:5
 func adeshMain() mainFuture {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 	return mainFuture{}
 }
 
@@ -214,88 +293,135 @@ const serveFutureDone_ = 5
 //
 //line testdata/run/a_34_multifile_async/service.adesh:5
 func (f *serveFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	var got_ rt.Option[Request]
+//line testdata/run/a_34_multifile_async/service.adesh:5
 poll_:
 	for {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 		switch f.state {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 		case 0: // start
-//line testdata/run/a_34_multifile_async/service.adesh:6
 			f.served = 0
 			f.ch_ = f.requests
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			f.state = 1
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			fallthrough
+//line testdata/run/a_34_multifile_async/service.adesh:7
 		case 1: // head of the loop at service.adesh:7
 //line testdata/run/a_34_multifile_async/service.adesh:7
 			f.sub1_ = f.ch_.Recv()
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			f.state = 2
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			fallthrough
+//line testdata/run/a_34_multifile_async/service.adesh:7
 		case 2: // after the await at service.adesh:7
 //line testdata/run/a_34_multifile_async/service.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/service.adesh:7
 				cx.SuspendedAt("testdata/run/a_34_multifile_async/service.adesh:7")
+//line testdata/run/a_34_multifile_async/service.adesh:7
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			f.sub1_ = rt.RecvFuture[Request]{}
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			got_ = step_.Value
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			if !got_.Some {
+//line testdata/run/a_34_multifile_async/service.adesh:7
 				f.state = 4
+//line testdata/run/a_34_multifile_async/service.adesh:7
 				continue poll_
 			}
+//line testdata/run/a_34_multifile_async/service.adesh:7
 			f.r = got_.Val
-//line testdata/run/a_34_multifile_async/service.adesh:8
 			f.sub2_ = rt.YieldNow()
+//line testdata/run/a_34_multifile_async/service.adesh:8
 			f.state = 3
+//line testdata/run/a_34_multifile_async/service.adesh:8
 			fallthrough
+//line testdata/run/a_34_multifile_async/service.adesh:8
 		case 3: // after the await at service.adesh:8
 //line testdata/run/a_34_multifile_async/service.adesh:8
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_34_multifile_async/service.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/service.adesh:8
 				cx.SuspendedAt("testdata/run/a_34_multifile_async/service.adesh:8")
+//line testdata/run/a_34_multifile_async/service.adesh:8
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_34_multifile_async/service.adesh:8
 			f.sub2_ = rt.YieldFuture{}
-//line testdata/run/a_34_multifile_async/service.adesh:9
 			f.r.reply.SendNow(cx, rt.Repeat(f.r.word, f.factor, "testdata/run/a_34_multifile_async/service.adesh:9:22"))
 			f.served++
+//line testdata/run/a_34_multifile_async/service.adesh:10
 			f.state = 1
+//line testdata/run/a_34_multifile_async/service.adesh:10
 			continue poll_
+//line testdata/run/a_34_multifile_async/service.adesh:5
 		case 4: // after the loop at service.adesh:7
+//line testdata/run/a_34_multifile_async/service.adesh:5
 			{
+//line testdata/run/a_34_multifile_async/service.adesh:12
 				var res_ int64 = f.served
+//line testdata/run/a_34_multifile_async/service.adesh:12
 				f.complete_()
+//line testdata/run/a_34_multifile_async/service.adesh:12
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_34_multifile_async/service.adesh:5
 		default:
+//line testdata/run/a_34_multifile_async/service.adesh:5
 			rt.AwaitedAgain("`serve`", "testdata/run/a_34_multifile_async/service.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_34_multifile_async/service.adesh:5
 func (f *serveFuture) Drop() {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	if f.state == serveFutureDone_ {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 		return
 	}
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	f.dropSub_()
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_34_multifile_async/service.adesh:5
 func (f *serveFuture) dropSub_() {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	switch f.state {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	case 2:
+//line testdata/run/a_34_multifile_async/service.adesh:5
 		f.sub1_.Drop()
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	case 3:
+//line testdata/run/a_34_multifile_async/service.adesh:5
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_34_multifile_async/service.adesh:5
 func (f *serveFuture) complete_() {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	*f = serveFuture{state: serveFutureDone_}
 }
 
 //line testdata/run/a_34_multifile_async/service.adesh:5
 func serve(requests *rt.Channel[Request], factor int64) serveFuture {
+//line testdata/run/a_34_multifile_async/service.adesh:5
 	return serveFuture{requests: requests, factor: factor}
 }
 
@@ -320,71 +446,109 @@ const askFutureDone_ = 2
 //
 //line testdata/run/a_34_multifile_async/service.adesh:20
 func (f *askFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	var answer rt.Option[string]
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	var aw_ rt.Option[string]
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	var reply *rt.Channel[string]
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	var t_ rt.Option[string]
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	for {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 		switch f.state {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 		case 0: // start
-//line testdata/run/a_34_multifile_async/service.adesh:21
 			reply = rt.NewChannel[string](int(1))
 			f.s.requests.SendNow(cx, Request{word: f.word, reply: reply})
 			f.sub1_ = reply.Recv()
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			f.state = 1
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			fallthrough
+//line testdata/run/a_34_multifile_async/service.adesh:23
 		case 1: // after the await at service.adesh:23
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			f.s = Service{}
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			f.word = ""
 //line testdata/run/a_34_multifile_async/service.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/service.adesh:23
 				cx.SuspendedAt("testdata/run/a_34_multifile_async/service.adesh:23")
+//line testdata/run/a_34_multifile_async/service.adesh:23
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			f.sub1_ = rt.RecvFuture[string]{}
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			aw_ = step_.Value
 //line testdata/run/a_34_multifile_async/service.adesh:23
 			answer = aw_
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			t_ = answer
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			if t_.Some {
+//line testdata/run/a_34_multifile_async/service.adesh:23
 				f.t1_ = t_.Val
 			} else {
+//line testdata/run/a_34_multifile_async/service.adesh:23
 				f.t1_ = "no answer"
 			}
+//line testdata/run/a_34_multifile_async/service.adesh:23
 			{
 				var res_ string = f.t1_
+//line testdata/run/a_34_multifile_async/service.adesh:24
 				f.complete_()
+//line testdata/run/a_34_multifile_async/service.adesh:24
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_34_multifile_async/service.adesh:20
 		default:
+//line testdata/run/a_34_multifile_async/service.adesh:20
 			rt.AwaitedAgain("`ask`", "testdata/run/a_34_multifile_async/service.adesh:20:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_34_multifile_async/service.adesh:20
 func (f *askFuture) Drop() {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	if f.state == askFutureDone_ {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 		return
 	}
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	f.dropSub_()
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_34_multifile_async/service.adesh:20
 func (f *askFuture) dropSub_() {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	switch f.state {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	case 1:
+//line testdata/run/a_34_multifile_async/service.adesh:20
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_34_multifile_async/service.adesh:20
 func (f *askFuture) complete_() {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	*f = askFuture{state: askFutureDone_}
 }
 
 //line testdata/run/a_34_multifile_async/service.adesh:20
 func ask(s Service, word string) askFuture {
+//line testdata/run/a_34_multifile_async/service.adesh:20
 	return askFuture{s: s, word: word}
 }
 
@@ -401,57 +565,87 @@ const stopFutureDone_ = 2
 //
 //line testdata/run/a_34_multifile_async/service.adesh:27
 func (f *stopFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	var aw_ int64
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	for {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 		switch f.state {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 		case 0: // start
-//line testdata/run/a_34_multifile_async/service.adesh:28
 			f.s.requests.Close()
 			f.sub1_ = f.s.worker
+//line testdata/run/a_34_multifile_async/service.adesh:29
 			f.state = 1
+//line testdata/run/a_34_multifile_async/service.adesh:29
 			fallthrough
+//line testdata/run/a_34_multifile_async/service.adesh:29
 		case 1: // after the await at service.adesh:29
+//line testdata/run/a_34_multifile_async/service.adesh:29
 			f.s = Service{}
 //line testdata/run/a_34_multifile_async/service.adesh:29
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_34_multifile_async/service.adesh:29
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/service.adesh:29
 				cx.SuspendedAt("testdata/run/a_34_multifile_async/service.adesh:29")
+//line testdata/run/a_34_multifile_async/service.adesh:29
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_34_multifile_async/service.adesh:29
 			f.sub1_ = nil
+//line testdata/run/a_34_multifile_async/service.adesh:29
 			aw_ = step_.Value
+//line testdata/run/a_34_multifile_async/service.adesh:29
 			f.complete_()
+//line testdata/run/a_34_multifile_async/service.adesh:29
 			return rt.Ready[int64](aw_)
+//line testdata/run/a_34_multifile_async/service.adesh:27
 		default:
+//line testdata/run/a_34_multifile_async/service.adesh:27
 			rt.AwaitedAgain("`stop`", "testdata/run/a_34_multifile_async/service.adesh:27:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_34_multifile_async/service.adesh:27
 func (f *stopFuture) Drop() {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	if f.state == stopFutureDone_ {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 		return
 	}
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	f.dropSub_()
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	f.complete_()
 }
 
+//line testdata/run/a_34_multifile_async/service.adesh:27
 func (f *stopFuture) dropSub_() {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	switch f.state {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	case 1:
+//line testdata/run/a_34_multifile_async/service.adesh:27
 		if f.sub1_ != nil {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_34_multifile_async/service.adesh:27
 func (f *stopFuture) complete_() {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	*f = stopFuture{state: stopFutureDone_}
 }
 
 //line testdata/run/a_34_multifile_async/service.adesh:27
 func stop(s Service) stopFuture {
+//line testdata/run/a_34_multifile_async/service.adesh:27
 	return stopFuture{s: s}
 }
 
@@ -470,16 +664,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_34_multifile_async/main.adesh:5
 			f.sub1_ = adeshMain()
+//line testdata/run/a_34_multifile_async/main.adesh:5
 			f.state = 1
+//line testdata/run/a_34_multifile_async/main.adesh:5
 			fallthrough
+//line testdata/run/a_34_multifile_async/main.adesh:5
 		case 1: // after the await at main.adesh:5
 //line testdata/run/a_34_multifile_async/main.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_34_multifile_async/main.adesh:5
 			if !step_.Ready {
+//line testdata/run/a_34_multifile_async/main.adesh:5
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_34_multifile_async/main.adesh:5
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_34_multifile_async/main.adesh:5
 			f.complete_()
+//line testdata/run/a_34_multifile_async/main.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

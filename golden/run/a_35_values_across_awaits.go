@@ -40,59 +40,86 @@ const scrambleFutureDone_ = 2
 //
 //line testdata/run/a_35_values_across_awaits.adesh:5
 func (f *scrambleFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 	for {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 		switch f.state {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 		case 0: // start
+//line testdata/run/a_35_values_across_awaits.adesh:5
 			f.xs = rt.ArrClone(f.xs)
-//line testdata/run/a_35_values_across_awaits.adesh:6
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_35_values_across_awaits.adesh:6
 			f.state = 1
+//line testdata/run/a_35_values_across_awaits.adesh:6
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:6
 		case 1: // after the await at a_35_values_across_awaits.adesh:6
 //line testdata/run/a_35_values_across_awaits.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:6
 				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:6")
+//line testdata/run/a_35_values_across_awaits.adesh:6
 				return rt.Pending[[]int64]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:6
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_35_values_across_awaits.adesh:7
 			rt.ArrPush(&f.xs, 99)
 			f.xs[rt.Index(0, len(f.xs), "testdata/run/a_35_values_across_awaits.adesh:8:5")] = -1
 			f.p_.x = 1000
+//line testdata/run/a_35_values_across_awaits.adesh:9
 			{
 				var res_ []int64 = rt.ArrClone(f.xs)
+//line testdata/run/a_35_values_across_awaits.adesh:10
 				f.complete_()
+//line testdata/run/a_35_values_across_awaits.adesh:10
 				return rt.Ready[[]int64](res_)
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:5
 		default:
+//line testdata/run/a_35_values_across_awaits.adesh:5
 			rt.AwaitedAgain("`scramble`", "testdata/run/a_35_values_across_awaits.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_35_values_across_awaits.adesh:5
 func (f *scrambleFuture) Drop() {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 	if f.state == scrambleFutureDone_ {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 		return
 	}
+//line testdata/run/a_35_values_across_awaits.adesh:5
 	f.dropSub_()
+//line testdata/run/a_35_values_across_awaits.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_35_values_across_awaits.adesh:5
 func (f *scrambleFuture) dropSub_() {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 	switch f.state {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 	case 1:
+//line testdata/run/a_35_values_across_awaits.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_35_values_across_awaits.adesh:5
 func (f *scrambleFuture) complete_() {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 	*f = scrambleFuture{state: scrambleFutureDone_}
 }
 
 //line testdata/run/a_35_values_across_awaits.adesh:5
 func scramble(xs []int64, p_ Point) scrambleFuture {
+//line testdata/run/a_35_values_across_awaits.adesh:5
 	return scrambleFuture{xs: xs, p_: p_}
 }
 
@@ -109,59 +136,88 @@ const maybeFutureDone_ = 2
 //
 //line testdata/run/a_35_values_across_awaits.adesh:13
 func (f *maybeFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 	for {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 		switch f.state {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 		case 0: // start
-//line testdata/run/a_35_values_across_awaits.adesh:14
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_35_values_across_awaits.adesh:14
 			f.state = 1
+//line testdata/run/a_35_values_across_awaits.adesh:14
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:14
 		case 1: // after the await at a_35_values_across_awaits.adesh:14
 //line testdata/run/a_35_values_across_awaits.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:14
 				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:14")
+//line testdata/run/a_35_values_across_awaits.adesh:14
 				return rt.Pending[rt.Option[int64]]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:14
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_35_values_across_awaits.adesh:15
 			if f.n > 0 {
+//line testdata/run/a_35_values_across_awaits.adesh:15
 				{
+//line testdata/run/a_35_values_across_awaits.adesh:15
 					var res_ rt.Option[int64] = rt.Some[int64](f.n)
+//line testdata/run/a_35_values_across_awaits.adesh:15
 					f.complete_()
+//line testdata/run/a_35_values_across_awaits.adesh:15
 					return rt.Ready[rt.Option[int64]](res_)
 				}
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:16
 			f.complete_()
+//line testdata/run/a_35_values_across_awaits.adesh:16
 			return rt.Ready[rt.Option[int64]](rt.None[int64]())
+//line testdata/run/a_35_values_across_awaits.adesh:13
 		default:
+//line testdata/run/a_35_values_across_awaits.adesh:13
 			rt.AwaitedAgain("`maybe`", "testdata/run/a_35_values_across_awaits.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_35_values_across_awaits.adesh:13
 func (f *maybeFuture) Drop() {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 	if f.state == maybeFutureDone_ {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 		return
 	}
+//line testdata/run/a_35_values_across_awaits.adesh:13
 	f.dropSub_()
+//line testdata/run/a_35_values_across_awaits.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_35_values_across_awaits.adesh:13
 func (f *maybeFuture) dropSub_() {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 	switch f.state {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 	case 1:
+//line testdata/run/a_35_values_across_awaits.adesh:13
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_35_values_across_awaits.adesh:13
 func (f *maybeFuture) complete_() {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 	*f = maybeFuture{state: maybeFutureDone_}
 }
 
 //line testdata/run/a_35_values_across_awaits.adesh:13
 func maybe(n int64) maybeFuture {
+//line testdata/run/a_35_values_across_awaits.adesh:13
 	return maybeFuture{n: n}
 }
 
@@ -191,92 +247,142 @@ const mainFutureDone_ = 14
 //
 //line testdata/run/a_35_values_across_awaits.adesh:19
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var aw1_ rt.Option[int64]
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var aw2_ rt.Option[int64]
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var aw3_ rt.Option[int64]
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var aw_ []int64
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var i int64
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var i_1 int64
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var none rt.Option[int64]
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var t2_ rt.Option[int64]
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var t_ rt.Option[int64]
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	var ys []int64
+//line testdata/run/a_35_values_across_awaits.adesh:19
 poll_:
 	for {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		switch f.state {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		case 0: // start
-//line testdata/run/a_35_values_across_awaits.adesh:20
 			f.xs = []int64{1, 2, 3}
 			f.p_ = Point{x: 1, y: 2}
 			f.sub1_ = scramble(rt.ArrClone(f.xs), f.p_)
+//line testdata/run/a_35_values_across_awaits.adesh:22
 			f.state = 1
+//line testdata/run/a_35_values_across_awaits.adesh:22
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:22
 		case 1: // after the await at a_35_values_across_awaits.adesh:22
 //line testdata/run/a_35_values_across_awaits.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:22
 			f.sub1_ = scrambleFuture{}
+//line testdata/run/a_35_values_across_awaits.adesh:22
 			aw_ = step_.Value
 //line testdata/run/a_35_values_across_awaits.adesh:22
 			ys = aw_
 			rt.Print(f.xs, ys, f.p_)
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			f.sub2_ = maybe(5)
+//line testdata/run/a_35_values_across_awaits.adesh:25
 			f.state = 2
+//line testdata/run/a_35_values_across_awaits.adesh:25
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:25
 		case 2: // after the await at a_35_values_across_awaits.adesh:25
+//line testdata/run/a_35_values_across_awaits.adesh:25
 			f.p_ = Point{}
+//line testdata/run/a_35_values_across_awaits.adesh:25
 			f.xs = nil
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:25
 			f.sub2_ = maybeFuture{}
+//line testdata/run/a_35_values_across_awaits.adesh:25
 			aw1_ = step_.Value
 //line testdata/run/a_35_values_across_awaits.adesh:25
 			f.v = aw1_
 			if !f.v.Some {
+//line testdata/run/a_35_values_across_awaits.adesh:26
 				f.state = 4
+//line testdata/run/a_35_values_across_awaits.adesh:26
 				continue poll_
 			}
 //line testdata/run/a_35_values_across_awaits.adesh:27
 			f.sub3_ = rt.YieldNow()
+//line testdata/run/a_35_values_across_awaits.adesh:27
 			f.state = 3
+//line testdata/run/a_35_values_across_awaits.adesh:27
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:27
 		case 3: // after the await at a_35_values_across_awaits.adesh:27
 //line testdata/run/a_35_values_across_awaits.adesh:27
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:27
 				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:27")
+//line testdata/run/a_35_values_across_awaits.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:27
 			f.sub3_ = rt.YieldFuture{}
-//line testdata/run/a_35_values_across_awaits.adesh:28
 			rt.Print("narrowed after an await:", f.v.Val+1)
+//line testdata/run/a_35_values_across_awaits.adesh:28
 			f.state = 4
+//line testdata/run/a_35_values_across_awaits.adesh:28
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:28
 		case 4: // after the if at a_35_values_across_awaits.adesh:26
 //line testdata/run/a_35_values_across_awaits.adesh:30
 			f.sub2_ = maybe(0)
+//line testdata/run/a_35_values_across_awaits.adesh:30
 			f.state = 5
+//line testdata/run/a_35_values_across_awaits.adesh:30
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:30
 		case 5: // after the await at a_35_values_across_awaits.adesh:30
 //line testdata/run/a_35_values_across_awaits.adesh:30
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:30
 			f.sub2_ = maybeFuture{}
+//line testdata/run/a_35_values_across_awaits.adesh:30
 			aw2_ = step_.Value
 //line testdata/run/a_35_values_across_awaits.adesh:30
 			none = aw2_
+//line testdata/run/a_35_values_across_awaits.adesh:30
 			t_ = none
+//line testdata/run/a_35_values_across_awaits.adesh:30
 			if t_.Some {
+//line testdata/run/a_35_values_across_awaits.adesh:30
 				f.t1_ = t_.Val
 			} else {
+//line testdata/run/a_35_values_across_awaits.adesh:30
 				f.t1_ = -1
 			}
 //line testdata/run/a_35_values_across_awaits.adesh:31
@@ -284,120 +390,193 @@ poll_:
 //line testdata/run/a_35_values_across_awaits.adesh:34
 			f.s = "a"
 			f.n_ = 3
+//line testdata/run/a_35_values_across_awaits.adesh:35
 			f.i_ = int64(0)
+//line testdata/run/a_35_values_across_awaits.adesh:35
 			f.state = 6
+//line testdata/run/a_35_values_across_awaits.adesh:35
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:35
 		case 6: // head of the loop at a_35_values_across_awaits.adesh:35
+//line testdata/run/a_35_values_across_awaits.adesh:35
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_35_values_across_awaits.adesh:35
 				f.state = 9
+//line testdata/run/a_35_values_across_awaits.adesh:35
 				continue poll_
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:35
 			i = f.i_
-//line testdata/run/a_35_values_across_awaits.adesh:36
 			f.s = f.s + rt.Str(i)
 			f.sub3_ = rt.YieldNow()
+//line testdata/run/a_35_values_across_awaits.adesh:37
 			f.state = 7
+//line testdata/run/a_35_values_across_awaits.adesh:37
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:37
 		case 7: // after the await at a_35_values_across_awaits.adesh:37
 //line testdata/run/a_35_values_across_awaits.adesh:37
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:37
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:37
 				cx.SuspendedAt("testdata/run/a_35_values_across_awaits.adesh:37")
+//line testdata/run/a_35_values_across_awaits.adesh:37
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:37
 			f.sub3_ = rt.YieldFuture{}
-//line testdata/run/a_35_values_across_awaits.adesh:38
 			f.s = f.s + "-"
+//line testdata/run/a_35_values_across_awaits.adesh:38
 			f.state = 8
+//line testdata/run/a_35_values_across_awaits.adesh:38
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:38
 		case 8: // next turn of the loop at a_35_values_across_awaits.adesh:35
+//line testdata/run/a_35_values_across_awaits.adesh:35
 			f.i_++
+//line testdata/run/a_35_values_across_awaits.adesh:35
 			f.state = 6
+//line testdata/run/a_35_values_across_awaits.adesh:35
 			continue poll_
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		case 9: // after the loop at a_35_values_across_awaits.adesh:35
 //line testdata/run/a_35_values_across_awaits.adesh:40
 			rt.Print(f.s)
 			f.arr = []Point{}
 			f.n1_ = 3
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			f.i1_ = int64(0)
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			f.state = 10
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:42
 		case 10: // head of the loop at a_35_values_across_awaits.adesh:42
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			if !(f.i1_ < f.n1_) {
+//line testdata/run/a_35_values_across_awaits.adesh:42
 				f.state = 13
+//line testdata/run/a_35_values_across_awaits.adesh:42
 				continue poll_
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			i_1 = f.i1_
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			f.t4_ = i_1
-//line testdata/run/a_35_values_across_awaits.adesh:43
 			f.sub2_ = maybe(i_1 + 1)
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			f.state = 11
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:43
 		case 11: // after the await at a_35_values_across_awaits.adesh:43
 //line testdata/run/a_35_values_across_awaits.adesh:43
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			f.sub2_ = maybeFuture{}
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			aw3_ = step_.Value
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			t2_ = aw3_
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			if t2_.Some {
+//line testdata/run/a_35_values_across_awaits.adesh:43
 				f.t3_ = t2_.Val
 			} else {
+//line testdata/run/a_35_values_across_awaits.adesh:43
 				f.t3_ = 0
 			}
 //line testdata/run/a_35_values_across_awaits.adesh:43
 			rt.ArrPush(&f.arr, Point{x: f.t4_, y: f.t3_})
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			f.state = 12
+//line testdata/run/a_35_values_across_awaits.adesh:43
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:43
 		case 12: // next turn of the loop at a_35_values_across_awaits.adesh:42
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			f.i1_++
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			f.state = 10
+//line testdata/run/a_35_values_across_awaits.adesh:42
 			continue poll_
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		case 13: // after the loop at a_35_values_across_awaits.adesh:42
 //line testdata/run/a_35_values_across_awaits.adesh:45
 			rt.Print(f.arr)
+//line testdata/run/a_35_values_across_awaits.adesh:45
 			f.complete_()
+//line testdata/run/a_35_values_across_awaits.adesh:45
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		default:
+//line testdata/run/a_35_values_across_awaits.adesh:19
 			rt.AwaitedAgain("`main`", "testdata/run/a_35_values_across_awaits.adesh:19:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_35_values_across_awaits.adesh:19
 func (f *mainFuture) Drop() {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		return
 	}
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	f.dropSub_()
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	f.complete_()
 }
 
+//line testdata/run/a_35_values_across_awaits.adesh:19
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	switch f.state {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	case 1:
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		f.sub1_.Drop()
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	case 2:
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		f.sub2_.Drop()
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	case 3:
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		f.sub3_.Drop()
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	case 5:
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		f.sub2_.Drop()
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	case 7:
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		f.sub3_.Drop()
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	case 11:
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_35_values_across_awaits.adesh:19
 func (f *mainFuture) complete_() {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_35_values_across_awaits.adesh:19
 func adeshMain() mainFuture {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 	return mainFuture{}
 }
 
@@ -416,16 +595,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_35_values_across_awaits.adesh:19
 			f.sub1_ = adeshMain()
+//line testdata/run/a_35_values_across_awaits.adesh:19
 			f.state = 1
+//line testdata/run/a_35_values_across_awaits.adesh:19
 			fallthrough
+//line testdata/run/a_35_values_across_awaits.adesh:19
 		case 1: // after the await at a_35_values_across_awaits.adesh:19
 //line testdata/run/a_35_values_across_awaits.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_35_values_across_awaits.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_35_values_across_awaits.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_35_values_across_awaits.adesh:19
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_35_values_across_awaits.adesh:19
 			f.complete_()
+//line testdata/run/a_35_values_across_awaits.adesh:19
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

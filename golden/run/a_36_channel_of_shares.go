@@ -40,90 +40,140 @@ const consumeFutureDone_ = 4
 //
 //line testdata/run/a_36_channel_of_shares.adesh:5
 func (f *consumeFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	var got_ rt.Option[*rt.Share[Blob]]
+//line testdata/run/a_36_channel_of_shares.adesh:5
 poll_:
 	for {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 		switch f.state {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 		case 0: // start
-//line testdata/run/a_36_channel_of_shares.adesh:6
 			f.seen = 0
 			f.ch_ = f.ch
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			f.state = 1
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			fallthrough
+//line testdata/run/a_36_channel_of_shares.adesh:7
 		case 1: // head of the loop at a_36_channel_of_shares.adesh:7
 //line testdata/run/a_36_channel_of_shares.adesh:7
 			f.sub1_ = f.ch_.Recv()
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			f.state = 2
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			fallthrough
+//line testdata/run/a_36_channel_of_shares.adesh:7
 		case 2: // after the await at a_36_channel_of_shares.adesh:7
 //line testdata/run/a_36_channel_of_shares.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_36_channel_of_shares.adesh:7
 				cx.SuspendedAt("testdata/run/a_36_channel_of_shares.adesh:7")
+//line testdata/run/a_36_channel_of_shares.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			f.sub1_ = rt.RecvFuture[*rt.Share[Blob]]{}
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			got_ = step_.Value
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			if !got_.Some {
+//line testdata/run/a_36_channel_of_shares.adesh:7
 				f.state = 3
+//line testdata/run/a_36_channel_of_shares.adesh:7
 				continue poll_
 			}
+//line testdata/run/a_36_channel_of_shares.adesh:7
 			f.b = got_.Val
-//line testdata/run/a_36_channel_of_shares.adesh:8
 			f.seen += rt.StrLen((*f.b.Get()).data)
+//line testdata/run/a_36_channel_of_shares.adesh:8
 			{
+//line testdata/run/a_36_channel_of_shares.adesh:8
 				f.b.Release()
+//line testdata/run/a_36_channel_of_shares.adesh:8
 				f.b = nil
 			}
+//line testdata/run/a_36_channel_of_shares.adesh:8
 			f.state = 1
+//line testdata/run/a_36_channel_of_shares.adesh:8
 			continue poll_
+//line testdata/run/a_36_channel_of_shares.adesh:5
 		case 3: // after the loop at a_36_channel_of_shares.adesh:7
 //line testdata/run/a_36_channel_of_shares.adesh:10
 			f.done.SendNow(cx, f.seen)
+//line testdata/run/a_36_channel_of_shares.adesh:10
 			f.complete_()
+//line testdata/run/a_36_channel_of_shares.adesh:10
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_36_channel_of_shares.adesh:5
 		default:
+//line testdata/run/a_36_channel_of_shares.adesh:5
 			rt.AwaitedAgain("`consume`", "testdata/run/a_36_channel_of_shares.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_36_channel_of_shares.adesh:5
 func (f *consumeFuture) Drop() {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	if f.state == consumeFutureDone_ {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 		return
 	}
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	f.dropSub_()
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_36_channel_of_shares.adesh:5
 func (f *consumeFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	x := recover()
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	if x == nil {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 		return
 	}
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	f.Drop()
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	panic(x)
 }
 
+//line testdata/run/a_36_channel_of_shares.adesh:5
 func (f *consumeFuture) dropSub_() {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	switch f.state {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	case 2:
+//line testdata/run/a_36_channel_of_shares.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_36_channel_of_shares.adesh:5
 func (f *consumeFuture) complete_() {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	f.state = consumeFutureDone_
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	if f.b != nil {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 		f.b.Release()
 	}
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	*f = consumeFuture{state: consumeFutureDone_}
 }
 
 //line testdata/run/a_36_channel_of_shares.adesh:5
 func consume(ch *rt.Channel[*rt.Share[Blob]], done *rt.Channel[int64]) consumeFuture {
+//line testdata/run/a_36_channel_of_shares.adesh:5
 	return consumeFuture{ch: ch, done: done}
 }
 
@@ -146,43 +196,69 @@ const mainFutureDone_ = 7
 //
 //line testdata/run/a_36_channel_of_shares.adesh:13
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	var aw_ rt.Option[int64]
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	var done *rt.Channel[int64]
+//line testdata/run/a_36_channel_of_shares.adesh:13
 poll_:
 	for {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		switch f.state {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		case 0: // start
-//line testdata/run/a_36_channel_of_shares.adesh:14
 			f.blob = rt.NewShare[Blob](Blob{data: "payload"})
 			f.ch = rt.NewChannel[*rt.Share[Blob]](int(4))
 			f.n_ = 3
+//line testdata/run/a_36_channel_of_shares.adesh:16
 			f.i_ = int64(0)
+//line testdata/run/a_36_channel_of_shares.adesh:16
 			f.state = 1
+//line testdata/run/a_36_channel_of_shares.adesh:16
 			fallthrough
+//line testdata/run/a_36_channel_of_shares.adesh:16
 		case 1: // head of the loop at a_36_channel_of_shares.adesh:16
+//line testdata/run/a_36_channel_of_shares.adesh:16
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_36_channel_of_shares.adesh:16
 				f.state = 4
+//line testdata/run/a_36_channel_of_shares.adesh:16
 				continue poll_
 			}
 //line testdata/run/a_36_channel_of_shares.adesh:17
 			f.sub1_ = f.ch.Send(f.blob.Clone())
+//line testdata/run/a_36_channel_of_shares.adesh:17
 			f.state = 2
+//line testdata/run/a_36_channel_of_shares.adesh:17
 			fallthrough
+//line testdata/run/a_36_channel_of_shares.adesh:17
 		case 2: // after the await at a_36_channel_of_shares.adesh:17
 //line testdata/run/a_36_channel_of_shares.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_36_channel_of_shares.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_36_channel_of_shares.adesh:17
 				cx.SuspendedAt("testdata/run/a_36_channel_of_shares.adesh:17")
+//line testdata/run/a_36_channel_of_shares.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_36_channel_of_shares.adesh:17
 			f.sub1_ = rt.SendFuture[*rt.Share[Blob]]{}
+//line testdata/run/a_36_channel_of_shares.adesh:17
 			f.state = 3
+//line testdata/run/a_36_channel_of_shares.adesh:17
 			fallthrough
+//line testdata/run/a_36_channel_of_shares.adesh:17
 		case 3: // next turn of the loop at a_36_channel_of_shares.adesh:16
+//line testdata/run/a_36_channel_of_shares.adesh:16
 			f.i_++
+//line testdata/run/a_36_channel_of_shares.adesh:16
 			f.state = 1
+//line testdata/run/a_36_channel_of_shares.adesh:16
 			continue poll_
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		case 4: // after the loop at a_36_channel_of_shares.adesh:16
 //line testdata/run/a_36_channel_of_shares.adesh:19
 			rt.Print("queued:", f.blob.StrongCount())
@@ -190,87 +266,137 @@ poll_:
 			f.c = rt.SpawnValue[rt.Unit](cx, consume(f.ch, done))
 			f.ch.Close()
 			f.sub2_ = done.Recv()
+//line testdata/run/a_36_channel_of_shares.adesh:23
 			f.state = 5
+//line testdata/run/a_36_channel_of_shares.adesh:23
 			fallthrough
+//line testdata/run/a_36_channel_of_shares.adesh:23
 		case 5: // after the await at a_36_channel_of_shares.adesh:23
+//line testdata/run/a_36_channel_of_shares.adesh:23
 			f.ch = nil
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_36_channel_of_shares.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_36_channel_of_shares.adesh:23
 				cx.SuspendedAt("testdata/run/a_36_channel_of_shares.adesh:23")
+//line testdata/run/a_36_channel_of_shares.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_36_channel_of_shares.adesh:23
 			f.sub2_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_36_channel_of_shares.adesh:23
 			aw_ = step_.Value
 //line testdata/run/a_36_channel_of_shares.adesh:23
 			rt.Print("bytes seen:", aw_)
 			f.sub3_ = f.c
+//line testdata/run/a_36_channel_of_shares.adesh:24
 			f.state = 6
+//line testdata/run/a_36_channel_of_shares.adesh:24
 			fallthrough
+//line testdata/run/a_36_channel_of_shares.adesh:24
 		case 6: // after the await at a_36_channel_of_shares.adesh:24
+//line testdata/run/a_36_channel_of_shares.adesh:24
 			f.c = nil
 //line testdata/run/a_36_channel_of_shares.adesh:24
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_36_channel_of_shares.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_36_channel_of_shares.adesh:24
 				cx.SuspendedAt("testdata/run/a_36_channel_of_shares.adesh:24")
+//line testdata/run/a_36_channel_of_shares.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_36_channel_of_shares.adesh:24
 			f.sub3_ = nil
-//line testdata/run/a_36_channel_of_shares.adesh:25
 			rt.Print("after the consumer:", f.blob.StrongCount())
+//line testdata/run/a_36_channel_of_shares.adesh:25
 			{
+//line testdata/run/a_36_channel_of_shares.adesh:25
 				f.blob.Release()
+//line testdata/run/a_36_channel_of_shares.adesh:25
 				f.blob = nil
 			}
+//line testdata/run/a_36_channel_of_shares.adesh:25
 			f.complete_()
+//line testdata/run/a_36_channel_of_shares.adesh:25
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		default:
+//line testdata/run/a_36_channel_of_shares.adesh:13
 			rt.AwaitedAgain("`main`", "testdata/run/a_36_channel_of_shares.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_36_channel_of_shares.adesh:13
 func (f *mainFuture) Drop() {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		return
 	}
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	f.dropSub_()
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_36_channel_of_shares.adesh:13
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	x := recover()
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	if x == nil {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		return
 	}
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	f.Drop()
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	panic(x)
 }
 
+//line testdata/run/a_36_channel_of_shares.adesh:13
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	switch f.state {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	case 2:
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		f.sub1_.Drop()
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	case 5:
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		f.sub2_.Drop()
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	case 6:
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		if f.sub3_ != nil {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 			f.sub3_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_36_channel_of_shares.adesh:13
 func (f *mainFuture) complete_() {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	f.state = mainFutureDone_
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	if f.blob != nil {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		f.blob.Release()
 	}
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_36_channel_of_shares.adesh:13
 func adeshMain() mainFuture {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 	return mainFuture{}
 }
 
@@ -289,16 +415,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_36_channel_of_shares.adesh:13
 			f.sub1_ = adeshMain()
+//line testdata/run/a_36_channel_of_shares.adesh:13
 			f.state = 1
+//line testdata/run/a_36_channel_of_shares.adesh:13
 			fallthrough
+//line testdata/run/a_36_channel_of_shares.adesh:13
 		case 1: // after the await at a_36_channel_of_shares.adesh:13
 //line testdata/run/a_36_channel_of_shares.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_36_channel_of_shares.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_36_channel_of_shares.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_36_channel_of_shares.adesh:13
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_36_channel_of_shares.adesh:13
 			f.complete_()
+//line testdata/run/a_36_channel_of_shares.adesh:13
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -19,12 +19,16 @@ const waitsForeverFutureDone_ = 2
 //
 //line testdata/run/a_37_cancel_edges.adesh:3
 func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_37_cancel_edges.adesh:3
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_37_cancel_edges.adesh:3
 	var aw_ int64
+//line testdata/run/a_37_cancel_edges.adesh:3
 	for {
+//line testdata/run/a_37_cancel_edges.adesh:3
 		switch f.state {
+//line testdata/run/a_37_cancel_edges.adesh:3
 		case 0: // start
-//line testdata/run/a_37_cancel_edges.adesh:4
 			f.defers_.Push(func() {
 //line testdata/run/a_37_cancel_edges.adesh:4
 				rt.Print("  promise waiter cleaned up")
@@ -32,62 +36,98 @@ func (f *waitsForeverFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 //line testdata/run/a_37_cancel_edges.adesh:5
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = f.p_
+//line testdata/run/a_37_cancel_edges.adesh:6
 			f.state = 1
+//line testdata/run/a_37_cancel_edges.adesh:6
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:6
 		case 1: // after the await at a_37_cancel_edges.adesh:6
+//line testdata/run/a_37_cancel_edges.adesh:6
 			f.p_ = nil
+//line testdata/run/a_37_cancel_edges.adesh:6
 			f.ready = nil
 //line testdata/run/a_37_cancel_edges.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_37_cancel_edges.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_37_cancel_edges.adesh:6
 				cx.SuspendedAt("testdata/run/a_37_cancel_edges.adesh:6")
+//line testdata/run/a_37_cancel_edges.adesh:6
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_37_cancel_edges.adesh:6
 			f.sub1_ = nil
+//line testdata/run/a_37_cancel_edges.adesh:6
 			aw_ = step_.Value
+//line testdata/run/a_37_cancel_edges.adesh:6
 			f.complete_()
+//line testdata/run/a_37_cancel_edges.adesh:6
 			return rt.Ready[int64](aw_)
+//line testdata/run/a_37_cancel_edges.adesh:3
 		default:
+//line testdata/run/a_37_cancel_edges.adesh:3
 			rt.AwaitedAgain("`waits_forever`", "testdata/run/a_37_cancel_edges.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_37_cancel_edges.adesh:3
 func (f *waitsForeverFuture) Drop() {
+//line testdata/run/a_37_cancel_edges.adesh:3
 	if f.state == waitsForeverFutureDone_ {
+//line testdata/run/a_37_cancel_edges.adesh:3
 		return
 	}
+//line testdata/run/a_37_cancel_edges.adesh:3
 	f.dropSub_()
+//line testdata/run/a_37_cancel_edges.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_37_cancel_edges.adesh:3
 func (f *waitsForeverFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_37_cancel_edges.adesh:3
 	x := recover()
+//line testdata/run/a_37_cancel_edges.adesh:3
 	if x == nil {
+//line testdata/run/a_37_cancel_edges.adesh:3
 		return
 	}
+//line testdata/run/a_37_cancel_edges.adesh:3
 	f.Drop()
+//line testdata/run/a_37_cancel_edges.adesh:3
 	panic(x)
 }
 
+//line testdata/run/a_37_cancel_edges.adesh:3
 func (f *waitsForeverFuture) dropSub_() {
+//line testdata/run/a_37_cancel_edges.adesh:3
 	switch f.state {
+//line testdata/run/a_37_cancel_edges.adesh:3
 	case 1:
+//line testdata/run/a_37_cancel_edges.adesh:3
 		if f.sub1_ != nil {
+//line testdata/run/a_37_cancel_edges.adesh:3
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_37_cancel_edges.adesh:3
 func (f *waitsForeverFuture) complete_() {
+//line testdata/run/a_37_cancel_edges.adesh:3
 	f.state = waitsForeverFutureDone_
+//line testdata/run/a_37_cancel_edges.adesh:3
 	f.defers_.Run()
+//line testdata/run/a_37_cancel_edges.adesh:3
 	*f = waitsForeverFuture{state: waitsForeverFutureDone_}
 }
 
 //line testdata/run/a_37_cancel_edges.adesh:3
 func waits_forever(p_ *rt.Promise[int64], ready *rt.Channel[int64]) waitsForeverFuture {
+//line testdata/run/a_37_cancel_edges.adesh:3
 	return waitsForeverFuture{p_: p_, ready: ready}
 }
 
@@ -103,51 +143,76 @@ const quickFutureDone_ = 2
 //
 //line testdata/run/a_37_cancel_edges.adesh:9
 func (f *quickFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_37_cancel_edges.adesh:9
 	for {
+//line testdata/run/a_37_cancel_edges.adesh:9
 		switch f.state {
+//line testdata/run/a_37_cancel_edges.adesh:9
 		case 0: // start
-//line testdata/run/a_37_cancel_edges.adesh:10
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_37_cancel_edges.adesh:10
 			f.state = 1
+//line testdata/run/a_37_cancel_edges.adesh:10
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:10
 		case 1: // after the await at a_37_cancel_edges.adesh:10
 //line testdata/run/a_37_cancel_edges.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_37_cancel_edges.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_37_cancel_edges.adesh:10
 				cx.SuspendedAt("testdata/run/a_37_cancel_edges.adesh:10")
+//line testdata/run/a_37_cancel_edges.adesh:10
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_37_cancel_edges.adesh:10
 			f.sub1_ = rt.YieldFuture{}
 			f.complete_()
+//line testdata/run/a_37_cancel_edges.adesh:11
 			return rt.Ready[int64](5)
+//line testdata/run/a_37_cancel_edges.adesh:9
 		default:
+//line testdata/run/a_37_cancel_edges.adesh:9
 			rt.AwaitedAgain("`quick`", "testdata/run/a_37_cancel_edges.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_37_cancel_edges.adesh:9
 func (f *quickFuture) Drop() {
+//line testdata/run/a_37_cancel_edges.adesh:9
 	if f.state == quickFutureDone_ {
+//line testdata/run/a_37_cancel_edges.adesh:9
 		return
 	}
+//line testdata/run/a_37_cancel_edges.adesh:9
 	f.dropSub_()
+//line testdata/run/a_37_cancel_edges.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/a_37_cancel_edges.adesh:9
 func (f *quickFuture) dropSub_() {
+//line testdata/run/a_37_cancel_edges.adesh:9
 	switch f.state {
+//line testdata/run/a_37_cancel_edges.adesh:9
 	case 1:
+//line testdata/run/a_37_cancel_edges.adesh:9
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_37_cancel_edges.adesh:9
 func (f *quickFuture) complete_() {
+//line testdata/run/a_37_cancel_edges.adesh:9
 	*f = quickFuture{state: quickFutureDone_}
 }
 
 //line testdata/run/a_37_cancel_edges.adesh:9
 func quick() quickFuture {
+//line testdata/run/a_37_cancel_edges.adesh:9
 	return quickFuture{}
 }
 
@@ -167,162 +232,256 @@ const mainFutureDone_ = 8
 //
 //line testdata/run/a_37_cancel_edges.adesh:14
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_37_cancel_edges.adesh:14
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_37_cancel_edges.adesh:14
 	var aw1_ int64
+//line testdata/run/a_37_cancel_edges.adesh:14
 	var aw2_ int64
+//line testdata/run/a_37_cancel_edges.adesh:14
 	var aw_ int64
+//line testdata/run/a_37_cancel_edges.adesh:14
 	var e rt.Error
+//line testdata/run/a_37_cancel_edges.adesh:14
 	var never *rt.Promise[int64]
+//line testdata/run/a_37_cancel_edges.adesh:14
 	var ready *rt.Channel[int64]
+//line testdata/run/a_37_cancel_edges.adesh:14
 poll_:
 	for {
+//line testdata/run/a_37_cancel_edges.adesh:14
 		switch f.state {
+//line testdata/run/a_37_cancel_edges.adesh:14
 		case 0: // start
-//line testdata/run/a_37_cancel_edges.adesh:15
 			never = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+//line testdata/run/a_37_cancel_edges.adesh:15
 				func(resolve func(int64), reject func(rt.Value)) {}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/a_37_cancel_edges.adesh:16
 			ready = rt.NewChannel[int64](0)
 			f.h = rt.SpawnValue[int64](cx, waits_forever(never, ready))
 			f.sub1_ = ready.Recv()
+//line testdata/run/a_37_cancel_edges.adesh:18
 			f.state = 1
+//line testdata/run/a_37_cancel_edges.adesh:18
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:18
 		case 1: // after the await at a_37_cancel_edges.adesh:18
 //line testdata/run/a_37_cancel_edges.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_37_cancel_edges.adesh:18
 			if !step_.Ready {
+//line testdata/run/a_37_cancel_edges.adesh:18
 				cx.SuspendedAt("testdata/run/a_37_cancel_edges.adesh:18")
+//line testdata/run/a_37_cancel_edges.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_37_cancel_edges.adesh:18
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_37_cancel_edges.adesh:19
 			f.h.Cancel()
 			f.h.Cancel()
+//line testdata/run/a_37_cancel_edges.adesh:20
 			f.state = 2
+//line testdata/run/a_37_cancel_edges.adesh:20
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:20
 		case 2: // body of the try at a_37_cancel_edges.adesh:21
-//line testdata/run/a_37_cancel_edges.adesh:21
 			f.sub2_ = f.h
+//line testdata/run/a_37_cancel_edges.adesh:21
 			f.state = 3
+//line testdata/run/a_37_cancel_edges.adesh:21
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:21
 		case 3: // after the await at a_37_cancel_edges.adesh:21
+//line testdata/run/a_37_cancel_edges.adesh:21
 			f.h = nil
 //line testdata/run/a_37_cancel_edges.adesh:21
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_37_cancel_edges.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_37_cancel_edges.adesh:21
 				cx.SuspendedAt("testdata/run/a_37_cancel_edges.adesh:21")
+//line testdata/run/a_37_cancel_edges.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_37_cancel_edges.adesh:21
 			f.sub2_ = nil
+//line testdata/run/a_37_cancel_edges.adesh:21
 			aw_ = step_.Value
 //line testdata/run/a_37_cancel_edges.adesh:21
 			rt.Print(aw_)
+//line testdata/run/a_37_cancel_edges.adesh:21
 			f.state = 5
+//line testdata/run/a_37_cancel_edges.adesh:21
 			continue poll_
+//line testdata/run/a_37_cancel_edges.adesh:14
 		case 4: // catch of the try at a_37_cancel_edges.adesh:21
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.h = nil
+//line testdata/run/a_37_cancel_edges.adesh:14
 			thrown_ := f.err_
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.err_ = nil
+//line testdata/run/a_37_cancel_edges.adesh:14
 			e = thrown_.Err
 //line testdata/run/a_37_cancel_edges.adesh:21
 			rt.Print("promise waiter:", e.Message)
+//line testdata/run/a_37_cancel_edges.adesh:21
 			f.state = 5
+//line testdata/run/a_37_cancel_edges.adesh:21
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:21
 		case 5: // after the try at a_37_cancel_edges.adesh:21
 //line testdata/run/a_37_cancel_edges.adesh:23
 			f.q = rt.SpawnValue[int64](cx, quick())
 			f.sub2_ = f.q
+//line testdata/run/a_37_cancel_edges.adesh:24
 			f.state = 6
+//line testdata/run/a_37_cancel_edges.adesh:24
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:24
 		case 6: // after the await at a_37_cancel_edges.adesh:24
 //line testdata/run/a_37_cancel_edges.adesh:24
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_37_cancel_edges.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_37_cancel_edges.adesh:24
 				cx.SuspendedAt("testdata/run/a_37_cancel_edges.adesh:24")
+//line testdata/run/a_37_cancel_edges.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_37_cancel_edges.adesh:24
 			f.sub2_ = nil
+//line testdata/run/a_37_cancel_edges.adesh:24
 			aw1_ = step_.Value
 //line testdata/run/a_37_cancel_edges.adesh:24
 			rt.Print("quick:", aw1_)
 			f.q.Cancel()
 			f.sub2_ = f.q
+//line testdata/run/a_37_cancel_edges.adesh:26
 			f.state = 7
+//line testdata/run/a_37_cancel_edges.adesh:26
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:26
 		case 7: // after the await at a_37_cancel_edges.adesh:26
 //line testdata/run/a_37_cancel_edges.adesh:26
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_37_cancel_edges.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_37_cancel_edges.adesh:26
 				cx.SuspendedAt("testdata/run/a_37_cancel_edges.adesh:26")
+//line testdata/run/a_37_cancel_edges.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_37_cancel_edges.adesh:26
 			f.sub2_ = nil
+//line testdata/run/a_37_cancel_edges.adesh:26
 			aw2_ = step_.Value
 //line testdata/run/a_37_cancel_edges.adesh:26
 			rt.Print("quick again:", aw2_, f.q.IsFinished())
+//line testdata/run/a_37_cancel_edges.adesh:26
 			f.complete_()
+//line testdata/run/a_37_cancel_edges.adesh:26
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_37_cancel_edges.adesh:14
 		default:
+//line testdata/run/a_37_cancel_edges.adesh:14
 			rt.AwaitedAgain("`main`", "testdata/run/a_37_cancel_edges.adesh:14:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_37_cancel_edges.adesh:14
 func (f *mainFuture) Drop() {
+//line testdata/run/a_37_cancel_edges.adesh:14
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_37_cancel_edges.adesh:14
 		return
 	}
+//line testdata/run/a_37_cancel_edges.adesh:14
 	f.dropSub_()
+//line testdata/run/a_37_cancel_edges.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/a_37_cancel_edges.adesh:14
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_37_cancel_edges.adesh:14
 	x := recover()
+//line testdata/run/a_37_cancel_edges.adesh:14
 	if x == nil {
+//line testdata/run/a_37_cancel_edges.adesh:14
 		return
 	}
+//line testdata/run/a_37_cancel_edges.adesh:14
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_37_cancel_edges.adesh:14
 		switch f.state {
+//line testdata/run/a_37_cancel_edges.adesh:14
 		case 2, 3:
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.dropSub_()
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.err_ = t
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.state = 4
+//line testdata/run/a_37_cancel_edges.adesh:14
 			*r = f.Poll(cx)
+//line testdata/run/a_37_cancel_edges.adesh:14
 			return
 		}
 	}
+//line testdata/run/a_37_cancel_edges.adesh:14
 	f.Drop()
+//line testdata/run/a_37_cancel_edges.adesh:14
 	panic(x)
 }
 
+//line testdata/run/a_37_cancel_edges.adesh:14
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_37_cancel_edges.adesh:14
 	switch f.state {
+//line testdata/run/a_37_cancel_edges.adesh:14
 	case 1:
+//line testdata/run/a_37_cancel_edges.adesh:14
 		f.sub1_.Drop()
+//line testdata/run/a_37_cancel_edges.adesh:14
 	case 3:
+//line testdata/run/a_37_cancel_edges.adesh:14
 		if f.sub2_ != nil {
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_37_cancel_edges.adesh:14
 	case 6:
+//line testdata/run/a_37_cancel_edges.adesh:14
 		if f.sub2_ != nil {
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_37_cancel_edges.adesh:14
 	case 7:
+//line testdata/run/a_37_cancel_edges.adesh:14
 		if f.sub2_ != nil {
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_37_cancel_edges.adesh:14
 func (f *mainFuture) complete_() {
+//line testdata/run/a_37_cancel_edges.adesh:14
 	f.state = mainFutureDone_
+//line testdata/run/a_37_cancel_edges.adesh:14
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_37_cancel_edges.adesh:14
 func adeshMain() mainFuture {
+//line testdata/run/a_37_cancel_edges.adesh:14
 	return mainFuture{}
 }
 
@@ -341,16 +500,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_37_cancel_edges.adesh:14
 			f.sub1_ = adeshMain()
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.state = 1
+//line testdata/run/a_37_cancel_edges.adesh:14
 			fallthrough
+//line testdata/run/a_37_cancel_edges.adesh:14
 		case 1: // after the await at a_37_cancel_edges.adesh:14
 //line testdata/run/a_37_cancel_edges.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_37_cancel_edges.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_37_cancel_edges.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_37_cancel_edges.adesh:14
 			f.complete_()
+//line testdata/run/a_37_cancel_edges.adesh:14
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

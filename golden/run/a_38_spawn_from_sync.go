@@ -17,54 +17,81 @@ const squareFutureDone_ = 2
 //
 //line testdata/run/a_38_spawn_from_sync.adesh:3
 func (f *squareFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 	for {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 		switch f.state {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 		case 0: // start
-//line testdata/run/a_38_spawn_from_sync.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_38_spawn_from_sync.adesh:4
 			f.state = 1
+//line testdata/run/a_38_spawn_from_sync.adesh:4
 			fallthrough
+//line testdata/run/a_38_spawn_from_sync.adesh:4
 		case 1: // after the await at a_38_spawn_from_sync.adesh:4
 //line testdata/run/a_38_spawn_from_sync.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_38_spawn_from_sync.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_38_spawn_from_sync.adesh:4
 				cx.SuspendedAt("testdata/run/a_38_spawn_from_sync.adesh:4")
+//line testdata/run/a_38_spawn_from_sync.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_38_spawn_from_sync.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_38_spawn_from_sync.adesh:4
 			{
 				var res_ int64 = f.x * f.x
+//line testdata/run/a_38_spawn_from_sync.adesh:5
 				f.complete_()
+//line testdata/run/a_38_spawn_from_sync.adesh:5
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 		default:
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 			rt.AwaitedAgain("`square`", "testdata/run/a_38_spawn_from_sync.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 func (f *squareFuture) Drop() {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 	if f.state == squareFutureDone_ {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 		return
 	}
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 	f.dropSub_()
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 func (f *squareFuture) dropSub_() {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 	switch f.state {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 	case 1:
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 func (f *squareFuture) complete_() {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 	*f = squareFuture{state: squareFutureDone_}
 }
 
 //line testdata/run/a_38_spawn_from_sync.adesh:3
 func square(x int64) squareFuture {
+//line testdata/run/a_38_spawn_from_sync.adesh:3
 	return squareFuture{x: x}
 }
 
@@ -74,8 +101,8 @@ func start_all(n int64) []*rt.JoinHandle[int64] {
 	var n_ int64 = n + 1
 //line testdata/run/a_38_spawn_from_sync.adesh:10
 	for i_ := int64(1); i_ < n_; i_++ {
+//line testdata/run/a_38_spawn_from_sync.adesh:10
 		var i int64 = i_
-//line testdata/run/a_38_spawn_from_sync.adesh:11
 		rt.ArrPush(&hs, rt.SpawnValue[int64](nil, square(i)))
 	}
 	return rt.ArrClone(hs)
@@ -92,29 +119,45 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/a_38_spawn_from_sync.adesh:22
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 	for {
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 		switch f.state {
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 		case 0: // start
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			f.complete_()
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			return rt.Ready[string]("block")
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 		default:
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			rt.AwaitedAgain("the async block", "testdata/run/a_38_spawn_from_sync.adesh:22:43")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 		return
 	}
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 	f.dropSub_()
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 	f.complete_()
 }
 
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -131,49 +174,75 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_38_spawn_from_sync.adesh:27
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 	var aw_ int64
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 	for {
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 		switch f.state {
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 		case 0: // start
-//line testdata/run/a_38_spawn_from_sync.adesh:28
 			f.sub1_ = square(6)
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 			f.state = 1
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 			fallthrough
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 		case 1: // after the await at a_38_spawn_from_sync.adesh:28
 //line testdata/run/a_38_spawn_from_sync.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 			f.sub1_ = squareFuture{}
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 			aw_ = step_.Value
 //line testdata/run/a_38_spawn_from_sync.adesh:28
 			f.from_callback.SendNow(cx, aw_)
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 			f.complete_()
+//line testdata/run/a_38_spawn_from_sync.adesh:28
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 		default:
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 			rt.AwaitedAgain("the async block", "testdata/run/a_38_spawn_from_sync.adesh:27:23")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 		return
 	}
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 	f.dropSub_()
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 	f.complete_()
 }
 
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 	switch f.state {
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 	case 1:
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -195,135 +264,212 @@ const mainFutureDone_ = 7
 //
 //line testdata/run/a_38_spawn_from_sync.adesh:16
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var a int64
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var aw1_ rt.Tuple3[int64, string, int64]
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var aw2_ rt.Option[int64]
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var aw_ int64
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var b string
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var c int64
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var h *rt.JoinHandle[int64]
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var hs []*rt.JoinHandle[int64]
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var t_ rt.Tuple3[int64, string, int64]
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	var x_ *rt.JoinHandle[int64]
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 poll_:
 	for {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		switch f.state {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		case 0: // start
-//line testdata/run/a_38_spawn_from_sync.adesh:17
 			hs = start_all(4)
 			f.sum = 0
+//line testdata/run/a_38_spawn_from_sync.adesh:18
 			f.items_ = hs
+//line testdata/run/a_38_spawn_from_sync.adesh:18
 			f.i_ = 0
+//line testdata/run/a_38_spawn_from_sync.adesh:18
 			f.state = 1
+//line testdata/run/a_38_spawn_from_sync.adesh:18
 			fallthrough
+//line testdata/run/a_38_spawn_from_sync.adesh:18
 		case 1: // head of the loop at a_38_spawn_from_sync.adesh:19
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 				f.state = 4
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 				continue poll_
 			}
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			x_ = f.items_[f.i_]
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			h = x_
 //line testdata/run/a_38_spawn_from_sync.adesh:19
 			f.sub1_ = h
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			f.state = 2
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			fallthrough
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 		case 2: // after the await at a_38_spawn_from_sync.adesh:19
 //line testdata/run/a_38_spawn_from_sync.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 				cx.SuspendedAt("testdata/run/a_38_spawn_from_sync.adesh:19")
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			f.sub1_ = nil
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			aw_ = step_.Value
 //line testdata/run/a_38_spawn_from_sync.adesh:19
 			f.sum += aw_
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			f.state = 3
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			fallthrough
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 		case 3: // next turn of the loop at a_38_spawn_from_sync.adesh:19
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			f.i_++
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			f.state = 1
+//line testdata/run/a_38_spawn_from_sync.adesh:19
 			continue poll_
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		case 4: // after the loop at a_38_spawn_from_sync.adesh:19
 //line testdata/run/a_38_spawn_from_sync.adesh:20
 			rt.Print("sum of squares:", f.sum)
 //line testdata/run/a_38_spawn_from_sync.adesh:22
 			f.sub2_ = rt.Join3(rt.Box[int64](square(3)), rt.Box[string](asyncBlock1{}), rt.SpawnValue[int64](cx, square(5)))
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			f.state = 5
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			fallthrough
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 		case 5: // after the await at a_38_spawn_from_sync.adesh:22
 //line testdata/run/a_38_spawn_from_sync.adesh:22
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 				cx.SuspendedAt("testdata/run/a_38_spawn_from_sync.adesh:22")
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			f.sub2_ = rt.Join3Future[int64, string, int64]{}
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			aw1_ = step_.Value
 //line testdata/run/a_38_spawn_from_sync.adesh:22
 			t_ = aw1_
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			a = t_.F0
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			b = t_.F1
+//line testdata/run/a_38_spawn_from_sync.adesh:22
 			c = t_.F2
-//line testdata/run/a_38_spawn_from_sync.adesh:23
 			rt.Print(a, b, c)
 //line testdata/run/a_38_spawn_from_sync.adesh:25
 			f.from_callback = rt.NewChannel[int64](0)
 			rt.SetTimeout(func() {
 				var h_ *rt.JoinHandle[rt.Unit] = rt.SpawnValue[rt.Unit](nil, asyncBlock2{from_callback: f.from_callback})
+//line testdata/run/a_38_spawn_from_sync.adesh:27
 				_ = h_
 			}, 1)
 //line testdata/run/a_38_spawn_from_sync.adesh:31
 			f.sub3_ = f.from_callback.Recv()
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 			f.state = 6
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 			fallthrough
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 		case 6: // after the await at a_38_spawn_from_sync.adesh:31
 //line testdata/run/a_38_spawn_from_sync.adesh:31
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 				cx.SuspendedAt("testdata/run/a_38_spawn_from_sync.adesh:31")
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 			f.sub3_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 			aw2_ = step_.Value
 //line testdata/run/a_38_spawn_from_sync.adesh:31
 			rt.Print("from a timer callback:", aw2_)
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 			f.complete_()
+//line testdata/run/a_38_spawn_from_sync.adesh:31
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		default:
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 			rt.AwaitedAgain("`main`", "testdata/run/a_38_spawn_from_sync.adesh:16:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 func (f *mainFuture) Drop() {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		return
 	}
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	f.dropSub_()
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	switch f.state {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	case 2:
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		if f.sub1_ != nil {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	case 5:
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		f.sub2_.Drop()
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	case 6:
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		f.sub3_.Drop()
 	}
 }
 
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 func (f *mainFuture) complete_() {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_38_spawn_from_sync.adesh:16
 func adeshMain() mainFuture {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 	return mainFuture{}
 }
 
@@ -342,16 +488,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_38_spawn_from_sync.adesh:16
 			f.sub1_ = adeshMain()
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 			f.state = 1
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 			fallthrough
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 		case 1: // after the await at a_38_spawn_from_sync.adesh:16
 //line testdata/run/a_38_spawn_from_sync.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 			f.complete_()
+//line testdata/run/a_38_spawn_from_sync.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -42,103 +42,163 @@ const restockFutureDone_ = 5
 //
 //line testdata/run/a_39_locks_between_awaits.adesh:5
 func (f *restockFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	var t_ rt.Option[int64]
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 poll_:
 	for {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 		switch f.state {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 		case 0: // start
-//line testdata/run/a_39_locks_between_awaits.adesh:6
 			f.n_ = f.times
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 			f.i_ = int64(0)
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 			f.state = 1
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 		case 1: // head of the loop at a_39_locks_between_awaits.adesh:6
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 				f.state = 4
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 				continue poll_
 			}
-//line testdata/run/a_39_locks_between_awaits.adesh:8
 			f.g = (*f.inv.Get()).Lock()
+//line testdata/run/a_39_locks_between_awaits.adesh:8
 			t_ = (*f.g.Ptr()).items.Get(f.item)
+//line testdata/run/a_39_locks_between_awaits.adesh:8
 			if t_.Some {
+//line testdata/run/a_39_locks_between_awaits.adesh:8
 				f.t1_ = t_.Val
 			} else {
+//line testdata/run/a_39_locks_between_awaits.adesh:8
 				f.t1_ = 0
 			}
 //line testdata/run/a_39_locks_between_awaits.adesh:9
 			(*f.g.Ptr()).items.Set(f.item, f.t1_+1)
+//line testdata/run/a_39_locks_between_awaits.adesh:9
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:9
 				f.g.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:9
 				f.g = rt.MutexGuard[Inventory]{}
 			}
-//line testdata/run/a_39_locks_between_awaits.adesh:11
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 			f.state = 2
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 		case 2: // after the await at a_39_locks_between_awaits.adesh:11
 //line testdata/run/a_39_locks_between_awaits.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 				cx.SuspendedAt("testdata/run/a_39_locks_between_awaits.adesh:11")
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 			f.state = 3
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:11
 		case 3: // next turn of the loop at a_39_locks_between_awaits.adesh:6
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 			f.i_++
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 			f.state = 1
+//line testdata/run/a_39_locks_between_awaits.adesh:6
 			continue poll_
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 		case 4: // after the loop at a_39_locks_between_awaits.adesh:6
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 				f.inv.Release()
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 				f.inv = nil
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 			f.complete_()
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 		default:
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 			rt.AwaitedAgain("`restock`", "testdata/run/a_39_locks_between_awaits.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 func (f *restockFuture) Drop() {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	if f.state == restockFutureDone_ {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 		return
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	f.dropSub_()
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 func (f *restockFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	x := recover()
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	if x == nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 		return
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	f.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	panic(x)
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 func (f *restockFuture) dropSub_() {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	switch f.state {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	case 2:
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 func (f *restockFuture) complete_() {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	f.state = restockFutureDone_
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	if f.inv != nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 		f.inv.Release()
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	f.g.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	*f = restockFuture{state: restockFutureDone_}
 }
 
 //line testdata/run/a_39_locks_between_awaits.adesh:5
 func restock(inv *rt.Share[*rt.Mutex[Inventory]], item string, times int64) restockFuture {
+//line testdata/run/a_39_locks_between_awaits.adesh:5
 	return restockFuture{inv: inv, item: item, times: times}
 }
 
@@ -160,99 +220,158 @@ const readerFutureDone_ = 5
 //
 //line testdata/run/a_39_locks_between_awaits.adesh:15
 func (f *readerFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 poll_:
 	for {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 		switch f.state {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 		case 0: // start
-//line testdata/run/a_39_locks_between_awaits.adesh:16
 			f.seen = 0
 			f.n_ = f.rounds
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 			f.i_ = int64(0)
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 			f.state = 1
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 		case 1: // head of the loop at a_39_locks_between_awaits.adesh:17
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 				f.state = 4
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 				continue poll_
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 			f.tmp_ = (*f.table.Get()).Read()
-//line testdata/run/a_39_locks_between_awaits.adesh:18
 			f.seen += int64(len(*f.tmp_.Ptr()))
+//line testdata/run/a_39_locks_between_awaits.adesh:18
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:18
 				f.tmp_.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:18
 				f.tmp_ = rt.ReadGuard[[]int64]{}
 			}
 //line testdata/run/a_39_locks_between_awaits.adesh:19
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 			f.state = 2
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 		case 2: // after the await at a_39_locks_between_awaits.adesh:19
 //line testdata/run/a_39_locks_between_awaits.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 				cx.SuspendedAt("testdata/run/a_39_locks_between_awaits.adesh:19")
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 			f.state = 3
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:19
 		case 3: // next turn of the loop at a_39_locks_between_awaits.adesh:17
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 			f.i_++
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 			f.state = 1
+//line testdata/run/a_39_locks_between_awaits.adesh:17
 			continue poll_
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 		case 4: // after the loop at a_39_locks_between_awaits.adesh:17
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 				f.table.Release()
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 				f.table = nil
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:21
 				var res_ int64 = f.seen
+//line testdata/run/a_39_locks_between_awaits.adesh:21
 				f.complete_()
+//line testdata/run/a_39_locks_between_awaits.adesh:21
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 		default:
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 			rt.AwaitedAgain("`reader`", "testdata/run/a_39_locks_between_awaits.adesh:15:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 func (f *readerFuture) Drop() {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	if f.state == readerFutureDone_ {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 		return
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	f.dropSub_()
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	f.complete_()
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 func (f *readerFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	x := recover()
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	if x == nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 		return
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	f.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	panic(x)
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 func (f *readerFuture) dropSub_() {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	switch f.state {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	case 2:
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 func (f *readerFuture) complete_() {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	f.state = readerFutureDone_
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	if f.table != nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 		f.table.Release()
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	f.tmp_.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	*f = readerFuture{state: readerFutureDone_}
 }
 
 //line testdata/run/a_39_locks_between_awaits.adesh:15
 func reader(table *rt.Share[*rt.RwLock[[]int64]], rounds int64) readerFuture {
+//line testdata/run/a_39_locks_between_awaits.adesh:15
 	return readerFuture{table: table, rounds: rounds}
 }
 
@@ -281,60 +400,97 @@ const mainFutureDone_ = 9
 //
 //line testdata/run/a_39_locks_between_awaits.adesh:24
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	var aw_ int64
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	var h *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	var n_ int64
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	var r *rt.JoinHandle[int64]
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	var x1_ *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	var x2_ *rt.JoinHandle[int64]
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 poll_:
 	for {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		switch f.state {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		case 0: // start
-//line testdata/run/a_39_locks_between_awaits.adesh:25
 			f.inv = rt.NewShare[*rt.Mutex[Inventory]](rt.NewMutex[Inventory](Inventory{items: rt.MapOf[string, int64]([]string{"apple", "pear", "fig"}, []int64{0, 0, 0})}))
 			f.hs = []*rt.JoinHandle[rt.Unit]{}
 			for _, x_ := range []string{"apple", "pear", "apple", "fig", "apple"} {
+//line testdata/run/a_39_locks_between_awaits.adesh:27
 				var item string = x_
-//line testdata/run/a_39_locks_between_awaits.adesh:28
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, restock(f.inv.Clone(), item, 100)))
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:27
 			f.items_ = f.hs
+//line testdata/run/a_39_locks_between_awaits.adesh:27
 			f.i1_ = 0
+//line testdata/run/a_39_locks_between_awaits.adesh:27
 			f.state = 1
+//line testdata/run/a_39_locks_between_awaits.adesh:27
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:27
 		case 1: // head of the loop at a_39_locks_between_awaits.adesh:30
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 				f.state = 4
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 				continue poll_
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			x1_ = f.items_[f.i1_]
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			h = x1_
 //line testdata/run/a_39_locks_between_awaits.adesh:30
 			f.sub1_ = h
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			f.state = 2
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 		case 2: // after the await at a_39_locks_between_awaits.adesh:30
 //line testdata/run/a_39_locks_between_awaits.adesh:30
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 				cx.SuspendedAt("testdata/run/a_39_locks_between_awaits.adesh:30")
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			f.sub1_ = nil
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			f.state = 3
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 		case 3: // next turn of the loop at a_39_locks_between_awaits.adesh:30
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			f.i1_++
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			f.state = 1
+//line testdata/run/a_39_locks_between_awaits.adesh:30
 			continue poll_
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		case 4: // after the loop at a_39_locks_between_awaits.adesh:30
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			f.tmp_ = (*f.inv.Get()).Lock()
 //line testdata/run/a_39_locks_between_awaits.adesh:31
 			rt.Print((*f.tmp_.Ptr()).items)
+//line testdata/run/a_39_locks_between_awaits.adesh:31
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:31
 				f.tmp_.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:31
 				f.tmp_ = rt.MutexGuard[Inventory]{}
 			}
 //line testdata/run/a_39_locks_between_awaits.adesh:32
@@ -348,118 +504,189 @@ poll_:
 				rt.ArrPush(&f.readers, rt.SpawnValue[int64](cx, reader(f.table.Clone(), 50)))
 			}
 			f.total = 0
+//line testdata/run/a_39_locks_between_awaits.adesh:39
 			f.items1_ = f.readers
+//line testdata/run/a_39_locks_between_awaits.adesh:39
 			f.i2_ = 0
+//line testdata/run/a_39_locks_between_awaits.adesh:39
 			f.state = 5
+//line testdata/run/a_39_locks_between_awaits.adesh:39
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:39
 		case 5: // head of the loop at a_39_locks_between_awaits.adesh:40
 			if !(f.i2_ < len(f.items1_)) {
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 				f.state = 8
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 				continue poll_
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			x2_ = f.items1_[f.i2_]
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			r = x2_
 //line testdata/run/a_39_locks_between_awaits.adesh:40
 			f.sub2_ = r
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			f.state = 6
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 		case 6: // after the await at a_39_locks_between_awaits.adesh:40
 //line testdata/run/a_39_locks_between_awaits.adesh:40
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 				cx.SuspendedAt("testdata/run/a_39_locks_between_awaits.adesh:40")
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			f.sub2_ = nil
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			aw_ = step_.Value
 //line testdata/run/a_39_locks_between_awaits.adesh:40
 			f.total += aw_
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			f.state = 7
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 		case 7: // next turn of the loop at a_39_locks_between_awaits.adesh:40
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			f.i2_++
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			f.state = 5
+//line testdata/run/a_39_locks_between_awaits.adesh:40
 			continue poll_
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		case 8: // after the loop at a_39_locks_between_awaits.adesh:40
 //line testdata/run/a_39_locks_between_awaits.adesh:41
 			rt.Print("reads:", f.total)
+//line testdata/run/a_39_locks_between_awaits.adesh:41
 			f.tmp1_ = (*f.table.Get()).Write()
-//line testdata/run/a_39_locks_between_awaits.adesh:42
 			rt.ArrPush(f.tmp1_.Ptr(), 4)
+//line testdata/run/a_39_locks_between_awaits.adesh:42
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:42
 				f.tmp1_.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:42
 				f.tmp1_ = rt.WriteGuard[[]int64]{}
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:42
 			f.tmp2_ = (*f.table.Get()).Read()
-//line testdata/run/a_39_locks_between_awaits.adesh:43
 			rt.Print(*f.tmp2_.Ptr(), f.table.StrongCount())
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 				f.tmp2_.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 				f.tmp2_ = rt.ReadGuard[[]int64]{}
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 				f.table.Release()
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 				f.table = nil
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 			{
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 				f.inv.Release()
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 				f.inv = nil
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 			f.complete_()
+//line testdata/run/a_39_locks_between_awaits.adesh:43
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		default:
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			rt.AwaitedAgain("`main`", "testdata/run/a_39_locks_between_awaits.adesh:24:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 func (f *mainFuture) Drop() {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		return
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	f.dropSub_()
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	f.complete_()
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	x := recover()
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	if x == nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		return
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	f.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	panic(x)
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	switch f.state {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	case 2:
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		if f.sub1_ != nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	case 6:
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		if f.sub2_ != nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 func (f *mainFuture) complete_() {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	f.state = mainFutureDone_
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	if f.inv != nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		f.inv.Release()
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	if f.table != nil {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		f.table.Release()
 	}
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	f.tmp1_.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	f.tmp2_.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	f.tmp_.Drop()
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_39_locks_between_awaits.adesh:24
 func adeshMain() mainFuture {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 	return mainFuture{}
 }
 
@@ -478,16 +705,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_39_locks_between_awaits.adesh:24
 			f.sub1_ = adeshMain()
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			f.state = 1
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			fallthrough
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 		case 1: // after the await at a_39_locks_between_awaits.adesh:24
 //line testdata/run/a_39_locks_between_awaits.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			f.complete_()
+//line testdata/run/a_39_locks_between_awaits.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -27,54 +27,81 @@ const stepFutureDone_ = 2
 //
 //line testdata/run/a_40_thrown_values.adesh:9
 func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_40_thrown_values.adesh:9
 	for {
+//line testdata/run/a_40_thrown_values.adesh:9
 		switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:9
 		case 0: // start
-//line testdata/run/a_40_thrown_values.adesh:10
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_40_thrown_values.adesh:10
 			f.state = 1
+//line testdata/run/a_40_thrown_values.adesh:10
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:10
 		case 1: // after the await at a_40_thrown_values.adesh:10
 //line testdata/run/a_40_thrown_values.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:10
 				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:10")
+//line testdata/run/a_40_thrown_values.adesh:10
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:10
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_40_thrown_values.adesh:10
 			{
 				var res_ int64 = check(f.n)
+//line testdata/run/a_40_thrown_values.adesh:11
 				f.complete_()
+//line testdata/run/a_40_thrown_values.adesh:11
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_40_thrown_values.adesh:9
 		default:
+//line testdata/run/a_40_thrown_values.adesh:9
 			rt.AwaitedAgain("`step`", "testdata/run/a_40_thrown_values.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_40_thrown_values.adesh:9
 func (f *stepFuture) Drop() {
+//line testdata/run/a_40_thrown_values.adesh:9
 	if f.state == stepFutureDone_ {
+//line testdata/run/a_40_thrown_values.adesh:9
 		return
 	}
+//line testdata/run/a_40_thrown_values.adesh:9
 	f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/a_40_thrown_values.adesh:9
 func (f *stepFuture) dropSub_() {
+//line testdata/run/a_40_thrown_values.adesh:9
 	switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:9
 	case 1:
+//line testdata/run/a_40_thrown_values.adesh:9
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_40_thrown_values.adesh:9
 func (f *stepFuture) complete_() {
+//line testdata/run/a_40_thrown_values.adesh:9
 	*f = stepFuture{state: stepFutureDone_}
 }
 
 //line testdata/run/a_40_thrown_values.adesh:9
 func step(n int64) stepFuture {
+//line testdata/run/a_40_thrown_values.adesh:9
 	return stepFuture{n: n}
 }
 
@@ -91,22 +118,30 @@ const oddThrowFutureDone_ = 2
 //
 //line testdata/run/a_40_thrown_values.adesh:14
 func (f *oddThrowFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_40_thrown_values.adesh:14
 	for {
+//line testdata/run/a_40_thrown_values.adesh:14
 		switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:14
 		case 0: // start
-//line testdata/run/a_40_thrown_values.adesh:15
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_40_thrown_values.adesh:15
 			f.state = 1
+//line testdata/run/a_40_thrown_values.adesh:15
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:15
 		case 1: // after the await at a_40_thrown_values.adesh:15
 //line testdata/run/a_40_thrown_values.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:15
 				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:15")
+//line testdata/run/a_40_thrown_values.adesh:15
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:15
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_40_thrown_values.adesh:16
 			if f.kind == 0 {
 //line testdata/run/a_40_thrown_values.adesh:16
 				panic(&rt.Thrown{Err: rt.ToError("a plain string"), Pos: "testdata/run/a_40_thrown_values.adesh:16:20"})
@@ -118,34 +153,49 @@ func (f *oddThrowFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/a_40_thrown_values.adesh:18
 			panic(&rt.Thrown{Err: rt.ToError([]int64{1, 2}), Pos: "testdata/run/a_40_thrown_values.adesh:18:5"})
+//line testdata/run/a_40_thrown_values.adesh:14
 		default:
+//line testdata/run/a_40_thrown_values.adesh:14
 			rt.AwaitedAgain("`odd_throw`", "testdata/run/a_40_thrown_values.adesh:14:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_40_thrown_values.adesh:14
 func (f *oddThrowFuture) Drop() {
+//line testdata/run/a_40_thrown_values.adesh:14
 	if f.state == oddThrowFutureDone_ {
+//line testdata/run/a_40_thrown_values.adesh:14
 		return
 	}
+//line testdata/run/a_40_thrown_values.adesh:14
 	f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/a_40_thrown_values.adesh:14
 func (f *oddThrowFuture) dropSub_() {
+//line testdata/run/a_40_thrown_values.adesh:14
 	switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:14
 	case 1:
+//line testdata/run/a_40_thrown_values.adesh:14
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_40_thrown_values.adesh:14
 func (f *oddThrowFuture) complete_() {
+//line testdata/run/a_40_thrown_values.adesh:14
 	*f = oddThrowFuture{state: oddThrowFutureDone_}
 }
 
 //line testdata/run/a_40_thrown_values.adesh:14
 func odd_throw(kind int64) oddThrowFuture {
+//line testdata/run/a_40_thrown_values.adesh:14
 	return oddThrowFuture{kind: kind}
 }
 
@@ -164,96 +214,154 @@ const cleanupThenRethrowFutureDone_ = 5
 //
 //line testdata/run/a_40_thrown_values.adesh:21
 func (f *cleanupThenRethrowFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_40_thrown_values.adesh:21
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_40_thrown_values.adesh:21
 	var aw_ int64
+//line testdata/run/a_40_thrown_values.adesh:21
 	for {
+//line testdata/run/a_40_thrown_values.adesh:21
 		switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:21
 		case 0: // body of the try at a_40_thrown_values.adesh:22
 //line testdata/run/a_40_thrown_values.adesh:23
 			f.sub1_ = step(10)
+//line testdata/run/a_40_thrown_values.adesh:23
 			f.state = 1
+//line testdata/run/a_40_thrown_values.adesh:23
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:23
 		case 1: // after the await at a_40_thrown_values.adesh:23
 //line testdata/run/a_40_thrown_values.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:23
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:23
 			f.sub1_ = stepFuture{}
+//line testdata/run/a_40_thrown_values.adesh:23
 			aw_ = step_.Value
+//line testdata/run/a_40_thrown_values.adesh:23
 			f.complete_()
+//line testdata/run/a_40_thrown_values.adesh:23
 			return rt.Ready[int64](aw_)
+//line testdata/run/a_40_thrown_values.adesh:21
 		case 2: // catch of the try at a_40_thrown_values.adesh:22
+//line testdata/run/a_40_thrown_values.adesh:21
 			thrown_ := f.err_
+//line testdata/run/a_40_thrown_values.adesh:21
 			f.err_ = nil
+//line testdata/run/a_40_thrown_values.adesh:21
 			f.e = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:25
 			f.sub2_ = rt.Sleep(1)
+//line testdata/run/a_40_thrown_values.adesh:25
 			f.state = 3
+//line testdata/run/a_40_thrown_values.adesh:25
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:25
 		case 3: // after the await at a_40_thrown_values.adesh:25
 //line testdata/run/a_40_thrown_values.adesh:25
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:25
 				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:25")
+//line testdata/run/a_40_thrown_values.adesh:25
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:25
 			f.sub2_ = rt.SleepFuture{}
-//line testdata/run/a_40_thrown_values.adesh:26
 			rt.Print("  cleaned up after:", f.e.Message)
 			panic(&rt.Thrown{Err: f.e, Pos: "testdata/run/a_40_thrown_values.adesh:27:9"})
+//line testdata/run/a_40_thrown_values.adesh:21
 		case 4: // after the try at a_40_thrown_values.adesh:22
+//line testdata/run/a_40_thrown_values.adesh:21
 			panic("unreachable")
+//line testdata/run/a_40_thrown_values.adesh:21
 		default:
+//line testdata/run/a_40_thrown_values.adesh:21
 			rt.AwaitedAgain("`cleanup_then_rethrow`", "testdata/run/a_40_thrown_values.adesh:21:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_40_thrown_values.adesh:21
 func (f *cleanupThenRethrowFuture) Drop() {
+//line testdata/run/a_40_thrown_values.adesh:21
 	if f.state == cleanupThenRethrowFutureDone_ {
+//line testdata/run/a_40_thrown_values.adesh:21
 		return
 	}
+//line testdata/run/a_40_thrown_values.adesh:21
 	f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/a_40_thrown_values.adesh:21
 func (f *cleanupThenRethrowFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_40_thrown_values.adesh:21
 	x := recover()
+//line testdata/run/a_40_thrown_values.adesh:21
 	if x == nil {
+//line testdata/run/a_40_thrown_values.adesh:21
 		return
 	}
+//line testdata/run/a_40_thrown_values.adesh:21
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_40_thrown_values.adesh:21
 		switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:21
 		case 0, 1:
+//line testdata/run/a_40_thrown_values.adesh:21
 			f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:21
 			f.err_ = t
+//line testdata/run/a_40_thrown_values.adesh:21
 			f.state = 2
+//line testdata/run/a_40_thrown_values.adesh:21
 			*r = f.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:21
 			return
 		}
 	}
+//line testdata/run/a_40_thrown_values.adesh:21
 	f.Drop()
+//line testdata/run/a_40_thrown_values.adesh:21
 	panic(x)
 }
 
+//line testdata/run/a_40_thrown_values.adesh:21
 func (f *cleanupThenRethrowFuture) dropSub_() {
+//line testdata/run/a_40_thrown_values.adesh:21
 	switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:21
 	case 1:
+//line testdata/run/a_40_thrown_values.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/a_40_thrown_values.adesh:21
 	case 3:
+//line testdata/run/a_40_thrown_values.adesh:21
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_40_thrown_values.adesh:21
 func (f *cleanupThenRethrowFuture) complete_() {
+//line testdata/run/a_40_thrown_values.adesh:21
 	f.state = cleanupThenRethrowFutureDone_
+//line testdata/run/a_40_thrown_values.adesh:21
 	*f = cleanupThenRethrowFuture{state: cleanupThenRethrowFutureDone_}
 }
 
 //line testdata/run/a_40_thrown_values.adesh:21
 func cleanup_then_rethrow() cleanupThenRethrowFuture {
+//line testdata/run/a_40_thrown_values.adesh:21
 	return cleanupThenRethrowFuture{}
 }
 
@@ -275,234 +383,390 @@ const mainFutureDone_ = 19
 //
 //line testdata/run/a_40_thrown_values.adesh:31
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_40_thrown_values.adesh:31
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_40_thrown_values.adesh:31
 	var aw1_ int64
+//line testdata/run/a_40_thrown_values.adesh:31
 	var aw_ int64
+//line testdata/run/a_40_thrown_values.adesh:31
 	var e rt.Error
+//line testdata/run/a_40_thrown_values.adesh:31
 	var e_ rt.Error
+//line testdata/run/a_40_thrown_values.adesh:31
 	var e_1 rt.Error
+//line testdata/run/a_40_thrown_values.adesh:31
 	var e_2 rt.Error
+//line testdata/run/a_40_thrown_values.adesh:31
 	var k int64
+//line testdata/run/a_40_thrown_values.adesh:31
 	var p_ *rt.Promise[int64]
+//line testdata/run/a_40_thrown_values.adesh:31
 poll_:
 	for {
+//line testdata/run/a_40_thrown_values.adesh:31
 		switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 0: // start
-//line testdata/run/a_40_thrown_values.adesh:32
 			f.sub1_ = step(2)
+//line testdata/run/a_40_thrown_values.adesh:32
 			f.state = 1
+//line testdata/run/a_40_thrown_values.adesh:32
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:32
 		case 1: // after the await at a_40_thrown_values.adesh:32
 //line testdata/run/a_40_thrown_values.adesh:32
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:32
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:32
 			f.sub1_ = stepFuture{}
+//line testdata/run/a_40_thrown_values.adesh:32
 			aw_ = step_.Value
 //line testdata/run/a_40_thrown_values.adesh:32
 			rt.Print(aw_)
+//line testdata/run/a_40_thrown_values.adesh:32
 			f.state = 2
+//line testdata/run/a_40_thrown_values.adesh:32
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:32
 		case 2: // body of the try at a_40_thrown_values.adesh:33
-//line testdata/run/a_40_thrown_values.adesh:33
 			f.sub1_ = step(3)
+//line testdata/run/a_40_thrown_values.adesh:33
 			f.state = 3
+//line testdata/run/a_40_thrown_values.adesh:33
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:33
 		case 3: // after the await at a_40_thrown_values.adesh:33
 //line testdata/run/a_40_thrown_values.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:33
 			f.sub1_ = stepFuture{}
+//line testdata/run/a_40_thrown_values.adesh:33
 			aw1_ = step_.Value
 //line testdata/run/a_40_thrown_values.adesh:33
 			rt.Print(aw1_)
+//line testdata/run/a_40_thrown_values.adesh:33
 			f.state = 5
+//line testdata/run/a_40_thrown_values.adesh:33
 			continue poll_
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 4: // catch of the try at a_40_thrown_values.adesh:33
+//line testdata/run/a_40_thrown_values.adesh:31
 			thrown_ := f.err_
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.err_ = nil
+//line testdata/run/a_40_thrown_values.adesh:31
 			e = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:33
 			rt.Print("caught:", e.Message)
+//line testdata/run/a_40_thrown_values.adesh:33
 			f.state = 5
+//line testdata/run/a_40_thrown_values.adesh:33
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:33
 		case 5: // after the try at a_40_thrown_values.adesh:33
-//line testdata/run/a_40_thrown_values.adesh:34
 			f.n_ = 3
+//line testdata/run/a_40_thrown_values.adesh:34
 			f.i_ = int64(0)
+//line testdata/run/a_40_thrown_values.adesh:34
 			f.state = 6
+//line testdata/run/a_40_thrown_values.adesh:34
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:34
 		case 6: // head of the loop at a_40_thrown_values.adesh:34
+//line testdata/run/a_40_thrown_values.adesh:34
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_40_thrown_values.adesh:34
 				f.state = 11
+//line testdata/run/a_40_thrown_values.adesh:34
 				continue poll_
 			}
+//line testdata/run/a_40_thrown_values.adesh:34
 			k = f.i_
+//line testdata/run/a_40_thrown_values.adesh:34
 			f.state = 7
+//line testdata/run/a_40_thrown_values.adesh:34
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:34
 		case 7: // body of the try at a_40_thrown_values.adesh:35
-//line testdata/run/a_40_thrown_values.adesh:35
 			f.sub2_ = odd_throw(k)
+//line testdata/run/a_40_thrown_values.adesh:35
 			f.state = 8
+//line testdata/run/a_40_thrown_values.adesh:35
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:35
 		case 8: // after the await at a_40_thrown_values.adesh:35
 //line testdata/run/a_40_thrown_values.adesh:35
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:35
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:35
 			f.sub2_ = oddThrowFuture{}
+//line testdata/run/a_40_thrown_values.adesh:35
 			f.state = 10
+//line testdata/run/a_40_thrown_values.adesh:35
 			continue poll_
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 9: // catch of the try at a_40_thrown_values.adesh:35
+//line testdata/run/a_40_thrown_values.adesh:31
 			thrown_ := f.err_
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.err_ = nil
+//line testdata/run/a_40_thrown_values.adesh:31
 			e_ = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:35
 			rt.Print("wrapped:", e_.Message, e_)
+//line testdata/run/a_40_thrown_values.adesh:35
 			f.state = 10
+//line testdata/run/a_40_thrown_values.adesh:35
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:35
 		case 10: // next turn of the loop at a_40_thrown_values.adesh:34
+//line testdata/run/a_40_thrown_values.adesh:34
 			f.i_++
+//line testdata/run/a_40_thrown_values.adesh:34
 			f.state = 6
+//line testdata/run/a_40_thrown_values.adesh:34
 			continue poll_
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 11: // after the loop at a_40_thrown_values.adesh:34
 //line testdata/run/a_40_thrown_values.adesh:37
 			p_ = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+//line testdata/run/a_40_thrown_values.adesh:37
 				func(resolve func(int64), reject func(rt.Value)) {
 //line testdata/run/a_40_thrown_values.adesh:37
 					reject("not an error value")
 				}(resolve_, rt.RejectValues(reject_))
 			})
+//line testdata/run/a_40_thrown_values.adesh:37
 			f.state = 12
+//line testdata/run/a_40_thrown_values.adesh:37
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:37
 		case 12: // body of the try at a_40_thrown_values.adesh:38
-//line testdata/run/a_40_thrown_values.adesh:38
 			f.sub3_ = p_
+//line testdata/run/a_40_thrown_values.adesh:38
 			f.state = 13
+//line testdata/run/a_40_thrown_values.adesh:38
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:38
 		case 13: // after the await at a_40_thrown_values.adesh:38
 //line testdata/run/a_40_thrown_values.adesh:38
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:38
 				cx.SuspendedAt("testdata/run/a_40_thrown_values.adesh:38")
+//line testdata/run/a_40_thrown_values.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:38
 			f.sub3_ = nil
+//line testdata/run/a_40_thrown_values.adesh:38
 			f.state = 15
+//line testdata/run/a_40_thrown_values.adesh:38
 			continue poll_
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 14: // catch of the try at a_40_thrown_values.adesh:38
+//line testdata/run/a_40_thrown_values.adesh:31
 			thrown_ := f.err_
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.err_ = nil
+//line testdata/run/a_40_thrown_values.adesh:31
 			e_1 = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:38
 			rt.Print("rejected:", e_1.Message)
+//line testdata/run/a_40_thrown_values.adesh:38
 			f.state = 15
+//line testdata/run/a_40_thrown_values.adesh:38
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:38
 		case 15: // body of the try at a_40_thrown_values.adesh:39
-//line testdata/run/a_40_thrown_values.adesh:39
 			f.sub4_ = cleanup_then_rethrow()
+//line testdata/run/a_40_thrown_values.adesh:39
 			f.state = 16
+//line testdata/run/a_40_thrown_values.adesh:39
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:39
 		case 16: // after the await at a_40_thrown_values.adesh:39
 //line testdata/run/a_40_thrown_values.adesh:39
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:39
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:39
 			f.sub4_ = cleanupThenRethrowFuture{}
+//line testdata/run/a_40_thrown_values.adesh:39
 			f.state = 18
+//line testdata/run/a_40_thrown_values.adesh:39
 			continue poll_
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 17: // catch of the try at a_40_thrown_values.adesh:39
+//line testdata/run/a_40_thrown_values.adesh:31
 			thrown_ := f.err_
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.err_ = nil
+//line testdata/run/a_40_thrown_values.adesh:31
 			e_2 = thrown_.Err
 //line testdata/run/a_40_thrown_values.adesh:39
 			rt.Print("rethrown:", e_2.Message)
+//line testdata/run/a_40_thrown_values.adesh:39
 			f.state = 18
+//line testdata/run/a_40_thrown_values.adesh:39
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:39
 		case 18: // after the try at a_40_thrown_values.adesh:39
+//line testdata/run/a_40_thrown_values.adesh:39
 			f.complete_()
+//line testdata/run/a_40_thrown_values.adesh:39
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_40_thrown_values.adesh:31
 		default:
+//line testdata/run/a_40_thrown_values.adesh:31
 			rt.AwaitedAgain("`main`", "testdata/run/a_40_thrown_values.adesh:31:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_40_thrown_values.adesh:31
 func (f *mainFuture) Drop() {
+//line testdata/run/a_40_thrown_values.adesh:31
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_40_thrown_values.adesh:31
 		return
 	}
+//line testdata/run/a_40_thrown_values.adesh:31
 	f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:31
 	f.complete_()
 }
 
+//line testdata/run/a_40_thrown_values.adesh:31
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_40_thrown_values.adesh:31
 	x := recover()
+//line testdata/run/a_40_thrown_values.adesh:31
 	if x == nil {
+//line testdata/run/a_40_thrown_values.adesh:31
 		return
 	}
+//line testdata/run/a_40_thrown_values.adesh:31
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_40_thrown_values.adesh:31
 		switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 2, 3:
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.err_ = t
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.state = 4
+//line testdata/run/a_40_thrown_values.adesh:31
 			*r = f.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:31
 			return
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 7, 8:
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.err_ = t
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.state = 9
+//line testdata/run/a_40_thrown_values.adesh:31
 			*r = f.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:31
 			return
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 12, 13:
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.err_ = t
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.state = 14
+//line testdata/run/a_40_thrown_values.adesh:31
 			*r = f.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:31
 			return
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 15, 16:
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.dropSub_()
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.err_ = t
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.state = 17
+//line testdata/run/a_40_thrown_values.adesh:31
 			*r = f.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:31
 			return
 		}
 	}
+//line testdata/run/a_40_thrown_values.adesh:31
 	f.Drop()
+//line testdata/run/a_40_thrown_values.adesh:31
 	panic(x)
 }
 
+//line testdata/run/a_40_thrown_values.adesh:31
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_40_thrown_values.adesh:31
 	switch f.state {
+//line testdata/run/a_40_thrown_values.adesh:31
 	case 1:
+//line testdata/run/a_40_thrown_values.adesh:31
 		f.sub1_.Drop()
+//line testdata/run/a_40_thrown_values.adesh:31
 	case 3:
+//line testdata/run/a_40_thrown_values.adesh:31
 		f.sub1_.Drop()
+//line testdata/run/a_40_thrown_values.adesh:31
 	case 8:
+//line testdata/run/a_40_thrown_values.adesh:31
 		f.sub2_.Drop()
+//line testdata/run/a_40_thrown_values.adesh:31
 	case 13:
+//line testdata/run/a_40_thrown_values.adesh:31
 		if f.sub3_ != nil {
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_40_thrown_values.adesh:31
 	case 16:
+//line testdata/run/a_40_thrown_values.adesh:31
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_40_thrown_values.adesh:31
 func (f *mainFuture) complete_() {
+//line testdata/run/a_40_thrown_values.adesh:31
 	f.state = mainFutureDone_
+//line testdata/run/a_40_thrown_values.adesh:31
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_40_thrown_values.adesh:31
 func adeshMain() mainFuture {
+//line testdata/run/a_40_thrown_values.adesh:31
 	return mainFuture{}
 }
 
@@ -521,16 +785,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_40_thrown_values.adesh:31
 			f.sub1_ = adeshMain()
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.state = 1
+//line testdata/run/a_40_thrown_values.adesh:31
 			fallthrough
+//line testdata/run/a_40_thrown_values.adesh:31
 		case 1: // after the await at a_40_thrown_values.adesh:31
 //line testdata/run/a_40_thrown_values.adesh:31
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_40_thrown_values.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_40_thrown_values.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_40_thrown_values.adesh:31
 			f.complete_()
+//line testdata/run/a_40_thrown_values.adesh:31
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

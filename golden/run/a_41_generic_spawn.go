@@ -54,54 +54,81 @@ const pairFutureDone_ = 2
 //
 //line testdata/run/a_41_generic_spawn.adesh:17
 func (f *pairFuture[A, B]) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[A, B]] {
+//line testdata/run/a_41_generic_spawn.adesh:17
 	for {
+//line testdata/run/a_41_generic_spawn.adesh:17
 		switch f.state {
+//line testdata/run/a_41_generic_spawn.adesh:17
 		case 0: // start
-//line testdata/run/a_41_generic_spawn.adesh:18
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_41_generic_spawn.adesh:18
 			f.state = 1
+//line testdata/run/a_41_generic_spawn.adesh:18
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:18
 		case 1: // after the await at a_41_generic_spawn.adesh:18
 //line testdata/run/a_41_generic_spawn.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:18
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:18
 				cx.SuspendedAt("testdata/run/a_41_generic_spawn.adesh:18")
+//line testdata/run/a_41_generic_spawn.adesh:18
 				return rt.Pending[rt.Tuple2[A, B]]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:18
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_41_generic_spawn.adesh:18
 			{
 				var res_ rt.Tuple2[A, B] = rt.Tuple2[A, B]{F0: rt.CloneT(f.a), F1: rt.CloneT(f.b)}
+//line testdata/run/a_41_generic_spawn.adesh:19
 				f.complete_()
+//line testdata/run/a_41_generic_spawn.adesh:19
 				return rt.Ready[rt.Tuple2[A, B]](res_)
 			}
+//line testdata/run/a_41_generic_spawn.adesh:17
 		default:
+//line testdata/run/a_41_generic_spawn.adesh:17
 			rt.AwaitedAgain("`pair`", "testdata/run/a_41_generic_spawn.adesh:17:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_41_generic_spawn.adesh:17
 func (f *pairFuture[A, B]) Drop() {
+//line testdata/run/a_41_generic_spawn.adesh:17
 	if f.state == pairFutureDone_ {
+//line testdata/run/a_41_generic_spawn.adesh:17
 		return
 	}
+//line testdata/run/a_41_generic_spawn.adesh:17
 	f.dropSub_()
+//line testdata/run/a_41_generic_spawn.adesh:17
 	f.complete_()
 }
 
+//line testdata/run/a_41_generic_spawn.adesh:17
 func (f *pairFuture[A, B]) dropSub_() {
+//line testdata/run/a_41_generic_spawn.adesh:17
 	switch f.state {
+//line testdata/run/a_41_generic_spawn.adesh:17
 	case 1:
+//line testdata/run/a_41_generic_spawn.adesh:17
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_41_generic_spawn.adesh:17
 func (f *pairFuture[A, B]) complete_() {
+//line testdata/run/a_41_generic_spawn.adesh:17
 	*f = pairFuture[A, B]{state: pairFutureDone_}
 }
 
 //line testdata/run/a_41_generic_spawn.adesh:17
 func pair[A any, B any](a A, b B) pairFuture[A, B] {
+//line testdata/run/a_41_generic_spawn.adesh:17
 	return pairFuture[A, B]{a: a, b: b}
 }
 
@@ -131,89 +158,141 @@ const mainFutureDone_ = 10
 //
 //line testdata/run/a_41_generic_spawn.adesh:22
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_41_generic_spawn.adesh:22
 	var aw2_ rt.Tuple2[[]float64, bool]
+//line testdata/run/a_41_generic_spawn.adesh:22
 	var aw4_ int64
+//line testdata/run/a_41_generic_spawn.adesh:22
 	var aw5_ int64
+//line testdata/run/a_41_generic_spawn.adesh:22
 	var h *rt.JoinHandle[string]
+//line testdata/run/a_41_generic_spawn.adesh:22
 	var n Cell[int64]
+//line testdata/run/a_41_generic_spawn.adesh:22
 	var n_ int64
+//line testdata/run/a_41_generic_spawn.adesh:22
 	var x *rt.JoinHandle[int64]
+//line testdata/run/a_41_generic_spawn.adesh:22
 	var x_ *rt.JoinHandle[int64]
+//line testdata/run/a_41_generic_spawn.adesh:22
 poll_:
 	for {
+//line testdata/run/a_41_generic_spawn.adesh:22
 		switch f.state {
+//line testdata/run/a_41_generic_spawn.adesh:22
 		case 0: // start
-//line testdata/run/a_41_generic_spawn.adesh:23
 			f.c = Cell[string]{value: "hi", reads: 0}
 			h = rt.SpawnValue[string](cx, f.c.read())
 			f.p_ = rt.SpawnValue[rt.Tuple2[int64, string]](cx, pair[int64, string](1, "one"))
 			f.q = rt.SpawnValue[rt.Tuple2[[]float64, bool]](cx, pair[[]float64, bool]([]float64{1.5}, true))
 			f.sub1_ = h
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.state = 1
+//line testdata/run/a_41_generic_spawn.adesh:27
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:27
 		case 1: // after the await at a_41_generic_spawn.adesh:27
 //line testdata/run/a_41_generic_spawn.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:27
 				cx.SuspendedAt("testdata/run/a_41_generic_spawn.adesh:27")
+//line testdata/run/a_41_generic_spawn.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.sub1_ = nil
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.aw_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:27
 			f.sub2_ = f.p_
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.state = 2
+//line testdata/run/a_41_generic_spawn.adesh:27
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:27
 		case 2: // after the await at a_41_generic_spawn.adesh:27
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.p_ = nil
 //line testdata/run/a_41_generic_spawn.adesh:27
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:27
 				cx.SuspendedAt("testdata/run/a_41_generic_spawn.adesh:27")
+//line testdata/run/a_41_generic_spawn.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.sub2_ = nil
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.aw1_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:27
 			f.sub3_ = f.q
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.state = 3
+//line testdata/run/a_41_generic_spawn.adesh:27
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:27
 		case 3: // after the await at a_41_generic_spawn.adesh:27
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.q = nil
 //line testdata/run/a_41_generic_spawn.adesh:27
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:27
 				cx.SuspendedAt("testdata/run/a_41_generic_spawn.adesh:27")
+//line testdata/run/a_41_generic_spawn.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:27
 			f.sub3_ = nil
+//line testdata/run/a_41_generic_spawn.adesh:27
 			aw2_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:27
 			rt.Print(f.aw_, f.aw1_, aw2_)
 			f.sub4_ = f.c.bump_reads()
+//line testdata/run/a_41_generic_spawn.adesh:28
 			f.state = 4
+//line testdata/run/a_41_generic_spawn.adesh:28
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:28
 		case 4: // after the await at a_41_generic_spawn.adesh:28
+//line testdata/run/a_41_generic_spawn.adesh:28
 			f.aw1_ = rt.Tuple2[int64, string]{}
+//line testdata/run/a_41_generic_spawn.adesh:28
 			f.aw_ = ""
 //line testdata/run/a_41_generic_spawn.adesh:28
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:28
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:28
 			f.sub4_ = CellBumpReadsFuture[string]{}
+//line testdata/run/a_41_generic_spawn.adesh:28
 			f.aw3_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:28
 			f.sub4_ = f.c.bump_reads()
+//line testdata/run/a_41_generic_spawn.adesh:28
 			f.state = 5
+//line testdata/run/a_41_generic_spawn.adesh:28
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:28
 		case 5: // after the await at a_41_generic_spawn.adesh:28
 //line testdata/run/a_41_generic_spawn.adesh:28
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:28
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:28
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:28
 			f.sub4_ = CellBumpReadsFuture[string]{}
+//line testdata/run/a_41_generic_spawn.adesh:28
 			aw4_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:28
 			rt.Print(f.aw3_, aw4_, f.c.reads)
@@ -227,89 +306,144 @@ poll_:
 			}
 //line testdata/run/a_41_generic_spawn.adesh:32
 			f.s = 0
+//line testdata/run/a_41_generic_spawn.adesh:32
 			f.items_ = f.hs
+//line testdata/run/a_41_generic_spawn.adesh:32
 			f.i1_ = 0
+//line testdata/run/a_41_generic_spawn.adesh:32
 			f.state = 6
+//line testdata/run/a_41_generic_spawn.adesh:32
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:32
 		case 6: // head of the loop at a_41_generic_spawn.adesh:33
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/a_41_generic_spawn.adesh:33
 				f.state = 9
+//line testdata/run/a_41_generic_spawn.adesh:33
 				continue poll_
 			}
+//line testdata/run/a_41_generic_spawn.adesh:33
 			x_ = f.items_[f.i1_]
+//line testdata/run/a_41_generic_spawn.adesh:33
 			x = x_
 //line testdata/run/a_41_generic_spawn.adesh:33
 			f.sub5_ = x
+//line testdata/run/a_41_generic_spawn.adesh:33
 			f.state = 7
+//line testdata/run/a_41_generic_spawn.adesh:33
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:33
 		case 7: // after the await at a_41_generic_spawn.adesh:33
 //line testdata/run/a_41_generic_spawn.adesh:33
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:33
 				cx.SuspendedAt("testdata/run/a_41_generic_spawn.adesh:33")
+//line testdata/run/a_41_generic_spawn.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:33
 			f.sub5_ = nil
+//line testdata/run/a_41_generic_spawn.adesh:33
 			aw5_ = step_.Value
 //line testdata/run/a_41_generic_spawn.adesh:33
 			f.s += aw5_
+//line testdata/run/a_41_generic_spawn.adesh:33
 			f.state = 8
+//line testdata/run/a_41_generic_spawn.adesh:33
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:33
 		case 8: // next turn of the loop at a_41_generic_spawn.adesh:33
+//line testdata/run/a_41_generic_spawn.adesh:33
 			f.i1_++
+//line testdata/run/a_41_generic_spawn.adesh:33
 			f.state = 6
+//line testdata/run/a_41_generic_spawn.adesh:33
 			continue poll_
+//line testdata/run/a_41_generic_spawn.adesh:22
 		case 9: // after the loop at a_41_generic_spawn.adesh:33
 //line testdata/run/a_41_generic_spawn.adesh:34
 			rt.Print(f.s)
+//line testdata/run/a_41_generic_spawn.adesh:34
 			f.complete_()
+//line testdata/run/a_41_generic_spawn.adesh:34
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_41_generic_spawn.adesh:22
 		default:
+//line testdata/run/a_41_generic_spawn.adesh:22
 			rt.AwaitedAgain("`main`", "testdata/run/a_41_generic_spawn.adesh:22:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_41_generic_spawn.adesh:22
 func (f *mainFuture) Drop() {
+//line testdata/run/a_41_generic_spawn.adesh:22
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_41_generic_spawn.adesh:22
 		return
 	}
+//line testdata/run/a_41_generic_spawn.adesh:22
 	f.dropSub_()
+//line testdata/run/a_41_generic_spawn.adesh:22
 	f.complete_()
 }
 
+//line testdata/run/a_41_generic_spawn.adesh:22
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_41_generic_spawn.adesh:22
 	switch f.state {
+//line testdata/run/a_41_generic_spawn.adesh:22
 	case 1:
+//line testdata/run/a_41_generic_spawn.adesh:22
 		if f.sub1_ != nil {
+//line testdata/run/a_41_generic_spawn.adesh:22
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_41_generic_spawn.adesh:22
 	case 2:
+//line testdata/run/a_41_generic_spawn.adesh:22
 		if f.sub2_ != nil {
+//line testdata/run/a_41_generic_spawn.adesh:22
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_41_generic_spawn.adesh:22
 	case 3:
+//line testdata/run/a_41_generic_spawn.adesh:22
 		if f.sub3_ != nil {
+//line testdata/run/a_41_generic_spawn.adesh:22
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_41_generic_spawn.adesh:22
 	case 4:
+//line testdata/run/a_41_generic_spawn.adesh:22
 		f.sub4_.Drop()
+//line testdata/run/a_41_generic_spawn.adesh:22
 	case 5:
+//line testdata/run/a_41_generic_spawn.adesh:22
 		f.sub4_.Drop()
+//line testdata/run/a_41_generic_spawn.adesh:22
 	case 7:
+//line testdata/run/a_41_generic_spawn.adesh:22
 		if f.sub5_ != nil {
+//line testdata/run/a_41_generic_spawn.adesh:22
 			f.sub5_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_41_generic_spawn.adesh:22
 func (f *mainFuture) complete_() {
+//line testdata/run/a_41_generic_spawn.adesh:22
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_41_generic_spawn.adesh:22
 func adeshMain() mainFuture {
+//line testdata/run/a_41_generic_spawn.adesh:22
 	return mainFuture{}
 }
 
@@ -326,54 +460,81 @@ const CellReadFutureDone_ = 2
 //
 //line testdata/run/a_41_generic_spawn.adesh:6
 func (f *CellReadFuture[T]) Poll(cx *rt.Context) rt.Poll[T] {
+//line testdata/run/a_41_generic_spawn.adesh:6
 	for {
+//line testdata/run/a_41_generic_spawn.adesh:6
 		switch f.state {
+//line testdata/run/a_41_generic_spawn.adesh:6
 		case 0: // start
-//line testdata/run/a_41_generic_spawn.adesh:7
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_41_generic_spawn.adesh:7
 			f.state = 1
+//line testdata/run/a_41_generic_spawn.adesh:7
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:7
 		case 1: // after the await at a_41_generic_spawn.adesh:7
 //line testdata/run/a_41_generic_spawn.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:7
 				cx.SuspendedAt("testdata/run/a_41_generic_spawn.adesh:7")
+//line testdata/run/a_41_generic_spawn.adesh:7
 				return rt.Pending[T]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:7
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_41_generic_spawn.adesh:7
 			{
 				var res_ T = rt.CloneT(f.self.value)
+//line testdata/run/a_41_generic_spawn.adesh:8
 				f.complete_()
+//line testdata/run/a_41_generic_spawn.adesh:8
 				return rt.Ready[T](res_)
 			}
+//line testdata/run/a_41_generic_spawn.adesh:6
 		default:
+//line testdata/run/a_41_generic_spawn.adesh:6
 			rt.AwaitedAgain("`read`", "testdata/run/a_41_generic_spawn.adesh:6:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_41_generic_spawn.adesh:6
 func (f *CellReadFuture[T]) Drop() {
+//line testdata/run/a_41_generic_spawn.adesh:6
 	if f.state == CellReadFutureDone_ {
+//line testdata/run/a_41_generic_spawn.adesh:6
 		return
 	}
+//line testdata/run/a_41_generic_spawn.adesh:6
 	f.dropSub_()
+//line testdata/run/a_41_generic_spawn.adesh:6
 	f.complete_()
 }
 
+//line testdata/run/a_41_generic_spawn.adesh:6
 func (f *CellReadFuture[T]) dropSub_() {
+//line testdata/run/a_41_generic_spawn.adesh:6
 	switch f.state {
+//line testdata/run/a_41_generic_spawn.adesh:6
 	case 1:
+//line testdata/run/a_41_generic_spawn.adesh:6
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_41_generic_spawn.adesh:6
 func (f *CellReadFuture[T]) complete_() {
+//line testdata/run/a_41_generic_spawn.adesh:6
 	*f = CellReadFuture[T]{state: CellReadFutureDone_}
 }
 
 //line testdata/run/a_41_generic_spawn.adesh:6
 func (self Cell[T]) read() CellReadFuture[T] {
+//line testdata/run/a_41_generic_spawn.adesh:6
 	return CellReadFuture[T]{self: self}
 }
 
@@ -390,56 +551,82 @@ const CellBumpReadsFutureDone_ = 2
 //
 //line testdata/run/a_41_generic_spawn.adesh:10
 func (f *CellBumpReadsFuture[T]) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_41_generic_spawn.adesh:10
 	for {
+//line testdata/run/a_41_generic_spawn.adesh:10
 		switch f.state {
+//line testdata/run/a_41_generic_spawn.adesh:10
 		case 0: // start
-//line testdata/run/a_41_generic_spawn.adesh:11
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_41_generic_spawn.adesh:11
 			f.state = 1
+//line testdata/run/a_41_generic_spawn.adesh:11
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:11
 		case 1: // after the await at a_41_generic_spawn.adesh:11
 //line testdata/run/a_41_generic_spawn.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:11
 				cx.SuspendedAt("testdata/run/a_41_generic_spawn.adesh:11")
+//line testdata/run/a_41_generic_spawn.adesh:11
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:11
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_41_generic_spawn.adesh:12
 			(*f.self).reads++
+//line testdata/run/a_41_generic_spawn.adesh:12
 			{
 				var res_ int64 = (*f.self).reads
+//line testdata/run/a_41_generic_spawn.adesh:13
 				f.complete_()
+//line testdata/run/a_41_generic_spawn.adesh:13
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_41_generic_spawn.adesh:10
 		default:
+//line testdata/run/a_41_generic_spawn.adesh:10
 			rt.AwaitedAgain("`bump_reads`", "testdata/run/a_41_generic_spawn.adesh:10:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_41_generic_spawn.adesh:10
 func (f *CellBumpReadsFuture[T]) Drop() {
+//line testdata/run/a_41_generic_spawn.adesh:10
 	if f.state == CellBumpReadsFutureDone_ {
+//line testdata/run/a_41_generic_spawn.adesh:10
 		return
 	}
+//line testdata/run/a_41_generic_spawn.adesh:10
 	f.dropSub_()
+//line testdata/run/a_41_generic_spawn.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/a_41_generic_spawn.adesh:10
 func (f *CellBumpReadsFuture[T]) dropSub_() {
+//line testdata/run/a_41_generic_spawn.adesh:10
 	switch f.state {
+//line testdata/run/a_41_generic_spawn.adesh:10
 	case 1:
+//line testdata/run/a_41_generic_spawn.adesh:10
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_41_generic_spawn.adesh:10
 func (f *CellBumpReadsFuture[T]) complete_() {
+//line testdata/run/a_41_generic_spawn.adesh:10
 	*f = CellBumpReadsFuture[T]{state: CellBumpReadsFutureDone_}
 }
 
 //line testdata/run/a_41_generic_spawn.adesh:10
 func (self *Cell[T]) bump_reads() CellBumpReadsFuture[T] {
+//line testdata/run/a_41_generic_spawn.adesh:10
 	return CellBumpReadsFuture[T]{self: self}
 }
 
@@ -458,16 +645,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_41_generic_spawn.adesh:22
 			f.sub1_ = adeshMain()
+//line testdata/run/a_41_generic_spawn.adesh:22
 			f.state = 1
+//line testdata/run/a_41_generic_spawn.adesh:22
 			fallthrough
+//line testdata/run/a_41_generic_spawn.adesh:22
 		case 1: // after the await at a_41_generic_spawn.adesh:22
 //line testdata/run/a_41_generic_spawn.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_41_generic_spawn.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_41_generic_spawn.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_41_generic_spawn.adesh:22
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_41_generic_spawn.adesh:22
 			f.complete_()
+//line testdata/run/a_41_generic_spawn.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -17,54 +17,81 @@ const vFutureDone_ = 2
 //
 //line testdata/run/a_42_await_in_catch_finally.adesh:3
 func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 	for {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 		switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 		case 0: // start
-//line testdata/run/a_42_await_in_catch_finally.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_42_await_in_catch_finally.adesh:4
 			f.state = 1
+//line testdata/run/a_42_await_in_catch_finally.adesh:4
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:4
 		case 1: // after the await at a_42_await_in_catch_finally.adesh:4
 //line testdata/run/a_42_await_in_catch_finally.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_42_await_in_catch_finally.adesh:4
 				cx.SuspendedAt("testdata/run/a_42_await_in_catch_finally.adesh:4")
+//line testdata/run/a_42_await_in_catch_finally.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_42_await_in_catch_finally.adesh:4
 			{
 				var res_ int64 = f.n
+//line testdata/run/a_42_await_in_catch_finally.adesh:5
 				f.complete_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:5
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 		default:
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 			rt.AwaitedAgain("`v`", "testdata/run/a_42_await_in_catch_finally.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 func (f *vFuture) Drop() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 	if f.state == vFutureDone_ {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 		return
 	}
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 	f.dropSub_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 func (f *vFuture) dropSub_() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 	switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 	case 1:
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 func (f *vFuture) complete_() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 	*f = vFuture{state: vFutureDone_}
 }
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:3
 func v(n int64) vFuture {
+//line testdata/run/a_42_await_in_catch_finally.adesh:3
 	return vFuture{n: n}
 }
 
@@ -91,140 +118,231 @@ const fFutureDone_ = 7
 //
 //line testdata/run/a_42_await_in_catch_finally.adesh:12
 func (f *fFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	var aw_ int64
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	var w int64
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 poll_:
 	for {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		case 0: // body of the try at a_42_await_in_catch_finally.adesh:13
 //line testdata/run/a_42_await_in_catch_finally.adesh:14
 			if f.k == 1 {
 //line testdata/run/a_42_await_in_catch_finally.adesh:14
 				f.ret_ = "early"
+//line testdata/run/a_42_await_in_catch_finally.adesh:14
 				f.fin1_ = 2
+//line testdata/run/a_42_await_in_catch_finally.adesh:14
 				f.state = 4
+//line testdata/run/a_42_await_in_catch_finally.adesh:14
 				continue poll_
 			}
 //line testdata/run/a_42_await_in_catch_finally.adesh:15
 			boom()
+//line testdata/run/a_42_await_in_catch_finally.adesh:15
 			f.fin1_ = 0
+//line testdata/run/a_42_await_in_catch_finally.adesh:15
 			f.state = 4
+//line testdata/run/a_42_await_in_catch_finally.adesh:15
 			continue poll_
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		case 1: // catch of the try at a_42_await_in_catch_finally.adesh:13
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			thrown_ := f.err_
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.err_ = nil
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.e = thrown_.Err
 //line testdata/run/a_42_await_in_catch_finally.adesh:17
 			f.sub1_ = v(7)
+//line testdata/run/a_42_await_in_catch_finally.adesh:17
 			f.state = 2
+//line testdata/run/a_42_await_in_catch_finally.adesh:17
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:17
 		case 2: // after the await at a_42_await_in_catch_finally.adesh:17
 //line testdata/run/a_42_await_in_catch_finally.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_42_await_in_catch_finally.adesh:17
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:17
 			f.sub1_ = vFuture{}
+//line testdata/run/a_42_await_in_catch_finally.adesh:17
 			aw_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:17
 			w = aw_
 			f.ret_ = "caught " + f.e.Message + " " + rt.Str(w)
+//line testdata/run/a_42_await_in_catch_finally.adesh:18
 			f.fin1_ = 2
+//line testdata/run/a_42_await_in_catch_finally.adesh:18
 			f.state = 4
+//line testdata/run/a_42_await_in_catch_finally.adesh:18
 			continue poll_
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		case 3: // error in the catch of the try at a_42_await_in_catch_finally.adesh:13
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.e = rt.Error{}
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.finErr1_ = f.err_
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.err_ = nil
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.fin1_ = 1
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.state = 4
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		case 4: // finally of the try at a_42_await_in_catch_finally.adesh:13
 //line testdata/run/a_42_await_in_catch_finally.adesh:20
 			f.sub1_ = v(0)
+//line testdata/run/a_42_await_in_catch_finally.adesh:20
 			f.state = 5
+//line testdata/run/a_42_await_in_catch_finally.adesh:20
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:20
 		case 5: // after the await at a_42_await_in_catch_finally.adesh:20
 //line testdata/run/a_42_await_in_catch_finally.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_42_await_in_catch_finally.adesh:20
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:20
 			f.sub1_ = vFuture{}
-//line testdata/run/a_42_await_in_catch_finally.adesh:21
 			rt.Print("  finally awaited", f.k)
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 			switch f.fin1_ {
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 			case 1:
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 				rethrow_ := f.finErr1_
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 				f.finErr1_ = nil
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 				panic(rethrow_)
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 			case 2:
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 				var res_ string = f.ret_
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 				f.complete_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 			f.state = 6
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:21
 		case 6: // after the try at a_42_await_in_catch_finally.adesh:13
+//line testdata/run/a_42_await_in_catch_finally.adesh:23
 			f.complete_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:23
 			return rt.Ready[string]("end")
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		default:
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			rt.AwaitedAgain("`f`", "testdata/run/a_42_await_in_catch_finally.adesh:12:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 func (f *fFuture) Drop() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	if f.state == fFutureDone_ {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		return
 	}
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	f.dropSub_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	f.complete_()
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 func (f *fFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	x := recover()
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	if x == nil {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		return
 	}
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		case 0:
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.dropSub_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.err_ = t
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.state = 1
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			*r = f.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			return
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		case 1, 2:
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.dropSub_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.err_ = t
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			f.state = 3
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			*r = f.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 			return
 		}
 	}
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	f.Drop()
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	panic(x)
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 func (f *fFuture) dropSub_() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	case 2:
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		f.sub1_.Drop()
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	case 5:
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 func (f *fFuture) complete_() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	f.state = fFutureDone_
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	*f = fFuture{state: fFutureDone_}
 }
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:12
 func f_(k int64) fFuture {
+//line testdata/run/a_42_await_in_catch_finally.adesh:12
 	return fFuture{k: k}
 }
 
@@ -246,129 +364,215 @@ const onlyFinallyFutureDone_ = 8
 //
 //line testdata/run/a_42_await_in_catch_finally.adesh:26
 func (f *onlyFinallyFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	var aw_ int64
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	var i int64
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 poll_:
 	for {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		case 0: // start
-//line testdata/run/a_42_await_in_catch_finally.adesh:27
 			f.n = 0
 			f.n_ = 3
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			f.i_ = int64(0)
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			f.state = 1
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 		case 1: // head of the loop at a_42_await_in_catch_finally.adesh:28
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 				f.state = 7
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 				continue poll_
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			i = f.i_
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			f.state = 2
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 		case 2: // body of the try at a_42_await_in_catch_finally.adesh:29
 //line testdata/run/a_42_await_in_catch_finally.adesh:30
 			f.n += i
 			if i == 1 {
+//line testdata/run/a_42_await_in_catch_finally.adesh:31
 				f.fin1_ = 3
+//line testdata/run/a_42_await_in_catch_finally.adesh:31
 				f.state = 4
+//line testdata/run/a_42_await_in_catch_finally.adesh:31
 				continue poll_
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:31
 			f.fin1_ = 0
+//line testdata/run/a_42_await_in_catch_finally.adesh:31
 			f.state = 4
+//line testdata/run/a_42_await_in_catch_finally.adesh:31
 			continue poll_
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		case 3: // catch of the try at a_42_await_in_catch_finally.adesh:29
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			thrown_ := f.err_
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			f.err_ = nil
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			f.finErr1_ = thrown_
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			f.fin1_ = 1
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			f.state = 4
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		case 4: // finally of the try at a_42_await_in_catch_finally.adesh:29
 //line testdata/run/a_42_await_in_catch_finally.adesh:33
 			f.sub1_ = v(10)
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			f.state = 5
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 		case 5: // after the await at a_42_await_in_catch_finally.adesh:33
 //line testdata/run/a_42_await_in_catch_finally.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			f.sub1_ = vFuture{}
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			aw_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:33
 			f.n += aw_
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			switch f.fin1_ {
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			case 1:
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 				rethrow_ := f.finErr1_
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 				f.finErr1_ = nil
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 				panic(rethrow_)
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			case 3:
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 				f.state = 6
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 				continue poll_
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			f.state = 6
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:33
 		case 6: // next turn of the loop at a_42_await_in_catch_finally.adesh:28
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			f.i_++
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			f.state = 1
+//line testdata/run/a_42_await_in_catch_finally.adesh:28
 			continue poll_
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		case 7: // after the loop at a_42_await_in_catch_finally.adesh:28
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			{
+//line testdata/run/a_42_await_in_catch_finally.adesh:36
 				var res_ int64 = f.n
+//line testdata/run/a_42_await_in_catch_finally.adesh:36
 				f.complete_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:36
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		default:
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			rt.AwaitedAgain("`only_finally`", "testdata/run/a_42_await_in_catch_finally.adesh:26:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 func (f *onlyFinallyFuture) Drop() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	if f.state == onlyFinallyFutureDone_ {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		return
 	}
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	f.dropSub_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 func (f *onlyFinallyFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	x := recover()
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	if x == nil {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		return
 	}
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		case 2:
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			f.dropSub_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			f.err_ = t
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			f.state = 3
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			*r = f.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 			return
 		}
 	}
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	f.Drop()
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	panic(x)
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 func (f *onlyFinallyFuture) dropSub_() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	case 5:
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 func (f *onlyFinallyFuture) complete_() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	f.state = onlyFinallyFutureDone_
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	*f = onlyFinallyFuture{state: onlyFinallyFutureDone_}
 }
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:26
 func only_finally() onlyFinallyFuture {
+//line testdata/run/a_42_await_in_catch_finally.adesh:26
 	return onlyFinallyFuture{}
 }
 
@@ -385,86 +589,133 @@ const mainFutureDone_ = 4
 //
 //line testdata/run/a_42_await_in_catch_finally.adesh:39
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	var aw1_ string
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	var aw2_ int64
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	var aw_ string
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	for {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 		switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 		case 0: // start
-//line testdata/run/a_42_await_in_catch_finally.adesh:40
 			f.sub1_ = f_(0)
+//line testdata/run/a_42_await_in_catch_finally.adesh:40
 			f.state = 1
+//line testdata/run/a_42_await_in_catch_finally.adesh:40
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:40
 		case 1: // after the await at a_42_await_in_catch_finally.adesh:40
 //line testdata/run/a_42_await_in_catch_finally.adesh:40
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_42_await_in_catch_finally.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:40
 			f.sub1_ = fFuture{}
+//line testdata/run/a_42_await_in_catch_finally.adesh:40
 			aw_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:40
 			rt.Print(aw_)
 			f.sub1_ = f_(1)
+//line testdata/run/a_42_await_in_catch_finally.adesh:41
 			f.state = 2
+//line testdata/run/a_42_await_in_catch_finally.adesh:41
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:41
 		case 2: // after the await at a_42_await_in_catch_finally.adesh:41
 //line testdata/run/a_42_await_in_catch_finally.adesh:41
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:41
 			if !step_.Ready {
+//line testdata/run/a_42_await_in_catch_finally.adesh:41
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:41
 			f.sub1_ = fFuture{}
+//line testdata/run/a_42_await_in_catch_finally.adesh:41
 			aw1_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:41
 			rt.Print(aw1_)
 			f.sub2_ = only_finally()
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 			f.state = 3
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 		case 3: // after the await at a_42_await_in_catch_finally.adesh:42
 //line testdata/run/a_42_await_in_catch_finally.adesh:42
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 			if !step_.Ready {
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 			f.sub2_ = onlyFinallyFuture{}
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 			aw2_ = step_.Value
 //line testdata/run/a_42_await_in_catch_finally.adesh:42
 			rt.Print(aw2_)
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 			f.complete_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:42
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 		default:
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 			rt.AwaitedAgain("`main`", "testdata/run/a_42_await_in_catch_finally.adesh:39:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 func (f *mainFuture) Drop() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 		return
 	}
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	f.dropSub_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	f.complete_()
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	switch f.state {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	case 1:
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 		f.sub1_.Drop()
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	case 2:
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 		f.sub1_.Drop()
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	case 3:
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 func (f *mainFuture) complete_() {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_42_await_in_catch_finally.adesh:39
 func adeshMain() mainFuture {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 	return mainFuture{}
 }
 
@@ -483,16 +734,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_42_await_in_catch_finally.adesh:39
 			f.sub1_ = adeshMain()
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 			f.state = 1
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 			fallthrough
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 		case 1: // after the await at a_42_await_in_catch_finally.adesh:39
 //line testdata/run/a_42_await_in_catch_finally.adesh:39
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 			if !step_.Ready {
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 			f.complete_()
+//line testdata/run/a_42_await_in_catch_finally.adesh:39
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

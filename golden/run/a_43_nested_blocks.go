@@ -17,54 +17,81 @@ const vFutureDone_ = 2
 //
 //line testdata/run/a_43_nested_blocks.adesh:4
 func (f *vFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_43_nested_blocks.adesh:4
 	for {
+//line testdata/run/a_43_nested_blocks.adesh:4
 		switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:4
 		case 0: // start
-//line testdata/run/a_43_nested_blocks.adesh:5
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_43_nested_blocks.adesh:5
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:5
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:5
 		case 1: // after the await at a_43_nested_blocks.adesh:5
 //line testdata/run/a_43_nested_blocks.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:5
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:5
 				cx.SuspendedAt("testdata/run/a_43_nested_blocks.adesh:5")
+//line testdata/run/a_43_nested_blocks.adesh:5
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:5
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_43_nested_blocks.adesh:5
 			{
 				var res_ int64 = f.n
+//line testdata/run/a_43_nested_blocks.adesh:6
 				f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:6
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_43_nested_blocks.adesh:4
 		default:
+//line testdata/run/a_43_nested_blocks.adesh:4
 			rt.AwaitedAgain("`v`", "testdata/run/a_43_nested_blocks.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_43_nested_blocks.adesh:4
 func (f *vFuture) Drop() {
+//line testdata/run/a_43_nested_blocks.adesh:4
 	if f.state == vFutureDone_ {
+//line testdata/run/a_43_nested_blocks.adesh:4
 		return
 	}
+//line testdata/run/a_43_nested_blocks.adesh:4
 	f.dropSub_()
+//line testdata/run/a_43_nested_blocks.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:4
 func (f *vFuture) dropSub_() {
+//line testdata/run/a_43_nested_blocks.adesh:4
 	switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:4
 	case 1:
+//line testdata/run/a_43_nested_blocks.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:4
 func (f *vFuture) complete_() {
+//line testdata/run/a_43_nested_blocks.adesh:4
 	*f = vFuture{state: vFutureDone_}
 }
 
 //line testdata/run/a_43_nested_blocks.adesh:4
 func v(n int64) vFuture {
+//line testdata/run/a_43_nested_blocks.adesh:4
 	return vFuture{n: n}
 }
 
@@ -82,73 +109,113 @@ const firstBigFutureDone_ = 4
 //
 //line testdata/run/a_43_nested_blocks.adesh:9
 func (f *firstBigFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_43_nested_blocks.adesh:9
 	var got_ rt.Option[int64]
+//line testdata/run/a_43_nested_blocks.adesh:9
 	var x int64
+//line testdata/run/a_43_nested_blocks.adesh:9
 poll_:
 	for {
+//line testdata/run/a_43_nested_blocks.adesh:9
 		switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:9
 		case 0: // start
-//line testdata/run/a_43_nested_blocks.adesh:10
 			f.ch_ = f.ch
+//line testdata/run/a_43_nested_blocks.adesh:10
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:10
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:10
 		case 1: // head of the loop at a_43_nested_blocks.adesh:10
 //line testdata/run/a_43_nested_blocks.adesh:10
 			f.sub1_ = f.ch_.Recv()
+//line testdata/run/a_43_nested_blocks.adesh:10
 			f.state = 2
+//line testdata/run/a_43_nested_blocks.adesh:10
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:10
 		case 2: // after the await at a_43_nested_blocks.adesh:10
 //line testdata/run/a_43_nested_blocks.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:10
 				cx.SuspendedAt("testdata/run/a_43_nested_blocks.adesh:10")
+//line testdata/run/a_43_nested_blocks.adesh:10
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:10
 			f.sub1_ = rt.RecvFuture[int64]{}
+//line testdata/run/a_43_nested_blocks.adesh:10
 			got_ = step_.Value
+//line testdata/run/a_43_nested_blocks.adesh:10
 			if !got_.Some {
+//line testdata/run/a_43_nested_blocks.adesh:10
 				f.state = 3
+//line testdata/run/a_43_nested_blocks.adesh:10
 				continue poll_
 			}
+//line testdata/run/a_43_nested_blocks.adesh:10
 			x = got_.Val
-//line testdata/run/a_43_nested_blocks.adesh:11
 			if x > 10 {
+//line testdata/run/a_43_nested_blocks.adesh:11
 				f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:11
 				return rt.Ready[int64](x)
 			}
+//line testdata/run/a_43_nested_blocks.adesh:11
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:11
 			continue poll_
+//line testdata/run/a_43_nested_blocks.adesh:9
 		case 3: // after the loop at a_43_nested_blocks.adesh:10
+//line testdata/run/a_43_nested_blocks.adesh:13
 			f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:13
 			return rt.Ready[int64](-1)
+//line testdata/run/a_43_nested_blocks.adesh:9
 		default:
+//line testdata/run/a_43_nested_blocks.adesh:9
 			rt.AwaitedAgain("`first_big`", "testdata/run/a_43_nested_blocks.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_43_nested_blocks.adesh:9
 func (f *firstBigFuture) Drop() {
+//line testdata/run/a_43_nested_blocks.adesh:9
 	if f.state == firstBigFutureDone_ {
+//line testdata/run/a_43_nested_blocks.adesh:9
 		return
 	}
+//line testdata/run/a_43_nested_blocks.adesh:9
 	f.dropSub_()
+//line testdata/run/a_43_nested_blocks.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:9
 func (f *firstBigFuture) dropSub_() {
+//line testdata/run/a_43_nested_blocks.adesh:9
 	switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:9
 	case 2:
+//line testdata/run/a_43_nested_blocks.adesh:9
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:9
 func (f *firstBigFuture) complete_() {
+//line testdata/run/a_43_nested_blocks.adesh:9
 	*f = firstBigFuture{state: firstBigFutureDone_}
 }
 
 //line testdata/run/a_43_nested_blocks.adesh:9
 func first_big(ch *rt.Channel[int64]) firstBigFuture {
+//line testdata/run/a_43_nested_blocks.adesh:9
 	return firstBigFuture{ch: ch}
 }
 
@@ -166,51 +233,81 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_43_nested_blocks.adesh:19
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_43_nested_blocks.adesh:19
 	var aw_ int64
+//line testdata/run/a_43_nested_blocks.adesh:19
 	for {
+//line testdata/run/a_43_nested_blocks.adesh:19
 		switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:19
 		case 0: // start
+//line testdata/run/a_43_nested_blocks.adesh:19
 			f.t_ = (*f.i) * 2
 //line testdata/run/a_43_nested_blocks.adesh:19
 			f.sub1_ = v(1)
+//line testdata/run/a_43_nested_blocks.adesh:19
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:19
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:19
 		case 1: // after the await at a_43_nested_blocks.adesh:19
 //line testdata/run/a_43_nested_blocks.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:19
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:19
 			f.sub1_ = vFuture{}
+//line testdata/run/a_43_nested_blocks.adesh:19
 			aw_ = step_.Value
+//line testdata/run/a_43_nested_blocks.adesh:19
 			{
+//line testdata/run/a_43_nested_blocks.adesh:19
 				var res_ int64 = f.t_ + aw_
+//line testdata/run/a_43_nested_blocks.adesh:19
 				f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:19
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_43_nested_blocks.adesh:19
 		default:
+//line testdata/run/a_43_nested_blocks.adesh:19
 			rt.AwaitedAgain("the async block", "testdata/run/a_43_nested_blocks.adesh:19:24")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_43_nested_blocks.adesh:19
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_43_nested_blocks.adesh:19
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_43_nested_blocks.adesh:19
 		return
 	}
+//line testdata/run/a_43_nested_blocks.adesh:19
 	f.dropSub_()
+//line testdata/run/a_43_nested_blocks.adesh:19
 	f.complete_()
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:19
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_43_nested_blocks.adesh:19
 	switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:19
 	case 1:
+//line testdata/run/a_43_nested_blocks.adesh:19
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:19
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_43_nested_blocks.adesh:19
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -228,64 +325,99 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_43_nested_blocks.adesh:20
 func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/a_43_nested_blocks.adesh:20
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_43_nested_blocks.adesh:20
 	var aw_ int64
+//line testdata/run/a_43_nested_blocks.adesh:20
 	for {
+//line testdata/run/a_43_nested_blocks.adesh:20
 		switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:20
 		case 0: // start
-//line testdata/run/a_43_nested_blocks.adesh:21
 			f.defers_.Push(func() {
 //line testdata/run/a_43_nested_blocks.adesh:21
 				rt.Print("  spawned block done", f.i)
 			})
 //line testdata/run/a_43_nested_blocks.adesh:22
 			f.sub1_ = v(f.i)
+//line testdata/run/a_43_nested_blocks.adesh:22
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:22
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:22
 		case 1: // after the await at a_43_nested_blocks.adesh:22
 //line testdata/run/a_43_nested_blocks.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:22
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:22
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:22
 			f.sub1_ = vFuture{}
+//line testdata/run/a_43_nested_blocks.adesh:22
 			aw_ = step_.Value
+//line testdata/run/a_43_nested_blocks.adesh:22
 			f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:22
 			return rt.Ready[int64](aw_)
+//line testdata/run/a_43_nested_blocks.adesh:20
 		default:
+//line testdata/run/a_43_nested_blocks.adesh:20
 			rt.AwaitedAgain("the async block", "testdata/run/a_43_nested_blocks.adesh:20:23")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_43_nested_blocks.adesh:20
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_43_nested_blocks.adesh:20
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_43_nested_blocks.adesh:20
 		return
 	}
+//line testdata/run/a_43_nested_blocks.adesh:20
 	f.dropSub_()
+//line testdata/run/a_43_nested_blocks.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:20
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/a_43_nested_blocks.adesh:20
 	x := recover()
+//line testdata/run/a_43_nested_blocks.adesh:20
 	if x == nil {
+//line testdata/run/a_43_nested_blocks.adesh:20
 		return
 	}
+//line testdata/run/a_43_nested_blocks.adesh:20
 	f.Drop()
+//line testdata/run/a_43_nested_blocks.adesh:20
 	panic(x)
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:20
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_43_nested_blocks.adesh:20
 	switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:20
 	case 1:
+//line testdata/run/a_43_nested_blocks.adesh:20
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:20
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_43_nested_blocks.adesh:20
 	f.state = asyncBlock2Done_
+//line testdata/run/a_43_nested_blocks.adesh:20
 	f.defers_.Run()
+//line testdata/run/a_43_nested_blocks.adesh:20
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -303,51 +435,81 @@ const asyncBlock4Done_ = 2
 //
 //line testdata/run/a_43_nested_blocks.adesh:35
 func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_43_nested_blocks.adesh:35
 	var aw_ int64
+//line testdata/run/a_43_nested_blocks.adesh:35
 	for {
+//line testdata/run/a_43_nested_blocks.adesh:35
 		switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:35
 		case 0: // start
+//line testdata/run/a_43_nested_blocks.adesh:35
 			f.t_ = (*f.outer)
 //line testdata/run/a_43_nested_blocks.adesh:35
 			f.sub1_ = v(1)
+//line testdata/run/a_43_nested_blocks.adesh:35
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:35
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:35
 		case 1: // after the await at a_43_nested_blocks.adesh:35
 //line testdata/run/a_43_nested_blocks.adesh:35
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:35
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:35
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:35
 			f.sub1_ = vFuture{}
+//line testdata/run/a_43_nested_blocks.adesh:35
 			aw_ = step_.Value
+//line testdata/run/a_43_nested_blocks.adesh:35
 			{
+//line testdata/run/a_43_nested_blocks.adesh:35
 				var res_ int64 = f.t_ + aw_
+//line testdata/run/a_43_nested_blocks.adesh:35
 				f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:35
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_43_nested_blocks.adesh:35
 		default:
+//line testdata/run/a_43_nested_blocks.adesh:35
 			rt.AwaitedAgain("the async block", "testdata/run/a_43_nested_blocks.adesh:35:21")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_43_nested_blocks.adesh:35
 func (f *asyncBlock4) Drop() {
+//line testdata/run/a_43_nested_blocks.adesh:35
 	if f.state == asyncBlock4Done_ {
+//line testdata/run/a_43_nested_blocks.adesh:35
 		return
 	}
+//line testdata/run/a_43_nested_blocks.adesh:35
 	f.dropSub_()
+//line testdata/run/a_43_nested_blocks.adesh:35
 	f.complete_()
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:35
 func (f *asyncBlock4) dropSub_() {
+//line testdata/run/a_43_nested_blocks.adesh:35
 	switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:35
 	case 1:
+//line testdata/run/a_43_nested_blocks.adesh:35
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:35
 func (f *asyncBlock4) complete_() {
+//line testdata/run/a_43_nested_blocks.adesh:35
 	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
@@ -364,59 +526,90 @@ const asyncBlock3Done_ = 2
 //
 //line testdata/run/a_43_nested_blocks.adesh:34
 func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_43_nested_blocks.adesh:34
 	var aw_ int64
+//line testdata/run/a_43_nested_blocks.adesh:34
 	var first int64
+//line testdata/run/a_43_nested_blocks.adesh:34
 	var inner rt.Future[int64]
+//line testdata/run/a_43_nested_blocks.adesh:34
 	for {
+//line testdata/run/a_43_nested_blocks.adesh:34
 		switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:34
 		case 0: // start
-//line testdata/run/a_43_nested_blocks.adesh:35
 			inner = rt.Box[int64](asyncBlock4{outer: f.outer})
 			f.sub1_ = inner
+//line testdata/run/a_43_nested_blocks.adesh:36
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:36
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:36
 		case 1: // after the await at a_43_nested_blocks.adesh:36
 //line testdata/run/a_43_nested_blocks.adesh:36
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:36
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:36
 				cx.SuspendedAt("testdata/run/a_43_nested_blocks.adesh:36")
+//line testdata/run/a_43_nested_blocks.adesh:36
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:36
 			f.sub1_ = nil
+//line testdata/run/a_43_nested_blocks.adesh:36
 			aw_ = step_.Value
 //line testdata/run/a_43_nested_blocks.adesh:36
 			first = aw_
 			(*f.outer) = 100
+//line testdata/run/a_43_nested_blocks.adesh:37
 			{
 				var res_ int64 = first + (*f.outer)
+//line testdata/run/a_43_nested_blocks.adesh:38
 				f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:38
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_43_nested_blocks.adesh:34
 		default:
+//line testdata/run/a_43_nested_blocks.adesh:34
 			rt.AwaitedAgain("the async block", "testdata/run/a_43_nested_blocks.adesh:34:18")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_43_nested_blocks.adesh:34
 func (f *asyncBlock3) Drop() {
+//line testdata/run/a_43_nested_blocks.adesh:34
 	if f.state == asyncBlock3Done_ {
+//line testdata/run/a_43_nested_blocks.adesh:34
 		return
 	}
+//line testdata/run/a_43_nested_blocks.adesh:34
 	f.dropSub_()
+//line testdata/run/a_43_nested_blocks.adesh:34
 	f.complete_()
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:34
 func (f *asyncBlock3) dropSub_() {
+//line testdata/run/a_43_nested_blocks.adesh:34
 	switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:34
 	case 1:
+//line testdata/run/a_43_nested_blocks.adesh:34
 		if f.sub1_ != nil {
+//line testdata/run/a_43_nested_blocks.adesh:34
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:34
 func (f *asyncBlock3) complete_() {
+//line testdata/run/a_43_nested_blocks.adesh:34
 	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
@@ -443,87 +636,134 @@ const mainFutureDone_ = 11
 //
 //line testdata/run/a_43_nested_blocks.adesh:16
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_43_nested_blocks.adesh:16
 	var aw1_ int64
+//line testdata/run/a_43_nested_blocks.adesh:16
 	var aw2_ int64
+//line testdata/run/a_43_nested_blocks.adesh:16
 	var aw3_ int64
+//line testdata/run/a_43_nested_blocks.adesh:16
 	var aw4_ int64
+//line testdata/run/a_43_nested_blocks.adesh:16
 	var aw_ int64
+//line testdata/run/a_43_nested_blocks.adesh:16
 	var h *rt.JoinHandle[int64]
+//line testdata/run/a_43_nested_blocks.adesh:16
 	var nested rt.Future[int64]
+//line testdata/run/a_43_nested_blocks.adesh:16
 poll_:
 	for {
+//line testdata/run/a_43_nested_blocks.adesh:16
 		switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:16
 		case 0: // start
-//line testdata/run/a_43_nested_blocks.adesh:17
 			f.total = 0
 			f.n_ = 3
+//line testdata/run/a_43_nested_blocks.adesh:18
 			f.i_ = int64(0)
+//line testdata/run/a_43_nested_blocks.adesh:18
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:18
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:18
 		case 1: // head of the loop at a_43_nested_blocks.adesh:18
+//line testdata/run/a_43_nested_blocks.adesh:18
 			if !(f.i_ < f.n_) {
+//line testdata/run/a_43_nested_blocks.adesh:18
 				f.state = 5
+//line testdata/run/a_43_nested_blocks.adesh:18
 				continue poll_
 			}
+//line testdata/run/a_43_nested_blocks.adesh:18
 			f.i = new(int64)
+//line testdata/run/a_43_nested_blocks.adesh:18
 			(*f.i) = f.i_
-//line testdata/run/a_43_nested_blocks.adesh:19
 			f.sub1_ = asyncBlock1{i: &(*f.i)}
+//line testdata/run/a_43_nested_blocks.adesh:19
 			f.state = 2
+//line testdata/run/a_43_nested_blocks.adesh:19
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:19
 		case 2: // after the await at a_43_nested_blocks.adesh:19
 //line testdata/run/a_43_nested_blocks.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:19
 			f.sub1_ = asyncBlock1{}
+//line testdata/run/a_43_nested_blocks.adesh:19
 			aw_ = step_.Value
 //line testdata/run/a_43_nested_blocks.adesh:19
 			f.total += aw_
 			h = rt.SpawnValue[int64](cx, asyncBlock2{i: (*f.i)})
 //line testdata/run/a_43_nested_blocks.adesh:24
 			f.sub2_ = h
+//line testdata/run/a_43_nested_blocks.adesh:24
 			f.state = 3
+//line testdata/run/a_43_nested_blocks.adesh:24
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:24
 		case 3: // after the await at a_43_nested_blocks.adesh:24
 //line testdata/run/a_43_nested_blocks.adesh:24
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:24
 				cx.SuspendedAt("testdata/run/a_43_nested_blocks.adesh:24")
+//line testdata/run/a_43_nested_blocks.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:24
 			f.sub2_ = nil
+//line testdata/run/a_43_nested_blocks.adesh:24
 			aw1_ = step_.Value
 //line testdata/run/a_43_nested_blocks.adesh:24
 			f.total += aw1_
+//line testdata/run/a_43_nested_blocks.adesh:24
 			f.state = 4
+//line testdata/run/a_43_nested_blocks.adesh:24
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:24
 		case 4: // next turn of the loop at a_43_nested_blocks.adesh:18
+//line testdata/run/a_43_nested_blocks.adesh:18
 			f.i_++
+//line testdata/run/a_43_nested_blocks.adesh:18
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:18
 			continue poll_
+//line testdata/run/a_43_nested_blocks.adesh:16
 		case 5: // after the loop at a_43_nested_blocks.adesh:18
 //line testdata/run/a_43_nested_blocks.adesh:26
 			rt.Print(f.total)
 //line testdata/run/a_43_nested_blocks.adesh:28
 			f.ch = rt.NewChannel[int64](0)
 			for _, x_ := range []int64{1, 5, 20, 30} {
+//line testdata/run/a_43_nested_blocks.adesh:29
 				var x int64 = x_
 //line testdata/run/a_43_nested_blocks.adesh:29
 				f.ch.SendNow(cx, x)
 			}
 //line testdata/run/a_43_nested_blocks.adesh:30
 			f.sub3_ = first_big(f.ch)
+//line testdata/run/a_43_nested_blocks.adesh:30
 			f.state = 6
+//line testdata/run/a_43_nested_blocks.adesh:30
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:30
 		case 6: // after the await at a_43_nested_blocks.adesh:30
 //line testdata/run/a_43_nested_blocks.adesh:30
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:30
 			f.sub3_ = firstBigFuture{}
+//line testdata/run/a_43_nested_blocks.adesh:30
 			aw2_ = step_.Value
 //line testdata/run/a_43_nested_blocks.adesh:30
 			rt.Print(aw2_)
@@ -533,90 +773,141 @@ poll_:
 			nested = rt.Box[int64](asyncBlock3{outer: &f.outer})
 //line testdata/run/a_43_nested_blocks.adesh:40
 			f.sub4_ = nested
+//line testdata/run/a_43_nested_blocks.adesh:40
 			f.state = 7
+//line testdata/run/a_43_nested_blocks.adesh:40
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:40
 		case 7: // after the await at a_43_nested_blocks.adesh:40
+//line testdata/run/a_43_nested_blocks.adesh:40
 			f.ch = nil
 //line testdata/run/a_43_nested_blocks.adesh:40
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:40
 				cx.SuspendedAt("testdata/run/a_43_nested_blocks.adesh:40")
+//line testdata/run/a_43_nested_blocks.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:40
 			f.sub4_ = nil
+//line testdata/run/a_43_nested_blocks.adesh:40
 			aw3_ = step_.Value
 //line testdata/run/a_43_nested_blocks.adesh:40
 			rt.Print(aw3_, f.outer)
 //line testdata/run/a_43_nested_blocks.adesh:42
 			f.k = 0
+//line testdata/run/a_43_nested_blocks.adesh:42
 			f.state = 8
+//line testdata/run/a_43_nested_blocks.adesh:42
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:42
 		case 8: // head of the loop at a_43_nested_blocks.adesh:43
-//line testdata/run/a_43_nested_blocks.adesh:43
 			f.sub5_ = v(f.k)
+//line testdata/run/a_43_nested_blocks.adesh:43
 			f.state = 9
+//line testdata/run/a_43_nested_blocks.adesh:43
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:43
 		case 9: // after the await at a_43_nested_blocks.adesh:43
 //line testdata/run/a_43_nested_blocks.adesh:43
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:43
 			f.sub5_ = vFuture{}
+//line testdata/run/a_43_nested_blocks.adesh:43
 			aw4_ = step_.Value
+//line testdata/run/a_43_nested_blocks.adesh:43
 			if !(aw4_ < 3) {
+//line testdata/run/a_43_nested_blocks.adesh:43
 				f.state = 10
+//line testdata/run/a_43_nested_blocks.adesh:43
 				continue poll_
 			}
 //line testdata/run/a_43_nested_blocks.adesh:44
 			f.k++
+//line testdata/run/a_43_nested_blocks.adesh:44
 			f.state = 8
+//line testdata/run/a_43_nested_blocks.adesh:44
 			continue poll_
+//line testdata/run/a_43_nested_blocks.adesh:16
 		case 10: // after the loop at a_43_nested_blocks.adesh:43
 //line testdata/run/a_43_nested_blocks.adesh:46
 			rt.Print("k", f.k)
+//line testdata/run/a_43_nested_blocks.adesh:46
 			f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:46
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_43_nested_blocks.adesh:16
 		default:
+//line testdata/run/a_43_nested_blocks.adesh:16
 			rt.AwaitedAgain("`main`", "testdata/run/a_43_nested_blocks.adesh:16:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_43_nested_blocks.adesh:16
 func (f *mainFuture) Drop() {
+//line testdata/run/a_43_nested_blocks.adesh:16
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_43_nested_blocks.adesh:16
 		return
 	}
+//line testdata/run/a_43_nested_blocks.adesh:16
 	f.dropSub_()
+//line testdata/run/a_43_nested_blocks.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:16
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_43_nested_blocks.adesh:16
 	switch f.state {
+//line testdata/run/a_43_nested_blocks.adesh:16
 	case 2:
+//line testdata/run/a_43_nested_blocks.adesh:16
 		f.sub1_.Drop()
+//line testdata/run/a_43_nested_blocks.adesh:16
 	case 3:
+//line testdata/run/a_43_nested_blocks.adesh:16
 		if f.sub2_ != nil {
+//line testdata/run/a_43_nested_blocks.adesh:16
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_43_nested_blocks.adesh:16
 	case 6:
+//line testdata/run/a_43_nested_blocks.adesh:16
 		f.sub3_.Drop()
+//line testdata/run/a_43_nested_blocks.adesh:16
 	case 7:
+//line testdata/run/a_43_nested_blocks.adesh:16
 		if f.sub4_ != nil {
+//line testdata/run/a_43_nested_blocks.adesh:16
 			f.sub4_.Drop()
 		}
+//line testdata/run/a_43_nested_blocks.adesh:16
 	case 9:
+//line testdata/run/a_43_nested_blocks.adesh:16
 		f.sub5_.Drop()
 	}
 }
 
+//line testdata/run/a_43_nested_blocks.adesh:16
 func (f *mainFuture) complete_() {
+//line testdata/run/a_43_nested_blocks.adesh:16
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_43_nested_blocks.adesh:16
 func adeshMain() mainFuture {
+//line testdata/run/a_43_nested_blocks.adesh:16
 	return mainFuture{}
 }
 
@@ -635,16 +926,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_43_nested_blocks.adesh:16
 			f.sub1_ = adeshMain()
+//line testdata/run/a_43_nested_blocks.adesh:16
 			f.state = 1
+//line testdata/run/a_43_nested_blocks.adesh:16
 			fallthrough
+//line testdata/run/a_43_nested_blocks.adesh:16
 		case 1: // after the await at a_43_nested_blocks.adesh:16
 //line testdata/run/a_43_nested_blocks.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_43_nested_blocks.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_43_nested_blocks.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_43_nested_blocks.adesh:16
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_43_nested_blocks.adesh:16
 			f.complete_()
+//line testdata/run/a_43_nested_blocks.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

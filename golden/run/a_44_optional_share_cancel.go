@@ -40,101 +40,163 @@ const borrowForFutureDone_ = 2
 //
 //line testdata/run/a_44_optional_share_cancel.adesh:6
 func (f *borrowForFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	var c_ bool
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	var t_ rt.Option[*rt.Share[Res]]
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	for {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 		switch f.state {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 		case 0: // start
-//line testdata/run/a_44_optional_share_cancel.adesh:7
 			f.alive = rt.Upgrade(f.w)
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			f.state = 1
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 		case 1: // after the await at a_44_optional_share_cancel.adesh:9
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			f.ready = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 				cx.SuspendedAt("testdata/run/a_44_optional_share_cancel.adesh:9")
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			t_ = f.alive
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			f.tmp_ = rt.None[*rt.Share[Res]]()
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			c_ = t_.Some
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 			{
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/a_44_optional_share_cancel.adesh:9
 				f.tmp_ = rt.Option[*rt.Share[Res]]{}
 			}
 //line testdata/run/a_44_optional_share_cancel.adesh:10
 			if c_ {
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				var r_ string = (*f.alive.Val.Get()).name
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				{
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 					rt.ReleaseOption(f.alive)
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 					f.alive = rt.Option[*rt.Share[Res]]{}
 				}
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				{
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 					f.w.Release()
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 					f.w = nil
 				}
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				f.complete_()
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				return rt.Ready[string](r_)
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 			{
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				rt.ReleaseOption(f.alive)
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				f.alive = rt.Option[*rt.Share[Res]]{}
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 			{
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				f.w.Release()
+//line testdata/run/a_44_optional_share_cancel.adesh:10
 				f.w = nil
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:11
 			f.complete_()
+//line testdata/run/a_44_optional_share_cancel.adesh:11
 			return rt.Ready[string]("gone")
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 		default:
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 			rt.AwaitedAgain("`borrow_for`", "testdata/run/a_44_optional_share_cancel.adesh:6:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 func (f *borrowForFuture) Drop() {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	if f.state == borrowForFutureDone_ {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 		return
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	f.dropSub_()
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	f.complete_()
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 func (f *borrowForFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	x := recover()
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	if x == nil {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 		return
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	f.Drop()
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	panic(x)
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 func (f *borrowForFuture) dropSub_() {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	switch f.state {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	case 1:
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 func (f *borrowForFuture) complete_() {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	f.state = borrowForFutureDone_
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	if f.w != nil {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 		f.w.Release()
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	rt.ReleaseOption(f.alive)
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	rt.ReleaseOption(f.tmp_)
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	*f = borrowForFuture{state: borrowForFutureDone_}
 }
 
 //line testdata/run/a_44_optional_share_cancel.adesh:6
 func borrow_for(w *rt.Weak[Res], ms int64, ready *rt.Channel[int64]) borrowForFuture {
+//line testdata/run/a_44_optional_share_cancel.adesh:6
 	return borrowForFuture{w: w, ms: ms, ready: ready}
 }
 
@@ -154,97 +216,158 @@ const lockForFutureDone_ = 2
 //
 //line testdata/run/a_44_optional_share_cancel.adesh:14
 func (f *lockForFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	var r_ bool
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	var t_ rt.Option[rt.MutexGuard[int64]]
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	for {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 		switch f.state {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 		case 0: // start
-//line testdata/run/a_44_optional_share_cancel.adesh:15
 			f.guard = rt.TryLockOption(f.m)
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			f.state = 1
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 		case 1: // after the await at a_44_optional_share_cancel.adesh:16
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			f.m = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 				cx.SuspendedAt("testdata/run/a_44_optional_share_cancel.adesh:16")
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 				return rt.Pending[bool]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			t_ = f.guard
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			f.tmp_ = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			r_ = t_.Some
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			{
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 				rt.ReleaseOption(f.guard)
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 				f.guard = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 			{
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/a_44_optional_share_cancel.adesh:16
 				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:17
 			f.complete_()
+//line testdata/run/a_44_optional_share_cancel.adesh:17
 			return rt.Ready[bool](r_)
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 		default:
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 			rt.AwaitedAgain("`lock_for`", "testdata/run/a_44_optional_share_cancel.adesh:14:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 func (f *lockForFuture) Drop() {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	if f.state == lockForFutureDone_ {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 		return
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	f.dropSub_()
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 func (f *lockForFuture) catch_(cx *rt.Context, r *rt.Poll[bool]) {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	x := recover()
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	if x == nil {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 		return
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	f.Drop()
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	panic(x)
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 func (f *lockForFuture) dropSub_() {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	switch f.state {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	case 1:
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 func (f *lockForFuture) complete_() {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	f.state = lockForFutureDone_
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	rt.ReleaseOption(f.guard)
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	rt.ReleaseOption(f.tmp_)
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	*f = lockForFuture{state: lockForFutureDone_}
 }
 
 //line testdata/run/a_44_optional_share_cancel.adesh:14
 func lock_for(m *rt.Mutex[int64], ms int64) lockForFuture {
+//line testdata/run/a_44_optional_share_cancel.adesh:14
 	return lockForFuture{m: m, ms: ms}
 }
 
 //line testdata/run/a_44_optional_share_cancel.adesh:20
 func is_free(m *rt.Mutex[int64]) bool {
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	var held_ rt.Held
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	defer held_.Unwind()
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	var tmp_ rt.Option[rt.MutexGuard[int64]] = rt.TryLockOption(m)
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	held_.Push(rt.HoldOption(&tmp_))
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	var tmp1_ rt.Option[rt.MutexGuard[int64]] = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	held_.Push(rt.HoldOption(&tmp1_))
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	var r_ bool = tmp_.Some
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	{
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 		rt.ReleaseOption(tmp_)
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 		held_.Pop(rt.HoldOption(&tmp_))
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 	{
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 		rt.ReleaseOption(tmp1_)
+//line testdata/run/a_44_optional_share_cancel.adesh:20
 		held_.Pop(rt.HoldOption(&tmp1_))
 	}
 //line testdata/run/a_44_optional_share_cancel.adesh:21
@@ -272,45 +395,67 @@ const mainFutureDone_ = 10
 //
 //line testdata/run/a_44_optional_share_cancel.adesh:24
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	var aw1_ bool
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	var aw2_ rt.Result[bool, rt.Error]
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	var aw_ string
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	var e rt.Error
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 poll_:
 	for {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		switch f.state {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		case 0: // start
-//line testdata/run/a_44_optional_share_cancel.adesh:25
 			f.r = rt.NewShare[Res](Res{name: "res"})
 			f.ready = rt.NewChannel[int64](0)
 //line testdata/run/a_44_optional_share_cancel.adesh:28
 			f.h = rt.SpawnValue[string](cx, borrow_for(f.r.Downgrade(), 1, f.ready))
 			f.sub1_ = f.ready.Recv()
+//line testdata/run/a_44_optional_share_cancel.adesh:29
 			f.state = 1
+//line testdata/run/a_44_optional_share_cancel.adesh:29
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:29
 		case 1: // after the await at a_44_optional_share_cancel.adesh:29
 //line testdata/run/a_44_optional_share_cancel.adesh:29
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:29
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:29
 				cx.SuspendedAt("testdata/run/a_44_optional_share_cancel.adesh:29")
+//line testdata/run/a_44_optional_share_cancel.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:29
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_44_optional_share_cancel.adesh:30
 			rt.Print("while held:", f.r.StrongCount())
 			f.sub2_ = f.h
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 			f.state = 2
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 		case 2: // after the await at a_44_optional_share_cancel.adesh:31
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 			f.h = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:31
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 				cx.SuspendedAt("testdata/run/a_44_optional_share_cancel.adesh:31")
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 			f.sub2_ = nil
+//line testdata/run/a_44_optional_share_cancel.adesh:31
 			aw_ = step_.Value
 //line testdata/run/a_44_optional_share_cancel.adesh:31
 			rt.Print(aw_)
@@ -318,157 +463,248 @@ poll_:
 //line testdata/run/a_44_optional_share_cancel.adesh:34
 			f.slow = rt.SpawnValue[string](cx, borrow_for(f.r.Downgrade(), 100000, f.ready))
 			f.sub1_ = f.ready.Recv()
+//line testdata/run/a_44_optional_share_cancel.adesh:35
 			f.state = 3
+//line testdata/run/a_44_optional_share_cancel.adesh:35
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:35
 		case 3: // after the await at a_44_optional_share_cancel.adesh:35
+//line testdata/run/a_44_optional_share_cancel.adesh:35
 			f.ready = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:35
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:35
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:35
 				cx.SuspendedAt("testdata/run/a_44_optional_share_cancel.adesh:35")
+//line testdata/run/a_44_optional_share_cancel.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:35
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_44_optional_share_cancel.adesh:36
 			rt.Print("while held:", f.r.StrongCount())
 			f.slow.Cancel()
+//line testdata/run/a_44_optional_share_cancel.adesh:37
 			f.state = 4
+//line testdata/run/a_44_optional_share_cancel.adesh:37
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:37
 		case 4: // body of the try at a_44_optional_share_cancel.adesh:38
-//line testdata/run/a_44_optional_share_cancel.adesh:38
 			f.sub2_ = f.slow
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			f.state = 5
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 		case 5: // after the await at a_44_optional_share_cancel.adesh:38
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			f.slow = nil
 //line testdata/run/a_44_optional_share_cancel.adesh:38
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 				cx.SuspendedAt("testdata/run/a_44_optional_share_cancel.adesh:38")
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			f.sub2_ = nil
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			f.state = 7
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			continue poll_
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		case 6: // catch of the try at a_44_optional_share_cancel.adesh:38
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.slow = nil
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			thrown_ := f.err_
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.err_ = nil
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			e = thrown_.Err
 //line testdata/run/a_44_optional_share_cancel.adesh:38
 			rt.Print("slow:", e.Message)
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			f.state = 7
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:38
 		case 7: // after the try at a_44_optional_share_cancel.adesh:38
-//line testdata/run/a_44_optional_share_cancel.adesh:39
 			rt.Print("after cancel:", f.r.StrongCount())
 //line testdata/run/a_44_optional_share_cancel.adesh:41
 			f.m = rt.NewMutex[int64](0)
 			f.sub3_ = lock_for(f.m, 1)
+//line testdata/run/a_44_optional_share_cancel.adesh:42
 			f.state = 8
+//line testdata/run/a_44_optional_share_cancel.adesh:42
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:42
 		case 8: // after the await at a_44_optional_share_cancel.adesh:42
 //line testdata/run/a_44_optional_share_cancel.adesh:42
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:42
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:42
 			f.sub3_ = lockForFuture{}
+//line testdata/run/a_44_optional_share_cancel.adesh:42
 			aw1_ = step_.Value
 //line testdata/run/a_44_optional_share_cancel.adesh:42
 			rt.Print("locked:", aw1_, "free after:", is_free(f.m))
 			f.sub4_ = rt.Timeout(5, rt.Box[bool](lock_for(f.m, 100000)))
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			f.state = 9
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 		case 9: // after the await at a_44_optional_share_cancel.adesh:43
 //line testdata/run/a_44_optional_share_cancel.adesh:43
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 				cx.SuspendedAt("testdata/run/a_44_optional_share_cancel.adesh:43")
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			f.sub4_ = rt.TimeoutFuture[bool]{}
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			aw2_ = step_.Value
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			if aw2_.IsOk {
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 				var v bool = aw2_.Val
-//line testdata/run/a_44_optional_share_cancel.adesh:44
 				rt.Print("unexpected", v)
 			} else {
+//line testdata/run/a_44_optional_share_cancel.adesh:44
 				var e_ rt.Error = aw2_.Err
-//line testdata/run/a_44_optional_share_cancel.adesh:45
 				rt.Print("lock_for:", e_.Message, "free after:", is_free(f.m))
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			{
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 				f.r.Release()
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 				f.r = nil
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			f.complete_()
+//line testdata/run/a_44_optional_share_cancel.adesh:43
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		default:
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			rt.AwaitedAgain("`main`", "testdata/run/a_44_optional_share_cancel.adesh:24:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 func (f *mainFuture) Drop() {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		return
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	f.dropSub_()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	f.complete_()
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	x := recover()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	if x == nil {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		return
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		switch f.state {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		case 4, 5:
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.dropSub_()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.err_ = t
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.state = 6
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			*r = f.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			return
 		}
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	f.Drop()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	panic(x)
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	switch f.state {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	case 1:
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		f.sub1_.Drop()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	case 2:
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		if f.sub2_ != nil {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	case 3:
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		f.sub1_.Drop()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	case 5:
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		if f.sub2_ != nil {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	case 8:
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		f.sub3_.Drop()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	case 9:
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 func (f *mainFuture) complete_() {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	f.state = mainFutureDone_
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	if f.r != nil {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		f.r.Release()
 	}
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_44_optional_share_cancel.adesh:24
 func adeshMain() mainFuture {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 	return mainFuture{}
 }
 
@@ -487,16 +723,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.sub1_ = adeshMain()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.state = 1
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			fallthrough
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 		case 1: // after the await at a_44_optional_share_cancel.adesh:24
 //line testdata/run/a_44_optional_share_cancel.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			f.complete_()
+//line testdata/run/a_44_optional_share_cancel.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

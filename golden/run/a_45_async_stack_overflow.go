@@ -21,72 +21,108 @@ const sumFutureDone_ = 2
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:5
 func (f *sumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	var aw_ int64
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	for {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 		switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 		case 0: // start
-//line testdata/run/a_45_async_stack_overflow.adesh:6
 			if f.n == 0 {
+//line testdata/run/a_45_async_stack_overflow.adesh:6
 				f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:6
 				return rt.Ready[int64](0)
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:6
 			f.t_ = f.n
-//line testdata/run/a_45_async_stack_overflow.adesh:7
 			f.sub1_ = rt.Box[int64](sumDepth_(f.n-1, f.depth_+1))
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 			f.state = 1
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 		case 1: // after the await at a_45_async_stack_overflow.adesh:7
 //line testdata/run/a_45_async_stack_overflow.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 				cx.SuspendedAt("testdata/run/a_45_async_stack_overflow.adesh:7")
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 			f.sub1_ = nil
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 			aw_ = step_.Value
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 			{
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 				var res_ int64 = f.t_ + aw_
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 				f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:7
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 		default:
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 			rt.AwaitedAgain("`sum`", "testdata/run/a_45_async_stack_overflow.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 func (f *sumFuture) Drop() {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	if f.state == sumFutureDone_ {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 		return
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	f.dropSub_()
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 func (f *sumFuture) dropSub_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	case 1:
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 		if f.sub1_ != nil {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 func (f *sumFuture) complete_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	*f = sumFuture{state: sumFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:5
 func sum(n int64) sumFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	return sumDepth_(n, 0)
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:5
 func sumDepth_(n int64, depth_ int32) sumFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 		rt.StackOverflow("sum", "testdata/run/a_45_async_stack_overflow.adesh:5:10")
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:5
 	return sumFuture{depth_: depth_, n: n}
 }
 
@@ -104,68 +140,102 @@ const pingFutureDone_ = 2
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:10
 func (f *pingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	var aw_ int64
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	for {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 		switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 		case 0: // start
-//line testdata/run/a_45_async_stack_overflow.adesh:11
 			if f.n == 0 {
+//line testdata/run/a_45_async_stack_overflow.adesh:11
 				f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:11
 				return rt.Ready[int64](0)
 			}
 //line testdata/run/a_45_async_stack_overflow.adesh:12
 			f.sub1_ = rt.Box[int64](pongDepth_(f.n-1, f.depth_+1))
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 			f.state = 1
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 		case 1: // after the await at a_45_async_stack_overflow.adesh:12
 //line testdata/run/a_45_async_stack_overflow.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 				cx.SuspendedAt("testdata/run/a_45_async_stack_overflow.adesh:12")
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 			f.sub1_ = nil
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 			aw_ = step_.Value
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 			f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:12
 			return rt.Ready[int64](1 + aw_)
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 		default:
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 			rt.AwaitedAgain("`ping`", "testdata/run/a_45_async_stack_overflow.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 func (f *pingFuture) Drop() {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	if f.state == pingFutureDone_ {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 		return
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	f.dropSub_()
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 func (f *pingFuture) dropSub_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	case 1:
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 		if f.sub1_ != nil {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 func (f *pingFuture) complete_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	*f = pingFuture{state: pingFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:10
 func ping(n int64) pingFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	return pingDepth_(n, 0)
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:10
 func pingDepth_(n int64, depth_ int32) pingFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 		rt.StackOverflow("ping", "testdata/run/a_45_async_stack_overflow.adesh:10:10")
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:10
 	return pingFuture{depth_: depth_, n: n}
 }
 
@@ -183,68 +253,102 @@ const pongFutureDone_ = 2
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:15
 func (f *pongFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	var aw_ int64
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	for {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 		switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 		case 0: // start
-//line testdata/run/a_45_async_stack_overflow.adesh:16
 			if f.n == 0 {
+//line testdata/run/a_45_async_stack_overflow.adesh:16
 				f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:16
 				return rt.Ready[int64](0)
 			}
 //line testdata/run/a_45_async_stack_overflow.adesh:17
 			f.sub1_ = rt.Box[int64](pingDepth_(f.n-1, f.depth_+1))
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 			f.state = 1
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 		case 1: // after the await at a_45_async_stack_overflow.adesh:17
 //line testdata/run/a_45_async_stack_overflow.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 				cx.SuspendedAt("testdata/run/a_45_async_stack_overflow.adesh:17")
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 			f.sub1_ = nil
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 			aw_ = step_.Value
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 			f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:17
 			return rt.Ready[int64](1 + aw_)
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 		default:
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 			rt.AwaitedAgain("`pong`", "testdata/run/a_45_async_stack_overflow.adesh:15:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 func (f *pongFuture) Drop() {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	if f.state == pongFutureDone_ {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 		return
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	f.dropSub_()
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	f.complete_()
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 func (f *pongFuture) dropSub_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	case 1:
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 		if f.sub1_ != nil {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 func (f *pongFuture) complete_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	*f = pongFuture{state: pongFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:15
 func pong(n int64) pongFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	return pongDepth_(n, 0)
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:15
 func pongDepth_(n int64, depth_ int32) pongFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 		rt.StackOverflow("pong", "testdata/run/a_45_async_stack_overflow.adesh:15:10")
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:15
 	return pongFuture{depth_: depth_, n: n}
 }
 
@@ -261,62 +365,94 @@ const chainFutureDone_ = 2
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:20
 func (f *chainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	var aw_ int64
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	var h_ *rt.JoinHandle[int64]
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	for {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 		switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 		case 0: // start
-//line testdata/run/a_45_async_stack_overflow.adesh:21
 			if f.n == 0 {
+//line testdata/run/a_45_async_stack_overflow.adesh:21
 				f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:21
 				return rt.Ready[int64](0)
 			}
 //line testdata/run/a_45_async_stack_overflow.adesh:22
 			h_ = rt.SpawnValue[int64](cx, chain(f.n-1))
 			f.sub1_ = h_
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 			f.state = 1
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 		case 1: // after the await at a_45_async_stack_overflow.adesh:23
 //line testdata/run/a_45_async_stack_overflow.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 				cx.SuspendedAt("testdata/run/a_45_async_stack_overflow.adesh:23")
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 			f.sub1_ = nil
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 			aw_ = step_.Value
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 			f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:23
 			return rt.Ready[int64](1 + aw_)
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 		default:
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 			rt.AwaitedAgain("`chain`", "testdata/run/a_45_async_stack_overflow.adesh:20:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 func (f *chainFuture) Drop() {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	if f.state == chainFutureDone_ {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 		return
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	f.dropSub_()
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 func (f *chainFuture) dropSub_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	case 1:
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 		if f.sub1_ != nil {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 func (f *chainFuture) complete_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	*f = chainFuture{state: chainFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:20
 func chain(n int64) chainFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:20
 	return chainFuture{n: n}
 }
 
@@ -334,63 +470,95 @@ const foreverFutureDone_ = 2
 //
 //line testdata/run/a_45_async_stack_overflow.adesh:26
 func (f *foreverFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	var aw_ int64
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	for {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 		switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 		case 0: // start
-//line testdata/run/a_45_async_stack_overflow.adesh:27
 			f.sub1_ = rt.Box[int64](foreverDepth_(f.n+1, f.depth_+1))
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 			f.state = 1
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 		case 1: // after the await at a_45_async_stack_overflow.adesh:27
 //line testdata/run/a_45_async_stack_overflow.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 				cx.SuspendedAt("testdata/run/a_45_async_stack_overflow.adesh:27")
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 			f.sub1_ = nil
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 			aw_ = step_.Value
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 			f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:27
 			return rt.Ready[int64](1 + aw_)
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 		default:
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 			rt.AwaitedAgain("`forever`", "testdata/run/a_45_async_stack_overflow.adesh:26:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 func (f *foreverFuture) Drop() {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	if f.state == foreverFutureDone_ {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 		return
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	f.dropSub_()
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 func (f *foreverFuture) dropSub_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	switch f.state {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	case 1:
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 		if f.sub1_ != nil {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 func (f *foreverFuture) complete_() {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	*f = foreverFuture{state: foreverFutureDone_}
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:26
 func forever(n int64) foreverFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	return foreverDepth_(n, 0)
 }
 
 //line testdata/run/a_45_async_stack_overflow.adesh:26
 func foreverDepth_(n int64, depth_ int32) foreverFuture {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 		rt.StackOverflow("forever", "testdata/run/a_45_async_stack_overflow.adesh:26:10")
 	}
+//line testdata/run/a_45_async_stack_overflow.adesh:26
 	return foreverFuture{depth_: depth_, n: n}
 }
 
@@ -421,62 +589,95 @@ poll_:
 		case 0: // start
 //line testdata/run/a_45_async_stack_overflow.adesh:30
 			f.sub1_ = sum(100000)
+//line testdata/run/a_45_async_stack_overflow.adesh:30
 			f.state = 1
+//line testdata/run/a_45_async_stack_overflow.adesh:30
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:30
 		case 1: // after the await at a_45_async_stack_overflow.adesh:30
 //line testdata/run/a_45_async_stack_overflow.adesh:30
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:30
 			f.sub1_ = sumFuture{}
+//line testdata/run/a_45_async_stack_overflow.adesh:30
 			aw_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:30
 			rt.Print(aw_)
 			f.sub2_ = ping(300001)
+//line testdata/run/a_45_async_stack_overflow.adesh:31
 			f.state = 2
+//line testdata/run/a_45_async_stack_overflow.adesh:31
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:31
 		case 2: // after the await at a_45_async_stack_overflow.adesh:31
 //line testdata/run/a_45_async_stack_overflow.adesh:31
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:31
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:31
 			f.sub2_ = pingFuture{}
+//line testdata/run/a_45_async_stack_overflow.adesh:31
 			aw1_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:31
 			rt.Print(aw1_)
 			f.sub3_ = chain(20000)
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 			f.state = 3
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 		case 3: // after the await at a_45_async_stack_overflow.adesh:32
 //line testdata/run/a_45_async_stack_overflow.adesh:32
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 			f.sub3_ = chainFuture{}
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 			aw2_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:32
 			rt.Print(aw2_)
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 			f.state = 4
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:32
 		case 4: // body of the try at a_45_async_stack_overflow.adesh:33
 //line testdata/run/a_45_async_stack_overflow.adesh:34
 			f.sub2_ = ping(2000000)
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 			f.state = 5
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 		case 5: // after the await at a_45_async_stack_overflow.adesh:34
 //line testdata/run/a_45_async_stack_overflow.adesh:34
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 			f.sub2_ = pingFuture{}
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 			aw3_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:34
 			rt.Print(aw3_)
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 			f.state = 7
+//line testdata/run/a_45_async_stack_overflow.adesh:34
 			continue poll_
 		case 6: // catch of the try at a_45_async_stack_overflow.adesh:33
 			thrown_ := f.err_
@@ -484,27 +685,40 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_45_async_stack_overflow.adesh:36
 			rt.Print("caught:", e.Message)
+//line testdata/run/a_45_async_stack_overflow.adesh:36
 			f.state = 7
+//line testdata/run/a_45_async_stack_overflow.adesh:36
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:36
 		case 7: // after the try at a_45_async_stack_overflow.adesh:33
 //line testdata/run/a_45_async_stack_overflow.adesh:39
 			h = rt.SpawnValue[int64](cx, forever(0))
 			f.sub4_ = h
+//line testdata/run/a_45_async_stack_overflow.adesh:40
 			f.state = 8
+//line testdata/run/a_45_async_stack_overflow.adesh:40
 			fallthrough
+//line testdata/run/a_45_async_stack_overflow.adesh:40
 		case 8: // after the await at a_45_async_stack_overflow.adesh:40
 //line testdata/run/a_45_async_stack_overflow.adesh:40
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_45_async_stack_overflow.adesh:40
 			if !step_.Ready {
+//line testdata/run/a_45_async_stack_overflow.adesh:40
 				cx.SuspendedAt("testdata/run/a_45_async_stack_overflow.adesh:40")
+//line testdata/run/a_45_async_stack_overflow.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_45_async_stack_overflow.adesh:40
 			f.sub4_ = nil
+//line testdata/run/a_45_async_stack_overflow.adesh:40
 			aw4_ = step_.Value
 //line testdata/run/a_45_async_stack_overflow.adesh:40
 			rt.Print(aw4_)
 			rt.Print("never printed")
+//line testdata/run/a_45_async_stack_overflow.adesh:41
 			f.complete_()
+//line testdata/run/a_45_async_stack_overflow.adesh:41
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -114,67 +114,104 @@ const twiceFutureDone_ = 3
 //
 //line testdata/run/a_46_async_mut_self.adesh:19
 func (f *twiceFuture) Poll(cx *rt.Context) rt.Poll[A] {
+//line testdata/run/a_46_async_mut_self.adesh:19
 	for {
+//line testdata/run/a_46_async_mut_self.adesh:19
 		switch f.state {
+//line testdata/run/a_46_async_mut_self.adesh:19
 		case 0: // start
+//line testdata/run/a_46_async_mut_self.adesh:19
 			f.a = f.a.AdeshClone()
 //line testdata/run/a_46_async_mut_self.adesh:19
 			f.sub1_ = f.a.bump()
+//line testdata/run/a_46_async_mut_self.adesh:19
 			f.state = 1
+//line testdata/run/a_46_async_mut_self.adesh:19
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:19
 		case 1: // after the await at a_46_async_mut_self.adesh:19
 //line testdata/run/a_46_async_mut_self.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:19
 				return rt.Pending[A]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:19
 			f.sub1_ = ABumpFuture{}
 //line testdata/run/a_46_async_mut_self.adesh:19
 			f.sub1_ = f.a.bump()
+//line testdata/run/a_46_async_mut_self.adesh:19
 			f.state = 2
+//line testdata/run/a_46_async_mut_self.adesh:19
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:19
 		case 2: // after the await at a_46_async_mut_self.adesh:19
 //line testdata/run/a_46_async_mut_self.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:19
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:19
 				return rt.Pending[A]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:19
 			f.sub1_ = ABumpFuture{}
+//line testdata/run/a_46_async_mut_self.adesh:19
 			{
+//line testdata/run/a_46_async_mut_self.adesh:19
 				var res_ A = f.a.AdeshClone()
+//line testdata/run/a_46_async_mut_self.adesh:19
 				f.complete_()
+//line testdata/run/a_46_async_mut_self.adesh:19
 				return rt.Ready[A](res_)
 			}
+//line testdata/run/a_46_async_mut_self.adesh:19
 		default:
+//line testdata/run/a_46_async_mut_self.adesh:19
 			rt.AwaitedAgain("`twice`", "testdata/run/a_46_async_mut_self.adesh:19:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_46_async_mut_self.adesh:19
 func (f *twiceFuture) Drop() {
+//line testdata/run/a_46_async_mut_self.adesh:19
 	if f.state == twiceFutureDone_ {
+//line testdata/run/a_46_async_mut_self.adesh:19
 		return
 	}
+//line testdata/run/a_46_async_mut_self.adesh:19
 	f.dropSub_()
+//line testdata/run/a_46_async_mut_self.adesh:19
 	f.complete_()
 }
 
+//line testdata/run/a_46_async_mut_self.adesh:19
 func (f *twiceFuture) dropSub_() {
+//line testdata/run/a_46_async_mut_self.adesh:19
 	switch f.state {
+//line testdata/run/a_46_async_mut_self.adesh:19
 	case 1:
+//line testdata/run/a_46_async_mut_self.adesh:19
 		f.sub1_.Drop()
+//line testdata/run/a_46_async_mut_self.adesh:19
 	case 2:
+//line testdata/run/a_46_async_mut_self.adesh:19
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_46_async_mut_self.adesh:19
 func (f *twiceFuture) complete_() {
+//line testdata/run/a_46_async_mut_self.adesh:19
 	*f = twiceFuture{state: twiceFutureDone_}
 }
 
 //line testdata/run/a_46_async_mut_self.adesh:19
 func twice(a A) twiceFuture {
+//line testdata/run/a_46_async_mut_self.adesh:19
 	return twiceFuture{a: a}
 }
 
@@ -191,55 +228,82 @@ const ABumpFutureDone_ = 2
 //
 //line testdata/run/a_46_async_mut_self.adesh:5
 func (f *ABumpFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_46_async_mut_self.adesh:5
 	for {
+//line testdata/run/a_46_async_mut_self.adesh:5
 		switch f.state {
+//line testdata/run/a_46_async_mut_self.adesh:5
 		case 0: // start
 //line testdata/run/a_46_async_mut_self.adesh:5
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_46_async_mut_self.adesh:5
 			f.state = 1
+//line testdata/run/a_46_async_mut_self.adesh:5
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:5
 		case 1: // after the await at a_46_async_mut_self.adesh:5
 //line testdata/run/a_46_async_mut_self.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:5
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:5
 				cx.SuspendedAt("testdata/run/a_46_async_mut_self.adesh:5")
+//line testdata/run/a_46_async_mut_self.adesh:5
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:5
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_46_async_mut_self.adesh:5
 			(*f.self).n++
 //line testdata/run/a_46_async_mut_self.adesh:5
 			rt.ArrPush(&(*f.self).items, (*f.self).n)
+//line testdata/run/a_46_async_mut_self.adesh:5
 			f.complete_()
+//line testdata/run/a_46_async_mut_self.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_46_async_mut_self.adesh:5
 		default:
+//line testdata/run/a_46_async_mut_self.adesh:5
 			rt.AwaitedAgain("`bump`", "testdata/run/a_46_async_mut_self.adesh:5:12")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_46_async_mut_self.adesh:5
 func (f *ABumpFuture) Drop() {
+//line testdata/run/a_46_async_mut_self.adesh:5
 	if f.state == ABumpFutureDone_ {
+//line testdata/run/a_46_async_mut_self.adesh:5
 		return
 	}
+//line testdata/run/a_46_async_mut_self.adesh:5
 	f.dropSub_()
+//line testdata/run/a_46_async_mut_self.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_46_async_mut_self.adesh:5
 func (f *ABumpFuture) dropSub_() {
+//line testdata/run/a_46_async_mut_self.adesh:5
 	switch f.state {
+//line testdata/run/a_46_async_mut_self.adesh:5
 	case 1:
+//line testdata/run/a_46_async_mut_self.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_46_async_mut_self.adesh:5
 func (f *ABumpFuture) complete_() {
+//line testdata/run/a_46_async_mut_self.adesh:5
 	*f = ABumpFuture{state: ABumpFutureDone_}
 }
 
 //line testdata/run/a_46_async_mut_self.adesh:5
 func (self *A) bump() ABumpFuture {
+//line testdata/run/a_46_async_mut_self.adesh:5
 	return ABumpFuture{self: self}
 }
 
@@ -257,53 +321,80 @@ const StoreAddFutureDone_ = 2
 //
 //line testdata/run/a_46_async_mut_self.adesh:23
 func (f *StoreAddFuture[T]) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_46_async_mut_self.adesh:23
 	for {
+//line testdata/run/a_46_async_mut_self.adesh:23
 		switch f.state {
+//line testdata/run/a_46_async_mut_self.adesh:23
 		case 0: // start
 //line testdata/run/a_46_async_mut_self.adesh:23
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_46_async_mut_self.adesh:23
 			f.state = 1
+//line testdata/run/a_46_async_mut_self.adesh:23
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:23
 		case 1: // after the await at a_46_async_mut_self.adesh:23
 //line testdata/run/a_46_async_mut_self.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:23
 				cx.SuspendedAt("testdata/run/a_46_async_mut_self.adesh:23")
+//line testdata/run/a_46_async_mut_self.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:23
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_46_async_mut_self.adesh:23
 			rt.ArrPush(&(*f.self).items, rt.CloneT(f.x))
+//line testdata/run/a_46_async_mut_self.adesh:23
 			f.complete_()
+//line testdata/run/a_46_async_mut_self.adesh:23
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_46_async_mut_self.adesh:23
 		default:
+//line testdata/run/a_46_async_mut_self.adesh:23
 			rt.AwaitedAgain("`add`", "testdata/run/a_46_async_mut_self.adesh:23:12")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_46_async_mut_self.adesh:23
 func (f *StoreAddFuture[T]) Drop() {
+//line testdata/run/a_46_async_mut_self.adesh:23
 	if f.state == StoreAddFutureDone_ {
+//line testdata/run/a_46_async_mut_self.adesh:23
 		return
 	}
+//line testdata/run/a_46_async_mut_self.adesh:23
 	f.dropSub_()
+//line testdata/run/a_46_async_mut_self.adesh:23
 	f.complete_()
 }
 
+//line testdata/run/a_46_async_mut_self.adesh:23
 func (f *StoreAddFuture[T]) dropSub_() {
+//line testdata/run/a_46_async_mut_self.adesh:23
 	switch f.state {
+//line testdata/run/a_46_async_mut_self.adesh:23
 	case 1:
+//line testdata/run/a_46_async_mut_self.adesh:23
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_46_async_mut_self.adesh:23
 func (f *StoreAddFuture[T]) complete_() {
+//line testdata/run/a_46_async_mut_self.adesh:23
 	*f = StoreAddFuture[T]{state: StoreAddFutureDone_}
 }
 
 //line testdata/run/a_46_async_mut_self.adesh:23
 func (self *Store[T]) add(x T) StoreAddFuture[T] {
+//line testdata/run/a_46_async_mut_self.adesh:23
 	return StoreAddFuture[T]{self: self, x: x}
 }
 
@@ -329,91 +420,129 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_46_async_mut_self.adesh:7
 			arr = []A{{items: []int64{}, n: 0}}
 			f.sub1_ = arr[rt.Index(0, len(arr), "testdata/run/a_46_async_mut_self.adesh:8:7")].bump()
+//line testdata/run/a_46_async_mut_self.adesh:8
 			f.state = 1
+//line testdata/run/a_46_async_mut_self.adesh:8
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:8
 		case 1: // after the await at a_46_async_mut_self.adesh:8
 //line testdata/run/a_46_async_mut_self.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:8
 			f.sub1_ = ABumpFuture{}
-//line testdata/run/a_46_async_mut_self.adesh:9
 			m = rt.MapOf[string, A]([]string{"a"}, []A{{items: []int64{}, n: 10}})
+//line testdata/run/a_46_async_mut_self.adesh:9
 			f.elem_ = m.At("a", "testdata/run/a_46_async_mut_self.adesh:10:7")
-//line testdata/run/a_46_async_mut_self.adesh:10
 			f.sub1_ = f.elem_.bump()
+//line testdata/run/a_46_async_mut_self.adesh:10
 			f.state = 2
+//line testdata/run/a_46_async_mut_self.adesh:10
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:10
 		case 2: // after the await at a_46_async_mut_self.adesh:10
 //line testdata/run/a_46_async_mut_self.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:10
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:10
 			f.sub1_ = ABumpFuture{}
+//line testdata/run/a_46_async_mut_self.adesh:10
 			m.Set("a", f.elem_)
 //line testdata/run/a_46_async_mut_self.adesh:12
 			w = W{inner: A{items: []int64{}, n: 20}}
 			f.sub1_ = w.inner.bump()
+//line testdata/run/a_46_async_mut_self.adesh:13
 			f.state = 3
+//line testdata/run/a_46_async_mut_self.adesh:13
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:13
 		case 3: // after the await at a_46_async_mut_self.adesh:13
+//line testdata/run/a_46_async_mut_self.adesh:13
 			f.elem_ = A{}
 //line testdata/run/a_46_async_mut_self.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:13
 			f.sub1_ = ABumpFuture{}
-//line testdata/run/a_46_async_mut_self.adesh:14
 			rt.Print(arr, m, w)
 			solo = A{items: []int64{}, n: 0}
+//line testdata/run/a_46_async_mut_self.adesh:15
 			t_ = solo.AdeshClone()
-//line testdata/run/a_46_async_mut_self.adesh:16
 			h = rt.SpawnValue[rt.Unit](cx, t_.bump())
 			f.sub2_ = h
+//line testdata/run/a_46_async_mut_self.adesh:17
 			f.state = 4
+//line testdata/run/a_46_async_mut_self.adesh:17
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:17
 		case 4: // after the await at a_46_async_mut_self.adesh:17
 //line testdata/run/a_46_async_mut_self.adesh:17
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:17
 				cx.SuspendedAt("testdata/run/a_46_async_mut_self.adesh:17")
+//line testdata/run/a_46_async_mut_self.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:17
 			f.sub2_ = nil
-//line testdata/run/a_46_async_mut_self.adesh:18
 			rt.Print(solo)
 //line testdata/run/a_46_async_mut_self.adesh:20
 			f.sub3_ = twice(A{items: []int64{}, n: 5})
+//line testdata/run/a_46_async_mut_self.adesh:20
 			f.state = 5
+//line testdata/run/a_46_async_mut_self.adesh:20
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:20
 		case 5: // after the await at a_46_async_mut_self.adesh:20
 //line testdata/run/a_46_async_mut_self.adesh:20
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:20
 			f.sub3_ = twiceFuture{}
+//line testdata/run/a_46_async_mut_self.adesh:20
 			aw_ = step_.Value
 //line testdata/run/a_46_async_mut_self.adesh:20
 			rt.Print(aw_)
 //line testdata/run/a_46_async_mut_self.adesh:25
 			s = Store[string]{items: []string{"a"}}
 			f.sub4_ = s.add("b")
+//line testdata/run/a_46_async_mut_self.adesh:26
 			f.state = 6
+//line testdata/run/a_46_async_mut_self.adesh:26
 			fallthrough
+//line testdata/run/a_46_async_mut_self.adesh:26
 		case 6: // after the await at a_46_async_mut_self.adesh:26
 //line testdata/run/a_46_async_mut_self.adesh:26
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_46_async_mut_self.adesh:26
 			if !step_.Ready {
+//line testdata/run/a_46_async_mut_self.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_46_async_mut_self.adesh:26
 			f.sub4_ = StoreAddFuture[string]{}
-//line testdata/run/a_46_async_mut_self.adesh:27
 			rt.Print(s.items)
+//line testdata/run/a_46_async_mut_self.adesh:27
 			f.complete_()
+//line testdata/run/a_46_async_mut_self.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -20,34 +20,51 @@ const oneFutureDone_ = 1
 //
 //line testdata/run/a_47_await_forms.adesh:3
 func (f *oneFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_47_await_forms.adesh:3
 	for {
+//line testdata/run/a_47_await_forms.adesh:3
 		switch f.state {
+//line testdata/run/a_47_await_forms.adesh:3
 		case 0: // start
+//line testdata/run/a_47_await_forms.adesh:3
 			f.complete_()
+//line testdata/run/a_47_await_forms.adesh:3
 			return rt.Ready[int64](1)
+//line testdata/run/a_47_await_forms.adesh:3
 		default:
+//line testdata/run/a_47_await_forms.adesh:3
 			rt.AwaitedAgain("`one`", "testdata/run/a_47_await_forms.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_47_await_forms.adesh:3
 func (f *oneFuture) Drop() {
+//line testdata/run/a_47_await_forms.adesh:3
 	if f.state == oneFutureDone_ {
+//line testdata/run/a_47_await_forms.adesh:3
 		return
 	}
+//line testdata/run/a_47_await_forms.adesh:3
 	f.dropSub_()
+//line testdata/run/a_47_await_forms.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_47_await_forms.adesh:3
 func (f *oneFuture) dropSub_() {}
 
+//line testdata/run/a_47_await_forms.adesh:3
 func (f *oneFuture) complete_() {
+//line testdata/run/a_47_await_forms.adesh:3
 	*f = oneFuture{state: oneFutureDone_}
 }
 
 //line testdata/run/a_47_await_forms.adesh:3
 func one() oneFuture {
+//line testdata/run/a_47_await_forms.adesh:3
 	return oneFuture{}
 }
 
@@ -64,54 +81,83 @@ const doubleFutureDone_ = 2
 //
 //line testdata/run/a_47_await_forms.adesh:4
 func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_47_await_forms.adesh:4
 	for {
+//line testdata/run/a_47_await_forms.adesh:4
 		switch f.state {
+//line testdata/run/a_47_await_forms.adesh:4
 		case 0: // start
 //line testdata/run/a_47_await_forms.adesh:4
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_47_await_forms.adesh:4
 			f.state = 1
+//line testdata/run/a_47_await_forms.adesh:4
 			fallthrough
+//line testdata/run/a_47_await_forms.adesh:4
 		case 1: // after the await at a_47_await_forms.adesh:4
 //line testdata/run/a_47_await_forms.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_47_await_forms.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_47_await_forms.adesh:4
 				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:4")
+//line testdata/run/a_47_await_forms.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_47_await_forms.adesh:4
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_47_await_forms.adesh:4
 			{
+//line testdata/run/a_47_await_forms.adesh:4
 				var res_ int64 = f.n_ * 2
+//line testdata/run/a_47_await_forms.adesh:4
 				f.complete_()
+//line testdata/run/a_47_await_forms.adesh:4
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_47_await_forms.adesh:4
 		default:
+//line testdata/run/a_47_await_forms.adesh:4
 			rt.AwaitedAgain("`double`", "testdata/run/a_47_await_forms.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_47_await_forms.adesh:4
 func (f *doubleFuture) Drop() {
+//line testdata/run/a_47_await_forms.adesh:4
 	if f.state == doubleFutureDone_ {
+//line testdata/run/a_47_await_forms.adesh:4
 		return
 	}
+//line testdata/run/a_47_await_forms.adesh:4
 	f.dropSub_()
+//line testdata/run/a_47_await_forms.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_47_await_forms.adesh:4
 func (f *doubleFuture) dropSub_() {
+//line testdata/run/a_47_await_forms.adesh:4
 	switch f.state {
+//line testdata/run/a_47_await_forms.adesh:4
 	case 1:
+//line testdata/run/a_47_await_forms.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_47_await_forms.adesh:4
 func (f *doubleFuture) complete_() {
+//line testdata/run/a_47_await_forms.adesh:4
 	*f = doubleFuture{state: doubleFutureDone_}
 }
 
 //line testdata/run/a_47_await_forms.adesh:4
 func double(n_ int64) doubleFuture {
+//line testdata/run/a_47_await_forms.adesh:4
 	return doubleFuture{n_: n_}
 }
 
@@ -137,62 +183,95 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_47_await_forms.adesh:5
 			p_ = rt.FlattenFuture(rt.Resolved[rt.Future[int64]](rt.Start[int64](cx, one())))
 			f.sub1_ = p_
+//line testdata/run/a_47_await_forms.adesh:6
 			f.state = 1
+//line testdata/run/a_47_await_forms.adesh:6
 			fallthrough
+//line testdata/run/a_47_await_forms.adesh:6
 		case 1: // after the await at a_47_await_forms.adesh:6
 //line testdata/run/a_47_await_forms.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_47_await_forms.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_47_await_forms.adesh:6
 				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:6")
+//line testdata/run/a_47_await_forms.adesh:6
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_47_await_forms.adesh:6
 			f.sub1_ = nil
+//line testdata/run/a_47_await_forms.adesh:6
 			aw_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:6
 			rt.Print(aw_)
 			f.sub2_ = rt.SpawnValue[int64](cx, double(4))
+//line testdata/run/a_47_await_forms.adesh:7
 			f.state = 2
+//line testdata/run/a_47_await_forms.adesh:7
 			fallthrough
+//line testdata/run/a_47_await_forms.adesh:7
 		case 2: // after the await at a_47_await_forms.adesh:7
 //line testdata/run/a_47_await_forms.adesh:7
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_47_await_forms.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_47_await_forms.adesh:7
 				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:7")
+//line testdata/run/a_47_await_forms.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_47_await_forms.adesh:7
 			f.sub2_ = nil
+//line testdata/run/a_47_await_forms.adesh:7
 			f.aw1_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:7
 			f.sub2_ = rt.SpawnValue[int64](cx, double(5))
+//line testdata/run/a_47_await_forms.adesh:7
 			f.state = 3
+//line testdata/run/a_47_await_forms.adesh:7
 			fallthrough
+//line testdata/run/a_47_await_forms.adesh:7
 		case 3: // after the await at a_47_await_forms.adesh:7
 //line testdata/run/a_47_await_forms.adesh:7
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_47_await_forms.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_47_await_forms.adesh:7
 				cx.SuspendedAt("testdata/run/a_47_await_forms.adesh:7")
+//line testdata/run/a_47_await_forms.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_47_await_forms.adesh:7
 			f.sub2_ = nil
+//line testdata/run/a_47_await_forms.adesh:7
 			aw2_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:7
 			rt.Print(f.aw1_, aw2_)
 			f.sub3_ = double(3)
+//line testdata/run/a_47_await_forms.adesh:8
 			f.state = 4
+//line testdata/run/a_47_await_forms.adesh:8
 			fallthrough
+//line testdata/run/a_47_await_forms.adesh:8
 		case 4: // after the await at a_47_await_forms.adesh:8
 //line testdata/run/a_47_await_forms.adesh:8
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_47_await_forms.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_47_await_forms.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_47_await_forms.adesh:8
 			f.sub3_ = doubleFuture{}
+//line testdata/run/a_47_await_forms.adesh:8
 			aw3_ = step_.Value
 //line testdata/run/a_47_await_forms.adesh:8
 			n = aw3_
 			rt.Print("été " + rt.Str(n) + " 😀 \\" + rt.Str(n) + " {n}")
 			rt.Print("é " + rt.Str(n))
+//line testdata/run/a_47_await_forms.adesh:10
 			f.complete_()
+//line testdata/run/a_47_await_forms.adesh:10
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -15,34 +15,51 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/a_48_unawaited_failure.adesh:3
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_48_unawaited_failure.adesh:3
 	var xs []int64
+//line testdata/run/a_48_unawaited_failure.adesh:3
 	for {
+//line testdata/run/a_48_unawaited_failure.adesh:3
 		switch f.state {
+//line testdata/run/a_48_unawaited_failure.adesh:3
 		case 0: // start
 //line testdata/run/a_48_unawaited_failure.adesh:3
 			xs = []int64{1}
 //line testdata/run/a_48_unawaited_failure.adesh:3
 			rt.Print(xs[rt.Index(5, len(xs), "testdata/run/a_48_unawaited_failure.adesh:3:35")])
+//line testdata/run/a_48_unawaited_failure.adesh:3
 			f.complete_()
+//line testdata/run/a_48_unawaited_failure.adesh:3
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_48_unawaited_failure.adesh:3
 		default:
+//line testdata/run/a_48_unawaited_failure.adesh:3
 			rt.AwaitedAgain("the async block", "testdata/run/a_48_unawaited_failure.adesh:3:7")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_48_unawaited_failure.adesh:3
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_48_unawaited_failure.adesh:3
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_48_unawaited_failure.adesh:3
 		return
 	}
+//line testdata/run/a_48_unawaited_failure.adesh:3
 	f.dropSub_()
+//line testdata/run/a_48_unawaited_failure.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_48_unawaited_failure.adesh:3
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/a_48_unawaited_failure.adesh:3
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_48_unawaited_failure.adesh:3
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -62,19 +79,27 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_48_unawaited_failure.adesh:3
 			rt.SpawnValue[rt.Unit](cx, asyncBlock1{}).Drop()
 			f.sub1_ = rt.Sleep(10)
+//line testdata/run/a_48_unawaited_failure.adesh:4
 			f.state = 1
+//line testdata/run/a_48_unawaited_failure.adesh:4
 			fallthrough
+//line testdata/run/a_48_unawaited_failure.adesh:4
 		case 1: // after the await at a_48_unawaited_failure.adesh:4
 //line testdata/run/a_48_unawaited_failure.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_48_unawaited_failure.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_48_unawaited_failure.adesh:4
 				cx.SuspendedAt("testdata/run/a_48_unawaited_failure.adesh:4")
+//line testdata/run/a_48_unawaited_failure.adesh:4
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_48_unawaited_failure.adesh:4
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_48_unawaited_failure.adesh:5
 			rt.Print("main goes on")
+//line testdata/run/a_48_unawaited_failure.adesh:5
 			f.complete_()
+//line testdata/run/a_48_unawaited_failure.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -23,38 +23,56 @@ const goAsyncFutureDone_ = 6
 //
 //line testdata/run/a_49_c_loop_captures.adesh:11
 func (f *goAsyncFuture) Poll(cx *rt.Context) rt.Poll[[]int64] {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	var i int64
+//line testdata/run/a_49_c_loop_captures.adesh:11
 poll_:
 	for {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 		switch f.state {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 		case 0: // start
-//line testdata/run/a_49_c_loop_captures.adesh:12
 			f.out = []func() int64{}
 			i = 0
+//line testdata/run/a_49_c_loop_captures.adesh:13
 			f.state = 1
+//line testdata/run/a_49_c_loop_captures.adesh:13
 			fallthrough
+//line testdata/run/a_49_c_loop_captures.adesh:13
 		case 1: // head of the loop at a_49_c_loop_captures.adesh:13
+//line testdata/run/a_49_c_loop_captures.adesh:13
 			if !(i < 3) {
+//line testdata/run/a_49_c_loop_captures.adesh:13
 				f.state = 5
+//line testdata/run/a_49_c_loop_captures.adesh:13
 				continue poll_
 			}
+//line testdata/run/a_49_c_loop_captures.adesh:13
 			f.i_ = new(int64)
+//line testdata/run/a_49_c_loop_captures.adesh:13
 			(*f.i_) = i
-//line testdata/run/a_49_c_loop_captures.adesh:14
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_49_c_loop_captures.adesh:14
 			f.state = 2
+//line testdata/run/a_49_c_loop_captures.adesh:14
 			fallthrough
+//line testdata/run/a_49_c_loop_captures.adesh:14
 		case 2: // after the await at a_49_c_loop_captures.adesh:14
 //line testdata/run/a_49_c_loop_captures.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_49_c_loop_captures.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_49_c_loop_captures.adesh:14
 				cx.SuspendedAt("testdata/run/a_49_c_loop_captures.adesh:14")
+//line testdata/run/a_49_c_loop_captures.adesh:14
 				return rt.Pending[[]int64]()
 			}
+//line testdata/run/a_49_c_loop_captures.adesh:14
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_49_c_loop_captures.adesh:14
 			{
+//line testdata/run/a_49_c_loop_captures.adesh:14
 				var i_ *int64 = &(*f.i_)
-//line testdata/run/a_49_c_loop_captures.adesh:15
 				rt.ArrPush(&f.out, func() int64 {
 //line testdata/run/a_49_c_loop_captures.adesh:15
 					return (*i_)
@@ -62,63 +80,98 @@ poll_:
 			}
 //line testdata/run/a_49_c_loop_captures.adesh:16
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_49_c_loop_captures.adesh:16
 			f.state = 3
+//line testdata/run/a_49_c_loop_captures.adesh:16
 			fallthrough
+//line testdata/run/a_49_c_loop_captures.adesh:16
 		case 3: // after the await at a_49_c_loop_captures.adesh:16
 //line testdata/run/a_49_c_loop_captures.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_49_c_loop_captures.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_49_c_loop_captures.adesh:16
 				cx.SuspendedAt("testdata/run/a_49_c_loop_captures.adesh:16")
+//line testdata/run/a_49_c_loop_captures.adesh:16
 				return rt.Pending[[]int64]()
 			}
+//line testdata/run/a_49_c_loop_captures.adesh:16
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_49_c_loop_captures.adesh:16
 			i = (*f.i_)
+//line testdata/run/a_49_c_loop_captures.adesh:16
 			f.state = 4
+//line testdata/run/a_49_c_loop_captures.adesh:16
 			fallthrough
+//line testdata/run/a_49_c_loop_captures.adesh:16
 		case 4: // next turn of the loop at a_49_c_loop_captures.adesh:13
 //line testdata/run/a_49_c_loop_captures.adesh:13
 			i++
+//line testdata/run/a_49_c_loop_captures.adesh:13
 			f.state = 1
+//line testdata/run/a_49_c_loop_captures.adesh:13
 			continue poll_
+//line testdata/run/a_49_c_loop_captures.adesh:11
 		case 5: // after the loop at a_49_c_loop_captures.adesh:13
+//line testdata/run/a_49_c_loop_captures.adesh:11
 			{
+//line testdata/run/a_49_c_loop_captures.adesh:18
 				var res_ []int64 = rt.ArrMap(f.out, func(f_ func() int64) int64 {
 //line testdata/run/a_49_c_loop_captures.adesh:18
 					return f_()
 				})
+//line testdata/run/a_49_c_loop_captures.adesh:18
 				f.complete_()
+//line testdata/run/a_49_c_loop_captures.adesh:18
 				return rt.Ready[[]int64](res_)
 			}
+//line testdata/run/a_49_c_loop_captures.adesh:11
 		default:
+//line testdata/run/a_49_c_loop_captures.adesh:11
 			rt.AwaitedAgain("`go_async`", "testdata/run/a_49_c_loop_captures.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_49_c_loop_captures.adesh:11
 func (f *goAsyncFuture) Drop() {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	if f.state == goAsyncFutureDone_ {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 		return
 	}
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	f.dropSub_()
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/a_49_c_loop_captures.adesh:11
 func (f *goAsyncFuture) dropSub_() {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	switch f.state {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	case 2:
+//line testdata/run/a_49_c_loop_captures.adesh:11
 		f.sub1_.Drop()
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	case 3:
+//line testdata/run/a_49_c_loop_captures.adesh:11
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_49_c_loop_captures.adesh:11
 func (f *goAsyncFuture) complete_() {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	*f = goAsyncFuture{state: goAsyncFutureDone_}
 }
 
 //line testdata/run/a_49_c_loop_captures.adesh:11
 func go_async() goAsyncFuture {
+//line testdata/run/a_49_c_loop_captures.adesh:11
 	return goAsyncFuture{}
 }
 
@@ -134,32 +187,50 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/a_49_c_loop_captures.adesh:22
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_49_c_loop_captures.adesh:22
 	for {
+//line testdata/run/a_49_c_loop_captures.adesh:22
 		switch f.state {
+//line testdata/run/a_49_c_loop_captures.adesh:22
 		case 0: // start
+//line testdata/run/a_49_c_loop_captures.adesh:22
 			{
+//line testdata/run/a_49_c_loop_captures.adesh:22
 				var res_ int64 = f.i * 2
+//line testdata/run/a_49_c_loop_captures.adesh:22
 				f.complete_()
+//line testdata/run/a_49_c_loop_captures.adesh:22
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_49_c_loop_captures.adesh:22
 		default:
+//line testdata/run/a_49_c_loop_captures.adesh:22
 			rt.AwaitedAgain("the async block", "testdata/run/a_49_c_loop_captures.adesh:22:45")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_49_c_loop_captures.adesh:22
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_49_c_loop_captures.adesh:22
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_49_c_loop_captures.adesh:22
 		return
 	}
+//line testdata/run/a_49_c_loop_captures.adesh:22
 	f.dropSub_()
+//line testdata/run/a_49_c_loop_captures.adesh:22
 	f.complete_()
 }
 
+//line testdata/run/a_49_c_loop_captures.adesh:22
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/a_49_c_loop_captures.adesh:22
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_49_c_loop_captures.adesh:22
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -188,9 +259,10 @@ poll_:
 			k = 0
 //line testdata/run/a_49_c_loop_captures.adesh:5
 			for ; k < 6; k++ {
+//line testdata/run/a_49_c_loop_captures.adesh:5
 				var k_ int64 = k
-//line testdata/run/a_49_c_loop_captures.adesh:6
 				if k_ == 1 {
+//line testdata/run/a_49_c_loop_captures.adesh:6
 					k = k_
 //line testdata/run/a_49_c_loop_captures.adesh:6
 					continue
@@ -204,6 +276,7 @@ poll_:
 //line testdata/run/a_49_c_loop_captures.adesh:7
 						return k_ * 100
 					})
+//line testdata/run/a_49_c_loop_captures.adesh:7
 					k = k_
 //line testdata/run/a_49_c_loop_captures.adesh:7
 					continue
@@ -213,24 +286,31 @@ poll_:
 //line testdata/run/a_49_c_loop_captures.adesh:8
 					return k_
 				})
+//line testdata/run/a_49_c_loop_captures.adesh:8
 				k = k_
 			}
-//line testdata/run/a_49_c_loop_captures.adesh:10
 			rt.Print(rt.ArrMap(fs, func(f_ func() int64) int64 {
 //line testdata/run/a_49_c_loop_captures.adesh:10
 				return f_()
 			}))
 //line testdata/run/a_49_c_loop_captures.adesh:20
 			f.sub1_ = go_async()
+//line testdata/run/a_49_c_loop_captures.adesh:20
 			f.state = 1
+//line testdata/run/a_49_c_loop_captures.adesh:20
 			fallthrough
+//line testdata/run/a_49_c_loop_captures.adesh:20
 		case 1: // after the await at a_49_c_loop_captures.adesh:20
 //line testdata/run/a_49_c_loop_captures.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_49_c_loop_captures.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_49_c_loop_captures.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_49_c_loop_captures.adesh:20
 			f.sub1_ = goAsyncFuture{}
+//line testdata/run/a_49_c_loop_captures.adesh:20
 			aw_ = step_.Value
 //line testdata/run/a_49_c_loop_captures.adesh:20
 			rt.Print(aw_)
@@ -238,41 +318,62 @@ poll_:
 			i = 0
 //line testdata/run/a_49_c_loop_captures.adesh:22
 			for ; i < 3; i++ {
+//line testdata/run/a_49_c_loop_captures.adesh:22
 				var i_ int64 = i
 //line testdata/run/a_49_c_loop_captures.adesh:22
 				rt.ArrPush(&hs, rt.SpawnValue[int64](cx, asyncBlock1{i: i_}))
+//line testdata/run/a_49_c_loop_captures.adesh:22
 				i = i_
 			}
 //line testdata/run/a_49_c_loop_captures.adesh:23
 			f.i_1 = 0
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			f.state = 2
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			fallthrough
+//line testdata/run/a_49_c_loop_captures.adesh:23
 		case 2: // head of the loop at a_49_c_loop_captures.adesh:23
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			if !(f.i_1 < 3) {
+//line testdata/run/a_49_c_loop_captures.adesh:23
 				f.state = 5
+//line testdata/run/a_49_c_loop_captures.adesh:23
 				continue poll_
 			}
 //line testdata/run/a_49_c_loop_captures.adesh:23
 			f.sub2_ = hs[rt.Index(f.i_1, len(hs), "testdata/run/a_49_c_loop_captures.adesh:23:43")]
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			f.state = 3
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			fallthrough
+//line testdata/run/a_49_c_loop_captures.adesh:23
 		case 3: // after the await at a_49_c_loop_captures.adesh:23
 //line testdata/run/a_49_c_loop_captures.adesh:23
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_49_c_loop_captures.adesh:23
 				cx.SuspendedAt("testdata/run/a_49_c_loop_captures.adesh:23")
+//line testdata/run/a_49_c_loop_captures.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			f.sub2_ = nil
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			aw1_ = step_.Value
 //line testdata/run/a_49_c_loop_captures.adesh:23
 			rt.Print(aw1_)
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			f.state = 4
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			fallthrough
+//line testdata/run/a_49_c_loop_captures.adesh:23
 		case 4: // next turn of the loop at a_49_c_loop_captures.adesh:23
 //line testdata/run/a_49_c_loop_captures.adesh:23
 			f.i_1++
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			f.state = 2
+//line testdata/run/a_49_c_loop_captures.adesh:23
 			continue poll_
 		case 5: // after the loop at a_49_c_loop_captures.adesh:23
 			f.complete_()

@@ -22,51 +22,78 @@ const workFutureDone_ = 2
 //
 //line testdata/run/a_50_await_again.adesh:4
 func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_50_await_again.adesh:4
 	for {
+//line testdata/run/a_50_await_again.adesh:4
 		switch f.state {
+//line testdata/run/a_50_await_again.adesh:4
 		case 0: // start
 //line testdata/run/a_50_await_again.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_50_await_again.adesh:4
 			f.state = 1
+//line testdata/run/a_50_await_again.adesh:4
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:4
 		case 1: // after the await at a_50_await_again.adesh:4
 //line testdata/run/a_50_await_again.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:4
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:4")
+//line testdata/run/a_50_await_again.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_50_await_again.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_50_await_again.adesh:4
 			f.complete_()
+//line testdata/run/a_50_await_again.adesh:4
 			return rt.Ready[int64](3)
+//line testdata/run/a_50_await_again.adesh:4
 		default:
+//line testdata/run/a_50_await_again.adesh:4
 			rt.AwaitedAgain("`work`", "testdata/run/a_50_await_again.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_50_await_again.adesh:4
 func (f *workFuture) Drop() {
+//line testdata/run/a_50_await_again.adesh:4
 	if f.state == workFutureDone_ {
+//line testdata/run/a_50_await_again.adesh:4
 		return
 	}
+//line testdata/run/a_50_await_again.adesh:4
 	f.dropSub_()
+//line testdata/run/a_50_await_again.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_50_await_again.adesh:4
 func (f *workFuture) dropSub_() {
+//line testdata/run/a_50_await_again.adesh:4
 	switch f.state {
+//line testdata/run/a_50_await_again.adesh:4
 	case 1:
+//line testdata/run/a_50_await_again.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_50_await_again.adesh:4
 func (f *workFuture) complete_() {
+//line testdata/run/a_50_await_again.adesh:4
 	*f = workFuture{state: workFutureDone_}
 }
 
 //line testdata/run/a_50_await_again.adesh:4
 func work() workFuture {
+//line testdata/run/a_50_await_again.adesh:4
 	return workFuture{}
 }
 
@@ -83,49 +110,77 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/a_50_await_again.adesh:15
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_50_await_again.adesh:15
 	for {
+//line testdata/run/a_50_await_again.adesh:15
 		switch f.state {
+//line testdata/run/a_50_await_again.adesh:15
 		case 0: // start
 //line testdata/run/a_50_await_again.adesh:15
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_50_await_again.adesh:15
 			f.state = 1
+//line testdata/run/a_50_await_again.adesh:15
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:15
 		case 1: // after the await at a_50_await_again.adesh:15
 //line testdata/run/a_50_await_again.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:15
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:15")
+//line testdata/run/a_50_await_again.adesh:15
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_50_await_again.adesh:15
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_50_await_again.adesh:15
 			{
+//line testdata/run/a_50_await_again.adesh:15
 				var res_ int64 = (*f.n)
+//line testdata/run/a_50_await_again.adesh:15
 				f.complete_()
+//line testdata/run/a_50_await_again.adesh:15
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_50_await_again.adesh:15
 		default:
+//line testdata/run/a_50_await_again.adesh:15
 			rt.AwaitedAgain("the async block", "testdata/run/a_50_await_again.adesh:15:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_50_await_again.adesh:15
 func (f *asyncBlock2) Drop() {
+//line testdata/run/a_50_await_again.adesh:15
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/a_50_await_again.adesh:15
 		return
 	}
+//line testdata/run/a_50_await_again.adesh:15
 	f.dropSub_()
+//line testdata/run/a_50_await_again.adesh:15
 	f.complete_()
 }
 
+//line testdata/run/a_50_await_again.adesh:15
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/a_50_await_again.adesh:15
 	switch f.state {
+//line testdata/run/a_50_await_again.adesh:15
 	case 1:
+//line testdata/run/a_50_await_again.adesh:15
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_50_await_again.adesh:15
 func (f *asyncBlock2) complete_() {
+//line testdata/run/a_50_await_again.adesh:15
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -144,84 +199,129 @@ const borrowingFutureDone_ = 3
 //
 //line testdata/run/a_50_await_again.adesh:13
 func (f *borrowingFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_50_await_again.adesh:13
 	var aw1_ int64
+//line testdata/run/a_50_await_again.adesh:13
 	var aw_ int64
+//line testdata/run/a_50_await_again.adesh:13
 	var first int64
+//line testdata/run/a_50_await_again.adesh:13
 	for {
+//line testdata/run/a_50_await_again.adesh:13
 		switch f.state {
+//line testdata/run/a_50_await_again.adesh:13
 		case 0: // start
-//line testdata/run/a_50_await_again.adesh:14
 			f.n = 4
 			f.blk = rt.Box[int64](asyncBlock2{n: &f.n})
 			f.sub1_ = f.blk
+//line testdata/run/a_50_await_again.adesh:16
 			f.state = 1
+//line testdata/run/a_50_await_again.adesh:16
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:16
 		case 1: // after the await at a_50_await_again.adesh:16
 //line testdata/run/a_50_await_again.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:16
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:16")
+//line testdata/run/a_50_await_again.adesh:16
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_50_await_again.adesh:16
 			f.sub1_ = nil
+//line testdata/run/a_50_await_again.adesh:16
 			aw_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:16
 			first = aw_
 			rt.Print("first", first)
+//line testdata/run/a_50_await_again.adesh:17
 			f.t_ = first
-//line testdata/run/a_50_await_again.adesh:18
 			f.sub1_ = f.blk
+//line testdata/run/a_50_await_again.adesh:18
 			f.state = 2
+//line testdata/run/a_50_await_again.adesh:18
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:18
 		case 2: // after the await at a_50_await_again.adesh:18
+//line testdata/run/a_50_await_again.adesh:18
 			f.blk = nil
 //line testdata/run/a_50_await_again.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:18
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:18
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:18")
+//line testdata/run/a_50_await_again.adesh:18
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_50_await_again.adesh:18
 			f.sub1_ = nil
+//line testdata/run/a_50_await_again.adesh:18
 			aw1_ = step_.Value
+//line testdata/run/a_50_await_again.adesh:18
 			{
+//line testdata/run/a_50_await_again.adesh:18
 				var res_ int64 = f.t_ + aw1_
+//line testdata/run/a_50_await_again.adesh:18
 				f.complete_()
+//line testdata/run/a_50_await_again.adesh:18
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_50_await_again.adesh:13
 		default:
+//line testdata/run/a_50_await_again.adesh:13
 			rt.AwaitedAgain("`borrowing`", "testdata/run/a_50_await_again.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_50_await_again.adesh:13
 func (f *borrowingFuture) Drop() {
+//line testdata/run/a_50_await_again.adesh:13
 	if f.state == borrowingFutureDone_ {
+//line testdata/run/a_50_await_again.adesh:13
 		return
 	}
+//line testdata/run/a_50_await_again.adesh:13
 	f.dropSub_()
+//line testdata/run/a_50_await_again.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_50_await_again.adesh:13
 func (f *borrowingFuture) dropSub_() {
+//line testdata/run/a_50_await_again.adesh:13
 	switch f.state {
+//line testdata/run/a_50_await_again.adesh:13
 	case 1:
+//line testdata/run/a_50_await_again.adesh:13
 		if f.sub1_ != nil {
+//line testdata/run/a_50_await_again.adesh:13
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_50_await_again.adesh:13
 	case 2:
+//line testdata/run/a_50_await_again.adesh:13
 		if f.sub1_ != nil {
+//line testdata/run/a_50_await_again.adesh:13
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_50_await_again.adesh:13
 func (f *borrowingFuture) complete_() {
+//line testdata/run/a_50_await_again.adesh:13
 	*f = borrowingFuture{state: borrowingFutureDone_}
 }
 
 //line testdata/run/a_50_await_again.adesh:13
 func borrowing() borrowingFuture {
+//line testdata/run/a_50_await_again.adesh:13
 	return borrowingFuture{}
 }
 
@@ -237,46 +337,72 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_50_await_again.adesh:7
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/a_50_await_again.adesh:7
 	for {
+//line testdata/run/a_50_await_again.adesh:7
 		switch f.state {
+//line testdata/run/a_50_await_again.adesh:7
 		case 0: // start
 //line testdata/run/a_50_await_again.adesh:7
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_50_await_again.adesh:7
 			f.state = 1
+//line testdata/run/a_50_await_again.adesh:7
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:7
 		case 1: // after the await at a_50_await_again.adesh:7
 //line testdata/run/a_50_await_again.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:7
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:7")
+//line testdata/run/a_50_await_again.adesh:7
 				return rt.Pending[string]()
 			}
+//line testdata/run/a_50_await_again.adesh:7
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_50_await_again.adesh:7
 			f.complete_()
+//line testdata/run/a_50_await_again.adesh:7
 			return rt.Ready[string]("b")
+//line testdata/run/a_50_await_again.adesh:7
 		default:
+//line testdata/run/a_50_await_again.adesh:7
 			rt.AwaitedAgain("the async block", "testdata/run/a_50_await_again.adesh:7:9")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_50_await_again.adesh:7
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_50_await_again.adesh:7
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_50_await_again.adesh:7
 		return
 	}
+//line testdata/run/a_50_await_again.adesh:7
 	f.dropSub_()
+//line testdata/run/a_50_await_again.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/a_50_await_again.adesh:7
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_50_await_again.adesh:7
 	switch f.state {
+//line testdata/run/a_50_await_again.adesh:7
 	case 1:
+//line testdata/run/a_50_await_again.adesh:7
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_50_await_again.adesh:7
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_50_await_again.adesh:7
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -306,105 +432,163 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_50_await_again.adesh:5
 			h = rt.SpawnValue[int64](cx, work())
 			f.sub1_ = h
+//line testdata/run/a_50_await_again.adesh:6
 			f.state = 1
+//line testdata/run/a_50_await_again.adesh:6
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:6
 		case 1: // after the await at a_50_await_again.adesh:6
 //line testdata/run/a_50_await_again.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:6
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:6")
+//line testdata/run/a_50_await_again.adesh:6
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_50_await_again.adesh:6
 			f.sub1_ = nil
+//line testdata/run/a_50_await_again.adesh:6
 			f.aw_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:6
 			f.sub1_ = h
+//line testdata/run/a_50_await_again.adesh:6
 			f.state = 2
+//line testdata/run/a_50_await_again.adesh:6
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:6
 		case 2: // after the await at a_50_await_again.adesh:6
 //line testdata/run/a_50_await_again.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:6
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:6")
+//line testdata/run/a_50_await_again.adesh:6
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_50_await_again.adesh:6
 			f.sub1_ = nil
+//line testdata/run/a_50_await_again.adesh:6
 			aw1_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:6
 			rt.Print(f.aw_, aw1_)
 			b = rt.Start[string](cx, asyncBlock1{})
 			f.sub2_ = b
+//line testdata/run/a_50_await_again.adesh:8
 			f.state = 3
+//line testdata/run/a_50_await_again.adesh:8
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:8
 		case 3: // after the await at a_50_await_again.adesh:8
 //line testdata/run/a_50_await_again.adesh:8
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:8
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:8")
+//line testdata/run/a_50_await_again.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_50_await_again.adesh:8
 			f.sub2_ = nil
+//line testdata/run/a_50_await_again.adesh:8
 			f.aw2_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:8
 			f.sub2_ = b
+//line testdata/run/a_50_await_again.adesh:8
 			f.state = 4
+//line testdata/run/a_50_await_again.adesh:8
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:8
 		case 4: // after the await at a_50_await_again.adesh:8
 //line testdata/run/a_50_await_again.adesh:8
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:8
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:8")
+//line testdata/run/a_50_await_again.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_50_await_again.adesh:8
 			f.sub2_ = nil
+//line testdata/run/a_50_await_again.adesh:8
 			aw3_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:8
 			rt.Print(f.aw2_, aw3_)
 			f_ = rt.Start[int64](cx, work())
 			f.sub3_ = f_
+//line testdata/run/a_50_await_again.adesh:10
 			f.state = 5
+//line testdata/run/a_50_await_again.adesh:10
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:10
 		case 5: // after the await at a_50_await_again.adesh:10
+//line testdata/run/a_50_await_again.adesh:10
 			f.aw2_ = ""
 //line testdata/run/a_50_await_again.adesh:10
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:10
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:10")
+//line testdata/run/a_50_await_again.adesh:10
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_50_await_again.adesh:10
 			f.sub3_ = nil
+//line testdata/run/a_50_await_again.adesh:10
 			aw4_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:10
 			rt.Print(aw4_)
 			f.sub3_ = f_
+//line testdata/run/a_50_await_again.adesh:11
 			f.state = 6
+//line testdata/run/a_50_await_again.adesh:11
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:11
 		case 6: // after the await at a_50_await_again.adesh:11
 //line testdata/run/a_50_await_again.adesh:11
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:11
 				cx.SuspendedAt("testdata/run/a_50_await_again.adesh:11")
+//line testdata/run/a_50_await_again.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_50_await_again.adesh:11
 			f.sub3_ = nil
+//line testdata/run/a_50_await_again.adesh:11
 			aw5_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:11
 			rt.Print(aw5_)
 //line testdata/run/a_50_await_again.adesh:20
 			f.sub4_ = borrowing()
+//line testdata/run/a_50_await_again.adesh:20
 			f.state = 7
+//line testdata/run/a_50_await_again.adesh:20
 			fallthrough
+//line testdata/run/a_50_await_again.adesh:20
 		case 7: // after the await at a_50_await_again.adesh:20
 //line testdata/run/a_50_await_again.adesh:20
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_50_await_again.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_50_await_again.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_50_await_again.adesh:20
 			f.sub4_ = borrowingFuture{}
+//line testdata/run/a_50_await_again.adesh:20
 			aw6_ = step_.Value
 //line testdata/run/a_50_await_again.adesh:20
 			rt.Print(aw6_)
+//line testdata/run/a_50_await_again.adesh:20
 			f.complete_()
+//line testdata/run/a_50_await_again.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

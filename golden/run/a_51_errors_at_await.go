@@ -16,46 +16,72 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_51_errors_at_await.adesh:4
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_51_errors_at_await.adesh:4
 	for {
+//line testdata/run/a_51_errors_at_await.adesh:4
 		switch f.state {
+//line testdata/run/a_51_errors_at_await.adesh:4
 		case 0: // start
 //line testdata/run/a_51_errors_at_await.adesh:4
 			f.sub1_ = rt.Sleep(1000)
+//line testdata/run/a_51_errors_at_await.adesh:4
 			f.state = 1
+//line testdata/run/a_51_errors_at_await.adesh:4
 			fallthrough
+//line testdata/run/a_51_errors_at_await.adesh:4
 		case 1: // after the await at a_51_errors_at_await.adesh:4
 //line testdata/run/a_51_errors_at_await.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_51_errors_at_await.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_51_errors_at_await.adesh:4
 				cx.SuspendedAt("testdata/run/a_51_errors_at_await.adesh:4")
+//line testdata/run/a_51_errors_at_await.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_51_errors_at_await.adesh:4
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_51_errors_at_await.adesh:4
 			f.complete_()
+//line testdata/run/a_51_errors_at_await.adesh:4
 			return rt.Ready[int64](5)
+//line testdata/run/a_51_errors_at_await.adesh:4
 		default:
+//line testdata/run/a_51_errors_at_await.adesh:4
 			rt.AwaitedAgain("the async block", "testdata/run/a_51_errors_at_await.adesh:4:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_51_errors_at_await.adesh:4
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_51_errors_at_await.adesh:4
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_51_errors_at_await.adesh:4
 		return
 	}
+//line testdata/run/a_51_errors_at_await.adesh:4
 	f.dropSub_()
+//line testdata/run/a_51_errors_at_await.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_51_errors_at_await.adesh:4
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_51_errors_at_await.adesh:4
 	switch f.state {
+//line testdata/run/a_51_errors_at_await.adesh:4
 	case 1:
+//line testdata/run/a_51_errors_at_await.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_51_errors_at_await.adesh:4
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_51_errors_at_await.adesh:4
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -73,145 +99,229 @@ const mainFutureDone_ = 9
 //
 //line testdata/run/a_51_errors_at_await.adesh:3
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_51_errors_at_await.adesh:3
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_51_errors_at_await.adesh:3
 	var ch *rt.Channel[int64]
+//line testdata/run/a_51_errors_at_await.adesh:3
 	var e rt.Error
+//line testdata/run/a_51_errors_at_await.adesh:3
 	var e_ rt.Error
+//line testdata/run/a_51_errors_at_await.adesh:3
 	var h *rt.JoinHandle[int64]
+//line testdata/run/a_51_errors_at_await.adesh:3
 	var q *rt.Promise[int64]
+//line testdata/run/a_51_errors_at_await.adesh:3
 poll_:
 	for {
+//line testdata/run/a_51_errors_at_await.adesh:3
 		switch f.state {
+//line testdata/run/a_51_errors_at_await.adesh:3
 		case 0: // start
-//line testdata/run/a_51_errors_at_await.adesh:4
 			h = rt.SpawnValue[int64](cx, asyncBlock1{})
 			h.Cancel()
+//line testdata/run/a_51_errors_at_await.adesh:5
 			f.state = 1
+//line testdata/run/a_51_errors_at_await.adesh:5
 			fallthrough
+//line testdata/run/a_51_errors_at_await.adesh:5
 		case 1: // body of the try at a_51_errors_at_await.adesh:6
-//line testdata/run/a_51_errors_at_await.adesh:6
 			f.sub1_ = h
+//line testdata/run/a_51_errors_at_await.adesh:6
 			f.state = 2
+//line testdata/run/a_51_errors_at_await.adesh:6
 			fallthrough
+//line testdata/run/a_51_errors_at_await.adesh:6
 		case 2: // after the await at a_51_errors_at_await.adesh:6
 //line testdata/run/a_51_errors_at_await.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_51_errors_at_await.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_51_errors_at_await.adesh:6
 				cx.SuspendedAt("testdata/run/a_51_errors_at_await.adesh:6")
+//line testdata/run/a_51_errors_at_await.adesh:6
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_51_errors_at_await.adesh:6
 			f.sub1_ = nil
+//line testdata/run/a_51_errors_at_await.adesh:6
 			f.state = 4
+//line testdata/run/a_51_errors_at_await.adesh:6
 			continue poll_
+//line testdata/run/a_51_errors_at_await.adesh:3
 		case 3: // catch of the try at a_51_errors_at_await.adesh:6
+//line testdata/run/a_51_errors_at_await.adesh:3
 			thrown_ := f.err_
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.err_ = nil
+//line testdata/run/a_51_errors_at_await.adesh:3
 			e = thrown_.Err
 //line testdata/run/a_51_errors_at_await.adesh:6
 			rt.Print("caught:", e.Message)
+//line testdata/run/a_51_errors_at_await.adesh:6
 			f.state = 4
+//line testdata/run/a_51_errors_at_await.adesh:6
 			fallthrough
+//line testdata/run/a_51_errors_at_await.adesh:6
 		case 4: // after the try at a_51_errors_at_await.adesh:6
-//line testdata/run/a_51_errors_at_await.adesh:7
 			q = rt.Catch(rt.Rejected[int64](rt.NewError("x")), func(e_ rt.Error) int64 {
 //line testdata/run/a_51_errors_at_await.adesh:7
 				var xs []int64 = []int64{0}
 //line testdata/run/a_51_errors_at_await.adesh:7
 				return xs[rt.Index(9, len(xs), "testdata/run/a_51_errors_at_await.adesh:7:74")]
 			})
+//line testdata/run/a_51_errors_at_await.adesh:7
 			f.state = 5
+//line testdata/run/a_51_errors_at_await.adesh:7
 			fallthrough
+//line testdata/run/a_51_errors_at_await.adesh:7
 		case 5: // body of the try at a_51_errors_at_await.adesh:8
-//line testdata/run/a_51_errors_at_await.adesh:8
 			f.sub2_ = q
+//line testdata/run/a_51_errors_at_await.adesh:8
 			f.state = 6
+//line testdata/run/a_51_errors_at_await.adesh:8
 			fallthrough
+//line testdata/run/a_51_errors_at_await.adesh:8
 		case 6: // after the await at a_51_errors_at_await.adesh:8
 //line testdata/run/a_51_errors_at_await.adesh:8
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_51_errors_at_await.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_51_errors_at_await.adesh:8
 				cx.SuspendedAt("testdata/run/a_51_errors_at_await.adesh:8")
+//line testdata/run/a_51_errors_at_await.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_51_errors_at_await.adesh:8
 			f.sub2_ = nil
+//line testdata/run/a_51_errors_at_await.adesh:8
 			f.state = 8
+//line testdata/run/a_51_errors_at_await.adesh:8
 			continue poll_
+//line testdata/run/a_51_errors_at_await.adesh:3
 		case 7: // catch of the try at a_51_errors_at_await.adesh:8
+//line testdata/run/a_51_errors_at_await.adesh:3
 			thrown_ := f.err_
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.err_ = nil
+//line testdata/run/a_51_errors_at_await.adesh:3
 			e_ = thrown_.Err
 //line testdata/run/a_51_errors_at_await.adesh:8
 			rt.Print("caught:", e_.Message)
+//line testdata/run/a_51_errors_at_await.adesh:8
 			f.state = 8
+//line testdata/run/a_51_errors_at_await.adesh:8
 			fallthrough
+//line testdata/run/a_51_errors_at_await.adesh:8
 		case 8: // after the try at a_51_errors_at_await.adesh:8
-//line testdata/run/a_51_errors_at_await.adesh:9
 			ch = rt.NewChannel[int64](0)
 			ch.Close()
 			ch.SendNow(cx, 1)
 			rt.Print("not reached")
+//line testdata/run/a_51_errors_at_await.adesh:12
 			f.complete_()
+//line testdata/run/a_51_errors_at_await.adesh:12
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_51_errors_at_await.adesh:3
 		default:
+//line testdata/run/a_51_errors_at_await.adesh:3
 			rt.AwaitedAgain("`main`", "testdata/run/a_51_errors_at_await.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_51_errors_at_await.adesh:3
 func (f *mainFuture) Drop() {
+//line testdata/run/a_51_errors_at_await.adesh:3
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_51_errors_at_await.adesh:3
 		return
 	}
+//line testdata/run/a_51_errors_at_await.adesh:3
 	f.dropSub_()
+//line testdata/run/a_51_errors_at_await.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_51_errors_at_await.adesh:3
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_51_errors_at_await.adesh:3
 	x := recover()
+//line testdata/run/a_51_errors_at_await.adesh:3
 	if x == nil {
+//line testdata/run/a_51_errors_at_await.adesh:3
 		return
 	}
+//line testdata/run/a_51_errors_at_await.adesh:3
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_51_errors_at_await.adesh:3
 		switch f.state {
+//line testdata/run/a_51_errors_at_await.adesh:3
 		case 1, 2:
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.dropSub_()
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.err_ = t
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.state = 3
+//line testdata/run/a_51_errors_at_await.adesh:3
 			*r = f.Poll(cx)
+//line testdata/run/a_51_errors_at_await.adesh:3
 			return
+//line testdata/run/a_51_errors_at_await.adesh:3
 		case 5, 6:
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.dropSub_()
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.err_ = t
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.state = 7
+//line testdata/run/a_51_errors_at_await.adesh:3
 			*r = f.Poll(cx)
+//line testdata/run/a_51_errors_at_await.adesh:3
 			return
 		}
 	}
+//line testdata/run/a_51_errors_at_await.adesh:3
 	f.Drop()
+//line testdata/run/a_51_errors_at_await.adesh:3
 	panic(x)
 }
 
+//line testdata/run/a_51_errors_at_await.adesh:3
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_51_errors_at_await.adesh:3
 	switch f.state {
+//line testdata/run/a_51_errors_at_await.adesh:3
 	case 2:
+//line testdata/run/a_51_errors_at_await.adesh:3
 		if f.sub1_ != nil {
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_51_errors_at_await.adesh:3
 	case 6:
+//line testdata/run/a_51_errors_at_await.adesh:3
 		if f.sub2_ != nil {
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_51_errors_at_await.adesh:3
 func (f *mainFuture) complete_() {
+//line testdata/run/a_51_errors_at_await.adesh:3
 	f.state = mainFutureDone_
+//line testdata/run/a_51_errors_at_await.adesh:3
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_51_errors_at_await.adesh:3
 func adeshMain() mainFuture {
+//line testdata/run/a_51_errors_at_await.adesh:3
 	return mainFuture{}
 }
 
@@ -230,16 +340,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_51_errors_at_await.adesh:3
 			f.sub1_ = adeshMain()
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.state = 1
+//line testdata/run/a_51_errors_at_await.adesh:3
 			fallthrough
+//line testdata/run/a_51_errors_at_await.adesh:3
 		case 1: // after the await at a_51_errors_at_await.adesh:3
 //line testdata/run/a_51_errors_at_await.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_51_errors_at_await.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_51_errors_at_await.adesh:3
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_51_errors_at_await.adesh:3
 			f.complete_()
+//line testdata/run/a_51_errors_at_await.adesh:3
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -17,51 +17,81 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/a_52_guard_task_failure.adesh:5
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	var t_ []int64
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	for {
+//line testdata/run/a_52_guard_task_failure.adesh:5
 		switch f.state {
+//line testdata/run/a_52_guard_task_failure.adesh:5
 		case 0: // start
 //line testdata/run/a_52_guard_task_failure.adesh:5
 			f.g = f.m2.Lock()
+//line testdata/run/a_52_guard_task_failure.adesh:5
 			t_ = *f.g.Ptr()
 //line testdata/run/a_52_guard_task_failure.adesh:5
 			rt.Print(t_[rt.Index(3, len(t_), "testdata/run/a_52_guard_task_failure.adesh:5:57")])
+//line testdata/run/a_52_guard_task_failure.adesh:5
 			{
+//line testdata/run/a_52_guard_task_failure.adesh:5
 				f.g.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:5
 				f.g = rt.MutexGuard[[]int64]{}
 			}
+//line testdata/run/a_52_guard_task_failure.adesh:5
 			f.complete_()
+//line testdata/run/a_52_guard_task_failure.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_52_guard_task_failure.adesh:5
 		default:
+//line testdata/run/a_52_guard_task_failure.adesh:5
 			rt.AwaitedAgain("the async block", "testdata/run/a_52_guard_task_failure.adesh:5:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_52_guard_task_failure.adesh:5
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_52_guard_task_failure.adesh:5
 		return
 	}
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	f.dropSub_()
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_52_guard_task_failure.adesh:5
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	x := recover()
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	if x == nil {
+//line testdata/run/a_52_guard_task_failure.adesh:5
 		return
 	}
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	f.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	panic(x)
 }
 
+//line testdata/run/a_52_guard_task_failure.adesh:5
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/a_52_guard_task_failure.adesh:5
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	f.state = asyncBlock1Done_
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	f.g.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:5
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -78,9 +108,13 @@ const nestedFutureDone_ = 1
 //
 //line testdata/run/a_52_guard_task_failure.adesh:8
 func (f *nestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	for {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 		switch f.state {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 		case 0: // start
 //line testdata/run/a_52_guard_task_failure.adesh:8
 			f.g = f.m.Lock()
@@ -88,35 +122,54 @@ func (f *nestedFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.ArrPush(f.g.Ptr(), 2)
 //line testdata/run/a_52_guard_task_failure.adesh:8
 			panic(&rt.Thrown{Err: rt.NewError("nested"), Pos: "testdata/run/a_52_guard_task_failure.adesh:8:69"})
+//line testdata/run/a_52_guard_task_failure.adesh:8
 		default:
+//line testdata/run/a_52_guard_task_failure.adesh:8
 			rt.AwaitedAgain("the async block", "testdata/run/a_52_guard_task_failure.adesh:8:5")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_52_guard_task_failure.adesh:8
 func (f *nestedFuture) Drop() {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	if f.state == nestedFutureDone_ {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 		return
 	}
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	f.dropSub_()
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_52_guard_task_failure.adesh:8
 func (f *nestedFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	x := recover()
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	if x == nil {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 		return
 	}
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	f.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	panic(x)
 }
 
+//line testdata/run/a_52_guard_task_failure.adesh:8
 func (f *nestedFuture) dropSub_() {}
 
+//line testdata/run/a_52_guard_task_failure.adesh:8
 func (f *nestedFuture) complete_() {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	f.state = nestedFutureDone_
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	f.g.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:8
 	*f = nestedFuture{state: nestedFutureDone_}
 }
 
@@ -137,155 +190,251 @@ const mainFutureDone_ = 9
 //
 //line testdata/run/a_52_guard_task_failure.adesh:2
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	var e rt.Error
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	var e_ rt.Error
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	var h *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	var m2 *rt.Mutex[[]int64]
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	var nested func(*rt.Mutex[[]int64]) rt.Future[rt.Unit]
+//line testdata/run/a_52_guard_task_failure.adesh:2
 poll_:
 	for {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		switch f.state {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		case 0: // start
-//line testdata/run/a_52_guard_task_failure.adesh:3
 			f.m = rt.NewMutex[[]int64]([]int64{1})
 			m2 = f.m
 			h = rt.SpawnValue[rt.Unit](cx, asyncBlock1{m2: m2})
+//line testdata/run/a_52_guard_task_failure.adesh:5
 			f.state = 1
+//line testdata/run/a_52_guard_task_failure.adesh:5
 			fallthrough
+//line testdata/run/a_52_guard_task_failure.adesh:5
 		case 1: // body of the try at a_52_guard_task_failure.adesh:6
-//line testdata/run/a_52_guard_task_failure.adesh:6
 			f.sub1_ = h
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			f.state = 2
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			fallthrough
+//line testdata/run/a_52_guard_task_failure.adesh:6
 		case 2: // after the await at a_52_guard_task_failure.adesh:6
 //line testdata/run/a_52_guard_task_failure.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			if !step_.Ready {
+//line testdata/run/a_52_guard_task_failure.adesh:6
 				cx.SuspendedAt("testdata/run/a_52_guard_task_failure.adesh:6")
+//line testdata/run/a_52_guard_task_failure.adesh:6
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			f.sub1_ = nil
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			f.state = 4
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			continue poll_
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		case 3: // catch of the try at a_52_guard_task_failure.adesh:6
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			thrown_ := f.err_
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.err_ = nil
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			e = thrown_.Err
 //line testdata/run/a_52_guard_task_failure.adesh:6
 			rt.Print("caught", e.Message)
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			f.state = 4
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			fallthrough
+//line testdata/run/a_52_guard_task_failure.adesh:6
 		case 4: // after the try at a_52_guard_task_failure.adesh:6
+//line testdata/run/a_52_guard_task_failure.adesh:6
 			f.tmp_ = f.m.Lock()
-//line testdata/run/a_52_guard_task_failure.adesh:7
 			rt.Print(*f.tmp_.Ptr())
+//line testdata/run/a_52_guard_task_failure.adesh:7
 			{
+//line testdata/run/a_52_guard_task_failure.adesh:7
 				f.tmp_.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:7
 				f.tmp_ = rt.MutexGuard[[]int64]{}
 			}
 //line testdata/run/a_52_guard_task_failure.adesh:8
 			nested = nil
+//line testdata/run/a_52_guard_task_failure.adesh:8
 			nested = func(m *rt.Mutex[[]int64]) rt.Future[rt.Unit] {
+//line testdata/run/a_52_guard_task_failure.adesh:8
 				return rt.Start[rt.Unit](nil, nestedFuture{m: m})
 			}
+//line testdata/run/a_52_guard_task_failure.adesh:8
 			f.state = 5
+//line testdata/run/a_52_guard_task_failure.adesh:8
 			fallthrough
+//line testdata/run/a_52_guard_task_failure.adesh:8
 		case 5: // body of the try at a_52_guard_task_failure.adesh:9
-//line testdata/run/a_52_guard_task_failure.adesh:9
 			f.sub2_ = nested(f.m)
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			f.state = 6
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			fallthrough
+//line testdata/run/a_52_guard_task_failure.adesh:9
 		case 6: // after the await at a_52_guard_task_failure.adesh:9
 //line testdata/run/a_52_guard_task_failure.adesh:9
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_52_guard_task_failure.adesh:9
 				cx.SuspendedAt("testdata/run/a_52_guard_task_failure.adesh:9")
+//line testdata/run/a_52_guard_task_failure.adesh:9
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			f.sub2_ = nil
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			f.state = 8
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			continue poll_
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		case 7: // catch of the try at a_52_guard_task_failure.adesh:9
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			thrown_ := f.err_
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.err_ = nil
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			e_ = thrown_.Err
 //line testdata/run/a_52_guard_task_failure.adesh:9
 			rt.Print("caught", e_.Message)
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			f.state = 8
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			fallthrough
+//line testdata/run/a_52_guard_task_failure.adesh:9
 		case 8: // after the try at a_52_guard_task_failure.adesh:9
+//line testdata/run/a_52_guard_task_failure.adesh:9
 			f.tmp1_ = f.m.Lock()
-//line testdata/run/a_52_guard_task_failure.adesh:10
 			rt.Print(*f.tmp1_.Ptr())
+//line testdata/run/a_52_guard_task_failure.adesh:10
 			{
+//line testdata/run/a_52_guard_task_failure.adesh:10
 				f.tmp1_.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:10
 				f.tmp1_ = rt.MutexGuard[[]int64]{}
 			}
+//line testdata/run/a_52_guard_task_failure.adesh:10
 			f.complete_()
+//line testdata/run/a_52_guard_task_failure.adesh:10
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		default:
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			rt.AwaitedAgain("`main`", "testdata/run/a_52_guard_task_failure.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_52_guard_task_failure.adesh:2
 func (f *mainFuture) Drop() {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		return
 	}
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	f.dropSub_()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/a_52_guard_task_failure.adesh:2
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	x := recover()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	if x == nil {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		return
 	}
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		switch f.state {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		case 1, 2:
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.dropSub_()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.err_ = t
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.state = 3
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			*r = f.Poll(cx)
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			return
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		case 5, 6:
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.dropSub_()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.err_ = t
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.state = 7
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			*r = f.Poll(cx)
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			return
 		}
 	}
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	f.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	panic(x)
 }
 
+//line testdata/run/a_52_guard_task_failure.adesh:2
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	switch f.state {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	case 2:
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		if f.sub1_ != nil {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	case 6:
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		if f.sub2_ != nil {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_52_guard_task_failure.adesh:2
 func (f *mainFuture) complete_() {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	f.state = mainFutureDone_
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	f.tmp1_.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	f.tmp_.Drop()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_52_guard_task_failure.adesh:2
 func adeshMain() mainFuture {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 	return mainFuture{}
 }
 
@@ -304,16 +453,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_52_guard_task_failure.adesh:2
 			f.sub1_ = adeshMain()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.state = 1
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			fallthrough
+//line testdata/run/a_52_guard_task_failure.adesh:2
 		case 1: // after the await at a_52_guard_task_failure.adesh:2
 //line testdata/run/a_52_guard_task_failure.adesh:2
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			if !step_.Ready {
+//line testdata/run/a_52_guard_task_failure.adesh:2
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			f.complete_()
+//line testdata/run/a_52_guard_task_failure.adesh:2
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -20,72 +20,112 @@ const countdownFutureDone_ = 3
 //
 //line testdata/run/a_53_local_async_fns.adesh:5
 func (f *countdownFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_53_local_async_fns.adesh:5
 	var aw_ int64
+//line testdata/run/a_53_local_async_fns.adesh:5
 	for {
+//line testdata/run/a_53_local_async_fns.adesh:5
 		switch f.state {
+//line testdata/run/a_53_local_async_fns.adesh:5
 		case 0: // start
-//line testdata/run/a_53_local_async_fns.adesh:6
 			if f.n == 0 {
+//line testdata/run/a_53_local_async_fns.adesh:6
 				{
+//line testdata/run/a_53_local_async_fns.adesh:6
 					var res_ int64 = (*f.base)
+//line testdata/run/a_53_local_async_fns.adesh:6
 					f.complete_()
+//line testdata/run/a_53_local_async_fns.adesh:6
 					return rt.Ready[int64](res_)
 				}
 			}
 //line testdata/run/a_53_local_async_fns.adesh:7
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_53_local_async_fns.adesh:7
 			f.state = 1
+//line testdata/run/a_53_local_async_fns.adesh:7
 			fallthrough
+//line testdata/run/a_53_local_async_fns.adesh:7
 		case 1: // after the await at a_53_local_async_fns.adesh:7
 //line testdata/run/a_53_local_async_fns.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_53_local_async_fns.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_53_local_async_fns.adesh:7
 				cx.SuspendedAt("testdata/run/a_53_local_async_fns.adesh:7")
+//line testdata/run/a_53_local_async_fns.adesh:7
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_53_local_async_fns.adesh:7
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/a_53_local_async_fns.adesh:8
 			f.sub2_ = (*f.countdown)(f.n - 1)
+//line testdata/run/a_53_local_async_fns.adesh:8
 			f.state = 2
+//line testdata/run/a_53_local_async_fns.adesh:8
 			fallthrough
+//line testdata/run/a_53_local_async_fns.adesh:8
 		case 2: // after the await at a_53_local_async_fns.adesh:8
 //line testdata/run/a_53_local_async_fns.adesh:8
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_53_local_async_fns.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_53_local_async_fns.adesh:8
 				cx.SuspendedAt("testdata/run/a_53_local_async_fns.adesh:8")
+//line testdata/run/a_53_local_async_fns.adesh:8
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_53_local_async_fns.adesh:8
 			f.sub2_ = nil
+//line testdata/run/a_53_local_async_fns.adesh:8
 			aw_ = step_.Value
+//line testdata/run/a_53_local_async_fns.adesh:8
 			f.complete_()
+//line testdata/run/a_53_local_async_fns.adesh:8
 			return rt.Ready[int64](1 + aw_)
+//line testdata/run/a_53_local_async_fns.adesh:5
 		default:
+//line testdata/run/a_53_local_async_fns.adesh:5
 			rt.AwaitedAgain("the async block", "testdata/run/a_53_local_async_fns.adesh:5:5")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_53_local_async_fns.adesh:5
 func (f *countdownFuture) Drop() {
+//line testdata/run/a_53_local_async_fns.adesh:5
 	if f.state == countdownFutureDone_ {
+//line testdata/run/a_53_local_async_fns.adesh:5
 		return
 	}
+//line testdata/run/a_53_local_async_fns.adesh:5
 	f.dropSub_()
+//line testdata/run/a_53_local_async_fns.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_53_local_async_fns.adesh:5
 func (f *countdownFuture) dropSub_() {
+//line testdata/run/a_53_local_async_fns.adesh:5
 	switch f.state {
+//line testdata/run/a_53_local_async_fns.adesh:5
 	case 1:
+//line testdata/run/a_53_local_async_fns.adesh:5
 		f.sub1_.Drop()
+//line testdata/run/a_53_local_async_fns.adesh:5
 	case 2:
+//line testdata/run/a_53_local_async_fns.adesh:5
 		if f.sub2_ != nil {
+//line testdata/run/a_53_local_async_fns.adesh:5
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_53_local_async_fns.adesh:5
 func (f *countdownFuture) complete_() {
+//line testdata/run/a_53_local_async_fns.adesh:5
 	*f = countdownFuture{state: countdownFutureDone_}
 }
 
@@ -103,49 +143,77 @@ const usesPlainFutureDone_ = 2
 //
 //line testdata/run/a_53_local_async_fns.adesh:14
 func (f *usesPlainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_53_local_async_fns.adesh:14
 	for {
+//line testdata/run/a_53_local_async_fns.adesh:14
 		switch f.state {
+//line testdata/run/a_53_local_async_fns.adesh:14
 		case 0: // start
 //line testdata/run/a_53_local_async_fns.adesh:14
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_53_local_async_fns.adesh:14
 			f.state = 1
+//line testdata/run/a_53_local_async_fns.adesh:14
 			fallthrough
+//line testdata/run/a_53_local_async_fns.adesh:14
 		case 1: // after the await at a_53_local_async_fns.adesh:14
 //line testdata/run/a_53_local_async_fns.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_53_local_async_fns.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_53_local_async_fns.adesh:14
 				cx.SuspendedAt("testdata/run/a_53_local_async_fns.adesh:14")
+//line testdata/run/a_53_local_async_fns.adesh:14
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_53_local_async_fns.adesh:14
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_53_local_async_fns.adesh:14
 			{
+//line testdata/run/a_53_local_async_fns.adesh:14
 				var res_ int64 = (*f.plain)(f.n)
+//line testdata/run/a_53_local_async_fns.adesh:14
 				f.complete_()
+//line testdata/run/a_53_local_async_fns.adesh:14
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_53_local_async_fns.adesh:14
 		default:
+//line testdata/run/a_53_local_async_fns.adesh:14
 			rt.AwaitedAgain("the async block", "testdata/run/a_53_local_async_fns.adesh:14:5")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_53_local_async_fns.adesh:14
 func (f *usesPlainFuture) Drop() {
+//line testdata/run/a_53_local_async_fns.adesh:14
 	if f.state == usesPlainFutureDone_ {
+//line testdata/run/a_53_local_async_fns.adesh:14
 		return
 	}
+//line testdata/run/a_53_local_async_fns.adesh:14
 	f.dropSub_()
+//line testdata/run/a_53_local_async_fns.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/a_53_local_async_fns.adesh:14
 func (f *usesPlainFuture) dropSub_() {
+//line testdata/run/a_53_local_async_fns.adesh:14
 	switch f.state {
+//line testdata/run/a_53_local_async_fns.adesh:14
 	case 1:
+//line testdata/run/a_53_local_async_fns.adesh:14
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_53_local_async_fns.adesh:14
 func (f *usesPlainFuture) complete_() {
+//line testdata/run/a_53_local_async_fns.adesh:14
 	*f = usesPlainFuture{state: usesPlainFutureDone_}
 }
 
@@ -165,115 +233,175 @@ const mainFutureDone_ = 4
 //
 //line testdata/run/a_53_local_async_fns.adesh:3
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_53_local_async_fns.adesh:3
 	var aw1_ int64
+//line testdata/run/a_53_local_async_fns.adesh:3
 	var aw2_ int64
+//line testdata/run/a_53_local_async_fns.adesh:3
 	var aw_ int64
+//line testdata/run/a_53_local_async_fns.adesh:3
 	var h *rt.JoinHandle[int64]
+//line testdata/run/a_53_local_async_fns.adesh:3
 	var uses_plain func(int64) rt.Future[int64]
+//line testdata/run/a_53_local_async_fns.adesh:3
 	for {
+//line testdata/run/a_53_local_async_fns.adesh:3
 		switch f.state {
+//line testdata/run/a_53_local_async_fns.adesh:3
 		case 0: // start
-//line testdata/run/a_53_local_async_fns.adesh:4
 			f.base = 100
 			f.countdown = nil
+//line testdata/run/a_53_local_async_fns.adesh:5
 			f.countdown = func(n int64) rt.Future[int64] {
+//line testdata/run/a_53_local_async_fns.adesh:5
 				return rt.Box[int64](countdownFuture{base: &f.base, countdown: &f.countdown, n: n})
 			}
 //line testdata/run/a_53_local_async_fns.adesh:10
 			f.sub1_ = f.countdown(3)
+//line testdata/run/a_53_local_async_fns.adesh:10
 			f.state = 1
+//line testdata/run/a_53_local_async_fns.adesh:10
 			fallthrough
+//line testdata/run/a_53_local_async_fns.adesh:10
 		case 1: // after the await at a_53_local_async_fns.adesh:10
 //line testdata/run/a_53_local_async_fns.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_53_local_async_fns.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_53_local_async_fns.adesh:10
 				cx.SuspendedAt("testdata/run/a_53_local_async_fns.adesh:10")
+//line testdata/run/a_53_local_async_fns.adesh:10
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_53_local_async_fns.adesh:10
 			f.sub1_ = nil
+//line testdata/run/a_53_local_async_fns.adesh:10
 			aw_ = step_.Value
 //line testdata/run/a_53_local_async_fns.adesh:10
 			rt.Print(aw_)
 			h = rt.Spawn(cx, f.countdown(2))
 			f.sub2_ = h
+//line testdata/run/a_53_local_async_fns.adesh:12
 			f.state = 2
+//line testdata/run/a_53_local_async_fns.adesh:12
 			fallthrough
+//line testdata/run/a_53_local_async_fns.adesh:12
 		case 2: // after the await at a_53_local_async_fns.adesh:12
 //line testdata/run/a_53_local_async_fns.adesh:12
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_53_local_async_fns.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_53_local_async_fns.adesh:12
 				cx.SuspendedAt("testdata/run/a_53_local_async_fns.adesh:12")
+//line testdata/run/a_53_local_async_fns.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_53_local_async_fns.adesh:12
 			f.sub2_ = nil
+//line testdata/run/a_53_local_async_fns.adesh:12
 			aw1_ = step_.Value
 //line testdata/run/a_53_local_async_fns.adesh:12
 			rt.Print(aw1_)
 			f.plain = nil
+//line testdata/run/a_53_local_async_fns.adesh:13
 			f.plain = func(n int64) int64 {
 //line testdata/run/a_53_local_async_fns.adesh:13
 				return n * 2
 			}
 //line testdata/run/a_53_local_async_fns.adesh:14
 			uses_plain = nil
+//line testdata/run/a_53_local_async_fns.adesh:14
 			uses_plain = func(n int64) rt.Future[int64] {
+//line testdata/run/a_53_local_async_fns.adesh:14
 				return rt.Box[int64](usesPlainFuture{plain: &f.plain, n: n})
 			}
 //line testdata/run/a_53_local_async_fns.adesh:15
 			f.sub1_ = uses_plain(21)
+//line testdata/run/a_53_local_async_fns.adesh:15
 			f.state = 3
+//line testdata/run/a_53_local_async_fns.adesh:15
 			fallthrough
+//line testdata/run/a_53_local_async_fns.adesh:15
 		case 3: // after the await at a_53_local_async_fns.adesh:15
 //line testdata/run/a_53_local_async_fns.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_53_local_async_fns.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_53_local_async_fns.adesh:15
 				cx.SuspendedAt("testdata/run/a_53_local_async_fns.adesh:15")
+//line testdata/run/a_53_local_async_fns.adesh:15
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_53_local_async_fns.adesh:15
 			f.sub1_ = nil
+//line testdata/run/a_53_local_async_fns.adesh:15
 			aw2_ = step_.Value
 //line testdata/run/a_53_local_async_fns.adesh:15
 			rt.Print(aw2_)
+//line testdata/run/a_53_local_async_fns.adesh:15
 			f.complete_()
+//line testdata/run/a_53_local_async_fns.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_53_local_async_fns.adesh:3
 		default:
+//line testdata/run/a_53_local_async_fns.adesh:3
 			rt.AwaitedAgain("`main`", "testdata/run/a_53_local_async_fns.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_53_local_async_fns.adesh:3
 func (f *mainFuture) Drop() {
+//line testdata/run/a_53_local_async_fns.adesh:3
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_53_local_async_fns.adesh:3
 		return
 	}
+//line testdata/run/a_53_local_async_fns.adesh:3
 	f.dropSub_()
+//line testdata/run/a_53_local_async_fns.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_53_local_async_fns.adesh:3
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_53_local_async_fns.adesh:3
 	switch f.state {
+//line testdata/run/a_53_local_async_fns.adesh:3
 	case 1:
+//line testdata/run/a_53_local_async_fns.adesh:3
 		if f.sub1_ != nil {
+//line testdata/run/a_53_local_async_fns.adesh:3
 			f.sub1_.Drop()
 		}
+//line testdata/run/a_53_local_async_fns.adesh:3
 	case 2:
+//line testdata/run/a_53_local_async_fns.adesh:3
 		if f.sub2_ != nil {
+//line testdata/run/a_53_local_async_fns.adesh:3
 			f.sub2_.Drop()
 		}
+//line testdata/run/a_53_local_async_fns.adesh:3
 	case 3:
+//line testdata/run/a_53_local_async_fns.adesh:3
 		if f.sub1_ != nil {
+//line testdata/run/a_53_local_async_fns.adesh:3
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_53_local_async_fns.adesh:3
 func (f *mainFuture) complete_() {
+//line testdata/run/a_53_local_async_fns.adesh:3
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_53_local_async_fns.adesh:3
 func adeshMain() mainFuture {
+//line testdata/run/a_53_local_async_fns.adesh:3
 	return mainFuture{}
 }
 
@@ -292,16 +420,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_53_local_async_fns.adesh:3
 			f.sub1_ = adeshMain()
+//line testdata/run/a_53_local_async_fns.adesh:3
 			f.state = 1
+//line testdata/run/a_53_local_async_fns.adesh:3
 			fallthrough
+//line testdata/run/a_53_local_async_fns.adesh:3
 		case 1: // after the await at a_53_local_async_fns.adesh:3
 //line testdata/run/a_53_local_async_fns.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_53_local_async_fns.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_53_local_async_fns.adesh:3
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_53_local_async_fns.adesh:3
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_53_local_async_fns.adesh:3
 			f.complete_()
+//line testdata/run/a_53_local_async_fns.adesh:3
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

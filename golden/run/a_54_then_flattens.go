@@ -23,54 +23,83 @@ const doubleFutureDone_ = 2
 //
 //line testdata/run/a_54_then_flattens.adesh:4
 func (f *doubleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_54_then_flattens.adesh:4
 	for {
+//line testdata/run/a_54_then_flattens.adesh:4
 		switch f.state {
+//line testdata/run/a_54_then_flattens.adesh:4
 		case 0: // start
 //line testdata/run/a_54_then_flattens.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_54_then_flattens.adesh:4
 			f.state = 1
+//line testdata/run/a_54_then_flattens.adesh:4
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:4
 		case 1: // after the await at a_54_then_flattens.adesh:4
 //line testdata/run/a_54_then_flattens.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_54_then_flattens.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_54_then_flattens.adesh:4
 				cx.SuspendedAt("testdata/run/a_54_then_flattens.adesh:4")
+//line testdata/run/a_54_then_flattens.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_54_then_flattens.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_54_then_flattens.adesh:4
 			{
+//line testdata/run/a_54_then_flattens.adesh:4
 				var res_ int64 = f.x * 2
+//line testdata/run/a_54_then_flattens.adesh:4
 				f.complete_()
+//line testdata/run/a_54_then_flattens.adesh:4
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_54_then_flattens.adesh:4
 		default:
+//line testdata/run/a_54_then_flattens.adesh:4
 			rt.AwaitedAgain("`double`", "testdata/run/a_54_then_flattens.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_54_then_flattens.adesh:4
 func (f *doubleFuture) Drop() {
+//line testdata/run/a_54_then_flattens.adesh:4
 	if f.state == doubleFutureDone_ {
+//line testdata/run/a_54_then_flattens.adesh:4
 		return
 	}
+//line testdata/run/a_54_then_flattens.adesh:4
 	f.dropSub_()
+//line testdata/run/a_54_then_flattens.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_54_then_flattens.adesh:4
 func (f *doubleFuture) dropSub_() {
+//line testdata/run/a_54_then_flattens.adesh:4
 	switch f.state {
+//line testdata/run/a_54_then_flattens.adesh:4
 	case 1:
+//line testdata/run/a_54_then_flattens.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_54_then_flattens.adesh:4
 func (f *doubleFuture) complete_() {
+//line testdata/run/a_54_then_flattens.adesh:4
 	*f = doubleFuture{state: doubleFutureDone_}
 }
 
 //line testdata/run/a_54_then_flattens.adesh:4
 func double(x int64) doubleFuture {
+//line testdata/run/a_54_then_flattens.adesh:4
 	return doubleFuture{x: x}
 }
 
@@ -87,51 +116,76 @@ const failsFutureDone_ = 2
 //
 //line testdata/run/a_54_then_flattens.adesh:5
 func (f *failsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_54_then_flattens.adesh:5
 	for {
+//line testdata/run/a_54_then_flattens.adesh:5
 		switch f.state {
+//line testdata/run/a_54_then_flattens.adesh:5
 		case 0: // start
 //line testdata/run/a_54_then_flattens.adesh:5
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_54_then_flattens.adesh:5
 			f.state = 1
+//line testdata/run/a_54_then_flattens.adesh:5
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:5
 		case 1: // after the await at a_54_then_flattens.adesh:5
 //line testdata/run/a_54_then_flattens.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_54_then_flattens.adesh:5
 			if !step_.Ready {
+//line testdata/run/a_54_then_flattens.adesh:5
 				cx.SuspendedAt("testdata/run/a_54_then_flattens.adesh:5")
+//line testdata/run/a_54_then_flattens.adesh:5
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_54_then_flattens.adesh:5
 			f.sub1_ = rt.YieldFuture{}
 //line testdata/run/a_54_then_flattens.adesh:5
 			panic(&rt.Thrown{Err: rt.NewError("no " + rt.Str(f.x)), Pos: "testdata/run/a_54_then_flattens.adesh:5:50"})
+//line testdata/run/a_54_then_flattens.adesh:5
 		default:
+//line testdata/run/a_54_then_flattens.adesh:5
 			rt.AwaitedAgain("`fails`", "testdata/run/a_54_then_flattens.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_54_then_flattens.adesh:5
 func (f *failsFuture) Drop() {
+//line testdata/run/a_54_then_flattens.adesh:5
 	if f.state == failsFutureDone_ {
+//line testdata/run/a_54_then_flattens.adesh:5
 		return
 	}
+//line testdata/run/a_54_then_flattens.adesh:5
 	f.dropSub_()
+//line testdata/run/a_54_then_flattens.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_54_then_flattens.adesh:5
 func (f *failsFuture) dropSub_() {
+//line testdata/run/a_54_then_flattens.adesh:5
 	switch f.state {
+//line testdata/run/a_54_then_flattens.adesh:5
 	case 1:
+//line testdata/run/a_54_then_flattens.adesh:5
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_54_then_flattens.adesh:5
 func (f *failsFuture) complete_() {
+//line testdata/run/a_54_then_flattens.adesh:5
 	*f = failsFuture{state: failsFutureDone_}
 }
 
 //line testdata/run/a_54_then_flattens.adesh:5
 func fails(x int64) failsFuture {
+//line testdata/run/a_54_then_flattens.adesh:5
 	return failsFuture{x: x}
 }
 
@@ -165,16 +219,24 @@ poll_:
 			}))
 //line testdata/run/a_54_then_flattens.adesh:7
 			f.sub1_ = p_
+//line testdata/run/a_54_then_flattens.adesh:7
 			f.state = 1
+//line testdata/run/a_54_then_flattens.adesh:7
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:7
 		case 1: // after the await at a_54_then_flattens.adesh:7
 //line testdata/run/a_54_then_flattens.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_54_then_flattens.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_54_then_flattens.adesh:7
 				cx.SuspendedAt("testdata/run/a_54_then_flattens.adesh:7")
+//line testdata/run/a_54_then_flattens.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_54_then_flattens.adesh:7
 			f.sub1_ = nil
+//line testdata/run/a_54_then_flattens.adesh:7
 			aw_ = step_.Value
 //line testdata/run/a_54_then_flattens.adesh:7
 			rt.Print(aw_)
@@ -182,16 +244,24 @@ poll_:
 //line testdata/run/a_54_then_flattens.adesh:8
 				return rt.Start[int64](nil, double(v))
 			}))
+//line testdata/run/a_54_then_flattens.adesh:8
 			f.state = 2
+//line testdata/run/a_54_then_flattens.adesh:8
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:8
 		case 2: // after the await at a_54_then_flattens.adesh:8
 //line testdata/run/a_54_then_flattens.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_54_then_flattens.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_54_then_flattens.adesh:8
 				cx.SuspendedAt("testdata/run/a_54_then_flattens.adesh:8")
+//line testdata/run/a_54_then_flattens.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_54_then_flattens.adesh:8
 			f.sub1_ = nil
+//line testdata/run/a_54_then_flattens.adesh:8
 			aw1_ = step_.Value
 //line testdata/run/a_54_then_flattens.adesh:8
 			rt.Print(aw1_)
@@ -204,38 +274,57 @@ poll_:
 			})
 //line testdata/run/a_54_then_flattens.adesh:10
 			f.sub1_ = chained
+//line testdata/run/a_54_then_flattens.adesh:10
 			f.state = 3
+//line testdata/run/a_54_then_flattens.adesh:10
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:10
 		case 3: // after the await at a_54_then_flattens.adesh:10
 //line testdata/run/a_54_then_flattens.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_54_then_flattens.adesh:10
 			if !step_.Ready {
+//line testdata/run/a_54_then_flattens.adesh:10
 				cx.SuspendedAt("testdata/run/a_54_then_flattens.adesh:10")
+//line testdata/run/a_54_then_flattens.adesh:10
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_54_then_flattens.adesh:10
 			f.sub1_ = nil
+//line testdata/run/a_54_then_flattens.adesh:10
 			aw2_ = step_.Value
 //line testdata/run/a_54_then_flattens.adesh:10
 			rt.Print(aw2_)
+//line testdata/run/a_54_then_flattens.adesh:10
 			f.state = 4
+//line testdata/run/a_54_then_flattens.adesh:10
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:10
 		case 4: // body of the try at a_54_then_flattens.adesh:11
-//line testdata/run/a_54_then_flattens.adesh:11
 			f.sub1_ = rt.FlattenFuture(rt.Then(rt.Resolved[int64](5), func(v int64) rt.Future[int64] {
 //line testdata/run/a_54_then_flattens.adesh:11
 				return rt.Start[int64](nil, fails(v))
 			}))
+//line testdata/run/a_54_then_flattens.adesh:11
 			f.state = 5
+//line testdata/run/a_54_then_flattens.adesh:11
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:11
 		case 5: // after the await at a_54_then_flattens.adesh:11
 //line testdata/run/a_54_then_flattens.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_54_then_flattens.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_54_then_flattens.adesh:11
 				cx.SuspendedAt("testdata/run/a_54_then_flattens.adesh:11")
+//line testdata/run/a_54_then_flattens.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_54_then_flattens.adesh:11
 			f.sub1_ = nil
+//line testdata/run/a_54_then_flattens.adesh:11
 			f.state = 7
+//line testdata/run/a_54_then_flattens.adesh:11
 			continue poll_
 		case 6: // catch of the try at a_54_then_flattens.adesh:11
 			thrown_ := f.err_
@@ -243,25 +332,36 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_54_then_flattens.adesh:11
 			rt.Print("caught:", e.Message)
+//line testdata/run/a_54_then_flattens.adesh:11
 			f.state = 7
+//line testdata/run/a_54_then_flattens.adesh:11
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:11
 		case 7: // body of the try at a_54_then_flattens.adesh:12
-//line testdata/run/a_54_then_flattens.adesh:12
 			f.sub2_ = rt.FlattenPromise(rt.Then(rt.Resolved[int64](6), func(v int64) *rt.Promise[rt.Unit] {
 //line testdata/run/a_54_then_flattens.adesh:12
 				return rt.Rejected[rt.Unit](rt.NewError("rejected"))
 			}))
+//line testdata/run/a_54_then_flattens.adesh:12
 			f.state = 8
+//line testdata/run/a_54_then_flattens.adesh:12
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:12
 		case 8: // after the await at a_54_then_flattens.adesh:12
 //line testdata/run/a_54_then_flattens.adesh:12
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_54_then_flattens.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_54_then_flattens.adesh:12
 				cx.SuspendedAt("testdata/run/a_54_then_flattens.adesh:12")
+//line testdata/run/a_54_then_flattens.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_54_then_flattens.adesh:12
 			f.sub2_ = nil
+//line testdata/run/a_54_then_flattens.adesh:12
 			f.state = 10
+//line testdata/run/a_54_then_flattens.adesh:12
 			continue poll_
 		case 9: // catch of the try at a_54_then_flattens.adesh:12
 			thrown_ := f.err_
@@ -269,17 +369,21 @@ poll_:
 			e_ = thrown_.Err
 //line testdata/run/a_54_then_flattens.adesh:12
 			rt.Print("caught:", e_.Message)
+//line testdata/run/a_54_then_flattens.adesh:12
 			f.state = 10
+//line testdata/run/a_54_then_flattens.adesh:12
 			fallthrough
+//line testdata/run/a_54_then_flattens.adesh:12
 		case 10: // after the try at a_54_then_flattens.adesh:12
-//line testdata/run/a_54_then_flattens.adesh:13
 			f_ = rt.Start[int64](cx, double(1))
+//line testdata/run/a_54_then_flattens.adesh:13
 			t_ = f_
-//line testdata/run/a_54_then_flattens.adesh:14
 			rt.Resolved[int64](1)
 //line testdata/run/a_54_then_flattens.adesh:14
 			rt.Print(t_, "Future<i64>", "Promise<i64>")
+//line testdata/run/a_54_then_flattens.adesh:14
 			f.complete_()
+//line testdata/run/a_54_then_flattens.adesh:14
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

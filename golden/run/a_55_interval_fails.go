@@ -31,7 +31,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/a_55_interval_fails.adesh:4
 				rt.Assert(n < 3, "interval boom", "testdata/run/a_55_interval_fails.adesh:4:56")
 			}, 1)
+//line testdata/run/a_55_interval_fails.adesh:4
 			f.complete_()
+//line testdata/run/a_55_interval_fails.adesh:4
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

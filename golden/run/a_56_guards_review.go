@@ -6,97 +6,155 @@ import "adeshprog/rt"
 
 //line testdata/run/a_56_guards_review.adesh:5
 func literals(m *rt.Mutex[int64]) {
+//line testdata/run/a_56_guards_review.adesh:5
 	var held_ rt.Held
+//line testdata/run/a_56_guards_review.adesh:5
 	defer held_.Unwind()
+//line testdata/run/a_56_guards_review.adesh:5
 	{
+//line testdata/run/a_56_guards_review.adesh:5
 		var tmp_ rt.MutexGuard[int64] = m.Lock()
+//line testdata/run/a_56_guards_review.adesh:5
 		held_.Push(&tmp_)
-//line testdata/run/a_56_guards_review.adesh:6
 		var arr []rt.MutexGuard[int64] = []rt.MutexGuard[int64]{tmp_}
+//line testdata/run/a_56_guards_review.adesh:6
 		_ = arr
+//line testdata/run/a_56_guards_review.adesh:6
 		{
+//line testdata/run/a_56_guards_review.adesh:6
 			tmp_.Drop()
+//line testdata/run/a_56_guards_review.adesh:6
 			held_.Pop(&tmp_)
 		}
 	}
+//line testdata/run/a_56_guards_review.adesh:5
 	var tmp1_ rt.Option[rt.MutexGuard[int64]] = rt.TryLockOption(m)
+//line testdata/run/a_56_guards_review.adesh:5
 	held_.Push(rt.HoldOption(&tmp1_))
+//line testdata/run/a_56_guards_review.adesh:5
 	var tmp2_ rt.Option[rt.MutexGuard[int64]] = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/a_56_guards_review.adesh:5
 	held_.Push(rt.HoldOption(&tmp2_))
 //line testdata/run/a_56_guards_review.adesh:7
 	rt.Print("free after array", tmp1_.Some)
+//line testdata/run/a_56_guards_review.adesh:7
 	{
+//line testdata/run/a_56_guards_review.adesh:7
 		rt.ReleaseOption(tmp1_)
+//line testdata/run/a_56_guards_review.adesh:7
 		held_.Pop(rt.HoldOption(&tmp1_))
 	}
+//line testdata/run/a_56_guards_review.adesh:7
 	{
+//line testdata/run/a_56_guards_review.adesh:7
 		rt.ReleaseOption(tmp2_)
+//line testdata/run/a_56_guards_review.adesh:7
 		held_.Pop(rt.HoldOption(&tmp2_))
 	}
+//line testdata/run/a_56_guards_review.adesh:7
 	{
+//line testdata/run/a_56_guards_review.adesh:7
 		var tmp3_ rt.MutexGuard[int64] = m.Lock()
+//line testdata/run/a_56_guards_review.adesh:7
 		held_.Push(&tmp3_)
-//line testdata/run/a_56_guards_review.adesh:8
 		var t rt.Tuple2[rt.MutexGuard[int64], int64] = rt.Tuple2[rt.MutexGuard[int64], int64]{F0: tmp3_, F1: 1}
+//line testdata/run/a_56_guards_review.adesh:8
 		_ = t
+//line testdata/run/a_56_guards_review.adesh:8
 		{
+//line testdata/run/a_56_guards_review.adesh:8
 			tmp3_.Drop()
+//line testdata/run/a_56_guards_review.adesh:8
 			held_.Pop(&tmp3_)
 		}
 	}
+//line testdata/run/a_56_guards_review.adesh:7
 	var tmp4_ rt.Option[rt.MutexGuard[int64]] = rt.TryLockOption(m)
+//line testdata/run/a_56_guards_review.adesh:7
 	held_.Push(rt.HoldOption(&tmp4_))
+//line testdata/run/a_56_guards_review.adesh:7
 	var tmp5_ rt.Option[rt.MutexGuard[int64]] = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/a_56_guards_review.adesh:7
 	held_.Push(rt.HoldOption(&tmp5_))
 //line testdata/run/a_56_guards_review.adesh:9
 	rt.Print("free after tuple", tmp4_.Some)
+//line testdata/run/a_56_guards_review.adesh:9
 	{
+//line testdata/run/a_56_guards_review.adesh:9
 		rt.ReleaseOption(tmp4_)
+//line testdata/run/a_56_guards_review.adesh:9
 		held_.Pop(rt.HoldOption(&tmp4_))
 	}
+//line testdata/run/a_56_guards_review.adesh:9
 	{
+//line testdata/run/a_56_guards_review.adesh:9
 		rt.ReleaseOption(tmp5_)
+//line testdata/run/a_56_guards_review.adesh:9
 		held_.Pop(rt.HoldOption(&tmp5_))
 	}
+//line testdata/run/a_56_guards_review.adesh:9
 	{
-//line testdata/run/a_56_guards_review.adesh:10
 		var o rt.Option[rt.MutexGuard[int64]] = rt.Some[rt.MutexGuard[int64]](m.Lock())
+//line testdata/run/a_56_guards_review.adesh:10
 		held_.Push(rt.HoldOption(&o))
+//line testdata/run/a_56_guards_review.adesh:10
 		{
+//line testdata/run/a_56_guards_review.adesh:10
 			rt.ReleaseOption(o)
+//line testdata/run/a_56_guards_review.adesh:10
 			held_.Pop(rt.HoldOption(&o))
 		}
 	}
+//line testdata/run/a_56_guards_review.adesh:9
 	var tmp6_ rt.Option[rt.MutexGuard[int64]] = rt.TryLockOption(m)
+//line testdata/run/a_56_guards_review.adesh:9
 	held_.Push(rt.HoldOption(&tmp6_))
+//line testdata/run/a_56_guards_review.adesh:9
 	var tmp7_ rt.Option[rt.MutexGuard[int64]] = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/a_56_guards_review.adesh:9
 	held_.Push(rt.HoldOption(&tmp7_))
 //line testdata/run/a_56_guards_review.adesh:11
 	rt.Print("free after Some", tmp6_.Some)
+//line testdata/run/a_56_guards_review.adesh:11
 	{
+//line testdata/run/a_56_guards_review.adesh:11
 		rt.ReleaseOption(tmp6_)
+//line testdata/run/a_56_guards_review.adesh:11
 		held_.Pop(rt.HoldOption(&tmp6_))
 	}
+//line testdata/run/a_56_guards_review.adesh:11
 	{
+//line testdata/run/a_56_guards_review.adesh:11
 		rt.ReleaseOption(tmp7_)
+//line testdata/run/a_56_guards_review.adesh:11
 		held_.Pop(rt.HoldOption(&tmp7_))
 	}
 }
 
 //line testdata/run/a_56_guards_review.adesh:13
 func destructured(m1 *rt.Mutex[int64], m2 *rt.Mutex[int64]) {
+//line testdata/run/a_56_guards_review.adesh:13
 	var held_ rt.Held
+//line testdata/run/a_56_guards_review.adesh:13
 	defer held_.Unwind()
+//line testdata/run/a_56_guards_review.adesh:13
 	var t_ rt.MutexGuard[int64] = m2.Lock()
+//line testdata/run/a_56_guards_review.adesh:13
 	var tmp_ rt.MutexGuard[int64] = m1.Lock()
+//line testdata/run/a_56_guards_review.adesh:13
 	held_.Push(&tmp_)
-//line testdata/run/a_56_guards_review.adesh:14
 	var t1_ rt.Tuple2[rt.MutexGuard[int64], int64] = rt.Tuple2[rt.MutexGuard[int64], int64]{F0: t_, F1: *tmp_.Ptr()}
+//line testdata/run/a_56_guards_review.adesh:14
 	var g rt.MutexGuard[int64] = t1_.F0
+//line testdata/run/a_56_guards_review.adesh:14
 	held_.Push(&g)
+//line testdata/run/a_56_guards_review.adesh:14
 	var n int64 = t1_.F1
+//line testdata/run/a_56_guards_review.adesh:14
 	{
+//line testdata/run/a_56_guards_review.adesh:14
 		tmp_.Drop()
+//line testdata/run/a_56_guards_review.adesh:14
 		held_.Pop(&tmp_)
 	}
 //line testdata/run/a_56_guards_review.adesh:15
@@ -106,17 +164,26 @@ func destructured(m1 *rt.Mutex[int64], m2 *rt.Mutex[int64]) {
 
 //line testdata/run/a_56_guards_review.adesh:18
 func optional(m *rt.Mutex[int64]) {
+//line testdata/run/a_56_guards_review.adesh:18
 	var held_ rt.Held
+//line testdata/run/a_56_guards_review.adesh:18
 	defer held_.Unwind()
-//line testdata/run/a_56_guards_review.adesh:19
 	var t rt.Option[rt.MutexGuard[int64]] = rt.TryLockOption(m)
+//line testdata/run/a_56_guards_review.adesh:19
 	held_.Push(rt.HoldOption(&t))
+//line testdata/run/a_56_guards_review.adesh:19
 	var t_ rt.Option[rt.MutexGuard[int64]] = t
+//line testdata/run/a_56_guards_review.adesh:19
 	var tmp_ rt.Option[rt.MutexGuard[int64]] = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/a_56_guards_review.adesh:19
 	held_.Push(rt.HoldOption(&tmp_))
+//line testdata/run/a_56_guards_review.adesh:19
 	var c_ bool = t_.Some
+//line testdata/run/a_56_guards_review.adesh:19
 	{
+//line testdata/run/a_56_guards_review.adesh:19
 		rt.ReleaseOption(tmp_)
+//line testdata/run/a_56_guards_review.adesh:19
 		held_.Pop(rt.HoldOption(&tmp_))
 	}
 //line testdata/run/a_56_guards_review.adesh:20
@@ -124,8 +191,11 @@ func optional(m *rt.Mutex[int64]) {
 //line testdata/run/a_56_guards_review.adesh:20
 		panic(&rt.Thrown{Err: rt.NewError("with an optional guard"), Pos: "testdata/run/a_56_guards_review.adesh:20:20"})
 	}
+//line testdata/run/a_56_guards_review.adesh:20
 	{
+//line testdata/run/a_56_guards_review.adesh:20
 		rt.ReleaseOption(t)
+//line testdata/run/a_56_guards_review.adesh:20
 		held_.Pop(rt.HoldOption(&t))
 	}
 }
@@ -146,99 +216,158 @@ const afterAwaitFutureDone_ = 4
 //
 //line testdata/run/a_56_guards_review.adesh:22
 func (f *afterAwaitFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_56_guards_review.adesh:22
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_56_guards_review.adesh:22
 	var e rt.Error
+//line testdata/run/a_56_guards_review.adesh:22
 	for {
+//line testdata/run/a_56_guards_review.adesh:22
 		switch f.state {
+//line testdata/run/a_56_guards_review.adesh:22
 		case 0: // body of the try at a_56_guards_review.adesh:23
 //line testdata/run/a_56_guards_review.adesh:24
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_56_guards_review.adesh:24
 			f.state = 1
+//line testdata/run/a_56_guards_review.adesh:24
 			fallthrough
+//line testdata/run/a_56_guards_review.adesh:24
 		case 1: // after the await at a_56_guards_review.adesh:24
 //line testdata/run/a_56_guards_review.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_56_guards_review.adesh:24
 			if !step_.Ready {
+//line testdata/run/a_56_guards_review.adesh:24
 				cx.SuspendedAt("testdata/run/a_56_guards_review.adesh:24")
+//line testdata/run/a_56_guards_review.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_56_guards_review.adesh:24
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_56_guards_review.adesh:25
 			f.g = f.m.Lock()
 			*f.g.Ptr()++
 			panic(&rt.Thrown{Err: rt.NewError("after an await"), Pos: "testdata/run/a_56_guards_review.adesh:27:9"})
+//line testdata/run/a_56_guards_review.adesh:22
 		case 2: // catch of the try at a_56_guards_review.adesh:23
+//line testdata/run/a_56_guards_review.adesh:22
 			thrown_ := f.err_
+//line testdata/run/a_56_guards_review.adesh:22
 			f.err_ = nil
+//line testdata/run/a_56_guards_review.adesh:22
 			e = thrown_.Err
+//line testdata/run/a_56_guards_review.adesh:22
 			{
+//line testdata/run/a_56_guards_review.adesh:22
 				f.g.Drop()
+//line testdata/run/a_56_guards_review.adesh:22
 				f.g = rt.MutexGuard[int64]{}
 			}
 //line testdata/run/a_56_guards_review.adesh:29
 			rt.Print("caught", e.Message)
+//line testdata/run/a_56_guards_review.adesh:29
 			f.state = 3
+//line testdata/run/a_56_guards_review.adesh:29
 			fallthrough
+//line testdata/run/a_56_guards_review.adesh:29
 		case 3: // after the try at a_56_guards_review.adesh:23
+//line testdata/run/a_56_guards_review.adesh:29
 			f.tmp_ = f.m.Lock()
 //line testdata/run/a_56_guards_review.adesh:31
 			rt.Print("value", *f.tmp_.Ptr())
+//line testdata/run/a_56_guards_review.adesh:31
 			{
+//line testdata/run/a_56_guards_review.adesh:31
 				f.tmp_.Drop()
+//line testdata/run/a_56_guards_review.adesh:31
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_56_guards_review.adesh:31
 			f.complete_()
+//line testdata/run/a_56_guards_review.adesh:31
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_56_guards_review.adesh:22
 		default:
+//line testdata/run/a_56_guards_review.adesh:22
 			rt.AwaitedAgain("`after_await`", "testdata/run/a_56_guards_review.adesh:22:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_56_guards_review.adesh:22
 func (f *afterAwaitFuture) Drop() {
+//line testdata/run/a_56_guards_review.adesh:22
 	if f.state == afterAwaitFutureDone_ {
+//line testdata/run/a_56_guards_review.adesh:22
 		return
 	}
+//line testdata/run/a_56_guards_review.adesh:22
 	f.dropSub_()
+//line testdata/run/a_56_guards_review.adesh:22
 	f.complete_()
 }
 
+//line testdata/run/a_56_guards_review.adesh:22
 func (f *afterAwaitFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_56_guards_review.adesh:22
 	x := recover()
+//line testdata/run/a_56_guards_review.adesh:22
 	if x == nil {
+//line testdata/run/a_56_guards_review.adesh:22
 		return
 	}
+//line testdata/run/a_56_guards_review.adesh:22
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_56_guards_review.adesh:22
 		switch f.state {
+//line testdata/run/a_56_guards_review.adesh:22
 		case 0, 1:
+//line testdata/run/a_56_guards_review.adesh:22
 			f.dropSub_()
+//line testdata/run/a_56_guards_review.adesh:22
 			f.err_ = t
+//line testdata/run/a_56_guards_review.adesh:22
 			f.state = 2
+//line testdata/run/a_56_guards_review.adesh:22
 			*r = f.Poll(cx)
+//line testdata/run/a_56_guards_review.adesh:22
 			return
 		}
 	}
+//line testdata/run/a_56_guards_review.adesh:22
 	f.Drop()
+//line testdata/run/a_56_guards_review.adesh:22
 	panic(x)
 }
 
+//line testdata/run/a_56_guards_review.adesh:22
 func (f *afterAwaitFuture) dropSub_() {
+//line testdata/run/a_56_guards_review.adesh:22
 	switch f.state {
+//line testdata/run/a_56_guards_review.adesh:22
 	case 1:
+//line testdata/run/a_56_guards_review.adesh:22
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_56_guards_review.adesh:22
 func (f *afterAwaitFuture) complete_() {
+//line testdata/run/a_56_guards_review.adesh:22
 	f.state = afterAwaitFutureDone_
+//line testdata/run/a_56_guards_review.adesh:22
 	f.g.Drop()
+//line testdata/run/a_56_guards_review.adesh:22
 	f.tmp_.Drop()
+//line testdata/run/a_56_guards_review.adesh:22
 	*f = afterAwaitFuture{state: afterAwaitFutureDone_}
 }
 
 //line testdata/run/a_56_guards_review.adesh:22
 func after_await(m *rt.Mutex[int64]) afterAwaitFuture {
+//line testdata/run/a_56_guards_review.adesh:22
 	return afterAwaitFuture{m: m}
 }
 
@@ -264,15 +393,22 @@ const mainFutureDone_ = 2
 //
 //line testdata/run/a_56_guards_review.adesh:33
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_56_guards_review.adesh:33
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_56_guards_review.adesh:33
 	var caught1_ *rt.Thrown
+//line testdata/run/a_56_guards_review.adesh:33
 	var caught_ *rt.Thrown
+//line testdata/run/a_56_guards_review.adesh:33
 	var i int64
+//line testdata/run/a_56_guards_review.adesh:33
 	var t_ bool
+//line testdata/run/a_56_guards_review.adesh:33
 	for {
+//line testdata/run/a_56_guards_review.adesh:33
 		switch f.state {
+//line testdata/run/a_56_guards_review.adesh:33
 		case 0: // start
-//line testdata/run/a_56_guards_review.adesh:34
 			f.m1 = rt.NewMutex[int64](1)
 			f.m2 = rt.NewMutex[int64](2)
 			literals(f.m1)
@@ -280,39 +416,60 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/a_56_guards_review.adesh:37
 				destructured(f.m1, f.m2)
 			})
+//line testdata/run/a_56_guards_review.adesh:37
 			if caught_ != nil {
+//line testdata/run/a_56_guards_review.adesh:37
 				var e rt.Error = caught_.Err
 //line testdata/run/a_56_guards_review.adesh:37
 				rt.Print("caught", e.Message)
 			}
+//line testdata/run/a_56_guards_review.adesh:37
 			f.tmp_ = rt.TryLockOption(f.m1)
+//line testdata/run/a_56_guards_review.adesh:37
 			f.tmp1_ = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/a_56_guards_review.adesh:37
 			t_ = f.tmp_.Some
+//line testdata/run/a_56_guards_review.adesh:37
 			f.tmp2_ = rt.TryLockOption(f.m2)
+//line testdata/run/a_56_guards_review.adesh:37
 			f.tmp3_ = rt.None[rt.MutexGuard[int64]]()
-//line testdata/run/a_56_guards_review.adesh:38
 			rt.Print("free", t_, f.tmp2_.Some)
+//line testdata/run/a_56_guards_review.adesh:38
 			{
+//line testdata/run/a_56_guards_review.adesh:38
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/a_56_guards_review.adesh:38
 				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_56_guards_review.adesh:38
 			{
+//line testdata/run/a_56_guards_review.adesh:38
 				rt.ReleaseOption(f.tmp1_)
+//line testdata/run/a_56_guards_review.adesh:38
 				f.tmp1_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_56_guards_review.adesh:38
 			{
+//line testdata/run/a_56_guards_review.adesh:38
 				rt.ReleaseOption(f.tmp2_)
+//line testdata/run/a_56_guards_review.adesh:38
 				f.tmp2_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_56_guards_review.adesh:38
 			{
+//line testdata/run/a_56_guards_review.adesh:38
 				rt.ReleaseOption(f.tmp3_)
+//line testdata/run/a_56_guards_review.adesh:38
 				f.tmp3_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_56_guards_review.adesh:38
 			f.tmp4_ = f.m2.Lock()
-//line testdata/run/a_56_guards_review.adesh:39
 			rt.Print("m2", *f.tmp4_.Ptr())
+//line testdata/run/a_56_guards_review.adesh:39
 			{
+//line testdata/run/a_56_guards_review.adesh:39
 				f.tmp4_.Drop()
+//line testdata/run/a_56_guards_review.adesh:39
 				f.tmp4_ = rt.MutexGuard[int64]{}
 			}
 //line testdata/run/a_56_guards_review.adesh:40
@@ -320,102 +477,148 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/a_56_guards_review.adesh:40
 				optional(f.m1)
 			})
+//line testdata/run/a_56_guards_review.adesh:40
 			if caught1_ != nil {
+//line testdata/run/a_56_guards_review.adesh:40
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/a_56_guards_review.adesh:40
 				rt.Print("caught", e_.Message)
 			}
+//line testdata/run/a_56_guards_review.adesh:40
 			f.tmp5_ = rt.TryLockOption(f.m1)
+//line testdata/run/a_56_guards_review.adesh:40
 			f.tmp6_ = rt.None[rt.MutexGuard[int64]]()
-//line testdata/run/a_56_guards_review.adesh:41
 			rt.Print("free", f.tmp5_.Some)
+//line testdata/run/a_56_guards_review.adesh:41
 			{
+//line testdata/run/a_56_guards_review.adesh:41
 				rt.ReleaseOption(f.tmp5_)
+//line testdata/run/a_56_guards_review.adesh:41
 				f.tmp5_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/a_56_guards_review.adesh:41
 			{
+//line testdata/run/a_56_guards_review.adesh:41
 				rt.ReleaseOption(f.tmp6_)
+//line testdata/run/a_56_guards_review.adesh:41
 				f.tmp6_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
 //line testdata/run/a_56_guards_review.adesh:42
 			f.sub1_ = after_await(f.m1)
+//line testdata/run/a_56_guards_review.adesh:42
 			f.state = 1
+//line testdata/run/a_56_guards_review.adesh:42
 			fallthrough
+//line testdata/run/a_56_guards_review.adesh:42
 		case 1: // after the await at a_56_guards_review.adesh:42
 //line testdata/run/a_56_guards_review.adesh:42
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_56_guards_review.adesh:42
 			if !step_.Ready {
+//line testdata/run/a_56_guards_review.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_56_guards_review.adesh:42
 			f.sub1_ = afterAwaitFuture{}
-//line testdata/run/a_56_guards_review.adesh:43
 			f.fs = []func() int64{}
 			i = 0
 //line testdata/run/a_56_guards_review.adesh:44
 			for ; i < 3; i++ {
+//line testdata/run/a_56_guards_review.adesh:44
 				var i_ int64 = i
-//line testdata/run/a_56_guards_review.adesh:45
 				var get func() int64
+//line testdata/run/a_56_guards_review.adesh:45
 				get = func() int64 {
 //line testdata/run/a_56_guards_review.adesh:45
 					return i_
 				}
 //line testdata/run/a_56_guards_review.adesh:46
 				rt.ArrPush(&f.fs, get)
+//line testdata/run/a_56_guards_review.adesh:46
 				i = i_
 			}
-//line testdata/run/a_56_guards_review.adesh:48
 			rt.Print(rt.ArrMap(f.fs, func(f_ func() int64) int64 {
 //line testdata/run/a_56_guards_review.adesh:48
 				return f_()
 			}))
+//line testdata/run/a_56_guards_review.adesh:48
 			f.complete_()
+//line testdata/run/a_56_guards_review.adesh:48
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_56_guards_review.adesh:33
 		default:
+//line testdata/run/a_56_guards_review.adesh:33
 			rt.AwaitedAgain("`main`", "testdata/run/a_56_guards_review.adesh:33:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_56_guards_review.adesh:33
 func (f *mainFuture) Drop() {
+//line testdata/run/a_56_guards_review.adesh:33
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_56_guards_review.adesh:33
 		return
 	}
+//line testdata/run/a_56_guards_review.adesh:33
 	f.dropSub_()
+//line testdata/run/a_56_guards_review.adesh:33
 	f.complete_()
 }
 
+//line testdata/run/a_56_guards_review.adesh:33
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_56_guards_review.adesh:33
 	x := recover()
+//line testdata/run/a_56_guards_review.adesh:33
 	if x == nil {
+//line testdata/run/a_56_guards_review.adesh:33
 		return
 	}
+//line testdata/run/a_56_guards_review.adesh:33
 	f.Drop()
+//line testdata/run/a_56_guards_review.adesh:33
 	panic(x)
 }
 
+//line testdata/run/a_56_guards_review.adesh:33
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_56_guards_review.adesh:33
 	switch f.state {
+//line testdata/run/a_56_guards_review.adesh:33
 	case 1:
+//line testdata/run/a_56_guards_review.adesh:33
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_56_guards_review.adesh:33
 func (f *mainFuture) complete_() {
+//line testdata/run/a_56_guards_review.adesh:33
 	f.state = mainFutureDone_
+//line testdata/run/a_56_guards_review.adesh:33
 	rt.ReleaseOption(f.tmp1_)
+//line testdata/run/a_56_guards_review.adesh:33
 	rt.ReleaseOption(f.tmp2_)
+//line testdata/run/a_56_guards_review.adesh:33
 	rt.ReleaseOption(f.tmp3_)
+//line testdata/run/a_56_guards_review.adesh:33
 	f.tmp4_.Drop()
+//line testdata/run/a_56_guards_review.adesh:33
 	rt.ReleaseOption(f.tmp5_)
+//line testdata/run/a_56_guards_review.adesh:33
 	rt.ReleaseOption(f.tmp6_)
+//line testdata/run/a_56_guards_review.adesh:33
 	rt.ReleaseOption(f.tmp_)
+//line testdata/run/a_56_guards_review.adesh:33
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_56_guards_review.adesh:33
 func adeshMain() mainFuture {
+//line testdata/run/a_56_guards_review.adesh:33
 	return mainFuture{}
 }
 
@@ -434,16 +637,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_56_guards_review.adesh:33
 			f.sub1_ = adeshMain()
+//line testdata/run/a_56_guards_review.adesh:33
 			f.state = 1
+//line testdata/run/a_56_guards_review.adesh:33
 			fallthrough
+//line testdata/run/a_56_guards_review.adesh:33
 		case 1: // after the await at a_56_guards_review.adesh:33
 //line testdata/run/a_56_guards_review.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_56_guards_review.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_56_guards_review.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_56_guards_review.adesh:33
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_56_guards_review.adesh:33
 			f.complete_()
+//line testdata/run/a_56_guards_review.adesh:33
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

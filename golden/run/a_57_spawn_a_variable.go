@@ -24,51 +24,78 @@ const workFutureDone_ = 2
 //
 //line testdata/run/a_57_spawn_a_variable.adesh:4
 func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 	for {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 		switch f.state {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 		case 0: // start
 //line testdata/run/a_57_spawn_a_variable.adesh:4
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 			f.state = 1
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 			fallthrough
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 		case 1: // after the await at a_57_spawn_a_variable.adesh:4
 //line testdata/run/a_57_spawn_a_variable.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 				cx.SuspendedAt("testdata/run/a_57_spawn_a_variable.adesh:4")
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 			f.complete_()
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 			return rt.Ready[int64](3)
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 		default:
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 			rt.AwaitedAgain("`work`", "testdata/run/a_57_spawn_a_variable.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 func (f *workFuture) Drop() {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 	if f.state == workFutureDone_ {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 		return
 	}
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 	f.dropSub_()
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 func (f *workFuture) dropSub_() {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 	switch f.state {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 	case 1:
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 func (f *workFuture) complete_() {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 	*f = workFuture{state: workFutureDone_}
 }
 
 //line testdata/run/a_57_spawn_a_variable.adesh:4
 func work() workFuture {
+//line testdata/run/a_57_spawn_a_variable.adesh:4
 	return workFuture{}
 }
 
@@ -98,38 +125,58 @@ poll_:
 			f_ = rt.Start[int64](cx, work())
 			h = rt.Spawn(cx, rt.Spawned(&f_, "testdata/run/a_57_spawn_a_variable.adesh:6:15"))
 			f.sub1_ = h
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 			f.state = 1
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 			fallthrough
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 		case 1: // after the await at a_57_spawn_a_variable.adesh:7
 //line testdata/run/a_57_spawn_a_variable.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 			if !step_.Ready {
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 				cx.SuspendedAt("testdata/run/a_57_spawn_a_variable.adesh:7")
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 			f.sub1_ = nil
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 			aw_ = step_.Value
 //line testdata/run/a_57_spawn_a_variable.adesh:7
 			rt.Print(aw_)
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 			f.state = 2
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 			fallthrough
+//line testdata/run/a_57_spawn_a_variable.adesh:7
 		case 2: // body of the try at a_57_spawn_a_variable.adesh:8
-//line testdata/run/a_57_spawn_a_variable.adesh:8
 			f.sub2_ = f_
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			f.state = 3
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			fallthrough
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 		case 3: // after the await at a_57_spawn_a_variable.adesh:8
 //line testdata/run/a_57_spawn_a_variable.adesh:8
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 				cx.SuspendedAt("testdata/run/a_57_spawn_a_variable.adesh:8")
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			f.sub2_ = nil
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			aw1_ = step_.Value
 //line testdata/run/a_57_spawn_a_variable.adesh:8
 			rt.Print(aw1_)
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			f.state = 5
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			continue poll_
 		case 4: // catch of the try at a_57_spawn_a_variable.adesh:8
 			thrown_ := f.err_
@@ -137,42 +184,62 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/a_57_spawn_a_variable.adesh:8
 			rt.Print("caught:", e.Message)
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			f.state = 5
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 			fallthrough
+//line testdata/run/a_57_spawn_a_variable.adesh:8
 		case 5: // after the try at a_57_spawn_a_variable.adesh:8
-//line testdata/run/a_57_spawn_a_variable.adesh:9
 			g = rt.Start[int64](cx, work())
 			h1 = rt.Spawn(cx, rt.Spawned(&g, "testdata/run/a_57_spawn_a_variable.adesh:10:16"))
 			h2 = rt.Spawn(cx, rt.Spawned(&g, "testdata/run/a_57_spawn_a_variable.adesh:11:16"))
 			f.sub1_ = h1
+//line testdata/run/a_57_spawn_a_variable.adesh:12
 			f.state = 6
+//line testdata/run/a_57_spawn_a_variable.adesh:12
 			fallthrough
+//line testdata/run/a_57_spawn_a_variable.adesh:12
 		case 6: // after the await at a_57_spawn_a_variable.adesh:12
 //line testdata/run/a_57_spawn_a_variable.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_57_spawn_a_variable.adesh:12
 			if !step_.Ready {
+//line testdata/run/a_57_spawn_a_variable.adesh:12
 				cx.SuspendedAt("testdata/run/a_57_spawn_a_variable.adesh:12")
+//line testdata/run/a_57_spawn_a_variable.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_57_spawn_a_variable.adesh:12
 			f.sub1_ = nil
+//line testdata/run/a_57_spawn_a_variable.adesh:12
 			aw2_ = step_.Value
 //line testdata/run/a_57_spawn_a_variable.adesh:12
 			rt.Print(aw2_)
 			f.sub1_ = h2
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 			f.state = 7
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 			fallthrough
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 		case 7: // after the await at a_57_spawn_a_variable.adesh:13
 //line testdata/run/a_57_spawn_a_variable.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 			if !step_.Ready {
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 				cx.SuspendedAt("testdata/run/a_57_spawn_a_variable.adesh:13")
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 			f.sub1_ = nil
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 			aw3_ = step_.Value
 //line testdata/run/a_57_spawn_a_variable.adesh:13
 			rt.Print(aw3_)
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 			f.complete_()
+//line testdata/run/a_57_spawn_a_variable.adesh:13
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

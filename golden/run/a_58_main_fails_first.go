@@ -18,48 +18,74 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/a_58_main_fails_first.adesh:3
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_58_main_fails_first.adesh:3
 	for {
+//line testdata/run/a_58_main_fails_first.adesh:3
 		switch f.state {
+//line testdata/run/a_58_main_fails_first.adesh:3
 		case 0: // start
 //line testdata/run/a_58_main_fails_first.adesh:3
 			f.sub1_ = rt.Sleep(50)
+//line testdata/run/a_58_main_fails_first.adesh:3
 			f.state = 1
+//line testdata/run/a_58_main_fails_first.adesh:3
 			fallthrough
+//line testdata/run/a_58_main_fails_first.adesh:3
 		case 1: // after the await at a_58_main_fails_first.adesh:3
 //line testdata/run/a_58_main_fails_first.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_58_main_fails_first.adesh:3
 			if !step_.Ready {
+//line testdata/run/a_58_main_fails_first.adesh:3
 				cx.SuspendedAt("testdata/run/a_58_main_fails_first.adesh:3")
+//line testdata/run/a_58_main_fails_first.adesh:3
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_58_main_fails_first.adesh:3
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/a_58_main_fails_first.adesh:3
 			rt.Print("the other task finished")
+//line testdata/run/a_58_main_fails_first.adesh:3
 			f.complete_()
+//line testdata/run/a_58_main_fails_first.adesh:3
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_58_main_fails_first.adesh:3
 		default:
+//line testdata/run/a_58_main_fails_first.adesh:3
 			rt.AwaitedAgain("the async block", "testdata/run/a_58_main_fails_first.adesh:3:7")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_58_main_fails_first.adesh:3
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_58_main_fails_first.adesh:3
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_58_main_fails_first.adesh:3
 		return
 	}
+//line testdata/run/a_58_main_fails_first.adesh:3
 	f.dropSub_()
+//line testdata/run/a_58_main_fails_first.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_58_main_fails_first.adesh:3
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/a_58_main_fails_first.adesh:3
 	switch f.state {
+//line testdata/run/a_58_main_fails_first.adesh:3
 	case 1:
+//line testdata/run/a_58_main_fails_first.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_58_main_fails_first.adesh:3
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_58_main_fails_first.adesh:3
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -80,7 +106,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("main starts")
 			xs = []int64{1}
 			rt.Print(xs[rt.Index(5, len(xs), "testdata/run/a_58_main_fails_first.adesh:6:7")])
+//line testdata/run/a_58_main_fails_first.adesh:6
 			f.complete_()
+//line testdata/run/a_58_main_fails_first.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -28,223 +28,351 @@ const servePostFutureDone_ = 11
 //
 //line testdata/run/a_59_read_utf8.adesh:7
 func (f *servePostFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_59_read_utf8.adesh:7
 	var aw1_ rt.Option[string]
+//line testdata/run/a_59_read_utf8.adesh:7
 	var aw2_ rt.Option[string]
+//line testdata/run/a_59_read_utf8.adesh:7
 	var aw3_ rt.Option[string]
+//line testdata/run/a_59_read_utf8.adesh:7
 	var aw4_ string
+//line testdata/run/a_59_read_utf8.adesh:7
 	var aw_ *rt.TcpStream
+//line testdata/run/a_59_read_utf8.adesh:7
 	var line string
+//line testdata/run/a_59_read_utf8.adesh:7
 	var piece string
+//line testdata/run/a_59_read_utf8.adesh:7
 	var reply string
+//line testdata/run/a_59_read_utf8.adesh:7
 	var t2_ rt.Option[string]
+//line testdata/run/a_59_read_utf8.adesh:7
 	var t6_ rt.Option[string]
+//line testdata/run/a_59_read_utf8.adesh:7
 	var t8_ []string
+//line testdata/run/a_59_read_utf8.adesh:7
 	var t_ rt.Option[string]
+//line testdata/run/a_59_read_utf8.adesh:7
 poll_:
 	for {
+//line testdata/run/a_59_read_utf8.adesh:7
 		switch f.state {
+//line testdata/run/a_59_read_utf8.adesh:7
 		case 0: // start
-//line testdata/run/a_59_read_utf8.adesh:8
 			f.sub1_ = f.listener.Accept()
+//line testdata/run/a_59_read_utf8.adesh:8
 			f.state = 1
+//line testdata/run/a_59_read_utf8.adesh:8
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:8
 		case 1: // after the await at a_59_read_utf8.adesh:8
+//line testdata/run/a_59_read_utf8.adesh:8
 			f.listener = nil
 //line testdata/run/a_59_read_utf8.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:8
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:8
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:8")
+//line testdata/run/a_59_read_utf8.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:8
 			f.sub1_ = rt.AcceptFuture{}
+//line testdata/run/a_59_read_utf8.adesh:8
 			aw_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:8
 			f.c = aw_
 			f.sub2_ = f.c.ReadLine()
+//line testdata/run/a_59_read_utf8.adesh:9
 			f.state = 2
+//line testdata/run/a_59_read_utf8.adesh:9
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:9
 		case 2: // after the await at a_59_read_utf8.adesh:9
 //line testdata/run/a_59_read_utf8.adesh:9
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:9
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:9")
+//line testdata/run/a_59_read_utf8.adesh:9
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:9
 			f.sub2_ = rt.ReadLineFuture{}
+//line testdata/run/a_59_read_utf8.adesh:9
 			aw1_ = step_.Value
+//line testdata/run/a_59_read_utf8.adesh:9
 			t_ = aw1_
+//line testdata/run/a_59_read_utf8.adesh:9
 			if t_.Some {
+//line testdata/run/a_59_read_utf8.adesh:9
 				f.t1_ = t_.Val
 			} else {
+//line testdata/run/a_59_read_utf8.adesh:9
 				f.t1_ = ""
 			}
 //line testdata/run/a_59_read_utf8.adesh:9
 			f.request = f.t1_
 			f.clen = 0
 			f.sub2_ = f.c.ReadLine()
+//line testdata/run/a_59_read_utf8.adesh:11
 			f.state = 3
+//line testdata/run/a_59_read_utf8.adesh:11
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:11
 		case 3: // after the await at a_59_read_utf8.adesh:11
+//line testdata/run/a_59_read_utf8.adesh:11
 			f.t1_ = ""
 //line testdata/run/a_59_read_utf8.adesh:11
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:11
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:11
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:11")
+//line testdata/run/a_59_read_utf8.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:11
 			f.sub2_ = rt.ReadLineFuture{}
+//line testdata/run/a_59_read_utf8.adesh:11
 			aw2_ = step_.Value
+//line testdata/run/a_59_read_utf8.adesh:11
 			t2_ = aw2_
+//line testdata/run/a_59_read_utf8.adesh:11
 			if t2_.Some {
+//line testdata/run/a_59_read_utf8.adesh:11
 				f.t3_ = t2_.Val
 			} else {
+//line testdata/run/a_59_read_utf8.adesh:11
 				f.t3_ = ""
 			}
 //line testdata/run/a_59_read_utf8.adesh:11
 			line = f.t3_
+//line testdata/run/a_59_read_utf8.adesh:11
 			f.state = 4
+//line testdata/run/a_59_read_utf8.adesh:11
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:11
 		case 4: // head of the loop at a_59_read_utf8.adesh:12
 			if !(line != "") {
+//line testdata/run/a_59_read_utf8.adesh:12
 				f.state = 6
+//line testdata/run/a_59_read_utf8.adesh:12
 				continue poll_
 			}
 //line testdata/run/a_59_read_utf8.adesh:13
 			if rt.StartsWith(rt.ToLower(line), "content-length:") {
+//line testdata/run/a_59_read_utf8.adesh:13
 				var t4_ rt.Option[int64] = rt.ParseInt(rt.Trim(rt.Substring(line, 15, rt.StrLen(line))))
+//line testdata/run/a_59_read_utf8.adesh:13
 				var t5_ int64
+//line testdata/run/a_59_read_utf8.adesh:13
 				if t4_.Some {
+//line testdata/run/a_59_read_utf8.adesh:13
 					t5_ = t4_.Val
 				} else {
+//line testdata/run/a_59_read_utf8.adesh:13
 					t5_ = 0
 				}
 //line testdata/run/a_59_read_utf8.adesh:14
 				f.clen = t5_
 			}
 			f.sub2_ = f.c.ReadLine()
+//line testdata/run/a_59_read_utf8.adesh:16
 			f.state = 5
+//line testdata/run/a_59_read_utf8.adesh:16
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:16
 		case 5: // after the await at a_59_read_utf8.adesh:16
 //line testdata/run/a_59_read_utf8.adesh:16
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:16
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:16")
+//line testdata/run/a_59_read_utf8.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:16
 			f.sub2_ = rt.ReadLineFuture{}
+//line testdata/run/a_59_read_utf8.adesh:16
 			aw3_ = step_.Value
+//line testdata/run/a_59_read_utf8.adesh:16
 			t6_ = aw3_
+//line testdata/run/a_59_read_utf8.adesh:16
 			if t6_.Some {
+//line testdata/run/a_59_read_utf8.adesh:16
 				f.t7_ = t6_.Val
 			} else {
+//line testdata/run/a_59_read_utf8.adesh:16
 				f.t7_ = ""
 			}
 //line testdata/run/a_59_read_utf8.adesh:16
 			line = f.t7_
+//line testdata/run/a_59_read_utf8.adesh:16
 			f.state = 4
+//line testdata/run/a_59_read_utf8.adesh:16
 			continue poll_
+//line testdata/run/a_59_read_utf8.adesh:7
 		case 6: // after the loop at a_59_read_utf8.adesh:12
 //line testdata/run/a_59_read_utf8.adesh:18
 			f.body = ""
 			f.rebuilt = ""
+//line testdata/run/a_59_read_utf8.adesh:19
 			f.state = 7
+//line testdata/run/a_59_read_utf8.adesh:19
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:19
 		case 7: // head of the loop at a_59_read_utf8.adesh:20
 			if !(rt.StrByteLen(f.body) < f.clen) {
+//line testdata/run/a_59_read_utf8.adesh:20
 				f.state = 9
+//line testdata/run/a_59_read_utf8.adesh:20
 				continue poll_
 			}
 //line testdata/run/a_59_read_utf8.adesh:21
 			f.sub3_ = f.c.ReadTimeout(min(5, f.clen-rt.StrByteLen(f.body)), 1000)
+//line testdata/run/a_59_read_utf8.adesh:21
 			f.state = 8
+//line testdata/run/a_59_read_utf8.adesh:21
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:21
 		case 8: // after the await at a_59_read_utf8.adesh:21
 //line testdata/run/a_59_read_utf8.adesh:21
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:21
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:21
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:21")
+//line testdata/run/a_59_read_utf8.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:21
 			f.sub3_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:21
 			aw4_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:21
 			piece = aw4_
 			if piece == "" {
+//line testdata/run/a_59_read_utf8.adesh:22
 				f.state = 9
+//line testdata/run/a_59_read_utf8.adesh:22
 				continue poll_
 			}
 //line testdata/run/a_59_read_utf8.adesh:25
 			f.body += piece
 //line testdata/run/a_59_read_utf8.adesh:28
 			for _, x_ := range rt.Chars(piece) {
+//line testdata/run/a_59_read_utf8.adesh:28
 				var ch rt.Char = x_
-//line testdata/run/a_59_read_utf8.adesh:29
 				f.rebuilt += rt.Str(ch)
 			}
+//line testdata/run/a_59_read_utf8.adesh:28
 			f.state = 7
+//line testdata/run/a_59_read_utf8.adesh:28
 			continue poll_
+//line testdata/run/a_59_read_utf8.adesh:7
 		case 9: // after the loop at a_59_read_utf8.adesh:20
+//line testdata/run/a_59_read_utf8.adesh:7
 			t8_ = rt.Split(f.request, " ")
 //line testdata/run/a_59_read_utf8.adesh:32
 			reply = t8_[rt.Index(0, len(t8_), "testdata/run/a_59_read_utf8.adesh:32:20")] + " of " + rt.Str(rt.StrLen(f.body)) + " characters in " + rt.Str(rt.StrByteLen(f.body)) + " bytes: " + f.body
 //line testdata/run/a_59_read_utf8.adesh:34
 			rt.Print("server: Content-Length", f.clen, "read", rt.StrByteLen(f.body), "bytes; pieces whole:", f.rebuilt == f.body)
 			f.sub4_ = f.c.Write("HTTP/1.1 200 OK\r\nContent-Length: " + rt.Str(rt.StrByteLen(reply)) + "\r\n\r\n" + reply)
+//line testdata/run/a_59_read_utf8.adesh:35
 			f.state = 10
+//line testdata/run/a_59_read_utf8.adesh:35
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:35
 		case 10: // after the await at a_59_read_utf8.adesh:35
+//line testdata/run/a_59_read_utf8.adesh:35
 			f.body = ""
+//line testdata/run/a_59_read_utf8.adesh:35
 			f.rebuilt = ""
+//line testdata/run/a_59_read_utf8.adesh:35
 			f.request = ""
 //line testdata/run/a_59_read_utf8.adesh:35
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:35
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:35
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:35")
+//line testdata/run/a_59_read_utf8.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:35
 			f.sub4_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:36
 			f.c.Close()
+//line testdata/run/a_59_read_utf8.adesh:36
 			f.complete_()
+//line testdata/run/a_59_read_utf8.adesh:36
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_59_read_utf8.adesh:7
 		default:
+//line testdata/run/a_59_read_utf8.adesh:7
 			rt.AwaitedAgain("`serve_post`", "testdata/run/a_59_read_utf8.adesh:7:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_59_read_utf8.adesh:7
 func (f *servePostFuture) Drop() {
+//line testdata/run/a_59_read_utf8.adesh:7
 	if f.state == servePostFutureDone_ {
+//line testdata/run/a_59_read_utf8.adesh:7
 		return
 	}
+//line testdata/run/a_59_read_utf8.adesh:7
 	f.dropSub_()
+//line testdata/run/a_59_read_utf8.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/a_59_read_utf8.adesh:7
 func (f *servePostFuture) dropSub_() {
+//line testdata/run/a_59_read_utf8.adesh:7
 	switch f.state {
+//line testdata/run/a_59_read_utf8.adesh:7
 	case 1:
+//line testdata/run/a_59_read_utf8.adesh:7
 		f.sub1_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:7
 	case 2:
+//line testdata/run/a_59_read_utf8.adesh:7
 		f.sub2_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:7
 	case 3:
+//line testdata/run/a_59_read_utf8.adesh:7
 		f.sub2_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:7
 	case 5:
+//line testdata/run/a_59_read_utf8.adesh:7
 		f.sub2_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:7
 	case 8:
+//line testdata/run/a_59_read_utf8.adesh:7
 		f.sub3_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:7
 	case 10:
+//line testdata/run/a_59_read_utf8.adesh:7
 		f.sub4_.Drop()
 	}
 }
 
+//line testdata/run/a_59_read_utf8.adesh:7
 func (f *servePostFuture) complete_() {
+//line testdata/run/a_59_read_utf8.adesh:7
 	*f = servePostFuture{state: servePostFutureDone_}
 }
 
 //line testdata/run/a_59_read_utf8.adesh:7
 func serve_post(listener *rt.TcpListener) servePostFuture {
+//line testdata/run/a_59_read_utf8.adesh:7
 	return servePostFuture{listener: listener}
 }
 
@@ -264,78 +392,122 @@ const pairFutureDone_ = 3
 //
 //line testdata/run/a_59_read_utf8.adesh:40
 func (f *pairFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple2[*rt.TcpStream, *rt.TcpStream]] {
+//line testdata/run/a_59_read_utf8.adesh:40
 	var aw1_ *rt.TcpStream
+//line testdata/run/a_59_read_utf8.adesh:40
 	var aw_ *rt.TcpStream
+//line testdata/run/a_59_read_utf8.adesh:40
 	for {
+//line testdata/run/a_59_read_utf8.adesh:40
 		switch f.state {
+//line testdata/run/a_59_read_utf8.adesh:40
 		case 0: // start
-//line testdata/run/a_59_read_utf8.adesh:41
 			f.accepting = rt.SpawnValue[*rt.TcpStream](cx, f.listener.Accept())
 			f.sub1_ = rt.NetConnect(f.listener.Addr())
+//line testdata/run/a_59_read_utf8.adesh:42
 			f.state = 1
+//line testdata/run/a_59_read_utf8.adesh:42
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:42
 		case 1: // after the await at a_59_read_utf8.adesh:42
+//line testdata/run/a_59_read_utf8.adesh:42
 			f.listener = nil
 //line testdata/run/a_59_read_utf8.adesh:42
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:42
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:42
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:42")
+//line testdata/run/a_59_read_utf8.adesh:42
 				return rt.Pending[rt.Tuple2[*rt.TcpStream, *rt.TcpStream]]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:42
 			f.sub1_ = rt.ConnectFuture{}
+//line testdata/run/a_59_read_utf8.adesh:42
 			aw_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:42
 			f.client = aw_
 			f.sub2_ = f.accepting
+//line testdata/run/a_59_read_utf8.adesh:43
 			f.state = 2
+//line testdata/run/a_59_read_utf8.adesh:43
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:43
 		case 2: // after the await at a_59_read_utf8.adesh:43
+//line testdata/run/a_59_read_utf8.adesh:43
 			f.accepting = nil
 //line testdata/run/a_59_read_utf8.adesh:43
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:43
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:43
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:43")
+//line testdata/run/a_59_read_utf8.adesh:43
 				return rt.Pending[rt.Tuple2[*rt.TcpStream, *rt.TcpStream]]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:43
 			f.sub2_ = nil
+//line testdata/run/a_59_read_utf8.adesh:43
 			aw1_ = step_.Value
+//line testdata/run/a_59_read_utf8.adesh:43
 			{
+//line testdata/run/a_59_read_utf8.adesh:43
 				var res_ rt.Tuple2[*rt.TcpStream, *rt.TcpStream] = rt.Tuple2[*rt.TcpStream, *rt.TcpStream]{F0: aw1_, F1: f.client}
+//line testdata/run/a_59_read_utf8.adesh:43
 				f.complete_()
+//line testdata/run/a_59_read_utf8.adesh:43
 				return rt.Ready[rt.Tuple2[*rt.TcpStream, *rt.TcpStream]](res_)
 			}
+//line testdata/run/a_59_read_utf8.adesh:40
 		default:
+//line testdata/run/a_59_read_utf8.adesh:40
 			rt.AwaitedAgain("`pair`", "testdata/run/a_59_read_utf8.adesh:40:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_59_read_utf8.adesh:40
 func (f *pairFuture) Drop() {
+//line testdata/run/a_59_read_utf8.adesh:40
 	if f.state == pairFutureDone_ {
+//line testdata/run/a_59_read_utf8.adesh:40
 		return
 	}
+//line testdata/run/a_59_read_utf8.adesh:40
 	f.dropSub_()
+//line testdata/run/a_59_read_utf8.adesh:40
 	f.complete_()
 }
 
+//line testdata/run/a_59_read_utf8.adesh:40
 func (f *pairFuture) dropSub_() {
+//line testdata/run/a_59_read_utf8.adesh:40
 	switch f.state {
+//line testdata/run/a_59_read_utf8.adesh:40
 	case 1:
+//line testdata/run/a_59_read_utf8.adesh:40
 		f.sub1_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:40
 	case 2:
+//line testdata/run/a_59_read_utf8.adesh:40
 		if f.sub2_ != nil {
+//line testdata/run/a_59_read_utf8.adesh:40
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_59_read_utf8.adesh:40
 func (f *pairFuture) complete_() {
+//line testdata/run/a_59_read_utf8.adesh:40
 	*f = pairFuture{state: pairFutureDone_}
 }
 
 //line testdata/run/a_59_read_utf8.adesh:40
 func pair(listener *rt.TcpListener) pairFuture {
+//line testdata/run/a_59_read_utf8.adesh:40
 	return pairFuture{listener: listener}
 }
 
@@ -366,439 +538,701 @@ const mainFutureDone_ = 24
 //
 //line testdata/run/a_59_read_utf8.adesh:46
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_59_read_utf8.adesh:46
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw10_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw11_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw12_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw13_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw1_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw2_ rt.Tuple2[*rt.TcpStream, *rt.TcpStream]
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw3_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw4_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw5_ rt.Option[string]
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw6_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw7_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw8_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw9_ string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var aw_ *rt.TcpListener
+//line testdata/run/a_59_read_utf8.adesh:46
 	var b string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var dangling string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var dynamic rt.Value
+//line testdata/run/a_59_read_utf8.adesh:46
 	var e_ rt.Error
+//line testdata/run/a_59_read_utf8.adesh:46
 	var joined string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var lead string
+//line testdata/run/a_59_read_utf8.adesh:46
 	var t_ rt.Tuple2[*rt.TcpStream, *rt.TcpStream]
+//line testdata/run/a_59_read_utf8.adesh:46
 	var text string
+//line testdata/run/a_59_read_utf8.adesh:46
 poll_:
 	for {
+//line testdata/run/a_59_read_utf8.adesh:46
 		switch f.state {
+//line testdata/run/a_59_read_utf8.adesh:46
 		case 0: // start
-//line testdata/run/a_59_read_utf8.adesh:47
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
+//line testdata/run/a_59_read_utf8.adesh:47
 			f.state = 1
+//line testdata/run/a_59_read_utf8.adesh:47
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:47
 		case 1: // after the await at a_59_read_utf8.adesh:47
 //line testdata/run/a_59_read_utf8.adesh:47
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:47
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:47
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:47")
+//line testdata/run/a_59_read_utf8.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:47
 			f.sub1_ = rt.ListenFuture{}
+//line testdata/run/a_59_read_utf8.adesh:47
 			aw_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:47
 			f.listener = aw_
 //line testdata/run/a_59_read_utf8.adesh:50
 			f.server = rt.SpawnValue[rt.Unit](cx, serve_post(f.listener))
 			f.sub2_ = rt.HTTPPost("http://"+f.listener.Addr()+"/form", "héllo wörld ✓")
+//line testdata/run/a_59_read_utf8.adesh:51
 			f.state = 2
+//line testdata/run/a_59_read_utf8.adesh:51
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:51
 		case 2: // after the await at a_59_read_utf8.adesh:51
 //line testdata/run/a_59_read_utf8.adesh:51
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:51
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:51
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:51")
+//line testdata/run/a_59_read_utf8.adesh:51
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:51
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/a_59_read_utf8.adesh:51
 			aw1_ = step_.Value
+//line testdata/run/a_59_read_utf8.adesh:51
 			if aw1_.IsOk {
+//line testdata/run/a_59_read_utf8.adesh:51
 				var resp rt.Response = aw1_.Val
-//line testdata/run/a_59_read_utf8.adesh:52
 				rt.Print(resp.Status, resp.Headers.Get("content-length"), resp.Body)
 			} else {
+//line testdata/run/a_59_read_utf8.adesh:52
 				var e rt.Error = aw1_.Err
-//line testdata/run/a_59_read_utf8.adesh:53
 				rt.Print("post failed:", e.Message)
 			}
 			f.sub3_ = f.server
+//line testdata/run/a_59_read_utf8.adesh:55
 			f.state = 3
+//line testdata/run/a_59_read_utf8.adesh:55
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:55
 		case 3: // after the await at a_59_read_utf8.adesh:55
+//line testdata/run/a_59_read_utf8.adesh:55
 			f.server = nil
 //line testdata/run/a_59_read_utf8.adesh:55
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:55
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:55
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:55")
+//line testdata/run/a_59_read_utf8.adesh:55
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:55
 			f.sub3_ = nil
-//line testdata/run/a_59_read_utf8.adesh:56
 			text = "héllo wörld ✓"
 			dynamic = text
 			rt.Print("len", rt.StrLen(text), rt.StrLen(text), "byte_len", rt.StrByteLen(text), rt.DynMethod(dynamic, "byte_len", "testdata/run/a_59_read_utf8.adesh:58:70"), rt.StrByteLen(""))
 //line testdata/run/a_59_read_utf8.adesh:61
 			f.sub4_ = pair(f.listener)
+//line testdata/run/a_59_read_utf8.adesh:61
 			f.state = 4
+//line testdata/run/a_59_read_utf8.adesh:61
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:61
 		case 4: // after the await at a_59_read_utf8.adesh:61
 //line testdata/run/a_59_read_utf8.adesh:61
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:61
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:61
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:61
 			f.sub4_ = pairFuture{}
+//line testdata/run/a_59_read_utf8.adesh:61
 			aw2_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:61
 			t_ = aw2_
+//line testdata/run/a_59_read_utf8.adesh:61
 			f.out = t_.F0
+//line testdata/run/a_59_read_utf8.adesh:61
 			f.inp = t_.F1
-//line testdata/run/a_59_read_utf8.adesh:62
 			f.sub5_ = f.out.Write("é✓x\n")
+//line testdata/run/a_59_read_utf8.adesh:62
 			f.state = 5
+//line testdata/run/a_59_read_utf8.adesh:62
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:62
 		case 5: // after the await at a_59_read_utf8.adesh:62
 //line testdata/run/a_59_read_utf8.adesh:62
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:62
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:62
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:62")
+//line testdata/run/a_59_read_utf8.adesh:62
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:62
 			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:63
 			f.sub6_ = f.inp.ReadTimeout(1, 1000)
+//line testdata/run/a_59_read_utf8.adesh:63
 			f.state = 6
+//line testdata/run/a_59_read_utf8.adesh:63
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:63
 		case 6: // after the await at a_59_read_utf8.adesh:63
 //line testdata/run/a_59_read_utf8.adesh:63
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:63
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:63
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:63")
+//line testdata/run/a_59_read_utf8.adesh:63
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:63
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:63
 			aw3_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:63
 			f.a = aw3_
 			rt.Print(rt.StrLen(f.a), rt.StrByteLen(f.a), rt.Chars(f.a))
 			f.sub6_ = f.inp.ReadTimeout(2, 1000)
+//line testdata/run/a_59_read_utf8.adesh:65
 			f.state = 7
+//line testdata/run/a_59_read_utf8.adesh:65
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:65
 		case 7: // after the await at a_59_read_utf8.adesh:65
 //line testdata/run/a_59_read_utf8.adesh:65
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:65
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:65
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:65")
+//line testdata/run/a_59_read_utf8.adesh:65
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:65
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:65
 			aw4_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:65
 			b = aw4_
 			rt.Print(rt.StrLen(b), rt.StrByteLen(b), rt.Chars(b), f.a+b)
 			f.sub7_ = f.inp.ReadLineTimeout(1000)
+//line testdata/run/a_59_read_utf8.adesh:67
 			f.state = 8
+//line testdata/run/a_59_read_utf8.adesh:67
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:67
 		case 8: // after the await at a_59_read_utf8.adesh:67
+//line testdata/run/a_59_read_utf8.adesh:67
 			f.a = ""
 //line testdata/run/a_59_read_utf8.adesh:67
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:67
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:67
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:67")
+//line testdata/run/a_59_read_utf8.adesh:67
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:67
 			f.sub7_ = rt.ReadLineFuture{}
+//line testdata/run/a_59_read_utf8.adesh:67
 			aw5_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:67
 			rt.Print(aw5_)
 //line testdata/run/a_59_read_utf8.adesh:70
 			f.sub5_ = f.out.Write("a\xe2\x9c")
+//line testdata/run/a_59_read_utf8.adesh:70
 			f.state = 9
+//line testdata/run/a_59_read_utf8.adesh:70
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:70
 		case 9: // after the await at a_59_read_utf8.adesh:70
 //line testdata/run/a_59_read_utf8.adesh:70
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:70
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:70
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:70")
+//line testdata/run/a_59_read_utf8.adesh:70
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:70
 			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:71
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
+//line testdata/run/a_59_read_utf8.adesh:71
 			f.state = 10
+//line testdata/run/a_59_read_utf8.adesh:71
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:71
 		case 10: // after the await at a_59_read_utf8.adesh:71
 //line testdata/run/a_59_read_utf8.adesh:71
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:71
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:71
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:71")
+//line testdata/run/a_59_read_utf8.adesh:71
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:71
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:71
 			aw6_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:71
 			rt.Print(aw6_)
+//line testdata/run/a_59_read_utf8.adesh:71
 			f.state = 11
+//line testdata/run/a_59_read_utf8.adesh:71
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:71
 		case 11: // body of the try at a_59_read_utf8.adesh:72
 //line testdata/run/a_59_read_utf8.adesh:73
 			f.sub6_ = f.inp.ReadTimeout(10, 50)
+//line testdata/run/a_59_read_utf8.adesh:73
 			f.state = 12
+//line testdata/run/a_59_read_utf8.adesh:73
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:73
 		case 12: // after the await at a_59_read_utf8.adesh:73
 //line testdata/run/a_59_read_utf8.adesh:73
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:73
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:73
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:73")
+//line testdata/run/a_59_read_utf8.adesh:73
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:73
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:73
 			aw7_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:73
 			rt.Print("unexpected:", aw7_)
+//line testdata/run/a_59_read_utf8.adesh:73
 			f.state = 14
+//line testdata/run/a_59_read_utf8.adesh:73
 			continue poll_
+//line testdata/run/a_59_read_utf8.adesh:46
 		case 13: // catch of the try at a_59_read_utf8.adesh:72
+//line testdata/run/a_59_read_utf8.adesh:46
 			thrown_ := f.err_
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.err_ = nil
+//line testdata/run/a_59_read_utf8.adesh:46
 			e_ = thrown_.Err
 //line testdata/run/a_59_read_utf8.adesh:75
 			rt.Print("half a character is not given:", e_.Message)
+//line testdata/run/a_59_read_utf8.adesh:75
 			f.state = 14
+//line testdata/run/a_59_read_utf8.adesh:75
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:75
 		case 14: // after the try at a_59_read_utf8.adesh:72
 //line testdata/run/a_59_read_utf8.adesh:77
 			f.sub5_ = f.out.Write("\x93b")
+//line testdata/run/a_59_read_utf8.adesh:77
 			f.state = 15
+//line testdata/run/a_59_read_utf8.adesh:77
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:77
 		case 15: // after the await at a_59_read_utf8.adesh:77
 //line testdata/run/a_59_read_utf8.adesh:77
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:77
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:77
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:77")
+//line testdata/run/a_59_read_utf8.adesh:77
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:77
 			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:78
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
+//line testdata/run/a_59_read_utf8.adesh:78
 			f.state = 16
+//line testdata/run/a_59_read_utf8.adesh:78
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:78
 		case 16: // after the await at a_59_read_utf8.adesh:78
 //line testdata/run/a_59_read_utf8.adesh:78
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:78
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:78
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:78")
+//line testdata/run/a_59_read_utf8.adesh:78
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:78
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:78
 			aw8_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:78
 			joined = aw8_
 			rt.Print(joined, rt.StrByteLen(joined), rt.Chars(joined))
 //line testdata/run/a_59_read_utf8.adesh:83
 			f.sub5_ = f.out.Write("\xff\xe2(z")
+//line testdata/run/a_59_read_utf8.adesh:83
 			f.state = 17
+//line testdata/run/a_59_read_utf8.adesh:83
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:83
 		case 17: // after the await at a_59_read_utf8.adesh:83
 //line testdata/run/a_59_read_utf8.adesh:83
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:83
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:83
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:83")
+//line testdata/run/a_59_read_utf8.adesh:83
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:83
 			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:84
 			f.sub6_ = f.inp.ReadTimeout(1, 1000)
+//line testdata/run/a_59_read_utf8.adesh:84
 			f.state = 18
+//line testdata/run/a_59_read_utf8.adesh:84
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:84
 		case 18: // after the await at a_59_read_utf8.adesh:84
 //line testdata/run/a_59_read_utf8.adesh:84
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:84
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:84
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:84")
+//line testdata/run/a_59_read_utf8.adesh:84
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:84
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:84
 			aw9_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:84
 			f.bad = aw9_
 			f.sub6_ = f.inp.ReadTimeout(1, 1000)
+//line testdata/run/a_59_read_utf8.adesh:85
 			f.state = 19
+//line testdata/run/a_59_read_utf8.adesh:85
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:85
 		case 19: // after the await at a_59_read_utf8.adesh:85
 //line testdata/run/a_59_read_utf8.adesh:85
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:85
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:85
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:85")
+//line testdata/run/a_59_read_utf8.adesh:85
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:85
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:85
 			aw10_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:85
 			lead = aw10_
 			rt.Print(rt.StrByteLen(f.bad), rt.Chars(f.bad), rt.StrByteLen(lead), rt.Chars(lead))
 			f.sub5_ = f.out.Write("\xe2\x9c")
+//line testdata/run/a_59_read_utf8.adesh:87
 			f.state = 20
+//line testdata/run/a_59_read_utf8.adesh:87
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:87
 		case 20: // after the await at a_59_read_utf8.adesh:87
+//line testdata/run/a_59_read_utf8.adesh:87
 			f.bad = ""
 //line testdata/run/a_59_read_utf8.adesh:87
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:87
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:87
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:87")
+//line testdata/run/a_59_read_utf8.adesh:87
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:87
 			f.sub5_ = rt.WriteFuture{}
-//line testdata/run/a_59_read_utf8.adesh:88
 			f.out.Close()
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
+//line testdata/run/a_59_read_utf8.adesh:89
 			f.state = 21
+//line testdata/run/a_59_read_utf8.adesh:89
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:89
 		case 21: // after the await at a_59_read_utf8.adesh:89
+//line testdata/run/a_59_read_utf8.adesh:89
 			f.out = nil
 //line testdata/run/a_59_read_utf8.adesh:89
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:89
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:89
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:89")
+//line testdata/run/a_59_read_utf8.adesh:89
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:89
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:89
 			aw11_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:89
 			rt.Print(aw11_)
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
+//line testdata/run/a_59_read_utf8.adesh:90
 			f.state = 22
+//line testdata/run/a_59_read_utf8.adesh:90
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:90
 		case 22: // after the await at a_59_read_utf8.adesh:90
 //line testdata/run/a_59_read_utf8.adesh:90
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:90
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:90
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:90")
+//line testdata/run/a_59_read_utf8.adesh:90
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:90
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:90
 			aw12_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:90
 			dangling = aw12_
+//line testdata/run/a_59_read_utf8.adesh:90
 			f.t1_ = rt.StrByteLen(dangling)
+//line testdata/run/a_59_read_utf8.adesh:90
 			f.t2_ = rt.Chars(dangling)
-//line testdata/run/a_59_read_utf8.adesh:91
 			f.sub6_ = f.inp.ReadTimeout(10, 1000)
+//line testdata/run/a_59_read_utf8.adesh:91
 			f.state = 23
+//line testdata/run/a_59_read_utf8.adesh:91
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:91
 		case 23: // after the await at a_59_read_utf8.adesh:91
 //line testdata/run/a_59_read_utf8.adesh:91
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:91
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:91
 				cx.SuspendedAt("testdata/run/a_59_read_utf8.adesh:91")
+//line testdata/run/a_59_read_utf8.adesh:91
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:91
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/a_59_read_utf8.adesh:91
 			aw13_ = step_.Value
 //line testdata/run/a_59_read_utf8.adesh:91
 			rt.Print(f.t1_, f.t2_, aw13_ == "")
 			f.inp.Close()
 			f.listener.Close()
+//line testdata/run/a_59_read_utf8.adesh:93
 			f.complete_()
+//line testdata/run/a_59_read_utf8.adesh:93
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_59_read_utf8.adesh:46
 		default:
+//line testdata/run/a_59_read_utf8.adesh:46
 			rt.AwaitedAgain("`main`", "testdata/run/a_59_read_utf8.adesh:46:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_59_read_utf8.adesh:46
 func (f *mainFuture) Drop() {
+//line testdata/run/a_59_read_utf8.adesh:46
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_59_read_utf8.adesh:46
 		return
 	}
+//line testdata/run/a_59_read_utf8.adesh:46
 	f.dropSub_()
+//line testdata/run/a_59_read_utf8.adesh:46
 	f.complete_()
 }
 
+//line testdata/run/a_59_read_utf8.adesh:46
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_59_read_utf8.adesh:46
 	x := recover()
+//line testdata/run/a_59_read_utf8.adesh:46
 	if x == nil {
+//line testdata/run/a_59_read_utf8.adesh:46
 		return
 	}
+//line testdata/run/a_59_read_utf8.adesh:46
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_59_read_utf8.adesh:46
 		switch f.state {
+//line testdata/run/a_59_read_utf8.adesh:46
 		case 11, 12:
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.dropSub_()
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.err_ = t
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.state = 13
+//line testdata/run/a_59_read_utf8.adesh:46
 			*r = f.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:46
 			return
 		}
 	}
+//line testdata/run/a_59_read_utf8.adesh:46
 	f.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	panic(x)
 }
 
+//line testdata/run/a_59_read_utf8.adesh:46
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_59_read_utf8.adesh:46
 	switch f.state {
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 1:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub1_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 2:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub2_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 3:
+//line testdata/run/a_59_read_utf8.adesh:46
 		if f.sub3_ != nil {
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.sub3_.Drop()
 		}
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 4:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub4_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 5:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub5_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 6:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 7:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 8:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub7_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 9:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub5_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 10:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 12:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 15:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub5_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 16:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 17:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub5_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 18:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 19:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 20:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub5_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 21:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 22:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
+//line testdata/run/a_59_read_utf8.adesh:46
 	case 23:
+//line testdata/run/a_59_read_utf8.adesh:46
 		f.sub6_.Drop()
 	}
 }
 
+//line testdata/run/a_59_read_utf8.adesh:46
 func (f *mainFuture) complete_() {
+//line testdata/run/a_59_read_utf8.adesh:46
 	f.state = mainFutureDone_
+//line testdata/run/a_59_read_utf8.adesh:46
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_59_read_utf8.adesh:46
 func adeshMain() mainFuture {
+//line testdata/run/a_59_read_utf8.adesh:46
 	return mainFuture{}
 }
 
@@ -817,16 +1251,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_59_read_utf8.adesh:46
 			f.sub1_ = adeshMain()
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.state = 1
+//line testdata/run/a_59_read_utf8.adesh:46
 			fallthrough
+//line testdata/run/a_59_read_utf8.adesh:46
 		case 1: // after the await at a_59_read_utf8.adesh:46
 //line testdata/run/a_59_read_utf8.adesh:46
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_59_read_utf8.adesh:46
 			if !step_.Ready {
+//line testdata/run/a_59_read_utf8.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_59_read_utf8.adesh:46
 			f.complete_()
+//line testdata/run/a_59_read_utf8.adesh:46
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

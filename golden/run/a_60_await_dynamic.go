@@ -17,54 +17,81 @@ const slowFutureDone_ = 2
 //
 //line testdata/run/a_60_await_dynamic.adesh:3
 func (f *slowFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_60_await_dynamic.adesh:3
 	for {
+//line testdata/run/a_60_await_dynamic.adesh:3
 		switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:3
 		case 0: // start
-//line testdata/run/a_60_await_dynamic.adesh:4
 			f.sub1_ = rt.Sleep(f.n)
+//line testdata/run/a_60_await_dynamic.adesh:4
 			f.state = 1
+//line testdata/run/a_60_await_dynamic.adesh:4
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:4
 		case 1: // after the await at a_60_await_dynamic.adesh:4
 //line testdata/run/a_60_await_dynamic.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:4
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:4
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:4")
+//line testdata/run/a_60_await_dynamic.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:4
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_60_await_dynamic.adesh:4
 			{
 				var res_ int64 = f.n * 10
+//line testdata/run/a_60_await_dynamic.adesh:5
 				f.complete_()
+//line testdata/run/a_60_await_dynamic.adesh:5
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/a_60_await_dynamic.adesh:3
 		default:
+//line testdata/run/a_60_await_dynamic.adesh:3
 			rt.AwaitedAgain("`slow`", "testdata/run/a_60_await_dynamic.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_60_await_dynamic.adesh:3
 func (f *slowFuture) Drop() {
+//line testdata/run/a_60_await_dynamic.adesh:3
 	if f.state == slowFutureDone_ {
+//line testdata/run/a_60_await_dynamic.adesh:3
 		return
 	}
+//line testdata/run/a_60_await_dynamic.adesh:3
 	f.dropSub_()
+//line testdata/run/a_60_await_dynamic.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:3
 func (f *slowFuture) dropSub_() {
+//line testdata/run/a_60_await_dynamic.adesh:3
 	switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:3
 	case 1:
+//line testdata/run/a_60_await_dynamic.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:3
 func (f *slowFuture) complete_() {
+//line testdata/run/a_60_await_dynamic.adesh:3
 	*f = slowFuture{state: slowFutureDone_}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:3
 func slow(n int64) slowFuture {
+//line testdata/run/a_60_await_dynamic.adesh:3
 	return slowFuture{n: n}
 }
 
@@ -80,51 +107,74 @@ const boomFutureDone_ = 2
 //
 //line testdata/run/a_60_await_dynamic.adesh:8
 func (f *boomFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/a_60_await_dynamic.adesh:8
 	for {
+//line testdata/run/a_60_await_dynamic.adesh:8
 		switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:8
 		case 0: // start
-//line testdata/run/a_60_await_dynamic.adesh:9
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_60_await_dynamic.adesh:9
 			f.state = 1
+//line testdata/run/a_60_await_dynamic.adesh:9
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:9
 		case 1: // after the await at a_60_await_dynamic.adesh:9
 //line testdata/run/a_60_await_dynamic.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:9
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:9
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:9")
+//line testdata/run/a_60_await_dynamic.adesh:9
 				return rt.Pending[int64]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:9
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/a_60_await_dynamic.adesh:10
 			panic(&rt.Thrown{Err: rt.NewError("boom"), Pos: "testdata/run/a_60_await_dynamic.adesh:10:5"})
+//line testdata/run/a_60_await_dynamic.adesh:8
 		default:
+//line testdata/run/a_60_await_dynamic.adesh:8
 			rt.AwaitedAgain("`boom`", "testdata/run/a_60_await_dynamic.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_60_await_dynamic.adesh:8
 func (f *boomFuture) Drop() {
+//line testdata/run/a_60_await_dynamic.adesh:8
 	if f.state == boomFutureDone_ {
+//line testdata/run/a_60_await_dynamic.adesh:8
 		return
 	}
+//line testdata/run/a_60_await_dynamic.adesh:8
 	f.dropSub_()
+//line testdata/run/a_60_await_dynamic.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:8
 func (f *boomFuture) dropSub_() {
+//line testdata/run/a_60_await_dynamic.adesh:8
 	switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:8
 	case 1:
+//line testdata/run/a_60_await_dynamic.adesh:8
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:8
 func (f *boomFuture) complete_() {
+//line testdata/run/a_60_await_dynamic.adesh:8
 	*f = boomFuture{state: boomFutureDone_}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:8
 func boom() boomFuture {
+//line testdata/run/a_60_await_dynamic.adesh:8
 	return boomFuture{}
 }
 
@@ -141,51 +191,77 @@ const noteFutureDone_ = 2
 //
 //line testdata/run/a_60_await_dynamic.adesh:13
 func (f *noteFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_60_await_dynamic.adesh:13
 	for {
+//line testdata/run/a_60_await_dynamic.adesh:13
 		switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:13
 		case 0: // start
-//line testdata/run/a_60_await_dynamic.adesh:14
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/a_60_await_dynamic.adesh:14
 			f.state = 1
+//line testdata/run/a_60_await_dynamic.adesh:14
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:14
 		case 1: // after the await at a_60_await_dynamic.adesh:14
 //line testdata/run/a_60_await_dynamic.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:14
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:14
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:14")
+//line testdata/run/a_60_await_dynamic.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:14
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/a_60_await_dynamic.adesh:14
 			f.complete_()
+//line testdata/run/a_60_await_dynamic.adesh:14
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_60_await_dynamic.adesh:13
 		default:
+//line testdata/run/a_60_await_dynamic.adesh:13
 			rt.AwaitedAgain("`note`", "testdata/run/a_60_await_dynamic.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_60_await_dynamic.adesh:13
 func (f *noteFuture) Drop() {
+//line testdata/run/a_60_await_dynamic.adesh:13
 	if f.state == noteFutureDone_ {
+//line testdata/run/a_60_await_dynamic.adesh:13
 		return
 	}
+//line testdata/run/a_60_await_dynamic.adesh:13
 	f.dropSub_()
+//line testdata/run/a_60_await_dynamic.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:13
 func (f *noteFuture) dropSub_() {
+//line testdata/run/a_60_await_dynamic.adesh:13
 	switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:13
 	case 1:
+//line testdata/run/a_60_await_dynamic.adesh:13
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:13
 func (f *noteFuture) complete_() {
+//line testdata/run/a_60_await_dynamic.adesh:13
 	*f = noteFuture{state: noteFutureDone_}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:13
 func note(msg string) noteFuture {
+//line testdata/run/a_60_await_dynamic.adesh:13
 	return noteFuture{msg: msg}
 }
 
@@ -207,234 +283,384 @@ const mainFutureDone_ = 16
 //
 //line testdata/run/a_60_await_dynamic.adesh:17
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_60_await_dynamic.adesh:17
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var aw1_ rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var aw3_ rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var aw4_ rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var aw_ rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var e rt.Error
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var e_ rt.Error
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var failing rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var later rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var task rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var v rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var w rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var work []rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 	var x_ rt.Value
+//line testdata/run/a_60_await_dynamic.adesh:17
 poll_:
 	for {
+//line testdata/run/a_60_await_dynamic.adesh:17
 		switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:17
 		case 0: // start
-//line testdata/run/a_60_await_dynamic.adesh:18
 			work = []rt.Value{rt.Start[int64](cx, slow(3)), int64(7), rt.SpawnValue[int64](cx, slow(1)), rt.Resolved[string]("ready"), rt.Start[rt.Unit](cx, note("hi")), nil}
+//line testdata/run/a_60_await_dynamic.adesh:18
 			f.items_ = work
+//line testdata/run/a_60_await_dynamic.adesh:18
 			f.i_ = 0
+//line testdata/run/a_60_await_dynamic.adesh:18
 			f.state = 1
+//line testdata/run/a_60_await_dynamic.adesh:18
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:18
 		case 1: // head of the loop at a_60_await_dynamic.adesh:19
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/a_60_await_dynamic.adesh:19
 				f.state = 4
+//line testdata/run/a_60_await_dynamic.adesh:19
 				continue poll_
 			}
+//line testdata/run/a_60_await_dynamic.adesh:19
 			x_ = f.items_[f.i_]
+//line testdata/run/a_60_await_dynamic.adesh:19
 			w = x_
-//line testdata/run/a_60_await_dynamic.adesh:20
 			f.sub1_ = rt.DynAwait(w)
+//line testdata/run/a_60_await_dynamic.adesh:20
 			f.state = 2
+//line testdata/run/a_60_await_dynamic.adesh:20
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:20
 		case 2: // after the await at a_60_await_dynamic.adesh:20
 //line testdata/run/a_60_await_dynamic.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:20
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:20")
+//line testdata/run/a_60_await_dynamic.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:20
 			f.sub1_ = rt.DynFuture{}
+//line testdata/run/a_60_await_dynamic.adesh:20
 			aw_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:20
 			v = aw_
 			rt.Print(rt.TypeName(v), v)
+//line testdata/run/a_60_await_dynamic.adesh:21
 			f.state = 3
+//line testdata/run/a_60_await_dynamic.adesh:21
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:21
 		case 3: // next turn of the loop at a_60_await_dynamic.adesh:19
+//line testdata/run/a_60_await_dynamic.adesh:19
 			f.i_++
+//line testdata/run/a_60_await_dynamic.adesh:19
 			f.state = 1
+//line testdata/run/a_60_await_dynamic.adesh:19
 			continue poll_
+//line testdata/run/a_60_await_dynamic.adesh:17
 		case 4: // after the loop at a_60_await_dynamic.adesh:19
 //line testdata/run/a_60_await_dynamic.adesh:23
 			failing = rt.Start[int64](cx, boom())
+//line testdata/run/a_60_await_dynamic.adesh:23
 			f.state = 5
+//line testdata/run/a_60_await_dynamic.adesh:23
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:23
 		case 5: // body of the try at a_60_await_dynamic.adesh:24
 //line testdata/run/a_60_await_dynamic.adesh:25
 			f.sub1_ = rt.DynAwait(failing)
+//line testdata/run/a_60_await_dynamic.adesh:25
 			f.state = 6
+//line testdata/run/a_60_await_dynamic.adesh:25
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:25
 		case 6: // after the await at a_60_await_dynamic.adesh:25
 //line testdata/run/a_60_await_dynamic.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:25
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:25
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:25")
+//line testdata/run/a_60_await_dynamic.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:25
 			f.sub1_ = rt.DynFuture{}
+//line testdata/run/a_60_await_dynamic.adesh:25
 			aw1_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:25
 			rt.Print(aw1_)
+//line testdata/run/a_60_await_dynamic.adesh:25
 			f.state = 8
+//line testdata/run/a_60_await_dynamic.adesh:25
 			continue poll_
+//line testdata/run/a_60_await_dynamic.adesh:17
 		case 7: // catch of the try at a_60_await_dynamic.adesh:24
+//line testdata/run/a_60_await_dynamic.adesh:17
 			thrown_ := f.err_
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.err_ = nil
+//line testdata/run/a_60_await_dynamic.adesh:17
 			e = thrown_.Err
 //line testdata/run/a_60_await_dynamic.adesh:27
 			rt.Print("caught", e.Message)
+//line testdata/run/a_60_await_dynamic.adesh:27
 			f.state = 8
+//line testdata/run/a_60_await_dynamic.adesh:27
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:27
 		case 8: // after the try at a_60_await_dynamic.adesh:24
 //line testdata/run/a_60_await_dynamic.adesh:29
 			later = rt.Start[int64](cx, slow(2))
 			f.sub1_ = rt.DynAwait(later)
+//line testdata/run/a_60_await_dynamic.adesh:30
 			f.state = 9
+//line testdata/run/a_60_await_dynamic.adesh:30
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:30
 		case 9: // after the await at a_60_await_dynamic.adesh:30
 //line testdata/run/a_60_await_dynamic.adesh:30
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:30
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:30
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:30")
+//line testdata/run/a_60_await_dynamic.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:30
 			f.sub1_ = rt.DynFuture{}
-//line testdata/run/a_60_await_dynamic.adesh:31
 			task = rt.SpawnValue[int64](cx, slow(4))
 			f.fut = rt.Start[int64](cx, slow(5))
 			f.sub1_ = rt.DynAwait(task)
+//line testdata/run/a_60_await_dynamic.adesh:33
 			f.state = 10
+//line testdata/run/a_60_await_dynamic.adesh:33
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:33
 		case 10: // after the await at a_60_await_dynamic.adesh:33
 //line testdata/run/a_60_await_dynamic.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:33
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:33")
+//line testdata/run/a_60_await_dynamic.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:33
 			f.sub1_ = rt.DynFuture{}
+//line testdata/run/a_60_await_dynamic.adesh:33
 			f.aw2_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:33
 			f.sub1_ = rt.DynAwait(f.fut)
+//line testdata/run/a_60_await_dynamic.adesh:33
 			f.state = 11
+//line testdata/run/a_60_await_dynamic.adesh:33
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:33
 		case 11: // after the await at a_60_await_dynamic.adesh:33
+//line testdata/run/a_60_await_dynamic.adesh:33
 			f.fut = nil
 //line testdata/run/a_60_await_dynamic.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:33
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:33
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:33")
+//line testdata/run/a_60_await_dynamic.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:33
 			f.sub1_ = rt.DynFuture{}
+//line testdata/run/a_60_await_dynamic.adesh:33
 			aw3_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:33
 			rt.Print(f.aw2_, aw3_)
 			f.doomed = rt.SpawnValue[int64](cx, slow(200))
 			rt.DynMethod(f.doomed, "cancel", "testdata/run/a_60_await_dynamic.adesh:35:5")
+//line testdata/run/a_60_await_dynamic.adesh:35
 			f.state = 12
+//line testdata/run/a_60_await_dynamic.adesh:35
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:35
 		case 12: // body of the try at a_60_await_dynamic.adesh:36
 //line testdata/run/a_60_await_dynamic.adesh:37
 			f.sub1_ = rt.DynAwait(f.doomed)
+//line testdata/run/a_60_await_dynamic.adesh:37
 			f.state = 13
+//line testdata/run/a_60_await_dynamic.adesh:37
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:37
 		case 13: // after the await at a_60_await_dynamic.adesh:37
 //line testdata/run/a_60_await_dynamic.adesh:37
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:37
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:37
 				cx.SuspendedAt("testdata/run/a_60_await_dynamic.adesh:37")
+//line testdata/run/a_60_await_dynamic.adesh:37
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:37
 			f.sub1_ = rt.DynFuture{}
+//line testdata/run/a_60_await_dynamic.adesh:37
 			aw4_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:37
 			rt.Print(aw4_)
+//line testdata/run/a_60_await_dynamic.adesh:37
 			f.state = 15
+//line testdata/run/a_60_await_dynamic.adesh:37
 			continue poll_
+//line testdata/run/a_60_await_dynamic.adesh:17
 		case 14: // catch of the try at a_60_await_dynamic.adesh:36
+//line testdata/run/a_60_await_dynamic.adesh:17
 			thrown_ := f.err_
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.err_ = nil
+//line testdata/run/a_60_await_dynamic.adesh:17
 			e_ = thrown_.Err
 //line testdata/run/a_60_await_dynamic.adesh:39
 			rt.Print("cancelled:", e_.Message, rt.DynMethod(f.doomed, "is_finished", "testdata/run/a_60_await_dynamic.adesh:39:40"))
+//line testdata/run/a_60_await_dynamic.adesh:39
 			f.state = 15
+//line testdata/run/a_60_await_dynamic.adesh:39
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:39
 		case 15: // after the try at a_60_await_dynamic.adesh:36
 //line testdata/run/a_60_await_dynamic.adesh:41
 			rt.Print("done")
+//line testdata/run/a_60_await_dynamic.adesh:41
 			f.complete_()
+//line testdata/run/a_60_await_dynamic.adesh:41
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_60_await_dynamic.adesh:17
 		default:
+//line testdata/run/a_60_await_dynamic.adesh:17
 			rt.AwaitedAgain("`main`", "testdata/run/a_60_await_dynamic.adesh:17:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_60_await_dynamic.adesh:17
 func (f *mainFuture) Drop() {
+//line testdata/run/a_60_await_dynamic.adesh:17
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_60_await_dynamic.adesh:17
 		return
 	}
+//line testdata/run/a_60_await_dynamic.adesh:17
 	f.dropSub_()
+//line testdata/run/a_60_await_dynamic.adesh:17
 	f.complete_()
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:17
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_60_await_dynamic.adesh:17
 	x := recover()
+//line testdata/run/a_60_await_dynamic.adesh:17
 	if x == nil {
+//line testdata/run/a_60_await_dynamic.adesh:17
 		return
 	}
+//line testdata/run/a_60_await_dynamic.adesh:17
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/a_60_await_dynamic.adesh:17
 		switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:17
 		case 5, 6:
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.dropSub_()
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.err_ = t
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.state = 7
+//line testdata/run/a_60_await_dynamic.adesh:17
 			*r = f.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:17
 			return
+//line testdata/run/a_60_await_dynamic.adesh:17
 		case 12, 13:
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.dropSub_()
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.err_ = t
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.state = 14
+//line testdata/run/a_60_await_dynamic.adesh:17
 			*r = f.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:17
 			return
 		}
 	}
+//line testdata/run/a_60_await_dynamic.adesh:17
 	f.Drop()
+//line testdata/run/a_60_await_dynamic.adesh:17
 	panic(x)
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:17
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_60_await_dynamic.adesh:17
 	switch f.state {
+//line testdata/run/a_60_await_dynamic.adesh:17
 	case 2:
+//line testdata/run/a_60_await_dynamic.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_60_await_dynamic.adesh:17
 	case 6:
+//line testdata/run/a_60_await_dynamic.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_60_await_dynamic.adesh:17
 	case 9:
+//line testdata/run/a_60_await_dynamic.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_60_await_dynamic.adesh:17
 	case 10:
+//line testdata/run/a_60_await_dynamic.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_60_await_dynamic.adesh:17
 	case 11:
+//line testdata/run/a_60_await_dynamic.adesh:17
 		f.sub1_.Drop()
+//line testdata/run/a_60_await_dynamic.adesh:17
 	case 13:
+//line testdata/run/a_60_await_dynamic.adesh:17
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/a_60_await_dynamic.adesh:17
 func (f *mainFuture) complete_() {
+//line testdata/run/a_60_await_dynamic.adesh:17
 	f.state = mainFutureDone_
+//line testdata/run/a_60_await_dynamic.adesh:17
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_60_await_dynamic.adesh:17
 func adeshMain() mainFuture {
+//line testdata/run/a_60_await_dynamic.adesh:17
 	return mainFuture{}
 }
 
@@ -453,16 +679,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_60_await_dynamic.adesh:17
 			f.sub1_ = adeshMain()
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.state = 1
+//line testdata/run/a_60_await_dynamic.adesh:17
 			fallthrough
+//line testdata/run/a_60_await_dynamic.adesh:17
 		case 1: // after the await at a_60_await_dynamic.adesh:17
 //line testdata/run/a_60_await_dynamic.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_60_await_dynamic.adesh:17
 			if !step_.Ready {
+//line testdata/run/a_60_await_dynamic.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_60_await_dynamic.adesh:17
 			f.complete_()
+//line testdata/run/a_60_await_dynamic.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

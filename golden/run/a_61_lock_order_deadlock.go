@@ -12,22 +12,31 @@ var (
 
 //line testdata/run/a_61_lock_order_deadlock.adesh:9
 func job() int64 {
+//line testdata/run/a_61_lock_order_deadlock.adesh:9
 	var held_ rt.Held
+//line testdata/run/a_61_lock_order_deadlock.adesh:9
 	defer held_.Unwind()
-//line testdata/run/a_61_lock_order_deadlock.adesh:10
 	var gb rt.MutexGuard[int64] = b.Lock()
+//line testdata/run/a_61_lock_order_deadlock.adesh:10
 	held_.Push(&gb)
-//line testdata/run/a_61_lock_order_deadlock.adesh:11
 	ready.SendNow(nil, 1)
 	var ga rt.MutexGuard[int64] = a.LockAt("testdata/run/a_61_lock_order_deadlock.adesh:12:14", "a", "testdata/run/a_61_lock_order_deadlock.adesh:10:14\tb", gb.Held())
+//line testdata/run/a_61_lock_order_deadlock.adesh:12
 	held_.Push(&ga)
+//line testdata/run/a_61_lock_order_deadlock.adesh:12
 	var r_ int64 = *ga.Ptr() + *gb.Ptr()
+//line testdata/run/a_61_lock_order_deadlock.adesh:12
 	{
+//line testdata/run/a_61_lock_order_deadlock.adesh:12
 		ga.Drop()
+//line testdata/run/a_61_lock_order_deadlock.adesh:12
 		held_.Pop(&ga)
 	}
+//line testdata/run/a_61_lock_order_deadlock.adesh:12
 	{
+//line testdata/run/a_61_lock_order_deadlock.adesh:12
 		gb.Drop()
+//line testdata/run/a_61_lock_order_deadlock.adesh:12
 		held_.Pop(&gb)
 	}
 //line testdata/run/a_61_lock_order_deadlock.adesh:13
@@ -51,100 +60,154 @@ const mainFutureDone_ = 3
 //
 //line testdata/run/a_61_lock_order_deadlock.adesh:16
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	var aw_ int64
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	for {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 		switch f.state {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 		case 0: // start
-//line testdata/run/a_61_lock_order_deadlock.adesh:17
 			f.ga = a.Lock()
 			f.h = rt.SpawnBlocking(job)
 			rt.Print("job started")
 			f.sub1_ = ready.Recv()
+//line testdata/run/a_61_lock_order_deadlock.adesh:20
 			f.state = 1
+//line testdata/run/a_61_lock_order_deadlock.adesh:20
 			fallthrough
+//line testdata/run/a_61_lock_order_deadlock.adesh:20
 		case 1: // after the await at a_61_lock_order_deadlock.adesh:20
 //line testdata/run/a_61_lock_order_deadlock.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_61_lock_order_deadlock.adesh:20
 			if !step_.Ready {
+//line testdata/run/a_61_lock_order_deadlock.adesh:20
 				cx.SuspendedAt("testdata/run/a_61_lock_order_deadlock.adesh:20")
+//line testdata/run/a_61_lock_order_deadlock.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_61_lock_order_deadlock.adesh:20
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/a_61_lock_order_deadlock.adesh:21
 			rt.Print("the job holds b")
 			f.gb = b.LockAt("testdata/run/a_61_lock_order_deadlock.adesh:22:14", "b", "testdata/run/a_61_lock_order_deadlock.adesh:17:14\ta", f.ga.Held())
+//line testdata/run/a_61_lock_order_deadlock.adesh:22
 			f.t_ = *f.ga.Ptr() + *f.gb.Ptr()
-//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			f.sub2_ = f.h
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			f.state = 2
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			fallthrough
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 		case 2: // after the await at a_61_lock_order_deadlock.adesh:23
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			f.h = nil
 //line testdata/run/a_61_lock_order_deadlock.adesh:23
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			if !step_.Ready {
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 				cx.SuspendedAt("testdata/run/a_61_lock_order_deadlock.adesh:23")
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			f.sub2_ = nil
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			aw_ = step_.Value
 //line testdata/run/a_61_lock_order_deadlock.adesh:23
 			rt.Print("never", f.t_, aw_)
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			{
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 				f.gb.Drop()
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 				f.gb = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			{
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 				f.ga.Drop()
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 				f.ga = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			f.complete_()
+//line testdata/run/a_61_lock_order_deadlock.adesh:23
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 		default:
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 			rt.AwaitedAgain("`main`", "testdata/run/a_61_lock_order_deadlock.adesh:16:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 func (f *mainFuture) Drop() {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 		return
 	}
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	f.dropSub_()
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	x := recover()
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	if x == nil {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 		return
 	}
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	f.Drop()
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	panic(x)
 }
 
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	switch f.state {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	case 1:
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 		f.sub1_.Drop()
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	case 2:
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 		if f.sub2_ != nil {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 func (f *mainFuture) complete_() {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	f.state = mainFutureDone_
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	f.ga.Drop()
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	f.gb.Drop()
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_61_lock_order_deadlock.adesh:16
 func adeshMain() mainFuture {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 	return mainFuture{}
 }
 
@@ -167,16 +230,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			ready = rt.NewChannel[int64](0)
 //line testdata/run/a_61_lock_order_deadlock.adesh:16
 			f.sub1_ = adeshMain()
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 			f.state = 1
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 			fallthrough
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 		case 1: // after the await at a_61_lock_order_deadlock.adesh:16
 //line testdata/run/a_61_lock_order_deadlock.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 			if !step_.Ready {
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 			f.complete_()
+//line testdata/run/a_61_lock_order_deadlock.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -38,56 +38,87 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/a_62_lock_taken_again.adesh:8
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	defer f.catch_(cx, &result_)
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	for {
+//line testdata/run/a_62_lock_taken_again.adesh:8
 		switch f.state {
+//line testdata/run/a_62_lock_taken_again.adesh:8
 		case 0: // start
-//line testdata/run/a_62_lock_taken_again.adesh:9
 			f.g = f.acc.balance.Lock()
 			*f.g.Ptr()--
 			rt.Print("locked once", *f.g.Ptr())
 			f.again = f.same.LockAt("testdata/run/a_62_lock_taken_again.adesh:12:21", "same", "testdata/run/a_62_lock_taken_again.adesh:9:17\tacc.balance", f.g.Held())
 			rt.Print("never", *f.again.Ptr())
+//line testdata/run/a_62_lock_taken_again.adesh:13
 			{
+//line testdata/run/a_62_lock_taken_again.adesh:13
 				f.again.Drop()
+//line testdata/run/a_62_lock_taken_again.adesh:13
 				f.again = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_62_lock_taken_again.adesh:13
 			{
+//line testdata/run/a_62_lock_taken_again.adesh:13
 				f.g.Drop()
+//line testdata/run/a_62_lock_taken_again.adesh:13
 				f.g = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/a_62_lock_taken_again.adesh:13
 			f.complete_()
+//line testdata/run/a_62_lock_taken_again.adesh:13
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_62_lock_taken_again.adesh:8
 		default:
+//line testdata/run/a_62_lock_taken_again.adesh:8
 			rt.AwaitedAgain("the async block", "testdata/run/a_62_lock_taken_again.adesh:8:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_62_lock_taken_again.adesh:8
 func (f *asyncBlock1) Drop() {
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/a_62_lock_taken_again.adesh:8
 		return
 	}
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	f.dropSub_()
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/a_62_lock_taken_again.adesh:8
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	x := recover()
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	if x == nil {
+//line testdata/run/a_62_lock_taken_again.adesh:8
 		return
 	}
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	f.Drop()
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	panic(x)
 }
 
+//line testdata/run/a_62_lock_taken_again.adesh:8
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/a_62_lock_taken_again.adesh:8
 func (f *asyncBlock1) complete_() {
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	f.state = asyncBlock1Done_
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	f.again.Drop()
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	f.g.Drop()
+//line testdata/run/a_62_lock_taken_again.adesh:8
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -103,60 +134,90 @@ const mainFutureDone_ = 2
 //
 //line testdata/run/a_62_lock_taken_again.adesh:5
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	var acc Account
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	var same *rt.Mutex[int64]
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	var t *rt.JoinHandle[rt.Unit]
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	for {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 		switch f.state {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 		case 0: // start
-//line testdata/run/a_62_lock_taken_again.adesh:6
 			acc = Account{balance: rt.NewMutex[int64](10)}
 			same = acc.balance
 			t = rt.SpawnValue[rt.Unit](cx, asyncBlock1{acc: acc, same: same})
 //line testdata/run/a_62_lock_taken_again.adesh:15
 			f.sub1_ = t
+//line testdata/run/a_62_lock_taken_again.adesh:15
 			f.state = 1
+//line testdata/run/a_62_lock_taken_again.adesh:15
 			fallthrough
+//line testdata/run/a_62_lock_taken_again.adesh:15
 		case 1: // after the await at a_62_lock_taken_again.adesh:15
 //line testdata/run/a_62_lock_taken_again.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_62_lock_taken_again.adesh:15
 			if !step_.Ready {
+//line testdata/run/a_62_lock_taken_again.adesh:15
 				cx.SuspendedAt("testdata/run/a_62_lock_taken_again.adesh:15")
+//line testdata/run/a_62_lock_taken_again.adesh:15
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_62_lock_taken_again.adesh:15
 			f.sub1_ = nil
+//line testdata/run/a_62_lock_taken_again.adesh:15
 			f.complete_()
+//line testdata/run/a_62_lock_taken_again.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/a_62_lock_taken_again.adesh:5
 		default:
+//line testdata/run/a_62_lock_taken_again.adesh:5
 			rt.AwaitedAgain("`main`", "testdata/run/a_62_lock_taken_again.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/a_62_lock_taken_again.adesh:5
 func (f *mainFuture) Drop() {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	if f.state == mainFutureDone_ {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 		return
 	}
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	f.dropSub_()
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/a_62_lock_taken_again.adesh:5
 func (f *mainFuture) dropSub_() {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	switch f.state {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	case 1:
+//line testdata/run/a_62_lock_taken_again.adesh:5
 		if f.sub1_ != nil {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/a_62_lock_taken_again.adesh:5
 func (f *mainFuture) complete_() {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/a_62_lock_taken_again.adesh:5
 func adeshMain() mainFuture {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 	return mainFuture{}
 }
 
@@ -175,16 +236,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/a_62_lock_taken_again.adesh:5
 			f.sub1_ = adeshMain()
+//line testdata/run/a_62_lock_taken_again.adesh:5
 			f.state = 1
+//line testdata/run/a_62_lock_taken_again.adesh:5
 			fallthrough
+//line testdata/run/a_62_lock_taken_again.adesh:5
 		case 1: // after the await at a_62_lock_taken_again.adesh:5
 //line testdata/run/a_62_lock_taken_again.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/a_62_lock_taken_again.adesh:5
 			if !step_.Ready {
+//line testdata/run/a_62_lock_taken_again.adesh:5
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/a_62_lock_taken_again.adesh:5
 			f.sub1_ = mainFuture{}
+//line testdata/run/a_62_lock_taken_again.adesh:5
 			f.complete_()
+//line testdata/run/a_62_lock_taken_again.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

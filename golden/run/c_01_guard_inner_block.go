@@ -26,97 +26,153 @@ const bumpFutureDone_ = 5
 //
 //line testdata/run/c_01_guard_inner_block.adesh:4
 func (f *bumpFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	var r_ int64
+//line testdata/run/c_01_guard_inner_block.adesh:4
 poll_:
 	for {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 		switch f.state {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 		case 0: // start
-//line testdata/run/c_01_guard_inner_block.adesh:5
 			f.n_ = f.times
+//line testdata/run/c_01_guard_inner_block.adesh:5
 			f.i_ = int64(0)
+//line testdata/run/c_01_guard_inner_block.adesh:5
 			f.state = 1
+//line testdata/run/c_01_guard_inner_block.adesh:5
 			fallthrough
+//line testdata/run/c_01_guard_inner_block.adesh:5
 		case 1: // head of the loop at c_01_guard_inner_block.adesh:5
+//line testdata/run/c_01_guard_inner_block.adesh:5
 			if !(f.i_ < f.n_) {
+//line testdata/run/c_01_guard_inner_block.adesh:5
 				f.state = 4
+//line testdata/run/c_01_guard_inner_block.adesh:5
 				continue poll_
 			}
-//line testdata/run/c_01_guard_inner_block.adesh:7
 			f.g = counter.Lock()
 			*f.g.Ptr()++
+//line testdata/run/c_01_guard_inner_block.adesh:8
 			{
+//line testdata/run/c_01_guard_inner_block.adesh:8
 				f.g.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:8
 				f.g = rt.MutexGuard[int64]{}
 			}
-//line testdata/run/c_01_guard_inner_block.adesh:10
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/c_01_guard_inner_block.adesh:10
 			f.state = 2
+//line testdata/run/c_01_guard_inner_block.adesh:10
 			fallthrough
+//line testdata/run/c_01_guard_inner_block.adesh:10
 		case 2: // after the await at c_01_guard_inner_block.adesh:10
 //line testdata/run/c_01_guard_inner_block.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_01_guard_inner_block.adesh:10
 			if !step_.Ready {
+//line testdata/run/c_01_guard_inner_block.adesh:10
 				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:10")
+//line testdata/run/c_01_guard_inner_block.adesh:10
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_01_guard_inner_block.adesh:10
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/c_01_guard_inner_block.adesh:10
 			f.state = 3
+//line testdata/run/c_01_guard_inner_block.adesh:10
 			fallthrough
+//line testdata/run/c_01_guard_inner_block.adesh:10
 		case 3: // next turn of the loop at c_01_guard_inner_block.adesh:5
+//line testdata/run/c_01_guard_inner_block.adesh:5
 			f.i_++
+//line testdata/run/c_01_guard_inner_block.adesh:5
 			f.state = 1
+//line testdata/run/c_01_guard_inner_block.adesh:5
 			continue poll_
+//line testdata/run/c_01_guard_inner_block.adesh:4
 		case 4: // after the loop at c_01_guard_inner_block.adesh:5
 //line testdata/run/c_01_guard_inner_block.adesh:12
 			f.g_ = counter.Lock()
+//line testdata/run/c_01_guard_inner_block.adesh:12
 			r_ = *f.g_.Ptr()
+//line testdata/run/c_01_guard_inner_block.adesh:12
 			{
+//line testdata/run/c_01_guard_inner_block.adesh:12
 				f.g_.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:12
 				f.g_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/c_01_guard_inner_block.adesh:13
 			f.complete_()
+//line testdata/run/c_01_guard_inner_block.adesh:13
 			return rt.Ready[int64](r_)
+//line testdata/run/c_01_guard_inner_block.adesh:4
 		default:
+//line testdata/run/c_01_guard_inner_block.adesh:4
 			rt.AwaitedAgain("`bump`", "testdata/run/c_01_guard_inner_block.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_01_guard_inner_block.adesh:4
 func (f *bumpFuture) Drop() {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	if f.state == bumpFutureDone_ {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 		return
 	}
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	f.dropSub_()
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/c_01_guard_inner_block.adesh:4
 func (f *bumpFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	x := recover()
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	if x == nil {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 		return
 	}
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	f.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	panic(x)
 }
 
+//line testdata/run/c_01_guard_inner_block.adesh:4
 func (f *bumpFuture) dropSub_() {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	switch f.state {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	case 2:
+//line testdata/run/c_01_guard_inner_block.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_01_guard_inner_block.adesh:4
 func (f *bumpFuture) complete_() {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	f.state = bumpFutureDone_
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	f.g.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	f.g_.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	*f = bumpFuture{state: bumpFutureDone_}
 }
 
 //line testdata/run/c_01_guard_inner_block.adesh:4
 func bump(times int64) bumpFuture {
+//line testdata/run/c_01_guard_inner_block.adesh:4
 	return bumpFuture{times: times}
 }
 
@@ -135,81 +191,128 @@ const asyncBlock1Done_ = 3
 //
 //line testdata/run/c_01_guard_inner_block.adesh:18
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	var aw_ int64
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	for {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 		switch f.state {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 		case 0: // start
 //line testdata/run/c_01_guard_inner_block.adesh:20
 			f.g = f.counter.Lock()
 			*f.g.Ptr() += 10
+//line testdata/run/c_01_guard_inner_block.adesh:21
 			{
+//line testdata/run/c_01_guard_inner_block.adesh:21
 				f.g.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:21
 				f.g = rt.MutexGuard[int64]{}
 			}
-//line testdata/run/c_01_guard_inner_block.adesh:23
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/c_01_guard_inner_block.adesh:23
 			f.state = 1
+//line testdata/run/c_01_guard_inner_block.adesh:23
 			fallthrough
+//line testdata/run/c_01_guard_inner_block.adesh:23
 		case 1: // after the await at c_01_guard_inner_block.adesh:23
+//line testdata/run/c_01_guard_inner_block.adesh:23
 			f.counter = nil
 //line testdata/run/c_01_guard_inner_block.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_01_guard_inner_block.adesh:23
 			if !step_.Ready {
+//line testdata/run/c_01_guard_inner_block.adesh:23
 				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:23")
+//line testdata/run/c_01_guard_inner_block.adesh:23
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_01_guard_inner_block.adesh:23
 			f.sub1_ = rt.YieldFuture{}
-//line testdata/run/c_01_guard_inner_block.adesh:24
 			f.sub2_ = bump(2)
+//line testdata/run/c_01_guard_inner_block.adesh:24
 			f.state = 2
+//line testdata/run/c_01_guard_inner_block.adesh:24
 			fallthrough
+//line testdata/run/c_01_guard_inner_block.adesh:24
 		case 2: // after the await at c_01_guard_inner_block.adesh:24
 //line testdata/run/c_01_guard_inner_block.adesh:24
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/c_01_guard_inner_block.adesh:24
 			if !step_.Ready {
+//line testdata/run/c_01_guard_inner_block.adesh:24
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_01_guard_inner_block.adesh:24
 			f.sub2_ = bumpFuture{}
+//line testdata/run/c_01_guard_inner_block.adesh:24
 			aw_ = step_.Value
+//line testdata/run/c_01_guard_inner_block.adesh:24
 			f.complete_()
+//line testdata/run/c_01_guard_inner_block.adesh:24
 			return rt.Ready[int64](aw_)
+//line testdata/run/c_01_guard_inner_block.adesh:18
 		default:
+//line testdata/run/c_01_guard_inner_block.adesh:18
 			rt.AwaitedAgain("the async block", "testdata/run/c_01_guard_inner_block.adesh:18:24")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_01_guard_inner_block.adesh:18
 func (f *asyncBlock1) Drop() {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 		return
 	}
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	f.dropSub_()
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/c_01_guard_inner_block.adesh:18
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	x := recover()
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	if x == nil {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 		return
 	}
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	f.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	panic(x)
 }
 
+//line testdata/run/c_01_guard_inner_block.adesh:18
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	switch f.state {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	case 1:
+//line testdata/run/c_01_guard_inner_block.adesh:18
 		f.sub1_.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	case 2:
+//line testdata/run/c_01_guard_inner_block.adesh:18
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/c_01_guard_inner_block.adesh:18
 func (f *asyncBlock1) complete_() {
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	f.state = asyncBlock1Done_
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	f.g.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:18
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -241,49 +344,78 @@ poll_:
 			n_ = 3
 //line testdata/run/c_01_guard_inner_block.adesh:17
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/c_01_guard_inner_block.adesh:17
 				var i int64 = i_
+//line testdata/run/c_01_guard_inner_block.adesh:17
 				_ = i
-//line testdata/run/c_01_guard_inner_block.adesh:18
 				rt.ArrPush(&handles, rt.SpawnValue[int64](cx, asyncBlock1{counter: counter}))
 			}
+//line testdata/run/c_01_guard_inner_block.adesh:17
 			f.items_ = handles
+//line testdata/run/c_01_guard_inner_block.adesh:17
 			f.i1_ = 0
+//line testdata/run/c_01_guard_inner_block.adesh:17
 			f.state = 1
+//line testdata/run/c_01_guard_inner_block.adesh:17
 			fallthrough
+//line testdata/run/c_01_guard_inner_block.adesh:17
 		case 1: // head of the loop at c_01_guard_inner_block.adesh:27
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/c_01_guard_inner_block.adesh:27
 				f.state = 4
+//line testdata/run/c_01_guard_inner_block.adesh:27
 				continue poll_
 			}
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			x_ = f.items_[f.i1_]
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			h = x_
 //line testdata/run/c_01_guard_inner_block.adesh:27
 			f.sub1_ = h
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			f.state = 2
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			fallthrough
+//line testdata/run/c_01_guard_inner_block.adesh:27
 		case 2: // after the await at c_01_guard_inner_block.adesh:27
 //line testdata/run/c_01_guard_inner_block.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			if !step_.Ready {
+//line testdata/run/c_01_guard_inner_block.adesh:27
 				cx.SuspendedAt("testdata/run/c_01_guard_inner_block.adesh:27")
+//line testdata/run/c_01_guard_inner_block.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			f.sub1_ = nil
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			f.state = 3
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			fallthrough
+//line testdata/run/c_01_guard_inner_block.adesh:27
 		case 3: // next turn of the loop at c_01_guard_inner_block.adesh:27
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			f.i1_++
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			f.state = 1
+//line testdata/run/c_01_guard_inner_block.adesh:27
 			continue poll_
 		case 4: // after the loop at c_01_guard_inner_block.adesh:27
 			f.tmp_ = counter.Lock()
 //line testdata/run/c_01_guard_inner_block.adesh:28
 			rt.Print(*f.tmp_.Ptr())
+//line testdata/run/c_01_guard_inner_block.adesh:28
 			{
+//line testdata/run/c_01_guard_inner_block.adesh:28
 				f.tmp_.Drop()
+//line testdata/run/c_01_guard_inner_block.adesh:28
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/c_01_guard_inner_block.adesh:28
 			f.complete_()
+//line testdata/run/c_01_guard_inner_block.adesh:28
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -40,71 +40,112 @@ const reportFutureDone_ = 2
 //
 //line testdata/run/c_02_clone_before_move.adesh:4
 func (f *reportFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/c_02_clone_before_move.adesh:4
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_02_clone_before_move.adesh:4
 	var r_ string
+//line testdata/run/c_02_clone_before_move.adesh:4
 	for {
+//line testdata/run/c_02_clone_before_move.adesh:4
 		switch f.state {
+//line testdata/run/c_02_clone_before_move.adesh:4
 		case 0: // start
-//line testdata/run/c_02_clone_before_move.adesh:5
 			f.sub1_ = rt.Sleep(f.n)
+//line testdata/run/c_02_clone_before_move.adesh:5
 			f.state = 1
+//line testdata/run/c_02_clone_before_move.adesh:5
 			fallthrough
+//line testdata/run/c_02_clone_before_move.adesh:5
 		case 1: // after the await at c_02_clone_before_move.adesh:5
 //line testdata/run/c_02_clone_before_move.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_02_clone_before_move.adesh:5
 			if !step_.Ready {
+//line testdata/run/c_02_clone_before_move.adesh:5
 				cx.SuspendedAt("testdata/run/c_02_clone_before_move.adesh:5")
+//line testdata/run/c_02_clone_before_move.adesh:5
 				return rt.Pending[string]()
 			}
+//line testdata/run/c_02_clone_before_move.adesh:5
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/c_02_clone_before_move.adesh:5
 			r_ = (*f.s.Get()).name + ":" + rt.Str((*f.s.Get()).hits+f.n)
+//line testdata/run/c_02_clone_before_move.adesh:5
 			{
+//line testdata/run/c_02_clone_before_move.adesh:5
 				f.s.Release()
+//line testdata/run/c_02_clone_before_move.adesh:5
 				f.s = nil
 			}
+//line testdata/run/c_02_clone_before_move.adesh:6
 			f.complete_()
+//line testdata/run/c_02_clone_before_move.adesh:6
 			return rt.Ready[string](r_)
+//line testdata/run/c_02_clone_before_move.adesh:4
 		default:
+//line testdata/run/c_02_clone_before_move.adesh:4
 			rt.AwaitedAgain("`report`", "testdata/run/c_02_clone_before_move.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_02_clone_before_move.adesh:4
 func (f *reportFuture) Drop() {
+//line testdata/run/c_02_clone_before_move.adesh:4
 	if f.state == reportFutureDone_ {
+//line testdata/run/c_02_clone_before_move.adesh:4
 		return
 	}
+//line testdata/run/c_02_clone_before_move.adesh:4
 	f.dropSub_()
+//line testdata/run/c_02_clone_before_move.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:4
 func (f *reportFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/c_02_clone_before_move.adesh:4
 	x := recover()
+//line testdata/run/c_02_clone_before_move.adesh:4
 	if x == nil {
+//line testdata/run/c_02_clone_before_move.adesh:4
 		return
 	}
+//line testdata/run/c_02_clone_before_move.adesh:4
 	f.Drop()
+//line testdata/run/c_02_clone_before_move.adesh:4
 	panic(x)
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:4
 func (f *reportFuture) dropSub_() {
+//line testdata/run/c_02_clone_before_move.adesh:4
 	switch f.state {
+//line testdata/run/c_02_clone_before_move.adesh:4
 	case 1:
+//line testdata/run/c_02_clone_before_move.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:4
 func (f *reportFuture) complete_() {
+//line testdata/run/c_02_clone_before_move.adesh:4
 	f.state = reportFutureDone_
+//line testdata/run/c_02_clone_before_move.adesh:4
 	if f.s != nil {
+//line testdata/run/c_02_clone_before_move.adesh:4
 		f.s.Release()
 	}
+//line testdata/run/c_02_clone_before_move.adesh:4
 	*f = reportFuture{state: reportFutureDone_}
 }
 
 //line testdata/run/c_02_clone_before_move.adesh:4
 func report(s *rt.Share[Stats], n int64) reportFuture {
+//line testdata/run/c_02_clone_before_move.adesh:4
 	return reportFuture{s: s, n: n}
 }
 
@@ -122,65 +163,104 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/c_02_clone_before_move.adesh:14
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/c_02_clone_before_move.adesh:14
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_02_clone_before_move.adesh:14
 	var aw_ string
+//line testdata/run/c_02_clone_before_move.adesh:14
 	for {
+//line testdata/run/c_02_clone_before_move.adesh:14
 		switch f.state {
+//line testdata/run/c_02_clone_before_move.adesh:14
 		case 0: // start
-//line testdata/run/c_02_clone_before_move.adesh:15
 			f.sub1_ = report(f.mine.Clone(), f.i)
+//line testdata/run/c_02_clone_before_move.adesh:15
 			f.state = 1
+//line testdata/run/c_02_clone_before_move.adesh:15
 			fallthrough
+//line testdata/run/c_02_clone_before_move.adesh:15
 		case 1: // after the await at c_02_clone_before_move.adesh:15
 //line testdata/run/c_02_clone_before_move.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_02_clone_before_move.adesh:15
 			if !step_.Ready {
+//line testdata/run/c_02_clone_before_move.adesh:15
 				return rt.Pending[string]()
 			}
+//line testdata/run/c_02_clone_before_move.adesh:15
 			f.sub1_ = reportFuture{}
+//line testdata/run/c_02_clone_before_move.adesh:15
 			aw_ = step_.Value
+//line testdata/run/c_02_clone_before_move.adesh:15
 			{
+//line testdata/run/c_02_clone_before_move.adesh:15
 				f.mine.Release()
+//line testdata/run/c_02_clone_before_move.adesh:15
 				f.mine = nil
 			}
+//line testdata/run/c_02_clone_before_move.adesh:15
 			f.complete_()
+//line testdata/run/c_02_clone_before_move.adesh:15
 			return rt.Ready[string](aw_)
+//line testdata/run/c_02_clone_before_move.adesh:14
 		default:
+//line testdata/run/c_02_clone_before_move.adesh:14
 			rt.AwaitedAgain("the async block", "testdata/run/c_02_clone_before_move.adesh:14:28")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_02_clone_before_move.adesh:14
 func (f *asyncBlock1) Drop() {
+//line testdata/run/c_02_clone_before_move.adesh:14
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/c_02_clone_before_move.adesh:14
 		return
 	}
+//line testdata/run/c_02_clone_before_move.adesh:14
 	f.dropSub_()
+//line testdata/run/c_02_clone_before_move.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:14
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/c_02_clone_before_move.adesh:14
 	x := recover()
+//line testdata/run/c_02_clone_before_move.adesh:14
 	if x == nil {
+//line testdata/run/c_02_clone_before_move.adesh:14
 		return
 	}
+//line testdata/run/c_02_clone_before_move.adesh:14
 	f.Drop()
+//line testdata/run/c_02_clone_before_move.adesh:14
 	panic(x)
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:14
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/c_02_clone_before_move.adesh:14
 	switch f.state {
+//line testdata/run/c_02_clone_before_move.adesh:14
 	case 1:
+//line testdata/run/c_02_clone_before_move.adesh:14
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:14
 func (f *asyncBlock1) complete_() {
+//line testdata/run/c_02_clone_before_move.adesh:14
 	f.state = asyncBlock1Done_
+//line testdata/run/c_02_clone_before_move.adesh:14
 	if f.mine != nil {
+//line testdata/run/c_02_clone_before_move.adesh:14
 		f.mine.Release()
 	}
+//line testdata/run/c_02_clone_before_move.adesh:14
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -200,111 +280,173 @@ const mainFutureDone_ = 5
 //
 //line testdata/run/c_02_clone_before_move.adesh:9
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/c_02_clone_before_move.adesh:9
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_02_clone_before_move.adesh:9
 	var aw_ string
+//line testdata/run/c_02_clone_before_move.adesh:9
 	var h *rt.JoinHandle[string]
+//line testdata/run/c_02_clone_before_move.adesh:9
 	var n_ int64
+//line testdata/run/c_02_clone_before_move.adesh:9
 	var x_ *rt.JoinHandle[string]
+//line testdata/run/c_02_clone_before_move.adesh:9
 poll_:
 	for {
+//line testdata/run/c_02_clone_before_move.adesh:9
 		switch f.state {
+//line testdata/run/c_02_clone_before_move.adesh:9
 		case 0: // start
-//line testdata/run/c_02_clone_before_move.adesh:10
 			f.stats = rt.NewShare[Stats](Stats{hits: 40, name: "api"})
 			f.handles = []*rt.JoinHandle[string]{}
 			n_ = 4
 //line testdata/run/c_02_clone_before_move.adesh:12
 			for i_ := int64(1); i_ < n_; i_++ {
+//line testdata/run/c_02_clone_before_move.adesh:12
 				var i int64 = i_
-//line testdata/run/c_02_clone_before_move.adesh:13
 				var mine *rt.Share[Stats] = f.stats.Clone()
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, asyncBlock1{mine: mine.Clone(), i: i}))
+//line testdata/run/c_02_clone_before_move.adesh:14
 				mine.Release()
 			}
+//line testdata/run/c_02_clone_before_move.adesh:12
 			f.items_ = f.handles
+//line testdata/run/c_02_clone_before_move.adesh:12
 			f.i1_ = 0
+//line testdata/run/c_02_clone_before_move.adesh:12
 			f.state = 1
+//line testdata/run/c_02_clone_before_move.adesh:12
 			fallthrough
+//line testdata/run/c_02_clone_before_move.adesh:12
 		case 1: // head of the loop at c_02_clone_before_move.adesh:18
+//line testdata/run/c_02_clone_before_move.adesh:18
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/c_02_clone_before_move.adesh:18
 				f.state = 4
+//line testdata/run/c_02_clone_before_move.adesh:18
 				continue poll_
 			}
+//line testdata/run/c_02_clone_before_move.adesh:18
 			x_ = f.items_[f.i1_]
+//line testdata/run/c_02_clone_before_move.adesh:18
 			h = x_
-//line testdata/run/c_02_clone_before_move.adesh:19
 			f.sub1_ = h
+//line testdata/run/c_02_clone_before_move.adesh:19
 			f.state = 2
+//line testdata/run/c_02_clone_before_move.adesh:19
 			fallthrough
+//line testdata/run/c_02_clone_before_move.adesh:19
 		case 2: // after the await at c_02_clone_before_move.adesh:19
 //line testdata/run/c_02_clone_before_move.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_02_clone_before_move.adesh:19
 			if !step_.Ready {
+//line testdata/run/c_02_clone_before_move.adesh:19
 				cx.SuspendedAt("testdata/run/c_02_clone_before_move.adesh:19")
+//line testdata/run/c_02_clone_before_move.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_02_clone_before_move.adesh:19
 			f.sub1_ = nil
+//line testdata/run/c_02_clone_before_move.adesh:19
 			aw_ = step_.Value
 //line testdata/run/c_02_clone_before_move.adesh:19
 			rt.Print(aw_)
+//line testdata/run/c_02_clone_before_move.adesh:19
 			f.state = 3
+//line testdata/run/c_02_clone_before_move.adesh:19
 			fallthrough
+//line testdata/run/c_02_clone_before_move.adesh:19
 		case 3: // next turn of the loop at c_02_clone_before_move.adesh:18
+//line testdata/run/c_02_clone_before_move.adesh:18
 			f.i1_++
+//line testdata/run/c_02_clone_before_move.adesh:18
 			f.state = 1
+//line testdata/run/c_02_clone_before_move.adesh:18
 			continue poll_
+//line testdata/run/c_02_clone_before_move.adesh:9
 		case 4: // after the loop at c_02_clone_before_move.adesh:18
 //line testdata/run/c_02_clone_before_move.adesh:21
 			rt.Print(f.stats.StrongCount())
+//line testdata/run/c_02_clone_before_move.adesh:21
 			{
+//line testdata/run/c_02_clone_before_move.adesh:21
 				f.stats.Release()
+//line testdata/run/c_02_clone_before_move.adesh:21
 				f.stats = nil
 			}
+//line testdata/run/c_02_clone_before_move.adesh:21
 			f.complete_()
+//line testdata/run/c_02_clone_before_move.adesh:21
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/c_02_clone_before_move.adesh:9
 		default:
+//line testdata/run/c_02_clone_before_move.adesh:9
 			rt.AwaitedAgain("`main`", "testdata/run/c_02_clone_before_move.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_02_clone_before_move.adesh:9
 func (f *mainFuture) Drop() {
+//line testdata/run/c_02_clone_before_move.adesh:9
 	if f.state == mainFutureDone_ {
+//line testdata/run/c_02_clone_before_move.adesh:9
 		return
 	}
+//line testdata/run/c_02_clone_before_move.adesh:9
 	f.dropSub_()
+//line testdata/run/c_02_clone_before_move.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:9
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/c_02_clone_before_move.adesh:9
 	x := recover()
+//line testdata/run/c_02_clone_before_move.adesh:9
 	if x == nil {
+//line testdata/run/c_02_clone_before_move.adesh:9
 		return
 	}
+//line testdata/run/c_02_clone_before_move.adesh:9
 	f.Drop()
+//line testdata/run/c_02_clone_before_move.adesh:9
 	panic(x)
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:9
 func (f *mainFuture) dropSub_() {
+//line testdata/run/c_02_clone_before_move.adesh:9
 	switch f.state {
+//line testdata/run/c_02_clone_before_move.adesh:9
 	case 2:
+//line testdata/run/c_02_clone_before_move.adesh:9
 		if f.sub1_ != nil {
+//line testdata/run/c_02_clone_before_move.adesh:9
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/c_02_clone_before_move.adesh:9
 func (f *mainFuture) complete_() {
+//line testdata/run/c_02_clone_before_move.adesh:9
 	f.state = mainFutureDone_
+//line testdata/run/c_02_clone_before_move.adesh:9
 	if f.stats != nil {
+//line testdata/run/c_02_clone_before_move.adesh:9
 		f.stats.Release()
 	}
+//line testdata/run/c_02_clone_before_move.adesh:9
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/c_02_clone_before_move.adesh:9
 func adeshMain() mainFuture {
+//line testdata/run/c_02_clone_before_move.adesh:9
 	return mainFuture{}
 }
 
@@ -323,16 +465,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/c_02_clone_before_move.adesh:9
 			f.sub1_ = adeshMain()
+//line testdata/run/c_02_clone_before_move.adesh:9
 			f.state = 1
+//line testdata/run/c_02_clone_before_move.adesh:9
 			fallthrough
+//line testdata/run/c_02_clone_before_move.adesh:9
 		case 1: // after the await at c_02_clone_before_move.adesh:9
 //line testdata/run/c_02_clone_before_move.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_02_clone_before_move.adesh:9
 			if !step_.Ready {
+//line testdata/run/c_02_clone_before_move.adesh:9
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_02_clone_before_move.adesh:9
 			f.sub1_ = mainFuture{}
+//line testdata/run/c_02_clone_before_move.adesh:9
 			f.complete_()
+//line testdata/run/c_02_clone_before_move.adesh:9
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

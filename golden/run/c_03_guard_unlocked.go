@@ -23,70 +23,108 @@ const addFutureDone_ = 2
 //
 //line testdata/run/c_03_guard_unlocked.adesh:4
 func (f *addFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	for {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 		switch f.state {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 		case 0: // start
-//line testdata/run/c_03_guard_unlocked.adesh:5
 			f.g = total.Lock()
 			*f.g.Ptr() += f.n
 			f.g.Unlock()
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/c_03_guard_unlocked.adesh:8
 			f.state = 1
+//line testdata/run/c_03_guard_unlocked.adesh:8
 			fallthrough
+//line testdata/run/c_03_guard_unlocked.adesh:8
 		case 1: // after the await at c_03_guard_unlocked.adesh:8
 //line testdata/run/c_03_guard_unlocked.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_03_guard_unlocked.adesh:8
 			if !step_.Ready {
+//line testdata/run/c_03_guard_unlocked.adesh:8
 				cx.SuspendedAt("testdata/run/c_03_guard_unlocked.adesh:8")
+//line testdata/run/c_03_guard_unlocked.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_03_guard_unlocked.adesh:8
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/c_03_guard_unlocked.adesh:8
 			{
+//line testdata/run/c_03_guard_unlocked.adesh:8
 				f.g.Drop()
+//line testdata/run/c_03_guard_unlocked.adesh:8
 				f.g = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/c_03_guard_unlocked.adesh:8
 			f.complete_()
+//line testdata/run/c_03_guard_unlocked.adesh:8
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/c_03_guard_unlocked.adesh:4
 		default:
+//line testdata/run/c_03_guard_unlocked.adesh:4
 			rt.AwaitedAgain("`add`", "testdata/run/c_03_guard_unlocked.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_03_guard_unlocked.adesh:4
 func (f *addFuture) Drop() {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	if f.state == addFutureDone_ {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 		return
 	}
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	f.dropSub_()
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/c_03_guard_unlocked.adesh:4
 func (f *addFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	x := recover()
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	if x == nil {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 		return
 	}
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	f.Drop()
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	panic(x)
 }
 
+//line testdata/run/c_03_guard_unlocked.adesh:4
 func (f *addFuture) dropSub_() {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	switch f.state {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	case 1:
+//line testdata/run/c_03_guard_unlocked.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_03_guard_unlocked.adesh:4
 func (f *addFuture) complete_() {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	f.state = addFutureDone_
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	f.g.Drop()
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	*f = addFuture{state: addFutureDone_}
 }
 
 //line testdata/run/c_03_guard_unlocked.adesh:4
 func add(n int64) addFuture {
+//line testdata/run/c_03_guard_unlocked.adesh:4
 	return addFuture{n: n}
 }
 
@@ -104,66 +142,104 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/c_03_guard_unlocked.adesh:14
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	for {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 		switch f.state {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 		case 0: // start
-//line testdata/run/c_03_guard_unlocked.adesh:15
 			f.g = f.total.Lock()
 			*f.g.Ptr() += 100
 			f.g.Unlock()
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/c_03_guard_unlocked.adesh:18
 			f.state = 1
+//line testdata/run/c_03_guard_unlocked.adesh:18
 			fallthrough
+//line testdata/run/c_03_guard_unlocked.adesh:18
 		case 1: // after the await at c_03_guard_unlocked.adesh:18
+//line testdata/run/c_03_guard_unlocked.adesh:18
 			f.total = nil
 //line testdata/run/c_03_guard_unlocked.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_03_guard_unlocked.adesh:18
 			if !step_.Ready {
+//line testdata/run/c_03_guard_unlocked.adesh:18
 				cx.SuspendedAt("testdata/run/c_03_guard_unlocked.adesh:18")
+//line testdata/run/c_03_guard_unlocked.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_03_guard_unlocked.adesh:18
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/c_03_guard_unlocked.adesh:18
 			{
+//line testdata/run/c_03_guard_unlocked.adesh:18
 				f.g.Drop()
+//line testdata/run/c_03_guard_unlocked.adesh:18
 				f.g = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/c_03_guard_unlocked.adesh:18
 			f.complete_()
+//line testdata/run/c_03_guard_unlocked.adesh:18
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/c_03_guard_unlocked.adesh:14
 		default:
+//line testdata/run/c_03_guard_unlocked.adesh:14
 			rt.AwaitedAgain("the async block", "testdata/run/c_03_guard_unlocked.adesh:14:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_03_guard_unlocked.adesh:14
 func (f *asyncBlock1) Drop() {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 		return
 	}
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	f.dropSub_()
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/c_03_guard_unlocked.adesh:14
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	x := recover()
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	if x == nil {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 		return
 	}
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	f.Drop()
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	panic(x)
 }
 
+//line testdata/run/c_03_guard_unlocked.adesh:14
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	switch f.state {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	case 1:
+//line testdata/run/c_03_guard_unlocked.adesh:14
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_03_guard_unlocked.adesh:14
 func (f *asyncBlock1) complete_() {
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	f.state = asyncBlock1Done_
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	f.g.Drop()
+//line testdata/run/c_03_guard_unlocked.adesh:14
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -195,49 +271,77 @@ poll_:
 			n_ = 5
 //line testdata/run/c_03_guard_unlocked.adesh:12
 			for i_ := int64(1); i_ < n_; i_++ {
+//line testdata/run/c_03_guard_unlocked.adesh:12
 				var i int64 = i_
-//line testdata/run/c_03_guard_unlocked.adesh:13
 				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, add(i)))
 				rt.ArrPush(&hs, rt.SpawnValue[rt.Unit](cx, asyncBlock1{total: total}))
 			}
+//line testdata/run/c_03_guard_unlocked.adesh:12
 			f.items_ = hs
+//line testdata/run/c_03_guard_unlocked.adesh:12
 			f.i1_ = 0
+//line testdata/run/c_03_guard_unlocked.adesh:12
 			f.state = 1
+//line testdata/run/c_03_guard_unlocked.adesh:12
 			fallthrough
+//line testdata/run/c_03_guard_unlocked.adesh:12
 		case 1: // head of the loop at c_03_guard_unlocked.adesh:21
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/c_03_guard_unlocked.adesh:21
 				f.state = 4
+//line testdata/run/c_03_guard_unlocked.adesh:21
 				continue poll_
 			}
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			x_ = f.items_[f.i1_]
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			h = x_
 //line testdata/run/c_03_guard_unlocked.adesh:21
 			f.sub1_ = h
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			f.state = 2
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			fallthrough
+//line testdata/run/c_03_guard_unlocked.adesh:21
 		case 2: // after the await at c_03_guard_unlocked.adesh:21
 //line testdata/run/c_03_guard_unlocked.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			if !step_.Ready {
+//line testdata/run/c_03_guard_unlocked.adesh:21
 				cx.SuspendedAt("testdata/run/c_03_guard_unlocked.adesh:21")
+//line testdata/run/c_03_guard_unlocked.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			f.sub1_ = nil
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			f.state = 3
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			fallthrough
+//line testdata/run/c_03_guard_unlocked.adesh:21
 		case 3: // next turn of the loop at c_03_guard_unlocked.adesh:21
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			f.i1_++
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			f.state = 1
+//line testdata/run/c_03_guard_unlocked.adesh:21
 			continue poll_
 		case 4: // after the loop at c_03_guard_unlocked.adesh:21
 			f.tmp_ = total.Lock()
 //line testdata/run/c_03_guard_unlocked.adesh:22
 			rt.Print(*f.tmp_.Ptr())
+//line testdata/run/c_03_guard_unlocked.adesh:22
 			{
+//line testdata/run/c_03_guard_unlocked.adesh:22
 				f.tmp_.Drop()
+//line testdata/run/c_03_guard_unlocked.adesh:22
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/c_03_guard_unlocked.adesh:22
 			f.complete_()
+//line testdata/run/c_03_guard_unlocked.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

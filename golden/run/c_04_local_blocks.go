@@ -17,54 +17,81 @@ const getFutureDone_ = 2
 //
 //line testdata/run/c_04_local_blocks.adesh:2
 func (f *getFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_04_local_blocks.adesh:2
 	for {
+//line testdata/run/c_04_local_blocks.adesh:2
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:2
 		case 0: // start
-//line testdata/run/c_04_local_blocks.adesh:3
 			f.sub1_ = rt.Sleep(f.n)
+//line testdata/run/c_04_local_blocks.adesh:3
 			f.state = 1
+//line testdata/run/c_04_local_blocks.adesh:3
 			fallthrough
+//line testdata/run/c_04_local_blocks.adesh:3
 		case 1: // after the await at c_04_local_blocks.adesh:3
 //line testdata/run/c_04_local_blocks.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_04_local_blocks.adesh:3
 			if !step_.Ready {
+//line testdata/run/c_04_local_blocks.adesh:3
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:3")
+//line testdata/run/c_04_local_blocks.adesh:3
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_04_local_blocks.adesh:3
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/c_04_local_blocks.adesh:3
 			{
 				var res_ int64 = f.n
+//line testdata/run/c_04_local_blocks.adesh:4
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:4
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:2
 		default:
+//line testdata/run/c_04_local_blocks.adesh:2
 			rt.AwaitedAgain("`get`", "testdata/run/c_04_local_blocks.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:2
 func (f *getFuture) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:2
 	if f.state == getFutureDone_ {
+//line testdata/run/c_04_local_blocks.adesh:2
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:2
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:2
 func (f *getFuture) dropSub_() {
+//line testdata/run/c_04_local_blocks.adesh:2
 	switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:2
 	case 1:
+//line testdata/run/c_04_local_blocks.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_04_local_blocks.adesh:2
 func (f *getFuture) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:2
 	*f = getFuture{state: getFutureDone_}
 }
 
 //line testdata/run/c_04_local_blocks.adesh:2
 func get(n int64) getFuture {
+//line testdata/run/c_04_local_blocks.adesh:2
 	return getFuture{n: n}
 }
 
@@ -80,32 +107,50 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/c_04_local_blocks.adesh:10
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_04_local_blocks.adesh:10
 	for {
+//line testdata/run/c_04_local_blocks.adesh:10
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:10
 		case 0: // start
+//line testdata/run/c_04_local_blocks.adesh:10
 			{
+//line testdata/run/c_04_local_blocks.adesh:10
 				var res_ int64 = (*f.x) + 10
+//line testdata/run/c_04_local_blocks.adesh:10
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:10
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:10
 		default:
+//line testdata/run/c_04_local_blocks.adesh:10
 			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:10:13")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:10
 func (f *asyncBlock1) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:10
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/c_04_local_blocks.adesh:10
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:10
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:10
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/c_04_local_blocks.adesh:10
 func (f *asyncBlock1) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:10
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -121,32 +166,50 @@ const asyncBlock2Done_ = 1
 //
 //line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_04_local_blocks.adesh:11
 	for {
+//line testdata/run/c_04_local_blocks.adesh:11
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:11
 		case 0: // start
+//line testdata/run/c_04_local_blocks.adesh:11
 			{
+//line testdata/run/c_04_local_blocks.adesh:11
 				var res_ int64 = (*f.x)
+//line testdata/run/c_04_local_blocks.adesh:11
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:11
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:11
 		default:
+//line testdata/run/c_04_local_blocks.adesh:11
 			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:11:29")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock2) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:11
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/c_04_local_blocks.adesh:11
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:11
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock2) dropSub_() {}
 
+//line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock2) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:11
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -162,32 +225,50 @@ const asyncBlock3Done_ = 1
 //
 //line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_04_local_blocks.adesh:11
 	for {
+//line testdata/run/c_04_local_blocks.adesh:11
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:11
 		case 0: // start
+//line testdata/run/c_04_local_blocks.adesh:11
 			{
+//line testdata/run/c_04_local_blocks.adesh:11
 				var res_ int64 = (*f.y)
+//line testdata/run/c_04_local_blocks.adesh:11
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:11
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:11
 		default:
+//line testdata/run/c_04_local_blocks.adesh:11
 			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:11:50")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock3) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:11
 	if f.state == asyncBlock3Done_ {
+//line testdata/run/c_04_local_blocks.adesh:11
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:11
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock3) dropSub_() {}
 
+//line testdata/run/c_04_local_blocks.adesh:11
 func (f *asyncBlock3) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:11
 	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
@@ -203,32 +284,50 @@ const asyncBlock4Done_ = 1
 //
 //line testdata/run/c_04_local_blocks.adesh:13
 func (f *asyncBlock4) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_04_local_blocks.adesh:13
 	for {
+//line testdata/run/c_04_local_blocks.adesh:13
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:13
 		case 0: // start
+//line testdata/run/c_04_local_blocks.adesh:13
 			{
+//line testdata/run/c_04_local_blocks.adesh:13
 				var res_ int64 = (*f.y) * 100
+//line testdata/run/c_04_local_blocks.adesh:13
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:13
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:13
 		default:
+//line testdata/run/c_04_local_blocks.adesh:13
 			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:13:13")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:13
 func (f *asyncBlock4) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:13
 	if f.state == asyncBlock4Done_ {
+//line testdata/run/c_04_local_blocks.adesh:13
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:13
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:13
 func (f *asyncBlock4) dropSub_() {}
 
+//line testdata/run/c_04_local_blocks.adesh:13
 func (f *asyncBlock4) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:13
 	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
@@ -244,32 +343,50 @@ const asyncBlock5Done_ = 1
 //
 //line testdata/run/c_04_local_blocks.adesh:14
 func (f *asyncBlock5) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_04_local_blocks.adesh:14
 	for {
+//line testdata/run/c_04_local_blocks.adesh:14
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:14
 		case 0: // start
+//line testdata/run/c_04_local_blocks.adesh:14
 			{
+//line testdata/run/c_04_local_blocks.adesh:14
 				var res_ int64 = (*f.x) * 1000
+//line testdata/run/c_04_local_blocks.adesh:14
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:14
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:14
 		default:
+//line testdata/run/c_04_local_blocks.adesh:14
 			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:14:13")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:14
 func (f *asyncBlock5) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:14
 	if f.state == asyncBlock5Done_ {
+//line testdata/run/c_04_local_blocks.adesh:14
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:14
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:14
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:14
 func (f *asyncBlock5) dropSub_() {}
 
+//line testdata/run/c_04_local_blocks.adesh:14
 func (f *asyncBlock5) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:14
 	*f = asyncBlock5{state: asyncBlock5Done_}
 }
 
@@ -286,32 +403,50 @@ const asyncBlock6Done_ = 1
 //
 //line testdata/run/c_04_local_blocks.adesh:16
 func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_04_local_blocks.adesh:16
 	for {
+//line testdata/run/c_04_local_blocks.adesh:16
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:16
 		case 0: // start
+//line testdata/run/c_04_local_blocks.adesh:16
 			{
+//line testdata/run/c_04_local_blocks.adesh:16
 				var res_ int64 = (*f.x) + (*f.y)
+//line testdata/run/c_04_local_blocks.adesh:16
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:16
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:16
 		default:
+//line testdata/run/c_04_local_blocks.adesh:16
 			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:16:32")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:16
 func (f *asyncBlock6) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:16
 	if f.state == asyncBlock6Done_ {
+//line testdata/run/c_04_local_blocks.adesh:16
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:16
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:16
 func (f *asyncBlock6) dropSub_() {}
 
+//line testdata/run/c_04_local_blocks.adesh:16
 func (f *asyncBlock6) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:16
 	*f = asyncBlock6{state: asyncBlock6Done_}
 }
 
@@ -338,132 +473,203 @@ const sumLocalFutureDone_ = 5
 //
 //line testdata/run/c_04_local_blocks.adesh:7
 func (f *sumLocalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_04_local_blocks.adesh:7
 	var aw1_ []int64
+//line testdata/run/c_04_local_blocks.adesh:7
 	var aw2_ rt.Result[int64, rt.Error]
+//line testdata/run/c_04_local_blocks.adesh:7
 	var aw3_ int64
+//line testdata/run/c_04_local_blocks.adesh:7
 	var aw_ rt.Tuple2[int64, int64]
+//line testdata/run/c_04_local_blocks.adesh:7
 	var r rt.Result[int64, rt.Error]
+//line testdata/run/c_04_local_blocks.adesh:7
 	var t_ rt.Tuple2[int64, int64]
+//line testdata/run/c_04_local_blocks.adesh:7
 	for {
+//line testdata/run/c_04_local_blocks.adesh:7
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:7
 		case 0: // start
-//line testdata/run/c_04_local_blocks.adesh:8
 			f.x = 1
 			f.y = 2
 			f.a = rt.Box[int64](asyncBlock1{x: &f.x})
 			f.sub1_ = rt.Join2(rt.Box[int64](asyncBlock2{x: &f.x}), rt.Box[int64](asyncBlock3{y: &f.y}))
+//line testdata/run/c_04_local_blocks.adesh:11
 			f.state = 1
+//line testdata/run/c_04_local_blocks.adesh:11
 			fallthrough
+//line testdata/run/c_04_local_blocks.adesh:11
 		case 1: // after the await at c_04_local_blocks.adesh:11
 //line testdata/run/c_04_local_blocks.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_04_local_blocks.adesh:11
 			if !step_.Ready {
+//line testdata/run/c_04_local_blocks.adesh:11
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:11")
+//line testdata/run/c_04_local_blocks.adesh:11
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_04_local_blocks.adesh:11
 			f.sub1_ = rt.Join2Future[int64, int64]{}
+//line testdata/run/c_04_local_blocks.adesh:11
 			aw_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:11
 			t_ = aw_
+//line testdata/run/c_04_local_blocks.adesh:11
 			f.p_ = t_.F0
+//line testdata/run/c_04_local_blocks.adesh:11
 			f.q = t_.F1
-//line testdata/run/c_04_local_blocks.adesh:12
 			f.fs = []rt.Future[int64]{}
 			rt.ArrPush(&f.fs, rt.Box[int64](asyncBlock4{y: &f.y}))
 			rt.ArrPush(&f.fs, rt.Box[int64](asyncBlock5{x: &f.x}))
 			f.sub2_ = rt.JoinAll(f.fs)
+//line testdata/run/c_04_local_blocks.adesh:15
 			f.state = 2
+//line testdata/run/c_04_local_blocks.adesh:15
 			fallthrough
+//line testdata/run/c_04_local_blocks.adesh:15
 		case 2: // after the await at c_04_local_blocks.adesh:15
 //line testdata/run/c_04_local_blocks.adesh:15
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/c_04_local_blocks.adesh:15
 			if !step_.Ready {
+//line testdata/run/c_04_local_blocks.adesh:15
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:15")
+//line testdata/run/c_04_local_blocks.adesh:15
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_04_local_blocks.adesh:15
 			f.sub2_ = rt.JoinAllFuture[int64]{}
+//line testdata/run/c_04_local_blocks.adesh:15
 			aw1_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:15
 			f.all = aw1_
 			f.sub3_ = rt.Timeout(500, rt.Box[int64](asyncBlock6{x: &f.x, y: &f.y}))
+//line testdata/run/c_04_local_blocks.adesh:16
 			f.state = 3
+//line testdata/run/c_04_local_blocks.adesh:16
 			fallthrough
+//line testdata/run/c_04_local_blocks.adesh:16
 		case 3: // after the await at c_04_local_blocks.adesh:16
 //line testdata/run/c_04_local_blocks.adesh:16
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/c_04_local_blocks.adesh:16
 			if !step_.Ready {
+//line testdata/run/c_04_local_blocks.adesh:16
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:16")
+//line testdata/run/c_04_local_blocks.adesh:16
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_04_local_blocks.adesh:16
 			f.sub3_ = rt.TimeoutFuture[int64]{}
+//line testdata/run/c_04_local_blocks.adesh:16
 			aw2_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:16
 			r = aw2_
 			f.t = 0
+//line testdata/run/c_04_local_blocks.adesh:17
 			if r.IsOk {
+//line testdata/run/c_04_local_blocks.adesh:17
 				var v int64 = r.Val
 //line testdata/run/c_04_local_blocks.adesh:19
 				f.t = v
 			} else {
+//line testdata/run/c_04_local_blocks.adesh:19
 				var e rt.Error = r.Err
+//line testdata/run/c_04_local_blocks.adesh:19
 				_ = e
-//line testdata/run/c_04_local_blocks.adesh:20
 				f.t = -1
 			}
 			f.sub4_ = f.a
+//line testdata/run/c_04_local_blocks.adesh:22
 			f.state = 4
+//line testdata/run/c_04_local_blocks.adesh:22
 			fallthrough
+//line testdata/run/c_04_local_blocks.adesh:22
 		case 4: // after the await at c_04_local_blocks.adesh:22
+//line testdata/run/c_04_local_blocks.adesh:22
 			f.a = nil
 //line testdata/run/c_04_local_blocks.adesh:22
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/c_04_local_blocks.adesh:22
 			if !step_.Ready {
+//line testdata/run/c_04_local_blocks.adesh:22
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:22")
+//line testdata/run/c_04_local_blocks.adesh:22
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_04_local_blocks.adesh:22
 			f.sub4_ = nil
+//line testdata/run/c_04_local_blocks.adesh:22
 			aw3_ = step_.Value
+//line testdata/run/c_04_local_blocks.adesh:22
 			{
+//line testdata/run/c_04_local_blocks.adesh:22
 				var res_ int64 = aw3_ + f.p_ + f.q + f.all[rt.Index(0, len(f.all), "testdata/run/c_04_local_blocks.adesh:22:30")] + f.all[rt.Index(1, len(f.all), "testdata/run/c_04_local_blocks.adesh:22:39")] + f.t
+//line testdata/run/c_04_local_blocks.adesh:22
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:22
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:7
 		default:
+//line testdata/run/c_04_local_blocks.adesh:7
 			rt.AwaitedAgain("`sum_local`", "testdata/run/c_04_local_blocks.adesh:7:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:7
 func (f *sumLocalFuture) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:7
 	if f.state == sumLocalFutureDone_ {
+//line testdata/run/c_04_local_blocks.adesh:7
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:7
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:7
 func (f *sumLocalFuture) dropSub_() {
+//line testdata/run/c_04_local_blocks.adesh:7
 	switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:7
 	case 1:
+//line testdata/run/c_04_local_blocks.adesh:7
 		f.sub1_.Drop()
+//line testdata/run/c_04_local_blocks.adesh:7
 	case 2:
+//line testdata/run/c_04_local_blocks.adesh:7
 		f.sub2_.Drop()
+//line testdata/run/c_04_local_blocks.adesh:7
 	case 3:
+//line testdata/run/c_04_local_blocks.adesh:7
 		f.sub3_.Drop()
+//line testdata/run/c_04_local_blocks.adesh:7
 	case 4:
+//line testdata/run/c_04_local_blocks.adesh:7
 		if f.sub4_ != nil {
+//line testdata/run/c_04_local_blocks.adesh:7
 			f.sub4_.Drop()
 		}
 	}
 }
 
+//line testdata/run/c_04_local_blocks.adesh:7
 func (f *sumLocalFuture) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:7
 	*f = sumLocalFuture{state: sumLocalFutureDone_}
 }
 
 //line testdata/run/c_04_local_blocks.adesh:7
 func sum_local() sumLocalFuture {
+//line testdata/run/c_04_local_blocks.adesh:7
 	return sumLocalFuture{}
 }
 
@@ -479,32 +685,50 @@ const asyncBlock7Done_ = 1
 //
 //line testdata/run/c_04_local_blocks.adesh:28
 func (f *asyncBlock7) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/c_04_local_blocks.adesh:28
 	for {
+//line testdata/run/c_04_local_blocks.adesh:28
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:28
 		case 0: // start
+//line testdata/run/c_04_local_blocks.adesh:28
 			{
+//line testdata/run/c_04_local_blocks.adesh:28
 				var res_ string = "hello " + (*f.name)
+//line testdata/run/c_04_local_blocks.adesh:28
 				f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:28
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/c_04_local_blocks.adesh:28
 		default:
+//line testdata/run/c_04_local_blocks.adesh:28
 			rt.AwaitedAgain("the async block", "testdata/run/c_04_local_blocks.adesh:28:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:28
 func (f *asyncBlock7) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:28
 	if f.state == asyncBlock7Done_ {
+//line testdata/run/c_04_local_blocks.adesh:28
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:28
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:28
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:28
 func (f *asyncBlock7) dropSub_() {}
 
+//line testdata/run/c_04_local_blocks.adesh:28
 func (f *asyncBlock7) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:28
 	*f = asyncBlock7{state: asyncBlock7Done_}
 }
 
@@ -522,76 +746,116 @@ const mainFutureDone_ = 3
 //
 //line testdata/run/c_04_local_blocks.adesh:25
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/c_04_local_blocks.adesh:25
 	var aw1_ string
+//line testdata/run/c_04_local_blocks.adesh:25
 	var aw_ int64
+//line testdata/run/c_04_local_blocks.adesh:25
 	var greet rt.Future[string]
+//line testdata/run/c_04_local_blocks.adesh:25
 	for {
+//line testdata/run/c_04_local_blocks.adesh:25
 		switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:25
 		case 0: // start
-//line testdata/run/c_04_local_blocks.adesh:26
 			f.sub1_ = sum_local()
+//line testdata/run/c_04_local_blocks.adesh:26
 			f.state = 1
+//line testdata/run/c_04_local_blocks.adesh:26
 			fallthrough
+//line testdata/run/c_04_local_blocks.adesh:26
 		case 1: // after the await at c_04_local_blocks.adesh:26
 //line testdata/run/c_04_local_blocks.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_04_local_blocks.adesh:26
 			if !step_.Ready {
+//line testdata/run/c_04_local_blocks.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_04_local_blocks.adesh:26
 			f.sub1_ = sumLocalFuture{}
+//line testdata/run/c_04_local_blocks.adesh:26
 			aw_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:26
 			rt.Print(aw_)
 			f.name = "local"
 			greet = rt.Box[string](asyncBlock7{name: &f.name})
 			f.sub2_ = greet
+//line testdata/run/c_04_local_blocks.adesh:29
 			f.state = 2
+//line testdata/run/c_04_local_blocks.adesh:29
 			fallthrough
+//line testdata/run/c_04_local_blocks.adesh:29
 		case 2: // after the await at c_04_local_blocks.adesh:29
 //line testdata/run/c_04_local_blocks.adesh:29
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/c_04_local_blocks.adesh:29
 			if !step_.Ready {
+//line testdata/run/c_04_local_blocks.adesh:29
 				cx.SuspendedAt("testdata/run/c_04_local_blocks.adesh:29")
+//line testdata/run/c_04_local_blocks.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_04_local_blocks.adesh:29
 			f.sub2_ = nil
+//line testdata/run/c_04_local_blocks.adesh:29
 			aw1_ = step_.Value
 //line testdata/run/c_04_local_blocks.adesh:29
 			rt.Print(aw1_)
+//line testdata/run/c_04_local_blocks.adesh:29
 			f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:29
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/c_04_local_blocks.adesh:25
 		default:
+//line testdata/run/c_04_local_blocks.adesh:25
 			rt.AwaitedAgain("`main`", "testdata/run/c_04_local_blocks.adesh:25:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_04_local_blocks.adesh:25
 func (f *mainFuture) Drop() {
+//line testdata/run/c_04_local_blocks.adesh:25
 	if f.state == mainFutureDone_ {
+//line testdata/run/c_04_local_blocks.adesh:25
 		return
 	}
+//line testdata/run/c_04_local_blocks.adesh:25
 	f.dropSub_()
+//line testdata/run/c_04_local_blocks.adesh:25
 	f.complete_()
 }
 
+//line testdata/run/c_04_local_blocks.adesh:25
 func (f *mainFuture) dropSub_() {
+//line testdata/run/c_04_local_blocks.adesh:25
 	switch f.state {
+//line testdata/run/c_04_local_blocks.adesh:25
 	case 1:
+//line testdata/run/c_04_local_blocks.adesh:25
 		f.sub1_.Drop()
+//line testdata/run/c_04_local_blocks.adesh:25
 	case 2:
+//line testdata/run/c_04_local_blocks.adesh:25
 		if f.sub2_ != nil {
+//line testdata/run/c_04_local_blocks.adesh:25
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/c_04_local_blocks.adesh:25
 func (f *mainFuture) complete_() {
+//line testdata/run/c_04_local_blocks.adesh:25
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/c_04_local_blocks.adesh:25
 func adeshMain() mainFuture {
+//line testdata/run/c_04_local_blocks.adesh:25
 	return mainFuture{}
 }
 
@@ -610,16 +874,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/c_04_local_blocks.adesh:25
 			f.sub1_ = adeshMain()
+//line testdata/run/c_04_local_blocks.adesh:25
 			f.state = 1
+//line testdata/run/c_04_local_blocks.adesh:25
 			fallthrough
+//line testdata/run/c_04_local_blocks.adesh:25
 		case 1: // after the await at c_04_local_blocks.adesh:25
 //line testdata/run/c_04_local_blocks.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_04_local_blocks.adesh:25
 			if !step_.Ready {
+//line testdata/run/c_04_local_blocks.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_04_local_blocks.adesh:25
 			f.sub1_ = mainFuture{}
+//line testdata/run/c_04_local_blocks.adesh:25
 			f.complete_()
+//line testdata/run/c_04_local_blocks.adesh:25
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

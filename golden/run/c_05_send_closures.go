@@ -17,54 +17,81 @@ const showFutureDone_ = 2
 //
 //line testdata/run/c_05_send_closures.adesh:2
 func (f *showFuture[T]) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/c_05_send_closures.adesh:2
 	for {
+//line testdata/run/c_05_send_closures.adesh:2
 		switch f.state {
+//line testdata/run/c_05_send_closures.adesh:2
 		case 0: // start
-//line testdata/run/c_05_send_closures.adesh:3
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/c_05_send_closures.adesh:3
 			f.state = 1
+//line testdata/run/c_05_send_closures.adesh:3
 			fallthrough
+//line testdata/run/c_05_send_closures.adesh:3
 		case 1: // after the await at c_05_send_closures.adesh:3
 //line testdata/run/c_05_send_closures.adesh:3
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_05_send_closures.adesh:3
 			if !step_.Ready {
+//line testdata/run/c_05_send_closures.adesh:3
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:3")
+//line testdata/run/c_05_send_closures.adesh:3
 				return rt.Pending[string]()
 			}
+//line testdata/run/c_05_send_closures.adesh:3
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/c_05_send_closures.adesh:3
 			{
 				var res_ string = "<" + rt.Str(f.x) + ">"
+//line testdata/run/c_05_send_closures.adesh:4
 				f.complete_()
+//line testdata/run/c_05_send_closures.adesh:4
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/c_05_send_closures.adesh:2
 		default:
+//line testdata/run/c_05_send_closures.adesh:2
 			rt.AwaitedAgain("`show`", "testdata/run/c_05_send_closures.adesh:2:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_05_send_closures.adesh:2
 func (f *showFuture[T]) Drop() {
+//line testdata/run/c_05_send_closures.adesh:2
 	if f.state == showFutureDone_ {
+//line testdata/run/c_05_send_closures.adesh:2
 		return
 	}
+//line testdata/run/c_05_send_closures.adesh:2
 	f.dropSub_()
+//line testdata/run/c_05_send_closures.adesh:2
 	f.complete_()
 }
 
+//line testdata/run/c_05_send_closures.adesh:2
 func (f *showFuture[T]) dropSub_() {
+//line testdata/run/c_05_send_closures.adesh:2
 	switch f.state {
+//line testdata/run/c_05_send_closures.adesh:2
 	case 1:
+//line testdata/run/c_05_send_closures.adesh:2
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_05_send_closures.adesh:2
 func (f *showFuture[T]) complete_() {
+//line testdata/run/c_05_send_closures.adesh:2
 	*f = showFuture[T]{state: showFutureDone_}
 }
 
 //line testdata/run/c_05_send_closures.adesh:2
 func show[T any](x T) showFuture[T] {
+//line testdata/run/c_05_send_closures.adesh:2
 	return showFuture[T]{x: x}
 }
 
@@ -81,48 +108,75 @@ const asyncBlock1Done_ = 2
 //
 //line testdata/run/c_05_send_closures.adesh:8
 func (f *asyncBlock1[T]) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/c_05_send_closures.adesh:8
 	var aw_ string
+//line testdata/run/c_05_send_closures.adesh:8
 	for {
+//line testdata/run/c_05_send_closures.adesh:8
 		switch f.state {
+//line testdata/run/c_05_send_closures.adesh:8
 		case 0: // start
-//line testdata/run/c_05_send_closures.adesh:9
 			f.sub1_ = show[T](rt.CloneT(f.x))
+//line testdata/run/c_05_send_closures.adesh:9
 			f.state = 1
+//line testdata/run/c_05_send_closures.adesh:9
 			fallthrough
+//line testdata/run/c_05_send_closures.adesh:9
 		case 1: // after the await at c_05_send_closures.adesh:9
+//line testdata/run/c_05_send_closures.adesh:9
 			f.x = *new(T)
 //line testdata/run/c_05_send_closures.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_05_send_closures.adesh:9
 			if !step_.Ready {
+//line testdata/run/c_05_send_closures.adesh:9
 				return rt.Pending[string]()
 			}
+//line testdata/run/c_05_send_closures.adesh:9
 			f.sub1_ = showFuture[T]{}
+//line testdata/run/c_05_send_closures.adesh:9
 			aw_ = step_.Value
+//line testdata/run/c_05_send_closures.adesh:9
 			f.complete_()
+//line testdata/run/c_05_send_closures.adesh:9
 			return rt.Ready[string](aw_)
+//line testdata/run/c_05_send_closures.adesh:8
 		default:
+//line testdata/run/c_05_send_closures.adesh:8
 			rt.AwaitedAgain("the async block", "testdata/run/c_05_send_closures.adesh:8:18")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_05_send_closures.adesh:8
 func (f *asyncBlock1[T]) Drop() {
+//line testdata/run/c_05_send_closures.adesh:8
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/c_05_send_closures.adesh:8
 		return
 	}
+//line testdata/run/c_05_send_closures.adesh:8
 	f.dropSub_()
+//line testdata/run/c_05_send_closures.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/c_05_send_closures.adesh:8
 func (f *asyncBlock1[T]) dropSub_() {
+//line testdata/run/c_05_send_closures.adesh:8
 	switch f.state {
+//line testdata/run/c_05_send_closures.adesh:8
 	case 1:
+//line testdata/run/c_05_send_closures.adesh:8
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_05_send_closures.adesh:8
 func (f *asyncBlock1[T]) complete_() {
+//line testdata/run/c_05_send_closures.adesh:8
 	*f = asyncBlock1[T]{state: asyncBlock1Done_}
 }
 
@@ -143,32 +197,49 @@ const asyncBlock2Done_ = 1
 //
 //line testdata/run/c_05_send_closures.adesh:16
 func (f *asyncBlock2) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_05_send_closures.adesh:16
 	for {
+//line testdata/run/c_05_send_closures.adesh:16
 		switch f.state {
+//line testdata/run/c_05_send_closures.adesh:16
 		case 0: // start
+//line testdata/run/c_05_send_closures.adesh:16
 			{
 				var res_ int64 = f.scale(4)
+//line testdata/run/c_05_send_closures.adesh:17
 				f.complete_()
+//line testdata/run/c_05_send_closures.adesh:17
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_05_send_closures.adesh:16
 		default:
+//line testdata/run/c_05_send_closures.adesh:16
 			rt.AwaitedAgain("the async block", "testdata/run/c_05_send_closures.adesh:16:19")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_05_send_closures.adesh:16
 func (f *asyncBlock2) Drop() {
+//line testdata/run/c_05_send_closures.adesh:16
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/c_05_send_closures.adesh:16
 		return
 	}
+//line testdata/run/c_05_send_closures.adesh:16
 	f.dropSub_()
+//line testdata/run/c_05_send_closures.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/c_05_send_closures.adesh:16
 func (f *asyncBlock2) dropSub_() {}
 
+//line testdata/run/c_05_send_closures.adesh:16
 func (f *asyncBlock2) complete_() {
+//line testdata/run/c_05_send_closures.adesh:16
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -187,17 +258,26 @@ const mainFutureDone_ = 5
 //
 //line testdata/run/c_05_send_closures.adesh:13
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/c_05_send_closures.adesh:13
 	var aw1_ string
+//line testdata/run/c_05_send_closures.adesh:13
 	var aw2_ string
+//line testdata/run/c_05_send_closures.adesh:13
 	var aw3_ int64
+//line testdata/run/c_05_send_closures.adesh:13
 	var aw_ int64
+//line testdata/run/c_05_send_closures.adesh:13
 	var h *rt.JoinHandle[int64]
+//line testdata/run/c_05_send_closures.adesh:13
 	var job *rt.JoinHandle[int64]
+//line testdata/run/c_05_send_closures.adesh:13
 	var scale func(int64) int64
+//line testdata/run/c_05_send_closures.adesh:13
 	for {
+//line testdata/run/c_05_send_closures.adesh:13
 		switch f.state {
+//line testdata/run/c_05_send_closures.adesh:13
 		case 0: // start
-//line testdata/run/c_05_send_closures.adesh:14
 			f.base = 10
 			scale = func(n int64) int64 {
 //line testdata/run/c_05_send_closures.adesh:15
@@ -207,44 +287,68 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			h = rt.SpawnValue[int64](cx, asyncBlock2{scale: scale})
 //line testdata/run/c_05_send_closures.adesh:19
 			f.sub1_ = h
+//line testdata/run/c_05_send_closures.adesh:19
 			f.state = 1
+//line testdata/run/c_05_send_closures.adesh:19
 			fallthrough
+//line testdata/run/c_05_send_closures.adesh:19
 		case 1: // after the await at c_05_send_closures.adesh:19
 //line testdata/run/c_05_send_closures.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_05_send_closures.adesh:19
 			if !step_.Ready {
+//line testdata/run/c_05_send_closures.adesh:19
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:19")
+//line testdata/run/c_05_send_closures.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_05_send_closures.adesh:19
 			f.sub1_ = nil
+//line testdata/run/c_05_send_closures.adesh:19
 			aw_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:19
 			rt.Print(aw_)
 			f.sub2_ = in_background[int64](42)
+//line testdata/run/c_05_send_closures.adesh:20
 			f.state = 2
+//line testdata/run/c_05_send_closures.adesh:20
 			fallthrough
+//line testdata/run/c_05_send_closures.adesh:20
 		case 2: // after the await at c_05_send_closures.adesh:20
 //line testdata/run/c_05_send_closures.adesh:20
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/c_05_send_closures.adesh:20
 			if !step_.Ready {
+//line testdata/run/c_05_send_closures.adesh:20
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:20")
+//line testdata/run/c_05_send_closures.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_05_send_closures.adesh:20
 			f.sub2_ = nil
+//line testdata/run/c_05_send_closures.adesh:20
 			aw1_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:20
 			rt.Print(aw1_)
 			f.sub2_ = in_background[string]("text")
+//line testdata/run/c_05_send_closures.adesh:21
 			f.state = 3
+//line testdata/run/c_05_send_closures.adesh:21
 			fallthrough
+//line testdata/run/c_05_send_closures.adesh:21
 		case 3: // after the await at c_05_send_closures.adesh:21
 //line testdata/run/c_05_send_closures.adesh:21
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/c_05_send_closures.adesh:21
 			if !step_.Ready {
+//line testdata/run/c_05_send_closures.adesh:21
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:21")
+//line testdata/run/c_05_send_closures.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_05_send_closures.adesh:21
 			f.sub2_ = nil
+//line testdata/run/c_05_send_closures.adesh:21
 			aw2_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:21
 			rt.Print(aw2_)
@@ -255,63 +359,98 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/c_05_send_closures.adesh:24
 			f.sub1_ = job
+//line testdata/run/c_05_send_closures.adesh:24
 			f.state = 4
+//line testdata/run/c_05_send_closures.adesh:24
 			fallthrough
+//line testdata/run/c_05_send_closures.adesh:24
 		case 4: // after the await at c_05_send_closures.adesh:24
 //line testdata/run/c_05_send_closures.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_05_send_closures.adesh:24
 			if !step_.Ready {
+//line testdata/run/c_05_send_closures.adesh:24
 				cx.SuspendedAt("testdata/run/c_05_send_closures.adesh:24")
+//line testdata/run/c_05_send_closures.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_05_send_closures.adesh:24
 			f.sub1_ = nil
+//line testdata/run/c_05_send_closures.adesh:24
 			aw3_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:24
 			rt.Print(aw3_)
+//line testdata/run/c_05_send_closures.adesh:24
 			f.complete_()
+//line testdata/run/c_05_send_closures.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/c_05_send_closures.adesh:13
 		default:
+//line testdata/run/c_05_send_closures.adesh:13
 			rt.AwaitedAgain("`main`", "testdata/run/c_05_send_closures.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_05_send_closures.adesh:13
 func (f *mainFuture) Drop() {
+//line testdata/run/c_05_send_closures.adesh:13
 	if f.state == mainFutureDone_ {
+//line testdata/run/c_05_send_closures.adesh:13
 		return
 	}
+//line testdata/run/c_05_send_closures.adesh:13
 	f.dropSub_()
+//line testdata/run/c_05_send_closures.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/c_05_send_closures.adesh:13
 func (f *mainFuture) dropSub_() {
+//line testdata/run/c_05_send_closures.adesh:13
 	switch f.state {
+//line testdata/run/c_05_send_closures.adesh:13
 	case 1:
+//line testdata/run/c_05_send_closures.adesh:13
 		if f.sub1_ != nil {
+//line testdata/run/c_05_send_closures.adesh:13
 			f.sub1_.Drop()
 		}
+//line testdata/run/c_05_send_closures.adesh:13
 	case 2:
+//line testdata/run/c_05_send_closures.adesh:13
 		if f.sub2_ != nil {
+//line testdata/run/c_05_send_closures.adesh:13
 			f.sub2_.Drop()
 		}
+//line testdata/run/c_05_send_closures.adesh:13
 	case 3:
+//line testdata/run/c_05_send_closures.adesh:13
 		if f.sub2_ != nil {
+//line testdata/run/c_05_send_closures.adesh:13
 			f.sub2_.Drop()
 		}
+//line testdata/run/c_05_send_closures.adesh:13
 	case 4:
+//line testdata/run/c_05_send_closures.adesh:13
 		if f.sub1_ != nil {
+//line testdata/run/c_05_send_closures.adesh:13
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/c_05_send_closures.adesh:13
 func (f *mainFuture) complete_() {
+//line testdata/run/c_05_send_closures.adesh:13
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/c_05_send_closures.adesh:13
 func adeshMain() mainFuture {
+//line testdata/run/c_05_send_closures.adesh:13
 	return mainFuture{}
 }
 
@@ -330,16 +469,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/c_05_send_closures.adesh:13
 			f.sub1_ = adeshMain()
+//line testdata/run/c_05_send_closures.adesh:13
 			f.state = 1
+//line testdata/run/c_05_send_closures.adesh:13
 			fallthrough
+//line testdata/run/c_05_send_closures.adesh:13
 		case 1: // after the await at c_05_send_closures.adesh:13
 //line testdata/run/c_05_send_closures.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_05_send_closures.adesh:13
 			if !step_.Ready {
+//line testdata/run/c_05_send_closures.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_05_send_closures.adesh:13
 			f.sub1_ = mainFuture{}
+//line testdata/run/c_05_send_closures.adesh:13
 			f.complete_()
+//line testdata/run/c_05_send_closures.adesh:13
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

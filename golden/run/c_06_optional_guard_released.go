@@ -21,19 +21,30 @@ const unlockIfTakenFutureDone_ = 2
 //
 //line testdata/run/c_06_optional_guard_released.adesh:3
 func (f *unlockIfTakenFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	var c_ bool
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	var t_ rt.Option[rt.MutexGuard[int64]]
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	for {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 		switch f.state {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 		case 0: // start
-//line testdata/run/c_06_optional_guard_released.adesh:4
 			f.t = rt.TryLockOption(f.m_)
+//line testdata/run/c_06_optional_guard_released.adesh:4
 			t_ = f.t
+//line testdata/run/c_06_optional_guard_released.adesh:4
 			f.tmp_ = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/c_06_optional_guard_released.adesh:4
 			c_ = t_.Some
+//line testdata/run/c_06_optional_guard_released.adesh:4
 			{
+//line testdata/run/c_06_optional_guard_released.adesh:4
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/c_06_optional_guard_released.adesh:4
 				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
 //line testdata/run/c_06_optional_guard_released.adesh:5
@@ -43,63 +54,100 @@ func (f *unlockIfTakenFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/c_06_optional_guard_released.adesh:6
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/c_06_optional_guard_released.adesh:6
 			f.state = 1
+//line testdata/run/c_06_optional_guard_released.adesh:6
 			fallthrough
+//line testdata/run/c_06_optional_guard_released.adesh:6
 		case 1: // after the await at c_06_optional_guard_released.adesh:6
+//line testdata/run/c_06_optional_guard_released.adesh:6
 			f.m_ = nil
 //line testdata/run/c_06_optional_guard_released.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_06_optional_guard_released.adesh:6
 			if !step_.Ready {
+//line testdata/run/c_06_optional_guard_released.adesh:6
 				cx.SuspendedAt("testdata/run/c_06_optional_guard_released.adesh:6")
+//line testdata/run/c_06_optional_guard_released.adesh:6
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:6
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/c_06_optional_guard_released.adesh:6
 			{
+//line testdata/run/c_06_optional_guard_released.adesh:6
 				rt.ReleaseOption(f.t)
+//line testdata/run/c_06_optional_guard_released.adesh:6
 				f.t = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:6
 			f.complete_()
+//line testdata/run/c_06_optional_guard_released.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/c_06_optional_guard_released.adesh:3
 		default:
+//line testdata/run/c_06_optional_guard_released.adesh:3
 			rt.AwaitedAgain("`unlock_if_taken`", "testdata/run/c_06_optional_guard_released.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_06_optional_guard_released.adesh:3
 func (f *unlockIfTakenFuture) Drop() {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	if f.state == unlockIfTakenFutureDone_ {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 		return
 	}
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	f.dropSub_()
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:3
 func (f *unlockIfTakenFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	x := recover()
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	if x == nil {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 		return
 	}
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	f.Drop()
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	panic(x)
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:3
 func (f *unlockIfTakenFuture) dropSub_() {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	switch f.state {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	case 1:
+//line testdata/run/c_06_optional_guard_released.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:3
 func (f *unlockIfTakenFuture) complete_() {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	f.state = unlockIfTakenFutureDone_
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	rt.ReleaseOption(f.t)
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	rt.ReleaseOption(f.tmp_)
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	*f = unlockIfTakenFuture{state: unlockIfTakenFutureDone_}
 }
 
 //line testdata/run/c_06_optional_guard_released.adesh:3
 func unlock_if_taken(m_ *rt.Mutex[int64]) unlockIfTakenFuture {
+//line testdata/run/c_06_optional_guard_released.adesh:3
 	return unlockIfTakenFuture{m_: m_}
 }
 
@@ -117,75 +165,115 @@ const forgetFutureDone_ = 2
 //
 //line testdata/run/c_06_optional_guard_released.adesh:8
 func (f *forgetFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	var old_ rt.Option[rt.MutexGuard[int64]]
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	for {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 		switch f.state {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 		case 0: // start
-//line testdata/run/c_06_optional_guard_released.adesh:9
 			f.t = rt.TryLockOption(f.m_)
+//line testdata/run/c_06_optional_guard_released.adesh:9
 			old_ = f.t
-//line testdata/run/c_06_optional_guard_released.adesh:10
 			f.t = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/c_06_optional_guard_released.adesh:10
 			rt.ReleaseOption(old_)
-//line testdata/run/c_06_optional_guard_released.adesh:11
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/c_06_optional_guard_released.adesh:11
 			f.state = 1
+//line testdata/run/c_06_optional_guard_released.adesh:11
 			fallthrough
+//line testdata/run/c_06_optional_guard_released.adesh:11
 		case 1: // after the await at c_06_optional_guard_released.adesh:11
+//line testdata/run/c_06_optional_guard_released.adesh:11
 			f.m_ = nil
 //line testdata/run/c_06_optional_guard_released.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_06_optional_guard_released.adesh:11
 			if !step_.Ready {
+//line testdata/run/c_06_optional_guard_released.adesh:11
 				cx.SuspendedAt("testdata/run/c_06_optional_guard_released.adesh:11")
+//line testdata/run/c_06_optional_guard_released.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:11
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/c_06_optional_guard_released.adesh:11
 			{
+//line testdata/run/c_06_optional_guard_released.adesh:11
 				rt.ReleaseOption(f.t)
+//line testdata/run/c_06_optional_guard_released.adesh:11
 				f.t = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:11
 			f.complete_()
+//line testdata/run/c_06_optional_guard_released.adesh:11
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/c_06_optional_guard_released.adesh:8
 		default:
+//line testdata/run/c_06_optional_guard_released.adesh:8
 			rt.AwaitedAgain("`forget`", "testdata/run/c_06_optional_guard_released.adesh:8:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_06_optional_guard_released.adesh:8
 func (f *forgetFuture) Drop() {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	if f.state == forgetFutureDone_ {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 		return
 	}
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	f.dropSub_()
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:8
 func (f *forgetFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	x := recover()
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	if x == nil {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 		return
 	}
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	f.Drop()
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	panic(x)
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:8
 func (f *forgetFuture) dropSub_() {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	switch f.state {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	case 1:
+//line testdata/run/c_06_optional_guard_released.adesh:8
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:8
 func (f *forgetFuture) complete_() {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	f.state = forgetFutureDone_
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	rt.ReleaseOption(f.t)
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	*f = forgetFuture{state: forgetFutureDone_}
 }
 
 //line testdata/run/c_06_optional_guard_released.adesh:8
 func forget(m_ *rt.Mutex[int64]) forgetFuture {
+//line testdata/run/c_06_optional_guard_released.adesh:8
 	return forgetFuture{m_: m_}
 }
 
@@ -204,95 +292,151 @@ const onlyWhenFreeFutureDone_ = 3
 //
 //line testdata/run/c_06_optional_guard_released.adesh:13
 func (f *onlyWhenFreeFuture) Poll(cx *rt.Context) (result_ rt.Poll[bool]) {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	var c_ bool
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	var t_ rt.Option[rt.MutexGuard[int64]]
+//line testdata/run/c_06_optional_guard_released.adesh:13
 poll_:
 	for {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 		switch f.state {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 		case 0: // start
-//line testdata/run/c_06_optional_guard_released.adesh:14
 			f.t = rt.TryLockOption(f.m_)
+//line testdata/run/c_06_optional_guard_released.adesh:14
 			t_ = f.t
+//line testdata/run/c_06_optional_guard_released.adesh:14
 			f.tmp_ = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/c_06_optional_guard_released.adesh:14
 			c_ = !t_.Some
+//line testdata/run/c_06_optional_guard_released.adesh:14
 			{
+//line testdata/run/c_06_optional_guard_released.adesh:14
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/c_06_optional_guard_released.adesh:14
 				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
 //line testdata/run/c_06_optional_guard_released.adesh:15
 			if !c_ {
+//line testdata/run/c_06_optional_guard_released.adesh:15
 				f.state = 2
+//line testdata/run/c_06_optional_guard_released.adesh:15
 				continue poll_
 			}
 //line testdata/run/c_06_optional_guard_released.adesh:16
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/c_06_optional_guard_released.adesh:16
 			f.state = 1
+//line testdata/run/c_06_optional_guard_released.adesh:16
 			fallthrough
+//line testdata/run/c_06_optional_guard_released.adesh:16
 		case 1: // after the await at c_06_optional_guard_released.adesh:16
+//line testdata/run/c_06_optional_guard_released.adesh:16
 			f.m_ = nil
 //line testdata/run/c_06_optional_guard_released.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_06_optional_guard_released.adesh:16
 			if !step_.Ready {
+//line testdata/run/c_06_optional_guard_released.adesh:16
 				cx.SuspendedAt("testdata/run/c_06_optional_guard_released.adesh:16")
+//line testdata/run/c_06_optional_guard_released.adesh:16
 				return rt.Pending[bool]()
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:16
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/c_06_optional_guard_released.adesh:16
 			{
+//line testdata/run/c_06_optional_guard_released.adesh:16
 				rt.ReleaseOption(f.t)
+//line testdata/run/c_06_optional_guard_released.adesh:16
 				f.t = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:17
 			f.complete_()
+//line testdata/run/c_06_optional_guard_released.adesh:17
 			return rt.Ready[bool](false)
+//line testdata/run/c_06_optional_guard_released.adesh:13
 		case 2: // after the if at c_06_optional_guard_released.adesh:15
 //line testdata/run/c_06_optional_guard_released.adesh:19
 			*f.t.Val.Ptr()++
+//line testdata/run/c_06_optional_guard_released.adesh:19
 			{
+//line testdata/run/c_06_optional_guard_released.adesh:19
 				rt.ReleaseOption(f.t)
+//line testdata/run/c_06_optional_guard_released.adesh:19
 				f.t = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:20
 			f.complete_()
+//line testdata/run/c_06_optional_guard_released.adesh:20
 			return rt.Ready[bool](true)
+//line testdata/run/c_06_optional_guard_released.adesh:13
 		default:
+//line testdata/run/c_06_optional_guard_released.adesh:13
 			rt.AwaitedAgain("`only_when_free`", "testdata/run/c_06_optional_guard_released.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_06_optional_guard_released.adesh:13
 func (f *onlyWhenFreeFuture) Drop() {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	if f.state == onlyWhenFreeFutureDone_ {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 		return
 	}
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	f.dropSub_()
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:13
 func (f *onlyWhenFreeFuture) catch_(cx *rt.Context, r *rt.Poll[bool]) {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	x := recover()
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	if x == nil {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 		return
 	}
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	f.Drop()
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	panic(x)
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:13
 func (f *onlyWhenFreeFuture) dropSub_() {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	switch f.state {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	case 1:
+//line testdata/run/c_06_optional_guard_released.adesh:13
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_06_optional_guard_released.adesh:13
 func (f *onlyWhenFreeFuture) complete_() {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	f.state = onlyWhenFreeFutureDone_
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	rt.ReleaseOption(f.t)
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	rt.ReleaseOption(f.tmp_)
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	*f = onlyWhenFreeFuture{state: onlyWhenFreeFutureDone_}
 }
 
 //line testdata/run/c_06_optional_guard_released.adesh:13
 func only_when_free(m_ *rt.Mutex[int64]) onlyWhenFreeFuture {
+//line testdata/run/c_06_optional_guard_released.adesh:13
 	return onlyWhenFreeFuture{m_: m_}
 }
 
@@ -316,51 +460,76 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/c_06_optional_guard_released.adesh:22
 			m = rt.NewMutex[int64](0)
 			f.sub1_ = rt.SpawnValue[rt.Unit](cx, unlock_if_taken(m))
+//line testdata/run/c_06_optional_guard_released.adesh:23
 			f.state = 1
+//line testdata/run/c_06_optional_guard_released.adesh:23
 			fallthrough
+//line testdata/run/c_06_optional_guard_released.adesh:23
 		case 1: // after the await at c_06_optional_guard_released.adesh:23
 //line testdata/run/c_06_optional_guard_released.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_06_optional_guard_released.adesh:23
 			if !step_.Ready {
+//line testdata/run/c_06_optional_guard_released.adesh:23
 				cx.SuspendedAt("testdata/run/c_06_optional_guard_released.adesh:23")
+//line testdata/run/c_06_optional_guard_released.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:23
 			f.sub1_ = nil
-//line testdata/run/c_06_optional_guard_released.adesh:24
 			f.sub1_ = rt.SpawnValue[rt.Unit](cx, forget(m))
+//line testdata/run/c_06_optional_guard_released.adesh:24
 			f.state = 2
+//line testdata/run/c_06_optional_guard_released.adesh:24
 			fallthrough
+//line testdata/run/c_06_optional_guard_released.adesh:24
 		case 2: // after the await at c_06_optional_guard_released.adesh:24
 //line testdata/run/c_06_optional_guard_released.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_06_optional_guard_released.adesh:24
 			if !step_.Ready {
+//line testdata/run/c_06_optional_guard_released.adesh:24
 				cx.SuspendedAt("testdata/run/c_06_optional_guard_released.adesh:24")
+//line testdata/run/c_06_optional_guard_released.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:24
 			f.sub1_ = nil
-//line testdata/run/c_06_optional_guard_released.adesh:25
 			f.sub2_ = rt.SpawnValue[bool](cx, only_when_free(m))
+//line testdata/run/c_06_optional_guard_released.adesh:25
 			f.state = 3
+//line testdata/run/c_06_optional_guard_released.adesh:25
 			fallthrough
+//line testdata/run/c_06_optional_guard_released.adesh:25
 		case 3: // after the await at c_06_optional_guard_released.adesh:25
 //line testdata/run/c_06_optional_guard_released.adesh:25
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/c_06_optional_guard_released.adesh:25
 			if !step_.Ready {
+//line testdata/run/c_06_optional_guard_released.adesh:25
 				cx.SuspendedAt("testdata/run/c_06_optional_guard_released.adesh:25")
+//line testdata/run/c_06_optional_guard_released.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:25
 			f.sub2_ = nil
+//line testdata/run/c_06_optional_guard_released.adesh:25
 			aw_ = step_.Value
 //line testdata/run/c_06_optional_guard_released.adesh:25
 			rt.Print(aw_)
+//line testdata/run/c_06_optional_guard_released.adesh:25
 			f.tmp_ = m.Lock()
-//line testdata/run/c_06_optional_guard_released.adesh:26
 			rt.Print("ok", *f.tmp_.Ptr())
+//line testdata/run/c_06_optional_guard_released.adesh:26
 			{
+//line testdata/run/c_06_optional_guard_released.adesh:26
 				f.tmp_.Drop()
+//line testdata/run/c_06_optional_guard_released.adesh:26
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/c_06_optional_guard_released.adesh:26
 			f.complete_()
+//line testdata/run/c_06_optional_guard_released.adesh:26
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -48,17 +48,23 @@ var (
 
 //line testdata/run/c_class_basic.adesh:4
 func Counter__init(start int64) *rt.Share[Counter] {
+//line testdata/run/c_class_basic.adesh:4
 	var held_ rt.Held
+//line testdata/run/c_class_basic.adesh:4
 	defer held_.Unwind()
 //line testdata/run/c_class_basic.adesh:4
 	var self *rt.Share[Counter] = rt.NewShare[Counter](Counter{count: 0, label: "c", step: nil})
+//line testdata/run/c_class_basic.adesh:4
 	held_.Push(rt.HoldRef(&self))
-//line testdata/run/c_class_basic.adesh:5
 	(*self.Get()).count = start
 	(*self.Get()).step = int64(1)
+//line testdata/run/c_class_basic.adesh:6
 	var r_ *rt.Share[Counter] = self.Clone()
+//line testdata/run/c_class_basic.adesh:6
 	{
+//line testdata/run/c_class_basic.adesh:6
 		self.Release()
+//line testdata/run/c_class_basic.adesh:6
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/c_class_basic.adesh:7
@@ -104,7 +110,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			(*c.Get()).inc()
 			rt.Print(c)
 			rt.Print(a)
+//line testdata/run/c_class_basic.adesh:20
 			f.complete_()
+//line testdata/run/c_class_basic.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -65,16 +65,22 @@ var (
 
 //line testdata/run/c_class_refs.adesh:6
 func Node__init(value int64) *rt.Share[Node] {
+//line testdata/run/c_class_refs.adesh:6
 	var held_ rt.Held
+//line testdata/run/c_class_refs.adesh:6
 	defer held_.Unwind()
 //line testdata/run/c_class_refs.adesh:6
 	var self *rt.Share[Node] = rt.NewShare[Node](Node{value: 0, next: rt.None[*rt.Share[Node]]()})
+//line testdata/run/c_class_refs.adesh:6
 	held_.Push(rt.HoldRef(&self))
-//line testdata/run/c_class_refs.adesh:7
 	(*self.Get()).value = value
+//line testdata/run/c_class_refs.adesh:7
 	var r_ *rt.Share[Node] = self.Clone()
+//line testdata/run/c_class_refs.adesh:7
 	{
+//line testdata/run/c_class_refs.adesh:7
 		self.Release()
+//line testdata/run/c_class_refs.adesh:7
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/c_class_refs.adesh:8
@@ -83,16 +89,23 @@ func Node__init(value int64) *rt.Share[Node] {
 
 //line testdata/run/c_class_refs.adesh:15
 func Account__init(owner string) *rt.Share[Account] {
+//line testdata/run/c_class_refs.adesh:15
 	var held_ rt.Held
+//line testdata/run/c_class_refs.adesh:15
 	defer held_.Unwind()
 //line testdata/run/c_class_refs.adesh:15
 	var self *rt.Share[Account] = rt.NewShare[Account](Account{owner: "", balance: int64(0)})
+//line testdata/run/c_class_refs.adesh:15
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/c_class_refs.adesh:15
 	(*self.Get()).owner = owner
+//line testdata/run/c_class_refs.adesh:15
 	var r_ *rt.Share[Account] = self.Clone()
+//line testdata/run/c_class_refs.adesh:15
 	{
+//line testdata/run/c_class_refs.adesh:15
 		self.Release()
+//line testdata/run/c_class_refs.adesh:15
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/c_class_refs.adesh:15
@@ -101,16 +114,25 @@ func Account__init(owner string) *rt.Share[Account] {
 
 //line testdata/run/c_class_refs.adesh:9
 func (self *Node) link(other *rt.Share[Node]) {
+//line testdata/run/c_class_refs.adesh:9
 	var held_ rt.Held
+//line testdata/run/c_class_refs.adesh:9
 	defer held_.Unwind()
+//line testdata/run/c_class_refs.adesh:9
 	other.Clone()
+//line testdata/run/c_class_refs.adesh:9
 	held_.Push(rt.HoldRef(&other))
+//line testdata/run/c_class_refs.adesh:9
 	var old_ rt.Option[*rt.Share[Node]] = (*self).next
 //line testdata/run/c_class_refs.adesh:9
 	(*self).next = rt.Some[*rt.Share[Node]](other.Clone())
+//line testdata/run/c_class_refs.adesh:9
 	rt.ReleaseOption(old_)
+//line testdata/run/c_class_refs.adesh:9
 	{
+//line testdata/run/c_class_refs.adesh:9
 		other.Release()
+//line testdata/run/c_class_refs.adesh:9
 		held_.Pop(rt.HoldRef(&other))
 	}
 }
@@ -135,54 +157,81 @@ const AccountLaterFutureDone_ = 2
 //
 //line testdata/run/c_class_refs.adesh:20
 func (f *AccountLaterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/c_class_refs.adesh:20
 	for {
+//line testdata/run/c_class_refs.adesh:20
 		switch f.state {
+//line testdata/run/c_class_refs.adesh:20
 		case 0: // start
-//line testdata/run/c_class_refs.adesh:21
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/c_class_refs.adesh:21
 			f.state = 1
+//line testdata/run/c_class_refs.adesh:21
 			fallthrough
+//line testdata/run/c_class_refs.adesh:21
 		case 1: // after the await at c_class_refs.adesh:21
 //line testdata/run/c_class_refs.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_class_refs.adesh:21
 			if !step_.Ready {
+//line testdata/run/c_class_refs.adesh:21
 				cx.SuspendedAt("testdata/run/c_class_refs.adesh:21")
+//line testdata/run/c_class_refs.adesh:21
 				return rt.Pending[int64]()
 			}
+//line testdata/run/c_class_refs.adesh:21
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/c_class_refs.adesh:21
 			{
 				var res_ int64 = (*f.self).deposit(f.n_)
+//line testdata/run/c_class_refs.adesh:22
 				f.complete_()
+//line testdata/run/c_class_refs.adesh:22
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/c_class_refs.adesh:20
 		default:
+//line testdata/run/c_class_refs.adesh:20
 			rt.AwaitedAgain("`later`", "testdata/run/c_class_refs.adesh:20:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_class_refs.adesh:20
 func (f *AccountLaterFuture) Drop() {
+//line testdata/run/c_class_refs.adesh:20
 	if f.state == AccountLaterFutureDone_ {
+//line testdata/run/c_class_refs.adesh:20
 		return
 	}
+//line testdata/run/c_class_refs.adesh:20
 	f.dropSub_()
+//line testdata/run/c_class_refs.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/c_class_refs.adesh:20
 func (f *AccountLaterFuture) dropSub_() {
+//line testdata/run/c_class_refs.adesh:20
 	switch f.state {
+//line testdata/run/c_class_refs.adesh:20
 	case 1:
+//line testdata/run/c_class_refs.adesh:20
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/c_class_refs.adesh:20
 func (f *AccountLaterFuture) complete_() {
+//line testdata/run/c_class_refs.adesh:20
 	*f = AccountLaterFuture{state: AccountLaterFutureDone_}
 }
 
 //line testdata/run/c_class_refs.adesh:20
 func (self *Account) later(n_ int64) AccountLaterFuture {
+//line testdata/run/c_class_refs.adesh:20
 	return AccountLaterFuture{self: self, n_: n_}
 }
 
@@ -210,11 +259,17 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			(*first.Get()).link(second)
 			(*second.Get()).value = 20
 			n = (*first.Get()).next
+//line testdata/run/c_class_refs.adesh:30
 			t_ = n
+//line testdata/run/c_class_refs.adesh:30
 			f.tmp_ = rt.None[*rt.Share[Node]]()
+//line testdata/run/c_class_refs.adesh:30
 			c_ = t_.Some
+//line testdata/run/c_class_refs.adesh:30
 			{
+//line testdata/run/c_class_refs.adesh:30
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/c_class_refs.adesh:30
 				f.tmp_ = rt.Option[*rt.Share[Node]]{}
 			}
 //line testdata/run/c_class_refs.adesh:31
@@ -230,20 +285,29 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			(*same.Get()).deposit(5)
 			rt.Print((*acct.Get()).deposit(10))
 			f.sub1_ = (*acct.Get()).later(1)
+//line testdata/run/c_class_refs.adesh:38
 			f.state = 1
+//line testdata/run/c_class_refs.adesh:38
 			fallthrough
+//line testdata/run/c_class_refs.adesh:38
 		case 1: // after the await at c_class_refs.adesh:38
 //line testdata/run/c_class_refs.adesh:38
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_class_refs.adesh:38
 			if !step_.Ready {
+//line testdata/run/c_class_refs.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_class_refs.adesh:38
 			f.sub1_ = AccountLaterFuture{}
+//line testdata/run/c_class_refs.adesh:38
 			aw_ = step_.Value
 //line testdata/run/c_class_refs.adesh:38
 			rt.Print(aw_, (*same.Get()).balance)
 			rt.Print(acct)
+//line testdata/run/c_class_refs.adesh:39
 			f.complete_()
+//line testdata/run/c_class_refs.adesh:39
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -30,14 +30,21 @@ var (
 
 //line testdata/run/c_class_spawn.adesh:2
 func Tally__init() *rt.Share[Tally] {
+//line testdata/run/c_class_spawn.adesh:2
 	var held_ rt.Held
+//line testdata/run/c_class_spawn.adesh:2
 	defer held_.Unwind()
 //line testdata/run/c_class_spawn.adesh:2
 	var self *rt.Share[Tally] = rt.NewShare[Tally](Tally{total: 0})
+//line testdata/run/c_class_spawn.adesh:2
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/c_class_spawn.adesh:2
 	var r_ *rt.Share[Tally] = self.Clone()
+//line testdata/run/c_class_spawn.adesh:2
 	{
+//line testdata/run/c_class_spawn.adesh:2
 		self.Release()
+//line testdata/run/c_class_spawn.adesh:2
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/c_class_spawn.adesh:5
@@ -62,51 +69,82 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/c_class_spawn.adesh:7
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/c_class_spawn.adesh:7
 	defer f.catch_(cx, &result_)
+//line testdata/run/c_class_spawn.adesh:7
 	var r_ int64
+//line testdata/run/c_class_spawn.adesh:7
 	for {
+//line testdata/run/c_class_spawn.adesh:7
 		switch f.state {
+//line testdata/run/c_class_spawn.adesh:7
 		case 0: // start
 //line testdata/run/c_class_spawn.adesh:7
 			(*f.t.Get()).add(5)
+//line testdata/run/c_class_spawn.adesh:7
 			r_ = (*f.t.Get()).total
+//line testdata/run/c_class_spawn.adesh:7
 			{
+//line testdata/run/c_class_spawn.adesh:7
 				f.t.Release()
+//line testdata/run/c_class_spawn.adesh:7
 				f.t = nil
 			}
+//line testdata/run/c_class_spawn.adesh:7
 			f.complete_()
+//line testdata/run/c_class_spawn.adesh:7
 			return rt.Ready[int64](r_)
+//line testdata/run/c_class_spawn.adesh:7
 		default:
+//line testdata/run/c_class_spawn.adesh:7
 			rt.AwaitedAgain("the async block", "testdata/run/c_class_spawn.adesh:7:15")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/c_class_spawn.adesh:7
 func (f *asyncBlock1) Drop() {
+//line testdata/run/c_class_spawn.adesh:7
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/c_class_spawn.adesh:7
 		return
 	}
+//line testdata/run/c_class_spawn.adesh:7
 	f.dropSub_()
+//line testdata/run/c_class_spawn.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/c_class_spawn.adesh:7
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/c_class_spawn.adesh:7
 	x := recover()
+//line testdata/run/c_class_spawn.adesh:7
 	if x == nil {
+//line testdata/run/c_class_spawn.adesh:7
 		return
 	}
+//line testdata/run/c_class_spawn.adesh:7
 	f.Drop()
+//line testdata/run/c_class_spawn.adesh:7
 	panic(x)
 }
 
+//line testdata/run/c_class_spawn.adesh:7
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/c_class_spawn.adesh:7
 func (f *asyncBlock1) complete_() {
+//line testdata/run/c_class_spawn.adesh:7
 	f.state = asyncBlock1Done_
+//line testdata/run/c_class_spawn.adesh:7
 	if f.t != nil {
+//line testdata/run/c_class_spawn.adesh:7
 		f.t.Release()
 	}
+//line testdata/run/c_class_spawn.adesh:7
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -128,21 +166,31 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			t = Tally__init()
 			h = rt.SpawnValue[int64](cx, asyncBlock1{t: t.Clone()})
 			f.sub1_ = h
+//line testdata/run/c_class_spawn.adesh:8
 			f.state = 1
+//line testdata/run/c_class_spawn.adesh:8
 			fallthrough
+//line testdata/run/c_class_spawn.adesh:8
 		case 1: // after the await at c_class_spawn.adesh:8
 //line testdata/run/c_class_spawn.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/c_class_spawn.adesh:8
 			if !step_.Ready {
+//line testdata/run/c_class_spawn.adesh:8
 				cx.SuspendedAt("testdata/run/c_class_spawn.adesh:8")
+//line testdata/run/c_class_spawn.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/c_class_spawn.adesh:8
 			f.sub1_ = nil
+//line testdata/run/c_class_spawn.adesh:8
 			aw_ = step_.Value
 //line testdata/run/c_class_spawn.adesh:8
 			rt.Print(aw_)
 			rt.Print((*t.Get()).total, t)
+//line testdata/run/c_class_spawn.adesh:9
 			f.complete_()
+//line testdata/run/c_class_spawn.adesh:9
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

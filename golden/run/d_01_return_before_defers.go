@@ -14,9 +14,10 @@ func side(tag string) int64 {
 
 //line testdata/run/d_01_return_before_defers.adesh:6
 func sync_f() int64 {
+//line testdata/run/d_01_return_before_defers.adesh:6
 	var defers_ rt.Defers
+//line testdata/run/d_01_return_before_defers.adesh:6
 	defer defers_.Run()
-//line testdata/run/d_01_return_before_defers.adesh:7
 	defers_.Push(func() {
 //line testdata/run/d_01_return_before_defers.adesh:7
 		rt.Print("sync defer")
@@ -37,12 +38,16 @@ const aFutureDone_ = 1
 //
 //line testdata/run/d_01_return_before_defers.adesh:11
 func (f *aFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/d_01_return_before_defers.adesh:11
 	defer f.catch_(cx, &result_)
+//line testdata/run/d_01_return_before_defers.adesh:11
 	var n_ int64
+//line testdata/run/d_01_return_before_defers.adesh:11
 	for {
+//line testdata/run/d_01_return_before_defers.adesh:11
 		switch f.state {
+//line testdata/run/d_01_return_before_defers.adesh:11
 		case 0: // start
-//line testdata/run/d_01_return_before_defers.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/d_01_return_before_defers.adesh:12
 				rt.Print("outer defer")
@@ -51,55 +56,80 @@ func (f *aFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			n_ = 2
 //line testdata/run/d_01_return_before_defers.adesh:13
 			for i_ := int64(1); i_ < n_; i_++ {
+//line testdata/run/d_01_return_before_defers.adesh:13
 				var i int64 = i_
-//line testdata/run/d_01_return_before_defers.adesh:14
 				var deferMark_ int = f.defers_.Len()
 //line testdata/run/d_01_return_before_defers.adesh:14
 				f.defers_.Push(func() {
 //line testdata/run/d_01_return_before_defers.adesh:14
 					rt.Print("loop defer", i)
 				})
+//line testdata/run/d_01_return_before_defers.adesh:14
 				f.defers_.RunTo(deferMark_)
 			}
+//line testdata/run/d_01_return_before_defers.adesh:13
 			{
+//line testdata/run/d_01_return_before_defers.adesh:16
 				var res_ int64 = side("a")
+//line testdata/run/d_01_return_before_defers.adesh:16
 				f.complete_()
+//line testdata/run/d_01_return_before_defers.adesh:16
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/d_01_return_before_defers.adesh:11
 		default:
+//line testdata/run/d_01_return_before_defers.adesh:11
 			rt.AwaitedAgain("`a`", "testdata/run/d_01_return_before_defers.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/d_01_return_before_defers.adesh:11
 func (f *aFuture) Drop() {
+//line testdata/run/d_01_return_before_defers.adesh:11
 	if f.state == aFutureDone_ {
+//line testdata/run/d_01_return_before_defers.adesh:11
 		return
 	}
+//line testdata/run/d_01_return_before_defers.adesh:11
 	f.dropSub_()
+//line testdata/run/d_01_return_before_defers.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:11
 func (f *aFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/d_01_return_before_defers.adesh:11
 	x := recover()
+//line testdata/run/d_01_return_before_defers.adesh:11
 	if x == nil {
+//line testdata/run/d_01_return_before_defers.adesh:11
 		return
 	}
+//line testdata/run/d_01_return_before_defers.adesh:11
 	f.Drop()
+//line testdata/run/d_01_return_before_defers.adesh:11
 	panic(x)
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:11
 func (f *aFuture) dropSub_() {}
 
+//line testdata/run/d_01_return_before_defers.adesh:11
 func (f *aFuture) complete_() {
+//line testdata/run/d_01_return_before_defers.adesh:11
 	f.state = aFutureDone_
+//line testdata/run/d_01_return_before_defers.adesh:11
 	f.defers_.Run()
+//line testdata/run/d_01_return_before_defers.adesh:11
 	*f = aFuture{state: aFutureDone_}
 }
 
 //line testdata/run/d_01_return_before_defers.adesh:11
 func a() aFuture {
+//line testdata/run/d_01_return_before_defers.adesh:11
 	return aFuture{}
 }
 
@@ -116,71 +146,107 @@ const bFutureDone_ = 2
 //
 //line testdata/run/d_01_return_before_defers.adesh:19
 func (f *bFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/d_01_return_before_defers.adesh:19
 	defer f.catch_(cx, &result_)
+//line testdata/run/d_01_return_before_defers.adesh:19
 	for {
+//line testdata/run/d_01_return_before_defers.adesh:19
 		switch f.state {
+//line testdata/run/d_01_return_before_defers.adesh:19
 		case 0: // start
-//line testdata/run/d_01_return_before_defers.adesh:20
 			f.defers_.Push(func() {
 //line testdata/run/d_01_return_before_defers.adesh:20
 				rt.Print("b defer")
 			})
 //line testdata/run/d_01_return_before_defers.adesh:21
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/d_01_return_before_defers.adesh:21
 			f.state = 1
+//line testdata/run/d_01_return_before_defers.adesh:21
 			fallthrough
+//line testdata/run/d_01_return_before_defers.adesh:21
 		case 1: // after the await at d_01_return_before_defers.adesh:21
 //line testdata/run/d_01_return_before_defers.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/d_01_return_before_defers.adesh:21
 			if !step_.Ready {
+//line testdata/run/d_01_return_before_defers.adesh:21
 				cx.SuspendedAt("testdata/run/d_01_return_before_defers.adesh:21")
+//line testdata/run/d_01_return_before_defers.adesh:21
 				return rt.Pending[int64]()
 			}
+//line testdata/run/d_01_return_before_defers.adesh:21
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/d_01_return_before_defers.adesh:21
 			{
 				var res_ int64 = side("b") + 1
+//line testdata/run/d_01_return_before_defers.adesh:22
 				f.complete_()
+//line testdata/run/d_01_return_before_defers.adesh:22
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/d_01_return_before_defers.adesh:19
 		default:
+//line testdata/run/d_01_return_before_defers.adesh:19
 			rt.AwaitedAgain("`b`", "testdata/run/d_01_return_before_defers.adesh:19:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/d_01_return_before_defers.adesh:19
 func (f *bFuture) Drop() {
+//line testdata/run/d_01_return_before_defers.adesh:19
 	if f.state == bFutureDone_ {
+//line testdata/run/d_01_return_before_defers.adesh:19
 		return
 	}
+//line testdata/run/d_01_return_before_defers.adesh:19
 	f.dropSub_()
+//line testdata/run/d_01_return_before_defers.adesh:19
 	f.complete_()
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:19
 func (f *bFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/d_01_return_before_defers.adesh:19
 	x := recover()
+//line testdata/run/d_01_return_before_defers.adesh:19
 	if x == nil {
+//line testdata/run/d_01_return_before_defers.adesh:19
 		return
 	}
+//line testdata/run/d_01_return_before_defers.adesh:19
 	f.Drop()
+//line testdata/run/d_01_return_before_defers.adesh:19
 	panic(x)
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:19
 func (f *bFuture) dropSub_() {
+//line testdata/run/d_01_return_before_defers.adesh:19
 	switch f.state {
+//line testdata/run/d_01_return_before_defers.adesh:19
 	case 1:
+//line testdata/run/d_01_return_before_defers.adesh:19
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/d_01_return_before_defers.adesh:19
 func (f *bFuture) complete_() {
+//line testdata/run/d_01_return_before_defers.adesh:19
 	f.state = bFutureDone_
+//line testdata/run/d_01_return_before_defers.adesh:19
 	f.defers_.Run()
+//line testdata/run/d_01_return_before_defers.adesh:19
 	*f = bFuture{state: bFutureDone_}
 }
 
 //line testdata/run/d_01_return_before_defers.adesh:19
 func b() bFuture {
+//line testdata/run/d_01_return_before_defers.adesh:19
 	return bFuture{}
 }
 
@@ -203,32 +269,48 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/d_01_return_before_defers.adesh:25
 			rt.Print(sync_f())
 			f.sub1_ = a()
+//line testdata/run/d_01_return_before_defers.adesh:26
 			f.state = 1
+//line testdata/run/d_01_return_before_defers.adesh:26
 			fallthrough
+//line testdata/run/d_01_return_before_defers.adesh:26
 		case 1: // after the await at d_01_return_before_defers.adesh:26
 //line testdata/run/d_01_return_before_defers.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/d_01_return_before_defers.adesh:26
 			if !step_.Ready {
+//line testdata/run/d_01_return_before_defers.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/d_01_return_before_defers.adesh:26
 			f.sub1_ = aFuture{}
+//line testdata/run/d_01_return_before_defers.adesh:26
 			aw_ = step_.Value
 //line testdata/run/d_01_return_before_defers.adesh:26
 			rt.Print(aw_)
 			f.sub2_ = b()
+//line testdata/run/d_01_return_before_defers.adesh:27
 			f.state = 2
+//line testdata/run/d_01_return_before_defers.adesh:27
 			fallthrough
+//line testdata/run/d_01_return_before_defers.adesh:27
 		case 2: // after the await at d_01_return_before_defers.adesh:27
 //line testdata/run/d_01_return_before_defers.adesh:27
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/d_01_return_before_defers.adesh:27
 			if !step_.Ready {
+//line testdata/run/d_01_return_before_defers.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/d_01_return_before_defers.adesh:27
 			f.sub2_ = bFuture{}
+//line testdata/run/d_01_return_before_defers.adesh:27
 			aw1_ = step_.Value
 //line testdata/run/d_01_return_before_defers.adesh:27
 			rt.Print(aw1_)
+//line testdata/run/d_01_return_before_defers.adesh:27
 			f.complete_()
+//line testdata/run/d_01_return_before_defers.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

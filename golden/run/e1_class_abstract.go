@@ -136,11 +136,15 @@ func Shape__unit() string {
 
 //line testdata/run/e1_class_abstract.adesh:13
 func Rect__init(w int64, h int64) *rt.Share[Rect] {
+//line testdata/run/e1_class_abstract.adesh:13
 	var held_ rt.Held
+//line testdata/run/e1_class_abstract.adesh:13
 	defer held_.Unwind()
 //line testdata/run/e1_class_abstract.adesh:13
 	var self *rt.Share[Rect] = rt.NewShare[Rect](Rect{name: "", w: nil, h: nil})
+//line testdata/run/e1_class_abstract.adesh:13
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_class_abstract.adesh:13
 	{
 //line testdata/run/e1_class_abstract.adesh:13
 		var name string = "rect"
@@ -151,9 +155,13 @@ func Rect__init(w int64, h int64) *rt.Share[Rect] {
 	(*self.Get()).w = w
 //line testdata/run/e1_class_abstract.adesh:13
 	(*self.Get()).h = h
+//line testdata/run/e1_class_abstract.adesh:13
 	var r_ *rt.Share[Rect] = self.Clone()
+//line testdata/run/e1_class_abstract.adesh:13
 	{
+//line testdata/run/e1_class_abstract.adesh:13
 		self.Release()
+//line testdata/run/e1_class_abstract.adesh:13
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_abstract.adesh:13
@@ -162,16 +170,21 @@ func Rect__init(w int64, h int64) *rt.Share[Rect] {
 
 //line testdata/run/e1_class_abstract.adesh:18
 func Square__init(s int64) *rt.Share[Square] {
+//line testdata/run/e1_class_abstract.adesh:18
 	var held_ rt.Held
+//line testdata/run/e1_class_abstract.adesh:18
 	defer held_.Unwind()
 //line testdata/run/e1_class_abstract.adesh:18
 	var self *rt.Share[Square] = rt.NewShare[Square](Square{name: "", w: nil, h: nil})
+//line testdata/run/e1_class_abstract.adesh:18
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_class_abstract.adesh:18
 	{
 //line testdata/run/e1_class_abstract.adesh:18
 		var w int64 = s
 //line testdata/run/e1_class_abstract.adesh:18
 		var h int64 = s
+//line testdata/run/e1_class_abstract.adesh:18
 		{
 //line testdata/run/e1_class_abstract.adesh:13
 			var name string = "rect"
@@ -185,9 +198,13 @@ func Square__init(s int64) *rt.Share[Square] {
 	}
 //line testdata/run/e1_class_abstract.adesh:18
 	(*self.Get()).name = "square"
+//line testdata/run/e1_class_abstract.adesh:18
 	var r_ *rt.Share[Square] = self.Clone()
+//line testdata/run/e1_class_abstract.adesh:18
 	{
+//line testdata/run/e1_class_abstract.adesh:18
 		self.Release()
+//line testdata/run/e1_class_abstract.adesh:18
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_abstract.adesh:18
@@ -196,16 +213,23 @@ func Square__init(s int64) *rt.Share[Square] {
 
 //line testdata/run/e1_class_abstract.adesh:31
 func Item__init(tag string) *rt.Share[Item] {
+//line testdata/run/e1_class_abstract.adesh:31
 	var held_ rt.Held
+//line testdata/run/e1_class_abstract.adesh:31
 	defer held_.Unwind()
 //line testdata/run/e1_class_abstract.adesh:31
 	var self *rt.Share[Item] = rt.NewShare[Item](Item{tag: "item"})
+//line testdata/run/e1_class_abstract.adesh:31
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_class_abstract.adesh:31
 	(*self.Get()).tag = tag
+//line testdata/run/e1_class_abstract.adesh:31
 	var r_ *rt.Share[Item] = self.Clone()
+//line testdata/run/e1_class_abstract.adesh:31
 	{
+//line testdata/run/e1_class_abstract.adesh:31
 		self.Release()
+//line testdata/run/e1_class_abstract.adesh:31
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_abstract.adesh:31
@@ -257,25 +281,27 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_class_abstract.adesh:35
 			shapes = []rt.Value{Rect__init(2, 3), Square__init(4)}
 			for _, x_ := range shapes {
+//line testdata/run/e1_class_abstract.adesh:36
 				var s rt.Value = x_
-//line testdata/run/e1_class_abstract.adesh:37
 				rt.Print(rt.DynMethod(s, "describe", "testdata/run/e1_class_abstract.adesh:37:11"))
 			}
 			rt.Print(Shape__unit())
 			total = int64(0)
 			for _, x1_ := range shapes {
+//line testdata/run/e1_class_abstract.adesh:41
 				var s_ rt.Value = x1_
-//line testdata/run/e1_class_abstract.adesh:42
 				total = rt.DynAdd(total, rt.DynMethod(s_, "area", "testdata/run/e1_class_abstract.adesh:42:21"), "testdata/run/e1_class_abstract.adesh:42:13")
 			}
 			rt.Print(total)
 			items = []*rt.Share[Item]{Item__init("a"), Item__init("b")}
 			for _, x2_ := range items {
+//line testdata/run/e1_class_abstract.adesh:46
 				var i *rt.Share[Item] = x2_
-//line testdata/run/e1_class_abstract.adesh:47
 				rt.Print((*i.Get()).label(), (*i.Get()).tag)
 			}
+//line testdata/run/e1_class_abstract.adesh:46
 			f.complete_()
+//line testdata/run/e1_class_abstract.adesh:46
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

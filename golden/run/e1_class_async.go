@@ -100,48 +100,75 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/e1_class_async.adesh:35
 func (f *asyncBlock1) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/e1_class_async.adesh:35
 	defer f.catch_(cx, &result_)
+//line testdata/run/e1_class_async.adesh:35
 	for {
+//line testdata/run/e1_class_async.adesh:35
 		switch f.state {
+//line testdata/run/e1_class_async.adesh:35
 		case 0: // start
-//line testdata/run/e1_class_async.adesh:36
 			f.g = f.c2.Lock()
 			(*(*f.g.Ptr()).Get()).add(f.i)
+//line testdata/run/e1_class_async.adesh:37
 			{
+//line testdata/run/e1_class_async.adesh:37
 				f.g.Drop()
+//line testdata/run/e1_class_async.adesh:37
 				f.g = rt.MutexGuard[*rt.Share[Counter]]{}
 			}
+//line testdata/run/e1_class_async.adesh:37
 			f.complete_()
+//line testdata/run/e1_class_async.adesh:37
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/e1_class_async.adesh:35
 		default:
+//line testdata/run/e1_class_async.adesh:35
 			rt.AwaitedAgain("the async block", "testdata/run/e1_class_async.adesh:35:23")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e1_class_async.adesh:35
 func (f *asyncBlock1) Drop() {
+//line testdata/run/e1_class_async.adesh:35
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/e1_class_async.adesh:35
 		return
 	}
+//line testdata/run/e1_class_async.adesh:35
 	f.dropSub_()
+//line testdata/run/e1_class_async.adesh:35
 	f.complete_()
 }
 
+//line testdata/run/e1_class_async.adesh:35
 func (f *asyncBlock1) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/e1_class_async.adesh:35
 	x := recover()
+//line testdata/run/e1_class_async.adesh:35
 	if x == nil {
+//line testdata/run/e1_class_async.adesh:35
 		return
 	}
+//line testdata/run/e1_class_async.adesh:35
 	f.Drop()
+//line testdata/run/e1_class_async.adesh:35
 	panic(x)
 }
 
+//line testdata/run/e1_class_async.adesh:35
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/e1_class_async.adesh:35
 func (f *asyncBlock1) complete_() {
+//line testdata/run/e1_class_async.adesh:35
 	f.state = asyncBlock1Done_
+//line testdata/run/e1_class_async.adesh:35
 	f.g.Drop()
+//line testdata/run/e1_class_async.adesh:35
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -167,67 +194,108 @@ const mainFutureDone_ = 10
 //
 //line testdata/run/e1_class_async.adesh:24
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/e1_class_async.adesh:24
 	defer f.catch_(cx, &result_)
+//line testdata/run/e1_class_async.adesh:24
 	var all []rt.Value
+//line testdata/run/e1_class_async.adesh:24
 	var aw1_ rt.Value
+//line testdata/run/e1_class_async.adesh:24
 	var aw_ string
+//line testdata/run/e1_class_async.adesh:24
 	var h *rt.JoinHandle[rt.Unit]
+//line testdata/run/e1_class_async.adesh:24
 	var n_ int64
+//line testdata/run/e1_class_async.adesh:24
 	var x rt.Value
+//line testdata/run/e1_class_async.adesh:24
 	var x1_ *rt.JoinHandle[rt.Unit]
+//line testdata/run/e1_class_async.adesh:24
 	var x_ rt.Value
+//line testdata/run/e1_class_async.adesh:24
 poll_:
 	for {
+//line testdata/run/e1_class_async.adesh:24
 		switch f.state {
+//line testdata/run/e1_class_async.adesh:24
 		case 0: // start
-//line testdata/run/e1_class_async.adesh:25
 			f.f_ = Fetcher__init("api")
 			f.sub1_ = (*f.f_.Get()).fetch(1)
+//line testdata/run/e1_class_async.adesh:26
 			f.state = 1
+//line testdata/run/e1_class_async.adesh:26
 			fallthrough
+//line testdata/run/e1_class_async.adesh:26
 		case 1: // after the await at e1_class_async.adesh:26
 //line testdata/run/e1_class_async.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_class_async.adesh:26
 			if !step_.Ready {
+//line testdata/run/e1_class_async.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_class_async.adesh:26
 			f.sub1_ = FetcherFetchFuture{}
+//line testdata/run/e1_class_async.adesh:26
 			aw_ = step_.Value
 //line testdata/run/e1_class_async.adesh:26
 			rt.Print(aw_)
 			all = []rt.Value{Fetcher__init("a"), Cached__init("b")}
+//line testdata/run/e1_class_async.adesh:27
 			f.items_ = all
+//line testdata/run/e1_class_async.adesh:27
 			f.i1_ = 0
+//line testdata/run/e1_class_async.adesh:27
 			f.state = 2
+//line testdata/run/e1_class_async.adesh:27
 			fallthrough
+//line testdata/run/e1_class_async.adesh:27
 		case 2: // head of the loop at e1_class_async.adesh:28
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/e1_class_async.adesh:28
 				f.state = 5
+//line testdata/run/e1_class_async.adesh:28
 				continue poll_
 			}
+//line testdata/run/e1_class_async.adesh:28
 			x_ = f.items_[f.i1_]
+//line testdata/run/e1_class_async.adesh:28
 			x = x_
-//line testdata/run/e1_class_async.adesh:29
 			f.sub2_ = rt.DynAwait(rt.DynMethod(x, "fetch", "testdata/run/e1_class_async.adesh:29:21", int64(2)))
+//line testdata/run/e1_class_async.adesh:29
 			f.state = 3
+//line testdata/run/e1_class_async.adesh:29
 			fallthrough
+//line testdata/run/e1_class_async.adesh:29
 		case 3: // after the await at e1_class_async.adesh:29
 //line testdata/run/e1_class_async.adesh:29
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e1_class_async.adesh:29
 			if !step_.Ready {
+//line testdata/run/e1_class_async.adesh:29
 				cx.SuspendedAt("testdata/run/e1_class_async.adesh:29")
+//line testdata/run/e1_class_async.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_class_async.adesh:29
 			f.sub2_ = rt.DynFuture{}
+//line testdata/run/e1_class_async.adesh:29
 			aw1_ = step_.Value
 //line testdata/run/e1_class_async.adesh:29
 			rt.Print(aw1_)
+//line testdata/run/e1_class_async.adesh:29
 			f.state = 4
+//line testdata/run/e1_class_async.adesh:29
 			fallthrough
+//line testdata/run/e1_class_async.adesh:29
 		case 4: // next turn of the loop at e1_class_async.adesh:28
+//line testdata/run/e1_class_async.adesh:28
 			f.i1_++
+//line testdata/run/e1_class_async.adesh:28
 			f.state = 2
+//line testdata/run/e1_class_async.adesh:28
 			continue poll_
+//line testdata/run/e1_class_async.adesh:24
 		case 5: // after the loop at e1_class_async.adesh:28
 //line testdata/run/e1_class_async.adesh:31
 			f.c = rt.NewMutex[*rt.Share[Counter]](Counter__init())
@@ -235,117 +303,186 @@ poll_:
 			n_ = 4
 //line testdata/run/e1_class_async.adesh:33
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e1_class_async.adesh:33
 				var i int64 = i_
-//line testdata/run/e1_class_async.adesh:34
 				var c2 *rt.Mutex[*rt.Share[Counter]] = f.c
 				rt.ArrPush(&f.hs, rt.SpawnValue[rt.Unit](cx, asyncBlock1{c2: c2, i: i}))
 			}
+//line testdata/run/e1_class_async.adesh:33
 			f.items1_ = f.hs
+//line testdata/run/e1_class_async.adesh:33
 			f.i2_ = 0
+//line testdata/run/e1_class_async.adesh:33
 			f.state = 6
+//line testdata/run/e1_class_async.adesh:33
 			fallthrough
+//line testdata/run/e1_class_async.adesh:33
 		case 6: // head of the loop at e1_class_async.adesh:40
+//line testdata/run/e1_class_async.adesh:40
 			if !(f.i2_ < len(f.items1_)) {
+//line testdata/run/e1_class_async.adesh:40
 				f.state = 9
+//line testdata/run/e1_class_async.adesh:40
 				continue poll_
 			}
+//line testdata/run/e1_class_async.adesh:40
 			x1_ = f.items1_[f.i2_]
+//line testdata/run/e1_class_async.adesh:40
 			h = x1_
-//line testdata/run/e1_class_async.adesh:41
 			f.sub3_ = h
+//line testdata/run/e1_class_async.adesh:41
 			f.state = 7
+//line testdata/run/e1_class_async.adesh:41
 			fallthrough
+//line testdata/run/e1_class_async.adesh:41
 		case 7: // after the await at e1_class_async.adesh:41
 //line testdata/run/e1_class_async.adesh:41
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e1_class_async.adesh:41
 			if !step_.Ready {
+//line testdata/run/e1_class_async.adesh:41
 				cx.SuspendedAt("testdata/run/e1_class_async.adesh:41")
+//line testdata/run/e1_class_async.adesh:41
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_class_async.adesh:41
 			f.sub3_ = nil
+//line testdata/run/e1_class_async.adesh:41
 			f.state = 8
+//line testdata/run/e1_class_async.adesh:41
 			fallthrough
+//line testdata/run/e1_class_async.adesh:41
 		case 8: // next turn of the loop at e1_class_async.adesh:40
+//line testdata/run/e1_class_async.adesh:40
 			f.i2_++
+//line testdata/run/e1_class_async.adesh:40
 			f.state = 6
+//line testdata/run/e1_class_async.adesh:40
 			continue poll_
+//line testdata/run/e1_class_async.adesh:24
 		case 9: // after the loop at e1_class_async.adesh:40
+//line testdata/run/e1_class_async.adesh:24
 			f.tmp_ = f.c.Lock()
 //line testdata/run/e1_class_async.adesh:43
 			rt.Print((*(*f.tmp_.Ptr()).Get()).count)
+//line testdata/run/e1_class_async.adesh:43
 			{
+//line testdata/run/e1_class_async.adesh:43
 				f.tmp_.Drop()
+//line testdata/run/e1_class_async.adesh:43
 				f.tmp_ = rt.MutexGuard[*rt.Share[Counter]]{}
 			}
+//line testdata/run/e1_class_async.adesh:43
 			{
+//line testdata/run/e1_class_async.adesh:43
 				f.f_.Release()
+//line testdata/run/e1_class_async.adesh:43
 				f.f_ = nil
 			}
+//line testdata/run/e1_class_async.adesh:43
 			f.complete_()
+//line testdata/run/e1_class_async.adesh:43
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/e1_class_async.adesh:24
 		default:
+//line testdata/run/e1_class_async.adesh:24
 			rt.AwaitedAgain("`main`", "testdata/run/e1_class_async.adesh:24:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e1_class_async.adesh:24
 func (f *mainFuture) Drop() {
+//line testdata/run/e1_class_async.adesh:24
 	if f.state == mainFutureDone_ {
+//line testdata/run/e1_class_async.adesh:24
 		return
 	}
+//line testdata/run/e1_class_async.adesh:24
 	f.dropSub_()
+//line testdata/run/e1_class_async.adesh:24
 	f.complete_()
 }
 
+//line testdata/run/e1_class_async.adesh:24
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/e1_class_async.adesh:24
 	x := recover()
+//line testdata/run/e1_class_async.adesh:24
 	if x == nil {
+//line testdata/run/e1_class_async.adesh:24
 		return
 	}
+//line testdata/run/e1_class_async.adesh:24
 	f.Drop()
+//line testdata/run/e1_class_async.adesh:24
 	panic(x)
 }
 
+//line testdata/run/e1_class_async.adesh:24
 func (f *mainFuture) dropSub_() {
+//line testdata/run/e1_class_async.adesh:24
 	switch f.state {
+//line testdata/run/e1_class_async.adesh:24
 	case 1:
+//line testdata/run/e1_class_async.adesh:24
 		f.sub1_.Drop()
+//line testdata/run/e1_class_async.adesh:24
 	case 3:
+//line testdata/run/e1_class_async.adesh:24
 		f.sub2_.Drop()
+//line testdata/run/e1_class_async.adesh:24
 	case 7:
+//line testdata/run/e1_class_async.adesh:24
 		if f.sub3_ != nil {
+//line testdata/run/e1_class_async.adesh:24
 			f.sub3_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e1_class_async.adesh:24
 func (f *mainFuture) complete_() {
+//line testdata/run/e1_class_async.adesh:24
 	f.state = mainFutureDone_
+//line testdata/run/e1_class_async.adesh:24
 	if f.f_ != nil {
+//line testdata/run/e1_class_async.adesh:24
 		f.f_.Release()
 	}
+//line testdata/run/e1_class_async.adesh:24
 	f.tmp_.Drop()
+//line testdata/run/e1_class_async.adesh:24
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/e1_class_async.adesh:24
 func adeshMain() mainFuture {
+//line testdata/run/e1_class_async.adesh:24
 	return mainFuture{}
 }
 
 //line testdata/run/e1_class_async.adesh:5
 func Fetcher__init(base string) *rt.Share[Fetcher] {
+//line testdata/run/e1_class_async.adesh:5
 	var held_ rt.Held
+//line testdata/run/e1_class_async.adesh:5
 	defer held_.Unwind()
 //line testdata/run/e1_class_async.adesh:5
 	var self *rt.Share[Fetcher] = rt.NewShare[Fetcher](Fetcher{base: ""})
+//line testdata/run/e1_class_async.adesh:5
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_class_async.adesh:5
 	(*self.Get()).base = base
+//line testdata/run/e1_class_async.adesh:5
 	var r_ *rt.Share[Fetcher] = self.Clone()
+//line testdata/run/e1_class_async.adesh:5
 	{
+//line testdata/run/e1_class_async.adesh:5
 		self.Release()
+//line testdata/run/e1_class_async.adesh:5
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_async.adesh:5
@@ -354,14 +491,21 @@ func Fetcher__init(base string) *rt.Share[Fetcher] {
 
 //line testdata/run/e1_class_async.adesh:19
 func Counter__init() *rt.Share[Counter] {
+//line testdata/run/e1_class_async.adesh:19
 	var held_ rt.Held
+//line testdata/run/e1_class_async.adesh:19
 	defer held_.Unwind()
 //line testdata/run/e1_class_async.adesh:19
 	var self *rt.Share[Counter] = rt.NewShare[Counter](Counter{count: 0})
+//line testdata/run/e1_class_async.adesh:19
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_class_async.adesh:19
 	var r_ *rt.Share[Counter] = self.Clone()
+//line testdata/run/e1_class_async.adesh:19
 	{
+//line testdata/run/e1_class_async.adesh:19
 		self.Release()
+//line testdata/run/e1_class_async.adesh:19
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_async.adesh:22
@@ -370,16 +514,23 @@ func Counter__init() *rt.Share[Counter] {
 
 //line testdata/run/e1_class_async.adesh:5
 func Cached__init(base string) *rt.Share[Cached] {
+//line testdata/run/e1_class_async.adesh:5
 	var held_ rt.Held
+//line testdata/run/e1_class_async.adesh:5
 	defer held_.Unwind()
 //line testdata/run/e1_class_async.adesh:5
 	var self *rt.Share[Cached] = rt.NewShare[Cached](Cached{base: ""})
+//line testdata/run/e1_class_async.adesh:5
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_class_async.adesh:5
 	(*self.Get()).base = base
+//line testdata/run/e1_class_async.adesh:5
 	var r_ *rt.Share[Cached] = self.Clone()
+//line testdata/run/e1_class_async.adesh:5
 	{
+//line testdata/run/e1_class_async.adesh:5
 		self.Release()
+//line testdata/run/e1_class_async.adesh:5
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_async.adesh:5
@@ -400,54 +551,81 @@ const FetcherFetchFutureDone_ = 2
 //
 //line testdata/run/e1_class_async.adesh:6
 func (f *FetcherFetchFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/e1_class_async.adesh:6
 	for {
+//line testdata/run/e1_class_async.adesh:6
 		switch f.state {
+//line testdata/run/e1_class_async.adesh:6
 		case 0: // start
-//line testdata/run/e1_class_async.adesh:7
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/e1_class_async.adesh:7
 			f.state = 1
+//line testdata/run/e1_class_async.adesh:7
 			fallthrough
+//line testdata/run/e1_class_async.adesh:7
 		case 1: // after the await at e1_class_async.adesh:7
 //line testdata/run/e1_class_async.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_class_async.adesh:7
 			if !step_.Ready {
+//line testdata/run/e1_class_async.adesh:7
 				cx.SuspendedAt("testdata/run/e1_class_async.adesh:7")
+//line testdata/run/e1_class_async.adesh:7
 				return rt.Pending[string]()
 			}
+//line testdata/run/e1_class_async.adesh:7
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/e1_class_async.adesh:7
 			{
 				var res_ string = f.self.base + "/" + rt.Str(f.id)
+//line testdata/run/e1_class_async.adesh:8
 				f.complete_()
+//line testdata/run/e1_class_async.adesh:8
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/e1_class_async.adesh:6
 		default:
+//line testdata/run/e1_class_async.adesh:6
 			rt.AwaitedAgain("`fetch`", "testdata/run/e1_class_async.adesh:6:11")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e1_class_async.adesh:6
 func (f *FetcherFetchFuture) Drop() {
+//line testdata/run/e1_class_async.adesh:6
 	if f.state == FetcherFetchFutureDone_ {
+//line testdata/run/e1_class_async.adesh:6
 		return
 	}
+//line testdata/run/e1_class_async.adesh:6
 	f.dropSub_()
+//line testdata/run/e1_class_async.adesh:6
 	f.complete_()
 }
 
+//line testdata/run/e1_class_async.adesh:6
 func (f *FetcherFetchFuture) dropSub_() {
+//line testdata/run/e1_class_async.adesh:6
 	switch f.state {
+//line testdata/run/e1_class_async.adesh:6
 	case 1:
+//line testdata/run/e1_class_async.adesh:6
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e1_class_async.adesh:6
 func (f *FetcherFetchFuture) complete_() {
+//line testdata/run/e1_class_async.adesh:6
 	*f = FetcherFetchFuture{state: FetcherFetchFutureDone_}
 }
 
 //line testdata/run/e1_class_async.adesh:6
 func (self Fetcher) fetch(id int64) FetcherFetchFuture {
+//line testdata/run/e1_class_async.adesh:6
 	return FetcherFetchFuture{self: self, id: id}
 }
 
@@ -471,57 +649,86 @@ const CachedFetchFutureDone_ = 2
 //
 //line testdata/run/e1_class_async.adesh:13
 func (f *CachedFetchFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/e1_class_async.adesh:13
 	var aw_ string
+//line testdata/run/e1_class_async.adesh:13
 	var r string
+//line testdata/run/e1_class_async.adesh:13
 	for {
+//line testdata/run/e1_class_async.adesh:13
 		switch f.state {
+//line testdata/run/e1_class_async.adesh:13
 		case 0: // start
-//line testdata/run/e1_class_async.adesh:14
 			f.sub1_ = f.self.Fetcher__fetch(rt.DynClone(f.id))
+//line testdata/run/e1_class_async.adesh:14
 			f.state = 1
+//line testdata/run/e1_class_async.adesh:14
 			fallthrough
+//line testdata/run/e1_class_async.adesh:14
 		case 1: // after the await at e1_class_async.adesh:14
+//line testdata/run/e1_class_async.adesh:14
 			f.id = nil
+//line testdata/run/e1_class_async.adesh:14
 			f.self = Cached{}
 //line testdata/run/e1_class_async.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_class_async.adesh:14
 			if !step_.Ready {
+//line testdata/run/e1_class_async.adesh:14
 				return rt.Pending[string]()
 			}
+//line testdata/run/e1_class_async.adesh:14
 			f.sub1_ = CachedFetcherFetchFuture{}
+//line testdata/run/e1_class_async.adesh:14
 			aw_ = step_.Value
 //line testdata/run/e1_class_async.adesh:14
 			r = aw_
 			f.complete_()
+//line testdata/run/e1_class_async.adesh:15
 			return rt.Ready[string](r + " (cached)")
+//line testdata/run/e1_class_async.adesh:13
 		default:
+//line testdata/run/e1_class_async.adesh:13
 			rt.AwaitedAgain("`fetch`", "testdata/run/e1_class_async.adesh:13:11")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e1_class_async.adesh:13
 func (f *CachedFetchFuture) Drop() {
+//line testdata/run/e1_class_async.adesh:13
 	if f.state == CachedFetchFutureDone_ {
+//line testdata/run/e1_class_async.adesh:13
 		return
 	}
+//line testdata/run/e1_class_async.adesh:13
 	f.dropSub_()
+//line testdata/run/e1_class_async.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/e1_class_async.adesh:13
 func (f *CachedFetchFuture) dropSub_() {
+//line testdata/run/e1_class_async.adesh:13
 	switch f.state {
+//line testdata/run/e1_class_async.adesh:13
 	case 1:
+//line testdata/run/e1_class_async.adesh:13
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e1_class_async.adesh:13
 func (f *CachedFetchFuture) complete_() {
+//line testdata/run/e1_class_async.adesh:13
 	*f = CachedFetchFuture{state: CachedFetchFutureDone_}
 }
 
 //line testdata/run/e1_class_async.adesh:13
 func (self Cached) fetch(id rt.Value) CachedFetchFuture {
+//line testdata/run/e1_class_async.adesh:13
 	return CachedFetchFuture{self: self, id: id}
 }
 
@@ -539,54 +746,81 @@ const CachedFetcherFetchFutureDone_ = 2
 //
 //line testdata/run/e1_class_async.adesh:6
 func (f *CachedFetcherFetchFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/e1_class_async.adesh:6
 	for {
+//line testdata/run/e1_class_async.adesh:6
 		switch f.state {
+//line testdata/run/e1_class_async.adesh:6
 		case 0: // start
-//line testdata/run/e1_class_async.adesh:7
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/e1_class_async.adesh:7
 			f.state = 1
+//line testdata/run/e1_class_async.adesh:7
 			fallthrough
+//line testdata/run/e1_class_async.adesh:7
 		case 1: // after the await at e1_class_async.adesh:7
 //line testdata/run/e1_class_async.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_class_async.adesh:7
 			if !step_.Ready {
+//line testdata/run/e1_class_async.adesh:7
 				cx.SuspendedAt("testdata/run/e1_class_async.adesh:7")
+//line testdata/run/e1_class_async.adesh:7
 				return rt.Pending[string]()
 			}
+//line testdata/run/e1_class_async.adesh:7
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/e1_class_async.adesh:7
 			{
 				var res_ string = f.self.base + "/" + rt.Str(f.id)
+//line testdata/run/e1_class_async.adesh:8
 				f.complete_()
+//line testdata/run/e1_class_async.adesh:8
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/e1_class_async.adesh:6
 		default:
+//line testdata/run/e1_class_async.adesh:6
 			rt.AwaitedAgain("`Fetcher__fetch`", "testdata/run/e1_class_async.adesh:6:11")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e1_class_async.adesh:6
 func (f *CachedFetcherFetchFuture) Drop() {
+//line testdata/run/e1_class_async.adesh:6
 	if f.state == CachedFetcherFetchFutureDone_ {
+//line testdata/run/e1_class_async.adesh:6
 		return
 	}
+//line testdata/run/e1_class_async.adesh:6
 	f.dropSub_()
+//line testdata/run/e1_class_async.adesh:6
 	f.complete_()
 }
 
+//line testdata/run/e1_class_async.adesh:6
 func (f *CachedFetcherFetchFuture) dropSub_() {
+//line testdata/run/e1_class_async.adesh:6
 	switch f.state {
+//line testdata/run/e1_class_async.adesh:6
 	case 1:
+//line testdata/run/e1_class_async.adesh:6
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e1_class_async.adesh:6
 func (f *CachedFetcherFetchFuture) complete_() {
+//line testdata/run/e1_class_async.adesh:6
 	*f = CachedFetcherFetchFuture{state: CachedFetcherFetchFutureDone_}
 }
 
 //line testdata/run/e1_class_async.adesh:6
 func (self Cached) Fetcher__fetch(id rt.Value) CachedFetcherFetchFuture {
+//line testdata/run/e1_class_async.adesh:6
 	return CachedFetcherFetchFuture{self: self, id: id}
 }
 
@@ -605,16 +839,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/e1_class_async.adesh:24
 			f.sub1_ = adeshMain()
+//line testdata/run/e1_class_async.adesh:24
 			f.state = 1
+//line testdata/run/e1_class_async.adesh:24
 			fallthrough
+//line testdata/run/e1_class_async.adesh:24
 		case 1: // after the await at e1_class_async.adesh:24
 //line testdata/run/e1_class_async.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_class_async.adesh:24
 			if !step_.Ready {
+//line testdata/run/e1_class_async.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_class_async.adesh:24
 			f.sub1_ = mainFuture{}
+//line testdata/run/e1_class_async.adesh:24
 			f.complete_()
+//line testdata/run/e1_class_async.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

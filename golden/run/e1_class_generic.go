@@ -95,14 +95,21 @@ var (
 
 //line testdata/run/e1_class_generic.adesh:5
 func Box__init[T any](v T) *rt.Share[Box[T]] {
+//line testdata/run/e1_class_generic.adesh:5
 	var held_ rt.Held
+//line testdata/run/e1_class_generic.adesh:5
 	defer held_.Unwind()
 //line testdata/run/e1_class_generic.adesh:5
 	var self *rt.Share[Box[T]] = rt.NewShare[Box[T]](Box[T]{value: rt.CloneT(v)})
+//line testdata/run/e1_class_generic.adesh:5
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_class_generic.adesh:5
 	var r_ *rt.Share[Box[T]] = self.Clone()
+//line testdata/run/e1_class_generic.adesh:5
 	{
+//line testdata/run/e1_class_generic.adesh:5
 		self.Release()
+//line testdata/run/e1_class_generic.adesh:5
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_generic.adesh:5
@@ -111,14 +118,21 @@ func Box__init[T any](v T) *rt.Share[Box[T]] {
 
 //line testdata/run/e1_class_generic.adesh:10
 func Stack__init[T any]() *rt.Share[Stack[T]] {
+//line testdata/run/e1_class_generic.adesh:10
 	var held_ rt.Held
+//line testdata/run/e1_class_generic.adesh:10
 	defer held_.Unwind()
 //line testdata/run/e1_class_generic.adesh:10
 	var self *rt.Share[Stack[T]] = rt.NewShare[Stack[T]](Stack[T]{items: []T{}})
+//line testdata/run/e1_class_generic.adesh:10
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_class_generic.adesh:10
 	var r_ *rt.Share[Stack[T]] = self.Clone()
+//line testdata/run/e1_class_generic.adesh:10
 	{
+//line testdata/run/e1_class_generic.adesh:10
 		self.Release()
+//line testdata/run/e1_class_generic.adesh:10
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_generic.adesh:15
@@ -127,20 +141,29 @@ func Stack__init[T any]() *rt.Share[Stack[T]] {
 
 //line testdata/run/e1_class_generic.adesh:30
 func Node__init(value int64) *rt.Share[Node] {
+//line testdata/run/e1_class_generic.adesh:30
 	var held_ rt.Held
+//line testdata/run/e1_class_generic.adesh:30
 	defer held_.Unwind()
 //line testdata/run/e1_class_generic.adesh:30
 	var self *rt.Share[Node] = rt.NewShare[Node](Node{value: 0, next: rt.None[*rt.Share[Node]]()})
+//line testdata/run/e1_class_generic.adesh:30
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_class_generic.adesh:30
 	(*self.Get()).value = value
+//line testdata/run/e1_class_generic.adesh:30
 	var old_ rt.Option[*rt.Share[Node]] = (*self.Get()).next
 //line testdata/run/e1_class_generic.adesh:30
 	(*self.Get()).next = rt.None[*rt.Share[Node]]()
+//line testdata/run/e1_class_generic.adesh:30
 	rt.ReleaseOption(old_)
+//line testdata/run/e1_class_generic.adesh:30
 	var r_ *rt.Share[Node] = self.Clone()
+//line testdata/run/e1_class_generic.adesh:30
 	{
+//line testdata/run/e1_class_generic.adesh:30
 		self.Release()
+//line testdata/run/e1_class_generic.adesh:30
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_generic.adesh:30
@@ -205,19 +228,26 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.Print((*st.Get()).size(), (*st.Get()).pop(), (*st.Get()).size())
 //line testdata/run/e1_class_generic.adesh:32
 			n = Node__init(1)
+//line testdata/run/e1_class_generic.adesh:32
 			old_ = (*n.Get()).next
-//line testdata/run/e1_class_generic.adesh:33
 			(*n.Get()).next = rt.Some[*rt.Share[Node]](Node__init(2))
+//line testdata/run/e1_class_generic.adesh:33
 			rt.ReleaseOption(old_)
+//line testdata/run/e1_class_generic.adesh:33
 			t_ = (*n.Get()).value
+//line testdata/run/e1_class_generic.adesh:33
 			f.tmp_ = (*n.Get()).next.Unwrap("testdata/run/e1_class_generic.adesh:34:16")
-//line testdata/run/e1_class_generic.adesh:34
 			rt.Print(t_, (*f.tmp_.Get()).value)
+//line testdata/run/e1_class_generic.adesh:34
 			{
+//line testdata/run/e1_class_generic.adesh:34
 				f.tmp_.Release()
+//line testdata/run/e1_class_generic.adesh:34
 				f.tmp_ = nil
 			}
+//line testdata/run/e1_class_generic.adesh:34
 			f.complete_()
+//line testdata/run/e1_class_generic.adesh:34
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -181,16 +181,23 @@ var (
 
 //line testdata/run/e1_class_inherit.adesh:7
 func Animal__init(name string) *rt.Share[Animal] {
+//line testdata/run/e1_class_inherit.adesh:7
 	var held_ rt.Held
+//line testdata/run/e1_class_inherit.adesh:7
 	defer held_.Unwind()
 //line testdata/run/e1_class_inherit.adesh:7
 	var self *rt.Share[Animal] = rt.NewShare[Animal](Animal{name: "", legs: 4})
+//line testdata/run/e1_class_inherit.adesh:7
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_class_inherit.adesh:7
 	(*self.Get()).name = name
+//line testdata/run/e1_class_inherit.adesh:7
 	var r_ *rt.Share[Animal] = self.Clone()
+//line testdata/run/e1_class_inherit.adesh:7
 	{
+//line testdata/run/e1_class_inherit.adesh:7
 		self.Release()
+//line testdata/run/e1_class_inherit.adesh:7
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_inherit.adesh:7
@@ -199,11 +206,15 @@ func Animal__init(name string) *rt.Share[Animal] {
 
 //line testdata/run/e1_class_inherit.adesh:13
 func Dog__init(name string) *rt.Share[Dog] {
+//line testdata/run/e1_class_inherit.adesh:13
 	var held_ rt.Held
+//line testdata/run/e1_class_inherit.adesh:13
 	defer held_.Unwind()
 //line testdata/run/e1_class_inherit.adesh:13
 	var self *rt.Share[Dog] = rt.NewShare[Dog](Dog{name: "", legs: 4, tricks: nil})
+//line testdata/run/e1_class_inherit.adesh:13
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_class_inherit.adesh:13
 	{
 //line testdata/run/e1_class_inherit.adesh:13
 		var name_ string = name
@@ -212,9 +223,13 @@ func Dog__init(name string) *rt.Share[Dog] {
 	}
 //line testdata/run/e1_class_inherit.adesh:13
 	(*self.Get()).tricks = int64(0)
+//line testdata/run/e1_class_inherit.adesh:13
 	var r_ *rt.Share[Dog] = self.Clone()
+//line testdata/run/e1_class_inherit.adesh:13
 	{
+//line testdata/run/e1_class_inherit.adesh:13
 		self.Release()
+//line testdata/run/e1_class_inherit.adesh:13
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_inherit.adesh:13
@@ -223,22 +238,29 @@ func Dog__init(name string) *rt.Share[Dog] {
 
 //line testdata/run/e1_class_inherit.adesh:19
 func Bird__init(name string) *rt.Share[Bird] {
+//line testdata/run/e1_class_inherit.adesh:19
 	var held_ rt.Held
+//line testdata/run/e1_class_inherit.adesh:19
 	defer held_.Unwind()
 //line testdata/run/e1_class_inherit.adesh:19
 	var self *rt.Share[Bird] = rt.NewShare[Bird](Bird{name: "", legs: 4})
+//line testdata/run/e1_class_inherit.adesh:19
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_class_inherit.adesh:19
 	{
-//line testdata/run/e1_class_inherit.adesh:20
 		var name_ string = name
 //line testdata/run/e1_class_inherit.adesh:7
 		(*self.Get()).name = name_
 	}
 //line testdata/run/e1_class_inherit.adesh:21
 	(*self.Get()).legs = 2
+//line testdata/run/e1_class_inherit.adesh:21
 	var r_ *rt.Share[Bird] = self.Clone()
+//line testdata/run/e1_class_inherit.adesh:21
 	{
+//line testdata/run/e1_class_inherit.adesh:21
 		self.Release()
+//line testdata/run/e1_class_inherit.adesh:21
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_inherit.adesh:22
@@ -247,11 +269,15 @@ func Bird__init(name string) *rt.Share[Bird] {
 
 //line testdata/run/e1_class_inherit.adesh:13
 func Puppy__init(name string) *rt.Share[Puppy] {
+//line testdata/run/e1_class_inherit.adesh:13
 	var held_ rt.Held
+//line testdata/run/e1_class_inherit.adesh:13
 	defer held_.Unwind()
 //line testdata/run/e1_class_inherit.adesh:13
 	var self *rt.Share[Puppy] = rt.NewShare[Puppy](Puppy{name: "", legs: 4, tricks: nil})
+//line testdata/run/e1_class_inherit.adesh:13
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_class_inherit.adesh:13
 	{
 //line testdata/run/e1_class_inherit.adesh:13
 		var name_ string = name
@@ -260,9 +286,13 @@ func Puppy__init(name string) *rt.Share[Puppy] {
 	}
 //line testdata/run/e1_class_inherit.adesh:13
 	(*self.Get()).tricks = int64(0)
+//line testdata/run/e1_class_inherit.adesh:13
 	var r_ *rt.Share[Puppy] = self.Clone()
+//line testdata/run/e1_class_inherit.adesh:13
 	{
+//line testdata/run/e1_class_inherit.adesh:13
 		self.Release()
+//line testdata/run/e1_class_inherit.adesh:13
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_inherit.adesh:13
@@ -367,18 +397,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_class_inherit.adesh:41
 			zoo = []rt.Value{Dog__init("a"), Bird__init("b"), Puppy__init("c")}
 			for _, x_ := range zoo {
+//line testdata/run/e1_class_inherit.adesh:42
 				var a rt.Value = x_
-//line testdata/run/e1_class_inherit.adesh:43
 				rt.Print(rt.DynMethod(a, "speak", "testdata/run/e1_class_inherit.adesh:43:11"))
 			}
 			names = []rt.Value{}
 			for _, x1_ := range zoo {
+//line testdata/run/e1_class_inherit.adesh:46
 				var a_ rt.Value = x1_
-//line testdata/run/e1_class_inherit.adesh:47
 				rt.ArrPush(&names, rt.DynClone(rt.DynField(a_, "name", "testdata/run/e1_class_inherit.adesh:47:16")))
 			}
 			rt.Print(names)
+//line testdata/run/e1_class_inherit.adesh:49
 			f.complete_()
+//line testdata/run/e1_class_inherit.adesh:49
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -52,16 +52,23 @@ var (
 
 //line testdata/run/e1_class_visibility.adesh:5
 func Account__init(owner string) *rt.Share[Account] {
+//line testdata/run/e1_class_visibility.adesh:5
 	var held_ rt.Held
+//line testdata/run/e1_class_visibility.adesh:5
 	defer held_.Unwind()
 //line testdata/run/e1_class_visibility.adesh:5
 	var self *rt.Share[Account] = rt.NewShare[Account](Account{balance: 0, owner: ""})
+//line testdata/run/e1_class_visibility.adesh:5
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_class_visibility.adesh:5
 	(*self.Get()).owner = owner
+//line testdata/run/e1_class_visibility.adesh:5
 	var r_ *rt.Share[Account] = self.Clone()
+//line testdata/run/e1_class_visibility.adesh:5
 	{
+//line testdata/run/e1_class_visibility.adesh:5
 		self.Release()
+//line testdata/run/e1_class_visibility.adesh:5
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_visibility.adesh:5
@@ -70,16 +77,23 @@ func Account__init(owner string) *rt.Share[Account] {
 
 //line testdata/run/e1_class_visibility.adesh:5
 func Savings__init(owner string) *rt.Share[Savings] {
+//line testdata/run/e1_class_visibility.adesh:5
 	var held_ rt.Held
+//line testdata/run/e1_class_visibility.adesh:5
 	defer held_.Unwind()
 //line testdata/run/e1_class_visibility.adesh:5
 	var self *rt.Share[Savings] = rt.NewShare[Savings](Savings{balance: 0, owner: ""})
+//line testdata/run/e1_class_visibility.adesh:5
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_class_visibility.adesh:5
 	(*self.Get()).owner = owner
+//line testdata/run/e1_class_visibility.adesh:5
 	var r_ *rt.Share[Savings] = self.Clone()
+//line testdata/run/e1_class_visibility.adesh:5
 	{
+//line testdata/run/e1_class_visibility.adesh:5
 		self.Release()
+//line testdata/run/e1_class_visibility.adesh:5
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_class_visibility.adesh:5
@@ -151,7 +165,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print((*a.Get()).get())
 			s = Savings__init("bo")
 			rt.Print((*s.Get()).bonus(), (*s.Get()).get())
+//line testdata/run/e1_class_visibility.adesh:17
 			f.complete_()
+//line testdata/run/e1_class_visibility.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

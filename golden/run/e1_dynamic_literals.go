@@ -48,7 +48,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.DynAdd(rt.DynField(pt, "x", "testdata/run/e1_dynamic_literals.adesh:13:7"), rt.DynField(pt, "y", "testdata/run/e1_dynamic_literals.adesh:13:14"), "testdata/run/e1_dynamic_literals.adesh:13:7"), rt.DynField(pt, "label", "testdata/run/e1_dynamic_literals.adesh:13:20"))
 			typed = []int64{1, 2}
 			rt.Print(typed, "[i64]")
+//line testdata/run/e1_dynamic_literals.adesh:15
 			f.complete_()
+//line testdata/run/e1_dynamic_literals.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

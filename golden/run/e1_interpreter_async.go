@@ -65,54 +65,81 @@ const fetchUserFutureDone_ = 2
 //
 //line testdata/run/e1_interpreter_async.adesh:12
 func (f *fetchUserFuture) Poll(cx *rt.Context) rt.Poll[rt.Value] {
+//line testdata/run/e1_interpreter_async.adesh:12
 	for {
+//line testdata/run/e1_interpreter_async.adesh:12
 		switch f.state {
+//line testdata/run/e1_interpreter_async.adesh:12
 		case 0: // start
-//line testdata/run/e1_interpreter_async.adesh:13
 			f.sub1_ = rt.Sleep(10)
+//line testdata/run/e1_interpreter_async.adesh:13
 			f.state = 1
+//line testdata/run/e1_interpreter_async.adesh:13
 			fallthrough
+//line testdata/run/e1_interpreter_async.adesh:13
 		case 1: // after the await at e1_interpreter_async.adesh:13
 //line testdata/run/e1_interpreter_async.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_interpreter_async.adesh:13
 			if !step_.Ready {
+//line testdata/run/e1_interpreter_async.adesh:13
 				cx.SuspendedAt("testdata/run/e1_interpreter_async.adesh:13")
+//line testdata/run/e1_interpreter_async.adesh:13
 				return rt.Pending[rt.Value]()
 			}
+//line testdata/run/e1_interpreter_async.adesh:13
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/e1_interpreter_async.adesh:13
 			{
 				var res_ rt.Value = rt.Value(rt.NewRecord([]string{"id", "name"}, f.id, "user"+rt.Str(f.id)))
+//line testdata/run/e1_interpreter_async.adesh:14
 				f.complete_()
+//line testdata/run/e1_interpreter_async.adesh:14
 				return rt.Ready[rt.Value](res_)
 			}
+//line testdata/run/e1_interpreter_async.adesh:12
 		default:
+//line testdata/run/e1_interpreter_async.adesh:12
 			rt.AwaitedAgain("`fetchUser`", "testdata/run/e1_interpreter_async.adesh:12:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e1_interpreter_async.adesh:12
 func (f *fetchUserFuture) Drop() {
+//line testdata/run/e1_interpreter_async.adesh:12
 	if f.state == fetchUserFutureDone_ {
+//line testdata/run/e1_interpreter_async.adesh:12
 		return
 	}
+//line testdata/run/e1_interpreter_async.adesh:12
 	f.dropSub_()
+//line testdata/run/e1_interpreter_async.adesh:12
 	f.complete_()
 }
 
+//line testdata/run/e1_interpreter_async.adesh:12
 func (f *fetchUserFuture) dropSub_() {
+//line testdata/run/e1_interpreter_async.adesh:12
 	switch f.state {
+//line testdata/run/e1_interpreter_async.adesh:12
 	case 1:
+//line testdata/run/e1_interpreter_async.adesh:12
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e1_interpreter_async.adesh:12
 func (f *fetchUserFuture) complete_() {
+//line testdata/run/e1_interpreter_async.adesh:12
 	*f = fetchUserFuture{state: fetchUserFutureDone_}
 }
 
 //line testdata/run/e1_interpreter_async.adesh:12
 func fetchUser(id int64) fetchUserFuture {
+//line testdata/run/e1_interpreter_async.adesh:12
 	return fetchUserFuture{id: id}
 }
 
@@ -129,32 +156,50 @@ const mainFutureDone_ = 3
 //
 //line testdata/run/e1_interpreter_async.adesh:16
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/e1_interpreter_async.adesh:16
 	var aw1_ rt.Value
+//line testdata/run/e1_interpreter_async.adesh:16
 	var aw_ []rt.Value
+//line testdata/run/e1_interpreter_async.adesh:16
 	var m *rt.Map[string, int64]
+//line testdata/run/e1_interpreter_async.adesh:16
 	var p_ *rt.Promise[rt.Value]
+//line testdata/run/e1_interpreter_async.adesh:16
 	var scores []float64
+//line testdata/run/e1_interpreter_async.adesh:16
 	var sum float64
+//line testdata/run/e1_interpreter_async.adesh:16
 	var users []rt.Value
+//line testdata/run/e1_interpreter_async.adesh:16
 	for {
+//line testdata/run/e1_interpreter_async.adesh:16
 		switch f.state {
+//line testdata/run/e1_interpreter_async.adesh:16
 		case 0: // start
-//line testdata/run/e1_interpreter_async.adesh:17
 			f.sub1_ = rt.PromiseAll([]*rt.Promise[rt.Value]{rt.PromiseOf[rt.Value](rt.Start[rt.Value](cx, fetchUser(1))), rt.PromiseOf[rt.Value](rt.Start[rt.Value](cx, fetchUser(2)))})
+//line testdata/run/e1_interpreter_async.adesh:17
 			f.state = 1
+//line testdata/run/e1_interpreter_async.adesh:17
 			fallthrough
+//line testdata/run/e1_interpreter_async.adesh:17
 		case 1: // after the await at e1_interpreter_async.adesh:17
 //line testdata/run/e1_interpreter_async.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_interpreter_async.adesh:17
 			if !step_.Ready {
+//line testdata/run/e1_interpreter_async.adesh:17
 				cx.SuspendedAt("testdata/run/e1_interpreter_async.adesh:17")
+//line testdata/run/e1_interpreter_async.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_interpreter_async.adesh:17
 			f.sub1_ = nil
+//line testdata/run/e1_interpreter_async.adesh:17
 			aw_ = step_.Value
 //line testdata/run/e1_interpreter_async.adesh:17
 			users = aw_
 			for _, x_ := range users {
+//line testdata/run/e1_interpreter_async.adesh:18
 				var u rt.Value = x_
 //line testdata/run/e1_interpreter_async.adesh:18
 				rt.Print(rt.DynField(u, "name", "testdata/run/e1_interpreter_async.adesh:18:30"), rt.DynField(u, "id", "testdata/run/e1_interpreter_async.adesh:18:38"))
@@ -166,22 +211,31 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/e1_interpreter_async.adesh:20
 			f.sub2_ = p_
+//line testdata/run/e1_interpreter_async.adesh:20
 			f.state = 2
+//line testdata/run/e1_interpreter_async.adesh:20
 			fallthrough
+//line testdata/run/e1_interpreter_async.adesh:20
 		case 2: // after the await at e1_interpreter_async.adesh:20
 //line testdata/run/e1_interpreter_async.adesh:20
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e1_interpreter_async.adesh:20
 			if !step_.Ready {
+//line testdata/run/e1_interpreter_async.adesh:20
 				cx.SuspendedAt("testdata/run/e1_interpreter_async.adesh:20")
+//line testdata/run/e1_interpreter_async.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_interpreter_async.adesh:20
 			f.sub2_ = nil
+//line testdata/run/e1_interpreter_async.adesh:20
 			aw1_ = step_.Value
 //line testdata/run/e1_interpreter_async.adesh:20
 			rt.Print(aw1_)
 			scores = []float64{90, 85.5, 77}
 			sum = 0
 			for _, x1_ := range scores {
+//line testdata/run/e1_interpreter_async.adesh:23
 				var s float64 = x1_
 //line testdata/run/e1_interpreter_async.adesh:23
 				sum += s
@@ -191,59 +245,87 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m = rt.NewMap[string, int64]()
 			m.Set("x", 1)
 			rt.Print(m.Get("x"), int64(m.Len()))
+//line testdata/run/e1_interpreter_async.adesh:27
 			f.complete_()
+//line testdata/run/e1_interpreter_async.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/e1_interpreter_async.adesh:16
 		default:
+//line testdata/run/e1_interpreter_async.adesh:16
 			rt.AwaitedAgain("`main`", "testdata/run/e1_interpreter_async.adesh:16:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e1_interpreter_async.adesh:16
 func (f *mainFuture) Drop() {
+//line testdata/run/e1_interpreter_async.adesh:16
 	if f.state == mainFutureDone_ {
+//line testdata/run/e1_interpreter_async.adesh:16
 		return
 	}
+//line testdata/run/e1_interpreter_async.adesh:16
 	f.dropSub_()
+//line testdata/run/e1_interpreter_async.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/e1_interpreter_async.adesh:16
 func (f *mainFuture) dropSub_() {
+//line testdata/run/e1_interpreter_async.adesh:16
 	switch f.state {
+//line testdata/run/e1_interpreter_async.adesh:16
 	case 1:
+//line testdata/run/e1_interpreter_async.adesh:16
 		if f.sub1_ != nil {
+//line testdata/run/e1_interpreter_async.adesh:16
 			f.sub1_.Drop()
 		}
+//line testdata/run/e1_interpreter_async.adesh:16
 	case 2:
+//line testdata/run/e1_interpreter_async.adesh:16
 		if f.sub2_ != nil {
+//line testdata/run/e1_interpreter_async.adesh:16
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e1_interpreter_async.adesh:16
 func (f *mainFuture) complete_() {
+//line testdata/run/e1_interpreter_async.adesh:16
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/e1_interpreter_async.adesh:16
 func adeshMain() mainFuture {
+//line testdata/run/e1_interpreter_async.adesh:16
 	return mainFuture{}
 }
 
 //line testdata/run/e1_interpreter_async.adesh:3
 func Queue__init() *rt.Share[Queue] {
+//line testdata/run/e1_interpreter_async.adesh:3
 	var held_ rt.Held
+//line testdata/run/e1_interpreter_async.adesh:3
 	defer held_.Unwind()
 //line testdata/run/e1_interpreter_async.adesh:3
 	var self *rt.Share[Queue] = rt.NewShare[Queue](Queue{items: nil, count: nil})
+//line testdata/run/e1_interpreter_async.adesh:3
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_interpreter_async.adesh:3
 	(*self.Get()).items = []rt.Value{}
 //line testdata/run/e1_interpreter_async.adesh:3
 	(*self.Get()).count = int64(0)
+//line testdata/run/e1_interpreter_async.adesh:3
 	var r_ *rt.Share[Queue] = self.Clone()
+//line testdata/run/e1_interpreter_async.adesh:3
 	{
+//line testdata/run/e1_interpreter_async.adesh:3
 		self.Release()
+//line testdata/run/e1_interpreter_async.adesh:3
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_interpreter_async.adesh:3
@@ -286,16 +368,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print((*q.Get()).dequeue(), (*q.Get()).count)
 //line testdata/run/e1_interpreter_async.adesh:16
 			f.sub1_ = adeshMain()
+//line testdata/run/e1_interpreter_async.adesh:16
 			f.state = 1
+//line testdata/run/e1_interpreter_async.adesh:16
 			fallthrough
+//line testdata/run/e1_interpreter_async.adesh:16
 		case 1: // after the await at e1_interpreter_async.adesh:16
 //line testdata/run/e1_interpreter_async.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_interpreter_async.adesh:16
 			if !step_.Ready {
+//line testdata/run/e1_interpreter_async.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_interpreter_async.adesh:16
 			f.sub1_ = mainFuture{}
+//line testdata/run/e1_interpreter_async.adesh:16
 			f.complete_()
+//line testdata/run/e1_interpreter_async.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

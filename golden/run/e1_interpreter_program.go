@@ -144,12 +144,15 @@ var (
 
 //line testdata/run/e1_interpreter_program.adesh:36
 func fib(n int64) int64 {
+//line testdata/run/e1_interpreter_program.adesh:36
 	return fibDepth_(n, 0)
 }
 
 //line testdata/run/e1_interpreter_program.adesh:36
 func fibDepth_(n int64, depth_ int32) int64 {
+//line testdata/run/e1_interpreter_program.adesh:36
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/e1_interpreter_program.adesh:36
 		rt.StackOverflow("fib", "testdata/run/e1_interpreter_program.adesh:36:4")
 	}
 //line testdata/run/e1_interpreter_program.adesh:37
@@ -163,16 +166,23 @@ func fibDepth_(n int64, depth_ int32) int64 {
 
 //line testdata/run/e1_interpreter_program.adesh:3
 func Pile__init() *rt.Share[Pile] {
+//line testdata/run/e1_interpreter_program.adesh:3
 	var held_ rt.Held
+//line testdata/run/e1_interpreter_program.adesh:3
 	defer held_.Unwind()
 //line testdata/run/e1_interpreter_program.adesh:3
 	var self *rt.Share[Pile] = rt.NewShare[Pile](Pile{items: nil})
+//line testdata/run/e1_interpreter_program.adesh:3
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e1_interpreter_program.adesh:3
 	(*self.Get()).items = []rt.Value{}
+//line testdata/run/e1_interpreter_program.adesh:3
 	var r_ *rt.Share[Pile] = self.Clone()
+//line testdata/run/e1_interpreter_program.adesh:3
 	{
+//line testdata/run/e1_interpreter_program.adesh:3
 		self.Release()
+//line testdata/run/e1_interpreter_program.adesh:3
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_interpreter_program.adesh:3
@@ -181,17 +191,23 @@ func Pile__init() *rt.Share[Pile] {
 
 //line testdata/run/e1_interpreter_program.adesh:17
 func Pet__init(name string, sound string) *rt.Share[Pet] {
+//line testdata/run/e1_interpreter_program.adesh:17
 	var held_ rt.Held
+//line testdata/run/e1_interpreter_program.adesh:17
 	defer held_.Unwind()
 //line testdata/run/e1_interpreter_program.adesh:17
 	var self *rt.Share[Pet] = rt.NewShare[Pet](Pet{name: nil, sound: nil})
+//line testdata/run/e1_interpreter_program.adesh:17
 	held_.Push(rt.HoldRef(&self))
-//line testdata/run/e1_interpreter_program.adesh:18
 	(*self.Get()).name = name
 	(*self.Get()).sound = sound
+//line testdata/run/e1_interpreter_program.adesh:19
 	var r_ *rt.Share[Pet] = self.Clone()
+//line testdata/run/e1_interpreter_program.adesh:19
 	{
+//line testdata/run/e1_interpreter_program.adesh:19
 		self.Release()
+//line testdata/run/e1_interpreter_program.adesh:19
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_interpreter_program.adesh:20
@@ -200,11 +216,15 @@ func Pet__init(name string, sound string) *rt.Share[Pet] {
 
 //line testdata/run/e1_interpreter_program.adesh:24
 func Kitten__init(name string) *rt.Share[Kitten] {
+//line testdata/run/e1_interpreter_program.adesh:24
 	var held_ rt.Held
+//line testdata/run/e1_interpreter_program.adesh:24
 	defer held_.Unwind()
 //line testdata/run/e1_interpreter_program.adesh:24
 	var self *rt.Share[Kitten] = rt.NewShare[Kitten](Kitten{name: nil, sound: nil})
+//line testdata/run/e1_interpreter_program.adesh:24
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e1_interpreter_program.adesh:24
 	{
 //line testdata/run/e1_interpreter_program.adesh:24
 		var name_ string = name
@@ -214,9 +234,13 @@ func Kitten__init(name string) *rt.Share[Kitten] {
 		(*self.Get()).name = name_
 		(*self.Get()).sound = sound
 	}
+//line testdata/run/e1_interpreter_program.adesh:24
 	var r_ *rt.Share[Kitten] = self.Clone()
+//line testdata/run/e1_interpreter_program.adesh:24
 	{
+//line testdata/run/e1_interpreter_program.adesh:24
 		self.Release()
+//line testdata/run/e1_interpreter_program.adesh:24
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e1_interpreter_program.adesh:24
@@ -288,15 +312,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_interpreter_program.adesh:26
 			animals = []rt.Value{Pet__init("dog", "woof"), Kitten__init("tom")}
 			for _, x_ := range animals {
+//line testdata/run/e1_interpreter_program.adesh:27
 				var a rt.Value = x_
-//line testdata/run/e1_interpreter_program.adesh:28
 				rt.Print(rt.DynMethod(a, "speak", "testdata/run/e1_interpreter_program.adesh:28:11"))
 			}
 			counts = rt.NewMap[string, int64]()
 			words = []string{"a", "b", "a", "c", "b", "a"}
 			for _, x1_ := range words {
+//line testdata/run/e1_interpreter_program.adesh:32
 				var w string = x1_
-//line testdata/run/e1_interpreter_program.adesh:33
 				if counts.Has(w) {
 //line testdata/run/e1_interpreter_program.adesh:33
 					counts.Set(w, counts.At(w, "testdata/run/e1_interpreter_program.adesh:33:42")+1)
@@ -320,10 +344,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(total)
 //line testdata/run/e1_interpreter_program.adesh:46
 			nums = []int64{1, 2, 3}
+//line testdata/run/e1_interpreter_program.adesh:46
 			t_ = rt.ArrClone(nums)
-//line testdata/run/e1_interpreter_program.adesh:47
 			rt.Print(t_, rt.ArrPop(&nums), rt.ArrPop(&nums), nums)
+//line testdata/run/e1_interpreter_program.adesh:47
 			f.complete_()
+//line testdata/run/e1_interpreter_program.adesh:47
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

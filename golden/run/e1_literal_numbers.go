@@ -63,8 +63,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_literal_numbers.adesh:18
 			total = 0
 			for _, x_ := range []float64{1.5, 2.25} {
+//line testdata/run/e1_literal_numbers.adesh:19
 				var p_ float64 = x_
-//line testdata/run/e1_literal_numbers.adesh:20
 				total = total + p_
 			}
 			rt.Print(total)
@@ -84,7 +84,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(scale(int64(3), float64(1.5)), avg(1, float64(2.5)), avg(2, int64(4)), rt.DynLess(scale(int64(2), int64(2)), float64(4.5), "testdata/run/e1_literal_numbers.adesh:37:46"))
 //line testdata/run/e1_literal_numbers.adesh:39
 			rt.Print(area(3, 0.5), area(4, 1.25) > 4)
+//line testdata/run/e1_literal_numbers.adesh:39
 			f.complete_()
+//line testdata/run/e1_literal_numbers.adesh:39
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -23,7 +23,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			half = 0.5
 			rt.Print(3*half, half+1)
 			rt.Print(int64(3), int64(1), int64(5))
+//line testdata/run/e1_numbers.adesh:5
 			f.complete_()
+//line testdata/run/e1_numbers.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -30,13 +30,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.DynSetIndex(user, "email", "ann@example.org", "testdata/run/e1_object_keys.adesh:5:1")
 			rt.Print(rt.DynHasKey(user, "email", "testdata/run/e1_object_keys.adesh:6:7"), int64(len(rt.DynKeys(user, "testdata/run/e1_object_keys.adesh:6:30"))), rt.DynField(user, "email", "testdata/run/e1_object_keys.adesh:6:49"))
 			for _, x_ := range rt.DynKeys(user, "testdata/run/e1_object_keys.adesh:7:14") {
+//line testdata/run/e1_object_keys.adesh:7
 				var field rt.Value = x_
-//line testdata/run/e1_object_keys.adesh:8
 				rt.Print(field)
 			}
 			ages = rt.MapOf[string, int64]([]string{"ann", "bob"}, []int64{31, 27})
 			total = 0
 			for _, x1_ := range ages.Values() {
+//line testdata/run/e1_object_keys.adesh:12
 				var a int64 = x1_
 //line testdata/run/e1_object_keys.adesh:12
 				total = total + a
@@ -48,7 +49,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			scores.Set("ann", 3)
 			scores.Set("bo", 4)
 			rt.Print(scores, scores.Keys())
+//line testdata/run/e1_object_keys.adesh:19
 			f.complete_()
+//line testdata/run/e1_object_keys.adesh:19
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

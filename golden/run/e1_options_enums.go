@@ -154,7 +154,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			failed = rt.Err[rt.Unit, string]("bad")
 			some = rt.Some[int64](3)
 			rt.Print(built.Tag(), built.ToValue(), failed.Tag(), failed.ToValue(), some.Tag(), some.Unwrap("testdata/run/e1_options_enums.adesh:41:67"))
+//line testdata/run/e1_options_enums.adesh:41
 			f.complete_()
+//line testdata/run/e1_options_enums.adesh:41
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

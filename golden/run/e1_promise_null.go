@@ -26,6 +26,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/e1_promise_null.adesh:3
 			p_ = rt.NewPromise[rt.Value](func(resolve_ func(rt.Value), reject_ func(rt.Error)) {
+//line testdata/run/e1_promise_null.adesh:3
 				func(resolve func(rt.Value), reject func(rt.Value)) {
 //line testdata/run/e1_promise_null.adesh:3
 					resolve(nil)
@@ -33,6 +34,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/e1_promise_null.adesh:4
 			q = rt.NewPromise[rt.Value](func(resolve_ func(rt.Value), reject_ func(rt.Error)) {
+//line testdata/run/e1_promise_null.adesh:4
 				func(resolve func(rt.Value), reject func(rt.Value)) {
 //line testdata/run/e1_promise_null.adesh:4
 					resolve(nil)
@@ -40,34 +42,52 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/e1_promise_null.adesh:5
 			f.sub1_ = p_
+//line testdata/run/e1_promise_null.adesh:5
 			f.state = 1
+//line testdata/run/e1_promise_null.adesh:5
 			fallthrough
+//line testdata/run/e1_promise_null.adesh:5
 		case 1: // after the await at e1_promise_null.adesh:5
 //line testdata/run/e1_promise_null.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_promise_null.adesh:5
 			if !step_.Ready {
+//line testdata/run/e1_promise_null.adesh:5
 				cx.SuspendedAt("testdata/run/e1_promise_null.adesh:5")
+//line testdata/run/e1_promise_null.adesh:5
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_promise_null.adesh:5
 			f.sub1_ = nil
+//line testdata/run/e1_promise_null.adesh:5
 			f.aw_ = step_.Value
 //line testdata/run/e1_promise_null.adesh:5
 			f.sub1_ = q
+//line testdata/run/e1_promise_null.adesh:5
 			f.state = 2
+//line testdata/run/e1_promise_null.adesh:5
 			fallthrough
+//line testdata/run/e1_promise_null.adesh:5
 		case 2: // after the await at e1_promise_null.adesh:5
 //line testdata/run/e1_promise_null.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_promise_null.adesh:5
 			if !step_.Ready {
+//line testdata/run/e1_promise_null.adesh:5
 				cx.SuspendedAt("testdata/run/e1_promise_null.adesh:5")
+//line testdata/run/e1_promise_null.adesh:5
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_promise_null.adesh:5
 			f.sub1_ = nil
+//line testdata/run/e1_promise_null.adesh:5
 			aw1_ = step_.Value
 //line testdata/run/e1_promise_null.adesh:5
 			rt.Print(f.aw_, aw1_)
 			rt.Print("done")
+//line testdata/run/e1_promise_null.adesh:6
 			f.complete_()
+//line testdata/run/e1_promise_null.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -87,7 +87,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.DynAdd(later, int64(1), "testdata/run/e1_properties_lambdas.adesh:28:7"))
 //line testdata/run/e1_properties_lambdas.adesh:34
 			rt.Print(pick(true), pick(false))
+//line testdata/run/e1_properties_lambdas.adesh:34
 			f.complete_()
+//line testdata/run/e1_properties_lambdas.adesh:34
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -42,8 +42,8 @@ var (
 func evens(xs []int64) *rt.Set[int64] {
 	var out *rt.Set[int64] = rt.NewSet[int64]()
 	for _, x_ := range xs {
+//line testdata/run/e1_sets.adesh:41
 		var x int64 = x_
-//line testdata/run/e1_sets.adesh:42
 		if x%2 == 0 {
 //line testdata/run/e1_sets.adesh:42
 			out.Add(x)
@@ -70,78 +70,121 @@ const totalFutureDone_ = 5
 //
 //line testdata/run/e1_sets.adesh:46
 func (f *totalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e1_sets.adesh:46
 	var x_ int64
+//line testdata/run/e1_sets.adesh:46
 poll_:
 	for {
+//line testdata/run/e1_sets.adesh:46
 		switch f.state {
+//line testdata/run/e1_sets.adesh:46
 		case 0: // start
-//line testdata/run/e1_sets.adesh:47
 			f.sum = 0
+//line testdata/run/e1_sets.adesh:47
 			f.items_ = f.s.Keys()
+//line testdata/run/e1_sets.adesh:47
 			f.i_ = 0
+//line testdata/run/e1_sets.adesh:47
 			f.state = 1
+//line testdata/run/e1_sets.adesh:47
 			fallthrough
+//line testdata/run/e1_sets.adesh:47
 		case 1: // head of the loop at e1_sets.adesh:48
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/e1_sets.adesh:48
 				f.state = 4
+//line testdata/run/e1_sets.adesh:48
 				continue poll_
 			}
+//line testdata/run/e1_sets.adesh:48
 			x_ = f.items_[f.i_]
+//line testdata/run/e1_sets.adesh:48
 			f.x = x_
-//line testdata/run/e1_sets.adesh:49
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/e1_sets.adesh:49
 			f.state = 2
+//line testdata/run/e1_sets.adesh:49
 			fallthrough
+//line testdata/run/e1_sets.adesh:49
 		case 2: // after the await at e1_sets.adesh:49
 //line testdata/run/e1_sets.adesh:49
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_sets.adesh:49
 			if !step_.Ready {
+//line testdata/run/e1_sets.adesh:49
 				cx.SuspendedAt("testdata/run/e1_sets.adesh:49")
+//line testdata/run/e1_sets.adesh:49
 				return rt.Pending[int64]()
 			}
+//line testdata/run/e1_sets.adesh:49
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/e1_sets.adesh:50
 			f.sum = f.sum + f.x
+//line testdata/run/e1_sets.adesh:50
 			f.state = 3
+//line testdata/run/e1_sets.adesh:50
 			fallthrough
+//line testdata/run/e1_sets.adesh:50
 		case 3: // next turn of the loop at e1_sets.adesh:48
+//line testdata/run/e1_sets.adesh:48
 			f.i_++
+//line testdata/run/e1_sets.adesh:48
 			f.state = 1
+//line testdata/run/e1_sets.adesh:48
 			continue poll_
+//line testdata/run/e1_sets.adesh:46
 		case 4: // after the loop at e1_sets.adesh:48
+//line testdata/run/e1_sets.adesh:46
 			{
+//line testdata/run/e1_sets.adesh:52
 				var res_ int64 = f.sum
+//line testdata/run/e1_sets.adesh:52
 				f.complete_()
+//line testdata/run/e1_sets.adesh:52
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/e1_sets.adesh:46
 		default:
+//line testdata/run/e1_sets.adesh:46
 			rt.AwaitedAgain("`total`", "testdata/run/e1_sets.adesh:46:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e1_sets.adesh:46
 func (f *totalFuture) Drop() {
+//line testdata/run/e1_sets.adesh:46
 	if f.state == totalFutureDone_ {
+//line testdata/run/e1_sets.adesh:46
 		return
 	}
+//line testdata/run/e1_sets.adesh:46
 	f.dropSub_()
+//line testdata/run/e1_sets.adesh:46
 	f.complete_()
 }
 
+//line testdata/run/e1_sets.adesh:46
 func (f *totalFuture) dropSub_() {
+//line testdata/run/e1_sets.adesh:46
 	switch f.state {
+//line testdata/run/e1_sets.adesh:46
 	case 2:
+//line testdata/run/e1_sets.adesh:46
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e1_sets.adesh:46
 func (f *totalFuture) complete_() {
+//line testdata/run/e1_sets.adesh:46
 	*f = totalFuture{state: totalFutureDone_}
 }
 
 //line testdata/run/e1_sets.adesh:46
 func total(s *rt.Set[int64]) totalFuture {
+//line testdata/run/e1_sets.adesh:46
 	return totalFuture{s: s}
 }
 
@@ -182,14 +225,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_sets.adesh:16
 			seen = rt.NewSet[string]()
 			for _, x_ := range rt.Split("the cat and the hat and the bat", " ") {
+//line testdata/run/e1_sets.adesh:17
 				var w string = x_
-//line testdata/run/e1_sets.adesh:18
 				seen.Add(w)
 			}
 			rt.Print(seen, int64(seen.Len()), "Set<string>")
 			for x1_ := range seen.All() {
+//line testdata/run/e1_sets.adesh:21
 				var w_ string = x1_
-//line testdata/run/e1_sets.adesh:22
 				if rt.StrLen(w_) == 3 {
 //line testdata/run/e1_sets.adesh:22
 					rt.Print(w_)
@@ -211,28 +254,43 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			tags.names.Add("sets")
 			rt.Print(tags, evens([]int64{4, 1, 2, 4, 6, 3}))
 			f.sub1_ = total(rt.SetOf[int64]([]int64{1, 2, 3}))
+//line testdata/run/e1_sets.adesh:58
 			f.state = 1
+//line testdata/run/e1_sets.adesh:58
 			fallthrough
+//line testdata/run/e1_sets.adesh:58
 		case 1: // after the await at e1_sets.adesh:58
 //line testdata/run/e1_sets.adesh:58
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e1_sets.adesh:58
 			if !step_.Ready {
+//line testdata/run/e1_sets.adesh:58
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_sets.adesh:58
 			f.sub1_ = totalFuture{}
+//line testdata/run/e1_sets.adesh:58
 			f.aw_ = step_.Value
 //line testdata/run/e1_sets.adesh:58
 			f.sub2_ = rt.SpawnValue[int64](cx, total(evens([]int64{10, 20, 10})))
+//line testdata/run/e1_sets.adesh:58
 			f.state = 2
+//line testdata/run/e1_sets.adesh:58
 			fallthrough
+//line testdata/run/e1_sets.adesh:58
 		case 2: // after the await at e1_sets.adesh:58
 //line testdata/run/e1_sets.adesh:58
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e1_sets.adesh:58
 			if !step_.Ready {
+//line testdata/run/e1_sets.adesh:58
 				cx.SuspendedAt("testdata/run/e1_sets.adesh:58")
+//line testdata/run/e1_sets.adesh:58
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e1_sets.adesh:58
 			f.sub2_ = nil
+//line testdata/run/e1_sets.adesh:58
 			aw1_ = step_.Value
 //line testdata/run/e1_sets.adesh:58
 			rt.Print(f.aw_, aw1_)
@@ -245,6 +303,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.DynMethod(d, "add", "testdata/run/e1_sets.adesh:68:1", int64(13))
 			parts = []rt.Value{}
 			for _, x2_ := range rt.DynIterKeys(d, "testdata/run/e1_sets.adesh:70:10") {
+//line testdata/run/e1_sets.adesh:70
 				var x rt.Value = x2_
 //line testdata/run/e1_sets.adesh:70
 				rt.ArrPush(&parts, rt.DynClone(x))
@@ -253,7 +312,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(d, rt.DynLen(d, "testdata/run/e1_sets.adesh:71:10"), parts, rt.DynMethod(d, "union", "testdata/run/e1_sets.adesh:71:25", rt.SetOf[int64]([]int64{100})), primes.Has(13))
 			letters = rt.SetOf[rt.Char](rt.Chars("mississippi"))
 			rt.Print(letters, rt.SetOf[int64]([]int64{3, 1, 3}).Values())
+//line testdata/run/e1_sets.adesh:73
 			f.complete_()
+//line testdata/run/e1_sets.adesh:73
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

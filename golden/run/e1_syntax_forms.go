@@ -46,26 +46,29 @@ var (
 func loops() {
 	var xs []int64 = []int64{1, 2, 3}
 	for _, x_ := range xs {
+//line testdata/run/e1_syntax_forms.adesh:11
 		var x int64 = x_
 //line testdata/run/e1_syntax_forms.adesh:11
 		rt.Print("in", x)
 	}
 //line testdata/run/e1_syntax_forms.adesh:12
 	for _, x1_ := range xs {
+//line testdata/run/e1_syntax_forms.adesh:12
 		var x_1 int64 = x1_
 //line testdata/run/e1_syntax_forms.adesh:12
 		rt.Print("of", x_1)
 	}
 //line testdata/run/e1_syntax_forms.adesh:13
 	for _, x2_ := range []string{"a", "b"} {
+//line testdata/run/e1_syntax_forms.adesh:13
 		var x_2 string = x2_
 //line testdata/run/e1_syntax_forms.adesh:13
 		rt.Print("paren of", x_2)
 	}
 //line testdata/run/e1_syntax_forms.adesh:14
 	var i int64 = 0
+//line testdata/run/e1_syntax_forms.adesh:14
 	{
-//line testdata/run/e1_syntax_forms.adesh:15
 		var do_first___ bool = true
 //line testdata/run/e1_syntax_forms.adesh:15
 		for ; do_first___ || i < 4; do_first___ = false {
@@ -80,8 +83,8 @@ func loops() {
 	}
 //line testdata/run/e1_syntax_forms.adesh:20
 	var once int64 = 10
+//line testdata/run/e1_syntax_forms.adesh:20
 	{
-//line testdata/run/e1_syntax_forms.adesh:21
 		var do_first____ bool = true
 //line testdata/run/e1_syntax_forms.adesh:21
 		for ; do_first____ || once < 3; do_first____ = false {
@@ -91,15 +94,20 @@ func loops() {
 	}
 //line testdata/run/e1_syntax_forms.adesh:22
 	rt.Print("once", once)
+//line testdata/run/e1_syntax_forms.adesh:22
 	{
-//line testdata/run/e1_syntax_forms.adesh:23
 		var t_ rt.Tuple2[int64, int64] = rt.Tuple2[int64, int64]{F0: 0, F1: 6}
+//line testdata/run/e1_syntax_forms.adesh:23
 		var a int64 = t_.F0
+//line testdata/run/e1_syntax_forms.adesh:23
 		var b int64 = t_.F1
+//line testdata/run/e1_syntax_forms.adesh:23
 		var first_ bool = true
 //line testdata/run/e1_syntax_forms.adesh:23
 		for {
+//line testdata/run/e1_syntax_forms.adesh:23
 			if !first_ {
+//line testdata/run/e1_syntax_forms.adesh:23
 				{
 //line testdata/run/e1_syntax_forms.adesh:23
 					a = a + 1
@@ -107,8 +115,11 @@ func loops() {
 					b = b - 2
 				}
 			}
+//line testdata/run/e1_syntax_forms.adesh:23
 			first_ = false
+//line testdata/run/e1_syntax_forms.adesh:23
 			if !(a < b) {
+//line testdata/run/e1_syntax_forms.adesh:23
 				break
 			}
 //line testdata/run/e1_syntax_forms.adesh:24
@@ -120,25 +131,29 @@ func loops() {
 //line testdata/run/e1_syntax_forms.adesh:28
 func several() {
 	var t_ rt.Tuple3[int64, int64, int64] = rt.Tuple3[int64, int64, int64]{F0: 1, F1: 2, F2: 3}
+//line testdata/run/e1_syntax_forms.adesh:29
 	var a int64 = t_.F0
+//line testdata/run/e1_syntax_forms.adesh:29
 	var b int64 = t_.F1
+//line testdata/run/e1_syntax_forms.adesh:29
 	var c int64 = t_.F2
-//line testdata/run/e1_syntax_forms.adesh:30
 	rt.Print(a, b, c)
 	var t1_ rt.Tuple2[int32, float64] = rt.Tuple2[int32, float64]{F0: 42, F1: 3.5}
+//line testdata/run/e1_syntax_forms.adesh:31
 	var p_ int32 = t1_.F0
+//line testdata/run/e1_syntax_forms.adesh:31
 	var q float64 = t1_.F1
-//line testdata/run/e1_syntax_forms.adesh:32
 	rt.Print(p_, q, "i32", "f64")
 	var t2_ rt.Tuple2[int64, int64] = rt.Tuple2[int64, int64]{F0: 0, F1: 10}
+//line testdata/run/e1_syntax_forms.adesh:33
 	var i int64 = t2_.F0
+//line testdata/run/e1_syntax_forms.adesh:33
 	var j int64 = t2_.F1
-//line testdata/run/e1_syntax_forms.adesh:34
 	rt.Print(i + j)
 	var x string = "left"
 	var y string = "right"
+//line testdata/run/e1_syntax_forms.adesh:36
 	{
-//line testdata/run/e1_syntax_forms.adesh:37
 		var parallel___ rt.Tuple2[string, string] = rt.Tuple2[string, string]{F0: y, F1: x}
 //line testdata/run/e1_syntax_forms.adesh:37
 		x = parallel___.F0
@@ -150,8 +165,8 @@ func several() {
 	var m int64 = 1
 	var n int64 = 2
 	var o int64 = 3
+//line testdata/run/e1_syntax_forms.adesh:41
 	{
-//line testdata/run/e1_syntax_forms.adesh:42
 		var parallel____ rt.Tuple3[int64, int64, int64] = rt.Tuple3[int64, int64, int64]{F0: o, F1: m, F2: n}
 //line testdata/run/e1_syntax_forms.adesh:42
 		m = parallel____.F0
@@ -188,9 +203,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/e1_syntax_forms.adesh:46
 			t_ = rt.Tuple2[string, int64]{F0: "t", F1: 2}
+//line testdata/run/e1_syntax_forms.adesh:46
 			top1 = t_.F0
+//line testdata/run/e1_syntax_forms.adesh:46
 			top2 = t_.F1
-//line testdata/run/e1_syntax_forms.adesh:47
 			parallel___ = rt.Tuple2[string, int64]{F0: "u", F1: top2 * 10}
 //line testdata/run/e1_syntax_forms.adesh:47
 			top1 = parallel___.F0
@@ -222,8 +238,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			for ; do_first___ || countdown > 0; do_first___ = false {
 				countdown = countdown - 1
 				var inner int64 = 0
+//line testdata/run/e1_syntax_forms.adesh:71
 				{
-//line testdata/run/e1_syntax_forms.adesh:72
 					var do_first____ bool = true
 //line testdata/run/e1_syntax_forms.adesh:72
 					for ; do_first____ || inner < countdown; do_first____ = false {
@@ -234,12 +250,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_syntax_forms.adesh:73
 				rt.Print("countdown", countdown, inner)
 			}
+//line testdata/run/e1_syntax_forms.adesh:69
 			t1_ = rt.TypeName(rt.Value(rt.NewRecord([]string{"x"}, int64(1))))
 //line testdata/run/e1_syntax_forms.adesh:77
 			_ = []int64{1}
 //line testdata/run/e1_syntax_forms.adesh:77
 			rt.Print(t1_, "[i64]")
+//line testdata/run/e1_syntax_forms.adesh:77
 			f.complete_()
+//line testdata/run/e1_syntax_forms.adesh:77
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -99,8 +99,8 @@ var (
 //line testdata/run/e1_type_aliases.adesh:9
 func names_of(n int64) []string {
 	var out []string = []string{}
+//line testdata/run/e1_type_aliases.adesh:10
 	{
-//line testdata/run/e1_type_aliases.adesh:11
 		var i int64 = 0
 //line testdata/run/e1_type_aliases.adesh:11
 		for ; i < n; i = i + 1 {
@@ -114,11 +114,16 @@ func names_of(n int64) []string {
 
 func describe(o Opt) string {
 	if o.present {
+//line testdata/run/e1_type_aliases.adesh:16
 		var t_ rt.Option[int64] = o.value
+//line testdata/run/e1_type_aliases.adesh:16
 		var t1_ int64
+//line testdata/run/e1_type_aliases.adesh:16
 		if t_.Some {
+//line testdata/run/e1_type_aliases.adesh:16
 			t1_ = t_.Val
 		} else {
+//line testdata/run/e1_type_aliases.adesh:16
 			t1_ = 0
 		}
 //line testdata/run/e1_type_aliases.adesh:16
@@ -155,10 +160,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			id = 3
 			rt.Print(id+1, names_of(id))
 			label = rt.None[string]()
+//line testdata/run/e1_type_aliases.adesh:22
 			t_ = label
+//line testdata/run/e1_type_aliases.adesh:22
 			if t_.Some {
+//line testdata/run/e1_type_aliases.adesh:22
 				t1_ = t_.Val
 			} else {
+//line testdata/run/e1_type_aliases.adesh:22
 				t1_ = "no label"
 			}
 //line testdata/run/e1_type_aliases.adesh:23
@@ -170,11 +179,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			empty = Opt{present: false}
 			rt.Print(empty.value, describe(empty), describe(Opt{value: rt.Some[int64](7), present: true}))
 			all = []Opt{empty, {value: rt.Some[int64](2), present: true}}
+//line testdata/run/e1_type_aliases.adesh:30
 			t4_ = int64(len(all))
+//line testdata/run/e1_type_aliases.adesh:30
 			t2_ = all[rt.Index(1, len(all), "testdata/run/e1_type_aliases.adesh:31:19")].value
+//line testdata/run/e1_type_aliases.adesh:30
 			if t2_.Some {
+//line testdata/run/e1_type_aliases.adesh:30
 				t3_ = t2_.Val
 			} else {
+//line testdata/run/e1_type_aliases.adesh:30
 				t3_ = 0
 			}
 //line testdata/run/e1_type_aliases.adesh:31
@@ -186,7 +200,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(cfg.size, cfg.name, cfg.ratio, cfg.tag)
 //line testdata/run/e1_type_aliases.adesh:40
 			rt.Print(describe_cfg(Cfg{name: "z", size: 3, ratio: 1}), describe_cfg(Cfg{name: "y", size: 10, ratio: 1}))
+//line testdata/run/e1_type_aliases.adesh:40
 			f.complete_()
+//line testdata/run/e1_type_aliases.adesh:40
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -18,58 +18,85 @@ const computeFutureDone_ = 2
 //
 //line testdata/run/e2_11_futures_as_promises.adesh:4
 func (f *computeFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 	for {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 		switch f.state {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 		case 0: // start
-//line testdata/run/e2_11_futures_as_promises.adesh:5
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/e2_11_futures_as_promises.adesh:5
 			f.state = 1
+//line testdata/run/e2_11_futures_as_promises.adesh:5
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:5
 		case 1: // after the await at e2_11_futures_as_promises.adesh:5
 //line testdata/run/e2_11_futures_as_promises.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:5
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:5
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:5")
+//line testdata/run/e2_11_futures_as_promises.adesh:5
 				return rt.Pending[int64]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:5
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/e2_11_futures_as_promises.adesh:6
 			if f.n < 0 {
 				panic(&rt.Thrown{Err: rt.NewError("negative " + rt.Str(f.n)), Pos: "testdata/run/e2_11_futures_as_promises.adesh:7:9"})
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:6
 			{
+//line testdata/run/e2_11_futures_as_promises.adesh:9
 				var res_ int64 = f.n * 10
+//line testdata/run/e2_11_futures_as_promises.adesh:9
 				f.complete_()
+//line testdata/run/e2_11_futures_as_promises.adesh:9
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 		default:
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 			rt.AwaitedAgain("`compute`", "testdata/run/e2_11_futures_as_promises.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 func (f *computeFuture) Drop() {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 	if f.state == computeFutureDone_ {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 		return
 	}
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 	f.dropSub_()
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 func (f *computeFuture) dropSub_() {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 	switch f.state {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 	case 1:
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 func (f *computeFuture) complete_() {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 	*f = computeFuture{state: computeFutureDone_}
 }
 
 //line testdata/run/e2_11_futures_as_promises.adesh:4
 func compute(n int64, ms int64) computeFuture {
+//line testdata/run/e2_11_futures_as_promises.adesh:4
 	return computeFuture{n: n, ms: ms}
 }
 
@@ -92,36 +119,54 @@ const mainFutureDone_ = 13
 //
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	defer f.catch_(cx, &result_)
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var aw1_ int64
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var aw2_ []int64
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var aw3_ []int64
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var aw4_ int64
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var aw5_ int64
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var aw6_ []rt.Value
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var e rt.Error
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var f_ rt.Future[int64]
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var futures []rt.Future[int64]
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var h *rt.JoinHandle[int64]
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	var outcomes []rt.Value
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 poll_:
 	for {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		switch f.state {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		case 0: // start
-//line testdata/run/e2_11_futures_as_promises.adesh:13
 			rt.Then(rt.PromiseOf[int64](rt.Start[int64](cx, compute(1, 10))), func(v int64) rt.Unit {
 //line testdata/run/e2_11_futures_as_promises.adesh:13
 				rt.Print("then", v)
+//line testdata/run/e2_11_futures_as_promises.adesh:13
 				return rt.Unit{}
 			})
 //line testdata/run/e2_11_futures_as_promises.adesh:14
 			rt.CatchEither(rt.PromiseOf[int64](rt.Start[int64](cx, compute(-1, 40))), func(x_ int64) rt.Value {
+//line testdata/run/e2_11_futures_as_promises.adesh:14
 				return x_
 			}, func(e rt.Error) rt.Unit {
 //line testdata/run/e2_11_futures_as_promises.adesh:14
 				rt.Print("catch", e.Message)
+//line testdata/run/e2_11_futures_as_promises.adesh:14
 				return rt.Unit{}
 			}, func(x_ rt.Unit) rt.Value {
+//line testdata/run/e2_11_futures_as_promises.adesh:14
 				return x_
 			})
 //line testdata/run/e2_11_futures_as_promises.adesh:15
@@ -131,25 +176,35 @@ poll_:
 			})
 //line testdata/run/e2_11_futures_as_promises.adesh:16
 			rt.CatchEither(rt.PromiseOf[int64](rt.Start[int64](cx, compute(-5, 100))), func(x_ int64) rt.Value {
+//line testdata/run/e2_11_futures_as_promises.adesh:16
 				return x_
 			}, func(e rt.Error) rt.Unit {
 //line testdata/run/e2_11_futures_as_promises.adesh:16
 				rt.Print("then(null, f):", e.Message)
+//line testdata/run/e2_11_futures_as_promises.adesh:16
 				return rt.Unit{}
 			}, func(x_ rt.Unit) rt.Value {
+//line testdata/run/e2_11_futures_as_promises.adesh:16
 				return x_
 			})
 //line testdata/run/e2_11_futures_as_promises.adesh:17
 			f.sub1_ = rt.Sleep(150)
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 			f.state = 1
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 		case 1: // after the await at e2_11_futures_as_promises.adesh:17
 //line testdata/run/e2_11_futures_as_promises.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:17")
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 			f.sub1_ = rt.SleepFuture{}
 //line testdata/run/e2_11_futures_as_promises.adesh:19
 			f_ = rt.Start[int64](cx, compute(3, 5))
@@ -159,226 +214,364 @@ poll_:
 			})
 //line testdata/run/e2_11_futures_as_promises.adesh:21
 			f.sub2_ = f_
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			f.state = 2
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 		case 2: // after the await at e2_11_futures_as_promises.adesh:21
 //line testdata/run/e2_11_futures_as_promises.adesh:21
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:21")
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			f.sub2_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			f.aw_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:21
 			f.sub3_ = f.plus
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			f.state = 3
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 		case 3: // after the await at e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			f.plus = nil
 //line testdata/run/e2_11_futures_as_promises.adesh:21
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:21")
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			f.sub3_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 			aw1_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:21
 			rt.Print("awaited", f.aw_, "and its promise", aw1_)
 //line testdata/run/e2_11_futures_as_promises.adesh:23
 			f.sub4_ = rt.PromiseAll([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(4, 10))), rt.PromiseOf[int64](rt.Start[int64](cx, compute(5, 5)))})
+//line testdata/run/e2_11_futures_as_promises.adesh:23
 			f.state = 4
+//line testdata/run/e2_11_futures_as_promises.adesh:23
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:23
 		case 4: // after the await at e2_11_futures_as_promises.adesh:23
 //line testdata/run/e2_11_futures_as_promises.adesh:23
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:23
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:23
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:23")
+//line testdata/run/e2_11_futures_as_promises.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:23
 			f.sub4_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:23
 			aw2_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:23
 			rt.Print("all", aw2_)
 			f.sub4_ = rt.PromiseAll([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(6, 5))), rt.Resolved[int64](7)})
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 			f.state = 5
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 		case 5: // after the await at e2_11_futures_as_promises.adesh:24
 //line testdata/run/e2_11_futures_as_promises.adesh:24
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:24")
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 			f.sub4_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 			aw3_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:24
 			rt.Print("mixed", aw3_)
 			futures = []rt.Future[int64]{rt.Start[int64](cx, compute(8, 60)), rt.Start[int64](cx, compute(9, 5))}
 			f.sub3_ = rt.PromiseRace(rt.PromisesOf[int64, rt.Future[int64]](futures))
+//line testdata/run/e2_11_futures_as_promises.adesh:26
 			f.state = 6
+//line testdata/run/e2_11_futures_as_promises.adesh:26
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:26
 		case 6: // after the await at e2_11_futures_as_promises.adesh:26
 //line testdata/run/e2_11_futures_as_promises.adesh:26
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:26
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:26
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:26")
+//line testdata/run/e2_11_futures_as_promises.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:26
 			f.sub3_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:26
 			aw4_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:26
 			rt.Print("race", aw4_)
 			h = rt.SpawnValue[int64](cx, compute(11, 5))
 			f.sub3_ = rt.PromiseAny([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(-2, 1))), rt.PromiseOf[int64](h)})
+//line testdata/run/e2_11_futures_as_promises.adesh:28
 			f.state = 7
+//line testdata/run/e2_11_futures_as_promises.adesh:28
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:28
 		case 7: // after the await at e2_11_futures_as_promises.adesh:28
 //line testdata/run/e2_11_futures_as_promises.adesh:28
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:28
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:28
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:28")
+//line testdata/run/e2_11_futures_as_promises.adesh:28
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:28
 			f.sub3_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:28
 			aw5_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:28
 			rt.Print("any", aw5_)
 			f.sub5_ = rt.PromiseAllSettled([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(12, 5))), rt.PromiseOf[int64](rt.Start[int64](cx, compute(-3, 5)))})
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 			f.state = 8
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 		case 8: // after the await at e2_11_futures_as_promises.adesh:29
 //line testdata/run/e2_11_futures_as_promises.adesh:29
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:29")
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 			f.sub5_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 			aw6_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:29
 			outcomes = aw6_
 			for _, x_ := range outcomes {
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 				var o rt.Value = x_
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 				var t1_ rt.Value = rt.DynField(o, "status", "testdata/run/e2_11_futures_as_promises.adesh:31:15")
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 				var t_ rt.Value
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 				if rt.DynEq(rt.DynField(o, "status", "testdata/run/e2_11_futures_as_promises.adesh:31:25"), "fulfilled") {
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 					t_ = rt.DynClone(rt.DynField(o, "value", "testdata/run/e2_11_futures_as_promises.adesh:31:51"))
 				} else {
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 					t_ = rt.DynClone(rt.DynField(rt.DynField(o, "reason", "testdata/run/e2_11_futures_as_promises.adesh:31:61"), "message", "testdata/run/e2_11_futures_as_promises.adesh:31:61"))
 				}
 //line testdata/run/e2_11_futures_as_promises.adesh:31
 				rt.Print(t1_, t_)
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 			f.state = 9
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 		case 9: // body of the try at e2_11_futures_as_promises.adesh:33
 //line testdata/run/e2_11_futures_as_promises.adesh:34
 			f.sub4_ = rt.PromiseAll([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(13, 5))), rt.PromiseOf[int64](rt.Start[int64](cx, compute(-4, 1)))})
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 			f.state = 10
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 		case 10: // after the await at e2_11_futures_as_promises.adesh:34
 //line testdata/run/e2_11_futures_as_promises.adesh:34
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:34")
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 			f.sub4_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 			f.state = 12
+//line testdata/run/e2_11_futures_as_promises.adesh:34
 			continue poll_
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		case 11: // catch of the try at e2_11_futures_as_promises.adesh:33
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			thrown_ := f.err_
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.err_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			e = thrown_.Err
 //line testdata/run/e2_11_futures_as_promises.adesh:36
 			rt.Print("all rejected:", e.Message)
+//line testdata/run/e2_11_futures_as_promises.adesh:36
 			f.state = 12
+//line testdata/run/e2_11_futures_as_promises.adesh:36
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:36
 		case 12: // after the try at e2_11_futures_as_promises.adesh:33
+//line testdata/run/e2_11_futures_as_promises.adesh:36
 			f.complete_()
+//line testdata/run/e2_11_futures_as_promises.adesh:36
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		default:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			rt.AwaitedAgain("`main`", "testdata/run/e2_11_futures_as_promises.adesh:12:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 func (f *mainFuture) Drop() {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	if f.state == mainFutureDone_ {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		return
 	}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	f.dropSub_()
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	f.complete_()
 }
 
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	x := recover()
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	if x == nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		return
 	}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		switch f.state {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		case 9, 10:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.dropSub_()
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.err_ = t
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.state = 11
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			*r = f.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			return
 		}
 	}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	f.Drop()
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	panic(x)
 }
 
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 func (f *mainFuture) dropSub_() {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	switch f.state {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 1:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		f.sub1_.Drop()
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 2:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		if f.sub2_ != nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub2_.Drop()
 		}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 3:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		if f.sub3_ != nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub3_.Drop()
 		}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 4:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		if f.sub4_ != nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub4_.Drop()
 		}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 5:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		if f.sub4_ != nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub4_.Drop()
 		}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 6:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		if f.sub3_ != nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub3_.Drop()
 		}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 7:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		if f.sub3_ != nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub3_.Drop()
 		}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 8:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		if f.sub5_ != nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub5_.Drop()
 		}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	case 10:
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		if f.sub4_ != nil {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub4_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 func (f *mainFuture) complete_() {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	f.state = mainFutureDone_
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 func adeshMain() mainFuture {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 	return mainFuture{}
 }
 
@@ -397,16 +590,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub1_ = adeshMain()
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.state = 1
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 		case 1: // after the await at e2_11_futures_as_promises.adesh:12
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.sub1_ = mainFuture{}
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.complete_()
+//line testdata/run/e2_11_futures_as_promises.adesh:12
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

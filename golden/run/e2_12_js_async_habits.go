@@ -32,31 +32,47 @@ const mainFutureDone_ = 8
 //
 //line testdata/run/e2_12_js_async_habits.adesh:20
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	defer f.catch_(cx, &result_)
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	var aw1_ string
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	var aw_ int64
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	var e rt.Error
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	var s string
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	var v int64
+//line testdata/run/e2_12_js_async_habits.adesh:20
 poll_:
 	for {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		switch f.state {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		case 0: // start
-//line testdata/run/e2_12_js_async_habits.adesh:21
 			f.sub1_ = rt.TimeoutPromise[int64](func() int64 {
 //line testdata/run/e2_12_js_async_habits.adesh:21
 				return 5
 			}, 10)
+//line testdata/run/e2_12_js_async_habits.adesh:21
 			f.state = 1
+//line testdata/run/e2_12_js_async_habits.adesh:21
 			fallthrough
+//line testdata/run/e2_12_js_async_habits.adesh:21
 		case 1: // after the await at e2_12_js_async_habits.adesh:21
 //line testdata/run/e2_12_js_async_habits.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_12_js_async_habits.adesh:21
 			if !step_.Ready {
+//line testdata/run/e2_12_js_async_habits.adesh:21
 				cx.SuspendedAt("testdata/run/e2_12_js_async_habits.adesh:21")
+//line testdata/run/e2_12_js_async_habits.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_12_js_async_habits.adesh:21
 			f.sub1_ = nil
+//line testdata/run/e2_12_js_async_habits.adesh:21
 			aw_ = step_.Value
 //line testdata/run/e2_12_js_async_habits.adesh:21
 			v = aw_
@@ -65,16 +81,24 @@ poll_:
 //line testdata/run/e2_12_js_async_habits.adesh:23
 				return "late"
 			}, 5)
+//line testdata/run/e2_12_js_async_habits.adesh:23
 			f.state = 2
+//line testdata/run/e2_12_js_async_habits.adesh:23
 			fallthrough
+//line testdata/run/e2_12_js_async_habits.adesh:23
 		case 2: // after the await at e2_12_js_async_habits.adesh:23
 //line testdata/run/e2_12_js_async_habits.adesh:23
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_12_js_async_habits.adesh:23
 			if !step_.Ready {
+//line testdata/run/e2_12_js_async_habits.adesh:23
 				cx.SuspendedAt("testdata/run/e2_12_js_async_habits.adesh:23")
+//line testdata/run/e2_12_js_async_habits.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_12_js_async_habits.adesh:23
 			f.sub2_ = nil
+//line testdata/run/e2_12_js_async_habits.adesh:23
 			aw1_ = step_.Value
 //line testdata/run/e2_12_js_async_habits.adesh:23
 			s = aw1_
@@ -82,111 +106,180 @@ poll_:
 			f.sub3_ = rt.TimeoutPromise[rt.Unit](func() rt.Unit {
 //line testdata/run/e2_12_js_async_habits.adesh:25
 				rt.Print("a timeout of nothing")
+//line testdata/run/e2_12_js_async_habits.adesh:25
 				return rt.Unit{}
 			}, 1)
+//line testdata/run/e2_12_js_async_habits.adesh:25
 			f.state = 3
+//line testdata/run/e2_12_js_async_habits.adesh:25
 			fallthrough
+//line testdata/run/e2_12_js_async_habits.adesh:25
 		case 3: // after the await at e2_12_js_async_habits.adesh:25
 //line testdata/run/e2_12_js_async_habits.adesh:25
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_12_js_async_habits.adesh:25
 			if !step_.Ready {
+//line testdata/run/e2_12_js_async_habits.adesh:25
 				cx.SuspendedAt("testdata/run/e2_12_js_async_habits.adesh:25")
+//line testdata/run/e2_12_js_async_habits.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_12_js_async_habits.adesh:25
 			f.sub3_ = nil
+//line testdata/run/e2_12_js_async_habits.adesh:25
 			f.state = 4
+//line testdata/run/e2_12_js_async_habits.adesh:25
 			fallthrough
+//line testdata/run/e2_12_js_async_habits.adesh:25
 		case 4: // body of the try at e2_12_js_async_habits.adesh:26
 //line testdata/run/e2_12_js_async_habits.adesh:27
 			f.sub3_ = rt.TimeoutPromise[rt.Unit](func() rt.Unit {
 //line testdata/run/e2_12_js_async_habits.adesh:27
 				panic(&rt.Thrown{Err: rt.NewError("in the timer"), Pos: "testdata/run/e2_12_js_async_habits.adesh:27:34"})
 			}, 1)
+//line testdata/run/e2_12_js_async_habits.adesh:27
 			f.state = 5
+//line testdata/run/e2_12_js_async_habits.adesh:27
 			fallthrough
+//line testdata/run/e2_12_js_async_habits.adesh:27
 		case 5: // after the await at e2_12_js_async_habits.adesh:27
 //line testdata/run/e2_12_js_async_habits.adesh:27
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_12_js_async_habits.adesh:27
 			if !step_.Ready {
+//line testdata/run/e2_12_js_async_habits.adesh:27
 				cx.SuspendedAt("testdata/run/e2_12_js_async_habits.adesh:27")
+//line testdata/run/e2_12_js_async_habits.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_12_js_async_habits.adesh:27
 			f.sub3_ = nil
+//line testdata/run/e2_12_js_async_habits.adesh:27
 			f.state = 7
+//line testdata/run/e2_12_js_async_habits.adesh:27
 			continue poll_
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		case 6: // catch of the try at e2_12_js_async_habits.adesh:26
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			thrown_ := f.err_
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.err_ = nil
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			e = thrown_.Err
 //line testdata/run/e2_12_js_async_habits.adesh:29
 			rt.Print("timer threw:", e.Message)
+//line testdata/run/e2_12_js_async_habits.adesh:29
 			f.state = 7
+//line testdata/run/e2_12_js_async_habits.adesh:29
 			fallthrough
+//line testdata/run/e2_12_js_async_habits.adesh:29
 		case 7: // after the try at e2_12_js_async_habits.adesh:26
+//line testdata/run/e2_12_js_async_habits.adesh:29
 			f.complete_()
+//line testdata/run/e2_12_js_async_habits.adesh:29
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		default:
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			rt.AwaitedAgain("`main`", "testdata/run/e2_12_js_async_habits.adesh:20:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_12_js_async_habits.adesh:20
 func (f *mainFuture) Drop() {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	if f.state == mainFutureDone_ {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		return
 	}
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	f.dropSub_()
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/e2_12_js_async_habits.adesh:20
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	x := recover()
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	if x == nil {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		return
 	}
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		switch f.state {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		case 4, 5:
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.dropSub_()
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.err_ = t
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.state = 6
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			*r = f.Poll(cx)
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			return
 		}
 	}
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	f.Drop()
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	panic(x)
 }
 
+//line testdata/run/e2_12_js_async_habits.adesh:20
 func (f *mainFuture) dropSub_() {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	switch f.state {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	case 1:
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		if f.sub1_ != nil {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.sub1_.Drop()
 		}
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	case 2:
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		if f.sub2_ != nil {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.sub2_.Drop()
 		}
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	case 3:
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		if f.sub3_ != nil {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.sub3_.Drop()
 		}
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	case 5:
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		if f.sub3_ != nil {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.sub3_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_12_js_async_habits.adesh:20
 func (f *mainFuture) complete_() {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	f.state = mainFutureDone_
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/e2_12_js_async_habits.adesh:20
 func adeshMain() mainFuture {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 	return mainFuture{}
 }
 
@@ -208,6 +301,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/e2_12_js_async_habits.adesh:4
 			p_ = rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
+//line testdata/run/e2_12_js_async_habits.adesh:4
 				func(resolve func(rt.Unit), reject func(rt.Value)) {
 //line testdata/run/e2_12_js_async_habits.adesh:4
 					reject("oops")
@@ -217,6 +311,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Catch(p_, func(e rt.Error) rt.Unit {
 //line testdata/run/e2_12_js_async_habits.adesh:5
 				rt.Print("caught: "+rt.Str(e), "|", e.Message)
+//line testdata/run/e2_12_js_async_habits.adesh:5
 				return rt.Unit{}
 			})
 //line testdata/run/e2_12_js_async_habits.adesh:6
@@ -224,7 +319,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_12_js_async_habits.adesh:6
 				panic(&rt.Thrown{Err: rt.ToError(42), Pos: "testdata/run/e2_12_js_async_habits.adesh:6:7"})
 			})
+//line testdata/run/e2_12_js_async_habits.adesh:6
 			if caught_ != nil {
+//line testdata/run/e2_12_js_async_habits.adesh:6
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_12_js_async_habits.adesh:6
 				rt.Print("thrown:", e, "Error", e.Message)
@@ -234,7 +331,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_12_js_async_habits.adesh:7
 				panic(&rt.Thrown{Err: rt.NewError("made"), Pos: "testdata/run/e2_12_js_async_habits.adesh:7:7"})
 			})
+//line testdata/run/e2_12_js_async_habits.adesh:7
 			if caught1_ != nil {
+//line testdata/run/e2_12_js_async_habits.adesh:7
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/e2_12_js_async_habits.adesh:7
 				rt.Print("made:", e_, "joined "+rt.Str(e_))
@@ -244,7 +343,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_12_js_async_habits.adesh:8
 				panic(&rt.Thrown{Err: rt.ToError([]int64{1, 2}), Pos: "testdata/run/e2_12_js_async_habits.adesh:8:7"})
 			})
+//line testdata/run/e2_12_js_async_habits.adesh:8
 			if caught2_ != nil {
+//line testdata/run/e2_12_js_async_habits.adesh:8
 				var e_1 rt.Error = caught2_.Err
 //line testdata/run/e2_12_js_async_habits.adesh:8
 				rt.Print("array:", e_1, []rt.Error{e_1})
@@ -257,16 +358,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			pause_then("sync")
 //line testdata/run/e2_12_js_async_habits.adesh:20
 			f.sub1_ = adeshMain()
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.state = 1
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			fallthrough
+//line testdata/run/e2_12_js_async_habits.adesh:20
 		case 1: // after the await at e2_12_js_async_habits.adesh:20
 //line testdata/run/e2_12_js_async_habits.adesh:20
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			if !step_.Ready {
+//line testdata/run/e2_12_js_async_habits.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.sub1_ = mainFuture{}
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			f.complete_()
+//line testdata/run/e2_12_js_async_habits.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

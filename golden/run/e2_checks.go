@@ -31,7 +31,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_checks.adesh:7
 				rt.AssertEq(rt.Value("1"), rt.Value(int64(1)), "testdata/run/e2_checks.adesh:7:7")
 			})
+//line testdata/run/e2_checks.adesh:7
 			if caught_ != nil {
+//line testdata/run/e2_checks.adesh:7
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_checks.adesh:7
 				rt.Print(e.Message)
@@ -41,7 +43,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_checks.adesh:8
 				rt.AssertNe(rt.Value(int64(3)), rt.Value(int64(3)), "testdata/run/e2_checks.adesh:8:7")
 			})
+//line testdata/run/e2_checks.adesh:8
 			if caught1_ != nil {
+//line testdata/run/e2_checks.adesh:8
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/e2_checks.adesh:8
 				rt.Print(e_.Message)
@@ -51,12 +55,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_checks.adesh:9
 				rt.AssertEq(rt.Value([]int64{1, 2}), rt.Value([]int64{2, 1}), "testdata/run/e2_checks.adesh:9:7")
 			})
+//line testdata/run/e2_checks.adesh:9
 			if caught2_ != nil {
+//line testdata/run/e2_checks.adesh:9
 				var e_1 rt.Error = caught2_.Err
 //line testdata/run/e2_checks.adesh:9
 				rt.Print(e_1.Message)
 			}
+//line testdata/run/e2_checks.adesh:9
 			f.complete_()
+//line testdata/run/e2_checks.adesh:9
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

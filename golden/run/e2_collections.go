@@ -21,8 +21,8 @@ var (
 func longest(words []string) string {
 	var best string = ""
 	for _, x_ := range words {
+//line testdata/run/e2_collections.adesh:57
 		var w string = x_
-//line testdata/run/e2_collections.adesh:58
 		if rt.StrLen(w) > rt.StrLen(best) {
 //line testdata/run/e2_collections.adesh:58
 			best = w
@@ -61,8 +61,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(ages.Get("ann"), ages.Get("zed"), ages.Has("bob"), ages.Has("cy"), int64(ages.Len()))
 			rt.Print(ages.Keys(), ages.Values(), ages.Entries())
 			rt.Print(ages.Delete("bob"), ages.Delete("bob"), ages)
+//line testdata/run/e2_collections.adesh:11
 			t_ = ages.Get("zed")
+//line testdata/run/e2_collections.adesh:11
 			if t_.Some {
+//line testdata/run/e2_collections.adesh:11
 				var n int64 = t_.Val
 //line testdata/run/e2_collections.adesh:13
 				rt.Print("zed is", n)
@@ -72,12 +75,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			counts = rt.NewMap[string, int64]()
 			for _, x_ := range []string{"a", "b", "a", "c", "a"} {
+//line testdata/run/e2_collections.adesh:17
 				var w string = x_
+//line testdata/run/e2_collections.adesh:17
 				var t1_ rt.Option[int64] = counts.Get(w)
+//line testdata/run/e2_collections.adesh:17
 				var t2_ int64
+//line testdata/run/e2_collections.adesh:17
 				if t1_.Some {
+//line testdata/run/e2_collections.adesh:17
 					t2_ = t1_.Val
 				} else {
+//line testdata/run/e2_collections.adesh:17
 					t2_ = 0
 				}
 //line testdata/run/e2_collections.adesh:18
@@ -109,7 +118,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			caught_ = rt.TryCatch(func() {
 				rt.ArrRemove(&v, 10, "testdata/run/e2_collections.adesh:44:5")
 			})
+//line testdata/run/e2_collections.adesh:43
 			if caught_ != nil {
+//line testdata/run/e2_collections.adesh:43
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_collections.adesh:46
 				rt.Print("caught:", e.Message)
@@ -117,7 +128,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			caught1_ = rt.TryCatch(func() {
 				rt.Print(v[rt.Index(5, len(v), "testdata/run/e2_collections.adesh:49:11")])
 			})
+//line testdata/run/e2_collections.adesh:48
 			if caught1_ != nil {
+//line testdata/run/e2_collections.adesh:48
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/e2_collections.adesh:51
 				rt.Print("caught:", e_.Message)
@@ -127,7 +140,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.ArrPush(&ws, "pear")
 			rt.ArrPush(&ws, "banana")
 			rt.Print(longest(ws), longest([]string{"fig"}), total(counts), total(rt.MapOf[string, int64]([]string{"x"}, []int64{2})))
+//line testdata/run/e2_collections.adesh:66
 			f.complete_()
+//line testdata/run/e2_collections.adesh:66
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -33,7 +33,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(r >= 0.0 && r < 1.0)
 			radius = 2.0
 			rt.Print("area", rt.Floor(3.141592653589793*radius*radius*100.0)/100.0)
+//line testdata/run/e2_math.adesh:11
 			f.complete_()
+//line testdata/run/e2_math.adesh:11
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

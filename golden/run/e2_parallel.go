@@ -45,40 +45,58 @@ const squaresFutureDone_ = 1
 //
 //line testdata/run/e2_parallel.adesh:54
 func (f *squaresFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e2_parallel.adesh:54
 	for {
+//line testdata/run/e2_parallel.adesh:54
 		switch f.state {
+//line testdata/run/e2_parallel.adesh:54
 		case 0: // start
+//line testdata/run/e2_parallel.adesh:54
 			{
 				var res_ int64 = rt.ParallelSum(rt.ParallelMap(rt.RangeArray(int64(0), f.n, false), func(x int64) int64 {
 //line testdata/run/e2_parallel.adesh:55
 					return x * x
 				}, "testdata/run/e2_parallel.adesh:55:25"), "testdata/run/e2_parallel.adesh:55:12")
+//line testdata/run/e2_parallel.adesh:55
 				f.complete_()
+//line testdata/run/e2_parallel.adesh:55
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/e2_parallel.adesh:54
 		default:
+//line testdata/run/e2_parallel.adesh:54
 			rt.AwaitedAgain("`squares`", "testdata/run/e2_parallel.adesh:54:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_parallel.adesh:54
 func (f *squaresFuture) Drop() {
+//line testdata/run/e2_parallel.adesh:54
 	if f.state == squaresFutureDone_ {
+//line testdata/run/e2_parallel.adesh:54
 		return
 	}
+//line testdata/run/e2_parallel.adesh:54
 	f.dropSub_()
+//line testdata/run/e2_parallel.adesh:54
 	f.complete_()
 }
 
+//line testdata/run/e2_parallel.adesh:54
 func (f *squaresFuture) dropSub_() {}
 
+//line testdata/run/e2_parallel.adesh:54
 func (f *squaresFuture) complete_() {
+//line testdata/run/e2_parallel.adesh:54
 	*f = squaresFuture{state: squaresFutureDone_}
 }
 
 //line testdata/run/e2_parallel.adesh:54
 func squares(n int64) squaresFuture {
+//line testdata/run/e2_parallel.adesh:54
 	return squaresFuture{n: n}
 }
 
@@ -170,7 +188,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					return x
 				}, "testdata/run/e2_parallel.adesh:43:5")
 			})
+//line testdata/run/e2_parallel.adesh:42
 			if caught_ != nil {
+//line testdata/run/e2_parallel.adesh:42
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_parallel.adesh:48
 				rt.Print("caught:", e)
@@ -187,19 +207,28 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(table)
 //line testdata/run/e2_parallel.adesh:57
 			f.sub1_ = squares(100)
+//line testdata/run/e2_parallel.adesh:57
 			f.state = 1
+//line testdata/run/e2_parallel.adesh:57
 			fallthrough
+//line testdata/run/e2_parallel.adesh:57
 		case 1: // after the await at e2_parallel.adesh:57
 //line testdata/run/e2_parallel.adesh:57
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_parallel.adesh:57
 			if !step_.Ready {
+//line testdata/run/e2_parallel.adesh:57
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_parallel.adesh:57
 			f.sub1_ = squaresFuture{}
+//line testdata/run/e2_parallel.adesh:57
 			aw_ = step_.Value
 //line testdata/run/e2_parallel.adesh:57
 			rt.Print(aw_)
+//line testdata/run/e2_parallel.adesh:57
 			f.complete_()
+//line testdata/run/e2_parallel.adesh:57
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

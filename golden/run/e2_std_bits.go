@@ -26,12 +26,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_std_bits.adesh:6
 				rt.BitExtract(1, 60, 8, "testdata/run/e2_std_bits.adesh:6:7")
 			})
+//line testdata/run/e2_std_bits.adesh:6
 			if caught_ != nil {
+//line testdata/run/e2_std_bits.adesh:6
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_std_bits.adesh:6
 				rt.Print(e.Message)
 			}
+//line testdata/run/e2_std_bits.adesh:6
 			f.complete_()
+//line testdata/run/e2_std_bits.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -28,14 +28,20 @@ const meetFutureDone_ = 3
 //
 //line testdata/run/e2_thread_barrier.adesh:30
 func (f *meetFuture) Poll(cx *rt.Context) rt.Poll[bool] {
+//line testdata/run/e2_thread_barrier.adesh:30
 	var a *rt.JoinHandle[bool]
+//line testdata/run/e2_thread_barrier.adesh:30
 	var aw1_ bool
+//line testdata/run/e2_thread_barrier.adesh:30
 	var aw_ bool
+//line testdata/run/e2_thread_barrier.adesh:30
 	var y bool
+//line testdata/run/e2_thread_barrier.adesh:30
 	for {
+//line testdata/run/e2_thread_barrier.adesh:30
 		switch f.state {
+//line testdata/run/e2_thread_barrier.adesh:30
 		case 0: // start
-//line testdata/run/e2_thread_barrier.adesh:31
 			a = rt.SpawnThread(func() bool {
 //line testdata/run/e2_thread_barrier.adesh:31
 				return pair.Wait()
@@ -47,73 +53,112 @@ func (f *meetFuture) Poll(cx *rt.Context) rt.Poll[bool] {
 			})
 //line testdata/run/e2_thread_barrier.adesh:33
 			f.sub1_ = a
+//line testdata/run/e2_thread_barrier.adesh:33
 			f.state = 1
+//line testdata/run/e2_thread_barrier.adesh:33
 			fallthrough
+//line testdata/run/e2_thread_barrier.adesh:33
 		case 1: // after the await at e2_thread_barrier.adesh:33
 //line testdata/run/e2_thread_barrier.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_barrier.adesh:33
 			if !step_.Ready {
+//line testdata/run/e2_thread_barrier.adesh:33
 				cx.SuspendedAt("testdata/run/e2_thread_barrier.adesh:33")
+//line testdata/run/e2_thread_barrier.adesh:33
 				return rt.Pending[bool]()
 			}
+//line testdata/run/e2_thread_barrier.adesh:33
 			f.sub1_ = nil
+//line testdata/run/e2_thread_barrier.adesh:33
 			aw_ = step_.Value
 //line testdata/run/e2_thread_barrier.adesh:33
 			f.x = aw_
 			f.sub1_ = f.b
+//line testdata/run/e2_thread_barrier.adesh:34
 			f.state = 2
+//line testdata/run/e2_thread_barrier.adesh:34
 			fallthrough
+//line testdata/run/e2_thread_barrier.adesh:34
 		case 2: // after the await at e2_thread_barrier.adesh:34
+//line testdata/run/e2_thread_barrier.adesh:34
 			f.b = nil
 //line testdata/run/e2_thread_barrier.adesh:34
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_barrier.adesh:34
 			if !step_.Ready {
+//line testdata/run/e2_thread_barrier.adesh:34
 				cx.SuspendedAt("testdata/run/e2_thread_barrier.adesh:34")
+//line testdata/run/e2_thread_barrier.adesh:34
 				return rt.Pending[bool]()
 			}
+//line testdata/run/e2_thread_barrier.adesh:34
 			f.sub1_ = nil
+//line testdata/run/e2_thread_barrier.adesh:34
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_barrier.adesh:34
 			y = aw1_
+//line testdata/run/e2_thread_barrier.adesh:34
 			{
 				var res_ bool = f.x != y
+//line testdata/run/e2_thread_barrier.adesh:35
 				f.complete_()
+//line testdata/run/e2_thread_barrier.adesh:35
 				return rt.Ready[bool](res_)
 			}
+//line testdata/run/e2_thread_barrier.adesh:30
 		default:
+//line testdata/run/e2_thread_barrier.adesh:30
 			rt.AwaitedAgain("`meet`", "testdata/run/e2_thread_barrier.adesh:30:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_barrier.adesh:30
 func (f *meetFuture) Drop() {
+//line testdata/run/e2_thread_barrier.adesh:30
 	if f.state == meetFutureDone_ {
+//line testdata/run/e2_thread_barrier.adesh:30
 		return
 	}
+//line testdata/run/e2_thread_barrier.adesh:30
 	f.dropSub_()
+//line testdata/run/e2_thread_barrier.adesh:30
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_barrier.adesh:30
 func (f *meetFuture) dropSub_() {
+//line testdata/run/e2_thread_barrier.adesh:30
 	switch f.state {
+//line testdata/run/e2_thread_barrier.adesh:30
 	case 1:
+//line testdata/run/e2_thread_barrier.adesh:30
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_barrier.adesh:30
 			f.sub1_.Drop()
 		}
+//line testdata/run/e2_thread_barrier.adesh:30
 	case 2:
+//line testdata/run/e2_thread_barrier.adesh:30
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_barrier.adesh:30
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_barrier.adesh:30
 func (f *meetFuture) complete_() {
+//line testdata/run/e2_thread_barrier.adesh:30
 	*f = meetFuture{state: meetFutureDone_}
 }
 
 //line testdata/run/e2_thread_barrier.adesh:30
 func meet() meetFuture {
+//line testdata/run/e2_thread_barrier.adesh:30
 	return meetFuture{}
 }
 
@@ -148,16 +193,17 @@ poll_:
 			n_ = 3
 //line testdata/run/e2_thread_barrier.adesh:10
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_barrier.adesh:10
 				var i int64 = i_
+//line testdata/run/e2_thread_barrier.adesh:10
 				_ = i
-//line testdata/run/e2_thread_barrier.adesh:11
 				rt.ArrPush(&threads, rt.SpawnThread(func() int64 {
 					var early_ int64 = 0
 					var n1_ int64 = 5
 //line testdata/run/e2_thread_barrier.adesh:13
 					for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_barrier.adesh:13
 						var round int64 = i1_
-//line testdata/run/e2_thread_barrier.adesh:14
 						arrivals.FetchAdd(1)
 						if barrier.Wait() {
 //line testdata/run/e2_thread_barrier.adesh:15
@@ -174,37 +220,60 @@ poll_:
 				}))
 			}
 			early = []int64{}
+//line testdata/run/e2_thread_barrier.adesh:21
 			f.items_ = threads
+//line testdata/run/e2_thread_barrier.adesh:21
 			f.i1_ = 0
+//line testdata/run/e2_thread_barrier.adesh:21
 			f.state = 1
+//line testdata/run/e2_thread_barrier.adesh:21
 			fallthrough
+//line testdata/run/e2_thread_barrier.adesh:21
 		case 1: // head of the loop at e2_thread_barrier.adesh:22
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/e2_thread_barrier.adesh:22
 				f.state = 4
+//line testdata/run/e2_thread_barrier.adesh:22
 				continue poll_
 			}
+//line testdata/run/e2_thread_barrier.adesh:22
 			x_ = f.items_[f.i1_]
+//line testdata/run/e2_thread_barrier.adesh:22
 			t = x_
 //line testdata/run/e2_thread_barrier.adesh:22
 			f.sub1_ = t
+//line testdata/run/e2_thread_barrier.adesh:22
 			f.state = 2
+//line testdata/run/e2_thread_barrier.adesh:22
 			fallthrough
+//line testdata/run/e2_thread_barrier.adesh:22
 		case 2: // after the await at e2_thread_barrier.adesh:22
 //line testdata/run/e2_thread_barrier.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_barrier.adesh:22
 			if !step_.Ready {
+//line testdata/run/e2_thread_barrier.adesh:22
 				cx.SuspendedAt("testdata/run/e2_thread_barrier.adesh:22")
+//line testdata/run/e2_thread_barrier.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_barrier.adesh:22
 			f.sub1_ = nil
+//line testdata/run/e2_thread_barrier.adesh:22
 			aw_ = step_.Value
 //line testdata/run/e2_thread_barrier.adesh:22
 			rt.ArrPush(&early, aw_)
+//line testdata/run/e2_thread_barrier.adesh:22
 			f.state = 3
+//line testdata/run/e2_thread_barrier.adesh:22
 			fallthrough
+//line testdata/run/e2_thread_barrier.adesh:22
 		case 3: // next turn of the loop at e2_thread_barrier.adesh:22
+//line testdata/run/e2_thread_barrier.adesh:22
 			f.i1_++
+//line testdata/run/e2_thread_barrier.adesh:22
 			f.state = 1
+//line testdata/run/e2_thread_barrier.adesh:22
 			continue poll_
 		case 4: // after the loop at e2_thread_barrier.adesh:22
 //line testdata/run/e2_thread_barrier.adesh:23
@@ -216,15 +285,22 @@ poll_:
 			pair = rt.NewBarrier(2, "testdata/run/e2_thread_barrier.adesh:29:12")
 //line testdata/run/e2_thread_barrier.adesh:37
 			f.sub2_ = meet()
+//line testdata/run/e2_thread_barrier.adesh:37
 			f.state = 5
+//line testdata/run/e2_thread_barrier.adesh:37
 			fallthrough
+//line testdata/run/e2_thread_barrier.adesh:37
 		case 5: // after the await at e2_thread_barrier.adesh:37
 //line testdata/run/e2_thread_barrier.adesh:37
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_barrier.adesh:37
 			if !step_.Ready {
+//line testdata/run/e2_thread_barrier.adesh:37
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_barrier.adesh:37
 			f.sub2_ = meetFuture{}
+//line testdata/run/e2_thread_barrier.adesh:37
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_barrier.adesh:37
 			rt.Print("one leader of two:", aw1_)
@@ -232,12 +308,16 @@ poll_:
 			caught_ = rt.TryCatch(func() {
 				rt.NewBarrier(0, "testdata/run/e2_thread_barrier.adesh:40:5")
 			})
+//line testdata/run/e2_thread_barrier.adesh:39
 			if caught_ != nil {
+//line testdata/run/e2_thread_barrier.adesh:39
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_thread_barrier.adesh:42
 				rt.Print("caught", e.Message)
 			}
+//line testdata/run/e2_thread_barrier.adesh:39
 			f.complete_()
+//line testdata/run/e2_thread_barrier.adesh:39
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

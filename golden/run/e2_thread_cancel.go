@@ -27,69 +27,105 @@ const countUntilCancelledFutureDone_ = 4
 //
 //line testdata/run/e2_thread_cancel.adesh:23
 func (f *countUntilCancelledFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e2_thread_cancel.adesh:23
 poll_:
 	for {
+//line testdata/run/e2_thread_cancel.adesh:23
 		switch f.state {
+//line testdata/run/e2_thread_cancel.adesh:23
 		case 0: // start
-//line testdata/run/e2_thread_cancel.adesh:24
 			f.t = stop.Token()
 			f.n = 0
+//line testdata/run/e2_thread_cancel.adesh:25
 			f.state = 1
+//line testdata/run/e2_thread_cancel.adesh:25
 			fallthrough
+//line testdata/run/e2_thread_cancel.adesh:25
 		case 1: // head of the loop at e2_thread_cancel.adesh:26
 			if f.t.IsCancelled() {
+//line testdata/run/e2_thread_cancel.adesh:26
 				f.state = 3
+//line testdata/run/e2_thread_cancel.adesh:26
 				continue poll_
 			}
 //line testdata/run/e2_thread_cancel.adesh:27
 			f.n = f.n + 1
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/e2_thread_cancel.adesh:28
 			f.state = 2
+//line testdata/run/e2_thread_cancel.adesh:28
 			fallthrough
+//line testdata/run/e2_thread_cancel.adesh:28
 		case 2: // after the await at e2_thread_cancel.adesh:28
 //line testdata/run/e2_thread_cancel.adesh:28
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_cancel.adesh:28
 			if !step_.Ready {
+//line testdata/run/e2_thread_cancel.adesh:28
 				cx.SuspendedAt("testdata/run/e2_thread_cancel.adesh:28")
+//line testdata/run/e2_thread_cancel.adesh:28
 				return rt.Pending[int64]()
 			}
+//line testdata/run/e2_thread_cancel.adesh:28
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/e2_thread_cancel.adesh:28
 			f.state = 1
+//line testdata/run/e2_thread_cancel.adesh:28
 			continue poll_
+//line testdata/run/e2_thread_cancel.adesh:23
 		case 3: // after the loop at e2_thread_cancel.adesh:26
+//line testdata/run/e2_thread_cancel.adesh:23
 			{
+//line testdata/run/e2_thread_cancel.adesh:30
 				var res_ int64 = f.n
+//line testdata/run/e2_thread_cancel.adesh:30
 				f.complete_()
+//line testdata/run/e2_thread_cancel.adesh:30
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/e2_thread_cancel.adesh:23
 		default:
+//line testdata/run/e2_thread_cancel.adesh:23
 			rt.AwaitedAgain("`count_until_cancelled`", "testdata/run/e2_thread_cancel.adesh:23:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_cancel.adesh:23
 func (f *countUntilCancelledFuture) Drop() {
+//line testdata/run/e2_thread_cancel.adesh:23
 	if f.state == countUntilCancelledFutureDone_ {
+//line testdata/run/e2_thread_cancel.adesh:23
 		return
 	}
+//line testdata/run/e2_thread_cancel.adesh:23
 	f.dropSub_()
+//line testdata/run/e2_thread_cancel.adesh:23
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_cancel.adesh:23
 func (f *countUntilCancelledFuture) dropSub_() {
+//line testdata/run/e2_thread_cancel.adesh:23
 	switch f.state {
+//line testdata/run/e2_thread_cancel.adesh:23
 	case 2:
+//line testdata/run/e2_thread_cancel.adesh:23
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e2_thread_cancel.adesh:23
 func (f *countUntilCancelledFuture) complete_() {
+//line testdata/run/e2_thread_cancel.adesh:23
 	*f = countUntilCancelledFuture{state: countUntilCancelledFutureDone_}
 }
 
 //line testdata/run/e2_thread_cancel.adesh:23
 func count_until_cancelled() countUntilCancelledFuture {
+//line testdata/run/e2_thread_cancel.adesh:23
 	return countUntilCancelledFuture{}
 }
 
@@ -129,16 +165,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("cancelled before:", token.IsCancelled())
 			source.Cancel()
 			f.sub1_ = worker
+//line testdata/run/e2_thread_cancel.adesh:18
 			f.state = 1
+//line testdata/run/e2_thread_cancel.adesh:18
 			fallthrough
+//line testdata/run/e2_thread_cancel.adesh:18
 		case 1: // after the await at e2_thread_cancel.adesh:18
 //line testdata/run/e2_thread_cancel.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_cancel.adesh:18
 			if !step_.Ready {
+//line testdata/run/e2_thread_cancel.adesh:18
 				cx.SuspendedAt("testdata/run/e2_thread_cancel.adesh:18")
+//line testdata/run/e2_thread_cancel.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_cancel.adesh:18
 			f.sub1_ = nil
+//line testdata/run/e2_thread_cancel.adesh:18
 			aw_ = step_.Value
 //line testdata/run/e2_thread_cancel.adesh:18
 			rt.Print(aw_, "after at least 3 ticks:", ticks.Load() >= 3)
@@ -149,33 +193,49 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_cancel.adesh:32
 			h = rt.SpawnValue[int64](cx, count_until_cancelled())
 			f.sub2_ = rt.Sleep(5)
+//line testdata/run/e2_thread_cancel.adesh:33
 			f.state = 2
+//line testdata/run/e2_thread_cancel.adesh:33
 			fallthrough
+//line testdata/run/e2_thread_cancel.adesh:33
 		case 2: // after the await at e2_thread_cancel.adesh:33
 //line testdata/run/e2_thread_cancel.adesh:33
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_cancel.adesh:33
 			if !step_.Ready {
+//line testdata/run/e2_thread_cancel.adesh:33
 				cx.SuspendedAt("testdata/run/e2_thread_cancel.adesh:33")
+//line testdata/run/e2_thread_cancel.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_cancel.adesh:33
 			f.sub2_ = rt.SleepFuture{}
-//line testdata/run/e2_thread_cancel.adesh:34
 			stop.Cancel()
 			f.sub3_ = h
+//line testdata/run/e2_thread_cancel.adesh:35
 			f.state = 3
+//line testdata/run/e2_thread_cancel.adesh:35
 			fallthrough
+//line testdata/run/e2_thread_cancel.adesh:35
 		case 3: // after the await at e2_thread_cancel.adesh:35
 //line testdata/run/e2_thread_cancel.adesh:35
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_thread_cancel.adesh:35
 			if !step_.Ready {
+//line testdata/run/e2_thread_cancel.adesh:35
 				cx.SuspendedAt("testdata/run/e2_thread_cancel.adesh:35")
+//line testdata/run/e2_thread_cancel.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_cancel.adesh:35
 			f.sub3_ = nil
+//line testdata/run/e2_thread_cancel.adesh:35
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_cancel.adesh:35
 			rt.Print("the task counted:", aw1_ >= 1)
+//line testdata/run/e2_thread_cancel.adesh:35
 			f.complete_()
+//line testdata/run/e2_thread_cancel.adesh:35
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

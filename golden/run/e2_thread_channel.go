@@ -34,12 +34,16 @@ const drainFutureDone_ = 2
 //
 //line testdata/run/e2_thread_channel.adesh:68
 func (f *drainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e2_thread_channel.adesh:68
 	var aw_ int64
+//line testdata/run/e2_thread_channel.adesh:68
 	var h *rt.JoinHandle[int64]
+//line testdata/run/e2_thread_channel.adesh:68
 	for {
+//line testdata/run/e2_thread_channel.adesh:68
 		switch f.state {
+//line testdata/run/e2_thread_channel.adesh:68
 		case 0: // start
-//line testdata/run/e2_thread_channel.adesh:69
 			h = rt.SpawnThread(func() int64 {
 				var sum int64 = 0
 				var x rt.Value = rt.ThreadRecv(f.r)
@@ -50,49 +54,75 @@ func (f *drainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 				return sum
 			})
 			f.sub1_ = h
+//line testdata/run/e2_thread_channel.adesh:78
 			f.state = 1
+//line testdata/run/e2_thread_channel.adesh:78
 			fallthrough
+//line testdata/run/e2_thread_channel.adesh:78
 		case 1: // after the await at e2_thread_channel.adesh:78
 //line testdata/run/e2_thread_channel.adesh:78
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_channel.adesh:78
 			if !step_.Ready {
+//line testdata/run/e2_thread_channel.adesh:78
 				cx.SuspendedAt("testdata/run/e2_thread_channel.adesh:78")
+//line testdata/run/e2_thread_channel.adesh:78
 				return rt.Pending[int64]()
 			}
+//line testdata/run/e2_thread_channel.adesh:78
 			f.sub1_ = nil
+//line testdata/run/e2_thread_channel.adesh:78
 			aw_ = step_.Value
+//line testdata/run/e2_thread_channel.adesh:78
 			f.complete_()
+//line testdata/run/e2_thread_channel.adesh:78
 			return rt.Ready[int64](aw_)
+//line testdata/run/e2_thread_channel.adesh:68
 		default:
+//line testdata/run/e2_thread_channel.adesh:68
 			rt.AwaitedAgain("`drain`", "testdata/run/e2_thread_channel.adesh:68:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_channel.adesh:68
 func (f *drainFuture) Drop() {
+//line testdata/run/e2_thread_channel.adesh:68
 	if f.state == drainFutureDone_ {
+//line testdata/run/e2_thread_channel.adesh:68
 		return
 	}
+//line testdata/run/e2_thread_channel.adesh:68
 	f.dropSub_()
+//line testdata/run/e2_thread_channel.adesh:68
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_channel.adesh:68
 func (f *drainFuture) dropSub_() {
+//line testdata/run/e2_thread_channel.adesh:68
 	switch f.state {
+//line testdata/run/e2_thread_channel.adesh:68
 	case 1:
+//line testdata/run/e2_thread_channel.adesh:68
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_channel.adesh:68
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_channel.adesh:68
 func (f *drainFuture) complete_() {
+//line testdata/run/e2_thread_channel.adesh:68
 	*f = drainFuture{state: drainFutureDone_}
 }
 
 //line testdata/run/e2_thread_channel.adesh:68
 func drain(r *rt.ThreadReceiver[int64]) drainFuture {
+//line testdata/run/e2_thread_channel.adesh:68
 	return drainFuture{r: r}
 }
 
@@ -128,30 +158,32 @@ poll_:
 		case 0: // start
 //line testdata/run/e2_thread_channel.adesh:6
 			t_ = rt.ThreadChannelBounded[int64](2, "testdata/run/e2_thread_channel.adesh:6:16")
+//line testdata/run/e2_thread_channel.adesh:6
 			tx = t_.F0
+//line testdata/run/e2_thread_channel.adesh:6
 			rx = t_.F1
-//line testdata/run/e2_thread_channel.adesh:7
 			producers = []*rt.JoinHandle[rt.Unit]{}
 			n_ = 3
 //line testdata/run/e2_thread_channel.adesh:8
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_channel.adesh:8
 				var p_ int64 = i_
-//line testdata/run/e2_thread_channel.adesh:9
 				var mine *rt.ThreadSender[int64] = rt.ThreadSenderClone(tx, "testdata/run/e2_thread_channel.adesh:9:16")
 				rt.ArrPush(&producers, rt.SpawnThread(func() rt.Unit {
 					var n1_ int64 = 100
 //line testdata/run/e2_thread_channel.adesh:11
 					for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_channel.adesh:11
 						var i int64 = i1_
 //line testdata/run/e2_thread_channel.adesh:11
 						rt.ThreadSend(mine, p_*1000+i, "testdata/run/e2_thread_channel.adesh:11:31")
 					}
 //line testdata/run/e2_thread_channel.adesh:12
 					rt.ThreadSenderClose(mine)
+//line testdata/run/e2_thread_channel.adesh:12
 					return rt.Unit{}
 				}))
 			}
-//line testdata/run/e2_thread_channel.adesh:15
 			rt.ThreadSenderClose(tx)
 			count = 0
 			total = int64(0)
@@ -164,34 +196,57 @@ poll_:
 				count = count + 1
 				total = rt.DynAdd(total, rt.DynField(r, "value", "testdata/run/e2_thread_channel.adesh:25:21"), "testdata/run/e2_thread_channel.adesh:25:13")
 			}
+//line testdata/run/e2_thread_channel.adesh:18
 			f.items_ = producers
+//line testdata/run/e2_thread_channel.adesh:18
 			f.i2_ = 0
+//line testdata/run/e2_thread_channel.adesh:18
 			f.state = 1
+//line testdata/run/e2_thread_channel.adesh:18
 			fallthrough
+//line testdata/run/e2_thread_channel.adesh:18
 		case 1: // head of the loop at e2_thread_channel.adesh:27
+//line testdata/run/e2_thread_channel.adesh:27
 			if !(f.i2_ < len(f.items_)) {
+//line testdata/run/e2_thread_channel.adesh:27
 				f.state = 4
+//line testdata/run/e2_thread_channel.adesh:27
 				continue poll_
 			}
+//line testdata/run/e2_thread_channel.adesh:27
 			x_ = f.items_[f.i2_]
+//line testdata/run/e2_thread_channel.adesh:27
 			h = x_
 //line testdata/run/e2_thread_channel.adesh:27
 			f.sub1_ = h
+//line testdata/run/e2_thread_channel.adesh:27
 			f.state = 2
+//line testdata/run/e2_thread_channel.adesh:27
 			fallthrough
+//line testdata/run/e2_thread_channel.adesh:27
 		case 2: // after the await at e2_thread_channel.adesh:27
 //line testdata/run/e2_thread_channel.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_channel.adesh:27
 			if !step_.Ready {
+//line testdata/run/e2_thread_channel.adesh:27
 				cx.SuspendedAt("testdata/run/e2_thread_channel.adesh:27")
+//line testdata/run/e2_thread_channel.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_channel.adesh:27
 			f.sub1_ = nil
+//line testdata/run/e2_thread_channel.adesh:27
 			f.state = 3
+//line testdata/run/e2_thread_channel.adesh:27
 			fallthrough
+//line testdata/run/e2_thread_channel.adesh:27
 		case 3: // next turn of the loop at e2_thread_channel.adesh:27
+//line testdata/run/e2_thread_channel.adesh:27
 			f.i2_++
+//line testdata/run/e2_thread_channel.adesh:27
 			f.state = 1
+//line testdata/run/e2_thread_channel.adesh:27
 			continue poll_
 		case 4: // after the loop at e2_thread_channel.adesh:27
 //line testdata/run/e2_thread_channel.adesh:28
@@ -199,9 +254,10 @@ poll_:
 			rt.Print(rt.ThreadTryRecv(rx))
 //line testdata/run/e2_thread_channel.adesh:32
 			t1_ = rt.ThreadChannelCreate[string](1)
+//line testdata/run/e2_thread_channel.adesh:32
 			one = t1_.F0
+//line testdata/run/e2_thread_channel.adesh:32
 			slot = t1_.F1
-//line testdata/run/e2_thread_channel.adesh:33
 			rt.Print(rt.ThreadTryRecv(slot))
 			rt.Print(rt.ThreadRecvTimeout(slot, 10))
 			rt.Print(rt.ThreadTrySend(one, "a"), rt.ThreadTrySend(one, "b"))
@@ -211,13 +267,16 @@ poll_:
 				var n1_ int64 = 3
 //line testdata/run/e2_thread_channel.adesh:39
 				for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_channel.adesh:39
 					var i int64 = i1_
+//line testdata/run/e2_thread_channel.adesh:39
 					_ = i
 //line testdata/run/e2_thread_channel.adesh:39
 					rt.ArrPush(&got, rt.DynClone(rt.DynField(rt.ThreadRecvTimeout(slot, 2000), "value", "testdata/run/e2_thread_channel.adesh:39:34")))
 				}
 //line testdata/run/e2_thread_channel.adesh:40
 				return rt.ArrCloneWith(got, func(e_ rt.Value) rt.Value {
+//line testdata/run/e2_thread_channel.adesh:40
 					return rt.DynClone(e_)
 				})
 			})
@@ -225,27 +284,37 @@ poll_:
 			rt.ThreadSend(one, "b", "testdata/run/e2_thread_channel.adesh:42:1")
 			rt.ThreadSend(one, "c", "testdata/run/e2_thread_channel.adesh:43:1")
 			f.sub2_ = consumer
+//line testdata/run/e2_thread_channel.adesh:44
 			f.state = 5
+//line testdata/run/e2_thread_channel.adesh:44
 			fallthrough
+//line testdata/run/e2_thread_channel.adesh:44
 		case 5: // after the await at e2_thread_channel.adesh:44
 //line testdata/run/e2_thread_channel.adesh:44
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_channel.adesh:44
 			if !step_.Ready {
+//line testdata/run/e2_thread_channel.adesh:44
 				cx.SuspendedAt("testdata/run/e2_thread_channel.adesh:44")
+//line testdata/run/e2_thread_channel.adesh:44
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_channel.adesh:44
 			f.sub2_ = nil
+//line testdata/run/e2_thread_channel.adesh:44
 			aw_ = step_.Value
 //line testdata/run/e2_thread_channel.adesh:44
 			rt.Print(aw_)
 //line testdata/run/e2_thread_channel.adesh:46
 			t2_ = rt.ThreadChannelUnbounded[int64]()
+//line testdata/run/e2_thread_channel.adesh:46
 			utx = t2_.F0
+//line testdata/run/e2_thread_channel.adesh:46
 			urx = t2_.F1
-//line testdata/run/e2_thread_channel.adesh:47
 			n1_ = 1000
 //line testdata/run/e2_thread_channel.adesh:47
 			for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_channel.adesh:47
 				var i int64 = i1_
 //line testdata/run/e2_thread_channel.adesh:47
 				rt.ThreadSend(utx, i, "testdata/run/e2_thread_channel.adesh:47:24")
@@ -263,7 +332,9 @@ poll_:
 			caught_ = rt.TryCatch(func() {
 				rt.ThreadSend(utx, 1, "testdata/run/e2_thread_channel.adesh:54:5")
 			})
+//line testdata/run/e2_thread_channel.adesh:53
 			if caught_ != nil {
+//line testdata/run/e2_thread_channel.adesh:53
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_thread_channel.adesh:56
 				rt.Print("caught:", e.Message)
@@ -271,60 +342,82 @@ poll_:
 			rt.Print(rt.ThreadTrySend(utx, 1), rt.ThreadSendTimeout(utx, 1, 5))
 			caught1_ = rt.TryCatch(func() {
 				var t3_ rt.Tuple2[*rt.ThreadSender[int64], *rt.ThreadReceiver[int64]] = rt.ThreadChannelBounded[int64](0, "testdata/run/e2_thread_channel.adesh:60:18")
+//line testdata/run/e2_thread_channel.adesh:60
 				var a *rt.ThreadSender[int64] = t3_.F0
+//line testdata/run/e2_thread_channel.adesh:60
 				var b *rt.ThreadReceiver[int64] = t3_.F1
+//line testdata/run/e2_thread_channel.adesh:60
 				_ = b
-//line testdata/run/e2_thread_channel.adesh:61
 				rt.ThreadSend(a, 1, "testdata/run/e2_thread_channel.adesh:61:5")
 			})
+//line testdata/run/e2_thread_channel.adesh:59
 			if caught1_ != nil {
+//line testdata/run/e2_thread_channel.adesh:59
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/e2_thread_channel.adesh:63
 				rt.Print("caught:", e_.Message)
 			}
 //line testdata/run/e2_thread_channel.adesh:80
 			t4_ = rt.ThreadChannelBounded[int64](8, "testdata/run/e2_thread_channel.adesh:80:18")
+//line testdata/run/e2_thread_channel.adesh:80
 			atx = t4_.F0
+//line testdata/run/e2_thread_channel.adesh:80
 			arx = t4_.F1
-//line testdata/run/e2_thread_channel.adesh:81
 			feeder = rt.SpawnThread(func() rt.Unit {
 				var n2_ int64 = 11
 //line testdata/run/e2_thread_channel.adesh:82
 				for i2_ := int64(1); i2_ < n2_; i2_++ {
+//line testdata/run/e2_thread_channel.adesh:82
 					var i_1 int64 = i2_
 //line testdata/run/e2_thread_channel.adesh:82
 					rt.ThreadSend(atx, i_1, "testdata/run/e2_thread_channel.adesh:82:29")
 				}
 //line testdata/run/e2_thread_channel.adesh:83
 				rt.ThreadSenderClose(atx)
+//line testdata/run/e2_thread_channel.adesh:83
 				return rt.Unit{}
 			})
-//line testdata/run/e2_thread_channel.adesh:85
 			f.sub3_ = drain(arx)
+//line testdata/run/e2_thread_channel.adesh:85
 			f.state = 6
+//line testdata/run/e2_thread_channel.adesh:85
 			fallthrough
+//line testdata/run/e2_thread_channel.adesh:85
 		case 6: // after the await at e2_thread_channel.adesh:85
 //line testdata/run/e2_thread_channel.adesh:85
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_thread_channel.adesh:85
 			if !step_.Ready {
+//line testdata/run/e2_thread_channel.adesh:85
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_channel.adesh:85
 			f.sub3_ = drainFuture{}
+//line testdata/run/e2_thread_channel.adesh:85
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_channel.adesh:85
 			rt.Print("async sum", aw1_)
 			f.sub1_ = feeder
+//line testdata/run/e2_thread_channel.adesh:86
 			f.state = 7
+//line testdata/run/e2_thread_channel.adesh:86
 			fallthrough
+//line testdata/run/e2_thread_channel.adesh:86
 		case 7: // after the await at e2_thread_channel.adesh:86
 //line testdata/run/e2_thread_channel.adesh:86
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_channel.adesh:86
 			if !step_.Ready {
+//line testdata/run/e2_thread_channel.adesh:86
 				cx.SuspendedAt("testdata/run/e2_thread_channel.adesh:86")
+//line testdata/run/e2_thread_channel.adesh:86
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_channel.adesh:86
 			f.sub1_ = nil
+//line testdata/run/e2_thread_channel.adesh:86
 			f.complete_()
+//line testdata/run/e2_thread_channel.adesh:86
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

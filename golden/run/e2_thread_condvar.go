@@ -54,9 +54,10 @@ poll_:
 			n_ = 3
 //line testdata/run/e2_thread_condvar.adesh:11
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_condvar.adesh:11
 				var i int64 = i_
+//line testdata/run/e2_thread_condvar.adesh:11
 				_ = i
-//line testdata/run/e2_thread_condvar.adesh:12
 				rt.ArrPush(&consumers, rt.SpawnThread(func() int64 {
 					var mine int64 = 0
 					for {
@@ -79,9 +80,10 @@ poll_:
 			n1_ = 30
 //line testdata/run/e2_thread_condvar.adesh:27
 			for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_condvar.adesh:27
 				var n int64 = i1_
+//line testdata/run/e2_thread_condvar.adesh:27
 				_ = n
-//line testdata/run/e2_thread_condvar.adesh:28
 				var g_ rt.Value = rt.DynClone(rt.DynField(rt.ThreadLock(items), "value", "testdata/run/e2_thread_condvar.adesh:28:13"))
 				rt.DynMethod(g_, "set", "testdata/run/e2_thread_condvar.adesh:29:5", rt.DynAdd(rt.DynMethod(g_, "get", "testdata/run/e2_thread_condvar.adesh:29:11"), int64(1), "testdata/run/e2_thread_condvar.adesh:29:11"))
 				rt.DynMethod(g_, "unlock", "testdata/run/e2_thread_condvar.adesh:30:5")
@@ -92,38 +94,62 @@ poll_:
 			rt.DynMethod(g, "unlock", "testdata/run/e2_thread_condvar.adesh:35:1")
 			ready.NotifyAll()
 			taken = 0
+//line testdata/run/e2_thread_condvar.adesh:37
 			f.items_ = consumers
+//line testdata/run/e2_thread_condvar.adesh:37
 			f.i3_ = 0
+//line testdata/run/e2_thread_condvar.adesh:37
 			f.state = 1
+//line testdata/run/e2_thread_condvar.adesh:37
 			fallthrough
+//line testdata/run/e2_thread_condvar.adesh:37
 		case 1: // head of the loop at e2_thread_condvar.adesh:38
 			if !(f.i3_ < len(f.items_)) {
+//line testdata/run/e2_thread_condvar.adesh:38
 				f.state = 4
+//line testdata/run/e2_thread_condvar.adesh:38
 				continue poll_
 			}
+//line testdata/run/e2_thread_condvar.adesh:38
 			x_ = f.items_[f.i3_]
+//line testdata/run/e2_thread_condvar.adesh:38
 			c = x_
+//line testdata/run/e2_thread_condvar.adesh:38
 			f.t_ = taken
 //line testdata/run/e2_thread_condvar.adesh:38
 			f.sub1_ = c
+//line testdata/run/e2_thread_condvar.adesh:38
 			f.state = 2
+//line testdata/run/e2_thread_condvar.adesh:38
 			fallthrough
+//line testdata/run/e2_thread_condvar.adesh:38
 		case 2: // after the await at e2_thread_condvar.adesh:38
 //line testdata/run/e2_thread_condvar.adesh:38
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_condvar.adesh:38
 			if !step_.Ready {
+//line testdata/run/e2_thread_condvar.adesh:38
 				cx.SuspendedAt("testdata/run/e2_thread_condvar.adesh:38")
+//line testdata/run/e2_thread_condvar.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_condvar.adesh:38
 			f.sub1_ = nil
+//line testdata/run/e2_thread_condvar.adesh:38
 			aw_ = step_.Value
 //line testdata/run/e2_thread_condvar.adesh:38
 			taken = f.t_ + aw_
+//line testdata/run/e2_thread_condvar.adesh:38
 			f.state = 3
+//line testdata/run/e2_thread_condvar.adesh:38
 			fallthrough
+//line testdata/run/e2_thread_condvar.adesh:38
 		case 3: // next turn of the loop at e2_thread_condvar.adesh:38
+//line testdata/run/e2_thread_condvar.adesh:38
 			f.i3_++
+//line testdata/run/e2_thread_condvar.adesh:38
 			f.state = 1
+//line testdata/run/e2_thread_condvar.adesh:38
 			continue poll_
 		case 4: // after the loop at e2_thread_condvar.adesh:38
 //line testdata/run/e2_thread_condvar.adesh:39
@@ -137,14 +163,14 @@ poll_:
 			n2_ = 2
 //line testdata/run/e2_thread_condvar.adesh:46
 			for i2_ := int64(0); i2_ < n2_; i2_++ {
+//line testdata/run/e2_thread_condvar.adesh:46
 				var me int64 = i2_
-//line testdata/run/e2_thread_condvar.adesh:47
 				rt.ArrPush(&players, rt.SpawnThread(func() rt.Unit {
 					var n3_ int64 = 3
 //line testdata/run/e2_thread_condvar.adesh:48
 					for i3_ := int64(0); i3_ < n3_; i3_++ {
+//line testdata/run/e2_thread_condvar.adesh:48
 						var round int64 = i3_
-//line testdata/run/e2_thread_condvar.adesh:49
 						var t rt.Value = rt.DynClone(rt.DynField(rt.ThreadLock(turn), "value", "testdata/run/e2_thread_condvar.adesh:49:21"))
 						for !rt.DynEq(rt.DynMethod(t, "get", "testdata/run/e2_thread_condvar.adesh:50:20"), me) {
 //line testdata/run/e2_thread_condvar.adesh:50
@@ -163,37 +189,61 @@ poll_:
 						changed.NotifyAll()
 						rt.DynMethod(t, "unlock", "testdata/run/e2_thread_condvar.adesh:54:13")
 					}
+//line testdata/run/e2_thread_condvar.adesh:48
 					return rt.Unit{}
 				}))
 			}
+//line testdata/run/e2_thread_condvar.adesh:46
 			f.items1_ = players
+//line testdata/run/e2_thread_condvar.adesh:46
 			f.i4_ = 0
+//line testdata/run/e2_thread_condvar.adesh:46
 			f.state = 5
+//line testdata/run/e2_thread_condvar.adesh:46
 			fallthrough
+//line testdata/run/e2_thread_condvar.adesh:46
 		case 5: // head of the loop at e2_thread_condvar.adesh:58
+//line testdata/run/e2_thread_condvar.adesh:58
 			if !(f.i4_ < len(f.items1_)) {
+//line testdata/run/e2_thread_condvar.adesh:58
 				f.state = 8
+//line testdata/run/e2_thread_condvar.adesh:58
 				continue poll_
 			}
+//line testdata/run/e2_thread_condvar.adesh:58
 			x1_ = f.items1_[f.i4_]
+//line testdata/run/e2_thread_condvar.adesh:58
 			p_ = x1_
 //line testdata/run/e2_thread_condvar.adesh:58
 			f.sub2_ = p_
+//line testdata/run/e2_thread_condvar.adesh:58
 			f.state = 6
+//line testdata/run/e2_thread_condvar.adesh:58
 			fallthrough
+//line testdata/run/e2_thread_condvar.adesh:58
 		case 6: // after the await at e2_thread_condvar.adesh:58
 //line testdata/run/e2_thread_condvar.adesh:58
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_condvar.adesh:58
 			if !step_.Ready {
+//line testdata/run/e2_thread_condvar.adesh:58
 				cx.SuspendedAt("testdata/run/e2_thread_condvar.adesh:58")
+//line testdata/run/e2_thread_condvar.adesh:58
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_condvar.adesh:58
 			f.sub2_ = nil
+//line testdata/run/e2_thread_condvar.adesh:58
 			f.state = 7
+//line testdata/run/e2_thread_condvar.adesh:58
 			fallthrough
+//line testdata/run/e2_thread_condvar.adesh:58
 		case 7: // next turn of the loop at e2_thread_condvar.adesh:58
+//line testdata/run/e2_thread_condvar.adesh:58
 			f.i4_++
+//line testdata/run/e2_thread_condvar.adesh:58
 			f.state = 5
+//line testdata/run/e2_thread_condvar.adesh:58
 			continue poll_
 		case 8: // after the loop at e2_thread_condvar.adesh:58
 //line testdata/run/e2_thread_condvar.adesh:59
@@ -202,12 +252,16 @@ poll_:
 			caught_ = rt.TryCatch(func() {
 				rt.CondvarWait(changed, rt.Value(int64(5)), "testdata/run/e2_thread_condvar.adesh:62:5")
 			})
+//line testdata/run/e2_thread_condvar.adesh:61
 			if caught_ != nil {
+//line testdata/run/e2_thread_condvar.adesh:61
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_thread_condvar.adesh:64
 				rt.Print("caught", e.Message)
 			}
+//line testdata/run/e2_thread_condvar.adesh:61
 			f.complete_()
+//line testdata/run/e2_thread_condvar.adesh:61
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

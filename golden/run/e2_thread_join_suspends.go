@@ -18,12 +18,16 @@ const waiterFutureDone_ = 2
 //
 //line testdata/run/e2_thread_join_suspends.adesh:7
 func (f *waiterFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	var aw_ string
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	var h *rt.JoinHandle[string]
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	for {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 		switch f.state {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 		case 0: // start
-//line testdata/run/e2_thread_join_suspends.adesh:8
 			h = rt.SpawnThread(func() string {
 				for !flag.Load() {
 //line testdata/run/e2_thread_join_suspends.adesh:9
@@ -33,49 +37,75 @@ func (f *waiterFuture) Poll(cx *rt.Context) rt.Poll[string] {
 				return "the thread saw the flag"
 			})
 			f.sub1_ = h
+//line testdata/run/e2_thread_join_suspends.adesh:12
 			f.state = 1
+//line testdata/run/e2_thread_join_suspends.adesh:12
 			fallthrough
+//line testdata/run/e2_thread_join_suspends.adesh:12
 		case 1: // after the await at e2_thread_join_suspends.adesh:12
 //line testdata/run/e2_thread_join_suspends.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_join_suspends.adesh:12
 			if !step_.Ready {
+//line testdata/run/e2_thread_join_suspends.adesh:12
 				cx.SuspendedAt("testdata/run/e2_thread_join_suspends.adesh:12")
+//line testdata/run/e2_thread_join_suspends.adesh:12
 				return rt.Pending[string]()
 			}
+//line testdata/run/e2_thread_join_suspends.adesh:12
 			f.sub1_ = nil
+//line testdata/run/e2_thread_join_suspends.adesh:12
 			aw_ = step_.Value
+//line testdata/run/e2_thread_join_suspends.adesh:12
 			f.complete_()
+//line testdata/run/e2_thread_join_suspends.adesh:12
 			return rt.Ready[string](aw_)
+//line testdata/run/e2_thread_join_suspends.adesh:7
 		default:
+//line testdata/run/e2_thread_join_suspends.adesh:7
 			rt.AwaitedAgain("`waiter`", "testdata/run/e2_thread_join_suspends.adesh:7:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_join_suspends.adesh:7
 func (f *waiterFuture) Drop() {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	if f.state == waiterFutureDone_ {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 		return
 	}
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	f.dropSub_()
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_join_suspends.adesh:7
 func (f *waiterFuture) dropSub_() {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	switch f.state {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	case 1:
+//line testdata/run/e2_thread_join_suspends.adesh:7
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_join_suspends.adesh:7
 func (f *waiterFuture) complete_() {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	*f = waiterFuture{state: waiterFutureDone_}
 }
 
 //line testdata/run/e2_thread_join_suspends.adesh:7
 func waiter() waiterFuture {
+//line testdata/run/e2_thread_join_suspends.adesh:7
 	return waiterFuture{}
 }
 
@@ -91,53 +121,77 @@ const setterFutureDone_ = 2
 //
 //line testdata/run/e2_thread_join_suspends.adesh:15
 func (f *setterFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 	for {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 		switch f.state {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 		case 0: // start
-//line testdata/run/e2_thread_join_suspends.adesh:16
 			f.sub1_ = rt.Sleep(5)
+//line testdata/run/e2_thread_join_suspends.adesh:16
 			f.state = 1
+//line testdata/run/e2_thread_join_suspends.adesh:16
 			fallthrough
+//line testdata/run/e2_thread_join_suspends.adesh:16
 		case 1: // after the await at e2_thread_join_suspends.adesh:16
 //line testdata/run/e2_thread_join_suspends.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_join_suspends.adesh:16
 			if !step_.Ready {
+//line testdata/run/e2_thread_join_suspends.adesh:16
 				cx.SuspendedAt("testdata/run/e2_thread_join_suspends.adesh:16")
+//line testdata/run/e2_thread_join_suspends.adesh:16
 				return rt.Pending[string]()
 			}
+//line testdata/run/e2_thread_join_suspends.adesh:16
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/e2_thread_join_suspends.adesh:17
 			flag.Store(true)
 			f.complete_()
+//line testdata/run/e2_thread_join_suspends.adesh:18
 			return rt.Ready[string]("the flag is set")
+//line testdata/run/e2_thread_join_suspends.adesh:15
 		default:
+//line testdata/run/e2_thread_join_suspends.adesh:15
 			rt.AwaitedAgain("`setter`", "testdata/run/e2_thread_join_suspends.adesh:15:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_join_suspends.adesh:15
 func (f *setterFuture) Drop() {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 	if f.state == setterFutureDone_ {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 		return
 	}
+//line testdata/run/e2_thread_join_suspends.adesh:15
 	f.dropSub_()
+//line testdata/run/e2_thread_join_suspends.adesh:15
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_join_suspends.adesh:15
 func (f *setterFuture) dropSub_() {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 	switch f.state {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 	case 1:
+//line testdata/run/e2_thread_join_suspends.adesh:15
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e2_thread_join_suspends.adesh:15
 func (f *setterFuture) complete_() {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 	*f = setterFuture{state: setterFutureDone_}
 }
 
 //line testdata/run/e2_thread_join_suspends.adesh:15
 func setter() setterFuture {
+//line testdata/run/e2_thread_join_suspends.adesh:15
 	return setterFuture{}
 }
 
@@ -155,43 +209,67 @@ const mainFutureDone_ = 4
 //
 //line testdata/run/e2_thread_join_suspends.adesh:21
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	var aw1_ string
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	var aw2_ int64
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	var aw_ string
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	var s *rt.JoinHandle[string]
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	var t *rt.JoinHandle[int64]
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	for {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 		switch f.state {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 		case 0: // start
-//line testdata/run/e2_thread_join_suspends.adesh:22
 			f.w = rt.SpawnValue[string](cx, waiter())
 			s = rt.SpawnValue[string](cx, setter())
 			f.sub1_ = s
+//line testdata/run/e2_thread_join_suspends.adesh:24
 			f.state = 1
+//line testdata/run/e2_thread_join_suspends.adesh:24
 			fallthrough
+//line testdata/run/e2_thread_join_suspends.adesh:24
 		case 1: // after the await at e2_thread_join_suspends.adesh:24
 //line testdata/run/e2_thread_join_suspends.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_join_suspends.adesh:24
 			if !step_.Ready {
+//line testdata/run/e2_thread_join_suspends.adesh:24
 				cx.SuspendedAt("testdata/run/e2_thread_join_suspends.adesh:24")
+//line testdata/run/e2_thread_join_suspends.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_join_suspends.adesh:24
 			f.sub1_ = nil
+//line testdata/run/e2_thread_join_suspends.adesh:24
 			aw_ = step_.Value
 //line testdata/run/e2_thread_join_suspends.adesh:24
 			rt.Print(aw_)
 			f.sub1_ = f.w
+//line testdata/run/e2_thread_join_suspends.adesh:25
 			f.state = 2
+//line testdata/run/e2_thread_join_suspends.adesh:25
 			fallthrough
+//line testdata/run/e2_thread_join_suspends.adesh:25
 		case 2: // after the await at e2_thread_join_suspends.adesh:25
+//line testdata/run/e2_thread_join_suspends.adesh:25
 			f.w = nil
 //line testdata/run/e2_thread_join_suspends.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_join_suspends.adesh:25
 			if !step_.Ready {
+//line testdata/run/e2_thread_join_suspends.adesh:25
 				cx.SuspendedAt("testdata/run/e2_thread_join_suspends.adesh:25")
+//line testdata/run/e2_thread_join_suspends.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_join_suspends.adesh:25
 			f.sub1_ = nil
+//line testdata/run/e2_thread_join_suspends.adesh:25
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_join_suspends.adesh:25
 			rt.Print(aw1_)
@@ -201,59 +279,91 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/e2_thread_join_suspends.adesh:27
 			f.sub2_ = t
+//line testdata/run/e2_thread_join_suspends.adesh:27
 			f.state = 3
+//line testdata/run/e2_thread_join_suspends.adesh:27
 			fallthrough
+//line testdata/run/e2_thread_join_suspends.adesh:27
 		case 3: // after the await at e2_thread_join_suspends.adesh:27
 //line testdata/run/e2_thread_join_suspends.adesh:27
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_join_suspends.adesh:27
 			if !step_.Ready {
+//line testdata/run/e2_thread_join_suspends.adesh:27
 				cx.SuspendedAt("testdata/run/e2_thread_join_suspends.adesh:27")
+//line testdata/run/e2_thread_join_suspends.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_join_suspends.adesh:27
 			f.sub2_ = nil
+//line testdata/run/e2_thread_join_suspends.adesh:27
 			aw2_ = step_.Value
 //line testdata/run/e2_thread_join_suspends.adesh:27
 			rt.Print(aw2_ + 1)
+//line testdata/run/e2_thread_join_suspends.adesh:27
 			f.complete_()
+//line testdata/run/e2_thread_join_suspends.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/e2_thread_join_suspends.adesh:21
 		default:
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			rt.AwaitedAgain("`main`", "testdata/run/e2_thread_join_suspends.adesh:21:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_join_suspends.adesh:21
 func (f *mainFuture) Drop() {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	if f.state == mainFutureDone_ {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 		return
 	}
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	f.dropSub_()
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_join_suspends.adesh:21
 func (f *mainFuture) dropSub_() {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	switch f.state {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	case 1:
+//line testdata/run/e2_thread_join_suspends.adesh:21
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			f.sub1_.Drop()
 		}
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	case 2:
+//line testdata/run/e2_thread_join_suspends.adesh:21
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			f.sub1_.Drop()
 		}
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	case 3:
+//line testdata/run/e2_thread_join_suspends.adesh:21
 		if f.sub2_ != nil {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_join_suspends.adesh:21
 func (f *mainFuture) complete_() {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/e2_thread_join_suspends.adesh:21
 func adeshMain() mainFuture {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 	return mainFuture{}
 }
 
@@ -274,16 +384,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			flag = rt.NewAtomic[bool](false)
 //line testdata/run/e2_thread_join_suspends.adesh:21
 			f.sub1_ = adeshMain()
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			f.state = 1
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			fallthrough
+//line testdata/run/e2_thread_join_suspends.adesh:21
 		case 1: // after the await at e2_thread_join_suspends.adesh:21
 //line testdata/run/e2_thread_join_suspends.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			if !step_.Ready {
+//line testdata/run/e2_thread_join_suspends.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			f.sub1_ = mainFuture{}
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			f.complete_()
+//line testdata/run/e2_thread_join_suspends.adesh:21
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -31,12 +31,16 @@ const openedFutureDone_ = 2
 //
 //line testdata/run/e2_thread_latch.adesh:44
 func (f *openedFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/e2_thread_latch.adesh:44
 	var aw_ string
+//line testdata/run/e2_thread_latch.adesh:44
 	var h *rt.JoinHandle[string]
+//line testdata/run/e2_thread_latch.adesh:44
 	for {
+//line testdata/run/e2_thread_latch.adesh:44
 		switch f.state {
+//line testdata/run/e2_thread_latch.adesh:44
 		case 0: // start
-//line testdata/run/e2_thread_latch.adesh:45
 			h = rt.SpawnThread(func() string {
 //line testdata/run/e2_thread_latch.adesh:45
 				gate.Wait()
@@ -47,49 +51,75 @@ func (f *openedFuture) Poll(cx *rt.Context) rt.Poll[string] {
 			gate.CountDown()
 			gate.CountDown()
 			f.sub1_ = h
+//line testdata/run/e2_thread_latch.adesh:48
 			f.state = 1
+//line testdata/run/e2_thread_latch.adesh:48
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:48
 		case 1: // after the await at e2_thread_latch.adesh:48
 //line testdata/run/e2_thread_latch.adesh:48
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_latch.adesh:48
 			if !step_.Ready {
+//line testdata/run/e2_thread_latch.adesh:48
 				cx.SuspendedAt("testdata/run/e2_thread_latch.adesh:48")
+//line testdata/run/e2_thread_latch.adesh:48
 				return rt.Pending[string]()
 			}
+//line testdata/run/e2_thread_latch.adesh:48
 			f.sub1_ = nil
+//line testdata/run/e2_thread_latch.adesh:48
 			aw_ = step_.Value
+//line testdata/run/e2_thread_latch.adesh:48
 			f.complete_()
+//line testdata/run/e2_thread_latch.adesh:48
 			return rt.Ready[string](aw_)
+//line testdata/run/e2_thread_latch.adesh:44
 		default:
+//line testdata/run/e2_thread_latch.adesh:44
 			rt.AwaitedAgain("`opened`", "testdata/run/e2_thread_latch.adesh:44:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_latch.adesh:44
 func (f *openedFuture) Drop() {
+//line testdata/run/e2_thread_latch.adesh:44
 	if f.state == openedFutureDone_ {
+//line testdata/run/e2_thread_latch.adesh:44
 		return
 	}
+//line testdata/run/e2_thread_latch.adesh:44
 	f.dropSub_()
+//line testdata/run/e2_thread_latch.adesh:44
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_latch.adesh:44
 func (f *openedFuture) dropSub_() {
+//line testdata/run/e2_thread_latch.adesh:44
 	switch f.state {
+//line testdata/run/e2_thread_latch.adesh:44
 	case 1:
+//line testdata/run/e2_thread_latch.adesh:44
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_latch.adesh:44
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_latch.adesh:44
 func (f *openedFuture) complete_() {
+//line testdata/run/e2_thread_latch.adesh:44
 	*f = openedFuture{state: openedFutureDone_}
 }
 
 //line testdata/run/e2_thread_latch.adesh:44
 func opened() openedFuture {
+//line testdata/run/e2_thread_latch.adesh:44
 	return openedFuture{}
 }
 
@@ -136,8 +166,8 @@ poll_:
 			n_ = 3
 //line testdata/run/e2_thread_latch.adesh:9
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_latch.adesh:9
 				var i int64 = i_
-//line testdata/run/e2_thread_latch.adesh:10
 				rt.ArrPush(&jobs, rt.SpawnThread(func() rt.Unit {
 					rt.ThreadSleep(2 * i)
 					total.With(func(v int64) int64 {
@@ -146,10 +176,10 @@ poll_:
 					})
 //line testdata/run/e2_thread_latch.adesh:13
 					done.CountDown()
+//line testdata/run/e2_thread_latch.adesh:13
 					return rt.Unit{}
 				}))
 			}
-//line testdata/run/e2_thread_latch.adesh:16
 			done.Wait()
 			r = rt.ThreadLock(total)
 			rt.Print("after wait:", rt.DynMethod(rt.DynField(r, "value", "testdata/run/e2_thread_latch.adesh:18:22"), "get", "testdata/run/e2_thread_latch.adesh:18:22"))
@@ -157,45 +187,66 @@ poll_:
 			done.CountDown()
 			done.Wait()
 			rt.Print("a count_down at zero changes nothing")
+//line testdata/run/e2_thread_latch.adesh:22
 			f.items_ = jobs
+//line testdata/run/e2_thread_latch.adesh:22
 			f.i3_ = 0
+//line testdata/run/e2_thread_latch.adesh:22
 			f.state = 1
+//line testdata/run/e2_thread_latch.adesh:22
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:22
 		case 1: // head of the loop at e2_thread_latch.adesh:23
 			if !(f.i3_ < len(f.items_)) {
+//line testdata/run/e2_thread_latch.adesh:23
 				f.state = 4
+//line testdata/run/e2_thread_latch.adesh:23
 				continue poll_
 			}
+//line testdata/run/e2_thread_latch.adesh:23
 			x_ = f.items_[f.i3_]
+//line testdata/run/e2_thread_latch.adesh:23
 			j = x_
 //line testdata/run/e2_thread_latch.adesh:23
 			f.sub1_ = j
+//line testdata/run/e2_thread_latch.adesh:23
 			f.state = 2
+//line testdata/run/e2_thread_latch.adesh:23
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:23
 		case 2: // after the await at e2_thread_latch.adesh:23
 //line testdata/run/e2_thread_latch.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_latch.adesh:23
 			if !step_.Ready {
+//line testdata/run/e2_thread_latch.adesh:23
 				cx.SuspendedAt("testdata/run/e2_thread_latch.adesh:23")
+//line testdata/run/e2_thread_latch.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_latch.adesh:23
 			f.sub1_ = nil
+//line testdata/run/e2_thread_latch.adesh:23
 			f.state = 3
+//line testdata/run/e2_thread_latch.adesh:23
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:23
 		case 3: // next turn of the loop at e2_thread_latch.adesh:23
+//line testdata/run/e2_thread_latch.adesh:23
 			f.i3_++
+//line testdata/run/e2_thread_latch.adesh:23
 			f.state = 1
+//line testdata/run/e2_thread_latch.adesh:23
 			continue poll_
 		case 4: // after the loop at e2_thread_latch.adesh:23
-//line testdata/run/e2_thread_latch.adesh:25
 			start = rt.NewCountDownLatch(1, "testdata/run/e2_thread_latch.adesh:25:13")
 			started = rt.NewAtomic[int64](0)
 			runners = []*rt.JoinHandle[int64]{}
 			n1_ = 4
 //line testdata/run/e2_thread_latch.adesh:28
 			for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_latch.adesh:28
 				var i_1 int64 = i1_
-//line testdata/run/e2_thread_latch.adesh:29
 				rt.ArrPush(&runners, rt.SpawnThread(func() int64 {
 					start.Wait()
 					started.FetchAdd(1)
@@ -206,37 +257,60 @@ poll_:
 			rt.Print("before the gate opens:", started.Load())
 			start.CountDown()
 			squares = []int64{}
+//line testdata/run/e2_thread_latch.adesh:38
 			f.items1_ = runners
+//line testdata/run/e2_thread_latch.adesh:38
 			f.i4_ = 0
+//line testdata/run/e2_thread_latch.adesh:38
 			f.state = 5
+//line testdata/run/e2_thread_latch.adesh:38
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:38
 		case 5: // head of the loop at e2_thread_latch.adesh:39
 			if !(f.i4_ < len(f.items1_)) {
+//line testdata/run/e2_thread_latch.adesh:39
 				f.state = 8
+//line testdata/run/e2_thread_latch.adesh:39
 				continue poll_
 			}
+//line testdata/run/e2_thread_latch.adesh:39
 			x1_ = f.items1_[f.i4_]
+//line testdata/run/e2_thread_latch.adesh:39
 			t = x1_
 //line testdata/run/e2_thread_latch.adesh:39
 			f.sub2_ = t
+//line testdata/run/e2_thread_latch.adesh:39
 			f.state = 6
+//line testdata/run/e2_thread_latch.adesh:39
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:39
 		case 6: // after the await at e2_thread_latch.adesh:39
 //line testdata/run/e2_thread_latch.adesh:39
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_latch.adesh:39
 			if !step_.Ready {
+//line testdata/run/e2_thread_latch.adesh:39
 				cx.SuspendedAt("testdata/run/e2_thread_latch.adesh:39")
+//line testdata/run/e2_thread_latch.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_latch.adesh:39
 			f.sub2_ = nil
+//line testdata/run/e2_thread_latch.adesh:39
 			aw_ = step_.Value
 //line testdata/run/e2_thread_latch.adesh:39
 			rt.ArrPush(&squares, aw_)
+//line testdata/run/e2_thread_latch.adesh:39
 			f.state = 7
+//line testdata/run/e2_thread_latch.adesh:39
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:39
 		case 7: // next turn of the loop at e2_thread_latch.adesh:39
+//line testdata/run/e2_thread_latch.adesh:39
 			f.i4_++
+//line testdata/run/e2_thread_latch.adesh:39
 			f.state = 5
+//line testdata/run/e2_thread_latch.adesh:39
 			continue poll_
 		case 8: // after the loop at e2_thread_latch.adesh:39
 //line testdata/run/e2_thread_latch.adesh:40
@@ -245,15 +319,22 @@ poll_:
 			gate = rt.NewCountDownLatch(2, "testdata/run/e2_thread_latch.adesh:43:12")
 //line testdata/run/e2_thread_latch.adesh:50
 			f.sub3_ = opened()
+//line testdata/run/e2_thread_latch.adesh:50
 			f.state = 9
+//line testdata/run/e2_thread_latch.adesh:50
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:50
 		case 9: // after the await at e2_thread_latch.adesh:50
 //line testdata/run/e2_thread_latch.adesh:50
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_thread_latch.adesh:50
 			if !step_.Ready {
+//line testdata/run/e2_thread_latch.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_latch.adesh:50
 			f.sub3_ = openedFuture{}
+//line testdata/run/e2_thread_latch.adesh:50
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_latch.adesh:50
 			rt.Print(aw1_, rt.NewCountDownLatch(0, "testdata/run/e2_thread_latch.adesh:50:23"))
@@ -262,7 +343,9 @@ poll_:
 			caught_ = rt.TryCatch(func() {
 				rt.NewCountDownLatch(-2, "testdata/run/e2_thread_latch.adesh:54:5")
 			})
+//line testdata/run/e2_thread_latch.adesh:53
 			if caught_ != nil {
+//line testdata/run/e2_thread_latch.adesh:53
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_thread_latch.adesh:56
 				rt.Print("caught", e.Message)
@@ -273,9 +356,10 @@ poll_:
 			n2_ = 2
 //line testdata/run/e2_thread_latch.adesh:62
 			for i2_ := int64(0); i2_ < n2_; i2_++ {
+//line testdata/run/e2_thread_latch.adesh:62
 				var i_2 int64 = i2_
+//line testdata/run/e2_thread_latch.adesh:62
 				_ = i_2
-//line testdata/run/e2_thread_latch.adesh:63
 				rt.ArrPush(&helpers, rt.SpawnThread(func() rt.Value {
 					rt.DynMethod(rt.DynField(ctx, "ready", "testdata/run/e2_thread_latch.adesh:64:9"), "count_down", "testdata/run/e2_thread_latch.adesh:64:9")
 					return rt.DynMethod(rt.DynMethod(rt.DynField(ctx, "stop", "testdata/run/e2_thread_latch.adesh:65:16"), "token", "testdata/run/e2_thread_latch.adesh:65:16"), "is_cancelled", "testdata/run/e2_thread_latch.adesh:65:16")
@@ -284,42 +368,67 @@ poll_:
 			rt.DynMethod(rt.DynField(ctx, "ready", "testdata/run/e2_thread_latch.adesh:68:1"), "wait", "testdata/run/e2_thread_latch.adesh:68:1")
 			rt.DynMethod(rt.DynField(ctx, "stop", "testdata/run/e2_thread_latch.adesh:69:1"), "cancel", "testdata/run/e2_thread_latch.adesh:69:1")
 			seen = []rt.Value{}
+//line testdata/run/e2_thread_latch.adesh:70
 			f.items2_ = helpers
+//line testdata/run/e2_thread_latch.adesh:70
 			f.i5_ = 0
+//line testdata/run/e2_thread_latch.adesh:70
 			f.state = 10
+//line testdata/run/e2_thread_latch.adesh:70
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:70
 		case 10: // head of the loop at e2_thread_latch.adesh:71
 			if !(f.i5_ < len(f.items2_)) {
+//line testdata/run/e2_thread_latch.adesh:71
 				f.state = 13
+//line testdata/run/e2_thread_latch.adesh:71
 				continue poll_
 			}
+//line testdata/run/e2_thread_latch.adesh:71
 			x2_ = f.items2_[f.i5_]
+//line testdata/run/e2_thread_latch.adesh:71
 			h = x2_
 //line testdata/run/e2_thread_latch.adesh:71
 			f.sub4_ = h
+//line testdata/run/e2_thread_latch.adesh:71
 			f.state = 11
+//line testdata/run/e2_thread_latch.adesh:71
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:71
 		case 11: // after the await at e2_thread_latch.adesh:71
 //line testdata/run/e2_thread_latch.adesh:71
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e2_thread_latch.adesh:71
 			if !step_.Ready {
+//line testdata/run/e2_thread_latch.adesh:71
 				cx.SuspendedAt("testdata/run/e2_thread_latch.adesh:71")
+//line testdata/run/e2_thread_latch.adesh:71
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_latch.adesh:71
 			f.sub4_ = nil
+//line testdata/run/e2_thread_latch.adesh:71
 			aw2_ = step_.Value
 //line testdata/run/e2_thread_latch.adesh:71
 			rt.ArrPush(&seen, aw2_)
+//line testdata/run/e2_thread_latch.adesh:71
 			f.state = 12
+//line testdata/run/e2_thread_latch.adesh:71
 			fallthrough
+//line testdata/run/e2_thread_latch.adesh:71
 		case 12: // next turn of the loop at e2_thread_latch.adesh:71
+//line testdata/run/e2_thread_latch.adesh:71
 			f.i5_++
+//line testdata/run/e2_thread_latch.adesh:71
 			f.state = 10
+//line testdata/run/e2_thread_latch.adesh:71
 			continue poll_
 		case 13: // after the loop at e2_thread_latch.adesh:71
 //line testdata/run/e2_thread_latch.adesh:72
 			rt.Print("dynamic:", rt.DynField(ctx, "ready", "testdata/run/e2_thread_latch.adesh:72:19"), rt.DynMethod(rt.DynMethod(rt.DynField(ctx, "stop", "testdata/run/e2_thread_latch.adesh:72:30"), "token", "testdata/run/e2_thread_latch.adesh:72:30"), "is_cancelled", "testdata/run/e2_thread_latch.adesh:72:30"), int64(len(seen)))
+//line testdata/run/e2_thread_latch.adesh:72
 			f.complete_()
+//line testdata/run/e2_thread_latch.adesh:72
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

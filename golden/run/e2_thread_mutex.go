@@ -44,16 +44,18 @@ poll_:
 			n_ = 4
 //line testdata/run/e2_thread_mutex.adesh:8
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_mutex.adesh:8
 				var i int64 = i_
+//line testdata/run/e2_thread_mutex.adesh:8
 				_ = i
-//line testdata/run/e2_thread_mutex.adesh:9
 				rt.ArrPush(&handles, rt.SpawnThread(func() rt.Unit {
 					var n1_ int64 = 500
 //line testdata/run/e2_thread_mutex.adesh:10
 					for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_mutex.adesh:10
 						var j int64 = i1_
+//line testdata/run/e2_thread_mutex.adesh:10
 						_ = j
-//line testdata/run/e2_thread_mutex.adesh:11
 						counter.With(func(v int64) int64 {
 //line testdata/run/e2_thread_mutex.adesh:11
 							return v + 1
@@ -61,37 +63,61 @@ poll_:
 //line testdata/run/e2_thread_mutex.adesh:12
 						hits.FetchAdd(1)
 					}
+//line testdata/run/e2_thread_mutex.adesh:10
 					return rt.Unit{}
 				}))
 			}
+//line testdata/run/e2_thread_mutex.adesh:8
 			f.items_ = handles
+//line testdata/run/e2_thread_mutex.adesh:8
 			f.i1_ = 0
+//line testdata/run/e2_thread_mutex.adesh:8
 			f.state = 1
+//line testdata/run/e2_thread_mutex.adesh:8
 			fallthrough
+//line testdata/run/e2_thread_mutex.adesh:8
 		case 1: // head of the loop at e2_thread_mutex.adesh:16
+//line testdata/run/e2_thread_mutex.adesh:16
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/e2_thread_mutex.adesh:16
 				f.state = 4
+//line testdata/run/e2_thread_mutex.adesh:16
 				continue poll_
 			}
+//line testdata/run/e2_thread_mutex.adesh:16
 			x_ = f.items_[f.i1_]
+//line testdata/run/e2_thread_mutex.adesh:16
 			h = x_
 //line testdata/run/e2_thread_mutex.adesh:16
 			f.sub1_ = h
+//line testdata/run/e2_thread_mutex.adesh:16
 			f.state = 2
+//line testdata/run/e2_thread_mutex.adesh:16
 			fallthrough
+//line testdata/run/e2_thread_mutex.adesh:16
 		case 2: // after the await at e2_thread_mutex.adesh:16
 //line testdata/run/e2_thread_mutex.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_mutex.adesh:16
 			if !step_.Ready {
+//line testdata/run/e2_thread_mutex.adesh:16
 				cx.SuspendedAt("testdata/run/e2_thread_mutex.adesh:16")
+//line testdata/run/e2_thread_mutex.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_mutex.adesh:16
 			f.sub1_ = nil
+//line testdata/run/e2_thread_mutex.adesh:16
 			f.state = 3
+//line testdata/run/e2_thread_mutex.adesh:16
 			fallthrough
+//line testdata/run/e2_thread_mutex.adesh:16
 		case 3: // next turn of the loop at e2_thread_mutex.adesh:16
+//line testdata/run/e2_thread_mutex.adesh:16
 			f.i1_++
+//line testdata/run/e2_thread_mutex.adesh:16
 			f.state = 1
+//line testdata/run/e2_thread_mutex.adesh:16
 			continue poll_
 		case 4: // after the loop at e2_thread_mutex.adesh:16
 //line testdata/run/e2_thread_mutex.adesh:17
@@ -110,16 +136,24 @@ poll_:
 			})
 //line testdata/run/e2_thread_mutex.adesh:27
 			f.sub2_ = other
+//line testdata/run/e2_thread_mutex.adesh:27
 			f.state = 5
+//line testdata/run/e2_thread_mutex.adesh:27
 			fallthrough
+//line testdata/run/e2_thread_mutex.adesh:27
 		case 5: // after the await at e2_thread_mutex.adesh:27
 //line testdata/run/e2_thread_mutex.adesh:27
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_mutex.adesh:27
 			if !step_.Ready {
+//line testdata/run/e2_thread_mutex.adesh:27
 				cx.SuspendedAt("testdata/run/e2_thread_mutex.adesh:27")
+//line testdata/run/e2_thread_mutex.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_mutex.adesh:27
 			f.sub2_ = nil
+//line testdata/run/e2_thread_mutex.adesh:27
 			aw_ = step_.Value
 //line testdata/run/e2_thread_mutex.adesh:27
 			rt.Print(aw_)
@@ -134,7 +168,9 @@ poll_:
 			rt.Print(hits.Swap(7), hits.FetchSub(2), hits.Load())
 			hits.Store(-1)
 			rt.Print(hits.Load())
+//line testdata/run/e2_thread_mutex.adesh:38
 			f.complete_()
+//line testdata/run/e2_thread_mutex.adesh:38
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -29,12 +29,16 @@ const awaitedFutureDone_ = 2
 //
 //line testdata/run/e2_thread_pool.adesh:38
 func (f *awaitedFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/e2_thread_pool.adesh:38
 	var aw_ string
+//line testdata/run/e2_thread_pool.adesh:38
 	var h *rt.JoinHandle[string]
+//line testdata/run/e2_thread_pool.adesh:38
 	for {
+//line testdata/run/e2_thread_pool.adesh:38
 		switch f.state {
+//line testdata/run/e2_thread_pool.adesh:38
 		case 0: // start
-//line testdata/run/e2_thread_pool.adesh:39
 			h = rt.ThreadPoolSubmit(f.p_, func() string {
 //line testdata/run/e2_thread_pool.adesh:39
 				rt.ThreadSleep(5)
@@ -43,50 +47,77 @@ func (f *awaitedFuture) Poll(cx *rt.Context) rt.Poll[string] {
 			}, "testdata/run/e2_thread_pool.adesh:39:13")
 //line testdata/run/e2_thread_pool.adesh:40
 			f.sub1_ = h
+//line testdata/run/e2_thread_pool.adesh:40
 			f.state = 1
+//line testdata/run/e2_thread_pool.adesh:40
 			fallthrough
+//line testdata/run/e2_thread_pool.adesh:40
 		case 1: // after the await at e2_thread_pool.adesh:40
+//line testdata/run/e2_thread_pool.adesh:40
 			f.p_ = nil
 //line testdata/run/e2_thread_pool.adesh:40
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_pool.adesh:40
 			if !step_.Ready {
+//line testdata/run/e2_thread_pool.adesh:40
 				cx.SuspendedAt("testdata/run/e2_thread_pool.adesh:40")
+//line testdata/run/e2_thread_pool.adesh:40
 				return rt.Pending[string]()
 			}
+//line testdata/run/e2_thread_pool.adesh:40
 			f.sub1_ = nil
+//line testdata/run/e2_thread_pool.adesh:40
 			aw_ = step_.Value
+//line testdata/run/e2_thread_pool.adesh:40
 			f.complete_()
+//line testdata/run/e2_thread_pool.adesh:40
 			return rt.Ready[string](aw_)
+//line testdata/run/e2_thread_pool.adesh:38
 		default:
+//line testdata/run/e2_thread_pool.adesh:38
 			rt.AwaitedAgain("`awaited`", "testdata/run/e2_thread_pool.adesh:38:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_pool.adesh:38
 func (f *awaitedFuture) Drop() {
+//line testdata/run/e2_thread_pool.adesh:38
 	if f.state == awaitedFutureDone_ {
+//line testdata/run/e2_thread_pool.adesh:38
 		return
 	}
+//line testdata/run/e2_thread_pool.adesh:38
 	f.dropSub_()
+//line testdata/run/e2_thread_pool.adesh:38
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_pool.adesh:38
 func (f *awaitedFuture) dropSub_() {
+//line testdata/run/e2_thread_pool.adesh:38
 	switch f.state {
+//line testdata/run/e2_thread_pool.adesh:38
 	case 1:
+//line testdata/run/e2_thread_pool.adesh:38
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_pool.adesh:38
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_pool.adesh:38
 func (f *awaitedFuture) complete_() {
+//line testdata/run/e2_thread_pool.adesh:38
 	*f = awaitedFuture{state: awaitedFutureDone_}
 }
 
 //line testdata/run/e2_thread_pool.adesh:38
 func awaited(p_ *rt.ThreadPool) awaitedFuture {
+//line testdata/run/e2_thread_pool.adesh:38
 	return awaitedFuture{p_: p_}
 }
 
@@ -118,8 +149,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 20
 //line testdata/run/e2_thread_pool.adesh:9
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_pool.adesh:9
 				var i int64 = i_
-//line testdata/run/e2_thread_pool.adesh:10
 				rt.ThreadPoolExecute(pool, func() {
 //line testdata/run/e2_thread_pool.adesh:10
 					done.FetchAdd(i)
@@ -130,8 +161,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n1_ = 10
 //line testdata/run/e2_thread_pool.adesh:13
 			for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_pool.adesh:13
 				var i_1 int64 = i1_
-//line testdata/run/e2_thread_pool.adesh:14
 				rt.ArrPush(&squares, rt.ThreadPoolSubmit(pool, func() int64 {
 //line testdata/run/e2_thread_pool.adesh:14
 					return i_1 * i_1
@@ -140,6 +171,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_pool.adesh:16
 			sum = 0
 			for _, x_ := range squares {
+//line testdata/run/e2_thread_pool.adesh:17
 				var h *rt.JoinHandle[int64] = x_
 //line testdata/run/e2_thread_pool.adesh:17
 				sum = sum + rt.JobGet(h, "testdata/run/e2_thread_pool.adesh:17:32")
@@ -159,16 +191,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			caught_ = rt.TryCatch(func() {
 				rt.JobGet(failing, "testdata/run/e2_thread_pool.adesh:26:5")
 			})
+//line testdata/run/e2_thread_pool.adesh:25
 			if caught_ != nil {
+//line testdata/run/e2_thread_pool.adesh:25
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_thread_pool.adesh:28
 				rt.Print("caught:", e.Message)
 			}
 //line testdata/run/e2_thread_pool.adesh:32
 			t_ = rt.ThreadChannelBounded[int64](1, "testdata/run/e2_thread_pool.adesh:32:26")
+//line testdata/run/e2_thread_pool.adesh:32
 			gate_tx = t_.F0
+//line testdata/run/e2_thread_pool.adesh:32
 			gate_rx = t_.F1
-//line testdata/run/e2_thread_pool.adesh:33
 			slow = rt.ThreadPoolSubmit(pool, func() rt.Value {
 //line testdata/run/e2_thread_pool.adesh:33
 				return rt.DynAdd(rt.DynField(rt.ThreadRecv(gate_rx), "value", "testdata/run/e2_thread_pool.adesh:33:38"), int64(1), "testdata/run/e2_thread_pool.adesh:33:38")
@@ -179,15 +214,22 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("slow", rt.JobGet(slow, "testdata/run/e2_thread_pool.adesh:36:15"))
 //line testdata/run/e2_thread_pool.adesh:42
 			f.sub1_ = awaited(pool)
+//line testdata/run/e2_thread_pool.adesh:42
 			f.state = 1
+//line testdata/run/e2_thread_pool.adesh:42
 			fallthrough
+//line testdata/run/e2_thread_pool.adesh:42
 		case 1: // after the await at e2_thread_pool.adesh:42
 //line testdata/run/e2_thread_pool.adesh:42
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_pool.adesh:42
 			if !step_.Ready {
+//line testdata/run/e2_thread_pool.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_pool.adesh:42
 			f.sub1_ = awaitedFuture{}
+//line testdata/run/e2_thread_pool.adesh:42
 			aw_ = step_.Value
 //line testdata/run/e2_thread_pool.adesh:42
 			rt.Print(aw_)
@@ -208,7 +250,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					return 1
 				}, "testdata/run/e2_thread_pool.adesh:49:5").Drop()
 			})
+//line testdata/run/e2_thread_pool.adesh:48
 			if caught1_ != nil {
+//line testdata/run/e2_thread_pool.adesh:48
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/e2_thread_pool.adesh:51
 				rt.Print("caught:", e_.Message)
@@ -219,21 +263,28 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					rt.Print("never")
 				}, "testdata/run/e2_thread_pool.adesh:54:5")
 			})
+//line testdata/run/e2_thread_pool.adesh:53
 			if caught2_ != nil {
+//line testdata/run/e2_thread_pool.adesh:53
 				var e_1 rt.Error = caught2_.Err
 //line testdata/run/e2_thread_pool.adesh:56
 				rt.Print("caught:", e_1.Message)
 			}
 			caught3_ = rt.TryCatch(func() {
 				var empty *rt.ThreadPool = rt.NewThreadPool(0, "testdata/run/e2_thread_pool.adesh:59:17")
+//line testdata/run/e2_thread_pool.adesh:59
 				_ = empty
 			})
+//line testdata/run/e2_thread_pool.adesh:58
 			if caught3_ != nil {
+//line testdata/run/e2_thread_pool.adesh:58
 				var e_2 rt.Error = caught3_.Err
 //line testdata/run/e2_thread_pool.adesh:61
 				rt.Print("caught:", e_2.Message)
 			}
+//line testdata/run/e2_thread_pool.adesh:58
 			f.complete_()
+//line testdata/run/e2_thread_pool.adesh:58
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

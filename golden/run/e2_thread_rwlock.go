@@ -24,12 +24,16 @@ const sumFutureDone_ = 2
 //
 //line testdata/run/e2_thread_rwlock.adesh:47
 func (f *sumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e2_thread_rwlock.adesh:47
 	var aw_ int64
+//line testdata/run/e2_thread_rwlock.adesh:47
 	var h *rt.JoinHandle[int64]
+//line testdata/run/e2_thread_rwlock.adesh:47
 	for {
+//line testdata/run/e2_thread_rwlock.adesh:47
 		switch f.state {
+//line testdata/run/e2_thread_rwlock.adesh:47
 		case 0: // start
-//line testdata/run/e2_thread_rwlock.adesh:48
 			h = rt.SpawnThread(func() int64 {
 //line testdata/run/e2_thread_rwlock.adesh:48
 				return rt.ThreadWithRead(pair, func(v []int64) int64 {
@@ -39,49 +43,75 @@ func (f *sumFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			})
 //line testdata/run/e2_thread_rwlock.adesh:49
 			f.sub1_ = h
+//line testdata/run/e2_thread_rwlock.adesh:49
 			f.state = 1
+//line testdata/run/e2_thread_rwlock.adesh:49
 			fallthrough
+//line testdata/run/e2_thread_rwlock.adesh:49
 		case 1: // after the await at e2_thread_rwlock.adesh:49
 //line testdata/run/e2_thread_rwlock.adesh:49
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_rwlock.adesh:49
 			if !step_.Ready {
+//line testdata/run/e2_thread_rwlock.adesh:49
 				cx.SuspendedAt("testdata/run/e2_thread_rwlock.adesh:49")
+//line testdata/run/e2_thread_rwlock.adesh:49
 				return rt.Pending[int64]()
 			}
+//line testdata/run/e2_thread_rwlock.adesh:49
 			f.sub1_ = nil
+//line testdata/run/e2_thread_rwlock.adesh:49
 			aw_ = step_.Value
+//line testdata/run/e2_thread_rwlock.adesh:49
 			f.complete_()
+//line testdata/run/e2_thread_rwlock.adesh:49
 			return rt.Ready[int64](aw_)
+//line testdata/run/e2_thread_rwlock.adesh:47
 		default:
+//line testdata/run/e2_thread_rwlock.adesh:47
 			rt.AwaitedAgain("`sum`", "testdata/run/e2_thread_rwlock.adesh:47:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_rwlock.adesh:47
 func (f *sumFuture) Drop() {
+//line testdata/run/e2_thread_rwlock.adesh:47
 	if f.state == sumFutureDone_ {
+//line testdata/run/e2_thread_rwlock.adesh:47
 		return
 	}
+//line testdata/run/e2_thread_rwlock.adesh:47
 	f.dropSub_()
+//line testdata/run/e2_thread_rwlock.adesh:47
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_rwlock.adesh:47
 func (f *sumFuture) dropSub_() {
+//line testdata/run/e2_thread_rwlock.adesh:47
 	switch f.state {
+//line testdata/run/e2_thread_rwlock.adesh:47
 	case 1:
+//line testdata/run/e2_thread_rwlock.adesh:47
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_rwlock.adesh:47
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_rwlock.adesh:47
 func (f *sumFuture) complete_() {
+//line testdata/run/e2_thread_rwlock.adesh:47
 	*f = sumFuture{state: sumFutureDone_}
 }
 
 //line testdata/run/e2_thread_rwlock.adesh:47
 func sum() sumFuture {
+//line testdata/run/e2_thread_rwlock.adesh:47
 	return sumFuture{}
 }
 
@@ -121,21 +151,24 @@ poll_:
 			n_ = 3
 //line testdata/run/e2_thread_rwlock.adesh:8
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_rwlock.adesh:8
 				var i int64 = i_
+//line testdata/run/e2_thread_rwlock.adesh:8
 				_ = i
-//line testdata/run/e2_thread_rwlock.adesh:9
 				rt.ArrPush(&writers, rt.SpawnThread(func() rt.Unit {
 					var n1_ int64 = 200
 //line testdata/run/e2_thread_rwlock.adesh:10
 					for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_rwlock.adesh:10
 						var j int64 = i1_
+//line testdata/run/e2_thread_rwlock.adesh:10
 						_ = j
-//line testdata/run/e2_thread_rwlock.adesh:11
 						rt.ThreadWithWrite(pair, func(v []int64) []int64 {
 //line testdata/run/e2_thread_rwlock.adesh:11
 							return []int64{v[rt.Index(0, len(v), "testdata/run/e2_thread_rwlock.adesh:11:45")] + 1, v[rt.Index(1, len(v), "testdata/run/e2_thread_rwlock.adesh:11:55")] + 1}
 						})
 					}
+//line testdata/run/e2_thread_rwlock.adesh:10
 					return rt.Unit{}
 				}))
 			}
@@ -144,17 +177,19 @@ poll_:
 			n1_ = 3
 //line testdata/run/e2_thread_rwlock.adesh:16
 			for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_rwlock.adesh:16
 				var i_1 int64 = i1_
+//line testdata/run/e2_thread_rwlock.adesh:16
 				_ = i_1
-//line testdata/run/e2_thread_rwlock.adesh:17
 				rt.ArrPush(&readers, rt.SpawnThread(func() int64 {
 					var torn_ int64 = 0
 					var n2_ int64 = 200
 //line testdata/run/e2_thread_rwlock.adesh:19
 					for i2_ := int64(0); i2_ < n2_; i2_++ {
+//line testdata/run/e2_thread_rwlock.adesh:19
 						var j int64 = i2_
+//line testdata/run/e2_thread_rwlock.adesh:19
 						_ = j
-//line testdata/run/e2_thread_rwlock.adesh:20
 						if !rt.ThreadWithRead(pair, func(v []int64) bool {
 //line testdata/run/e2_thread_rwlock.adesh:20
 							return v[rt.Index(0, len(v), "testdata/run/e2_thread_rwlock.adesh:20:48")] == v[rt.Index(1, len(v), "testdata/run/e2_thread_rwlock.adesh:20:56")]
@@ -173,70 +208,117 @@ poll_:
 					return torn_
 				}))
 			}
+//line testdata/run/e2_thread_rwlock.adesh:16
 			f.items_ = writers
+//line testdata/run/e2_thread_rwlock.adesh:16
 			f.i2_ = 0
+//line testdata/run/e2_thread_rwlock.adesh:16
 			f.state = 1
+//line testdata/run/e2_thread_rwlock.adesh:16
 			fallthrough
+//line testdata/run/e2_thread_rwlock.adesh:16
 		case 1: // head of the loop at e2_thread_rwlock.adesh:27
+//line testdata/run/e2_thread_rwlock.adesh:27
 			if !(f.i2_ < len(f.items_)) {
+//line testdata/run/e2_thread_rwlock.adesh:27
 				f.state = 4
+//line testdata/run/e2_thread_rwlock.adesh:27
 				continue poll_
 			}
+//line testdata/run/e2_thread_rwlock.adesh:27
 			x_ = f.items_[f.i2_]
+//line testdata/run/e2_thread_rwlock.adesh:27
 			w = x_
 //line testdata/run/e2_thread_rwlock.adesh:27
 			f.sub1_ = w
+//line testdata/run/e2_thread_rwlock.adesh:27
 			f.state = 2
+//line testdata/run/e2_thread_rwlock.adesh:27
 			fallthrough
+//line testdata/run/e2_thread_rwlock.adesh:27
 		case 2: // after the await at e2_thread_rwlock.adesh:27
 //line testdata/run/e2_thread_rwlock.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_rwlock.adesh:27
 			if !step_.Ready {
+//line testdata/run/e2_thread_rwlock.adesh:27
 				cx.SuspendedAt("testdata/run/e2_thread_rwlock.adesh:27")
+//line testdata/run/e2_thread_rwlock.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_rwlock.adesh:27
 			f.sub1_ = nil
+//line testdata/run/e2_thread_rwlock.adesh:27
 			f.state = 3
+//line testdata/run/e2_thread_rwlock.adesh:27
 			fallthrough
+//line testdata/run/e2_thread_rwlock.adesh:27
 		case 3: // next turn of the loop at e2_thread_rwlock.adesh:27
+//line testdata/run/e2_thread_rwlock.adesh:27
 			f.i2_++
+//line testdata/run/e2_thread_rwlock.adesh:27
 			f.state = 1
+//line testdata/run/e2_thread_rwlock.adesh:27
 			continue poll_
 		case 4: // after the loop at e2_thread_rwlock.adesh:27
 //line testdata/run/e2_thread_rwlock.adesh:28
 			torn = 0
+//line testdata/run/e2_thread_rwlock.adesh:28
 			f.items1_ = readers
+//line testdata/run/e2_thread_rwlock.adesh:28
 			f.i3_ = 0
+//line testdata/run/e2_thread_rwlock.adesh:28
 			f.state = 5
+//line testdata/run/e2_thread_rwlock.adesh:28
 			fallthrough
+//line testdata/run/e2_thread_rwlock.adesh:28
 		case 5: // head of the loop at e2_thread_rwlock.adesh:29
 			if !(f.i3_ < len(f.items1_)) {
+//line testdata/run/e2_thread_rwlock.adesh:29
 				f.state = 8
+//line testdata/run/e2_thread_rwlock.adesh:29
 				continue poll_
 			}
+//line testdata/run/e2_thread_rwlock.adesh:29
 			x1_ = f.items1_[f.i3_]
+//line testdata/run/e2_thread_rwlock.adesh:29
 			r = x1_
+//line testdata/run/e2_thread_rwlock.adesh:29
 			f.t_ = torn
 //line testdata/run/e2_thread_rwlock.adesh:29
 			f.sub2_ = r
+//line testdata/run/e2_thread_rwlock.adesh:29
 			f.state = 6
+//line testdata/run/e2_thread_rwlock.adesh:29
 			fallthrough
+//line testdata/run/e2_thread_rwlock.adesh:29
 		case 6: // after the await at e2_thread_rwlock.adesh:29
 //line testdata/run/e2_thread_rwlock.adesh:29
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_rwlock.adesh:29
 			if !step_.Ready {
+//line testdata/run/e2_thread_rwlock.adesh:29
 				cx.SuspendedAt("testdata/run/e2_thread_rwlock.adesh:29")
+//line testdata/run/e2_thread_rwlock.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_rwlock.adesh:29
 			f.sub2_ = nil
+//line testdata/run/e2_thread_rwlock.adesh:29
 			aw_ = step_.Value
 //line testdata/run/e2_thread_rwlock.adesh:29
 			torn = f.t_ + aw_
+//line testdata/run/e2_thread_rwlock.adesh:29
 			f.state = 7
+//line testdata/run/e2_thread_rwlock.adesh:29
 			fallthrough
+//line testdata/run/e2_thread_rwlock.adesh:29
 		case 7: // next turn of the loop at e2_thread_rwlock.adesh:29
+//line testdata/run/e2_thread_rwlock.adesh:29
 			f.i3_++
+//line testdata/run/e2_thread_rwlock.adesh:29
 			f.state = 5
+//line testdata/run/e2_thread_rwlock.adesh:29
 			continue poll_
 		case 8: // after the loop at e2_thread_rwlock.adesh:29
 //line testdata/run/e2_thread_rwlock.adesh:30
@@ -260,7 +342,9 @@ poll_:
 					return rt.ArrClone(v)
 				})
 			})
+//line testdata/run/e2_thread_rwlock.adesh:36
 			if caught_ != nil {
+//line testdata/run/e2_thread_rwlock.adesh:36
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_thread_rwlock.adesh:42
 				rt.Print("caught", e.Message, rt.ThreadRwRead(pair))
@@ -269,19 +353,28 @@ poll_:
 			rt.Print(rt.ThreadRwRead(pair), pair)
 //line testdata/run/e2_thread_rwlock.adesh:51
 			f.sub3_ = sum()
+//line testdata/run/e2_thread_rwlock.adesh:51
 			f.state = 9
+//line testdata/run/e2_thread_rwlock.adesh:51
 			fallthrough
+//line testdata/run/e2_thread_rwlock.adesh:51
 		case 9: // after the await at e2_thread_rwlock.adesh:51
 //line testdata/run/e2_thread_rwlock.adesh:51
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_thread_rwlock.adesh:51
 			if !step_.Ready {
+//line testdata/run/e2_thread_rwlock.adesh:51
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_rwlock.adesh:51
 			f.sub3_ = sumFuture{}
+//line testdata/run/e2_thread_rwlock.adesh:51
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_rwlock.adesh:51
 			rt.Print("async:", aw1_)
+//line testdata/run/e2_thread_rwlock.adesh:51
 			f.complete_()
+//line testdata/run/e2_thread_rwlock.adesh:51
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -41,11 +41,14 @@ poll_:
 		case 0: // start
 //line testdata/run/e2_thread_select.adesh:6
 			t_ = rt.ThreadChannelUnbounded[int64]()
+//line testdata/run/e2_thread_select.adesh:6
 			ntx = t_.F0
+//line testdata/run/e2_thread_select.adesh:6
 			nrx = t_.F1
-//line testdata/run/e2_thread_select.adesh:7
 			t1_ = rt.ThreadChannelBounded[string](4, "testdata/run/e2_thread_select.adesh:7:18")
+//line testdata/run/e2_thread_select.adesh:7
 			stx = t1_.F0
+//line testdata/run/e2_thread_select.adesh:7
 			srx = t1_.F1
 //line testdata/run/e2_thread_select.adesh:9
 			rt.Print(rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx)), rt.Value(rt.NewRecord([]string{"default"}, true))}, "testdata/run/e2_thread_select.adesh:9:7"))
@@ -59,48 +62,58 @@ poll_:
 			sender = rt.SpawnThread(func() rt.Unit {
 				rt.ThreadSleep(20)
 				rt.ThreadSend(stx, "late", "testdata/run/e2_thread_select.adesh:20:5")
+//line testdata/run/e2_thread_select.adesh:20
 				return rt.Unit{}
 			})
-//line testdata/run/e2_thread_select.adesh:22
 			r = rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx)), rt.Value(rt.NewRecord([]string{"timeout"}, int64(5000)))}, "testdata/run/e2_thread_select.adesh:22:9")
 			rt.Print(rt.DynField(r, "index", "testdata/run/e2_thread_select.adesh:23:7"), rt.DynField(r, "value", "testdata/run/e2_thread_select.adesh:23:16"))
 			f.sub1_ = sender
+//line testdata/run/e2_thread_select.adesh:24
 			f.state = 1
+//line testdata/run/e2_thread_select.adesh:24
 			fallthrough
+//line testdata/run/e2_thread_select.adesh:24
 		case 1: // after the await at e2_thread_select.adesh:24
 //line testdata/run/e2_thread_select.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_select.adesh:24
 			if !step_.Ready {
+//line testdata/run/e2_thread_select.adesh:24
 				cx.SuspendedAt("testdata/run/e2_thread_select.adesh:24")
+//line testdata/run/e2_thread_select.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_select.adesh:24
 			f.sub1_ = nil
 //line testdata/run/e2_thread_select.adesh:27
 			workers = []*rt.JoinHandle[rt.Unit]{rt.SpawnThread(func() rt.Unit {
 				var n_ int64 = 50
 //line testdata/run/e2_thread_select.adesh:28
 				for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_select.adesh:28
 					var i int64 = i_
 //line testdata/run/e2_thread_select.adesh:28
 					rt.ThreadSend(ntx, i, "testdata/run/e2_thread_select.adesh:28:46")
 				}
 //line testdata/run/e2_thread_select.adesh:28
 				rt.ThreadSenderClose(ntx)
+//line testdata/run/e2_thread_select.adesh:28
 				return rt.Unit{}
 			}), rt.SpawnThread(func() rt.Unit {
 //line testdata/run/e2_thread_select.adesh:29
 				var n_ int64 = 30
 //line testdata/run/e2_thread_select.adesh:29
 				for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_select.adesh:29
 					var i int64 = i_
 //line testdata/run/e2_thread_select.adesh:29
 					rt.ThreadSend(stx, "s"+rt.Str(i), "testdata/run/e2_thread_select.adesh:29:46")
 				}
 //line testdata/run/e2_thread_select.adesh:29
 				rt.ThreadSenderClose(stx)
+//line testdata/run/e2_thread_select.adesh:29
 				return rt.Unit{}
 			})}
-//line testdata/run/e2_thread_select.adesh:31
 			numbers = 0
 			strings_ = 0
 			sum = int64(0)
@@ -118,34 +131,57 @@ poll_:
 					strings_ = strings_ + 1
 				}
 			}
+//line testdata/run/e2_thread_select.adesh:34
 			f.items_ = workers
+//line testdata/run/e2_thread_select.adesh:34
 			f.i_ = 0
+//line testdata/run/e2_thread_select.adesh:34
 			f.state = 2
+//line testdata/run/e2_thread_select.adesh:34
 			fallthrough
+//line testdata/run/e2_thread_select.adesh:34
 		case 2: // head of the loop at e2_thread_select.adesh:44
+//line testdata/run/e2_thread_select.adesh:44
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/e2_thread_select.adesh:44
 				f.state = 5
+//line testdata/run/e2_thread_select.adesh:44
 				continue poll_
 			}
+//line testdata/run/e2_thread_select.adesh:44
 			x_ = f.items_[f.i_]
+//line testdata/run/e2_thread_select.adesh:44
 			w = x_
 //line testdata/run/e2_thread_select.adesh:44
 			f.sub1_ = w
+//line testdata/run/e2_thread_select.adesh:44
 			f.state = 3
+//line testdata/run/e2_thread_select.adesh:44
 			fallthrough
+//line testdata/run/e2_thread_select.adesh:44
 		case 3: // after the await at e2_thread_select.adesh:44
 //line testdata/run/e2_thread_select.adesh:44
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_select.adesh:44
 			if !step_.Ready {
+//line testdata/run/e2_thread_select.adesh:44
 				cx.SuspendedAt("testdata/run/e2_thread_select.adesh:44")
+//line testdata/run/e2_thread_select.adesh:44
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_select.adesh:44
 			f.sub1_ = nil
+//line testdata/run/e2_thread_select.adesh:44
 			f.state = 4
+//line testdata/run/e2_thread_select.adesh:44
 			fallthrough
+//line testdata/run/e2_thread_select.adesh:44
 		case 4: // next turn of the loop at e2_thread_select.adesh:44
+//line testdata/run/e2_thread_select.adesh:44
 			f.i_++
+//line testdata/run/e2_thread_select.adesh:44
 			f.state = 2
+//line testdata/run/e2_thread_select.adesh:44
 			continue poll_
 		case 5: // after the loop at e2_thread_select.adesh:44
 //line testdata/run/e2_thread_select.adesh:45
@@ -155,7 +191,9 @@ poll_:
 			caught_ = rt.TryCatch(func() {
 				rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"send"}, nrx))}, "testdata/run/e2_thread_select.adesh:49:5")
 			})
+//line testdata/run/e2_thread_select.adesh:48
 			if caught_ != nil {
+//line testdata/run/e2_thread_select.adesh:48
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_thread_select.adesh:51
 				rt.Print("caught:", e.Message)
@@ -163,12 +201,16 @@ poll_:
 			caught1_ = rt.TryCatch(func() {
 				rt.ThreadSelect([]rt.Value{}, "testdata/run/e2_thread_select.adesh:54:5")
 			})
+//line testdata/run/e2_thread_select.adesh:53
 			if caught1_ != nil {
+//line testdata/run/e2_thread_select.adesh:53
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/e2_thread_select.adesh:56
 				rt.Print("caught:", e_.Message)
 			}
+//line testdata/run/e2_thread_select.adesh:53
 			f.complete_()
+//line testdata/run/e2_thread_select.adesh:53
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -26,12 +26,16 @@ const gateFutureDone_ = 2
 //
 //line testdata/run/e2_thread_semaphore.adesh:41
 func (f *gateFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/e2_thread_semaphore.adesh:41
 	var aw_ string
+//line testdata/run/e2_thread_semaphore.adesh:41
 	var h *rt.JoinHandle[string]
+//line testdata/run/e2_thread_semaphore.adesh:41
 	for {
+//line testdata/run/e2_thread_semaphore.adesh:41
 		switch f.state {
+//line testdata/run/e2_thread_semaphore.adesh:41
 		case 0: // start
-//line testdata/run/e2_thread_semaphore.adesh:42
 			h = rt.SpawnThread(func() string {
 //line testdata/run/e2_thread_semaphore.adesh:42
 				ready.Acquire()
@@ -40,49 +44,75 @@ func (f *gateFuture) Poll(cx *rt.Context) rt.Poll[string] {
 			})
 //line testdata/run/e2_thread_semaphore.adesh:43
 			f.sub1_ = h
+//line testdata/run/e2_thread_semaphore.adesh:43
 			f.state = 1
+//line testdata/run/e2_thread_semaphore.adesh:43
 			fallthrough
+//line testdata/run/e2_thread_semaphore.adesh:43
 		case 1: // after the await at e2_thread_semaphore.adesh:43
 //line testdata/run/e2_thread_semaphore.adesh:43
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_semaphore.adesh:43
 			if !step_.Ready {
+//line testdata/run/e2_thread_semaphore.adesh:43
 				cx.SuspendedAt("testdata/run/e2_thread_semaphore.adesh:43")
+//line testdata/run/e2_thread_semaphore.adesh:43
 				return rt.Pending[string]()
 			}
+//line testdata/run/e2_thread_semaphore.adesh:43
 			f.sub1_ = nil
+//line testdata/run/e2_thread_semaphore.adesh:43
 			aw_ = step_.Value
+//line testdata/run/e2_thread_semaphore.adesh:43
 			f.complete_()
+//line testdata/run/e2_thread_semaphore.adesh:43
 			return rt.Ready[string](aw_)
+//line testdata/run/e2_thread_semaphore.adesh:41
 		default:
+//line testdata/run/e2_thread_semaphore.adesh:41
 			rt.AwaitedAgain("`gate`", "testdata/run/e2_thread_semaphore.adesh:41:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_semaphore.adesh:41
 func (f *gateFuture) Drop() {
+//line testdata/run/e2_thread_semaphore.adesh:41
 	if f.state == gateFutureDone_ {
+//line testdata/run/e2_thread_semaphore.adesh:41
 		return
 	}
+//line testdata/run/e2_thread_semaphore.adesh:41
 	f.dropSub_()
+//line testdata/run/e2_thread_semaphore.adesh:41
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_semaphore.adesh:41
 func (f *gateFuture) dropSub_() {
+//line testdata/run/e2_thread_semaphore.adesh:41
 	switch f.state {
+//line testdata/run/e2_thread_semaphore.adesh:41
 	case 1:
+//line testdata/run/e2_thread_semaphore.adesh:41
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_semaphore.adesh:41
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_semaphore.adesh:41
 func (f *gateFuture) complete_() {
+//line testdata/run/e2_thread_semaphore.adesh:41
 	*f = gateFuture{state: gateFutureDone_}
 }
 
 //line testdata/run/e2_thread_semaphore.adesh:41
 func gate() gateFuture {
+//line testdata/run/e2_thread_semaphore.adesh:41
 	return gateFuture{}
 }
 
@@ -120,15 +150,16 @@ poll_:
 			n_ = 6
 //line testdata/run/e2_thread_semaphore.adesh:10
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_semaphore.adesh:10
 				var i int64 = i_
-//line testdata/run/e2_thread_semaphore.adesh:11
 				rt.ArrPush(&workers, rt.SpawnThread(func() int64 {
 					var n1_ int64 = 50
 //line testdata/run/e2_thread_semaphore.adesh:12
 					for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_semaphore.adesh:12
 						var j int64 = i1_
+//line testdata/run/e2_thread_semaphore.adesh:12
 						_ = j
-//line testdata/run/e2_thread_semaphore.adesh:13
 						permits.Acquire()
 						var n int64 = inside.FetchAdd(1) + 1
 						var m int64 = most.Load()
@@ -144,38 +175,62 @@ poll_:
 				}))
 			}
 			ids = 0
+//line testdata/run/e2_thread_semaphore.adesh:23
 			f.items_ = workers
+//line testdata/run/e2_thread_semaphore.adesh:23
 			f.i1_ = 0
+//line testdata/run/e2_thread_semaphore.adesh:23
 			f.state = 1
+//line testdata/run/e2_thread_semaphore.adesh:23
 			fallthrough
+//line testdata/run/e2_thread_semaphore.adesh:23
 		case 1: // head of the loop at e2_thread_semaphore.adesh:24
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/e2_thread_semaphore.adesh:24
 				f.state = 4
+//line testdata/run/e2_thread_semaphore.adesh:24
 				continue poll_
 			}
+//line testdata/run/e2_thread_semaphore.adesh:24
 			x_ = f.items_[f.i1_]
+//line testdata/run/e2_thread_semaphore.adesh:24
 			w = x_
+//line testdata/run/e2_thread_semaphore.adesh:24
 			f.t_ = ids
 //line testdata/run/e2_thread_semaphore.adesh:24
 			f.sub1_ = w
+//line testdata/run/e2_thread_semaphore.adesh:24
 			f.state = 2
+//line testdata/run/e2_thread_semaphore.adesh:24
 			fallthrough
+//line testdata/run/e2_thread_semaphore.adesh:24
 		case 2: // after the await at e2_thread_semaphore.adesh:24
 //line testdata/run/e2_thread_semaphore.adesh:24
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_semaphore.adesh:24
 			if !step_.Ready {
+//line testdata/run/e2_thread_semaphore.adesh:24
 				cx.SuspendedAt("testdata/run/e2_thread_semaphore.adesh:24")
+//line testdata/run/e2_thread_semaphore.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_semaphore.adesh:24
 			f.sub1_ = nil
+//line testdata/run/e2_thread_semaphore.adesh:24
 			aw_ = step_.Value
 //line testdata/run/e2_thread_semaphore.adesh:24
 			ids = f.t_ + aw_
+//line testdata/run/e2_thread_semaphore.adesh:24
 			f.state = 3
+//line testdata/run/e2_thread_semaphore.adesh:24
 			fallthrough
+//line testdata/run/e2_thread_semaphore.adesh:24
 		case 3: // next turn of the loop at e2_thread_semaphore.adesh:24
+//line testdata/run/e2_thread_semaphore.adesh:24
 			f.i1_++
+//line testdata/run/e2_thread_semaphore.adesh:24
 			f.state = 1
+//line testdata/run/e2_thread_semaphore.adesh:24
 			continue poll_
 		case 4: // after the loop at e2_thread_semaphore.adesh:24
 //line testdata/run/e2_thread_semaphore.adesh:25
@@ -190,16 +245,24 @@ poll_:
 			})
 			ready.Acquire()
 			f.sub2_ = producer
+//line testdata/run/e2_thread_semaphore.adesh:35
 			f.state = 5
+//line testdata/run/e2_thread_semaphore.adesh:35
 			fallthrough
+//line testdata/run/e2_thread_semaphore.adesh:35
 		case 5: // after the await at e2_thread_semaphore.adesh:35
 //line testdata/run/e2_thread_semaphore.adesh:35
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_semaphore.adesh:35
 			if !step_.Ready {
+//line testdata/run/e2_thread_semaphore.adesh:35
 				cx.SuspendedAt("testdata/run/e2_thread_semaphore.adesh:35")
+//line testdata/run/e2_thread_semaphore.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_semaphore.adesh:35
 			f.sub2_ = nil
+//line testdata/run/e2_thread_semaphore.adesh:35
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_semaphore.adesh:35
 			rt.Print("acquired after", aw1_)
@@ -208,15 +271,22 @@ poll_:
 			rt.Print(ready.AvailablePermits(), ready.TryAcquire(), ready.AvailablePermits())
 //line testdata/run/e2_thread_semaphore.adesh:45
 			f.sub3_ = gate()
+//line testdata/run/e2_thread_semaphore.adesh:45
 			f.state = 6
+//line testdata/run/e2_thread_semaphore.adesh:45
 			fallthrough
+//line testdata/run/e2_thread_semaphore.adesh:45
 		case 6: // after the await at e2_thread_semaphore.adesh:45
 //line testdata/run/e2_thread_semaphore.adesh:45
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_thread_semaphore.adesh:45
 			if !step_.Ready {
+//line testdata/run/e2_thread_semaphore.adesh:45
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_semaphore.adesh:45
 			f.sub3_ = gateFuture{}
+//line testdata/run/e2_thread_semaphore.adesh:45
 			aw2_ = step_.Value
 //line testdata/run/e2_thread_semaphore.adesh:45
 			rt.Print(aw2_, ready.AvailablePermits())
@@ -225,12 +295,16 @@ poll_:
 			caught_ = rt.TryCatch(func() {
 				rt.NewSemaphore(-1, "testdata/run/e2_thread_semaphore.adesh:49:5")
 			})
+//line testdata/run/e2_thread_semaphore.adesh:48
 			if caught_ != nil {
+//line testdata/run/e2_thread_semaphore.adesh:48
 				var e rt.Error = caught_.Err
 //line testdata/run/e2_thread_semaphore.adesh:51
 				rt.Print("caught", e.Message)
 			}
+//line testdata/run/e2_thread_semaphore.adesh:48
 			f.complete_()
+//line testdata/run/e2_thread_semaphore.adesh:48
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

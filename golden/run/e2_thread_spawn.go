@@ -24,12 +24,16 @@ const waitsFutureDone_ = 2
 //
 //line testdata/run/e2_thread_spawn.adesh:23
 func (f *waitsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e2_thread_spawn.adesh:23
 	var aw_ int64
+//line testdata/run/e2_thread_spawn.adesh:23
 	var h *rt.JoinHandle[int64]
+//line testdata/run/e2_thread_spawn.adesh:23
 	for {
+//line testdata/run/e2_thread_spawn.adesh:23
 		switch f.state {
+//line testdata/run/e2_thread_spawn.adesh:23
 		case 0: // start
-//line testdata/run/e2_thread_spawn.adesh:24
 			h = rt.SpawnThread(func() int64 {
 //line testdata/run/e2_thread_spawn.adesh:24
 				rt.ThreadSleep(10)
@@ -38,49 +42,75 @@ func (f *waitsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			})
 //line testdata/run/e2_thread_spawn.adesh:25
 			f.sub1_ = h
+//line testdata/run/e2_thread_spawn.adesh:25
 			f.state = 1
+//line testdata/run/e2_thread_spawn.adesh:25
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:25
 		case 1: // after the await at e2_thread_spawn.adesh:25
 //line testdata/run/e2_thread_spawn.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_spawn.adesh:25
 			if !step_.Ready {
+//line testdata/run/e2_thread_spawn.adesh:25
 				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:25")
+//line testdata/run/e2_thread_spawn.adesh:25
 				return rt.Pending[int64]()
 			}
+//line testdata/run/e2_thread_spawn.adesh:25
 			f.sub1_ = nil
+//line testdata/run/e2_thread_spawn.adesh:25
 			aw_ = step_.Value
+//line testdata/run/e2_thread_spawn.adesh:25
 			f.complete_()
+//line testdata/run/e2_thread_spawn.adesh:25
 			return rt.Ready[int64](aw_)
+//line testdata/run/e2_thread_spawn.adesh:23
 		default:
+//line testdata/run/e2_thread_spawn.adesh:23
 			rt.AwaitedAgain("`waits`", "testdata/run/e2_thread_spawn.adesh:23:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e2_thread_spawn.adesh:23
 func (f *waitsFuture) Drop() {
+//line testdata/run/e2_thread_spawn.adesh:23
 	if f.state == waitsFutureDone_ {
+//line testdata/run/e2_thread_spawn.adesh:23
 		return
 	}
+//line testdata/run/e2_thread_spawn.adesh:23
 	f.dropSub_()
+//line testdata/run/e2_thread_spawn.adesh:23
 	f.complete_()
 }
 
+//line testdata/run/e2_thread_spawn.adesh:23
 func (f *waitsFuture) dropSub_() {
+//line testdata/run/e2_thread_spawn.adesh:23
 	switch f.state {
+//line testdata/run/e2_thread_spawn.adesh:23
 	case 1:
+//line testdata/run/e2_thread_spawn.adesh:23
 		if f.sub1_ != nil {
+//line testdata/run/e2_thread_spawn.adesh:23
 			f.sub1_.Drop()
 		}
 	}
 }
 
+//line testdata/run/e2_thread_spawn.adesh:23
 func (f *waitsFuture) complete_() {
+//line testdata/run/e2_thread_spawn.adesh:23
 	*f = waitsFuture{state: waitsFutureDone_}
 }
 
 //line testdata/run/e2_thread_spawn.adesh:23
 func waits() waitsFuture {
+//line testdata/run/e2_thread_spawn.adesh:23
 	return waitsFuture{}
 }
 
@@ -120,13 +150,14 @@ poll_:
 			n_ = 4
 //line testdata/run/e2_thread_spawn.adesh:6
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e2_thread_spawn.adesh:6
 				var i int64 = i_
-//line testdata/run/e2_thread_spawn.adesh:7
 				rt.ArrPush(&handles, rt.SpawnThread(func() int64 {
 					var sum int64 = 0
 					var n1_ int64 = 1000
 //line testdata/run/e2_thread_spawn.adesh:9
 					for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/e2_thread_spawn.adesh:9
 						var j int64 = i1_
 //line testdata/run/e2_thread_spawn.adesh:9
 						sum = sum + j
@@ -136,38 +167,62 @@ poll_:
 				}))
 			}
 			total = 0
+//line testdata/run/e2_thread_spawn.adesh:13
 			f.items_ = handles
+//line testdata/run/e2_thread_spawn.adesh:13
 			f.i1_ = 0
+//line testdata/run/e2_thread_spawn.adesh:13
 			f.state = 1
+//line testdata/run/e2_thread_spawn.adesh:13
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:13
 		case 1: // head of the loop at e2_thread_spawn.adesh:14
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/e2_thread_spawn.adesh:14
 				f.state = 4
+//line testdata/run/e2_thread_spawn.adesh:14
 				continue poll_
 			}
+//line testdata/run/e2_thread_spawn.adesh:14
 			x_ = f.items_[f.i1_]
+//line testdata/run/e2_thread_spawn.adesh:14
 			h = x_
+//line testdata/run/e2_thread_spawn.adesh:14
 			f.t_ = total
 //line testdata/run/e2_thread_spawn.adesh:14
 			f.sub1_ = h
+//line testdata/run/e2_thread_spawn.adesh:14
 			f.state = 2
+//line testdata/run/e2_thread_spawn.adesh:14
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:14
 		case 2: // after the await at e2_thread_spawn.adesh:14
 //line testdata/run/e2_thread_spawn.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_spawn.adesh:14
 			if !step_.Ready {
+//line testdata/run/e2_thread_spawn.adesh:14
 				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:14")
+//line testdata/run/e2_thread_spawn.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_spawn.adesh:14
 			f.sub1_ = nil
+//line testdata/run/e2_thread_spawn.adesh:14
 			aw_ = step_.Value
 //line testdata/run/e2_thread_spawn.adesh:14
 			total = f.t_ + aw_
+//line testdata/run/e2_thread_spawn.adesh:14
 			f.state = 3
+//line testdata/run/e2_thread_spawn.adesh:14
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:14
 		case 3: // next turn of the loop at e2_thread_spawn.adesh:14
+//line testdata/run/e2_thread_spawn.adesh:14
 			f.i1_++
+//line testdata/run/e2_thread_spawn.adesh:14
 			f.state = 1
+//line testdata/run/e2_thread_spawn.adesh:14
 			continue poll_
 		case 4: // after the loop at e2_thread_spawn.adesh:14
 //line testdata/run/e2_thread_spawn.adesh:15
@@ -181,16 +236,24 @@ poll_:
 			})
 //line testdata/run/e2_thread_spawn.adesh:18
 			f.sub2_ = named
+//line testdata/run/e2_thread_spawn.adesh:18
 			f.state = 5
+//line testdata/run/e2_thread_spawn.adesh:18
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:18
 		case 5: // after the await at e2_thread_spawn.adesh:18
 //line testdata/run/e2_thread_spawn.adesh:18
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e2_thread_spawn.adesh:18
 			if !step_.Ready {
+//line testdata/run/e2_thread_spawn.adesh:18
 				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:18")
+//line testdata/run/e2_thread_spawn.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_spawn.adesh:18
 			f.sub2_ = nil
+//line testdata/run/e2_thread_spawn.adesh:18
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_spawn.adesh:18
 			rt.Print(aw1_, named.IsFinished())
@@ -198,30 +261,46 @@ poll_:
 			quiet = rt.SpawnThread(func() rt.Unit {
 //line testdata/run/e2_thread_spawn.adesh:20
 				rt.Print("side effect")
+//line testdata/run/e2_thread_spawn.adesh:20
 				return rt.Unit{}
 			})
 //line testdata/run/e2_thread_spawn.adesh:21
 			f.sub3_ = quiet
+//line testdata/run/e2_thread_spawn.adesh:21
 			f.state = 6
+//line testdata/run/e2_thread_spawn.adesh:21
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:21
 		case 6: // after the await at e2_thread_spawn.adesh:21
 //line testdata/run/e2_thread_spawn.adesh:21
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_thread_spawn.adesh:21
 			if !step_.Ready {
+//line testdata/run/e2_thread_spawn.adesh:21
 				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:21")
+//line testdata/run/e2_thread_spawn.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_spawn.adesh:21
 			f.sub3_ = nil
+//line testdata/run/e2_thread_spawn.adesh:27
 			f.sub4_ = waits()
+//line testdata/run/e2_thread_spawn.adesh:27
 			f.state = 7
+//line testdata/run/e2_thread_spawn.adesh:27
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:27
 		case 7: // after the await at e2_thread_spawn.adesh:27
 //line testdata/run/e2_thread_spawn.adesh:27
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e2_thread_spawn.adesh:27
 			if !step_.Ready {
+//line testdata/run/e2_thread_spawn.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_spawn.adesh:27
 			f.sub4_ = waitsFuture{}
+//line testdata/run/e2_thread_spawn.adesh:27
 			aw2_ = step_.Value
 //line testdata/run/e2_thread_spawn.adesh:27
 			rt.Print("awaited", aw2_)
@@ -235,23 +314,36 @@ poll_:
 //line testdata/run/e2_thread_spawn.adesh:32
 				return 0
 			})
+//line testdata/run/e2_thread_spawn.adesh:30
 			f.state = 8
+//line testdata/run/e2_thread_spawn.adesh:30
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:30
 		case 8: // body of the try at e2_thread_spawn.adesh:34
 //line testdata/run/e2_thread_spawn.adesh:35
 			f.sub1_ = failing
+//line testdata/run/e2_thread_spawn.adesh:35
 			f.state = 9
+//line testdata/run/e2_thread_spawn.adesh:35
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:35
 		case 9: // after the await at e2_thread_spawn.adesh:35
 //line testdata/run/e2_thread_spawn.adesh:35
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_spawn.adesh:35
 			if !step_.Ready {
+//line testdata/run/e2_thread_spawn.adesh:35
 				cx.SuspendedAt("testdata/run/e2_thread_spawn.adesh:35")
+//line testdata/run/e2_thread_spawn.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_spawn.adesh:35
 			f.sub1_ = nil
+//line testdata/run/e2_thread_spawn.adesh:35
 			aw3_ = step_.Value
+//line testdata/run/e2_thread_spawn.adesh:35
 			f.state = 11
+//line testdata/run/e2_thread_spawn.adesh:35
 			continue poll_
 		case 10: // catch of the try at e2_thread_spawn.adesh:34
 			thrown_ := f.err_
@@ -259,10 +351,15 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/e2_thread_spawn.adesh:37
 			rt.Print("caught", e.Message)
+//line testdata/run/e2_thread_spawn.adesh:37
 			f.state = 11
+//line testdata/run/e2_thread_spawn.adesh:37
 			fallthrough
+//line testdata/run/e2_thread_spawn.adesh:37
 		case 11: // after the try at e2_thread_spawn.adesh:34
+//line testdata/run/e2_thread_spawn.adesh:37
 			f.complete_()
+//line testdata/run/e2_thread_spawn.adesh:37
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -48,16 +48,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/e2_thread_types.adesh:13
 			f.sub1_ = h
+//line testdata/run/e2_thread_types.adesh:13
 			f.state = 1
+//line testdata/run/e2_thread_types.adesh:13
 			fallthrough
+//line testdata/run/e2_thread_types.adesh:13
 		case 1: // after the await at e2_thread_types.adesh:13
 //line testdata/run/e2_thread_types.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e2_thread_types.adesh:13
 			if !step_.Ready {
+//line testdata/run/e2_thread_types.adesh:13
 				cx.SuspendedAt("testdata/run/e2_thread_types.adesh:13")
+//line testdata/run/e2_thread_types.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e2_thread_types.adesh:13
 			f.sub1_ = nil
+//line testdata/run/e2_thread_types.adesh:13
 			aw_ = step_.Value
 //line testdata/run/e2_thread_types.adesh:13
 			rt.Print(aw_)
@@ -66,7 +74,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			r = rt.Value(rt.NewRecord([]string{"count", "name"}, a, "c"))
 			rt.DynMethod(rt.DynField(r, "count", "testdata/run/e2_thread_types.adesh:18:1"), "fetch_add", "testdata/run/e2_thread_types.adesh:18:1", int64(2))
 			rt.Print(a, rt.DynMethod(rt.DynField(r, "count", "testdata/run/e2_thread_types.adesh:19:10"), "load", "testdata/run/e2_thread_types.adesh:19:10"))
+//line testdata/run/e2_thread_types.adesh:19
 			f.complete_()
+//line testdata/run/e2_thread_types.adesh:19
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -95,16 +95,23 @@ var (
 
 //line testdata/run/e3_instanceof.adesh:3
 func A__init() *rt.Share[A] {
+//line testdata/run/e3_instanceof.adesh:3
 	var held_ rt.Held
+//line testdata/run/e3_instanceof.adesh:3
 	defer held_.Unwind()
 //line testdata/run/e3_instanceof.adesh:3
 	var self *rt.Share[A] = rt.NewShare[A](A{k: nil})
+//line testdata/run/e3_instanceof.adesh:3
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e3_instanceof.adesh:3
 	(*self.Get()).k = "a"
+//line testdata/run/e3_instanceof.adesh:3
 	var r_ *rt.Share[A] = self.Clone()
+//line testdata/run/e3_instanceof.adesh:3
 	{
+//line testdata/run/e3_instanceof.adesh:3
 		self.Release()
+//line testdata/run/e3_instanceof.adesh:3
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e3_instanceof.adesh:3
@@ -113,14 +120,21 @@ func A__init() *rt.Share[A] {
 
 //line testdata/run/e3_instanceof.adesh:5
 func C__init() *rt.Share[C] {
+//line testdata/run/e3_instanceof.adesh:5
 	var held_ rt.Held
+//line testdata/run/e3_instanceof.adesh:5
 	defer held_.Unwind()
 //line testdata/run/e3_instanceof.adesh:5
 	var self *rt.Share[C] = rt.NewShare[C](C{})
+//line testdata/run/e3_instanceof.adesh:5
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e3_instanceof.adesh:5
 	var r_ *rt.Share[C] = self.Clone()
+//line testdata/run/e3_instanceof.adesh:5
 	{
+//line testdata/run/e3_instanceof.adesh:5
 		self.Release()
+//line testdata/run/e3_instanceof.adesh:5
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e3_instanceof.adesh:5
@@ -129,18 +143,26 @@ func C__init() *rt.Share[C] {
 
 //line testdata/run/e3_instanceof.adesh:4
 func B__init() *rt.Share[B] {
+//line testdata/run/e3_instanceof.adesh:4
 	var held_ rt.Held
+//line testdata/run/e3_instanceof.adesh:4
 	defer held_.Unwind()
 //line testdata/run/e3_instanceof.adesh:4
 	var self *rt.Share[B] = rt.NewShare[B](B{k: nil})
+//line testdata/run/e3_instanceof.adesh:4
 	held_.Push(rt.HoldRef(&self))
+//line testdata/run/e3_instanceof.adesh:4
 	{
 //line testdata/run/e3_instanceof.adesh:3
 		(*self.Get()).k = "a"
 	}
+//line testdata/run/e3_instanceof.adesh:4
 	var r_ *rt.Share[B] = self.Clone()
+//line testdata/run/e3_instanceof.adesh:4
 	{
+//line testdata/run/e3_instanceof.adesh:4
 		self.Release()
+//line testdata/run/e3_instanceof.adesh:4
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e3_instanceof.adesh:4
@@ -164,59 +186,82 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			b = B__init()
 			a = A__init()
 			rt.Print(func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:8
 				switch v_.(type) {
 				case *rt.Share[B]:
+//line testdata/run/e3_instanceof.adesh:8
 					return true
 				}
+//line testdata/run/e3_instanceof.adesh:8
 				return false
 			}(b), func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:8
 				switch v_.(type) {
 				case *rt.Share[A], *rt.Share[B]:
+//line testdata/run/e3_instanceof.adesh:8
 					return true
 				}
+//line testdata/run/e3_instanceof.adesh:8
 				return false
 			}(b), func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:8
 				switch v_.(type) {
 				case *rt.Share[B]:
+//line testdata/run/e3_instanceof.adesh:8
 					return true
 				}
+//line testdata/run/e3_instanceof.adesh:8
 				return false
 			}(a), func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:8
 				switch v_.(type) {
 				case *rt.Share[C]:
+//line testdata/run/e3_instanceof.adesh:8
 					return true
 				}
+//line testdata/run/e3_instanceof.adesh:8
 				return false
 			}(b))
 //line testdata/run/e3_instanceof.adesh:9
 			c = C__init()
 			rt.Print(func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:10
 				switch v_.(type) {
 				case *rt.Share[C]:
+//line testdata/run/e3_instanceof.adesh:10
 					return true
 				}
+//line testdata/run/e3_instanceof.adesh:10
 				return false
 			}(c), func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:10
 				switch v_.(type) {
 				case *rt.Share[A], *rt.Share[B]:
+//line testdata/run/e3_instanceof.adesh:10
 					return true
 				}
+//line testdata/run/e3_instanceof.adesh:10
 				return false
 			}(c))
-//line testdata/run/e3_instanceof.adesh:12
 			p_ = P{x: 1}
 			d = p_
 			rt.Print(func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:14
 				switch v_.(type) {
 				case P:
+//line testdata/run/e3_instanceof.adesh:14
 					return true
 				}
+//line testdata/run/e3_instanceof.adesh:14
 				return false
 			}(d), func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:14
 				switch v_.(type) {
 				case P:
+//line testdata/run/e3_instanceof.adesh:14
 					return true
 				}
+//line testdata/run/e3_instanceof.adesh:14
 				return false
 			}(int64(3)))
 //line testdata/run/e3_instanceof.adesh:15
@@ -224,18 +269,25 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e3_instanceof.adesh:15
 				panic(&rt.Thrown{Err: rt.NewError("x"), Pos: "testdata/run/e3_instanceof.adesh:15:7"})
 			})
+//line testdata/run/e3_instanceof.adesh:15
 			if caught_ != nil {
+//line testdata/run/e3_instanceof.adesh:15
 				var e rt.Error = caught_.Err
 //line testdata/run/e3_instanceof.adesh:15
 				rt.Print(func(v_ rt.Value) bool {
+//line testdata/run/e3_instanceof.adesh:15
 					switch v_.(type) {
 					case rt.Error:
+//line testdata/run/e3_instanceof.adesh:15
 						return true
 					}
+//line testdata/run/e3_instanceof.adesh:15
 					return false
 				}(e))
 			}
+//line testdata/run/e3_instanceof.adesh:15
 			f.complete_()
+//line testdata/run/e3_instanceof.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -78,6 +78,7 @@ func upto(n rt.Value) []int64 {
 	var n_ int64 = rt.DynTo[int64](n, "testdata/run/e3_untyped_conversions.adesh:20:43")
 //line testdata/run/e3_untyped_conversions.adesh:20
 	for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e3_untyped_conversions.adesh:20
 		var i int64 = i_
 //line testdata/run/e3_untyped_conversions.adesh:20
 		rt.ArrPush(&out, i)
@@ -100,10 +101,13 @@ func setr(x float64) {
 
 //line testdata/run/e3_untyped_conversions.adesh:27
 func Bag__init() *rt.Share[Bag] {
+//line testdata/run/e3_untyped_conversions.adesh:27
 	var held_ rt.Held
+//line testdata/run/e3_untyped_conversions.adesh:27
 	defer held_.Unwind()
 //line testdata/run/e3_untyped_conversions.adesh:27
 	var self *rt.Share[Bag] = rt.NewShare[Bag](Bag{m: nil, first: nil, xs: nil})
+//line testdata/run/e3_untyped_conversions.adesh:27
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e3_untyped_conversions.adesh:27
 	(*self.Get()).m = rt.DynUntyped(rt.NewMap[rt.Unit, rt.Unit]())
@@ -111,9 +115,13 @@ func Bag__init() *rt.Share[Bag] {
 	(*self.Get()).first = rt.NewMap[rt.Value, rt.Value]()
 //line testdata/run/e3_untyped_conversions.adesh:27
 	(*self.Get()).xs = []rt.Value{}
+//line testdata/run/e3_untyped_conversions.adesh:27
 	var r_ *rt.Share[Bag] = self.Clone()
+//line testdata/run/e3_untyped_conversions.adesh:27
 	{
+//line testdata/run/e3_untyped_conversions.adesh:27
 		self.Release()
+//line testdata/run/e3_untyped_conversions.adesh:27
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e3_untyped_conversions.adesh:27
@@ -150,15 +158,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.ArrPush(&xs, rt.Value(rt.NewRecord([]string{"name", "v"}, "a", int64(1))))
 			rt.Print(xs)
 			t_ = rt.ThreadChannelBounded[rt.Value](2, "testdata/run/e3_untyped_conversions.adesh:10:16")
+//line testdata/run/e3_untyped_conversions.adesh:10
 			tx = t_.F0
+//line testdata/run/e3_untyped_conversions.adesh:10
 			rx = t_.F1
-//line testdata/run/e3_untyped_conversions.adesh:11
 			rt.ThreadSend(tx, rt.Value(rt.NewRecord([]string{"id", "name"}, int64(1), "x")), "testdata/run/e3_untyped_conversions.adesh:11:1")
 			rt.Print(rt.DynField(rt.ThreadRecv(rx), "value", "testdata/run/e3_untyped_conversions.adesh:12:7"))
 //line testdata/run/e3_untyped_conversions.adesh:14
 			rs = []rt.Value{rt.Value(rt.NewRecord([]string{"n"}, int64(3))), rt.Value(rt.NewRecord([]string{"n"}, int64(1))), rt.Value(rt.NewRecord([]string{"n"}, int64(2)))}
 			rt.ArrSortCmp(rs, func(f_ func(rt.Value, rt.Value) rt.Value) func(rt.Value, rt.Value) float64 {
+//line testdata/run/e3_untyped_conversions.adesh:15
 				return func(a0_ rt.Value, a1_ rt.Value) float64 {
+//line testdata/run/e3_untyped_conversions.adesh:15
 					return rt.DynTo[float64](f_(a0_, a1_), "testdata/run/e3_untyped_conversions.adesh:15:9")
 				}
 			}(func(a rt.Value, b_ rt.Value) rt.Value {
@@ -172,6 +183,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = rt.DynTo[int64](d, "testdata/run/e3_untyped_conversions.adesh:19:13")
 //line testdata/run/e3_untyped_conversions.adesh:19
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/e3_untyped_conversions.adesh:19
 				var i int64 = i_
 //line testdata/run/e3_untyped_conversions.adesh:19
 				rt.Print("range", i)
@@ -210,13 +222,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}, 0))
 			o = rt.MapOf[string, int64]([]string{"a", "b"}, []int64{1, 2})
 			for _, x_ := range rt.DynIterKeys(o, "testdata/run/e3_untyped_conversions.adesh:51:10") {
+//line testdata/run/e3_untyped_conversions.adesh:51
 				var k rt.Value = x_
 //line testdata/run/e3_untyped_conversions.adesh:51
 				rt.Print("key", k)
 			}
 //line testdata/run/e3_untyped_conversions.adesh:52
 			for _, x1_ := range rt.DynIter(o, "testdata/run/e3_untyped_conversions.adesh:52:15") {
+//line testdata/run/e3_untyped_conversions.adesh:52
 				var k_ rt.Value = rt.DynClone(rt.DynIndex(x1_, int64(0), "testdata/run/e3_untyped_conversions.adesh:52:6"))
+//line testdata/run/e3_untyped_conversions.adesh:52
 				var v rt.Value = rt.DynClone(rt.DynIndex(x1_, int64(1), "testdata/run/e3_untyped_conversions.adesh:52:9"))
 //line testdata/run/e3_untyped_conversions.adesh:52
 				rt.Print("pair", k_, v)
@@ -237,22 +252,30 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e3_untyped_conversions.adesh:58
 			delay = int64(20)
 			f.sub1_ = rt.Sleep(rt.DynTo[int64](delay, "testdata/run/e3_untyped_conversions.adesh:59:13"))
+//line testdata/run/e3_untyped_conversions.adesh:59
 			f.state = 1
+//line testdata/run/e3_untyped_conversions.adesh:59
 			fallthrough
+//line testdata/run/e3_untyped_conversions.adesh:59
 		case 1: // after the await at e3_untyped_conversions.adesh:59
 //line testdata/run/e3_untyped_conversions.adesh:59
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e3_untyped_conversions.adesh:59
 			if !step_.Ready {
+//line testdata/run/e3_untyped_conversions.adesh:59
 				cx.SuspendedAt("testdata/run/e3_untyped_conversions.adesh:59")
+//line testdata/run/e3_untyped_conversions.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e3_untyped_conversions.adesh:59
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/e3_untyped_conversions.adesh:60
 			rt.SetTimeout(func() {
 //line testdata/run/e3_untyped_conversions.adesh:60
 				rt.Print("timer after a dynamic delay")
 			}, rt.DynTo[int64](delay, "testdata/run/e3_untyped_conversions.adesh:60:56"))
+//line testdata/run/e3_untyped_conversions.adesh:60
 			f.complete_()
+//line testdata/run/e3_untyped_conversions.adesh:60
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

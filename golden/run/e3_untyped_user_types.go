@@ -128,13 +128,21 @@ func same(a Color, b Color) bool {
 
 //line testdata/run/e3_untyped_user_types.adesh:14
 func count(i *rt.Share[Item]) rt.Value {
+//line testdata/run/e3_untyped_user_types.adesh:14
 	var held_ rt.Held
+//line testdata/run/e3_untyped_user_types.adesh:14
 	defer held_.Unwind()
+//line testdata/run/e3_untyped_user_types.adesh:14
 	i.Clone()
+//line testdata/run/e3_untyped_user_types.adesh:14
 	held_.Push(rt.HoldRef(&i))
+//line testdata/run/e3_untyped_user_types.adesh:14
 	var r_ rt.Value = rt.DynClone((*i.Get()).n)
+//line testdata/run/e3_untyped_user_types.adesh:14
 	{
+//line testdata/run/e3_untyped_user_types.adesh:14
 		i.Release()
+//line testdata/run/e3_untyped_user_types.adesh:14
 		held_.Pop(rt.HoldRef(&i))
 	}
 //line testdata/run/e3_untyped_user_types.adesh:14
@@ -143,19 +151,32 @@ func count(i *rt.Share[Item]) rt.Value {
 
 //line testdata/run/e3_untyped_user_types.adesh:15
 func alive(w *rt.Weak[Node]) bool {
+//line testdata/run/e3_untyped_user_types.adesh:15
 	var held_ rt.Held
+//line testdata/run/e3_untyped_user_types.adesh:15
 	defer held_.Unwind()
+//line testdata/run/e3_untyped_user_types.adesh:15
 	var tmp_ rt.Option[*rt.Share[Node]] = rt.Upgrade(w)
+//line testdata/run/e3_untyped_user_types.adesh:15
 	held_.Push(rt.HoldOption(&tmp_))
+//line testdata/run/e3_untyped_user_types.adesh:15
 	var tmp1_ rt.Option[*rt.Share[Node]] = rt.None[*rt.Share[Node]]()
+//line testdata/run/e3_untyped_user_types.adesh:15
 	held_.Push(rt.HoldOption(&tmp1_))
+//line testdata/run/e3_untyped_user_types.adesh:15
 	var r_ bool = tmp_.Some
+//line testdata/run/e3_untyped_user_types.adesh:15
 	{
+//line testdata/run/e3_untyped_user_types.adesh:15
 		rt.ReleaseOption(tmp_)
+//line testdata/run/e3_untyped_user_types.adesh:15
 		held_.Pop(rt.HoldOption(&tmp_))
 	}
+//line testdata/run/e3_untyped_user_types.adesh:15
 	{
+//line testdata/run/e3_untyped_user_types.adesh:15
 		rt.ReleaseOption(tmp1_)
+//line testdata/run/e3_untyped_user_types.adesh:15
 		held_.Pop(rt.HoldOption(&tmp1_))
 	}
 //line testdata/run/e3_untyped_user_types.adesh:15
@@ -164,16 +185,23 @@ func alive(w *rt.Weak[Node]) bool {
 
 //line testdata/run/e3_untyped_user_types.adesh:7
 func Item__init(n int64) *rt.Share[Item] {
+//line testdata/run/e3_untyped_user_types.adesh:7
 	var held_ rt.Held
+//line testdata/run/e3_untyped_user_types.adesh:7
 	defer held_.Unwind()
 //line testdata/run/e3_untyped_user_types.adesh:7
 	var self *rt.Share[Item] = rt.NewShare[Item](Item{n: nil})
+//line testdata/run/e3_untyped_user_types.adesh:7
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e3_untyped_user_types.adesh:7
 	(*self.Get()).n = n
+//line testdata/run/e3_untyped_user_types.adesh:7
 	var r_ *rt.Share[Item] = self.Clone()
+//line testdata/run/e3_untyped_user_types.adesh:7
 	{
+//line testdata/run/e3_untyped_user_types.adesh:7
 		self.Release()
+//line testdata/run/e3_untyped_user_types.adesh:7
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e3_untyped_user_types.adesh:7
@@ -206,14 +234,19 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			it = Item__init(3)
 			rt.Print(count(it), (*it.Get()).toString())
 			node = rt.NewShare[Node](Node{label: "n"})
+//line testdata/run/e3_untyped_user_types.adesh:21
 			f.tmp_ = node.Downgrade()
-//line testdata/run/e3_untyped_user_types.adesh:22
 			rt.Print(alive(f.tmp_))
+//line testdata/run/e3_untyped_user_types.adesh:22
 			{
+//line testdata/run/e3_untyped_user_types.adesh:22
 				f.tmp_.Release()
+//line testdata/run/e3_untyped_user_types.adesh:22
 				f.tmp_ = nil
 			}
+//line testdata/run/e3_untyped_user_types.adesh:22
 			f.complete_()
+//line testdata/run/e3_untyped_user_types.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

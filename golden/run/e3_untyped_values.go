@@ -95,34 +95,51 @@ const oneFutureDone_ = 1
 //
 //line testdata/run/e3_untyped_values.adesh:6
 func (f *oneFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e3_untyped_values.adesh:6
 	for {
+//line testdata/run/e3_untyped_values.adesh:6
 		switch f.state {
+//line testdata/run/e3_untyped_values.adesh:6
 		case 0: // start
+//line testdata/run/e3_untyped_values.adesh:6
 			f.complete_()
+//line testdata/run/e3_untyped_values.adesh:6
 			return rt.Ready[int64](1)
+//line testdata/run/e3_untyped_values.adesh:6
 		default:
+//line testdata/run/e3_untyped_values.adesh:6
 			rt.AwaitedAgain("`one`", "testdata/run/e3_untyped_values.adesh:6:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e3_untyped_values.adesh:6
 func (f *oneFuture) Drop() {
+//line testdata/run/e3_untyped_values.adesh:6
 	if f.state == oneFutureDone_ {
+//line testdata/run/e3_untyped_values.adesh:6
 		return
 	}
+//line testdata/run/e3_untyped_values.adesh:6
 	f.dropSub_()
+//line testdata/run/e3_untyped_values.adesh:6
 	f.complete_()
 }
 
+//line testdata/run/e3_untyped_values.adesh:6
 func (f *oneFuture) dropSub_() {}
 
+//line testdata/run/e3_untyped_values.adesh:6
 func (f *oneFuture) complete_() {
+//line testdata/run/e3_untyped_values.adesh:6
 	*f = oneFuture{state: oneFutureDone_}
 }
 
 //line testdata/run/e3_untyped_values.adesh:6
 func one() oneFuture {
+//line testdata/run/e3_untyped_values.adesh:6
 	return oneFuture{}
 }
 
@@ -139,69 +156,105 @@ const laterFutureDone_ = 2
 //
 //line testdata/run/e3_untyped_values.adesh:32
 func (f *laterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/e3_untyped_values.adesh:32
 	for {
+//line testdata/run/e3_untyped_values.adesh:32
 		switch f.state {
+//line testdata/run/e3_untyped_values.adesh:32
 		case 0: // start
 //line testdata/run/e3_untyped_values.adesh:32
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/e3_untyped_values.adesh:32
 			f.state = 1
+//line testdata/run/e3_untyped_values.adesh:32
 			fallthrough
+//line testdata/run/e3_untyped_values.adesh:32
 		case 1: // after the await at e3_untyped_values.adesh:32
 //line testdata/run/e3_untyped_values.adesh:32
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e3_untyped_values.adesh:32
 			if !step_.Ready {
+//line testdata/run/e3_untyped_values.adesh:32
 				cx.SuspendedAt("testdata/run/e3_untyped_values.adesh:32")
+//line testdata/run/e3_untyped_values.adesh:32
 				return rt.Pending[int64]()
 			}
+//line testdata/run/e3_untyped_values.adesh:32
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/e3_untyped_values.adesh:32
 			{
+//line testdata/run/e3_untyped_values.adesh:32
 				var res_ int64 = f.n + 1
+//line testdata/run/e3_untyped_values.adesh:32
 				f.complete_()
+//line testdata/run/e3_untyped_values.adesh:32
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/e3_untyped_values.adesh:32
 		default:
+//line testdata/run/e3_untyped_values.adesh:32
 			rt.AwaitedAgain("`later`", "testdata/run/e3_untyped_values.adesh:32:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/e3_untyped_values.adesh:32
 func (f *laterFuture) Drop() {
+//line testdata/run/e3_untyped_values.adesh:32
 	if f.state == laterFutureDone_ {
+//line testdata/run/e3_untyped_values.adesh:32
 		return
 	}
+//line testdata/run/e3_untyped_values.adesh:32
 	f.dropSub_()
+//line testdata/run/e3_untyped_values.adesh:32
 	f.complete_()
 }
 
+//line testdata/run/e3_untyped_values.adesh:32
 func (f *laterFuture) dropSub_() {
+//line testdata/run/e3_untyped_values.adesh:32
 	switch f.state {
+//line testdata/run/e3_untyped_values.adesh:32
 	case 1:
+//line testdata/run/e3_untyped_values.adesh:32
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/e3_untyped_values.adesh:32
 func (f *laterFuture) complete_() {
+//line testdata/run/e3_untyped_values.adesh:32
 	*f = laterFuture{state: laterFutureDone_}
 }
 
 //line testdata/run/e3_untyped_values.adesh:32
 func later(n int64) laterFuture {
+//line testdata/run/e3_untyped_values.adesh:32
 	return laterFuture{n: n}
 }
 
 //line testdata/run/e3_untyped_values.adesh:18
 func Item__init(n int64) *rt.Share[Item] {
+//line testdata/run/e3_untyped_values.adesh:18
 	var held_ rt.Held
+//line testdata/run/e3_untyped_values.adesh:18
 	defer held_.Unwind()
 //line testdata/run/e3_untyped_values.adesh:18
 	var self *rt.Share[Item] = rt.NewShare[Item](Item{n: nil})
+//line testdata/run/e3_untyped_values.adesh:18
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e3_untyped_values.adesh:18
 	(*self.Get()).n = n
+//line testdata/run/e3_untyped_values.adesh:18
 	var r_ *rt.Share[Item] = self.Clone()
+//line testdata/run/e3_untyped_values.adesh:18
 	{
+//line testdata/run/e3_untyped_values.adesh:18
 		self.Release()
+//line testdata/run/e3_untyped_values.adesh:18
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e3_untyped_values.adesh:18
@@ -210,16 +263,23 @@ func Item__init(n int64) *rt.Share[Item] {
 
 //line testdata/run/e3_untyped_values.adesh:20
 func Box__init() *rt.Share[Box] {
+//line testdata/run/e3_untyped_values.adesh:20
 	var held_ rt.Held
+//line testdata/run/e3_untyped_values.adesh:20
 	defer held_.Unwind()
 //line testdata/run/e3_untyped_values.adesh:20
 	var self *rt.Share[Box] = rt.NewShare[Box](Box{items: nil})
+//line testdata/run/e3_untyped_values.adesh:20
 	held_.Push(rt.HoldRef(&self))
 //line testdata/run/e3_untyped_values.adesh:20
 	(*self.Get()).items = []rt.Value{}
+//line testdata/run/e3_untyped_values.adesh:20
 	var r_ *rt.Share[Box] = self.Clone()
+//line testdata/run/e3_untyped_values.adesh:20
 	{
+//line testdata/run/e3_untyped_values.adesh:20
 		self.Release()
+//line testdata/run/e3_untyped_values.adesh:20
 		held_.Pop(rt.HoldRef(&self))
 	}
 //line testdata/run/e3_untyped_values.adesh:20
@@ -258,16 +318,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e3_untyped_values.adesh:7
 			fs = []rt.Future[int64]{rt.Start[int64](cx, one()), rt.Start[int64](cx, one())}
 			f.sub1_ = rt.PromiseAll(rt.DynTo[[]*rt.Promise[rt.Value]](fs, "testdata/run/e3_untyped_values.adesh:8:25"))
+//line testdata/run/e3_untyped_values.adesh:8
 			f.state = 1
+//line testdata/run/e3_untyped_values.adesh:8
 			fallthrough
+//line testdata/run/e3_untyped_values.adesh:8
 		case 1: // after the await at e3_untyped_values.adesh:8
 //line testdata/run/e3_untyped_values.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/e3_untyped_values.adesh:8
 			if !step_.Ready {
+//line testdata/run/e3_untyped_values.adesh:8
 				cx.SuspendedAt("testdata/run/e3_untyped_values.adesh:8")
+//line testdata/run/e3_untyped_values.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e3_untyped_values.adesh:8
 			f.sub1_ = nil
+//line testdata/run/e3_untyped_values.adesh:8
 			aw_ = step_.Value
 //line testdata/run/e3_untyped_values.adesh:8
 			rt.Print(aw_)
@@ -296,27 +364,39 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.DynField((*box.Get()).items, "length", "testdata/run/e3_untyped_values.adesh:26:7"), rt.DynField(rt.DynIndex((*box.Get()).items, int64(0), "testdata/run/e3_untyped_values.adesh:26:25"), "n", "testdata/run/e3_untyped_values.adesh:26:25"), rt.DynField(rt.DynIndex((*box.Get()).items, int64(1), "testdata/run/e3_untyped_values.adesh:26:41"), "n", "testdata/run/e3_untyped_values.adesh:26:41"))
 //line testdata/run/e3_untyped_values.adesh:28
 			f.sub2_ = rt.ThenAdopt(rt.Rejected[string](rt.ToError("bad")), func(x_ string) string {
+//line testdata/run/e3_untyped_values.adesh:28
 				return x_
 			}, func(e rt.Error) *rt.Promise[string] {
 //line testdata/run/e3_untyped_values.adesh:28
 				return rt.Resolved[string]("recovered")
 			}, func(x_ string) *rt.Promise[string] {
+//line testdata/run/e3_untyped_values.adesh:28
 				return rt.Resolved(x_)
 			}, func(x_ *rt.Promise[string]) *rt.Promise[string] {
+//line testdata/run/e3_untyped_values.adesh:28
 				return rt.Then(x_, func(x_ string) string {
+//line testdata/run/e3_untyped_values.adesh:28
 					return x_
 				})
 			})
+//line testdata/run/e3_untyped_values.adesh:28
 			f.state = 2
+//line testdata/run/e3_untyped_values.adesh:28
 			fallthrough
+//line testdata/run/e3_untyped_values.adesh:28
 		case 2: // after the await at e3_untyped_values.adesh:28
 //line testdata/run/e3_untyped_values.adesh:28
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/e3_untyped_values.adesh:28
 			if !step_.Ready {
+//line testdata/run/e3_untyped_values.adesh:28
 				cx.SuspendedAt("testdata/run/e3_untyped_values.adesh:28")
+//line testdata/run/e3_untyped_values.adesh:28
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e3_untyped_values.adesh:28
 			f.sub2_ = nil
+//line testdata/run/e3_untyped_values.adesh:28
 			aw1_ = step_.Value
 //line testdata/run/e3_untyped_values.adesh:28
 			rt.Print(aw1_)
@@ -324,98 +404,142 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e3_untyped_values.adesh:29
 				return rt.Resolved[int64](v + 1)
 			}))
+//line testdata/run/e3_untyped_values.adesh:29
 			f.state = 3
+//line testdata/run/e3_untyped_values.adesh:29
 			fallthrough
+//line testdata/run/e3_untyped_values.adesh:29
 		case 3: // after the await at e3_untyped_values.adesh:29
 //line testdata/run/e3_untyped_values.adesh:29
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e3_untyped_values.adesh:29
 			if !step_.Ready {
+//line testdata/run/e3_untyped_values.adesh:29
 				cx.SuspendedAt("testdata/run/e3_untyped_values.adesh:29")
+//line testdata/run/e3_untyped_values.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e3_untyped_values.adesh:29
 			f.sub3_ = nil
+//line testdata/run/e3_untyped_values.adesh:29
 			aw2_ = step_.Value
 //line testdata/run/e3_untyped_values.adesh:29
 			rt.Print(aw2_)
 			f.sub4_ = rt.ThenElse(rt.Resolved[int64](5), func(f_ func(int64) int64) func(int64) rt.Value {
+//line testdata/run/e3_untyped_values.adesh:30
 				return func(a0_ int64) rt.Value {
+//line testdata/run/e3_untyped_values.adesh:30
 					return f_(a0_)
 				}
 			}(func(v int64) int64 {
 //line testdata/run/e3_untyped_values.adesh:30
 				return v * 2
 			}), func(f_ func(rt.Error) string) func(rt.Error) rt.Value {
+//line testdata/run/e3_untyped_values.adesh:30
 				return func(a0_ rt.Error) rt.Value {
+//line testdata/run/e3_untyped_values.adesh:30
 					return f_(a0_)
 				}
 			}(func(e rt.Error) string {
 //line testdata/run/e3_untyped_values.adesh:30
 				return "failed"
 			}))
+//line testdata/run/e3_untyped_values.adesh:30
 			f.state = 4
+//line testdata/run/e3_untyped_values.adesh:30
 			fallthrough
+//line testdata/run/e3_untyped_values.adesh:30
 		case 4: // after the await at e3_untyped_values.adesh:30
 //line testdata/run/e3_untyped_values.adesh:30
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e3_untyped_values.adesh:30
 			if !step_.Ready {
+//line testdata/run/e3_untyped_values.adesh:30
 				cx.SuspendedAt("testdata/run/e3_untyped_values.adesh:30")
+//line testdata/run/e3_untyped_values.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e3_untyped_values.adesh:30
 			f.sub4_ = nil
+//line testdata/run/e3_untyped_values.adesh:30
 			aw3_ = step_.Value
 //line testdata/run/e3_untyped_values.adesh:30
 			rt.Print(aw3_)
 			f.sub4_ = rt.ThenElse(rt.Rejected[int64](rt.ToError("x")), func(f_ func(int64) int64) func(int64) rt.Value {
+//line testdata/run/e3_untyped_values.adesh:31
 				return func(a0_ int64) rt.Value {
+//line testdata/run/e3_untyped_values.adesh:31
 					return f_(a0_)
 				}
 			}(func(v int64) int64 {
 //line testdata/run/e3_untyped_values.adesh:31
 				return v * 2
 			}), func(f_ func(rt.Error) string) func(rt.Error) rt.Value {
+//line testdata/run/e3_untyped_values.adesh:31
 				return func(a0_ rt.Error) rt.Value {
+//line testdata/run/e3_untyped_values.adesh:31
 					return f_(a0_)
 				}
 			}(func(e rt.Error) string {
 //line testdata/run/e3_untyped_values.adesh:31
 				return "failed: " + e.Message
 			}))
+//line testdata/run/e3_untyped_values.adesh:31
 			f.state = 5
+//line testdata/run/e3_untyped_values.adesh:31
 			fallthrough
+//line testdata/run/e3_untyped_values.adesh:31
 		case 5: // after the await at e3_untyped_values.adesh:31
 //line testdata/run/e3_untyped_values.adesh:31
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e3_untyped_values.adesh:31
 			if !step_.Ready {
+//line testdata/run/e3_untyped_values.adesh:31
 				cx.SuspendedAt("testdata/run/e3_untyped_values.adesh:31")
+//line testdata/run/e3_untyped_values.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e3_untyped_values.adesh:31
 			f.sub4_ = nil
+//line testdata/run/e3_untyped_values.adesh:31
 			aw4_ = step_.Value
 //line testdata/run/e3_untyped_values.adesh:31
 			rt.Print(aw4_)
 //line testdata/run/e3_untyped_values.adesh:33
 			f.sub3_ = rt.ThenAdopt(rt.Rejected[int64](rt.ToError("y")), func(x_ int64) int64 {
+//line testdata/run/e3_untyped_values.adesh:33
 				return x_
 			}, func(e rt.Error) rt.Future[int64] {
 //line testdata/run/e3_untyped_values.adesh:33
 				return rt.Start[int64](nil, later(41))
 			}, func(x_ int64) *rt.Promise[int64] {
+//line testdata/run/e3_untyped_values.adesh:33
 				return rt.Resolved(x_)
 			}, func(x_ rt.Future[int64]) *rt.Promise[int64] {
+//line testdata/run/e3_untyped_values.adesh:33
 				return rt.Then(rt.PromiseOf[int64](x_), func(x_ int64) int64 {
+//line testdata/run/e3_untyped_values.adesh:33
 					return x_
 				})
 			})
+//line testdata/run/e3_untyped_values.adesh:33
 			f.state = 6
+//line testdata/run/e3_untyped_values.adesh:33
 			fallthrough
+//line testdata/run/e3_untyped_values.adesh:33
 		case 6: // after the await at e3_untyped_values.adesh:33
 //line testdata/run/e3_untyped_values.adesh:33
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e3_untyped_values.adesh:33
 			if !step_.Ready {
+//line testdata/run/e3_untyped_values.adesh:33
 				cx.SuspendedAt("testdata/run/e3_untyped_values.adesh:33")
+//line testdata/run/e3_untyped_values.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/e3_untyped_values.adesh:33
 			f.sub3_ = nil
+//line testdata/run/e3_untyped_values.adesh:33
 			aw5_ = step_.Value
 //line testdata/run/e3_untyped_values.adesh:33
 			rt.Print(aw5_)
@@ -429,12 +553,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e3_untyped_values.adesh:40
 				rt.Print(rt.DynField(acct, "balanse", "testdata/run/e3_untyped_values.adesh:40:13"))
 			})
+//line testdata/run/e3_untyped_values.adesh:40
 			if caught_ != nil {
+//line testdata/run/e3_untyped_values.adesh:40
 				var e rt.Error = caught_.Err
 //line testdata/run/e3_untyped_values.adesh:40
 				rt.Print(e.Message)
 			}
+//line testdata/run/e3_untyped_values.adesh:40
 			f.complete_()
+//line testdata/run/e3_untyped_values.adesh:40
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -32,6 +32,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Then(rt.Resolved[int64](2), func(v int64) rt.Unit {
 //line testdata/run/ev_01_timer_order.adesh:6
 					rt.Print("reaction queued by second", v)
+//line testdata/run/ev_01_timer_order.adesh:6
 					return rt.Unit{}
 				})
 			}, 20)
@@ -46,12 +47,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Then(p_, func(v int64) rt.Unit {
 //line testdata/run/ev_01_timer_order.adesh:11
 				seen += 100
+//line testdata/run/ev_01_timer_order.adesh:11
 				return rt.Unit{}
 			})
 //line testdata/run/ev_01_timer_order.adesh:12
 			rt.Then(p_, func(v int64) rt.Unit {
 //line testdata/run/ev_01_timer_order.adesh:12
 				seen += 890
+//line testdata/run/ev_01_timer_order.adesh:12
 				return rt.Unit{}
 			})
 //line testdata/run/ev_01_timer_order.adesh:13
@@ -59,9 +62,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Then(rt.Resolved[int64](0), func(v int64) rt.Unit {
 //line testdata/run/ev_01_timer_order.adesh:14
 				rt.Print("after sync", seen)
+//line testdata/run/ev_01_timer_order.adesh:14
 				return rt.Unit{}
 			})
+//line testdata/run/ev_01_timer_order.adesh:14
 			f.complete_()
+//line testdata/run/ev_01_timer_order.adesh:14
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

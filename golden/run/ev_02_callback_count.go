@@ -28,12 +28,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 10000
 //line testdata/run/ev_02_callback_count.adesh:5
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/ev_02_callback_count.adesh:5
 				var i int64 = i_
+//line testdata/run/ev_02_callback_count.adesh:5
 				_ = i
-//line testdata/run/ev_02_callback_count.adesh:6
 				rt.Then(p_, func(v int64) rt.Unit {
 //line testdata/run/ev_02_callback_count.adesh:6
 					count += v
+//line testdata/run/ev_02_callback_count.adesh:6
 					return rt.Unit{}
 				})
 //line testdata/run/ev_02_callback_count.adesh:7
@@ -48,7 +50,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/ev_02_callback_count.adesh:10
 				rt.Print("count", count)
 			}, 30)
+//line testdata/run/ev_02_callback_count.adesh:10
 			f.complete_()
+//line testdata/run/ev_02_callback_count.adesh:10
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -22,10 +22,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Then(rt.Then(rt.Resolved[int64](0), func(v int64) rt.Unit {
 //line testdata/run/ev_03_microtasks_timers.adesh:5
 					rt.Print("  micro from timeout 1")
+//line testdata/run/ev_03_microtasks_timers.adesh:5
 					return rt.Unit{}
 				}), func(_ rt.Unit) rt.Unit {
 //line testdata/run/ev_03_microtasks_timers.adesh:5
 					rt.Print("  its next link")
+//line testdata/run/ev_03_microtasks_timers.adesh:5
 					return rt.Unit{}
 				})
 			}, 0)
@@ -47,17 +49,21 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}), func(v int64) rt.Unit {
 //line testdata/run/ev_03_microtasks_timers.adesh:11
 				rt.Print("link", v)
+//line testdata/run/ev_03_microtasks_timers.adesh:11
 				return rt.Unit{}
 			})
 //line testdata/run/ev_03_microtasks_timers.adesh:12
 			rt.Then(rt.Resolved[int64](10), func(v int64) rt.Unit {
 //line testdata/run/ev_03_microtasks_timers.adesh:12
 				rt.Print("other chain", v)
+//line testdata/run/ev_03_microtasks_timers.adesh:12
 				return rt.Unit{}
 			})
 //line testdata/run/ev_03_microtasks_timers.adesh:13
 			rt.Print("script end")
+//line testdata/run/ev_03_microtasks_timers.adesh:13
 			f.complete_()
+//line testdata/run/ev_03_microtasks_timers.adesh:13
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

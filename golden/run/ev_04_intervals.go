@@ -32,6 +32,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					rt.Then(rt.Resolved[int64](ticks), func(n int64) rt.Unit {
 //line testdata/run/ev_04_intervals.adesh:10
 						rt.Print("cleared after", n)
+//line testdata/run/ev_04_intervals.adesh:10
 						return rt.Unit{}
 					})
 				}
@@ -43,7 +44,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}, 30)
 //line testdata/run/ev_04_intervals.adesh:14
 			rt.Print("set")
+//line testdata/run/ev_04_intervals.adesh:14
 			f.complete_()
+//line testdata/run/ev_04_intervals.adesh:14
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

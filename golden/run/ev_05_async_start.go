@@ -18,55 +18,82 @@ const stepFutureDone_ = 2
 //
 //line testdata/run/ev_05_async_start.adesh:4
 func (f *stepFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/ev_05_async_start.adesh:4
 	for {
+//line testdata/run/ev_05_async_start.adesh:4
 		switch f.state {
+//line testdata/run/ev_05_async_start.adesh:4
 		case 0: // start
-//line testdata/run/ev_05_async_start.adesh:5
 			rt.Print("start", f.name)
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/ev_05_async_start.adesh:6
 			f.state = 1
+//line testdata/run/ev_05_async_start.adesh:6
 			fallthrough
+//line testdata/run/ev_05_async_start.adesh:6
 		case 1: // after the await at ev_05_async_start.adesh:6
 //line testdata/run/ev_05_async_start.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_05_async_start.adesh:6
 			if !step_.Ready {
+//line testdata/run/ev_05_async_start.adesh:6
 				cx.SuspendedAt("testdata/run/ev_05_async_start.adesh:6")
+//line testdata/run/ev_05_async_start.adesh:6
 				return rt.Pending[string]()
 			}
+//line testdata/run/ev_05_async_start.adesh:6
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/ev_05_async_start.adesh:6
 			{
 				var res_ string = f.name
+//line testdata/run/ev_05_async_start.adesh:7
 				f.complete_()
+//line testdata/run/ev_05_async_start.adesh:7
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/ev_05_async_start.adesh:4
 		default:
+//line testdata/run/ev_05_async_start.adesh:4
 			rt.AwaitedAgain("`step`", "testdata/run/ev_05_async_start.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/ev_05_async_start.adesh:4
 func (f *stepFuture) Drop() {
+//line testdata/run/ev_05_async_start.adesh:4
 	if f.state == stepFutureDone_ {
+//line testdata/run/ev_05_async_start.adesh:4
 		return
 	}
+//line testdata/run/ev_05_async_start.adesh:4
 	f.dropSub_()
+//line testdata/run/ev_05_async_start.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/ev_05_async_start.adesh:4
 func (f *stepFuture) dropSub_() {
+//line testdata/run/ev_05_async_start.adesh:4
 	switch f.state {
+//line testdata/run/ev_05_async_start.adesh:4
 	case 1:
+//line testdata/run/ev_05_async_start.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/ev_05_async_start.adesh:4
 func (f *stepFuture) complete_() {
+//line testdata/run/ev_05_async_start.adesh:4
 	*f = stepFuture{state: stepFutureDone_}
 }
 
 //line testdata/run/ev_05_async_start.adesh:4
 func step(name string, ms int64) stepFuture {
+//line testdata/run/ev_05_async_start.adesh:4
 	return stepFuture{name: name, ms: ms}
 }
 
@@ -81,31 +108,45 @@ const asyncBlock1Done_ = 1
 //
 //line testdata/run/ev_05_async_start.adesh:18
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/ev_05_async_start.adesh:18
 	for {
+//line testdata/run/ev_05_async_start.adesh:18
 		switch f.state {
+//line testdata/run/ev_05_async_start.adesh:18
 		case 0: // start
-//line testdata/run/ev_05_async_start.adesh:19
 			rt.Print("block runs at once")
 			f.complete_()
+//line testdata/run/ev_05_async_start.adesh:20
 			return rt.Ready[int64](3)
+//line testdata/run/ev_05_async_start.adesh:18
 		default:
+//line testdata/run/ev_05_async_start.adesh:18
 			rt.AwaitedAgain("the async block", "testdata/run/ev_05_async_start.adesh:18:13")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/ev_05_async_start.adesh:18
 func (f *asyncBlock1) Drop() {
+//line testdata/run/ev_05_async_start.adesh:18
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/ev_05_async_start.adesh:18
 		return
 	}
+//line testdata/run/ev_05_async_start.adesh:18
 	f.dropSub_()
+//line testdata/run/ev_05_async_start.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/ev_05_async_start.adesh:18
 func (f *asyncBlock1) dropSub_() {}
 
+//line testdata/run/ev_05_async_start.adesh:18
 func (f *asyncBlock1) complete_() {
+//line testdata/run/ev_05_async_start.adesh:18
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -124,46 +165,71 @@ const mainFutureDone_ = 4
 //
 //line testdata/run/ev_05_async_start.adesh:10
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/ev_05_async_start.adesh:10
 	var aw1_ string
+//line testdata/run/ev_05_async_start.adesh:10
 	var aw2_ int64
+//line testdata/run/ev_05_async_start.adesh:10
 	var aw_ string
+//line testdata/run/ev_05_async_start.adesh:10
 	var b rt.Future[string]
+//line testdata/run/ev_05_async_start.adesh:10
 	var c rt.Future[int64]
+//line testdata/run/ev_05_async_start.adesh:10
 	var second string
+//line testdata/run/ev_05_async_start.adesh:10
 	for {
+//line testdata/run/ev_05_async_start.adesh:10
 		switch f.state {
+//line testdata/run/ev_05_async_start.adesh:10
 		case 0: // start
-//line testdata/run/ev_05_async_start.adesh:11
 			rt.Print("main start")
 			f.a = rt.Start[string](cx, step("a", 60))
 			b = rt.Start[string](cx, step("b", 10))
 			rt.Print("both started")
 			f.sub1_ = b
+//line testdata/run/ev_05_async_start.adesh:15
 			f.state = 1
+//line testdata/run/ev_05_async_start.adesh:15
 			fallthrough
+//line testdata/run/ev_05_async_start.adesh:15
 		case 1: // after the await at ev_05_async_start.adesh:15
 //line testdata/run/ev_05_async_start.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_05_async_start.adesh:15
 			if !step_.Ready {
+//line testdata/run/ev_05_async_start.adesh:15
 				cx.SuspendedAt("testdata/run/ev_05_async_start.adesh:15")
+//line testdata/run/ev_05_async_start.adesh:15
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_05_async_start.adesh:15
 			f.sub1_ = nil
+//line testdata/run/ev_05_async_start.adesh:15
 			aw_ = step_.Value
 //line testdata/run/ev_05_async_start.adesh:15
 			f.first = aw_
 			f.sub1_ = f.a
+//line testdata/run/ev_05_async_start.adesh:16
 			f.state = 2
+//line testdata/run/ev_05_async_start.adesh:16
 			fallthrough
+//line testdata/run/ev_05_async_start.adesh:16
 		case 2: // after the await at ev_05_async_start.adesh:16
+//line testdata/run/ev_05_async_start.adesh:16
 			f.a = nil
 //line testdata/run/ev_05_async_start.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_05_async_start.adesh:16
 			if !step_.Ready {
+//line testdata/run/ev_05_async_start.adesh:16
 				cx.SuspendedAt("testdata/run/ev_05_async_start.adesh:16")
+//line testdata/run/ev_05_async_start.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_05_async_start.adesh:16
 			f.sub1_ = nil
+//line testdata/run/ev_05_async_start.adesh:16
 			aw1_ = step_.Value
 //line testdata/run/ev_05_async_start.adesh:16
 			second = aw1_
@@ -172,60 +238,93 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/ev_05_async_start.adesh:22
 			rt.Print("block made")
 			f.sub2_ = c
+//line testdata/run/ev_05_async_start.adesh:23
 			f.state = 3
+//line testdata/run/ev_05_async_start.adesh:23
 			fallthrough
+//line testdata/run/ev_05_async_start.adesh:23
 		case 3: // after the await at ev_05_async_start.adesh:23
+//line testdata/run/ev_05_async_start.adesh:23
 			f.first = ""
 //line testdata/run/ev_05_async_start.adesh:23
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/ev_05_async_start.adesh:23
 			if !step_.Ready {
+//line testdata/run/ev_05_async_start.adesh:23
 				cx.SuspendedAt("testdata/run/ev_05_async_start.adesh:23")
+//line testdata/run/ev_05_async_start.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_05_async_start.adesh:23
 			f.sub2_ = nil
+//line testdata/run/ev_05_async_start.adesh:23
 			aw2_ = step_.Value
 //line testdata/run/ev_05_async_start.adesh:23
 			rt.Print(aw2_)
+//line testdata/run/ev_05_async_start.adesh:23
 			f.complete_()
+//line testdata/run/ev_05_async_start.adesh:23
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/ev_05_async_start.adesh:10
 		default:
+//line testdata/run/ev_05_async_start.adesh:10
 			rt.AwaitedAgain("`main`", "testdata/run/ev_05_async_start.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/ev_05_async_start.adesh:10
 func (f *mainFuture) Drop() {
+//line testdata/run/ev_05_async_start.adesh:10
 	if f.state == mainFutureDone_ {
+//line testdata/run/ev_05_async_start.adesh:10
 		return
 	}
+//line testdata/run/ev_05_async_start.adesh:10
 	f.dropSub_()
+//line testdata/run/ev_05_async_start.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/ev_05_async_start.adesh:10
 func (f *mainFuture) dropSub_() {
+//line testdata/run/ev_05_async_start.adesh:10
 	switch f.state {
+//line testdata/run/ev_05_async_start.adesh:10
 	case 1:
+//line testdata/run/ev_05_async_start.adesh:10
 		if f.sub1_ != nil {
+//line testdata/run/ev_05_async_start.adesh:10
 			f.sub1_.Drop()
 		}
+//line testdata/run/ev_05_async_start.adesh:10
 	case 2:
+//line testdata/run/ev_05_async_start.adesh:10
 		if f.sub1_ != nil {
+//line testdata/run/ev_05_async_start.adesh:10
 			f.sub1_.Drop()
 		}
+//line testdata/run/ev_05_async_start.adesh:10
 	case 3:
+//line testdata/run/ev_05_async_start.adesh:10
 		if f.sub2_ != nil {
+//line testdata/run/ev_05_async_start.adesh:10
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/ev_05_async_start.adesh:10
 func (f *mainFuture) complete_() {
+//line testdata/run/ev_05_async_start.adesh:10
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/ev_05_async_start.adesh:10
 func adeshMain() mainFuture {
+//line testdata/run/ev_05_async_start.adesh:10
 	return mainFuture{}
 }
 
@@ -244,16 +343,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/ev_05_async_start.adesh:10
 			f.sub1_ = adeshMain()
+//line testdata/run/ev_05_async_start.adesh:10
 			f.state = 1
+//line testdata/run/ev_05_async_start.adesh:10
 			fallthrough
+//line testdata/run/ev_05_async_start.adesh:10
 		case 1: // after the await at ev_05_async_start.adesh:10
 //line testdata/run/ev_05_async_start.adesh:10
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_05_async_start.adesh:10
 			if !step_.Ready {
+//line testdata/run/ev_05_async_start.adesh:10
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_05_async_start.adesh:10
 			f.sub1_ = mainFuture{}
+//line testdata/run/ev_05_async_start.adesh:10
 			f.complete_()
+//line testdata/run/ev_05_async_start.adesh:10
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

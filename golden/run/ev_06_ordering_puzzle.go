@@ -16,53 +16,77 @@ const async1FutureDone_ = 2
 //
 //line testdata/run/ev_06_ordering_puzzle.adesh:3
 func (f *async1Future) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 	for {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 		switch f.state {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 		case 0: // start
-//line testdata/run/ev_06_ordering_puzzle.adesh:4
 			rt.Print("async1 start")
 			f.sub1_ = async2()
+//line testdata/run/ev_06_ordering_puzzle.adesh:5
 			f.state = 1
+//line testdata/run/ev_06_ordering_puzzle.adesh:5
 			fallthrough
+//line testdata/run/ev_06_ordering_puzzle.adesh:5
 		case 1: // after the await at ev_06_ordering_puzzle.adesh:5
 //line testdata/run/ev_06_ordering_puzzle.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_06_ordering_puzzle.adesh:5
 			if !step_.Ready {
+//line testdata/run/ev_06_ordering_puzzle.adesh:5
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_06_ordering_puzzle.adesh:5
 			f.sub1_ = async2Future{}
-//line testdata/run/ev_06_ordering_puzzle.adesh:6
 			rt.Print("async1 end")
+//line testdata/run/ev_06_ordering_puzzle.adesh:6
 			f.complete_()
+//line testdata/run/ev_06_ordering_puzzle.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 		default:
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 			rt.AwaitedAgain("`async1`", "testdata/run/ev_06_ordering_puzzle.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 func (f *async1Future) Drop() {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 	if f.state == async1FutureDone_ {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 		return
 	}
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 	f.dropSub_()
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 func (f *async1Future) dropSub_() {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 	switch f.state {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 	case 1:
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 func (f *async1Future) complete_() {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 	*f = async1Future{state: async1FutureDone_}
 }
 
 //line testdata/run/ev_06_ordering_puzzle.adesh:3
 func async1() async1Future {
+//line testdata/run/ev_06_ordering_puzzle.adesh:3
 	return async1Future{}
 }
 
@@ -78,52 +102,78 @@ const async2FutureDone_ = 2
 //
 //line testdata/run/ev_06_ordering_puzzle.adesh:9
 func (f *async2Future) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 	for {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 		switch f.state {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 		case 0: // start
-//line testdata/run/ev_06_ordering_puzzle.adesh:10
 			rt.Print("async2")
 			f.sub1_ = rt.Sleep(50)
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 			f.state = 1
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 			fallthrough
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 		case 1: // after the await at ev_06_ordering_puzzle.adesh:11
 //line testdata/run/ev_06_ordering_puzzle.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 			if !step_.Ready {
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 				cx.SuspendedAt("testdata/run/ev_06_ordering_puzzle.adesh:11")
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 			f.complete_()
+//line testdata/run/ev_06_ordering_puzzle.adesh:11
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 		default:
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 			rt.AwaitedAgain("`async2`", "testdata/run/ev_06_ordering_puzzle.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 func (f *async2Future) Drop() {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 	if f.state == async2FutureDone_ {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 		return
 	}
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 	f.dropSub_()
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 func (f *async2Future) dropSub_() {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 	switch f.state {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 	case 1:
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 func (f *async2Future) complete_() {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 	*f = async2Future{state: async2FutureDone_}
 }
 
 //line testdata/run/ev_06_ordering_puzzle.adesh:9
 func async2() async2Future {
+//line testdata/run/ev_06_ordering_puzzle.adesh:9
 	return async2Future{}
 }
 
@@ -148,19 +198,22 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/ev_06_ordering_puzzle.adesh:16
 			rt.StartDetached[rt.Unit](cx, async1())
 			rt.Then(rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
+//line testdata/run/ev_06_ordering_puzzle.adesh:17
 				func(resolve func(rt.Unit), _ func(rt.Value)) {
-//line testdata/run/ev_06_ordering_puzzle.adesh:18
 					rt.Print("promise1")
 					resolve(rt.Unit{})
 				}(resolve_, rt.RejectValues(reject_))
 			}), func(_ rt.Unit) rt.Unit {
 //line testdata/run/ev_06_ordering_puzzle.adesh:20
 				rt.Print("promise2")
+//line testdata/run/ev_06_ordering_puzzle.adesh:20
 				return rt.Unit{}
 			})
 //line testdata/run/ev_06_ordering_puzzle.adesh:21
 			rt.Print("script end")
+//line testdata/run/ev_06_ordering_puzzle.adesh:21
 			f.complete_()
+//line testdata/run/ev_06_ordering_puzzle.adesh:21
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -7,6 +7,7 @@ import "adeshprog/rt"
 //line testdata/run/ev_07_combinators.adesh:3
 func delayed(v string, ms int64) *rt.Promise[string] {
 	return rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+//line testdata/run/ev_07_combinators.adesh:4
 		func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/ev_07_combinators.adesh:4
 			rt.SetTimeout(func() {
@@ -20,6 +21,7 @@ func delayed(v string, ms int64) *rt.Promise[string] {
 //line testdata/run/ev_07_combinators.adesh:7
 func failing(msg string, ms int64) *rt.Promise[string] {
 	return rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+//line testdata/run/ev_07_combinators.adesh:8
 		func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/ev_07_combinators.adesh:8
 			rt.SetTimeout(func() {
@@ -44,224 +46,374 @@ const mainFutureDone_ = 16
 //
 //line testdata/run/ev_07_combinators.adesh:11
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/ev_07_combinators.adesh:11
 	defer f.catch_(cx, &result_)
+//line testdata/run/ev_07_combinators.adesh:11
 	var aw1_ string
+//line testdata/run/ev_07_combinators.adesh:11
 	var aw2_ string
+//line testdata/run/ev_07_combinators.adesh:11
 	var aw_ []string
+//line testdata/run/ev_07_combinators.adesh:11
 	var e rt.Error
+//line testdata/run/ev_07_combinators.adesh:11
 	var e_ rt.Error
+//line testdata/run/ev_07_combinators.adesh:11
 	var e_1 rt.Error
+//line testdata/run/ev_07_combinators.adesh:11
 poll_:
 	for {
+//line testdata/run/ev_07_combinators.adesh:11
 		switch f.state {
+//line testdata/run/ev_07_combinators.adesh:11
 		case 0: // start
-//line testdata/run/ev_07_combinators.adesh:12
 			f.sub1_ = rt.PromiseAll([]*rt.Promise[string]{delayed("a", 20), delayed("b", 10)})
+//line testdata/run/ev_07_combinators.adesh:12
 			f.state = 1
+//line testdata/run/ev_07_combinators.adesh:12
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:12
 		case 1: // after the await at ev_07_combinators.adesh:12
 //line testdata/run/ev_07_combinators.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:12
 			if !step_.Ready {
+//line testdata/run/ev_07_combinators.adesh:12
 				cx.SuspendedAt("testdata/run/ev_07_combinators.adesh:12")
+//line testdata/run/ev_07_combinators.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_07_combinators.adesh:12
 			f.sub1_ = nil
+//line testdata/run/ev_07_combinators.adesh:12
 			aw_ = step_.Value
 //line testdata/run/ev_07_combinators.adesh:12
 			rt.Print(aw_)
+//line testdata/run/ev_07_combinators.adesh:12
 			f.state = 2
+//line testdata/run/ev_07_combinators.adesh:12
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:12
 		case 2: // body of the try at ev_07_combinators.adesh:13
 //line testdata/run/ev_07_combinators.adesh:14
 			f.sub1_ = rt.PromiseAll([]*rt.Promise[string]{delayed("a", 30), failing("all failed", 10)})
+//line testdata/run/ev_07_combinators.adesh:14
 			f.state = 3
+//line testdata/run/ev_07_combinators.adesh:14
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:14
 		case 3: // after the await at ev_07_combinators.adesh:14
 //line testdata/run/ev_07_combinators.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:14
 			if !step_.Ready {
+//line testdata/run/ev_07_combinators.adesh:14
 				cx.SuspendedAt("testdata/run/ev_07_combinators.adesh:14")
+//line testdata/run/ev_07_combinators.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_07_combinators.adesh:14
 			f.sub1_ = nil
+//line testdata/run/ev_07_combinators.adesh:14
 			f.state = 5
+//line testdata/run/ev_07_combinators.adesh:14
 			continue poll_
+//line testdata/run/ev_07_combinators.adesh:11
 		case 4: // catch of the try at ev_07_combinators.adesh:13
+//line testdata/run/ev_07_combinators.adesh:11
 			thrown_ := f.err_
+//line testdata/run/ev_07_combinators.adesh:11
 			f.err_ = nil
+//line testdata/run/ev_07_combinators.adesh:11
 			e = thrown_.Err
 //line testdata/run/ev_07_combinators.adesh:16
 			rt.Print("all:", e.Message)
+//line testdata/run/ev_07_combinators.adesh:16
 			f.state = 5
+//line testdata/run/ev_07_combinators.adesh:16
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:16
 		case 5: // after the try at ev_07_combinators.adesh:13
 //line testdata/run/ev_07_combinators.adesh:18
 			f.sub2_ = rt.PromiseRace([]*rt.Promise[string]{delayed("slow", 40), delayed("fast", 10)})
+//line testdata/run/ev_07_combinators.adesh:18
 			f.state = 6
+//line testdata/run/ev_07_combinators.adesh:18
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:18
 		case 6: // after the await at ev_07_combinators.adesh:18
 //line testdata/run/ev_07_combinators.adesh:18
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:18
 			if !step_.Ready {
+//line testdata/run/ev_07_combinators.adesh:18
 				cx.SuspendedAt("testdata/run/ev_07_combinators.adesh:18")
+//line testdata/run/ev_07_combinators.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_07_combinators.adesh:18
 			f.sub2_ = nil
+//line testdata/run/ev_07_combinators.adesh:18
 			aw1_ = step_.Value
 //line testdata/run/ev_07_combinators.adesh:18
 			rt.Print("race:", aw1_)
+//line testdata/run/ev_07_combinators.adesh:18
 			f.state = 7
+//line testdata/run/ev_07_combinators.adesh:18
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:18
 		case 7: // body of the try at ev_07_combinators.adesh:19
 //line testdata/run/ev_07_combinators.adesh:20
 			f.sub2_ = rt.PromiseRace([]*rt.Promise[string]{delayed("slow", 40), failing("race failed", 10)})
+//line testdata/run/ev_07_combinators.adesh:20
 			f.state = 8
+//line testdata/run/ev_07_combinators.adesh:20
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:20
 		case 8: // after the await at ev_07_combinators.adesh:20
 //line testdata/run/ev_07_combinators.adesh:20
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:20
 			if !step_.Ready {
+//line testdata/run/ev_07_combinators.adesh:20
 				cx.SuspendedAt("testdata/run/ev_07_combinators.adesh:20")
+//line testdata/run/ev_07_combinators.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_07_combinators.adesh:20
 			f.sub2_ = nil
+//line testdata/run/ev_07_combinators.adesh:20
 			f.state = 10
+//line testdata/run/ev_07_combinators.adesh:20
 			continue poll_
+//line testdata/run/ev_07_combinators.adesh:11
 		case 9: // catch of the try at ev_07_combinators.adesh:19
+//line testdata/run/ev_07_combinators.adesh:11
 			thrown_ := f.err_
+//line testdata/run/ev_07_combinators.adesh:11
 			f.err_ = nil
+//line testdata/run/ev_07_combinators.adesh:11
 			e_ = thrown_.Err
 //line testdata/run/ev_07_combinators.adesh:22
 			rt.Print("race:", e_.Message)
+//line testdata/run/ev_07_combinators.adesh:22
 			f.state = 10
+//line testdata/run/ev_07_combinators.adesh:22
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:22
 		case 10: // after the try at ev_07_combinators.adesh:19
 //line testdata/run/ev_07_combinators.adesh:24
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{failing("x", 5), delayed("late", 20)})
+//line testdata/run/ev_07_combinators.adesh:24
 			f.state = 11
+//line testdata/run/ev_07_combinators.adesh:24
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:24
 		case 11: // after the await at ev_07_combinators.adesh:24
 //line testdata/run/ev_07_combinators.adesh:24
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:24
 			if !step_.Ready {
+//line testdata/run/ev_07_combinators.adesh:24
 				cx.SuspendedAt("testdata/run/ev_07_combinators.adesh:24")
+//line testdata/run/ev_07_combinators.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_07_combinators.adesh:24
 			f.sub2_ = nil
+//line testdata/run/ev_07_combinators.adesh:24
 			aw2_ = step_.Value
 //line testdata/run/ev_07_combinators.adesh:24
 			rt.Print("any:", aw2_)
+//line testdata/run/ev_07_combinators.adesh:24
 			f.state = 12
+//line testdata/run/ev_07_combinators.adesh:24
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:24
 		case 12: // body of the try at ev_07_combinators.adesh:25
 //line testdata/run/ev_07_combinators.adesh:26
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{failing("x", 5), failing("y", 10)})
+//line testdata/run/ev_07_combinators.adesh:26
 			f.state = 13
+//line testdata/run/ev_07_combinators.adesh:26
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:26
 		case 13: // after the await at ev_07_combinators.adesh:26
 //line testdata/run/ev_07_combinators.adesh:26
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:26
 			if !step_.Ready {
+//line testdata/run/ev_07_combinators.adesh:26
 				cx.SuspendedAt("testdata/run/ev_07_combinators.adesh:26")
+//line testdata/run/ev_07_combinators.adesh:26
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_07_combinators.adesh:26
 			f.sub2_ = nil
+//line testdata/run/ev_07_combinators.adesh:26
 			f.state = 15
+//line testdata/run/ev_07_combinators.adesh:26
 			continue poll_
+//line testdata/run/ev_07_combinators.adesh:11
 		case 14: // catch of the try at ev_07_combinators.adesh:25
+//line testdata/run/ev_07_combinators.adesh:11
 			thrown_ := f.err_
+//line testdata/run/ev_07_combinators.adesh:11
 			f.err_ = nil
+//line testdata/run/ev_07_combinators.adesh:11
 			e_1 = thrown_.Err
 //line testdata/run/ev_07_combinators.adesh:28
 			rt.Print("any:", e_1.Message)
+//line testdata/run/ev_07_combinators.adesh:28
 			f.state = 15
+//line testdata/run/ev_07_combinators.adesh:28
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:28
 		case 15: // after the try at ev_07_combinators.adesh:25
+//line testdata/run/ev_07_combinators.adesh:28
 			f.complete_()
+//line testdata/run/ev_07_combinators.adesh:28
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/ev_07_combinators.adesh:11
 		default:
+//line testdata/run/ev_07_combinators.adesh:11
 			rt.AwaitedAgain("`main`", "testdata/run/ev_07_combinators.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/ev_07_combinators.adesh:11
 func (f *mainFuture) Drop() {
+//line testdata/run/ev_07_combinators.adesh:11
 	if f.state == mainFutureDone_ {
+//line testdata/run/ev_07_combinators.adesh:11
 		return
 	}
+//line testdata/run/ev_07_combinators.adesh:11
 	f.dropSub_()
+//line testdata/run/ev_07_combinators.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/ev_07_combinators.adesh:11
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/ev_07_combinators.adesh:11
 	x := recover()
+//line testdata/run/ev_07_combinators.adesh:11
 	if x == nil {
+//line testdata/run/ev_07_combinators.adesh:11
 		return
 	}
+//line testdata/run/ev_07_combinators.adesh:11
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/ev_07_combinators.adesh:11
 		switch f.state {
+//line testdata/run/ev_07_combinators.adesh:11
 		case 2, 3:
+//line testdata/run/ev_07_combinators.adesh:11
 			f.dropSub_()
+//line testdata/run/ev_07_combinators.adesh:11
 			f.err_ = t
+//line testdata/run/ev_07_combinators.adesh:11
 			f.state = 4
+//line testdata/run/ev_07_combinators.adesh:11
 			*r = f.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:11
 			return
+//line testdata/run/ev_07_combinators.adesh:11
 		case 7, 8:
+//line testdata/run/ev_07_combinators.adesh:11
 			f.dropSub_()
+//line testdata/run/ev_07_combinators.adesh:11
 			f.err_ = t
+//line testdata/run/ev_07_combinators.adesh:11
 			f.state = 9
+//line testdata/run/ev_07_combinators.adesh:11
 			*r = f.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:11
 			return
+//line testdata/run/ev_07_combinators.adesh:11
 		case 12, 13:
+//line testdata/run/ev_07_combinators.adesh:11
 			f.dropSub_()
+//line testdata/run/ev_07_combinators.adesh:11
 			f.err_ = t
+//line testdata/run/ev_07_combinators.adesh:11
 			f.state = 14
+//line testdata/run/ev_07_combinators.adesh:11
 			*r = f.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:11
 			return
 		}
 	}
+//line testdata/run/ev_07_combinators.adesh:11
 	f.Drop()
+//line testdata/run/ev_07_combinators.adesh:11
 	panic(x)
 }
 
+//line testdata/run/ev_07_combinators.adesh:11
 func (f *mainFuture) dropSub_() {
+//line testdata/run/ev_07_combinators.adesh:11
 	switch f.state {
+//line testdata/run/ev_07_combinators.adesh:11
 	case 1:
+//line testdata/run/ev_07_combinators.adesh:11
 		if f.sub1_ != nil {
+//line testdata/run/ev_07_combinators.adesh:11
 			f.sub1_.Drop()
 		}
+//line testdata/run/ev_07_combinators.adesh:11
 	case 3:
+//line testdata/run/ev_07_combinators.adesh:11
 		if f.sub1_ != nil {
+//line testdata/run/ev_07_combinators.adesh:11
 			f.sub1_.Drop()
 		}
+//line testdata/run/ev_07_combinators.adesh:11
 	case 6:
+//line testdata/run/ev_07_combinators.adesh:11
 		if f.sub2_ != nil {
+//line testdata/run/ev_07_combinators.adesh:11
 			f.sub2_.Drop()
 		}
+//line testdata/run/ev_07_combinators.adesh:11
 	case 8:
+//line testdata/run/ev_07_combinators.adesh:11
 		if f.sub2_ != nil {
+//line testdata/run/ev_07_combinators.adesh:11
 			f.sub2_.Drop()
 		}
+//line testdata/run/ev_07_combinators.adesh:11
 	case 11:
+//line testdata/run/ev_07_combinators.adesh:11
 		if f.sub2_ != nil {
+//line testdata/run/ev_07_combinators.adesh:11
 			f.sub2_.Drop()
 		}
+//line testdata/run/ev_07_combinators.adesh:11
 	case 13:
+//line testdata/run/ev_07_combinators.adesh:11
 		if f.sub2_ != nil {
+//line testdata/run/ev_07_combinators.adesh:11
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/ev_07_combinators.adesh:11
 func (f *mainFuture) complete_() {
+//line testdata/run/ev_07_combinators.adesh:11
 	f.state = mainFutureDone_
+//line testdata/run/ev_07_combinators.adesh:11
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/ev_07_combinators.adesh:11
 func adeshMain() mainFuture {
+//line testdata/run/ev_07_combinators.adesh:11
 	return mainFuture{}
 }
 
@@ -280,16 +432,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/ev_07_combinators.adesh:11
 			f.sub1_ = adeshMain()
+//line testdata/run/ev_07_combinators.adesh:11
 			f.state = 1
+//line testdata/run/ev_07_combinators.adesh:11
 			fallthrough
+//line testdata/run/ev_07_combinators.adesh:11
 		case 1: // after the await at ev_07_combinators.adesh:11
 //line testdata/run/ev_07_combinators.adesh:11
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_07_combinators.adesh:11
 			if !step_.Ready {
+//line testdata/run/ev_07_combinators.adesh:11
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_07_combinators.adesh:11
 			f.sub1_ = mainFuture{}
+//line testdata/run/ev_07_combinators.adesh:11
 			f.complete_()
+//line testdata/run/ev_07_combinators.adesh:11
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -22,54 +22,81 @@ const laterFutureDone_ = 2
 //
 //line testdata/run/ev_08_adoption.adesh:3
 func (f *laterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/ev_08_adoption.adesh:3
 	for {
+//line testdata/run/ev_08_adoption.adesh:3
 		switch f.state {
+//line testdata/run/ev_08_adoption.adesh:3
 		case 0: // start
-//line testdata/run/ev_08_adoption.adesh:4
 			f.sub1_ = rt.Sleep(10)
+//line testdata/run/ev_08_adoption.adesh:4
 			f.state = 1
+//line testdata/run/ev_08_adoption.adesh:4
 			fallthrough
+//line testdata/run/ev_08_adoption.adesh:4
 		case 1: // after the await at ev_08_adoption.adesh:4
 //line testdata/run/ev_08_adoption.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_08_adoption.adesh:4
 			if !step_.Ready {
+//line testdata/run/ev_08_adoption.adesh:4
 				cx.SuspendedAt("testdata/run/ev_08_adoption.adesh:4")
+//line testdata/run/ev_08_adoption.adesh:4
 				return rt.Pending[int64]()
 			}
+//line testdata/run/ev_08_adoption.adesh:4
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/ev_08_adoption.adesh:4
 			{
 				var res_ int64 = f.v * 2
+//line testdata/run/ev_08_adoption.adesh:5
 				f.complete_()
+//line testdata/run/ev_08_adoption.adesh:5
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/ev_08_adoption.adesh:3
 		default:
+//line testdata/run/ev_08_adoption.adesh:3
 			rt.AwaitedAgain("`later`", "testdata/run/ev_08_adoption.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/ev_08_adoption.adesh:3
 func (f *laterFuture) Drop() {
+//line testdata/run/ev_08_adoption.adesh:3
 	if f.state == laterFutureDone_ {
+//line testdata/run/ev_08_adoption.adesh:3
 		return
 	}
+//line testdata/run/ev_08_adoption.adesh:3
 	f.dropSub_()
+//line testdata/run/ev_08_adoption.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/ev_08_adoption.adesh:3
 func (f *laterFuture) dropSub_() {
+//line testdata/run/ev_08_adoption.adesh:3
 	switch f.state {
+//line testdata/run/ev_08_adoption.adesh:3
 	case 1:
+//line testdata/run/ev_08_adoption.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/ev_08_adoption.adesh:3
 func (f *laterFuture) complete_() {
+//line testdata/run/ev_08_adoption.adesh:3
 	*f = laterFuture{state: laterFutureDone_}
 }
 
 //line testdata/run/ev_08_adoption.adesh:3
 func later(v int64) laterFuture {
+//line testdata/run/ev_08_adoption.adesh:3
 	return laterFuture{v: v}
 }
 
@@ -89,10 +116,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Then(rt.Resolved[int64](7), func(v int64) rt.Unit {
 //line testdata/run/ev_08_adoption.adesh:8
 				rt.Print("resolve of a promise:", v)
+//line testdata/run/ev_08_adoption.adesh:8
 				return rt.Unit{}
 			})
 //line testdata/run/ev_08_adoption.adesh:9
 			rejected = rt.FlattenPromise(rt.NewPromise[*rt.Promise[rt.Value]](func(resolve_ func(*rt.Promise[rt.Value]), reject_ func(rt.Error)) {
+//line testdata/run/ev_08_adoption.adesh:9
 				func(resolve func(*rt.Promise[rt.Value]), reject func(rt.Value)) {
 //line testdata/run/ev_08_adoption.adesh:9
 					resolve(rt.Rejected[rt.Value](rt.NewError("inner")))
@@ -102,14 +131,17 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Catch(rt.Then(rejected, func(v rt.Value) rt.Unit {
 //line testdata/run/ev_08_adoption.adesh:10
 				rt.Print("not reached", v)
+//line testdata/run/ev_08_adoption.adesh:10
 				return rt.Unit{}
 			}), func(e rt.Error) rt.Unit {
 //line testdata/run/ev_08_adoption.adesh:10
 				rt.Print("adopted rejection:", e.Message)
+//line testdata/run/ev_08_adoption.adesh:10
 				return rt.Unit{}
 			})
 //line testdata/run/ev_08_adoption.adesh:11
 			waiting = rt.FlattenFuture(rt.NewPromise[rt.Future[int64]](func(resolve_ func(rt.Future[int64]), reject_ func(rt.Error)) {
+//line testdata/run/ev_08_adoption.adesh:11
 				func(resolve func(rt.Future[int64]), reject func(rt.Value)) {
 //line testdata/run/ev_08_adoption.adesh:11
 					resolve(rt.Start[int64](nil, later(4)))
@@ -119,6 +151,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Then(waiting, func(v int64) rt.Unit {
 //line testdata/run/ev_08_adoption.adesh:12
 				rt.Print("adopted future:", v)
+//line testdata/run/ev_08_adoption.adesh:12
 				return rt.Unit{}
 			})
 //line testdata/run/ev_08_adoption.adesh:13
@@ -127,11 +160,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})), func(v int64) rt.Unit {
 //line testdata/run/ev_08_adoption.adesh:15
 				rt.Print("reaction gave a promise:", v)
+//line testdata/run/ev_08_adoption.adesh:15
 				return rt.Unit{}
 			})
 //line testdata/run/ev_08_adoption.adesh:16
 			rt.Print("sync done")
+//line testdata/run/ev_08_adoption.adesh:16
 			f.complete_()
+//line testdata/run/ev_08_adoption.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

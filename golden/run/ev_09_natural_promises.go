@@ -32,8 +32,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 			}, 40)
 			ready = rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
+//line testdata/run/ev_09_natural_promises.adesh:12
 				func(resolve func(rt.Unit), _ func(rt.Value)) {
-//line testdata/run/ev_09_natural_promises.adesh:13
 					rt.SetTimeout(func() {
 //line testdata/run/ev_09_natural_promises.adesh:13
 						resolve(rt.Unit{})
@@ -44,12 +44,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Then(ready, func(_ rt.Unit) rt.Unit {
 //line testdata/run/ev_09_natural_promises.adesh:15
 				rt.Print("ready")
+//line testdata/run/ev_09_natural_promises.adesh:15
 				return rt.Unit{}
 			})
 //line testdata/run/ev_09_natural_promises.adesh:16
 			rt.Finally(rt.Then(rt.Resolved[int64](1), func(_ int64) rt.Unit {
 //line testdata/run/ev_09_natural_promises.adesh:16
 				rt.Print("no parameter")
+//line testdata/run/ev_09_natural_promises.adesh:16
 				return rt.Unit{}
 			}), func() {
 //line testdata/run/ev_09_natural_promises.adesh:16
@@ -57,7 +59,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/ev_09_natural_promises.adesh:17
 			rt.Print("set up")
+//line testdata/run/ev_09_natural_promises.adesh:17
 			f.complete_()
+//line testdata/run/ev_09_natural_promises.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

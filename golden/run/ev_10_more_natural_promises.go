@@ -46,10 +46,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			ticker("t", 2)
 //line testdata/run/ev_10_more_natural_promises.adesh:18
 			wait = rt.NewPromise[rt.Unit](func(resolve_ func(rt.Unit), reject_ func(rt.Error)) {
+//line testdata/run/ev_10_more_natural_promises.adesh:18
 				func(resolve func(rt.Unit), _ func(rt.Value)) {
 //line testdata/run/ev_10_more_natural_promises.adesh:18
 					rt.SetTimeout(func(f_ func(rt.Unit)) func() {
+//line testdata/run/ev_10_more_natural_promises.adesh:18
 						return func() {
+//line testdata/run/ev_10_more_natural_promises.adesh:18
 							f_(rt.Unit{})
 						}
 					}(resolve), 5)
@@ -59,37 +62,43 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Then(wait, func(_ rt.Unit) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:19
 				rt.Print("waited")
+//line testdata/run/ev_10_more_natural_promises.adesh:19
 				return rt.Unit{}
 			})
-//line testdata/run/ev_10_more_natural_promises.adesh:21
 			good = rt.Resolved[int64](1)
 			bad = rt.Rejected[int64](rt.NewError("no"))
 			rt.CatchEither(rt.PromiseAll([]*rt.Promise[int64]{good, bad}), func(x_ []int64) rt.Value {
+//line testdata/run/ev_10_more_natural_promises.adesh:23
 				return x_
 			}, func(e rt.Error) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:23
 				rt.Print("all rejected:", e.Message)
+//line testdata/run/ev_10_more_natural_promises.adesh:23
 				return rt.Unit{}
 			}, func(x_ rt.Unit) rt.Value {
+//line testdata/run/ev_10_more_natural_promises.adesh:23
 				return x_
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:24
 			rt.CatchEither(rt.PromiseRace([]*rt.Promise[int64]{bad, good}), func(x_ int64) rt.Value {
+//line testdata/run/ev_10_more_natural_promises.adesh:24
 				return x_
 			}, func(e rt.Error) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:24
 				rt.Print("race rejected:", e.Message)
+//line testdata/run/ev_10_more_natural_promises.adesh:24
 				return rt.Unit{}
 			}, func(x_ rt.Unit) rt.Value {
+//line testdata/run/ev_10_more_natural_promises.adesh:24
 				return x_
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:25
 			rt.Then(rt.PromiseAny([]*rt.Promise[int64]{bad, good}), func(v int64) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:25
 				rt.Print("any:", v)
+//line testdata/run/ev_10_more_natural_promises.adesh:25
 				return rt.Unit{}
 			})
-//line testdata/run/ev_10_more_natural_promises.adesh:27
 			recovered = rt.Catch(rt.Rejected[string](rt.NewError("boom")), func(e rt.Error) string {
 //line testdata/run/ev_10_more_natural_promises.adesh:27
 				return "recovered from " + e.Message
@@ -98,21 +107,25 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Then(recovered, func(v string) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:28
 				rt.Print(v)
+//line testdata/run/ev_10_more_natural_promises.adesh:28
 				return rt.Unit{}
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:29
 			number = rt.CatchEither(rt.Resolved[int64](5), func(x_ int64) rt.Value {
+//line testdata/run/ev_10_more_natural_promises.adesh:29
 				return x_
 			}, func(e rt.Error) string {
 //line testdata/run/ev_10_more_natural_promises.adesh:29
 				return "never"
 			}, func(x_ string) rt.Value {
+//line testdata/run/ev_10_more_natural_promises.adesh:29
 				return x_
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:30
 			rt.Then(number, func(v rt.Value) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:30
 				rt.Print("still", v)
+//line testdata/run/ev_10_more_natural_promises.adesh:30
 				return rt.Unit{}
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:31
@@ -120,39 +133,45 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/ev_10_more_natural_promises.adesh:31
 				panic(&rt.Thrown{Err: rt.NewError("three"), Pos: "testdata/run/ev_10_more_natural_promises.adesh:31:48"})
 			}), func(x_ rt.Unit) rt.Option[rt.Unit] {
+//line testdata/run/ev_10_more_natural_promises.adesh:31
 				return rt.Some[rt.Unit](x_)
 			}, func(e rt.Error) rt.Option[rt.Unit] {
 //line testdata/run/ev_10_more_natural_promises.adesh:31
 				return rt.None[rt.Unit]()
 			}, func(x_ rt.Option[rt.Unit]) rt.Option[rt.Unit] {
+//line testdata/run/ev_10_more_natural_promises.adesh:31
 				return x_
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:32
 			rt.Then(nothing, func(v rt.Option[rt.Unit]) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:32
 				rt.Print("nothing:", v)
+//line testdata/run/ev_10_more_natural_promises.adesh:32
 				return rt.Unit{}
 			})
-//line testdata/run/ev_10_more_natural_promises.adesh:34
 			message = rt.CatchEither(rt.Then(rt.Resolved[int64](1), func(v int64) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:34
 				panic(&rt.Thrown{Err: rt.NewError("in then"), Pos: "testdata/run/ev_10_more_natural_promises.adesh:34:48"})
 			}), func(x_ rt.Unit) rt.Value {
+//line testdata/run/ev_10_more_natural_promises.adesh:34
 				return x_
 			}, func(e rt.Error) string {
 //line testdata/run/ev_10_more_natural_promises.adesh:34
 				return e.Message
 			}, func(x_ string) rt.Value {
+//line testdata/run/ev_10_more_natural_promises.adesh:34
 				return x_
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:35
 			rt.Then(message, func(v rt.Value) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:35
 				rt.Print("message:", v)
+//line testdata/run/ev_10_more_natural_promises.adesh:35
 				return rt.Unit{}
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:36
 			empty = rt.NewPromise[rt.Value](func(resolve_ func(rt.Value), reject_ func(rt.Error)) {
+//line testdata/run/ev_10_more_natural_promises.adesh:36
 				func(resolve func(rt.Value), reject func(rt.Value)) {
 //line testdata/run/ev_10_more_natural_promises.adesh:36
 					resolve(nil)
@@ -162,11 +181,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Then(empty, func(v rt.Value) rt.Unit {
 //line testdata/run/ev_10_more_natural_promises.adesh:37
 				rt.Print("empty:", v)
+//line testdata/run/ev_10_more_natural_promises.adesh:37
 				return rt.Unit{}
 			})
 //line testdata/run/ev_10_more_natural_promises.adesh:38
 			rt.Print("set up")
+//line testdata/run/ev_10_more_natural_promises.adesh:38
 			f.complete_()
+//line testdata/run/ev_10_more_natural_promises.adesh:38
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -24,6 +24,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/ev_11_all_settled.adesh:4
 			slow = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+//line testdata/run/ev_11_all_settled.adesh:4
 				func(resolve func(string), _ func(rt.Value)) {
 //line testdata/run/ev_11_all_settled.adesh:4
 					rt.SetTimeout(func() {
@@ -34,6 +35,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/ev_11_all_settled.adesh:5
 			failing = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+//line testdata/run/ev_11_all_settled.adesh:5
 				func(resolve func(string), reject func(rt.Value)) {
 //line testdata/run/ev_11_all_settled.adesh:5
 					rt.SetTimeout(func() {
@@ -46,8 +48,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			ps = []*rt.Promise[string]{rt.Resolved[string]("now"), rt.Rejected[string](rt.NewError("at once")), slow, failing}
 			rt.Then(rt.PromiseAllSettled(ps), func(outcomes []rt.Value) rt.Unit {
 				rt.Print("settled:", int64(len(outcomes)))
+//line testdata/run/ev_11_all_settled.adesh:8
 				{
-//line testdata/run/ev_11_all_settled.adesh:9
 					var i int64 = 0
 //line testdata/run/ev_11_all_settled.adesh:9
 					for ; i < int64(len(outcomes)); i++ {
@@ -59,23 +61,28 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 						}
 					}
 				}
+//line testdata/run/ev_11_all_settled.adesh:8
 				return rt.Unit{}
 			})
 //line testdata/run/ev_11_all_settled.adesh:18
 			rt.Then(rt.PromiseAllSettled([]*rt.Promise[rt.Value]{}), func(outcomes []rt.Value) rt.Unit {
 //line testdata/run/ev_11_all_settled.adesh:18
 				rt.Print("none:", int64(len(outcomes)))
+//line testdata/run/ev_11_all_settled.adesh:18
 				return rt.Unit{}
 			})
 //line testdata/run/ev_11_all_settled.adesh:19
 			rt.Then(rt.Resolved[int64](0), func(_ int64) rt.Unit {
 //line testdata/run/ev_11_all_settled.adesh:19
 				rt.Print("a reaction registered later")
+//line testdata/run/ev_11_all_settled.adesh:19
 				return rt.Unit{}
 			})
 //line testdata/run/ev_11_all_settled.adesh:20
 			rt.Print("set up")
+//line testdata/run/ev_11_all_settled.adesh:20
 			f.complete_()
+//line testdata/run/ev_11_all_settled.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -9,10 +9,14 @@ func countdown(from int64) {
 	var fact func(int64) int64
 //line testdata/run/ev_12_self_referring_let.adesh:5
 	fact = func(n int64) int64 {
+//line testdata/run/ev_12_self_referring_let.adesh:5
 		var t_ int64
+//line testdata/run/ev_12_self_referring_let.adesh:5
 		if n <= 1 {
+//line testdata/run/ev_12_self_referring_let.adesh:5
 			t_ = 1
 		} else {
+//line testdata/run/ev_12_self_referring_let.adesh:5
 			t_ = n * fact(n-1)
 		}
 //line testdata/run/ev_12_self_referring_let.adesh:5
@@ -36,10 +40,12 @@ const pollFutureDone_ = 2
 //
 //line testdata/run/ev_12_self_referring_let.adesh:10
 func (f *pollFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 	for {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 		switch f.state {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 		case 0: // start
-//line testdata/run/ev_12_self_referring_let.adesh:11
 			f.count = 0
 			f.id = 0
 //line testdata/run/ev_12_self_referring_let.adesh:12
@@ -51,48 +57,71 @@ func (f *pollFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 			}, 5)
 			f.sub1_ = rt.Sleep(60)
+//line testdata/run/ev_12_self_referring_let.adesh:19
 			f.state = 1
+//line testdata/run/ev_12_self_referring_let.adesh:19
 			fallthrough
+//line testdata/run/ev_12_self_referring_let.adesh:19
 		case 1: // after the await at ev_12_self_referring_let.adesh:19
 //line testdata/run/ev_12_self_referring_let.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_12_self_referring_let.adesh:19
 			if !step_.Ready {
+//line testdata/run/ev_12_self_referring_let.adesh:19
 				cx.SuspendedAt("testdata/run/ev_12_self_referring_let.adesh:19")
+//line testdata/run/ev_12_self_referring_let.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_12_self_referring_let.adesh:19
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/ev_12_self_referring_let.adesh:20
 			rt.Print("poll done", f.count)
+//line testdata/run/ev_12_self_referring_let.adesh:20
 			f.complete_()
+//line testdata/run/ev_12_self_referring_let.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/ev_12_self_referring_let.adesh:10
 		default:
+//line testdata/run/ev_12_self_referring_let.adesh:10
 			rt.AwaitedAgain("`poll`", "testdata/run/ev_12_self_referring_let.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/ev_12_self_referring_let.adesh:10
 func (f *pollFuture) Drop() {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 	if f.state == pollFutureDone_ {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 		return
 	}
+//line testdata/run/ev_12_self_referring_let.adesh:10
 	f.dropSub_()
+//line testdata/run/ev_12_self_referring_let.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/ev_12_self_referring_let.adesh:10
 func (f *pollFuture) dropSub_() {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 	switch f.state {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 	case 1:
+//line testdata/run/ev_12_self_referring_let.adesh:10
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/ev_12_self_referring_let.adesh:10
 func (f *pollFuture) complete_() {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 	*f = pollFuture{state: pollFutureDone_}
 }
 
 //line testdata/run/ev_12_self_referring_let.adesh:10
 func poll() pollFuture {
+//line testdata/run/ev_12_self_referring_let.adesh:10
 	return pollFuture{}
 }
 
@@ -113,16 +142,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			countdown(5)
 //line testdata/run/ev_12_self_referring_let.adesh:22
 			f.sub1_ = poll()
+//line testdata/run/ev_12_self_referring_let.adesh:22
 			f.state = 1
+//line testdata/run/ev_12_self_referring_let.adesh:22
 			fallthrough
+//line testdata/run/ev_12_self_referring_let.adesh:22
 		case 1: // after the await at ev_12_self_referring_let.adesh:22
 //line testdata/run/ev_12_self_referring_let.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/ev_12_self_referring_let.adesh:22
 			if !step_.Ready {
+//line testdata/run/ev_12_self_referring_let.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/ev_12_self_referring_let.adesh:22
 			f.sub1_ = pollFuture{}
+//line testdata/run/ev_12_self_referring_let.adesh:22
 			f.complete_()
+//line testdata/run/ev_12_self_referring_let.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -27,7 +27,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/hello.adesh:3
 			x = add(2, 3)
 			rt.Print("hello", x, []int64{1, 2, 3})
+//line testdata/run/hello.adesh:4
 			f.complete_()
+//line testdata/run/hello.adesh:4
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -19,89 +19,136 @@ const handleFutureDone_ = 5
 //
 //line testdata/run/io_01_tcp_echo.adesh:4
 func (f *handleFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/io_01_tcp_echo.adesh:4
 	var aw_ rt.Option[string]
+//line testdata/run/io_01_tcp_echo.adesh:4
 	var line rt.Option[string]
+//line testdata/run/io_01_tcp_echo.adesh:4
 poll_:
 	for {
+//line testdata/run/io_01_tcp_echo.adesh:4
 		switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:4
 		case 0: // start
-//line testdata/run/io_01_tcp_echo.adesh:5
 			f.lines = 0
+//line testdata/run/io_01_tcp_echo.adesh:5
 			f.state = 1
+//line testdata/run/io_01_tcp_echo.adesh:5
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:5
 		case 1: // head of the loop at io_01_tcp_echo.adesh:6
 //line testdata/run/io_01_tcp_echo.adesh:7
 			f.sub1_ = f.conn.ReadLine()
+//line testdata/run/io_01_tcp_echo.adesh:7
 			f.state = 2
+//line testdata/run/io_01_tcp_echo.adesh:7
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:7
 		case 2: // after the await at io_01_tcp_echo.adesh:7
 //line testdata/run/io_01_tcp_echo.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:7
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:7
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:7")
+//line testdata/run/io_01_tcp_echo.adesh:7
 				return rt.Pending[int64]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:7
 			f.sub1_ = rt.ReadLineFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:7
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:7
 			line = aw_
 			if !line.Some {
+//line testdata/run/io_01_tcp_echo.adesh:8
 				f.state = 4
+//line testdata/run/io_01_tcp_echo.adesh:8
 				continue poll_
 			}
 //line testdata/run/io_01_tcp_echo.adesh:11
 			f.lines++
 			f.sub2_ = f.conn.Write(line.Val + "\n")
+//line testdata/run/io_01_tcp_echo.adesh:12
 			f.state = 3
+//line testdata/run/io_01_tcp_echo.adesh:12
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:12
 		case 3: // after the await at io_01_tcp_echo.adesh:12
 //line testdata/run/io_01_tcp_echo.adesh:12
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:12
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:12
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:12")
+//line testdata/run/io_01_tcp_echo.adesh:12
 				return rt.Pending[int64]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:12
 			f.sub2_ = rt.WriteFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:12
 			f.state = 1
+//line testdata/run/io_01_tcp_echo.adesh:12
 			continue poll_
+//line testdata/run/io_01_tcp_echo.adesh:4
 		case 4: // after the loop at io_01_tcp_echo.adesh:6
 //line testdata/run/io_01_tcp_echo.adesh:14
 			f.conn.Close()
+//line testdata/run/io_01_tcp_echo.adesh:14
 			{
 				var res_ int64 = f.lines
+//line testdata/run/io_01_tcp_echo.adesh:15
 				f.complete_()
+//line testdata/run/io_01_tcp_echo.adesh:15
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/io_01_tcp_echo.adesh:4
 		default:
+//line testdata/run/io_01_tcp_echo.adesh:4
 			rt.AwaitedAgain("`handle`", "testdata/run/io_01_tcp_echo.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_01_tcp_echo.adesh:4
 func (f *handleFuture) Drop() {
+//line testdata/run/io_01_tcp_echo.adesh:4
 	if f.state == handleFutureDone_ {
+//line testdata/run/io_01_tcp_echo.adesh:4
 		return
 	}
+//line testdata/run/io_01_tcp_echo.adesh:4
 	f.dropSub_()
+//line testdata/run/io_01_tcp_echo.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:4
 func (f *handleFuture) dropSub_() {
+//line testdata/run/io_01_tcp_echo.adesh:4
 	switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:4
 	case 2:
+//line testdata/run/io_01_tcp_echo.adesh:4
 		f.sub1_.Drop()
+//line testdata/run/io_01_tcp_echo.adesh:4
 	case 3:
+//line testdata/run/io_01_tcp_echo.adesh:4
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:4
 func (f *handleFuture) complete_() {
+//line testdata/run/io_01_tcp_echo.adesh:4
 	*f = handleFuture{state: handleFutureDone_}
 }
 
 //line testdata/run/io_01_tcp_echo.adesh:4
 func handle(conn *rt.TcpStream) handleFuture {
+//line testdata/run/io_01_tcp_echo.adesh:4
 	return handleFuture{conn: conn}
 }
 
@@ -126,125 +173,201 @@ const serveFutureDone_ = 9
 //
 //line testdata/run/io_01_tcp_echo.adesh:18
 func (f *serveFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/io_01_tcp_echo.adesh:18
 	var aw1_ int64
+//line testdata/run/io_01_tcp_echo.adesh:18
 	var aw_ *rt.TcpStream
+//line testdata/run/io_01_tcp_echo.adesh:18
 	var conn *rt.TcpStream
+//line testdata/run/io_01_tcp_echo.adesh:18
 	var h *rt.JoinHandle[int64]
+//line testdata/run/io_01_tcp_echo.adesh:18
 	var i int64
+//line testdata/run/io_01_tcp_echo.adesh:18
 	_ = i
+//line testdata/run/io_01_tcp_echo.adesh:18
 	var x_ *rt.JoinHandle[int64]
+//line testdata/run/io_01_tcp_echo.adesh:18
 poll_:
 	for {
+//line testdata/run/io_01_tcp_echo.adesh:18
 		switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:18
 		case 0: // start
-//line testdata/run/io_01_tcp_echo.adesh:19
 			f.handlers = []*rt.JoinHandle[int64]{}
 			f.n_ = f.clients
+//line testdata/run/io_01_tcp_echo.adesh:20
 			f.i_ = int64(0)
+//line testdata/run/io_01_tcp_echo.adesh:20
 			f.state = 1
+//line testdata/run/io_01_tcp_echo.adesh:20
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:20
 		case 1: // head of the loop at io_01_tcp_echo.adesh:20
+//line testdata/run/io_01_tcp_echo.adesh:20
 			if !(f.i_ < f.n_) {
+//line testdata/run/io_01_tcp_echo.adesh:20
 				f.state = 4
+//line testdata/run/io_01_tcp_echo.adesh:20
 				continue poll_
 			}
+//line testdata/run/io_01_tcp_echo.adesh:20
 			i = f.i_
-//line testdata/run/io_01_tcp_echo.adesh:21
 			f.sub1_ = f.listener.Accept()
+//line testdata/run/io_01_tcp_echo.adesh:21
 			f.state = 2
+//line testdata/run/io_01_tcp_echo.adesh:21
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:21
 		case 2: // after the await at io_01_tcp_echo.adesh:21
 //line testdata/run/io_01_tcp_echo.adesh:21
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:21
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:21
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:21")
+//line testdata/run/io_01_tcp_echo.adesh:21
 				return rt.Pending[int64]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:21
 			f.sub1_ = rt.AcceptFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:21
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:21
 			conn = aw_
 			rt.ArrPush(&f.handlers, rt.SpawnValue[int64](cx, handle(conn)))
+//line testdata/run/io_01_tcp_echo.adesh:22
 			f.state = 3
+//line testdata/run/io_01_tcp_echo.adesh:22
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:22
 		case 3: // next turn of the loop at io_01_tcp_echo.adesh:20
+//line testdata/run/io_01_tcp_echo.adesh:20
 			f.i_++
+//line testdata/run/io_01_tcp_echo.adesh:20
 			f.state = 1
+//line testdata/run/io_01_tcp_echo.adesh:20
 			continue poll_
+//line testdata/run/io_01_tcp_echo.adesh:18
 		case 4: // after the loop at io_01_tcp_echo.adesh:20
 //line testdata/run/io_01_tcp_echo.adesh:24
 			f.listener.Close()
 			f.total = 0
+//line testdata/run/io_01_tcp_echo.adesh:25
 			f.items_ = f.handlers
+//line testdata/run/io_01_tcp_echo.adesh:25
 			f.i1_ = 0
+//line testdata/run/io_01_tcp_echo.adesh:25
 			f.state = 5
+//line testdata/run/io_01_tcp_echo.adesh:25
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:25
 		case 5: // head of the loop at io_01_tcp_echo.adesh:26
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/io_01_tcp_echo.adesh:26
 				f.state = 8
+//line testdata/run/io_01_tcp_echo.adesh:26
 				continue poll_
 			}
+//line testdata/run/io_01_tcp_echo.adesh:26
 			x_ = f.items_[f.i1_]
+//line testdata/run/io_01_tcp_echo.adesh:26
 			h = x_
-//line testdata/run/io_01_tcp_echo.adesh:27
 			f.sub2_ = h
+//line testdata/run/io_01_tcp_echo.adesh:27
 			f.state = 6
+//line testdata/run/io_01_tcp_echo.adesh:27
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:27
 		case 6: // after the await at io_01_tcp_echo.adesh:27
 //line testdata/run/io_01_tcp_echo.adesh:27
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:27
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:27
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:27")
+//line testdata/run/io_01_tcp_echo.adesh:27
 				return rt.Pending[int64]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:27
 			f.sub2_ = nil
+//line testdata/run/io_01_tcp_echo.adesh:27
 			aw1_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:27
 			f.total += aw1_
+//line testdata/run/io_01_tcp_echo.adesh:27
 			f.state = 7
+//line testdata/run/io_01_tcp_echo.adesh:27
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:27
 		case 7: // next turn of the loop at io_01_tcp_echo.adesh:26
+//line testdata/run/io_01_tcp_echo.adesh:26
 			f.i1_++
+//line testdata/run/io_01_tcp_echo.adesh:26
 			f.state = 5
+//line testdata/run/io_01_tcp_echo.adesh:26
 			continue poll_
+//line testdata/run/io_01_tcp_echo.adesh:18
 		case 8: // after the loop at io_01_tcp_echo.adesh:26
+//line testdata/run/io_01_tcp_echo.adesh:18
 			{
+//line testdata/run/io_01_tcp_echo.adesh:29
 				var res_ int64 = f.total
+//line testdata/run/io_01_tcp_echo.adesh:29
 				f.complete_()
+//line testdata/run/io_01_tcp_echo.adesh:29
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/io_01_tcp_echo.adesh:18
 		default:
+//line testdata/run/io_01_tcp_echo.adesh:18
 			rt.AwaitedAgain("`serve`", "testdata/run/io_01_tcp_echo.adesh:18:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_01_tcp_echo.adesh:18
 func (f *serveFuture) Drop() {
+//line testdata/run/io_01_tcp_echo.adesh:18
 	if f.state == serveFutureDone_ {
+//line testdata/run/io_01_tcp_echo.adesh:18
 		return
 	}
+//line testdata/run/io_01_tcp_echo.adesh:18
 	f.dropSub_()
+//line testdata/run/io_01_tcp_echo.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:18
 func (f *serveFuture) dropSub_() {
+//line testdata/run/io_01_tcp_echo.adesh:18
 	switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:18
 	case 2:
+//line testdata/run/io_01_tcp_echo.adesh:18
 		f.sub1_.Drop()
+//line testdata/run/io_01_tcp_echo.adesh:18
 	case 6:
+//line testdata/run/io_01_tcp_echo.adesh:18
 		if f.sub2_ != nil {
+//line testdata/run/io_01_tcp_echo.adesh:18
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:18
 func (f *serveFuture) complete_() {
+//line testdata/run/io_01_tcp_echo.adesh:18
 	*f = serveFuture{state: serveFutureDone_}
 }
 
 //line testdata/run/io_01_tcp_echo.adesh:18
 func serve(listener *rt.TcpListener, clients int64) serveFuture {
+//line testdata/run/io_01_tcp_echo.adesh:18
 	return serveFuture{listener: listener, clients: clients}
 }
 
@@ -271,65 +394,100 @@ const clientFutureDone_ = 7
 //
 //line testdata/run/io_01_tcp_echo.adesh:32
 func (f *clientFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/io_01_tcp_echo.adesh:32
 	var aw1_ rt.Option[string]
+//line testdata/run/io_01_tcp_echo.adesh:32
 	var aw_ *rt.TcpStream
+//line testdata/run/io_01_tcp_echo.adesh:32
 	var echo rt.Option[string]
+//line testdata/run/io_01_tcp_echo.adesh:32
 poll_:
 	for {
+//line testdata/run/io_01_tcp_echo.adesh:32
 		switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:32
 		case 0: // start
-//line testdata/run/io_01_tcp_echo.adesh:33
 			f.sub1_ = rt.NetConnect(f.addr)
+//line testdata/run/io_01_tcp_echo.adesh:33
 			f.state = 1
+//line testdata/run/io_01_tcp_echo.adesh:33
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:33
 		case 1: // after the await at io_01_tcp_echo.adesh:33
+//line testdata/run/io_01_tcp_echo.adesh:33
 			f.addr = ""
 //line testdata/run/io_01_tcp_echo.adesh:33
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:33
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:33
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:33")
+//line testdata/run/io_01_tcp_echo.adesh:33
 				return rt.Pending[string]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:33
 			f.sub1_ = rt.ConnectFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:33
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:33
 			f.conn = aw_
 			f.good = 0
 			f.n_ = f.rounds
+//line testdata/run/io_01_tcp_echo.adesh:35
 			f.i_ = int64(0)
+//line testdata/run/io_01_tcp_echo.adesh:35
 			f.state = 2
+//line testdata/run/io_01_tcp_echo.adesh:35
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:35
 		case 2: // head of the loop at io_01_tcp_echo.adesh:35
+//line testdata/run/io_01_tcp_echo.adesh:35
 			if !(f.i_ < f.n_) {
+//line testdata/run/io_01_tcp_echo.adesh:35
 				f.state = 6
+//line testdata/run/io_01_tcp_echo.adesh:35
 				continue poll_
 			}
+//line testdata/run/io_01_tcp_echo.adesh:35
 			f.round = f.i_
-//line testdata/run/io_01_tcp_echo.adesh:36
 			f.msg = "client " + rt.Str(f.id) + " round " + rt.Str(f.round) + " " + rt.Repeat("x", f.id*37+f.round, "testdata/run/io_01_tcp_echo.adesh:36:51")
 			f.sub2_ = f.conn.Write(f.msg + "\n")
+//line testdata/run/io_01_tcp_echo.adesh:37
 			f.state = 3
+//line testdata/run/io_01_tcp_echo.adesh:37
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:37
 		case 3: // after the await at io_01_tcp_echo.adesh:37
 //line testdata/run/io_01_tcp_echo.adesh:37
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:37
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:37
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:37")
+//line testdata/run/io_01_tcp_echo.adesh:37
 				return rt.Pending[string]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:37
 			f.sub2_ = rt.WriteFuture{}
-//line testdata/run/io_01_tcp_echo.adesh:38
 			f.sub3_ = f.conn.ReadLine()
+//line testdata/run/io_01_tcp_echo.adesh:38
 			f.state = 4
+//line testdata/run/io_01_tcp_echo.adesh:38
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:38
 		case 4: // after the await at io_01_tcp_echo.adesh:38
 //line testdata/run/io_01_tcp_echo.adesh:38
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:38
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:38
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:38")
+//line testdata/run/io_01_tcp_echo.adesh:38
 				return rt.Pending[string]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:38
 			f.sub3_ = rt.ReadLineFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:38
 			aw1_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:38
 			echo = aw1_
@@ -338,52 +496,81 @@ poll_:
 			} else {
 				rt.Print("client " + rt.Str(f.id) + ": bad echo in round " + rt.Str(f.round))
 			}
+//line testdata/run/io_01_tcp_echo.adesh:39
 			f.state = 5
+//line testdata/run/io_01_tcp_echo.adesh:39
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:39
 		case 5: // next turn of the loop at io_01_tcp_echo.adesh:35
+//line testdata/run/io_01_tcp_echo.adesh:35
 			f.i_++
+//line testdata/run/io_01_tcp_echo.adesh:35
 			f.state = 2
+//line testdata/run/io_01_tcp_echo.adesh:35
 			continue poll_
+//line testdata/run/io_01_tcp_echo.adesh:32
 		case 6: // after the loop at io_01_tcp_echo.adesh:35
 //line testdata/run/io_01_tcp_echo.adesh:45
 			f.conn.Close()
+//line testdata/run/io_01_tcp_echo.adesh:45
 			{
 				var res_ string = "client " + rt.Str(f.id) + ": " + rt.Str(f.good) + "/" + rt.Str(f.rounds) + " echoes intact"
+//line testdata/run/io_01_tcp_echo.adesh:46
 				f.complete_()
+//line testdata/run/io_01_tcp_echo.adesh:46
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/io_01_tcp_echo.adesh:32
 		default:
+//line testdata/run/io_01_tcp_echo.adesh:32
 			rt.AwaitedAgain("`client`", "testdata/run/io_01_tcp_echo.adesh:32:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_01_tcp_echo.adesh:32
 func (f *clientFuture) Drop() {
+//line testdata/run/io_01_tcp_echo.adesh:32
 	if f.state == clientFutureDone_ {
+//line testdata/run/io_01_tcp_echo.adesh:32
 		return
 	}
+//line testdata/run/io_01_tcp_echo.adesh:32
 	f.dropSub_()
+//line testdata/run/io_01_tcp_echo.adesh:32
 	f.complete_()
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:32
 func (f *clientFuture) dropSub_() {
+//line testdata/run/io_01_tcp_echo.adesh:32
 	switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:32
 	case 1:
+//line testdata/run/io_01_tcp_echo.adesh:32
 		f.sub1_.Drop()
+//line testdata/run/io_01_tcp_echo.adesh:32
 	case 3:
+//line testdata/run/io_01_tcp_echo.adesh:32
 		f.sub2_.Drop()
+//line testdata/run/io_01_tcp_echo.adesh:32
 	case 4:
+//line testdata/run/io_01_tcp_echo.adesh:32
 		f.sub3_.Drop()
 	}
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:32
 func (f *clientFuture) complete_() {
+//line testdata/run/io_01_tcp_echo.adesh:32
 	*f = clientFuture{state: clientFutureDone_}
 }
 
 //line testdata/run/io_01_tcp_echo.adesh:32
 func client(addr string, id int64, rounds int64) clientFuture {
+//line testdata/run/io_01_tcp_echo.adesh:32
 	return clientFuture{addr: addr, id: id, rounds: rounds}
 }
 
@@ -402,66 +589,101 @@ const asyncBlock1Done_ = 3
 //
 //line testdata/run/io_01_tcp_echo.adesh:66
 func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/io_01_tcp_echo.adesh:66
 	var aw_ *rt.TcpStream
+//line testdata/run/io_01_tcp_echo.adesh:66
 	for {
+//line testdata/run/io_01_tcp_echo.adesh:66
 		switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:66
 		case 0: // start
-//line testdata/run/io_01_tcp_echo.adesh:67
 			f.sub1_ = f.l2.Accept()
+//line testdata/run/io_01_tcp_echo.adesh:67
 			f.state = 1
+//line testdata/run/io_01_tcp_echo.adesh:67
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:67
 		case 1: // after the await at io_01_tcp_echo.adesh:67
 //line testdata/run/io_01_tcp_echo.adesh:67
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:67
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:67
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:67")
+//line testdata/run/io_01_tcp_echo.adesh:67
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:67
 			f.sub1_ = rt.AcceptFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:67
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:67
 			f.c = aw_
 			f.sub2_ = f.c.Write("abcdefghij")
+//line testdata/run/io_01_tcp_echo.adesh:68
 			f.state = 2
+//line testdata/run/io_01_tcp_echo.adesh:68
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:68
 		case 2: // after the await at io_01_tcp_echo.adesh:68
 //line testdata/run/io_01_tcp_echo.adesh:68
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:68
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:68
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:68")
+//line testdata/run/io_01_tcp_echo.adesh:68
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:68
 			f.sub2_ = rt.WriteFuture{}
-//line testdata/run/io_01_tcp_echo.adesh:69
 			f.c.Close()
 			f.l2.Close()
+//line testdata/run/io_01_tcp_echo.adesh:70
 			f.complete_()
+//line testdata/run/io_01_tcp_echo.adesh:70
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/io_01_tcp_echo.adesh:66
 		default:
+//line testdata/run/io_01_tcp_echo.adesh:66
 			rt.AwaitedAgain("the async block", "testdata/run/io_01_tcp_echo.adesh:66:24")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_01_tcp_echo.adesh:66
 func (f *asyncBlock1) Drop() {
+//line testdata/run/io_01_tcp_echo.adesh:66
 	if f.state == asyncBlock1Done_ {
+//line testdata/run/io_01_tcp_echo.adesh:66
 		return
 	}
+//line testdata/run/io_01_tcp_echo.adesh:66
 	f.dropSub_()
+//line testdata/run/io_01_tcp_echo.adesh:66
 	f.complete_()
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:66
 func (f *asyncBlock1) dropSub_() {
+//line testdata/run/io_01_tcp_echo.adesh:66
 	switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:66
 	case 1:
+//line testdata/run/io_01_tcp_echo.adesh:66
 		f.sub1_.Drop()
+//line testdata/run/io_01_tcp_echo.adesh:66
 	case 2:
+//line testdata/run/io_01_tcp_echo.adesh:66
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:66
 func (f *asyncBlock1) complete_() {
+//line testdata/run/io_01_tcp_echo.adesh:66
 	*f = asyncBlock1{state: asyncBlock1Done_}
 }
 
@@ -489,36 +711,60 @@ const mainFutureDone_ = 13
 //
 //line testdata/run/io_01_tcp_echo.adesh:49
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var addr string
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var aw1_ string
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var aw2_ int64
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var aw3_ *rt.TcpListener
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var aw4_ *rt.TcpStream
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var aw5_ string
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var aw_ *rt.TcpListener
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var chunk string
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var clients int64
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var h *rt.JoinHandle[string]
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var l2 *rt.TcpListener
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var listener *rt.TcpListener
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var n_ int64
+//line testdata/run/io_01_tcp_echo.adesh:49
 	var x_ *rt.JoinHandle[string]
+//line testdata/run/io_01_tcp_echo.adesh:49
 poll_:
 	for {
+//line testdata/run/io_01_tcp_echo.adesh:49
 		switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:49
 		case 0: // start
-//line testdata/run/io_01_tcp_echo.adesh:50
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
+//line testdata/run/io_01_tcp_echo.adesh:50
 			f.state = 1
+//line testdata/run/io_01_tcp_echo.adesh:50
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:50
 		case 1: // after the await at io_01_tcp_echo.adesh:50
 //line testdata/run/io_01_tcp_echo.adesh:50
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:50
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:50
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:50")
+//line testdata/run/io_01_tcp_echo.adesh:50
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:50
 			f.sub1_ = rt.ListenFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:50
 			aw_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:50
 			listener = aw_
@@ -530,182 +776,286 @@ poll_:
 			n_ = clients
 //line testdata/run/io_01_tcp_echo.adesh:56
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/io_01_tcp_echo.adesh:56
 				var id int64 = i_
-//line testdata/run/io_01_tcp_echo.adesh:57
 				rt.ArrPush(&f.handles, rt.SpawnValue[string](cx, client(addr, id, 5)))
 			}
+//line testdata/run/io_01_tcp_echo.adesh:56
 			f.items_ = f.handles
+//line testdata/run/io_01_tcp_echo.adesh:56
 			f.i1_ = 0
+//line testdata/run/io_01_tcp_echo.adesh:56
 			f.state = 2
+//line testdata/run/io_01_tcp_echo.adesh:56
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:56
 		case 2: // head of the loop at io_01_tcp_echo.adesh:59
+//line testdata/run/io_01_tcp_echo.adesh:59
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/io_01_tcp_echo.adesh:59
 				f.state = 5
+//line testdata/run/io_01_tcp_echo.adesh:59
 				continue poll_
 			}
+//line testdata/run/io_01_tcp_echo.adesh:59
 			x_ = f.items_[f.i1_]
+//line testdata/run/io_01_tcp_echo.adesh:59
 			h = x_
-//line testdata/run/io_01_tcp_echo.adesh:60
 			f.sub2_ = h
+//line testdata/run/io_01_tcp_echo.adesh:60
 			f.state = 3
+//line testdata/run/io_01_tcp_echo.adesh:60
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:60
 		case 3: // after the await at io_01_tcp_echo.adesh:60
 //line testdata/run/io_01_tcp_echo.adesh:60
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:60
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:60
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:60")
+//line testdata/run/io_01_tcp_echo.adesh:60
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:60
 			f.sub2_ = nil
+//line testdata/run/io_01_tcp_echo.adesh:60
 			aw1_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:60
 			rt.Print(aw1_)
+//line testdata/run/io_01_tcp_echo.adesh:60
 			f.state = 4
+//line testdata/run/io_01_tcp_echo.adesh:60
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:60
 		case 4: // next turn of the loop at io_01_tcp_echo.adesh:59
+//line testdata/run/io_01_tcp_echo.adesh:59
 			f.i1_++
+//line testdata/run/io_01_tcp_echo.adesh:59
 			f.state = 2
+//line testdata/run/io_01_tcp_echo.adesh:59
 			continue poll_
+//line testdata/run/io_01_tcp_echo.adesh:49
 		case 5: // after the loop at io_01_tcp_echo.adesh:59
 //line testdata/run/io_01_tcp_echo.adesh:62
 			f.sub3_ = f.server
+//line testdata/run/io_01_tcp_echo.adesh:62
 			f.state = 6
+//line testdata/run/io_01_tcp_echo.adesh:62
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:62
 		case 6: // after the await at io_01_tcp_echo.adesh:62
+//line testdata/run/io_01_tcp_echo.adesh:62
 			f.server = nil
 //line testdata/run/io_01_tcp_echo.adesh:62
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:62
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:62
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:62")
+//line testdata/run/io_01_tcp_echo.adesh:62
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:62
 			f.sub3_ = nil
+//line testdata/run/io_01_tcp_echo.adesh:62
 			aw2_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:62
 			rt.Print("lines served:", aw2_)
 //line testdata/run/io_01_tcp_echo.adesh:65
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
+//line testdata/run/io_01_tcp_echo.adesh:65
 			f.state = 7
+//line testdata/run/io_01_tcp_echo.adesh:65
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:65
 		case 7: // after the await at io_01_tcp_echo.adesh:65
 //line testdata/run/io_01_tcp_echo.adesh:65
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:65
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:65
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:65")
+//line testdata/run/io_01_tcp_echo.adesh:65
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:65
 			f.sub1_ = rt.ListenFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:65
 			aw3_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:65
 			l2 = aw3_
 			f.sender = rt.SpawnValue[rt.Unit](cx, asyncBlock1{l2: l2})
 //line testdata/run/io_01_tcp_echo.adesh:72
 			f.sub4_ = rt.NetConnect(l2.Addr())
+//line testdata/run/io_01_tcp_echo.adesh:72
 			f.state = 8
+//line testdata/run/io_01_tcp_echo.adesh:72
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:72
 		case 8: // after the await at io_01_tcp_echo.adesh:72
 //line testdata/run/io_01_tcp_echo.adesh:72
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:72
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:72
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:72")
+//line testdata/run/io_01_tcp_echo.adesh:72
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:72
 			f.sub4_ = rt.ConnectFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:72
 			aw4_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:72
 			f.conn = aw4_
 			f.sub5_ = f.sender
+//line testdata/run/io_01_tcp_echo.adesh:73
 			f.state = 9
+//line testdata/run/io_01_tcp_echo.adesh:73
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:73
 		case 9: // after the await at io_01_tcp_echo.adesh:73
+//line testdata/run/io_01_tcp_echo.adesh:73
 			f.sender = nil
 //line testdata/run/io_01_tcp_echo.adesh:73
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:73
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:73
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:73")
+//line testdata/run/io_01_tcp_echo.adesh:73
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:73
 			f.sub5_ = nil
-//line testdata/run/io_01_tcp_echo.adesh:74
 			f.chunks = []string{}
+//line testdata/run/io_01_tcp_echo.adesh:74
 			f.state = 10
+//line testdata/run/io_01_tcp_echo.adesh:74
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:74
 		case 10: // head of the loop at io_01_tcp_echo.adesh:75
 //line testdata/run/io_01_tcp_echo.adesh:76
 			f.sub6_ = f.conn.Read(4)
+//line testdata/run/io_01_tcp_echo.adesh:76
 			f.state = 11
+//line testdata/run/io_01_tcp_echo.adesh:76
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:76
 		case 11: // after the await at io_01_tcp_echo.adesh:76
 //line testdata/run/io_01_tcp_echo.adesh:76
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:76
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:76
 				cx.SuspendedAt("testdata/run/io_01_tcp_echo.adesh:76")
+//line testdata/run/io_01_tcp_echo.adesh:76
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:76
 			f.sub6_ = rt.ReadFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:76
 			aw5_ = step_.Value
 //line testdata/run/io_01_tcp_echo.adesh:76
 			chunk = aw5_
 			if chunk == "" {
+//line testdata/run/io_01_tcp_echo.adesh:77
 				f.state = 12
+//line testdata/run/io_01_tcp_echo.adesh:77
 				continue poll_
 			}
 //line testdata/run/io_01_tcp_echo.adesh:80
 			rt.ArrPush(&f.chunks, chunk)
+//line testdata/run/io_01_tcp_echo.adesh:80
 			f.state = 10
+//line testdata/run/io_01_tcp_echo.adesh:80
 			continue poll_
+//line testdata/run/io_01_tcp_echo.adesh:49
 		case 12: // after the loop at io_01_tcp_echo.adesh:75
 //line testdata/run/io_01_tcp_echo.adesh:82
 			f.conn.Close()
 			rt.Print("chunks:", rt.ArrJoin(f.chunks, "|"))
+//line testdata/run/io_01_tcp_echo.adesh:83
 			f.complete_()
+//line testdata/run/io_01_tcp_echo.adesh:83
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/io_01_tcp_echo.adesh:49
 		default:
+//line testdata/run/io_01_tcp_echo.adesh:49
 			rt.AwaitedAgain("`main`", "testdata/run/io_01_tcp_echo.adesh:49:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_01_tcp_echo.adesh:49
 func (f *mainFuture) Drop() {
+//line testdata/run/io_01_tcp_echo.adesh:49
 	if f.state == mainFutureDone_ {
+//line testdata/run/io_01_tcp_echo.adesh:49
 		return
 	}
+//line testdata/run/io_01_tcp_echo.adesh:49
 	f.dropSub_()
+//line testdata/run/io_01_tcp_echo.adesh:49
 	f.complete_()
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:49
 func (f *mainFuture) dropSub_() {
+//line testdata/run/io_01_tcp_echo.adesh:49
 	switch f.state {
+//line testdata/run/io_01_tcp_echo.adesh:49
 	case 1:
+//line testdata/run/io_01_tcp_echo.adesh:49
 		f.sub1_.Drop()
+//line testdata/run/io_01_tcp_echo.adesh:49
 	case 3:
+//line testdata/run/io_01_tcp_echo.adesh:49
 		if f.sub2_ != nil {
+//line testdata/run/io_01_tcp_echo.adesh:49
 			f.sub2_.Drop()
 		}
+//line testdata/run/io_01_tcp_echo.adesh:49
 	case 6:
+//line testdata/run/io_01_tcp_echo.adesh:49
 		if f.sub3_ != nil {
+//line testdata/run/io_01_tcp_echo.adesh:49
 			f.sub3_.Drop()
 		}
+//line testdata/run/io_01_tcp_echo.adesh:49
 	case 7:
+//line testdata/run/io_01_tcp_echo.adesh:49
 		f.sub1_.Drop()
+//line testdata/run/io_01_tcp_echo.adesh:49
 	case 8:
+//line testdata/run/io_01_tcp_echo.adesh:49
 		f.sub4_.Drop()
+//line testdata/run/io_01_tcp_echo.adesh:49
 	case 9:
+//line testdata/run/io_01_tcp_echo.adesh:49
 		if f.sub5_ != nil {
+//line testdata/run/io_01_tcp_echo.adesh:49
 			f.sub5_.Drop()
 		}
+//line testdata/run/io_01_tcp_echo.adesh:49
 	case 11:
+//line testdata/run/io_01_tcp_echo.adesh:49
 		f.sub6_.Drop()
 	}
 }
 
+//line testdata/run/io_01_tcp_echo.adesh:49
 func (f *mainFuture) complete_() {
+//line testdata/run/io_01_tcp_echo.adesh:49
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/io_01_tcp_echo.adesh:49
 func adeshMain() mainFuture {
+//line testdata/run/io_01_tcp_echo.adesh:49
 	return mainFuture{}
 }
 
@@ -724,16 +1074,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/io_01_tcp_echo.adesh:49
 			f.sub1_ = adeshMain()
+//line testdata/run/io_01_tcp_echo.adesh:49
 			f.state = 1
+//line testdata/run/io_01_tcp_echo.adesh:49
 			fallthrough
+//line testdata/run/io_01_tcp_echo.adesh:49
 		case 1: // after the await at io_01_tcp_echo.adesh:49
 //line testdata/run/io_01_tcp_echo.adesh:49
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_01_tcp_echo.adesh:49
 			if !step_.Ready {
+//line testdata/run/io_01_tcp_echo.adesh:49
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_01_tcp_echo.adesh:49
 			f.sub1_ = mainFuture{}
+//line testdata/run/io_01_tcp_echo.adesh:49
 			f.complete_()
+//line testdata/run/io_01_tcp_echo.adesh:49
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -26,156 +26,247 @@ const readRequestFutureDone_ = 8
 //
 //line testdata/run/io_02_http_client.adesh:5
 func (f *readRequestFuture) Poll(cx *rt.Context) rt.Poll[rt.Tuple3[string, *rt.Map[string, string], string]] {
+//line testdata/run/io_02_http_client.adesh:5
 	var aw1_ rt.Option[string]
+//line testdata/run/io_02_http_client.adesh:5
 	var aw2_ string
+//line testdata/run/io_02_http_client.adesh:5
 	var aw_ rt.Option[string]
+//line testdata/run/io_02_http_client.adesh:5
 	var colon int64
+//line testdata/run/io_02_http_client.adesh:5
 	var line string
+//line testdata/run/io_02_http_client.adesh:5
 	var t2_ rt.Option[string]
+//line testdata/run/io_02_http_client.adesh:5
 	var t4_ string
+//line testdata/run/io_02_http_client.adesh:5
 	var t5_ rt.Option[string]
+//line testdata/run/io_02_http_client.adesh:5
 	var t7_ rt.Option[int64]
+//line testdata/run/io_02_http_client.adesh:5
 	var t_ rt.Option[string]
+//line testdata/run/io_02_http_client.adesh:5
 poll_:
 	for {
+//line testdata/run/io_02_http_client.adesh:5
 		switch f.state {
+//line testdata/run/io_02_http_client.adesh:5
 		case 0: // start
-//line testdata/run/io_02_http_client.adesh:6
 			f.sub1_ = f.conn.ReadLine()
+//line testdata/run/io_02_http_client.adesh:6
 			f.state = 1
+//line testdata/run/io_02_http_client.adesh:6
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:6
 		case 1: // after the await at io_02_http_client.adesh:6
 //line testdata/run/io_02_http_client.adesh:6
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:6
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:6
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:6")
+//line testdata/run/io_02_http_client.adesh:6
 				return rt.Pending[rt.Tuple3[string, *rt.Map[string, string], string]]()
 			}
+//line testdata/run/io_02_http_client.adesh:6
 			f.sub1_ = rt.ReadLineFuture{}
+//line testdata/run/io_02_http_client.adesh:6
 			aw_ = step_.Value
+//line testdata/run/io_02_http_client.adesh:6
 			t_ = aw_
+//line testdata/run/io_02_http_client.adesh:6
 			if t_.Some {
+//line testdata/run/io_02_http_client.adesh:6
 				f.t1_ = t_.Val
 			} else {
+//line testdata/run/io_02_http_client.adesh:6
 				f.t1_ = ""
 			}
 //line testdata/run/io_02_http_client.adesh:6
 			f.first = f.t1_
 			f.headers = rt.NewMap[string, string]()
+//line testdata/run/io_02_http_client.adesh:7
 			f.state = 2
+//line testdata/run/io_02_http_client.adesh:7
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:7
 		case 2: // head of the loop at io_02_http_client.adesh:8
 //line testdata/run/io_02_http_client.adesh:9
 			f.sub1_ = f.conn.ReadLine()
+//line testdata/run/io_02_http_client.adesh:9
 			f.state = 3
+//line testdata/run/io_02_http_client.adesh:9
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:9
 		case 3: // after the await at io_02_http_client.adesh:9
 //line testdata/run/io_02_http_client.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:9
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:9
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:9")
+//line testdata/run/io_02_http_client.adesh:9
 				return rt.Pending[rt.Tuple3[string, *rt.Map[string, string], string]]()
 			}
+//line testdata/run/io_02_http_client.adesh:9
 			f.sub1_ = rt.ReadLineFuture{}
+//line testdata/run/io_02_http_client.adesh:9
 			aw1_ = step_.Value
+//line testdata/run/io_02_http_client.adesh:9
 			t2_ = aw1_
+//line testdata/run/io_02_http_client.adesh:9
 			if t2_.Some {
+//line testdata/run/io_02_http_client.adesh:9
 				f.t3_ = t2_.Val
 			} else {
+//line testdata/run/io_02_http_client.adesh:9
 				f.t3_ = ""
 			}
 //line testdata/run/io_02_http_client.adesh:9
 			line = f.t3_
 			if line == "" {
+//line testdata/run/io_02_http_client.adesh:10
 				f.state = 4
+//line testdata/run/io_02_http_client.adesh:10
 				continue poll_
 			}
 //line testdata/run/io_02_http_client.adesh:13
 			colon = rt.StrIndexOf(line, ":")
+//line testdata/run/io_02_http_client.adesh:13
 			t4_ = rt.ToLower(rt.Substring(line, 0, colon))
-//line testdata/run/io_02_http_client.adesh:14
 			f.headers.Set(t4_, rt.Trim(rt.Substring(line, colon+1, rt.StrLen(line))))
+//line testdata/run/io_02_http_client.adesh:14
 			f.state = 2
+//line testdata/run/io_02_http_client.adesh:14
 			continue poll_
+//line testdata/run/io_02_http_client.adesh:5
 		case 4: // after the loop at io_02_http_client.adesh:8
 //line testdata/run/io_02_http_client.adesh:16
 			f.body = ""
+//line testdata/run/io_02_http_client.adesh:16
 			t5_ = f.headers.Get("content-length")
+//line testdata/run/io_02_http_client.adesh:16
 			if t5_.Some {
+//line testdata/run/io_02_http_client.adesh:16
 				f.t6_ = t5_.Val
 			} else {
+//line testdata/run/io_02_http_client.adesh:16
 				f.t6_ = "0"
 			}
+//line testdata/run/io_02_http_client.adesh:16
 			t7_ = rt.ParseInt(f.t6_)
+//line testdata/run/io_02_http_client.adesh:16
 			if t7_.Some {
+//line testdata/run/io_02_http_client.adesh:16
 				f.t8_ = t7_.Val
 			} else {
+//line testdata/run/io_02_http_client.adesh:16
 				f.t8_ = 0
 			}
 //line testdata/run/io_02_http_client.adesh:17
 			f.length = f.t8_
+//line testdata/run/io_02_http_client.adesh:17
 			f.state = 5
+//line testdata/run/io_02_http_client.adesh:17
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:17
 		case 5: // head of the loop at io_02_http_client.adesh:18
 			if !(rt.StrByteLen(f.body) < f.length) {
+//line testdata/run/io_02_http_client.adesh:18
 				f.state = 7
+//line testdata/run/io_02_http_client.adesh:18
 				continue poll_
 			}
 //line testdata/run/io_02_http_client.adesh:19
 			f.sub2_ = f.conn.Read(f.length - rt.StrByteLen(f.body))
+//line testdata/run/io_02_http_client.adesh:19
 			f.state = 6
+//line testdata/run/io_02_http_client.adesh:19
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:19
 		case 6: // after the await at io_02_http_client.adesh:19
 //line testdata/run/io_02_http_client.adesh:19
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:19
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:19
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:19")
+//line testdata/run/io_02_http_client.adesh:19
 				return rt.Pending[rt.Tuple3[string, *rt.Map[string, string], string]]()
 			}
+//line testdata/run/io_02_http_client.adesh:19
 			f.sub2_ = rt.ReadFuture{}
+//line testdata/run/io_02_http_client.adesh:19
 			aw2_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:19
 			f.body += aw2_
+//line testdata/run/io_02_http_client.adesh:19
 			f.state = 5
+//line testdata/run/io_02_http_client.adesh:19
 			continue poll_
+//line testdata/run/io_02_http_client.adesh:5
 		case 7: // after the loop at io_02_http_client.adesh:18
+//line testdata/run/io_02_http_client.adesh:5
 			{
+//line testdata/run/io_02_http_client.adesh:21
 				var res_ rt.Tuple3[string, *rt.Map[string, string], string] = rt.Tuple3[string, *rt.Map[string, string], string]{F0: f.first, F1: f.headers, F2: f.body}
+//line testdata/run/io_02_http_client.adesh:21
 				f.complete_()
+//line testdata/run/io_02_http_client.adesh:21
 				return rt.Ready[rt.Tuple3[string, *rt.Map[string, string], string]](res_)
 			}
+//line testdata/run/io_02_http_client.adesh:5
 		default:
+//line testdata/run/io_02_http_client.adesh:5
 			rt.AwaitedAgain("`read_request`", "testdata/run/io_02_http_client.adesh:5:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_02_http_client.adesh:5
 func (f *readRequestFuture) Drop() {
+//line testdata/run/io_02_http_client.adesh:5
 	if f.state == readRequestFutureDone_ {
+//line testdata/run/io_02_http_client.adesh:5
 		return
 	}
+//line testdata/run/io_02_http_client.adesh:5
 	f.dropSub_()
+//line testdata/run/io_02_http_client.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/io_02_http_client.adesh:5
 func (f *readRequestFuture) dropSub_() {
+//line testdata/run/io_02_http_client.adesh:5
 	switch f.state {
+//line testdata/run/io_02_http_client.adesh:5
 	case 1:
+//line testdata/run/io_02_http_client.adesh:5
 		f.sub1_.Drop()
+//line testdata/run/io_02_http_client.adesh:5
 	case 3:
+//line testdata/run/io_02_http_client.adesh:5
 		f.sub1_.Drop()
+//line testdata/run/io_02_http_client.adesh:5
 	case 6:
+//line testdata/run/io_02_http_client.adesh:5
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/io_02_http_client.adesh:5
 func (f *readRequestFuture) complete_() {
+//line testdata/run/io_02_http_client.adesh:5
 	*f = readRequestFuture{state: readRequestFutureDone_}
 }
 
 //line testdata/run/io_02_http_client.adesh:5
 func read_request(conn *rt.TcpStream) readRequestFuture {
+//line testdata/run/io_02_http_client.adesh:5
 	return readRequestFuture{conn: conn}
 }
 
@@ -194,214 +285,343 @@ const respondFutureDone_ = 14
 //
 //line testdata/run/io_02_http_client.adesh:24
 func (f *respondFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/io_02_http_client.adesh:24
 	var aw_ rt.Tuple3[string, *rt.Map[string, string], string]
+//line testdata/run/io_02_http_client.adesh:24
 	var body string
+//line testdata/run/io_02_http_client.adesh:24
 	var first string
+//line testdata/run/io_02_http_client.adesh:24
 	var headers *rt.Map[string, string]
+//line testdata/run/io_02_http_client.adesh:24
 	var parts []string
+//line testdata/run/io_02_http_client.adesh:24
 	var path string
+//line testdata/run/io_02_http_client.adesh:24
 	var reply string
+//line testdata/run/io_02_http_client.adesh:24
 	var t1_ rt.Option[string]
+//line testdata/run/io_02_http_client.adesh:24
 	var t3_ string
+//line testdata/run/io_02_http_client.adesh:24
 	var t_ rt.Tuple3[string, *rt.Map[string, string], string]
+//line testdata/run/io_02_http_client.adesh:24
 poll_:
 	for {
+//line testdata/run/io_02_http_client.adesh:24
 		switch f.state {
+//line testdata/run/io_02_http_client.adesh:24
 		case 0: // start
-//line testdata/run/io_02_http_client.adesh:25
 			f.sub1_ = read_request(f.conn)
+//line testdata/run/io_02_http_client.adesh:25
 			f.state = 1
+//line testdata/run/io_02_http_client.adesh:25
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:25
 		case 1: // after the await at io_02_http_client.adesh:25
 //line testdata/run/io_02_http_client.adesh:25
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:25
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:25
 			f.sub1_ = readRequestFuture{}
+//line testdata/run/io_02_http_client.adesh:25
 			aw_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:25
 			t_ = aw_
+//line testdata/run/io_02_http_client.adesh:25
 			first = t_.F0
+//line testdata/run/io_02_http_client.adesh:25
 			headers = t_.F1
+//line testdata/run/io_02_http_client.adesh:25
 			body = t_.F2
-//line testdata/run/io_02_http_client.adesh:26
 			parts = rt.Split(first, " ")
 			path = parts[rt.Index(1, len(parts), "testdata/run/io_02_http_client.adesh:27:16")]
 			if !(path == "/hello") {
+//line testdata/run/io_02_http_client.adesh:28
 				f.state = 3
+//line testdata/run/io_02_http_client.adesh:28
 				continue poll_
 			}
 //line testdata/run/io_02_http_client.adesh:29
 			f.sub2_ = f.conn.Write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nX-Served-By: adesh\r\n\r\nhello")
+//line testdata/run/io_02_http_client.adesh:29
 			f.state = 2
+//line testdata/run/io_02_http_client.adesh:29
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:29
 		case 2: // after the await at io_02_http_client.adesh:29
+//line testdata/run/io_02_http_client.adesh:29
 			f.t2_ = ""
 //line testdata/run/io_02_http_client.adesh:29
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:29
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:29
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:29")
+//line testdata/run/io_02_http_client.adesh:29
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:29
 			f.sub2_ = rt.WriteFuture{}
+//line testdata/run/io_02_http_client.adesh:29
 			f.state = 13
+//line testdata/run/io_02_http_client.adesh:29
 			continue poll_
+//line testdata/run/io_02_http_client.adesh:24
 		case 3: // else of the if at io_02_http_client.adesh:28
 //line testdata/run/io_02_http_client.adesh:30
 			if !(path == "/echo") {
+//line testdata/run/io_02_http_client.adesh:30
 				f.state = 5
+//line testdata/run/io_02_http_client.adesh:30
 				continue poll_
 			}
+//line testdata/run/io_02_http_client.adesh:30
 			t3_ = parts[rt.Index(0, len(parts), "testdata/run/io_02_http_client.adesh:31:24")]
+//line testdata/run/io_02_http_client.adesh:30
 			t1_ = headers.Get("content-type")
+//line testdata/run/io_02_http_client.adesh:30
 			if t1_.Some {
+//line testdata/run/io_02_http_client.adesh:30
 				f.t2_ = t1_.Val
 			} else {
+//line testdata/run/io_02_http_client.adesh:30
 				f.t2_ = "?"
 			}
 //line testdata/run/io_02_http_client.adesh:31
 			reply = t3_ + " " + f.t2_ + ": " + body
 			f.sub2_ = f.conn.Write("HTTP/1.1 201 Created\r\nContent-Length: " + rt.Str(rt.StrByteLen(reply)) + "\r\n\r\n" + reply)
+//line testdata/run/io_02_http_client.adesh:32
 			f.state = 4
+//line testdata/run/io_02_http_client.adesh:32
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:32
 		case 4: // after the await at io_02_http_client.adesh:32
+//line testdata/run/io_02_http_client.adesh:32
 			f.t2_ = ""
 //line testdata/run/io_02_http_client.adesh:32
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:32
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:32
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:32")
+//line testdata/run/io_02_http_client.adesh:32
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:32
 			f.sub2_ = rt.WriteFuture{}
+//line testdata/run/io_02_http_client.adesh:32
 			f.state = 13
+//line testdata/run/io_02_http_client.adesh:32
 			continue poll_
+//line testdata/run/io_02_http_client.adesh:24
 		case 5: // else of the if at io_02_http_client.adesh:30
 //line testdata/run/io_02_http_client.adesh:33
 			if !(path == "/chunked") {
+//line testdata/run/io_02_http_client.adesh:33
 				f.state = 9
+//line testdata/run/io_02_http_client.adesh:33
 				continue poll_
 			}
 //line testdata/run/io_02_http_client.adesh:34
 			f.sub2_ = f.conn.Write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+//line testdata/run/io_02_http_client.adesh:34
 			f.state = 6
+//line testdata/run/io_02_http_client.adesh:34
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:34
 		case 6: // after the await at io_02_http_client.adesh:34
 //line testdata/run/io_02_http_client.adesh:34
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:34
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:34
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:34")
+//line testdata/run/io_02_http_client.adesh:34
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:34
 			f.sub2_ = rt.WriteFuture{}
-//line testdata/run/io_02_http_client.adesh:35
 			f.sub2_ = f.conn.Write("4\r\nwiki\r\n")
+//line testdata/run/io_02_http_client.adesh:35
 			f.state = 7
+//line testdata/run/io_02_http_client.adesh:35
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:35
 		case 7: // after the await at io_02_http_client.adesh:35
 //line testdata/run/io_02_http_client.adesh:35
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:35
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:35
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:35")
+//line testdata/run/io_02_http_client.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:35
 			f.sub2_ = rt.WriteFuture{}
-//line testdata/run/io_02_http_client.adesh:36
 			f.sub2_ = f.conn.Write("5\r\npedia\r\n0\r\n\r\n")
+//line testdata/run/io_02_http_client.adesh:36
 			f.state = 8
+//line testdata/run/io_02_http_client.adesh:36
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:36
 		case 8: // after the await at io_02_http_client.adesh:36
 //line testdata/run/io_02_http_client.adesh:36
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:36
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:36
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:36")
+//line testdata/run/io_02_http_client.adesh:36
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:36
 			f.sub2_ = rt.WriteFuture{}
+//line testdata/run/io_02_http_client.adesh:36
 			f.state = 13
+//line testdata/run/io_02_http_client.adesh:36
 			continue poll_
+//line testdata/run/io_02_http_client.adesh:24
 		case 9: // else of the if at io_02_http_client.adesh:33
 //line testdata/run/io_02_http_client.adesh:37
 			if !(path == "/until-close") {
+//line testdata/run/io_02_http_client.adesh:37
 				f.state = 11
+//line testdata/run/io_02_http_client.adesh:37
 				continue poll_
 			}
 //line testdata/run/io_02_http_client.adesh:38
 			f.sub2_ = f.conn.Write("HTTP/1.0 200 OK\r\n\r\nthe body ends with the connection")
+//line testdata/run/io_02_http_client.adesh:38
 			f.state = 10
+//line testdata/run/io_02_http_client.adesh:38
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:38
 		case 10: // after the await at io_02_http_client.adesh:38
 //line testdata/run/io_02_http_client.adesh:38
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:38
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:38
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:38")
+//line testdata/run/io_02_http_client.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:38
 			f.sub2_ = rt.WriteFuture{}
+//line testdata/run/io_02_http_client.adesh:38
 			f.state = 13
+//line testdata/run/io_02_http_client.adesh:38
 			continue poll_
+//line testdata/run/io_02_http_client.adesh:24
 		case 11: // else of the if at io_02_http_client.adesh:37
 //line testdata/run/io_02_http_client.adesh:40
 			f.sub2_ = f.conn.Write("HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found")
+//line testdata/run/io_02_http_client.adesh:40
 			f.state = 12
+//line testdata/run/io_02_http_client.adesh:40
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:40
 		case 12: // after the await at io_02_http_client.adesh:40
 //line testdata/run/io_02_http_client.adesh:40
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:40
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:40
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:40")
+//line testdata/run/io_02_http_client.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:40
 			f.sub2_ = rt.WriteFuture{}
+//line testdata/run/io_02_http_client.adesh:40
 			f.state = 13
+//line testdata/run/io_02_http_client.adesh:40
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:40
 		case 13: // after the if at io_02_http_client.adesh:28
 //line testdata/run/io_02_http_client.adesh:42
 			f.conn.Close()
+//line testdata/run/io_02_http_client.adesh:42
 			f.complete_()
+//line testdata/run/io_02_http_client.adesh:42
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/io_02_http_client.adesh:24
 		default:
+//line testdata/run/io_02_http_client.adesh:24
 			rt.AwaitedAgain("`respond`", "testdata/run/io_02_http_client.adesh:24:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_02_http_client.adesh:24
 func (f *respondFuture) Drop() {
+//line testdata/run/io_02_http_client.adesh:24
 	if f.state == respondFutureDone_ {
+//line testdata/run/io_02_http_client.adesh:24
 		return
 	}
+//line testdata/run/io_02_http_client.adesh:24
 	f.dropSub_()
+//line testdata/run/io_02_http_client.adesh:24
 	f.complete_()
 }
 
+//line testdata/run/io_02_http_client.adesh:24
 func (f *respondFuture) dropSub_() {
+//line testdata/run/io_02_http_client.adesh:24
 	switch f.state {
+//line testdata/run/io_02_http_client.adesh:24
 	case 1:
+//line testdata/run/io_02_http_client.adesh:24
 		f.sub1_.Drop()
+//line testdata/run/io_02_http_client.adesh:24
 	case 2:
+//line testdata/run/io_02_http_client.adesh:24
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:24
 	case 4:
+//line testdata/run/io_02_http_client.adesh:24
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:24
 	case 6:
+//line testdata/run/io_02_http_client.adesh:24
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:24
 	case 7:
+//line testdata/run/io_02_http_client.adesh:24
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:24
 	case 8:
+//line testdata/run/io_02_http_client.adesh:24
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:24
 	case 10:
+//line testdata/run/io_02_http_client.adesh:24
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:24
 	case 12:
+//line testdata/run/io_02_http_client.adesh:24
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/io_02_http_client.adesh:24
 func (f *respondFuture) complete_() {
+//line testdata/run/io_02_http_client.adesh:24
 	*f = respondFuture{state: respondFutureDone_}
 }
 
 //line testdata/run/io_02_http_client.adesh:24
 func respond(conn *rt.TcpStream) respondFuture {
+//line testdata/run/io_02_http_client.adesh:24
 	return respondFuture{conn: conn}
 }
 
@@ -421,92 +641,139 @@ const serveFutureDone_ = 5
 //
 //line testdata/run/io_02_http_client.adesh:45
 func (f *serveFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/io_02_http_client.adesh:45
 	var aw_ *rt.TcpStream
+//line testdata/run/io_02_http_client.adesh:45
 	var conn *rt.TcpStream
+//line testdata/run/io_02_http_client.adesh:45
 	var i int64
+//line testdata/run/io_02_http_client.adesh:45
 	_ = i
+//line testdata/run/io_02_http_client.adesh:45
 poll_:
 	for {
+//line testdata/run/io_02_http_client.adesh:45
 		switch f.state {
+//line testdata/run/io_02_http_client.adesh:45
 		case 0: // start
-//line testdata/run/io_02_http_client.adesh:46
 			f.n_ = f.requests
+//line testdata/run/io_02_http_client.adesh:46
 			f.i_ = int64(0)
+//line testdata/run/io_02_http_client.adesh:46
 			f.state = 1
+//line testdata/run/io_02_http_client.adesh:46
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:46
 		case 1: // head of the loop at io_02_http_client.adesh:46
+//line testdata/run/io_02_http_client.adesh:46
 			if !(f.i_ < f.n_) {
+//line testdata/run/io_02_http_client.adesh:46
 				f.state = 4
+//line testdata/run/io_02_http_client.adesh:46
 				continue poll_
 			}
+//line testdata/run/io_02_http_client.adesh:46
 			i = f.i_
-//line testdata/run/io_02_http_client.adesh:47
 			f.sub1_ = f.listener.Accept()
+//line testdata/run/io_02_http_client.adesh:47
 			f.state = 2
+//line testdata/run/io_02_http_client.adesh:47
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:47
 		case 2: // after the await at io_02_http_client.adesh:47
 //line testdata/run/io_02_http_client.adesh:47
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:47
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:47
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:47")
+//line testdata/run/io_02_http_client.adesh:47
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:47
 			f.sub1_ = rt.AcceptFuture{}
+//line testdata/run/io_02_http_client.adesh:47
 			aw_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:47
 			conn = aw_
 			rt.SpawnValue[rt.Unit](cx, respond(conn)).Drop()
+//line testdata/run/io_02_http_client.adesh:48
 			f.state = 3
+//line testdata/run/io_02_http_client.adesh:48
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:48
 		case 3: // next turn of the loop at io_02_http_client.adesh:46
+//line testdata/run/io_02_http_client.adesh:46
 			f.i_++
+//line testdata/run/io_02_http_client.adesh:46
 			f.state = 1
+//line testdata/run/io_02_http_client.adesh:46
 			continue poll_
+//line testdata/run/io_02_http_client.adesh:45
 		case 4: // after the loop at io_02_http_client.adesh:46
 //line testdata/run/io_02_http_client.adesh:50
 			f.listener.Close()
+//line testdata/run/io_02_http_client.adesh:50
 			f.complete_()
+//line testdata/run/io_02_http_client.adesh:50
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/io_02_http_client.adesh:45
 		default:
+//line testdata/run/io_02_http_client.adesh:45
 			rt.AwaitedAgain("`serve`", "testdata/run/io_02_http_client.adesh:45:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_02_http_client.adesh:45
 func (f *serveFuture) Drop() {
+//line testdata/run/io_02_http_client.adesh:45
 	if f.state == serveFutureDone_ {
+//line testdata/run/io_02_http_client.adesh:45
 		return
 	}
+//line testdata/run/io_02_http_client.adesh:45
 	f.dropSub_()
+//line testdata/run/io_02_http_client.adesh:45
 	f.complete_()
 }
 
+//line testdata/run/io_02_http_client.adesh:45
 func (f *serveFuture) dropSub_() {
+//line testdata/run/io_02_http_client.adesh:45
 	switch f.state {
+//line testdata/run/io_02_http_client.adesh:45
 	case 2:
+//line testdata/run/io_02_http_client.adesh:45
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/io_02_http_client.adesh:45
 func (f *serveFuture) complete_() {
+//line testdata/run/io_02_http_client.adesh:45
 	*f = serveFuture{state: serveFutureDone_}
 }
 
 //line testdata/run/io_02_http_client.adesh:45
 func serve(listener *rt.TcpListener, requests int64) serveFuture {
+//line testdata/run/io_02_http_client.adesh:45
 	return serveFuture{listener: listener, requests: requests}
 }
 
 //line testdata/run/io_02_http_client.adesh:53
 func show(label string, r rt.Result[rt.Response, rt.Error]) {
+//line testdata/run/io_02_http_client.adesh:53
 	if r.IsOk {
+//line testdata/run/io_02_http_client.adesh:53
 		var resp rt.Response = r.Val
 //line testdata/run/io_02_http_client.adesh:55
 		rt.Print(label + ": " + rt.Str(resp.Status) + " " + resp.Body)
 	} else {
+//line testdata/run/io_02_http_client.adesh:55
 		var e rt.Error = r.Err
-//line testdata/run/io_02_http_client.adesh:56
 		rt.Print(label + ": error: " + e.Message)
 	}
 }
@@ -527,32 +794,53 @@ const mainFutureDone_ = 11
 //
 //line testdata/run/io_02_http_client.adesh:60
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/io_02_http_client.adesh:60
 	var aw1_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var aw2_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var aw3_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var aw4_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var aw5_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var aw6_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var aw7_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var aw8_ rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var aw_ *rt.TcpListener
+//line testdata/run/io_02_http_client.adesh:60
 	var hello rt.Result[rt.Response, rt.Error]
+//line testdata/run/io_02_http_client.adesh:60
 	var listener *rt.TcpListener
+//line testdata/run/io_02_http_client.adesh:60
 	for {
+//line testdata/run/io_02_http_client.adesh:60
 		switch f.state {
+//line testdata/run/io_02_http_client.adesh:60
 		case 0: // start
-//line testdata/run/io_02_http_client.adesh:61
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
+//line testdata/run/io_02_http_client.adesh:61
 			f.state = 1
+//line testdata/run/io_02_http_client.adesh:61
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:61
 		case 1: // after the await at io_02_http_client.adesh:61
 //line testdata/run/io_02_http_client.adesh:61
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:61
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:61
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:61")
+//line testdata/run/io_02_http_client.adesh:61
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:61
 			f.sub1_ = rt.ListenFuture{}
+//line testdata/run/io_02_http_client.adesh:61
 			aw_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:61
 			listener = aw_
@@ -560,213 +848,335 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			f.server = rt.SpawnValue[rt.Unit](cx, serve(listener, 5))
 //line testdata/run/io_02_http_client.adesh:65
 			f.sub2_ = rt.HTTPGet(f.base + "/hello")
+//line testdata/run/io_02_http_client.adesh:65
 			f.state = 2
+//line testdata/run/io_02_http_client.adesh:65
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:65
 		case 2: // after the await at io_02_http_client.adesh:65
 //line testdata/run/io_02_http_client.adesh:65
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:65
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:65
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:65")
+//line testdata/run/io_02_http_client.adesh:65
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:65
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/io_02_http_client.adesh:65
 			aw1_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:65
 			hello = aw1_
 			show("GET /hello", hello)
+//line testdata/run/io_02_http_client.adesh:66
 			if hello.IsOk {
+//line testdata/run/io_02_http_client.adesh:66
 				var resp rt.Response = hello.Val
+//line testdata/run/io_02_http_client.adesh:66
 				var t_ rt.Option[string] = resp.Headers.Get("x-served-by")
+//line testdata/run/io_02_http_client.adesh:66
 				var t1_ string
+//line testdata/run/io_02_http_client.adesh:66
 				if t_.Some {
+//line testdata/run/io_02_http_client.adesh:66
 					t1_ = t_.Val
 				} else {
+//line testdata/run/io_02_http_client.adesh:66
 					t1_ = "-"
 				}
+//line testdata/run/io_02_http_client.adesh:66
 				var t2_ rt.Option[string] = resp.Headers.Get("content-length")
+//line testdata/run/io_02_http_client.adesh:66
 				var t3_ string
+//line testdata/run/io_02_http_client.adesh:66
 				if t2_.Some {
+//line testdata/run/io_02_http_client.adesh:66
 					t3_ = t2_.Val
 				} else {
+//line testdata/run/io_02_http_client.adesh:66
 					t3_ = "-"
 				}
-//line testdata/run/io_02_http_client.adesh:68
 				rt.Print("  x-served-by:", t1_, "/ content-length:", t3_)
 			} else {
+//line testdata/run/io_02_http_client.adesh:68
 				var e rt.Error = hello.Err
+//line testdata/run/io_02_http_client.adesh:68
 				_ = e
-//line testdata/run/io_02_http_client.adesh:69
 				rt.Print("  no headers")
 			}
 			f.sub2_ = rt.HTTPPost(f.base+"/echo", "some text")
+//line testdata/run/io_02_http_client.adesh:71
 			f.state = 3
+//line testdata/run/io_02_http_client.adesh:71
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:71
 		case 3: // after the await at io_02_http_client.adesh:71
 //line testdata/run/io_02_http_client.adesh:71
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:71
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:71
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:71")
+//line testdata/run/io_02_http_client.adesh:71
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:71
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/io_02_http_client.adesh:71
 			aw2_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:71
 			show("POST /echo", aw2_)
 			f.sub2_ = rt.HTTPGet(f.base + "/chunked")
+//line testdata/run/io_02_http_client.adesh:72
 			f.state = 4
+//line testdata/run/io_02_http_client.adesh:72
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:72
 		case 4: // after the await at io_02_http_client.adesh:72
 //line testdata/run/io_02_http_client.adesh:72
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:72
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:72
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:72")
+//line testdata/run/io_02_http_client.adesh:72
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:72
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/io_02_http_client.adesh:72
 			aw3_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:72
 			show("GET /chunked", aw3_)
 			f.sub2_ = rt.HTTPGet(f.base + "/until-close")
+//line testdata/run/io_02_http_client.adesh:73
 			f.state = 5
+//line testdata/run/io_02_http_client.adesh:73
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:73
 		case 5: // after the await at io_02_http_client.adesh:73
 //line testdata/run/io_02_http_client.adesh:73
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:73
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:73
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:73")
+//line testdata/run/io_02_http_client.adesh:73
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:73
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/io_02_http_client.adesh:73
 			aw4_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:73
 			show("GET /until-close", aw4_)
 			f.sub2_ = rt.HTTPGet(f.base + "/nowhere")
+//line testdata/run/io_02_http_client.adesh:74
 			f.state = 6
+//line testdata/run/io_02_http_client.adesh:74
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:74
 		case 6: // after the await at io_02_http_client.adesh:74
 //line testdata/run/io_02_http_client.adesh:74
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:74
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:74
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:74")
+//line testdata/run/io_02_http_client.adesh:74
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:74
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/io_02_http_client.adesh:74
 			aw5_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:74
 			show("GET /nowhere", aw5_)
 			f.sub3_ = f.server
+//line testdata/run/io_02_http_client.adesh:75
 			f.state = 7
+//line testdata/run/io_02_http_client.adesh:75
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:75
 		case 7: // after the await at io_02_http_client.adesh:75
+//line testdata/run/io_02_http_client.adesh:75
 			f.server = nil
 //line testdata/run/io_02_http_client.adesh:75
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:75
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:75
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:75")
+//line testdata/run/io_02_http_client.adesh:75
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:75
 			f.sub3_ = nil
 //line testdata/run/io_02_http_client.adesh:78
 			f.sub2_ = rt.HTTPGet(f.base + "/hello")
+//line testdata/run/io_02_http_client.adesh:78
 			f.state = 8
+//line testdata/run/io_02_http_client.adesh:78
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:78
 		case 8: // after the await at io_02_http_client.adesh:78
+//line testdata/run/io_02_http_client.adesh:78
 			f.base = ""
 //line testdata/run/io_02_http_client.adesh:78
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:78
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:78
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:78")
+//line testdata/run/io_02_http_client.adesh:78
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:78
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/io_02_http_client.adesh:78
 			aw6_ = step_.Value
+//line testdata/run/io_02_http_client.adesh:78
 			if aw6_.IsOk {
+//line testdata/run/io_02_http_client.adesh:78
 				var resp_ rt.Response = aw6_.Val
-//line testdata/run/io_02_http_client.adesh:79
 				rt.Print("unexpected:", resp_.Status)
 			} else {
+//line testdata/run/io_02_http_client.adesh:79
 				var e_ rt.Error = aw6_.Err
-//line testdata/run/io_02_http_client.adesh:80
 				rt.Print("after the server stopped:", rt.EndsWith(e_.Message, "connection refused"))
 			}
 			f.sub2_ = rt.HTTPGet("https://example.com/")
+//line testdata/run/io_02_http_client.adesh:82
 			f.state = 9
+//line testdata/run/io_02_http_client.adesh:82
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:82
 		case 9: // after the await at io_02_http_client.adesh:82
 //line testdata/run/io_02_http_client.adesh:82
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:82
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:82
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:82")
+//line testdata/run/io_02_http_client.adesh:82
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:82
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/io_02_http_client.adesh:82
 			aw7_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:82
 			show("https", aw7_)
 			f.sub2_ = rt.HTTPGet("ftp://example.com/file")
+//line testdata/run/io_02_http_client.adesh:83
 			f.state = 10
+//line testdata/run/io_02_http_client.adesh:83
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:83
 		case 10: // after the await at io_02_http_client.adesh:83
 //line testdata/run/io_02_http_client.adesh:83
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:83
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:83
 				cx.SuspendedAt("testdata/run/io_02_http_client.adesh:83")
+//line testdata/run/io_02_http_client.adesh:83
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:83
 			f.sub2_ = rt.HTTPFuture{}
+//line testdata/run/io_02_http_client.adesh:83
 			aw8_ = step_.Value
 //line testdata/run/io_02_http_client.adesh:83
 			show("bad URL", aw8_)
+//line testdata/run/io_02_http_client.adesh:83
 			f.complete_()
+//line testdata/run/io_02_http_client.adesh:83
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/io_02_http_client.adesh:60
 		default:
+//line testdata/run/io_02_http_client.adesh:60
 			rt.AwaitedAgain("`main`", "testdata/run/io_02_http_client.adesh:60:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_02_http_client.adesh:60
 func (f *mainFuture) Drop() {
+//line testdata/run/io_02_http_client.adesh:60
 	if f.state == mainFutureDone_ {
+//line testdata/run/io_02_http_client.adesh:60
 		return
 	}
+//line testdata/run/io_02_http_client.adesh:60
 	f.dropSub_()
+//line testdata/run/io_02_http_client.adesh:60
 	f.complete_()
 }
 
+//line testdata/run/io_02_http_client.adesh:60
 func (f *mainFuture) dropSub_() {
+//line testdata/run/io_02_http_client.adesh:60
 	switch f.state {
+//line testdata/run/io_02_http_client.adesh:60
 	case 1:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub1_.Drop()
+//line testdata/run/io_02_http_client.adesh:60
 	case 2:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:60
 	case 3:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:60
 	case 4:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:60
 	case 5:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:60
 	case 6:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:60
 	case 7:
+//line testdata/run/io_02_http_client.adesh:60
 		if f.sub3_ != nil {
+//line testdata/run/io_02_http_client.adesh:60
 			f.sub3_.Drop()
 		}
+//line testdata/run/io_02_http_client.adesh:60
 	case 8:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:60
 	case 9:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub2_.Drop()
+//line testdata/run/io_02_http_client.adesh:60
 	case 10:
+//line testdata/run/io_02_http_client.adesh:60
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/io_02_http_client.adesh:60
 func (f *mainFuture) complete_() {
+//line testdata/run/io_02_http_client.adesh:60
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/io_02_http_client.adesh:60
 func adeshMain() mainFuture {
+//line testdata/run/io_02_http_client.adesh:60
 	return mainFuture{}
 }
 
@@ -785,16 +1195,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/io_02_http_client.adesh:60
 			f.sub1_ = adeshMain()
+//line testdata/run/io_02_http_client.adesh:60
 			f.state = 1
+//line testdata/run/io_02_http_client.adesh:60
 			fallthrough
+//line testdata/run/io_02_http_client.adesh:60
 		case 1: // after the await at io_02_http_client.adesh:60
 //line testdata/run/io_02_http_client.adesh:60
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_02_http_client.adesh:60
 			if !step_.Ready {
+//line testdata/run/io_02_http_client.adesh:60
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_02_http_client.adesh:60
 			f.sub1_ = mainFuture{}
+//line testdata/run/io_02_http_client.adesh:60
 			f.complete_()
+//line testdata/run/io_02_http_client.adesh:60
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -19,106 +19,170 @@ const roundTripFutureDone_ = 3
 //
 //line testdata/run/io_03_files.adesh:3
 func (f *roundTripFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[string, rt.Error]]) {
+//line testdata/run/io_03_files.adesh:3
 	defer f.catch_(cx, &result_)
+//line testdata/run/io_03_files.adesh:3
 	var aw1_ rt.Result[string, rt.Error]
+//line testdata/run/io_03_files.adesh:3
 	var aw_ rt.Result[rt.Unit, rt.Error]
+//line testdata/run/io_03_files.adesh:3
 	var back string
+//line testdata/run/io_03_files.adesh:3
 	var t1_ rt.Result[string, rt.Error]
+//line testdata/run/io_03_files.adesh:3
 	var t_ rt.Result[rt.Unit, rt.Error]
+//line testdata/run/io_03_files.adesh:3
 	for {
+//line testdata/run/io_03_files.adesh:3
 		switch f.state {
+//line testdata/run/io_03_files.adesh:3
 		case 0: // start
-//line testdata/run/io_03_files.adesh:4
 			f.sub1_ = rt.WriteFile(f.path, f.text)
+//line testdata/run/io_03_files.adesh:4
 			f.state = 1
+//line testdata/run/io_03_files.adesh:4
 			fallthrough
+//line testdata/run/io_03_files.adesh:4
 		case 1: // after the await at io_03_files.adesh:4
+//line testdata/run/io_03_files.adesh:4
 			f.text = ""
 //line testdata/run/io_03_files.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_03_files.adesh:4
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:4
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:4")
+//line testdata/run/io_03_files.adesh:4
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
+//line testdata/run/io_03_files.adesh:4
 			f.sub1_ = nil
+//line testdata/run/io_03_files.adesh:4
 			aw_ = step_.Value
+//line testdata/run/io_03_files.adesh:4
 			t_ = aw_
+//line testdata/run/io_03_files.adesh:4
 			if !t_.IsOk {
+//line testdata/run/io_03_files.adesh:4
 				f.complete_()
+//line testdata/run/io_03_files.adesh:4
 				return rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t_.Err))
 			}
 //line testdata/run/io_03_files.adesh:4
 			_ = t_.Val
 			f.sub2_ = rt.ReadFile(f.path)
+//line testdata/run/io_03_files.adesh:5
 			f.state = 2
+//line testdata/run/io_03_files.adesh:5
 			fallthrough
+//line testdata/run/io_03_files.adesh:5
 		case 2: // after the await at io_03_files.adesh:5
+//line testdata/run/io_03_files.adesh:5
 			f.path = ""
 //line testdata/run/io_03_files.adesh:5
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_03_files.adesh:5
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:5
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:5")
+//line testdata/run/io_03_files.adesh:5
 				return rt.Pending[rt.Result[string, rt.Error]]()
 			}
+//line testdata/run/io_03_files.adesh:5
 			f.sub2_ = nil
+//line testdata/run/io_03_files.adesh:5
 			aw1_ = step_.Value
+//line testdata/run/io_03_files.adesh:5
 			t1_ = aw1_
+//line testdata/run/io_03_files.adesh:5
 			if !t1_.IsOk {
+//line testdata/run/io_03_files.adesh:5
 				f.complete_()
+//line testdata/run/io_03_files.adesh:5
 				return rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t1_.Err))
 			}
 //line testdata/run/io_03_files.adesh:5
 			back = t1_.Val
 			f.complete_()
+//line testdata/run/io_03_files.adesh:6
 			return rt.Ready[rt.Result[string, rt.Error]](rt.Ok[string, rt.Error](back))
+//line testdata/run/io_03_files.adesh:3
 		default:
+//line testdata/run/io_03_files.adesh:3
 			rt.AwaitedAgain("`round_trip`", "testdata/run/io_03_files.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_03_files.adesh:3
 func (f *roundTripFuture) Drop() {
+//line testdata/run/io_03_files.adesh:3
 	if f.state == roundTripFutureDone_ {
+//line testdata/run/io_03_files.adesh:3
 		return
 	}
+//line testdata/run/io_03_files.adesh:3
 	f.dropSub_()
+//line testdata/run/io_03_files.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/io_03_files.adesh:3
 func (f *roundTripFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[string, rt.Error]]) {
+//line testdata/run/io_03_files.adesh:3
 	x := recover()
+//line testdata/run/io_03_files.adesh:3
 	if x == nil {
+//line testdata/run/io_03_files.adesh:3
 		return
 	}
+//line testdata/run/io_03_files.adesh:3
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/io_03_files.adesh:3
 		f.Drop()
+//line testdata/run/io_03_files.adesh:3
 		*r = rt.Ready[rt.Result[string, rt.Error]](rt.Err[string, rt.Error](t.Err))
+//line testdata/run/io_03_files.adesh:3
 		return
 	}
+//line testdata/run/io_03_files.adesh:3
 	f.Drop()
+//line testdata/run/io_03_files.adesh:3
 	panic(x)
 }
 
+//line testdata/run/io_03_files.adesh:3
 func (f *roundTripFuture) dropSub_() {
+//line testdata/run/io_03_files.adesh:3
 	switch f.state {
+//line testdata/run/io_03_files.adesh:3
 	case 1:
+//line testdata/run/io_03_files.adesh:3
 		if f.sub1_ != nil {
+//line testdata/run/io_03_files.adesh:3
 			f.sub1_.Drop()
 		}
+//line testdata/run/io_03_files.adesh:3
 	case 2:
+//line testdata/run/io_03_files.adesh:3
 		if f.sub2_ != nil {
+//line testdata/run/io_03_files.adesh:3
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/io_03_files.adesh:3
 func (f *roundTripFuture) complete_() {
+//line testdata/run/io_03_files.adesh:3
 	*f = roundTripFuture{state: roundTripFutureDone_}
 }
 
 //line testdata/run/io_03_files.adesh:3
 func round_trip(path string, text string) roundTripFuture {
+//line testdata/run/io_03_files.adesh:3
 	return roundTripFuture{path: path, text: text}
 }
 
@@ -143,39 +207,66 @@ const mainFutureDone_ = 12
 //
 //line testdata/run/io_03_files.adesh:9
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/io_03_files.adesh:9
 	var aw1_ rt.Result[string, rt.Error]
+//line testdata/run/io_03_files.adesh:9
 	var aw2_ rt.Result[string, rt.Error]
+//line testdata/run/io_03_files.adesh:9
 	var aw3_ rt.Result[rt.Unit, rt.Error]
+//line testdata/run/io_03_files.adesh:9
 	var aw4_ rt.Result[rt.Unit, rt.Error]
+//line testdata/run/io_03_files.adesh:9
 	var aw5_ rt.Result[string, rt.Error]
+//line testdata/run/io_03_files.adesh:9
 	var aw6_ rt.Result[rt.Unit, rt.Error]
+//line testdata/run/io_03_files.adesh:9
 	var aw_ rt.Result[string, rt.Error]
+//line testdata/run/io_03_files.adesh:9
 	var dir string
+//line testdata/run/io_03_files.adesh:9
 	var n_ int64
+//line testdata/run/io_03_files.adesh:9
 	var r *rt.JoinHandle[rt.Result[string, rt.Error]]
+//line testdata/run/io_03_files.adesh:9
 	var t1_ string
+//line testdata/run/io_03_files.adesh:9
 	var t2_ rt.Option[string]
+//line testdata/run/io_03_files.adesh:9
 	var t3_ string
+//line testdata/run/io_03_files.adesh:9
 	var t4_ string
+//line testdata/run/io_03_files.adesh:9
 	var t_ rt.Option[string]
+//line testdata/run/io_03_files.adesh:9
 	var x_ *rt.JoinHandle[rt.Result[string, rt.Error]]
+//line testdata/run/io_03_files.adesh:9
 poll_:
 	for {
+//line testdata/run/io_03_files.adesh:9
 		switch f.state {
+//line testdata/run/io_03_files.adesh:9
 		case 0: // start
+//line testdata/run/io_03_files.adesh:9
 			t_ = rt.Env("TMPDIR")
+//line testdata/run/io_03_files.adesh:9
 			if t_.Some {
+//line testdata/run/io_03_files.adesh:9
 				t1_ = t_.Val
 			} else {
+//line testdata/run/io_03_files.adesh:9
 				t1_ = "/tmp"
 			}
-//line testdata/run/io_03_files.adesh:11
 			dir = t1_
+//line testdata/run/io_03_files.adesh:11
 			t4_ = dir
+//line testdata/run/io_03_files.adesh:11
 			t2_ = rt.Env("ADESH_WORKERS")
+//line testdata/run/io_03_files.adesh:11
 			if t2_.Some {
+//line testdata/run/io_03_files.adesh:11
 				t3_ = t2_.Val
 			} else {
+//line testdata/run/io_03_files.adesh:11
 				t3_ = "default"
 			}
 //line testdata/run/io_03_files.adesh:12
@@ -183,50 +274,73 @@ poll_:
 //line testdata/run/io_03_files.adesh:14
 			f.text = "first line\nsecond line: ünïcödé ✓\n"
 			f.sub1_ = round_trip(f.path, f.text)
+//line testdata/run/io_03_files.adesh:15
 			f.state = 1
+//line testdata/run/io_03_files.adesh:15
 			fallthrough
+//line testdata/run/io_03_files.adesh:15
 		case 1: // after the await at io_03_files.adesh:15
 //line testdata/run/io_03_files.adesh:15
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_03_files.adesh:15
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:15
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:15
 			f.sub1_ = roundTripFuture{}
+//line testdata/run/io_03_files.adesh:15
 			aw_ = step_.Value
+//line testdata/run/io_03_files.adesh:15
 			if aw_.IsOk {
+//line testdata/run/io_03_files.adesh:15
 				var back string = aw_.Val
-//line testdata/run/io_03_files.adesh:16
 				rt.Print("round trip intact:", back == f.text, "/", rt.StrLen(back), "bytes")
 			} else {
+//line testdata/run/io_03_files.adesh:16
 				var e rt.Error = aw_.Err
-//line testdata/run/io_03_files.adesh:17
 				rt.Print("round trip failed:", e.Message)
 			}
 //line testdata/run/io_03_files.adesh:21
 			f.sub2_ = rt.WriteFile(f.path, "short")
+//line testdata/run/io_03_files.adesh:21
 			f.state = 2
+//line testdata/run/io_03_files.adesh:21
 			fallthrough
+//line testdata/run/io_03_files.adesh:21
 		case 2: // after the await at io_03_files.adesh:21
+//line testdata/run/io_03_files.adesh:21
 			f.text = ""
 //line testdata/run/io_03_files.adesh:21
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_03_files.adesh:21
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:21
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:21")
+//line testdata/run/io_03_files.adesh:21
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:21
 			f.sub2_ = nil
-//line testdata/run/io_03_files.adesh:22
 			f.sub3_ = rt.ReadFile(f.path)
+//line testdata/run/io_03_files.adesh:22
 			f.state = 3
+//line testdata/run/io_03_files.adesh:22
 			fallthrough
+//line testdata/run/io_03_files.adesh:22
 		case 3: // after the await at io_03_files.adesh:22
 //line testdata/run/io_03_files.adesh:22
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_03_files.adesh:22
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:22
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:22")
+//line testdata/run/io_03_files.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:22
 			f.sub3_ = nil
+//line testdata/run/io_03_files.adesh:22
 			aw1_ = step_.Value
 //line testdata/run/io_03_files.adesh:22
 			rt.Print("after overwrite:", aw1_.Unwrap("testdata/run/io_03_files.adesh:22:31"))
@@ -235,183 +349,280 @@ poll_:
 			n_ = 5
 //line testdata/run/io_03_files.adesh:26
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/io_03_files.adesh:26
 				var i int64 = i_
+//line testdata/run/io_03_files.adesh:26
 				_ = i
-//line testdata/run/io_03_files.adesh:27
 				rt.ArrPush(&f.reads, rt.Spawn(cx, rt.ReadFile(f.path)))
 			}
 			f.same = 0
+//line testdata/run/io_03_files.adesh:29
 			f.items_ = f.reads
+//line testdata/run/io_03_files.adesh:29
 			f.i1_ = 0
+//line testdata/run/io_03_files.adesh:29
 			f.state = 4
+//line testdata/run/io_03_files.adesh:29
 			fallthrough
+//line testdata/run/io_03_files.adesh:29
 		case 4: // head of the loop at io_03_files.adesh:30
 			if !(f.i1_ < len(f.items_)) {
+//line testdata/run/io_03_files.adesh:30
 				f.state = 7
+//line testdata/run/io_03_files.adesh:30
 				continue poll_
 			}
+//line testdata/run/io_03_files.adesh:30
 			x_ = f.items_[f.i1_]
+//line testdata/run/io_03_files.adesh:30
 			r = x_
-//line testdata/run/io_03_files.adesh:31
 			f.sub4_ = rt.AsResult[string](r)
+//line testdata/run/io_03_files.adesh:31
 			f.state = 5
+//line testdata/run/io_03_files.adesh:31
 			fallthrough
+//line testdata/run/io_03_files.adesh:31
 		case 5: // after the await at io_03_files.adesh:31
 //line testdata/run/io_03_files.adesh:31
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/io_03_files.adesh:31
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:31
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:31")
+//line testdata/run/io_03_files.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:31
 			f.sub4_ = rt.ResultFuture[string]{}
+//line testdata/run/io_03_files.adesh:31
 			aw2_ = step_.Value
 //line testdata/run/io_03_files.adesh:31
 			if aw2_.Unwrap("testdata/run/io_03_files.adesh:31:13") == "short" {
 				f.same++
 			}
+//line testdata/run/io_03_files.adesh:31
 			f.state = 6
+//line testdata/run/io_03_files.adesh:31
 			fallthrough
+//line testdata/run/io_03_files.adesh:31
 		case 6: // next turn of the loop at io_03_files.adesh:30
+//line testdata/run/io_03_files.adesh:30
 			f.i1_++
+//line testdata/run/io_03_files.adesh:30
 			f.state = 4
+//line testdata/run/io_03_files.adesh:30
 			continue poll_
+//line testdata/run/io_03_files.adesh:9
 		case 7: // after the loop at io_03_files.adesh:30
 //line testdata/run/io_03_files.adesh:35
 			rt.Print("concurrent reads that saw the new text:", f.same)
 //line testdata/run/io_03_files.adesh:38
 			f.sub2_ = rt.RemoveFile(f.path)
+//line testdata/run/io_03_files.adesh:38
 			f.state = 8
+//line testdata/run/io_03_files.adesh:38
 			fallthrough
+//line testdata/run/io_03_files.adesh:38
 		case 8: // after the await at io_03_files.adesh:38
 //line testdata/run/io_03_files.adesh:38
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_03_files.adesh:38
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:38
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:38")
+//line testdata/run/io_03_files.adesh:38
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:38
 			f.sub2_ = nil
+//line testdata/run/io_03_files.adesh:38
 			aw3_ = step_.Value
 //line testdata/run/io_03_files.adesh:38
 			rt.Print("removed:", aw3_.IsOk)
 			f.sub2_ = rt.RemoveFile(f.path)
+//line testdata/run/io_03_files.adesh:39
 			f.state = 9
+//line testdata/run/io_03_files.adesh:39
 			fallthrough
+//line testdata/run/io_03_files.adesh:39
 		case 9: // after the await at io_03_files.adesh:39
+//line testdata/run/io_03_files.adesh:39
 			f.path = ""
 //line testdata/run/io_03_files.adesh:39
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_03_files.adesh:39
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:39
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:39")
+//line testdata/run/io_03_files.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:39
 			f.sub2_ = nil
+//line testdata/run/io_03_files.adesh:39
 			aw4_ = step_.Value
 //line testdata/run/io_03_files.adesh:39
 			rt.Print("removed again:", aw4_.IsOk)
 //line testdata/run/io_03_files.adesh:41
 			f.sub3_ = rt.ReadFile("no_such_dir/missing.txt")
+//line testdata/run/io_03_files.adesh:41
 			f.state = 10
+//line testdata/run/io_03_files.adesh:41
 			fallthrough
+//line testdata/run/io_03_files.adesh:41
 		case 10: // after the await at io_03_files.adesh:41
 //line testdata/run/io_03_files.adesh:41
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_03_files.adesh:41
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:41
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:41")
+//line testdata/run/io_03_files.adesh:41
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:41
 			f.sub3_ = nil
+//line testdata/run/io_03_files.adesh:41
 			aw5_ = step_.Value
+//line testdata/run/io_03_files.adesh:41
 			if aw5_.IsOk {
+//line testdata/run/io_03_files.adesh:41
 				var s string = aw5_.Val
-//line testdata/run/io_03_files.adesh:42
 				rt.Print("unexpected:", s)
 			} else {
+//line testdata/run/io_03_files.adesh:42
 				var e_ rt.Error = aw5_.Err
-//line testdata/run/io_03_files.adesh:43
 				rt.Print("missing file:", e_.Message)
 			}
 			f.sub2_ = rt.WriteFile("no_such_dir/new.txt", "x")
+//line testdata/run/io_03_files.adesh:45
 			f.state = 11
+//line testdata/run/io_03_files.adesh:45
 			fallthrough
+//line testdata/run/io_03_files.adesh:45
 		case 11: // after the await at io_03_files.adesh:45
 //line testdata/run/io_03_files.adesh:45
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_03_files.adesh:45
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:45
 				cx.SuspendedAt("testdata/run/io_03_files.adesh:45")
+//line testdata/run/io_03_files.adesh:45
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:45
 			f.sub2_ = nil
+//line testdata/run/io_03_files.adesh:45
 			aw6_ = step_.Value
+//line testdata/run/io_03_files.adesh:45
 			if aw6_.IsOk {
+//line testdata/run/io_03_files.adesh:45
 				var u rt.Unit = aw6_.Val
+//line testdata/run/io_03_files.adesh:45
 				_ = u
-//line testdata/run/io_03_files.adesh:46
 				rt.Print("unexpected write")
 			} else {
+//line testdata/run/io_03_files.adesh:46
 				var e_1 rt.Error = aw6_.Err
-//line testdata/run/io_03_files.adesh:47
 				rt.Print("missing directory:", e_1.Message)
 			}
 //line testdata/run/io_03_files.adesh:51
 			rt.Print("args:", rt.Args())
 			rt.Print("a variable that is not set:", rt.Env("ADESH_IO_SURELY_NOT_SET"))
 			rt.Print("ADESH_WORKERS is set:", rt.Env("ADESH_WORKERS").Some)
+//line testdata/run/io_03_files.adesh:53
 			f.complete_()
+//line testdata/run/io_03_files.adesh:53
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/io_03_files.adesh:9
 		default:
+//line testdata/run/io_03_files.adesh:9
 			rt.AwaitedAgain("`main`", "testdata/run/io_03_files.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_03_files.adesh:9
 func (f *mainFuture) Drop() {
+//line testdata/run/io_03_files.adesh:9
 	if f.state == mainFutureDone_ {
+//line testdata/run/io_03_files.adesh:9
 		return
 	}
+//line testdata/run/io_03_files.adesh:9
 	f.dropSub_()
+//line testdata/run/io_03_files.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/io_03_files.adesh:9
 func (f *mainFuture) dropSub_() {
+//line testdata/run/io_03_files.adesh:9
 	switch f.state {
+//line testdata/run/io_03_files.adesh:9
 	case 1:
+//line testdata/run/io_03_files.adesh:9
 		f.sub1_.Drop()
+//line testdata/run/io_03_files.adesh:9
 	case 2:
+//line testdata/run/io_03_files.adesh:9
 		if f.sub2_ != nil {
+//line testdata/run/io_03_files.adesh:9
 			f.sub2_.Drop()
 		}
+//line testdata/run/io_03_files.adesh:9
 	case 3:
+//line testdata/run/io_03_files.adesh:9
 		if f.sub3_ != nil {
+//line testdata/run/io_03_files.adesh:9
 			f.sub3_.Drop()
 		}
+//line testdata/run/io_03_files.adesh:9
 	case 5:
+//line testdata/run/io_03_files.adesh:9
 		f.sub4_.Drop()
+//line testdata/run/io_03_files.adesh:9
 	case 8:
+//line testdata/run/io_03_files.adesh:9
 		if f.sub2_ != nil {
+//line testdata/run/io_03_files.adesh:9
 			f.sub2_.Drop()
 		}
+//line testdata/run/io_03_files.adesh:9
 	case 9:
+//line testdata/run/io_03_files.adesh:9
 		if f.sub2_ != nil {
+//line testdata/run/io_03_files.adesh:9
 			f.sub2_.Drop()
 		}
+//line testdata/run/io_03_files.adesh:9
 	case 10:
+//line testdata/run/io_03_files.adesh:9
 		if f.sub3_ != nil {
+//line testdata/run/io_03_files.adesh:9
 			f.sub3_.Drop()
 		}
+//line testdata/run/io_03_files.adesh:9
 	case 11:
+//line testdata/run/io_03_files.adesh:9
 		if f.sub2_ != nil {
+//line testdata/run/io_03_files.adesh:9
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/io_03_files.adesh:9
 func (f *mainFuture) complete_() {
+//line testdata/run/io_03_files.adesh:9
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/io_03_files.adesh:9
 func adeshMain() mainFuture {
+//line testdata/run/io_03_files.adesh:9
 	return mainFuture{}
 }
 
@@ -430,16 +641,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/io_03_files.adesh:9
 			f.sub1_ = adeshMain()
+//line testdata/run/io_03_files.adesh:9
 			f.state = 1
+//line testdata/run/io_03_files.adesh:9
 			fallthrough
+//line testdata/run/io_03_files.adesh:9
 		case 1: // after the await at io_03_files.adesh:9
 //line testdata/run/io_03_files.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_03_files.adesh:9
 			if !step_.Ready {
+//line testdata/run/io_03_files.adesh:9
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_03_files.adesh:9
 			f.sub1_ = mainFuture{}
+//line testdata/run/io_03_files.adesh:9
 			f.complete_()
+//line testdata/run/io_03_files.adesh:9
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -20,14 +20,20 @@ const blockedReaderFutureDone_ = 2
 //
 //line testdata/run/io_04_timeouts_cancel.adesh:4
 func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	defer f.catch_(cx, &result_)
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	var aw_ rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	var line rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	var t_ rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	for {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 		switch f.state {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 		case 0: // start
-//line testdata/run/io_04_timeouts_cancel.adesh:5
 			f.defers_.Push(func() {
 //line testdata/run/io_04_timeouts_cancel.adesh:5
 				rt.Print("reader: defer ran")
@@ -35,71 +41,111 @@ func (f *blockedReaderFuture) Poll(cx *rt.Context) (result_ rt.Poll[string]) {
 //line testdata/run/io_04_timeouts_cancel.adesh:6
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = f.conn.ReadLine()
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			f.state = 1
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 		case 1: // after the await at io_04_timeouts_cancel.adesh:7
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			f.conn = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:7")
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 				return rt.Pending[string]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			f.sub1_ = rt.ReadLineFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			aw_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:7
 			line = aw_
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			t_ = line
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			if t_.Some {
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 				f.t1_ = t_.Val
 			} else {
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 				f.t1_ = "end"
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:7
 			{
 				var res_ string = f.t1_
+//line testdata/run/io_04_timeouts_cancel.adesh:8
 				f.complete_()
+//line testdata/run/io_04_timeouts_cancel.adesh:8
 				return rt.Ready[string](res_)
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 		default:
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 			rt.AwaitedAgain("`blocked_reader`", "testdata/run/io_04_timeouts_cancel.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 func (f *blockedReaderFuture) Drop() {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	if f.state == blockedReaderFutureDone_ {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 		return
 	}
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 func (f *blockedReaderFuture) catch_(cx *rt.Context, r *rt.Poll[string]) {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	x := recover()
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	if x == nil {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 		return
 	}
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	f.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	panic(x)
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 func (f *blockedReaderFuture) dropSub_() {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	switch f.state {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	case 1:
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 func (f *blockedReaderFuture) complete_() {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	f.state = blockedReaderFutureDone_
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	f.defers_.Run()
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	*f = blockedReaderFuture{state: blockedReaderFutureDone_}
 }
 
 //line testdata/run/io_04_timeouts_cancel.adesh:4
 func blocked_reader(conn *rt.TcpStream, ready *rt.Channel[int64]) blockedReaderFuture {
+//line testdata/run/io_04_timeouts_cancel.adesh:4
 	return blockedReaderFuture{conn: conn, ready: ready}
 }
 
@@ -118,13 +164,18 @@ const blockedAcceptorFutureDone_ = 2
 //
 //line testdata/run/io_04_timeouts_cancel.adesh:11
 func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	defer f.catch_(cx, &result_)
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	var aw_ *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	var conn *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	for {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 		switch f.state {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 		case 0: // start
-//line testdata/run/io_04_timeouts_cancel.adesh:12
 			f.defers_.Push(func() {
 //line testdata/run/io_04_timeouts_cancel.adesh:12
 				rt.Print("acceptor: defer ran")
@@ -132,63 +183,98 @@ func (f *blockedAcceptorFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) 
 //line testdata/run/io_04_timeouts_cancel.adesh:13
 			f.ready.SendNow(cx, 1)
 			f.sub1_ = f.listener.Accept()
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 			f.state = 1
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 		case 1: // after the await at io_04_timeouts_cancel.adesh:14
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 			f.listener = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:14")
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 			f.sub1_ = rt.AcceptFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:14
 			aw_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:14
 			conn = aw_
 			rt.Print("not reached", conn.Addr())
+//line testdata/run/io_04_timeouts_cancel.adesh:15
 			f.complete_()
+//line testdata/run/io_04_timeouts_cancel.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 		default:
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 			rt.AwaitedAgain("`blocked_acceptor`", "testdata/run/io_04_timeouts_cancel.adesh:11:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 func (f *blockedAcceptorFuture) Drop() {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	if f.state == blockedAcceptorFutureDone_ {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 		return
 	}
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 func (f *blockedAcceptorFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	x := recover()
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	if x == nil {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 		return
 	}
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	f.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	panic(x)
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 func (f *blockedAcceptorFuture) dropSub_() {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	switch f.state {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	case 1:
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 func (f *blockedAcceptorFuture) complete_() {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	f.state = blockedAcceptorFutureDone_
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	f.defers_.Run()
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	*f = blockedAcceptorFuture{state: blockedAcceptorFutureDone_}
 }
 
 //line testdata/run/io_04_timeouts_cancel.adesh:11
 func blocked_acceptor(listener *rt.TcpListener, ready *rt.Channel[int64]) blockedAcceptorFuture {
+//line testdata/run/io_04_timeouts_cancel.adesh:11
 	return blockedAcceptorFuture{listener: listener, ready: ready}
 }
 
@@ -223,194 +309,321 @@ const mainFutureDone_ = 44
 //
 //line testdata/run/io_04_timeouts_cancel.adesh:18
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	defer f.catch_(cx, &result_)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var addr string
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw10_ *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw11_ rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw12_ rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw13_ *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw1_ *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw2_ *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw3_ *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw4_ string
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw5_ rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw6_ rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw7_ string
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw8_ rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw9_ *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var aw_ *rt.TcpListener
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var c *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var chunk string
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var conn *rt.TcpStream
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var e rt.Error
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var e_ rt.Error
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var e_1 rt.Error
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var e_2 rt.Error
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var e_3 rt.Error
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var e_4 rt.Error
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var e_5 rt.Error
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var e_6 rt.Error
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	var line rt.Option[string]
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 poll_:
 	for {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		switch f.state {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 0: // start
-//line testdata/run/io_04_timeouts_cancel.adesh:19
 			f.sub1_ = rt.NetListen("127.0.0.1:0")
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 			f.state = 1
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 		case 1: // after the await at io_04_timeouts_cancel.adesh:19
 //line testdata/run/io_04_timeouts_cancel.adesh:19
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:19")
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 			f.sub1_ = rt.ListenFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 			aw_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:19
 			f.listener = aw_
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 			f.state = 2
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:19
 		case 2: // body of the try at io_04_timeouts_cancel.adesh:21
 //line testdata/run/io_04_timeouts_cancel.adesh:22
 			f.sub2_ = f.listener.AcceptTimeout(20)
+//line testdata/run/io_04_timeouts_cancel.adesh:22
 			f.state = 3
+//line testdata/run/io_04_timeouts_cancel.adesh:22
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:22
 		case 3: // after the await at io_04_timeouts_cancel.adesh:22
 //line testdata/run/io_04_timeouts_cancel.adesh:22
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:22
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:22
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:22")
+//line testdata/run/io_04_timeouts_cancel.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:22
 			f.sub2_ = rt.AcceptFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:22
 			aw1_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:22
 			conn = aw1_
 			rt.Print("unexpected connection", conn.Addr())
+//line testdata/run/io_04_timeouts_cancel.adesh:23
 			f.state = 5
+//line testdata/run/io_04_timeouts_cancel.adesh:23
 			continue poll_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 4: // catch of the try at io_04_timeouts_cancel.adesh:21
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			thrown_ := f.err_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			e = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:25
 			rt.Print("accept with a timeout:", e.Message)
+//line testdata/run/io_04_timeouts_cancel.adesh:25
 			f.state = 5
+//line testdata/run/io_04_timeouts_cancel.adesh:25
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:25
 		case 5: // after the try at io_04_timeouts_cancel.adesh:21
+//line testdata/run/io_04_timeouts_cancel.adesh:29
 			f.accepting = rt.SpawnValue[*rt.TcpStream](cx, f.listener.Accept())
 			f.sub3_ = rt.NetConnect(f.listener.Addr())
+//line testdata/run/io_04_timeouts_cancel.adesh:30
 			f.state = 6
+//line testdata/run/io_04_timeouts_cancel.adesh:30
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:30
 		case 6: // after the await at io_04_timeouts_cancel.adesh:30
 //line testdata/run/io_04_timeouts_cancel.adesh:30
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:30
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:30
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:30")
+//line testdata/run/io_04_timeouts_cancel.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:30
 			f.sub3_ = rt.ConnectFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:30
 			aw2_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:30
 			f.client = aw2_
 			f.sub4_ = f.accepting
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 			f.state = 7
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 		case 7: // after the await at io_04_timeouts_cancel.adesh:31
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 			f.accepting = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:31
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:31")
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 			f.sub4_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 			aw3_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:31
 			f.server_side = aw3_
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 			f.state = 8
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:31
 		case 8: // body of the try at io_04_timeouts_cancel.adesh:32
 //line testdata/run/io_04_timeouts_cancel.adesh:33
 			f.sub5_ = f.client.ReadTimeout(100, 20)
+//line testdata/run/io_04_timeouts_cancel.adesh:33
 			f.state = 9
+//line testdata/run/io_04_timeouts_cancel.adesh:33
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:33
 		case 9: // after the await at io_04_timeouts_cancel.adesh:33
 //line testdata/run/io_04_timeouts_cancel.adesh:33
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:33
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:33
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:33")
+//line testdata/run/io_04_timeouts_cancel.adesh:33
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:33
 			f.sub5_ = rt.ReadFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:33
 			aw4_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:33
 			chunk = aw4_
 			rt.Print("unexpected data", chunk)
+//line testdata/run/io_04_timeouts_cancel.adesh:34
 			f.state = 11
+//line testdata/run/io_04_timeouts_cancel.adesh:34
 			continue poll_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 10: // catch of the try at io_04_timeouts_cancel.adesh:32
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			thrown_ := f.err_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			e_ = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:36
 			rt.Print("read with a timeout:", e_.Message)
+//line testdata/run/io_04_timeouts_cancel.adesh:36
 			f.state = 11
+//line testdata/run/io_04_timeouts_cancel.adesh:36
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:36
 		case 11: // body of the try at io_04_timeouts_cancel.adesh:38
 //line testdata/run/io_04_timeouts_cancel.adesh:39
 			f.sub6_ = f.client.ReadLineTimeout(0)
+//line testdata/run/io_04_timeouts_cancel.adesh:39
 			f.state = 12
+//line testdata/run/io_04_timeouts_cancel.adesh:39
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:39
 		case 12: // after the await at io_04_timeouts_cancel.adesh:39
 //line testdata/run/io_04_timeouts_cancel.adesh:39
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:39
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:39
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:39")
+//line testdata/run/io_04_timeouts_cancel.adesh:39
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:39
 			f.sub6_ = rt.ReadLineFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:39
 			aw5_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:39
 			line = aw5_
 			rt.Print("unexpected line", line)
+//line testdata/run/io_04_timeouts_cancel.adesh:40
 			f.state = 14
+//line testdata/run/io_04_timeouts_cancel.adesh:40
 			continue poll_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 13: // catch of the try at io_04_timeouts_cancel.adesh:38
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			thrown_ := f.err_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			e_1 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:42
 			rt.Print("read_line with a zero timeout:", e_1.Message)
+//line testdata/run/io_04_timeouts_cancel.adesh:42
 			f.state = 14
+//line testdata/run/io_04_timeouts_cancel.adesh:42
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:42
 		case 14: // after the try at io_04_timeouts_cancel.adesh:38
 //line testdata/run/io_04_timeouts_cancel.adesh:45
 			f.sub7_ = f.server_side.Write("late but whole\n")
+//line testdata/run/io_04_timeouts_cancel.adesh:45
 			f.state = 15
+//line testdata/run/io_04_timeouts_cancel.adesh:45
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:45
 		case 15: // after the await at io_04_timeouts_cancel.adesh:45
 //line testdata/run/io_04_timeouts_cancel.adesh:45
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:45
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:45
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:45")
+//line testdata/run/io_04_timeouts_cancel.adesh:45
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:45
 			f.sub7_ = rt.WriteFuture{}
-//line testdata/run/io_04_timeouts_cancel.adesh:46
 			f.sub6_ = f.client.ReadLineTimeout(1000)
+//line testdata/run/io_04_timeouts_cancel.adesh:46
 			f.state = 16
+//line testdata/run/io_04_timeouts_cancel.adesh:46
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:46
 		case 16: // after the await at io_04_timeouts_cancel.adesh:46
 //line testdata/run/io_04_timeouts_cancel.adesh:46
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:46
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:46
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:46")
+//line testdata/run/io_04_timeouts_cancel.adesh:46
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:46
 			f.sub6_ = rt.ReadLineFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:46
 			aw6_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:46
 			rt.Print("then read_line:", aw6_)
@@ -418,404 +631,687 @@ poll_:
 			f.ready = rt.NewChannel[int64](0)
 			f.reader = rt.SpawnValue[string](cx, blocked_reader(f.client, f.ready))
 			f.sub8_ = f.ready.Recv()
+//line testdata/run/io_04_timeouts_cancel.adesh:51
 			f.state = 17
+//line testdata/run/io_04_timeouts_cancel.adesh:51
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:51
 		case 17: // after the await at io_04_timeouts_cancel.adesh:51
 //line testdata/run/io_04_timeouts_cancel.adesh:51
 			step_ := f.sub8_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:51
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:51
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:51")
+//line testdata/run/io_04_timeouts_cancel.adesh:51
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:51
 			f.sub8_ = rt.RecvFuture[int64]{}
-//line testdata/run/io_04_timeouts_cancel.adesh:52
 			f.reader.Cancel()
+//line testdata/run/io_04_timeouts_cancel.adesh:52
 			f.state = 18
+//line testdata/run/io_04_timeouts_cancel.adesh:52
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:52
 		case 18: // body of the try at io_04_timeouts_cancel.adesh:53
 //line testdata/run/io_04_timeouts_cancel.adesh:54
 			f.sub9_ = f.reader
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 			f.state = 19
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 		case 19: // after the await at io_04_timeouts_cancel.adesh:54
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 			f.reader = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:54
 			step_ := f.sub9_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:54")
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 			f.sub9_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 			aw7_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:54
 			rt.Print("reader gave", aw7_)
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 			f.state = 21
+//line testdata/run/io_04_timeouts_cancel.adesh:54
 			continue poll_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 20: // catch of the try at io_04_timeouts_cancel.adesh:53
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.reader = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			thrown_ := f.err_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			e_2 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:56
 			rt.Print("reader:", e_2.Message)
+//line testdata/run/io_04_timeouts_cancel.adesh:56
 			f.state = 21
+//line testdata/run/io_04_timeouts_cancel.adesh:56
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:56
 		case 21: // after the try at io_04_timeouts_cancel.adesh:53
+//line testdata/run/io_04_timeouts_cancel.adesh:60
 			f.acceptor = rt.SpawnValue[rt.Unit](cx, blocked_acceptor(f.listener, f.ready))
 			f.sub8_ = f.ready.Recv()
+//line testdata/run/io_04_timeouts_cancel.adesh:61
 			f.state = 22
+//line testdata/run/io_04_timeouts_cancel.adesh:61
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:61
 		case 22: // after the await at io_04_timeouts_cancel.adesh:61
+//line testdata/run/io_04_timeouts_cancel.adesh:61
 			f.ready = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:61
 			step_ := f.sub8_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:61
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:61
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:61")
+//line testdata/run/io_04_timeouts_cancel.adesh:61
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:61
 			f.sub8_ = rt.RecvFuture[int64]{}
-//line testdata/run/io_04_timeouts_cancel.adesh:62
 			f.acceptor.Cancel()
+//line testdata/run/io_04_timeouts_cancel.adesh:62
 			f.state = 23
+//line testdata/run/io_04_timeouts_cancel.adesh:62
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:62
 		case 23: // body of the try at io_04_timeouts_cancel.adesh:63
 //line testdata/run/io_04_timeouts_cancel.adesh:64
 			f.sub10_ = f.acceptor
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 			f.state = 24
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 		case 24: // after the await at io_04_timeouts_cancel.adesh:64
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 			f.acceptor = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:64
 			step_ := f.sub10_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:64")
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 			f.sub10_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 			f.state = 26
+//line testdata/run/io_04_timeouts_cancel.adesh:64
 			continue poll_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 25: // catch of the try at io_04_timeouts_cancel.adesh:63
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.acceptor = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			thrown_ := f.err_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			e_3 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:66
 			rt.Print("acceptor:", e_3.Message)
+//line testdata/run/io_04_timeouts_cancel.adesh:66
 			f.state = 26
+//line testdata/run/io_04_timeouts_cancel.adesh:66
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:66
 		case 26: // after the try at io_04_timeouts_cancel.adesh:63
+//line testdata/run/io_04_timeouts_cancel.adesh:70
 			f.sub7_ = f.server_side.Write("after the cancel\n")
+//line testdata/run/io_04_timeouts_cancel.adesh:70
 			f.state = 27
+//line testdata/run/io_04_timeouts_cancel.adesh:70
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:70
 		case 27: // after the await at io_04_timeouts_cancel.adesh:70
 //line testdata/run/io_04_timeouts_cancel.adesh:70
 			step_ := f.sub7_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:70
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:70
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:70")
+//line testdata/run/io_04_timeouts_cancel.adesh:70
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:70
 			f.sub7_ = rt.WriteFuture{}
-//line testdata/run/io_04_timeouts_cancel.adesh:71
 			f.sub6_ = f.client.ReadLine()
+//line testdata/run/io_04_timeouts_cancel.adesh:71
 			f.state = 28
+//line testdata/run/io_04_timeouts_cancel.adesh:71
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:71
 		case 28: // after the await at io_04_timeouts_cancel.adesh:71
 //line testdata/run/io_04_timeouts_cancel.adesh:71
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:71
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:71
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:71")
+//line testdata/run/io_04_timeouts_cancel.adesh:71
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:71
 			f.sub6_ = rt.ReadLineFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:71
 			aw8_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:71
 			rt.Print("read_line:", aw8_)
 			f.c2 = rt.SpawnValue[*rt.TcpStream](cx, rt.NetConnect(f.listener.Addr()))
 			f.sub2_ = f.listener.Accept()
+//line testdata/run/io_04_timeouts_cancel.adesh:73
 			f.state = 29
+//line testdata/run/io_04_timeouts_cancel.adesh:73
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:73
 		case 29: // after the await at io_04_timeouts_cancel.adesh:73
 //line testdata/run/io_04_timeouts_cancel.adesh:73
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:73
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:73
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:73")
+//line testdata/run/io_04_timeouts_cancel.adesh:73
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:73
 			f.sub2_ = rt.AcceptFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:73
 			aw9_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:73
 			f.s2 = aw9_
 			f.sub4_ = f.c2
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 			f.state = 30
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 		case 30: // after the await at io_04_timeouts_cancel.adesh:74
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 			f.c2 = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:74
 			step_ := f.sub4_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:74")
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 			f.sub4_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:74
 			aw10_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:74
 			aw10_.Close()
 			f.sub6_ = f.s2.ReadLine()
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 			f.state = 31
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 		case 31: // after the await at io_04_timeouts_cancel.adesh:75
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 			f.s2 = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:75
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:75")
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 			f.sub6_ = rt.ReadLineFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:75
 			aw11_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:75
 			rt.Print("accepted again; the peer closed:", aw11_)
 //line testdata/run/io_04_timeouts_cancel.adesh:78
 			f.server_side.Close()
 			f.sub6_ = f.client.ReadLine()
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 			f.state = 32
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 		case 32: // after the await at io_04_timeouts_cancel.adesh:79
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 			f.server_side = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:79
 			step_ := f.sub6_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:79")
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 			f.sub6_ = rt.ReadLineFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:79
 			aw12_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:79
 			rt.Print("after the peer closed:", aw12_)
 			f.client.Close()
+//line testdata/run/io_04_timeouts_cancel.adesh:80
 			f.state = 33
+//line testdata/run/io_04_timeouts_cancel.adesh:80
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:80
 		case 33: // body of the try at io_04_timeouts_cancel.adesh:81
 //line testdata/run/io_04_timeouts_cancel.adesh:82
 			f.sub5_ = f.client.Read(1)
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 			f.state = 34
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 		case 34: // after the await at io_04_timeouts_cancel.adesh:82
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 			f.client = nil
 //line testdata/run/io_04_timeouts_cancel.adesh:82
 			step_ := f.sub5_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:82")
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 			f.sub5_ = rt.ReadFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 			f.state = 36
+//line testdata/run/io_04_timeouts_cancel.adesh:82
 			continue poll_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 35: // catch of the try at io_04_timeouts_cancel.adesh:81
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.client = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			thrown_ := f.err_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			e_4 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:84
 			rt.Print("read after close:", e_4.Message)
+//line testdata/run/io_04_timeouts_cancel.adesh:84
 			f.state = 36
+//line testdata/run/io_04_timeouts_cancel.adesh:84
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:84
 		case 36: // after the try at io_04_timeouts_cancel.adesh:81
+//line testdata/run/io_04_timeouts_cancel.adesh:88
 			addr = f.listener.Addr()
 			f.listener.Close()
+//line testdata/run/io_04_timeouts_cancel.adesh:89
 			f.state = 37
+//line testdata/run/io_04_timeouts_cancel.adesh:89
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:89
 		case 37: // body of the try at io_04_timeouts_cancel.adesh:90
 //line testdata/run/io_04_timeouts_cancel.adesh:91
 			f.sub3_ = rt.NetConnect(addr)
+//line testdata/run/io_04_timeouts_cancel.adesh:91
 			f.state = 38
+//line testdata/run/io_04_timeouts_cancel.adesh:91
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:91
 		case 38: // after the await at io_04_timeouts_cancel.adesh:91
 //line testdata/run/io_04_timeouts_cancel.adesh:91
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:91
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:91
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:91")
+//line testdata/run/io_04_timeouts_cancel.adesh:91
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:91
 			f.sub3_ = rt.ConnectFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:91
 			aw13_ = step_.Value
 //line testdata/run/io_04_timeouts_cancel.adesh:91
 			c = aw13_
 			rt.Print("unexpected connection", c.Addr())
+//line testdata/run/io_04_timeouts_cancel.adesh:92
 			f.state = 40
+//line testdata/run/io_04_timeouts_cancel.adesh:92
 			continue poll_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 39: // catch of the try at io_04_timeouts_cancel.adesh:90
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			thrown_ := f.err_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			e_5 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:94
 			rt.Print("connect to a closed port:", rt.StartsWith(e_5.Message, "connect 127.0.0.1:"), rt.EndsWith(e_5.Message, ": connection refused"))
+//line testdata/run/io_04_timeouts_cancel.adesh:94
 			f.state = 40
+//line testdata/run/io_04_timeouts_cancel.adesh:94
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:94
 		case 40: // body of the try at io_04_timeouts_cancel.adesh:96
 //line testdata/run/io_04_timeouts_cancel.adesh:97
 			f.sub3_ = rt.NetConnect("127.0.0.1")
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 			f.state = 41
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 		case 41: // after the await at io_04_timeouts_cancel.adesh:97
 //line testdata/run/io_04_timeouts_cancel.adesh:97
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 				cx.SuspendedAt("testdata/run/io_04_timeouts_cancel.adesh:97")
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 			f.sub3_ = rt.ConnectFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 			f.state = 43
+//line testdata/run/io_04_timeouts_cancel.adesh:97
 			continue poll_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 42: // catch of the try at io_04_timeouts_cancel.adesh:96
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			thrown_ := f.err_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = nil
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			e_6 = thrown_.Err
 //line testdata/run/io_04_timeouts_cancel.adesh:99
 			rt.Print("bad address:", e_6.Message)
+//line testdata/run/io_04_timeouts_cancel.adesh:99
 			f.state = 43
+//line testdata/run/io_04_timeouts_cancel.adesh:99
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:99
 		case 43: // after the try at io_04_timeouts_cancel.adesh:96
+//line testdata/run/io_04_timeouts_cancel.adesh:99
 			f.complete_()
+//line testdata/run/io_04_timeouts_cancel.adesh:99
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		default:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			rt.AwaitedAgain("`main`", "testdata/run/io_04_timeouts_cancel.adesh:18:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 func (f *mainFuture) Drop() {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	if f.state == mainFutureDone_ {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		return
 	}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	x := recover()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	if x == nil {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		return
 	}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		switch f.state {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 2, 3:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = t
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 4
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 8, 9:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = t
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 10
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 11, 12:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = t
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 13
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 18, 19:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = t
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 20
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 23, 24:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = t
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 25
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 33, 34:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = t
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 35
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 37, 38:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = t
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 39
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 40, 41:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.dropSub_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.err_ = t
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 42
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			*r = f.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return
 		}
 	}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	f.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	panic(x)
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 func (f *mainFuture) dropSub_() {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	switch f.state {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 1:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub1_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 3:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub2_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 6:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub3_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 7:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		if f.sub4_ != nil {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.sub4_.Drop()
 		}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 9:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub5_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 12:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub6_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 15:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub7_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 16:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub6_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 17:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub8_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 19:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		if f.sub9_ != nil {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.sub9_.Drop()
 		}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 22:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub8_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 24:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		if f.sub10_ != nil {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.sub10_.Drop()
 		}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 27:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub7_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 28:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub6_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 29:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub2_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 30:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		if f.sub4_ != nil {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.sub4_.Drop()
 		}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 31:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub6_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 32:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub6_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 34:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub5_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 38:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub3_.Drop()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	case 41:
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		f.sub3_.Drop()
 	}
 }
 
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 func (f *mainFuture) complete_() {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	f.state = mainFutureDone_
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/io_04_timeouts_cancel.adesh:18
 func adeshMain() mainFuture {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 	return mainFuture{}
 }
 
@@ -834,16 +1330,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.sub1_ = adeshMain()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.state = 1
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			fallthrough
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 		case 1: // after the await at io_04_timeouts_cancel.adesh:18
 //line testdata/run/io_04_timeouts_cancel.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			if !step_.Ready {
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.sub1_ = mainFuture{}
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			f.complete_()
+//line testdata/run/io_04_timeouts_cancel.adesh:18
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

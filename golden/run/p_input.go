@@ -36,7 +36,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Print(count, line.Val, rt.StrLen(line.Val))
 			}
 			rt.Print("lines:", count, !rt.Input().Some)
+//line testdata/run/p_input.adesh:12
 			f.complete_()
+//line testdata/run/p_input.adesh:12
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

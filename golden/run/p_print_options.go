@@ -43,12 +43,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/p_print_options.adesh:13
 				rt.PrintStyled(rt.PrintStyle{Color: c}, false, "testdata/run/p_print_options.adesh:13:22", "x")
 			})
+//line testdata/run/p_print_options.adesh:13
 			if caught_ != nil {
+//line testdata/run/p_print_options.adesh:13
 				var e rt.Error = caught_.Err
 //line testdata/run/p_print_options.adesh:13
 				rt.Print(e.Message)
 			}
+//line testdata/run/p_print_options.adesh:13
 			f.complete_()
+//line testdata/run/p_print_options.adesh:13
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

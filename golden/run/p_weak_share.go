@@ -31,13 +31,21 @@ var (
 
 //line testdata/run/p_weak_share.adesh:5
 func count_inside(s *rt.Share[Box]) int64 {
+//line testdata/run/p_weak_share.adesh:5
 	var held_ rt.Held
+//line testdata/run/p_weak_share.adesh:5
 	defer held_.Unwind()
+//line testdata/run/p_weak_share.adesh:5
 	s.Clone()
+//line testdata/run/p_weak_share.adesh:5
 	held_.Push(rt.HoldRef(&s))
+//line testdata/run/p_weak_share.adesh:5
 	var r_ int64 = s.StrongCount()
+//line testdata/run/p_weak_share.adesh:5
 	{
+//line testdata/run/p_weak_share.adesh:5
 		s.Release()
+//line testdata/run/p_weak_share.adesh:5
 		held_.Pop(rt.HoldRef(&s))
 	}
 //line testdata/run/p_weak_share.adesh:5
@@ -46,13 +54,21 @@ func count_inside(s *rt.Share[Box]) int64 {
 
 //line testdata/run/p_weak_share.adesh:7
 func nested(s *rt.Share[Box]) int64 {
+//line testdata/run/p_weak_share.adesh:7
 	var held_ rt.Held
+//line testdata/run/p_weak_share.adesh:7
 	defer held_.Unwind()
+//line testdata/run/p_weak_share.adesh:7
 	s.Clone()
+//line testdata/run/p_weak_share.adesh:7
 	held_.Push(rt.HoldRef(&s))
+//line testdata/run/p_weak_share.adesh:7
 	var r_ int64 = count_inside(s)*10 + s.StrongCount()
+//line testdata/run/p_weak_share.adesh:7
 	{
+//line testdata/run/p_weak_share.adesh:7
 		s.Release()
+//line testdata/run/p_weak_share.adesh:7
 		held_.Pop(rt.HoldRef(&s))
 	}
 //line testdata/run/p_weak_share.adesh:7
@@ -61,23 +77,31 @@ func nested(s *rt.Share[Box]) int64 {
 
 //line testdata/run/p_weak_share.adesh:15
 func short_lived() *rt.Weak[Box] {
+//line testdata/run/p_weak_share.adesh:15
 	var held_ rt.Held
+//line testdata/run/p_weak_share.adesh:15
 	defer held_.Unwind()
-//line testdata/run/p_weak_share.adesh:16
 	var local *rt.Share[Box] = rt.NewShare[Box](Box{n: 2})
+//line testdata/run/p_weak_share.adesh:16
 	held_.Push(rt.HoldRef(&local))
-//line testdata/run/p_weak_share.adesh:17
 	var inner *rt.Weak[Box] = local.Downgrade()
+//line testdata/run/p_weak_share.adesh:17
 	held_.Push(rt.HoldRef(&inner))
-//line testdata/run/p_weak_share.adesh:18
 	rt.Print(inner.IsAlive())
+//line testdata/run/p_weak_share.adesh:18
 	var r_ *rt.Weak[Box] = local.Downgrade()
+//line testdata/run/p_weak_share.adesh:18
 	{
+//line testdata/run/p_weak_share.adesh:18
 		inner.Release()
+//line testdata/run/p_weak_share.adesh:18
 		held_.Pop(rt.HoldRef(&inner))
 	}
+//line testdata/run/p_weak_share.adesh:18
 	{
+//line testdata/run/p_weak_share.adesh:18
 		local.Release()
+//line testdata/run/p_weak_share.adesh:18
 		held_.Pop(rt.HoldRef(&local))
 	}
 //line testdata/run/p_weak_share.adesh:19
@@ -108,20 +132,30 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.Print(nested(b), b.StrongCount())
 //line testdata/run/p_weak_share.adesh:21
 			gone = short_lived()
+//line testdata/run/p_weak_share.adesh:21
 			t_ = gone.IsAlive()
+//line testdata/run/p_weak_share.adesh:21
 			f.tmp_ = rt.Upgrade(gone)
+//line testdata/run/p_weak_share.adesh:21
 			f.tmp1_ = rt.None[*rt.Share[Box]]()
-//line testdata/run/p_weak_share.adesh:22
 			rt.Print(t_, !f.tmp_.Some)
+//line testdata/run/p_weak_share.adesh:22
 			{
+//line testdata/run/p_weak_share.adesh:22
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/p_weak_share.adesh:22
 				f.tmp_ = rt.Option[*rt.Share[Box]]{}
 			}
+//line testdata/run/p_weak_share.adesh:22
 			{
+//line testdata/run/p_weak_share.adesh:22
 				rt.ReleaseOption(f.tmp1_)
+//line testdata/run/p_weak_share.adesh:22
 				f.tmp1_ = rt.Option[*rt.Share[Box]]{}
 			}
+//line testdata/run/p_weak_share.adesh:22
 			f.complete_()
+//line testdata/run/p_weak_share.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

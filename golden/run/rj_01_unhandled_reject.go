@@ -25,14 +25,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("start")
 			p_ = rt.Rejected[int64](rt.NewError("nobody handles this"))
 			q = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+//line testdata/run/rj_01_unhandled_reject.adesh:5
 				func(resolve func(int64), reject func(rt.Value)) {
-//line testdata/run/rj_01_unhandled_reject.adesh:6
 					reject(rt.NewError("rejected in an executor"))
 				}(resolve_, rt.RejectValues(reject_))
 			})
 //line testdata/run/rj_01_unhandled_reject.adesh:8
 			rt.Print("end")
+//line testdata/run/rj_01_unhandled_reject.adesh:8
 			f.complete_()
+//line testdata/run/rj_01_unhandled_reject.adesh:8
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

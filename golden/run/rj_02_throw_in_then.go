@@ -25,7 +25,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				panic(&rt.Thrown{Err: rt.NewError("thrown in then"), Pos: "testdata/run/rj_02_throw_in_then.adesh:6:5"})
 			})
 			rt.Print("end")
+//line testdata/run/rj_02_throw_in_then.adesh:8
 			f.complete_()
+//line testdata/run/rj_02_throw_in_then.adesh:8
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -36,6 +36,7 @@ poll_:
 					rt.Print("caught:", e.Message)
 					return 0
 				})
+//line testdata/run/rj_03_handled_later.adesh:5
 				return rt.Unit{}
 			})
 //line testdata/run/rj_03_handled_later.adesh:10
@@ -46,22 +47,34 @@ poll_:
 				return v
 			})
 			q = rt.Rejected[int64](rt.NewError("awaited"))
+//line testdata/run/rj_03_handled_later.adesh:16
 			f.state = 1
+//line testdata/run/rj_03_handled_later.adesh:16
 			fallthrough
+//line testdata/run/rj_03_handled_later.adesh:16
 		case 1: // body of the try at rj_03_handled_later.adesh:17
 //line testdata/run/rj_03_handled_later.adesh:18
 			f.sub1_ = q
+//line testdata/run/rj_03_handled_later.adesh:18
 			f.state = 2
+//line testdata/run/rj_03_handled_later.adesh:18
 			fallthrough
+//line testdata/run/rj_03_handled_later.adesh:18
 		case 2: // after the await at rj_03_handled_later.adesh:18
 //line testdata/run/rj_03_handled_later.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/rj_03_handled_later.adesh:18
 			if !step_.Ready {
+//line testdata/run/rj_03_handled_later.adesh:18
 				cx.SuspendedAt("testdata/run/rj_03_handled_later.adesh:18")
+//line testdata/run/rj_03_handled_later.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/rj_03_handled_later.adesh:18
 			f.sub1_ = nil
+//line testdata/run/rj_03_handled_later.adesh:18
 			f.state = 4
+//line testdata/run/rj_03_handled_later.adesh:18
 			continue poll_
 		case 3: // catch of the try at rj_03_handled_later.adesh:17
 			thrown_ := f.err_
@@ -69,8 +82,11 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/rj_03_handled_later.adesh:20
 			rt.Print("await caught:", e.Message)
+//line testdata/run/rj_03_handled_later.adesh:20
 			f.state = 4
+//line testdata/run/rj_03_handled_later.adesh:20
 			fallthrough
+//line testdata/run/rj_03_handled_later.adesh:20
 		case 4: // after the try at rj_03_handled_later.adesh:17
 //line testdata/run/rj_03_handled_later.adesh:22
 			caught = rt.Catch(chained, func(e_ rt.Error) int64 {
@@ -79,21 +95,31 @@ poll_:
 			})
 //line testdata/run/rj_03_handled_later.adesh:23
 			f.sub1_ = caught
+//line testdata/run/rj_03_handled_later.adesh:23
 			f.state = 5
+//line testdata/run/rj_03_handled_later.adesh:23
 			fallthrough
+//line testdata/run/rj_03_handled_later.adesh:23
 		case 5: // after the await at rj_03_handled_later.adesh:23
 //line testdata/run/rj_03_handled_later.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/rj_03_handled_later.adesh:23
 			if !step_.Ready {
+//line testdata/run/rj_03_handled_later.adesh:23
 				cx.SuspendedAt("testdata/run/rj_03_handled_later.adesh:23")
+//line testdata/run/rj_03_handled_later.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/rj_03_handled_later.adesh:23
 			f.sub1_ = nil
+//line testdata/run/rj_03_handled_later.adesh:23
 			aw_ = step_.Value
 //line testdata/run/rj_03_handled_later.adesh:23
 			rt.Print("catch gave", aw_)
 			rt.Print("end")
+//line testdata/run/rj_03_handled_later.adesh:24
 			f.complete_()
+//line testdata/run/rj_03_handled_later.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -17,51 +17,74 @@ const failsFutureDone_ = 2
 //
 //line testdata/run/rj_04_future_never_awaited.adesh:4
 func (f *failsFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 	for {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 		switch f.state {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 		case 0: // start
-//line testdata/run/rj_04_future_never_awaited.adesh:5
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/rj_04_future_never_awaited.adesh:5
 			f.state = 1
+//line testdata/run/rj_04_future_never_awaited.adesh:5
 			fallthrough
+//line testdata/run/rj_04_future_never_awaited.adesh:5
 		case 1: // after the await at rj_04_future_never_awaited.adesh:5
 //line testdata/run/rj_04_future_never_awaited.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/rj_04_future_never_awaited.adesh:5
 			if !step_.Ready {
+//line testdata/run/rj_04_future_never_awaited.adesh:5
 				cx.SuspendedAt("testdata/run/rj_04_future_never_awaited.adesh:5")
+//line testdata/run/rj_04_future_never_awaited.adesh:5
 				return rt.Pending[int64]()
 			}
+//line testdata/run/rj_04_future_never_awaited.adesh:5
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/rj_04_future_never_awaited.adesh:6
 			panic(&rt.Thrown{Err: rt.NewError(f.msg), Pos: "testdata/run/rj_04_future_never_awaited.adesh:6:5"})
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 		default:
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 			rt.AwaitedAgain("`fails`", "testdata/run/rj_04_future_never_awaited.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 func (f *failsFuture) Drop() {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 	if f.state == failsFutureDone_ {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 		return
 	}
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 	f.dropSub_()
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 func (f *failsFuture) dropSub_() {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 	switch f.state {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 	case 1:
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 func (f *failsFuture) complete_() {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 	*f = failsFuture{state: failsFutureDone_}
 }
 
 //line testdata/run/rj_04_future_never_awaited.adesh:4
 func fails(msg string) failsFuture {
+//line testdata/run/rj_04_future_never_awaited.adesh:4
 	return failsFuture{msg: msg}
 }
 
@@ -80,112 +103,181 @@ const mainFutureDone_ = 6
 //
 //line testdata/run/rj_04_future_never_awaited.adesh:9
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	defer f.catch_(cx, &result_)
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	var e rt.Error
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	var never rt.Future[int64]
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	_ = never
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 poll_:
 	for {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		switch f.state {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		case 0: // start
-//line testdata/run/rj_04_future_never_awaited.adesh:10
 			never = rt.Start[int64](cx, fails("never awaited"))
 			f.later = rt.Start[int64](cx, fails("awaited after it failed"))
 			f.sub1_ = rt.Sleep(20)
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 			f.state = 1
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 			fallthrough
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 		case 1: // after the await at rj_04_future_never_awaited.adesh:12
 //line testdata/run/rj_04_future_never_awaited.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 			if !step_.Ready {
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 				cx.SuspendedAt("testdata/run/rj_04_future_never_awaited.adesh:12")
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 			f.state = 2
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 			fallthrough
+//line testdata/run/rj_04_future_never_awaited.adesh:12
 		case 2: // body of the try at rj_04_future_never_awaited.adesh:13
 //line testdata/run/rj_04_future_never_awaited.adesh:14
 			f.sub2_ = f.later
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 			f.state = 3
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 			fallthrough
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 		case 3: // after the await at rj_04_future_never_awaited.adesh:14
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 			f.later = nil
 //line testdata/run/rj_04_future_never_awaited.adesh:14
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 			if !step_.Ready {
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 				cx.SuspendedAt("testdata/run/rj_04_future_never_awaited.adesh:14")
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 			f.sub2_ = nil
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 			f.state = 5
+//line testdata/run/rj_04_future_never_awaited.adesh:14
 			continue poll_
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		case 4: // catch of the try at rj_04_future_never_awaited.adesh:13
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.later = nil
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			thrown_ := f.err_
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.err_ = nil
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			e = thrown_.Err
 //line testdata/run/rj_04_future_never_awaited.adesh:16
 			rt.Print("caught:", e.Message)
+//line testdata/run/rj_04_future_never_awaited.adesh:16
 			f.state = 5
+//line testdata/run/rj_04_future_never_awaited.adesh:16
 			fallthrough
+//line testdata/run/rj_04_future_never_awaited.adesh:16
 		case 5: // after the try at rj_04_future_never_awaited.adesh:13
 //line testdata/run/rj_04_future_never_awaited.adesh:18
 			rt.Print("main done")
+//line testdata/run/rj_04_future_never_awaited.adesh:18
 			f.complete_()
+//line testdata/run/rj_04_future_never_awaited.adesh:18
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		default:
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			rt.AwaitedAgain("`main`", "testdata/run/rj_04_future_never_awaited.adesh:9:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 func (f *mainFuture) Drop() {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	if f.state == mainFutureDone_ {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		return
 	}
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	f.dropSub_()
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	f.complete_()
 }
 
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	x := recover()
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	if x == nil {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		return
 	}
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		switch f.state {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		case 2, 3:
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.dropSub_()
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.err_ = t
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.state = 4
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			*r = f.Poll(cx)
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			return
 		}
 	}
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	f.Drop()
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	panic(x)
 }
 
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 func (f *mainFuture) dropSub_() {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	switch f.state {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	case 1:
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		f.sub1_.Drop()
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	case 3:
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		if f.sub2_ != nil {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 func (f *mainFuture) complete_() {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	f.state = mainFutureDone_
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/rj_04_future_never_awaited.adesh:9
 func adeshMain() mainFuture {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 	return mainFuture{}
 }
 
@@ -204,16 +296,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.sub1_ = adeshMain()
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.state = 1
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			fallthrough
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 		case 1: // after the await at rj_04_future_never_awaited.adesh:9
 //line testdata/run/rj_04_future_never_awaited.adesh:9
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			if !step_.Ready {
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.sub1_ = mainFuture{}
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			f.complete_()
+//line testdata/run/rj_04_future_never_awaited.adesh:9
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -23,8 +23,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/rj_05_rejection_chain.adesh:3
 			p_ = rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
+//line testdata/run/rj_05_rejection_chain.adesh:3
 				func(resolve func(int64), reject func(rt.Value)) {
-//line testdata/run/rj_05_rejection_chain.adesh:4
 					rt.Print("executor")
 					reject("not an Error")
 				}(resolve_, rt.RejectValues(reject_))
@@ -39,7 +39,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/rj_05_rejection_chain.adesh:8
 			rt.Print("sync done")
+//line testdata/run/rj_05_rejection_chain.adesh:8
 			f.complete_()
+//line testdata/run/rj_05_rejection_chain.adesh:8
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

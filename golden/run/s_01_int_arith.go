@@ -54,8 +54,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 5
 //line testdata/run/s_01_int_arith.adesh:32
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_01_int_arith.adesh:32
 				var i int64 = i_
-//line testdata/run/s_01_int_arith.adesh:33
 				counter += i * i
 			}
 			counter--
@@ -68,7 +68,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n++
 			n--
 			rt.Print(n)
+//line testdata/run/s_01_int_arith.adesh:44
 			f.complete_()
+//line testdata/run/s_01_int_arith.adesh:44
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

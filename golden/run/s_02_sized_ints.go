@@ -61,6 +61,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			bytes = []uint8{1, 2, 255}
 			sum = 0
 			for _, x_ := range bytes {
+//line testdata/run/s_02_sized_ints.adesh:23
 				var v uint8 = x_
 //line testdata/run/s_02_sized_ints.adesh:23
 				sum += v
@@ -86,7 +87,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			a8 = 100
 			b64 = 1000
 			rt.Print(int64(a8)+b64, int8(b64))
+//line testdata/run/s_02_sized_ints.adesh:46
 			f.complete_()
+//line testdata/run/s_02_sized_ints.adesh:46
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

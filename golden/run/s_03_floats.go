@@ -56,6 +56,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			xs = []float64{2.5, -1.0, 4.25}
 			total = 0.0
 			for _, x_ := range xs {
+//line testdata/run/s_03_floats.adesh:29
 				var x float64 = x_
 //line testdata/run/s_03_floats.adesh:29
 				total += x
@@ -65,7 +66,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_03_floats.adesh:32
 			rt.Print(math.Sqrt(float64(2.0)), rt.Floor(float64(2.7)), rt.Ceil(float64(2.1)), rt.Round(float64(2.5)), rt.Round(float64(-2.5)), rt.Abs(float64(-3.5)), float64(math.Pow(float64(2.0), float64(10.0))))
 			rt.Print(min(1.5, 0.5), max(1.5, 0.5))
+//line testdata/run/s_03_floats.adesh:33
 			f.complete_()
+//line testdata/run/s_03_floats.adesh:33
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -47,7 +47,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.Str(int64(42)), rt.Str(float64(1.5)), rt.Str(true), rt.Str([]int64{1, 2})+"!", rt.Str(rt.Char('x')))
 			s = rt.Str(int64(12)) + "3"
 			rt.Print(s, rt.StrLen(s))
+//line testdata/run/s_04_casts.adesh:24
 			f.complete_()
+//line testdata/run/s_04_casts.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

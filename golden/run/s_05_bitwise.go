@@ -60,7 +60,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(flags)
 //line testdata/run/s_05_bitwise.adesh:38
 			rt.Print(popcount(255), popcount(18446744073709551615), popcount(0))
+//line testdata/run/s_05_bitwise.adesh:38
 			f.complete_()
+//line testdata/run/s_05_bitwise.adesh:38
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

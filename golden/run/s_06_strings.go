@@ -35,8 +35,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			emoji = "a😀b"
 			rt.Print(rt.StrLen(emoji), rt.CharAt(emoji, 1, "testdata/run/s_06_strings.adesh:6:19"), rt.Chars(emoji), rt.StrReverse(emoji))
 			for _, x_ := range "héllo" {
+//line testdata/run/s_06_strings.adesh:7
 				var ch rt.Char = rt.Char(x_)
-//line testdata/run/s_06_strings.adesh:8
 				if ch == 'é' {
 //line testdata/run/s_06_strings.adesh:8
 					rt.Print("found é")
@@ -45,6 +45,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_06_strings.adesh:10
 			count = 0
 			for _, x1_ := range s {
+//line testdata/run/s_06_strings.adesh:11
 				var c rt.Char = rt.Char(x1_)
 //line testdata/run/s_06_strings.adesh:11
 				if c == 'a' || c == 'é' {
@@ -62,6 +63,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 3
 //line testdata/run/s_06_strings.adesh:19
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_06_strings.adesh:19
 				var i int64 = i_
 //line testdata/run/s_06_strings.adesh:19
 				built += rt.Str(i) + ","
@@ -79,7 +81,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			items = []string{"a", "b"}
 			rt.Print("x=" + rt.Str(x) + ", next=" + rt.Str(x+1) + ", items=" + rt.Str(items) + ", {braces}, half=" + rt.Str(float64(x)/2.0))
 			rt.Print("template " + rt.Str(x*2) + " and " + items[rt.Index(0, len(items), "testdata/run/s_06_strings.adesh:34:32")] + " and " + "nested")
+//line testdata/run/s_06_strings.adesh:34
 			f.complete_()
+//line testdata/run/s_06_strings.adesh:34
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -15,8 +15,8 @@ var (
 func word_lengths(text string) []int64 {
 	var out []int64 = []int64{}
 	for _, x_ := range rt.Split(text, " ") {
+//line testdata/run/s_07_string_methods.adesh:25
 		var w string = x_
-//line testdata/run/s_07_string_methods.adesh:26
 		if !(w == "") {
 //line testdata/run/s_07_string_methods.adesh:26
 			rt.ArrPush(&out, rt.StrLen(w))
@@ -30,8 +30,8 @@ func word_lengths(text string) []int64 {
 func caesar(text string, shift int64) string {
 	var out string = ""
 	for _, x_ := range rt.Chars(text) {
+//line testdata/run/s_07_string_methods.adesh:35
 		var ch rt.Char = x_
-//line testdata/run/s_07_string_methods.adesh:36
 		if rt.CharIsAlpha(ch) && rt.CharIsLower(ch) {
 			var code int64 = ((int64(ch)-97+shift)%26 + 26) % 26
 			out += rt.Str(rt.Char(code + 97))
@@ -68,10 +68,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.Lines("line1\nline2\nline3"), rt.Repeat("ab", 3, "testdata/run/s_07_string_methods.adesh:12:38"), rt.Repeat("-", 0, "testdata/run/s_07_string_methods.adesh:12:54"))
 			rt.Print(rt.StrReverse("stressed"), rt.Chars("héllo"), rt.CharAt("abc", 1, "testdata/run/s_07_string_methods.adesh:13:46"), rt.CharAt("abc", 2, "testdata/run/s_07_string_methods.adesh:13:64"))
 			rt.Print(rt.ParseInt("42"), rt.ParseInt("-17"), rt.ParseInt("4x"), rt.ParseFloat("2.5"), rt.ParseFloat("nan?"))
+//line testdata/run/s_07_string_methods.adesh:14
 			t_ = rt.ParseInt("123")
+//line testdata/run/s_07_string_methods.adesh:14
 			if t_.Some {
+//line testdata/run/s_07_string_methods.adesh:14
 				t1_ = t_.Val
 			} else {
+//line testdata/run/s_07_string_methods.adesh:14
 				t1_ = 0
 			}
 //line testdata/run/s_07_string_methods.adesh:15
@@ -84,7 +88,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(word_lengths("the quick  brown fox"))
 //line testdata/run/s_07_string_methods.adesh:45
 			rt.Print(caesar("hello, world", 3), caesar(caesar("round trip", 5), -5))
+//line testdata/run/s_07_string_methods.adesh:45
 			f.complete_()
+//line testdata/run/s_07_string_methods.adesh:45
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

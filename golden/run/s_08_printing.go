@@ -250,7 +250,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print()
 			rt.Print("after empty line")
 			rt.Print(rt.Str(cfg), "s", rt.Str([]string{"s"}), rt.Str(cfg.tags)+" "+rt.Str(m))
+//line testdata/run/s_08_printing.adesh:38
 			f.complete_()
+//line testdata/run/s_08_printing.adesh:38
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -62,8 +62,8 @@ var (
 
 //line testdata/run/s_09_value_semantics.adesh:9
 func change(arr_ []int64) []int64 {
+//line testdata/run/s_09_value_semantics.adesh:9
 	arr_ = rt.ArrClone(arr_)
-//line testdata/run/s_09_value_semantics.adesh:10
 	rt.ArrPush(&arr_, 99)
 	arr_[rt.Index(0, len(arr_), "testdata/run/s_09_value_semantics.adesh:11:5")] = -1
 	return rt.ArrClone(arr_)
@@ -71,8 +71,8 @@ func change(arr_ []int64) []int64 {
 
 //line testdata/run/s_09_value_semantics.adesh:17
 func sort_copy(arr_ []int64) []int64 {
+//line testdata/run/s_09_value_semantics.adesh:17
 	arr_ = rt.ArrClone(arr_)
-//line testdata/run/s_09_value_semantics.adesh:18
 	rt.ArrSort(arr_)
 	rt.ArrReverse(arr_)
 	return rt.ArrClone(arr_)
@@ -80,8 +80,8 @@ func sort_copy(arr_ []int64) []int64 {
 
 //line testdata/run/s_09_value_semantics.adesh:43
 func empty_bag(bag Bag) Bag {
+//line testdata/run/s_09_value_semantics.adesh:43
 	bag = bag.AdeshClone()
-//line testdata/run/s_09_value_semantics.adesh:44
 	rt.ArrClear(&bag.items)
 	return bag.AdeshClone()
 }
@@ -116,6 +116,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_09_value_semantics.adesh:26
 			grid = [][]int64{{1, 2}, {3, 4}}
 			g2 = rt.ArrCloneWith(grid, func(e_ []int64) []int64 {
+//line testdata/run/s_09_value_semantics.adesh:27
 				return rt.ArrClone(e_)
 			})
 //line testdata/run/s_09_value_semantics.adesh:28
@@ -142,8 +143,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(bags)
 //line testdata/run/s_09_value_semantics.adesh:56
 			for _, x_ := range bags {
+//line testdata/run/s_09_value_semantics.adesh:56
 				var bag Bag = x_.AdeshClone()
-//line testdata/run/s_09_value_semantics.adesh:57
 				rt.ArrPush(&bag.items, 0)
 			}
 			rt.Print(bags)
@@ -151,10 +152,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m = rt.MapOf[string, []int64]([]string{"k"}, [][]int64{{1}})
 			got = rt.ArrClone(m.At("k", "testdata/run/s_09_value_semantics.adesh:63:11"))
 			rt.ArrPush(&got, 2)
+//line testdata/run/s_09_value_semantics.adesh:64
 			t_ = m.Get("k")
+//line testdata/run/s_09_value_semantics.adesh:64
 			if t_.Some {
+//line testdata/run/s_09_value_semantics.adesh:64
 				t1_ = t_.Val
 			} else {
+//line testdata/run/s_09_value_semantics.adesh:64
 				t1_ = []int64{}
 			}
 //line testdata/run/s_09_value_semantics.adesh:65
@@ -168,20 +173,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_09_value_semantics.adesh:74
 			t = rt.Tuple2[[]int64, string]{F0: []int64{1}, F1: "t"}
 			t2 = rt.TupleClone2(t, func(e_ []int64) []int64 {
+//line testdata/run/s_09_value_semantics.adesh:75
 				return rt.ArrClone(e_)
 			}, nil)
 //line testdata/run/s_09_value_semantics.adesh:76
 			t2_ = t2
+//line testdata/run/s_09_value_semantics.adesh:76
 			arr = rt.ArrClone(t2_.F0)
+//line testdata/run/s_09_value_semantics.adesh:76
 			label = t2_.F1
-//line testdata/run/s_09_value_semantics.adesh:77
 			rt.ArrPush(&arr, 2)
 			rt.Print(t, t2, arr, label)
 //line testdata/run/s_09_value_semantics.adesh:81
 			m2 = m
 			m2.Set("new", []int64{0})
 			rt.Print(int64(m.Len()), int64(m2.Len()))
+//line testdata/run/s_09_value_semantics.adesh:83
 			f.complete_()
+//line testdata/run/s_09_value_semantics.adesh:83
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -170,16 +170,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}))))
 //line testdata/run/s_10_array_methods.adesh:60
 			matrix = [][]int64{{1, 2, 3}, {4, 5, 6}}
+//line testdata/run/s_10_array_methods.adesh:60
 			t1_ = rt.ArrMap(matrix, func(row []int64) int64 {
-//line testdata/run/s_10_array_methods.adesh:61
 				return rt.ArrSum(row)
 			})
+//line testdata/run/s_10_array_methods.adesh:60
 			t_ = matrix[rt.Index(1, len(matrix), "testdata/run/s_10_array_methods.adesh:61:37")]
-//line testdata/run/s_10_array_methods.adesh:61
 			rt.Print(t1_, t_[rt.Index(2, len(t_), "testdata/run/s_10_array_methods.adesh:61:37")], int64(len(matrix)), int64(len(matrix[rt.Index(0, len(matrix), "testdata/run/s_10_array_methods.adesh:61:65")])))
 //line testdata/run/s_10_array_methods.adesh:64
 			rt.Print(rt.Equal([]int64{1, 2}, []int64{1, 2}), !rt.Equal([]int64{1, 2}, []int64{2, 1}), rt.Equal([][]int64{{1}}, [][]int64{{1}}), rt.Equal([]string{"a"}, []string{"a"}))
+//line testdata/run/s_10_array_methods.adesh:64
 			f.complete_()
+//line testdata/run/s_10_array_methods.adesh:64
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -41,35 +41,43 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(ages.Delete("nobody"), ages.Delete("dee"), ages.Len() == 0)
 //line testdata/run/s_11_maps.adesh:15
 			for k_, v_ := range ages.All() {
+//line testdata/run/s_11_maps.adesh:15
 				var name string = rt.Tuple2[string, int64]{F0: k_, F1: v_}.F0
+//line testdata/run/s_11_maps.adesh:15
 				var age int64 = rt.Tuple2[string, int64]{F0: k_, F1: v_}.F1
-//line testdata/run/s_11_maps.adesh:16
 				rt.Print(name, "is", age)
 			}
 			for k1_ := range ages.All() {
+//line testdata/run/s_11_maps.adesh:18
 				var name_ string = k1_
-//line testdata/run/s_11_maps.adesh:19
 				rt.Print("key:", name_)
 			}
 			for _, x_ := range ages.Entries() {
+//line testdata/run/s_11_maps.adesh:21
 				var entry rt.Tuple2[string, int64] = x_
-//line testdata/run/s_11_maps.adesh:22
 				var t_ rt.Tuple2[string, int64] = entry
+//line testdata/run/s_11_maps.adesh:22
 				var k string = t_.F0
+//line testdata/run/s_11_maps.adesh:22
 				var v int64 = t_.F1
-//line testdata/run/s_11_maps.adesh:23
 				rt.Print(k, v)
 			}
 //line testdata/run/s_11_maps.adesh:27
 			text = "the cat and the hat and the bat"
 			counts = rt.NewMap[string, int64]()
 			for _, x1_ := range rt.Split(text, " ") {
+//line testdata/run/s_11_maps.adesh:29
 				var w string = x1_
+//line testdata/run/s_11_maps.adesh:29
 				var t1_ rt.Option[int64] = counts.Get(w)
+//line testdata/run/s_11_maps.adesh:29
 				var t2_ int64
+//line testdata/run/s_11_maps.adesh:29
 				if t1_.Some {
+//line testdata/run/s_11_maps.adesh:29
 					t2_ = t1_.Val
 				} else {
+//line testdata/run/s_11_maps.adesh:29
 					t2_ = 0
 				}
 //line testdata/run/s_11_maps.adesh:30
@@ -78,8 +86,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(counts)
 			byLen = rt.NewMap[int64, []string]()
 			for _, x2_ := range []string{"a", "bb", "cc", "d", "eee"} {
+//line testdata/run/s_11_maps.adesh:34
 				var w_ string = x2_
-//line testdata/run/s_11_maps.adesh:35
 				var n int64 = rt.StrLen(w_)
 				if !byLen.Has(n) {
 //line testdata/run/s_11_maps.adesh:36
@@ -107,7 +115,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			cleared = rt.MapOf[int64, string]([]int64{1, 2}, []string{"one", "two"})
 			cleared.Clear()
 			rt.Print(cleared, int64(cleared.Len()))
+//line testdata/run/s_11_maps.adesh:59
 			f.complete_()
+//line testdata/run/s_11_maps.adesh:59
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -55,10 +55,14 @@ func describe(x rt.Option[int64]) string {
 
 //line testdata/run/s_12_optionals.adesh:24
 func len_or_zero(s_ rt.Option[string]) int64 {
+//line testdata/run/s_12_optionals.adesh:24
 	var t_ int64
+//line testdata/run/s_12_optionals.adesh:24
 	if s_.Some {
+//line testdata/run/s_12_optionals.adesh:24
 		t_ = rt.StrLen(s_.Val)
 	} else {
+//line testdata/run/s_12_optionals.adesh:24
 		t_ = 0
 	}
 //line testdata/run/s_12_optionals.adesh:25
@@ -129,48 +133,76 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(both(rt.Some[int64](1), rt.Some[int64](2)), both(rt.Some[int64](1), rt.None[int64]()))
 //line testdata/run/s_12_optionals.adesh:36
 			name = rt.None[string]()
+//line testdata/run/s_12_optionals.adesh:36
 			t_ = name
+//line testdata/run/s_12_optionals.adesh:36
 			if t_.Some {
+//line testdata/run/s_12_optionals.adesh:36
 				t1_ = t_.Val
 			} else {
+//line testdata/run/s_12_optionals.adesh:36
 				t1_ = "anon"
 			}
+//line testdata/run/s_12_optionals.adesh:36
 			t2_ = b
+//line testdata/run/s_12_optionals.adesh:36
 			if t2_.Some {
+//line testdata/run/s_12_optionals.adesh:36
 				t3_ = t2_.Val
 			} else {
+//line testdata/run/s_12_optionals.adesh:36
 				t3_ = 0
 			}
+//line testdata/run/s_12_optionals.adesh:36
 			t4_ = a
+//line testdata/run/s_12_optionals.adesh:36
 			if t4_.Some {
+//line testdata/run/s_12_optionals.adesh:36
 				t5_ = t4_
 			} else {
+//line testdata/run/s_12_optionals.adesh:36
 				t5_ = b
 			}
+//line testdata/run/s_12_optionals.adesh:36
 			t6_ = t5_
+//line testdata/run/s_12_optionals.adesh:36
 			if t6_.Some {
+//line testdata/run/s_12_optionals.adesh:36
 				t7_ = t6_.Val
 			} else {
+//line testdata/run/s_12_optionals.adesh:36
 				t7_ = 7
 			}
+//line testdata/run/s_12_optionals.adesh:36
 			t8_ = a
+//line testdata/run/s_12_optionals.adesh:36
 			if t8_.Some {
+//line testdata/run/s_12_optionals.adesh:36
 				t9_ = t8_
 			} else {
+//line testdata/run/s_12_optionals.adesh:36
 				t9_ = a
 			}
+//line testdata/run/s_12_optionals.adesh:36
 			t10_ = t9_
+//line testdata/run/s_12_optionals.adesh:36
 			if t10_.Some {
+//line testdata/run/s_12_optionals.adesh:36
 				t11_ = t10_.Val
 			} else {
+//line testdata/run/s_12_optionals.adesh:36
 				t11_ = 9
 			}
 //line testdata/run/s_12_optionals.adesh:37
 			rt.Print(t1_, t3_, t7_, t11_)
+//line testdata/run/s_12_optionals.adesh:37
 			t12_ = a
+//line testdata/run/s_12_optionals.adesh:37
 			if t12_.Some {
+//line testdata/run/s_12_optionals.adesh:37
 				t13_ = t12_
 			} else {
+//line testdata/run/s_12_optionals.adesh:37
 				t13_ = b
 			}
 //line testdata/run/s_12_optionals.adesh:38
@@ -195,6 +227,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			opts = []rt.Option[string]{rt.Some[string]("x"), rt.None[string](), rt.Some[string]("z")}
 			present = 0
 			for _, x_ := range opts {
+//line testdata/run/s_12_optionals.adesh:57
 				var o rt.Option[string] = x_
 //line testdata/run/s_12_optionals.adesh:57
 				if o.Some {
@@ -210,10 +243,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_12_optionals.adesh:61
 				rt.Print("found", got.Val)
 			}
+//line testdata/run/s_12_optionals.adesh:61
 			t14_ = lookups.Get("nope")
+//line testdata/run/s_12_optionals.adesh:61
 			if t14_.Some {
+//line testdata/run/s_12_optionals.adesh:61
 				t15_ = t14_.Val
 			} else {
+//line testdata/run/s_12_optionals.adesh:61
 				t15_ = -1
 			}
 //line testdata/run/s_12_optionals.adesh:62
@@ -229,7 +266,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			s = rt.Some[int64](3)
 			none = rt.None[int64]()
 			rt.Print(s, none, rt.Equal(s, rt.Some[int64](3)), rt.Equal(none, rt.None[int64]()))
+//line testdata/run/s_12_optionals.adesh:74
 			f.complete_()
+//line testdata/run/s_12_optionals.adesh:74
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -31,23 +31,26 @@ func parse_pos(s string) rt.Result[int64, string] {
 
 //line testdata/run/s_13_results.adesh:9
 func sum_three(a string, b string, c string) rt.Result[int64, string] {
+//line testdata/run/s_13_results.adesh:9
 	var t_ rt.Result[int64, string] = parse_pos(a)
+//line testdata/run/s_13_results.adesh:9
 	if !t_.IsOk {
-//line testdata/run/s_13_results.adesh:10
 		return rt.Err[int64, string](t_.Err)
 	}
 //line testdata/run/s_13_results.adesh:10
 	var x int64 = t_.Val
+//line testdata/run/s_13_results.adesh:10
 	var t1_ rt.Result[int64, string] = parse_pos(b)
+//line testdata/run/s_13_results.adesh:10
 	if !t1_.IsOk {
-//line testdata/run/s_13_results.adesh:11
 		return rt.Err[int64, string](t1_.Err)
 	}
 //line testdata/run/s_13_results.adesh:11
 	var y int64 = t1_.Val
+//line testdata/run/s_13_results.adesh:11
 	var t2_ rt.Result[int64, string] = parse_pos(c)
+//line testdata/run/s_13_results.adesh:11
 	if !t2_.IsOk {
-//line testdata/run/s_13_results.adesh:12
 		return rt.Err[int64, string](t2_.Err)
 	}
 //line testdata/run/s_13_results.adesh:12
@@ -57,7 +60,9 @@ func sum_three(a string, b string, c string) rt.Result[int64, string] {
 
 //line testdata/run/s_13_results.adesh:18
 func twice(s string) rt.Result[int64, string] {
+//line testdata/run/s_13_results.adesh:18
 	var t_ rt.Result[int64, string] = parse_pos(s)
+//line testdata/run/s_13_results.adesh:18
 	if !t_.IsOk {
 //line testdata/run/s_13_results.adesh:18
 		return rt.Err[int64, string](t_.Err)
@@ -78,16 +83,18 @@ func checked_div(a int64, b int64) rt.Result[int64, rt.Error] {
 
 //line testdata/run/s_13_results.adesh:40
 func lookup(m *rt.Map[string, string], a string) rt.Option[string] {
+//line testdata/run/s_13_results.adesh:40
 	var t_ rt.Option[string] = m.Get(a)
+//line testdata/run/s_13_results.adesh:40
 	if !t_.Some {
-//line testdata/run/s_13_results.adesh:41
 		return rt.None[string]()
 	}
 //line testdata/run/s_13_results.adesh:41
 	var b string = t_.Val
+//line testdata/run/s_13_results.adesh:41
 	var t1_ rt.Option[string] = m.Get(b)
+//line testdata/run/s_13_results.adesh:41
 	if !t1_.Some {
-//line testdata/run/s_13_results.adesh:42
 		return rt.None[string]()
 	}
 //line testdata/run/s_13_results.adesh:42
@@ -108,8 +115,11 @@ func validate(n int64) rt.Result[rt.Unit, string] {
 //line testdata/run/s_13_results.adesh:53
 func validate_all(xs []int64) rt.Result[int64, string] {
 	for _, x_ := range xs {
+//line testdata/run/s_13_results.adesh:54
 		var x int64 = x_
+//line testdata/run/s_13_results.adesh:54
 		var t_ rt.Result[rt.Unit, string] = validate(x)
+//line testdata/run/s_13_results.adesh:54
 		if !t_.IsOk {
 //line testdata/run/s_13_results.adesh:54
 			return rt.Err[int64, string](t_.Err)
@@ -145,24 +155,32 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(r1, r2, r1.IsOk, !r2.IsOk, r2.UnwrapOr(-1), r1.OkValue(), r2.OkValue(), r1.Unwrap("testdata/run/s_13_results.adesh:28:76"))
 			rt.Print(r2.UnwrapErr("testdata/run/s_13_results.adesh:29:7").Message, r2.UnwrapErr("testdata/run/s_13_results.adesh:29:32"))
 			for _, x_ := range []rt.Result[int64, rt.Error]{r1, r2} {
+//line testdata/run/s_13_results.adesh:30
 				var r rt.Result[int64, rt.Error] = x_
+//line testdata/run/s_13_results.adesh:30
 				if r.IsOk {
+//line testdata/run/s_13_results.adesh:30
 					var v int64 = r.Val
 //line testdata/run/s_13_results.adesh:32
 					rt.Print("value", v)
 				} else {
+//line testdata/run/s_13_results.adesh:32
 					var e rt.Error = r.Err
-//line testdata/run/s_13_results.adesh:33
 					rt.Print("error", e.Message)
 				}
 			}
+//line testdata/run/s_13_results.adesh:30
 			t_ = checked_div(8, 2)
+//line testdata/run/s_13_results.adesh:30
 			if t_.IsOk {
+//line testdata/run/s_13_results.adesh:30
 				var v_ int64 = t_.Val
 //line testdata/run/s_13_results.adesh:36
 				m_ = "ok " + rt.Str(v_)
 			} else {
+//line testdata/run/s_13_results.adesh:36
 				var e_ rt.Error = t_.Err
+//line testdata/run/s_13_results.adesh:36
 				_ = e_
 //line testdata/run/s_13_results.adesh:36
 				m_ = "bad"
@@ -179,7 +197,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			nested = rt.Ok[rt.Option[int64], string](rt.None[int64]())
 			deep = rt.Ok[rt.Result[int64, string], string](rt.Err[int64, string]("inner"))
 			rt.Print(nested, deep)
+//line testdata/run/s_13_results.adesh:62
 			f.complete_()
+//line testdata/run/s_13_results.adesh:62
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -43,33 +43,48 @@ func divmod(a_ int64, b_ int64) rt.Tuple2[int64, int64] {
 
 //line testdata/run/s_14_tuples.adesh:46
 func classify(p_ rt.Tuple2[int64, int64]) string {
+//line testdata/run/s_14_tuples.adesh:46
 	var m_ string
+//line testdata/run/s_14_tuples.adesh:46
 	var matched_ bool = false
+//line testdata/run/s_14_tuples.adesh:46
 	if !matched_ && (p_.F0 == 0 && p_.F1 == 0) {
+//line testdata/run/s_14_tuples.adesh:46
 		matched_ = true
 //line testdata/run/s_14_tuples.adesh:48
 		m_ = "origin"
 	}
+//line testdata/run/s_14_tuples.adesh:46
 	if !matched_ && p_.F0 == 0 {
+//line testdata/run/s_14_tuples.adesh:46
 		matched_ = true
 //line testdata/run/s_14_tuples.adesh:49
 		m_ = "on the y axis"
 	}
+//line testdata/run/s_14_tuples.adesh:46
 	if !matched_ && p_.F1 == 0 {
+//line testdata/run/s_14_tuples.adesh:46
 		matched_ = true
 //line testdata/run/s_14_tuples.adesh:50
 		m_ = "on the x axis"
 	}
+//line testdata/run/s_14_tuples.adesh:46
 	if !matched_ {
+//line testdata/run/s_14_tuples.adesh:46
 		var x_ int64 = p_.F0
+//line testdata/run/s_14_tuples.adesh:46
 		var y_ int64 = p_.F1
+//line testdata/run/s_14_tuples.adesh:46
 		if x_ == y_ {
+//line testdata/run/s_14_tuples.adesh:46
 			matched_ = true
 //line testdata/run/s_14_tuples.adesh:51
 			m_ = "on the diagonal"
 		}
 	}
+//line testdata/run/s_14_tuples.adesh:46
 	if !matched_ {
+//line testdata/run/s_14_tuples.adesh:46
 		matched_ = true
 //line testdata/run/s_14_tuples.adesh:52
 		m_ = "elsewhere"
@@ -99,46 +114,53 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/s_14_tuples.adesh:3
 			t_ = divmod(17, 5)
+//line testdata/run/s_14_tuples.adesh:3
 			q = t_.F0
+//line testdata/run/s_14_tuples.adesh:3
 			r = t_.F1
-//line testdata/run/s_14_tuples.adesh:4
 			rt.Print(q, r, divmod(-17, 5))
 //line testdata/run/s_14_tuples.adesh:6
 			triple = rt.Tuple3[string, float64, []int64]{F0: "x", F1: 2.5, F2: []int64{1, 2}}
 			t1_ = triple
+//line testdata/run/s_14_tuples.adesh:7
 			name = t1_.F0
+//line testdata/run/s_14_tuples.adesh:7
 			weight = t1_.F1
+//line testdata/run/s_14_tuples.adesh:7
 			list = rt.ArrClone(t1_.F2)
-//line testdata/run/s_14_tuples.adesh:8
 			rt.Print(name, weight, list, triple)
 //line testdata/run/s_14_tuples.adesh:11
 			nested = rt.Tuple2[rt.Tuple2[int64, int64], rt.Tuple2[string, rt.Char]]{F0: rt.Tuple2[int64, int64]{F0: 1, F1: 2}, F1: rt.Tuple2[string, rt.Char]{F0: "a", F1: 'b'}}
 			t2_ = nested
+//line testdata/run/s_14_tuples.adesh:12
 			one = t2_.F0.F0
+//line testdata/run/s_14_tuples.adesh:12
 			two = t2_.F0.F1
+//line testdata/run/s_14_tuples.adesh:12
 			letter = t2_.F1.F0
+//line testdata/run/s_14_tuples.adesh:12
 			ch = t2_.F1.F1
-//line testdata/run/s_14_tuples.adesh:13
 			rt.Print(one+two, letter, ch)
 			t3_ = nested
+//line testdata/run/s_14_tuples.adesh:14
 			second = t3_.F1.F0
-//line testdata/run/s_14_tuples.adesh:15
 			rt.Print(second)
 //line testdata/run/s_14_tuples.adesh:18
 			pairs = []rt.Tuple2[string, int64]{{F0: "ann", F1: 31}, {F0: "bob", F1: 25}}
 			for _, x_ := range pairs {
+//line testdata/run/s_14_tuples.adesh:19
 				var who string = x_.F0
+//line testdata/run/s_14_tuples.adesh:19
 				var age int64 = x_.F1
-//line testdata/run/s_14_tuples.adesh:20
 				rt.Print(who, "->", age)
 			}
 			total = 0
 			for _, x1_ := range pairs {
+//line testdata/run/s_14_tuples.adesh:23
 				var p_ rt.Tuple2[string, int64] = x1_
-//line testdata/run/s_14_tuples.adesh:24
 				var t4_ rt.Tuple2[string, int64] = p_
+//line testdata/run/s_14_tuples.adesh:24
 				var age_ int64 = t4_.F1
-//line testdata/run/s_14_tuples.adesh:25
 				total += age_
 			}
 			rt.Print(total)
@@ -146,43 +168,52 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.Equal(rt.Tuple2[int64, string]{F0: 1, F1: "a"}, rt.Tuple2[int64, string]{F0: 1, F1: "a"}), !rt.Equal(rt.Tuple2[int64, int64]{F0: 1, F1: 2}, rt.Tuple2[int64, int64]{F0: 2, F1: 1}), rt.Equal(pairs[rt.Index(0, len(pairs), "testdata/run/s_14_tuples.adesh:30:47")], rt.Tuple2[string, int64]{F0: "ann", F1: 31}))
 			t = rt.Tuple2[[]int64, int64]{F0: []int64{1}, F1: 2}
 			u = rt.TupleClone2(t, func(e_ []int64) []int64 {
+//line testdata/run/s_14_tuples.adesh:32
 				return rt.ArrClone(e_)
 			}, nil)
 //line testdata/run/s_14_tuples.adesh:33
 			t5_ = u
+//line testdata/run/s_14_tuples.adesh:33
 			arr = rt.ArrClone(t5_.F0)
-//line testdata/run/s_14_tuples.adesh:34
 			rt.ArrPush(&arr, 9)
 			rt.Print(t, u, arr)
 //line testdata/run/s_14_tuples.adesh:38
 			a = 1
 			b = 2
 			t6_ = rt.Tuple2[int64, int64]{F0: b, F1: a}
+//line testdata/run/s_14_tuples.adesh:40
 			x = t6_.F0
+//line testdata/run/s_14_tuples.adesh:40
 			y = t6_.F1
-//line testdata/run/s_14_tuples.adesh:41
 			a = x
 			b = y
 			rt.Print(a, b)
 //line testdata/run/s_14_tuples.adesh:55
 			for _, x2_ := range []rt.Tuple2[int64, int64]{{F0: 0, F1: 0}, {F0: 0, F1: 5}, {F0: 3, F1: 0}, {F0: 4, F1: 4}, {F0: 1, F1: 2}} {
+//line testdata/run/s_14_tuples.adesh:55
 				var p__ rt.Tuple2[int64, int64] = x2_
-//line testdata/run/s_14_tuples.adesh:56
 				rt.Print(p__, classify(p__))
 			}
 //line testdata/run/s_14_tuples.adesh:59
 			six = rt.Tuple6[int64, int64, int64, int64, int64, string]{F0: 1, F1: 2, F2: 3, F3: 4, F4: 5, F5: "six"}
 			rt.Print(six)
 			t7_ = six
+//line testdata/run/s_14_tuples.adesh:61
 			s1 = t7_.F0
+//line testdata/run/s_14_tuples.adesh:61
 			s2 = t7_.F1
+//line testdata/run/s_14_tuples.adesh:61
 			s3 = t7_.F2
+//line testdata/run/s_14_tuples.adesh:61
 			s4 = t7_.F3
+//line testdata/run/s_14_tuples.adesh:61
 			s5 = t7_.F4
+//line testdata/run/s_14_tuples.adesh:61
 			s6 = t7_.F5
-//line testdata/run/s_14_tuples.adesh:62
 			rt.Print(s1+s2+s3+s4+s5, s6)
+//line testdata/run/s_14_tuples.adesh:62
 			f.complete_()
+//line testdata/run/s_14_tuples.adesh:62
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

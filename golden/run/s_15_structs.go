@@ -151,6 +151,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.ArrPush(&pts, Point{x: 3, y: 3})
 			sum = 0
 			for _, x_ := range pts {
+//line testdata/run/s_15_structs.adesh:43
 				var pt Point = x_
 //line testdata/run/s_15_structs.adesh:43
 				sum += pt.x
@@ -166,7 +167,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			y = 4
 			short = Point{x: x, y: y}
 			rt.Print(short)
+//line testdata/run/s_15_structs.adesh:54
 			f.complete_()
+//line testdata/run/s_15_structs.adesh:54
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -162,10 +162,14 @@ var (
 
 //line testdata/run/s_16_methods.adesh:60
 func clamp(v int64, lo int64, hi int64) int64 {
+//line testdata/run/s_16_methods.adesh:60
 	var t_ int64
+//line testdata/run/s_16_methods.adesh:60
 	if v < lo {
+//line testdata/run/s_16_methods.adesh:60
 		t_ = lo
 	} else {
+//line testdata/run/s_16_methods.adesh:60
 		t_ = rt.Cond(v > hi, hi, v)
 	}
 //line testdata/run/s_16_methods.adesh:60
@@ -217,17 +221,23 @@ func (self *Counter) bump_twice() {
 
 //line testdata/run/s_16_methods.adesh:45
 func Dir_turn_right(self Dir) Dir {
+//line testdata/run/s_16_methods.adesh:45
 	var m_ Dir
+//line testdata/run/s_16_methods.adesh:45
 	switch self.AdeshTag() {
+//line testdata/run/s_16_methods.adesh:45
 	case 0:
 //line testdata/run/s_16_methods.adesh:47
 		m_ = Dir(Dir_East{})
+//line testdata/run/s_16_methods.adesh:45
 	case 1:
 //line testdata/run/s_16_methods.adesh:48
 		m_ = Dir(Dir_South{})
+//line testdata/run/s_16_methods.adesh:45
 	case 2:
 //line testdata/run/s_16_methods.adesh:49
 		m_ = Dir(Dir_West{})
+//line testdata/run/s_16_methods.adesh:45
 	case 3:
 //line testdata/run/s_16_methods.adesh:50
 		m_ = Dir(Dir_North{})
@@ -238,13 +248,15 @@ func Dir_turn_right(self Dir) Dir {
 
 //line testdata/run/s_16_methods.adesh:53
 func Dir_is_vertical(self Dir) bool {
+//line testdata/run/s_16_methods.adesh:53
 	var m_ bool
+//line testdata/run/s_16_methods.adesh:53
 	switch self.AdeshTag() {
+//line testdata/run/s_16_methods.adesh:53
 	case 0, 2:
-//line testdata/run/s_16_methods.adesh:54
 		m_ = true
+//line testdata/run/s_16_methods.adesh:53
 	default:
-//line testdata/run/s_16_methods.adesh:54
 		m_ = false
 	}
 //line testdata/run/s_16_methods.adesh:54
@@ -290,6 +302,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			team.members[rt.Index(0, len(team.members), "testdata/run/s_16_methods.adesh:38:1")].inc()
 			team.members[rt.Index(1, len(team.members), "testdata/run/s_16_methods.adesh:39:1")].add(10)
 			for _, x_ := range team.members {
+//line testdata/run/s_16_methods.adesh:40
 				var m Counter = x_
 //line testdata/run/s_16_methods.adesh:40
 				rt.Print(m.describe())
@@ -299,14 +312,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(Dir_turn_right(d), Dir_turn_right(Dir_turn_right(d)), Dir_is_vertical(d), Dir_is_vertical(Dir(Dir_South{})))
 //line testdata/run/s_16_methods.adesh:66
 			for _, x1_ := range []Temp{{celsius: -40.0}, {celsius: 37.5}, {celsius: 100.0}} {
+//line testdata/run/s_16_methods.adesh:66
 				var t Temp = x1_
-//line testdata/run/s_16_methods.adesh:67
 				rt.Print(t.fahrenheit(), t.level())
 			}
 //line testdata/run/s_16_methods.adesh:70
 			describe = c.describe
 			rt.Print(describe())
+//line testdata/run/s_16_methods.adesh:71
 			f.complete_()
+//line testdata/run/s_16_methods.adesh:71
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

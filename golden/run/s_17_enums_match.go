@@ -248,25 +248,38 @@ var (
 
 //line testdata/run/s_17_enums_match.adesh:5
 func area(s Shape) float64 {
+//line testdata/run/s_17_enums_match.adesh:5
 	var m_ float64
+//line testdata/run/s_17_enums_match.adesh:5
 	switch s.AdeshTag() {
+//line testdata/run/s_17_enums_match.adesh:5
 	case 0:
+//line testdata/run/s_17_enums_match.adesh:5
 		var r float64 = s.(Shape_Circle).F0
 //line testdata/run/s_17_enums_match.adesh:7
 		m_ = 3.0 * r * r
+//line testdata/run/s_17_enums_match.adesh:5
 	case 1:
+//line testdata/run/s_17_enums_match.adesh:5
 		var w float64 = s.(Shape_Rect).F0
+//line testdata/run/s_17_enums_match.adesh:5
 		var h float64 = s.(Shape_Rect).F1
 //line testdata/run/s_17_enums_match.adesh:8
 		m_ = w * h
+//line testdata/run/s_17_enums_match.adesh:5
 	case 2:
+//line testdata/run/s_17_enums_match.adesh:5
 		var a float64 = s.(Shape_Triangle).F0
+//line testdata/run/s_17_enums_match.adesh:5
 		var b float64 = s.(Shape_Triangle).F1
+//line testdata/run/s_17_enums_match.adesh:5
 		var c_ float64 = s.(Shape_Triangle).F2
 //line testdata/run/s_17_enums_match.adesh:10
 		var p_ float64 = (a + b + c_) / 2.0
 		return math.Sqrt(float64(p_ * (p_ - a) * (p_ - b) * (p_ - c_)))
+//line testdata/run/s_17_enums_match.adesh:5
 	case 3:
+//line testdata/run/s_17_enums_match.adesh:13
 		m_ = 0.0
 	}
 //line testdata/run/s_17_enums_match.adesh:6
@@ -275,12 +288,17 @@ func area(s Shape) float64 {
 
 //line testdata/run/s_17_enums_match.adesh:16
 func name(s Shape) string {
+//line testdata/run/s_17_enums_match.adesh:16
 	switch s.AdeshTag() {
+//line testdata/run/s_17_enums_match.adesh:16
 	case 0:
 //line testdata/run/s_17_enums_match.adesh:18
 		return "circle"
+//line testdata/run/s_17_enums_match.adesh:16
 	case 1:
+//line testdata/run/s_17_enums_match.adesh:16
 		var w float64 = s.(Shape_Rect).F0
+//line testdata/run/s_17_enums_match.adesh:16
 		var h float64 = s.(Shape_Rect).F1
 //line testdata/run/s_17_enums_match.adesh:20
 		if w == h {
@@ -289,38 +307,55 @@ func name(s Shape) string {
 		}
 //line testdata/run/s_17_enums_match.adesh:21
 		return "rectangle"
+//line testdata/run/s_17_enums_match.adesh:16
 	default:
+//line testdata/run/s_17_enums_match.adesh:23
 		return "other"
 	}
 }
 
 //line testdata/run/s_17_enums_match.adesh:57
 func eval(e_ Expr) int64 {
+//line testdata/run/s_17_enums_match.adesh:57
 	return evalDepth_(e_, 0)
 }
 
 //line testdata/run/s_17_enums_match.adesh:57
 func evalDepth_(e_ Expr, depth_ int32) int64 {
+//line testdata/run/s_17_enums_match.adesh:57
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_17_enums_match.adesh:57
 		rt.StackOverflow("eval", "testdata/run/s_17_enums_match.adesh:57:4")
 	}
+//line testdata/run/s_17_enums_match.adesh:57
 	var m_ int64
+//line testdata/run/s_17_enums_match.adesh:57
 	switch e_.AdeshTag() {
+//line testdata/run/s_17_enums_match.adesh:57
 	case 0:
+//line testdata/run/s_17_enums_match.adesh:57
 		var n int64 = e_.(Expr_Num).F0
 //line testdata/run/s_17_enums_match.adesh:59
 		m_ = n
+//line testdata/run/s_17_enums_match.adesh:57
 	case 1:
+//line testdata/run/s_17_enums_match.adesh:57
 		var a Expr = e_.(Expr_Add).F0
+//line testdata/run/s_17_enums_match.adesh:57
 		var b Expr = e_.(Expr_Add).F1
 //line testdata/run/s_17_enums_match.adesh:60
 		m_ = evalDepth_(a, depth_+1) + evalDepth_(b, depth_+1)
+//line testdata/run/s_17_enums_match.adesh:57
 	case 2:
+//line testdata/run/s_17_enums_match.adesh:57
 		var a_ Expr = e_.(Expr_Mul).F0
+//line testdata/run/s_17_enums_match.adesh:57
 		var b_ Expr = e_.(Expr_Mul).F1
 //line testdata/run/s_17_enums_match.adesh:61
 		m_ = evalDepth_(a_, depth_+1) * evalDepth_(b_, depth_+1)
+//line testdata/run/s_17_enums_match.adesh:57
 	case 3:
+//line testdata/run/s_17_enums_match.adesh:57
 		var x Expr = e_.(Expr_Neg).F0
 //line testdata/run/s_17_enums_match.adesh:62
 		m_ = -evalDepth_(x, depth_+1)
@@ -331,31 +366,46 @@ func evalDepth_(e_ Expr, depth_ int32) int64 {
 
 //line testdata/run/s_17_enums_match.adesh:65
 func show(e_ Expr) string {
+//line testdata/run/s_17_enums_match.adesh:65
 	return showDepth_(e_, 0)
 }
 
 //line testdata/run/s_17_enums_match.adesh:65
 func showDepth_(e_ Expr, depth_ int32) string {
+//line testdata/run/s_17_enums_match.adesh:65
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_17_enums_match.adesh:65
 		rt.StackOverflow("show", "testdata/run/s_17_enums_match.adesh:65:4")
 	}
+//line testdata/run/s_17_enums_match.adesh:65
 	var m_ string
+//line testdata/run/s_17_enums_match.adesh:65
 	switch e_.AdeshTag() {
+//line testdata/run/s_17_enums_match.adesh:65
 	case 0:
+//line testdata/run/s_17_enums_match.adesh:65
 		var n int64 = e_.(Expr_Num).F0
 //line testdata/run/s_17_enums_match.adesh:67
 		m_ = rt.Str(n)
+//line testdata/run/s_17_enums_match.adesh:65
 	case 1:
+//line testdata/run/s_17_enums_match.adesh:65
 		var a Expr = e_.(Expr_Add).F0
+//line testdata/run/s_17_enums_match.adesh:65
 		var b Expr = e_.(Expr_Add).F1
 //line testdata/run/s_17_enums_match.adesh:68
 		m_ = "(" + showDepth_(a, depth_+1) + " + " + showDepth_(b, depth_+1) + ")"
+//line testdata/run/s_17_enums_match.adesh:65
 	case 2:
+//line testdata/run/s_17_enums_match.adesh:65
 		var a_ Expr = e_.(Expr_Mul).F0
+//line testdata/run/s_17_enums_match.adesh:65
 		var b_ Expr = e_.(Expr_Mul).F1
 //line testdata/run/s_17_enums_match.adesh:69
 		m_ = showDepth_(a_, depth_+1) + " * " + showDepth_(b_, depth_+1)
+//line testdata/run/s_17_enums_match.adesh:65
 	case 3:
+//line testdata/run/s_17_enums_match.adesh:65
 		var x Expr = e_.(Expr_Neg).F0
 //line testdata/run/s_17_enums_match.adesh:70
 		m_ = "-" + showDepth_(x, depth_+1)
@@ -366,8 +416,11 @@ func showDepth_(e_ Expr, depth_ int32) string {
 
 //line testdata/run/s_17_enums_match.adesh:78
 func describe(r rt.Result[rt.Option[int64], string]) string {
+//line testdata/run/s_17_enums_match.adesh:78
 	var m_ string
+//line testdata/run/s_17_enums_match.adesh:78
 	if r.IsOk && r.Val.Some {
+//line testdata/run/s_17_enums_match.adesh:78
 		var n int64 = r.Val.Val
 //line testdata/run/s_17_enums_match.adesh:80
 		m_ = "number " + rt.Str(n)
@@ -375,8 +428,8 @@ func describe(r rt.Result[rt.Option[int64], string]) string {
 //line testdata/run/s_17_enums_match.adesh:81
 		m_ = "nothing"
 	} else {
+//line testdata/run/s_17_enums_match.adesh:81
 		var msg string = r.Err
-//line testdata/run/s_17_enums_match.adesh:82
 		m_ = "error " + msg
 	}
 //line testdata/run/s_17_enums_match.adesh:79
@@ -385,7 +438,9 @@ func describe(r rt.Result[rt.Option[int64], string]) string {
 
 //line testdata/run/s_17_enums_match.adesh:88
 func yes_no(b bool) string {
+//line testdata/run/s_17_enums_match.adesh:88
 	var m_ string
+//line testdata/run/s_17_enums_match.adesh:88
 	if b == true {
 //line testdata/run/s_17_enums_match.adesh:88
 		m_ = "yes"
@@ -417,8 +472,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_17_enums_match.adesh:26
 			shapes = []Shape{Shape(Shape_Circle{F0: 1.0}), Shape(Shape_Rect{F0: 2.0, F1: 3.0}), Shape(Shape_Rect{F0: 2.0, F1: 2.0}), Shape(Shape_Triangle{F0: 3.0, F1: 4.0, F2: 5.0}), Shape(Shape_Empty{})}
 			for _, x_ := range shapes {
+//line testdata/run/s_17_enums_match.adesh:27
 				var s Shape = x_
-//line testdata/run/s_17_enums_match.adesh:28
 				rt.Print(s, name(s), area(s))
 			}
 //line testdata/run/s_17_enums_match.adesh:32
@@ -429,40 +484,60 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			stack = []int64{}
 			program = []Cmd{Cmd(Cmd_Push{F0: 2}), Cmd(Cmd_Push{F0: 40}), Cmd(Cmd_Add{}), Cmd(Cmd_Print{}), Cmd(Cmd_Push{F0: 7}), Cmd(Cmd_Pop{}), Cmd(Cmd_Print{})}
 			for _, x1_ := range program {
+//line testdata/run/s_17_enums_match.adesh:40
 				var cmd Cmd = x1_
+//line testdata/run/s_17_enums_match.adesh:40
 				switch cmd.AdeshTag() {
+//line testdata/run/s_17_enums_match.adesh:40
 				case 0:
+//line testdata/run/s_17_enums_match.adesh:40
 					var v int64 = cmd.(Cmd_Push).F0
 //line testdata/run/s_17_enums_match.adesh:42
 					rt.ArrPush(&stack, v)
+//line testdata/run/s_17_enums_match.adesh:40
 				case 1:
 //line testdata/run/s_17_enums_match.adesh:43
 					rt.ArrPop(&stack)
+//line testdata/run/s_17_enums_match.adesh:40
 				case 2:
+//line testdata/run/s_17_enums_match.adesh:40
 					var t_ rt.Option[int64] = rt.ArrPop(&stack)
+//line testdata/run/s_17_enums_match.adesh:40
 					var t1_ int64
+//line testdata/run/s_17_enums_match.adesh:40
 					if t_.Some {
+//line testdata/run/s_17_enums_match.adesh:40
 						t1_ = t_.Val
 					} else {
+//line testdata/run/s_17_enums_match.adesh:40
 						t1_ = 0
 					}
 //line testdata/run/s_17_enums_match.adesh:45
 					var b int64 = t1_
+//line testdata/run/s_17_enums_match.adesh:45
 					var t2_ rt.Option[int64] = rt.ArrPop(&stack)
+//line testdata/run/s_17_enums_match.adesh:45
 					var t3_ int64
+//line testdata/run/s_17_enums_match.adesh:45
 					if t2_.Some {
+//line testdata/run/s_17_enums_match.adesh:45
 						t3_ = t2_.Val
 					} else {
+//line testdata/run/s_17_enums_match.adesh:45
 						t3_ = 0
 					}
 //line testdata/run/s_17_enums_match.adesh:46
 					var a int64 = t3_
 					rt.ArrPush(&stack, a+b)
+//line testdata/run/s_17_enums_match.adesh:40
 				case 3:
+//line testdata/run/s_17_enums_match.adesh:49
 					rt.Print("stack:", stack)
 				}
 			}
+//line testdata/run/s_17_enums_match.adesh:40
 			t4_ = int64(len(stack))
+//line testdata/run/s_17_enums_match.adesh:40
 			if t4_ == 0 {
 //line testdata/run/s_17_enums_match.adesh:52
 				m_ = "empty"
@@ -475,11 +550,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_17_enums_match.adesh:52
 			size = m_
+//line testdata/run/s_17_enums_match.adesh:52
 			t6_ = size
+//line testdata/run/s_17_enums_match.adesh:52
 			t5_ = rt.ArrLast(stack)
+//line testdata/run/s_17_enums_match.adesh:52
 			if t5_.Some {
+//line testdata/run/s_17_enums_match.adesh:52
 				var v_ int64 = t5_.Val
-//line testdata/run/s_17_enums_match.adesh:53
 				m1_ = v_
 			} else {
 //line testdata/run/s_17_enums_match.adesh:53
@@ -495,7 +573,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(describe(rt.Ok[rt.Option[int64], string](rt.Some[int64](5))), describe(rt.Ok[rt.Option[int64], string](rt.None[int64]())), describe(rt.Err[rt.Option[int64], string]("bad")))
 //line testdata/run/s_17_enums_match.adesh:89
 			rt.Print(yes_no(true), yes_no(1 > 2))
+//line testdata/run/s_17_enums_match.adesh:89
 			f.complete_()
+//line testdata/run/s_17_enums_match.adesh:89
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

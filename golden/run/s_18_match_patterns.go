@@ -90,45 +90,65 @@ var (
 
 //line testdata/run/s_18_match_patterns.adesh:4
 func grade(score int64) string {
+//line testdata/run/s_18_match_patterns.adesh:4
 	var m_ string
+//line testdata/run/s_18_match_patterns.adesh:4
 	var matched_ bool = false
+//line testdata/run/s_18_match_patterns.adesh:4
 	if !matched_ && score == 100 {
+//line testdata/run/s_18_match_patterns.adesh:4
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:6
 		m_ = "perfect"
 	}
+//line testdata/run/s_18_match_patterns.adesh:4
 	if !matched_ && (90 <= score && score <= 99) {
+//line testdata/run/s_18_match_patterns.adesh:4
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:7
 		m_ = "A"
 	}
+//line testdata/run/s_18_match_patterns.adesh:4
 	if !matched_ && (80 <= score && score < 90) {
+//line testdata/run/s_18_match_patterns.adesh:4
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:8
 		m_ = "B"
 	}
+//line testdata/run/s_18_match_patterns.adesh:4
 	if !matched_ && (score == 0 || score == 1 || score == 2) {
+//line testdata/run/s_18_match_patterns.adesh:4
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:9
 		m_ = "almost nothing"
 	}
+//line testdata/run/s_18_match_patterns.adesh:4
 	if !matched_ {
+//line testdata/run/s_18_match_patterns.adesh:4
 		var n int64 = score
+//line testdata/run/s_18_match_patterns.adesh:4
 		if n < 0 {
+//line testdata/run/s_18_match_patterns.adesh:4
 			matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:10
 			m_ = "invalid (" + rt.Str(n) + ")"
 		}
 	}
+//line testdata/run/s_18_match_patterns.adesh:4
 	if !matched_ {
+//line testdata/run/s_18_match_patterns.adesh:4
 		var n_ int64 = score
+//line testdata/run/s_18_match_patterns.adesh:4
 		if n_ > 100 {
+//line testdata/run/s_18_match_patterns.adesh:4
 			matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:11
 			m_ = "too high"
 		}
 	}
+//line testdata/run/s_18_match_patterns.adesh:4
 	if !matched_ {
+//line testdata/run/s_18_match_patterns.adesh:4
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:12
 		m_ = "C or below"
@@ -139,7 +159,9 @@ func grade(score int64) string {
 
 //line testdata/run/s_18_match_patterns.adesh:17
 func kind(c rt.Char) string {
+//line testdata/run/s_18_match_patterns.adesh:17
 	var m_ string
+//line testdata/run/s_18_match_patterns.adesh:17
 	if c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' {
 //line testdata/run/s_18_match_patterns.adesh:19
 		m_ = "vowel"
@@ -162,7 +184,9 @@ func kind(c rt.Char) string {
 
 //line testdata/run/s_18_match_patterns.adesh:28
 func command(s string) string {
+//line testdata/run/s_18_match_patterns.adesh:28
 	var m_ string
+//line testdata/run/s_18_match_patterns.adesh:28
 	if s == "quit" || s == "exit" {
 //line testdata/run/s_18_match_patterns.adesh:30
 		m_ = "bye"
@@ -173,8 +197,8 @@ func command(s string) string {
 //line testdata/run/s_18_match_patterns.adesh:32
 		m_ = "empty"
 	} else {
+//line testdata/run/s_18_match_patterns.adesh:32
 		var other string = s
-//line testdata/run/s_18_match_patterns.adesh:33
 		m_ = "unknown: " + other
 	}
 //line testdata/run/s_18_match_patterns.adesh:29
@@ -183,67 +207,100 @@ func command(s string) string {
 
 //line testdata/run/s_18_match_patterns.adesh:40
 func handle(m Msg) string {
+//line testdata/run/s_18_match_patterns.adesh:40
 	var m_ string
+//line testdata/run/s_18_match_patterns.adesh:40
 	var matched_ bool = false
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && (m.AdeshTag() == 0 && (m.(Msg_Move).F0 == 0 && m.(Msg_Move).F1 == 0)) {
+//line testdata/run/s_18_match_patterns.adesh:40
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:42
 		m_ = "stay"
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && (m.AdeshTag() == 0 && m.(Msg_Move).F0 == 0) {
+//line testdata/run/s_18_match_patterns.adesh:40
 		var y int64 = m.(Msg_Move).F1
+//line testdata/run/s_18_match_patterns.adesh:40
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:43
 		m_ = "vertical " + rt.Str(y)
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && (m.AdeshTag() == 0 && m.(Msg_Move).F1 == 0) {
+//line testdata/run/s_18_match_patterns.adesh:40
 		var x int64 = m.(Msg_Move).F0
+//line testdata/run/s_18_match_patterns.adesh:40
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:44
 		m_ = "horizontal " + rt.Str(x)
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && m.AdeshTag() == 0 {
+//line testdata/run/s_18_match_patterns.adesh:40
 		var x_ int64 = m.(Msg_Move).F0
+//line testdata/run/s_18_match_patterns.adesh:40
 		var y_ int64 = m.(Msg_Move).F1
+//line testdata/run/s_18_match_patterns.adesh:40
 		if x_ == y_ {
+//line testdata/run/s_18_match_patterns.adesh:40
 			matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:45
 			m_ = "diagonal " + rt.Str(x_)
 		}
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && m.AdeshTag() == 0 {
+//line testdata/run/s_18_match_patterns.adesh:40
 		var x_1 int64 = m.(Msg_Move).F0
+//line testdata/run/s_18_match_patterns.adesh:40
 		var y_1 int64 = m.(Msg_Move).F1
+//line testdata/run/s_18_match_patterns.adesh:40
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:46
 		m_ = "move " + rt.Str(x_1) + "," + rt.Str(y_1)
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && (m.AdeshTag() == 1 && m.(Msg_Say).F0 == "") {
+//line testdata/run/s_18_match_patterns.adesh:40
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:47
 		m_ = "silence"
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && m.AdeshTag() == 1 {
+//line testdata/run/s_18_match_patterns.adesh:40
 		var text string = m.(Msg_Say).F0
+//line testdata/run/s_18_match_patterns.adesh:40
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:48
 		m_ = "say " + text
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && m.AdeshTag() == 2 {
+//line testdata/run/s_18_match_patterns.adesh:40
 		var list []Msg = rt.ArrClone(m.(Msg_Batch).F0)
+//line testdata/run/s_18_match_patterns.adesh:40
 		if int64(len(list)) == 0 {
+//line testdata/run/s_18_match_patterns.adesh:40
 			matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:49
 			m_ = "empty batch"
 		}
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && m.AdeshTag() == 2 {
+//line testdata/run/s_18_match_patterns.adesh:40
 		var list_ []Msg = rt.ArrClone(m.(Msg_Batch).F0)
+//line testdata/run/s_18_match_patterns.adesh:40
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:50
 		m_ = "batch of " + rt.Str(int64(len(list_)))
 	}
+//line testdata/run/s_18_match_patterns.adesh:40
 	if !matched_ && m.AdeshTag() == 3 {
+//line testdata/run/s_18_match_patterns.adesh:40
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:51
 		m_ = "quit"
@@ -254,21 +311,27 @@ func handle(m Msg) string {
 
 //line testdata/run/s_18_match_patterns.adesh:59
 func combine(a rt.Option[int64], b rt.Result[int64, string]) string {
+//line testdata/run/s_18_match_patterns.adesh:59
 	var m_ string
+//line testdata/run/s_18_match_patterns.adesh:59
 	var t_ rt.Tuple2[rt.Option[int64], rt.Result[int64, string]] = rt.Tuple2[rt.Option[int64], rt.Result[int64, string]]{F0: a, F1: b}
+//line testdata/run/s_18_match_patterns.adesh:59
 	if t_.F0.Some && t_.F1.IsOk {
+//line testdata/run/s_18_match_patterns.adesh:59
 		var x int64 = t_.F0.Val
+//line testdata/run/s_18_match_patterns.adesh:59
 		var y int64 = t_.F1.Val
 //line testdata/run/s_18_match_patterns.adesh:61
 		m_ = "both " + rt.Str(x+y)
 	} else if !t_.F0.Some && t_.F1.IsOk {
+//line testdata/run/s_18_match_patterns.adesh:61
 		var y_ int64 = t_.F1.Val
-//line testdata/run/s_18_match_patterns.adesh:62
 		m_ = "only result " + rt.Str(y_)
 	} else if t_.F0.Some && !t_.F1.IsOk {
+//line testdata/run/s_18_match_patterns.adesh:62
 		var x_ int64 = t_.F0.Val
+//line testdata/run/s_18_match_patterns.adesh:62
 		var e string = t_.F1.Err
-//line testdata/run/s_18_match_patterns.adesh:63
 		m_ = "only option " + rt.Str(x_) + ", error " + e
 	} else if !t_.F0.Some && !t_.F1.IsOk {
 //line testdata/run/s_18_match_patterns.adesh:64
@@ -280,22 +343,32 @@ func combine(a rt.Option[int64], b rt.Result[int64, string]) string {
 
 //line testdata/run/s_18_match_patterns.adesh:80
 func sign(f_ float64) string {
+//line testdata/run/s_18_match_patterns.adesh:80
 	var m_ string
+//line testdata/run/s_18_match_patterns.adesh:80
 	var matched_ bool = false
+//line testdata/run/s_18_match_patterns.adesh:80
 	if !matched_ && f_ == 0.0 {
+//line testdata/run/s_18_match_patterns.adesh:80
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:82
 		m_ = "zero"
 	}
+//line testdata/run/s_18_match_patterns.adesh:80
 	if !matched_ {
+//line testdata/run/s_18_match_patterns.adesh:80
 		var x float64 = f_
+//line testdata/run/s_18_match_patterns.adesh:80
 		if x < 0.0 {
+//line testdata/run/s_18_match_patterns.adesh:80
 			matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:83
 			m_ = "negative"
 		}
 	}
+//line testdata/run/s_18_match_patterns.adesh:80
 	if !matched_ {
+//line testdata/run/s_18_match_patterns.adesh:80
 		matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:84
 		m_ = "positive"
@@ -306,7 +379,9 @@ func sign(f_ float64) string {
 
 //line testdata/run/s_18_match_patterns.adesh:87
 func small(n int64) string {
+//line testdata/run/s_18_match_patterns.adesh:87
 	var m_ string
+//line testdata/run/s_18_match_patterns.adesh:87
 	if n == -1 {
 //line testdata/run/s_18_match_patterns.adesh:87
 		m_ = "minus one"
@@ -335,6 +410,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/s_18_match_patterns.adesh:15
 			for _, x_ := range []int64{100, 95, 90, 89, 80, 79, 1, -3, 250} {
+//line testdata/run/s_18_match_patterns.adesh:15
 				var s int64 = x_
 //line testdata/run/s_18_match_patterns.adesh:15
 				rt.Print(s, grade(s))
@@ -347,6 +423,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			msgs = []Msg{Msg(Msg_Move{F0: 0, F1: 0}), Msg(Msg_Move{F0: 0, F1: 3}), Msg(Msg_Move{F0: 4, F1: 0}), Msg(Msg_Move{F0: 2, F1: 2}), Msg(Msg_Move{F0: 1, F1: 2}), Msg(Msg_Say{F0: ""}), Msg(Msg_Say{F0: "hi"}), Msg(Msg_Batch{F0: []Msg{}}), Msg(Msg_Batch{F0: []Msg{Msg(Msg_Quit{}), Msg(Msg_Quit{})}}), Msg(Msg_Quit{})}
 //line testdata/run/s_18_match_patterns.adesh:56
 			for _, x1_ := range msgs {
+//line testdata/run/s_18_match_patterns.adesh:56
 				var m Msg = x1_
 //line testdata/run/s_18_match_patterns.adesh:56
 				rt.Print(handle(m))
@@ -356,26 +433,39 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_18_match_patterns.adesh:70
 			limit = 10
 			for _, x2_ := range []int64{5, 10, 15} {
+//line testdata/run/s_18_match_patterns.adesh:71
 				var v int64 = x2_
+//line testdata/run/s_18_match_patterns.adesh:71
 				var matched_ bool = false
+//line testdata/run/s_18_match_patterns.adesh:71
 				if !matched_ {
+//line testdata/run/s_18_match_patterns.adesh:71
 					var x int64 = v
+//line testdata/run/s_18_match_patterns.adesh:71
 					if x < limit {
+//line testdata/run/s_18_match_patterns.adesh:71
 						matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:73
 						rt.Print(x, "below")
 					}
 				}
+//line testdata/run/s_18_match_patterns.adesh:71
 				if !matched_ {
+//line testdata/run/s_18_match_patterns.adesh:71
 					var x_1 int64 = v
+//line testdata/run/s_18_match_patterns.adesh:71
 					if x_1 == limit {
+//line testdata/run/s_18_match_patterns.adesh:71
 						matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:74
 						rt.Print(x_1, "at")
 					}
 				}
+//line testdata/run/s_18_match_patterns.adesh:71
 				if !matched_ {
+//line testdata/run/s_18_match_patterns.adesh:71
 					var x_2 int64 = v
+//line testdata/run/s_18_match_patterns.adesh:71
 					matched_ = true
 //line testdata/run/s_18_match_patterns.adesh:75
 					rt.Print(x_2, "above")
@@ -383,7 +473,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_18_match_patterns.adesh:88
 			rt.Print(sign(0.0), sign(-2.5), sign(3.0), small(-1), small(-3), small(0))
+//line testdata/run/s_18_match_patterns.adesh:88
 			f.complete_()
+//line testdata/run/s_18_match_patterns.adesh:88
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -27,10 +27,14 @@ func first[T any](xs []T) rt.Option[T] {
 
 //line testdata/run/s_19_generic_fns.adesh:10
 func max_of[T cmp.Ordered](a T, b T) T {
+//line testdata/run/s_19_generic_fns.adesh:10
 	var t_ T
+//line testdata/run/s_19_generic_fns.adesh:10
 	if a > b {
+//line testdata/run/s_19_generic_fns.adesh:10
 		t_ = rt.CloneT(a)
 	} else {
+//line testdata/run/s_19_generic_fns.adesh:10
 		t_ = rt.CloneT(b)
 	}
 //line testdata/run/s_19_generic_fns.adesh:10
@@ -41,8 +45,8 @@ func max_of[T cmp.Ordered](a T, b T) T {
 func largest[T cmp.Ordered](xs []T) rt.Option[T] {
 	var best rt.Option[T] = rt.None[T]()
 	for _, x_ := range xs {
+//line testdata/run/s_19_generic_fns.adesh:13
 		var x T = x_
-//line testdata/run/s_19_generic_fns.adesh:14
 		if !best.Some || x > best.Val {
 //line testdata/run/s_19_generic_fns.adesh:14
 			best = rt.Some[T](rt.CloneT(x))
@@ -50,6 +54,7 @@ func largest[T cmp.Ordered](xs []T) rt.Option[T] {
 	}
 //line testdata/run/s_19_generic_fns.adesh:16
 	return rt.OptionClone(best, func(e_ T) T {
+//line testdata/run/s_19_generic_fns.adesh:16
 		return rt.CloneT(e_)
 	})
 }
@@ -58,6 +63,7 @@ func largest[T cmp.Ordered](xs []T) rt.Option[T] {
 func sum_all[T rt.Number](xs []T, zero T) T {
 	var s T = rt.CloneT(zero)
 	for _, x_ := range xs {
+//line testdata/run/s_19_generic_fns.adesh:20
 		var x T = x_
 //line testdata/run/s_19_generic_fns.adesh:20
 		s = s + x
@@ -70,12 +76,18 @@ func sum_all[T rt.Number](xs []T, zero T) T {
 func count_each[K comparable](xs []K) *rt.Map[K, int64] {
 	var m *rt.Map[K, int64] = rt.NewMap[K, int64]()
 	for _, x_ := range xs {
+//line testdata/run/s_19_generic_fns.adesh:25
 		var x K = x_
+//line testdata/run/s_19_generic_fns.adesh:25
 		var t_ rt.Option[int64] = m.Get(x)
+//line testdata/run/s_19_generic_fns.adesh:25
 		var t1_ int64
+//line testdata/run/s_19_generic_fns.adesh:25
 		if t_.Some {
+//line testdata/run/s_19_generic_fns.adesh:25
 			t1_ = t_.Val
 		} else {
+//line testdata/run/s_19_generic_fns.adesh:25
 			t1_ = 0
 		}
 //line testdata/run/s_19_generic_fns.adesh:25
@@ -94,9 +106,10 @@ func pair[A any, B any](a A, b B) rt.Tuple2[A, B] {
 //line testdata/run/s_19_generic_fns.adesh:29
 func swap[A any, B any](p_ rt.Tuple2[A, B]) rt.Tuple2[B, A] {
 	var t_ rt.Tuple2[A, B] = p_
+//line testdata/run/s_19_generic_fns.adesh:30
 	var a A = rt.CloneT(t_.F0)
+//line testdata/run/s_19_generic_fns.adesh:30
 	var b B = rt.CloneT(t_.F1)
-//line testdata/run/s_19_generic_fns.adesh:31
 	return rt.Tuple2[B, A]{F0: rt.CloneT(b), F1: rt.CloneT(a)}
 }
 
@@ -110,6 +123,7 @@ func apply_twice[T any](f_ func(T) T, x T) T {
 func map_all[T any, U any](xs []T, f_ func(T) U) []U {
 	var out []U = []U{}
 	for _, x_ := range xs {
+//line testdata/run/s_19_generic_fns.adesh:36
 		var x T = x_
 //line testdata/run/s_19_generic_fns.adesh:36
 		rt.ArrPush(&out, f_(x))
@@ -121,6 +135,7 @@ func map_all[T any, U any](xs []T, f_ func(T) U) []U {
 //line testdata/run/s_19_generic_fns.adesh:39
 func contains[T any](xs []T, v T) bool {
 	for _, x_ := range xs {
+//line testdata/run/s_19_generic_fns.adesh:40
 		var x T = x_
 //line testdata/run/s_19_generic_fns.adesh:40
 		if rt.Equal(x, v) {
@@ -133,10 +148,14 @@ func contains[T any](xs []T, v T) bool {
 }
 
 func clamp[T cmp.Ordered](x T, lo T, hi T) T {
+//line testdata/run/s_19_generic_fns.adesh:44
 	var t_ T
+//line testdata/run/s_19_generic_fns.adesh:44
 	if max_of[T](lo, x) < hi {
+//line testdata/run/s_19_generic_fns.adesh:44
 		t_ = max_of[T](lo, x)
 	} else {
+//line testdata/run/s_19_generic_fns.adesh:44
 		t_ = rt.CloneT(hi)
 	}
 //line testdata/run/s_19_generic_fns.adesh:44
@@ -185,7 +204,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(clamp[int64](15, 0, 10), clamp[int64](-5, 0, 10), clamp[int64](5, 0, 10), clamp[string]("m", "c", "k"))
 //line testdata/run/s_19_generic_fns.adesh:60
 			rt.Print(identity[int64](7), first[string]([]string{}))
+//line testdata/run/s_19_generic_fns.adesh:60
 			f.complete_()
+//line testdata/run/s_19_generic_fns.adesh:60
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

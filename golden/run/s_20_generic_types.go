@@ -173,27 +173,41 @@ var (
 
 //line testdata/run/s_20_generic_types.adesh:44
 func insert(t Tree[int64], v int64) Tree[int64] {
+//line testdata/run/s_20_generic_types.adesh:44
 	return insertDepth_(t, v, 0)
 }
 
 //line testdata/run/s_20_generic_types.adesh:44
 func insertDepth_(t Tree[int64], v int64, depth_ int32) Tree[int64] {
+//line testdata/run/s_20_generic_types.adesh:44
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_20_generic_types.adesh:44
 		rt.StackOverflow("insert", "testdata/run/s_20_generic_types.adesh:44:4")
 	}
+//line testdata/run/s_20_generic_types.adesh:44
 	var m_ Tree[int64]
+//line testdata/run/s_20_generic_types.adesh:44
 	switch t.AdeshTag() {
+//line testdata/run/s_20_generic_types.adesh:44
 	case 0:
 //line testdata/run/s_20_generic_types.adesh:46
 		m_ = Tree[int64](Tree_Node[int64]{F0: Tree[int64](Tree_Leaf[int64]{}), F1: v, F2: Tree[int64](Tree_Leaf[int64]{})})
+//line testdata/run/s_20_generic_types.adesh:44
 	case 1:
+//line testdata/run/s_20_generic_types.adesh:44
 		var l Tree[int64] = t.(Tree_Node[int64]).F0
+//line testdata/run/s_20_generic_types.adesh:44
 		var x int64 = t.(Tree_Node[int64]).F1
+//line testdata/run/s_20_generic_types.adesh:44
 		var r Tree[int64] = t.(Tree_Node[int64]).F2
+//line testdata/run/s_20_generic_types.adesh:44
 		var t_ Tree[int64]
+//line testdata/run/s_20_generic_types.adesh:44
 		if v < x {
+//line testdata/run/s_20_generic_types.adesh:44
 			t_ = Tree[int64](Tree_Node[int64]{F0: insertDepth_(l, v, depth_+1), F1: x, F2: r})
 		} else {
+//line testdata/run/s_20_generic_types.adesh:44
 			t_ = Tree[int64](Tree_Node[int64]{F0: l, F1: x, F2: insertDepth_(r, v, depth_+1)})
 		}
 //line testdata/run/s_20_generic_types.adesh:47
@@ -205,40 +219,53 @@ func insertDepth_(t Tree[int64], v int64, depth_ int32) Tree[int64] {
 
 //line testdata/run/s_20_generic_types.adesh:50
 func in_order(t Tree[int64], out []int64) []int64 {
+//line testdata/run/s_20_generic_types.adesh:50
 	return in_orderDepth_(t, out, 0)
 }
 
 //line testdata/run/s_20_generic_types.adesh:50
 func in_orderDepth_(t Tree[int64], out []int64, depth_ int32) []int64 {
+//line testdata/run/s_20_generic_types.adesh:50
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_20_generic_types.adesh:50
 		rt.StackOverflow("in_order", "testdata/run/s_20_generic_types.adesh:50:4")
 	}
+//line testdata/run/s_20_generic_types.adesh:50
 	switch t.AdeshTag() {
+//line testdata/run/s_20_generic_types.adesh:50
 	case 0:
 //line testdata/run/s_20_generic_types.adesh:52
 		return rt.ArrClone(out)
+//line testdata/run/s_20_generic_types.adesh:50
 	case 1:
+//line testdata/run/s_20_generic_types.adesh:50
 		var l Tree[int64] = t.(Tree_Node[int64]).F0
+//line testdata/run/s_20_generic_types.adesh:50
 		var x int64 = t.(Tree_Node[int64]).F1
+//line testdata/run/s_20_generic_types.adesh:50
 		var r Tree[int64] = t.(Tree_Node[int64]).F2
 //line testdata/run/s_20_generic_types.adesh:54
 		var acc []int64 = in_orderDepth_(l, out, depth_+1)
 		rt.ArrPush(&acc, x)
 		return in_orderDepth_(r, acc, depth_+1)
 	}
+//line testdata/run/s_20_generic_types.adesh:50
 	panic("unreachable")
 }
 
 //line testdata/run/s_20_generic_types.adesh:68
 func or_default[T any](m Maybe[T], d T) T {
+//line testdata/run/s_20_generic_types.adesh:68
 	var m_ T
+//line testdata/run/s_20_generic_types.adesh:68
 	switch m.AdeshTag() {
+//line testdata/run/s_20_generic_types.adesh:68
 	case 0:
+//line testdata/run/s_20_generic_types.adesh:68
 		var v T = rt.CloneT(m.(Maybe_Just[T]).F0)
-//line testdata/run/s_20_generic_types.adesh:69
 		m_ = rt.CloneT(v)
+//line testdata/run/s_20_generic_types.adesh:68
 	case 1:
-//line testdata/run/s_20_generic_types.adesh:69
 		m_ = rt.CloneT(d)
 	}
 //line testdata/run/s_20_generic_types.adesh:69
@@ -261,6 +288,7 @@ func (self *Stack[T]) pop() rt.Option[T] {
 func (self Stack[T]) peek() rt.Option[T] {
 //line testdata/run/s_20_generic_types.adesh:6
 	return rt.OptionClone(rt.ArrLast(self.items), func(e_ T) T {
+//line testdata/run/s_20_generic_types.adesh:6
 		return rt.CloneT(e_)
 	})
 }
@@ -281,6 +309,7 @@ func (self Stack[T]) is_empty() bool {
 func Stack_map_to[T any, U any](self Stack[T], f_ func(T) U) Stack[U] {
 	var out Stack[U] = Stack[U]{items: []U{}}
 	for _, x_ := range self.items {
+//line testdata/run/s_20_generic_types.adesh:11
 		var x T = x_
 //line testdata/run/s_20_generic_types.adesh:11
 		out.push(f_(x))
@@ -341,6 +370,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_20_generic_types.adesh:60
 			tree = Tree[int64](Tree_Leaf[int64]{})
 			for _, x_ := range []int64{5, 2, 8, 1, 9, 3} {
+//line testdata/run/s_20_generic_types.adesh:61
 				var v int64 = x_
 //line testdata/run/s_20_generic_types.adesh:61
 				tree = insert(tree, v)
@@ -351,7 +381,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(small)
 //line testdata/run/s_20_generic_types.adesh:71
 			rt.Print(or_default[string](Maybe[string](Maybe_Just[string]{F0: "x"}), "d"), or_default[int64](Maybe[int64](Maybe_Nothing[int64]{}), 7), Maybe[[]int64](Maybe_Just[[]int64]{F0: []int64{1}}))
+//line testdata/run/s_20_generic_types.adesh:71
 			f.complete_()
+//line testdata/run/s_20_generic_types.adesh:71
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

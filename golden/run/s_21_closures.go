@@ -144,6 +144,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_21_closures.adesh:36
 			results = []int64{}
 			for _, x_ := range ops {
+//line testdata/run/s_21_closures.adesh:37
 				var op func(int64, int64) int64 = x_
 //line testdata/run/s_21_closures.adesh:37
 				rt.ArrPush(&results, op(7, 3))
@@ -164,8 +165,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 3
 //line testdata/run/s_21_closures.adesh:44
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_21_closures.adesh:44
 				var i int64 = i_
-//line testdata/run/s_21_closures.adesh:45
 				rt.ArrPush(&fs, func() int64 {
 //line testdata/run/s_21_closures.adesh:45
 					return i * 10
@@ -213,7 +214,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_21_closures.adesh:73
 				return x * 2
 			}, 10, 1), apply_n(adder(5), 3, 0))
+//line testdata/run/s_21_closures.adesh:73
 			f.complete_()
+//line testdata/run/s_21_closures.adesh:73
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -45,18 +45,25 @@ var (
 
 //line testdata/run/s_22_recursion.adesh:3
 func fact(n int64) int64 {
+//line testdata/run/s_22_recursion.adesh:3
 	return factDepth_(n, 0)
 }
 
 //line testdata/run/s_22_recursion.adesh:3
 func factDepth_(n int64, depth_ int32) int64 {
+//line testdata/run/s_22_recursion.adesh:3
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:3
 		rt.StackOverflow("fact", "testdata/run/s_22_recursion.adesh:3:4")
 	}
+//line testdata/run/s_22_recursion.adesh:3
 	var t_ int64
+//line testdata/run/s_22_recursion.adesh:3
 	if n <= 1 {
+//line testdata/run/s_22_recursion.adesh:3
 		t_ = 1
 	} else {
+//line testdata/run/s_22_recursion.adesh:3
 		t_ = n * factDepth_(n-1, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:3
@@ -65,12 +72,15 @@ func factDepth_(n int64, depth_ int32) int64 {
 
 //line testdata/run/s_22_recursion.adesh:4
 func fib(n int64) int64 {
+//line testdata/run/s_22_recursion.adesh:4
 	return fibDepth_(n, 0)
 }
 
 //line testdata/run/s_22_recursion.adesh:4
 func fibDepth_(n int64, depth_ int32) int64 {
+//line testdata/run/s_22_recursion.adesh:4
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:4
 		rt.StackOverflow("fib", "testdata/run/s_22_recursion.adesh:4:4")
 	}
 //line testdata/run/s_22_recursion.adesh:5
@@ -84,18 +94,25 @@ func fibDepth_(n int64, depth_ int32) int64 {
 
 //line testdata/run/s_22_recursion.adesh:10
 func is_even(n int64) bool {
+//line testdata/run/s_22_recursion.adesh:10
 	return is_evenDepth_(n, 0)
 }
 
 //line testdata/run/s_22_recursion.adesh:10
 func is_evenDepth_(n int64, depth_ int32) bool {
+//line testdata/run/s_22_recursion.adesh:10
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:10
 		rt.StackOverflow("is_even", "testdata/run/s_22_recursion.adesh:10:4")
 	}
+//line testdata/run/s_22_recursion.adesh:10
 	var t_ bool
+//line testdata/run/s_22_recursion.adesh:10
 	if n == 0 {
+//line testdata/run/s_22_recursion.adesh:10
 		t_ = true
 	} else {
+//line testdata/run/s_22_recursion.adesh:10
 		t_ = is_oddDepth_(n-1, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:10
@@ -104,18 +121,25 @@ func is_evenDepth_(n int64, depth_ int32) bool {
 
 //line testdata/run/s_22_recursion.adesh:11
 func is_odd(n int64) bool {
+//line testdata/run/s_22_recursion.adesh:11
 	return is_oddDepth_(n, 0)
 }
 
 //line testdata/run/s_22_recursion.adesh:11
 func is_oddDepth_(n int64, depth_ int32) bool {
+//line testdata/run/s_22_recursion.adesh:11
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:11
 		rt.StackOverflow("is_odd", "testdata/run/s_22_recursion.adesh:11:4")
 	}
+//line testdata/run/s_22_recursion.adesh:11
 	var t_ bool
+//line testdata/run/s_22_recursion.adesh:11
 	if n == 0 {
+//line testdata/run/s_22_recursion.adesh:11
 		t_ = false
 	} else {
+//line testdata/run/s_22_recursion.adesh:11
 		t_ = is_evenDepth_(n-1, depth_+1)
 	}
 //line testdata/run/s_22_recursion.adesh:11
@@ -123,12 +147,15 @@ func is_oddDepth_(n int64, depth_ int32) bool {
 }
 
 func ackermann(m int64, n int64) int64 {
+//line testdata/run/s_22_recursion.adesh:14
 	return ackermannDepth_(m, n, 0)
 }
 
 //line testdata/run/s_22_recursion.adesh:14
 func ackermannDepth_(m int64, n int64, depth_ int32) int64 {
+//line testdata/run/s_22_recursion.adesh:14
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:14
 		rt.StackOverflow("ackermann", "testdata/run/s_22_recursion.adesh:14:4")
 	}
 //line testdata/run/s_22_recursion.adesh:15
@@ -149,9 +176,13 @@ func ackermannDepth_(m int64, n int64, depth_ int32) int64 {
 func permutations(items []string) []string {
 	var out []string = []string{}
 	var go_ func(string, []string)
+//line testdata/run/s_22_recursion.adesh:24
 	var go_Depth_ func(string, []string, int32)
+//line testdata/run/s_22_recursion.adesh:24
 	go_Depth_ = func(prefix string, rest []string, depth_ int32) {
+//line testdata/run/s_22_recursion.adesh:24
 		if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:24
 			rt.StackOverflow("go", "testdata/run/s_22_recursion.adesh:24:8")
 		}
 //line testdata/run/s_22_recursion.adesh:25
@@ -162,14 +193,16 @@ func permutations(items []string) []string {
 		var n_ int64 = int64(len(rest))
 //line testdata/run/s_22_recursion.adesh:29
 		for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_22_recursion.adesh:29
 			var i int64 = i_
-//line testdata/run/s_22_recursion.adesh:30
 			var remaining []string = rt.ArrClone(rest)
 			var picked string = rt.ArrRemove(&remaining, i, "testdata/run/s_22_recursion.adesh:31:26")
 			go_Depth_(prefix+picked, remaining, depth_+1)
 		}
 	}
+//line testdata/run/s_22_recursion.adesh:24
 	go_ = func(prefix string, rest []string) {
+//line testdata/run/s_22_recursion.adesh:24
 		go_Depth_(prefix, rest, 0)
 	}
 //line testdata/run/s_22_recursion.adesh:35
@@ -181,9 +214,13 @@ func permutations(items []string) []string {
 func fib_memo(n int64) int64 {
 	var memo *rt.Map[int64, int64] = rt.NewMap[int64, int64]()
 	var f_ func(int64) int64
+//line testdata/run/s_22_recursion.adesh:43
 	var f_Depth_ func(int64, int32) int64
+//line testdata/run/s_22_recursion.adesh:43
 	f_Depth_ = func(k int64, depth_ int32) int64 {
+//line testdata/run/s_22_recursion.adesh:43
 		if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:43
 			rt.StackOverflow("f", "testdata/run/s_22_recursion.adesh:43:8")
 		}
 //line testdata/run/s_22_recursion.adesh:44
@@ -202,7 +239,9 @@ func fib_memo(n int64) int64 {
 		memo.Set(k, v)
 		return v
 	}
+//line testdata/run/s_22_recursion.adesh:43
 	f_ = func(k int64) int64 {
+//line testdata/run/s_22_recursion.adesh:43
 		return f_Depth_(k, 0)
 	}
 //line testdata/run/s_22_recursion.adesh:51
@@ -217,17 +256,21 @@ func leaf(v int64) Tree {
 
 //line testdata/run/s_22_recursion.adesh:58
 func sum(t Tree) int64 {
+//line testdata/run/s_22_recursion.adesh:58
 	return sumDepth_(t, 0)
 }
 
 //line testdata/run/s_22_recursion.adesh:58
 func sumDepth_(t Tree, depth_ int32) int64 {
+//line testdata/run/s_22_recursion.adesh:58
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:58
 		rt.StackOverflow("sum", "testdata/run/s_22_recursion.adesh:58:4")
 	}
 //line testdata/run/s_22_recursion.adesh:59
 	var s int64 = t.value
 	for _, x_ := range t.children {
+//line testdata/run/s_22_recursion.adesh:60
 		var c Tree = x_
 //line testdata/run/s_22_recursion.adesh:60
 		s += sumDepth_(c, depth_+1)
@@ -238,17 +281,21 @@ func sumDepth_(t Tree, depth_ int32) int64 {
 
 //line testdata/run/s_22_recursion.adesh:63
 func depth(t Tree) int64 {
+//line testdata/run/s_22_recursion.adesh:63
 	return depthDepth_(t, 0)
 }
 
 //line testdata/run/s_22_recursion.adesh:63
 func depthDepth_(t Tree, depth_ int32) int64 {
+//line testdata/run/s_22_recursion.adesh:63
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:63
 		rt.StackOverflow("depth", "testdata/run/s_22_recursion.adesh:63:4")
 	}
 //line testdata/run/s_22_recursion.adesh:64
 	var d int64 = 0
 	for _, x_ := range t.children {
+//line testdata/run/s_22_recursion.adesh:65
 		var c Tree = x_
 //line testdata/run/s_22_recursion.adesh:65
 		d = max(d, depthDepth_(c, depth_+1))
@@ -259,12 +306,15 @@ func depthDepth_(t Tree, depth_ int32) int64 {
 
 //line testdata/run/s_22_recursion.adesh:72
 func bsearch(xs []int64, want int64, lo int64, hi int64) int64 {
+//line testdata/run/s_22_recursion.adesh:72
 	return bsearchDepth_(xs, want, lo, hi, 0)
 }
 
 //line testdata/run/s_22_recursion.adesh:72
 func bsearchDepth_(xs []int64, want int64, lo int64, hi int64, depth_ int32) int64 {
+//line testdata/run/s_22_recursion.adesh:72
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_22_recursion.adesh:72
 		rt.StackOverflow("bsearch", "testdata/run/s_22_recursion.adesh:72:4")
 	}
 //line testdata/run/s_22_recursion.adesh:73
@@ -315,7 +365,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_22_recursion.adesh:79
 			sorted = []int64{1, 3, 5, 7, 9, 11}
 			rt.Print(bsearch(sorted, 7, 0, int64(len(sorted))), bsearch(sorted, 4, 0, int64(len(sorted))))
+//line testdata/run/s_22_recursion.adesh:80
 			f.complete_()
+//line testdata/run/s_22_recursion.adesh:80
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -22,14 +22,18 @@ func layered() string {
 		caught_ := rt.TryCatch(func() {
 			panic(&rt.Thrown{Err: rt.NewError("inner"), Pos: "testdata/run/s_23_try_catch.adesh:30:13"})
 		})
+//line testdata/run/s_23_try_catch.adesh:29
 		if caught_ != nil {
+//line testdata/run/s_23_try_catch.adesh:29
 			var e rt.Error = caught_.Err
 //line testdata/run/s_23_try_catch.adesh:32
 			rt.Print("inner caught", e.Message)
 			panic(&rt.Thrown{Err: rt.NewError("rethrown " + e.Message), Pos: "testdata/run/s_23_try_catch.adesh:33:13"})
 		}
 	})
+//line testdata/run/s_23_try_catch.adesh:28
 	if caught1_ != nil {
+//line testdata/run/s_23_try_catch.adesh:28
 		var e_ rt.Error = caught1_.Err
 //line testdata/run/s_23_try_catch.adesh:36
 		return "outer caught " + e_.Message
@@ -41,8 +45,8 @@ func layered() string {
 func parse_all(items []string) []int64 {
 	var out []int64 = []int64{}
 	for _, x_ := range items {
+//line testdata/run/s_23_try_catch.adesh:45
 		var s string = x_
-//line testdata/run/s_23_try_catch.adesh:46
 		var n rt.Option[int64] = rt.ParseInt(s)
 		if !n.Some {
 //line testdata/run/s_23_try_catch.adesh:47
@@ -56,24 +60,33 @@ func parse_all(items []string) []int64 {
 
 //line testdata/run/s_23_try_catch.adesh:52
 func safe_parse(items []string) []int64 {
+//line testdata/run/s_23_try_catch.adesh:52
 	var ret_ []int64
-//line testdata/run/s_23_try_catch.adesh:53
 	code_, caught_ := rt.TryCatchCode(func() int {
+//line testdata/run/s_23_try_catch.adesh:53
 		{
+//line testdata/run/s_23_try_catch.adesh:53
 			ret_ = parse_all(items)
+//line testdata/run/s_23_try_catch.adesh:53
 			return 1
 		}
 	})
+//line testdata/run/s_23_try_catch.adesh:53
 	if caught_ != nil {
+//line testdata/run/s_23_try_catch.adesh:53
 		var e rt.Error = caught_.Err
 //line testdata/run/s_23_try_catch.adesh:56
 		rt.Print("safe_parse:", e.Message)
 		return []int64{}
 	}
+//line testdata/run/s_23_try_catch.adesh:53
 	switch code_ {
+//line testdata/run/s_23_try_catch.adesh:53
 	case 1:
+//line testdata/run/s_23_try_catch.adesh:53
 		return ret_
 	}
+//line testdata/run/s_23_try_catch.adesh:53
 	panic("unreachable")
 }
 
@@ -108,7 +121,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Print(risky(5))
 				rt.Print("not reached")
 			})
+//line testdata/run/s_23_try_catch.adesh:8
 			if caught_ != nil {
+//line testdata/run/s_23_try_catch.adesh:8
 				var e rt.Error = caught_.Err
 //line testdata/run/s_23_try_catch.adesh:13
 				rt.Print("caught:", e.Message, e)
@@ -118,7 +133,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:16
 				panic(&rt.Thrown{Err: rt.ToError("a plain string"), Pos: "testdata/run/s_23_try_catch.adesh:16:7"})
 			})
+//line testdata/run/s_23_try_catch.adesh:16
 			if caught1_ != nil {
+//line testdata/run/s_23_try_catch.adesh:16
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/s_23_try_catch.adesh:16
 				rt.Print(e_.Message, e_)
@@ -128,7 +145,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:17
 				panic(&rt.Thrown{Err: rt.ToError(42), Pos: "testdata/run/s_23_try_catch.adesh:17:7"})
 			})
+//line testdata/run/s_23_try_catch.adesh:17
 			if caught2_ != nil {
+//line testdata/run/s_23_try_catch.adesh:17
 				var e_1 rt.Error = caught2_.Err
 //line testdata/run/s_23_try_catch.adesh:17
 				rt.Print(e_1.Message)
@@ -138,7 +157,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:18
 				panic(&rt.Thrown{Err: rt.ToError([]int64{1, 2}), Pos: "testdata/run/s_23_try_catch.adesh:18:7"})
 			})
+//line testdata/run/s_23_try_catch.adesh:18
 			if caught3_ != nil {
+//line testdata/run/s_23_try_catch.adesh:18
 				var e_2 rt.Error = caught3_.Err
 //line testdata/run/s_23_try_catch.adesh:18
 				rt.Print(e_2.Message)
@@ -150,7 +171,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:19
 				rt.Print(xs[rt.Index(3, len(xs), "testdata/run/s_23_try_catch.adesh:19:27")])
 			})
+//line testdata/run/s_23_try_catch.adesh:19
 			if caught4_ != nil {
+//line testdata/run/s_23_try_catch.adesh:19
 				var e_3 rt.Error = caught4_.Err
 //line testdata/run/s_23_try_catch.adesh:19
 				rt.Print("index:", e_3.Message)
@@ -160,7 +183,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:20
 				rt.Assert(1 > 2, "one is not greater", "testdata/run/s_23_try_catch.adesh:20:7")
 			})
+//line testdata/run/s_23_try_catch.adesh:20
 			if caught5_ != nil {
+//line testdata/run/s_23_try_catch.adesh:20
 				var e_4 rt.Error = caught5_.Err
 //line testdata/run/s_23_try_catch.adesh:20
 				rt.Print("assert:", e_4.Message)
@@ -172,7 +197,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:21
 				rt.Print(m.At("b", "testdata/run/s_23_try_catch.adesh:21:31"))
 			})
+//line testdata/run/s_23_try_catch.adesh:21
 			if caught6_ != nil {
+//line testdata/run/s_23_try_catch.adesh:21
 				var e_5 rt.Error = caught6_.Err
 //line testdata/run/s_23_try_catch.adesh:21
 				rt.Print("map:", e_5.Message)
@@ -184,7 +211,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:22
 				rt.Print(rt.Div(int64(1), z, "testdata/run/s_23_try_catch.adesh:22:24"))
 			})
+//line testdata/run/s_23_try_catch.adesh:22
 			if caught7_ != nil {
+//line testdata/run/s_23_try_catch.adesh:22
 				var e_6 rt.Error = caught7_.Err
 //line testdata/run/s_23_try_catch.adesh:22
 				rt.Print("div:", e_6.Message)
@@ -196,7 +225,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:23
 				rt.Print(o.Unwrap("testdata/run/s_23_try_catch.adesh:23:33"))
 			})
+//line testdata/run/s_23_try_catch.adesh:23
 			if caught8_ != nil {
+//line testdata/run/s_23_try_catch.adesh:23
 				var e_7 rt.Error = caught8_.Err
 //line testdata/run/s_23_try_catch.adesh:23
 				rt.Print("unwrap:", e_7.Message)
@@ -208,7 +239,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:24
 				rt.Print(r.Unwrap("testdata/run/s_23_try_catch.adesh:24:53"))
 			})
+//line testdata/run/s_23_try_catch.adesh:24
 			if caught9_ != nil {
+//line testdata/run/s_23_try_catch.adesh:24
 				var e_8 rt.Error = caught9_.Err
 //line testdata/run/s_23_try_catch.adesh:24
 				rt.Print("result:", e_8.Message)
@@ -222,15 +255,17 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 3
 //line testdata/run/s_23_try_catch.adesh:64
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_23_try_catch.adesh:64
 				var i int64 = i_
-//line testdata/run/s_23_try_catch.adesh:65
 				caught10_ := rt.TryCatch(func() {
 					if i%2 == 0 {
 //line testdata/run/s_23_try_catch.adesh:66
 						panic(&rt.Thrown{Err: rt.NewError("even " + rt.Str(i)), Pos: "testdata/run/s_23_try_catch.adesh:66:25"})
 					}
 				})
+//line testdata/run/s_23_try_catch.adesh:65
 				if caught10_ != nil {
+//line testdata/run/s_23_try_catch.adesh:65
 					var e_9 rt.Error = caught10_.Err
 //line testdata/run/s_23_try_catch.adesh:68
 					rt.ArrPush(&errs, e_9)
@@ -242,6 +277,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:74
 				panic(&rt.Thrown{Err: rt.NewError("ignored"), Pos: "testdata/run/s_23_try_catch.adesh:74:7"})
 			})
+//line testdata/run/s_23_try_catch.adesh:74
 			if caught11_ != nil {
 //line testdata/run/s_23_try_catch.adesh:74
 				rt.Print("caught without a name")
@@ -250,13 +286,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_23_try_catch.adesh:76
 				panic(&rt.Thrown{Err: rt.NewError("x"), Pos: "testdata/run/s_23_try_catch.adesh:76:7"})
 			})
+//line testdata/run/s_23_try_catch.adesh:76
 			if caught12_ != nil {
+//line testdata/run/s_23_try_catch.adesh:76
 				var __ rt.Error = caught12_.Err
+//line testdata/run/s_23_try_catch.adesh:76
 				_ = __
 //line testdata/run/s_23_try_catch.adesh:76
 				rt.Print("underscore")
 			}
+//line testdata/run/s_23_try_catch.adesh:76
 			f.complete_()
+//line testdata/run/s_23_try_catch.adesh:76
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -11,26 +11,37 @@ func find(xs []int64, want int64) int64 {
 	var n_ int64 = int64(len(xs))
 //line testdata/run/s_24_try_control.adesh:4
 	for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_24_try_control.adesh:4
 		var i int64 = i_
+//line testdata/run/s_24_try_control.adesh:4
 		var ret_ int64
-//line testdata/run/s_24_try_control.adesh:5
 		code_, caught_ := rt.TryCatchCode(func() int {
 			if xs[rt.Index(i, len(xs), "testdata/run/s_24_try_control.adesh:6:16")] == want {
+//line testdata/run/s_24_try_control.adesh:6
 				{
+//line testdata/run/s_24_try_control.adesh:6
 					ret_ = i
+//line testdata/run/s_24_try_control.adesh:6
 					return 1
 				}
 			}
+//line testdata/run/s_24_try_control.adesh:6
 			return 0
 		})
+//line testdata/run/s_24_try_control.adesh:5
 		if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:5
 			var e rt.Error = caught_.Err
+//line testdata/run/s_24_try_control.adesh:5
 			_ = e
 //line testdata/run/s_24_try_control.adesh:8
 			rt.Print("never")
 		}
+//line testdata/run/s_24_try_control.adesh:5
 		switch code_ {
+//line testdata/run/s_24_try_control.adesh:5
 		case 1:
+//line testdata/run/s_24_try_control.adesh:5
 			return ret_
 		}
 	}
@@ -48,82 +59,105 @@ loop_:
 		i++
 		code_, caught_ := rt.TryCatchCode(func() int {
 			if i == 2 {
+//line testdata/run/s_24_try_control.adesh:21
 				return 1
 			}
 //line testdata/run/s_24_try_control.adesh:22
 			if i == 5 {
+//line testdata/run/s_24_try_control.adesh:22
 				return 2
 			}
 //line testdata/run/s_24_try_control.adesh:23
 			seen += i
+//line testdata/run/s_24_try_control.adesh:23
 			return 0
 		})
-//line testdata/run/s_24_try_control.adesh:25
 		rt.Print("finally", i)
+//line testdata/run/s_24_try_control.adesh:25
 		if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:25
 			panic(caught_)
 		}
+//line testdata/run/s_24_try_control.adesh:25
 		switch code_ {
+//line testdata/run/s_24_try_control.adesh:25
 		case 1:
+//line testdata/run/s_24_try_control.adesh:25
 			continue loop_
+//line testdata/run/s_24_try_control.adesh:25
 		case 2:
+//line testdata/run/s_24_try_control.adesh:25
 			break loop_
 		}
 	}
-//line testdata/run/s_24_try_control.adesh:28
 	return seen
 }
 
 //line testdata/run/s_24_try_control.adesh:32
 func catch_returns() string {
+//line testdata/run/s_24_try_control.adesh:32
 	var ret_ string
-//line testdata/run/s_24_try_control.adesh:33
 	code_, caught_ := rt.TryCatchCode(func() int {
 		panic(&rt.Thrown{Err: rt.NewError("x"), Pos: "testdata/run/s_24_try_control.adesh:34:9"})
 	})
+//line testdata/run/s_24_try_control.adesh:33
 	if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:33
 		var e rt.Error = caught_.Err
 //line testdata/run/s_24_try_control.adesh:33
 		code_, caught_ = rt.TryCatchCode(func() int {
+//line testdata/run/s_24_try_control.adesh:33
 			{
+//line testdata/run/s_24_try_control.adesh:33
 				ret_ = "from catch: " + e.Message
+//line testdata/run/s_24_try_control.adesh:33
 				return 1
 			}
 		})
 	}
 //line testdata/run/s_24_try_control.adesh:38
 	rt.Print("finally before the catch's return")
+//line testdata/run/s_24_try_control.adesh:38
 	if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:38
 		panic(caught_)
 	}
+//line testdata/run/s_24_try_control.adesh:38
 	switch code_ {
+//line testdata/run/s_24_try_control.adesh:38
 	case 1:
+//line testdata/run/s_24_try_control.adesh:38
 		return ret_
 	}
-//line testdata/run/s_24_try_control.adesh:40
 	return "end"
 }
 
 //line testdata/run/s_24_try_control.adesh:44
 func try_returns() int64 {
+//line testdata/run/s_24_try_control.adesh:44
 	var ret_ int64
-//line testdata/run/s_24_try_control.adesh:45
 	code_, caught_ := rt.TryCatchCode(func() int {
+//line testdata/run/s_24_try_control.adesh:45
 		{
+//line testdata/run/s_24_try_control.adesh:45
 			ret_ = 1
+//line testdata/run/s_24_try_control.adesh:45
 			return 1
 		}
 	})
-//line testdata/run/s_24_try_control.adesh:48
 	rt.Print("finally before the try's return")
+//line testdata/run/s_24_try_control.adesh:48
 	if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:48
 		panic(caught_)
 	}
+//line testdata/run/s_24_try_control.adesh:48
 	switch code_ {
+//line testdata/run/s_24_try_control.adesh:48
 	case 1:
+//line testdata/run/s_24_try_control.adesh:48
 		return ret_
 	}
-//line testdata/run/s_24_try_control.adesh:50
 	return 2
 }
 
@@ -132,7 +166,9 @@ func rethrows() {
 	caught_ := rt.TryCatch(func() {
 		panic(&rt.Thrown{Err: rt.NewError("first"), Pos: "testdata/run/s_24_try_control.adesh:56:9"})
 	})
+//line testdata/run/s_24_try_control.adesh:55
 	if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:55
 		var e rt.Error = caught_.Err
 //line testdata/run/s_24_try_control.adesh:55
 		caught_ = rt.TryCatch(func() {
@@ -142,7 +178,9 @@ func rethrows() {
 	}
 //line testdata/run/s_24_try_control.adesh:60
 	rt.Print("finally after a throw in catch")
+//line testdata/run/s_24_try_control.adesh:60
 	if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:60
 		panic(caught_)
 	}
 }
@@ -153,47 +191,64 @@ func no_catch() {
 		panic(&rt.Thrown{Err: rt.NewError("passes through"), Pos: "testdata/run/s_24_try_control.adesh:67:9"})
 	})
 	rt.Print("finally without catch")
+//line testdata/run/s_24_try_control.adesh:69
 	if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:69
 		panic(caught_)
 	}
 }
 
+//line testdata/run/s_24_try_control.adesh:75
 func nested() string {
+//line testdata/run/s_24_try_control.adesh:75
 	var ret1_ string
-//line testdata/run/s_24_try_control.adesh:76
 	code1_, caught1_ := rt.TryCatchCode(func() int {
+//line testdata/run/s_24_try_control.adesh:76
 		var ret_ string
-//line testdata/run/s_24_try_control.adesh:77
 		code_, caught_ := rt.TryCatchCode(func() int {
+//line testdata/run/s_24_try_control.adesh:77
 			{
+//line testdata/run/s_24_try_control.adesh:77
 				ret_ = "inner value"
+//line testdata/run/s_24_try_control.adesh:77
 				return 1
 			}
 		})
-//line testdata/run/s_24_try_control.adesh:80
 		rt.Print("inner finally")
+//line testdata/run/s_24_try_control.adesh:80
 		if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:80
 			panic(caught_)
 		}
+//line testdata/run/s_24_try_control.adesh:80
 		switch code_ {
+//line testdata/run/s_24_try_control.adesh:80
 		case 1:
+//line testdata/run/s_24_try_control.adesh:80
 			{
+//line testdata/run/s_24_try_control.adesh:80
 				ret1_ = ret_
+//line testdata/run/s_24_try_control.adesh:80
 				return 1
 			}
 		}
+//line testdata/run/s_24_try_control.adesh:80
 		return 0
 	})
 //line testdata/run/s_24_try_control.adesh:83
 	rt.Print("outer finally")
+//line testdata/run/s_24_try_control.adesh:83
 	if caught1_ != nil {
+//line testdata/run/s_24_try_control.adesh:83
 		panic(caught1_)
 	}
+//line testdata/run/s_24_try_control.adesh:83
 	switch code1_ {
+//line testdata/run/s_24_try_control.adesh:83
 	case 1:
+//line testdata/run/s_24_try_control.adesh:83
 		return ret1_
 	}
-//line testdata/run/s_24_try_control.adesh:85
 	return "unreachable"
 }
 
@@ -203,39 +258,46 @@ func search(grid [][]int64) rt.Tuple2[int64, int64] {
 	var n_ int64 = int64(len(grid))
 //line testdata/run/s_24_try_control.adesh:92
 	for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_24_try_control.adesh:92
 		var r int64 = i_
-//line testdata/run/s_24_try_control.adesh:93
 		var stop bool = false
 		var n1_ int64 = int64(len(grid[rt.Index(r, len(grid), "testdata/run/s_24_try_control.adesh:94:21")]))
 //line testdata/run/s_24_try_control.adesh:94
 	loop_:
 		for i1_ := int64(0); i1_ < n1_; i1_++ {
+//line testdata/run/s_24_try_control.adesh:94
 			var c int64 = i1_
-//line testdata/run/s_24_try_control.adesh:95
 			code_, caught_ := rt.TryCatchCode(func() int {
+//line testdata/run/s_24_try_control.adesh:95
 				var t_ []int64 = grid[rt.Index(r, len(grid), "testdata/run/s_24_try_control.adesh:96:20")]
-//line testdata/run/s_24_try_control.adesh:96
 				if t_[rt.Index(c, len(t_), "testdata/run/s_24_try_control.adesh:96:20")] < 0 {
 //line testdata/run/s_24_try_control.adesh:96
 					panic(&rt.Thrown{Err: rt.NewError("negative"), Pos: "testdata/run/s_24_try_control.adesh:96:37"})
 				}
+//line testdata/run/s_24_try_control.adesh:96
 				var t1_ []int64 = grid[rt.Index(r, len(grid), "testdata/run/s_24_try_control.adesh:97:20")]
-//line testdata/run/s_24_try_control.adesh:97
 				if t1_[rt.Index(c, len(t1_), "testdata/run/s_24_try_control.adesh:97:20")] == 7 {
 					found = rt.Tuple2[int64, int64]{F0: r, F1: c}
 					stop = true
+//line testdata/run/s_24_try_control.adesh:99
 					return 1
 				}
+//line testdata/run/s_24_try_control.adesh:97
 				return 0
 			})
+//line testdata/run/s_24_try_control.adesh:95
 			if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:95
 				var e rt.Error = caught_.Err
 //line testdata/run/s_24_try_control.adesh:103
 				rt.Print("skipping", r, c, e.Message)
 				continue
 			}
+//line testdata/run/s_24_try_control.adesh:95
 			switch code_ {
+//line testdata/run/s_24_try_control.adesh:95
 			case 1:
+//line testdata/run/s_24_try_control.adesh:95
 				break loop_
 			}
 		}
@@ -277,7 +339,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_24_try_control.adesh:63
 				rethrows()
 			})
+//line testdata/run/s_24_try_control.adesh:63
 			if caught_ != nil {
+//line testdata/run/s_24_try_control.adesh:63
 				var e rt.Error = caught_.Err
 //line testdata/run/s_24_try_control.adesh:63
 				rt.Print("outer got:", e.Message)
@@ -287,7 +351,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_24_try_control.adesh:72
 				no_catch()
 			})
+//line testdata/run/s_24_try_control.adesh:72
 			if caught1_ != nil {
+//line testdata/run/s_24_try_control.adesh:72
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/s_24_try_control.adesh:72
 				rt.Print("outer got:", e_.Message)
@@ -299,25 +365,35 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_24_try_control.adesh:114
 			parsed = 0
 			caught2_ = rt.TryCatch(func() {
+//line testdata/run/s_24_try_control.adesh:115
 				var t_ rt.Option[int64] = rt.ParseInt("41")
+//line testdata/run/s_24_try_control.adesh:115
 				var t1_ int64
+//line testdata/run/s_24_try_control.adesh:115
 				if t_.Some {
+//line testdata/run/s_24_try_control.adesh:115
 					t1_ = t_.Val
 				} else {
+//line testdata/run/s_24_try_control.adesh:115
 					t1_ = 0
 				}
 //line testdata/run/s_24_try_control.adesh:116
 				parsed = t1_
 				parsed++
 			})
+//line testdata/run/s_24_try_control.adesh:115
 			if caught2_ != nil {
+//line testdata/run/s_24_try_control.adesh:115
 				var e_1 rt.Error = caught2_.Err
+//line testdata/run/s_24_try_control.adesh:115
 				_ = e_1
 //line testdata/run/s_24_try_control.adesh:119
 				parsed = -1
 			}
 			rt.Print(parsed)
+//line testdata/run/s_24_try_control.adesh:121
 			f.complete_()
+//line testdata/run/s_24_try_control.adesh:121
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

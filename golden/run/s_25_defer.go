@@ -12,9 +12,10 @@ var (
 
 //line testdata/run/s_25_defer.adesh:3
 func with_defers() int64 {
+//line testdata/run/s_25_defer.adesh:3
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:3
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:4
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:4
 		rt.Print("defer 1")
@@ -31,9 +32,10 @@ func with_defers() int64 {
 
 //line testdata/run/s_25_defer.adesh:13
 func value_before_defers() string {
+//line testdata/run/s_25_defer.adesh:13
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:13
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:14
 	var s string = "before"
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:15
@@ -46,9 +48,10 @@ func value_before_defers() string {
 
 //line testdata/run/s_25_defer.adesh:21
 func on_throw() {
+//line testdata/run/s_25_defer.adesh:21
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:21
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:22
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:22
 		rt.Print("cleanup after throw")
@@ -59,16 +62,18 @@ func on_throw() {
 
 //line testdata/run/s_25_defer.adesh:27
 func get_twice(m_ *rt.Map[string, int64], k string) rt.Option[int64] {
+//line testdata/run/s_25_defer.adesh:27
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:27
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:28
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:28
 		rt.Print("get_twice done", k)
 	})
+//line testdata/run/s_25_defer.adesh:28
 	var t_ rt.Option[int64] = m_.Get(k)
+//line testdata/run/s_25_defer.adesh:28
 	if !t_.Some {
-//line testdata/run/s_25_defer.adesh:29
 		return rt.None[int64]()
 	}
 //line testdata/run/s_25_defer.adesh:29
@@ -78,9 +83,10 @@ func get_twice(m_ *rt.Map[string, int64], k string) rt.Option[int64] {
 
 //line testdata/run/s_25_defer.adesh:35
 func check(n int64) rt.Result[int64, string] {
+//line testdata/run/s_25_defer.adesh:35
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:35
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:36
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:36
 		rt.Print("check done", n)
@@ -96,23 +102,26 @@ func check(n int64) rt.Result[int64, string] {
 
 //line testdata/run/s_25_defer.adesh:40
 func sum_checked(a int64, b int64) rt.Result[int64, string] {
+//line testdata/run/s_25_defer.adesh:40
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:40
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:41
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:41
 		rt.Print("sum_checked done")
 	})
+//line testdata/run/s_25_defer.adesh:41
 	var t_ rt.Result[int64, string] = check(a)
+//line testdata/run/s_25_defer.adesh:41
 	if !t_.IsOk {
-//line testdata/run/s_25_defer.adesh:42
 		return rt.Err[int64, string](t_.Err)
 	}
 //line testdata/run/s_25_defer.adesh:42
 	var x int64 = t_.Val
+//line testdata/run/s_25_defer.adesh:42
 	var t1_ rt.Result[int64, string] = check(b)
+//line testdata/run/s_25_defer.adesh:42
 	if !t1_.IsOk {
-//line testdata/run/s_25_defer.adesh:43
 		return rt.Err[int64, string](t1_.Err)
 	}
 //line testdata/run/s_25_defer.adesh:43
@@ -122,36 +131,42 @@ func sum_checked(a int64, b int64) rt.Result[int64, string] {
 
 //line testdata/run/s_25_defer.adesh:50
 func loop_defers() {
+//line testdata/run/s_25_defer.adesh:50
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:50
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:51
 	var n_ int64 = 3
 //line testdata/run/s_25_defer.adesh:51
 	for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_25_defer.adesh:51
 		var i int64 = i_
-//line testdata/run/s_25_defer.adesh:52
 		var deferMark_ int = defers_.Len()
 //line testdata/run/s_25_defer.adesh:52
 		defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:52
 			rt.Print("loop defer", i)
 		})
+//line testdata/run/s_25_defer.adesh:52
 		defers_.RunTo(deferMark_)
 	}
-//line testdata/run/s_25_defer.adesh:54
 	rt.Print("loop done")
 }
 
 //line testdata/run/s_25_defer.adesh:60
 func tracked(name string) {
+//line testdata/run/s_25_defer.adesh:60
 	trackedDepth_(name, 0)
 }
 
 //line testdata/run/s_25_defer.adesh:60
 func trackedDepth_(name string, depth_ int32) {
+//line testdata/run/s_25_defer.adesh:60
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:60
 	defer defers_.Run()
+//line testdata/run/s_25_defer.adesh:60
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_25_defer.adesh:60
 		rt.StackOverflow("tracked", "testdata/run/s_25_defer.adesh:60:4")
 	}
 //line testdata/run/s_25_defer.adesh:61
@@ -171,9 +186,10 @@ func trackedDepth_(name string, depth_ int32) {
 
 //line testdata/run/s_25_defer.adesh:78
 func level2() {
+//line testdata/run/s_25_defer.adesh:78
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:78
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:79
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:79
 		rt.Print("level2 defer")
@@ -185,9 +201,10 @@ func level2() {
 
 //line testdata/run/s_25_defer.adesh:83
 func level1() {
+//line testdata/run/s_25_defer.adesh:83
 	var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:83
 	defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:84
 	defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:84
 		rt.Print("level1 defer")
@@ -219,7 +236,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_25_defer.adesh:25
 				on_throw()
 			})
+//line testdata/run/s_25_defer.adesh:25
 			if caught_ != nil {
+//line testdata/run/s_25_defer.adesh:25
 				var e rt.Error = caught_.Err
 //line testdata/run/s_25_defer.adesh:25
 				rt.Print("caught", e.Message)
@@ -239,9 +258,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(events)
 //line testdata/run/s_25_defer.adesh:70
 			f_ = func() {
+//line testdata/run/s_25_defer.adesh:70
 				var defers_ rt.Defers
+//line testdata/run/s_25_defer.adesh:70
 				defer defers_.Run()
-//line testdata/run/s_25_defer.adesh:71
 				defers_.Push(func() {
 //line testdata/run/s_25_defer.adesh:71
 					rt.Print("lambda defer")
@@ -256,12 +276,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_25_defer.adesh:87
 				level1()
 			})
+//line testdata/run/s_25_defer.adesh:87
 			if caught1_ != nil {
+//line testdata/run/s_25_defer.adesh:87
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/s_25_defer.adesh:87
 				rt.Print("caught:", e_.Message)
 			}
+//line testdata/run/s_25_defer.adesh:87
 			f.complete_()
+//line testdata/run/s_25_defer.adesh:87
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

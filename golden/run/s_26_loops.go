@@ -103,8 +103,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n1_ = 20
 //line testdata/run/s_26_loops.adesh:24
 			for i_ := int64(0); i_ < n1_; i_++ {
+//line testdata/run/s_26_loops.adesh:24
 				var x int64 = i_
-//line testdata/run/s_26_loops.adesh:25
 				if x%2 == 0 {
 //line testdata/run/s_26_loops.adesh:25
 					continue
@@ -135,7 +135,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			out = []string{}
 		loop_:
 			for _, x_ := range []string{"a", "skip", "b", "stop", "c"} {
+//line testdata/run/s_26_loops.adesh:41
 				var w string = x_
+//line testdata/run/s_26_loops.adesh:41
 				if w == "skip" {
 //line testdata/run/s_26_loops.adesh:43
 					continue loop_
@@ -153,13 +155,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n2_ = 3
 //line testdata/run/s_26_loops.adesh:52
 			for i1_ := int64(0); i1_ < n2_; i1_++ {
+//line testdata/run/s_26_loops.adesh:52
 				var r int64 = i1_
-//line testdata/run/s_26_loops.adesh:53
 				var n3_ int64 = 3
 //line testdata/run/s_26_loops.adesh:53
 				for i2_ := int64(0); i2_ < n3_; i2_++ {
+//line testdata/run/s_26_loops.adesh:53
 					var c int64 = i2_
-//line testdata/run/s_26_loops.adesh:54
 					if c > r {
 //line testdata/run/s_26_loops.adesh:54
 						break
@@ -176,14 +178,15 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n4_ = int64(len(grid))
 //line testdata/run/s_26_loops.adesh:64
 			for i3_ := int64(0); i3_ < n4_; i3_++ {
+//line testdata/run/s_26_loops.adesh:64
 				var r_ int64 = i3_
-//line testdata/run/s_26_loops.adesh:65
 				var n5_ int64 = int64(len(grid[rt.Index(r_, len(grid), "testdata/run/s_26_loops.adesh:65:17")]))
 //line testdata/run/s_26_loops.adesh:65
 				for i4_ := int64(0); i4_ < n5_; i4_++ {
+//line testdata/run/s_26_loops.adesh:65
 					var c_ int64 = i4_
+//line testdata/run/s_26_loops.adesh:65
 					var t_ []int64 = grid[rt.Index(r_, len(grid), "testdata/run/s_26_loops.adesh:66:12")]
-//line testdata/run/s_26_loops.adesh:66
 					if t_[rt.Index(c_, len(t_), "testdata/run/s_26_loops.adesh:66:12")] == 4 {
 						found = true
 						at = rt.Tuple2[int64, int64]{F0: r_, F1: c_}
@@ -208,8 +211,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			list = []int64{1, 2, 3}
 			total = 0
 			for _, x1_ := range list {
+//line testdata/run/s_26_loops.adesh:86
 				var v int64 = x1_
-//line testdata/run/s_26_loops.adesh:87
 				total += v
 				v = 100
 			}
@@ -217,11 +220,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			queue = []int64{1}
 			processed = 0
 			for int64(len(queue)) > 0 {
+//line testdata/run/s_26_loops.adesh:93
 				var t1_ rt.Option[int64] = rt.ArrPop(&queue)
+//line testdata/run/s_26_loops.adesh:93
 				var t2_ int64
+//line testdata/run/s_26_loops.adesh:93
 				if t1_.Some {
+//line testdata/run/s_26_loops.adesh:93
 					t2_ = t1_.Val
 				} else {
+//line testdata/run/s_26_loops.adesh:93
 					t2_ = 0
 				}
 //line testdata/run/s_26_loops.adesh:94
@@ -233,7 +241,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 			}
 			rt.Print("processed", processed)
+//line testdata/run/s_26_loops.adesh:101
 			f.complete_()
+//line testdata/run/s_26_loops.adesh:101
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

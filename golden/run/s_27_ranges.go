@@ -52,6 +52,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 3
 //line testdata/run/s_27_ranges.adesh:4
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_27_ranges.adesh:4
 				var i int64 = i_
 //line testdata/run/s_27_ranges.adesh:4
 				rt.Print("excl", i)
@@ -60,6 +61,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n1_ = 3
 //line testdata/run/s_27_ranges.adesh:5
 			for i1_ := int64(1); i1_ <= n1_; i1_++ {
+//line testdata/run/s_27_ranges.adesh:5
 				var i_1 int64 = i1_
 //line testdata/run/s_27_ranges.adesh:5
 				rt.Print("incl", i_1)
@@ -68,6 +70,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n2_ = 2
 //line testdata/run/s_27_ranges.adesh:6
 			for i2_ := int64(0); i2_ < n2_; i2_++ {
+//line testdata/run/s_27_ranges.adesh:6
 				var i_2 int64 = i2_
 //line testdata/run/s_27_ranges.adesh:6
 				rt.Print("range(n)", i_2)
@@ -76,6 +79,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n3_ = 7
 //line testdata/run/s_27_ranges.adesh:7
 			for i3_ := int64(5); i3_ < n3_; i3_++ {
+//line testdata/run/s_27_ranges.adesh:7
 				var i_3 int64 = i3_
 //line testdata/run/s_27_ranges.adesh:7
 				rt.Print("range(a, b)", i_3)
@@ -84,7 +88,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n4_ = 3
 //line testdata/run/s_27_ranges.adesh:8
 			for i4_ := int64(3); i4_ < n4_; i4_++ {
+//line testdata/run/s_27_ranges.adesh:8
 				var i_4 int64 = i4_
+//line testdata/run/s_27_ranges.adesh:8
 				_ = i_4
 //line testdata/run/s_27_ranges.adesh:8
 				rt.Print("never")
@@ -93,7 +99,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n5_ = 1
 //line testdata/run/s_27_ranges.adesh:9
 			for i5_ := int64(5); i5_ < n5_; i5_++ {
+//line testdata/run/s_27_ranges.adesh:9
 				var i_5 int64 = i5_
+//line testdata/run/s_27_ranges.adesh:9
 				_ = i_5
 //line testdata/run/s_27_ranges.adesh:9
 				rt.Print("never either")
@@ -102,6 +110,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n6_ = -1
 //line testdata/run/s_27_ranges.adesh:10
 			for i6_ := int64(-2); i6_ <= n6_; i6_++ {
+//line testdata/run/s_27_ranges.adesh:10
 				var i_6 int64 = i6_
 //line testdata/run/s_27_ranges.adesh:10
 				rt.Print("negative", i_6)
@@ -109,9 +118,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n = 4
 			squares = []int64{}
 			n7_ = n
+//line testdata/run/s_27_ranges.adesh:14
 			t_ = int64(1)
 //line testdata/run/s_27_ranges.adesh:14
 			for i7_, done_ := t_, t_ > n7_; !done_; i7_, done_ = i7_+1, i7_ == n7_ {
+//line testdata/run/s_27_ranges.adesh:14
 				var i_7 int64 = i7_
 //line testdata/run/s_27_ranges.adesh:14
 				rt.ArrPush(&squares, i_7*i_7)
@@ -124,9 +135,10 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n8_ = limit
 //line testdata/run/s_27_ranges.adesh:20
 			for i8_ := int64(0); i8_ < n8_; i8_++ {
+//line testdata/run/s_27_ranges.adesh:20
 				var i_8 int64 = i8_
+//line testdata/run/s_27_ranges.adesh:20
 				_ = i_8
-//line testdata/run/s_27_ranges.adesh:21
 				limit = 10
 				count++
 			}
@@ -147,6 +159,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n9_ = 255
 //line testdata/run/s_27_ranges.adesh:34
 			for i9_ := uint8(250); i9_ < n9_; i9_++ {
+//line testdata/run/s_27_ranges.adesh:34
 				var b uint8 = i9_
 //line testdata/run/s_27_ranges.adesh:34
 				rt.ArrPush(&small, b)
@@ -156,6 +169,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n10_ = 2
 //line testdata/run/s_27_ranges.adesh:36
 			for i10_ := int32(0); i10_ < n10_; i10_++ {
+//line testdata/run/s_27_ranges.adesh:36
 				var i_9 int32 = i10_
 //line testdata/run/s_27_ranges.adesh:36
 				rt.Print(i_9 * 1000000)
@@ -165,6 +179,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n11_ = int64(len(names))
 //line testdata/run/s_27_ranges.adesh:40
 			for i11_ := int64(0); i11_ < n11_; i11_++ {
+//line testdata/run/s_27_ranges.adesh:40
 				var i_10 int64 = i11_
 //line testdata/run/s_27_ranges.adesh:40
 				rt.Print(i_10, names[rt.Index(i_10, len(names), "testdata/run/s_27_ranges.adesh:40:36")])
@@ -173,11 +188,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			top = 255
 			steps = 0
 			n12_ = top
+//line testdata/run/s_27_ranges.adesh:46
 			t1_ = uint8(253)
 //line testdata/run/s_27_ranges.adesh:46
 			for i12_, done1_ := t1_, t1_ > n12_; !done1_; i12_, done1_ = i12_+1, i12_ == n12_ {
+//line testdata/run/s_27_ranges.adesh:46
 				var b_ uint8 = i12_
-//line testdata/run/s_27_ranges.adesh:47
 				steps++
 				if b_ == 254 {
 //line testdata/run/s_27_ranges.adesh:48
@@ -190,16 +206,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			max_ = 9223372036854775807
 			seen = []int64{}
 			n13_ = max_
+//line testdata/run/s_27_ranges.adesh:54
 			t2_ = max_ - 1
 //line testdata/run/s_27_ranges.adesh:54
 			for i13_, done2_ := t2_, t2_ > n13_; !done2_; i13_, done2_ = i13_+1, i13_ == n13_ {
+//line testdata/run/s_27_ranges.adesh:54
 				var i_11 int64 = i13_
 //line testdata/run/s_27_ranges.adesh:54
 				rt.ArrPush(&seen, i_11-max_)
 			}
 //line testdata/run/s_27_ranges.adesh:55
 			rt.Print(seen, rt.RangeArray(max_-2, max_, true))
+//line testdata/run/s_27_ranges.adesh:55
 			f.complete_()
+//line testdata/run/s_27_ranges.adesh:55
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

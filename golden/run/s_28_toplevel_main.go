@@ -52,7 +52,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("top 3")
 //line testdata/run/s_28_toplevel_main.adesh:12
 			adeshMain()
+//line testdata/run/s_28_toplevel_main.adesh:12
 			f.complete_()
+//line testdata/run/s_28_toplevel_main.adesh:12
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -127,7 +127,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			grid[rt.Index(1, len(grid), "testdata/run/s_29_const_compound.adesh:61:1")][rt.Index(0, len(grid[rt.Index(1, len(grid), "testdata/run/s_29_const_compound.adesh:61:1")]), "testdata/run/s_29_const_compound.adesh:61:1")] *= 10
 			grid[rt.Index(0, len(grid), "testdata/run/s_29_const_compound.adesh:62:1")][rt.Index(1, len(grid[rt.Index(0, len(grid), "testdata/run/s_29_const_compound.adesh:62:1")]), "testdata/run/s_29_const_compound.adesh:62:1")]--
 			rt.Print(grid)
+//line testdata/run/s_29_const_compound.adesh:63
 			f.complete_()
+//line testdata/run/s_29_const_compound.adesh:63
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -41,10 +41,14 @@ var (
 
 //line testdata/run/s_30_ternary_coalesce.adesh:5
 func sign(x int64) string {
+//line testdata/run/s_30_ternary_coalesce.adesh:5
 	var t_ string
+//line testdata/run/s_30_ternary_coalesce.adesh:5
 	if x > 0 {
+//line testdata/run/s_30_ternary_coalesce.adesh:5
 		t_ = "+"
 	} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:5
 		t_ = rt.Cond(x < 0, "-", "0")
 	}
 //line testdata/run/s_30_ternary_coalesce.adesh:5
@@ -120,9 +124,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(sign(3), sign(-3), sign(0))
 //line testdata/run/s_30_ternary_coalesce.adesh:8
 			calls = 0
+//line testdata/run/s_30_ternary_coalesce.adesh:8
 			if true {
+//line testdata/run/s_30_ternary_coalesce.adesh:8
 				t_ = side(1)
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:8
 				t_ = side(2)
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:13
@@ -130,67 +137,105 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(picked, calls)
 			maybe = rt.Some[int64](4)
 			none = rt.None[int64]()
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 			t1_ = maybe
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 			if t1_.Some {
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 				t2_ = t1_.Val
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 				t2_ = side(100)
 			}
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 			t5_ = calls
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 			t3_ = none
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 			if t3_.Some {
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 				t4_ = t3_.Val
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:16
 				t4_ = side(5)
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:17
 			rt.Print(t2_, t5_, t4_, calls)
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			t6_ = none
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			if t6_.Some {
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 				t7_ = t6_
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 				t7_ = none
 			}
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			t8_ = t7_
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			if t8_.Some {
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 				t9_ = t8_.Val
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 				t9_ = 9
 			}
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			t10_ = none
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			if t10_.Some {
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 				t11_ = t10_.Val
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 				t11_ = 3
 			}
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			t14_ = t11_ + 1
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			t12_ = maybe
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 			if t12_.Some {
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 				t13_ = t12_.Val
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:17
 				t13_ = 0
 			}
-//line testdata/run/s_30_ternary_coalesce.adesh:19
 			rt.Print(t9_, t14_, t13_ > 3)
+//line testdata/run/s_30_ternary_coalesce.adesh:19
 			t17_ = rt.Cond(n > 0, "positive", "other")
+//line testdata/run/s_30_ternary_coalesce.adesh:19
 			t15_ = none
+//line testdata/run/s_30_ternary_coalesce.adesh:19
 			if t15_.Some {
+//line testdata/run/s_30_ternary_coalesce.adesh:19
 				t16_ = t15_.Val
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:19
 				t16_ = -1
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:23
 			b = Box{label: t17_, size: t16_}
 			rt.Print(b)
+//line testdata/run/s_30_ternary_coalesce.adesh:24
 			t20_ = n > 0
+//line testdata/run/s_30_ternary_coalesce.adesh:24
 			if t20_ {
+//line testdata/run/s_30_ternary_coalesce.adesh:24
 				var t18_ rt.Option[int64] = maybe
+//line testdata/run/s_30_ternary_coalesce.adesh:24
 				var t19_ int64
+//line testdata/run/s_30_ternary_coalesce.adesh:24
 				if t18_.Some {
+//line testdata/run/s_30_ternary_coalesce.adesh:24
 					t19_ = t18_.Val
 				} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:24
 					t19_ = 0
 				}
+//line testdata/run/s_30_ternary_coalesce.adesh:24
 				t20_ = t19_ > 3
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:25
@@ -202,35 +247,44 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(f_("e") || t("f") && f_("g"))
 //line testdata/run/s_30_ternary_coalesce.adesh:35
 			rt.Print(true && false, true || false, not_true())
+//line testdata/run/s_30_ternary_coalesce.adesh:35
 			if n > 3 {
+//line testdata/run/s_30_ternary_coalesce.adesh:35
 				t21_ = []int64{1, 2}
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:35
 				t21_ = []int64{}
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:39
 			xs = t21_
+//line testdata/run/s_30_ternary_coalesce.adesh:39
 			if n > 100 {
+//line testdata/run/s_30_ternary_coalesce.adesh:39
 				t22_ = rt.Some[string]("big")
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:39
 				t22_ = rt.None[string]()
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:40
 			chosen = t22_
+//line testdata/run/s_30_ternary_coalesce.adesh:40
 			if n > 0 {
+//line testdata/run/s_30_ternary_coalesce.adesh:40
 				t23_ = func(a int64) int64 {
-//line testdata/run/s_30_ternary_coalesce.adesh:41
 					return a + 1
 				}
 			} else {
+//line testdata/run/s_30_ternary_coalesce.adesh:40
 				t23_ = func(a int64) int64 {
-//line testdata/run/s_30_ternary_coalesce.adesh:41
 					return a - 1
 				}
 			}
 //line testdata/run/s_30_ternary_coalesce.adesh:41
 			op = t23_
 			rt.Print(xs, chosen, op(10))
+//line testdata/run/s_30_ternary_coalesce.adesh:42
 			f.complete_()
+//line testdata/run/s_30_ternary_coalesce.adesh:42
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

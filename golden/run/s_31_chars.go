@@ -24,7 +24,9 @@ var (
 
 //line testdata/run/s_31_chars.adesh:40
 func rot13(ch rt.Char) rt.Char {
+//line testdata/run/s_31_chars.adesh:40
 	var m_ rt.Char
+//line testdata/run/s_31_chars.adesh:40
 	if 'a' <= ch && ch <= 'z' {
 //line testdata/run/s_31_chars.adesh:42
 		m_ = rt.Char((int64(ch)-97+13)%26 + 97)
@@ -66,6 +68,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(first, chars, int64(len(chars)), rt.Str(first)+rt.Str(chars[rt.Index(1, len(chars), "testdata/run/s_31_chars.adesh:15:51")]), rt.CharAt(word, 4, "testdata/run/s_31_chars.adesh:15:62"))
 			built = ""
 			for _, x_ := range chars {
+//line testdata/run/s_31_chars.adesh:17
 				var ch rt.Char = x_
 //line testdata/run/s_31_chars.adesh:17
 				built = rt.Str(ch) + built
@@ -85,8 +88,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			spaces = 0
 			upper = 0
 			for _, x1_ := range text {
+//line testdata/run/s_31_chars.adesh:28
 				var ch_ rt.Char = rt.Char(x1_)
-//line testdata/run/s_31_chars.adesh:29
 				if rt.CharIsAlpha(ch_) {
 //line testdata/run/s_31_chars.adesh:29
 					letters++
@@ -112,12 +115,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_31_chars.adesh:37
 			freq = rt.NewMap[rt.Char, int64]()
 			for _, x2_ := range "banana" {
+//line testdata/run/s_31_chars.adesh:38
 				var ch_1 rt.Char = rt.Char(x2_)
+//line testdata/run/s_31_chars.adesh:38
 				var t_ rt.Option[int64] = freq.Get(ch_1)
+//line testdata/run/s_31_chars.adesh:38
 				var t1_ int64
+//line testdata/run/s_31_chars.adesh:38
 				if t_.Some {
+//line testdata/run/s_31_chars.adesh:38
 					t1_ = t_.Val
 				} else {
+//line testdata/run/s_31_chars.adesh:38
 					t1_ = 0
 				}
 //line testdata/run/s_31_chars.adesh:38
@@ -133,7 +142,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			cs = []rt.Char{'d', 'a', 'C', 'b'}
 			rt.ArrSort(cs)
 			rt.Print(cs, rt.ArrContains([]rt.Char{'a', 'b'}, 'b'), rt.ArrIndexOf(cs, 'b'))
+//line testdata/run/s_31_chars.adesh:51
 			f.complete_()
+//line testdata/run/s_31_chars.adesh:51
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

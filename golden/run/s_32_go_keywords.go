@@ -120,6 +120,7 @@ func chan_send(chan__ int64, go__ string) string {
 
 func select_(case__ []int64, default__ int64) int64 {
 	for _, x_ := range case__ {
+//line testdata/run/s_32_go_keywords.adesh:26
 		var c int64 = x_
 //line testdata/run/s_32_go_keywords.adesh:26
 		if c > default__ {
@@ -174,17 +175,25 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_32_go_keywords.adesh:37
 			values = []interface_{interface_(interface__map{F0: 3}), interface_(interface__range{}), interface_(interface__package{F0: "p"})}
 			for _, x_ := range values {
+//line testdata/run/s_32_go_keywords.adesh:38
 				var v interface_ = x_
+//line testdata/run/s_32_go_keywords.adesh:38
 				var m_ int64
+//line testdata/run/s_32_go_keywords.adesh:38
 				switch v.AdeshTag() {
+//line testdata/run/s_32_go_keywords.adesh:38
 				case 0:
+//line testdata/run/s_32_go_keywords.adesh:38
 					var n int64 = v.(interface__map).F0
 //line testdata/run/s_32_go_keywords.adesh:40
 					m_ = n * 2
+//line testdata/run/s_32_go_keywords.adesh:38
 				case 1:
 //line testdata/run/s_32_go_keywords.adesh:41
 					m_ = 0
+//line testdata/run/s_32_go_keywords.adesh:38
 				case 2:
+//line testdata/run/s_32_go_keywords.adesh:38
 					var s string = v.(interface__package).F0
 //line testdata/run/s_32_go_keywords.adesh:42
 					m_ = rt.StrLen(s)
@@ -203,6 +212,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 2
 //line testdata/run/s_32_go_keywords.adesh:49
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_32_go_keywords.adesh:49
 				var fallthrough__ int64 = i_
 //line testdata/run/s_32_go_keywords.adesh:49
 				rt.Print(switch_fn(fallthrough__))
@@ -210,13 +220,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_32_go_keywords.adesh:50
 			var_list = []int64{}
 			for _, x1_ := range []int64{3, 4} {
+//line testdata/run/s_32_go_keywords.adesh:51
 				var type__ int64 = x1_
 //line testdata/run/s_32_go_keywords.adesh:51
 				rt.ArrPush(&var_list, type__)
 			}
 //line testdata/run/s_32_go_keywords.adesh:52
 			rt.Print(var_list)
+//line testdata/run/s_32_go_keywords.adesh:52
 			f.complete_()
+//line testdata/run/s_32_go_keywords.adesh:52
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

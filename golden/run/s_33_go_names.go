@@ -105,9 +105,10 @@ func helper__(x__ int64) int64 {
 
 //line testdata/run/s_33_go_names.adesh:79
 func busy(f__ int64) int64 {
+//line testdata/run/s_33_go_names.adesh:79
 	var defers_ rt.Defers
+//line testdata/run/s_33_go_names.adesh:79
 	defer defers_.Run()
-//line testdata/run/s_33_go_names.adesh:80
 	var caught___ int64 = 0
 	var code___ int64 = 0
 	var ret___ int64 = 0
@@ -115,29 +116,40 @@ func busy(f__ int64) int64 {
 //line testdata/run/s_33_go_names.adesh:83
 		rt.Print("defer with f =", f__)
 	})
+//line testdata/run/s_33_go_names.adesh:83
 	var ret_ int64
-//line testdata/run/s_33_go_names.adesh:84
 	code_, caught_ := rt.TryCatchCode(func() int {
 		if f__ > 1 {
+//line testdata/run/s_33_go_names.adesh:85
 			{
+//line testdata/run/s_33_go_names.adesh:85
 				ret_ = f__ * 10
+//line testdata/run/s_33_go_names.adesh:85
 				return 1
 			}
 		}
 //line testdata/run/s_33_go_names.adesh:86
 		panic(&rt.Thrown{Err: rt.NewError("small"), Pos: "testdata/run/s_33_go_names.adesh:86:9"})
 	})
+//line testdata/run/s_33_go_names.adesh:84
 	if caught_ != nil {
+//line testdata/run/s_33_go_names.adesh:84
 		var e rt.Error = caught_.Err
+//line testdata/run/s_33_go_names.adesh:84
 		_ = e
 //line testdata/run/s_33_go_names.adesh:88
 		caught___ = 1
 	}
+//line testdata/run/s_33_go_names.adesh:84
 	switch code_ {
+//line testdata/run/s_33_go_names.adesh:84
 	case 1:
+//line testdata/run/s_33_go_names.adesh:84
 		return ret_
 	}
+//line testdata/run/s_33_go_names.adesh:84
 	var m_ int64
+//line testdata/run/s_33_go_names.adesh:84
 	if f__ == 0 {
 //line testdata/run/s_33_go_names.adesh:90
 		m_ = 100
@@ -152,10 +164,14 @@ func busy(f__ int64) int64 {
 
 //line testdata/run/s_33_go_names.adesh:96
 func bigger[T cmp.Ordered](a T, b T) T {
+//line testdata/run/s_33_go_names.adesh:96
 	var t_ T
+//line testdata/run/s_33_go_names.adesh:96
 	if a > b {
+//line testdata/run/s_33_go_names.adesh:96
 		t_ = rt.CloneT(a)
 	} else {
+//line testdata/run/s_33_go_names.adesh:96
 		t_ = rt.CloneT(b)
 	}
 //line testdata/run/s_33_go_names.adesh:96
@@ -262,7 +278,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_33_go_names.adesh:103
 			rt.Print(imports_by_name())
 			adeshMain()
+//line testdata/run/s_33_go_names.adesh:104
 			f.complete_()
+//line testdata/run/s_33_go_names.adesh:104
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

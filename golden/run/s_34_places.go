@@ -142,79 +142,88 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/s_34_places.adesh:5
 			m = rt.MapOf[string, P]([]string{"a"}, []P{{x: 1, tags: []string{}}})
+//line testdata/run/s_34_places.adesh:5
 			elem_ = m.At("a", "testdata/run/s_34_places.adesh:6:1")
-//line testdata/run/s_34_places.adesh:6
 			elem_.x = 5
+//line testdata/run/s_34_places.adesh:6
 			m.Set("a", elem_)
+//line testdata/run/s_34_places.adesh:6
 			elem1_ = m.At("a", "testdata/run/s_34_places.adesh:7:1")
-//line testdata/run/s_34_places.adesh:7
 			rt.ArrPush(&elem1_.tags, "t")
+//line testdata/run/s_34_places.adesh:7
 			m.Set("a", elem1_)
+//line testdata/run/s_34_places.adesh:7
 			elem2_ = m.At("a", "testdata/run/s_34_places.adesh:8:1")
-//line testdata/run/s_34_places.adesh:8
 			elem2_.x += 2
+//line testdata/run/s_34_places.adesh:8
 			m.Set("a", elem2_)
+//line testdata/run/s_34_places.adesh:8
 			elem3_ = m.At("a", "testdata/run/s_34_places.adesh:9:1")
-//line testdata/run/s_34_places.adesh:9
 			elem3_.x++
+//line testdata/run/s_34_places.adesh:9
 			m.Set("a", elem3_)
-//line testdata/run/s_34_places.adesh:10
 			rt.Print(m)
 //line testdata/run/s_34_places.adesh:12
 			lists = rt.MapOf[string, []int64]([]string{"k"}, [][]int64{{1}})
+//line testdata/run/s_34_places.adesh:12
 			f.elem4_ = lists.At("k", "testdata/run/s_34_places.adesh:13:1")
-//line testdata/run/s_34_places.adesh:13
 			rt.ArrPush(&f.elem4_, 2)
+//line testdata/run/s_34_places.adesh:13
 			lists.Set("k", f.elem4_)
+//line testdata/run/s_34_places.adesh:13
 			elem5_ = lists.At("k", "testdata/run/s_34_places.adesh:14:1")
-//line testdata/run/s_34_places.adesh:14
 			elem5_[rt.Index(0, len(elem5_), "testdata/run/s_34_places.adesh:14:1")] = 9
+//line testdata/run/s_34_places.adesh:14
 			lists.Set("k", elem5_)
+//line testdata/run/s_34_places.adesh:14
 			elem6_ = lists.At("k", "testdata/run/s_34_places.adesh:15:1")
-//line testdata/run/s_34_places.adesh:15
 			elem6_[rt.Index(1, len(elem6_), "testdata/run/s_34_places.adesh:15:1")] *= 10
+//line testdata/run/s_34_places.adesh:15
 			lists.Set("k", elem6_)
-//line testdata/run/s_34_places.adesh:16
 			rt.Print(lists)
 //line testdata/run/s_34_places.adesh:18
 			counts = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
+//line testdata/run/s_34_places.adesh:18
 			elem7_ = counts.At("a", "testdata/run/s_34_places.adesh:19:1")
-//line testdata/run/s_34_places.adesh:19
 			elem7_++
+//line testdata/run/s_34_places.adesh:19
 			counts.Set("a", elem7_)
+//line testdata/run/s_34_places.adesh:19
 			elem8_ = counts.At("a", "testdata/run/s_34_places.adesh:20:1")
-//line testdata/run/s_34_places.adesh:20
 			elem8_++
+//line testdata/run/s_34_places.adesh:20
 			counts.Set("a", elem8_)
+//line testdata/run/s_34_places.adesh:20
 			elem9_ = counts.At("a", "testdata/run/s_34_places.adesh:21:1")
-//line testdata/run/s_34_places.adesh:21
 			elem9_--
+//line testdata/run/s_34_places.adesh:21
 			counts.Set("a", elem9_)
-//line testdata/run/s_34_places.adesh:22
 			rt.Print(counts)
 //line testdata/run/s_34_places.adesh:24
 			grid = rt.MapOf[string, *rt.Map[string, int64]]([]string{"r"}, []*rt.Map[string, int64]{rt.MapOf[string, int64]([]string{"c"}, []int64{1})})
+//line testdata/run/s_34_places.adesh:24
 			elem10_ = grid.At("r", "testdata/run/s_34_places.adesh:25:1")
-//line testdata/run/s_34_places.adesh:25
 			elem10_.Set("c", elem10_.At("c", "testdata/run/s_34_places.adesh:25:1")+10)
+//line testdata/run/s_34_places.adesh:25
 			grid.Set("r", elem10_)
+//line testdata/run/s_34_places.adesh:25
 			elem11_ = grid.At("r", "testdata/run/s_34_places.adesh:26:1")
-//line testdata/run/s_34_places.adesh:26
 			elem11_.Set("d", 4)
+//line testdata/run/s_34_places.adesh:26
 			grid.Set("r", elem11_)
-//line testdata/run/s_34_places.adesh:27
 			rt.Print(grid)
 //line testdata/run/s_34_places.adesh:36
 			byName = rt.MapOf[string, Counter]([]string{"c"}, []Counter{{n: 0}})
+//line testdata/run/s_34_places.adesh:36
 			elem12_ = byName.At("c", "testdata/run/s_34_places.adesh:37:1")
-//line testdata/run/s_34_places.adesh:37
 			elem12_.bump()
+//line testdata/run/s_34_places.adesh:37
 			byName.Set("c", elem12_)
+//line testdata/run/s_34_places.adesh:37
 			elem13_ = byName.At("c", "testdata/run/s_34_places.adesh:38:1")
-//line testdata/run/s_34_places.adesh:38
 			elem13_.add(10)
+//line testdata/run/s_34_places.adesh:38
 			byName.Set("c", elem13_)
-//line testdata/run/s_34_places.adesh:39
 			arr = []Counter{{n: 5}, {n: 6}}
 			arr[rt.Index(1, len(arr), "testdata/run/s_34_places.adesh:40:1")].bump()
 			h = Holder{c: Counter{n: 0}, all: []Counter{{n: 1}}}
@@ -231,6 +240,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(maybe)
 			opts = []rt.Option[P]{rt.Some[P](P{x: 1, tags: []string{}})}
 			first = rt.OptionClone(opts[rt.Index(0, len(opts), "testdata/run/s_34_places.adesh:54:13")], func(e_ P) P {
+//line testdata/run/s_34_places.adesh:54
 				return e_.AdeshClone()
 			})
 //line testdata/run/s_34_places.adesh:55
@@ -242,7 +252,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(opts, first)
 //line testdata/run/s_34_places.adesh:65
 			rt.Print(inc(int64(1)), inc(float64(2.5)))
+//line testdata/run/s_34_places.adesh:65
 			f.complete_()
+//line testdata/run/s_34_places.adesh:65
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

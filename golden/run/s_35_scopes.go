@@ -70,8 +70,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = 3
 //line testdata/run/s_35_scopes.adesh:32
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_35_scopes.adesh:32
 				var i int64 = i_
-//line testdata/run/s_35_scopes.adesh:33
 				var outer_ int64 = i * 100
 				var fresh rt.Option[int64] = rt.None[int64]()
 				if i == 1 {
@@ -93,18 +93,23 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(show(), label_)
 //line testdata/run/s_35_scopes.adesh:47
 			v = 42
+//line testdata/run/s_35_scopes.adesh:47
 			matched_ = false
+//line testdata/run/s_35_scopes.adesh:47
 			if !matched_ {
+//line testdata/run/s_35_scopes.adesh:47
 				var v_ int64 = v
+//line testdata/run/s_35_scopes.adesh:47
 				if v_ > 40 {
+//line testdata/run/s_35_scopes.adesh:47
 					matched_ = true
-//line testdata/run/s_35_scopes.adesh:48
 					m_ = v_ * 2
 				}
 			}
+//line testdata/run/s_35_scopes.adesh:47
 			if !matched_ {
+//line testdata/run/s_35_scopes.adesh:47
 				matched_ = true
-//line testdata/run/s_35_scopes.adesh:48
 				m_ = 0
 			}
 //line testdata/run/s_35_scopes.adesh:48
@@ -115,14 +120,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_35_scopes.adesh:51
 				panic(&rt.Thrown{Err: rt.NewError("inner e"), Pos: "testdata/run/s_35_scopes.adesh:51:7"})
 			})
+//line testdata/run/s_35_scopes.adesh:51
 			if caught_ != nil {
+//line testdata/run/s_35_scopes.adesh:51
 				var e_ rt.Error = caught_.Err
 //line testdata/run/s_35_scopes.adesh:51
 				rt.Print(e_.Message)
 			}
 //line testdata/run/s_35_scopes.adesh:52
 			rt.Print(e)
+//line testdata/run/s_35_scopes.adesh:52
 			f.complete_()
+//line testdata/run/s_35_scopes.adesh:52
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -27,7 +27,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			i = 3
 			rt.Print(xs[rt.Index(i, len(xs), "testdata/run/s_36_err_index.adesh:6:7")])
 			rt.Print("not reached")
+//line testdata/run/s_36_err_index.adesh:7
 			f.complete_()
+//line testdata/run/s_36_err_index.adesh:7
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

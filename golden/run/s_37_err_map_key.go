@@ -28,7 +28,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(ages.At("ann", "testdata/run/s_37_err_map_key.adesh:3:7"))
 //line testdata/run/s_37_err_map_key.adesh:7
 			rt.Print(lookup(ages, "bob"))
+//line testdata/run/s_37_err_map_key.adesh:7
 			f.complete_()
+//line testdata/run/s_37_err_map_key.adesh:7
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

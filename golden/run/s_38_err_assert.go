@@ -25,7 +25,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_38_err_assert.adesh:6
 			check_positive(5)
 			check_positive(-2)
+//line testdata/run/s_38_err_assert.adesh:7
 			f.complete_()
+//line testdata/run/s_38_err_assert.adesh:7
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -6,14 +6,19 @@ import "adeshprog/rt"
 
 //line testdata/run/s_39_err_throw.adesh:2
 func deep(n int64) {
+//line testdata/run/s_39_err_throw.adesh:2
 	deepDepth_(n, 0)
 }
 
 //line testdata/run/s_39_err_throw.adesh:2
 func deepDepth_(n int64, depth_ int32) {
+//line testdata/run/s_39_err_throw.adesh:2
 	var defers_ rt.Defers
+//line testdata/run/s_39_err_throw.adesh:2
 	defer defers_.Run()
+//line testdata/run/s_39_err_throw.adesh:2
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_39_err_throw.adesh:2
 		rt.StackOverflow("deep", "testdata/run/s_39_err_throw.adesh:2:4")
 	}
 //line testdata/run/s_39_err_throw.adesh:3
@@ -44,7 +49,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/s_39_err_throw.adesh:7
 			deep(2)
+//line testdata/run/s_39_err_throw.adesh:7
 			f.complete_()
+//line testdata/run/s_39_err_throw.adesh:7
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

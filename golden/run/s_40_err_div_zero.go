@@ -26,7 +26,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			zero = 0
 			rt.Print(1.0 / float64(zero))
 			rt.Print(rt.Mod(a, zero, "testdata/run/s_40_err_div_zero.adesh:5:7"))
+//line testdata/run/s_40_err_div_zero.adesh:5
 			f.complete_()
+//line testdata/run/s_40_err_div_zero.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

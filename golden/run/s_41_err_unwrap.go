@@ -27,7 +27,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			missing = names.Get("b")
 			rt.Print(missing.UnwrapOr("default"))
 			rt.Print(missing.Unwrap("testdata/run/s_41_err_unwrap.adesh:6:7"))
+//line testdata/run/s_41_err_unwrap.adesh:6
 			f.complete_()
+//line testdata/run/s_41_err_unwrap.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

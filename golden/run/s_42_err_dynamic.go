@@ -25,7 +25,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_42_err_dynamic.adesh:4
 			rt.Print(dec(int64(5)), dec(float64(2.5)))
 			rt.Print(dec("text"))
+//line testdata/run/s_42_err_dynamic.adesh:5
 			f.complete_()
+//line testdata/run/s_42_err_dynamic.adesh:5
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

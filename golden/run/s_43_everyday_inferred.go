@@ -39,6 +39,7 @@ func shout(s string) string {
 func total(items []int64) int64 {
 	var sum_ int64 = 0
 	for _, x_ := range items {
+//line testdata/run/s_43_everyday_inferred.adesh:9
 		var x int64 = x_
 //line testdata/run/s_43_everyday_inferred.adesh:9
 		sum_ += x
@@ -49,6 +50,7 @@ func total(items []int64) int64 {
 
 //line testdata/run/s_43_everyday_inferred.adesh:12
 func first_word(text string) string {
+//line testdata/run/s_43_everyday_inferred.adesh:12
 	var t_ []string = rt.Split(text, " ")
 //line testdata/run/s_43_everyday_inferred.adesh:12
 	return t_[rt.Index(0, len(t_), "testdata/run/s_43_everyday_inferred.adesh:12:30")]
@@ -128,7 +130,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(sum*2, rt.StrLen(msg))
 //line testdata/run/s_43_everyday_inferred.adesh:41
 			adeshMain()
+//line testdata/run/s_43_everyday_inferred.adesh:41
 			f.complete_()
+//line testdata/run/s_43_everyday_inferred.adesh:41
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

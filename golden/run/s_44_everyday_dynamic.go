@@ -73,11 +73,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.DynSetIndex(person, "age", int64(37), "testdata/run/s_44_everyday_dynamic.adesh:19:1")
 			rt.DynSetField(person, "age", rt.DynAdd(rt.DynField(person, "age", "testdata/run/s_44_everyday_dynamic.adesh:20:1"), int64(1), "testdata/run/s_44_everyday_dynamic.adesh:20:1"), "testdata/run/s_44_everyday_dynamic.adesh:20:1")
 			rt.DynSetIndex(person, "email", "ada@example.com", "testdata/run/s_44_everyday_dynamic.adesh:21:1")
+//line testdata/run/s_44_everyday_dynamic.adesh:21
 			f.elem_ = rt.DynField(person, "langs", "testdata/run/s_44_everyday_dynamic.adesh:22:1")
-//line testdata/run/s_44_everyday_dynamic.adesh:22
 			rt.DynMethodRef(&f.elem_, "push", "testdata/run/s_44_everyday_dynamic.adesh:22:1", "de")
+//line testdata/run/s_44_everyday_dynamic.adesh:22
 			rt.DynSetField(person, "langs", f.elem_, "testdata/run/s_44_everyday_dynamic.adesh:22:1")
-//line testdata/run/s_44_everyday_dynamic.adesh:23
 			rt.Print(person)
 //line testdata/run/s_44_everyday_dynamic.adesh:28
 			rt.Print(truthy(int64(1)), truthy(int64(0)), truthy(""), truthy("x"), truthy(nil), truthy(rt.DynUntyped([]rt.Unit{})))
@@ -85,8 +85,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(bigger(int64(2), int64(1)), bigger(float64(1.5), int64(2)), bigger("b", "a"))
 			sum = 0
 			for _, x_ := range mixed {
+//line testdata/run/s_44_everyday_dynamic.adesh:32
 				var v rt.Value = x_
-//line testdata/run/s_44_everyday_dynamic.adesh:33
 				if rt.DynEq(v, int64(1)) || rt.DynEq(v, float64(2.5)) {
 //line testdata/run/s_44_everyday_dynamic.adesh:33
 					sum++
@@ -98,7 +98,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(typed + 1)
 //line testdata/run/s_44_everyday_dynamic.adesh:39
 			rt.Print(equal(int64(1), int64(1)), equal(int64(1), float64(1.0)), equal("1", int64(1)), equal([]int64{1, 2}, []int64{1, 2}), equal(nil, nil))
+//line testdata/run/s_44_everyday_dynamic.adesh:39
 			f.complete_()
+//line testdata/run/s_44_everyday_dynamic.adesh:39
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

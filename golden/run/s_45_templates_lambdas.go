@@ -104,8 +104,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var total int64 = 0
 				var biggest int64 = xs[rt.Index(0, len(xs), "testdata/run/s_45_templates_lambdas.adesh:31:19")]
 				for _, x_ := range xs {
+//line testdata/run/s_45_templates_lambdas.adesh:32
 					var x int64 = x_
-//line testdata/run/s_45_templates_lambdas.adesh:33
 					total += x
 					if x > biggest {
 //line testdata/run/s_45_templates_lambdas.adesh:34
@@ -126,7 +126,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}())
 			times5 = multiplier(5)
 			rt.Print(times5(7))
+//line testdata/run/s_45_templates_lambdas.adesh:44
 			f.complete_()
+//line testdata/run/s_45_templates_lambdas.adesh:44
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -120,7 +120,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("count", count(), calls)
 //line testdata/run/s_46_modules/main.adesh:17
 			adeshMain()
+//line testdata/run/s_46_modules/main.adesh:17
 			f.complete_()
+//line testdata/run/s_46_modules/main.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

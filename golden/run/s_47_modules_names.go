@@ -68,15 +68,19 @@ func helper(x int64) string {
 
 //line testdata/run/s_47_modules_names/shapes.adesh:4
 func helper_(s Shape) float64 {
+//line testdata/run/s_47_modules_names/shapes.adesh:4
 	var m_ float64
+//line testdata/run/s_47_modules_names/shapes.adesh:4
 	switch s.AdeshTag() {
+//line testdata/run/s_47_modules_names/shapes.adesh:4
 	case 0:
+//line testdata/run/s_47_modules_names/shapes.adesh:4
 		var r float64 = s.(Shape_Circle).F0
-//line testdata/run/s_47_modules_names/shapes.adesh:5
 		m_ = 3.0 * r * r
+//line testdata/run/s_47_modules_names/shapes.adesh:4
 	case 1:
+//line testdata/run/s_47_modules_names/shapes.adesh:4
 		var a float64 = s.(Shape_Square).F0
-//line testdata/run/s_47_modules_names/shapes.adesh:5
 		m_ = a * a
 	}
 //line testdata/run/s_47_modules_names/shapes.adesh:5
@@ -90,15 +94,19 @@ func area(s Shape) float64 {
 
 //line testdata/run/s_47_modules_names/shapes.adesh:10
 func grow(s Shape) Shape {
+//line testdata/run/s_47_modules_names/shapes.adesh:10
 	var m_ Shape
+//line testdata/run/s_47_modules_names/shapes.adesh:10
 	switch s.AdeshTag() {
+//line testdata/run/s_47_modules_names/shapes.adesh:10
 	case 0:
+//line testdata/run/s_47_modules_names/shapes.adesh:10
 		var r float64 = s.(Shape_Circle).F0
-//line testdata/run/s_47_modules_names/shapes.adesh:11
 		m_ = Shape(Shape_Circle{F0: r * 2.0})
+//line testdata/run/s_47_modules_names/shapes.adesh:10
 	case 1:
+//line testdata/run/s_47_modules_names/shapes.adesh:10
 		var a float64 = s.(Shape_Square).F0
-//line testdata/run/s_47_modules_names/shapes.adesh:11
 		m_ = Shape(Shape_Square{F0: a * 2.0})
 	}
 //line testdata/run/s_47_modules_names/shapes.adesh:11
@@ -115,6 +123,7 @@ func next_id() int64 {
 func mean(xs []float64) float64 {
 	var s float64 = 0.0
 	for _, x_ := range xs {
+//line testdata/run/s_47_modules_names/stats.adesh:3
 		var x float64 = x_
 //line testdata/run/s_47_modules_names/stats.adesh:3
 		s += x
@@ -125,18 +134,28 @@ func mean(xs []float64) float64 {
 
 //line testdata/run/s_47_modules_names/stats.adesh:6
 func spread(xs []int64) int64 {
+//line testdata/run/s_47_modules_names/stats.adesh:6
 	var t_ rt.Option[int64] = rt.ArrMax(xs)
+//line testdata/run/s_47_modules_names/stats.adesh:6
 	var t1_ int64
+//line testdata/run/s_47_modules_names/stats.adesh:6
 	if t_.Some {
+//line testdata/run/s_47_modules_names/stats.adesh:6
 		t1_ = t_.Val
 	} else {
+//line testdata/run/s_47_modules_names/stats.adesh:6
 		t1_ = 0
 	}
+//line testdata/run/s_47_modules_names/stats.adesh:6
 	var t2_ rt.Option[int64] = rt.ArrMin(xs)
+//line testdata/run/s_47_modules_names/stats.adesh:6
 	var t3_ int64
+//line testdata/run/s_47_modules_names/stats.adesh:6
 	if t2_.Some {
+//line testdata/run/s_47_modules_names/stats.adesh:6
 		t3_ = t2_.Val
 	} else {
+//line testdata/run/s_47_modules_names/stats.adesh:6
 		t3_ = 0
 	}
 //line testdata/run/s_47_modules_names/stats.adesh:7
@@ -169,16 +188,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_47_modules_names/main.adesh:10
 			shapes = []Shape{Shape(Shape_Circle{F0: 1.0}), Shape(Shape_Square{F0: 2.0})}
 			for _, x_ := range shapes {
+//line testdata/run/s_47_modules_names/main.adesh:11
 				var s Shape = x_
-//line testdata/run/s_47_modules_names/main.adesh:12
 				rt.Print(s, area(s), area(grow(s)))
 			}
 			c = Shape(Shape_Circle{F0: 0.5})
+//line testdata/run/s_47_modules_names/main.adesh:14
 			switch c.AdeshTag() {
+//line testdata/run/s_47_modules_names/main.adesh:14
 			case 0:
+//line testdata/run/s_47_modules_names/main.adesh:14
 				var r float64 = c.(Shape_Circle).F0
 //line testdata/run/s_47_modules_names/main.adesh:16
 				m_ = "circle " + rt.Str(r)
+//line testdata/run/s_47_modules_names/main.adesh:14
 			case 1:
 //line testdata/run/s_47_modules_names/main.adesh:17
 				m_ = "square"
@@ -190,7 +213,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			counter_ += 5
 			rt.Print(helper(counter_), next_id(), next_id(), counter_)
 			rt.Print(mean([]float64{1.0, 2.0, 6.0}), spread([]int64{3, 9, 4}))
+//line testdata/run/s_47_modules_names/main.adesh:22
 			f.complete_()
+//line testdata/run/s_47_modules_names/main.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -276,7 +276,9 @@ func tokenize(src string) rt.Result[[]Token, string] {
 			rt.ArrPush(&out, Token(Token_Ident{F0: rt.Substring(src, start_, i)}))
 			continue
 		}
+//line testdata/run/s_48_interpreter.adesh:25
 		if c == '+' || c == '-' || c == '*' || c == '/' || c == '^' || c == ',' {
+//line testdata/run/s_48_interpreter.adesh:32
 			rt.ArrPush(&out, Token(Token_Op{F0: c}))
 		} else if c == '(' {
 //line testdata/run/s_48_interpreter.adesh:33
@@ -296,21 +298,30 @@ func tokenize(src string) rt.Result[[]Token, string] {
 
 //line testdata/run/s_48_interpreter.adesh:142
 func eval(e Expr, env_ *rt.Map[string, float64]) rt.Result[float64, string] {
+//line testdata/run/s_48_interpreter.adesh:142
 	return evalDepth_(e, env_, 0)
 }
 
 //line testdata/run/s_48_interpreter.adesh:142
 func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[float64, string] {
+//line testdata/run/s_48_interpreter.adesh:142
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_48_interpreter.adesh:142
 		rt.StackOverflow("eval", "testdata/run/s_48_interpreter.adesh:142:4")
 	}
+//line testdata/run/s_48_interpreter.adesh:142
 	var m_ rt.Result[float64, string]
+//line testdata/run/s_48_interpreter.adesh:142
 	switch e.AdeshTag() {
+//line testdata/run/s_48_interpreter.adesh:142
 	case 0:
+//line testdata/run/s_48_interpreter.adesh:142
 		var v float64 = e.(Expr_Lit).F0
 //line testdata/run/s_48_interpreter.adesh:144
 		m_ = rt.Ok[float64, string](v)
+//line testdata/run/s_48_interpreter.adesh:142
 	case 1:
+//line testdata/run/s_48_interpreter.adesh:142
 		var name string = e.(Expr_Var).F0
 //line testdata/run/s_48_interpreter.adesh:146
 		var v_ rt.Option[float64] = env_.Get(name)
@@ -320,34 +331,47 @@ func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[f
 		}
 //line testdata/run/s_48_interpreter.adesh:148
 		return rt.Ok[float64, string](v_.Val)
+//line testdata/run/s_48_interpreter.adesh:142
 	case 3:
+//line testdata/run/s_48_interpreter.adesh:142
 		var x Expr = e.(Expr_Neg).F0
+//line testdata/run/s_48_interpreter.adesh:142
 		var t_ rt.Result[float64, string] = evalDepth_(x, env_, depth_+1)
+//line testdata/run/s_48_interpreter.adesh:142
 		if !t_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:150
 			return rt.Err[float64, string](t_.Err)
 		}
 //line testdata/run/s_48_interpreter.adesh:150
 		m_ = rt.Ok[float64, string](-t_.Val)
+//line testdata/run/s_48_interpreter.adesh:142
 	case 2:
+//line testdata/run/s_48_interpreter.adesh:142
 		var op rt.Char = e.(Expr_Bin).F0
+//line testdata/run/s_48_interpreter.adesh:142
 		var a Expr = e.(Expr_Bin).F1
+//line testdata/run/s_48_interpreter.adesh:142
 		var b Expr = e.(Expr_Bin).F2
+//line testdata/run/s_48_interpreter.adesh:142
 		var t1_ rt.Result[float64, string] = evalDepth_(a, env_, depth_+1)
+//line testdata/run/s_48_interpreter.adesh:142
 		if !t1_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:152
 			return rt.Err[float64, string](t1_.Err)
 		}
 //line testdata/run/s_48_interpreter.adesh:152
 		var x_ float64 = t1_.Val
+//line testdata/run/s_48_interpreter.adesh:152
 		var t2_ rt.Result[float64, string] = evalDepth_(b, env_, depth_+1)
+//line testdata/run/s_48_interpreter.adesh:152
 		if !t2_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:153
 			return rt.Err[float64, string](t2_.Err)
 		}
 //line testdata/run/s_48_interpreter.adesh:153
 		var y float64 = t2_.Val
+//line testdata/run/s_48_interpreter.adesh:153
 		var m1_ rt.Result[float64, string]
+//line testdata/run/s_48_interpreter.adesh:153
 		if op == '+' {
 //line testdata/run/s_48_interpreter.adesh:155
 			m1_ = rt.Ok[float64, string](x_ + y)
@@ -358,10 +382,14 @@ func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[f
 //line testdata/run/s_48_interpreter.adesh:157
 			m1_ = rt.Ok[float64, string](x_ * y)
 		} else if op == '/' {
+//line testdata/run/s_48_interpreter.adesh:157
 			var t3_ rt.Result[float64, string]
+//line testdata/run/s_48_interpreter.adesh:157
 			if y == 0.0 {
+//line testdata/run/s_48_interpreter.adesh:157
 				t3_ = rt.Err[float64, string]("division by zero")
 			} else {
+//line testdata/run/s_48_interpreter.adesh:157
 				t3_ = rt.Ok[float64, string](x_ / y)
 			}
 //line testdata/run/s_48_interpreter.adesh:158
@@ -375,14 +403,20 @@ func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[f
 		}
 //line testdata/run/s_48_interpreter.adesh:154
 		return m1_
+//line testdata/run/s_48_interpreter.adesh:142
 	case 4:
+//line testdata/run/s_48_interpreter.adesh:142
 		var name_ string = e.(Expr_Call).F0
+//line testdata/run/s_48_interpreter.adesh:142
 		var args []Expr = rt.ArrClone(e.(Expr_Call).F1)
 //line testdata/run/s_48_interpreter.adesh:164
 		var vals []float64 = []float64{}
 		for _, x1_ := range args {
+//line testdata/run/s_48_interpreter.adesh:165
 			var a_ Expr = x1_
+//line testdata/run/s_48_interpreter.adesh:165
 			var t4_ rt.Result[float64, string] = evalDepth_(a_, env_, depth_+1)
+//line testdata/run/s_48_interpreter.adesh:165
 			if !t4_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:165
 				return rt.Err[float64, string](t4_.Err)
@@ -390,32 +424,47 @@ func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[f
 //line testdata/run/s_48_interpreter.adesh:165
 			rt.ArrPush(&vals, t4_.Val)
 		}
+//line testdata/run/s_48_interpreter.adesh:165
 		var m2_ rt.Result[float64, string]
+//line testdata/run/s_48_interpreter.adesh:165
 		if name_ == "max" {
+//line testdata/run/s_48_interpreter.adesh:165
 			var t5_ rt.Option[float64] = rt.ArrMax(vals)
+//line testdata/run/s_48_interpreter.adesh:165
 			var t6_ float64
+//line testdata/run/s_48_interpreter.adesh:165
 			if t5_.Some {
+//line testdata/run/s_48_interpreter.adesh:165
 				t6_ = t5_.Val
 			} else {
+//line testdata/run/s_48_interpreter.adesh:165
 				t6_ = 0.0
 			}
-//line testdata/run/s_48_interpreter.adesh:167
 			m2_ = rt.Ok[float64, string](t6_)
 		} else if name_ == "min" {
+//line testdata/run/s_48_interpreter.adesh:167
 			var t7_ rt.Option[float64] = rt.ArrMin(vals)
+//line testdata/run/s_48_interpreter.adesh:167
 			var t8_ float64
+//line testdata/run/s_48_interpreter.adesh:167
 			if t7_.Some {
+//line testdata/run/s_48_interpreter.adesh:167
 				t8_ = t7_.Val
 			} else {
+//line testdata/run/s_48_interpreter.adesh:167
 				t8_ = 0.0
 			}
 //line testdata/run/s_48_interpreter.adesh:168
 			m2_ = rt.Ok[float64, string](t8_)
 		} else if name_ == "sqrt" {
+//line testdata/run/s_48_interpreter.adesh:168
 			var t9_ rt.Result[float64, string]
+//line testdata/run/s_48_interpreter.adesh:168
 			if int64(len(vals)) == 1 {
+//line testdata/run/s_48_interpreter.adesh:168
 				t9_ = rt.Ok[float64, string](math.Sqrt(float64(vals[rt.Index(0, len(vals), "testdata/run/s_48_interpreter.adesh:169:53")])))
 			} else {
+//line testdata/run/s_48_interpreter.adesh:168
 				t9_ = rt.Err[float64, string]("sqrt takes one argument")
 			}
 //line testdata/run/s_48_interpreter.adesh:169
@@ -433,36 +482,54 @@ func evalDepth_(e Expr, env_ *rt.Map[string, float64], depth_ int32) rt.Result[f
 
 //line testdata/run/s_48_interpreter.adesh:176
 func show(e Expr) string {
+//line testdata/run/s_48_interpreter.adesh:176
 	return showDepth_(e, 0)
 }
 
 //line testdata/run/s_48_interpreter.adesh:176
 func showDepth_(e Expr, depth_ int32) string {
+//line testdata/run/s_48_interpreter.adesh:176
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_48_interpreter.adesh:176
 		rt.StackOverflow("show", "testdata/run/s_48_interpreter.adesh:176:4")
 	}
+//line testdata/run/s_48_interpreter.adesh:176
 	var m_ string
+//line testdata/run/s_48_interpreter.adesh:176
 	switch e.AdeshTag() {
+//line testdata/run/s_48_interpreter.adesh:176
 	case 0:
+//line testdata/run/s_48_interpreter.adesh:176
 		var v float64 = e.(Expr_Lit).F0
 //line testdata/run/s_48_interpreter.adesh:178
 		m_ = rt.Str(v)
+//line testdata/run/s_48_interpreter.adesh:176
 	case 1:
+//line testdata/run/s_48_interpreter.adesh:176
 		var n string = e.(Expr_Var).F0
 //line testdata/run/s_48_interpreter.adesh:179
 		m_ = n
+//line testdata/run/s_48_interpreter.adesh:176
 	case 3:
+//line testdata/run/s_48_interpreter.adesh:176
 		var x Expr = e.(Expr_Neg).F0
 //line testdata/run/s_48_interpreter.adesh:180
 		m_ = "-" + showDepth_(x, depth_+1)
+//line testdata/run/s_48_interpreter.adesh:176
 	case 2:
+//line testdata/run/s_48_interpreter.adesh:176
 		var op rt.Char = e.(Expr_Bin).F0
+//line testdata/run/s_48_interpreter.adesh:176
 		var a Expr = e.(Expr_Bin).F1
+//line testdata/run/s_48_interpreter.adesh:176
 		var b Expr = e.(Expr_Bin).F2
 //line testdata/run/s_48_interpreter.adesh:181
 		m_ = "(" + showDepth_(a, depth_+1) + " " + rt.Str(op) + " " + showDepth_(b, depth_+1) + ")"
+//line testdata/run/s_48_interpreter.adesh:176
 	case 4:
+//line testdata/run/s_48_interpreter.adesh:176
 		var n_ string = e.(Expr_Call).F0
+//line testdata/run/s_48_interpreter.adesh:176
 		var args []Expr = rt.ArrClone(e.(Expr_Call).F1)
 //line testdata/run/s_48_interpreter.adesh:182
 		m_ = n_ + "(" + rt.ArrJoin(rt.ArrMap(args, show), ", ") + ")"
@@ -474,12 +541,15 @@ func showDepth_(e Expr, depth_ int32) string {
 //line testdata/run/s_48_interpreter.adesh:186
 func run(src string, env_ *rt.Map[string, float64]) string {
 	var toks rt.Result[[]Token, string] = tokenize(src)
+//line testdata/run/s_48_interpreter.adesh:187
 	var m_ []Token
+//line testdata/run/s_48_interpreter.adesh:187
 	if toks.IsOk {
+//line testdata/run/s_48_interpreter.adesh:187
 		var t []Token = rt.ArrClone(toks.Val)
-//line testdata/run/s_48_interpreter.adesh:188
 		m_ = rt.ArrClone(t)
 	} else {
+//line testdata/run/s_48_interpreter.adesh:188
 		var msg string = toks.Err
 //line testdata/run/s_48_interpreter.adesh:188
 		return "lex error: " + msg
@@ -488,12 +558,15 @@ func run(src string, env_ *rt.Map[string, float64]) string {
 	var tokens []Token = m_
 	var p_ Parser = Parser{toks: rt.ArrClone(tokens), pos: 0}
 	var parsed rt.Result[Expr, string] = p_.expr()
+//line testdata/run/s_48_interpreter.adesh:190
 	var m1_ Expr
+//line testdata/run/s_48_interpreter.adesh:190
 	if parsed.IsOk {
+//line testdata/run/s_48_interpreter.adesh:190
 		var t_ Expr = parsed.Val
-//line testdata/run/s_48_interpreter.adesh:191
 		m1_ = t_
 	} else {
+//line testdata/run/s_48_interpreter.adesh:191
 		var msg_ string = parsed.Err
 //line testdata/run/s_48_interpreter.adesh:191
 		return "parse error: " + msg_
@@ -504,15 +577,19 @@ func run(src string, env_ *rt.Map[string, float64]) string {
 //line testdata/run/s_48_interpreter.adesh:192
 		return "parse error: trailing " + rt.Str(p_.peek())
 	}
+//line testdata/run/s_48_interpreter.adesh:192
 	var m2_ string
+//line testdata/run/s_48_interpreter.adesh:192
 	var t1_ rt.Result[float64, string] = eval(tree, env_)
+//line testdata/run/s_48_interpreter.adesh:192
 	if t1_.IsOk {
+//line testdata/run/s_48_interpreter.adesh:192
 		var v float64 = t1_.Val
 //line testdata/run/s_48_interpreter.adesh:194
 		m2_ = show(tree) + " = " + rt.Str(v)
 	} else {
+//line testdata/run/s_48_interpreter.adesh:194
 		var msg_1 string = t1_.Err
-//line testdata/run/s_48_interpreter.adesh:195
 		m2_ = show(tree) + ": error: " + msg_1
 	}
 //line testdata/run/s_48_interpreter.adesh:193
@@ -521,6 +598,7 @@ func run(src string, env_ *rt.Map[string, float64]) string {
 
 //line testdata/run/s_48_interpreter.adesh:45
 func (self Parser) peek() Token {
+//line testdata/run/s_48_interpreter.adesh:45
 	var t_ []Token = self.toks
 //line testdata/run/s_48_interpreter.adesh:45
 	return t_[rt.Index(self.pos, len(t_), "testdata/run/s_48_interpreter.adesh:45:31")]
@@ -528,8 +606,8 @@ func (self Parser) peek() Token {
 
 //line testdata/run/s_48_interpreter.adesh:46
 func (self *Parser) next() Token {
+//line testdata/run/s_48_interpreter.adesh:46
 	var t_ []Token = (*self).toks
-//line testdata/run/s_48_interpreter.adesh:47
 	var t Token = t_[rt.Index((*self).pos, len(t_), "testdata/run/s_48_interpreter.adesh:47:17")]
 	(*self).pos++
 	return t
@@ -537,55 +615,76 @@ func (self *Parser) next() Token {
 
 //line testdata/run/s_48_interpreter.adesh:51
 func (self *Parser) expect_op(c rt.Char) rt.Result[rt.Unit, string] {
+//line testdata/run/s_48_interpreter.adesh:51
 	var t_ Token = (*self).next()
+//line testdata/run/s_48_interpreter.adesh:51
 	var matched_ bool = false
+//line testdata/run/s_48_interpreter.adesh:51
 	if !matched_ && t_.AdeshTag() == 2 {
+//line testdata/run/s_48_interpreter.adesh:51
 		var o rt.Char = t_.(Token_Op).F0
+//line testdata/run/s_48_interpreter.adesh:51
 		if o == c {
+//line testdata/run/s_48_interpreter.adesh:51
 			matched_ = true
 //line testdata/run/s_48_interpreter.adesh:53
 			return rt.Ok[rt.Unit, string](rt.Unit{})
 		}
 	}
+//line testdata/run/s_48_interpreter.adesh:51
 	if !matched_ {
+//line testdata/run/s_48_interpreter.adesh:51
 		var t Token = t_
+//line testdata/run/s_48_interpreter.adesh:51
 		matched_ = true
 //line testdata/run/s_48_interpreter.adesh:54
 		return rt.Err[rt.Unit, string]("expected `" + rt.Str(c) + "`, found " + rt.Str(t))
 	}
+//line testdata/run/s_48_interpreter.adesh:51
 	panic("unreachable")
 }
 
 //line testdata/run/s_48_interpreter.adesh:58
 func (self *Parser) expr() rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:58
 	return self.exprDepth_(0)
 }
 
 //line testdata/run/s_48_interpreter.adesh:58
 func (self *Parser) exprDepth_(depth_ int32) rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:58
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_48_interpreter.adesh:58
 		rt.StackOverflow("expr", "testdata/run/s_48_interpreter.adesh:58:8")
 	}
+//line testdata/run/s_48_interpreter.adesh:58
 	var t_ rt.Result[Expr, string] = (*self).termDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:58
 	if !t_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:59
 		return rt.Err[Expr, string](t_.Err)
 	}
 //line testdata/run/s_48_interpreter.adesh:59
 	var left Expr = t_.Val
 loop_:
 	for {
+//line testdata/run/s_48_interpreter.adesh:60
 		var t1_ Token = (*self).peek()
+//line testdata/run/s_48_interpreter.adesh:60
 		var matched_ bool = false
+//line testdata/run/s_48_interpreter.adesh:60
 		if !matched_ && t1_.AdeshTag() == 2 {
+//line testdata/run/s_48_interpreter.adesh:60
 			var o rt.Char = t1_.(Token_Op).F0
+//line testdata/run/s_48_interpreter.adesh:60
 			if o == '+' || o == '-' {
+//line testdata/run/s_48_interpreter.adesh:60
 				matched_ = true
 //line testdata/run/s_48_interpreter.adesh:63
 				(*self).next()
+//line testdata/run/s_48_interpreter.adesh:63
 				var t2_ rt.Result[Expr, string] = (*self).termDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:63
 				if !t2_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:64
 					return rt.Err[Expr, string](t2_.Err)
 				}
 //line testdata/run/s_48_interpreter.adesh:64
@@ -593,7 +692,9 @@ loop_:
 				left = Expr(Expr_Bin{F0: o, F1: left, F2: right})
 			}
 		}
+//line testdata/run/s_48_interpreter.adesh:60
 		if !matched_ {
+//line testdata/run/s_48_interpreter.adesh:60
 			matched_ = true
 //line testdata/run/s_48_interpreter.adesh:67
 			break loop_
@@ -603,34 +704,45 @@ loop_:
 }
 
 func (self *Parser) term() rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:73
 	return self.termDepth_(0)
 }
 
 //line testdata/run/s_48_interpreter.adesh:73
 func (self *Parser) termDepth_(depth_ int32) rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:73
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_48_interpreter.adesh:73
 		rt.StackOverflow("term", "testdata/run/s_48_interpreter.adesh:73:8")
 	}
+//line testdata/run/s_48_interpreter.adesh:73
 	var t_ rt.Result[Expr, string] = (*self).powerDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:73
 	if !t_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:74
 		return rt.Err[Expr, string](t_.Err)
 	}
 //line testdata/run/s_48_interpreter.adesh:74
 	var left Expr = t_.Val
 loop_:
 	for {
+//line testdata/run/s_48_interpreter.adesh:75
 		var t1_ Token = (*self).peek()
+//line testdata/run/s_48_interpreter.adesh:75
 		var matched_ bool = false
+//line testdata/run/s_48_interpreter.adesh:75
 		if !matched_ && t1_.AdeshTag() == 2 {
+//line testdata/run/s_48_interpreter.adesh:75
 			var o rt.Char = t1_.(Token_Op).F0
+//line testdata/run/s_48_interpreter.adesh:75
 			if o == '*' || o == '/' {
+//line testdata/run/s_48_interpreter.adesh:75
 				matched_ = true
 //line testdata/run/s_48_interpreter.adesh:78
 				(*self).next()
+//line testdata/run/s_48_interpreter.adesh:78
 				var t2_ rt.Result[Expr, string] = (*self).powerDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:78
 				if !t2_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:79
 					return rt.Err[Expr, string](t2_.Err)
 				}
 //line testdata/run/s_48_interpreter.adesh:79
@@ -638,7 +750,9 @@ loop_:
 				left = Expr(Expr_Bin{F0: o, F1: left, F2: right})
 			}
 		}
+//line testdata/run/s_48_interpreter.adesh:75
 		if !matched_ {
+//line testdata/run/s_48_interpreter.adesh:75
 			matched_ = true
 //line testdata/run/s_48_interpreter.adesh:82
 			break loop_
@@ -648,27 +762,35 @@ loop_:
 }
 
 func (self *Parser) power() rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:88
 	return self.powerDepth_(0)
 }
 
 //line testdata/run/s_48_interpreter.adesh:88
 func (self *Parser) powerDepth_(depth_ int32) rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:88
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_48_interpreter.adesh:88
 		rt.StackOverflow("power", "testdata/run/s_48_interpreter.adesh:88:8")
 	}
+//line testdata/run/s_48_interpreter.adesh:88
 	var t_ rt.Result[Expr, string] = (*self).unaryDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:88
 	if !t_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:89
 		return rt.Err[Expr, string](t_.Err)
 	}
 //line testdata/run/s_48_interpreter.adesh:89
 	var base Expr = t_.Val
+//line testdata/run/s_48_interpreter.adesh:89
 	var t1_ Token = (*self).peek()
+//line testdata/run/s_48_interpreter.adesh:89
 	if t1_.AdeshTag() == 2 && t1_.(Token_Op).F0 == '^' {
+//line testdata/run/s_48_interpreter.adesh:92
 		(*self).next()
+//line testdata/run/s_48_interpreter.adesh:92
 		var t2_ rt.Result[Expr, string] = (*self).powerDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:92
 		if !t2_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:93
 			return rt.Err[Expr, string](t2_.Err)
 		}
 //line testdata/run/s_48_interpreter.adesh:93
@@ -681,21 +803,27 @@ func (self *Parser) powerDepth_(depth_ int32) rt.Result[Expr, string] {
 
 //line testdata/run/s_48_interpreter.adesh:99
 func (self *Parser) unary() rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:99
 	return self.unaryDepth_(0)
 }
 
 //line testdata/run/s_48_interpreter.adesh:99
 func (self *Parser) unaryDepth_(depth_ int32) rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:99
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_48_interpreter.adesh:99
 		rt.StackOverflow("unary", "testdata/run/s_48_interpreter.adesh:99:8")
 	}
+//line testdata/run/s_48_interpreter.adesh:99
 	var t_ Token = (*self).peek()
+//line testdata/run/s_48_interpreter.adesh:99
 	if t_.AdeshTag() == 2 && t_.(Token_Op).F0 == '-' {
 //line testdata/run/s_48_interpreter.adesh:102
 		(*self).next()
+//line testdata/run/s_48_interpreter.adesh:102
 		var t1_ rt.Result[Expr, string] = (*self).unaryDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:102
 		if !t1_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:103
 			return rt.Err[Expr, string](t1_.Err)
 		}
 //line testdata/run/s_48_interpreter.adesh:103
@@ -707,49 +835,65 @@ func (self *Parser) unaryDepth_(depth_ int32) rt.Result[Expr, string] {
 
 //line testdata/run/s_48_interpreter.adesh:108
 func (self *Parser) atom() rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:108
 	return self.atomDepth_(0)
 }
 
 //line testdata/run/s_48_interpreter.adesh:108
 func (self *Parser) atomDepth_(depth_ int32) rt.Result[Expr, string] {
+//line testdata/run/s_48_interpreter.adesh:108
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_48_interpreter.adesh:108
 		rt.StackOverflow("atom", "testdata/run/s_48_interpreter.adesh:108:8")
 	}
+//line testdata/run/s_48_interpreter.adesh:108
 	var t_ Token = (*self).next()
+//line testdata/run/s_48_interpreter.adesh:108
 	switch t_.AdeshTag() {
+//line testdata/run/s_48_interpreter.adesh:108
 	case 0:
+//line testdata/run/s_48_interpreter.adesh:108
 		var n float64 = t_.(Token_Num).F0
 //line testdata/run/s_48_interpreter.adesh:110
 		return rt.Ok[Expr, string](Expr(Expr_Lit{F0: n}))
+//line testdata/run/s_48_interpreter.adesh:108
 	case 1:
+//line testdata/run/s_48_interpreter.adesh:108
 		var name string = t_.(Token_Ident).F0
 //line testdata/run/s_48_interpreter.adesh:112
 		if rt.Equal((*self).peek(), Token(Token_LParen{})) {
 			(*self).next()
 			var args []Expr = []Expr{}
 			if !rt.Equal((*self).peek(), Token(Token_RParen{})) {
+//line testdata/run/s_48_interpreter.adesh:115
 				var t1_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:115
 				if !t1_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:116
 					return rt.Err[Expr, string](t1_.Err)
 				}
 //line testdata/run/s_48_interpreter.adesh:116
 				rt.ArrPush(&args, t1_.Val)
 				for rt.Equal((*self).peek(), Token(Token_Op{F0: ','})) {
 					(*self).next()
+//line testdata/run/s_48_interpreter.adesh:118
 					var t2_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:118
 					if !t2_.IsOk {
-//line testdata/run/s_48_interpreter.adesh:119
 						return rt.Err[Expr, string](t2_.Err)
 					}
 //line testdata/run/s_48_interpreter.adesh:119
 					rt.ArrPush(&args, t2_.Val)
 				}
 			}
+//line testdata/run/s_48_interpreter.adesh:115
 			var t3_ Token = (*self).next()
+//line testdata/run/s_48_interpreter.adesh:115
 			switch t3_.AdeshTag() {
+//line testdata/run/s_48_interpreter.adesh:115
 			case 4:
+//line testdata/run/s_48_interpreter.adesh:115
 			default:
+//line testdata/run/s_48_interpreter.adesh:115
 				var t Token = t3_
 //line testdata/run/s_48_interpreter.adesh:124
 				return rt.Err[Expr, string]("expected `)`, found " + rt.Str(t))
@@ -757,25 +901,35 @@ func (self *Parser) atomDepth_(depth_ int32) rt.Result[Expr, string] {
 			return rt.Ok[Expr, string](Expr(Expr_Call{F0: name, F1: rt.ArrClone(args)}))
 		}
 		return rt.Ok[Expr, string](Expr(Expr_Var{F0: name}))
+//line testdata/run/s_48_interpreter.adesh:108
 	case 3:
+//line testdata/run/s_48_interpreter.adesh:108
 		var t4_ rt.Result[Expr, string] = (*self).exprDepth_(depth_ + 1)
+//line testdata/run/s_48_interpreter.adesh:108
 		if !t4_.IsOk {
 //line testdata/run/s_48_interpreter.adesh:131
 			return rt.Err[Expr, string](t4_.Err)
 		}
 //line testdata/run/s_48_interpreter.adesh:131
 		var inner Expr = t4_.Val
+//line testdata/run/s_48_interpreter.adesh:131
 		var t5_ Token = (*self).next()
+//line testdata/run/s_48_interpreter.adesh:131
 		switch t5_.AdeshTag() {
+//line testdata/run/s_48_interpreter.adesh:131
 		case 4:
 //line testdata/run/s_48_interpreter.adesh:133
 			return rt.Ok[Expr, string](inner)
+//line testdata/run/s_48_interpreter.adesh:131
 		default:
+//line testdata/run/s_48_interpreter.adesh:131
 			var t_1 Token = t5_
 //line testdata/run/s_48_interpreter.adesh:134
 			return rt.Err[Expr, string]("expected `)`, found " + rt.Str(t_1))
 		}
+//line testdata/run/s_48_interpreter.adesh:108
 	default:
+//line testdata/run/s_48_interpreter.adesh:108
 		var t_2 Token = t_
 //line testdata/run/s_48_interpreter.adesh:137
 		return rt.Err[Expr, string]("unexpected " + rt.Str(t_2))
@@ -797,10 +951,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_48_interpreter.adesh:199
 			env = rt.MapOf[string, float64]([]string{"x", "pi"}, []float64{3.0, 3.14159})
 			for _, x_ := range []string{"1 + 2 * 3", "(1 + 2) * 3", "2 ^ 3 ^ 2", "-x * 2 + 10", "max(1, x, 2) / min(4, 8)", "sqrt(16) + pi", "1 / (x - 3)", "y + 1", "2 * (3 + 4", "3 $ 4", "1.5.2 + 1", "f(1)", "1 2"} {
+//line testdata/run/s_48_interpreter.adesh:200
 				var src string = x_
+//line testdata/run/s_48_interpreter.adesh:202
 				rt.Print(run(src, env))
 			}
+//line testdata/run/s_48_interpreter.adesh:200
 			f.complete_()
+//line testdata/run/s_48_interpreter.adesh:200
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

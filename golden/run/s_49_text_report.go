@@ -46,8 +46,8 @@ var (
 func normalize(w string) string {
 	var out string = ""
 	for _, x_ := range rt.ToLower(w) {
+//line testdata/run/s_49_text_report.adesh:10
 		var c rt.Char = rt.Char(x_)
-//line testdata/run/s_49_text_report.adesh:11
 		if rt.CharIsAlpha(c) {
 //line testdata/run/s_49_text_report.adesh:11
 			out += rt.Str(c)
@@ -58,10 +58,14 @@ func normalize(w string) string {
 }
 
 func pad(s string, width int64) string {
+//line testdata/run/s_49_text_report.adesh:16
 	var t_ string
+//line testdata/run/s_49_text_report.adesh:16
 	if rt.StrLen(s) >= width {
+//line testdata/run/s_49_text_report.adesh:16
 		t_ = s
 	} else {
+//line testdata/run/s_49_text_report.adesh:16
 		t_ = s + rt.Repeat(" ", width-rt.StrLen(s), "testdata/run/s_49_text_report.adesh:17:39")
 	}
 //line testdata/run/s_49_text_report.adesh:17
@@ -72,12 +76,12 @@ func analyze(text string) rt.Tuple2[Stats, *rt.Map[string, int64]] {
 	var stats_ Stats = Stats{lines: 0, words: 0, chars: rt.StrLen(text), longest: ""}
 	var freq_ *rt.Map[string, int64] = rt.NewMap[string, int64]()
 	for _, x_ := range rt.Lines(text) {
+//line testdata/run/s_49_text_report.adesh:23
 		var line string = x_
-//line testdata/run/s_49_text_report.adesh:24
 		stats_.lines++
 		for _, x1_ := range rt.Split(line, " ") {
+//line testdata/run/s_49_text_report.adesh:25
 			var raw string = x1_
-//line testdata/run/s_49_text_report.adesh:26
 			var w string = normalize(raw)
 			if w == "" {
 //line testdata/run/s_49_text_report.adesh:27
@@ -85,11 +89,16 @@ func analyze(text string) rt.Tuple2[Stats, *rt.Map[string, int64]] {
 			}
 //line testdata/run/s_49_text_report.adesh:28
 			stats_.words++
+//line testdata/run/s_49_text_report.adesh:28
 			var t_ rt.Option[int64] = freq_.Get(w)
+//line testdata/run/s_49_text_report.adesh:28
 			var t1_ int64
+//line testdata/run/s_49_text_report.adesh:28
 			if t_.Some {
+//line testdata/run/s_49_text_report.adesh:28
 				t1_ = t_.Val
 			} else {
+//line testdata/run/s_49_text_report.adesh:28
 				t1_ = 0
 			}
 //line testdata/run/s_49_text_report.adesh:29
@@ -122,29 +131,36 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			TEXT = "the quick brown fox jumps over the lazy dog\nThe dog sleeps; the fox runs.\nA quick, quick fox!"
 //line testdata/run/s_49_text_report.adesh:36
 			t_ = analyze(TEXT)
+//line testdata/run/s_49_text_report.adesh:36
 			stats = t_.F0
+//line testdata/run/s_49_text_report.adesh:36
 			freq = t_.F1
-//line testdata/run/s_49_text_report.adesh:37
 			rt.Print(stats)
 //line testdata/run/s_49_text_report.adesh:39
 			entries = freq.Entries()
 			rt.ArrSortCmp(entries, func(a rt.Tuple2[string, int64], b rt.Tuple2[string, int64]) int64 {
 				var t1_ rt.Tuple2[string, int64] = a
+//line testdata/run/s_49_text_report.adesh:41
 				var wa string = t1_.F0
+//line testdata/run/s_49_text_report.adesh:41
 				var ca int64 = t1_.F1
-//line testdata/run/s_49_text_report.adesh:42
 				var t2_ rt.Tuple2[string, int64] = b
+//line testdata/run/s_49_text_report.adesh:42
 				var wb string = t2_.F0
+//line testdata/run/s_49_text_report.adesh:42
 				var cb int64 = t2_.F1
-//line testdata/run/s_49_text_report.adesh:43
 				if ca != cb {
 //line testdata/run/s_49_text_report.adesh:43
 					return cb - ca
 				}
+//line testdata/run/s_49_text_report.adesh:43
 				var t3_ int64
+//line testdata/run/s_49_text_report.adesh:43
 				if wa < wb {
+//line testdata/run/s_49_text_report.adesh:43
 					t3_ = -1
 				} else {
+//line testdata/run/s_49_text_report.adesh:43
 					t3_ = rt.Cond[int64](wa > wb, 1, 0)
 				}
 //line testdata/run/s_49_text_report.adesh:44
@@ -154,12 +170,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			n_ = min(5, int64(len(entries)))
 //line testdata/run/s_49_text_report.adesh:47
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_49_text_report.adesh:47
 				var i int64 = i_
-//line testdata/run/s_49_text_report.adesh:48
 				var t1_ rt.Tuple2[string, int64] = entries[rt.Index(i, len(entries), "testdata/run/s_49_text_report.adesh:48:18")]
+//line testdata/run/s_49_text_report.adesh:48
 				var w string = t1_.F0
+//line testdata/run/s_49_text_report.adesh:48
 				var c int64 = t1_.F1
-//line testdata/run/s_49_text_report.adesh:49
 				rt.Print(pad(w, 10) + rt.Str(c))
 			}
 //line testdata/run/s_49_text_report.adesh:52
@@ -167,14 +184,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			keys = freq.Keys()
 			rt.ArrSort(keys)
 			for _, x_ := range keys {
+//line testdata/run/s_49_text_report.adesh:55
 				var w_ string = x_
-//line testdata/run/s_49_text_report.adesh:56
 				var first rt.Char = rt.CharAt(w_, 0, "testdata/run/s_49_text_report.adesh:56:17")
+//line testdata/run/s_49_text_report.adesh:56
 				var t2_ rt.Option[[]string] = byFirst.Get(first)
+//line testdata/run/s_49_text_report.adesh:56
 				var t3_ []string
+//line testdata/run/s_49_text_report.adesh:56
 				if t2_.Some {
+//line testdata/run/s_49_text_report.adesh:56
 					t3_ = t2_.Val
 				} else {
+//line testdata/run/s_49_text_report.adesh:56
 					t3_ = []string{}
 				}
 //line testdata/run/s_49_text_report.adesh:57
@@ -185,12 +207,14 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(byFirst)
 			once = int64(len(rt.ArrFilter(freq.Entries(), func(e rt.Tuple2[string, int64]) bool {
 				var t4_ rt.Tuple2[string, int64] = e
+//line testdata/run/s_49_text_report.adesh:63
 				var c_ int64 = t4_.F1
-//line testdata/run/s_49_text_report.adesh:64
 				return c_ == 1
 			})))
 			rt.Print(rt.Str(int64(freq.Len())) + " distinct words, " + rt.Str(once) + " of them once")
+//line testdata/run/s_49_text_report.adesh:66
 			f.complete_()
+//line testdata/run/s_49_text_report.adesh:66
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

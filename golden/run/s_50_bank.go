@@ -143,19 +143,29 @@ var (
 
 //line testdata/run/s_50_bank.adesh:6
 func describe(e BankError) string {
+//line testdata/run/s_50_bank.adesh:6
 	var m_ string
+//line testdata/run/s_50_bank.adesh:6
 	switch e.AdeshTag() {
+//line testdata/run/s_50_bank.adesh:6
 	case 0:
+//line testdata/run/s_50_bank.adesh:6
 		var id string = e.(BankError_NoAccount).F0
 //line testdata/run/s_50_bank.adesh:8
 		m_ = "no account " + id
+//line testdata/run/s_50_bank.adesh:6
 	case 1:
+//line testdata/run/s_50_bank.adesh:6
 		var id_ string = e.(BankError_Insufficient).F0
+//line testdata/run/s_50_bank.adesh:6
 		var has int64 = e.(BankError_Insufficient).F1
+//line testdata/run/s_50_bank.adesh:6
 		var wants int64 = e.(BankError_Insufficient).F2
 //line testdata/run/s_50_bank.adesh:9
 		m_ = id_ + " has " + rt.Str(has) + ", needs " + rt.Str(wants)
+//line testdata/run/s_50_bank.adesh:6
 	case 2:
+//line testdata/run/s_50_bank.adesh:6
 		var id_1 string = e.(BankError_Frozen).F0
 //line testdata/run/s_50_bank.adesh:10
 		m_ = id_1 + " is frozen"
@@ -166,26 +176,32 @@ func describe(e BankError) string {
 
 //line testdata/run/s_50_bank.adesh:71
 func withdraw_or_throw(b Bank, id string, amount int64) int64 {
+//line testdata/run/s_50_bank.adesh:71
 	var m_ Account
+//line testdata/run/s_50_bank.adesh:71
 	var t_ rt.Result[Account, BankError] = b.get(id)
+//line testdata/run/s_50_bank.adesh:71
 	if t_.IsOk {
+//line testdata/run/s_50_bank.adesh:71
 		var a Account = t_.Val.AdeshClone()
-//line testdata/run/s_50_bank.adesh:72
 		m_ = a.AdeshClone()
 	} else {
+//line testdata/run/s_50_bank.adesh:72
 		var e BankError = t_.Err
 //line testdata/run/s_50_bank.adesh:72
 		panic(&rt.Thrown{Err: rt.NewError(describe(e)), Pos: "testdata/run/s_50_bank.adesh:72:58"})
 	}
 //line testdata/run/s_50_bank.adesh:72
 	var acct Account = m_
+//line testdata/run/s_50_bank.adesh:72
 	var t1_ rt.Result[rt.Unit, BankError] = acct.withdraw(amount)
+//line testdata/run/s_50_bank.adesh:72
 	if t1_.IsOk {
 //line testdata/run/s_50_bank.adesh:74
 		return acct.balance
 	} else {
+//line testdata/run/s_50_bank.adesh:74
 		var e_ BankError = t1_.Err
-//line testdata/run/s_50_bank.adesh:75
 		panic(&rt.Thrown{Err: rt.NewError(describe(e_)), Pos: "testdata/run/s_50_bank.adesh:75:21"})
 	}
 }
@@ -221,6 +237,7 @@ func (self *Bank) open(id string, initial int64) {
 //line testdata/run/s_50_bank.adesh:34
 func (self Bank) get(id string) rt.Result[Account, BankError] {
 	var a rt.Option[Account] = rt.OptionClone(self.accounts.Get(id), func(e_ Account) Account {
+//line testdata/run/s_50_bank.adesh:35
 		return e_.AdeshClone()
 	})
 //line testdata/run/s_50_bank.adesh:36
@@ -234,18 +251,22 @@ func (self Bank) get(id string) rt.Result[Account, BankError] {
 
 //line testdata/run/s_50_bank.adesh:39
 func (self *Bank) transfer(from string, to string, amount int64) rt.Result[int64, BankError] {
+//line testdata/run/s_50_bank.adesh:39
 	var defers_ rt.Defers
+//line testdata/run/s_50_bank.adesh:39
 	defer defers_.Run()
+//line testdata/run/s_50_bank.adesh:39
 	var t_ rt.Result[Account, BankError] = (*self).get(from)
+//line testdata/run/s_50_bank.adesh:39
 	if !t_.IsOk {
-//line testdata/run/s_50_bank.adesh:40
 		return rt.Err[int64, BankError](t_.Err)
 	}
 //line testdata/run/s_50_bank.adesh:40
 	var src Account = t_.Val
+//line testdata/run/s_50_bank.adesh:40
 	var t1_ rt.Result[Account, BankError] = (*self).get(to)
+//line testdata/run/s_50_bank.adesh:40
 	if !t1_.IsOk {
-//line testdata/run/s_50_bank.adesh:41
 		return rt.Err[int64, BankError](t1_.Err)
 	}
 //line testdata/run/s_50_bank.adesh:41
@@ -257,7 +278,9 @@ func (self *Bank) transfer(from string, to string, amount int64) rt.Result[int64
 			rt.ArrPush(&(*self).log, "rolled back "+from+" -> "+to)
 		}
 	})
+//line testdata/run/s_50_bank.adesh:43
 	var t2_ rt.Result[rt.Unit, BankError] = src.withdraw(amount)
+//line testdata/run/s_50_bank.adesh:43
 	if !t2_.IsOk {
 //line testdata/run/s_50_bank.adesh:46
 		return rt.Err[int64, BankError](t2_.Err)
@@ -290,35 +313,46 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			bank.open("ann", 100)
 			bank.open("bob", 20)
 			bank.open("cy", 5)
+//line testdata/run/s_50_bank.adesh:59
 			elem_ = bank.accounts.At("cy", "testdata/run/s_50_bank.adesh:60:1")
-//line testdata/run/s_50_bank.adesh:60
 			elem_.frozen = true
+//line testdata/run/s_50_bank.adesh:60
 			bank.accounts.Set("cy", elem_)
+//line testdata/run/s_50_bank.adesh:62
 			attempts = []rt.Tuple3[string, string, int64]{{F0: "ann", F1: "bob", F2: 30}, {F0: "bob", F1: "ann", F2: 100}, {F0: "cy", F1: "ann", F2: 1}, {F0: "ann", F1: "zed", F2: 5}, {F0: "bob", F1: "cy", F2: 50}}
 			for _, x_ := range attempts {
+//line testdata/run/s_50_bank.adesh:63
 				var from string = x_.F0
+//line testdata/run/s_50_bank.adesh:63
 				var to string = x_.F1
+//line testdata/run/s_50_bank.adesh:63
 				var amount int64 = x_.F2
+//line testdata/run/s_50_bank.adesh:63
 				var t_ rt.Result[int64, BankError] = bank.transfer(from, to, amount)
+//line testdata/run/s_50_bank.adesh:63
 				if t_.IsOk {
+//line testdata/run/s_50_bank.adesh:63
 					var left int64 = t_.Val
 //line testdata/run/s_50_bank.adesh:65
 					rt.Print("ok:", from, "has", left, "left")
 				} else {
+//line testdata/run/s_50_bank.adesh:65
 					var e BankError = t_.Err
-//line testdata/run/s_50_bank.adesh:66
 					rt.Print("failed:", describe(e))
 				}
 			}
 //line testdata/run/s_50_bank.adesh:78
 			for _, x1_ := range []rt.Tuple2[string, int64]{{F0: "ann", F1: 10}, {F0: "nobody", F1: 1}, {F0: "bob", F1: 1000}} {
+//line testdata/run/s_50_bank.adesh:78
 				var id string = x1_.F0
+//line testdata/run/s_50_bank.adesh:78
 				var amount_ int64 = x1_.F1
-//line testdata/run/s_50_bank.adesh:79
 				caught_ := rt.TryCatch(func() {
 					rt.Print("left after withdrawing:", withdraw_or_throw(bank, id, amount_))
 				})
+//line testdata/run/s_50_bank.adesh:79
 				if caught_ != nil {
+//line testdata/run/s_50_bank.adesh:79
 					var e_ rt.Error = caught_.Err
 //line testdata/run/s_50_bank.adesh:82
 					rt.Print("caught:", e_.Message)
@@ -326,6 +360,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_50_bank.adesh:86
 			report = rt.ArrCloneWith(bank.accounts.Values(), func(e_ Account) Account {
+//line testdata/run/s_50_bank.adesh:86
 				return e_.AdeshClone()
 			})
 //line testdata/run/s_50_bank.adesh:87
@@ -335,8 +370,8 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/s_50_bank.adesh:88
 			for _, x2_ := range report {
+//line testdata/run/s_50_bank.adesh:88
 				var a Account = x2_
-//line testdata/run/s_50_bank.adesh:89
 				rt.Print(a.id + ": " + rt.Str(a.balance) + " " + rt.Str(a.history) + rt.Cond(a.frozen, " (frozen)", ""))
 			}
 			rt.Print(bank.log)
@@ -346,7 +381,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}))
 //line testdata/run/s_50_bank.adesh:93
 			rt.Print("total", total)
+//line testdata/run/s_50_bank.adesh:93
 			f.complete_()
+//line testdata/run/s_50_bank.adesh:93
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

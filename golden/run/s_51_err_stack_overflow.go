@@ -30,12 +30,15 @@ var (
 
 //line testdata/run/s_51_err_stack_overflow.adesh:5
 func is_even(n int64) bool {
+//line testdata/run/s_51_err_stack_overflow.adesh:5
 	return is_evenDepth_(n, 0)
 }
 
 //line testdata/run/s_51_err_stack_overflow.adesh:5
 func is_evenDepth_(n int64, depth_ int32) bool {
+//line testdata/run/s_51_err_stack_overflow.adesh:5
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_51_err_stack_overflow.adesh:5
 		rt.StackOverflow("is_even", "testdata/run/s_51_err_stack_overflow.adesh:5:4")
 	}
 //line testdata/run/s_51_err_stack_overflow.adesh:6
@@ -49,12 +52,15 @@ func is_evenDepth_(n int64, depth_ int32) bool {
 
 //line testdata/run/s_51_err_stack_overflow.adesh:9
 func is_odd(n int64) bool {
+//line testdata/run/s_51_err_stack_overflow.adesh:9
 	return is_oddDepth_(n, 0)
 }
 
 //line testdata/run/s_51_err_stack_overflow.adesh:9
 func is_oddDepth_(n int64, depth_ int32) bool {
+//line testdata/run/s_51_err_stack_overflow.adesh:9
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_51_err_stack_overflow.adesh:9
 		rt.StackOverflow("is_odd", "testdata/run/s_51_err_stack_overflow.adesh:9:4")
 	}
 //line testdata/run/s_51_err_stack_overflow.adesh:10
@@ -68,12 +74,15 @@ func is_oddDepth_(n int64, depth_ int32) bool {
 
 //line testdata/run/s_51_err_stack_overflow.adesh:22
 func forever(n int64) int64 {
+//line testdata/run/s_51_err_stack_overflow.adesh:22
 	return foreverDepth_(n, 0)
 }
 
 //line testdata/run/s_51_err_stack_overflow.adesh:22
 func foreverDepth_(n int64, depth_ int32) int64 {
+//line testdata/run/s_51_err_stack_overflow.adesh:22
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_51_err_stack_overflow.adesh:22
 		rt.StackOverflow("forever", "testdata/run/s_51_err_stack_overflow.adesh:22:4")
 	}
 //line testdata/run/s_51_err_stack_overflow.adesh:23
@@ -82,12 +91,15 @@ func foreverDepth_(n int64, depth_ int32) int64 {
 
 //line testdata/run/s_51_err_stack_overflow.adesh:16
 func (self Counter) count_down(n int64) int64 {
+//line testdata/run/s_51_err_stack_overflow.adesh:16
 	return self.count_downDepth_(n, 0)
 }
 
 //line testdata/run/s_51_err_stack_overflow.adesh:16
 func (self Counter) count_downDepth_(n int64, depth_ int32) int64 {
+//line testdata/run/s_51_err_stack_overflow.adesh:16
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_51_err_stack_overflow.adesh:16
 		rt.StackOverflow("count_down", "testdata/run/s_51_err_stack_overflow.adesh:16:8")
 	}
 //line testdata/run/s_51_err_stack_overflow.adesh:17
@@ -123,7 +135,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			caught_ = rt.TryCatch(func() {
 				rt.Print(is_odd(3000001))
 			})
+//line testdata/run/s_51_err_stack_overflow.adesh:34
 			if caught_ != nil {
+//line testdata/run/s_51_err_stack_overflow.adesh:34
 				var e rt.Error = caught_.Err
 //line testdata/run/s_51_err_stack_overflow.adesh:37
 				rt.Print("caught:", e.Message)
@@ -132,7 +146,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print("before the uncaught one")
 			rt.Print(forever(0))
 			rt.Print("never printed")
+//line testdata/run/s_51_err_stack_overflow.adesh:42
 			f.complete_()
+//line testdata/run/s_51_err_stack_overflow.adesh:42
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -52,17 +52,22 @@ var (
 
 //line testdata/run/s_52_values_into_containers.adesh:24
 func make_list() []*rt.Share[Cfg] {
+//line testdata/run/s_52_values_into_containers.adesh:24
 	var held_ rt.Held
+//line testdata/run/s_52_values_into_containers.adesh:24
 	defer held_.Unwind()
-//line testdata/run/s_52_values_into_containers.adesh:25
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "list"})
+//line testdata/run/s_52_values_into_containers.adesh:25
 	held_.Push(rt.HoldRef(&c))
-//line testdata/run/s_52_values_into_containers.adesh:26
 	var arr []*rt.Share[Cfg] = []*rt.Share[Cfg]{c.Clone()}
 	rt.Print("making", c.StrongCount())
+//line testdata/run/s_52_values_into_containers.adesh:27
 	var r_ []*rt.Share[Cfg] = rt.ArrClone(arr)
+//line testdata/run/s_52_values_into_containers.adesh:27
 	{
+//line testdata/run/s_52_values_into_containers.adesh:27
 		c.Release()
+//line testdata/run/s_52_values_into_containers.adesh:27
 		held_.Pop(rt.HoldRef(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:28
@@ -71,14 +76,20 @@ func make_list() []*rt.Share[Cfg] {
 
 //line testdata/run/s_52_values_into_containers.adesh:30
 func make_holder() Holder {
+//line testdata/run/s_52_values_into_containers.adesh:30
 	var held_ rt.Held
+//line testdata/run/s_52_values_into_containers.adesh:30
 	defer held_.Unwind()
-//line testdata/run/s_52_values_into_containers.adesh:31
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "holder"})
+//line testdata/run/s_52_values_into_containers.adesh:31
 	held_.Push(rt.HoldRef(&c))
+//line testdata/run/s_52_values_into_containers.adesh:31
 	var r_ Holder = Holder{cfg: c.Clone()}
+//line testdata/run/s_52_values_into_containers.adesh:31
 	{
+//line testdata/run/s_52_values_into_containers.adesh:31
 		c.Release()
+//line testdata/run/s_52_values_into_containers.adesh:31
 		held_.Pop(rt.HoldRef(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:32
@@ -87,14 +98,20 @@ func make_holder() Holder {
 
 //line testdata/run/s_52_values_into_containers.adesh:34
 func make_pair() rt.Tuple2[*rt.Share[Cfg], int64] {
+//line testdata/run/s_52_values_into_containers.adesh:34
 	var held_ rt.Held
+//line testdata/run/s_52_values_into_containers.adesh:34
 	defer held_.Unwind()
-//line testdata/run/s_52_values_into_containers.adesh:35
 	var c *rt.Share[Cfg] = rt.NewShare[Cfg](Cfg{name: "pair"})
+//line testdata/run/s_52_values_into_containers.adesh:35
 	held_.Push(rt.HoldRef(&c))
+//line testdata/run/s_52_values_into_containers.adesh:35
 	var r_ rt.Tuple2[*rt.Share[Cfg], int64] = rt.Tuple2[*rt.Share[Cfg], int64]{F0: c.Clone(), F1: 1}
+//line testdata/run/s_52_values_into_containers.adesh:35
 	{
+//line testdata/run/s_52_values_into_containers.adesh:35
 		c.Release()
+//line testdata/run/s_52_values_into_containers.adesh:35
 		held_.Pop(rt.HoldRef(&c))
 	}
 //line testdata/run/s_52_values_into_containers.adesh:36
@@ -134,34 +151,47 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.ArrPush(&mixed, rt.Value(int64(3)))
 			rt.Print(mixed)
 			m = rt.NewMutex[[]rt.Value]([]rt.Value{rt.Value(int64(1))})
+//line testdata/run/s_52_values_into_containers.adesh:18
 			f.tmp_ = m.Lock()
-//line testdata/run/s_52_values_into_containers.adesh:19
 			rt.ArrPush(f.tmp_.Ptr(), rt.Value(int64(2)))
+//line testdata/run/s_52_values_into_containers.adesh:19
 			{
+//line testdata/run/s_52_values_into_containers.adesh:19
 				f.tmp_.Drop()
+//line testdata/run/s_52_values_into_containers.adesh:19
 				f.tmp_ = rt.MutexGuard[[]rt.Value]{}
 			}
+//line testdata/run/s_52_values_into_containers.adesh:19
 			f.tmp1_ = m.Lock()
-//line testdata/run/s_52_values_into_containers.adesh:20
 			rt.Print(*f.tmp1_.Ptr())
+//line testdata/run/s_52_values_into_containers.adesh:20
 			{
+//line testdata/run/s_52_values_into_containers.adesh:20
 				f.tmp1_.Drop()
+//line testdata/run/s_52_values_into_containers.adesh:20
 				f.tmp1_ = rt.MutexGuard[[]rt.Value]{}
 			}
 //line testdata/run/s_52_values_into_containers.adesh:38
 			list = make_list()
 			rt.Print(list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:39:7")].StrongCount(), (*list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:39:31")].Get()).name)
 			observer = list[rt.Index(0, len(list), "testdata/run/s_52_values_into_containers.adesh:40:16")].Downgrade()
+//line testdata/run/s_52_values_into_containers.adesh:40
 			f.tmp2_ = rt.Upgrade(observer)
+//line testdata/run/s_52_values_into_containers.adesh:40
 			f.tmp3_ = rt.None[*rt.Share[Cfg]]()
-//line testdata/run/s_52_values_into_containers.adesh:41
 			rt.Print(f.tmp2_.Some)
+//line testdata/run/s_52_values_into_containers.adesh:41
 			{
+//line testdata/run/s_52_values_into_containers.adesh:41
 				rt.ReleaseOption(f.tmp2_)
+//line testdata/run/s_52_values_into_containers.adesh:41
 				f.tmp2_ = rt.Option[*rt.Share[Cfg]]{}
 			}
+//line testdata/run/s_52_values_into_containers.adesh:41
 			{
+//line testdata/run/s_52_values_into_containers.adesh:41
 				rt.ReleaseOption(f.tmp3_)
+//line testdata/run/s_52_values_into_containers.adesh:41
 				f.tmp3_ = rt.Option[*rt.Share[Cfg]]{}
 			}
 //line testdata/run/s_52_values_into_containers.adesh:42
@@ -169,7 +199,9 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.Print(h.cfg.StrongCount(), (*h.cfg.Get()).name)
 			p_ = make_pair()
 			rt.Print(p_.F0.StrongCount(), (*p_.F0.Get()).name, p_.F1)
+//line testdata/run/s_52_values_into_containers.adesh:45
 			f.complete_()
+//line testdata/run/s_52_values_into_containers.adesh:45
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -24,7 +24,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(uint8(44), uint8(44), uint64(18446744073709551615), int16(4464))
 			rt.Print(float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(1)), float32(3.0), float32(0.10000000149011612))
 			rt.Print(rt.BoolToInt[uint8](true)+255, rt.FloatToInt[uint8](float64(2.5)), rt.FloatToInt[uint8](float64(-2.5)), rt.FloatToInt[uint8](float64(1e+10)))
+//line testdata/run/s_53_constant_casts.adesh:6
 			f.complete_()
+//line testdata/run/s_53_constant_casts.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

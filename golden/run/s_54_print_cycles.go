@@ -59,11 +59,11 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_54_print_cycles.adesh:8
 			a = rt.NewShare[Node](Node{name: "a", next: rt.None[*rt.Share[Node]]()})
 			b = rt.NewShare[Node](Node{name: "b", next: rt.Some[*rt.Share[Node]](a.Clone())})
+//line testdata/run/s_54_print_cycles.adesh:9
 			old_ = (*a.Get()).next
-//line testdata/run/s_54_print_cycles.adesh:10
 			(*a.Get()).next = rt.Some[*rt.Share[Node]](b.Clone())
+//line testdata/run/s_54_print_cycles.adesh:10
 			rt.ReleaseOption(old_)
-//line testdata/run/s_54_print_cycles.adesh:11
 			rt.Print(a)
 			rt.Print(rt.Str(b))
 			inner = rt.MapOf[string, int64]([]string{"k"}, []int64{1})
@@ -79,7 +79,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			o.Set("x", n)
 			x = m
 			rt.Print(rt.Equal(m, m), rt.DynEq(x, x), rt.Equal(n, o))
+//line testdata/run/s_54_print_cycles.adesh:26
 			f.complete_()
+//line testdata/run/s_54_print_cycles.adesh:26
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

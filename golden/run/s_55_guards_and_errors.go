@@ -15,86 +15,113 @@ var (
 
 //line testdata/run/s_55_guards_and_errors.adesh:5
 func withdraw(amount int64) {
+//line testdata/run/s_55_guards_and_errors.adesh:5
 	var held_ rt.Held
+//line testdata/run/s_55_guards_and_errors.adesh:5
 	defer held_.Unwind()
-//line testdata/run/s_55_guards_and_errors.adesh:6
 	var g rt.MutexGuard[int64] = m.Lock()
+//line testdata/run/s_55_guards_and_errors.adesh:6
 	held_.Push(&g)
-//line testdata/run/s_55_guards_and_errors.adesh:7
 	if *g.Ptr() < amount {
 //line testdata/run/s_55_guards_and_errors.adesh:7
 		panic(&rt.Thrown{Err: rt.NewError("insufficient: " + rt.Str(*g.Ptr()) + " < " + rt.Str(amount)), Pos: "testdata/run/s_55_guards_and_errors.adesh:7:22"})
 	}
 //line testdata/run/s_55_guards_and_errors.adesh:8
 	*g.Ptr() -= amount
+//line testdata/run/s_55_guards_and_errors.adesh:8
 	{
+//line testdata/run/s_55_guards_and_errors.adesh:8
 		g.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:8
 		held_.Pop(&g)
 	}
 }
 
 //line testdata/run/s_55_guards_and_errors.adesh:10
 func inner_try() string {
+//line testdata/run/s_55_guards_and_errors.adesh:10
 	var held_ rt.Held
+//line testdata/run/s_55_guards_and_errors.adesh:10
 	defer held_.Unwind()
+//line testdata/run/s_55_guards_and_errors.adesh:10
 	var ret_ string
-//line testdata/run/s_55_guards_and_errors.adesh:11
 	code_, caught_ := rt.TryCatchCode(func() int {
+//line testdata/run/s_55_guards_and_errors.adesh:11
 		defer held_.UnwindTo(held_.Mark())
-//line testdata/run/s_55_guards_and_errors.adesh:12
 		var r rt.ReadGuard[[]int64] = rw.Read()
+//line testdata/run/s_55_guards_and_errors.adesh:12
 		held_.Push(&r)
-//line testdata/run/s_55_guards_and_errors.adesh:13
 		var xs []int64 = []int64{0}
+//line testdata/run/s_55_guards_and_errors.adesh:13
 		var r_ string = rt.Str(int64(len(*r.Ptr()))) + " " + rt.Str(xs[rt.Index(5, len(xs), "testdata/run/s_55_guards_and_errors.adesh:14:29")])
+//line testdata/run/s_55_guards_and_errors.adesh:13
 		{
+//line testdata/run/s_55_guards_and_errors.adesh:13
 			r.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:13
 			held_.Pop(&r)
 		}
+//line testdata/run/s_55_guards_and_errors.adesh:13
 		{
+//line testdata/run/s_55_guards_and_errors.adesh:13
 			ret_ = r_
+//line testdata/run/s_55_guards_and_errors.adesh:13
 			return 1
 		}
 	})
+//line testdata/run/s_55_guards_and_errors.adesh:11
 	if caught_ != nil {
+//line testdata/run/s_55_guards_and_errors.adesh:11
 		var e rt.Error = caught_.Err
 //line testdata/run/s_55_guards_and_errors.adesh:16
 		var w rt.WriteGuard[[]int64] = rw.Write()
+//line testdata/run/s_55_guards_and_errors.adesh:16
 		held_.Push(&w)
-//line testdata/run/s_55_guards_and_errors.adesh:17
 		rt.ArrPush(w.Ptr(), 3)
+//line testdata/run/s_55_guards_and_errors.adesh:17
 		var r1_ string = "recovered " + e.Message
+//line testdata/run/s_55_guards_and_errors.adesh:17
 		{
+//line testdata/run/s_55_guards_and_errors.adesh:17
 			w.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:17
 			held_.Pop(&w)
 		}
 //line testdata/run/s_55_guards_and_errors.adesh:18
 		return r1_
 	}
+//line testdata/run/s_55_guards_and_errors.adesh:11
 	switch code_ {
+//line testdata/run/s_55_guards_and_errors.adesh:11
 	case 1:
+//line testdata/run/s_55_guards_and_errors.adesh:11
 		return ret_
 	}
+//line testdata/run/s_55_guards_and_errors.adesh:11
 	panic("unreachable")
 }
 
 //line testdata/run/s_55_guards_and_errors.adesh:21
 func loop_guards() int64 {
+//line testdata/run/s_55_guards_and_errors.adesh:21
 	var held_ rt.Held
+//line testdata/run/s_55_guards_and_errors.adesh:21
 	defer held_.Unwind()
-//line testdata/run/s_55_guards_and_errors.adesh:22
 	var total int64 = 0
 	var n_ int64 = 5
 //line testdata/run/s_55_guards_and_errors.adesh:23
 	for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_55_guards_and_errors.adesh:23
 		var i int64 = i_
-//line testdata/run/s_55_guards_and_errors.adesh:24
 		var g rt.MutexGuard[int64] = m.Lock()
+//line testdata/run/s_55_guards_and_errors.adesh:24
 		held_.Push(&g)
-//line testdata/run/s_55_guards_and_errors.adesh:25
 		if i == 1 {
+//line testdata/run/s_55_guards_and_errors.adesh:25
 			{
+//line testdata/run/s_55_guards_and_errors.adesh:25
 				g.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:25
 				held_.Pop(&g)
 			}
 //line testdata/run/s_55_guards_and_errors.adesh:25
@@ -102,8 +129,11 @@ func loop_guards() int64 {
 		}
 //line testdata/run/s_55_guards_and_errors.adesh:26
 		if i == 3 {
+//line testdata/run/s_55_guards_and_errors.adesh:26
 			{
+//line testdata/run/s_55_guards_and_errors.adesh:26
 				g.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:26
 				held_.Pop(&g)
 			}
 //line testdata/run/s_55_guards_and_errors.adesh:26
@@ -111,8 +141,11 @@ func loop_guards() int64 {
 		}
 //line testdata/run/s_55_guards_and_errors.adesh:27
 		total += *g.Ptr() + i
+//line testdata/run/s_55_guards_and_errors.adesh:27
 		{
+//line testdata/run/s_55_guards_and_errors.adesh:27
 			g.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:27
 			held_.Pop(&g)
 		}
 	}
@@ -144,61 +177,81 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rw = rt.NewRwLock[[]int64]([]int64{1, 2})
 //line testdata/run/s_55_guards_and_errors.adesh:31
 			for _, x_ := range []int64{5, 0, 3} {
+//line testdata/run/s_55_guards_and_errors.adesh:31
 				var amount int64 = x_
-//line testdata/run/s_55_guards_and_errors.adesh:32
 				caught_ := rt.TryCatch(func() {
 //line testdata/run/s_55_guards_and_errors.adesh:32
 					withdraw(amount)
 //line testdata/run/s_55_guards_and_errors.adesh:32
 					rt.Print("ok", amount)
 				})
+//line testdata/run/s_55_guards_and_errors.adesh:32
 				if caught_ != nil {
+//line testdata/run/s_55_guards_and_errors.adesh:32
 					var e rt.Error = caught_.Err
 //line testdata/run/s_55_guards_and_errors.adesh:32
 					rt.Print("caught:", e.Message)
 				}
 			}
+//line testdata/run/s_55_guards_and_errors.adesh:31
 			f.tmp_ = m.Lock()
 //line testdata/run/s_55_guards_and_errors.adesh:34
 			*f.tmp_.Ptr() = 10
+//line testdata/run/s_55_guards_and_errors.adesh:34
 			{
+//line testdata/run/s_55_guards_and_errors.adesh:34
 				f.tmp_.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:34
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
 //line testdata/run/s_55_guards_and_errors.adesh:35
 			withdraw(4)
 			t = inner_try()
 			lg = loop_guards()
+//line testdata/run/s_55_guards_and_errors.adesh:37
 			f.tmp1_ = m.Lock()
-//line testdata/run/s_55_guards_and_errors.adesh:38
 			rt.Print(*f.tmp1_.Ptr())
+//line testdata/run/s_55_guards_and_errors.adesh:38
 			{
+//line testdata/run/s_55_guards_and_errors.adesh:38
 				f.tmp1_.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:38
 				f.tmp1_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/s_55_guards_and_errors.adesh:38
 			t_ = t
+//line testdata/run/s_55_guards_and_errors.adesh:38
 			f.tmp2_ = rw.Read()
-//line testdata/run/s_55_guards_and_errors.adesh:39
 			rt.Print(t_, *f.tmp2_.Ptr(), lg)
+//line testdata/run/s_55_guards_and_errors.adesh:39
 			{
+//line testdata/run/s_55_guards_and_errors.adesh:39
 				f.tmp2_.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:39
 				f.tmp2_ = rt.ReadGuard[[]int64]{}
 			}
 //line testdata/run/s_55_guards_and_errors.adesh:40
 			h = func(n int64) int64 {
+//line testdata/run/s_55_guards_and_errors.adesh:40
 				var held_ rt.Held
+//line testdata/run/s_55_guards_and_errors.adesh:40
 				defer held_.Unwind()
 //line testdata/run/s_55_guards_and_errors.adesh:40
 				var g rt.MutexGuard[int64] = m.Lock()
+//line testdata/run/s_55_guards_and_errors.adesh:40
 				held_.Push(&g)
 //line testdata/run/s_55_guards_and_errors.adesh:40
 				if n > 0 {
 //line testdata/run/s_55_guards_and_errors.adesh:40
 					panic(&rt.Thrown{Err: rt.NewError("lambda"), Pos: "testdata/run/s_55_guards_and_errors.adesh:40:52"})
 				}
+//line testdata/run/s_55_guards_and_errors.adesh:40
 				var r_ int64 = *g.Ptr()
+//line testdata/run/s_55_guards_and_errors.adesh:40
 				{
+//line testdata/run/s_55_guards_and_errors.adesh:40
 					g.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:40
 					held_.Pop(&g)
 				}
 //line testdata/run/s_55_guards_and_errors.adesh:40
@@ -209,7 +262,9 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/s_55_guards_and_errors.adesh:41
 				h(1)
 			})
+//line testdata/run/s_55_guards_and_errors.adesh:41
 			if caught1_ != nil {
+//line testdata/run/s_55_guards_and_errors.adesh:41
 				var e_ rt.Error = caught1_.Err
 //line testdata/run/s_55_guards_and_errors.adesh:41
 				rt.Print("caught:", e_.Message)
@@ -220,35 +275,50 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			for tries < 3 {
 				tries++
 				caught2_ := rt.TryCatch(func() {
+//line testdata/run/s_55_guards_and_errors.adesh:46
 					var held_ rt.Held
+//line testdata/run/s_55_guards_and_errors.adesh:46
 					defer held_.Unwind()
 //line testdata/run/s_55_guards_and_errors.adesh:46
 					var g rt.MutexGuard[int64] = m.Lock()
+//line testdata/run/s_55_guards_and_errors.adesh:46
 					held_.Push(&g)
 //line testdata/run/s_55_guards_and_errors.adesh:46
 					var xs []int64 = []int64{1}
 //line testdata/run/s_55_guards_and_errors.adesh:46
 					rt.Print(xs[rt.Index(tries, len(xs), "testdata/run/s_55_guards_and_errors.adesh:46:49")])
+//line testdata/run/s_55_guards_and_errors.adesh:46
 					{
+//line testdata/run/s_55_guards_and_errors.adesh:46
 						g.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:46
 						held_.Pop(&g)
 					}
 				})
+//line testdata/run/s_55_guards_and_errors.adesh:46
 				if caught2_ != nil {
+//line testdata/run/s_55_guards_and_errors.adesh:46
 					var e_1 rt.Error = caught2_.Err
+//line testdata/run/s_55_guards_and_errors.adesh:46
 					_ = e_1
 //line testdata/run/s_55_guards_and_errors.adesh:46
 					rt.Print("caught index", tries)
 				}
 			}
+//line testdata/run/s_55_guards_and_errors.adesh:44
 			f.tmp3_ = m.Lock()
 //line testdata/run/s_55_guards_and_errors.adesh:48
 			rt.Print(*f.tmp3_.Ptr())
+//line testdata/run/s_55_guards_and_errors.adesh:48
 			{
+//line testdata/run/s_55_guards_and_errors.adesh:48
 				f.tmp3_.Drop()
+//line testdata/run/s_55_guards_and_errors.adesh:48
 				f.tmp3_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/s_55_guards_and_errors.adesh:48
 			f.complete_()
+//line testdata/run/s_55_guards_and_errors.adesh:48
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -28,7 +28,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_56_err_too_large.adesh:4
 				rt.Print(rt.StrLen(rt.Repeat("ab", n, "testdata/run/s_56_err_too_large.adesh:4:13")))
 			})
+//line testdata/run/s_56_err_too_large.adesh:4
 			if caught_ != nil {
+//line testdata/run/s_56_err_too_large.adesh:4
 				var e rt.Error = caught_.Err
 //line testdata/run/s_56_err_too_large.adesh:4
 				rt.Print("caught:", e.Message)
@@ -37,7 +39,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.RangeArray(int64(0), int64(-5), false), rt.RangeArray(int64(5), int64(2), false), rt.Repeat("xy", 3, "testdata/run/s_56_err_too_large.adesh:5:31"))
 			r = 9223372036854775800
 			rt.Print(int64(len(rt.RangeArray(int64(0), r, false))))
+//line testdata/run/s_56_err_too_large.adesh:7
 			f.complete_()
+//line testdata/run/s_56_err_too_large.adesh:7
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -8,9 +8,13 @@ import "adeshprog/rt"
 func outer(limit int64) int64 {
 	var base int64 = 10
 	var count func(int64) int64
+//line testdata/run/s_57_local_recursion.adesh:5
 	var countDepth_ func(int64, int32) int64
+//line testdata/run/s_57_local_recursion.adesh:5
 	countDepth_ = func(n int64, depth_ int32) int64 {
+//line testdata/run/s_57_local_recursion.adesh:5
 		if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_57_local_recursion.adesh:5
 			rt.StackOverflow("count", "testdata/run/s_57_local_recursion.adesh:5:8")
 		}
 //line testdata/run/s_57_local_recursion.adesh:6
@@ -21,7 +25,9 @@ func outer(limit int64) int64 {
 //line testdata/run/s_57_local_recursion.adesh:7
 		return countDepth_(n+1, depth_+1) + 1
 	}
+//line testdata/run/s_57_local_recursion.adesh:5
 	count = func(n int64) int64 {
+//line testdata/run/s_57_local_recursion.adesh:5
 		return countDepth_(n, 0)
 	}
 //line testdata/run/s_57_local_recursion.adesh:9
@@ -32,9 +38,13 @@ func outer(limit int64) int64 {
 
 func visit(xs []int64) {
 	var each func(int64)
+//line testdata/run/s_57_local_recursion.adesh:15
 	var eachDepth_ func(int64, int32)
+//line testdata/run/s_57_local_recursion.adesh:15
 	eachDepth_ = func(i int64, depth_ int32) {
+//line testdata/run/s_57_local_recursion.adesh:15
 		if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_57_local_recursion.adesh:15
 			rt.StackOverflow("each", "testdata/run/s_57_local_recursion.adesh:15:8")
 		}
 //line testdata/run/s_57_local_recursion.adesh:16
@@ -46,7 +56,9 @@ func visit(xs []int64) {
 		rt.Print(xs[rt.Index(i, len(xs), "testdata/run/s_57_local_recursion.adesh:17:15")])
 		eachDepth_(i+1, depth_+1)
 	}
+//line testdata/run/s_57_local_recursion.adesh:15
 	each = func(i int64) {
+//line testdata/run/s_57_local_recursion.adesh:15
 		eachDepth_(i, 0)
 	}
 //line testdata/run/s_57_local_recursion.adesh:20
@@ -72,26 +84,36 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			visit([]int64{1, 2})
 			caught_ = rt.TryCatch(func() {
 				var forever func(int64) int64
+//line testdata/run/s_57_local_recursion.adesh:24
 				var foreverDepth_ func(int64, int32) int64
+//line testdata/run/s_57_local_recursion.adesh:24
 				foreverDepth_ = func(n int64, depth_ int32) int64 {
+//line testdata/run/s_57_local_recursion.adesh:24
 					if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_57_local_recursion.adesh:24
 						rt.StackOverflow("forever", "testdata/run/s_57_local_recursion.adesh:24:8")
 					}
 //line testdata/run/s_57_local_recursion.adesh:24
 					return foreverDepth_(n+1, depth_+1)
 				}
+//line testdata/run/s_57_local_recursion.adesh:24
 				forever = func(n int64) int64 {
+//line testdata/run/s_57_local_recursion.adesh:24
 					return foreverDepth_(n, 0)
 				}
 //line testdata/run/s_57_local_recursion.adesh:25
 				rt.Print(forever(0))
 			})
+//line testdata/run/s_57_local_recursion.adesh:23
 			if caught_ != nil {
+//line testdata/run/s_57_local_recursion.adesh:23
 				var e rt.Error = caught_.Err
 //line testdata/run/s_57_local_recursion.adesh:26
 				rt.Print("caught:", e.Message)
 			}
+//line testdata/run/s_57_local_recursion.adesh:23
 			f.complete_()
+//line testdata/run/s_57_local_recursion.adesh:23
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -30,31 +30,47 @@ var (
 
 //line testdata/run/s_58_shares_and_errors.adesh:5
 func g(x *rt.Share[C]) {
+//line testdata/run/s_58_shares_and_errors.adesh:5
 	var held_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:5
 	defer held_.Unwind()
+//line testdata/run/s_58_shares_and_errors.adesh:5
 	x.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:5
 	held_.Push(rt.HoldRef(&x))
 //line testdata/run/s_58_shares_and_errors.adesh:5
 	var y *rt.Share[C] = x.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:5
 	held_.Push(rt.HoldRef(&y))
+//line testdata/run/s_58_shares_and_errors.adesh:5
 	{
+//line testdata/run/s_58_shares_and_errors.adesh:5
 		y.Release()
+//line testdata/run/s_58_shares_and_errors.adesh:5
 		held_.Pop(rt.HoldRef(&y))
 	}
+//line testdata/run/s_58_shares_and_errors.adesh:5
 	{
+//line testdata/run/s_58_shares_and_errors.adesh:5
 		x.Release()
+//line testdata/run/s_58_shares_and_errors.adesh:5
 		held_.Pop(rt.HoldRef(&x))
 	}
 }
 
 //line testdata/run/s_58_shares_and_errors.adesh:6
 func f_(x *rt.Share[C]) {
+//line testdata/run/s_58_shares_and_errors.adesh:6
 	var held_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:6
 	defer held_.Unwind()
+//line testdata/run/s_58_shares_and_errors.adesh:6
 	x.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:6
 	held_.Push(rt.HoldRef(&x))
 //line testdata/run/s_58_shares_and_errors.adesh:6
 	var y *rt.Share[C] = x.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:6
 	held_.Push(rt.HoldRef(&y))
 //line testdata/run/s_58_shares_and_errors.adesh:6
 	panic(&rt.Thrown{Err: rt.NewError("t"), Pos: "testdata/run/s_58_shares_and_errors.adesh:6:40"})
@@ -62,9 +78,13 @@ func f_(x *rt.Share[C]) {
 
 //line testdata/run/s_58_shares_and_errors.adesh:7
 func h(x *rt.Share[C]) {
+//line testdata/run/s_58_shares_and_errors.adesh:7
 	var held_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:7
 	defer held_.Unwind()
+//line testdata/run/s_58_shares_and_errors.adesh:7
 	x.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:7
 	held_.Push(rt.HoldRef(&x))
 //line testdata/run/s_58_shares_and_errors.adesh:7
 	panic(&rt.Thrown{Err: rt.NewError("t"), Pos: "testdata/run/s_58_shares_and_errors.adesh:7:21"})
@@ -72,10 +92,13 @@ func h(x *rt.Share[C]) {
 
 //line testdata/run/s_58_shares_and_errors.adesh:8
 func k() {
+//line testdata/run/s_58_shares_and_errors.adesh:8
 	var held_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:8
 	defer held_.Unwind()
 //line testdata/run/s_58_shares_and_errors.adesh:8
 	var y *rt.Share[C] = s.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:8
 	held_.Push(rt.HoldRef(&y))
 //line testdata/run/s_58_shares_and_errors.adesh:8
 	panic(&rt.Thrown{Err: rt.NewError("t"), Pos: "testdata/run/s_58_shares_and_errors.adesh:8:29"})
@@ -83,21 +106,34 @@ func k() {
 
 //line testdata/run/s_58_shares_and_errors.adesh:20
 func at(x *rt.Share[[]int64]) int64 {
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	var held_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	defer held_.Unwind()
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	x.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	held_.Push(rt.HoldRef(&x))
 //line testdata/run/s_58_shares_and_errors.adesh:20
 	var y *rt.Share[[]int64] = x.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	held_.Push(rt.HoldRef(&y))
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	var t_ []int64 = *y.Get()
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	var r_ int64 = t_[rt.Index(5, len(t_), "testdata/run/s_58_shares_and_errors.adesh:20:57")]
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	{
+//line testdata/run/s_58_shares_and_errors.adesh:20
 		y.Release()
+//line testdata/run/s_58_shares_and_errors.adesh:20
 		held_.Pop(rt.HoldRef(&y))
 	}
+//line testdata/run/s_58_shares_and_errors.adesh:20
 	{
+//line testdata/run/s_58_shares_and_errors.adesh:20
 		x.Release()
+//line testdata/run/s_58_shares_and_errors.adesh:20
 		held_.Pop(rt.HoldRef(&x))
 	}
 //line testdata/run/s_58_shares_and_errors.adesh:20
@@ -125,29 +161,43 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 		case 0: // start
 //line testdata/run/s_58_shares_and_errors.adesh:4
 			s = rt.NewShare[C](C{v: 1})
+//line testdata/run/s_58_shares_and_errors.adesh:4
 			f.tmp_ = s.Clone()
 //line testdata/run/s_58_shares_and_errors.adesh:9
 			g(f.tmp_)
+//line testdata/run/s_58_shares_and_errors.adesh:9
 			{
+//line testdata/run/s_58_shares_and_errors.adesh:9
 				f.tmp_.Release()
+//line testdata/run/s_58_shares_and_errors.adesh:9
 				f.tmp_ = nil
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:10
 			rt.Print("after g", s.StrongCount())
 			caught_ = rt.TryCatch(func() {
+//line testdata/run/s_58_shares_and_errors.adesh:11
 				var held_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:11
 				defer held_.Unwind()
+//line testdata/run/s_58_shares_and_errors.adesh:11
 				var tmp1_ *rt.Share[C] = s.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:11
 				held_.Push(rt.HoldRef(&tmp1_))
 //line testdata/run/s_58_shares_and_errors.adesh:11
 				h(tmp1_)
+//line testdata/run/s_58_shares_and_errors.adesh:11
 				{
+//line testdata/run/s_58_shares_and_errors.adesh:11
 					tmp1_.Release()
+//line testdata/run/s_58_shares_and_errors.adesh:11
 					held_.Pop(rt.HoldRef(&tmp1_))
 				}
 			})
+//line testdata/run/s_58_shares_and_errors.adesh:11
 			if caught_ != nil {
+//line testdata/run/s_58_shares_and_errors.adesh:11
 				var e rt.Error = caught_.Err
+//line testdata/run/s_58_shares_and_errors.adesh:11
 				_ = e
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:12
@@ -156,41 +206,60 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/s_58_shares_and_errors.adesh:13
 				k()
 			})
+//line testdata/run/s_58_shares_and_errors.adesh:13
 			if caught1_ != nil {
+//line testdata/run/s_58_shares_and_errors.adesh:13
 				var e_ rt.Error = caught1_.Err
+//line testdata/run/s_58_shares_and_errors.adesh:13
 				_ = e_
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:14
 			rt.Print("after k", s.StrongCount())
 			caught2_ = rt.TryCatch(func() {
+//line testdata/run/s_58_shares_and_errors.adesh:15
 				var held1_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:15
 				defer held1_.Unwind()
+//line testdata/run/s_58_shares_and_errors.adesh:15
 				var tmp2_ *rt.Share[C] = s.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:15
 				held1_.Push(rt.HoldRef(&tmp2_))
 //line testdata/run/s_58_shares_and_errors.adesh:15
 				f_(tmp2_)
+//line testdata/run/s_58_shares_and_errors.adesh:15
 				{
+//line testdata/run/s_58_shares_and_errors.adesh:15
 					tmp2_.Release()
+//line testdata/run/s_58_shares_and_errors.adesh:15
 					held1_.Pop(rt.HoldRef(&tmp2_))
 				}
 			})
+//line testdata/run/s_58_shares_and_errors.adesh:15
 			if caught2_ != nil {
+//line testdata/run/s_58_shares_and_errors.adesh:15
 				var e_1 rt.Error = caught2_.Err
+//line testdata/run/s_58_shares_and_errors.adesh:15
 				_ = e_1
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:16
 			rt.Print("after f", s.StrongCount())
 			caught3_ = rt.TryCatch(func() {
+//line testdata/run/s_58_shares_and_errors.adesh:17
 				var held2_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:17
 				defer held2_.Unwind()
 //line testdata/run/s_58_shares_and_errors.adesh:17
 				var z *rt.Share[C] = s.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:17
 				held2_.Push(rt.HoldRef(&z))
 //line testdata/run/s_58_shares_and_errors.adesh:17
 				panic(&rt.Thrown{Err: rt.NewError("u"), Pos: "testdata/run/s_58_shares_and_errors.adesh:17:26"})
 			})
+//line testdata/run/s_58_shares_and_errors.adesh:17
 			if caught3_ != nil {
+//line testdata/run/s_58_shares_and_errors.adesh:17
 				var e_2 rt.Error = caught3_.Err
+//line testdata/run/s_58_shares_and_errors.adesh:17
 				_ = e_2
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:18
@@ -198,25 +267,36 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			t = rt.NewShare[[]int64]([]int64{1})
 //line testdata/run/s_58_shares_and_errors.adesh:21
 			caught4_ = rt.TryCatch(func() {
+//line testdata/run/s_58_shares_and_errors.adesh:21
 				var held3_ rt.Held
+//line testdata/run/s_58_shares_and_errors.adesh:21
 				defer held3_.Unwind()
+//line testdata/run/s_58_shares_and_errors.adesh:21
 				var tmp3_ *rt.Share[[]int64] = t.Clone()
+//line testdata/run/s_58_shares_and_errors.adesh:21
 				held3_.Push(rt.HoldRef(&tmp3_))
 //line testdata/run/s_58_shares_and_errors.adesh:21
 				rt.Print(at(tmp3_))
+//line testdata/run/s_58_shares_and_errors.adesh:21
 				{
+//line testdata/run/s_58_shares_and_errors.adesh:21
 					tmp3_.Release()
+//line testdata/run/s_58_shares_and_errors.adesh:21
 					held3_.Pop(rt.HoldRef(&tmp3_))
 				}
 			})
+//line testdata/run/s_58_shares_and_errors.adesh:21
 			if caught4_ != nil {
+//line testdata/run/s_58_shares_and_errors.adesh:21
 				var e_3 rt.Error = caught4_.Err
 //line testdata/run/s_58_shares_and_errors.adesh:21
 				rt.Print(e_3.Message)
 			}
 //line testdata/run/s_58_shares_and_errors.adesh:22
 			rt.Print("after at", t.StrongCount())
+//line testdata/run/s_58_shares_and_errors.adesh:22
 			f.complete_()
+//line testdata/run/s_58_shares_and_errors.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

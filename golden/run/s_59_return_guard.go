@@ -11,16 +11,21 @@ var (
 
 //line testdata/run/s_59_return_guard.adesh:3
 func grab(m_ *rt.Mutex[int64]) rt.MutexGuard[int64] {
+//line testdata/run/s_59_return_guard.adesh:3
 	var held_ rt.Held
+//line testdata/run/s_59_return_guard.adesh:3
 	defer held_.Unwind()
-//line testdata/run/s_59_return_guard.adesh:4
 	var g rt.MutexGuard[int64] = m_.Lock()
+//line testdata/run/s_59_return_guard.adesh:4
 	held_.Push(&g)
-//line testdata/run/s_59_return_guard.adesh:5
 	*g.Ptr()++
+//line testdata/run/s_59_return_guard.adesh:5
 	var r_ rt.MutexGuard[int64] = g.Take()
+//line testdata/run/s_59_return_guard.adesh:5
 	{
+//line testdata/run/s_59_return_guard.adesh:5
 		g.Drop()
+//line testdata/run/s_59_return_guard.adesh:5
 		held_.Pop(&g)
 	}
 //line testdata/run/s_59_return_guard.adesh:6
@@ -29,14 +34,20 @@ func grab(m_ *rt.Mutex[int64]) rt.MutexGuard[int64] {
 
 //line testdata/run/s_59_return_guard.adesh:8
 func grab_read(l_ *rt.RwLock[[]int64]) rt.ReadGuard[[]int64] {
+//line testdata/run/s_59_return_guard.adesh:8
 	var held_ rt.Held
+//line testdata/run/s_59_return_guard.adesh:8
 	defer held_.Unwind()
-//line testdata/run/s_59_return_guard.adesh:9
 	var r rt.ReadGuard[[]int64] = l_.Read()
+//line testdata/run/s_59_return_guard.adesh:9
 	held_.Push(&r)
+//line testdata/run/s_59_return_guard.adesh:9
 	var r_ rt.ReadGuard[[]int64] = r.Take()
+//line testdata/run/s_59_return_guard.adesh:9
 	{
+//line testdata/run/s_59_return_guard.adesh:9
 		r.Drop()
+//line testdata/run/s_59_return_guard.adesh:9
 		held_.Pop(&r)
 	}
 //line testdata/run/s_59_return_guard.adesh:10
@@ -70,33 +81,52 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/s_59_return_guard.adesh:14
 			f.g = grab(m)
 			*f.g.Ptr()++
+//line testdata/run/s_59_return_guard.adesh:15
 			t_ = *f.g.Ptr()
+//line testdata/run/s_59_return_guard.adesh:15
 			f.tmp_ = rt.TryLockOption(m)
+//line testdata/run/s_59_return_guard.adesh:15
 			f.tmp1_ = rt.None[rt.MutexGuard[int64]]()
-//line testdata/run/s_59_return_guard.adesh:16
 			rt.Print(t_, !f.tmp_.Some)
+//line testdata/run/s_59_return_guard.adesh:16
 			{
+//line testdata/run/s_59_return_guard.adesh:16
 				rt.ReleaseOption(f.tmp_)
+//line testdata/run/s_59_return_guard.adesh:16
 				f.tmp_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/s_59_return_guard.adesh:16
 			{
+//line testdata/run/s_59_return_guard.adesh:16
 				rt.ReleaseOption(f.tmp1_)
+//line testdata/run/s_59_return_guard.adesh:16
 				f.tmp1_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/s_59_return_guard.adesh:16
 			{
+//line testdata/run/s_59_return_guard.adesh:16
 				f.g.Drop()
+//line testdata/run/s_59_return_guard.adesh:16
 				f.g = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/s_59_return_guard.adesh:16
 			f.tmp2_ = rt.TryLockOption(m)
+//line testdata/run/s_59_return_guard.adesh:16
 			f.tmp3_ = rt.None[rt.MutexGuard[int64]]()
 //line testdata/run/s_59_return_guard.adesh:18
 			rt.Print("free", f.tmp2_.Some)
+//line testdata/run/s_59_return_guard.adesh:18
 			{
+//line testdata/run/s_59_return_guard.adesh:18
 				rt.ReleaseOption(f.tmp2_)
+//line testdata/run/s_59_return_guard.adesh:18
 				f.tmp2_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
+//line testdata/run/s_59_return_guard.adesh:18
 			{
+//line testdata/run/s_59_return_guard.adesh:18
 				rt.ReleaseOption(f.tmp3_)
+//line testdata/run/s_59_return_guard.adesh:18
 				f.tmp3_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
 //line testdata/run/s_59_return_guard.adesh:19
@@ -104,25 +134,37 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/s_59_return_guard.adesh:21
 			f.r = grab_read(l)
 			rt.Print(*f.r.Ptr())
+//line testdata/run/s_59_return_guard.adesh:22
 			{
+//line testdata/run/s_59_return_guard.adesh:22
 				f.r.Drop()
+//line testdata/run/s_59_return_guard.adesh:22
 				f.r = rt.ReadGuard[[]int64]{}
 			}
 //line testdata/run/s_59_return_guard.adesh:25
 			f.w = l.Write()
 			rt.ArrPush(f.w.Ptr(), 3)
+//line testdata/run/s_59_return_guard.adesh:26
 			{
+//line testdata/run/s_59_return_guard.adesh:26
 				f.w.Drop()
+//line testdata/run/s_59_return_guard.adesh:26
 				f.w = rt.WriteGuard[[]int64]{}
 			}
+//line testdata/run/s_59_return_guard.adesh:26
 			f.tmp4_ = l.Read()
 //line testdata/run/s_59_return_guard.adesh:28
 			rt.Print(*f.tmp4_.Ptr())
+//line testdata/run/s_59_return_guard.adesh:28
 			{
+//line testdata/run/s_59_return_guard.adesh:28
 				f.tmp4_.Drop()
+//line testdata/run/s_59_return_guard.adesh:28
 				f.tmp4_ = rt.ReadGuard[[]int64]{}
 			}
+//line testdata/run/s_59_return_guard.adesh:28
 			f.complete_()
+//line testdata/run/s_59_return_guard.adesh:28
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -31,7 +31,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			bad = []rt.Value{int64(1), "a"}
 			rt.Print(rt.ArrSumDyn(bad, "testdata/run/s_60_dynamic_array_order.adesh:9:7"))
 			rt.Print(rt.ArrMinBy(bad, rt.LessAt("testdata/run/s_60_dynamic_array_order.adesh:10:7")))
+//line testdata/run/s_60_dynamic_array_order.adesh:10
 			f.complete_()
+//line testdata/run/s_60_dynamic_array_order.adesh:10
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

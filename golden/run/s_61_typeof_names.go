@@ -294,10 +294,14 @@ var (
 
 //line testdata/run/s_61_typeof_names/main.adesh:31
 func both(label string, static_name string, v rt.Value) {
+//line testdata/run/s_61_typeof_names/main.adesh:31
 	var t_ string
+//line testdata/run/s_61_typeof_names/main.adesh:31
 	if static_name == rt.TypeName(v) {
+//line testdata/run/s_61_typeof_names/main.adesh:31
 		t_ = "same"
 	} else {
+//line testdata/run/s_61_typeof_names/main.adesh:31
 		t_ = "differs: " + rt.TypeName(v)
 	}
 //line testdata/run/s_61_typeof_names/main.adesh:32
@@ -318,54 +322,83 @@ const computeFutureDone_ = 2
 //
 //line testdata/run/s_61_typeof_names/main.adesh:41
 func (f *computeFuture) Poll(cx *rt.Context) rt.Poll[Opt[int64]] {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 	for {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 		switch f.state {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 		case 0: // start
 //line testdata/run/s_61_typeof_names/main.adesh:41
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/s_61_typeof_names/main.adesh:41
 			f.state = 1
+//line testdata/run/s_61_typeof_names/main.adesh:41
 			fallthrough
+//line testdata/run/s_61_typeof_names/main.adesh:41
 		case 1: // after the await at main.adesh:41
 //line testdata/run/s_61_typeof_names/main.adesh:41
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_61_typeof_names/main.adesh:41
 			if !step_.Ready {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 				cx.SuspendedAt("testdata/run/s_61_typeof_names/main.adesh:41")
+//line testdata/run/s_61_typeof_names/main.adesh:41
 				return rt.Pending[Opt[int64]]()
 			}
+//line testdata/run/s_61_typeof_names/main.adesh:41
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/s_61_typeof_names/main.adesh:41
 			{
+//line testdata/run/s_61_typeof_names/main.adesh:41
 				var res_ Opt[int64] = Opt[int64](Opt_Some[int64]{F0: f.x})
+//line testdata/run/s_61_typeof_names/main.adesh:41
 				f.complete_()
+//line testdata/run/s_61_typeof_names/main.adesh:41
 				return rt.Ready[Opt[int64]](res_)
 			}
+//line testdata/run/s_61_typeof_names/main.adesh:41
 		default:
+//line testdata/run/s_61_typeof_names/main.adesh:41
 			rt.AwaitedAgain("`compute`", "testdata/run/s_61_typeof_names/main.adesh:41:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_61_typeof_names/main.adesh:41
 func (f *computeFuture) Drop() {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 	if f.state == computeFutureDone_ {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 		return
 	}
+//line testdata/run/s_61_typeof_names/main.adesh:41
 	f.dropSub_()
+//line testdata/run/s_61_typeof_names/main.adesh:41
 	f.complete_()
 }
 
+//line testdata/run/s_61_typeof_names/main.adesh:41
 func (f *computeFuture) dropSub_() {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 	switch f.state {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 	case 1:
+//line testdata/run/s_61_typeof_names/main.adesh:41
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/s_61_typeof_names/main.adesh:41
 func (f *computeFuture) complete_() {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 	*f = computeFuture{state: computeFutureDone_}
 }
 
 //line testdata/run/s_61_typeof_names/main.adesh:41
 func compute(x int64) computeFuture {
+//line testdata/run/s_61_typeof_names/main.adesh:41
 	return computeFuture{x: x}
 }
 
@@ -377,8 +410,11 @@ func describe[T any](x T) string {
 
 //line testdata/run/s_61_typeof_names/main.adesh:79
 func area(v rt.Value) string {
+//line testdata/run/s_61_typeof_names/main.adesh:79
 	var m_ string
+//line testdata/run/s_61_typeof_names/main.adesh:79
 	var t_ string = rt.TypeName(v)
+//line testdata/run/s_61_typeof_names/main.adesh:79
 	if t_ == "Shape" {
 //line testdata/run/s_61_typeof_names/main.adesh:81
 		m_ = "a shape"
@@ -475,8 +511,8 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			dynamic = []rt.Value{s, rt.ArrClone(t), Box[[]string]{v: []string{}}, Opt[int64](Opt_Some[int64]{F0: 3}), m, rt.ArrClone(boxes), lru.AdeshClone(), tree, Pair{x: "p"}, Poll_{n: 1}, private_pair(), Opt[Box[Shape]](Opt_Some[Box[Shape]]{F0: Box[Shape]{v: Shape(Shape_Empty{})}})}
 //line testdata/run/s_61_typeof_names/main.adesh:26
 			for _, x_ := range dynamic {
+//line testdata/run/s_61_typeof_names/main.adesh:26
 				var v rt.Value = x_
-//line testdata/run/s_61_typeof_names/main.adesh:27
 				rt.Print(rt.TypeName(v))
 			}
 //line testdata/run/s_61_typeof_names/main.adesh:35
@@ -522,48 +558,74 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/s_61_typeof_names/main.adesh:67
 			f.guard = mu.Lock()
 			both("guard", "MutexGuard<[Shape]>", f.guard)
+//line testdata/run/s_61_typeof_names/main.adesh:68
 			{
+//line testdata/run/s_61_typeof_names/main.adesh:68
 				f.guard.Drop()
+//line testdata/run/s_61_typeof_names/main.adesh:68
 				f.guard = rt.MutexGuard[[]Shape]{}
 			}
-//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.sub1_ = fut
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.state = 1
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			fallthrough
+//line testdata/run/s_61_typeof_names/main.adesh:70
 		case 1: // after the await at main.adesh:70
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			if !step_.Ready {
+//line testdata/run/s_61_typeof_names/main.adesh:70
 				cx.SuspendedAt("testdata/run/s_61_typeof_names/main.adesh:70")
+//line testdata/run/s_61_typeof_names/main.adesh:70
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.sub1_ = nil
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.aw_ = step_.Value
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			f.sub2_ = h
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.state = 2
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			fallthrough
+//line testdata/run/s_61_typeof_names/main.adesh:70
 		case 2: // after the await at main.adesh:70
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			if !step_.Ready {
+//line testdata/run/s_61_typeof_names/main.adesh:70
 				cx.SuspendedAt("testdata/run/s_61_typeof_names/main.adesh:70")
+//line testdata/run/s_61_typeof_names/main.adesh:70
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.sub2_ = nil
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.aw1_ = step_.Value
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			f.sub3_ = p_
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.state = 3
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			fallthrough
+//line testdata/run/s_61_typeof_names/main.adesh:70
 		case 3: // after the await at main.adesh:70
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			if !step_.Ready {
+//line testdata/run/s_61_typeof_names/main.adesh:70
 				cx.SuspendedAt("testdata/run/s_61_typeof_names/main.adesh:70")
+//line testdata/run/s_61_typeof_names/main.adesh:70
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			f.sub3_ = nil
+//line testdata/run/s_61_typeof_names/main.adesh:70
 			aw2_ = step_.Value
 //line testdata/run/s_61_typeof_names/main.adesh:70
 			rt.Print(f.aw_, f.aw1_, aw2_)
@@ -574,8 +636,8 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/s_61_typeof_names/main.adesh:89
 			mixed = []rt.Value{s, rt.ArrClone(t), Box[int64]{v: 7}, Opt[int64](Opt_Some[int64]{F0: 1}), int64(5), "text", Opt[string](Opt_Some[string]{F0: "x"})}
 			for _, x1_ := range mixed {
+//line testdata/run/s_61_typeof_names/main.adesh:90
 				var v_ rt.Value = x1_
-//line testdata/run/s_61_typeof_names/main.adesh:91
 				rt.Print(area(v_))
 			}
 //line testdata/run/s_61_typeof_names/main.adesh:95
@@ -590,7 +652,9 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.NewMap[rt.Unit, rt.Unit]()
 //line testdata/run/s_61_typeof_names/main.adesh:99
 			rt.Print("[any]", "Map<any, any>")
+//line testdata/run/s_61_typeof_names/main.adesh:99
 			f.complete_()
+//line testdata/run/s_61_typeof_names/main.adesh:99
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

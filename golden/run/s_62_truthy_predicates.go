@@ -77,7 +77,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				var b bool = rt.DynTo[bool](rt.DynClone(flag), "testdata/run/s_62_truthy_predicates.adesh:18:19")
 				rt.Print(b)
 			})
+//line testdata/run/s_62_truthy_predicates.adesh:17
 			if caught_ != nil {
+//line testdata/run/s_62_truthy_predicates.adesh:17
 				var e rt.Error = caught_.Err
 //line testdata/run/s_62_truthy_predicates.adesh:21
 				rt.Print("strict:", e)
@@ -111,15 +113,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_62_truthy_predicates.adesh:28
 					return rt.DynTruthy(n)
 				}
+//line testdata/run/s_62_truthy_predicates.adesh:28
 				return false
 			}))
-//line testdata/run/s_62_truthy_predicates.adesh:30
 			rt.Print(rt.ArrFilter(names, func(a0_ string) bool {
+//line testdata/run/s_62_truthy_predicates.adesh:30
 				return rt.DynTruthy(size(a0_))
 			}), rt.ArrAll(names, func(a0_ string) bool {
+//line testdata/run/s_62_truthy_predicates.adesh:30
 				return rt.DynTruthy(size(a0_))
 			}))
+//line testdata/run/s_62_truthy_predicates.adesh:30
 			f.complete_()
+//line testdata/run/s_62_truthy_predicates.adesh:30
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

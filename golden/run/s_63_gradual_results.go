@@ -63,61 +63,90 @@ const fetchJsonFutureDone_ = 2
 //
 //line testdata/run/s_63_gradual_results.adesh:34
 func (f *fetchJsonFuture) Poll(cx *rt.Context) rt.Poll[rt.Value] {
+//line testdata/run/s_63_gradual_results.adesh:34
 	for {
+//line testdata/run/s_63_gradual_results.adesh:34
 		switch f.state {
+//line testdata/run/s_63_gradual_results.adesh:34
 		case 0: // start
-//line testdata/run/s_63_gradual_results.adesh:35
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/s_63_gradual_results.adesh:35
 			f.state = 1
+//line testdata/run/s_63_gradual_results.adesh:35
 			fallthrough
+//line testdata/run/s_63_gradual_results.adesh:35
 		case 1: // after the await at s_63_gradual_results.adesh:35
 //line testdata/run/s_63_gradual_results.adesh:35
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_63_gradual_results.adesh:35
 			if !step_.Ready {
+//line testdata/run/s_63_gradual_results.adesh:35
 				cx.SuspendedAt("testdata/run/s_63_gradual_results.adesh:35")
+//line testdata/run/s_63_gradual_results.adesh:35
 				return rt.Pending[rt.Value]()
 			}
+//line testdata/run/s_63_gradual_results.adesh:35
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/s_63_gradual_results.adesh:36
 			if f.kind == "num" {
+//line testdata/run/s_63_gradual_results.adesh:36
 				f.complete_()
+//line testdata/run/s_63_gradual_results.adesh:36
 				return rt.Ready[rt.Value](int64(42))
 			}
 //line testdata/run/s_63_gradual_results.adesh:37
 			if f.kind == "list" {
+//line testdata/run/s_63_gradual_results.adesh:37
 				f.complete_()
+//line testdata/run/s_63_gradual_results.adesh:37
 				return rt.Ready[rt.Value]([]int64{1, 2})
 			}
+//line testdata/run/s_63_gradual_results.adesh:38
 			f.complete_()
+//line testdata/run/s_63_gradual_results.adesh:38
 			return rt.Ready[rt.Value](rt.Value(rt.NewRecord([]string{"kind", "n"}, "obj", int64(1))))
+//line testdata/run/s_63_gradual_results.adesh:34
 		default:
+//line testdata/run/s_63_gradual_results.adesh:34
 			rt.AwaitedAgain("`fetch_json`", "testdata/run/s_63_gradual_results.adesh:34:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_63_gradual_results.adesh:34
 func (f *fetchJsonFuture) Drop() {
+//line testdata/run/s_63_gradual_results.adesh:34
 	if f.state == fetchJsonFutureDone_ {
+//line testdata/run/s_63_gradual_results.adesh:34
 		return
 	}
+//line testdata/run/s_63_gradual_results.adesh:34
 	f.dropSub_()
+//line testdata/run/s_63_gradual_results.adesh:34
 	f.complete_()
 }
 
+//line testdata/run/s_63_gradual_results.adesh:34
 func (f *fetchJsonFuture) dropSub_() {
+//line testdata/run/s_63_gradual_results.adesh:34
 	switch f.state {
+//line testdata/run/s_63_gradual_results.adesh:34
 	case 1:
+//line testdata/run/s_63_gradual_results.adesh:34
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/s_63_gradual_results.adesh:34
 func (f *fetchJsonFuture) complete_() {
+//line testdata/run/s_63_gradual_results.adesh:34
 	*f = fetchJsonFuture{state: fetchJsonFutureDone_}
 }
 
 //line testdata/run/s_63_gradual_results.adesh:34
 func fetch_json(kind string) fetchJsonFuture {
+//line testdata/run/s_63_gradual_results.adesh:34
 	return fetchJsonFuture{kind: kind}
 }
 
@@ -135,93 +164,142 @@ const mainFutureDone_ = 4
 //
 //line testdata/run/s_63_gradual_results.adesh:41
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/s_63_gradual_results.adesh:41
 	var aw1_ rt.Value
+//line testdata/run/s_63_gradual_results.adesh:41
 	var aw2_ rt.Value
+//line testdata/run/s_63_gradual_results.adesh:41
 	var aw_ rt.Value
+//line testdata/run/s_63_gradual_results.adesh:41
 	var c rt.Value
+//line testdata/run/s_63_gradual_results.adesh:41
 	for {
+//line testdata/run/s_63_gradual_results.adesh:41
 		switch f.state {
+//line testdata/run/s_63_gradual_results.adesh:41
 		case 0: // start
-//line testdata/run/s_63_gradual_results.adesh:42
 			f.sub1_ = fetch_json("num")
+//line testdata/run/s_63_gradual_results.adesh:42
 			f.state = 1
+//line testdata/run/s_63_gradual_results.adesh:42
 			fallthrough
+//line testdata/run/s_63_gradual_results.adesh:42
 		case 1: // after the await at s_63_gradual_results.adesh:42
 //line testdata/run/s_63_gradual_results.adesh:42
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_63_gradual_results.adesh:42
 			if !step_.Ready {
+//line testdata/run/s_63_gradual_results.adesh:42
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_63_gradual_results.adesh:42
 			f.sub1_ = fetchJsonFuture{}
+//line testdata/run/s_63_gradual_results.adesh:42
 			aw_ = step_.Value
 //line testdata/run/s_63_gradual_results.adesh:42
 			f.a = aw_
 			f.sub1_ = fetch_json("list")
+//line testdata/run/s_63_gradual_results.adesh:43
 			f.state = 2
+//line testdata/run/s_63_gradual_results.adesh:43
 			fallthrough
+//line testdata/run/s_63_gradual_results.adesh:43
 		case 2: // after the await at s_63_gradual_results.adesh:43
 //line testdata/run/s_63_gradual_results.adesh:43
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_63_gradual_results.adesh:43
 			if !step_.Ready {
+//line testdata/run/s_63_gradual_results.adesh:43
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_63_gradual_results.adesh:43
 			f.sub1_ = fetchJsonFuture{}
+//line testdata/run/s_63_gradual_results.adesh:43
 			aw1_ = step_.Value
 //line testdata/run/s_63_gradual_results.adesh:43
 			f.b = aw1_
 			f.sub1_ = fetch_json("obj")
+//line testdata/run/s_63_gradual_results.adesh:44
 			f.state = 3
+//line testdata/run/s_63_gradual_results.adesh:44
 			fallthrough
+//line testdata/run/s_63_gradual_results.adesh:44
 		case 3: // after the await at s_63_gradual_results.adesh:44
 //line testdata/run/s_63_gradual_results.adesh:44
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_63_gradual_results.adesh:44
 			if !step_.Ready {
+//line testdata/run/s_63_gradual_results.adesh:44
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_63_gradual_results.adesh:44
 			f.sub1_ = fetchJsonFuture{}
+//line testdata/run/s_63_gradual_results.adesh:44
 			aw2_ = step_.Value
 //line testdata/run/s_63_gradual_results.adesh:44
 			c = aw2_
 			rt.Print(rt.DynAdd(f.a, int64(1), "testdata/run/s_63_gradual_results.adesh:45:11"), f.b, rt.DynField(c, "kind", "testdata/run/s_63_gradual_results.adesh:45:21"))
 			for _, x_ := range rt.DynIterKeys(f.b, "testdata/run/s_63_gradual_results.adesh:46:14") {
+//line testdata/run/s_63_gradual_results.adesh:46
 				var x rt.Value = x_
 //line testdata/run/s_63_gradual_results.adesh:46
 				rt.Print(x)
 			}
+//line testdata/run/s_63_gradual_results.adesh:46
 			f.complete_()
+//line testdata/run/s_63_gradual_results.adesh:46
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/s_63_gradual_results.adesh:41
 		default:
+//line testdata/run/s_63_gradual_results.adesh:41
 			rt.AwaitedAgain("`main`", "testdata/run/s_63_gradual_results.adesh:41:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_63_gradual_results.adesh:41
 func (f *mainFuture) Drop() {
+//line testdata/run/s_63_gradual_results.adesh:41
 	if f.state == mainFutureDone_ {
+//line testdata/run/s_63_gradual_results.adesh:41
 		return
 	}
+//line testdata/run/s_63_gradual_results.adesh:41
 	f.dropSub_()
+//line testdata/run/s_63_gradual_results.adesh:41
 	f.complete_()
 }
 
+//line testdata/run/s_63_gradual_results.adesh:41
 func (f *mainFuture) dropSub_() {
+//line testdata/run/s_63_gradual_results.adesh:41
 	switch f.state {
+//line testdata/run/s_63_gradual_results.adesh:41
 	case 1:
+//line testdata/run/s_63_gradual_results.adesh:41
 		f.sub1_.Drop()
+//line testdata/run/s_63_gradual_results.adesh:41
 	case 2:
+//line testdata/run/s_63_gradual_results.adesh:41
 		f.sub1_.Drop()
+//line testdata/run/s_63_gradual_results.adesh:41
 	case 3:
+//line testdata/run/s_63_gradual_results.adesh:41
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/s_63_gradual_results.adesh:41
 func (f *mainFuture) complete_() {
+//line testdata/run/s_63_gradual_results.adesh:41
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/s_63_gradual_results.adesh:41
 func adeshMain() mainFuture {
+//line testdata/run/s_63_gradual_results.adesh:41
 	return mainFuture{}
 }
 
@@ -292,16 +370,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(sign(1), sign(-1), positive(3), positive(-3), same(4)+1)
 //line testdata/run/s_63_gradual_results.adesh:41
 			f.sub1_ = adeshMain()
+//line testdata/run/s_63_gradual_results.adesh:41
 			f.state = 1
+//line testdata/run/s_63_gradual_results.adesh:41
 			fallthrough
+//line testdata/run/s_63_gradual_results.adesh:41
 		case 1: // after the await at s_63_gradual_results.adesh:41
 //line testdata/run/s_63_gradual_results.adesh:41
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_63_gradual_results.adesh:41
 			if !step_.Ready {
+//line testdata/run/s_63_gradual_results.adesh:41
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_63_gradual_results.adesh:41
 			f.sub1_ = mainFuture{}
+//line testdata/run/s_63_gradual_results.adesh:41
 			f.complete_()
+//line testdata/run/s_63_gradual_results.adesh:41
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -88,12 +88,17 @@ func largest[T cmp.Ordered](xs []T) rt.Option[T] {
 
 //line testdata/run/s_64_generic_func_values.adesh:21
 func conv[T any, E any](r Res[T, E], d T) T {
+//line testdata/run/s_64_generic_func_values.adesh:21
 	var m_ T
+//line testdata/run/s_64_generic_func_values.adesh:21
 	switch r.AdeshTag() {
+//line testdata/run/s_64_generic_func_values.adesh:21
 	case 0:
+//line testdata/run/s_64_generic_func_values.adesh:21
 		var t T = rt.CloneT(r.(Res_Good[T, E]).F0)
 //line testdata/run/s_64_generic_func_values.adesh:21
 		m_ = rt.CloneT(t)
+//line testdata/run/s_64_generic_func_values.adesh:21
 	case 1:
 //line testdata/run/s_64_generic_func_values.adesh:21
 		m_ = rt.CloneT(d)
@@ -132,7 +137,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_64_generic_func_values.adesh:22
 			rt.Print(conv[int64, string](Res[int64, string](Res_Good[int64, string]{F0: 4}), 0), conv[int64, string](Res[int64, string](Res_Bad[int64, string]{F0: "no"}), 9))
+//line testdata/run/s_64_generic_func_values.adesh:22
 			f.complete_()
+//line testdata/run/s_64_generic_func_values.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

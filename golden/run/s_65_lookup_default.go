@@ -72,12 +72,18 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_65_lookup_default.adesh:3
 			counts = rt.NewMap[string, int64]()
 			for _, x_ := range rt.Split("the cat and the hat and the end", " ") {
+//line testdata/run/s_65_lookup_default.adesh:4
 				var w string = x_
+//line testdata/run/s_65_lookup_default.adesh:4
 				var t_ rt.Option[int64] = counts.Get(w)
+//line testdata/run/s_65_lookup_default.adesh:4
 				var t1_ int64
+//line testdata/run/s_65_lookup_default.adesh:4
 				if t_.Some {
+//line testdata/run/s_65_lookup_default.adesh:4
 					t1_ = t_.Val
 				} else {
+//line testdata/run/s_65_lookup_default.adesh:4
 					t1_ = 0
 				}
 //line testdata/run/s_65_lookup_default.adesh:5
@@ -86,38 +92,58 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(counts)
 //line testdata/run/s_65_lookup_default.adesh:9
 			ages = rt.MapOf[string, int64]([]string{"ann"}, []int64{31})
+//line testdata/run/s_65_lookup_default.adesh:9
 			t2_ = ages.Get("ann")
+//line testdata/run/s_65_lookup_default.adesh:9
 			if t2_.Some {
+//line testdata/run/s_65_lookup_default.adesh:9
 				t3_ = t2_.Val
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:9
 				t3_ = -1
 			}
+//line testdata/run/s_65_lookup_default.adesh:9
 			t4_ = ages.Get("bob")
+//line testdata/run/s_65_lookup_default.adesh:9
 			if t4_.Some {
+//line testdata/run/s_65_lookup_default.adesh:9
 				t5_ = t4_.Val
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:9
 				t5_ = -1
 			}
 //line testdata/run/s_65_lookup_default.adesh:10
 			rt.Print(t3_, t5_)
 //line testdata/run/s_65_lookup_default.adesh:13
 			nick = rt.MapOf[string, rt.Option[string]]([]string{"ann", "cy"}, []rt.Option[string]{rt.None[string](), rt.Some[string]("C")})
+//line testdata/run/s_65_lookup_default.adesh:13
 			t6_ = rt.LookupOptional(nick, "cy")
+//line testdata/run/s_65_lookup_default.adesh:13
 			if t6_.Some {
+//line testdata/run/s_65_lookup_default.adesh:13
 				t7_ = t6_.Val
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:13
 				t7_ = "-"
 			}
+//line testdata/run/s_65_lookup_default.adesh:13
 			t8_ = rt.LookupOptional(nick, "ann")
+//line testdata/run/s_65_lookup_default.adesh:13
 			if t8_.Some {
+//line testdata/run/s_65_lookup_default.adesh:13
 				t9_ = t8_.Val
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:13
 				t9_ = "-"
 			}
+//line testdata/run/s_65_lookup_default.adesh:13
 			t10_ = rt.LookupOptional(nick, "zed")
+//line testdata/run/s_65_lookup_default.adesh:13
 			if t10_.Some {
+//line testdata/run/s_65_lookup_default.adesh:13
 				t11_ = t10_.Val
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:13
 				t11_ = "-"
 			}
 //line testdata/run/s_65_lookup_default.adesh:14
@@ -125,28 +151,44 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_65_lookup_default.adesh:17
 			rec = rt.Value(rt.NewRecord([]string{"name", "age"}, "ann", int64(31)))
 			byId = rt.MapOf[int64, string]([]int64{1}, []string{"one"})
+//line testdata/run/s_65_lookup_default.adesh:18
 			t12_ = rt.DynLookup(rec, "name", "testdata/run/s_65_lookup_default.adesh:19:7")
+//line testdata/run/s_65_lookup_default.adesh:18
 			if t12_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:18
 				t13_ = t12_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:18
 				t13_ = "?"
 			}
+//line testdata/run/s_65_lookup_default.adesh:18
 			t14_ = rt.DynLookup(rec, "email", "testdata/run/s_65_lookup_default.adesh:19:27")
+//line testdata/run/s_65_lookup_default.adesh:18
 			if t14_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:18
 				t15_ = t14_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:18
 				t15_ = "no email"
 			}
+//line testdata/run/s_65_lookup_default.adesh:18
 			t16_ = rt.DynLookup(byId, int64(1), "testdata/run/s_65_lookup_default.adesh:19:55")
+//line testdata/run/s_65_lookup_default.adesh:18
 			if t16_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:18
 				t17_ = t16_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:18
 				t17_ = "?"
 			}
+//line testdata/run/s_65_lookup_default.adesh:18
 			t18_ = rt.DynLookup(byId, int64(2), "testdata/run/s_65_lookup_default.adesh:19:71")
+//line testdata/run/s_65_lookup_default.adesh:18
 			if t18_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:18
 				t19_ = t18_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:18
 				t19_ = "?"
 			}
 //line testdata/run/s_65_lookup_default.adesh:19
@@ -155,38 +197,56 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			caught_ = rt.TryCatch(func() {
 				rt.Print(ages.At("bob", "testdata/run/s_65_lookup_default.adesh:22:11"))
 			})
+//line testdata/run/s_65_lookup_default.adesh:21
 			if caught_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:21
 				var e rt.Error = caught_.Err
 //line testdata/run/s_65_lookup_default.adesh:24
 				rt.Print("without ??:", e)
 			}
+//line testdata/run/s_65_lookup_default.adesh:21
 			t20_ = rt.DynFieldOrNull(rec, "email", "testdata/run/s_65_lookup_default.adesh:29:7")
+//line testdata/run/s_65_lookup_default.adesh:21
 			if t20_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:21
 				t21_ = t20_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:21
 				t21_ = "no email"
 			}
+//line testdata/run/s_65_lookup_default.adesh:21
 			t22_ = rt.DynFieldOrNull(rec, "name", "testdata/run/s_65_lookup_default.adesh:29:32")
+//line testdata/run/s_65_lookup_default.adesh:21
 			if t22_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:21
 				t23_ = t22_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:21
 				t23_ = "?"
 			}
 //line testdata/run/s_65_lookup_default.adesh:29
 			rt.Print(t21_, t23_)
 			config = rt.MapOf[string, string]([]string{"port", "host"}, []string{"80", "h"})
+//line testdata/run/s_65_lookup_default.adesh:30
 			t24_ = rt.DynLookup(config, "port", "testdata/run/s_65_lookup_default.adesh:31:12")
+//line testdata/run/s_65_lookup_default.adesh:30
 			if t24_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:30
 				t25_ = t24_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:30
 				t25_ = int64(8080)
 			}
 //line testdata/run/s_65_lookup_default.adesh:31
 			port = rt.DynClone(t25_)
+//line testdata/run/s_65_lookup_default.adesh:31
 			t26_ = rt.DynLookup(config, "retries", "testdata/run/s_65_lookup_default.adesh:32:20")
+//line testdata/run/s_65_lookup_default.adesh:31
 			if t26_ != nil {
+//line testdata/run/s_65_lookup_default.adesh:31
 				t27_ = rt.DynTo[int64](t26_, "testdata/run/s_65_lookup_default.adesh:32:20")
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:31
 				t27_ = 3
 			}
 //line testdata/run/s_65_lookup_default.adesh:32
@@ -194,53 +254,83 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(port, rt.TypeName(port), retries+1)
 //line testdata/run/s_65_lookup_default.adesh:36
 			prefs = rt.MapOf[string, string]([]string{"theme"}, []string{"dark"})
+//line testdata/run/s_65_lookup_default.adesh:36
 			t28_ = prefs.Get("font")
+//line testdata/run/s_65_lookup_default.adesh:36
 			if t28_.Some {
+//line testdata/run/s_65_lookup_default.adesh:36
 				t29_ = t28_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:36
 				t29_ = prefs.Get("theme")
 			}
+//line testdata/run/s_65_lookup_default.adesh:36
 			t30_ = t29_
+//line testdata/run/s_65_lookup_default.adesh:36
 			if t30_.Some {
+//line testdata/run/s_65_lookup_default.adesh:36
 				t31_ = t30_.Val
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:36
 				t31_ = "plain"
 			}
+//line testdata/run/s_65_lookup_default.adesh:36
 			t32_ = prefs.Get("font")
+//line testdata/run/s_65_lookup_default.adesh:36
 			if t32_.Some {
+//line testdata/run/s_65_lookup_default.adesh:36
 				t33_ = t32_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:36
 				t33_ = prefs.Get("size")
 			}
+//line testdata/run/s_65_lookup_default.adesh:36
 			t34_ = t33_
+//line testdata/run/s_65_lookup_default.adesh:36
 			if t34_.Some {
+//line testdata/run/s_65_lookup_default.adesh:36
 				t35_ = t34_.Val
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:36
 				t35_ = "plain"
 			}
 //line testdata/run/s_65_lookup_default.adesh:37
 			rt.Print(t31_, t35_)
+//line testdata/run/s_65_lookup_default.adesh:37
 			t36_ = rt.LookupOptional(nick, "zed")
+//line testdata/run/s_65_lookup_default.adesh:37
 			if t36_.Some {
+//line testdata/run/s_65_lookup_default.adesh:37
 				t37_ = t36_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:37
 				t37_ = rt.LookupOptional(nick, "ann")
 			}
+//line testdata/run/s_65_lookup_default.adesh:37
 			t38_ = t37_
+//line testdata/run/s_65_lookup_default.adesh:37
 			if t38_.Some {
+//line testdata/run/s_65_lookup_default.adesh:37
 				t39_ = t38_
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:37
 				t39_ = rt.LookupOptional(nick, "cy")
 			}
+//line testdata/run/s_65_lookup_default.adesh:37
 			t40_ = t39_
+//line testdata/run/s_65_lookup_default.adesh:37
 			if t40_.Some {
+//line testdata/run/s_65_lookup_default.adesh:37
 				t41_ = t40_.Val
 			} else {
+//line testdata/run/s_65_lookup_default.adesh:37
 				t41_ = "-"
 			}
 //line testdata/run/s_65_lookup_default.adesh:38
 			rt.Print(t41_)
+//line testdata/run/s_65_lookup_default.adesh:38
 			f.complete_()
+//line testdata/run/s_65_lookup_default.adesh:38
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

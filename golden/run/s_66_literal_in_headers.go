@@ -113,6 +113,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_66_literal_in_headers.adesh:6
 			for _, x_ := range (Bag{items: []int64{1, 2}}).items {
+//line testdata/run/s_66_literal_in_headers.adesh:6
 				var x int64 = x_
 //line testdata/run/s_66_literal_in_headers.adesh:6
 				rt.Print(x)
@@ -134,16 +135,20 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_66_literal_in_headers.adesh:11
 				rt.Print("never")
 			}
+//line testdata/run/s_66_literal_in_headers.adesh:11
 			t_ = P{x: 3}.x
+//line testdata/run/s_66_literal_in_headers.adesh:11
 			if t_ == 3 {
-//line testdata/run/s_66_literal_in_headers.adesh:12
 				rt.Print("three")
 			} else {
 //line testdata/run/s_66_literal_in_headers.adesh:12
 				rt.Print("other")
 			}
+//line testdata/run/s_66_literal_in_headers.adesh:11
 			t2_ = P{x: 1}.x
+//line testdata/run/s_66_literal_in_headers.adesh:11
 			t3_ = Box[int64]{v: 7}.v
+//line testdata/run/s_66_literal_in_headers.adesh:11
 			t1_ = Bag{items: []int64{5, 6}}.items
 //line testdata/run/s_66_literal_in_headers.adesh:15
 			rt.Print(t2_, t3_, t1_[rt.Index(1, len(t1_), "testdata/run/s_66_literal_in_headers.adesh:15:42")])
@@ -156,7 +161,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_66_literal_in_headers.adesh:17
 				rt.Print("not two")
 			}
+//line testdata/run/s_66_literal_in_headers.adesh:17
 			f.complete_()
+//line testdata/run/s_66_literal_in_headers.adesh:17
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -56,7 +56,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(a, p_, c, d, e, f_, rt.Floor(g), h, k, m, "i64", "i64", "f64", "i64")
 //line testdata/run/s_67_constant_math_args.adesh:14
 			rt.Print(r())
+//line testdata/run/s_67_constant_math_args.adesh:14
 			f.complete_()
+//line testdata/run/s_67_constant_math_args.adesh:14
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -16,6 +16,7 @@ func pos(x int64) rt.Option[int64] {
 //line testdata/run/s_68_results_that_fall_off.adesh:5
 		return rt.Some[int64](x)
 	}
+//line testdata/run/s_68_results_that_fall_off.adesh:5
 	return rt.None[int64]()
 }
 
@@ -26,16 +27,17 @@ func anything(x int64) rt.Value {
 //line testdata/run/s_68_results_that_fall_off.adesh:6
 		return x
 	}
+//line testdata/run/s_68_results_that_fall_off.adesh:6
 	return nil
 }
 
-//line testdata/run/s_68_results_that_fall_off.adesh:9
 func g(x int64) rt.Option[int64] {
 //line testdata/run/s_68_results_that_fall_off.adesh:9
 	if x > 0 {
 //line testdata/run/s_68_results_that_fall_off.adesh:9
 		return rt.Some[int64](x)
 	}
+//line testdata/run/s_68_results_that_fall_off.adesh:9
 	return rt.None[int64]()
 }
 
@@ -43,6 +45,7 @@ func g(x int64) rt.Option[int64] {
 func find(xs []string, k string) rt.Option[string] {
 //line testdata/run/s_68_results_that_fall_off.adesh:13
 	for _, x_ := range xs {
+//line testdata/run/s_68_results_that_fall_off.adesh:13
 		var x string = x_
 //line testdata/run/s_68_results_that_fall_off.adesh:13
 		if x == k {
@@ -50,9 +53,11 @@ func find(xs []string, k string) rt.Option[string] {
 			return rt.Some[string](x)
 		}
 	}
+//line testdata/run/s_68_results_that_fall_off.adesh:13
 	return rt.None[string]()
 }
 
+//line testdata/run/s_68_results_that_fall_off.adesh:19
 func show(x rt.Value) rt.Value {
 	if rt.DynEq(x, int64(1)) {
 //line testdata/run/s_68_results_that_fall_off.adesh:20
@@ -75,59 +80,88 @@ const halfFutureDone_ = 2
 //
 //line testdata/run/s_68_results_that_fall_off.adesh:25
 func (f *halfFuture) Poll(cx *rt.Context) rt.Poll[rt.Option[int64]] {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 	for {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 		switch f.state {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 		case 0: // start
-//line testdata/run/s_68_results_that_fall_off.adesh:26
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/s_68_results_that_fall_off.adesh:26
 			f.state = 1
+//line testdata/run/s_68_results_that_fall_off.adesh:26
 			fallthrough
+//line testdata/run/s_68_results_that_fall_off.adesh:26
 		case 1: // after the await at s_68_results_that_fall_off.adesh:26
 //line testdata/run/s_68_results_that_fall_off.adesh:26
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_68_results_that_fall_off.adesh:26
 			if !step_.Ready {
+//line testdata/run/s_68_results_that_fall_off.adesh:26
 				cx.SuspendedAt("testdata/run/s_68_results_that_fall_off.adesh:26")
+//line testdata/run/s_68_results_that_fall_off.adesh:26
 				return rt.Pending[rt.Option[int64]]()
 			}
+//line testdata/run/s_68_results_that_fall_off.adesh:26
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/s_68_results_that_fall_off.adesh:27
 			if f.x%2 == 0 {
+//line testdata/run/s_68_results_that_fall_off.adesh:27
 				{
+//line testdata/run/s_68_results_that_fall_off.adesh:27
 					var res_ rt.Option[int64] = rt.Some[int64](f.x / 2)
+//line testdata/run/s_68_results_that_fall_off.adesh:27
 					f.complete_()
+//line testdata/run/s_68_results_that_fall_off.adesh:27
 					return rt.Ready[rt.Option[int64]](res_)
 				}
 			}
+//line testdata/run/s_68_results_that_fall_off.adesh:27
 			f.complete_()
+//line testdata/run/s_68_results_that_fall_off.adesh:27
 			return rt.Ready[rt.Option[int64]](rt.None[int64]())
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 		default:
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 			rt.AwaitedAgain("`half`", "testdata/run/s_68_results_that_fall_off.adesh:25:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 func (f *halfFuture) Drop() {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 	if f.state == halfFutureDone_ {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 		return
 	}
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 	f.dropSub_()
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 	f.complete_()
 }
 
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 func (f *halfFuture) dropSub_() {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 	switch f.state {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 	case 1:
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 func (f *halfFuture) complete_() {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 	*f = halfFuture{state: halfFutureDone_}
 }
 
 //line testdata/run/s_68_results_that_fall_off.adesh:25
 func half(x int64) halfFuture {
+//line testdata/run/s_68_results_that_fall_off.adesh:25
 	return halfFuture{x: x}
 }
 
@@ -144,79 +178,118 @@ const mainFutureDone_ = 3
 //
 //line testdata/run/s_68_results_that_fall_off.adesh:30
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	var aw1_ rt.Option[int64]
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	for {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 		switch f.state {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 		case 0: // start
-//line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.sub1_ = half(8)
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.state = 1
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			fallthrough
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 		case 1: // after the await at s_68_results_that_fall_off.adesh:31
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			if !step_.Ready {
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.sub1_ = halfFuture{}
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.aw_ = step_.Value
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.sub1_ = half(3)
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.state = 2
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			fallthrough
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 		case 2: // after the await at s_68_results_that_fall_off.adesh:31
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			if !step_.Ready {
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.sub1_ = halfFuture{}
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			aw1_ = step_.Value
 //line testdata/run/s_68_results_that_fall_off.adesh:31
 			rt.Print(f.aw_, aw1_)
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			f.complete_()
+//line testdata/run/s_68_results_that_fall_off.adesh:31
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 		default:
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 			rt.AwaitedAgain("`main`", "testdata/run/s_68_results_that_fall_off.adesh:30:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 func (f *mainFuture) Drop() {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	if f.state == mainFutureDone_ {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 		return
 	}
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	f.dropSub_()
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	f.complete_()
 }
 
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 func (f *mainFuture) dropSub_() {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	switch f.state {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	case 1:
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 		f.sub1_.Drop()
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	case 2:
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 func (f *mainFuture) complete_() {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/s_68_results_that_fall_off.adesh:30
 func adeshMain() mainFuture {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 	return mainFuture{}
 }
 
 //line testdata/run/s_68_results_that_fall_off.adesh:35
 func c(n int64) rt.Option[int64] {
+//line testdata/run/s_68_results_that_fall_off.adesh:35
 	return cDepth_(n, 0)
 }
 
 //line testdata/run/s_68_results_that_fall_off.adesh:35
 func cDepth_(n int64, depth_ int32) rt.Option[int64] {
+//line testdata/run/s_68_results_that_fall_off.adesh:35
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_68_results_that_fall_off.adesh:35
 		rt.StackOverflow("c", "testdata/run/s_68_results_that_fall_off.adesh:35:4")
 	}
 //line testdata/run/s_68_results_that_fall_off.adesh:35
@@ -230,12 +303,15 @@ func cDepth_(n int64, depth_ int32) rt.Option[int64] {
 
 //line testdata/run/s_68_results_that_fall_off.adesh:36
 func d(n int64) rt.Option[int64] {
+//line testdata/run/s_68_results_that_fall_off.adesh:36
 	return dDepth_(n, 0)
 }
 
 //line testdata/run/s_68_results_that_fall_off.adesh:36
 func dDepth_(n int64, depth_ int32) rt.Option[int64] {
+//line testdata/run/s_68_results_that_fall_off.adesh:36
 	if depth_ > rt.MaxCallDepth {
+//line testdata/run/s_68_results_that_fall_off.adesh:36
 		rt.StackOverflow("d", "testdata/run/s_68_results_that_fall_off.adesh:36:4")
 	}
 //line testdata/run/s_68_results_that_fall_off.adesh:36
@@ -268,11 +344,16 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_68_results_that_fall_off.adesh:10
 			r = g(-1)
 			rt.Print(g(3), r, !r.Some)
+//line testdata/run/s_68_results_that_fall_off.adesh:11
 			t2_ = find([]string{"a", "b"}, "b")
+//line testdata/run/s_68_results_that_fall_off.adesh:11
 			t_ = find([]string{"a"}, "z")
+//line testdata/run/s_68_results_that_fall_off.adesh:11
 			if t_.Some {
+//line testdata/run/s_68_results_that_fall_off.adesh:11
 				t1_ = t_.Val
 			} else {
+//line testdata/run/s_68_results_that_fall_off.adesh:11
 				t1_ = "none"
 			}
 //line testdata/run/s_68_results_that_fall_off.adesh:14
@@ -284,6 +365,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_68_results_that_fall_off.adesh:16
 					return rt.Some[string]("pos")
 				}
+//line testdata/run/s_68_results_that_fall_off.adesh:16
 				return rt.None[string]()
 			}
 //line testdata/run/s_68_results_that_fall_off.adesh:17
@@ -294,16 +376,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(c(0), d(0), c(1), d(1))
 //line testdata/run/s_68_results_that_fall_off.adesh:30
 			f.sub1_ = adeshMain()
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 			f.state = 1
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 			fallthrough
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 		case 1: // after the await at s_68_results_that_fall_off.adesh:30
 //line testdata/run/s_68_results_that_fall_off.adesh:30
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 			if !step_.Ready {
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 			f.sub1_ = mainFuture{}
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 			f.complete_()
+//line testdata/run/s_68_results_that_fall_off.adesh:30
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

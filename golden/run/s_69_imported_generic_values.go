@@ -33,7 +33,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_69_imported_generic_values/main.adesh:3
 			f_ = gid[int64]
 			rt.Print(f_(1), rt.ArrMap([]int64{1, 2}, gid[int64]), rt.ArrMap([]string{"a"}, wrap[string]))
+//line testdata/run/s_69_imported_generic_values/main.adesh:4
 			f.complete_()
+//line testdata/run/s_69_imported_generic_values/main.adesh:4
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -60,7 +60,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			m = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
 			rt.DynMethodRef(&m, "insert", "testdata/run/s_70_library_spellings.adesh:19:1", "b", int64(2))
 			rt.Print(rt.DynMethod(m, "size", "testdata/run/s_70_library_spellings.adesh:20:7"), rt.DynMethod(m, "contains_key", "testdata/run/s_70_library_spellings.adesh:20:17", "b"), rt.DynMethod(m, "toString", "testdata/run/s_70_library_spellings.adesh:20:38"))
+//line testdata/run/s_70_library_spellings.adesh:20
 			f.complete_()
+//line testdata/run/s_70_library_spellings.adesh:20
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

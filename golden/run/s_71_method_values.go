@@ -80,104 +80,155 @@ const mainFutureDone_ = 3
 //
 //line testdata/run/s_71_method_values.adesh:13
 func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/s_71_method_values.adesh:13
 	var a int64
+//line testdata/run/s_71_method_values.adesh:13
 	var aw1_ []string
+//line testdata/run/s_71_method_values.adesh:13
 	var aw_ int64
+//line testdata/run/s_71_method_values.adesh:13
 	var f_ func(int64) rt.Future[int64]
+//line testdata/run/s_71_method_values.adesh:13
 	var futures []rt.Future[string]
+//line testdata/run/s_71_method_values.adesh:13
 	var g func() rt.Future[string]
+//line testdata/run/s_71_method_values.adesh:13
 	var t1_ int64
+//line testdata/run/s_71_method_values.adesh:13
 	var t_ rt.Unit
+//line testdata/run/s_71_method_values.adesh:13
 	for {
+//line testdata/run/s_71_method_values.adesh:13
 		switch f.state {
+//line testdata/run/s_71_method_values.adesh:13
 		case 0: // start
-//line testdata/run/s_71_method_values.adesh:14
 			f.c = Counter{n: 40}
+//line testdata/run/s_71_method_values.adesh:14
 			f.recv_ = f.c
-//line testdata/run/s_71_method_values.adesh:15
 			f_ = func(a0_ int64) rt.Future[int64] {
+//line testdata/run/s_71_method_values.adesh:15
 				return rt.Start[int64](nil, f.recv_.later(a0_))
 			}
 //line testdata/run/s_71_method_values.adesh:16
 			f.c.bump()
 			f.sub1_ = f_(2)
+//line testdata/run/s_71_method_values.adesh:17
 			f.state = 1
+//line testdata/run/s_71_method_values.adesh:17
 			fallthrough
+//line testdata/run/s_71_method_values.adesh:17
 		case 1: // after the await at s_71_method_values.adesh:17
 //line testdata/run/s_71_method_values.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_71_method_values.adesh:17
 			if !step_.Ready {
+//line testdata/run/s_71_method_values.adesh:17
 				cx.SuspendedAt("testdata/run/s_71_method_values.adesh:17")
+//line testdata/run/s_71_method_values.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_71_method_values.adesh:17
 			f.sub1_ = nil
+//line testdata/run/s_71_method_values.adesh:17
 			aw_ = step_.Value
 //line testdata/run/s_71_method_values.adesh:17
 			rt.Print(aw_, f.c.n)
+//line testdata/run/s_71_method_values.adesh:17
 			f.recv1_ = Light(Light_Green{})
-//line testdata/run/s_71_method_values.adesh:18
 			g = func() rt.Future[string] {
+//line testdata/run/s_71_method_values.adesh:18
 				return rt.Start[string](nil, Light_name(f.recv1_))
 			}
 //line testdata/run/s_71_method_values.adesh:19
 			futures = []rt.Future[string]{g(), rt.Start[string](cx, Light_name(Light(Light_Red{})))}
 			f.sub2_ = rt.JoinAll(futures)
+//line testdata/run/s_71_method_values.adesh:20
 			f.state = 2
+//line testdata/run/s_71_method_values.adesh:20
 			fallthrough
+//line testdata/run/s_71_method_values.adesh:20
 		case 2: // after the await at s_71_method_values.adesh:20
+//line testdata/run/s_71_method_values.adesh:20
 			f.c = Counter{}
 //line testdata/run/s_71_method_values.adesh:20
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/s_71_method_values.adesh:20
 			if !step_.Ready {
+//line testdata/run/s_71_method_values.adesh:20
 				cx.SuspendedAt("testdata/run/s_71_method_values.adesh:20")
+//line testdata/run/s_71_method_values.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_71_method_values.adesh:20
 			f.sub2_ = rt.JoinAllFuture[string]{}
+//line testdata/run/s_71_method_values.adesh:20
 			aw1_ = step_.Value
 //line testdata/run/s_71_method_values.adesh:20
 			rt.Print(aw1_)
 			a = 1
 			a = 5
+//line testdata/run/s_71_method_values.adesh:22
 			t_ = rt.Unit{}
+//line testdata/run/s_71_method_values.adesh:22
 			t1_ = a
 //line testdata/run/s_71_method_values.adesh:22
 			a++
 //line testdata/run/s_71_method_values.adesh:22
 			rt.Print(t_, t1_, rt.Unit{}, a)
+//line testdata/run/s_71_method_values.adesh:22
 			f.complete_()
+//line testdata/run/s_71_method_values.adesh:22
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/s_71_method_values.adesh:13
 		default:
+//line testdata/run/s_71_method_values.adesh:13
 			rt.AwaitedAgain("`main`", "testdata/run/s_71_method_values.adesh:13:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_71_method_values.adesh:13
 func (f *mainFuture) Drop() {
+//line testdata/run/s_71_method_values.adesh:13
 	if f.state == mainFutureDone_ {
+//line testdata/run/s_71_method_values.adesh:13
 		return
 	}
+//line testdata/run/s_71_method_values.adesh:13
 	f.dropSub_()
+//line testdata/run/s_71_method_values.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/s_71_method_values.adesh:13
 func (f *mainFuture) dropSub_() {
+//line testdata/run/s_71_method_values.adesh:13
 	switch f.state {
+//line testdata/run/s_71_method_values.adesh:13
 	case 1:
+//line testdata/run/s_71_method_values.adesh:13
 		if f.sub1_ != nil {
+//line testdata/run/s_71_method_values.adesh:13
 			f.sub1_.Drop()
 		}
+//line testdata/run/s_71_method_values.adesh:13
 	case 2:
+//line testdata/run/s_71_method_values.adesh:13
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/s_71_method_values.adesh:13
 func (f *mainFuture) complete_() {
+//line testdata/run/s_71_method_values.adesh:13
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/s_71_method_values.adesh:13
 func adeshMain() mainFuture {
+//line testdata/run/s_71_method_values.adesh:13
 	return mainFuture{}
 }
 
@@ -194,37 +245,56 @@ const CounterLaterFutureDone_ = 1
 //
 //line testdata/run/s_71_method_values.adesh:6
 func (f *CounterLaterFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/s_71_method_values.adesh:6
 	for {
+//line testdata/run/s_71_method_values.adesh:6
 		switch f.state {
+//line testdata/run/s_71_method_values.adesh:6
 		case 0: // start
+//line testdata/run/s_71_method_values.adesh:6
 			{
+//line testdata/run/s_71_method_values.adesh:6
 				var res_ int64 = f.self.n + f.k
+//line testdata/run/s_71_method_values.adesh:6
 				f.complete_()
+//line testdata/run/s_71_method_values.adesh:6
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/s_71_method_values.adesh:6
 		default:
+//line testdata/run/s_71_method_values.adesh:6
 			rt.AwaitedAgain("`later`", "testdata/run/s_71_method_values.adesh:6:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_71_method_values.adesh:6
 func (f *CounterLaterFuture) Drop() {
+//line testdata/run/s_71_method_values.adesh:6
 	if f.state == CounterLaterFutureDone_ {
+//line testdata/run/s_71_method_values.adesh:6
 		return
 	}
+//line testdata/run/s_71_method_values.adesh:6
 	f.dropSub_()
+//line testdata/run/s_71_method_values.adesh:6
 	f.complete_()
 }
 
+//line testdata/run/s_71_method_values.adesh:6
 func (f *CounterLaterFuture) dropSub_() {}
 
+//line testdata/run/s_71_method_values.adesh:6
 func (f *CounterLaterFuture) complete_() {
+//line testdata/run/s_71_method_values.adesh:6
 	*f = CounterLaterFuture{state: CounterLaterFutureDone_}
 }
 
 //line testdata/run/s_71_method_values.adesh:6
 func (self Counter) later(k int64) CounterLaterFuture {
+//line testdata/run/s_71_method_values.adesh:6
 	return CounterLaterFuture{self: self, k: k}
 }
 
@@ -246,43 +316,64 @@ const LightNameFutureDone_ = 1
 //
 //line testdata/run/s_71_method_values.adesh:11
 func (f *LightNameFuture) Poll(cx *rt.Context) rt.Poll[string] {
+//line testdata/run/s_71_method_values.adesh:11
 	var m_ string
+//line testdata/run/s_71_method_values.adesh:11
 	for {
+//line testdata/run/s_71_method_values.adesh:11
 		switch f.state {
+//line testdata/run/s_71_method_values.adesh:11
 		case 0: // start
+//line testdata/run/s_71_method_values.adesh:11
 			switch f.self.AdeshTag() {
+//line testdata/run/s_71_method_values.adesh:11
 			case 0:
 //line testdata/run/s_71_method_values.adesh:11
 				m_ = "red"
+//line testdata/run/s_71_method_values.adesh:11
 			case 1:
 //line testdata/run/s_71_method_values.adesh:11
 				m_ = "green"
 			}
+//line testdata/run/s_71_method_values.adesh:11
 			f.complete_()
+//line testdata/run/s_71_method_values.adesh:11
 			return rt.Ready[string](m_)
+//line testdata/run/s_71_method_values.adesh:11
 		default:
+//line testdata/run/s_71_method_values.adesh:11
 			rt.AwaitedAgain("`name`", "testdata/run/s_71_method_values.adesh:11:14")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_71_method_values.adesh:11
 func (f *LightNameFuture) Drop() {
+//line testdata/run/s_71_method_values.adesh:11
 	if f.state == LightNameFutureDone_ {
+//line testdata/run/s_71_method_values.adesh:11
 		return
 	}
+//line testdata/run/s_71_method_values.adesh:11
 	f.dropSub_()
+//line testdata/run/s_71_method_values.adesh:11
 	f.complete_()
 }
 
+//line testdata/run/s_71_method_values.adesh:11
 func (f *LightNameFuture) dropSub_() {}
 
+//line testdata/run/s_71_method_values.adesh:11
 func (f *LightNameFuture) complete_() {
+//line testdata/run/s_71_method_values.adesh:11
 	*f = LightNameFuture{state: LightNameFutureDone_}
 }
 
 //line testdata/run/s_71_method_values.adesh:11
 func Light_name(self Light) LightNameFuture {
+//line testdata/run/s_71_method_values.adesh:11
 	return LightNameFuture{self: self}
 }
 
@@ -301,16 +392,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/s_71_method_values.adesh:13
 			f.sub1_ = adeshMain()
+//line testdata/run/s_71_method_values.adesh:13
 			f.state = 1
+//line testdata/run/s_71_method_values.adesh:13
 			fallthrough
+//line testdata/run/s_71_method_values.adesh:13
 		case 1: // after the await at s_71_method_values.adesh:13
 //line testdata/run/s_71_method_values.adesh:13
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_71_method_values.adesh:13
 			if !step_.Ready {
+//line testdata/run/s_71_method_values.adesh:13
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_71_method_values.adesh:13
 			f.sub1_ = mainFuture{}
+//line testdata/run/s_71_method_values.adesh:13
 			f.complete_()
+//line testdata/run/s_71_method_values.adesh:13
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

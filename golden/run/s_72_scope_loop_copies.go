@@ -24,73 +24,114 @@ const asyncBlock2Done_ = 2
 //
 //line testdata/run/s_72_scope_loop_copies.adesh:13
 func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	defer f.catch_(cx, &result_)
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	for {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 		switch f.state {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 		case 0: // start
-//line testdata/run/s_72_scope_loop_copies.adesh:14
 			f.sub1_ = rt.Sleep(4 - f.i)
+//line testdata/run/s_72_scope_loop_copies.adesh:14
 			f.state = 1
+//line testdata/run/s_72_scope_loop_copies.adesh:14
 			fallthrough
+//line testdata/run/s_72_scope_loop_copies.adesh:14
 		case 1: // after the await at s_72_scope_loop_copies.adesh:14
 //line testdata/run/s_72_scope_loop_copies.adesh:14
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_72_scope_loop_copies.adesh:14
 			if !step_.Ready {
+//line testdata/run/s_72_scope_loop_copies.adesh:14
 				cx.SuspendedAt("testdata/run/s_72_scope_loop_copies.adesh:14")
+//line testdata/run/s_72_scope_loop_copies.adesh:14
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:14
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/s_72_scope_loop_copies.adesh:14
 			f.tmp_ = (*f.got).Lock()
-//line testdata/run/s_72_scope_loop_copies.adesh:15
 			rt.ArrPush(f.tmp_.Ptr(), f.i)
+//line testdata/run/s_72_scope_loop_copies.adesh:15
 			{
+//line testdata/run/s_72_scope_loop_copies.adesh:15
 				f.tmp_.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:15
 				f.tmp_ = rt.MutexGuard[[]int64]{}
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:15
 			f.tmp1_ = (*f.names).Lock()
-//line testdata/run/s_72_scope_loop_copies.adesh:16
 			rt.ArrPush(f.tmp1_.Ptr(), f.label+" "+rt.Str(f.half)+" "+rt.Str(f.even))
+//line testdata/run/s_72_scope_loop_copies.adesh:16
 			{
+//line testdata/run/s_72_scope_loop_copies.adesh:16
 				f.tmp1_.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:16
 				f.tmp1_ = rt.MutexGuard[[]string]{}
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:16
 			f.complete_()
+//line testdata/run/s_72_scope_loop_copies.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 		default:
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 			rt.AwaitedAgain("the async block", "testdata/run/s_72_scope_loop_copies.adesh:13:21")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 func (f *asyncBlock2) Drop() {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 		return
 	}
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	f.dropSub_()
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	f.complete_()
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	x := recover()
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	if x == nil {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 		return
 	}
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	f.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	panic(x)
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 func (f *asyncBlock2) dropSub_() {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	switch f.state {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	case 1:
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 func (f *asyncBlock2) complete_() {
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	f.state = asyncBlock2Done_
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	f.tmp1_.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	f.tmp_.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:13
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -106,32 +147,50 @@ const asyncBlock3Done_ = 1
 //
 //line testdata/run/s_72_scope_loop_copies.adesh:18
 func (f *asyncBlock3) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 	for {
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 		switch f.state {
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 		case 0: // start
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 			{
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 				var res_ int64 = f.i * f.i
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 				f.complete_()
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 		default:
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 			rt.AwaitedAgain("the async block", "testdata/run/s_72_scope_loop_copies.adesh:18:34")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 func (f *asyncBlock3) Drop() {
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 	if f.state == asyncBlock3Done_ {
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 		return
 	}
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 	f.dropSub_()
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 	f.complete_()
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 func (f *asyncBlock3) dropSub_() {}
 
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 func (f *asyncBlock3) complete_() {
+//line testdata/run/s_72_scope_loop_copies.adesh:18
 	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
@@ -150,65 +209,102 @@ const asyncBlock4Done_ = 2
 //
 //line testdata/run/s_72_scope_loop_copies.adesh:21
 func (f *asyncBlock4) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	defer f.catch_(cx, &result_)
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	for {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 		switch f.state {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 		case 0: // start
-//line testdata/run/s_72_scope_loop_copies.adesh:22
 			f.sub1_ = rt.YieldNow()
+//line testdata/run/s_72_scope_loop_copies.adesh:22
 			f.state = 1
+//line testdata/run/s_72_scope_loop_copies.adesh:22
 			fallthrough
+//line testdata/run/s_72_scope_loop_copies.adesh:22
 		case 1: // after the await at s_72_scope_loop_copies.adesh:22
 //line testdata/run/s_72_scope_loop_copies.adesh:22
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_72_scope_loop_copies.adesh:22
 			if !step_.Ready {
+//line testdata/run/s_72_scope_loop_copies.adesh:22
 				cx.SuspendedAt("testdata/run/s_72_scope_loop_copies.adesh:22")
+//line testdata/run/s_72_scope_loop_copies.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:22
 			f.sub1_ = rt.YieldFuture{}
+//line testdata/run/s_72_scope_loop_copies.adesh:22
 			f.tmp_ = (*f.got).Lock()
-//line testdata/run/s_72_scope_loop_copies.adesh:23
 			rt.ArrPush(f.tmp_.Ptr(), f.n)
+//line testdata/run/s_72_scope_loop_copies.adesh:23
 			{
+//line testdata/run/s_72_scope_loop_copies.adesh:23
 				f.tmp_.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:23
 				f.tmp_ = rt.MutexGuard[[]int64]{}
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:23
 			f.complete_()
+//line testdata/run/s_72_scope_loop_copies.adesh:23
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 		default:
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 			rt.AwaitedAgain("the async block", "testdata/run/s_72_scope_loop_copies.adesh:21:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 func (f *asyncBlock4) Drop() {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	if f.state == asyncBlock4Done_ {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 		return
 	}
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	f.dropSub_()
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 func (f *asyncBlock4) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	x := recover()
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	if x == nil {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 		return
 	}
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	f.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	panic(x)
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 func (f *asyncBlock4) dropSub_() {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	switch f.state {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	case 1:
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 func (f *asyncBlock4) complete_() {
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	f.state = asyncBlock4Done_
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	f.tmp_.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 	*f = asyncBlock4{state: asyncBlock4Done_}
 }
 
@@ -227,17 +323,21 @@ const asyncLambda1Done_ = 1
 //
 //line testdata/run/s_72_scope_loop_copies.adesh:8
 func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 	var n int64
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 	var n_ int64
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 	for {
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 		switch f.state {
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 		case 0: // start
-//line testdata/run/s_72_scope_loop_copies.adesh:9
 			n_ = 4
 //line testdata/run/s_72_scope_loop_copies.adesh:9
 			for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/s_72_scope_loop_copies.adesh:9
 				var i int64 = i_
-//line testdata/run/s_72_scope_loop_copies.adesh:10
 				var label string = "child " + rt.Str(i)
 				var half float64 = float64(i) / 2.0
 				var even bool = i%2 == 0
@@ -247,26 +347,39 @@ func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 			n = 10
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock4{got: f.got, n: n})).Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 			f.complete_()
+//line testdata/run/s_72_scope_loop_copies.adesh:21
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 		default:
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 			rt.AwaitedAgain("the async lambda", "testdata/run/s_72_scope_loop_copies.adesh:8:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 func (f *asyncLambda1) Drop() {
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 	if f.state == asyncLambda1Done_ {
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 		return
 	}
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 	f.dropSub_()
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 	f.complete_()
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 func (f *asyncLambda1) dropSub_() {}
 
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 func (f *asyncLambda1) complete_() {
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 	*f = asyncLambda1{state: asyncLambda1Done_}
 }
 
@@ -291,30 +404,44 @@ const mainFutureDone_ = 6
 //
 //line testdata/run/s_72_scope_loop_copies.adesh:4
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	defer f.catch_(cx, &result_)
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	var aw_ int64
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	var h *rt.JoinHandle[int64]
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	var x1_ *rt.JoinHandle[int64]
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 poll_:
 	for {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		switch f.state {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		case 0: // start
-//line testdata/run/s_72_scope_loop_copies.adesh:5
 			f.got = rt.NewMutex[[]int64]([]int64{})
 			f.names = rt.NewMutex[[]string]([]string{})
 			f.handles = []*rt.JoinHandle[int64]{}
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 				return rt.Box[rt.Unit](asyncLambda1{got: &f.got, names: &f.names, handles: &f.handles, s: s})
 			})
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 			f.state = 1
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 			fallthrough
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 		case 1: // after the await at s_72_scope_loop_copies.adesh:8
 //line testdata/run/s_72_scope_loop_copies.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 			if !step_.Ready {
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 				cx.SuspendedAt("testdata/run/s_72_scope_loop_copies.adesh:8")
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:8
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/s_72_scope_loop_copies.adesh:27
 			f.g = f.got.Lock()
@@ -323,101 +450,160 @@ poll_:
 			f.ns = f.names.LockAt("testdata/run/s_72_scope_loop_copies.adesh:30:18", "names", "testdata/run/s_72_scope_loop_copies.adesh:27:17\tgot", f.g.Held())
 			rt.ArrSort(*f.ns.Ptr())
 			for _, x_ := range *f.ns.Ptr() {
+//line testdata/run/s_72_scope_loop_copies.adesh:32
 				var line string = x_
 //line testdata/run/s_72_scope_loop_copies.adesh:32
 				rt.Print(line)
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:32
 			{
+//line testdata/run/s_72_scope_loop_copies.adesh:32
 				f.ns.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:32
 				f.ns = rt.MutexGuard[[]string]{}
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:32
 			{
+//line testdata/run/s_72_scope_loop_copies.adesh:32
 				f.g.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:32
 				f.g = rt.MutexGuard[[]int64]{}
 			}
-//line testdata/run/s_72_scope_loop_copies.adesh:34
 			f.squares = []int64{}
+//line testdata/run/s_72_scope_loop_copies.adesh:34
 			f.items_ = f.handles
+//line testdata/run/s_72_scope_loop_copies.adesh:34
 			f.i_ = 0
+//line testdata/run/s_72_scope_loop_copies.adesh:34
 			f.state = 2
+//line testdata/run/s_72_scope_loop_copies.adesh:34
 			fallthrough
+//line testdata/run/s_72_scope_loop_copies.adesh:34
 		case 2: // head of the loop at s_72_scope_loop_copies.adesh:35
 			if !(f.i_ < len(f.items_)) {
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 				f.state = 5
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 				continue poll_
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			x1_ = f.items_[f.i_]
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			h = x1_
 //line testdata/run/s_72_scope_loop_copies.adesh:35
 			f.sub2_ = h
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			f.state = 3
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			fallthrough
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 		case 3: // after the await at s_72_scope_loop_copies.adesh:35
 //line testdata/run/s_72_scope_loop_copies.adesh:35
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			if !step_.Ready {
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 				cx.SuspendedAt("testdata/run/s_72_scope_loop_copies.adesh:35")
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			f.sub2_ = nil
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			aw_ = step_.Value
 //line testdata/run/s_72_scope_loop_copies.adesh:35
 			rt.ArrPush(&f.squares, aw_)
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			f.state = 4
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			fallthrough
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 		case 4: // next turn of the loop at s_72_scope_loop_copies.adesh:35
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			f.i_++
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			f.state = 2
+//line testdata/run/s_72_scope_loop_copies.adesh:35
 			continue poll_
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		case 5: // after the loop at s_72_scope_loop_copies.adesh:35
 //line testdata/run/s_72_scope_loop_copies.adesh:36
 			rt.Print(f.squares)
+//line testdata/run/s_72_scope_loop_copies.adesh:36
 			f.complete_()
+//line testdata/run/s_72_scope_loop_copies.adesh:36
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		default:
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 			rt.AwaitedAgain("`main`", "testdata/run/s_72_scope_loop_copies.adesh:4:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 func (f *mainFuture) Drop() {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	if f.state == mainFutureDone_ {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		return
 	}
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	f.dropSub_()
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	f.complete_()
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	x := recover()
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	if x == nil {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		return
 	}
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	f.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	panic(x)
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 func (f *mainFuture) dropSub_() {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	switch f.state {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	case 1:
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		f.sub1_.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	case 3:
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		if f.sub2_ != nil {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 			f.sub2_.Drop()
 		}
 	}
 }
 
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 func (f *mainFuture) complete_() {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	f.state = mainFutureDone_
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	f.g.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	f.ns.Drop()
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/s_72_scope_loop_copies.adesh:4
 func adeshMain() mainFuture {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 	return mainFuture{}
 }
 
@@ -436,16 +622,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/s_72_scope_loop_copies.adesh:4
 			f.sub1_ = adeshMain()
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 			f.state = 1
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 			fallthrough
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 		case 1: // after the await at s_72_scope_loop_copies.adesh:4
 //line testdata/run/s_72_scope_loop_copies.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 			if !step_.Ready {
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 			f.sub1_ = mainFuture{}
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 			f.complete_()
+//line testdata/run/s_72_scope_loop_copies.adesh:4
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -25,11 +25,14 @@ func (v Res) AdeshField(name string) (any, bool) {
 
 //line testdata/run/t_defer_block_end.adesh:4
 func blocks() {
+//line testdata/run/t_defer_block_end.adesh:4
 	var defers_ rt.Defers
+//line testdata/run/t_defer_block_end.adesh:4
 	defer defers_.Run()
-//line testdata/run/t_defer_block_end.adesh:5
 	rt.Print("start")
+//line testdata/run/t_defer_block_end.adesh:5
 	{
+//line testdata/run/t_defer_block_end.adesh:7
 		var deferMark_ int = defers_.Len()
 //line testdata/run/t_defer_block_end.adesh:7
 		defers_.Push(func() {
@@ -38,9 +41,9 @@ func blocks() {
 		})
 //line testdata/run/t_defer_block_end.adesh:8
 		rt.Print("in the inner block")
+//line testdata/run/t_defer_block_end.adesh:8
 		defers_.RunTo(deferMark_)
 	}
-//line testdata/run/t_defer_block_end.adesh:10
 	rt.Print("after the inner block")
 	defers_.Push(func() {
 //line testdata/run/t_defer_block_end.adesh:11
@@ -50,8 +53,8 @@ func blocks() {
 	var n_ int64 = 3
 //line testdata/run/t_defer_block_end.adesh:12
 	for i_ := int64(0); i_ < n_; i_++ {
+//line testdata/run/t_defer_block_end.adesh:12
 		var i int64 = i_
-//line testdata/run/t_defer_block_end.adesh:13
 		var deferMark1_ int = defers_.Len()
 //line testdata/run/t_defer_block_end.adesh:13
 		defers_.Push(func() {
@@ -65,9 +68,9 @@ func blocks() {
 			continue
 		}
 		rt.Print("iteration " + rt.Str(i))
+//line testdata/run/t_defer_block_end.adesh:17
 		defers_.RunTo(deferMark1_)
 	}
-//line testdata/run/t_defer_block_end.adesh:19
 	var n int64 = 0
 	for {
 		var deferMark2_ int = defers_.Len()
@@ -83,6 +86,7 @@ func blocks() {
 //line testdata/run/t_defer_block_end.adesh:24
 			break
 		}
+//line testdata/run/t_defer_block_end.adesh:23
 		defers_.RunTo(deferMark2_)
 	}
 //line testdata/run/t_defer_block_end.adesh:27
@@ -90,22 +94,26 @@ func blocks() {
 }
 
 func thrown() string {
+//line testdata/run/t_defer_block_end.adesh:30
 	var defers_ rt.Defers
+//line testdata/run/t_defer_block_end.adesh:30
 	defer defers_.Run()
-//line testdata/run/t_defer_block_end.adesh:31
 	var deferMark_ int = defers_.Len()
 //line testdata/run/t_defer_block_end.adesh:31
 	caught_ := rt.TryCatch(func() {
 		var deferMark1_ int = defers_.Len()
+//line testdata/run/t_defer_block_end.adesh:32
 		_ = deferMark1_
 //line testdata/run/t_defer_block_end.adesh:32
 		defers_.Push(func() {
 //line testdata/run/t_defer_block_end.adesh:32
 			rt.Print("try body ends")
 		})
+//line testdata/run/t_defer_block_end.adesh:32
 		{
 //line testdata/run/t_defer_block_end.adesh:34
 			var deferMark2_ int = defers_.Len()
+//line testdata/run/t_defer_block_end.adesh:34
 			_ = deferMark2_
 //line testdata/run/t_defer_block_end.adesh:34
 			defers_.Push(func() {
@@ -116,9 +124,11 @@ func thrown() string {
 			panic(&rt.Thrown{Err: rt.NewError("boom"), Pos: "testdata/run/t_defer_block_end.adesh:35:13"})
 		}
 	})
+//line testdata/run/t_defer_block_end.adesh:31
 	if caught_ != nil {
 //line testdata/run/t_defer_block_end.adesh:31
 		defers_.RunTo(deferMark_)
+//line testdata/run/t_defer_block_end.adesh:31
 		var e rt.Error = caught_.Err
 //line testdata/run/t_defer_block_end.adesh:31
 		caught_ = rt.TryCatch(func() {
@@ -130,23 +140,29 @@ func thrown() string {
 	defers_.RunTo(deferMark_)
 //line testdata/run/t_defer_block_end.adesh:40
 	rt.Print("finally")
+//line testdata/run/t_defer_block_end.adesh:40
 	if caught_ != nil {
+//line testdata/run/t_defer_block_end.adesh:40
 		panic(caught_)
 	}
-//line testdata/run/t_defer_block_end.adesh:42
 	var deferMark3_ int = defers_.Len()
+//line testdata/run/t_defer_block_end.adesh:42
 	var ret_ string
 //line testdata/run/t_defer_block_end.adesh:42
 	code_, caught1_ := rt.TryCatchCode(func() int {
 		var deferMark4_ int = defers_.Len()
+//line testdata/run/t_defer_block_end.adesh:43
 		_ = deferMark4_
 //line testdata/run/t_defer_block_end.adesh:43
 		defers_.Push(func() {
 //line testdata/run/t_defer_block_end.adesh:43
 			rt.Print("second body ends")
 		})
+//line testdata/run/t_defer_block_end.adesh:43
 		{
+//line testdata/run/t_defer_block_end.adesh:43
 			ret_ = "returned"
+//line testdata/run/t_defer_block_end.adesh:43
 			return 1
 		}
 	})
@@ -154,21 +170,28 @@ func thrown() string {
 	defers_.RunTo(deferMark3_)
 //line testdata/run/t_defer_block_end.adesh:46
 	rt.Print("second finally")
+//line testdata/run/t_defer_block_end.adesh:46
 	if caught1_ != nil {
+//line testdata/run/t_defer_block_end.adesh:46
 		panic(caught1_)
 	}
+//line testdata/run/t_defer_block_end.adesh:46
 	switch code_ {
+//line testdata/run/t_defer_block_end.adesh:46
 	case 1:
+//line testdata/run/t_defer_block_end.adesh:46
 		return ret_
 	}
+//line testdata/run/t_defer_block_end.adesh:46
 	panic("unreachable")
 }
 
 //line testdata/run/t_defer_block_end.adesh:50
 func early(x int64) int64 {
+//line testdata/run/t_defer_block_end.adesh:50
 	var defers_ rt.Defers
+//line testdata/run/t_defer_block_end.adesh:50
 	defer defers_.Run()
-//line testdata/run/t_defer_block_end.adesh:51
 	defers_.Push(func() {
 //line testdata/run/t_defer_block_end.adesh:51
 		rt.Print("outer defer")
@@ -176,6 +199,7 @@ func early(x int64) int64 {
 //line testdata/run/t_defer_block_end.adesh:52
 	if x > 0 {
 		var deferMark_ int = defers_.Len()
+//line testdata/run/t_defer_block_end.adesh:53
 		_ = deferMark_
 //line testdata/run/t_defer_block_end.adesh:53
 		defers_.Push(func() {
@@ -201,51 +225,78 @@ const tickFutureDone_ = 2
 //
 //line testdata/run/t_defer_block_end.adesh:59
 func (f *tickFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/t_defer_block_end.adesh:59
 	for {
+//line testdata/run/t_defer_block_end.adesh:59
 		switch f.state {
+//line testdata/run/t_defer_block_end.adesh:59
 		case 0: // start
 //line testdata/run/t_defer_block_end.adesh:59
 			f.sub1_ = rt.Sleep(f.ms)
+//line testdata/run/t_defer_block_end.adesh:59
 			f.state = 1
+//line testdata/run/t_defer_block_end.adesh:59
 			fallthrough
+//line testdata/run/t_defer_block_end.adesh:59
 		case 1: // after the await at t_defer_block_end.adesh:59
 //line testdata/run/t_defer_block_end.adesh:59
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_defer_block_end.adesh:59
 			if !step_.Ready {
+//line testdata/run/t_defer_block_end.adesh:59
 				cx.SuspendedAt("testdata/run/t_defer_block_end.adesh:59")
+//line testdata/run/t_defer_block_end.adesh:59
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_defer_block_end.adesh:59
 			f.sub1_ = rt.SleepFuture{}
+//line testdata/run/t_defer_block_end.adesh:59
 			f.complete_()
+//line testdata/run/t_defer_block_end.adesh:59
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/t_defer_block_end.adesh:59
 		default:
+//line testdata/run/t_defer_block_end.adesh:59
 			rt.AwaitedAgain("`tick`", "testdata/run/t_defer_block_end.adesh:59:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_defer_block_end.adesh:59
 func (f *tickFuture) Drop() {
+//line testdata/run/t_defer_block_end.adesh:59
 	if f.state == tickFutureDone_ {
+//line testdata/run/t_defer_block_end.adesh:59
 		return
 	}
+//line testdata/run/t_defer_block_end.adesh:59
 	f.dropSub_()
+//line testdata/run/t_defer_block_end.adesh:59
 	f.complete_()
 }
 
+//line testdata/run/t_defer_block_end.adesh:59
 func (f *tickFuture) dropSub_() {
+//line testdata/run/t_defer_block_end.adesh:59
 	switch f.state {
+//line testdata/run/t_defer_block_end.adesh:59
 	case 1:
+//line testdata/run/t_defer_block_end.adesh:59
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/t_defer_block_end.adesh:59
 func (f *tickFuture) complete_() {
+//line testdata/run/t_defer_block_end.adesh:59
 	*f = tickFuture{state: tickFutureDone_}
 }
 
 //line testdata/run/t_defer_block_end.adesh:59
 func tick(ms int64) tickFuture {
+//line testdata/run/t_defer_block_end.adesh:59
 	return tickFuture{ms: ms}
 }
 
@@ -268,27 +319,40 @@ const acrossFutureDone_ = 6
 //
 //line testdata/run/t_defer_block_end.adesh:61
 func (f *acrossFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
+//line testdata/run/t_defer_block_end.adesh:61
 	defer f.catch_(cx, &result_)
+//line testdata/run/t_defer_block_end.adesh:61
 poll_:
 	for {
+//line testdata/run/t_defer_block_end.adesh:61
 		switch f.state {
+//line testdata/run/t_defer_block_end.adesh:61
 		case 0: // start
-//line testdata/run/t_defer_block_end.adesh:62
 			f.total = 0
 			f.n_ = 2
+//line testdata/run/t_defer_block_end.adesh:63
 			f.i_ = int64(0)
+//line testdata/run/t_defer_block_end.adesh:63
 			f.state = 1
+//line testdata/run/t_defer_block_end.adesh:63
 			fallthrough
+//line testdata/run/t_defer_block_end.adesh:63
 		case 1: // head of the loop at t_defer_block_end.adesh:63
+//line testdata/run/t_defer_block_end.adesh:63
 			if !(f.i_ < f.n_) {
+//line testdata/run/t_defer_block_end.adesh:63
 				f.state = 4
+//line testdata/run/t_defer_block_end.adesh:63
 				continue poll_
 			}
+//line testdata/run/t_defer_block_end.adesh:63
 			f.i = new(int64)
+//line testdata/run/t_defer_block_end.adesh:63
 			(*f.i) = f.i_
-//line testdata/run/t_defer_block_end.adesh:64
 			f.deferMark_ = f.defers_.Len()
+//line testdata/run/t_defer_block_end.adesh:64
 			{
+//line testdata/run/t_defer_block_end.adesh:64
 				var i *int64 = &(*f.i)
 //line testdata/run/t_defer_block_end.adesh:64
 				f.defers_.Push(func() {
@@ -298,25 +362,38 @@ poll_:
 			}
 //line testdata/run/t_defer_block_end.adesh:65
 			f.sub1_ = tick(1)
+//line testdata/run/t_defer_block_end.adesh:65
 			f.state = 2
+//line testdata/run/t_defer_block_end.adesh:65
 			fallthrough
+//line testdata/run/t_defer_block_end.adesh:65
 		case 2: // after the await at t_defer_block_end.adesh:65
 //line testdata/run/t_defer_block_end.adesh:65
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_defer_block_end.adesh:65
 			if !step_.Ready {
+//line testdata/run/t_defer_block_end.adesh:65
 				return rt.Pending[int64]()
 			}
+//line testdata/run/t_defer_block_end.adesh:65
 			f.sub1_ = tickFuture{}
-//line testdata/run/t_defer_block_end.adesh:66
 			f.total += (*f.i)
 			rt.Print("async round " + rt.Str((*f.i)) + " awaited")
+//line testdata/run/t_defer_block_end.adesh:67
 			f.defers_.RunTo(f.deferMark_)
+//line testdata/run/t_defer_block_end.adesh:67
 			f.state = 3
+//line testdata/run/t_defer_block_end.adesh:67
 			fallthrough
+//line testdata/run/t_defer_block_end.adesh:67
 		case 3: // next turn of the loop at t_defer_block_end.adesh:63
+//line testdata/run/t_defer_block_end.adesh:63
 			f.i_++
+//line testdata/run/t_defer_block_end.adesh:63
 			f.state = 1
+//line testdata/run/t_defer_block_end.adesh:63
 			continue poll_
+//line testdata/run/t_defer_block_end.adesh:61
 		case 4: // after the loop at t_defer_block_end.adesh:63
 //line testdata/run/t_defer_block_end.adesh:70
 			f.deferMark1_ = f.defers_.Len()
@@ -327,79 +404,122 @@ poll_:
 			})
 //line testdata/run/t_defer_block_end.adesh:71
 			f.sub1_ = tick(1)
+//line testdata/run/t_defer_block_end.adesh:71
 			f.state = 5
+//line testdata/run/t_defer_block_end.adesh:71
 			fallthrough
+//line testdata/run/t_defer_block_end.adesh:71
 		case 5: // after the await at t_defer_block_end.adesh:71
 //line testdata/run/t_defer_block_end.adesh:71
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_defer_block_end.adesh:71
 			if !step_.Ready {
+//line testdata/run/t_defer_block_end.adesh:71
 				return rt.Pending[int64]()
 			}
+//line testdata/run/t_defer_block_end.adesh:71
 			f.sub1_ = tickFuture{}
+//line testdata/run/t_defer_block_end.adesh:71
 			f.defers_.RunTo(f.deferMark1_)
+//line testdata/run/t_defer_block_end.adesh:71
 			{
+//line testdata/run/t_defer_block_end.adesh:73
 				var res_ int64 = f.total
+//line testdata/run/t_defer_block_end.adesh:73
 				f.complete_()
+//line testdata/run/t_defer_block_end.adesh:73
 				return rt.Ready[int64](res_)
 			}
+//line testdata/run/t_defer_block_end.adesh:61
 		default:
+//line testdata/run/t_defer_block_end.adesh:61
 			rt.AwaitedAgain("`across`", "testdata/run/t_defer_block_end.adesh:61:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_defer_block_end.adesh:61
 func (f *acrossFuture) Drop() {
+//line testdata/run/t_defer_block_end.adesh:61
 	if f.state == acrossFutureDone_ {
+//line testdata/run/t_defer_block_end.adesh:61
 		return
 	}
+//line testdata/run/t_defer_block_end.adesh:61
 	f.dropSub_()
+//line testdata/run/t_defer_block_end.adesh:61
 	f.complete_()
 }
 
+//line testdata/run/t_defer_block_end.adesh:61
 func (f *acrossFuture) catch_(cx *rt.Context, r *rt.Poll[int64]) {
+//line testdata/run/t_defer_block_end.adesh:61
 	x := recover()
+//line testdata/run/t_defer_block_end.adesh:61
 	if x == nil {
+//line testdata/run/t_defer_block_end.adesh:61
 		return
 	}
+//line testdata/run/t_defer_block_end.adesh:61
 	f.Drop()
+//line testdata/run/t_defer_block_end.adesh:61
 	panic(x)
 }
 
+//line testdata/run/t_defer_block_end.adesh:61
 func (f *acrossFuture) dropSub_() {
+//line testdata/run/t_defer_block_end.adesh:61
 	switch f.state {
+//line testdata/run/t_defer_block_end.adesh:61
 	case 2:
+//line testdata/run/t_defer_block_end.adesh:61
 		f.sub1_.Drop()
+//line testdata/run/t_defer_block_end.adesh:61
 	case 5:
+//line testdata/run/t_defer_block_end.adesh:61
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/t_defer_block_end.adesh:61
 func (f *acrossFuture) complete_() {
+//line testdata/run/t_defer_block_end.adesh:61
 	f.state = acrossFutureDone_
+//line testdata/run/t_defer_block_end.adesh:61
 	f.defers_.Run()
+//line testdata/run/t_defer_block_end.adesh:61
 	*f = acrossFuture{state: acrossFutureDone_}
 }
 
 //line testdata/run/t_defer_block_end.adesh:61
 func across() acrossFuture {
+//line testdata/run/t_defer_block_end.adesh:61
 	return acrossFuture{}
 }
 
 //line testdata/run/t_defer_block_end.adesh:78
 func shares() {
+//line testdata/run/t_defer_block_end.adesh:78
 	var defers_ rt.Defers
+//line testdata/run/t_defer_block_end.adesh:78
 	defer defers_.Run()
-//line testdata/run/t_defer_block_end.adesh:79
 	var a *rt.Share[Res] = rt.NewShare[Res](Res{name: "a"})
+//line testdata/run/t_defer_block_end.adesh:79
 	defers_.Push(func() {
+//line testdata/run/t_defer_block_end.adesh:79
 		a.Release()
 	})
+//line testdata/run/t_defer_block_end.adesh:79
 	{
 //line testdata/run/t_defer_block_end.adesh:81
 		var b *rt.Share[Res] = a.Clone()
+//line testdata/run/t_defer_block_end.adesh:81
 		var deferMark_ int = defers_.Len()
+//line testdata/run/t_defer_block_end.adesh:81
 		defers_.Push(func() {
+//line testdata/run/t_defer_block_end.adesh:81
 			b.Release()
 		})
 //line testdata/run/t_defer_block_end.adesh:82
@@ -409,9 +529,9 @@ func shares() {
 		})
 //line testdata/run/t_defer_block_end.adesh:83
 		rt.Print("inside", a.StrongCount())
+//line testdata/run/t_defer_block_end.adesh:83
 		defers_.RunTo(deferMark_)
 	}
-//line testdata/run/t_defer_block_end.adesh:85
 	rt.Print("after", a.StrongCount())
 }
 
@@ -434,20 +554,29 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(thrown())
 			rt.Print(early(5))
 			f.sub1_ = across()
+//line testdata/run/t_defer_block_end.adesh:91
 			f.state = 1
+//line testdata/run/t_defer_block_end.adesh:91
 			fallthrough
+//line testdata/run/t_defer_block_end.adesh:91
 		case 1: // after the await at t_defer_block_end.adesh:91
 //line testdata/run/t_defer_block_end.adesh:91
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_defer_block_end.adesh:91
 			if !step_.Ready {
+//line testdata/run/t_defer_block_end.adesh:91
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_defer_block_end.adesh:91
 			f.sub1_ = acrossFuture{}
+//line testdata/run/t_defer_block_end.adesh:91
 			aw_ = step_.Value
 //line testdata/run/t_defer_block_end.adesh:91
 			rt.Print(aw_)
 			shares()
+//line testdata/run/t_defer_block_end.adesh:92
 			f.complete_()
+//line testdata/run/t_defer_block_end.adesh:92
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

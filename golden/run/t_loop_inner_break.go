@@ -20,12 +20,12 @@ func first_even(xs []int64) int64 {
 
 //line testdata/run/t_loop_inner_break.adesh:17
 func count_down(n int64) int64 {
+//line testdata/run/t_loop_inner_break.adesh:17
 	{
-//line testdata/run/t_loop_inner_break.adesh:18
 		for {
 			for _, x_ := range []int64{1, 2, 3} {
+//line testdata/run/t_loop_inner_break.adesh:19
 				var x int64 = x_
-//line testdata/run/t_loop_inner_break.adesh:20
 				if x == 2 {
 //line testdata/run/t_loop_inner_break.adesh:20
 					break
@@ -57,7 +57,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/t_loop_inner_break.adesh:28
 			rt.Print(first_even([]int64{1, 3, 4, 5}))
 			rt.Print(count_down(2))
+//line testdata/run/t_loop_inner_break.adesh:29
 			f.complete_()
+//line testdata/run/t_loop_inner_break.adesh:29
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -29,64 +29,96 @@ const gFutureDone_ = 3
 //
 //line testdata/run/t_loop_then_return.adesh:10
 func (f *gFuture) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/t_loop_then_return.adesh:10
 poll_:
 	for {
+//line testdata/run/t_loop_then_return.adesh:10
 		switch f.state {
+//line testdata/run/t_loop_then_return.adesh:10
 		case 0: // head of the loop at t_loop_then_return.adesh:11
 //line testdata/run/t_loop_then_return.adesh:12
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/t_loop_then_return.adesh:12
 			f.state = 1
+//line testdata/run/t_loop_then_return.adesh:12
 			fallthrough
+//line testdata/run/t_loop_then_return.adesh:12
 		case 1: // after the await at t_loop_then_return.adesh:12
 //line testdata/run/t_loop_then_return.adesh:12
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_loop_then_return.adesh:12
 			if !step_.Ready {
+//line testdata/run/t_loop_then_return.adesh:12
 				cx.SuspendedAt("testdata/run/t_loop_then_return.adesh:12")
+//line testdata/run/t_loop_then_return.adesh:12
 				return rt.Pending[int64]()
 			}
+//line testdata/run/t_loop_then_return.adesh:12
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/t_loop_then_return.adesh:13
 			if f.x > 0 {
+//line testdata/run/t_loop_then_return.adesh:13
 				{
+//line testdata/run/t_loop_then_return.adesh:13
 					var res_ int64 = f.x
+//line testdata/run/t_loop_then_return.adesh:13
 					f.complete_()
+//line testdata/run/t_loop_then_return.adesh:13
 					return rt.Ready[int64](res_)
 				}
 			}
 //line testdata/run/t_loop_then_return.adesh:14
 			f.x = f.x + 1
+//line testdata/run/t_loop_then_return.adesh:14
 			f.state = 0
+//line testdata/run/t_loop_then_return.adesh:14
 			continue poll_
+//line testdata/run/t_loop_then_return.adesh:10
 		case 2: // after the loop at t_loop_then_return.adesh:11
+//line testdata/run/t_loop_then_return.adesh:10
 			panic("unreachable")
+//line testdata/run/t_loop_then_return.adesh:10
 		default:
+//line testdata/run/t_loop_then_return.adesh:10
 			rt.AwaitedAgain("`g`", "testdata/run/t_loop_then_return.adesh:10:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_loop_then_return.adesh:10
 func (f *gFuture) Drop() {
+//line testdata/run/t_loop_then_return.adesh:10
 	if f.state == gFutureDone_ {
+//line testdata/run/t_loop_then_return.adesh:10
 		return
 	}
+//line testdata/run/t_loop_then_return.adesh:10
 	f.dropSub_()
+//line testdata/run/t_loop_then_return.adesh:10
 	f.complete_()
 }
 
+//line testdata/run/t_loop_then_return.adesh:10
 func (f *gFuture) dropSub_() {
+//line testdata/run/t_loop_then_return.adesh:10
 	switch f.state {
+//line testdata/run/t_loop_then_return.adesh:10
 	case 1:
+//line testdata/run/t_loop_then_return.adesh:10
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/t_loop_then_return.adesh:10
 func (f *gFuture) complete_() {
+//line testdata/run/t_loop_then_return.adesh:10
 	*f = gFuture{state: gFutureDone_}
 }
 
 //line testdata/run/t_loop_then_return.adesh:10
 func g(x int64) gFuture {
+//line testdata/run/t_loop_then_return.adesh:10
 	return gFuture{x: x}
 }
 
@@ -108,19 +140,28 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(f_(-2))
 //line testdata/run/t_loop_then_return.adesh:18
 			f.sub1_ = g(-1)
+//line testdata/run/t_loop_then_return.adesh:18
 			f.state = 1
+//line testdata/run/t_loop_then_return.adesh:18
 			fallthrough
+//line testdata/run/t_loop_then_return.adesh:18
 		case 1: // after the await at t_loop_then_return.adesh:18
 //line testdata/run/t_loop_then_return.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_loop_then_return.adesh:18
 			if !step_.Ready {
+//line testdata/run/t_loop_then_return.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_loop_then_return.adesh:18
 			f.sub1_ = gFuture{}
+//line testdata/run/t_loop_then_return.adesh:18
 			aw_ = step_.Value
 //line testdata/run/t_loop_then_return.adesh:18
 			rt.Print(aw_)
+//line testdata/run/t_loop_then_return.adesh:18
 			f.complete_()
+//line testdata/run/t_loop_then_return.adesh:18
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

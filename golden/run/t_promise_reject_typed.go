@@ -39,16 +39,24 @@ poll_:
 			})
 //line testdata/run/t_promise_reject_typed.adesh:4
 			f.sub1_ = r
+//line testdata/run/t_promise_reject_typed.adesh:4
 			f.state = 1
+//line testdata/run/t_promise_reject_typed.adesh:4
 			fallthrough
+//line testdata/run/t_promise_reject_typed.adesh:4
 		case 1: // after the await at t_promise_reject_typed.adesh:4
 //line testdata/run/t_promise_reject_typed.adesh:4
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_promise_reject_typed.adesh:4
 			if !step_.Ready {
+//line testdata/run/t_promise_reject_typed.adesh:4
 				cx.SuspendedAt("testdata/run/t_promise_reject_typed.adesh:4")
+//line testdata/run/t_promise_reject_typed.adesh:4
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_promise_reject_typed.adesh:4
 			f.sub1_ = nil
+//line testdata/run/t_promise_reject_typed.adesh:4
 			aw_ = step_.Value
 //line testdata/run/t_promise_reject_typed.adesh:4
 			n = aw_
@@ -59,39 +67,60 @@ poll_:
 			})
 //line testdata/run/t_promise_reject_typed.adesh:7
 			f.sub1_ = q
+//line testdata/run/t_promise_reject_typed.adesh:7
 			f.state = 2
+//line testdata/run/t_promise_reject_typed.adesh:7
 			fallthrough
+//line testdata/run/t_promise_reject_typed.adesh:7
 		case 2: // after the await at t_promise_reject_typed.adesh:7
 //line testdata/run/t_promise_reject_typed.adesh:7
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_promise_reject_typed.adesh:7
 			if !step_.Ready {
+//line testdata/run/t_promise_reject_typed.adesh:7
 				cx.SuspendedAt("testdata/run/t_promise_reject_typed.adesh:7")
+//line testdata/run/t_promise_reject_typed.adesh:7
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_promise_reject_typed.adesh:7
 			f.sub1_ = nil
+//line testdata/run/t_promise_reject_typed.adesh:7
 			aw1_ = step_.Value
 //line testdata/run/t_promise_reject_typed.adesh:7
 			rt.Print(aw1_)
 			failing = rt.Rejected[string](rt.NewError("no name"))
+//line testdata/run/t_promise_reject_typed.adesh:8
 			f.state = 3
+//line testdata/run/t_promise_reject_typed.adesh:8
 			fallthrough
+//line testdata/run/t_promise_reject_typed.adesh:8
 		case 3: // body of the try at t_promise_reject_typed.adesh:9
 //line testdata/run/t_promise_reject_typed.adesh:10
 			f.sub2_ = failing
+//line testdata/run/t_promise_reject_typed.adesh:10
 			f.state = 4
+//line testdata/run/t_promise_reject_typed.adesh:10
 			fallthrough
+//line testdata/run/t_promise_reject_typed.adesh:10
 		case 4: // after the await at t_promise_reject_typed.adesh:10
 //line testdata/run/t_promise_reject_typed.adesh:10
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/t_promise_reject_typed.adesh:10
 			if !step_.Ready {
+//line testdata/run/t_promise_reject_typed.adesh:10
 				cx.SuspendedAt("testdata/run/t_promise_reject_typed.adesh:10")
+//line testdata/run/t_promise_reject_typed.adesh:10
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_promise_reject_typed.adesh:10
 			f.sub2_ = nil
+//line testdata/run/t_promise_reject_typed.adesh:10
 			aw2_ = step_.Value
 //line testdata/run/t_promise_reject_typed.adesh:10
 			rt.Print(aw2_)
+//line testdata/run/t_promise_reject_typed.adesh:10
 			f.state = 6
+//line testdata/run/t_promise_reject_typed.adesh:10
 			continue poll_
 		case 5: // catch of the try at t_promise_reject_typed.adesh:9
 			thrown_ := f.err_
@@ -99,10 +128,15 @@ poll_:
 			e = thrown_.Err
 //line testdata/run/t_promise_reject_typed.adesh:12
 			rt.Print("caught:", e.Message)
+//line testdata/run/t_promise_reject_typed.adesh:12
 			f.state = 6
+//line testdata/run/t_promise_reject_typed.adesh:12
 			fallthrough
+//line testdata/run/t_promise_reject_typed.adesh:12
 		case 6: // after the try at t_promise_reject_typed.adesh:9
+//line testdata/run/t_promise_reject_typed.adesh:12
 			f.complete_()
+//line testdata/run/t_promise_reject_typed.adesh:12
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -39,42 +39,55 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/t_relock_allowed.adesh:5
 			f.g_ = m.Lock()
 			*f.g_.Ptr()++
+//line testdata/run/t_relock_allowed.adesh:6
 			{
+//line testdata/run/t_relock_allowed.adesh:6
 				f.g_.Drop()
+//line testdata/run/t_relock_allowed.adesh:6
 				f.g_ = rt.MutexGuard[int64]{}
 			}
-//line testdata/run/t_relock_allowed.adesh:8
 			g = m.Lock()
 			*g.Ptr()++
 			g.Unlock()
+//line testdata/run/t_relock_allowed.adesh:10
 			f.tmp_ = m.Lock()
-//line testdata/run/t_relock_allowed.adesh:11
 			rt.Print(*f.tmp_.Ptr())
+//line testdata/run/t_relock_allowed.adesh:11
 			{
+//line testdata/run/t_relock_allowed.adesh:11
 				f.tmp_.Drop()
+//line testdata/run/t_relock_allowed.adesh:11
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
-//line testdata/run/t_relock_allowed.adesh:13
 			f.t = rt.TryLockOption(m)
+//line testdata/run/t_relock_allowed.adesh:13
 			t_ = f.t
+//line testdata/run/t_relock_allowed.adesh:13
 			f.tmp1_ = rt.None[rt.MutexGuard[int64]]()
+//line testdata/run/t_relock_allowed.adesh:13
 			c_ = !t_.Some
+//line testdata/run/t_relock_allowed.adesh:13
 			{
+//line testdata/run/t_relock_allowed.adesh:13
 				rt.ReleaseOption(f.tmp1_)
+//line testdata/run/t_relock_allowed.adesh:13
 				f.tmp1_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
 //line testdata/run/t_relock_allowed.adesh:14
 			if c_ {
+//line testdata/run/t_relock_allowed.adesh:14
 				var tmp2_ rt.MutexGuard[int64] = m.Lock()
-//line testdata/run/t_relock_allowed.adesh:15
 				rt.Print(*tmp2_.Ptr())
+//line testdata/run/t_relock_allowed.adesh:15
 				tmp2_.Drop()
 			} else {
-//line testdata/run/t_relock_allowed.adesh:17
 				rt.Print("got it:", *f.t.Val.Ptr())
 			}
+//line testdata/run/t_relock_allowed.adesh:14
 			{
+//line testdata/run/t_relock_allowed.adesh:14
 				rt.ReleaseOption(f.t)
+//line testdata/run/t_relock_allowed.adesh:14
 				f.t = rt.Option[rt.MutexGuard[int64]]{}
 			}
 //line testdata/run/t_relock_allowed.adesh:20
@@ -86,7 +99,9 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			g1 = m.LockAt("testdata/run/t_relock_allowed.adesh:25:10", "m", "testdata/run/t_relock_allowed.adesh:21:9\trw\tr\ntestdata/run/t_relock_allowed.adesh:22:9\trw\tr", a.Held(), b.Held())
 			g2 = other.LockAt("testdata/run/t_relock_allowed.adesh:26:10", "other", "testdata/run/t_relock_allowed.adesh:21:9\trw\tr\ntestdata/run/t_relock_allowed.adesh:22:9\trw\tr\ntestdata/run/t_relock_allowed.adesh:25:10\tm", a.Held(), b.Held(), g1.Held())
 			rt.Print(*g1.Ptr() + *g2.Ptr())
+//line testdata/run/t_relock_allowed.adesh:27
 			f.complete_()
+//line testdata/run/t_relock_allowed.adesh:27
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

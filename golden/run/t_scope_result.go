@@ -17,48 +17,77 @@ const asyncBlock2Done_ = 1
 //
 //line testdata/run/t_scope_result.adesh:6
 func (f *asyncBlock2) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/t_scope_result.adesh:6
 	defer f.catch_(cx, &result_)
+//line testdata/run/t_scope_result.adesh:6
 	for {
+//line testdata/run/t_scope_result.adesh:6
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:6
 		case 0: // start
+//line testdata/run/t_scope_result.adesh:6
 			f.tmp_ = (*f.total).Lock()
 //line testdata/run/t_scope_result.adesh:6
 			*f.tmp_.Ptr()++
+//line testdata/run/t_scope_result.adesh:6
 			{
+//line testdata/run/t_scope_result.adesh:6
 				f.tmp_.Drop()
+//line testdata/run/t_scope_result.adesh:6
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/t_scope_result.adesh:6
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:6
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/t_scope_result.adesh:6
 		default:
+//line testdata/run/t_scope_result.adesh:6
 			rt.AwaitedAgain("the async block", "testdata/run/t_scope_result.adesh:6:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:6
 func (f *asyncBlock2) Drop() {
+//line testdata/run/t_scope_result.adesh:6
 	if f.state == asyncBlock2Done_ {
+//line testdata/run/t_scope_result.adesh:6
 		return
 	}
+//line testdata/run/t_scope_result.adesh:6
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:6
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:6
 func (f *asyncBlock2) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/t_scope_result.adesh:6
 	x := recover()
+//line testdata/run/t_scope_result.adesh:6
 	if x == nil {
+//line testdata/run/t_scope_result.adesh:6
 		return
 	}
+//line testdata/run/t_scope_result.adesh:6
 	f.Drop()
+//line testdata/run/t_scope_result.adesh:6
 	panic(x)
 }
 
+//line testdata/run/t_scope_result.adesh:6
 func (f *asyncBlock2) dropSub_() {}
 
+//line testdata/run/t_scope_result.adesh:6
 func (f *asyncBlock2) complete_() {
+//line testdata/run/t_scope_result.adesh:6
 	f.state = asyncBlock2Done_
+//line testdata/run/t_scope_result.adesh:6
 	f.tmp_.Drop()
+//line testdata/run/t_scope_result.adesh:6
 	*f = asyncBlock2{state: asyncBlock2Done_}
 }
 
@@ -77,70 +106,106 @@ const asyncBlock3Done_ = 2
 //
 //line testdata/run/t_scope_result.adesh:7
 func (f *asyncBlock3) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/t_scope_result.adesh:7
 	defer f.catch_(cx, &result_)
+//line testdata/run/t_scope_result.adesh:7
 	for {
+//line testdata/run/t_scope_result.adesh:7
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:7
 		case 0: // start
-//line testdata/run/t_scope_result.adesh:8
 			f.sub1_ = rt.Sleep(1)
+//line testdata/run/t_scope_result.adesh:8
 			f.state = 1
+//line testdata/run/t_scope_result.adesh:8
 			fallthrough
+//line testdata/run/t_scope_result.adesh:8
 		case 1: // after the await at t_scope_result.adesh:8
 //line testdata/run/t_scope_result.adesh:8
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:8
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:8
 				cx.SuspendedAt("testdata/run/t_scope_result.adesh:8")
+//line testdata/run/t_scope_result.adesh:8
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:8
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/t_scope_result.adesh:9
 			if *f.fail {
 //line testdata/run/t_scope_result.adesh:9
 				panic(&rt.Thrown{Err: rt.NewError("child failed"), Pos: "testdata/run/t_scope_result.adesh:9:23"})
 			}
+//line testdata/run/t_scope_result.adesh:9
 			f.tmp_ = (*f.total).Lock()
-//line testdata/run/t_scope_result.adesh:10
 			*f.tmp_.Ptr() += 2
+//line testdata/run/t_scope_result.adesh:10
 			{
+//line testdata/run/t_scope_result.adesh:10
 				f.tmp_.Drop()
+//line testdata/run/t_scope_result.adesh:10
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/t_scope_result.adesh:10
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:10
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/t_scope_result.adesh:7
 		default:
+//line testdata/run/t_scope_result.adesh:7
 			rt.AwaitedAgain("the async block", "testdata/run/t_scope_result.adesh:7:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:7
 func (f *asyncBlock3) Drop() {
+//line testdata/run/t_scope_result.adesh:7
 	if f.state == asyncBlock3Done_ {
+//line testdata/run/t_scope_result.adesh:7
 		return
 	}
+//line testdata/run/t_scope_result.adesh:7
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:7
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:7
 func (f *asyncBlock3) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/t_scope_result.adesh:7
 	x := recover()
+//line testdata/run/t_scope_result.adesh:7
 	if x == nil {
+//line testdata/run/t_scope_result.adesh:7
 		return
 	}
+//line testdata/run/t_scope_result.adesh:7
 	f.Drop()
+//line testdata/run/t_scope_result.adesh:7
 	panic(x)
 }
 
+//line testdata/run/t_scope_result.adesh:7
 func (f *asyncBlock3) dropSub_() {
+//line testdata/run/t_scope_result.adesh:7
 	switch f.state {
+//line testdata/run/t_scope_result.adesh:7
 	case 1:
+//line testdata/run/t_scope_result.adesh:7
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/t_scope_result.adesh:7
 func (f *asyncBlock3) complete_() {
+//line testdata/run/t_scope_result.adesh:7
 	f.state = asyncBlock3Done_
+//line testdata/run/t_scope_result.adesh:7
 	f.tmp_.Drop()
+//line testdata/run/t_scope_result.adesh:7
 	*f = asyncBlock3{state: asyncBlock3Done_}
 }
 
@@ -158,32 +223,47 @@ const asyncLambda1Done_ = 1
 //
 //line testdata/run/t_scope_result.adesh:5
 func (f *asyncLambda1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/t_scope_result.adesh:5
 	for {
+//line testdata/run/t_scope_result.adesh:5
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:5
 		case 0: // start
-//line testdata/run/t_scope_result.adesh:6
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock2{total: f.total})).Drop()
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock3{fail: f.fail, total: f.total})).Drop()
+//line testdata/run/t_scope_result.adesh:7
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:7
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/t_scope_result.adesh:5
 		default:
+//line testdata/run/t_scope_result.adesh:5
 			rt.AwaitedAgain("the async lambda", "testdata/run/t_scope_result.adesh:5:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:5
 func (f *asyncLambda1) Drop() {
+//line testdata/run/t_scope_result.adesh:5
 	if f.state == asyncLambda1Done_ {
+//line testdata/run/t_scope_result.adesh:5
 		return
 	}
+//line testdata/run/t_scope_result.adesh:5
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:5
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:5
 func (f *asyncLambda1) dropSub_() {}
 
+//line testdata/run/t_scope_result.adesh:5
 func (f *asyncLambda1) complete_() {
+//line testdata/run/t_scope_result.adesh:5
 	*f = asyncLambda1{state: asyncLambda1Done_}
 }
 
@@ -202,88 +282,141 @@ const runFutureDone_ = 2
 //
 //line testdata/run/t_scope_result.adesh:3
 func (f *runFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/t_scope_result.adesh:3
 	defer f.catch_(cx, &result_)
+//line testdata/run/t_scope_result.adesh:3
 	var aw_ rt.Result[rt.Unit, rt.Error]
+//line testdata/run/t_scope_result.adesh:3
 	var r_ rt.Result[int64, rt.Error]
+//line testdata/run/t_scope_result.adesh:3
 	var t_ rt.Result[rt.Unit, rt.Error]
+//line testdata/run/t_scope_result.adesh:3
 	for {
+//line testdata/run/t_scope_result.adesh:3
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:3
 		case 0: // start
-//line testdata/run/t_scope_result.adesh:4
 			f.total = rt.NewMutex[int64](0)
 			f.sub1_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
+//line testdata/run/t_scope_result.adesh:5
 				return rt.Box[rt.Unit](asyncLambda1{total: &f.total, fail: &f.fail, s: s})
 			}))
+//line testdata/run/t_scope_result.adesh:5
 			f.state = 1
+//line testdata/run/t_scope_result.adesh:5
 			fallthrough
+//line testdata/run/t_scope_result.adesh:5
 		case 1: // after the await at t_scope_result.adesh:5
 //line testdata/run/t_scope_result.adesh:5
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:5
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:5
 				cx.SuspendedAt("testdata/run/t_scope_result.adesh:5")
+//line testdata/run/t_scope_result.adesh:5
 				return rt.Pending[rt.Result[int64, rt.Error]]()
 			}
+//line testdata/run/t_scope_result.adesh:5
 			f.sub1_ = rt.ScopeResultFuture[rt.Unit]{}
+//line testdata/run/t_scope_result.adesh:5
 			aw_ = step_.Value
+//line testdata/run/t_scope_result.adesh:5
 			t_ = aw_
+//line testdata/run/t_scope_result.adesh:5
 			if !t_.IsOk {
+//line testdata/run/t_scope_result.adesh:5
 				f.complete_()
+//line testdata/run/t_scope_result.adesh:5
 				return rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t_.Err))
 			}
 //line testdata/run/t_scope_result.adesh:5
 			_ = t_.Val
+//line testdata/run/t_scope_result.adesh:5
 			f.tmp_ = f.total.Lock()
+//line testdata/run/t_scope_result.adesh:5
 			r_ = rt.Ok[int64, rt.Error](*f.tmp_.Ptr())
+//line testdata/run/t_scope_result.adesh:5
 			{
+//line testdata/run/t_scope_result.adesh:5
 				f.tmp_.Drop()
+//line testdata/run/t_scope_result.adesh:5
 				f.tmp_ = rt.MutexGuard[int64]{}
 			}
+//line testdata/run/t_scope_result.adesh:13
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:13
 			return rt.Ready[rt.Result[int64, rt.Error]](r_)
+//line testdata/run/t_scope_result.adesh:3
 		default:
+//line testdata/run/t_scope_result.adesh:3
 			rt.AwaitedAgain("`run`", "testdata/run/t_scope_result.adesh:3:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:3
 func (f *runFuture) Drop() {
+//line testdata/run/t_scope_result.adesh:3
 	if f.state == runFutureDone_ {
+//line testdata/run/t_scope_result.adesh:3
 		return
 	}
+//line testdata/run/t_scope_result.adesh:3
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:3
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:3
 func (f *runFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Result[int64, rt.Error]]) {
+//line testdata/run/t_scope_result.adesh:3
 	x := recover()
+//line testdata/run/t_scope_result.adesh:3
 	if x == nil {
+//line testdata/run/t_scope_result.adesh:3
 		return
 	}
+//line testdata/run/t_scope_result.adesh:3
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/t_scope_result.adesh:3
 		f.Drop()
+//line testdata/run/t_scope_result.adesh:3
 		*r = rt.Ready[rt.Result[int64, rt.Error]](rt.Err[int64, rt.Error](t.Err))
+//line testdata/run/t_scope_result.adesh:3
 		return
 	}
+//line testdata/run/t_scope_result.adesh:3
 	f.Drop()
+//line testdata/run/t_scope_result.adesh:3
 	panic(x)
 }
 
+//line testdata/run/t_scope_result.adesh:3
 func (f *runFuture) dropSub_() {
+//line testdata/run/t_scope_result.adesh:3
 	switch f.state {
+//line testdata/run/t_scope_result.adesh:3
 	case 1:
+//line testdata/run/t_scope_result.adesh:3
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/t_scope_result.adesh:3
 func (f *runFuture) complete_() {
+//line testdata/run/t_scope_result.adesh:3
 	f.state = runFutureDone_
+//line testdata/run/t_scope_result.adesh:3
 	f.tmp_.Drop()
+//line testdata/run/t_scope_result.adesh:3
 	*f = runFuture{state: runFutureDone_}
 }
 
 //line testdata/run/t_scope_result.adesh:3
 func run(fail bool) runFuture {
+//line testdata/run/t_scope_result.adesh:3
 	return runFuture{fail: fail}
 }
 
@@ -302,77 +435,119 @@ const asyncBlock5Done_ = 3
 //
 //line testdata/run/t_scope_result.adesh:21
 func (f *asyncBlock5) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/t_scope_result.adesh:21
 	defer f.catch_(cx, &result_)
+//line testdata/run/t_scope_result.adesh:21
 	for {
+//line testdata/run/t_scope_result.adesh:21
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:21
 		case 0: // start
-//line testdata/run/t_scope_result.adesh:22
 			f.defers_.Push(func() {
 //line testdata/run/t_scope_result.adesh:22
 				rt.Print("sibling cancelled")
 			})
 //line testdata/run/t_scope_result.adesh:23
 			f.sub1_ = (*f.started).Send(1)
+//line testdata/run/t_scope_result.adesh:23
 			f.state = 1
+//line testdata/run/t_scope_result.adesh:23
 			fallthrough
+//line testdata/run/t_scope_result.adesh:23
 		case 1: // after the await at t_scope_result.adesh:23
 //line testdata/run/t_scope_result.adesh:23
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:23
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:23
 				cx.SuspendedAt("testdata/run/t_scope_result.adesh:23")
+//line testdata/run/t_scope_result.adesh:23
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:23
 			f.sub1_ = rt.SendFuture[int64]{}
-//line testdata/run/t_scope_result.adesh:24
 			f.sub2_ = rt.Sleep(1000000)
+//line testdata/run/t_scope_result.adesh:24
 			f.state = 2
+//line testdata/run/t_scope_result.adesh:24
 			fallthrough
+//line testdata/run/t_scope_result.adesh:24
 		case 2: // after the await at t_scope_result.adesh:24
 //line testdata/run/t_scope_result.adesh:24
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:24
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:24
 				cx.SuspendedAt("testdata/run/t_scope_result.adesh:24")
+//line testdata/run/t_scope_result.adesh:24
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:24
 			f.sub2_ = rt.SleepFuture{}
+//line testdata/run/t_scope_result.adesh:24
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:24
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/t_scope_result.adesh:21
 		default:
+//line testdata/run/t_scope_result.adesh:21
 			rt.AwaitedAgain("the async block", "testdata/run/t_scope_result.adesh:21:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:21
 func (f *asyncBlock5) Drop() {
+//line testdata/run/t_scope_result.adesh:21
 	if f.state == asyncBlock5Done_ {
+//line testdata/run/t_scope_result.adesh:21
 		return
 	}
+//line testdata/run/t_scope_result.adesh:21
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:21
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:21
 func (f *asyncBlock5) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/t_scope_result.adesh:21
 	x := recover()
+//line testdata/run/t_scope_result.adesh:21
 	if x == nil {
+//line testdata/run/t_scope_result.adesh:21
 		return
 	}
+//line testdata/run/t_scope_result.adesh:21
 	f.Drop()
+//line testdata/run/t_scope_result.adesh:21
 	panic(x)
 }
 
+//line testdata/run/t_scope_result.adesh:21
 func (f *asyncBlock5) dropSub_() {
+//line testdata/run/t_scope_result.adesh:21
 	switch f.state {
+//line testdata/run/t_scope_result.adesh:21
 	case 1:
+//line testdata/run/t_scope_result.adesh:21
 		f.sub1_.Drop()
+//line testdata/run/t_scope_result.adesh:21
 	case 2:
+//line testdata/run/t_scope_result.adesh:21
 		f.sub2_.Drop()
 	}
 }
 
+//line testdata/run/t_scope_result.adesh:21
 func (f *asyncBlock5) complete_() {
+//line testdata/run/t_scope_result.adesh:21
 	f.state = asyncBlock5Done_
+//line testdata/run/t_scope_result.adesh:21
 	f.defers_.Run()
+//line testdata/run/t_scope_result.adesh:21
 	*f = asyncBlock5{state: asyncBlock5Done_}
 }
 
@@ -389,46 +564,68 @@ const asyncBlock6Done_ = 2
 //
 //line testdata/run/t_scope_result.adesh:26
 func (f *asyncBlock6) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/t_scope_result.adesh:26
 	for {
+//line testdata/run/t_scope_result.adesh:26
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:26
 		case 0: // start
-//line testdata/run/t_scope_result.adesh:27
 			f.sub1_ = (*f.started).Recv()
+//line testdata/run/t_scope_result.adesh:27
 			f.state = 1
+//line testdata/run/t_scope_result.adesh:27
 			fallthrough
+//line testdata/run/t_scope_result.adesh:27
 		case 1: // after the await at t_scope_result.adesh:27
 //line testdata/run/t_scope_result.adesh:27
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:27
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:27
 				cx.SuspendedAt("testdata/run/t_scope_result.adesh:27")
+//line testdata/run/t_scope_result.adesh:27
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:27
 			f.sub1_ = rt.RecvFuture[int64]{}
-//line testdata/run/t_scope_result.adesh:28
 			panic(&rt.Thrown{Err: rt.NewError("boom"), Pos: "testdata/run/t_scope_result.adesh:28:13"})
+//line testdata/run/t_scope_result.adesh:26
 		default:
+//line testdata/run/t_scope_result.adesh:26
 			rt.AwaitedAgain("the async block", "testdata/run/t_scope_result.adesh:26:17")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:26
 func (f *asyncBlock6) Drop() {
+//line testdata/run/t_scope_result.adesh:26
 	if f.state == asyncBlock6Done_ {
+//line testdata/run/t_scope_result.adesh:26
 		return
 	}
+//line testdata/run/t_scope_result.adesh:26
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:26
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:26
 func (f *asyncBlock6) dropSub_() {
+//line testdata/run/t_scope_result.adesh:26
 	switch f.state {
+//line testdata/run/t_scope_result.adesh:26
 	case 1:
+//line testdata/run/t_scope_result.adesh:26
 		f.sub1_.Drop()
 	}
 }
 
+//line testdata/run/t_scope_result.adesh:26
 func (f *asyncBlock6) complete_() {
+//line testdata/run/t_scope_result.adesh:26
 	*f = asyncBlock6{state: asyncBlock6Done_}
 }
 
@@ -445,33 +642,48 @@ const asyncLambda4Done_ = 1
 //
 //line testdata/run/t_scope_result.adesh:20
 func (f *asyncLambda4) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/t_scope_result.adesh:20
 	for {
+//line testdata/run/t_scope_result.adesh:20
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:20
 		case 0: // start
-//line testdata/run/t_scope_result.adesh:21
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock5{started: f.started})).Drop()
 //line testdata/run/t_scope_result.adesh:26
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock6{started: f.started})).Drop()
+//line testdata/run/t_scope_result.adesh:30
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:30
 			return rt.Ready[int64](5)
+//line testdata/run/t_scope_result.adesh:20
 		default:
+//line testdata/run/t_scope_result.adesh:20
 			rt.AwaitedAgain("the async lambda", "testdata/run/t_scope_result.adesh:20:23")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:20
 func (f *asyncLambda4) Drop() {
+//line testdata/run/t_scope_result.adesh:20
 	if f.state == asyncLambda4Done_ {
+//line testdata/run/t_scope_result.adesh:20
 		return
 	}
+//line testdata/run/t_scope_result.adesh:20
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:20
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:20
 func (f *asyncLambda4) dropSub_() {}
 
+//line testdata/run/t_scope_result.adesh:20
 func (f *asyncLambda4) complete_() {
+//line testdata/run/t_scope_result.adesh:20
 	*f = asyncLambda4{state: asyncLambda4Done_}
 }
 
@@ -487,29 +699,45 @@ const asyncLambda7Done_ = 1
 //
 //line testdata/run/t_scope_result.adesh:35
 func (f *asyncLambda7) Poll(cx *rt.Context) rt.Poll[int64] {
+//line testdata/run/t_scope_result.adesh:35
 	for {
+//line testdata/run/t_scope_result.adesh:35
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:35
 		case 0: // start
+//line testdata/run/t_scope_result.adesh:35
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:35
 			return rt.Ready[int64](7)
+//line testdata/run/t_scope_result.adesh:35
 		default:
+//line testdata/run/t_scope_result.adesh:35
 			rt.AwaitedAgain("the async lambda", "testdata/run/t_scope_result.adesh:35:23")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:35
 func (f *asyncLambda7) Drop() {
+//line testdata/run/t_scope_result.adesh:35
 	if f.state == asyncLambda7Done_ {
+//line testdata/run/t_scope_result.adesh:35
 		return
 	}
+//line testdata/run/t_scope_result.adesh:35
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:35
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:35
 func (f *asyncLambda7) dropSub_() {}
 
+//line testdata/run/t_scope_result.adesh:35
 func (f *asyncLambda7) complete_() {
+//line testdata/run/t_scope_result.adesh:35
 	*f = asyncLambda7{state: asyncLambda7Done_}
 }
 
@@ -524,29 +752,43 @@ const asyncBlock9Done_ = 1
 //
 //line testdata/run/t_scope_result.adesh:40
 func (f *asyncBlock9) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/t_scope_result.adesh:40
 	for {
+//line testdata/run/t_scope_result.adesh:40
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:40
 		case 0: // start
 //line testdata/run/t_scope_result.adesh:40
 			panic(&rt.Thrown{Err: rt.NewError("thrown as before"), Pos: "testdata/run/t_scope_result.adesh:40:52"})
+//line testdata/run/t_scope_result.adesh:40
 		default:
+//line testdata/run/t_scope_result.adesh:40
 			rt.AwaitedAgain("the async block", "testdata/run/t_scope_result.adesh:40:44")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:40
 func (f *asyncBlock9) Drop() {
+//line testdata/run/t_scope_result.adesh:40
 	if f.state == asyncBlock9Done_ {
+//line testdata/run/t_scope_result.adesh:40
 		return
 	}
+//line testdata/run/t_scope_result.adesh:40
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:40
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:40
 func (f *asyncBlock9) dropSub_() {}
 
+//line testdata/run/t_scope_result.adesh:40
 func (f *asyncBlock9) complete_() {
+//line testdata/run/t_scope_result.adesh:40
 	*f = asyncBlock9{state: asyncBlock9Done_}
 }
 
@@ -562,31 +804,47 @@ const asyncLambda8Done_ = 1
 //
 //line testdata/run/t_scope_result.adesh:40
 func (f *asyncLambda8) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+//line testdata/run/t_scope_result.adesh:40
 	for {
+//line testdata/run/t_scope_result.adesh:40
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:40
 		case 0: // start
 //line testdata/run/t_scope_result.adesh:40
 			rt.ScopeSpawn(cx, f.s, rt.Box[rt.Unit](asyncBlock9{})).Drop()
+//line testdata/run/t_scope_result.adesh:40
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:40
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/t_scope_result.adesh:40
 		default:
+//line testdata/run/t_scope_result.adesh:40
 			rt.AwaitedAgain("the async lambda", "testdata/run/t_scope_result.adesh:40:21")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:40
 func (f *asyncLambda8) Drop() {
+//line testdata/run/t_scope_result.adesh:40
 	if f.state == asyncLambda8Done_ {
+//line testdata/run/t_scope_result.adesh:40
 		return
 	}
+//line testdata/run/t_scope_result.adesh:40
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:40
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:40
 func (f *asyncLambda8) dropSub_() {}
 
+//line testdata/run/t_scope_result.adesh:40
 func (f *asyncLambda8) complete_() {
+//line testdata/run/t_scope_result.adesh:40
 	*f = asyncLambda8{state: asyncLambda8Done_}
 }
 
@@ -606,176 +864,279 @@ const mainFutureDone_ = 9
 //
 //line testdata/run/t_scope_result.adesh:16
 func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
+//line testdata/run/t_scope_result.adesh:16
 	defer f.catch_(cx, &result_)
+//line testdata/run/t_scope_result.adesh:16
 	var aw1_ rt.Result[int64, rt.Error]
+//line testdata/run/t_scope_result.adesh:16
 	var aw2_ rt.Result[int64, rt.Error]
+//line testdata/run/t_scope_result.adesh:16
 	var aw3_ rt.Result[int64, rt.Error]
+//line testdata/run/t_scope_result.adesh:16
 	var aw_ rt.Result[int64, rt.Error]
+//line testdata/run/t_scope_result.adesh:16
 	var e_1 rt.Error
+//line testdata/run/t_scope_result.adesh:16
 poll_:
 	for {
+//line testdata/run/t_scope_result.adesh:16
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:16
 		case 0: // start
-//line testdata/run/t_scope_result.adesh:17
 			f.sub1_ = run(false)
+//line testdata/run/t_scope_result.adesh:17
 			f.state = 1
+//line testdata/run/t_scope_result.adesh:17
 			fallthrough
+//line testdata/run/t_scope_result.adesh:17
 		case 1: // after the await at t_scope_result.adesh:17
 //line testdata/run/t_scope_result.adesh:17
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:17
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:17
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:17
 			f.sub1_ = runFuture{}
+//line testdata/run/t_scope_result.adesh:17
 			aw_ = step_.Value
 //line testdata/run/t_scope_result.adesh:17
 			rt.Print(aw_)
 			f.sub1_ = run(true)
+//line testdata/run/t_scope_result.adesh:18
 			f.state = 2
+//line testdata/run/t_scope_result.adesh:18
 			fallthrough
+//line testdata/run/t_scope_result.adesh:18
 		case 2: // after the await at t_scope_result.adesh:18
 //line testdata/run/t_scope_result.adesh:18
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:18
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:18
 			f.sub1_ = runFuture{}
+//line testdata/run/t_scope_result.adesh:18
 			aw1_ = step_.Value
 //line testdata/run/t_scope_result.adesh:18
 			rt.Print(aw1_)
 			f.started = rt.NewChannel[int64](int(1))
 			f.sub2_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[int64] {
+//line testdata/run/t_scope_result.adesh:20
 				return rt.Box[int64](asyncLambda4{started: &f.started, s: s})
 			}))
+//line testdata/run/t_scope_result.adesh:20
 			f.state = 3
+//line testdata/run/t_scope_result.adesh:20
 			fallthrough
+//line testdata/run/t_scope_result.adesh:20
 		case 3: // after the await at t_scope_result.adesh:20
 //line testdata/run/t_scope_result.adesh:20
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:20
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:20
 				cx.SuspendedAt("testdata/run/t_scope_result.adesh:20")
+//line testdata/run/t_scope_result.adesh:20
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:20
 			f.sub2_ = rt.ScopeResultFuture[int64]{}
+//line testdata/run/t_scope_result.adesh:20
 			aw2_ = step_.Value
+//line testdata/run/t_scope_result.adesh:20
 			if aw2_.IsOk {
+//line testdata/run/t_scope_result.adesh:20
 				var v int64 = aw2_.Val
 //line testdata/run/t_scope_result.adesh:32
 				rt.Print("ok", v)
 			} else {
+//line testdata/run/t_scope_result.adesh:32
 				var e rt.Error = aw2_.Err
-//line testdata/run/t_scope_result.adesh:33
 				rt.Print("err", e.Message)
 			}
 			f.sub2_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[int64] {
+//line testdata/run/t_scope_result.adesh:35
 				return rt.Start[int64](nil, asyncLambda7{s: s})
 			}))
+//line testdata/run/t_scope_result.adesh:35
 			f.state = 4
+//line testdata/run/t_scope_result.adesh:35
 			fallthrough
+//line testdata/run/t_scope_result.adesh:35
 		case 4: // after the await at t_scope_result.adesh:35
 //line testdata/run/t_scope_result.adesh:35
 			step_ := f.sub2_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:35
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:35
 				cx.SuspendedAt("testdata/run/t_scope_result.adesh:35")
+//line testdata/run/t_scope_result.adesh:35
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:35
 			f.sub2_ = rt.ScopeResultFuture[int64]{}
+//line testdata/run/t_scope_result.adesh:35
 			aw3_ = step_.Value
+//line testdata/run/t_scope_result.adesh:35
 			if aw3_.IsOk {
+//line testdata/run/t_scope_result.adesh:35
 				var v_ int64 = aw3_.Val
-//line testdata/run/t_scope_result.adesh:36
 				rt.Print("ok", v_)
 			} else {
+//line testdata/run/t_scope_result.adesh:36
 				var e_ rt.Error = aw3_.Err
-//line testdata/run/t_scope_result.adesh:37
 				rt.Print("err", e_.Message)
 			}
+//line testdata/run/t_scope_result.adesh:35
 			f.state = 5
+//line testdata/run/t_scope_result.adesh:35
 			fallthrough
+//line testdata/run/t_scope_result.adesh:35
 		case 5: // body of the try at t_scope_result.adesh:39
 //line testdata/run/t_scope_result.adesh:40
 			f.sub3_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
+//line testdata/run/t_scope_result.adesh:40
 				return rt.Start[rt.Unit](nil, asyncLambda8{s: s})
 			})
+//line testdata/run/t_scope_result.adesh:40
 			f.state = 6
+//line testdata/run/t_scope_result.adesh:40
 			fallthrough
+//line testdata/run/t_scope_result.adesh:40
 		case 6: // after the await at t_scope_result.adesh:40
 //line testdata/run/t_scope_result.adesh:40
 			step_ := f.sub3_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:40
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:40
 				cx.SuspendedAt("testdata/run/t_scope_result.adesh:40")
+//line testdata/run/t_scope_result.adesh:40
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:40
 			f.sub3_ = rt.ScopeFuture[rt.Unit]{}
+//line testdata/run/t_scope_result.adesh:40
 			f.state = 8
+//line testdata/run/t_scope_result.adesh:40
 			continue poll_
+//line testdata/run/t_scope_result.adesh:16
 		case 7: // catch of the try at t_scope_result.adesh:39
+//line testdata/run/t_scope_result.adesh:16
 			thrown_ := f.err_
+//line testdata/run/t_scope_result.adesh:16
 			f.err_ = nil
+//line testdata/run/t_scope_result.adesh:16
 			e_1 = thrown_.Err
 //line testdata/run/t_scope_result.adesh:42
 			rt.Print("caught:", e_1.Message)
+//line testdata/run/t_scope_result.adesh:42
 			f.state = 8
+//line testdata/run/t_scope_result.adesh:42
 			fallthrough
+//line testdata/run/t_scope_result.adesh:42
 		case 8: // after the try at t_scope_result.adesh:39
+//line testdata/run/t_scope_result.adesh:42
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:42
 			return rt.Ready[rt.Unit](rt.Unit{})
+//line testdata/run/t_scope_result.adesh:16
 		default:
+//line testdata/run/t_scope_result.adesh:16
 			rt.AwaitedAgain("`main`", "testdata/run/t_scope_result.adesh:16:10")
 		}
 	}
 }
 
 // Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.
+//
+//line testdata/run/t_scope_result.adesh:16
 func (f *mainFuture) Drop() {
+//line testdata/run/t_scope_result.adesh:16
 	if f.state == mainFutureDone_ {
+//line testdata/run/t_scope_result.adesh:16
 		return
 	}
+//line testdata/run/t_scope_result.adesh:16
 	f.dropSub_()
+//line testdata/run/t_scope_result.adesh:16
 	f.complete_()
 }
 
+//line testdata/run/t_scope_result.adesh:16
 func (f *mainFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
+//line testdata/run/t_scope_result.adesh:16
 	x := recover()
+//line testdata/run/t_scope_result.adesh:16
 	if x == nil {
+//line testdata/run/t_scope_result.adesh:16
 		return
 	}
+//line testdata/run/t_scope_result.adesh:16
 	if t, ok := x.(*rt.Thrown); ok {
+//line testdata/run/t_scope_result.adesh:16
 		switch f.state {
+//line testdata/run/t_scope_result.adesh:16
 		case 5, 6:
+//line testdata/run/t_scope_result.adesh:16
 			f.dropSub_()
+//line testdata/run/t_scope_result.adesh:16
 			f.err_ = t
+//line testdata/run/t_scope_result.adesh:16
 			f.state = 7
+//line testdata/run/t_scope_result.adesh:16
 			*r = f.Poll(cx)
+//line testdata/run/t_scope_result.adesh:16
 			return
 		}
 	}
+//line testdata/run/t_scope_result.adesh:16
 	f.Drop()
+//line testdata/run/t_scope_result.adesh:16
 	panic(x)
 }
 
+//line testdata/run/t_scope_result.adesh:16
 func (f *mainFuture) dropSub_() {
+//line testdata/run/t_scope_result.adesh:16
 	switch f.state {
+//line testdata/run/t_scope_result.adesh:16
 	case 1:
+//line testdata/run/t_scope_result.adesh:16
 		f.sub1_.Drop()
+//line testdata/run/t_scope_result.adesh:16
 	case 2:
+//line testdata/run/t_scope_result.adesh:16
 		f.sub1_.Drop()
+//line testdata/run/t_scope_result.adesh:16
 	case 3:
+//line testdata/run/t_scope_result.adesh:16
 		f.sub2_.Drop()
+//line testdata/run/t_scope_result.adesh:16
 	case 4:
+//line testdata/run/t_scope_result.adesh:16
 		f.sub2_.Drop()
+//line testdata/run/t_scope_result.adesh:16
 	case 6:
+//line testdata/run/t_scope_result.adesh:16
 		f.sub3_.Drop()
 	}
 }
 
+//line testdata/run/t_scope_result.adesh:16
 func (f *mainFuture) complete_() {
+//line testdata/run/t_scope_result.adesh:16
 	f.state = mainFutureDone_
+//line testdata/run/t_scope_result.adesh:16
 	*f = mainFuture{state: mainFutureDone_}
 }
 
 //line testdata/run/t_scope_result.adesh:16
 func adeshMain() mainFuture {
+//line testdata/run/t_scope_result.adesh:16
 	return mainFuture{}
 }
 
@@ -794,16 +1155,24 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/t_scope_result.adesh:16
 			f.sub1_ = adeshMain()
+//line testdata/run/t_scope_result.adesh:16
 			f.state = 1
+//line testdata/run/t_scope_result.adesh:16
 			fallthrough
+//line testdata/run/t_scope_result.adesh:16
 		case 1: // after the await at t_scope_result.adesh:16
 //line testdata/run/t_scope_result.adesh:16
 			step_ := f.sub1_.Poll(cx)
+//line testdata/run/t_scope_result.adesh:16
 			if !step_.Ready {
+//line testdata/run/t_scope_result.adesh:16
 				return rt.Pending[rt.Unit]()
 			}
+//line testdata/run/t_scope_result.adesh:16
 			f.sub1_ = mainFuture{}
+//line testdata/run/t_scope_result.adesh:16
 			f.complete_()
+//line testdata/run/t_scope_result.adesh:16
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -25,18 +25,23 @@ func (v Counter) AdeshField(name string) (any, bool) {
 
 //line testdata/run/t_share_loop_return.adesh:5
 func spin(limit int64) int64 {
+//line testdata/run/t_share_loop_return.adesh:5
 	var held_ rt.Held
+//line testdata/run/t_share_loop_return.adesh:5
 	defer held_.Unwind()
-//line testdata/run/t_share_loop_return.adesh:6
 	var c *rt.Share[Counter] = rt.NewShare[Counter](Counter{n: 0})
+//line testdata/run/t_share_loop_return.adesh:6
 	held_.Push(rt.HoldRef(&c))
-//line testdata/run/t_share_loop_return.adesh:7
 	for {
 		(*c.Get()).n++
 		if (*c.Get()).n >= limit {
+//line testdata/run/t_share_loop_return.adesh:9
 			var r_ int64 = (*c.Get()).n
+//line testdata/run/t_share_loop_return.adesh:9
 			{
+//line testdata/run/t_share_loop_return.adesh:9
 				c.Release()
+//line testdata/run/t_share_loop_return.adesh:9
 				held_.Pop(rt.HoldRef(&c))
 			}
 //line testdata/run/t_share_loop_return.adesh:10
@@ -59,7 +64,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/t_share_loop_return.adesh:15
 			rt.Print(spin(3))
+//line testdata/run/t_share_loop_return.adesh:15
 			f.complete_()
+//line testdata/run/t_share_loop_return.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -68,6 +68,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/t_sort_float.adesh:12
 			for _, x_ := range items {
+//line testdata/run/t_sort_float.adesh:12
 				var it Item = x_
 //line testdata/run/t_sort_float.adesh:12
 				rt.Print(it.name, it.price)
@@ -80,7 +81,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			})
 //line testdata/run/t_sort_float.adesh:15
 			rt.Print(ns)
+//line testdata/run/t_sort_float.adesh:15
 			f.complete_()
+//line testdata/run/t_sort_float.adesh:15
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

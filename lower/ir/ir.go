@@ -3,6 +3,8 @@
 // it as Go source, and Fprint dumps it for `adesh2go ir`.
 package ir
 
+import "cmp"
+
 // Program is one Go package: the whole AdeshLang program.
 type Program struct {
 	Decls []Decl // in emission order
@@ -128,6 +130,21 @@ type Stmt interface{ stmtNode() }
 // Block is `{ stmts }`.
 type Block struct {
 	Stmts []Stmt
+}
+
+// OnLine gives a statement of a kind that has a line the line l, unless it has one.
+func OnLine(s Stmt, l *Line) Stmt {
+	switch s := s.(type) {
+	case *ExprStmt:
+		s.Line = cmp.Or(s.Line, l)
+	case *Assign:
+		s.Line = cmp.Or(s.Line, l)
+	case *Define:
+		s.Line = cmp.Or(s.Line, l)
+	case *If:
+		s.Line = cmp.Or(s.Line, l)
+	}
+	return s
 }
 
 // ExprStmt is an expression statement.

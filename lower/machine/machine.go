@@ -52,6 +52,8 @@ type Spec struct {
 	// block), and Pos is where it is written; empty for the program's own future.
 	What string
 	Pos  ir.Expr
+	// Debug shows the locals kept in the state struct to a debugger (machine_debug.go).
+	Debug bool
 }
 
 // Lowerer is what the pass asks of the lowerer that calls it.
@@ -397,7 +399,7 @@ func (m *machine) explodeFor(s *ir.For) {
 	m.jump(head)
 	m.cur = head
 	if s.Cond != nil {
-		m.emit(&ir.If{Cond: ir.Not(s.Cond), Then: &ir.Block{Stmts: m.jumpStmts(exit)}})
+		m.emit(&ir.If{Cond: ir.Not(s.Cond), Then: &ir.Block{Stmts: m.jumpStmts(exit)}, Line: s.Line})
 	}
 	m.loops = append(m.loops, &mloop{exploded: true, brk: exit, cont: post, label: s.Label, fins: len(m.fins)})
 	m.explode(s.Body.Stmts)
@@ -405,7 +407,7 @@ func (m *machine) explodeFor(s *ir.For) {
 	m.jump(post)
 	m.cur = post
 	if s.Post != nil {
-		m.emit(m.rewrite(m.defineOf(s.Post), 0))
+		m.emit(ir.OnLine(m.rewrite(m.defineOf(s.Post), 0), s.Line))
 	}
 	m.jump(head)
 	m.cur = exit
@@ -637,6 +639,10 @@ func (m *machine) branch(s *ir.Branch, depth int) ir.Stmt {
 
 // emitReturn completes the future: run the pending defers, clear the state, return the value.
 func (m *machine) emitReturn(r *ir.Return) {
+	var line *ir.Line // the return's, or, falling off the end, the line before
+	if r != nil {
+		line = r.Line
+	}
 	var value ir.Expr = &ir.Composite{Type: tUnit}
 	if r != nil && len(r.Results) > 0 {
 		value = r.Results[0]
@@ -646,10 +652,10 @@ func (m *machine) emitReturn(r *ir.Return) {
 		// undoes this where it reads no field).
 		res := &ir.Local{Name: "res_", Type: m.resultT, Reads: 1}
 		m.results[res] = true
-		m.emit(&ir.Define{V: res, Value: value})
+		m.emit(&ir.Define{V: res, Value: value, Line: line})
 		value = &ir.Ref{V: res}
 	}
-	m.emit(&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "complete_"}}})
+	m.emit(&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "complete_"}}, Line: line})
 	m.emit(&ir.Return{Results: []ir.Expr{rtCallT("Ready", []ir.Type{m.resultT}, value)}})
 	m.cur = nil
 }

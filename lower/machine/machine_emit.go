@@ -108,9 +108,20 @@ func (m *machine) pollBody() []ir.Stmt {
 		}
 		body = append(body, &ir.Define{V: v})
 	}
+	var mirrors []*ir.FieldDecl
+	if m.spec.Debug {
+		mirrors = m.mirrored()
+	}
+	if len(mirrors) > 0 {
+		body = append(body, mirrorDecls(mirrors)...)
+	}
 	sw := &ir.Switch{Tag: stateRef()}
 	for _, c := range m.cases {
-		sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(c.id)}}, Body: c.stmts, Comment: c.about})
+		stmts := c.stmts
+		if len(mirrors) > 0 {
+			stmts = append([]ir.Stmt{mirrorRefresh(mirrors)}, withMirrors(stmts, mirrors)...)
+		}
+		sw.Cases = append(sw.Cases, &ir.Case{Exprs: []ir.Expr{&ir.Lit{Text: ir.Itoa(c.id)}}, Body: stmts, Comment: c.about})
 	}
 	var again ir.Expr = &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Lit{Text: `"adesh2go: future polled after it completed"`}}}
 	if m.spec.What != "" {
@@ -204,11 +215,13 @@ func (m *machine) catchFunc(pollT ir.Type) ir.Decl {
 	body = append(body,
 		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "Drop"}}},
 		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "panic"}, Args: []ir.Expr{&ir.Ref{V: x}}}})
-	return &ir.Func{Name: "catch_", Recv: m.recv(), Params: []*ir.Param{m.ctxParam(), {Name: "r", Type: &ir.TPtr{Elem: pollT}}}, Body: &ir.Block{Stmts: body}}
+	return &ir.Func{Name: "catch_", Recv: m.recv(), Params: []*ir.Param{m.ctxParam(), {Name: "r", Type: &ir.TPtr{Elem: pollT}}}, Body: &ir.Block{Stmts: body}, Line: m.spec.Line}
 }
 
 // dropFunc writes Drop (cancel: drop the awaited sub-future, run the defers, release), complete
-// (the same work at a normal return) and dropSub.
+// (the same work at a normal return) and dropSub. Like catch_, they are on the fn's line: the
+// lines Go would count on to from Poll's last are the user's, where a debugger's breakpoints
+// would find them.
 func (m *machine) dropFunc() ir.Decl {
 	done := &ir.Ident{Name: m.doneName()}
 	// dropSub drops the sub-future of the state the future is suspended in.
@@ -228,7 +241,7 @@ func (m *machine) dropFunc() ir.Decl {
 	if len(sw.Cases) > 0 {
 		dropSubBody = []ir.Stmt{sw}
 	}
-	m.prog.Decls = append(m.prog.Decls, &ir.Func{Name: "dropSub_", Recv: m.recv(), Body: &ir.Block{Stmts: dropSubBody}})
+	m.prog.Decls = append(m.prog.Decls, &ir.Func{Name: "dropSub_", Recv: m.recv(), Body: &ir.Block{Stmts: dropSubBody}, Line: m.spec.Line})
 	// complete runs the defers and releases what the fields hold, then clears the struct.
 	var comp []ir.Stmt
 	if m.defers != nil || m.cleansUp() {
@@ -251,14 +264,14 @@ func (m *machine) dropFunc() ir.Decl {
 	}
 	comp = append(comp, &ir.Assign{Lhs: []ir.Expr{&ir.Unary{Op: "*", X: &ir.Ident{Name: "f"}}}, Op: "=",
 		Rhs: []ir.Expr{&ir.Composite{Type: m.self, Fields: []*ir.KeyValue{{Key: "state", Value: done}}}}})
-	m.prog.Decls = append(m.prog.Decls, &ir.Func{Name: "complete_", Recv: m.recv(), Body: &ir.Block{Stmts: comp}})
+	m.prog.Decls = append(m.prog.Decls, &ir.Func{Name: "complete_", Recv: m.recv(), Body: &ir.Block{Stmts: comp}, Line: m.spec.Line})
 	drop := []ir.Stmt{
 		&ir.If{Cond: &ir.Binary{Op: "==", X: stateRef(), Y: done}, Then: &ir.Block{Stmts: []ir.Stmt{&ir.Return{}}}},
 		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "dropSub_"}}},
 		&ir.ExprStmt{X: &ir.Call{Fun: &ir.Sel{X: &ir.Ident{Name: "f"}, Name: "complete_"}}},
 	}
 	return &ir.Func{Doc: "Drop cancels the future: the awaited future is dropped, defers run, shares and guards are released.",
-		Name: "Drop", Recv: m.recv(), Body: &ir.Block{Stmts: drop}}
+		Name: "Drop", Recv: m.recv(), Body: &ir.Block{Stmts: drop}, Line: m.spec.Line}
 }
 
 func isNilable(t ir.Type) bool {
