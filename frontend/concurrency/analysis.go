@@ -97,6 +97,7 @@ func Analyze(info *check.Info, diags *diag.List) *Facts {
 	a.checkSpawns()
 	a.checkThreads()
 	a.checkParallel()
+	a.checkAsyncLambdaCalls()
 	a.checkBorrows()
 	a.checkScopes()
 	a.warnGuards()
