@@ -116,6 +116,12 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 	} else {
 		xs = l.exprList(b, exprs)
 	}
+	var instance *ir.Local // a fluent method's receiver: the call gives it (check's Fluent)
+	if ci.Fluent {
+		instance = l.temp("inst", l.goTypeOf(ci.Derefs[0]))
+		b.add(&ir.Define{V: instance, Value: xs[0]})
+		xs[0] = &ir.Ref{V: instance}
+	}
 	if ci.Kind == check.CallMethod {
 		recv = l.derefAll(xs[0], ci.Derefs)
 		if ci.Sig.SelfMut && !addressable(recv) {
@@ -160,7 +166,12 @@ func (l *lowerer) funcCall(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		return &ir.Call{Fun: &ir.Ident{Name: name}, TypeArgs: targs, Args: append([]ir.Expr{recv}, args...)}
 	}
 	if ci.Kind == check.CallMethod {
-		return &ir.Call{Fun: &ir.Sel{X: recv, Name: methodName}, Args: args}
+		call := &ir.Call{Fun: &ir.Sel{X: recv, Name: methodName}, Args: args}
+		if instance != nil {
+			b.add(&ir.ExprStmt{X: call, Line: b.line})
+			return &ir.Call{Fun: &ir.Sel{X: &ir.Ref{V: instance}, Name: "Clone"}}
+		}
+		return call
 	}
 	return &ir.Call{Fun: &ir.Ident{Name: name}, TypeArgs: l.goTypes(ci.TypeArgs), Args: args}
 }

@@ -51,7 +51,10 @@ func (l *lowerer) methodDispatch(def *types.TypeDef, self *ir.TName) ir.Decl {
 			xs = append(xs, rtCallT("DynTo", []ir.Type{l.goTypeOf(p)}, arg, pos))
 		}
 		call := &ir.Call{Fun: &ir.Sel{X: v, Name: methodName(name)}, Args: xs}
-		if !sig.Async && types.IsUnit(types.OrUnit(sig.Ret)) {
+		if fd.ReturnsSelf {
+			// `return this`: the instance it was called on, which the share gives (rt.Receiver).
+			body = append(body, &ir.ExprStmt{X: call}, &ir.Return{Results: []ir.Expr{&ir.Ident{Pkg: "rt", Name: "Receiver"}, &ir.Lit{Text: "true"}}})
+		} else if !sig.Async && types.IsUnit(types.OrUnit(sig.Ret)) {
 			body = append(body, &ir.ExprStmt{X: call}, &ir.Return{Results: []ir.Expr{&ir.Ident{Name: "nil"}, &ir.Lit{Text: "true"}}})
 		} else {
 			body = append(body, &ir.Return{Results: []ir.Expr{call, &ir.Lit{Text: "true"}}})

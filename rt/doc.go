@@ -94,7 +94,7 @@
 //	Option OptionClone PadEnd PadStart ParallelFilter ParallelForEach ParallelMap ParallelReduce
 //	ParallelSum ParallelSumDyn ParseFloat ParseInt Pending Poll Print PrintStyle PrintStyled
 //	Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf PromiseRace PromisesOf RangeArray
-//	ReadFile ReadFuture ReadGuard ReadLineFuture Ready RecvFuture RejectValues Rejected
+//	ReadFile ReadFuture ReadGuard ReadLineFuture Ready Receiver RecvFuture RejectValues Rejected
 //	ReleaseOption RemoveFile Repeat Replace Resolved Result ResultClone ResultFuture ResultValue
 //	RotateLeft RotateRight Round RunScope RunTests RwLock Scope ScopeFuture ScopeResult
 //	ScopeResultFuture ScopeSpawn Select SelectFuture Semaphore SendFuture Set SetInterval SetOf

@@ -22,13 +22,24 @@ func (s *Share[T]) AdeshSetField(name string, x any, pos string) bool {
 	return setStructField(reflect.ValueOf(s.Get()), name, x, pos)
 }
 
-// AdeshMethod calls a method of the shared value.
+// AdeshMethod calls a method of the shared value; a method that gives its receiver (a class's
+// fluent method: Receiver) gives the share, the instance it was called on.
 func (s *Share[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 	if m, ok := any(s.Get()).(MethodCaller); ok {
-		return m.AdeshMethod(name, pos, args)
+		v, found := m.AdeshMethod(name, pos, args)
+		if _, self := v.(receiverMark); self {
+			return s, found
+		}
+		return v, found
 	}
 	return nil, false
 }
+
+// Receiver is what a method called by name gives when it returns the instance it was called on
+// (a class's `return this`): the share around the instance gives itself in its place.
+var Receiver Value = receiverMark{}
+
+type receiverMark struct{}
 
 // DynArgs fails at pos unless a dynamic call of the method name passes it n arguments.
 func DynArgs(name string, args []Value, n int, pos string) {

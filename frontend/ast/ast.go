@@ -70,6 +70,10 @@ type FuncDecl struct {
 	Ret        Type // nil when omitted ('->' and ':' both accepted)
 	Body       *Block
 	Recv       *ExtendDecl // for methods: the block it belongs to; nil for free functions
+	// ReturnsSelf marks a class method whose every return gave `this` (the class desugaring
+	// made them plain returns): a call of it gives the instance it was called on, so that
+	// fluent chains (`c.inc().inc()`) act on that instance, not on a copy.
+	ReturnsSelf bool
 
 	Obj *types.Object // set by the checker
 }

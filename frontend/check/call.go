@@ -42,6 +42,9 @@ type CallInfo struct {
 	// (`compute(1).then(…)`: an async fn's result is also a promise); RecvType is then the
 	// promise's type.
 	Promised types.Type
+	// Fluent: a class method that returns the instance it is called on (ReturnsSelf); the
+	// call's value is that instance (the share the receiver is), Ret its type.
+	Fluent bool
 }
 
 // SelKind says what a selector `x.name` denotes.
@@ -494,6 +497,10 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 				}
 				if m.Obj.Sig.SelfMut {
 					c.refuseReadGuardWrite(e, sel.X, true)
+				}
+				if m.ReturnsSelf && len(derefs) > 0 && types.IsShare(derefs[0]) {
+					ci.Fluent, ci.Ret = true, derefs[0] // `c.inc()` gives c (classDecls)
+					return derefs[0], true
 				}
 				return t, true
 			}

@@ -229,6 +229,7 @@ func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
 		case static:
 			cls.statics = append(cls.statics, f)
 		default:
+			markReturnsSelf(f)
 			cls.methods = append(cls.methods, f)
 		}
 		return nil
@@ -561,5 +562,31 @@ func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 			}
 			return true
 		})
+	}
+}
+
+// markReturnsSelf marks a method whose every return gives `this` (a fluent method) and makes
+// those returns plain: a call of it gives the instance it was called on (ast.FuncDecl.ReturnsSelf),
+// where returning `this` itself would give a copy of the instance's struct.
+func markReturnsSelf(f *ast.FuncDecl) {
+	var returns []*ast.ReturnStmt
+	self := true
+	ast.Inspect(f.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Lambda, *ast.AsyncBlock, *ast.DeclStmt:
+			return false
+		case *ast.ReturnStmt:
+			id, ok := ast.Unparen(n.Value).(*ast.Ident)
+			self = self && n.Value != nil && ok && id.Name == "self"
+			returns = append(returns, n)
+		}
+		return self
+	})
+	if !self || len(returns) == 0 || f.Ret != nil || f.Async {
+		return
+	}
+	f.ReturnsSelf = true
+	for _, r := range returns {
+		r.Value = nil
 	}
 }
