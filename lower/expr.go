@@ -631,12 +631,17 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 			other, ot = y, yt
 		}
 		var isNull ir.Expr
-		if types.IsAny(ot) {
+		_, optional := types.Resolve(ot).(*types.Optional)
+		switch {
+		case types.IsAny(ot):
 			isNull = &ir.Binary{Op: "==", X: other, Y: &ir.Ident{Name: "nil"}}
-		} else if types.IsBasic(ot, types.Null) {
+		case types.IsBasic(ot, types.Null):
 			isNull = &ir.Lit{Text: "true"}
-		} else {
+		case optional:
 			isNull = &ir.Unary{Op: "!", X: &ir.Sel{X: other, Name: "Some"}}
+		default:
+			l.discard(b, other, ot) // a value that is never null (check's nullComparable)
+			isNull = &ir.Lit{Text: "false"}
 		}
 		if e.Op == "!=" {
 			return ir.Not(isNull)
@@ -649,13 +654,13 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 		}
 		return l.dynBinary(e, l.toAny(x, xt), l.toAny(y, yt))
 	}
-	if f := types.IntFloatMix(xt, yt); f != nil {
-		// Mixed integer and float operands, which the checker allows in untyped code: the
-		// integer side converts.
-		if types.IsInteger(xt) {
-			x, xt = &ir.Conv{Type: l.goTypeOf(f), X: x}, f
-		} else {
-			y, yt = &ir.Conv{Type: l.goTypeOf(f), X: y}, f
+	if w := types.WiderNumber(xt, yt); w != nil && e.Op != "<<" && e.Op != ">>" && e.Op != "**" {
+		// Two number types meet in the wider (check): the narrower side converts.
+		if !types.Identical(xt, w) {
+			x, xt = &ir.Conv{Type: l.goTypeOf(w), X: x}, w
+		}
+		if !types.Identical(yt, w) {
+			y, yt = &ir.Conv{Type: l.goTypeOf(w), X: y}, w
 		}
 	}
 	if f := foldBinary(e.Op, x, y, e.TypeOf(), yt); f != nil {

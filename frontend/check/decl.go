@@ -86,6 +86,12 @@ func (c *checker) collect() {
 			}
 			vd := &types.VariantDef{Name: v.Name.Name, Index: i, Enum: def}
 			for _, p := range v.Payload {
+				if payloadName(p, scope) {
+					// `enum R { Ok(value), Err(error) }`: the interpreter's payload names, not
+					// types; the payload holds any value (EVERYDAY.md §7).
+					vd.Payload = append(vd.Payload, types.AnyType)
+					continue
+				}
 				vd.Payload = append(vd.Payload, c.typeExprIn(p, scope))
 			}
 			def.Variants = append(def.Variants, vd)
@@ -372,4 +378,19 @@ func selfType(def *types.TypeDef) types.Type {
 		n.Args = append(n.Args, tp)
 	}
 	return n
+}
+
+// payloadName reports whether a variant's payload is written as a name rather than a type: a
+// lower-case identifier with no type arguments that names no type in scope.
+func payloadName(t ast.Type, scope *types.Scope) bool {
+	n, ok := t.(*ast.NamedType)
+	if !ok || n.Pkg != nil || len(n.Args) > 0 || n.Name.Name == "" {
+		return false
+	}
+	name := n.Name.Name
+	if name[0] < 'a' || name[0] > 'z' || basicTypeNames[name] != nil || name == "set" {
+		return false
+	}
+	obj := scope.Lookup(name)
+	return obj == nil || obj.Kind != types.ObjType
 }

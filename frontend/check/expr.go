@@ -692,6 +692,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			return types.InvalidType
 		}
 		c.sameOperands(e, x, y)
+		if w := types.WiderNumber(x, y); w != nil {
+			return w // `i32 + i64` is an i64, `i64 * f64` an f64: the narrower widens
+		}
 		return x
 	case "**":
 		if dyn {
@@ -726,14 +729,11 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		return x
 	case "==", "!=":
 		if dyn || types.IsBasic(x, types.Null) || types.IsBasic(y, types.Null) {
-			if types.IsBasic(y, types.Null) {
-				c.nullComparable(e.X, x)
-			} else if types.IsBasic(x, types.Null) {
-				c.nullComparable(e.Y, y)
-			}
+			// A value that is never null is unequal to null (`x != null` is true), as the
+			// interpreter has it; lower folds the test.
 			return types.BoolType
 		}
-		if !c.assignable(y, x) && !c.assignable(x, y) {
+		if types.WiderNumber(x, y) == nil && !c.assignable(y, x) && !c.assignable(x, y) {
 			c.errorf(e, "cannot compare `%s` with `%s`", typeString(x), typeString(y))
 		}
 		return types.BoolType
@@ -752,20 +752,12 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 	return types.InvalidType
 }
 
-func (c *checker) nullComparable(e ast.Expr, t types.Type) {
-	switch types.Resolve(t).(type) {
-	case *types.Optional:
-		return
-	}
-	if types.IsAny(t) || types.IsInvalid(t) || types.IsBasic(t, types.Null) {
-		return
-	}
-	c.errorf(e, "`%s` is never null: only optionals (`T?`) can be compared with `null`", typeString(t))
-}
-
 func (c *checker) sameOperands(e *ast.Binary, x, y types.Type) {
 	if c.unify(x, y) {
 		return
+	}
+	if types.WiderNumber(x, y) != nil {
+		return // two number types meet in the wider (numberResult); lower converts the other
 	}
 	d := c.errorf(e, "mismatched types in `%s`: `%s` and `%s`", e.Op, typeString(x), typeString(y))
 	if types.IsNumeric(x) && types.IsNumeric(y) {

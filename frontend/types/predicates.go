@@ -49,6 +49,31 @@ func IntFloatMix(x, y Type) Type {
 	return nil
 }
 
+// WiderNumber is the type two different number types meet in (EVERYDAY.md §7.5, the
+// interpreter having one number type): with a float, the float (the wider of two floats);
+// two integers of one signedness, the wider; a signed and an unsigned one, i64. nil when x and
+// y are not two different number types.
+func WiderNumber(x, y Type) Type {
+	x, y = Resolve(x), Resolve(y)
+	if !IsNumeric(x) || !IsNumeric(y) || Identical(x, y) {
+		return nil
+	}
+	if f := IntFloatMix(x, y); f != nil {
+		return f
+	}
+	kx, ky := BasicKind(x), BasicKind(y)
+	if IsFloat(x) { // two floats: f64
+		return F64
+	}
+	if IsUnsigned(x) != IsUnsigned(y) {
+		return I64
+	}
+	if SizeOf(x) >= SizeOf(y) {
+		return Typ[kx]
+	}
+	return Typ[ky]
+}
+
 // IsAny reports whether t is the dynamic type.
 func IsAny(t Type) bool { return IsBasic(t, Any) }
 
