@@ -93,7 +93,7 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		return rtCallT("Some", []ir.Type{l.goTypeOf(o.Elem)}, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), o.Elem, e.Args[0]))
 	case builtin.FnAssert:
 		xs := l.exprList(b, e.Args)
-		var msg ir.Expr = &ir.Lit{Text: `"assertion failed"`}
+		var msg ir.Expr = &ir.Lit{Text: `"Assertion failed: condition is false"`}
 		if len(xs) > 1 {
 			msg = xs[1]
 		}

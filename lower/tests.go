@@ -21,7 +21,7 @@ func withoutTests(info *check.Info, run bool) *check.Info {
 	dropped := func(fi *check.FuncInfo) bool {
 		for ; fi != nil; fi = fi.Parent {
 			if fi.Test != nil {
-				return !run || !fi.Test.Entry
+				return !fi.Test.Used && (!run || !fi.Test.Entry) // a test code calls stays a function
 			}
 		}
 		return false

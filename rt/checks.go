@@ -14,14 +14,15 @@ func Clock() float64 { return time.Since(programStart).Seconds() }
 // AssertEq is assert_eq(a, b): a run-time error showing both values unless they are equal.
 func AssertEq(a, b Value, pos string) {
 	if !DynEq(a, b) {
-		Fail(pos, "assert_eq failed: "+shown(a)+" != "+shown(b))
+		Fail(pos, "Test failed: Assertion failed: left != right\n  left: "+shown(a)+"\n right: "+shown(b))
 	}
 }
 
-// AssertNe is assert_ne(a, b): a run-time error showing the value unless they differ.
+// AssertNe is assert_ne(a, b): a run-time error showing the value unless they differ. The
+// messages are the interpreter's (EVERYDAY.md §7.7).
 func AssertNe(a, b Value, pos string) {
 	if DynEq(a, b) {
-		Fail(pos, "assert_ne failed: both are "+shown(a))
+		Fail(pos, "Test failed: Assertion failed: left == right (expected not equal)\n  both values: "+shown(a))
 	}
 }
 

@@ -164,7 +164,7 @@ func Expect[T interface{ Unwrap(string) V }, V any](x T, msg, pos string) (v V) 
 // Assert fails with msg when cond is false.
 func Assert(cond bool, msg, pos string) {
 	if !cond {
-		Fail(pos, msg)
+		Fail(pos, "Test failed: "+msg) // the interpreter's form (EVERYDAY.md §7.7)
 	}
 }
 

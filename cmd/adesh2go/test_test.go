@@ -30,14 +30,16 @@ func TestTestCommand(t *testing.T) {
 			stdout: `top-level runs first
 ok   passes
 FAIL shows_both_values (testdata/tests/basics.adesh:20)
-    assert_eq failed: 22 != 21
+    Test failed: Assertion failed: left != right
+      left: 22
+     right: 21
 FAIL throws (testdata/tests/basics.adesh:24)
     the parser gave up
 ok   awaits
 ok   Strings.upper
 ok   Strings.slow_concat
 FAIL Strings.fails_assert (testdata/tests/basics.adesh:44)
-    answer is 42
+    Test failed: answer is 42
 4 passed, 3 failed
 `,
 			code: 1,

@@ -42,7 +42,7 @@ var (
 	FnErr           = function("Err", nil, hook)
 	FnSome          = function("Some", nil, hook)
 	FnNone          = function("None", nil, hook)
-	// assert(c) fails with "assertion failed".
+	// assert(c) fails with "Test failed: Assertion failed: condition is false" (§7.7).
 	FnAssert     = function("assert", fixed(sig(unit, boolean, str).opt(1)), hook)
 	FnArgs       = function("args", fixed(sig(arrayOf(str))), rtFn("Args"))
 	FnEnv        = function("env", fixed(sig(optional(str), str)), rtFn("Env"))

@@ -359,13 +359,14 @@ func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Ty
 			case types.ObjImport:
 				id.Obj = obj
 				member := obj.Members.LookupLocal(sel.Name.Name)
-				if member == nil || !isExported(member) {
+				if member == nil || !c.isExported(member) {
 					c.errorf(sel.Name, "`%s` has no exported member `%s`", id.Name, sel.Name.Name)
 					c.argsUnchecked(e)
 					return types.InvalidType, true
 				}
 				sel.Name.Obj = member
 				if member.Kind == types.ObjFunc {
+					c.noteTestUse(member) // `lib.test_twice()`
 					return c.funcCall(e, &CallInfo{Kind: CallFunc, Obj: member, Sig: member.Sig}, nil, expected), true
 				}
 				return types.InvalidType, false
@@ -572,7 +573,7 @@ func (c *checker) importedType(x ast.Expr) *types.Object {
 		return nil
 	}
 	member := obj.Members.LookupLocal(sel.Name.Name)
-	if member == nil || member.Kind != types.ObjType || !isExported(member) {
+	if member == nil || member.Kind != types.ObjType || !c.isExported(member) {
 		return nil
 	}
 	id.Obj = obj
@@ -607,12 +608,15 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			case types.ObjImport:
 				id.Obj = obj
 				member := obj.Members.LookupLocal(e.Name.Name)
-				if member == nil || !isExported(member) {
+				if member == nil || !c.isExported(member) {
 					c.errorf(e.Name, "`%s` has no exported member `%s`", id.Name, e.Name.Name)
 					return types.InvalidType
 				}
 				e.Name.Obj = member
 				c.info.Sels[e] = &SelInfo{Kind: SelImport, Obj: member}
+				if member.Kind == types.ObjFunc {
+					c.noteTestUse(member) // `x_tests.test_y` passed as a value
+				}
 				if member.Kind == types.ObjFunc && member.Sig != nil && len(member.Sig.TypeParams) > 0 {
 					return c.genericFuncValue(e.Name, member, expected) // `let f: fn(i64): i64 = lib.id;`
 				}

@@ -205,6 +205,8 @@ type checker struct {
 
 	flows     *flows
 	defByDecl map[any]*types.TypeDef // this pass's TypeDef of each declaration (ownTypes)
+	// exportedTests are the functions of `export test fn`, reachable from importing files.
+	exportedTests map[*ast.FuncDecl]bool
 	universe  *types.Scope
 	fileScope map[*ast.File]*types.Scope
 	fileOf    map[*types.Object]*ast.File
@@ -219,6 +221,7 @@ type checker struct {
 func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints map[*ast.Param]*hint, probing bool, fl *flows) *checker {
 	return &checker{
 		flows:           fl,
+		exportedTests:   map[*ast.FuncDecl]bool{},
 		files:           files,
 		fset:            fset,
 		diags:           diags,

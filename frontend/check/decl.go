@@ -200,7 +200,7 @@ func (c *checker) declareImport(f *ast.File, imp *ast.ImportDecl) {
 	}
 	members := types.NewScope(nil)
 	for n, obj := range c.fileScope[target].Names() {
-		if isExported(obj) {
+		if c.isExported(obj) {
 			members.Insert(&types.Object{Name: n, Kind: obj.Kind, Type: obj.Type, Decl: obj.Decl, Def: obj.Def, Sig: obj.Sig, Global: true})
 		}
 	}
@@ -237,10 +237,10 @@ func (c *checker) importTarget(from *ast.File, imp *ast.ImportDecl) *ast.File {
 	return nil
 }
 
-func isExported(obj *types.Object) bool {
+func (c *checker) isExported(obj *types.Object) bool {
 	switch d := obj.Decl.(type) {
 	case *ast.FuncDecl:
-		return d.Export
+		return d.Export || c.exportedTests[d]
 	case *ast.StructDecl:
 		return d.Export
 	case *ast.EnumDecl:

@@ -199,6 +199,7 @@ func (c *checker) ident(e *ast.Ident, expected types.Type) types.Type {
 		if obj.Type == nil {
 			return types.InvalidType
 		}
+		c.noteTestUse(obj)
 		c.noteCapture(obj)
 		if obj.Sig != nil && len(obj.Sig.TypeParams) > 0 {
 			return c.genericFuncValue(e, obj, expected)

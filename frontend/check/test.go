@@ -5,9 +5,11 @@ import (
 	"adesh2go/frontend/types"
 )
 
-// Tests (EVERYDAY.md §4): `test fn name() { … }` and the functions of `test Group { … }` are
-// checked as top-level functions, sync or async, whose names are in no scope (nothing calls a
-// test; `adesh2go test` starts each as a task of its own). A test takes nothing and returns
+// Tests (EVERYDAY.md §4, §7.7): `test fn name() { … }` and the functions of `test Group { … }`
+// are checked as top-level functions, sync or async, that `adesh2go test` starts each as a task
+// of its own. They are functions too, as in the interpreter: `name` (`Group__name` in a group)
+// may be called or passed as a value in its file, and `export test fn` from an importing file
+// (`lib.test_twice()`); a normal run runs none of them itself. A test takes nothing and returns
 // nothing: it fails by a failing assertion or an error it throws.
 
 // Test is one test function of the program.
@@ -16,6 +18,9 @@ type Test struct {
 	Decl  *ast.TestDecl
 	Func  *FuncInfo
 	Entry bool // declared in the entry file: `adesh2go test FILE` runs it
+	// Used: code other than the test itself names it (a call, a function value), so that a
+	// normal run, which runs no test, still has it.
+	Used bool
 }
 
 // collectTests declares the tests of every file, after the functions (a test's signature may
@@ -53,7 +58,17 @@ func (c *checker) collectTest(f *ast.File, scope *types.Scope, td *ast.TestDecl,
 	if fd.Ret != nil {
 		c.errorf(fd.Ret, "a test returns nothing: it fails by a failing assert, assert_eq or assert_ne, or by an error it throws")
 	}
-	obj := &types.Object{Name: fd.Name.Name, Kind: types.ObjFunc, Decl: fd, Global: true}
+	callName := fd.Name.Name
+	if td.Group != nil {
+		callName = td.Group.Name + "__" + fd.Name.Name // the interpreter's name of a group's test
+	}
+	obj := &types.Object{Name: callName, Kind: types.ObjFunc, Decl: fd, Global: true}
+	if scope.LookupLocal(callName) == nil {
+		scope.Insert(obj) // callable by name; a declaration of the same name keeps it
+	}
+	if td.Export {
+		c.exportedTests[fd] = true
+	}
 	fd.Obj = obj
 	fd.Name.Obj = obj
 	c.fileOf[obj] = f
@@ -77,5 +92,21 @@ func (c *checker) checkTestResults() {
 		if ret := types.Resolve(fi.Ret); ret != nil && !types.IsUnit(ret) && !types.IsNever(ret) && !types.IsInvalid(ret) {
 			c.errorf(fd.Name, "a test returns nothing, but `%s` returns `%s`: it fails by a failing assert, assert_eq or assert_ne, or by an error it throws", fi.Test.Name, typeString(ret))
 		}
+	}
+}
+
+// noteTestUse marks a test named by code other than its own body: a normal run keeps it.
+func (c *checker) noteTestUse(obj *types.Object) {
+	fd, ok := obj.Decl.(*ast.FuncDecl)
+	if !ok {
+		return
+	}
+	if fi := c.info.FuncOf[fd]; fi != nil && fi.Test != nil {
+		for in := c.fn; in != nil; in = in.Parent {
+			if in == fi {
+				return // a test calling itself
+			}
+		}
+		fi.Test.Used = true
 	}
 }

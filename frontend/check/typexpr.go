@@ -71,7 +71,7 @@ func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
 			return types.InvalidType
 		}
 		obj := imp.Members.LookupLocal(name)
-		if obj == nil || obj.Kind != types.ObjType || !isExported(obj) {
+		if obj == nil || obj.Kind != types.ObjType || !c.isExported(obj) {
 			c.errorf(t.Name, "`%s` has no exported type `%s`", t.Pkg.Name, name)
 			return types.InvalidType
 		}
