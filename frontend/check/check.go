@@ -207,9 +207,9 @@ type checker struct {
 	defByDecl map[any]*types.TypeDef // this pass's TypeDef of each declaration (ownTypes)
 	// exportedTests are the functions of `export test fn`, reachable from importing files.
 	exportedTests map[*ast.FuncDecl]bool
-	universe  *types.Scope
-	fileScope map[*ast.File]*types.Scope
-	fileOf    map[*types.Object]*ast.File
+	universe      *types.Scope
+	fileScope     map[*ast.File]*types.Scope
+	fileOf        map[*types.Object]*ast.File
 
 	fn      *FuncInfo    // the function being checked
 	scope   *types.Scope // the innermost scope
