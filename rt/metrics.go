@@ -80,7 +80,7 @@ func SchedulerMetrics() (m Metrics, ok bool) {
 			Steals: c[statSteals], StealAttempts: c[statStealAttempts], Parks: c[statParks],
 			GlobalPops: c[statInjectPops], Overflows: c[statOverflows], LIFOPolls: c[statLIFOPolls],
 			MaxDeque: c[statMaxDepth],
-			Deque:    w.deque.length(), Parked: w.parked.Load(),
+			Deque:    w.stealer.length(), Parked: w.parked.Load(),
 		})
 	}
 	m.WorkersTotal = len(s.workers)

@@ -169,7 +169,7 @@ func (s *scheduler) workVisible() bool {
 	for _, w := range s.workers {
 		// A LIFO slot counts: its owner may be in a long poll, and a searcher that parks after
 		// its search passed the slot, but before the slot was filled, missed the notify.
-		if w.deque.length() != 0 || w.inbox.Load() != nil || w.lifo.Load() != nil {
+		if w.stealer.length() != 0 || w.inbox.Load() != nil || w.lifo.Load() != nil {
 			return true
 		}
 	}
