@@ -10,7 +10,7 @@ func TestDequeOwnerLIFOThiefFIFO(t *testing.T) {
 	d, thief := newWorkDeque(4)
 	ts := make([]*task, 5)
 	for i := range ts {
-		ts[i] = &task{id: uint64(i)}
+		ts[i] = &task{id: uint32(i)}
 	}
 	for i := 0; i < 4; i++ {
 		if !d.push(ts[i]) {
@@ -60,7 +60,7 @@ func TestDequeConcurrentStealsTakeEachTaskOnce(t *testing.T) {
 		}()
 	}
 	for i := range tasks {
-		tasks[i].id = uint64(i)
+		tasks[i].id = uint32(i)
 		for !d.push(&tasks[i]) {
 			if x := d.pop(); x != nil {
 				take(x)

@@ -169,7 +169,7 @@ func LiveTasks() []TaskInfo {
 // against the state word after, so a torn read is discarded.
 func describeTask(t *task) TaskInfo {
 	s1 := t.state.Load()
-	info := TaskInfo{ID: t.id, State: stateNames[s1&stateMask], Worker: int(s1>>workerShift) - 1}
+	info := TaskInfo{ID: uint64(t.id), State: stateNames[s1&stateMask], Worker: int(s1>>workerShift) - 1}
 	if s1&flagCancel != 0 {
 		info.State += "+cancelling"
 	}

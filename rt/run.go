@@ -62,9 +62,9 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 	lastSched.Store(s)
 	schedMu.Unlock()
 
-	if h.err != nil {
+	if err := h.failure(); err != nil {
 		var zero T
-		return zero, h.err
+		return zero, err
 	}
 	return h.val, nil
 }

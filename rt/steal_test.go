@@ -62,7 +62,7 @@ func TestStealHalfTakesEachTaskOnce(t *testing.T) {
 	started.Wait() // the owner must not be done before a thief looks
 	owner := s.workers[0]
 	for i := range tasks {
-		tasks[i].id = uint64(i)
+		tasks[i].id = uint32(i)
 		for !owner.local.push(&tasks[i]) {
 			runtime.Gosched() // full: let the thieves in first
 			if x := owner.local.pop(); x != nil {
