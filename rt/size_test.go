@@ -21,9 +21,11 @@ func TestTaskAndLeafFutureSizes(t *testing.T) {
 		{"SleepFuture", unsafe.Sizeof(SleepFuture{}), 72},
 		{"YieldFuture", unsafe.Sizeof(YieldFuture{}), 0},
 		{"TimeoutFuture[int64]", unsafe.Sizeof(TimeoutFuture[int64]{}), 0},
+		{"Promise[int64]", unsafe.Sizeof(Promise[int64]{}), 56},
+		{"thenPromise[int64, int64]", unsafe.Sizeof(thenPromise[int64, int64]{}), 80}, // a pending .then
 	}
 	for _, s := range sizes {
-		t.Logf("%-22s %3d bytes", s.name, s.size)
+		t.Logf("%-26s %3d bytes", s.name, s.size)
 		if s.limit != 0 && s.size > s.limit {
 			t.Errorf("%s is %d bytes, more than %d", s.name, s.size, s.limit)
 		}
