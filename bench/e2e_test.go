@@ -188,22 +188,69 @@ func BenchmarkE2EFanoutGoroutines(b *testing.B) {
 	fmt.Printf("e2e fan-out %d tasks: adesh %.1f ms, goroutines %.1f ms: adesh/goroutines %.2f\n", fanoutN, a, g, a/g)
 }
 
-// BenchmarkE2EFanoutNode: the same fan-out against Node.js (`await null` for a yield). Target:
-// Node takes at least 3 times as long.
-func BenchmarkE2EFanoutNode(b *testing.B) {
-	js := nodeCmd(b, "fanout", fanoutN)
+// againstNode measures testdata/e2e/name at size n compiled by adesh2go and on Node.js,
+// interleaved; it skips where node is not installed.
+func againstNode(b *testing.B, name string, n int) (adesh, node *contender) {
+	js := nodeCmd(b, name, n)
 	if js == nil {
 		b.Skip("node is not installed here: skipping the comparison with Node.js")
 	}
-	adesh := &contender{name: "adesh", big: adeshCmd(b, "fanout", fanoutN), small: adeshCmd(b, "fanout", 1)}
-	node := &contender{name: "node", big: js, small: nodeCmd(b, "fanout", 1)}
+	adesh = &contender{name: "adesh", big: adeshCmd(b, name, n), small: adeshCmd(b, name, 1)}
+	node = &contender{name: "node", big: js, small: nodeCmd(b, name, 1)}
 	measure(b, adesh, node)
+	return adesh, node
+}
+
+// BenchmarkE2EFanoutNode: the same fan-out against Node.js (`await null` for a yield). Target:
+// Node takes at least 3 times as long.
+func BenchmarkE2EFanoutNode(b *testing.B) {
+	adesh, node := againstNode(b, "fanout", fanoutN)
 	a, n := adesh.median(wallMS), node.median(wallMS)
 	b.ReportMetric(a, "adesh-ms")
 	b.ReportMetric(n, "node-ms")
 	b.ReportMetric(n/a, "node/adesh")
 	b.ReportMetric(node.median(cpuMS)/adesh.median(cpuMS), "cpu-node/adesh")
 	fmt.Printf("e2e fan-out %d tasks: adesh %.1f ms, node %.1f ms: adesh is %.1fx faster (target 3x)\n", fanoutN, a, n, n/a)
+}
+
+// reportAgainstNode reports adesh2go's time and peak memory (the workload's: size n's over
+// size 1's) over Node's.
+func reportAgainstNode(b *testing.B, what string, adesh, node *contender) {
+	a, n := adesh.median(wallMS), node.median(wallMS)
+	mb := func(r e2eRun) float64 { return float64(r.maxRSS) / (1 << 20) }
+	am, nm := adesh.median(mb), node.median(mb)
+	b.ReportMetric(a, "adesh-ms")
+	b.ReportMetric(n, "node-ms")
+	b.ReportMetric(a/n, "adesh/node-time")
+	b.ReportMetric(adesh.median(cpuMS)/node.median(cpuMS), "adesh/node-cpu")
+	b.ReportMetric(am, "adesh-MB")
+	b.ReportMetric(nm, "node-MB")
+	b.ReportMetric(am/nm, "adesh/node-rss")
+	fmt.Printf("e2e %s: adesh %.1f ms %.1f MB, node %.1f ms %.1f MB: time %.2f, rss %.2f\n", what, a, am, n, nm, a/n, am/nm)
+}
+
+// BenchmarkE2EJSNode: JavaScript's async habits against Node.js: 1M awaits of an async fn in a
+// loop, 100k timers set at once, Promise.all over 100k reactions of one promise.
+func BenchmarkE2EJSNode(b *testing.B) {
+	for _, w := range []struct {
+		name string
+		n    int
+	}{{"js_awaits", 1_000_000}, {"js_timers", 100_000}, {"js_promise_all", 100_000}} {
+		b.Run(w.name, func(b *testing.B) {
+			adesh, node := againstNode(b, w.name, w.n)
+			reportAgainstNode(b, fmt.Sprintf("%s %d", w.name, w.n), adesh, node)
+		})
+	}
+}
+
+const thenChainN = 1_000_000
+
+// BenchmarkE2EThenChainNode: a chain of 1M `.then` reactions, built before any of them runs,
+// then awaited, against the same chain on Node.js: time and peak memory. Targets (issue 34):
+// at most half Node's time and 0.7 of its memory.
+func BenchmarkE2EThenChainNode(b *testing.B) {
+	adesh, node := againstNode(b, "then_chain", thenChainN)
+	reportAgainstNode(b, fmt.Sprintf("%d chained then reactions", thenChainN), adesh, node)
 }
 
 const suspendedN = 1_000_000

@@ -70,18 +70,18 @@ type twinRun struct {
 	maxRSS       int64
 }
 
-func runTwin(b *testing.B, exe, name string, workers int) twinRun {
-	r := runProcess(b, []string{exe, name, strconv.Itoa(workers)})
+func runTwin(b *testing.B, exe, name, workers string) twinRun {
+	r := runProcess(b, []string{exe, name, workers})
 	fields := strings.Fields(r.out)
 	if len(fields) != 4 {
-		b.Fatalf("%s %s %d printed %q", exe, name, workers, r.out)
+		b.Fatalf("%s %s %s printed %q", exe, name, workers, r.out)
 	}
 	ns, err := strconv.ParseInt(fields[0], 10, 64)
 	if err != nil {
 		b.Fatalf("%s %s: %v", exe, name, err)
 	}
 	if want := strconv.FormatInt(workload.Names[name], 10); fields[1] != want {
-		b.Fatalf("%s %s %d gave %s, want %s", exe, name, workers, fields[1], want)
+		b.Fatalf("%s %s %s gave %s, want %s", exe, name, workers, fields[1], want)
 	}
 	kb, err := strconv.ParseInt(fields[2], 10, 64)
 	if err != nil {
@@ -100,10 +100,34 @@ func medianOf(xs []float64) float64 {
 	return s[len(s)/2]
 }
 
+// twinWorkers is how many workers each side runs a workload on: rt's count, and Tokio's
+// argument (a count for the multi-thread runtime, or "current" for the current-thread one).
+type twinWorkers struct {
+	label, rt, tokio string
+}
+
+// onWorkers is n workers on each side, Tokio's multi-thread runtime.
+func onWorkers(n int) twinWorkers {
+	c := strconv.Itoa(n)
+	return twinWorkers{label: c + "w", rt: c, tokio: c}
+}
+
+// currentThread is rt on one worker against Tokio's current-thread runtime.
+var currentThread = twinWorkers{label: "1ct", rt: "1", tokio: "current"}
+
 // benchTokioTwin runs the workload on rt and on Tokio at each worker count, alternating, and
 // reports the median time and peak RSS of each side, rt over Tokio, and each side's time at
 // the first count over its time at the others (the speed-up from more workers).
 func benchTokioTwin(b *testing.B, name string, counts ...int) {
+	settings := make([]twinWorkers, len(counts))
+	for i, n := range counts {
+		settings[i] = onWorkers(n)
+	}
+	benchTokioTwinOn(b, name, settings...)
+}
+
+// benchTokioTwinOn is benchTokioTwin with each side's workers given.
+func benchTokioTwinOn(b *testing.B, name string, counts ...twinWorkers) {
 	tokioBuild.Do(buildTokioTwins)
 	if tokioSkip != "" {
 		b.Skip(tokioSkip)
@@ -121,10 +145,10 @@ func benchTokioTwin(b *testing.B, name string, counts ...int) {
 		for range tokioRounds {
 			for k, n := range counts {
 				for _, s := range []struct {
-					exe string
-					to  *side
-				}{{rtworkExe, &rtSide}, {tokioExe, &tkSide}} {
-					r := runTwin(b, s.exe, name, n)
+					exe, workers string
+					to           *side
+				}{{rtworkExe, n.rt, &rtSide}, {tokioExe, n.tokio, &tkSide}} {
+					r := runTwin(b, s.exe, name, s.workers)
 					s.to.ms[k] = append(s.to.ms[k], float64(r.elapsed.Microseconds())/1000)
 					s.to.cpu[k] = append(s.to.cpu[k], float64(r.cpu.Microseconds())/1000)
 					s.to.mb[k] = append(s.to.mb[k], float64(r.maxRSS)/(1<<20))
@@ -136,7 +160,7 @@ func benchTokioTwin(b *testing.B, name string, counts ...int) {
 	var line strings.Builder
 	fmt.Fprintf(&line, "tokio twin %s:", name)
 	for k, n := range counts {
-		w := strconv.Itoa(n) + "w"
+		w := n.label
 		rms, tms := medianOf(rtSide.ms[k]), medianOf(tkSide.ms[k])
 		rcpu, tcpu := medianOf(rtSide.cpu[k]), medianOf(tkSide.cpu[k])
 		rmb, tmb := medianOf(rtSide.mb[k]), medianOf(tkSide.mb[k])
@@ -161,6 +185,10 @@ func benchTokioTwin(b *testing.B, name string, counts ...int) {
 // awaits its right child inline, then the spawned one; each leaf yields once), on 1 and 2
 // workers.
 func BenchmarkTokioTree(b *testing.B) { benchTokioTwin(b, "tree", 1, 2) }
+
+// BenchmarkTokioTreeCurrentThread: the same tree on one rt worker against Tokio's
+// current-thread runtime (Tokio's own choice for one thread: no stealing, no LIFO slot).
+func BenchmarkTokioTreeCurrentThread(b *testing.B) { benchTokioTwinOn(b, "tree", currentThread) }
 
 // BenchmarkTokioSpawnMany: spawn 100k trivial tasks, then await each handle in order.
 func BenchmarkTokioSpawnMany(b *testing.B) { benchTokioTwin(b, "spawn_many", workers) }

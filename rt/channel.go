@@ -157,11 +157,11 @@ func (c *Channel[T]) SendNow(cx *Context, v T) {
 }
 
 // RecvFuture receives one value (`await ch.recv()`): Some(v), or None once the channel is
-// closed and drained. Store it by value and poll it in place.
+// closed and drained. Store it by value and poll it in place. Once it has given its value
+// it is the zero RecvFuture (ch nil), which gives None.
 type RecvFuture[T any] struct {
-	ch   *Channel[T]
-	done bool
-	w    waiter[T]
+	ch *Channel[T]
+	w  waiter[T]
 }
 
 // Recv receives a value: see RecvFuture. An async `for x in ch` loop is Recv until None.
@@ -169,7 +169,7 @@ func (c *Channel[T]) Recv() RecvFuture[T] { return RecvFuture[T]{ch: c} }
 
 // Poll takes a value, or waits for one.
 func (f *RecvFuture[T]) Poll(cx *Context) Poll[Option[T]] {
-	if f.done {
+	if f.ch == nil {
 		return Ready(None[T]())
 	}
 	if !cx.consumeBudget() {
@@ -209,15 +209,12 @@ func (f *RecvFuture[T]) Poll(cx *Context) Poll[Option[T]] {
 	return Pending[Option[T]]()
 }
 
-func (f *RecvFuture[T]) finish() {
-	f.done = true
-	f.w = waiter[T]{}
-}
+func (f *RecvFuture[T]) finish() { *f = RecvFuture[T]{} }
 
 // Drop withdraws a waiting receive. A value already handed to it goes to the next waiting
 // receiver, or back to the front of the buffer: it is never lost.
 func (f *RecvFuture[T]) Drop() {
-	if f.done || f.ch == nil {
+	if f.ch == nil {
 		return // finished, or the zero value a state machine keeps once the receive is done
 	}
 	c := f.ch

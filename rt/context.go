@@ -45,7 +45,7 @@ func (cx *Context) TaskID() uint64 {
 	if cx == nil || cx.task == nil {
 		return 0
 	}
-	return cx.task.id
+	return uint64(cx.task.id)
 }
 
 // consumeBudget reports whether a leaf future that is ready may complete now. When the poll's

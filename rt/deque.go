@@ -6,11 +6,13 @@ import "sync/atomic"
 // force overflow and stealing.
 var dequeSlots = 256
 
-// workDeque is a fixed-capacity Chase-Lev work-stealing deque. The owning worker pushes and
-// pops at the bottom (LIFO: the task it just woke runs next, while its data is in cache); other
-// workers steal from the top (FIFO: the oldest work migrates). Slots are atomic pointers and
-// the owner clears a slot it pops, so a popped task is never reachable from the deque again.
-// Go's atomics are sequentially consistent, which the algorithm's fences need.
+// workDeque is a fixed-capacity Chase-Lev work-stealing deque, reached through one of its two
+// ends (as Tokio's Local and Steal): the owning worker holds the dequeOwner end, pushes and
+// pops at the bottom (LIFO: the task it just spawned runs next, while its data is in cache);
+// every worker, the owner included, may hold the dequeThief end and steal from the top (FIFO:
+// the oldest work migrates). Slots are atomic pointers and the owner clears a slot it pops,
+// so a popped task is never reachable from the deque again. Go's atomics are sequentially
+// consistent, which the algorithm's fences need.
 type workDeque struct {
 	top    atomic.Int64 // next slot to steal; only ever increases
 	_      [56]byte     // keep thieves' and owner's words on separate cache lines
@@ -20,16 +22,31 @@ type workDeque struct {
 	mask   int64
 }
 
-func newWorkDeque(capacity int) *workDeque {
+// dequeOwner is the owning worker's end of a deque: only that worker's goroutine calls it.
+type dequeOwner struct{ d *workDeque }
+
+// dequeThief is the stealing end of a deque: any goroutine may call it.
+type dequeThief struct{ d *workDeque }
+
+// newWorkDeque makes a deque of at least capacity slots (a power of two) and gives its ends.
+func newWorkDeque(capacity int) (dequeOwner, dequeThief) {
 	size := 1
 	for size < capacity {
 		size <<= 1
 	}
-	return &workDeque{slots: make([]atomic.Pointer[task], size), mask: int64(size - 1)}
+	d := &workDeque{slots: make([]atomic.Pointer[task], size), mask: int64(size - 1)}
+	return dequeOwner{d}, dequeThief{d}
 }
 
-// push adds t at the bottom; it reports false when the deque is full. Owner only.
-func (d *workDeque) push(t *task) bool {
+// capacity is the number of slots.
+func (o dequeOwner) capacity() int { return len(o.d.slots) }
+
+// length is the number of queued tasks.
+func (o dequeOwner) length() int { return o.d.length() }
+
+// push adds t at the bottom; it reports false when the deque is full.
+func (o dequeOwner) push(t *task) bool {
+	d := o.d
 	b := d.bottom.Load()
 	if b-d.top.Load() >= int64(len(d.slots)) {
 		return false
@@ -39,8 +56,9 @@ func (d *workDeque) push(t *task) bool {
 	return true
 }
 
-// pop takes the newest task from the bottom, or nil. Owner only.
-func (d *workDeque) pop() *task {
+// pop takes the newest task from the bottom, or nil.
+func (o dequeOwner) pop() *task {
+	d := o.d
 	b := d.bottom.Load() - 1
 	d.bottom.Store(b)
 	top := d.top.Load()
@@ -63,8 +81,18 @@ func (d *workDeque) pop() *task {
 	return t
 }
 
-// steal takes the oldest task from the top, or nil when the deque is empty or another thief
-// won the race. Any goroutine; the owner uses it for FIFO order on a single worker.
+// popOldest takes the oldest task from the top, as a thief does (racing the thieves): for
+// FIFO order on a single worker, fairness, and overflow, which keeps the oldest tasks' order.
+func (o dequeOwner) popOldest() *task { return o.d.steal() }
+
+// steal takes the oldest task from the top, or nil when the deque is empty.
+func (s dequeThief) steal() *task { return s.d.steal() }
+
+// length is a snapshot of the number of queued tasks.
+func (s dequeThief) length() int { return s.d.length() }
+
+// steal takes the oldest task from the top, or nil when the deque is empty; it retries when
+// another thief (or the owner popping the last task) won the race for a slot.
 func (d *workDeque) steal() *task {
 	for {
 		top := d.top.Load()

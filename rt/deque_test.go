@@ -7,10 +7,10 @@ import (
 )
 
 func TestDequeOwnerLIFOThiefFIFO(t *testing.T) {
-	d := newWorkDeque(4)
+	d, thief := newWorkDeque(4)
 	ts := make([]*task, 5)
 	for i := range ts {
-		ts[i] = &task{id: uint64(i)}
+		ts[i] = &task{id: uint32(i)}
 	}
 	for i := 0; i < 4; i++ {
 		if !d.push(ts[i]) {
@@ -20,25 +20,25 @@ func TestDequeOwnerLIFOThiefFIFO(t *testing.T) {
 	if d.push(ts[4]) {
 		t.Fatal("a full deque took a fifth task")
 	}
-	if got := d.steal(); got != ts[0] {
+	if got := thief.steal(); got != ts[0] {
 		t.Fatalf("steal took task %d, want the oldest", got.id)
 	}
 	if got := d.pop(); got != ts[3] {
 		t.Fatalf("pop took task %d, want the newest", got.id)
 	}
-	if d.slots[3&d.mask].Load() != nil {
+	if d.d.slots[3&d.d.mask].Load() != nil {
 		t.Fatal("the owner left a popped task in its slot")
 	}
 	d.pop()
 	d.pop()
-	if d.pop() != nil || d.steal() != nil || d.length() != 0 {
+	if d.pop() != nil || thief.steal() != nil || thief.length() != 0 {
 		t.Fatal("an emptied deque still gave tasks")
 	}
 }
 
 func TestDequeConcurrentStealsTakeEachTaskOnce(t *testing.T) {
 	const total, thieves = 200_000 / stressScale, 3
-	d := newWorkDeque(4)
+	d, thief := newWorkDeque(4)
 	tasks := make([]task, total)
 	var taken [total]atomic.Int32
 	var wg sync.WaitGroup
@@ -52,15 +52,15 @@ func TestDequeConcurrentStealsTakeEachTaskOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !done.Load() || d.length() > 0 {
-				if x := d.steal(); x != nil {
+			for !done.Load() || thief.length() > 0 {
+				if x := thief.steal(); x != nil {
 					take(x)
 				}
 			}
 		}()
 	}
 	for i := range tasks {
-		tasks[i].id = uint64(i)
+		tasks[i].id = uint32(i)
 		for !d.push(&tasks[i]) {
 			if x := d.pop(); x != nil {
 				take(x)

@@ -18,48 +18,72 @@ type eventLoop struct {
 	// must wait for the turn (its holder runs them when it lets go).
 	busy atomic.Bool
 
-	mu     sync.Mutex
-	micro  callbackQueue
-	macro  callbackQueue
+	mu sync.Mutex
+	// micro holds reactions, some of which are their own callbacks (thenPromise); macro holds
+	// timer callbacks, plain functions (8 bytes a slot, not an interface's 16).
+	micro  callbackQueue[callback]
+	macro  callbackQueue[func()]
 	queued atomic.Int64
 }
 
+// callback is what the event loop runs: a function (callbackFunc), or a reaction that is its
+// own callback (thenPromise), which saves a closure per reaction.
+type callback interface{ runCallback() }
+
+// callbackFunc is a function as a callback.
+type callbackFunc func()
+
+func (f callbackFunc) runCallback() { f() }
+
 // callbackQueue is a FIFO of callbacks.
-type callbackQueue struct {
-	items []func()
+type callbackQueue[C any] struct {
+	items []C
 	head  int
 }
 
-func (q *callbackQueue) push(fn func()) { q.items = append(q.items, fn) }
+func (q *callbackQueue[C]) push(c C) { q.items = append(q.items, c) }
 
-func (q *callbackQueue) pop() func() {
+// pop takes the oldest callback; ok is false when there is none.
+func (q *callbackQueue[C]) pop() (c C, ok bool) {
 	if q.head == len(q.items) {
-		return nil
+		return c, false
 	}
-	fn := q.items[q.head]
-	q.items[q.head] = nil
+	var zero C
+	c = q.items[q.head]
+	q.items[q.head] = zero
 	q.head++
 	if q.head == len(q.items) {
 		q.items, q.head = q.items[:0], 0
 	}
-	return fn
+	return c, true
 }
 
 // loopTurnLimit bounds the callbacks one turn runs, so that a chain of reactions that keeps
 // queueing more cannot keep the worker from its tasks for ever.
 const loopTurnLimit = 256
 
-// post queues a callback: a microtask (a promise reaction) or a macrotask (a timer's). The
-// callback keeps the run alive until it has run.
-func (s *scheduler) post(fn func(), micro bool) {
+// postMicro queues a microtask (a promise reaction), postMacro a macrotask (a timer's
+// callback). The callback keeps the run alive until it has run.
+func (s *scheduler) postMicro(c callback) {
 	s.hold()
 	l := &s.loop
 	l.mu.Lock()
-	if micro {
-		l.micro.push(fn)
-	} else {
-		l.macro.push(fn)
-	}
+	l.micro.push(c)
+	s.posted()
+}
+
+func (s *scheduler) postMacro(fn func()) {
+	s.hold()
+	l := &s.loop
+	l.mu.Lock()
+	l.macro.push(fn)
+	s.posted()
+}
+
+// posted ends a post: it counts the callback, lets go of the queues' lock and wakes a worker
+// for it.
+func (s *scheduler) posted() {
+	l := &s.loop
 	l.queued.Add(1)
 	l.mu.Unlock()
 	if !l.busy.Load() {
@@ -71,17 +95,20 @@ func (s *scheduler) post(fn func(), micro bool) {
 func (l *eventLoop) hasCallbacks() bool { return l.queued.Load() != 0 && !l.busy.Load() }
 
 // next takes the next callback in JavaScript's order, or nil.
-func (l *eventLoop) next() func() {
+func (l *eventLoop) next() callback {
 	l.mu.Lock()
-	fn := l.micro.pop()
-	if fn == nil {
-		fn = l.macro.pop()
+	c, ok := l.micro.pop()
+	if !ok {
+		var fn func()
+		if fn, ok = l.macro.pop(); ok {
+			c = callbackFunc(fn)
+		}
 	}
-	if fn != nil {
+	if ok {
 		l.queued.Add(-1)
 	}
 	l.mu.Unlock()
-	return fn
+	return c
 }
 
 func (l *eventLoop) acquire() {
@@ -105,12 +132,12 @@ func (w *worker) runCallbacks() bool {
 	l.busy.Store(true)
 	ran := false
 	for i := 0; i < loopTurnLimit; i++ {
-		fn := l.next()
-		if fn == nil {
+		c := l.next()
+		if c == nil {
 			break
 		}
 		ran = true
-		runOneCallback(fn)
+		runOneCallback(c)
 		s.release()
 	}
 	// What is posted from now on, or was left over, is seen at this worker's next look (it
@@ -119,8 +146,8 @@ func (w *worker) runCallbacks() bool {
 	return ran
 }
 
-// runOneCallback runs fn; a throw or a panic in it is reported as a failure no one awaits.
-func runOneCallback(fn func()) {
+// runOneCallback runs c; a throw or a panic in it is reported as a failure no one awaits.
+func runOneCallback(c callback) {
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*exitRequest); ok {
@@ -137,5 +164,5 @@ func runOneCallback(fn func()) {
 			reportFailure(FailureText(&Thrown{Err: Error{Message: "uncaught in a callback: " + th.Err.Message}, Pos: th.Pos}))
 		}
 	}()
-	fn()
+	c.runCallback()
 }

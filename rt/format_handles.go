@@ -31,7 +31,7 @@ func (*Channel[T]) AdeshFormat(b *strings.Builder, _ bool) { b.WriteString("Chan
 
 // A started future (see Start) is a task underneath but prints as the future it is.
 func (h *JoinHandle[T]) AdeshFormat(b *strings.Builder, _ bool) {
-	if h.dropCancels {
+	if h.is(kindDropCancels) {
 		b.WriteString("Future")
 		return
 	}

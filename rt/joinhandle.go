@@ -9,19 +9,6 @@ type JoinHandle[T any] struct {
 	val T
 }
 
-// complete stores the value of the task's future, which just completed, and fails the task's
-// scope if the value says so (a scope child returning Err).
-func (h *JoinHandle[T]) complete(v T, cx *Context) {
-	h.val = v
-	if h.scope != nil {
-		if f, ok := any(v).(scopeFailer); ok {
-			if e, failed := f.ScopeFailure(); failed {
-				h.scope.fail(&Thrown{Err: e}, cx.workerOrNil())
-			}
-		}
-	}
-}
-
 // boxedTask is a handle and a future held through an interface (Spawn, a scope's spawn, the
 // main task).
 type boxedTask[T any] struct {
@@ -41,7 +28,7 @@ func (b *boxedTask[T]) pollBody(cx *Context) bool {
 		return false
 	}
 	b.fut = nil
-	b.handle.complete(p.Value, cx)
+	b.handle.val = p.Value
 	return true
 }
 
@@ -67,7 +54,7 @@ func (c *valueTask[T, F, PF]) pollBody(cx *Context) bool {
 	if !p.Ready {
 		return false
 	}
-	c.handle.complete(p.Value, cx)
+	c.handle.val = p.Value
 	return true
 }
 
@@ -97,12 +84,12 @@ func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
 			h.joinWaker.CompareAndSwap(waiter, nil)
 		}
 	}
-	if h.err != nil {
+	if err := h.failure(); err != nil {
 		h.state.Or(flagObserved)
-		if h.err.Pos == "" { // cancelled: the error is where it is awaited
-			panic(&Thrown{Err: h.err.Err, Pos: callerOutsideRT()})
+		if err.Pos == "" { // cancelled: the error is where it is awaited
+			panic(&Thrown{Err: err.Err, Pos: callerOutsideRT()})
 		}
-		panic(h.err)
+		panic(err)
 	}
 	return Ready(h.val)
 }
@@ -111,7 +98,7 @@ func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
 // stderr since nothing can await it any more.
 func (h *JoinHandle[T]) Drop() {
 	h.joinWaker.Store(nil)
-	if h.dropCancels {
+	if h.is(kindDropCancels) {
 		h.cancel()
 	}
 	h.detach()
@@ -139,7 +126,7 @@ func (h *JoinHandle[T]) AdeshMethod(name, pos string, args []Value) (Value, bool
 }
 
 // ID is the task's id, as error messages and DumpTasks show it.
-func (h *JoinHandle[T]) ID() uint64 { return h.id }
+func (h *JoinHandle[T]) ID() uint64 { return uint64(h.id) }
 
 // Spawn starts f as a task and returns its handle at once. cx is the caller's Context, or nil
 // from synchronous code or outside a worker (the task then goes through the global injection

@@ -314,7 +314,7 @@ func currentWaiter() (string, uint64) {
 			kind, t = "task", slot.w.cx.task
 		}
 		if t != nil {
-			return kind + " " + strconv.FormatUint(t.id, 10), t.id
+			return kind + " " + strconv.FormatUint(uint64(t.id), 10), uint64(t.id)
 		}
 	}
 	return "a goroutine", ^uint64(0)

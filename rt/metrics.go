@@ -80,7 +80,7 @@ func SchedulerMetrics() (m Metrics, ok bool) {
 			Steals: c[statSteals], StealAttempts: c[statStealAttempts], Parks: c[statParks],
 			GlobalPops: c[statInjectPops], Overflows: c[statOverflows], LIFOPolls: c[statLIFOPolls],
 			MaxDeque: c[statMaxDepth],
-			Deque:    w.deque.length(), Parked: w.parked.Load(),
+			Deque:    w.stealer.length(), Parked: w.parked.Load(),
 		})
 	}
 	m.WorkersTotal = len(s.workers)
@@ -169,7 +169,7 @@ func LiveTasks() []TaskInfo {
 // against the state word after, so a torn read is discarded.
 func describeTask(t *task) TaskInfo {
 	s1 := t.state.Load()
-	info := TaskInfo{ID: t.id, State: stateNames[s1&stateMask], Worker: int(s1>>workerShift) - 1}
+	info := TaskInfo{ID: uint64(t.id), State: stateNames[s1&stateMask], Worker: int(s1>>workerShift) - 1}
 	if s1&flagCancel != 0 {
 		info.State += "+cancelling"
 	}

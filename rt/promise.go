@@ -2,6 +2,7 @@ package rt
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -19,19 +20,47 @@ const (
 // Callbacks (Then, ThenElse, Catch) run as tasks once the promise settles, as JavaScript runs
 // them as microtasks: never inside the resolve call, and after the code that attached them has
 // reached its next suspension (on one worker). Outside a run they run at once.
+//
+// A promise is small (a chain of a million `.then`s is a million of them, bench/README.md):
+// the first thing waiting for it is kept inline, a rejection's error apart, and the promise a
+// `.then` gives is its own reaction (thenPromise), one allocation.
 type Promise[T any] struct {
 	state atomic.Uint32
-	mu    sync.Mutex
-	val   T
-	err   Error
-	// waiters are the tasks awaiting the promise; reactions run (internal, short) when it settles.
-	waiters   []*task
-	reactions []func()
-	// handled records that a reaction or an awaiter has taken the promise's outcome; rejPos is
-	// where it was rejected, when known (both for the unhandled-rejection report).
+	// handled records that a reaction or an awaiter has taken the promise's outcome (for the
+	// unhandled-rejection report).
 	handled atomic.Bool
-	rejPos  string
+	mu      sync.Mutex
+	val     T
+	// rej is the rejection, once rejected.
+	rej *promiseRejection
+	// first and more are what waits for the promise to settle, in the order they came: tasks
+	// awaiting it, and reactions (internal, short), which run when it settles. (more is
+	// behind a pointer: most promises have one thing waiting, or none.)
+	first settleHook
+	more  *[]settleHook
 }
+
+// promiseRejection is a rejected promise's error and where it was rejected (file:line, or "").
+type promiseRejection struct {
+	err Error
+	pos string
+}
+
+// settleHook is what waits for a promise to settle: a task awaiting it (woken), or a reaction
+// (run in the settling call).
+type settleHook interface{ promiseSettled() }
+
+func (t *task) promiseSettled() { t.wake(nil) }
+
+// hookFunc is internal bookkeeping run when a promise settles.
+type hookFunc func()
+
+func (f hookFunc) promiseSettled() { f() }
+
+// microtask is a reaction that queues f on the event loop when the promise settles.
+type microtask func()
+
+func (f microtask) promiseSettled() { runCallback(f) }
 
 // NewPromise runs executor at once with the promise's resolve and reject functions. Only the
 // first call of either counts. An executor that throws rejects the promise.
@@ -64,14 +93,14 @@ func Resolved[T any](v T) *Promise[T] {
 
 // Rejected is `Promise.reject(e)`.
 func Rejected[T any](e Error) *Promise[T] {
-	p := &Promise[T]{err: e, rejPos: callerOutsideRT()}
+	p := &Promise[T]{rej: &promiseRejection{err: e, pos: callerOutsideRT()}}
 	p.state.Store(promiseRejected)
 	trackRejection(p)
 	return p
 }
 
 // Resolve fulfils the promise with v, unless it is already settled.
-func (p *Promise[T]) Resolve(v T) { p.settle(promiseFulfilled, v, Error{}, "") }
+func (p *Promise[T]) Resolve(v T) { p.settle(promiseFulfilled, v, nil) }
 
 // Reject rejects the promise with e, unless it is already settled.
 func (p *Promise[T]) Reject(e Error) { p.rejectAt(e, callerOutsideRT()) }
@@ -79,29 +108,67 @@ func (p *Promise[T]) Reject(e Error) { p.rejectAt(e, callerOutsideRT()) }
 // rejectAt rejects the promise with e, rejected at pos (file:line, or "").
 func (p *Promise[T]) rejectAt(e Error, pos string) {
 	var zero T
-	p.settle(promiseRejected, zero, e, pos)
+	p.settle(promiseRejected, zero, &promiseRejection{err: e, pos: pos})
 }
 
-func (p *Promise[T]) settle(state uint32, v T, e Error, pos string) {
+func (p *Promise[T]) settle(state uint32, v T, rej *promiseRejection) {
 	p.mu.Lock()
 	if p.state.Load() != promisePending {
 		p.mu.Unlock()
 		return
 	}
-	p.val, p.err = v, e
-	p.rejPos = pos
+	p.val, p.rej = v, rej
 	p.state.Store(state)
-	waiters, reactions := p.waiters, p.reactions
-	p.waiters, p.reactions = nil, nil
+	first, moreHooks := p.first, p.more
+	p.first, p.more = nil, nil
 	p.mu.Unlock()
-	if state == promiseRejected && len(waiters) == 0 && len(reactions) == 0 {
-		trackRejection(p) // unless a handler comes later
+	if first == nil {
+		if state == promiseRejected {
+			trackRejection(p) // unless a handler comes later
+		}
+		return
 	}
-	for _, t := range waiters {
-		t.wake(nil)
+	var more []settleHook
+	if moreHooks != nil {
+		more = *moreHooks
 	}
-	for _, r := range reactions {
-		r()
+	// The awaiting tasks are woken first, then the reactions run, each in the order it came.
+	for i := -1; i < len(more); i++ {
+		if t, ok := hookAt(first, more, i).(*task); ok {
+			t.wake(nil)
+		}
+	}
+	for i := -1; i < len(more); i++ {
+		if h := hookAt(first, more, i); !isTask(h) {
+			h.promiseSettled()
+		}
+	}
+}
+
+// hookAt is first for i = -1, else more[i].
+func hookAt(first settleHook, more []settleHook, i int) settleHook {
+	if i < 0 {
+		return first
+	}
+	return more[i]
+}
+
+func isTask(h settleHook) bool {
+	_, ok := h.(*task)
+	return ok
+}
+
+// addHookLocked queues h to run when the promise settles, unless it is a task already queued.
+// p.mu is held and the promise is pending.
+func (p *Promise[T]) addHookLocked(h settleHook) {
+	switch {
+	case p.first == nil:
+		p.first = h
+	case isTask(h) && (p.first == h || p.more != nil && slices.Contains(*p.more, h)):
+	case p.more == nil:
+		p.more = &[]settleHook{h}
+	default:
+		*p.more = append(*p.more, h)
 	}
 }
 
@@ -110,8 +177,14 @@ func (p *Promise[T]) IsSettled() bool { return p.state.Load() != promisePending 
 
 // outcome is the settled result; ok is false for a rejection.
 func (p *Promise[T]) outcome() (v T, e Error, ok bool) {
-	return p.val, p.err, p.state.Load() == promiseFulfilled
+	if p.state.Load() == promiseFulfilled {
+		return p.val, Error{}, true
+	}
+	return p.val, p.rej.err, false
 }
+
+// rejPos is where a rejected promise was rejected, or "".
+func (p *Promise[T]) rejPos() string { return p.rej.pos }
 
 // Poll waits for the promise to settle.
 func (p *Promise[T]) Poll(cx *Context) Poll[T] {
@@ -122,8 +195,8 @@ func (p *Promise[T]) Poll(cx *Context) Poll[T] {
 		t := cx.Waker().t
 		p.mu.Lock()
 		if p.state.Load() == promisePending {
-			if t != nil && !containsTask(p.waiters, t) {
-				p.waiters = append(p.waiters, t)
+			if t != nil {
+				p.addHookLocked(t)
 			}
 			p.mu.Unlock()
 			return Pending[T]()
@@ -132,7 +205,7 @@ func (p *Promise[T]) Poll(cx *Context) Poll[T] {
 	}
 	if p.state.Load() == promiseRejected {
 		p.handled.Store(true)
-		throwHere(p.err)
+		throwHere(p.rej.err)
 	}
 	return Ready(p.val)
 }
@@ -140,7 +213,7 @@ func (p *Promise[T]) Poll(cx *Context) Poll[T] {
 // rejectionIfUnhandled gives the rejection for the unhandled-rejection report, and whether
 // nothing has handled it.
 func (p *Promise[T]) rejectionIfUnhandled() (msg, pos string, unhandled bool) {
-	return p.err.Message, p.rejPos, !p.handled.Load()
+	return p.rej.err.Message, p.rej.pos, !p.handled.Load()
 }
 
 // Drop does nothing: a promise is shared, and a task that stopped awaiting it is at most woken
@@ -156,25 +229,27 @@ func containsTask(ts []*task, t *task) bool {
 	return false
 }
 
-// onSettle runs f (internal bookkeeping, not user code) when the promise settles, at once if
-// it has.
-func (p *Promise[T]) onSettle(f func()) {
+// whenSettled runs h (internal bookkeeping, not user code) when the promise settles, at once
+// if it has.
+func (p *Promise[T]) whenSettled(h settleHook) {
 	p.handled.Store(true)
 	p.mu.Lock()
 	if p.state.Load() == promisePending {
-		p.reactions = append(p.reactions, f)
+		p.addHookLocked(h)
 		p.mu.Unlock()
 		return
 	}
 	p.mu.Unlock()
-	f()
+	h.promiseSettled()
 }
+
+// onSettle runs f (internal bookkeeping, not user code) when the promise settles, at once if
+// it has.
+func (p *Promise[T]) onSettle(f func()) { p.whenSettled(hookFunc(f)) }
 
 // react runs f as a microtask once p has settled, as a JavaScript reaction runs: the
 // combinators react so too, so that their promises settle on the tick Node's do.
-func (p *Promise[T]) react(f func()) {
-	p.onSettle(func() { runCallback(f) })
-}
+func (p *Promise[T]) react(f func()) { p.whenSettled(microtask(f)) }
 
 // Then is `p.then(f)`: a promise of f's result, or of p's rejection.
 func Then[T, U any](p *Promise[T], f func(T) U) *Promise[U] {
@@ -183,19 +258,34 @@ func Then[T, U any](p *Promise[T], f func(T) U) *Promise[U] {
 
 // ThenElse is `p.then(f, onErr)`: f's result when p resolves, onErr's when it rejects.
 func ThenElse[T, U any](p *Promise[T], f func(T) U, onErr func(Error) U) *Promise[U] {
-	d := &Promise[U]{}
-	p.react(func() {
-		v, e, ok := p.outcome()
-		switch {
-		case ok:
-			settleWith(d, func() U { return f(v) })
-		case onErr != nil:
-			settleWith(d, func() U { return onErr(e) })
-		default:
-			d.rejectAt(e, p.rejPos)
-		}
-	})
-	return d
+	d := &thenPromise[T, U]{src: p, f: f, onErr: onErr}
+	p.whenSettled(d)
+	return &d.Promise
+}
+
+// thenPromise is the promise a `.then` gives, and the reaction that settles it: when src
+// settles it queues itself on the event loop, and there runs f or onErr.
+type thenPromise[T, U any] struct {
+	Promise[U]
+	src   *Promise[T]
+	f     func(T) U
+	onErr func(Error) U
+}
+
+func (d *thenPromise[T, U]) promiseSettled() { postCallback(d) }
+
+func (d *thenPromise[T, U]) runCallback() {
+	src, f, onErr := d.src, d.f, d.onErr
+	d.src, d.f, d.onErr = nil, nil, nil // what they hold can go once it has run
+	v, e, ok := src.outcome()
+	switch {
+	case ok:
+		resolveWith(&d.Promise, f, v)
+	case onErr != nil:
+		resolveWith(&d.Promise, onErr, e)
+	default:
+		d.rejectAt(e, src.rejPos())
+	}
 }
 
 // Catch is `p.catch(f)`: p's value, or f's result for p's rejection.
@@ -209,33 +299,48 @@ func CatchEither[T, U, V any](p *Promise[T], value func(T) V, f func(Error) U, r
 	return ThenElse(p, value, func(e Error) V { return result(f(e)) })
 }
 
-// settleWith resolves d with call's result; a throw rejects d instead. Any other panic
-// rejects d with a message naming it (or crashes under ADESH_TRACEBACK=1).
+// resolveWith resolves d with f(x); a throw rejects d instead. Any other panic rejects d with
+// a message naming it (or crashes under ADESH_TRACEBACK=1).
+func resolveWith[X, U any](d *Promise[U], f func(X) U, x X) {
+	defer rejectOnPanic(d)
+	d.Resolve(f(x))
+}
+
+// settleWith resolves d with call's result, as resolveWith.
 func settleWith[U any](d *Promise[U], call func() U) {
-	defer func() {
-		if r := recover(); r != nil {
-			if th, ok := r.(*Thrown); ok {
-				d.rejectAt(th.Err, th.Pos)
-				return
-			}
-			if rawPanics {
-				crashWithStack(r)
-			}
-			d.rejectAt(Error{Message: fmt.Sprintf("panic in promise callback: %v", r)}, "")
-		}
-	}()
+	defer rejectOnPanic(d)
 	d.Resolve(call())
+}
+
+// rejectOnPanic, deferred, rejects d with the throw or panic under way.
+func rejectOnPanic[U any](d *Promise[U]) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if th, ok := r.(*Thrown); ok {
+		d.rejectAt(th.Err, th.Pos)
+		return
+	}
+	if rawPanics {
+		crashWithStack(r)
+	}
+	d.rejectAt(Error{Message: fmt.Sprintf("panic in promise callback: %v", r)}, "")
 }
 
 // runCallback queues a promise reaction on the event loop of the run under way (a microtask),
 // or runs it at once outside a run.
-func runCallback(fn func()) {
+func runCallback(fn func()) { postCallback(callbackFunc(fn)) }
+
+// postCallback queues c on the event loop of the run under way as a microtask, or runs it at
+// once outside a run.
+func postCallback(c callback) {
 	s := runningSched.Load()
 	if s == nil {
-		fn()
+		c.runCallback()
 		return
 	}
-	s.post(fn, true)
+	s.postMicro(c)
 }
 
 // PromiseAll is `Promise.all(ps)`: all the values in order, or the first rejection.
@@ -252,7 +357,7 @@ func PromiseAll[T any](ps []*Promise[T]) *Promise[[]T] {
 		p.react(func() {
 			v, e, ok := p.outcome()
 			if !ok {
-				d.rejectAt(e, p.rejPos)
+				d.rejectAt(e, p.rejPos())
 				return
 			}
 			vals[i] = v
@@ -305,7 +410,7 @@ func PromiseRace[T any](ps []*Promise[T]) *Promise[T] {
 			if ok {
 				d.Resolve(v)
 			} else {
-				d.rejectAt(e, p.rejPos)
+				d.rejectAt(e, p.rejPos())
 			}
 		})
 	}
@@ -331,7 +436,7 @@ func PromiseAny[T any](ps []*Promise[T]) *Promise[T] {
 			if ok {
 				d.Resolve(v)
 			} else if left.Add(-1) == 0 {
-				d.rejectAt(Error{Message: AllRejected}, p.rejPos)
+				d.rejectAt(Error{Message: AllRejected}, p.rejPos())
 			}
 		})
 	}

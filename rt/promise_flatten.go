@@ -10,14 +10,14 @@ func FlattenPromise[T any](p *Promise[*Promise[T]]) *Promise[T] {
 	p.onSettle(func() {
 		q, e, ok := p.outcome()
 		if !ok {
-			d.rejectAt(e, p.rejPos)
+			d.rejectAt(e, p.rejPos())
 			return
 		}
 		q.onSettle(func() {
 			if v, e, ok := q.outcome(); ok {
 				d.Resolve(v)
 			} else {
-				d.rejectAt(e, q.rejPos)
+				d.rejectAt(e, q.rejPos())
 			}
 		})
 	})
@@ -31,7 +31,7 @@ func FlattenFuture[T any](p *Promise[Future[T]]) *Promise[T] {
 	p.onSettle(func() {
 		f, e, ok := p.outcome()
 		if !ok {
-			d.rejectAt(e, p.rejPos)
+			d.rejectAt(e, p.rejPos())
 			return
 		}
 		SpawnValue[Unit](nil, settleFuture[T]{f: f, d: d}).Drop()

@@ -41,7 +41,7 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 	h := newBoxedTask(main)
 	s.adopt(&h.task, stateScheduled, nil)
 	s.mainTask = &h.task
-	s.workers[0].deque.push(&h.task) // before the workers start: main runs first
+	s.workers[0].local.push(&h.task) // before the workers start: main runs first
 	s.started.Store(true)
 
 	var wg sync.WaitGroup
@@ -62,9 +62,9 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 	lastSched.Store(s)
 	schedMu.Unlock()
 
-	if h.err != nil {
+	if err := h.failure(); err != nil {
 		var zero T
-		return zero, h.err
+		return zero, err
 	}
 	return h.val, nil
 }

@@ -19,7 +19,7 @@ type scheduler struct {
 	blocking blockingPool
 	joiners  extraJoiners
 
-	nextID atomic.Uint64
+	nextID atomic.Uint32
 	// outstanding counts what keeps the run alive: live tasks, pending setTimeout callbacks and
 	// intervals, KeepAlive holds. The run ends when it drops to zero.
 	outstanding atomic.Int64
@@ -55,12 +55,13 @@ func newScheduler() *scheduler {
 	return s
 }
 
-// adopt registers a new task in the given initial state and counts it as outstanding. w is
-// the worker spawning it, or nil: a worker counts its spawns itself (see metrics).
+// adopt registers a new task in the given initial state (keeping the kind bits set before)
+// and counts it as outstanding. w is the worker spawning it, or nil: a worker counts its
+// spawns itself (see metrics).
 func (s *scheduler) adopt(t *task, initial uint32, w *worker) {
 	t.sched = s
 	t.id = s.nextID.Add(1)
-	t.state.Store(initial)
+	t.state.Store(initial | t.state.Load()&kindMask)
 	s.outstanding.Add(1)
 	if w != nil {
 		w.stats[statSpawned]++
@@ -169,7 +170,7 @@ func (s *scheduler) workVisible() bool {
 	for _, w := range s.workers {
 		// A LIFO slot counts: its owner may be in a long poll, and a searcher that parks after
 		// its search passed the slot, but before the slot was filled, missed the notify.
-		if w.deque.length() != 0 || w.inbox.Load() != nil || w.lifo.Load() != nil {
+		if w.stealer.length() != 0 || w.inbox.Load() != nil || w.lifo.Load() != nil {
 			return true
 		}
 	}

@@ -21,8 +21,11 @@ type Scope struct {
 
 // ScopeSpawn starts f as a child of s (`s.spawn(f)`). cx is the caller's Context.
 func ScopeSpawn[T any](cx *Context, s *Scope, f Future[T]) *JoinHandle[T] {
-	h := newBoxedTask(f)
-	h.scope = s
+	cell := &scopedTask[T]{scope: s}
+	cell.fut = f
+	cell.handle.body = cell
+	cell.handle.state.Store(kindScoped)
+	h := &cell.handle
 	s.pending.Add(1)
 	s.mu.Lock()
 	if len(s.children) >= 32 && len(s.children) == cap(s.children) {
@@ -36,6 +39,27 @@ func ScopeSpawn[T any](cx *Context, s *Scope, f Future[T]) *JoinHandle[T] {
 	}
 	return h
 }
+
+// scopedTask is a scope's child: a boxed task that knows its scope, which fails when the
+// child's value says so (a scope child returning Err).
+type scopedTask[T any] struct {
+	boxedTask[T]
+	scope *Scope
+}
+
+func (c *scopedTask[T]) pollBody(cx *Context) bool {
+	if !c.boxedTask.pollBody(cx) {
+		return false
+	}
+	if f, ok := any(c.handle.val).(scopeFailer); ok {
+		if e, failed := f.ScopeFailure(); failed {
+			c.scope.fail(&Thrown{Err: e}, cx.workerOrNil())
+		}
+	}
+	return true
+}
+
+func (c *scopedTask[T]) taskScope() *Scope { return c.scope }
 
 // pruneLocked forgets finished children (amortized: only when the slice would grow).
 func (s *Scope) pruneLocked() {
@@ -54,8 +78,8 @@ func (s *Scope) Failed() bool { return s.failure.Load() != nil }
 
 // childFinished is called by a child's finish, on whatever thread that is.
 func (s *Scope) childFinished(t *task, w *worker, final uint32) {
-	if final == stateComplete && t.err != nil {
-		s.fail(t.err, w)
+	if err := t.failure(); final == stateComplete && err != nil {
+		s.fail(err, w)
 	}
 	if s.pending.Add(-1) == 0 {
 		if p := s.parent.Load(); p != nil {

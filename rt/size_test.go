@@ -6,23 +6,26 @@ import (
 	"unsafe"
 )
 
-// The suspended-task memory target (≤ 256 bytes with a small future, bench/README.md) rests on
-// these sizes.
+// The suspended-task memory targets (bench/README.md: issue 34 wants ≤ 190 bytes per task
+// waiting on a channel, header included: task, value and a future around a RecvFuture fit the
+// 160-byte size class) rest on these sizes.
 func TestTaskAndLeafFutureSizes(t *testing.T) {
 	sizes := []struct {
 		name        string
 		size, limit uintptr // limit 0: reported only
 	}{
-		{"task", unsafe.Sizeof(task{}), 112},
-		{"JoinHandle[int64]", unsafe.Sizeof(JoinHandle[int64]{}), 112},
-		{"RecvFuture[int64]", unsafe.Sizeof(RecvFuture[int64]{}), 56},
+		{"task", unsafe.Sizeof(task{}), 80},
+		{"JoinHandle[int64]", unsafe.Sizeof(JoinHandle[int64]{}), 88},
+		{"RecvFuture[int64]", unsafe.Sizeof(RecvFuture[int64]{}), 48},
 		{"SendFuture[int64]", unsafe.Sizeof(SendFuture[int64]{}), 0},
 		{"SleepFuture", unsafe.Sizeof(SleepFuture{}), 72},
 		{"YieldFuture", unsafe.Sizeof(YieldFuture{}), 0},
 		{"TimeoutFuture[int64]", unsafe.Sizeof(TimeoutFuture[int64]{}), 0},
+		{"Promise[int64]", unsafe.Sizeof(Promise[int64]{}), 56},
+		{"thenPromise[int64, int64]", unsafe.Sizeof(thenPromise[int64, int64]{}), 80}, // a pending .then
 	}
 	for _, s := range sizes {
-		t.Logf("%-22s %3d bytes", s.name, s.size)
+		t.Logf("%-26s %3d bytes", s.name, s.size)
 		if s.limit != 0 && s.size > s.limit {
 			t.Errorf("%s is %d bytes, more than %d", s.name, s.size, s.limit)
 		}

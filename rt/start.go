@@ -19,7 +19,7 @@ func Start[T any, F any, PF interface {
 	}
 	cell := &valueTask[T, F, PF]{future: f}
 	cell.handle.body = cell
-	cell.handle.dropCancels = true
+	cell.handle.state.Store(kindDropCancels)
 	startInline(cx, s, &cell.handle.task)
 	return &cell.handle
 }
@@ -48,7 +48,7 @@ func StartFuture[T any](cx *Context, f Future[T]) Future[T] {
 		return f
 	}
 	h := newBoxedTask(f)
-	h.dropCancels = true
+	h.state.Store(kindDropCancels)
 	startInline(cx, s, &h.task)
 	return h
 }

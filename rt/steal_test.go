@@ -50,10 +50,10 @@ func TestStealHalfTakesEachTaskOnce(t *testing.T) {
 					continue
 				}
 				take(x)
-				if w.deque.length() > 0 {
+				if w.local.length() > 0 {
 					batches.Add(1)
 				}
-				for x := w.deque.pop(); x != nil; x = w.deque.pop() {
+				for x := w.local.pop(); x != nil; x = w.local.pop() {
 					take(x)
 				}
 			}
@@ -62,20 +62,20 @@ func TestStealHalfTakesEachTaskOnce(t *testing.T) {
 	started.Wait() // the owner must not be done before a thief looks
 	owner := s.workers[0]
 	for i := range tasks {
-		tasks[i].id = uint64(i)
-		for !owner.deque.push(&tasks[i]) {
+		tasks[i].id = uint32(i)
+		for !owner.local.push(&tasks[i]) {
 			runtime.Gosched() // full: let the thieves in first
-			if x := owner.deque.pop(); x != nil {
+			if x := owner.local.pop(); x != nil {
 				take(x)
 			}
 		}
 		if i%3 == 0 {
-			if x := owner.deque.pop(); x != nil {
+			if x := owner.local.pop(); x != nil {
 				take(x)
 			}
 		}
 	}
-	for x := owner.deque.pop(); x != nil; x = owner.deque.pop() {
+	for x := owner.local.pop(); x != nil; x = owner.local.pop() {
 		take(x)
 	}
 	done.Store(true)
@@ -97,9 +97,9 @@ func TestStealHalfTakesEachTaskOnce(t *testing.T) {
 	// How often a thief found more than one task depends on how the goroutines were scheduled;
 	// that one steal takes half is checked without them.
 	t.Logf("%d tasks, %d stolen, %d steals of more than one", total, steals, batches.Load())
-	full := make([]task, len(owner.deque.slots))
+	full := make([]task, owner.local.capacity())
 	for i := range full {
-		if !owner.deque.push(&full[i]) {
+		if !owner.local.push(&full[i]) {
 			t.Fatalf("the deque of %d slots took only %d tasks", len(full), i)
 		}
 	}
@@ -107,11 +107,11 @@ func TestStealHalfTakesEachTaskOnce(t *testing.T) {
 	if thief.stealHalf(owner) != &full[0] {
 		t.Fatal("a steal did not take the oldest task first")
 	}
-	if got, want := thief.deque.length(), len(full)/2-1; got < want {
+	if got, want := thief.local.length(), len(full)/2-1; got < want {
 		t.Errorf("a steal from a full deque of %d took %d tasks besides the oldest, want at least %d", len(full), got, want)
 	}
-	if owner.deque.length()+thief.deque.length()+1 != len(full) {
-		t.Errorf("a steal lost tasks: %d left, %d moved, of %d", owner.deque.length(), thief.deque.length(), len(full))
+	if owner.local.length()+thief.local.length()+1 != len(full) {
+		t.Errorf("a steal lost tasks: %d left, %d moved, of %d", owner.local.length(), thief.local.length(), len(full))
 	}
 }
 

@@ -9,12 +9,14 @@ import (
 
 // A task's lifecycle lives in one atomic word, changed only by compare-and-swap:
 //
-//	bits 0-2  lifecycle: idle, scheduled, running, notified, complete, cancelled
-//	bit  3    cancel requested (JoinHandle.Cancel, a failing scope sibling, a deadlock)
-//	bit  4    detached: the JoinHandle was dropped without awaiting
-//	bit  5    observed: an await has delivered the task's failure
-//	bits 6-15 a count of polls, wrapping (lets DumpTasks detect a poll under way)
-//	bits 16+  1 + index of the worker that last polled the task (0: never polled)
+//	bits 0-2   lifecycle: idle, scheduled, running, notified, complete, cancelled
+//	bit  3     cancel requested (JoinHandle.Cancel, a failing scope sibling, a deadlock)
+//	bit  4     detached: the JoinHandle was dropped without awaiting
+//	bit  5     observed: an await has delivered the task's failure
+//	bits 6-9   what the task is, set once before it is adopted or just after: a started future
+//	           (dropping its handle cancels it), a thread pool's job, a thread, a scope's child
+//	bits 10-15 a count of polls, wrapping (lets DumpTasks detect a poll under way)
+//	bits 16+   1 + index of the worker that last polled the task (0: never polled)
 //
 // The transitions: a wake moves idle→scheduled (and queues the task: exactly one queue entry
 // per scheduled task) or running→notified (the worker re-queues it after the poll); a worker
@@ -28,14 +30,21 @@ const (
 	stateComplete
 	stateCancelled
 
-	stateMask     uint32 = 7
-	flagCancel    uint32 = 1 << 3
-	flagDetached  uint32 = 1 << 4
-	flagObserved  uint32 = 1 << 5
-	runCountOne   uint32 = 1 << 6
-	runCountMask  uint32 = 0x3ff << 6
-	workerShift          = 16
-	workerBitMask uint32 = 0xffff << workerShift
+	stateMask    uint32 = 7
+	flagCancel   uint32 = 1 << 3
+	flagDetached uint32 = 1 << 4
+	flagObserved uint32 = 1 << 5
+	// kindDropCancels: dropping the handle cancels the task (a started future, see Start)
+	// rather than detaching it.
+	kindDropCancels uint32 = 1 << 6
+	kindPoolJob     uint32 = 1 << 7 // a thread pool's job (thread_pool.go), which h.get() waits for
+	kindThread      uint32 = 1 << 8 // a thread.spawn thread's (thread.go), which h.join() waits for
+	kindScoped      uint32 = 1 << 9 // a scope's child: its body is a scopedTask
+	kindMask        uint32 = kindDropCancels | kindPoolJob | kindThread | kindScoped
+	runCountOne     uint32 = 1 << 10
+	runCountMask    uint32 = 0x3f << 10
+	workerShift            = 16
+	workerBitMask   uint32 = 0xffff << workerShift
 )
 
 // maxWorkers is what the worker field of the state word can name.
@@ -51,30 +60,52 @@ type taskBody interface {
 	dropBody()
 }
 
-// task is the untyped header of a spawned future, the unit the scheduler queues.
+// task is the untyped header of a spawned future, the unit the scheduler queues. It is 80
+// bytes: a suspended task is this, its value and its future (bench/README.md, issue 34), so
+// what only some tasks need lives elsewhere: the kind in the state word, a scope child's scope
+// in its body (scopedTask), and the failure in the body's place once the task is final.
 type task struct {
 	state atomic.Uint32
-	// dropCancels says dropping the handle cancels the task (a started future, see Start)
-	// rather than detaching it. It sits in the padding after state.
-	dropCancels bool
-	poolJob     bool // a thread pool's job (thread_pool.go), which h.get() waits for; also in the padding
-	thread      bool // a thread.spawn thread's (thread.go), which h.join() waits for; also in the padding
-	id          uint64
-	sched       *scheduler
-	body        taskBody
+	// id numbers the tasks of a run in spawn order, for messages and DumpTasks; it wraps
+	// after 2^32 spawns (it sits in the padding after state).
+	id    uint32
+	sched *scheduler
+	// body is the task's future and result slot while it is live; once the state is final it
+	// is the failure (a *failedBody), or nil.
+	body taskBody
 	// site is where the task last suspended ("file.adesh:LINE"), set by Context.SuspendedAt.
 	site string
-	// err is the task's failure (a throw, a panic, or the cancellation error), set before the
-	// state becomes final.
-	err *Thrown
 	// joinWaker is the task awaiting this one through its JoinHandle.
 	joinWaker atomic.Pointer[task]
 	// queueNext links the task in an inbox or in the injection queue (it is in one at a time).
 	queueNext *task
 	// regPrev and regNext link the task in its registry shard while it is live.
 	regPrev, regNext *task
-	// scope is the scope the task is a child of, or nil.
-	scope *Scope
+}
+
+// failedBody is a final task's failure, kept in its body's place.
+type failedBody Thrown
+
+func (*failedBody) pollBody(*Context) bool { panic("rt: poll of a finished task") }
+func (*failedBody) dropBody()              {}
+
+// failure is a final task's failure (its throw, panic or cancellation), or nil.
+func (t *task) failure() *Thrown {
+	if f, ok := t.body.(*failedBody); ok {
+		return (*Thrown)(f)
+	}
+	return nil
+}
+
+// is reports whether t is of the given kind (kindDropCancels…).
+func (t *task) is(kind uint32) bool { return t.state.Load()&kind != 0 }
+
+// scope is the scope t is a child of, or nil; t must be live.
+func (t *task) scope() *Scope {
+	if !t.is(kindScoped) {
+		return nil
+	}
+	return t.body.(interface{ taskScope() *Scope }).taskScope()
 }
 
 func (t *task) lifecycle() uint32 { return t.state.Load() & stateMask }
@@ -164,7 +195,13 @@ func (t *task) suspend() (requeue bool) {
 // wakes its awaiter, tells its scope, and releases its hold on the scheduler. w is the worker
 // finishing it, or nil.
 func (t *task) finish(w *worker, err *Thrown, final uint32) {
-	t.err = err
+	scope := t.scope()
+	// The future and everything it holds can be collected; the failure takes its place.
+	if err != nil {
+		t.body = (*failedBody)(err)
+	} else {
+		t.body = nil
+	}
 	var s uint32
 	for {
 		s = t.state.Load()
@@ -172,17 +209,16 @@ func (t *task) finish(w *worker, err *Thrown, final uint32) {
 			break
 		}
 	}
-	t.body = nil // the future and everything it holds can be collected
 	sched := t.sched
 	sched.registry.remove(t)
-	if t.scope != nil {
-		t.scope.childFinished(t, w, final)
+	if scope != nil {
+		scope.childFinished(t, w, final)
 	}
 	if jw := t.joinWaker.Swap(nil); jw != nil {
 		jw.wake(w)
 	}
 	sched.joiners.wake(t, w)
-	if err != nil && final == stateComplete && t.scope == nil { // (a scope child's failure is the scope's, not lost)
+	if err != nil && final == stateComplete && scope == nil { // (a scope child's failure is the scope's, not lost)
 		if s&flagDetached != 0 {
 			reportUnawaited(t)
 		} else if t != sched.mainTask && s&flagObserved == 0 {
@@ -207,7 +243,7 @@ func (t *task) detach() {
 			return
 		}
 		if t.state.CompareAndSwap(s, s|flagDetached) {
-			if s&stateMask == stateComplete && t.err != nil && s&flagObserved == 0 && t.scope == nil {
+			if s&stateMask == stateComplete && t.failure() != nil && s&flagObserved == 0 && s&kindScoped == 0 {
 				reportUnawaited(t)
 			}
 			return
@@ -228,8 +264,9 @@ var failedUnawaited atomic.Bool
 
 func reportUnawaited(t *task) {
 	failedUnawaited.Store(true)
-	msg := fmt.Sprintf("task %d failed and was not awaited: %s", t.id, t.err.Err.Message)
-	reportFailure(FailureText(&Thrown{Err: Error{Message: msg}, Pos: t.err.Pos}))
+	err := t.failure()
+	msg := fmt.Sprintf("task %d failed and was not awaited: %s", t.id, err.Err.Message)
+	reportFailure(FailureText(&Thrown{Err: Error{Message: msg}, Pos: err.Pos}))
 }
 
 // reportFailure writes a failure report to stderr, after what the program printed before it.

@@ -105,9 +105,11 @@ func (r *testRun) Drop() {
 	for ; r.next < len(r.tests); r.next++ {
 		h := r.handles[r.next]
 		failure := &Thrown{Err: Error{Message: "deadlock: the test waits for something that can never happen"}}
-		if h.isFinal() && (h.err == nil || h.err.Err.Message != Cancelled) {
-			h.state.Or(flagObserved)
-			failure = h.err
+		if h.isFinal() {
+			if err := h.failure(); err == nil || err.Err.Message != Cancelled {
+				h.state.Or(flagObserved)
+				failure = err
+			}
 		}
 		r.report(r.tests[r.next], failure)
 	}

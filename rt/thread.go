@@ -24,10 +24,10 @@ var threadDone sync.Map // *task → chan struct{}
 func SpawnThread[T any](f func() T) *JoinHandle[T] {
 	h := &JoinHandle[T]{}
 	s := currentScheduler()
+	h.state.Store(kindThread)
 	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
 	s.external.Add(1)                   // a thread that runs holds off the deadlock check
 	done := make(chan struct{})
-	h.task.thread = true
 	threadDone.Store(&h.task, done)
 	go func() {
 		defer threadDone.Delete(&h.task) // after the close: a join that missed it sees the end
@@ -45,15 +45,15 @@ func SpawnThreadNamed[T any](_ string, f func() T) *JoinHandle[T] { return Spawn
 
 // ThreadJoin is h.join(): it waits for the thread and gives its value, or throws what it threw.
 func ThreadJoin[T any](h *JoinHandle[T], pos string) T {
-	if !h.task.thread {
+	if !h.is(kindThread) {
 		Fail(pos, "join of a task that is not a thread: await its handle instead")
 	}
 	if d, running := threadDone.Load(&h.task); running {
 		<-d.(chan struct{})
 	}
 	h.state.Or(flagObserved)
-	if h.err != nil {
-		panic(h.err)
+	if err := h.failure(); err != nil {
+		panic(err)
 	}
 	return h.val
 }

@@ -68,9 +68,9 @@ func poolEnqueue[T any](p *ThreadPool, h *JoinHandle[T], f func() T, done chan s
 		Fail(pos, what+" on a thread pool that was shut down")
 	}
 	s := currentScheduler()
+	h.state.Store(kindPoolJob)
 	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
-	h.poolJob = true
-	s.external.Add(1) // a queued or running job holds off the deadlock check
+	s.external.Add(1)                   // a queued or running job holds off the deadlock check
 	p.pending++
 	p.tx.send(func(slot *waiterSlot) {
 		defer p.jobFinished()
@@ -158,8 +158,8 @@ func ThreadPoolJoinTimeout(p *ThreadPool, ms int64) bool {
 // job and gives its value, or throws what it threw. get of a task's handle is a run-time error,
 // whether or not the task has finished: it is awaited instead.
 func JobGet[T any](h *JoinHandle[T], pos string) T {
-	if !h.poolJob {
-		if h.task.thread {
+	if !h.is(kindPoolJob) {
+		if h.is(kindThread) {
 			return ThreadJoin(h, pos)
 		}
 		Fail(pos, "get of a task's handle, which is not a pool job's: await it instead")
@@ -168,8 +168,8 @@ func JobGet[T any](h *JoinHandle[T], pos string) T {
 		<-d.(chan struct{})
 	}
 	h.state.Or(flagObserved)
-	if h.err != nil {
-		panic(h.err)
+	if err := h.failure(); err != nil {
+		panic(err)
 	}
 	return h.val
 }

@@ -134,7 +134,7 @@ func (q *timerQueue) fire(w *worker) bool {
 		t.wake(w)
 	}
 	for _, fn := range callbacks {
-		q.sched.post(fn, false) // in deadline order, equal deadlines in the order they were set
+		q.sched.postMacro(fn) // in deadline order, equal deadlines in the order they were set
 	}
 	clear(wakers)
 	clear(callbacks)

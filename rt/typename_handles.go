@@ -13,7 +13,7 @@ func (ReadGuard[T]) AdeshTypeName() string  { return "ReadGuard<" + TypeNameFor[
 func (WriteGuard[T]) AdeshTypeName() string { return "WriteGuard<" + TypeNameFor[T]() + ">" }
 func (*Channel[T]) AdeshTypeName() string   { return "Channel<" + TypeNameFor[T]() + ">" }
 func (h *JoinHandle[T]) AdeshTypeName() string {
-	if h != nil && h.dropCancels {
+	if h != nil && h.is(kindDropCancels) {
 		return "Future<" + TypeNameFor[T]() + ">" // a started future (see Start)
 	}
 	return "JoinHandle<" + TypeNameFor[T]() + ">"

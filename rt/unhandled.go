@@ -100,8 +100,9 @@ func (s *scheduler) reportUnhandled() {
 	for _, t := range tasks {
 		if t.failedUnobserved() {
 			failedUnawaited.Store(true)
-			msg := fmt.Sprintf("task %d failed and was never awaited: %s", t.id, t.err.Err.Message)
-			reportFailure(FailureText(&Thrown{Err: Error{Message: msg}, Pos: t.err.Pos}))
+			err := t.failure()
+			msg := fmt.Sprintf("task %d failed and was never awaited: %s", t.id, err.Err.Message)
+			reportFailure(FailureText(&Thrown{Err: Error{Message: msg}, Pos: err.Pos}))
 		}
 	}
 }

@@ -1,5 +1,44 @@
 package rt
 
+// How a worker runs (the design, as Tokio's worker.rs opens with its own).
+//
+// A run has n workers, each a goroutine locked to an OS thread. A worker owns a deque (the
+// owner end: it pushes and pops the bottom; the other workers hold the thief end and take the
+// top), an inbox (a lock-free stack for wakes from other goroutines), a LIFO slot (one task)
+// and a list of yielded tasks. The scheduler has a global queue (a locked list) besides.
+//
+// Where a task goes: a spawn from a worker onto that worker's deque, where an idle worker can
+// steal it at once; a wake from a poll on a worker into that worker's LIFO slot (the task it
+// displaces goes onto the deque), so that a receiver runs next while what it was sent is in
+// cache; a wake from elsewhere (a timer thread, I/O, a thread of the thread module) into the
+// inbox of the worker that polled the task last; anything with no worker to go to, and the
+// older half of a full deque, into the global queue. A task woken during its own poll (a
+// yield, a spent budget) waits in the yielded list.
+//
+// Each turn a worker takes one task (next) and polls it once (run):
+//   - every 61st turn (globalCheckInterval) it first fires due timers, polls the reactor
+//     without blocking, puts the yielded tasks back on its deque and takes the global queue's
+//     oldest task, else its own deque's oldest: no task waits forever behind a busy pair;
+//   - otherwise the LIFO slot, then the inbox (moved onto the deque in wake order) and the
+//     deque's newest task, then a batch from the global queue (its share: length / workers + 1),
+//     then the oldest yielded task.
+//
+// With nothing local the worker fires due timers, then searches, if fewer than half the
+// workers already do: the older half of another worker's deque, the global queue, the inbox
+// of a worker busy in a long poll, and last another worker's LIFO slot, which it takes only if
+// the slot still holds the same task after lifoGrace (3 µs, as Go's runnext): the owner comes
+// back for its slot at the end of any short poll. Queueing work wakes a parked worker as a
+// searcher (notify) only when no worker searches already; the last searcher to find work wakes
+// the next one, so workers ramp up one at a time.
+//
+// A worker that found nothing parks: it puts itself on the idle list, then looks at every
+// queue again (a task queued before it registered is seen, one queued after finds it parked
+// and signals it). The last worker to park checks for a deadlock. One parked worker is the
+// driver: it sleeps until the next timer or in the reactor; the others wait for a signal.
+//
+// On one worker (fifo) there is no slot and no stealing: the deque runs from its top, so tasks
+// run in the order they were spawned or woken, which programs' output may depend on.
+
 import (
 	"fmt"
 	"os"
@@ -19,7 +58,9 @@ const globalCheckInterval = 61
 type worker struct {
 	index int
 	sched *scheduler
-	deque *workDeque
+	// local is this worker's end of its deque; other workers steal from stealer.
+	local   dequeOwner
+	stealer dequeThief
 	// inbox receives wakes from other goroutines for tasks this worker ran last: a lock-free
 	// stack (newest first) linked through task.queueNext, drained into the deque.
 	inbox atomic.Pointer[task]
@@ -60,13 +101,14 @@ type worker struct {
 }
 
 func newWorker(s *scheduler, index int) *worker {
-	return &worker{
+	w := &worker{
 		index:  index,
 		sched:  s,
-		deque:  newWorkDeque(dequeSlots),
 		rng:    uint64(index)*0x9e3779b97f4a7c15 + 1,
 		wakeCh: make(chan struct{}, 1),
 	}
+	w.local, w.stealer = newWorkDeque(dequeSlots)
+	return w
 }
 
 // signal wakes the worker if it is parked (or makes its next park return at once).
@@ -131,7 +173,7 @@ func (w *worker) next() *task {
 		if !s.fifo {
 			// The oldest local task, so that two tasks waking each other at the bottom of the
 			// deque cannot starve the rest of it.
-			if t := w.deque.steal(); t != nil {
+			if t := w.local.popOldest(); t != nil {
 				return t
 			}
 		}
@@ -151,7 +193,7 @@ func (w *worker) next() *task {
 	}
 	if w.yieldedHead != nil {
 		w.flushYielded()
-		return w.deque.steal() // the oldest of them
+		return w.local.popOldest() // the oldest of them
 	}
 	return nil
 }
@@ -179,9 +221,9 @@ func (w *worker) flushYielded() {
 
 func (w *worker) popLocal() *task {
 	if w.sched.fifo {
-		return w.deque.steal()
+		return w.local.popOldest()
 	}
-	return w.deque.pop()
+	return w.local.pop()
 }
 
 // popGlobal takes this worker's share of the global queue in one batch (as Tokio does: the
@@ -194,7 +236,7 @@ func (w *worker) popGlobal() *task {
 	if n == 0 {
 		return nil
 	}
-	first, rest := s.inject.popBatch(min(int(n)/len(s.workers)+1, len(w.deque.slots)/2))
+	first, rest := s.inject.popBatch(min(int(n)/len(s.workers)+1, w.local.capacity()/2))
 	if first == nil {
 		return nil
 	}
@@ -223,10 +265,10 @@ func (w *worker) pushLIFO(t *task) {
 
 // pushLocal queues t on this worker's deque, moving half of a full deque to the global queue.
 func (w *worker) pushLocal(t *task) {
-	if !w.deque.push(t) {
+	if !w.local.push(t) {
 		w.overflow(t)
 	}
-	if d := uint64(w.deque.length()); d > w.stats[statMaxDepth] {
+	if d := uint64(w.local.length()); d > w.stats[statMaxDepth] {
 		w.stats[statMaxDepth] = d
 	}
 }
@@ -234,8 +276,8 @@ func (w *worker) pushLocal(t *task) {
 func (w *worker) overflow(t *task) {
 	var head, tail *task
 	n := 1
-	for i := len(w.deque.slots) / 2; i > 0; i-- {
-		old := w.deque.steal() // the oldest first, so the global queue keeps their order
+	for i := w.local.capacity() / 2; i > 0; i-- {
+		old := w.local.popOldest() // the oldest first, so the global queue keeps their order
 		if old == nil {
 			break
 		}
@@ -393,13 +435,13 @@ func (w *worker) stealWork() *task {
 // do: the oldest task runs now, the others go onto this worker's deque (empty: it is
 // searching). A thief that took one task at a time came back for each.
 func (w *worker) stealHalf(v *worker) *task {
-	first := v.deque.steal()
+	first := v.stealer.steal()
 	if first == nil {
 		return nil
 	}
 	w.stats[statSteals]++
-	for more := min(v.deque.length()/2, len(w.deque.slots)/2); more > 0; more-- {
-		t := v.deque.steal()
+	for more := min(v.stealer.length()/2, w.local.capacity()/2); more > 0; more-- {
+		t := v.stealer.steal()
 		if t == nil {
 			break
 		}

@@ -1,6 +1,6 @@
 //! The Tokio twins of the rt workloads of bench/workload (same sizes, same shapes):
-//! `tokio-bench WORKLOAD WORKERS` runs one on a multi-thread runtime of WORKERS workers and
-//! prints its time in nanoseconds, its value, the process's peak resident memory in kilobytes
+//! `tokio-bench WORKLOAD WORKERS` runs one on a multi-thread runtime of WORKERS workers (or, for
+//! WORKERS `current`, on the current-thread runtime: one thread, no stealing) and prints its time in nanoseconds, its value, the process's peak resident memory in kilobytes
 //! (VmHWM, 0 where there is no /proc) and the CPU time the workload took in microseconds. The workload's root is spawned onto a worker
 //! (as rt's main task runs on one), and the clock runs from before that spawn to its end.
 
@@ -168,10 +168,11 @@ fn main() {
         eprintln!("usage: tokio-bench WORKLOAD WORKERS");
         std::process::exit(2);
     }
-    let workers: usize = match args[2].parse() {
-        Ok(n) if n >= 1 => n,
+    let workers: Option<usize> = match args[2].parse() {
+        Ok(n) if n >= 1 => Some(n),
+        _ if args[2] == "current" => None,
         _ => {
-            eprintln!("tokio-bench: WORKERS must be a positive number");
+            eprintln!("tokio-bench: WORKERS must be a positive number or current");
             std::process::exit(2);
         }
     };
@@ -179,11 +180,14 @@ fn main() {
         eprintln!("tokio-bench: no workload {:?}", args[1]);
         std::process::exit(2);
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(workers)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = match workers {
+        Some(n) => tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(n)
+            .enable_all()
+            .build(),
+        None => tokio::runtime::Builder::new_current_thread().enable_all().build(),
+    }
+    .unwrap();
     let cpu0 = cpu_micros();
     let start = Instant::now();
     let value = runtime.block_on(async move { tokio::spawn(root).await.unwrap() });
