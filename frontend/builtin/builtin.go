@@ -194,8 +194,11 @@ type Lowering struct {
 	// ElemTypeArg: the rt function is instantiated explicitly with the element type of the
 	// handle it gives (rt.NewMutex[int64](0): Go would infer int from an untyped constant).
 	ElemTypeArg bool
-	TimeoutName string
-	Future      string
+	// OperandTypeArg: the rt function is instantiated explicitly with the type of its first
+	// parameter (rt.BitCount[uint8](x): Go would infer int from an untyped constant).
+	OperandTypeArg bool
+	TimeoutName    string
+	Future         string
 }
 
 // Arg is how one argument lowers.

@@ -415,6 +415,9 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 		args(ts(types.I64), 0)
 		return ret(&types.Handle{Kind: types.ChannelH, Elem: elemOf(types.ChannelH)})
 	}
+	if shape, ok := builtin.BitIntrinsic(id); ok {
+		return c.bitsCall(e, ci, shape)
+	}
 	panic("check: no rule for the static member " + builtin.Name(obj) + "." + builtin.Name(id))
 }
 
