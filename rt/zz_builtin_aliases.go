@@ -63,7 +63,7 @@ var arrayMethodNames = map[string]string{
 // stringMethodNames are the spellings of the string methods.
 var stringMethodNames = map[string]string{
 	"byte_len":         "byte_len",
-	"charAt":           "char_at",
+	"charAt":           "charAt",
 	"char_at":          "char_at",
 	"chars":            "chars",
 	"contains":         "contains",
@@ -148,6 +148,24 @@ var setMethodNames = map[string]string{
 	"to_array":     "values",
 	"union":        "union",
 	"values":       "values",
+}
+
+// tupleMethodNames are the spellings of the tuple methods.
+var tupleMethodNames = map[string]string{
+	"contains": "contains",
+	"first":    "first",
+	"get":      "get",
+	"includes": "contains",
+	"indexOf":  "indexOf",
+	"index_of": "indexOf",
+	"isEmpty":  "isEmpty",
+	"is_empty": "isEmpty",
+	"last":     "last",
+	"len":      "len",
+	"length":   "len",
+	"slice":    "slice",
+	"toArray":  "toArray",
+	"to_array": "toArray",
 }
 
 // arrayMutators are the array methods that change their array.

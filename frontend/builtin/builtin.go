@@ -90,6 +90,7 @@ const (
 	ThreadReceivers
 	ThreadPoolObj
 	ThreadPools
+	Tuples
 	numKinds
 )
 
@@ -101,7 +102,7 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationSource",
 	"thread.CancellationToken", "thread.RwLock", "thread.RwLock", "thread.Condvar", "thread.Condvar",
 	"Collections", "Parallel",
-	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool"}
+	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool", "tuple"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -327,6 +328,8 @@ func Receiver(t types.Type) (of Kind, in In, ok bool) {
 	case *types.Result:
 		in.Ok, in.Err = u.Ok, u.Err
 		return Results, in, true
+	case *types.Tuple:
+		return Tuples, in, true
 	case *types.Handle:
 		in.Elem = u.Elem
 		return handleKinds[u.Kind], in, true

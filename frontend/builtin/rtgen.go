@@ -18,6 +18,7 @@ var dynamicKinds = []struct {
 	{Strings, "stringMethodNames", "the string methods"},
 	{Maps, "mapMethodNames", "the map methods"},
 	{Sets, "setMethodNames", "the set methods"},
+	{Tuples, "tupleMethodNames", "the tuple methods"},
 }
 
 // DynamicKinds are the kinds whose methods rt dispatches on dynamic values.

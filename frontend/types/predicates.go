@@ -408,3 +408,9 @@ func PromisedElem(t Type) (Type, bool) {
 	}
 	return nil, false
 }
+
+// CharAndString reports whether one of x and y is a char and the other a string: they compare
+// equal when the string is that one character ('a' == "a").
+func CharAndString(x, y Type) bool {
+	return IsBasic(x, Char) && IsBasic(y, String) || IsBasic(x, String) && IsBasic(y, Char)
+}

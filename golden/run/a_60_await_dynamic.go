@@ -253,7 +253,7 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:20
 			v = aw_
-			rt.Print(rt.TypeName(v), v)
+			rt.Print(rt.DynTypeOf(v), v)
 			f.state = 3
 			fallthrough
 		case 3: // next turn of the loop at a_60_await_dynamic.adesh:19

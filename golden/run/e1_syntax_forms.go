@@ -234,7 +234,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e1_syntax_forms.adesh:73
 				rt.Print("countdown", countdown, inner)
 			}
-			t1_ = rt.TypeName(rt.NewRecord([]string{"x"}, int64(1)))
+			t1_ = rt.DynTypeOf(rt.NewRecord([]string{"x"}, int64(1)))
 //line testdata/run/e1_syntax_forms.adesh:77
 			_ = []int64{1}
 //line testdata/run/e1_syntax_forms.adesh:77

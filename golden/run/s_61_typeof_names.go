@@ -295,10 +295,10 @@ var (
 //line testdata/run/s_61_typeof_names/main.adesh:31
 func both(label string, static_name string, v rt.Value) {
 	var t_ string
-	if static_name == rt.TypeName(v) {
+	if static_name == rt.DynTypeOf(v) {
 		t_ = "same"
 	} else {
-		t_ = "differs: " + rt.TypeName(v)
+		t_ = "differs: " + rt.DynTypeOf(v)
 	}
 //line testdata/run/s_61_typeof_names/main.adesh:32
 	var same string = t_
@@ -378,7 +378,7 @@ func describe[T any](x T) string {
 //line testdata/run/s_61_typeof_names/main.adesh:79
 func area(v rt.Value) string {
 	var m_ string
-	var t_ string = rt.TypeName(v)
+	var t_ string = rt.DynTypeOf(v)
 	if t_ == "Shape" {
 //line testdata/run/s_61_typeof_names/main.adesh:81
 		m_ = "a shape"
@@ -396,7 +396,7 @@ func area(v rt.Value) string {
 		m_ = "a number"
 	} else {
 //line testdata/run/s_61_typeof_names/main.adesh:86
-		m_ = "something else: " + rt.TypeName(v)
+		m_ = "something else: " + rt.DynTypeOf(v)
 	}
 //line testdata/run/s_61_typeof_names/main.adesh:80
 	return m_
@@ -477,7 +477,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			for _, x_ := range dynamic {
 				var v rt.Value = x_
 //line testdata/run/s_61_typeof_names/main.adesh:27
-				rt.Print(rt.TypeName(v))
+				rt.Print(rt.DynTypeOf(v))
 			}
 //line testdata/run/s_61_typeof_names/main.adesh:35
 			n = rt.Some[int64](3)
