@@ -91,6 +91,20 @@ const (
 	ThreadPoolObj
 	ThreadPools
 	Tuples
+	// The Collections module's shared objects (collections.go): the kinds of their methods.
+	QueueObjs
+	StackObjs
+	VecDequeObjs
+	BinaryHeapObjs
+	PriorityQueueObjs
+	RingBufferObjs
+	HashSetObjs
+	BTreeSetObjs
+	OrderedSetObjs
+	BTreeMapObjs
+	OrderedMapObjs
+	BitSetObjs
+	SliceObjs
 	numKinds
 )
 
@@ -102,7 +116,10 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationSource",
 	"thread.CancellationToken", "thread.RwLock", "thread.RwLock", "thread.Condvar", "thread.Condvar",
 	"Collections", "Parallel",
-	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool", "tuple"}
+	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool", "tuple",
+	"Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap", "Collections.PriorityQueue",
+	"Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet", "Collections.OrderedSet", "Collections.BTreeMap",
+	"Collections.OrderedMap", "Collections.BitSet", "Collections.Slice"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -360,6 +377,10 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.LatchH: Latches, types.CancelSourceH: CancelSources, types.CancelTokenH: CancelTokens,
 	types.CondvarH:      Condvars,
 	types.ThreadSenderH: ThreadSenders, types.ThreadReceiverH: ThreadReceivers, types.ThreadPoolH: ThreadPools,
+	types.QueueH: QueueObjs, types.StackH: StackObjs, types.VecDequeH: VecDequeObjs, types.BinaryHeapH: BinaryHeapObjs,
+	types.PriorityQueueH: PriorityQueueObjs, types.RingBufferH: RingBufferObjs, types.HashSetH: HashSetObjs,
+	types.BTreeSetH: BTreeSetObjs, types.OrderedSetH: OrderedSetObjs, types.BTreeMapH: BTreeMapObjs,
+	types.OrderedMapH: OrderedMapObjs, types.BitSetH: BitSetObjs, types.SliceH: SliceObjs,
 }
 
 // BuiltinFuture marks a Future that a builtin gives (sleep, join, recv, an I/O call): the

@@ -430,6 +430,9 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 	if shape, ok := builtin.BitIntrinsic(id); ok {
 		return c.bitsCall(e, ci, shape)
 	}
+	if coll, ok := builtin.CollectionOf(id); ok {
+		return c.collectionNew(e, ci, coll, expected)
+	}
 	panic("check: no rule for the static member " + builtin.Name(obj) + "." + builtin.Name(id))
 }
 
