@@ -68,6 +68,9 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 		}
 		return rtCallT(lo.Name, []ir.Type{l.goTypeOf(types.Resolve(ret).(*types.Handle).Elem)}, args...)
 	}
+	if lo.OperandTypeArg && len(ci.Params) > 0 {
+		return rtCallT(lo.Name, []ir.Type{l.goTypeOf(ci.Params[0])}, args...)
+	}
 	return rtCall(lo.Name, args...)
 }
 

@@ -12,6 +12,15 @@ import (
 // funcHook lowers a call of a predeclared function whose Go is irregular.
 func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	switch ci.Builtin {
+	case builtin.FnTupleCtor:
+		if tt, ok := ci.Ret.(*types.Tuple); ok {
+			return l.tupleValue(tt, e.Args, l.ownedList(b, e.Args))
+		}
+		xs := l.exprList(b, e.Args)
+		for i, a := range e.Args {
+			xs[i] = l.toAny(xs[i], a.TypeOf())
+		}
+		return rtCall("NewDynTuple", xs...)
 	case builtin.FnPrint, builtin.FnEprint:
 		if opts := check.PrintOptions(e, ci.Builtin); opts != nil {
 			return l.printStyled(b, e, ci.Builtin == builtin.FnEprint, opts)
@@ -186,6 +195,8 @@ func (l *lowerer) length(x ir.Expr, t types.Type, n ast.Node) ir.Expr {
 		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Ident{Name: "len"}, Args: []ir.Expr{x}}}
 	case *types.MapT, *types.SetT:
 		return &ir.Conv{Type: tInt64, X: &ir.Call{Fun: &ir.Sel{X: x, Name: "Len"}}}
+	case *types.Tuple:
+		return rtCall("TupleLen", x)
 	}
 	if types.IsBasic(t, types.String) {
 		return rtCall("StrLen", x)

@@ -17,6 +17,30 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 	switch ci.Builtin {
 	case builtin.ValueToString:
 		return l.toStr(l.recvExpr(b, ci), recvT)
+	// Tuples: their length is known, and so is the field of first and last.
+	case builtin.TupleLen:
+		return l.length(l.recvExpr(b, ci), recvT, e)
+	case builtin.TupleIsEmpty:
+		return isEmpty(l.length(l.recvExpr(b, ci), recvT, e))
+	case builtin.TupleFirst, builtin.TupleLast:
+		x := l.recvExpr(b, ci)
+		slot := 0
+		if ci.Builtin == builtin.TupleLast {
+			slot = len(recvT.(*types.Tuple).Elems) - 1
+		}
+		return &ir.Sel{X: x, Name: "F" + ir.Itoa(slot)}
+	case builtin.TupleToArray:
+		x := l.spill(b, l.recvExpr(b, ci), l.goTypeOf(recvT))
+		elem := builtin.TupleArrayElem(recvT)
+		arr := &ir.Composite{Type: l.goTypeOf(&types.Array{Elem: elem})}
+		for i, t := range recvT.(*types.Tuple).Elems {
+			v := ir.Expr(&ir.Sel{X: x, Name: "F" + ir.Itoa(i)})
+			if types.IsAny(elem) {
+				v = l.toAny(v, t)
+			}
+			arr.Elems = append(arr.Elems, v)
+		}
+		return arr
 	// Arrays.
 	case builtin.ArrayLen:
 		return l.length(l.recvExpr(b, ci), recvT, e)

@@ -273,7 +273,7 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) ir.Expr {
 		if len(e.Elems) == 1 {
 			return l.expr(b, e.Elems[0])
 		}
-		return l.tupleValue(e, l.ownedList(b, e.Elems))
+		return l.tupleValue(e.TypeOf().(*types.Tuple), e.Elems, l.ownedList(b, e.Elems))
 	case *ast.Paren:
 		return l.expr(b, e.X)
 	case *ast.Unary:
@@ -350,11 +350,10 @@ func (l *lowerer) recordLit(b *builder, e *ast.MapLit) ir.Expr {
 }
 
 // tupleValue builds the tuple of a literal from its lowered elements.
-func (l *lowerer) tupleValue(e *ast.TupleLit, xs []ir.Expr) ir.Expr {
-	tt := e.TypeOf().(*types.Tuple)
+func (l *lowerer) tupleValue(tt *types.Tuple, elems []ast.Expr, xs []ir.Expr) ir.Expr {
 	c := &ir.Composite{Type: l.goTypeOf(tt), Fields: []*ir.KeyValue{}}
 	for i, x := range xs {
-		c.Fields = append(c.Fields, &ir.KeyValue{Key: "F" + ir.Itoa(i), Value: l.convertAt(x, e.Elems[i].TypeOf(), tt.Elems[i], e.Elems[i])})
+		c.Fields = append(c.Fields, &ir.KeyValue{Key: "F" + ir.Itoa(i), Value: l.convertAt(x, elems[i].TypeOf(), tt.Elems[i], elems[i])})
 	}
 	return c
 }
@@ -700,6 +699,13 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 		}
 		return rtCall(name, l.typedLit(x, xt), l.typedLit(y, yt), l.pos(e))
 	case "==", "!=":
+		if types.CharAndString(xt, yt) {
+			eq := charIsString(x, xt, y)
+			if e.Op == "!=" {
+				return ir.Not(eq)
+			}
+			return eq
+		}
 		if !simpleEq(xt) {
 			eq := rtCall("Equal", x, l.convertAt(y, yt, xt, e.Y))
 			if e.Op == "!=" {
@@ -710,6 +716,14 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 		y = l.convertAt(y, yt, xt, e.Y)
 	}
 	return &ir.Binary{Op: e.Op, X: x, Y: y}
+}
+
+// charIsString compares a char with a string (either side first): 'a' == "a".
+func charIsString(x ir.Expr, xt types.Type, y ir.Expr) ir.Expr {
+	if types.IsBasic(xt, types.Char) {
+		return rtCall("CharIsString", x, y)
+	}
+	return rtCall("CharIsString", y, x)
 }
 
 func isNullLit(e ast.Expr) bool {
@@ -949,6 +963,13 @@ func (l *lowerer) index(b *builder, e *ast.Index) ir.Expr {
 			return &ir.Call{Fun: &ir.Sel{X: x, Name: "Get"}, Args: []ir.Expr{key}}
 		}
 		return &ir.Call{Fun: &ir.Sel{X: x, Name: "At"}, Args: []ir.Expr{key, l.pos(e)}}
+	case *types.Tuple:
+		if k, ok := ast.ConstIndex(e.Index); ok {
+			if slot, in := ast.TupleSlot(k, len(u.Elems)); in {
+				return &ir.Sel{X: x, Name: "F" + ir.Itoa(slot)}
+			}
+		}
+		return rtCall("TupleAt", x, l.toInt64(i, e.Index.TypeOf(), e.Index))
 	case *types.Basic:
 		if u.Kind == types.String {
 			return rtCall("CharAt", x, l.toInt64(i, e.Index.TypeOf(), e.Index), l.pos(e))

@@ -259,7 +259,7 @@ func (l *lowerer) let(b *builder, s *ast.LetStmt) {
 	var value ir.Expr
 	if lit, ok := ast.Unparen(s.Value).(*ast.TupleLit); ok && len(lit.Elems) > 1 {
 		// `let (g, n) = (m.lock(), 1);`: the bindings take the values, guards included.
-		value = l.tupleValue(lit, l.exprListWith(b, lit.Elems, func(sb *builder, _ int, e ast.Expr) ir.Expr { return l.owned(sb, e) }))
+		value = l.tupleValue(lit.TypeOf().(*types.Tuple), lit.Elems, l.exprListWith(b, lit.Elems, func(sb *builder, _ int, e ast.Expr) ir.Expr { return l.owned(sb, e) }))
 	} else {
 		value = l.expr(b, s.Value)
 	}

@@ -12,7 +12,10 @@ import (
 func (l *lowerer) typeOf(b *builder, arg ast.Expr) ir.Expr {
 	x := l.expr(b, arg)
 	t := arg.TypeOf()
-	if types.IsAny(t) || types.Mentions(t, isTypeParam) {
+	if types.IsAny(t) {
+		return rtCall("DynTypeOf", x) // the interpreter's names (EVERYDAY.md §1, issue 30 item 8)
+	}
+	if types.Mentions(t, isTypeParam) {
 		return rtCall("TypeName", l.toAny(x, t))
 	}
 	l.discard(b, x, t)

@@ -117,6 +117,10 @@ var handleTypes = map[types.HandleKind]string{
 	types.CancelSourceH: "CancellationSource", types.CancelTokenH: "CancellationToken",
 	types.CondvarH:      "Condvar",
 	types.ThreadSenderH: "ThreadSender", types.ThreadReceiverH: "ThreadReceiver",
+	types.QueueH: "Queue", types.StackH: "Stack", types.VecDequeH: "VecDeque", types.BinaryHeapH: "BinaryHeap",
+	types.PriorityQueueH: "PriorityQueue", types.RingBufferH: "RingBuffer", types.HashSetH: "TextSet",
+	types.BTreeSetH: "TextSet", types.OrderedSetH: "TextSet", types.BTreeMapH: "TextMap",
+	types.OrderedMapH: "TextMap", types.SliceH: "Slice", types.BitSetH: "BitSetObj",
 }
 
 // resultType is the Go result list of a function returning t: none for unit.

@@ -45,9 +45,18 @@ func (a *Atomic[T]) Swap(v T) T             { return atomicValue[T](a.v.Swap(ato
 func (a *Atomic[T]) FetchAdd(n int64) int64 { return a.v.Add(n) - n }
 func (a *Atomic[T]) FetchSub(n int64) int64 { return a.v.Add(-n) + n }
 
-// CompareExchange stores v if the atomic holds old, and reports whether it did.
-func (a *Atomic[T]) CompareExchange(old, v T) bool {
-	return a.v.CompareAndSwap(atomicBits(old), atomicBits(v))
+// CompareExchange stores v if the atomic holds old: {ok: true, value: old}, or the mismatch
+// object {ok: false, kind: "mismatch", message: "found N"} with the value it holds (EVERYDAY.md
+// §7.3).
+func (a *Atomic[T]) CompareExchange(old, v T) Value {
+	for {
+		if a.v.CompareAndSwap(atomicBits(old), atomicBits(v)) {
+			return okRecord(old)
+		}
+		if cur := a.v.Load(); cur != atomicBits(old) {
+			return NewRecord(errFields, false, "mismatch", "found "+Str(atomicValue[T](cur)))
+		}
+	}
 }
 
 // AdeshFormat prints an atomic as `Atomic(value)`.

@@ -1,6 +1,9 @@
 package rt
 
-import "sync/atomic"
+import (
+	"reflect"
+	"sync/atomic"
+)
 
 // Share is AdeshLang's Share<T>: an atomically reference-counted value, the equivalent of Rust's
 // Arc. Generated code holds a *Share; each strong reference it holds is one count, released
@@ -32,6 +35,12 @@ func NewShareWithDrop[T any](v T, drop func(*T)) *Share[T] {
 }
 
 // Get points at the shared value.
+// holdsStruct reports whether the share holds a struct: a class instance (typeof names it).
+func (s *Share[T]) holdsStruct() bool {
+	t := reflect.TypeFor[T]()
+	return t.Kind() == reflect.Struct && t.PkgPath() != rtPkgPath
+}
+
 func (s *Share[T]) Get() *T {
 	if s == nil {
 		s.fail("use of a null")

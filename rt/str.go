@@ -26,6 +26,10 @@ func StrLen(s string) int64 {
 	return int64(len(s))
 }
 
+// CharAtString is s.charAt(i), JavaScript's: the character at index i as a string of one
+// character, failing at pos when i is out of range.
+func CharAtString(s string, i int64, pos string) string { return string(CharAt(s, i, pos)) }
+
 // CharAt is s[i]: the character at index i, failing at pos when i is out of range.
 func CharAt(s string, i int64, pos string) Char {
 	if i >= 0 && i < int64(len(s)) {

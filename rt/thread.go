@@ -64,6 +64,9 @@ func ThreadSleep(ms int64) { time.Sleep(time.Duration(ms) * time.Millisecond) }
 // HardwareConcurrency is the number of CPUs the program may use.
 func HardwareConcurrency() int64 { return int64(runtime.GOMAXPROCS(0)) }
 
+// ThreadYield is thread.yield(): other goroutines run before the calling thread goes on.
+func ThreadYield() { runtime.Gosched() }
+
 // Watchdog ends the program with an error if it still runs ms milliseconds from now.
 func Watchdog(ms int64, pos string) {
 	time.AfterFunc(time.Duration(ms)*time.Millisecond, func() {

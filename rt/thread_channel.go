@@ -150,10 +150,8 @@ const (
 	chanTimedOut = "timed out"
 )
 
-var okOnlyFields = []string{"ok"}
-
-// okUnit is {ok: true}, the result of a send that went through.
-func okUnit() Value { return NewRecord(okOnlyFields, true) }
+// okUnit is {ok: true, value: null}, the result of a send that went through.
+func okUnit() Value { return okRecord(nil) }
 
 // send puts v in the channel; block says whether to wait for room, and timed whether to wait only
 // until deadline. It gives "" or the reason it did not send.

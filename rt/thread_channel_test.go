@@ -16,10 +16,11 @@ func recvOK(t *testing.T, r Value) Value {
 	return v
 }
 
-func wantErr(t *testing.T, r Value, msg string) {
+// wantErr wants the failure object of why: {ok: false, kind, message}.
+func wantErr(t *testing.T, r Value, why string) {
 	t.Helper()
-	if !recordIs(r.(*Record), false, "error", msg) {
-		t.Fatalf("want {ok: false, error: %q}, got %v", msg, Str(r))
+	if want := Str(errRecord(why)); Str(r) != want {
+		t.Fatalf("want %s, got %v", want, Str(r))
 	}
 }
 

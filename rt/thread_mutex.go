@@ -6,19 +6,37 @@ import (
 )
 
 // thread.Mutex is rt's futex Mutex; its lock calls give the interpreter's result objects,
-// {ok: true, value: guard} or {ok: false, error: "…"}, whose guard dynamic code uses through
+// {ok: true, value: guard} or {ok: false, kind, message}, whose guard dynamic code uses through
 // get, set and unlock.
 
 var (
 	okFields  = []string{"ok", "value"}
-	errFields = []string{"ok", "error"}
+	errFields = []string{"ok", "kind", "message"}
 )
 
 // okRecord is {ok: true, value: v}.
 func okRecord(v Value) Value { return NewRecord(okFields, true, v) }
 
-// errRecord is {ok: false, error: msg}.
-func errRecord(msg string) Value { return NewRecord(errFields, false, msg) }
+// errRecord is the failure object of EVERYDAY.md §7.3, {ok: false, kind: K, message: M}, for
+// the failure why: one of the messages below, or a thrown text (kind "error").
+func errRecord(why string) Value {
+	kind, msg := "error", why
+	switch why {
+	case mutexBusy:
+		kind = "would_block"
+	case chanTimedOut:
+		kind, msg = "timeout", "operation timed out"
+	case chanClosed:
+		kind = "closed"
+	case chanEmpty:
+		kind = "empty"
+	case chanFull:
+		kind = "full"
+	}
+	return NewRecord(errFields, false, kind, msg)
+}
+
+const mutexBusy = "mutex busy"
 
 // ThreadGuard is the guard of a thread.Mutex as dynamic code holds it.
 type ThreadGuard[T any] struct{ g MutexGuard[T] }
@@ -66,7 +84,7 @@ func ThreadTryLock[T any](m *Mutex[T]) Value {
 	if g, ok := m.TryLock(); ok {
 		return okRecord(&ThreadGuard[T]{g})
 	}
-	return errRecord("mutex busy")
+	return errRecord(mutexBusy)
 }
 
 // ThreadLockTimeout is m.lock_timeout(ms): the lock if it comes within ms milliseconds, else
@@ -81,7 +99,7 @@ func ThreadLockTimeout[T any](m *Mutex[T], ms int64) Value {
 		}
 		left := time.Until(deadline)
 		if left <= 0 {
-			return errRecord("timed out")
+			return errRecord(chanTimedOut)
 		}
 		time.Sleep(min(pause, left))
 		pause = min(2*pause, time.Millisecond)

@@ -29,10 +29,10 @@ func TestThreadsShareMutexAndAtomic(t *testing.T) {
 		t.Fatalf("mutex %d, atomic %d, ids %d; want 4000, 4000, 6", got, a.Load(), ids)
 	}
 	busy := SpawnThread(func() Value { return ThreadLockTimeout(m, 5) })
-	if r := ThreadJoin(busy, "test").(*Record); !recordIs(r, false, "error", "timed out") {
+	if r := ThreadJoin(busy, "test").(*Record); !recordIs(r, false, "kind", "timeout") {
 		t.Fatalf("lock_timeout of a held mutex gave %v", r)
 	}
-	if r := ThreadTryLock(m).(*Record); !recordIs(r, false, "error", "mutex busy") {
+	if r := ThreadTryLock(m).(*Record); !recordIs(r, false, "kind", "would_block") {
 		t.Fatalf("try_lock of a held mutex gave %v", r)
 	}
 	g.Unlock()
@@ -65,8 +65,12 @@ func TestThreadJoinRethrows(t *testing.T) {
 
 func TestAtomicBool(t *testing.T) {
 	b := NewAtomic(false)
-	if !b.CompareExchange(false, true) || !b.Load() || b.CompareExchange(false, true) || b.Swap(false) != true || b.Load() {
-		t.Fatal("AtomicBool")
+	first, second := b.CompareExchange(false, true), b.CompareExchange(false, true)
+	if Str(first) != "{ ok: true, value: false }" || !b.Load() || b.Swap(false) != true || b.Load() {
+		t.Fatalf("AtomicBool: %s", Str(first))
+	}
+	if Str(second) != `{ ok: false, kind: "mismatch", message: "found true" }` {
+		t.Fatalf("a compare_exchange that finds another value gave %s", Str(second))
 	}
 }
 

@@ -221,3 +221,35 @@ func rtTypeName(t reflect.Type) (string, bool) {
 	}
 	return "", false
 }
+
+// DynTypeOf is `typeof(v)` of a dynamic value: the interpreter's names where it has its own
+// ("boolean", "object" for records and maps, "set", "function", "promise", "tuple", a class
+// instance's class without type arguments), else TypeName's (i64, f64, string, [any]).
+func DynTypeOf(v Value) string {
+	if _, ok := v.(bool); ok {
+		return "boolean"
+	}
+	name := TypeName(v)
+	if name == "()" {
+		return name // the unit value, not a tuple
+	}
+	if sh, ok := v.(interface{ holdsStruct() bool }); ok && sh.holdsStruct() {
+		// A class instance is a share of its struct (syntax/class.go): its class's name.
+		inner := strings.TrimPrefix(name, "Share<")
+		class, _, _ := strings.Cut(inner, "<")
+		return strings.TrimSuffix(class, ">")
+	}
+	for _, k := range interpreterKinds {
+		if strings.HasPrefix(name, k.prefix) {
+			return k.name
+		}
+	}
+	return name
+}
+
+// interpreterKinds name the kinds of value the interpreter's typeof names by kind, by the
+// prefix of their TypeName.
+var interpreterKinds = []struct{ prefix, name string }{
+	{"record", "object"}, {"Map<", "object"}, {"Set<", "set"}, {"fn(", "function"},
+	{"Promise<", "promise"}, {"(", "tuple"}, {"Future<", "promise"},
+}

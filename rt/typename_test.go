@@ -124,3 +124,24 @@ func TestMessagesNameVariantsByEnum(t *testing.T) {
 	}()
 	DynAdd(testShape(testShapeCircle{1}), int64(1), testPos)
 }
+
+func TestDynTypeOfGivesTheInterpretersNames(t *testing.T) {
+	for _, c := range []struct {
+		v    Value
+		want string
+	}{
+		{true, "boolean"}, {nil, "null"}, {int64(1), "i64"}, {"s", "string"}, {NewRecord(nil), "object"},
+		{NewSet[int64](), "set"}, {func(int64) int64 { return 0 }, "function"}, {Tuple2[int64, string]{}, "tuple"},
+		{Unit{}, "()"}, {[]Value{int64(1)}, "[any]"},
+	} {
+		if got := DynTypeOf(c.v); got != c.want {
+			t.Errorf("DynTypeOf(%#v) = %q, want %q", c.v, got, c.want)
+		}
+	}
+}
+
+func TestACharEqualsItsOneCharacterString(t *testing.T) {
+	if !DynEq(Char('é'), "é") || !DynEq("a", Char('a')) || DynEq(Char('a'), "ab") || DynEq(Char('a'), "") {
+		t.Error("a char and a string of one character compare by the character")
+	}
+}

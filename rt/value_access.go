@@ -28,8 +28,7 @@ func DynIndex(v, i Value, pos string) Value {
 		}
 		return DynField(x, name, pos)
 	case tupleItems:
-		items := x.items()
-		return items[Index(indexArg(i, pos), len(items), pos)]
+		return TupleAt(x, indexArg(i, pos)) // negative from the end, null out of range
 	case nil:
 		Fail(pos, "cannot index null")
 	}

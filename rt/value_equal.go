@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 )
 
 // DynEq is a == b on dynamic values: deep, numbers by value across types, unlike types unequal.
@@ -18,6 +19,13 @@ type deepEqualer interface {
 // maxEqualDepth bounds deep comparison so that a cyclic Go value compares unequal instead of
 // overflowing the stack.
 const maxEqualDepth = 100
+
+// CharIsString reports whether the string s is the one character c: 'a' == "a", as in the
+// interpreter, where a char and a one-character string compare equal.
+func CharIsString(c Char, s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return n == len(s) && n > 0 && r == rune(c)
+}
 
 func valuesEqual(a, b Value, depth int) bool {
 	if depth > maxEqualDepth {
@@ -37,6 +45,9 @@ func valuesEqual(a, b Value, depth int) bool {
 			return x == y
 		}
 	case string:
+		if y, ok := b.(Char); ok {
+			return CharIsString(y, x)
+		}
 		y, ok := b.(string)
 		return ok && x == y
 	case float64:
@@ -47,6 +58,9 @@ func valuesEqual(a, b Value, depth int) bool {
 		y, ok := b.(bool)
 		return ok && x == y
 	case Char:
+		if y, ok := b.(string); ok {
+			return CharIsString(x, y)
+		}
 		y, ok := b.(Char)
 		return ok && x == y
 	case Error:

@@ -55,6 +55,10 @@ func dynMethod(recv *Value, inVariable bool, name, pos string, args []Value) Val
 		if f, ok := x.Get(name); ok {
 			return DynCall(f, pos, args...)
 		}
+	case tupleItems:
+		if r, ok := tupleMethod(x, name, pos, args); ok {
+			return r
+		}
 	case MethodCaller:
 		if r, ok := x.AdeshMethod(name, pos, args); ok {
 			return r
@@ -360,6 +364,9 @@ func stringMethod(s, name, pos string, args []Value) (Value, bool) {
 	case "char_at":
 		wantArgs(name, args, 1, pos)
 		return CharAt(s, indexArg(args[0], pos), pos), true
+	case "charAt":
+		wantArgs(name, args, 1, pos)
+		return CharAtString(s, indexArg(args[0], pos), pos), true
 	case "substring":
 		from, to := sliceArgs(name, args, StrLen(s), pos)
 		return Substring(s, from, to), true
@@ -415,6 +422,44 @@ func mapMethod(m dynMap, name, pos string, args []Value) (Value, bool) {
 	case "entries":
 		wantArgs(name, args, 0, pos)
 		return DynIter(m, pos), true
+	}
+	return nil, false
+}
+
+// tupleMethod is a tuple's method (EVERYDAY.md §7.6), on any tuple.
+func tupleMethod(t tupleItems, name, pos string, args []Value) (Value, bool) {
+	items := t.items()
+	switch tupleMethodNames[name] {
+	case "len":
+		wantArgs(name, args, 0, pos)
+		return int64(len(items)), true
+	case "isEmpty":
+		wantArgs(name, args, 0, pos)
+		return len(items) == 0, true
+	case "first", "last":
+		wantArgs(name, args, 0, pos)
+		if tupleMethodNames[name] == "first" {
+			return TupleAt(t, 0), true
+		}
+		return TupleAt(t, -1), true
+	case "get":
+		wantArgs(name, args, 1, pos)
+		return TupleGet(t, indexArg(args[0], pos), pos), true
+	case "contains":
+		wantArgs(name, args, 1, pos)
+		return TupleContains(t, args[0]), true
+	case "indexOf":
+		wantArgs(name, args, 1, pos)
+		return TupleIndexOf(t, args[0]), true
+	case "slice":
+		bounds := make([]int64, len(args))
+		for i, a := range args {
+			bounds[i] = indexArg(a, pos)
+		}
+		return TupleSlice(t, bounds...), true
+	case "toArray":
+		wantArgs(name, args, 0, pos)
+		return append([]Value(nil), items...), true
 	}
 	return nil, false
 }

@@ -102,7 +102,7 @@ func TestDynEq(t *testing.T) {
 		{true, true, true},
 		{true, int64(1), false},
 		{Char('a'), Char('a'), true},
-		{Char('a'), "a", false},
+		{Char('a'), "a", true}, {Char('a'), "ab", false}, // 'a' == "a", as in the interpreter
 		{Unit{}, Unit{}, true},
 		{[]Value{int64(1), "x"}, []Value{1.0, "x"}, true},
 		{[]Value{int64(1)}, []Value{int64(1), int64(2)}, false},

@@ -90,6 +90,21 @@ const (
 	ThreadReceivers
 	ThreadPoolObj
 	ThreadPools
+	Tuples
+	// The Collections module's shared objects (collections.go): the kinds of their methods.
+	QueueObjs
+	StackObjs
+	VecDequeObjs
+	BinaryHeapObjs
+	PriorityQueueObjs
+	RingBufferObjs
+	HashSetObjs
+	BTreeSetObjs
+	OrderedSetObjs
+	BTreeMapObjs
+	OrderedMapObjs
+	BitSetObjs
+	SliceObjs
 	numKinds
 )
 
@@ -101,7 +116,10 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationSource",
 	"thread.CancellationToken", "thread.RwLock", "thread.RwLock", "thread.Condvar", "thread.Condvar",
 	"Collections", "Parallel",
-	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool"}
+	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool", "tuple",
+	"Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap", "Collections.PriorityQueue",
+	"Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet", "Collections.OrderedSet", "Collections.BTreeMap",
+	"Collections.OrderedMap", "Collections.BitSet", "Collections.Slice"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -194,8 +212,11 @@ type Lowering struct {
 	// ElemTypeArg: the rt function is instantiated explicitly with the element type of the
 	// handle it gives (rt.NewMutex[int64](0): Go would infer int from an untyped constant).
 	ElemTypeArg bool
-	TimeoutName string
-	Future      string
+	// OperandTypeArg: the rt function is instantiated explicitly with the type of its first
+	// parameter (rt.BitCount[uint8](x): Go would infer int from an untyped constant).
+	OperandTypeArg bool
+	TimeoutName    string
+	Future         string
 }
 
 // Arg is how one argument lowers.
@@ -324,6 +345,8 @@ func Receiver(t types.Type) (of Kind, in In, ok bool) {
 	case *types.Result:
 		in.Ok, in.Err = u.Ok, u.Err
 		return Results, in, true
+	case *types.Tuple:
+		return Tuples, in, true
 	case *types.Handle:
 		in.Elem = u.Elem
 		return handleKinds[u.Kind], in, true
@@ -354,6 +377,10 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.LatchH: Latches, types.CancelSourceH: CancelSources, types.CancelTokenH: CancelTokens,
 	types.CondvarH:      Condvars,
 	types.ThreadSenderH: ThreadSenders, types.ThreadReceiverH: ThreadReceivers, types.ThreadPoolH: ThreadPools,
+	types.QueueH: QueueObjs, types.StackH: StackObjs, types.VecDequeH: VecDequeObjs, types.BinaryHeapH: BinaryHeapObjs,
+	types.PriorityQueueH: PriorityQueueObjs, types.RingBufferH: RingBufferObjs, types.HashSetH: HashSetObjs,
+	types.BTreeSetH: BTreeSetObjs, types.OrderedSetH: OrderedSetObjs, types.BTreeMapH: BTreeMapObjs,
+	types.OrderedMapH: OrderedMapObjs, types.BitSetH: BitSetObjs, types.SliceH: SliceObjs,
 }
 
 // BuiltinFuture marks a Future that a builtin gives (sleep, join, recv, an I/O call): the

@@ -39,7 +39,7 @@ func TestRTDispatchesTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dispatchers := map[string]Kind{"valueMethod": Values, "arrayMethod": Arrays, "stringMethod": Strings, "mapMethod": Maps, "setMethod": Sets}
+	dispatchers := map[string]Kind{"valueMethod": Values, "arrayMethod": Arrays, "stringMethod": Strings, "mapMethod": Maps, "setMethod": Sets, "tupleMethod": Tuples}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Recv != nil {
@@ -69,7 +69,7 @@ func TestRTDispatchesTheTable(t *testing.T) {
 	for name := range dispatchers {
 		t.Errorf("rt/value_method.go has no func %s", name)
 	}
-	if got, want := len(DynamicKinds()), 5; got != want {
+	if got, want := len(DynamicKinds()), 6; got != want {
 		t.Errorf("%d kinds dispatched dynamically, this test knows %d", got, want)
 	}
 }

@@ -12,7 +12,7 @@ func parallel(spellings string, s func(In) Sig, lo Lowering) ID {
 }
 
 var (
-	ParallelModuleObj = module("Parallel", ParallelModule)
+	ParallelModuleObj = module("Parallel|parallel", ParallelModule)
 
 	// forEach(start, end, f) calls f(i) for start ≤ i < end, in no particular order.
 	ParallelForEach = parallel("forEach|for_each", fixed(sig(unit, i64, i64, fn(unit, i64))),

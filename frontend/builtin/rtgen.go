@@ -18,6 +18,7 @@ var dynamicKinds = []struct {
 	{Strings, "stringMethodNames", "the string methods"},
 	{Maps, "mapMethodNames", "the map methods"},
 	{Sets, "setMethodNames", "the set methods"},
+	{Tuples, "tupleMethodNames", "the tuple methods"},
 }
 
 // DynamicKinds are the kinds whose methods rt dispatches on dynamic values.
@@ -65,7 +66,30 @@ package rt
 	}
 	flagged("arrayMutators", "are the array methods that change their array.", Mutates)
 	flagged("arrayResizers", "are the array methods that change their array's length: a dynamic\n// call of one needs the variable that holds the array.", Resizes)
+	collectionMethods(&b)
 	return format.Source(b.Bytes())
+}
+
+// collectionMethods writes, for each shared object of the Collections module, every spelling of
+// its methods mapped to the Go method of its rt type, and whether that takes the call's
+// position last: a collection held in a dynamic value is called through it.
+func collectionMethods(b *bytes.Buffer) {
+	b.WriteString("\n// collectionMethodNames are the Go methods of the Collections module's objects, by the\n" +
+		"// object's name and the spelling of the method.\nvar collectionMethodNames = map[string]map[string]collectionGoMethod{\n")
+	names := map[string]string{}
+	for name := range Collections {
+		names[name] = name
+	}
+	for _, name := range sortedKeys(names) {
+		fmt.Fprintf(b, "\t%q: {\n", name)
+		for _, r := range rowsOf(Collections[name].Of) {
+			for _, sp := range append([]string{r.Name}, r.Aliases...) {
+				fmt.Fprintf(b, "\t\t%q: {%q, %v},\n", sp, r.Lower.Name, r.Lower.Pos)
+			}
+		}
+		b.WriteString("\t},\n")
+	}
+	b.WriteString("}\n")
 }
 
 // rowsOf gives the methods of kind of, in the order of the table.

@@ -3,11 +3,13 @@ package builtin
 // The methods of string and char (docs/language.md §14, Strings and Characters).
 
 var (
-	StringLen             = method(Strings, "len|length", 0, fixed(sig(i64)), rtFn("StrLen"))
-	StringByteLen         = method(Strings, "byte_len", 0, fixed(sig(i64)), rtFn("StrByteLen"))
-	StringIsEmpty         = method(Strings, "is_empty", 0, fixed(sig(boolean)), hook)
-	StringChars           = method(Strings, "chars", 0, fixed(sig(arrayOf(char))), rtFn("Chars"))
-	StringCharAt          = method(Strings, "char_at|charAt", 0, fixed(sig(char, i64)), rtFn("CharAt").withPos())
+	StringLen     = method(Strings, "len|length", 0, fixed(sig(i64)), rtFn("StrLen"))
+	StringByteLen = method(Strings, "byte_len", 0, fixed(sig(i64)), rtFn("StrByteLen"))
+	StringIsEmpty = method(Strings, "is_empty", 0, fixed(sig(boolean)), hook)
+	StringChars   = method(Strings, "chars", 0, fixed(sig(arrayOf(char))), rtFn("Chars"))
+	StringCharAt  = method(Strings, "char_at", 0, fixed(sig(char, i64)), rtFn("CharAt").withPos())
+	// s.charAt(i) is JavaScript's: a one-character string (EVERYDAY.md §7, item 8 of issue 30).
+	StringCharAtString    = method(Strings, "charAt", 0, fixed(sig(str, i64)), rtFn("CharAtString").withPos())
 	StringSplit           = method(Strings, "split", 0, fixed(sig(arrayOf(str), str)), rtFn("Split"))
 	StringSplitWhitespace = method(Strings, "split_whitespace", 0, fixed(sig(arrayOf(str))),
 		rtFn("SplitWhitespace"))

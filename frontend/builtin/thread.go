@@ -32,13 +32,20 @@ func atomicNew(elem types.Type) func(In) Sig {
 }
 
 var (
-	ThreadModule = module("thread|Thread", Thread)
+	ThreadModule = module("thread|Thread|concurrency", Thread)
 
 	ThreadSpawn      = static(Thread, "spawn", spawnSig(false), rtFn("SpawnThread", FuncResult))
 	ThreadSpawnNamed = static(Thread, "spawn_named", spawnSig(true), rtFn("SpawnThreadNamed", Plain, FuncResult))
 	ThreadSleep      = static(Thread, "sleep", fixed(sig(unit, i64)), rtFn("ThreadSleep"))
-	ThreadCPUs       = static(Thread, "hardware_concurrency", fixed(sig(i64)), rtFn("HardwareConcurrency"))
-	ThreadWatchdog   = static(Thread, "watchdog", fixed(sig(unit, i64)), rtFn("Watchdog").withPos())
+	ThreadCPUs       = static(Thread, "hardware_concurrency|cpu_count", fixed(sig(i64)), rtFn("HardwareConcurrency"))
+	// thread.yield() lets other threads run (the calling thread stays runnable).
+	ThreadYield = static(Thread, "yield", fixed(sig(unit)), rtFn("ThreadYield"))
+	// thread.parallel_map, parallel_for and parallel_reduce are Parallel.map, Parallel.forEach
+	// and Parallel.reduce (EVERYDAY.md §7.3), checked and lowered as those.
+	ThreadParallelMap    = def(Row{Of: Thread, Static: true, Same: ParallelMap}, "parallel_map")
+	ThreadParallelFor    = def(Row{Of: Thread, Static: true, Same: ParallelForEach}, "parallel_for")
+	ThreadParallelReduce = def(Row{Of: Thread, Static: true, Same: ParallelReduce}, "parallel_reduce")
+	ThreadWatchdog       = static(Thread, "watchdog", fixed(sig(unit, i64)), rtFn("Watchdog").withPos())
 
 	ThreadMutexType = nested(Thread, "Mutex", ThreadMutexObj)
 	ThreadMutexNew  = static(ThreadMutexObj, "new", func(x In) Sig {
@@ -63,9 +70,10 @@ var (
 	AtomicLoad  = method(Atomics, "load", 0, func(x In) Sig { return sig(x.Elem) }, goMethod("Load"))
 	AtomicStore = method(Atomics, "store", 0, func(x In) Sig { return sig(unit, x.Elem) }, goMethod("Store"))
 	AtomicSwap  = method(Atomics, "swap", 0, func(x In) Sig { return sig(x.Elem, x.Elem) }, goMethod("Swap"))
-	// compare_exchange(old, new) stores new if the atomic holds old, and says whether it did.
-	AtomicCompareExchange = method(Atomics, "compare_exchange", 0,
-		func(x In) Sig { return sig(boolean, x.Elem, x.Elem) }, goMethod("CompareExchange"))
+	// compare_exchange(old, new) stores new if the atomic holds old: {ok: true, value: old}, or
+	// {ok: false, kind: "mismatch", message: "found N"} (EVERYDAY.md §7.3).
+	AtomicCompareExchange = method(Atomics, "compare_exchange|compare_exchange_weak", 0,
+		func(x In) Sig { return sig(types.AnyType, x.Elem, x.Elem) }, goMethod("CompareExchange"))
 	AtomicFetchAdd = method(Atomics, "fetch_add", 0, fixed(sig(i64, i64)), goMethod("FetchAdd"))
 	AtomicFetchSub = method(Atomics, "fetch_sub", 0, fixed(sig(i64, i64)), goMethod("FetchSub"))
 )

@@ -47,7 +47,7 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	case builtin.FnLen:
 		c.args(e, ts(nil), 1, nil)
 		switch types.Resolve(argT(0)).(type) {
-		case *types.Array, *types.MapT, *types.SetT:
+		case *types.Array, *types.MapT, *types.SetT, *types.Tuple:
 		default:
 			if !types.IsBasic(argT(0), types.String) && !types.IsAny(argT(0)) && !types.IsInvalid(argT(0)) {
 				c.errorf(e, "`len` needs a string, an array, a map or a set, found `%s`", typeString(argT(0)))
@@ -182,6 +182,18 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 			}
 		}
 		return ret(x)
+	case builtin.FnTupleCtor:
+		// Tuple(a, b, …) is the tuple literal (a, b, …); of one value or none, a tuple whose
+		// length only the running program knows (a dynamic value).
+		c.args(e, nil, 0, nil0)
+		if n := len(e.Args); n >= 2 && n <= 6 {
+			tt := &types.Tuple{}
+			for _, a := range e.Args {
+				tt.Elems = append(tt.Elems, c.typeOf(a))
+			}
+			return ret(tt)
+		}
+		return ret(types.AnyType)
 	case builtin.PromiseObj:
 		return c.promiseCtor(e, ci, expected)
 	case builtin.MapObj:
@@ -421,6 +433,12 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 	case builtin.ChannelNew:
 		args(ts(types.I64), 0)
 		return ret(&types.Handle{Kind: types.ChannelH, Elem: elemOf(types.ChannelH)})
+	}
+	if shape, ok := builtin.BitIntrinsic(id); ok {
+		return c.bitsCall(e, ci, shape)
+	}
+	if coll, ok := builtin.CollectionOf(id); ok {
+		return c.collectionNew(e, ci, coll, expected)
 	}
 	panic("check: no rule for the static member " + builtin.Name(obj) + "." + builtin.Name(id))
 }

@@ -690,6 +690,10 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 				c.info.Sels[e] = &SelInfo{Kind: SelTupleField, Index: i, Derefs: derefs, Recv: u}
 				return u.Elems[i]
 			}
+			if name == "len" || name == "length" { // a property, as the interpreter has it
+				c.info.Sels[e] = &SelInfo{Kind: SelLength, Derefs: derefs, Recv: u}
+				return types.I64
+			}
 		case *types.Basic:
 			switch u.Kind {
 			case types.String:

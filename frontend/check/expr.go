@@ -734,6 +734,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			// interpreter has it; lower folds the test.
 			return types.BoolType
 		}
+		if types.CharAndString(x, y) {
+			return types.BoolType // 'a' == "a", as in the interpreter
+		}
 		if types.WiderNumber(x, y) == nil && !c.assignable(y, x) && !c.assignable(x, y) {
 			c.errorf(e, "cannot compare `%s` with `%s`", typeString(x), typeString(y))
 		}
@@ -969,6 +972,16 @@ func (c *checker) index(e *ast.Index) types.Type {
 	case *types.MapT:
 		c.mapKey(e.Index, u.Key)
 		return u.Val
+	case *types.Tuple:
+		// t[i] with any integer (EVERYDAY.md §7.6): a constant in range is that element, as
+		// t.0 is; another index gives a dynamic value, null out of range.
+		c.intIndex(e.Index)
+		if k, ok := ast.ConstIndex(e.Index); ok {
+			if i, in := ast.TupleSlot(k, len(u.Elems)); in {
+				return u.Elems[i]
+			}
+		}
+		return types.AnyType
 	case *types.Basic:
 		switch u.Kind {
 		case types.String:

@@ -194,10 +194,22 @@ func (c *checker) settleLiteralLinks() {
 // with an i32 it is an i32, and given a float (`i = i + 0.5`) it is an f64. The silent pass
 // gives it a hint as an untyped parameter has, and integer literals beside it say nothing.
 
-// isLiteralLet reports whether s binds one name to an integer literal, with no type.
+// isLiteralLet reports whether s binds one name to an integer literal, with no type (a suffix,
+// `177u8`, is one).
 func isLiteralLet(s *ast.LetStmt) bool {
 	_, bind := s.Pattern.(*ast.BindPat)
-	return bind && s.Type == nil && s.Kind == ast.LetPlain && s.Value != nil && isIntLiteral(s.Value)
+	return bind && s.Type == nil && s.Kind == ast.LetPlain && s.Value != nil && isIntLiteral(s.Value) && !hasSuffix(s.Value)
+}
+
+// hasSuffix reports whether the number literal e, maybe negated, has a type suffix.
+func hasSuffix(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.IntLit:
+		return e.Suffix != ""
+	case *ast.Unary:
+		return hasSuffix(e.X)
+	}
+	return false
 }
 
 func isIntLiteral(e ast.Expr) bool {

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"github.com/alecthomas/participle/v2/lexer"
+	"strings"
 
 	"adesh2go/frontend/ast"
 )
@@ -167,6 +168,11 @@ func (p *parser) convertImport(im *importG) *ast.ImportDecl {
 	d := &ast.ImportDecl{Span: p.span(im.Pos, im.Tokens), Module: p.name(im.Module), Alias: p.name(im.Alias)}
 	if im.Path != nil {
 		d.Path, _ = p.stringLit(&tok{Type: im.Path.Type, Pos: tokPos{im.Path.Pos.Offset}, n: len(im.Path.Value)}).(*ast.StringLit)
+	}
+	if d.Path != nil && strings.HasPrefix(d.Path.Value, "std:") {
+		// `import "std:thread" as t;` names a standard module: what follows the last `:`.
+		name := d.Path.Value[strings.LastIndex(d.Path.Value, ":")+1:]
+		d.Module, d.Path = &ast.Ident{Span: d.Path.Span, Name: name}, nil
 	}
 	return d
 }

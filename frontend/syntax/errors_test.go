@@ -36,7 +36,7 @@ var errorTests = []string{
 	"struct S { a: i64 /*ERROR \"expected `,` or `}` after the field, found name `b`\"*/b: i64 }",
 	"enum E { A(/*ERROR \"expected a type, found `,`\"*/, B }",
 	"fn f(a /*ERROR \"expected `,` or `)` in the parameter list, found name `b`\"*/b) {}",
-	"import /*ERROR \"expected a string, found number `1`\"*/1;",
+	"import /*ERROR \"expected a name, found number `1`\"*/1;",
 	"/*ERROR \"`export` cannot mark an extend block\"*/export impl T {}",
 	"fn f(): /*ERROR \"expected a type, found `{`\"*/{ }",
 	// statements

@@ -154,7 +154,8 @@ type importG struct {
 	Tokens []lexer.Token
 
 	Path   *lexer.Token `parser:"'import' ( @String"`
-	Module nameNode     `parser:"         | @@ )"` // a standard module: `import thread;`
+	Std    bool         `parser:"         | ( @'std' ':' )?"` // `import std:thread;`
+	Module nameNode     `parser:"           @@ )"`            // a standard module: `import thread;`
 	Alias  nameNode     `parser:"( 'as' @@ )?"`
 	Semi   semiNode     `parser:"@@"`
 }

@@ -437,3 +437,9 @@ func PromisedElem(t Type) (Type, bool) {
 // Replace rebuilds t with every part for which with gives a type replaced by it (with sees a
 // part before its own parts; nil keeps the part and looks inside it).
 func Replace(t Type, with func(Type) Type) Type { return replace(t, with) }
+
+// CharAndString reports whether one of x and y is a char and the other a string: they compare
+// equal when the string is that one character ('a' == "a").
+func CharAndString(x, y Type) bool {
+	return IsBasic(x, Char) && IsBasic(y, String) || IsBasic(x, String) && IsBasic(y, Char)
+}

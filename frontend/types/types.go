@@ -157,18 +157,43 @@ const (
 	CancelTokenH  // its token()
 	CondvarH
 	ThreadPoolH // thread.ThreadPool
+	// The Collections module's objects (EVERYDAY.md §7.2), shared by reference; Elem is what they
+	// hold: the element, or for the maps the pair (K, V) of a Tuple.
+	QueueH
+	StackH
+	VecDequeH
+	BinaryHeapH
+	PriorityQueueH
+	RingBufferH
+	HashSetH
+	BTreeSetH
+	OrderedSetH
+	BTreeMapH
+	OrderedMapH
+	SliceH
+	BitSetH // holds no value
 )
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
 	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
-	"thread.ThreadPool"}
+	"thread.ThreadPool", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
+	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
+	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.BitSet"}
 
 // HandleName is the AdeshLang spelling of a handle kind.
 func (k HandleKind) String() string { return handleNames[k] }
 
 // HasElem reports whether handles of kind k have an element type: Scope and the thread
 // module's synchronization objects hold no value.
-func (k HandleKind) HasElem() bool { return k != ScopeH && k < SemaphoreH }
+func (k HandleKind) HasElem() bool {
+	return k != ScopeH && k < SemaphoreH || k.IsCollection() && k != BitSetH
+}
+
+// IsCollection reports whether k is one of the Collections module's objects.
+func (k HandleKind) IsCollection() bool { return k >= QueueH && k <= BitSetH }
+
+// IsCollectionMap reports whether k is a map of the Collections module, whose Elem is (K, V).
+func (k HandleKind) IsCollectionMap() bool { return k == BTreeMapH || k == OrderedMapH }
 
 // IsGuard reports whether k is a lock guard.
 func (k HandleKind) IsGuard() bool { return k == MutexGuardH || k == ReadGuardH || k == WriteGuardH }
@@ -196,6 +221,9 @@ func (t *Future) String() string   { return "Future<" + t.Elem.String() + ">" }
 func (t *Handle) String() string {
 	if !t.Kind.HasElem() {
 		return t.Kind.String()
+	}
+	if pair, ok := t.Elem.(*Tuple); ok && t.Kind.IsCollectionMap() {
+		return t.Kind.String() + "<" + join(pair.Elems) + ">"
 	}
 	return t.Kind.String() + "<" + t.Elem.String() + ">"
 }

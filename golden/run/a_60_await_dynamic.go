@@ -361,7 +361,7 @@ poll_:
 			aw_ = step_.Value
 //line testdata/run/a_60_await_dynamic.adesh:20
 			v = aw_
-			rt.Print(rt.TypeName(v), v)
+			rt.Print(rt.DynTypeOf(v), v)
 //line testdata/run/a_60_await_dynamic.adesh:21
 			f.state = 3
 //line testdata/run/a_60_await_dynamic.adesh:21

@@ -190,7 +190,7 @@ func total(s *rt.Set[int64]) totalFuture {
 
 //line testdata/run/e1_sets.adesh:63
 func describe(s rt.Value) string {
-	return rt.Str(rt.DynLen(s, "testdata/run/e1_sets.adesh:64:16")) + " " + rt.TypeName(s) + " " + rt.Str(rt.DynMethod(s, "has", "testdata/run/e1_sets.adesh:64:54", int64(3)))
+	return rt.Str(rt.DynLen(s, "testdata/run/e1_sets.adesh:64:16")) + " " + rt.DynTypeOf(s) + " " + rt.Str(rt.DynMethod(s, "has", "testdata/run/e1_sets.adesh:64:54", int64(3)))
 }
 
 // programFuture runs the top-level statements, then main.

@@ -251,7 +251,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Print("countdown", countdown, inner)
 			}
 //line testdata/run/e1_syntax_forms.adesh:69
-			t1_ = rt.TypeName(rt.Value(rt.NewRecord([]string{"x"}, int64(1))))
+			t1_ = rt.DynTypeOf(rt.Value(rt.NewRecord([]string{"x"}, int64(1))))
 //line testdata/run/e1_syntax_forms.adesh:77
 			_ = []int64{1}
 //line testdata/run/e1_syntax_forms.adesh:77

@@ -4,6 +4,22 @@ package main
 
 import "adeshprog/rt"
 
+var (
+	b     uint8
+	w     uint16
+	m     int8
+	s     int16
+	r     int8
+	grown int8
+	d     rt.Value
+)
+
+//line testdata/run/e2_std_bits.adesh:26
+func ones(x int64) uint32 {
+//line testdata/run/e2_std_bits.adesh:26
+	return rt.BitCount[int64](x)
+}
+
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
@@ -13,29 +29,113 @@ const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
+	var caught1_ *rt.Thrown
+	var caught2_ *rt.Thrown
+	var caught3_ *rt.Thrown
+	var caught4_ *rt.Thrown
 	var caught_ *rt.Thrown
+	var t_ int8
 	for {
 		switch f.state {
 		case 0: // start
-//line testdata/run/e2_std_bits.adesh:2
-			rt.Print(rt.BitCount(255), rt.BitCount(-1), rt.BitCount(0))
-			rt.Print(rt.LeadingZeros(1), rt.LeadingZeros(0), rt.TrailingZeros(8), rt.TrailingZeros(0))
-			rt.Print(rt.RotateLeft(1, 3), rt.RotateRight(1, 1) == -9223372036854775808, rt.RotateLeft(5, 64))
-			rt.Print(rt.BitExtract(180, 2, 4, "testdata/run/e2_std_bits.adesh:5:7"), rt.BitExtract(-1, 60, 4, "testdata/run/e2_std_bits.adesh:5:42"))
+//line testdata/run/e2_std_bits.adesh:3
+			rt.Print(rt.BitCount[int64](255), rt.BitCount[int64](-1), rt.BitCount[int64](0))
+			rt.Print(rt.LeadingZeros[int64](1), rt.LeadingZeros[int64](0), rt.TrailingZeros[int64](8), rt.TrailingZeros[int64](0))
+			rt.Print(rt.RotateLeft[int64](1, 3, "testdata/run/e2_std_bits.adesh:5:7"), rt.RotateRight[int64](1, 1, "testdata/run/e2_std_bits.adesh:5:30") == -9223372036854775808, rt.RotateLeft[int64](5, 64, "testdata/run/e2_std_bits.adesh:5:82"))
+			rt.Print(rt.BitExtract[int64](180, 2, 4, "testdata/run/e2_std_bits.adesh:6:7"), rt.BitExtract[int64](-1, 60, 4, "testdata/run/e2_std_bits.adesh:6:42"))
+//line testdata/run/e2_std_bits.adesh:9
+			b = 177
+			w = 4660
+			rt.Print(rt.BitCount[uint8](b), rt.LeadingZeros[uint8](b), rt.BitWidth[uint8](b), rt.ReverseBits[uint8](b), rt.RotateLeft[uint8](b, 4, "testdata/run/e2_std_bits.adesh:11:86"))
+			rt.Print(rt.ByteSwap[uint16](w), rt.BitTest[uint8](b, 7, "testdata/run/e2_std_bits.adesh:12:25"), rt.BitExtract[uint8](b, 4, 4, "testdata/run/e2_std_bits.adesh:12:45"), rt.BitInsert[uint8](b, 0, 4, 15, "testdata/run/e2_std_bits.adesh:12:71"))
+			rt.Print(rt.BitMask(5, "testdata/run/e2_std_bits.adesh:13:7"), rt.BitMaskAt(12, 4, "testdata/run/e2_std_bits.adesh:13:24"), rt.LeadingZeros[int64](1))
+//line testdata/run/e2_std_bits.adesh:16
+			m = -2
+			rt.Print(rt.BitCount[int8](m), rt.LeadingOnes[int8](m), rt.TrailingOnes[int8](m), rt.TrailingZeros[int8](m), rt.RotateRight[int8](m, 1, "testdata/run/e2_std_bits.adesh:17:91"))
+			s = 1
+			rt.Print(rt.BitSet[int16](s, 15, "testdata/run/e2_std_bits.adesh:19:7"), rt.BitClear[uint8](255, 0, "testdata/run/e2_std_bits.adesh:19:27"), rt.BitToggle[uint32](0, 31, "testdata/run/e2_std_bits.adesh:19:52"), rt.BitTest[int16](s, 0, "testdata/run/e2_std_bits.adesh:19:78"), rt.BitWidth[int64](0))
+			rt.Print(rt.ByteSwap[uint8](5), rt.ReverseBits[uint64](1), rt.BitExtract[int8](m, 0, 8, "testdata/run/e2_std_bits.adesh:20:51"), rt.BitInsert[int32](0, 28, 4, 15, "testdata/run/e2_std_bits.adesh:20:77"))
+			r = rt.RotateLeft[int8](m, 1, "testdata/run/e2_std_bits.adesh:21:9")
+			grown = r
+//line testdata/run/e2_std_bits.adesh:22
+			t_ = grown
+			rt.BitCount[uint8](b)
+//line testdata/run/e2_std_bits.adesh:23
+			rt.BitMask(3, "testdata/run/e2_std_bits.adesh:23:47")
+//line testdata/run/e2_std_bits.adesh:23
+			rt.RotateLeft[uint16](w, 1, "testdata/run/e2_std_bits.adesh:23:72")
+//line testdata/run/e2_std_bits.adesh:23
+			rt.Print(t_, "u32", "u64", "u16", rt.BitCount[int64](7), rt.BitWidth[int64](7))
+//line testdata/run/e2_std_bits.adesh:27
+			d = int64(1023)
+			rt.Print(ones(7), rt.TrailingOnes[int64](rt.DynTo[int64](d, "testdata/run/e2_std_bits.adesh:28:34")), rt.BitTest[int64](rt.DynTo[int64](d, "testdata/run/e2_std_bits.adesh:28:51"), 9, "testdata/run/e2_std_bits.adesh:28:38"))
+//line testdata/run/e2_std_bits.adesh:31
 			caught_ = rt.TryCatch(func() {
-//line testdata/run/e2_std_bits.adesh:6
-				rt.BitExtract(1, 60, 8, "testdata/run/e2_std_bits.adesh:6:7")
+//line testdata/run/e2_std_bits.adesh:31
+				rt.BitExtract[int64](1, 60, 8, "testdata/run/e2_std_bits.adesh:31:7")
 			})
-//line testdata/run/e2_std_bits.adesh:6
+//line testdata/run/e2_std_bits.adesh:31
 			if caught_ != nil {
-//line testdata/run/e2_std_bits.adesh:6
+//line testdata/run/e2_std_bits.adesh:31
 				var e rt.Error = caught_.Err
-//line testdata/run/e2_std_bits.adesh:6
+//line testdata/run/e2_std_bits.adesh:31
 				rt.Print(e.Message)
 			}
-//line testdata/run/e2_std_bits.adesh:6
+//line testdata/run/e2_std_bits.adesh:32
+			caught1_ = rt.TryCatch(func() {
+//line testdata/run/e2_std_bits.adesh:32
+				rt.BitTest[uint8](b, 8, "testdata/run/e2_std_bits.adesh:32:7")
+			})
+//line testdata/run/e2_std_bits.adesh:32
+			if caught1_ != nil {
+//line testdata/run/e2_std_bits.adesh:32
+				var e_ rt.Error = caught1_.Err
+//line testdata/run/e2_std_bits.adesh:32
+				rt.Print(e_.Message)
+			}
+//line testdata/run/e2_std_bits.adesh:33
+			caught2_ = rt.TryCatch(func() {
+//line testdata/run/e2_std_bits.adesh:33
+				rt.RotateLeft[uint8](b, -1, "testdata/run/e2_std_bits.adesh:33:7")
+			})
+//line testdata/run/e2_std_bits.adesh:33
+			if caught2_ != nil {
+//line testdata/run/e2_std_bits.adesh:33
+				var e_1 rt.Error = caught2_.Err
+//line testdata/run/e2_std_bits.adesh:33
+				rt.Print(e_1.Message)
+			}
+//line testdata/run/e2_std_bits.adesh:34
+			caught3_ = rt.TryCatch(func() {
+//line testdata/run/e2_std_bits.adesh:34
+				rt.BitMaskAt(60, 5, "testdata/run/e2_std_bits.adesh:34:7")
+			})
+//line testdata/run/e2_std_bits.adesh:34
+			if caught3_ != nil {
+//line testdata/run/e2_std_bits.adesh:34
+				var e_2 rt.Error = caught3_.Err
+//line testdata/run/e2_std_bits.adesh:34
+				rt.Print(e_2.Message)
+			}
+//line testdata/run/e2_std_bits.adesh:35
+			caught4_ = rt.TryCatch(func() {
+//line testdata/run/e2_std_bits.adesh:35
+				var f_ rt.Value = float64(1.5)
+//line testdata/run/e2_std_bits.adesh:35
+				rt.BitCount[int64](rt.DynTo[int64](f_, "testdata/run/e2_std_bits.adesh:35:39"))
+			})
+//line testdata/run/e2_std_bits.adesh:35
+			if caught4_ != nil {
+//line testdata/run/e2_std_bits.adesh:35
+				var e_3 rt.Error = caught4_.Err
+//line testdata/run/e2_std_bits.adesh:35
+				_ = e_3
+//line testdata/run/e2_std_bits.adesh:35
+				rt.Print("fraction refused")
+			}
+//line testdata/run/e2_std_bits.adesh:35
 			f.complete_()
-//line testdata/run/e2_std_bits.adesh:6
+//line testdata/run/e2_std_bits.adesh:35
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -190,7 +190,7 @@ poll_:
 			for {
 				var r rt.Value = rt.ThreadRecv(rx)
 				if rt.DynNot(rt.DynField(r, "ok", "testdata/run/e2_thread_channel.adesh:20:9")) {
-					rt.Print("recv:", rt.DynField(r, "error", "testdata/run/e2_thread_channel.adesh:21:24"))
+					rt.Print("recv:", rt.DynField(r, "message", "testdata/run/e2_thread_channel.adesh:21:24"))
 					break
 				}
 				count = count + 1

@@ -164,7 +164,7 @@ poll_:
 			rt.Print(rt.DynField(rt.ThreadLockTimeout(counter, 50), "ok", "testdata/run/e2_thread_mutex.adesh:32:7"))
 //line testdata/run/e2_thread_mutex.adesh:34
 			flag = rt.NewAtomic[bool](false)
-			rt.Print(flag.CompareExchange(false, true), flag.Load(), flag.CompareExchange(false, true))
+			rt.Print(rt.DynField(flag.CompareExchange(false, true), "ok", "testdata/run/e2_thread_mutex.adesh:35:7"), flag.Load(), flag.CompareExchange(false, true))
 			rt.Print(hits.Swap(7), hits.FetchSub(2), hits.Load())
 			hits.Store(-1)
 			rt.Print(hits.Load())

@@ -163,7 +163,7 @@ poll_:
 						permits.Acquire()
 						var n int64 = inside.FetchAdd(1) + 1
 						var m int64 = most.Load()
-						for n > m && !most.CompareExchange(m, n) {
+						for n > m && rt.DynNot(rt.DynField(most.CompareExchange(m, n), "ok", "testdata/run/e2_thread_semaphore.adesh:16:30")) {
 //line testdata/run/e2_thread_semaphore.adesh:16
 							m = most.Load()
 						}

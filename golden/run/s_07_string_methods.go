@@ -66,7 +66,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.Replace(t, "l", "L"), rt.Replace("a-b-c", "-", "+"), rt.Replace("aaa", "a", "bb"))
 			rt.Print(rt.Split("a,b,,c", ","), rt.Split("one two  three", " "), rt.Split("abc", ""), rt.Split("x", ","))
 			rt.Print(rt.Lines("line1\nline2\nline3"), rt.Repeat("ab", 3, "testdata/run/s_07_string_methods.adesh:12:38"), rt.Repeat("-", 0, "testdata/run/s_07_string_methods.adesh:12:54"))
-			rt.Print(rt.StrReverse("stressed"), rt.Chars("héllo"), rt.CharAt("abc", 1, "testdata/run/s_07_string_methods.adesh:13:46"), rt.CharAt("abc", 2, "testdata/run/s_07_string_methods.adesh:13:64"))
+			rt.Print(rt.StrReverse("stressed"), rt.Chars("héllo"), rt.CharAt("abc", 1, "testdata/run/s_07_string_methods.adesh:13:46"), rt.CharAtString("abc", 2, "testdata/run/s_07_string_methods.adesh:13:64"))
 			rt.Print(rt.ParseInt("42"), rt.ParseInt("-17"), rt.ParseInt("4x"), rt.ParseFloat("2.5"), rt.ParseFloat("nan?"))
 //line testdata/run/s_07_string_methods.adesh:14
 			t_ = rt.ParseInt("123")

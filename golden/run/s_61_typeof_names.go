@@ -297,12 +297,12 @@ func both(label string, static_name string, v rt.Value) {
 //line testdata/run/s_61_typeof_names/main.adesh:31
 	var t_ string
 //line testdata/run/s_61_typeof_names/main.adesh:31
-	if static_name == rt.TypeName(v) {
+	if static_name == rt.DynTypeOf(v) {
 //line testdata/run/s_61_typeof_names/main.adesh:31
 		t_ = "same"
 	} else {
 //line testdata/run/s_61_typeof_names/main.adesh:31
-		t_ = "differs: " + rt.TypeName(v)
+		t_ = "differs: " + rt.DynTypeOf(v)
 	}
 //line testdata/run/s_61_typeof_names/main.adesh:32
 	var same string = t_
@@ -413,7 +413,7 @@ func area(v rt.Value) string {
 //line testdata/run/s_61_typeof_names/main.adesh:79
 	var m_ string
 //line testdata/run/s_61_typeof_names/main.adesh:79
-	var t_ string = rt.TypeName(v)
+	var t_ string = rt.DynTypeOf(v)
 //line testdata/run/s_61_typeof_names/main.adesh:79
 	if t_ == "Shape" {
 //line testdata/run/s_61_typeof_names/main.adesh:81
@@ -432,7 +432,7 @@ func area(v rt.Value) string {
 		m_ = "a number"
 	} else {
 //line testdata/run/s_61_typeof_names/main.adesh:86
-		m_ = "something else: " + rt.TypeName(v)
+		m_ = "something else: " + rt.DynTypeOf(v)
 	}
 //line testdata/run/s_61_typeof_names/main.adesh:80
 	return m_
@@ -513,7 +513,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			for _, x_ := range dynamic {
 //line testdata/run/s_61_typeof_names/main.adesh:26
 				var v rt.Value = x_
-				rt.Print(rt.TypeName(v))
+				rt.Print(rt.DynTypeOf(v))
 			}
 //line testdata/run/s_61_typeof_names/main.adesh:35
 			n = rt.Some[int64](3)

@@ -343,7 +343,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 		case 0: // start
 //line testdata/run/s_63_gradual_results.adesh:8
-			rt.Print(pick(1), pick(2), pick(3), rt.TypeName(pick(1)), rt.TypeName(pick(3)))
+			rt.Print(pick(1), pick(2), pick(3), rt.DynTypeOf(pick(1)), rt.DynTypeOf(pick(3)))
 //line testdata/run/s_63_gradual_results.adesh:14
 			m = maybe(4)
 			if m.Some {
@@ -356,7 +356,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(rt.DynAdd(half(2), half(0), "testdata/run/s_63_gradual_results.adesh:22:7"))
 //line testdata/run/s_63_gradual_results.adesh:24
 			describe = func(v rt.Value) rt.Value {
-				if rt.TypeName(v) == "i64" {
+				if rt.DynTypeOf(v) == "i64" {
 //line testdata/run/s_63_gradual_results.adesh:25
 					return rt.DynMul(v, int64(2), "testdata/run/s_63_gradual_results.adesh:25:36")
 				}

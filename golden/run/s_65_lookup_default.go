@@ -251,7 +251,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/s_65_lookup_default.adesh:32
 			retries = t27_
-			rt.Print(port, rt.TypeName(port), retries+1)
+			rt.Print(port, rt.DynTypeOf(port), retries+1)
 //line testdata/run/s_65_lookup_default.adesh:36
 			prefs = rt.MapOf[string, string]([]string{"theme"}, []string{"dark"})
 //line testdata/run/s_65_lookup_default.adesh:36
