@@ -74,40 +74,40 @@
 //	ArrFindIndex ArrFirst ArrForEach ArrGet ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast
 //	ArrMap ArrMax ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse
 //	ArrReversed ArrSlice ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn AsFloat AsFutures AsInt
-//	AsResult Assert AssertEq AssertNe Atomic AwaitedAgain Barrier BitCount BitExtract BoolToInt
-//	Box CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt
+//	AsResult Assert AssertEq AssertNe Atomic AwaitedAgain Barrier BeforeGoCall BitCount BitExtract
+//	BoolToInt Box CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt
 //	CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsUpper CharIsWhitespace
 //	CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT Cond Condvar CondvarWait
-//	ConnectFuture Context CountDownLatch Defers Div DynAdd DynArgs DynAwait DynBitAnd DynBitNot
-//	DynBitOr DynBitXor DynCall DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater
-//	DynGreaterEq DynHasKey DynIndex DynIter DynKeys DynLen DynLess DynLessEq DynLookup DynMethod
-//	DynMethodRef DynMod DynMul DynNeg DynNot DynSetField DynSetIndex DynSetOf DynShl DynShr DynSub
-//	DynTo DynTruthy DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail Finally
-//	FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant Future HTTPFuture
-//	HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef Index Input IntPow JobGet Join2
-//	Join2Future Join3 Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle LeadingZeros
-//	Less LessAt Lines ListenFuture LookupOptional Main Map MapOf MathCos MathExp MathLog
-//	MathRandom MathSin MathTan MaxCallDepth Mod Mutex MutexGuard NetConnect NetConnectTimeout
-//	NetListen NewAtomic NewBarrier NewCancellationSource NewChannel NewCondvar NewCountDownLatch
-//	NewError NewMap NewMutex NewPromise NewRecord NewRwLock NewSemaphore NewSet NewShare
-//	NewThreadPool None Number Ok Option OptionClone PadEnd PadStart ParallelFilter ParallelForEach
-//	ParallelMap ParallelReduce ParallelSum ParallelSumDyn ParseFloat ParseInt Pending Poll Print
-//	PrintStyle PrintStyled Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf PromiseRace
-//	PromisesOf RangeArray ReadFile ReadFuture ReadGuard ReadLineFuture Ready RecvFuture
-//	RejectValues Rejected ReleaseOption RemoveFile Repeat Replace Resolved Result ResultClone
-//	ResultFuture ResultValue RotateLeft RotateRight Round RunScope RunTests RwLock Scope
-//	ScopeFuture ScopeResult ScopeResultFuture ScopeSpawn Select SelectFuture Semaphore SendFuture
-//	Set SetInterval SetOf SetTimeout Share Shl Shr Sleep SleepFuture Some Spawn SpawnBlocking
-//	SpawnThread SpawnThreadNamed SpawnValue Spawned Split SplitWhitespace StackOverflow Start
-//	StartDetached StartsWith Str StrByteLen StrContains StrIndexOf StrLen StrReverse Substring
-//	Test Then ThenElse ThreadChannelBounded ThreadChannelCreate ThreadChannelUnbounded ThreadJoin
-//	ThreadLock ThreadLockTimeout ThreadPool ThreadPoolExecute ThreadPoolJoinTimeout
-//	ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadRwRead
-//	ThreadRwWrite ThreadSelect ThreadSend ThreadSendTimeout ThreadSender ThreadSenderClone
-//	ThreadSenderClose ThreadSleep ThreadTryLock ThreadTryRecv ThreadTrySend ThreadWithRead
-//	ThreadWithWrite Throw Thrown Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper
-//	TrailingZeros Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4
-//	Tuple5 Tuple6 TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor
-//	Unit Upgrade Value VariantName Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture
-//	YieldNow
+//	ConnectFuture Context ConvertSlice CountDownLatch Defers Div DynAdd DynArgs DynAwait DynBitAnd
+//	DynBitNot DynBitOr DynBitXor DynCall DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture
+//	DynGreater DynGreaterEq DynHasKey DynIndex DynIter DynKeys DynLen DynLess DynLessEq DynLookup
+//	DynMethod DynMethodRef DynMod DynMul DynNeg DynNot DynSetField DynSetIndex DynSetOf DynShl
+//	DynShr DynSub DynTo DynTruthy DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail
+//	Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant FromGoError
+//	Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef
+//	Index Input IntPow JobGet Join2 Join2Future Join3 Join3Future Join4 Join4Future JoinAll
+//	JoinAllFuture JoinHandle LeadingZeros Less LessAt Lines ListenFuture LookupOptional Main Map
+//	MapFromGo MapOf MathCos MathExp MathLog MathRandom MathSin MathTan MaxCallDepth Mod Mutex
+//	MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic NewBarrier NewCancellationSource
+//	NewChannel NewCondvar NewCountDownLatch NewError NewMap NewMutex NewPromise NewRecord
+//	NewRwLock NewSemaphore NewSet NewShare NewThreadPool None Number Ok Option OptionClone PadEnd
+//	PadStart ParallelFilter ParallelForEach ParallelMap ParallelReduce ParallelSum ParallelSumDyn
+//	ParseFloat ParseInt Pending Poll Print PrintStyle PrintStyled Promise PromiseAll
+//	PromiseAllSettled PromiseAny PromiseOf PromiseRace PromisesOf RangeArray ReadFile ReadFuture
+//	ReadGuard ReadLineFuture Ready RecvFuture RejectValues Rejected ReleaseOption RemoveFile
+//	Repeat Replace Resolved Result ResultClone ResultFuture ResultValue RotateLeft RotateRight
+//	Round RunScope RunTests RwLock Scope ScopeFuture ScopeResult ScopeResultFuture ScopeSpawn
+//	Select SelectFuture Semaphore SendFuture Set SetInterval SetOf SetTimeout Share Shl Shr Sleep
+//	SleepFuture Some Spawn SpawnBlocking SpawnThread SpawnThreadNamed SpawnValue Spawned Split
+//	SplitWhitespace StackOverflow Start StartDetached StartsWith Str StrByteLen StrContains
+//	StrIndexOf StrLen StrReverse Substring Test Then ThenElse ThreadChannelBounded
+//	ThreadChannelCreate ThreadChannelUnbounded ThreadJoin ThreadLock ThreadLockTimeout ThreadPool
+//	ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver
+//	ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite ThreadSelect ThreadSend
+//	ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose ThreadSleep ThreadTryLock
+//	ThreadTryRecv ThreadTrySend ThreadWithRead ThreadWithWrite Throw Thrown Timeout TimeoutFuture
+//	TimeoutPromise ToError ToLower ToUpper TrailingZeros Trim TrimEnd TrimStart TryCatch
+//	TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleClone2 TupleClone3
+//	TupleClone4 TupleClone5 TupleClone6 TypeName TypeNameFor Unit Upgrade Value VariantName
+//	Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
 package rt

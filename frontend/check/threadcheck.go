@@ -17,6 +17,9 @@ import (
 // threadFunc gives the function a call runs on a new thread, if it starts one.
 func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 	ci := a.info.Calls[call]
+	if ci != nil && ci.Kind == CallGo {
+		return goCallback(call, ci) // Go may call it on any goroutine (gocallback.go)
+	}
 	if ci == nil || (ci.Kind != CallStatic && ci.Kind != CallBuiltinMethod) {
 		return nil, false
 	}
@@ -186,6 +189,9 @@ func (a *analysis) joinBetween(from, to source.Pos, spawner *FuncInfo) bool {
 
 // threadStartNote says where the function starts running on another thread.
 func (a *analysis) threadStartNote(call *ast.Call) string {
+	if a.info.Calls[call].Kind == CallGo {
+		return goCallbackNote
+	}
 	switch a.info.Calls[call].Builtin {
 	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit:
 		return "the pool runs it on one of its threads from here"
