@@ -111,6 +111,8 @@ func describeObject(o *types.Object, ref *nameRef) string {
 		return fmt.Sprintf("(builtin) %s: %s", o.Name, describeType(t))
 	case types.ObjImport:
 		return "(import) " + o.Name
+	case types.ObjGoPackage:
+		return describeGoPackage(o.Name, o.GoPkg)
 	}
 	return o.Name
 }
