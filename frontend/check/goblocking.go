@@ -43,6 +43,11 @@ var blockingIn = map[string]map[string]bool{
 	"path/filepath": {"Abs": true, "Glob": true, "Walk": true, "WalkDir": true, "EvalSymlinks": true},
 }
 
+// pureAccessors are the methods without parameters that give what a value holds, in any
+// package (a bufio.Scanner's Text, an http.Request's Context): they do not block.
+var pureAccessors = map[string]bool{"String": true, "Text": true, "Bytes": true, "Err": true,
+	"Error": true, "Len": true, "Cap": true, "Name": true, "Context": true, "Unwrap": true}
+
 // goCallBlocks reports whether a call of fn (with signature sig) may block.
 func goCallBlocks(fn *gotypes.Func, sig *gotypes.Signature) bool {
 	pkg := fn.Pkg()
@@ -57,6 +62,9 @@ func goCallBlocks(fn *gotypes.Func, sig *gotypes.Signature) bool {
 			return false // the methods of Time, Duration, Month; a Timer's Stop and Reset
 		}
 		return blockingIn[pkg.Path()][fn.Name()]
+	}
+	if sig.Recv() == nil && strings.HasPrefix(fn.Name(), "New") || sig.Recv() != nil && sig.Params().Len() == 0 && pureAccessors[fn.Name()] {
+		return false // a constructor, or an accessor of what a value holds
 	}
 	if !purePackages[pkg.Path()] {
 		return true

@@ -164,6 +164,11 @@ func (c *checker) goAssignable(a ast.Expr, t types.Type, p gotypes.Type) bool {
 	if types.IsBasic(t, types.String) && isByteSlice(p) {
 		return true
 	}
+	if _, isChar := ast.Unparen(a).(*ast.CharLit); isChar {
+		if b, ok := p.Underlying().(*gotypes.Basic); ok && b.Info()&gotypes.IsInteger != 0 {
+			return true // ' ' for a byte: an untyped rune constant, as in Go
+		}
+	}
 	if types.IsAny(want) {
 		return true // any value: the lowering hands Go its Go form
 	}
