@@ -24,6 +24,7 @@ type listingFile struct {
 }
 
 type listed struct {
+	Dir    string `json:",omitempty"` // its source files' folder
 	Name   string `json:",omitempty"`
 	Export string `json:",omitempty"`
 	Err    string `json:",omitempty"`
@@ -66,7 +67,7 @@ func listing(mod string, paths []string) (*listingFile, error) {
 // module's go.mod and go.sum (a `go get` changes what a path is), and the paths.
 func listingKey(mod string, paths []string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "gopkgs 1\x00%s\x00%s\x00", Fingerprint(Env()), mod)
+	fmt.Fprintf(h, "gopkgs 2\x00%s\x00%s\x00", Fingerprint(Env()), mod)
 	if mod != "" {
 		for _, name := range []string{"go.mod", "go.sum", "go.work"} {
 			b, err := os.ReadFile(filepath.Join(mod, name))
@@ -120,7 +121,7 @@ func goList(mod string, paths []string) (*listingFile, error) {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	args := append([]string{"list", "-e", "-trimpath", "-export", "-json=ImportPath,Name,Export,Error,DepsErrors"}, paths...)
+	args := append([]string{"list", "-e", "-trimpath", "-export", "-json=ImportPath,Dir,Name,Export,Error,DepsErrors"}, paths...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = Env()
@@ -143,7 +144,7 @@ func goList(mod string, paths []string) (*listingFile, error) {
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
-			ImportPath, Name, Export string
+			ImportPath, Dir, Name, Export string
 			Error                    *struct{ Err string }
 			DepsErrors               []*struct{ Err string }
 		}
@@ -152,7 +153,7 @@ func goList(mod string, paths []string) (*listingFile, error) {
 		} else if err != nil {
 			return nil, fmt.Errorf("go list printed what is not JSON: %v", err)
 		}
-		e := listed{Name: p.Name, Export: p.Export}
+		e := listed{Dir: p.Dir, Name: p.Name, Export: p.Export}
 		if p.Error != nil {
 			e = listed{Err: p.Error.Err}
 		} else if len(p.DepsErrors) > 0 {

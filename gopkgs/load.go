@@ -27,6 +27,7 @@ type Package struct {
 	Name  string         // the package's declared name (`humanize` for go-humanize)
 	Types *types.Package // nil when Err is set
 	Fset  *token.FileSet // the positions of its declarations (for the language server)
+	Dir   string         // the folder of its source files
 	Err   string         // the go command's or the reader's complaint, with what to do
 }
 
@@ -72,7 +73,7 @@ func Load(dir string, paths []string) map[string]*Package {
 				out[p] = &Package{Path: p, Err: err.Error()}
 				continue
 			}
-			out[p] = &Package{Path: p, Name: pkg.Name(), Types: pkg, Fset: fset}
+			out[p] = &Package{Path: p, Name: pkg.Name(), Types: pkg, Fset: fset, Dir: e.Dir}
 		}
 	}
 	return out
@@ -94,6 +95,18 @@ func readExport(fset *token.FileSet, imports map[string]*types.Package, path, fi
 		return nil, fmt.Errorf("cannot read its export data: %v", err)
 	}
 	return gcexportdata.Read(r, fset, imports, path)
+}
+
+// Source is where obj, a member of pkg (or a method of one of its types), is declared in Go's
+// source: its file and line (1-based), or "" when the package's sources are not known.
+func (pkg *Package) Source(obj types.Object) (file string, line int) {
+	if pkg.Dir == "" || obj.Pkg() != pkg.Types || !obj.Pos().IsValid() {
+		return "", 0
+	}
+	pos := pkg.Fset.Position(obj.Pos())
+	// Compiled with -trimpath, the export data names files by their path in the module or
+	// GOROOT/src: the file's name is enough in the package's folder.
+	return filepath.Join(pkg.Dir, filepath.Base(pos.Filename)), pos.Line
 }
 
 // explain turns the go command's error about a package into what the user should do.

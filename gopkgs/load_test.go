@@ -22,6 +22,11 @@ func TestLoadReadsTypesFromExportData(t *testing.T) {
 	if obj := s.Types.Scope().Lookup("Repeat"); obj == nil || obj.Type().String() != "func(s string, count int) string" {
 		t.Errorf("strings.Repeat: %v", obj)
 	}
+	if file, line := s.Source(s.Types.Scope().Lookup("Repeat")); line == 0 || !strings.HasSuffix(file, filepath.Join("strings", "strings.go")) {
+		t.Errorf("strings.Repeat is declared at %s:%d", file, line)
+	} else if _, err := os.Stat(file); err != nil {
+		t.Errorf("strings.Repeat's file: %v", err)
+	}
 	if r := pkgs["math/rand/v2"]; r == nil || r.Name != "rand" {
 		t.Errorf("math/rand/v2 is named %+v, want rand", r)
 	}

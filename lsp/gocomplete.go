@@ -5,6 +5,8 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/check"
 	"adesh2go/gopkgs"
 )
 
@@ -55,4 +57,44 @@ func goCompletionKind(obj gotypes.Object) protocol.CompletionItemKind {
 // describeGoPackage is the hover text of an imported Go package's name.
 func describeGoPackage(name string, pkg *gopkgs.Package) string {
 	return "(Go package) " + name + " \"" + pkg.Path + "\""
+}
+
+// goRef is the key of a name that denotes a member of a Go package or a Go value's method or
+// field: hover shows its Go declaration.
+type goRef struct{ obj gotypes.Object }
+
+// goMemberRef is the Go object the member name of sel denotes, if it denotes one (stack: the
+// nodes from the file down to sel's name).
+func goMemberRef(info *check.Info, sel *ast.Selector, stack []ast.Node) any {
+	if si := info.Sels[sel]; si != nil && si.GoObj != nil {
+		return goRef{si.GoObj}
+	}
+	if len(stack) >= 3 {
+		if call, ok := stack[len(stack)-3].(*ast.Call); ok && ast.Unparen(call.Fun) == sel {
+			if ci := info.Calls[call]; ci != nil && ci.Kind == check.CallGo && ci.Go.Func != nil {
+				return goRef{ci.Go.Func}
+			}
+		}
+	}
+	return nil
+}
+
+// goDefinition is where a Go name is declared in Go's source, when its package is one the
+// program imports.
+func (s *snapshot) goDefinition(g goRef) []protocol.Location {
+	for _, f := range s.prog.Files {
+		for _, it := range f.Items {
+			imp, ok := it.(*ast.ImportDecl)
+			if !ok || imp.Go == nil || imp.Go.Types != g.obj.Pkg() {
+				continue
+			}
+			file, line := imp.Go.Source(g.obj)
+			if file == "" {
+				return nil
+			}
+			at := protocol.Position{Line: protocol.UInteger(line - 1)}
+			return []protocol.Location{{URI: uriOf(file), Range: protocol.Range{Start: at, End: at}}}
+		}
+	}
+	return nil
 }
