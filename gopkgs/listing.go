@@ -145,8 +145,8 @@ func goList(mod string, paths []string) (*listingFile, error) {
 	for {
 		var p struct {
 			ImportPath, Dir, Name, Export string
-			Error                    *struct{ Err string }
-			DepsErrors               []*struct{ Err string }
+			Error                         *struct{ Err string }
+			DepsErrors                    []*struct{ Err string }
 		}
 		if err := dec.Decode(&p); err == io.EOF {
 			break
