@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"adesh2go/emitgo"
+	"adesh2go/gopkgs"
 )
 
 // RuntimeFiles returns the runtime's Go source files (tests excluded), by name.
@@ -142,16 +143,7 @@ func BuildModule(dir, out string) error {
 }
 
 // CacheDir is where built programs are kept, by content hash.
-func CacheDir() string {
-	if d := os.Getenv("ADESH2GO_CACHE"); d != "" {
-		return d
-	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = os.TempDir()
-	}
-	return filepath.Join(base, "adesh2go")
-}
+func CacheDir() string { return gopkgs.CacheDir() }
 
 // runtimeHash hashes the runtime's files (once a process: they are embedded).
 var runtimeHash = sync.OnceValues(func() (string, error) {

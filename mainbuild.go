@@ -97,6 +97,9 @@ func buildMain(work string, files []emitgo.File, out string, s BuildSettings) ([
 	}
 	slices.Sort(std)
 	std = slices.Compact(std)
+	if err := thirdPartyImport(std); err != nil {
+		return nil, err
+	}
 	tc, err := loadToolchain(std, false)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"adesh2go/gopkgs"
 )
 
 // A program is built by running the Go compiler and linker on its main.go directly: the go
@@ -63,9 +65,7 @@ func goEnvSettings() (map[string]string, error) {
 // buildEnv is the environment of the go command and the tools building a program: goEnv's,
 // and no cgo. A program has no C code, and without cgo its executable is static: no
 // runtime/cgo to link, no C library to load when it starts.
-func buildEnv() []string {
-	return append(goEnv(), "CGO_ENABLED=0")
-}
+func buildEnv() []string { return gopkgs.Env() }
 
 // toolchainPath is the file in the cache of the listing for the toolchain a build would use.
 func toolchainPath() (string, error) {
@@ -79,41 +79,9 @@ func toolchainPath() (string, error) {
 }
 
 // toolchainFingerprint names the Go toolchain a build would use without running the go
-// command (which costs as much as compiling a small program): the go command on PATH (its path,
-// size and time, so that a Go installed again in place is another), the environment that
-// selects or configures it, and its two configuration files (GOROOT/go.env and the user's
-// `go env -w` file). A build that fails against a listing asks for it again (buildMain).
-func toolchainFingerprint() string {
-	var b strings.Builder
-	stat := func(path string) {
-		b.WriteString(path)
-		if info, err := os.Stat(path); err == nil {
-			fmt.Fprintf(&b, " %d %d", info.Size(), info.ModTime().UnixNano())
-		}
-		b.WriteByte(0)
-	}
-	if goCmd, err := exec.LookPath("go"); err == nil {
-		if real, err := filepath.EvalSymlinks(goCmd); err == nil {
-			goCmd = real
-		}
-		stat(goCmd)
-		stat(filepath.Join(filepath.Dir(filepath.Dir(goCmd)), "go.env"))
-	}
-	for _, kv := range buildEnv() {
-		name, _, _ := strings.Cut(kv, "=")
-		switch {
-		case strings.HasPrefix(name, "GO"), strings.HasPrefix(name, "CGO_"), strings.HasPrefix(name, "XDG_"),
-			name == "CC", name == "HOME", name == "AppData", name == "LocalAppData", name == "home":
-			b.WriteString(kv + "\x00")
-		}
-	}
-	if file := os.Getenv("GOENV"); file != "" {
-		stat(file)
-	} else if dir, err := os.UserConfigDir(); err == nil {
-		stat(filepath.Join(dir, "go", "env"))
-	}
-	return b.String()
-}
+// command (gopkgs.Fingerprint). A build that fails against a listing asks for it again
+// (buildMain).
+func toolchainFingerprint() string { return gopkgs.Fingerprint(buildEnv()) }
 
 // loadToolchain returns a listing that holds every package in imports (and the runtime),
 // reading it from the cache when a complete, recent one is there and asking the go command
@@ -221,26 +189,7 @@ func readWithInfo(path string) ([]byte, os.FileInfo, error) {
 }
 
 // writeAtomic writes a file through a temporary file beside it and a rename.
-func writeAtomic(path string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
+func writeAtomic(path string, b []byte) error { return gopkgs.WriteAtomic(path, b) }
 
 // isToolchainListing reports whether name is a listing's file name in the cache.
 func isToolchainListing(name string) bool {

@@ -69,7 +69,7 @@ func Files(p *ir.Program, opts Options) ([]File, error) {
 	}
 	var files []File
 	for _, pt := range parts {
-		e := emitter{rt: opts.RTPath, noLine: opts.NoLine, absLines: opts.AbsLines}
+		e := emitter{rt: opts.RTPath, noLine: opts.NoLine, absLines: opts.AbsLines, goNames: p.GoImports}
 		name, path := "main", ""
 		var blank []string
 		if declPart != nil {
@@ -130,6 +130,9 @@ func (proto emitter) render(decls []ir.Decl, name, path string, blank []string) 
 			e.used = map[string]bool{}
 			file := jen.NewFilePathName(path, name)
 			file.ImportName(proto.rt, "rt")
+			for path, name := range proto.goNames {
+				file.ImportName(path, name)
+			}
 			if e.split != nil {
 				for _, b := range e.split.bins {
 					file.ImportName(e.split.path(b), partName(b))
@@ -162,7 +165,7 @@ func (proto emitter) render(decls []ir.Decl, name, path string, blank []string) 
 		// Its init gives rt the lines the directives count from, used or not.
 		blank = append(blank, proto.split.linesPath(proto.split.self))
 	}
-	head, err := fileHead(name, used, blank)
+	head, err := fileHead(name, used, blank, proto.goNames)
 	if err != nil {
 		return nil, pos, err
 	}
@@ -247,12 +250,13 @@ func sameVarRun(a, b ir.Decl) bool {
 type emitter struct {
 	rt       string
 	noLine   bool
-	absLines bool            // the directives name their files by absolute path (Options.AbsLines)
-	used     map[string]bool // import paths the rendered code qualifies names with
-	split    *splitNames     // nil: the program is one package
-	binds    *bindings       // in a split program, the names the declaration being built binds
-	declPos  *declPositions  // in a split program, the positions of the declaration being built
-	pos      *partPositions  // in a split program, what the chunk being rendered collected
+	absLines bool              // the directives name their files by absolute path (Options.AbsLines)
+	goNames  map[string]string // the Go packages the program calls: path → import name
+	used     map[string]bool   // import paths the rendered code qualifies names with
+	split    *splitNames       // nil: the program is one package
+	binds    *bindings         // in a split program, the names the declaration being built binds
+	declPos  *declPositions    // in a split program, the positions of the declaration being built
+	pos      *partPositions    // in a split program, what the chunk being rendered collected
 
 	// line is the AdeshLang line of the statement being built, which the statements the
 	// compiler made inside it or after it are mapped to (nil outside a function with a line).

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"maps"
+	pathpkg "path"
 	"slices"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -14,8 +15,9 @@ import (
 
 // fileHead is the start of a generated file: the generated-code header, the package clause
 // and the imports the declarations used (and blank ones of blank), added to the file's go/ast
-// by astutil and printed by go/printer (one import alone, several in a sorted block).
-func fileHead(pkg string, used []map[string]bool, blank []string) ([]byte, error) {
+// by astutil and printed by go/printer (one import alone, several in a sorted block). A Go
+// package the program calls is imported under the name goNames gives it.
+func fileHead(pkg string, used []map[string]bool, blank []string, goNames map[string]string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, pkg+".go", "// "+Header+"\n\npackage "+pkg+"\n", parser.ParseComments)
 	if err != nil {
@@ -26,7 +28,11 @@ func fileHead(pkg string, used []map[string]bool, blank []string) ([]byte, error
 		maps.Copy(set, u)
 	}
 	for _, path := range slices.Sorted(maps.Keys(set)) {
-		astutil.AddImport(fset, f, path)
+		if name, ok := goNames[path]; ok && name != pathpkg.Base(path) {
+			astutil.AddNamedImport(fset, f, name, path)
+		} else {
+			astutil.AddImport(fset, f, path)
+		}
 	}
 	for _, path := range blank {
 		if !set[path] {

@@ -200,6 +200,15 @@ func (r *refWalker) typ(t ir.Type) {
 		r.typ(t.Elem)
 	case *ir.TSlice:
 		r.typ(t.Elem)
+	case *ir.TArray:
+		r.typ(t.Elem)
+	case *ir.TMap:
+		r.typ(t.Key)
+		r.typ(t.Val)
+	case *ir.TChan:
+		r.typ(t.Elem)
+	case *ir.TVariadic:
+		r.typ(t.Elem)
 	case *ir.TFunc:
 		r.types(t.Params)
 		r.types(t.Results)

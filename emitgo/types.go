@@ -20,6 +20,14 @@ func (e *emitter) typ(t ir.Type) *jen.Statement {
 		return jen.Op("*").Add(e.typ(t.Elem))
 	case *ir.TSlice:
 		return jen.Index().Add(e.typ(t.Elem))
+	case *ir.TArray:
+		return jen.Index(jen.Lit(int(t.Len))).Add(e.typ(t.Elem))
+	case *ir.TMap:
+		return jen.Map(e.typ(t.Key)).Add(e.typ(t.Val))
+	case *ir.TChan:
+		return [...]*jen.Statement{jen.Chan(), jen.Chan().Op("<-"), jen.Op("<-").Chan()}[t.Dir].Add(e.typ(t.Elem))
+	case *ir.TVariadic:
+		return jen.Op("...").Add(e.typ(t.Elem))
 	case *ir.TFunc:
 		return jen.Func().Params(e.types(t.Params)...).Add(e.results(t.Results))
 	case *ir.TStruct:

@@ -14,6 +14,7 @@ import (
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/syntax"
+	"adesh2go/gopkgs"
 )
 
 // Program is a loaded program: its files (the entry first), what the checker learned, and the
@@ -56,12 +57,15 @@ func LoadWith(name string, read ReadFile) *Program {
 	}
 	seen := map[string]bool{}
 	var queue []string
+	var goImports []goImport
 	add := func(n string, src []byte) {
 		f := p.Fset.Add(n, absPath(n), src)
 		af := syntax.ParseFile(f, p.Diags)
 		p.Files = append(p.Files, af)
 		for _, it := range af.Items {
-			if imp, ok := it.(*ast.ImportDecl); ok && imp.Path != nil {
+			if imp, ok := it.(*ast.ImportDecl); ok && imp.GoPath() != "" {
+				goImports = append(goImports, goImport{imp, n})
+			} else if ok && imp.Path != nil {
 				target := path.Clean(path.Join(path.Dir(n), imp.Path.Value))
 				if !strings.HasSuffix(target, ".adesh") {
 					p.Diags.Errorf(imp.Path.Pos(), imp.Path.EndPos(), diag.Import, "an import names an .adesh file, found %q", imp.Path.Value)
@@ -88,6 +92,7 @@ func LoadWith(name string, read ReadFile) *Program {
 		}
 		add(n, src)
 	}
+	loadGoPackages(name, goImports, p.Diags)
 	if p.Diags.HasErrors() {
 		p.Diags.Sort()
 		return p // type errors in a program that does not parse only add noise
@@ -96,6 +101,57 @@ func LoadWith(name string, read ReadFile) *Program {
 	concurrency.Analyze(p.Info, p.Diags) // E0701–E0704, W0707, E0708
 	p.Diags.Sort()
 	return p
+}
+
+// goImport is an import of a Go package and the file that has it.
+type goImport struct {
+	decl *ast.ImportDecl
+	file string
+}
+
+// LoadGoPackages loads the types of Go packages (gopkgs.Load); tests may replace it.
+var LoadGoPackages = gopkgs.Load
+
+// loadGoPackages gives each import of a Go package the package's types, or reports at the import
+// why it has none. The packages are loaded together, for the module around the entry file.
+func loadGoPackages(entry string, imports []goImport, diags *diag.List) {
+	if len(imports) == 0 {
+		return // a program that imports no Go pays nothing
+	}
+	var paths []string
+	for _, gi := range imports {
+		if path := gi.decl.GoPath(); validGoPath(path) {
+			paths = append(paths, path)
+		} else {
+			diags.Errorf(gi.decl.Path.Pos(), gi.decl.Path.EndPos(), diag.Import, "%q is not a Go import path", path)
+		}
+	}
+	pkgs := LoadGoPackages(filepath.Dir(absPath(entry)), paths)
+	for _, gi := range imports {
+		pkg := pkgs[gi.decl.GoPath()]
+		if pkg == nil {
+			continue // not a path: reported above
+		}
+		if pkg.Err != "" {
+			diags.Errorf(gi.decl.Path.Pos(), gi.decl.Path.EndPos(), diag.Import, "cannot import the Go package %q: %s", pkg.Path, pkg.Err)
+			continue
+		}
+		gi.decl.Go = pkg
+	}
+}
+
+// validGoPath reports whether path can be a Go import path: the go command is not asked about
+// an empty path, a relative one, or one with characters no import path has.
+func validGoPath(path string) bool {
+	if path == "" || strings.HasPrefix(path, ".") || strings.HasPrefix(path, "/") || strings.HasSuffix(path, "/") || strings.Contains(path, "//") {
+		return false
+	}
+	for _, r := range path {
+		if !(r == '/' || r == '.' || r == '-' || r == '_' || r == '~' || r == '+' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 func absPath(name string) string {

@@ -20,6 +20,10 @@ func (l *lowerer) awaitDiscard(b *builder, e *ast.Await) {
 		b.add(l.awaitDynamic(b, e, e.X))
 		return
 	}
+	if call, ci := l.blockingGoCall(e.X); ci != nil {
+		l.awaitGoCall(b, e, call, ci)
+		return
+	}
 	if !types.IsFuture(t) {
 		l.discard(b, l.expr(b, e.X), t)
 		return
@@ -34,6 +38,9 @@ func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.
 	t := x.TypeOf()
 	if types.IsAny(t) && len(derefs) == 0 {
 		return l.awaitResult(b, l.awaitDynamic(b, n, x))
+	}
+	if call, ci := l.blockingGoCall(x); ci != nil && len(derefs) == 0 {
+		return l.awaitGoCall(b, n, call, ci)
 	}
 	if !types.IsFuture(t) {
 		return l.expr(b, x)

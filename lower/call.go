@@ -74,6 +74,8 @@ func (l *lowerer) call(b *builder, e *ast.Call) ir.Expr {
 		return rtCall("DynMethod", args...)
 	case check.CallAwait:
 		return l.awaitValue(b, e, ci.Recv, ci.Derefs)
+	case check.CallGo:
+		return l.goCall(b, e, ci)
 	}
 	l.fail(e, "a call the checker did not classify")
 	return nil

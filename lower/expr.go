@@ -248,6 +248,9 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) ir.Expr {
 		et := l.goTypeOf(elem)
 		return rtCallT("SetOf", []ir.Type{et}, &ir.Composite{Type: &ir.TSlice{Elem: et}, Elems: xs})
 	case *ast.StructLit:
+		if g := types.GoOf(e.TypeOf()); g != nil {
+			return l.goStructLit(b, e, g)
+		}
 		n := e.TypeOf().(*types.Named)
 		fields := types.FieldsOf(n)
 		vals := make([]ast.Expr, len(e.Fields))
@@ -878,6 +881,8 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) ir.Expr {
 	case check.SelVariant:
 		n := e.TypeOf().(*types.Named)
 		return l.variantValue(si.Variant, n, nil)
+	case check.SelGo:
+		return l.goValue(e, si)
 	}
 	x := l.expr(b, e.X)
 	x = l.derefAll(x, si.Derefs)
@@ -886,6 +891,8 @@ func (l *lowerer) selector(b *builder, e *ast.Selector) ir.Expr {
 		return &ir.Sel{X: x, Name: fieldName(si.Field.Name)}
 	case check.SelTupleField:
 		return &ir.Sel{X: x, Name: "F" + ir.Itoa(si.Index)}
+	case check.SelGoField:
+		return l.fromGo(&ir.Sel{X: x, Name: si.GoObj.Name()}, si.GoObj.Type(), e.TypeOf())
 	case check.SelErrorMessage:
 		return &ir.Sel{X: x, Name: "Message"}
 	case check.SelBuiltinProp:
@@ -1221,6 +1228,8 @@ func (l *lowerer) cast(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr {
 	switch {
 	case types.Identical(from, to):
 		return x
+	case types.IsBasic(to, types.String) && types.Identical(from, &types.Array{Elem: types.Typ[types.Uint8]}):
+		return &ir.Conv{Type: tString, X: x} // bytes (from Go) decoded as UTF-8, as Go's string(b)
 	case types.IsBasic(to, types.String):
 		return l.toStr(x, from)
 	case types.IsAny(from):
@@ -1232,7 +1241,7 @@ func (l *lowerer) cast(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr {
 		return rtCallT("FloatToInt", []ir.Type{l.goTypeOf(to)}, &ir.Conv{Type: tF64, X: x})
 	case types.IsBasic(from, types.Bool) && types.IsInteger(to):
 		return rtCallT("BoolToInt", []ir.Type{l.goTypeOf(to)}, x)
-	case types.IsNumeric(to) || types.IsBasic(to, types.Char):
+	case types.IsNumeric(to) || types.IsBasic(to, types.Char) || types.GoOf(to) != nil:
 		return &ir.Conv{Type: l.goTypeOf(to), X: x}
 	}
 	return l.convertAt(x, from, to, n)

@@ -77,6 +77,8 @@ func (l *lowerer) goTypeOf(t types.Type) ir.Type {
 		return &ir.TName{Name: l.typeName(u.Def), Args: l.goTypes(u.Args)}
 	case *types.TypeParam:
 		return goType(l.typeParamName(u))
+	case *types.GoT:
+		return l.goIR(u.T)
 	}
 	return tValue
 }

@@ -125,6 +125,9 @@ func (s *snapshot) index(f *ast.File) {
 		}
 		if sel, ok := parent.(*ast.Selector); ok && sel.Name == id {
 			ref.sel = sel
+			if ref.key == nil && s.info != nil {
+				ref.key = goMemberRef(s.info, sel, stack) // `strings.ToUpper`, `b.WriteString`
+			}
 		}
 		if ref.key != nil {
 			if d := s.decls[ref.key]; ref.decl && (d == nil || !d.decl) {

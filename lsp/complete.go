@@ -108,6 +108,9 @@ func (d *document) members(name string, before int, static bool) []protocol.Comp
 		return nil
 	}
 	obj, _ := ref.key.(*types.Object)
+	if obj != nil && obj.Kind == types.ObjGoPackage {
+		return sorted(goPackageMembers(obj.GoPkg))
+	}
 	if obj != nil && obj.Kind == types.ObjType && obj.Def != nil {
 		var items []protocol.CompletionItem
 		for _, v := range obj.Def.Variants {

@@ -54,6 +54,8 @@ func (s *snapshot) describe(ref *nameRef) string {
 			}
 			sig += "(" + strings.Join(parts, ", ") + ")"
 		}
+	case goRef:
+		return "```go\n" + goDeclaration(k.obj) + "\n```"
 	case builtinRef:
 		row := builtin.Of(k.id)
 		sig = fmt.Sprintf("(builtin method of %s) %s", row.Of, row.Name)
@@ -111,6 +113,8 @@ func describeObject(o *types.Object, ref *nameRef) string {
 		return fmt.Sprintf("(builtin) %s: %s", o.Name, describeType(t))
 	case types.ObjImport:
 		return "(import) " + o.Name
+	case types.ObjGoPackage:
+		return describeGoPackage(o.Name, o.GoPkg)
 	}
 	return o.Name
 }
@@ -189,6 +193,9 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 	ref := snap.nameAt(snap.offsetOf(p.Position))
 	if ref == nil || ref.key == nil {
 		return nil, nil
+	}
+	if g, ok := ref.key.(goRef); ok {
+		return snap.goDefinition(g), nil
 	}
 	decl := snap.decls[ref.key]
 	if decl == nil {

@@ -27,7 +27,12 @@ func (p *blockingPool) submit(job func(*waiterSlot)) {
 	p.mu.Lock()
 	p.queue = append(p.queue, job)
 	switch {
-	case p.idle > 0:
+	case p.idle >= len(p.queue):
+		// A waiting goroutine for every queued job: one signalled for an earlier job stays
+		// counted in idle until it runs, so that a job submitted meanwhile gets one of its own
+		// (counting idle alone lost it: two jobs, one goroutine woken, the second job waited
+		// for the first to end, forever when the first was an http.Server's Serve waiting for
+		// the second).
 		p.cond.Signal()
 	case p.threads < maxBlockingThreads:
 		p.threads++

@@ -246,3 +246,35 @@ func TestPollBudgetCoversSendsAndZeroSleeps(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockingJobsSubmittedTogetherRunTogether: a job submitted while an idle pool goroutine is
+// being woken for another gets a goroutine of its own, so that two jobs that wait for each other
+// (a server's Serve and a client's request) both run.
+func TestBlockingJobsSubmittedTogetherRunTogether(t *testing.T) {
+	for range 50 {
+		ping, pong := make(chan int), make(chan int)
+		got := mustRun(t, 1, &pollFn[int]{poll: func() func(cx *Context) Poll[int] {
+			var warm, a, b *JoinHandle[int]
+			return func(cx *Context) Poll[int] {
+				if warm == nil {
+					warm = SpawnBlocking(func() int { return 0 }) // leaves an idle pool goroutine
+				}
+				if a == nil {
+					if !warm.Poll(cx).Ready {
+						return Pending[int]()
+					}
+					a = SpawnBlocking(func() int { ping <- 1; return <-pong })
+					b = SpawnBlocking(func() int { v := <-ping; pong <- v + 1; return v })
+				}
+				pa, pb := a.Poll(cx), b.Poll(cx)
+				if !pa.Ready || !pb.Ready {
+					return Pending[int]()
+				}
+				return Ready(pa.Value + pb.Value)
+			}
+		}()})
+		if got != 3 {
+			t.Fatalf("two blocking jobs that wait for each other: %d", got)
+		}
+	}
+}

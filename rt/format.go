@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -19,9 +20,14 @@ type Formatter interface {
 // Format appends the AdeshLang printed form of v to b (LANGUAGE.md §6). It never panics: a value
 // of a Go type that AdeshLang does not know is printed by reflection.
 func Format(b *strings.Builder, v any, nested bool) {
-	if !formatKnown(b, v, nested) {
-		formatReflect(b, reflect.ValueOf(v), nested, 0)
+	if formatKnown(b, v, nested) {
+		return
 	}
+	if s, ok := v.(fmt.Stringer); ok {
+		b.WriteString(s.String()) // a value of a Go package's type prints as fmt prints it
+		return
+	}
+	formatReflect(b, reflect.ValueOf(v), nested, 0)
 }
 
 // formatKnown formats the types it recognises without reflection and reports whether v was one.
@@ -173,7 +179,7 @@ func (Unit) AdeshFormat(b *strings.Builder, _ bool) { b.WriteString("()") }
 // AdeshFormat prints an Error as `Error("text")`, at the top level too; one that wraps a thrown
 // value as that value.
 func (e Error) AdeshFormat(b *strings.Builder, nested bool) {
-	if e.Value != nil {
+	if e.Value != nil && !e.fromGo() {
 		Format(b, e.Value, nested)
 		return
 	}

@@ -9,8 +9,11 @@
 package ast
 
 import (
+	"strings"
+
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/types"
+	"adesh2go/gopkgs"
 )
 
 // Span is the source range of a node: Start is its first byte, End one past its last. It also
@@ -154,12 +157,25 @@ type ExtendDecl struct {
 }
 
 // ImportDecl is `import "./x.adesh" as m;` or `import "./x.adesh";`, or a standard module,
-// `import thread;` (Module set, Path nil).
+// `import thread;` (Module set, Path nil), or a Go package, `import "go:strings";` (Go set by
+// the loader once it read the package's types or why it cannot).
 type ImportDecl struct {
 	Span
 	Path   *StringLit
 	Module *Ident
 	Alias  *Ident // nil without `as`
+	Go     *gopkgs.Package
+}
+
+// GoPrefix starts the path of an import of a Go package.
+const GoPrefix = "go:"
+
+// GoPath is the Go import path of an import of a Go package, or "".
+func (d *ImportDecl) GoPath() string {
+	if d.Path == nil || !strings.HasPrefix(d.Path.Value, GoPrefix) {
+		return ""
+	}
+	return d.Path.Value[len(GoPrefix):]
 }
 
 // TypeAliasDecl is `type Name = Type;`: Name means Type (EVERYDAY.md §1). (A record alias,

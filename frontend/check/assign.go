@@ -145,6 +145,8 @@ func (c *checker) unify(a, b types.Type) bool {
 	case *types.Named:
 		y, ok := b.(*types.Named)
 		return ok && x.Def == y.Def && c.unifyList(x.Args, y.Args)
+	case *types.GoT:
+		return types.Identical(x, b)
 	}
 	return false
 }

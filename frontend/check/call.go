@@ -1,6 +1,8 @@
 package check
 
 import (
+	gotypes "go/types"
+
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/diag"
@@ -22,6 +24,7 @@ const (
 	CallDynamic                       // a call of an `any` value
 	CallDynMethod                     // a method call on an `any` value (Name)
 	CallAwait                         // `h.await()`, the method spelling of `await h`
+	CallGo                            // a function of a Go package, or a method of a Go value (Go)
 )
 
 // CallInfo is what the checker learned about a call.
@@ -42,6 +45,7 @@ type CallInfo struct {
 	// (`compute(1).then(…)`: an async fn's result is also a promise); RecvType is then the
 	// promise's type.
 	Promised types.Type
+	Go       *GoCall // CallGo
 	// Fluent: a class method that returns the instance it is called on (ReturnsSelf); the
 	// call's value is that instance (the share the receiver is), Ret its type.
 	Fluent bool
@@ -63,6 +67,8 @@ const (
 	SelConstant                    // a constant of a module (Name: its Go literal): Math.PI
 	SelTag                         // `.tag` of an optional, a Result or an enum value (Recv), as the interpreter has it
 	SelValue                       // `.value` of an optional or a Result (Recv)
+	SelGo                          // a member of a Go package (GoObj, reached through GoPkg)
+	SelGoField                     // a field or method value of a Go value (GoObj), after Derefs
 )
 
 // SelInfo is what the checker learned about a selector that is not a call's callee.
@@ -75,6 +81,8 @@ type SelInfo struct {
 	Derefs  []types.Type
 	Name    string
 	Recv    types.Type
+	GoObj   gotypes.Object
+	GoPkg   string
 }
 
 func (c *checker) recordCall(e *ast.Call, ci *CallInfo) types.Type {
@@ -356,6 +364,9 @@ func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Ty
 					id.Obj = obj
 					return c.staticCall(e, sel, obj.Builtin, expected), true
 				}
+			case types.ObjGoPackage:
+				id.Obj = obj
+				return c.goPkgCall(e, sel, obj, expected), true
 			case types.ObjImport:
 				id.Obj = obj
 				member := obj.Members.LookupLocal(sel.Name.Name)
@@ -486,6 +497,8 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			return c.recordCall(e, &CallInfo{Kind: CallAwait, Recv: sel.X, RecvType: rt, Derefs: derefs, Ret: h.Elem}), true
 		}
 		switch u := rt.(type) {
+		case *types.GoT:
+			return c.goMethodCall(e, sel, u, expected)
 		case *types.Named:
 			if m, ok := u.Def.Methods[name].(*ast.FuncDecl); ok && m.Obj != nil {
 				c.checkVisible(sel.Name, u.Def, name)
@@ -605,6 +618,9 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 				}
 				c.errorf(e.Name, "`%s` has no variant `%s`", obj.Name, e.Name.Name)
 				return types.InvalidType
+			case types.ObjGoPackage:
+				id.Obj = obj
+				return c.goPkgValue(e, obj)
 			case types.ObjImport:
 				id.Obj = obj
 				member := obj.Members.LookupLocal(e.Name.Name)
@@ -645,6 +661,8 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 	for {
 		rt := types.Resolve(t)
 		switch u := rt.(type) {
+		case *types.GoT:
+			return c.goField(e, u, derefs)
 		case *types.Named:
 			if !u.Def.Enum {
 				for _, f := range types.FieldsOf(u) {

@@ -187,6 +187,10 @@ func (c *checker) declareImport(f *ast.File, imp *ast.ImportDecl) {
 		c.declareStdModule(f, imp)
 		return
 	}
+	if imp.GoPath() != "" {
+		c.declareGoImport(f, imp)
+		return
+	}
 	target := c.importTarget(f, imp)
 	if target == nil {
 		return // the loader reported it

@@ -2,6 +2,7 @@ package check
 
 import (
 	"adesh2go/frontend/builtin"
+	gotypes "go/types"
 	"math"
 	"slices"
 
@@ -36,8 +37,14 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		if types.IsFloat(expected) {
 			return types.Resolve(expected)
 		}
+		if b := goBasicOf(expected); b != nil && b.Info()&gotypes.IsFloat != 0 {
+			return types.Resolve(expected)
+		}
 		return types.F64
 	case *ast.StringLit:
+		if b := goBasicOf(expected); b != nil && b.Info()&gotypes.IsString != 0 {
+			return types.Resolve(expected) // a Go string type: template.HTML
+		}
 		return types.StringType
 	case *ast.CharLit:
 		return types.CharType
@@ -217,6 +224,9 @@ func (c *checker) ident(e *ast.Ident, expected types.Type) types.Type {
 	case types.ObjImport:
 		c.errorf(e, "`%s` is an imported file; use its members as `%s.name`", e.Name, e.Name)
 		return types.InvalidType
+	case types.ObjGoPackage:
+		c.errorf(e, "`%s` is an imported Go package; use its members as `%s.Name`", e.Name, e.Name)
+		return types.InvalidType
 	}
 	return types.InvalidType
 }
@@ -254,6 +264,8 @@ func intLitType(e *ast.IntLit, expected types.Type) types.Type {
 		t = basicTypeNames[e.Suffix]
 	} else if exp := types.Resolve(expected); types.IsNumeric(exp) {
 		t = exp
+	} else if b := goBasicOf(exp); b != nil && b.Info()&gotypes.IsNumeric != 0 {
+		t = exp // `90 * time.Minute`: the literal is a time.Duration, as in Go
 	} else if o, ok := exp.(*types.Optional); ok && types.IsNumeric(o.Elem) {
 		t = types.Resolve(o.Elem)
 	}
@@ -655,6 +667,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			return types.BoolType
 		}
 		return types.InvalidType
+	}
+	if types.GoOf(x) != nil || types.GoOf(y) != nil {
+		return c.goBinary(e, x, y)
 	}
 	if t, ok := c.hintBinary(e, x, y); ok {
 		return t
@@ -1143,6 +1158,8 @@ func (c *checker) cast(e *ast.Cast) types.Type {
 	case types.IsBasic(x, types.Char) && types.IsInteger(t), types.IsInteger(x) && types.IsBasic(t, types.Char):
 	case types.IsBasic(x, types.Bool) && types.IsInteger(t):
 	case types.IsAny(x) || types.IsAny(t):
+	case goBasicOf(x) != nil && (types.IsNumeric(t) || goBasicOf(t) != nil), goBasicOf(t) != nil && types.IsNumeric(x):
+		// `d as i64`, `n as time.Duration`: Go's conversions between numeric types.
 	case types.IsBasic(t, types.String):
 	case c.assignableQuiet(x, t):
 	default:

@@ -16,7 +16,7 @@ func TestTypesRecordedThroughTheChecker(t *testing.T) {
 	// These run only on the final pass's tree (checkConcurrency, typeParamNeeds, settleTypes),
 	// which holds the types; forgetChecks and the two accessors are in check.go.
 	finalOnly := map[string]bool{"borrowcheck.go": true, "concurrency.go": true, "escape.go": true,
-		"generic.go": true, "guardlive.go": true, "spawncheck.go": true, "settle.go": true, "threadcheck.go": true, "parallelcheck.go": true}
+		"generic.go": true, "guardlive.go": true, "spawncheck.go": true, "settle.go": true, "threadcheck.go": true, "parallelcheck.go": true, "gocallback.go": true}
 	files, _ := filepath.Glob("*.go")
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") || finalOnly[f] {

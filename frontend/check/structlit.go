@@ -18,6 +18,9 @@ func (c *checker) structLit(e *ast.StructLit, expected types.Type) types.Type {
 		}
 	}
 	t := c.namedType(e.Type, c.scope)
+	if g := types.GoOf(t); g != nil {
+		return c.goStructLit(e, g)
+	}
 	n, ok := types.Resolve(t).(*types.Named)
 	if !ok || n.Def.Enum {
 		if !types.IsInvalid(t) {

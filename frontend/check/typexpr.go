@@ -66,6 +66,10 @@ func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
 		if imp != nil && imp.Kind == types.ObjBuiltin && builtin.TypeObject(imp.Builtin) != builtin.Global {
 			return c.moduleType(t, imp, scope)
 		}
+		if imp != nil && imp.Kind == types.ObjGoPackage {
+			t.Pkg.Obj = imp
+			return c.goTypeName(t, imp)
+		}
 		if imp == nil || imp.Kind != types.ObjImport {
 			c.errorf(t.Pkg, "unknown import `%s`", t.Pkg.Name)
 			return types.InvalidType

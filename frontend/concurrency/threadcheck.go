@@ -17,6 +17,9 @@ import (
 // threadFunc gives the function a call runs on a new thread, if it starts one.
 func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 	ci := a.info.Calls[call]
+	if ci != nil && ci.Kind == check.CallGo {
+		return goCallback(call, ci) // Go may call it on any goroutine (gocallback.go)
+	}
 	if ci == nil || (ci.Kind != check.CallStatic && ci.Kind != check.CallBuiltinMethod) {
 		return nil, false
 	}
@@ -167,6 +170,9 @@ func (a *analysis) waitsForOthers(n ast.Node) bool {
 
 // threadStartNote says where the function starts running on another thread.
 func (a *analysis) threadStartNote(call *ast.Call) string {
+	if a.info.Calls[call].Kind == check.CallGo {
+		return goCallbackNote
+	}
 	switch a.info.Calls[call].Builtin {
 	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit:
 		return "the pool runs it on one of its threads from here"

@@ -38,6 +38,7 @@ const (
 	FutureNotAwaited  = "W0706"
 	GuardAcrossAwait  = "W0707"
 	LockWhileHeld     = "E0708"
+	GoCallBlocks      = "W0709" // a Go call that may block, in async code, not awaited
 )
 
 // Note is a secondary position that explains a diagnostic ("guard acquired here").

@@ -1,5 +1,7 @@
 package types
 
+import "adesh2go/gopkgs"
+
 // Object is what a name resolves to: a local, a parameter, a global, a function, a type, a
 // variant, a builtin or an imported file. The checker creates and fills it; later stages add
 // what they learn (the Go name, whether a closure captures it).
@@ -9,10 +11,11 @@ type Object struct {
 	Type Type
 	Decl any // the declaring ast node (*ast.LetStmt, *ast.Param, *ast.FuncDecl, …)
 
-	Def     *TypeDef    // ObjType
-	Variant *VariantDef // ObjVariant
-	Builtin Builtin     // ObjBuiltin
-	Members *Scope      // ObjImport: the exported names of the imported file
+	Def     *TypeDef        // ObjType
+	Variant *VariantDef     // ObjVariant
+	Builtin Builtin         // ObjBuiltin
+	Members *Scope          // ObjImport: the exported names of the imported file
+	GoPkg   *gopkgs.Package // ObjGoPackage: the imported Go package
 
 	Sig      *Signature // ObjFunc
 	Global   bool       // declared at top level (a package-level Go variable or function)
@@ -35,6 +38,7 @@ const (
 	ObjVariant
 	ObjBuiltin
 	ObjImport
+	ObjGoPackage // an imported Go package (`import "go:strings";`)
 )
 
 // Signature is the checked signature of a declared function or method.

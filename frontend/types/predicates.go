@@ -1,6 +1,9 @@
 package types
 
-import "slices"
+import (
+	gotypes "go/types"
+	"slices"
+)
 
 // IsBasic reports whether t (resolved) is the basic type of kind k.
 func IsBasic(t Type, k Kind) bool {
@@ -177,6 +180,9 @@ func Identical(a, b Type) bool {
 	case *Named:
 		y, ok := b.(*Named)
 		return ok && x.Def == y.Def && identicalList(x.Args, y.Args)
+	case *GoT:
+		y, ok := b.(*GoT)
+		return ok && gotypes.Identical(x.T, y.T)
 	case *TypeParam:
 		return false
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -137,6 +138,14 @@ func TypeString(t Type) string {
 			ms = append(ms, m.Name+strings.TrimPrefix(TypeString(&TFunc{Params: m.Params, Results: m.Results}), "func"))
 		}
 		return "interface{" + strings.Join(ms, "; ") + "}"
+	case *TArray:
+		return "[" + strconv.FormatInt(t.Len, 10) + "]" + TypeString(t.Elem)
+	case *TMap:
+		return "map[" + TypeString(t.Key) + "]" + TypeString(t.Val)
+	case *TChan:
+		return [...]string{"chan ", "chan<- ", "<-chan "}[t.Dir] + TypeString(t.Elem)
+	case *TVariadic:
+		return "..." + TypeString(t.Elem)
 	case nil:
 		return "nil"
 	}

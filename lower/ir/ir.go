@@ -8,6 +8,9 @@ import "cmp"
 // Program is one Go package: the whole AdeshLang program.
 type Program struct {
 	Decls []Decl // in emission order
+	// GoImports names the Go packages the program calls (GOINTEROP.md): import path → the
+	// name generated code imports it under. Nil for a program that imports no Go.
+	GoImports map[string]string
 }
 
 // Decl is a package-level declaration.
@@ -114,6 +117,25 @@ type IfaceMethod struct {
 	Results []Type
 }
 
+// TArray is `[Len]Elem`, TMap `map[Key]Val`, TChan a channel (Dir: go/types' ChanDir) and
+// TVariadic the `...Elem` of a variadic parameter: the Go types of Go packages' values.
+type (
+	TArray struct {
+		Len  int64
+		Elem Type
+	}
+	TMap  struct{ Key, Val Type }
+	TChan struct {
+		Dir  int
+		Elem Type
+	}
+	TVariadic struct{ Elem Type }
+)
+
+func (*TArray) typeNode()     {}
+func (*TMap) typeNode()       {}
+func (*TChan) typeNode()      {}
+func (*TVariadic) typeNode()  {}
 func (*TName) typeNode()      {}
 func (*TPtr) typeNode()       {}
 func (*TSlice) typeNode()     {}

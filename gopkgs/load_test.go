@@ -1,0 +1,88 @@
+package gopkgs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestLoadReadsTypesFromExportData: a standard package is loaded with its declared name and its
+// exported functions' signatures; a missing package and a package main say why they cannot be
+// imported; the listing is written to the cache and read back (no go command) by a new process.
+func TestLoadReadsTypesFromExportData(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("ADESH2GO_CACHE", cache)
+	pkgs := Load(t.TempDir(), []string{"math/rand/v2", "strings", "nosuch/pkg", "cmd/gofmt"})
+	s := pkgs["strings"]
+	if s == nil || s.Err != "" || s.Name != "strings" {
+		t.Fatalf("strings: %+v", s)
+	}
+	if obj := s.Types.Scope().Lookup("Repeat"); obj == nil || obj.Type().String() != "func(s string, count int) string" {
+		t.Errorf("strings.Repeat: %v", obj)
+	}
+	if file, line := s.Source(s.Types.Scope().Lookup("Repeat")); line == 0 || !strings.HasSuffix(file, filepath.Join("strings", "strings.go")) {
+		t.Errorf("strings.Repeat is declared at %s:%d", file, line)
+	} else if _, err := os.Stat(file); err != nil {
+		t.Errorf("strings.Repeat's file: %v", err)
+	}
+	if r := pkgs["math/rand/v2"]; r == nil || r.Name != "rand" {
+		t.Errorf("math/rand/v2 is named %+v, want rand", r)
+	}
+	if e := pkgs["nosuch/pkg"]; e == nil || !strings.Contains(e.Err, "no such package in Go's standard library") {
+		t.Errorf("nosuch/pkg: %+v", e)
+	}
+	if e := pkgs["cmd/gofmt"]; e == nil || !strings.Contains(e.Err, "package main") {
+		t.Errorf("cmd/gofmt: %+v", e)
+	}
+	files, _ := filepath.Glob(filepath.Join(cache, "golist", "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("listings in the cache: %v", files)
+	}
+	// A new process reads the listing: the go command, which would write it again, is not run.
+	listings.Clear()
+	hourAgo := time.Now().Add(-time.Hour).Truncate(time.Second)
+	if err := os.Chtimes(files[0], hourAgo, hourAgo); err != nil {
+		t.Fatal(err)
+	}
+	again := Load(t.TempDir(), []string{"strings", "math/rand/v2", "nosuch/pkg", "cmd/gofmt"})
+	if again["strings"].Err != "" || again["strings"].Types.Scope().Lookup("Repeat") == nil {
+		t.Errorf("strings from the cached listing: %+v", again["strings"])
+	}
+	if info, err := os.Stat(files[0]); err != nil || !info.ModTime().Equal(hourAgo) {
+		t.Errorf("the cached listing was written again: %v", err)
+	}
+}
+
+// TestThirdPartyOutsideAModuleSaysWhatToRun: a path outside the standard library, for a program
+// in no Go module, tells how to make one.
+func TestThirdPartyOutsideAModuleSaysWhatToRun(t *testing.T) {
+	t.Setenv("ADESH2GO_CACHE", t.TempDir())
+	dir := t.TempDir()
+	if enclosingModule(dir) != "" {
+		t.Skip("the temporary directory is inside a Go module")
+	}
+	p := Load(dir, []string{"example.com/x/y"})["example.com/x/y"]
+	if p == nil || !strings.Contains(p.Err, "go mod init") || !strings.Contains(p.Err, "go get example.com/x/y") {
+		t.Errorf("example.com/x/y: %+v", p)
+	}
+}
+
+// TestThirdPartyThroughTheEnclosingModule: a third-party path is resolved by the go.mod around
+// the program (here a local replace, so that the test stays offline); a path it does not
+// require says to `go get` it.
+func TestThirdPartyThroughTheEnclosingModule(t *testing.T) {
+	t.Setenv("ADESH2GO_CACHE", t.TempDir())
+	pkgs := Load("testdata/mod", []string{"example.com/greet", "example.com/other", "strings"})
+	g := pkgs["example.com/greet"]
+	if g == nil || g.Err != "" || g.Name != "greet" || g.Types.Scope().Lookup("Hello") == nil {
+		t.Fatalf("example.com/greet: %+v", g)
+	}
+	if o := pkgs["example.com/other"]; o == nil || !strings.Contains(o.Err, "go get example.com/other") {
+		t.Errorf("example.com/other: %+v", o)
+	}
+	if s := pkgs["strings"]; s == nil || s.Err != "" {
+		t.Errorf("strings beside a third-party package: %+v", s)
+	}
+}

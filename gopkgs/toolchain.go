@@ -1,0 +1,91 @@
+package gopkgs
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// The settings adesh2go's builds and this package's listings share, so that the packages
+// `go list -export` compiles for a program's types are those its build links.
+
+// Env is the environment of the go command and the tools building a program: no module proxy
+// (a program of the standard library builds offline), no workspace, and no cgo: a program has
+// no C code, and without cgo its executable is static.
+func Env() []string {
+	return append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GO111MODULE=on", "CGO_ENABLED=0")
+}
+
+// CacheDir is adesh2go's cache: `$ADESH2GO_CACHE`, or adesh2go in the user's cache directory.
+func CacheDir() string {
+	if d := os.Getenv("ADESH2GO_CACHE"); d != "" {
+		return d
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, "adesh2go")
+}
+
+// Fingerprint names the Go toolchain a build in the environment env would use without running
+// the go command (which costs as much as compiling a small program): the go command on PATH
+// (its path, size and time, so that a Go installed again in place is another), the environment
+// that selects or configures it, and its two configuration files (GOROOT/go.env and the user's
+// `go env -w` file).
+func Fingerprint(env []string) string {
+	var b strings.Builder
+	stat := func(path string) {
+		b.WriteString(path)
+		if info, err := os.Stat(path); err == nil {
+			fmt.Fprintf(&b, " %d %d", info.Size(), info.ModTime().UnixNano())
+		}
+		b.WriteByte(0)
+	}
+	if goCmd, err := exec.LookPath("go"); err == nil {
+		if real, err := filepath.EvalSymlinks(goCmd); err == nil {
+			goCmd = real
+		}
+		stat(goCmd)
+		stat(filepath.Join(filepath.Dir(filepath.Dir(goCmd)), "go.env"))
+	}
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		switch {
+		case strings.HasPrefix(name, "GO"), strings.HasPrefix(name, "CGO_"), strings.HasPrefix(name, "XDG_"),
+			name == "CC", name == "HOME", name == "AppData", name == "LocalAppData", name == "home":
+			b.WriteString(kv + "\x00")
+		}
+	}
+	if file := os.Getenv("GOENV"); file != "" {
+		stat(file)
+	} else if dir, err := os.UserConfigDir(); err == nil {
+		stat(filepath.Join(dir, "go", "env"))
+	}
+	return b.String()
+}
+
+// WriteAtomic writes a file through a temporary file beside it and a rename: a reader at the
+// same time reads the old file or the new one, never half of one.
+func WriteAtomic(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
