@@ -35,6 +35,8 @@ import (
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/syntax"
+	"adesh2go/gobuild"
+	"adesh2go/rt"
 )
 
 // exitError carries an exit status out of a command.
@@ -143,9 +145,18 @@ func compileWith(file string, stderr io.Writer, opts adesh2go.EmitOptions) ([]em
 	return src, nil
 }
 
-// maxWorkers is the most workers a program runs on (rt's limit, which ADESH_WORKERS is held to):
-// checked here so that the message names the flag the user wrote.
-const maxWorkers = 65534
+// workersEnv is the environment a program runs on --workers with: ADESH_WORKERS, or nothing
+// for 0 (the default: ADESH_WORKERS as set, else the number of CPUs). The flag is checked
+// against rt's limit here, before the build, so that the message names the flag the user wrote.
+func workersEnv(workers int) ([]string, error) {
+	switch {
+	case workers < 0 || workers > rt.MaxWorkers:
+		return nil, usageError("--workers must be from 1 to %d (0, the default, means ADESH_WORKERS or the number of CPUs), got %d", rt.MaxWorkers, workers)
+	case workers == 0:
+		return nil, nil
+	}
+	return []string{"ADESH_WORKERS=" + strconv.Itoa(workers)}, nil
+}
 
 func runCmd(stdout, stderr io.Writer) *cobra.Command {
 	var workers int
@@ -164,21 +175,19 @@ func runCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := exactFile(cmd, args); err != nil {
 				return err
 			}
-			if workers < 0 || workers > maxWorkers {
-				return usageError("--workers must be from 1 to %d (0, the default, means ADESH_WORKERS or the number of CPUs), got %d", maxWorkers, workers)
+			workersVar, err := workersEnv(workers)
+			if err != nil {
+				return err
 			}
 			src, err := compile(args[0], stderr)
 			if err != nil {
 				return err
 			}
-			exe, err := adesh2go.CachedBinary(src)
+			exe, err := gobuild.CachedBinary(src)
 			if err != nil {
 				return &exitError{code: 1, msg: err.Error()}
 			}
-			env := os.Environ()
-			if workers > 0 {
-				env = append(env, "ADESH_WORKERS="+strconv.Itoa(workers))
-			}
+			env := append(os.Environ(), workersVar...)
 			if trace {
 				env = append(env, "ADESH_TRACE_ASYNC=1")
 			}
@@ -207,7 +216,7 @@ func buildCmd(stderr io.Writer) *cobra.Command {
 			if sameFile(out, args[0]) {
 				return &exitError{code: 2, msg: "the executable would overwrite " + args[0] + ": name it with -o OUT"}
 			}
-			exe, err := adesh2go.CachedBinary(src)
+			exe, err := gobuild.CachedBinary(src)
 			if err != nil {
 				return &exitError{code: 1, msg: err.Error()}
 			}
@@ -264,7 +273,7 @@ func emitCmd(stderr io.Writer) *cobra.Command {
 			if out == "" {
 				out = strings.TrimSuffix(filepath.Base(args[0]), ".adesh") + "_go"
 			}
-			if err := adesh2go.WriteModule(out, src); err != nil {
+			if err := gobuild.WriteModule(out, src); err != nil {
 				return &exitError{code: 1, msg: err.Error()}
 			}
 			return nil

@@ -1,11 +1,109 @@
-package adesh2go
+package gobuild
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sort"
 	"strings"
+	"sync"
 	"time"
+
+	"adesh2go"
+	"adesh2go/emitgo"
 )
+
+// CacheDir is where built programs are kept, by content hash.
+func CacheDir() string {
+	if d := os.Getenv("ADESH2GO_CACHE"); d != "" {
+		return d
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, "adesh2go")
+}
+
+// runtimeHash hashes the runtime's files (once a process: they are embedded).
+var runtimeHash = sync.OnceValues(func() (string, error) {
+	rtFiles, err := adesh2go.RuntimeFiles()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	names := make([]string, 0, len(rtFiles))
+	for n := range rtFiles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		h.Write([]byte("\x00" + n + "\x00"))
+		h.Write(rtFiles[n])
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+})
+
+// contentKey hashes everything a built program depends on: its Go source, the runtime, and the
+// Go that built adesh2go. (The toolchain that builds the program is not asked for here, so
+// that a hit runs no go command: an executable built by an earlier Go still runs.)
+func contentKey(files []emitgo.File) (string, error) {
+	rt, err := runtimeHash()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write([]byte(adesh2go.Version + "\x00" + runtime.Version() + "\x00" + rt + "\x00"))
+	for _, f := range files {
+		fmt.Fprintf(h, "%s\x00%d\x00", f.Name, len(f.Src))
+		h.Write(f.Src)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32], nil
+}
+
+// CachedBinary returns the executable of a program, building it unless a build of the same
+// content is in the cache: a second run of an unchanged program does not invoke the go command.
+func CachedBinary(files []emitgo.File) (string, error) {
+	key, err := contentKey(files)
+	if err != nil {
+		return "", err
+	}
+	now := time.Now()
+	trimCache(CacheDir(), now)
+	dir := filepath.Join(CacheDir(), key)
+	exe := filepath.Join(dir, "prog")
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	if info, err := os.Stat(exe); err == nil {
+		if markUsed(exe, info, now) {
+			touchPackages(dir, now)
+		}
+		return exe, nil
+	}
+	// Built in a directory of its own, so that runs of the same program at once do not write
+	// over each other; the executable is renamed into place, which is atomic.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	work, err := os.MkdirTemp(dir, "build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(work)
+	built := filepath.Join(work, filepath.Base(exe))
+	entries, err := buildMain(work, files, built)
+	if err != nil {
+		return "", err
+	}
+	if len(entries) > 1 {
+		_ = writeAtomic(filepath.Join(dir, packagesList), []byte(strings.Join(entries, "\n")+"\n"))
+	}
+	return exe, os.Rename(built, exe)
+}
 
 // The build cache keeps one executable per program content. Left alone it would grow with every
 // program ever run, so, as the go command trims its own cache, entries unused for cacheMaxAge

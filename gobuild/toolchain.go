@@ -1,4 +1,4 @@
-package adesh2go
+package gobuild
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"adesh2go"
 )
 
 // A program is built by running the Go compiler and linker on its main.go directly: the go
@@ -74,7 +76,7 @@ func toolchainPath() (string, error) {
 		return "", err
 	}
 	h := sha256.New()
-	h.Write([]byte(Version + "\x00" + rt + "\x00" + toolchainFingerprint()))
+	h.Write([]byte(adesh2go.Version + "\x00" + rt + "\x00" + toolchainFingerprint()))
 	return filepath.Join(CacheDir(), "toolchain-"+hex.EncodeToString(h.Sum(nil))[:32]+".json"), nil
 }
 
@@ -129,7 +131,7 @@ func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
 			return &old, nil
 		}
 	}
-	want := append([]string{ModulePath + "/rt"}, imports...)
+	want := append([]string{adesh2go.ModulePath + "/rt"}, imports...)
 	want = append(want, old.Imports...) // a refresh keeps what others asked for
 	slices.Sort(want)
 	want = slices.Compact(want)
@@ -156,7 +158,7 @@ func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
 // complete reports whether the listing has every package of imports and each compiled package
 // is still in the go command's cache.
 func (tc *toolchain) complete(imports []string) bool {
-	if tc.ToolDir == "" || tc.Packages[ModulePath+"/rt"] == "" {
+	if tc.ToolDir == "" || tc.Packages[adesh2go.ModulePath+"/rt"] == "" {
 		return false
 	}
 	for _, imp := range imports {

@@ -1,4 +1,4 @@
-package adesh2go
+package gobuild
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"adesh2go"
 	"adesh2go/emitgo"
 )
 
@@ -42,7 +43,7 @@ func programPackages(files []emitgo.File) ([]*goPackage, error) {
 	for i, f := range files {
 		p := &goPackage{path: "main", src: f.Src, done: make(chan struct{})}
 		if dir := path.Dir(f.Name); dir != "." {
-			p.path = ModulePath + "/" + dir
+			p.path = adesh2go.ModulePath + "/" + dir
 		}
 		local[p.path] = true
 		imports, err := fileImports(f.Src)
@@ -190,7 +191,7 @@ func (tc *toolchain) writeImportcfg(cfg *strings.Builder) {
 // that changes no part's export data leaves the packages that import it as they were.
 func (tc *toolchain) compileCached(work string, p *goPackage, byPath map[string]*goPackage) (export, link string, err error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "adesh2go package\x00%s\x00%s\x00%s\x00%s\x00", Version, runtime.Version(), tc.GoVersion, p.path)
+	fmt.Fprintf(h, "adesh2go package\x00%s\x00%s\x00%s\x00%s\x00", adesh2go.Version, runtime.Version(), tc.GoVersion, p.path)
 	for _, imp := range p.imports {
 		if d := byPath[imp]; d != nil {
 			fmt.Fprintf(h, "%s=%s\x00", imp, d.exportSum)
@@ -244,7 +245,7 @@ func (tc *toolchain) compile(work string, p *goPackage, byPath map[string]*goPac
 	if err := os.WriteFile(importcfg, []byte(cfg.String()), 0o644); err != nil {
 		return err
 	}
-	trimAs := ModulePath
+	trimAs := adesh2go.ModulePath
 	if p.path != "main" {
 		trimAs = p.path
 	}
