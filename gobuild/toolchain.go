@@ -31,7 +31,6 @@ import (
 type toolchain struct {
 	GoVersion string            // as `go env GOVERSION` says: the compiler's -goversion
 	ToolDir   string            // where compile and link are
-	Exe       string            // the executables' suffix: ".exe" on Windows
 	Packages  map[string]string // import path → its compiled package (export data and code)
 	Imports   []string          // what the listing was asked for: the runtime and the imports of main packages
 }
@@ -43,7 +42,7 @@ const toolchainRefreshEvery = 24 * time.Hour
 
 // goEnvSettings asks the go command for what a listing keeps of its settings.
 func goEnvSettings() (map[string]string, error) {
-	cmd := exec.Command("go", "env", "-json", "GOVERSION", "GOTOOLDIR", "GOEXE")
+	cmd := exec.Command("go", "env", "-json", "GOVERSION", "GOTOOLDIR")
 	cmd.Env = buildEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -53,7 +52,7 @@ func goEnvSettings() (map[string]string, error) {
 		if errors.As(err, &ee) {
 			return nil, fmt.Errorf("cannot run the go command (is Go installed and on PATH?): %v", err)
 		}
-		return nil, fmt.Errorf("go env failed: %v\n%s", err, stderr.String())
+		return nil, toolFailure("go env", err, stderr.Bytes())
 	}
 	env := map[string]string{}
 	if err := json.Unmarshal(out, &env); err != nil {
@@ -70,14 +69,14 @@ func buildEnv() []string {
 }
 
 // toolchainPath is the file in the cache of the listing for the toolchain a build would use.
-func toolchainPath() (string, error) {
+func toolchainPath(cache string) (string, error) {
 	rt, err := runtimeHash()
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
 	h.Write([]byte(adesh2go.Version + "\x00" + rt + "\x00" + toolchainFingerprint()))
-	return filepath.Join(CacheDir(), "toolchain-"+hex.EncodeToString(h.Sum(nil))[:32]+".json"), nil
+	return filepath.Join(cache, "toolchain-"+hex.EncodeToString(h.Sum(nil))[:32]+".json"), nil
 }
 
 // toolchainFingerprint names the Go toolchain a build would use without running the go
@@ -120,8 +119,8 @@ func toolchainFingerprint() string {
 // loadToolchain returns a listing that holds every package in imports (and the runtime),
 // reading it from the cache when a complete, recent one is there and asking the go command
 // otherwise; refresh asks it in any case (a build against the cached listing failed).
-func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
-	path, err := toolchainPath()
+func loadToolchain(cache string, imports []string, refresh bool) (*toolchain, error) {
+	path, err := toolchainPath(cache)
 	if err != nil {
 		return nil, err
 	}
@@ -143,8 +142,7 @@ func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
 	if err != nil {
 		return nil, err
 	}
-	tc := &toolchain{GoVersion: env["GOVERSION"], ToolDir: env["GOTOOLDIR"], Exe: env["GOEXE"],
-		Packages: packages, Imports: want}
+	tc := &toolchain{GoVersion: env["GOVERSION"], ToolDir: env["GOTOOLDIR"], Packages: packages, Imports: want}
 	b, err := json.MarshalIndent(tc, "", "\t")
 	if err != nil {
 		return nil, err
@@ -194,7 +192,7 @@ func listExports(imports []string) (map[string]string, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list of the runtime failed (this is a bug in adesh2go):\n%s", stderr.String())
+		return nil, toolFailure("go list of the runtime", err, stderr.Bytes())
 	}
 	packages := map[string]string{}
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -224,7 +222,7 @@ func readWithInfo(path string) ([]byte, os.FileInfo, error) {
 
 // writeAtomic writes a file through a temporary file beside it and a rename.
 func writeAtomic(path string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-")

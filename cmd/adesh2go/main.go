@@ -179,6 +179,9 @@ func runCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := gobuild.RunsHere(); err != nil {
+				return usageError("%v", err)
+			}
 			src, err := compile(args[0], stderr)
 			if err != nil {
 				return err

@@ -37,6 +37,9 @@ func testCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if err := gobuild.RunsHere(); err != nil {
+				return usageError("%v", err)
+			}
 			var re *regexp.Regexp
 			if cmd.Flags().Changed("run") {
 				var err error
