@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -91,11 +92,21 @@ func (e *emitter) lineDirective(l *ir.Line) jen.Code {
 		first, ok = e.declPos.first[l.File]
 	}
 	if !ok || l.Line < first { // absolute: right, only not kept when lines move
-		return jen.Comment("//line " + l.File + ":" + strconv.Itoa(l.Line))
+		return jen.Comment("//line " + directiveName(l.File) + ":" + strconv.Itoa(l.Line))
 	}
-	file := l.File + "@" + e.declPos.key
+	file := directiveName(l.File) + "@" + e.declPos.key
 	e.pos.bases[file] = first
 	return jen.Comment("//line " + file + ":" + strconv.Itoa(l.Line-first+1))
+}
+
+// directiveName is a file's name as a //line directive can hold it: a name with a line break
+// or another control character, which would end the comment, is written with Go's escapes.
+func directiveName(name string) string {
+	if !strings.ContainsFunc(name, unicode.IsControl) {
+		return name
+	}
+	quoted := strconv.Quote(name)
+	return quoted[1 : len(quoted)-1]
 }
 
 // isPositional reports whether a Go string literal may hold an AdeshLang position. A user's

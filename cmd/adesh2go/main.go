@@ -106,6 +106,8 @@ func readable(file string) error {
 		return usageError("cannot read %s: %v", file, errors.Unwrap(err))
 	case info.IsDir():
 		return usageError("cannot read %s: it is a directory; give an .adesh file", file)
+	case !info.Mode().IsRegular():
+		return usageError("cannot read %s: it is not a regular file", file)
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -367,7 +369,7 @@ func parseCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := readable(args[0]); err != nil {
 				return err
 			}
-			src, err := os.ReadFile(args[0])
+			src, err := frontend.ReadSource(args[0])
 			if err != nil {
 				return usageError("cannot read %s: %v", args[0], err)
 			}

@@ -7,6 +7,8 @@ package source
 
 import (
 	"bytes"
+	"path"
+	"path/filepath"
 	"sort"
 	"unicode/utf8"
 )
@@ -18,6 +20,15 @@ const NoPos Pos = 0
 
 // IsValid reports whether p is a known position.
 func (p Pos) IsValid() bool { return p != NoPos }
+
+// ImportName is the name of the file that an import written imp in the file named from
+// names: imp as it is when it is absolute, else imp under from's folder.
+func ImportName(from, imp string) string {
+	if path.IsAbs(imp) || filepath.IsAbs(imp) {
+		return filepath.Clean(imp)
+	}
+	return path.Clean(path.Join(path.Dir(from), imp))
+}
 
 // File is one source file of a program.
 type File struct {

@@ -580,11 +580,7 @@ func (p *parser) tryTypeArgs(lex *cursor, ns exprCtx) ([]ast.Type, bool) {
 }
 
 func (p *parser) parseArgs(lex *cursor) ([]ast.Expr, error) {
-	open := p.next(lex) // (
-	if err := p.enter(open); err != nil {
-		return nil, err
-	}
-	defer p.leave()
+	p.next(lex) // ( — the nesting is counted by parseExpr, once per argument level
 	var args []ast.Expr
 	for lex.Peek().Type != tRParen {
 		a, err := p.parseExpr(lex, 0)

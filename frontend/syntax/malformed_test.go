@@ -41,12 +41,12 @@ func TestMalformedInputs(t *testing.T) {
 		{"1 MB single line", long, nil},
 		{"1 MB single line, broken at the end", long[:len(long)-2] + "+;", []string{"1:1000009: expected an expression, found `+`"}},
 		{"deep parentheses", "let x = " + strings.Repeat("(", 100_000) + "1" + strings.Repeat(")", 100_000) + ";",
-			[]string{fmt.Sprintf("1:%d: expression nested too deeply", 9+maxDepth/2)}}, // two levels per parenthesis
+			[]string{fmt.Sprintf("1:%d: expression nested too deeply", 9+maxDepth)}}, // a level per parenthesis, as the message says
 		{"deep blocks", "fn f() " + strings.Repeat("{", 50_000) + strings.Repeat("}", 50_000),
 			[]string{fmt.Sprintf("1:%d: blocks nested too deeply", 8+maxDepth)}},
 		{"deep unary", "let x = " + strings.Repeat("!", 100_000) + "1;", []string{fmt.Sprintf("1:%d: expression nested too deeply", 9+maxDepth-1)}},
 		{"deep types", "let x: " + strings.Repeat("[", 50_000) + "i64" + strings.Repeat("]", 50_000) + " = 1;", []string{fmt.Sprintf("1:%d: expression nested too deeply", 8+maxDepth)}},
-		{"many unclosed", strings.Repeat("f(", 20_000), []string{fmt.Sprintf("1:%d: expression nested too deeply", 2*(maxDepth/2)+1)}},
+		{"many unclosed", strings.Repeat("f(", 20_000), []string{fmt.Sprintf("1:%d: expression nested too deeply", 2*maxDepth+1)}}, // a level per call
 		{"many stray closers", strings.Repeat("}", 1000), []string{"1:1: unexpected `}`"}},
 	}
 	for _, tt := range tests {
