@@ -92,6 +92,7 @@ func (c *checker) collect() {
 			def.Variants = append(def.Variants, vd)
 		}
 	}
+	c.expandingTypes(structs, enums) // instcycle.go
 	for _, f := range c.files {
 		scope := c.fileScope[f]
 		for _, it := range f.Items {

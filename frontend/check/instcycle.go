@@ -1,0 +1,178 @@
+package check
+
+import (
+	"slices"
+	"sort"
+
+	"adesh2go/frontend/ast"
+	"adesh2go/frontend/types"
+)
+
+// Instantiation cycles. A generic type whose fields use it with a larger type argument
+// (`struct Nest<T> { inner: Nest<[T]>? }`) or a generic function that calls itself with one
+// (`f([x], n - 1)` in `fn f<T>`) stands for infinitely many types: every analysis that follows
+// a value's type into its fields would expand it for ever, and Go, which the program becomes,
+// refuses both ("instantiation cycle"). As Go's checker does (types2/mono.go), each
+// instantiation G<A> inside generic code is an edge from every type parameter P that A
+// mentions to G's parameter, one that grows when A is more than P itself; a cycle through a
+// growing edge is refused.
+
+// instEdge is one type parameter flowing into another's argument.
+type instEdge struct {
+	to    *types.TypeParam
+	grows bool     // the argument is larger than the parameter: [T], E<T>
+	at    ast.Node // where: the field, the variant payload or the call
+	name  string   // the generic type or function instantiated
+}
+
+// instGraph is the flow of type parameters into type arguments.
+type instGraph map[*types.TypeParam][]instEdge
+
+// add records the instantiation of params with args at node.
+func (g instGraph) add(params []*types.TypeParam, args []types.Type, at ast.Node, name string) {
+	for i, arg := range args {
+		if i >= len(params) {
+			break
+		}
+		arg = types.Resolve(arg)
+		types.Mentions(arg, func(t types.Type) bool {
+			if p, ok := t.(*types.TypeParam); ok {
+				g[p] = append(g[p], instEdge{to: params[i], grows: t != arg, at: at, name: name})
+			}
+			return false
+		})
+	}
+}
+
+// addNamed records the instantiations of generic types that t holds.
+func (g instGraph) addNamed(t types.Type, at ast.Node) {
+	types.Mentions(t, func(t types.Type) bool {
+		if n, ok := t.(*types.Named); ok && len(n.Def.TypeParams) > 0 {
+			g.add(n.Def.TypeParams, n.Args, at, n.Def.Name)
+		}
+		return false
+	})
+}
+
+// growth is a growing edge and the type parameter it leaves.
+type growth struct {
+	from *types.TypeParam
+	edge instEdge
+}
+
+// cycles lists the growing edges that lie on a cycle, in source order (so that the one reported
+// of a cycle does not depend on a map's order), each place once.
+func (g instGraph) cycles() []growth {
+	var out []growth
+	for p, edges := range g {
+		for _, e := range edges {
+			if e.grows && g.cyclic(p, e) {
+				out = append(out, growth{p, e})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.edge.at.Pos() != b.edge.at.Pos() {
+			return a.edge.at.Pos() < b.edge.at.Pos()
+		}
+		return a.from.Index < b.from.Index
+	})
+	return slices.CompactFunc(out, func(a, b growth) bool { return a.edge.at == b.edge.at })
+}
+
+// cyclic reports whether the growing edge from p comes back to p.
+func (g instGraph) cyclic(p *types.TypeParam, e instEdge) bool {
+	seen := map[*types.TypeParam]bool{}
+	stack := []*types.TypeParam{e.to}
+	for len(stack) > 0 {
+		q := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if q == p {
+			return true
+		}
+		if seen[q] {
+			continue
+		}
+		seen[q] = true
+		for _, next := range g[q] {
+			stack = append(stack, next.to)
+		}
+	}
+	return false
+}
+
+// expandingTypes refuses the generic structs and enums that use themselves with growing type
+// arguments, and takes the fields and payloads that do out of their definitions (their type is
+// invalid), so that no later walk over the type expands it.
+func (c *checker) expandingTypes(structs []*ast.StructDecl, enums []*ast.EnumDecl) {
+	g := instGraph{}
+	for _, d := range structs {
+		for i, f := range d.Obj.Def.Fields {
+			if i < len(d.Fields) {
+				g.addNamed(f.Type, d.Fields[i].Type)
+			}
+		}
+	}
+	for _, d := range enums {
+		for i, v := range d.Obj.Def.Variants {
+			for j, p := range v.Payload {
+				if i < len(d.Variants) && j < len(d.Variants[i].Payload) {
+					g.addNamed(p, d.Variants[i].Payload[j])
+				}
+			}
+		}
+	}
+	bad := map[ast.Node]bool{}
+	for _, cy := range g.cycles() {
+		bad[cy.edge.at] = true
+		c.errorf(cy.edge.at, "instantiation cycle: `%s<%s>` is used with a larger type argument inside itself (through `%s`), which makes infinitely many types", ownerName(cy.from), cy.from.Name, cy.edge.name).
+			WithHelp("a type may hold itself with its own type parameters (`Node<T>`), not with a type made of them (`Node<[T]>`)")
+	}
+	if len(bad) == 0 {
+		return
+	}
+	for _, d := range structs {
+		for i, f := range d.Obj.Def.Fields {
+			if i < len(d.Fields) && bad[d.Fields[i].Type] {
+				f.Type = types.InvalidType
+			}
+		}
+	}
+	for _, d := range enums {
+		for i, v := range d.Obj.Def.Variants {
+			for j := range v.Payload {
+				if i < len(d.Variants) && j < len(d.Variants[i].Payload) && bad[d.Variants[i].Payload[j]] {
+					v.Payload[j] = types.InvalidType
+				}
+			}
+		}
+	}
+}
+
+// polymorphicRecursion refuses the calls of generic functions that make a cycle of growing
+// instantiations: a function that calls itself, or through others, with a type argument made
+// of its own type parameter.
+func (c *checker) polymorphicRecursion() {
+	g := instGraph{}
+	for _, in := range c.instantiations() {
+		g.add(in.params, in.args, in.node, in.name)
+	}
+	for _, cy := range g.cycles() {
+		c.errorf(cy.edge.at, "instantiation cycle: this call instantiates `%s` with a type made of its own type parameter `%s`, which makes infinitely many instances", cy.edge.name, cy.from.Name).
+			WithHelp("call it with the same type parameters, or take the value as `any`")
+	}
+}
+
+// ownerName is the name of the declaration a type parameter belongs to.
+func ownerName(p *types.TypeParam) string {
+	switch d := p.Owner.(type) {
+	case *ast.StructDecl:
+		return d.Name.Name
+	case *ast.EnumDecl:
+		return d.Name.Name
+	case *ast.FuncDecl:
+		return d.Name.Name
+	}
+	return "?"
+}
