@@ -108,8 +108,8 @@ func TestDamagedEntryIsRebuilt(t *testing.T) {
 		t.Fatalf("%d compiled packages", len(links))
 	}
 	damages := []struct {
-		what string
-		file string
+		what   string
+		file   string
 		damage func(b []byte) []byte
 	}{
 		{"a truncated executable", exe, func(b []byte) []byte { return b[:len(b)/2] }},
