@@ -102,26 +102,46 @@ func (g instGraph) cyclic(p *types.TypeParam, e instEdge) bool {
 	return false
 }
 
-// expandingTypes refuses the generic structs and enums that use themselves with growing type
-// arguments, and takes the fields and payloads that do out of their definitions (their type is
-// invalid), so that no later walk over the type expands it.
-func (c *checker) expandingTypes(structs []*ast.StructDecl, enums []*ast.EnumDecl) {
-	g := instGraph{}
+// typeSite is a field's or a payload's type in a type definition, and its type expression.
+type typeSite struct {
+	typ  *types.Type
+	expr ast.Node
+}
+
+// typeSites lists the fields of structs and the payloads of enums with their type expressions
+// (a field declared twice is in the definition once, the first time).
+func typeSites(structs []*ast.StructDecl, enums []*ast.EnumDecl) []typeSite {
+	var sites []typeSite
 	for _, d := range structs {
-		for i, f := range d.Obj.Def.Fields {
-			if i < len(d.Fields) {
-				g.addNamed(f.Type, d.Fields[i].Type)
+		for _, f := range d.Obj.Def.Fields {
+			for _, fd := range d.Fields {
+				if fd.Name.Name == f.Name {
+					sites = append(sites, typeSite{&f.Type, fd.Type})
+					break
+				}
 			}
 		}
 	}
 	for _, d := range enums {
-		for i, v := range d.Obj.Def.Variants {
-			for j, p := range v.Payload {
-				if i < len(d.Variants) && j < len(d.Variants[i].Payload) {
-					g.addNamed(p, d.Variants[i].Payload[j])
+		for _, v := range d.Obj.Def.Variants {
+			for j := range v.Payload {
+				if v.Index < len(d.Variants) && j < len(d.Variants[v.Index].Payload) {
+					sites = append(sites, typeSite{&v.Payload[j], d.Variants[v.Index].Payload[j]})
 				}
 			}
 		}
+	}
+	return sites
+}
+
+// expandingTypes refuses the generic structs and enums that use themselves with growing type
+// arguments, and takes the fields and payloads that do out of their definitions (their type is
+// invalid), so that no later walk over the type expands it.
+func (c *checker) expandingTypes(structs []*ast.StructDecl, enums []*ast.EnumDecl) {
+	sites := typeSites(structs, enums)
+	g := instGraph{}
+	for _, site := range sites {
+		g.addNamed(*site.typ, site.expr)
 	}
 	bad := map[ast.Node]bool{}
 	for _, cy := range g.cycles() {
@@ -129,23 +149,9 @@ func (c *checker) expandingTypes(structs []*ast.StructDecl, enums []*ast.EnumDec
 		c.errorf(cy.edge.at, "instantiation cycle: `%s<%s>` is used with a larger type argument inside itself (through `%s`), which makes infinitely many types", ownerName(cy.from), cy.from.Name, cy.edge.name).
 			WithHelp("a type may hold itself with its own type parameters (`Node<T>`), not with a type made of them (`Node<[T]>`)")
 	}
-	if len(bad) == 0 {
-		return
-	}
-	for _, d := range structs {
-		for i, f := range d.Obj.Def.Fields {
-			if i < len(d.Fields) && bad[d.Fields[i].Type] {
-				f.Type = types.InvalidType
-			}
-		}
-	}
-	for _, d := range enums {
-		for i, v := range d.Obj.Def.Variants {
-			for j := range v.Payload {
-				if i < len(d.Variants) && j < len(d.Variants[i].Payload) && bad[d.Variants[i].Payload[j]] {
-					v.Payload[j] = types.InvalidType
-				}
-			}
+	for _, site := range sites {
+		if bad[site.expr] {
+			*site.typ = types.InvalidType
 		}
 	}
 }
