@@ -1,13 +1,16 @@
 // Package adesh2go is the compiler's pipeline: AdeshLang source to Go source (frontend, lower,
-// emitgo), and Go source to a native program (a module with a copy of the runtime, built with the
-// go command, cached by content).
+// emitgo). The Go imports the runtime, ModulePath/rt, whose files travel with the compiler
+// (RuntimeFiles); package gobuild turns the Go into a native program.
 package adesh2go
 
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"strconv"
+	"strings"
 
 	"adesh2go/emitgo"
 	"adesh2go/frontend"
@@ -22,6 +25,20 @@ const Version = "0.1.0"
 //
 //go:embed rt/*.go
 var runtimeFS embed.FS
+
+// RuntimeFiles returns the runtime's Go source files (tests excluded), by name.
+func RuntimeFiles() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	err := fs.WalkDir(runtimeFS, "rt", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, "_test.go") || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		b, err := runtimeFS.ReadFile(p)
+		out[path.Base(p)] = b
+		return err
+	})
+	return out, err
+}
 
 // ModulePath is the module path of every generated program; its runtime is ModulePath/rt.
 const ModulePath = "adeshprog"

@@ -1,4 +1,4 @@
-package adesh2go
+package adesh2go_test
 
 import (
 	"bufio"

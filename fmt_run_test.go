@@ -1,4 +1,4 @@
-package adesh2go
+package adesh2go_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"adesh2go"
 	"adesh2go/frontend"
 	"adesh2go/frontend/format"
 )
@@ -46,7 +47,7 @@ func TestFormattedProgramsRun(t *testing.T) {
 			prog.Diags.WriteText(&b)
 			t.Fatalf("%s, formatted, does not compile:\n%s", p.entry, b.String())
 		}
-		src, err := GoSource(prog)
+		src, err := adesh2go.GoSource(prog)
 		if err != nil {
 			t.Fatalf("%s: %v", p.entry, err)
 		}

@@ -1,4 +1,4 @@
-package adesh2go
+package adesh2go_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"adesh2go"
 	"adesh2go/frontend"
 	"adesh2go/frontend/diag"
 )
@@ -101,7 +102,7 @@ func compileChecked(t *testing.T, src []byte) {
 	if prog.Info == nil {
 		t.Fatal("the checker accepted the program but produced no Info")
 	}
-	out, err := GoSource(prog)
+	out, err := adesh2go.GoSource(prog)
 	if err != nil {
 		t.Fatalf("the checker accepted the program, but it does not compile: %v", err)
 	}

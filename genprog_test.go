@@ -1,4 +1,4 @@
-package adesh2go
+package adesh2go_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"adesh2go"
 	"adesh2go/frontend"
 )
 
@@ -222,7 +223,7 @@ func goSourceNoPanic(prog *frontend.Program) (out []byte, err error) {
 			err = fmt.Errorf("the compiler crashed: %v", r)
 		}
 	}()
-	return GoSource(prog)
+	return adesh2go.GoSource(prog)
 }
 
 func envInt(t *testing.T, name string, def int) int {

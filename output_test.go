@@ -1,4 +1,4 @@
-package adesh2go
+package adesh2go_test
 
 import (
 	"bufio"
@@ -12,18 +12,25 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"adesh2go/emitgo"
+	"adesh2go/gobuild"
 )
 
 // buildTestProgram compiles and builds one AdeshLang program into dir.
 func buildTestProgram(t *testing.T, dir, name, source string) string {
 	t.Helper()
-	src := goSourceOf(t, name+".adesh", source)
+	entry := filepath.Join(dir, name+".adesh")
+	if err := os.WriteFile(entry, []byte(source), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := compileProgram(t, program{entry: entry})
 	mod := filepath.Join(dir, name+"-mod")
-	if err := WriteModule(mod, src); err != nil {
+	if err := gobuild.WriteModule(mod, []emitgo.File{{Name: "main.go", Src: src}}); err != nil {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, name)
-	if err := BuildModule(mod, exe); err != nil {
+	if err := gobuild.BuildModule(mod, exe); err != nil {
 		t.Fatal(err)
 	}
 	return exe

@@ -1,4 +1,4 @@
-package adesh2go
+package adesh2go_test
 
 import (
 	"bytes"
@@ -13,8 +13,10 @@ import (
 	"sync"
 	"testing"
 
+	"adesh2go"
 	"adesh2go/emitgo"
 	"adesh2go/frontend"
+	"adesh2go/gobuild"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -102,7 +104,7 @@ func compileProgram(t *testing.T, p program) []byte {
 		prog.Diags.WriteText(&b)
 		t.Fatalf("%s does not compile:\n%s", p.entry, b.String())
 	}
-	src, err := GoSource(prog)
+	src, err := adesh2go.GoSource(prog)
 	if err != nil {
 		t.Fatalf("%s: %v", p.entry, err)
 	}
@@ -266,11 +268,11 @@ func writeOneBinaryModuleFiles(dir string, srcs map[string][]emitgo.File) error 
 func exeName(name string) string { return strings.ReplaceAll(name, "/", "_") }
 
 // progsPath is the import path of a program's package in the module of writeOneBinaryModule.
-func progsPath(name string) string { return ModulePath + "/progs/" + exeName(name) }
+func progsPath(name string) string { return adesh2go.ModulePath + "/progs/" + exeName(name) }
 
 // writeTestModule lays out one module holding every program as its own main package.
 func writeTestModule(dir string, srcs map[string][]byte) error {
-	if err := writeRuntimeModule(dir, nil); err != nil {
+	if err := gobuild.WriteModule(dir, nil); err != nil {
 		return err
 	}
 	for name, src := range srcs {
@@ -287,9 +289,7 @@ func writeTestModule(dir string, srcs map[string][]byte) error {
 
 func goCmd(t *testing.T, dir string, args ...string) {
 	t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd := gobuild.GoCommand(dir, args...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
@@ -388,7 +388,7 @@ func TestSpecFail(t *testing.T) {
 			prog.Diags.WriteText(&b)
 			t.Errorf("%s: want %s on line %d-%d, got:\n%s", f, code, lo, hi, b.String())
 		}
-		if _, err := GoSource(prog); err == nil {
+		if _, err := adesh2go.GoSource(prog); err == nil {
 			t.Errorf("%s: Go source was emitted for a refused program", f)
 		}
 	}

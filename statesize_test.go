@@ -1,4 +1,4 @@
-package adesh2go
+package adesh2go_test
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"adesh2go"
 	"adesh2go/frontend"
 	"adesh2go/lower"
 	"adesh2go/lower/ir"
@@ -153,7 +154,7 @@ func TestStateStructFields(t *testing.T) {
 				t.Errorf("%s: %s has fields %v, want %v", c.name, name, fields, want)
 			}
 		}
-		if srcs[c.name], err = GoSource(prog); err != nil {
+		if srcs[c.name], err = adesh2go.GoSource(prog); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package adesh2go
+package adesh2go_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"adesh2go"
 	"adesh2go/frontend"
 	"adesh2go/frontend/ast"
 )
@@ -29,7 +30,7 @@ func TestTestsLeaveTheProgramAlone(t *testing.T) {
 			p.Diags.WriteText(&b)
 			t.Fatalf("%s:\n%s", f, b.String())
 		}
-		withTests, err := GoSource(p)
+		withTests, err := adesh2go.GoSource(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,14 +47,14 @@ func TestTestsLeaveTheProgramAlone(t *testing.T) {
 			}
 		}
 		q := frontend.LoadSource(f, blanked)
-		without, err := GoSource(q)
+		without, err := adesh2go.GoSource(q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(withTests, without) {
 			t.Errorf("%s: the program's Go changes with its tests", f)
 		}
-		testProg, err := GoSourceWith(p, EmitOptions{Tests: true})
+		testProg, err := adesh2go.GoSourceWith(p, adesh2go.EmitOptions{Tests: true})
 		if err != nil {
 			t.Fatal(err)
 		}

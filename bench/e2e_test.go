@@ -16,6 +16,7 @@ import (
 
 	"adesh2go"
 	"adesh2go/frontend"
+	"adesh2go/gobuild"
 )
 
 // End-to-end comparisons: AdeshLang programs from testdata/e2e, compiled with the compiler's API
@@ -53,7 +54,7 @@ func adeshCmd(b *testing.B, name string, n int) []string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	exe, err := adesh2go.CachedBinary(src)
+	exe, err := gobuild.CachedBinary(src)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"adesh2go"
 	"adesh2go/frontend"
+	"adesh2go/gobuild"
 )
 
 // The I/O benchmarks: the echo server of testdata/io/echo_server.adesh, compiled by adesh2go
@@ -63,7 +64,7 @@ func buildAdeshEcho(b *testing.B) []string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	exe, err := adesh2go.CachedBinary(src)
+	exe, err := gobuild.CachedBinary(src)
 	if err != nil {
 		b.Fatal(err)
 	}

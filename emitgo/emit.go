@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -227,7 +228,7 @@ func (e *emitter) renderChunk(decls []ir.Decl, file *jen.File) (out []byte, err 
 	var buf bytes.Buffer
 	buf.Grow(16 << 10)
 	if err := jen.Custom(jen.Options{Separator: "\n\n"}, items...).RenderWithFile(&buf, file); err != nil {
-		return nil, fmt.Errorf("internal error emitting Go: %v", err)
+		return nil, fmt.Errorf("internal error emitting Go: %s", shortRenderError(err))
 	}
 	if b := buf.Bytes(); len(b) > 0 && b[len(b)-1] != '\n' {
 		buf.WriteByte('\n')
@@ -264,4 +265,23 @@ type emitter struct {
 
 	// parenLiterals: a header is being built whose composite literals need parentheses.
 	parenLiterals bool
+}
+
+// shortRenderError is a render error without the whole source that go/format could not read
+// (megabytes for a large program): its first line and the lines around the one it names.
+func shortRenderError(err error) string {
+	msg, src, found := strings.Cut(err.Error(), "\n")
+	if !found {
+		return msg
+	}
+	var line int
+	if _, err := fmt.Sscanf(msg, "Error %d:", &line); err != nil || line < 1 {
+		return msg
+	}
+	lines := strings.Split(src, "\n")
+	from, to := max(0, line-3), min(len(lines), line+2)
+	if from >= to {
+		return msg
+	}
+	return msg + "\n" + strings.Join(lines[from:to], "\n")
 }

@@ -1,6 +1,7 @@
 package emitgo
 
 import (
+	"fmt"
 	"go/format"
 	"strings"
 	"testing"
@@ -212,6 +213,19 @@ func TestUnknownNodeIsAnError(t *testing.T) {
 	_, err := Source(&ir.Program{Decls: []ir.Decl{ret(&ir.TypeExpr{Type: nil})}}, Options{RTPath: "prog/rt"})
 	if err == nil || !strings.Contains(err.Error(), "internal error emitting Go") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// Go that go/format refuses is reported with the lines around the one it names, not the whole
+// source (megabytes for a large program).
+func TestRenderErrorIsShort(t *testing.T) {
+	src := strings.Repeat("filler\n", 100000)
+	lines := strings.Split(src, "\n")
+	lines[49999] = "the bad line"
+	err := fmt.Errorf("Error 50000:3: illegal label declaration while formatting source:\n%s", strings.Join(lines, "\n"))
+	got := shortRenderError(err)
+	if len(got) > 200 || !strings.Contains(got, "the bad line") || !strings.HasPrefix(got, "Error 50000:3: illegal label") {
+		t.Errorf("the error is %d bytes: %.300q", len(got), got)
 	}
 }
 

@@ -53,3 +53,24 @@ func parseLineDirective(line []byte) (file []byte, n int, ok bool) {
 	}
 	return rest[:colon], n, true
 }
+
+// GeneratedLines lists the lines (from 1) of the generated Go src that its //line directives
+// map to line n of file: where a message of the Go compiler about that line comes from.
+func GeneratedLines(src []byte, file string, n int) []int {
+	var found []int
+	var current []byte
+	next := -1
+	for i, line := range bytes.Split(src, []byte("\n")) {
+		if f, m, ok := parseLineDirective(line); ok {
+			current, next = f, m
+			continue
+		}
+		if next == n && string(current) == file {
+			found = append(found, i+1)
+		}
+		if next >= 0 {
+			next++
+		}
+	}
+	return found
+}

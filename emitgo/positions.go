@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -103,11 +104,21 @@ func (e *emitter) linePosition(l *ir.Line) string {
 				file = abs
 			}
 		}
-		return file + ":" + strconv.Itoa(l.Line)
+		return directiveName(file) + ":" + strconv.Itoa(l.Line)
 	}
-	file := l.File + "@" + e.declPos.key
+	file := directiveName(l.File) + "@" + e.declPos.key
 	e.pos.bases[file] = first
 	return file + ":" + strconv.Itoa(l.Line-first+1)
+}
+
+// directiveName is a file's name as a //line directive can hold it: a name with a line break
+// or another control character, which would end the comment, is written with Go's escapes.
+func directiveName(name string) string {
+	if !strings.ContainsFunc(name, unicode.IsControl) {
+		return name
+	}
+	quoted := strconv.Quote(name)
+	return quoted[1 : len(quoted)-1]
 }
 
 // isPositional reports whether a Go string literal may hold an AdeshLang position. A user's

@@ -3,6 +3,9 @@
 package frontend
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -29,11 +32,37 @@ type Program struct {
 // ReadFile reads a file for Load; tests replace it.
 type ReadFile func(name string) ([]byte, error)
 
+// MaxSourceSize is the size of the largest source file a program may have.
+const MaxSourceSize = 64 << 20
+
+// ReadSource reads a source file. Only a regular file is read (a FIFO would block the compiler
+// forever, a device such as /dev/zero never ends), of at most MaxSourceSize bytes.
+func ReadSource(name string) ([]byte, error) {
+	if info, err := os.Stat(name); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, &os.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxSourceSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxSourceSize {
+		return nil, &os.PathError{Op: "read", Path: name, Err: fmt.Errorf("larger than %d MiB", MaxSourceSize>>20)}
+	}
+	return b, nil
+}
+
 // Load reads, parses and checks the program whose entry file is name. Names of imported files
 // are the importer's directory joined with the import path, so diagnostics name files the way
 // the user wrote them.
 func Load(name string) *Program {
-	return LoadWith(name, os.ReadFile)
+	return LoadWith(name, ReadSource)
 }
 
 // LoadSource loads a program held in memory (one file, no imports).
@@ -66,7 +95,7 @@ func LoadWith(name string, read ReadFile) *Program {
 			if imp, ok := it.(*ast.ImportDecl); ok && imp.GoPath() != "" {
 				goImports = append(goImports, goImport{imp, n})
 			} else if ok && imp.Path != nil {
-				target := path.Clean(path.Join(path.Dir(n), imp.Path.Value))
+				target := source.ImportName(n, imp.Path.Value)
 				if !strings.HasSuffix(target, ".adesh") {
 					p.Diags.Errorf(imp.Path.Pos(), imp.Path.EndPos(), diag.Import, "an import names an .adesh file, found %q", imp.Path.Value)
 					continue

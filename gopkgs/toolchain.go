@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -18,16 +19,18 @@ func Env() []string {
 	return append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GO111MODULE=on", "CGO_ENABLED=0")
 }
 
-// CacheDir is adesh2go's cache: `$ADESH2GO_CACHE`, or adesh2go in the user's cache directory.
+// CacheDir is adesh2go's cache: ADESH2GO_CACHE if it is set, else adesh2go in the user's cache
+// directory (on Linux $XDG_CACHE_HOME, else ~/.cache), else, when neither HOME nor
+// XDG_CACHE_HOME is set, adesh2go-UID in the temporary directory: a name of the user's own, so
+// that another user's folder of the same name is not taken for it (gobuild keeps it private).
 func CacheDir() string {
 	if d := os.Getenv("ADESH2GO_CACHE"); d != "" {
 		return d
 	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = os.TempDir()
+	if base, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(base, "adesh2go")
 	}
-	return filepath.Join(base, "adesh2go")
+	return filepath.Join(os.TempDir(), "adesh2go-"+strconv.Itoa(os.Getuid()))
 }
 
 // Fingerprint names the Go toolchain a build in the environment env would use without running
@@ -70,7 +73,7 @@ func Fingerprint(env []string) string {
 // WriteAtomic writes a file through a temporary file beside it and a rename: a reader at the
 // same time reads the old file or the new one, never half of one.
 func WriteAtomic(path string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil { // the cache is the user's alone
 		return err
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-")

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -53,7 +52,7 @@ func analyze(path, text string, overlay func(string) (string, bool)) *snapshot {
 		if s, ok := overlay(name); ok {
 			return []byte(s), nil
 		}
-		return os.ReadFile(name)
+		return frontend.ReadSource(name)
 	}
 	s := &snapshot{path: path, text: text, byKey: map[any][]*nameRef{}, decls: map[any]*nameRef{}}
 	s.prog = frontend.LoadWith(path, read)

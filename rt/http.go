@@ -11,14 +11,37 @@ package rt
 // an Err), no redirects followed (a 3xx response is returned as it is), and one connection per
 // request ("Connection: close", no keep-alive). Responses may be framed by Content-Length,
 // chunked, or the end of the connection.
+//
+// A server is not trusted: a response whose body is longer than ADESH_HTTP_MAX_BODY bytes
+// (default 64 MiB) or whose head is longer than 1 MiB is an Err, read no further, and the
+// whole request (connecting, sending, the head and every byte of the body) must be done within
+// ADESH_HTTP_TIMEOUT milliseconds (default 60,000), else it is an Err "timed out".
 
 import (
 	"bytes"
 	"net"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 )
+
+// The limits of a request, and the variables that change them.
+const (
+	httpMaxBodyEnv     = "ADESH_HTTP_MAX_BODY"
+	httpTimeoutEnv     = "ADESH_HTTP_TIMEOUT"
+	httpDefaultMaxBody = 64 << 20
+	httpDefaultTimeout = 60_000 // milliseconds
+	httpMaxHead        = 1 << 20
+)
+
+// httpLimit reads a positive whole number from the environment variable name, else gives def.
+func httpLimit(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
 
 // Response is AdeshLang's Response: the status code, the headers (names in lower case,
 // repeated headers joined with ", ") and the body.
@@ -39,6 +62,7 @@ type HTTPFuture struct {
 	write   WriteFuture
 	read    ReadFuture
 	resp    responseParser
+	timer   *SleepFuture // the whole request's deadline, from its first poll
 }
 
 const (
@@ -81,7 +105,8 @@ func newRequest(method, rawURL, body string, hasBody bool) HTTPFuture {
 	}
 	b.WriteString("\r\n")
 	b.WriteString(body)
-	return HTTPFuture{addr: net.JoinHostPort(u.Hostname(), port), request: b.String(), resp: responseParser{head: method == "HEAD"}}
+	return HTTPFuture{addr: net.JoinHostPort(u.Hostname(), port), request: b.String(),
+		resp: responseParser{head: method == "HEAD", maxBody: httpLimit(httpMaxBodyEnv, httpDefaultMaxBody)}}
 }
 
 func urlErrorText(err error) string {
@@ -108,8 +133,12 @@ func (f *HTTPFuture) Poll(cx *Context) (p Poll[Result[Response, Error]]) {
 		}
 	}()
 	for {
+		if f.state != httpStart && timedOut(cx, f.timer) {
+			throwIO(TimedOut)
+		}
 		switch f.state {
 		case httpStart:
+			f.timer = withTimeout(int64(httpLimit(httpTimeoutEnv, httpDefaultTimeout)))
 			f.connect = NetConnect(f.addr)
 			f.state = httpConnecting
 		case httpConnecting:
@@ -142,6 +171,8 @@ func (f *HTTPFuture) Poll(cx *Context) (p Poll[Result[Response, Error]]) {
 			}
 			f.conn.Close()
 			f.conn = nil
+			dropTimer(f.timer)
+			f.timer = nil
 			f.state = httpDone
 			return Ready(Ok[Response, Error](f.resp.response()))
 		default:
@@ -164,13 +195,16 @@ func (f *HTTPFuture) Drop() {
 		f.conn.Close()
 		f.conn = nil
 	}
+	dropTimer(f.timer)
+	f.timer = nil
 	f.state = httpDone
 }
 
 // responseParser takes the response as it arrives ("" at the end of the connection) and
 // reports when it is complete.
 type responseParser struct {
-	head bool // a HEAD request: no body whatever the headers say
+	head    bool // a HEAD request: no body whatever the headers say
+	maxBody int  // the longest body taken (0: httpDefaultMaxBody)
 
 	buf     []byte // what has arrived and is not parsed yet
 	gotHead bool
@@ -201,6 +235,9 @@ func (p *responseParser) feed(data string) (done bool, err string) {
 			if eof {
 				return false, errEarlyClose
 			}
+			if len(p.buf) > httpMaxHead {
+				return false, "http: the response's head is longer than " + strconv.Itoa(httpMaxHead) + " bytes"
+			}
 			return false, ""
 		}
 		if err := p.parseHead(p.buf[:end]); err != "" {
@@ -210,6 +247,13 @@ func (p *responseParser) feed(data string) (done bool, err string) {
 		if p.status >= 100 && p.status < 200 {
 			p.gotHead = false // an interim response (100 Continue): the real one follows
 		}
+	}
+	limit := p.maxBody
+	if limit == 0 {
+		limit = httpDefaultMaxBody
+	}
+	if p.framing == framedByLength && p.length > limit || p.framing != framedByLength && len(p.body)+len(p.buf) > limit {
+		return false, "http: the response's body is longer than " + strconv.Itoa(limit) + " bytes (" + httpMaxBodyEnv + " sets the limit)"
 	}
 	switch p.framing {
 	case framedByLength:

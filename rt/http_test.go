@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestHTTPGetAndPost(t *testing.T) {
@@ -121,5 +122,64 @@ func TestResponseParserChunksInPieces(t *testing.T) {
 	}
 	if !strings.Contains(Str(Response{Status: 200, Headers: NewMap[string, string](), Body: "x"}), "200") {
 		t.Errorf("a Response does not print its status")
+	}
+}
+
+// hostileServer answers every connection with head, then writes piece every pause until the
+// connection fails; it stops when the test ends.
+func hostileServer(t *testing.T, head, piece string, pause time.Duration) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				c.Read(make([]byte, 4096))
+				if _, err := io.WriteString(c, head); err != nil {
+					return
+				}
+				for {
+					if _, err := io.WriteString(c, piece); err != nil {
+						return
+					}
+					time.Sleep(pause)
+				}
+			}()
+		}
+	}()
+	return "http://" + ln.Addr().String() + "/"
+}
+
+// A server that sends a body without end, fast or one byte at a time, or a head without end,
+// gives an Err: the body's limit (ADESH_HTTP_MAX_BODY) and the request's timeout
+// (ADESH_HTTP_TIMEOUT), which covers reading the body, stop it.
+func TestHTTPClientDoesNotTrustTheServer(t *testing.T) {
+	noLeaks(t)
+	t.Setenv(httpMaxBodyEnv, "1000000")
+	t.Setenv(httpTimeoutEnv, "300")
+	endless := strings.Repeat("x", 64<<10)
+	for _, c := range []struct {
+		what, head, piece string
+		pause             time.Duration
+		want              string
+	}{
+		{"an endless body", "HTTP/1.1 200 OK\r\n\r\n", endless, 0, "http: the response's body is longer than 1000000 bytes"},
+		{"an endless chunked body", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", "10000\r\n" + endless + "\r\n", 0, "http: the response's body is longer than 1000000 bytes"},
+		{"a body longer than the limit", "HTTP/1.1 200 OK\r\nContent-Length: 5000000\r\n\r\n", endless, 0, "http: the response's body is longer than 1000000 bytes"},
+		{"an endless head", "HTTP/1.1 200 OK\r\n", "X-A: " + endless + "\r\n", 0, "http: the response's head is longer than"},
+		{"a body a byte at a time", "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n", "x", 20 * time.Millisecond, "timed out"},
+	} {
+		r := mustAwait[Result[Response, Error]](t, HTTPGet(hostileServer(t, c.head, c.piece, c.pause)))
+		if r.IsOk || !strings.HasPrefix(r.Err.Message, c.want) {
+			t.Errorf("%s: gave %v, want the error %q", c.what, r.Err.Message, c.want)
+		}
 	}
 }

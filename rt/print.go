@@ -2,6 +2,7 @@ package rt
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -47,7 +48,31 @@ func newOutput(stdout, stderr io.Writer, lineFlush bool, flushDelay time.Duratio
 	return &output{out: bufio.NewWriterSize(stdout, 64<<10), errs: stderr, lineFlush: lineFlush, flushDelay: flushDelay}
 }
 
-var stdio = newOutput(os.Stdout, os.Stderr, isTerminal(os.Stdout), outputFlushDelay)
+var stdio = newOutput(&outputSink{w: os.Stdout, fail: outputFailed}, os.Stderr, isTerminal(os.Stdout), outputFlushDelay)
+
+// outputSink is the program's stdout under its buffer. Output that cannot be written (a full
+// disk, /dev/full, a closed stdout) ends the program as a run-time error, a message on stderr
+// and status 1, not as a success that lost its output. (A write to a pipe whose reader is gone
+// is the SIGPIPE that Go ends the program with, quietly, as `| head` expects.)
+type outputSink struct {
+	w    io.Writer
+	fail func(error)
+}
+
+func (s *outputSink) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.fail(err)
+	}
+	return n, err
+}
+
+// outputFailed ends the program whose output cannot be written. It runs with stdio.mu held,
+// so it runs no exit hook: the only one that matters, the stdout flush, is what failed.
+func outputFailed(err error) {
+	fmt.Fprintln(os.Stderr, "error: cannot write the program's output:", err)
+	os.Exit(1)
+}
 
 func init() { AtExit(FlushOutput) }
 

@@ -126,6 +126,10 @@ func FailureText(t *Thrown) string {
 	return s
 }
 
+// MaxWorkers is the most workers a program runs on (what a task's state word can name):
+// ADESH_WORKERS is held to it here, and the command's --workers flag.
+const MaxWorkers = maxWorkers
+
 // workersFromEnv reads ADESH_WORKERS, defaulting to the number of CPUs.
 func workersFromEnv() (int, error) {
 	v := os.Getenv("ADESH_WORKERS")

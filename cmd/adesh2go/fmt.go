@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"adesh2go/frontend"
 	"adesh2go/frontend/format"
 )
 
@@ -35,7 +36,7 @@ func fmtCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 				if err := readable(file); err != nil {
 					return err
 				}
-				src, err := os.ReadFile(file)
+				src, err := frontend.ReadSource(file)
 				if err != nil {
 					return usageError("cannot read %s: %v", file, err)
 				}

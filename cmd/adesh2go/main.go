@@ -38,6 +38,8 @@ import (
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/syntax"
+	"adesh2go/gobuild"
+	"adesh2go/rt"
 )
 
 // exitError carries an exit status out of a command.
@@ -109,6 +111,8 @@ func readable(file string) error {
 		return usageError("cannot read %s: %v", file, errors.Unwrap(err))
 	case info.IsDir():
 		return usageError("cannot read %s: it is a directory; give an .adesh file", file)
+	case !info.Mode().IsRegular():
+		return usageError("cannot read %s: it is not a regular file", file)
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -168,9 +172,18 @@ func compileWith(file string, in io.Reader, stderr io.Writer, opts adesh2go.Emit
 	return src, nil
 }
 
-// maxWorkers is the most workers a program runs on (rt's limit, which ADESH_WORKERS is held to):
-// checked here so that the message names the flag the user wrote.
-const maxWorkers = 65534
+// workersEnv is the environment a program runs on --workers with: ADESH_WORKERS, or nothing
+// for 0 (the default: ADESH_WORKERS as set, else the number of CPUs). The flag is checked
+// against rt's limit here, before the build, so that the message names the flag the user wrote.
+func workersEnv(workers int) ([]string, error) {
+	switch {
+	case workers < 0 || workers > rt.MaxWorkers:
+		return nil, usageError("--workers must be from 1 to %d (0, the default, means ADESH_WORKERS or the number of CPUs), got %d", rt.MaxWorkers, workers)
+	case workers == 0:
+		return nil, nil
+	}
+	return []string{"ADESH_WORKERS=" + strconv.Itoa(workers)}, nil
+}
 
 func runCmd(stdout, stderr io.Writer) *cobra.Command {
 	var workers int
@@ -189,17 +202,18 @@ func runCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := exactFile(cmd, args); err != nil {
 				return err
 			}
-			if workers < 0 || workers > maxWorkers {
-				return usageError("--workers must be from 1 to %d (0, the default, means ADESH_WORKERS or the number of CPUs), got %d", maxWorkers, workers)
+			workersVar, err := workersEnv(workers)
+			if err != nil {
+				return err
+			}
+			if err := gobuild.RunsHere(); err != nil {
+				return usageError("%v", err)
 			}
 			exe, err := buildExecutable(args[0], debug, cmd.InOrStdin(), stderr)
 			if err != nil {
 				return err
 			}
-			env := os.Environ()
-			if workers > 0 {
-				env = append(env, "ADESH_WORKERS="+strconv.Itoa(workers))
-			}
+			env := append(os.Environ(), workersVar...)
 			if trace {
 				env = append(env, "ADESH_TRACE_ASYNC=1")
 			}
@@ -219,7 +233,7 @@ func buildExecutable(file string, debug bool, in io.Reader, stderr io.Writer) (s
 	if err != nil {
 		return "", err
 	}
-	exe, err := adesh2go.CachedBinaryWith(src, adesh2go.BuildSettings{Debug: debug})
+	exe, err := gobuild.CachedBinaryWith(src, gobuild.BuildSettings{Debug: debug})
 	if err != nil {
 		return "", &exitError{code: 1, msg: err.Error()}
 	}
@@ -304,7 +318,7 @@ func emitCmd(stderr io.Writer) *cobra.Command {
 			if out == "" {
 				out = strings.TrimSuffix(filepath.Base(args[0]), ".adesh") + "_go"
 			}
-			if err := adesh2go.WriteModule(out, src); err != nil {
+			if err := gobuild.WriteModule(out, src); err != nil {
 				return &exitError{code: 1, msg: err.Error()}
 			}
 			return nil
@@ -396,7 +410,7 @@ func parseCmd(stdout, stderr io.Writer) *cobra.Command {
 			if err := readable(args[0]); err != nil {
 				return err
 			}
-			src, err := os.ReadFile(args[0])
+			src, err := frontend.ReadSource(args[0])
 			if err != nil {
 				return usageError("cannot read %s: %v", args[0], err)
 			}

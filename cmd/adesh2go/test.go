@@ -6,17 +6,14 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"adesh2go"
+	"adesh2go/gobuild"
+	"adesh2go/rt"
 )
-
-// testsEnv is rt.TestsEnv, which selects the tests a test program runs (the compiler does not
-// link the runtime).
-const testsEnv = "ADESH_TESTS"
 
 // testCmd is `adesh2go test`: each file is built as a test program of its own (its tests, in
 // declaration order, and a main that runs them, see rt.RunTests) and run; the test program
@@ -36,8 +33,12 @@ func testCmd(stdout, stderr io.Writer) *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if workers < 0 || workers > maxWorkers {
-				return usageError("--workers must be from 1 to %d (0, the default, means ADESH_WORKERS or the number of CPUs), got %d", maxWorkers, workers)
+			workersVar, err := workersEnv(workers)
+			if err != nil {
+				return err
+			}
+			if err := gobuild.RunsHere(); err != nil {
+				return usageError("%v", err)
 			}
 			var re *regexp.Regexp
 			if cmd.Flags().Changed("run") {
@@ -56,7 +57,7 @@ func testCmd(stdout, stderr io.Writer) *cobra.Command {
 				if len(args) > 1 {
 					fmt.Fprintln(stdout, "==", file)
 				}
-				err := testFile(file, re, workers, stdout, stderr)
+				err := testFile(file, re, workersVar, stdout, stderr)
 				var ee *exitError
 				switch {
 				case err == nil:
@@ -82,7 +83,7 @@ func testCmd(stdout, stderr io.Writer) *cobra.Command {
 
 // testFile builds and runs the test program of one file; the error's status is 1 when the
 // file has errors or a test failed.
-func testFile(file string, re *regexp.Regexp, workers int, stdout, stderr io.Writer) error {
+func testFile(file string, re *regexp.Regexp, workersVar []string, stdout, stderr io.Writer) error {
 	p, err := load(file, nil, stderr)
 	if err != nil {
 		return err
@@ -91,7 +92,7 @@ func testFile(file string, re *regexp.Regexp, workers int, stdout, stderr io.Wri
 		fmt.Fprintf(stdout, "no tests in %s\n", file)
 		return nil
 	}
-	env := os.Environ()
+	env := append(os.Environ(), workersVar...)
 	if re != nil {
 		var names []string
 		for _, t := range p.Info.Tests {
@@ -103,16 +104,13 @@ func testFile(file string, re *regexp.Regexp, workers int, stdout, stderr io.Wri
 			fmt.Fprintf(stdout, "no tests in %s match --run %s\n", file, re)
 			return nil
 		}
-		env = append(env, testsEnv+"="+strings.Join(names, "\n"))
-	}
-	if workers > 0 {
-		env = append(env, "ADESH_WORKERS="+strconv.Itoa(workers))
+		env = append(env, rt.TestsEnv+"="+strings.Join(names, "\n"))
 	}
 	src, err := adesh2go.GoFiles(p, adesh2go.EmitOptions{Tests: true})
 	if err != nil {
 		return &exitError{code: 1, msg: err.Error()}
 	}
-	exe, err := adesh2go.CachedBinary(src)
+	exe, err := gobuild.CachedBinary(src)
 	if err != nil {
 		return &exitError{code: 1, msg: err.Error()}
 	}

@@ -327,6 +327,7 @@ func (c *checker) run() {
 	// Report the fallbacks in source order (parameters are settled after the bodies).
 	sort.SliceStable(c.info.Fallbacks, func(i, j int) bool { return c.info.Fallbacks[i].Pos < c.info.Fallbacks[j].Pos })
 	if !c.probing {
+		c.polymorphicRecursion() // instcycle.go
 		c.typeParamNeeds()
 	}
 }

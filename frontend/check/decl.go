@@ -6,6 +6,7 @@ import (
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/source"
 	"adesh2go/frontend/types"
 )
 
@@ -97,6 +98,7 @@ func (c *checker) collect() {
 			def.Variants = append(def.Variants, vd)
 		}
 	}
+	c.expandingTypes(structs, enums) // instcycle.go
 	for _, f := range c.files {
 		scope := c.fileScope[f]
 		for _, it := range f.Items {
@@ -232,7 +234,7 @@ func (c *checker) declareStdModule(f *ast.File, imp *ast.ImportDecl) {
 
 // importTarget finds the parsed file an import refers to.
 func (c *checker) importTarget(from *ast.File, imp *ast.ImportDecl) *ast.File {
-	want := path.Clean(path.Join(path.Dir(from.Name), imp.Path.Value))
+	want := source.ImportName(from.Name, imp.Path.Value)
 	for _, f := range c.files {
 		if path.Clean(f.Name) == want {
 			return f

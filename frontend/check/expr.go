@@ -607,11 +607,7 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 	}
 	switch e.Op {
 	case "&&", "||":
-		c.cond(e.X)
-		var undo func()
-		undo = c.narrowAllExpr(c.narrowings(e.X, e.Op == "&&"))
-		c.cond(e.Y)
-		undo()
+		c.condChain(e) // narrow.go
 		return types.BoolType
 	case "??":
 		if left, ok := ast.Unparen(e.X).(*ast.Binary); ok && left.Op == "??" {

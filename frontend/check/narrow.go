@@ -51,6 +51,35 @@ func (c *checker) collectNarrowings(cond ast.Expr, whenTrue bool, out map[*types
 	}
 }
 
+// condChain checks a chain of one logical operator, `a && b && c` (parsed ((a && b) && c)),
+// operand by operand, each seeing the optionals that the operands before it proved not null.
+// Checking each operator on its own narrowed by its whole left side again: a chain of n terms
+// took time n² (20,000 terms, 25 s).
+func (c *checker) condChain(e *ast.Binary) {
+	chain := []*ast.Binary{e}
+	for {
+		left, ok := chain[len(chain)-1].X.(*ast.Binary)
+		if !ok || left.Op != e.Op {
+			break
+		}
+		chain = append(chain, left)
+	}
+	whenTrue := e.Op == "&&"
+	first := chain[len(chain)-1].X
+	c.cond(first)
+	undo := []func(){c.narrowAllExpr(c.narrowings(first, whenTrue))}
+	for i := len(chain) - 1; i >= 0; i-- {
+		c.cond(chain[i].Y)
+		if i > 0 {
+			undo = append(undo, c.narrowAllExpr(c.narrowings(chain[i].Y, whenTrue)))
+			c.setType(chain[i], types.BoolType)
+		}
+	}
+	for i := len(undo) - 1; i >= 0; i-- {
+		undo[i]()
+	}
+}
+
 func (c *checker) addNarrowing(e ast.Expr, out map[*types.Object]types.Type) {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || id.Obj == nil {

@@ -42,6 +42,24 @@ func TestColumnsCountCharacters(t *testing.T) {
 	}
 }
 
+// A terminal's escape codes in a source line, a message or a file name are printed escaped,
+// so that a diagnostic cannot drive the terminal it is printed on; the caret stays under the
+// place it points to.
+func TestControlCharactersAreEscaped(t *testing.T) {
+	fset := source.NewFileSet()
+	f := fset.Add("a\x1b]0;t\a.adesh", "", []byte("let s = \"\x1b[2J\"; zz;\n"))
+	l := NewList(fset)
+	l.Errorf(f.Pos(strings.Index(string(f.Src), "zz")), source.NoPos, Type, "unknown name `%s`", "z\x1bz")
+	var b bytes.Buffer
+	l.WriteText(&b)
+	want := "a\\x1b]0;t\\x07.adesh:1:17: error[E0705]: unknown name `z\\x1bz`\n" +
+		"let s = \"\\x1b[2J\"; zz;\n" +
+		"                   ^\n"
+	if b.String() != want {
+		t.Errorf("got:\n%q\nwant:\n%q", b.String(), want)
+	}
+}
+
 func TestLongLineIsCut(t *testing.T) {
 	src := strings.Repeat("a", 1<<20) + " bad"
 	_, f, l := setup(src)

@@ -39,14 +39,14 @@ func (l *List) writeOne(w io.Writer, d *Diagnostic) {
 	if d.File != "" && d.Pos == source.NoPos {
 		where = d.File
 	}
-	fmt.Fprintf(w, "%s: %s: %s\n", where, head, d.Message)
+	fmt.Fprintf(w, "%s: %s: %s\n", Printable(where), head, Printable(d.Message))
 	l.writeSnippet(w, d.Pos, d.End)
 	for _, n := range d.Notes {
-		fmt.Fprintf(w, "%s: note: %s\n", l.where(n.Pos), n.Message)
+		fmt.Fprintf(w, "%s: note: %s\n", Printable(l.where(n.Pos)), Printable(n.Message))
 		l.writeSnippet(w, n.Pos, source.NoPos)
 	}
 	if d.Help != "" {
-		fmt.Fprintf(w, "help: %s\n", d.Help)
+		fmt.Fprintf(w, "help: %s\n", Printable(d.Help))
 	}
 }
 
@@ -90,12 +90,16 @@ func (l *List) writeSnippet(w io.Writer, pos, end source.Pos) {
 		col -= start
 	}
 	width = max(1, min(width, len(runes)-col))
-	var pad strings.Builder
-	for _, r := range runes[:col] {
-		if r == '\t' {
+	var shown, pad strings.Builder
+	for i, r := range runes {
+		text := printableRune(r)
+		shown.WriteString(text)
+		switch {
+		case i >= col:
+		case r == '\t':
 			pad.WriteByte('\t')
-		} else {
-			pad.WriteByte(' ')
+		default:
+			pad.WriteString(strings.Repeat(" ", utf8.RuneCountInString(text)))
 		}
 	}
 	prefix := ""
@@ -103,7 +107,30 @@ func (l *List) writeSnippet(w io.Writer, pos, end source.Pos) {
 		prefix = "..."
 		pad.WriteString("   ")
 	}
-	fmt.Fprintf(w, "%s%s\n%s%s\n", prefix, string(runes), pad.String(), strings.Repeat("^", width))
+	fmt.Fprintf(w, "%s%s\n%s%s\n", prefix, shown.String(), pad.String(), strings.Repeat("^", width))
+}
+
+// Printable is s with its control characters (a terminal's escape codes among them, which a
+// source line may hold) written as escapes, \x1b, so that printing a diagnostic cannot drive
+// the terminal it is printed on. A tab stays a tab.
+func Printable(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteString(printableRune(r))
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool { return r != '\t' && (r < 0x20 || 0x7f <= r && r < 0xa0) }
+
+func printableRune(r rune) string {
+	if !isControl(r) {
+		return string(r)
+	}
+	return fmt.Sprintf("\\x%02x", r)
 }
 
 // jsonDiag is the wire form of --format json: one object per line.

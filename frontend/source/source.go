@@ -7,6 +7,8 @@ package source
 
 import (
 	"bytes"
+	"path"
+	"path/filepath"
 	"sort"
 	"unicode/utf8"
 )
@@ -19,6 +21,15 @@ const NoPos Pos = 0
 // IsValid reports whether p is a known position.
 func (p Pos) IsValid() bool { return p != NoPos }
 
+// ImportName is the name of the file that an import written imp in the file named from
+// names: imp as it is when it is absolute, else imp under from's folder.
+func ImportName(from, imp string) string {
+	if path.IsAbs(imp) || filepath.IsAbs(imp) {
+		return filepath.Clean(imp)
+	}
+	return path.Clean(path.Join(path.Dir(from), imp))
+}
+
 // File is one source file of a program.
 type File struct {
 	Name  string // as given on the command line or in an import, used in diagnostics
@@ -26,6 +37,10 @@ type File struct {
 	Src   []byte
 	Base  Pos
 	lines []int32 // byte offset of the start of each line, computed on demand
+	// runeIndex holds the characters before each runeBlock-th byte, computed on demand for a
+	// valid UTF-8 file with long lines; valid is 0 not known, 1 valid UTF-8, 2 not.
+	runeIndex []int32
+	valid     uint8
 }
 
 // Offset converts a position of this file into a byte offset.
@@ -69,12 +84,63 @@ func (f *File) Position(offset int) Position {
 	line := sort.Search(len(lines), func(i int) bool { return int(lines[i]) > offset }) - 1
 	start := int(lines[line])
 	col := 1
-	if utf8.Valid(f.Src[start:offset]) {
-		col += utf8.RuneCount(f.Src[start:offset])
-	} else {
+	switch {
+	case offset-start < runeBlock:
+		if utf8.Valid(f.Src[start:offset]) {
+			col += utf8.RuneCount(f.Src[start:offset])
+		} else {
+			col += offset - start
+		}
+	case f.validUTF8():
+		col += f.runesBefore(offset) - f.runesBefore(start)
+	default:
 		col += offset - start
 	}
 	return Position{File: f, Offset: offset, Line: line + 1, Col: col}
+}
+
+// runeBlock is the stride of a file's character index: a column far into a long line is
+// counted from the index, not from the line's start (a 5 MB line made every position cost a
+// count of the line so far: n² for the whole file).
+const runeBlock = 1024
+
+// validUTF8 reports whether the file is valid UTF-8 (once).
+func (f *File) validUTF8() bool {
+	if f.valid == 0 {
+		f.valid = 2
+		if utf8.Valid(f.Src) {
+			f.valid = 1
+		}
+	}
+	return f.valid == 1
+}
+
+// runesBefore is the number of characters in Src[:offset], offset at a character's start:
+// the bytes that start a character (in valid UTF-8, those that are not continuation bytes).
+func (f *File) runesBefore(offset int) int {
+	if f.runeIndex == nil {
+		f.runeIndex = make([]int32, 0, len(f.Src)/runeBlock+1)
+		n := 0
+		for i, c := range f.Src {
+			if i%runeBlock == 0 {
+				f.runeIndex = append(f.runeIndex, int32(n))
+			}
+			if c&0xC0 != 0x80 {
+				n++
+			}
+		}
+	}
+	block := offset / runeBlock
+	if block >= len(f.runeIndex) {
+		block = len(f.runeIndex) - 1
+	}
+	n := int(f.runeIndex[block])
+	for _, c := range f.Src[block*runeBlock : offset] {
+		if c&0xC0 != 0x80 {
+			n++
+		}
+	}
+	return n
 }
 
 // Line returns the text of a 1-based line, without its line ending.

@@ -310,10 +310,13 @@ func (p *parser) parseBinary(lex *cursor, minPrec int, ns exprCtx) (ast.Expr, er
 	if err != nil {
 		return nil, err
 	}
-	for {
+	for chain := 1; ; chain++ {
 		op, prec, n := p.binaryOp(lex)
 		if prec < minPrec || n == 0 {
 			return x, nil
+		}
+		if chain > maxChain {
+			return nil, p.errAt(lex.Peek(), "expression too long: more than %d operators in a row; split it into several statements", maxChain)
 		}
 		for i := 0; i < n; i++ {
 			p.next(lex)
@@ -430,8 +433,11 @@ func (p *parser) parsePostfix(lex *cursor, ns exprCtx, stopAtTry bool) (ast.Expr
 // where `{` begins the body. A TupleIndex is one or two digits; the float `0.1` of `t.0.1` is two
 // of them. A `?` that questionIsTernary gives to the conditional ends the Postfix.
 func (p *parser) postfixOps(lex *cursor, x ast.Expr, ns exprCtx, stopAtTry bool) (ast.Expr, error) {
-	for {
+	for chain := 1; ; chain++ {
 		t := lex.Peek()
+		if chain > 2*maxChain+1 { // a method call is two: the selector and the call
+			return nil, p.errAt(t, "expression too long: more than %d calls in a row (or twice as many fields and indexes); split it into several statements", maxChain)
+		}
 		switch t.Type {
 		case tLParen:
 			args, err := p.parseArgs(lex)
@@ -639,11 +645,7 @@ func (p *parser) tryTypeArgs(lex *cursor, ns exprCtx) ([]ast.Type, bool) {
 
 // Args = "(" [ Expr { "," Expr } [ "," ] ] ")" .
 func (p *parser) parseArgs(lex *cursor) ([]ast.Expr, error) {
-	open := p.next(lex) // (
-	if err := p.enter(open); err != nil {
-		return nil, err
-	}
-	defer p.leave()
+	p.next(lex) // ( — the nesting is counted by parseExpr, once per argument level
 	var args []ast.Expr
 	for lex.Peek().Type != tRParen {
 		a, err := p.parseExpr(lex, 0)

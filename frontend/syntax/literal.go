@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -232,7 +233,7 @@ func (p *parser) template(t *tok) ast.Expr {
 		body = body[:len(body)-1]
 	}
 	sc := newScanner(p.file.Name, p.src, nil)
-	litStart := 0
+	litStart, interpolations := 0, 0
 	for i := 0; i < len(body); i++ {
 		c := body[i]
 		switch {
@@ -271,6 +272,10 @@ func (p *parser) template(t *tok) ast.Expr {
 		exprEnd := end - 1 // the closing brace
 		if exprEnd > bodyOff+len(body) {
 			exprEnd = bodyOff + len(body)
+		}
+		if interpolations++; interpolations > maxChain {
+			p.report(bodyOff+exprStart-1, exprEnd+1, fmt.Sprintf("template too long: more than %d interpolations in one string; build it in several pieces", maxChain))
+			return tpl
 		}
 		if x := p.interpolation(bodyOff+exprStart, exprEnd); x != nil {
 			tpl.Parts = append(tpl.Parts, ast.TemplatePart{Expr: x})

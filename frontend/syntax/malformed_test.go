@@ -9,7 +9,8 @@ import (
 // Malformed inputs: each gets positioned diagnostics (want: "line:col: text" in order, every
 // diagnostic accounted for) and never a panic.
 func TestMalformedInputs(t *testing.T) {
-	long := "let x = " + strings.Repeat("a + ", 250_000) + "1;" // a 1 MB line
+	long := "let x = 0; " + strings.Repeat("x = x + 1; ", 90_909) // a 1 MB line
+	chain := "let x = " + strings.Repeat("a + ", 250_000) + "1;"
 	tests := []struct {
 		name string
 		src  string
@@ -39,14 +40,17 @@ func TestMalformedInputs(t *testing.T) {
 		{"non-ASCII name", "let é = 1;", []string{"1:5: invalid character U+00E9 'é'"}},
 		{"unterminated comment", "let x = 1; /* never", []string{"1:12: unterminated comment"}},
 		{"1 MB single line", long, nil},
-		{"1 MB single line, broken at the end", long[:len(long)-2] + "+;", []string{"1:1000009: expected an expression, found `+`"}},
+		{"1 MB single line, broken at the end", long + "x = +1;", []string{fmt.Sprintf("1:%d: expected an expression, found `+`", len(long)+5)}},
+		{"250,000 operators in a row", chain, []string{fmt.Sprintf("1:%d: expression too long: more than %d operators in a row", 9+4*maxChain+2, maxChain)}},
+		{"a long chain of calls", "let y = s" + strings.Repeat(".f()", 5000) + ";", []string{fmt.Sprintf("1:%d: expression too long: more than %d calls in a row", 12+4*maxChain, maxChain)}},
+		{"a template of many interpolations", "let y = f\"" + strings.Repeat("{x}", 5000) + "\";", []string{fmt.Sprintf("1:%d: template too long: more than %d interpolations", 11+3*maxChain, maxChain)}},
 		{"deep parentheses", "let x = " + strings.Repeat("(", 100_000) + "1" + strings.Repeat(")", 100_000) + ";",
-			[]string{fmt.Sprintf("1:%d: expression nested too deeply", 9+maxDepth/2)}}, // two levels per parenthesis
+			[]string{fmt.Sprintf("1:%d: expression nested too deeply", 9+maxDepth)}}, // a level per parenthesis, as the message says
 		{"deep blocks", "fn f() " + strings.Repeat("{", 50_000) + strings.Repeat("}", 50_000),
 			[]string{fmt.Sprintf("1:%d: blocks nested too deeply", 8+maxDepth)}},
 		{"deep unary", "let x = " + strings.Repeat("!", 100_000) + "1;", []string{fmt.Sprintf("1:%d: expression nested too deeply", 9+maxDepth-1)}},
 		{"deep types", "let x: " + strings.Repeat("[", 50_000) + "i64" + strings.Repeat("]", 50_000) + " = 1;", []string{fmt.Sprintf("1:%d: expression nested too deeply", 8+maxDepth)}},
-		{"many unclosed", strings.Repeat("f(", 20_000), []string{fmt.Sprintf("1:%d: expression nested too deeply", 2*(maxDepth/2)+1)}},
+		{"many unclosed", strings.Repeat("f(", 20_000), []string{fmt.Sprintf("1:%d: expression nested too deeply", 2*maxDepth+1)}}, // a level per call
 		{"many stray closers", strings.Repeat("}", 1000), []string{"1:1: unexpected `}`"}},
 	}
 	for _, tt := range tests {

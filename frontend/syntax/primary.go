@@ -87,14 +87,11 @@ func (p *parser) parsePrimary(lex *cursor, ns exprCtx) (ast.Expr, error) {
 //
 // `(e)` is e in parentheses; `()`, `(e,)` and `(a, b)` are tuples.
 func (p *parser) parseParen(lex *cursor) (ast.Expr, error) {
+	// The nesting is counted by parseExpr, once per parenthesis.
 	open, err := p.expect(lex, tLParen, "`(`")
 	if err != nil {
 		return nil, err
 	}
-	if err := p.enter(open); err != nil {
-		return nil, err
-	}
-	defer p.leave()
 	var elems []ast.Expr
 	trailingComma := false
 	for lex.Peek().Type != tRParen {

@@ -1,4 +1,4 @@
-package adesh2go
+package gobuild
 
 import (
 	"os"
@@ -39,8 +39,8 @@ func TestTrimCache(t *testing.T) {
 	fresh := cacheEntry(t, dir, key('1'), now.Add(-time.Hour))
 	// Not an entry, however old: the cache directory may hold the user's own files.
 	users := cacheEntry(t, dir, "my-photos", now.Add(-60*24*time.Hour))
-	leftover := filepath.Join(fresh, "build-123")
-	running := filepath.Join(fresh, "build-456")
+	leftover := filepath.Join(dir, "build-123")
+	running := filepath.Join(dir, "build-456")
 	for _, d := range []string{leftover, running} {
 		if err := os.Mkdir(d, 0o755); err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package adesh2go
+package gobuild
 
 import (
 	"os"
@@ -35,27 +35,27 @@ func markUsed(file string, info os.FileInfo, now time.Time) bool {
 const packagesList = "packages.txt"
 
 // touchPackages marks used the compiled packages an executable's entry dir lists.
-func touchPackages(dir string, now time.Time) {
+func touchPackages(cache, dir string, now time.Time) {
 	b, err := os.ReadFile(filepath.Join(dir, packagesList))
 	if err != nil {
 		return
 	}
 	for _, name := range strings.Fields(string(b)) {
 		if isCacheKey(name) && strings.HasPrefix(name, "pkg-") {
-			_ = os.Chtimes(filepath.Join(CacheDir(), name, "link.a"), now, now)
+			_ = os.Chtimes(filepath.Join(cache, name, "link.a"), now, now)
 		}
 	}
 }
 
 // trimCache removes the entries of the cache at dir that were not used for cacheMaxAge, the
-// toolchain listings not used for as long, and build directories interrupted builds left, unless the cache was trimmed in the last
-// cacheTrimEvery. Errors are ignored: trimming is housekeeping.
+// toolchain listings not used for as long, and the build folders interrupted builds left,
+// unless the cache was trimmed in the last cacheTrimEvery. Errors are ignored: trimming is housekeeping.
 func trimCache(dir string, now time.Time) {
 	mark := filepath.Join(dir, "trim.txt")
 	if info, err := os.Stat(mark); err == nil && now.Sub(info.ModTime()) < cacheTrimEvery {
 		return
 	}
-	if err := os.WriteFile(mark, []byte(now.UTC().Format(time.RFC3339)+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(mark, []byte(now.UTC().Format(time.RFC3339)+"\n"), 0o600); err != nil {
 		return
 	}
 	entries, err := os.ReadDir(dir)
@@ -71,19 +71,17 @@ func trimCache(dir string, now time.Time) {
 			}
 			continue
 		}
+		if e.IsDir() && strings.HasPrefix(e.Name(), "build-") {
+			if info, err := e.Info(); err == nil && now.Sub(info.ModTime()) > staleBuildAge {
+				_ = os.RemoveAll(filepath.Join(dir, e.Name()))
+			}
+			continue
+		}
 		if !e.IsDir() || !isCacheKey(e.Name()) {
 			continue // not an entry: the cache directory may be shared with other files
 		}
-		entry := filepath.Join(dir, e.Name())
-		if stale(entry, now) {
+		if entry := filepath.Join(dir, e.Name()); stale(entry, now) {
 			_ = os.RemoveAll(entry)
-			continue
-		}
-		builds, _ := os.ReadDir(entry)
-		for _, b := range builds {
-			if info, err := b.Info(); err == nil && strings.HasPrefix(b.Name(), "build-") && now.Sub(info.ModTime()) > staleBuildAge {
-				_ = os.RemoveAll(filepath.Join(entry, b.Name()))
-			}
 		}
 	}
 }

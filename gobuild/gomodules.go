@@ -1,4 +1,4 @@
-package adesh2go
+package gobuild
 
 import (
 	"fmt"

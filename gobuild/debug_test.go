@@ -1,4 +1,4 @@
-package adesh2go
+package gobuild
 
 import (
 	"bufio"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"adesh2go"
 )
 
 // The Delve the debugging test runs, installed from the module proxy when none is on PATH.
@@ -191,7 +193,7 @@ func TestDelveStepsThroughAsync(t *testing.T) {
 	dlv := delve(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "prog.adesh")
-	files := goFilesOf(t, file, debuggee, EmitOptions{Debug: true})
+	files := goFilesOf(t, file, debuggee, adesh2go.EmitOptions{Debug: true})
 	exe, err := CachedBinaryWith(files, BuildSettings{Debug: true})
 	if err != nil {
 		t.Fatal(err)

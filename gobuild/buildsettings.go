@@ -1,4 +1,4 @@
-package adesh2go
+package gobuild
 
 // BuildSettings say how a program's Go is compiled and linked: the compiler and linker flags
 // that change the executable, not what it does.

@@ -1,7 +1,6 @@
-package adesh2go
+package gobuild
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"adesh2go"
 	"adesh2go/emitgo"
 )
 
@@ -42,7 +42,7 @@ func programPackages(files []emitgo.File) ([]*goPackage, error) {
 	for i, f := range files {
 		p := &goPackage{path: "main", src: f.Src, done: make(chan struct{})}
 		if dir := path.Dir(f.Name); dir != "." {
-			p.path = ModulePath + "/" + dir
+			p.path = adesh2go.ModulePath + "/" + dir
 		}
 		local[p.path] = true
 		imports, err := fileImports(f.Src)
@@ -81,8 +81,9 @@ func fileImports(src []byte) ([]string, error) {
 
 // buildMain compiles a program's packages and links them into the executable out, working in
 // the directory work, against the runtime and standard packages the go command compiled (see
-// toolchain.go). It returns the names of the packages' cache entries.
-func buildMain(work string, files []emitgo.File, out string, s BuildSettings) ([]string, error) {
+// toolchain.go); the compiled packages are kept in the cache. It returns the names of the
+// packages' cache entries.
+func buildMain(cache, work string, files []emitgo.File, out string, s BuildSettings) ([]string, error) {
 	pkgs, err := programPackages(files)
 	if err != nil {
 		return nil, err
@@ -100,20 +101,24 @@ func buildMain(work string, files []emitgo.File, out string, s BuildSettings) ([
 	if err := thirdPartyImport(std); err != nil {
 		return nil, err
 	}
-	tc, err := loadToolchain(std, false)
+	tc, err := loadToolchain(cache, std, false)
 	if err != nil {
 		return nil, err
 	}
-	if err := tc.build(work, pkgs, out, s); err != nil {
-		// The listing may be out of date (the go command's cache was cleaned, Go was
-		// reinstalled in place): it is asked for again, once.
-		if tc, err = loadToolchain(std, true); err != nil {
+	if err := tc.build(cache, work, pkgs, out, s); err != nil {
+		// The listing may be out of date (the go command's cache was cleaned since): it is
+		// asked for again, once. While its compiled packages are all there it is not, and the
+		// build would only fail again.
+		if tc.complete(std) {
+			return nil, err
+		}
+		if tc, err = loadToolchain(cache, std, true); err != nil {
 			return nil, err
 		}
 		if pkgs, err = programPackages(files); err != nil {
 			return nil, err
 		}
-		if err := tc.build(work, pkgs, out, s); err != nil {
+		if err := tc.build(cache, work, pkgs, out, s); err != nil {
 			return nil, err
 		}
 	}
@@ -126,7 +131,7 @@ func buildMain(work string, files []emitgo.File, out string, s BuildSettings) ([
 
 // build compiles the packages, each once those it imports are, as many at once as there are
 // CPUs, and links them with the settings' flags.
-func (tc *toolchain) build(work string, pkgs []*goPackage, out string, s BuildSettings) error {
+func (tc *toolchain) build(cache, work string, pkgs []*goPackage, out string, s BuildSettings) error {
 	byPath := map[string]*goPackage{}
 	for _, p := range pkgs {
 		byPath[p.path] = p
@@ -148,7 +153,7 @@ func (tc *toolchain) build(work string, pkgs []*goPackage, out string, s BuildSe
 			}
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			p.export, p.link, p.err = tc.compileCached(filepath.Join(work, strconv.Itoa(i)), p, byPath, s)
+			p.export, p.link, p.err = tc.compileCached(cache, filepath.Join(work, strconv.Itoa(i)), p, byPath, s)
 			if p.err == nil {
 				p.exportSum, p.err = fileHash(p.export)
 			}
@@ -168,11 +173,14 @@ func (tc *toolchain) build(work string, pkgs []*goPackage, out string, s BuildSe
 		}
 	}
 	importcfg := filepath.Join(work, "importcfg.link")
-	if err := os.WriteFile(importcfg, []byte(cfg.String()), 0o644); err != nil {
+	if err := os.WriteFile(importcfg, []byte(cfg.String()), 0o600); err != nil {
 		return err
 	}
 	args := append([]string{"-o", out, "-importcfg", importcfg, "-buildmode=exe"}, s.linkFlags()...)
-	return tc.tool(work, buildEnv(), "link", append(args, byPath["main"].link)...)
+	if out, err := tc.tool(work, buildEnv(), "link", append(args, byPath["main"].link)...); err != nil {
+		return toolFailure("go tool link", err, out)
+	}
+	return nil
 }
 
 // writeImportcfg writes the compiled runtime and standard packages as importcfg lines.
@@ -191,9 +199,9 @@ func (tc *toolchain) writeImportcfg(cfg *strings.Builder) {
 // compiling it (in the directory work) when they are not there. The key hashes the package's
 // source and the export data of the parts it imports, not their code: an edit inside a body
 // that changes no part's export data leaves the packages that import it as they were.
-func (tc *toolchain) compileCached(work string, p *goPackage, byPath map[string]*goPackage, s BuildSettings) (export, link string, err error) {
+func (tc *toolchain) compileCached(cache, work string, p *goPackage, byPath map[string]*goPackage, s BuildSettings) (export, link string, err error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "adesh2go package\x00%s\x00%s\x00%s\x00%s\x00%s\x00", Version, runtime.Version(), tc.GoVersion, p.path, s.key())
+	fmt.Fprintf(h, "adesh2go package\x00%s\x00%s\x00%s\x00%s\x00%s\x00", adesh2go.Version, runtime.Version(), tc.GoVersion, p.path, s.key())
 	for _, imp := range p.imports {
 		if d := byPath[imp]; d != nil {
 			fmt.Fprintf(h, "%s=%s\x00", imp, d.exportSum)
@@ -202,25 +210,25 @@ func (tc *toolchain) compileCached(work string, p *goPackage, byPath map[string]
 		}
 	}
 	h.Write(p.src)
-	entry := filepath.Join(CacheDir(), "pkg-"+hex.EncodeToString(h.Sum(nil))[:32])
+	entry := filepath.Join(cache, "pkg-"+hex.EncodeToString(h.Sum(nil))[:32])
 	export, link = filepath.Join(entry, "export.a"), filepath.Join(entry, "link.a")
-	if info, err := os.Stat(link); err == nil {
-		if _, err := os.Stat(export); err == nil {
+	if usable(entry) {
+		if info, err := os.Stat(link); err == nil {
 			markUsed(link, info, time.Now())
-			return export, link, nil
 		}
+		return export, link, nil
 	}
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		return "", "", err
+	if err := os.MkdirAll(work, 0o700); err != nil {
+		return "", "", cacheWriteError(cache, err)
 	}
 	if err := tc.compile(work, p, byPath, s); err != nil {
 		return "", "", err
 	}
-	// The entry appears whole, by a rename; another build that made it first wins.
-	if err := os.Rename(work, entry); err != nil {
-		if _, serr := os.Stat(link); serr != nil {
-			return "", "", err
-		}
+	if err := seal(work, "export.a", "link.a"); err != nil {
+		return "", "", cacheWriteError(cache, err)
+	}
+	if err := install(work, entry); err != nil {
+		return "", "", cacheWriteError(cache, err)
 	}
 	return export, link, nil
 }
@@ -233,7 +241,7 @@ func (tc *toolchain) compile(work string, p *goPackage, byPath map[string]*goPac
 		name = path.Base(p.path) + ".go"
 	}
 	src := filepath.Join(work, name)
-	if err := os.WriteFile(src, p.src, 0o644); err != nil {
+	if err := os.WriteFile(src, p.src, 0o600); err != nil {
 		return err
 	}
 	var cfg strings.Builder
@@ -242,10 +250,10 @@ func (tc *toolchain) compile(work string, p *goPackage, byPath map[string]*goPac
 		fmt.Fprintf(&cfg, "packagefile %s=%s\n", imp, byPath[imp].export)
 	}
 	importcfg := filepath.Join(work, "importcfg")
-	if err := os.WriteFile(importcfg, []byte(cfg.String()), 0o644); err != nil {
+	if err := os.WriteFile(importcfg, []byte(cfg.String()), 0o600); err != nil {
 		return err
 	}
-	trimAs := ModulePath
+	trimAs := adesh2go.ModulePath
 	if p.path != "main" {
 		trimAs = p.path
 	}
@@ -254,22 +262,12 @@ func (tc *toolchain) compile(work string, p *goPackage, byPath map[string]*goPac
 		"-goversion", tc.GoVersion, "-c=" + strconv.Itoa(min(4, runtime.GOMAXPROCS(0))), "-nolocalimports",
 		"-importcfg", importcfg, "-pack"}
 	args = append(append(args, s.compileFlags()...), src)
-	if err := tc.tool(work, compileEnv(), "compile", args...); err != nil {
-		return err
+	if out, err := tc.tool(work, compileEnv(), "compile", args...); err != nil {
+		return compileFailure(err, out, p.src)
 	}
 	os.Remove(src)
 	os.Remove(importcfg)
 	return nil
-}
-
-// fileHash is the SHA-256 of a file's content, in hex.
-func fileHash(name string) (string, error) {
-	b, err := os.ReadFile(name)
-	if err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:]), nil
 }
 
 // compileEnv is the compiler's environment: buildEnv's, and GOGC 400 unless GOGC is set. The
@@ -282,15 +280,16 @@ func compileEnv() []string {
 	return append(buildEnv(), "GOGC=400")
 }
 
-// tool runs one of the toolchain's tools in dir with the environment env.
-func (tc *toolchain) tool(dir string, env []string, name string, args ...string) error {
-	cmd := exec.Command(filepath.Join(tc.ToolDir, name+tc.Exe), args...)
+// tool runs one of the toolchain's tools in dir with the environment env, and returns what it
+// printed: the compiler prints its errors on stdout, the linker on stderr. A tool is a program
+// of this machine, whatever the target (GOEXE is the target's suffix).
+func (tc *toolchain) tool(dir string, env []string, name string, args ...string) ([]byte, error) {
+	exe := name
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	cmd := exec.Command(filepath.Join(tc.ToolDir, exe), args...)
 	cmd.Dir = dir
 	cmd.Env = env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go tool %s failed (this is a bug in adesh2go): %v\n%s", name, err, stderr.String())
-	}
-	return nil
+	return cmd.CombinedOutput()
 }

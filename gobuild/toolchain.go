@@ -1,4 +1,4 @@
-package adesh2go
+package gobuild
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"adesh2go"
 	"adesh2go/gopkgs"
 )
 
@@ -31,7 +32,6 @@ import (
 type toolchain struct {
 	GoVersion string            // as `go env GOVERSION` says: the compiler's -goversion
 	ToolDir   string            // where compile and link are
-	Exe       string            // the executables' suffix: ".exe" on Windows
 	Packages  map[string]string // import path → its compiled package (export data and code)
 	Imports   []string          // what the listing was asked for: the runtime and the imports of main packages
 }
@@ -43,7 +43,7 @@ const toolchainRefreshEvery = 24 * time.Hour
 
 // goEnvSettings asks the go command for what a listing keeps of its settings.
 func goEnvSettings() (map[string]string, error) {
-	cmd := exec.Command("go", "env", "-json", "GOVERSION", "GOTOOLDIR", "GOEXE")
+	cmd := exec.Command("go", "env", "-json", "GOVERSION", "GOTOOLDIR")
 	cmd.Env = buildEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -53,7 +53,7 @@ func goEnvSettings() (map[string]string, error) {
 		if errors.As(err, &ee) {
 			return nil, fmt.Errorf("cannot run the go command (is Go installed and on PATH?): %v", err)
 		}
-		return nil, fmt.Errorf("go env failed: %v\n%s", err, stderr.String())
+		return nil, toolFailure("go env", err, stderr.Bytes())
 	}
 	env := map[string]string{}
 	if err := json.Unmarshal(out, &env); err != nil {
@@ -68,14 +68,14 @@ func goEnvSettings() (map[string]string, error) {
 func buildEnv() []string { return gopkgs.Env() }
 
 // toolchainPath is the file in the cache of the listing for the toolchain a build would use.
-func toolchainPath() (string, error) {
+func toolchainPath(cache string) (string, error) {
 	rt, err := runtimeHash()
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
-	h.Write([]byte(Version + "\x00" + rt + "\x00" + toolchainFingerprint()))
-	return filepath.Join(CacheDir(), "toolchain-"+hex.EncodeToString(h.Sum(nil))[:32]+".json"), nil
+	h.Write([]byte(adesh2go.Version + "\x00" + rt + "\x00" + toolchainFingerprint()))
+	return filepath.Join(cache, "toolchain-"+hex.EncodeToString(h.Sum(nil))[:32]+".json"), nil
 }
 
 // toolchainFingerprint names the Go toolchain a build would use without running the go
@@ -86,8 +86,8 @@ func toolchainFingerprint() string { return gopkgs.Fingerprint(buildEnv()) }
 // loadToolchain returns a listing that holds every package in imports (and the runtime),
 // reading it from the cache when a complete, recent one is there and asking the go command
 // otherwise; refresh asks it in any case (a build against the cached listing failed).
-func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
-	path, err := toolchainPath()
+func loadToolchain(cache string, imports []string, refresh bool) (*toolchain, error) {
+	path, err := toolchainPath(cache)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
 			return &old, nil
 		}
 	}
-	want := append([]string{ModulePath + "/rt"}, imports...)
+	want := append([]string{adesh2go.ModulePath + "/rt"}, imports...)
 	want = append(want, old.Imports...) // a refresh keeps what others asked for
 	slices.Sort(want)
 	want = slices.Compact(want)
@@ -109,8 +109,7 @@ func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
 	if err != nil {
 		return nil, err
 	}
-	tc := &toolchain{GoVersion: env["GOVERSION"], ToolDir: env["GOTOOLDIR"], Exe: env["GOEXE"],
-		Packages: packages, Imports: want}
+	tc := &toolchain{GoVersion: env["GOVERSION"], ToolDir: env["GOTOOLDIR"], Packages: packages, Imports: want}
 	b, err := json.MarshalIndent(tc, "", "\t")
 	if err != nil {
 		return nil, err
@@ -124,7 +123,7 @@ func loadToolchain(imports []string, refresh bool) (*toolchain, error) {
 // complete reports whether the listing has every package of imports and each compiled package
 // is still in the go command's cache.
 func (tc *toolchain) complete(imports []string) bool {
-	if tc.ToolDir == "" || tc.Packages[ModulePath+"/rt"] == "" {
+	if tc.ToolDir == "" || tc.Packages[adesh2go.ModulePath+"/rt"] == "" {
 		return false
 	}
 	for _, imp := range imports {
@@ -160,7 +159,7 @@ func listExports(imports []string) (map[string]string, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list of the runtime failed (this is a bug in adesh2go):\n%s", stderr.String())
+		return nil, toolFailure("go list of the runtime", err, stderr.Bytes())
 	}
 	packages := map[string]string{}
 	dec := json.NewDecoder(bytes.NewReader(out))
