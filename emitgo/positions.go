@@ -80,7 +80,7 @@ func (e *emitter) startDecl(d ir.Decl) {
 			}
 		}
 		see(d.Line)
-		walkFunc(d.Body.Stmts, func(s ir.Stmt) { see(stmtLine(s)) }, func(ir.Expr) {})
+		walkFunc(d.Body.Stmts, func(s ir.Stmt) { see(ir.LineOf(s)) }, func(ir.Expr) {})
 	}
 	e.declPos = p
 }

@@ -17,7 +17,7 @@ import (
 func (e *emitter) stmts(list []ir.Stmt) []jen.Code {
 	out := make([]jen.Code, 0, len(list))
 	for _, s := range list {
-		l := stmtLine(s)
+		l := ir.LineOf(s)
 		if l == nil {
 			l = e.line
 		}
@@ -33,34 +33,6 @@ func (e *emitter) stmts(list []ir.Stmt) []jen.Code {
 		out = append(out, st)
 	}
 	return out
-}
-
-func stmtLine(s ir.Stmt) *ir.Line {
-	switch s := s.(type) {
-	case *ir.ExprStmt:
-		return s.Line
-	case *ir.Assign:
-		return s.Line
-	case *ir.Define:
-		return s.Line
-	case *ir.If:
-		return s.Line
-	case *ir.For:
-		return s.Line
-	case *ir.ForRange:
-		return s.Line
-	case *ir.Switch:
-		return s.Line
-	case *ir.TypeSwitch:
-		return s.Line
-	case *ir.Return:
-		return s.Line
-	case *ir.Branch:
-		return s.Line
-	case *ir.GoDefer:
-		return s.Line
-	}
-	return nil
 }
 
 func stmtLabel(s ir.Stmt) string {

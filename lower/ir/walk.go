@@ -330,3 +330,33 @@ func mapExprFuncs(x Expr, f func(Stmt) Stmt) {
 		}
 	})
 }
+
+// LineOf is the AdeshLang line a statement carries (nil for a statement the compiler made
+// with none).
+func LineOf(s Stmt) *Line {
+	switch s := s.(type) {
+	case *ExprStmt:
+		return s.Line
+	case *Assign:
+		return s.Line
+	case *Define:
+		return s.Line
+	case *If:
+		return s.Line
+	case *For:
+		return s.Line
+	case *ForRange:
+		return s.Line
+	case *Switch:
+		return s.Line
+	case *TypeSwitch:
+		return s.Line
+	case *Return:
+		return s.Line
+	case *Branch:
+		return s.Line
+	case *GoDefer:
+		return s.Line
+	}
+	return nil
+}

@@ -73,7 +73,7 @@ func withMirrors(list []ir.Stmt, fields []*ir.FieldDecl) []ir.Stmt {
 		case *ir.Return, *ir.Branch:
 			continue
 		}
-		if lineOf(s) != nil {
+		if ir.LineOf(s) != nil {
 			out = append(out, mirrorRefresh(fields))
 		}
 	}
@@ -88,29 +88,4 @@ func mirrorIf(s *ir.If, fields []*ir.FieldDecl) {
 	case *ir.If:
 		mirrorIf(e, fields)
 	}
-}
-
-// lineOf is the AdeshLang line of a statement of the user's (nil for the compiler's own).
-func lineOf(s ir.Stmt) *ir.Line {
-	switch s := s.(type) {
-	case *ir.ExprStmt:
-		return s.Line
-	case *ir.Assign:
-		return s.Line
-	case *ir.Define:
-		return s.Line
-	case *ir.If:
-		return s.Line
-	case *ir.For:
-		return s.Line
-	case *ir.ForRange:
-		return s.Line
-	case *ir.Switch:
-		return s.Line
-	case *ir.TypeSwitch:
-		return s.Line
-	case *ir.GoDefer:
-		return s.Line
-	}
-	return nil
 }
