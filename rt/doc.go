@@ -89,37 +89,37 @@
 //	DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail
 //	Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant FromGoError
 //	Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef
-//	Index Input IntPow JobGet Join2 Join2Future Join3 Join3Future Join4 Join4Future JoinAll
-//	JoinAllFuture JoinHandle LeadingOnes LeadingZeros Less LessAt Lines ListenFuture
-//	LookupOptional Main Map MapFromGo MapOf MathAcos MathAcosh MathAsin MathAsinh MathAtan
-//	MathAtan2 MathAtanh MathCbrt MathClamp MathComb MathCos MathCosh MathDegToRad MathExp
-//	MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp MathLog MathLog10 MathLog2 MathPerm
-//	MathRadToDeg MathRandom MathRandomInt MathRandomRange MathSeed MathSign MathSin MathSinh
-//	MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex MutexGuard NetConnect NetConnectTimeout
-//	NetListen NewAtomic NewBTreeMap NewBTreeSet NewBarrier NewBinaryHeap NewBitSet
-//	NewCancellationSource NewChannel NewCondvar NewCountDownLatch NewDynTuple NewError NewHashSet
-//	NewMap NewMutex NewOrderedMap NewOrderedSet NewPriorityQueue NewPromise NewQueue NewRecord
-//	NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice NewStack NewThreadPool
-//	NewVecDeque None Number Ok Option OptionClone PadEnd PadStart ParallelFilter ParallelForEach
-//	ParallelMap ParallelReduce ParallelSum ParallelSumDyn ParseFloat ParseInt Pending Poll Print
-//	PrintStyle PrintStyled PriorityQueue Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf
-//	PromiseRace PromisesOf Queue RangeArray ReadFile ReadFuture ReadGuard ReadLineFuture Ready
-//	Receiver RecvFuture RejectValues Rejected ReleaseOption RemoveFile Repeat Replace Resolved
-//	Result ResultClone ResultFuture ResultValue ReverseBits RingBuffer RotateLeft RotateRight
-//	Round RunScope RunTests RwLock Scope ScopeFuture ScopeResult ScopeResultFuture ScopeSpawn
-//	Select SelectFuture Semaphore SendFuture Set SetInterval SetOf SetTimeout Share Shl Shr Sleep
-//	SleepFuture Slice Some Spawn SpawnBlocking SpawnThread SpawnThreadNamed SpawnValue Spawned
-//	Split SplitWhitespace Stack StackOverflow Start StartDetached StartsWith Str StrByteLen
-//	StrContains StrIndexOf StrLen StrReverse Substring Test TextMap TextSet Then ThenAdopt
-//	ThenElse ThreadChannelBounded ThreadChannelCreate ThreadChannelUnbounded ThreadJoin ThreadLock
-//	ThreadLockTimeout ThreadPool ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown
-//	ThreadPoolSubmit ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite
-//	ThreadSelect ThreadSend ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose
-//	ThreadSleep ThreadTryLock ThreadTryRecv ThreadTrySend ThreadWithRead ThreadWithWrite
-//	ThreadYield Throw Thrown Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper
-//	TrailingOnes TrailingZeros Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2
-//	Tuple3 Tuple4 Tuple5 Tuple6 TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5
-//	TupleClone6 TupleContains TupleGet TupleIndexOf TupleLen TupleOf TupleSlice TypeName
-//	TypeNameFor Unit Upgrade Value VariantName VecDeque Watchdog Weak WriteFile WriteFuture
-//	WriteGuard YieldFuture YieldNow
+//	Index Input IntPow InterpArray InterpDict InterpList JobGet Join2 Join2Future Join3
+//	Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle LeadingOnes LeadingZeros Less
+//	LessAt Lines ListenFuture LookupOptional Main Map MapFromGo MapOf MathAcos MathAcosh MathAsin
+//	MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp MathComb MathCos MathCosh
+//	MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp MathLog
+//	MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt MathRandomRange MathSeed
+//	MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex MutexGuard
+//	NetConnect NetConnectTimeout NetListen NewAtomic NewBTreeMap NewBTreeSet NewBarrier
+//	NewBinaryHeap NewBitSet NewCancellationSource NewChannel NewCondvar NewCountDownLatch
+//	NewDynTuple NewError NewHashSet NewMap NewMutex NewOrderedMap NewOrderedSet NewPriorityQueue
+//	NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice
+//	NewStack NewThreadPool NewVecDeque None Number Ok Option OptionClone PadEnd PadStart
+//	ParallelFilter ParallelForEach ParallelMap ParallelReduce ParallelSum ParallelSumDyn
+//	ParseFloat ParseInt Pending Poll Print PrintStyle PrintStyled PriorityQueue Promise PromiseAll
+//	PromiseAllSettled PromiseAny PromiseOf PromiseRace PromisesOf Queue RangeArray ReadFile
+//	ReadFuture ReadGuard ReadLineFuture Ready Receiver RecvFuture RejectValues Rejected
+//	ReleaseOption RemoveFile Repeat Replace Resolved Result ResultClone ResultFuture ResultValue
+//	ReverseBits RingBuffer RotateLeft RotateRight Round RunScope RunTests RwLock Scope ScopeFuture
+//	ScopeResult ScopeResultFuture ScopeSpawn Select SelectFuture Semaphore SendFuture Set
+//	SetInterval SetOf SetTimeout Share Shl Shr Sleep SleepFuture Slice Some Spawn SpawnBlocking
+//	SpawnThread SpawnThreadNamed SpawnValue Spawned Split SplitWhitespace Stack StackOverflow
+//	Start StartDetached StartsWith Str StrByteLen StrContains StrIndexOf StrLen StrReverse
+//	Substring Test TextMap TextSet Then ThenAdopt ThenElse ThreadChannelBounded
+//	ThreadChannelCreate ThreadChannelUnbounded ThreadJoin ThreadLock ThreadLockTimeout ThreadPool
+//	ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver
+//	ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite ThreadSelect ThreadSend
+//	ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose ThreadSleep ThreadTryLock
+//	ThreadTryRecv ThreadTrySend ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown Timeout
+//	TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingOnes TrailingZeros Trim TrimEnd
+//	TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleAt
+//	TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet
+//	TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName
+//	VecDeque Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
 package rt

@@ -52,4 +52,8 @@ var (
 	// tuple of its arguments.
 	FnTuple     = function("tuple", fixed(sig(types.AnyType, nil)), rtFn("TupleOf").withPos())
 	FnTupleCtor = function("Tuple", nil, hook)
+	// The interpreter's container constructors (EVERYDAY.md §7.5), of dynamic values.
+	FnArrayCtor = function("Array", fixed(Sig{Variadic: types.AnyType, Ret: types.AnyType}), rtFn("InterpArray"))
+	FnListCtor  = function("List", fixed(Sig{Variadic: types.AnyType, Ret: types.AnyType}), rtFn("InterpList"))
+	FnDictCtor  = function("Dict", fixed(Sig{Variadic: types.AnyType, Ret: types.AnyType}), rtFn("InterpDict"))
 )

@@ -220,6 +220,13 @@ func (c *checker) builderIn(recv types.Type) builtin.In {
 func (c *checker) signatureCall(e *ast.Call, ci *CallInfo, sig builtin.Sig) types.Type {
 	c.args(e, sig.Params, sig.Min(), sig.Variadic)
 	ci.Params = sig.Params
+	if sig.Variadic != nil {
+		// A parameter per argument beyond them, which lower converts each argument to.
+		ci.Params = append([]types.Type(nil), sig.Params...)
+		for len(ci.Params) < len(e.Args) {
+			ci.Params = append(ci.Params, sig.Variadic)
+		}
+	}
 	ci.Ret = sig.Ret
 	return c.recordCall(e, ci)
 }

@@ -5,6 +5,7 @@ import (
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
+	"strings"
 )
 
 // typeExpr resolves a written type in the current scope.
@@ -144,6 +145,9 @@ func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
 	if name == "Scope" {
 		return &types.Handle{Kind: types.ScopeH}
 	}
+	if ct := c.interpreterTypeName(t, scope); ct != nil {
+		return ct
+	}
 	c.errorf(t.Name, "unknown type `%s`", name)
 	return types.InvalidType
 }
@@ -227,3 +231,39 @@ func (c *checker) aliasType(t *ast.NamedType, alias *ast.TypeAliasDecl, obj *typ
 // aliasResolving marks an alias whose type is being resolved (an invalid type of its own, so
 // that a cycle is found and gives Invalid).
 var aliasResolving types.Type = &types.Basic{Kind: types.Invalid, Name: "invalid type"}
+
+// interpreterTypeName is the type of a builtin type name as the interpreter spells it
+// (EVERYDAY.md §7.5): any letter case for the basic types (`Int`, `Bool`, `Str`, `I32`), and the
+// containers `dict`/`map`/`object` (a string-keyed map of any values), `array`/`list` (an array)
+// and `tuple`, bare or with type arguments the interpreter does not check (`Dict<string, int>`,
+// `List<T>`); nil for any other name.
+func (c *checker) interpreterTypeName(t *ast.NamedType, scope *types.Scope) types.Type {
+	lower := strings.ToLower(t.Name.Name)
+	if b, ok := basicTypeNames[lower]; ok && len(t.Args) == 0 {
+		return b
+	}
+	args := make([]types.Type, len(t.Args))
+	for i, a := range t.Args {
+		args[i] = c.typeExprIn(a, scope)
+	}
+	switch lower {
+	case "dict", "map", "object":
+		if len(args) == 2 && comparableKey(args[0]) {
+			return &types.MapT{Key: args[0], Val: args[1]}
+		}
+		return &types.MapT{Key: types.StringType, Val: types.AnyType}
+	case "array", "list", "vec":
+		if len(args) == 1 {
+			return &types.Array{Elem: args[0]}
+		}
+		return &types.Array{Elem: types.AnyType}
+	case "tuple":
+		return types.AnyType // a tuple of any length: dynamic
+	case "set":
+		if len(args) == 1 {
+			return &types.SetT{Elem: args[0]}
+		}
+		return &types.SetT{Elem: c.newVar()}
+	}
+	return nil
+}
