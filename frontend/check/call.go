@@ -359,7 +359,7 @@ func (c *checker) selectorCall(e *ast.Call, sel *ast.Selector, expected types.Ty
 			case types.ObjImport:
 				id.Obj = obj
 				member := obj.Members.LookupLocal(sel.Name.Name)
-				if member == nil || !isExported(member) {
+				if member == nil || !IsExported(member) {
 					c.errorf(sel.Name, "`%s` has no exported member `%s`", id.Name, sel.Name.Name)
 					c.argsUnchecked(e)
 					return types.InvalidType, true
@@ -572,7 +572,7 @@ func (c *checker) importedType(x ast.Expr) *types.Object {
 		return nil
 	}
 	member := obj.Members.LookupLocal(sel.Name.Name)
-	if member == nil || member.Kind != types.ObjType || !isExported(member) {
+	if member == nil || member.Kind != types.ObjType || !IsExported(member) {
 		return nil
 	}
 	id.Obj = obj
@@ -607,7 +607,7 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			case types.ObjImport:
 				id.Obj = obj
 				member := obj.Members.LookupLocal(e.Name.Name)
-				if member == nil || !isExported(member) {
+				if member == nil || !IsExported(member) {
 					c.errorf(e.Name, "`%s` has no exported member `%s`", id.Name, e.Name.Name)
 					return types.InvalidType
 				}

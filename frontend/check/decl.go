@@ -194,7 +194,7 @@ func (c *checker) declareImport(f *ast.File, imp *ast.ImportDecl) {
 	}
 	members := types.NewScope(nil)
 	for n, obj := range c.fileScope[target].Names() {
-		if isExported(obj) {
+		if IsExported(obj) {
 			members.Insert(&types.Object{Name: n, Kind: obj.Kind, Type: obj.Type, Decl: obj.Decl, Def: obj.Def, Sig: obj.Sig, Global: true})
 		}
 	}
@@ -231,7 +231,8 @@ func (c *checker) importTarget(from *ast.File, imp *ast.ImportDecl) *ast.File {
 	return nil
 }
 
-func isExported(obj *types.Object) bool {
+// IsExported reports whether another file may name obj: it is declared `export`.
+func IsExported(obj *types.Object) bool {
 	switch d := obj.Decl.(type) {
 	case *ast.FuncDecl:
 		return d.Export
