@@ -183,11 +183,11 @@ func (s *snapshot) fallbackAt(ref *nameRef) string {
 }
 
 func (s *snapshot) location(ref *nameRef) protocol.Location {
-	path, l1, c1, _ := s.where(ref.id.Start)
-	_, l2, c2, _ := s.where(ref.id.End)
-	return protocol.Location{URI: uriOf(path), Range: protocol.Range{
-		Start: protocol.Position{Line: protocol.UInteger(l1), Character: protocol.UInteger(c1)},
-		End:   protocol.Position{Line: protocol.UInteger(l2), Character: protocol.UInteger(c2)}}}
+	r, file, ok := s.protocolRange(ref.id.Start, ref.id.End)
+	if !ok {
+		return protocol.Location{}
+	}
+	return protocol.Location{URI: uriOf(file.Name), Range: r}
 }
 
 func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (any, error) {

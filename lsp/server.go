@@ -64,6 +64,7 @@ func NewServer() *Server {
 		TextDocumentFormatting:     s.formatting,
 		TextDocumentRename:         s.rename,
 		TextDocumentPrepareRename:  s.prepareRename,
+		TextDocumentCodeAction:     s.codeAction,
 	}
 	return s
 }
@@ -80,6 +81,7 @@ func (s *Server) initialize(ctx *glsp.Context, params *protocol.InitializeParams
 	caps.TextDocumentSync = &protocol.TextDocumentSyncOptions{OpenClose: &protocol.True, Change: &incremental}
 	caps.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{".", ":"}}
 	caps.RenameProvider = &protocol.RenameOptions{PrepareProvider: &protocol.True}
+	caps.CodeActionProvider = &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}}
 	version := Version
 	return protocol.InitializeResult{
 		Capabilities: caps,
@@ -193,7 +195,7 @@ func (s *Server) analyze(ctx *glsp.Context, d *document) {
 	}
 	version := protocol.UInteger(d.version)
 	ctx.Notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{
-		URI: d.uri, Version: &version, Diagnostics: diagnostics(d.snap, d.uri),
+		URI: d.uri, Version: &version, Diagnostics: diagnostics(d.snap),
 	})
 }
 
