@@ -39,6 +39,7 @@ type nameRef struct {
 	file *source.File
 	sel  *ast.Selector // the selector whose member name id is, if any
 	call *ast.Call     // the call of a builtin method id names, if any
+	typ  bool          // id names a type where a type is written (`i64` has no key)
 	// scope is the node whose extent a local of the document, declared by this name, is
 	// visible in (a block, a function, a loop, a match arm): completion offers it there only.
 	scope ast.Node
@@ -128,6 +129,9 @@ func (s *snapshot) index(f *ast.File) {
 		}
 		if sel, ok := parent.(*ast.Selector); ok && sel.Name == id {
 			ref.sel = sel
+		}
+		if nt, ok := parent.(*ast.NamedType); ok && nt.Name == id {
+			ref.typ = true
 		}
 		if ref.key != nil {
 			d := s.decls[ref.key]

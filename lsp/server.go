@@ -65,6 +65,8 @@ func NewServer() *Server {
 		TextDocumentRename:         s.rename,
 		TextDocumentPrepareRename:  s.prepareRename,
 		TextDocumentCodeAction:     s.codeAction,
+
+		TextDocumentSemanticTokensFull: s.semanticTokensFull,
 	}
 	return s
 }
@@ -81,6 +83,7 @@ func (s *Server) initialize(ctx *glsp.Context, params *protocol.InitializeParams
 	caps.TextDocumentSync = &protocol.TextDocumentSyncOptions{OpenClose: &protocol.True, Change: &incremental}
 	caps.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{".", ":"}}
 	caps.RenameProvider = &protocol.RenameOptions{PrepareProvider: &protocol.True}
+	caps.SemanticTokensProvider = &protocol.SemanticTokensOptions{Legend: semanticLegend(), Full: true}
 	caps.CodeActionProvider = &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}}
 	version := Version
 	return protocol.InitializeResult{
