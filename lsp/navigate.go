@@ -125,6 +125,13 @@ func describeObject(o *types.Object, ref *nameRef) string {
 }
 
 func describeSig(name string, sig *types.Signature) string {
+	label, _ := signatureLabel(name, sig)
+	return label
+}
+
+// signatureLabel is `async fn T.name<U>(a: A, b: B): R` and the spans (byte offsets) of its
+// parameters in it.
+func signatureLabel(name string, sig *types.Signature) (string, [][2]int) {
 	var b strings.Builder
 	if sig.Async {
 		b.WriteString("async ")
@@ -141,21 +148,24 @@ func describeSig(name string, sig *types.Signature) string {
 		}
 		b.WriteString("<" + strings.Join(names, ", ") + ">")
 	}
+	var spans [][2]int
 	b.WriteString("(")
 	for i, t := range sig.Params {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		start := b.Len()
 		if i < len(sig.ParamNames) {
 			b.WriteString(sig.ParamNames[i] + ": ")
 		}
 		b.WriteString(describeType(t))
+		spans = append(spans, [2]int{start, b.Len()})
 	}
 	b.WriteString(")")
 	if sig.Ret != nil {
 		b.WriteString(": " + describeType(sig.Ret))
 	}
-	return b.String()
+	return b.String(), spans
 }
 
 // fallbackAt says why the value named by ref is dynamic, if the checker recorded a fallback

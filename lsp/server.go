@@ -65,6 +65,7 @@ func NewServer() *Server {
 		TextDocumentRename:         s.rename,
 		TextDocumentPrepareRename:  s.prepareRename,
 		TextDocumentCodeAction:     s.codeAction,
+		TextDocumentSignatureHelp:  s.signatureHelp,
 
 		TextDocumentSemanticTokensFull: s.semanticTokensFull,
 	}
@@ -84,6 +85,7 @@ func (s *Server) initialize(ctx *glsp.Context, params *protocol.InitializeParams
 	caps.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{".", ":"}}
 	caps.RenameProvider = &protocol.RenameOptions{PrepareProvider: &protocol.True}
 	caps.SemanticTokensProvider = &protocol.SemanticTokensOptions{Legend: semanticLegend(), Full: true}
+	caps.SignatureHelpProvider = &protocol.SignatureHelpOptions{TriggerCharacters: []string{"(", ","}}
 	caps.CodeActionProvider = &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}}
 	version := Version
 	return protocol.InitializeResult{
