@@ -38,6 +38,10 @@ type nameRef struct {
 	file *source.File
 	sel  *ast.Selector // the selector whose member name id is, if any
 	call *ast.Call     // the call of a builtin method id names, if any
+	typ  bool          // id names a type where a type is written (`i64` has no key)
+	// scope is the node whose extent a local of the document, declared by this name, is
+	// visible in (a block, a function, a loop, a match arm): completion offers it there only.
+	scope ast.Node
 }
 
 // analyze loads and checks the program whose entry is path holding text. A file that does not
@@ -128,11 +132,16 @@ func (s *snapshot) index(f *ast.File) {
 				ref.key = goMemberRef(s.info, sel, stack) // `strings.ToUpper`, `b.WriteString`
 			}
 		}
+		if nt, ok := parent.(*ast.NamedType); ok && nt.Name == id {
+			ref.typ = true
+		}
 		if ref.key != nil {
-			if d := s.decls[ref.key]; ref.decl && (d == nil || !d.decl) {
+			d := s.decls[ref.key]
+			if ref.decl && (d == nil || !d.decl) || d == nil && ref.isFirstUseOfObject() {
 				s.decls[ref.key] = ref
-			} else if d == nil && ref.isFirstUseOfObject() {
-				s.decls[ref.key] = ref
+				if own {
+					ref.scope = scopeOf(ref.key, stack)
+				}
 			}
 		}
 		if own {
@@ -143,6 +152,22 @@ func (s *snapshot) index(f *ast.File) {
 		}
 		return true
 	})
+}
+
+// scopeOf is the innermost node of stack (the ancestors of a declaring name) that a local
+// declared there is visible in; nil for what is not a local.
+func scopeOf(key any, stack []ast.Node) ast.Node {
+	if obj, ok := key.(*types.Object); !ok || obj.Global {
+		return nil
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.Block, *ast.FuncDecl, *ast.Lambda, *ast.ForInStmt, *ast.ForCStmt, *ast.Arm,
+			*ast.TryStmt, *ast.IfStmt, *ast.WhileStmt, *ast.AsyncBlock, *ast.Match:
+			return stack[i]
+		}
+	}
+	return nil
 }
 
 // isFirstUseOfObject: the checker sets Obj on the name that declares an object too, and the
@@ -174,6 +199,9 @@ func (s *snapshot) resolve(id *ast.Ident, parent ast.Node) (key any, decl bool) 
 			}
 			if id.Obj != nil {
 				return id.Obj, false
+			}
+			if v := variantOf(p); v != nil {
+				return v, false // `Shape::Disc(…)`, `geo.Shape::Disc(…)`: a variant called
 			}
 			return nil, false
 		}
@@ -219,6 +247,21 @@ func (s *snapshot) resolve(id *ast.Ident, parent ast.Node) (key any, decl bool) 
 		return id.Obj, false
 	}
 	return nil, false
+}
+
+// variantOf is the variant a selector names on an enum type, or nil.
+func variantOf(sel *ast.Selector) *types.VariantDef {
+	var typeName *ast.Ident
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.Ident:
+		typeName = x
+	case *ast.Selector:
+		typeName = x.Name
+	}
+	if typeName == nil || typeName.Obj == nil || typeName.Obj.Kind != types.ObjType || typeName.Obj.Def == nil || !typeName.Obj.Def.Enum {
+		return nil
+	}
+	return typeName.Obj.Def.Variant(sel.Name.Name)
 }
 
 // structDefOf finds the definition of the struct declaring field f.

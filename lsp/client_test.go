@@ -24,6 +24,12 @@ const testURI = "file:///work/prog.adesh"
 
 func newClient(t testing.TB) *client {
 	t.Helper()
+	return newClientIn(t, "")
+}
+
+// newClientIn starts a server whose workspace folder is root ("" for none).
+func newClientIn(t testing.TB, root string) *client {
+	t.Helper()
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
 	c := &client{t: t, w: clientW, in: make(chan map[string]json.RawMessage, 1000), done: make(chan error, 1)}
@@ -61,7 +67,11 @@ func newClient(t testing.TB) *client {
 		clientW.Close()
 	})
 	var init map[string]any
-	c.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}, &init)
+	var rootURI any
+	if root != "" {
+		rootURI = uriOf(root)
+	}
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": rootURI, "capabilities": map[string]any{}}, &init)
 	if _, ok := init["capabilities"]; !ok {
 		t.Fatalf("initialize answered %v", init)
 	}
@@ -205,4 +215,20 @@ func at(t testing.TB, text, marker string, delta int) map[string]any {
 
 func (c *client) at(text, marker string, delta int) map[string]any {
 	return map[string]any{"textDocument": map[string]any{"uri": testURI}, "position": at(c.t, text, marker, delta)}
+}
+
+// openAt opens the document uri holding text and returns its diagnostics.
+func (c *client) openAt(uri, text string) publishedDiags {
+	c.t.Helper()
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "adesh", "version": 1, "text": text}})
+	got := c.published()
+	if got.URI != uri {
+		c.t.Fatalf("diagnostics published for %s, want %s", got.URI, uri)
+	}
+	return got
+}
+
+// atIn is c.at in the document uri.
+func (c *client) atIn(uri, text, marker string, delta int) map[string]any {
+	return map[string]any{"textDocument": map[string]any{"uri": uri}, "position": at(c.t, text, marker, delta)}
 }

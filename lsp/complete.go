@@ -74,8 +74,8 @@ func (d *document) lookup(name string, before int) *nameRef {
 		}
 		var last, any *nameRef
 		for _, r := range snap.names {
-			if r.id.Name != name || r.key == nil || r.sel != nil {
-				continue
+			if r.id.Name != name || r.key == nil || r.sel != nil && !isTypeObject(r.key) {
+				continue // a member's name, unless it is a type's (`geo.Shape`)
 			}
 			if any == nil {
 				any = r
@@ -110,6 +110,14 @@ func (d *document) members(name string, before int, static bool) []protocol.Comp
 	obj, _ := ref.key.(*types.Object)
 	if obj != nil && obj.Kind == types.ObjGoPackage {
 		return sorted(goPackageMembers(obj.GoPkg))
+	}
+	if obj != nil && obj.Kind == types.ObjImport && obj.Members != nil && !static {
+		var items []protocol.CompletionItem
+		for _, name := range exportedNames(obj) {
+			m := obj.Members.LookupLocal(name)
+			items = append(items, item(name, completionKind(m), describeObject(m, nil)))
+		}
+		return items
 	}
 	if obj != nil && obj.Kind == types.ObjType && obj.Def != nil {
 		var items []protocol.CompletionItem
@@ -164,25 +172,21 @@ func staticMembers(module builtin.Kind) []protocol.CompletionItem {
 	return sorted(items)
 }
 
-// scopeNames lists the names declared in the document, the predeclared functions and the
+// scopeNames lists the names visible at off (the document's globals, and the locals whose
+// scope holds off and whose declaration comes before it), the predeclared functions and the
 // keywords.
 func (s *snapshot) scopeNames(off int) []protocol.CompletionItem {
+	pos := s.pos(off)
 	var items []protocol.CompletionItem
 	for key, decl := range s.decls {
 		obj, ok := key.(*types.Object)
 		if !ok || decl.file != s.file {
 			continue
 		}
-		kind := protocol.CompletionItemKindVariable
-		switch obj.Kind {
-		case types.ObjFunc:
-			kind = protocol.CompletionItemKindFunction
-		case types.ObjType:
-			kind = protocol.CompletionItemKindStruct
-		case types.ObjConst:
-			kind = protocol.CompletionItemKindConstant
+		if decl.scope != nil && (pos < decl.scope.Pos() || pos > decl.scope.EndPos() || decl.id.Start > pos) {
+			continue
 		}
-		items = append(items, item(obj.Name, kind, describeObject(obj, decl)))
+		items = append(items, item(obj.Name, completionKind(obj), describeObject(obj, decl)))
 	}
 	for _, r := range builtin.All() {
 		if r.Of == builtin.Global && !r.Static {
@@ -193,6 +197,28 @@ func (s *snapshot) scopeNames(off int) []protocol.CompletionItem {
 		items = append(items, item(kw, protocol.CompletionItemKindKeyword, "keyword"))
 	}
 	return sorted(items)
+}
+
+func completionKind(obj *types.Object) protocol.CompletionItemKind {
+	switch obj.Kind {
+	case types.ObjFunc:
+		return protocol.CompletionItemKindFunction
+	case types.ObjType:
+		if obj.Def != nil && obj.Def.Enum {
+			return protocol.CompletionItemKindEnum
+		}
+		return protocol.CompletionItemKindStruct
+	case types.ObjConst:
+		return protocol.CompletionItemKindConstant
+	case types.ObjImport:
+		return protocol.CompletionItemKindModule
+	}
+	return protocol.CompletionItemKindVariable
+}
+
+func isTypeObject(key any) bool {
+	obj, ok := key.(*types.Object)
+	return ok && obj.Kind == types.ObjType
 }
 
 func item(label string, kind protocol.CompletionItemKind, detail string) protocol.CompletionItem {

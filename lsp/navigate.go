@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"fmt"
+	"path"
+	"sort"
 	"strings"
 
 	"github.com/tliron/glsp"
@@ -9,6 +11,7 @@ import (
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/check"
 	"adesh2go/frontend/syntax"
 	"adesh2go/frontend/types"
 )
@@ -75,6 +78,9 @@ func (s *snapshot) describe(ref *nameRef) string {
 		sig = fmt.Sprintf("%s: %s", ref.id.Name, describeType(t))
 	}
 	text := "```adesh\n" + sig + "\n```"
+	if obj, ok := ref.key.(*types.Object); ok && obj.Kind == types.ObjImport && obj.Members != nil {
+		text += "\n\nexports " + strings.Join(exportedNames(obj), ", ")
+	}
 	if why := s.fallbackAt(ref); why != "" {
 		text += "\n\n" + why
 	}
@@ -83,7 +89,7 @@ func (s *snapshot) describe(ref *nameRef) string {
 
 func describeObject(o *types.Object, ref *nameRef) string {
 	t := o.Type
-	if ref.id.TypeOf() != nil && o.Kind != types.ObjFunc && o.Kind != types.ObjType {
+	if ref != nil && ref.id.TypeOf() != nil && o.Kind != types.ObjFunc && o.Kind != types.ObjType {
 		t = ref.id.TypeOf() // narrowed at this use
 	}
 	switch o.Kind {
@@ -112,6 +118,9 @@ func describeObject(o *types.Object, ref *nameRef) string {
 	case types.ObjBuiltin:
 		return fmt.Sprintf("(builtin) %s: %s", o.Name, describeType(t))
 	case types.ObjImport:
+		if imp, ok := o.Decl.(*ast.ImportDecl); ok && imp.Path != nil {
+			return fmt.Sprintf("(import) %s: %q", o.Name, imp.Path.Value)
+		}
 		return "(import) " + o.Name
 	case types.ObjGoPackage:
 		return describeGoPackage(o.Name, o.GoPkg)
@@ -120,6 +129,13 @@ func describeObject(o *types.Object, ref *nameRef) string {
 }
 
 func describeSig(name string, sig *types.Signature) string {
+	label, _ := signatureLabel(name, sig)
+	return label
+}
+
+// signatureLabel is `async fn T.name<U>(a: A, b: B): R` and the spans (byte offsets) of its
+// parameters in it.
+func signatureLabel(name string, sig *types.Signature) (string, [][2]int) {
 	var b strings.Builder
 	if sig.Async {
 		b.WriteString("async ")
@@ -136,21 +152,24 @@ func describeSig(name string, sig *types.Signature) string {
 		}
 		b.WriteString("<" + strings.Join(names, ", ") + ">")
 	}
+	var spans [][2]int
 	b.WriteString("(")
 	for i, t := range sig.Params {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		start := b.Len()
 		if i < len(sig.ParamNames) {
 			b.WriteString(sig.ParamNames[i] + ": ")
 		}
 		b.WriteString(describeType(t))
+		spans = append(spans, [2]int{start, b.Len()})
 	}
 	b.WriteString(")")
 	if sig.Ret != nil {
 		b.WriteString(": " + describeType(sig.Ret))
 	}
-	return b.String()
+	return b.String(), spans
 }
 
 // fallbackAt says why the value named by ref is dynamic, if the checker recorded a fallback
@@ -178,11 +197,11 @@ func (s *snapshot) fallbackAt(ref *nameRef) string {
 }
 
 func (s *snapshot) location(ref *nameRef) protocol.Location {
-	path, l1, c1, _ := s.where(ref.id.Start)
-	_, l2, c2, _ := s.where(ref.id.End)
-	return protocol.Location{URI: uriOf(path), Range: protocol.Range{
-		Start: protocol.Position{Line: protocol.UInteger(l1), Character: protocol.UInteger(c1)},
-		End:   protocol.Position{Line: protocol.UInteger(l2), Character: protocol.UInteger(c2)}}}
+	r, file, ok := s.protocolRange(ref.id.Start, ref.id.End)
+	if !ok {
+		return protocol.Location{}
+	}
+	return protocol.Location{URI: uriOf(file.Name), Range: r}
 }
 
 func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (any, error) {
@@ -197,6 +216,9 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 	if g, ok := ref.key.(goRef); ok {
 		return snap.goDefinition(g), nil
 	}
+	if file := snap.importedFile(ref.key); file != "" {
+		return []protocol.Location{{URI: uriOf(file)}}, nil // an import's name: the file it names
+	}
 	decl := snap.decls[ref.key]
 	if decl == nil {
 		return nil, nil // a builtin: declared nowhere in the program
@@ -208,14 +230,25 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 	return []protocol.Location{loc}, nil
 }
 
-// occurrences are the names of the document that denote what ref denotes.
-func (s *snapshot) occurrences(ref *nameRef) []*nameRef {
-	if ref == nil || ref.key == nil {
-		return nil
+// importedFile is the path of the file an import's name (key) stands for, or "".
+func (s *snapshot) importedFile(key any) string {
+	obj, ok := key.(*types.Object)
+	if !ok || obj.Kind != types.ObjImport {
+		return ""
 	}
-	return s.byKey[ref.key]
+	imp, ok := obj.Decl.(*ast.ImportDecl)
+	if !ok || imp.Path == nil {
+		return ""
+	}
+	f := s.prog.Fset.File(imp.Pos())
+	if f == nil {
+		return ""
+	}
+	return path.Clean(path.Join(path.Dir(f.Name), imp.Path.Value))
 }
 
+// references finds the names that denote what the name under the cursor denotes, in the
+// document and in every file of the workspace that may name it (occurrencesAcross).
 func (s *Server) references(ctx *glsp.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
 	d, snap := s.snap(p.TextDocument.URI)
 	if snap == nil {
@@ -223,13 +256,11 @@ func (s *Server) references(ctx *glsp.Context, p *protocol.ReferenceParams) ([]p
 	}
 	ref := snap.nameAt(snap.offsetOf(p.Position))
 	locs := []protocol.Location{}
-	for _, r := range snap.occurrences(ref) {
-		if snap.decls[r.key] == r && !p.Context.IncludeDeclaration {
+	for _, o := range s.occurrencesAcross(d, snap, ref) {
+		if o.isDecl() && !p.Context.IncludeDeclaration {
 			continue
 		}
-		loc := snap.location(r)
-		loc.URI = d.uri
-		locs = append(locs, loc)
+		locs = append(locs, o.location())
 	}
 	return locs, nil
 }
@@ -253,14 +284,16 @@ func (s *snapshot) renameable(ref *nameRef) error {
 		return fmt.Errorf("there is no name here that the program declares")
 	}
 	if s.decls[ref.key] == nil {
+		if obj, ok := ref.key.(*types.Object); ok && obj.Kind == types.ObjImport {
+			return fmt.Errorf("the import names no `%s`: give it a name (`as %s`) to rename it", ref.id.Name, ref.id.Name)
+		}
 		return fmt.Errorf("`%s` is predeclared: it cannot be renamed", ref.id.Name)
-	}
-	if d := s.decls[ref.key]; d.file != s.file {
-		return fmt.Errorf("`%s` is declared in %s: rename it there", ref.id.Name, d.file.Name)
 	}
 	return nil
 }
 
+// rename changes the name in every file that names what it denotes: the declaring file and
+// the files that import it, open or not.
 func (s *Server) rename(ctx *glsp.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
 	d, snap := s.snap(p.TextDocument.URI)
 	if snap == nil {
@@ -273,12 +306,25 @@ func (s *Server) rename(ctx *glsp.Context, p *protocol.RenameParams) (*protocol.
 	if !syntax.IsName(p.NewName) {
 		return nil, fmt.Errorf("`%s` is not a name: a name is a letter or `_`, then letters, digits and `_`, and not a keyword", p.NewName)
 	}
-	var edits []protocol.TextEdit
-	for _, r := range snap.occurrences(ref) {
-		if snap.text[snap.file.Offset(r.id.Start):snap.file.Offset(r.id.End)] != r.id.Name {
+	changes := map[string][]protocol.TextEdit{}
+	for _, o := range s.occurrencesAcross(d, snap, ref) {
+		start, end := o.snap.file.Offset(o.ref.id.Start), o.snap.file.Offset(o.ref.id.End)
+		if o.snap.text[start:end] != o.ref.id.Name {
 			continue // `this`, the receiver, is not renamed
 		}
-		edits = append(edits, protocol.TextEdit{Range: snap.rangeOf(snap.file.Offset(r.id.Start), snap.file.Offset(r.id.End)), NewText: p.NewName})
+		changes[o.uri] = append(changes[o.uri], protocol.TextEdit{Range: o.snap.rangeOf(start, end), NewText: p.NewName})
 	}
-	return &protocol.WorkspaceEdit{Changes: map[string][]protocol.TextEdit{d.uri: edits}}, nil
+	return &protocol.WorkspaceEdit{Changes: changes}, nil
+}
+
+// exportedNames are the names an import gives, sorted.
+func exportedNames(imp *types.Object) []string {
+	var names []string
+	for name, obj := range imp.Members.Names() {
+		if check.IsExported(obj) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
 }

@@ -2,6 +2,10 @@
 // definition, references, document symbols, completion, formatting and rename, over the
 // Language Server Protocol (3.16, glsp's protocol package).
 //
+// Names are followed across files (workspace.go): definition, hover and completion through the
+// program's imports, references and rename in every file of the workspace that imports the
+// declaring file, open in the editor or read from disk.
+//
 // Every change re-parses and re-checks the document's program from scratch (the whole
 // front end takes milliseconds for thousands of lines; see BenchmarkDiagnosticsAfterEdit), so
 // there is no incremental state to get wrong. Requests are served in order, one at a time.
@@ -22,6 +26,7 @@ import (
 type Server struct {
 	mu      sync.Mutex
 	docs    map[string]*document // by URI
+	roots   []string             // the workspace folders
 	handler protocol.Handler
 }
 
@@ -59,6 +64,10 @@ func NewServer() *Server {
 		TextDocumentFormatting:     s.formatting,
 		TextDocumentRename:         s.rename,
 		TextDocumentPrepareRename:  s.prepareRename,
+		TextDocumentCodeAction:     s.codeAction,
+		TextDocumentSignatureHelp:  s.signatureHelp,
+
+		TextDocumentSemanticTokensFull: s.semanticTokensFull,
 	}
 	return s
 }
@@ -69,11 +78,15 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 }
 
 func (s *Server) initialize(ctx *glsp.Context, params *protocol.InitializeParams) (any, error) {
+	s.setRoots(params)
 	caps := s.handler.CreateServerCapabilities()
 	incremental := protocol.TextDocumentSyncKindIncremental
 	caps.TextDocumentSync = &protocol.TextDocumentSyncOptions{OpenClose: &protocol.True, Change: &incremental}
 	caps.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{".", ":"}}
 	caps.RenameProvider = &protocol.RenameOptions{PrepareProvider: &protocol.True}
+	caps.SemanticTokensProvider = &protocol.SemanticTokensOptions{Legend: semanticLegend(), Full: true}
+	caps.SignatureHelpProvider = &protocol.SignatureHelpOptions{TriggerCharacters: []string{"(", ","}}
+	caps.CodeActionProvider = &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}}
 	version := Version
 	return protocol.InitializeResult{
 		Capabilities: caps,
@@ -187,7 +200,7 @@ func (s *Server) analyze(ctx *glsp.Context, d *document) {
 	}
 	version := protocol.UInteger(d.version)
 	ctx.Notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{
-		URI: d.uri, Version: &version, Diagnostics: diagnostics(d.snap, d.uri),
+		URI: d.uri, Version: &version, Diagnostics: diagnostics(d.snap),
 	})
 }
 

@@ -155,8 +155,11 @@ func (c *checker) call(e *ast.Call, expected types.Type) types.Type {
 		if id, ok := e.Fun.(*ast.Ident); ok {
 			// A lambda that calls the variable its own `let` defines: the variable's type is
 			// what the lambda is, not known while its body is checked.
-			c.errorf(e.Fun, "the type of `%s` is not known here, inside its own value", id.Name).
+			d := c.errorf(e.Fun, "the type of `%s` is not known here, inside its own value", id.Name).
 				WithHelp("give the lambda's parameters and result types (`(n: i64): i64 => …`), or `%s` a type annotation", id.Name)
+			if obj := c.scope.Lookup(id.Name); obj != nil {
+				c.wantAnnotation(d, obj)
+			}
 			c.argsUnchecked(e)
 			return types.InvalidType
 		}
@@ -561,9 +564,7 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			return types.InvalidType, true
 		}
 		d := c.errorf(sel.Name, "`%s` has no method `%s`", typeString(rt), name)
-		if h := awaitHelp(sel.X, rt, name, true); h != "" {
-			d.WithHelp("%s", h)
-		} else {
+		if !awaitHelp(d, sel.X, rt, name, true) {
 			d.DidYouMean(name, memberNames(recv))
 		}
 		c.argsUnchecked(e)
@@ -756,9 +757,7 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			return types.InvalidType
 		}
 		d := c.errorf(e.Name, "`%s` has no field `%s`", typeString(rt), name)
-		if h := awaitHelp(e.X, rt, name, false); h != "" {
-			d.WithHelp("%s", h)
-		} else {
+		if !awaitHelp(d, e.X, rt, name, false) {
 			d.DidYouMean(name, memberNames(rt))
 		}
 		return types.InvalidType

@@ -168,6 +168,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	c.dynResults, c.literalLets = dynResults, literalLets
 	c.run()
 	settleTypes(c.info)
+	c.annotationFixes()
 	return c.info
 }
 
@@ -210,6 +211,10 @@ type checker struct {
 	universe      *types.Scope
 	fileScope     map[*ast.File]*types.Scope
 	fileOf        map[*types.Object]*ast.File
+
+	// annotations are the errors whose fix, a type annotation, waits for the type the
+	// checking of the whole program gives the declaration (annotationFixes).
+	annotations []pendingAnnotation
 
 	fn      *FuncInfo    // the function being checked
 	scope   *types.Scope // the innermost scope

@@ -243,10 +243,19 @@ func (c *checker) importTarget(from *ast.File, imp *ast.ImportDecl) *ast.File {
 	return nil
 }
 
+// isExported is IsExported, and a test function a file exports by being a test file's.
 func (c *checker) isExported(obj *types.Object) bool {
+	if d, ok := obj.Decl.(*ast.FuncDecl); ok && c.exportedTests[d] {
+		return true
+	}
+	return IsExported(obj)
+}
+
+// IsExported reports whether another file may name obj: it is declared `export`.
+func IsExported(obj *types.Object) bool {
 	switch d := obj.Decl.(type) {
 	case *ast.FuncDecl:
-		return d.Export || c.exportedTests[d]
+		return d.Export
 	case *ast.StructDecl:
 		return d.Export
 	case *ast.EnumDecl:

@@ -3,6 +3,7 @@ package check
 import (
 	"adesh2go/frontend/builtin"
 	gotypes "go/types"
+	"fmt"
 	"math"
 	"slices"
 
@@ -194,7 +195,7 @@ func (c *checker) ident(e *ast.Ident, expected types.Type) types.Type {
 			obj.Type = c.newVar()
 		}
 		if obj.Type == nil {
-			c.errorf(e, "the type of `%s` is not known here, before its declaration is checked; give it a type annotation", e.Name)
+			c.wantAnnotation(c.errorf(e, "the type of `%s` is not known here, before its declaration is checked; give it a type annotation", e.Name), obj)
 			return types.InvalidType
 		}
 		c.noteCapture(obj)
@@ -1105,6 +1106,9 @@ func (c *checker) noteAwait(n ast.Node, what string) {
 			default:
 				d.WithHelp("declare it as `async fn %s(…)`", node.Name.Name)
 			}
+			if fn, ok := c.keywordBefore(node.Name, "fn"); ok {
+				d.WithFix(fmt.Sprintf("Make `%s` async", node.Name.Name), fn, fn, "async ")
+			}
 		case *ast.Lambda:
 			d.Note(node.Pos(), "this lambda is not async")
 			if p := c.fn.Parent; p != nil && p.Async {
@@ -1119,6 +1123,7 @@ func (c *checker) noteAwait(n ast.Node, what string) {
 			} else {
 				d.WithHelp("make the lambda async: `async (…) => { … }`")
 			}
+			d.WithFix("Make the lambda async", node.Pos(), node.Pos(), "async ")
 		}
 	}
 }

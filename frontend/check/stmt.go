@@ -135,9 +135,13 @@ func (c *checker) exprStmt(s *ast.ExprStmt) {
 	t := c.expr(s.X, nil)
 	if f, ok := types.Resolve(t).(*types.Future); ok && f.Src != builtin.EagerSend {
 		if !c.probing {
-			c.diags.Warnf(s.X.Pos(), s.X.EndPos(), diag.FutureNotAwaited,
+			d := c.diags.Warnf(s.X.Pos(), s.X.EndPos(), diag.FutureNotAwaited,
 				"this future is never awaited; it is spawned as a task").
 				WithHelp("write `await` before it to wait for it, or `spawn(…)` to run it on its own")
+			if c.fn == nil || c.fn.Async {
+				d.WithFix("Add `await`", s.X.Pos(), s.X.Pos(), "await ")
+			}
+			d.WithFixEdits("Spawn it: `spawn(…)`", diag.Edit{Pos: s.X.Pos(), End: s.X.Pos(), Text: "spawn("}, diag.Edit{Pos: s.X.EndPos(), End: s.X.EndPos(), Text: ")"})
 		}
 		c.info.Spawned[s] = true
 	}

@@ -3,6 +3,7 @@ package check
 import (
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
+	"adesh2go/frontend/diag"
 	"adesh2go/frontend/types"
 )
 
@@ -47,11 +48,11 @@ func memberNames(t types.Type) []string {
 	return out
 }
 
-// awaitHelp is the help for a method or field asked of a future: its result has it once awaited
-// (`(await v).unwrap()`); "" when t is no future.
-func awaitHelp(x ast.Expr, t types.Type, member string, call bool) string {
+// awaitHelp gives d the help and the fix for a method or field asked of a future: its result
+// has it once awaited (`(await v).unwrap()`); false when t is no future.
+func awaitHelp(d *diag.Diagnostic, x ast.Expr, t types.Type, member string, call bool) bool {
 	if !types.IsFuture(types.Resolve(t)) {
-		return ""
+		return false
 	}
 	name := "…"
 	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
@@ -61,5 +62,7 @@ func awaitHelp(x ast.Expr, t types.Type, member string, call bool) string {
 	if call {
 		use += "(…)"
 	}
-	return "add `await`: `(await " + name + ")" + use + "` uses the result of the future"
+	d.WithHelp("add `await`: `(await %s)%s` uses the result of the future", name, use)
+	d.WithFixEdits("Add `await`", diag.Edit{Pos: x.Pos(), End: x.Pos(), Text: "(await "}, diag.Edit{Pos: x.EndPos(), End: x.EndPos(), Text: ")"})
+	return true
 }

@@ -75,11 +75,13 @@ func (c *checker) namedType(t *ast.NamedType, scope *types.Scope) types.Type {
 			c.errorf(t.Pkg, "unknown import `%s`", t.Pkg.Name)
 			return types.InvalidType
 		}
+		t.Pkg.Obj = imp
 		obj := imp.Members.LookupLocal(name)
 		if obj == nil || obj.Kind != types.ObjType || !c.isExported(obj) {
 			c.errorf(t.Name, "`%s` has no exported type `%s`", t.Pkg.Name, name)
 			return types.InvalidType
 		}
+		t.Name.Obj = obj
 		return c.instantiateNamed(t, obj, scope)
 	}
 	if obj := scope.Lookup(name); obj != nil && obj.Kind == types.ObjType {

@@ -1,6 +1,8 @@
 package concurrency
 
 import (
+	"fmt"
+
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
@@ -64,12 +66,14 @@ func (a *analysis) checkThreads() {
 				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
 					"this thread changes the captured variable `%s`, which other threads may use at the same time", obj.Name).
 					Note(call.Pos(), "%s", a.threadStartNote(call)).
-					WithHelp("keep `%s` in a `thread.Mutex` (`thread.Mutex.new(…)`, changed with `m.with(fn(v) { … })`) or an atomic (`thread.Atomic.AtomicI64.new(…)`)", obj.Name)
+					WithHelp("keep `%s` in a `thread.Mutex` (`thread.Mutex.new(…)`, changed with `m.with(fn(v) { … })`) or an atomic (`thread.Atomic.AtomicI64.new(…)`)", obj.Name).
+					WithFixEdits(fmt.Sprintf("Keep `%s` in a thread.Mutex (its uses then go through `%s.with(fn(v) { … })`)", obj.Name, obj.Name), a.mutexEdits(obj)...)
 			} else if obj, at := a.writeWhileThreadReads(fi, call); obj != nil {
 				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
 					"this changes `%s` while a thread that reads it may be running", obj.Name).
 					Note(call.Pos(), "%s; it is not joined before this change", a.threadStartNote(call)).
-					WithHelp("join the thread first (`h.join()`), give the thread its own copy (`let mine = %s;` before starting it), or keep `%s` in a `thread.Mutex` or an atomic", obj.Name, obj.Name)
+					WithHelp("join the thread first (`h.join()`), give the thread its own copy (`let mine = %s;` before starting it), or keep `%s` in a `thread.Mutex` or an atomic", obj.Name, obj.Name).
+					WithFixEdits(fmt.Sprintf("Keep `%s` in a thread.Mutex (its uses then go through `%s.with(fn(v) { … })`)", obj.Name, obj.Name), a.mutexEdits(obj)...)
 			}
 		}
 	}
@@ -178,4 +182,40 @@ func (a *analysis) threadStartNote(call *ast.Call) string {
 		return "the pool runs it on one of its threads from here"
 	}
 	return "the thread is started here"
+}
+
+// mutexEdits wrap the value obj's `let` declares in a `thread.Mutex` (`thread.Mutex.new(v)`),
+// importing `thread` into the declaring file if it does not yet; none when obj is declared
+// otherwise. Its uses are left as they are: the checker then shows each one that must change.
+func (a *analysis) mutexEdits(obj *types.Object) []diag.Edit {
+	let, ok := obj.Decl.(*ast.LetStmt)
+	if !ok || let.Value == nil {
+		return nil
+	}
+	var file *ast.File
+	for _, f := range a.info.Files {
+		if let.Pos() >= f.Start && let.Pos() <= f.End {
+			file = f
+		}
+	}
+	if file == nil {
+		return nil
+	}
+	module, imported := "thread", false
+	for _, it := range file.Items {
+		if imp, ok := it.(*ast.ImportDecl); ok && imp.Module != nil && imp.Module.Name == "thread" {
+			imported = true
+			if imp.Alias != nil {
+				module = imp.Alias.Name
+			}
+		}
+	}
+	edits := []diag.Edit{
+		{Pos: let.Value.Pos(), End: let.Value.Pos(), Text: module + ".Mutex.new("},
+		{Pos: let.Value.EndPos(), End: let.Value.EndPos(), Text: ")"},
+	}
+	if !imported {
+		edits = append([]diag.Edit{{Pos: file.Start, End: file.Start, Text: "import thread;\n"}}, edits...)
+	}
+	return edits
 }

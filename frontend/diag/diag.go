@@ -56,9 +56,37 @@ type Diagnostic struct {
 	Message  string
 	Notes    []Note
 	Help     string
+	// Fixes are the edits the help names, for an editor to offer as quick fixes (the first
+	// is the preferred one); the text rendering shows the help only.
+	Fixes []Fix
 	// File names the file of a diagnostic about a whole file (it cannot be read), which has no
 	// position in it.
 	File string
+}
+
+// Fix is one way to mend a diagnostic: edits of the program's files, made together.
+type Fix struct {
+	Title string
+	Edits []Edit
+}
+
+// Edit replaces the text from Pos to End (Pos itself: an insertion) by Text.
+type Edit struct {
+	Pos, End source.Pos
+	Text     string
+}
+
+// WithFix adds a fix of one edit to d.
+func (d *Diagnostic) WithFix(title string, pos, end source.Pos, text string) *Diagnostic {
+	return d.WithFixEdits(title, Edit{Pos: pos, End: end, Text: text})
+}
+
+// WithFixEdits adds a fix of several edits to d (none: no fix).
+func (d *Diagnostic) WithFixEdits(title string, edits ...Edit) *Diagnostic {
+	if len(edits) > 0 {
+		d.Fixes = append(d.Fixes, Fix{Title: title, Edits: edits})
+	}
+	return d
 }
 
 // MaxErrors bounds the errors kept for one program, so a megabyte of garbage cannot produce a

@@ -1,6 +1,9 @@
 package diag
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+)
 
 // Closest is the candidate a misspelled name most likely meant, as rustc suggests one: the
 // nearest by edit distance (letters inserted, deleted, changed or two swapped), within a third
@@ -21,10 +24,12 @@ func Closest(name string, candidates []string) string {
 	return best
 }
 
-// DidYouMean adds the help "did you mean `x`?" when a candidate is close to name.
+// DidYouMean adds the help "did you mean `x`?" when a candidate is close to name, and the fix
+// that writes x instead: d's range is the misspelled name.
 func (d *Diagnostic) DidYouMean(name string, candidates []string) *Diagnostic {
 	if c := Closest(name, candidates); c != "" {
 		d.WithHelp("did you mean `%s`?", c)
+		d.WithFix(fmt.Sprintf("Change `%s` to `%s`", name, c), d.Pos, d.End, c)
 	}
 	return d
 }
