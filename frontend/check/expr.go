@@ -2,8 +2,8 @@ package check
 
 import (
 	"adesh2go/frontend/builtin"
-	gotypes "go/types"
 	"fmt"
+	gotypes "go/types"
 	"math"
 	"slices"
 
