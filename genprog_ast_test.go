@@ -812,7 +812,20 @@ func writeBlock(b *strings.Builder, indent string, body []gStmt) {
 	b.WriteString(indent + "}")
 }
 
+// block runs statements; the defers they register run when the block ends, however it ends
+// (LANGUAGE.md §4), the last registered first.
 func (x *gInterp) block(body []gStmt) (control, gValue) {
+	frame, mark := x.frame, len(x.frame.defers)
+	defer func() {
+		for len(frame.defers) > mark {
+			last := frame.defers[len(frame.defers)-1]
+			frame.defers = frame.defers[:len(frame.defers)-1]
+			saved := x.frame
+			x.frame = frame
+			x.block(last)
+			x.frame = saved
+		}
+	}()
 	for _, s := range body {
 		if c, v := s.exec(x); c != ctlNext {
 			return c, v
@@ -1195,7 +1208,7 @@ func (f *gFunc) write(b *strings.Builder) {
 	b.WriteString("\n\n")
 }
 
-// call runs the function in a fresh frame; its defers run on the way out, also when it throws.
+// call runs the function in a fresh frame (its body's block runs its defers, also when it throws).
 func (f *gFunc) call(x *gInterp, args []gValue) (result gValue) {
 	saved := x.frame
 	frame := &gFrame{vars: map[string]gValue{}}
@@ -1205,10 +1218,6 @@ func (f *gFunc) call(x *gInterp, args []gValue) (result gValue) {
 	x.frame = frame
 	defer func() {
 		r := recover()
-		x.frame = frame
-		for i := len(frame.defers) - 1; i >= 0; i-- {
-			x.block(frame.defers[i])
-		}
 		x.frame = saved
 		if early, ok := r.(gEarly); ok {
 			result = early.v

@@ -41,8 +41,8 @@ func writeFileAtomic(path string, b []byte) (err error) {
 		return &os.PathError{Op: "write", Path: path, Err: errors.New("not a regular file")}
 	}
 	f, err := createBeside(path)
-	if err != nil {
-		return &os.PathError{Op: "write", Path: path, Err: errors.Unwrap(err)}
+	if err != nil { // said as os.WriteFile says it: the file could not be opened
+		return &os.PathError{Op: "open", Path: path, Err: errors.Unwrap(err)}
 	}
 	defer func() {
 		if err != nil {
