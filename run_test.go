@@ -152,7 +152,10 @@ func firstDiff(want, got string) string {
 
 // TestRun compiles every program of testdata/run (and the spec examples, where they exist),
 // compares the Go it emits with its golden, builds them all in one module, vets them, and runs
-// each with 1 and with 4 workers: stdout must equal the .out file both times.
+// each with 1 and with 4 workers: stdout must equal the .out file both times. The one binary is
+// built with the race detector, so that a race the checker lets through is found here rather
+// than by a user; a build without it would compile the same Go a second time (the longest part
+// of the test) and find nothing more.
 func TestRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds programs with the go command")
@@ -171,38 +174,23 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "programs")
-	goCmd(t, dir, "build", "-trimpath", "-o", exe, "./cmd/programs")
+	goCmd(t, dir, "build", "-race", "-trimpath", "-o", exe, "./cmd/programs")
 	goCmd(t, dir, "vet", "./progs/...")
-	// The same programs under the race detector, at 4 workers only: a race the checker lets
-	// through is found here rather than by a user (one more link of the shared binary).
-	raceExe := filepath.Join(dir, "programs-race")
-	goCmd(t, dir, "build", "-race", "-o", raceExe, "./cmd/programs")
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 4)
-	run := func(p program, exe, workers string, race bool) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			runOne(t, exe, p, workers, race)
-		}()
-	}
 	for _, p := range progs {
-		run(p, exe, "1", false)
-		run(p, exe, "4", false)
-		if _, excluded := raceExcluded[p.name]; !excluded {
-			run(p, raceExe, "4", true)
+		for _, workers := range []string{"1", "4"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				runOne(t, exe, p, workers, true)
+			}()
 		}
 	}
 	wg.Wait()
 }
-
-// raceExcluded lists the run-test programs not run under the race detector, each with why. A
-// program belongs here only while a known, filed race is being removed, never to hide a new
-// one: today the known one is `.then` callbacks writing a captured local, which run in
-// parallel until issue 20 runs them one at a time (no run-test program does that yet).
-var raceExcluded = map[string]string{}
 
 // raceExitCode is the status a race-detector build exits with when it reported a race.
 const raceExitCode = 66
@@ -305,8 +293,8 @@ func runOne(t *testing.T, exe string, p program, workers string, race bool) {
 	}
 	cmd := exec.Command(exe)
 	cmd.Dir = filepath.Dir(p.entry)
-	// Each run has its own TMPDIR: the same program runs at once at 1 and 4 workers and again
-	// under the race detector, and a program's files must not meet another run's.
+	// Each run has its own TMPDIR: the same program runs at once at 1 and 4 workers, and a
+	// program's files must not meet another run's.
 	cmd.Env = append(os.Environ(), "ADESH_WORKERS="+workers, programEnv+"="+p.name, "TMPDIR="+t.TempDir())
 	if race {
 		cmd.Env = append(cmd.Env, "GORACE=exitcode="+strconv.Itoa(raceExitCode))

@@ -83,19 +83,33 @@ func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i in
 	case builtin.Int64:
 		return l.toInt64(l.builtinArg(l.expr(b, a), a, ci.Params[i]), a.TypeOf(), a)
 	case builtin.Func:
-		return l.funcArg(b, a, false)
+		return l.funcArg(b, a, paramAt(ci, i), false)
 	case builtin.FuncResult:
-		return l.funcArg(b, a, true)
+		return l.funcArg(b, a, paramAt(ci, i), true)
 	case builtin.Predicate:
-		return l.predicateArg(b, a)
+		return l.predicateArg(b, a, paramAt(ci, i))
 	}
 	return l.builtinArg(l.expr(b, a), a, ci.Params[i])
+}
+
+// builtinArgs lowers the arguments of a builtin call, each converted to its parameter's type.
+func (l *lowerer) builtinArgs(b *builder, e *ast.Call, ci *check.CallInfo) []ir.Expr {
+	xs := make([]ir.Expr, len(e.Args))
+	for i, a := range e.Args {
+		xs[i] = l.builtinArg(l.expr(b, a), a, paramAt(ci, i))
+	}
+	return xs
 }
 
 // builtinArg converts an argument of a builtin method to its parameter's type. A typed value
 // passed where the method takes `any` (`xs.push(n)` on an `[any]`) is converted explicitly:
 // the rt helpers are generic, and Go infers their element type from every argument.
 func (l *lowerer) builtinArg(x ir.Expr, arg ast.Expr, param types.Type) ir.Expr {
+	if _, isLit := x.(*ir.Lit); isLit && param == nil {
+		// An argument of any type (a row's nil parameter): a constant keeps its checked type
+		// (2 is an int64, never Go's int) wherever rt takes it.
+		return l.toAny(x, arg.TypeOf())
+	}
 	x = l.convertAt(x, arg.TypeOf(), param, arg)
 	if types.IsAny(param) && !types.IsAny(arg.TypeOf()) {
 		if id, isIdent := x.(*ir.Ident); !isIdent || id.Name != "nil" {
@@ -146,16 +160,16 @@ func (l *lowerer) ptrThrough(x ir.Expr, t types.Type) ir.Expr {
 // predicateArg lowers the predicate of filter, find, any and all. A lambda there that gives a
 // dynamic value is read with the condition rule (§7's truthiness, as `if` reads it), so that
 // `mixed.filter(x => x)` keeps the truthy elements instead of failing on the first non-bool.
-func (l *lowerer) predicateArg(b *builder, e ast.Expr) ir.Expr {
+func (l *lowerer) predicateArg(b *builder, e ast.Expr, param types.Type) ir.Expr {
 	if lam, ok := ast.Unparen(e).(*ast.Lambda); ok {
 		if l.predicates == nil {
 			l.predicates = map[ast.Node]bool{}
 		}
 		l.predicates[lam] = true
-		return l.funcArg(b, e, false)
+		return l.funcArg(b, e, param, false)
 	}
-	f := l.funcArg(b, e, false)
-	ft, ok := e.TypeOf().(*types.Func)
+	f := l.funcArg(b, e, param, false)
+	ft, ok := funcTypeAt(e, param).(*types.Func)
 	if !ok || types.IsBasic(ft.Ret, types.Bool) {
 		return f
 	}
@@ -178,12 +192,42 @@ func (l *lowerer) predicateTruth(x ir.Expr, t types.Type) ir.Expr {
 // funcArg lowers a function argument given to the runtime: a lambda is lowered as a Go function
 // literal; when the runtime needs a result from a unit function (Then, SpawnBlocking) it returns
 // rt.Unit{}.
-func (l *lowerer) funcArg(b *builder, e ast.Expr, needResult bool) ir.Expr {
+// funcValue lowers a function value given where a builtin takes a function of the type param:
+// a dynamic value (`let f: any = …; xs.map(f)`) is converted to that type, once, here.
+func (l *lowerer) funcValue(b *builder, e ast.Expr, param types.Type) (ir.Expr, types.Type) {
+	x, t := l.expr(b, e), funcTypeAt(e, param)
+	if t != e.TypeOf() {
+		x = l.convertAt(x, e.TypeOf(), t, e)
+	}
+	return x, t
+}
+
+// paramAt is the type of the parameter i of a builtin call, or nil.
+func paramAt(ci *check.CallInfo, i int) types.Type {
+	if i < len(ci.Params) {
+		return ci.Params[i]
+	}
+	return nil
+}
+
+// funcTypeAt is the type of a function value given where a function of the type param is
+// taken: its own, or param's for a dynamic value.
+func funcTypeAt(e ast.Expr, param types.Type) types.Type {
+	t := e.TypeOf()
+	if _, isFunc := t.(*types.Func); !isFunc && types.IsAny(t) {
+		if _, ok := param.(*types.Func); ok {
+			return param
+		}
+	}
+	return t
+}
+
+func (l *lowerer) funcArg(b *builder, e ast.Expr, param types.Type, needResult bool) ir.Expr {
 	if lam, ok := ast.Unparen(e).(*ast.Lambda); ok {
 		return l.lambdaForce(lam, needResult)
 	}
-	x := l.expr(b, e)
-	ft, ok := e.TypeOf().(*types.Func)
+	x, t := l.funcValue(b, e, param)
+	ft, ok := t.(*types.Func)
 	if !ok || !needResult || (ft.Ret != nil && !types.IsUnit(ft.Ret)) {
 		return x
 	}

@@ -65,9 +65,9 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		p := types.HandleOf(ci.Ret, types.PromiseH) // `await setTimeout(f, ms)`: a promise of f's value
 		var f ir.Expr
 		if p != nil {
-			f = l.funcArg(b, e.Args[0], true)
+			f = l.funcArg(b, e.Args[0], paramAt(ci, 0), true)
 		} else {
-			f = l.convertAt(l.funcArg(b, e.Args[0], false), e.Args[0].TypeOf(), ci.Params[0], e.Args[0])
+			f = l.convertAt(l.funcArg(b, e.Args[0], paramAt(ci, 0), false), funcTypeAt(e.Args[0], paramAt(ci, 0)), ci.Params[0], e.Args[0])
 		}
 		var ms ir.Expr = &ir.Lit{Text: "0"}
 		if len(e.Args) > 1 {
@@ -101,7 +101,7 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		o := ci.Ret.(*types.Optional)
 		return rtCallT("Some", []ir.Type{l.goTypeOf(o.Elem)}, l.convertAt(l.owned(b, e.Args[0]), e.Args[0].TypeOf(), o.Elem, e.Args[0]))
 	case builtin.FnAssert:
-		xs := l.exprList(b, e.Args)
+		xs := l.builtinArgs(b, e, ci)
 		var msg ir.Expr = &ir.Lit{Text: `"Assertion failed: condition is false"`}
 		if len(xs) > 1 {
 			msg = xs[1]
@@ -276,7 +276,7 @@ func (l *lowerer) builtinFuture(b *builder, e *ast.Call, ci *check.CallInfo) (ir
 		inner := res.(*types.Result).Ok
 		return rtCall("Timeout", ms, fut), rtType("TimeoutFuture", l.valueType(inner))
 	case builtin.FnScope:
-		body := l.funcArg(b, e.Args[0], false)
+		body := l.funcArg(b, e.Args[0], paramAt(ci, 0), false)
 		if ok := scopeBodyResult(res, e.Args[0].TypeOf()); ok != nil {
 			// `await scope(…)?` or a match on it: the checker made the scope's value a Result
 			// of what the body gives; the failure is its Err.
@@ -364,7 +364,7 @@ func executorResolves(executor types.Type) types.Type {
 }
 
 func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) ir.Expr {
-	f := l.funcArg(b, e, false)
+	f := l.funcArg(b, e, nil, false)
 	et := l.valueType(elem)
 	res := &ir.Param{Name: "resolve_", Type: &ir.TFunc{Params: []ir.Type{et}}}
 	rej := &ir.Param{Name: "reject_", Type: &ir.TFunc{Params: []ir.Type{tError}}}

@@ -55,8 +55,8 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 			}
 			return rtCall("ArrSortBy", x, &ir.Ident{Pkg: "rt", Name: "Less"})
 		}
-		cmp := l.funcArg(b, e.Args[0], false)
-		if ft, ok := e.Args[0].TypeOf().(*types.Func); ok && len(ft.Params) == 2 && !types.IsNumeric(ft.Ret) {
+		cmp := l.funcArg(b, e.Args[0], paramAt(ci, 0), false)
+		if ft, ok := funcTypeAt(e.Args[0], paramAt(ci, 0)).(*types.Func); ok && len(ft.Params) == 2 && !types.IsNumeric(ft.Ret) {
 			// A comparator that gives a dynamic value (`(a, b) => a.n - b.n` over records) is
 			// read as a number, as JavaScript reads it.
 			cmp = l.convertAt(cmp, ft, &types.Func{Params: ft.Params, Ret: types.F64}, e.Args[0])
@@ -85,7 +85,7 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 	case builtin.ArrayFold:
 		x := l.recvExpr(b, ci)
 		init := arg(0)
-		return rtCall("ArrReduce", x, l.funcArg(b, e.Args[1], true), init)
+		return rtCall("ArrReduce", x, l.funcArg(b, e.Args[1], paramAt(ci, 1), true), init)
 	case builtin.ArraySlice:
 		x := l.recvExpr(b, ci)
 		lo := l.builtinArgAs(b, e, ci, 0, builtin.Int64)
@@ -190,9 +190,9 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 			return l.promiseCatch(b, e, ci) // then(null, f) is catch(f)
 		}
 		p := l.recvExpr(b, ci)
-		f := l.funcArg(b, e.Args[0], true)
+		f := l.funcArg(b, e.Args[0], paramAt(ci, 0), true)
 		if len(e.Args) > 1 {
-			return l.thenEither(b, e, ci, p, f, l.funcArg(b, e.Args[1], true))
+			return l.thenEither(b, e, ci, p, f, l.funcArg(b, e.Args[1], paramAt(ci, 1), true))
 		}
 		var then ir.Expr = rtCall("Then", p, f)
 		// A callback that gives a promise or a future: settle as that one does.
@@ -220,7 +220,7 @@ func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 func (l *lowerer) promiseCatch(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	p := l.recvExpr(b, ci)
 	arg := e.Args[len(e.Args)-1] // catch(f), then(null, f)
-	f := l.funcArg(b, arg, true)
+	f := l.funcArg(b, arg, paramAt(ci, len(e.Args)-1), true)
 	from := types.HandleOf(ci.RecvType, types.PromiseH).Elem
 	to := types.HandleOf(ci.Ret, types.PromiseH).Elem
 	handler, _ := arg.TypeOf().(*types.Func)
