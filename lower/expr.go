@@ -1364,6 +1364,8 @@ func (l *lowerer) instanceOf(b *builder, e *ast.Binary) ir.Expr {
 	var cases []ir.Type
 	if name == "Error" {
 		cases = append(cases, l.goTypeOf(types.ErrorType))
+	} else if types.IsBasic(e.X.TypeOf(), types.ErrorKind) || types.IsAny(e.X.TypeOf()) {
+		x = rtCall("ThrownValue", x) // a caught error is an instance of the class thrown
 	}
 	for _, def := range l.info.TypeDefs {
 		d, ok := def.Decl.(*ast.StructDecl)

@@ -184,7 +184,7 @@ func (l *lowerer) stmt1(b *builder, s ast.Stmt) {
 	case *ast.TryStmt:
 		l.tryStmt(b, s)
 	case *ast.ThrowStmt:
-		v := l.expr(b, s.Value)
+		v := l.owned(b, s.Value) // the error keeps what was thrown: a share stays counted in it
 		b.add(throwStmt(l.toError(v, s.Value.TypeOf()), l.pos(s), b.line))
 	case *ast.DeclStmt:
 		l.localFunc(b, s)

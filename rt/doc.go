@@ -116,10 +116,11 @@
 //	ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver
 //	ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite ThreadSelect ThreadSend
 //	ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose ThreadSleep ThreadTryLock
-//	ThreadTryRecv ThreadTrySend ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown Timeout
-//	TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingOnes TrailingZeros Trim TrimEnd
-//	TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleAt
-//	TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet
-//	TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName
-//	VecDeque Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
+//	ThreadTryRecv ThreadTrySend ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown
+//	ThrownValue Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingOnes
+//	TrailingZeros Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4
+//	Tuple5 Tuple6 TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6
+//	TupleContains TupleGet TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit
+//	Upgrade Value VariantName VecDeque Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture
+//	YieldNow
 package rt

@@ -188,10 +188,14 @@ func (e Error) AdeshFormat(b *strings.Builder, nested bool) {
 	b.WriteByte(')')
 }
 
-// AdeshField gives an Error's one field, `message`, to dynamic code.
+// AdeshField gives an Error's field `message` to dynamic code, and the other fields of the value
+// it wraps (an instance of a class that extends Error, a thrown record).
 func (e Error) AdeshField(name string) (any, bool) {
 	if name == "message" {
 		return e.Message, true
+	}
+	if e.Value != nil {
+		return fieldOf(e.Value, name)
 	}
 	return nil, false
 }

@@ -89,7 +89,21 @@ func ToError(v any) Error {
 	if e, ok := v.(Error); ok {
 		return e
 	}
+	if m, ok := fieldOf(v, "message"); ok {
+		if text, ok := m.(string); ok { // an instance of a class that extends Error, a record
+			return Error{Message: text, Value: v}
+		}
+	}
 	return Error{Message: Str(v), Value: v}
+}
+
+// ThrownValue is, for an Error that wraps a thrown value, that value (the instance of a class
+// that extends Error, for `e instanceof C`); any other value as it is.
+func ThrownValue(v Value) Value {
+	if e, ok := v.(Error); ok && e.Value != nil {
+		return e.Value
+	}
+	return v
 }
 
 // TryCatch runs body and returns the error it threw, or nil. Only AdeshLang errors (*Thrown) are

@@ -132,17 +132,26 @@ func DynSetIndex(v, i, x Value, pos string) {
 // DynField is v.name: a record's or struct's field, an Error's message, a tuple's element "0"…,
 // or the length of an array or string for JavaScript's `.length`.
 func DynField(v Value, name, pos string) Value {
+	if v == nil {
+		Fail(pos, "cannot read field "+name+" of null")
+	}
+	if f, ok := fieldOf(v, name); ok {
+		return f
+	}
+	failNoField(v, name, pos)
+	return nil
+}
+
+// fieldOf is DynField without the failure: false when v has no field name.
+func fieldOf(v Value, name string) (Value, bool) {
 	switch x := v.(type) {
 	case FieldGetter:
-		if f, ok := x.AdeshField(name); ok {
-			return f
-		}
-		failNoField(v, name, pos)
+		return x.AdeshField(name)
 	case nil:
-		Fail(pos, "cannot read field "+name+" of null")
+		return nil, false
 	case string, []Value:
 		if name == "length" {
-			return DynLen(v, pos)
+			return DynLen(v, ""), true
 		}
 	}
 	rv := reflect.ValueOf(v)
@@ -156,16 +165,15 @@ func DynField(v Value, name, pos string) Value {
 		}
 		if f := structField(rv, name); f.IsValid() {
 			if f = readable(addressableField(rv, name)); f.CanInterface() {
-				return f.Interface()
+				return f.Interface(), true
 			}
 		}
 	case reflect.Slice, reflect.Array:
 		if name == "length" {
-			return int64(rv.Len())
+			return int64(rv.Len()), true
 		}
 	}
-	failNoField(v, name, pos)
-	return nil
+	return nil, false
 }
 
 // isVocabularyType reports whether t is one of this package's generic value types, whose fields

@@ -2,6 +2,7 @@ package check
 
 import (
 	gotypes "go/types"
+	"slices"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/builtin"
@@ -725,6 +726,12 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 					c.info.Sels[e] = &SelInfo{Kind: SelErrorMessage, Derefs: derefs}
 					return types.StringType
 				}
+				if c.errorSubclassHas(name) {
+					// A field of a class that extends Error, read from the instance the error
+					// wraps when the program runs (null-free only if that is what was thrown).
+					c.info.Sels[e] = &SelInfo{Kind: SelDynamic, Name: name, Derefs: derefs}
+					return types.AnyType
+				}
 			case types.Response:
 				if pt, ok := responseProps[name]; ok {
 					c.info.Sels[e] = &SelInfo{Kind: SelBuiltinProp, Name: name, Derefs: derefs}
@@ -762,6 +769,23 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 		}
 		return types.InvalidType
 	}
+}
+
+// errorSubclassHas reports whether a class of the program that extends Error has the field
+// name, which a caught Error may then be asked for.
+func (c *checker) errorSubclassHas(name string) bool {
+	for _, def := range c.info.TypeDefs {
+		d, ok := def.Decl.(*ast.StructDecl)
+		if !ok || !slices.Contains(d.Supers, "Error") {
+			continue
+		}
+		for _, f := range def.Fields {
+			if f.Name == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkVisible refuses a use of a class's `private` or `protected` member outside the class:

@@ -61,6 +61,12 @@ func (p *parser) finishClasses(out *ast.File) (dynamic map[string]bool) {
 			switch {
 			case b == nil && ifaces[c.base.Name.Name] != nil:
 				p.errorAtSpan(c.base.Span, diag.Type, "`"+c.base.Name.Name+"` is an interface: a class implements it (`implements "+c.base.Name.Name+"`)")
+			case b == nil && c.base.Name.Name == "Error" && len(c.base.Args) == 0:
+				// JavaScript's `class E extends Error`: the base is the error, its message
+				// field set by super(message); a thrown instance is caught as an Error whose
+				// message it is (rt.ToError), `e instanceof E` and e's fields read through it.
+				c.supers = []string{"Error"}
+				p.inherit(c, errorBase(c.base.Span))
 			case b == nil:
 				p.errorAtSpan(c.base.Span, diag.Type, "unknown base class `"+c.base.Name.Name+"`")
 			case len(b.typeParams) > 0 || len(c.base.Args) > 0:
@@ -98,6 +104,24 @@ func (p *parser) finishClasses(out *ast.File) (dynamic map[string]bool) {
 		}
 	}
 	return dynamic
+}
+
+// errorBase is the class a class that extends Error inherits from, placed at the base's name:
+//
+//	class Error { message: string = ""; constructor(message = "") { this.message = message; } }
+func errorBase(at ast.Span) *classParts {
+	name := func(n string) *ast.Ident { return &ast.Ident{Span: at, Name: n} }
+	empty := func() ast.Expr { return &ast.StringLit{Span: at, Value: ""} }
+	set := &ast.Assign{Span: at, Op: "=", X: &ast.Selector{Span: at, X: name("self"), Name: name("message")}, Y: name("message")}
+	return &classParts{
+		name:   name("Error"),
+		span:   at,
+		fields: []*ast.Field{{Span: at, Name: name("message"), Type: &ast.NamedType{Span: at, Name: name("string")}}},
+		inits:  []ast.Expr{empty()},
+		ctor: &ast.FuncDecl{Span: at, Name: name("constructor"),
+			Params: []*ast.Param{{Span: at, Name: name("message"), Default: empty()}},
+			Body:   &ast.Block{Span: at, Stmts: []ast.Stmt{&ast.ExprStmt{Span: at, X: set}}}},
+	}
 }
 
 func sortedByPos[T any](m map[source.Pos]T) []T {

@@ -254,7 +254,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 //line testdata/run/e3_instanceof.adesh:14
 				return false
-			}(d), func(v_ rt.Value) bool {
+			}(rt.ThrownValue(d)), func(v_ rt.Value) bool {
 //line testdata/run/e3_instanceof.adesh:14
 				switch v_.(type) {
 				case P:
