@@ -332,8 +332,13 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 	}
 	t := c.expr(s.Value, want)
 	if v, ok := types.Resolve(want).(*types.Var); ok && c.hintOf(v) == nil && types.IsBasic(t, types.Null) {
-		// `return null` before any other return: the function returns an optional.
+		// `return null` before any other return: the function returns an optional. Noted for
+		// the next pass too, where an earlier return may bind the result first (`return it`
+		// of an element whose type the probe did not know yet).
 		c.bindVar(v, &types.Optional{Elem: c.newVar()})
+		if c.probing && inferredResult(c.fn.Node) {
+			c.noteDynResult(c.fn.Node, want, t)
+		}
 		return
 	}
 	if c.probing && inferredResult(c.fn.Node) {
