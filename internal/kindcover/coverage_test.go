@@ -78,6 +78,8 @@ var partial = map[string]string{
 	"frontend/format/stmt.go printer.simpleStmt":          "the parts of a C-style for head; the layout table covers every kind",
 	"frontend/format/everyday.go printer.desugared":       "the interpreter's forms the parser desugared",
 	"frontend/syntax/everyday.go parser.everydayStmtProd": "the statements whose span takes the `;`",
+	"lsp/analysis.go scopeOf": "the nodes that bound a local's scope for rename and completion; a kind " +
+		"missing here widens a local's scope to the enclosing block, never narrows it",
 }
 
 func TestConsumersHandleEveryKind(t *testing.T) {
