@@ -1272,6 +1272,9 @@ func (l *lowerer) convertAt(x ir.Expr, from, to types.Type, n ast.Node) ir.Expr 
 		}
 		return rtCallT("DynTo", []ir.Type{l.goTypeOf(to)}, x, pos)
 	}
+	if types.IsBasic(from, types.Char) && types.IsBasic(to, types.String) {
+		return l.toStr(x, from) // a char given to a builtin that takes a string (check's builtinArgs)
+	}
 	if o, ok := to.(*types.Optional); ok {
 		if types.IsBasic(from, types.Null) {
 			return rtCallT("None", []ir.Type{l.goTypeOf(o.Elem)})

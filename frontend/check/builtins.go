@@ -216,9 +216,17 @@ func (c *checker) builderIn(recv types.Type) builtin.In {
 	return in
 }
 
+// builtinArgs checks the arguments of a builtin's call against its signature. A char is a
+// string of one character to the library, as to the interpreter ("aeiou".contains(c) with c
+// from a string): lower converts it where a string is taken.
+func (c *checker) builtinArgs(e *ast.Call, sig builtin.Sig) {
+	c.charIsString = true // read and cleared by args
+	c.args(e, sig.Params, sig.Min(), sig.Variadic)
+}
+
 // signatureCall checks the arguments of a call against a builtin's signature and records it.
 func (c *checker) signatureCall(e *ast.Call, ci *CallInfo, sig builtin.Sig) types.Type {
-	c.args(e, sig.Params, sig.Min(), sig.Variadic)
+	c.builtinArgs(e, sig)
 	ci.Params = sig.Params
 	if sig.Variadic != nil {
 		// A parameter per argument beyond them, which lower converts each argument to.
@@ -472,7 +480,7 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 		return c.promiseThenElse(e, ci, types.HandleOf(recv, types.PromiseH))
 	}
 	sig := row.Sig(c.builderIn(types.Resolve(recv)))
-	c.args(e, sig.Params, sig.Min(), sig.Variadic)
+	c.builtinArgs(e, sig)
 	ci.Params = sig.Params
 	ci.Ret = sig.Ret
 	switch id {

@@ -181,6 +181,8 @@ func (c *checker) argsUnchecked(e *ast.Call) {
 // other arguments can fix the inference variables their parameters need. variadic, when not
 // nil, is the type of every argument beyond the parameters.
 func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types.Type) {
+	charIsString := c.charIsString // this call's own, not its arguments' calls'
+	c.charIsString = false
 	n := len(e.Args)
 	if n < min || (variadic == nil && n > len(params)) {
 		want := itoa(min)
@@ -225,6 +227,9 @@ func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types
 			continue
 		}
 		t := c.expr(a, argExpectation(p))
+		if charIsString && types.IsBasic(t, types.Char) && types.IsBasic(types.Resolve(p), types.String) {
+			continue
+		}
 		c.expectAssignable(a, t, p, " in this argument")
 	}
 	for _, i := range append(later, last...) {

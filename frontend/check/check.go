@@ -173,6 +173,9 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 }
 
 type checker struct {
+	// charIsString: the arguments being checked are a builtin's, where a char is taken as a
+	// string (builtinArgs).
+	charIsString bool
 	files    []*ast.File
 	fset     *source.FileSet
 	diags    *diag.List
