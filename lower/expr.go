@@ -596,6 +596,9 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) ir.Expr {
 
 // deref reads through a share or a guard: `*g`, `g.field`, `s.method()`.
 func (l *lowerer) deref(x ir.Expr, t types.Type) ir.Expr {
+	if _, loose := t.(*types.Optional); loose { // check's loose optional: null fails here
+		return rtCall("Present", x)
+	}
 	h, ok := t.(*types.Handle)
 	if !ok {
 		return x

@@ -102,9 +102,9 @@
 //	NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice
 //	NewStack NewThreadPool NewVecDeque None Number Ok Option OptionClone PadEnd PadStart
 //	ParallelFilter ParallelForEach ParallelMap ParallelReduce ParallelSum ParallelSumDyn
-//	ParseFloat ParseInt Pending Poll Print PrintStyle PrintStyled PriorityQueue Promise PromiseAll
-//	PromiseAllSettled PromiseAny PromiseOf PromiseRace PromisesOf Queue RangeArray ReadFile
-//	ReadFuture ReadGuard ReadLineFuture Ready Receiver RecvFuture RejectValues Rejected
+//	ParseFloat ParseInt Pending Poll Present Print PrintStyle PrintStyled PriorityQueue Promise
+//	PromiseAll PromiseAllSettled PromiseAny PromiseOf PromiseRace PromisesOf Queue RangeArray
+//	ReadFile ReadFuture ReadGuard ReadLineFuture Ready Receiver RecvFuture RejectValues Rejected
 //	ReleaseOption RemoveFile Repeat Replace Resolved Result ResultClone ResultFuture ResultValue
 //	ReverseBits RingBuffer RotateLeft RotateRight Round RunScope RunTests RwLock Scope ScopeFuture
 //	ScopeResult ScopeResultFuture ScopeSpawn Select SelectFuture Semaphore SendFuture Set

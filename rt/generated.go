@@ -97,6 +97,15 @@ func ToError(v any) Error {
 	return Error{Message: Str(v), Value: v}
 }
 
+// Present is the value of an optional that must not be null: a field of what an untyped
+// function found, or null (the checker's loose optional), is read through it.
+func Present[T any](o Option[T]) T {
+	if !o.Some {
+		throwHere(Error{Message: "cannot read a field of null"})
+	}
+	return o.Val
+}
+
 // ThrownValue is, for an Error that wraps a thrown value, that value (the instance of a class
 // that extends Error, for `e instanceof C`); any other value as it is.
 func ThrownValue(v Value) Value {

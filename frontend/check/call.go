@@ -562,6 +562,11 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			t = inner
 			continue
 		}
+		if o, ok := rt.(*types.Optional); ok && o.Loose && types.IsShare(o.Elem) {
+			derefs = append(derefs, rt) // as for a field of a loose optional (selector)
+			t = o.Elem
+			continue
+		}
 		if o, ok := rt.(*types.Optional); ok {
 			// As for a field of an optional: the method is the value's, and the value may be null.
 			d := c.errorf(sel.Name, "`%s` may be null: check `!= null` before calling `.%s()`", typeString(o), name)
@@ -762,6 +767,12 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			}
 			c.info.Sels[e] = &SelInfo{Kind: kind, Derefs: derefs, Recv: o}
 			return typ
+		}
+		if o, ok := rt.(*types.Optional); ok && o.Loose && types.IsShare(o.Elem) {
+			// What an untyped function found, or null: its fields are read when it is not null.
+			derefs = append(derefs, rt)
+			t = o.Elem
+			continue
 		}
 		if o, ok := rt.(*types.Optional); ok {
 			d := c.errorf(e, "`%s` may be null: check `!= null` before using `.%s`", typeString(o), name)

@@ -521,7 +521,7 @@ func hasUntyped(params []*ast.Param) bool {
 // dynResultType is the result type of a function whose returns disagree.
 func (c *checker) dynResultType(pos source.Pos, name string, dr dynResult) types.Type {
 	if dr.optional {
-		return &types.Optional{Elem: c.newVar()}
+		return &types.Optional{Elem: c.newVar(), Loose: true}
 	}
 	c.fallback(pos, name, dr.reason)
 	return types.AnyType

@@ -335,7 +335,7 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 		// `return null` before any other return: the function returns an optional. Noted for
 		// the next pass too, where an earlier return may bind the result first (`return it`
 		// of an element whose type the probe did not know yet).
-		c.bindVar(v, &types.Optional{Elem: c.newVar()})
+		c.bindVar(v, &types.Optional{Elem: c.newVar(), Loose: inferredResult(c.fn.Node)})
 		if c.probing && inferredResult(c.fn.Node) {
 			c.noteDynResult(c.fn.Node, want, t)
 		}

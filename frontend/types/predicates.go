@@ -245,7 +245,7 @@ func replace(t Type, with func(Type) Type) Type {
 	case *SetT:
 		return &SetT{Elem: replace(x.Elem, with)}
 	case *Optional:
-		return &Optional{Elem: replace(x.Elem, with)}
+		return &Optional{Elem: replace(x.Elem, with), Loose: x.Loose}
 	case *Result:
 		return &Result{Ok: replace(x.Ok, with), Err: replace(x.Err, with)}
 	case *Tuple:

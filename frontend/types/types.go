@@ -98,8 +98,14 @@ type MapT struct{ Key, Val Type }
 // SetT is `Set<T>` (also `set`): a set of hashable elements in insertion order (EVERYDAY.md §3).
 type SetT struct{ Elem Type }
 
-// Optional is `T?` and `Option<T>`.
-type Optional struct{ Elem Type }
+// Optional is `T?` and `Option<T>`. Loose marks one the checker inferred for an untyped
+// function that returns an instance or null (`fn find(xs, k) { …; return null; }`): as in
+// the interpreter, a field of what it gives is read with a check, when the program runs, that it
+// is not null. A `T?` the program writes is never loose.
+type Optional struct {
+	Elem  Type
+	Loose bool
+}
 
 // Result is `Result<T, E>`.
 type Result struct{ Ok, Err Type }
