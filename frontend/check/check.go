@@ -176,12 +176,12 @@ type checker struct {
 	// charIsString: the arguments being checked are a builtin's, where a char is taken as a
 	// string (builtinArgs).
 	charIsString bool
-	files    []*ast.File
-	fset     *source.FileSet
-	diags    *diag.List
-	info     *Info
-	hints    map[*ast.Param]*hint
-	hintVars map[*types.Var]*hint
+	files        []*ast.File
+	fset         *source.FileSet
+	diags        *diag.List
+	info         *Info
+	hints        map[*ast.Param]*hint
+	hintVars     map[*types.Var]*hint
 	// literalLets are the `let x = 0;` bindings whose type the silent pass learns from their
 	// uses, each with a parameter standing for it in hints.
 	literalLets map[*ast.LetStmt]*ast.Param
