@@ -621,6 +621,9 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 	case "??":
 		return l.coalesce(b, e)
 	}
+	if missing, ok := l.mapKeyMissing(b, e); ok {
+		return missing
+	}
 	xs := l.exprList(b, []ast.Expr{e.X, e.Y})
 	x, y := xs[0], xs[1]
 	xt, yt := e.X.TypeOf(), e.Y.TypeOf()
@@ -950,6 +953,38 @@ func (l *lowerer) derefAll(x ir.Expr, derefs []types.Type) ir.Expr {
 		x = l.deref(x, t)
 	}
 	return x
+}
+
+// mapKeyMissing lowers `m[k] == null` and `m[k] != null` on a map whose values are never null:
+// whether k is missing, as the interpreter (and JavaScript) reads it, where m[k] alone fails.
+func (l *lowerer) mapKeyMissing(b *builder, e *ast.Binary) (ir.Expr, bool) {
+	if e.Op != "==" && e.Op != "!=" {
+		return nil, false
+	}
+	side := e.X
+	if isNullLit(e.X) {
+		side = e.Y
+	} else if !isNullLit(e.Y) {
+		return nil, false
+	}
+	ix, ok := ast.Unparen(side).(*ast.Index)
+	if !ok {
+		return nil, false
+	}
+	m, ok := ix.X.TypeOf().(*types.MapT)
+	if !ok {
+		return nil, false
+	}
+	if _, optional := m.Val.(*types.Optional); optional || types.IsAny(m.Val) {
+		return nil, false
+	}
+	xs := l.exprList(b, []ast.Expr{ix.X, ix.Index})
+	key := l.convertAt(xs[1], ix.Index.TypeOf(), m.Key, ix.Index)
+	var missing ir.Expr = ir.Not(&ir.Call{Fun: &ir.Sel{X: xs[0], Name: "Has"}, Args: []ir.Expr{key}})
+	if e.Op == "!=" {
+		missing = ir.Not(missing)
+	}
+	return missing, true
 }
 
 func (l *lowerer) index(b *builder, e *ast.Index) ir.Expr {

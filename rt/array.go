@@ -39,6 +39,22 @@ func ArrPop[T any](xs *[]T) Option[T] {
 	return Some(last)
 }
 
+// ArrShift removes and gives the first element, or null when there is none.
+func ArrShift[T any](xs *[]T) Option[T] {
+	s := *xs
+	if len(s) == 0 {
+		return Option[T]{}
+	}
+	first := s[0]
+	*xs = slices.Delete(s, 0, 1)
+	return Some(first)
+}
+
+// ArrUnshift puts v before the first element.
+func ArrUnshift[T any](xs *[]T, v T) {
+	*xs = slices.Insert(*xs, 0, v)
+}
+
 // ArrInsert puts v at index i (0 ≤ i ≤ len), moving the later elements up.
 func ArrInsert[T any](xs *[]T, i int64, v T, pos string) {
 	if uint64(i) > uint64(len(*xs)) {
@@ -242,6 +258,12 @@ func ArrReversed[T any](xs []T) []T {
 // ArrSlice gives a copy of the elements from index a up to, not including, b; it fails at pos
 // unless 0 ≤ a ≤ b ≤ len.
 func ArrSlice[T any](xs []T, a, b int64, pos string) []T {
+	if a < 0 { // from the end, as in JavaScript: slice(-2) is the last two
+		a += int64(len(xs))
+	}
+	if b < 0 {
+		b += int64(len(xs))
+	}
 	if a < 0 || b < a || b > int64(len(xs)) {
 		Fail(pos, "slice "+strconv.FormatInt(a, 10)+".."+strconv.FormatInt(b, 10)+
 			" out of range for length "+strconv.Itoa(len(xs)))

@@ -74,29 +74,29 @@
 //	.Wait .WeakCount .With .Write Abs AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT
 //	ArrCloneWith ArrConcat ArrContains ArrContainsEqual ArrExtend ArrFilter ArrFind ArrFindIndex
 //	ArrFirst ArrForEach ArrGet ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax
-//	ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrSlice
-//	ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn AsFloat AsFutures AsInt AsResult Assert AssertEq
-//	AssertNe Atomic AwaitedAgain Barrier BeforeGoCall BinaryHeap BitClear BitCount BitExtract
-//	BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle BitWidth BoolToInt Box ByteSwap
-//	CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt CharAtString
-//	CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsString CharIsUpper
-//	CharIsWhitespace CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT Cond
-//	Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch Defers Div DynAdd
-//	DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynChainField DynChainMethod
-//	DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey
-//	DynIndex DynIter DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMethod DynMethodRef
-//	DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl DynShr DynSub DynTo
-//	DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail
-//	Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant FromGoError
-//	Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef
-//	Index Input IntPow InterpArray InterpDict InterpList JobGet Join2 Join2Future Join3
-//	Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle LeadingOnes LeadingZeros Less
-//	LessAt Lines ListenFuture LookupOptional Main Map MapFromGo MapOf MathAcos MathAcosh MathAsin
-//	MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp MathComb MathCos MathCosh
-//	MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp MathLog
-//	MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt MathRandomRange MathSeed
-//	MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex MutexGuard
-//	NetConnect NetConnectTimeout NetListen NewAtomic NewBTreeMap NewBTreeSet NewBarrier
+//	ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift
+//	ArrSlice ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt
+//	AsResult Assert AssertEq AssertNe Atomic AwaitedAgain Barrier BeforeGoCall BinaryHeap BitClear
+//	BitCount BitExtract BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle BitWidth
+//	BoolToInt Box ByteSwap CancellationSource CancellationToken Catch CatchEither Ceil Channel
+//	Char CharAt CharAtString CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsString
+//	CharIsUpper CharIsWhitespace CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock
+//	CloneT Cond Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch Defers Div
+//	DynAdd DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynChainField
+//	DynChainMethod DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq
+//	DynHasKey DynIndex DynIter DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMethod
+//	DynMethodRef DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl DynShr
+//	DynSub DynTo DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err Error Exit
+//	Expect Fail Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant
+//	FromGoError Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held
+//	HoldOption HoldRef Index Input IntPow InterpArray InterpDict InterpList JobGet Join2
+//	Join2Future Join3 Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle LeadingOnes
+//	LeadingZeros Less LessAt Lines ListenFuture LookupOptional Main Map MapFromGo MapOf MathAcos
+//	MathAcosh MathAsin MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp MathComb MathCos
+//	MathCosh MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp
+//	MathLog MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt MathRandomRange
+//	MathSeed MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex
+//	MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic NewBTreeMap NewBTreeSet NewBarrier
 //	NewBinaryHeap NewBitSet NewCancellationSource NewChannel NewCondvar NewCountDownLatch
 //	NewDynTuple NewError NewHashSet NewMap NewMutex NewOrderedMap NewOrderedSet NewPriorityQueue
 //	NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice

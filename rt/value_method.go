@@ -134,6 +134,16 @@ func arrayMethod(recv *Value, xs []Value, inVariable bool, name, pos string, arg
 		r := ArrPop(&xs)
 		*recv = xs
 		return r.ToValue(), true
+	case "shift":
+		wantArgs(name, args, 0, pos)
+		r := ArrShift(&xs)
+		*recv = xs
+		return r.ToValue(), true
+	case "unshift":
+		wantArgs(name, args, 1, pos)
+		ArrUnshift(&xs, args[0])
+		*recv = xs
+		return Unit{}, true
 	case "insert":
 		wantArgs(name, args, 2, pos)
 		ArrInsert(&xs, indexArg(args[0], pos), args[1], pos)

@@ -51,6 +51,7 @@ var arrayMethodNames = map[string]string{
 	"remove":     "remove",
 	"reverse":    "reverse",
 	"reversed":   "reversed",
+	"shift":      "shift",
 	"slice":      "slice",
 	"some":       "any",
 	"sort":       "sort",
@@ -58,6 +59,7 @@ var arrayMethodNames = map[string]string{
 	"sum":        "sum",
 	"toArray":    "clone",
 	"to_array":   "clone",
+	"unshift":    "unshift",
 }
 
 // stringMethodNames are the spellings of the string methods.
@@ -171,7 +173,9 @@ var tupleMethodNames = map[string]string{
 // arrayMutators are the array methods that change their array.
 var arrayMutators = map[string]bool{
 	"pop":     true,
+	"shift":   true,
 	"push":    true,
+	"unshift": true,
 	"extend":  true,
 	"clear":   true,
 	"reverse": true,
@@ -183,12 +187,14 @@ var arrayMutators = map[string]bool{
 // arrayResizers are the array methods that change their array's length: a dynamic
 // call of one needs the variable that holds the array.
 var arrayResizers = map[string]bool{
-	"pop":    true,
-	"push":   true,
-	"extend": true,
-	"clear":  true,
-	"insert": true,
-	"remove": true,
+	"pop":     true,
+	"shift":   true,
+	"push":    true,
+	"unshift": true,
+	"extend":  true,
+	"clear":   true,
+	"insert":  true,
+	"remove":  true,
 }
 
 // collectionMethodNames are the Go methods of the Collections module's objects, by the

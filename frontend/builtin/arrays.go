@@ -13,6 +13,11 @@ var (
 		func(x In) Sig { return sig(unit, x.Elem) }, rtPlace("ArrPush", Owned))
 	ArrayPop = method(Arrays, "pop", Mutates|Resizes,
 		func(x In) Sig { return sig(optional(x.Elem)) }, rtPlace("ArrPop"))
+	// shift() and unshift(v) are pop and push at the front (JavaScript's).
+	ArrayShift = method(Arrays, "shift", Mutates|Resizes,
+		func(x In) Sig { return sig(optional(x.Elem)) }, rtPlace("ArrShift"))
+	ArrayUnshift = method(Arrays, "unshift", Mutates|Resizes|Stores,
+		func(x In) Sig { return sig(unit, x.Elem) }, rtPlace("ArrUnshift", Owned))
 	ArrayInsert = method(Arrays, "insert", Mutates|Resizes|Stores,
 		func(x In) Sig { return sig(unit, i64, x.Elem) }, rtPlace("ArrInsert", Int64, Owned).withPos())
 	ArrayRemove = method(Arrays, "remove", Mutates|Resizes,

@@ -1151,8 +1151,13 @@ func (c *checker) spawn(e *ast.Spawn) types.Type {
 }
 
 func (c *checker) cast(e *ast.Cast) types.Type {
-	x := c.expr(e.X, nil)
 	t := c.typeExpr(e.Type)
+	var expected types.Type
+	switch ast.Unparen(e.X).(type) {
+	case *ast.ArrayLit, *ast.MapLit: // `[] as [int]`: the literal's element types are the target's
+		expected = t
+	}
+	x := c.expr(e.X, expected)
 	switch {
 	case types.IsInvalid(x) || types.IsInvalid(t):
 	case types.IsNumeric(x) && types.IsNumeric(t):

@@ -516,6 +516,7 @@ func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 		}
 	}
 	keep := map[*ast.NamedType]bool{}
+	inTry := callsInTry(f)
 	for _, it := range f.Items {
 		ast.Inspect(it, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -549,8 +550,15 @@ func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 				switch fun := n.Fun.(type) {
 				case *ast.Ident:
 					if c := classes[fun.Name]; c != nil {
+						msg := "the class `" + fun.Name + "` is abstract: it has no instances of its own"
+						if c.abstract && inTry[n] {
+							// Inside try, as the interpreter has it: a run-time error the catch
+							// gets, `((): any => { throw Error(msg); })()`.
+							n.Fun, n.Args, n.New = throwingLambda(fun.Span, msg), nil, false
+							return false
+						}
 						if c.abstract {
-							p.errorAtSpan(fun.Span, diag.Type, "the class `"+fun.Name+"` is abstract: it has no instances of its own (construct a class that extends it)")
+							p.errorAtSpan(fun.Span, diag.Type, msg+" (construct a class that extends it)")
 						}
 						fun.Name += classInitSuffix
 					}
@@ -563,6 +571,33 @@ func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 			return true
 		})
 	}
+}
+
+// callsInTry are the calls inside the body of a try statement (not in a function nested there).
+func callsInTry(f *ast.File) map[*ast.Call]bool {
+	in := map[*ast.Call]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if t, ok := n.(*ast.TryStmt); ok {
+			ast.Inspect(t.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.Lambda, *ast.DeclStmt:
+					return false
+				case *ast.Call:
+					in[n] = true
+				}
+				return true
+			})
+		}
+		return true
+	})
+	return in
+}
+
+// throwingLambda is `((): any => { throw Error(msg); })`, placed at span.
+func throwingLambda(span ast.Span, msg string) ast.Expr {
+	errCall := &ast.Call{Span: span, Fun: &ast.Ident{Span: span, Name: "Error"}, Args: []ast.Expr{&ast.StringLit{Span: span, Value: msg}}}
+	body := &ast.Block{Span: span, Stmts: []ast.Stmt{&ast.ThrowStmt{Span: span, Value: errCall}}}
+	return &ast.Lambda{Span: span, Ret: &ast.NamedType{Span: span, Name: &ast.Ident{Span: span, Name: "any"}}, Body: body}
 }
 
 // markReturnsSelf marks a method whose every return gives `this` (a fluent method) and makes

@@ -46,15 +46,19 @@ func (p *parser) parseInterface(lex *cursor) (ast.Stmt, error) {
 
 // parseInterfaceMember parses `[fn] m(params)[: R];` or `name[?]: T;`.
 //
-//	InterfaceMember = { "async" | "fn" | "readonly" } MemberName ( MethodSig | FieldSig )
+//	InterfaceMember = { "async" | "fn" | "readonly" | "public" } MemberName ( MethodSig | FieldSig )
 //		[ "," | ";" ] .
 //	MethodSig       = Params [ ( ":" | "->" ) UnionType ] .
 //	FieldSig        = [ "?" ] ":" UnionType .
 //
-// `readonly` is a modifier only when a name follows it. The separator may be left out only
-// before `}` or a line break.
+// `readonly` and `public` (every member of an interface is) are modifiers only when a name or
+// `fn` follows them. The separator may be left out only before `}` or a line break.
 func (p *parser) parseInterfaceMember(lex *cursor, in *ifaceParts) error {
-	for t := lex.Peek(); t.Type == kwAsync || t.Type == kwFn || t.Type == tIdent && p.val(t) == "readonly" && p.peekAt(lex, 1).Type == tIdent; t = lex.Peek() {
+	isModifier := func(t *tok) bool {
+		next := p.peekAt(lex, 1).Type
+		return t.Type == tIdent && (p.val(t) == "readonly" || p.val(t) == "public") && (next == tIdent || next == kwFn || next == kwAsync)
+	}
+	for t := lex.Peek(); t.Type == kwAsync || t.Type == kwFn || isModifier(t); t = lex.Peek() {
 		p.next(lex)
 	}
 	nt := lex.Peek()
