@@ -97,6 +97,8 @@ func (l *lowerer) handleType(h *types.Handle) ir.Type {
 		return &ir.TPtr{Elem: rtType("Scope")}
 	case types.ThreadPoolH:
 		return &ir.TPtr{Elem: rtType("ThreadPool")}
+	case types.ThreadScopeH:
+		return &ir.TPtr{Elem: rtType("ThreadScope")}
 	case types.MutexGuardH:
 		return rtType("MutexGuard", l.goTypeOf(h.Elem))
 	case types.ReadGuardH:

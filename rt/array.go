@@ -258,17 +258,18 @@ func ArrReversed[T any](xs []T) []T {
 // ArrSlice gives a copy of the elements from index a up to, not including, b; it fails at pos
 // unless 0 ≤ a ≤ b ≤ len.
 func ArrSlice[T any](xs []T, a, b int64, pos string) []T {
-	if a < 0 { // from the end, as in JavaScript: slice(-2) is the last two
-		a += int64(len(xs))
+	lo, hi := a, b
+	if lo < 0 { // from the end, as in JavaScript: slice(-2) is the last two
+		lo += int64(len(xs))
 	}
-	if b < 0 {
-		b += int64(len(xs))
+	if hi < 0 {
+		hi += int64(len(xs))
 	}
-	if a < 0 || b < a || b > int64(len(xs)) {
+	if lo < 0 || hi < lo || hi > int64(len(xs)) {
 		Fail(pos, "slice "+strconv.FormatInt(a, 10)+".."+strconv.FormatInt(b, 10)+
 			" out of range for length "+strconv.Itoa(len(xs)))
 	}
-	return slices.Clone(xs[a:b:b])
+	return slices.Clone(xs[lo:hi:hi])
 }
 
 // ArrConcat gives a new array of a's elements followed by b's.

@@ -176,6 +176,9 @@ func TestArrSliceConcatCloneDoNotShareStorage(t *testing.T) {
 	wantFail(t, "slice 1..5 out of range for length 4", func() { ArrSlice(xs, 1, 5, testPos) })
 	wantFail(t, "slice 3..2 out of range for length 4", func() { ArrSlice(xs, 3, 2, testPos) })
 	wantFail(t, "slice -1..2 out of range for length 4", func() { ArrSlice(xs, -1, 2, testPos) })
+	if got := ArrSlice(xs, -2, 4, testPos); !slices.Equal(got, []int64{3, 4}) {
+		t.Errorf("slice(-2): %v, want the last two", got)
+	}
 	if ArrClone([]int64(nil)) == nil {
 		t.Error("ArrClone(nil) should be an empty array")
 	}

@@ -39,16 +39,93 @@ func NewAtomic[T int64 | bool](v T) *Atomic[T] {
 	return a
 }
 
-func (a *Atomic[T]) Load() T                { return atomicValue[T](a.v.Load()) }
-func (a *Atomic[T]) Store(v T)              { a.v.Store(atomicBits(v)) }
-func (a *Atomic[T]) Swap(v T) T             { return atomicValue[T](a.v.Swap(atomicBits(v))) }
-func (a *Atomic[T]) FetchAdd(n int64) int64 { return a.v.Add(n) - n }
-func (a *Atomic[T]) FetchSub(n int64) int64 { return a.v.Add(-n) + n }
+// Every operation takes an optional memory ordering last (EVERYDAY.md §7.3), checked by name and
+// otherwise ignored: each is sequentially consistent, and no value a program sees depends on it.
+
+func (a *Atomic[T]) Load(order ...Value) T {
+	checkOrder(order)
+	return atomicValue[T](a.v.Load())
+}
+
+func (a *Atomic[T]) Store(v T, order ...Value) {
+	checkOrder(order)
+	a.v.Store(atomicBits(v))
+}
+
+func (a *Atomic[T]) Swap(v T, order ...Value) T {
+	checkOrder(order)
+	return atomicValue[T](a.v.Swap(atomicBits(v)))
+}
+
+func (a *Atomic[T]) FetchAdd(n int64, order ...Value) int64 {
+	checkOrder(order)
+	return a.v.Add(n) - n
+}
+
+func (a *Atomic[T]) FetchSub(n int64, order ...Value) int64 {
+	checkOrder(order)
+	return a.v.Add(-n) + n
+}
+
+func (a *Atomic[T]) FetchAnd(n int64, order ...Value) int64 {
+	checkOrder(order)
+	return a.v.And(n)
+}
+
+func (a *Atomic[T]) FetchOr(n int64, order ...Value) int64 {
+	checkOrder(order)
+	return a.v.Or(n)
+}
+
+func (a *Atomic[T]) FetchXor(n int64, order ...Value) int64 {
+	checkOrder(order)
+	return a.update(func(old int64) int64 { return old ^ n })
+}
+
+func (a *Atomic[T]) FetchMin(n int64, order ...Value) int64 {
+	checkOrder(order)
+	return a.update(func(old int64) int64 { return min(old, n) })
+}
+
+func (a *Atomic[T]) FetchMax(n int64, order ...Value) int64 {
+	checkOrder(order)
+	return a.update(func(old int64) int64 { return max(old, n) })
+}
+
+// update stores f(old) in one step and gives old.
+func (a *Atomic[T]) update(f func(int64) int64) int64 {
+	for {
+		old := a.v.Load()
+		if a.v.CompareAndSwap(old, f(old)) {
+			return old
+		}
+	}
+}
+
+// checkOrder checks a memory ordering argument: a name (Relaxed, Acquire, Release, AcqRel,
+// SeqCst, in any case, or seq_cst, acq_rel) or a number (EVERYDAY.md §7.3).
+func checkOrder(order []Value) {
+	for _, o := range order {
+		switch o := o.(type) {
+		case string:
+			switch strings.ToLower(strings.ReplaceAll(o, "_", "")) {
+			case "relaxed", "acquire", "release", "acqrel", "seqcst":
+			default:
+				throwHere(Error{Message: "unknown memory order '" + o + "'"})
+			}
+		default:
+			if n := toNum(o); n.kind != signedNum && n.kind != unsignedNum && n.kind != floatNum {
+				throwHere(Error{Message: "memory order must be a string or number"})
+			}
+		}
+	}
+}
 
 // CompareExchange stores v if the atomic holds old: {ok: true, value: old}, or the mismatch
 // object {ok: false, kind: "mismatch", message: "found N"} with the value it holds (EVERYDAY.md
 // §7.3).
-func (a *Atomic[T]) CompareExchange(old, v T) Value {
+func (a *Atomic[T]) CompareExchange(old, v T, orders ...Value) Value {
+	checkOrder(orders)
 	for {
 		if a.v.CompareAndSwap(atomicBits(old), atomicBits(v)) {
 			return okRecord(old)
@@ -70,28 +147,27 @@ func (a *Atomic[T]) AdeshFormat(b *strings.Builder, nested bool) {
 func (a *Atomic[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 	switch name {
 	case "load":
-		wantArgs(name, args, 0, pos)
-		return a.Load(), true
+		wantArgRange(name, args, 0, 1, pos)
+		return a.Load(args...), true
 	case "store":
-		wantArgs(name, args, 1, pos)
-		a.Store(DynTo[T](args[0], pos))
+		wantArgRange(name, args, 1, 2, pos)
+		a.Store(DynTo[T](args[0], pos), args[1:]...)
 		return Unit{}, true
 	case "swap":
-		wantArgs(name, args, 1, pos)
-		return a.Swap(DynTo[T](args[0], pos)), true
-	case "compare_exchange":
-		wantArgs(name, args, 2, pos)
-		return a.CompareExchange(DynTo[T](args[0], pos), DynTo[T](args[1], pos)), true
-	case "fetch_add", "fetch_sub":
+		wantArgRange(name, args, 1, 2, pos)
+		return a.Swap(DynTo[T](args[0], pos), args[1:]...), true
+	case "compare_exchange", "compare_exchange_weak":
+		wantArgRange(name, args, 2, 4, pos)
+		return a.CompareExchange(DynTo[T](args[0], pos), DynTo[T](args[1], pos), args[2:]...), true
+	case "fetch_add", "fetch_sub", "fetch_and", "fetch_or", "fetch_xor", "fetch_min", "fetch_max":
 		if _, isInt := any(a.Load()).(int64); !isInt {
 			return nil, false
 		}
-		wantArgs(name, args, 1, pos)
-		n := DynTo[int64](args[0], pos)
-		if name == "fetch_sub" {
-			return a.FetchSub(n), true
-		}
-		return a.FetchAdd(n), true
+		wantArgRange(name, args, 1, 2, pos)
+		n, order := DynTo[int64](args[0], pos), args[1:]
+		op := map[string]func(int64, ...Value) int64{"fetch_add": a.FetchAdd, "fetch_sub": a.FetchSub,
+			"fetch_and": a.FetchAnd, "fetch_or": a.FetchOr, "fetch_xor": a.FetchXor, "fetch_min": a.FetchMin, "fetch_max": a.FetchMax}[name]
+		return op(n, order...), true
 	}
 	return nil, false
 }

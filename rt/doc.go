@@ -66,37 +66,38 @@
 //
 //	.Accept .AcceptTimeout .Acquire .Add .Addr .AvailablePermits .Back .Cancel .Capacity .Clear
 //	.Clone .Close .CompareExchange .Contains .ContainsKey .CountDown .Delete .Dequeue .Difference
-//	.Downgrade .Enqueue .Entries .FetchAdd .FetchSub .First .Front .Get .Has .Insert .Intersection
-//	.IsAlive .IsCancelled .IsEmpty .IsFinished .IsFull .Keys .Last .Len .Load .Lock .NotifyAll
-//	.NotifyOne .OkValue .Peek .Pop .PopBack .PopFront .Push .PushBack .PushFront .Read .ReadLine
-//	.ReadLineTimeout .ReadTimeout .Release .Remove .Set .Store .StrongCount .Swap .Test .ToArray
-//	.Token .TryAcquire .TryRecv .TypeInfo .Union .Unlock .Unwrap .UnwrapErr .UnwrapOr .Values
-//	.Wait .WeakCount .With .Write Abs AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT
-//	ArrCloneWith ArrConcat ArrContains ArrContainsEqual ArrExtend ArrFilter ArrFind ArrFindIndex
-//	ArrFirst ArrForEach ArrGet ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax
-//	ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift
-//	ArrSlice ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt
-//	AsResult Assert AssertEq AssertNe Atomic AwaitedAgain Barrier BeforeGoCall BinaryHeap BitClear
-//	BitCount BitExtract BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle BitWidth
-//	BoolToInt Box ByteSwap CancellationSource CancellationToken Catch CatchEither Ceil Channel
-//	Char CharAt CharAtString CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsString
-//	CharIsUpper CharIsWhitespace CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock
-//	CloneT Cond Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch Defers Div
-//	DynAdd DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynChainField
-//	DynChainMethod DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq
-//	DynHasKey DynIndex DynIter DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMethod
-//	DynMethodRef DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl DynShr
-//	DynSub DynTo DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err Error Exit
-//	Expect Fail Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant
-//	FromGoError Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held
-//	HoldOption HoldRef Index Input IntPow InterpArray InterpDict InterpList JobGet Join2
-//	Join2Future Join3 Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle LeadingOnes
-//	LeadingZeros Less LessAt Lines ListenFuture LookupOptional Main Map MapFromGo MapOf MathAcos
-//	MathAcosh MathAsin MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp MathComb MathCos
-//	MathCosh MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp
-//	MathLog MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt MathRandomRange
-//	MathSeed MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex
-//	MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic NewBTreeMap NewBTreeSet NewBarrier
+//	.Downgrade .Enqueue .Entries .FetchAdd .FetchAnd .FetchMax .FetchMin .FetchOr .FetchSub
+//	.FetchXor .First .Front .Get .Has .Insert .Intersection .IsAlive .IsCancelled .IsEmpty
+//	.IsFinished .IsFull .Keys .Last .Len .Load .Lock .NotifyAll .NotifyOne .OkValue .Peek .Pop
+//	.PopBack .PopFront .Push .PushBack .PushFront .Read .ReadLine .ReadLineTimeout .ReadTimeout
+//	.Release .Remove .Set .Store .StrongCount .Swap .Test .ToArray .Token .TryAcquire .TryRecv
+//	.TypeInfo .Union .Unlock .Unwrap .UnwrapErr .UnwrapOr .Values .Wait .WeakCount .With .Write
+//	Abs AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT ArrCloneWith ArrConcat
+//	ArrContains ArrContainsEqual ArrExtend ArrFilter ArrFind ArrFindIndex ArrFirst ArrForEach
+//	ArrGet ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax ArrMaxBy ArrMin
+//	ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift ArrSlice ArrSort
+//	ArrSortBy ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt AsResult Assert
+//	AssertEq AssertNe Atomic AwaitedAgain Barrier BeforeGoCall BinaryHeap BitClear BitCount
+//	BitExtract BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle BitWidth BoolToInt
+//	Box ByteSwap CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt
+//	CharAtString CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsString CharIsUpper
+//	CharIsWhitespace CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT Cond
+//	Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch Defers Div DynAdd
+//	DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynChainField DynChainMethod
+//	DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey
+//	DynIndex DynIter DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMethod DynMethodRef
+//	DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl DynShr DynSub DynTo
+//	DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail
+//	Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant FromGoError
+//	Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef
+//	Index Input IntPow InterpArray InterpDict InterpList JobGet Join2 Join2Future Join3
+//	Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle LeadingOnes LeadingZeros Less
+//	LessAt Lines ListenFuture LookupOptional Main Map MapFromGo MapOf MathAcos MathAcosh MathAsin
+//	MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp MathComb MathCos MathCosh
+//	MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp MathLog
+//	MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt MathRandomRange MathSeed
+//	MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex MutexGuard
+//	NetConnect NetConnectTimeout NetListen NewAtomic NewBTreeMap NewBTreeSet NewBarrier
 //	NewBinaryHeap NewBitSet NewCancellationSource NewChannel NewCondvar NewCountDownLatch
 //	NewDynTuple NewError NewHashSet NewMap NewMutex NewOrderedMap NewOrderedSet NewPriorityQueue
 //	NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice
@@ -112,9 +113,10 @@
 //	SpawnThread SpawnThreadNamed SpawnValue Spawned Split SplitWhitespace Stack StackOverflow
 //	Start StartDetached StartsWith Str StrByteLen StrContains StrIndexOf StrLen StrReverse
 //	Substring Test TextMap TextSet Then ThenAdopt ThenElse ThreadChannelBounded
-//	ThreadChannelCreate ThreadChannelUnbounded ThreadJoin ThreadLock ThreadLockTimeout ThreadPool
-//	ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver
-//	ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite ThreadSelect ThreadSend
+//	ThreadChannelCreate ThreadChannelUnbounded ThreadJoin ThreadJoinTimeout ThreadLock
+//	ThreadLockTimeout ThreadPool ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown
+//	ThreadPoolSubmit ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite
+//	ThreadScope ThreadScopeRun ThreadScopeSpawn ThreadScopeSpawnNamed ThreadSelect ThreadSend
 //	ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose ThreadSleep ThreadTryLock
 //	ThreadTryRecv ThreadTrySend ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown
 //	ThrownValue Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingOnes

@@ -219,7 +219,7 @@ func (t *task) finish(w *worker, err *Thrown, final uint32) {
 	}
 	sched.joiners.wake(t, w)
 	if err != nil && final == stateComplete && scope == nil { // (a scope child's failure is the scope's, not lost)
-		if s&flagDetached != 0 {
+		if s&flagDetached != 0 && s&flagObserved == 0 { // (observed: awaited, or a thread.scope's)
 			reportUnawaited(t)
 		} else if t != sched.mainTask && s&flagObserved == 0 {
 			sched.trackFailedTask(t) // reported at the end of the run unless awaited by then

@@ -43,6 +43,56 @@ func SpawnThread[T any](f func() T) *JoinHandle[T] {
 // position, so the name changes nothing the program sees.
 func SpawnThreadNamed[T any](_ string, f func() T) *JoinHandle[T] { return SpawnThread(f) }
 
+// ThreadScope is the `s` of thread.scope(fn(s) { … }): the threads started through it are joined
+// before scope returns.
+type ThreadScope struct {
+	mu      sync.Mutex
+	threads []*task
+}
+
+// ThreadScopeRun is thread.scope(f): it calls f with a scope, then joins every thread started
+// through it, even those started by its threads, ignoring their failures, and gives f's value.
+// They are joined also when f throws.
+func ThreadScopeRun[T any](f func(*ThreadScope) T) T {
+	s := &ThreadScope{}
+	defer s.joinAll()
+	return f(s)
+}
+
+func (s *ThreadScope) joinAll() {
+	for {
+		s.mu.Lock()
+		threads := s.threads
+		s.threads = nil
+		s.mu.Unlock()
+		if len(threads) == 0 {
+			return
+		}
+		for _, t := range threads {
+			if d, running := threadDone.Load(t); running {
+				<-d.(chan struct{})
+			}
+		}
+	}
+}
+
+// ThreadScopeSpawn is s.spawn(f): thread.spawn, joined when the scope ends.
+func ThreadScopeSpawn[T any](s *ThreadScope, f func() T) *JoinHandle[T] {
+	h := SpawnThread(f)
+	// Its failure is the scope's to ignore (EVERYDAY.md §7.3), not one no one awaited; a join
+	// of the handle still throws it.
+	h.state.Or(flagObserved)
+	s.mu.Lock()
+	s.threads = append(s.threads, &h.task)
+	s.mu.Unlock()
+	return h
+}
+
+// ThreadScopeSpawnNamed is s.spawn_named(name, f).
+func ThreadScopeSpawnNamed[T any](s *ThreadScope, _ string, f func() T) *JoinHandle[T] {
+	return ThreadScopeSpawn(s, f)
+}
+
 // ThreadJoin is h.join(): it waits for the thread and gives its value, or throws what it threw.
 func ThreadJoin[T any](h *JoinHandle[T], pos string) T {
 	if !h.is(kindThread) {
@@ -56,6 +106,23 @@ func ThreadJoin[T any](h *JoinHandle[T], pos string) T {
 		panic(err)
 	}
 	return h.val
+}
+
+// ThreadJoinTimeout is h.join_timeout(ms): the thread's value if it ends within ms, else the
+// timeout object {ok: false, kind: "timeout", message}; the thread goes on, and a later join
+// gives its value.
+func ThreadJoinTimeout[T any](h *JoinHandle[T], ms int64, pos string) Value {
+	if !h.is(kindThread) {
+		Fail(pos, "join_timeout of a task that is not a thread: await its handle instead")
+	}
+	if d, running := threadDone.Load(&h.task); running {
+		select {
+		case <-d.(chan struct{}):
+		case <-time.After(time.Duration(max(ms, 0)) * time.Millisecond):
+			return NewRecord(errFields, false, "timeout", "join timed out after "+strconv.FormatInt(ms, 10)+" ms")
+		}
+	}
+	return ThreadJoin(h, pos)
 }
 
 // ThreadSleep is thread.sleep(ms): it blocks the calling thread.

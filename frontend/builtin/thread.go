@@ -67,16 +67,31 @@ var (
 	AtomicI64New   = static(AtomicI64Obj, "new", atomicNew(i64), rtFn("NewAtomic").withElemTypeArg())
 	AtomicBoolNew  = static(AtomicBoolObj, "new", atomicNew(boolean), rtFn("NewAtomic").withElemTypeArg())
 
-	AtomicLoad  = method(Atomics, "load", 0, func(x In) Sig { return sig(x.Elem) }, goMethod("Load"))
-	AtomicStore = method(Atomics, "store", 0, func(x In) Sig { return sig(unit, x.Elem) }, goMethod("Store"))
-	AtomicSwap  = method(Atomics, "swap", 0, func(x In) Sig { return sig(x.Elem, x.Elem) }, goMethod("Swap"))
+	// Each takes a memory ordering last, optional (EVERYDAY.md §7.3): a name or a number,
+	// checked when the program runs (rt's checkOrder).
+	AtomicLoad  = method(Atomics, "load", 0, func(x In) Sig { return sig(x.Elem, order).opt(1) }, goMethod("Load"))
+	AtomicStore = method(Atomics, "store", 0, func(x In) Sig { return sig(unit, x.Elem, order).opt(1) }, goMethod("Store"))
+	AtomicSwap  = method(Atomics, "swap", 0, func(x In) Sig { return sig(x.Elem, x.Elem, order).opt(1) }, goMethod("Swap"))
 	// compare_exchange(old, new) stores new if the atomic holds old: {ok: true, value: old}, or
 	// {ok: false, kind: "mismatch", message: "found N"} (EVERYDAY.md §7.3).
 	AtomicCompareExchange = method(Atomics, "compare_exchange|compare_exchange_weak", 0,
-		func(x In) Sig { return sig(types.AnyType, x.Elem, x.Elem) }, goMethod("CompareExchange"))
-	AtomicFetchAdd = method(Atomics, "fetch_add", 0, fixed(sig(i64, i64)), goMethod("FetchAdd"))
-	AtomicFetchSub = method(Atomics, "fetch_sub", 0, fixed(sig(i64, i64)), goMethod("FetchSub"))
+		func(x In) Sig { return sig(types.AnyType, x.Elem, x.Elem, order, order).opt(2) }, goMethod("CompareExchange"))
+	AtomicFetchAdd = method(Atomics, "fetch_add", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchAdd"))
+	AtomicFetchSub = method(Atomics, "fetch_sub", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchSub"))
+	AtomicFetchAnd = method(Atomics, "fetch_and", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchAnd"))
+	AtomicFetchOr  = method(Atomics, "fetch_or", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchOr"))
+	AtomicFetchXor = method(Atomics, "fetch_xor", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchXor"))
+	AtomicFetchMin = method(Atomics, "fetch_min", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchMin"))
+	AtomicFetchMax = method(Atomics, "fetch_max", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchMax"))
+
+	// h.join_timeout(ms) is the thread's value, or the `timeout` object while it still runs (a
+	// later join works).
+	JoinHandleJoinTimeout = method(JoinHandles, "join_timeout", 0,
+		fixed(sig(types.AnyType, i64)), rtFn("ThreadJoinTimeout", Int64).withPos())
 )
+
+// order is a memory ordering argument's type: a name or a number.
+var order = types.AnyType
 
 // The thread module's synchronization objects, each rt's object of the same name. Their waits
 // (acquire, wait, a lock of read or write) block the calling thread.

@@ -58,6 +58,22 @@ var (
 	ThreadPoolShutdown    = method(ThreadPools, "shutdown", 0, fixed(sig(unit)), rtFn("ThreadPoolShutdown"))
 	ThreadPoolJoinTimeout = method(ThreadPools, "join_timeout", 0, fixed(sig(boolean, i64)), rtFn("ThreadPoolJoinTimeout", Int64))
 
+	// thread.scope(fn(s) { … }) calls the function at once with a scope whose spawn(f) and
+	// spawn_named(name, f) start threads (checked as thread.spawn's); when the function returns,
+	// every thread it started is joined, their failures ignored, and scope gives its value.
+	ThreadScope = static(Thread, "scope", func(x In) Sig {
+		u := x.Fresh()
+		return sig(u, fn(u, handle(types.ThreadScopeH, nil)))
+	}, rtFn("ThreadScopeRun", FuncResult))
+	ThreadScopeSpawn = method(ThreadScopes, "spawn", 0, func(x In) Sig {
+		u := x.Fresh()
+		return sig(handle(types.JoinHandleH, u), fn(u))
+	}, rtFn("ThreadScopeSpawn", FuncResult))
+	ThreadScopeSpawnNamed = method(ThreadScopes, "spawn_named", 0, func(x In) Sig {
+		u := x.Fresh()
+		return sig(handle(types.JoinHandleH, u), str, fn(u))
+	}, rtFn("ThreadScopeSpawnNamed", Plain, FuncResult))
+
 	// h.get() waits for a pool job (or a thread, as join does) and gives its value.
 	JoinHandleGet = method(JoinHandles, "get", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("JobGet").withPos())
 )

@@ -30,11 +30,11 @@ func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 		if len(call.Args) == 1 {
 			return call.Args[0], true
 		}
-	case builtin.ThreadSpawn:
+	case builtin.ThreadSpawn, builtin.ThreadScopeSpawn:
 		if len(call.Args) == 1 {
 			return call.Args[0], true
 		}
-	case builtin.ThreadSpawnNamed:
+	case builtin.ThreadSpawnNamed, builtin.ThreadScopeSpawnNamed:
 		if len(call.Args) == 2 {
 			return call.Args[1], true
 		}

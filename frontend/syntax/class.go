@@ -517,6 +517,13 @@ func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 	}
 	keep := map[*ast.NamedType]bool{}
 	inTry := callsInTry(f)
+	abstractCalled := map[*classParts]string{}
+	var abstractOrder []*classParts
+	defer func() {
+		for _, c := range abstractOrder {
+			f.Items = append(f.Items, abstractCtor(c))
+		}
+	}()
 	for _, it := range f.Items {
 		ast.Inspect(it, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -550,15 +557,18 @@ func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 				switch fun := n.Fun.(type) {
 				case *ast.Ident:
 					if c := classes[fun.Name]; c != nil {
-						msg := "the class `" + fun.Name + "` is abstract: it has no instances of its own"
 						if c.abstract && inTry[n] {
 							// Inside try, as the interpreter has it: a run-time error the catch
-							// gets, `((): any => { throw Error(msg); })()`.
-							n.Fun, n.Args, n.New = throwingLambda(fun.Span, msg), nil, false
-							return false
+							// gets, from a function that throws it (abstractCtor).
+							if abstractCalled[c] == "" {
+								abstractCalled[c] = fun.Name
+								abstractOrder = append(abstractOrder, c)
+							}
+							fun.Name += abstractSuffix
+							return true
 						}
 						if c.abstract {
-							p.errorAtSpan(fun.Span, diag.Type, msg+" (construct a class that extends it)")
+							p.errorAtSpan(fun.Span, diag.Type, "the class `"+fun.Name+"` is abstract: it has no instances of its own (construct a class that extends it)")
 						}
 						fun.Name += classInitSuffix
 					}
@@ -593,11 +603,31 @@ func callsInTry(f *ast.File) map[*ast.Call]bool {
 	return in
 }
 
-// throwingLambda is `((): any => { throw Error(msg); })`, placed at span.
-func throwingLambda(span ast.Span, msg string) ast.Expr {
-	errCall := &ast.Call{Span: span, Fun: &ast.Ident{Span: span, Name: "Error"}, Args: []ast.Expr{&ast.StringLit{Span: span, Value: msg}}}
-	body := &ast.Block{Span: span, Stmts: []ast.Stmt{&ast.ThrowStmt{Span: span, Value: errCall}}}
-	return &ast.Lambda{Span: span, Ret: &ast.NamedType{Span: span, Name: &ast.Ident{Span: span, Name: "any"}}, Body: body}
+// abstractSuffix names the function that `new` of an abstract class calls inside a try.
+const abstractSuffix = "__abstract"
+
+// abstractCtor is, for an abstract class constructed inside a try, the function that call
+// becomes: it takes the constructor's arguments and throws. It lies inside the class, whose text
+// the formatter keeps for it.
+//
+//	fn Base__abstract(a, b): any { throw Error("the class `Base` is abstract: …"); }
+func abstractCtor(c *classParts) *ast.FuncDecl {
+	at := c.span
+	msg := "the class `" + c.name.Name + "` is abstract: it has no instances of its own"
+	errCall := &ast.Call{Span: at, Fun: &ast.Ident{Span: at, Name: "Error"}, Args: []ast.Expr{&ast.StringLit{Span: at, Value: msg}}}
+	var params []*ast.Param
+	if c.ctor != nil {
+		for _, p := range c.ctor.Params {
+			param := &ast.Param{Span: at, Name: &ast.Ident{Span: at, Name: p.Name.Name}}
+			if p.Default != nil {
+				param.Default = ast.Clone(p.Default)
+			}
+			params = append(params, param)
+		}
+	}
+	return &ast.FuncDecl{Span: at, Name: &ast.Ident{Span: c.name.Span, Name: c.name.Name + abstractSuffix}, Params: params,
+		Ret:  &ast.NamedType{Span: at, Name: &ast.Ident{Span: at, Name: "any"}},
+		Body: &ast.Block{Span: at, Stmts: []ast.Stmt{&ast.ThrowStmt{Span: at, Value: errCall}}}}
 }
 
 // markReturnsSelf marks a method whose every return gives `this` (a fluent method) and makes

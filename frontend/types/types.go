@@ -162,7 +162,8 @@ const (
 	CancelSourceH // thread.CancellationSource
 	CancelTokenH  // its token()
 	CondvarH
-	ThreadPoolH // thread.ThreadPool
+	ThreadPoolH  // thread.ThreadPool
+	ThreadScopeH // the `s` of thread.scope(fn(s) { … })
 	// The Collections module's objects (EVERYDAY.md §7.2), shared by reference; Elem is what they
 	// hold: the element, or for the maps the pair (K, V) of a Tuple.
 	QueueH
@@ -182,7 +183,7 @@ const (
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
 	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
-	"thread.ThreadPool", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
+	"thread.ThreadPool", "thread.Scope", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
 	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
 	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.BitSet"}
 
