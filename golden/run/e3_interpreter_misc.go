@@ -140,6 +140,12 @@ func Square__init(side float64) *rt.Share[Square] {
 	return r_
 }
 
+//line testdata/run/e3_interpreter_misc.adesh:32
+func Base__abstract() rt.Value {
+//line testdata/run/e3_interpreter_misc.adesh:32
+	panic(&rt.Thrown{Err: rt.NewError("the class `Base` is abstract: it has no instances of its own"), Pos: "testdata/run/e3_interpreter_misc.adesh:32:1"})
+}
+
 //line testdata/run/e3_interpreter_misc.adesh:28
 func (self Square) area() float64 {
 //line testdata/run/e3_interpreter_misc.adesh:28
@@ -212,11 +218,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			}
 //line testdata/run/e3_interpreter_misc.adesh:33
 			caught_ = rt.TryCatch(func() {
-				var b rt.Value = func() rt.Value {
-//line testdata/run/e3_interpreter_misc.adesh:34
-					panic(&rt.Thrown{Err: rt.NewError("the class `Base` is abstract: it has no instances of its own"), Pos: "testdata/run/e3_interpreter_misc.adesh:34:17"})
-				}()
-//line testdata/run/e3_interpreter_misc.adesh:35
+				var b rt.Value = Base__abstract()
 				rt.Print("not reached", b)
 			})
 //line testdata/run/e3_interpreter_misc.adesh:33
