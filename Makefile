@@ -41,6 +41,8 @@ fuzz:
 	$(GO) test ./frontend/syntax -run '^$$' -fuzz FuzzParse -fuzztime 60s
 	$(GO) test ./frontend/format -run '^$$' -fuzz FuzzFormat -fuzztime 60s
 	$(GO) test . -run '^$$' -fuzz FuzzCompile -fuzztime 60s
+	@# More of TestNodeOracle's programs than make test runs (where node is installed).
+	ADESH_JSPROGS=200 $(GO) test . -run '^TestNodeOracle$$' -count=1 -timeout 30m
 
 install:
 	$(GO) install ./cmd/adesh2go

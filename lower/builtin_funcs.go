@@ -116,6 +116,12 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 	case builtin.FnAbs, builtin.FnSqrt, builtin.FnFloor, builtin.FnCeil, builtin.FnRound:
 		return l.mathCall(ci.Builtin, l.expr(b, e.Args[0]), e.Args[0].TypeOf(), nil, e)
 	case builtin.FnMin, builtin.FnMax, builtin.FnPow:
+		if types.IsAny(ci.Ret) {
+			// An operand is dynamic (the checker made the result so): both are taken as
+			// dynamic values and the runtime compares or raises them.
+			name := map[types.Builtin]string{builtin.FnMin: "DynMin", builtin.FnMax: "DynMax", builtin.FnPow: "DynPow"}[ci.Builtin]
+			return rtCall(name, l.exprAs(b, e.Args[0], types.AnyType), l.exprAs(b, e.Args[1], types.AnyType), l.pos(e))
+		}
 		xs := l.exprList(b, e.Args)
 		return l.mathCall(ci.Builtin, xs[0], e.Args[0].TypeOf(), xs[1], e)
 	case builtin.MapObj:

@@ -85,24 +85,24 @@
 //	Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch Defers Div DynAdd
 //	DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynChainField DynChainMethod
 //	DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey
-//	DynIndex DynIter DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMethod DynMethodRef
-//	DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl DynShr DynSub DynTo
-//	DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail
-//	Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant FromGoError
-//	Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef
-//	Index Input IntPow InterpArray InterpDict InterpList JobGet Join2 Join2Future Join3
-//	Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle LeadingOnes LeadingZeros Less
-//	LessAt Lines ListenFuture LookupOptional Main Map MapFromGo MapOf MathAcos MathAcosh MathAsin
-//	MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp MathComb MathCos MathCosh
-//	MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp MathLog
-//	MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt MathRandomRange MathSeed
-//	MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex MutexGuard
-//	NetConnect NetConnectTimeout NetListen NewAtomic NewBTreeMap NewBTreeSet NewBarrier
-//	NewBinaryHeap NewBitSet NewCancellationSource NewChannel NewCondvar NewCountDownLatch
-//	NewDynTuple NewError NewHashSet NewMap NewMutex NewOrderedMap NewOrderedSet NewPriorityQueue
-//	NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice
-//	NewStack NewThreadPool NewVecDeque None Number Ok Option OptionClone PadEnd PadStart
-//	ParallelFilter ParallelForEach ParallelMap ParallelReduce ParallelSum ParallelSumDyn
+//	DynIndex DynIter DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMax DynMethod
+//	DynMethodRef DynMin DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl
+//	DynShr DynSub DynTo DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err
+//	Error Exit Expect Fail Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct
+//	FormatVariant FromGoError Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost
+//	HardwareConcurrency Held HoldOption HoldRef Index Input IntPow InterpArray InterpDict
+//	InterpList JobGet Join2 Join2Future Join3 Join3Future Join4 Join4Future JoinAll JoinAllFuture
+//	JoinHandle LeadingOnes LeadingZeros Less LessAt Lines ListenFuture LookupOptional Main Map
+//	MapFromGo MapOf MathAcos MathAcosh MathAsin MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt
+//	MathClamp MathComb MathCos MathCosh MathDegToRad MathExp MathFactorial MathGcd MathHypot
+//	MathIsqrt MathLcm MathLerp MathLog MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom
+//	MathRandomInt MathRandomRange MathSeed MathSign MathSin MathSinh MathTan MathTanh MathTrunc
+//	MaxCallDepth Mod Mutex MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic NewBTreeMap
+//	NewBTreeSet NewBarrier NewBinaryHeap NewBitSet NewCancellationSource NewChannel NewCondvar
+//	NewCountDownLatch NewDynTuple NewError NewHashSet NewMap NewMutex NewOrderedMap NewOrderedSet
+//	NewPriorityQueue NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet
+//	NewShare NewSlice NewStack NewThreadPool NewVecDeque None Number Ok Option OptionClone PadEnd
+//	PadStart ParallelFilter ParallelForEach ParallelMap ParallelReduce ParallelSum ParallelSumDyn
 //	ParseFloat ParseInt Pending Poll Present Print PrintStyle PrintStyled PriorityQueue Promise
 //	PromiseAll PromiseAllSettled PromiseAny PromiseOf PromiseRace PromisesOf Queue RangeArray
 //	ReadFile ReadFuture ReadGuard ReadLineFuture Ready Receiver RecvFuture RejectValues Rejected

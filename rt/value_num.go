@@ -177,6 +177,30 @@ func DynPow(a, b Value, pos string) Value {
 	return arith("**", a, b, pos)
 }
 
+// DynMin is Math.min(a, b) where one is dynamic: the smaller, keeping its own type; NaN if
+// either is NaN, as in JavaScript.
+func DynMin(a, b Value, pos string) Value { return minMax("min", a, b, pos) }
+
+// DynMax is Math.max(a, b) where one is dynamic.
+func DynMax(a, b Value, pos string) Value { return minMax("max", a, b, pos) }
+
+func minMax(op string, a, b Value, pos string) Value {
+	x, y := toNum(a), toNum(b)
+	if x.kind == notNum || y.kind == notNum {
+		failOperands(op, a, b, pos)
+	}
+	if x.kind == floatNum && math.IsNaN(x.f) {
+		return a
+	}
+	if y.kind == floatNum && math.IsNaN(y.f) {
+		return b
+	}
+	if DynLess(b, a, pos) == (op == "min") && !DynEq(a, b) {
+		return b
+	}
+	return a
+}
+
 // DynBitAnd is a & b on integers (or bools).
 func DynBitAnd(a, b Value, pos string) Value { return arith("&", a, b, pos) }
 

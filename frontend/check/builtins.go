@@ -169,6 +169,16 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	case builtin.FnMin, builtin.FnMax, builtin.FnPow:
 		c.args(e, ts(nil, nil), 2, nil)
 		x, y := argT(0), argT(1)
+		if len(e.Args) == 2 && (types.IsAny(x) || types.IsAny(y)) {
+			// A dynamic operand makes the result dynamic, as it does for `+` (§7): the other
+			// may be any number, checked when the program runs.
+			for _, t := range []types.Type{x, y} {
+				if !types.IsNumeric(t) && !types.IsAny(t) && !types.IsInvalid(t) && types.IsSettled(t) {
+					c.errorf(e, "`%s` needs numbers, found `%s`", builtin.Name(b), typeString(t))
+				}
+			}
+			return ret(types.AnyType)
+		}
 		if !types.IsNumeric(x) && !types.IsAny(x) && !types.IsInvalid(x) {
 			c.errorf(e, "`%s` needs numbers, found `%s`", builtin.Name(b), typeString(x))
 		} else if len(e.Args) == 2 && !c.unify(x, y) && !types.IsInvalid(y) {

@@ -337,12 +337,22 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 		}
 		return elem
 	}
+	// Literals of two kinds (`[2.25, "b", n]`) make the literal dynamic whatever the rest
+	// are: no element's type is then the context of another, so that `n`, bound to `0`, is not
+	// made a float by the 2.25 beside it.
+	mixed := literalsOfTwoKinds(elems)
 	elem = c.expr(elems[0], nil)
-	mixed := false
 	dynamic := types.IsAny(elem)
 	for _, x := range elems[1:] {
-		t := c.expr(x, elem)
+		var context types.Type
+		if !mixed {
+			context = elem
+		}
+		t := c.expr(x, context)
 		dynamic = dynamic || types.IsAny(t)
+		if mixed {
+			continue
+		}
 		if j, ok := c.join(elem, t); ok {
 			elem = j
 		} else {
@@ -358,6 +368,25 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 		return types.AnyType
 	}
 	return elem
+}
+
+// literalsOfTwoKinds reports whether xs hold literals of two kinds among numbers, strings and
+// bools.
+func literalsOfTwoKinds(xs []ast.Expr) bool {
+	kinds := map[string]bool{}
+	for _, x := range xs {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.StringLit:
+			kinds["string"] = true
+		case *ast.BoolLit:
+			kinds["bool"] = true
+		default:
+			if isLiteralish(x) {
+				kinds["number"] = true
+			}
+		}
+	}
+	return len(kinds) >= 2
 }
 
 // numberLiteralsWithAFloat reports whether every element is a number literal and one is a

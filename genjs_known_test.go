@@ -1,0 +1,34 @@
+package adesh2go_test
+
+// jsKnown lists the programs of TestNodeOracle that fail today, each with the compiler bug it
+// hits (the smallest program that shows it follows the bug). The test reports any other failure,
+// and a listed program that passes. Seeds 1–60 were run; the default run covers the first 12.
+var jsKnown = map[string]string{
+	// An untyped parameter given a `let g = 0;` variable at one call and a value of another
+	// type at another is not made dynamic: the literal's inference variable is linked to the
+	// parameter, and the other call's type, an array built around it, is not observed.
+	// `let g = 3; fn f(p) { print(p); } f(g); f([g, "a"]);`: "expected `i64`, found `[any]`".
+	"js/19": "an untyped parameter given a literal let and a value of another type is not dynamic",
+	"js/20": "an untyped parameter given a literal let and a value of another type is not dynamic",
+	"js/36": "an untyped parameter given a literal let and a value of another type is not dynamic (a run-time 'expected [any], found i64')",
+	// A `let g = 0;` that a float makes an f64 later in the program, passed to an untyped
+	// parameter (of a function or a method) before: the parameter stays i64.
+	// `let g = 0; fn f(p) {} f(g); fn h(p) {} h(g); h(0.5);`: "expected `i64`, found `f64`".
+	"js/52": "a literal let made a float later keeps an untyped parameter it was given i64",
+	"js/57": "a literal let made a float later keeps an untyped parameter it was given i64 (a run-time 'expected i64, found f64')",
+	// A promise resolved with a literal let gives its reaction's parameter the type `()`.
+	// `let g = 0; fn m(p) { return false; } new Promise((resolve) => setTimeout(() =>
+	// resolve(g), 1)).then((r) => { print(m(r)); });`: "expected `()`, found `i64`".
+	"js/30": "a promise resolved with a literal let types its reaction's parameter `()`",
+	// An untyped parameter in an array literal beside a float literal (`[p, 2.0].join("-")`) is
+	// made an f64 although every call passes a bool: "a condition must be a `bool`, found `f64`".
+	"js/27": "an untyped parameter beside a float literal in an array literal is made f64",
+	// A global `let g = [];` that nothing fills, or that functions fill: its elements have no
+	// type where a callback compares them (`g.some((x) => x > 7)`: "`>` compares numbers,
+	// strings or chars, not `_`").
+	"js/46": "the elements of a global empty array have no type in a comparison callback",
+	"js/49": "the elements of a global empty array have no type in a comparison callback",
+	// An object literal as a branch of `?:` is not parsed (`c ? {n: 1} : {n: 2}`: "expected
+	// `)`, found `{`").
+	"js/58": "an object literal as a branch of ?: is a syntax error",
+}
