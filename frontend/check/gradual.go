@@ -122,6 +122,7 @@ func (c *checker) finishUntyped() {
 	}
 	c.settleLinkedHints()
 	c.settleLiteralLinks()
+	c.settleParamsGivenLiterals()
 	for _, h := range c.hints {
 		if _, opt := h.resolved.(*types.Optional); h.nullable && !h.literal && !opt && !types.IsAny(h.resolved) {
 			h.resolved = &types.Optional{Elem: h.resolved}
@@ -185,6 +186,29 @@ func (c *checker) settleLiteralLinks() {
 			case types.IsFloat(o.resolved) && !types.IsFloat(h.resolved):
 				h.resolved = o.resolved
 			}
+		}
+	}
+}
+
+// settleParamsGivenLiterals holds a parameter to the literal lets passed to it, now that their
+// types are known: a number type widens the parameter's (a float makes an i64 parameter a
+// float), another type makes it dynamic (`let g = 3; f(g); f([g, "a"]);`: the calls disagree).
+// Before, the parameter kept the type of its other calls and the literal's call was refused.
+func (c *checker) settleParamsGivenLiterals() {
+	for _, h := range c.hints {
+		if h.literal || h.resolved == nil || types.IsAny(h.resolved) {
+			continue
+		}
+		for _, l := range h.links {
+			if !l.literal || l.resolved == nil || types.IsAny(l.resolved) || types.Identical(l.resolved, h.resolved) {
+				continue
+			}
+			if w := types.WiderNumber(h.resolved, l.resolved); w != nil {
+				h.resolved = w
+				continue
+			}
+			h.resolved, h.reason = types.AnyType, "its call sites disagree: `"+typeString(h.resolved)+"` and `"+typeString(l.resolved)+"`"
+			break
 		}
 	}
 }

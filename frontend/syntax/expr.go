@@ -554,7 +554,10 @@ func (p *parser) questionIsTernary(lex *cursor) bool {
 	case tLParen, tLBrack, tMinus, tStar, tAmp:
 		// `f()? * 2` or `c ? -1 : 1`: look for the `:`
 	case tLBrace:
-		return false
+		// `if f()? { … }` is a block after the postfix `?`; `c ? {n: 1} : {n: 2}` an object
+		// literal, known by the `:` after its `}`.
+		c := int(p.closers[rc+1])
+		return c > 0 && c+1 < len(p.tokens) && p.tokens[c+1].Type == tColon
 	case tIdent:
 		if v := p.val(next); v == "or" || v == "and" {
 			return false
