@@ -214,10 +214,15 @@ func paramAt(ci *check.CallInfo, i int) types.Type {
 // taken: its own, or param's for a dynamic value.
 func funcTypeAt(e ast.Expr, param types.Type) types.Type {
 	t := e.TypeOf()
-	if _, isFunc := t.(*types.Func); !isFunc && types.IsAny(t) {
-		if _, ok := param.(*types.Func); ok {
-			return param
-		}
+	pf, ok := param.(*types.Func)
+	if !ok {
+		return t
+	}
+	if types.IsAny(t) {
+		return param
+	}
+	if tf, isFunc := t.(*types.Func); isFunc && len(tf.Params) == len(pf.Params) && !types.Identical(tf, pf) && !types.HasUnbound(pf) {
+		return param // a function whose dynamic parameters or result the builtin's differ from
 	}
 	return t
 }

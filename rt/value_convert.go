@@ -174,6 +174,10 @@ func convertTo(v Value, t reflect.Type, pos string) (reflect.Value, bool) {
 			out.SetUint(u)
 			return out, true
 		}
+	case reflect.String:
+		if c, ok := v.(Char); ok { // a char is the string of it, as in the interpreter
+			return reflect.ValueOf(string(rune(c))).Convert(t), true
+		}
 	case reflect.Slice:
 		if k := rv.Kind(); k == reflect.Slice || k == reflect.Array {
 			return convertSlice(rv, t, pos)

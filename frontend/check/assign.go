@@ -55,7 +55,7 @@ func (c *checker) assignable(v, t types.Type) bool {
 		return true
 	}
 	if vf, ok := v.(*types.Func); ok {
-		if tf, ok := t.(*types.Func); ok && c.leavesOutUnits(vf, tf) {
+		if tf, ok := t.(*types.Func); ok && (c.leavesOutUnits(vf, tf) || c.consistentFuncs(vf, tf)) {
 			return true
 		}
 	}
@@ -82,6 +82,24 @@ func (c *checker) promises(v, t types.Type) bool {
 	}
 	elem, ok := types.PromisedElem(v)
 	return ok && c.unify(elem, p.Elem)
+}
+
+// consistentFuncs reports whether a function of type v may stand where t is expected because
+// their parameters and results differ only where one side is dynamic (an untyped function whose
+// parameter became `any`, given to `ws.map`): lower wraps it to convert (adaptFunc).
+func (c *checker) consistentFuncs(v, t *types.Func) bool {
+	if len(v.Params) != len(t.Params) {
+		return false
+	}
+	fits := func(a, b types.Type) bool {
+		return c.unify(a, b) || types.IsAny(types.Resolve(a)) || types.IsAny(types.Resolve(b))
+	}
+	for i := range v.Params {
+		if !fits(v.Params[i], t.Params[i]) {
+			return false
+		}
+	}
+	return fits(types.OrUnit(v.Ret), types.OrUnit(t.Ret))
 }
 
 // leavesOutUnits reports whether a function of type v may stand where t, which passes fewer
