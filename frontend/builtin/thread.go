@@ -96,6 +96,15 @@ var order = types.AnyType
 // The thread module's synchronization objects, each rt's object of the same name. Their waits
 // (acquire, wait, a lock of read or write) block the calling thread.
 var (
+	// thread.WaitGroup.new(): add(n = 1), done(), wait(), wait_timeout(ms), count().
+	ThreadWaitGroupType  = nested(Thread, "WaitGroup", WaitGroupObj)
+	WaitGroupNew         = static(WaitGroupObj, "new", fixed(sig(handle(types.WaitGroupH, nil))), rtFn("NewWaitGroup"))
+	WaitGroupAdd         = method(WaitGroups, "add", 0, fixed(sig(unit, i64).opt(1)), goMethod("Add"))
+	WaitGroupDone        = method(WaitGroups, "done", 0, fixed(sig(unit)), goMethod("Done"))
+	WaitGroupWait        = method(WaitGroups, "wait", 0, fixed(sig(unit)), goMethod("Wait"))
+	WaitGroupWaitTimeout = method(WaitGroups, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout"))
+	WaitGroupCount       = method(WaitGroups, "count", 0, fixed(sig(i64)), goMethod("Count"))
+
 	ThreadSemaphoreType = nested(Thread, "Semaphore", SemaphoreObj)
 	SemaphoreNew        = static(SemaphoreObj, "new", fixed(sig(handle(types.SemaphoreH, nil), i64)), rtFn("NewSemaphore").withPos())
 	SemaphoreAcquire    = method(Semaphores, "acquire", 0, fixed(sig(unit)), goMethod("Acquire"))

@@ -164,6 +164,7 @@ const (
 	CondvarH
 	ThreadPoolH  // thread.ThreadPool
 	ThreadScopeH // the `s` of thread.scope(fn(s) { … })
+	WaitGroupH   // thread.WaitGroup
 	// The Collections module's objects (EVERYDAY.md §7.2), shared by reference; Elem is what they
 	// hold: the element, or for the maps the pair (K, V) of a Tuple.
 	QueueH
@@ -183,7 +184,7 @@ const (
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
 	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
-	"thread.ThreadPool", "thread.Scope", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
+	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
 	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
 	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.BitSet"}
 
