@@ -21,9 +21,4 @@ var jsKnown = map[string]string{
 	// An untyped parameter in an array literal beside a float literal (`[p, 2.0].join("-")`) is
 	// made an f64 although every call passes a bool: "a condition must be a `bool`, found `f64`".
 	"js/27": "an untyped parameter beside a float literal in an array literal is made f64",
-	// A global `let g = [];` that nothing fills, or that functions fill: its elements have no
-	// type where a callback compares them (`g.some((x) => x > 7)`: "`>` compares numbers,
-	// strings or chars, not `_`").
-	"js/46": "the elements of a global empty array have no type in a comparison callback",
-	"js/49": "the elements of a global empty array have no type in a comparison callback",
 }

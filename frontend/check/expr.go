@@ -608,6 +608,12 @@ func derefType(t types.Type) types.Type {
 	return nil
 }
 
+// isOrdered reports whether t is a type `<` compares: a number, a string or a char.
+func isOrdered(t types.Type) bool {
+	t = types.Resolve(t)
+	return types.IsNumeric(t) || types.IsBasic(t, types.String) || types.IsBasic(t, types.Char)
+}
+
 // isLiteralish reports whether e is a numeric literal (possibly negated), whose type should come
 // from the other operand.
 func isLiteralish(e ast.Expr) bool {
@@ -784,6 +790,12 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		return types.BoolType
 	case "<", "<=", ">", ">=":
 		if dyn {
+			return types.BoolType
+		}
+		if v, free := types.Resolve(x).(*types.Var); free && c.hintOf(v) == nil && isOrdered(y) {
+			// The element of an array nothing has filled (`let h = []; h.some(x => x > 7)`):
+			// compared with a number, it is of that number's type, as JavaScript reads it.
+			c.unify(v, y)
 			return types.BoolType
 		}
 		if !types.IsNumeric(x) && !types.IsBasic(x, types.String) && !types.IsBasic(x, types.Char) && !isTypeParam(x) {
