@@ -101,6 +101,12 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		b := c.expr(e.B, expectedOr(expected, a))
 		undo()
 		t, ok := c.join(a, b)
+		if !ok && expected == nil && !types.IsInvalid(a) && !types.IsInvalid(b) {
+			// As an array literal of several types is: a dynamic value, either branch's
+			// (`c ? "go" : new C(1)`), checked where it is used.
+			c.fallback(e.Pos(), "conditional expression", "its branches have different types: `"+typeString(a)+"` and `"+typeString(b)+"`")
+			return types.AnyType
+		}
 		if !ok {
 			c.errorf(e, "the branches of `?:` have different types: `%s` and `%s`", typeString(a), typeString(b))
 		}
