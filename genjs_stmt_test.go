@@ -467,7 +467,10 @@ func (g *jsGen) awaitStmt() {
 	case 1:
 		v := &jVar{name: g.name("t")}
 		v.s, v.cls = g.shape()
+		inCallback := g.inCallback
+		g.inCallback = true // x is written inside the timer's callback: no await there
 		x := g.expr(v.s, v.cls, 1)
+		g.inCallback = inCallback
 		g.w.line(cat(same(fmt.Sprintf("let %s = await new Promise((resolve) => setTimeout(() => resolve(", v.name)), x, same(fmt.Sprintf("), %d));", g.pick(3)))))
 		g.declare(v)
 	case 2:

@@ -176,12 +176,15 @@ type checker struct {
 	// charIsString: the arguments being checked are a builtin's, where a char is taken as a
 	// string (builtinArgs).
 	charIsString bool
-	files        []*ast.File
-	fset         *source.FileSet
-	diags        *diag.List
-	info         *Info
-	hints        map[*ast.Param]*hint
-	hintVars     map[*types.Var]*hint
+	// numberVars are inference variables that arithmetic says are numbers, though nothing said
+	// which: i64 when the program never does.
+	numberVars []*types.Var
+	files      []*ast.File
+	fset       *source.FileSet
+	diags      *diag.List
+	info       *Info
+	hints      map[*ast.Param]*hint
+	hintVars   map[*types.Var]*hint
 	// literalLets are the `let x = 0;` bindings whose type the silent pass learns from their
 	// uses, each with a parameter standing for it in hints.
 	literalLets map[*ast.LetStmt]*ast.Param
@@ -330,6 +333,11 @@ func (c *checker) run() {
 		c.ensureBody(fi)
 	}
 	c.checkTestResults()
+	for _, v := range c.numberVars { // numbers nothing said more of (`a - b` of an empty array's)
+		if _, free := types.Resolve(v).(*types.Var); free {
+			c.unify(v, types.I64)
+		}
+	}
 	c.finishUntyped()
 	c.settlePendingResults()
 	// Report the fallbacks in source order (parameters are settled after the bodies).

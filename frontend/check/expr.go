@@ -717,6 +717,15 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			c.unify(x, y) // `m[k] + 1` where nothing said yet what m holds
 			x = y
 		}
+		vx, okx := types.Resolve(x).(*types.Var)
+		vy, oky := types.Resolve(y).(*types.Var)
+		if okx && oky && c.hintOf(vx) == nil && c.hintOf(vy) == nil && isNumberArith(e.Op) && e.Op != "+" {
+			// `g.sort((a, b) => a - b)` before anything is put in g: both are of the element's
+			// type, a number, which the program says later (or i64 if it never does).
+			c.unify(x, y)
+			c.numberVars = append(c.numberVars, vx)
+			return x
+		}
 	}
 	dyn := types.IsAny(x) || types.IsAny(y)
 	if f := types.IntFloatMix(x, y); f != nil && (isNumberArith(e.Op) || isComparison(e.Op)) && (c.inUntypedFunc() || untypedNumber(e.X) || untypedNumber(e.Y)) {
