@@ -24,7 +24,7 @@ var jsKnown = map[string]string{
 	// Found in seeds 61–120 (2026-12-07), not reduced yet:
 	"js/62":  "a function returning [i64] in one place and a dynamic array in another: 'expected [i64], found [any] in this return'",
 	"js/83":  "an untyped variable assigned an array and later a string: 'expected [string], found string in this assignment'",
-	"js/68":  "a callback's parameter typed as a class instance is given a number when the program runs ('expected Share<C1>, found i64')",
+	"js/68":  "`let v = new C1(g); … v = g2;` with g2 dynamic: the let is C1's, so the number fails the check when the program runs, where JavaScript's variable changes type (a let whose assignments disagree should be dynamic)",
 	"js/103": "Math.max given a string (JavaScript: NaN) is refused: 'max needs numbers, found string'",
 	"js/112": "Math.min given a string (JavaScript: NaN) is refused: 'min needs numbers, found string'",
 }
