@@ -39,18 +39,38 @@ func (l *lowerer) methodDispatch(def *types.TypeDef, self *ir.TName) ir.Decl {
 	cases := &ir.Switch{Tag: &ir.Ident{Name: "name"}}
 	for _, name := range names {
 		fd, ok := def.Methods[name].(*ast.FuncDecl)
-		if !ok || fd.Obj == nil || fd.Obj.Sig == nil || l.methodIsFunc(fd) {
+		if !ok || fd.Obj == nil || fd.Obj.Sig == nil {
 			continue
 		}
 		sig := fd.Obj.Sig
+		generic := l.methodIsFunc(fd)
+		if generic && (len(def.TypeParams) > 0 || len(sig.TypeParams) == 0) {
+			continue // an enum's methods; a generic class's are not called by name
+		}
+		// A generic method is called with its type parameters dynamic: `a.id(2)` on an `any`.
+		dynamic := map[*types.TypeParam]types.Type{}
+		for _, tp := range sig.TypeParams {
+			dynamic[tp] = types.AnyType
+		}
 		quoted := &ir.Lit{Text: quote(name)}
 		body := []ir.Stmt{&ir.ExprStmt{X: rtCall("DynArgs", quoted, args, &ir.Lit{Text: ir.Itoa(len(sig.Params))}, pos)}}
 		var xs []ir.Expr
 		for i, p := range sig.Params {
 			arg := &ir.Index{X: args, Index: &ir.Lit{Text: ir.Itoa(i)}}
-			xs = append(xs, rtCallT("DynTo", []ir.Type{l.goTypeOf(p)}, arg, pos))
+			xs = append(xs, rtCallT("DynTo", []ir.Type{l.goTypeOf(types.Subst(p, dynamic))}, arg, pos))
 		}
 		call := &ir.Call{Fun: &ir.Sel{X: v, Name: methodName(name)}, Args: xs}
+		if generic {
+			var recv ir.Expr = &ir.Unary{Op: "*", X: v}
+			if sig.SelfMut {
+				recv = v
+			}
+			targs := make([]ir.Type, len(sig.TypeParams))
+			for i := range targs {
+				targs[i] = tValue
+			}
+			call = &ir.Call{Fun: &ir.Ident{Name: l.funcName(fd)}, TypeArgs: targs, Args: append([]ir.Expr{recv}, xs...)}
+		}
 		if fd.ReturnsSelf {
 			// `return this`: the instance it was called on, which the share gives (rt.Receiver).
 			body = append(body, &ir.ExprStmt{X: call}, &ir.Return{Results: []ir.Expr{&ir.Ident{Pkg: "rt", Name: "Receiver"}, &ir.Lit{Text: "true"}}})

@@ -139,7 +139,7 @@ type classParts struct {
 //	ClassMember = { Modifier | "async" } [ "fn" ] MemberName ( ClassMethod | ClassField ) .
 //	Modifier    = "public" | "private" | "protected" | "static" | "readonly" | "abstract" |
 //		"override" .
-//	ClassMethod = Params [ ( ":" | "->" ) UnionType ] ( Block | [ ";" ] ) .
+//	ClassMethod = [ TypeParamNames ] Params [ ( ":" | "->" ) UnionType ] ( Block | [ ";" ] ) .
 //	ClassField  = [ ":" UnionType ] [ "=" Expr ] [ "," | ";" ] .
 //
 // A modifier word followed by `(` or `:` is the member's name instead. Only an abstract method
@@ -189,6 +189,16 @@ func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
 		}
 		cls.private[name.Name] = true
 	}
+	var tparams []*ast.TypeParam
+	if lex.Peek().Type == tLess { // a generic method: `wrap<U>(x: U): [U] { … }`
+		var err error
+		if tparams, err = p.parseTypeParamList(lex); err != nil {
+			return err
+		}
+		if lex.Peek().Type != tLParen {
+			return p.expected("`(` and the parameters of the generic method", lex.Peek())
+		}
+	}
 	if lex.Peek().Type == tLParen {
 		params, err := p.parseParams(lex)
 		if err != nil {
@@ -210,16 +220,18 @@ func (p *parser) parseClassMember(lex *cursor, cls *classParts) error {
 			} else if t.Type != tRBrace && !p.startsLine(lex.i) {
 				return p.expected("`;` after the abstract method", t)
 			}
-			cls.abstracts = append(cls.abstracts, &ast.FuncDecl{Span: ast.Span{Start: p.startOf(start), End: p.end()}, Async: async, Name: name, Params: params, Ret: ret})
+			cls.abstracts = append(cls.abstracts, &ast.FuncDecl{Span: ast.Span{Start: p.startOf(start), End: p.end()}, Async: async, Name: name, TypeParams: tparams, Params: params, Ret: ret})
 			return nil
 		}
 		body, err := p.parseBodyBlock(lex)
 		if err != nil {
 			return err
 		}
-		f := &ast.FuncDecl{Span: ast.Span{Start: p.startOf(start), End: p.end()}, Async: async, Name: name, Params: params, Ret: ret, Body: body}
+		f := &ast.FuncDecl{Span: ast.Span{Start: p.startOf(start), End: p.end()}, Async: async, Name: name, TypeParams: tparams, Params: params, Ret: ret, Body: body}
 		isCtor := !static && (name.Name == "constructor" || name.Name == cls.name.Name || hasFn && name.Name == "init")
 		switch {
+		case isCtor && len(tparams) > 0:
+			return p.errAt(nt, "a constructor has no type parameters of its own (the class's are given by its arguments)")
 		case isCtor && cls.ctor != nil:
 			return p.errAt(nt, "a class has one constructor; `%s` already has one", cls.name.Name)
 		case isCtor && (async || ret != nil):
