@@ -67,9 +67,9 @@
 //	.Accept .AcceptTimeout .Acquire .Add .Addr .AvailablePermits .Back .Cancel .Capacity .Clear
 //	.Clone .Close .CompareExchange .Contains .ContainsKey .Count .CountDown .Delete .Dequeue
 //	.Difference .Done .Downgrade .Enqueue .Entries .FetchAdd .FetchAnd .FetchMax .FetchMin
-//	.FetchOr .FetchSub .FetchXor .First .Front .Get .Has .Insert .Intersection .IsAlive
-//	.IsCancelled .IsEmpty .IsFinished .IsFull .Keys .Last .Len .Load .Lock .NotifyAll .NotifyOne
-//	.OkValue .Peek .Pop .PopBack .PopFront .Push .PushBack .PushFront .Read .ReadLine
+//	.FetchOr .FetchSub .FetchXor .First .Front .Get .GetOr .Has .Insert .Intersection .IsAlive
+//	.IsCancelled .IsEmpty .IsFinished .IsFull .Keys .Last .Len .Load .Lock .Merge .NotifyAll
+//	.NotifyOne .OkValue .Peek .Pop .PopBack .PopFront .Push .PushBack .PushFront .Read .ReadLine
 //	.ReadLineTimeout .ReadTimeout .Release .Remove .Set .Store .StrongCount .Swap .Test .ToArray
 //	.Token .TryAcquire .TryRecv .TypeInfo .Union .Unlock .Unwrap .UnwrapErr .UnwrapOr .Values
 //	.Wait .WaitTimeout .WeakCount .With .Write Abs AcceptFuture Args ArrAll ArrAny ArrClear

@@ -87,6 +87,23 @@ func (m *Map[K, V]) At(k K, pos string) V {
 	return zero
 }
 
+// GetOr is m.getOr(k, d): the value of k, or d when k is absent.
+func (m *Map[K, V]) GetOr(k K, d V) V {
+	if v := m.Get(k); v.Some {
+		return v.Val
+	}
+	return d
+}
+
+// Merge is m.merge(o): a new map of m's entries, then o's (o's value wins for a key in both).
+func (m *Map[K, V]) Merge(o *Map[K, V]) *Map[K, V] {
+	out := m.Clone()
+	for k, v := range o.All() {
+		out.Set(k, v)
+	}
+	return out
+}
+
 // Has reports whether k is present.
 func (m *Map[K, V]) Has(k K) bool {
 	if m == nil {

@@ -432,6 +432,29 @@ func mapMethod(m dynMap, name, pos string, args []Value) (Value, bool) {
 	case "entries":
 		wantArgs(name, args, 0, pos)
 		return DynIter(m, pos), true
+	case "getOr":
+		wantArgs(name, args, 2, pos)
+		if v, ok := m.dynGet(args[0]); ok {
+			return v, true
+		}
+		return args[1], true
+	case "merge":
+		wantArgs(name, args, 1, pos)
+		other, ok := args[0].(dynMap)
+		if !ok {
+			failExpected("a map to merge", args[0], pos)
+		}
+		out := NewMap[Value, Value]()
+		for _, from := range []dynMap{m, other} {
+			for _, k := range from.dynKeys() {
+				v, _ := from.dynGet(k)
+				out.Set(k, v)
+			}
+		}
+		return out, true
+	case "toArray":
+		wantArgs(name, args, 0, pos)
+		return m.dynValues(), true
 	}
 	return nil, false
 }
