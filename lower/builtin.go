@@ -79,9 +79,9 @@ func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i in
 	a := e.Args[i]
 	switch mode {
 	case builtin.Owned:
-		return l.builtinArg(l.owned(b, a), a, ci.Params[i])
+		return l.builtinArg(l.owned(b, a), a, paramAt(ci, i))
 	case builtin.Int64:
-		return l.toInt64(l.builtinArg(l.expr(b, a), a, ci.Params[i]), a.TypeOf(), a)
+		return l.toInt64(l.builtinArg(l.expr(b, a), a, paramAt(ci, i)), a.TypeOf(), a)
 	case builtin.Func:
 		return l.funcArg(b, a, paramAt(ci, i), false)
 	case builtin.FuncResult:
@@ -89,14 +89,14 @@ func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i in
 	case builtin.Predicate:
 		return l.predicateArg(b, a, paramAt(ci, i))
 	}
-	return l.builtinArg(l.expr(b, a), a, ci.Params[i])
+	return l.builtinArg(l.expr(b, a), a, paramAt(ci, i))
 }
 
 // builtinArgs lowers the arguments of a builtin call, each converted to its parameter's type.
 func (l *lowerer) builtinArgs(b *builder, e *ast.Call, ci *check.CallInfo) []ir.Expr {
 	xs := make([]ir.Expr, len(e.Args))
-	for i, a := range e.Args {
-		xs[i] = l.builtinArg(l.expr(b, a), a, paramAt(ci, i))
+	for i := range e.Args {
+		xs[i] = l.builtinArgAs(b, e, ci, i, builtin.Plain)
 	}
 	return xs
 }

@@ -165,9 +165,21 @@ func (a *Atomic[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 		}
 		wantArgRange(name, args, 1, 2, pos)
 		n, order := DynTo[int64](args[0], pos), args[1:]
-		op := map[string]func(int64, ...Value) int64{"fetch_add": a.FetchAdd, "fetch_sub": a.FetchSub,
-			"fetch_and": a.FetchAnd, "fetch_or": a.FetchOr, "fetch_xor": a.FetchXor, "fetch_min": a.FetchMin, "fetch_max": a.FetchMax}[name]
-		return op(n, order...), true
+		switch name {
+		case "fetch_add":
+			return a.FetchAdd(n, order...), true
+		case "fetch_sub":
+			return a.FetchSub(n, order...), true
+		case "fetch_and":
+			return a.FetchAnd(n, order...), true
+		case "fetch_or":
+			return a.FetchOr(n, order...), true
+		case "fetch_xor":
+			return a.FetchXor(n, order...), true
+		case "fetch_min":
+			return a.FetchMin(n, order...), true
+		}
+		return a.FetchMax(n, order...), true
 	}
 	return nil, false
 }

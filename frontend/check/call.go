@@ -562,9 +562,9 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			t = inner
 			continue
 		}
-		if o, ok := rt.(*types.Optional); ok && o.Loose && types.IsShare(o.Elem) {
-			derefs = append(derefs, rt) // as for a field of a loose optional (selector)
-			t = o.Elem
+		if elem := looseInstance(rt); elem != nil {
+			derefs = append(derefs, rt)
+			t = elem
 			continue
 		}
 		if o, ok := rt.(*types.Optional); ok {
@@ -768,10 +768,9 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			c.info.Sels[e] = &SelInfo{Kind: kind, Derefs: derefs, Recv: o}
 			return typ
 		}
-		if o, ok := rt.(*types.Optional); ok && o.Loose && types.IsShare(o.Elem) {
-			// What an untyped function found, or null: its fields are read when it is not null.
+		if elem := looseInstance(rt); elem != nil {
 			derefs = append(derefs, rt)
-			t = o.Elem
+			t = elem
 			continue
 		}
 		if o, ok := rt.(*types.Optional); ok {
@@ -785,6 +784,16 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 		}
 		return types.InvalidType
 	}
+}
+
+// looseInstance is the instance inside t, when t is a loose optional of one (what an untyped
+// function found, or null): its fields and methods are reached through it, and lower's deref
+// fails when it is null. nil for any other type.
+func looseInstance(t types.Type) types.Type {
+	if o, ok := t.(*types.Optional); ok && o.Loose && types.IsShare(o.Elem) {
+		return o.Elem
+	}
+	return nil
 }
 
 // errorSubclassHas reports whether a class of the program that extends Error has the field

@@ -813,7 +813,7 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			c.unify(v, y)
 			return types.BoolType
 		}
-		if !types.IsNumeric(x) && !types.IsBasic(x, types.String) && !types.IsBasic(x, types.Char) && !isTypeParam(x) {
+		if !isOrdered(x) && !isTypeParam(x) {
 			c.errorf(e, "`%s` compares numbers, strings or chars, not `%s`", e.Op, typeString(x))
 			return types.BoolType
 		}

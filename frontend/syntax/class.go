@@ -529,7 +529,7 @@ func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 	}
 	keep := map[*ast.NamedType]bool{}
 	inTry := callsInTry(f)
-	abstractCalled := map[*classParts]string{}
+	abstractCalled := map[*classParts]bool{}
 	var abstractOrder []*classParts
 	defer func() {
 		for _, c := range abstractOrder {
@@ -572,15 +572,15 @@ func (p *parser) rewriteClassUses(f *ast.File, dynamic map[string]bool) {
 						if c.abstract && inTry[n] {
 							// Inside try, as the interpreter has it: a run-time error the catch
 							// gets, from a function that throws it (abstractCtor).
-							if abstractCalled[c] == "" {
-								abstractCalled[c] = fun.Name
+							if !abstractCalled[c] {
+								abstractCalled[c] = true
 								abstractOrder = append(abstractOrder, c)
 							}
 							fun.Name += abstractSuffix
 							return true
 						}
 						if c.abstract {
-							p.errorAtSpan(fun.Span, diag.Type, "the class `"+fun.Name+"` is abstract: it has no instances of its own (construct a class that extends it)")
+							p.errorAtSpan(fun.Span, diag.Type, abstractMessage(fun.Name)+" (construct a class that extends it)")
 						}
 						fun.Name += classInitSuffix
 					}
@@ -615,6 +615,12 @@ func callsInTry(f *ast.File) map[*ast.Call]bool {
 	return in
 }
 
+// abstractMessage says that the class name has no instances, at compile time or, inside a try,
+// when the program runs.
+func abstractMessage(name string) string {
+	return "the class `" + name + "` is abstract: it has no instances of its own"
+}
+
 // abstractSuffix names the function that `new` of an abstract class calls inside a try.
 const abstractSuffix = "__abstract"
 
@@ -625,8 +631,7 @@ const abstractSuffix = "__abstract"
 //	fn Base__abstract(a, b): any { throw Error("the class `Base` is abstract: …"); }
 func abstractCtor(c *classParts) *ast.FuncDecl {
 	at := c.span
-	msg := "the class `" + c.name.Name + "` is abstract: it has no instances of its own"
-	errCall := &ast.Call{Span: at, Fun: &ast.Ident{Span: at, Name: "Error"}, Args: []ast.Expr{&ast.StringLit{Span: at, Value: msg}}}
+	errCall := &ast.Call{Span: at, Fun: &ast.Ident{Span: at, Name: "Error"}, Args: []ast.Expr{&ast.StringLit{Span: at, Value: abstractMessage(c.name.Name)}}}
 	var params []*ast.Param
 	if c.ctor != nil {
 		for _, p := range c.ctor.Params {
