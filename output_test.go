@@ -26,7 +26,7 @@ func buildTestProgram(t *testing.T, dir, name, source string) string {
 	}
 	src := compileProgram(t, program{entry: entry})
 	mod := filepath.Join(dir, name+"-mod")
-	if err := gobuild.WriteModule(mod, []emitgo.File{{Name: "main.go", Src: src}}); err != nil {
+	if err := gobuild.WriteModule(mod, []emitgo.File{{Name: "main.go", Src: src}}, "."); err != nil {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, name)

@@ -2,6 +2,7 @@ package adesh2go_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -215,6 +216,9 @@ func writeOneBinaryModuleFiles(dir string, srcs map[string][]emitgo.File) error 
 	if err := writeTestModule(dir, nil); err != nil {
 		return err
 	}
+	if err := requireTestdataModules(dir); err != nil {
+		return err
+	}
 	names := make([]string, 0, len(srcs))
 	for n := range srcs {
 		names = append(names, n)
@@ -253,6 +257,50 @@ func writeOneBinaryModuleFiles(dir string, srcs map[string][]emitgo.File) error 
 	return os.WriteFile(p, []byte(main), 0o644)
 }
 
+// requireTestdataModules adds to the module in dir what the run tests that live in a Go module
+// of their own (testdata/run/NAME/go.mod, GOINTEROP.md §6) require, and their replaces, the
+// replaced folders made absolute: their programs import third-party packages.
+func requireTestdataModules(dir string) error {
+	mods, err := filepath.Glob("testdata/run/*/go.mod")
+	if err != nil || len(mods) == 0 {
+		return err
+	}
+	type version struct{ Path, Version string }
+	args := []string{"mod", "edit"}
+	for _, m := range mods {
+		b, err := gobuild.GoCommand(".", "mod", "edit", "-json", m).Output()
+		if err != nil {
+			return fmt.Errorf("go mod edit -json %s: %v", m, err)
+		}
+		var f struct {
+			Require []version
+			Replace []struct{ Old, New version }
+		}
+		if err := json.Unmarshal(b, &f); err != nil {
+			return err
+		}
+		for _, r := range f.Require {
+			args = append(args, "-require="+r.Path+"@"+r.Version)
+		}
+		for _, r := range f.Replace {
+			to := r.New.Path
+			switch {
+			case r.New.Version != "":
+				to += "@" + r.New.Version
+			case !filepath.IsAbs(to):
+				if to, err = filepath.Abs(filepath.Join(filepath.Dir(m), to)); err != nil {
+					return err
+				}
+			}
+			args = append(args, "-replace="+r.Old.Path+"="+to)
+		}
+	}
+	if out, err := gobuild.GoCommand(dir, args...).CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
 func exeName(name string) string { return strings.ReplaceAll(name, "/", "_") }
 
 // progsPath is the import path of a program's package in the module of writeOneBinaryModule.
@@ -260,7 +308,7 @@ func progsPath(name string) string { return adesh2go.ModulePath + "/progs/" + ex
 
 // writeTestModule lays out one module holding every program as its own main package.
 func writeTestModule(dir string, srcs map[string][]byte) error {
-	if err := gobuild.WriteModule(dir, nil); err != nil {
+	if err := gobuild.WriteModule(dir, nil, "."); err != nil {
 		return err
 	}
 	for name, src := range srcs {

@@ -4,9 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -14,6 +16,7 @@ import (
 
 	"adesh2go"
 	"adesh2go/emitgo"
+	"adesh2go/gopkgs"
 )
 
 // runtimeHash hashes the runtime's files (once a process: they are embedded).
@@ -38,8 +41,9 @@ var runtimeHash = sync.OnceValues(func() (string, error) {
 // contentKey hashes everything a built program depends on: its Go source, the runtime, the Go
 // that built adesh2go, and the toolchain that builds the program with every setting that
 // changes what it makes (the target's GOOS and GOARCH among them, see toolchainFingerprint),
-// named without running the go command, so that a hit runs none.
-func contentKey(files []emitgo.File, s BuildSettings) (string, error) {
+// named without running the go command, so that a hit runs none; and the compiled packages from
+// Go modules it links (named by their content in Go's cache).
+func contentKey(files []emitgo.File, s BuildSettings, deps *gopkgs.ModuleDeps) (string, error) {
 	rt, err := runtimeHash()
 	if err != nil {
 		return "", err
@@ -49,6 +53,11 @@ func contentKey(files []emitgo.File, s BuildSettings) (string, error) {
 	for _, f := range files {
 		fmt.Fprintf(h, "%s\x00%d\x00", f.Name, len(f.Src))
 		h.Write(f.Src)
+	}
+	if deps != nil {
+		for _, path := range slices.Sorted(maps.Keys(deps.Packages)) {
+			fmt.Fprintf(h, "module package\x00%s\x00%s\x00", path, deps.Packages[path])
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:32], nil
 }
@@ -73,7 +82,15 @@ func CachedBinaryWith(files []emitgo.File, s BuildSettings) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	key, err := contentKey(files, s)
+	pkgs, err := programPackages(files)
+	if err != nil {
+		return "", err
+	}
+	deps, err := moduleDeps(pkgs, s.ProgramDir)
+	if err != nil {
+		return "", err
+	}
+	key, err := contentKey(files, s, deps)
 	if err != nil {
 		return "", err
 	}
@@ -98,7 +115,7 @@ func CachedBinaryWith(files []emitgo.File, s BuildSettings) (string, error) {
 	if err := os.Mkdir(stage, 0o700); err != nil {
 		return "", cacheWriteError(cache, err)
 	}
-	entries, err := buildMain(cache, work, files, filepath.Join(stage, exeName()), s)
+	entries, err := buildMain(cache, work, files, deps, filepath.Join(stage, exeName()), s)
 	if err != nil {
 		return "", err
 	}

@@ -6,6 +6,10 @@ type BuildSettings struct {
 	// Debug keeps what a debugger needs: DWARF and the symbol table, and code compiled without
 	// optimisation or inlining, so that every line and variable is where the source says.
 	Debug bool
+	// ProgramDir is the folder of the program's entry file: a program that imports Go packages
+	// outside the standard library is built in the Go module around it (GOINTEROP.md §6).
+	// It names no setting of the compiler: the modules' packages are in the executable's key.
+	ProgramDir string
 }
 
 // compileFlags are the compiler's flags for a program's package. Without Debug the compiler

@@ -2,19 +2,71 @@ package gobuild
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
+
+	"adesh2go/gopkgs"
 )
 
-// thirdPartyImport refuses to build a program that imports a Go package outside the standard
-// library (GOINTEROP.md §6): such a program is checked and typed through the go.mod around it
-// (gopkgs), but the build, which links against packages the go command compiled for the
-// runtime's own module, cannot link it yet.
-func thirdPartyImport(imports []string) error {
-	for _, imp := range imports {
-		first, _, _ := strings.Cut(imp, "/")
-		if strings.Contains(first, ".") {
-			return fmt.Errorf("the program imports the Go package %q from a module outside the standard library: building such a program is not supported yet (check and the language server type it)", imp)
+// moduleDeps lists the compiled packages outside the standard library that a program's
+// packages import, built in the Go module around the program's folder dir (GOINTEROP.md §6);
+// nil when it imports none, so that such a program never runs the go command here.
+func moduleDeps(pkgs []*goPackage, dir string) (*gopkgs.ModuleDeps, error) {
+	imports := goImports(pkgs)
+	if !slices.ContainsFunc(imports, isModulePath) {
+		return nil, nil
+	}
+	return gopkgs.Deps(dir, imports)
+}
+
+// isModulePath reports whether an import path is outside the standard library: its first
+// element has a dot.
+func isModulePath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return strings.Contains(first, ".")
+}
+
+// goImports lists the packages the program's packages import besides each other.
+func goImports(pkgs []*goPackage) []string {
+	var imports []string
+	for _, p := range pkgs {
+		for _, imp := range p.imports {
+			if !slices.Contains(p.parts, imp) {
+				imports = append(imports, imp)
+			}
 		}
 	}
-	return nil
+	slices.Sort(imports)
+	return slices.Compact(imports)
+}
+
+// stdImports lists the standard packages the program and the module packages it links import.
+func stdImports(pkgs []*goPackage, deps *gopkgs.ModuleDeps) []string {
+	std := slices.DeleteFunc(goImports(pkgs), isModulePath)
+	if deps != nil {
+		std = append(std, slices.Collect(maps.Keys(deps.Std))...)
+		slices.Sort(std)
+		std = slices.Compact(std)
+	}
+	return std
+}
+
+// withModules is the toolchain with the module packages added, each compiled against the same
+// standard packages as the runtime: the go command in the user's module compiles them with the
+// user's GOFLAGS, and a standard package compiled otherwise there could not be linked with the
+// runtime.
+func (tc *toolchain) withModules(deps *gopkgs.ModuleDeps) (*toolchain, error) {
+	if deps == nil {
+		return tc, nil
+	}
+	for _, path := range slices.Sorted(maps.Keys(deps.Std)) {
+		if file := deps.Std[path]; file != "" && tc.Packages[path] != file {
+			return nil, fmt.Errorf("the Go module in %s compiles the standard package %q otherwise than adesh2go's runtime is compiled (are -gcflags or other build flags set in GOFLAGS or go env?): the program cannot be linked with both", deps.Module, path)
+		}
+	}
+	out := *tc
+	out.Packages = maps.Clone(tc.Packages)
+	maps.Copy(out.Packages, deps.Packages)
+	return &out, nil
 }

@@ -11,7 +11,6 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 
 	"adesh2go"
 	"adesh2go/emitgo"
+	"adesh2go/gopkgs"
 )
 
 // goPackage is one package of a program's generated Go: main, or a part of a split program.
@@ -83,25 +83,13 @@ func fileImports(src []byte) ([]string, error) {
 // the directory work, against the runtime and standard packages the go command compiled (see
 // toolchain.go); the compiled packages are kept in the cache. It returns the names of the
 // packages' cache entries.
-func buildMain(cache, work string, files []emitgo.File, out string, s BuildSettings) ([]string, error) {
+func buildMain(cache, work string, files []emitgo.File, deps *gopkgs.ModuleDeps, out string, s BuildSettings) ([]string, error) {
 	pkgs, err := programPackages(files)
 	if err != nil {
 		return nil, err
 	}
-	var std []string
-	for _, p := range pkgs {
-		for _, imp := range p.imports {
-			if !slices.Contains(p.parts, imp) {
-				std = append(std, imp)
-			}
-		}
-	}
-	slices.Sort(std)
-	std = slices.Compact(std)
-	if err := thirdPartyImport(std); err != nil {
-		return nil, err
-	}
-	tc, err := loadToolchain(cache, std, false)
+	std := stdImports(pkgs, deps)
+	tc, err := loadModuleToolchain(cache, std, deps, false)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +100,7 @@ func buildMain(cache, work string, files []emitgo.File, out string, s BuildSetti
 		if tc.complete(std) {
 			return nil, err
 		}
-		if tc, err = loadToolchain(cache, std, true); err != nil {
+		if tc, err = loadModuleToolchain(cache, std, deps, true); err != nil {
 			return nil, err
 		}
 		if pkgs, err = programPackages(files); err != nil {
@@ -127,6 +115,15 @@ func buildMain(cache, work string, files []emitgo.File, out string, s BuildSetti
 		entries[i] = filepath.Base(filepath.Dir(p.link))
 	}
 	return entries, nil
+}
+
+// loadModuleToolchain is loadToolchain with the module packages of deps added.
+func loadModuleToolchain(cache string, std []string, deps *gopkgs.ModuleDeps, refresh bool) (*toolchain, error) {
+	tc, err := loadToolchain(cache, std, refresh)
+	if err != nil {
+		return nil, err
+	}
+	return tc.withModules(deps)
 }
 
 // build compiles the packages, each once those it imports are, as many at once as there are

@@ -11,18 +11,30 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"adesh2go"
 	"adesh2go/emitgo"
+	"adesh2go/gopkgs"
 )
 
-// WriteModule writes a buildable Go module to dir: go.mod, main.go and rt/. It is written to a
+// WriteModule writes a buildable Go module to dir: go.mod, main.go and rt/. A program that
+// imports Go packages outside the standard library has them required (and replaced, and their
+// sums in go.sum) as the go.mod around its folder programDir has them. It is written to a
 // temporary directory next to dir first and renamed into place, so a failure leaves nothing
 // half-written behind. An existing dir is replaced only when it is empty or an earlier output
 // of WriteModule: anything else there is the user's.
-func WriteModule(dir string, files []emitgo.File) error {
+func WriteModule(dir string, files []emitgo.File, programDir string) error {
 	if err := replaceable(dir); err != nil {
+		return err
+	}
+	pkgs, err := programPackages(files)
+	if err != nil {
+		return err
+	}
+	deps, err := moduleDeps(pkgs, programDir)
+	if err != nil {
 		return err
 	}
 	parent := filepath.Dir(filepath.Clean(dir))
@@ -38,6 +50,9 @@ func WriteModule(dir string, files []emitgo.File) error {
 		return err
 	}
 	if err := writeRuntimeModule(tmp, files); err != nil {
+		return err
+	}
+	if err := requireModules(tmp, deps); err != nil {
 		return err
 	}
 	if err := os.RemoveAll(dir); err != nil {
@@ -69,6 +84,56 @@ func writeRuntimeModule(dir string, program []emitgo.File) error {
 		}
 	}
 	return nil
+}
+
+// requireModules adds to the go.mod in dir the modules of deps, and copies the go.sum of the
+// module they were listed in.
+func requireModules(dir string, deps *gopkgs.ModuleDeps) error {
+	if deps == nil {
+		return nil
+	}
+	var mod strings.Builder
+	mod.WriteString("\nrequire (\n")
+	for _, m := range deps.Modules {
+		fmt.Fprintf(&mod, "\t%s %s\n", m.Path, m.Version)
+	}
+	mod.WriteString(")\n")
+	for _, m := range deps.Modules {
+		if m.Replace != "" {
+			to, version, _ := strings.Cut(m.Replace, "@")
+			if version != "" {
+				version = " " + version
+			}
+			fmt.Fprintf(&mod, "\nreplace %s => %s%s\n", m.Path, quoteModPath(to), version)
+		}
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "go.mod"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(mod.String()); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	sum, err := os.ReadFile(filepath.Join(deps.Module, "go.sum"))
+	if os.IsNotExist(err) {
+		return nil // modules from local folders only have no sums
+	}
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+}
+
+// quoteModPath quotes a go.mod path when it has what a go.mod needs quoted (a space).
+func quoteModPath(p string) string {
+	if strings.ContainsAny(p, " \t\"'`") {
+		return strconv.Quote(p)
+	}
+	return p
 }
 
 // replaceable reports, as an error, why dir may not be replaced by a generated module: it is a

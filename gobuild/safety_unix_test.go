@@ -148,7 +148,7 @@ func TestKeyNamesTheTarget(t *testing.T) {
 	files := []emitgo.File{{Name: "main.go", Src: []byte("package main\n\nfunc main() {}\n")}}
 	t.Setenv("GOOS", "")
 	t.Setenv("GOARCH", "")
-	host, _ := contentKey(files, BuildSettings{})
+	host, _ := contentKey(files, BuildSettings{}, nil)
 	if err := RunsHere(); err != nil {
 		t.Errorf("the host is refused: %v", err)
 	}
@@ -157,7 +157,7 @@ func TestKeyNamesTheTarget(t *testing.T) {
 			continue
 		}
 		t.Setenv(v[0], v[1])
-		foreign, _ := contentKey(files, BuildSettings{})
+		foreign, _ := contentKey(files, BuildSettings{}, nil)
 		if foreign == host {
 			t.Errorf("%s=%s has the host's key", v[0], v[1])
 		}

@@ -169,7 +169,7 @@ func TestSplitModuleBuildsWithGo(t *testing.T) {
 	dir := t.TempDir()
 	files := splitFiles(t, dir, chainProgram(30, 5, "f4(x) + 5"), 8)
 	mod := filepath.Join(dir, "mod")
-	if err := WriteModule(mod, files); err != nil {
+	if err := WriteModule(mod, files, "."); err != nil {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "prog")

@@ -121,24 +121,13 @@ func goList(mod string, paths []string) (*listingFile, error) {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	args := append([]string{"list", "-e", "-trimpath", "-export", "-json=ImportPath,Dir,Name,Export,Error,DepsErrors"}, paths...)
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = Env()
+	env := Env()
 	if mod != "" {
-		// The user's module: as the user's go command sees it (go.sum checked, go.mod not
-		// rewritten, the user's GOPROXY and GOFLAGS), only without cgo, as the build.
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		env = moduleEnv()
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := goCommand(dir, env, append([]string{"list", "-e", "-trimpath", "-export", "-json=ImportPath,Dir,Name,Export,Error,DepsErrors"}, paths...)...)
 	if err != nil {
-		var ee *exec.Error
-		if errors.As(err, &ee) {
-			return nil, fmt.Errorf("cannot run the go command (is Go installed and on PATH?): %v", err)
-		}
-		return nil, fmt.Errorf("go list failed: %s", strings.TrimSpace(stderr.String()))
+		return nil, err
 	}
 	l := &listingFile{Packages: map[string]listed{}}
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -185,4 +174,28 @@ func trimListings(dir string, now time.Time) {
 			_ = os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
+}
+
+// moduleEnv is the go command's environment in the user's module: as the user's go command sees
+// it (go.sum checked, go.mod not rewritten, the user's GOPROXY and GOFLAGS), only without cgo,
+// as the build.
+func moduleEnv() []string { return append(os.Environ(), "CGO_ENABLED=0") }
+
+// goCommand runs the go command with args in dir and returns what it printed, or an error with
+// what it complained of.
+func goCommand(dir string, env []string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.Error
+		if errors.As(err, &ee) {
+			return nil, fmt.Errorf("cannot run the go command (is Go installed and on PATH?): %v", err)
+		}
+		return nil, fmt.Errorf("go %s failed: %s", args[0], strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
 }

@@ -86,3 +86,26 @@ func TestThirdPartyThroughTheEnclosingModule(t *testing.T) {
 		t.Errorf("strings beside a third-party package: %+v", s)
 	}
 }
+
+// TestDepsOfTheEnclosingModule: the build's list of a third-party package has it compiled with
+// the module packages it imports, the standard ones apart; a program outside any module is
+// told how to make one, and one that imports the standard library only lists nothing.
+func TestDepsOfTheEnclosingModule(t *testing.T) {
+	d, err := Deps("testdata/mod", []string{"example.com/greet", "strings"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Packages["example.com/greet"] == "" || len(d.Packages) != 1 || d.Std["strings"] != "" {
+		t.Errorf("example.com/greet: %+v", d)
+	}
+	if d, err := Deps("testdata/mod", []string{"strings"}); d != nil || err != nil {
+		t.Errorf("the standard library only: %+v, %v", d, err)
+	}
+	dir := t.TempDir()
+	if enclosingModule(dir) != "" {
+		t.Skip("the temporary directory is inside a Go module")
+	}
+	if _, err := Deps(dir, []string{"example.com/greet"}); err == nil || !strings.Contains(err.Error(), "go mod init") {
+		t.Errorf("outside a module: %v", err)
+	}
+}

@@ -233,11 +233,20 @@ func buildExecutable(file string, debug bool, in io.Reader, stderr io.Writer) (s
 	if err != nil {
 		return "", err
 	}
-	exe, err := gobuild.CachedBinaryWith(src, gobuild.BuildSettings{Debug: debug})
+	exe, err := gobuild.CachedBinaryWith(src, gobuild.BuildSettings{Debug: debug, ProgramDir: programDir(file)})
 	if err != nil {
 		return "", &exitError{code: 1, msg: err.Error()}
 	}
 	return exe, nil
+}
+
+// programDir is the folder of a program's entry file (the working directory for the standard
+// input): a program that imports Go modules is built in the go.mod around it.
+func programDir(file string) string {
+	if abs, err := filepath.Abs(file); err == nil {
+		return filepath.Dir(abs)
+	}
+	return "."
 }
 
 func buildCmd(stderr io.Writer) *cobra.Command {
@@ -318,7 +327,7 @@ func emitCmd(stderr io.Writer) *cobra.Command {
 			if out == "" {
 				out = strings.TrimSuffix(filepath.Base(args[0]), ".adesh") + "_go"
 			}
-			if err := gobuild.WriteModule(out, src); err != nil {
+			if err := gobuild.WriteModule(out, src, programDir(args[0])); err != nil {
 				return &exitError{code: 1, msg: err.Error()}
 			}
 			return nil

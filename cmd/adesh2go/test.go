@@ -110,7 +110,7 @@ func testFile(file string, re *regexp.Regexp, workersVar []string, stdout, stder
 	if err != nil {
 		return &exitError{code: 1, msg: err.Error()}
 	}
-	exe, err := gobuild.CachedBinary(src)
+	exe, err := gobuild.CachedBinaryWith(src, gobuild.BuildSettings{ProgramDir: programDir(file)})
 	if err != nil {
 		return &exitError{code: 1, msg: err.Error()}
 	}

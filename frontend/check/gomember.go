@@ -3,6 +3,7 @@ package check
 import (
 	"go/token"
 	gotypes "go/types"
+	"strings"
 
 	"adesh2go/frontend/ast"
 	"adesh2go/frontend/types"
@@ -37,7 +38,16 @@ func (c *checker) goMethodCall(e *ast.Call, sel *ast.Selector, recv *types.GoT, 
 		c.markMutated(sel.X)
 	}
 	gc := &GoCall{Func: m}
-	return c.goFuncCall(e, e.Args, m, gc, typeString(recv)+"."+m.Name(), expected), true
+	return c.goFuncCall(e, e.Args, m, gc, goMethodName(typeString(recv), m.Name()), expected), true
+}
+
+// goMethodName names a method as Go's method expressions do: `(*bytes.Buffer).Len`, not
+// `*bytes.Buffer.Len`.
+func goMethodName(recv, method string) string {
+	if strings.HasPrefix(recv, "*") {
+		recv = "(" + recv + ")"
+	}
+	return recv + "." + method
 }
 
 // goField checks `x.Name` of a value of a Go type: a field of its struct, or a method value.
