@@ -21,6 +21,7 @@ import (
 // names still exists; otherwise the go command is asked (and the listing written).
 type listingFile struct {
 	Packages map[string]listed
+	Watched  map[string]string `json:",omitempty"` // local folders' stamps (see watch)
 }
 
 type listed struct {
@@ -43,7 +44,7 @@ func listing(mod string, paths []string) (*listingFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	if l, ok := listings.Load(key); ok {
+	if l, ok := listings.Load(key); ok && stampsHold(l.(*listingFile).Watched) {
 		return l.(*listingFile), nil
 	}
 	file := filepath.Join(CacheDir(), "golist", key+".json")
@@ -67,9 +68,9 @@ func listing(mod string, paths []string) (*listingFile, error) {
 // module's go.mod and go.sum (a `go get` changes what a path is), and the paths.
 func listingKey(mod string, paths []string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "gopkgs 2\x00%s\x00%s\x00", Fingerprint(Env()), mod)
+	fmt.Fprintf(h, "gopkgs 3\x00%s\x00%s\x00", Fingerprint(Env()), mod)
 	if mod != "" {
-		for _, name := range []string{"go.mod", "go.sum", "go.work"} {
+		for _, name := range []string{"go.mod", "go.sum", "go.work", filepath.Join("vendor", "modules.txt")} {
 			b, err := os.ReadFile(filepath.Join(mod, name))
 			if err != nil && !os.IsNotExist(err) {
 				return "", err
@@ -95,7 +96,7 @@ func readListing(file string) *listingFile {
 		return nil
 	}
 	var l listingFile
-	if json.Unmarshal(b, &l) != nil {
+	if json.Unmarshal(b, &l) != nil || !stampsHold(l.Watched) {
 		return nil
 	}
 	for _, p := range l.Packages {
@@ -125,23 +126,25 @@ func goList(mod string, paths []string) (*listingFile, error) {
 	if mod != "" {
 		env = moduleEnv()
 	}
-	out, err := goCommand(dir, env, append([]string{"list", "-e", "-trimpath", "-export", "-json=ImportPath,Dir,Name,Export,Error,DepsErrors"}, paths...)...)
+	out, err := goCommand(dir, env, append([]string{"list", "-e", "-trimpath", "-export", "-json=ImportPath,Dir,Name,Export,Error,DepsErrors,Module"}, paths...)...)
 	if err != nil {
 		return nil, err
 	}
-	l := &listingFile{Packages: map[string]listed{}}
+	l := &listingFile{Packages: map[string]listed{}, Watched: map[string]string{}}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p struct {
 			ImportPath, Dir, Name, Export string
 			Error                         *struct{ Err string }
 			DepsErrors                    []*struct{ Err string }
+			Module                        *goListModule
 		}
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else if err != nil {
 			return nil, fmt.Errorf("go list printed what is not JSON: %v", err)
 		}
+		watch(l.Watched, p.Dir, p.Module) // also when it does not build: the fix is seen
 		e := listed{Dir: p.Dir, Name: p.Name, Export: p.Export}
 		if p.Error != nil {
 			e = listed{Err: p.Error.Err}

@@ -1,6 +1,7 @@
 package gopkgs
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,5 +108,53 @@ func TestDepsOfTheEnclosingModule(t *testing.T) {
 	}
 	if _, err := Deps(dir, []string{"example.com/greet"}); err == nil || !strings.Contains(err.Error(), "go mod init") {
 		t.Errorf("outside a module: %v", err)
+	}
+}
+
+// TestLocalModuleEditSeen: a package of a module the go.mod replaces with a local folder is
+// listed again once its files change, for the types (also in this process, as the language
+// server keeps listings) and for the build, while an unchanged one is read from the cache.
+func TestLocalModuleEditSeen(t *testing.T) {
+	t.Setenv("ADESH2GO_CACHE", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "mod")
+	if err := os.CopyFS(dir, os.DirFS("testdata/mod")); err != nil {
+		t.Fatal(err)
+	}
+	greet := Load(dir, []string{"example.com/greet"})["example.com/greet"]
+	if greet.Err != "" || greet.Types.Scope().Lookup("Bye") != nil {
+		t.Fatalf("before the edit: %+v", greet)
+	}
+	before, err := Deps(dir, []string{"example.com/greet"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	written, err := filepath.Glob(filepath.Join(CacheDir(), "golist", "deps-*.json"))
+	if err != nil || len(written) != 1 {
+		t.Fatalf("the list is not in the cache: %v %v", written, err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(written[0], old, old); err != nil {
+		t.Fatal(err)
+	}
+	if again, err := Deps(dir, []string{"example.com/greet"}); err != nil || again.Packages["example.com/greet"] != before.Packages["example.com/greet"] {
+		t.Fatalf("unchanged: %+v, %v", again, err)
+	}
+	if info, err := os.Stat(written[0]); err != nil || !info.ModTime().Equal(old) {
+		t.Errorf("unchanged, the go command was asked again (the list was written again)")
+	}
+	src := filepath.Join(dir, "greet", "greet.go")
+	f, err := os.OpenFile(src, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintln(f, "\n// Bye says goodbye.\nfunc Bye() string { return \"bye\" }")
+	f.Close()
+	greet = Load(dir, []string{"example.com/greet"})["example.com/greet"]
+	if greet.Err != "" || greet.Types.Scope().Lookup("Bye") == nil {
+		t.Errorf("after the edit the types have no Bye: %+v", greet)
+	}
+	after, err := Deps(dir, []string{"example.com/greet"})
+	if err != nil || after.Packages["example.com/greet"] == before.Packages["example.com/greet"] {
+		t.Errorf("after the edit the build links the same compiled package: %+v, %v", after, err)
 	}
 }
