@@ -11,7 +11,6 @@
 package check
 
 import (
-	"maps"
 	"sort"
 
 	"adesh2go/frontend/ast"
@@ -157,19 +156,44 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 			c := newChecker(files, fset, diag.NewList(fset), hints, true, fl)
 			c.dynResults, c.literalLets = dynResults, literalLets
 			c.run()
-			if len(c.newDynResults) == 0 {
+			if !addNew(dynResults, c.newDynResults) {
 				break
 			}
-			maps.Copy(dynResults, c.newDynResults)
 		}
 	}
-	forgetChecks(files)
-	c := newChecker(files, fset, diags, hints, false, fl)
-	c.dynResults, c.literalLets = dynResults, literalLets
-	c.run()
+	// The last pass reports. Should it find a let or a result that disagrees where the silent
+	// pass could not see it yet (what a dynamic parameter flows into), that becomes dynamic and
+	// the pass is run again, its diagnostics dropped: a program that is not refused pays nothing.
+	var c *checker
+	reported := diag.NewList(fset)
+	for range maxProbes {
+		forgetChecks(files)
+		reported = diag.NewList(fset)
+		c = newChecker(files, fset, reported, hints, false, fl)
+		c.dynResults, c.literalLets = dynResults, literalLets
+		c.run()
+		if !addNew(dynResults, c.newDynResults) {
+			break
+		}
+	}
 	settleTypes(c.info)
 	c.annotationFixes()
+	diags.Merge(reported)
 	return c.info
+}
+
+// addNew adds to dynResults what found has that it does not (a new one, or an optional result
+// made dynamic), and reports whether there was any: the passes end once none is new.
+func addNew(dynResults, found map[ast.Node]dynResult) bool {
+	added := false
+	for n, dr := range found {
+		if prev, had := dynResults[n]; had && (prev == dr || !prev.optional || dr.optional) {
+			continue
+		}
+		dynResults[n] = dr
+		added = true
+	}
+	return added
 }
 
 type checker struct {

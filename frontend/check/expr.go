@@ -994,6 +994,9 @@ func (c *checker) assign(e *ast.Assign) {
 	defer c.unnarrow(e.X)
 	if e.Op == "=" {
 		v := c.expr(e.Y, t)
+		if c.letDisagrees(e.X, v, t) {
+			return
+		}
 		c.expectAssignable(e.Y, v, t, " in this assignment")
 		return
 	}

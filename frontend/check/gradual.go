@@ -345,6 +345,36 @@ func (c *checker) hintVarOf(t types.Type) *types.Var {
 	return nil
 }
 
+// letDisagrees records that a variable declared by a `let` with neither a type nor a number
+// literal (`let v = new Item();`) is assigned a dynamic value or a value of another type: it
+// holds values of different types, as a JavaScript or interpreter variable may, so it is made
+// dynamic and the check run again (see Check). A `let` with a type keeps it, and reports.
+func (c *checker) letDisagrees(x ast.Expr, v, t types.Type) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || id.Obj == nil {
+		return false
+	}
+	s, ok := id.Obj.Decl.(*ast.LetStmt)
+	if !ok || s.Type != nil || s.Kind != ast.LetPlain || isLiteralLet(s) {
+		return false
+	}
+	if _, bind := s.Pattern.(*ast.BindPat); !bind {
+		return false
+	}
+	if types.IsAny(t) || types.IsInvalid(v) || types.IsInvalid(t) || types.IsNever(v) || types.HasUnbound(v) || types.HasUnbound(t) {
+		return false
+	}
+	switch {
+	case types.IsAny(v):
+		c.dynResultFor(s, "it is assigned a dynamic value")
+	case !c.assignableQuiet(v, t):
+		c.dynResultFor(s, "it is assigned values of different types: `"+typeString(t)+"` and `"+typeString(v)+"`")
+	default:
+		return false
+	}
+	return true
+}
+
 // fallback records that a value is dynamic, for `check --explain-types`.
 func (c *checker) fallback(pos source.Pos, name, reason string) {
 	if c.probing {

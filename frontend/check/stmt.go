@@ -183,6 +183,9 @@ func (c *checker) let(s *ast.LetStmt) {
 		declared = c.letDeclType(s, c.scope)
 	} else if isLiteralLet(s) {
 		declared = c.literalLetType(s)
+	} else if dr, dyn := c.dynResults[s]; dyn {
+		c.fallback(s.Pos(), patternName(s.Pattern), dr.reason)
+		declared = types.AnyType
 	}
 	var t types.Type
 	if s.Value == nil {
@@ -348,7 +351,9 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 			return
 		}
 	}
-	if c.probing && inferredResult(c.fn.Node) && (dynamicAfterStatic(t, want) || !c.assignable(t, want)) {
+	if inferredResult(c.fn.Node) && (dynamicAfterStatic(t, want) || !c.assignable(t, want)) {
+		// (Also in the last pass, which may see a disagreement the silent one could not: a
+		// callback that turned out dynamic, `xs.map(p)`. The check is then run again.)
 		c.noteDynResult(c.fn.Node, want, t)
 		return
 	}
