@@ -18,10 +18,4 @@ var jsKnown = map[string]string{
 	// `let g = 0; fn m(p) { return false; } new Promise((resolve) => setTimeout(() =>
 	// resolve(g), 1)).then((r) => { print(m(r)); });`: "expected `()`, found `i64`".
 	"js/30": "a promise resolved with a literal let types its reaction's parameter `()`",
-	// An untyped parameter in an array literal beside a float literal (`[p, 2.0].join("-")`) is
-	// made an f64 although every call passes a bool: "a condition must be a `bool`, found `f64`".
-	"js/27": "an untyped parameter beside a float literal in an array literal is made f64",
-	// Found in seeds 61–120 (2026-12-07), not reduced yet:
-	"js/103": "Math.max given a string (JavaScript: NaN) is refused: 'max needs numbers, found string'",
-	"js/112": "Math.min given a string (JavaScript: NaN) is refused: 'min needs numbers, found string'",
 }

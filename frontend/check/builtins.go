@@ -169,6 +169,12 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	case builtin.FnMin, builtin.FnMax, builtin.FnPow:
 		c.args(e, ts(nil, nil), 2, nil)
 		x, y := argT(0), argT(1)
+		if hx, hy := c.hintVarOf(x), c.hintVarOf(y); c.probing && hx != nil && hy != nil && (c.hintOf(hx).literal || c.hintOf(hy).literal) {
+			// `max(total, x)` with `let total = 0;` and an untyped x: as for `total + x`
+			// (hintBinary), the two are of one type, which their other uses settle.
+			c.hintOf(hx).link(c.hintOf(hy))
+			return ret(types.Resolve(x))
+		}
 		if len(e.Args) == 2 && (types.IsAny(x) || types.IsAny(y)) {
 			// A dynamic operand makes the result dynamic, as it does for `+` (§7): the other
 			// may be any number, checked when the program runs.

@@ -347,23 +347,35 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 	// are: no element's type is then the context of another, so that `n`, bound to `0`, is not
 	// made a float by the 2.25 beside it.
 	mixed := literalsOfTwoKinds(elems)
-	elem = c.expr(elems[0], nil)
-	dynamic := types.IsAny(elem)
-	for _, x := range elems[1:] {
+	// In the silent pass an untyped parameter's (or a literal let's) value says nothing of its
+	// type by standing beside others (`[p, "q"]`): it keeps its own type, and the literal is
+	// dynamic if that turns out another (EVERYDAY.md §3).
+	var first types.Type
+	dynamic := false
+	for i, x := range elems {
 		var context types.Type
 		if !mixed {
 			context = elem
 		}
 		t := c.expr(x, context)
+		if i == 0 {
+			first = t
+		}
 		dynamic = dynamic || types.IsAny(t)
-		if mixed {
-			continue
+		switch {
+		case mixed || c.probing && c.hintVarOf(t) != nil:
+		case elem == nil:
+			elem = t
+		default:
+			if j, ok := c.join(elem, t); ok {
+				elem = j
+			} else {
+				mixed = true
+			}
 		}
-		if j, ok := c.join(elem, t); ok {
-			elem = j
-		} else {
-			mixed = true
-		}
+	}
+	if elem == nil {
+		elem = first
 	}
 	switch {
 	case dynamic && !types.IsAny(elem):
