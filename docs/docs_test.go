@@ -22,6 +22,9 @@
 //
 // A ```diagnostics block right after a fails or warns block must equal the compiler's text
 // diagnostics for it.
+//
+// The Neovim snippets of docs/editors.md are run in a headless Neovim, where one is installed
+// (neovim_test.go).
 package docs
 
 import (

@@ -18,6 +18,8 @@ type client struct {
 	in     chan map[string]json.RawMessage // every message the server sent, in order
 	done   chan error
 	notes  []map[string]json.RawMessage // notifications received while waiting for a response
+	// capabilities are what the server answered to initialize.
+	capabilities map[string]json.RawMessage
 }
 
 const testURI = "file:///work/prog.adesh"
@@ -66,15 +68,18 @@ func newClientIn(t testing.TB, root string) *client {
 		}
 		clientW.Close()
 	})
-	var init map[string]any
+	var init struct {
+		Capabilities map[string]json.RawMessage `json:"capabilities"`
+	}
 	var rootURI any
 	if root != "" {
 		rootURI = uriOf(root)
 	}
 	c.call("initialize", map[string]any{"processId": nil, "rootUri": rootURI, "capabilities": map[string]any{}}, &init)
-	if _, ok := init["capabilities"]; !ok {
-		t.Fatalf("initialize answered %v", init)
+	if init.Capabilities == nil {
+		t.Fatalf("initialize answered no capabilities")
 	}
+	c.capabilities = init.Capabilities
 	c.notify("initialized", map[string]any{})
 	return c
 }

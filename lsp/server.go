@@ -1,6 +1,6 @@
 // Package lsp is the language server of `adesh2go lsp`: diagnostics as the user types, hover,
-// definition, references, document symbols, completion, formatting and rename, over the
-// Language Server Protocol (3.16, glsp's protocol package).
+// definition, references, document and workspace symbols, completion, formatting and rename,
+// over the Language Server Protocol (3.16, glsp's protocol package).
 //
 // Names are followed across files (workspace.go): definition, hover and completion through the
 // program's imports, references and rename in every file of the workspace that imports the
@@ -68,6 +68,8 @@ func NewServer() *Server {
 		TextDocumentSignatureHelp:  s.signatureHelp,
 
 		TextDocumentSemanticTokensFull: s.semanticTokensFull,
+
+		WorkspaceSymbol: s.workspaceSymbol,
 	}
 	return s
 }
