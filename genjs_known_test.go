@@ -14,8 +14,4 @@ var jsKnown = map[string]string{
 	// parameters (settleParamsGivenLiterals, run test e3_untyped_literal_widens), but js/57
 	// still fails when it runs (not reduced yet).
 	"js/57": "a literal let made a float later keeps an untyped parameter it was given i64 (a run-time 'expected i64, found f64')",
-	// A promise resolved with a literal let gives its reaction's parameter the type `()`.
-	// `let g = 0; fn m(p) { return false; } new Promise((resolve) => setTimeout(() =>
-	// resolve(g), 1)).then((r) => { print(m(r)); });`: "expected `()`, found `i64`".
-	"js/30": "a promise resolved with a literal let types its reaction's parameter `()`",
 }

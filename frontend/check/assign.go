@@ -187,6 +187,11 @@ func (c *checker) bindVar(v *types.Var, t types.Type) bool {
 		if tv, ok := t.(*types.Var); ok {
 			if other := c.hintOf(tv); other != nil {
 				h.link(other)
+			} else if c.promiseElems[tv] {
+				// `resolve(p)`: the promise holds what p is, as when bound the other way. (A
+				// function's result is not bound so: `return p; … return "s";` would make p a
+				// string, where the result is what disagrees.)
+				tv.Bound = v
 			}
 			return true
 		}

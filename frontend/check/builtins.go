@@ -343,13 +343,17 @@ func (c *checker) promiseCtor(e *ast.Call, ci *CallInfo, expected types.Type) ty
 	} else if h := types.HandleOf(expected, types.PromiseH); h != nil {
 		elem = h.Elem
 	} else {
-		elem = c.newVar()
+		v := c.newVar()
+		c.promiseElems[v] = true
+		elem = v
 	}
 	resolve := fn(ts(elem), types.UnitType)
 	reject := fn(ts(types.AnyType), types.UnitType)
 	executor := fn(ts(resolve, reject), types.UnitType)
 	c.args(e, ts(executor), 1, nil)
-	if v, ok := types.Resolve(elem).(*types.Var); ok {
+	// (An untyped parameter's or literal let's variable, `resolve(g)` in the silent pass, is
+	// what the promise holds: its own uses type it.)
+	if v, ok := types.Resolve(elem).(*types.Var); ok && c.hintOf(v) == nil {
 		switch named, withNull := resolveUses(e); {
 		case withNull:
 			// `resolve(null)` and nothing else says what it holds: a promise of null (a

@@ -222,6 +222,9 @@ type checker struct {
 	// lookup too.
 	chainedCoalesce map[*ast.Binary]bool
 	probing         bool // the silent first pass
+	// promiseElems are the variables of what promises made by `new Promise(…)` hold, until
+	// a resolve says (see bindVar).
+	promiseElems map[*types.Var]bool
 	// probeTypes holds the expression types of the silent pass (nil in the final pass, which
 	// records them in the AST): what a probe learns on the way never reaches the AST.
 	probeTypes map[ast.Expr]types.Type
@@ -263,6 +266,7 @@ func newChecker(files []*ast.File, fset *source.FileSet, diags *diag.List, hints
 		hints:           hints,
 		hintVars:        map[*types.Var]*hint{},
 		chainedCoalesce: map[*ast.Binary]bool{},
+		promiseElems:    map[*types.Var]bool{},
 		narrowed:        map[*types.Object]types.Type{},
 		resultHints:     map[*ast.Lambda]types.Type{},
 		probing:         probing,

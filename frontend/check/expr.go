@@ -347,11 +347,13 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 	// are: no element's type is then the context of another, so that `n`, bound to `0`, is not
 	// made a float by the 2.25 beside it.
 	mixed := literalsOfTwoKinds(elems)
-	// In the silent pass an untyped parameter's (or a literal let's) value says nothing of its
-	// type by standing beside others (`[p, "q"]`): it keeps its own type, and the literal is
-	// dynamic if that turns out another (EVERYDAY.md §3).
+	// In the silent pass an untyped parameter's value says nothing of its type by standing
+	// beside others (`[p, "q"]`): it keeps its own type, and the literal is dynamic if that
+	// turns out another (EVERYDAY.md §3). A literal let's says its type beside values of a
+	// type only (`[n, 2.5]` is of floats), not beside such a parameter.
 	var first types.Type
-	dynamic := false
+	var literalLets []types.Type // joined last, unless the literal says nothing
+	dynamic, silent := false, false
 	for i, x := range elems {
 		var context types.Type
 		if !mixed {
@@ -363,7 +365,11 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 		}
 		dynamic = dynamic || types.IsAny(t)
 		switch {
-		case mixed || c.probing && c.hintVarOf(t) != nil:
+		case mixed:
+		case c.probing && c.literalHint(t):
+			literalLets = append(literalLets, t)
+		case c.probing && c.hintVarOf(t) != nil:
+			silent = true
 		case elem == nil:
 			elem = t
 		default:
@@ -372,6 +378,25 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 			} else {
 				mixed = true
 			}
+		}
+	}
+	if silent && (elem != nil || len(literalLets) > 0) {
+		// Beside values of a type, one whose type is not known yet: the literal may be
+		// dynamic, which is all the pass may say of it.
+		return types.AnyType
+	}
+	for _, t := range literalLets {
+		if mixed {
+			break
+		}
+		if elem == nil {
+			elem = t
+		} else if !types.IsNumeric(elem) && c.hintVarOf(elem) == nil {
+			mixed = true // a number beside strings: `[n, "go"]` is dynamic
+		} else if j, ok := c.join(elem, t); ok {
+			elem = j
+		} else {
+			mixed = true
 		}
 	}
 	if elem == nil {

@@ -97,10 +97,10 @@ func describe(name string, n int64) describeFuture {
 }
 
 //line testdata/run/a_32_dynamic_async.adesh:8
-func delay(ms int64, value rt.Value) *rt.Promise[rt.Value] {
-	return rt.NewPromise[rt.Value](func(resolve_ func(rt.Value), reject_ func(rt.Error)) {
+func delay(ms int64, value int64) *rt.Promise[int64] {
+	return rt.NewPromise[int64](func(resolve_ func(int64), reject_ func(rt.Error)) {
 //line testdata/run/a_32_dynamic_async.adesh:9
-		func(resolve func(rt.Value), reject func(rt.Value)) {
+		func(resolve func(int64), reject func(rt.Value)) {
 			rt.SetTimeout(func() {
 //line testdata/run/a_32_dynamic_async.adesh:10
 				resolve(value)
@@ -207,7 +207,7 @@ type totalFuture struct {
 	i_     int
 	items_ []int64
 	sum    int64
-	sub1_  *rt.Promise[rt.Value]
+	sub1_  *rt.Promise[int64]
 }
 
 const totalFutureDone_ = 5
@@ -217,7 +217,7 @@ const totalFutureDone_ = 5
 //line testdata/run/a_32_dynamic_async.adesh:19
 func (f *totalFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/a_32_dynamic_async.adesh:19
-	var aw_ rt.Value
+	var aw_ int64
 //line testdata/run/a_32_dynamic_async.adesh:19
 	var x int64
 //line testdata/run/a_32_dynamic_async.adesh:19
@@ -271,7 +271,7 @@ poll_:
 //line testdata/run/a_32_dynamic_async.adesh:22
 			aw_ = step_.Value
 //line testdata/run/a_32_dynamic_async.adesh:22
-			f.sum += rt.DynTo[int64](aw_, "testdata/run/a_32_dynamic_async.adesh:22:16")
+			f.sum += aw_
 //line testdata/run/a_32_dynamic_async.adesh:22
 			f.state = 3
 //line testdata/run/a_32_dynamic_async.adesh:22
