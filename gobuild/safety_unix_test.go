@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -165,6 +166,17 @@ func TestKeyNamesTheTarget(t *testing.T) {
 			t.Errorf("%s=%s: run is not refused: %v", v[0], v[1], err)
 		}
 		t.Setenv(v[0], "")
+	}
+	// Set with `go env -w`, in the file the go command reads when the environment says nothing.
+	envFile := filepath.Join(t.TempDir(), "env")
+	if err := os.WriteFile(envFile, []byte("GOARCH=arm64\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOENV", envFile)
+	if runtime.GOARCH != "arm64" {
+		if err := RunsHere(); err == nil || !strings.Contains(err.Error(), "another system") {
+			t.Errorf("GOARCH=arm64 in the go env file: run is not refused: %v", err)
+		}
 	}
 }
 
