@@ -35,33 +35,15 @@ func declarationsOf(path, text string) []declaration {
 			out = append(out, declaration{id.Name, kind, container, file.Offset(id.Start), file.Offset(id.End)})
 		}
 	}
-	// A class or an interface is an empty statement in the tree, spanning its source, and a
-	// class is desugared into a struct, methods and functions within that span (class.go of the
-	// parser); those are the class's parts, named from its source instead.
-	var classSpans [][2]int
-	for _, it := range tree.Items {
-		if e, ok := it.(*ast.EmptyStmt); ok {
-			start, end := file.Offset(e.Pos()), file.Offset(e.EndPos())
-			if decls := classOrInterfaceAt(text, start, end); len(decls) > 0 {
-				out = append(out, decls...)
-				classSpans = append(classSpans, [2]int{start, end})
-			}
-		}
-	}
-	inClass := func(n ast.Node) bool {
-		off := file.Offset(n.Pos())
-		for _, s := range classSpans {
-			if off >= s[0] && off < s[1] {
-				return true
-			}
-		}
-		return false
+	classes := classesOf(tree, file, text)
+	for _, c := range classes {
+		out = append(out, c.decls...)
 	}
 	for _, it := range tree.Items {
 		if d, ok := it.(*ast.DeclStmt); ok {
 			it = d.Decl
 		}
-		if inClass(it) {
+		if inClass(classes, file.Offset(it.Pos())) {
 			continue
 		}
 		switch n := it.(type) {
@@ -96,6 +78,40 @@ func declarationsOf(path, text string) []declaration {
 		}
 	}
 	return out
+}
+
+// classSpan is a class or an interface of a file: where its source is, and its declarations
+// (its own first, then its members').
+type classSpan struct {
+	start, end int
+	decls      []declaration
+}
+
+// classesOf finds the classes and interfaces of a parsed file. Each is an empty statement in the
+// tree, spanning its source, and a class is desugared into a struct, methods and functions within
+// that span (class.go of the parser); those are the class's parts, named from its source
+// instead.
+func classesOf(tree *ast.File, file *source.File, text string) []classSpan {
+	var out []classSpan
+	for _, it := range tree.Items {
+		if e, ok := it.(*ast.EmptyStmt); ok {
+			start, end := file.Offset(e.Pos()), file.Offset(e.EndPos())
+			if decls := classOrInterfaceAt(text, start, end); len(decls) > 0 {
+				out = append(out, classSpan{start, end, decls})
+			}
+		}
+	}
+	return out
+}
+
+// inClass reports whether the offset off is inside one of classes: a part of its desugaring.
+func inClass(classes []classSpan, off int) bool {
+	for _, c := range classes {
+		if off >= c.start && off < c.end {
+			return true
+		}
+	}
+	return false
 }
 
 // extendedTypeName is the name of the type an `impl`/`extend` block adds methods to, without

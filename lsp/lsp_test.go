@@ -171,6 +171,16 @@ func TestDocumentSymbols(t *testing.T) {
 	}
 }
 
+// A class and an interface are in the outline under their own names, with their methods (not
+// as the parser desugars a class: a struct, `Box__init`, functions), in source order.
+func TestDocumentSymbolsOfClasses(t *testing.T) {
+	c := newClient(t)
+	c.open("fn first() {}\ninterface Shape {\n    area(): f64;\n}\nclass Box implements Shape {\n    w: f64;\n    constructor(w) { this.w = w; }\n    area(): f64 { return this.w * this.w; }\n    static unit() { return new Box(1.0); }\n}\nfn main() { print(Box.unit().area()); }\n")
+	if got, want := symbolNames(c), "first Shape.area Box.constructor.area.unit main"; got != want {
+		t.Errorf("symbols %q, want %q", got, want)
+	}
+}
+
 func completionLabels(t *testing.T, c *client, text, marker string, delta int) []string {
 	t.Helper()
 	var list struct {

@@ -1,6 +1,9 @@
 package lsp
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
@@ -14,9 +17,22 @@ func (s *Server) documentSymbol(ctx *glsp.Context, p *protocol.DocumentSymbolPar
 		return nil, nil
 	}
 	out := []protocol.DocumentSymbol{}
+	classes := classesOf(snap.tree, snap.file, snap.text)
+	for _, c := range classes {
+		self := c.decls[0]
+		sym := protocol.DocumentSymbol{Name: self.name, Kind: self.kind, Range: snap.rangeOf(c.start, c.end), SelectionRange: snap.rangeOf(self.start, self.end)}
+		for _, m := range c.decls[1:] {
+			r := snap.rangeOf(m.start, m.end)
+			sym.Children = append(sym.Children, protocol.DocumentSymbol{Name: m.name, Kind: m.kind, Range: r, SelectionRange: r})
+		}
+		out = append(out, sym)
+	}
 	for _, it := range snap.tree.Items {
 		if d, ok := it.(*ast.DeclStmt); ok {
 			it = d.Decl
+		}
+		if inClass(classes, snap.file.Offset(it.Pos())) {
+			continue // named by its class above, not as the parser desugared it
 		}
 		switch n := it.(type) {
 		case *ast.FuncDecl:
@@ -75,6 +91,9 @@ func (s *Server) documentSymbol(ctx *glsp.Context, p *protocol.DocumentSymbolPar
 			})
 		}
 	}
+	slices.SortStableFunc(out, func(a, b protocol.DocumentSymbol) int {
+		return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
+	})
 	return out, nil
 }
 
