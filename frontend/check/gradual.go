@@ -200,8 +200,14 @@ func (c *checker) settleParamsGivenLiterals() {
 			continue
 		}
 		for _, l := range h.links {
-			if !l.literal || l.resolved == nil || types.IsAny(l.resolved) || types.Identical(l.resolved, h.resolved) {
+			if !l.literal || l.resolved == nil || types.Identical(l.resolved, h.resolved) {
 				continue
+			}
+			if types.IsAny(l.resolved) {
+				// The literal let is dynamic (arithmetic mixed it with a dynamic value): so is
+				// what it is given to.
+				h.resolved, h.reason = types.AnyType, "a call passes it `"+l.param.Name.Name+"`, a dynamic value"
+				break
 			}
 			if w := types.WiderNumber(h.resolved, l.resolved); w != nil {
 				h.resolved = w

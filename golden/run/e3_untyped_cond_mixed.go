@@ -29,6 +29,12 @@ var (
 	w string
 )
 
+//line testdata/run/e3_untyped_cond_mixed.adesh:12
+func show(p_ rt.Value) {
+//line testdata/run/e3_untyped_cond_mixed.adesh:12
+	rt.Print(p_)
+}
+
 //line testdata/run/e3_untyped_cond_mixed.adesh:3
 func C__init(n int64) *rt.Share[C] {
 //line testdata/run/e3_untyped_cond_mixed.adesh:3
@@ -67,6 +73,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var t2_ rt.Value
 	var t3_ rt.Value
 	var t4_ rt.Value
+	var t5_ rt.Value
 	var t_ rt.Value
 	for {
 		switch f.state {
@@ -108,8 +115,19 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			w = rt.Cond(c, "a", "b")
 			rt.Print(w)
 //line testdata/run/e3_untyped_cond_mixed.adesh:8
-			f.complete_()
+			if true {
 //line testdata/run/e3_untyped_cond_mixed.adesh:8
+				t5_ = true
+			} else {
+//line testdata/run/e3_untyped_cond_mixed.adesh:8
+				t5_ = []rt.Value{int64(1), "x"}
+			}
+//line testdata/run/e3_untyped_cond_mixed.adesh:13
+			show(t5_)
+			show([]string{"ab,c", "a"})
+//line testdata/run/e3_untyped_cond_mixed.adesh:14
+			f.complete_()
+//line testdata/run/e3_untyped_cond_mixed.adesh:14
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
