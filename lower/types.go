@@ -119,7 +119,7 @@ var handleTypes = map[types.HandleKind]string{
 	types.ThreadMutexH: "Mutex", types.AtomicH: "Atomic", types.ThreadRwLockH: "RwLock",
 	types.SemaphoreH: "Semaphore", types.BarrierH: "Barrier", types.LatchH: "CountDownLatch",
 	types.CancelSourceH: "CancellationSource", types.CancelTokenH: "CancellationToken",
-	types.CondvarH: "Condvar", types.WaitGroupH: "WaitGroup",
+	types.CondvarH: "Condvar", types.WaitGroupH: "WaitGroup", types.ThreadBuilderH: "ThreadBuilder",
 	types.ThreadSenderH: "ThreadSender", types.ThreadReceiverH: "ThreadReceiver",
 	types.QueueH: "Queue", types.StackH: "Stack", types.VecDequeH: "VecDeque", types.BinaryHeapH: "BinaryHeap",
 	types.PriorityQueueH: "PriorityQueue", types.RingBufferH: "RingBuffer", types.HashSetH: "TextSet",

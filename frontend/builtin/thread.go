@@ -151,3 +151,40 @@ var (
 	CondvarNotifyOne  = method(Condvars, "notify_one", 0, fixed(sig(unit)), goMethod("NotifyOne"))
 	CondvarNotifyAll  = method(Condvars, "notify_all", 0, fixed(sig(unit)), goMethod("NotifyAll"))
 )
+
+// A thread's identity (EVERYDAY.md §7.3): its id is its handle's task id, the main program's
+// is the main task's; its name is what spawn_named, a builder or thread.name(s) gave it, and
+// "main" for the main program's. Each thread has a park token, as Rust's threads do.
+var (
+	// thread.current() and thread.list() give {id, name} objects (name null when unnamed).
+	ThreadCurrent = static(Thread, "current", fixed(sig(types.AnyType)), rtFn("ThreadCurrent"))
+	ThreadList    = static(Thread, "list", fixed(sig(types.AnyType)), rtFn("ThreadList"))
+	ThreadID      = static(Thread, "id", fixed(sig(i64)), rtFn("ThreadCurrentID"))
+	// thread.name() is the calling thread's name or null; thread.name(s) renames it.
+	ThreadName = static(Thread, "name", fixed(sig(types.AnyType, str).opt(1)), rtFn("ThreadCurrentName"))
+	// thread.park(ms?) waits until the calling thread's token is given (by an unpark, also one
+	// made before it), at most ms milliseconds; thread.unpark(id) gives thread id's token.
+	ThreadPark       = static(Thread, "park", fixed(sig(unit, i64).opt(1)), rtFn("ThreadPark", Int64))
+	ThreadUnpark     = static(Thread, "unpark", fixed(sig(unit, i64)), rtFn("ThreadUnpark", Int64))
+	ThreadSleepUntil = static(Thread, "sleep_until", fixed(sig(unit, i64)), rtFn("ThreadSleepUntil", Int64))
+
+	JoinHandleID     = method(JoinHandles, "id", 0, fixed(sig(i64)), rtFn("ThreadHandleID"))
+	JoinHandleName   = method(JoinHandles, "name", 0, fixed(sig(types.AnyType)), rtFn("ThreadHandleName"))
+	JoinHandleUnpark = method(JoinHandles, "unpark", 0, fixed(sig(unit)), rtFn("ThreadHandleUnpark"))
+	// h.detach() drops the handle: a join after it fails, a failure is reported when it happens.
+	JoinHandleDetach = method(JoinHandles, "detach", 0, fixed(sig(unit)), goMethod("Drop"))
+
+	// thread.builder() (= thread.ThreadBuilder.new()): name(s) and stack_size(bytes) give the
+	// builder back; spawn(f) starts the thread, checked as thread.spawn's.
+	ThreadBuilderFn        = static(Thread, "builder", fixed(sig(handle(types.ThreadBuilderH, nil))), rtFn("NewThreadBuilder"))
+	ThreadBuilderType      = nested(Thread, "ThreadBuilder", ThreadBuilderObj)
+	ThreadBuilderNew       = static(ThreadBuilderObj, "new", fixed(sig(handle(types.ThreadBuilderH, nil))), rtFn("NewThreadBuilder"))
+	ThreadBuilderName      = method(ThreadBuilders, "name", 0, self1(str), goMethod("Name"))
+	ThreadBuilderStackSize = method(ThreadBuilders, "stack_size", 0, self1(i64), goMethod("StackSize", Int64).withPos())
+	ThreadBuilderSpawn     = method(ThreadBuilders, "spawn", 0, spawnSig(false), rtFn("ThreadBuilderSpawn", FuncResult))
+)
+
+// self1 gives the receiver back from a call of one argument of type t.
+func self1(t types.Type) func(In) Sig {
+	return func(x In) Sig { return sig(x.Recv, t) }
+}

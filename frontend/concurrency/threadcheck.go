@@ -30,7 +30,7 @@ func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 		if len(call.Args) == 1 {
 			return call.Args[0], true
 		}
-	case builtin.ThreadSpawn, builtin.ThreadScopeSpawn:
+	case builtin.ThreadSpawn, builtin.ThreadScopeSpawn, builtin.ThreadBuilderSpawn:
 		if len(call.Args) == 1 {
 			return call.Args[0], true
 		}

@@ -162,9 +162,10 @@ const (
 	CancelSourceH // thread.CancellationSource
 	CancelTokenH  // its token()
 	CondvarH
-	ThreadPoolH  // thread.ThreadPool
-	ThreadScopeH // the `s` of thread.scope(fn(s) { … })
-	WaitGroupH   // thread.WaitGroup
+	ThreadPoolH    // thread.ThreadPool
+	ThreadScopeH   // the `s` of thread.scope(fn(s) { … })
+	WaitGroupH     // thread.WaitGroup
+	ThreadBuilderH // thread.builder(): a thread's name and stack size, then spawn
 	// The Collections module's objects (EVERYDAY.md §7.2), shared by reference; Elem is what they
 	// hold: the element, or for the maps the pair (K, V) of a Tuple.
 	QueueH
@@ -184,7 +185,7 @@ const (
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
 	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
-	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
+	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.ThreadBuilder", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
 	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
 	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.BitSet"}
 
