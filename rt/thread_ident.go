@@ -2,6 +2,7 @@ package rt
 
 import (
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -17,6 +18,9 @@ type threadInfo struct {
 	done chan struct{} // closed when the thread ends (nil for the main program)
 	name atomic.Pointer[string]
 	park chan struct{} // the token: one buffered value at most
+	// locals holds the thread's thread.ThreadLocal values: *ThreadLocal[T] → *T. Only the
+	// thread itself uses a thread's; the main thread's is shared by the code not on a thread.
+	locals sync.Map
 }
 
 func newThreadInfo(name *string) *threadInfo {

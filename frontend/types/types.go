@@ -155,6 +155,11 @@ const (
 	// The ends of a thread.Channel (Elem: the values it carries).
 	ThreadSenderH
 	ThreadReceiverH
+	// The thread module's cells and queue (Elem: the value they hold).
+	OnceH            // thread.Once: call_once's value
+	LazyH            // thread.Lazy
+	ThreadLocalH     // thread.ThreadLocal: a value per thread
+	ConcurrentQueueH // thread.ConcurrentQueue
 	// The thread module's objects that hold no value (Elem nil): HasElem is false from here.
 	SemaphoreH
 	BarrierH
@@ -184,7 +189,7 @@ const (
 )
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
-	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
+	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Once", "thread.Lazy", "thread.ThreadLocal", "thread.ConcurrentQueue", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
 	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.ThreadBuilder", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
 	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
 	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.BitSet"}
