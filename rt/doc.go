@@ -78,10 +78,10 @@
 //	ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax ArrMaxBy ArrMin ArrMinBy
 //	ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift ArrSlice ArrSort ArrSortBy
 //	ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt AsResult Assert AssertEq
-//	AssertNe Atomic AwaitedAgain Barrier BeforeGoCall BinaryHeap BitClear BitCount BitExtract
-//	BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle BitWidth BoolToInt Box ByteSwap
-//	CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt CharAtString
-//	CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsString CharIsUpper
+//	AssertNe Atomic AtomicU64 AwaitedAgain Barrier BeforeGoCall BinaryHeap BitClear BitCount
+//	BitExtract BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle BitWidth BoolToInt
+//	Box ByteSwap CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt
+//	CharAtString CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsString CharIsUpper
 //	CharIsWhitespace CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT
 //	ConcurrentQueue Cond Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch
 //	Defers Div DynAdd DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall
@@ -99,7 +99,7 @@
 //	MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp MathLog MathLog10 MathLog2 MathPerm
 //	MathRadToDeg MathRandom MathRandomInt MathRandomRange MathSeed MathSign MathSin MathSinh
 //	MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex MutexGuard NetConnect NetConnectTimeout
-//	NetListen NewAtomic NewBTreeMap NewBTreeSet NewBarrier NewBinaryHeap NewBitSet
+//	NetListen NewAtomic NewAtomicU64 NewBTreeMap NewBTreeSet NewBarrier NewBinaryHeap NewBitSet
 //	NewCancellationSource NewChannel NewConcurrentQueue NewCondvar NewCountDownLatch NewDynTuple
 //	NewError NewHashSet NewLazy NewMap NewMutex NewOnce NewOrderedMap NewOrderedSet
 //	NewPriorityQueue NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet

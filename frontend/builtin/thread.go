@@ -61,8 +61,9 @@ var (
 	// h.join() blocks until the thread ends (await h suspends instead).
 	JoinHandleJoin = method(JoinHandles, "join", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadJoin").withPos())
 
-	ThreadAtomic   = nested(Thread, "Atomic", AtomicModule)
-	AtomicI64Type  = nested(AtomicModule, "AtomicI64", AtomicI64Obj)
+	ThreadAtomic = nested(Thread, "Atomic", AtomicModule)
+	// The signed kinds are all 64 bits wide (EVERYDAY.md §7.3): AtomicI8 does not wrap at 8.
+	AtomicI64Type  = nested(AtomicModule, "AtomicI64|AtomicI8|AtomicI16|AtomicI32|AtomicIsize", AtomicI64Obj)
 	AtomicBoolType = nested(AtomicModule, "AtomicBool", AtomicBoolObj)
 	AtomicI64New   = static(AtomicI64Obj, "new", atomicNew(i64), rtFn("NewAtomic").withElemTypeArg())
 	AtomicBoolNew  = static(AtomicBoolObj, "new", atomicNew(boolean), rtFn("NewAtomic").withElemTypeArg())
@@ -188,3 +189,24 @@ var (
 func self1(t types.Type) func(In) Sig {
 	return func(x In) Sig { return sig(x.Recv, t) }
 }
+
+// The unsigned atomics (EVERYDAY.md §7.3): AtomicU8 … AtomicU64, all 64 bits wide, with only
+// load, store, fetch_add and compare_exchange (each taking a memory ordering last, optional).
+var (
+	AtomicU64Type = nested(AtomicModule, "AtomicU64|AtomicU8|AtomicU16|AtomicU32|AtomicUsize", AtomicU64Obj)
+	AtomicU64New  = static(AtomicU64Obj, "new", fixed(sig(handle(types.AtomicU64H, nil), u64)), rtFn("NewAtomicU64"))
+	AtomicULoad   = method(UnsignedAtomics, "load", 0, fixed(sig(u64, order).opt(1)), goMethod("Load"))
+	AtomicUStore  = method(UnsignedAtomics, "store", 0, fixed(sig(unit, u64, order).opt(1)), goMethod("Store"))
+	AtomicUAdd    = method(UnsignedAtomics, "fetch_add", 0, fixed(sig(u64, u64, order).opt(1)), goMethod("FetchAdd"))
+	AtomicUCAS    = method(UnsignedAtomics, "compare_exchange", 0,
+		fixed(sig(types.AnyType, u64, u64, order, order).opt(2)), goMethod("CompareExchange"))
+)
+
+// The memory orderings as thread.Atomic's constants: the strings the operations take.
+var (
+	AtomicRelaxed = constant(AtomicModule, "Relaxed", str, `"Relaxed"`)
+	AtomicAcquire = constant(AtomicModule, "Acquire", str, `"Acquire"`)
+	AtomicRelease = constant(AtomicModule, "Release", str, `"Release"`)
+	AtomicAcqRel  = constant(AtomicModule, "AcqRel", str, `"AcqRel"`)
+	AtomicSeqCst  = constant(AtomicModule, "SeqCst", str, `"SeqCst"`)
+)

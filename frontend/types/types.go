@@ -171,6 +171,7 @@ const (
 	ThreadScopeH   // the `s` of thread.scope(fn(s) { … })
 	WaitGroupH     // thread.WaitGroup
 	ThreadBuilderH // thread.builder(): a thread's name and stack size, then spawn
+	AtomicU64H     // thread.Atomic.AtomicU8 … AtomicU64: 64 unsigned bits
 	// The Collections module's objects (EVERYDAY.md §7.2), shared by reference; Elem is what they
 	// hold: the element, or for the maps the pair (K, V) of a Tuple.
 	QueueH
@@ -190,7 +191,7 @@ const (
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
 	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Once", "thread.Lazy", "thread.ThreadLocal", "thread.ConcurrentQueue", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
-	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.ThreadBuilder", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
+	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.ThreadBuilder", "thread.Atomic.AtomicU64", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
 	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
 	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.BitSet"}
 
