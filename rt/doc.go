@@ -70,22 +70,22 @@
 //	.FetchMin .FetchOr .FetchSub .FetchXor .First .Front .Get .GetOr .Has .Insert .Intersection
 //	.IsAlive .IsCancelled .IsCompleted .IsEmpty .IsFinished .IsFull .Keys .Last .Len .Load .Lock
 //	.Merge .Name .NotifyAll .NotifyOne .OkValue .Peek .Pop .PopBack .PopFront .Push .PushBack
-//	.PushFront .Read .ReadLine .ReadLineTimeout .ReadTimeout .Release .Remove .Set .StackSize
-//	.Store .StrongCount .Swap .Test .ToArray .Token .TryAcquire .TryRecv .TypeInfo .Union .Unlock
-//	.Unwrap .UnwrapErr .UnwrapOr .Values .Wait .WaitTimeout .WeakCount .With .Write Abs
-//	AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT ArrCloneWith ArrConcat ArrContains
-//	ArrContainsEqual ArrExtend ArrFilter ArrFind ArrFindIndex ArrFirst ArrForEach ArrGet
-//	ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax ArrMaxBy ArrMin ArrMinBy
-//	ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift ArrSlice ArrSort ArrSortBy
-//	ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt AsResult Assert AssertEq
-//	AssertNe Atomic AtomicU64 AwaitedAgain Barrier BeforeGoCall BinaryHeap BitClear BitCount
-//	BitExtract BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle BitWidth BoolToInt
-//	Box ByteSwap CancellationSource CancellationToken Catch CatchEither Ceil Channel Char CharAt
-//	CharAtString CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsString CharIsUpper
-//	CharIsWhitespace CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT
-//	ConcurrentQueue Cond Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch
-//	Defers Div DynAdd DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall
-//	DynChainField DynChainMethod DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture
+//	.PushFront .Read .ReadLine .ReadLineTimeout .ReadTimeout .Release .Remove .Reset .Set
+//	.StackSize .Store .StrongCount .Swap .Test .ToArray .Token .TryAcquire .TryRecv .TypeInfo
+//	.Union .Unlock .Unwrap .UnwrapErr .UnwrapOr .Values .Wait .WaitTimeout .WeakCount .With .Write
+//	Abs AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT ArrCloneWith ArrConcat
+//	ArrContains ArrContainsEqual ArrExtend ArrFilter ArrFind ArrFindIndex ArrFirst ArrForEach
+//	ArrGet ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax ArrMaxBy ArrMin
+//	ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift ArrSlice ArrSort
+//	ArrSortBy ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt AsResult Assert
+//	AssertEq AssertNe Atomic AtomicU64 AwaitedAgain Barrier BeforeGoCall BinaryHeap BitClear
+//	BitCount BitExtract BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle BitWidth
+//	BoolToInt Box ByteSwap CancellationSource CancellationToken Catch CatchEither Ceil Channel
+//	Char CharAt CharAtString CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower CharIsString
+//	CharIsUpper CharIsWhitespace CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock
+//	CloneT ConcurrentQueue Cond Condvar CondvarWait ConnectFuture Context ConvertSlice
+//	CountDownLatch Defers Div DynAdd DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor
+//	DynCall DynChainField DynChainMethod DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture
 //	DynGreater DynGreaterEq DynHasKey DynIndex DynIter DynIterKeys DynKeys DynLen DynLess
 //	DynLessEq DynLookup DynMax DynMethod DynMethodRef DynMin DynMod DynMul DynNeg DynNot DynPow
 //	DynSetField DynSetIndex DynSetOf DynShl DynShr DynSub DynTo DynTruthy DynTypeOf DynUntyped

@@ -145,12 +145,16 @@ var (
 		func(x In) Sig { return sig(unit, fn(x.Elem, x.Elem)) }, rtFn("ThreadWithWrite", Func))
 
 	// cv.wait(guard) takes the guard of a thread.Mutex's lock() (a dynamic value), releases the
-	// mutex while it sleeps and holds it again when it returns.
-	ThreadCondvarType = nested(Thread, "Condvar", CondvarObj)
-	CondvarNew        = static(CondvarObj, "new", fixed(sig(handle(types.CondvarH, nil))), rtFn("NewCondvar"))
-	CondvarWait       = method(Condvars, "wait", 0, fixed(sig(unit, types.AnyType)), rtFn("CondvarWait").withPos())
-	CondvarNotifyOne  = method(Condvars, "notify_one", 0, fixed(sig(unit)), goMethod("NotifyOne"))
-	CondvarNotifyAll  = method(Condvars, "notify_all", 0, fixed(sig(unit)), goMethod("NotifyAll"))
+	// mutex while it sleeps and holds it again when it returns. Besides, a Condvar (= Event) is
+	// the interpreter's event flag (EVERYDAY.md §7.3): a notify sets it until reset(), and
+	// cv.wait() with no argument and wait_timeout(ms) wait for it.
+	ThreadCondvarType  = nested(Thread, "Condvar|Event", CondvarObj)
+	CondvarNew         = static(CondvarObj, "new", fixed(sig(handle(types.CondvarH, nil))), rtFn("NewCondvar"))
+	CondvarWait        = method(Condvars, "wait", 0, fixed(sig(unit, types.AnyType).opt(1)), hook)
+	CondvarWaitTimeout = method(Condvars, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
+	CondvarReset       = method(Condvars, "reset", 0, fixed(sig(unit)), goMethod("Reset"))
+	CondvarNotifyOne   = method(Condvars, "notify_one", 0, fixed(sig(unit)), goMethod("NotifyOne"))
+	CondvarNotifyAll   = method(Condvars, "notify_all", 0, fixed(sig(unit)), goMethod("NotifyAll"))
 )
 
 // A thread's identity (EVERYDAY.md §7.3): its id is its handle's task id, the main program's
