@@ -66,7 +66,7 @@
 //
 //	.Accept .AcceptTimeout .Acquire .Add .Addr .AvailablePermits .Back .CallOnce .Cancel .Capacity
 //	.Clear .Clone .Close .CompareExchange .Contains .ContainsKey .Count .CountDown .Delete
-//	.Dequeue .Difference .Done .Downgrade .Drop .Enqueue .Entries .FetchAdd .FetchAnd .FetchMax
+//	.Dequeue .Difference .Done .Downgrade .Enqueue .Entries .FetchAdd .FetchAnd .FetchMax
 //	.FetchMin .FetchOr .FetchSub .FetchXor .First .Front .Get .GetOr .Has .Insert .Intersection
 //	.IsAlive .IsCancelled .IsCompleted .IsEmpty .IsFinished .IsFull .Keys .Last .Len .Load .Lock
 //	.Merge .Name .NotifyAll .NotifyOne .OkValue .Peek .Pop .PopBack .PopFront .Push .PushBack
@@ -117,7 +117,7 @@
 //	Start StartDetached StartsWith Str StrByteLen StrContains StrIndexOf StrLen StrReverse
 //	Substring Test TextMap TextSet Then ThenAdopt ThenElse ThreadBuilder ThreadBuilderSpawn
 //	ThreadChannelBounded ThreadChannelCreate ThreadChannelUnbounded ThreadCurrent ThreadCurrentID
-//	ThreadCurrentName ThreadHandleID ThreadHandleName ThreadHandleUnpark ThreadJoin
+//	ThreadCurrentName ThreadDetach ThreadHandleID ThreadHandleName ThreadHandleUnpark ThreadJoin
 //	ThreadJoinTimeout ThreadList ThreadLocal ThreadLocalWith ThreadLock ThreadLockTimeout
 //	ThreadPark ThreadPool ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown
 //	ThreadPoolSubmit ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite

@@ -129,7 +129,7 @@ func (h *JoinHandle[T]) AdeshMethod(name, pos string, args []Value) (Value, bool
 	case name == "name" && len(args) == 0:
 		return ThreadHandleName(h), true
 	case name == "detach" && len(args) == 0:
-		h.Drop()
+		ThreadDetach(h)
 		return Unit{}, true
 	case name == "unpark" && len(args) == 0:
 		ThreadHandleUnpark(h)

@@ -190,6 +190,10 @@ func ThreadHandleUnpark[T any](h *JoinHandle[T]) {
 	}
 }
 
+// ThreadDetach is h.detach(): the handle is given up, as when it is dropped (a failure is then
+// reported when it happens), but a started future is not cancelled.
+func ThreadDetach[T any](h *JoinHandle[T]) { h.detach() }
+
 // threadEnded keeps the name of the thread t, which has ended, in its task (a thread's site is
 // otherwise unused), before its info goes.
 func threadEnded(t *task, ti *threadInfo) {

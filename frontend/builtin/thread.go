@@ -177,7 +177,7 @@ var (
 	JoinHandleName   = method(JoinHandles, "name", 0, fixed(sig(types.AnyType)), rtFn("ThreadHandleName"))
 	JoinHandleUnpark = method(JoinHandles, "unpark", 0, fixed(sig(unit)), rtFn("ThreadHandleUnpark"))
 	// h.detach() drops the handle: a join after it fails, a failure is reported when it happens.
-	JoinHandleDetach = method(JoinHandles, "detach", 0, fixed(sig(unit)), goMethod("Drop"))
+	JoinHandleDetach = method(JoinHandles, "detach", 0, fixed(sig(unit)), rtFn("ThreadDetach"))
 
 	// thread.builder() (= thread.ThreadBuilder.new()): name(s) and stack_size(bytes) give the
 	// builder back; spawn(f) starts the thread, checked as thread.spawn's.

@@ -211,7 +211,7 @@ poll_:
 				return 1
 			})
 //line testdata/run/e3_thread_ident.adesh:55
-			d.Drop()
+			rt.ThreadDetach(d)
 //line testdata/run/e3_thread_ident.adesh:55
 			f.state = 5
 //line testdata/run/e3_thread_ident.adesh:55
