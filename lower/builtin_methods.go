@@ -171,11 +171,17 @@ func (l *lowerer) arrayFold(x ir.Expr, ci *check.CallInfo, e *ast.Call) ir.Expr 
 }
 
 // handleHook lowers the irregular methods of the handles: the clone of a reference, a channel's
-// send, recv and len, a promise's then, a scope's spawn.
+// send, recv and len, a promise's then, a scope's spawn, a condition variable's wait.
 func (l *lowerer) handleHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	switch ci.Builtin {
 	case builtin.MutexClone, builtin.RwLockClone, builtin.ChannelClone:
 		return l.recvExpr(b, ci)
+	case builtin.CondvarWait: // cv.wait(guard) with the call's position, or the flag's cv.wait()
+		x := l.recvExpr(b, ci)
+		if len(e.Args) == 0 {
+			return &ir.Call{Fun: &ir.Sel{X: x, Name: "WaitFlag"}}
+		}
+		return rtCall("CondvarWait", x, l.builtinArgAs(b, e, ci, 0, builtin.Plain), l.pos(e))
 	case builtin.ChannelSend:
 		x := l.recvExpr(b, ci)
 		v := l.builtinArgAs(b, e, ci, 0, builtin.Owned)

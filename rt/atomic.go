@@ -183,3 +183,69 @@ func (a *Atomic[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 	}
 	return nil, false
 }
+
+// AtomicU64 is thread.Atomic.AtomicU8 … AtomicU64 (EVERYDAY.md §7.3): 64 unsigned bits with
+// load, store, fetch_add (wrapping) and compare_exchange, each taking an ordering last.
+type AtomicU64 struct{ v atomic.Uint64 }
+
+// NewAtomicU64 makes an unsigned atomic holding v.
+func NewAtomicU64(v uint64) *AtomicU64 {
+	a := &AtomicU64{}
+	a.v.Store(v)
+	return a
+}
+
+func (a *AtomicU64) Load(order ...Value) uint64 {
+	checkOrder(order)
+	return a.v.Load()
+}
+
+func (a *AtomicU64) Store(v uint64, order ...Value) {
+	checkOrder(order)
+	a.v.Store(v)
+}
+
+func (a *AtomicU64) FetchAdd(n uint64, order ...Value) uint64 {
+	checkOrder(order)
+	return a.v.Add(n) - n
+}
+
+// CompareExchange is Atomic's: {ok: true, value: old} or the mismatch object.
+func (a *AtomicU64) CompareExchange(old, v uint64, orders ...Value) Value {
+	checkOrder(orders)
+	for {
+		if a.v.CompareAndSwap(old, v) {
+			return okRecord(old)
+		}
+		if cur := a.v.Load(); cur != old {
+			return NewRecord(errFields, false, "mismatch", "found "+Str(cur))
+		}
+	}
+}
+
+// AdeshFormat prints the atomic as `Atomic(value)`.
+func (a *AtomicU64) AdeshFormat(b *strings.Builder, nested bool) {
+	b.WriteString("Atomic(")
+	Format(b, a.Load(), true)
+	b.WriteString(")")
+}
+
+// AdeshMethod gives dynamic code the four methods.
+func (a *AtomicU64) AdeshMethod(name, pos string, args []Value) (Value, bool) {
+	switch name {
+	case "load":
+		wantArgRange(name, args, 0, 1, pos)
+		return a.Load(args...), true
+	case "store":
+		wantArgRange(name, args, 1, 2, pos)
+		a.Store(DynTo[uint64](args[0], pos), args[1:]...)
+		return Unit{}, true
+	case "fetch_add":
+		wantArgRange(name, args, 1, 2, pos)
+		return a.FetchAdd(DynTo[uint64](args[0], pos), args[1:]...), true
+	case "compare_exchange":
+		wantArgRange(name, args, 2, 4, pos)
+		return a.CompareExchange(DynTo[uint64](args[0], pos), DynTo[uint64](args[1], pos), args[2:]...), true
+	}
+	return nil, false
+}

@@ -63,6 +63,9 @@ func (c *valueTask[T, F, PF]) dropBody() { PF(&c.future).Drop() }
 
 // Poll waits for the task to finish.
 func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
+	if h.state.Load()&(kindThread|flagDetached) == kindThread|flagDetached {
+		panic(&Thrown{Err: Error{Message: detachedJoin}, Pos: callerOutsideRT()})
+	}
 	if !h.isFinal() {
 		if !cx.consumeBudget() {
 			return Pending[T]()
@@ -121,6 +124,16 @@ func (h *JoinHandle[T]) AdeshMethod(name, pos string, args []Value) (Value, bool
 		return Unit{}, true
 	case name == "is_finished" && len(args) == 0:
 		return h.IsFinished(), true
+	case name == "id" && len(args) == 0:
+		return ThreadHandleID(h), true
+	case name == "name" && len(args) == 0:
+		return ThreadHandleName(h), true
+	case name == "detach" && len(args) == 0:
+		ThreadDetach(h)
+		return Unit{}, true
+	case name == "unpark" && len(args) == 0:
+		ThreadHandleUnpark(h)
+		return Unit{}, true
 	}
 	return nil, false
 }

@@ -11,9 +11,10 @@ import (
 // A thread is a JoinHandle like a task's, so that async code awaits it (suspending, not blocking
 // its worker); sync code and other threads join it, which blocks until it ends.
 
-// threadDone maps the handle of a running thread to the channel closed when it ends; the entry
-// goes when the thread has ended (a join that finds none finds the thread ended).
-var threadDone sync.Map // *task → chan struct{}
+// threadDone maps the handle of a running thread to its threadInfo (thread_ident.go), whose done
+// channel is closed when it ends; the entry goes when the thread has ended (a join that finds
+// none finds the thread ended).
+var threadDone sync.Map // *task → *threadInfo
 
 // SpawnThread runs f on a thread of its own and returns its handle. A throw or panic in f fails
 // the handle as it fails a task's. The thread is a goroutine, which Go runs on an OS thread
@@ -21,17 +22,20 @@ var threadDone sync.Map // *task → chan struct{}
 // thread to itself). It is not locked to one: four CPU-bound threads on two cores took 0.69–0.79
 // of the sequential time locked and 0.50 unlocked (bench BenchmarkThreadsParallel), the locked
 // goroutines waiting for the Ps to be handed between their OS threads.
-func SpawnThread[T any](f func() T) *JoinHandle[T] {
+func SpawnThread[T any](f func() T) *JoinHandle[T] { return spawnThread(nil, f) }
+
+// spawnThread starts a thread named name (nil: unnamed).
+func spawnThread[T any](name *string, f func() T) *JoinHandle[T] {
 	h := &JoinHandle[T]{}
 	s := currentScheduler()
 	h.state.Store(kindThread)
 	s.adopt(&h.task, stateRunning, nil) // never queued: wakes do nothing, Cancel only sets the flag
 	s.external.Add(1)                   // a thread that runs holds off the deadlock check
-	done := make(chan struct{})
-	threadDone.Store(&h.task, done)
+	ti := newThreadInfo(name)
+	threadDone.Store(&h.task, ti)
 	go func() {
-		defer threadDone.Delete(&h.task) // after the close: a join that missed it sees the end
-		defer close(done)
+		defer threadEnded(&h.task, ti) // after the close: a join that missed it sees the end
+		defer close(ti.done)
 		slot := &waiterSlot{kind: "thread"}
 		defer registerSlot(slot)()
 		runBlocking(h, f, slot)
@@ -39,9 +43,16 @@ func SpawnThread[T any](f func() T) *JoinHandle[T] {
 	return h
 }
 
-// SpawnThreadNamed is thread.spawn_named. Go's threads have no names, and a failure shows its
-// position, so the name changes nothing the program sees.
-func SpawnThreadNamed[T any](_ string, f func() T) *JoinHandle[T] { return SpawnThread(f) }
+// SpawnThreadNamed is thread.spawn_named: h.name() and thread.name() in the thread give name.
+func SpawnThreadNamed[T any](name string, f func() T) *JoinHandle[T] { return spawnThread(&name, f) }
+
+// threadEnd is the channel closed when the thread t ends, or nil when it has ended.
+func threadEnd(t *task) chan struct{} {
+	if ti, running := threadDone.Load(t); running {
+		return ti.(*threadInfo).done
+	}
+	return nil
+}
 
 // ThreadScope is the `s` of thread.scope(fn(s) { … }): the threads started through it are joined
 // before scope returns.
@@ -69,16 +80,18 @@ func (s *ThreadScope) joinAll() {
 			return
 		}
 		for _, t := range threads {
-			if d, running := threadDone.Load(t); running {
-				<-d.(chan struct{})
+			if d := threadEnd(t); d != nil {
+				<-d
 			}
 		}
 	}
 }
 
 // ThreadScopeSpawn is s.spawn(f): thread.spawn, joined when the scope ends.
-func ThreadScopeSpawn[T any](s *ThreadScope, f func() T) *JoinHandle[T] {
-	h := SpawnThread(f)
+func ThreadScopeSpawn[T any](s *ThreadScope, f func() T) *JoinHandle[T] { return scopeSpawn(s, nil, f) }
+
+func scopeSpawn[T any](s *ThreadScope, name *string, f func() T) *JoinHandle[T] {
+	h := spawnThread(name, f)
 	// Its failure is the scope's to ignore (EVERYDAY.md §7.3), not one no one awaited; a join
 	// of the handle still throws it.
 	h.state.Or(flagObserved)
@@ -89,17 +102,23 @@ func ThreadScopeSpawn[T any](s *ThreadScope, f func() T) *JoinHandle[T] {
 }
 
 // ThreadScopeSpawnNamed is s.spawn_named(name, f).
-func ThreadScopeSpawnNamed[T any](s *ThreadScope, _ string, f func() T) *JoinHandle[T] {
-	return ThreadScopeSpawn(s, f)
+func ThreadScopeSpawnNamed[T any](s *ThreadScope, name string, f func() T) *JoinHandle[T] {
+	return scopeSpawn(s, &name, f)
 }
+
+// detachedJoin is the error of a join of a thread after h.detach() (an await too).
+const detachedJoin = "cannot join a detached thread"
 
 // ThreadJoin is h.join(): it waits for the thread and gives its value, or throws what it threw.
 func ThreadJoin[T any](h *JoinHandle[T], pos string) T {
 	if !h.is(kindThread) {
 		Fail(pos, "join of a task that is not a thread: await its handle instead")
 	}
-	if d, running := threadDone.Load(&h.task); running {
-		<-d.(chan struct{})
+	if h.is(flagDetached) {
+		Fail(pos, detachedJoin)
+	}
+	if d := threadEnd(&h.task); d != nil {
+		<-d
 	}
 	h.state.Or(flagObserved)
 	if err := h.failure(); err != nil {
@@ -115,9 +134,12 @@ func ThreadJoinTimeout[T any](h *JoinHandle[T], ms int64, pos string) Value {
 	if !h.is(kindThread) {
 		Fail(pos, "join_timeout of a task that is not a thread: await its handle instead")
 	}
-	if d, running := threadDone.Load(&h.task); running {
+	if h.is(flagDetached) {
+		Fail(pos, detachedJoin)
+	}
+	if d := threadEnd(&h.task); d != nil {
 		select {
-		case <-d.(chan struct{}):
+		case <-d:
 		case <-time.After(time.Duration(max(ms, 0)) * time.Millisecond):
 			return NewRecord(errFields, false, "timeout", "join timed out after "+strconv.FormatInt(ms, 10)+" ms")
 		}

@@ -28,7 +28,7 @@ func errRecord(why string) Value {
 		kind, msg = "timeout", "operation timed out"
 	case chanClosed:
 		kind = "closed"
-	case chanEmpty:
+	case chanEmpty, queueEmpty:
 		kind = "empty"
 	case chanFull:
 		kind = "full"

@@ -65,6 +65,14 @@ func (c *Condvar) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 	case name == "wait" && len(args) == 1:
 		CondvarWait(c, args[0], pos)
 		return Unit{}, true
+	case name == "wait" && len(args) == 0:
+		c.WaitFlag()
+		return Unit{}, true
+	case name == "wait_timeout" && len(args) == 1:
+		return c.WaitTimeout(DynTo[int64](args[0], pos)), true
+	case name == "reset" && len(args) == 0:
+		c.Reset()
+		return Unit{}, true
 	case name == "notify_one" && len(args) == 0:
 		c.NotifyOne()
 		return Unit{}, true

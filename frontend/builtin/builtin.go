@@ -93,6 +93,19 @@ const (
 	ThreadScopes
 	WaitGroupObj
 	WaitGroups
+	ThreadBuilderObj
+	ThreadBuilders
+	// thread.Once, Lazy, ThreadLocal and ConcurrentQueue (thread_cells.go).
+	OnceObj
+	Onces
+	LazyObj
+	Lazies
+	ThreadLocalObj
+	ThreadLocals
+	ConcurrentQueueObj
+	ConcurrentQueues
+	AtomicU64Obj // thread.Atomic.AtomicU8 … AtomicU64
+	UnsignedAtomics
 	Tuples
 	// The Collections module's shared objects (collections.go): the kinds of their methods.
 	QueueObjs
@@ -119,7 +132,9 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationSource",
 	"thread.CancellationToken", "thread.RwLock", "thread.RwLock", "thread.Condvar", "thread.Condvar",
 	"Collections", "Parallel",
-	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.WaitGroup", "tuple",
+	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.WaitGroup", "thread.ThreadBuilder", "thread.ThreadBuilder",
+	"thread.Once", "thread.Once", "thread.Lazy", "thread.Lazy", "thread.ThreadLocal", "thread.ThreadLocal",
+	"thread.ConcurrentQueue", "thread.ConcurrentQueue", "thread.Atomic.AtomicU64", "thread.Atomic.AtomicU64", "tuple",
 	"Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap", "Collections.PriorityQueue",
 	"Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet", "Collections.OrderedSet", "Collections.BTreeMap",
 	"Collections.OrderedMap", "Collections.BitSet", "Collections.Slice"}
@@ -379,7 +394,8 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.ThreadRwLockH: ThreadRwLocks, types.SemaphoreH: Semaphores, types.BarrierH: Barriers,
 	types.LatchH: Latches, types.CancelSourceH: CancelSources, types.CancelTokenH: CancelTokens,
 	types.CondvarH:      Condvars,
-	types.ThreadSenderH: ThreadSenders, types.ThreadReceiverH: ThreadReceivers, types.ThreadPoolH: ThreadPools, types.ThreadScopeH: ThreadScopes, types.WaitGroupH: WaitGroups,
+	types.ThreadSenderH: ThreadSenders, types.ThreadReceiverH: ThreadReceivers, types.ThreadPoolH: ThreadPools, types.ThreadScopeH: ThreadScopes, types.WaitGroupH: WaitGroups, types.ThreadBuilderH: ThreadBuilders,
+	types.OnceH: Onces, types.LazyH: Lazies, types.ThreadLocalH: ThreadLocals, types.ConcurrentQueueH: ConcurrentQueues, types.AtomicU64H: UnsignedAtomics,
 	types.QueueH: QueueObjs, types.StackH: StackObjs, types.VecDequeH: VecDequeObjs, types.BinaryHeapH: BinaryHeapObjs,
 	types.PriorityQueueH: PriorityQueueObjs, types.RingBufferH: RingBufferObjs, types.HashSetH: HashSetObjs,
 	types.BTreeSetH: BTreeSetObjs, types.OrderedSetH: OrderedSetObjs, types.BTreeMapH: BTreeMapObjs,

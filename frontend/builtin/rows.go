@@ -11,6 +11,7 @@ import (
 var (
 	unit    = types.UnitType
 	i64     = types.I64
+	u64     = types.Typ[types.Uint64]
 	f64     = types.F64
 	str     = types.StringType
 	boolean = types.BoolType

@@ -61,8 +61,9 @@ var (
 	// h.join() blocks until the thread ends (await h suspends instead).
 	JoinHandleJoin = method(JoinHandles, "join", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadJoin").withPos())
 
-	ThreadAtomic   = nested(Thread, "Atomic", AtomicModule)
-	AtomicI64Type  = nested(AtomicModule, "AtomicI64", AtomicI64Obj)
+	ThreadAtomic = nested(Thread, "Atomic", AtomicModule)
+	// The signed kinds are all 64 bits wide (EVERYDAY.md §7.3): AtomicI8 does not wrap at 8.
+	AtomicI64Type  = nested(AtomicModule, "AtomicI64|AtomicI8|AtomicI16|AtomicI32|AtomicIsize", AtomicI64Obj)
 	AtomicBoolType = nested(AtomicModule, "AtomicBool", AtomicBoolObj)
 	AtomicI64New   = static(AtomicI64Obj, "new", atomicNew(i64), rtFn("NewAtomic").withElemTypeArg())
 	AtomicBoolNew  = static(AtomicBoolObj, "new", atomicNew(boolean), rtFn("NewAtomic").withElemTypeArg())
@@ -144,10 +145,72 @@ var (
 		func(x In) Sig { return sig(unit, fn(x.Elem, x.Elem)) }, rtFn("ThreadWithWrite", Func))
 
 	// cv.wait(guard) takes the guard of a thread.Mutex's lock() (a dynamic value), releases the
-	// mutex while it sleeps and holds it again when it returns.
-	ThreadCondvarType = nested(Thread, "Condvar", CondvarObj)
-	CondvarNew        = static(CondvarObj, "new", fixed(sig(handle(types.CondvarH, nil))), rtFn("NewCondvar"))
-	CondvarWait       = method(Condvars, "wait", 0, fixed(sig(unit, types.AnyType)), rtFn("CondvarWait").withPos())
-	CondvarNotifyOne  = method(Condvars, "notify_one", 0, fixed(sig(unit)), goMethod("NotifyOne"))
-	CondvarNotifyAll  = method(Condvars, "notify_all", 0, fixed(sig(unit)), goMethod("NotifyAll"))
+	// mutex while it sleeps and holds it again when it returns. Besides, a Condvar (= Event) is
+	// the interpreter's event flag (EVERYDAY.md §7.3): a notify sets it until reset(), and
+	// cv.wait() with no argument and wait_timeout(ms) wait for it.
+	ThreadCondvarType  = nested(Thread, "Condvar|Event", CondvarObj)
+	CondvarNew         = static(CondvarObj, "new", fixed(sig(handle(types.CondvarH, nil))), rtFn("NewCondvar"))
+	CondvarWait        = method(Condvars, "wait", 0, fixed(sig(unit, types.AnyType).opt(1)), hook)
+	CondvarWaitTimeout = method(Condvars, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
+	CondvarReset       = method(Condvars, "reset", 0, fixed(sig(unit)), goMethod("Reset"))
+	CondvarNotifyOne   = method(Condvars, "notify_one", 0, fixed(sig(unit)), goMethod("NotifyOne"))
+	CondvarNotifyAll   = method(Condvars, "notify_all", 0, fixed(sig(unit)), goMethod("NotifyAll"))
+)
+
+// A thread's identity (EVERYDAY.md §7.3): its id is its handle's task id, the main program's
+// is the main task's; its name is what spawn_named, a builder or thread.name(s) gave it, and
+// "main" for the main program's. Each thread has a park token, as Rust's threads do.
+var (
+	// thread.current() and thread.list() give {id, name} objects (name null when unnamed).
+	ThreadCurrent = static(Thread, "current", fixed(sig(types.AnyType)), rtFn("ThreadCurrent"))
+	ThreadList    = static(Thread, "list", fixed(sig(types.AnyType)), rtFn("ThreadList"))
+	ThreadID      = static(Thread, "id", fixed(sig(i64)), rtFn("ThreadCurrentID"))
+	// thread.name() is the calling thread's name or null; thread.name(s) renames it.
+	ThreadName = static(Thread, "name", fixed(sig(types.AnyType, str).opt(1)), rtFn("ThreadCurrentName"))
+	// thread.park(ms?) waits until the calling thread's token is given (by an unpark, also one
+	// made before it), at most ms milliseconds; thread.unpark(id) gives thread id's token.
+	ThreadPark       = static(Thread, "park", fixed(sig(unit, i64).opt(1)), rtFn("ThreadPark", Int64))
+	ThreadUnpark     = static(Thread, "unpark", fixed(sig(unit, i64)), rtFn("ThreadUnpark", Int64))
+	ThreadSleepUntil = static(Thread, "sleep_until", fixed(sig(unit, i64)), rtFn("ThreadSleepUntil", Int64))
+
+	JoinHandleID     = method(JoinHandles, "id", 0, fixed(sig(i64)), rtFn("ThreadHandleID"))
+	JoinHandleName   = method(JoinHandles, "name", 0, fixed(sig(types.AnyType)), rtFn("ThreadHandleName"))
+	JoinHandleUnpark = method(JoinHandles, "unpark", 0, fixed(sig(unit)), rtFn("ThreadHandleUnpark"))
+	// h.detach() drops the handle: a join after it fails, a failure is reported when it happens.
+	JoinHandleDetach = method(JoinHandles, "detach", 0, fixed(sig(unit)), rtFn("ThreadDetach"))
+
+	// thread.builder() (= thread.ThreadBuilder.new()): name(s) and stack_size(bytes) give the
+	// builder back; spawn(f) starts the thread, checked as thread.spawn's.
+	ThreadBuilderFn        = static(Thread, "builder", fixed(sig(handle(types.ThreadBuilderH, nil))), rtFn("NewThreadBuilder"))
+	ThreadBuilderType      = nested(Thread, "ThreadBuilder", ThreadBuilderObj)
+	ThreadBuilderNew       = static(ThreadBuilderObj, "new", fixed(sig(handle(types.ThreadBuilderH, nil))), rtFn("NewThreadBuilder"))
+	ThreadBuilderName      = method(ThreadBuilders, "name", 0, self1(str), goMethod("Name"))
+	ThreadBuilderStackSize = method(ThreadBuilders, "stack_size", 0, self1(i64), goMethod("StackSize", Int64).withPos())
+	ThreadBuilderSpawn     = method(ThreadBuilders, "spawn", 0, spawnSig(false), rtFn("ThreadBuilderSpawn", FuncResult))
+)
+
+// self1 gives the receiver back from a call of one argument of type t.
+func self1(t types.Type) func(In) Sig {
+	return func(x In) Sig { return sig(x.Recv, t) }
+}
+
+// The unsigned atomics (EVERYDAY.md §7.3): AtomicU8 … AtomicU64, all 64 bits wide, with only
+// load, store, fetch_add and compare_exchange (each taking a memory ordering last, optional).
+var (
+	AtomicU64Type = nested(AtomicModule, "AtomicU64|AtomicU8|AtomicU16|AtomicU32|AtomicUsize", AtomicU64Obj)
+	AtomicU64New  = static(AtomicU64Obj, "new", fixed(sig(handle(types.AtomicU64H, nil), u64)), rtFn("NewAtomicU64"))
+	AtomicULoad   = method(UnsignedAtomics, "load", 0, fixed(sig(u64, order).opt(1)), goMethod("Load"))
+	AtomicUStore  = method(UnsignedAtomics, "store", 0, fixed(sig(unit, u64, order).opt(1)), goMethod("Store"))
+	AtomicUAdd    = method(UnsignedAtomics, "fetch_add", 0, fixed(sig(u64, u64, order).opt(1)), goMethod("FetchAdd"))
+	AtomicUCAS    = method(UnsignedAtomics, "compare_exchange", 0,
+		fixed(sig(types.AnyType, u64, u64, order, order).opt(2)), goMethod("CompareExchange"))
+)
+
+// The memory orderings as thread.Atomic's constants: the strings the operations take.
+var (
+	AtomicRelaxed = constant(AtomicModule, "Relaxed", str, `"Relaxed"`)
+	AtomicAcquire = constant(AtomicModule, "Acquire", str, `"Acquire"`)
+	AtomicRelease = constant(AtomicModule, "Release", str, `"Release"`)
+	AtomicAcqRel  = constant(AtomicModule, "AcqRel", str, `"AcqRel"`)
+	AtomicSeqCst  = constant(AtomicModule, "SeqCst", str, `"SeqCst"`)
 )

@@ -666,6 +666,19 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			}
 		}
 	}
+	if outer, ok := c.nestedTypeObject(e.X); ok { // thread.Atomic.Relaxed
+		m := builtin.Member(builtin.TypeObject(outer), e.Name.Name)
+		if m != 0 && builtin.Of(m).Lower.How == builtin.Constant {
+			c.info.Sels[e] = &SelInfo{Kind: SelConstant, Name: builtin.Of(m).Lower.Name}
+			return builtin.Of(m).Sig(builtin.In{}).Ret
+		}
+		if m == 0 {
+			c.errorf(e.Name, "`%s` has no member `%s`", builtin.Name(outer), e.Name.Name)
+		} else {
+			c.errorf(e, "`%s.%s` must be called", builtin.Name(outer), e.Name.Name)
+		}
+		return types.InvalidType
+	}
 	x := c.expr(e.X, nil)
 	var derefs []types.Type
 	t := x

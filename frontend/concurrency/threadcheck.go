@@ -30,7 +30,8 @@ func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 		if len(call.Args) == 1 {
 			return call.Args[0], true
 		}
-	case builtin.ThreadSpawn, builtin.ThreadScopeSpawn:
+	case builtin.ThreadSpawn, builtin.ThreadScopeSpawn, builtin.ThreadBuilderSpawn,
+		builtin.LazyNew: // run by the first get(), on whichever thread makes it
 		if len(call.Args) == 1 {
 			return call.Args[0], true
 		}
@@ -180,6 +181,8 @@ func (a *analysis) threadStartNote(call *ast.Call) string {
 	switch a.info.Calls[call].Builtin {
 	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit:
 		return "the pool runs it on one of its threads from here"
+	case builtin.LazyNew:
+		return "the lazy value is made here: the first `get()` runs its function, on whichever thread calls it"
 	}
 	return "the thread is started here"
 }

@@ -155,6 +155,11 @@ const (
 	// The ends of a thread.Channel (Elem: the values it carries).
 	ThreadSenderH
 	ThreadReceiverH
+	// The thread module's cells and queue (Elem: the value they hold).
+	OnceH            // thread.Once: call_once's value
+	LazyH            // thread.Lazy
+	ThreadLocalH     // thread.ThreadLocal: a value per thread
+	ConcurrentQueueH // thread.ConcurrentQueue
 	// The thread module's objects that hold no value (Elem nil): HasElem is false from here.
 	SemaphoreH
 	BarrierH
@@ -162,9 +167,11 @@ const (
 	CancelSourceH // thread.CancellationSource
 	CancelTokenH  // its token()
 	CondvarH
-	ThreadPoolH  // thread.ThreadPool
-	ThreadScopeH // the `s` of thread.scope(fn(s) { … })
-	WaitGroupH   // thread.WaitGroup
+	ThreadPoolH    // thread.ThreadPool
+	ThreadScopeH   // the `s` of thread.scope(fn(s) { … })
+	WaitGroupH     // thread.WaitGroup
+	ThreadBuilderH // thread.builder(): a thread's name and stack size, then spawn
+	AtomicU64H     // thread.Atomic.AtomicU8 … AtomicU64: 64 unsigned bits
 	// The Collections module's objects (EVERYDAY.md §7.2), shared by reference; Elem is what they
 	// hold: the element, or for the maps the pair (K, V) of a Tuple.
 	QueueH
@@ -183,8 +190,8 @@ const (
 )
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
-	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
-	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
+	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Once", "thread.Lazy", "thread.ThreadLocal", "thread.ConcurrentQueue", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
+	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.ThreadBuilder", "thread.Atomic.AtomicU64", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
 	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
 	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.BitSet"}
 
