@@ -1,6 +1,7 @@
 package adesh2go_test
 
 import (
+	"strings"
 	"fmt"
 	"strconv"
 )
@@ -223,8 +224,8 @@ func (g *jsGen) assign() bool {
 		g.w.line(cat(same(v.name+" += "), x, same(";")))
 		return true
 	}
-	if x.a == v.name {
-		return false
+	if x.a == v.name || s == jFn && strings.Contains(x.a, v.name+"(") {
+		return false // (a lambda that calls the variable it replaces recurses without end)
 	}
 	g.w.line(cat(same(v.name+" = "), x, same(";")))
 	return true

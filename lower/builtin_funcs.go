@@ -380,6 +380,12 @@ func (l *lowerer) promiseExecutor(b *builder, e ast.Expr, elem types.Type) ir.Ex
 	if types.IsUnit(elem) && resolveTakesNothing(e.TypeOf()) {
 		// An AdeshLang resolve() of a Promise<()> takes nothing.
 		resolveArg = &ir.FuncLit{Body: &ir.Block{Stmts: []ir.Stmt{&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "resolve_"}, Args: []ir.Expr{&ir.Composite{Type: tUnit}}}}}}}
+	} else if h, ok := elem.(*types.Handle); ok && (h.Kind == types.ShareH || h.Kind == types.WeakH) {
+		// The promise keeps the share it is resolved with: it takes a count of its own, as a
+		// binding does (the caller's temporary, `resolve(new C())`, is released after the call).
+		v := &ir.Local{Name: "v_", Type: et, Param: true}
+		resolveArg = &ir.FuncLit{Params: []*ir.Param{{Name: v.Name, Type: et}}, Body: &ir.Block{Stmts: []ir.Stmt{
+			&ir.ExprStmt{X: &ir.Call{Fun: &ir.Ident{Name: "resolve_"}, Args: []ir.Expr{l.copyValue(&ir.Ref{V: v}, elem)}}}}}}
 	}
 	return &ir.FuncLit{Params: []*ir.Param{res, rej}, Body: &ir.Block{Stmts: []ir.Stmt{
 		&ir.ExprStmt{X: &ir.Call{Fun: f, Args: []ir.Expr{resolveArg, adapt}}}}}}

@@ -181,6 +181,13 @@ func (c *checker) argsUnchecked(e *ast.Call) {
 // other arguments can fix the inference variables their parameters need. variadic, when not
 // nil, is the type of every argument beyond the parameters.
 func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types.Type) {
+	c.argsOf(e, params, min, variadic, nil)
+}
+
+// argsOf is args for a call of a declared function whose parameters are declared: an untyped
+// one that an argument does not fit, where the silent pass could not see it (a callback that
+// turned out dynamic), is made dynamic and the check run again (see Check).
+func (c *checker) argsOf(e *ast.Call, params []types.Type, min int, variadic types.Type, declared []*ast.Param) {
 	charIsString := c.charIsString // this call's own, not its arguments' calls'
 	c.charIsString = false
 	n := len(e.Args)
@@ -230,13 +237,28 @@ func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types
 		if charIsString && types.IsBasic(t, types.Char) && types.IsBasic(types.Resolve(p), types.String) {
 			continue
 		}
-		c.expectAssignable(a, t, p, " in this argument")
+		if !c.untypedArgDisagrees(declared, i, t, p) {
+			c.expectAssignable(a, t, p, " in this argument")
+		}
 	}
 	for _, i := range append(later, last...) {
 		a, p := e.Args[i], paramAt(i)
 		t := c.expr(a, argExpectation(p))
-		c.expectAssignable(a, t, p, " in this argument")
+		if !c.untypedArgDisagrees(declared, i, t, p) {
+			c.expectAssignable(a, t, p, " in this argument")
+		}
 	}
+}
+
+// untypedArgDisagrees records, in the last pass, that the argument of type t does not fit the
+// type p the silent pass gave the untyped parameter declared[i]: the parameter is made dynamic.
+func (c *checker) untypedArgDisagrees(declared []*ast.Param, i int, t, p types.Type) bool {
+	if c.probing || i >= len(declared) || declared[i].Type != nil || types.IsInvalid(t) || types.IsInvalid(p) ||
+		types.HasUnbound(t) || types.HasUnbound(p) || c.assignableQuiet(t, p) {
+		return false
+	}
+	c.dynResultFor(declared[i], "a call passes it `"+typeString(t)+"`, where others pass `"+typeString(p)+"`")
+	return true
 }
 
 // argExpectation is what a parameter of type p tells its argument: nothing when p is `any`, so
@@ -302,7 +324,11 @@ func (c *checker) funcCall(e *ast.Call, ci *CallInfo, recvSubst map[*types.TypeP
 		// nothing about them: a typed call stays typed when its result is printed).
 		c.unifySoft(ret, expected)
 	}
-	c.args(e, params, min, nil)
+	var declared []*ast.Param
+	if fd, ok := sig.Decl.(*ast.FuncDecl); ok && len(fd.Params) == len(params) {
+		declared = fd.Params
+	}
+	c.argsOf(e, params, min, nil, declared)
 	for i, v := range vars {
 		if v.Bound == nil {
 			c.errorf(e, "cannot infer the type parameter `%s` of this call; give it explicitly: `%s<…>(…)`", sig.TypeParams[i].Name, calleeShown(e))

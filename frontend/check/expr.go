@@ -101,7 +101,8 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		b := c.expr(e.B, expectedOr(expected, a))
 		undo()
 		t, ok := c.join(a, b)
-		if !ok && (expected == nil || types.IsAny(expected) || c.hintVarOf(expected) != nil) && !types.IsInvalid(a) && !types.IsInvalid(b) {
+		_, free := types.Resolve(expected).(*types.Var) // (an untyped parameter's, an inferred result's)
+		if !ok && (expected == nil || types.IsAny(expected) || free) && !types.IsInvalid(a) && !types.IsInvalid(b) {
 			// As an array literal of several types is: a dynamic value, either branch's
 			// (`c ? "go" : new C(1)`), checked where it is used; also where a dynamic value
 			// or an untyped parameter's goes (which it then makes dynamic).

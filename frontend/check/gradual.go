@@ -82,6 +82,10 @@ func (c *checker) untypedParamOr(p *ast.Param, unknown string) types.Type {
 	if c.probing {
 		return c.hintVar(p, false)
 	}
+	if dr, dyn := c.dynResults[p]; dyn {
+		c.fallback(p.Pos(), p.Name.Name, dr.reason)
+		return types.AnyType
+	}
 	h := c.hints[p]
 	if h == nil || h.resolved == nil {
 		c.fallback(p.Pos(), p.Name.Name, unknown)
@@ -361,8 +365,8 @@ func (c *checker) letDisagrees(x ast.Expr, v, t types.Type) bool {
 		return false
 	}
 	s, ok := id.Obj.Decl.(*ast.LetStmt)
-	if !ok || s.Type != nil || s.Kind != ast.LetPlain || isLiteralLet(s) {
-		return false
+	if !ok || s.Type != nil || s.Kind != ast.LetPlain || isLiteralLet(s) && c.probing {
+		return false // (the silent pass learns a literal let's type from its hint)
 	}
 	if _, bind := s.Pattern.(*ast.BindPat); !bind {
 		return false

@@ -181,11 +181,11 @@ func (c *checker) let(s *ast.LetStmt) {
 	var declared types.Type
 	if s.Type != nil {
 		declared = c.letDeclType(s, c.scope)
-	} else if isLiteralLet(s) {
-		declared = c.literalLetType(s)
 	} else if dr, dyn := c.dynResults[s]; dyn {
 		c.fallback(s.Pos(), patternName(s.Pattern), dr.reason)
 		declared = types.AnyType
+	} else if isLiteralLet(s) {
+		declared = c.literalLetType(s)
 	}
 	var t types.Type
 	if s.Value == nil {

@@ -25,7 +25,7 @@ var (
 type drainFuture struct {
 	state uint32
 	r     *rt.ThreadReceiver[int64]
-	sub1_ *rt.JoinHandle[int64]
+	sub1_ *rt.JoinHandle[rt.Value]
 }
 
 const drainFutureDone_ = 2
@@ -35,23 +35,23 @@ const drainFutureDone_ = 2
 //line testdata/run/e2_thread_channel.adesh:68
 func (f *drainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/e2_thread_channel.adesh:68
-	var aw_ int64
+	var aw_ rt.Value
 //line testdata/run/e2_thread_channel.adesh:68
-	var h *rt.JoinHandle[int64]
+	var h *rt.JoinHandle[rt.Value]
 //line testdata/run/e2_thread_channel.adesh:68
 	for {
 //line testdata/run/e2_thread_channel.adesh:68
 		switch f.state {
 //line testdata/run/e2_thread_channel.adesh:68
 		case 0: // start
-			h = rt.SpawnThread(func() int64 {
-				var sum int64 = 0
+			h = rt.SpawnThread(func() rt.Value {
+				var sum rt.Value = int64(0)
 				var x rt.Value = rt.ThreadRecv(f.r)
 				for rt.DynTruthy(rt.DynField(x, "ok", "testdata/run/e2_thread_channel.adesh:72:15")) {
-					sum = rt.DynTo[int64](rt.DynAdd(sum, rt.DynField(x, "value", "testdata/run/e2_thread_channel.adesh:73:25"), "testdata/run/e2_thread_channel.adesh:73:19"), "testdata/run/e2_thread_channel.adesh:73:19")
+					sum = rt.DynAdd(sum, rt.DynField(x, "value", "testdata/run/e2_thread_channel.adesh:73:25"), "testdata/run/e2_thread_channel.adesh:73:19")
 					x = rt.ThreadRecv(f.r)
 				}
-				return sum
+				return rt.DynClone(sum)
 			})
 			f.sub1_ = h
 //line testdata/run/e2_thread_channel.adesh:78
@@ -76,7 +76,7 @@ func (f *drainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/e2_thread_channel.adesh:78
 			f.complete_()
 //line testdata/run/e2_thread_channel.adesh:78
-			return rt.Ready[int64](aw_)
+			return rt.Ready[int64](rt.DynTo[int64](aw_, "testdata/run/e2_thread_channel.adesh:78:12"))
 //line testdata/run/e2_thread_channel.adesh:68
 		default:
 //line testdata/run/e2_thread_channel.adesh:68

@@ -85,7 +85,7 @@ func (m *machine) explodeTry(s *ir.Try) {
 		} else {
 			m.emit(ir.Blank(caught))
 		}
-		m.explode(s.Catch.Stmts)
+		m.explode(m.reachableReleases(s.Catch.Stmts))
 		m.try = outer
 		m.leaveTry(fin, after)
 		if rethrow != nil {
@@ -106,6 +106,44 @@ func (m *machine) explodeTry(s *ir.Try) {
 		m.explodeFinally(fin, s.Finally.Stmts, after)
 	}
 	m.cur = after
+}
+
+// reachableReleases drops, from the releases a catch starts with (what the body held when it
+// threw, lower's releaseHeldSince), those of the body's locals that stayed Go locals of a block
+// the machine left whole (no await in it): the handler cannot name them, and the error left
+// their block before it could release them.
+func (m *machine) reachableReleases(stmts []ir.Stmt) []ir.Stmt {
+	out := stmts[:0:0]
+	for i, st := range stmts {
+		if _, runsDefers := st.(*ir.Defer); runsDefers {
+			out = append(out, st) // (the body's defers run first)
+			continue
+		}
+		v := releasedLocal(st)
+		if v == nil {
+			return append(out, stmts[i:]...)
+		}
+		if m.locals[v] || v.Field || v.Param || v.Global {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// releasedLocal is the local a release statement releases (`v.Release()`, or the same under
+// `if v != nil`), or nil for any other statement.
+func releasedLocal(st ir.Stmt) *ir.Local {
+	switch st := st.(type) {
+	case *ir.Release:
+		return st.V
+	case *ir.If:
+		if st.Else == nil && st.Then != nil && len(st.Then.Stmts) == 1 {
+			if r, ok := st.Then.Stmts[0].(*ir.Release); ok {
+				return r.V
+			}
+		}
+	}
+	return nil
 }
 
 // addCase appends a case made ahead of time (a handler) to the machine.
