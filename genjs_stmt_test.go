@@ -1,9 +1,9 @@
 package adesh2go_test
 
 import (
-	"strings"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // The statements, functions, classes and event-loop phases of the JavaScript-twin generator
