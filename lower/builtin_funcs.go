@@ -176,7 +176,7 @@ func (l *lowerer) staticHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 	case builtin.MapNew:
 		mt := ci.Ret.(*types.MapT)
 		return rtCallT("NewMap", []ir.Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})
-	case builtin.CollectionsVec, builtin.ParallelSum:
+	case builtin.ParallelSum:
 		return l.collectionsHook(b, e, ci)
 	case builtin.ChannelNew:
 		var n ir.Expr = &ir.Lit{Text: "0"}

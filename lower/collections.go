@@ -8,13 +8,10 @@ import (
 	"adesh2go/lower/ir"
 )
 
-// collectionsHook lowers the members of Collections and Parallel that their rows do not:
-// Collections.Vec<T>() is an empty []T, as `[]` is; Parallel.sum picks rt's function by the
-// element type (dynamic elements are added with the rules of +).
+// collectionsHook lowers the members of Parallel that their rows do not: Parallel.sum picks
+// rt's function by the element type (dynamic elements are added with the rules of +).
 func (l *lowerer) collectionsHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
 	switch ci.Builtin {
-	case builtin.CollectionsVec:
-		return &ir.Composite{Type: &ir.TSlice{Elem: l.goTypeOf(ci.Ret.(*types.Array).Elem)}}
 	case builtin.ParallelSum:
 		xs := l.builtinArgAs(b, e, ci, 0, builtin.Plain)
 		if types.IsAny(types.Resolve(e.Args[0].TypeOf()).(*types.Array).Elem) {

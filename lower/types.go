@@ -126,6 +126,7 @@ var handleTypes = map[types.HandleKind]string{
 	types.PriorityQueueH: "PriorityQueue", types.RingBufferH: "RingBuffer", types.HashSetH: "TextSet",
 	types.BTreeSetH: "TextSet", types.OrderedSetH: "TextSet", types.BTreeMapH: "TextMap",
 	types.OrderedMapH: "TextMap", types.SliceH: "Slice", types.BitSetH: "BitSetObj",
+	types.VecH: "Vec", types.HashMapH: "TextMap",
 }
 
 // resultType is the Go result list of a function returning t: none for unit.

@@ -5,13 +5,13 @@ import (
 	"sync"
 )
 
-// The Collections module's objects (EVERYDAY.md §7.2): Queue, Stack, VecDeque, BinaryHeap,
-// PriorityQueue, RingBuffer, HashSet, BTreeSet, OrderedSet, BTreeMap, OrderedMap, BitSet and
-// Slice. Each is shared by reference (generated code holds a pointer) and safe to share across
+// The Collections module's objects (EVERYDAY.md §7.2): Vec, Queue, Stack, VecDeque, BinaryHeap,
+// PriorityQueue, RingBuffer, HashSet, BTreeSet, OrderedSet, HashMap, BTreeMap, OrderedMap, BitSet
+// and Slice. Each is shared by reference (generated code holds a pointer) and safe to share across
 // threads: every method takes the object's lock, and none calls out while holding it (printing
 // formats a copy of the contents). An empty read (pop, peek, get…) gives null.
 
-// seq is the locked list under the sequences: Queue, Stack, VecDeque, RingBuffer, BinaryHeap.
+// seq is the locked list under the sequences: Vec, Queue, Stack, VecDeque, RingBuffer, BinaryHeap.
 type seq[T any] struct {
 	mu    sync.Mutex
 	items []T

@@ -59,3 +59,6 @@ func (s *BitSetObj) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 func (s *Slice[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 	return callCollection(s, "Slice", name, pos, args)
 }
+func (v *Vec[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
+	return callCollection(v, "Vec", name, pos, args)
+}

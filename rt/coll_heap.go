@@ -67,7 +67,7 @@ func heapPop[E any](xs *[]E, less func(a, b E) bool) (E, bool) {
 type BinaryHeap[T any] struct{ seq[T] }
 
 // NewBinaryHeap makes an empty heap.
-func NewBinaryHeap[T any]() *BinaryHeap[T] { return &BinaryHeap[T]{} }
+func NewBinaryHeap[T any](_ ...string) *BinaryHeap[T] { return &BinaryHeap[T]{} }
 
 func lessOf[T any](a, b T) bool { return heapLess(a, b) }
 
@@ -130,7 +130,7 @@ type PriorityQueue[T any] struct {
 }
 
 // NewPriorityQueue makes an empty priority queue.
-func NewPriorityQueue[T any]() *PriorityQueue[T] { return &PriorityQueue[T]{} }
+func NewPriorityQueue[T any](_ ...string) *PriorityQueue[T] { return &PriorityQueue[T]{} }
 
 func (q *PriorityQueue[T]) Push(item T, priority Value) {
 	q.mu.Lock()

@@ -119,13 +119,15 @@ func (s *TextSet[T]) AdeshFormat(b *strings.Builder, _ bool) {
 	formatCollection(b, s.name, "{", "}", s.Values())
 }
 
-// TextMap is Collections.BTreeMap and OrderedMap (name says which): any key, by its text.
+// TextMap is Collections.BTreeMap, OrderedMap and HashMap (name says which): any key, by its
+// text.
 type TextMap[V any] struct {
 	keyed[V]
 	name string
 }
 
-// NewTextMap makes an empty map of the kind name: "BTreeMap" or "OrderedMap".
+// NewTextMap makes an empty map of the kind name: "BTreeMap", "OrderedMap" or "HashMap"
+// (insertion order: the interpreter's is unspecified).
 func NewTextMap[V any](name string) *TextMap[V] {
 	return &TextMap[V]{keyed: keyed[V]{sorted: name == "BTreeMap"}, name: name}
 }
@@ -185,9 +187,12 @@ func (m *TextMap[V]) AdeshFormat(b *strings.Builder, _ bool) {
 	b.WriteByte('}')
 }
 
-// The constructors of the sets and maps, one per kind.
-func NewHashSet[T any]() *TextSet[T]    { return NewTextSet[T]("HashSet") }
-func NewBTreeSet[T any]() *TextSet[T]   { return NewTextSet[T]("BTreeSet") }
-func NewOrderedSet[T any]() *TextSet[T] { return NewTextSet[T]("OrderedSet") }
-func NewBTreeMap[V any]() *TextMap[V]   { return NewTextMap[V]("BTreeMap") }
-func NewOrderedMap[V any]() *TextMap[V] { return NewTextMap[V]("OrderedMap") }
+// The constructors of the sets and maps, one per kind. Each constructor of the module's generic
+// objects ignores its string arguments: the names of the types it holds (`Collections.Vec("i32")`),
+// which the compiler has read.
+func NewHashSet[T any](_ ...string) *TextSet[T]    { return NewTextSet[T]("HashSet") }
+func NewBTreeSet[T any](_ ...string) *TextSet[T]   { return NewTextSet[T]("BTreeSet") }
+func NewOrderedSet[T any](_ ...string) *TextSet[T] { return NewTextSet[T]("OrderedSet") }
+func NewBTreeMap[V any](_ ...string) *TextMap[V]   { return NewTextMap[V]("BTreeMap") }
+func NewOrderedMap[V any](_ ...string) *TextMap[V] { return NewTextMap[V]("OrderedMap") }
+func NewHashMap[V any](_ ...string) *TextMap[V]    { return NewTextMap[V]("HashMap") }

@@ -88,3 +88,39 @@ func TestACollectionInADynamicValueAnswersItsMethods(t *testing.T) {
 		t.Error("BitSet.test after set")
 	}
 }
+
+func TestCollVecAndHashMapAreSharedAndLocked(t *testing.T) {
+	v := NewVec[int64]()
+	m := NewHashMap[int64]()
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 500 {
+				v.Push(int64(i))
+				v.Set(0, int64(g))
+				m.Insert(int64(g*1000+i), int64(i))
+				_ = Str(v)
+			}
+		}()
+	}
+	wg.Wait()
+	if v.Len() != 2000 || m.Len() != 2000 {
+		t.Errorf("lost updates: vec %d, map %d", v.Len(), m.Len())
+	}
+	var dv Value = NewVec[int64]()
+	DynMethod(dv, "push", testPos, int64(4))
+	DynMethod(dv, "insert", testPos, int64(0), int64(2))
+	if got := Str(dv); got != "Vec[2, 4]" {
+		t.Errorf("Vec after push and insert = %s", got)
+	}
+	if got := DynMethod(dv, "remove", testPos, int64(7)); got != nil {
+		t.Errorf("remove(7) = %v, want null", got)
+	}
+	var dm Value = NewHashMap[Value]()
+	DynMethod(dm, "insert", testPos, "k", "v")
+	if got := DynMethod(dm, "remove", testPos, "k"); got != "v" {
+		t.Errorf("HashMap.remove = %v, want the value", got)
+	}
+}

@@ -1,7 +1,6 @@
 package rt
 
-// The Collections module (EVERYDAY.md §6) is the language's own Map and arrays under the
-// interpreter's names: its one method that arrays did not have is get.
+// An array's get, which the Collections module's Vec has too (coll_seq.go).
 
 // ArrGet is xs.get(i): the element at i, or null when i is out of range.
 func ArrGet[T any](xs []T, i int64) Option[T] {

@@ -121,6 +121,8 @@ const (
 	OrderedMapObjs
 	BitSetObjs
 	SliceObjs
+	VecObjs
+	HashMapObjs
 	numKinds
 )
 
@@ -137,7 +139,7 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"thread.ConcurrentQueue", "thread.ConcurrentQueue", "thread.Atomic.AtomicU64", "thread.Atomic.AtomicU64", "tuple",
 	"Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap", "Collections.PriorityQueue",
 	"Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet", "Collections.OrderedSet", "Collections.BTreeMap",
-	"Collections.OrderedMap", "Collections.BitSet", "Collections.Slice"}
+	"Collections.OrderedMap", "Collections.BitSet", "Collections.Slice", "Collections.Vec", "Collections.HashMap"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -400,6 +402,7 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.PriorityQueueH: PriorityQueueObjs, types.RingBufferH: RingBufferObjs, types.HashSetH: HashSetObjs,
 	types.BTreeSetH: BTreeSetObjs, types.OrderedSetH: OrderedSetObjs, types.BTreeMapH: BTreeMapObjs,
 	types.OrderedMapH: OrderedMapObjs, types.BitSetH: BitSetObjs, types.SliceH: SliceObjs,
+	types.VecH: VecObjs, types.HashMapH: HashMapObjs,
 }
 
 // BuiltinFuture marks a Future that a builtin gives (sleep, join, recv, an I/O call): the

@@ -2,24 +2,16 @@ package builtin
 
 import "adesh2go/frontend/types"
 
-// The Collections module (EVERYDAY.md §6, §7.2). Its HashMap and Vec are spellings of the
-// language's own Map<K, V> and [T]: Collections.HashMap<K, V>() is Map.new<K, V>() (Same),
-// Collections.Vec<T>() an empty [T] (the checker decides T, as for Map.new: the type argument,
-// the expected type, or what the program puts in it), and the methods the interpreter calls
-// them with are spellings of the Map and array methods: containsKey (maps.go), toArray (a
-// copy: arrays.go) and get below.
-//
-// Its other types are objects shared by reference, each a handle over what it holds
-// (types.QueueH …) and an rt type whose every method locks (rt/coll*.go): Collections.Queue<T>()
-// is a Queue of T (the type argument, the expected type, or what the program puts in it). The
-// sets and maps key by the value's printed text, as the interpreter does; a map's keys are of
-// any type and its keys() give their texts.
+// The Collections module (EVERYDAY.md §6, §7.2): its types are objects shared by reference,
+// each a handle over what it holds (types.VecH, types.QueueH …) and an rt type whose every
+// method locks (rt/coll*.go): Collections.Queue<T>() is a Queue of T (the type argument, the
+// expected type, or what the program puts in it). Its Vec and HashMap are such objects too, not
+// the language's value-semantics [T] and Map<K, V>: a callee's push is the caller's. The sets
+// and maps key by the value's printed text, as the interpreter does; a map's keys are of any
+// type and its keys() give their texts.
 
 var (
 	CollectionsModuleObj = module("Collections|collections", CollectionsModule)
-
-	CollectionsHashMap = def(Row{Of: CollectionsModule, Static: true, Same: MapNew}, "HashMap")
-	CollectionsVec     = static(CollectionsModule, "Vec", nil, hook)
 
 	// xs.get(i) is the element at i, or null when i is out of range (xs[i] fails instead).
 	ArrayGet = method(Arrays, "get", Aliases,
@@ -95,6 +87,18 @@ func newColl(rtName string, args ...Arg) Lowering { return rtFn(rtName, args...)
 func withCommon(clear bool, ms ...collMethod) []collMethod { return append(common(clear), ms...) }
 
 var (
+	CollVec = collection("Vec", types.VecH, VecObjs, newColl("NewVec"), withCommon(true,
+		cm("push", "Push", takesElem), cm("pop", "Pop", givesElem),
+		collMethod{"get", func(x In) Sig { return sig(optional(x.Elem), i64) }, goMethod("Get", Int64)},
+		collMethod{"set", func(x In) Sig { return sig(boolean, i64, x.Elem) }, goMethod("Set", Int64)},
+		collMethod{"insert", func(x In) Sig { return sig(unit, i64, x.Elem) }, goMethod("Insert", Int64).withPos()},
+		collMethod{"remove", func(x In) Sig { return sig(optional(x.Elem), i64) }, goMethod("Remove", Int64)},
+		collMethod{"swapRemove|swap_remove", func(x In) Sig { return sig(optional(x.Elem), i64) }, goMethod("SwapRemove", Int64)},
+		collMethod{"contains|includes", elemToBool, goMethod("Contains")},
+		collMethod{"indexOf|index_of", func(x In) Sig { return sig(i64, x.Elem) }, goMethod("IndexOf")},
+		cm("first", "First", givesElem), cm("last", "Last", givesElem),
+		cm("capacity", "Capacity", givesLen), cm("sort", "Sort", givesNone),
+		cm("iter|toArray|to_array", "ToArray", givesArray))...)
 	CollQueue = collection("Queue", types.QueueH, QueueObjs, newColl("NewQueue"), withCommon(true,
 		cm("enqueue", "Enqueue", takesElem), cm("dequeue", "Dequeue", givesElem),
 		cm("front|peek", "Front", givesElem), cm("back", "Back", givesElem))...)
@@ -142,6 +146,7 @@ var (
 		}
 		return ms
 	}
+	CollHashMap    = collection("HashMap", types.HashMapH, HashMapObjs, newMap("HashMap"), mapMethods(true)...)
 	CollBTreeMap   = collection("BTreeMap", types.BTreeMapH, BTreeMapObjs, newMap("BTreeMap"), mapMethods(true)...)
 	CollOrderedMap = collection("OrderedMap", types.OrderedMapH, OrderedMapObjs, newMap("OrderedMap"), mapMethods(false)...)
 

@@ -462,9 +462,6 @@ func (c *checker) staticCall(e *ast.Call, sel *ast.Selector, obj types.Builtin, 
 	case builtin.MapNew:
 		args(nil, 0)
 		return ret(c.emptyMapType(e, expected))
-	case builtin.CollectionsVec:
-		args(nil, 0)
-		return ret(c.emptyVecType(e, expected))
 	case builtin.ChannelNew:
 		args(ts(types.I64), 0)
 		return ret(&types.Handle{Kind: types.ChannelH, Elem: elemOf(types.ChannelH)})

@@ -203,12 +203,15 @@ type checker struct {
 	// numberVars are inference variables that arithmetic says are numbers, though nothing said
 	// which: i64 when the program never does.
 	numberVars []*types.Var
-	files      []*ast.File
-	fset       *source.FileSet
-	diags      *diag.List
-	info       *Info
-	hints      map[*ast.Param]*hint
-	hintVars   map[*types.Var]*hint
+	// collElemVars are what the Collections module's objects hold where the constructor did not
+	// say: `any` when the program never does (what a dynamic callee puts in one is dynamic).
+	collElemVars []*types.Var
+	files        []*ast.File
+	fset         *source.FileSet
+	diags        *diag.List
+	info         *Info
+	hints        map[*ast.Param]*hint
+	hintVars     map[*types.Var]*hint
 	// literalLets are the `let x = 0;` bindings whose type the silent pass learns from their
 	// uses, each with a parameter standing for it in hints.
 	literalLets map[*ast.LetStmt]*ast.Param
@@ -364,6 +367,11 @@ func (c *checker) run() {
 	for _, v := range c.numberVars { // numbers nothing said more of (`a - b` of an empty array's)
 		if _, free := types.Resolve(v).(*types.Var); free {
 			c.unify(v, types.I64)
+		}
+	}
+	for _, v := range c.collElemVars {
+		if _, free := types.Resolve(v).(*types.Var); free {
+			c.unify(v, types.AnyType)
 		}
 	}
 	c.finishUntyped()

@@ -7,40 +7,13 @@ import (
 	"adesh2go/frontend/types"
 )
 
-// emptyVecType is the type of `Collections.Vec<T>()`, an empty [T]: T is the type argument, or
-// the element of the array the context expects, or what the program later puts in it.
-func (c *checker) emptyVecType(e *ast.Call, expected types.Type) types.Type {
-	switch {
-	case len(e.TypeArgs) == 1:
-		return &types.Array{Elem: c.typeExpr(e.TypeArgs[0])}
-	case len(e.TypeArgs) > 1:
-		c.errorf(e, "`Collections.Vec` takes 1 type argument, found %d", len(e.TypeArgs))
-		return types.InvalidType
-	}
-	if a, ok := types.Resolve(expected).(*types.Array); ok {
-		return a
-	}
-	return &types.Array{Elem: c.newVar()}
-}
-
-// collectionsType is `Collections.HashMap<K, V>` or `Collections.Vec<T>` written in an
-// annotation: Map<K, V> and [T]; ok is false for another member.
+// collectionsType is `Collections.Queue<T>` (or Vec<T>, HashMap<K, V>, BitSet) written in an
+// annotation; ok is false for another member.
 func (c *checker) collectionsType(t *ast.NamedType, member builtin.ID, scope *types.Scope) (_ types.Type, ok bool) {
 	if coll, ok := builtin.CollectionOf(member); ok {
 		return c.collectionAnnotation(t, coll, scope), true
 	}
-	want := map[builtin.ID]int{builtin.CollectionsHashMap: 2, builtin.CollectionsVec: 1}[member]
-	if want == 0 {
-		return nil, false
-	}
-	if len(t.Args) != want {
-		c.errorf(t, "`%s.%s` takes %d type argument%s", t.Pkg.Name, t.Name.Name, want, diag.Plural(want))
-		return types.InvalidType, true
-	}
-	if member == builtin.CollectionsVec {
-		return &types.Array{Elem: c.typeExprIn(t.Args[0], scope)}, true
-	}
-	return &types.MapT{Key: c.typeExprIn(t.Args[0], scope), Val: c.typeExprIn(t.Args[1], scope)}, true
+	return nil, false
 }
 
 // collectionAnnotation is `Collections.Queue<T>` (or BTreeMap<K, V>, BitSet) written in an
@@ -80,6 +53,7 @@ func collectionTypeArgs(k types.HandleKind) int {
 func (c *checker) collectionNew(e *ast.Call, ci *CallInfo, coll builtin.Collection, expected types.Type) types.Type {
 	h := &types.Handle{Kind: coll.Handle}
 	want := collectionTypeArgs(coll.Handle)
+	named := typeNameArgs(e, coll.Handle, want)
 	switch exp := types.HandleOf(expected, coll.Handle); {
 	case len(e.TypeArgs) > 0 && len(e.TypeArgs) != want && !(want == 2 && len(e.TypeArgs) == 1):
 		c.errorf(e, "`Collections.%s` takes %d type argument%s, found %d", sel(e), want, diag.Plural(want), len(e.TypeArgs))
@@ -88,10 +62,17 @@ func (c *checker) collectionNew(e *ast.Call, ci *CallInfo, coll builtin.Collecti
 		for _, a := range e.TypeArgs {
 			h.Elem = c.typeExpr(a)
 		}
+	case len(named) > 0:
+		// `Collections.Vec("i32")`: a string first argument is the type argument.
+		for _, t := range named {
+			h.Elem = c.typeExpr(t)
+		}
 	case exp != nil:
 		h.Elem = exp.Elem
 	case want > 0:
-		h.Elem = c.newVar()
+		v := c.newVar()
+		c.collElemVars = append(c.collElemVars, v)
+		h.Elem = v
 	}
 	switch coll.Handle {
 	case types.BitSetH:
@@ -105,10 +86,42 @@ func (c *checker) collectionNew(e *ast.Call, ci *CallInfo, coll builtin.Collecti
 		ci.Params = ts(&types.Array{Elem: h.Elem}, types.I64, types.I64)
 		c.args(e, ci.Params, 1, nil)
 	default:
-		c.args(e, nil, 0, nil)
+		ci.Params = make([]types.Type, len(named))
+		for i := range named {
+			ci.Params[i] = types.StringType
+		}
+		c.args(e, ci.Params, 0, nil)
 	}
 	ci.Ret = h
 	return c.recordCall(e, ci)
+}
+
+// typeNameArgs are the string literals a constructor without type arguments is given in their
+// place, `Collections.Vec("i32")`, `Collections.HashMap("string", "i64")`, as types.
+func typeNameArgs(e *ast.Call, k types.HandleKind, want int) []ast.Type {
+	if len(e.TypeArgs) > 0 || want == 0 || k == types.RingBufferH || k == types.SliceH || len(e.Args) > want {
+		return nil
+	}
+	var out []ast.Type
+	for _, a := range e.Args {
+		lit, ok := ast.Unparen(a).(*ast.StringLit)
+		if !ok || !isTypeName(lit.Value) {
+			return nil
+		}
+		out = append(out, &ast.NamedType{Span: lit.Span, Name: &ast.Ident{Span: lit.Span, Name: lit.Value}})
+	}
+	return out
+}
+
+// isTypeName reports whether s is spelled as a type's name: a letter or _, then letters,
+// digits or _.
+func isTypeName(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // sel is the member a call of a static member names (`Queue` of `Collections.Queue()`).

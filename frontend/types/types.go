@@ -186,14 +186,17 @@ const (
 	BTreeMapH
 	OrderedMapH
 	SliceH
-	BitSetH // holds no value
+	VecH     // Collections.Vec: unlike [T], shared by reference
+	HashMapH // Collections.HashMap: unlike Map<K, V>, shared by reference
+	BitSetH  // holds no value
 )
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
 	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Once", "thread.Lazy", "thread.ThreadLocal", "thread.ConcurrentQueue", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
 	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.ThreadBuilder", "thread.Atomic.AtomicU64", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
 	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
-	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.BitSet"}
+	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.Vec",
+	"Collections.HashMap", "Collections.BitSet"}
 
 // HandleName is the AdeshLang spelling of a handle kind.
 func (k HandleKind) String() string { return handleNames[k] }
@@ -208,7 +211,9 @@ func (k HandleKind) HasElem() bool {
 func (k HandleKind) IsCollection() bool { return k >= QueueH && k <= BitSetH }
 
 // IsCollectionMap reports whether k is a map of the Collections module, whose Elem is (K, V).
-func (k HandleKind) IsCollectionMap() bool { return k == BTreeMapH || k == OrderedMapH }
+func (k HandleKind) IsCollectionMap() bool {
+	return k == BTreeMapH || k == OrderedMapH || k == HashMapH
+}
 
 // IsGuard reports whether k is a lock guard.
 func (k HandleKind) IsGuard() bool { return k == MutexGuardH || k == ReadGuardH || k == WriteGuardH }

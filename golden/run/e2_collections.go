@@ -5,36 +5,36 @@ package main
 import "adeshprog/rt"
 
 var (
-	ages    *rt.Map[string, int64]
-	counts  *rt.Map[string, int64]
-	v       []int64
-	removed int64
+	ages    *rt.TextMap[int64]
+	counts  *rt.TextMap[int64]
+	v       *rt.Vec[int64]
+	removed rt.Option[int64]
 	popped  rt.Option[int64]
 	copy_   []int64
-	names   []string
+	names   *rt.Vec[string]
 	last    rt.Option[string]
 	none    rt.Option[string]
-	ws      []string
+	ws      *rt.Vec[string]
 )
 
-//line testdata/run/e2_collections.adesh:55
-func longest(words []string) string {
+//line testdata/run/e2_collections.adesh:46
+func longest(words *rt.Vec[string]) string {
 	var best string = ""
-	for _, x_ := range words {
-//line testdata/run/e2_collections.adesh:57
+	for _, x_ := range words.ToArray() {
+//line testdata/run/e2_collections.adesh:48
 		var w string = x_
 		if rt.StrLen(w) > rt.StrLen(best) {
-//line testdata/run/e2_collections.adesh:58
+//line testdata/run/e2_collections.adesh:49
 			best = w
 		}
 	}
-//line testdata/run/e2_collections.adesh:60
+//line testdata/run/e2_collections.adesh:51
 	return best
 }
 
-//line testdata/run/e2_collections.adesh:62
-func total(m *rt.Map[string, int64]) int64 {
-//line testdata/run/e2_collections.adesh:62
+//line testdata/run/e2_collections.adesh:53
+func total(m *rt.TextMap[int64]) int64 {
+//line testdata/run/e2_collections.adesh:53
 	return rt.ArrSum(m.Values())
 }
 
@@ -47,22 +47,20 @@ const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
 func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
-	var caught1_ *rt.Thrown
-	var caught_ *rt.Thrown
 	var t_ rt.Option[int64]
 	for {
 		switch f.state {
 		case 0: // start
 //line testdata/run/e2_collections.adesh:5
-			ages = rt.NewMap[string, int64]()
-			ages.Set("ann", 31)
-			ages.Set("bob", 25)
-			ages.Set("ann", 32)
-			rt.Print(ages.Get("ann"), ages.Get("zed"), ages.Has("bob"), ages.Has("cy"), int64(ages.Len()))
+			ages = rt.NewHashMap[int64]()
+			ages.Insert(rt.Value("ann"), 31)
+			ages.Insert(rt.Value("bob"), 25)
+			ages.Insert(rt.Value("ann"), 32)
+			rt.Print(ages.Get(rt.Value("ann")), ages.Get(rt.Value("zed")), ages.ContainsKey(rt.Value("bob")), ages.ContainsKey(rt.Value("cy")), ages.Len())
 			rt.Print(ages.Keys(), ages.Values(), ages.Entries())
-			rt.Print(ages.Delete("bob"), ages.Delete("bob"), ages)
+			rt.Print(ages.Remove(rt.Value("bob")), ages.Remove(rt.Value("bob")), ages)
 //line testdata/run/e2_collections.adesh:11
-			t_ = ages.Get("zed")
+			t_ = ages.Get(rt.Value("zed"))
 //line testdata/run/e2_collections.adesh:11
 			if t_.Some {
 //line testdata/run/e2_collections.adesh:11
@@ -73,12 +71,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_collections.adesh:14
 				rt.Print("no zed")
 			}
-			counts = rt.NewMap[string, int64]()
+			counts = rt.NewHashMap[int64]()
 			for _, x_ := range []string{"a", "b", "a", "c", "a"} {
 //line testdata/run/e2_collections.adesh:17
 				var w string = x_
 //line testdata/run/e2_collections.adesh:17
-				var t1_ rt.Option[int64] = counts.Get(w)
+				var t1_ rt.Option[int64] = counts.Get(rt.Value(w))
 //line testdata/run/e2_collections.adesh:17
 				var t2_ int64
 //line testdata/run/e2_collections.adesh:17
@@ -90,59 +88,40 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					t2_ = 0
 				}
 //line testdata/run/e2_collections.adesh:18
-				counts.Set(w, t2_+1)
+				counts.Insert(rt.Value(w), t2_+1)
 			}
-			rt.Print(counts, "Map<string, i64>")
+			rt.Print(counts, "Collections.HashMap<i64>")
 //line testdata/run/e2_collections.adesh:22
-			v = []int64{}
-			rt.ArrPush(&v, 3)
-			rt.ArrPush(&v, 1)
-			rt.ArrPush(&v, 4)
-			rt.ArrInsert(&v, 0, 9, "testdata/run/e2_collections.adesh:26:1")
-			rt.Print(v, int64(len(v)), rt.ArrGet(v, 0), rt.ArrGet(v, 10), rt.ArrGet(v, -1), rt.ArrFirst(v), rt.ArrLast(v))
-			rt.Print(rt.ArrContains(v, 4), rt.ArrContains(v, 7), rt.ArrIndexOf(v, 4), rt.ArrIndexOf(v, 7))
-			removed = rt.ArrRemove(&v, 1, "testdata/run/e2_collections.adesh:29:15")
-			popped = rt.ArrPop(&v)
+			v = rt.NewVec[int64]()
+			v.Push(3)
+			v.Push(1)
+			v.Push(4)
+			v.Insert(0, 9, "testdata/run/e2_collections.adesh:26:1")
+			rt.Print(v, v.Len(), v.Get(0), v.Get(10), v.Get(-1), v.First(), v.Last())
+			rt.Print(v.Contains(4), v.Contains(7), v.IndexOf(4), v.IndexOf(7))
+			removed = v.Remove(1)
+			popped = v.Pop()
 			rt.Print(removed, popped, v)
-			rt.ArrReverse(v)
-			copy_ = rt.ArrClone(v)
+			v.Sort()
+			copy_ = v.ToArray()
 			rt.ArrPush(&copy_, 100)
-			rt.Print(v, copy_, "[i64]")
+			rt.Print(v, copy_, "Collections.Vec<i64>")
 //line testdata/run/e2_collections.adesh:37
-			names = []string{}
-			rt.ArrPush(&names, "x")
-			last = rt.ArrPop(&names)
-			none = rt.ArrPop(&names)
-			rt.Print(last, none, names, rt.ArrFirst(names), int64(len(names)))
+			names = rt.NewVec[string]()
+			names.Push("x")
+			last = names.Pop()
+			none = names.Pop()
+			rt.Print(last, none, names, names.First(), names.Len())
 //line testdata/run/e2_collections.adesh:43
-			caught_ = rt.TryCatch(func() {
-				rt.ArrRemove(&v, 10, "testdata/run/e2_collections.adesh:44:5")
-			})
-//line testdata/run/e2_collections.adesh:43
-			if caught_ != nil {
-//line testdata/run/e2_collections.adesh:43
-				var e rt.Error = caught_.Err
-//line testdata/run/e2_collections.adesh:46
-				rt.Print("caught:", e.Message)
-			}
-			caught1_ = rt.TryCatch(func() {
-				rt.Print(v[rt.Index(5, len(v), "testdata/run/e2_collections.adesh:49:11")])
-			})
-//line testdata/run/e2_collections.adesh:48
-			if caught1_ != nil {
-//line testdata/run/e2_collections.adesh:48
-				var e_ rt.Error = caught1_.Err
-//line testdata/run/e2_collections.adesh:51
-				rt.Print("caught:", e_.Message)
-			}
-//line testdata/run/e2_collections.adesh:63
-			ws = []string{}
-			rt.ArrPush(&ws, "pear")
-			rt.ArrPush(&ws, "banana")
-			rt.Print(longest(ws), longest([]string{"fig"}), total(counts), total(rt.MapOf[string, int64]([]string{"x"}, []int64{2})))
-//line testdata/run/e2_collections.adesh:66
+			rt.Print(v.Remove(10), v.Get(5), v.Len())
+//line testdata/run/e2_collections.adesh:54
+			ws = rt.NewVec[string]()
+			ws.Push("pear")
+			ws.Push("banana")
+			rt.Print(longest(ws), total(counts))
+//line testdata/run/e2_collections.adesh:57
 			f.complete_()
-//line testdata/run/e2_collections.adesh:66
+//line testdata/run/e2_collections.adesh:57
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")

@@ -247,7 +247,7 @@ poll_:
 //line testdata/run/e2_collections_shared.adesh:73
 				r.Pop()
 //line testdata/run/e2_collections_shared.adesh:73
-				rt.NewRingBuffer[rt.Unit](0, "testdata/run/e2_collections_shared.adesh:73:25")
+				rt.NewRingBuffer[rt.Value](0, "testdata/run/e2_collections_shared.adesh:73:25")
 			})
 //line testdata/run/e2_collections_shared.adesh:73
 			if caught_ != nil {

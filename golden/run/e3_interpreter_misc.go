@@ -54,7 +54,7 @@ func (v *Square) AdeshMethod(name string, pos string, args []rt.Value) (rt.Value
 
 var (
 	m     *rt.Map[string, int64]
-	v     []int64
+	v     *rt.Vec[int64]
 	o     rt.Value
 	empty []int64
 	xs    []int64
@@ -176,9 +176,9 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			m = rt.MapOf[string, int64]([]string{"a"}, []int64{1})
 			rt.Print(m.Has("k"), m.Has("a"), !m.Has("k"))
 //line testdata/run/e3_interpreter_misc.adesh:10
-			v = []int64{}
-			rt.ArrPush(&v, 3)
-			rt.Print(rt.ArrGet(v, 0), rt.ArrGet(v, 5))
+			v = rt.NewVec[int64]()
+			v.Push(3)
+			rt.Print(v.Get(0), v.Get(5))
 //line testdata/run/e3_interpreter_misc.adesh:12
 			f.tmp_ = makeWeak()
 //line testdata/run/e3_interpreter_misc.adesh:12
