@@ -150,144 +150,123 @@ poll_:
 		switch f.state {
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 		case 0: // start
+//line testdata/run/e2_11_futures_as_promises.adesh:14
 			rt.Then(rt.PromiseOf[int64](rt.Start[int64](cx, compute(1, 10))), func(v int64) rt.Unit {
-//line testdata/run/e2_11_futures_as_promises.adesh:13
+//line testdata/run/e2_11_futures_as_promises.adesh:14
 				rt.Print("then", v)
-//line testdata/run/e2_11_futures_as_promises.adesh:13
+//line testdata/run/e2_11_futures_as_promises.adesh:14
 				return rt.Unit{}
 			})
-//line testdata/run/e2_11_futures_as_promises.adesh:14
-			rt.CatchEither(rt.PromiseOf[int64](rt.Start[int64](cx, compute(-1, 40))), func(x_ int64) rt.Value {
-//line testdata/run/e2_11_futures_as_promises.adesh:14
+//line testdata/run/e2_11_futures_as_promises.adesh:15
+			rt.CatchEither(rt.PromiseOf[int64](rt.Start[int64](cx, compute(-1, 110))), func(x_ int64) rt.Value {
+//line testdata/run/e2_11_futures_as_promises.adesh:15
 				return x_
 			}, func(e rt.Error) rt.Unit {
-//line testdata/run/e2_11_futures_as_promises.adesh:14
+//line testdata/run/e2_11_futures_as_promises.adesh:15
 				rt.Print("catch", e.Message)
-//line testdata/run/e2_11_futures_as_promises.adesh:14
+//line testdata/run/e2_11_futures_as_promises.adesh:15
 				return rt.Unit{}
 			}, func(x_ rt.Unit) rt.Value {
-//line testdata/run/e2_11_futures_as_promises.adesh:14
+//line testdata/run/e2_11_futures_as_promises.adesh:15
 				return x_
 			})
-//line testdata/run/e2_11_futures_as_promises.adesh:15
-			rt.Finally(rt.PromiseOf[int64](rt.Start[int64](cx, compute(2, 70))), func() {
-//line testdata/run/e2_11_futures_as_promises.adesh:15
+//line testdata/run/e2_11_futures_as_promises.adesh:16
+			rt.Finally(rt.PromiseOf[int64](rt.Start[int64](cx, compute(2, 210))), func() {
+//line testdata/run/e2_11_futures_as_promises.adesh:16
 				rt.Print("finally")
 			})
-//line testdata/run/e2_11_futures_as_promises.adesh:16
-			rt.CatchEither(rt.PromiseOf[int64](rt.Start[int64](cx, compute(-5, 100))), func(x_ int64) rt.Value {
-//line testdata/run/e2_11_futures_as_promises.adesh:16
+//line testdata/run/e2_11_futures_as_promises.adesh:17
+			rt.CatchEither(rt.PromiseOf[int64](rt.Start[int64](cx, compute(-5, 310))), func(x_ int64) rt.Value {
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 				return x_
 			}, func(e rt.Error) rt.Unit {
-//line testdata/run/e2_11_futures_as_promises.adesh:16
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 				rt.Print("then(null, f):", e.Message)
-//line testdata/run/e2_11_futures_as_promises.adesh:16
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 				return rt.Unit{}
 			}, func(x_ rt.Unit) rt.Value {
-//line testdata/run/e2_11_futures_as_promises.adesh:16
+//line testdata/run/e2_11_futures_as_promises.adesh:17
 				return x_
 			})
-//line testdata/run/e2_11_futures_as_promises.adesh:17
-			f.sub1_ = rt.Sleep(150)
-//line testdata/run/e2_11_futures_as_promises.adesh:17
+//line testdata/run/e2_11_futures_as_promises.adesh:18
+			f.sub1_ = rt.Sleep(450)
+//line testdata/run/e2_11_futures_as_promises.adesh:18
 			f.state = 1
-//line testdata/run/e2_11_futures_as_promises.adesh:17
+//line testdata/run/e2_11_futures_as_promises.adesh:18
 			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:17
-		case 1: // after the await at e2_11_futures_as_promises.adesh:17
-//line testdata/run/e2_11_futures_as_promises.adesh:17
+//line testdata/run/e2_11_futures_as_promises.adesh:18
+		case 1: // after the await at e2_11_futures_as_promises.adesh:18
+//line testdata/run/e2_11_futures_as_promises.adesh:18
 			step_ := f.sub1_.Poll(cx)
-//line testdata/run/e2_11_futures_as_promises.adesh:17
+//line testdata/run/e2_11_futures_as_promises.adesh:18
 			if !step_.Ready {
-//line testdata/run/e2_11_futures_as_promises.adesh:17
-				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:17")
-//line testdata/run/e2_11_futures_as_promises.adesh:17
+//line testdata/run/e2_11_futures_as_promises.adesh:18
+				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:18")
+//line testdata/run/e2_11_futures_as_promises.adesh:18
 				return rt.Pending[rt.Unit]()
 			}
-//line testdata/run/e2_11_futures_as_promises.adesh:17
+//line testdata/run/e2_11_futures_as_promises.adesh:18
 			f.sub1_ = rt.SleepFuture{}
-//line testdata/run/e2_11_futures_as_promises.adesh:19
+//line testdata/run/e2_11_futures_as_promises.adesh:20
 			f_ = rt.Start[int64](cx, compute(3, 5))
 			f.plus = rt.Then(rt.PromiseOf[int64](f_), func(v int64) int64 {
-//line testdata/run/e2_11_futures_as_promises.adesh:20
+//line testdata/run/e2_11_futures_as_promises.adesh:21
 				return v + 1
 			})
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			f.sub2_ = f_
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			f.state = 2
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:21
-		case 2: // after the await at e2_11_futures_as_promises.adesh:21
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
+		case 2: // after the await at e2_11_futures_as_promises.adesh:22
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			step_ := f.sub2_.Poll(cx)
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			if !step_.Ready {
-//line testdata/run/e2_11_futures_as_promises.adesh:21
-				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:21")
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
+				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:22")
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			f.sub2_ = nil
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			f.aw_ = step_.Value
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			f.sub3_ = f.plus
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			f.state = 3
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:21
-		case 3: // after the await at e2_11_futures_as_promises.adesh:21
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
+		case 3: // after the await at e2_11_futures_as_promises.adesh:22
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			f.plus = nil
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			step_ := f.sub3_.Poll(cx)
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			if !step_.Ready {
-//line testdata/run/e2_11_futures_as_promises.adesh:21
-				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:21")
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
+				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:22")
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 				return rt.Pending[rt.Unit]()
 			}
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			f.sub3_ = nil
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			aw1_ = step_.Value
-//line testdata/run/e2_11_futures_as_promises.adesh:21
+//line testdata/run/e2_11_futures_as_promises.adesh:22
 			rt.Print("awaited", f.aw_, "and its promise", aw1_)
-//line testdata/run/e2_11_futures_as_promises.adesh:23
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 			f.sub4_ = rt.PromiseAll([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(4, 10))), rt.PromiseOf[int64](rt.Start[int64](cx, compute(5, 5)))})
-//line testdata/run/e2_11_futures_as_promises.adesh:23
+//line testdata/run/e2_11_futures_as_promises.adesh:24
 			f.state = 4
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-		case 4: // after the await at e2_11_futures_as_promises.adesh:23
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-			step_ := f.sub4_.Poll(cx)
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-			if !step_.Ready {
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:23")
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-				return rt.Pending[rt.Unit]()
-			}
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-			f.sub4_ = nil
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-			aw2_ = step_.Value
-//line testdata/run/e2_11_futures_as_promises.adesh:23
-			rt.Print("all", aw2_)
-			f.sub4_ = rt.PromiseAll([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(6, 5))), rt.Resolved[int64](7)})
-//line testdata/run/e2_11_futures_as_promises.adesh:24
-			f.state = 5
 //line testdata/run/e2_11_futures_as_promises.adesh:24
 			fallthrough
 //line testdata/run/e2_11_futures_as_promises.adesh:24
-		case 5: // after the await at e2_11_futures_as_promises.adesh:24
+		case 4: // after the await at e2_11_futures_as_promises.adesh:24
 //line testdata/run/e2_11_futures_as_promises.adesh:24
 			step_ := f.sub4_.Poll(cx)
 //line testdata/run/e2_11_futures_as_promises.adesh:24
@@ -300,64 +279,64 @@ poll_:
 //line testdata/run/e2_11_futures_as_promises.adesh:24
 			f.sub4_ = nil
 //line testdata/run/e2_11_futures_as_promises.adesh:24
-			aw3_ = step_.Value
+			aw2_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:24
-			rt.Print("mixed", aw3_)
-			futures = []rt.Future[int64]{rt.Start[int64](cx, compute(8, 60)), rt.Start[int64](cx, compute(9, 5))}
-			f.sub3_ = rt.PromiseRace(rt.PromisesOf[int64, rt.Future[int64]](futures))
-//line testdata/run/e2_11_futures_as_promises.adesh:26
-			f.state = 6
-//line testdata/run/e2_11_futures_as_promises.adesh:26
+			rt.Print("all", aw2_)
+			f.sub4_ = rt.PromiseAll([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(6, 5))), rt.Resolved[int64](7)})
+//line testdata/run/e2_11_futures_as_promises.adesh:25
+			f.state = 5
+//line testdata/run/e2_11_futures_as_promises.adesh:25
 			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:26
-		case 6: // after the await at e2_11_futures_as_promises.adesh:26
-//line testdata/run/e2_11_futures_as_promises.adesh:26
-			step_ := f.sub3_.Poll(cx)
-//line testdata/run/e2_11_futures_as_promises.adesh:26
+//line testdata/run/e2_11_futures_as_promises.adesh:25
+		case 5: // after the await at e2_11_futures_as_promises.adesh:25
+//line testdata/run/e2_11_futures_as_promises.adesh:25
+			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:25
 			if !step_.Ready {
-//line testdata/run/e2_11_futures_as_promises.adesh:26
-				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:26")
-//line testdata/run/e2_11_futures_as_promises.adesh:26
+//line testdata/run/e2_11_futures_as_promises.adesh:25
+				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:25")
+//line testdata/run/e2_11_futures_as_promises.adesh:25
 				return rt.Pending[rt.Unit]()
 			}
-//line testdata/run/e2_11_futures_as_promises.adesh:26
+//line testdata/run/e2_11_futures_as_promises.adesh:25
+			f.sub4_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:25
+			aw3_ = step_.Value
+//line testdata/run/e2_11_futures_as_promises.adesh:25
+			rt.Print("mixed", aw3_)
+			futures = []rt.Future[int64]{rt.Start[int64](cx, compute(8, 300)), rt.Start[int64](cx, compute(9, 5))}
+			f.sub3_ = rt.PromiseRace(rt.PromisesOf[int64, rt.Future[int64]](futures))
+//line testdata/run/e2_11_futures_as_promises.adesh:27
+			f.state = 6
+//line testdata/run/e2_11_futures_as_promises.adesh:27
+			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:27
+		case 6: // after the await at e2_11_futures_as_promises.adesh:27
+//line testdata/run/e2_11_futures_as_promises.adesh:27
+			step_ := f.sub3_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:27
+			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:27
+				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:27")
+//line testdata/run/e2_11_futures_as_promises.adesh:27
+				return rt.Pending[rt.Unit]()
+			}
+//line testdata/run/e2_11_futures_as_promises.adesh:27
 			f.sub3_ = nil
-//line testdata/run/e2_11_futures_as_promises.adesh:26
+//line testdata/run/e2_11_futures_as_promises.adesh:27
 			aw4_ = step_.Value
-//line testdata/run/e2_11_futures_as_promises.adesh:26
+//line testdata/run/e2_11_futures_as_promises.adesh:27
 			rt.Print("race", aw4_)
 			h = rt.SpawnValue[int64](cx, compute(11, 5))
 			f.sub3_ = rt.PromiseAny([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(-2, 1))), rt.PromiseOf[int64](h)})
-//line testdata/run/e2_11_futures_as_promises.adesh:28
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 			f.state = 7
-//line testdata/run/e2_11_futures_as_promises.adesh:28
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:28
-		case 7: // after the await at e2_11_futures_as_promises.adesh:28
-//line testdata/run/e2_11_futures_as_promises.adesh:28
+//line testdata/run/e2_11_futures_as_promises.adesh:29
+		case 7: // after the await at e2_11_futures_as_promises.adesh:29
+//line testdata/run/e2_11_futures_as_promises.adesh:29
 			step_ := f.sub3_.Poll(cx)
-//line testdata/run/e2_11_futures_as_promises.adesh:28
-			if !step_.Ready {
-//line testdata/run/e2_11_futures_as_promises.adesh:28
-				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:28")
-//line testdata/run/e2_11_futures_as_promises.adesh:28
-				return rt.Pending[rt.Unit]()
-			}
-//line testdata/run/e2_11_futures_as_promises.adesh:28
-			f.sub3_ = nil
-//line testdata/run/e2_11_futures_as_promises.adesh:28
-			aw5_ = step_.Value
-//line testdata/run/e2_11_futures_as_promises.adesh:28
-			rt.Print("any", aw5_)
-			f.sub5_ = rt.PromiseAllSettled([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(12, 5))), rt.PromiseOf[int64](rt.Start[int64](cx, compute(-3, 5)))})
-//line testdata/run/e2_11_futures_as_promises.adesh:29
-			f.state = 8
-//line testdata/run/e2_11_futures_as_promises.adesh:29
-			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:29
-		case 8: // after the await at e2_11_futures_as_promises.adesh:29
-//line testdata/run/e2_11_futures_as_promises.adesh:29
-			step_ := f.sub5_.Poll(cx)
 //line testdata/run/e2_11_futures_as_promises.adesh:29
 			if !step_.Ready {
 //line testdata/run/e2_11_futures_as_promises.adesh:29
@@ -366,77 +345,99 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_11_futures_as_promises.adesh:29
-			f.sub5_ = nil
+			f.sub3_ = nil
 //line testdata/run/e2_11_futures_as_promises.adesh:29
-			aw6_ = step_.Value
+			aw5_ = step_.Value
 //line testdata/run/e2_11_futures_as_promises.adesh:29
-			outcomes = aw6_
-			for _, x_ := range outcomes {
+			rt.Print("any", aw5_)
+			f.sub5_ = rt.PromiseAllSettled([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(12, 5))), rt.PromiseOf[int64](rt.Start[int64](cx, compute(-3, 5)))})
 //line testdata/run/e2_11_futures_as_promises.adesh:30
-				var o rt.Value = x_
-//line testdata/run/e2_11_futures_as_promises.adesh:30
-				var t1_ rt.Value = rt.DynField(o, "status", "testdata/run/e2_11_futures_as_promises.adesh:31:15")
-//line testdata/run/e2_11_futures_as_promises.adesh:30
-				var t_ rt.Value
-//line testdata/run/e2_11_futures_as_promises.adesh:30
-				if rt.DynEq(rt.DynField(o, "status", "testdata/run/e2_11_futures_as_promises.adesh:31:25"), "fulfilled") {
-//line testdata/run/e2_11_futures_as_promises.adesh:30
-					t_ = rt.DynClone(rt.DynField(o, "value", "testdata/run/e2_11_futures_as_promises.adesh:31:51"))
-				} else {
-//line testdata/run/e2_11_futures_as_promises.adesh:30
-					t_ = rt.DynClone(rt.DynField(rt.DynField(o, "reason", "testdata/run/e2_11_futures_as_promises.adesh:31:61"), "message", "testdata/run/e2_11_futures_as_promises.adesh:31:61"))
-				}
-//line testdata/run/e2_11_futures_as_promises.adesh:31
-				rt.Print(t1_, t_)
-			}
-//line testdata/run/e2_11_futures_as_promises.adesh:30
-			f.state = 9
+			f.state = 8
 //line testdata/run/e2_11_futures_as_promises.adesh:30
 			fallthrough
 //line testdata/run/e2_11_futures_as_promises.adesh:30
-		case 9: // body of the try at e2_11_futures_as_promises.adesh:33
-//line testdata/run/e2_11_futures_as_promises.adesh:34
-			f.sub4_ = rt.PromiseAll([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(13, 5))), rt.PromiseOf[int64](rt.Start[int64](cx, compute(-4, 1)))})
-//line testdata/run/e2_11_futures_as_promises.adesh:34
-			f.state = 10
-//line testdata/run/e2_11_futures_as_promises.adesh:34
-			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:34
-		case 10: // after the await at e2_11_futures_as_promises.adesh:34
-//line testdata/run/e2_11_futures_as_promises.adesh:34
-			step_ := f.sub4_.Poll(cx)
-//line testdata/run/e2_11_futures_as_promises.adesh:34
+		case 8: // after the await at e2_11_futures_as_promises.adesh:30
+//line testdata/run/e2_11_futures_as_promises.adesh:30
+			step_ := f.sub5_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 			if !step_.Ready {
-//line testdata/run/e2_11_futures_as_promises.adesh:34
-				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:34")
-//line testdata/run/e2_11_futures_as_promises.adesh:34
+//line testdata/run/e2_11_futures_as_promises.adesh:30
+				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:30")
+//line testdata/run/e2_11_futures_as_promises.adesh:30
 				return rt.Pending[rt.Unit]()
 			}
-//line testdata/run/e2_11_futures_as_promises.adesh:34
+//line testdata/run/e2_11_futures_as_promises.adesh:30
+			f.sub5_ = nil
+//line testdata/run/e2_11_futures_as_promises.adesh:30
+			aw6_ = step_.Value
+//line testdata/run/e2_11_futures_as_promises.adesh:30
+			outcomes = aw6_
+			for _, x_ := range outcomes {
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+				var o rt.Value = x_
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+				var t1_ rt.Value = rt.DynField(o, "status", "testdata/run/e2_11_futures_as_promises.adesh:32:15")
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+				var t_ rt.Value
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+				if rt.DynEq(rt.DynField(o, "status", "testdata/run/e2_11_futures_as_promises.adesh:32:25"), "fulfilled") {
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+					t_ = rt.DynClone(rt.DynField(o, "value", "testdata/run/e2_11_futures_as_promises.adesh:32:51"))
+				} else {
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+					t_ = rt.DynClone(rt.DynField(rt.DynField(o, "reason", "testdata/run/e2_11_futures_as_promises.adesh:32:61"), "message", "testdata/run/e2_11_futures_as_promises.adesh:32:61"))
+				}
+//line testdata/run/e2_11_futures_as_promises.adesh:32
+				rt.Print(t1_, t_)
+			}
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+			f.state = 9
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:31
+		case 9: // body of the try at e2_11_futures_as_promises.adesh:34
+//line testdata/run/e2_11_futures_as_promises.adesh:35
+			f.sub4_ = rt.PromiseAll([]*rt.Promise[int64]{rt.PromiseOf[int64](rt.Start[int64](cx, compute(13, 5))), rt.PromiseOf[int64](rt.Start[int64](cx, compute(-4, 1)))})
+//line testdata/run/e2_11_futures_as_promises.adesh:35
+			f.state = 10
+//line testdata/run/e2_11_futures_as_promises.adesh:35
+			fallthrough
+//line testdata/run/e2_11_futures_as_promises.adesh:35
+		case 10: // after the await at e2_11_futures_as_promises.adesh:35
+//line testdata/run/e2_11_futures_as_promises.adesh:35
+			step_ := f.sub4_.Poll(cx)
+//line testdata/run/e2_11_futures_as_promises.adesh:35
+			if !step_.Ready {
+//line testdata/run/e2_11_futures_as_promises.adesh:35
+				cx.SuspendedAt("testdata/run/e2_11_futures_as_promises.adesh:35")
+//line testdata/run/e2_11_futures_as_promises.adesh:35
+				return rt.Pending[rt.Unit]()
+			}
+//line testdata/run/e2_11_futures_as_promises.adesh:35
 			f.sub4_ = nil
-//line testdata/run/e2_11_futures_as_promises.adesh:34
+//line testdata/run/e2_11_futures_as_promises.adesh:35
 			f.state = 12
-//line testdata/run/e2_11_futures_as_promises.adesh:34
+//line testdata/run/e2_11_futures_as_promises.adesh:35
 			continue poll_
 //line testdata/run/e2_11_futures_as_promises.adesh:12
-		case 11: // catch of the try at e2_11_futures_as_promises.adesh:33
+		case 11: // catch of the try at e2_11_futures_as_promises.adesh:34
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 			thrown_ := f.err_
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 			f.err_ = nil
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 			e = thrown_.Err
-//line testdata/run/e2_11_futures_as_promises.adesh:36
+//line testdata/run/e2_11_futures_as_promises.adesh:37
 			rt.Print("all rejected:", e.Message)
-//line testdata/run/e2_11_futures_as_promises.adesh:36
+//line testdata/run/e2_11_futures_as_promises.adesh:37
 			f.state = 12
-//line testdata/run/e2_11_futures_as_promises.adesh:36
+//line testdata/run/e2_11_futures_as_promises.adesh:37
 			fallthrough
-//line testdata/run/e2_11_futures_as_promises.adesh:36
-		case 12: // after the try at e2_11_futures_as_promises.adesh:33
-//line testdata/run/e2_11_futures_as_promises.adesh:36
+//line testdata/run/e2_11_futures_as_promises.adesh:37
+		case 12: // after the try at e2_11_futures_as_promises.adesh:34
+//line testdata/run/e2_11_futures_as_promises.adesh:37
 			f.complete_()
-//line testdata/run/e2_11_futures_as_promises.adesh:36
+//line testdata/run/e2_11_futures_as_promises.adesh:37
 			return rt.Ready[rt.Unit](rt.Unit{})
 //line testdata/run/e2_11_futures_as_promises.adesh:12
 		default:
