@@ -175,6 +175,15 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 			c.hintOf(hx).link(c.hintOf(hy))
 			return ret(types.Resolve(x))
 		}
+		vx, okx := types.Resolve(x).(*types.Var)
+		vy, oky := types.Resolve(y).(*types.Var)
+		if len(e.Args) == 2 && okx && oky && c.hintOf(vx) == nil && c.hintOf(vy) == nil {
+			// `max(a, b)` of what nothing said yet (the elements of an array filled later):
+			// numbers, of the type the program says later, as for `a - b`.
+			c.unify(x, y)
+			c.numberVars = append(c.numberVars, vx)
+			return ret(x)
+		}
 		if len(e.Args) == 2 && (types.IsAny(x) || types.IsAny(y)) {
 			// A dynamic operand makes the result dynamic, as it does for `+` (§7): the other
 			// may be any number, checked when the program runs.

@@ -2,6 +2,7 @@ package check
 
 import (
 	gotypes "go/types"
+	"reflect"
 	"slices"
 
 	"adesh2go/frontend/ast"
@@ -250,11 +251,26 @@ func (c *checker) argsOf(e *ast.Call, params []types.Type, min int, variadic typ
 	}
 }
 
+// differentKinds reports whether a and b can never be one type whatever their variables
+// become: an array and a number, say.
+func differentKinds(a, b types.Type) bool {
+	a, b = types.Resolve(a), types.Resolve(b)
+	_, av := a.(*types.Var)
+	_, bv := b.(*types.Var)
+	return !av && !bv && reflect.TypeOf(a) != reflect.TypeOf(b) && !types.IsAny(a) && !types.IsAny(b)
+}
+
 // untypedArgDisagrees records, in the last pass, that the argument of type t does not fit the
 // type p the silent pass gave the untyped parameter declared[i]: the parameter is made dynamic.
 func (c *checker) untypedArgDisagrees(declared []*ast.Param, i int, t, p types.Type) bool {
-	if c.probing || i >= len(declared) || declared[i].Type != nil || types.IsInvalid(t) || types.IsInvalid(p) ||
-		types.HasUnbound(t) || types.HasUnbound(p) || c.assignableQuiet(t, p) {
+	if c.probing || i >= len(declared) || declared[i].Type != nil || types.IsInvalid(t) || types.IsInvalid(p) {
+		return false
+	}
+	if types.HasUnbound(t) || types.HasUnbound(p) {
+		if !differentKinds(t, p) {
+			return false // (what the variables become may fit)
+		}
+	} else if c.assignableQuiet(t, p) {
 		return false
 	}
 	c.dynResultFor(declared[i], "a call passes it `"+typeString(t)+"`, where others pass `"+typeString(p)+"`")

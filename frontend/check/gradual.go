@@ -144,7 +144,7 @@ func (c *checker) settleLinkedHints() {
 				continue
 			}
 			for _, src := range h.sources {
-				if src.dynamic || src.conflict != nil {
+				if src.dynamic || src.conflict != nil || types.IsAny(src.resolved) {
 					// A dynamic value flows in (`b(a(x))` where a's parameter is dynamic).
 					h.resolved, h.reason, h.dynamic, changed = types.AnyType, "a call passes it a dynamic value", true, true
 					break
