@@ -61,3 +61,25 @@ func mustRunQuiet[T any](t *testing.T, n int, main Future[T]) T {
 	}
 	return v
 }
+
+// The counters every spawn writes share no cache line with the words the workers read on every
+// turn (bench/README.md, issue 34: the tree on two workers).
+func TestSpawnCountersHaveTheirOwnCacheLine(t *testing.T) {
+	var s scheduler
+	lo := unsafe.Offsetof(s.nextID) // (the offsets of promoted fields are within s)
+	hi := unsafe.Offsetof(s.outstanding) + unsafe.Sizeof(s.outstanding)
+	if hi-lo > cacheLine {
+		t.Fatalf("nextID and outstanding span %d bytes", hi-lo)
+	}
+	for name, off := range map[string]uintptr{
+		"workers": unsafe.Offsetof(s.workers), "fifo": unsafe.Offsetof(s.fifo),
+		"joiners": unsafe.Offsetof(s.joiners) + unsafe.Sizeof(s.joiners) - 1,
+		"started": unsafe.Offsetof(s.started), "done": unsafe.Offsetof(s.done),
+		"nSearching": unsafe.Offsetof(s.nSearching), "nParked": unsafe.Offsetof(s.nParked),
+		"mainTask": unsafe.Offsetof(s.mainTask),
+	} {
+		if off+cacheLine > lo && off < hi+cacheLine {
+			t.Errorf("%s (offset %d) is within a cache line of the spawn counters (%d–%d)", name, off, lo, hi)
+		}
+	}
+}

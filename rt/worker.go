@@ -67,6 +67,8 @@ type worker struct {
 	cx    Context
 	tick  uint32
 	rng   uint64
+	// idNext is the last task id this worker gave out of its block (idNext, idEnd] (see adopt).
+	idNext, idEnd uint32
 	// yielded holds, oldest first, the tasks that were woken during their own poll (yield_now,
 	// a spent budget): they go back on the deque once it and the global queue are empty, or at
 	// the next fairness tick.
