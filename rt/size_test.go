@@ -21,8 +21,9 @@ func TestTaskAndLeafFutureSizes(t *testing.T) {
 		{"SleepFuture", unsafe.Sizeof(SleepFuture{}), 72},
 		{"YieldFuture", unsafe.Sizeof(YieldFuture{}), 0},
 		{"TimeoutFuture[int64]", unsafe.Sizeof(TimeoutFuture[int64]{}), 0},
-		{"Promise[int64]", unsafe.Sizeof(Promise[int64]{}), 56},
-		{"thenPromise[int64, int64]", unsafe.Sizeof(thenPromise[int64, int64]{}), 80}, // a pending .then
+		{"Promise[int64]", unsafe.Sizeof(Promise[int64]{}), 48},
+		{"thenPromise[int64, int64]", unsafe.Sizeof(thenPromise[int64, int64]{}), 64}, // a pending .then
+		{"thenElsePromise[int64, int64]", unsafe.Sizeof(thenElsePromise[int64, int64]{}), 0},
 	}
 	for _, s := range sizes {
 		t.Logf("%-26s %3d bytes", s.name, s.size)
