@@ -55,7 +55,8 @@ type spawnCounters struct {
 	// block of idBlock at a time to a worker of a larger run (see adopt).
 	nextID atomic.Uint32
 	// outstanding counts what keeps the run alive: live tasks, pending setTimeout callbacks and
-	// intervals, KeepAlive holds. The run ends when it drops to zero.
+	// intervals, KeepAlive holds, and the credits the workers hold (see worker.credits). The
+	// run ends when it drops to zero.
 	outstanding atomic.Int64
 	_           [cacheLine]byte
 }
@@ -69,6 +70,10 @@ const cacheLine = 64
 // time on two workers, its cache line moving between them at each spawn.
 const idBlock = 64
 
+// creditBlock is how many task counts a worker takes from outstanding at a time (see
+// worker.credits).
+const creditBlock = 64
+
 func newScheduler() *scheduler {
 	s := &scheduler{}
 	s.timers.init(s)
@@ -77,8 +82,8 @@ func newScheduler() *scheduler {
 }
 
 // adopt registers a new task in the given initial state (keeping the kind bits set before)
-// and counts it as outstanding. w is the worker spawning it, or nil: a worker counts its
-// spawns itself (see metrics).
+// and counts it as outstanding (a worker with one of its credits). w is the worker spawning
+// it, or nil: a worker counts its spawns itself (see metrics).
 //
 // The task's id: on one worker, and off the workers, the next one (ids follow the spawns); a
 // worker of a larger run gives its spawns the ids of a block it took (idBlock), so ids are
@@ -96,10 +101,15 @@ func (s *scheduler) adopt(t *task, initial uint32, w *worker) {
 		t.id = s.nextID.Add(1)
 	}
 	t.state.Store(initial | t.state.Load()&kindMask)
-	s.outstanding.Add(1)
 	if w != nil {
+		if w.credits == 0 {
+			s.outstanding.Add(creditBlock)
+			w.credits = creditBlock
+		}
+		w.credits--
 		w.stats[statSpawned]++
 	} else {
+		s.outstanding.Add(1)
 		s.spawned.Add(1)
 	}
 	s.registry.add(t)
@@ -108,8 +118,10 @@ func (s *scheduler) adopt(t *task, initial uint32, w *worker) {
 // hold and release count what keeps the run alive (see outstanding).
 func (s *scheduler) hold() { s.outstanding.Add(1) }
 
-func (s *scheduler) release() {
-	if s.outstanding.Add(-1) == 0 && s.started.Load() {
+func (s *scheduler) release() { s.releaseN(1) }
+
+func (s *scheduler) releaseN(n int64) {
+	if s.outstanding.Add(-n) == 0 && s.started.Load() {
 		s.shutdown()
 	}
 }

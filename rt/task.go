@@ -232,7 +232,15 @@ func (t *task) finish(w *worker, err *Thrown, final uint32) {
 		mainReported.Store(true)
 		reportFailure(FailureText(err))
 	}
-	sched.release()
+	if w != nil && w.sched == sched {
+		w.credits++ // (given back when w parks; the count stays above zero meanwhile)
+		if w.credits > 2*creditBlock {
+			w.credits -= creditBlock
+			sched.outstanding.Add(-creditBlock)
+		}
+	} else {
+		sched.release()
+	}
 }
 
 // detach records that the task's handle was dropped: a later failure is reported, since no one
