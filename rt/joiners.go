@@ -48,3 +48,15 @@ func (j *extraJoiners) wake(t *task, w *worker) {
 		waiter.wake(w)
 	}
 }
+
+// forget drops the extra joiners of t, which is final, if its finish did not take them (an
+// awaiter that added itself after the finish looked): they are awake, and t no longer needs
+// the entry.
+func (j *extraJoiners) forget(t *task) {
+	j.mu.Lock()
+	if ws, ok := j.m[t]; ok {
+		delete(j.m, t)
+		j.n.Add(-int64(len(ws)))
+	}
+	j.mu.Unlock()
+}

@@ -71,20 +71,30 @@ func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
 			return Pending[T]()
 		}
 		waiter := cx.Waker().t
-		if other := h.joinWaker.Load(); other != nil && other != waiter {
-			// Another task awaits this one already (a future also used as a promise).
+		for {
+			other := h.joinWaker.Load()
+			if other == nil && !h.joinWaker.CompareAndSwap(nil, waiter) {
+				continue // another awaiter took the slot at this moment
+			}
+			if other == nil || other == waiter {
+				// Re-check after publishing the waker: finish swaps the waker out after
+				// making the state final, so either it sees this waker or this load sees the
+				// final state.
+				if !h.isFinal() {
+					return Pending[T]()
+				}
+				h.joinWaker.CompareAndSwap(waiter, nil)
+				break
+			}
+			// Another task awaits this one already (a future also used as a promise). (The
+			// slot is taken with a compare-and-swap: two awaiters storing into it at once on
+			// two workers left one of them never woken.)
 			h.sched.joiners.add(&h.task, waiter)
 			if !h.isFinal() {
 				return Pending[T]()
 			}
-		} else {
-			h.joinWaker.Store(waiter)
-			// Re-check after publishing the waker: finish swaps the waker out after making
-			// the state final, so either it sees this waker or this load sees the final state.
-			if !h.isFinal() {
-				return Pending[T]()
-			}
-			h.joinWaker.CompareAndSwap(waiter, nil)
+			h.sched.joiners.forget(&h.task) // finished meanwhile: its finish may not have seen the entry
+			break
 		}
 	}
 	if err := h.failure(); err != nil {

@@ -33,12 +33,18 @@ type Promise[T any] struct {
 	val     T
 	// rej is the rejection, once rejected.
 	rej *promiseRejection
-	// first and more are what waits for the promise to settle, in the order they came: tasks
-	// awaiting it, and reactions (internal, short), which run when it settles. (more is
-	// behind a pointer: most promises have one thing waiting, or none.)
-	first settleHook
-	more  *[]settleHook
+	// hooks is what waits for the promise to settle: a task awaiting it or a reaction
+	// (internal, short, run when it settles), or, once a second one comes, a *hookList of them
+	// in the order they came. Most promises have one thing waiting, or none: it is kept inline
+	// (a `.then`'s promise and its reaction fit the 64-byte size class).
+	hooks settleHook
 }
+
+// hookList is what waits for a promise that more than one thing waits for, in the order they
+// came. It is never a hook itself: settle runs what it holds.
+type hookList []settleHook
+
+func (*hookList) promiseSettled() { panic("rt: a promise's hook list run as a hook") }
 
 // promiseRejection is a rejected promise's error and where it was rejected (file:line, or "").
 type promiseRejection struct {
@@ -119,38 +125,29 @@ func (p *Promise[T]) settle(state uint32, v T, rej *promiseRejection) {
 	}
 	p.val, p.rej = v, rej
 	p.state.Store(state)
-	first, moreHooks := p.first, p.more
-	p.first, p.more = nil, nil
+	hooks := p.hooks
+	p.hooks = nil
 	p.mu.Unlock()
-	if first == nil {
-		if state == promiseRejected {
+	list, many := hooks.(*hookList)
+	if !many {
+		if hooks != nil {
+			hooks.promiseSettled()
+		} else if state == promiseRejected {
 			trackRejection(p) // unless a handler comes later
 		}
 		return
 	}
-	var more []settleHook
-	if moreHooks != nil {
-		more = *moreHooks
-	}
 	// The awaiting tasks are woken first, then the reactions run, each in the order it came.
-	for i := -1; i < len(more); i++ {
-		if t, ok := hookAt(first, more, i).(*task); ok {
+	for _, h := range *list {
+		if t, ok := h.(*task); ok {
 			t.wake(nil)
 		}
 	}
-	for i := -1; i < len(more); i++ {
-		if h := hookAt(first, more, i); !isTask(h) {
+	for _, h := range *list {
+		if !isTask(h) {
 			h.promiseSettled()
 		}
 	}
-}
-
-// hookAt is first for i = -1, else more[i].
-func hookAt(first settleHook, more []settleHook, i int) settleHook {
-	if i < 0 {
-		return first
-	}
-	return more[i]
 }
 
 func isTask(h settleHook) bool {
@@ -161,14 +158,16 @@ func isTask(h settleHook) bool {
 // addHookLocked queues h to run when the promise settles, unless it is a task already queued.
 // p.mu is held and the promise is pending.
 func (p *Promise[T]) addHookLocked(h settleHook) {
+	list, many := p.hooks.(*hookList)
 	switch {
-	case p.first == nil:
-		p.first = h
-	case isTask(h) && (p.first == h || p.more != nil && slices.Contains(*p.more, h)):
-	case p.more == nil:
-		p.more = &[]settleHook{h}
-	default:
-		*p.more = append(*p.more, h)
+	case p.hooks == nil:
+		p.hooks = h
+	case !many:
+		if !isTask(h) || p.hooks != h {
+			p.hooks = &hookList{p.hooks, h}
+		}
+	case !isTask(h) || !slices.Contains(*list, h):
+		*list = append(*list, h)
 	}
 }
 
@@ -258,25 +257,49 @@ func Then[T, U any](p *Promise[T], f func(T) U) *Promise[U] {
 
 // ThenElse is `p.then(f, onErr)`: f's result when p resolves, onErr's when it rejects.
 func ThenElse[T, U any](p *Promise[T], f func(T) U, onErr func(Error) U) *Promise[U] {
-	d := &thenPromise[T, U]{src: p, f: f, onErr: onErr}
+	if onErr == nil {
+		d := &thenPromise[T, U]{src: p, f: f}
+		p.whenSettled(d)
+		return &d.Promise
+	}
+	d := &thenElsePromise[T, U]{thenPromise: thenPromise[T, U]{src: p, f: f}, onErr: onErr}
 	p.whenSettled(d)
 	return &d.Promise
 }
 
 // thenPromise is the promise a `.then` gives, and the reaction that settles it: when src
 // settles it queues itself on the event loop, and there runs f or onErr.
+// A `.then` without a rejection handler (the common case) has no field for one: its promise
+// and reaction are 64 bytes for a Promise[int64] (thenElsePromise has the handler).
 type thenPromise[T, U any] struct {
 	Promise[U]
-	src   *Promise[T]
-	f     func(T) U
-	onErr func(Error) U
+	src *Promise[T]
+	f   func(T) U
 }
 
 func (d *thenPromise[T, U]) promiseSettled() { postCallback(d) }
 
-func (d *thenPromise[T, U]) runCallback() {
-	src, f, onErr := d.src, d.f, d.onErr
-	d.src, d.f, d.onErr = nil, nil, nil // what they hold can go once it has run
+func (d *thenPromise[T, U]) runCallback() { d.run(nil) }
+
+// thenElsePromise is a thenPromise with a rejection handler (`p.then(f, onErr)`, `p.catch`).
+type thenElsePromise[T, U any] struct {
+	thenPromise[T, U]
+	onErr func(Error) U
+}
+
+func (d *thenElsePromise[T, U]) promiseSettled() { postCallback(d) }
+
+func (d *thenElsePromise[T, U]) runCallback() {
+	onErr := d.onErr
+	d.onErr = nil
+	d.run(onErr)
+}
+
+// run settles d from its source's outcome: f's result, onErr's (if not nil) for a rejection,
+// or the rejection.
+func (d *thenPromise[T, U]) run(onErr func(Error) U) {
+	src, f := d.src, d.f
+	d.src, d.f = nil, nil // what they hold can go once it has run
 	v, e, ok := src.outcome()
 	switch {
 	case ok:

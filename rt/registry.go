@@ -5,8 +5,9 @@ import "sync"
 const registryShards = 32
 
 // taskRegistry knows every live task, for DumpTasks and for cancelling what is left when the
-// program deadlocks. It is sharded by task id so that workers spawning and finishing tasks at
-// the same time rarely meet on a lock; each shard is an intrusive list (no allocation).
+// program deadlocks. It is sharded by blocks of task ids so that workers spawning and
+// finishing tasks at the same time rarely meet on a lock; each shard is an intrusive list (no
+// allocation).
 type taskRegistry struct {
 	shards [registryShards]registryShard
 }
@@ -18,7 +19,12 @@ type registryShard struct {
 	_    [40]byte // one shard per cache line
 }
 
-func (r *taskRegistry) shardOf(t *task) *registryShard { return &r.shards[t.id%registryShards] }
+// shardOf is t's shard: one per block of ids, so that a worker registers the tasks it spawns
+// in one shard for idBlock spawns, whose lock and list stay in its cache (on one worker and off
+// the workers, consecutive ids share a shard too).
+func (r *taskRegistry) shardOf(t *task) *registryShard {
+	return &r.shards[t.id/idBlock%registryShards]
+}
 
 func (r *taskRegistry) add(t *task) {
 	sh := r.shardOf(t)

@@ -19,10 +19,7 @@ type scheduler struct {
 	blocking blockingPool
 	joiners  extraJoiners
 
-	nextID atomic.Uint32
-	// outstanding counts what keeps the run alive: live tasks, pending setTimeout callbacks and
-	// intervals, KeepAlive holds. The run ends when it drops to zero.
-	outstanding atomic.Int64
+	spawnCounters
 	// external counts the subset of outstanding that no worker can see progress on: running
 	// spawn_blocking jobs and KeepAlive holds. The deadlock check needs it to be zero.
 	external atomic.Int64
@@ -48,6 +45,35 @@ type scheduler struct {
 	spawned    atomic.Uint64 // tasks spawned off the workers (see adopt)
 }
 
+// spawnCounters are the scheduler's words written by every spawn (and outstanding by every
+// finish too), on a cache line of their own: beside them, the words each worker reads on each
+// turn (done, started, the joiners, the idle counts) missed in its cache whenever another
+// worker spawned or finished a task.
+type spawnCounters struct {
+	_ [cacheLine]byte
+	// nextID is the last task id given out: one at a time on one worker and off the workers, a
+	// block of idBlock at a time to a worker of a larger run (see adopt).
+	nextID atomic.Uint32
+	// outstanding counts what keeps the run alive: live tasks, pending setTimeout callbacks and
+	// intervals, KeepAlive holds, and the credits the workers hold (see worker.credits). The
+	// run ends when it drops to zero.
+	outstanding atomic.Int64
+	_           [cacheLine]byte
+}
+
+// cacheLine is the size of a cache line (x86-64 and most arm64).
+const cacheLine = 64
+
+// idBlock is how many task ids a worker of a run on more than one worker takes from nextID at
+// a time, as each of Go's Ps takes goroutine ids in batches (runtime.newproc1, goidcache):
+// one shared counter written by every spawn cost the tree of bench/README.md a tenth of its
+// time on two workers, its cache line moving between them at each spawn.
+const idBlock = 64
+
+// creditBlock is how many task counts a worker takes from outstanding at a time (see
+// worker.credits).
+const creditBlock = 64
+
 func newScheduler() *scheduler {
 	s := &scheduler{}
 	s.timers.init(s)
@@ -56,16 +82,34 @@ func newScheduler() *scheduler {
 }
 
 // adopt registers a new task in the given initial state (keeping the kind bits set before)
-// and counts it as outstanding. w is the worker spawning it, or nil: a worker counts its
-// spawns itself (see metrics).
+// and counts it as outstanding (a worker with one of its credits). w is the worker spawning
+// it, or nil: a worker counts its spawns itself (see metrics).
+//
+// The task's id: on one worker, and off the workers, the next one (ids follow the spawns); a
+// worker of a larger run gives its spawns the ids of a block it took (idBlock), so ids are
+// unique and grow along each worker's spawns, but two workers' spawns interleave by blocks.
 func (s *scheduler) adopt(t *task, initial uint32, w *worker) {
 	t.sched = s
-	t.id = s.nextID.Add(1)
+	if w != nil && !s.fifo {
+		if w.idNext == w.idEnd {
+			w.idEnd = s.nextID.Add(idBlock)
+			w.idNext = w.idEnd - idBlock
+		}
+		w.idNext++
+		t.id = w.idNext
+	} else {
+		t.id = s.nextID.Add(1)
+	}
 	t.state.Store(initial | t.state.Load()&kindMask)
-	s.outstanding.Add(1)
 	if w != nil {
+		if w.credits == 0 {
+			s.outstanding.Add(creditBlock)
+			w.credits = creditBlock
+		}
+		w.credits--
 		w.stats[statSpawned]++
 	} else {
+		s.outstanding.Add(1)
 		s.spawned.Add(1)
 	}
 	s.registry.add(t)
@@ -74,8 +118,10 @@ func (s *scheduler) adopt(t *task, initial uint32, w *worker) {
 // hold and release count what keeps the run alive (see outstanding).
 func (s *scheduler) hold() { s.outstanding.Add(1) }
 
-func (s *scheduler) release() {
-	if s.outstanding.Add(-1) == 0 && s.started.Load() {
+func (s *scheduler) release() { s.releaseN(1) }
+
+func (s *scheduler) releaseN(n int64) {
+	if s.outstanding.Add(-n) == 0 && s.started.Load() {
 		s.shutdown()
 	}
 }

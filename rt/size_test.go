@@ -21,8 +21,9 @@ func TestTaskAndLeafFutureSizes(t *testing.T) {
 		{"SleepFuture", unsafe.Sizeof(SleepFuture{}), 72},
 		{"YieldFuture", unsafe.Sizeof(YieldFuture{}), 0},
 		{"TimeoutFuture[int64]", unsafe.Sizeof(TimeoutFuture[int64]{}), 0},
-		{"Promise[int64]", unsafe.Sizeof(Promise[int64]{}), 56},
-		{"thenPromise[int64, int64]", unsafe.Sizeof(thenPromise[int64, int64]{}), 80}, // a pending .then
+		{"Promise[int64]", unsafe.Sizeof(Promise[int64]{}), 48},
+		{"thenPromise[int64, int64]", unsafe.Sizeof(thenPromise[int64, int64]{}), 64}, // a pending .then
+		{"thenElsePromise[int64, int64]", unsafe.Sizeof(thenElsePromise[int64, int64]{}), 0},
 	}
 	for _, s := range sizes {
 		t.Logf("%-26s %3d bytes", s.name, s.size)
@@ -60,4 +61,26 @@ func mustRunQuiet[T any](t *testing.T, n int, main Future[T]) T {
 		t.Errorf("run failed: %v", err)
 	}
 	return v
+}
+
+// The counters every spawn writes share no cache line with the words the workers read on every
+// turn (bench/README.md, issue 34: the tree on two workers).
+func TestSpawnCountersHaveTheirOwnCacheLine(t *testing.T) {
+	var s scheduler
+	lo := unsafe.Offsetof(s.nextID) // (the offsets of promoted fields are within s)
+	hi := unsafe.Offsetof(s.outstanding) + unsafe.Sizeof(s.outstanding)
+	if hi-lo > cacheLine {
+		t.Fatalf("nextID and outstanding span %d bytes", hi-lo)
+	}
+	for name, off := range map[string]uintptr{
+		"workers": unsafe.Offsetof(s.workers), "fifo": unsafe.Offsetof(s.fifo),
+		"joiners": unsafe.Offsetof(s.joiners) + unsafe.Sizeof(s.joiners) - 1,
+		"started": unsafe.Offsetof(s.started), "done": unsafe.Offsetof(s.done),
+		"nSearching": unsafe.Offsetof(s.nSearching), "nParked": unsafe.Offsetof(s.nParked),
+		"mainTask": unsafe.Offsetof(s.mainTask),
+	} {
+		if off+cacheLine > lo && off < hi+cacheLine {
+			t.Errorf("%s (offset %d) is within a cache line of the spawn counters (%d–%d)", name, off, lo, hi)
+		}
+	}
 }

@@ -66,8 +66,9 @@ type taskBody interface {
 // in its body (scopedTask), and the failure in the body's place once the task is final.
 type task struct {
 	state atomic.Uint32
-	// id numbers the tasks of a run in spawn order, for messages and DumpTasks; it wraps
-	// after 2^32 spawns (it sits in the padding after state).
+	// id numbers the tasks of a run, for messages and DumpTasks: in spawn order on one worker,
+	// in each worker's spawn order on more (see adopt); it wraps after 2^32 spawns (it sits in
+	// the padding after state).
 	id    uint32
 	sched *scheduler
 	// body is the task's future and result slot while it is live; once the state is final it
@@ -231,7 +232,15 @@ func (t *task) finish(w *worker, err *Thrown, final uint32) {
 		mainReported.Store(true)
 		reportFailure(FailureText(err))
 	}
-	sched.release()
+	if w != nil && w.sched == sched {
+		w.credits++ // (given back when w parks; the count stays above zero meanwhile)
+		if w.credits > 2*creditBlock {
+			w.credits -= creditBlock
+			sched.outstanding.Add(-creditBlock)
+		}
+	} else {
+		sched.release()
+	}
 }
 
 // detach records that the task's handle was dropped: a later failure is reported, since no one
