@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 	"adesh2go/lower/ir"
@@ -127,6 +128,11 @@ func isLvalue(e ast.Expr) bool {
 func (l *lowerer) owned(b *builder, e ast.Expr) ir.Expr {
 	if !isLvalue(e) {
 		x := l.kept(b, e)
+		if l.unwrapsPlace(e) {
+			// `let d = o.unwrap();` of a variable o: o keeps its count, d takes one of its own
+			// (both release theirs).
+			return l.copyValue(x, e.TypeOf())
+		}
 		if l.aliasesPlace(e) {
 			return l.deepCopy(x, e.TypeOf())
 		}
@@ -137,6 +143,25 @@ func (l *lowerer) owned(b *builder, e ast.Expr) ir.Expr {
 		return l.copyValue(x, e.TypeOf())
 	}
 	return x
+}
+
+// unwrapsPlace reports whether e is `unwrap`/`expect` of an optional or a Result held in a
+// place (a variable, a field, an element) or read out of one by a builtin (`xs.first()`).
+func (l *lowerer) unwrapsPlace(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.Call)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.Selector)
+	ci := l.info.Calls[call]
+	if !ok || ci == nil || ci.Kind != check.CallBuiltinMethod || !isLvalue(sel.X) && !l.aliasesPlace(sel.X) {
+		return false
+	}
+	switch ci.Builtin {
+	case builtin.OptionUnwrap, builtin.OptionExpect, builtin.ResultUnwrap:
+		return true
+	}
+	return false
 }
 
 // copyValue copies a value read from a place.
@@ -156,7 +181,9 @@ func (l *lowerer) copyValue(x ir.Expr, t types.Type) ir.Expr {
 // a variable and released when the statement ends (b.post), as Rust drops temporaries.
 func (l *lowerer) expr(b *builder, e ast.Expr) ir.Expr {
 	x := l.expr1(b, e)
-	if needsRelease(e.TypeOf()) && !isLvalue(e) && isFresh(x) {
+	// (A builtin's read of what a place holds, `xs.first()`, is no new value: it has no count
+	// of its own to release.)
+	if needsRelease(e.TypeOf()) && !isLvalue(e) && isFresh(x) && !l.aliasesPlace(e) {
 		t := l.temp("tmp", l.goTypeOf(e.TypeOf()))
 		t.Reads++
 		b.add(&ir.Define{V: t, Value: x})

@@ -203,16 +203,13 @@ func (self Stack[T]) size() int64 {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
-	tmp_  *rt.Share[Node]
 }
 
 const programFutureDone_ = 1
 
 // Poll runs the future until it completes or must wait.
-func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
-	defer f.catch_(cx, &result_)
+func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 	var old_ rt.Option[*rt.Share[Node]]
-	var t_ int64
 	for {
 		switch f.state {
 		case 0: // start
@@ -233,18 +230,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			(*n.Get()).next = rt.Some[*rt.Share[Node]](Node__init(2))
 //line testdata/run/e1_class_generic.adesh:33
 			rt.ReleaseOption(old_)
-//line testdata/run/e1_class_generic.adesh:33
-			t_ = (*n.Get()).value
-//line testdata/run/e1_class_generic.adesh:33
-			f.tmp_ = (*n.Get()).next.Unwrap("testdata/run/e1_class_generic.adesh:34:16")
-			rt.Print(t_, (*f.tmp_.Get()).value)
-//line testdata/run/e1_class_generic.adesh:34
-			{
-//line testdata/run/e1_class_generic.adesh:34
-				f.tmp_.Release()
-//line testdata/run/e1_class_generic.adesh:34
-				f.tmp_ = nil
-			}
+			rt.Print((*n.Get()).value, (*(*n.Get()).next.Unwrap("testdata/run/e1_class_generic.adesh:34:16").Get()).value)
 //line testdata/run/e1_class_generic.adesh:34
 			f.complete_()
 //line testdata/run/e1_class_generic.adesh:34
@@ -264,22 +250,9 @@ func (f *programFuture) Drop() {
 	f.complete_()
 }
 
-func (f *programFuture) catch_(cx *rt.Context, r *rt.Poll[rt.Unit]) {
-	x := recover()
-	if x == nil {
-		return
-	}
-	f.Drop()
-	panic(x)
-}
-
 func (f *programFuture) dropSub_() {}
 
 func (f *programFuture) complete_() {
-	f.state = programFutureDone_
-	if f.tmp_ != nil {
-		f.tmp_.Release()
-	}
 	*f = programFuture{state: programFutureDone_}
 }
 
