@@ -125,6 +125,7 @@ func (c *checker) finishUntyped() {
 		h.v = nil
 	}
 	c.settleLinkedHints()
+	c.settleDynamicSources()
 	c.settleLiteralLinks()
 	c.settleParamsGivenLiterals()
 	for _, h := range c.hints {
@@ -144,7 +145,7 @@ func (c *checker) settleLinkedHints() {
 				continue
 			}
 			for _, src := range h.sources {
-				if src.dynamic || src.conflict != nil || types.IsAny(src.resolved) {
+				if src.dynamic || src.conflict != nil {
 					// A dynamic value flows in (`b(a(x))` where a's parameter is dynamic).
 					h.resolved, h.reason, h.dynamic, changed = types.AnyType, "a call passes it a dynamic value", true, true
 					break
@@ -169,6 +170,26 @@ func (c *checker) settleLinkedHints() {
 			}
 			if t != nil && agree {
 				h.resolved, h.seen, changed = t, t, true
+			}
+		}
+	}
+}
+
+// settleDynamicSources makes dynamic, once the links have typed what they can, a parameter
+// given the value of one that is still dynamic (`fn outer(p) { inner(-1, p); }` where nothing
+// types p): its other calls' type would fail when the program runs.
+func (c *checker) settleDynamicSources() {
+	for changed := true; changed; {
+		changed = false
+		for _, h := range c.hints {
+			if h.literal || h.resolved == nil || types.IsAny(h.resolved) {
+				continue
+			}
+			for _, src := range h.sources {
+				if types.IsAny(src.resolved) {
+					h.resolved, h.reason, changed = types.AnyType, "a call passes it `"+src.param.Name.Name+"`, a dynamic value", true
+					break
+				}
 			}
 		}
 	}

@@ -33,7 +33,7 @@ func (v Holder) AdeshCloneAny() any {
 	return v.AdeshClone()
 }
 
-var g1 int64
+var g1 rt.Value
 
 //line testdata/run/e3_untyped_beside_others.adesh:9
 func never_called(p_ rt.Value, q rt.Value) {
@@ -43,16 +43,16 @@ func never_called(p_ rt.Value, q rt.Value) {
 }
 
 //line testdata/run/e3_untyped_beside_others.adesh:18
-func also_never(p_ int64) {
+func also_never(p_ rt.Value) {
 //line testdata/run/e3_untyped_beside_others.adesh:18
 	var held_ rt.Held
 //line testdata/run/e3_untyped_beside_others.adesh:18
 	defer held_.Unwind()
-	var big int64 = max(g1, p_)
+	var big rt.Value = rt.DynMax(g1, p_, "testdata/run/e3_untyped_beside_others.adesh:19:15")
 	var h *rt.Share[Holder] = Holder__init(p_)
 //line testdata/run/e3_untyped_beside_others.adesh:20
 	held_.Push(rt.HoldRef(&h))
-	rt.Print("zz"+rt.ArrJoin([]rt.Value{p_, "q"}, "-"), big)
+	rt.Print("zz"+rt.ArrJoin([]rt.Value{rt.DynClone(p_), "q"}, "-"), big)
 //line testdata/run/e3_untyped_beside_others.adesh:21
 	{
 //line testdata/run/e3_untyped_beside_others.adesh:21
@@ -113,7 +113,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 		switch f.state {
 		case 0: // start
 //line testdata/run/e3_untyped_beside_others.adesh:7
-			g1 = 2
+			g1 = int64(2)
 //line testdata/run/e3_untyped_beside_others.adesh:7
 			f.tmp_ = Holder__init("text")
 //line testdata/run/e3_untyped_beside_others.adesh:7

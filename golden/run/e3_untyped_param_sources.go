@@ -5,7 +5,7 @@ package main
 import "adeshprog/rt"
 
 var (
-	v  int64
+	v  rt.Value
 	g2 []int64
 )
 
@@ -16,7 +16,7 @@ func inner(a int64, b rt.Value) {
 }
 
 //line testdata/run/e3_untyped_param_sources.adesh:6
-func outer(p_ int64) {
+func outer(p_ rt.Value) {
 //line testdata/run/e3_untyped_param_sources.adesh:6
 	inner(-1, p_)
 }
@@ -41,7 +41,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 //line testdata/run/e3_untyped_param_sources.adesh:7
 			inner(1, []string{"b", "zz"})
-			v = 7
+			v = int64(7)
 			outer(v)
 //line testdata/run/e3_untyped_param_sources.adesh:11
 			g2 = []int64{}
