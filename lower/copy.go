@@ -113,17 +113,24 @@ func (l *lowerer) cloneFuncOrNil(t types.Type) ir.Expr {
 func (l *lowerer) aliasesPlace(e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Call:
-		ci := l.info.Calls[x]
-		if ci == nil || ci.Kind != check.CallBuiltinMethod {
-			return false
-		}
-		return builtin.Of(ci.Builtin).Flags&builtin.Aliases != 0
+		return l.readsPlace(x)
 	case *ast.Cond:
 		return isLvalue(x.A) || isLvalue(x.B) || l.aliasesPlace(x.A) || l.aliasesPlace(x.B)
 	case *ast.Binary:
 		return x.Op == "??" && (isLvalue(x.X) || isLvalue(x.Y) || l.aliasesPlace(x.X) || l.aliasesPlace(x.Y))
 	}
 	return false
+}
+
+// readsPlace reports whether e is a call of a builtin method whose result is what its receiver
+// holds (builtin.Aliases: `xs.first()`, `m.get(k)`, `o.unwrap()`).
+func (l *lowerer) readsPlace(e ast.Expr) bool {
+	x, ok := ast.Unparen(e).(*ast.Call)
+	if !ok {
+		return false
+	}
+	ci := l.info.Calls[x]
+	return ci != nil && ci.Kind == check.CallBuiltinMethod && builtin.Of(ci.Builtin).Flags&builtin.Aliases != 0
 }
 
 // cloneMethods gives a struct that holds arrays its copy methods: AdeshClone for static code and

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"adesh2go/frontend/ast"
-	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/check"
 	"adesh2go/frontend/types"
 	"adesh2go/lower/ir"
@@ -128,9 +127,10 @@ func isLvalue(e ast.Expr) bool {
 func (l *lowerer) owned(b *builder, e ast.Expr) ir.Expr {
 	if !isLvalue(e) {
 		x := l.kept(b, e)
-		if l.unwrapsPlace(e) {
-			// `let d = o.unwrap();` of a variable o: o keeps its count, d takes one of its own
-			// (both release theirs).
+		if l.readsPlace(e) {
+			// What a builtin reads out of a container (`o.unwrap()`, `xs.first()`): the
+			// container keeps its count (or, a temporary, gives it back when the statement
+			// ends), so the binding takes one of its own.
 			return l.copyValue(x, e.TypeOf())
 		}
 		if l.aliasesPlace(e) {
@@ -143,25 +143,6 @@ func (l *lowerer) owned(b *builder, e ast.Expr) ir.Expr {
 		return l.copyValue(x, e.TypeOf())
 	}
 	return x
-}
-
-// unwrapsPlace reports whether e is `unwrap`/`expect` of an optional or a Result held in a
-// place (a variable, a field, an element) or read out of one by a builtin (`xs.first()`).
-func (l *lowerer) unwrapsPlace(e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.Call)
-	if !ok {
-		return false
-	}
-	sel, ok := call.Fun.(*ast.Selector)
-	ci := l.info.Calls[call]
-	if !ok || ci == nil || ci.Kind != check.CallBuiltinMethod || !isLvalue(sel.X) && !l.aliasesPlace(sel.X) {
-		return false
-	}
-	switch ci.Builtin {
-	case builtin.OptionUnwrap, builtin.OptionExpect, builtin.ResultUnwrap:
-		return true
-	}
-	return false
 }
 
 // copyValue copies a value read from a place.

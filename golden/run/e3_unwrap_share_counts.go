@@ -102,6 +102,50 @@ func firsts() rt.Value {
 	return r_
 }
 
+//line testdata/run/e3_unwrap_share_counts.adesh:27
+func found() rt.Value {
+//line testdata/run/e3_unwrap_share_counts.adesh:27
+	var held_ rt.Held
+//line testdata/run/e3_unwrap_share_counts.adesh:27
+	defer held_.Unwind()
+//line testdata/run/e3_unwrap_share_counts.adesh:27
+	var tmp_ rt.Option[*rt.Share[Node]] = find(items, 2)
+//line testdata/run/e3_unwrap_share_counts.adesh:27
+	held_.Push(rt.HoldOption(&tmp_))
+	var d *rt.Share[Node] = tmp_.Unwrap("testdata/run/e3_unwrap_share_counts.adesh:28:13").Clone()
+//line testdata/run/e3_unwrap_share_counts.adesh:28
+	held_.Push(rt.HoldRef(&d))
+//line testdata/run/e3_unwrap_share_counts.adesh:28
+	{
+//line testdata/run/e3_unwrap_share_counts.adesh:28
+		rt.ReleaseOption(tmp_)
+//line testdata/run/e3_unwrap_share_counts.adesh:28
+		held_.Pop(rt.HoldOption(&tmp_))
+	}
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+	var e *rt.Share[Node] = rt.Expect(rt.ArrFirst(items), "an item", "testdata/run/e3_unwrap_share_counts.adesh:29:13").Clone()
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+	held_.Push(rt.HoldRef(&e))
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+	var r_ rt.Value = rt.DynAdd((*d.Get()).v, (*e.Get()).v, "testdata/run/e3_unwrap_share_counts.adesh:30:12")
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+	{
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+		e.Release()
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+		held_.Pop(rt.HoldRef(&e))
+	}
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+	{
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+		d.Release()
+//line testdata/run/e3_unwrap_share_counts.adesh:29
+		held_.Pop(rt.HoldRef(&d))
+	}
+//line testdata/run/e3_unwrap_share_counts.adesh:30
+	return r_
+}
+
 //line testdata/run/e3_unwrap_share_counts.adesh:5
 func Node__init(v int64) *rt.Share[Node] {
 //line testdata/run/e3_unwrap_share_counts.adesh:5
@@ -146,9 +190,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e3_unwrap_share_counts.adesh:22
 			rt.Print(firsts(), firsts(), firsts())
 			rt.Print(items)
-//line testdata/run/e3_unwrap_share_counts.adesh:23
+//line testdata/run/e3_unwrap_share_counts.adesh:32
+			rt.Print(found(), found(), found())
+			rt.Print(items)
+//line testdata/run/e3_unwrap_share_counts.adesh:33
 			f.complete_()
-//line testdata/run/e3_unwrap_share_counts.adesh:23
+//line testdata/run/e3_unwrap_share_counts.adesh:33
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
