@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -146,48 +145,12 @@ func cacheWriteError(cache string, err error) error {
 // or GOARCH in the environment name another system. `build` may cross-compile; `run` and
 // `test` may not.
 func RunsHere() error {
-	goos, goarch := goSetting("GOOS"), goSetting("GOARCH")
+	goos, goarch := gopkgs.GoSetting("GOOS"), gopkgs.GoSetting("GOARCH")
 	if (goos == "" || goos == runtime.GOOS) && (goarch == "" || goarch == runtime.GOARCH) {
 		return nil
 	}
 	return fmt.Errorf("GOOS=%s GOARCH=%s builds for another system than this one (%s/%s), where the program cannot run: "+
 		"unset them to run it here, or cross-compile it with `adesh2go build`", or(goos, runtime.GOOS), or(goarch, runtime.GOARCH), runtime.GOOS, runtime.GOARCH)
-}
-
-// goSetting is a setting of the go command as it would take it without being run: the
-// environment's, else the user's `go env -w` file's, else GOROOT/go.env's ("" for none).
-func goSetting(name string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	var files []string
-	switch env := os.Getenv("GOENV"); {
-	case env == "off":
-	case env != "":
-		files = append(files, env)
-	default:
-		if dir, err := os.UserConfigDir(); err == nil {
-			files = append(files, filepath.Join(dir, "go", "env"))
-		}
-	}
-	if goCmd, err := exec.LookPath("go"); err == nil {
-		if real, err := filepath.EvalSymlinks(goCmd); err == nil {
-			goCmd = real
-		}
-		files = append(files, filepath.Join(filepath.Dir(filepath.Dir(goCmd)), "go.env"))
-	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		for _, line := range strings.Split(string(b), "\n") {
-			if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok && k == name && v != "" {
-				return v
-			}
-		}
-	}
-	return ""
 }
 
 func or(s, otherwise string) string {

@@ -4,27 +4,15 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"adesh2go/gopkgs"
 )
 
 // moduleDeps lists the compiled packages outside the standard library that a program's
 // packages import, built in the Go module around the program's folder dir (GOINTEROP.md §6);
-// nil when it imports none, so that such a program never runs the go command here.
+// nil when it imports none (gopkgs.Deps then runs no go command).
 func moduleDeps(pkgs []*goPackage, dir string) (*gopkgs.ModuleDeps, error) {
-	imports := goImports(pkgs)
-	if !slices.ContainsFunc(imports, isModulePath) {
-		return nil, nil
-	}
-	return gopkgs.Deps(dir, imports)
-}
-
-// isModulePath reports whether an import path is outside the standard library: its first
-// element has a dot.
-func isModulePath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return strings.Contains(first, ".")
+	return gopkgs.Deps(dir, goImports(pkgs))
 }
 
 // goImports lists the packages the program's packages import besides each other.
@@ -43,7 +31,7 @@ func goImports(pkgs []*goPackage) []string {
 
 // stdImports lists the standard packages the program and the module packages it links import.
 func stdImports(pkgs []*goPackage, deps *gopkgs.ModuleDeps) []string {
-	std := slices.DeleteFunc(goImports(pkgs), isModulePath)
+	std := slices.DeleteFunc(goImports(pkgs), func(p string) bool { return !gopkgs.IsStdPath(p) })
 	if deps != nil {
 		std = append(std, slices.Collect(maps.Keys(deps.Std))...)
 		slices.Sort(std)

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 )
 
 // ModuleDeps are the compiled packages a program's build links besides the runtime's: the
@@ -45,7 +44,7 @@ type Module struct {
 func Deps(dir string, paths []string) (*ModuleDeps, error) {
 	var third []string
 	for _, p := range paths {
-		if !isStdPath(p) {
+		if !IsStdPath(p) {
 			third = append(third, p)
 		}
 	}
@@ -127,25 +126,14 @@ func listDeps(mod string, paths []string) (*ModuleDeps, error) {
 
 // readDeps reads a cached list that is recent and still true, or returns nil.
 func readDeps(file string) *ModuleDeps {
-	info, err := os.Stat(file)
-	if err != nil || time.Since(info.ModTime()) > refreshEvery {
-		return nil
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil
-	}
 	var d ModuleDeps
-	if json.Unmarshal(b, &d) != nil || d.Packages == nil {
-		return nil
+	if !readRecent(file, &d) || d.Packages == nil || !stampsHold(d.Watched) {
+		return nil // (a package's source changed: the go command compiles it again)
 	}
 	for _, export := range d.Packages {
-		if _, err := os.Stat(export); err != nil {
-			return nil // Go trimmed it from its cache
+		if !compiledStillThere(export) {
+			return nil
 		}
-	}
-	if !stampsHold(d.Watched) {
-		return nil // a package's source changed: the go command compiles it again
 	}
 	return &d
 }

@@ -87,26 +87,36 @@ func listingKey(mod string, paths []string) (string, error) {
 
 // readListing reads a cached listing that is recent and complete, or returns nil.
 func readListing(file string) *listingFile {
-	info, err := os.Stat(file)
-	if err != nil || time.Since(info.ModTime()) > refreshEvery {
-		return nil
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil
-	}
 	var l listingFile
-	if json.Unmarshal(b, &l) != nil || !stampsHold(l.Watched) {
+	if !readRecent(file, &l) || !stampsHold(l.Watched) {
 		return nil
 	}
 	for _, p := range l.Packages {
-		if p.Export != "" {
-			if _, err := os.Stat(p.Export); err != nil {
-				return nil // Go trimmed it from its cache
-			}
+		if !compiledStillThere(p.Export) {
+			return nil
 		}
 	}
 	return &l
+}
+
+// readRecent reads the JSON cache file into v, unless it is older than refreshEvery.
+func readRecent(file string, v any) bool {
+	info, err := os.Stat(file)
+	if err != nil || time.Since(info.ModTime()) > refreshEvery {
+		return false
+	}
+	b, err := os.ReadFile(file)
+	return err == nil && json.Unmarshal(b, v) == nil
+}
+
+// compiledStillThere reports whether a compiled package a cached list names ("" for none) is
+// still in Go's build cache, which trims what is not used.
+func compiledStillThere(export string) bool {
+	if export == "" {
+		return true
+	}
+	_, err := os.Stat(export)
+	return err == nil
 }
 
 // goList asks the go command to compile the packages (as the build compiles them: -trimpath,

@@ -42,7 +42,7 @@ func Load(dir string, paths []string) map[string]*Package {
 	paths = sortedUnique(paths)
 	mod := ""
 	for _, p := range paths {
-		if !isStdPath(p) {
+		if !IsStdPath(p) {
 			// Only a program that imports a third-party package is built in the module around
 			// it: one that imports the standard library only builds offline, as any other.
 			mod = enclosingModule(dir)
@@ -112,7 +112,7 @@ func (pkg *Package) Source(obj types.Object) (file string, line int) {
 // explain turns the go command's error about a package into what the user should do.
 func explain(path, goErr, mod string) string {
 	msg := strings.TrimSpace(goErr)
-	if isStdPath(path) {
+	if IsStdPath(path) {
 		return "there is no such package in Go's standard library"
 	}
 	if mod == "" {
@@ -135,8 +135,8 @@ func relative(file string) string {
 	return file
 }
 
-// isStdPath reports whether path is a standard library path: its first element has no dot.
-func isStdPath(path string) bool {
+// IsStdPath reports whether path is a standard library path: its first element has no dot.
+func IsStdPath(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }

@@ -47,12 +47,10 @@ func Fingerprint(env []string) string {
 		}
 		b.WriteByte(0)
 	}
-	if goCmd, err := exec.LookPath("go"); err == nil {
-		if real, err := filepath.EvalSymlinks(goCmd); err == nil {
-			goCmd = real
-		}
+	goCmd, userEnv, rootEnv := goConfig()
+	if goCmd != "" {
 		stat(goCmd)
-		stat(filepath.Join(filepath.Dir(filepath.Dir(goCmd)), "go.env"))
+		stat(rootEnv)
 	}
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
@@ -62,12 +60,53 @@ func Fingerprint(env []string) string {
 			b.WriteString(kv + "\x00")
 		}
 	}
-	if file := os.Getenv("GOENV"); file != "" {
-		stat(file)
-	} else if dir, err := os.UserConfigDir(); err == nil {
-		stat(filepath.Join(dir, "go", "env"))
+	if userEnv != "" {
+		stat(userEnv)
 	}
 	return b.String()
+}
+
+// goConfig is where the go command on PATH is (symlinks followed; "" when there is none) and
+// its two configuration files: the user's `go env -w` file ("" under GOENV=off) and
+// GOROOT/go.env.
+func goConfig() (goCmd, userEnv, rootEnv string) {
+	switch env := os.Getenv("GOENV"); {
+	case env == "off":
+	case env != "":
+		userEnv = env
+	default:
+		if dir, err := os.UserConfigDir(); err == nil {
+			userEnv = filepath.Join(dir, "go", "env")
+		}
+	}
+	if cmd, err := exec.LookPath("go"); err == nil {
+		if real, err := filepath.EvalSymlinks(cmd); err == nil {
+			cmd = real
+		}
+		goCmd, rootEnv = cmd, filepath.Join(filepath.Dir(filepath.Dir(cmd)), "go.env")
+	}
+	return goCmd, userEnv, rootEnv
+}
+
+// GoSetting is a setting of the go command as it would take it without being run: the
+// environment's, else the user's `go env -w` file's, else GOROOT/go.env's ("" for none).
+func GoSetting(name string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	_, userEnv, rootEnv := goConfig()
+	for _, f := range []string{userEnv, rootEnv} {
+		b, err := os.ReadFile(f)
+		if f == "" || err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok && k == name && v != "" {
+				return v
+			}
+		}
+	}
+	return ""
 }
 
 // WriteAtomic writes a file through a temporary file beside it and a rename: a reader at the
