@@ -169,19 +169,10 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 	case builtin.FnMin, builtin.FnMax, builtin.FnPow:
 		c.args(e, ts(nil, nil), 2, nil)
 		x, y := argT(0), argT(1)
-		if hx, hy := c.hintVarOf(x), c.hintVarOf(y); c.probing && hx != nil && hy != nil && (c.hintOf(hx).literal || c.hintOf(hy).literal) {
-			// `max(total, x)` with `let total = 0;` and an untyped x: as for `total + x`
-			// (hintBinary), the two are of one type, which their other uses settle.
-			c.hintOf(hx).link(c.hintOf(hy))
+		if c.linkLiteralOperands(x, y) { // as for `total + x`
 			return ret(types.Resolve(x))
 		}
-		vx, okx := types.Resolve(x).(*types.Var)
-		vy, oky := types.Resolve(y).(*types.Var)
-		if len(e.Args) == 2 && okx && oky && c.hintOf(vx) == nil && c.hintOf(vy) == nil {
-			// `max(a, b)` of what nothing said yet (the elements of an array filled later):
-			// numbers, of the type the program says later, as for `a - b`.
-			c.unify(x, y)
-			c.numberVars = append(c.numberVars, vx)
+		if len(e.Args) == 2 && c.numbersNothingTyped(x, y) { // as for `a - b`
 			return ret(x)
 		}
 		if len(e.Args) == 2 && (types.IsAny(x) || types.IsAny(y)) {

@@ -145,6 +145,12 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	dynResults := map[ast.Node]dynResult{}
 	literalLets := map[*ast.LetStmt]*ast.Param{}
 	fl := newFlows(files)
+	pass := func(hints map[*ast.Param]*hint, probing bool, to *diag.List) *checker {
+		c := newChecker(files, fset, to, hints, probing, fl)
+		c.dynResults, c.literalLets = dynResults, literalLets
+		c.run()
+		return c
+	}
 	if needsProbing(files, fl) {
 		// First pass, silent: learn what call sites and uses say about untyped parameters, and
 		// which functions without a result type return values of different types. Such a
@@ -153,10 +159,7 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 		// pass each).
 		for range maxProbes {
 			hints = map[*ast.Param]*hint{}
-			c := newChecker(files, fset, diag.NewList(fset), hints, true, fl)
-			c.dynResults, c.literalLets = dynResults, literalLets
-			c.run()
-			if !addNew(dynResults, c.newDynResults) {
+			if c := pass(hints, true, diag.NewList(fset)); !addNew(dynResults, c.newDynResults) {
 				break
 			}
 		}
@@ -165,14 +168,11 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	// pass could not see it yet (what a dynamic parameter flows into), that becomes dynamic and
 	// the pass is run again, its diagnostics dropped: a program that is not refused pays nothing.
 	var c *checker
-	reported := diag.NewList(fset)
+	var reported *diag.List
 	for range maxProbes {
 		forgetChecks(files)
 		reported = diag.NewList(fset)
-		c = newChecker(files, fset, reported, hints, false, fl)
-		c.dynResults, c.literalLets = dynResults, literalLets
-		c.run()
-		if !addNew(dynResults, c.newDynResults) {
+		if c = pass(hints, false, reported); !addNew(dynResults, c.newDynResults) {
 			break
 		}
 	}
@@ -180,6 +180,15 @@ func Check(files []*ast.File, fset *source.FileSet, diags *diag.List) *Info {
 	c.annotationFixes()
 	diags.Merge(reported)
 	return c.info
+}
+
+// defaultFree binds each of vars that nothing bound to t.
+func (c *checker) defaultFree(vars []*types.Var, t types.Type) {
+	for _, v := range vars {
+		if _, free := types.Resolve(v).(*types.Var); free {
+			c.unify(v, t)
+		}
+	}
 }
 
 // addNew adds to dynResults what found has that it does not (a new one, or an optional result
@@ -364,16 +373,8 @@ func (c *checker) run() {
 		c.ensureBody(fi)
 	}
 	c.checkTestResults()
-	for _, v := range c.numberVars { // numbers nothing said more of (`a - b` of an empty array's)
-		if _, free := types.Resolve(v).(*types.Var); free {
-			c.unify(v, types.I64)
-		}
-	}
-	for _, v := range c.collElemVars {
-		if _, free := types.Resolve(v).(*types.Var); free {
-			c.unify(v, types.AnyType)
-		}
-	}
+	c.defaultFree(c.numberVars, types.I64)       // numbers nothing said more of (`a - b` of an empty array's)
+	c.defaultFree(c.collElemVars, types.AnyType) // what a collection holds where nothing said
 	c.finishUntyped()
 	c.settlePendingResults()
 	// Report the fallbacks in source order (parameters are settled after the bodies).

@@ -356,6 +356,15 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 	var first types.Type
 	var literalLets []types.Type // joined last, unless the literal says nothing
 	dynamic, silent := false, false
+	add := func(t types.Type) {
+		if elem == nil {
+			elem = t
+		} else if j, ok := c.join(elem, t); ok {
+			elem = j
+		} else {
+			mixed = true
+		}
+	}
 	for i, x := range elems {
 		var context types.Type
 		if !mixed {
@@ -372,14 +381,8 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 			literalLets = append(literalLets, t)
 		case c.probing && c.hintVarOf(t) != nil:
 			silent = true
-		case elem == nil:
-			elem = t
 		default:
-			if j, ok := c.join(elem, t); ok {
-				elem = j
-			} else {
-				mixed = true
-			}
+			add(t)
 		}
 	}
 	if silent && (elem != nil || len(literalLets) > 0) {
@@ -388,17 +391,12 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 		return types.AnyType
 	}
 	for _, t := range literalLets {
-		if mixed {
-			break
-		}
-		if elem == nil {
-			elem = t
-		} else if !types.IsNumeric(elem) && c.hintVarOf(elem) == nil {
+		switch {
+		case mixed:
+		case elem != nil && !types.IsNumeric(elem) && c.hintVarOf(elem) == nil:
 			mixed = true // a number beside strings: `[n, "go"]` is dynamic
-		} else if j, ok := c.join(elem, t); ok {
-			elem = j
-		} else {
-			mixed = true
+		default:
+			add(t)
 		}
 	}
 	if elem == nil {
@@ -756,14 +754,8 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 			c.unify(x, y) // `m[k] + 1` where nothing said yet what m holds
 			x = y
 		}
-		vx, okx := types.Resolve(x).(*types.Var)
-		vy, oky := types.Resolve(y).(*types.Var)
-		if okx && oky && c.hintOf(vx) == nil && c.hintOf(vy) == nil && isNumberArith(e.Op) && e.Op != "+" {
-			// `g.sort((a, b) => a - b)` before anything is put in g: both are of the element's
-			// type, a number, which the program says later (or i64 if it never does).
-			c.unify(x, y)
-			c.numberVars = append(c.numberVars, vx)
-			return x
+		if isNumberArith(e.Op) && e.Op != "+" && c.numbersNothingTyped(x, y) {
+			return x // (`+` may join strings)
 		}
 	}
 	dyn := types.IsAny(x) || types.IsAny(y)

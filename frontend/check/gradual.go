@@ -336,10 +336,7 @@ func (c *checker) hintBinary(e *ast.Binary, x, y types.Type) (types.Type, bool) 
 			return types.BoolType, true
 		}
 	case isNumberArith(e.Op):
-		if hx, hy := c.hintVarOf(x), c.hintVarOf(y); hx != nil && hy != nil && (c.hintOf(hx).literal || c.hintOf(hy).literal) {
-			// `total + x` with `let total = 0;` and an untyped x: the sum, and what is given
-			// it, is of x's type as much as of total's (settleLiteralLinks).
-			c.hintOf(hx).link(c.hintOf(hy))
+		if c.linkLiteralOperands(x, y) {
 			return types.Resolve(x), true
 		}
 		if c.literalHint(x) && types.IsFloat(y) {
@@ -350,6 +347,34 @@ func (c *checker) hintBinary(e *ast.Binary, x, y types.Type) (types.Type, bool) 
 		}
 	}
 	return nil, false
+}
+
+// linkLiteralOperands links, in the silent pass, a literal let and an untyped parameter that
+// one operation takes (`total + x`, `max(total, x)` with `let total = 0;`): the result, and what
+// is given it, is of x's type as much as of total's (settleLiteralLinks). It reports whether
+// it did.
+func (c *checker) linkLiteralOperands(x, y types.Type) bool {
+	hx, hy := c.hintVarOf(x), c.hintVarOf(y)
+	if !c.probing || hx == nil || hy == nil || !c.hintOf(hx).literal && !c.hintOf(hy).literal {
+		return false
+	}
+	c.hintOf(hx).link(c.hintOf(hy))
+	return true
+}
+
+// numbersNothingTyped unifies x and y when both are variables nothing has typed yet (the
+// elements of an array filled later, `g.sort((a, b) => a - b)`, `max(a, b)`) and an operation
+// says they are numbers: of the type the program says later, or i64 (numberVars). It reports
+// whether they were.
+func (c *checker) numbersNothingTyped(x, y types.Type) bool {
+	vx, okx := types.Resolve(x).(*types.Var)
+	vy, oky := types.Resolve(y).(*types.Var)
+	if !okx || !oky || c.hintOf(vx) != nil || c.hintOf(vy) != nil {
+		return false
+	}
+	c.unify(x, y)
+	c.numberVars = append(c.numberVars, vx)
+	return true
 }
 
 // literalHint reports whether t is a literal let's variable, in the silent pass.
