@@ -115,7 +115,7 @@ func CachedBinaryWith(files []emitgo.File, s BuildSettings) (string, error) {
 	if err := os.Mkdir(stage, 0o700); err != nil {
 		return "", cacheWriteError(cache, err)
 	}
-	entries, err := buildMain(cache, work, files, deps, filepath.Join(stage, exeName()), s)
+	entries, err := buildMain(cache, work, files, pkgs, deps, filepath.Join(stage, exeName()), s)
 	if err != nil {
 		return "", err
 	}

@@ -81,13 +81,10 @@ func fileImports(src []byte) ([]string, error) {
 
 // buildMain compiles a program's packages and links them into the executable out, working in
 // the directory work, against the runtime and standard packages the go command compiled (see
-// toolchain.go); the compiled packages are kept in the cache. It returns the names of the
-// packages' cache entries.
-func buildMain(cache, work string, files []emitgo.File, deps *gopkgs.ModuleDeps, out string, s BuildSettings) ([]string, error) {
-	pkgs, err := programPackages(files)
-	if err != nil {
-		return nil, err
-	}
+// toolchain.go); the compiled packages are kept in the cache. pkgs are files' packages, read
+// once by the caller (a second build reads them again: each compiles once). It returns the
+// names of the packages' cache entries.
+func buildMain(cache, work string, files []emitgo.File, pkgs []*goPackage, deps *gopkgs.ModuleDeps, out string, s BuildSettings) ([]string, error) {
 	std := stdImports(pkgs, deps)
 	tc, err := loadModuleToolchain(cache, std, deps, false)
 	if err != nil {

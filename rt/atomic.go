@@ -131,7 +131,7 @@ func (a *Atomic[T]) CompareExchange(old, v T, orders ...Value) Value {
 			return okRecord(old)
 		}
 		if cur := a.v.Load(); cur != atomicBits(old) {
-			return NewRecord(errFields, false, "mismatch", "found "+Str(atomicValue[T](cur)))
+			return mismatchRecord(atomicValue[T](cur))
 		}
 	}
 }
@@ -218,7 +218,7 @@ func (a *AtomicU64) CompareExchange(old, v uint64, orders ...Value) Value {
 			return okRecord(old)
 		}
 		if cur := a.v.Load(); cur != old {
-			return NewRecord(errFields, false, "mismatch", "found "+Str(cur))
+			return mismatchRecord(cur)
 		}
 	}
 }

@@ -17,6 +17,11 @@ var (
 // okRecord is {ok: true, value: v}.
 func okRecord(v Value) Value { return NewRecord(okFields, true, v) }
 
+// mismatchRecord is compare_exchange's failure, {ok: false, kind: "mismatch", message: "found V"}.
+func mismatchRecord(found Value) Value {
+	return NewRecord(errFields, false, "mismatch", "found "+Str(found))
+}
+
 // errRecord is the failure object of EVERYDAY.md §7.3, {ok: false, kind: K, message: M}, for
 // the failure why: one of the messages below, or a thrown text (kind "error").
 func errRecord(why string) Value {
