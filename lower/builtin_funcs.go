@@ -38,6 +38,8 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 		return l.length(x, e.Args[0].TypeOf(), e)
 	case builtin.FnStr:
 		return l.toStr(l.expr(b, e.Args[0]), e.Args[0].TypeOf())
+	case builtin.FnInt, builtin.FnFloat, builtin.FnBool:
+		return l.convertFn(ci.Builtin, l.expr(b, e.Args[0]), e.Args[0].TypeOf(), e)
 	case builtin.FnTypeOf:
 		return l.typeOf(b, e.Args[0])
 	case builtin.FnKeys, builtin.FnValues, builtin.FnHasKey:

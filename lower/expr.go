@@ -197,7 +197,12 @@ func (l *lowerer) expr1(b *builder, e ast.Expr) ir.Expr {
 	case *ast.Ident:
 		return l.ident(e)
 	case *ast.IntLit:
+		if isBig(e.TypeOf()) {
+			return bigLit(e.Raw)
+		}
 		return &ir.Lit{Text: strconv.FormatUint(e.Value, 10)}
+	case *ast.BigIntLit:
+		return bigLit(e.Raw)
 	case *ast.FloatLit:
 		if types.IsInteger(e.TypeOf()) {
 			return &ir.Lit{Text: strconv.FormatInt(int64(e.Value), 10)}
@@ -581,6 +586,9 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) ir.Expr {
 		if types.IsAny(t) {
 			return rtCall("DynNeg", x, l.pos(e))
 		}
+		if isBig(t) {
+			return rtCall("BigNeg", x)
+		}
 		if f := foldUnary("-", x, e.TypeOf()); f != nil {
 			return f
 		}
@@ -588,6 +596,9 @@ func (l *lowerer) unary(b *builder, e *ast.Unary) ir.Expr {
 	case "~":
 		if types.IsAny(t) {
 			return rtCall("DynBitNot", x, l.pos(e))
+		}
+		if isBig(t) {
+			return rtCall("BigNot", x)
 		}
 		if f := foldUnary("~", x, e.TypeOf()); f != nil {
 			return f
@@ -669,6 +680,9 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 			return &ir.Binary{Op: "+", X: l.toStr(x, xt), Y: l.toStr(y, yt)}
 		}
 		return l.dynBinary(e, l.toAny(x, xt), l.toAny(y, yt))
+	}
+	if isBig(xt) || isBig(yt) {
+		return l.bigBinary(e.Op, x, y, xt, yt, e)
 	}
 	if w := types.WiderNumber(xt, yt); w != nil && e.Op != "<<" && e.Op != ">>" && e.Op != "**" {
 		// Two number types meet in the wider (check): the narrower side converts.
@@ -1224,7 +1238,7 @@ func (l *lowerer) assign(b *builder, a *ast.Assign) {
 		b.add(&ir.ExprStmt{X: s.set(l.arith(op, s.get(), y, target, yt, a)), Line: b.line})
 		return
 	}
-	if types.IsAny(target) || op == "/" && types.IsInteger(target) || op == "%" ||
+	if types.IsAny(target) || isBig(target) || op == "/" && types.IsInteger(target) || op == "%" ||
 		op == "+" && types.IsBasic(target, types.String) && !types.IsBasic(yt, types.String) ||
 		(op == "<<" || op == ">>") {
 		b.add(&ir.Assign{Lhs: []ir.Expr{lhs}, Op: "=", Rhs: []ir.Expr{l.arith(op, lhs, y, target, yt, a)}, Line: b.line})
@@ -1238,6 +1252,9 @@ func (l *lowerer) assign(b *builder, a *ast.Assign) {
 func (l *lowerer) arith(op string, x, y ir.Expr, xt, yt types.Type, n ast.Node) ir.Expr {
 	if types.IsAny(xt) || types.IsAny(yt) {
 		return rtCall(dynOps[op], l.toAny(x, xt), l.toAny(y, yt), l.pos(n))
+	}
+	if isBig(xt) || isBig(yt) {
+		return l.bigBinary(op, x, y, xt, yt, n)
 	}
 	switch {
 	case op == "+" && (types.IsBasic(xt, types.String) || types.IsBasic(yt, types.String)):

@@ -30,7 +30,7 @@ var basicGo = map[types.Kind]ir.Type{
 	types.Char: tChar, types.Unit: tUnit, types.Any: tValue, types.Null: tValue,
 	types.Never: tUnit, types.Invalid: tValue, types.ErrorKind: tError,
 	types.TcpListener: &ir.TPtr{Elem: rtType("TcpListener")}, types.TcpStream: &ir.TPtr{Elem: rtType("TcpStream")},
-	types.Response: rtType("Response"),
+	types.Response: rtType("Response"), types.BigInt: rtType("BigInt"),
 }
 
 // The rt types of the tuples and their copies, by size (the checker allows 2 to 6 elements).

@@ -78,36 +78,37 @@
 //	ArrFirst ArrForEach ArrGet ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax
 //	ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift
 //	ArrSlice ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt
-//	AsResult Assert AssertEq AssertNe Atomic AtomicU64 AwaitedAgain Barrier BeforeGoCall
-//	BinaryHeap BitClear BitCount BitExtract BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest
-//	BitToggle BitWidth BoolToInt Box ByteSwap CancellationSource CancellationToken Catch
-//	CatchEither Ceil Channel Char CharAt CharAtString CharIsAlpha CharIsAlphanumeric CharIsDigit
-//	CharIsLower CharIsString CharIsUpper CharIsWhitespace CharToLower CharToUpper Chars
-//	ClearInterval ClearTimeout Clock CloneT ConcurrentQueue Cond Condvar CondvarWait ConnectFuture
-//	Context ConvertSlice CountDownLatch Defers Div DynAdd DynArgs DynAwait DynBitAnd DynBitNot
-//	DynBitOr DynBitXor DynCall DynChainField DynChainMethod DynClone DynDiv DynEq DynField
-//	DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey DynIndex DynIter DynIterKeys
-//	DynKeys DynLen DynLess DynLessEq DynLookup DynMax DynMethod DynMethodRef DynMin DynMod DynMul
-//	DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl DynShr DynSub DynTo DynTruthy
-//	DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail Finally
-//	FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant FromGoError Future
-//	GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef Index
-//	Input IntPow InterpArray InterpDict InterpList JobGet Join2 Join2Future Join3 Join3Future
-//	Join4 Join4Future JoinAll JoinAllFuture JoinHandle Lazy LeadingOnes LeadingZeros Less LessAt
-//	Lines ListenFuture LookupOptional Main Map MapFromGo MapOf MathAcos MathAcosh MathAsin
-//	MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp MathComb MathCos MathCosh
-//	MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt MathLcm MathLerp MathLog
-//	MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt MathRandomRange MathSeed
-//	MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod Mutex MutexGuard
-//	NetConnect NetConnectTimeout NetListen NewAtomic NewAtomicU64 NewBTreeMap NewBTreeSet
-//	NewBarrier NewBinaryHeap NewBitSet NewCancellationSource NewChannel NewConcurrentQueue
-//	NewCondvar NewCountDownLatch NewDynTuple NewError NewHashMap NewHashSet NewLazy NewMap
-//	NewMutex NewOnce NewOrderedMap NewOrderedSet NewPriorityQueue NewPromise NewQueue NewRecord
-//	NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice NewStack NewThreadBuilder
-//	NewThreadLocal NewThreadPool NewVec NewVecDeque NewWaitGroup None Number Ok Once Option
-//	OptionClone PadEnd PadStart ParallelFilter ParallelForEach ParallelMap ParallelReduce
-//	ParallelSum ParallelSumDyn ParseFloat ParseInt Pending Poll Present Print PrintStyle
-//	PrintStyled PriorityQueue Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf
+//	AsResult Assert AssertEq AssertNe Atomic AtomicU64 AwaitedAgain Barrier BeforeGoCall BigArith
+//	BigFromFloat BigFromInt BigFromUint BigGreater BigGreaterEq BigLess BigLessEq BigLit BigNeg
+//	BigNot BigToInt BinaryHeap BitClear BitCount BitExtract BitInsert BitMask BitMaskAt BitSet
+//	BitSetObj BitTest BitToggle BitWidth BoolToInt Box ByteSwap CancellationSource
+//	CancellationToken Catch CatchEither Ceil Channel Char CharAt CharAtString CharIsAlpha
+//	CharIsAlphanumeric CharIsDigit CharIsLower CharIsString CharIsUpper CharIsWhitespace
+//	CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT ConcurrentQueue Cond
+//	Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch Defers Div DynAdd
+//	DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynChainField DynChainMethod
+//	DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey
+//	DynIndex DynIter DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMax DynMethod
+//	DynMethodRef DynMin DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl
+//	DynShr DynSub DynTo DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err
+//	Error Exit Expect Fail Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct
+//	FormatVariant FromGoError Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost
+//	HardwareConcurrency Held HoldOption HoldRef Index Input IntPow InterpArray InterpDict
+//	InterpList JobGet Join2 Join2Future Join3 Join3Future Join4 Join4Future JoinAll JoinAllFuture
+//	JoinHandle Lazy LeadingOnes LeadingZeros Less LessAt Lines ListenFuture LookupOptional Main
+//	Map MapFromGo MapOf MathAcos MathAcosh MathAsin MathAsinh MathAtan MathAtan2 MathAtanh
+//	MathCbrt MathClamp MathComb MathCos MathCosh MathDegToRad MathExp MathFactorial MathGcd
+//	MathHypot MathIsqrt MathLcm MathLerp MathLog MathLog10 MathLog2 MathPerm MathRadToDeg
+//	MathRandom MathRandomInt MathRandomRange MathSeed MathSign MathSin MathSinh MathTan MathTanh
+//	MathTrunc MaxCallDepth Mod Mutex MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic
+//	NewAtomicU64 NewBTreeMap NewBTreeSet NewBarrier NewBinaryHeap NewBitSet NewCancellationSource
+//	NewChannel NewConcurrentQueue NewCondvar NewCountDownLatch NewDynTuple NewError NewHashMap
+//	NewHashSet NewLazy NewMap NewMutex NewOnce NewOrderedMap NewOrderedSet NewPriorityQueue
+//	NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice
+//	NewStack NewThreadBuilder NewThreadLocal NewThreadPool NewVec NewVecDeque NewWaitGroup None
+//	Number Ok Once Option OptionClone PadEnd PadStart ParallelFilter ParallelForEach ParallelMap
+//	ParallelReduce ParallelSum ParallelSumDyn ParseFloat ParseInt Pending Poll Present Print
+//	PrintStyle PrintStyled PriorityQueue Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf
 //	PromiseRace PromisesOf Queue RangeArray ReadFile ReadFuture ReadGuard ReadLineFuture Ready
 //	Receiver RecvFuture RejectValues Rejected ReleaseOption RemoveFile Repeat Replace Resolved
 //	Result ResultClone ResultFuture ResultValue ReverseBits RingBuffer RotateLeft RotateRight
@@ -125,9 +126,10 @@
 //	ThreadScopeSpawn ThreadScopeSpawnNamed ThreadSelect ThreadSend ThreadSendTimeout ThreadSender
 //	ThreadSenderClone ThreadSenderClose ThreadSleep ThreadSleepUntil ThreadTryLock ThreadTryRecv
 //	ThreadTrySend ThreadUnpark ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown ThrownValue
-//	Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingOnes TrailingZeros Trim
-//	TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6
-//	TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet
-//	TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName
-//	Vec VecDeque WaitGroup Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
+//	Timeout TimeoutFuture TimeoutPromise ToError ToFloat ToInt ToLower ToUpper TrailingOnes
+//	TrailingZeros Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4
+//	Tuple5 Tuple6 TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6
+//	TupleContains TupleGet TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit
+//	Upgrade Value VariantName Vec VecDeque WaitGroup Watchdog Weak WriteFile WriteFuture
+//	WriteGuard YieldFuture YieldNow
 package rt

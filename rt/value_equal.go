@@ -88,6 +88,9 @@ func valuesEqual(a, b Value, depth int) bool {
 	if b == nil {
 		return false
 	}
+	if y, ok := b.(BigInt); ok {
+		return y.AdeshEqual(a)
+	}
 	if x := toNum(a); x.kind != notNum {
 		y := toNum(b)
 		if y.kind == notNum {
@@ -326,8 +329,27 @@ func DynCompare(a, b Value, pos string) int {
 			return cmp.Compare(x.float(), y.float()) // NaN first, as cmp.Compare does
 		}
 	}
+	if c, ordered, ok := dynBigOrder(a, b); ok {
+		if !ordered {
+			return cmp.Compare(toNum(a).float(), toNum(b).float()) // NaN first
+		}
+		return c
+	}
 	Fail(pos, "cannot compare "+describe(a)+" with "+describe(b))
 	return 0
+}
+
+// dynBigOrder orders a bigint with a bigint or number, on either side; ok is false when
+// neither operand is a bigint or the other is no number.
+func dynBigOrder(a, b Value) (c int, ordered, ok bool) {
+	if x, isBig := a.(BigInt); isBig {
+		return bigCompare(x, b)
+	}
+	if y, isBig := b.(BigInt); isBig {
+		c, ordered, ok = bigCompare(y, a)
+		return -c, ordered, ok
+	}
+	return 0, false, false
 }
 
 func compareBools(x, y bool) int {
@@ -383,6 +405,9 @@ func dynOrder(a, b Value, pos string) (int, bool) {
 		if y := toNum(b); y.kind != notNum {
 			return compareNums(x, y)
 		}
+	}
+	if c, ordered, ok := dynBigOrder(a, b); ok {
+		return c, ordered
 	}
 	return DynCompare(a, b, pos), true
 }

@@ -219,6 +219,9 @@ func DynShr(a, b Value, pos string) Value { return arith(">>", a, b, pos) }
 func arith(op string, a, b Value, pos string) Value {
 	x, y := toNum(a), toNum(b)
 	if x.kind == notNum || y.kind == notNum {
+		if r, ok := bigArith(op, a, b, pos); ok {
+			return r
+		}
 		if p, ok := a.(bool); ok {
 			if q, ok := b.(bool); ok {
 				switch op {
@@ -333,6 +336,8 @@ func DynNeg(v Value, pos string) Value {
 		return -x
 	case float64:
 		return -x
+	case BigInt:
+		return BigNeg(x)
 	}
 	switch n := toNum(v); n.kind {
 	case signedNum:
@@ -357,6 +362,9 @@ func DynBitNot(v Value, pos string) Value {
 	case unsignedNum:
 		return unsignedOf(n.typ, ^n.u)
 	}
+	if b, ok := v.(BigInt); ok {
+		return BigNot(b)
+	}
 	Fail(pos, "cannot apply ~ to "+describe(v))
 	return nil
 }
@@ -375,6 +383,8 @@ func DynTruthy(v Value) bool {
 		return x != 0 && x == x
 	case string:
 		return x != ""
+	case BigInt:
+		return !x.IsZero()
 	case dynamicPayloader:
 		return DynTruthy(x.dynamicPayload())
 	}

@@ -450,6 +450,13 @@ type IntLit struct {
 	Suffix string // "", "i8" … "u64"
 }
 
+// BigIntLit is a BigInt literal: `123n`, `0xffn`, of any size.
+type BigIntLit struct {
+	Span
+	Typed
+	Raw string // as written, with its `n`
+}
+
 // FloatLit is a float literal: `1.5`, `2e9`, `2.5E-3`, `1f32`.
 type FloatLit struct {
 	Span
@@ -729,6 +736,7 @@ type BlockExpr struct {
 func (*Ident) exprNode()      {}
 func (*IntLit) exprNode()     {}
 func (*FloatLit) exprNode()   {}
+func (*BigIntLit) exprNode()  {}
 func (*StringLit) exprNode()  {}
 func (*CharLit) exprNode()    {}
 func (*BoolLit) exprNode()    {}

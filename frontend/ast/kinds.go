@@ -12,7 +12,7 @@ var (
 	StmtKinds = []Stmt{&LetStmt{}, &ExprStmt{}, &Block{}, &IfStmt{}, &WhileStmt{}, &ForInStmt{},
 		&ForCStmt{}, &BranchStmt{}, &ReturnStmt{}, &DeferStmt{}, &TryStmt{}, &ThrowStmt{},
 		&DeclStmt{}, &EmptyStmt{}}
-	ExprKinds = []Expr{&Ident{}, &IntLit{}, &FloatLit{}, &StringLit{}, &CharLit{}, &BoolLit{},
+	ExprKinds = []Expr{&Ident{}, &IntLit{}, &BigIntLit{}, &FloatLit{}, &StringLit{}, &CharLit{}, &BoolLit{},
 		&NullLit{}, &Template{}, &ArrayLit{}, &MapLit{}, &SetLit{}, &StructLit{}, &TupleLit{},
 		&Paren{}, &Unary{}, &Binary{}, &Assign{}, &IncDec{}, &Cond{}, &Call{}, &Selector{},
 		&Index{}, &Try{}, &Await{}, &Spawn{}, &Share{}, &Cast{}, &Range{}, &Lambda{},

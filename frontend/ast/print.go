@@ -278,6 +278,8 @@ func (pr *printer) node(n Node, depth int, role string) {
 			text += " suffix " + n.Suffix
 		}
 		pr.line(depth, role, text, n.Pos())
+	case *BigIntLit:
+		pr.line(depth, role, "BigIntLit "+n.Raw, n.Pos())
 	case *FloatLit:
 		text := "FloatLit " + n.Raw + " = " + strconv.FormatFloat(n.Value, 'g', -1, 64)
 		if n.Suffix != "" {

@@ -11,7 +11,7 @@ func OpensScope(n Node) bool {
 	case *LetStmt, *ExprStmt, *IfStmt, *WhileStmt, *BranchStmt, *ReturnStmt, *DeferStmt,
 		*ThrowStmt, *DeclStmt, *EmptyStmt:
 		return false // what they bind belongs to the scope around them
-	case *Ident, *IntLit, *FloatLit, *StringLit, *CharLit, *BoolLit, *NullLit, *Template,
+	case *Ident, *IntLit, *BigIntLit, *FloatLit, *StringLit, *CharLit, *BoolLit, *NullLit, *Template,
 		*ArrayLit, *MapLit, *SetLit, *StructLit, *TupleLit, *Paren, *Unary, *Binary, *Assign,
 		*IncDec, *Cond, *Call, *Selector, *Index, *Try, *Await, *Spawn, *Share, *Cast, *Range,
 		*Match, *BlockExpr:

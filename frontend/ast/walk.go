@@ -354,7 +354,7 @@ func forEachChild(n Node, visit func(Node)) {
 		v(n.Hi)
 
 	// leaves
-	case *Ident, *IntLit, *FloatLit, *StringLit, *CharLit, *BoolLit, *NullLit,
+	case *Ident, *IntLit, *BigIntLit, *FloatLit, *StringLit, *CharLit, *BoolLit, *NullLit,
 		*BranchStmt, *EmptyStmt, *WildcardPat:
 	}
 }

@@ -11,7 +11,12 @@ var (
 	FnPrint  = function("print|println", fixed(Sig{Variadic: types.AnyType, Ret: unit}), hook)
 	FnEprint = function("eprint|eprintln", fixed(Sig{Variadic: types.AnyType, Ret: unit}), hook)
 	FnLen    = function("len", nil, hook)
-	FnStr    = function("str", fixed(sig(str, nil)), hook)
+	FnStr    = function("str|string", fixed(sig(str, nil)), hook)
+	// int(x), float(x), bool(x) convert (EVERYDAY.md §7.5): a number, a bigint, a string read
+	// as a number, a bool as 1 or 0; bool(x) is x's truth.
+	FnInt    = function("int", fixed(sig(i64, nil)), hook)
+	FnFloat  = function("float", fixed(sig(f64, nil)), hook)
+	FnBool   = function("bool", fixed(sig(boolean, nil)), hook)
 	FnTypeOf = function("typeof|type", fixed(sig(str, nil)), hook)
 	// sizeof(x) is the size in bytes of a value of x's static type.
 	FnSizeOf = function("sizeof", nil, hook)

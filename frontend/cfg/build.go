@@ -400,7 +400,7 @@ func (b *builder) expr(e ast.Expr) {
 		return
 	}
 	switch e := e.(type) {
-	case *ast.Ident, *ast.IntLit, *ast.FloatLit, *ast.StringLit, *ast.CharLit, *ast.BoolLit, *ast.NullLit:
+	case *ast.Ident, *ast.IntLit, *ast.BigIntLit, *ast.FloatLit, *ast.StringLit, *ast.CharLit, *ast.BoolLit, *ast.NullLit:
 	case *ast.Template:
 		for _, p := range e.Parts {
 			b.expr(p.Expr)

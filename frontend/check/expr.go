@@ -28,6 +28,8 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		return c.ident(e, expected)
 	case *ast.IntLit:
 		return c.intLit(e, expected)
+	case *ast.BigIntLit:
+		return types.BigIntType
 	case *ast.FloatLit:
 		switch e.Suffix {
 		case "f32":
@@ -271,8 +273,8 @@ func intLitType(e *ast.IntLit, expected types.Type) types.Type {
 	t := types.Type(types.I64)
 	if e.Suffix != "" {
 		t = basicTypeNames[e.Suffix]
-	} else if exp := types.Resolve(expected); types.IsNumeric(exp) {
-		t = exp
+	} else if exp := types.Resolve(expected); types.IsNumeric(exp) || types.IsBasic(exp, types.BigInt) {
+		t = exp // (a bigint place takes a whole number: `let b: bigint = 5`)
 	} else if b := goBasicOf(exp); b != nil && b.Info()&gotypes.IsNumeric != 0 {
 		t = exp // `90 * time.Minute`: the literal is a time.Duration, as in Go
 	} else if o, ok := exp.(*types.Optional); ok && types.IsNumeric(o.Elem) {
@@ -616,13 +618,13 @@ func (c *checker) unary(e *ast.Unary, expected types.Type) types.Type {
 			return t
 		}
 		t := c.expr(e.X, expected)
-		if !types.IsNumeric(t) && !types.IsAny(t) && !types.IsInvalid(t) {
+		if !types.IsNumeric(t) && !types.IsAny(t) && !types.IsInvalid(t) && !types.IsBasic(t, types.BigInt) {
 			c.errorf(e, "`-` needs a number, found `%s`", typeString(t))
 		}
 		return t
 	case "~":
 		t := c.expr(e.X, expected)
-		if !types.IsInteger(t) && !types.IsAny(t) && !types.IsInvalid(t) {
+		if !types.IsInteger(t) && !types.IsAny(t) && !types.IsInvalid(t) && !types.IsBasic(t, types.BigInt) {
 			c.errorf(e, "`~` needs an integer, found `%s`", typeString(t))
 		}
 		return t
@@ -759,6 +761,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		}
 	}
 	dyn := types.IsAny(x) || types.IsAny(y)
+	if !dyn && (types.IsBasic(x, types.BigInt) || types.IsBasic(y, types.BigInt)) {
+		return c.bigBinary(e, x, y)
+	}
 	if f := types.IntFloatMix(x, y); f != nil && (isNumberArith(e.Op) || isComparison(e.Op)) && (c.inUntypedFunc() || untypedNumber(e.X) || untypedNumber(e.Y)) {
 		// Untyped code, where the interpreter has one number type: the integer side converts
 		// (the lowering converts it, seeing the operands' types).
@@ -853,6 +858,27 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 	}
 	c.errorf(e, "unknown operator `%s`", e.Op)
 	return types.InvalidType
+}
+
+// bigBinary types an operator with a bigint on one side (EVERYDAY.md §7.5): arithmetic and the
+// bit operators with a bigint or any number give a bigint (a float with a fraction fails when
+// the program runs, as in the interpreter); comparisons are exact; `+` with a string joins.
+func (c *checker) bigBinary(e *ast.Binary, x, y types.Type) types.Type {
+	if e.Op == "+" && (types.IsBasic(x, types.String) || types.IsBasic(y, types.String)) {
+		return types.StringType
+	}
+	bigOperand := func(t types.Type) bool { return types.IsBasic(t, types.BigInt) || types.IsNumeric(t) }
+	if isComparison(e.Op) {
+		if !bigOperand(x) || !bigOperand(y) {
+			c.errorf(e, "cannot compare `%s` with `%s`", typeString(x), typeString(y))
+		}
+		return types.BoolType
+	}
+	if !bigOperand(x) || !bigOperand(y) {
+		c.errorf(e, "`%s` needs numbers, found `%s` and `%s`", e.Op, typeString(x), typeString(y))
+		return types.InvalidType
+	}
+	return types.BigIntType
 }
 
 func (c *checker) sameOperands(e *ast.Binary, x, y types.Type) {
@@ -1046,6 +1072,10 @@ func (c *checker) assign(e *ast.Assign) {
 	}
 	switch {
 	case op == "+" && types.IsBasic(t, types.String):
+	case types.IsBasic(t, types.BigInt):
+		if !types.IsBasic(v, types.BigInt) && !types.IsNumeric(v) {
+			c.errorf(e, "`%s` needs numbers, found `bigint` and `%s`", e.Op, typeString(v))
+		}
 	case op == "<<" || op == ">>":
 		if !types.IsInteger(t) || !types.IsInteger(v) {
 			c.errorf(e, "`%s` needs integers", e.Op)

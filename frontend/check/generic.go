@@ -159,7 +159,8 @@ func (c *checker) elementNeeds(raise func(types.Type, TypeParamNeed) bool) {
 		}
 		if isTypeParam(elem) {
 			raise(elem, need)
-		} else if !types.IsInvalid(elem) && !satisfies(elem, need) {
+		} else if !types.IsInvalid(elem) && !satisfies(elem, need) && !(ci.Builtin == builtin.ArraySort && types.IsBasic(elem, types.BigInt)) {
+			// (bigints sort through rt.Less, not a Go constraint)
 			method := calleeName(call)
 			if ci.Builtin == builtin.ParallelSum {
 				method = "Parallel.sum"

@@ -14,7 +14,7 @@ var basicTypeNames = map[string]types.Type{
 	"boolean": types.BoolType, "string": types.StringType, "str": types.StringType, "String": types.StringType, "char": types.CharType,
 	"any": types.AnyType, "Error": types.ErrorType, "TcpListener": types.Typ[types.TcpListener],
 	"TcpStream": types.Typ[types.TcpStream], "Response": types.Typ[types.Response],
-	"void": types.UnitType,
+	"void": types.UnitType, "bigint": types.BigIntType,
 }
 
 // genericTypeArity is the number of type arguments of the builtin generic types.

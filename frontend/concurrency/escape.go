@@ -184,7 +184,7 @@ func (a *analysis) fatesOf1(n ast.Node) []Escape {
 				}
 			}
 			return out
-		case *ast.Ident, *ast.IntLit, *ast.FloatLit, *ast.StringLit, *ast.CharLit, *ast.BoolLit,
+		case *ast.Ident, *ast.IntLit, *ast.BigIntLit, *ast.FloatLit, *ast.StringLit, *ast.CharLit, *ast.BoolLit,
 			*ast.NullLit, *ast.Template, *ast.Unary, *ast.IncDec, *ast.Cast, *ast.Range,
 			*ast.Selector, *ast.Match, *ast.BlockExpr, *ast.AsyncBlock, *ast.Block, *ast.IfStmt,
 			*ast.WhileStmt, *ast.ForCStmt, *ast.TryStmt, *ast.ThrowStmt, *ast.DeferStmt,

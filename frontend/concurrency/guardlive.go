@@ -267,7 +267,7 @@ func (g *guardFlow) node(n ast.Node, st guardState) guardState {
 				st = g.release(obj, st)
 			}
 		}
-	case *ast.Ident, *ast.IntLit, *ast.FloatLit, *ast.StringLit, *ast.CharLit, *ast.BoolLit,
+	case *ast.Ident, *ast.IntLit, *ast.BigIntLit, *ast.FloatLit, *ast.StringLit, *ast.CharLit, *ast.BoolLit,
 		*ast.NullLit, *ast.Template, *ast.ArrayLit, *ast.MapLit, *ast.SetLit, *ast.StructLit,
 		*ast.TupleLit, *ast.Paren, *ast.Unary, *ast.Binary, *ast.IncDec, *ast.Cond,
 		*ast.Selector, *ast.Index, *ast.Try, *ast.Spawn, *ast.Share, *ast.Cast, *ast.Range,

@@ -12,7 +12,7 @@ func init() {
 	// Names and literals are copied as written: `this`, `0xff`, `r#"…"#`, f-strings and
 	// templates keep their spelling.
 	verbatim := func(p *printer, n ast.Node) { p.write(p.text(n)) }
-	for _, n := range []ast.Node{&ast.Ident{}, &ast.IntLit{}, &ast.FloatLit{}, &ast.StringLit{}, &ast.CharLit{}, &ast.BoolLit{}, &ast.NullLit{}, &ast.Template{}} {
+	for _, n := range []ast.Node{&ast.Ident{}, &ast.IntLit{}, &ast.BigIntLit{}, &ast.FloatLit{}, &ast.StringLit{}, &ast.CharLit{}, &ast.BoolLit{}, &ast.NullLit{}, &ast.Template{}} {
 		layouts[typeOf(n)] = verbatim
 	}
 

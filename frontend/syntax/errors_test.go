@@ -63,6 +63,8 @@ var errorTests = []string{
 	"let c = /*ERROR \"a character literal holds exactly one character\"*/'ab';",
 	"let x = 1 /*ERROR \"invalid character '@'\"*/@ 2;",
 	"let x = /*ERROR \"the number `0x_` has no digits\"*/0x_;",
+	"let x = /*ERROR \"invalid BigInt literal `08n`\"*/08n;",
+	"let x = /*ERROR \"invalid BigInt literal `0b12n`\"*/0b12n;",
 }
 
 var errorMarker = regexp.MustCompile(`/\*ERROR "((?:[^"\\]|\\.)*)"\*/`)

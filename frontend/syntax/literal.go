@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -38,6 +39,9 @@ func (p *parser) intLit(t *tok) ast.Expr {
 			base, body = 8, raw[2:]
 		}
 	}
+	if big, ok := strings.CutSuffix(raw, "n"); ok && big != "" && big[len(big)-1] != '_' {
+		return p.bigIntLit(t, span, raw, big)
+	}
 	digits, suffix := splitSuffix(body, intSuffixes...)
 	if base == 10 && suffix == "" {
 		if d, s := splitSuffix(body, "f32", "f64"); s != "" {
@@ -60,6 +64,14 @@ func (p *parser) intLit(t *tok) ast.Expr {
 		}
 	}
 	return &ast.IntLit{Span: span, Raw: raw, Value: v, Suffix: suffix}
+}
+
+// bigIntLit decodes a BigInt literal: digits in any base, then `n` (`123n`, `0xffn`).
+func (p *parser) bigIntLit(t *tok, span ast.Span, raw, digits string) ast.Expr {
+	if _, ok := new(big.Int).SetString(digits, 0); !ok || strings.HasPrefix(digits, "0") && len(digits) > 1 && digits[1]|0x20 != 'x' && digits[1]|0x20 != 'b' && digits[1]|0x20 != 'o' {
+		p.report(t.Pos.Offset, t.Pos.Offset+len(raw), "invalid BigInt literal `"+clip(raw)+"`")
+	}
+	return &ast.BigIntLit{Span: span, Raw: raw}
 }
 
 // badNumber explains why a number does not read.

@@ -37,6 +37,7 @@ const (
 	TcpListener
 	TcpStream
 	Response
+	BigInt // `123n`: an integer of any size (EVERYDAY.md §7.5)
 	numKinds
 )
 
@@ -72,6 +73,7 @@ var Typ = [numKinds]*Basic{
 	TcpListener: {TcpListener, "TcpListener"},
 	TcpStream:   {TcpStream, "TcpStream"},
 	Response:    {Response, "Response"},
+	BigInt:      {BigInt, "bigint"},
 }
 
 // Shorthands for the types used everywhere.
@@ -87,6 +89,7 @@ var (
 	NullType    = Typ[Null]
 	NeverType   = Typ[Never]
 	ErrorType   = Typ[ErrorKind]
+	BigIntType  = Typ[BigInt]
 )
 
 // Array is `[T]`: a growable array with value semantics.
