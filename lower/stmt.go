@@ -554,8 +554,11 @@ func (l *lowerer) forIn(b *builder, s *ast.ForInStmt) {
 		b.add(&ir.For{Label: loop.label, Init: &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: it}}, Op: ":=", Rhs: []ir.Expr{lo}},
 			Cond: &ir.Binary{Op: op, X: &ir.Ref{V: it}, Y: &ir.Ref{V: end}},
 			Post: &ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: it}}, Op: "+=", Rhs: []ir.Expr{&ir.Lit{Text: "1"}}}, Body: body, Line: b.line})
-	case check.IterArray, check.IterString, check.IterDynamic:
+	case check.IterArray, check.IterString, check.IterDynamic, check.IterCollection:
 		x := l.expr(b, s.Iter)
+		if fi.Kind == check.IterCollection {
+			x = &ir.Call{Fun: &ir.Sel{X: x, Name: fi.Method}}
+		}
 		elemT := fi.Elem
 		if fi.Kind == check.IterDynamic {
 			iter := "DynIterKeys" // `for k in d`: a map's keys, as in JavaScript

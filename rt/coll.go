@@ -110,3 +110,13 @@ func formatCollection[T any](b *strings.Builder, name, open, close string, items
 
 // collectionTypeInfo is typeInfo(): the interpreter's spelling, `Queue<string>`.
 func collectionTypeInfo[T any](name string) string { return name + "<" + TypeNameFor[T]() + ">" }
+
+// forInWalker is a collection `for x in c` walks when c is a dynamic value: what its iter()
+// gives (a map's keys), as check's collectionIter has it for typed code.
+type forInWalker interface{ forInValues() []Value }
+
+func (v *Vec[T]) forInValues() []Value      { return ToValues(v.ToArray()) }
+func (d *VecDeque[T]) forInValues() []Value { return ToValues(d.ToArray()) }
+func (s *Slice[T]) forInValues() []Value    { return ToValues(s.ToArray()) }
+func (s *TextSet[T]) forInValues() []Value  { return ToValues(s.Values()) }
+func (m *TextMap[V]) forInValues() []Value  { return ToValues(m.Keys()) }

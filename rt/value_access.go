@@ -346,6 +346,8 @@ func dynIter(v Value, pos string, pairs bool) []Value {
 		return out
 	case tupleItems:
 		return x.items()
+	case forInWalker:
+		return x.forInValues()
 	case nil:
 		Fail(pos, "cannot iterate over null")
 	}

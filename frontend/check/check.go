@@ -116,6 +116,8 @@ type ForInfo struct {
 	Key   types.Type // maps: the key type
 	Objs  []*types.Object
 	Range *ast.Range // IterRange: the range expression, or nil for range(a, b) calls
+	// IterCollection: the Go method of the collection that gives the array the loop walks.
+	Method string
 }
 
 // IterKind tells the for-in loop shapes apart.
@@ -128,7 +130,8 @@ const (
 	IterString           // characters
 	IterChannel          // async iteration
 	IterDynamic
-	IterSet // for x in s, in insertion order
+	IterSet        // for x in s, in insertion order
+	IterCollection // a Collections.Vec, …: the array of its elements (or a map's keys) now
 )
 
 // MatchInfo records the checked scrutinee type of a match.

@@ -360,6 +360,20 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 	c.expectAssignable(s.Value, t, want, " in this return")
 }
 
+// collectionIter is the Go method whose array `for x in c` walks for a collection of kind k
+// (the one `c.iter()` calls; keys is set for the maps, whose keys are walked), or "".
+func collectionIter(k types.HandleKind) (method string, keys bool) {
+	switch k {
+	case types.VecH, types.VecDequeH, types.SliceH:
+		return "ToArray", false
+	case types.HashSetH, types.BTreeSetH, types.OrderedSetH:
+		return "Values", false
+	case types.HashMapH, types.BTreeMapH, types.OrderedMapH:
+		return "Keys", true
+	}
+	return "", false
+}
+
 func (c *checker) forIn(s *ast.ForInStmt) {
 	fi := &ForInfo{}
 	c.info.ForIns[s] = fi
@@ -387,6 +401,12 @@ func (c *checker) forIn(s *ast.ForInStmt) {
 		if u.Kind == types.ChannelH {
 			fi.Kind, elem = IterChannel, u.Elem
 			c.noteAwait(s.Iter, "iterating over a channel")
+		} else if method, keys := collectionIter(u.Kind); method != "" {
+			// `for x in vec`: what `iter()` gives, taken when the loop starts.
+			fi.Kind, fi.Method, elem = IterCollection, method, u.Elem
+			if keys {
+				elem = types.StringType
+			}
 		}
 	case *types.Basic:
 		switch u.Kind {
@@ -399,7 +419,7 @@ func (c *checker) forIn(s *ast.ForInStmt) {
 		}
 	}
 	if elem == nil {
-		c.errorf(s.Iter, "cannot iterate over `%s`: expected an array, a range, a map, a set, a string or a channel", typeString(it))
+		c.errorf(s.Iter, "cannot iterate over `%s`: expected an array, a range, a map, a set, a string, a channel or a collection with `iter()`", typeString(it))
 		elem = types.InvalidType
 	}
 	fi.Elem = elem

@@ -245,8 +245,8 @@ func (t *Handle) String() string {
 	if !t.Kind.HasElem() {
 		return t.Kind.String()
 	}
-	if pair, ok := t.Elem.(*Tuple); ok && t.Kind.IsCollectionMap() {
-		return t.Kind.String() + "<" + join(pair.Elems) + ">"
+	if t.Kind.IsCollectionMap() {
+		return t.Kind.String() + "<string, " + t.Elem.String() + ">" // keys are text (§7.2)
 	}
 	return t.Kind.String() + "<" + t.Elem.String() + ">"
 }

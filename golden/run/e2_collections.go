@@ -90,7 +90,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_collections.adesh:18
 				counts.Insert(rt.Value(w), t2_+1)
 			}
-			rt.Print(counts, "Collections.HashMap<i64>")
+			rt.Print(counts, "Collections.HashMap<string, i64>")
 //line testdata/run/e2_collections.adesh:22
 			v = rt.NewVec[int64]()
 			v.Push(3)
