@@ -318,7 +318,7 @@ func (l *lowerer) mainFunc() {
 		l.prog.Decls = append(l.prog.Decls, l.testMain(futT))
 	} else {
 		l.prog.Decls = append(l.prog.Decls, &ir.Func{Name: "main", Body: &ir.Block{Stmts: []ir.Stmt{
-			&ir.ExprStmt{X: rtCallT("Main", []ir.Type{tUnit}, &ir.Unary{Op: "&", X: &ir.Composite{Type: futT}})}}}})
+			&ir.ExprStmt{X: rtCall("Main", &ir.Unary{Op: "&", X: &ir.Composite{Type: futT}})}}}})
 	}
 	l.finalize()
 }

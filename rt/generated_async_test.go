@@ -104,9 +104,9 @@ func init() {
 		return
 	}
 	AtExit(func() { fmt.Println("exit hooks ran") })
-	Main(ready(func(*Context) int {
+	Main(ready(func(*Context) Unit {
 		defer fmt.Println("defer ran")
 		Exit(4)
-		return 0
+		return Unit{}
 	}))
 }

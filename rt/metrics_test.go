@@ -84,16 +84,16 @@ func mainHelper(mode string) {
 	AtExit(func() { fmt.Println("exit hooks ran") })
 	switch mode {
 	case "fail":
-		Main(ready(func(*Context) int { Throw(NewError("boom"), "m.adesh:1:2"); return 0 }))
+		Main(ready(func(*Context) Unit { Throw(NewError("boom"), "m.adesh:1:2"); return Unit{} }))
 	case "ok":
-		Main(ready(func(cx *Context) int {
+		Main(ready(func(cx *Context) Unit {
 			fmt.Println("workers", len(cx.worker.sched.workers))
-			return 0
+			return Unit{}
 		}))
 	case "exit":
-		Main(ready(func(*Context) int { Exit(3); return 0 }))
+		Main(ready(func(*Context) Unit { Exit(3); return Unit{} }))
 	case "panic":
-		Main(ready(func(*Context) int { panic("go panic") }))
+		Main(ready(func(*Context) Unit { panic("go panic") }))
 	case "sleepy":
 		sleepyMain()
 	}

@@ -78,7 +78,7 @@ func RunWorkers[T any](n int, main Future[T]) (T, *Thrown) {
 // the live tasks and the metrics while running; ADESH_TRACEBACK=1 lets a Go panic that is not an
 // AdeshLang error crash with its Go stack instead of failing its task, and leaves SIGQUIT to
 // Go's goroutine dump.
-func Main[T any](main Future[T]) {
+func Main(main Future[Unit]) {
 	n, err := workersFromEnv()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)

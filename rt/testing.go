@@ -34,7 +34,7 @@ const TestsEnv = "ADESH_TESTS"
 // failed (or a task failed with no one to await it), else 0: tasks a test left running do not
 // hold it. A top-level statement that fails ends the program as it would end a run.
 func RunTests(init Future[Unit], tests []Test) {
-	Main[Unit](&testRun{init: init, tests: selectTests(tests)})
+	Main(&testRun{init: init, tests: selectTests(tests)})
 }
 
 // selectTests keeps the tests TestsEnv names, in their order.

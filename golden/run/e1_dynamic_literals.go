@@ -74,5 +74,5 @@ func (f *programFuture) complete_() {
 }
 
 func main() {
-	rt.Main[rt.Unit](&programFuture{})
+	rt.Main(&programFuture{})
 }

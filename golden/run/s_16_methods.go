@@ -345,5 +345,5 @@ func (f *programFuture) complete_() {
 }
 
 func main() {
-	rt.Main[rt.Unit](&programFuture{})
+	rt.Main(&programFuture{})
 }
