@@ -144,6 +144,10 @@ func (h *JoinHandle[T]) AdeshMethod(name, pos string, args []Value) (Value, bool
 	case name == "unpark" && len(args) == 0:
 		ThreadHandleUnpark(h)
 		return Unit{}, true
+	case name == "join" && len(args) == 0:
+		return ThreadJoin(h, pos), true
+	case name == "join_timeout" && len(args) == 1:
+		return ThreadJoinTimeout(h, ToInt(args[0], pos), pos), true
 	}
 	return nil, false
 }

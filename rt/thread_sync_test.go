@@ -336,6 +336,6 @@ func TestThreadObjectsDynamicMethods(t *testing.T) {
 	var cv Value = NewCondvar()
 	call(cv, "notify_one")
 	call(cv, "notify_all")
-	wantFail(t, "no method frob on thread.Semaphore Semaphore", func() { call(s, "frob") })
+	wantFail(t, "no method frob on thread.Semaphore", func() { call(s, "frob") })
 	wantFail(t, "thread.Condvar: wait needs the guard of a locked thread.Mutex (the `value` of m.lock()'s result), not string", func() { call(cv, "wait", "x") })
 }

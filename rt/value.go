@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -92,7 +93,11 @@ func describe(v Value) string {
 		}
 		shown = shown[:cut] + "..."
 	}
-	return TypeName(v) + " " + shown
+	name := TypeName(v)
+	if _, bare, _ := strings.Cut(name, "."); strings.HasPrefix(name, shown) || strings.HasPrefix(bare, shown) {
+		return name // a handle printed as its kind (`JoinHandle`): its type says it all
+	}
+	return name + " " + shown
 }
 
 func isFunc(v Value) bool {
