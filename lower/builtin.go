@@ -46,6 +46,9 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 	for i := range e.Args {
 		args = append(args, l.builtinArgAs(b, e, ci, i, lo.ArgMode(i)))
 	}
+	for i := len(e.Args); i < len(lo.Defaults) && lo.Defaults[i] != ""; i++ {
+		args = append(args, &ir.Lit{Text: lo.Defaults[i]}) // a parameter left out: its default
+	}
 	if lo.Pos {
 		args = append(args, l.pos(e))
 	}

@@ -237,6 +237,10 @@ type Lowering struct {
 	OperandTypeArg bool
 	TimeoutName    string
 	Future         string
+	// Defaults are the Go constants passed for the optional parameters a call leaves out, by
+	// parameter index ("" for none: that argument stays out, an rt variadic). The rt function
+	// then takes a plain parameter, and the generated call shows the default.
+	Defaults []string
 }
 
 // Arg is how one argument lowers.

@@ -69,7 +69,8 @@ var (
 	AtomicBoolNew  = static(AtomicBoolObj, "new", atomicNew(boolean), rtFn("NewAtomic").withElemTypeArg())
 
 	// Each takes a memory ordering last, optional (EVERYDAY.md §7.3): a name or a number,
-	// checked when the program runs (rt's checkOrder).
+	// checked when the program runs (rt's checkOrder). A fetch_ operation's operand is
+	// optional too, 1 when left out.
 	AtomicLoad  = method(Atomics, "load", 0, func(x In) Sig { return sig(x.Elem, order).opt(1) }, goMethod("Load"))
 	AtomicStore = method(Atomics, "store", 0, func(x In) Sig { return sig(unit, x.Elem, order).opt(1) }, goMethod("Store"))
 	AtomicSwap  = method(Atomics, "swap", 0, func(x In) Sig { return sig(x.Elem, x.Elem, order).opt(1) }, goMethod("Swap"))
@@ -77,13 +78,13 @@ var (
 	// {ok: false, kind: "mismatch", message: "found N"} (EVERYDAY.md §7.3).
 	AtomicCompareExchange = method(Atomics, "compare_exchange|compare_exchange_weak", 0,
 		func(x In) Sig { return sig(types.AnyType, x.Elem, x.Elem, order, order).opt(2) }, goMethod("CompareExchange"))
-	AtomicFetchAdd = method(Atomics, "fetch_add", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchAdd"))
-	AtomicFetchSub = method(Atomics, "fetch_sub", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchSub"))
-	AtomicFetchAnd = method(Atomics, "fetch_and", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchAnd"))
-	AtomicFetchOr  = method(Atomics, "fetch_or", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchOr"))
-	AtomicFetchXor = method(Atomics, "fetch_xor", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchXor"))
-	AtomicFetchMin = method(Atomics, "fetch_min", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchMin"))
-	AtomicFetchMax = method(Atomics, "fetch_max", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchMax"))
+	AtomicFetchAdd = method(Atomics, "fetch_add", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchAdd").withDefaults("1"))
+	AtomicFetchSub = method(Atomics, "fetch_sub", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchSub").withDefaults("1"))
+	AtomicFetchAnd = method(Atomics, "fetch_and", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchAnd").withDefaults("1"))
+	AtomicFetchOr  = method(Atomics, "fetch_or", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchOr").withDefaults("1"))
+	AtomicFetchXor = method(Atomics, "fetch_xor", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchXor").withDefaults("1"))
+	AtomicFetchMin = method(Atomics, "fetch_min", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchMin").withDefaults("1"))
+	AtomicFetchMax = method(Atomics, "fetch_max", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchMax").withDefaults("1"))
 
 	// h.join_timeout(ms) is the thread's value, or the `timeout` object while it still runs (a
 	// later join works).
@@ -106,22 +107,34 @@ var (
 	WaitGroupWaitTimeout = method(WaitGroups, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout"))
 	WaitGroupCount       = method(WaitGroups, "count", 0, fixed(sig(i64)), goMethod("Count"))
 
+	// The counts a call takes are optional, 1 when left out (EVERYDAY.md §7.3): acquire(n = 1),
+	// try_acquire(n = 1), release(n = 1), acquire_timeout(ms, n = 1).
 	ThreadSemaphoreType = nested(Thread, "Semaphore", SemaphoreObj)
 	SemaphoreNew        = static(SemaphoreObj, "new", fixed(sig(handle(types.SemaphoreH, nil), i64)), rtFn("NewSemaphore").withPos())
-	SemaphoreAcquire    = method(Semaphores, "acquire", 0, fixed(sig(unit)), goMethod("Acquire"))
-	SemaphoreRelease    = method(Semaphores, "release", 0, fixed(sig(unit)), goMethod("Release").withPos())
-	SemaphoreTryAcquire = method(Semaphores, "try_acquire", 0, fixed(sig(boolean)), goMethod("TryAcquire"))
-	SemaphoreAvailable  = method(Semaphores, "available_permits", 0, fixed(sig(i64)), goMethod("AvailablePermits"))
+	SemaphoreAcquire    = method(Semaphores, "acquire", 0, fixed(sig(unit, i64).opt(1)), goMethod("Acquire", Int64).withDefaults("1").withPos())
+	SemaphoreRelease    = method(Semaphores, "release", 0, fixed(sig(unit, i64).opt(1)), goMethod("Release", Int64).withDefaults("1").withPos())
+	SemaphoreTryAcquire = method(Semaphores, "try_acquire", 0, fixed(sig(boolean, i64).opt(1)), goMethod("TryAcquire", Int64).withDefaults("1").withPos())
+	// s.acquire_timeout(ms, n = 1) says whether it took the permits within ms milliseconds.
+	SemaphoreAcquireTimeout = method(Semaphores, "acquire_timeout", 0, fixed(sig(boolean, i64, i64).opt(1)),
+		goMethod("AcquireTimeout", Int64, Int64).withDefaults("", "1").withPos())
+	SemaphoreAvailable = method(Semaphores, "available_permits", 0, fixed(sig(i64)), goMethod("AvailablePermits"))
 
+	// Barrier.new(0) fails: `Barrier count must be > 0`.
 	ThreadBarrierType = nested(Thread, "Barrier", BarrierObj)
 	BarrierNew        = static(BarrierObj, "new", fixed(sig(handle(types.BarrierH, nil), i64)), rtFn("NewBarrier").withPos())
-	// b.wait() gives true to one party of each round, the last to arrive.
-	BarrierWait = method(Barriers, "wait", 0, fixed(sig(boolean)), goMethod("Wait"))
+	// b.wait() gives true to one party of each round, the last to arrive; b.wait_timeout(ms)
+	// says whether the round opened within ms milliseconds (a party whose time is up leaves it).
+	BarrierWait        = method(Barriers, "wait", 0, fixed(sig(boolean)), goMethod("Wait"))
+	BarrierWaitTimeout = method(Barriers, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
 
-	ThreadLatchType = nested(Thread, "CountDownLatch", LatchObj)
-	LatchNew        = static(LatchObj, "new", fixed(sig(handle(types.LatchH, nil), i64)), rtFn("NewCountDownLatch").withPos())
-	LatchCountDown  = method(Latches, "count_down", 0, fixed(sig(unit)), goMethod("CountDown"))
-	LatchWait       = method(Latches, "wait", 0, fixed(sig(unit)), goMethod("Wait"))
+	// thread.CountDownLatch (= Latch): count_down(k = 1) gives the count left; try_wait() and
+	// wait_timeout(ms) say whether it is zero.
+	ThreadLatchType  = nested(Thread, "CountDownLatch|Latch", LatchObj)
+	LatchNew         = static(LatchObj, "new", fixed(sig(handle(types.LatchH, nil), i64)), rtFn("NewCountDownLatch").withPos())
+	LatchCountDown   = method(Latches, "count_down", 0, fixed(sig(i64, i64).opt(1)), goMethod("CountDown", Int64).withDefaults("1"))
+	LatchWait        = method(Latches, "wait", 0, fixed(sig(unit)), goMethod("Wait"))
+	LatchTryWait     = method(Latches, "try_wait", 0, fixed(sig(boolean)), goMethod("TryWait"))
+	LatchWaitTimeout = method(Latches, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
 
 	ThreadCancelSourceType = nested(Thread, "CancellationSource", CancelSourceObj)
 	CancelSourceNew        = static(CancelSourceObj, "new", fixed(sig(handle(types.CancelSourceH, nil))), rtFn("NewCancellationSource"))
@@ -201,7 +214,7 @@ var (
 	AtomicU64New  = static(AtomicU64Obj, "new", fixed(sig(handle(types.AtomicU64H, nil), u64)), rtFn("NewAtomicU64"))
 	AtomicULoad   = method(UnsignedAtomics, "load", 0, fixed(sig(u64, order).opt(1)), goMethod("Load"))
 	AtomicUStore  = method(UnsignedAtomics, "store", 0, fixed(sig(unit, u64, order).opt(1)), goMethod("Store"))
-	AtomicUAdd    = method(UnsignedAtomics, "fetch_add", 0, fixed(sig(u64, u64, order).opt(1)), goMethod("FetchAdd"))
+	AtomicUAdd    = method(UnsignedAtomics, "fetch_add", 0, fixed(sig(u64, u64, order).opt(2)), goMethod("FetchAdd").withDefaults("1"))
 	AtomicUCAS    = method(UnsignedAtomics, "compare_exchange", 0,
 		fixed(sig(types.AnyType, u64, u64, order, order).opt(2)), goMethod("CompareExchange"))
 )

@@ -48,8 +48,8 @@ func (f *openedFuture) Poll(cx *rt.Context) rt.Poll[string] {
 				return "open"
 			})
 //line testdata/run/e2_thread_latch.adesh:46
-			gate.CountDown()
-			gate.CountDown()
+			gate.CountDown(1)
+			gate.CountDown(1)
 			f.sub1_ = h
 //line testdata/run/e2_thread_latch.adesh:48
 			f.state = 1
@@ -175,7 +175,7 @@ poll_:
 						return v + 10*(i+1)
 					})
 //line testdata/run/e2_thread_latch.adesh:13
-					done.CountDown()
+					done.CountDown(1)
 //line testdata/run/e2_thread_latch.adesh:13
 					return rt.Unit{}
 				}))
@@ -184,7 +184,7 @@ poll_:
 			r = rt.ThreadLock(total)
 			rt.Print("after wait:", rt.DynMethod(rt.DynField(r, "value", "testdata/run/e2_thread_latch.adesh:18:22"), "get", "testdata/run/e2_thread_latch.adesh:18:22"))
 			rt.DynMethod(rt.DynField(r, "value", "testdata/run/e2_thread_latch.adesh:19:1"), "unlock", "testdata/run/e2_thread_latch.adesh:19:1")
-			done.CountDown()
+			done.CountDown(1)
 			done.Wait()
 			rt.Print("a count_down at zero changes nothing")
 //line testdata/run/e2_thread_latch.adesh:22
@@ -255,7 +255,7 @@ poll_:
 			}
 			rt.ThreadSleep(5)
 			rt.Print("before the gate opens:", started.Load())
-			start.CountDown()
+			start.CountDown(1)
 			squares = []int64{}
 //line testdata/run/e2_thread_latch.adesh:38
 			f.items1_ = runners
