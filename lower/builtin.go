@@ -22,6 +22,9 @@ func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) ir.Ex
 	case lo.How == builtin.IOFuture:
 		return l.ioValue(b, e, ci)
 	case lo.How != builtin.Hook:
+		if (ci.Builtin == builtin.JoinHandleJoin || ci.Builtin == builtin.JoinHandleGet) && types.IsAny(ci.Ret) {
+			lo.Name += "Value" // the value or the error object (builtin.DynamicJoin)
+		}
 		return l.builtinRow(b, e, ci, lo)
 	case ci.Kind == check.CallBuiltin:
 		return l.funcHook(b, e, ci)

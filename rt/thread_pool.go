@@ -174,6 +174,21 @@ func JobGet[T any](h *JoinHandle[T], pos string) T {
 	return h.val
 }
 
+// JobGetValue is h.get() of a job (or a thread) whose function gives () or a dynamic value
+// (EVERYDAY.md §7.3): its value, or the error object if it threw.
+func JobGetValue[T any](h *JoinHandle[T], pos string) Value {
+	if !h.is(kindPoolJob) {
+		if h.is(kindThread) {
+			return ThreadJoinValue(h, pos)
+		}
+		Fail(pos, "get of a task's handle, which is not a pool job's: await it instead")
+	}
+	if d, ok := poolJobDone.Load(&h.task); ok {
+		<-d.(chan struct{})
+	}
+	return joinedValue(h)
+}
+
 // AdeshFormat prints the pool as ThreadPool(n).
 func (p *ThreadPool) AdeshFormat(b *strings.Builder, _ bool) {
 	b.WriteString("ThreadPool(" + strconv.Itoa(p.threads) + ")")

@@ -45,7 +45,11 @@ var (
 	ThreadParallelMap    = def(Row{Of: Thread, Static: true, Same: ParallelMap}, "parallel_map")
 	ThreadParallelFor    = def(Row{Of: Thread, Static: true, Same: ParallelForEach}, "parallel_for")
 	ThreadParallelReduce = def(Row{Of: Thread, Static: true, Same: ParallelReduce}, "parallel_reduce")
-	ThreadWatchdog       = static(Thread, "watchdog", fixed(sig(unit, i64)), rtFn("Watchdog").withPos())
+	// thread.watchdog(ms) ends the program if it still runs ms milliseconds from now, unless the
+	// object it gives is disarmed first (w.disarm(), or thread.disarm_watchdog() for every one).
+	ThreadWatchdog       = static(Thread, "watchdog", fixed(sig(handle(types.WatchdogH, nil), i64)), rtFn("NewWatchdog").withPos())
+	ThreadDisarmWatchdog = static(Thread, "disarm_watchdog", fixed(sig(unit)), rtFn("DisarmWatchdogs"))
+	WatchdogDisarm       = method(Watchdogs, "disarm", 0, fixed(sig(unit)), goMethod("Disarm"))
 
 	ThreadMutexType = nested(Thread, "Mutex", ThreadMutexObj)
 	ThreadMutexNew  = static(ThreadMutexObj, "new", func(x In) Sig {
@@ -58,8 +62,9 @@ var (
 	ThreadMutexTryLock     = method(ThreadMutexes, "try_lock", 0, fixed(sig(types.AnyType)), rtFn("ThreadTryLock"))
 	ThreadMutexLockTimeout = method(ThreadMutexes, "lock_timeout", 0, fixed(sig(types.AnyType, i64)), rtFn("ThreadLockTimeout"))
 
-	// h.join() blocks until the thread ends (await h suspends instead).
-	JoinHandleJoin = method(JoinHandles, "join", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadJoin").withPos())
+	// h.join() blocks until the thread ends (await h suspends instead). Of a function that gives
+	// () or a dynamic value it is dynamic: the value, or the error object if it threw.
+	JoinHandleJoin = method(JoinHandles, "join", 0, joinSig, rtFn("ThreadJoin").withPos())
 
 	ThreadAtomic = nested(Thread, "Atomic", AtomicModule)
 	// The signed kinds are all 64 bits wide (EVERYDAY.md §7.3): AtomicI8 does not wrap at 8.
@@ -91,6 +96,23 @@ var (
 	JoinHandleJoinTimeout = method(JoinHandles, "join_timeout", 0,
 		fixed(sig(types.AnyType, i64)), rtFn("ThreadJoinTimeout", Int64).withPos())
 )
+
+// DynamicJoin reports whether a join of a handle whose function gives elem gives what the
+// interpreter's does (EVERYDAY.md §7.3): the value, or {ok: false, kind: "error", message} if
+// the function threw, not a throw. That is a dynamic value, so only for a function that gives
+// () or a dynamic value; a join of one that gives a typed value throws what it threw.
+func DynamicJoin(elem types.Type) bool {
+	elem = types.Resolve(elem)
+	return types.IsUnit(elem) || types.IsAny(elem)
+}
+
+// joinSig is the signature of h.join() and h.get().
+func joinSig(x In) Sig {
+	if DynamicJoin(x.Elem) {
+		return sig(types.AnyType)
+	}
+	return sig(x.Elem)
+}
 
 // order is a memory ordering argument's type: a name or a number.
 var order = types.AnyType
