@@ -25,6 +25,9 @@ func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) ir.Ex
 		if (ci.Builtin == builtin.JoinHandleJoin || ci.Builtin == builtin.JoinHandleGet) && types.IsAny(ci.Ret) {
 			lo.Name += "Value" // the value or the error object (builtin.DynamicJoin)
 		}
+		if lo.Bare != "" && len(e.Args) == 0 {
+			lo.Name = lo.Bare // no optional argument given: another rt function
+		}
 		return l.builtinRow(b, e, ci, lo)
 	case ci.Kind == check.CallBuiltin:
 		return l.funcHook(b, e, ci)

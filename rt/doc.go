@@ -71,7 +71,7 @@
 //	.IndexOf .Insert .Intersection .IsAlive .IsCancelled .IsClosed .IsCompleted .IsEmpty
 //	.IsFinished .IsFull .Keys .Last .Len .Load .Lock .Merge .Name .NotifyAll .NotifyOne .OkValue
 //	.Peek .Pop .PopBack .PopFront .Push .PushBack .PushFront .Read .ReadLine .ReadLineTimeout
-//	.ReadTimeout .Release .Remove .Reset .Set .Sort .StackSize .Store .StrongCount .Swap
+//	.ReadTimeout .Release .Remove .Reset .Set .Size .Sort .StackSize .Store .StrongCount .Swap
 //	.SwapRemove .Test .ToArray .Token .TryAcquire .TryRecv .TryWait .TypeInfo .Union .Unlock
 //	.Unwrap .UnwrapErr .UnwrapOr .Values .Wait .WaitTimeout .WeakCount .With .Write Abs
 //	AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT ArrCloneWith ArrConcat ArrContains
@@ -121,14 +121,15 @@
 //	ThreadChannelUnbounded ThreadCurrent ThreadCurrentID ThreadCurrentName ThreadDetach
 //	ThreadHandleID ThreadHandleName ThreadHandleUnpark ThreadJoin ThreadJoinTimeout ThreadList
 //	ThreadLocal ThreadLocalWith ThreadLock ThreadLockTimeout ThreadPark ThreadPool
-//	ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver
-//	ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite ThreadScope ThreadScopeRun
-//	ThreadScopeSpawn ThreadScopeSpawnNamed ThreadSelect ThreadSend ThreadSendTimeout ThreadSender
-//	ThreadSenderClone ThreadSenderClose ThreadSleep ThreadSleepUntil ThreadTryLock ThreadTryRecv
-//	ThreadTrySend ThreadUnpark ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown ThrownValue
-//	Timeout TimeoutFuture TimeoutPromise ToError ToLower ToUpper TrailingOnes TrailingZeros Trim
-//	TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6
-//	TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet
-//	TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName
-//	Vec VecDeque WaitGroup Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
+//	ThreadPoolExecute ThreadPoolJoin ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit
+//	ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwTryRead ThreadRwTryWrite
+//	ThreadRwWrite ThreadScope ThreadScopeRun ThreadScopeSpawn ThreadScopeSpawnNamed ThreadSelect
+//	ThreadSend ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose ThreadSleep
+//	ThreadSleepUntil ThreadTryLock ThreadTryRecv ThreadTrySend ThreadUnpark ThreadWithRead
+//	ThreadWithWrite ThreadYield Throw Thrown ThrownValue Timeout TimeoutFuture TimeoutPromise
+//	ToError ToLower ToUpper TrailingOnes TrailingZeros Trim TrimEnd TrimStart TryCatch
+//	TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleAt TupleClone2 TupleClone3
+//	TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet TupleIndexOf TupleLen TupleOf
+//	TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName Vec VecDeque WaitGroup Watchdog
+//	Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
 package rt

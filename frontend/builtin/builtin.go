@@ -242,6 +242,10 @@ type Lowering struct {
 	// parameter index ("" for none: that argument stays out, an rt variadic). The rt function
 	// then takes a plain parameter, and the generated call shows the default.
 	Defaults []string
+	// Bare is the rt function a call that leaves out every optional parameter calls instead of
+	// Name, where what it does then is not Name with a constant (ThreadPool.new() has the CPU
+	// count's threads, l.write() reads).
+	Bare string
 }
 
 // Arg is how one argument lowers.

@@ -84,5 +84,8 @@ func (l Lowering) withElemTypeArg() Lowering { l.ElemTypeArg = true; return l }
 // index ("" for none).
 func (l Lowering) withDefaults(lits ...string) Lowering { l.Defaults = lits; return l }
 
+// withBare calls the rt function name when a call leaves out every optional parameter.
+func (l Lowering) withBare(name string) Lowering { l.Bare = name; return l }
+
 // withPos passes the call's position last.
 func (l Lowering) withPos() Lowering { l.Pos = true; return l }

@@ -169,8 +169,16 @@ var (
 		u := x.Fresh()
 		return sig(handle(types.ThreadRwLockH, u), u)
 	}, rtFn("NewRwLock", Owned).withElemTypeArg())
-	ThreadRwLockRead  = method(ThreadRwLocks, "read", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadRwRead"))
-	ThreadRwLockWrite = method(ThreadRwLocks, "write", 0, func(x In) Sig { return sig(unit, x.Elem) }, rtFn("ThreadRwWrite", Owned))
+	ThreadRwLockRead = method(ThreadRwLocks, "read", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadRwRead"))
+	// l.write(v) replaces the value; l.write() with no value gives it, as read() (EVERYDAY.md
+	// §7.3): the checker gives that call the element's type, and it calls ThreadRwRead.
+	ThreadRwLockWrite = method(ThreadRwLocks, "write", 0, func(x In) Sig { return sig(unit, x.Elem).opt(1) },
+		rtFn("ThreadRwWrite", Owned).withBare("ThreadRwRead"))
+	// try_read() and try_write(v?) take the lock only if it is free: {ok: true, value: a copy of
+	// the value (after v replaced it)}, or {ok: false, kind: "would_block", message: "rwlock busy"}.
+	ThreadRwLockTryRead  = method(ThreadRwLocks, "try_read", 0, fixed(sig(types.AnyType)), rtFn("ThreadRwTryRead"))
+	ThreadRwLockTryWrite = method(ThreadRwLocks, "try_write", 0,
+		func(x In) Sig { return sig(types.AnyType, x.Elem).opt(1) }, rtFn("ThreadRwTryWrite", Owned))
 	// l.with_read(f) gives f's result; l.with_write(f) stores it, as m.with(f) does.
 	ThreadRwLockWithRead = method(ThreadRwLocks, "with_read", 0, func(x In) Sig {
 		u := x.Fresh()

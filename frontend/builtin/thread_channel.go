@@ -54,8 +54,12 @@ var (
 	ThreadReceiverClone = method(ThreadReceivers, "clone", 0, self, goMethod("Clone"))
 
 	ThreadPoolType = nested(Thread, "ThreadPool", ThreadPoolObj)
-	ThreadPoolNew  = static(ThreadPoolObj, "new",
-		fixed(sig(handle(types.ThreadPoolH, unit), i64)), rtFn("NewThreadPool", Int64).withPos())
+	// ThreadPool.new() has as many threads as the program may use CPUs (EVERYDAY.md §7.3).
+	ThreadPoolNew = static(ThreadPoolObj, "new",
+		fixed(sig(handle(types.ThreadPoolH, unit), i64).opt(1)), rtFn("NewThreadPool", Int64).withPos().withBare("NewThreadPoolCPUs"))
+	ThreadPoolSize = method(ThreadPools, "size", 0, fixed(sig(i64)), goMethod("Size"))
+	// pool.join() shuts the pool down and waits for every job queued or running to finish.
+	ThreadPoolJoin = method(ThreadPools, "join", 0, fixed(sig(unit)), rtFn("ThreadPoolJoin"))
 	// The functions given to execute and submit are checked as thread.spawn's (check/threadcheck.go).
 	ThreadPoolExecute = method(ThreadPools, "execute", 0,
 		fixed(sig(unit, fn(unit))), rtFn("ThreadPoolExecute", Func).withPos())
