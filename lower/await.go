@@ -56,6 +56,21 @@ func (l *lowerer) awaitValue(b *builder, n ast.Node, x ast.Expr, derefs []types.
 	return l.awaitResult(b, aw)
 }
 
+// joinValue lowers `h.join()` in async code of a handle whose function gives () or a dynamic
+// value: the task suspends as `await h` does, and the value is rt.JoinValue's (the error
+// object if the function threw).
+func (l *lowerer) joinValue(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr {
+	return l.awaitResult(b, l.joinValueAwait(b, e, ci))
+}
+
+// joinValueAwait is the await of joinValue; a statement `h.join();` adds it alone.
+func (l *lowerer) joinValueAwait(b *builder, e *ast.Call, ci *check.CallInfo) *ir.Await {
+	h := types.HandleOf(ci.RecvType, types.JoinHandleH)
+	elem := []ir.Type{l.valueType(h.Elem)}
+	fut := rtCallT("JoinValue", elem, l.derefAll(l.expr(b, ci.Recv), ci.Derefs))
+	return &ir.Await{Future: fut, FutType: rtType("JoinValueFuture", elem...), Result: l.valueType(types.AnyType), Site: l.site(e), Line: l.line(e)}
+}
+
 // awaitResult adds aw, storing its value in a new temporary, and gives the temporary.
 func (l *lowerer) awaitResult(b *builder, aw *ir.Await) ir.Expr {
 	dst := l.temp("aw", aw.Result)

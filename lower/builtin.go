@@ -22,6 +22,12 @@ func (l *lowerer) builtinCall(b *builder, e *ast.Call, ci *check.CallInfo) ir.Ex
 	case lo.How == builtin.IOFuture:
 		return l.ioValue(b, e, ci)
 	case lo.How != builtin.Hook:
+		if (ci.Builtin == builtin.JoinHandleJoin || ci.Builtin == builtin.JoinHandleGet) && types.IsAny(ci.Ret) {
+			lo.Name += "Value" // the value or the error object (builtin.DynamicJoin)
+		}
+		if lo.Bare != "" && len(e.Args) == 0 {
+			lo.Name = lo.Bare // no optional argument given: another rt function
+		}
 		return l.builtinRow(b, e, ci, lo)
 	case ci.Kind == check.CallBuiltin:
 		return l.funcHook(b, e, ci)
@@ -45,6 +51,9 @@ func (l *lowerer) builtinRow(b *builder, e *ast.Call, ci *check.CallInfo, lo bui
 	args := make([]ir.Expr, 0, len(e.Args)+2)
 	for i := range e.Args {
 		args = append(args, l.builtinArgAs(b, e, ci, i, lo.ArgMode(i)))
+	}
+	for i := len(e.Args); i < len(lo.Defaults) && lo.Defaults[i] != ""; i++ {
+		args = append(args, &ir.Lit{Text: lo.Defaults[i]}) // a parameter left out: its default
 	}
 	if lo.Pos {
 		args = append(args, l.pos(e))

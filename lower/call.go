@@ -73,6 +73,9 @@ func (l *lowerer) call(b *builder, e *ast.Call) ir.Expr {
 		}
 		return rtCall("DynMethod", args...)
 	case check.CallAwait:
+		if ci.JoinValue {
+			return l.joinValue(b, e, ci)
+		}
 		return l.awaitValue(b, e, ci.Recv, ci.Derefs)
 	case check.CallGo:
 		return l.goCall(b, e, ci)

@@ -357,6 +357,10 @@ func (l *lowerer) exprStmt(b *builder, s *ast.ExprStmt) {
 		l.matchStmt(b, x)
 		return
 	case *ast.Call:
+		if ci := l.info.Calls[x]; ci != nil && ci.JoinValue {
+			b.add(l.joinValueAwait(b, x, ci)) // `h.join();`: waits, its value (or error object) dropped
+			return
+		}
 		if ci := l.info.Calls[x]; ci != nil && ci.Kind == check.CallBuiltinMethod && ci.Builtin == builtin.ChannelSend {
 			// An un-awaited send is eager: enqueue now, or let a task wait for room.
 			recv := l.recvExpr(b, ci)

@@ -120,7 +120,7 @@ var handleTypes = map[types.HandleKind]string{
 	types.SemaphoreH: "Semaphore", types.BarrierH: "Barrier", types.LatchH: "CountDownLatch",
 	types.CancelSourceH: "CancellationSource", types.CancelTokenH: "CancellationToken",
 	types.CondvarH: "Condvar", types.WaitGroupH: "WaitGroup", types.ThreadBuilderH: "ThreadBuilder",
-	types.OnceH: "Once", types.LazyH: "Lazy", types.ThreadLocalH: "ThreadLocal", types.ConcurrentQueueH: "ConcurrentQueue", types.AtomicU64H: "AtomicU64",
+	types.OnceH: "Once", types.LazyH: "Lazy", types.ThreadLocalH: "ThreadLocal", types.ConcurrentQueueH: "ConcurrentQueue", types.AtomicU64H: "AtomicU64", types.WatchdogH: "Watchdog",
 	types.ThreadSenderH: "ThreadSender", types.ThreadReceiverH: "ThreadReceiver",
 	types.QueueH: "Queue", types.StackH: "Stack", types.VecDequeH: "VecDeque", types.BinaryHeapH: "BinaryHeap",
 	types.PriorityQueueH: "PriorityQueue", types.RingBufferH: "RingBuffer", types.HashSetH: "TextSet",

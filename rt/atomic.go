@@ -163,8 +163,8 @@ func (a *Atomic[T]) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 		if _, isInt := any(a.Load()).(int64); !isInt {
 			return nil, false
 		}
-		wantArgRange(name, args, 1, 2, pos)
-		n, order := DynTo[int64](args[0], pos), args[1:]
+		wantArgRange(name, args, 0, 2, pos)
+		n, order := intArgOr(args, 0, 1, pos), args[min(len(args), 1):]
 		switch name {
 		case "fetch_add":
 			return a.FetchAdd(n, order...), true
@@ -241,7 +241,9 @@ func (a *AtomicU64) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 		a.Store(DynTo[uint64](args[0], pos), args[1:]...)
 		return Unit{}, true
 	case "fetch_add":
-		wantArgRange(name, args, 1, 2, pos)
+		if wantArgRange(name, args, 0, 2, pos) == 0 {
+			return a.FetchAdd(1), true
+		}
 		return a.FetchAdd(DynTo[uint64](args[0], pos), args[1:]...), true
 	case "compare_exchange":
 		wantArgRange(name, args, 2, 4, pos)

@@ -64,48 +64,49 @@
 // method calls). The other exported names serve rt's own tests, the benchmarks, and Go code
 // that embeds the runtime.
 //
-//	.Accept .AcceptTimeout .Acquire .Add .Addr .AvailablePermits .Back .CallOnce .Cancel .Capacity
-//	.Clear .Clone .Close .CompareExchange .Contains .ContainsKey .Count .CountDown .Delete
-//	.Dequeue .Difference .Done .Downgrade .Enqueue .Entries .FetchAdd .FetchAnd .FetchMax
-//	.FetchMin .FetchOr .FetchSub .FetchXor .First .Front .Get .GetOr .Has .IndexOf .Insert
-//	.Intersection .IsAlive .IsCancelled .IsCompleted .IsEmpty .IsFinished .IsFull .Keys .Last .Len
-//	.Load .Lock .Merge .Name .NotifyAll .NotifyOne .OkValue .Peek .Pop .PopBack .PopFront .Push
-//	.PushBack .PushFront .Read .ReadLine .ReadLineTimeout .ReadTimeout .Release .Remove .Reset
-//	.Set .Sort .StackSize .Store .StrongCount .Swap .SwapRemove .Test .ToArray .Token .TryAcquire
-//	.TryRecv .TypeInfo .Union .Unlock .Unwrap .UnwrapErr .UnwrapOr .Values .Wait .WaitTimeout
-//	.WeakCount .With .Write Abs AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT
-//	ArrCloneWith ArrConcat ArrContains ArrContainsEqual ArrExtend ArrFilter ArrFind ArrFindIndex
-//	ArrFirst ArrForEach ArrGet ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax
-//	ArrMaxBy ArrMin ArrMinBy ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift
-//	ArrSlice ArrSort ArrSortBy ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt
-//	AsResult Assert AssertEq AssertNe Atomic AtomicU64 AwaitedAgain Barrier BeforeGoCall BigArith
-//	BigFromFloat BigFromInt BigFromUint BigGreater BigGreaterEq BigLess BigLessEq BigLit BigNeg
-//	BigNot BigToInt BinaryHeap BitClear BitCount BitExtract BitInsert BitMask BitMaskAt BitSet
-//	BitSetObj BitTest BitToggle BitWidth BoolToInt Box ByteSwap CancellationSource
-//	CancellationToken Catch CatchEither Ceil Channel Char CharAt CharAtString CharIsAlpha
-//	CharIsAlphanumeric CharIsDigit CharIsLower CharIsString CharIsUpper CharIsWhitespace
-//	CharToLower CharToUpper Chars ClearInterval ClearTimeout Clock CloneT ConcurrentQueue Cond
-//	Condvar CondvarWait ConnectFuture Context ConvertSlice CountDownLatch Defers Div DynAdd
-//	DynArgs DynAwait DynBitAnd DynBitNot DynBitOr DynBitXor DynCall DynChainField DynChainMethod
-//	DynClone DynDiv DynEq DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey
-//	DynIndex DynIter DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMax DynMethod
-//	DynMethodRef DynMin DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl
-//	DynShr DynSub DynTo DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err
-//	Error Exit Expect Fail Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct
-//	FormatVariant FromGoError Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost
-//	HardwareConcurrency Held HoldOption HoldRef Index Input IntPow InterpArray InterpDict
-//	InterpList JobGet Join2 Join2Future Join3 Join3Future Join4 Join4Future JoinAll JoinAllFuture
-//	JoinHandle Lazy LeadingOnes LeadingZeros Less LessAt Lines ListenFuture LookupOptional Main
-//	Map MapFromGo MapOf MathAcos MathAcosh MathAsin MathAsinh MathAtan MathAtan2 MathAtanh
-//	MathCbrt MathClamp MathComb MathCos MathCosh MathDegToRad MathExp MathFactorial MathGcd
-//	MathHypot MathIsqrt MathLcm MathLerp MathLog MathLog10 MathLog2 MathPerm MathRadToDeg
-//	MathRandom MathRandomInt MathRandomRange MathSeed MathSign MathSin MathSinh MathTan MathTanh
-//	MathTrunc MaxCallDepth Mod Mutex MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic
-//	NewAtomicU64 NewBTreeMap NewBTreeSet NewBarrier NewBinaryHeap NewBitSet NewCancellationSource
-//	NewChannel NewConcurrentQueue NewCondvar NewCountDownLatch NewDynTuple NewError NewHashMap
-//	NewHashSet NewLazy NewMap NewMutex NewOnce NewOrderedMap NewOrderedSet NewPriorityQueue
-//	NewPromise NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice
-//	NewStack NewThreadBuilder NewThreadLocal NewThreadPool NewVec NewVecDeque NewWaitGroup None
+//	.Accept .AcceptTimeout .Acquire .AcquireTimeout .Add .Addr .AvailablePermits .Back .CallOnce
+//	.Cancel .Capacity .Clear .Clone .Close .CompareExchange .Contains .ContainsKey .Count
+//	.CountDown .Delete .Dequeue .Difference .Disarm .Done .Downgrade .Enqueue .Entries .FetchAdd
+//	.FetchAnd .FetchMax .FetchMin .FetchOr .FetchSub .FetchXor .First .Front .Get .GetOr .Has
+//	.IndexOf .Insert .Intersection .IsAlive .IsCancelled .IsClosed .IsCompleted .IsEmpty
+//	.IsFinished .IsFull .Keys .Last .Len .Load .Lock .Merge .Name .NotifyAll .NotifyOne .OkValue
+//	.Peek .Pop .PopBack .PopFront .Push .PushBack .PushFront .Read .ReadLine .ReadLineTimeout
+//	.ReadTimeout .Release .Remove .Reset .Set .Size .Sort .StackSize .Store .StrongCount .Swap
+//	.SwapRemove .Test .ToArray .Token .TryAcquire .TryRecv .TryWait .TypeInfo .Union .Unlock
+//	.Unwrap .UnwrapErr .UnwrapOr .Values .Wait .WaitTimeout .WeakCount .With .Write Abs
+//	AcceptFuture Args ArrAll ArrAny ArrClear ArrClone ArrCloneT ArrCloneWith ArrConcat ArrContains
+//	ArrContainsEqual ArrExtend ArrFilter ArrFind ArrFindIndex ArrFirst ArrForEach ArrGet
+//	ArrIndexOf ArrIndexOfEqual ArrInsert ArrJoin ArrLast ArrMap ArrMax ArrMaxBy ArrMin ArrMinBy
+//	ArrPop ArrPush ArrReduce ArrRemove ArrReverse ArrReversed ArrShift ArrSlice ArrSort ArrSortBy
+//	ArrSortCmp ArrSum ArrSumDyn ArrUnshift AsFloat AsFutures AsInt AsResult Assert AssertEq
+//	AssertNe Atomic AtomicU64 AwaitedAgain Barrier BeforeGoCall BigArith BigFromFloat BigFromInt
+//	BigFromUint BigGreater BigGreaterEq BigLess BigLessEq BigLit BigNeg BigNot BigToInt BinaryHeap
+//	BitClear BitCount BitExtract BitInsert BitMask BitMaskAt BitSet BitSetObj BitTest BitToggle
+//	BitWidth BoolToInt Box ByteSwap CancellationSource CancellationToken Catch CatchEither Ceil
+//	Channel Char CharAt CharAtString CharIsAlpha CharIsAlphanumeric CharIsDigit CharIsLower
+//	CharIsString CharIsUpper CharIsWhitespace CharToLower CharToUpper Chars ClearInterval
+//	ClearTimeout Clock CloneT ConcurrentQueue Cond Condvar CondvarWait ConnectFuture Context
+//	ConvertSlice CountDownLatch Defers DisarmWatchdogs Div DynAdd DynArgs DynAwait DynBitAnd
+//	DynBitNot DynBitOr DynBitXor DynCall DynChainField DynChainMethod DynClone DynDiv DynEq
+//	DynField DynFieldOrNull DynFuture DynGreater DynGreaterEq DynHasKey DynIndex DynIter
+//	DynIterKeys DynKeys DynLen DynLess DynLessEq DynLookup DynMax DynMethod DynMethodRef DynMin
+//	DynMod DynMul DynNeg DynNot DynPow DynSetField DynSetIndex DynSetOf DynShl DynShr DynSub DynTo
+//	DynTruthy DynTypeOf DynUntyped DynValues EndsWith Env Eprint Equal Err Error Exit Expect Fail
+//	Finally FlattenFuture FlattenPromise FloatToInt Floor FormatStruct FormatVariant FromGoError
+//	Future GoMapOf GoPanic HTTPFuture HTTPGet HTTPPost HardwareConcurrency Held HoldOption HoldRef
+//	Index Input IntPow InterpArray InterpDict InterpList JobGet Join2 Join2Future Join3
+//	Join3Future Join4 Join4Future JoinAll JoinAllFuture JoinHandle JoinValue JoinValueFuture Lazy
+//	LeadingOnes LeadingZeros Less LessAt Lines ListenFuture LookupOptional Main Map MapFromGo
+//	MapOf MathAcos MathAcosh MathAsin MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp
+//	MathComb MathCos MathCosh MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt
+//	MathLcm MathLerp MathLog MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt
+//	MathRandomRange MathSeed MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod
+//	Mutex MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic NewAtomicU64 NewBTreeMap
+//	NewBTreeSet NewBarrier NewBinaryHeap NewBitSet NewCancellationSource NewChannel
+//	NewConcurrentQueue NewCondvar NewCountDownLatch NewDynTuple NewError NewHashMap NewHashSet
+//	NewLazy NewMap NewMutex NewOnce NewOrderedMap NewOrderedSet NewPriorityQueue NewPromise
+//	NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice NewStack
+//	NewThreadBuilder NewThreadLocal NewThreadPool NewVec NewVecDeque NewWaitGroup NewWatchdog None
 //	Number Ok Once Option OptionClone PadEnd PadStart ParallelFilter ParallelForEach ParallelMap
 //	ParallelReduce ParallelSum ParallelSumDyn ParseFloat ParseInt Pending Poll Present Print
 //	PrintStyle PrintStyled PriorityQueue Promise PromiseAll PromiseAllSettled PromiseAny PromiseOf
@@ -121,15 +122,15 @@
 //	ThreadChannelUnbounded ThreadCurrent ThreadCurrentID ThreadCurrentName ThreadDetach
 //	ThreadHandleID ThreadHandleName ThreadHandleUnpark ThreadJoin ThreadJoinTimeout ThreadList
 //	ThreadLocal ThreadLocalWith ThreadLock ThreadLockTimeout ThreadPark ThreadPool
-//	ThreadPoolExecute ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver
-//	ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwWrite ThreadScope ThreadScopeRun
-//	ThreadScopeSpawn ThreadScopeSpawnNamed ThreadSelect ThreadSend ThreadSendTimeout ThreadSender
-//	ThreadSenderClone ThreadSenderClose ThreadSleep ThreadSleepUntil ThreadTryLock ThreadTryRecv
-//	ThreadTrySend ThreadUnpark ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown ThrownValue
-//	Timeout TimeoutFuture TimeoutPromise ToError ToFloat ToInt ToLower ToUpper TrailingOnes
-//	TrailingZeros Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4
-//	Tuple5 Tuple6 TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6
-//	TupleContains TupleGet TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit
-//	Upgrade Value VariantName Vec VecDeque WaitGroup Watchdog Weak WriteFile WriteFuture
-//	WriteGuard YieldFuture YieldNow
+//	ThreadPoolExecute ThreadPoolJoin ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit
+//	ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwTryRead ThreadRwTryWrite
+//	ThreadRwWrite ThreadScope ThreadScopeRun ThreadScopeSpawn ThreadScopeSpawnNamed ThreadSelect
+//	ThreadSend ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose ThreadSleep
+//	ThreadSleepUntil ThreadTryLock ThreadTryRecv ThreadTrySend ThreadUnpark ThreadWithRead
+//	ThreadWithWrite ThreadYield Throw Thrown ThrownValue Timeout TimeoutFuture TimeoutPromise
+//	ToError ToFloat ToInt ToLower ToUpper TrailingOnes TrailingZeros Trim TrimEnd TrimStart
+//	TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleAt TupleClone2
+//	TupleClone3 TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet TupleIndexOf TupleLen
+//	TupleOf TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName Vec VecDeque WaitGroup
+//	Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
 package rt

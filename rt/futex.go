@@ -1,12 +1,16 @@
 package rt
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"time"
+)
 
-// The locks sleep on 32-bit futex words. Each system provides the two primitives:
+// The locks sleep on 32-bit futex words. Each system provides three primitives:
 //
-//	futexWait(addr, val)  sleeps while *addr == val; it may return spuriously, so callers
-//	                      recheck their word in a loop;
-//	futexWake(addr, n)    wakes at most n sleepers on addr and reports how many it woke.
+//	futexWait(addr, val)        sleeps while *addr == val; it may return spuriously, so
+//	                            callers recheck their word in a loop;
+//	futexWaitFor(addr, val, d)  the same for at most d;
+//	futexWake(addr, n)          wakes at most n sleepers on addr and reports how many it woke.
 //
 // On Linux they are the futex system call (futex_linux.go); elsewhere an address-keyed table of
 // sleeping goroutines (futex_table.go, wired in by futex_other.go).
@@ -22,6 +26,18 @@ var (
 func sleepOn(addr *uint32, val uint32) {
 	lockSleeps.Add(1)
 	futexWait(addr, val)
+}
+
+// sleepOnUntil is sleepOn until deadline at most; it reports false once the deadline has passed
+// (without sleeping). Like sleepOn it may return early: callers recheck their word.
+func sleepOnUntil(addr *uint32, val uint32, deadline time.Time) bool {
+	d := time.Until(deadline)
+	if d <= 0 {
+		return false
+	}
+	lockSleeps.Add(1)
+	futexWaitFor(addr, val, d)
+	return true
 }
 
 // wakeOn wakes at most n sleepers on a lock's futex word and reports how many it woke.

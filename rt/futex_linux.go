@@ -4,6 +4,7 @@ package rt
 
 import (
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -20,6 +21,13 @@ const (
 // Go's own runtime depends on futex on Linux, so no other error can occur for a valid address.
 func futexWait(addr *uint32, val uint32) {
 	syscall.Syscall6(syscall.SYS_FUTEX, uintptr(unsafe.Pointer(addr)), futexWaitPrivate, uintptr(val), 0, 0, 0)
+}
+
+// futexWaitFor is futexWait for at most d (a relative timeout: ETIMEDOUT is one more early
+// return).
+func futexWaitFor(addr *uint32, val uint32, d time.Duration) {
+	ts := syscall.NsecToTimespec(int64(d))
+	syscall.Syscall6(syscall.SYS_FUTEX, uintptr(unsafe.Pointer(addr)), futexWaitPrivate, uintptr(val), uintptr(unsafe.Pointer(&ts)), 0, 0)
 }
 
 // futexWake wakes at most n sleepers on addr and reports how many it woke.

@@ -1,8 +1,10 @@
 package rt
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 )
 
@@ -37,7 +39,11 @@ func futexBucketOf(addr *uint32) *futexBucket {
 }
 
 // tableWait sleeps while *addr == val, until a tableWake on addr picks this sleeper.
-func tableWait(addr *uint32, val uint32) {
+func tableWait(addr *uint32, val uint32) { tableWaitFor(addr, val, -1) }
+
+// tableWaitFor is tableWait for at most d (no bound for a negative d): a sleeper whose time is up
+// takes itself out of its bucket, unless a wake picked it meanwhile.
+func tableWaitFor(addr *uint32, val uint32, d time.Duration) {
 	b := futexBucketOf(addr)
 	b.mu.Lock()
 	if atomic.LoadUint32(addr) != val {
@@ -49,7 +55,24 @@ func tableWait(addr *uint32, val uint32) {
 	b.sleepers = append(b.sleepers, s)
 	tableSleeping.Add(1)
 	b.mu.Unlock()
-	<-s.awake
+	if d < 0 {
+		<-s.awake
+	} else {
+		t := time.NewTimer(d)
+		select {
+		case <-s.awake:
+		case <-t.C:
+			b.mu.Lock()
+			if i := slices.Index(b.sleepers, s); i >= 0 {
+				b.sleepers = slices.Delete(b.sleepers, i, i+1)
+				tableSleeping.Add(-1)
+			} else {
+				<-s.awake // a wake picked it as the time ran out: take its token
+			}
+			b.mu.Unlock()
+		}
+		t.Stop()
+	}
 	s.addr = nil
 	futexSleeperPool.Put(s)
 }

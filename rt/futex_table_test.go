@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // The portable futex table is what non-Linux systems sleep in; it is tested here on every system.
@@ -77,5 +78,22 @@ func TestFutexTablePingPong(t *testing.T) {
 	wg.Wait()
 	if tableSleeping.Load() != 0 {
 		t.Fatalf("%d sleepers left", tableSleeping.Load())
+	}
+}
+
+// TestFutexTableWaitForTimesOut: a timed sleeper nobody wakes returns after its time and leaves
+// its bucket; a later wake finds nobody.
+func TestFutexTableWaitForTimesOut(t *testing.T) {
+	var word uint32
+	start := time.Now()
+	tableWaitFor(&word, 0, 20*time.Millisecond)
+	if d := time.Since(start); d < 20*time.Millisecond {
+		t.Fatalf("returned after %v, before its time", d)
+	}
+	if n := tableSleeping.Load(); n != 0 {
+		t.Fatalf("%d sleepers left", n)
+	}
+	if n := tableWake(&word, 1); n != 0 {
+		t.Fatalf("woke %d after the timeout", n)
 	}
 }

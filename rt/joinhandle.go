@@ -63,39 +63,8 @@ func (c *valueTask[T, F, PF]) dropBody() { PF(&c.future).Drop() }
 
 // Poll waits for the task to finish.
 func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
-	if h.state.Load()&(kindThread|flagDetached) == kindThread|flagDetached {
-		panic(&Thrown{Err: Error{Message: detachedJoin}, Pos: callerOutsideRT()})
-	}
-	if !h.isFinal() {
-		if !cx.consumeBudget() {
-			return Pending[T]()
-		}
-		waiter := cx.Waker().t
-		for {
-			other := h.joinWaker.Load()
-			if other == nil && !h.joinWaker.CompareAndSwap(nil, waiter) {
-				continue // another awaiter took the slot at this moment
-			}
-			if other == nil || other == waiter {
-				// Re-check after publishing the waker: finish swaps the waker out after
-				// making the state final, so either it sees this waker or this load sees the
-				// final state.
-				if !h.isFinal() {
-					return Pending[T]()
-				}
-				h.joinWaker.CompareAndSwap(waiter, nil)
-				break
-			}
-			// Another task awaits this one already (a future also used as a promise). (The
-			// slot is taken with a compare-and-swap: two awaiters storing into it at once on
-			// two workers left one of them never woken.)
-			h.sched.joiners.add(&h.task, waiter)
-			if !h.isFinal() {
-				return Pending[T]()
-			}
-			h.sched.joiners.forget(&h.task) // finished meanwhile: its finish may not have seen the entry
-			break
-		}
+	if !h.finished(cx) {
+		return Pending[T]()
 	}
 	if err := h.failure(); err != nil {
 		h.state.Or(flagObserved)
@@ -105,6 +74,45 @@ func (h *JoinHandle[T]) Poll(cx *Context) Poll[T] {
 		panic(err)
 	}
 	return Ready(h.val)
+}
+
+// finished reports whether the task has finished; if not, cx's task is woken when it does.
+func (h *JoinHandle[T]) finished(cx *Context) bool {
+	if h.state.Load()&(kindThread|flagDetached) == kindThread|flagDetached {
+		panic(&Thrown{Err: Error{Message: detachedJoin}, Pos: callerOutsideRT()})
+	}
+	if h.isFinal() {
+		return true
+	}
+	if !cx.consumeBudget() {
+		return false
+	}
+	waiter := cx.Waker().t
+	for {
+		other := h.joinWaker.Load()
+		if other == nil && !h.joinWaker.CompareAndSwap(nil, waiter) {
+			continue // another awaiter took the slot at this moment
+		}
+		if other == nil || other == waiter {
+			// Re-check after publishing the waker: finish swaps the waker out after
+			// making the state final, so either it sees this waker or this load sees the
+			// final state.
+			if !h.isFinal() {
+				return false
+			}
+			h.joinWaker.CompareAndSwap(waiter, nil)
+			return true
+		}
+		// Another task awaits this one already (a future also used as a promise). (The
+		// slot is taken with a compare-and-swap: two awaiters storing into it at once on
+		// two workers left one of them never woken.)
+		h.sched.joiners.add(&h.task, waiter)
+		if !h.isFinal() {
+			return false
+		}
+		h.sched.joiners.forget(&h.task) // finished meanwhile: its finish may not have seen the entry
+		return true
+	}
 }
 
 // Drop detaches the handle: the task keeps running, and a failure it ends with is reported on
@@ -145,6 +153,9 @@ func (h *JoinHandle[T]) AdeshMethod(name, pos string, args []Value) (Value, bool
 		ThreadHandleUnpark(h)
 		return Unit{}, true
 	case name == "join" && len(args) == 0:
+		if h.is(kindThread) {
+			return ThreadJoinValue(h, pos), true // a throw gives the error object (§7.3)
+		}
 		return ThreadJoin(h, pos), true
 	case name == "join_timeout" && len(args) == 1:
 		return ThreadJoinTimeout(h, ToInt(args[0], pos), pos), true

@@ -3,6 +3,7 @@ package rt
 import (
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -127,6 +128,66 @@ func ThreadJoin[T any](h *JoinHandle[T], pos string) T {
 	return h.val
 }
 
+// ThreadJoinValue is h.join() of a thread whose function gives () or a dynamic value
+// (EVERYDAY.md §7.3): its value (null for ()), or, if it threw, the error object {ok: false,
+// kind: "error", message}, not a throw; stderr gets the interpreter's line for it.
+func ThreadJoinValue[T any](h *JoinHandle[T], pos string) Value {
+	if !h.is(kindThread) {
+		Fail(pos, "join of a task that is not a thread: await its handle instead")
+	}
+	if h.is(flagDetached) {
+		Fail(pos, detachedJoin)
+	}
+	if d := threadEnd(&h.task); d != nil {
+		<-d
+	}
+	return joinedValue(h)
+}
+
+// joinedValue is the value of a finished thread or job h for a join that gives the error object
+// for a failure. The first join of a thread's failure writes the interpreter's line on stderr,
+// `[thread 'NAME' (id=N) error]: message` ('unnamed' without a name).
+func joinedValue[T any](h *JoinHandle[T]) Value {
+	first := !h.is(flagObserved)
+	h.state.Or(flagObserved)
+	if err := h.failure(); err != nil {
+		if first && h.is(kindThread) {
+			name := "unnamed"
+			if n, ok := ThreadHandleName(h).(string); ok {
+				name = n
+			}
+			reportFailure("[thread '" + name + "' (id=" + strconv.FormatInt(ThreadHandleID(h), 10) + ") error]: " + err.Err.Message + "\n")
+		}
+		return NewRecord(errFields, false, "error", err.Err.Message)
+	}
+	if _, unit := any(h.val).(Unit); unit {
+		return nil
+	}
+	return h.val
+}
+
+// JoinValueFuture is `h.join()` in async code of a handle whose function gives () or a dynamic
+// value: it suspends the task as `await h` does, and gives what ThreadJoinValue gives.
+type JoinValueFuture[T any] struct{ H *JoinHandle[T] }
+
+// JoinValue is the future of h.join() in async code (see JoinValueFuture).
+func JoinValue[T any](h *JoinHandle[T]) JoinValueFuture[T] { return JoinValueFuture[T]{H: h} }
+
+// Poll polls the handle; its failure is the error object.
+func (f *JoinValueFuture[T]) Poll(cx *Context) Poll[Value] {
+	if !f.H.finished(cx) {
+		return Pending[Value]()
+	}
+	return Ready(joinedValue(f.H))
+}
+
+// Drop drops the handle.
+func (f *JoinValueFuture[T]) Drop() {
+	if f.H != nil {
+		f.H.Drop()
+	}
+}
+
 // ThreadJoinTimeout is h.join_timeout(ms): the thread's value if it ends within ms, else the
 // timeout object {ok: false, kind: "timeout", message}; the thread goes on, and a later join
 // gives its value.
@@ -156,10 +217,62 @@ func HardwareConcurrency() int64 { return int64(runtime.GOMAXPROCS(0)) }
 // ThreadYield is thread.yield(): other goroutines run before the calling thread goes on.
 func ThreadYield() { runtime.Gosched() }
 
-// Watchdog ends the program with an error if it still runs ms milliseconds from now.
-func Watchdog(ms int64, pos string) {
-	time.AfterFunc(time.Duration(ms)*time.Millisecond, func() {
+// Watchdog is thread.watchdog(ms): it ends the program with an error if it still runs ms
+// milliseconds from now, unless it is disarmed first.
+type Watchdog struct{ timer *time.Timer }
+
+// watchdogs are the armed watchdogs, which thread.disarm_watchdog() disarms.
+var watchdogs struct {
+	sync.Mutex
+	armed map[*Watchdog]struct{}
+}
+
+// NewWatchdog is thread.watchdog(ms): a watchdog armed for ms milliseconds from now.
+func NewWatchdog(ms int64, pos string) *Watchdog {
+	w := &Watchdog{}
+	watchdogs.Lock()
+	defer watchdogs.Unlock()
+	w.timer = time.AfterFunc(time.Duration(ms)*time.Millisecond, func() {
 		reportFailure(pos + ": error: watchdog: the program still runs after " + strconv.FormatInt(ms, 10) + " ms\n")
 		exitNow(1)
 	})
+	if watchdogs.armed == nil {
+		watchdogs.armed = map[*Watchdog]struct{}{}
+	}
+	watchdogs.armed[w] = struct{}{}
+	return w
 }
+
+// Disarm is w.disarm(): the watchdog will not fire (again does nothing).
+func (w *Watchdog) Disarm() {
+	watchdogs.Lock()
+	defer watchdogs.Unlock()
+	w.timer.Stop()
+	delete(watchdogs.armed, w)
+}
+
+// DisarmWatchdogs is thread.disarm_watchdog(): every armed watchdog is disarmed.
+func DisarmWatchdogs() {
+	watchdogs.Lock()
+	defer watchdogs.Unlock()
+	for w := range watchdogs.armed {
+		w.timer.Stop()
+	}
+	clear(watchdogs.armed)
+}
+
+// AdeshMethod gives dynamic code the watchdog's disarm().
+func (w *Watchdog) AdeshMethod(name, pos string, args []Value) (Value, bool) {
+	if name == "disarm" {
+		wantArgs(name, args, 0, pos)
+		w.Disarm()
+		return Unit{}, true
+	}
+	return nil, false
+}
+
+// AdeshFormat prints a watchdog as Watchdog.
+func (w *Watchdog) AdeshFormat(b *strings.Builder, _ bool) { b.WriteString("Watchdog") }
+
+// AdeshTypeName is a watchdog's typeof.
+func (*Watchdog) AdeshTypeName() string { return "thread.Watchdog" }

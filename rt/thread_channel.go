@@ -261,6 +261,23 @@ func ThreadSenderClone[T any](s *ThreadSender[T], pos string) *ThreadSender[T] {
 	return &ThreadSender[T]{c: c}
 }
 
+// IsClosed is tx.is_closed() and rx.is_closed(): whether the channel is closed (values sent
+// before may still wait in it).
+func (c *threadChan[T]) IsClosed() bool {
+	c.ch.mu.Lock()
+	defer c.ch.mu.Unlock()
+	return c.ch.closed
+}
+
+// IsClosed is tx.is_closed().
+func (s *ThreadSender[T]) IsClosed() bool { return s.c.IsClosed() }
+
+// IsClosed is rx.is_closed().
+func (r *ThreadReceiver[T]) IsClosed() bool { return r.c.IsClosed() }
+
+// Clone is rx.clone(): another receiver of the same channel (each value goes to one of them).
+func (r *ThreadReceiver[T]) Clone() *ThreadReceiver[T] { return &ThreadReceiver[T]{c: r.c} }
+
 // tryTakeLocked takes a buffered value; the caller holds ch.mu and wakes what it gives back
 // after unlocking.
 func (c *threadChan[T]) tryTakeLocked() (v T, ok bool, wake *task, woken parkers) {
@@ -495,6 +512,8 @@ func (s *ThreadSender[T]) AdeshMethod(name, pos string, args []Value) (Value, bo
 		return Unit{}, true
 	case name == "clone" && len(args) == 0:
 		return ThreadSenderClone(s, pos), true
+	case name == "is_closed" && len(args) == 0:
+		return s.IsClosed(), true
 	}
 	return nil, false
 }
@@ -510,6 +529,10 @@ func (r *ThreadReceiver[T]) AdeshMethod(name, pos string, args []Value) (Value, 
 		return ThreadRecvTimeout(r, DynTo[int64](args[0], pos)), true
 	case name == "len" && len(args) == 0:
 		return r.Len(), true
+	case name == "is_closed" && len(args) == 0:
+		return r.IsClosed(), true
+	case name == "clone" && len(args) == 0:
+		return r.Clone(), true
 	}
 	return nil, false
 }

@@ -27,7 +27,7 @@ func mismatchRecord(found Value) Value {
 func errRecord(why string) Value {
 	kind, msg := "error", why
 	switch why {
-	case mutexBusy:
+	case mutexBusy, rwlockBusy:
 		kind = "would_block"
 	case chanTimedOut:
 		kind, msg = "timeout", "operation timed out"

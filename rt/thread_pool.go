@@ -60,6 +60,14 @@ func NewThreadPool(n int64, pos string) *ThreadPool {
 	return p
 }
 
+// NewThreadPoolCPUs is thread.ThreadPool.new(): as many threads as the program may use CPUs.
+func NewThreadPoolCPUs(pos string) *ThreadPool {
+	return NewThreadPool(min(HardwareConcurrency(), maxPoolThreads), pos)
+}
+
+// Size is pool.size(): its threads.
+func (p *ThreadPool) Size() int64 { return int64(p.threads) }
+
 // enqueue queues the job of h; after shutdown it is a run-time error at pos.
 func poolEnqueue[T any](p *ThreadPool, h *JoinHandle[T], f func() T, done chan struct{}, what, pos string) {
 	p.mu.Lock()
@@ -133,8 +141,18 @@ func ThreadPoolShutdown(p *ThreadPool) {
 
 // ThreadPoolJoinTimeout is pool.join_timeout(ms): it waits at most ms milliseconds for every job
 // queued or running to finish, and says whether they did.
-func ThreadPoolJoinTimeout(p *ThreadPool, ms int64) bool {
-	deadline := deadlineIn(ms)
+func ThreadPoolJoinTimeout(p *ThreadPool, ms int64) bool { return p.waitIdle(deadlineIn(ms), true) }
+
+// ThreadPoolJoin is pool.join(): it shuts the pool down and waits for every job queued or running
+// to finish.
+func ThreadPoolJoin(p *ThreadPool) {
+	ThreadPoolShutdown(p)
+	p.waitIdle(time.Time{}, false)
+}
+
+// waitIdle waits (until deadline, when timed) for every job queued or running to finish, and
+// says whether they did.
+func (p *ThreadPool) waitIdle(deadline time.Time, timed bool) bool {
 	for {
 		p.mu.Lock()
 		if p.pending == 0 {
@@ -144,7 +162,7 @@ func ThreadPoolJoinTimeout(p *ThreadPool, ms int64) bool {
 		w := &parker{}
 		p.idle.add(w)
 		p.mu.Unlock()
-		if !w.wait(deadline, true) {
+		if !w.wait(deadline, timed) {
 			p.mu.Lock()
 			p.idle.remove(w)
 			done := p.pending == 0
@@ -172,6 +190,21 @@ func JobGet[T any](h *JoinHandle[T], pos string) T {
 		panic(err)
 	}
 	return h.val
+}
+
+// JobGetValue is h.get() of a job (or a thread) whose function gives () or a dynamic value
+// (EVERYDAY.md §7.3): its value, or the error object if it threw.
+func JobGetValue[T any](h *JoinHandle[T], pos string) Value {
+	if !h.is(kindPoolJob) {
+		if h.is(kindThread) {
+			return ThreadJoinValue(h, pos)
+		}
+		Fail(pos, "get of a task's handle, which is not a pool job's: await it instead")
+	}
+	if d, ok := poolJobDone.Load(&h.task); ok {
+		<-d.(chan struct{})
+	}
+	return joinedValue(h)
 }
 
 // AdeshFormat prints the pool as ThreadPool(n).

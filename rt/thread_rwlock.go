@@ -17,6 +17,35 @@ func ThreadRwWrite[T any](l *RwLock[T], v T) {
 	g.Set(v)
 }
 
+// rwlockBusy is the message of a try_read or try_write that finds the lock taken.
+const rwlockBusy = "rwlock busy"
+
+// ThreadRwTryRead is l.try_read(): {ok: true, value: a copy of the value} if no writer holds the
+// lock, else {ok: false, kind: "would_block", message: "rwlock busy"}.
+func ThreadRwTryRead[T any](l *RwLock[T]) Value {
+	g, ok := l.TryRead()
+	if !ok {
+		return errRecord(rwlockBusy)
+	}
+	defer g.Drop()
+	return okRecord(CloneT(g.Get()))
+}
+
+// ThreadRwTryWrite is l.try_write(v?): if no one holds the lock, v (when given) replaces the
+// value and the result is {ok: true, value: a copy of the value now held}; else the
+// would_block object.
+func ThreadRwTryWrite[T any](l *RwLock[T], v ...T) Value {
+	g, ok := l.TryWrite()
+	if !ok {
+		return errRecord(rwlockBusy)
+	}
+	defer g.Drop()
+	if len(v) > 0 {
+		g.Set(v[0])
+	}
+	return okRecord(CloneT(g.Get()))
+}
+
 // ThreadWithRead is l.with_read(f): f's result for the value, under a read lock, which other
 // readers share.
 func ThreadWithRead[T, U any](l *RwLock[T], f func(T) U) U {

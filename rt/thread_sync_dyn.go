@@ -4,40 +4,64 @@ package rt
 // record ({sem: thread.Semaphore.new(2)}) or in an `any` is used by the same names as a typed
 // one. The names are those of frontend/builtin/thread.go's rows.
 
-func (s *Semaphore) AdeshMethod(name, pos string, args []Value) (Value, bool) {
-	if len(args) != 0 {
-		return nil, false
+// intArgOr is the argument i as an int64, or def when the call has no argument i.
+func intArgOr(args []Value, i int, def int64, pos string) int64 {
+	if i < len(args) {
+		return DynTo[int64](args[i], pos)
 	}
+	return def
+}
+
+func (s *Semaphore) AdeshMethod(name, pos string, args []Value) (Value, bool) {
 	switch name {
 	case "acquire":
-		s.Acquire()
+		wantArgRange(name, args, 0, 1, pos)
+		s.Acquire(intArgOr(args, 0, 1, pos), pos)
 		return Unit{}, true
 	case "release":
-		s.Release(pos)
+		wantArgRange(name, args, 0, 1, pos)
+		s.Release(intArgOr(args, 0, 1, pos), pos)
 		return Unit{}, true
 	case "try_acquire":
-		return s.TryAcquire(), true
+		wantArgRange(name, args, 0, 1, pos)
+		return s.TryAcquire(intArgOr(args, 0, 1, pos), pos), true
+	case "acquire_timeout":
+		wantArgRange(name, args, 1, 2, pos)
+		return s.AcquireTimeout(DynTo[int64](args[0], pos), intArgOr(args, 1, 1, pos), pos), true
 	case "available_permits":
+		wantArgs(name, args, 0, pos)
 		return s.AvailablePermits(), true
 	}
 	return nil, false
 }
 
-func (b *Barrier) AdeshMethod(name, _ string, args []Value) (Value, bool) {
-	if name == "wait" && len(args) == 0 {
+func (b *Barrier) AdeshMethod(name, pos string, args []Value) (Value, bool) {
+	switch name {
+	case "wait":
+		wantArgs(name, args, 0, pos)
 		return b.Wait(), true
+	case "wait_timeout":
+		wantArgs(name, args, 1, pos)
+		return b.WaitTimeout(DynTo[int64](args[0], pos)), true
 	}
 	return nil, false
 }
 
-func (l *CountDownLatch) AdeshMethod(name, _ string, args []Value) (Value, bool) {
-	switch {
-	case name == "count_down" && len(args) == 0:
-		l.CountDown()
-		return Unit{}, true
-	case name == "wait" && len(args) == 0:
+func (l *CountDownLatch) AdeshMethod(name, pos string, args []Value) (Value, bool) {
+	switch name {
+	case "count_down":
+		wantArgRange(name, args, 0, 1, pos)
+		return l.CountDown(intArgOr(args, 0, 1, pos)), true
+	case "wait":
+		wantArgs(name, args, 0, pos)
 		l.Wait()
 		return Unit{}, true
+	case "try_wait":
+		wantArgs(name, args, 0, pos)
+		return l.TryWait(), true
+	case "wait_timeout":
+		wantArgs(name, args, 1, pos)
+		return l.WaitTimeout(DynTo[int64](args[0], pos)), true
 	}
 	return nil, false
 }

@@ -33,7 +33,7 @@ func TestSemaphoreBoundsHoldersUnderContention(t *testing.T) {
 	for range goroutines {
 		wg.Go(func() {
 			for i := range rounds {
-				s.Acquire()
+				s.Acquire(1, testPos)
 				n := inside.Add(1)
 				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 				}
@@ -42,7 +42,7 @@ func TestSemaphoreBoundsHoldersUnderContention(t *testing.T) {
 					time.Sleep(10 * time.Microsecond) // hold it long enough for others to sleep
 				}
 				inside.Add(-1)
-				s.Release(testPos)
+				s.Release(1, testPos)
 			}
 		})
 	}
@@ -57,24 +57,24 @@ func TestSemaphoreBoundsHoldersUnderContention(t *testing.T) {
 // each wakes one sleeping acquirer.
 func TestSemaphoreReleaseWakesSleepers(t *testing.T) {
 	s := NewSemaphore(0, testPos)
-	if s.TryAcquire() {
+	if s.TryAcquire(1, testPos) {
 		t.Fatal("try_acquire of an empty semaphore succeeded")
 	}
 	const sleepers = 4
 	var got atomic.Int32
 	var wg sync.WaitGroup
 	for range sleepers {
-		wg.Go(func() { s.Acquire(); got.Add(1) })
+		wg.Go(func() { s.Acquire(1, testPos); got.Add(1) })
 	}
 	waitUntil(t, "the acquirers sleep", func() bool { return s.sleepers.Load() == sleepers })
 	for i := range sleepers {
-		s.Release(testPos)
+		s.Release(1, testPos)
 		waitUntil(t, "a release wakes one acquirer", func() bool { return got.Load() == int32(i+1) })
 	}
 	wg.Wait()
-	s.Release(testPos)
-	s.Release(testPos)
-	if s.AvailablePermits() != 2 || !s.TryAcquire() || s.AvailablePermits() != 1 {
+	s.Release(1, testPos)
+	s.Release(1, testPos)
+	if s.AvailablePermits() != 2 || !s.TryAcquire(1, testPos) || s.AvailablePermits() != 1 {
 		t.Fatalf("permits after two releases and a try_acquire: %d", s.AvailablePermits())
 	}
 }
@@ -83,7 +83,7 @@ func TestSemaphoreBadCounts(t *testing.T) {
 	wantFail(t, "thread.Semaphore.new: the count must be between 0 and 2147483647, not -1", func() { NewSemaphore(-1, testPos) })
 	wantFail(t, "thread.Semaphore.new: the count must be between 0 and 2147483647, not 4294967296", func() { NewSemaphore(1<<32, testPos) })
 	s := NewSemaphore(syncMax, testPos)
-	wantFail(t, "thread.Semaphore: release beyond 2147483647 permits", func() { s.Release(testPos) })
+	wantFail(t, "thread.Semaphore: release beyond 2147483647 permits", func() { s.Release(1, testPos) })
 }
 
 // Every round of a cyclic barrier lets no party through before all have arrived, and names one
@@ -124,8 +124,72 @@ func TestBarrierOfOneAndBadCounts(t *testing.T) {
 	if !b.Wait() || !b.Wait() {
 		t.Fatal("the only party of a barrier is not its leader")
 	}
-	wantFail(t, "thread.Barrier.new: the count must be between 1 and 2147483647, not 0", func() { NewBarrier(0, testPos) })
-	wantFail(t, "thread.Barrier.new: the count must be between 1 and 2147483647, not -3", func() { NewBarrier(-3, testPos) })
+	wantFail(t, "Barrier count must be > 0", func() { NewBarrier(0, testPos) })
+	wantFail(t, "Barrier count must be > 0", func() { NewBarrier(-3, testPos) })
+	wantFail(t, "thread.Barrier.new: the count must be between 1 and 2147483647, not 4294967296", func() { NewBarrier(1<<32, testPos) })
+}
+
+// A party whose wait_timeout runs out leaves its round: the round then opens with another party
+// in its place.
+func TestBarrierWaitTimeoutLeavesTheRound(t *testing.T) {
+	b := NewBarrier(2, testPos)
+	if b.WaitTimeout(10) || b.arrived != 0 {
+		t.Fatalf("a round of one party out of two opened (%d arrived)", b.arrived)
+	}
+	opened := make(chan bool)
+	go func() { opened <- b.WaitTimeout(5000) }()
+	b.Wait()
+	if !<-opened {
+		t.Fatal("the round of two parties did not open")
+	}
+}
+
+// acquire(n) waits until n permits are free and takes them together; release(n) gives n back;
+// acquire_timeout gives up after its time and takes nothing.
+func TestSemaphoreSeveralPermits(t *testing.T) {
+	s := NewSemaphore(3, testPos)
+	s.Acquire(2, testPos)
+	if s.TryAcquire(2, testPos) || !s.TryAcquire(1, testPos) || s.AvailablePermits() != 0 {
+		t.Fatalf("after acquire(2) of 3, try_acquire(2) and try_acquire(1): %d left", s.AvailablePermits())
+	}
+	if s.AcquireTimeout(10, 2, testPos) {
+		t.Fatal("acquire_timeout of 2 permits out of 0 succeeded")
+	}
+	got := make(chan bool)
+	go func() { got <- s.AcquireTimeout(5000, 3, testPos) }()
+	waitUntil(t, "the acquirer sleeps", func() bool { return s.sleepers.Load() == 1 })
+	s.Release(2, testPos)
+	s.Release(1, testPos)
+	if !<-got || s.AvailablePermits() != 0 {
+		t.Fatalf("acquire_timeout of 3 after three releases: %d left", s.AvailablePermits())
+	}
+	// A sleeper of one permit beside one of two: a release of one wakes the right one.
+	one, two := make(chan struct{}), make(chan struct{})
+	go func() { s.Acquire(2, testPos); close(two) }()
+	go func() { s.Acquire(1, testPos); close(one) }()
+	waitUntil(t, "the acquirers sleep", func() bool { return s.sleepers.Load() == 2 })
+	s.Release(1, testPos)
+	<-one
+	s.Release(2, testPos)
+	<-two
+	wantFail(t, "thread.Semaphore.acquire: the permits must be between 0 and 2147483647, not -1", func() { s.Acquire(-1, testPos) })
+}
+
+// count_down(k) lowers the count by k, not below zero, and gives what is left; try_wait and
+// wait_timeout say whether it is zero.
+func TestCountDownLatchSteps(t *testing.T) {
+	l := NewCountDownLatch(3, testPos)
+	if got := l.CountDown(2); got != 1 || l.TryWait() || l.WaitTimeout(5) {
+		t.Fatalf("count_down(2) of 3 gives %d", got)
+	}
+	done := make(chan bool)
+	go func() { done <- l.WaitTimeout(5000) }()
+	if got := l.CountDown(5); got != 0 || !<-done || !l.TryWait() {
+		t.Fatalf("count_down(5) of 1 gives %d", got)
+	}
+	if got := l.CountDown(1); got != 0 {
+		t.Fatalf("count_down at zero gives %d", got)
+	}
 }
 
 // Waiters return once every count_down is done, and see what the counters wrote before.
@@ -149,14 +213,14 @@ func TestCountDownLatchUnderContention(t *testing.T) {
 	for i := range counters {
 		wg.Go(func() {
 			written[i] = i + 1
-			l.CountDown()
+			l.CountDown(1)
 		})
 	}
 	wg.Wait()
 	if bad.Load() != 0 {
 		t.Fatalf("%d waiters missed a counter's write", bad.Load())
 	}
-	l.CountDown() // at zero: nothing happens
+	l.CountDown(1) // at zero: nothing happens
 	l.Wait()
 	if c := atomic.LoadUint32(&l.count); c != 0 {
 		t.Fatalf("count_down at zero left the count at %d", c)

@@ -106,6 +106,7 @@ const (
 	ConcurrentQueues
 	AtomicU64Obj // thread.Atomic.AtomicU8 … AtomicU64
 	UnsignedAtomics
+	Watchdogs // what thread.watchdog(ms) gives
 	Tuples
 	// The Collections module's shared objects (collections.go): the kinds of their methods.
 	QueueObjs
@@ -136,7 +137,7 @@ var kindNames = [numKinds]string{"", "any", "Array", "string", "char", "Map", "S
 	"Collections", "Parallel",
 	"thread.Channel", "thread.Sender", "thread.Receiver", "thread.ThreadPool", "thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.WaitGroup", "thread.ThreadBuilder", "thread.ThreadBuilder",
 	"thread.Once", "thread.Once", "thread.Lazy", "thread.Lazy", "thread.ThreadLocal", "thread.ThreadLocal",
-	"thread.ConcurrentQueue", "thread.ConcurrentQueue", "thread.Atomic.AtomicU64", "thread.Atomic.AtomicU64", "tuple",
+	"thread.ConcurrentQueue", "thread.ConcurrentQueue", "thread.Atomic.AtomicU64", "thread.Atomic.AtomicU64", "thread.Watchdog", "tuple",
 	"Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap", "Collections.PriorityQueue",
 	"Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet", "Collections.OrderedSet", "Collections.BTreeMap",
 	"Collections.OrderedMap", "Collections.BitSet", "Collections.Slice", "Collections.Vec", "Collections.HashMap"}
@@ -237,6 +238,14 @@ type Lowering struct {
 	OperandTypeArg bool
 	TimeoutName    string
 	Future         string
+	// Defaults are the Go constants passed for the optional parameters a call leaves out, by
+	// parameter index ("" for none: that argument stays out, an rt variadic). The rt function
+	// then takes a plain parameter, and the generated call shows the default.
+	Defaults []string
+	// Bare is the rt function a call that leaves out every optional parameter calls instead of
+	// Name, where what it does then is not Name with a constant (ThreadPool.new() has the CPU
+	// count's threads, l.write() reads).
+	Bare string
 }
 
 // Arg is how one argument lowers.
@@ -397,7 +406,7 @@ var handleKinds = map[types.HandleKind]Kind{
 	types.LatchH: Latches, types.CancelSourceH: CancelSources, types.CancelTokenH: CancelTokens,
 	types.CondvarH:      Condvars,
 	types.ThreadSenderH: ThreadSenders, types.ThreadReceiverH: ThreadReceivers, types.ThreadPoolH: ThreadPools, types.ThreadScopeH: ThreadScopes, types.WaitGroupH: WaitGroups, types.ThreadBuilderH: ThreadBuilders,
-	types.OnceH: Onces, types.LazyH: Lazies, types.ThreadLocalH: ThreadLocals, types.ConcurrentQueueH: ConcurrentQueues, types.AtomicU64H: UnsignedAtomics,
+	types.OnceH: Onces, types.LazyH: Lazies, types.ThreadLocalH: ThreadLocals, types.ConcurrentQueueH: ConcurrentQueues, types.AtomicU64H: UnsignedAtomics, types.WatchdogH: Watchdogs,
 	types.QueueH: QueueObjs, types.StackH: StackObjs, types.VecDequeH: VecDequeObjs, types.BinaryHeapH: BinaryHeapObjs,
 	types.PriorityQueueH: PriorityQueueObjs, types.RingBufferH: RingBufferObjs, types.HashSetH: HashSetObjs,
 	types.BTreeSetH: BTreeSetObjs, types.OrderedSetH: OrderedSetObjs, types.BTreeMapH: BTreeMapObjs,

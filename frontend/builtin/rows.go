@@ -80,5 +80,12 @@ func ioFuture(name, timeoutName, futureType string) Lowering {
 // withElemTypeArg instantiates the rt function with the element type of the handle it gives.
 func (l Lowering) withElemTypeArg() Lowering { l.ElemTypeArg = true; return l }
 
+// withDefaults passes, for each parameter a call leaves out, the Go constant given for its
+// index ("" for none).
+func (l Lowering) withDefaults(lits ...string) Lowering { l.Defaults = lits; return l }
+
+// withBare calls the rt function name when a call leaves out every optional parameter.
+func (l Lowering) withBare(name string) Lowering { l.Bare = name; return l }
+
 // withPos passes the call's position last.
 func (l Lowering) withPos() Lowering { l.Pos = true; return l }

@@ -45,7 +45,11 @@ var (
 	ThreadParallelMap    = def(Row{Of: Thread, Static: true, Same: ParallelMap}, "parallel_map")
 	ThreadParallelFor    = def(Row{Of: Thread, Static: true, Same: ParallelForEach}, "parallel_for")
 	ThreadParallelReduce = def(Row{Of: Thread, Static: true, Same: ParallelReduce}, "parallel_reduce")
-	ThreadWatchdog       = static(Thread, "watchdog", fixed(sig(unit, i64)), rtFn("Watchdog").withPos())
+	// thread.watchdog(ms) ends the program if it still runs ms milliseconds from now, unless the
+	// object it gives is disarmed first (w.disarm(), or thread.disarm_watchdog() for every one).
+	ThreadWatchdog       = static(Thread, "watchdog", fixed(sig(handle(types.WatchdogH, nil), i64)), rtFn("NewWatchdog").withPos())
+	ThreadDisarmWatchdog = static(Thread, "disarm_watchdog", fixed(sig(unit)), rtFn("DisarmWatchdogs"))
+	WatchdogDisarm       = method(Watchdogs, "disarm", 0, fixed(sig(unit)), goMethod("Disarm"))
 
 	ThreadMutexType = nested(Thread, "Mutex", ThreadMutexObj)
 	ThreadMutexNew  = static(ThreadMutexObj, "new", func(x In) Sig {
@@ -58,8 +62,9 @@ var (
 	ThreadMutexTryLock     = method(ThreadMutexes, "try_lock", 0, fixed(sig(types.AnyType)), rtFn("ThreadTryLock"))
 	ThreadMutexLockTimeout = method(ThreadMutexes, "lock_timeout", 0, fixed(sig(types.AnyType, i64)), rtFn("ThreadLockTimeout"))
 
-	// h.join() blocks until the thread ends (await h suspends instead).
-	JoinHandleJoin = method(JoinHandles, "join", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadJoin").withPos())
+	// h.join() blocks until the thread ends (await h suspends instead). Of a function that gives
+	// () or a dynamic value it is dynamic: the value, or the error object if it threw.
+	JoinHandleJoin = method(JoinHandles, "join", 0, joinSig, rtFn("ThreadJoin").withPos())
 
 	ThreadAtomic = nested(Thread, "Atomic", AtomicModule)
 	// The signed kinds are all 64 bits wide (EVERYDAY.md §7.3): AtomicI8 does not wrap at 8.
@@ -69,7 +74,8 @@ var (
 	AtomicBoolNew  = static(AtomicBoolObj, "new", atomicNew(boolean), rtFn("NewAtomic").withElemTypeArg())
 
 	// Each takes a memory ordering last, optional (EVERYDAY.md §7.3): a name or a number,
-	// checked when the program runs (rt's checkOrder).
+	// checked when the program runs (rt's checkOrder). A fetch_ operation's operand is
+	// optional too, 1 when left out.
 	AtomicLoad  = method(Atomics, "load", 0, func(x In) Sig { return sig(x.Elem, order).opt(1) }, goMethod("Load"))
 	AtomicStore = method(Atomics, "store", 0, func(x In) Sig { return sig(unit, x.Elem, order).opt(1) }, goMethod("Store"))
 	AtomicSwap  = method(Atomics, "swap", 0, func(x In) Sig { return sig(x.Elem, x.Elem, order).opt(1) }, goMethod("Swap"))
@@ -77,19 +83,36 @@ var (
 	// {ok: false, kind: "mismatch", message: "found N"} (EVERYDAY.md §7.3).
 	AtomicCompareExchange = method(Atomics, "compare_exchange|compare_exchange_weak", 0,
 		func(x In) Sig { return sig(types.AnyType, x.Elem, x.Elem, order, order).opt(2) }, goMethod("CompareExchange"))
-	AtomicFetchAdd = method(Atomics, "fetch_add", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchAdd"))
-	AtomicFetchSub = method(Atomics, "fetch_sub", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchSub"))
-	AtomicFetchAnd = method(Atomics, "fetch_and", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchAnd"))
-	AtomicFetchOr  = method(Atomics, "fetch_or", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchOr"))
-	AtomicFetchXor = method(Atomics, "fetch_xor", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchXor"))
-	AtomicFetchMin = method(Atomics, "fetch_min", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchMin"))
-	AtomicFetchMax = method(Atomics, "fetch_max", 0, fixed(sig(i64, i64, order).opt(1)), goMethod("FetchMax"))
+	AtomicFetchAdd = method(Atomics, "fetch_add", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchAdd").withDefaults("1"))
+	AtomicFetchSub = method(Atomics, "fetch_sub", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchSub").withDefaults("1"))
+	AtomicFetchAnd = method(Atomics, "fetch_and", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchAnd").withDefaults("1"))
+	AtomicFetchOr  = method(Atomics, "fetch_or", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchOr").withDefaults("1"))
+	AtomicFetchXor = method(Atomics, "fetch_xor", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchXor").withDefaults("1"))
+	AtomicFetchMin = method(Atomics, "fetch_min", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchMin").withDefaults("1"))
+	AtomicFetchMax = method(Atomics, "fetch_max", 0, fixed(sig(i64, i64, order).opt(2)), goMethod("FetchMax").withDefaults("1"))
 
 	// h.join_timeout(ms) is the thread's value, or the `timeout` object while it still runs (a
 	// later join works).
 	JoinHandleJoinTimeout = method(JoinHandles, "join_timeout", 0,
 		fixed(sig(types.AnyType, i64)), rtFn("ThreadJoinTimeout", Int64).withPos())
 )
+
+// DynamicJoin reports whether a join of a handle whose function gives elem gives what the
+// interpreter's does (EVERYDAY.md §7.3): the value, or {ok: false, kind: "error", message} if
+// the function threw, not a throw. That is a dynamic value, so only for a function that gives
+// () or a dynamic value; a join of one that gives a typed value throws what it threw.
+func DynamicJoin(elem types.Type) bool {
+	elem = types.Resolve(elem)
+	return types.IsUnit(elem) || types.IsAny(elem)
+}
+
+// joinSig is the signature of h.join() and h.get().
+func joinSig(x In) Sig {
+	if DynamicJoin(x.Elem) {
+		return sig(types.AnyType)
+	}
+	return sig(x.Elem)
+}
 
 // order is a memory ordering argument's type: a name or a number.
 var order = types.AnyType
@@ -106,22 +129,34 @@ var (
 	WaitGroupWaitTimeout = method(WaitGroups, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout"))
 	WaitGroupCount       = method(WaitGroups, "count", 0, fixed(sig(i64)), goMethod("Count"))
 
+	// The counts a call takes are optional, 1 when left out (EVERYDAY.md §7.3): acquire(n = 1),
+	// try_acquire(n = 1), release(n = 1), acquire_timeout(ms, n = 1).
 	ThreadSemaphoreType = nested(Thread, "Semaphore", SemaphoreObj)
 	SemaphoreNew        = static(SemaphoreObj, "new", fixed(sig(handle(types.SemaphoreH, nil), i64)), rtFn("NewSemaphore").withPos())
-	SemaphoreAcquire    = method(Semaphores, "acquire", 0, fixed(sig(unit)), goMethod("Acquire"))
-	SemaphoreRelease    = method(Semaphores, "release", 0, fixed(sig(unit)), goMethod("Release").withPos())
-	SemaphoreTryAcquire = method(Semaphores, "try_acquire", 0, fixed(sig(boolean)), goMethod("TryAcquire"))
-	SemaphoreAvailable  = method(Semaphores, "available_permits", 0, fixed(sig(i64)), goMethod("AvailablePermits"))
+	SemaphoreAcquire    = method(Semaphores, "acquire", 0, fixed(sig(unit, i64).opt(1)), goMethod("Acquire", Int64).withDefaults("1").withPos())
+	SemaphoreRelease    = method(Semaphores, "release", 0, fixed(sig(unit, i64).opt(1)), goMethod("Release", Int64).withDefaults("1").withPos())
+	SemaphoreTryAcquire = method(Semaphores, "try_acquire", 0, fixed(sig(boolean, i64).opt(1)), goMethod("TryAcquire", Int64).withDefaults("1").withPos())
+	// s.acquire_timeout(ms, n = 1) says whether it took the permits within ms milliseconds.
+	SemaphoreAcquireTimeout = method(Semaphores, "acquire_timeout", 0, fixed(sig(boolean, i64, i64).opt(1)),
+		goMethod("AcquireTimeout", Int64, Int64).withDefaults("", "1").withPos())
+	SemaphoreAvailable = method(Semaphores, "available_permits", 0, fixed(sig(i64)), goMethod("AvailablePermits"))
 
+	// Barrier.new(0) fails: `Barrier count must be > 0`.
 	ThreadBarrierType = nested(Thread, "Barrier", BarrierObj)
 	BarrierNew        = static(BarrierObj, "new", fixed(sig(handle(types.BarrierH, nil), i64)), rtFn("NewBarrier").withPos())
-	// b.wait() gives true to one party of each round, the last to arrive.
-	BarrierWait = method(Barriers, "wait", 0, fixed(sig(boolean)), goMethod("Wait"))
+	// b.wait() gives true to one party of each round, the last to arrive; b.wait_timeout(ms)
+	// says whether the round opened within ms milliseconds (a party whose time is up leaves it).
+	BarrierWait        = method(Barriers, "wait", 0, fixed(sig(boolean)), goMethod("Wait"))
+	BarrierWaitTimeout = method(Barriers, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
 
-	ThreadLatchType = nested(Thread, "CountDownLatch", LatchObj)
-	LatchNew        = static(LatchObj, "new", fixed(sig(handle(types.LatchH, nil), i64)), rtFn("NewCountDownLatch").withPos())
-	LatchCountDown  = method(Latches, "count_down", 0, fixed(sig(unit)), goMethod("CountDown"))
-	LatchWait       = method(Latches, "wait", 0, fixed(sig(unit)), goMethod("Wait"))
+	// thread.CountDownLatch (= Latch): count_down(k = 1) gives the count left; try_wait() and
+	// wait_timeout(ms) say whether it is zero.
+	ThreadLatchType  = nested(Thread, "CountDownLatch|Latch", LatchObj)
+	LatchNew         = static(LatchObj, "new", fixed(sig(handle(types.LatchH, nil), i64)), rtFn("NewCountDownLatch").withPos())
+	LatchCountDown   = method(Latches, "count_down", 0, fixed(sig(i64, i64).opt(1)), goMethod("CountDown", Int64).withDefaults("1"))
+	LatchWait        = method(Latches, "wait", 0, fixed(sig(unit)), goMethod("Wait"))
+	LatchTryWait     = method(Latches, "try_wait", 0, fixed(sig(boolean)), goMethod("TryWait"))
+	LatchWaitTimeout = method(Latches, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
 
 	ThreadCancelSourceType = nested(Thread, "CancellationSource", CancelSourceObj)
 	CancelSourceNew        = static(CancelSourceObj, "new", fixed(sig(handle(types.CancelSourceH, nil))), rtFn("NewCancellationSource"))
@@ -134,8 +169,16 @@ var (
 		u := x.Fresh()
 		return sig(handle(types.ThreadRwLockH, u), u)
 	}, rtFn("NewRwLock", Owned).withElemTypeArg())
-	ThreadRwLockRead  = method(ThreadRwLocks, "read", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadRwRead"))
-	ThreadRwLockWrite = method(ThreadRwLocks, "write", 0, func(x In) Sig { return sig(unit, x.Elem) }, rtFn("ThreadRwWrite", Owned))
+	ThreadRwLockRead = method(ThreadRwLocks, "read", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("ThreadRwRead"))
+	// l.write(v) replaces the value; l.write() with no value gives it, as read() (EVERYDAY.md
+	// §7.3): the checker gives that call the element's type, and it calls ThreadRwRead.
+	ThreadRwLockWrite = method(ThreadRwLocks, "write", 0, func(x In) Sig { return sig(unit, x.Elem).opt(1) },
+		rtFn("ThreadRwWrite", Owned).withBare("ThreadRwRead"))
+	// try_read() and try_write(v?) take the lock only if it is free: {ok: true, value: a copy of
+	// the value (after v replaced it)}, or {ok: false, kind: "would_block", message: "rwlock busy"}.
+	ThreadRwLockTryRead  = method(ThreadRwLocks, "try_read", 0, fixed(sig(types.AnyType)), rtFn("ThreadRwTryRead"))
+	ThreadRwLockTryWrite = method(ThreadRwLocks, "try_write", 0,
+		func(x In) Sig { return sig(types.AnyType, x.Elem).opt(1) }, rtFn("ThreadRwTryWrite", Owned))
 	// l.with_read(f) gives f's result; l.with_write(f) stores it, as m.with(f) does.
 	ThreadRwLockWithRead = method(ThreadRwLocks, "with_read", 0, func(x In) Sig {
 		u := x.Fresh()
@@ -201,7 +244,7 @@ var (
 	AtomicU64New  = static(AtomicU64Obj, "new", fixed(sig(handle(types.AtomicU64H, nil), u64)), rtFn("NewAtomicU64"))
 	AtomicULoad   = method(UnsignedAtomics, "load", 0, fixed(sig(u64, order).opt(1)), goMethod("Load"))
 	AtomicUStore  = method(UnsignedAtomics, "store", 0, fixed(sig(unit, u64, order).opt(1)), goMethod("Store"))
-	AtomicUAdd    = method(UnsignedAtomics, "fetch_add", 0, fixed(sig(u64, u64, order).opt(1)), goMethod("FetchAdd"))
+	AtomicUAdd    = method(UnsignedAtomics, "fetch_add", 0, fixed(sig(u64, u64, order).opt(2)), goMethod("FetchAdd").withDefaults("1"))
 	AtomicUCAS    = method(UnsignedAtomics, "compare_exchange", 0,
 		fixed(sig(types.AnyType, u64, u64, order, order).opt(2)), goMethod("CompareExchange"))
 )

@@ -24,6 +24,9 @@ var (
 		func(x In) Sig { return sig(channelPair(x)) }, rtFn("ThreadChannelUnbounded").withElemTypeArg())
 	ThreadChannelCreate = static(ThreadChannelObj, "create",
 		func(x In) Sig { return sig(channelPair(x), i64).opt(1) }, rtFn("ThreadChannelCreate", Int64).withElemTypeArg())
+	// thread.channel(n?) is thread.Channel.create(n?) (EVERYDAY.md §7.3: thread.channel = Channel).
+	ThreadChannelFn = static(Thread, "channel",
+		func(x In) Sig { return sig(channelPair(x), i64).opt(1) }, rtFn("ThreadChannelCreate", Int64).withElemTypeArg())
 	// select(cases) takes {recv: rx}, {timeout: ms} and {default: true} objects, checked at run time.
 	ThreadChannelSelect = static(ThreadChannelObj, "select",
 		fixed(sig(types.AnyType, arrayOf(types.AnyType))), rtFn("ThreadSelect").withPos())
@@ -39,15 +42,24 @@ var (
 	ThreadSenderClose = method(ThreadSenders, "close", 0, fixed(sig(unit)), rtFn("ThreadSenderClose"))
 	// clone() is another sender: the channel closes when every sender has closed.
 	ThreadSenderClone = method(ThreadSenders, "clone", 0, self, rtFn("ThreadSenderClone").withPos())
+	// is_closed() says whether the channel is closed, on either end.
+	ThreadSenderIsClosed = method(ThreadSenders, "is_closed", 0, fixed(sig(boolean)), goMethod("IsClosed"))
 
 	ThreadReceiverRecv        = method(ThreadReceivers, "recv", 0, fixed(sig(types.AnyType)), rtFn("ThreadRecv"))
 	ThreadReceiverTryRecv     = method(ThreadReceivers, "try_recv", 0, fixed(sig(types.AnyType)), rtFn("ThreadTryRecv"))
 	ThreadReceiverRecvTimeout = method(ThreadReceivers, "recv_timeout", 0, fixed(sig(types.AnyType, i64)), rtFn("ThreadRecvTimeout", Int64))
 	ThreadReceiverLen         = method(ThreadReceivers, "len", 0, fixed(sig(i64)), goMethod("Len"))
+	ThreadReceiverIsClosed    = method(ThreadReceivers, "is_closed", 0, fixed(sig(boolean)), goMethod("IsClosed"))
+	// rx.clone() is another receiver of the same channel: each value goes to one of them.
+	ThreadReceiverClone = method(ThreadReceivers, "clone", 0, self, goMethod("Clone"))
 
 	ThreadPoolType = nested(Thread, "ThreadPool", ThreadPoolObj)
-	ThreadPoolNew  = static(ThreadPoolObj, "new",
-		fixed(sig(handle(types.ThreadPoolH, unit), i64)), rtFn("NewThreadPool", Int64).withPos())
+	// ThreadPool.new() has as many threads as the program may use CPUs (EVERYDAY.md §7.3).
+	ThreadPoolNew = static(ThreadPoolObj, "new",
+		fixed(sig(handle(types.ThreadPoolH, unit), i64).opt(1)), rtFn("NewThreadPool", Int64).withPos().withBare("NewThreadPoolCPUs"))
+	ThreadPoolSize = method(ThreadPools, "size", 0, fixed(sig(i64)), goMethod("Size"))
+	// pool.join() shuts the pool down and waits for every job queued or running to finish.
+	ThreadPoolJoin = method(ThreadPools, "join", 0, fixed(sig(unit)), rtFn("ThreadPoolJoin"))
 	// The functions given to execute and submit are checked as thread.spawn's (check/threadcheck.go).
 	ThreadPoolExecute = method(ThreadPools, "execute", 0,
 		fixed(sig(unit, fn(unit))), rtFn("ThreadPoolExecute", Func).withPos())
@@ -74,6 +86,7 @@ var (
 		return sig(handle(types.JoinHandleH, u), str, fn(u))
 	}, rtFn("ThreadScopeSpawnNamed", Plain, FuncResult))
 
-	// h.get() waits for a pool job (or a thread, as join does) and gives its value.
-	JoinHandleGet = method(JoinHandles, "get", 0, func(x In) Sig { return sig(x.Elem) }, rtFn("JobGet").withPos())
+	// h.get() waits for a pool job (or a thread, as join does) and gives its value (the error
+	// object if it threw, for a function that gives () or a dynamic value, as join).
+	JoinHandleGet = method(JoinHandles, "get", 0, joinSig, rtFn("JobGet").withPos())
 )

@@ -505,6 +505,10 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 		if len(e.Args) == 1 {
 			c.comparatorGivesNumber(e.Args[0], sig.Params[0].(*types.Func).Ret)
 		}
+	case builtin.ThreadRwLockWrite:
+		if len(e.Args) == 0 {
+			ci.Ret = types.HandleOf(recv, types.ThreadRwLockH).Elem // l.write() gives the value
+		}
 	case builtin.PromiseThen:
 		// A callback that gives a promise or a future: the promise settles as that one does.
 		if inner := thenFlattens(ci.Ret); inner != nil {

@@ -51,6 +51,9 @@ type CallInfo struct {
 	// Fluent: a class method that returns the instance it is called on (ReturnsSelf); the
 	// call's value is that instance (the share the receiver is), Ret its type.
 	Fluent bool
+	// JoinValue: `h.join()` in async code (CallAwait) of a handle whose function gives () or a
+	// dynamic value (builtin.DynamicJoin): the value, or the error object if it threw.
+	JoinValue bool
 }
 
 // SelKind says what a selector `x.name` denotes.
@@ -545,7 +548,11 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			// `h.join()` in async code suspends the task, as `await h` does, instead of
 			// blocking its worker (EVERYDAY.md §6).
 			c.noteAwait(e, "`.join()`")
-			return c.recordCall(e, &CallInfo{Kind: CallAwait, Recv: sel.X, RecvType: rt, Derefs: derefs, Ret: h.Elem}), true
+			ci := &CallInfo{Kind: CallAwait, Recv: sel.X, RecvType: rt, Derefs: derefs, Ret: h.Elem}
+			if builtin.DynamicJoin(h.Elem) {
+				ci.Ret, ci.JoinValue = types.AnyType, true // the value or the error object
+			}
+			return c.recordCall(e, ci), true
 		}
 		switch u := rt.(type) {
 		case *types.GoT:

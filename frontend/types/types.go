@@ -175,6 +175,7 @@ const (
 	WaitGroupH     // thread.WaitGroup
 	ThreadBuilderH // thread.builder(): a thread's name and stack size, then spawn
 	AtomicU64H     // thread.Atomic.AtomicU8 … AtomicU64: 64 unsigned bits
+	WatchdogH      // thread.watchdog(ms): disarm() cancels it
 	// The Collections module's objects (EVERYDAY.md §7.2), shared by reference; Elem is what they
 	// hold: the element, or for the maps the pair (K, V) of a Tuple.
 	QueueH
@@ -196,7 +197,7 @@ const (
 
 var handleNames = [...]string{"Promise", "JoinHandle", "Channel", "Share", "Weak", "Mutex", "RwLock", "MutexGuard", "ReadGuard", "WriteGuard", "Scope", "thread.Mutex", "Atomic",
 	"thread.RwLock", "thread.Sender", "thread.Receiver", "thread.Once", "thread.Lazy", "thread.ThreadLocal", "thread.ConcurrentQueue", "thread.Semaphore", "thread.Barrier", "thread.CountDownLatch", "thread.CancellationSource", "thread.CancellationToken", "thread.Condvar",
-	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.ThreadBuilder", "thread.Atomic.AtomicU64", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
+	"thread.ThreadPool", "thread.Scope", "thread.WaitGroup", "thread.ThreadBuilder", "thread.Atomic.AtomicU64", "thread.Watchdog", "Collections.Queue", "Collections.Stack", "Collections.VecDeque", "Collections.BinaryHeap",
 	"Collections.PriorityQueue", "Collections.RingBuffer", "Collections.HashSet", "Collections.BTreeSet",
 	"Collections.OrderedSet", "Collections.BTreeMap", "Collections.OrderedMap", "Collections.Slice", "Collections.Vec",
 	"Collections.HashMap", "Collections.BitSet"}

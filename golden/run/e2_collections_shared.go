@@ -53,7 +53,7 @@ type programFuture struct {
 	state  uint32
 	i1_    int
 	items_ []*rt.JoinHandle[rt.Unit]
-	sub1_  *rt.JoinHandle[rt.Unit]
+	sub1_  rt.JoinValueFuture[rt.Unit]
 }
 
 const programFutureDone_ = 5
@@ -204,7 +204,7 @@ poll_:
 //line testdata/run/e2_collections_shared.adesh:66
 			th = x2_
 //line testdata/run/e2_collections_shared.adesh:66
-			f.sub1_ = th
+			f.sub1_ = rt.JoinValue[rt.Unit](th)
 //line testdata/run/e2_collections_shared.adesh:66
 			f.state = 2
 //line testdata/run/e2_collections_shared.adesh:66
@@ -221,7 +221,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_collections_shared.adesh:66
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_collections_shared.adesh:66
 			f.state = 3
 //line testdata/run/e2_collections_shared.adesh:66
@@ -278,9 +278,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 2:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	}
 }
 

@@ -131,7 +131,7 @@ type programFuture struct {
 	state  uint32
 	i2_    int
 	items_ []*rt.JoinHandle[rt.Unit]
-	sub1_  *rt.JoinHandle[rt.Unit]
+	sub1_  rt.JoinValueFuture[rt.Unit]
 	sub2_  *rt.JoinHandle[[]rt.Value]
 	sub3_  drainFuture
 }
@@ -218,7 +218,7 @@ poll_:
 //line testdata/run/e2_thread_channel.adesh:27
 			h = x_
 //line testdata/run/e2_thread_channel.adesh:27
-			f.sub1_ = h
+			f.sub1_ = rt.JoinValue[rt.Unit](h)
 //line testdata/run/e2_thread_channel.adesh:27
 			f.state = 2
 //line testdata/run/e2_thread_channel.adesh:27
@@ -235,7 +235,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_channel.adesh:27
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_channel.adesh:27
 			f.state = 3
 //line testdata/run/e2_thread_channel.adesh:27
@@ -397,7 +397,7 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_channel.adesh:85
 			rt.Print("async sum", aw1_)
-			f.sub1_ = feeder
+			f.sub1_ = rt.JoinValue[rt.Unit](feeder)
 //line testdata/run/e2_thread_channel.adesh:86
 			f.state = 7
 //line testdata/run/e2_thread_channel.adesh:86
@@ -414,7 +414,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_channel.adesh:86
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_channel.adesh:86
 			f.complete_()
 //line testdata/run/e2_thread_channel.adesh:86
@@ -437,9 +437,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 2:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	case 5:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
@@ -447,9 +445,7 @@ func (f *programFuture) dropSub_() {
 	case 6:
 		f.sub3_.Drop()
 	case 7:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	}
 }
 

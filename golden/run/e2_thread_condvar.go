@@ -26,7 +26,7 @@ type programFuture struct {
 	items_  []*rt.JoinHandle[int64]
 	t_      int64
 	sub1_   *rt.JoinHandle[int64]
-	sub2_   *rt.JoinHandle[rt.Unit]
+	sub2_   rt.JoinValueFuture[rt.Unit]
 }
 
 const programFutureDone_ = 9
@@ -215,7 +215,7 @@ poll_:
 //line testdata/run/e2_thread_condvar.adesh:58
 			p_ = x1_
 //line testdata/run/e2_thread_condvar.adesh:58
-			f.sub2_ = p_
+			f.sub2_ = rt.JoinValue[rt.Unit](p_)
 //line testdata/run/e2_thread_condvar.adesh:58
 			f.state = 6
 //line testdata/run/e2_thread_condvar.adesh:58
@@ -232,7 +232,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_condvar.adesh:58
-			f.sub2_ = nil
+			f.sub2_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_condvar.adesh:58
 			f.state = 7
 //line testdata/run/e2_thread_condvar.adesh:58
@@ -285,9 +285,7 @@ func (f *programFuture) dropSub_() {
 			f.sub1_.Drop()
 		}
 	case 6:
-		if f.sub2_ != nil {
-			f.sub2_.Drop()
-		}
+		f.sub2_.Drop()
 	}
 }
 

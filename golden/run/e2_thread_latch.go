@@ -48,8 +48,8 @@ func (f *openedFuture) Poll(cx *rt.Context) rt.Poll[string] {
 				return "open"
 			})
 //line testdata/run/e2_thread_latch.adesh:46
-			gate.CountDown()
-			gate.CountDown()
+			gate.CountDown(1)
+			gate.CountDown(1)
 			f.sub1_ = h
 //line testdata/run/e2_thread_latch.adesh:48
 			f.state = 1
@@ -132,10 +132,10 @@ type programFuture struct {
 	items1_ []*rt.JoinHandle[int64]
 	items2_ []*rt.JoinHandle[rt.Value]
 	items_  []*rt.JoinHandle[rt.Unit]
-	sub1_   *rt.JoinHandle[rt.Unit]
+	sub1_   rt.JoinValueFuture[rt.Unit]
 	sub2_   *rt.JoinHandle[int64]
 	sub3_   openedFuture
-	sub4_   *rt.JoinHandle[rt.Value]
+	sub4_   rt.JoinValueFuture[rt.Value]
 }
 
 const programFutureDone_ = 14
@@ -175,7 +175,7 @@ poll_:
 						return v + 10*(i+1)
 					})
 //line testdata/run/e2_thread_latch.adesh:13
-					done.CountDown()
+					done.CountDown(1)
 //line testdata/run/e2_thread_latch.adesh:13
 					return rt.Unit{}
 				}))
@@ -184,7 +184,7 @@ poll_:
 			r = rt.ThreadLock(total)
 			rt.Print("after wait:", rt.DynMethod(rt.DynField(r, "value", "testdata/run/e2_thread_latch.adesh:18:22"), "get", "testdata/run/e2_thread_latch.adesh:18:22"))
 			rt.DynMethod(rt.DynField(r, "value", "testdata/run/e2_thread_latch.adesh:19:1"), "unlock", "testdata/run/e2_thread_latch.adesh:19:1")
-			done.CountDown()
+			done.CountDown(1)
 			done.Wait()
 			rt.Print("a count_down at zero changes nothing")
 //line testdata/run/e2_thread_latch.adesh:22
@@ -208,7 +208,7 @@ poll_:
 //line testdata/run/e2_thread_latch.adesh:23
 			j = x_
 //line testdata/run/e2_thread_latch.adesh:23
-			f.sub1_ = j
+			f.sub1_ = rt.JoinValue[rt.Unit](j)
 //line testdata/run/e2_thread_latch.adesh:23
 			f.state = 2
 //line testdata/run/e2_thread_latch.adesh:23
@@ -225,7 +225,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_latch.adesh:23
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_latch.adesh:23
 			f.state = 3
 //line testdata/run/e2_thread_latch.adesh:23
@@ -255,7 +255,7 @@ poll_:
 			}
 			rt.ThreadSleep(5)
 			rt.Print("before the gate opens:", started.Load())
-			start.CountDown()
+			start.CountDown(1)
 			squares = []int64{}
 //line testdata/run/e2_thread_latch.adesh:38
 			f.items1_ = runners
@@ -389,7 +389,7 @@ poll_:
 //line testdata/run/e2_thread_latch.adesh:71
 			h = x2_
 //line testdata/run/e2_thread_latch.adesh:71
-			f.sub4_ = h
+			f.sub4_ = rt.JoinValue[rt.Value](h)
 //line testdata/run/e2_thread_latch.adesh:71
 			f.state = 11
 //line testdata/run/e2_thread_latch.adesh:71
@@ -406,7 +406,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_latch.adesh:71
-			f.sub4_ = nil
+			f.sub4_ = rt.JoinValueFuture[rt.Value]{}
 //line testdata/run/e2_thread_latch.adesh:71
 			aw2_ = step_.Value
 //line testdata/run/e2_thread_latch.adesh:71
@@ -448,9 +448,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 2:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	case 6:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()
@@ -458,9 +456,7 @@ func (f *programFuture) dropSub_() {
 	case 9:
 		f.sub3_.Drop()
 	case 11:
-		if f.sub4_ != nil {
-			f.sub4_.Drop()
-		}
+		f.sub4_.Drop()
 	}
 }
 

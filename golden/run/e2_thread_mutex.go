@@ -21,8 +21,8 @@ type programFuture struct {
 	state  uint32
 	i1_    int
 	items_ []*rt.JoinHandle[rt.Unit]
-	sub1_  *rt.JoinHandle[rt.Unit]
-	sub2_  *rt.JoinHandle[rt.Value]
+	sub1_  rt.JoinValueFuture[rt.Unit]
+	sub2_  rt.JoinValueFuture[rt.Value]
 }
 
 const programFutureDone_ = 6
@@ -89,7 +89,7 @@ poll_:
 //line testdata/run/e2_thread_mutex.adesh:16
 			h = x_
 //line testdata/run/e2_thread_mutex.adesh:16
-			f.sub1_ = h
+			f.sub1_ = rt.JoinValue[rt.Unit](h)
 //line testdata/run/e2_thread_mutex.adesh:16
 			f.state = 2
 //line testdata/run/e2_thread_mutex.adesh:16
@@ -106,7 +106,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_mutex.adesh:16
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_mutex.adesh:16
 			f.state = 3
 //line testdata/run/e2_thread_mutex.adesh:16
@@ -135,7 +135,7 @@ poll_:
 				return rt.ThreadLockTimeout(counter, 20)
 			})
 //line testdata/run/e2_thread_mutex.adesh:27
-			f.sub2_ = other
+			f.sub2_ = rt.JoinValue[rt.Value](other)
 //line testdata/run/e2_thread_mutex.adesh:27
 			f.state = 5
 //line testdata/run/e2_thread_mutex.adesh:27
@@ -152,7 +152,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_mutex.adesh:27
-			f.sub2_ = nil
+			f.sub2_ = rt.JoinValueFuture[rt.Value]{}
 //line testdata/run/e2_thread_mutex.adesh:27
 			aw_ = step_.Value
 //line testdata/run/e2_thread_mutex.adesh:27
@@ -190,13 +190,9 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 2:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	case 5:
-		if f.sub2_ != nil {
-			f.sub2_.Drop()
-		}
+		f.sub2_.Drop()
 	}
 }
 

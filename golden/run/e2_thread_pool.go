@@ -211,7 +211,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/e2_thread_pool.adesh:34
 			rt.Print("busy", rt.ThreadPoolJoinTimeout(pool, 10))
 			rt.ThreadSend(gate_tx, 41, "testdata/run/e2_thread_pool.adesh:35:1")
-			rt.Print("slow", rt.JobGet(slow, "testdata/run/e2_thread_pool.adesh:36:15"))
+			rt.Print("slow", rt.JobGetValue(slow, "testdata/run/e2_thread_pool.adesh:36:15"))
 //line testdata/run/e2_thread_pool.adesh:42
 			f.sub1_ = awaited(pool)
 //line testdata/run/e2_thread_pool.adesh:42

@@ -123,7 +123,7 @@ type programFuture struct {
 	items1_ []*rt.JoinHandle[int64]
 	items_  []*rt.JoinHandle[rt.Unit]
 	t_      int64
-	sub1_   *rt.JoinHandle[rt.Unit]
+	sub1_   rt.JoinValueFuture[rt.Unit]
 	sub2_   *rt.JoinHandle[int64]
 	sub3_   sumFuture
 }
@@ -230,7 +230,7 @@ poll_:
 //line testdata/run/e2_thread_rwlock.adesh:27
 			w = x_
 //line testdata/run/e2_thread_rwlock.adesh:27
-			f.sub1_ = w
+			f.sub1_ = rt.JoinValue[rt.Unit](w)
 //line testdata/run/e2_thread_rwlock.adesh:27
 			f.state = 2
 //line testdata/run/e2_thread_rwlock.adesh:27
@@ -247,7 +247,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_rwlock.adesh:27
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_rwlock.adesh:27
 			f.state = 3
 //line testdata/run/e2_thread_rwlock.adesh:27
@@ -394,9 +394,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 2:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	case 6:
 		if f.sub2_ != nil {
 			f.sub2_.Drop()

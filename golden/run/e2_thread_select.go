@@ -22,7 +22,7 @@ type programFuture struct {
 	state  uint32
 	i_     int
 	items_ []*rt.JoinHandle[rt.Unit]
-	sub1_  *rt.JoinHandle[rt.Unit]
+	sub1_  rt.JoinValueFuture[rt.Unit]
 }
 
 const programFutureDone_ = 6
@@ -67,7 +67,7 @@ poll_:
 			})
 			r = rt.ThreadSelect([]rt.Value{rt.Value(rt.NewRecord([]string{"recv"}, nrx)), rt.Value(rt.NewRecord([]string{"recv"}, srx)), rt.Value(rt.NewRecord([]string{"timeout"}, int64(5000)))}, "testdata/run/e2_thread_select.adesh:22:9")
 			rt.Print(rt.DynField(r, "index", "testdata/run/e2_thread_select.adesh:23:7"), rt.DynField(r, "value", "testdata/run/e2_thread_select.adesh:23:16"))
-			f.sub1_ = sender
+			f.sub1_ = rt.JoinValue[rt.Unit](sender)
 //line testdata/run/e2_thread_select.adesh:24
 			f.state = 1
 //line testdata/run/e2_thread_select.adesh:24
@@ -84,7 +84,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_select.adesh:24
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_select.adesh:27
 			workers = []*rt.JoinHandle[rt.Unit]{rt.SpawnThread(func() rt.Unit {
 				var n_ int64 = 50
@@ -153,7 +153,7 @@ poll_:
 //line testdata/run/e2_thread_select.adesh:44
 			w = x_
 //line testdata/run/e2_thread_select.adesh:44
-			f.sub1_ = w
+			f.sub1_ = rt.JoinValue[rt.Unit](w)
 //line testdata/run/e2_thread_select.adesh:44
 			f.state = 3
 //line testdata/run/e2_thread_select.adesh:44
@@ -170,7 +170,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_select.adesh:44
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_select.adesh:44
 			f.state = 4
 //line testdata/run/e2_thread_select.adesh:44
@@ -230,13 +230,9 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 1:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	case 3:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	}
 }
 

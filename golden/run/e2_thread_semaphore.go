@@ -38,7 +38,7 @@ func (f *gateFuture) Poll(cx *rt.Context) rt.Poll[string] {
 		case 0: // start
 			h = rt.SpawnThread(func() string {
 //line testdata/run/e2_thread_semaphore.adesh:42
-				ready.Acquire()
+				ready.Acquire(1, "testdata/run/e2_thread_semaphore.adesh:42:33")
 //line testdata/run/e2_thread_semaphore.adesh:42
 				return "through the gate"
 			})
@@ -160,7 +160,7 @@ poll_:
 						var j int64 = i1_
 //line testdata/run/e2_thread_semaphore.adesh:12
 						_ = j
-						permits.Acquire()
+						permits.Acquire(1, "testdata/run/e2_thread_semaphore.adesh:13:13")
 						var n int64 = inside.FetchAdd(1) + 1
 						var m int64 = most.Load()
 						for n > m && rt.DynNot(rt.DynField(most.CompareExchange(m, n), "ok", "testdata/run/e2_thread_semaphore.adesh:16:30")) {
@@ -169,7 +169,7 @@ poll_:
 						}
 //line testdata/run/e2_thread_semaphore.adesh:17
 						inside.FetchSub(1)
-						permits.Release("testdata/run/e2_thread_semaphore.adesh:18:13")
+						permits.Release(1, "testdata/run/e2_thread_semaphore.adesh:18:13")
 					}
 					return i
 				}))
@@ -237,13 +237,13 @@ poll_:
 			rt.Print("ids", ids, "at most 2 inside:", most.Load() <= 2, "permits", permits.AvailablePermits())
 //line testdata/run/e2_thread_semaphore.adesh:27
 			ready = rt.NewSemaphore(0, "testdata/run/e2_thread_semaphore.adesh:27:13")
-			rt.Print("empty:", ready.TryAcquire(), ready.AvailablePermits())
+			rt.Print("empty:", ready.TryAcquire(1, "testdata/run/e2_thread_semaphore.adesh:28:17"), ready.AvailablePermits())
 			producer = rt.SpawnThread(func() string {
 				rt.ThreadSleep(5)
-				ready.Release("testdata/run/e2_thread_semaphore.adesh:31:5")
+				ready.Release(1, "testdata/run/e2_thread_semaphore.adesh:31:5")
 				return "released"
 			})
-			ready.Acquire()
+			ready.Acquire(1, "testdata/run/e2_thread_semaphore.adesh:34:1")
 			f.sub2_ = producer
 //line testdata/run/e2_thread_semaphore.adesh:35
 			f.state = 5
@@ -266,9 +266,9 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/e2_thread_semaphore.adesh:35
 			rt.Print("acquired after", aw1_)
-			ready.Release("testdata/run/e2_thread_semaphore.adesh:36:1")
-			ready.Release("testdata/run/e2_thread_semaphore.adesh:37:1")
-			rt.Print(ready.AvailablePermits(), ready.TryAcquire(), ready.AvailablePermits())
+			ready.Release(1, "testdata/run/e2_thread_semaphore.adesh:36:1")
+			ready.Release(1, "testdata/run/e2_thread_semaphore.adesh:37:1")
+			rt.Print(ready.AvailablePermits(), ready.TryAcquire(1, "testdata/run/e2_thread_semaphore.adesh:38:34"), ready.AvailablePermits())
 //line testdata/run/e2_thread_semaphore.adesh:45
 			f.sub3_ = gate()
 //line testdata/run/e2_thread_semaphore.adesh:45

@@ -122,7 +122,7 @@ type programFuture struct {
 	t_     int64
 	sub1_  *rt.JoinHandle[int64]
 	sub2_  *rt.JoinHandle[string]
-	sub3_  *rt.JoinHandle[rt.Unit]
+	sub3_  rt.JoinValueFuture[rt.Unit]
 	sub4_  waitsFuture
 	err_   *rt.Thrown
 }
@@ -265,7 +265,7 @@ poll_:
 				return rt.Unit{}
 			})
 //line testdata/run/e2_thread_spawn.adesh:21
-			f.sub3_ = quiet
+			f.sub3_ = rt.JoinValue[rt.Unit](quiet)
 //line testdata/run/e2_thread_spawn.adesh:21
 			f.state = 6
 //line testdata/run/e2_thread_spawn.adesh:21
@@ -282,7 +282,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e2_thread_spawn.adesh:21
-			f.sub3_ = nil
+			f.sub3_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e2_thread_spawn.adesh:27
 			f.sub4_ = waits()
 //line testdata/run/e2_thread_spawn.adesh:27
@@ -406,9 +406,7 @@ func (f *programFuture) dropSub_() {
 			f.sub2_.Drop()
 		}
 	case 6:
-		if f.sub3_ != nil {
-			f.sub3_.Drop()
-		}
+		f.sub3_.Drop()
 	case 7:
 		f.sub4_.Drop()
 	case 9:

@@ -14,13 +14,13 @@ var (
 
 //line testdata/run/e2_thread_types.adesh:3
 func take(s_ *rt.Semaphore, m_ *rt.Mutex[int64]) int64 {
-	s_.Acquire()
+	s_.Acquire(1, "testdata/run/e2_thread_types.adesh:4:5")
 	m_.With(func(v int64) int64 {
 //line testdata/run/e2_thread_types.adesh:5
 		return v + 1
 	})
 //line testdata/run/e2_thread_types.adesh:6
-	s_.Release("testdata/run/e2_thread_types.adesh:6:5")
+	s_.Release(1, "testdata/run/e2_thread_types.adesh:6:5")
 	return s_.AvailablePermits()
 }
 

@@ -73,7 +73,7 @@ type programFuture struct {
 	state  uint32
 	i1_    int
 	items_ []*rt.JoinHandle[rt.Unit]
-	sub1_  *rt.JoinHandle[rt.Unit]
+	sub1_  rt.JoinValueFuture[rt.Unit]
 }
 
 const programFutureDone_ = 5
@@ -203,7 +203,7 @@ poll_:
 //line testdata/run/e3_collections_shared.adesh:74
 			h = x1_
 //line testdata/run/e3_collections_shared.adesh:74
-			f.sub1_ = h
+			f.sub1_ = rt.JoinValue[rt.Unit](h)
 //line testdata/run/e3_collections_shared.adesh:74
 			f.state = 2
 //line testdata/run/e3_collections_shared.adesh:74
@@ -220,7 +220,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e3_collections_shared.adesh:74
-			f.sub1_ = nil
+			f.sub1_ = rt.JoinValueFuture[rt.Unit]{}
 //line testdata/run/e3_collections_shared.adesh:74
 			f.state = 3
 //line testdata/run/e3_collections_shared.adesh:74
@@ -258,9 +258,7 @@ func (f *programFuture) Drop() {
 func (f *programFuture) dropSub_() {
 	switch f.state {
 	case 2:
-		if f.sub1_ != nil {
-			f.sub1_.Drop()
-		}
+		f.sub1_.Drop()
 	}
 }
 

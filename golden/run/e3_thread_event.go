@@ -21,7 +21,7 @@ type programFuture struct {
 	i1_    int
 	items_ []*rt.JoinHandle[int64]
 	sub1_  *rt.JoinHandle[int64]
-	sub2_  *rt.JoinHandle[rt.Unit]
+	sub2_  rt.JoinValueFuture[rt.Unit]
 }
 
 const programFutureDone_ = 6
@@ -134,7 +134,7 @@ poll_:
 			})
 //line testdata/run/e3_thread_event.adesh:21
 			cv.WaitFlag()
-			f.sub2_ = h
+			f.sub2_ = rt.JoinValue[rt.Unit](h)
 //line testdata/run/e3_thread_event.adesh:22
 			f.state = 5
 //line testdata/run/e3_thread_event.adesh:22
@@ -151,7 +151,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e3_thread_event.adesh:22
-			f.sub2_ = nil
+			f.sub2_ = rt.JoinValueFuture[rt.Unit]{}
 			g = rt.DynClone(rt.DynField(rt.ThreadLock(m), "value", "testdata/run/e3_thread_event.adesh:23:9"))
 			rt.Print(rt.DynMethod(g, "get", "testdata/run/e3_thread_event.adesh:24:7"))
 			rt.DynMethod(g, "unlock", "testdata/run/e3_thread_event.adesh:25:1")
@@ -191,9 +191,7 @@ func (f *programFuture) dropSub_() {
 			f.sub1_.Drop()
 		}
 	case 5:
-		if f.sub2_ != nil {
-			f.sub2_.Drop()
-		}
+		f.sub2_.Drop()
 	}
 }
 

@@ -24,7 +24,7 @@ type programFuture struct {
 	state uint32
 	sub1_ *rt.JoinHandle[string]
 	sub2_ *rt.JoinHandle[[]rt.Value]
-	sub3_ *rt.JoinHandle[rt.Value]
+	sub3_ rt.JoinValueFuture[rt.Value]
 	sub4_ *rt.JoinHandle[int64]
 	err_  *rt.Thrown
 }
@@ -129,7 +129,7 @@ poll_:
 			pid = rt.DynClone(rt.DynField(rt.ThreadRecv(rx), "value", "testdata/run/e3_thread_ident.adesh:35:11"))
 			rt.Print(rt.DynEq(pid, rt.ThreadHandleID(p_)))
 			rt.ThreadUnpark(rt.AsInt(rt.DynTo[int64](pid, "testdata/run/e3_thread_ident.adesh:37:15"), "testdata/run/e3_thread_ident.adesh:37:15"))
-			f.sub3_ = p_
+			f.sub3_ = rt.JoinValue[rt.Value](p_)
 //line testdata/run/e3_thread_ident.adesh:38
 			f.state = 3
 //line testdata/run/e3_thread_ident.adesh:38
@@ -146,7 +146,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e3_thread_ident.adesh:38
-			f.sub3_ = nil
+			f.sub3_ = rt.JoinValueFuture[rt.Value]{}
 //line testdata/run/e3_thread_ident.adesh:38
 			aw2_ = step_.Value
 //line testdata/run/e3_thread_ident.adesh:38
@@ -159,7 +159,7 @@ poll_:
 				return rt.ThreadCurrentName()
 			})
 //line testdata/run/e3_thread_ident.adesh:42
-			f.sub3_ = r
+			f.sub3_ = rt.JoinValue[rt.Value](r)
 //line testdata/run/e3_thread_ident.adesh:42
 			f.state = 4
 //line testdata/run/e3_thread_ident.adesh:42
@@ -176,7 +176,7 @@ poll_:
 				return rt.Pending[rt.Unit]()
 			}
 //line testdata/run/e3_thread_ident.adesh:42
-			f.sub3_ = nil
+			f.sub3_ = rt.JoinValueFuture[rt.Value]{}
 //line testdata/run/e3_thread_ident.adesh:42
 			aw3_ = step_.Value
 //line testdata/run/e3_thread_ident.adesh:42
@@ -317,13 +317,9 @@ func (f *programFuture) dropSub_() {
 			f.sub2_.Drop()
 		}
 	case 3:
-		if f.sub3_ != nil {
-			f.sub3_.Drop()
-		}
+		f.sub3_.Drop()
 	case 4:
-		if f.sub3_ != nil {
-			f.sub3_.Drop()
-		}
+		f.sub3_.Drop()
 	case 6:
 		if f.sub4_ != nil {
 			f.sub4_.Drop()
