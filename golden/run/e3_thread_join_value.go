@@ -314,5 +314,5 @@ func (f *programFuture) complete_() {
 }
 
 func main() {
-	rt.Main[rt.Unit](&programFuture{})
+	rt.Main(&programFuture{})
 }

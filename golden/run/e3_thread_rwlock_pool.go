@@ -138,5 +138,5 @@ func (f *programFuture) complete_() {
 }
 
 func main() {
-	rt.Main[rt.Unit](&programFuture{})
+	rt.Main(&programFuture{})
 }
