@@ -15,6 +15,12 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 	recvT := ci.RecvType
 	isEmpty := func(length ir.Expr) ir.Expr { return &ir.Binary{Op: "==", X: length, Y: &ir.Lit{Text: "0"}} }
 	switch ci.Builtin {
+	case builtin.ThreadPoolMap:
+		name := "ThreadPoolMap"
+		if arr, ok := types.Resolve(ci.Ret).(*types.Array); ok && types.IsUnit(arr.Elem) {
+			name = "ThreadPoolMapUnit" // (functions of () are Go funcs with no result)
+		}
+		return rtCall(name, l.recvExpr(b, ci), arg(0), l.pos(e))
 	case builtin.ValueToString:
 		return l.toStr(l.recvExpr(b, ci), recvT)
 	// Tuples: their length is known, and so is the field of first and last.

@@ -122,15 +122,15 @@
 //	ThreadChannelUnbounded ThreadCurrent ThreadCurrentID ThreadCurrentName ThreadDetach
 //	ThreadHandleID ThreadHandleName ThreadHandleUnpark ThreadJoin ThreadJoinTimeout ThreadList
 //	ThreadLocal ThreadLocalWith ThreadLock ThreadLockTimeout ThreadPark ThreadPool
-//	ThreadPoolExecute ThreadPoolJoin ThreadPoolJoinTimeout ThreadPoolShutdown ThreadPoolSubmit
-//	ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadRwRead ThreadRwTryRead ThreadRwTryWrite
-//	ThreadRwWrite ThreadScope ThreadScopeRun ThreadScopeSpawn ThreadScopeSpawnNamed ThreadSelect
-//	ThreadSend ThreadSendTimeout ThreadSender ThreadSenderClone ThreadSenderClose ThreadSleep
-//	ThreadSleepUntil ThreadTryLock ThreadTryRecv ThreadTrySend ThreadUnpark ThreadWithRead
-//	ThreadWithWrite ThreadYield Throw Thrown ThrownValue Timeout TimeoutFuture TimeoutPromise
-//	ToError ToFloat ToInt ToLower ToUpper TrailingOnes TrailingZeros Trim TrimEnd TrimStart
-//	TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6 TupleAt TupleClone2
-//	TupleClone3 TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet TupleIndexOf TupleLen
-//	TupleOf TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName Vec VecDeque WaitGroup
-//	Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
+//	ThreadPoolExecute ThreadPoolJoin ThreadPoolJoinTimeout ThreadPoolMap ThreadPoolMapUnit
+//	ThreadPoolShutdown ThreadPoolSubmit ThreadReceiver ThreadRecv ThreadRecvTimeout ThreadRwRead
+//	ThreadRwTryRead ThreadRwTryWrite ThreadRwWrite ThreadScope ThreadScopeRun ThreadScopeSpawn
+//	ThreadScopeSpawnNamed ThreadSelect ThreadSend ThreadSendTimeout ThreadSender ThreadSenderClone
+//	ThreadSenderClose ThreadSleep ThreadSleepUntil ThreadTryLock ThreadTryRecv ThreadTrySend
+//	ThreadUnpark ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown ThrownValue Timeout
+//	TimeoutFuture TimeoutPromise ToError ToFloat ToInt ToLower ToUpper TrailingOnes TrailingZeros
+//	Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6
+//	TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet
+//	TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName
+//	Vec VecDeque WaitGroup Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
 package rt

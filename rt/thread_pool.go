@@ -211,3 +211,38 @@ func JobGetValue[T any](h *JoinHandle[T], pos string) Value {
 func (p *ThreadPool) AdeshFormat(b *strings.Builder, _ bool) {
 	b.WriteString("ThreadPool(" + strconv.Itoa(p.threads) + ")")
 }
+
+// ThreadPoolMap is pool.map([f1, f2, …]): each function runs as a job of the pool; it gives
+// their results in order once every one has finished, and throws what the first that threw
+// threw.
+func ThreadPoolMap[T any](p *ThreadPool, fs []func() T, pos string) []T {
+	hs := make([]*JoinHandle[T], len(fs))
+	for i, f := range fs {
+		hs[i] = ThreadPoolSubmit(p, f, pos)
+	}
+	out := make([]T, len(fs))
+	var first any
+	for i, h := range hs {
+		func() {
+			defer func() {
+				if r := recover(); r != nil && first == nil {
+					first = r
+				}
+			}()
+			out[i] = JobGet(h, pos)
+		}()
+	}
+	if first != nil {
+		panic(first)
+	}
+	return out
+}
+
+// ThreadPoolMapUnit is ThreadPoolMap of functions that give nothing.
+func ThreadPoolMapUnit(p *ThreadPool, fs []func(), pos string) []Unit {
+	gs := make([]func() Unit, len(fs))
+	for i, f := range fs {
+		gs[i] = func() Unit { f(); return Unit{} }
+	}
+	return ThreadPoolMap(p, gs, pos)
+}

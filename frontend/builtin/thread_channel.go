@@ -67,6 +67,13 @@ var (
 		u := x.Fresh()
 		return sig(handle(types.JoinHandleH, u), fn(u))
 	}, rtFn("ThreadPoolSubmit", FuncResult).withPos())
+	// pool.map([f1, f2, …]) runs each function as a job and gives their results in order, once
+	// all have finished; the first that threw is thrown then (each function is checked as
+	// submit's).
+	ThreadPoolMap = method(ThreadPools, "map", 0, func(x In) Sig {
+		u := x.Fresh()
+		return sig(arrayOf(u), arrayOf(fn(u)))
+	}, hook)
 	ThreadPoolShutdown    = method(ThreadPools, "shutdown", 0, fixed(sig(unit)), rtFn("ThreadPoolShutdown"))
 	ThreadPoolJoinTimeout = method(ThreadPools, "join_timeout", 0, fixed(sig(boolean, i64)), rtFn("ThreadPoolJoinTimeout", Int64))
 

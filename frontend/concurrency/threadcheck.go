@@ -16,6 +16,22 @@ import (
 // another thread may read or change meanwhile; shared state that threads change is a
 // thread.Mutex, an atomic or a channel.
 
+// threadFuncs gives the functions a call runs on other threads, if it starts any: one, or each
+// function of pool.map's array literal (an array held elsewhere is checked as one value).
+func (a *analysis) threadFuncs(call *ast.Call) []ast.Expr {
+	ci := a.info.Calls[call]
+	if ci != nil && ci.Kind == check.CallBuiltinMethod && ci.Builtin == builtin.ThreadPoolMap && len(call.Args) == 1 {
+		if lit, ok := ast.Unparen(call.Args[0]).(*ast.ArrayLit); ok {
+			return lit.Elems
+		}
+		return call.Args[:1]
+	}
+	if f, ok := a.threadFunc(call); ok {
+		return []ast.Expr{f}
+	}
+	return nil
+}
+
 // threadFunc gives the function a call runs on a new thread, if it starts one.
 func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 	ci := a.info.Calls[call]
@@ -47,35 +63,41 @@ func (a *analysis) threadFunc(call *ast.Call) (ast.Expr, bool) {
 // they capture.
 func (a *analysis) checkThreads() {
 	for _, call := range a.calls {
-		f, ok := a.threadFunc(call)
-		if !ok || types.IsInvalid(f.TypeOf()) {
-			continue
-		}
-		if fault := a.exprFault(f); fault != nil {
-			d := a.diags.Errorf(f.Pos(), f.EndPos(), diag.NotSend, "this function cannot run on a thread of its own: %s", fault.why())
-			fault.attach(d).WithHelp("share what threads use through a thread.Mutex, an atomic or a channel")
-			continue
-		}
-		for _, id := range a.globalGuardsIn(f) {
-			// A global guard is not captured, but the thread still reaches into a lock
-			// another thread holds.
-			a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a thread of its own: `%s` is a lock guard", id.Name, check.TypeString(id.Obj.Type)).
-				Note(call.Pos(), "%s", a.threadStartNote(call)).WithHelp("give the thread the mutex and lock it there")
-		}
-		for _, fi := range a.threadClosures(f) {
-			if obj, at := a.outerWrite(fi); obj != nil {
-				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
-					"this thread changes the captured variable `%s`, which other threads may use at the same time", obj.Name).
-					Note(call.Pos(), "%s", a.threadStartNote(call)).
-					WithHelp("keep `%s` in a `thread.Mutex` (`thread.Mutex.new(…)`, changed with `m.with(fn(v) { … })`) or an atomic (`thread.Atomic.AtomicI64.new(…)`)", obj.Name).
-					WithFixEdits(fmt.Sprintf("Keep `%s` in a thread.Mutex (its uses then go through `%s.with(fn(v) { … })`)", obj.Name, obj.Name), a.mutexEdits(obj)...)
-			} else if obj, at := a.writeWhileThreadReads(fi, call); obj != nil {
-				a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
-					"this changes `%s` while a thread that reads it may be running", obj.Name).
-					Note(call.Pos(), "%s; it is not joined before this change", a.threadStartNote(call)).
-					WithHelp("join the thread first (`h.join()`), give the thread its own copy (`let mine = %s;` before starting it), or keep `%s` in a `thread.Mutex` or an atomic", obj.Name, obj.Name).
-					WithFixEdits(fmt.Sprintf("Keep `%s` in a thread.Mutex (its uses then go through `%s.with(fn(v) { … })`)", obj.Name, obj.Name), a.mutexEdits(obj)...)
+		for _, f := range a.threadFuncs(call) {
+			if !types.IsInvalid(f.TypeOf()) {
+				a.checkThreadFunc(call, f)
 			}
+		}
+	}
+}
+
+// checkThreadFunc reports a function given to a thread by call that is not Send or that changes
+// what it captures.
+func (a *analysis) checkThreadFunc(call *ast.Call, f ast.Expr) {
+	if fault := a.exprFault(f); fault != nil {
+		d := a.diags.Errorf(f.Pos(), f.EndPos(), diag.NotSend, "this function cannot run on a thread of its own: %s", fault.why())
+		fault.attach(d).WithHelp("share what threads use through a thread.Mutex, an atomic or a channel")
+		return
+	}
+	for _, id := range a.globalGuardsIn(f) {
+		// A global guard is not captured, but the thread still reaches into a lock
+		// another thread holds.
+		a.diags.Errorf(id.Pos(), id.EndPos(), diag.NotSend, "the global lock guard `%s` cannot be used by a thread of its own: `%s` is a lock guard", id.Name, check.TypeString(id.Obj.Type)).
+			Note(call.Pos(), "%s", a.threadStartNote(call)).WithHelp("give the thread the mutex and lock it there")
+	}
+	for _, fi := range a.threadClosures(f) {
+		if obj, at := a.outerWrite(fi); obj != nil {
+			a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
+				"this thread changes the captured variable `%s`, which other threads may use at the same time", obj.Name).
+				Note(call.Pos(), "%s", a.threadStartNote(call)).
+				WithHelp("keep `%s` in a `thread.Mutex` (`thread.Mutex.new(…)`, changed with `m.with(fn(v) { … })`) or an atomic (`thread.Atomic.AtomicI64.new(…)`)", obj.Name).
+				WithFixEdits(fmt.Sprintf("Keep `%s` in a thread.Mutex (its uses then go through `%s.with(fn(v) { … })`)", obj.Name, obj.Name), a.mutexEdits(obj)...)
+		} else if obj, at := a.writeWhileThreadReads(fi, call); obj != nil {
+			a.diags.Errorf(at.Pos(), at.EndPos(), diag.ScopeConflict,
+				"this changes `%s` while a thread that reads it may be running", obj.Name).
+				Note(call.Pos(), "%s; it is not joined before this change", a.threadStartNote(call)).
+				WithHelp("join the thread first (`h.join()`), give the thread its own copy (`let mine = %s;` before starting it), or keep `%s` in a `thread.Mutex` or an atomic", obj.Name, obj.Name).
+				WithFixEdits(fmt.Sprintf("Keep `%s` in a thread.Mutex (its uses then go through `%s.with(fn(v) { … })`)", obj.Name, obj.Name), a.mutexEdits(obj)...)
 		}
 	}
 }
@@ -179,7 +201,7 @@ func (a *analysis) threadStartNote(call *ast.Call) string {
 		return goCallbackNote
 	}
 	switch a.info.Calls[call].Builtin {
-	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit:
+	case builtin.ThreadPoolExecute, builtin.ThreadPoolSubmit, builtin.ThreadPoolMap:
 		return "the pool runs it on one of its threads from here"
 	case builtin.LazyNew:
 		return "the lazy value is made here: the first `get()` runs its function, on whichever thread calls it"
