@@ -68,3 +68,24 @@ func TestJobGetOfATask(t *testing.T) {
 	h.finish(nil, nil, stateComplete) // (a task left unfinished would hold off the next run's end)
 	failsWith(t, "get of a task's handle, which is not a pool job's: await it instead", func() { JobGet(h, "p.adesh:1:1") })
 }
+
+func TestThreadPoolMap(t *testing.T) {
+	p := NewThreadPool(2, "")
+	defer ThreadPoolJoin(p)
+	got := ThreadPoolMap(p, []func() int64{func() int64 { return 1 }, func() int64 { return 2 }, func() int64 { return 3 }}, "")
+	if len(got) != 3 || got[0] != 1 || got[1] != 2 || got[2] != 3 {
+		t.Fatalf("map gave %v", got)
+	}
+	ran := 0
+	func() {
+		defer func() {
+			if r := recover(); r == nil {
+				t.Error("a job that threw must make map throw")
+			}
+		}()
+		ThreadPoolMap(p, []func() int64{func() int64 { Throw(NewError("boom"), "p.adesh:1:1"); return 0 }, func() int64 { ran++; return 2 }}, "")
+	}()
+	if ran != 1 {
+		t.Error("map must wait for every job before it throws")
+	}
+}
