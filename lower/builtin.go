@@ -91,6 +91,11 @@ func (l *lowerer) builtinArgAs(b *builder, e *ast.Call, ci *check.CallInfo, i in
 		return l.builtinArg(l.owned(b, a), a, paramAt(ci, i))
 	case builtin.Int64:
 		return l.toInt64(l.builtinArg(l.expr(b, a), a, paramAt(ci, i)), a.TypeOf(), a)
+	case builtin.Millis:
+		if types.IsInteger(a.TypeOf()) {
+			return l.toInt64(l.expr(b, a), a.TypeOf(), a)
+		}
+		return rtCall("Millis", l.toAny(l.expr(b, a), a.TypeOf()), l.pos(a)) // (check's durationArg)
 	case builtin.Func:
 		return l.funcArg(b, a, paramAt(ci, i), false)
 	case builtin.FuncResult:

@@ -100,9 +100,9 @@
 //	MapOf MathAcos MathAcosh MathAsin MathAsinh MathAtan MathAtan2 MathAtanh MathCbrt MathClamp
 //	MathComb MathCos MathCosh MathDegToRad MathExp MathFactorial MathGcd MathHypot MathIsqrt
 //	MathLcm MathLerp MathLog MathLog10 MathLog2 MathPerm MathRadToDeg MathRandom MathRandomInt
-//	MathRandomRange MathSeed MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth Mod
-//	Mutex MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic NewAtomicU64 NewBTreeMap
-//	NewBTreeSet NewBarrier NewBinaryHeap NewBitSet NewCancellationSource NewChannel
+//	MathRandomRange MathSeed MathSign MathSin MathSinh MathTan MathTanh MathTrunc MaxCallDepth
+//	Millis Mod Mutex MutexGuard NetConnect NetConnectTimeout NetListen NewAtomic NewAtomicU64
+//	NewBTreeMap NewBTreeSet NewBarrier NewBinaryHeap NewBitSet NewCancellationSource NewChannel
 //	NewConcurrentQueue NewCondvar NewCountDownLatch NewDynTuple NewError NewHashMap NewHashSet
 //	NewLazy NewMap NewMutex NewOnce NewOrderedMap NewOrderedSet NewPriorityQueue NewPromise
 //	NewQueue NewRecord NewRingBuffer NewRwLock NewSemaphore NewSet NewShare NewSlice NewStack

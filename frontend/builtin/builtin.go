@@ -258,6 +258,10 @@ const (
 	Func                  // a function value given to rt
 	FuncResult            // a function whose result rt needs, even when it gives ()
 	Predicate             // a predicate, read by its truthiness as a condition is
+	// Millis: a duration in milliseconds, an int64; also a BigInt of nanoseconds, an object
+	// with millis, seconds or nanos, or a Go time.Duration (EVERYDAY.md §7.3), which rt
+	// converts (rt.Millis, given the argument's position).
+	Millis
 )
 
 // ArgMode is how the argument i lowers.

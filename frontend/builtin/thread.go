@@ -36,7 +36,7 @@ var (
 
 	ThreadSpawn      = static(Thread, "spawn", spawnSig(false), rtFn("SpawnThread", FuncResult))
 	ThreadSpawnNamed = static(Thread, "spawn_named", spawnSig(true), rtFn("SpawnThreadNamed", Plain, FuncResult))
-	ThreadSleep      = static(Thread, "sleep", fixed(sig(unit, i64)), rtFn("ThreadSleep"))
+	ThreadSleep      = static(Thread, "sleep", fixed(sig(unit, i64)), rtFn("ThreadSleep", Millis))
 	ThreadCPUs       = static(Thread, "hardware_concurrency|cpu_count", fixed(sig(i64)), rtFn("HardwareConcurrency"))
 	// thread.yield() lets other threads run (the calling thread stays runnable).
 	ThreadYield = static(Thread, "yield", fixed(sig(unit)), rtFn("ThreadYield"))
@@ -47,7 +47,7 @@ var (
 	ThreadParallelReduce = def(Row{Of: Thread, Static: true, Same: ParallelReduce}, "parallel_reduce")
 	// thread.watchdog(ms) ends the program if it still runs ms milliseconds from now, unless the
 	// object it gives is disarmed first (w.disarm(), or thread.disarm_watchdog() for every one).
-	ThreadWatchdog       = static(Thread, "watchdog", fixed(sig(handle(types.WatchdogH, nil), i64)), rtFn("NewWatchdog").withPos())
+	ThreadWatchdog       = static(Thread, "watchdog", fixed(sig(handle(types.WatchdogH, nil), i64)), rtFn("NewWatchdog", Millis).withPos())
 	ThreadDisarmWatchdog = static(Thread, "disarm_watchdog", fixed(sig(unit)), rtFn("DisarmWatchdogs"))
 	WatchdogDisarm       = method(Watchdogs, "disarm", 0, fixed(sig(unit)), goMethod("Disarm"))
 
@@ -60,7 +60,7 @@ var (
 		func(x In) Sig { return sig(unit, fn(x.Elem, x.Elem)) }, goMethod("With", Func))
 	ThreadMutexLock        = method(ThreadMutexes, "lock", 0, fixed(sig(types.AnyType)), rtFn("ThreadLock"))
 	ThreadMutexTryLock     = method(ThreadMutexes, "try_lock", 0, fixed(sig(types.AnyType)), rtFn("ThreadTryLock"))
-	ThreadMutexLockTimeout = method(ThreadMutexes, "lock_timeout", 0, fixed(sig(types.AnyType, i64)), rtFn("ThreadLockTimeout"))
+	ThreadMutexLockTimeout = method(ThreadMutexes, "lock_timeout", 0, fixed(sig(types.AnyType, i64)), rtFn("ThreadLockTimeout", Millis))
 
 	// h.join() blocks until the thread ends (await h suspends instead). Of a function that gives
 	// () or a dynamic value it is dynamic: the value, or the error object if it threw.
@@ -94,7 +94,7 @@ var (
 	// h.join_timeout(ms) is the thread's value, or the `timeout` object while it still runs (a
 	// later join works).
 	JoinHandleJoinTimeout = method(JoinHandles, "join_timeout", 0,
-		fixed(sig(types.AnyType, i64)), rtFn("ThreadJoinTimeout", Int64).withPos())
+		fixed(sig(types.AnyType, i64)), rtFn("ThreadJoinTimeout", Millis).withPos())
 )
 
 // DynamicJoin reports whether a join of a handle whose function gives elem gives what the
@@ -126,7 +126,7 @@ var (
 	WaitGroupAdd         = method(WaitGroups, "add", 0, fixed(sig(unit, i64).opt(1)), goMethod("Add"))
 	WaitGroupDone        = method(WaitGroups, "done", 0, fixed(sig(unit)), goMethod("Done"))
 	WaitGroupWait        = method(WaitGroups, "wait", 0, fixed(sig(unit)), goMethod("Wait"))
-	WaitGroupWaitTimeout = method(WaitGroups, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout"))
+	WaitGroupWaitTimeout = method(WaitGroups, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Millis))
 	WaitGroupCount       = method(WaitGroups, "count", 0, fixed(sig(i64)), goMethod("Count"))
 
 	// The counts a call takes are optional, 1 when left out (EVERYDAY.md §7.3): acquire(n = 1),
@@ -138,7 +138,7 @@ var (
 	SemaphoreTryAcquire = method(Semaphores, "try_acquire", 0, fixed(sig(boolean, i64).opt(1)), goMethod("TryAcquire", Int64).withDefaults("1").withPos())
 	// s.acquire_timeout(ms, n = 1) says whether it took the permits within ms milliseconds.
 	SemaphoreAcquireTimeout = method(Semaphores, "acquire_timeout", 0, fixed(sig(boolean, i64, i64).opt(1)),
-		goMethod("AcquireTimeout", Int64, Int64).withDefaults("", "1").withPos())
+		goMethod("AcquireTimeout", Millis, Int64).withDefaults("", "1").withPos())
 	SemaphoreAvailable = method(Semaphores, "available_permits", 0, fixed(sig(i64)), goMethod("AvailablePermits"))
 
 	// Barrier.new(0) fails: `Barrier count must be > 0`.
@@ -147,7 +147,7 @@ var (
 	// b.wait() gives true to one party of each round, the last to arrive; b.wait_timeout(ms)
 	// says whether the round opened within ms milliseconds (a party whose time is up leaves it).
 	BarrierWait        = method(Barriers, "wait", 0, fixed(sig(boolean)), goMethod("Wait"))
-	BarrierWaitTimeout = method(Barriers, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
+	BarrierWaitTimeout = method(Barriers, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Millis))
 
 	// thread.CountDownLatch (= Latch): count_down(k = 1) gives the count left; try_wait() and
 	// wait_timeout(ms) say whether it is zero.
@@ -156,7 +156,7 @@ var (
 	LatchCountDown   = method(Latches, "count_down", 0, fixed(sig(i64, i64).opt(1)), goMethod("CountDown", Int64).withDefaults("1"))
 	LatchWait        = method(Latches, "wait", 0, fixed(sig(unit)), goMethod("Wait"))
 	LatchTryWait     = method(Latches, "try_wait", 0, fixed(sig(boolean)), goMethod("TryWait"))
-	LatchWaitTimeout = method(Latches, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
+	LatchWaitTimeout = method(Latches, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Millis))
 
 	ThreadCancelSourceType = nested(Thread, "CancellationSource", CancelSourceObj)
 	CancelSourceNew        = static(CancelSourceObj, "new", fixed(sig(handle(types.CancelSourceH, nil))), rtFn("NewCancellationSource"))
@@ -194,7 +194,7 @@ var (
 	ThreadCondvarType  = nested(Thread, "Condvar|Event", CondvarObj)
 	CondvarNew         = static(CondvarObj, "new", fixed(sig(handle(types.CondvarH, nil))), rtFn("NewCondvar"))
 	CondvarWait        = method(Condvars, "wait", 0, fixed(sig(unit, types.AnyType).opt(1)), hook)
-	CondvarWaitTimeout = method(Condvars, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Int64))
+	CondvarWaitTimeout = method(Condvars, "wait_timeout", 0, fixed(sig(boolean, i64)), goMethod("WaitTimeout", Millis))
 	CondvarReset       = method(Condvars, "reset", 0, fixed(sig(unit)), goMethod("Reset"))
 	CondvarNotifyOne   = method(Condvars, "notify_one", 0, fixed(sig(unit)), goMethod("NotifyOne"))
 	CondvarNotifyAll   = method(Condvars, "notify_all", 0, fixed(sig(unit)), goMethod("NotifyAll"))
@@ -212,7 +212,7 @@ var (
 	ThreadName = static(Thread, "name", fixed(sig(types.AnyType, str).opt(1)), rtFn("ThreadCurrentName"))
 	// thread.park(ms?) waits until the calling thread's token is given (by an unpark, also one
 	// made before it), at most ms milliseconds; thread.unpark(id) gives thread id's token.
-	ThreadPark       = static(Thread, "park", fixed(sig(unit, i64).opt(1)), rtFn("ThreadPark", Int64))
+	ThreadPark       = static(Thread, "park", fixed(sig(unit, i64).opt(1)), rtFn("ThreadPark", Millis))
 	ThreadUnpark     = static(Thread, "unpark", fixed(sig(unit, i64)), rtFn("ThreadUnpark", Int64))
 	ThreadSleepUntil = static(Thread, "sleep_until", fixed(sig(unit, i64)), rtFn("ThreadSleepUntil", Int64))
 

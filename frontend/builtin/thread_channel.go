@@ -38,7 +38,7 @@ var (
 	ThreadSenderTrySend = method(ThreadSenders, "try_send", 0,
 		func(x In) Sig { return sig(types.AnyType, x.Elem) }, rtFn("ThreadTrySend", Owned))
 	ThreadSenderSendTimeout = method(ThreadSenders, "send_timeout", 0,
-		func(x In) Sig { return sig(types.AnyType, x.Elem, i64) }, rtFn("ThreadSendTimeout", Owned, Int64))
+		func(x In) Sig { return sig(types.AnyType, x.Elem, i64) }, rtFn("ThreadSendTimeout", Owned, Millis))
 	ThreadSenderClose = method(ThreadSenders, "close", 0, fixed(sig(unit)), rtFn("ThreadSenderClose"))
 	// clone() is another sender: the channel closes when every sender has closed.
 	ThreadSenderClone = method(ThreadSenders, "clone", 0, self, rtFn("ThreadSenderClone").withPos())
@@ -47,7 +47,7 @@ var (
 
 	ThreadReceiverRecv        = method(ThreadReceivers, "recv", 0, fixed(sig(types.AnyType)), rtFn("ThreadRecv"))
 	ThreadReceiverTryRecv     = method(ThreadReceivers, "try_recv", 0, fixed(sig(types.AnyType)), rtFn("ThreadTryRecv"))
-	ThreadReceiverRecvTimeout = method(ThreadReceivers, "recv_timeout", 0, fixed(sig(types.AnyType, i64)), rtFn("ThreadRecvTimeout", Int64))
+	ThreadReceiverRecvTimeout = method(ThreadReceivers, "recv_timeout", 0, fixed(sig(types.AnyType, i64)), rtFn("ThreadRecvTimeout", Millis))
 	ThreadReceiverLen         = method(ThreadReceivers, "len", 0, fixed(sig(i64)), goMethod("Len"))
 	ThreadReceiverIsClosed    = method(ThreadReceivers, "is_closed", 0, fixed(sig(boolean)), goMethod("IsClosed"))
 	// rx.clone() is another receiver of the same channel: each value goes to one of them.
@@ -75,7 +75,7 @@ var (
 		return sig(arrayOf(u), arrayOf(fn(u)))
 	}, hook)
 	ThreadPoolShutdown    = method(ThreadPools, "shutdown", 0, fixed(sig(unit)), rtFn("ThreadPoolShutdown"))
-	ThreadPoolJoinTimeout = method(ThreadPools, "join_timeout", 0, fixed(sig(boolean, i64)), rtFn("ThreadPoolJoinTimeout", Int64))
+	ThreadPoolJoinTimeout = method(ThreadPools, "join_timeout", 0, fixed(sig(boolean, i64)), rtFn("ThreadPoolJoinTimeout", Millis))
 
 	// thread.scope(fn(s) { … }) calls the function at once with a scope whose spawn(f) and
 	// spawn_named(name, f) start threads (checked as thread.spawn's); when the function returns,

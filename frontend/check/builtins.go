@@ -235,14 +235,15 @@ func (c *checker) builderIn(recv types.Type) builtin.In {
 // builtinArgs checks the arguments of a builtin's call against its signature. A char is a
 // string of one character to the library, as to the interpreter ("aeiou".contains(c) with c
 // from a string): lower converts it where a string is taken.
-func (c *checker) builtinArgs(e *ast.Call, sig builtin.Sig) {
+func (c *checker) builtinArgs(e *ast.Call, id types.Builtin, sig builtin.Sig) {
 	c.charIsString = true // read and cleared by args
+	c.millisArgs = builtin.Of(id).Lower // (the same)
 	c.args(e, sig.Params, sig.Min(), sig.Variadic)
 }
 
 // signatureCall checks the arguments of a call against a builtin's signature and records it.
 func (c *checker) signatureCall(e *ast.Call, ci *CallInfo, sig builtin.Sig) types.Type {
-	c.builtinArgs(e, sig)
+	c.builtinArgs(e, ci.Builtin, sig)
 	ci.Params = sig.Params
 	if sig.Variadic != nil {
 		// A parameter per argument beyond them, which lower converts each argument to.
@@ -497,7 +498,7 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 		return c.promiseThenElse(e, ci, types.HandleOf(recv, types.PromiseH))
 	}
 	sig := row.Sig(c.builderIn(types.Resolve(recv)))
-	c.builtinArgs(e, sig)
+	c.builtinArgs(e, id, sig)
 	ci.Params = sig.Params
 	ci.Ret = sig.Ret
 	switch id {
@@ -764,4 +765,22 @@ func adoptedElem(t types.Type) types.Type {
 		return types.Resolve(f.Elem)
 	}
 	return nil
+}
+
+// durationArg reports whether a value of type t is a duration in one of the forms a
+// millisecond argument of the thread module also takes (EVERYDAY.md §7.3): a BigInt of
+// nanoseconds, an object with millis, seconds or nanos (a dynamic value), or a Go
+// time.Duration. rt.Millis converts it, failing at run time on any other dynamic value.
+func durationArg(t types.Type) bool {
+	t = types.Resolve(t)
+	if types.IsBasic(t, types.BigInt) || types.IsAny(t) {
+		return true
+	}
+	if m, ok := t.(*types.MapT); ok {
+		return types.IsBasic(m.Key, types.String)
+	}
+	if g := types.GoOf(t); g != nil {
+		return g.String() == "time.Duration"
+	}
+	return false
 }

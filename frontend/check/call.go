@@ -194,6 +194,8 @@ func (c *checker) args(e *ast.Call, params []types.Type, min int, variadic types
 func (c *checker) argsOf(e *ast.Call, params []types.Type, min int, variadic types.Type, declared []*ast.Param) {
 	charIsString := c.charIsString // this call's own, not its arguments' calls'
 	c.charIsString = false
+	millis := c.millisArgs // (the same)
+	c.millisArgs = builtin.Lowering{}
 	n := len(e.Args)
 	if n < min || (variadic == nil && n > len(params)) {
 		want := itoa(min)
@@ -239,6 +241,9 @@ func (c *checker) argsOf(e *ast.Call, params []types.Type, min int, variadic typ
 		}
 		t := c.expr(a, argExpectation(p))
 		if charIsString && types.IsBasic(t, types.Char) && types.IsBasic(types.Resolve(p), types.String) {
+			continue
+		}
+		if millis.ArgMode(i) == builtin.Millis && durationArg(t) {
 			continue
 		}
 		if !c.untypedArgDisagrees(declared, i, t, p) {

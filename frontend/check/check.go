@@ -14,6 +14,7 @@ import (
 	"sort"
 
 	"adesh2go/frontend/ast"
+	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/diag"
 	"adesh2go/frontend/source"
 	"adesh2go/frontend/types"
@@ -212,6 +213,9 @@ type checker struct {
 	// charIsString: the arguments being checked are a builtin's, where a char is taken as a
 	// string (builtinArgs).
 	charIsString bool
+	// millisArgs: the same call's lowering, whose Millis arguments also take the other forms
+	// of a duration (durationArg).
+	millisArgs builtin.Lowering
 	// numberVars are inference variables that arithmetic says are numbers, though nothing said
 	// which: i64 when the program never does.
 	numberVars []*types.Var
