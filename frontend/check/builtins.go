@@ -236,7 +236,7 @@ func (c *checker) builderIn(recv types.Type) builtin.In {
 // string of one character to the library, as to the interpreter ("aeiou".contains(c) with c
 // from a string): lower converts it where a string is taken.
 func (c *checker) builtinArgs(e *ast.Call, id types.Builtin, sig builtin.Sig) {
-	c.charIsString = true // read and cleared by args
+	c.charIsString = true               // read and cleared by args
 	c.millisArgs = builtin.Of(id).Lower // (the same)
 	c.args(e, sig.Params, sig.Min(), sig.Variadic)
 }

@@ -102,9 +102,15 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		undo = c.narrowAllExpr(c.narrowings(e.C, false))
 		b := c.expr(e.B, expectedOr(expected, a))
 		undo()
-		t, ok := c.join(a, b)
 		_, free := types.Resolve(expected).(*types.Var) // (an untyped parameter's, an inferred result's)
-		if !ok && (expected == nil || types.IsAny(expected) || free) && !types.IsInvalid(a) && !types.IsInvalid(b) {
+		open := expected == nil || types.IsAny(expected) || free
+		if open && types.IsAny(a) != types.IsAny(b) && !types.IsInvalid(a) && !types.IsInvalid(b) && !types.IsNever(a) && !types.IsNever(b) && !types.IsBasic(a, types.Null) && !types.IsBasic(b, types.Null) {
+			// One branch dynamic: the value is either branch's, so the other is not converted
+			// to a static type the dynamic one may not hold (`c ? 3.75 : {n: 5}`).
+			return types.AnyType
+		}
+		t, ok := c.join(a, b)
+		if !ok && open && !types.IsInvalid(a) && !types.IsInvalid(b) {
 			// As an array literal of several types is: a dynamic value, either branch's
 			// (`c ? "go" : new C(1)`), checked where it is used; also where a dynamic value
 			// or an untyped parameter's goes (which it then makes dynamic).

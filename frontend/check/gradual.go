@@ -417,8 +417,11 @@ func (c *checker) letDisagrees(x ast.Expr, v, t types.Type) bool {
 	if _, bind := s.Pattern.(*ast.BindPat); !bind {
 		return false
 	}
-	if types.IsAny(t) || types.IsInvalid(v) || types.IsInvalid(t) || types.IsNever(v) || types.HasUnbound(v) || types.HasUnbound(t) {
+	if types.IsAny(t) || types.IsInvalid(v) || types.IsInvalid(t) || types.IsNever(v) {
 		return false
+	}
+	if (types.HasUnbound(v) || types.HasUnbound(t)) && !kindsNeverMeet(v, t) {
+		return false // (what the variables become may fit)
 	}
 	switch {
 	case types.IsAny(v):
@@ -429,6 +432,18 @@ func (c *checker) letDisagrees(x ast.Expr, v, t types.Type) bool {
 		return false
 	}
 	return true
+}
+
+// kindsNeverMeet reports whether a value of type v can never be assigned to a place of type t
+// whatever their variables become: `new Map()` and an array, say (not an optional and its
+// element, nor null).
+func kindsNeverMeet(v, t types.Type) bool {
+	for _, x := range []types.Type{v, t} {
+		if _, opt := types.Resolve(x).(*types.Optional); opt || types.IsBasic(x, types.Null) {
+			return false
+		}
+	}
+	return differentKinds(v, t)
 }
 
 // fallback records that a value is dynamic, for `check --explain-types`.
