@@ -59,6 +59,7 @@ func (l *lowerer) exprListWith(b *builder, es []ast.Expr, lowerOne func(sb *buil
 		sb := &builder{line: b.line}
 		x := lowerOne(sb, i, e)
 		if len(sb.stmts) > 0 {
+			awaits := ir.HasAwait(sb.stmts)
 			for _, j := range pending {
 				// A variable is read now too: the statements may change it (`f(n, g() ?? h())`).
 				// A compiler temporary is assigned once and keeps its value.
@@ -66,6 +67,11 @@ func (l *lowerer) exprListWith(b *builder, es []ast.Expr, lowerOne func(sb *buil
 					v := l.temp("t", l.goTypeOf(es[j].TypeOf()))
 					b.add(&ir.Define{V: v, Value: out[j]})
 					out[j] = &ir.Ref{V: v}
+					if awaits && needsRelease(es[j].TypeOf()) {
+						// The value moves on to where the list goes: the temporary, a field of the
+						// state machine across the await, must not release it again.
+						out[j] = rtCall("Take", &ir.Unary{Op: "&", X: &ir.Ref{V: v}})
+					}
 				}
 			}
 			pending = pending[:0]

@@ -117,7 +117,7 @@
 //	Select SelectFuture Semaphore SendFuture Set SetInterval SetOf SetTimeout Share Shl Shr Sleep
 //	SleepFuture Slice Some Spawn SpawnBlocking SpawnThread SpawnThreadNamed SpawnValue Spawned
 //	Split SplitWhitespace Stack StackOverflow Start StartDetached StartsWith Str StrByteLen
-//	StrContains StrIndexOf StrLen StrReverse Substring Test TextMap TextSet Then ThenAdopt
+//	StrContains StrIndexOf StrLen StrReverse Substring Take Test TextMap TextSet Then ThenAdopt
 //	ThenElse ThreadBuilder ThreadBuilderSpawn ThreadChannelBounded ThreadChannelCreate
 //	ThreadChannelUnbounded ThreadCurrent ThreadCurrentID ThreadCurrentName ThreadDetach
 //	ThreadHandleID ThreadHandleName ThreadHandleUnpark ThreadJoin ThreadJoinTimeout ThreadList

@@ -296,3 +296,12 @@ func (s *spentFuture[T]) Poll(*Context) Poll[T] {
 }
 
 func (s *spentFuture[T]) Drop() {}
+
+// Take gives what *p holds and leaves it zero: a temporary whose share or guard moves on to a
+// call, so that the state machine it lives in does not release it again.
+func Take[T any](p *T) T {
+	v := *p
+	var zero T
+	*p = zero
+	return v
+}

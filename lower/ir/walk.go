@@ -102,6 +102,17 @@ func WalkStmts(list []Stmt, intoFuncs bool, f func(Stmt)) {
 	}
 }
 
+// HasAwait reports whether statements await (not counting function literals' bodies).
+func HasAwait(stmts []Stmt) bool {
+	found := false
+	WalkStmts(stmts, false, func(s Stmt) {
+		if _, ok := s.(*Await); ok {
+			found = true
+		}
+	})
+	return found
+}
+
 // HasDefer reports whether a body registers a defer (including inside try closures).
 func HasDefer(stmts []Stmt) bool {
 	found := false
