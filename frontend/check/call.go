@@ -246,6 +246,11 @@ func (c *checker) argsOf(e *ast.Call, params []types.Type, min int, variadic typ
 		if millis.ArgMode(i) == builtin.Millis && durationArg(t) {
 			continue
 		}
+		if c.probing && types.IsUnit(t) && c.hintVarOf(p) != nil && isCallResult(a) {
+			// What a call gives that the silent pass sees as nothing (a parameter's call, which
+			// the last pass may find dynamic) says nothing of an untyped parameter.
+			continue
+		}
 		if !c.untypedArgDisagrees(declared, i, t, p) {
 			c.expectAssignable(a, t, p, " in this argument")
 		}
@@ -257,6 +262,17 @@ func (c *checker) argsOf(e *ast.Call, params []types.Type, min int, variadic typ
 			c.expectAssignable(a, t, p, " in this argument")
 		}
 	}
+}
+
+// isCallResult reports whether e is a call, awaited or not.
+func isCallResult(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Call:
+		return true
+	case *ast.Await:
+		return isCallResult(e.X)
+	}
+	return false
 }
 
 // differentKinds reports whether a and b can never be one type whatever their variables

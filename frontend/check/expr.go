@@ -109,6 +109,12 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 			// to a static type the dynamic one may not hold (`c ? 3.75 : {n: 5}`).
 			return types.AnyType
 		}
+		if open && (c.hintVarOf(a) != nil) != (c.hintVarOf(b) != nil) && !types.IsInvalid(a) && !types.IsInvalid(b) && !types.IsNever(a) && !types.IsNever(b) {
+			// An untyped parameter beside a value: the conditional says nothing of what the
+			// parameter holds (`c ? 2.0 : xs` of an `xs` used as an array), so it does not bind
+			// it; the value is either one, dynamic.
+			return types.AnyType
+		}
 		t, ok := c.join(a, b)
 		if !ok && open && !types.IsInvalid(a) && !types.IsInvalid(b) {
 			// As an array literal of several types is: a dynamic value, either branch's

@@ -85,9 +85,9 @@ func makeWeak() *rt.Weak[Node] {
 }
 
 //line testdata/run/e3_interpreter_misc.adesh:44
-func mix(s rt.Value, k int64) rt.Value {
+func mix(s int64, k int64) int64 {
 //line testdata/run/e3_interpreter_misc.adesh:44
-	return rt.DynBitXor(s, k, "testdata/run/e3_interpreter_misc.adesh:44:23")
+	return s ^ k
 }
 
 //line testdata/run/e3_interpreter_misc.adesh:14
@@ -233,7 +233,7 @@ func (f *programFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 			rt.ArrPush(&empty, 7)
 			rt.Print(empty)
 //line testdata/run/e3_interpreter_misc.adesh:45
-			rt.Print(mix(mix(int64(5), 90), 60))
+			rt.Print(mix(mix(5, 90), 60))
 //line testdata/run/e3_interpreter_misc.adesh:47
 			xs = []int64{1, 2, 3, 4}
 			rt.Print(rt.ArrSlice(xs, -2, int64(len(xs)), "testdata/run/e3_interpreter_misc.adesh:48:7"), rt.ArrSlice(xs, 1, -1, "testdata/run/e3_interpreter_misc.adesh:48:21"))
