@@ -586,7 +586,6 @@ func (g *jsGen) class() {
 		}
 		c.fields = append(c.fields, f)
 	}
-	g.classes = append(g.classes, c)
 	head := "class " + c.name
 	if c.base != nil {
 		head += " extends " + c.base.name
@@ -622,6 +621,8 @@ func (g *jsGen) class() {
 	}
 	g.w.close(same("}"))
 	g.pop()
+	// Constructed from here on, not in its own constructor (which would never end).
+	g.classes = append(g.classes, c)
 	// The methods see every field, the base's too.
 	g.cls = c
 	g.push(c.allFields()...)
