@@ -855,8 +855,8 @@ func (l *lowerer) ternary(b *builder, e *ast.Cond) ir.Expr {
 	cond := l.condExpr(b, e.C)
 	ab, bb := &builder{line: b.line}, &builder{line: b.line}
 	t := e.TypeOf()
-	a := l.convertAt(l.owned(ab, e.A), e.A.TypeOf(), t, e.A)
-	c := l.convertAt(l.owned(bb, e.B), e.B.TypeOf(), t, e.B)
+	a := l.widen(l.convertAt(l.owned(ab, e.A), e.A.TypeOf(), t, e.A), e.A.TypeOf(), t)
+	c := l.widen(l.convertAt(l.owned(bb, e.B), e.B.TypeOf(), t, e.B), e.B.TypeOf(), t)
 	if len(ab.stmts)+len(bb.stmts)+len(ab.post)+len(bb.post) == 0 && isPure(a) && isPure(c) {
 		if (untypedConst(a) || untypedConst(c)) && !types.IsBasic(t, types.String) && !types.IsBasic(t, types.Bool) {
 			// Go would instantiate rt.Cond at int or float64, or at the other branch's type
@@ -872,6 +872,14 @@ func (l *lowerer) ternary(b *builder, e *ast.Cond) ir.Expr {
 	b.add(&ir.If{Cond: cond, Then: &ir.Block{Stmts: then}, Else: &ir.Block{Stmts: els}})
 	res.Reads++
 	return &ir.Ref{V: res}
+}
+
+// widen converts a number of type from to the wider number type to (check's WiderNumber).
+func (l *lowerer) widen(x ir.Expr, from, to types.Type) ir.Expr {
+	if types.IsNumeric(from) && types.IsNumeric(to) && !types.Identical(from, to) {
+		return &ir.Conv{Type: l.goTypeOf(to), X: x}
+	}
+	return x
 }
 
 // untypedConst reports whether x is a Go constant expression (or nil) with no type of its own.
@@ -1239,6 +1247,9 @@ func (l *lowerer) assign(b *builder, a *ast.Assign) {
 	if types.IsAny(yt) && !types.IsAny(target) {
 		// `n += dyn`: the dynamic operand is checked at run time to be of n's type.
 		y, yt = l.convertAt(y, yt, target, a.Y), target
+	}
+	if op != "<<" && op != ">>" && types.IsNumeric(target) && types.IsNumeric(yt) {
+		y, yt = l.widen(y, yt, target), target // `f += i`: the narrower widens (check)
 	}
 	if s, ok := lhs.(*slot); ok {
 		b.add(&ir.ExprStmt{X: s.set(l.arith(op, s.get(), y, target, yt, a)), Line: b.line})

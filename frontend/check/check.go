@@ -381,7 +381,7 @@ func (c *checker) run() {
 	}
 	c.checkTestResults()
 	c.defaultFree(c.numberVars, types.I64)       // numbers nothing said more of (`a - b` of an empty array's)
-	c.defaultFree(c.collElemVars, types.AnyType) // what a collection holds where nothing said
+	c.defaultFree(c.collElemVars, types.AnyType) // what a collection holds where nothing said (also `e + e`)
 	c.finishUntyped()
 	c.settlePendingResults()
 	// Report the fallbacks in source order (parameters are settled after the bodies).

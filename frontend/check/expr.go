@@ -116,6 +116,9 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 			return types.AnyType
 		}
 		t, ok := c.join(a, b)
+		if w := types.WiderNumber(a, b); !ok && w != nil {
+			t, ok = w, true // `c ? 1.5 : n`: the narrower widens, as in arithmetic (lower converts)
+		}
 		if !ok && open && !types.IsInvalid(a) && !types.IsInvalid(b) {
 			// As an array literal of several types is: a dynamic value, either branch's
 			// (`c ? "go" : new C(1)`), checked where it is used; also where a dynamic value
@@ -771,6 +774,9 @@ func (c *checker) binary(e *ast.Binary, expected types.Type) types.Type {
 		if isNumberArith(e.Op) && e.Op != "+" && c.numbersNothingTyped(x, y) {
 			return x // (`+` may join strings)
 		}
+		if e.Op == "+" && c.nothingTyped(x, y) {
+			return x // numbers or strings, as what comes says; dynamic if nothing does
+		}
 	}
 	dyn := types.IsAny(x) || types.IsAny(y)
 	if !dyn && (types.IsBasic(x, types.BigInt) || types.IsBasic(y, types.BigInt)) {
@@ -1102,6 +1108,9 @@ func (c *checker) assign(e *ast.Assign) {
 		if !types.IsNumeric(t) {
 			c.errorf(e, "`%s` needs a number, found `%s`", e.Op, typeString(t))
 			return
+		}
+		if w := types.WiderNumber(t, v); w != nil && types.Identical(w, t) {
+			return // `f += i`, `wide += narrow`: the narrower widens (lower converts it)
 		}
 		c.expectAssignable(e.Y, v, t, "")
 	}

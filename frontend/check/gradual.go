@@ -377,6 +377,19 @@ func (c *checker) numbersNothingTyped(x, y types.Type) bool {
 	return true
 }
 
+// nothingTyped is numbersNothingTyped for `+`, which may also join strings: the elements of an
+// array nothing filled (`for e in [] { e + e }`) are one type, dynamic unless something says.
+func (c *checker) nothingTyped(x, y types.Type) bool {
+	vx, okx := types.Resolve(x).(*types.Var)
+	vy, oky := types.Resolve(y).(*types.Var)
+	if !okx || !oky || c.hintOf(vx) != nil || c.hintOf(vy) != nil {
+		return false
+	}
+	c.unify(x, y)
+	c.collElemVars = append(c.collElemVars, vx)
+	return true
+}
+
 // literalHint reports whether t is a literal let's variable, in the silent pass.
 func (c *checker) literalHint(t types.Type) bool {
 	v := c.hintVarOf(t)
