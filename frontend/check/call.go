@@ -644,6 +644,10 @@ func (c *checker) methodCall(e *ast.Call, sel *ast.Selector, recv types.Type, ex
 			c.argsUnchecked(e)
 			return types.InvalidType, true
 		}
+		if c.untypedParamLacks(sel.X, rt, "."+name+"()") {
+			c.argsUnchecked(e)
+			return types.AnyType, true
+		}
 		d := c.errorf(sel.Name, "`%s` has no method `%s`", typeString(rt), name)
 		if !awaitHelp(d, sel.X, rt, name, true) {
 			d.DidYouMean(name, memberNames(recv))
@@ -860,6 +864,9 @@ func (c *checker) selector(e *ast.Selector, expected types.Type) types.Type {
 			d := c.errorf(e, "`%s` may be null: check `!= null` before using `.%s`", typeString(o), name)
 			d.WithHelp("use `?` to return early when it is null, or `.unwrap()`")
 			return types.InvalidType
+		}
+		if c.untypedParamLacks(e.X, rt, "."+name) {
+			return types.AnyType
 		}
 		d := c.errorf(e.Name, "`%s` has no field `%s`", typeString(rt), name)
 		if !awaitHelp(d, e.X, rt, name, false) {

@@ -647,6 +647,26 @@ func (c *checker) dynResultFor(fn ast.Node, reason string) {
 	}
 }
 
+// untypedParamLacks records, in the last pass, that an untyped parameter x is used with a member
+// (`.repeat(2)`, `.length`) that the type the silent pass gave it (from other uses) does not
+// have, as JavaScript code uses one parameter for values of several types: the parameter is
+// made dynamic and the check run again (see Check).
+func (c *checker) untypedParamLacks(x ast.Expr, t types.Type, member string) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if c.probing || !ok || id.Obj == nil || id.Obj.Kind != types.ObjParam || types.IsInvalid(t) {
+		return false
+	}
+	if _, named := types.Resolve(t).(*types.Named); named {
+		return false // a class's or struct's member misspelled stays an error, with its did-you-mean
+	}
+	p, ok := id.Obj.Decl.(*ast.Param)
+	if !ok || p.Type != nil {
+		return false
+	}
+	c.dynResultFor(p, "it is used with `"+member+"`, which `"+typeString(t)+"` (what its other uses say) does not have")
+	return true
+}
+
 func hasUntyped(params []*ast.Param) bool {
 	for _, p := range params {
 		if p.Type == nil {
