@@ -15,6 +15,18 @@ func (l *lowerer) methodHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Exp
 	recvT := ci.RecvType
 	isEmpty := func(length ir.Expr) ir.Expr { return &ir.Binary{Op: "==", X: length, Y: &ir.Lit{Text: "0"}} }
 	switch ci.Builtin {
+	case builtin.ArrayConcat:
+		x, y := l.recvExpr(b, ci), arg(0)
+		if arr, ok := types.Resolve(ci.Ret).(*types.Array); ok && types.IsAny(arr.Elem) {
+			// One side typed, the other dynamic (check's dynamicConcat): both as dynamic values.
+			if ra, ok := types.Resolve(recvT).(*types.Array); ok && !types.IsAny(ra.Elem) {
+				x = rtCall("ToValues", x)
+			}
+			if pa, ok := types.Resolve(ci.Params[0]).(*types.Array); ok && !types.IsAny(pa.Elem) {
+				y = rtCall("ToValues", y)
+			}
+		}
+		return rtCall("ArrConcat", x, y)
 	case builtin.ThreadPoolMap:
 		name := "ThreadPoolMap"
 		if arr, ok := types.Resolve(ci.Ret).(*types.Array); ok && types.IsUnit(arr.Elem) {

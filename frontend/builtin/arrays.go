@@ -49,7 +49,7 @@ var (
 	ArraySlice = method(Arrays, "slice", 0,
 		func(x In) Sig { return sig(arrayOf(x.Elem), i64, i64).opt(1) }, hook)
 	ArrayConcat = method(Arrays, "concat", 0,
-		func(x In) Sig { return sig(arrayOf(x.Elem), arrayOf(x.Elem)) }, rtFn("ArrConcat"))
+		func(x In) Sig { return sig(arrayOf(x.Elem), arrayOf(x.Elem)) }, hook) // (check's dynamicConcat)
 	ArrayClone = method(Arrays, "clone|copy|toArray|to_array", 0,
 		func(x In) Sig { return sig(arrayOf(x.Elem)) }, rtFn("ArrClone"))
 	ArrayReversed = method(Arrays, "reversed", 0,

@@ -497,6 +497,11 @@ func (c *checker) builtinMethod(e *ast.Call, sel *ast.Selector, recv types.Type,
 	if id == builtin.PromiseThen && len(e.Args) == 2 {
 		return c.promiseThenElse(e, ci, types.HandleOf(recv, types.PromiseH))
 	}
+	if id == builtin.ArrayConcat && len(e.Args) == 1 {
+		if t, ok := c.dynamicConcat(e, ci); ok {
+			return t
+		}
+	}
 	sig := row.Sig(c.builderIn(types.Resolve(recv)))
 	c.builtinArgs(e, id, sig)
 	ci.Params = sig.Params
@@ -783,4 +788,25 @@ func durationArg(t types.Type) bool {
 		return g.String() == "time.Duration"
 	}
 	return false
+}
+
+// dynamicConcat checks `xs.concat(ys)` of a typed array xs: where one array is dynamic and the
+// other is not (`[2].concat(dyn.map(f))`), as in JavaScript the result holds both, an array of
+// dynamic values; otherwise ys must be an array of xs's elements. It reports false, having
+// checked nothing, when xs's elements are not known yet (the signature then unifies them).
+func (c *checker) dynamicConcat(e *ast.Call, ci *CallInfo) (types.Type, bool) {
+	recv, ok := types.Resolve(ci.RecvType).(*types.Array)
+	if !ok || types.HasUnbound(recv.Elem) {
+		return nil, false
+	}
+	at := c.expr(e.Args[0], recv)
+	if arg, ok := types.Resolve(at).(*types.Array); ok && !types.HasUnbound(arg.Elem) && types.IsAny(recv.Elem) != types.IsAny(arg.Elem) {
+		ci.Params = []types.Type{arg}
+		ci.Ret = &types.Array{Elem: types.AnyType}
+		return c.recordCall(e, ci), true
+	}
+	c.expectAssignable(e.Args[0], at, recv, " in this argument")
+	ci.Params = []types.Type{recv}
+	ci.Ret = recv
+	return c.recordCall(e, ci), true
 }
