@@ -128,9 +128,10 @@
 //	ThreadScopeSpawnNamed ThreadSelect ThreadSend ThreadSendTimeout ThreadSender ThreadSenderClone
 //	ThreadSenderClose ThreadSleep ThreadSleepUntil ThreadTryLock ThreadTryRecv ThreadTrySend
 //	ThreadUnpark ThreadWithRead ThreadWithWrite ThreadYield Throw Thrown ThrownValue Timeout
-//	TimeoutFuture TimeoutPromise ToError ToFloat ToInt ToLower ToUpper TrailingOnes TrailingZeros
-//	Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4 Tuple5 Tuple6
-//	TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6 TupleContains TupleGet
-//	TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit Upgrade Value VariantName
-//	Vec VecDeque WaitGroup Watchdog Weak WriteFile WriteFuture WriteGuard YieldFuture YieldNow
+//	TimeoutFuture TimeoutPromise ToError ToFloat ToInt ToLower ToUpper ToValues TrailingOnes
+//	TrailingZeros Trim TrimEnd TrimStart TryCatch TryCatchCode TryLockOption Tuple2 Tuple3 Tuple4
+//	Tuple5 Tuple6 TupleAt TupleClone2 TupleClone3 TupleClone4 TupleClone5 TupleClone6
+//	TupleContains TupleGet TupleIndexOf TupleLen TupleOf TupleSlice TypeName TypeNameFor Unit
+//	Upgrade Value VariantName Vec VecDeque WaitGroup Watchdog Weak WriteFile WriteFuture
+//	WriteGuard YieldFuture YieldNow
 package rt
