@@ -221,6 +221,9 @@ func (g *jsGen) assign() bool {
 		g.w.line(same(v.name + []string{"++;", "--;"}[g.pick(2)]))
 		return true
 	case (s == jNum || s == jFlt || s == jStr) && g.chance(0.4):
+		if s == jStr && strings.Contains(x.a, v.name) {
+			return false // `s += s + …` doubles s: run often, no string holds it
+		}
 		g.w.line(cat(same(v.name+" += "), x, same(";")))
 		return true
 	}
