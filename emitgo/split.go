@@ -66,7 +66,14 @@ func partition(decls []ir.Decl, perPart, count int) (parts []*part, declPart map
 	}
 	mainNode, hasMain := g.byName["main"]
 	if hasMain {
-		bin[mainNode] = slices.Max(bin) // nothing refers to main: it goes last
+		// Nothing refers to main: it goes in a part of its own, after the others, with what
+		// only main refers to (the state machine of the top-level statements), so that an
+		// edit of the top-level code recompiles that small package alone.
+		last := slices.Max(bin) + 1
+		bin[mainNode] = last
+		for _, n := range g.onlyFrom(mainNode) {
+			bin[n] = last
+		}
 	}
 	byBin := map[int]*part{}
 	for i, d := range decls {
@@ -146,6 +153,23 @@ func buildDeclGraph(decls []ir.Decl) *declGraph {
 		})
 	}
 	return g
+}
+
+// onlyFrom gives the nodes that from refers to and that no other node refers to.
+func (g *declGraph) onlyFrom(from int) []int {
+	refs := make([]int, len(g.nodes))
+	for _, nd := range g.nodes {
+		for _, d := range nd.deps {
+			refs[d]++
+		}
+	}
+	var only []int
+	for _, d := range g.nodes[from].deps {
+		if refs[d] == 1 {
+			only = append(only, d)
+		}
+	}
+	return only
 }
 
 // recvType is a method's receiver type without its pointer: `T` of `T`, `*T`, `*T[A]`.
