@@ -152,10 +152,16 @@ func (g *jsGen) newObject(cls *jClass) twin {
 		}
 	}
 	c := fits[g.pick(len(fits))]
-	if c.make != nil && g.chance(0.3) {
-		return cat(same(c.name+".make("), g.args(c.make.params, 1), same(")"))
+	g.objects++
+	defer func() { g.objects-- }()
+	d := 1
+	if g.objects > 2 {
+		d = 0
 	}
-	return cat(same("new "+c.name+"("), g.args(c.ctor, 1), same(")"))
+	if c.make != nil && g.chance(0.3) {
+		return cat(same(c.name+".make("), g.args(c.make.params, d), same(")"))
+	}
+	return cat(same("new "+c.name+"("), g.args(c.ctor, d), same(")"))
 }
 
 // lambda is a function of one integral number, without statements.

@@ -119,6 +119,10 @@ func (c *jClass) isA(k *jClass) bool {
 
 // jsGen builds one program.
 type jsGen struct {
+	// objects is how many constructor calls are being built, one inside another's arguments
+	// (newObject): past two, their arguments are plain values, so that a function that takes
+	// an object, called for a constructor's argument, does not recurse without end.
+	objects int
 	r       *rand.Rand
 	w       twinWriter
 	names   int

@@ -103,6 +103,12 @@ func (l *lowerer) bindRelease(b *builder, obj *types.Object, v *ir.Local) {
 	if obj == nil || !needsRelease(obj.Type) || v.Global {
 		return
 	}
+	if root := l.fn.info.Node; root != nil && capturedBelow(root, obj) {
+		// A closure (a Go func literal, which captures it by reference) uses it and may
+		// outlive the scope (`return () => p.n`): the closure keeps the share, which is not
+		// released here (its memory is the collector's). Async blocks and tasks hold copies.
+		return
+	}
 	if l.fn.deferred[obj] {
 		l.registerDefer(b, &ir.Defer{Body: &ir.Block{Stmts: []ir.Stmt{releaseStmt(v)}}})
 		return
@@ -772,6 +778,45 @@ func (l *lowerer) endIteration(vars []iterVar) {
 	for _, v := range vars {
 		l.locals[v.obj] = v.outer
 	}
+}
+
+// capturedBelow reports whether a synchronous lambda or local fn in the body of root, a
+// function, uses obj: Go closures, which capture it by reference (an async lambda or block
+// gets copies of the shares it captures).
+func capturedBelow(root ast.Node, obj *types.Object) bool {
+	var body ast.Node
+	switch r := root.(type) {
+	case *ast.FuncDecl:
+		body = r.Body
+	case *ast.Lambda:
+		body = r.Body
+		if r.Body == nil {
+			body = r.ExprBody
+		}
+	case *ast.AsyncBlock:
+		body = r.Body
+	}
+	if body == nil || body == (*ast.Block)(nil) {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch c := x.(type) {
+		case *ast.Lambda:
+			if c.Async {
+				return false
+			}
+			found = found || capturedIn(c, obj)
+			return false
+		case *ast.FuncDecl:
+			found = found || capturedIn(c, obj)
+			return false
+		case *ast.AsyncBlock:
+			return false
+		}
+		return !found
+	})
+	return found
 }
 
 // capturedIn reports whether a lambda, an async block or a local fn inside n uses obj.
