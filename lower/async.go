@@ -38,6 +38,7 @@ func (l *lowerer) asyncFunc(fi *check.FuncInfo, fd *ast.FuncDecl) {
 		}
 	}
 	l.copyMutatedParams(b, fd)
+	l.localCapturedParams(b, fd)
 	l.stmtList(b, fd.Body.Stmts)
 	l.closeScope(b, !ir.Terminates(b.stmts))
 	tps := l.funcTypeParams(fi)

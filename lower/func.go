@@ -250,6 +250,26 @@ func (l *lowerer) copyMutatedParams(b *builder, fd *ast.FuncDecl) {
 	}
 }
 
+// localCapturedParams gives each parameter of an async fn that a lambda of its body captures a
+// local of its own, which the body uses from here: the state machine gives such a local a cell
+// that the lambda keeps (machine's capturedByFuncLit), so a lambda that outlives the future still
+// sees the parameter (`return () => n`), though the future's struct is cleared.
+func (l *lowerer) localCapturedParams(b *builder, fd *ast.FuncDecl) {
+	for _, p := range fd.Params {
+		if p.Obj == nil || l.locals[p.Obj] == nil || !capturedBelow(fd, p.Obj) {
+			continue
+		}
+		param := l.locals[p.Obj]
+		param.Reads++
+		v := l.local(p.Obj, p.Obj.Type)
+		b.add(&ir.Define{V: v, Value: &ir.Ref{V: param}})
+		if _, ptr := param.Type.(*ir.TPtr); ptr && needsRelease(p.Obj.Type) {
+			// The share moves to the lambda's cell: the future no longer releases it.
+			b.add(&ir.Assign{Lhs: []ir.Expr{&ir.Ref{V: param}}, Op: "=", Rhs: []ir.Expr{&ir.Ident{Name: "nil"}}})
+		}
+	}
+}
+
 // ownShareParams makes each Share parameter of a synchronous function a strong owner while the
 // call runs (EVERYDAY.md §4: strong_count() in the callee is one more than outside): a count
 // added at entry and given back at exit, as a local share's is. An async fn's future owns the

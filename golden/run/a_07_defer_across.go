@@ -94,7 +94,7 @@ func step(tag string) stepFuture {
 // lifoFuture is the state machine of `lifo`.
 type lifoFuture struct {
 	state   uint32
-	n       int64
+	n       *int64
 	sub1_   stepFuture
 	defers_ rt.Defers
 }
@@ -160,11 +160,18 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 //line testdata/run/a_07_defer_across.adesh:13
 			aw_ = step_.Value
 //line testdata/run/a_07_defer_across.adesh:13
-			f.n = aw_
-			f.defers_.Push(func() {
+			f.n = new(int64)
+//line testdata/run/a_07_defer_across.adesh:13
+			(*f.n) = aw_
+//line testdata/run/a_07_defer_across.adesh:13
+			{
+//line testdata/run/a_07_defer_across.adesh:13
+				var n *int64 = &(*f.n)
+				f.defers_.Push(func() {
 //line testdata/run/a_07_defer_across.adesh:14
-				rt.Print("  defer 3 sees n =", f.n)
-			})
+					rt.Print("  defer 3 sees n =", (*n))
+				})
+			}
 //line testdata/run/a_07_defer_across.adesh:15
 			f.sub1_ = step("c")
 //line testdata/run/a_07_defer_across.adesh:15
@@ -185,7 +192,7 @@ func (f *lifoFuture) Poll(cx *rt.Context) (result_ rt.Poll[int64]) {
 			rt.Print("  body done")
 //line testdata/run/a_07_defer_across.adesh:16
 			{
-				var res_ int64 = f.n + 1
+				var res_ int64 = (*f.n) + 1
 //line testdata/run/a_07_defer_across.adesh:17
 				f.complete_()
 //line testdata/run/a_07_defer_across.adesh:17

@@ -592,7 +592,7 @@ func (f *asyncBlock6) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state   uint32
-	base    int64
+	base    *int64
 	counter int64
 	double  func(int64) rt.Future[int64]
 	fs      []func() int64
@@ -729,13 +729,20 @@ poll_:
 //line testdata/run/a_12_async_lambdas_blocks.adesh:14
 			rt.Print(aw2_)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:17
-			f.base = 100
-			plus_base = func(x int64) rt.Future[int64] {
+			f.base = new(int64)
+//line testdata/run/a_12_async_lambdas_blocks.adesh:17
+			(*f.base) = 100
+//line testdata/run/a_12_async_lambdas_blocks.adesh:17
+			{
+//line testdata/run/a_12_async_lambdas_blocks.adesh:17
+				var base *int64 = &(*f.base)
+				plus_base = func(x int64) rt.Future[int64] {
 //line testdata/run/a_12_async_lambdas_blocks.adesh:18
-				return rt.Box[int64](asyncLambda3{base: &f.base, x: x})
+					return rt.Box[int64](asyncLambda3{base: &(*base), x: x})
+				}
 			}
 //line testdata/run/a_12_async_lambdas_blocks.adesh:22
-			f.base = 200
+			(*f.base) = 200
 			f.sub1_ = plus_base(1)
 //line testdata/run/a_12_async_lambdas_blocks.adesh:23
 			f.state = 4

@@ -180,7 +180,7 @@ type mainFuture struct {
 	later   *rt.Promise[int64]
 	p_      *rt.Promise[int64]
 	slow    *rt.Promise[string]
-	trigger *rt.Channel[int64]
+	trigger **rt.Channel[int64]
 	sub1_   *rt.Promise[int64]
 	sub2_   *rt.Promise[string]
 	sub3_   *rt.Promise[[]string]
@@ -497,13 +497,20 @@ poll_:
 //line testdata/run/a_13_promises.adesh:38
 		case 13: // after the try at a_13_promises.adesh:38
 //line testdata/run/a_13_promises.adesh:42
-			f.trigger = rt.NewChannel[int64](0)
-			f.slow = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+			f.trigger = new(*rt.Channel[int64])
+//line testdata/run/a_13_promises.adesh:42
+			(*f.trigger) = rt.NewChannel[int64](0)
+//line testdata/run/a_13_promises.adesh:42
+			{
+//line testdata/run/a_13_promises.adesh:42
+				var trigger **rt.Channel[int64] = &(*f.trigger)
+				f.slow = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 //line testdata/run/a_13_promises.adesh:43
-				func(resolve func(string), reject func(rt.Value)) {
-					rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: f.trigger, resolve: resolve}).Drop()
-				}(resolve_, rt.RejectValues(reject_))
-			})
+					func(resolve func(string), reject func(rt.Value)) {
+						rt.SpawnValue[rt.Unit](nil, asyncBlock1{trigger: (*trigger), resolve: resolve}).Drop()
+					}(resolve_, rt.RejectValues(reject_))
+				})
+			}
 //line testdata/run/a_13_promises.adesh:49
 			fast = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 //line testdata/run/a_13_promises.adesh:49
@@ -538,7 +545,7 @@ poll_:
 			aw5_ = step_.Value
 //line testdata/run/a_13_promises.adesh:50
 			rt.Print("race:", aw5_)
-			f.trigger.SendNow(cx, 1)
+			(*f.trigger).SendNow(cx, 1)
 			f.bad = rt.Rejected[string](rt.NewError("x"))
 			f.sub2_ = rt.PromiseAny([]*rt.Promise[string]{f.bad, f.slow})
 //line testdata/run/a_13_promises.adesh:53

@@ -12,7 +12,7 @@ type jobFuture struct {
 	started *rt.Channel[int64]
 	turn    *rt.Channel[int64]
 	next    *rt.Channel[int64]
-	failed  bool
+	failed  *bool
 	sub1_   rt.RecvFuture[int64]
 	defers_ rt.Defers
 }
@@ -31,14 +31,21 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 		switch f.state {
 //line testdata/run/a_15_scope.adesh:4
 		case 0: // start
-			f.failed = f.i == f.fail_at
-			f.defers_.Push(func() {
-				rt.Print("  job " + rt.Str(f.i) + " done")
-				if !f.failed {
+			f.failed = new(bool)
+//line testdata/run/a_15_scope.adesh:5
+			(*f.failed) = f.i == f.fail_at
+//line testdata/run/a_15_scope.adesh:5
+			{
+//line testdata/run/a_15_scope.adesh:5
+				var failed *bool = &(*f.failed)
+				f.defers_.Push(func() {
+					rt.Print("  job " + rt.Str(f.i) + " done")
+					if !(*failed) {
 //line testdata/run/a_15_scope.adesh:8
-					f.next.SendNow(nil, 1)
-				}
-			})
+						f.next.SendNow(nil, 1)
+					}
+				})
+			}
 //line testdata/run/a_15_scope.adesh:10
 			f.started.SendNow(cx, f.i)
 			f.sub1_ = f.turn.Recv()
@@ -63,7 +70,7 @@ func (f *jobFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 			}
 //line testdata/run/a_15_scope.adesh:11
 			f.sub1_ = rt.RecvFuture[int64]{}
-			if f.failed {
+			if *f.failed {
 //line testdata/run/a_15_scope.adesh:12
 				{
 					var res_ rt.Result[int64, rt.Error] = rt.Err[int64, rt.Error](rt.NewError("job " + rt.Str(f.i) + " failed"))
@@ -441,7 +448,7 @@ type runJobsFuture struct {
 	state   uint32
 	fail_at int64
 	tmp_    rt.MutexGuard[int64]
-	total   *rt.Mutex[int64]
+	total   **rt.Mutex[int64]
 	sub1_   rt.ScopeFuture[rt.Unit]
 }
 
@@ -461,10 +468,12 @@ func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, r
 		switch f.state {
 //line testdata/run/a_15_scope.adesh:18
 		case 0: // start
-			f.total = rt.NewMutex[int64](0)
+			f.total = new(*rt.Mutex[int64])
+//line testdata/run/a_15_scope.adesh:19
+			(*f.total) = rt.NewMutex[int64](0)
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 //line testdata/run/a_15_scope.adesh:20
-				return rt.Box[rt.Unit](asyncLambda1{fail_at: &f.fail_at, total: &f.total, s: s})
+				return rt.Box[rt.Unit](asyncLambda1{fail_at: &f.fail_at, total: &(*f.total), s: s})
 			})
 //line testdata/run/a_15_scope.adesh:20
 			f.state = 1
@@ -484,7 +493,7 @@ func (f *runJobsFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, r
 //line testdata/run/a_15_scope.adesh:20
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:20
-			f.tmp_ = f.total.Lock()
+			f.tmp_ = (*f.total).Lock()
 //line testdata/run/a_15_scope.adesh:20
 			r_ = rt.Ok[int64, rt.Error](*f.tmp_.Ptr())
 //line testdata/run/a_15_scope.adesh:20
@@ -1049,8 +1058,8 @@ func (f *asyncLambda6) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state   uint32
-	longest int64
-	words   []string
+	longest *int64
+	words   *[]string
 	sub1_   rt.ScopeFuture[rt.Unit]
 	sub2_   runJobsFuture
 	err_    *rt.Thrown
@@ -1077,11 +1086,15 @@ poll_:
 		switch f.state {
 //line testdata/run/a_15_scope.adesh:36
 		case 0: // start
-			f.words = []string{"alpha", "beta", "gamma"}
-			f.longest = 0
+			f.words = new([]string)
+//line testdata/run/a_15_scope.adesh:37
+			(*f.words) = []string{"alpha", "beta", "gamma"}
+			f.longest = new(int64)
+//line testdata/run/a_15_scope.adesh:38
+			(*f.longest) = 0
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 //line testdata/run/a_15_scope.adesh:39
-				return rt.Box[rt.Unit](asyncLambda3{words: &f.words, longest: &f.longest, s: s})
+				return rt.Box[rt.Unit](asyncLambda3{words: &(*f.words), longest: &(*f.longest), s: s})
 			})
 //line testdata/run/a_15_scope.adesh:39
 			f.state = 1
@@ -1101,7 +1114,7 @@ poll_:
 //line testdata/run/a_15_scope.adesh:39
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/a_15_scope.adesh:52
-			rt.Print("longest:", f.longest)
+			rt.Print("longest:", (*f.longest))
 //line testdata/run/a_15_scope.adesh:54
 			f.sub2_ = run_jobs(-1)
 //line testdata/run/a_15_scope.adesh:54

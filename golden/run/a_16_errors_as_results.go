@@ -141,6 +141,7 @@ func risky(n int64) riskyFuture {
 type fromPromiseFuture struct {
 	state uint32
 	ok    bool
+	ok_   *bool
 	sub1_ *rt.Promise[string]
 }
 
@@ -164,18 +165,27 @@ func (f *fromPromiseFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[stri
 		switch f.state {
 //line testdata/run/a_16_errors_as_results.adesh:14
 		case 0: // start
-			p_ = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
+//line testdata/run/a_16_errors_as_results.adesh:14
+			f.ok_ = new(bool)
+//line testdata/run/a_16_errors_as_results.adesh:14
+			(*f.ok_) = f.ok
+//line testdata/run/a_16_errors_as_results.adesh:14
+			{
+//line testdata/run/a_16_errors_as_results.adesh:14
+				var ok_ *bool = &(*f.ok_)
+				p_ = rt.NewPromise[string](func(resolve_ func(string), reject_ func(rt.Error)) {
 //line testdata/run/a_16_errors_as_results.adesh:15
-				func(resolve func(string), reject func(rt.Value)) {
-					if f.ok {
+					func(resolve func(string), reject func(rt.Value)) {
+						if *ok_ {
 //line testdata/run/a_16_errors_as_results.adesh:16
-						resolve("fine")
-					} else {
+							resolve("fine")
+						} else {
 //line testdata/run/a_16_errors_as_results.adesh:16
-						reject(rt.NewError("rejected"))
-					}
-				}(resolve_, rt.RejectValues(reject_))
-			})
+							reject(rt.NewError("rejected"))
+						}
+					}(resolve_, rt.RejectValues(reject_))
+				})
+			}
 //line testdata/run/a_16_errors_as_results.adesh:18
 			f.sub1_ = p_
 //line testdata/run/a_16_errors_as_results.adesh:18

@@ -249,7 +249,7 @@ func (f *asyncBlock2) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state         uint32
-	from_callback *rt.Channel[int64]
+	from_callback **rt.Channel[int64]
 	i_            int
 	items_        []*rt.JoinHandle[int64]
 	sum           int64
@@ -383,14 +383,21 @@ poll_:
 			c = t_.F2
 			rt.Print(a, b, c)
 //line testdata/run/a_38_spawn_from_sync.adesh:25
-			f.from_callback = rt.NewChannel[int64](0)
-			rt.SetTimeout(func() {
-				var h_ *rt.JoinHandle[rt.Unit] = rt.SpawnValue[rt.Unit](nil, asyncBlock2{from_callback: f.from_callback})
+			f.from_callback = new(*rt.Channel[int64])
+//line testdata/run/a_38_spawn_from_sync.adesh:25
+			(*f.from_callback) = rt.NewChannel[int64](0)
+//line testdata/run/a_38_spawn_from_sync.adesh:25
+			{
+//line testdata/run/a_38_spawn_from_sync.adesh:25
+				var from_callback **rt.Channel[int64] = &(*f.from_callback)
+				rt.SetTimeout(func() {
+					var h_ *rt.JoinHandle[rt.Unit] = rt.SpawnValue[rt.Unit](nil, asyncBlock2{from_callback: (*from_callback)})
 //line testdata/run/a_38_spawn_from_sync.adesh:27
-				_ = h_
-			}, 1)
+					_ = h_
+				}, 1)
+			}
 //line testdata/run/a_38_spawn_from_sync.adesh:31
-			f.sub3_ = f.from_callback.Recv()
+			f.sub3_ = (*f.from_callback).Recv()
 //line testdata/run/a_38_spawn_from_sync.adesh:31
 			f.state = 6
 //line testdata/run/a_38_spawn_from_sync.adesh:31

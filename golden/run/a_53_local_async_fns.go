@@ -220,9 +220,9 @@ func (f *usesPlainFuture) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state     uint32
-	base      int64
-	countdown func(int64) rt.Future[int64]
-	plain     func(int64) int64
+	base      *int64
+	countdown *func(int64) rt.Future[int64]
+	plain     *func(int64) int64
 	sub1_     rt.Future[int64]
 	sub2_     *rt.JoinHandle[int64]
 }
@@ -249,15 +249,26 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 //line testdata/run/a_53_local_async_fns.adesh:3
 		case 0: // start
-			f.base = 100
-			f.countdown = nil
+			f.base = new(int64)
+//line testdata/run/a_53_local_async_fns.adesh:4
+			(*f.base) = 100
+			f.countdown = new(func(int64) rt.Future[int64])
 //line testdata/run/a_53_local_async_fns.adesh:5
-			f.countdown = func(n int64) rt.Future[int64] {
+			(*f.countdown) = nil
 //line testdata/run/a_53_local_async_fns.adesh:5
-				return rt.Box[int64](countdownFuture{base: &f.base, countdown: &f.countdown, n: n})
+			{
+//line testdata/run/a_53_local_async_fns.adesh:5
+				var base *int64 = &(*f.base)
+//line testdata/run/a_53_local_async_fns.adesh:5
+				var countdown *func(int64) rt.Future[int64] = &(*f.countdown)
+//line testdata/run/a_53_local_async_fns.adesh:5
+				(*f.countdown) = func(n int64) rt.Future[int64] {
+//line testdata/run/a_53_local_async_fns.adesh:5
+					return rt.Box[int64](countdownFuture{base: &(*base), countdown: &(*countdown), n: n})
+				}
 			}
 //line testdata/run/a_53_local_async_fns.adesh:10
-			f.sub1_ = f.countdown(3)
+			f.sub1_ = (*f.countdown)(3)
 //line testdata/run/a_53_local_async_fns.adesh:10
 			f.state = 1
 //line testdata/run/a_53_local_async_fns.adesh:10
@@ -279,7 +290,7 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw_ = step_.Value
 //line testdata/run/a_53_local_async_fns.adesh:10
 			rt.Print(aw_)
-			h = rt.Spawn(cx, f.countdown(2))
+			h = rt.Spawn(cx, (*f.countdown)(2))
 			f.sub2_ = h
 //line testdata/run/a_53_local_async_fns.adesh:12
 			f.state = 2
@@ -302,18 +313,25 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw1_ = step_.Value
 //line testdata/run/a_53_local_async_fns.adesh:12
 			rt.Print(aw1_)
-			f.plain = nil
+			f.plain = new(func(int64) int64)
 //line testdata/run/a_53_local_async_fns.adesh:13
-			f.plain = func(n int64) int64 {
+			(*f.plain) = nil
+//line testdata/run/a_53_local_async_fns.adesh:13
+			(*f.plain) = func(n int64) int64 {
 //line testdata/run/a_53_local_async_fns.adesh:13
 				return n * 2
 			}
 //line testdata/run/a_53_local_async_fns.adesh:14
 			uses_plain = nil
 //line testdata/run/a_53_local_async_fns.adesh:14
-			uses_plain = func(n int64) rt.Future[int64] {
+			{
 //line testdata/run/a_53_local_async_fns.adesh:14
-				return rt.Box[int64](usesPlainFuture{plain: &f.plain, n: n})
+				var plain *func(int64) int64 = &(*f.plain)
+//line testdata/run/a_53_local_async_fns.adesh:14
+				uses_plain = func(n int64) rt.Future[int64] {
+//line testdata/run/a_53_local_async_fns.adesh:14
+					return rt.Box[int64](usesPlainFuture{plain: &(*plain), n: n})
+				}
 			}
 //line testdata/run/a_53_local_async_fns.adesh:15
 			f.sub1_ = uses_plain(21)

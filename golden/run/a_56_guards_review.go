@@ -375,8 +375,8 @@ func after_await(m *rt.Mutex[int64]) afterAwaitFuture {
 type mainFuture struct {
 	state uint32
 	fs    []func() int64
-	m1    *rt.Mutex[int64]
-	m2    *rt.Mutex[int64]
+	m1    **rt.Mutex[int64]
+	m2    **rt.Mutex[int64]
 	tmp1_ rt.Option[rt.MutexGuard[int64]]
 	tmp2_ rt.Option[rt.MutexGuard[int64]]
 	tmp3_ rt.Option[rt.MutexGuard[int64]]
@@ -409,12 +409,16 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 		switch f.state {
 //line testdata/run/a_56_guards_review.adesh:33
 		case 0: // start
-			f.m1 = rt.NewMutex[int64](1)
-			f.m2 = rt.NewMutex[int64](2)
-			literals(f.m1)
+			f.m1 = new(*rt.Mutex[int64])
+//line testdata/run/a_56_guards_review.adesh:34
+			(*f.m1) = rt.NewMutex[int64](1)
+			f.m2 = new(*rt.Mutex[int64])
+//line testdata/run/a_56_guards_review.adesh:35
+			(*f.m2) = rt.NewMutex[int64](2)
+			literals((*f.m1))
 			caught_ = rt.TryCatch(func() {
 //line testdata/run/a_56_guards_review.adesh:37
-				destructured(f.m1, f.m2)
+				destructured((*f.m1), (*f.m2))
 			})
 //line testdata/run/a_56_guards_review.adesh:37
 			if caught_ != nil {
@@ -424,13 +428,13 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				rt.Print("caught", e.Message)
 			}
 //line testdata/run/a_56_guards_review.adesh:37
-			f.tmp_ = rt.TryLockOption(f.m1)
+			f.tmp_ = rt.TryLockOption((*f.m1))
 //line testdata/run/a_56_guards_review.adesh:37
 			f.tmp1_ = rt.None[rt.MutexGuard[int64]]()
 //line testdata/run/a_56_guards_review.adesh:37
 			t_ = f.tmp_.Some
 //line testdata/run/a_56_guards_review.adesh:37
-			f.tmp2_ = rt.TryLockOption(f.m2)
+			f.tmp2_ = rt.TryLockOption((*f.m2))
 //line testdata/run/a_56_guards_review.adesh:37
 			f.tmp3_ = rt.None[rt.MutexGuard[int64]]()
 			rt.Print("free", t_, f.tmp2_.Some)
@@ -463,7 +467,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				f.tmp3_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
 //line testdata/run/a_56_guards_review.adesh:38
-			f.tmp4_ = f.m2.Lock()
+			f.tmp4_ = (*f.m2).Lock()
 			rt.Print("m2", *f.tmp4_.Ptr())
 //line testdata/run/a_56_guards_review.adesh:39
 			{
@@ -475,7 +479,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 //line testdata/run/a_56_guards_review.adesh:40
 			caught1_ = rt.TryCatch(func() {
 //line testdata/run/a_56_guards_review.adesh:40
-				optional(f.m1)
+				optional((*f.m1))
 			})
 //line testdata/run/a_56_guards_review.adesh:40
 			if caught1_ != nil {
@@ -485,7 +489,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				rt.Print("caught", e_.Message)
 			}
 //line testdata/run/a_56_guards_review.adesh:40
-			f.tmp5_ = rt.TryLockOption(f.m1)
+			f.tmp5_ = rt.TryLockOption((*f.m1))
 //line testdata/run/a_56_guards_review.adesh:40
 			f.tmp6_ = rt.None[rt.MutexGuard[int64]]()
 			rt.Print("free", f.tmp5_.Some)
@@ -504,7 +508,7 @@ func (f *mainFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Unit]) {
 				f.tmp6_ = rt.Option[rt.MutexGuard[int64]]{}
 			}
 //line testdata/run/a_56_guards_review.adesh:42
-			f.sub1_ = after_await(f.m1)
+			f.sub1_ = after_await((*f.m1))
 //line testdata/run/a_56_guards_review.adesh:42
 			f.state = 1
 //line testdata/run/a_56_guards_review.adesh:42

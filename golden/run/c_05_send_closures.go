@@ -246,8 +246,8 @@ func (f *asyncBlock2) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state uint32
-	base  int64
-	words []string
+	base  *int64
+	words *[]string
 	sub1_ *rt.JoinHandle[int64]
 	sub2_ *rt.JoinHandle[string]
 }
@@ -278,10 +278,17 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 //line testdata/run/c_05_send_closures.adesh:13
 		case 0: // start
-			f.base = 10
-			scale = func(n int64) int64 {
+			f.base = new(int64)
+//line testdata/run/c_05_send_closures.adesh:14
+			(*f.base) = 10
+//line testdata/run/c_05_send_closures.adesh:14
+			{
+//line testdata/run/c_05_send_closures.adesh:14
+				var base *int64 = &(*f.base)
+				scale = func(n int64) int64 {
 //line testdata/run/c_05_send_closures.adesh:15
-				return n * f.base
+					return n * (*base)
+				}
 			}
 //line testdata/run/c_05_send_closures.adesh:16
 			h = rt.SpawnValue[int64](cx, asyncBlock2{scale: scale})
@@ -352,11 +359,18 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			aw2_ = step_.Value
 //line testdata/run/c_05_send_closures.adesh:21
 			rt.Print(aw2_)
-			f.words = []string{"a", "b"}
-			job = rt.SpawnBlocking(func() int64 {
+			f.words = new([]string)
+//line testdata/run/c_05_send_closures.adesh:22
+			(*f.words) = []string{"a", "b"}
+//line testdata/run/c_05_send_closures.adesh:22
+			{
+//line testdata/run/c_05_send_closures.adesh:22
+				var words *[]string = &(*f.words)
+				job = rt.SpawnBlocking(func() int64 {
 //line testdata/run/c_05_send_closures.adesh:23
-				return int64(len(f.words))
-			})
+					return int64(len((*words)))
+				})
+			}
 //line testdata/run/c_05_send_closures.adesh:24
 			f.sub1_ = job
 //line testdata/run/c_05_send_closures.adesh:24

@@ -25,6 +25,7 @@ var (
 type drainFuture struct {
 	state uint32
 	r     *rt.ThreadReceiver[int64]
+	r_    **rt.ThreadReceiver[int64]
 	sub1_ *rt.JoinHandle[rt.Value]
 }
 
@@ -44,15 +45,25 @@ func (f *drainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		switch f.state {
 //line testdata/run/e2_thread_channel.adesh:68
 		case 0: // start
-			h = rt.SpawnThread(func() rt.Value {
-				var sum rt.Value = int64(0)
-				var x rt.Value = rt.ThreadRecv(f.r)
-				for rt.DynTruthy(rt.DynField(x, "ok", "testdata/run/e2_thread_channel.adesh:72:15")) {
-					sum = rt.DynAdd(sum, rt.DynField(x, "value", "testdata/run/e2_thread_channel.adesh:73:25"), "testdata/run/e2_thread_channel.adesh:73:19")
-					x = rt.ThreadRecv(f.r)
-				}
-				return rt.DynClone(sum)
-			})
+//line testdata/run/e2_thread_channel.adesh:68
+			f.r_ = new(*rt.ThreadReceiver[int64])
+//line testdata/run/e2_thread_channel.adesh:68
+			(*f.r_) = f.r
+//line testdata/run/e2_thread_channel.adesh:68
+			{
+//line testdata/run/e2_thread_channel.adesh:68
+				var r_ **rt.ThreadReceiver[int64] = &(*f.r_)
+				h = rt.SpawnThread(func() rt.Value {
+					var sum rt.Value = int64(0)
+					var x rt.Value = rt.ThreadRecv((*r_))
+					for rt.DynTruthy(rt.DynField(x, "ok", "testdata/run/e2_thread_channel.adesh:72:15")) {
+						sum = rt.DynAdd(sum, rt.DynField(x, "value", "testdata/run/e2_thread_channel.adesh:73:25"), "testdata/run/e2_thread_channel.adesh:73:19")
+						x = rt.ThreadRecv((*r_))
+					}
+					return rt.DynClone(sum)
+				})
+			}
+//line testdata/run/e2_thread_channel.adesh:78
 			f.sub1_ = h
 //line testdata/run/e2_thread_channel.adesh:78
 			f.state = 1
@@ -60,6 +71,8 @@ func (f *drainFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			fallthrough
 //line testdata/run/e2_thread_channel.adesh:78
 		case 1: // after the await at e2_thread_channel.adesh:78
+//line testdata/run/e2_thread_channel.adesh:78
+			f.r = nil
 //line testdata/run/e2_thread_channel.adesh:78
 			step_ := f.sub1_.Poll(cx)
 //line testdata/run/e2_thread_channel.adesh:78

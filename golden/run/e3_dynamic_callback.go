@@ -34,8 +34,8 @@ func shout(s_ string) string {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
-	t2_   func(string) int64
-	t_    func(string) int64
+	t2_   *func(string) int64
+	t_    *func(string) int64
 }
 
 const programFutureDone_ = 1
@@ -58,7 +58,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 			}(vowels))
 //line testdata/run/e3_dynamic_callback.adesh:12
-			f.t_ = func(f_ func(rt.Value) int64) func(string) int64 {
+			f.t_ = new(func(string) int64)
+//line testdata/run/e3_dynamic_callback.adesh:12
+			(*f.t_) = func(f_ func(rt.Value) int64) func(string) int64 {
 //line testdata/run/e3_dynamic_callback.adesh:12
 				return func(a0_ string) int64 {
 //line testdata/run/e3_dynamic_callback.adesh:12
@@ -66,23 +68,34 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				}
 			}(vowels)
 //line testdata/run/e3_dynamic_callback.adesh:12
-			t3_ = rt.ArrFilter(ws, func(a0_ string) bool {
+			{
 //line testdata/run/e3_dynamic_callback.adesh:12
-				return rt.DynTruthy(f.t_(a0_))
-			})
+				var t_ *func(string) int64 = &(*f.t_)
 //line testdata/run/e3_dynamic_callback.adesh:12
-			f.t2_ = func(f_ func(rt.Value) int64) func(string) int64 {
+				t3_ = rt.ArrFilter(ws, func(a0_ string) bool {
+//line testdata/run/e3_dynamic_callback.adesh:12
+					return rt.DynTruthy((*t_)(a0_))
+				})
+			}
+//line testdata/run/e3_dynamic_callback.adesh:12
+			f.t2_ = new(func(string) int64)
+//line testdata/run/e3_dynamic_callback.adesh:12
+			(*f.t2_) = func(f_ func(rt.Value) int64) func(string) int64 {
 //line testdata/run/e3_dynamic_callback.adesh:12
 				return func(a0_ string) int64 {
 //line testdata/run/e3_dynamic_callback.adesh:12
 					return f_(a0_)
 				}
 			}(vowels)
+//line testdata/run/e3_dynamic_callback.adesh:12
+			{
+//line testdata/run/e3_dynamic_callback.adesh:12
+				var t2_ *func(string) int64 = &(*f.t2_)
+				rt.Print(t1_, t3_, rt.ArrFind(ws, func(a0_ string) bool {
 //line testdata/run/e3_dynamic_callback.adesh:13
-			rt.Print(t1_, t3_, rt.ArrFind(ws, func(a0_ string) bool {
-//line testdata/run/e3_dynamic_callback.adesh:13
-				return rt.DynTruthy(f.t2_(a0_))
-			}))
+					return rt.DynTruthy((*t2_)(a0_))
+				}))
+			}
 //line testdata/run/e3_dynamic_callback.adesh:14
 			rt.Print(vowels([]string{"a", "b"}))
 //line testdata/run/e3_dynamic_callback.adesh:16

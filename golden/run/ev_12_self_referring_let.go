@@ -29,8 +29,8 @@ func countdown(from int64) {
 // pollFuture is the state machine of `poll`.
 type pollFuture struct {
 	state uint32
-	count int64
-	id    int64
+	count *int64
+	id    *int64
 	sub1_ rt.SleepFuture
 }
 
@@ -46,16 +46,28 @@ func (f *pollFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		switch f.state {
 //line testdata/run/ev_12_self_referring_let.adesh:10
 		case 0: // start
-			f.count = 0
-			f.id = 0
+			f.count = new(int64)
+//line testdata/run/ev_12_self_referring_let.adesh:11
+			(*f.count) = 0
+			f.id = new(int64)
 //line testdata/run/ev_12_self_referring_let.adesh:12
-			f.id = rt.SetInterval(func() {
-				f.count++
-				if f.count == 3 {
-					rt.ClearInterval(f.id)
-					rt.Print("cleared after", f.count)
-				}
-			}, 5)
+			(*f.id) = 0
+//line testdata/run/ev_12_self_referring_let.adesh:12
+			{
+//line testdata/run/ev_12_self_referring_let.adesh:12
+				var count *int64 = &(*f.count)
+//line testdata/run/ev_12_self_referring_let.adesh:12
+				var id *int64 = &(*f.id)
+//line testdata/run/ev_12_self_referring_let.adesh:12
+				(*f.id) = rt.SetInterval(func() {
+					(*count)++
+					if (*count) == 3 {
+						rt.ClearInterval((*id))
+						rt.Print("cleared after", (*count))
+					}
+				}, 5)
+			}
+//line testdata/run/ev_12_self_referring_let.adesh:19
 			f.sub1_ = rt.Sleep(60)
 //line testdata/run/ev_12_self_referring_let.adesh:19
 			f.state = 1
@@ -74,7 +86,7 @@ func (f *pollFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			}
 //line testdata/run/ev_12_self_referring_let.adesh:19
 			f.sub1_ = rt.SleepFuture{}
-			rt.Print("poll done", f.count)
+			rt.Print("poll done", (*f.count))
 //line testdata/run/ev_12_self_referring_let.adesh:20
 			f.complete_()
 //line testdata/run/ev_12_self_referring_let.adesh:20

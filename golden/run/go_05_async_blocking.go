@@ -19,10 +19,10 @@ type workFuture struct {
 	state uint32
 	dir_  string
 	data  []uint8
-	p_    string
-	t1_   time_.Duration
-	t2_   string
-	t_    []byte
+	p_    *string
+	t1_   *time_.Duration
+	t2_   *string
+	t_    *[]byte
 	sub1_ *rt.JoinHandle[rt.Result[rt.Unit, rt.Error]]
 	sub2_ *rt.JoinHandle[rt.Result[[]uint8, rt.Error]]
 	sub3_ *rt.JoinHandle[rt.Unit]
@@ -49,14 +49,18 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 		switch f.state {
 //line testdata/run/go_05_async_blocking.adesh:9
 		case 0: // start
-			f.p_ = func(a0_ string, a1_ string) string {
+			f.p_ = new(string)
+//line testdata/run/go_05_async_blocking.adesh:10
+			(*f.p_) = func(a0_ string, a1_ string) string {
 //line testdata/run/go_05_async_blocking.adesh:10
 				defer rt.GoPanic("testdata/run/go_05_async_blocking.adesh:10:13")
 //line testdata/run/go_05_async_blocking.adesh:10
 				return filepath_.Join(a0_, a1_)
 			}(f.dir_, "note.txt")
 //line testdata/run/go_05_async_blocking.adesh:10
-			f.t_ = []byte("hello file")
+			f.t_ = new([]byte)
+//line testdata/run/go_05_async_blocking.adesh:10
+			(*f.t_) = []byte("hello file")
 			f.sub1_ = rt.SpawnBlocking[rt.Result[rt.Unit, rt.Error]](func() rt.Result[rt.Unit, rt.Error] {
 //line testdata/run/go_05_async_blocking.adesh:11
 				return func(a0_ string, a1_ []byte, a2_ fs_.FileMode) rt.Result[rt.Unit, rt.Error] {
@@ -73,7 +77,7 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 					}
 //line testdata/run/go_05_async_blocking.adesh:11
 					return rt.Ok[rt.Unit, rt.Error](rt.Unit{})
-				}(f.p_, f.t_, 420)
+				}((*f.p_), (*f.t_), 420)
 			})
 //line testdata/run/go_05_async_blocking.adesh:11
 			f.state = 1
@@ -115,7 +119,7 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/go_05_async_blocking.adesh:12
 						return uint8(e_)
 					}))
-				}(f.p_)
+				}((*f.p_))
 			})
 //line testdata/run/go_05_async_blocking.adesh:12
 			f.state = 2
@@ -140,7 +144,9 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 			f.data = rt.ArrClone(aw1_.Unwrap("testdata/run/go_05_async_blocking.adesh:12:16"))
 			rt.Print(string(f.data))
 //line testdata/run/go_05_async_blocking.adesh:13
-			f.t1_ = 10 * time_.Millisecond
+			f.t1_ = new(time_.Duration)
+//line testdata/run/go_05_async_blocking.adesh:13
+			(*f.t1_) = 10 * time_.Millisecond
 			f.sub3_ = rt.SpawnBlocking[rt.Unit](func() rt.Unit {
 //line testdata/run/go_05_async_blocking.adesh:14
 				{
@@ -152,7 +158,7 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 						rt.BeforeGoCall()
 //line testdata/run/go_05_async_blocking.adesh:14
 						time_.Sleep(a0_)
-					}(f.t1_)
+					}((*f.t1_))
 //line testdata/run/go_05_async_blocking.adesh:14
 					return rt.Unit{}
 				}
@@ -175,7 +181,9 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 //line testdata/run/go_05_async_blocking.adesh:14
 			f.sub3_ = nil
 //line testdata/run/go_05_async_blocking.adesh:14
-			f.t2_ = func(a0_ string, a1_ string) string {
+			f.t2_ = new(string)
+//line testdata/run/go_05_async_blocking.adesh:14
+			(*f.t2_) = func(a0_ string, a1_ string) string {
 //line testdata/run/go_05_async_blocking.adesh:14
 				defer rt.GoPanic("testdata/run/go_05_async_blocking.adesh:15:33")
 //line testdata/run/go_05_async_blocking.adesh:14
@@ -198,7 +206,7 @@ func (f *workFuture) Poll(cx *rt.Context) rt.Poll[int64] {
 					}
 //line testdata/run/go_05_async_blocking.adesh:15
 					return rt.Ok[fs_.FileInfo, rt.Error](v0_)
-				}(f.t2_)
+				}((*f.t2_))
 			})
 //line testdata/run/go_05_async_blocking.adesh:15
 			f.state = 4

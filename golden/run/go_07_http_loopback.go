@@ -26,8 +26,8 @@ type fetchFuture struct {
 	url   string
 	body  []uint8
 	resp  *http_.Response
-	t1_   io_.ReadCloser
-	t_    io_.Reader
+	t1_   *io_.ReadCloser
+	t_    *io_.Reader
 	sub1_ *rt.JoinHandle[rt.Result[*http_.Response, rt.Error]]
 	sub2_ *rt.JoinHandle[rt.Result[[]uint8, rt.Error]]
 	sub3_ *rt.JoinHandle[rt.Result[rt.Unit, rt.Error]]
@@ -93,7 +93,9 @@ func (f *fetchFuture) Poll(cx *rt.Context) rt.Poll[string] {
 //line testdata/run/go_07_http_loopback.adesh:18
 			f.resp = aw_.Unwrap("testdata/run/go_07_http_loopback.adesh:18:16")
 //line testdata/run/go_07_http_loopback.adesh:18
-			f.t_ = f.resp.Body
+			f.t_ = new(io_.Reader)
+//line testdata/run/go_07_http_loopback.adesh:18
+			(*f.t_) = f.resp.Body
 			f.sub2_ = rt.SpawnBlocking[rt.Result[[]uint8, rt.Error]](func() rt.Result[[]uint8, rt.Error] {
 //line testdata/run/go_07_http_loopback.adesh:19
 				return func(a0_ io_.Reader) rt.Result[[]uint8, rt.Error] {
@@ -113,7 +115,7 @@ func (f *fetchFuture) Poll(cx *rt.Context) rt.Poll[string] {
 //line testdata/run/go_07_http_loopback.adesh:19
 						return uint8(e_)
 					}))
-				}(f.t_)
+				}((*f.t_))
 			})
 //line testdata/run/go_07_http_loopback.adesh:19
 			f.state = 2
@@ -137,7 +139,9 @@ func (f *fetchFuture) Poll(cx *rt.Context) rt.Poll[string] {
 //line testdata/run/go_07_http_loopback.adesh:19
 			f.body = rt.ArrClone(aw1_.Unwrap("testdata/run/go_07_http_loopback.adesh:19:16"))
 //line testdata/run/go_07_http_loopback.adesh:19
-			f.t1_ = f.resp.Body
+			f.t1_ = new(io_.ReadCloser)
+//line testdata/run/go_07_http_loopback.adesh:19
+			(*f.t1_) = f.resp.Body
 			f.sub3_ = rt.SpawnBlocking[rt.Result[rt.Unit, rt.Error]](func() rt.Result[rt.Unit, rt.Error] {
 //line testdata/run/go_07_http_loopback.adesh:20
 				return func(recv_ io_.ReadCloser) rt.Result[rt.Unit, rt.Error] {
@@ -154,7 +158,7 @@ func (f *fetchFuture) Poll(cx *rt.Context) rt.Poll[string] {
 					}
 //line testdata/run/go_07_http_loopback.adesh:20
 					return rt.Ok[rt.Unit, rt.Error](rt.Unit{})
-				}(f.t1_)
+				}((*f.t1_))
 			})
 //line testdata/run/go_07_http_loopback.adesh:20
 			f.state = 3
@@ -251,7 +255,7 @@ func fetch(url string) fetchFuture {
 // asyncBlock1 is the state machine of the async block at testdata/run/go_07_http_loopback.adesh:14.
 type asyncBlock1 struct {
 	state uint32
-	t_    *http_.Server
+	t_    **http_.Server
 	sub1_ *rt.JoinHandle[rt.Result[rt.Unit, rt.Error]]
 }
 
@@ -272,7 +276,9 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/go_07_http_loopback.adesh:14
 		case 0: // start
 //line testdata/run/go_07_http_loopback.adesh:14
-			f.t_ = &srv
+			f.t_ = new(*http_.Server)
+//line testdata/run/go_07_http_loopback.adesh:14
+			(*f.t_) = &srv
 //line testdata/run/go_07_http_loopback.adesh:14
 			f.sub1_ = rt.SpawnBlocking[rt.Result[rt.Unit, rt.Error]](func() rt.Result[rt.Unit, rt.Error] {
 //line testdata/run/go_07_http_loopback.adesh:14
@@ -290,7 +296,7 @@ func (f *asyncBlock1) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					}
 //line testdata/run/go_07_http_loopback.adesh:14
 					return rt.Ok[rt.Unit, rt.Error](rt.Unit{})
-				}(f.t_, ln)
+				}((*f.t_), ln)
 			})
 //line testdata/run/go_07_http_loopback.adesh:14
 			f.state = 1
@@ -361,7 +367,7 @@ func (f *asyncBlock1) complete_() {
 // programFuture runs the top-level statements, then main.
 type programFuture struct {
 	state uint32
-	t_    *http_.Server
+	t_    **http_.Server
 	sub1_ *rt.JoinHandle[rt.Result[net_.Listener, rt.Error]]
 	sub2_ *rt.JoinHandle[string]
 	sub3_ *rt.JoinHandle[rt.Result[rt.Unit, rt.Error]]
@@ -525,7 +531,9 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/go_07_http_loopback.adesh:26
 			rt.Print(aw2_)
 //line testdata/run/go_07_http_loopback.adesh:26
-			f.t_ = &srv
+			f.t_ = new(*http_.Server)
+//line testdata/run/go_07_http_loopback.adesh:26
+			(*f.t_) = &srv
 			f.sub3_ = rt.SpawnBlocking[rt.Result[rt.Unit, rt.Error]](func() rt.Result[rt.Unit, rt.Error] {
 //line testdata/run/go_07_http_loopback.adesh:27
 				return func(recv_ *http_.Server) rt.Result[rt.Unit, rt.Error] {
@@ -542,7 +550,7 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 					}
 //line testdata/run/go_07_http_loopback.adesh:27
 					return rt.Ok[rt.Unit, rt.Error](rt.Unit{})
-				}(f.t_)
+				}((*f.t_))
 			})
 //line testdata/run/go_07_http_loopback.adesh:27
 			f.state = 4

@@ -139,7 +139,7 @@ func demo() {
 type areaOfFuture struct {
 	state uint32
 	side  float64
-	s     *shapes_.Rect
+	s     **shapes_.Rect
 	sub1_ *rt.JoinHandle[float64]
 }
 
@@ -184,7 +184,9 @@ poll_:
 				continue poll_
 			}
 //line testdata/run/go_08_third_party_module/main.adesh:29
-			f.s = t_.Val
+			f.s = new(*shapes_.Rect)
+//line testdata/run/go_08_third_party_module/main.adesh:29
+			(*f.s) = t_.Val
 //line testdata/run/go_08_third_party_module/main.adesh:31
 			f.sub1_ = rt.SpawnBlocking[float64](func() float64 {
 //line testdata/run/go_08_third_party_module/main.adesh:31
@@ -195,7 +197,7 @@ poll_:
 					rt.BeforeGoCall()
 //line testdata/run/go_08_third_party_module/main.adesh:31
 					return recv_.Area()
-				}(f.s)
+				}((*f.s))
 			})
 //line testdata/run/go_08_third_party_module/main.adesh:31
 			f.state = 1

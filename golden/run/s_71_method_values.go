@@ -68,8 +68,8 @@ func (_ Light_Green) AdeshEnumType() Light_type_ {
 type mainFuture struct {
 	state  uint32
 	c      Counter
-	recv1_ Light
-	recv_  Counter
+	recv1_ *Light
+	recv_  *Counter
 	sub1_  rt.Future[int64]
 	sub2_  rt.JoinAllFuture[string]
 }
@@ -104,10 +104,17 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 		case 0: // start
 			f.c = Counter{n: 40}
 //line testdata/run/s_71_method_values.adesh:14
-			f.recv_ = f.c
-			f_ = func(a0_ int64) rt.Future[int64] {
+			f.recv_ = new(Counter)
+//line testdata/run/s_71_method_values.adesh:14
+			(*f.recv_) = f.c
+//line testdata/run/s_71_method_values.adesh:14
+			{
+//line testdata/run/s_71_method_values.adesh:14
+				var recv_ *Counter = &(*f.recv_)
+				f_ = func(a0_ int64) rt.Future[int64] {
 //line testdata/run/s_71_method_values.adesh:15
-				return rt.Start[int64](nil, f.recv_.later(a0_))
+					return rt.Start[int64](nil, (*recv_).later(a0_))
+				}
 			}
 //line testdata/run/s_71_method_values.adesh:16
 			f.c.bump()
@@ -134,10 +141,17 @@ func (f *mainFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 //line testdata/run/s_71_method_values.adesh:17
 			rt.Print(aw_, f.c.n)
 //line testdata/run/s_71_method_values.adesh:17
-			f.recv1_ = Light(Light_Green{})
-			g = func() rt.Future[string] {
+			f.recv1_ = new(Light)
+//line testdata/run/s_71_method_values.adesh:17
+			(*f.recv1_) = Light(Light_Green{})
+//line testdata/run/s_71_method_values.adesh:17
+			{
+//line testdata/run/s_71_method_values.adesh:17
+				var recv1_ *Light = &(*f.recv1_)
+				g = func() rt.Future[string] {
 //line testdata/run/s_71_method_values.adesh:18
-				return rt.Start[string](nil, Light_name(f.recv1_))
+					return rt.Start[string](nil, Light_name((*recv1_)))
+				}
 			}
 //line testdata/run/s_71_method_values.adesh:19
 			futures = []rt.Future[string]{g(), rt.Start[string](cx, Light_name(Light(Light_Red{})))}

@@ -387,11 +387,11 @@ func (f *asyncLambda1) complete_() {
 type mainFuture struct {
 	state   uint32
 	g       rt.MutexGuard[[]int64]
-	got     *rt.Mutex[[]int64]
-	handles []*rt.JoinHandle[int64]
+	got     **rt.Mutex[[]int64]
+	handles *[]*rt.JoinHandle[int64]
 	i_      int
 	items_  []*rt.JoinHandle[int64]
-	names   *rt.Mutex[[]string]
+	names   **rt.Mutex[[]string]
 	ns      rt.MutexGuard[[]string]
 	squares []int64
 	sub1_   rt.ScopeFuture[rt.Unit]
@@ -419,12 +419,18 @@ poll_:
 		switch f.state {
 //line testdata/run/s_72_scope_loop_copies.adesh:4
 		case 0: // start
-			f.got = rt.NewMutex[[]int64]([]int64{})
-			f.names = rt.NewMutex[[]string]([]string{})
-			f.handles = []*rt.JoinHandle[int64]{}
+			f.got = new(*rt.Mutex[[]int64])
+//line testdata/run/s_72_scope_loop_copies.adesh:5
+			(*f.got) = rt.NewMutex[[]int64]([]int64{})
+			f.names = new(*rt.Mutex[[]string])
+//line testdata/run/s_72_scope_loop_copies.adesh:6
+			(*f.names) = rt.NewMutex[[]string]([]string{})
+			f.handles = new([]*rt.JoinHandle[int64])
+//line testdata/run/s_72_scope_loop_copies.adesh:7
+			(*f.handles) = []*rt.JoinHandle[int64]{}
 			f.sub1_ = rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 //line testdata/run/s_72_scope_loop_copies.adesh:8
-				return rt.Box[rt.Unit](asyncLambda1{got: &f.got, names: &f.names, handles: &f.handles, s: s})
+				return rt.Box[rt.Unit](asyncLambda1{got: &(*f.got), names: &(*f.names), handles: &(*f.handles), s: s})
 			})
 //line testdata/run/s_72_scope_loop_copies.adesh:8
 			f.state = 1
@@ -444,10 +450,10 @@ poll_:
 //line testdata/run/s_72_scope_loop_copies.adesh:8
 			f.sub1_ = rt.ScopeFuture[rt.Unit]{}
 //line testdata/run/s_72_scope_loop_copies.adesh:27
-			f.g = f.got.Lock()
+			f.g = (*f.got).Lock()
 			rt.ArrSort(*f.g.Ptr())
 			rt.Print(*f.g.Ptr())
-			f.ns = f.names.LockAt("testdata/run/s_72_scope_loop_copies.adesh:30:18", "names", "testdata/run/s_72_scope_loop_copies.adesh:27:17\tgot", f.g.Held())
+			f.ns = (*f.names).LockAt("testdata/run/s_72_scope_loop_copies.adesh:30:18", "names", "testdata/run/s_72_scope_loop_copies.adesh:27:17\tgot", f.g.Held())
 			rt.ArrSort(*f.ns.Ptr())
 			for _, x_ := range *f.ns.Ptr() {
 //line testdata/run/s_72_scope_loop_copies.adesh:32
@@ -471,7 +477,7 @@ poll_:
 			}
 			f.squares = []int64{}
 //line testdata/run/s_72_scope_loop_copies.adesh:34
-			f.items_ = f.handles
+			f.items_ = (*f.handles)
 //line testdata/run/s_72_scope_loop_copies.adesh:34
 			f.i_ = 0
 //line testdata/run/s_72_scope_loop_copies.adesh:34

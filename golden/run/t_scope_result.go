@@ -272,7 +272,7 @@ type runFuture struct {
 	state uint32
 	fail  bool
 	tmp_  rt.MutexGuard[int64]
-	total *rt.Mutex[int64]
+	total **rt.Mutex[int64]
 	sub1_ rt.ScopeResultFuture[rt.Unit]
 }
 
@@ -296,10 +296,12 @@ func (f *runFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 		switch f.state {
 //line testdata/run/t_scope_result.adesh:3
 		case 0: // start
-			f.total = rt.NewMutex[int64](0)
+			f.total = new(*rt.Mutex[int64])
+//line testdata/run/t_scope_result.adesh:4
+			(*f.total) = rt.NewMutex[int64](0)
 			f.sub1_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[rt.Unit] {
 //line testdata/run/t_scope_result.adesh:5
-				return rt.Box[rt.Unit](asyncLambda1{total: &f.total, fail: &f.fail, s: s})
+				return rt.Box[rt.Unit](asyncLambda1{total: &(*f.total), fail: &f.fail, s: s})
 			}))
 //line testdata/run/t_scope_result.adesh:5
 			f.state = 1
@@ -332,7 +334,7 @@ func (f *runFuture) Poll(cx *rt.Context) (result_ rt.Poll[rt.Result[int64, rt.Er
 //line testdata/run/t_scope_result.adesh:5
 			_ = t_.Val
 //line testdata/run/t_scope_result.adesh:5
-			f.tmp_ = f.total.Lock()
+			f.tmp_ = (*f.total).Lock()
 //line testdata/run/t_scope_result.adesh:5
 			r_ = rt.Ok[int64, rt.Error](*f.tmp_.Ptr())
 //line testdata/run/t_scope_result.adesh:5
@@ -851,7 +853,7 @@ func (f *asyncLambda8) complete_() {
 // mainFuture is the state machine of `main`.
 type mainFuture struct {
 	state   uint32
-	started *rt.Channel[int64]
+	started **rt.Channel[int64]
 	sub1_   runFuture
 	sub2_   rt.ScopeResultFuture[int64]
 	sub3_   rt.ScopeFuture[rt.Unit]
@@ -923,10 +925,12 @@ poll_:
 			aw1_ = step_.Value
 //line testdata/run/t_scope_result.adesh:18
 			rt.Print(aw1_)
-			f.started = rt.NewChannel[int64](int(1))
+			f.started = new(*rt.Channel[int64])
+//line testdata/run/t_scope_result.adesh:19
+			(*f.started) = rt.NewChannel[int64](int(1))
 			f.sub2_ = rt.ScopeResult(rt.RunScope(func(s *rt.Scope) rt.Future[int64] {
 //line testdata/run/t_scope_result.adesh:20
-				return rt.Box[int64](asyncLambda4{started: &f.started, s: s})
+				return rt.Box[int64](asyncLambda4{started: &(*f.started), s: s})
 			}))
 //line testdata/run/t_scope_result.adesh:20
 			f.state = 3

@@ -99,31 +99,32 @@ type mtry struct {
 }
 
 type machine struct {
-	l        Lowerer
-	prog     *ir.Program
-	spec     *Spec
-	self     ir.Type // the state struct type
-	resultT  ir.Type
-	cases    []*mcase
-	cur      *mcase
-	loops    []*mloop
-	try      *mtry
-	subs     []*ir.FieldDecl
-	defers   *ir.Local // the state struct's pending defers, when it has any
-	err      *ir.Local // the error being handled by a catch
-	fins     []*mfin
-	ret      *ir.Local          // the value a return keeps while finally blocks run
-	extra    []*ir.Local        // fields of finally blocks
-	cells    map[*ir.Local]bool // bindings closures capture (boxed when declared in an exploded loop)
-	results  map[*ir.Local]bool // the res_ variables of returns
-	cellRefs []cellRef
-	hoisted  []*ir.Local
-	locals   map[*ir.Local]bool // locals declared at the exploded level
-	usesJump bool
-	jumps    []*jumpRef
-	seq      int
-	nsub     int
-	nfin     int
+	l           Lowerer
+	prog        *ir.Program
+	spec        *Spec
+	self        ir.Type // the state struct type
+	resultT     ir.Type
+	cases       []*mcase
+	cur         *mcase
+	loops       []*mloop
+	try         *mtry
+	subs        []*ir.FieldDecl
+	defers      *ir.Local // the state struct's pending defers, when it has any
+	err         *ir.Local // the error being handled by a catch
+	fins        []*mfin
+	ret         *ir.Local          // the value a return keeps while finally blocks run
+	extra       []*ir.Local        // fields of finally blocks
+	cells       map[*ir.Local]bool // bindings closures capture (boxed when declared in an exploded loop)
+	funcLitRefs map[*ir.Local]bool // bindings a function literal uses (capturedByFuncLit)
+	results     map[*ir.Local]bool // the res_ variables of returns
+	cellRefs    []cellRef
+	hoisted     []*ir.Local
+	locals      map[*ir.Local]bool // locals declared at the exploded level
+	usesJump    bool
+	jumps       []*jumpRef
+	seq         int
+	nsub        int
+	nfin        int
 }
 
 // Build builds the state struct, Poll and Drop of spec, adds them to prog and returns the
@@ -524,6 +525,10 @@ func (m *machine) rewrite(s ir.Stmt, depth int) ir.Stmt {
 		saved := m.cur
 		tmp := &mcase{id: saved.id}
 		m.cur = tmp
+		if p, ok := m.pinCells(s).(*ir.Block); ok {
+			// A closure returned keeps the cells it captures (`return () => k`).
+			m.emit(p.Stmts[:len(p.Stmts)-1]...)
+		}
 		if len(m.fins) > 0 {
 			m.finallyReturn(s)
 		} else {
@@ -544,7 +549,7 @@ func (m *machine) rewrite(s ir.Stmt, depth int) ir.Stmt {
 	case *ir.Define:
 		if depth == 0 {
 			m.locals[s.V] = true
-			if m.cells[s.V] && m.inExplodedLoop() {
+			if m.cells[s.V] && (m.inExplodedLoop() || !s.V.Global && m.capturedByFuncLit(s.V)) {
 				return m.defineCell(s)
 			}
 			if s.Value == nil && s.V.Temp {

@@ -173,3 +173,34 @@ func forExprs(s ir.Stmt, f func(ir.Expr)) {
 		f(s.Future)
 	}
 }
+
+// capturedByFuncLit reports whether a function literal of the body (a lambda, not a defer or
+// a borrowing async block) uses v. Such a binding gets a cell even outside a loop: the closure
+// may outlive the future (`return () => k`), whose struct is cleared when it completes (and is
+// itself a field of its caller's, which the caller clears), so the closure keeps the cell
+// rather than a pointer into the struct.
+func (m *machine) capturedByFuncLit(v *ir.Local) bool {
+	if m.funcLitRefs == nil {
+		m.funcLitRefs = map[*ir.Local]bool{}
+		ir.WalkStmts(m.spec.Body, true, func(s ir.Stmt) {
+			forExprs(s, func(x ir.Expr) {
+				ir.WalkExpr(x, func(e ir.Expr) {
+					fl, ok := e.(*ir.FuncLit)
+					if !ok {
+						return
+					}
+					ir.WalkStmts(fl.Body.Stmts, true, func(inner ir.Stmt) {
+						forExprs(inner, func(y ir.Expr) {
+							ir.WalkExpr(y, func(z ir.Expr) {
+								if r, ok := z.(*ir.Ref); ok {
+									m.funcLitRefs[r.V] = true
+								}
+							})
+						})
+					})
+				})
+			})
+		})
+	}
+	return m.funcLitRefs[v]
+}
