@@ -125,7 +125,12 @@ func (l *lowerer) funcHook(b *builder, e *ast.Call, ci *check.CallInfo) ir.Expr 
 			return rtCall(name, l.exprAs(b, e.Args[0], types.AnyType), l.exprAs(b, e.Args[1], types.AnyType), l.pos(e))
 		}
 		xs := l.exprList(b, e.Args)
-		return l.mathCall(ci.Builtin, xs[0], e.Args[0].TypeOf(), xs[1], e)
+		xt := e.Args[0].TypeOf()
+		if w := types.WiderNumber(xt, e.Args[1].TypeOf()); w != nil && ci.Builtin != builtin.FnPow {
+			// Two number types meet in the wider (check).
+			xs[0], xs[1], xt = l.widen(xs[0], xt, w), l.widen(xs[1], e.Args[1].TypeOf(), w), w
+		}
+		return l.mathCall(ci.Builtin, xs[0], xt, xs[1], e)
 	case builtin.MapObj:
 		mt := ci.Ret.(*types.MapT)
 		return rtCallT("NewMap", []ir.Type{l.goTypeOf(mt.Key), l.goTypeOf(mt.Val)})

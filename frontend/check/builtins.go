@@ -193,6 +193,8 @@ func (c *checker) builtinCall(e *ast.Call, b types.Builtin, expected types.Type)
 			} else if isLiteralish(e.Args[0]) {
 				c.expr(e.Args[0], y)
 				x = y
+			} else if w := types.WiderNumber(x, y); w != nil {
+				x = w // `Math.min(f, i)`: the narrower widens, as in arithmetic (lower converts)
 			} else {
 				c.errorf(e, "mismatched types in `%s`: `%s` and `%s`", builtin.Name(b), typeString(x), typeString(y))
 			}

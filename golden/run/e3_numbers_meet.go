@@ -11,6 +11,7 @@ var (
 	n     int32
 	r     float64
 	empty []rt.Value
+	n3    int32
 )
 
 // programFuture runs the top-level statements, then main.
@@ -71,9 +72,12 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 				rt.Print(rt.DynAdd(e, e, "testdata/run/e3_numbers_meet.adesh:20:11"))
 			}
 			rt.Print(int64(len(empty)), "done")
-//line testdata/run/e3_numbers_meet.adesh:22
+//line testdata/run/e3_numbers_meet.adesh:25
+			n3 = 3
+			rt.Print(min(f_, i), max(f_, i), min(i, float64(n3)), max(float64(n3), i))
+//line testdata/run/e3_numbers_meet.adesh:26
 			f.complete_()
-//line testdata/run/e3_numbers_meet.adesh:22
+//line testdata/run/e3_numbers_meet.adesh:26
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
