@@ -230,6 +230,9 @@ func (g *jsGen) assign() bool {
 	if x.a == v.name || s == jFn && strings.Contains(x.a, v.name+"(") {
 		return false // (a lambda that calls the variable it replaces recurses without end)
 	}
+	if s == jStr && strings.Count(x.a, v.name) > 1 {
+		return false // `s = s + s` doubles s, as `s += s + …` does
+	}
 	g.w.line(cat(same(v.name+" = "), x, same(";")))
 	return true
 }
