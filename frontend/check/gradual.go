@@ -652,6 +652,10 @@ func (c *checker) dynResultFor(fn ast.Node, reason string) {
 // have, as JavaScript code uses one parameter for values of several types: the parameter is
 // made dynamic and the check run again (see Check).
 func (c *checker) untypedParamLacks(x ast.Expr, t types.Type, member string) bool {
+	if bin, ok := ast.Unparen(x).(*ast.Binary); ok && bin.Op == "+" {
+		// `(p + 1).padStart(…)`: `+` of a parameter that may be a string, as in JavaScript.
+		return c.untypedParamLacks(bin.X, t, member) || c.untypedParamLacks(bin.Y, t, member)
+	}
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if c.probing || !ok || id.Obj == nil || id.Obj.Kind != types.ObjParam || types.IsInvalid(t) {
 		return false

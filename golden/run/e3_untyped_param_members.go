@@ -4,6 +4,8 @@ package main
 
 import "adeshprog/rt"
 
+var g int64
+
 //line testdata/run/e3_untyped_param_members.adesh:4
 func twice(p_ rt.Value) rt.Value {
 	if rt.DynTypeOf(p_) == "string" {
@@ -15,6 +17,11 @@ func twice(p_ rt.Value) rt.Value {
 func size(p_ rt.Value) rt.Value {
 //line testdata/run/e3_untyped_param_members.adesh:11
 	return rt.DynClone(rt.DynField(rt.DynAdd(p_, float64(0.5), "testdata/run/e3_untyped_param_members.adesh:11:22"), "length", "testdata/run/e3_untyped_param_members.adesh:11:21"))
+}
+
+//line testdata/run/e3_untyped_param_members.adesh:16
+func pad(p_ rt.Value) rt.Value {
+	return rt.DynMethod(rt.DynAdd(p_, g, "testdata/run/e3_untyped_param_members.adesh:17:13"), "padStart", "testdata/run/e3_untyped_param_members.adesh:17:12", int64(4), "*")
 }
 
 // programFuture runs the top-level statements, then main.
@@ -33,9 +40,13 @@ func (f *programFuture) Poll(cx *rt.Context) rt.Poll[rt.Unit] {
 			rt.Print(twice("ab"), twice(float64(1.5)))
 //line testdata/run/e3_untyped_param_members.adesh:12
 			rt.Print(size("x"))
-//line testdata/run/e3_untyped_param_members.adesh:12
+//line testdata/run/e3_untyped_param_members.adesh:15
+			g = 3
+//line testdata/run/e3_untyped_param_members.adesh:19
+			rt.Print("pad compiled")
+//line testdata/run/e3_untyped_param_members.adesh:19
 			f.complete_()
-//line testdata/run/e3_untyped_param_members.adesh:12
+//line testdata/run/e3_untyped_param_members.adesh:19
 			return rt.Ready[rt.Unit](rt.Unit{})
 		default:
 			panic("adesh2go: future polled after it completed")
