@@ -432,6 +432,41 @@ func (c *checker) elemsType(lit ast.Node, what string, elems []ast.Expr, elem ty
 
 // literalsOfTwoKinds reports whether xs hold literals of two kinds among numbers, strings and
 // bools.
+// mixedLiteral reports whether e is an array literal of literals of two kinds (`[0.5, "q"]`): a
+// dynamic array wherever it goes, not checked element by element against an inferred type.
+func mixedLiteral(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.ArrayLit)
+	return ok && literalsOfTwoKinds(lit.Elems)
+}
+
+// literalOfOtherKind reports whether e is an array literal with a literal element of another kind
+// than the elements of the array type t (`["a", n]` where t is `[i64]`).
+func literalOfOtherKind(e ast.Expr, t types.Type) bool {
+	lit, ok := ast.Unparen(e).(*ast.ArrayLit)
+	arr, isArr := types.Resolve(t).(*types.Array)
+	if !ok || !isArr {
+		return false
+	}
+	elem := types.Resolve(arr.Elem)
+	for _, x := range lit.Elems {
+		switch ast.Unparen(x).(type) {
+		case *ast.StringLit:
+			if !types.IsBasic(elem, types.String) && !types.IsAny(elem) {
+				return true
+			}
+		case *ast.BoolLit:
+			if !types.IsBasic(elem, types.Bool) && !types.IsAny(elem) {
+				return true
+			}
+		default:
+			if isLiteralish(x) && !types.IsNumeric(elem) && !types.IsAny(elem) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func literalsOfTwoKinds(xs []ast.Expr) bool {
 	kinds := map[string]bool{}
 	for _, x := range xs {
@@ -1068,7 +1103,11 @@ func (c *checker) assign(e *ast.Assign) {
 	t := c.lvalue(e.X)
 	defer c.unnarrow(e.X)
 	if e.Op == "=" {
-		v := c.expr(e.Y, t)
+		exp := t
+		if (mixedLiteral(e.Y) || literalOfOtherKind(e.Y, t)) && c.untypedLet(e.X) {
+			exp = nil // `v = ["a", 1]` of a `let v = [1]`: its own type, which then disagrees
+		}
+		v := c.expr(e.Y, exp)
 		if c.letDisagrees(e.X, v, t) {
 			return
 		}

@@ -447,6 +447,17 @@ func (c *checker) letDisagrees(x ast.Expr, v, t types.Type) bool {
 	return true
 }
 
+// untypedLet reports whether x names a variable declared by a `let` without a type, which may
+// become dynamic (letDisagrees).
+func (c *checker) untypedLet(x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || id.Obj == nil {
+		return false
+	}
+	s, ok := id.Obj.Decl.(*ast.LetStmt)
+	return ok && s.Type == nil && s.Kind == ast.LetPlain
+}
+
 // kindsNeverMeet reports whether a value of type v can never be assigned to a place of type t
 // whatever their variables become: `new Map()` and an array, say (not an optional and its
 // element, nor null).

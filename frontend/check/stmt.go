@@ -333,7 +333,11 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 		}
 		return
 	}
-	t := c.expr(s.Value, want)
+	exp := want
+	if inferredResult(c.fn.Node) && mixedLiteral(s.Value) {
+		exp = nil // `return [0.5, "q"]` beside `return names`: its own type, which then disagrees
+	}
+	t := c.expr(s.Value, exp)
 	if v, ok := types.Resolve(want).(*types.Var); ok && c.hintOf(v) == nil && types.IsBasic(t, types.Null) {
 		// `return null` before any other return: the function returns an optional. Noted for
 		// the next pass too, where an earlier return may bind the result first (`return it`
