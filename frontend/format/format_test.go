@@ -158,3 +158,14 @@ func TestRecordAliasKeepsItsForm(t *testing.T) {
 		t.Fatalf("got %q, %v; want %q", out, err, want)
 	}
 }
+
+// A for-in over a lambda whose body is an expression keeps its parentheses: `for s in f => xs {`
+// would read the block as a struct literal of `xs` (found by TestMutatedCorpus).
+func TestForInOverALambda(t *testing.T) {
+	src := "for (s in sh=>apes) {\n    print(s);\n}\nfor (s in apes) { print(s); }\n"
+	want := "for (s in sh => apes) {\n    print(s);\n}\nfor s in apes { print(s); }\n"
+	out, err := Source("f.adesh", []byte(src))
+	if err != nil || string(out) != want {
+		t.Fatalf("got %q, %v; want %q", out, err, want)
+	}
+}

@@ -42,6 +42,17 @@ func init() {
 		p.block(n.Body)
 	})
 	layout(func(p *printer, n *ast.ForInStmt) {
+		if endsInExprLambda(n.Iter) {
+			// `for (s in f => xs) { … }` keeps its parentheses: without them the block would be
+			// read as a struct literal of the lambda's body.
+			p.write("for (")
+			p.pattern(n.Pattern, false)
+			p.write(" in ")
+			p.node(n.Iter)
+			p.write(") ")
+			p.block(n.Body)
+			return
+		}
 		p.write("for ")
 		p.pattern(n.Pattern, false)
 		p.write(" in ")
@@ -244,4 +255,21 @@ func (p *printer) keyword(blockEnd, next source.Pos, kw string) {
 		p.write(" ")
 	}
 	p.write(kw)
+}
+
+// endsInExprLambda reports whether x ends in a lambda whose body is an expression.
+func endsInExprLambda(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.Lambda:
+		return x.ExprBody != nil
+	case *ast.Binary:
+		return endsInExprLambda(x.Y)
+	case *ast.Unary:
+		return endsInExprLambda(x.X)
+	case *ast.Cond:
+		return endsInExprLambda(x.B)
+	case *ast.Assign:
+		return endsInExprLambda(x.Y)
+	}
+	return false
 }
