@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"adesh2go/frontend/ast"
-	"adesh2go/frontend/builtin"
 	"adesh2go/frontend/types"
 	"adesh2go/lower/ir"
 )
@@ -67,33 +66,4 @@ func isComparison(op string) bool {
 		return true
 	}
 	return false
-}
-
-// convertFn lowers `int(x)`, `float(x)` and `bool(x)`: a Go conversion where x's type allows
-// one, else the run-time conversion of a dynamic value.
-func (l *lowerer) convertFn(id builtin.ID, x ir.Expr, t types.Type, n ast.Node) ir.Expr {
-	switch id {
-	case builtin.FnBool:
-		if types.IsBasic(t, types.Bool) {
-			return x
-		}
-		return rtCall("DynTruthy", l.toAny(x, t))
-	case builtin.FnFloat:
-		switch {
-		case types.IsNumeric(t):
-			return &ir.Conv{Type: tF64, X: x}
-		case isBig(t):
-			return &ir.Call{Fun: &ir.Sel{X: x, Name: "Float"}}
-		}
-		return rtCall("ToFloat", l.toAny(x, t), l.pos(n))
-	}
-	switch {
-	case types.IsInteger(t):
-		return &ir.Conv{Type: tInt64, X: x}
-	case types.IsFloat(t):
-		return rtCallT("FloatToInt", []ir.Type{tInt64}, &ir.Conv{Type: tF64, X: x})
-	case isBig(t):
-		return rtCall("BigToInt", x, l.pos(n))
-	}
-	return rtCall("ToInt", l.toAny(x, t), l.pos(n))
 }

@@ -692,12 +692,8 @@ func (l *lowerer) binary(b *builder, e *ast.Binary) ir.Expr {
 	}
 	if w := types.WiderNumber(xt, yt); w != nil && e.Op != "<<" && e.Op != ">>" && e.Op != "**" {
 		// Two number types meet in the wider (check): the narrower side converts.
-		if !types.Identical(xt, w) {
-			x, xt = &ir.Conv{Type: l.goTypeOf(w), X: x}, w
-		}
-		if !types.Identical(yt, w) {
-			y, yt = &ir.Conv{Type: l.goTypeOf(w), X: y}, w
-		}
+		x, y = l.widen(x, xt, w), l.widen(y, yt, w)
+		xt, yt = w, w
 	}
 	if f := foldBinary(e.Op, x, y, e.TypeOf(), yt); f != nil {
 		return f

@@ -219,15 +219,16 @@ type checker struct {
 	// numberVars are inference variables that arithmetic says are numbers, though nothing said
 	// which: i64 when the program never does.
 	numberVars []*types.Var
-	// collElemVars are what the Collections module's objects hold where the constructor did not
-	// say: `any` when the program never does (what a dynamic callee puts in one is dynamic).
-	collElemVars []*types.Var
-	files        []*ast.File
-	fset         *source.FileSet
-	diags        *diag.List
-	info         *Info
-	hints        map[*ast.Param]*hint
-	hintVars     map[*types.Var]*hint
+	// dynVars are variables `any` when the program never says more: what the Collections
+	// module's objects hold where the constructor did not say (what a dynamic callee puts in
+	// one is dynamic), and the operands of `e + e` over an array nothing filled.
+	dynVars  []*types.Var
+	files    []*ast.File
+	fset     *source.FileSet
+	diags    *diag.List
+	info     *Info
+	hints    map[*ast.Param]*hint
+	hintVars map[*types.Var]*hint
 	// literalLets are the `let x = 0;` bindings whose type the silent pass learns from their
 	// uses, each with a parameter standing for it in hints.
 	literalLets map[*ast.LetStmt]*ast.Param
@@ -380,8 +381,8 @@ func (c *checker) run() {
 		c.ensureBody(fi)
 	}
 	c.checkTestResults()
-	c.defaultFree(c.numberVars, types.I64)       // numbers nothing said more of (`a - b` of an empty array's)
-	c.defaultFree(c.collElemVars, types.AnyType) // what a collection holds where nothing said (also `e + e`)
+	c.defaultFree(c.numberVars, types.I64)  // numbers nothing said more of (`a - b` of an empty array's)
+	c.defaultFree(c.dynVars, types.AnyType) // what nothing said of: dynamic
 	c.finishUntyped()
 	c.settlePendingResults()
 	// Report the fallbacks in source order (parameters are settled after the bodies).

@@ -71,7 +71,7 @@ func (c *checker) collectionNew(e *ast.Call, ci *CallInfo, coll builtin.Collecti
 		h.Elem = exp.Elem
 	case want > 0:
 		v := c.newVar()
-		c.collElemVars = append(c.collElemVars, v)
+		c.dynVars = append(c.dynVars, v)
 		h.Elem = v
 	}
 	switch coll.Handle {

@@ -95,41 +95,7 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 		}
 		return types.UnitType
 	case *ast.Cond:
-		c.cond(e.C)
-		undo := c.narrowAllExpr(c.narrowings(e.C, true))
-		a := c.expr(e.A, expected)
-		undo()
-		undo = c.narrowAllExpr(c.narrowings(e.C, false))
-		b := c.expr(e.B, expectedOr(expected, a))
-		undo()
-		_, free := types.Resolve(expected).(*types.Var) // (an untyped parameter's, an inferred result's)
-		open := expected == nil || types.IsAny(expected) || free
-		if open && types.IsAny(a) != types.IsAny(b) && !types.IsInvalid(a) && !types.IsInvalid(b) && !types.IsNever(a) && !types.IsNever(b) && !types.IsBasic(a, types.Null) && !types.IsBasic(b, types.Null) {
-			// One branch dynamic: the value is either branch's, so the other is not converted
-			// to a static type the dynamic one may not hold (`c ? 3.75 : {n: 5}`).
-			return types.AnyType
-		}
-		if open && (c.hintVarOf(a) != nil) != (c.hintVarOf(b) != nil) && !types.IsInvalid(a) && !types.IsInvalid(b) && !types.IsNever(a) && !types.IsNever(b) {
-			// An untyped parameter beside a value: the conditional says nothing of what the
-			// parameter holds (`c ? 2.0 : xs` of an `xs` used as an array), so it does not bind
-			// it; the value is either one, dynamic.
-			return types.AnyType
-		}
-		t, ok := c.join(a, b)
-		if w := types.WiderNumber(a, b); !ok && w != nil {
-			t, ok = w, true // `c ? 1.5 : n`: the narrower widens, as in arithmetic (lower converts)
-		}
-		if !ok && open && !types.IsInvalid(a) && !types.IsInvalid(b) {
-			// As an array literal of several types is: a dynamic value, either branch's
-			// (`c ? "go" : new C(1)`), checked where it is used; also where a dynamic value
-			// or an untyped parameter's goes (which it then makes dynamic).
-			c.fallback(e.Pos(), "conditional expression", "its branches have different types: `"+typeString(a)+"` and `"+typeString(b)+"`")
-			return types.AnyType
-		}
-		if !ok {
-			c.errorf(e, "the branches of `?:` have different types: `%s` and `%s`", typeString(a), typeString(b))
-		}
-		return t
+		return c.conditional(e, expected)
 	case *ast.Call:
 		return c.call(e, expected)
 	case *ast.Selector:
@@ -178,6 +144,54 @@ func (c *checker) expr1(e ast.Expr, expected types.Type) types.Type {
 	}
 	c.errorf(e, "unsupported expression")
 	return types.InvalidType
+}
+
+// conditional checks `c ? a : b`.
+func (c *checker) conditional(e *ast.Cond, expected types.Type) types.Type {
+	c.cond(e.C)
+	undo := c.narrowAllExpr(c.narrowings(e.C, true))
+	a := c.expr(e.A, expected)
+	undo()
+	undo = c.narrowAllExpr(c.narrowings(e.C, false))
+	b := c.expr(e.B, expectedOr(expected, a))
+	undo()
+	_, free := types.Resolve(expected).(*types.Var) // (an untyped parameter's, an inferred result's)
+	open := expected == nil || types.IsAny(expected) || free
+	if open && c.eitherBranch(a, b) {
+		return types.AnyType
+	}
+	t, ok := c.join(a, b)
+	if w := types.WiderNumber(a, b); !ok && w != nil {
+		t, ok = w, true // `c ? 1.5 : n`: the narrower widens, as in arithmetic (lower converts)
+	}
+	if !ok && open && !types.IsInvalid(a) && !types.IsInvalid(b) {
+		// As an array literal of several types is: a dynamic value, either branch's
+		// (`c ? "go" : new C(1)`), checked where it is used; also where a dynamic value
+		// or an untyped parameter's goes (which it then makes dynamic).
+		c.fallback(e.Pos(), "conditional expression", "its branches have different types: `"+typeString(a)+"` and `"+typeString(b)+"`")
+		return types.AnyType
+	}
+	if !ok {
+		c.errorf(e, "the branches of `?:` have different types: `%s` and `%s`", typeString(a), typeString(b))
+	}
+	return t
+}
+
+// eitherBranch reports whether a conditional whose branches have types a and b is a dynamic
+// value, either branch's, where nothing asks for a type: one branch is dynamic and the other is
+// not null (the other is not converted to a static type the dynamic one may not hold, `c ? 3.75
+// : {n: 5}`), or one is an untyped parameter, which the conditional then does not bind (`c ? 2.0
+// : xs` of an `xs` used as an array).
+func (c *checker) eitherBranch(a, b types.Type) bool {
+	for _, t := range []types.Type{a, b} {
+		if types.IsInvalid(t) || types.IsNever(t) {
+			return false
+		}
+	}
+	if types.IsAny(a) != types.IsAny(b) && !types.IsBasic(a, types.Null) && !types.IsBasic(b, types.Null) {
+		return true
+	}
+	return (c.hintVarOf(a) != nil) != (c.hintVarOf(b) != nil)
 }
 
 func expectedOr(expected, fallback types.Type) types.Type {
@@ -1104,7 +1118,7 @@ func (c *checker) assign(e *ast.Assign) {
 	defer c.unnarrow(e.X)
 	if e.Op == "=" {
 		exp := t
-		if (mixedLiteral(e.Y) || literalOfOtherKind(e.Y, t)) && c.untypedLet(e.X) {
+		if (mixedLiteral(e.Y) || literalOfOtherKind(e.Y, t)) && untypedLetOf(e.X) != nil {
 			exp = nil // `v = ["a", 1]` of a `let v = [1]`: its own type, which then disagrees
 		}
 		v := c.expr(e.Y, exp)

@@ -367,26 +367,25 @@ func (c *checker) linkLiteralOperands(x, y types.Type) bool {
 // says they are numbers: of the type the program says later, or i64 (numberVars). It reports
 // whether they were.
 func (c *checker) numbersNothingTyped(x, y types.Type) bool {
-	vx, okx := types.Resolve(x).(*types.Var)
-	vy, oky := types.Resolve(y).(*types.Var)
-	if !okx || !oky || c.hintOf(vx) != nil || c.hintOf(vy) != nil {
-		return false
-	}
-	c.unify(x, y)
-	c.numberVars = append(c.numberVars, vx)
-	return true
+	return c.unifyNothingTyped(x, y, &c.numberVars)
 }
 
 // nothingTyped is numbersNothingTyped for `+`, which may also join strings: the elements of an
 // array nothing filled (`for e in [] { e + e }`) are one type, dynamic unless something says.
 func (c *checker) nothingTyped(x, y types.Type) bool {
+	return c.unifyNothingTyped(x, y, &c.dynVars)
+}
+
+// unifyNothingTyped unifies x and y when both are variables nothing has typed yet, and adds
+// them to defaults, the variables given a type at the end of the pass if nothing else does.
+func (c *checker) unifyNothingTyped(x, y types.Type, defaults *[]*types.Var) bool {
 	vx, okx := types.Resolve(x).(*types.Var)
 	vy, oky := types.Resolve(y).(*types.Var)
 	if !okx || !oky || c.hintOf(vx) != nil || c.hintOf(vy) != nil {
 		return false
 	}
 	c.unify(x, y)
-	c.collElemVars = append(c.collElemVars, vx)
+	*defaults = append(*defaults, vx)
 	return true
 }
 
@@ -419,12 +418,8 @@ func (c *checker) hintVarOf(t types.Type) *types.Var {
 // holds values of different types, as a JavaScript or interpreter variable may, so it is made
 // dynamic and the check run again (see Check). A `let` with a type keeps it, and reports.
 func (c *checker) letDisagrees(x ast.Expr, v, t types.Type) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok || id.Obj == nil {
-		return false
-	}
-	s, ok := id.Obj.Decl.(*ast.LetStmt)
-	if !ok || s.Type != nil || s.Kind != ast.LetPlain || isLiteralLet(s) && c.probing {
+	s := untypedLetOf(x)
+	if s == nil || isLiteralLet(s) && c.probing {
 		return false // (the silent pass learns a literal let's type from its hint)
 	}
 	if _, bind := s.Pattern.(*ast.BindPat); !bind {
@@ -447,15 +442,17 @@ func (c *checker) letDisagrees(x ast.Expr, v, t types.Type) bool {
 	return true
 }
 
-// untypedLet reports whether x names a variable declared by a `let` without a type, which may
-// become dynamic (letDisagrees).
-func (c *checker) untypedLet(x ast.Expr) bool {
+// untypedLetOf is the `let` without a type that declares the variable x names, which may become
+// dynamic (letDisagrees), or nil.
+func untypedLetOf(x ast.Expr) *ast.LetStmt {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok || id.Obj == nil {
-		return false
+		return nil
 	}
-	s, ok := id.Obj.Decl.(*ast.LetStmt)
-	return ok && s.Type == nil && s.Kind == ast.LetPlain
+	if s, ok := id.Obj.Decl.(*ast.LetStmt); ok && s.Type == nil && s.Kind == ast.LetPlain {
+		return s
+	}
+	return nil
 }
 
 // kindsNeverMeet reports whether a value of type v can never be assigned to a place of type t

@@ -42,22 +42,17 @@ func init() {
 		p.block(n.Body)
 	})
 	layout(func(p *printer, n *ast.ForInStmt) {
+		// `for (s in f => xs) { … }` keeps its parentheses: without them the block would be
+		// read as a struct literal of the lambda's body.
+		open, close := "", " "
 		if endsInExprLambda(n.Iter) {
-			// `for (s in f => xs) { … }` keeps its parentheses: without them the block would be
-			// read as a struct literal of the lambda's body.
-			p.write("for (")
-			p.pattern(n.Pattern, false)
-			p.write(" in ")
-			p.node(n.Iter)
-			p.write(") ")
-			p.block(n.Body)
-			return
+			open, close = "(", ") "
 		}
-		p.write("for ")
+		p.write("for " + open)
 		p.pattern(n.Pattern, false)
 		p.write(" in ")
 		p.node(n.Iter)
-		p.write(" ")
+		p.write(close)
 		p.block(n.Body)
 	})
 	layout(func(p *printer, n *ast.ForCStmt) {

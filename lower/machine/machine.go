@@ -115,7 +115,7 @@ type machine struct {
 	ret         *ir.Local          // the value a return keeps while finally blocks run
 	extra       []*ir.Local        // fields of finally blocks
 	cells       map[*ir.Local]bool // bindings closures capture (boxed when declared in an exploded loop)
-	funcLitRefs map[*ir.Local]bool // bindings a function literal uses (capturedByFuncLit)
+	funcLitRefs map[*ir.Local]bool // the cells a function literal uses (closureCaptured)
 	results     map[*ir.Local]bool // the res_ variables of returns
 	cellRefs    []cellRef
 	hoisted     []*ir.Local
@@ -142,7 +142,7 @@ func Build(l Lowerer, prog *ir.Program, spec *Spec) ir.Type {
 		// reach: every defer becomes a push onto the future's list here.
 		spec.Body = ir.ReplaceDefers(spec.Body, func(d *ir.Defer) ir.Stmt { return ir.DeferCall(d, m.defers) })
 	}
-	m.cells = closureCaptured(spec.Body)
+	m.cells, m.funcLitRefs = closureCaptured(spec.Body)
 	m.cur = m.newCase()
 	m.cur.about = "start"
 	m.explode(spec.Body)
@@ -549,7 +549,7 @@ func (m *machine) rewrite(s ir.Stmt, depth int) ir.Stmt {
 	case *ir.Define:
 		if depth == 0 {
 			m.locals[s.V] = true
-			if m.cells[s.V] && (m.inExplodedLoop() || !s.V.Global && m.capturedByFuncLit(s.V)) {
+			if m.cells[s.V] && (m.inExplodedLoop() || !s.V.Global && m.funcLitRefs[s.V]) {
 				return m.defineCell(s)
 			}
 			if s.Value == nil && s.V.Temp {

@@ -91,15 +91,21 @@ func (m *machine) isCell(v *ir.Local) bool {
 }
 
 // closureCaptured finds the locals a closure of the body uses (a defer, a lambda) or whose
-// address is taken (a borrowing async block).
-func closureCaptured(body []ir.Stmt) map[*ir.Local]bool {
-	out := map[*ir.Local]bool{}
-	refs := func(list []ir.Stmt) {
+// address is taken (a borrowing async block), and among them those a function literal uses.
+// Such a binding gets a cell even outside a loop: the closure may outlive the future (`return
+// () => k`), whose struct is cleared when it completes (and is itself a field of its caller's,
+// which the caller clears), so the closure keeps the cell rather than a pointer into the struct.
+func closureCaptured(body []ir.Stmt) (out, inFuncLit map[*ir.Local]bool) {
+	out, inFuncLit = map[*ir.Local]bool{}, map[*ir.Local]bool{}
+	refs := func(list []ir.Stmt, also map[*ir.Local]bool) {
 		ir.WalkStmts(list, true, func(s ir.Stmt) {
 			forExprs(s, func(x ir.Expr) {
 				ir.WalkExpr(x, func(e ir.Expr) {
 					if r, ok := e.(*ir.Ref); ok {
 						out[r.V] = true
+						if also != nil {
+							also[r.V] = true
+						}
 					}
 				})
 			})
@@ -107,13 +113,13 @@ func closureCaptured(body []ir.Stmt) map[*ir.Local]bool {
 	}
 	ir.WalkStmts(body, true, func(s ir.Stmt) {
 		if d, ok := s.(*ir.Defer); ok && d.Body != nil {
-			refs(d.Body.Stmts)
+			refs(d.Body.Stmts, nil)
 		}
 		forExprs(s, func(x ir.Expr) {
 			ir.WalkExpr(x, func(e ir.Expr) {
 				switch e := e.(type) {
 				case *ir.FuncLit:
-					refs(e.Body.Stmts)
+					refs(e.Body.Stmts, inFuncLit)
 				case *ir.Unary:
 					if r, ok := e.X.(*ir.Ref); ok && e.Op == "&" {
 						out[r.V] = true
@@ -122,7 +128,7 @@ func closureCaptured(body []ir.Stmt) map[*ir.Local]bool {
 			})
 		})
 	})
-	return out
+	return out, inFuncLit
 }
 
 // forExprs calls f with the expressions of one statement (not those of nested statements).
@@ -172,35 +178,4 @@ func forExprs(s ir.Stmt, f func(ir.Expr)) {
 		}
 		f(s.Future)
 	}
-}
-
-// capturedByFuncLit reports whether a function literal of the body (a lambda, not a defer or
-// a borrowing async block) uses v. Such a binding gets a cell even outside a loop: the closure
-// may outlive the future (`return () => k`), whose struct is cleared when it completes (and is
-// itself a field of its caller's, which the caller clears), so the closure keeps the cell
-// rather than a pointer into the struct.
-func (m *machine) capturedByFuncLit(v *ir.Local) bool {
-	if m.funcLitRefs == nil {
-		m.funcLitRefs = map[*ir.Local]bool{}
-		ir.WalkStmts(m.spec.Body, true, func(s ir.Stmt) {
-			forExprs(s, func(x ir.Expr) {
-				ir.WalkExpr(x, func(e ir.Expr) {
-					fl, ok := e.(*ir.FuncLit)
-					if !ok {
-						return
-					}
-					ir.WalkStmts(fl.Body.Stmts, true, func(inner ir.Stmt) {
-						forExprs(inner, func(y ir.Expr) {
-							ir.WalkExpr(y, func(z ir.Expr) {
-								if r, ok := z.(*ir.Ref); ok {
-									m.funcLitRefs[r.V] = true
-								}
-							})
-						})
-					})
-				})
-			})
-		})
-	}
-	return m.funcLitRefs[v]
 }
